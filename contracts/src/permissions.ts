@@ -1,0 +1,23 @@
+/** Named permission resources of §6 and their actions. */
+export const resources = [
+  'application-details',
+  'group-details',
+  'group-shares',
+  'group-details-system',
+  'items',
+  'item-details-system',
+  'admin',
+] as const;
+export type PermissionResource = (typeof resources)[number];
+export const actions = ['VIEW', 'CREATE', 'EDIT'] as const;
+export type PermissionAction = (typeof actions)[number];
+
+export type Permissions = Partial<Record<PermissionResource, readonly PermissionAction[]>>;
+
+export const can = (permissions: Permissions, resource: PermissionResource, action: PermissionAction): boolean =>
+  permissions[resource]?.includes(action) ?? false;
+
+export const allPermissions: Permissions = Object.fromEntries(resources.map((r) => [r, [...actions]]));
+export const viewOnlyPermissions: Permissions = Object.fromEntries(
+  resources.filter((r) => r !== 'admin').map((r) => [r, ['VIEW']]),
+);

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Text limits of §5 as zod schemas that the server and the console share. Texts are trimmed before
+ * they are checked (§5 "Texts are trimmed before sending"); an empty optional text becomes null.
+ */
+export const limits = {
+  title: 200,
+  subtitle: 200,
+  description: 1000,
+  contact: 200,
+  release: 50,
+  assetNr: 50,
+  projectNr: 50,
+  shortname: 50,
+  provider: 200,
+  vendor: 200,
+  docUrl: 1000,
+  cockpitid: 100,
+  iamId: 50,
+  issueId: 100,
+  className: 100,
+  comment: 2000,
+} as const;
+
+const tooLong = (max: number) => `at most ${max} characters`;
+
+/** A required text: trimmed, not empty, at most `max` characters. */
+export const requiredText = (max: number) =>
+  z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(max, { error: tooLong(max) });
+
+/** An optional text: trimmed; empty or missing becomes null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: tooLong(max) })
+    .nullish()
+    .transform((v) => (v ? v : null));

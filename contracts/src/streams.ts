@@ -1,0 +1,18 @@
+/** Stream categories (§3); one typed helper per stream name, never built by hand (STYLE 7). */
+export const categories = [
+  'application',
+  'comment',
+  'account',
+  'tenant',
+  'user',
+  'session',
+  'idblock',
+] as const;
+export type Category = (typeof categories)[number];
+
+export const streamName = (category: Category, id: number | string): string => `${category}-${id}`;
+
+export const parseStreamName = (stream: string): { category: string; id: string } => {
+  const dash = stream.indexOf('-');
+  return dash < 0 ? { category: stream, id: '' } : { category: stream.slice(0, dash), id: stream.slice(dash + 1) };
+};

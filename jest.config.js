@@ -1,0 +1,23 @@
+/** One Jest for every level; the npm scripts pick the level by file name (STYLE 15). */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2023',
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/contracts', '<rootDir>/platform', '<rootDir>/command-service', '<rootDir>/projection-service', '<rootDir>/server', '<rootDir>/e2e'],
+  transform: { '^.+\\.tsx?$': swc },
+  moduleNameMapper: {
+    '^@fahrplan/(contracts|platform|command-service|projection-service|server)$': '<rootDir>/$1/src/index.ts',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+};

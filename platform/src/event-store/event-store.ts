@@ -1,0 +1,73 @@
+import type { EventMetadata, StoredEvent } from '@fahrplan/contracts';
+
+/** An event to append; `id` is a UUID, supplied by the caller so that a retried append is idempotent. */
+export interface NewEvent {
+  readonly id: string;
+  readonly type: string;
+  readonly data: unknown;
+  readonly metadata: EventMetadata;
+}
+
+/**
+ * What the stream must look like for an append to succeed:
+ * - 'no_stream': the stream must not exist yet;
+ * - a number: the revision of the stream's last event (0-based; the entity version of §3);
+ * - 'any': no check.
+ */
+export type ExpectedRevision = 'no_stream' | 'any' | number;
+
+export interface AppendResult {
+  /** Revision of the last appended event: the stream's new version. */
+  readonly nextRevision: number;
+  /** Global position of the last appended event. */
+  readonly position: number;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    /** -1 when the stream does not exist. */
+    readonly actual: number,
+  ) {
+    super(`stream ${streamId}: expected revision ${String(expected)}, actual ${actual}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events with a position greater than this one are returned. 0 reads from the start. */
+  readonly after?: number;
+  readonly maxCount?: number;
+  /** Only events of streams in these categories (the part of the stream name before the first dash). */
+  readonly categories?: readonly string[];
+}
+
+export interface Subscription extends AsyncIterable<StoredEvent> {
+  /** Ends the iteration; pending `next()` calls resolve as done. */
+  close(): Promise<void>;
+}
+
+/**
+ * The event store port. Every adapter passes the same contract suite
+ * (`platform/src/event-store/testing/event-store.contract.ts`).
+ */
+export interface EventStore {
+  /**
+   * Appends atomically: all events or none. A retry whose events carry the ids of an earlier
+   * successful append to the same stream returns that append's result and stores nothing twice.
+   */
+  append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** Events of one stream in revision order, from `fromRevision` (inclusive, default 0). */
+  readStream(streamId: string, fromRevision?: number): Promise<StoredEvent[]>;
+  /** Events of all streams in position order; positions are strictly increasing. */
+  readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
+  /** Position of the newest event, 0 when the store is empty. */
+  headPosition(): Promise<number>;
+  /**
+   * Catch-up subscription: every event after `after` (same filter as readAll), then, without a gap
+   * or a duplicate, every event appended later, until `close()`.
+   */
+  subscribe(options?: Omit<ReadAllOptions, 'maxCount'>): Subscription;
+  close(): Promise<void>;
+}
