@@ -1,0 +1,206 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { transformSync } from '@swc/core';
+import { SqliteEventStore } from './sqlite-event-store';
+import { collect, eventStoreContract, eventually, newEvent } from './testing/event-store.contract';
+
+const temporaryDirectories: string[] = [];
+const temporaryDirectory = () => {
+  const directory = mkdtempSync(join(tmpdir(), 'fahrplan-event-store-'));
+  temporaryDirectories.push(directory);
+  return directory;
+};
+const databaseFile = () => join(temporaryDirectory(), 'events.db');
+
+afterAll(() => {
+  for (const directory of temporaryDirectories) rmSync(directory, { recursive: true, force: true });
+});
+
+eventStoreContract('SqliteEventStore', async () => {
+  const store = new SqliteEventStore(databaseFile(), { pollIntervalMs: 50 });
+  return { store, dispose: () => store.close() };
+});
+
+eventStoreContract('SqliteEventStore in memory', async () => {
+  const store = new SqliteEventStore(':memory:');
+  return { store, dispose: () => store.close() };
+});
+
+describe('SqliteEventStore', () => {
+  const opened: SqliteEventStore[] = [];
+  const open = (file: string, pollIntervalMs = 50) => {
+    const store = new SqliteEventStore(file, { pollIntervalMs });
+    opened.push(store);
+    return store;
+  };
+
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()));
+  });
+
+  it('starts empty: head position 0, nothing to read', async () => {
+    const store = open(databaseFile());
+
+    expect(await store.headPosition()).toBe(0);
+    expect(await store.readAll()).toEqual([]);
+  });
+
+  it('keeps the events when the file is closed and opened again', async () => {
+    const file = databaseFile();
+    const first = open(file);
+    const events = [newEvent(), newEvent()];
+    const result = await first.append('application-1', events, 'no_stream');
+    await first.close();
+
+    const reopened = open(file);
+
+    expect((await reopened.readStream('application-1')).map((event) => event.id)).toEqual(
+      events.map((event) => event.id),
+    );
+    expect(await reopened.headPosition()).toBe(result.position);
+    expect((await reopened.append('application-1', [newEvent()], 1)).position).toBeGreaterThan(
+      result.position,
+    );
+  });
+
+  it('wakes a subscription on an append in this process without waiting for the poll', async () => {
+    const store = open(databaseFile(), 60_000);
+    const subscription = store.subscribe();
+    const received = collect(subscription);
+    // One turn of the event loop: the subscription finds nothing and starts waiting.
+    await new Promise((resolve) => setImmediate(resolve));
+
+    const event = newEvent();
+    await store.append('item-1', [event], 'no_stream');
+
+    await eventually(() => expect(received.events.map((e) => e.id)).toEqual([event.id]), { timeoutMs: 1000 });
+    await subscription.close();
+    await received.ended;
+  });
+
+  it('scopes event ids to their stream, as EventStoreDB does: another stream may reuse one', async () => {
+    const store = open(databaseFile());
+    const event = newEvent();
+    await store.append('item-1', [event], 'no_stream');
+
+    const other = await store.append('item-2', [event], 'no_stream');
+
+    expect(other.nextRevision).toBe(0);
+    expect(await store.readStream('item-2')).toHaveLength(1);
+  });
+
+  it("shows another instance's appends to a subscription on the same file, by polling", async () => {
+    const file = databaseFile();
+    const writer = open(file);
+    const reader = open(file, 20);
+    const subscription = reader.subscribe({ categories: ['item'] });
+    const received = collect(subscription);
+
+    const events = [newEvent(), newEvent(), newEvent()];
+    await writer.append('item-1', events.slice(0, 2), 'no_stream');
+    await writer.append('item-2', events.slice(2), 'no_stream');
+
+    await eventually(() => expect(received.events.map((event) => event.id)).toEqual(events.map((e) => e.id)));
+    await subscription.close();
+    await received.ended;
+  });
+
+  it('checks expected revisions across instances on the same file', async () => {
+    const file = databaseFile();
+    const [one, two] = [open(file), open(file)];
+    await one.append('group-1', [newEvent()], 'no_stream');
+
+    await expect(two.append('group-1', [newEvent()], 'no_stream')).rejects.toMatchObject({ actual: 0 });
+    await expect(two.append('group-1', [newEvent()], 0)).resolves.toMatchObject({ nextRevision: 1 });
+  });
+
+  it('rejects event ids that are not UUIDs, and duplicate ids within one append', async () => {
+    const store = open(databaseFile());
+    const event = newEvent();
+
+    await expect(store.append('item-1', [newEvent({ id: 'e1' })], 'any')).rejects.toThrow(/not a UUID/);
+    await expect(store.append('item-1', [event, event], 'any')).rejects.toThrow(/not unique/);
+    expect(await store.readStream('item-1')).toEqual([]);
+  });
+
+  it('rejects appends and reads once closed', async () => {
+    const store = open(databaseFile());
+    await store.close();
+
+    await expect(store.append('item-1', [newEvent()], 'any')).rejects.toThrow(/closed/);
+    await expect(store.readAll()).rejects.toThrow(/closed/);
+  });
+
+  it('ends open subscriptions when the store closes', async () => {
+    const store = open(databaseFile());
+    const received = collect(store.subscribe());
+
+    await store.close();
+
+    await expect(received.ended).resolves.toBeUndefined();
+  });
+
+  it('keeps every acknowledged append when the writing process is killed with SIGKILL', async () => {
+    const child = compileChild();
+    const file = databaseFile();
+    const acknowledged = await appendUntilKilled(child, file, 300);
+
+    const reopened = open(file);
+    const stored = new Map((await reopened.readAll()).map((event) => [event.id, event.position]));
+
+    expect(acknowledged.length).toBeGreaterThanOrEqual(300);
+    for (const { id, position } of acknowledged) expect(stored.get(id)).toBe(position);
+  }, 15_000);
+});
+
+/**
+ * Compiles the adapter and the child script with swc into a temporary directory, keeping their
+ * relative layout, so the child runs on plain `node` like the built services do.
+ */
+function compileChild(): string {
+  const source = __dirname;
+  const target = temporaryDirectory();
+  const files = ['event-store.ts', 'sqlite-event-store.ts', 'testing/append-until-killed.ts'];
+  for (const file of files) {
+    const { code } = transformSync(readFileSync(join(source, file), 'utf8'), {
+      filename: file,
+      jsc: { target: 'es2023', parser: { syntax: 'typescript' } },
+      module: { type: 'commonjs' },
+    });
+    const output = join(target, file.replace(/\.ts$/, '.js'));
+    mkdirSync(dirname(output), { recursive: true });
+    writeFileSync(output, code);
+  }
+  return join(target, relative(source, join(source, 'testing/append-until-killed.js')));
+}
+
+function appendUntilKilled(
+  script: string,
+  file: string,
+  acks: number,
+): Promise<{ id: string; position: number }[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const acknowledged: { id: string; position: number }[] = [];
+    let pending = '';
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const [position, id] = line.split(' ');
+        acknowledged.push({ id: id!, position: Number(position) });
+      }
+      if (acknowledged.length >= acks && !child.killed) child.kill('SIGKILL');
+    });
+    child.on('error', reject);
+    child.on('exit', (_code, signal) => {
+      if (signal === 'SIGKILL') resolve(acknowledged);
+      else reject(new Error(`the child exited by itself (${String(signal)}): ${errors}`));
+    });
+  });
+}
