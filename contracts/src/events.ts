@@ -9,6 +9,8 @@ export interface EventMetadata {
   readonly schemaVersion: number;
   /** Where a change came from when not typed by a person: a flow step, sharing, tracker mirroring. */
   readonly source?: string;
+  /** The command type that decided the event. */
+  readonly command?: string;
 }
 
 /** A fact as a decider returns it: metadata is added by the command handler. */

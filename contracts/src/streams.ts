@@ -7,6 +7,7 @@ export const categories = [
   'user',
   'session',
   'idblock',
+  'idempotency',
 ] as const;
 export type Category = (typeof categories)[number];
 

@@ -62,8 +62,6 @@ export interface EventStore {
   readStream(streamId: string, fromRevision?: number): Promise<StoredEvent[]>;
   /** Events of all streams in position order; positions are strictly increasing. */
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
-  /** The stored event with this id, or null: lets a retried creating command find its earlier result. */
-  findEvent?(eventId: string): Promise<StoredEvent | null>;
   /** Position of the newest event, 0 when the store is empty. */
   headPosition(): Promise<number>;
   /**

@@ -1,0 +1,54 @@
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { z } from 'zod';
+import type { Request, Response } from 'express';
+import { ACCESS_TOKEN_SECONDS, DIRECTORY, DirectoryCache, REFRESH_TOKEN_DAYS, meView } from '@fahrplan/platform';
+import { SessionService } from './session.service';
+import type { IssuedSession } from './session.service';
+
+export const REFRESH_COOKIE = 'fahrplan_refresh';
+
+const loginSchema = z.strictObject({
+  tenant: z.string().trim().min(1).max(100),
+  username: z.string().trim().min(1).max(100),
+  password: z.string().min(1).max(1000),
+});
+
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly sessions: SessionService,
+    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+  ) {}
+
+  @Post('login')
+  @HttpCode(200)
+  async login(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const { tenant, username, password } = loginSchema.parse(body);
+    return this.answer(await this.sessions.login(tenant, username, password), request, response);
+  }
+
+  @Post('refresh')
+  @HttpCode(200)
+  async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    return this.answer(await this.sessions.refresh(request.cookies?.[REFRESH_COOKIE]), request, response);
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
+    await this.sessions.logout(request.cookies?.[REFRESH_COOKIE]);
+    response.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+  }
+
+  private answer(session: IssuedSession, request: Request, response: Response) {
+    if (session.refreshToken)
+      response.cookie(REFRESH_COOKIE, session.refreshToken, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.secure,
+        path: '/api/auth',
+        maxAge: REFRESH_TOKEN_DAYS * 86_400_000,
+      });
+    return { accessToken: session.accessToken, expiresIn: ACCESS_TOKEN_SECONDS, me: meView(this.directory, session.tenant, session.username) };
+  }
+}

@@ -1,0 +1,48 @@
+import { Body, Controller, Headers, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { DomainError, can, commandCatalogue, isCommandType, notPermitted, validationError } from '@fahrplan/contracts';
+import type { CommandResult } from '@fahrplan/contracts';
+import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
+import type { Principal } from '@fahrplan/platform';
+import { messageClasses } from '../infrastructure/command-message';
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** POST /api/commands/<CommandType>: validate with the contracts schema, check the permission, dispatch. */
+@Controller('api/commands')
+@UseGuards(AuthGuard)
+export class CommandsController {
+  constructor(
+    private readonly bus: CommandBus,
+    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+  ) {}
+
+  @Post(':type')
+  @HttpCode(200)
+  async run(
+    @Param('type') type: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Req() request: { is(type: string): string | false | null },
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<CommandResult> {
+    if (!isCommandType(type)) throw new DomainError('not_found', `unknown command type '${type}'`);
+    if (!request.is('application/json')) throw validationError('the command must be sent as application/json');
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationError('the command must be a JSON object');
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey))
+      throw validationError('the Idempotency-Key header must be 8 to 128 letters, digits or . _ : -');
+    const definition = commandCatalogue[type];
+    const data = definition.schema.parse(body) as Record<string, unknown>;
+    const user = this.directory.user(principal.tenant, principal.username);
+    const { resource, action } = definition.permission(data);
+    if (!user || !can(user.permissions, resource, action)) throw notPermitted();
+    return this.bus.execute(
+      new messageClasses[type](data, {
+        tenant: principal.tenant,
+        user: principal.username,
+        commandType: type,
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      }),
+    );
+  }
+}

@@ -1,0 +1,45 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler } from '@nestjs/cqrs';
+import type { ICommandHandler } from '@nestjs/cqrs';
+import { decideComment, evolveComment, initialCommentState, streamName } from '@fahrplan/contracts';
+import type { CommandResult, CreateCommentData } from '@fahrplan/contracts';
+import { AggregateRunner } from '../infrastructure/aggregate-runner';
+import { CreateCommentMessage } from '../infrastructure/command-message';
+import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
+import { applicationDecider } from '../applications/application.decider';
+
+@CommandHandler(CreateCommentMessage)
+export class CreateCommentHandler implements ICommandHandler<CreateCommentMessage, CommandResult> {
+  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
+
+  async execute({ data, envelope }: CreateCommentMessage): Promise<CommandResult> {
+    const command = data as CreateCommentData;
+    const id = await this.runner.newId(envelope);
+    return this.runner.run({
+      stream: streamName('comment', id),
+      id,
+      what: 'comment',
+      decider: { initial: initialCommentState, evolve: evolveComment, decide: decideComment },
+      command: { type: 'CreateComment', data: command },
+      envelope,
+      context: async (_state, now) => ({
+        tenant: envelope.tenant,
+        user: envelope.user,
+        now,
+        newId: id,
+        refExists: await this.refExists(command, envelope.tenant),
+      }),
+    });
+  }
+
+  /** Projects and items arrive with later issues; until then only applications can be commented. */
+  private async refExists(command: CreateCommentData, tenant: string): Promise<boolean> {
+    if (command.refType !== 'application') return false;
+    const loaded = await this.runner
+      .load(streamName('application', command.refId), applicationDecider, tenant, 'application')
+      .catch(() => null);
+    return loaded?.state.status === 'active';
+  }
+}
+
+export const commentHandlers = [CreateCommentHandler];

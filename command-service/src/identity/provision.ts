@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { streamName } from '@fahrplan/contracts';
+import type { AttributeDefinition, EventMetadata, FeatureFlags, Permissions } from '@fahrplan/contracts';
+import { hashPassword } from '@fahrplan/platform';
+import type { EventStore, IdAllocator } from '@fahrplan/platform';
+
+const systemMetadata = (tenant: string): EventMetadata => {
+  const id = randomUUID();
+  return { tenant, user: 'system', correlationId: id, causationId: id, timestamp: new Date().toISOString(), schemaVersion: 1, source: 'provisioning' };
+};
+
+/** Creates a tenant (administration of tenants arrives with the identity issue; this serves first start and tests). */
+export const createTenant = async (
+  store: EventStore,
+  ids: IdAllocator,
+  tenant: { name: string; features: FeatureFlags; applicationAttributes: readonly AttributeDefinition[] },
+): Promise<number> => {
+  const id = await ids.allocate();
+  const result = await store.append(
+    streamName('tenant', id),
+    [{ id: randomUUID(), type: 'TenantCreated', data: { id, ...tenant }, metadata: systemMetadata(tenant.name) }],
+    'no_stream',
+  );
+  return result.position;
+};
+
+export const createUser = async (
+  store: EventStore,
+  ids: IdAllocator,
+  user: { tenant: string; username: string; displayName: string; password: string; permissions: Permissions },
+): Promise<number> => {
+  const id = await ids.allocate();
+  const { password, ...rest } = user;
+  const result = await store.append(
+    streamName('user', id),
+    [{ id: randomUUID(), type: 'UserCreated', data: { id, ...rest, passwordHash: await hashPassword(password) }, metadata: systemMetadata(user.tenant) }],
+    'no_stream',
+  );
+  return result.position;
+};

@@ -1,0 +1,5 @@
+export * from './command-service.module';
+export * from './infrastructure/aggregate-runner';
+export * from './infrastructure/tokens';
+export * from './identity/provision';
+export * from './infrastructure/command-message';

@@ -1,0 +1,23 @@
+import type { CommandEnvelope } from './aggregate-runner';
+
+/** What travels on the Nest CommandBus: a validated command with its envelope. */
+export class CommandMessage<Data = unknown> {
+  constructor(
+    readonly data: Data,
+    readonly envelope: CommandEnvelope,
+  ) {}
+}
+
+export class SaveApplicationMessage extends CommandMessage {}
+export class DeleteApplicationMessage extends CommandMessage {}
+export class CreateCommentMessage extends CommandMessage {}
+export class CreateAccountMessage extends CommandMessage {}
+export class AddAccountEntriesMessage extends CommandMessage {}
+
+export const messageClasses = {
+  SaveApplication: SaveApplicationMessage,
+  DeleteApplication: DeleteApplicationMessage,
+  CreateComment: CreateCommentMessage,
+  CreateAccount: CreateAccountMessage,
+  AddAccountEntries: AddAccountEntriesMessage,
+} as const;

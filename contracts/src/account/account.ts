@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import type { DecisionContext, DomainEvent } from '../events';
+import { DomainError, notFound, validationError } from '../errors';
+
+export const accountRefTypes = ['application'] as const;
+export type AccountRefType = (typeof accountRefTypes)[number];
+
+export const createAccountSchema = z.strictObject({
+  refType: z.enum(accountRefTypes),
+  refId: z.number().int().positive(),
+});
+export type CreateAccountData = z.infer<typeof createAccountSchema>;
+
+/** A finance entry: its key is sicht + periode (§3); projekt, typ and gruppe are the account plan columns. */
+export const accountEntrySchema = z.strictObject({
+  sicht: z.string().trim().min(1).max(50),
+  periode: z.string().trim().max(20).nullish().transform((v) => v || null),
+  amount: z.number().finite().nullish().transform((v) => v ?? null),
+  projekt: z.string().trim().max(100).nullish().transform((v) => v || null),
+  typ: z.string().trim().max(100).nullish().transform((v) => v || null),
+  gruppe: z.string().trim().max(100).nullish().transform((v) => v || null),
+});
+export type AccountEntry = z.infer<typeof accountEntrySchema>;
+
+export const addAccountEntriesSchema = z.strictObject({
+  accountId: z.number().int().positive(),
+  entries: z.array(accountEntrySchema).min(1).max(5000),
+});
+export type AddAccountEntriesData = z.infer<typeof addAccountEntriesSchema>;
+
+export type AccountCommand =
+  | { readonly type: 'CreateAccount'; readonly data: CreateAccountData }
+  | { readonly type: 'AddAccountEntries'; readonly data: AddAccountEntriesData };
+
+export type AccountCreated = DomainEvent<
+  'AccountCreated',
+  { readonly id: number; readonly accountNumber: string; readonly name: string; readonly refType: AccountRefType; readonly refId: number }
+>;
+export type AccountEntriesAdded = DomainEvent<'AccountEntriesAdded', { readonly id: number; readonly entries: AccountEntry[] }>;
+export type AccountEvent = AccountCreated | AccountEntriesAdded;
+
+export type AccountState =
+  | { readonly status: 'absent' }
+  | { readonly status: 'active'; readonly id: number; readonly version: number };
+export const initialAccountState: AccountState = { status: 'absent' };
+
+export const evolveAccount = (state: AccountState, event: AccountEvent): AccountState => {
+  switch (event.type) {
+    case 'AccountCreated':
+      return { status: 'active', id: event.data.id, version: 0 };
+    case 'AccountEntriesAdded':
+      return state.status === 'absent' ? state : { ...state, version: state.version + 1 };
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+};
+
+/** The referenced record as the handler found it (§4: number from assetNr, name from the application name). */
+export interface AccountOwner {
+  readonly name: string;
+  readonly assetNr: string | null;
+  readonly account: number | null;
+}
+
+export interface AccountContext extends DecisionContext {
+  readonly newId: number;
+  /** null when the referenced record does not exist in the tenant. */
+  readonly owner: AccountOwner | null;
+}
+
+export const decideAccount = (command: AccountCommand, state: AccountState, context: AccountContext): AccountEvent[] => {
+  switch (command.type) {
+    case 'CreateAccount': {
+      const { owner } = context;
+      if (owner === null) throw notFound(command.data.refType);
+      if (!owner.assetNr)
+        throw validationError('an application account needs an asset number', [{ field: 'assetNr', message: 'required' }]);
+      if (owner.account !== null) throw new DomainError('conflict', 'the application has an account already');
+      if (state.status !== 'absent') throw new DomainError('conflict', 'account exists already');
+      return [
+        {
+          type: 'AccountCreated',
+          data: { id: context.newId, accountNumber: owner.assetNr, name: owner.name, ...command.data },
+        },
+      ];
+    }
+    case 'AddAccountEntries':
+      if (state.status === 'absent') throw notFound('account');
+      return [{ type: 'AccountEntriesAdded', data: { id: state.id, entries: command.data.entries } }];
+    default: {
+      const _exhaustive: never = command;
+      throw new Error('unknown command');
+    }
+  }
+};

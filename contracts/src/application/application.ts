@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import type { DecisionContext, DomainEvent } from '../events';
+import { DomainError, notFound, validationError, versionConflict } from '../errors';
+import { limits, optionalText, requiredText } from '../rules/limits';
+
+/** Application status option set (§4: the default is UNDEFINIERT; the other values are Fahrplan's). */
+export const applicationStatuses = [
+  'UNDEFINIERT',
+  'PLANUNG',
+  'ENTWICKLUNG',
+  'PRODUKTIV',
+  'AUSLAUFEND',
+  'ABGESCHALTET',
+] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+const serverDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'a date as YYYY-MM-DD' })
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+    error: 'not a real date',
+  });
+
+export const attributeValueSchema = z.strictObject({
+  key: z.string().trim().min(1).max(100),
+  value: z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]),
+});
+export type AttributeValue = z.infer<typeof attributeValueSchema>;
+
+const id = z.number().int().positive();
+const version = z.number().int().min(0);
+
+/** Every field of §3 Application that a user sets; limits of §5. */
+export const applicationFieldsSchema = z.strictObject({
+  name: requiredText(limits.title),
+  release: optionalText(limits.release),
+  shortname: optionalText(limits.shortname),
+  description: optionalText(limits.description),
+  contact: optionalText(limits.contact),
+  start: serverDate.nullish().transform((v) => v ?? null),
+  end: serverDate.nullish().transform((v) => v ?? null),
+  assetNr: optionalText(limits.assetNr),
+  provider: optionalText(limits.provider),
+  vendor: optionalText(limits.vendor),
+  cockpitid: optionalText(limits.cockpitid),
+  docUrl: optionalText(limits.docUrl),
+  parent: id.nullish().transform((v) => v ?? null),
+  parentOrder: z.number().int().nullish().transform((v) => v ?? null),
+  rank: z.string().max(100).nullish().transform((v) => v ?? null),
+  status: z.enum(applicationStatuses).nullish().transform((v) => v ?? 'UNDEFINIERT'),
+  attributes: z.array(attributeValueSchema).max(100).nullish().transform((v) => v ?? []),
+  account: id.nullish().transform((v) => v ?? null),
+});
+export type ApplicationFields = z.infer<typeof applicationFieldsSchema>;
+
+/**
+ * SaveApplication: create without `id`; update with `id` and the `version` the user saw. On update,
+ * omitted fields stay unchanged and null clears a field.
+ */
+export const saveApplicationSchema = applicationFieldsSchema
+  .partial()
+  .extend({ id: id.optional(), version: version.optional() })
+  .superRefine((c, ctx) => {
+    if (c.id === undefined && c.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'required' });
+    if (c.id !== undefined && c.version === undefined)
+      ctx.addIssue({ code: 'custom', path: ['version'], message: 'required when updating' });
+  });
+export type SaveApplicationData = z.infer<typeof saveApplicationSchema>;
+
+export const deleteApplicationSchema = z.strictObject({ id, version });
+export type DeleteApplicationData = z.infer<typeof deleteApplicationSchema>;
+
+export type ApplicationCommand =
+  | { readonly type: 'SaveApplication'; readonly data: SaveApplicationData }
+  | { readonly type: 'DeleteApplication'; readonly data: DeleteApplicationData };
+
+export type ApplicationCreated = DomainEvent<'ApplicationCreated', ApplicationFields & { readonly id: number }>;
+export type ApplicationUpdated = DomainEvent<
+  'ApplicationUpdated',
+  { readonly id: number; readonly changes: Partial<ApplicationFields> }
+>;
+export type ApplicationDeleted = DomainEvent<'ApplicationDeleted', { readonly id: number }>;
+export type ApplicationEvent = ApplicationCreated | ApplicationUpdated | ApplicationDeleted;
+
+export type ApplicationState =
+  | { readonly status: 'absent' }
+  | { readonly status: 'active' | 'deleted'; readonly id: number; readonly fields: ApplicationFields; readonly version: number };
+
+export const initialApplicationState: ApplicationState = { status: 'absent' };
+
+/** `version` counts from 0: the revision of the stream's last event (§3 version = stream revision). */
+export const evolveApplication = (state: ApplicationState, event: ApplicationEvent): ApplicationState => {
+  switch (event.type) {
+    case 'ApplicationCreated': {
+      const { id: appId, ...fields } = event.data;
+      return { status: 'active', id: appId, fields, version: 0 };
+    }
+    case 'ApplicationUpdated':
+      return state.status === 'absent'
+        ? state
+        : { ...state, fields: { ...state.fields, ...event.data.changes }, version: state.version + 1 };
+    case 'ApplicationDeleted':
+      return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+};
+
+/** What the decider needs to know beyond the stream: facts the handler looked up. */
+export interface ApplicationContext extends DecisionContext {
+  /** The id allocated for a new application. */
+  readonly newId: number;
+  /**
+   * Parent chain of the requested parent: the requested parent's id first, then its parent, … up to
+   * the root. `null` when the requested parent does not exist in the tenant.
+   */
+  readonly parentChain: readonly number[] | null;
+}
+
+const checkParent = (selfId: number, parent: number | null, context: ApplicationContext): void => {
+  if (parent === null) return;
+  if (parent === selfId) throw validationError('an application cannot be its own parent', [{ field: 'parent', message: 'not itself' }]);
+  if (context.parentChain === null) throw validationError('parent application not found', [{ field: 'parent', message: 'not found' }]);
+  if (context.parentChain.includes(selfId))
+    throw validationError('the parent would create a cycle', [{ field: 'parent', message: 'cycle' }]);
+};
+
+const checkDates = (start: string | null, end: string | null): void => {
+  if (start && end && end < start)
+    throw validationError('the end date cannot precede the begin date', [{ field: 'end', message: 'before begin' }]);
+};
+
+const changedFields = (current: ApplicationFields, requested: Partial<ApplicationFields>): Partial<ApplicationFields> => {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(requested)) {
+    if (value === undefined) continue;
+    if (JSON.stringify(current[key as keyof ApplicationFields]) !== JSON.stringify(value)) changes[key] = value;
+  }
+  return changes as Partial<ApplicationFields>;
+};
+
+export const decideApplication = (
+  command: ApplicationCommand,
+  state: ApplicationState,
+  context: ApplicationContext,
+): ApplicationEvent[] => {
+  switch (command.type) {
+    case 'SaveApplication': {
+      const { id: requestedId, version: seen, ...requested } = command.data;
+      if (requestedId === undefined) {
+        if (state.status !== 'absent') throw new DomainError('conflict', 'application exists already');
+        const fields = applicationFieldsSchema.parse(requested);
+        checkParent(context.newId, fields.parent, context);
+        checkDates(fields.start, fields.end);
+        return [{ type: 'ApplicationCreated', data: { id: context.newId, ...fields } }];
+      }
+      if (state.status !== 'active') throw notFound('application');
+      if (seen !== state.version) throw versionConflict(state.version);
+      const next = { ...state.fields, ...stripUndefined(requested) };
+      if (requested.parent !== undefined) checkParent(state.id, next.parent, context);
+      checkDates(next.start, next.end);
+      const changes = changedFields(state.fields, requested);
+      return Object.keys(changes).length === 0 ? [] : [{ type: 'ApplicationUpdated', data: { id: state.id, changes } }];
+    }
+    case 'DeleteApplication': {
+      if (state.status !== 'active') throw notFound('application');
+      if (command.data.version !== state.version) throw versionConflict(state.version);
+      return [{ type: 'ApplicationDeleted', data: { id: state.id } }];
+    }
+    default: {
+      const _exhaustive: never = command;
+      throw new Error('unknown command');
+    }
+  }
+};
+
+const stripUndefined = <T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };

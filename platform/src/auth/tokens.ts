@@ -1,0 +1,57 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+
+export const ACCESS_TOKEN_SECONDS = 10 * 60;
+export const REFRESH_TOKEN_DAYS = 14;
+const AUDIENCE = 'fahrplan-api';
+const ISSUER = 'fahrplan';
+
+/** Who is calling: always taken from a verified token, never from a request body. */
+export interface Principal {
+  readonly userId: number;
+  readonly tenant: string;
+  readonly username: string;
+}
+
+export class TokenService {
+  constructor(private readonly secret: Buffer) {}
+
+  issueAccessToken(principal: Principal): string {
+    return jwt.sign({ tenant: principal.tenant, username: principal.username, typ: 'access' }, this.secret, {
+      algorithm: 'HS256',
+      subject: String(principal.userId),
+      audience: AUDIENCE,
+      issuer: ISSUER,
+      expiresIn: ACCESS_TOKEN_SECONDS,
+      jwtid: randomUUID(),
+    });
+  }
+
+  /** The principal of a valid access token, or null for anything else (bad signature, alg none, expired, …). */
+  verifyAccessToken(token: string): Principal | null {
+    try {
+      const claims = jwt.verify(token, this.secret, { algorithms: ['HS256'], audience: AUDIENCE, issuer: ISSUER });
+      if (typeof claims !== 'object' || claims.typ !== 'access') return null;
+      const userId = Number(claims.sub);
+      if (!Number.isSafeInteger(userId) || typeof claims.tenant !== 'string' || typeof claims.username !== 'string')
+        return null;
+      return { userId, tenant: claims.tenant, username: claims.username };
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** A refresh token is `<family>.<secret>`; the server keeps only the hash of the secret. */
+export const newRefreshToken = (family: string = randomUUID()) => {
+  const token = `${family}.${randomBytes(32).toString('base64url')}`;
+  return { family, token, hash: hashToken(token) };
+};
+
+export const parseRefreshToken = (token: string): { family: string; hash: string } | null => {
+  const [family, secret] = token.split('.');
+  if (!family || !secret || !/^[0-9a-f-]{36}$/.test(family)) return null;
+  return { family, hash: hashToken(token) };
+};
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');

@@ -1,0 +1,32 @@
+import { Inject, Injectable, UnauthorizedException, createParamDecorator } from '@nestjs/common';
+import type { CanActivate, ExecutionContext } from '@nestjs/common';
+import { TokenService } from '../auth/tokens';
+import type { Principal } from '../auth/tokens';
+import { DirectoryCache } from '../directory/directory-cache';
+
+export const TOKEN_SERVICE = Symbol('TokenService');
+export const DIRECTORY = Symbol('DirectoryCache');
+
+/** Lets a request through only with a valid access token of a user who still exists. */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    @Inject(TOKEN_SERVICE) private readonly tokens: TokenService,
+    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; principal?: Principal }>();
+    const header = request.headers.authorization ?? '';
+    const principal = header.startsWith('Bearer ') ? this.tokens.verifyAccessToken(header.slice(7)) : null;
+    const user = principal && this.directory.user(principal.tenant, principal.username);
+    if (!principal || !user || user.id !== principal.userId) throw new UnauthorizedException('a valid access token is required');
+    request.principal = principal;
+    return true;
+  }
+}
+
+/** The verified caller of an AuthGuard-protected route. */
+export const CurrentPrincipal = createParamDecorator(
+  (_: unknown, context: ExecutionContext): Principal => context.switchToHttp().getRequest<{ principal: Principal }>().principal,
+);

@@ -1,0 +1,76 @@
+import { Catch, HttpException, Logger } from '@nestjs/common';
+import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
+import { DomainError } from '@fahrplan/contracts';
+import type { ProblemDetails } from '@fahrplan/contracts';
+import { ZodError } from 'zod';
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+const statusOf = { validation: 400, forbidden: 403, not_found: 404, conflict: 409 } as const;
+
+export const problem = (status: number, detail: string, extra: Partial<ProblemDetails> = {}): ProblemDetails => ({
+  type: 'about:blank',
+  title: titles[status] ?? 'Error',
+  status,
+  detail,
+  ...extra,
+});
+
+/** Field errors of a zod failure, with dotted paths (`attributes.0.key`) and unknown keys named. */
+export const fieldErrors = (error: ZodError) =>
+  error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ field: [...issue.path, key].join('.'), message: 'unknown field' }))
+      : [{ field: issue.path.join('.') || '(body)', message: issue.message }],
+  );
+
+/** Maps every error once to RFC 9457 problem details (STYLE 5). */
+export const toProblem = (error: unknown): ProblemDetails => {
+  if (error instanceof DomainError)
+    return problem(statusOf[error.code], error.message, {
+      ...(error.details.fieldErrors?.length ? { errors: error.details.fieldErrors } : {}),
+      ...(error.details.currentVersion !== undefined ? { currentVersion: error.details.currentVersion } : {}),
+    });
+  if (error instanceof ZodError) return problem(400, 'the request is not valid', { errors: fieldErrors(error) });
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse();
+    const message =
+      typeof response === 'object' && response !== null && 'message' in response
+        ? String((response as { message: unknown }).message)
+        : error.message;
+    // body-parser's JSON errors arrive as HttpException-like 400s with a raw parser message
+    return problem(status, status === 400 && /JSON/i.test(message) ? 'malformed JSON body' : message);
+  }
+  const status = (error as { status?: unknown })?.status;
+  if (status === 400 || status === 413 || status === 415)
+    return problem(status, status === 400 ? 'malformed JSON body' : String((error as Error).message));
+  return problem(500, 'internal error');
+};
+
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  private readonly logger = new Logger('http');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const body = toProblem(error);
+    if (body.status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    host
+      .switchToHttp()
+      .getResponse()
+      .status(body.status)
+      .type('application/problem+json')
+      .json(body);
+  }
+}

@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import type { DynamicModule } from '@nestjs/common';
+import { AuthGuard, DIRECTORY, DirectoryCache, TOKEN_SERVICE, TokenService } from '@fahrplan/platform';
+import { ProjectionRunner } from './projections/projection-runner';
+import { QueriesController } from './queries/queries.controller';
+import { ReadYourWritesInterceptor } from './queries/read-your-writes.interceptor';
+import { PROJECTION_RUNNER, READ_STORE } from './queries/tokens';
+import type { ReadStore } from './read-store/read-store';
+
+export interface ProjectionServiceOptions {
+  readonly readStore: ReadStore;
+  readonly runner: ProjectionRunner;
+  readonly tokens: TokenService;
+  readonly directory: DirectoryCache;
+}
+
+@Module({})
+export class ProjectionServiceModule {
+  static forRoot(options: ProjectionServiceOptions): DynamicModule {
+    return {
+      module: ProjectionServiceModule,
+      controllers: [QueriesController],
+      providers: [
+        { provide: READ_STORE, useValue: options.readStore },
+        { provide: PROJECTION_RUNNER, useValue: options.runner },
+        { provide: TOKEN_SERVICE, useValue: options.tokens },
+        { provide: DIRECTORY, useValue: options.directory },
+        AuthGuard,
+        ReadYourWritesInterceptor,
+      ],
+    };
+  }
+}

@@ -1,0 +1,12 @@
+import type { CommentCreated, CommentView } from '@fahrplan/contracts';
+import type { Projection } from './projection';
+
+export const commentsProjection: Projection<CommentView> = {
+  collection: 'comments',
+  handles: ['CommentCreated'],
+  documentId: (event) => String((event.data as { id: number }).id),
+  evolve: (_doc, event) => {
+    const { id, refType, refId, description, createdAt, createdBy } = event.data as CommentCreated['data'];
+    return { id, tenant: event.metadata.tenant, refType, refId, description, createdAt, createdBy };
+  },
+};

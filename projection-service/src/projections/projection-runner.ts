@@ -1,0 +1,91 @@
+import { Logger } from '@nestjs/common';
+import type { StoredEvent } from '@fahrplan/contracts';
+import type { EventStore, Subscription } from '@fahrplan/platform';
+import type { ReadStore } from '../read-store/read-store';
+import type { Projection } from './projection';
+
+const CHECKPOINT = 'projections';
+
+/**
+ * Feeds every event after the checkpoint through the projections, idempotently: a document ignores
+ * events at or below the position it already reflects, and the checkpoint moves only after the
+ * handlers succeeded (STYLE 10).
+ */
+export class ProjectionRunner {
+  private readonly logger = new Logger('projections');
+  private readonly byType = new Map<string, Projection[]>();
+  private subscription: Subscription | undefined;
+  private running: Promise<void> | undefined;
+  private position = 0;
+  private readonly waiters = new Set<{ position: number; resolve: (ok: boolean) => void }>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly readStore: ReadStore,
+    projections: readonly Projection[],
+  ) {
+    for (const projection of projections)
+      for (const type of projection.handles) this.byType.set(type, [...(this.byType.get(type) ?? []), projection]);
+  }
+
+  get checkpoint(): number {
+    return this.position;
+  }
+
+  async apply(event: StoredEvent): Promise<void> {
+    for (const projection of this.byType.get(event.type) ?? []) {
+      const id = projection.documentId(event);
+      const current = await this.readStore.get(projection.collection, id);
+      if (current && current._position >= event.position) continue;
+      const { _id, _position, ...doc } = current ?? { _id: id, _position: 0 };
+      const next = projection.evolve(current ? (doc as object) : null, event);
+      if (next === null) await this.readStore.delete(projection.collection, id);
+      else await this.readStore.put(projection.collection, { ...next, _id: id, _position: event.position });
+    }
+  }
+
+  /** Catches up from the stored checkpoint, then follows live appends until `stop()`. */
+  async start(): Promise<void> {
+    this.position = await this.readStore.checkpoint(CHECKPOINT);
+    const subscription = (this.subscription = this.store.subscribe({ after: this.position }));
+    this.running = (async () => {
+      for await (const event of subscription) {
+        await this.apply(event);
+        this.position = event.position;
+        await this.readStore.saveCheckpoint(CHECKPOINT, event.position);
+        for (const w of this.waiters) if (w.position <= this.position) (this.waiters.delete(w), w.resolve(true));
+      }
+    })().catch((error: unknown) => this.logger.error(`projection stopped: ${String(error)}`));
+  }
+
+  /** Resolves true once the read models reflect `position`, false after `timeoutMs`. */
+  waitFor(position: number, timeoutMs: number): Promise<boolean> {
+    if (position <= this.position) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = { position, resolve };
+      this.waiters.add(waiter);
+      setTimeout(() => this.waiters.delete(waiter) && resolve(false), timeoutMs).unref();
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.close();
+    await this.running;
+  }
+}
+
+/** Rebuilds read models from the whole log into `readStore` (npm run replay, and the replay-equals-live test). */
+export const rebuild = async (store: EventStore, readStore: ReadStore, projections: readonly Projection[], batch = 5000) => {
+  const runner = new ProjectionRunner(store, readStore, projections);
+  let after = 0;
+  let count = 0;
+  for (;;) {
+    const events = await store.readAll({ after, maxCount: batch });
+    if (events.length === 0) break;
+    for (const event of events) await runner.apply(event);
+    after = events.at(-1)!.position;
+    count += events.length;
+  }
+  await readStore.saveCheckpoint(CHECKPOINT, after);
+  return { events: count, position: after };
+};

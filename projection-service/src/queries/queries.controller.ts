@@ -1,0 +1,112 @@
+import { Controller, Get, Inject, Param, Query, UseGuards, UseInterceptors } from '@nestjs/common';
+import { can, notFound, notPermitted, validationError, workingDays } from '@fahrplan/contracts';
+import type { ApplicationView, CommentView, AccountView, MeView, PermissionResource, WorkingDays } from '@fahrplan/contracts';
+import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache, meView } from '@fahrplan/platform';
+import type { Principal } from '@fahrplan/platform';
+import { z } from 'zod';
+import type { ReadDocument, ReadStore } from '../read-store/read-store';
+import type { ApplicationDoc } from '../projections/applications.projection';
+import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
+import { READ_STORE } from './tokens';
+
+const strip = <T>(doc: ReadDocument): T => {
+  const { _id, _position, ...rest } = doc;
+  return rest as T;
+};
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const serverDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+@Controller('api')
+@UseGuards(AuthGuard)
+@UseInterceptors(ReadYourWritesInterceptor)
+export class QueriesController {
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+  ) {}
+
+  @Get('me')
+  me(@CurrentPrincipal() principal: Principal): MeView {
+    return meView(this.directory, principal.tenant, principal.username);
+  }
+
+  @Get('applications')
+  async applications(
+    @CurrentPrincipal() principal: Principal,
+    @Query('q') q?: string,
+    @Query('status') status?: string,
+  ): Promise<ApplicationView[]> {
+    this.require(principal, 'application-details');
+    const text = q?.trim().slice(0, 200);
+    const filter: Record<string, unknown> = { tenant: principal.tenant, deleted: false };
+    if (status) filter.status = status;
+    if (text) {
+      const pattern = { $regex: escapeRegex(text), $options: 'i' };
+      filter.$or = ['name', 'shortname', 'release', 'assetNr', 'description', 'contact', 'vendor', 'provider'].map((f) => ({ [f]: pattern }));
+    }
+    const docs = (await this.store.find('applications', filter)).map((d) => strip<ApplicationDoc>(d));
+    const names = await this.names(principal.tenant);
+    return docs
+      .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }))
+      .map((doc) => this.view(doc, names));
+  }
+
+  /** Numeric id first, then name (§2). */
+  @Get('applications/:idOrName')
+  async application(@CurrentPrincipal() principal: Principal, @Param('idOrName') idOrName: string): Promise<ApplicationView> {
+    this.require(principal, 'application-details');
+    const base = { tenant: principal.tenant, deleted: false };
+    const byId = /^\d+$/.test(idOrName) ? await this.store.find('applications', { ...base, id: Number(idOrName) }) : [];
+    const [doc] = byId.length
+      ? byId
+      : await this.store.find('applications', { ...base, name: { $regex: `^${escapeRegex(idOrName)}$`, $options: 'i' } }, { sort: { id: 1 }, limit: 1 });
+    if (!doc) throw notFound('application');
+    return this.view(strip<ApplicationDoc>(doc), await this.names(principal.tenant));
+  }
+
+  @Get('comments')
+  async comments(
+    @CurrentPrincipal() principal: Principal,
+    @Query('refType') refType: string,
+    @Query('refId') refId: string,
+  ): Promise<CommentView[]> {
+    this.require(principal, 'application-details');
+    if (!refType || !/^\d+$/.test(refId ?? '')) throw validationError('refType and a numeric refId are required');
+    const docs = await this.store.find('comments', { tenant: principal.tenant, refType, refId: Number(refId) }, { sort: { createdAt: 1, id: 1 } });
+    return docs.map((d) => strip<CommentView>(d));
+  }
+
+  @Get('accounts/:id')
+  async account(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<AccountView> {
+    this.require(principal, 'application-details');
+    const doc = /^\d+$/.test(id) ? await this.store.get('accounts', id) : null;
+    if (!doc || doc.tenant !== principal.tenant) throw notFound('account');
+    return strip<AccountView>(doc);
+  }
+
+  /** From inclusive, to exclusive, like every server-side end date. */
+  @Get('calendar/working-days')
+  calendar(@Query('from') from: string, @Query('to') to: string): WorkingDays {
+    const range = z.object({ from: serverDate, to: serverDate }).safeParse({ from, to });
+    if (!range.success) throw validationError('from and to are required as YYYY-MM-DD', [{ field: 'from', message: 'YYYY-MM-DD' }, { field: 'to', message: 'YYYY-MM-DD' }]);
+    try {
+      return workingDays(range.data.from, range.data.to);
+    } catch (error) {
+      throw validationError(error instanceof Error ? error.message : 'invalid range');
+    }
+  }
+
+  private require(principal: Principal, resource: PermissionResource): void {
+    const user = this.directory.user(principal.tenant, principal.username);
+    if (!user || !can(user.permissions, resource, 'VIEW')) throw notPermitted();
+  }
+
+  private async names(tenant: string): Promise<Map<number, string>> {
+    const docs = await this.store.find('applications', { tenant, deleted: false });
+    return new Map(docs.map((d) => [d.id as number, d.name as string]));
+  }
+
+  private view(doc: ApplicationDoc, names: Map<number, string>): ApplicationView {
+    return { ...doc, parentName: doc.parent === null ? null : (names.get(doc.parent) ?? null), projects: [] };
+  }
+}

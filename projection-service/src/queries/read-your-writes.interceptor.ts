@@ -1,0 +1,29 @@
+import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
+import { from, switchMap } from 'rxjs';
+import type { Observable } from 'rxjs';
+import { PROJECTION_RUNNER } from './tokens';
+import type { ProjectionRunner } from '../projections/projection-runner';
+
+const WAIT_MS = 5000;
+
+/**
+ * Read your writes: a query sent with `X-Fahrplan-After: <position>` (the position a command answered)
+ * is answered once the read models have passed that position.
+ */
+@Injectable()
+export class ReadYourWritesInterceptor implements NestInterceptor {
+  constructor(@Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const header = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>().headers['x-fahrplan-after'];
+    const position = Number(header);
+    if (!header || !Number.isSafeInteger(position) || position <= 0) return next.handle();
+    return from(this.runner.waitFor(position, WAIT_MS)).pipe(
+      switchMap((caughtUp) => {
+        if (!caughtUp) throw new ServiceUnavailableException('the read models are still catching up; retry shortly');
+        return next.handle();
+      }),
+    );
+  }
+}

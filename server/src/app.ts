@@ -1,0 +1,126 @@
+import 'reflect-metadata';
+import { Controller, Get, Inject, Module } from '@nestjs/common';
+import type { DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import express from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { CommandServiceModule } from '@fahrplan/command-service';
+import { DirectoryCache, IdAllocator, ProblemFilter, SqliteEventStore, TokenService, problem } from '@fahrplan/platform';
+import type { EventStore } from '@fahrplan/platform';
+import { MemoryReadStore, ProjectionRunner, ProjectionServiceModule, allProjections } from '@fahrplan/projection-service';
+import { openApiDocument } from './openapi';
+
+export interface EmbeddedOptions {
+  readonly dataDir: string;
+  readonly consoleDir?: string;
+  readonly clock?: () => Date;
+  readonly logger?: boolean;
+}
+
+export interface Embedded {
+  readonly app: NestExpressApplication;
+  readonly store: EventStore;
+  readonly ids: IdAllocator;
+  readonly directory: DirectoryCache;
+  readonly runner: ProjectionRunner;
+  readonly readStore: MemoryReadStore;
+  close(): Promise<void>;
+}
+
+const RUNNER = Symbol('runner');
+
+@Controller('api')
+class PlatformController {
+  constructor(@Inject(RUNNER) private readonly runner: ProjectionRunner) {}
+
+  @Get('health')
+  health() {
+    return { status: 'ok', position: this.runner.checkpoint };
+  }
+
+  @Get('openapi.json')
+  openapi() {
+    return openApiDocument();
+  }
+}
+
+@Module({})
+class EmbeddedModule {
+  static forRoot(parts: Omit<Embedded, 'app' | 'close'>, tokens: TokenService, clock?: () => Date): DynamicModule {
+    return {
+      module: EmbeddedModule,
+      imports: [
+        CommandServiceModule.forRoot({ eventStore: parts.store, tokens, directory: parts.directory, ids: parts.ids, ...(clock ? { clock } : {}) }),
+        ProjectionServiceModule.forRoot({ readStore: parts.readStore, runner: parts.runner, tokens, directory: parts.directory }),
+      ],
+      controllers: [PlatformController],
+      providers: [{ provide: RUNNER, useValue: parts.runner }],
+    };
+  }
+}
+
+/** The signing key lives in the data folder (mode 600) so that sessions survive a restart. */
+const loadSecret = (dataDir: string): Buffer => {
+  const file = join(dataDir, 'token.key');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  return Buffer.from(readFileSync(file, 'utf8'), 'base64');
+};
+
+/** JSON bodies only, parse errors as problem details (not Express's HTML page). */
+export const configureHttp = (app: NestExpressApplication): void => {
+  app.disable('x-powered-by');
+  app.use(express.json({ limit: '2mb' }));
+  app.use((error: { status?: number; type?: string } | undefined, _req: Request, res: Response, next: NextFunction) => {
+    if (!error) return next();
+    const status = error.status === 413 ? 413 : 400;
+    res.status(status).type('application/problem+json').json(problem(status, status === 413 ? 'the request body is too large' : 'malformed JSON body'));
+  });
+  app.use(cookieParser());
+  app.useGlobalFilters(new ProblemFilter());
+};
+
+/** The built console and its client-side routes; everything else under /api is a 404 problem. */
+const serveConsole = (app: NestExpressApplication, consoleDir: string): void => {
+  if (!existsSync(join(consoleDir, 'index.html'))) return;
+  app.useStaticAssets(consoleDir, { index: false, maxAge: '1h' });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || req.path.startsWith('/api')) return next();
+    res.sendFile(join(consoleDir, 'index.html'));
+  });
+};
+
+/** command-service, projection-service and the console in one process, on the embedded adapters. */
+export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded> => {
+  mkdirSync(options.dataDir, { recursive: true });
+  const store = new SqliteEventStore(join(options.dataDir, 'events.db'));
+  const ids = new IdAllocator(store);
+  const directory = new DirectoryCache(store);
+  await directory.start();
+  const readStore = new MemoryReadStore();
+  const runner = new ProjectionRunner(store, readStore, allProjections);
+  await runner.start();
+  const tokens = new TokenService(loadSecret(options.dataDir));
+  const parts = { store, ids, directory, runner, readStore };
+  const app = await NestFactory.create<NestExpressApplication>(EmbeddedModule.forRoot(parts, tokens, options.clock), {
+    bodyParser: false,
+    logger: options.logger === false ? false : ['error', 'warn'],
+  });
+  configureHttp(app);
+  serveConsole(app, options.consoleDir ?? resolve(__dirname, '../../console/dist'));
+  await app.init();
+  return {
+    ...parts,
+    app,
+    close: async () => {
+      await app.close();
+      await runner.stop();
+      await directory.stop();
+      await store.close();
+    },
+  };
+};

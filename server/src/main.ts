@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { createEmbedded } from './app';
+import { DEMO_TENANT, seedDemo } from './demo';
+
+/** `npm start`: the embedded platform in one process on $PORT, data under $DATA_DIR. */
+const main = async () => {
+  const port = Number(process.env.PORT ?? 3000);
+  const dataDir = resolve(process.env.DATA_DIR ?? 'data');
+  const embedded = await createEmbedded({ dataDir });
+  let password: string | undefined;
+  if (!embedded.directory.tenant(DEMO_TENANT)) {
+    password = process.env.FAHRPLAN_DEMO_PASSWORD || randomBytes(9).toString('base64url');
+    await seedDemo(embedded, password);
+  }
+  await embedded.app.listen(port);
+  const url = `http://localhost:${port}`;
+  console.log(`Fahrplan is running at ${url}  (data in ${dataDir})`);
+  if (password && !process.env.FAHRPLAN_DEMO_PASSWORD)
+    console.log(`Demo login: tenant "${DEMO_TENANT}", user "admin" (every permission) or "viewer" (view only), password "${password}" — shown only this once.`);
+  else console.log(`Demo login: tenant "${DEMO_TENANT}", user "admin" or "viewer", password ${process.env.FAHRPLAN_DEMO_PASSWORD ? 'from $FAHRPLAN_DEMO_PASSWORD' : 'as printed on first start'}.`);
+  const stop = async () => {
+    await embedded.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
