@@ -54,7 +54,7 @@ const applications: DemoApp[] = [
   { name: 'IT Service Management', release: 'Xanadu', shortname: 'ITSM', status: 'PRODUKTIV', assetNr: 'A-1080', vendor: 'ServiceNow', contact: 'Reto Zimmermann', start: '2020-01-01' },
   { name: 'Asset Inventory', release: '2.3', status: 'PRODUKTIV', vendor: 'ServiceNow', contact: 'Reto Zimmermann', parent: 'IT Service Management', start: '2021-01-01' },
   { name: 'Legacy Billing', release: '5.9', status: 'ABGESCHALTET', vendor: 'in-house', contact: 'Peter Kunz', start: '2008-01-01', end: '2025-07-01', description: 'Replaced by ERP Finance.' },
-  { name: 'Intranet', release: '2024', status: 'AUSLAUFEND', vendor: 'Microsoft', contact: 'Sara Frei', start: '2012-01-01', end: '2026-12-31' },
+  { name: 'Intranet', release: '2024', status: 'AUSLAUFEND', vendor: 'Microsoft', contact: 'Sara Frei', start: '2012-01-01', end: '2027-01-01' },
   { name: 'Collaboration Suite', release: '2026', shortname: 'M365', status: 'PRODUKTIV', assetNr: 'A-1090', vendor: 'Microsoft', contact: 'Tim Baumann', start: '2019-01-01', attributes: [{ key: 'users', value: 2400 }, { key: 'cloud', value: true }] },
   { name: 'Planning Tool', release: '1.0', shortname: 'FP', status: 'ENTWICKLUNG', vendor: 'in-house', contact: 'Anna Keller', start: '2026-09-01', description: 'Fahrplan itself.' },
   { name: 'Procurement', release: '2025.4', status: 'UNDEFINIERT', vendor: vendors[0], contact: 'Marco Rossi', parent: 'ERP Logistics' },

@@ -1,0 +1,25 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { ApplicationDetailsPage } from '../features/applications/details/ApplicationDetailsPage';
+import { ApplicationsPage } from '../features/applications/ApplicationsPage';
+import { LoginPage } from '../features/auth/LoginPage';
+import { RequireAuth } from '../features/auth/RequireAuth';
+import { HomePage } from '../features/home/HomePage';
+import { AppLayout } from '../features/layout/AppLayout';
+
+export const router = createBrowserRouter([
+  { path: '/login', element: <LoginPage /> },
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          { path: '/', element: <HomePage /> },
+          { path: '/applications', element: <ApplicationsPage /> },
+          { path: '/application-details/:id', element: <ApplicationDetailsPage /> },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+]);

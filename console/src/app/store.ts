@@ -1,0 +1,19 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { apiSlice } from '../features/api/apiSlice';
+import { positionSlice } from '../features/api/positionSlice';
+import { sessionSlice } from '../features/auth/sessionSlice';
+import { applicationDialogSlice } from '../features/applications/details/applicationDialogSlice';
+
+const rootReducer = combineSlices(apiSlice, sessionSlice, positionSlice, applicationDialogSlice);
+
+export const makeStore = () =>
+  configureStore({
+    reducer: rootReducer,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(apiSlice.middleware),
+  });
+
+export const store = makeStore();
+
+export type RootState = ReturnType<typeof rootReducer>;
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

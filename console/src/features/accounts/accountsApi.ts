@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+import type { AccountView, CommandResult, createAccountSchema } from '@fahrplan/contracts';
+import { apiSlice } from '../api/apiSlice';
+import { commandArgs } from '../api/commands';
+import type { CommandRequest } from '../api/commands';
+
+export type CreateAccountInput = z.input<typeof createAccountSchema>;
+
+export const accountsApi = apiSlice.injectEndpoints({
+  endpoints: (builder) => ({
+    getAccount: builder.query<AccountView, number>({
+      query: (id) => `/accounts/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Account', id }],
+    }),
+    /** The response id is the new account's id (number from assetNr, name from the application name). */
+    createAccount: builder.mutation<CommandResult, CommandRequest<CreateAccountInput>>({
+      query: (command) => commandArgs('CreateAccount', command),
+      invalidatesTags: (result, _error, { data }) =>
+        result
+          ? [
+              { type: 'Account', id: result.id },
+              { type: 'Application', id: data.refId },
+            ]
+          : [],
+    }),
+  }),
+});
+
+export const { useGetAccountQuery, useCreateAccountMutation } = accountsApi;

@@ -1,0 +1,10 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { baseQuery } from './baseQuery';
+
+/** The one API of the console; features add their endpoints with injectEndpoints. */
+export const apiSlice = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Application', 'Comment', 'Account', 'Me'],
+  endpoints: () => ({}),
+});

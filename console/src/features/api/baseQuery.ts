@@ -1,0 +1,75 @@
+import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { BaseQueryApi, BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { signedIn, signedOut } from '../auth/sessionSlice';
+import type { LoginResult, SessionState } from '../auth/sessionSlice';
+import { positionSeen } from './positionSlice';
+
+interface StateWithSession {
+  session: SessionState;
+  position: { after: number };
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api',
+  credentials: 'same-origin',
+  prepareHeaders: (headers, { getState }) => {
+    const { session, position } = getState() as StateWithSession;
+    if (session.accessToken && !headers.has('Authorization')) {
+      headers.set('Authorization', `Bearer ${session.accessToken}`);
+    }
+    if (position.after > 0) headers.set('X-Fahrplan-After', String(position.after));
+    return headers;
+  },
+});
+
+type ExtraOptions = Parameters<typeof rawBaseQuery>[2];
+
+let refreshing: Promise<LoginResult | null> | null = null;
+
+/**
+ * One refresh at a time: the refresh token rotates, so two parallel refreshes (several queries
+ * answering 401 at once, or React's strict-mode double effect) would look like token reuse.
+ */
+export const refreshSession = (
+  api: BaseQueryApi,
+  extraOptions: ExtraOptions = {},
+): Promise<LoginResult | null> => {
+  refreshing ??= (async () => {
+    const result = await rawBaseQuery({ url: '/auth/refresh', method: 'POST' }, api, extraOptions);
+    if (result.data) {
+      const session = result.data as LoginResult;
+      api.dispatch(signedIn(session));
+      return session;
+    }
+    api.dispatch(signedOut());
+    return null;
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+};
+
+const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url);
+
+const commandPosition = (url: string, data: unknown): number | null => {
+  if (!url.startsWith('/commands/') || typeof data !== 'object' || data === null) return null;
+  const position = (data as { position?: unknown }).position;
+  return typeof position === 'number' ? position : null;
+};
+
+/** Adds the bearer token and X-Fahrplan-After, refreshes once on 401 and notes command positions. */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const url = urlOf(args);
+  let result = await rawBaseQuery(args, api, extraOptions);
+  if (result.error?.status === 401 && !url.startsWith('/auth/')) {
+    const session = await refreshSession(api, extraOptions);
+    if (session) result = await rawBaseQuery(args, api, extraOptions);
+  }
+  const position = commandPosition(url, result.data);
+  if (position !== null) api.dispatch(positionSeen(position));
+  return result;
+};

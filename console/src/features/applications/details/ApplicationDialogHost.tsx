@@ -1,0 +1,37 @@
+import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { ApplicationDialog } from './ApplicationDialog';
+import { applicationDialogClosed, selectApplicationDialog } from './applicationDialogSlice';
+import { useOpenApplicationDialog } from './useOpenApplicationDialog';
+
+const newApplicationParam = 'new-application';
+
+/**
+ * Renders the dialog the root events asked for (show-application, new-application), and turns the URL
+ * parameter `?new-application[=<parentId>]` on any page into a new-application event.
+ */
+export function ApplicationDialogHost() {
+  const dialog = useAppSelector(selectApplicationDialog);
+  const dispatch = useAppDispatch();
+  const { openNew } = useOpenApplicationDialog();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get(newApplicationParam);
+
+  useEffect(() => {
+    if (requested === null) return;
+    const next = new URLSearchParams(params);
+    next.delete(newApplicationParam);
+    setParams(next, { replace: true });
+    openNew(/^\d+$/.test(requested) ? Number(requested) : null);
+  }, [requested, params, setParams, openNew]);
+
+  const close = useCallback(() => dispatch(applicationDialogClosed()), [dispatch]);
+
+  if (dialog.mode === 'closed') return null;
+  return dialog.mode === 'new' ? (
+    <ApplicationDialog key="new" applicationId={null} parent={dialog.parent} onClose={close} />
+  ) : (
+    <ApplicationDialog key={dialog.id} applicationId={dialog.id} onClose={close} />
+  );
+}

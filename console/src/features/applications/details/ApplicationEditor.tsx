@@ -1,0 +1,223 @@
+import { useMemo, useState } from 'react';
+import { Box, Button, Group, Modal, Tabs } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useHotkeys } from '@mantine/hooks';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { can } from '@fahrplan/contracts';
+import type { ApplicationView, MeView } from '@fahrplan/contracts';
+import { useGetAccountQuery } from '../../accounts/accountsApi';
+import { notifySuccess } from '../../common/notify';
+import { useLazyGetApplicationQuery } from '../applicationsApi';
+import { applicationFormValidator, applicationPart, sameValues, toFormValues } from './applicationForm';
+import type { ApplicationFormValues, ApplicationRecord } from './applicationForm';
+import { CommentsTab } from './CommentsTab';
+import { DetailsTab } from './DetailsTab';
+import { FinanceTab } from './FinanceTab';
+import { LeaveConfirm } from './LeaveConfirm';
+import { OverviewTab } from './OverviewTab';
+import { ProjectsTab } from './ProjectsTab';
+import { SaveAlert } from './SaveAlert';
+import { useApplicationSaveFlow } from './useApplicationSaveFlow';
+import { applyFieldErrors, tabsWithErrors } from './fieldErrors';
+
+interface Props {
+  /** The application to show, null for a new one. */
+  app: ApplicationView | null;
+  /** Preselected parent of a new application. */
+  parent: number | null;
+  me: MeView;
+  onClose: () => void;
+}
+
+export function ApplicationEditor({ app, parent, me, onClose }: Props) {
+  const definitions = me.applicationAttributes;
+  const [openedAsNew] = useState(app === null);
+  const [initialValues] = useState(() => toFormValues(app, definitions, parent));
+  const validate = useMemo(() => applicationFormValidator(definitions), [definitions]);
+  const form = useForm<ApplicationFormValues>({
+    mode: 'controlled',
+    initialValues,
+    validate,
+    validateInputOnChange: true,
+  });
+
+  const [record, setRecord] = useState<ApplicationRecord | null>(
+    app && { id: app.id, version: app.version, account: app.account },
+  );
+  const [storedAttributes, setStoredAttributes] = useState<ApplicationView['attributes']>(
+    app?.attributes ?? [],
+  );
+  const [error, setError] = useState<unknown>(null);
+  const [saving, setSaving] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const [tab, setTab] = useState<string | null>('overview');
+  const runSaveFlow = useApplicationSaveFlow();
+  const [fetchApplication, { isFetching: reloading }] = useLazyGetApplicationQuery();
+
+  const finance = me.features.financialPlanning;
+  const account = useGetAccountQuery(finance && record?.account != null ? record.account : skipToken);
+  const wide = (account.data?.entries.length ?? 0) > 0;
+
+  const isNew = record === null;
+  const editable = isNew
+    ? can(me.permissions, 'application-details', 'CREATE')
+    : can(me.permissions, 'application-details', 'EDIT') && !(app?.shared ?? false);
+  const values = form.getValues();
+  const saved = form.getInitialValues();
+  const changed = !sameValues(values, saved);
+  const canSave = editable && changed && !saving && form.isValid();
+  const title = isNew
+    ? 'new application'
+    : `show application ${[saved.name, saved.release].filter(Boolean).join(' ')}`;
+  const errorTabs = tabsWithErrors(form.errors);
+
+  const save = async () => {
+    if (!editable || saving || !changed || form.validate().hasErrors) return;
+    const submitted = form.getValues();
+    setSaving(true);
+    setError(null);
+    try {
+      await runSaveFlow({
+        values: submitted,
+        definitions,
+        record,
+        applicationChanged: !sameValues(applicationPart(submitted), applicationPart(form.getInitialValues())),
+        storedAttributes,
+        onRecord: (next, step) => {
+          setRecord(next);
+          const base = form.getInitialValues();
+          form.setInitialValues(
+            step === 'application'
+              ? { ...submitted, addAccount: base.addAccount, comment: base.comment }
+              : { ...base, addAccount: submitted.addAccount },
+          );
+        },
+        onCommentCreated: () => {
+          form.setInitialValues({ ...form.getInitialValues(), comment: '' });
+          form.setFieldValue('comment', '');
+        },
+      });
+      notifySuccess(openedAsNew ? 'application create success' : 'application save success');
+      onClose();
+    } catch (e) {
+      setError(e);
+      applyFieldErrors(form, e);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** After a 409: take the current version from the server; the choices (account, comment) stay. */
+  const reload = async () => {
+    if (!record) return;
+    try {
+      const fresh = await fetchApplication(record.id).unwrap();
+      const current = form.getValues();
+      const next = toFormValues(fresh, definitions);
+      form.setInitialValues(next);
+      form.setValues({ ...next, addAccount: current.addAccount, comment: current.comment });
+      setRecord({ id: fresh.id, version: fresh.version, account: fresh.account });
+      setStoredAttributes(fresh.attributes);
+      setError(null);
+    } catch (e) {
+      setError(e);
+    }
+  };
+
+  const requestClose = () => {
+    if (saving) return;
+    if (editable && changed) setLeaving(true);
+    else onClose();
+  };
+
+  useHotkeys([['mod+S', () => void (leaving ? undefined : save())]], []);
+
+  const tabLabel = (value: string, label: string) => (
+    <Tabs.Tab
+      value={value}
+      rightSection={
+        errorTabs.has(value) ? (
+          <IconAlertCircle size={14} color="var(--mantine-color-red-6)" aria-hidden />
+        ) : null
+      }
+    >
+      {label}
+    </Tabs.Tab>
+  );
+
+  return (
+    <Modal.Stack>
+      <Modal
+        stackId="application"
+        opened
+        onClose={requestClose}
+        title={title}
+        size={wide ? 1100 : 'xl'}
+        closeButtonProps={{ 'aria-label': 'close dialog' }}
+      >
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List mb="md">
+            {tabLabel('overview', 'Overview')}
+            {tabLabel('details', 'Details')}
+            {tabLabel('projects', 'Projects')}
+            {finance && tabLabel('finance', 'Finance')}
+            {tabLabel('comments', 'Comments')}
+          </Tabs.List>
+          <Tabs.Panel value="overview">
+            <OverviewTab form={form} editable={editable} />
+          </Tabs.Panel>
+          <Tabs.Panel value="details">
+            <DetailsTab
+              form={form}
+              editable={editable}
+              selfId={record?.id ?? null}
+              parentName={app?.parentName ?? null}
+              me={me}
+              isAdmin={can(me.permissions, 'admin', 'VIEW')}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="projects">
+            <ProjectsTab projects={app?.projects ?? []} hermes={me.features.hermes} />
+          </Tabs.Panel>
+          {finance && (
+            <Tabs.Panel value="finance">
+              <FinanceTab
+                form={form}
+                editable={editable}
+                accountId={record?.account ?? null}
+                account={account}
+              />
+            </Tabs.Panel>
+          )}
+          <Tabs.Panel value="comments">
+            <CommentsTab form={form} editable={editable} applicationId={record?.id ?? null} />
+          </Tabs.Panel>
+        </Tabs>
+        {error !== null && (
+          <Box mt="md">
+            <SaveAlert error={error} onReload={() => void reload()} reloading={reloading} />
+          </Box>
+        )}
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={requestClose} disabled={saving}>
+            Close
+          </Button>
+          {editable && (
+            <Button onClick={() => void save()} disabled={!canSave} loading={saving}>
+              Save
+            </Button>
+          )}
+        </Group>
+      </Modal>
+      <LeaveConfirm
+        opened={leaving}
+        onStay={() => setLeaving(false)}
+        onLeave={() => {
+          setLeaving(false);
+          onClose();
+        }}
+      />
+    </Modal.Stack>
+  );
+}

@@ -1,0 +1,42 @@
+import { ActionIcon, Text, TextInput, Tooltip } from '@mantine/core';
+import type { TextInputProps } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { isValidUrl } from '@fahrplan/contracts';
+
+type Props = TextInputProps & { value: string; openLabel: string };
+
+/** A URL field: an open-link button only for a valid URL, otherwise a non-blocking 'invalid url' note (§5). */
+export function LinkField({ value, openLabel, ...props }: Props) {
+  const valid = isValidUrl(value);
+  const warning = value.trim() !== '' && !valid;
+  return (
+    <TextInput
+      {...props}
+      value={value}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      description={
+        warning ? (
+          <Text span size="xs" c="orange.8" role="status">
+            invalid url
+          </Text>
+        ) : undefined
+      }
+      rightSection={
+        valid ? (
+          <Tooltip label={openLabel}>
+            <ActionIcon
+              component="a"
+              href={value.trim()}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="subtle"
+              aria-label={openLabel}
+            >
+              <IconExternalLink size={16} />
+            </ActionIcon>
+          </Tooltip>
+        ) : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,126 @@
+import { useRef } from 'react';
+import { trimText } from '@fahrplan/contracts';
+import type { ApplicationView } from '@fahrplan/contracts';
+import { describeError, httpStatusOf, problemOf } from '../../api/problem';
+import { useCreateAccountMutation } from '../../accounts/accountsApi';
+import { useCreateCommentMutation } from '../../comments/commentsApi';
+import { useSaveApplicationMutation } from '../applicationsApi';
+import { toSaveCommand } from './applicationForm';
+import type { ApplicationFormValues, ApplicationRecord, AttributeDefinition } from './applicationForm';
+
+export type SaveStep = 'application' | 'account' | 'storeAccount' | 'comment';
+
+const failedStep: Record<SaveStep, string> = {
+  application: 'saving the application failed',
+  account: 'creating the account failed',
+  storeAccount: 'storing the account on the application failed',
+  comment: 'creating the comment failed',
+};
+
+/** A failed step of the save flow (ARCHITECTURE: a failure names the step that failed). */
+export class SaveStepError extends Error {
+  constructor(
+    readonly step: SaveStep,
+    readonly reason: unknown,
+  ) {
+    super(`${failedStep[step]}: ${describeError(reason)}`);
+    this.name = 'SaveStepError';
+  }
+
+  get status() {
+    return httpStatusOf(this.reason);
+  }
+
+  get problem() {
+    return problemOf(this.reason);
+  }
+}
+
+export interface SaveFlowInput {
+  values: ApplicationFormValues;
+  definitions: readonly AttributeDefinition[];
+  /** The saved record, null for a new application. */
+  record: ApplicationRecord | null;
+  /** Whether the application's own fields differ from the saved record. */
+  applicationChanged: boolean;
+  storedAttributes: ApplicationView['attributes'];
+  /** Called after each step that moved the record (so a retry continues from there). */
+  onRecord: (record: ApplicationRecord, step: SaveStep) => void;
+  onCommentCreated: () => void;
+}
+
+/**
+ * §4 application save: save (create or update with version); with add-account chosen, an asset number
+ * and no account, create the account and store it on the application; then post a non-empty comment.
+ * Each step keeps its Idempotency-Key until it succeeds, so retrying the same step reuses it.
+ */
+export function useApplicationSaveFlow() {
+  const [saveApplication] = useSaveApplicationMutation();
+  const [createAccount] = useCreateAccountMutation();
+  const [createComment] = useCreateCommentMutation();
+  const keys = useRef(new Map<SaveStep, { payload: string; key: string }>());
+  /** An account created by a step whose follow-up (storing it) has not succeeded yet. */
+  const unstoredAccount = useRef<{ refId: number; id: number } | null>(null);
+
+  const step = async <T>(name: SaveStep, payload: unknown, send: (idempotencyKey: string) => Promise<T>) => {
+    const json = JSON.stringify(payload);
+    let entry = keys.current.get(name);
+    if (!entry || entry.payload !== json) {
+      entry = { payload: json, key: crypto.randomUUID() };
+      keys.current.set(name, entry);
+    }
+    try {
+      const result = await send(entry.key);
+      keys.current.delete(name);
+      return result;
+    } catch (error) {
+      throw new SaveStepError(name, error);
+    }
+  };
+
+  const run = async (input: SaveFlowInput): Promise<ApplicationRecord> => {
+    const { values, definitions } = input;
+    let record = input.record;
+
+    if (!record || input.applicationChanged) {
+      const data = toSaveCommand(values, definitions, record, input.storedAttributes);
+      const saved = await step('application', data, (idempotencyKey) =>
+        saveApplication({ data, idempotencyKey }).unwrap(),
+      );
+      record = { id: saved.id, version: saved.version, account: record?.account ?? null };
+      input.onRecord(record, 'application');
+    }
+
+    if (values.addAccount && trimText(values.assetNr) && record.account === null) {
+      const refId = record.id;
+      let accountId = unstoredAccount.current?.refId === refId ? unstoredAccount.current.id : null;
+      if (accountId === null) {
+        const account = { refType: 'application' as const, refId };
+        const created = await step('account', account, (idempotencyKey) =>
+          createAccount({ data: account, idempotencyKey }).unwrap(),
+        );
+        accountId = created.id;
+        unstoredAccount.current = { refId, id: accountId };
+      }
+      const data = { id: refId, version: record.version, account: accountId };
+      const saved = await step('storeAccount', data, (idempotencyKey) =>
+        saveApplication({ data, idempotencyKey }).unwrap(),
+      );
+      unstoredAccount.current = null;
+      record = { id: refId, version: saved.version, account: accountId };
+      input.onRecord(record, 'storeAccount');
+    }
+
+    const description = trimText(values.comment);
+    if (description) {
+      const comment = { refType: 'application' as const, refId: record.id, description };
+      await step('comment', comment, (idempotencyKey) =>
+        createComment({ data: comment, idempotencyKey }).unwrap(),
+      );
+      input.onCommentCreated();
+    }
+    return record;
+  };
+
+  return run;
+}

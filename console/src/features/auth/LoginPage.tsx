@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { describeError } from '../api/problem';
+import { useLoginMutation } from './authApi';
+import type { Credentials } from './authApi';
+import { selectSessionStatus } from './sessionSlice';
+
+const safeTarget = (from: string | null) =>
+  from && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+
+export function LoginPage() {
+  const [login, { isLoading }] = useLoginMutation();
+  const [error, setError] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const status = useAppSelector(selectSessionStatus);
+  const target = safeTarget(params.get('from'));
+  const form = useForm<Credentials>({
+    mode: 'controlled',
+    initialValues: { tenant: 'demo', username: '', password: '' },
+    validate: {
+      tenant: (v) => (v.trim() ? null : 'required'),
+      username: (v) => (v.trim() ? null : 'required'),
+      password: (v) => (v ? null : 'required'),
+    },
+  });
+
+  if (status === 'authenticated' && !isLoading) return <Navigate to={target} replace />;
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      await login({ ...values, tenant: values.tenant.trim(), username: values.username.trim() }).unwrap();
+      navigate(target, { replace: true });
+    } catch (e) {
+      setError(describeError(e));
+    }
+  });
+
+  return (
+    <Center h="100vh" bg="gray.0">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w={380}>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Title order={2}>Fahrplan</Title>
+            <TextInput label="Tenant" autoComplete="organization" {...form.getInputProps('tenant')} />
+            <TextInput
+              label="Username"
+              autoComplete="username"
+              data-autofocus
+              {...form.getInputProps('username')}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              // keeps getByLabel('Password') unambiguous: Mantine's default toggle label contains the word
+              visibilityToggleButtonProps={{ 'aria-label': 'toggle visibility' }}
+              {...form.getInputProps('password')}
+            />
+            {error && (
+              <Alert color="red" role="alert" title="Login failed">
+                {error}
+              </Alert>
+            )}
+            <Button type="submit" loading={isLoading}>
+              Log in
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

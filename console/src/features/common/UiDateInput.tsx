@@ -1,0 +1,29 @@
+import { DateInput } from '@mantine/dates';
+import type { DateInputProps } from '@mantine/dates';
+import { isUiDate, serverToUiDate, uiToServerDate } from '@fahrplan/contracts';
+
+type Props = Omit<DateInputProps, 'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser'> & {
+  /** A shown date, DD.MM.YYYY, or null. */
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+};
+
+/** Typed as DD.MM.YYYY (§5); the calendar works on YYYY-MM-DD strings, converted by the shared rules. */
+const parseUiDate = (input: string) => {
+  const trimmed = input.trim();
+  return isUiDate(trimmed) ? uiToServerDate(trimmed) : null;
+};
+
+export function UiDateInput({ value, onChange, ...props }: Props) {
+  return (
+    <DateInput
+      {...props}
+      valueFormat="DD.MM.YYYY"
+      placeholder={props.readOnly ? undefined : 'DD.MM.YYYY'}
+      dateParser={parseUiDate}
+      clearable={!props.readOnly}
+      value={value && isUiDate(value) ? uiToServerDate(value) : null}
+      onChange={(next) => onChange?.(next ? serverToUiDate(next.slice(0, 10)) : null)}
+    />
+  );
+}

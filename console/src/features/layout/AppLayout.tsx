@@ -1,0 +1,82 @@
+import { AppShell, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconApps, IconHome, IconLogout } from '@tabler/icons-react';
+import { NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { ApplicationDialogHost } from '../applications/details/ApplicationDialogHost';
+import { useLogoutMutation } from '../auth/authApi';
+import { selectMe } from '../auth/sessionSlice';
+
+const navigation = [
+  { to: '/', label: 'Home', icon: IconHome, end: true },
+  { to: '/applications', label: 'Applications', icon: IconApps, end: false },
+];
+
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure();
+  const me = useAppSelector(selectMe);
+  const [logout, { isLoading }] = useLogoutMutation();
+  const navigate = useNavigate();
+
+  const signOut = async () => {
+    await logout();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="toggle navigation"
+            />
+            <Title order={3}>Fahrplan</Title>
+          </Group>
+          <Group gap="md">
+            <Text size="sm" data-testid="session-user">
+              <Text span fw={600}>
+                {me?.tenant}
+              </Text>{' '}
+              · {me?.displayName || me?.username}
+            </Text>
+            <Button
+              variant="subtle"
+              size="xs"
+              leftSection={<IconLogout size={16} />}
+              loading={isLoading}
+              onClick={() => void signOut()}
+            >
+              Log out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="main navigation">
+        {navigation.map(({ to, label, icon: Icon, end }) => (
+          <NavLink
+            key={to}
+            component={RouterNavLink}
+            to={to}
+            end={end}
+            label={label}
+            leftSection={<Icon size={18} />}
+            onClick={close}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+        <ApplicationDialogHost />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
