@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { FahrplanProcess, freePort, launchChromium } from './support';
+
+jest.setTimeout(180_000);
+
+const PASSWORD = 'e2e-demo-password';
+const NAME = 'Billing Gateway';
+
+describe('the application catalogue, as a new user tries it', () => {
+  let dataDir: string;
+  let server: FahrplanProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'fahrplan-e2e-'));
+    server = new FahrplanProcess(await freePort(), dataDir, PASSWORD);
+    await server.start();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const login = async (username: string): Promise<Page> => {
+    const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    await page.goto(`${server.url}/applications`);
+    await page.getByLabel('Tenant').fill('demo');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').press('Enter');
+    await page.getByRole('heading', { name: 'Applications' }).waitFor();
+    return page;
+  };
+
+  const openApplication = async (page: Page, name: string) => {
+    await page.getByLabel('Search').fill(name);
+    await page.getByRole('row').filter({ hasText: name }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`show application ${name}`).waitFor();
+    return dialog;
+  };
+
+  const saveAndExpectClosed = async (page: Page) => {
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('application save success').or(page.getByText('application create success')).first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+  };
+
+  it('creates, edits, comments and adds an account; a restart keeps everything; the viewer cannot change it', async () => {
+    const admin = await login('admin');
+
+    await admin.getByRole('button', { name: 'New application' }).click();
+    const created = admin.getByRole('dialog');
+    await created.getByText('new application').waitFor();
+    await created.getByLabel('Name', { exact: true }).fill(NAME);
+    await created.getByLabel('Release').fill('1.0');
+    await created.getByLabel('Asset number').fill('A-7777');
+    await saveAndExpectClosed(admin);
+    await admin.getByLabel('Search').fill(NAME);
+    await expect(admin.getByRole('row').filter({ hasText: NAME }).count()).resolves.toBe(1);
+
+    let dialog = await openApplication(admin, NAME);
+    await dialog.getByLabel('Contact').fill('Eve Example');
+    await saveAndExpectClosed(admin);
+    await admin.getByRole('row').filter({ hasText: 'Eve Example' }).waitFor();
+
+    dialog = await openApplication(admin, NAME);
+    await dialog.getByRole('tab', { name: 'Comments' }).click();
+    await dialog.getByLabel('New comment').fill('Go-live planned for spring.');
+    await saveAndExpectClosed(admin);
+
+    dialog = await openApplication(admin, NAME);
+    await dialog.getByRole('tab', { name: 'Finance' }).click();
+    await dialog.getByRole('button', { name: 'add application account' }).click();
+    await dialog.getByText('account pending').waitFor();
+    await saveAndExpectClosed(admin);
+
+    await server.stop();
+    await server.start();
+
+    const again = await login('admin');
+    dialog = await openApplication(again, NAME);
+    await expect(dialog.getByLabel('Contact').inputValue()).resolves.toBe('Eve Example');
+    await dialog.getByRole('tab', { name: 'Comments' }).click();
+    await dialog.getByText('Go-live planned for spring.').waitFor();
+    await dialog.getByRole('tab', { name: 'Finance' }).click();
+    await dialog.getByText('A-7777').waitFor();
+
+    const viewer = await login('viewer');
+    await expect(viewer.getByRole('button', { name: 'New application' }).count()).resolves.toBe(0);
+    dialog = await openApplication(viewer, NAME);
+    await expect(dialog.getByLabel('Contact').isEditable()).resolves.toBe(false);
+    await expect(dialog.getByRole('button', { name: 'Save' }).count()).resolves.toBe(0);
+    await dialog.getByRole('tab', { name: 'Comments' }).click();
+    await dialog.getByText('Go-live planned for spring.').waitFor();
+    await expect(dialog.getByLabel('New comment').count()).resolves.toBe(0);
+  });
+
+  it('opens /application-details/<name> directly and sends an unknown id home with a notice', async () => {
+    const page = await login('admin');
+    await page.goto(`${server.url}/application-details/${encodeURIComponent('ERP Core')}`);
+    await page.getByRole('dialog').getByText('show application ERP Core').waitFor();
+    await page.goto(`${server.url}/application-details/999999`);
+    await page.getByText('application not found').waitFor();
+    await page.waitForURL(`${server.url}/`);
+  });
+});
