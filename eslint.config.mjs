@@ -27,12 +27,27 @@ export default tseslint.config(
   },
   // Nest injects by the emitted constructor types, so type-only imports would break DI there.
   {
-    files: ['command-service/**/*.ts', 'projection-service/**/*.ts', 'server/**/*.ts'],
+    files: [
+      'command-service/**/*.ts',
+      'projection-service/**/*.ts',
+      'server/**/*.ts',
+      'platform/src/http/**/*.ts',
+    ],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
-  { files: ['contracts/**/*.ts'], rules: forbid('platform', 'command-service', 'projection-service', 'server', 'console').valueOf() },
-  { files: ['platform/**/*.ts'], rules: forbid('command-service', 'projection-service', 'server', 'console') },
+  {
+    files: ['contracts/**/*.ts'],
+    rules: forbid('platform', 'command-service', 'projection-service', 'server', 'console').valueOf(),
+  },
+  {
+    files: ['platform/**/*.ts'],
+    rules: forbid('command-service', 'projection-service', 'server', 'console'),
+  },
   { files: ['command-service/**/*.ts'], rules: forbid('projection-service', 'server', 'console') },
   { files: ['projection-service/**/*.ts'], rules: forbid('command-service', 'server', 'console') },
-  { files: ['console/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } }, rules: forbid('platform', 'command-service', 'projection-service', 'server') },
+  {
+    files: ['console/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: forbid('platform', 'command-service', 'projection-service', 'server'),
+  },
 );

@@ -13,7 +13,14 @@ const swc = [
 
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/contracts', '<rootDir>/platform', '<rootDir>/command-service', '<rootDir>/projection-service', '<rootDir>/server', '<rootDir>/e2e'],
+  roots: [
+    '<rootDir>/contracts',
+    '<rootDir>/platform',
+    '<rootDir>/command-service',
+    '<rootDir>/projection-service',
+    '<rootDir>/server',
+    '<rootDir>/e2e',
+  ],
   transform: { '^.+\\.tsx?$': swc },
   moduleNameMapper: {
     '^@fahrplan/(contracts|platform|command-service|projection-service|server)$': '<rootDir>/$1/src/index.ts',

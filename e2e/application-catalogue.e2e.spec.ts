@@ -49,7 +49,11 @@ describe('the application catalogue, as a new user tries it', () => {
   const saveAndExpectClosed = async (page: Page) => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('application save success').or(page.getByText('application create success')).first().waitFor();
+    await page
+      .getByText('application save success')
+      .or(page.getByText('application create success'))
+      .first()
+      .waitFor();
     await dialog.waitFor({ state: 'detached' });
   };
 

@@ -37,7 +37,12 @@ export class FahrplanProcess {
   async start(): Promise<void> {
     this.child = spawn(process.execPath, [resolve(root, 'server/dist/main.js')], {
       cwd: root,
-      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, FAHRPLAN_DEMO_PASSWORD: this.password },
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        DATA_DIR: this.dataDir,
+        FAHRPLAN_DEMO_PASSWORD: this.password,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
@@ -45,7 +50,10 @@ export class FahrplanProcess {
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       if (this.child.exitCode !== null) throw new Error(`server exited:\n${this.output}`);
-      const ok = await fetch(`${this.url}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${this.url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -63,5 +71,12 @@ export class FahrplanProcess {
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });

@@ -1,7 +1,14 @@
 import { Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { AuthGuard, DIRECTORY, DirectoryCache, IdAllocator, TOKEN_SERVICE, TokenService } from '@fahrplan/platform';
+import {
+  AuthGuard,
+  DIRECTORY,
+  DirectoryCache,
+  IdAllocator,
+  TOKEN_SERVICE,
+  TokenService,
+} from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
 import { accountHandlers } from './accounts/account.handlers';
 import { applicationHandlers } from './applications/application.handlers';

@@ -7,7 +7,10 @@ import type { PermissionAction, PermissionResource } from './permissions';
 export interface CommandDefinition {
   readonly schema: z.ZodType;
   /** The permission the command needs; a function when it depends on the command (create vs edit). */
-  readonly permission: (data: Record<string, unknown>) => { resource: PermissionResource; action: PermissionAction };
+  readonly permission: (data: Record<string, unknown>) => {
+    resource: PermissionResource;
+    action: PermissionAction;
+  };
   readonly summary: string;
 }
 

@@ -22,6 +22,10 @@ export const validationError = (message: string, fieldErrors: FieldError[] = [])
 export const notFound = (what: string) => new DomainError('not_found', `${what} not found`);
 export const notPermitted = () => new DomainError('forbidden', 'not permitted');
 export const versionConflict = (currentVersion: number) =>
-  new DomainError('conflict', `version conflict: the record was changed meanwhile (current version ${currentVersion})`, {
-    currentVersion,
-  });
+  new DomainError(
+    'conflict',
+    `version conflict: the record was changed meanwhile (current version ${currentVersion})`,
+    {
+      currentVersion,
+    },
+  );

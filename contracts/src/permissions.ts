@@ -14,8 +14,11 @@ export type PermissionAction = (typeof actions)[number];
 
 export type Permissions = Partial<Record<PermissionResource, readonly PermissionAction[]>>;
 
-export const can = (permissions: Permissions, resource: PermissionResource, action: PermissionAction): boolean =>
-  permissions[resource]?.includes(action) ?? false;
+export const can = (
+  permissions: Permissions,
+  resource: PermissionResource,
+  action: PermissionAction,
+): boolean => permissions[resource]?.includes(action) ?? false;
 
 export const allPermissions: Permissions = Object.fromEntries(resources.map((r) => [r, [...actions]]));
 export const viewOnlyPermissions: Permissions = Object.fromEntries(

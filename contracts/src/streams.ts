@@ -15,5 +15,7 @@ export const streamName = (category: Category, id: number | string): string => `
 
 export const parseStreamName = (stream: string): { category: string; id: string } => {
   const dash = stream.indexOf('-');
-  return dash < 0 ? { category: stream, id: '' } : { category: stream.slice(0, dash), id: stream.slice(dash + 1) };
+  return dash < 0
+    ? { category: stream, id: '' }
+    : { category: stream.slice(0, dash), id: stream.slice(dash + 1) };
 };

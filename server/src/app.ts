@@ -10,9 +10,21 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { CommandServiceModule } from '@fahrplan/command-service';
-import { DirectoryCache, IdAllocator, ProblemFilter, SqliteEventStore, TokenService, problem } from '@fahrplan/platform';
+import {
+  DirectoryCache,
+  IdAllocator,
+  ProblemFilter,
+  SqliteEventStore,
+  TokenService,
+  problem,
+} from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
-import { MemoryReadStore, ProjectionRunner, ProjectionServiceModule, allProjections } from '@fahrplan/projection-service';
+import {
+  MemoryReadStore,
+  ProjectionRunner,
+  ProjectionServiceModule,
+  allProjections,
+} from '@fahrplan/projection-service';
 import { openApiDocument } from './openapi';
 
 export interface EmbeddedOptions {
@@ -51,12 +63,27 @@ class PlatformController {
 
 @Module({})
 class EmbeddedModule {
-  static forRoot(parts: Omit<Embedded, 'app' | 'close'>, tokens: TokenService, clock?: () => Date): DynamicModule {
+  static forRoot(
+    parts: Omit<Embedded, 'app' | 'close'>,
+    tokens: TokenService,
+    clock?: () => Date,
+  ): DynamicModule {
     return {
       module: EmbeddedModule,
       imports: [
-        CommandServiceModule.forRoot({ eventStore: parts.store, tokens, directory: parts.directory, ids: parts.ids, ...(clock ? { clock } : {}) }),
-        ProjectionServiceModule.forRoot({ readStore: parts.readStore, runner: parts.runner, tokens, directory: parts.directory }),
+        CommandServiceModule.forRoot({
+          eventStore: parts.store,
+          tokens,
+          directory: parts.directory,
+          ids: parts.ids,
+          ...(clock ? { clock } : {}),
+        }),
+        ProjectionServiceModule.forRoot({
+          readStore: parts.readStore,
+          runner: parts.runner,
+          tokens,
+          directory: parts.directory,
+        }),
       ],
       controllers: [PlatformController],
       providers: [{ provide: RUNNER, useValue: parts.runner }],
@@ -75,11 +102,21 @@ const loadSecret = (dataDir: string): Buffer => {
 export const configureHttp = (app: NestExpressApplication): void => {
   app.disable('x-powered-by');
   app.use(express.json({ limit: '2mb' }));
-  app.use((error: { status?: number; type?: string } | undefined, _req: Request, res: Response, next: NextFunction) => {
-    if (!error) return next();
-    const status = error.status === 413 ? 413 : 400;
-    res.status(status).type('application/problem+json').json(problem(status, status === 413 ? 'the request body is too large' : 'malformed JSON body'));
-  });
+  app.use(
+    (
+      error: { status?: number; type?: string } | undefined,
+      _req: Request,
+      res: Response,
+      next: NextFunction,
+    ) => {
+      if (!error) return next();
+      const status = error.status === 413 ? 413 : 400;
+      res
+        .status(status)
+        .type('application/problem+json')
+        .json(problem(status, status === 413 ? 'the request body is too large' : 'malformed JSON body'));
+    },
+  );
   app.use(cookieParser());
   app.useGlobalFilters(new ProblemFilter());
 };
@@ -106,10 +143,13 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
   await runner.start();
   const tokens = new TokenService(loadSecret(options.dataDir));
   const parts = { store, ids, directory, runner, readStore };
-  const app = await NestFactory.create<NestExpressApplication>(EmbeddedModule.forRoot(parts, tokens, options.clock), {
-    bodyParser: false,
-    logger: options.logger === false ? false : ['error', 'warn'],
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    EmbeddedModule.forRoot(parts, tokens, options.clock),
+    {
+      bodyParser: false,
+      logger: options.logger === false ? false : ['error', 'warn'],
+    },
+  );
   configureHttp(app);
   serveConsole(app, options.consoleDir ?? resolve(__dirname, '../../console/dist'));
   await app.init();

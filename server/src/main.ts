@@ -17,8 +17,13 @@ const main = async () => {
   const url = `http://localhost:${port}`;
   console.log(`Fahrplan is running at ${url}  (data in ${dataDir})`);
   if (password && !process.env.FAHRPLAN_DEMO_PASSWORD)
-    console.log(`Demo login: tenant "${DEMO_TENANT}", user "admin" (every permission) or "viewer" (view only), password "${password}" — shown only this once.`);
-  else console.log(`Demo login: tenant "${DEMO_TENANT}", user "admin" or "viewer", password ${process.env.FAHRPLAN_DEMO_PASSWORD ? 'from $FAHRPLAN_DEMO_PASSWORD' : 'as printed on first start'}.`);
+    console.log(
+      `Demo login: tenant "${DEMO_TENANT}", user "admin" (every permission) or "viewer" (view only), password "${password}" — shown only this once.`,
+    );
+  else
+    console.log(
+      `Demo login: tenant "${DEMO_TENANT}", user "admin" or "viewer", password ${process.env.FAHRPLAN_DEMO_PASSWORD ? 'from $FAHRPLAN_DEMO_PASSWORD' : 'as printed on first start'}.`,
+    );
   const stop = async () => {
     await embedded.close();
     process.exit(0);

@@ -1,44 +1,92 @@
 import { z } from 'zod';
 import { commandCatalogue } from '@fahrplan/contracts';
 
-const problem = { description: 'RFC 9457 problem details', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+const problem = {
+  description: 'RFC 9457 problem details',
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+};
 const bearer = [{ bearer: [] }];
 
-const query = (summary: string, parameters: { name: string; in: 'query' | 'path'; required?: boolean }[] = []) => ({
+const query = (
+  summary: string,
+  parameters: { name: string; in: 'query' | 'path'; required?: boolean }[] = [],
+) => ({
   get: {
     summary,
     security: bearer,
     parameters: [
-      ...parameters.map((p) => ({ ...p, required: p.required ?? p.in === 'path', schema: { type: 'string' } })),
-      { name: 'X-Fahrplan-After', in: 'header', required: false, description: 'answer once the read models passed this position', schema: { type: 'integer' } },
+      ...parameters.map((p) => ({
+        ...p,
+        required: p.required ?? p.in === 'path',
+        schema: { type: 'string' },
+      })),
+      {
+        name: 'X-Fahrplan-After',
+        in: 'header',
+        required: false,
+        description: 'answer once the read models passed this position',
+        schema: { type: 'integer' },
+      },
     ],
-    responses: { 200: { description: 'OK', content: { 'application/json': {} } }, 401: problem, 403: problem, 404: problem },
+    responses: {
+      200: { description: 'OK', content: { 'application/json': {} } },
+      401: problem,
+      403: problem,
+      404: problem,
+    },
   },
 });
 
 /** The whole public API, generated from the command catalogue of contracts/ and the query routes. */
 export const openApiDocument = () => ({
   openapi: '3.1.0',
-  info: { title: 'Fahrplan API', version: '1.0.0', description: 'Commands append events; queries read projections.' },
+  info: {
+    title: 'Fahrplan API',
+    version: '1.0.0',
+    description: 'Commands append events; queries read projections.',
+  },
   components: {
     securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     schemas: {
       Problem: {
         type: 'object',
         properties: {
-          type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' },
-          errors: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } },
+          type: { type: 'string' },
+          title: { type: 'string' },
+          status: { type: 'integer' },
+          detail: { type: 'string' },
+          errors: {
+            type: 'array',
+            items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
+          },
           currentVersion: { type: 'integer' },
         },
       },
-      CommandResult: { type: 'object', properties: { id: { type: 'integer' }, version: { type: 'integer' }, position: { type: 'integer' } } },
+      CommandResult: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, version: { type: 'integer' }, position: { type: 'integer' } },
+      },
     },
   },
   paths: {
-    '/api/health': { get: { summary: 'Liveness and the projection position', responses: { 200: { description: 'OK' } } } },
-    '/api/auth/login': { post: { summary: 'Log in: {tenant, username, password} → {accessToken, expiresIn, me} and a refresh cookie', responses: { 200: { description: 'OK' }, 401: problem, 400: problem } } },
-    '/api/auth/refresh': { post: { summary: 'Rotate the refresh cookie and get a new access token', responses: { 200: { description: 'OK' }, 401: problem } } },
-    '/api/auth/logout': { post: { summary: 'End the session', responses: { 204: { description: 'No Content' } } } },
+    '/api/health': {
+      get: { summary: 'Liveness and the projection position', responses: { 200: { description: 'OK' } } },
+    },
+    '/api/auth/login': {
+      post: {
+        summary: 'Log in: {tenant, username, password} → {accessToken, expiresIn, me} and a refresh cookie',
+        responses: { 200: { description: 'OK' }, 401: problem, 400: problem },
+      },
+    },
+    '/api/auth/refresh': {
+      post: {
+        summary: 'Rotate the refresh cookie and get a new access token',
+        responses: { 200: { description: 'OK' }, 401: problem },
+      },
+    },
+    '/api/auth/logout': {
+      post: { summary: 'End the session', responses: { 204: { description: 'No Content' } } },
+    },
     ...Object.fromEntries(
       Object.entries(commandCatalogue).map(([type, definition]) => [
         `/api/commands/${type}`,
@@ -46,21 +94,48 @@ export const openApiDocument = () => ({
           post: {
             summary: definition.summary,
             security: bearer,
-            parameters: [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string' } }],
-            requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(definition.schema, { io: 'input', unrepresentable: 'any' }) } } },
+            parameters: [
+              { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string' } },
+            ],
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: z.toJSONSchema(definition.schema, { io: 'input', unrepresentable: 'any' }),
+                },
+              },
+            },
             responses: {
-              200: { description: 'The record id, its new version and the global position', content: { 'application/json': { schema: { $ref: '#/components/schemas/CommandResult' } } } },
-              400: problem, 401: problem, 403: problem, 404: problem, 409: problem,
+              200: {
+                description: 'The record id, its new version and the global position',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/CommandResult' } } },
+              },
+              400: problem,
+              401: problem,
+              403: problem,
+              404: problem,
+              409: problem,
             },
           },
         },
       ]),
     ),
     '/api/me': query('The signed-in user, permissions and tenant features'),
-    '/api/applications': query('Applications of the tenant', [{ name: 'q', in: 'query' }, { name: 'status', in: 'query' }]),
-    '/api/applications/{idOrName}': query('One application: numeric id first, then name', [{ name: 'idOrName', in: 'path' }]),
-    '/api/comments': query('Comments of a record, oldest first', [{ name: 'refType', in: 'query', required: true }, { name: 'refId', in: 'query', required: true }]),
+    '/api/applications': query('Applications of the tenant', [
+      { name: 'q', in: 'query' },
+      { name: 'status', in: 'query' },
+    ]),
+    '/api/applications/{idOrName}': query('One application: numeric id first, then name', [
+      { name: 'idOrName', in: 'path' },
+    ]),
+    '/api/comments': query('Comments of a record, oldest first', [
+      { name: 'refType', in: 'query', required: true },
+      { name: 'refId', in: 'query', required: true },
+    ]),
     '/api/accounts/{id}': query('A finance account with its entries', [{ name: 'id', in: 'path' }]),
-    '/api/calendar/working-days': query('Working days between from (inclusive) and to (exclusive)', [{ name: 'from', in: 'query', required: true }, { name: 'to', in: 'query', required: true }]),
+    '/api/calendar/working-days': query('Working days between from (inclusive) and to (exclusive)', [
+      { name: 'from', in: 'query', required: true },
+      { name: 'to', in: 'query', required: true },
+    ]),
   },
 });

@@ -14,8 +14,11 @@ const main = async () => {
   const { events, position } = await rebuild(store, readStore, allProjections);
   const seconds = (performance.now() - started) / 1000;
   const dump = await readStore.dump();
-  console.log(`replayed ${events} events up to position ${position} in ${seconds.toFixed(2)} s (${Math.round(events / Math.max(seconds, 1e-9))} events/s)`);
-  for (const [collection, docs] of Object.entries(dump)) console.log(`  ${collection}: ${docs.length} documents`);
+  console.log(
+    `replayed ${events} events up to position ${position} in ${seconds.toFixed(2)} s (${Math.round(events / Math.max(seconds, 1e-9))} events/s)`,
+  );
+  for (const [collection, docs] of Object.entries(dump))
+    console.log(`  ${collection}: ${docs.length} documents`);
   await store.close();
 };
 

@@ -2,7 +2,13 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
 import { decideAccount, evolveAccount, initialAccountState, streamName } from '@fahrplan/contracts';
-import type { AccountCommand, AccountOwner, AddAccountEntriesData, CommandResult, CreateAccountData } from '@fahrplan/contracts';
+import type {
+  AccountCommand,
+  AccountOwner,
+  AddAccountEntriesData,
+  CommandResult,
+  CreateAccountData,
+} from '@fahrplan/contracts';
 import { AggregateRunner } from '../infrastructure/aggregate-runner';
 import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import { AddAccountEntriesMessage, CreateAccountMessage } from '../infrastructure/command-message';
@@ -11,7 +17,13 @@ import { applicationDecider } from '../applications/application.decider';
 
 const accountDecider = { initial: initialAccountState, evolve: evolveAccount, decide: decideAccount };
 
-const runAccount = (runner: AggregateRunner, id: number, command: AccountCommand, envelope: CommandEnvelope, owner: AccountOwner | null) =>
+const runAccount = (
+  runner: AggregateRunner,
+  id: number,
+  command: AccountCommand,
+  envelope: CommandEnvelope,
+  owner: AccountOwner | null,
+) =>
   runner.run({
     stream: streamName('account', id),
     id,
@@ -28,10 +40,19 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountMessag
 
   async execute({ data, envelope }: CreateAccountMessage): Promise<CommandResult> {
     const command = data as CreateAccountData;
-    const loaded = await this.runner.load(streamName('application', command.refId), applicationDecider, envelope.tenant, 'application');
+    const loaded = await this.runner.load(
+      streamName('application', command.refId),
+      applicationDecider,
+      envelope.tenant,
+      'application',
+    );
     const owner: AccountOwner | null =
       loaded.state.status === 'active'
-        ? { name: loaded.state.fields.name, assetNr: loaded.state.fields.assetNr, account: loaded.state.fields.account }
+        ? {
+            name: loaded.state.fields.name,
+            assetNr: loaded.state.fields.assetNr,
+            account: loaded.state.fields.account,
+          }
         : null;
     const id = await this.runner.newId(envelope);
     return runAccount(this.runner, id, { type: 'CreateAccount', data: command }, envelope, owner);
@@ -44,7 +65,13 @@ export class AddAccountEntriesHandler implements ICommandHandler<AddAccountEntri
 
   execute({ data, envelope }: AddAccountEntriesMessage): Promise<CommandResult> {
     const command = data as AddAccountEntriesData;
-    return runAccount(this.runner, command.accountId, { type: 'AddAccountEntries', data: command }, envelope, null);
+    return runAccount(
+      this.runner,
+      command.accountId,
+      { type: 'AddAccountEntries', data: command },
+      envelope,
+      null,
+    );
   }
 }
 

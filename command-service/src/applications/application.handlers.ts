@@ -2,7 +2,12 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
 import { streamName } from '@fahrplan/contracts';
-import type { ApplicationState, CommandResult, DeleteApplicationData, SaveApplicationData } from '@fahrplan/contracts';
+import type {
+  ApplicationState,
+  CommandResult,
+  DeleteApplicationData,
+  SaveApplicationData,
+} from '@fahrplan/contracts';
 import { AggregateRunner } from '../infrastructure/aggregate-runner';
 import type { CommandEnvelope, Loaded } from '../infrastructure/aggregate-runner';
 import { DeleteApplicationMessage, SaveApplicationMessage } from '../infrastructure/command-message';
@@ -12,9 +17,13 @@ import { applicationDecider } from './application.decider';
 const MAX_DEPTH = 1000;
 
 /** The requested parent's chain up to the root, or null when the parent is not an application of the tenant. */
-export const parentChain = async (runner: AggregateRunner, parent: number, tenant: string): Promise<number[] | null> => {
+export const parentChain = async (
+  runner: AggregateRunner,
+  parent: number,
+  tenant: string,
+): Promise<number[] | null> => {
   const chain: number[] = [];
-  for (let current: number | null = parent; current !== null && chain.length < MAX_DEPTH; ) {
+  for (let current: number | null = parent; current !== null && chain.length < MAX_DEPTH;) {
     if (chain.includes(current)) break;
     const loaded: Loaded<ApplicationState> | null = await runner
       .load(streamName('application', current), applicationDecider, tenant, 'application')
@@ -37,7 +46,12 @@ export class SaveApplicationHandler implements ICommandHandler<SaveApplicationMe
   }
 }
 
-export const saveApplication = (runner: AggregateRunner, id: number, command: SaveApplicationData, envelope: CommandEnvelope) =>
+export const saveApplication = (
+  runner: AggregateRunner,
+  id: number,
+  command: SaveApplicationData,
+  envelope: CommandEnvelope,
+) =>
   runner.run({
     stream: streamName('application', id),
     id,
@@ -67,7 +81,13 @@ export class DeleteApplicationHandler implements ICommandHandler<DeleteApplicati
       decider: applicationDecider,
       command: { type: 'DeleteApplication', data: command },
       envelope,
-      context: (_state, now) => ({ tenant: envelope.tenant, user: envelope.user, now, newId: command.id, parentChain: [] }),
+      context: (_state, now) => ({
+        tenant: envelope.tenant,
+        user: envelope.user,
+        now,
+        newId: command.id,
+        parentChain: [],
+      }),
     });
   }
 }

@@ -1,7 +1,13 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { z } from 'zod';
 import type { Request, Response } from 'express';
-import { ACCESS_TOKEN_SECONDS, DIRECTORY, DirectoryCache, REFRESH_TOKEN_DAYS, meView } from '@fahrplan/platform';
+import {
+  ACCESS_TOKEN_SECONDS,
+  DIRECTORY,
+  DirectoryCache,
+  REFRESH_TOKEN_DAYS,
+  meView,
+} from '@fahrplan/platform';
 import { SessionService } from './session.service';
 import type { IssuedSession } from './session.service';
 
@@ -22,7 +28,11 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  async login(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async login(
+    @Body() body: unknown,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const { tenant, username, password } = loginSchema.parse(body);
     return this.answer(await this.sessions.login(tenant, username, password), request, response);
   }
@@ -49,6 +59,10 @@ export class AuthController {
         path: '/api/auth',
         maxAge: REFRESH_TOKEN_DAYS * 86_400_000,
       });
-    return { accessToken: session.accessToken, expiresIn: ACCESS_TOKEN_SECONDS, me: meView(this.directory, session.tenant, session.username) };
+    return {
+      accessToken: session.accessToken,
+      expiresIn: ACCESS_TOKEN_SECONDS,
+      me: meView(this.directory, session.tenant, session.username),
+    };
   }
 }

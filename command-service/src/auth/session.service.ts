@@ -43,9 +43,24 @@ export class SessionService {
     const valid = await verifyPassword(password, user?.passwordHash);
     if (!user || !valid) throw new UnauthorizedException('invalid tenant, user name or password');
     const refresh = newRefreshToken();
-    await this.append(refresh.family, [
-      { type: 'SessionStarted', data: { family: refresh.family, userId: user.id, tenant, tokenHash: refresh.hash, expiresAt: this.expiry() } },
-    ], 'no_stream', user.username, tenant);
+    await this.append(
+      refresh.family,
+      [
+        {
+          type: 'SessionStarted',
+          data: {
+            family: refresh.family,
+            userId: user.id,
+            tenant,
+            tokenHash: refresh.hash,
+            expiresAt: this.expiry(),
+          },
+        },
+      ],
+      'no_stream',
+      user.username,
+      tenant,
+    );
     return this.issue(user.id, tenant, user.username, refresh.token);
   }
 
@@ -54,19 +69,33 @@ export class SessionService {
     if (!parsed) throw new UnauthorizedException('no session');
     for (;;) {
       const { state, revision, lastAt } = await this.load(parsed.family);
-      if (state.status !== 'active' || state.expiresAt < this.now().toISOString()) throw new UnauthorizedException('session ended');
+      if (state.status !== 'active' || state.expiresAt < this.now().toISOString())
+        throw new UnauthorizedException('session ended');
       const user = this.directory.userById(state.userId);
       if (!user) throw new UnauthorizedException('session ended');
       if (state.tokenHash !== parsed.hash) {
-        const justReplaced = state.previousHashes.at(-1) === parsed.hash && this.now().getTime() - lastAt < GRACE_MS;
+        const justReplaced =
+          state.previousHashes.at(-1) === parsed.hash && this.now().getTime() - lastAt < GRACE_MS;
         if (justReplaced) return this.issue(user.id, state.tenant, user.username);
         if (state.previousHashes.includes(parsed.hash))
-          await this.append(parsed.family, [{ type: 'SessionEnded', data: { reason: 'reuse-detected' } }], revision, user.username, state.tenant).catch(() => undefined);
+          await this.append(
+            parsed.family,
+            [{ type: 'SessionEnded', data: { reason: 'reuse-detected' } }],
+            revision,
+            user.username,
+            state.tenant,
+          ).catch(() => undefined);
         throw new UnauthorizedException('session ended');
       }
       const next = newRefreshToken(parsed.family);
       try {
-        await this.append(parsed.family, [{ type: 'SessionRefreshed', data: { tokenHash: next.hash, expiresAt: this.expiry() } }], revision, user.username, state.tenant);
+        await this.append(
+          parsed.family,
+          [{ type: 'SessionRefreshed', data: { tokenHash: next.hash, expiresAt: this.expiry() } }],
+          revision,
+          user.username,
+          state.tenant,
+        );
         return this.issue(user.id, state.tenant, user.username, next.token);
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -80,7 +109,13 @@ export class SessionService {
     const { state, revision } = await this.load(parsed.family);
     if (state.status !== 'active' || state.tokenHash !== parsed.hash) return;
     const user = this.directory.userById(state.userId);
-    await this.append(parsed.family, [{ type: 'SessionEnded', data: { reason: 'logout' } }], revision, user?.username ?? '', state.tenant).catch(() => undefined);
+    await this.append(
+      parsed.family,
+      [{ type: 'SessionEnded', data: { reason: 'logout' } }],
+      revision,
+      user?.username ?? '',
+      state.tenant,
+    ).catch(() => undefined);
   }
 
   private issue(userId: number, tenant: string, username: string, refreshToken?: string): IssuedSession {
@@ -90,18 +125,42 @@ export class SessionService {
 
   private async load(family: string) {
     const events = await this.store.readStream(streamName('session', family));
-    const state = events.reduce<SessionState>((s, e) => evolveSession(s, e as unknown as SessionEvent), { status: 'absent' });
+    const state = events.reduce<SessionState>((s, e) => evolveSession(s, e as unknown as SessionEvent), {
+      status: 'absent',
+    });
     const last = events.at(-1);
-    return { state, revision: (last?.revision ?? 'no_stream') as ExpectedRevision, lastAt: last ? Date.parse(last.metadata.timestamp) : 0 };
+    return {
+      state,
+      revision: (last?.revision ?? 'no_stream') as ExpectedRevision,
+      lastAt: last ? Date.parse(last.metadata.timestamp) : 0,
+    };
   }
 
   private expiry(): string {
     return new Date(this.now().getTime() + REFRESH_TOKEN_DAYS * 86_400_000).toISOString();
   }
 
-  private async append(family: string, events: SessionEvent[], expected: ExpectedRevision, user: string, tenant: string) {
+  private async append(
+    family: string,
+    events: SessionEvent[],
+    expected: ExpectedRevision,
+    user: string,
+    tenant: string,
+  ) {
     const correlationId = randomUUID();
-    const metadata: EventMetadata = { tenant, user, correlationId, causationId: correlationId, timestamp: this.now().toISOString(), schemaVersion: 1, source: 'auth' };
-    await this.store.append(streamName('session', family), events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })), expected);
+    const metadata: EventMetadata = {
+      tenant,
+      user,
+      correlationId,
+      causationId: correlationId,
+      timestamp: this.now().toISOString(),
+      schemaVersion: 1,
+      source: 'auth',
+    };
+    await this.store.append(
+      streamName('session', family),
+      events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })),
+      expected,
+    );
   }
 }

@@ -1,6 +1,13 @@
 import { Body, Controller, Headers, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { DomainError, can, commandCatalogue, isCommandType, notPermitted, validationError } from '@fahrplan/contracts';
+import {
+  DomainError,
+  can,
+  commandCatalogue,
+  isCommandType,
+  notPermitted,
+  validationError,
+} from '@fahrplan/contracts';
 import type { CommandResult } from '@fahrplan/contracts';
 import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
@@ -27,8 +34,10 @@ export class CommandsController {
     @CurrentPrincipal() principal: Principal,
   ): Promise<CommandResult> {
     if (!isCommandType(type)) throw new DomainError('not_found', `unknown command type '${type}'`);
-    if (!request.is('application/json')) throw validationError('the command must be sent as application/json');
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationError('the command must be a JSON object');
+    if (!request.is('application/json'))
+      throw validationError('the command must be sent as application/json');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw validationError('the command must be a JSON object');
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey))
       throw validationError('the Idempotency-Key header must be 8 to 128 letters, digits or . _ : -');
     const definition = commandCatalogue[type];

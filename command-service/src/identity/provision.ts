@@ -6,7 +6,15 @@ import type { EventStore, IdAllocator } from '@fahrplan/platform';
 
 const systemMetadata = (tenant: string): EventMetadata => {
   const id = randomUUID();
-  return { tenant, user: 'system', correlationId: id, causationId: id, timestamp: new Date().toISOString(), schemaVersion: 1, source: 'provisioning' };
+  return {
+    tenant,
+    user: 'system',
+    correlationId: id,
+    causationId: id,
+    timestamp: new Date().toISOString(),
+    schemaVersion: 1,
+    source: 'provisioning',
+  };
 };
 
 /** Creates a tenant (administration of tenants arrives with the identity issue; this serves first start and tests). */
@@ -18,7 +26,14 @@ export const createTenant = async (
   const id = await ids.allocate();
   const result = await store.append(
     streamName('tenant', id),
-    [{ id: randomUUID(), type: 'TenantCreated', data: { id, ...tenant }, metadata: systemMetadata(tenant.name) }],
+    [
+      {
+        id: randomUUID(),
+        type: 'TenantCreated',
+        data: { id, ...tenant },
+        metadata: systemMetadata(tenant.name),
+      },
+    ],
     'no_stream',
   );
   return result.position;
@@ -33,7 +48,14 @@ export const createUser = async (
   const { password, ...rest } = user;
   const result = await store.append(
     streamName('user', id),
-    [{ id: randomUUID(), type: 'UserCreated', data: { id, ...rest, passwordHash: await hashPassword(password) }, metadata: systemMetadata(user.tenant) }],
+    [
+      {
+        id: randomUUID(),
+        type: 'UserCreated',
+        data: { id, ...rest, passwordHash: await hashPassword(password) },
+        metadata: systemMetadata(user.tenant),
+      },
+    ],
     'no_stream',
   );
   return result.position;

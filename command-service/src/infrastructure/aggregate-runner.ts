@@ -59,13 +59,27 @@ export class AggregateRunner {
    */
   async newId(envelope: CommandEnvelope): Promise<number> {
     if (!envelope.idempotencyKey) return this.ids.allocate();
-    const claim = streamName('idempotency', nameBasedUuid(`${scopeOf(envelope)}\u0000${envelope.idempotencyKey}`));
+    const claim = streamName(
+      'idempotency',
+      nameBasedUuid(`${scopeOf(envelope)}\u0000${envelope.idempotencyKey}`),
+    );
     for (;;) {
       const [claimed] = await this.store.readStream(claim);
       if (claimed) return (claimed.data as { id: number }).id;
       const id = await this.ids.allocate();
       try {
-        await this.store.append(claim, [{ id: randomUUID(), type: 'IdClaimed', data: { id }, metadata: this.metadata(envelope, randomUUID(), this.now().toISOString()) }], 'no_stream');
+        await this.store.append(
+          claim,
+          [
+            {
+              id: randomUUID(),
+              type: 'IdClaimed',
+              data: { id },
+              metadata: this.metadata(envelope, randomUUID(), this.now().toISOString()),
+            },
+          ],
+          'no_stream',
+        );
         return id;
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -107,7 +121,11 @@ export class AggregateRunner {
   }
 
   /** A retry after a lost answer: the command's events are in the stream already, so answer as before. */
-  private earlierResult(events: readonly StoredEvent[], envelope: CommandEnvelope, id: number): CommandResult | null {
+  private earlierResult(
+    events: readonly StoredEvent[],
+    envelope: CommandEnvelope,
+    id: number,
+  ): CommandResult | null {
     if (!envelope.idempotencyKey) return null;
     const ids = eventIdsFor(events.length, envelope.idempotencyKey, scopeOf(envelope));
     const start = events.findIndex((e) => e.id === ids[0]);
@@ -131,4 +149,5 @@ export class AggregateRunner {
   }
 }
 
-const scopeOf = (envelope: CommandEnvelope) => `${envelope.tenant}\u0000${envelope.user}\u0000${envelope.commandType}`;
+const scopeOf = (envelope: CommandEnvelope) =>
+  `${envelope.tenant}\u0000${envelope.user}\u0000${envelope.commandType}`;

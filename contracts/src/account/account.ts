@@ -14,11 +14,35 @@ export type CreateAccountData = z.infer<typeof createAccountSchema>;
 /** A finance entry: its key is sicht + periode (§3); projekt, typ and gruppe are the account plan columns. */
 export const accountEntrySchema = z.strictObject({
   sicht: z.string().trim().min(1).max(50),
-  periode: z.string().trim().max(20).nullish().transform((v) => v || null),
-  amount: z.number().finite().nullish().transform((v) => v ?? null),
-  projekt: z.string().trim().max(100).nullish().transform((v) => v || null),
-  typ: z.string().trim().max(100).nullish().transform((v) => v || null),
-  gruppe: z.string().trim().max(100).nullish().transform((v) => v || null),
+  periode: z
+    .string()
+    .trim()
+    .max(20)
+    .nullish()
+    .transform((v) => v || null),
+  amount: z
+    .number()
+    .finite()
+    .nullish()
+    .transform((v) => v ?? null),
+  projekt: z
+    .string()
+    .trim()
+    .max(100)
+    .nullish()
+    .transform((v) => v || null),
+  typ: z
+    .string()
+    .trim()
+    .max(100)
+    .nullish()
+    .transform((v) => v || null),
+  gruppe: z
+    .string()
+    .trim()
+    .max(100)
+    .nullish()
+    .transform((v) => v || null),
 });
 export type AccountEntry = z.infer<typeof accountEntrySchema>;
 
@@ -34,9 +58,18 @@ export type AccountCommand =
 
 export type AccountCreated = DomainEvent<
   'AccountCreated',
-  { readonly id: number; readonly accountNumber: string; readonly name: string; readonly refType: AccountRefType; readonly refId: number }
+  {
+    readonly id: number;
+    readonly accountNumber: string;
+    readonly name: string;
+    readonly refType: AccountRefType;
+    readonly refId: number;
+  }
 >;
-export type AccountEntriesAdded = DomainEvent<'AccountEntriesAdded', { readonly id: number; readonly entries: AccountEntry[] }>;
+export type AccountEntriesAdded = DomainEvent<
+  'AccountEntriesAdded',
+  { readonly id: number; readonly entries: AccountEntry[] }
+>;
 export type AccountEvent = AccountCreated | AccountEntriesAdded;
 
 export type AccountState =
@@ -70,13 +103,19 @@ export interface AccountContext extends DecisionContext {
   readonly owner: AccountOwner | null;
 }
 
-export const decideAccount = (command: AccountCommand, state: AccountState, context: AccountContext): AccountEvent[] => {
+export const decideAccount = (
+  command: AccountCommand,
+  state: AccountState,
+  context: AccountContext,
+): AccountEvent[] => {
   switch (command.type) {
     case 'CreateAccount': {
       const { owner } = context;
       if (owner === null) throw notFound(command.data.refType);
       if (!owner.assetNr)
-        throw validationError('an application account needs an asset number', [{ field: 'assetNr', message: 'required' }]);
+        throw validationError('an application account needs an asset number', [
+          { field: 'assetNr', message: 'required' },
+        ]);
       if (owner.account !== null) throw new DomainError('conflict', 'the application has an account already');
       if (state.status !== 'absent') throw new DomainError('conflict', 'account exists already');
       return [

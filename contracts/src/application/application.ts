@@ -17,9 +17,13 @@ export type ApplicationStatus = (typeof applicationStatuses)[number];
 const serverDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'a date as YYYY-MM-DD' })
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
-    error: 'not a real date',
-  });
+  .refine(
+    (s) =>
+      !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    {
+      error: 'not a real date',
+    },
+  );
 
 export const attributeValueSchema = z.strictObject({
   key: z.string().trim().min(1).max(100),
@@ -45,10 +49,25 @@ export const applicationFieldsSchema = z.strictObject({
   cockpitid: optionalText(limits.cockpitid),
   docUrl: optionalText(limits.docUrl),
   parent: id.nullish().transform((v) => v ?? null),
-  parentOrder: z.number().int().nullish().transform((v) => v ?? null),
-  rank: z.string().max(100).nullish().transform((v) => v ?? null),
-  status: z.enum(applicationStatuses).nullish().transform((v) => v ?? 'UNDEFINIERT'),
-  attributes: z.array(attributeValueSchema).max(100).nullish().transform((v) => v ?? []),
+  parentOrder: z
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => v ?? null),
+  rank: z
+    .string()
+    .max(100)
+    .nullish()
+    .transform((v) => v ?? null),
+  status: z
+    .enum(applicationStatuses)
+    .nullish()
+    .transform((v) => v ?? 'UNDEFINIERT'),
+  attributes: z
+    .array(attributeValueSchema)
+    .max(100)
+    .nullish()
+    .transform((v) => v ?? []),
   account: id.nullish().transform((v) => v ?? null),
 });
 export type ApplicationFields = z.infer<typeof applicationFieldsSchema>;
@@ -61,7 +80,8 @@ export const saveApplicationSchema = applicationFieldsSchema
   .partial()
   .extend({ id: id.optional(), version: version.optional() })
   .superRefine((c, ctx) => {
-    if (c.id === undefined && c.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'required' });
+    if (c.id === undefined && c.name === undefined)
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'required' });
     if (c.id !== undefined && c.version === undefined)
       ctx.addIssue({ code: 'custom', path: ['version'], message: 'required when updating' });
   });
@@ -74,7 +94,10 @@ export type ApplicationCommand =
   | { readonly type: 'SaveApplication'; readonly data: SaveApplicationData }
   | { readonly type: 'DeleteApplication'; readonly data: DeleteApplicationData };
 
-export type ApplicationCreated = DomainEvent<'ApplicationCreated', ApplicationFields & { readonly id: number }>;
+export type ApplicationCreated = DomainEvent<
+  'ApplicationCreated',
+  ApplicationFields & { readonly id: number }
+>;
 export type ApplicationUpdated = DomainEvent<
   'ApplicationUpdated',
   { readonly id: number; readonly changes: Partial<ApplicationFields> }
@@ -84,7 +107,12 @@ export type ApplicationEvent = ApplicationCreated | ApplicationUpdated | Applica
 
 export type ApplicationState =
   | { readonly status: 'absent' }
-  | { readonly status: 'active' | 'deleted'; readonly id: number; readonly fields: ApplicationFields; readonly version: number };
+  | {
+      readonly status: 'active' | 'deleted';
+      readonly id: number;
+      readonly fields: ApplicationFields;
+      readonly version: number;
+    };
 
 export const initialApplicationState: ApplicationState = { status: 'absent' };
 
@@ -121,22 +149,32 @@ export interface ApplicationContext extends DecisionContext {
 
 const checkParent = (selfId: number, parent: number | null, context: ApplicationContext): void => {
   if (parent === null) return;
-  if (parent === selfId) throw validationError('an application cannot be its own parent', [{ field: 'parent', message: 'not itself' }]);
-  if (context.parentChain === null) throw validationError('parent application not found', [{ field: 'parent', message: 'not found' }]);
+  if (parent === selfId)
+    throw validationError('an application cannot be its own parent', [
+      { field: 'parent', message: 'not itself' },
+    ]);
+  if (context.parentChain === null)
+    throw validationError('parent application not found', [{ field: 'parent', message: 'not found' }]);
   if (context.parentChain.includes(selfId))
     throw validationError('the parent would create a cycle', [{ field: 'parent', message: 'cycle' }]);
 };
 
 const checkDates = (start: string | null, end: string | null): void => {
   if (start && end && end < start)
-    throw validationError('the end date cannot precede the begin date', [{ field: 'end', message: 'before begin' }]);
+    throw validationError('the end date cannot precede the begin date', [
+      { field: 'end', message: 'before begin' },
+    ]);
 };
 
-const changedFields = (current: ApplicationFields, requested: Partial<ApplicationFields>): Partial<ApplicationFields> => {
+const changedFields = (
+  current: ApplicationFields,
+  requested: Partial<ApplicationFields>,
+): Partial<ApplicationFields> => {
   const changes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(requested)) {
     if (value === undefined) continue;
-    if (JSON.stringify(current[key as keyof ApplicationFields]) !== JSON.stringify(value)) changes[key] = value;
+    if (JSON.stringify(current[key as keyof ApplicationFields]) !== JSON.stringify(value))
+      changes[key] = value;
   }
   return changes as Partial<ApplicationFields>;
 };
@@ -162,7 +200,9 @@ export const decideApplication = (
       if (requested.parent !== undefined) checkParent(state.id, next.parent, context);
       checkDates(next.start, next.end);
       const changes = changedFields(state.fields, requested);
-      return Object.keys(changes).length === 0 ? [] : [{ type: 'ApplicationUpdated', data: { id: state.id, changes } }];
+      return Object.keys(changes).length === 0
+        ? []
+        : [{ type: 'ApplicationUpdated', data: { id: state.id, changes } }];
     }
     case 'DeleteApplication': {
       if (state.status !== 'active') throw notFound('application');
@@ -177,4 +217,6 @@ export const decideApplication = (
 };
 
 const stripUndefined = <T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };

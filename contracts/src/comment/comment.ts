@@ -34,9 +34,17 @@ export interface CommentContext extends DecisionContext {
   readonly refExists: boolean;
 }
 
-const refName: Record<CommentRefType, string> = { application: 'application', PROJECT: 'group', task: 'item' };
+const refName: Record<CommentRefType, string> = {
+  application: 'application',
+  PROJECT: 'group',
+  task: 'item',
+};
 
-export const decideComment = (command: CommentCommand, state: CommentState, context: CommentContext): CommentEvent[] => {
+export const decideComment = (
+  command: CommentCommand,
+  state: CommentState,
+  context: CommentContext,
+): CommentEvent[] => {
   if (state.status !== 'absent') throw new DomainError('conflict', 'comment exists already');
   if (!context.refExists) throw notFound(refName[command.data.refType]);
   return [

@@ -46,9 +46,18 @@ export type UserCreated = DomainEvent<
 /** A login session: one stream per refresh-token family; the token itself is never stored, only its hash. */
 export type SessionStarted = DomainEvent<
   'SessionStarted',
-  { readonly family: string; readonly userId: number; readonly tenant: string; readonly tokenHash: string; readonly expiresAt: string }
+  {
+    readonly family: string;
+    readonly userId: number;
+    readonly tenant: string;
+    readonly tokenHash: string;
+    readonly expiresAt: string;
+  }
 >;
-export type SessionRefreshed = DomainEvent<'SessionRefreshed', { readonly tokenHash: string; readonly expiresAt: string }>;
+export type SessionRefreshed = DomainEvent<
+  'SessionRefreshed',
+  { readonly tokenHash: string; readonly expiresAt: string }
+>;
 export type SessionEnded = DomainEvent<'SessionEnded', { readonly reason: 'logout' | 'reuse-detected' }>;
 
 export type IdentityEvent = TenantCreated | UserCreated;
@@ -86,7 +95,9 @@ export const evolveDirectory = (directory: Directory, event: IdentityEvent): Dir
       (directory.tenants as Map<string, TenantRecord>).set(event.data.name, { ...event.data });
       return directory;
     case 'UserCreated':
-      (directory.users as Map<string, UserRecord>).set(userKey(event.data.tenant, event.data.username), { ...event.data });
+      (directory.users as Map<string, UserRecord>).set(userKey(event.data.tenant, event.data.username), {
+        ...event.data,
+      });
       return directory;
     default: {
       const _exhaustive: never = event;
@@ -109,11 +120,23 @@ export type SessionState =
 export const evolveSession = (state: SessionState, event: SessionEvent): SessionState => {
   switch (event.type) {
     case 'SessionStarted':
-      return { status: 'active', userId: event.data.userId, tenant: event.data.tenant, tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, previousHashes: [] };
+      return {
+        status: 'active',
+        userId: event.data.userId,
+        tenant: event.data.tenant,
+        tokenHash: event.data.tokenHash,
+        expiresAt: event.data.expiresAt,
+        previousHashes: [],
+      };
     case 'SessionRefreshed':
       return state.status === 'absent'
         ? state
-        : { ...state, tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, previousHashes: [...state.previousHashes, state.tokenHash] };
+        : {
+            ...state,
+            tokenHash: event.data.tokenHash,
+            expiresAt: event.data.expiresAt,
+            previousHashes: [...state.previousHashes, state.tokenHash],
+          };
     case 'SessionEnded':
       return state.status === 'absent' ? state : { ...state, status: 'ended' };
     default: {

@@ -30,10 +30,18 @@ export class TokenService {
   /** The principal of a valid access token, or null for anything else (bad signature, alg none, expired, …). */
   verifyAccessToken(token: string): Principal | null {
     try {
-      const claims = jwt.verify(token, this.secret, { algorithms: ['HS256'], audience: AUDIENCE, issuer: ISSUER });
+      const claims = jwt.verify(token, this.secret, {
+        algorithms: ['HS256'],
+        audience: AUDIENCE,
+        issuer: ISSUER,
+      });
       if (typeof claims !== 'object' || claims.typ !== 'access') return null;
       const userId = Number(claims.sub);
-      if (!Number.isSafeInteger(userId) || typeof claims.tenant !== 'string' || typeof claims.username !== 'string')
+      if (
+        !Number.isSafeInteger(userId) ||
+        typeof claims.tenant !== 'string' ||
+        typeof claims.username !== 'string'
+      )
         return null;
       return { userId, tenant: claims.tenant, username: claims.username };
     } catch {

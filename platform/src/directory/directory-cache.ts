@@ -26,7 +26,11 @@ export class DirectoryCache {
   private apply(event: { type: string; data: unknown; position: number }): void {
     this.directory = evolveDirectory(this.directory, event as unknown as IdentityEvent);
     this.position = event.position;
-    for (const w of this.waiters) if (w.position <= this.position) (this.waiters.delete(w), w.resolve());
+    for (const w of this.waiters) {
+      if (w.position > this.position) continue;
+      this.waiters.delete(w);
+      w.resolve();
+    }
   }
 
   /** Resolves once the directory reflects the event at `position` (used right after creating a user). */

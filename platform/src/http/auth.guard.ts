@@ -16,11 +16,14 @@ export class AuthGuard implements CanActivate {
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; principal?: Principal }>();
+    const request = context
+      .switchToHttp()
+      .getRequest<{ headers: Record<string, string | undefined>; principal?: Principal }>();
     const header = request.headers.authorization ?? '';
     const principal = header.startsWith('Bearer ') ? this.tokens.verifyAccessToken(header.slice(7)) : null;
     const user = principal && this.directory.user(principal.tenant, principal.username);
-    if (!principal || !user || user.id !== principal.userId) throw new UnauthorizedException('a valid access token is required');
+    if (!principal || !user || user.id !== principal.userId)
+      throw new UnauthorizedException('a valid access token is required');
     request.principal = principal;
     return true;
   }
@@ -28,5 +31,6 @@ export class AuthGuard implements CanActivate {
 
 /** The verified caller of an AuthGuard-protected route. */
 export const CurrentPrincipal = createParamDecorator(
-  (_: unknown, context: ExecutionContext): Principal => context.switchToHttp().getRequest<{ principal: Principal }>().principal,
+  (_: unknown, context: ExecutionContext): Principal =>
+    context.switchToHttp().getRequest<{ principal: Principal }>().principal,
 );

@@ -19,7 +19,11 @@ const titles: Record<number, string> = {
 
 const statusOf = { validation: 400, forbidden: 403, not_found: 404, conflict: 409 } as const;
 
-export const problem = (status: number, detail: string, extra: Partial<ProblemDetails> = {}): ProblemDetails => ({
+export const problem = (
+  status: number,
+  detail: string,
+  extra: Partial<ProblemDetails> = {},
+): ProblemDetails => ({
   type: 'about:blank',
   title: titles[status] ?? 'Error',
   status,
@@ -42,7 +46,8 @@ export const toProblem = (error: unknown): ProblemDetails => {
       ...(error.details.fieldErrors?.length ? { errors: error.details.fieldErrors } : {}),
       ...(error.details.currentVersion !== undefined ? { currentVersion: error.details.currentVersion } : {}),
     });
-  if (error instanceof ZodError) return problem(400, 'the request is not valid', { errors: fieldErrors(error) });
+  if (error instanceof ZodError)
+    return problem(400, 'the request is not valid', { errors: fieldErrors(error) });
   if (error instanceof HttpException) {
     const status = error.getStatus();
     const response = error.getResponse();
@@ -65,12 +70,8 @@ export class ProblemFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const body = toProblem(error);
-    if (body.status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    host
-      .switchToHttp()
-      .getResponse()
-      .status(body.status)
-      .type('application/problem+json')
-      .json(body);
+    if (body.status >= 500)
+      this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    host.switchToHttp().getResponse().status(body.status).type('application/problem+json').json(body);
   }
 }

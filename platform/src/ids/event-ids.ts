@@ -5,7 +5,9 @@ import { createHash, randomUUID } from 'node:crypto';
  * retried command produces the same ids and the event store appends it only once (STYLE 8).
  */
 export const eventIdsFor = (count: number, idempotencyKey: string | undefined, scope: string): string[] =>
-  Array.from({ length: count }, (_, i) => (idempotencyKey ? nameBasedUuid(`${scope}\u0000${idempotencyKey}\u0000${i}`) : randomUUID()));
+  Array.from({ length: count }, (_, i) =>
+    idempotencyKey ? nameBasedUuid(`${scope}\u0000${idempotencyKey}\u0000${i}`) : randomUUID(),
+  );
 
 /** A UUID of version 5 layout from a SHA-1 of the name (RFC 9562 §5.5, with a fixed Fahrplan namespace). */
 export const nameBasedUuid = (name: string): string => {

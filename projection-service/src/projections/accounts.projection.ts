@@ -15,7 +15,8 @@ export const accountsProjection: Projection<AccountView> = {
       case 'AccountEntriesAdded': {
         if (!doc) return doc;
         const entries = new Map(doc.entries.map((e) => [entryKey(e), e]));
-        for (const entry of (event.data as AccountEntriesAdded['data']).entries) entries.set(entryKey(entry), entry);
+        for (const entry of (event.data as AccountEntriesAdded['data']).entries)
+          entries.set(entryKey(entry), entry);
         return { ...doc, entries: [...entries.values()] };
       }
       default:

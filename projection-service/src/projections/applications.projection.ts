@@ -16,9 +16,17 @@ export const applicationsProjection: Projection<ApplicationDoc> = {
   evolve: (doc, event: StoredEvent) => {
     switch (event.type) {
       case 'ApplicationCreated':
-        return { ...(event.data as ApplicationCreated['data']), tenant: event.metadata.tenant, version: event.revision, deleted: false, shared: false };
+        return {
+          ...(event.data as ApplicationCreated['data']),
+          tenant: event.metadata.tenant,
+          version: event.revision,
+          deleted: false,
+          shared: false,
+        };
       case 'ApplicationUpdated':
-        return doc && { ...doc, ...(event.data as ApplicationUpdated['data']).changes, version: event.revision };
+        return (
+          doc && { ...doc, ...(event.data as ApplicationUpdated['data']).changes, version: event.revision }
+        );
       case 'ApplicationDeleted':
         return doc && { ...doc, deleted: true, version: event.revision };
       default:

@@ -25,7 +25,8 @@ export class ProjectionRunner {
     projections: readonly Projection[],
   ) {
     for (const projection of projections)
-      for (const type of projection.handles) this.byType.set(type, [...(this.byType.get(type) ?? []), projection]);
+      for (const type of projection.handles)
+        this.byType.set(type, [...(this.byType.get(type) ?? []), projection]);
   }
 
   get checkpoint(): number {
@@ -53,7 +54,11 @@ export class ProjectionRunner {
         await this.apply(event);
         this.position = event.position;
         await this.readStore.saveCheckpoint(CHECKPOINT, event.position);
-        for (const w of this.waiters) if (w.position <= this.position) (this.waiters.delete(w), w.resolve(true));
+        for (const w of this.waiters) {
+          if (w.position > this.position) continue;
+          this.waiters.delete(w);
+          w.resolve(true);
+        }
       }
     })().catch((error: unknown) => this.logger.error(`projection stopped: ${String(error)}`));
   }
@@ -64,7 +69,9 @@ export class ProjectionRunner {
     return new Promise((resolve) => {
       const waiter = { position, resolve };
       this.waiters.add(waiter);
-      setTimeout(() => this.waiters.delete(waiter) && resolve(false), timeoutMs).unref();
+      setTimeout(() => {
+        if (this.waiters.delete(waiter)) resolve(false);
+      }, timeoutMs).unref();
     });
   }
 
@@ -75,7 +82,12 @@ export class ProjectionRunner {
 }
 
 /** Rebuilds read models from the whole log into `readStore` (npm run replay, and the replay-equals-live test). */
-export const rebuild = async (store: EventStore, readStore: ReadStore, projections: readonly Projection[], batch = 5000) => {
+export const rebuild = async (
+  store: EventStore,
+  readStore: ReadStore,
+  projections: readonly Projection[],
+  batch = 5000,
+) => {
   const runner = new ProjectionRunner(store, readStore, projections);
   let after = 0;
   let count = 0;

@@ -1,6 +1,13 @@
 import { Controller, Get, Inject, Param, Query, UseGuards, UseInterceptors } from '@nestjs/common';
 import { can, notFound, notPermitted, validationError, workingDays } from '@fahrplan/contracts';
-import type { ApplicationView, CommentView, AccountView, MeView, PermissionResource, WorkingDays } from '@fahrplan/contracts';
+import type {
+  ApplicationView,
+  CommentView,
+  AccountView,
+  MeView,
+  PermissionResource,
+  WorkingDays,
+} from '@fahrplan/contracts';
 import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache, meView } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { z } from 'zod';
@@ -42,7 +49,16 @@ export class QueriesController {
     if (status) filter.status = status;
     if (text) {
       const pattern = { $regex: escapeRegex(text), $options: 'i' };
-      filter.$or = ['name', 'shortname', 'release', 'assetNr', 'description', 'contact', 'vendor', 'provider'].map((f) => ({ [f]: pattern }));
+      filter.$or = [
+        'name',
+        'shortname',
+        'release',
+        'assetNr',
+        'description',
+        'contact',
+        'vendor',
+        'provider',
+      ].map((f) => ({ [f]: pattern }));
     }
     const docs = (await this.store.find('applications', filter)).map((d) => strip<ApplicationDoc>(d));
     const names = await this.names(principal.tenant);
@@ -53,13 +69,22 @@ export class QueriesController {
 
   /** Numeric id first, then name (§2). */
   @Get('applications/:idOrName')
-  async application(@CurrentPrincipal() principal: Principal, @Param('idOrName') idOrName: string): Promise<ApplicationView> {
+  async application(
+    @CurrentPrincipal() principal: Principal,
+    @Param('idOrName') idOrName: string,
+  ): Promise<ApplicationView> {
     this.require(principal, 'application-details');
     const base = { tenant: principal.tenant, deleted: false };
-    const byId = /^\d+$/.test(idOrName) ? await this.store.find('applications', { ...base, id: Number(idOrName) }) : [];
+    const byId = /^\d+$/.test(idOrName)
+      ? await this.store.find('applications', { ...base, id: Number(idOrName) })
+      : [];
     const [doc] = byId.length
       ? byId
-      : await this.store.find('applications', { ...base, name: { $regex: `^${escapeRegex(idOrName)}$`, $options: 'i' } }, { sort: { id: 1 }, limit: 1 });
+      : await this.store.find(
+          'applications',
+          { ...base, name: { $regex: `^${escapeRegex(idOrName)}$`, $options: 'i' } },
+          { sort: { id: 1 }, limit: 1 },
+        );
     if (!doc) throw notFound('application');
     return this.view(strip<ApplicationDoc>(doc), await this.names(principal.tenant));
   }
@@ -71,8 +96,13 @@ export class QueriesController {
     @Query('refId') refId: string,
   ): Promise<CommentView[]> {
     this.require(principal, 'application-details');
-    if (!refType || !/^\d+$/.test(refId ?? '')) throw validationError('refType and a numeric refId are required');
-    const docs = await this.store.find('comments', { tenant: principal.tenant, refType, refId: Number(refId) }, { sort: { createdAt: 1, id: 1 } });
+    if (!refType || !/^\d+$/.test(refId ?? ''))
+      throw validationError('refType and a numeric refId are required');
+    const docs = await this.store.find(
+      'comments',
+      { tenant: principal.tenant, refType, refId: Number(refId) },
+      { sort: { createdAt: 1, id: 1 } },
+    );
     return docs.map((d) => strip<CommentView>(d));
   }
 
@@ -88,7 +118,11 @@ export class QueriesController {
   @Get('calendar/working-days')
   calendar(@Query('from') from: string, @Query('to') to: string): WorkingDays {
     const range = z.object({ from: serverDate, to: serverDate }).safeParse({ from, to });
-    if (!range.success) throw validationError('from and to are required as YYYY-MM-DD', [{ field: 'from', message: 'YYYY-MM-DD' }, { field: 'to', message: 'YYYY-MM-DD' }]);
+    if (!range.success)
+      throw validationError('from and to are required as YYYY-MM-DD', [
+        { field: 'from', message: 'YYYY-MM-DD' },
+        { field: 'to', message: 'YYYY-MM-DD' },
+      ]);
     try {
       return workingDays(range.data.from, range.data.to);
     } catch (error) {

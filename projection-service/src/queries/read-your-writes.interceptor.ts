@@ -16,12 +16,14 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
   constructor(@Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const header = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>().headers['x-fahrplan-after'];
+    const header = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>()
+      .headers['x-fahrplan-after'];
     const position = Number(header);
     if (!header || !Number.isSafeInteger(position) || position <= 0) return next.handle();
     return from(this.runner.waitFor(position, WAIT_MS)).pipe(
       switchMap((caughtUp) => {
-        if (!caughtUp) throw new ServiceUnavailableException('the read models are still catching up; retry shortly');
+        if (!caughtUp)
+          throw new ServiceUnavailableException('the read models are still catching up; retry shortly');
         return next.handle();
       }),
     );

@@ -19,8 +19,14 @@ export class MemoryReadStore implements ReadStore {
     return this.collection(collection).get(id) ?? null;
   }
 
-  async find(collection: string, filter: Readonly<Record<string, unknown>>, options: FindOptions = {}): Promise<ReadDocument[]> {
-    let cursor = new Query<ReadDocument>(filter as never, {}).find<ReadDocument>([...this.collection(collection).values()]);
+  async find(
+    collection: string,
+    filter: Readonly<Record<string, unknown>>,
+    options: FindOptions = {},
+  ): Promise<ReadDocument[]> {
+    let cursor = new Query<ReadDocument>(filter as never, {}).find<ReadDocument>([
+      ...this.collection(collection).values(),
+    ]);
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.limit !== undefined) cursor = cursor.limit(options.limit);
     return cursor.all();
@@ -44,7 +50,10 @@ export class MemoryReadStore implements ReadStore {
 
   async dump(): Promise<Record<string, ReadDocument[]>> {
     return Object.fromEntries(
-      [...this.collections].map(([name, docs]) => [name, [...docs.values()].sort((a, b) => a._id.localeCompare(b._id))]),
+      [...this.collections].map(([name, docs]) => [
+        name,
+        [...docs.values()].sort((a, b) => a._id.localeCompare(b._id)),
+      ]),
     );
   }
 }

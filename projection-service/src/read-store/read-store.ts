@@ -16,7 +16,11 @@ export interface FindOptions {
  */
 export interface ReadStore {
   get(collection: string, id: string): Promise<ReadDocument | null>;
-  find(collection: string, filter: Readonly<Record<string, unknown>>, options?: FindOptions): Promise<ReadDocument[]>;
+  find(
+    collection: string,
+    filter: Readonly<Record<string, unknown>>,
+    options?: FindOptions,
+  ): Promise<ReadDocument[]>;
   put(collection: string, document: ReadDocument): Promise<void>;
   delete(collection: string, id: string): Promise<void>;
   checkpoint(name: string): Promise<number>;
