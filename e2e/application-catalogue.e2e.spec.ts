@@ -115,4 +115,15 @@ describe('the application catalogue, as a new user tries it', () => {
     await page.getByText('application not found').waitFor();
     await page.waitForURL(`${server.url}/`);
   });
+
+  it("shows another user's change without a reload, through the change feed", async () => {
+    const watching = await login('admin');
+    await watching.getByLabel('Search').fill('Payroll');
+    await watching.getByRole('row').filter({ hasText: 'Eva Schmid' }).first().waitFor();
+    const editing = await login('admin');
+    const dialog = await openApplication(editing, 'Payroll');
+    await dialog.getByLabel('Contact').fill('Noah Steiner');
+    await saveAndExpectClosed(editing);
+    await watching.getByRole('row').filter({ hasText: 'Noah Steiner' }).waitFor({ timeout: 10_000 });
+  });
 });

@@ -64,7 +64,12 @@ export class FahrplanProcess {
     if (!this.child || this.child.exitCode !== null) return;
     const exited = once(this.child, 'exit');
     this.child.kill('SIGTERM');
-    await exited;
+    const timer = setTimeout(() => this.child?.kill('SIGKILL'), 15_000);
+    const [code, signal] = (await exited) as [number | null, string | null];
+    clearTimeout(timer);
+    if (signal === 'SIGKILL')
+      throw new Error(`the server did not shut down within 15 s of SIGTERM:\n${this.output}`);
+    if (code !== 0) throw new Error(`the server exited with ${code} on SIGTERM:\n${this.output}`);
   }
 }
 

@@ -147,6 +147,7 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
     EmbeddedModule.forRoot(parts, tokens, options.clock),
     {
       bodyParser: false,
+      forceCloseConnections: true,
       logger: options.logger === false ? false : ['error', 'warn'],
     },
   );

@@ -6,6 +6,13 @@ import type { Projection } from './projection';
 
 const CHECKPOINT = 'projections';
 
+/** A read model moved: which collections, up to which position, in which tenant. */
+export interface Change {
+  readonly tenant: string;
+  readonly position: number;
+  readonly collections: readonly string[];
+}
+
 /**
  * Feeds every event after the checkpoint through the projections, idempotently: a document ignores
  * events at or below the position it already reflects, and the checkpoint moves only after the
@@ -18,6 +25,7 @@ export class ProjectionRunner {
   private running: Promise<void> | undefined;
   private position = 0;
   private readonly waiters = new Set<{ position: number; resolve: (ok: boolean) => void }>();
+  private readonly listeners = new Set<(change: Change) => void>();
 
   constructor(
     private readonly store: EventStore,
@@ -54,6 +62,10 @@ export class ProjectionRunner {
         await this.apply(event);
         this.position = event.position;
         await this.readStore.saveCheckpoint(CHECKPOINT, event.position);
+        const collections = (this.byType.get(event.type) ?? []).map((p) => p.collection);
+        if (collections.length > 0)
+          for (const listener of this.listeners)
+            listener({ tenant: event.metadata.tenant, position: event.position, collections });
         for (const w of this.waiters) {
           if (w.position > this.position) continue;
           this.waiters.delete(w);
@@ -61,6 +73,12 @@ export class ProjectionRunner {
         }
       }
     })().catch((error: unknown) => this.logger.error(`projection stopped: ${String(error)}`));
+  }
+
+  /** Calls `listener` after each event the live projections applied; returns the unsubscribe. */
+  onChange(listener: (change: Change) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Resolves true once the read models reflect `position`, false after `timeoutMs`. */

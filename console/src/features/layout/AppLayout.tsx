@@ -6,6 +6,7 @@ import { useAppSelector } from '../../app/hooks';
 import { ApplicationDialogHost } from '../applications/details/ApplicationDialogHost';
 import { useLogoutMutation } from '../auth/authApi';
 import { selectMe } from '../auth/sessionSlice';
+import { useChangeFeedQuery } from '../changes/changesApi';
 
 const navigation = [
   { to: '/', label: 'Home', icon: IconHome, end: true },
@@ -17,6 +18,7 @@ export function AppLayout() {
   const me = useAppSelector(selectMe);
   const [logout, { isLoading }] = useLogoutMutation();
   const navigate = useNavigate();
+  useChangeFeedQuery();
 
   const signOut = async () => {
     await logout();
