@@ -30,6 +30,7 @@ const query = (
     ],
     responses: {
       200: { description: 'OK', content: { 'application/json': {} } },
+      400: problem,
       401: problem,
       403: problem,
       404: problem,
@@ -137,5 +138,16 @@ export const openApiDocument = () => ({
       { name: 'from', in: 'query', required: true },
       { name: 'to', in: 'query', required: true },
     ]),
+    '/api/changes': {
+      get: {
+        summary:
+          'Change feed (server-sent events): which read models of the tenant moved past which position',
+        security: bearer,
+        responses: {
+          200: { description: 'Events of {position, collections}', content: { 'text/event-stream': {} } },
+          401: problem,
+        },
+      },
+    },
   },
 });

@@ -23,6 +23,14 @@ const strip = <T>(doc: ReadDocument): T => {
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const serverDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+/** Express hands a repeated query parameter (`?q=a&q=b`) over as an array: refuse it instead of failing on it. */
+const single = (name: string, value: string | string[] | undefined): string | undefined => {
+  if (!Array.isArray(value)) return value;
+  throw validationError(`the query parameter ${name} may be given only once`, [
+    { field: name, message: 'only once' },
+  ]);
+};
+
 @Controller('api')
 @UseGuards(AuthGuard)
 @UseInterceptors(ReadYourWritesInterceptor)
@@ -40,13 +48,13 @@ export class QueriesController {
   @Get('applications')
   async applications(
     @CurrentPrincipal() principal: Principal,
-    @Query('q') q?: string,
-    @Query('status') status?: string,
+    @Query('q') q?: string | string[],
+    @Query('status') status?: string | string[],
   ): Promise<ApplicationView[]> {
     this.require(principal, 'application-details');
-    const text = q?.trim().slice(0, 200);
+    const text = single('q', q)?.trim().slice(0, 200);
     const filter: Record<string, unknown> = { tenant: principal.tenant, deleted: false };
-    if (status) filter.status = status;
+    if (status) filter.status = single('status', status);
     if (text) {
       const pattern = { $regex: escapeRegex(text), $options: 'i' };
       filter.$or = [
@@ -92,10 +100,12 @@ export class QueriesController {
   @Get('comments')
   async comments(
     @CurrentPrincipal() principal: Principal,
-    @Query('refType') refType: string,
-    @Query('refId') refId: string,
+    @Query('refType') refTypes: string | string[],
+    @Query('refId') refIds: string | string[],
   ): Promise<CommentView[]> {
     this.require(principal, 'application-details');
+    const refType = single('refType', refTypes);
+    const refId = single('refId', refIds);
     if (!refType || !/^\d+$/.test(refId ?? ''))
       throw validationError('refType and a numeric refId are required');
     const docs = await this.store.find(
