@@ -45,6 +45,7 @@ export interface Embedded {
 }
 
 const RUNNER = Symbol('runner');
+const CATCH_UP_MS = 120_000;
 
 @Controller('api')
 class PlatformController {
@@ -141,6 +142,9 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
   const readStore = new MemoryReadStore();
   const runner = new ProjectionRunner(store, readStore, allProjections);
   await runner.start();
+  // answer no query before the read models have caught up with the log
+  if (!(await runner.waitFor(await store.headPosition(), CATCH_UP_MS)))
+    throw new Error(`the read models did not catch up with the event log within ${CATCH_UP_MS / 1000} s`);
   const tokens = new TokenService(loadSecret(options.dataDir));
   const parts = { store, ids, directory, runner, readStore };
   const app = await NestFactory.create<NestExpressApplication>(

@@ -10,7 +10,7 @@ import type {
   CreateAccountData,
 } from '@fahrplan/contracts';
 import { AggregateRunner } from '../infrastructure/aggregate-runner';
-import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
+import type { CommandEnvelope, NewId } from '../infrastructure/aggregate-runner';
 import { AddAccountEntriesMessage, CreateAccountMessage } from '../infrastructure/command-message';
 import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
 import { applicationDecider } from '../applications/application.decider';
@@ -19,7 +19,7 @@ const accountDecider = { initial: initialAccountState, evolve: evolveAccount, de
 
 const runAccount = (
   runner: AggregateRunner,
-  id: number,
+  { id, claim }: NewId,
   command: AccountCommand,
   envelope: CommandEnvelope,
   owner: AccountOwner | null,
@@ -27,11 +27,18 @@ const runAccount = (
   runner.run({
     stream: streamName('account', id),
     id,
+    ...(claim ? { claim } : {}),
     what: 'account',
     decider: accountDecider,
     command,
     envelope,
-    context: (_state, now) => ({ tenant: envelope.tenant, user: envelope.user, now, newId: id, owner }),
+    context: (_state, now, actualId) => ({
+      tenant: envelope.tenant,
+      user: envelope.user,
+      now,
+      newId: actualId,
+      owner,
+    }),
   });
 
 @CommandHandler(CreateAccountMessage)
@@ -54,8 +61,14 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountMessag
             account: loaded.state.fields.account,
           }
         : null;
-    const id = await this.runner.newId(envelope);
-    return runAccount(this.runner, id, { type: 'CreateAccount', data: command }, envelope, owner);
+    const { id, claim } = await this.runner.newId(envelope);
+    return runAccount(
+      this.runner,
+      { id, ...(claim ? { claim } : {}) },
+      { type: 'CreateAccount', data: command },
+      envelope,
+      owner,
+    );
   }
 }
 
@@ -67,7 +80,7 @@ export class AddAccountEntriesHandler implements ICommandHandler<AddAccountEntri
     const command = data as AddAccountEntriesData;
     return runAccount(
       this.runner,
-      command.accountId,
+      { id: command.accountId },
       { type: 'AddAccountEntries', data: command },
       envelope,
       null,

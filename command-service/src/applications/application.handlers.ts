@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
-import { streamName } from '@fahrplan/contracts';
+import { evolveAccount, initialAccountState, streamName } from '@fahrplan/contracts';
 import type {
   ApplicationState,
   CommandResult,
@@ -9,7 +9,7 @@ import type {
   SaveApplicationData,
 } from '@fahrplan/contracts';
 import { AggregateRunner } from '../infrastructure/aggregate-runner';
-import type { CommandEnvelope, Loaded } from '../infrastructure/aggregate-runner';
+import type { CommandEnvelope, Loaded, NewId } from '../infrastructure/aggregate-runner';
 import { DeleteApplicationMessage, SaveApplicationMessage } from '../infrastructure/command-message';
 import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
 import { applicationDecider } from './application.decider';
@@ -35,36 +35,49 @@ export const parentChain = async (
   return chain;
 };
 
+/** The account a command links, as the tenant has it; null when it has no such account. */
+const linkedAccount = async (runner: AggregateRunner, account: number, tenant: string) => {
+  const decider = { initial: initialAccountState, evolve: evolveAccount };
+  const loaded = await runner
+    .load(streamName('account', account), decider, tenant, 'account')
+    .catch(() => null);
+  return loaded?.state.status === 'active'
+    ? { refType: loaded.state.refType, refId: loaded.state.refId }
+    : null;
+};
+
 @CommandHandler(SaveApplicationMessage)
 export class SaveApplicationHandler implements ICommandHandler<SaveApplicationMessage, CommandResult> {
   constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
 
   async execute({ data, envelope }: SaveApplicationMessage): Promise<CommandResult> {
     const command = data as SaveApplicationData;
-    const id = command.id ?? (await this.runner.newId(envelope));
-    return saveApplication(this.runner, id, command, envelope);
+    const { id, claim } = command.id === undefined ? await this.runner.newId(envelope) : { id: command.id };
+    return saveApplication(this.runner, { id, ...(claim ? { claim } : {}) }, command, envelope);
   }
 }
 
 export const saveApplication = (
   runner: AggregateRunner,
-  id: number,
+  { id, claim }: NewId,
   command: SaveApplicationData,
   envelope: CommandEnvelope,
 ) =>
   runner.run({
     stream: streamName('application', id),
     id,
+    ...(claim ? { claim } : {}),
     what: 'application',
     decider: applicationDecider,
     command: { type: 'SaveApplication', data: command },
     envelope,
-    context: async (_state, now) => ({
+    context: async (_state, now, actualId) => ({
       tenant: envelope.tenant,
       user: envelope.user,
       now,
-      newId: id,
+      newId: actualId,
       parentChain: command.parent ? await parentChain(runner, command.parent, envelope.tenant) : [],
+      ...(command.account ? { account: await linkedAccount(runner, command.account, envelope.tenant) } : {}),
     }),
   });
 
@@ -81,7 +94,7 @@ export class DeleteApplicationHandler implements ICommandHandler<DeleteApplicati
       decider: applicationDecider,
       command: { type: 'DeleteApplication', data: command },
       envelope,
-      context: (_state, now) => ({
+      context: (_state, now, actualId) => ({
         tenant: envelope.tenant,
         user: envelope.user,
         now,

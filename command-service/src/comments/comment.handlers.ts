@@ -14,19 +14,20 @@ export class CreateCommentHandler implements ICommandHandler<CreateCommentMessag
 
   async execute({ data, envelope }: CreateCommentMessage): Promise<CommandResult> {
     const command = data as CreateCommentData;
-    const id = await this.runner.newId(envelope);
+    const { id, claim } = await this.runner.newId(envelope);
     return this.runner.run({
       stream: streamName('comment', id),
       id,
+      ...(claim ? { claim } : {}),
       what: 'comment',
       decider: { initial: initialCommentState, evolve: evolveComment, decide: decideComment },
       command: { type: 'CreateComment', data: command },
       envelope,
-      context: async (_state, now) => ({
+      context: async (_state, now, actualId) => ({
         tenant: envelope.tenant,
         user: envelope.user,
         now,
-        newId: id,
+        newId: actualId,
         refExists: await this.refExists(command, envelope.tenant),
       }),
     });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { notFound, streamName } from '@fahrplan/contracts';
-import type { CommandResult, DomainEvent, EventMetadata, StoredEvent } from '@fahrplan/contracts';
+import { notFound, parseStreamName, streamName } from '@fahrplan/contracts';
+import type { Category, CommandResult, DomainEvent, EventMetadata, StoredEvent } from '@fahrplan/contracts';
 import { IdAllocator, WrongExpectedRevisionError, eventIdsFor, nameBasedUuid } from '@fahrplan/platform';
 import type { EventStore, ExpectedRevision } from '@fahrplan/platform';
 
@@ -18,6 +18,12 @@ export interface CommandEnvelope {
   readonly idempotencyKey?: string;
   readonly correlationId?: string;
   readonly source?: string;
+}
+
+export interface NewId {
+  readonly id: number;
+  /** The stream that records which id this idempotency key created, when it still has to be written. */
+  readonly claim?: string;
 }
 
 export interface Loaded<S> {
@@ -54,47 +60,55 @@ export class AggregateRunner {
   }
 
   /**
-   * The id of a record a command creates. With an idempotency key the id is claimed once for that key,
-   * so a retried creation targets the same stream and its retry is recognised there.
+   * The id of a record a command creates. With an idempotency key the id is claimed once for that key
+   * (the claim is written by `run`, only when the command's events are), so a retried creation targets
+   * the same stream and its retry is recognised there.
    */
-  async newId(envelope: CommandEnvelope): Promise<number> {
-    if (!envelope.idempotencyKey) return this.ids.allocate();
+  async newId(envelope: CommandEnvelope): Promise<NewId> {
+    if (!envelope.idempotencyKey) return { id: await this.ids.allocate() };
     const claim = streamName(
       'idempotency',
       nameBasedUuid(`${scopeOf(envelope)}\u0000${envelope.idempotencyKey}`),
     );
-    for (;;) {
+    const [claimed] = await this.store.readStream(claim);
+    if (claimed) return { id: (claimed.data as { id: number }).id };
+    return { id: await this.ids.allocate(), claim };
+  }
+
+  /** Writes the claim; when a concurrent run of the same request claimed first, the id it claimed. */
+  private async writeClaim(
+    claim: string,
+    id: number,
+    envelope: CommandEnvelope,
+    now: string,
+  ): Promise<number> {
+    const metadata = this.metadata(envelope, randomUUID(), now);
+    try {
+      await this.store.append(
+        claim,
+        [{ id: randomUUID(), type: 'IdClaimed', data: { id }, metadata }],
+        'no_stream',
+      );
+      return id;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
       const [claimed] = await this.store.readStream(claim);
-      if (claimed) return (claimed.data as { id: number }).id;
-      const id = await this.ids.allocate();
-      try {
-        await this.store.append(
-          claim,
-          [
-            {
-              id: randomUUID(),
-              type: 'IdClaimed',
-              data: { id },
-              metadata: this.metadata(envelope, randomUUID(), this.now().toISOString()),
-            },
-          ],
-          'no_stream',
-        );
-        return id;
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      }
+      const winner = (claimed?.data as { id?: number } | undefined)?.id;
+      if (winner === undefined) throw error;
+      return winner;
     }
   }
 
   async run<C, S, E extends DomainEvent, X>(options: {
     readonly stream: string;
     readonly id: number;
+    /** The idempotency claim to write with the first events of a new record (see `newId`). */
+    readonly claim?: string;
     readonly what: string;
     readonly decider: Decider<C, S, E, X>;
     readonly command: C;
     readonly envelope: CommandEnvelope;
-    readonly context: (state: S, now: string) => Promise<X> | X;
+    readonly context: (state: S, now: string, id: number) => Promise<X> | X;
   }): Promise<CommandResult> {
     const { stream, id, what, decider, command, envelope } = options;
     for (let attempt = 1; ; attempt++) {
@@ -102,11 +116,21 @@ export class AggregateRunner {
       const earlier = this.earlierResult(loaded.events, envelope, id);
       if (earlier) return earlier;
       const now = this.now().toISOString();
-      const events = decider.decide(command, loaded.state, await options.context(loaded.state, now));
+      const events = decider.decide(command, loaded.state, await options.context(loaded.state, now, id));
       const last = loaded.events.at(-1);
       if (events.length === 0) return { id, version: last?.revision ?? -1, position: last?.position ?? 0 };
       const ids = eventIdsFor(events.length, envelope.idempotencyKey, scopeOf(envelope));
       const metadata = this.metadata(envelope, envelope.correlationId ?? randomUUID(), now);
+      if (options.claim && loaded.expected === 'no_stream') {
+        const claimed = await this.writeClaim(options.claim, id, envelope, now);
+        // a concurrent run of the same request won the claim: finish on its record, where the retry
+        // is recognised (or, if its events are not stored yet, the expected revision decides)
+        if (claimed !== id) {
+          const { category } = parseStreamName(stream);
+          const winner = streamName(category as Category, claimed);
+          return this.run({ ...options, id: claimed, stream: winner, claim: undefined });
+        }
+      }
       try {
         const result = await this.store.append(
           stream,

@@ -74,13 +74,25 @@ export type AccountEvent = AccountCreated | AccountEntriesAdded;
 
 export type AccountState =
   | { readonly status: 'absent' }
-  | { readonly status: 'active'; readonly id: number; readonly version: number };
+  | {
+      readonly status: 'active';
+      readonly id: number;
+      readonly version: number;
+      readonly refType: AccountRefType;
+      readonly refId: number;
+    };
 export const initialAccountState: AccountState = { status: 'absent' };
 
 export const evolveAccount = (state: AccountState, event: AccountEvent): AccountState => {
   switch (event.type) {
     case 'AccountCreated':
-      return { status: 'active', id: event.data.id, version: 0 };
+      return {
+        status: 'active',
+        id: event.data.id,
+        version: 0,
+        refType: event.data.refType,
+        refId: event.data.refId,
+      };
     case 'AccountEntriesAdded':
       return state.status === 'absent' ? state : { ...state, version: state.version + 1 };
     default: {

@@ -145,7 +145,25 @@ export interface ApplicationContext extends DecisionContext {
    * the root. `null` when the requested parent does not exist in the tenant.
    */
   readonly parentChain: readonly number[] | null;
+  /**
+   * The account the command links, as found in the tenant: `null` when it does not exist there;
+   * omitted when the command links no account.
+   */
+  readonly account?: { readonly refType: string; readonly refId: number } | null;
 }
+
+const checkAccount = (
+  selfId: number,
+  account: number | null | undefined,
+  context: ApplicationContext,
+): void => {
+  if (account === undefined || account === null) return;
+  if (!context.account) throw notFound('account');
+  if (context.account.refType !== 'application' || context.account.refId !== selfId)
+    throw validationError('the account belongs to another record', [
+      { field: 'account', message: 'not this application' },
+    ]);
+};
 
 const checkParent = (selfId: number, parent: number | null, context: ApplicationContext): void => {
   if (parent === null) return;
@@ -192,6 +210,7 @@ export const decideApplication = (
         const fields = applicationFieldsSchema.parse(requested);
         checkParent(context.newId, fields.parent, context);
         checkDates(fields.start, fields.end);
+        checkAccount(context.newId, fields.account, context);
         return [{ type: 'ApplicationCreated', data: { id: context.newId, ...fields } }];
       }
       if (state.status !== 'active') throw notFound('application');
@@ -199,6 +218,7 @@ export const decideApplication = (
       const next = { ...state.fields, ...stripUndefined(requested) };
       if (requested.parent !== undefined) checkParent(state.id, next.parent, context);
       checkDates(next.start, next.end);
+      if (requested.account !== state.fields.account) checkAccount(state.id, requested.account, context);
       const changes = changedFields(state.fields, requested);
       return Object.keys(changes).length === 0
         ? []
