@@ -9,6 +9,7 @@ export class MemoryReadStore implements ReadStore {
   private readonly collections = new Map<string, Map<string, ReadDocument>>();
   private readonly checkpoints = new Map<string, number>();
 
+  /** Only writes create a collection, so a rebuild and the live store list the same ones. */
   private collection(name: string): Map<string, ReadDocument> {
     let collection = this.collections.get(name);
     if (!collection) this.collections.set(name, (collection = new Map()));
@@ -16,7 +17,7 @@ export class MemoryReadStore implements ReadStore {
   }
 
   async get(collection: string, id: string): Promise<ReadDocument | null> {
-    return this.collection(collection).get(id) ?? null;
+    return this.collections.get(collection)?.get(id) ?? null;
   }
 
   async find(
@@ -25,10 +26,11 @@ export class MemoryReadStore implements ReadStore {
     options: FindOptions = {},
   ): Promise<ReadDocument[]> {
     let cursor = new Query<ReadDocument>(filter as never, {}).find<ReadDocument>([
-      ...this.collection(collection).values(),
+      ...(this.collections.get(collection)?.values() ?? []),
     ]);
     if (options.sort) cursor = cursor.sort(options.sort);
-    if (options.limit !== undefined) cursor = cursor.limit(options.limit);
+    // like MongoDB, a limit of 0 means no limit
+    if (options.limit) cursor = cursor.limit(options.limit);
     return cursor.all();
   }
 
@@ -37,7 +39,7 @@ export class MemoryReadStore implements ReadStore {
   }
 
   async delete(collection: string, id: string): Promise<void> {
-    this.collection(collection).delete(id);
+    this.collections.get(collection)?.delete(id);
   }
 
   async checkpoint(name: string): Promise<number> {
