@@ -94,7 +94,7 @@ export class DeleteApplicationHandler implements ICommandHandler<DeleteApplicati
       decider: applicationDecider,
       command: { type: 'DeleteApplication', data: command },
       envelope,
-      context: (_state, now, actualId) => ({
+      context: (_state, now) => ({
         tenant: envelope.tenant,
         user: envelope.user,
         now,
