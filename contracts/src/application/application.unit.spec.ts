@@ -103,19 +103,7 @@ describe('application decider', () => {
       const account = freshId();
       const ctx = context({ parentChain: [parent] });
       const withAccount = { ...ctx, account: { refType: 'application', refId: ctx.newId } };
-      const fields: ApplicationFields = {
-        name: 'Billing',
-        release: '2.1',
-        shortname: 'BIL',
-        description: 'Invoices and dunning',
-        contact: 'Jane Roe',
-        start: '2026-01-01',
-        end: '2026-12-31',
-        assetNr: 'A-4711',
-        provider: 'In-house',
-        vendor: 'Acme Corp',
-        cockpitid: 'COCKPIT-1',
-        docUrl: 'https://docs.example.com/billing',
+      const fields: ApplicationFields = anApplication({
         parent,
         parentOrder: 3,
         rank: '0|hzzzzz:',
@@ -127,7 +115,7 @@ describe('application decider', () => {
           { key: 'retired', value: null },
         ],
         account,
-      };
+      });
       spec
         .given([])
         .when(save(fields), withAccount)

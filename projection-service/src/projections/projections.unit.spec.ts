@@ -11,6 +11,7 @@ import type {
   StoredEvent,
 } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
+import { anApplication } from '../../../contracts/src/testing/decider-spec';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import { accountsProjection } from './accounts.projection';
 import { allProjections } from './all-projections';
@@ -58,27 +59,21 @@ const aStoredEvent = <E extends DomainEvent>(
   };
 };
 
-const fields = (overrides: Partial<ApplicationFields> = {}): ApplicationFields => ({
-  name: 'Billing',
-  release: '2.1',
-  shortname: 'BIL',
-  description: 'Invoices and dunning',
-  contact: 'Jane Roe',
-  start: '2026-01-01',
-  end: '2026-12-31',
-  assetNr: 'A-4711',
-  provider: null,
-  vendor: null,
-  cockpitid: null,
-  docUrl: null,
-  parent: null,
-  parentOrder: null,
-  rank: null,
-  status: 'PRODUKTIV',
-  attributes: [],
-  account: null,
-  ...overrides,
-});
+/** The shared builder, trimmed to what an application created in a test usually has. */
+const fields = (overrides: Partial<ApplicationFields> = {}): ApplicationFields =>
+  anApplication({
+    provider: null,
+    vendor: null,
+    cockpitid: null,
+    docUrl: null,
+    parent: null,
+    parentOrder: null,
+    rank: null,
+    status: 'PRODUKTIV',
+    attributes: [],
+    account: null,
+    ...overrides,
+  });
 const applicationCreated = (id: number, revision = 0, tenant = 'acme') =>
   aStoredEvent<ApplicationCreated>(
     { type: 'ApplicationCreated', data: { id, ...fields() } },
