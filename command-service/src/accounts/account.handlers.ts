@@ -32,13 +32,7 @@ const runAccount = (
     decider: accountDecider,
     command,
     envelope,
-    context: (_state, now, actualId) => ({
-      tenant: envelope.tenant,
-      user: envelope.user,
-      now,
-      newId: actualId,
-      owner,
-    }),
+    context: (_state, base) => ({ ...base, owner }),
   });
 
 @CommandHandler(CreateAccountMessage)

@@ -71,11 +71,8 @@ export const saveApplication = (
     decider: applicationDecider,
     command: { type: 'SaveApplication', data: command },
     envelope,
-    context: async (_state, now, actualId) => ({
-      tenant: envelope.tenant,
-      user: envelope.user,
-      now,
-      newId: actualId,
+    context: async (_state, base) => ({
+      ...base,
       parentChain: command.parent ? await parentChain(runner, command.parent, envelope.tenant) : [],
       ...(command.account ? { account: await linkedAccount(runner, command.account, envelope.tenant) } : {}),
     }),
@@ -94,13 +91,7 @@ export class DeleteApplicationHandler implements ICommandHandler<DeleteApplicati
       decider: applicationDecider,
       command: { type: 'DeleteApplication', data: command },
       envelope,
-      context: (_state, now) => ({
-        tenant: envelope.tenant,
-        user: envelope.user,
-        now,
-        newId: command.id,
-        parentChain: [],
-      }),
+      context: (_state, base) => ({ ...base, parentChain: [] }),
     });
   }
 }

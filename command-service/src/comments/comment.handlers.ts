@@ -23,11 +23,8 @@ export class CreateCommentHandler implements ICommandHandler<CreateCommentMessag
       decider: { initial: initialCommentState, evolve: evolveComment, decide: decideComment },
       command: { type: 'CreateComment', data: command },
       envelope,
-      context: async (_state, now, actualId) => ({
-        tenant: envelope.tenant,
-        user: envelope.user,
-        now,
-        newId: actualId,
+      context: async (_state, base) => ({
+        ...base,
         refExists: await this.refExists(command, envelope.tenant),
       }),
     });

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { notFound, parseStreamName, streamName } from '@fahrplan/contracts';
-import type { Category, CommandResult, DomainEvent, EventMetadata, StoredEvent } from '@fahrplan/contracts';
+import type {
+  Category,
+  CommandResult,
+  DecisionContext,
+  DomainEvent,
+  EventMetadata,
+  StoredEvent,
+} from '@fahrplan/contracts';
 import { IdAllocator, WrongExpectedRevisionError, eventIdsFor, nameBasedUuid } from '@fahrplan/platform';
 import type { EventStore, ExpectedRevision } from '@fahrplan/platform';
 
@@ -18,6 +25,11 @@ export interface CommandEnvelope {
   readonly idempotencyKey?: string;
   readonly correlationId?: string;
   readonly source?: string;
+}
+
+/** What every decision knows: who decides, when, and the id of the record (the new id when creating). */
+export interface BaseContext extends DecisionContext {
+  readonly newId: number;
 }
 
 export interface NewId {
@@ -108,7 +120,8 @@ export class AggregateRunner {
     readonly decider: Decider<C, S, E, X>;
     readonly command: C;
     readonly envelope: CommandEnvelope;
-    readonly context: (state: S, now: string, id: number) => Promise<X> | X;
+    /** The facts the decider needs beyond the stream, given who decides, when, and the record's id. */
+    readonly context: (state: S, base: BaseContext) => Promise<X> | X;
   }): Promise<CommandResult> {
     const { stream, id, what, decider, command, envelope } = options;
     for (let attempt = 1; ; attempt++) {
@@ -116,7 +129,11 @@ export class AggregateRunner {
       const earlier = this.earlierResult(loaded.events, envelope, id);
       if (earlier) return earlier;
       const now = this.now().toISOString();
-      const events = decider.decide(command, loaded.state, await options.context(loaded.state, now, id));
+      const events = decider.decide(
+        command,
+        loaded.state,
+        await options.context(loaded.state, { tenant: envelope.tenant, user: envelope.user, now, newId: id }),
+      );
       const last = loaded.events.at(-1);
       if (events.length === 0) return { id, version: last?.revision ?? -1, position: last?.position ?? 0 };
       const ids = eventIdsFor(events.length, envelope.idempotencyKey, scopeOf(envelope));
