@@ -126,4 +126,17 @@ describe('the application catalogue, as a new user tries it', () => {
     await saveAndExpectClosed(editing);
     await watching.getByRole('row').filter({ hasText: 'Noah Steiner' }).waitFor({ timeout: 10_000 });
   });
+
+  it('deletes an application after a confirmation; it leaves the list and its route answers not found', async () => {
+    const page = await login('admin');
+    const dialog = await openApplication(page, 'Legacy Billing');
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete application' }).click();
+    await page.getByText('application delete success').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('No application matches the search').waitFor();
+    await expect(page.getByRole('row').filter({ hasText: 'Legacy Billing' }).count()).resolves.toBe(0);
+    await page.goto(`${server.url}/application-details/${encodeURIComponent('Legacy Billing')}`);
+    await page.getByText('application not found').waitFor();
+  });
 });

@@ -12,6 +12,7 @@ import { useLazyGetApplicationQuery } from '../applicationsApi';
 import { applicationFormValidator, applicationPart, sameValues, toFormValues } from './applicationForm';
 import type { ApplicationFormValues, ApplicationRecord } from './applicationForm';
 import { CommentsTab } from './CommentsTab';
+import { DeleteApplication } from './DeleteApplication';
 import { DetailsTab } from './DetailsTab';
 import { FinanceTab } from './FinanceTab';
 import { LeaveConfirm } from './LeaveConfirm';
@@ -200,6 +201,16 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
           </Box>
         )}
         <Group justify="flex-end" mt="lg">
+          {editable && record && (
+            <DeleteApplication
+              record={record}
+              name={app?.name ?? ''}
+              disabled={saving}
+              onDeleted={onClose}
+              onError={setError}
+            />
+          )}
+          <Box style={{ flex: 1 }} />
           <Button variant="default" onClick={requestClose} disabled={saving}>
             Close
           </Button>
