@@ -16,7 +16,7 @@ import {
   ProblemFilter,
   SqliteEventStore,
   TokenService,
-  problem,
+  toProblem,
 } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
 import {
@@ -103,21 +103,11 @@ const loadSecret = (dataDir: string): Buffer => {
 export const configureHttp = (app: NestExpressApplication): void => {
   app.disable('x-powered-by');
   app.use(express.json({ limit: '2mb' }));
-  app.use(
-    (
-      error: { status?: number; type?: string } | undefined,
-      _req: Request,
-      res: Response,
-      next: NextFunction,
-    ) => {
-      if (!error) return next();
-      const status = error.status === 413 ? 413 : 400;
-      res
-        .status(status)
-        .type('application/problem+json')
-        .json(problem(status, status === 413 ? 'the request body is too large' : 'malformed JSON body'));
-    },
-  );
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (!error) return next();
+    const body = toProblem(error);
+    res.status(body.status).type('application/problem+json').json(body);
+  });
   app.use(cookieParser());
   app.useGlobalFilters(new ProblemFilter());
 };

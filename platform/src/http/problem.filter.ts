@@ -49,18 +49,18 @@ export const toProblem = (error: unknown): ProblemDetails => {
   if (error instanceof ZodError)
     return problem(400, 'the request is not valid', { errors: fieldErrors(error) });
   if (error instanceof HttpException) {
-    const status = error.getStatus();
     const response = error.getResponse();
     const message =
       typeof response === 'object' && response !== null && 'message' in response
         ? String((response as { message: unknown }).message)
         : error.message;
-    // body-parser's JSON errors arrive as HttpException-like 400s with a raw parser message
-    return problem(status, status === 400 && /JSON/i.test(message) ? 'malformed JSON body' : message);
+    return problem(error.getStatus(), message);
   }
+  // body-parser's errors: they carry an HTTP status of their own
   const status = (error as { status?: unknown })?.status;
-  if (status === 400 || status === 413 || status === 415)
-    return problem(status, status === 400 ? 'malformed JSON body' : String((error as Error).message));
+  if (status === 400) return problem(400, 'malformed JSON body');
+  if (status === 413) return problem(413, 'the request body is too large');
+  if (status === 415) return problem(415, String((error as Error).message));
   return problem(500, 'internal error');
 };
 
