@@ -1,5 +1,6 @@
 export * from './event-store/event-store';
 export * from './event-store/sqlite-event-store';
+export * from './event-store/position-gate';
 export * from './auth/passwords';
 export * from './auth/tokens';
 export * from './ids/event-ids';

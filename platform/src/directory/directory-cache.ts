@@ -1,6 +1,7 @@
 import { emptyDirectory, evolveDirectory, userKey } from '@fahrplan/contracts';
 import type { Directory, IdentityEvent, MeView, TenantRecord, UserRecord } from '@fahrplan/contracts';
 import type { EventStore, Subscription } from '../event-store/event-store';
+import { PositionGate } from '../event-store/position-gate';
 
 /**
  * Tenants and users, folded from their streams and kept current by a subscription. Each service
@@ -8,15 +9,14 @@ import type { EventStore, Subscription } from '../event-store/event-store';
  */
 export class DirectoryCache {
   private directory: Directory = emptyDirectory();
-  private position = 0;
+  private readonly gate = new PositionGate();
   private subscription: Subscription | undefined;
-  private readonly waiters = new Set<{ position: number; resolve: () => void }>();
 
   constructor(private readonly store: EventStore) {}
 
   async start(): Promise<void> {
     for (const event of await this.store.readAll({ categories: ['tenant', 'user'] })) this.apply(event);
-    this.subscription = this.store.subscribe({ after: this.position, categories: ['tenant', 'user'] });
+    this.subscription = this.store.subscribe({ after: this.gate.current, categories: ['tenant', 'user'] });
     const subscription = this.subscription;
     void (async () => {
       for await (const event of subscription) this.apply(event);
@@ -25,18 +25,12 @@ export class DirectoryCache {
 
   private apply(event: { type: string; data: unknown; position: number }): void {
     this.directory = evolveDirectory(this.directory, event as unknown as IdentityEvent);
-    this.position = event.position;
-    for (const w of this.waiters) {
-      if (w.position > this.position) continue;
-      this.waiters.delete(w);
-      w.resolve();
-    }
+    this.gate.advance(event.position);
   }
 
   /** Resolves once the directory reflects the event at `position` (used right after creating a user). */
-  waitFor(position: number): Promise<void> {
-    if (position <= this.position) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.add({ position, resolve }));
+  waitFor(position: number): Promise<boolean> {
+    return this.gate.waitFor(position);
   }
 
   tenant(name: string): TenantRecord | undefined {

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { StoredEvent } from '@fahrplan/contracts';
+import { PositionGate } from '@fahrplan/platform';
 import type { EventStore, Subscription } from '@fahrplan/platform';
 import type { ReadStore } from '../read-store/read-store';
 import type { Projection } from './projection';
@@ -23,8 +24,7 @@ export class ProjectionRunner {
   private readonly byType = new Map<string, Projection[]>();
   private subscription: Subscription | undefined;
   private running: Promise<void> | undefined;
-  private position = 0;
-  private readonly waiters = new Set<{ position: number; resolve: (ok: boolean) => void }>();
+  private readonly gate = new PositionGate();
   private readonly listeners = new Set<(change: Change) => void>();
 
   constructor(
@@ -38,7 +38,7 @@ export class ProjectionRunner {
   }
 
   get checkpoint(): number {
-    return this.position;
+    return this.gate.current;
   }
 
   async apply(event: StoredEvent): Promise<void> {
@@ -55,22 +55,17 @@ export class ProjectionRunner {
 
   /** Catches up from the stored checkpoint, then follows live appends until `stop()`. */
   async start(): Promise<void> {
-    this.position = await this.readStore.checkpoint(CHECKPOINT);
-    const subscription = (this.subscription = this.store.subscribe({ after: this.position }));
+    this.gate.advance(await this.readStore.checkpoint(CHECKPOINT));
+    const subscription = (this.subscription = this.store.subscribe({ after: this.gate.current }));
     this.running = (async () => {
       for await (const event of subscription) {
         await this.apply(event);
-        this.position = event.position;
         await this.readStore.saveCheckpoint(CHECKPOINT, event.position);
+        this.gate.advance(event.position);
         const collections = (this.byType.get(event.type) ?? []).map((p) => p.collection);
         if (collections.length > 0)
           for (const listener of this.listeners)
             listener({ tenant: event.metadata.tenant, position: event.position, collections });
-        for (const w of this.waiters) {
-          if (w.position > this.position) continue;
-          this.waiters.delete(w);
-          w.resolve(true);
-        }
       }
     })().catch((error: unknown) => this.logger.error(`projection stopped: ${String(error)}`));
   }
@@ -83,14 +78,7 @@ export class ProjectionRunner {
 
   /** Resolves true once the read models reflect `position`, false after `timeoutMs`. */
   waitFor(position: number, timeoutMs: number): Promise<boolean> {
-    if (position <= this.position) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiter = { position, resolve };
-      this.waiters.add(waiter);
-      setTimeout(() => {
-        if (this.waiters.delete(waiter)) resolve(false);
-      }, timeoutMs).unref();
-    });
+    return this.gate.waitFor(position, timeoutMs);
   }
 
   async stop(): Promise<void> {

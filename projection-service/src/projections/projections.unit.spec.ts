@@ -21,9 +21,6 @@ import { commentsProjection } from './comments.projection';
 import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
 
-// @nestjs/common ships as ESM, which the unit level loads without --experimental-vm-modules only as a double.
-jest.mock('@nestjs/common', () => ({ Logger: class {} }));
-
 const timestamp = '2026-03-02T09:30:00.000Z';
 let lastPosition = 0;
 let lastId = 5000;
