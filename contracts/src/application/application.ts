@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
-import { limits, optionalText, requiredText } from '../rules/limits';
+import { limits, optionalText, requiredText, serverDateSchema } from '../rules/limits';
 
 /** Application status option set (§4: the default is UNDEFINIERT; the other values are Fahrplan's). */
 export const applicationStatuses = [
@@ -13,17 +13,6 @@ export const applicationStatuses = [
   'ABGESCHALTET',
 ] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
-
-const serverDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'a date as YYYY-MM-DD' })
-  .refine(
-    (s) =>
-      !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    {
-      error: 'not a real date',
-    },
-  );
 
 export const attributeValueSchema = z.strictObject({
   key: z.string().trim().min(1).max(100),
@@ -41,8 +30,8 @@ export const applicationFieldsSchema = z.strictObject({
   shortname: optionalText(limits.shortname),
   description: optionalText(limits.description),
   contact: optionalText(limits.contact),
-  start: serverDate.nullish().transform((v) => v ?? null),
-  end: serverDate.nullish().transform((v) => v ?? null),
+  start: serverDateSchema.nullish().transform((v) => v ?? null),
+  end: serverDateSchema.nullish().transform((v) => v ?? null),
   assetNr: optionalText(limits.assetNr),
   provider: optionalText(limits.provider),
   vendor: optionalText(limits.vendor),

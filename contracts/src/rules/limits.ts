@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isServerDate } from './dates';
 
 /**
  * Text limits of §5 as zod schemas that the server and the console share. Texts are trimmed before
@@ -41,3 +42,9 @@ export const optionalText = (max: number) =>
     .max(max, { error: tooLong(max) })
     .nullish()
     .transform((v) => (v ? v : null));
+
+/** A server date (YYYY-MM-DD) that exists in the calendar. */
+export const serverDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'a date as YYYY-MM-DD' })
+  .refine(isServerDate, { error: 'not a real date' });

@@ -1,5 +1,12 @@
 import { Controller, Get, Inject, Param, Query, UseGuards, UseInterceptors } from '@nestjs/common';
-import { can, notFound, notPermitted, validationError, workingDays } from '@fahrplan/contracts';
+import {
+  can,
+  notFound,
+  notPermitted,
+  serverDateSchema,
+  validationError,
+  workingDays,
+} from '@fahrplan/contracts';
 import type {
   ApplicationView,
   CommentView,
@@ -21,7 +28,6 @@ const strip = <T>(doc: ReadDocument): T => {
   return rest as T;
 };
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const serverDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** Express hands a repeated query parameter (`?q=a&q=b`) over as an array: refuse it instead of failing on it. */
 const single = (name: string, value: string | string[] | undefined): string | undefined => {
@@ -127,7 +133,7 @@ export class QueriesController {
   /** From inclusive, to exclusive, like every server-side end date. */
   @Get('calendar/working-days')
   calendar(@Query('from') from: string, @Query('to') to: string): WorkingDays {
-    const range = z.object({ from: serverDate, to: serverDate }).safeParse({ from, to });
+    const range = z.object({ from: serverDateSchema, to: serverDateSchema }).safeParse({ from, to });
     if (!range.success)
       throw validationError('from and to are required as YYYY-MM-DD', [
         { field: 'from', message: 'YYYY-MM-DD' },
