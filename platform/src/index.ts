@@ -1,6 +1,7 @@
 export * from './event-store/event-store';
 export * from './event-store/sqlite-event-store';
 export * from './event-store/position-gate';
+export * from './event-store/metadata';
 export * from './auth/passwords';
 export * from './auth/tokens';
 export * from './ids/event-ids';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { evolveSession, streamName } from '@fahrplan/contracts';
-import type { EventMetadata, SessionEvent, SessionState } from '@fahrplan/contracts';
+import type { SessionEvent, SessionState } from '@fahrplan/contracts';
 import {
   DIRECTORY,
   DirectoryCache,
@@ -9,6 +9,7 @@ import {
   TOKEN_SERVICE,
   TokenService,
   WrongExpectedRevisionError,
+  eventMetadata,
   newRefreshToken,
   parseRefreshToken,
   verifyPassword,
@@ -147,16 +148,7 @@ export class SessionService {
     user: string,
     tenant: string,
   ) {
-    const correlationId = randomUUID();
-    const metadata: EventMetadata = {
-      tenant,
-      user,
-      correlationId,
-      causationId: correlationId,
-      timestamp: this.now().toISOString(),
-      schemaVersion: 1,
-      source: 'auth',
-    };
+    const metadata = eventMetadata({ tenant, user, timestamp: this.now().toISOString(), source: 'auth' });
     await this.store.append(
       streamName('session', family),
       events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })),

@@ -1,21 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { streamName } from '@fahrplan/contracts';
-import type { AttributeDefinition, EventMetadata, FeatureFlags, Permissions } from '@fahrplan/contracts';
-import { hashPassword } from '@fahrplan/platform';
+import type { AttributeDefinition, FeatureFlags, Permissions } from '@fahrplan/contracts';
+import { eventMetadata, hashPassword } from '@fahrplan/platform';
 import type { EventStore, IdAllocator } from '@fahrplan/platform';
 
-const systemMetadata = (tenant: string): EventMetadata => {
-  const id = randomUUID();
-  return {
-    tenant,
-    user: 'system',
-    correlationId: id,
-    causationId: id,
-    timestamp: new Date().toISOString(),
-    schemaVersion: 1,
-    source: 'provisioning',
-  };
-};
+const systemMetadata = (tenant: string) =>
+  eventMetadata({ tenant, user: 'system', timestamp: new Date().toISOString(), source: 'provisioning' });
 
 /** Creates a tenant (administration of tenants arrives with the identity issue; this serves first start and tests). */
 export const createTenant = async (

@@ -8,7 +8,13 @@ import type {
   EventMetadata,
   StoredEvent,
 } from '@fahrplan/contracts';
-import { IdAllocator, WrongExpectedRevisionError, eventIdsFor, nameBasedUuid } from '@fahrplan/platform';
+import {
+  IdAllocator,
+  WrongExpectedRevisionError,
+  eventIdsFor,
+  eventMetadata,
+  nameBasedUuid,
+} from '@fahrplan/platform';
 import type { EventStore, ExpectedRevision } from '@fahrplan/platform';
 
 export interface Decider<C, S, E extends DomainEvent, X> {
@@ -177,16 +183,15 @@ export class AggregateRunner {
   }
 
   private metadata(envelope: CommandEnvelope, correlationId: string, now: string): EventMetadata {
-    return {
+    return eventMetadata({
       tenant: envelope.tenant,
       user: envelope.user,
-      correlationId,
-      causationId: envelope.idempotencyKey ?? correlationId,
       timestamp: now,
-      schemaVersion: 1,
+      correlationId,
+      ...(envelope.idempotencyKey ? { causationId: envelope.idempotencyKey } : {}),
       command: envelope.commandType,
       ...(envelope.source ? { source: envelope.source } : {}),
-    };
+    });
   }
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { streamName } from '@fahrplan/contracts';
 import type { EventStore } from '../event-store/event-store';
 import { WrongExpectedRevisionError } from '../event-store/event-store';
+import { eventMetadata } from '../event-store/metadata';
 
 interface BlockReserved {
   readonly first: number;
@@ -47,14 +48,7 @@ export class IdAllocator {
               id: randomUUID(),
               type: 'IdBlockReserved',
               data: block,
-              metadata: {
-                tenant: '',
-                user: 'system',
-                correlationId: randomUUID(),
-                causationId: randomUUID(),
-                timestamp: new Date().toISOString(),
-                schemaVersion: 1,
-              },
+              metadata: eventMetadata({ tenant: '', user: 'system', timestamp: new Date().toISOString() }),
             },
           ],
           this.revision,
