@@ -78,7 +78,7 @@ export class QueriesController {
     const names = await this.names(principal.tenant);
     return docs
       .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }))
-      .map((doc) => this.view(doc, names));
+      .map((doc) => this.view(doc, doc.parent === null ? null : (names.get(doc.parent) ?? null)));
   }
 
   /** Numeric id first, then name (§2). */
@@ -88,19 +88,24 @@ export class QueriesController {
     @Param('idOrName') idOrName: string,
   ): Promise<ApplicationView> {
     this.require(principal, 'application-details');
-    const base = { tenant: principal.tenant, deleted: false };
     const byId = /^\d+$/.test(idOrName)
-      ? await this.store.find('applications', { ...base, id: Number(idOrName) })
-      : [];
-    const [doc] = byId.length
-      ? byId
+      ? await this.visibleApplication(principal.tenant, Number(idOrName))
+      : null;
+    const [doc] = byId
+      ? [byId]
       : await this.store.find(
           'applications',
-          { ...base, name: { $regex: `^${escapeRegex(idOrName)}$`, $options: 'i' } },
+          {
+            tenant: principal.tenant,
+            deleted: false,
+            name: { $regex: `^${escapeRegex(idOrName)}$`, $options: 'i' },
+          },
           { sort: { id: 1 }, limit: 1 },
         );
     if (!doc) throw notFound('application');
-    return this.view(strip<ApplicationDoc>(doc), await this.names(principal.tenant));
+    const app = strip<ApplicationDoc>(doc);
+    const parent = app.parent === null ? null : await this.visibleApplication(principal.tenant, app.parent);
+    return this.view(app, (parent?.name as string | undefined) ?? null);
   }
 
   @Get('comments')
@@ -156,7 +161,13 @@ export class QueriesController {
     return new Map(docs.map((d) => [d.id as number, d.name as string]));
   }
 
-  private view(doc: ApplicationDoc, names: Map<number, string>): ApplicationView {
-    return { ...doc, parentName: doc.parent === null ? null : (names.get(doc.parent) ?? null), projects: [] };
+  /** An application of the tenant by id, read by its key; null when unknown, another tenant's or deleted. */
+  private async visibleApplication(tenant: string, id: number): Promise<ReadDocument | null> {
+    const doc = Number.isSafeInteger(id) ? await this.store.get('applications', String(id)) : null;
+    return doc && doc.tenant === tenant && doc.deleted === false ? doc : null;
+  }
+
+  private view(doc: ApplicationDoc, parentName: string | null): ApplicationView {
+    return { ...doc, parentName, projects: [] };
   }
 }
