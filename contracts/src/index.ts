@@ -18,3 +18,6 @@ export * from './account/account';
 export * from './identity/identity';
 export * from './commands';
 export * from './read-models';
+export * from './event-catalogue';
+export * from './topics';
+export * from './asyncapi';

@@ -1,5 +1,7 @@
 export * from './event-store/event-store';
 export * from './event-store/sqlite-event-store';
+export { EsdbEventStore, type EsdbEventStoreOptions } from './event-store/esdb-event-store';
+export * from './event-store/create-event-store';
 export * from './event-store/position-gate';
 export * from './event-store/metadata';
 export * from './auth/passwords';
@@ -9,3 +11,8 @@ export * from './ids/id-allocator';
 export * from './directory/directory-cache';
 export * from './http/problem.filter';
 export * from './http/auth.guard';
+export * from './bus/bus';
+export * from './bus/in-process-bus';
+export * from './bus/kafka-bus';
+export * from './bus/event-publisher';
+export * from './bus/deduplicate';

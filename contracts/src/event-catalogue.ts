@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import type { Category } from './streams';
+import type { StoredEvent } from './events';
+import { accountRefTypes } from './account/account';
+import type { AccountCreated, AccountEntriesAdded, AccountEntry, AccountEvent } from './account/account';
+import { applicationStatuses, attributeValueSchema } from './application/application';
+import type {
+  ApplicationCreated,
+  ApplicationDeleted,
+  ApplicationEvent,
+  ApplicationFields,
+  ApplicationUpdated,
+} from './application/application';
+import { createCommentSchema } from './comment/comment';
+import type { CommentCreated, CommentEvent } from './comment/comment';
+import { limits, serverDateSchema } from './rules/limits';
+import { planningEventHeaders } from './topics';
+
+/*
+ * The published event catalogue: what downstream systems receive on the planning-events topic.
+ * The command schemas normalise their input with transforms (empty text → null, missing status →
+ * UNDEFINIERT), which JSON Schema cannot express; the schemas below describe the normalised
+ * output that events carry, built from the same limits, enums and element schemas. Drift from the
+ * domain types is caught at compile time (`sameShape` below) and by the catalogue's unit spec,
+ * which parses the events the deciders produce.
+ *
+ * Identity, session, id-block and idempotency events (password and token hashes among them) are
+ * deliberately absent: only events listed here are ever published.
+ */
+
+const id = z.number().int().positive();
+const nullableText = (max: number) => z.string().max(max).nullable();
+
+/** An application's fields as events carry them: the output of `applicationFieldsSchema`. */
+export const applicationFieldsEventSchema = z.object({
+  name: z.string().min(1).max(limits.title),
+  release: nullableText(limits.release),
+  shortname: nullableText(limits.shortname),
+  description: nullableText(limits.description),
+  contact: nullableText(limits.contact),
+  start: serverDateSchema.nullable(),
+  end: serverDateSchema.nullable(),
+  assetNr: nullableText(limits.assetNr),
+  provider: nullableText(limits.provider),
+  vendor: nullableText(limits.vendor),
+  cockpitid: nullableText(limits.cockpitid),
+  docUrl: nullableText(limits.docUrl),
+  parent: id.nullable(),
+  parentOrder: z.number().int().nullable(),
+  rank: z.string().max(100).nullable(),
+  status: z.enum(applicationStatuses),
+  attributes: z.array(attributeValueSchema).max(100),
+  account: id.nullable(),
+});
+
+/** A finance entry as events carry it: the output of `accountEntrySchema`. */
+export const accountEntryEventSchema = z.object({
+  sicht: z.string().min(1).max(50),
+  periode: z.string().max(20).nullable(),
+  amount: z.number().nullable(),
+  projekt: z.string().max(100).nullable(),
+  typ: z.string().max(100).nullable(),
+  gruppe: z.string().max(100).nullable(),
+});
+
+const applicationCreatedData = applicationFieldsEventSchema.extend({ id });
+const applicationUpdatedData = z.object({ id, changes: applicationFieldsEventSchema.partial() });
+const applicationDeletedData = z.object({ id });
+const commentCreatedData = z.object({
+  ...createCommentSchema.shape,
+  id,
+  createdAt: z.iso.datetime(),
+  createdBy: z.string().min(1),
+});
+const accountCreatedData = z.object({
+  id,
+  accountNumber: z.string().min(1).max(limits.assetNr),
+  name: z.string().min(1).max(limits.title),
+  refType: z.enum(accountRefTypes),
+  refId: id,
+});
+const accountEntriesAddedData = z.object({ id, entries: z.array(accountEntryEventSchema).min(1) });
+
+/** True when A and B have the same keys and each is assignable to the other. */
+type SameShape<A, B> = [A, B] extends [B, A]
+  ? [keyof A, keyof B] extends [keyof B, keyof A]
+    ? true
+    : false
+  : false;
+type Assert<T extends true> = T;
+/** Fails to compile when a catalogue schema and its domain event type drift apart. */
+type _CatalogueMatchesDomain = [
+  Assert<SameShape<z.output<typeof applicationFieldsEventSchema>, ApplicationFields>>,
+  Assert<SameShape<z.output<typeof accountEntryEventSchema>, AccountEntry>>,
+  Assert<SameShape<z.output<typeof applicationCreatedData>, ApplicationCreated['data']>>,
+  Assert<SameShape<z.output<typeof applicationUpdatedData>, ApplicationUpdated['data']>>,
+  Assert<SameShape<z.output<typeof applicationDeletedData>, ApplicationDeleted['data']>>,
+  Assert<SameShape<z.output<typeof commentCreatedData>, CommentCreated['data']>>,
+  Assert<SameShape<z.output<typeof accountCreatedData>, AccountCreated['data']>>,
+  Assert<SameShape<z.output<typeof accountEntriesAddedData>, AccountEntriesAdded['data']>>,
+  // Every event of the planning aggregates is published, and nothing else.
+  Assert<SameShape<{ [T in PublishedEventType]: T }, { [T in PlanningDomainEvent['type']]: T }>>,
+];
+type PlanningDomainEvent = ApplicationEvent | CommentEvent | AccountEvent;
+
+/** One published event type in one schema version. */
+export interface PublishedEventDefinition<Data extends z.ZodType = z.ZodType> {
+  /** Version of `data`'s shape; new optional fields keep it, a change of meaning is a new version. */
+  readonly schemaVersion: number;
+  /** The aggregate (stream category) the event belongs to. */
+  readonly category: Category;
+  readonly summary: string;
+  readonly data: Data;
+  /** The aggregate's id: the Kafka message key, so that one aggregate's events stay in order. */
+  readonly aggregateId: (data: z.output<Data>) => string;
+}
+
+const defineEvent = <Data extends z.ZodType>(definition: PublishedEventDefinition<Data>) => definition;
+
+const byId = (data: { readonly id: number }) => String(data.id);
+
+/** Every planning event published to downstream systems, with its current schema version. */
+export const eventCatalogue = {
+  ApplicationCreated: defineEvent({
+    schemaVersion: 1,
+    category: 'application',
+    summary: 'An application was created; `data` holds every field.',
+    data: applicationCreatedData,
+    aggregateId: byId,
+  }),
+  ApplicationUpdated: defineEvent({
+    schemaVersion: 1,
+    category: 'application',
+    summary: 'Fields of an application changed; `changes` holds only the changed fields (null clears one).',
+    data: applicationUpdatedData,
+    aggregateId: byId,
+  }),
+  ApplicationDeleted: defineEvent({
+    schemaVersion: 1,
+    category: 'application',
+    summary: 'An application was soft-deleted.',
+    data: applicationDeletedData,
+    aggregateId: byId,
+  }),
+  CommentCreated: defineEvent({
+    schemaVersion: 1,
+    category: 'comment',
+    summary: 'A comment was added to an application, a project or an item.',
+    data: commentCreatedData,
+    aggregateId: byId,
+  }),
+  AccountCreated: defineEvent({
+    schemaVersion: 1,
+    category: 'account',
+    summary:
+      'A finance account was created for an application (number from its assetNr, name from its name).',
+    data: accountCreatedData,
+    aggregateId: byId,
+  }),
+  AccountEntriesAdded: defineEvent({
+    schemaVersion: 1,
+    category: 'account',
+    summary: 'Finance entries were recorded on an account.',
+    data: accountEntriesAddedData,
+    aggregateId: byId,
+  }),
+} as const;
+
+export type PublishedEventType = keyof typeof eventCatalogue;
+export const publishedEventTypes = Object.keys(eventCatalogue) as PublishedEventType[];
+
+/** Whether events of this type go to downstream systems; anything not in the catalogue never does. */
+export const isPublishedEvent = (type: string): type is PublishedEventType =>
+  Object.hasOwn(eventCatalogue, type);
+
+/** The stream categories that hold published events: a publisher need read no others. */
+export const publishedCategories: readonly Category[] = [
+  ...new Set(Object.values(eventCatalogue).map((definition) => definition.category)),
+];
+
+/** The aggregate id (Kafka key) of a published event. */
+export const aggregateIdOf = (type: PublishedEventType, data: unknown): string =>
+  (eventCatalogue[type].aggregateId as (data: unknown) => string)(data);
+
+/** What every message on the planning-events topic carries around the event's `data`. */
+export const planningEventEnvelopeSchema = z.object({
+  /** The event id (a UUID): unique per event, the same on every redelivery; de-duplicate by it. */
+  id: z.guid(),
+  type: z.string().min(1),
+  schemaVersion: z.number().int().positive(),
+  tenant: z.string().min(1),
+  /** The aggregate's category, e.g. `application`. */
+  aggregateType: z.string().min(1),
+  /** The aggregate's id; also the message key. */
+  aggregateId: z.string().min(1),
+  /** Global position in Fahrplan's event log: increases with every event. */
+  position: z.number().int().positive(),
+  /** The event's revision in its aggregate's stream (0-based): the aggregate's version after it. */
+  revision: z.number().int().min(0),
+  /** When the command that caused the event was decided. */
+  occurredAt: z.iso.datetime({ offset: true }),
+  correlationId: z.string().min(1),
+  causationId: z.string().min(1),
+  data: z.unknown(),
+});
+export type PlanningEventEnvelope = z.output<typeof planningEventEnvelopeSchema>;
+
+const envelopeOf = <T extends PublishedEventType>(type: T) => {
+  const definition = eventCatalogue[type];
+  return planningEventEnvelopeSchema.extend({
+    type: z.literal(type),
+    schemaVersion: z.literal(definition.schemaVersion),
+    aggregateType: z.literal(definition.category),
+    data: definition.data as (typeof eventCatalogue)[T]['data'],
+  });
+};
+
+/** The full message schema of each published event type (envelope with typed `data`). */
+export const planningEventSchemas = {
+  ApplicationCreated: envelopeOf('ApplicationCreated'),
+  ApplicationUpdated: envelopeOf('ApplicationUpdated'),
+  ApplicationDeleted: envelopeOf('ApplicationDeleted'),
+  CommentCreated: envelopeOf('CommentCreated'),
+  AccountCreated: envelopeOf('AccountCreated'),
+  AccountEntriesAdded: envelopeOf('AccountEntriesAdded'),
+} satisfies { [T in PublishedEventType]: z.ZodType };
+
+/** Any published planning event, discriminated by `type`. */
+export const planningEventSchema = z.discriminatedUnion('type', [
+  planningEventSchemas.ApplicationCreated,
+  planningEventSchemas.ApplicationUpdated,
+  planningEventSchemas.ApplicationDeleted,
+  planningEventSchemas.CommentCreated,
+  planningEventSchemas.AccountCreated,
+  planningEventSchemas.AccountEntriesAdded,
+]);
+export type PlanningEvent = z.output<typeof planningEventSchema>;
+
+/**
+ * The message a stored event is published as, or null when its type is not in the catalogue
+ * (identity, sessions, id blocks, …).
+ */
+export const planningEventEnvelope = (event: StoredEvent): PlanningEventEnvelope | null => {
+  if (!isPublishedEvent(event.type)) return null;
+  const definition = eventCatalogue[event.type];
+  return {
+    id: event.id,
+    type: event.type,
+    schemaVersion: event.metadata.schemaVersion,
+    tenant: event.metadata.tenant,
+    aggregateType: definition.category,
+    aggregateId: aggregateIdOf(event.type, event.data),
+    position: event.position,
+    revision: event.revision,
+    occurredAt: event.metadata.timestamp,
+    correlationId: event.metadata.correlationId,
+    causationId: event.metadata.causationId,
+    data: event.data,
+  };
+};
+
+/** The Kafka headers of a planning-event message, so consumers can route and filter without parsing. */
+export const planningEventMessageHeaders = (envelope: PlanningEventEnvelope): Record<string, string> => ({
+  [planningEventHeaders.tenant]: envelope.tenant,
+  [planningEventHeaders.eventType]: envelope.type,
+  [planningEventHeaders.schemaVersion]: String(envelope.schemaVersion),
+  [planningEventHeaders.eventId]: envelope.id,
+  [planningEventHeaders.correlationId]: envelope.correlationId,
+  [planningEventHeaders.contentType]: 'application/json',
+});

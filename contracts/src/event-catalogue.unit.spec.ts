@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { accountEntrySchema, decideAccount, initialAccountState } from './account/account';
+import type { AccountEvent } from './account/account';
+import {
+  applicationFieldsSchema,
+  decideApplication,
+  evolveApplication,
+  initialApplicationState,
+} from './application/application';
+import type { ApplicationEvent } from './application/application';
+import { createCommentSchema, decideComment, initialCommentState } from './comment/comment';
+import type { CommentEvent } from './comment/comment';
+import type { DomainEvent, StoredEvent } from './events';
+import {
+  accountEntryEventSchema,
+  aggregateIdOf,
+  applicationFieldsEventSchema,
+  eventCatalogue,
+  isPublishedEvent,
+  planningEventEnvelope,
+  planningEventMessageHeaders,
+  planningEventSchema,
+  publishedCategories,
+  publishedEventTypes,
+} from './event-catalogue';
+import { parseStreamName, streamName } from './streams';
+import { aContext, anApplication, fixedNow, freshId } from './testing/decider-spec';
+
+/** The events today's deciders produce, one or more of every published type. */
+const decidedEvents = (): (ApplicationEvent | CommentEvent | AccountEvent)[] => {
+  const appId = freshId();
+  const [created] = decideApplication(
+    {
+      type: 'SaveApplication',
+      data: { name: '  Billing ', release: '', status: undefined, attributes: [{ key: 'tier', value: 1 }] },
+    },
+    initialApplicationState,
+    aContext({ newId: appId, parentChain: [] }),
+  );
+  const state = evolveApplication(initialApplicationState, created!);
+  const updated = decideApplication(
+    { type: 'SaveApplication', data: { id: appId, version: 0, description: 'Invoices', start: null } },
+    state,
+    aContext({ newId: freshId(), parentChain: [] }),
+  );
+  const deleted = decideApplication(
+    { type: 'DeleteApplication', data: { id: appId, version: 0 } },
+    state,
+    aContext({ newId: freshId(), parentChain: [] }),
+  );
+  const comment = decideComment(
+    {
+      type: 'CreateComment',
+      data: createCommentSchema.parse({ refType: 'application', refId: appId, description: ' Go-live Q3 ' }),
+    },
+    initialCommentState,
+    aContext({ newId: freshId(), refExists: true }),
+  );
+  const accountId = freshId();
+  const account = decideAccount(
+    { type: 'CreateAccount', data: { refType: 'application', refId: appId } },
+    initialAccountState,
+    aContext({ newId: accountId, owner: { name: 'Billing', assetNr: 'A-4711', account: null } }),
+  );
+  const entries = decideAccount(
+    {
+      type: 'AddAccountEntries',
+      data: {
+        accountId,
+        entries: [accountEntrySchema.parse({ sicht: 'PLAN', periode: '2026', amount: 1200, projekt: '' })],
+      },
+    },
+    { status: 'active', id: accountId, version: 0, refType: 'application', refId: appId },
+    aContext({ newId: freshId(), owner: null }),
+  );
+  return [created!, ...updated, ...deleted, ...comment, ...account, ...entries];
+};
+
+const stored = (event: DomainEvent, overrides: Partial<StoredEvent> = {}): StoredEvent => ({
+  type: event.type,
+  data: event.data,
+  metadata: {
+    tenant: 'acme',
+    user: 'alice',
+    correlationId: randomUUID(),
+    causationId: randomUUID(),
+    timestamp: fixedNow,
+    schemaVersion: 1,
+  },
+  id: randomUUID(),
+  streamId: 'application-1',
+  revision: 3,
+  position: 42,
+  ...overrides,
+});
+
+describe('event catalogue', () => {
+  it('covers every type the deciders produce', () => {
+    const types = new Set(decidedEvents().map((event) => event.type));
+
+    expect([...types].sort()).toEqual([...publishedEventTypes].sort());
+  });
+
+  it.each(decidedEvents().map((event) => [event.type, event] as const))(
+    'parses the data of a decided %s unchanged with its catalogue schema',
+    (type, event) => {
+      const parsed = eventCatalogue[type].data.safeParse(event.data);
+
+      expect(parsed.error).toBeUndefined();
+      // Unknown keys are stripped, so a field the catalogue lacks would show here.
+      expect(parsed.data).toEqual(event.data);
+    },
+  );
+
+  it('describes the same application fields and finance entry fields as the command schemas', () => {
+    expect(Object.keys(applicationFieldsEventSchema.shape).sort()).toEqual(
+      Object.keys(applicationFieldsSchema.shape).sort(),
+    );
+    expect(Object.keys(accountEntryEventSchema.shape).sort()).toEqual(
+      Object.keys(accountEntrySchema.shape).sort(),
+    );
+  });
+
+  it('accepts what the command schema makes of sparse and of full input', () => {
+    for (const input of [{ name: 'x' }, anApplication({ status: 'PLANUNG', parent: 7, rank: '0|hzzzzz:' })]) {
+      expect(applicationFieldsEventSchema.parse(applicationFieldsSchema.parse(input))).toEqual(
+        applicationFieldsSchema.parse(input),
+      );
+    }
+  });
+
+  it('rejects data that breaks the contract', () => {
+    const created = eventCatalogue.ApplicationCreated.data;
+
+    expect(created.safeParse({ ...anApplication(), id: 1, status: 'VERSCHOLLEN' }).success).toBe(false);
+    expect(created.safeParse({ ...anApplication(), id: 1, release: undefined }).success).toBe(false);
+    expect(eventCatalogue.AccountEntriesAdded.data.safeParse({ id: 1, entries: [] }).success).toBe(false);
+  });
+
+  it('publishes planning events and never identity, session, id-block or idempotency events', () => {
+    for (const type of publishedEventTypes) expect(isPublishedEvent(type)).toBe(true);
+    for (const type of [
+      'TenantCreated',
+      'UserCreated',
+      'SessionStarted',
+      'SessionRefreshed',
+      'SessionEnded',
+      'IdBlockReserved',
+      'IdClaimed',
+      'toString',
+      '__proto__',
+    ])
+      expect(isPublishedEvent(type)).toBe(false);
+    expect([...publishedCategories].sort()).toEqual(['account', 'application', 'comment']);
+  });
+
+  it('keys every event by the id part of the stream it is stored in', () => {
+    for (const event of decidedEvents()) {
+      const { category } = eventCatalogue[event.type];
+
+      expect(aggregateIdOf(event.type, event.data)).toBe(
+        parseStreamName(streamName(category, event.data.id)).id,
+      );
+    }
+  });
+});
+
+describe('planningEventEnvelope', () => {
+  it('wraps a stored planning event into the published message, valid against its schema', () => {
+    const [created] = decidedEvents();
+    const event = stored(created!, { streamId: streamName('application', created!.data.id) });
+
+    const envelope = planningEventEnvelope(event);
+
+    expect(envelope).toEqual({
+      id: event.id,
+      type: 'ApplicationCreated',
+      schemaVersion: 1,
+      tenant: 'acme',
+      aggregateType: 'application',
+      aggregateId: String(created!.data.id),
+      position: 42,
+      revision: 3,
+      occurredAt: fixedNow,
+      correlationId: event.metadata.correlationId,
+      causationId: event.metadata.causationId,
+      data: created!.data,
+    });
+    expect(planningEventSchema.parse(envelope)).toEqual(envelope);
+    expect(planningEventMessageHeaders(envelope!)).toEqual({
+      tenant: 'acme',
+      eventType: 'ApplicationCreated',
+      schemaVersion: '1',
+      eventId: event.id,
+      correlationId: event.metadata.correlationId,
+      'content-type': 'application/json',
+    });
+  });
+
+  it('gives every decided event an envelope that its typed schema accepts', () => {
+    for (const event of decidedEvents())
+      expect(planningEventSchema.safeParse(planningEventEnvelope(stored(event))).error).toBeUndefined();
+  });
+
+  it('publishes nothing for a session or user event, whose data holds hashes', () => {
+    const session = stored({
+      type: 'SessionStarted',
+      data: { family: 'f', userId: 1, tenant: 'acme', tokenHash: 'secret', expiresAt: fixedNow },
+    });
+    const user = stored({ type: 'UserCreated', data: { id: 2, passwordHash: 'scrypt$secret' } });
+
+    expect(planningEventEnvelope(session)).toBeNull();
+    expect(planningEventEnvelope(user)).toBeNull();
+  });
+
+  it('rejects an envelope whose data does not match its type', () => {
+    const [created] = decidedEvents();
+    const envelope = planningEventEnvelope(stored(created!))!;
+
+    expect(planningEventSchema.safeParse({ ...envelope, type: 'CommentCreated' }).success).toBe(false);
+    expect(planningEventSchema.safeParse({ ...envelope, id: 'not-a-uuid' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,155 @@
+import type { Bus, BusConsumer, BusMessage, MessageHandler, ReceivedMessage, SubscribeOptions } from './bus';
+
+export interface InProcessBusOptions {
+  /** How long a message whose handler failed waits before it is delivered again. */
+  readonly redeliveryDelayMs?: number;
+  /** Told about every failed handler (the message is then delivered again); logs by default. */
+  readonly onHandlerError?: (error: unknown, message: ReceivedMessage) => void;
+}
+
+interface BusState {
+  closed: boolean;
+  readonly redeliveryDelayMs: number;
+  readonly onHandlerError: InProcessBusOptions['onHandlerError'];
+}
+
+interface Member {
+  readonly handler: MessageHandler;
+  inFlight?: Promise<unknown>;
+}
+
+interface TopicLog {
+  readonly messages: ReceivedMessage[];
+  readonly groups: Map<string, Group>;
+}
+
+class Group {
+  private readonly members: Member[] = [];
+  private running = false;
+  private turn = 0;
+
+  constructor(
+    private readonly log: TopicLog,
+    private committed: number,
+    private readonly bus: BusState,
+  ) {}
+
+  join(member: Member): void {
+    this.members.push(member);
+    this.wake();
+  }
+
+  async leave(member: Member): Promise<void> {
+    const index = this.members.indexOf(member);
+    if (index >= 0) this.members.splice(index, 1);
+    await member.inFlight?.catch(() => undefined);
+  }
+
+  wake(): void {
+    if (!this.running) void this.deliver();
+  }
+
+  /** One message at a time for the whole group: the embedded mode needs no parallelism, and order per key follows. */
+  private async deliver(): Promise<void> {
+    this.running = true;
+    try {
+      while (!this.bus.closed && this.members.length > 0 && this.committed < this.log.messages.length) {
+        const member = this.members[this.turn++ % this.members.length]!;
+        const message = this.log.messages[this.committed]!;
+        member.inFlight = Promise.resolve().then(() => member.handler(message));
+        try {
+          await member.inFlight;
+          this.committed += 1;
+        } catch (error) {
+          this.bus.onHandlerError?.(error, message);
+          await new Promise((resolve) => setTimeout(resolve, this.bus.redeliveryDelayMs));
+        } finally {
+          member.inFlight = undefined;
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+/**
+ * The embedded bus: topics are in-memory logs (one partition each) that live as long as the
+ * process, consumer groups keep an offset in that log. For the one-process mode and for tests;
+ * nothing survives a restart, which is why the embedded mode does not publish to downstream systems.
+ */
+export class InProcessBus implements Bus {
+  private readonly topics = new Map<string, TopicLog>();
+  private readonly consumers = new Set<BusConsumer>();
+  private readonly state: BusState;
+
+  constructor(options: InProcessBusOptions = {}) {
+    this.state = {
+      closed: false,
+      redeliveryDelayMs: options.redeliveryDelayMs ?? 100,
+      onHandlerError:
+        options.onHandlerError ??
+        ((error, message) =>
+          console.error(
+            `in-process bus: handler failed on ${message.topic}@${message.offset}, redelivering`,
+            error,
+          )),
+    };
+  }
+
+  async publish(topic: string, messages: readonly BusMessage[]): Promise<void> {
+    if (this.state.closed) throw new Error('the bus is closed');
+    const log = this.log(topic);
+    for (const message of messages) {
+      log.messages.push({
+        topic,
+        partition: 0,
+        offset: String(log.messages.length),
+        key: message.key,
+        value: message.value,
+        headers: { ...message.headers },
+      });
+    }
+    for (const group of log.groups.values()) group.wake();
+  }
+
+  async subscribe(
+    topic: string,
+    groupId: string,
+    handler: MessageHandler,
+    options: SubscribeOptions = {},
+  ): Promise<BusConsumer> {
+    if (this.state.closed) throw new Error('the bus is closed');
+    const log = this.log(topic);
+    let group = log.groups.get(groupId);
+    if (!group) {
+      group = new Group(log, options.fromBeginning === false ? log.messages.length : 0, this.state);
+      log.groups.set(groupId, group);
+    }
+    const member: Member = { handler };
+    const joined = group;
+    const consumer: BusConsumer = {
+      close: async () => {
+        this.consumers.delete(consumer);
+        await joined.leave(member);
+      },
+    };
+    this.consumers.add(consumer);
+    group.join(member);
+    return consumer;
+  }
+
+  async close(): Promise<void> {
+    this.state.closed = true;
+    await Promise.all([...this.consumers].map((consumer) => consumer.close()));
+  }
+
+  private log(topic: string): TopicLog {
+    let log = this.topics.get(topic);
+    if (!log) {
+      log = { messages: [], groups: new Map() };
+      this.topics.set(topic, log);
+    }
+    return log;
+  }
+}
