@@ -4,3 +4,8 @@ export * from './read-store/memory-read-store';
 export * from './projections/projection';
 export * from './projections/projection-runner';
 export * from './projections/all-projections';
+export * from './read-store/mongo-read-store';
+export * from './lease/lease';
+export * from './lease/memory-lease';
+export * from './lease/mongo-lease';
+export * from './projections/leased-runner';

@@ -8,6 +8,8 @@ export const accountsProjection: Projection<AccountView> = {
   collection: 'accounts',
   handles: ['AccountCreated', 'AccountEntriesAdded'],
   documentId: (event) => String((event.data as { id: number }).id),
+  // GET /api/accounts/:id reads by id only
+  indexes: [],
   evolve: (doc, event) => {
     switch (event.type) {
       case 'AccountCreated':

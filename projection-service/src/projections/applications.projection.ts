@@ -13,6 +13,11 @@ export const applicationsProjection: Projection<ApplicationDoc> = {
   collection: 'applications',
   handles: ['ApplicationCreated', 'ApplicationUpdated', 'ApplicationDeleted'],
   documentId: (event) => String((event.data as { id: number }).id),
+  // GET /api/applications (by status, or all of the tenant's for the parent names) and by name
+  indexes: [
+    { tenant: 1, deleted: 1, status: 1 },
+    { tenant: 1, deleted: 1, name: 1 },
+  ],
   evolve: (doc, event: StoredEvent) => {
     switch (event.type) {
       case 'ApplicationCreated':

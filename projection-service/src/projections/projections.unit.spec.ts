@@ -255,6 +255,7 @@ describe('ProjectionRunner.apply', () => {
     documentId: () => 'the-one',
     evolve: (doc, event) =>
       event.type === 'Dropped' ? null : { count: (doc?.count ?? 0) + 1, keys: doc ? Object.keys(doc) : [] },
+    indexes: [],
   };
 
   it('stores the document with its id and the position of the event', async () => {

@@ -1,5 +1,6 @@
 import { Query } from 'mingo';
-import type { FindOptions, ReadDocument, ReadStore } from './read-store';
+import { compareIds, isTombstone, storedForm } from './read-store';
+import type { DocumentWrite, FindOptions, ReadDocument, ReadStore } from './read-store';
 
 /**
  * The embedded read store: documents in memory, rebuilt from the event log at start (the SQLite
@@ -16,8 +17,23 @@ export class MemoryReadStore implements ReadStore {
     return collection;
   }
 
+  private visible(collection: string): ReadDocument[] {
+    return [...(this.collections.get(collection)?.values() ?? [])].filter((doc) => !isTombstone(doc));
+  }
+
   async get(collection: string, id: string): Promise<ReadDocument | null> {
-    return this.collections.get(collection)?.get(id) ?? null;
+    const doc = this.collections.get(collection)?.get(id);
+    return doc && !isTombstone(doc) ? doc : null;
+  }
+
+  async getMany(collection: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
+    const stored = this.collections.get(collection);
+    const found = new Map<string, ReadDocument>();
+    for (const id of ids) {
+      const doc = stored?.get(id);
+      if (doc) found.set(id, doc);
+    }
+    return found;
   }
 
   async find(
@@ -25,21 +41,28 @@ export class MemoryReadStore implements ReadStore {
     filter: Readonly<Record<string, unknown>>,
     options: FindOptions = {},
   ): Promise<ReadDocument[]> {
-    let cursor = new Query<ReadDocument>(filter as never, {}).find<ReadDocument>([
-      ...(this.collections.get(collection)?.values() ?? []),
-    ]);
+    let cursor = new Query<ReadDocument>(filter as never, {}).find<ReadDocument>(this.visible(collection));
     if (options.sort) cursor = cursor.sort(options.sort);
     // like MongoDB, a limit of 0 means no limit
     if (options.limit) cursor = cursor.limit(options.limit);
     return cursor.all();
   }
 
-  async put(collection: string, document: ReadDocument): Promise<void> {
-    this.collection(collection).set(document._id, structuredClone(document));
+  async put(collection: string, { _id, _position, ...document }: ReadDocument): Promise<void> {
+    await this.write([{ collection, id: _id, position: _position, document }]);
   }
 
-  async delete(collection: string, id: string): Promise<void> {
-    this.collections.get(collection)?.delete(id);
+  async delete(collection: string, id: string, position: number): Promise<void> {
+    await this.write([{ collection, id, position, document: null }]);
+  }
+
+  async write(writes: readonly DocumentWrite[]): Promise<void> {
+    for (const write of writes) {
+      const documents = this.collection(write.collection);
+      const stored = documents.get(write.id);
+      if (stored && stored._position >= write.position) continue;
+      documents.set(write.id, structuredClone(storedForm(write)));
+    }
   }
 
   async checkpoint(name: string): Promise<number> {
@@ -47,15 +70,14 @@ export class MemoryReadStore implements ReadStore {
   }
 
   async saveCheckpoint(name: string, position: number): Promise<void> {
-    this.checkpoints.set(name, position);
+    this.checkpoints.set(name, Math.max(position, this.checkpoints.get(name) ?? 0));
   }
 
   async dump(): Promise<Record<string, ReadDocument[]>> {
     return Object.fromEntries(
-      [...this.collections].map(([name, docs]) => [
-        name,
-        [...docs.values()].sort((a, b) => a._id.localeCompare(b._id)),
-      ]),
+      [...this.collections.keys()]
+        .map((name) => [name, this.visible(name).sort((a, b) => compareIds(a._id, b._id))] as const)
+        .filter(([, docs]) => docs.length > 0),
     );
   }
 }

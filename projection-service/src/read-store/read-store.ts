@@ -5,26 +5,69 @@ export interface ReadDocument {
   readonly [field: string]: unknown;
 }
 
+/**
+ * What a removed document leaves behind: its position, so that a redelivered older event cannot
+ * bring it back. `get`, `find` and `dump` never show one; `getMany` does.
+ */
+export interface Tombstone extends ReadDocument {
+  readonly _deleted: true;
+}
+
+export const isTombstone = (doc: ReadDocument): doc is Tombstone => doc._deleted === true;
+
+/**
+ * One document as of the event at `position`: its fields, or null to remove it. Stores apply a write
+ * only over a document that reflects an older position, so replays and redeliveries change nothing
+ * (idempotent per document, without multi-document transactions).
+ */
+export interface DocumentWrite {
+  readonly collection: string;
+  readonly id: string;
+  readonly position: number;
+  readonly document: Readonly<Record<string, unknown>> | null;
+}
+
 export interface FindOptions {
   readonly sort?: Readonly<Record<string, 1 | -1>>;
   readonly limit?: number;
 }
 
+/** The order of `dump()`: by UTF-16 code unit, which matches MongoDB's binary order for the ids we use. */
+export const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The stored form of a write. */
+export const storedForm = (write: DocumentWrite): ReadDocument =>
+  write.document === null
+    ? { _id: write.id, _position: write.position, _deleted: true }
+    : { ...write.document, _id: write.id, _position: write.position };
+
 /**
  * The read store port. Queries are MongoDB-style filters written once, which both adapters execute
- * (the embedded one through mingo, the MongoDB one natively).
+ * (the embedded one through mingo, the MongoDB one natively). Every adapter passes the contract suite
+ * in `testing/read-store.contract.ts`.
  */
 export interface ReadStore {
+  /** The document, or null when there is none or it was removed. */
   get(collection: string, id: string): Promise<ReadDocument | null>;
+  /** What is stored under each of `ids` that has ever been written, tombstones included: one round trip. */
+  getMany(collection: string, ids: readonly string[]): Promise<Map<string, ReadDocument>>;
   find(
     collection: string,
     filter: Readonly<Record<string, unknown>>,
     options?: FindOptions,
   ): Promise<ReadDocument[]>;
+  /** Stores `document` unless the stored one reflects `document._position` or a later one. */
   put(collection: string, document: ReadDocument): Promise<void>;
-  delete(collection: string, id: string): Promise<void>;
+  /** Removes the document as of `position` (leaving a tombstone), unless it reflects a later one. */
+  delete(collection: string, id: string, position: number): Promise<void>;
+  /** Applies every write under the same condition as `put` and `delete`, in one bulk. */
+  write(writes: readonly DocumentWrite[]): Promise<void>;
   checkpoint(name: string): Promise<number>;
+  /** Moves the checkpoint forward; a lower position than the stored one changes nothing. */
   saveCheckpoint(name: string, position: number): Promise<void>;
-  /** Every collection's documents sorted by id: for comparing a rebuild with the live store. */
+  /**
+   * Every collection that holds documents, each sorted by id (`compareIds`), without tombstones:
+   * for comparing a rebuild with the live store.
+   */
   dump(): Promise<Record<string, ReadDocument[]>>;
 }

@@ -1,0 +1,317 @@
+import { randomUUID } from 'node:crypto';
+import { streamName } from '@fahrplan/contracts';
+import type { ApplicationFields, StoredEvent } from '@fahrplan/contracts';
+import { SqliteEventStore } from '@fahrplan/platform';
+import type { NewEvent } from '@fahrplan/platform';
+import { appendPlanningWorkload } from '../../../bench/src/planning-workload';
+import { anApplication } from '../../../contracts/src/testing/decider-spec';
+import { eventually } from '../../../platform/src/event-store/testing/event-store.contract';
+import { MemoryReadStore } from '../read-store/memory-read-store';
+import type { DocumentWrite } from '../read-store/read-store';
+import { allProjections } from './all-projections';
+import type { Projection } from './projection';
+import { ProjectionRunner, rebuild } from './projection-runner';
+import type { Change } from './projection-runner';
+
+/** A MemoryReadStore that records its writes and checkpoint saves, and fails writes on request. */
+class RecordingReadStore extends MemoryReadStore {
+  readonly calls: string[] = [];
+  failWrites = false;
+
+  override async write(writes: readonly DocumentWrite[]): Promise<void> {
+    if (this.failWrites) throw new Error('the read store is down');
+    this.calls.push(`write ${writes.length}`);
+    await super.write(writes);
+  }
+
+  override async saveCheckpoint(name: string, position: number): Promise<void> {
+    this.calls.push(`checkpoint ${position}`);
+    await super.saveCheckpoint(name, position);
+  }
+}
+
+const opened: SqliteEventStore[] = [];
+const eventStore = () => {
+  const store = new SqliteEventStore(':memory:', { pollIntervalMs: 10 });
+  opened.push(store);
+  return store;
+};
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((store) => store.close()));
+});
+
+const metadata = (tenant: string) => ({
+  tenant,
+  user: 'alice',
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+  timestamp: '2026-03-02T09:30:00.000Z',
+  schemaVersion: 1,
+});
+const created = (id: number, tenant = 'acme', fields: Partial<ApplicationFields> = {}): NewEvent => ({
+  id: randomUUID(),
+  type: 'ApplicationCreated',
+  data: { id, ...anApplication({ name: `App ${id}`, ...fields }) },
+  metadata: metadata(tenant),
+});
+const updated = (id: number, changes: Partial<ApplicationFields>, tenant = 'acme'): NewEvent => ({
+  id: randomUUID(),
+  type: 'ApplicationUpdated',
+  data: { id, changes },
+  metadata: metadata(tenant),
+});
+const commented = (id: number, refId: number, tenant = 'acme'): NewEvent => ({
+  id: randomUUID(),
+  type: 'CommentCreated',
+  data: {
+    id,
+    refType: 'application',
+    refId,
+    description: 'Looks good',
+    createdAt: 'now',
+    createdBy: 'alice',
+  },
+  metadata: metadata(tenant),
+});
+
+/** Appends one new application per id, each in its own stream. */
+const createApplications = async (store: SqliteEventStore, ids: readonly number[]) => {
+  await Promise.all(ids.map((id) => store.append(streamName('application', id), [created(id)], 'no_stream')));
+};
+const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+
+/** The read models as applying every event on its own leaves them: the reference for the batched path. */
+const oneAtATime = async (events: readonly StoredEvent[]) => {
+  const readStore = new MemoryReadStore();
+  const runner = new ProjectionRunner({} as never, readStore, allProjections);
+  for (const event of events) await runner.apply(event);
+  return readStore.dump();
+};
+
+/** Counts the events it saw, so applying one twice would show; `Dropped` removes the document. */
+const counting: Projection<{ count: number }> = {
+  collection: 'counts',
+  handles: ['Counted', 'Dropped'],
+  documentId: () => 'the-one',
+  evolve: (doc, event) => (event.type === 'Dropped' ? null : { count: (doc?.count ?? 0) + 1 }),
+  indexes: [],
+};
+const aStored = (type: string, position: number): StoredEvent => ({
+  type,
+  data: {},
+  metadata: metadata('acme'),
+  id: randomUUID(),
+  streamId: 'count-1',
+  revision: position - 1,
+  position,
+});
+
+describe('ProjectionRunner catching up', () => {
+  it('writes each page of events in one bulk and saves the checkpoint after it', async () => {
+    const store = eventStore();
+    await createApplications(store, range(1, 2500));
+    const readStore = new RecordingReadStore();
+
+    const result = await new ProjectionRunner(store, readStore, allProjections, {
+      batchSize: 1000,
+    }).catchUp();
+
+    expect(result).toEqual({ events: 2500, position: 2500 });
+    expect(readStore.calls).toEqual([
+      'write 1000',
+      'checkpoint 1000',
+      'write 1000',
+      'checkpoint 2000',
+      'write 500',
+      'checkpoint 2500',
+    ]);
+    expect((await readStore.dump()).applications).toHaveLength(2500);
+  });
+
+  it('writes a document that several events of a page touch once, as the last of them leaves it', async () => {
+    const store = eventStore();
+    const stream = streamName('application', 7);
+    await store.append(stream, [created(7)], 'no_stream');
+    await store.append(stream, [updated(7, { name: 'Payroll' }), updated(7, { status: 'PLANUNG' })], 0);
+    await store.append(streamName('comment', 8), [commented(8, 7)], 'no_stream');
+    const readStore = new RecordingReadStore();
+
+    await rebuild(store, readStore, allProjections);
+
+    expect(readStore.calls).toEqual(['write 2', 'checkpoint 4']);
+    expect(await readStore.get('applications', '7')).toMatchObject({
+      _position: 3,
+      name: 'Payroll',
+      status: 'PLANUNG',
+      version: 2,
+    });
+    expect(await readStore.dump()).toEqual(await oneAtATime(await store.readAll()));
+  });
+
+  it.each([1, 7, 1000])(
+    'leaves a realistic log exactly as applying one event at a time does (pages of %i)',
+    async (batchSize) => {
+      const store = eventStore();
+      await appendPlanningWorkload(store, { events: 3000, seed: batchSize });
+      const readStore = new MemoryReadStore();
+
+      await rebuild(store, readStore, allProjections, batchSize);
+
+      const dump = await readStore.dump();
+      expect(Object.keys(dump).sort()).toEqual(['accounts', 'applications', 'comments']);
+      expect(dump).toEqual(await oneAtATime(await store.readAll()));
+    },
+  );
+
+  it('moves the checkpoint only after the writes succeed, and resumes from it', async () => {
+    const store = eventStore();
+    await createApplications(store, range(1, 30));
+    const readStore = new RecordingReadStore();
+    const runner = new ProjectionRunner(store, readStore, allProjections, { batchSize: 10 });
+    await runner.catchUp();
+    await createApplications(store, range(31, 10));
+    readStore.failWrites = true;
+
+    await expect(runner.catchUp()).rejects.toThrow('the read store is down');
+    expect(await readStore.checkpoint('projections')).toBe(30);
+
+    readStore.failWrites = false;
+    expect(await runner.catchUp()).toEqual({ events: 10, position: 40 });
+    expect(await readStore.dump()).toEqual(await oneAtATime(await store.readAll()));
+  });
+});
+
+describe('ProjectionRunner delivering again', () => {
+  it('changes nothing when every event comes twice, within a page and as a whole stream', async () => {
+    const store = eventStore();
+    await appendPlanningWorkload(store, { events: 2000 });
+    const events = await store.readAll();
+    const expected = await oneAtATime(events);
+    const readStore = new MemoryReadStore();
+    const runner = new ProjectionRunner(store, readStore, allProjections);
+
+    for (let from = 0; from < events.length; from += 500) {
+      const page = events.slice(from, from + 500);
+      await runner.applyBatch(page.flatMap((event) => [event, event]));
+      await runner.applyBatch(page);
+    }
+    expect(await readStore.dump()).toEqual(expected);
+
+    await runner.applyBatch(events);
+    for (const event of events.slice(-200)) await runner.apply(event);
+    expect(await readStore.dump()).toEqual(expected);
+  });
+
+  it('keeps a removed document removed when an older event comes again', async () => {
+    const readStore = new MemoryReadStore();
+    const runner = new ProjectionRunner({} as never, readStore, [counting as Projection]);
+    const [first, second, dropped] = [aStored('Counted', 1), aStored('Counted', 2), aStored('Dropped', 3)];
+
+    await runner.applyBatch([first!, second!, dropped!]);
+    await runner.applyBatch([first!, second!]);
+    await runner.apply(second!);
+
+    expect(await readStore.get('counts', 'the-one')).toBeNull();
+    expect((await readStore.getMany('counts', ['the-one'])).get('the-one')).toEqual({
+      _id: 'the-one',
+      _position: 3,
+      _deleted: true,
+    });
+    await runner.apply(aStored('Counted', 4));
+    expect(await readStore.get('counts', 'the-one')).toMatchObject({ count: 1, _position: 4 });
+  });
+});
+
+describe('ProjectionRunner running', () => {
+  it('catches up in pages, then writes each live event on its own and tells the listeners', async () => {
+    const store = eventStore();
+    await createApplications(store, range(1, 25));
+    const readStore = new RecordingReadStore();
+    const runner = new ProjectionRunner(store, readStore, allProjections, { batchSize: 10 });
+    const changes: Change[] = [];
+    runner.onChange((change) => changes.push(change));
+
+    await runner.start();
+    expect(await runner.waitFor(25, 5000)).toBe(true);
+    await store.append(streamName('comment', 100), [commented(100, 1, 'globex')], 'no_stream');
+    await store.append(streamName('application', 1), [updated(1, { name: 'Renamed' })], 0);
+    expect(await runner.waitFor(27, 5000)).toBe(true);
+    await runner.stop();
+
+    expect(readStore.calls).toEqual([
+      'write 10',
+      'checkpoint 10',
+      'write 10',
+      'checkpoint 20',
+      'write 5',
+      'checkpoint 25',
+      'write 1',
+      'checkpoint 26',
+      'write 1',
+      'checkpoint 27',
+    ]);
+    expect(changes).toEqual([
+      { tenant: 'acme', position: 10, collections: ['applications'] },
+      { tenant: 'acme', position: 20, collections: ['applications'] },
+      { tenant: 'acme', position: 25, collections: ['applications'] },
+      { tenant: 'globex', position: 26, collections: ['comments'] },
+      { tenant: 'acme', position: 27, collections: ['applications'] },
+    ]);
+    expect(runner.checkpoint).toBe(27);
+    expect(await readStore.get('applications', '1')).toMatchObject({ name: 'Renamed', _position: 27 });
+  });
+
+  it('resumes from the stored checkpoint after a stop', async () => {
+    const store = eventStore();
+    await createApplications(store, range(1, 5));
+    const readStore = new RecordingReadStore();
+    const runner = new ProjectionRunner(store, readStore, allProjections);
+    await runner.start();
+    expect(await runner.waitFor(5, 5000)).toBe(true);
+    await runner.stop();
+    await createApplications(store, range(6, 3));
+    readStore.calls.length = 0;
+
+    await runner.start();
+    expect(await runner.waitFor(8, 5000)).toBe(true);
+    await runner.stop();
+
+    expect(readStore.calls).toEqual(['write 3', 'checkpoint 8']);
+    expect(await readStore.dump()).toEqual(await oneAtATime(await store.readAll()));
+  });
+
+  it('waits on the stored checkpoint when it does not run itself (a standby instance)', async () => {
+    const store = eventStore();
+    const readStore = new MemoryReadStore();
+    const standby = new ProjectionRunner(store, readStore, allProjections, { pollIntervalMs: 5 });
+    const leader = new ProjectionRunner(store, readStore, allProjections);
+    await createApplications(store, range(1, 3));
+
+    expect(await standby.waitFor(3, 50)).toBe(false);
+    const waiting = standby.waitFor(3, 5000);
+    await leader.start();
+
+    expect(await waiting).toBe(true);
+    expect(standby.checkpoint).toBe(3);
+    await leader.stop();
+  });
+
+  it('stops at the end of a page when asked during a catch-up, and goes no further', async () => {
+    const store = eventStore();
+    await createApplications(store, range(1, 50));
+    const readStore = new MemoryReadStore();
+    const runner = new ProjectionRunner(store, readStore, allProjections, { batchSize: 10 });
+    let stopped: Promise<void> | undefined;
+    runner.onChange((change) => {
+      if (change.position === 20) stopped = runner.stop();
+    });
+
+    await runner.start();
+    await eventually(() => expect(stopped).toBeDefined());
+    await stopped;
+
+    expect(await readStore.checkpoint('projections')).toBe(20);
+    expect(runner.checkpoint).toBe(20);
+    expect((await readStore.dump()).applications).toHaveLength(20);
+  });
+});

@@ -1,0 +1,82 @@
+import { allPermissions } from '@fahrplan/contracts';
+import type { DirectoryCache } from '@fahrplan/platform';
+import { allProjections } from '../projections/all-projections';
+import type { IndexKeys } from '../projections/projection';
+import { MemoryReadStore } from '../read-store/memory-read-store';
+import type { FindOptions, ReadDocument } from '../read-store/read-store';
+import { QueriesController } from './queries.controller';
+
+interface Query {
+  readonly collection: string;
+  readonly filter: Readonly<Record<string, unknown>>;
+  readonly sort: readonly string[];
+}
+
+/** Records every query the controller sends. */
+class RecordingReadStore extends MemoryReadStore {
+  readonly queries: Query[] = [];
+
+  override async find(
+    collection: string,
+    filter: Readonly<Record<string, unknown>>,
+    options: FindOptions = {},
+  ): Promise<ReadDocument[]> {
+    this.queries.push({ collection, filter, sort: Object.keys(options.sort ?? {}) });
+    return super.find(collection, filter, options);
+  }
+}
+
+const isCondition = (value: unknown) => value !== null && typeof value === 'object';
+
+/**
+ * An index serves a query when its first keys are the fields the query matches by equality (in any
+ * order), followed by the field it matches with an operator ($regex…) or else by its sort keys.
+ */
+const serves = (index: IndexKeys, { filter, sort }: Query) => {
+  const keys = Object.keys(index);
+  const fields = Object.entries(filter).filter(([field]) => !field.startsWith('$'));
+  const equal = fields.filter(([, value]) => !isCondition(value)).map(([field]) => field);
+  const ranged = fields.filter(([, value]) => isCondition(value)).map(([field]) => field);
+  const next = ranged.length > 0 ? ranged : sort;
+  return (
+    [...keys.slice(0, equal.length)].sort().join() === [...equal].sort().join() &&
+    keys.slice(equal.length, equal.length + next.length).join() === next.join()
+  );
+};
+
+describe('the indexes the projections declare', () => {
+  it('serve every query the queries controller sends', async () => {
+    const store = new RecordingReadStore();
+    await store.put('applications', {
+      _id: '5',
+      _position: 1,
+      id: 5,
+      tenant: 'acme',
+      name: 'Billing',
+      deleted: false,
+      parent: null,
+    });
+    const directory = { user: () => ({ permissions: allPermissions }) } as unknown as DirectoryCache;
+    const controller = new QueriesController(store, directory);
+    const principal = { userId: 1, tenant: 'acme', username: 'alice' };
+
+    await controller.applications(principal);
+    await controller.applications(principal, 'bill');
+    await controller.applications(principal, undefined, 'PRODUKTIV');
+    await controller.applications(principal, 'bill', 'PRODUKTIV');
+    await controller.application(principal, 'billing');
+    await controller.comments(principal, 'application', '5');
+
+    const shapes = new Set(
+      store.queries.map((query) => `${query.collection} ${Object.keys(query.filter).join()}`),
+    );
+    expect(shapes.size).toBeGreaterThanOrEqual(5);
+    for (const query of store.queries) {
+      const indexes = allProjections.find((p) => p.collection === query.collection)?.indexes ?? [];
+      expect({ query, served: indexes.some((index) => serves(index, query)) }).toEqual({
+        query,
+        served: true,
+      });
+    }
+  });
+});

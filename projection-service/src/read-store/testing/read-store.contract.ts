@@ -1,0 +1,366 @@
+import type { DocumentWrite, ReadDocument, ReadStore } from '../read-store';
+import { itWhenAtomic } from './atomicity';
+import type { Atomicity } from './atomicity';
+
+export interface ReadStoreFixture {
+  readonly store: ReadStore;
+  readonly dispose: () => Promise<void>;
+}
+
+let lastPosition = 0;
+/** A stored application document; `_position` grows with every call unless given. */
+export const aDoc = (id: string, fields: Record<string, unknown> = {}): ReadDocument => ({
+  _id: id,
+  _position: (lastPosition += 1),
+  tenant: 'acme',
+  name: `Application ${id}`,
+  deleted: false,
+  ...fields,
+});
+
+/** The write that stores `doc` as it is. */
+const putOf = (collection: string, { _id, _position, ...document }: ReadDocument): DocumentWrite => ({
+  collection,
+  id: _id,
+  position: _position,
+  document,
+});
+const deleteOf = (collection: string, id: string, position: number): DocumentWrite => ({
+  collection,
+  id,
+  position,
+  document: null,
+});
+
+const ids = (docs: readonly ReadDocument[]) => docs.map((doc) => doc._id);
+
+/** The behaviour every ReadStore adapter shares (STYLE 18); each test gets an empty store. */
+export function readStoreContract(
+  name: string,
+  create: () => Promise<ReadStoreFixture>,
+  atomic: Atomicity = true,
+): void {
+  describe(`${name} (ReadStore contract)`, () => {
+    let fixture: ReadStoreFixture | undefined;
+    const emptyStore = async () => (fixture = await create()).store;
+    const storeWith = async (collection: string, docs: readonly ReadDocument[]) => {
+      const store = await emptyStore();
+      for (const doc of docs) await store.put(collection, doc);
+      return store;
+    };
+
+    afterEach(async () => {
+      await fixture?.dispose();
+      fixture = undefined;
+    });
+
+    describe('get, put and delete', () => {
+      it('finds nothing in an empty store', async () =>
+        expect(await (await emptyStore()).get('applications', '1')).toBeNull());
+
+      it('returns what was put', async () => {
+        const doc = aDoc('1', { attributes: [{ key: 'tier', value: 1 }], parent: null, rank: 2.5 });
+        const store = await storeWith('applications', [doc]);
+        expect(await store.get('applications', '1')).toEqual(doc);
+      });
+
+      it('replaces a document with a newer one of the same id', async () => {
+        const original = aDoc('1');
+        const replacement = aDoc('1', { name: 'Payroll' });
+        const store = await storeWith('applications', [original, replacement]);
+        expect(await store.get('applications', '1')).toEqual(replacement);
+        expect(await store.find('applications', {})).toHaveLength(1);
+      });
+
+      it('keeps collections apart', async () => {
+        const store = await storeWith('applications', [aDoc('1')]);
+        expect(await store.get('comments', '1')).toBeNull();
+      });
+
+      it('deletes a document, and deleting a missing one is no error', async () => {
+        const store = await storeWith('applications', [aDoc('1'), aDoc('2')]);
+        await store.delete('applications', '1', (lastPosition += 1));
+        await store.delete('applications', '99', (lastPosition += 1));
+        expect(await store.get('applications', '1')).toBeNull();
+        expect(await store.get('applications', '99')).toBeNull();
+        expect(ids(await store.find('applications', {}))).toEqual(['2']);
+      });
+
+      it('stores a copy: changing the document afterwards does not change the store', async () => {
+        const attributes = [{ key: 'tier', value: 1 }];
+        const doc = { ...aDoc('1'), name: 'Billing', attributes };
+        const store = await storeWith('applications', [doc]);
+        doc.name = 'Changed';
+        attributes[0]!.value = 2;
+        attributes.push({ key: 'new', value: 3 });
+        expect(await store.get('applications', '1')).toMatchObject({
+          name: 'Billing',
+          attributes: [{ key: 'tier', value: 1 }],
+        });
+      });
+    });
+
+    describe('conditional writes (idempotent per document)', () => {
+      it('keeps the stored document over one of the same or an older position', async () => {
+        const stored = aDoc('1', { name: 'Current' });
+        const store = await storeWith('applications', [stored]);
+        await store.put('applications', { ...stored, name: 'Same position' });
+        await store.put('applications', { ...stored, _position: stored._position - 1, name: 'Older' });
+        expect(await store.get('applications', '1')).toEqual(stored);
+      });
+
+      it('ignores a delete older than the stored document', async () => {
+        const stored = aDoc('1');
+        const store = await storeWith('applications', [stored]);
+        await store.delete('applications', '1', stored._position - 1);
+        expect(await store.get('applications', '1')).toEqual(stored);
+      });
+
+      it('keeps the position of a removal: an older write does not bring the document back', async () => {
+        const created = aDoc('1');
+        const store = await storeWith('applications', [created]);
+        const removedAt = (lastPosition += 1);
+        await store.delete('applications', '1', removedAt);
+        await store.put('applications', created);
+        await store.put('applications', { ...created, _position: removedAt });
+        expect(await store.get('applications', '1')).toBeNull();
+        expect(await store.dump()).toEqual({});
+      });
+
+      it('takes a newer document over a removal', async () => {
+        const store = await storeWith('applications', [aDoc('1')]);
+        await store.delete('applications', '1', (lastPosition += 1));
+        const recreated = aDoc('1', { name: 'Again' });
+        await store.put('applications', recreated);
+        expect(await store.get('applications', '1')).toEqual(recreated);
+      });
+    });
+
+    describe('getMany', () => {
+      it('returns the stored documents of the ids asked for, tombstones included', async () => {
+        const [one, two, three] = [aDoc('1'), aDoc('2'), aDoc('3')];
+        const store = await storeWith('applications', [one!, two!, three!]);
+        const removedAt = (lastPosition += 1);
+        await store.delete('applications', '2', removedAt);
+        const found = await store.getMany('applications', ['1', '2', '99']);
+        expect([...found.keys()].sort()).toEqual(['1', '2']);
+        expect(found.get('1')).toEqual(one);
+        expect(found.get('2')).toEqual({ _id: '2', _position: removedAt, _deleted: true });
+      });
+
+      it('returns nothing for no ids, or for a collection that holds nothing', async () => {
+        const store = await storeWith('applications', [aDoc('1')]);
+        expect((await store.getMany('applications', [])).size).toBe(0);
+        expect((await store.getMany('comments', ['1'])).size).toBe(0);
+      });
+    });
+
+    describe('write (bulk)', () => {
+      it('applies puts and deletes across collections in one call', async () => {
+        const store = await storeWith('applications', [aDoc('1'), aDoc('2')]);
+        const comment = aDoc('c1', { refId: 1 });
+        const renamed = aDoc('1', { name: 'Renamed' });
+        await store.write([
+          putOf('applications', renamed),
+          deleteOf('applications', '2', (lastPosition += 1)),
+          putOf('comments', comment),
+        ]);
+        expect(await store.dump()).toEqual({ applications: [renamed], comments: [comment] });
+      });
+
+      it('applies each write only over an older document, whatever the order in the bulk', async () => {
+        const kept = aDoc('kept', { name: 'Stored newer' });
+        const replaced = aDoc('replaced');
+        const store = await storeWith('applications', [replaced, kept]);
+        const newer = aDoc('replaced', { name: 'Newer' });
+        const latest = aDoc('twice', { name: 'Latest' });
+        await store.write([
+          putOf('applications', latest),
+          putOf('applications', { ...kept, _position: kept._position - 1, name: 'Older' }),
+          putOf('applications', newer),
+          putOf('applications', { ...latest, _position: latest._position - 1, name: 'Earlier' }),
+          deleteOf('applications', 'kept', kept._position),
+        ]);
+        expect((await store.dump()).applications).toEqual([kept, newer, latest]);
+      });
+
+      it('changes nothing when the same bulk comes again', async () => {
+        const store = await emptyStore();
+        const removedAt = (lastPosition += 1);
+        const writes = [
+          putOf('applications', aDoc('1')),
+          putOf('applications', aDoc('2')),
+          deleteOf('applications', '3', removedAt),
+        ];
+        await store.write(writes);
+        const once = await store.dump();
+        await store.write(writes);
+        await store.write([...writes].reverse());
+        expect(await store.dump()).toEqual(once);
+        expect(await store.getMany('applications', ['3'])).toEqual(
+          new Map([['3', { _id: '3', _position: removedAt, _deleted: true }]]),
+        );
+      });
+
+      it('writes a few thousand documents in one call', async () => {
+        const store = await emptyStore();
+        const docs = Array.from({ length: 2500 }, (_, i) => aDoc(String(i).padStart(5, '0'), { rank: i }));
+        await store.write(docs.map((doc) => putOf('applications', doc)));
+        expect(await store.dump()).toEqual({ applications: docs });
+      });
+
+      it('accepts an empty bulk', async () => {
+        const store = await storeWith('applications', [aDoc('1')]);
+        await store.write([]);
+        expect(ids((await store.dump()).applications!)).toEqual(['1']);
+      });
+    });
+
+    describe('find', () => {
+      const docs = [
+        aDoc('1', { name: 'Billing', shortname: 'BIL', status: 'PRODUKTIV', rank: 3 }),
+        aDoc('2', { name: 'Payroll', shortname: 'PAY', status: 'PLANUNG', rank: 1 }),
+        aDoc('3', { name: 'billing archive', shortname: 'ARC', status: 'PRODUKTIV', rank: 2 }),
+        aDoc('4', { name: 'Old billing', shortname: 'OLD', status: 'PRODUKTIV', rank: 4, deleted: true }),
+        aDoc('5', { name: 'Billing', shortname: 'BIL', status: 'PRODUKTIV', rank: 5, tenant: 'globex' }),
+      ];
+      const sorted = async (found: Promise<ReadDocument[]>) => ids(await found).sort();
+
+      it('matches fields by equality', async () => {
+        const store = await storeWith('applications', docs);
+        expect(
+          await sorted(store.find('applications', { tenant: 'acme', status: 'PRODUKTIV', deleted: false })),
+        ).toEqual(['1', '3']);
+      });
+
+      it('matches a $regex case-insensitively with $options i', async () => {
+        const store = await storeWith('applications', docs);
+        expect(
+          await sorted(
+            store.find('applications', { tenant: 'acme', name: { $regex: 'BILL', $options: 'i' } }),
+          ),
+        ).toEqual(['1', '3', '4']);
+        expect(await store.find('applications', { tenant: 'acme', name: { $regex: 'BILL' } })).toEqual([]);
+      });
+
+      it('matches any branch of an $or', async () => {
+        const store = await storeWith('applications', docs);
+        const pattern = { $regex: 'pay', $options: 'i' };
+        expect(
+          await sorted(
+            store.find('applications', {
+              tenant: 'acme',
+              deleted: false,
+              $or: [{ name: pattern }, { shortname: { $regex: 'arc', $options: 'i' } }],
+            }),
+          ),
+        ).toEqual(['2', '3']);
+      });
+
+      it('finds nothing in a collection that holds nothing', async () =>
+        expect(await (await emptyStore()).find('applications', { tenant: 'acme' })).toEqual([]));
+
+      it('does not find removed documents', async () => {
+        const store = await storeWith('applications', docs);
+        await store.delete('applications', '2', (lastPosition += 1));
+        expect(await sorted(store.find('applications', {}))).toEqual(['1', '3', '4', '5']);
+        expect(await store.find('applications', { _id: '2' })).toEqual([]);
+      });
+
+      it('sorts ascending and descending', async () => {
+        const store = await storeWith('applications', docs);
+        expect(ids(await store.find('applications', { tenant: 'acme' }, { sort: { rank: 1 } }))).toEqual([
+          '2',
+          '3',
+          '1',
+          '4',
+        ]);
+        expect(ids(await store.find('applications', { tenant: 'acme' }, { sort: { rank: -1 } }))).toEqual([
+          '4',
+          '1',
+          '3',
+          '2',
+        ]);
+      });
+
+      it('sorts by a second key where the first is equal', async () => {
+        const store = await storeWith('applications', docs);
+        expect(
+          ids(
+            await store.find('applications', { status: 'PRODUKTIV' }, { sort: { shortname: 1, rank: -1 } }),
+          ),
+        ).toEqual(['3', '5', '1', '4']);
+      });
+
+      it('limits after sorting', async () => {
+        const store = await storeWith('applications', docs);
+        expect(
+          ids(await store.find('applications', { tenant: 'acme' }, { sort: { rank: -1 }, limit: 2 })),
+        ).toEqual(['4', '1']);
+      });
+    });
+
+    describe('checkpoints', () => {
+      it('start at 0', async () => expect(await (await emptyStore()).checkpoint('projections')).toBe(0));
+
+      it('keep the last saved position per name', async () => {
+        const store = await emptyStore();
+        await store.saveCheckpoint('projections', 41);
+        await store.saveCheckpoint('projections', 42);
+        await store.saveCheckpoint('other', 7);
+        expect(await store.checkpoint('projections')).toBe(42);
+        expect(await store.checkpoint('other')).toBe(7);
+      });
+
+      it('never move backwards', async () => {
+        const store = await emptyStore();
+        await store.saveCheckpoint('projections', 42);
+        await store.saveCheckpoint('projections', 41);
+        expect(await store.checkpoint('projections')).toBe(42);
+      });
+
+      itWhenAtomic(atomic, 'keep the highest of saves made at the same time', async () => {
+        const store = await emptyStore();
+        await Promise.all([5, 9, 7, 3].map((position) => store.saveCheckpoint('projections', position)));
+        expect(await store.checkpoint('projections')).toBe(9);
+      });
+    });
+
+    describe('dump', () => {
+      it('lists every collection with its documents sorted by _id', async () => {
+        const store = await storeWith('applications', [aDoc('b'), aDoc('c'), aDoc('a'), aDoc('B')]);
+        await store.put('comments', aDoc('z'));
+        await store.put('comments', aDoc('y'));
+        const dump = await store.dump();
+        expect(Object.keys(dump).sort()).toEqual(['applications', 'comments']);
+        expect(ids(dump.applications!)).toEqual(['B', 'a', 'b', 'c']);
+        expect(ids(dump.comments!)).toEqual(['y', 'z']);
+      });
+
+      it('holds the documents as stored', async () => {
+        const doc = aDoc('1', { name: 'Billing' });
+        const store = await storeWith('applications', [doc]);
+        expect(await store.dump()).toEqual({ applications: [doc] });
+      });
+
+      // Reads must not change what a rebuild is compared with (replay equals live, STYLE 10).
+      it('does not list a collection that was only read', async () => {
+        const store = await storeWith('applications', [aDoc('1')]);
+        await store.get('accounts', '1');
+        await store.getMany('accounts', ['1']);
+        await store.find('comments', {});
+        expect(Object.keys(await store.dump())).toEqual(['applications']);
+      });
+
+      it('shows no tombstones, nor a collection that holds only tombstones', async () => {
+        const store = await storeWith('applications', [aDoc('1'), aDoc('2')]);
+        await store.put('comments', aDoc('c1'));
+        await store.delete('applications', '1', (lastPosition += 1));
+        await store.delete('comments', 'c1', (lastPosition += 1));
+        const dump = await store.dump();
+        expect(Object.keys(dump)).toEqual(['applications']);
+        expect(ids(dump.applications!)).toEqual(['2']);
+      });
+    });
+  });
+}
