@@ -13,6 +13,7 @@ const swc = [
 
 module.exports = {
   testEnvironment: 'node',
+  globalSetup: '<rootDir>/jest.servers.js',
   roots: [
     '<rootDir>/contracts',
     '<rootDir>/platform',

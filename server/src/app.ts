@@ -1,23 +1,13 @@
 import 'reflect-metadata';
-import { Controller, Get, Inject, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import cookieParser from 'cookie-parser';
-import express from 'express';
-import type { NextFunction, Request, Response } from 'express';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { CommandServiceModule } from '@fahrplan/command-service';
-import {
-  DirectoryCache,
-  IdAllocator,
-  ProblemFilter,
-  SqliteEventStore,
-  TokenService,
-  toProblem,
-} from '@fahrplan/platform';
+import { DirectoryCache, IdAllocator, SqliteEventStore, TokenService } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
 import {
   MemoryReadStore,
@@ -25,7 +15,8 @@ import {
   ProjectionServiceModule,
   allProjections,
 } from '@fahrplan/projection-service';
-import { openApiDocument } from './openapi';
+import { configureHttp, serveConsole } from './http';
+import { platformEndpoints } from './platform.controller';
 
 export interface EmbeddedOptions {
   readonly dataDir: string;
@@ -44,23 +35,7 @@ export interface Embedded {
   close(): Promise<void>;
 }
 
-const RUNNER = Symbol('runner');
 const CATCH_UP_MS = 120_000;
-
-@Controller('api')
-class PlatformController {
-  constructor(@Inject(RUNNER) private readonly runner: ProjectionRunner) {}
-
-  @Get('health')
-  health() {
-    return { status: 'ok', position: this.runner.checkpoint };
-  }
-
-  @Get('openapi.json')
-  openapi() {
-    return openApiDocument();
-  }
-}
 
 @Module({})
 class EmbeddedModule {
@@ -85,9 +60,12 @@ class EmbeddedModule {
           tokens,
           directory: parts.directory,
         }),
+        platformEndpoints({
+          service: 'embedded',
+          details: () => ({ position: parts.runner.checkpoint }),
+          checks: { eventStore: () => parts.store.headPosition() },
+        }),
       ],
-      controllers: [PlatformController],
-      providers: [{ provide: RUNNER, useValue: parts.runner }],
     };
   }
 }
@@ -97,29 +75,6 @@ const loadSecret = (dataDir: string): Buffer => {
   const file = join(dataDir, 'token.key');
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
   return Buffer.from(readFileSync(file, 'utf8'), 'base64');
-};
-
-/** JSON bodies only, parse errors as problem details (not Express's HTML page). */
-export const configureHttp = (app: NestExpressApplication): void => {
-  app.disable('x-powered-by');
-  app.use(express.json({ limit: '2mb' }));
-  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
-    if (!error) return next();
-    const body = toProblem(error);
-    res.status(body.status).type('application/problem+json').json(body);
-  });
-  app.use(cookieParser());
-  app.useGlobalFilters(new ProblemFilter());
-};
-
-/** The built console and its client-side routes; everything else under /api is a 404 problem. */
-const serveConsole = (app: NestExpressApplication, consoleDir: string): void => {
-  if (!existsSync(join(consoleDir, 'index.html'))) return;
-  app.useStaticAssets(consoleDir, { index: false, maxAge: '1h' });
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || req.path.startsWith('/api')) return next();
-    res.sendFile(join(consoleDir, 'index.html'));
-  });
 };
 
 /** command-service, projection-service and the console in one process, on the embedded adapters. */

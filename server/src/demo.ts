@@ -10,7 +10,13 @@ import {
 } from '@fahrplan/command-service';
 import type { CommandEnvelope } from '@fahrplan/command-service';
 import { CommandBus } from '@nestjs/cqrs';
+import type { INestApplicationContext } from '@nestjs/common';
 import type { Embedded } from './app';
+
+/** What seeding needs: the stores and the command bus of a running command service. */
+export type DemoParts = Pick<Embedded, 'store' | 'ids' | 'directory'> & {
+  readonly app: INestApplicationContext;
+};
 
 export const DEMO_TENANT = 'demo';
 
@@ -342,7 +348,7 @@ const envelope = (commandType: string): CommandEnvelope => ({
 });
 
 /** First start: the demo tenant, its admin and viewer, and realistic data, all through the real commands. */
-export const seedDemo = async (embedded: Embedded, password: string): Promise<void> => {
+export const seedDemo = async (embedded: DemoParts, password: string): Promise<void> => {
   const { store, ids, directory } = embedded;
   await createTenant(store, ids, {
     name: DEMO_TENANT,

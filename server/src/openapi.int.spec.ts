@@ -46,8 +46,32 @@ describe('GET /api/health', () => {
     const { status, body } = await platform.api.get('/api/health');
 
     expect(status).toBe(200);
-    expect(body).toEqual({ status: 'ok', position: await platform.embedded.store.headPosition() });
+    expect(body).toEqual({
+      status: 'ok',
+      service: 'embedded',
+      position: await platform.embedded.store.headPosition(),
+    });
     expect(body.position).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/ready', () => {
+  it('answers 200 when the event store answers, naming each check', async () => {
+    const { status, body } = await platform.api.get('/api/ready');
+
+    expect(status).toBe(200);
+    expect(body).toEqual({ status: 'ready', service: 'embedded', checks: { eventStore: 'ok' } });
+  });
+});
+
+describe('GET /api/asyncapi.json', () => {
+  it('is the AsyncAPI 3 document of the planning-events topic, served without a token', async () => {
+    const { status, body } = await platform.api.get('/api/asyncapi.json');
+
+    expect(status).toBe(200);
+    expect(body.asyncapi).toMatch(/^3\.\d+\.\d+$/);
+    expect(Object.keys(body.channels).length).toBeGreaterThan(0);
+    expect(JSON.stringify(body.channels)).toContain('fahrplan.planning-events.v1');
   });
 });
 

@@ -1,0 +1,26 @@
+import { createCommandService, seedDemoIfMissing } from './command-service';
+import { commandServiceEnv, parseEnv } from './config';
+import { DEMO_TENANT } from './demo';
+import { exitOnStartFailure, runService } from './lifecycle';
+
+/** `npm run start:command-service`: the command and auth API, configured by environment variables. */
+const main = async () => {
+  const config = parseEnv(commandServiceEnv);
+  await runService(
+    'command-service',
+    async () => {
+      const service = await createCommandService(config);
+      if (config.FAHRPLAN_DEMO) {
+        const password = await seedDemoIfMissing(service, config.FAHRPLAN_DEMO_PASSWORD);
+        if (password)
+          console.log(
+            `Demo login: tenant "${DEMO_TENANT}", user "admin" or "viewer", password "${password}" — shown only this once.`,
+          );
+      }
+      return service;
+    },
+    { port: config.PORT, timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
+  );
+};
+
+main().catch(exitOnStartFailure);

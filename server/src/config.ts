@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { z } from 'zod';
+
+/**
+ * Distributed services are configured only by environment variables (issue 3). Each service parses
+ * its own with one zod schema, so a missing or malformed setting stops the start with a message that
+ * names the variable, and never echoes a secret.
+ */
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const milliseconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => ['true', '1', 'yes'].includes(value));
+const url = z.string().trim().min(1);
+
+const tokenSecret = {
+  /** base64 of at least 32 random bytes, shared by every service that checks access tokens */
+  TOKEN_SECRET: z.string().optional(),
+  /** or a file holding it (a Docker secret or a shared volume) */
+  TOKEN_SECRET_FILE: z.string().optional(),
+};
+
+const common = {
+  ...tokenSecret,
+  EVENTSTORE_URL: url,
+  /** how long a graceful shutdown may take before the process gives up and exits */
+  SHUTDOWN_TIMEOUT_MS: milliseconds(15_000),
+  INSTANCE_ID: z.string().trim().min(1).default(`${hostname()}-${process.pid}`),
+};
+
+export const commandServiceEnv = z.object({
+  ...common,
+  PORT: port(3001),
+  /** create the demo tenant on first start, as `npm start` does */
+  FAHRPLAN_DEMO: flag(true),
+  FAHRPLAN_DEMO_PASSWORD: z.string().optional(),
+});
+export type CommandServiceConfig = z.infer<typeof commandServiceEnv>;
+
+export const projectionServiceEnv = z.object({
+  ...common,
+  PORT: port(3002),
+  /** the read store; without it the read models live in memory (one instance only) */
+  MONGODB_URL: url.optional(),
+  /** comma-separated; without them planning events are not published */
+  KAFKA_BROKERS: url.optional(),
+  /** how long an instance holds the projection and publisher leases without renewing them */
+  LEASE_TTL_MS: milliseconds(10_000),
+});
+export type ProjectionServiceConfig = z.infer<typeof projectionServiceEnv>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * Parses `env` or throws a ConfigError listing every bad variable by name (values are never shown).
+ * An empty variable counts as unset, as `${VAR:-}` in docker-compose.yml leaves it.
+ */
+export const parseEnv = <Schema extends z.ZodType>(
+  schema: Schema,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<Schema> => {
+  const parsed = schema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
+  );
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
+};
+
+/** The token signing key from TOKEN_SECRET or TOKEN_SECRET_FILE. */
+export const tokenSecretOf = (config: { TOKEN_SECRET?: string; TOKEN_SECRET_FILE?: string }): Buffer => {
+  if (config.TOKEN_SECRET && config.TOKEN_SECRET_FILE)
+    throw new ConfigError('set TOKEN_SECRET or TOKEN_SECRET_FILE, not both');
+  let encoded = config.TOKEN_SECRET;
+  if (config.TOKEN_SECRET_FILE) {
+    try {
+      encoded = readFileSync(config.TOKEN_SECRET_FILE, 'utf8');
+    } catch (error) {
+      throw new ConfigError(
+        `TOKEN_SECRET_FILE ${config.TOKEN_SECRET_FILE} cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      );
+    }
+  }
+  if (!encoded) throw new ConfigError('TOKEN_SECRET or TOKEN_SECRET_FILE is required');
+  const secret = Buffer.from(encoded.trim(), 'base64');
+  if (secret.length < 32)
+    throw new ConfigError(
+      'the token secret must be base64 of at least 32 bytes (e.g. `openssl rand -base64 32`)',
+    );
+  return secret;
+};

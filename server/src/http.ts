@@ -1,0 +1,30 @@
+import cookieParser from 'cookie-parser';
+import express from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ProblemFilter, toProblem } from '@fahrplan/platform';
+
+/** JSON bodies only, parse errors as problem details (not Express's HTML page). */
+export const configureHttp = (app: NestExpressApplication): void => {
+  app.disable('x-powered-by');
+  app.use(express.json({ limit: '2mb' }));
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (!error) return next();
+    const body = toProblem(error);
+    res.status(body.status).type('application/problem+json').json(body);
+  });
+  app.use(cookieParser());
+  app.useGlobalFilters(new ProblemFilter());
+};
+
+/** The built console and its client-side routes; everything else under /api is a 404 problem. */
+export const serveConsole = (app: NestExpressApplication, consoleDir: string): void => {
+  if (!existsSync(join(consoleDir, 'index.html'))) return;
+  app.useStaticAssets(consoleDir, { index: false, maxAge: '1h' });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || req.path.startsWith('/api')) return next();
+    res.sendFile(join(consoleDir, 'index.html'));
+  });
+};
