@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -15,7 +14,7 @@ import {
   ProjectionServiceModule,
   allProjections,
 } from '@fahrplan/projection-service';
-import { configureHttp, serveConsole } from './http';
+import { createHttpApp, serveConsole } from './http';
 import { platformEndpoints } from './platform.controller';
 
 export interface EmbeddedOptions {
@@ -92,15 +91,10 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
     throw new Error(`the read models did not catch up with the event log within ${CATCH_UP_MS / 1000} s`);
   const tokens = new TokenService(loadSecret(options.dataDir));
   const parts = { store, ids, directory, runner, readStore };
-  const app = await NestFactory.create<NestExpressApplication>(
-    EmbeddedModule.forRoot(parts, tokens, options.clock),
-    {
-      bodyParser: false,
-      forceCloseConnections: true,
-      logger: options.logger === false ? false : ['error', 'warn'],
-    },
-  );
-  configureHttp(app);
+  const app = await createHttpApp(EmbeddedModule.forRoot(parts, tokens, options.clock), {
+    forceCloseConnections: true,
+    logger: options.logger === false ? false : ['error', 'warn'],
+  });
   serveConsole(app, options.consoleDir ?? resolve(__dirname, '../../console/dist'));
   await app.init();
   return {

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomBytes } from 'node:crypto';
 import { CommandServiceModule } from '@fahrplan/command-service';
@@ -10,7 +9,7 @@ import type { EventStore } from '@fahrplan/platform';
 import { tokenSecretOf } from './config';
 import type { CommandServiceConfig } from './config';
 import { DEMO_TENANT, seedDemo } from './demo';
-import { configureHttp } from './http';
+import { createHttpApp, serviceLogLevels } from './http';
 import type { Service } from './lifecycle';
 import { platformEndpoints } from './platform.controller';
 
@@ -49,11 +48,7 @@ export const createCommandService = async (
       }),
     ],
   };
-  const app = await NestFactory.create<NestExpressApplication>(root, {
-    bodyParser: false,
-    logger: logger ? ['log', 'error', 'warn'] : false,
-  });
-  configureHttp(app);
+  const app = await createHttpApp(root, { logger: serviceLogLevels(logger) });
   await app.init();
   return {
     app,

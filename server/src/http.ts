@@ -1,6 +1,8 @@
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
+import type { DynamicModule, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,3 +30,24 @@ export const serveConsole = (app: NestExpressApplication, consoleDir: string): v
     res.sendFile(join(consoleDir, 'index.html'));
   });
 };
+
+/**
+ * A service's Nest application with Fahrplan's HTTP setup; not initialised yet, so that the
+ * embedded composition can add the console's routes behind the API.
+ */
+export const createHttpApp = async (
+  root: DynamicModule,
+  { logger, forceCloseConnections = false }: { logger: LogLevel[] | false; forceCloseConnections?: boolean },
+): Promise<NestExpressApplication> => {
+  const app = await NestFactory.create<NestExpressApplication>(root, {
+    bodyParser: false,
+    forceCloseConnections,
+    logger,
+  });
+  configureHttp(app);
+  return app;
+};
+
+/** The log levels of a distributed service, or none in tests. */
+export const serviceLogLevels = (logger: boolean): LogLevel[] | false =>
+  logger ? ['log', 'error', 'warn'] : false;

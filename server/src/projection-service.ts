@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DirectoryCache, EventPublisher, KafkaBus, TokenService, createEventStore } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
@@ -18,7 +17,7 @@ import {
 import type { ReadStore } from '@fahrplan/projection-service';
 import { tokenSecretOf } from './config';
 import type { ProjectionServiceConfig } from './config';
-import { configureHttp } from './http';
+import { createHttpApp, serviceLogLevels } from './http';
 import type { Service } from './lifecycle';
 import { platformEndpoints } from './platform.controller';
 
@@ -88,11 +87,7 @@ export const createProjectionService = async (
       }),
     ],
   };
-  const app = await NestFactory.create<NestExpressApplication>(root, {
-    bodyParser: false,
-    logger: logger ? ['log', 'error', 'warn'] : false,
-  });
-  configureHttp(app);
+  const app = await createHttpApp(root, { logger: serviceLogLevels(logger) });
   await app.init();
   return {
     app,

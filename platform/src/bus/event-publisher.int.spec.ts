@@ -9,7 +9,7 @@ import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { eventually } from '../event-store/testing/event-store.contract';
 import type { ReceivedMessage } from './bus';
 import { KafkaBus } from './kafka-bus';
-import { childEnvironment, compileForChild } from './testing/compile-for-child';
+import { compileForNode } from '../testing/compile-for-node';
 import { describeWithKafka } from './testing/kafka-broker';
 import { appendPlanningEvents } from './testing/planning-events';
 
@@ -19,8 +19,10 @@ const temporaryDirectory = () => {
   directories.push(directory);
   return directory;
 };
+const disposals: (() => void)[] = [];
 afterAll(() => {
   for (const directory of directories) rmSync(directory, { recursive: true, force: true });
+  for (const dispose of disposals) dispose();
 });
 
 type Outcome = { readonly kind: 'killed'; readonly batches: number } | { readonly kind: 'done' };
@@ -34,7 +36,6 @@ function runPublisher(script: string, args: readonly string[], killAfterBatches?
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: childEnvironment(),
     });
     let batches = 0;
     let done = false;
@@ -78,10 +79,8 @@ describeWithKafka('EventPublisher on Kafka', (broker) => {
     const topic = `planning-events-fault-${randomUUID()}`;
     const bus = new KafkaBus({ brokers: broker().brokers, logLevel: 'nothing' });
     await bus.ensureTopics([{ topic, partitions: 3 }]);
-    const script = compileForChild(
-      join(directory, 'compiled'),
-      join(__dirname, 'testing/publish-until-done.ts'),
-    );
+    const { script, dispose } = compileForNode(join(__dirname, 'testing/publish-until-done.ts'));
+    disposals.push(dispose);
     const args = [database, checkpointFile, broker().brokers.join(','), topic, String(target), '50'];
 
     const kills: number[] = [];

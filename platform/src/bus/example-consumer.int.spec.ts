@@ -6,7 +6,7 @@ import { eventually } from '../event-store/testing/event-store.contract';
 import { EventPublisher } from './event-publisher';
 import type { Checkpoints } from './event-publisher';
 import { KafkaBus } from './kafka-bus';
-import { repositoryPath } from './testing/compile-for-child';
+import { repositoryPath } from '../testing/compile-for-node';
 import { describeWithKafka } from './testing/kafka-broker';
 import {
   applicationCreated,

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually } from '../event-store/testing/event-store.contract';
 import { KafkaBus } from './kafka-bus';
 import { busContract } from './testing/bus.contract';
-import { childEnvironment, compileForChild } from './testing/compile-for-child';
+import { compileForNode } from '../testing/compile-for-node';
 import { describeWithKafka } from './testing/kafka-broker';
 
 describeWithKafka('KafkaBus', (broker) => {
@@ -81,7 +79,6 @@ describeWithKafka('KafkaBus', (broker) => {
     }, 60_000);
 
     it('gives the group what a consumer killed with SIGKILL had not committed', async () => {
-      const directory = mkdtempSync(join(tmpdir(), 'fahrplan-consumer-crash-'));
       const topic = `bus-crash-${randomUUID()}`;
       const groupId = `crash-${randomUUID()}`;
       await bus.ensureTopics([{ topic, partitions: 3 }]);
@@ -90,12 +87,11 @@ describeWithKafka('KafkaBus', (broker) => {
         topic,
         values.map((value, i) => ({ key: `k${i % 10}`, value, headers: {} })),
       );
-      const script = compileForChild(directory, join(__dirname, 'testing/consume-until-killed.ts'));
+      const { script, dispose } = compileForNode(join(__dirname, 'testing/consume-until-killed.ts'));
 
       const handledByVictim = await new Promise<string[]>((resolve, reject) => {
         const child = spawn(process.execPath, [script, broker().brokers.join(','), topic, groupId], {
           stdio: ['ignore', 'pipe', 'pipe'],
-          env: childEnvironment(),
         });
         const handled: string[] = [];
         let pending = '';
@@ -131,7 +127,7 @@ describeWithKafka('KafkaBus', (broker) => {
           `${successor.filter((v) => handledByVictim.includes(v)).length} of them again (handled, not committed)\n`,
       );
       await bus.deleteTopics([topic]);
-      rmSync(directory, { recursive: true, force: true });
+      dispose();
     }, 120_000);
   });
 });

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import { transformSync } from '@swc/core';
+import { join } from 'node:path';
+import { compileForNode } from '../testing/compile-for-node';
 import { SqliteEventStore } from './sqlite-event-store';
 import { collect, eventStoreContract, eventually, newEvent } from './testing/event-store.contract';
 
@@ -143,9 +143,10 @@ describe('SqliteEventStore', () => {
   });
 
   it('keeps every acknowledged append when the writing process is killed with SIGKILL', async () => {
-    const child = compileChild();
+    const child = compileForNode(join(__dirname, 'testing/append-until-killed.ts'));
     const file = databaseFile();
-    const acknowledged = await appendUntilKilled(child, file, 300);
+    const acknowledged = await appendUntilKilled(child.script, file, 300);
+    child.dispose();
 
     const reopened = open(file);
     const stored = new Map((await reopened.readAll()).map((event) => [event.id, event.position]));
@@ -154,27 +155,6 @@ describe('SqliteEventStore', () => {
     for (const { id, position } of acknowledged) expect(stored.get(id)).toBe(position);
   }, 15_000);
 });
-
-/**
- * Compiles the adapter and the child script with swc into a temporary directory, keeping their
- * relative layout, so the child runs on plain `node` like the built services do.
- */
-function compileChild(): string {
-  const source = __dirname;
-  const target = temporaryDirectory();
-  const files = ['event-store.ts', 'sqlite-event-store.ts', 'testing/append-until-killed.ts'];
-  for (const file of files) {
-    const { code } = transformSync(readFileSync(join(source, file), 'utf8'), {
-      filename: file,
-      jsc: { target: 'es2023', parser: { syntax: 'typescript' } },
-      module: { type: 'commonjs' },
-    });
-    const output = join(target, file.replace(/\.ts$/, '.js'));
-    mkdirSync(dirname(output), { recursive: true });
-    writeFileSync(output, code);
-  }
-  return join(target, relative(source, join(source, 'testing/append-until-killed.js')));
-}
 
 function appendUntilKilled(
   script: string,

@@ -10,7 +10,7 @@ import type { ReadDocument } from '../read-store/read-store';
 import { describeWithMongo } from '../read-store/testing/mongo-server';
 import { allProjections } from './all-projections';
 import { ProjectionRunner, rebuild } from './projection-runner';
-import { compileForNode } from './testing/compile-for-node';
+import { compileForNode } from '../../../platform/src/testing/compile-for-node';
 
 const EVENTS = 6000;
 const PAGE = 200;
@@ -94,7 +94,11 @@ describeWithMongo('Catching up into MongoDB', (server) => {
   });
 
   it(`deep-equals a full replay after being killed ${KILLS} times at random events mid-catch-up`, async () => {
-    const child = compileForNode(join(__dirname, 'testing/catch-up-until-killed.ts'));
+    const child = compileForNode(join(__dirname, 'testing/catch-up-until-killed.ts'), [
+      'contracts',
+      'platform',
+      'projection-service',
+    ]);
     const database = server().freshDatabase();
     const store = new MongoReadStore(server().client.db(database));
     const args = [file, server().url, database, String(PAGE)];

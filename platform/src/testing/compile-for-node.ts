@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { dirname, join, relative, resolve } from 'node:path';
 import { transformSync } from '@swc/core';
 
-const root = resolve(__dirname, '../../../..');
-const packages = ['contracts', 'platform', 'projection-service'];
+const root = resolve(__dirname, '../../..');
+
+/** A path inside the repository. */
+export const repositoryPath = (...parts: string[]) => join(root, ...parts);
 
 /**
  * Compiles the sources of the packages a child process needs with swc (as Jest does), so that it
@@ -11,7 +13,10 @@ const packages = ['contracts', 'platform', 'projection-service'];
  * The output lands under node_modules/.cache so that the child resolves third-party packages; the
  * workspace imports (`@fahrplan/<package>`) are pointed at the compiled sources.
  */
-export function compileForNode(entry: string): { readonly script: string; readonly dispose: () => void } {
+export function compileForNode(
+  entry: string,
+  packages: readonly string[] = ['contracts', 'platform'],
+): { readonly script: string; readonly dispose: () => void } {
   const cache = join(root, 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });
   const target = mkdtempSync(join(cache, 'fahrplan-child-'));
