@@ -24,9 +24,9 @@ const setting = (name: string, fallback: number): number => {
 };
 
 const config = {
-  events: setting('BENCH_MONGO_EVENTS', 50_000),
+  events: setting('BENCH_MONGO_EVENTS', 10_000),
   /** Events the one-at-a-time run projects (the first ones of the same log): it is the slow one. */
-  single: setting('BENCH_MONGO_SINGLE_EVENTS', setting('BENCH_MONGO_EVENTS', 50_000)),
+  single: setting('BENCH_MONGO_SINGLE_EVENTS', setting('BENCH_MONGO_EVENTS', 10_000)),
   page: setting('BENCH_MONGO_PAGE', 5000),
 };
 
