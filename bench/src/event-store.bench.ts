@@ -12,11 +12,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { getSQLiteEventStore, readMessagesBatch, sqliteConnection } from '@event-driven-io/emmett-sqlite';
 import { SqliteEventStore } from '@fahrplan/platform';
 import type { NewEvent } from '@fahrplan/platform';
-
-const setting = (name: string, fallback: number): number => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? Math.trunc(value) : fallback;
-};
+import { format, seconds, setting } from './figures';
 
 const config = {
   sequential: setting('BENCH_SEQUENTIAL', 2000),
@@ -63,8 +59,6 @@ const emmettEvent = (seq: number) => payload(seq);
 
 /** Flushes the previous phase's dirty pages, so its write-back does not slow the next one. */
 const settle = () => execSync('sync');
-
-const seconds = (start: number) => (performance.now() - start) / 1000;
 
 interface Replay {
   readonly events: number;
@@ -222,9 +216,6 @@ async function emmettPragmas(): Promise<string> {
   const names = ['OFF', 'NORMAL', 'FULL', 'EXTRA'];
   return `journal_mode=${journal?.journal_mode}, synchronous=${names[synchronous?.synchronous ?? -1]}`;
 }
-
-const format = (value: number, digits = 0) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 async function main() {
   const began = performance.now();

@@ -11,11 +11,7 @@ import { join } from 'node:path';
 import { planningEventEnvelope, planningEventMessageHeaders, streamName } from '@fahrplan/contracts';
 import { EventPublisher, KafkaBus, SqliteEventStore } from '@fahrplan/platform';
 import type { Checkpoints, NewEvent } from '@fahrplan/platform';
-
-const setting = (name: string, fallback: number): number => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? Math.trunc(value) : fallback;
-};
+import { format, seconds, setting } from './figures';
 
 const config = {
   events: setting('BENCH_KAFKA_EVENTS', 100_000),
@@ -24,10 +20,6 @@ const config = {
   partitions: setting('BENCH_KAFKA_PARTITIONS', 3),
   applications: setting('BENCH_KAFKA_APPLICATIONS', 2_000),
 };
-
-const format = (value: number, digits = 0) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const seconds = (start: number) => (performance.now() - start) / 1000;
 
 const metadata = () => {
   const correlationId = randomUUID();

@@ -17,11 +17,7 @@ import {
 } from '@fahrplan/projection-service';
 import type { DocumentWrite } from '@fahrplan/projection-service';
 import { appendPlanningWorkload } from './planning-workload';
-
-const setting = (name: string, fallback: number): number => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? Math.trunc(value) : fallback;
-};
+import { format, seconds, setting } from './figures';
 
 const config = {
   events: setting('BENCH_MONGO_EVENTS', 10_000),
@@ -29,10 +25,6 @@ const config = {
   single: setting('BENCH_MONGO_SINGLE_EVENTS', setting('BENCH_MONGO_EVENTS', 10_000)),
   page: setting('BENCH_MONGO_PAGE', 5000),
 };
-
-const seconds = (start: number) => (performance.now() - start) / 1000;
-const format = (value: number, digits = 0) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 interface Measured {
   readonly events: number;
