@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,17 +41,11 @@ function runPublisher(script: string, args: readonly string[], killAfterBatches?
     let batches = 0;
     let done = false;
     let killing = false;
-    let pending = '';
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.stdout.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) {
-        if (line === 'done') done = true;
-        else if (line.startsWith('published ')) batches += 1;
-      }
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line === 'done') done = true;
+      else if (line.startsWith('published ')) batches += 1;
       if (killAfterBatches !== undefined && batches >= killAfterBatches && !killing) {
         killing = true;
         setTimeout(() => child.kill('SIGKILL'), Math.floor(Math.random() * 25));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { eventually } from '../event-store/testing/event-store.contract';
 import { KafkaBus } from './kafka-bus';
@@ -94,14 +95,10 @@ describeWithKafka('KafkaBus', (broker) => {
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         const handled: string[] = [];
-        let pending = '';
         let errors = '';
         child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-        child.stdout.on('data', (chunk: Buffer) => {
-          pending += chunk.toString();
-          const lines = pending.split('\n');
-          pending = lines.pop() ?? '';
-          handled.push(...lines.map((line) => line.replace(/^handled /, '')));
+        createInterface({ input: child.stdout }).on('line', (line) => {
+          handled.push(line.replace(/^handled /, ''));
           if (handled.length >= 150 && !child.killed) child.kill('SIGKILL');
         });
         child.on('exit', (_code, signal) =>

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -164,17 +165,11 @@ function appendUntilKilled(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, file], { stdio: ['ignore', 'pipe', 'pipe'] });
     const acknowledged: { id: string; position: number }[] = [];
-    let pending = '';
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.stdout.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) {
-        const [position, id] = line.split(' ');
-        acknowledged.push({ id: id!, position: Number(position) });
-      }
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const [position, id] = line.split(' ');
+      acknowledged.push({ id: id!, position: Number(position) });
       if (acknowledged.length >= acks && !child.killed) child.kill('SIGKILL');
     });
     child.on('error', reject);
