@@ -16,6 +16,7 @@ import { AuthController } from './auth/auth.controller';
 import { SessionService } from './auth/session.service';
 import { CommandsController } from './commands/commands.controller';
 import { commentHandlers } from './comments/comment.handlers';
+import { groupHandlers } from './groups/group.handlers';
 import { AggregateRunner } from './infrastructure/aggregate-runner';
 import { AGGREGATE_RUNNER, CLOCK, EVENT_STORE } from './infrastructure/tokens';
 
@@ -46,6 +47,7 @@ export class CommandServiceModule {
         ...applicationHandlers,
         ...commentHandlers,
         ...accountHandlers,
+        ...groupHandlers,
       ],
       exports: [AGGREGATE_RUNNER],
     };

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { deleteApplicationSchema, saveApplicationSchema } from './application/application';
 import { addAccountEntriesSchema, createAccountSchema } from './account/account';
 import { createCommentSchema } from './comment/comment';
+import { createGoalSchema } from './goal/goal';
+import { deleteGroupSchema, saveGroupSchema, setGroupGoalsSchema, shareProjectSchema } from './group/group';
 import type { PermissionAction, PermissionResource } from './permissions';
 
 export interface CommandDefinition {
@@ -15,6 +17,10 @@ export interface CommandDefinition {
 }
 
 const appEdit = () => ({ resource: 'application-details', action: 'EDIT' }) as const;
+const groupEdit = () => ({ resource: 'group-details', action: 'EDIT' }) as const;
+const shareEdit = () => ({ resource: 'group-shares', action: 'EDIT' }) as const;
+/** Comments and accounts need EDIT on the details resource of what they belong to (§6). */
+const byRefType = (d: Record<string, unknown>) => (d.refType === 'application' ? appEdit() : groupEdit());
 
 /** Every command of the public HTTP API: POST /api/commands/<type>. */
 export const commandCatalogue = {
@@ -30,18 +36,50 @@ export const commandCatalogue = {
   },
   CreateComment: {
     schema: createCommentSchema,
-    permission: appEdit,
-    summary: 'Add a comment to an application.',
+    permission: byRefType,
+    summary: 'Add a comment to an application or a project (refType PROJECT).',
   },
   CreateAccount: {
     schema: createAccountSchema,
-    permission: appEdit,
-    summary: 'Create the finance account of an application (number from assetNr, name from the name).',
+    permission: byRefType,
+    summary:
+      'Create the finance account of an application (number from assetNr, name from the name) or of a project (refType group: number from projectNr, name from the title).',
   },
   AddAccountEntries: {
     schema: addAccountEntriesSchema,
     permission: appEdit,
     summary: 'Record finance entries on an account.',
+  },
+  SaveGroup: {
+    schema: saveGroupSchema,
+    permission: (d) => ({ resource: 'group-details', action: d.id === undefined ? 'CREATE' : 'EDIT' }),
+    summary:
+      'Create a project (without id; §4 defaults) or update one (with id and the version the user saw).',
+  },
+  DeleteGroup: {
+    schema: deleteGroupSchema,
+    permission: groupEdit,
+    summary: 'Soft-delete a project.',
+  },
+  SetGroupGoals: {
+    schema: setGroupGoalsSchema,
+    permission: groupEdit,
+    summary: "Set a project's goal values (0–9); unchanged values record nothing.",
+  },
+  CreateGoal: {
+    schema: createGoalSchema,
+    permission: () => ({ resource: 'group-details', action: 'CREATE' }),
+    summary: 'Create a strategic goal.',
+  },
+  ShareProject: {
+    schema: shareProjectSchema,
+    permission: shareEdit,
+    summary: 'Share a project with another tenant (the acceptance flow is not part of this API yet).',
+  },
+  UnshareProject: {
+    schema: shareProjectSchema,
+    permission: shareEdit,
+    summary: 'Stop sharing a project with a tenant.',
   },
 } satisfies Record<string, CommandDefinition>;
 

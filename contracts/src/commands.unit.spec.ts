@@ -10,8 +10,14 @@ describe('commandCatalogue', () => {
       'AddAccountEntries',
       'CreateAccount',
       'CreateComment',
+      'CreateGoal',
       'DeleteApplication',
+      'DeleteGroup',
       'SaveApplication',
+      'SaveGroup',
+      'SetGroupGoals',
+      'ShareProject',
+      'UnshareProject',
     ]));
 
   describe('permissions', () => {
@@ -35,6 +41,25 @@ describe('commandCatalogue', () => {
       ['AddAccountEntries', {}],
     ] as const)('needs EDIT on application-details for %s', (type, data) =>
       expect(permission(type, data)).toEqual({ resource: 'application-details', action: 'EDIT' }),
+    );
+
+    it.each([
+      ['SaveGroup', { title: 'Roll-out' }, 'CREATE'],
+      ['SaveGroup', { id: 7, version: 0 }, 'EDIT'],
+      ['DeleteGroup', { id: 7, version: 0 }, 'EDIT'],
+      ['SetGroupGoals', { id: 7, goals: [] }, 'EDIT'],
+      ['CreateGoal', { name: 'Growth' }, 'CREATE'],
+      ['CreateComment', { refType: 'PROJECT', refId: 7, description: 'x' }, 'EDIT'],
+      ['CreateAccount', { refType: 'group', refId: 7 }, 'EDIT'],
+    ] as const)('%s with %j needs group-details %s', (type, data, action) =>
+      expect(permission(type, data)).toEqual({ resource: 'group-details', action }),
+    );
+
+    it.each(['ShareProject', 'UnshareProject'] as const)('needs EDIT on group-shares for %s', (type) =>
+      expect(permission(type, { id: 7, tenant: 'other' })).toEqual({
+        resource: 'group-shares',
+        action: 'EDIT',
+      }),
     );
   });
 

@@ -12,6 +12,18 @@ import type {
   ApplicationUpdated,
 } from './application/application';
 import { createCommentSchema } from './comment/comment';
+import type { GoalCreated, GoalEvent } from './goal/goal';
+import { groupGoalValueSchema, groupMetricSchema, jiraRepoSchema, metricLimits } from './group/group';
+import type {
+  GroupCreated,
+  GroupDeleted,
+  GroupEvent,
+  GroupFields,
+  GroupGoalsSet,
+  GroupUpdated,
+  ProjectShared,
+  ProjectUnshared,
+} from './group/group';
 import type { CommentCreated, CommentEvent } from './comment/comment';
 import { limits, serverDateSchema } from './rules/limits';
 import { planningEventHeaders } from './topics';
@@ -53,6 +65,42 @@ export const applicationFieldsEventSchema = z.object({
   account: id.nullable(),
 });
 
+const code = z.number().int().min(0).max(99);
+const rating = z.number().int().min(0).max(metricLimits.rating).nullable();
+
+/** A project's fields as events carry them: the output of `groupFieldsSchema`. */
+export const groupFieldsEventSchema = z.object({
+  title: z.string().min(1).max(limits.title),
+  shortname: nullableText(limits.shortname),
+  description: nullableText(limits.description),
+  contact: nullableText(limits.contact),
+  projectNr: nullableText(limits.projectNr),
+  docUrl: nullableText(limits.docUrl),
+  iamId: nullableText(limits.iamId),
+  start: serverDateSchema.nullable(),
+  end: serverDateSchema.nullable(),
+  parent: id.nullable(),
+  parentOrder: z.number().int().nullable(),
+  jirarepo: jiraRepoSchema.nullable(),
+  jiraid: nullableText(limits.issueId),
+  cockpitid: nullableText(limits.cockpitid),
+  metric1: rating,
+  metric2: rating,
+  metric3: rating,
+  metric4: z.number().int().min(0).max(metricLimits.metric4).nullable(),
+  metrics: z.array(groupMetricSchema.extend({ group: z.string().max(100).nullable() })).nullable(),
+  healthStatus: code,
+  phase: code,
+  status: code,
+  art: code,
+  klasse: code,
+  resource: id.nullable(),
+  applications: z.array(id),
+  attributes: z.array(attributeValueSchema).max(100),
+  account: id.nullable(),
+  visible: z.boolean(),
+});
+
 /** A finance entry as events carry it: the output of `accountEntrySchema`. */
 export const accountEntryEventSchema = z.object({
   sicht: z.string().min(1).max(50),
@@ -79,6 +127,20 @@ const accountCreatedData = z.object({
   refType: z.enum(accountRefTypes),
   refId: id,
 });
+const groupCreatedData = groupFieldsEventSchema.extend({ id });
+const groupUpdatedData = z.object({ id, changes: groupFieldsEventSchema.partial() });
+const groupDeletedData = z.object({ id });
+const groupGoalsSetData = z.object({ id, goals: z.array(groupGoalValueSchema).min(1) });
+const projectShareData = z.object({ id, tenant: z.string().min(1).max(100) });
+const goalCreatedData = z.object({
+  id,
+  name: z.string().min(1).max(limits.title),
+  parent: id.nullable(),
+  type: z.string().max(50).nullable(),
+  rank: z.number().int().nullable(),
+  description: nullableText(limits.description),
+  assignable: z.boolean(),
+});
 const accountEntriesAddedData = z.object({ id, entries: z.array(accountEntryEventSchema).min(1) });
 
 /** True when A and B have the same keys and each is assignable to the other. */
@@ -98,10 +160,18 @@ type _CatalogueMatchesDomain = [
   Assert<SameShape<z.output<typeof commentCreatedData>, CommentCreated['data']>>,
   Assert<SameShape<z.output<typeof accountCreatedData>, AccountCreated['data']>>,
   Assert<SameShape<z.output<typeof accountEntriesAddedData>, AccountEntriesAdded['data']>>,
+  Assert<SameShape<z.output<typeof groupFieldsEventSchema>, GroupFields>>,
+  Assert<SameShape<z.output<typeof groupCreatedData>, GroupCreated['data']>>,
+  Assert<SameShape<z.output<typeof groupUpdatedData>, GroupUpdated['data']>>,
+  Assert<SameShape<z.output<typeof groupDeletedData>, GroupDeleted['data']>>,
+  Assert<SameShape<z.output<typeof groupGoalsSetData>, GroupGoalsSet['data']>>,
+  Assert<SameShape<z.output<typeof projectShareData>, ProjectShared['data']>>,
+  Assert<SameShape<z.output<typeof projectShareData>, ProjectUnshared['data']>>,
+  Assert<SameShape<z.output<typeof goalCreatedData>, GoalCreated['data']>>,
   // Every event of the planning aggregates is published, and nothing else.
   Assert<SameShape<{ [T in PublishedEventType]: T }, { [T in PlanningDomainEvent['type']]: T }>>,
 ];
-type PlanningDomainEvent = ApplicationEvent | CommentEvent | AccountEvent;
+type PlanningDomainEvent = ApplicationEvent | CommentEvent | AccountEvent | GroupEvent | GoalEvent;
 
 /** One published event type in one schema version. */
 export interface PublishedEventDefinition<Data extends z.ZodType = z.ZodType> {
@@ -164,6 +234,55 @@ export const eventCatalogue = {
     data: accountEntriesAddedData,
     aggregateId: byId,
   }),
+  GroupCreated: defineEvent({
+    schemaVersion: 1,
+    category: 'group',
+    summary: 'A project (group) was created; `data` holds every field.',
+    data: groupCreatedData,
+    aggregateId: byId,
+  }),
+  GroupUpdated: defineEvent({
+    schemaVersion: 1,
+    category: 'group',
+    summary: 'Fields of a project changed; `changes` holds only the changed fields (null clears one).',
+    data: groupUpdatedData,
+    aggregateId: byId,
+  }),
+  GroupDeleted: defineEvent({
+    schemaVersion: 1,
+    category: 'group',
+    summary: 'A project was soft-deleted.',
+    data: groupDeletedData,
+    aggregateId: byId,
+  }),
+  GroupGoalsSet: defineEvent({
+    schemaVersion: 1,
+    category: 'group',
+    summary: "A project's goal values (0–9) changed; `goals` holds only the changed ones.",
+    data: groupGoalsSetData,
+    aggregateId: byId,
+  }),
+  ProjectShared: defineEvent({
+    schemaVersion: 1,
+    category: 'group',
+    summary: 'A project was shared with another tenant (pending until that tenant accepts).',
+    data: projectShareData,
+    aggregateId: byId,
+  }),
+  ProjectUnshared: defineEvent({
+    schemaVersion: 1,
+    category: 'group',
+    summary: 'A project is no longer shared with a tenant.',
+    data: projectShareData,
+    aggregateId: byId,
+  }),
+  GoalCreated: defineEvent({
+    schemaVersion: 1,
+    category: 'goal',
+    summary: 'A strategic goal was created.',
+    data: goalCreatedData,
+    aggregateId: byId,
+  }),
 } as const;
 
 export type PublishedEventType = keyof typeof eventCatalogue;
@@ -223,6 +342,13 @@ export const planningEventSchemas = {
   CommentCreated: envelopeOf('CommentCreated'),
   AccountCreated: envelopeOf('AccountCreated'),
   AccountEntriesAdded: envelopeOf('AccountEntriesAdded'),
+  GroupCreated: envelopeOf('GroupCreated'),
+  GroupUpdated: envelopeOf('GroupUpdated'),
+  GroupDeleted: envelopeOf('GroupDeleted'),
+  GroupGoalsSet: envelopeOf('GroupGoalsSet'),
+  ProjectShared: envelopeOf('ProjectShared'),
+  ProjectUnshared: envelopeOf('ProjectUnshared'),
+  GoalCreated: envelopeOf('GoalCreated'),
 } satisfies { [T in PublishedEventType]: z.ZodType };
 
 /** Any published planning event, discriminated by `type`. */
@@ -233,6 +359,13 @@ export const planningEventSchema = z.discriminatedUnion('type', [
   planningEventSchemas.CommentCreated,
   planningEventSchemas.AccountCreated,
   planningEventSchemas.AccountEntriesAdded,
+  planningEventSchemas.GroupCreated,
+  planningEventSchemas.GroupUpdated,
+  planningEventSchemas.GroupDeleted,
+  planningEventSchemas.GroupGoalsSet,
+  planningEventSchemas.ProjectShared,
+  planningEventSchemas.ProjectUnshared,
+  planningEventSchemas.GoalCreated,
 ]);
 export type PlanningEvent = z.output<typeof planningEventSchema>;
 

@@ -11,6 +11,10 @@ import type { ApplicationEvent } from './application/application';
 import { createCommentSchema, decideComment, initialCommentState } from './comment/comment';
 import type { CommentEvent } from './comment/comment';
 import type { DomainEvent, StoredEvent } from './events';
+import { createGoalSchema, decideGoal, initialGoalState } from './goal/goal';
+import type { GoalEvent } from './goal/goal';
+import { decideGroup, evolveGroup, initialGroupState, saveGroupSchema } from './group/group';
+import type { GroupCommand, GroupEvent, GroupState } from './group/group';
 import {
   accountEntryEventSchema,
   aggregateIdOf,
@@ -27,7 +31,37 @@ import { parseStreamName, streamName } from './streams';
 import { aContext, anApplication, fixedNow, freshId } from './testing/decider-spec';
 
 /** The events today's deciders produce, one or more of every published type. */
-const decidedEvents = (): (ApplicationEvent | CommentEvent | AccountEvent)[] => {
+/** Group and goal events, one or more of every type. */
+const decidedGroupEvents = (): (GroupEvent | GoalEvent)[] => {
+  const groupId = freshId();
+  const goalId = freshId();
+  const context = aContext({ newId: groupId, parentChain: [], tenantExists: true });
+  const events: GroupEvent[] = [];
+  let state: GroupState = initialGroupState;
+  const decide = (command: GroupCommand) => {
+    for (const event of decideGroup(command, state, context)) {
+      events.push(event);
+      state = evolveGroup(state, event);
+    }
+  };
+  decide({ type: 'SaveGroup', data: saveGroupSchema.parse({ title: ' Roll-out ', shortname: '' }) });
+  decide({
+    type: 'SaveGroup',
+    data: saveGroupSchema.parse({ id: groupId, version: 0, metrics: [{ type: 'WICHTIGKEIT', value: 4 }] }),
+  });
+  decide({ type: 'SetGroupGoals', data: { id: groupId, goals: [{ goalId, value: 7 }] } });
+  decide({ type: 'ShareProject', data: { id: groupId, tenant: 'other' } });
+  decide({ type: 'UnshareProject', data: { id: groupId, tenant: 'other' } });
+  decide({ type: 'DeleteGroup', data: { id: groupId, version: 4 } });
+  const goal = decideGoal(
+    { type: 'CreateGoal', data: createGoalSchema.parse({ name: 'Growth', type: '' }) },
+    initialGoalState,
+    aContext({ newId: goalId, parentExists: true }),
+  );
+  return [...events, ...goal];
+};
+
+const decidedEvents = (): (ApplicationEvent | CommentEvent | AccountEvent | GroupEvent | GoalEvent)[] => {
   const appId = freshId();
   const [created] = decideApplication(
     {
@@ -73,7 +107,7 @@ const decidedEvents = (): (ApplicationEvent | CommentEvent | AccountEvent)[] => 
     { status: 'active', id: accountId, version: 0, refType: 'application', refId: appId },
     aContext({ newId: freshId(), owner: null }),
   );
-  return [created!, ...updated, ...deleted, ...comment, ...account, ...entries];
+  return [created!, ...updated, ...deleted, ...comment, ...account, ...entries, ...decidedGroupEvents()];
 };
 
 const stored = (event: DomainEvent, overrides: Partial<StoredEvent> = {}): StoredEvent => ({
@@ -151,7 +185,7 @@ describe('event catalogue', () => {
       '__proto__',
     ])
       expect(isPublishedEvent(type)).toBe(false);
-    expect([...publishedCategories].sort()).toEqual(['account', 'application', 'comment']);
+    expect([...publishedCategories].sort()).toEqual(['account', 'application', 'comment', 'goal', 'group']);
   });
 
   it('keys every event by the id part of the stream it is stored in', () => {

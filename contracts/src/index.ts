@@ -13,6 +13,8 @@ export * from './rules/cockpit';
 export * from './rules/text';
 export * from './rules/tracker-links';
 export * from './application/application';
+export * from './group/group';
+export * from './goal/goal';
 export * from './comment/comment';
 export * from './account/account';
 export * from './identity/identity';

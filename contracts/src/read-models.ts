@@ -1,6 +1,8 @@
 import type { AccountEntry, AccountRefType } from './account/account';
 import type { ApplicationFields } from './application/application';
 import type { CommentRefType } from './comment/comment';
+import type { CreateGoalData } from './goal/goal';
+import type { GroupFields, GroupGoalValue } from './group/group';
 import type { AttributeDefinition, FeatureFlags } from './identity/identity';
 import type { Permissions } from './permissions';
 
@@ -23,6 +25,43 @@ export interface ApplicationView extends ApplicationFields {
   readonly deleted: boolean;
   readonly shared: boolean;
   readonly projects: readonly ProjectOfApplication[];
+}
+
+/** A project as GET /api/groups answers (§3 Project / group). */
+export interface GroupView extends GroupFields {
+  readonly id: number;
+  readonly tenant: string;
+  readonly version: number;
+  readonly deleted: boolean;
+  /** Whether the project belongs to another tenant and is shared with this one (never yet: acceptance is pending). */
+  readonly shared: boolean;
+  /** Tenants the project is shared with. */
+  readonly sharedWith: readonly string[];
+  readonly goals: readonly GroupGoalValue[];
+  /** §9 priority computed from `metrics` at query time; compare with metric4 for the §5 inconsistency. */
+  readonly priority: number;
+  /** Working days in [start, end) by the §9 calendar, computed at query time; null without both dates. */
+  readonly duration: number | null;
+  readonly parentTitle: string | null;
+}
+
+/** GET /api/groups/:idOrName adds the read-only subprojects (§2 details). */
+export interface GroupDetailsView extends GroupView {
+  readonly subprojects: readonly { readonly id: number; readonly title: string }[];
+}
+
+export interface GoalView extends CreateGoalData {
+  readonly id: number;
+  readonly tenant: string;
+}
+
+/** §3 Project goal: goalId, groupId, value and the goal itself. */
+export interface GroupGoalView {
+  readonly id: string;
+  readonly goalId: number;
+  readonly groupId: number;
+  readonly value: number;
+  readonly goal: GoalView | null;
 }
 
 export interface CommentView {

@@ -1,6 +1,8 @@
 /** Stream categories (§3); one typed helper per stream name, never built by hand (STYLE 7). */
 export const categories = [
   'application',
+  'group',
+  'goal',
   'comment',
   'account',
   'tenant',

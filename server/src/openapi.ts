@@ -147,6 +147,24 @@ export const openApiDocument = () => ({
     '/api/applications/{idOrName}': query('One application: numeric id first, then name', [
       { name: 'idOrName', in: 'path' },
     ]),
+    '/api/applications/{id}/projects': query("The tenant's projects that use an application (§2)", [
+      { name: 'id', in: 'path' },
+    ]),
+    '/api/groups': query('The portfolio: projects of the tenant with computed priority and duration', [
+      { name: 'q', in: 'query' },
+      { name: 'status', in: 'query' },
+      { name: 'phase', in: 'query' },
+      { name: 'health', in: 'query' },
+      { name: 'resource', in: 'query' },
+      { name: 'application', in: 'query' },
+    ]),
+    '/api/groups/{idOrName}': query('One project with its subprojects: numeric id first, then title', [
+      { name: 'idOrName', in: 'path' },
+    ]),
+    '/api/groups/{idOrName}/goals': query("A project's goal values with their goals", [
+      { name: 'idOrName', in: 'path' },
+    ]),
+    '/api/goals': query('The strategic goals of the tenant, by rank'),
     '/api/comments': query('Comments of a record, oldest first', [
       { name: 'refType', in: 'query', required: true },
       { name: 'refId', in: 'query', required: true },

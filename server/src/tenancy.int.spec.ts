@@ -6,6 +6,8 @@ import type { Body, Platform, Reply } from './testing/platform';
 let platform: Platform;
 /** A demo application with an account, for the viewer to read and to aim commands at. */
 let mine: { id: number; version: number; account: number; comment: number };
+/** A demo project and goal for the group commands. */
+let project: { id: number; goal: number };
 
 beforeAll(async () => {
   platform = await startPlatform();
@@ -20,6 +22,9 @@ beforeAll(async () => {
     description: 'demo note',
   });
   mine = { id: application.id, version: linked.version, account: account.id, comment: comment.id };
+  const group = await run('SaveGroup', { title: 'Demo Own Project' });
+  const goal = await run('CreateGoal', { name: 'Demo Goal' });
+  project = { id: group.id, goal: goal.id };
   await caughtUp(platform.embedded);
 }, 30_000);
 
@@ -235,6 +240,12 @@ describe('permissions', () => {
     CreateComment: { refType: 'application', refId: mine.id, description: 'viewer note' },
     CreateAccount: { refType: 'application', refId: mine.id },
     AddAccountEntries: { accountId: mine.account, entries: [{ sicht: 'Ist', amount: 1 }] },
+    SaveGroup: { title: 'viewer project' },
+    DeleteGroup: { id: project.id, version: 0 },
+    SetGroupGoals: { id: project.id, goals: [{ goalId: project.goal, value: 1 }] },
+    CreateGoal: { name: 'viewer goal' },
+    ShareProject: { id: project.id, tenant: 'other' },
+    UnshareProject: { id: project.id, tenant: 'other' },
   });
 
   it('lets the viewer read everything', async () => {
@@ -246,6 +257,11 @@ describe('permissions', () => {
       `/api/comments?refType=application&refId=${mine.id}`,
       `/api/accounts/${mine.account}`,
       '/api/calendar/working-days?from=2026-01-01&to=2026-02-01',
+      '/api/groups',
+      `/api/groups/${project.id}`,
+      `/api/groups/${project.id}/goals`,
+      '/api/goals',
+      `/api/applications/${mine.id}/projects`,
     ]) {
       const reply = await platform.api.get(path, platform.viewer);
       expect({ path, status: reply.status }).toEqual({ path, status: 200 });
@@ -272,12 +288,21 @@ describe('permissions', () => {
     const fresh = (await platform.api.command('SaveApplication', anApplication(), platform.admin)).body;
     // CreateAccount needs an application without an account, DeleteApplication goes last.
     commands.CreateAccount = { refType: 'application', refId: fresh.id };
+    // DeleteGroup aims at a fresh project: the others move the demo project's version on.
+    const freshGroup = (await platform.api.command('SaveGroup', { title: 'doomed' }, platform.admin)).body;
+    commands.DeleteGroup = { id: freshGroup.id, version: 0 };
     for (const type of [
       'SaveApplication',
       'CreateComment',
       'CreateAccount',
       'AddAccountEntries',
       'DeleteApplication',
+      'SaveGroup',
+      'CreateGoal',
+      'SetGroupGoals',
+      'ShareProject',
+      'UnshareProject',
+      'DeleteGroup',
     ]) {
       const reply = await platform.api.command(type, commands[type], platform.admin);
       expect({ type, status: reply.status }).toEqual({ type, status: 200 });

@@ -14,6 +14,7 @@ import type { CommandEnvelope, NewId } from '../infrastructure/aggregate-runner'
 import { AddAccountEntriesMessage, CreateAccountMessage } from '../infrastructure/command-message';
 import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
 import { applicationDecider } from '../applications/application.decider';
+import { groupDecider } from '../groups/group.decider';
 
 const accountDecider = { initial: initialAccountState, evolve: evolveAccount, decide: decideAccount };
 
@@ -41,20 +42,7 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountMessag
 
   async execute({ data, envelope }: CreateAccountMessage): Promise<CommandResult> {
     const command = data as CreateAccountData;
-    const loaded = await this.runner.load(
-      streamName('application', command.refId),
-      applicationDecider,
-      envelope.tenant,
-      'application',
-    );
-    const owner: AccountOwner | null =
-      loaded.state.status === 'active'
-        ? {
-            name: loaded.state.fields.name,
-            assetNr: loaded.state.fields.assetNr,
-            account: loaded.state.fields.account,
-          }
-        : null;
+    const owner = await this.owner(command, envelope.tenant);
     const { id, claim } = await this.runner.newId(envelope);
     return runAccount(
       this.runner,
@@ -63,6 +51,30 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountMessag
       envelope,
       owner,
     );
+  }
+
+  /** The record the account is for; a project's number is its projectNr and its name the title. */
+  private async owner(command: CreateAccountData, tenant: string): Promise<AccountOwner | null> {
+    if (command.refType === 'group') {
+      const { state } = await this.runner.load(
+        streamName('group', command.refId),
+        groupDecider,
+        tenant,
+        'group',
+      );
+      return state.status === 'active'
+        ? { name: state.fields.title, assetNr: state.fields.projectNr, account: state.fields.account }
+        : null;
+    }
+    const { state } = await this.runner.load(
+      streamName('application', command.refId),
+      applicationDecider,
+      tenant,
+      'application',
+    );
+    return state.status === 'active'
+      ? { name: state.fields.name, assetNr: state.fields.assetNr, account: state.fields.account }
+      : null;
   }
 }
 

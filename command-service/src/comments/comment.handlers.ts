@@ -7,6 +7,7 @@ import { AggregateRunner } from '../infrastructure/aggregate-runner';
 import { CreateCommentMessage } from '../infrastructure/command-message';
 import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
 import { applicationDecider } from '../applications/application.decider';
+import { groupDecider } from '../groups/group.decider';
 
 @CommandHandler(CreateCommentMessage)
 export class CreateCommentHandler implements ICommandHandler<CreateCommentMessage, CommandResult> {
@@ -30,12 +31,18 @@ export class CreateCommentHandler implements ICommandHandler<CreateCommentMessag
     });
   }
 
-  /** Projects and items arrive with later issues; until then only applications can be commented. */
+  /** Items arrive with a later issue; until then applications and projects can be commented. */
   private async refExists(command: CreateCommentData, tenant: string): Promise<boolean> {
-    if (command.refType !== 'application') return false;
-    const loaded = await this.runner
-      .load(streamName('application', command.refId), applicationDecider, tenant, 'application')
-      .catch(() => null);
+    const loaded =
+      command.refType === 'application'
+        ? await this.runner
+            .load(streamName('application', command.refId), applicationDecider, tenant, 'application')
+            .catch(() => null)
+        : command.refType === 'PROJECT'
+          ? await this.runner
+              .load(streamName('group', command.refId), groupDecider, tenant, 'group')
+              .catch(() => null)
+          : null;
     return loaded?.state.status === 'active';
   }
 }

@@ -14,10 +14,23 @@ export class CreateCommentMessage extends CommandMessage {}
 export class CreateAccountMessage extends CommandMessage {}
 export class AddAccountEntriesMessage extends CommandMessage {}
 
+export class SaveGroupMessage extends CommandMessage {}
+export class DeleteGroupMessage extends CommandMessage {}
+export class SetGroupGoalsMessage extends CommandMessage {}
+export class CreateGoalMessage extends CommandMessage {}
+export class ShareProjectMessage extends CommandMessage {}
+export class UnshareProjectMessage extends CommandMessage {}
+
 export const messageClasses = {
   SaveApplication: SaveApplicationMessage,
   DeleteApplication: DeleteApplicationMessage,
   CreateComment: CreateCommentMessage,
   CreateAccount: CreateAccountMessage,
   AddAccountEntries: AddAccountEntriesMessage,
+  SaveGroup: SaveGroupMessage,
+  DeleteGroup: DeleteGroupMessage,
+  SetGroupGoals: SetGroupGoalsMessage,
+  CreateGoal: CreateGoalMessage,
+  ShareProject: ShareProjectMessage,
+  UnshareProject: UnshareProjectMessage,
 } as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError } from '../errors';
 
-export const accountRefTypes = ['application'] as const;
+export const accountRefTypes = ['application', 'group'] as const;
 export type AccountRefType = (typeof accountRefTypes)[number];
 
 export const createAccountSchema = z.strictObject({
@@ -46,9 +46,12 @@ export const accountEntrySchema = z.strictObject({
 });
 export type AccountEntry = z.infer<typeof accountEntrySchema>;
 
+/** The most entries one AddAccountEntries command may carry; larger imports send several. */
+export const maxEntriesPerCommand = 5000;
+
 export const addAccountEntriesSchema = z.strictObject({
   accountId: z.number().int().positive(),
-  entries: z.array(accountEntrySchema).min(1).max(5000),
+  entries: z.array(accountEntrySchema).min(1).max(maxEntriesPerCommand),
 });
 export type AddAccountEntriesData = z.infer<typeof addAccountEntriesSchema>;
 
@@ -102,7 +105,10 @@ export const evolveAccount = (state: AccountState, event: AccountEvent): Account
   }
 };
 
-/** The referenced record as the handler found it (§4: number from assetNr, name from the application name). */
+/**
+ * The referenced record as the handler found it (§4: number from assetNr, name from the application name;
+ * for a project `assetNr` carries its projectNr and `name` its title).
+ */
 export interface AccountOwner {
   readonly name: string;
   readonly assetNr: string | null;
@@ -124,11 +130,20 @@ export const decideAccount = (
     case 'CreateAccount': {
       const { owner } = context;
       if (owner === null) throw notFound(command.data.refType);
+      const project = command.data.refType === 'group';
       if (!owner.assetNr)
-        throw validationError('an application account needs an asset number', [
-          { field: 'assetNr', message: 'required' },
-        ]);
-      if (owner.account !== null) throw new DomainError('conflict', 'the application has an account already');
+        throw project
+          ? validationError('a project account needs a project number', [
+              { field: 'projectNr', message: 'required' },
+            ])
+          : validationError('an application account needs an asset number', [
+              { field: 'assetNr', message: 'required' },
+            ]);
+      if (owner.account !== null)
+        throw new DomainError(
+          'conflict',
+          `the ${project ? 'project' : 'application'} has an account already`,
+        );
       if (state.status !== 'absent') throw new DomainError('conflict', 'account exists already');
       return [
         {

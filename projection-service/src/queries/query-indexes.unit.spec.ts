@@ -56,6 +56,20 @@ describe('the indexes the projections declare', () => {
       deleted: false,
       parent: null,
     });
+    await store.put('groups', {
+      _id: '7',
+      _position: 2,
+      id: 7,
+      tenant: 'acme',
+      title: 'Roll-out',
+      deleted: false,
+      parent: null,
+      metrics: [],
+      start: null,
+      end: null,
+      goals: [{ goalId: 9, value: 3 }],
+      applications: [5],
+    });
     const directory = { user: () => ({ permissions: allPermissions }) } as unknown as DirectoryCache;
     const controller = new QueriesController(store, directory);
     const principal = { userId: 1, tenant: 'acme', username: 'alice' };
@@ -66,6 +80,16 @@ describe('the indexes the projections declare', () => {
     await controller.applications(principal, 'bill', 'PRODUKTIV');
     await controller.application(principal, 'billing');
     await controller.comments(principal, 'application', '5');
+    await controller.application(principal, '5');
+    await controller.applicationProjects(principal, '5');
+    await controller.groups(principal);
+    await controller.groups(principal, 'roll');
+    await controller.groups(principal, undefined, '3');
+    await controller.groups(principal, undefined, undefined, undefined, undefined, undefined, '5');
+    await controller.group(principal, 'roll-out');
+    await controller.group(principal, '7');
+    await controller.groupGoals(principal, '7');
+    await controller.goals(principal);
 
     const shapes = new Set(
       store.queries.map((query) => `${query.collection} ${Object.keys(query.filter).join()}`),

@@ -1,0 +1,233 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler } from '@nestjs/cqrs';
+import type { ICommandHandler } from '@nestjs/cqrs';
+import {
+  decideGoal,
+  evolveAccount,
+  evolveGoal,
+  initialAccountState,
+  initialGoalState,
+  streamName,
+} from '@fahrplan/contracts';
+import type {
+  CommandResult,
+  CreateGoalData,
+  DeleteGroupData,
+  GroupCommand,
+  GroupContext,
+  GroupState,
+  SaveGroupData,
+  SetGroupGoalsData,
+  ShareProjectData,
+} from '@fahrplan/contracts';
+import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
+import { AggregateRunner } from '../infrastructure/aggregate-runner';
+import type { CommandEnvelope, Loaded } from '../infrastructure/aggregate-runner';
+import {
+  CreateGoalMessage,
+  DeleteGroupMessage,
+  SaveGroupMessage,
+  SetGroupGoalsMessage,
+  ShareProjectMessage,
+  UnshareProjectMessage,
+} from '../infrastructure/command-message';
+import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
+import { applicationDecider } from '../applications/application.decider';
+import { groupDecider } from './group.decider';
+
+const goalDecider = { initial: initialGoalState, evolve: evolveGoal, decide: decideGoal };
+
+const MAX_DEPTH = 1000;
+
+/** Whether a goal or an application exists (and is not deleted) in the tenant. */
+const exists = async (
+  runner: AggregateRunner,
+  category: 'goal' | 'application',
+  id: number,
+  tenant: string,
+): Promise<boolean> => {
+  const loaded =
+    category === 'goal'
+      ? await runner.load(streamName('goal', id), goalDecider, tenant, 'goal').catch(() => null)
+      : await runner
+          .load(streamName('application', id), applicationDecider, tenant, 'application')
+          .catch(() => null);
+  return loaded?.state.status === 'active';
+};
+
+/** The requested parent's chain up to the root, or null when the parent is not a project of the tenant. */
+const parentChain = async (
+  runner: AggregateRunner,
+  parent: number,
+  tenant: string,
+): Promise<number[] | null> => {
+  const chain: number[] = [];
+  for (let current: number | null = parent; current !== null && chain.length < MAX_DEPTH;) {
+    if (chain.includes(current)) break;
+    const loaded: Loaded<GroupState> | null = await runner
+      .load(streamName('group', current), groupDecider, tenant, 'group')
+      .catch(() => null);
+    if (!loaded || loaded.state.status !== 'active') return chain.length === 0 ? null : chain;
+    chain.push(current);
+    current = loaded.state.fields.parent;
+  }
+  return chain;
+};
+
+const linkedAccount = async (runner: AggregateRunner, account: number, tenant: string) => {
+  const decider = { initial: initialAccountState, evolve: evolveAccount };
+  const loaded = await runner
+    .load(streamName('account', account), decider, tenant, 'account')
+    .catch(() => null);
+  return loaded?.state.status === 'active'
+    ? { refType: loaded.state.refType, refId: loaded.state.refId }
+    : null;
+};
+
+const missing = async (
+  runner: AggregateRunner,
+  category: 'goal' | 'application',
+  ids: readonly number[],
+  tenant: string,
+): Promise<number[]> => {
+  const found = await Promise.all(ids.map((id) => exists(runner, category, id, tenant)));
+  return ids.filter((_, i) => !found[i]);
+};
+
+const runGroup = (
+  runner: AggregateRunner,
+  id: number,
+  command: GroupCommand,
+  envelope: CommandEnvelope,
+  facts: (base: GroupContext) => Promise<Partial<GroupContext>> | Partial<GroupContext> = () => ({}),
+  claim?: string,
+) =>
+  runner.run({
+    stream: streamName('group', id),
+    id,
+    ...(claim ? { claim } : {}),
+    what: 'group',
+    decider: groupDecider,
+    command,
+    envelope,
+    context: async (_state, base) => {
+      const context: GroupContext = { ...base, parentChain: [] };
+      return { ...context, ...(await facts(context)) };
+    },
+  });
+
+@CommandHandler(SaveGroupMessage)
+export class SaveGroupHandler implements ICommandHandler<SaveGroupMessage, CommandResult> {
+  constructor(
+    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
+    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+  ) {}
+
+  async execute({ data, envelope }: SaveGroupMessage): Promise<CommandResult> {
+    const command = data as SaveGroupData;
+    const { id, claim } = command.id === undefined ? await this.runner.newId(envelope) : { id: command.id };
+    const { tenant } = envelope;
+    return runGroup(
+      this.runner,
+      id,
+      { type: 'SaveGroup', data: command },
+      envelope,
+      async () => ({
+        parentChain: command.parent ? await parentChain(this.runner, command.parent, tenant) : [],
+        ...(command.account ? { account: await linkedAccount(this.runner, command.account, tenant) } : {}),
+        alm: this.directory.tenant(tenant)?.features.alm ?? false,
+        ...(command.applications
+          ? { unknownApplications: await missing(this.runner, 'application', command.applications, tenant) }
+          : {}),
+      }),
+      claim,
+    );
+  }
+}
+
+@CommandHandler(DeleteGroupMessage)
+export class DeleteGroupHandler implements ICommandHandler<DeleteGroupMessage, CommandResult> {
+  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
+
+  execute({ data, envelope }: DeleteGroupMessage): Promise<CommandResult> {
+    const command = data as DeleteGroupData;
+    return runGroup(this.runner, command.id, { type: 'DeleteGroup', data: command }, envelope);
+  }
+}
+
+@CommandHandler(SetGroupGoalsMessage)
+export class SetGroupGoalsHandler implements ICommandHandler<SetGroupGoalsMessage, CommandResult> {
+  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
+
+  execute({ data, envelope }: SetGroupGoalsMessage): Promise<CommandResult> {
+    const command = data as SetGroupGoalsData;
+    const goalIds = [...new Set(command.goals.map((g) => g.goalId))];
+    return runGroup(
+      this.runner,
+      command.id,
+      { type: 'SetGroupGoals', data: command },
+      envelope,
+      async () => ({
+        unknownGoals: await missing(this.runner, 'goal', goalIds, envelope.tenant),
+      }),
+    );
+  }
+}
+
+@CommandHandler(ShareProjectMessage)
+export class ShareProjectHandler implements ICommandHandler<ShareProjectMessage, CommandResult> {
+  constructor(
+    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
+    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+  ) {}
+
+  execute({ data, envelope }: ShareProjectMessage): Promise<CommandResult> {
+    const command = data as ShareProjectData;
+    return runGroup(this.runner, command.id, { type: 'ShareProject', data: command }, envelope, () => ({
+      tenantExists: this.directory.tenant(command.tenant) !== undefined,
+    }));
+  }
+}
+
+@CommandHandler(UnshareProjectMessage)
+export class UnshareProjectHandler implements ICommandHandler<UnshareProjectMessage, CommandResult> {
+  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
+
+  execute({ data, envelope }: UnshareProjectMessage): Promise<CommandResult> {
+    const command = data as ShareProjectData;
+    return runGroup(this.runner, command.id, { type: 'UnshareProject', data: command }, envelope);
+  }
+}
+
+@CommandHandler(CreateGoalMessage)
+export class CreateGoalHandler implements ICommandHandler<CreateGoalMessage, CommandResult> {
+  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
+
+  async execute({ data, envelope }: CreateGoalMessage): Promise<CommandResult> {
+    const command = data as CreateGoalData;
+    const { id, claim } = await this.runner.newId(envelope);
+    return this.runner.run({
+      stream: streamName('goal', id),
+      id,
+      ...(claim ? { claim } : {}),
+      what: 'goal',
+      decider: goalDecider,
+      command: { type: 'CreateGoal', data: command },
+      envelope,
+      context: async (_state, base) => ({
+        ...base,
+        parentExists:
+          command.parent === null || (await exists(this.runner, 'goal', command.parent, envelope.tenant)),
+      }),
+    });
+  }
+}
+
+export const groupHandlers = [
+  SaveGroupHandler,
+  DeleteGroupHandler,
+  SetGroupGoalsHandler,
+  ShareProjectHandler,
+  UnshareProjectHandler,
+  CreateGoalHandler,
+];

@@ -1,0 +1,394 @@
+import { z } from 'zod';
+import type { DecisionContext, DomainEvent } from '../events';
+import { DomainError, notFound, validationError, versionConflict } from '../errors';
+import { attributeValueSchema } from '../application/application';
+import { moveKeepingDuration } from '../rules/calendar';
+import { limits, optionalText, requiredText, serverDateSchema } from '../rules/limits';
+import { maxMetricValue, metricTypes, priority } from '../rules/priority';
+
+const id = z.number().int().positive();
+const version = z.number().int().min(0);
+const nullableInt = (min: number, max: number) =>
+  z
+    .number()
+    .int()
+    .min(min)
+    .max(max)
+    .nullish()
+    .transform((v) => v ?? null);
+/** A classification code (status, phase, art, klasse, healthStatus): option sets are not shown (§4). */
+const code = (fallback: number) =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(99)
+    .nullish()
+    .transform((v) => v ?? fallback);
+
+/** Slider ranges of §9. */
+export const metricLimits = { rating: 9, metric4: 12, goal: 9 } as const;
+
+export const groupMetricSchema = z.strictObject({
+  group: z
+    .string()
+    .trim()
+    .max(100)
+    .nullish()
+    .transform((v) => v || null),
+  type: z.enum(metricTypes),
+  value: z.number().int().min(0).max(maxMetricValue),
+});
+export type GroupMetric = z.infer<typeof groupMetricSchema>;
+
+export const jiraRepoSchema = z.strictObject({
+  id: z.union([z.string().trim().min(1).max(100), z.number().int()]),
+  url: z.string().trim().max(limits.docUrl),
+});
+
+/** Every field of §3 Project / group that a user sets; limits of §5, ranges of §9. */
+export const groupFieldsSchema = z.strictObject({
+  title: requiredText(limits.title),
+  shortname: optionalText(limits.shortname),
+  description: optionalText(limits.description),
+  contact: optionalText(limits.contact),
+  projectNr: optionalText(limits.projectNr),
+  docUrl: optionalText(limits.docUrl),
+  iamId: optionalText(limits.iamId),
+  start: serverDateSchema.nullish().transform((v) => v ?? null),
+  end: serverDateSchema.nullish().transform((v) => v ?? null),
+  parent: id.nullish().transform((v) => v ?? null),
+  parentOrder: z
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => v ?? null),
+  jirarepo: jiraRepoSchema.nullish().transform((v) => v ?? null),
+  jiraid: optionalText(limits.issueId),
+  cockpitid: optionalText(limits.cockpitid),
+  metric1: nullableInt(0, metricLimits.rating),
+  metric2: nullableInt(0, metricLimits.rating),
+  metric3: nullableInt(0, metricLimits.rating),
+  metric4: nullableInt(0, metricLimits.metric4),
+  metrics: z
+    .array(groupMetricSchema)
+    .max(50)
+    .nullish()
+    .transform((v) => v ?? null),
+  healthStatus: code(0),
+  phase: code(0),
+  status: code(3),
+  art: code(0),
+  klasse: code(0),
+  resource: id.nullish().transform((v) => v ?? null),
+  /** The applications the project uses (§3 "applications, each with application and project"). */
+  applications: z
+    .array(id)
+    .max(500)
+    .nullish()
+    .transform((v) => [...new Set(v ?? [])]),
+  attributes: z
+    .array(attributeValueSchema)
+    .max(100)
+    .nullish()
+    .transform((v) => v ?? []),
+  account: id.nullish().transform((v) => v ?? null),
+  visible: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? true),
+});
+export type GroupFields = z.infer<typeof groupFieldsSchema>;
+
+/**
+ * SaveGroup: create without `id`; update with `id` and the `version` the user saw. On update, omitted
+ * fields stay unchanged and null clears a field.
+ */
+export const saveGroupSchema = groupFieldsSchema
+  .partial()
+  .extend({ id: id.optional(), version: version.optional() })
+  .superRefine((c, ctx) => {
+    if (c.id === undefined && c.title === undefined)
+      ctx.addIssue({ code: 'custom', path: ['title'], message: 'required' });
+    if (c.id !== undefined && c.version === undefined)
+      ctx.addIssue({ code: 'custom', path: ['version'], message: 'required when updating' });
+  });
+export type SaveGroupData = z.infer<typeof saveGroupSchema>;
+
+export const deleteGroupSchema = z.strictObject({ id, version });
+export type DeleteGroupData = z.infer<typeof deleteGroupSchema>;
+
+export const groupGoalValueSchema = z.strictObject({
+  goalId: id,
+  value: z.number().int().min(0).max(metricLimits.goal),
+});
+export type GroupGoalValue = z.infer<typeof groupGoalValueSchema>;
+
+/** A project's goal values (§2 strategy tab; §4 save flow step 4): setting a value again changes nothing. */
+export const setGroupGoalsSchema = z.strictObject({
+  id,
+  goals: z.array(groupGoalValueSchema).min(1).max(500),
+});
+export type SetGroupGoalsData = z.infer<typeof setGroupGoalsSchema>;
+
+const tenantName = z.string().trim().min(1).max(100);
+export const shareProjectSchema = z.strictObject({ id, tenant: tenantName });
+export type ShareProjectData = z.infer<typeof shareProjectSchema>;
+
+export type GroupCommand =
+  | { readonly type: 'SaveGroup'; readonly data: SaveGroupData }
+  | { readonly type: 'DeleteGroup'; readonly data: DeleteGroupData }
+  | { readonly type: 'SetGroupGoals'; readonly data: SetGroupGoalsData }
+  | { readonly type: 'ShareProject'; readonly data: ShareProjectData }
+  | { readonly type: 'UnshareProject'; readonly data: ShareProjectData };
+
+export type GroupCreated = DomainEvent<'GroupCreated', GroupFields & { readonly id: number }>;
+export type GroupUpdated = DomainEvent<
+  'GroupUpdated',
+  { readonly id: number; readonly changes: Partial<GroupFields> }
+>;
+export type GroupDeleted = DomainEvent<'GroupDeleted', { readonly id: number }>;
+export type GroupGoalsSet = DomainEvent<
+  'GroupGoalsSet',
+  { readonly id: number; readonly goals: GroupGoalValue[] }
+>;
+export type ProjectShared = DomainEvent<'ProjectShared', { readonly id: number; readonly tenant: string }>;
+export type ProjectUnshared = DomainEvent<
+  'ProjectUnshared',
+  { readonly id: number; readonly tenant: string }
+>;
+export type GroupEvent =
+  GroupCreated | GroupUpdated | GroupDeleted | GroupGoalsSet | ProjectShared | ProjectUnshared;
+
+export type GroupState =
+  | { readonly status: 'absent' }
+  | {
+      readonly status: 'active' | 'deleted';
+      readonly id: number;
+      readonly fields: GroupFields;
+      readonly version: number;
+      /** goalId → value. */
+      readonly goals: Readonly<Record<number, number>>;
+      /** Tenants the project is shared with (pending or accepted: acceptance lands with the identity issue). */
+      readonly shares: readonly string[];
+    };
+
+export const initialGroupState: GroupState = { status: 'absent' };
+
+/** `version` counts from 0: the revision of the stream's last event. */
+export const evolveGroup = (state: GroupState, event: GroupEvent): GroupState => {
+  if (event.type === 'GroupCreated') {
+    const { id: groupId, ...fields } = event.data;
+    return { status: 'active', id: groupId, fields, version: 0, goals: {}, shares: [] };
+  }
+  if (state.status === 'absent') return state;
+  const next = { ...state, version: state.version + 1 };
+  switch (event.type) {
+    case 'GroupUpdated':
+      return { ...next, fields: { ...state.fields, ...event.data.changes } };
+    case 'GroupDeleted':
+      return { ...next, status: 'deleted' };
+    case 'GroupGoalsSet':
+      return {
+        ...next,
+        goals: { ...state.goals, ...Object.fromEntries(event.data.goals.map((g) => [g.goalId, g.value])) },
+      };
+    case 'ProjectShared':
+      return { ...next, shares: [...state.shares, event.data.tenant] };
+    case 'ProjectUnshared':
+      return { ...next, shares: state.shares.filter((t) => t !== event.data.tenant) };
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+};
+
+/** What the decider needs to know beyond the stream: facts the handler looked up. */
+export interface GroupContext extends DecisionContext {
+  /** The id allocated for a new project. */
+  readonly newId: number;
+  /**
+   * Parent chain of the requested parent: its id first, then its parent, … up to the root. `null`
+   * when the requested parent is not a project of the tenant.
+   */
+  readonly parentChain: readonly number[] | null;
+  /** The account the command links as the tenant has it: null when unknown; omitted when none is linked. */
+  readonly account?: { readonly refType: string; readonly refId: number } | null;
+  /** Whether the tenant has the ALM feature, which linking applications needs (§6); omitted counts as yes. */
+  readonly alm?: boolean;
+  /** Applications the command links that the tenant does not have. */
+  readonly unknownApplications?: readonly number[];
+  /** Goals a SetGroupGoals names that the tenant does not have. */
+  readonly unknownGoals?: readonly number[];
+  /** Whether the tenant a ShareProject names exists. */
+  readonly tenantExists?: boolean;
+}
+
+/** §4 new-project defaults: status 3, phase/art/klasse/healthStatus 0, all metrics 0, start = end = today. */
+export const newGroupDefaults = (today: string): Partial<GroupFields> & { end: string | null } => ({
+  start: today,
+  end: today,
+  metric1: 0,
+  metric2: 0,
+  metric3: 0,
+  metric4: 0,
+  metrics: metricTypes.map((type) => ({ group: null, type, value: 0 })),
+});
+
+const fail = (field: string, message: string, detail: string) =>
+  validationError(detail, [{ field, message }]);
+
+const checkParent = (selfId: number, parent: number | null, context: GroupContext): void => {
+  if (parent === null) return;
+  if (parent === selfId) throw fail('parent', 'not itself', 'a project cannot be its own parent');
+  if (context.parentChain === null) throw fail('parent', 'not found', 'parent project not found');
+  if (context.parentChain.includes(selfId)) throw fail('parent', 'cycle', 'the parent would create a cycle');
+};
+
+const checkDates = (start: string | null, end: string | null): void => {
+  if (start && end && end < start)
+    throw fail('end', 'before begin', 'the end date cannot precede the begin date');
+};
+
+const checkAccount = (selfId: number, account: number | null | undefined, context: GroupContext): void => {
+  if (account === undefined || account === null) return;
+  if (!context.account) throw notFound('account');
+  if (context.account.refType !== 'group' || context.account.refId !== selfId)
+    throw fail('account', 'not this project', 'the account belongs to another record');
+};
+
+const checkApplications = (applications: readonly number[], context: GroupContext): void => {
+  if (applications.length > 0 && context.alm === false)
+    throw fail('applications', 'needs ALM', 'linking applications needs the ALM feature');
+  if (context.unknownApplications && context.unknownApplications.length > 0)
+    throw fail(
+      'applications',
+      'not found',
+      `unknown applications: ${context.unknownApplications.join(', ')}`,
+    );
+};
+
+/**
+ * The §4/§5 derived fields: a new start keeps the working-day duration and moves the end (unless the end
+ * is given too); no repository means no issue id; changed rating metrics overwrite metric4 with the
+ * computed priority (unless metric4 is given too).
+ */
+const derive = (
+  current: GroupFields | null,
+  requested: Partial<GroupFields>,
+  next: GroupFields,
+): GroupFields => {
+  let derived = next;
+  if (
+    current &&
+    requested.start !== undefined &&
+    requested.end === undefined &&
+    current.start &&
+    current.end &&
+    next.start &&
+    next.start !== current.start
+  ) {
+    try {
+      derived = { ...derived, end: moveKeepingDuration(current.start, current.end, next.start) };
+    } catch {
+      // outside the calendar's years: keep the end as it is
+    }
+  }
+  if (derived.jirarepo === null && derived.jiraid !== null) derived = { ...derived, jiraid: null };
+  const metricsChanged =
+    requested.metrics !== undefined &&
+    (current === null || JSON.stringify(current.metrics) !== JSON.stringify(requested.metrics));
+  if (metricsChanged && requested.metric4 === undefined)
+    derived = { ...derived, metric4: Math.min(priority(derived.metrics ?? []), metricLimits.metric4) };
+  return derived;
+};
+
+const changedFields = (current: GroupFields, next: GroupFields): Partial<GroupFields> => {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(next))
+    if (JSON.stringify(current[key as keyof GroupFields]) !== JSON.stringify(value)) changes[key] = value;
+  return changes as Partial<GroupFields>;
+};
+
+const activeGroup = (state: GroupState) => {
+  if (state.status !== 'active') throw notFound('group');
+  return state;
+};
+
+export const decideGroup = (
+  command: GroupCommand,
+  state: GroupState,
+  context: GroupContext,
+): GroupEvent[] => {
+  switch (command.type) {
+    case 'SaveGroup': {
+      const { id: requestedId, version: seen, ...raw } = command.data;
+      const requested = stripUndefined(raw) as Partial<GroupFields>;
+      if (requestedId === undefined) {
+        if (state.status !== 'absent') throw new DomainError('conflict', 'group exists already');
+        const today = context.now.slice(0, 10);
+        const defaults = newGroupDefaults(today);
+        // a new project given only a start ends the same day, like one given nothing (§4 start = end)
+        if (requested.start) defaults.end = requested.start;
+        const parsed = groupFieldsSchema.parse({ ...defaults, ...requested });
+        const fields = derive(null, requested, parsed);
+        checkParent(context.newId, fields.parent, context);
+        checkDates(fields.start, fields.end);
+        checkAccount(context.newId, fields.account, context);
+        checkApplications(fields.applications, context);
+        return [{ type: 'GroupCreated', data: { id: context.newId, ...fields } }];
+      }
+      const group = activeGroup(state);
+      if (seen !== group.version) throw versionConflict(group.version);
+      const next = derive(group.fields, requested, { ...group.fields, ...requested });
+      if (requested.parent !== undefined) checkParent(group.id, next.parent, context);
+      checkDates(next.start, next.end);
+      if (requested.account !== undefined && requested.account !== group.fields.account)
+        checkAccount(group.id, requested.account, context);
+      if (requested.applications !== undefined) checkApplications(next.applications, context);
+      const changes = changedFields(group.fields, next);
+      return Object.keys(changes).length === 0
+        ? []
+        : [{ type: 'GroupUpdated', data: { id: group.id, changes } }];
+    }
+    case 'DeleteGroup': {
+      const group = activeGroup(state);
+      if (command.data.version !== group.version) throw versionConflict(group.version);
+      return [{ type: 'GroupDeleted', data: { id: group.id } }];
+    }
+    case 'SetGroupGoals': {
+      const group = activeGroup(state);
+      if (context.unknownGoals && context.unknownGoals.length > 0)
+        throw fail('goals', 'not found', `unknown goals: ${context.unknownGoals.join(', ')}`);
+      const latest = new Map(command.data.goals.map((g) => [g.goalId, g.value]));
+      const goals = [...latest]
+        .filter(([goalId, value]) => group.goals[goalId] !== value)
+        .map(([goalId, value]) => ({ goalId, value }));
+      return goals.length === 0 ? [] : [{ type: 'GroupGoalsSet', data: { id: group.id, goals } }];
+    }
+    case 'ShareProject': {
+      const group = activeGroup(state);
+      const { tenant } = command.data;
+      if (tenant === context.tenant)
+        throw fail('tenant', 'tenant invalid', 'cannot share with the own tenant');
+      if (context.tenantExists === false)
+        throw fail('tenant', 'tenant not found', `tenant '${tenant}' not found`);
+      if (group.shares.includes(tenant)) throw new DomainError('conflict', `already shared with '${tenant}'`);
+      return [{ type: 'ProjectShared', data: { id: group.id, tenant } }];
+    }
+    case 'UnshareProject': {
+      const group = activeGroup(state);
+      const { tenant } = command.data;
+      if (!group.shares.includes(tenant)) throw new DomainError('conflict', `not shared with '${tenant}'`);
+      return [{ type: 'ProjectUnshared', data: { id: group.id, tenant } }];
+    }
+    default: {
+      const _exhaustive: never = command;
+      throw new Error('unknown command');
+    }
+  }
+};
+
+const stripUndefined = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -1,0 +1,443 @@
+import { decideGroup, evolveGroup, groupFieldsSchema, initialGroupState, saveGroupSchema } from './group';
+import type { GroupCommand, GroupContext, GroupEvent, GroupFields } from './group';
+import { createGoalSchema, decideGoal, evolveGoal, initialGoalState } from '../goal/goal';
+import type { GoalCommand, GoalContext, GoalEvent } from '../goal/goal';
+import { aContext, deciderSpec, fixedNow, freshId } from '../testing/decider-spec';
+import { countWorkingDays } from '../rules/calendar';
+import { priority } from '../rules/priority';
+
+const spec = deciderSpec({ initial: initialGroupState, evolve: evolveGroup, decide: decideGroup });
+const goals = deciderSpec({ initial: initialGoalState, evolve: evolveGoal, decide: decideGoal });
+
+const save = (raw: Record<string, unknown>): GroupCommand => ({
+  type: 'SaveGroup',
+  data: saveGroupSchema.parse(raw),
+});
+const context = (facts: Partial<GroupContext> = {}): GroupContext =>
+  aContext({ newId: freshId(), parentChain: [], ...facts });
+
+const today = fixedNow.slice(0, 10);
+const zeroMetrics = ['WICHTIGKEIT', 'DRINGLICHKEIT', 'ARCHITEKTUR', 'BETRIEB', 'GESCHAEFTSPROZESSE'].map(
+  (type) => ({ group: null, type, value: 0 }),
+);
+
+/** A project with every field set; override what the test is about. */
+const aGroup = (overrides: Partial<GroupFields> = {}): GroupFields =>
+  groupFieldsSchema.parse({
+    title: 'Roll-out',
+    shortname: 'RO',
+    description: 'Roll the new billing out',
+    contact: 'Jane Roe',
+    projectNr: 'P-100',
+    docUrl: 'https://docs.example.com/ro',
+    iamId: 'IAM-1',
+    start: '2026-03-02',
+    end: '2026-03-09',
+    parent: null,
+    parentOrder: null,
+    jirarepo: { id: 'RO', url: 'https://jira.example.com/RO' },
+    jiraid: 'RO-1',
+    cockpitid: 'C-1',
+    metric1: 1,
+    metric2: 2,
+    metric3: 3,
+    metric4: 0,
+    metrics: zeroMetrics,
+    healthStatus: 0,
+    phase: 0,
+    status: 3,
+    art: 0,
+    klasse: 0,
+    resource: null,
+    applications: [],
+    attributes: [],
+    account: null,
+    visible: true,
+    ...overrides,
+  });
+const created = (id: number, fields: GroupFields = aGroup()): GroupEvent => ({
+  type: 'GroupCreated',
+  data: { id, ...fields },
+});
+
+describe('SaveGroup creating a project', () => {
+  it('fills in the §4 new-project defaults: status 3, codes 0, metrics 0, start = end = today', () => {
+    const id = freshId();
+    spec
+      .given([])
+      .when(save({ title: '  Roll-out ' }), context({ newId: id }))
+      .then([
+        {
+          type: 'GroupCreated',
+          data: {
+            id,
+            ...aGroup({
+              shortname: null,
+              description: null,
+              contact: null,
+              projectNr: null,
+              docUrl: null,
+              iamId: null,
+              start: today,
+              end: today,
+              jirarepo: null,
+              jiraid: null,
+              cockpitid: null,
+              metric1: 0,
+              metric2: 0,
+              metric3: 0,
+            }),
+          },
+        },
+      ]);
+  });
+
+  it('ends a project given only a start on that start day', () => {
+    const id = freshId();
+    const [event] = decideGroup(
+      save({ title: 'X', start: '2026-05-04' }),
+      initialGroupState,
+      context({ newId: id }),
+    );
+    expect(event).toMatchObject({ data: { start: '2026-05-04', end: '2026-05-04' } });
+  });
+
+  it('refuses an end before the start', () =>
+    spec
+      .given([])
+      .when(save({ title: 'X', start: '2026-05-04', end: '2026-05-01' }), context())
+      .thenThrows({
+        code: 'validation',
+        details: { fieldErrors: [{ field: 'end', message: 'before begin' }] },
+      }));
+
+  it.each([
+    ['title', 'x'.repeat(201)],
+    ['description', 'x'.repeat(1001)],
+    ['projectNr', 'x'.repeat(51)],
+    ['iamId', 'x'.repeat(51)],
+    ['jiraid', 'x'.repeat(101)],
+    ['metric1', 10],
+    ['metric3', -1],
+    ['metric4', 13],
+  ])('refuses %s out of its §5/§9 limits', (field, value) =>
+    expect(saveGroupSchema.safeParse({ title: 'X', [field]: value }).success).toBe(false),
+  );
+
+  it('accepts the slider maxima (metric1–3 9, metric4 12)', () =>
+    expect(saveGroupSchema.safeParse({ title: 'X', metric1: 9, metric3: 9, metric4: 12 }).success).toBe(
+      true,
+    ));
+
+  it('refuses a parent the tenant does not have', () =>
+    spec
+      .given([])
+      .when(save({ title: 'X', parent: 5 }), context({ parentChain: null }))
+      .thenThrows({
+        code: 'validation',
+        details: { fieldErrors: [{ field: 'parent', message: 'not found' }] },
+      }));
+
+  it('refuses applications the tenant does not have', () =>
+    spec
+      .given([])
+      .when(save({ title: 'X', applications: [4, 5] }), context({ unknownApplications: [5] }))
+      .thenThrows({ code: 'validation', message: 'unknown applications: 5' }));
+
+  it('links applications only with the ALM feature', () => {
+    spec
+      .given([])
+      .when(save({ title: 'X', applications: [4] }), context({ alm: false }))
+      .thenThrows({
+        code: 'validation',
+        details: { fieldErrors: [{ field: 'applications', message: 'needs ALM' }] },
+      });
+    const id = freshId();
+    const [event] = decideGroup(
+      save({ title: 'X', applications: [4, 4] }),
+      initialGroupState,
+      context({ newId: id, alm: true }),
+    );
+    expect(event).toMatchObject({ data: { applications: [4] } });
+  });
+
+  it('sets metric4 to the computed priority when metrics are given without metric4', () => {
+    const id = freshId();
+    const metrics = [
+      { type: 'WICHTIGKEIT', value: 8 },
+      { type: 'ARCHITEKTUR', value: 6 },
+    ] as const;
+    const [event] = decideGroup(save({ title: 'X', metrics }), initialGroupState, context({ newId: id }));
+    const expected = priority(metrics.map((m) => ({ ...m })));
+    expect(expected).toBe(6); // 3.5 + 2
+    expect(event).toMatchObject({ data: { metric4: expected } });
+  });
+});
+
+describe('SaveGroup updating a project', () => {
+  it('records only the changed fields; omitted stay, null clears', () => {
+    const id = freshId();
+    spec
+      .given([created(id)])
+      .when(save({ id, version: 0, title: 'Roll-out', description: null, contact: 'John' }), context())
+      .then([{ type: 'GroupUpdated', data: { id, changes: { description: null, contact: 'John' } } }]);
+  });
+
+  it('records nothing when nothing changes', () => {
+    const id = freshId();
+    spec
+      .given([created(id)])
+      .when(save({ id, version: 0, title: 'Roll-out' }), context())
+      .then([]);
+  });
+
+  it('refuses a stale version with the current one', () => {
+    const id = freshId();
+    spec
+      .given([created(id), { type: 'GroupUpdated', data: { id, changes: { contact: 'A' } } }])
+      .when(save({ id, version: 0, contact: 'B' }), context())
+      .thenThrows({ code: 'conflict', details: { currentVersion: 1 } });
+  });
+
+  it('refuses an unknown or deleted project', () => {
+    const id = freshId();
+    spec
+      .given([])
+      .when(save({ id, version: 0, contact: 'B' }), context())
+      .thenThrows({ code: 'not_found' });
+    spec
+      .given([created(id), { type: 'GroupDeleted', data: { id } }])
+      .when(save({ id, version: 1, contact: 'B' }), context())
+      .thenThrows({ code: 'not_found' });
+  });
+
+  it('refuses a parent that would make a cycle, and itself as parent', () => {
+    const id = freshId();
+    spec
+      .given([created(id)])
+      .when(save({ id, version: 0, parent: 77 }), context({ parentChain: [77, 78, id] }))
+      .thenThrows({ code: 'validation', details: { fieldErrors: [{ field: 'parent', message: 'cycle' }] } });
+    spec
+      .given([created(id)])
+      .when(save({ id, version: 0, parent: id }), context({ parentChain: [id] }))
+      .thenThrows({
+        code: 'validation',
+        details: { fieldErrors: [{ field: 'parent', message: 'not itself' }] },
+      });
+  });
+
+  it('moves the end keeping the working-day duration when only the start changes (§4)', () => {
+    const id = freshId();
+    const [event] = decideGroup(
+      save({ id, version: 0, start: '2026-03-09' }),
+      evolveGroup(initialGroupState, created(id)),
+      context(),
+    );
+    const changes = (event as Extract<GroupEvent, { type: 'GroupUpdated' }>).data.changes;
+    expect(changes.start).toBe('2026-03-09');
+    expect(countWorkingDays('2026-03-09', changes.end!)).toBe(countWorkingDays('2026-03-02', '2026-03-09'));
+    expect(changes.end).toBe('2026-03-14'); // the day after Friday, the fifth working day
+  });
+
+  it('keeps a given end when start and end change together, and checks it', () => {
+    const id = freshId();
+    spec
+      .given([created(id)])
+      .when(save({ id, version: 0, start: '2026-04-01', end: '2026-03-20' }), context())
+      .thenThrows({
+        code: 'validation',
+        details: { fieldErrors: [{ field: 'end', message: 'before begin' }] },
+      });
+  });
+
+  it('clears the issue id when the repository is cleared', () => {
+    const id = freshId();
+    spec
+      .given([created(id)])
+      .when(save({ id, version: 0, jirarepo: null }), context())
+      .then([{ type: 'GroupUpdated', data: { id, changes: { jirarepo: null, jiraid: null } } }]);
+  });
+
+  it('overwrites metric4 with the priority when the rating metrics change, unless metric4 is given', () => {
+    const id = freshId();
+    const metrics = [{ group: null, type: 'WICHTIGKEIT' as const, value: 10 }];
+    spec
+      .given([created(id)])
+      .when(save({ id, version: 0, metrics }), context())
+      .then([{ type: 'GroupUpdated', data: { id, changes: { metrics, metric4: 4 } } }]);
+    spec
+      .given([created(id)])
+      .when(save({ id, version: 0, metrics, metric4: 11 }), context())
+      .then([{ type: 'GroupUpdated', data: { id, changes: { metrics, metric4: 11 } } }]);
+  });
+
+  it('links an account only when it is this project’s', () => {
+    const id = freshId();
+    spec
+      .given([created(id)])
+      .when(save({ id, version: 0, account: 9 }), context({ account: { refType: 'group', refId: id } }))
+      .then([{ type: 'GroupUpdated', data: { id, changes: { account: 9 } } }]);
+    spec
+      .given([created(id)])
+      .when(save({ id, version: 0, account: 9 }), context({ account: { refType: 'application', refId: id } }))
+      .thenThrows({ code: 'validation', message: 'the account belongs to another record' });
+    spec
+      .given([created(id)])
+      .when(save({ id, version: 0, account: 9 }), context({ account: null }))
+      .thenThrows({ code: 'not_found' });
+  });
+});
+
+describe('DeleteGroup', () => {
+  it('soft-deletes with the current version and refuses a stale one', () => {
+    const id = freshId();
+    spec
+      .given([created(id)])
+      .when({ type: 'DeleteGroup', data: { id, version: 0 } }, context())
+      .then([{ type: 'GroupDeleted', data: { id } }]);
+    spec
+      .given([created(id), { type: 'GroupDeleted', data: { id } }])
+      .when({ type: 'DeleteGroup', data: { id, version: 1 } }, context())
+      .thenThrows({ code: 'not_found' });
+    spec
+      .given([created(id), { type: 'GroupUpdated', data: { id, changes: { contact: 'A' } } }])
+      .when({ type: 'DeleteGroup', data: { id, version: 0 } }, context())
+      .thenThrows({ code: 'conflict' });
+  });
+});
+
+describe('SetGroupGoals', () => {
+  it('records changed goal values only, the last value per goal winning', () => {
+    const id = freshId();
+    spec
+      .given([created(id), { type: 'GroupGoalsSet', data: { id, goals: [{ goalId: 1, value: 3 }] } }])
+      .when(
+        {
+          type: 'SetGroupGoals',
+          data: {
+            id,
+            goals: [
+              { goalId: 1, value: 3 },
+              { goalId: 2, value: 1 },
+              { goalId: 2, value: 9 },
+            ],
+          },
+        },
+        context({ unknownGoals: [] }),
+      )
+      .then([{ type: 'GroupGoalsSet', data: { id, goals: [{ goalId: 2, value: 9 }] } }]);
+  });
+
+  it('refuses goals the tenant does not have', () => {
+    const id = freshId();
+    spec
+      .given([created(id)])
+      .when(
+        { type: 'SetGroupGoals', data: { id, goals: [{ goalId: 8, value: 1 }] } },
+        context({ unknownGoals: [8] }),
+      )
+      .thenThrows({ code: 'validation', message: 'unknown goals: 8' });
+  });
+});
+
+describe('ShareProject / UnshareProject', () => {
+  const share = (id: number, tenant: string): GroupCommand => ({
+    type: 'ShareProject',
+    data: { id, tenant },
+  });
+  const unshare = (id: number, tenant: string): GroupCommand => ({
+    type: 'UnshareProject',
+    data: { id, tenant },
+  });
+
+  it('shares with another existing tenant once', () => {
+    const id = freshId();
+    spec
+      .given([created(id)])
+      .when(share(id, 'other'), context({ tenantExists: true }))
+      .then([{ type: 'ProjectShared', data: { id, tenant: 'other' } }]);
+    spec
+      .given([created(id), { type: 'ProjectShared', data: { id, tenant: 'other' } }])
+      .when(share(id, 'other'), context({ tenantExists: true }))
+      .thenThrows({ code: 'conflict' });
+  });
+
+  it('refuses the own tenant, an unknown tenant and an unknown project (§5 notices)', () => {
+    const id = freshId();
+    spec
+      .given([created(id)])
+      .when(share(id, 'acme'), context({ tenantExists: true }))
+      .thenThrows({ details: { fieldErrors: [{ field: 'tenant', message: 'tenant invalid' }] } });
+    spec
+      .given([created(id)])
+      .when(share(id, 'nobody'), context({ tenantExists: false }))
+      .thenThrows({ details: { fieldErrors: [{ field: 'tenant', message: 'tenant not found' }] } });
+    spec
+      .given([])
+      .when(share(id, 'other'), context({ tenantExists: true }))
+      .thenThrows({ code: 'not_found' });
+  });
+
+  it('unshares only a shared tenant', () => {
+    const id = freshId();
+    spec
+      .given([created(id), { type: 'ProjectShared', data: { id, tenant: 'other' } }])
+      .when(unshare(id, 'other'), context())
+      .then([{ type: 'ProjectUnshared', data: { id, tenant: 'other' } }]);
+    spec
+      .given([
+        created(id),
+        { type: 'ProjectShared', data: { id, tenant: 'other' } },
+        { type: 'ProjectUnshared', data: { id, tenant: 'other' } },
+      ])
+      .when(unshare(id, 'other'), context())
+      .thenThrows({ code: 'conflict' });
+  });
+});
+
+describe('CreateGoal', () => {
+  const create = (raw: Record<string, unknown>): GoalCommand => ({
+    type: 'CreateGoal',
+    data: createGoalSchema.parse(raw),
+  });
+  const goalContext = (facts: Partial<GoalContext> = {}): GoalContext =>
+    aContext({ newId: freshId(), parentExists: true, ...facts });
+
+  it('creates a goal with its defaults', () => {
+    const id = freshId();
+    goals
+      .given([])
+      .when(create({ name: ' Growth ', type: 'STRATEGY', rank: 2 }), goalContext({ newId: id }))
+      .then([
+        {
+          type: 'GoalCreated',
+          data: {
+            id,
+            name: 'Growth',
+            parent: null,
+            type: 'STRATEGY',
+            rank: 2,
+            description: null,
+            assignable: true,
+          },
+        } satisfies GoalEvent,
+      ]);
+  });
+
+  it('refuses an unknown parent goal and a second creation', () => {
+    goals
+      .given([])
+      .when(create({ name: 'Sub', parent: 4 }), goalContext({ parentExists: false }))
+      .thenThrows({ code: 'validation', message: 'parent goal not found' });
+    const id = freshId();
+    goals
+      .given([
+        {
+          type: 'GoalCreated',
+          data: { id, name: 'G', parent: null, type: null, rank: null, description: null, assignable: true },
+        },
+      ])
+      .when(create({ name: 'G' }), goalContext({ newId: id }))
+      .thenThrows({ code: 'conflict' });
+  });
+});
