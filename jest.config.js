@@ -21,6 +21,7 @@ module.exports = {
     '<rootDir>/projection-service',
     '<rootDir>/server',
     '<rootDir>/e2e',
+    '<rootDir>/console',
   ],
   transform: { '^.+\\.tsx?$': swc },
   moduleNameMapper: {

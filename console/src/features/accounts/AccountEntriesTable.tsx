@@ -1,32 +1,22 @@
 import { NumberFormatter, Table } from '@mantine/core';
 import type { AccountView } from '@fahrplan/contracts';
+import { visibleColumns } from './entryColumns';
 
 type Entry = AccountView['entries'][number];
 
-interface Column {
-  key: keyof Entry;
-  label: string;
+interface Props {
+  entries: readonly Entry[];
+  /** The entries the visible columns are chosen from, when `entries` shows only some of them. */
+  columnsOf?: readonly Entry[];
+  label?: string;
 }
 
-/**
- * An account's entries. §4: the amount column is hidden when no row has an amount, the period column
- * when no row has a period; projekt, typ and gruppe are the account plan columns.
- */
-export const visibleColumns = (entries: readonly Entry[]): Column[] =>
-  [
-    { key: 'sicht', label: 'Sicht' },
-    ...(entries.some((e) => e.periode) ? [{ key: 'periode' as const, label: 'Periode' }] : []),
-    ...(entries.some((e) => e.amount !== null) ? [{ key: 'amount' as const, label: 'Amount' }] : []),
-    { key: 'projekt', label: 'Projekt' },
-    { key: 'typ', label: 'Typ' },
-    { key: 'gruppe', label: 'Gruppe' },
-  ] satisfies Column[];
-
-export function AccountEntriesTable({ entries }: { entries: readonly Entry[] }) {
-  const columns = visibleColumns(entries);
+/** An account's entries with the §4 column rule (entryColumns.ts). */
+export function AccountEntriesTable({ entries, columnsOf = entries, label = 'account entries' }: Props) {
+  const columns = visibleColumns(columnsOf);
   return (
     <Table.ScrollContainer minWidth={500}>
-      <Table striped highlightOnHover aria-label="account entries">
+      <Table striped highlightOnHover aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (

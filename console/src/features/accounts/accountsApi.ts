@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import type { AccountView, CommandResult, createAccountSchema } from '@fahrplan/contracts';
+import type {
+  AccountView,
+  AddAccountEntriesData,
+  CommandResult,
+  createAccountSchema,
+} from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
 import { commandArgs } from '../api/commands';
 import type { CommandRequest } from '../api/commands';
@@ -23,7 +28,13 @@ export const accountsApi = apiSlice.injectEndpoints({
             ]
           : [],
     }),
+    /** One chunk of an import (at most maxEntriesPerCommand entries); the account's table refetches. */
+    addAccountEntries: builder.mutation<CommandResult, CommandRequest<AddAccountEntriesData>>({
+      query: (command) => commandArgs('AddAccountEntries', command),
+      invalidatesTags: (result, _error, { data }) =>
+        result ? [{ type: 'Account', id: data.accountId }] : [],
+    }),
   }),
 });
 
-export const { useGetAccountQuery, useCreateAccountMutation } = accountsApi;
+export const { useGetAccountQuery, useCreateAccountMutation, useAddAccountEntriesMutation } = accountsApi;

@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Popover, Skeleton, Stack, Text
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { AccountView } from '@fahrplan/contracts';
 import { AccountEntriesTable } from '../../accounts/AccountEntriesTable';
+import { ImportEntriesButton } from '../../accounts/ImportEntriesButton';
 import { describeError } from '../../api/problem';
 import type { TabProps } from './formTypes';
 
@@ -60,9 +61,12 @@ export function FinanceTab({ form, editable, accountId, account }: Props) {
   const { accountNumber, name, entries } = account.data;
   return (
     <Stack>
-      <Text size="sm">
-        Account <b>{accountNumber}</b> {name}
-      </Text>
+      <Group justify="space-between">
+        <Text size="sm">
+          Account <b>{accountNumber}</b> {name}
+        </Text>
+        {editable && <ImportEntriesButton accountId={accountId} />}
+      </Group>
       {entries.length === 0 ? <Text c="dimmed">no entries</Text> : <AccountEntriesTable entries={entries} />}
     </Stack>
   );

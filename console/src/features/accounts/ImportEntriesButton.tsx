@@ -1,0 +1,289 @@
+import { useRef, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  FileButton,
+  Group,
+  List,
+  Modal,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconFileImport, IconInfoCircle } from '@tabler/icons-react';
+import { commandCatalogue } from '@fahrplan/contracts';
+import { describeError } from '../api/problem';
+import { useCan } from '../auth/permissions';
+import { notifySuccess } from '../common/notify';
+import { AccountEntriesTable } from './AccountEntriesTable';
+import { useAddAccountEntriesMutation } from './accountsApi';
+import { noProgress, planImport, sendChunks } from './importPlan';
+import type { ImportPlan, ImportProgress } from './importPlan';
+import { entryColumns, parseEntriesCsv } from './parseEntriesCsv';
+import type { EntriesCsv } from './parseEntriesCsv';
+
+const PREVIEW_ROWS = 10;
+const REPORTED_ISSUES = 200;
+
+interface Props {
+  accountId: number;
+  /** The owner's own edit rule (e.g. a shared application is read-only); the command's permission is checked here. */
+  disabled?: boolean;
+}
+
+interface Chosen {
+  name: string;
+  csv: EntriesCsv;
+  /** Chunks and their Idempotency-Keys, kept for retries of this file (STYLE 8). */
+  plan: ImportPlan;
+}
+
+/** Issue 4: import an account's entries from a CSV file, with a preview and a report of rejected rows. */
+export function ImportEntriesButton({ accountId, disabled = false }: Props) {
+  const { resource, action } = commandCatalogue.AddAccountEntries.permission();
+  const allowed = useCan(resource, action);
+  const [opened, setOpened] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!allowed) return null;
+  return (
+    <>
+      <Button
+        variant="light"
+        leftSection={<IconFileImport size={16} />}
+        disabled={disabled}
+        onClick={() => setOpened(true)}
+      >
+        Import entries from CSV
+      </Button>
+      {/* Always mounted: closing (not unmounting) takes it off a surrounding Modal.Stack again. */}
+      <Modal
+        stackId="import-entries"
+        opened={opened}
+        onClose={() => !busy && setOpened(false)}
+        title="Import account entries"
+        size="xl"
+        closeButtonProps={{ 'aria-label': 'close import' }}
+      >
+        <ImportEntries accountId={accountId} onBusy={setBusy} onClose={() => setOpened(false)} />
+      </Modal>
+    </>
+  );
+}
+
+interface ImportEntriesProps {
+  accountId: number;
+  onBusy: (busy: boolean) => void;
+  onClose: () => void;
+}
+
+/** The modal's content; it mounts on opening, so every opening starts without a file. */
+function ImportEntries({ accountId, onBusy, onClose }: ImportEntriesProps) {
+  const [addEntries] = useAddAccountEntriesMutation();
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [readError, setReadError] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  /** What the server accepted so far; a retry continues from there. */
+  const [progress, setProgress] = useState<ImportProgress>(noProgress);
+  const resetRef = useRef<() => void>(null);
+
+  const choose = async (file: File | null) => {
+    resetRef.current?.();
+    if (!file) return;
+    setError(null);
+    setProgress(noProgress);
+    try {
+      const csv = parseEntriesCsv(await file.text());
+      setChosen({ name: file.name, csv, plan: planImport(csv.entries, () => crypto.randomUUID()) });
+      setReadError(null);
+    } catch (e) {
+      setChosen(null);
+      setReadError(`the file could not be read: ${describeError(e)}`);
+    }
+  };
+
+  const runImport = async () => {
+    if (!chosen || importing) return;
+    setImporting(true);
+    onBusy(true);
+    setError(null);
+    try {
+      const { total } = chosen.plan;
+      await sendChunks(
+        chosen.plan,
+        progress,
+        (entries, idempotencyKey) => addEntries({ data: { accountId, entries }, idempotencyKey }).unwrap(),
+        setProgress,
+      );
+      notifySuccess(`${total} account ${total === 1 ? 'entry' : 'entries'} imported`);
+      onClose();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setImporting(false);
+      onBusy(false);
+    }
+  };
+
+  const csv = chosen?.csv;
+  const count = csv?.entries.length ?? 0;
+  const started = progress.chunks > 0;
+  const issues = csv?.rejected.flatMap((r) => r.issues.map((issue) => ({ row: r.row, ...issue }))) ?? [];
+
+  return (
+    <>
+      <Stack>
+        <Text size="sm">
+          A CSV file with a header row and the columns <b>sicht</b> (required),{' '}
+          {entryColumns.slice(1).join(', ')}. Separated by <b>;</b> with amounts like 1.234,56, or by <b>,</b>{' '}
+          with amounts like 1234.56. Rows with the key (sicht, periode) of an existing entry replace it.
+        </Text>
+        <Group>
+          <FileButton resetRef={resetRef} onChange={(file) => void choose(file)} accept=".csv,text/csv">
+            {(props) => (
+              <Button {...props} variant="default" disabled={importing} data-autofocus>
+                {chosen ? 'Choose another file' : 'Choose CSV file'}
+              </Button>
+            )}
+          </FileButton>
+          {chosen && (
+            <Text size="sm" c="dimmed">
+              {chosen.name}
+            </Text>
+          )}
+        </Group>
+
+        {readError && (
+          <Alert color="red" icon={<IconAlertCircle />} role="alert">
+            {readError}
+          </Alert>
+        )}
+
+        {csv && csv.problems.length > 0 && (
+          <Alert color="red" icon={<IconAlertCircle />} title="This file cannot be imported" role="alert">
+            <List size="sm">
+              {csv.problems.map((p) => (
+                <List.Item key={p}>{p}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+
+        {csv && csv.problems.length === 0 && (
+          <>
+            <Group gap="xs">
+              <Badge color={count > 0 ? 'green' : 'gray'} variant="light" size="lg">
+                {count} valid {count === 1 ? 'row' : 'rows'}
+              </Badge>
+              <Badge color={csv.rejected.length > 0 ? 'red' : 'gray'} variant="light" size="lg">
+                {csv.rejected.length} rejected
+              </Badge>
+            </Group>
+
+            {count === 0 && (
+              <Alert color="orange" icon={<IconAlertCircle />} role="alert">
+                No row of this file can be imported. Fix the rejected rows below and choose the file again.
+              </Alert>
+            )}
+
+            {count > 0 && (
+              <Stack gap={4}>
+                <Title order={5}>Preview</Title>
+                <Text size="xs" c="dimmed">
+                  {count > PREVIEW_ROWS ? `the first ${PREVIEW_ROWS} of ${count} rows` : `all ${count} rows`}
+                </Text>
+                <AccountEntriesTable
+                  entries={csv.entries.slice(0, PREVIEW_ROWS)}
+                  columnsOf={csv.entries}
+                  label="import preview"
+                />
+              </Stack>
+            )}
+
+            {csv.rejected.length > 0 && (
+              <Stack gap={4}>
+                <Title order={5}>Rejected rows</Title>
+                <Text size="xs" c="dimmed">
+                  Row numbers as in a spreadsheet (the header is row 1). These rows are not imported.
+                </Text>
+                <Table.ScrollContainer minWidth={400} mah={240}>
+                  <Table striped aria-label="rejected rows">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th w={70}>Row</Table.Th>
+                        <Table.Th w={110}>Field</Table.Th>
+                        <Table.Th>Message</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {issues.slice(0, REPORTED_ISSUES).map((issue, index) => (
+                        <Table.Tr key={`${issue.row}-${issue.field}-${index}`}>
+                          <Table.Td>{issue.row}</Table.Td>
+                          <Table.Td>{issue.field}</Table.Td>
+                          <Table.Td>{issue.message}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+                {issues.length > REPORTED_ISSUES && (
+                  <Text size="xs" c="dimmed">
+                    and {issues.length - REPORTED_ISSUES} more problems
+                  </Text>
+                )}
+              </Stack>
+            )}
+
+            {csv.notes.length > 0 && (
+              <Alert color="blue" icon={<IconInfoCircle />} title="Notes">
+                <List size="sm">
+                  {csv.notes.slice(0, 20).map((n) => (
+                    <List.Item key={n}>{n}</List.Item>
+                  ))}
+                  {csv.notes.length > 20 && <List.Item>and {csv.notes.length - 20} more</List.Item>}
+                </List>
+              </Alert>
+            )}
+          </>
+        )}
+
+        {(importing || started) && chosen && chosen.plan.chunks.length > 1 && (
+          <Stack gap={4}>
+            <Progress
+              value={(progress.entries / chosen.plan.total) * 100}
+              animated={importing}
+              aria-label="import progress"
+            />
+            <Text size="xs" c="dimmed">
+              {importing ? 'Importing… ' : ''}
+              {progress.entries} of {chosen.plan.total} entries imported
+            </Text>
+          </Stack>
+        )}
+
+        {error !== null && (
+          <Alert color="red" icon={<IconAlertCircle />} title="Import failed" role="alert">
+            <Text size="sm">{describeError(error)}</Text>
+            {started && (
+              <Text size="sm" mt="xs">
+                The first {progress.entries} entries were imported; retrying sends the rest.
+              </Text>
+            )}
+          </Alert>
+        )}
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={importing}>
+            Cancel
+          </Button>
+          <Button onClick={() => void runImport()} disabled={count === 0} loading={importing}>
+            {error !== null ? 'Retry import' : `Import ${count} ${count === 1 ? 'entry' : 'entries'}`}
+          </Button>
+        </Group>
+      </Stack>
+    </>
+  );
+}
