@@ -1,28 +1,20 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
-import {
-  decideGoal,
-  evolveAccount,
-  evolveGoal,
-  initialAccountState,
-  initialGoalState,
-  streamName,
-} from '@fahrplan/contracts';
+import { decideGoal, evolveGoal, initialGoalState, streamName } from '@fahrplan/contracts';
 import type {
   CommandResult,
   CreateGoalData,
   DeleteGroupData,
   GroupCommand,
   GroupContext,
-  GroupState,
   SaveGroupData,
   SetGroupGoalsData,
   ShareProjectData,
 } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import { AggregateRunner } from '../infrastructure/aggregate-runner';
-import type { CommandEnvelope, Loaded } from '../infrastructure/aggregate-runner';
+import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import {
   CreateGoalMessage,
   DeleteGroupMessage,
@@ -31,13 +23,12 @@ import {
   ShareProjectMessage,
   UnshareProjectMessage,
 } from '../infrastructure/command-message';
+import { linkedAccount, parentChain } from '../infrastructure/lookups';
 import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
 import { applicationDecider } from '../applications/application.decider';
 import { groupDecider } from './group.decider';
 
 const goalDecider = { initial: initialGoalState, evolve: evolveGoal, decide: decideGoal };
-
-const MAX_DEPTH = 1000;
 
 /** Whether a goal or an application exists (and is not deleted) in the tenant. */
 const exists = async (
@@ -53,35 +44,6 @@ const exists = async (
           .load(streamName('application', id), applicationDecider, tenant, 'application')
           .catch(() => null);
   return loaded?.state.status === 'active';
-};
-
-/** The requested parent's chain up to the root, or null when the parent is not a project of the tenant. */
-const parentChain = async (
-  runner: AggregateRunner,
-  parent: number,
-  tenant: string,
-): Promise<number[] | null> => {
-  const chain: number[] = [];
-  for (let current: number | null = parent; current !== null && chain.length < MAX_DEPTH;) {
-    if (chain.includes(current)) break;
-    const loaded: Loaded<GroupState> | null = await runner
-      .load(streamName('group', current), groupDecider, tenant, 'group')
-      .catch(() => null);
-    if (!loaded || loaded.state.status !== 'active') return chain.length === 0 ? null : chain;
-    chain.push(current);
-    current = loaded.state.fields.parent;
-  }
-  return chain;
-};
-
-const linkedAccount = async (runner: AggregateRunner, account: number, tenant: string) => {
-  const decider = { initial: initialAccountState, evolve: evolveAccount };
-  const loaded = await runner
-    .load(streamName('account', account), decider, tenant, 'account')
-    .catch(() => null);
-  return loaded?.state.status === 'active'
-    ? { refType: loaded.state.refType, refId: loaded.state.refId }
-    : null;
 };
 
 const missing = async (
@@ -133,7 +95,9 @@ export class SaveGroupHandler implements ICommandHandler<SaveGroupMessage, Comma
       { type: 'SaveGroup', data: command },
       envelope,
       async () => ({
-        parentChain: command.parent ? await parentChain(this.runner, command.parent, tenant) : [],
+        parentChain: command.parent
+          ? await parentChain(this.runner, 'group', groupDecider, command.parent, tenant)
+          : [],
         ...(command.account ? { account: await linkedAccount(this.runner, command.account, tenant) } : {}),
         alm: this.directory.tenant(tenant)?.features.alm ?? false,
         ...(command.applications
