@@ -168,17 +168,36 @@ export class KafkaBus implements Bus {
   }
 
   /** Creates topics that do not exist yet (an existing topic keeps its partitions). */
-  async ensureTopics(specs: readonly TopicSpec[]): Promise<void> {
-    await this.withAdmin((admin) =>
-      admin.createTopics({
-        waitForLeaders: true,
+  async ensureTopics(specs: readonly TopicSpec[], timeoutMs = 30_000): Promise<void> {
+    await this.withAdmin(async (admin) => {
+      await admin.createTopics({
+        // kafkajs waits only through LEADER_NOT_AVAILABLE, but a KRaft broker answers
+        // UNKNOWN_TOPIC_OR_PARTITION until the new topic's metadata has propagated: wait here instead
+        waitForLeaders: false,
         topics: specs.map((spec) => ({
           topic: spec.topic,
           numPartitions: spec.partitions ?? 3,
           replicationFactor: spec.replicationFactor ?? 1,
         })),
-      }),
-    );
+      });
+      const topics = specs.map((spec) => spec.topic);
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const led = await admin.fetchTopicMetadata({ topics }).then(
+          (metadata) =>
+            metadata.topics.length === topics.length &&
+            metadata.topics.every((topic) => topic.partitions.every((partition) => partition.leader >= 0)),
+          (error: unknown) => {
+            if ((error as { retriable?: boolean }).retriable) return false;
+            throw error;
+          },
+        );
+        if (led) return;
+        if (Date.now() > deadline)
+          throw new Error(`topics ${topics.join(', ')} have no leaders after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    });
   }
 
   /** Deletes topics (tests and benchmarks clean up after themselves). */
