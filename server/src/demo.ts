@@ -1,10 +1,13 @@
-import { allPermissions, viewOnlyPermissions } from '@fahrplan/contracts';
-import type { CommandResult, SaveApplicationData } from '@fahrplan/contracts';
+import { allPermissions, commandCatalogue, viewOnlyPermissions } from '@fahrplan/contracts';
+import type { CommandResult, CommandType, SaveApplicationData } from '@fahrplan/contracts';
 import {
   AddAccountEntriesMessage,
   CreateAccountMessage,
   CreateCommentMessage,
+  CreateGoalMessage,
   SaveApplicationMessage,
+  SaveGroupMessage,
+  SetGroupGoalsMessage,
   createTenant,
   createUser,
 } from '@fahrplan/command-service';
@@ -40,9 +43,12 @@ const demoAttributes = [
   { key: 'reviewDate', label: 'Next review', type: 'date' },
 ] as const;
 
+/** [sicht, periode, amount, projekt, typ, gruppe]: one finance entry of an account. */
+type DemoEntry = [string, string | null, number, string, string, string];
+
 type DemoApp = Omit<SaveApplicationData, 'parent'> & {
   parent?: string;
-  entries?: [string, string | null, number, string, string, string][];
+  entries?: DemoEntry[];
 };
 
 const vendors = ['SAP', 'Microsoft', 'Atlassian', 'Salesforce', 'Adobe', 'in-house', 'Abacus', 'ServiceNow'];
@@ -340,6 +346,494 @@ const applications: DemoApp[] = [
   },
 ];
 
+/** Three strategic goals (not assignable) with the subgoals projects are rated against. */
+const goals = [
+  {
+    name: 'Operational Excellence',
+    description: 'Stabile, kosteneffiziente IT mit wenig Altlasten.',
+    subgoals: [
+      ['automate', 'Prozesse automatisieren'],
+      ['cost', 'Betriebskosten senken'],
+      ['debt', 'Reduce technical debt'],
+    ],
+  },
+  {
+    name: 'Digital Customer Experience',
+    description: 'Kundinnen und Kunden erledigen ihre Anliegen digital.',
+    subgoals: [
+      ['selfservice', 'Self-Service ausbauen'],
+      ['ttm', 'Faster time to market'],
+      ['data', 'Datenbasierte Entscheidungen'],
+    ],
+  },
+  {
+    name: 'Sicherheit & Compliance',
+    description: 'Security by design and audit-proof operations.',
+    subgoals: [
+      ['zerotrust', 'Zero Trust umsetzen'],
+      ['compliance', 'Regulatory compliance (revDSG, ISO 27001)'],
+    ],
+  },
+] as const;
+
+type GoalKey = (typeof goals)[number]['subgoals'][number][0];
+
+interface DemoProject {
+  readonly title: string;
+  readonly nr?: string;
+  readonly shortname?: string;
+  readonly contact: string;
+  readonly description?: string;
+  /** status, phase, healthStatus, art, klasse. */
+  readonly codes: readonly [number, number, number, number, number];
+  /** Start and end (ISO dates, end ≥ start). */
+  readonly dates: readonly [string, string];
+  /** metric1–3 and the WICHTIGKEIT rating, 0–9. */
+  readonly ratings: readonly [number, number, number, number];
+  /** Title of the parent project, listed earlier. */
+  readonly parent?: string;
+  /** Names of demo applications the project uses. */
+  readonly apps?: readonly string[];
+  readonly goals?: Readonly<Partial<Record<GoalKey, number>>>;
+  /** Needs `nr`: the account takes the project number. */
+  readonly entries?: readonly DemoEntry[];
+}
+
+/** About 40 projects of an IT portfolio; parents come before their subprojects. */
+const projects: readonly DemoProject[] = [
+  {
+    title: 'S/4HANA Migration',
+    nr: 'P-2025-001',
+    shortname: 'S4',
+    contact: 'Anna Keller',
+    description: 'Move ERP Core from ECC to S/4HANA (brownfield).',
+    codes: [3, 2, 1, 1, 1],
+    dates: ['2025-01-06', '2027-06-30'],
+    ratings: [8, 7, 9, 9],
+    apps: ['ERP Core', 'ERP Finance', 'ERP Logistics'],
+    goals: { debt: 8, automate: 6, cost: 5 },
+    entries: [
+      ['Budget', '2025', 1800000, 'S/4HANA', 'Capex', 'ERP'],
+      ['Ist', '2025', 1650000, 'S/4HANA', 'Capex', 'ERP'],
+      ['Budget', '2026', 2400000, 'S/4HANA', 'Capex', 'ERP'],
+      ['Prognose', '2026', 2550000, 'S/4HANA', 'Capex', 'ERP'],
+    ],
+  },
+  {
+    title: 'S/4HANA Finance Cutover',
+    contact: 'Marco Rossi',
+    codes: [3, 3, 0, 1, 1],
+    dates: ['2026-01-05', '2026-12-18'],
+    ratings: [7, 8, 8, 8],
+    parent: 'S/4HANA Migration',
+    apps: ['ERP Finance'],
+    goals: { debt: 7, automate: 5 },
+  },
+  {
+    title: 'S/4HANA Logistik Rollout',
+    contact: 'Marco Rossi',
+    codes: [2, 1, 0, 1, 1],
+    dates: ['2026-04-01', '2027-03-31'],
+    ratings: [6, 6, 7, 7],
+    parent: 'S/4HANA Migration',
+    apps: ['ERP Logistics', 'Procurement'],
+    goals: { debt: 6, automate: 7 },
+  },
+  {
+    title: 'Controlling Ablösung',
+    contact: 'Lea Brunner',
+    codes: [2, 0, 2, 1, 2],
+    dates: ['2026-07-01', '2027-01-29'],
+    ratings: [5, 4, 6, 6],
+    parent: 'S/4HANA Migration',
+    apps: ['ERP Controlling'],
+    goals: { debt: 9, cost: 4 },
+  },
+  {
+    title: 'Cloud Landing Zone',
+    nr: 'P-2025-004',
+    shortname: 'CLZ',
+    contact: 'David Huber',
+    description: 'Azure landing zone with hub-and-spoke networking and policy guardrails.',
+    codes: [3, 3, 0, 2, 1],
+    dates: ['2025-03-03', '2026-03-31'],
+    ratings: [9, 6, 7, 8],
+    goals: { cost: 6, zerotrust: 5, ttm: 7 },
+    entries: [
+      ['Budget', '2025', 650000, 'Landing Zone', 'Capex', 'Infrastruktur'],
+      ['Ist', '2025', 702000, 'Landing Zone', 'Capex', 'Infrastruktur'],
+      ['Budget', '2026', 180000, 'Landing Zone', 'Opex', 'Infrastruktur'],
+    ],
+  },
+  {
+    title: 'Landing Zone Networking',
+    contact: 'David Huber',
+    codes: [4, 4, 0, 2, 1],
+    dates: ['2025-03-03', '2025-09-30'],
+    ratings: [8, 5, 6, 7],
+    parent: 'Cloud Landing Zone',
+    goals: { zerotrust: 6 },
+  },
+  {
+    title: 'Landing Zone Governance & Policies',
+    contact: 'Lea Brunner',
+    codes: [3, 3, 1, 2, 1],
+    dates: ['2025-06-02', '2026-03-31'],
+    ratings: [7, 5, 5, 6],
+    parent: 'Cloud Landing Zone',
+    goals: { compliance: 7, cost: 5 },
+  },
+  {
+    title: 'IAM Rollout',
+    nr: 'P-2025-007',
+    shortname: 'IAM',
+    contact: 'David Huber',
+    description: 'Ein Identity Provider für alle Anwendungen, inkl. Lifecycle der Konten.',
+    codes: [3, 3, 1, 1, 0],
+    dates: ['2025-02-03', '2026-06-30'],
+    ratings: [8, 8, 7, 9],
+    apps: ['Identity Provider'],
+    goals: { zerotrust: 9, compliance: 7 },
+    entries: [
+      ['Budget', '2025', 420000, 'IAM', 'Capex', 'Security'],
+      ['Ist', '2025', 395000, 'IAM', 'Capex', 'Security'],
+      ['Budget', '2026', 260000, 'IAM', 'Capex', 'Security'],
+    ],
+  },
+  {
+    title: 'MFA für alle Mitarbeitenden',
+    contact: 'David Huber',
+    codes: [4, 4, 0, 1, 0],
+    dates: ['2025-02-03', '2025-08-29'],
+    ratings: [6, 9, 8, 8],
+    parent: 'IAM Rollout',
+    apps: ['Identity Provider', 'Collaboration Suite'],
+    goals: { zerotrust: 8 },
+  },
+  {
+    title: 'Privileged Access Management',
+    contact: 'Reto Zimmermann',
+    codes: [3, 2, 1, 1, 0],
+    dates: ['2025-09-01', '2026-06-30'],
+    ratings: [7, 8, 6, 8],
+    parent: 'IAM Rollout',
+    apps: ['Identity Provider'],
+    goals: { zerotrust: 9, compliance: 6 },
+  },
+  {
+    title: 'Data Platform',
+    nr: 'P-2026-011',
+    shortname: 'DATA',
+    contact: 'Nina Graf',
+    description: 'Lakehouse on the data lake; the warehouse becomes a consumer.',
+    codes: [3, 1, 1, 2, 1],
+    dates: ['2026-01-05', '2027-12-17'],
+    ratings: [9, 5, 7, 8],
+    apps: ['Data Warehouse', 'Data Lake', 'Reporting Hub'],
+    goals: { data: 9, debt: 4 },
+    entries: [
+      ['Budget', '2026', 900000, 'Data Platform', 'Capex', 'Daten'],
+      ['Ist', '2026', 310000, 'Data Platform', 'Capex', 'Daten'],
+      ['Budget', '2027', 750000, 'Data Platform', 'Capex', 'Daten'],
+    ],
+  },
+  {
+    title: 'Data Lake Ingestion Pipelines',
+    contact: 'Nina Graf',
+    codes: [3, 2, 0, 2, 1],
+    dates: ['2026-01-05', '2026-09-30'],
+    ratings: [8, 5, 6, 7],
+    parent: 'Data Platform',
+    apps: ['Data Lake'],
+    goals: { data: 8, automate: 5 },
+  },
+  {
+    title: 'Self-Service BI',
+    contact: 'Nina Graf',
+    codes: [2, 0, 0, 2, 2],
+    dates: ['2026-06-01', '2027-06-30'],
+    ratings: [5, 4, 8, 6],
+    parent: 'Data Platform',
+    apps: ['Reporting Hub'],
+    goals: { data: 9, selfservice: 4 },
+  },
+  {
+    title: 'CRM Marketing Automation',
+    contact: 'Jonas Meier',
+    codes: [3, 2, 0, 1, 2],
+    dates: ['2026-02-02', '2026-11-30'],
+    ratings: [5, 4, 7, 6],
+    apps: ['CRM', 'CRM Marketing Cloud'],
+    goals: { selfservice: 5, ttm: 6, data: 4 },
+  },
+  {
+    title: 'Kundenportal Relaunch',
+    nr: 'P-2026-015',
+    shortname: 'PORTAL2',
+    contact: 'Sara Frei',
+    description: 'Neues Kundenportal mit Login über den Identity Provider.',
+    codes: [3, 2, 2, 1, 1],
+    dates: ['2026-03-02', '2027-02-26'],
+    ratings: [6, 7, 9, 8],
+    apps: ['Customer Portal', 'Customer Portal Mobile', 'Identity Provider'],
+    goals: { selfservice: 9, ttm: 7 },
+    entries: [
+      ['Budget', '2026', 780000, 'Portal Relaunch', 'Capex', 'Digital'],
+      ['Ist', '2026', 512000, 'Portal Relaunch', 'Capex', 'Digital'],
+      ['Prognose', '2026', 835000, 'Portal Relaunch', 'Capex', 'Digital'],
+      ['Budget', '2027', 240000, 'Portal Relaunch', 'Capex', 'Digital'],
+    ],
+  },
+  {
+    title: 'Mobile App 3.0',
+    contact: 'Sara Frei',
+    codes: [2, 0, 0, 1, 2],
+    dates: ['2026-09-01', '2027-02-26'],
+    ratings: [5, 5, 8, 6],
+    parent: 'Kundenportal Relaunch',
+    apps: ['Customer Portal Mobile'],
+    goals: { selfservice: 8, ttm: 6 },
+  },
+  {
+    title: 'E-Signatur Einführung',
+    contact: 'Luca Weber',
+    codes: [3, 2, 0, 3, 2],
+    dates: ['2026-03-02', '2026-10-30'],
+    ratings: [4, 5, 6, 5],
+    apps: ['E-Signature', 'Document Management'],
+    goals: { automate: 7, selfservice: 5 },
+  },
+  {
+    title: 'DMS Archiv Migration',
+    contact: 'Luca Weber',
+    codes: [4, 4, 0, 3, 3],
+    dates: ['2025-05-05', '2025-12-19'],
+    ratings: [6, 6, 3, 4],
+    apps: ['Document Management'],
+    goals: { compliance: 6, debt: 5 },
+  },
+  {
+    title: 'ITSM Process Harmonisation',
+    nr: 'P-2025-019',
+    contact: 'Reto Zimmermann',
+    codes: [3, 3, 1, 0, 1],
+    dates: ['2025-04-01', '2026-02-27'],
+    ratings: [5, 7, 5, 6],
+    apps: ['IT Service Management'],
+    goals: { automate: 6, cost: 5 },
+  },
+  {
+    title: 'CMDB Aufbau',
+    contact: 'Reto Zimmermann',
+    description: 'Vollständiges Inventar als Basis für Lifecycle und Lizenzen.',
+    codes: [3, 2, 2, 0, 2],
+    dates: ['2025-10-01', '2026-09-30'],
+    ratings: [7, 5, 3, 5],
+    apps: ['Asset Inventory', 'IT Service Management'],
+    goals: { debt: 6, compliance: 5 },
+  },
+  {
+    title: 'Legacy Billing Decommissioning',
+    nr: 'P-2025-021',
+    contact: 'Peter Kunz',
+    codes: [4, 4, 0, 1, 3],
+    dates: ['2025-01-06', '2025-07-31'],
+    ratings: [8, 6, 4, 6],
+    apps: ['Legacy Billing', 'ERP Finance'],
+    goals: { debt: 9, cost: 7 },
+  },
+  {
+    title: 'Intranet Ablösung',
+    contact: 'Sara Frei',
+    codes: [2, 1, 0, 1, 2],
+    dates: ['2026-01-05', '2027-01-29'],
+    ratings: [6, 4, 5, 5],
+    apps: ['Intranet', 'Collaboration Suite'],
+    goals: { debt: 6, cost: 4 },
+  },
+  {
+    title: 'Microsoft 365 Copilot Pilot',
+    contact: 'Tim Baumann',
+    description: 'Pilot mit 200 Nutzenden; Entscheid über Rollout im Sommer.',
+    codes: [3, 2, 0, 2, 2],
+    dates: ['2026-02-02', '2026-07-31'],
+    ratings: [4, 3, 6, 4],
+    apps: ['Collaboration Suite'],
+    goals: { automate: 6, ttm: 5 },
+  },
+  {
+    title: 'HR Self Service Portal',
+    contact: 'Eva Schmid',
+    codes: [1, 0, 0, 1, 2],
+    dates: ['2027-01-04', '2027-12-17'],
+    ratings: [4, 3, 7, 5],
+    apps: ['HR Self Service', 'Payroll'],
+    goals: { selfservice: 7, automate: 5 },
+  },
+  {
+    title: 'Payroll Cloud Migration',
+    contact: 'Eva Schmid',
+    codes: [2, 0, 1, 2, 1],
+    dates: ['2026-10-01', '2027-09-30'],
+    ratings: [6, 5, 4, 6],
+    apps: ['Payroll'],
+    goals: { cost: 6, compliance: 5 },
+  },
+  {
+    title: 'Jira Cloud Migration',
+    nr: 'P-2025-026',
+    contact: 'Tim Baumann',
+    description: 'Atlassian Data Center support ends: move Jira and Confluence to the cloud.',
+    codes: [3, 3, 2, 2, 2],
+    dates: ['2025-08-04', '2026-05-29'],
+    ratings: [6, 7, 5, 6],
+    apps: ['Issue Tracker', 'Wiki'],
+    goals: { cost: 5, debt: 6 },
+  },
+  {
+    title: 'Confluence Cleanup',
+    contact: 'Tim Baumann',
+    codes: [4, 4, 0, 0, 3],
+    dates: ['2025-08-04', '2025-12-19'],
+    ratings: [3, 4, 3, 3],
+    parent: 'Jira Cloud Migration',
+    apps: ['Wiki'],
+    goals: { debt: 4 },
+  },
+  {
+    title: 'Zero Trust Network Access',
+    contact: 'David Huber',
+    codes: [2, 1, 0, 2, 0],
+    dates: ['2026-04-01', '2027-03-31'],
+    ratings: [8, 6, 5, 8],
+    goals: { zerotrust: 9 },
+  },
+  {
+    title: 'SIEM / SOC Aufbau',
+    nr: 'P-2025-029',
+    contact: 'David Huber',
+    description: 'Managed SOC mit eigenem SIEM; 24/7 ab Q3 2026.',
+    codes: [3, 3, 1, 2, 0],
+    dates: ['2025-06-02', '2026-12-18'],
+    ratings: [7, 8, 4, 8],
+    goals: { zerotrust: 7, compliance: 8 },
+  },
+  {
+    title: 'ISO 27001 Zertifizierung',
+    contact: 'Lea Brunner',
+    codes: [3, 3, 0, 0, 0],
+    dates: ['2025-09-01', '2026-11-30'],
+    ratings: [5, 7, 4, 7],
+    goals: { compliance: 9 },
+  },
+  {
+    title: 'Backup & Disaster Recovery Modernisierung',
+    contact: 'Reto Zimmermann',
+    codes: [3, 2, 2, 2, 1],
+    dates: ['2025-11-03', '2026-08-31'],
+    ratings: [8, 9, 3, 7],
+    apps: ['ERP Core', 'Data Warehouse'],
+    goals: { cost: 4, compliance: 6 },
+  },
+  {
+    title: 'Kubernetes Platform',
+    contact: 'Jonas Meier',
+    description: 'Shared container platform for in-house applications.',
+    codes: [3, 3, 0, 2, 1],
+    dates: ['2025-07-01', '2026-06-30'],
+    ratings: [9, 6, 6, 6],
+    goals: { ttm: 8, automate: 6 },
+  },
+  {
+    title: 'API Gateway & Integration Layer',
+    contact: 'Jonas Meier',
+    codes: [2, 1, 1, 2, 1],
+    dates: ['2026-01-05', '2026-12-18'],
+    ratings: [8, 5, 7, 7],
+    apps: ['ERP Core', 'CRM', 'Customer Portal'],
+    goals: { ttm: 7, debt: 5 },
+  },
+  {
+    title: 'Fahrplan Einführung',
+    contact: 'Anna Keller',
+    description: 'Portfolio planning moves from spreadsheets to Fahrplan.',
+    codes: [2, 0, 0, 3, 2],
+    dates: ['2026-09-01', '2027-03-31'],
+    ratings: [4, 3, 5, 4],
+    apps: ['Planning Tool'],
+    goals: { data: 6, automate: 4 },
+  },
+  {
+    title: 'Network Refresh Standorte',
+    contact: 'Reto Zimmermann',
+    codes: [4, 4, 0, 2, 3],
+    dates: ['2025-04-01', '2026-03-31'],
+    ratings: [6, 8, 2, 5],
+    goals: { cost: 3, zerotrust: 4 },
+  },
+  {
+    title: 'Workplace Windows 11 Rollout',
+    contact: 'Tim Baumann',
+    codes: [4, 4, 0, 0, 3],
+    dates: ['2025-01-13', '2025-10-31'],
+    ratings: [3, 8, 3, 5],
+    apps: ['Collaboration Suite'],
+    goals: { debt: 5, zerotrust: 3 },
+  },
+  {
+    title: 'Datenschutz-Compliance revDSG',
+    contact: 'Lea Brunner',
+    codes: [4, 4, 1, 0, 0],
+    dates: ['2025-03-03', '2025-12-19'],
+    ratings: [3, 5, 6, 7],
+    apps: ['CRM', 'Customer Portal'],
+    goals: { compliance: 9 },
+  },
+  {
+    title: 'FinOps Kostenoptimierung',
+    contact: 'Anna Keller',
+    description: 'Cloud costs per product, reserved instances, rightsizing.',
+    codes: [3, 2, 0, 0, 2],
+    dates: ['2026-01-05', '2026-12-18'],
+    ratings: [5, 6, 3, 5],
+    goals: { cost: 9 },
+  },
+  {
+    title: 'Green IT Rechenzentrum',
+    contact: 'Reto Zimmermann',
+    codes: [1, 0, 0, 2, 3],
+    dates: ['2027-01-04', '2027-12-17'],
+    ratings: [4, 5, 2, 3],
+    goals: { cost: 5 },
+  },
+  {
+    title: 'AI Service Desk Chatbot',
+    contact: 'Reto Zimmermann',
+    codes: [2, 1, 0, 3, 2],
+    dates: ['2026-05-04', '2027-02-26'],
+    ratings: [5, 4, 8, 5],
+    apps: ['IT Service Management'],
+    goals: { selfservice: 8, automate: 7 },
+  },
+  {
+    title: 'Procurement Digitalisierung',
+    contact: 'Marco Rossi',
+    codes: [2, 0, 0, 1, 2],
+    dates: ['2026-06-01', '2027-05-31'],
+    ratings: [5, 5, 6, 5],
+    apps: ['Procurement', 'ERP Logistics'],
+    goals: { automate: 8 },
+  },
+  {
+    title: 'Mainframe Exit',
+    contact: 'Peter Kunz',
+    description: 'Sistiert bis zum Abschluss der S/4HANA Migration.',
+    codes: [5, 0, 2, 1, 1],
+    dates: ['2027-03-01', '2027-12-17'],
+    ratings: [8, 4, 3, 6],
+  },
+];
+
 const envelope = (commandType: string): CommandEnvelope => ({
   tenant: DEMO_TENANT,
   user: 'admin',
@@ -371,10 +865,11 @@ export const seedDemo = async (embedded: DemoParts, password: string): Promise<v
   });
   await directory.waitFor(last);
   const bus = embedded.app.get(CommandBus);
-  const run = (
-    Message: new (data: unknown, envelope: CommandEnvelope) => object,
-    data: unknown,
-  ): Promise<CommandResult> => bus.execute(new Message(data, envelope(Message.name.replace(/Message$/, ''))));
+  // parsed like the HTTP API does: validated, with its defaults and normalisations
+  const run: Run = (Message, data) => {
+    const type = Message.name.replace(/Message$/, '') as CommandType;
+    return bus.execute(new Message(commandCatalogue[type].schema.parse(data), envelope(type)));
+  };
   const byName = new Map<string, number>();
   for (const { parent, entries, ...app } of applications) {
     const saved = await run(SaveApplicationMessage, { ...app, parent: parent ? byName.get(parent)! : null });
@@ -382,19 +877,110 @@ export const seedDemo = async (embedded: DemoParts, password: string): Promise<v
     if (!entries) continue;
     const account = await run(CreateAccountMessage, { refType: 'application', refId: saved.id });
     await run(SaveApplicationMessage, { id: saved.id, version: saved.version, account: account.id });
-    const rows = entries.map(([sicht, periode, amount, projekt, typ, gruppe]) => ({
-      sicht,
-      periode,
-      amount,
-      projekt,
-      typ,
-      gruppe,
-    }));
-    await run(AddAccountEntriesMessage, { accountId: account.id, entries: rows });
+    await run(AddAccountEntriesMessage, { accountId: account.id, entries: toEntries(entries) });
   }
   for (const description of [
     'Release 2025.2 rolled out to all plants.',
     'Controlling module is sunset by 2027; migration planned.',
   ])
     await run(CreateCommentMessage, { refType: 'application', refId: byName.get('ERP Core')!, description });
+  await seedProjects(run, byName);
+};
+
+type Run = (
+  Message: new (data: unknown, envelope: CommandEnvelope) => object,
+  data: unknown,
+) => Promise<CommandResult>;
+
+const toEntries = (entries: readonly DemoEntry[]) =>
+  entries.map(([sicht, periode, amount, projekt, typ, gruppe]) => ({
+    sicht,
+    periode,
+    amount,
+    projekt,
+    typ,
+    gruppe,
+  }));
+
+/** The goal tree, the projects with their goal values and accounts, and a few project comments. */
+const seedProjects = async (run: Run, applicationIds: ReadonlyMap<string, number>): Promise<void> => {
+  const goalIds = new Map<GoalKey, number>();
+  for (const [index, goal] of goals.entries()) {
+    // ranks 10, 11, 12, 20, …: the goal list (sorted by rank) reads as the tree
+    const rank = (index + 1) * 10;
+    const { name, description } = goal;
+    const strategic = await run(CreateGoalMessage, {
+      name,
+      description,
+      type: 'STRATEGY',
+      rank,
+      assignable: false,
+    });
+    for (const [subIndex, [key, subName]] of goal.subgoals.entries()) {
+      const sub = await run(CreateGoalMessage, {
+        name: subName,
+        parent: strategic.id,
+        type: 'OBJECTIVE',
+        rank: rank + subIndex + 1,
+      });
+      goalIds.set(key, sub.id);
+    }
+  }
+  const projectIds = new Map<string, number>();
+  const lookup = (ids: ReadonlyMap<string, number>, name: string): number => {
+    const id = ids.get(name);
+    if (id === undefined) throw new Error(`demo data: unknown reference '${name}'`);
+    return id;
+  };
+  for (const project of projects) {
+    const [status, phase, healthStatus, art, klasse] = project.codes;
+    const [metric1, metric2, metric3, importance] = project.ratings;
+    const saved = await run(SaveGroupMessage, {
+      title: project.title,
+      projectNr: project.nr,
+      shortname: project.shortname,
+      contact: project.contact,
+      description: project.description,
+      start: project.dates[0],
+      end: project.dates[1],
+      status,
+      phase,
+      healthStatus,
+      art,
+      klasse,
+      metric1,
+      metric2,
+      metric3,
+      // metric4 becomes the priority computed from these
+      metrics: [
+        { type: 'WICHTIGKEIT', value: importance },
+        { type: 'DRINGLICHKEIT', value: metric2 },
+        { type: 'ARCHITEKTUR', value: metric1 },
+        { type: 'BETRIEB', value: metric2 },
+        { type: 'GESCHAEFTSPROZESSE', value: metric3 },
+      ],
+      parent: project.parent ? lookup(projectIds, project.parent) : null,
+      applications: (project.apps ?? []).map((name) => lookup(applicationIds, name)),
+    });
+    projectIds.set(project.title, saved.id);
+    if (project.entries) {
+      const account = await run(CreateAccountMessage, { refType: 'group', refId: saved.id });
+      await run(SaveGroupMessage, { id: saved.id, version: saved.version, account: account.id });
+      await run(AddAccountEntriesMessage, { accountId: account.id, entries: toEntries(project.entries) });
+    }
+    const values = Object.entries(project.goals ?? {}) as [GoalKey, number][];
+    if (values.length > 0)
+      await run(SetGroupGoalsMessage, {
+        id: saved.id,
+        goals: values.map(([key, value]) => ({ goalId: goalIds.get(key)!, value })),
+      });
+  }
+  const comments: [string, string][] = [
+    ['S/4HANA Migration', 'Steering committee approved the brownfield approach.'],
+    ['S/4HANA Migration', 'Finance cutover moved to the turn of the year 2026/27.'],
+    ['IAM Rollout', 'MFA ist für alle Mitarbeitenden aktiv.'],
+    ['Mainframe Exit', 'On hold until the S/4HANA migration is live.'],
+  ];
+  for (const [title, description] of comments)
+    await run(CreateCommentMessage, { refType: 'PROJECT', refId: lookup(projectIds, title), description });
 };
