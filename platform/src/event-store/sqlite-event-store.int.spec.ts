@@ -117,6 +117,35 @@ describe('SqliteEventStore', () => {
     await expect(two.append('group-1', [newEvent()], 0)).resolves.toMatchObject({ nextRevision: 1 });
   });
 
+  it('opens a file that another process holds locked for a moment, waiting instead of failing', async () => {
+    // Two services of a distributed pair start together: one may be switching the new file to
+    // WAL while the other opens it.
+    const file = databaseFile();
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const { DatabaseSync } = require('node:sqlite');
+         const db = new DatabaseSync(process.argv[1]);
+         db.exec('CREATE TABLE IF NOT EXISTS held (x); BEGIN EXCLUSIVE; INSERT INTO held VALUES (1)');
+         console.log('locked');
+         setTimeout(() => { db.exec('COMMIT'); db.close(); }, 400);`,
+        file,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = new Promise((resolve) => holder.on('exit', resolve));
+    await new Promise<void>((resolve, reject) => {
+      holder.on('error', reject);
+      createInterface({ input: holder.stdout }).once('line', () => resolve());
+    });
+
+    const store = open(file);
+
+    await expect(store.append('item-1', [newEvent()], 'no_stream')).resolves.toMatchObject({ nextRevision: 0 });
+    expect(await exited).toBe(0);
+  });
+
   it('rejects event ids that are not UUIDs, and duplicate ids within one append', async () => {
     const store = open(databaseFile());
     const event = newEvent();

@@ -127,10 +127,12 @@ export class SqliteEventStore implements EventStore {
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.subscriptionBatchSize = options.subscriptionBatchSize ?? 1000;
     this.db = new DatabaseSync(path);
+    // busy_timeout first: switching to WAL takes a lock that a second process (the other
+    // service of a distributed pair, started at the same moment) may briefly hold.
     this.db.exec(`
+      PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)};
       PRAGMA journal_mode = WAL;
       PRAGMA synchronous = FULL;
-      PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)};
       PRAGMA cache_size = -65536;
     `);
     this.db.exec(`BEGIN IMMEDIATE; ${schema} COMMIT;`);
