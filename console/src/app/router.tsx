@@ -5,6 +5,7 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { HomePage } from '../features/home/HomePage';
 import { AppLayout } from '../features/layout/AppLayout';
+import { ProjectsPage } from '../features/projects/ProjectsPage';
 
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
@@ -17,6 +18,7 @@ export const router = createBrowserRouter([
           { path: '/', element: <HomePage /> },
           { path: '/applications', element: <ApplicationsPage /> },
           { path: '/application-details/:id', element: <ApplicationDetailsPage /> },
+          { path: '/projects', element: <ProjectsPage /> },
         ],
       },
     ],

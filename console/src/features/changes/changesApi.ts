@@ -2,8 +2,9 @@ import { apiSlice } from '../api/apiSlice';
 import type { SessionState } from '../auth/sessionSlice';
 
 /** Read-model collections of the server and the console's tags for them. */
-const tagOf: Record<string, 'Application' | 'Comment' | 'Account'> = {
+const tagOf: Record<string, 'Application' | 'Group' | 'Comment' | 'Account'> = {
   applications: 'Application',
+  groups: 'Group',
   comments: 'Comment',
   accounts: 'Account',
 };

@@ -1,6 +1,6 @@
 import { AppShell, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconApps, IconHome, IconLogout } from '@tabler/icons-react';
+import { IconApps, IconBriefcase, IconHome, IconLogout } from '@tabler/icons-react';
 import { NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { ApplicationDialogHost } from '../applications/details/ApplicationDialogHost';
@@ -11,6 +11,7 @@ import { useChangeFeedQuery } from '../changes/changesApi';
 const navigation = [
   { to: '/', label: 'Home', icon: IconHome, end: true },
   { to: '/applications', label: 'Applications', icon: IconApps, end: false },
+  { to: '/projects', label: 'Projects', icon: IconBriefcase, end: false },
 ];
 
 export function AppLayout() {
