@@ -142,7 +142,9 @@ describe('SqliteEventStore', () => {
 
     const store = open(file);
 
-    await expect(store.append('item-1', [newEvent()], 'no_stream')).resolves.toMatchObject({ nextRevision: 0 });
+    await expect(store.append('item-1', [newEvent()], 'no_stream')).resolves.toMatchObject({
+      nextRevision: 0,
+    });
     expect(await exited).toBe(0);
   });
 
