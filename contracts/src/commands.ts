@@ -3,17 +3,37 @@ import { deleteApplicationSchema, saveApplicationSchema } from './application/ap
 import { addAccountEntriesSchema, createAccountSchema } from './account/account';
 import { createCommentSchema } from './comment/comment';
 import { createGoalSchema } from './goal/goal';
-import { deleteGroupSchema, saveGroupSchema, setGroupGoalsSchema, shareProjectSchema } from './group/group';
+import {
+  acceptProjectShareSchema,
+  deleteGroupSchema,
+  saveGroupSchema,
+  setGroupGoalsSchema,
+  shareProjectSchema,
+} from './group/group';
+import type { AccountRefType } from './account/account';
 import type { PermissionAction, PermissionResource } from './permissions';
 
 export interface CommandDefinition {
   readonly schema: z.ZodType;
   /** The permission the command needs; a function when it depends on the command (create vs edit). */
-  readonly permission: (data: Record<string, unknown>) => {
+  readonly permission: (
+    data: Record<string, unknown>,
+    target?: CommandTarget,
+  ) => {
     resource: PermissionResource;
     action: PermissionAction;
   };
+  /**
+   * True when the permission depends on the record the command targets, which only its handler loads:
+   * the HTTP layer then leaves the check to the handler, which calls `permission` with the target.
+   */
+  readonly permissionByTarget?: boolean;
   readonly summary: string;
+}
+
+/** What a handler knows of the record a `permissionByTarget` command targets. */
+export interface CommandTarget {
+  readonly refType: AccountRefType;
 }
 
 const appEdit = () => ({ resource: 'application-details', action: 'EDIT' }) as const;
@@ -47,8 +67,12 @@ export const commandCatalogue = {
   },
   AddAccountEntries: {
     schema: addAccountEntriesSchema,
-    permission: appEdit,
-    summary: 'Record finance entries on an account.',
+    // the command names only the account: its handler passes the account's refType
+    permission: (_data?: Record<string, unknown>, target?: CommandTarget) =>
+      target?.refType === 'group' ? groupEdit() : appEdit(),
+    permissionByTarget: true,
+    summary:
+      'Record finance entries on an account; needs EDIT on application-details for an application account, on group-details for a project account.',
   },
   SaveGroup: {
     schema: saveGroupSchema,
@@ -74,12 +98,18 @@ export const commandCatalogue = {
   ShareProject: {
     schema: shareProjectSchema,
     permission: shareEdit,
-    summary: 'Share a project with another tenant (the acceptance flow is not part of this API yet).',
+    summary: 'Share a project with another tenant: the share stays PENDING until that tenant accepts it.',
   },
   UnshareProject: {
     schema: shareProjectSchema,
     permission: shareEdit,
-    summary: 'Stop sharing a project with a tenant.',
+    summary: 'Stop sharing a project with a tenant, whether the share is pending or accepted.',
+  },
+  AcceptProjectShare: {
+    schema: acceptProjectShareSchema,
+    permission: groupEdit,
+    summary:
+      "Accept, as the tenant a project was shared with, the pending share: the project then shows in this tenant's queries, read-only. 404 without a share to the caller's tenant, 409 when accepted already.",
   },
 } satisfies Record<string, CommandDefinition>;
 

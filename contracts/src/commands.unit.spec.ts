@@ -1,5 +1,5 @@
 import { commandCatalogue, isCommandType } from './commands';
-import type { CommandType } from './commands';
+import type { CommandDefinition, CommandType } from './commands';
 
 const permission = (type: CommandType, data: Record<string, unknown>) =>
   commandCatalogue[type].permission(data);
@@ -7,6 +7,7 @@ const permission = (type: CommandType, data: Record<string, unknown>) =>
 describe('commandCatalogue', () => {
   it('lists the commands of the public API', () =>
     expect(Object.keys(commandCatalogue).sort()).toEqual([
+      'AcceptProjectShare',
       'AddAccountEntries',
       'CreateAccount',
       'CreateComment',
@@ -37,8 +38,6 @@ describe('commandCatalogue', () => {
       ['DeleteApplication', { id: 7, version: 0 }],
       ['CreateComment', { refType: 'application', refId: 7, description: 'x' }],
       ['CreateAccount', { refType: 'application', refId: 7 }],
-      ['AddAccountEntries', { accountId: 7, entries: [] }],
-      ['AddAccountEntries', {}],
     ] as const)('needs EDIT on application-details for %s', (type, data) =>
       expect(permission(type, data)).toEqual({ resource: 'application-details', action: 'EDIT' }),
     );
@@ -51,9 +50,30 @@ describe('commandCatalogue', () => {
       ['CreateGoal', { name: 'Growth' }, 'CREATE'],
       ['CreateComment', { refType: 'PROJECT', refId: 7, description: 'x' }, 'EDIT'],
       ['CreateAccount', { refType: 'group', refId: 7 }, 'EDIT'],
+      ['AcceptProjectShare', { id: 7 }, 'EDIT'],
     ] as const)('%s with %j needs group-details %s', (type, data, action) =>
       expect(permission(type, data)).toEqual({ resource: 'group-details', action }),
     );
+
+    it('lets the handler check AddAccountEntries by the refType of the account (§6)', () => {
+      const definition: CommandDefinition = commandCatalogue.AddAccountEntries;
+      const data = { accountId: 7, entries: [] };
+
+      expect(definition.permissionByTarget).toBe(true);
+      expect(definition.permission(data, { refType: 'group' })).toEqual({
+        resource: 'group-details',
+        action: 'EDIT',
+      });
+      expect(definition.permission(data, { refType: 'application' })).toEqual({
+        resource: 'application-details',
+        action: 'EDIT',
+      });
+      expect(
+        Object.entries(commandCatalogue)
+          .filter(([, d]) => (d as CommandDefinition).permissionByTarget)
+          .map(([type]) => type),
+      ).toEqual(['AddAccountEntries']);
+    });
 
     it.each(['ShareProject', 'UnshareProject'] as const)('needs EDIT on group-shares for %s', (type) =>
       expect(permission(type, { id: 7, tenant: 'other' })).toEqual({

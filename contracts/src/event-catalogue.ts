@@ -21,6 +21,7 @@ import type {
   GroupFields,
   GroupGoalsSet,
   GroupUpdated,
+  ProjectShareAccepted,
   ProjectShared,
   ProjectUnshared,
 } from './group/group';
@@ -167,6 +168,7 @@ type _CatalogueMatchesDomain = [
   Assert<SameShape<z.output<typeof groupGoalsSetData>, GroupGoalsSet['data']>>,
   Assert<SameShape<z.output<typeof projectShareData>, ProjectShared['data']>>,
   Assert<SameShape<z.output<typeof projectShareData>, ProjectUnshared['data']>>,
+  Assert<SameShape<z.output<typeof projectShareData>, ProjectShareAccepted['data']>>,
   Assert<SameShape<z.output<typeof goalCreatedData>, GoalCreated['data']>>,
   // Every event of the planning aggregates is published, and nothing else.
   Assert<SameShape<{ [T in PublishedEventType]: T }, { [T in PlanningDomainEvent['type']]: T }>>,
@@ -272,7 +274,15 @@ export const eventCatalogue = {
   ProjectUnshared: defineEvent({
     schemaVersion: 1,
     category: 'group',
-    summary: 'A project is no longer shared with a tenant.',
+    summary: 'A project is no longer shared with a tenant (whether the share was pending or accepted).',
+    data: projectShareData,
+    aggregateId: byId,
+  }),
+  ProjectShareAccepted: defineEvent({
+    schemaVersion: 1,
+    category: 'group',
+    summary:
+      "The tenant a project was shared with accepted the share: the project now shows in that tenant's portfolio, read-only. Published under the owner's tenant; `data.tenant` is the accepting one.",
     data: projectShareData,
     aggregateId: byId,
   }),
@@ -348,6 +358,7 @@ export const planningEventSchemas = {
   GroupGoalsSet: envelopeOf('GroupGoalsSet'),
   ProjectShared: envelopeOf('ProjectShared'),
   ProjectUnshared: envelopeOf('ProjectUnshared'),
+  ProjectShareAccepted: envelopeOf('ProjectShareAccepted'),
   GoalCreated: envelopeOf('GoalCreated'),
 } satisfies { [T in PublishedEventType]: z.ZodType };
 
@@ -365,6 +376,7 @@ export const planningEventSchema = z.discriminatedUnion('type', [
   planningEventSchemas.GroupGoalsSet,
   planningEventSchemas.ProjectShared,
   planningEventSchemas.ProjectUnshared,
+  planningEventSchemas.ProjectShareAccepted,
   planningEventSchemas.GoalCreated,
 ]);
 export type PlanningEvent = z.output<typeof planningEventSchema>;

@@ -51,8 +51,9 @@ const decidedGroupEvents = (): (GroupEvent | GoalEvent)[] => {
   });
   decide({ type: 'SetGroupGoals', data: { id: groupId, goals: [{ goalId, value: 7 }] } });
   decide({ type: 'ShareProject', data: { id: groupId, tenant: 'other' } });
+  decide({ type: 'AcceptProjectShare', data: { id: groupId, tenant: 'other' } });
   decide({ type: 'UnshareProject', data: { id: groupId, tenant: 'other' } });
-  decide({ type: 'DeleteGroup', data: { id: groupId, version: 4 } });
+  decide({ type: 'DeleteGroup', data: { id: groupId, version: 5 } });
   const goal = decideGoal(
     { type: 'CreateGoal', data: createGoalSchema.parse({ name: 'Growth', type: '' }) },
     initialGoalState,

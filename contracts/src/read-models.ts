@@ -2,7 +2,7 @@ import type { AccountEntry, AccountRefType } from './account/account';
 import type { ApplicationFields } from './application/application';
 import type { CommentRefType } from './comment/comment';
 import type { CreateGoalData } from './goal/goal';
-import type { GroupFields, GroupGoalValue } from './group/group';
+import type { GroupFields, GroupGoalValue, ProjectShare } from './group/group';
 import type { AttributeDefinition, FeatureFlags } from './identity/identity';
 import type { Permissions } from './permissions';
 
@@ -33,10 +33,17 @@ export interface GroupView extends GroupFields {
   readonly tenant: string;
   readonly version: number;
   readonly deleted: boolean;
-  /** Whether the project belongs to another tenant and is shared with this one (never yet: acceptance is pending). */
+  /**
+   * Whether the project belongs to another tenant (`tenant`, the owner) and this tenant accepted its
+   * share: such a project is read-only here, and commands on it answer 404.
+   */
   readonly shared: boolean;
-  /** Tenants the project is shared with. */
+  /** Tenants the project is shared with, pending or accepted (of a shared project: only this tenant). */
   readonly sharedWith: readonly string[];
+  /** The shares with their §3 status (of a shared project: only this tenant's). */
+  readonly shares: readonly ProjectShare[];
+  /** Sum of the amounts of the project's account entries; null when the project has no account. */
+  readonly budget: number | null;
   readonly goals: readonly GroupGoalValue[];
   /** §9 priority computed from `metrics` at query time; compare with metric4 for the §5 inconsistency. */
   readonly priority: number;

@@ -1,5 +1,7 @@
 import { countWorkingDays, priority } from '@fahrplan/contracts';
-import { TestClock, anApplication, startPlatform, uniqueName } from './testing/platform';
+import type { Permissions } from '@fahrplan/contracts';
+import { createUser } from '@fahrplan/command-service';
+import { DEMO_PASSWORD, TestClock, anApplication, startPlatform, uniqueName } from './testing/platform';
 import type { Platform, Reply } from './testing/platform';
 
 let platform: Platform;
@@ -82,6 +84,8 @@ describe('SaveGroup', () => {
       subprojects: [],
       goals: [],
       sharedWith: [],
+      shares: [],
+      budget: null,
     });
     expect(body.metrics).toHaveLength(5);
   });
@@ -384,7 +388,10 @@ describe('sharing a project', () => {
     const project = await createGroup();
 
     const shared = await run('ShareProject', { id: project.id, tenant: 'other' });
-    expect((await read(`/api/groups/${project.id}`, shared.position)).body.sharedWith).toEqual(['other']);
+    expect((await read(`/api/groups/${project.id}`, shared.position)).body).toMatchObject({
+      sharedWith: ['other'],
+      shares: [{ tenant: 'other', status: 'PENDING' }],
+    });
     await refused('ShareProject', { id: project.id, tenant: 'other' }, 409);
     await refused('ShareProject', { id: project.id, tenant: 'demo' }, 400);
     await refused('ShareProject', { id: project.id, tenant: 'nobody-here' }, 400);
@@ -418,5 +425,264 @@ describe('the project save flow is safe to retry', () => {
     const again = await run('SetGroupGoals', goals);
     expect(again.version).toBe(set.version);
     expect(await platform.embedded.store.readStream(`group-${first.id}`)).toHaveLength(2);
+  });
+});
+
+/** A demo user with exactly `permissions`, and its token. */
+const userWith = async (permissions: Permissions): Promise<string> => {
+  const username = uniqueName('user').replace(/\W/g, '-');
+  const last = await createUser(platform.embedded.store, platform.embedded.ids, {
+    tenant: 'demo',
+    username,
+    displayName: username,
+    password: DEMO_PASSWORD,
+    permissions,
+  });
+  await platform.embedded.directory.waitFor(last);
+  return platform.api.token('demo', username, DEMO_PASSWORD);
+};
+
+/** A demo project shared with 'other' and accepted there. */
+const sharedWithOther = async (overrides: Record<string, unknown> = {}) => {
+  const project = await createGroup(overrides);
+  await run('ShareProject', { id: project.id, tenant: 'other' });
+  const accepted = await run('AcceptProjectShare', { id: project.id }, platform.otherAdmin);
+  return { ...project, position: accepted.position };
+};
+
+describe('accepting a share (AcceptProjectShare, by the tenant shared with)', () => {
+  it('turns PENDING into ACCEPTED; only then the project shows in that tenant, read-only', async () => {
+    const title = uniqueName('Shared');
+    const project = await createGroup({ title, status: 5 });
+    const shared = await run('ShareProject', { id: project.id, tenant: 'other' });
+    const q = `q=${encodeURIComponent(title)}`;
+
+    // pending: invisible to 'other'
+    expect((await read(`/api/groups?${q}`, shared.position, platform.otherAdmin)).body).toEqual([]);
+    expect((await read(`/api/groups/${project.id}`, shared.position, platform.otherAdmin)).status).toBe(404);
+
+    const accepted = await run('AcceptProjectShare', { id: project.id }, platform.otherAdmin);
+
+    expect(accepted).toEqual({ id: project.id, version: 2, position: expect.any(Number) });
+    const { body: owners } = await read(`/api/groups/${project.id}`, accepted.position);
+    expect(owners).toMatchObject({
+      shared: false,
+      sharedWith: ['other'],
+      shares: [{ tenant: 'other', status: 'ACCEPTED' }],
+    });
+    const { body: list } = await read(`/api/groups?${q}`, accepted.position, platform.otherAdmin);
+    expect(list).toEqual([
+      expect.objectContaining({ id: project.id, title, shared: true, tenant: 'demo', version: 2 }),
+    ]);
+    expect(list[0]).not.toHaveProperty('acceptedBy');
+    // the portfolio filters apply to shared projects too
+    const filtered = async (filter: string) =>
+      (
+        (await read(`/api/groups?${q}&${filter}`, accepted.position, platform.otherAdmin)).body as {
+          id: number;
+        }[]
+      ).map((g) => g.id);
+    expect(await filtered('status=5')).toEqual([project.id]);
+    expect(await filtered('status=3')).toEqual([]);
+    for (const path of [`/api/groups/${project.id}`, `/api/groups/${encodeURIComponent(title)}`]) {
+      const { status, body } = await read(path, accepted.position, platform.otherAdmin);
+      expect({ status, id: body.id, shared: body.shared, tenant: body.tenant }).toEqual({
+        status: 200,
+        id: project.id,
+        shared: true,
+        tenant: 'demo',
+      });
+    }
+    // the event is the owner's, recorded with the accepting user qualified by the accepting tenant
+    const stream = await platform.embedded.store.readStream(`group-${project.id}`);
+    expect(stream.at(-1)).toMatchObject({
+      type: 'ProjectShareAccepted',
+      data: { id: project.id, tenant: 'other' },
+      metadata: { tenant: 'demo', user: 'admin@other', command: 'AcceptProjectShare' },
+    });
+  });
+
+  it('refuses without a pending share to the caller: unknown, not shared, own, accepted already', async () => {
+    const project = await createGroup();
+    await refused('AcceptProjectShare', { id: 999_999_999 }, 404, platform.otherAdmin);
+    await refused('AcceptProjectShare', { id: project.id }, 404, platform.otherAdmin);
+    await run('ShareProject', { id: project.id, tenant: 'other' });
+    // the owner cannot accept for the tenant it shared with
+    await refused('AcceptProjectShare', { id: project.id }, 404);
+    await refused('AcceptProjectShare', { id: project.id }, 403, platform.viewer);
+    await run('AcceptProjectShare', { id: project.id }, platform.otherAdmin);
+    const { body } = await refused('AcceptProjectShare', { id: project.id }, 409, platform.otherAdmin);
+    expect(body.detail).toBe('the share is accepted already');
+    await refused('AcceptProjectShare', { id: project.id, tenant: 'other' }, 400, platform.otherAdmin);
+  });
+
+  it('answers 404 to every command of the tenant shared with on the shared project', async () => {
+    const project = await sharedWithOther({ projectNr: 'P-SH' });
+    const id = project.id;
+
+    await refused('SaveGroup', { id, version: 2, contact: 'x' }, 404, platform.otherAdmin);
+    await refused('DeleteGroup', { id, version: 2 }, 404, platform.otherAdmin);
+    await refused('SetGroupGoals', { id, goals: [{ goalId: 1, value: 1 }] }, 404, platform.otherAdmin);
+    await refused('ShareProject', { id, tenant: 'demo' }, 404, platform.otherAdmin);
+    await refused('UnshareProject', { id, tenant: 'other' }, 404, platform.otherAdmin);
+    await refused(
+      'CreateComment',
+      { refType: 'PROJECT', refId: id, description: 'x' },
+      404,
+      platform.otherAdmin,
+    );
+    await refused('CreateAccount', { refType: 'group', refId: id }, 404, platform.otherAdmin);
+  });
+
+  it('disappears from the tenant shared with when the owner unshares an accepted share', async () => {
+    const project = await sharedWithOther();
+    const unshared = await run('UnshareProject', { id: project.id, tenant: 'other' });
+
+    expect((await read(`/api/groups/${project.id}`, unshared.position, platform.otherAdmin)).status).toBe(
+      404,
+    );
+    expect((await read(`/api/groups/${project.id}`, unshared.position)).body).toMatchObject({
+      sharedWith: [],
+      shares: [],
+    });
+  });
+});
+
+describe('a shared project as parent (§4)', () => {
+  it('takes an ACCEPTED shared project as parent, refuses a PENDING one as not found', async () => {
+    const parentTitle = uniqueName('Shared parent');
+    const parent = await sharedWithOther({ title: parentTitle });
+    const pending = await createGroup();
+    await run('ShareProject', { id: pending.id, tenant: 'other' });
+
+    const child = await run(
+      'SaveGroup',
+      { title: uniqueName('Child'), parent: parent.id },
+      platform.otherAdmin,
+    );
+
+    const { body } = await read(`/api/groups/${child.id}`, child.position, platform.otherAdmin);
+    expect(body).toMatchObject({ parent: parent.id, parentTitle, shared: false, tenant: 'other' });
+    const { body: parentView } = await read(`/api/groups/${parent.id}`, child.position, platform.otherAdmin);
+    expect(parentView.subprojects).toEqual([{ id: child.id, title: body.title }]);
+    const { body: refusal } = await refused(
+      'SaveGroup',
+      { title: 'T', parent: pending.id },
+      400,
+      platform.otherAdmin,
+    );
+    expect(refusal.errors).toEqual([{ field: 'parent', message: 'not found' }]);
+  });
+
+  it('refuses a cycle that runs through the other tenant', async () => {
+    const ours = await sharedWithOther();
+    const theirs = await run(
+      'SaveGroup',
+      { title: uniqueName('Theirs'), parent: ours.id },
+      platform.otherAdmin,
+    );
+    await run('ShareProject', { id: theirs.id, tenant: 'demo' }, platform.otherAdmin);
+    await run('AcceptProjectShare', { id: theirs.id });
+
+    const { body } = await refused('SaveGroup', { id: ours.id, version: 2, parent: theirs.id }, 400);
+    expect(body.errors).toEqual([{ field: 'parent', message: 'cycle' }]);
+  });
+});
+
+describe('the budget of a project (sum of its account entries)', () => {
+  it('is null without an account and sums the entries once there is one, for owner and shared tenant', async () => {
+    const title = uniqueName('Budgeted');
+    const project = await createGroup({ title, projectNr: uniqueName('P') });
+    const account = await run('CreateAccount', { refType: 'group', refId: project.id });
+    const linked = await run('SaveGroup', { id: project.id, version: 0, account: account.id });
+    expect((await read(`/api/groups/${project.id}`, linked.position)).body.budget).toBe(0);
+    const entries = await run('AddAccountEntries', {
+      accountId: account.id,
+      entries: [
+        { sicht: 'PLAN', periode: '2026', amount: 1500 },
+        { sicht: 'PLAN', periode: '2027', amount: 250.5 },
+        { sicht: 'IST', periode: '2026', amount: null },
+      ],
+    });
+    const replaced = await run('AddAccountEntries', {
+      accountId: account.id,
+      entries: [{ sicht: 'PLAN', periode: '2027', amount: 100 }],
+    });
+
+    const budgetOf = async (token: string, position: number) =>
+      (
+        (await read(`/api/groups?q=${encodeURIComponent(title)}`, position, token)).body as {
+          id: number;
+          budget: number | null;
+        }[]
+      ).find((g) => g.id === project.id)?.budget;
+    expect(entries.position).toBeLessThan(replaced.position);
+    expect(await budgetOf(platform.admin, replaced.position)).toBe(1600);
+    expect((await read(`/api/groups/${project.id}`, replaced.position)).body.budget).toBe(1600);
+    expect((await read(`/api/groups/${(await createGroup()).id}`, replaced.position)).body.budget).toBeNull();
+
+    const comment = await run('CreateComment', { refType: 'PROJECT', refId: project.id, description: 'go' });
+    const comments = `/api/comments?refType=PROJECT&refId=${project.id}`;
+    const shared = await run('ShareProject', { id: project.id, tenant: 'other' });
+    // pending: neither the account nor the comments of the project are readable for 'other'
+    expect((await read(`/api/accounts/${account.id}`, shared.position, platform.otherAdmin)).status).toBe(
+      404,
+    );
+    expect((await read(comments, comment.position, platform.otherAdmin)).body).toEqual([]);
+
+    const accepted = await run('AcceptProjectShare', { id: project.id }, platform.otherAdmin);
+
+    expect(await budgetOf(platform.otherAdmin, accepted.position)).toBe(1600);
+    // the finance and comments tabs of the shared project read the owner's account and comments
+    const { status, body } = await read(
+      `/api/accounts/${account.id}`,
+      accepted.position,
+      platform.otherAdmin,
+    );
+    expect({ status, refId: body.refId, entries: body.entries?.length }).toEqual({
+      status: 200,
+      refId: project.id,
+      entries: 3,
+    });
+    expect((await read(comments, accepted.position, platform.otherAdmin)).body).toEqual([
+      expect.objectContaining({ id: comment.id, description: 'go', tenant: 'demo' }),
+    ]);
+  });
+});
+
+describe('AddAccountEntries needs EDIT on the details resource of what the account belongs to (§6)', () => {
+  const entry = { sicht: 'PLAN', periode: '2026', amount: 1 };
+
+  it('a project account needs group-details EDIT, an application account application-details EDIT', async () => {
+    const project = await createGroup({ projectNr: uniqueName('P') });
+    const projectAccount = await run('CreateAccount', { refType: 'group', refId: project.id });
+    const app = await run('SaveApplication', anApplication());
+    const appAccount = await run('CreateAccount', { refType: 'application', refId: app.id });
+    const projectEditor = await userWith({
+      'group-details': ['VIEW', 'EDIT'],
+      'application-details': ['VIEW'],
+    });
+    const appEditor = await userWith({
+      'group-details': ['VIEW'],
+      'application-details': ['VIEW', 'EDIT'],
+    });
+
+    await run('AddAccountEntries', { accountId: projectAccount.id, entries: [entry] }, projectEditor);
+    await refused('AddAccountEntries', { accountId: appAccount.id, entries: [entry] }, 403, projectEditor);
+    await run('AddAccountEntries', { accountId: appAccount.id, entries: [entry] }, appEditor);
+    await refused('AddAccountEntries', { accountId: projectAccount.id, entries: [entry] }, 403, appEditor);
+    await refused(
+      'AddAccountEntries',
+      { accountId: projectAccount.id, entries: [entry] },
+      403,
+      platform.viewer,
+    );
+    await refused('AddAccountEntries', { accountId: 999_999_999, entries: [entry] }, 404, projectEditor);
+    await refused(
+      'AddAccountEntries',
+      { accountId: platform.other.account, entries: [entry] },
+      404,
+      projectEditor,
+    );
   });
 });

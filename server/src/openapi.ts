@@ -150,17 +150,21 @@ export const openApiDocument = () => ({
     '/api/applications/{id}/projects': query("The tenant's projects that use an application (§2)", [
       { name: 'id', in: 'path' },
     ]),
-    '/api/groups': query('The portfolio: projects of the tenant with computed priority and duration', [
-      { name: 'q', in: 'query' },
-      { name: 'status', in: 'query' },
-      { name: 'phase', in: 'query' },
-      { name: 'health', in: 'query' },
-      { name: 'resource', in: 'query' },
-      { name: 'application', in: 'query' },
-    ]),
-    '/api/groups/{idOrName}': query('One project with its subprojects: numeric id first, then title', [
-      { name: 'idOrName', in: 'path' },
-    ]),
+    '/api/groups': query(
+      'The portfolio: projects of the tenant, then those shared with it and accepted (shared: true), with computed priority, duration and budget',
+      [
+        { name: 'q', in: 'query' },
+        { name: 'status', in: 'query' },
+        { name: 'phase', in: 'query' },
+        { name: 'health', in: 'query' },
+        { name: 'resource', in: 'query' },
+        { name: 'application', in: 'query' },
+      ],
+    ),
+    '/api/groups/{idOrName}': query(
+      'One project with its subprojects: numeric id first, then title; own projects first, then accepted shared ones',
+      [{ name: 'idOrName', in: 'path' }],
+    ),
     '/api/groups/{idOrName}/goals': query("A project's goal values with their goals", [
       { name: 'idOrName', in: 'path' },
     ]),

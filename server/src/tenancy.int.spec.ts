@@ -246,6 +246,7 @@ describe('permissions', () => {
     CreateGoal: { name: 'viewer goal' },
     ShareProject: { id: project.id, tenant: 'other' },
     UnshareProject: { id: project.id, tenant: 'other' },
+    AcceptProjectShare: { id: project.id },
   });
 
   it('lets the viewer read everything', async () => {

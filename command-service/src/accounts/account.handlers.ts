@@ -1,7 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
-import { decideAccount, evolveAccount, initialAccountState, streamName } from '@fahrplan/contracts';
+import {
+  can,
+  commandCatalogue,
+  decideAccount,
+  evolveAccount,
+  initialAccountState,
+  notPermitted,
+  streamName,
+} from '@fahrplan/contracts';
 import type {
   AccountCommand,
   AccountOwner,
@@ -9,9 +17,11 @@ import type {
   CommandResult,
   CreateAccountData,
 } from '@fahrplan/contracts';
+import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import { AggregateRunner } from '../infrastructure/aggregate-runner';
 import type { CommandEnvelope, NewId } from '../infrastructure/aggregate-runner';
 import { AddAccountEntriesMessage, CreateAccountMessage } from '../infrastructure/command-message';
+import { linkedAccount } from '../infrastructure/lookups';
 import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
 import { applicationDecider } from '../applications/application.decider';
 import { groupDecider } from '../groups/group.decider';
@@ -80,10 +90,23 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountMessag
 
 @CommandHandler(AddAccountEntriesMessage)
 export class AddAccountEntriesHandler implements ICommandHandler<AddAccountEntriesMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
+  constructor(
+    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
+    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+  ) {}
 
-  execute({ data, envelope }: AddAccountEntriesMessage): Promise<CommandResult> {
+  /** Entries on a project's account need EDIT on group-details, on an application's on application-details (§6). */
+  async execute({ data, envelope }: AddAccountEntriesMessage): Promise<CommandResult> {
     const command = data as AddAccountEntriesData;
+    const account = await linkedAccount(this.runner, command.accountId, envelope.tenant);
+    // an unknown account is left to the decider, which answers 404
+    if (account) {
+      const { resource, action } = commandCatalogue.AddAccountEntries.permission(command, {
+        refType: account.refType,
+      });
+      const user = this.directory.user(envelope.tenant, envelope.user);
+      if (!user || !can(user.permissions, resource, action)) throw notPermitted();
+    }
     return runAccount(
       this.runner,
       { id: command.accountId },

@@ -3,6 +3,7 @@ import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
 import { decideGoal, evolveGoal, initialGoalState, streamName } from '@fahrplan/contracts';
 import type {
+  AcceptProjectShareData,
   CommandResult,
   CreateGoalData,
   DeleteGroupData,
@@ -13,9 +14,11 @@ import type {
   ShareProjectData,
 } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
+import type { EventStore } from '@fahrplan/platform';
 import { AggregateRunner } from '../infrastructure/aggregate-runner';
 import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import {
+  AcceptProjectShareMessage,
   CreateGoalMessage,
   DeleteGroupMessage,
   SaveGroupMessage,
@@ -23,8 +26,8 @@ import {
   ShareProjectMessage,
   UnshareProjectMessage,
 } from '../infrastructure/command-message';
-import { linkedAccount, parentChain } from '../infrastructure/lookups';
-import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
+import { groupParentChain, linkedAccount, streamOwner } from '../infrastructure/lookups';
+import { AGGREGATE_RUNNER, EVENT_STORE } from '../infrastructure/tokens';
 import { applicationDecider } from '../applications/application.decider';
 import { groupDecider } from './group.decider';
 
@@ -83,6 +86,7 @@ export class SaveGroupHandler implements ICommandHandler<SaveGroupMessage, Comma
   constructor(
     @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
     @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   async execute({ data, envelope }: SaveGroupMessage): Promise<CommandResult> {
@@ -95,9 +99,7 @@ export class SaveGroupHandler implements ICommandHandler<SaveGroupMessage, Comma
       { type: 'SaveGroup', data: command },
       envelope,
       async () => ({
-        parentChain: command.parent
-          ? await parentChain(this.runner, 'group', groupDecider, command.parent, tenant)
-          : [],
+        parentChain: command.parent ? await groupParentChain(this.store, command.parent, tenant) : [],
         ...(command.account ? { account: await linkedAccount(this.runner, command.account, tenant) } : {}),
         alm: this.directory.tenant(tenant)?.features.alm ?? false,
         ...(command.applications
@@ -163,6 +165,37 @@ export class UnshareProjectHandler implements ICommandHandler<UnshareProjectMess
   }
 }
 
+/**
+ * Run by the tenant a project was shared with, on the owner's stream: the event is recorded under the
+ * owner's tenant (every event of a stream carries the tenant that owns it), by the accepting user
+ * qualified with the accepting tenant, which `data.tenant` names as well.
+ */
+@CommandHandler(AcceptProjectShareMessage)
+export class AcceptProjectShareHandler implements ICommandHandler<AcceptProjectShareMessage, CommandResult> {
+  constructor(
+    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  async execute({ data, envelope }: AcceptProjectShareMessage): Promise<CommandResult> {
+    const { id } = data as { id: number };
+    const accepting = envelope.tenant;
+    const owner = (await streamOwner(this.store, streamName('group', id))) ?? accepting;
+    const command: AcceptProjectShareData = { id, tenant: accepting };
+    return runGroup(
+      this.runner,
+      id,
+      { type: 'AcceptProjectShare', data: command },
+      {
+        ...envelope,
+        tenant: owner,
+        user: `${envelope.user}@${accepting}`,
+        source: `share:${accepting}`,
+      },
+    );
+  }
+}
+
 @CommandHandler(CreateGoalMessage)
 export class CreateGoalHandler implements ICommandHandler<CreateGoalMessage, CommandResult> {
   constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
@@ -193,5 +226,6 @@ export const groupHandlers = [
   SetGroupGoalsHandler,
   ShareProjectHandler,
   UnshareProjectHandler,
+  AcceptProjectShareHandler,
   CreateGoalHandler,
 ];

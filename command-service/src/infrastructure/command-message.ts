@@ -20,6 +20,7 @@ export class SetGroupGoalsMessage extends CommandMessage {}
 export class CreateGoalMessage extends CommandMessage {}
 export class ShareProjectMessage extends CommandMessage {}
 export class UnshareProjectMessage extends CommandMessage {}
+export class AcceptProjectShareMessage extends CommandMessage {}
 
 export const messageClasses = {
   SaveApplication: SaveApplicationMessage,
@@ -33,4 +34,5 @@ export const messageClasses = {
   CreateGoal: CreateGoalMessage,
   ShareProject: ShareProjectMessage,
   UnshareProject: UnshareProjectMessage,
+  AcceptProjectShare: AcceptProjectShareMessage,
 } as const;

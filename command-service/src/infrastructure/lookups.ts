@@ -1,5 +1,12 @@
-import { evolveAccount, initialAccountState, streamName } from '@fahrplan/contracts';
-import type { Category, DomainEvent } from '@fahrplan/contracts';
+import {
+  evolveAccount,
+  evolveGroup,
+  initialAccountState,
+  initialGroupState,
+  streamName,
+} from '@fahrplan/contracts';
+import type { Category, DomainEvent, GroupEvent, GroupState } from '@fahrplan/contracts';
+import type { EventStore } from '@fahrplan/platform';
 import type { AggregateRunner, Loaded } from './aggregate-runner';
 
 const MAX_DEPTH = 1000;
@@ -40,4 +47,47 @@ export const linkedAccount = async (runner: AggregateRunner, account: number, te
   return loaded?.state.status === 'active'
     ? { refType: loaded.state.refType, refId: loaded.state.refId }
     : null;
+};
+
+/** The tenant that owns a stream (the tenant of its first event); null for an empty stream. */
+export const streamOwner = async (store: EventStore, stream: string): Promise<string | null> => {
+  const [first] = await store.readStream(stream);
+  return first?.metadata.tenant ?? null;
+};
+
+/** A project's state and owner, whichever tenant owns it: only for checks that follow shares. */
+const anyGroup = async (store: EventStore, id: number) => {
+  const events = await store.readStream(streamName('group', id));
+  if (events.length === 0) return null;
+  const state = events.reduce<GroupState>(
+    (s, e) => evolveGroup(s, e as unknown as GroupEvent),
+    initialGroupState,
+  );
+  return { tenant: events[0]!.metadata.tenant, state };
+};
+
+/**
+ * The requested parent project's chain up to the root, for the decider's cycle check. The parent must
+ * be an active project of the tenant or one shared with it and ACCEPTED (§4), else null; beyond it the
+ * chain follows each project's parent in its owner's tenant, so a cycle through shared projects of
+ * several tenants is found too.
+ */
+export const groupParentChain = async (
+  store: EventStore,
+  parent: number,
+  tenant: string,
+): Promise<number[] | null> => {
+  const chain: number[] = [];
+  for (let current: number | null = parent; current !== null && chain.length < MAX_DEPTH;) {
+    if (chain.includes(current)) break;
+    const loaded = await anyGroup(store, current);
+    const state = loaded?.state;
+    if (!loaded || state?.status !== 'active') return chain.length === 0 ? null : chain;
+    const visible =
+      loaded.tenant === tenant || state.shares.some((s) => s.tenant === tenant && s.status === 'ACCEPTED');
+    if (chain.length === 0 && !visible) return null;
+    chain.push(current);
+    current = state.fields.parent;
+  }
+  return chain;
 };

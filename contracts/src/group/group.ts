@@ -135,12 +135,29 @@ const tenantName = z.string().trim().min(1).max(100);
 export const shareProjectSchema = z.strictObject({ id, tenant: tenantName });
 export type ShareProjectData = z.infer<typeof shareProjectSchema>;
 
+/** §3 Project share status: PENDING once shared, ACCEPTED once the target tenant accepted; only ACCEPTED counts. */
+export const shareStatuses = ['PENDING', 'ACCEPTED'] as const;
+export type ShareStatus = (typeof shareStatuses)[number];
+export interface ProjectShare {
+  readonly tenant: string;
+  readonly status: ShareStatus;
+}
+
+/** AcceptProjectShare as the API takes it: the accepting tenant comes from the verified token. */
+export const acceptProjectShareSchema = z.strictObject({ id });
+/** The decided command: `tenant` is the caller's (target) tenant, set by the handler. */
+export interface AcceptProjectShareData {
+  readonly id: number;
+  readonly tenant: string;
+}
+
 export type GroupCommand =
   | { readonly type: 'SaveGroup'; readonly data: SaveGroupData }
   | { readonly type: 'DeleteGroup'; readonly data: DeleteGroupData }
   | { readonly type: 'SetGroupGoals'; readonly data: SetGroupGoalsData }
   | { readonly type: 'ShareProject'; readonly data: ShareProjectData }
-  | { readonly type: 'UnshareProject'; readonly data: ShareProjectData };
+  | { readonly type: 'UnshareProject'; readonly data: ShareProjectData }
+  | { readonly type: 'AcceptProjectShare'; readonly data: AcceptProjectShareData };
 
 export type GroupCreated = DomainEvent<'GroupCreated', GroupFields & { readonly id: number }>;
 export type GroupUpdated = DomainEvent<
@@ -157,8 +174,19 @@ export type ProjectUnshared = DomainEvent<
   'ProjectUnshared',
   { readonly id: number; readonly tenant: string }
 >;
+/** The target tenant accepted a pending share; the event lives in the owner's stream. */
+export type ProjectShareAccepted = DomainEvent<
+  'ProjectShareAccepted',
+  { readonly id: number; readonly tenant: string }
+>;
 export type GroupEvent =
-  GroupCreated | GroupUpdated | GroupDeleted | GroupGoalsSet | ProjectShared | ProjectUnshared;
+  | GroupCreated
+  | GroupUpdated
+  | GroupDeleted
+  | GroupGoalsSet
+  | ProjectShared
+  | ProjectUnshared
+  | ProjectShareAccepted;
 
 export type GroupState =
   | { readonly status: 'absent' }
@@ -169,8 +197,8 @@ export type GroupState =
       readonly version: number;
       /** goalId → value. */
       readonly goals: Readonly<Record<number, number>>;
-      /** Tenants the project is shared with (pending or accepted: acceptance lands with the identity issue). */
-      readonly shares: readonly string[];
+      /** Tenants the project is shared with, pending or accepted. */
+      readonly shares: readonly ProjectShare[];
     };
 
 export const initialGroupState: GroupState = { status: 'absent' };
@@ -194,9 +222,16 @@ export const evolveGroup = (state: GroupState, event: GroupEvent): GroupState =>
         goals: { ...state.goals, ...Object.fromEntries(event.data.goals.map((g) => [g.goalId, g.value])) },
       };
     case 'ProjectShared':
-      return { ...next, shares: [...state.shares, event.data.tenant] };
+      return { ...next, shares: [...state.shares, { tenant: event.data.tenant, status: 'PENDING' }] };
     case 'ProjectUnshared':
-      return { ...next, shares: state.shares.filter((t) => t !== event.data.tenant) };
+      return { ...next, shares: state.shares.filter((s) => s.tenant !== event.data.tenant) };
+    case 'ProjectShareAccepted':
+      return {
+        ...next,
+        shares: state.shares.map((s) =>
+          s.tenant === event.data.tenant ? { tenant: s.tenant, status: 'ACCEPTED' } : s,
+        ),
+      };
     default: {
       const _exhaustive: never = event;
       return state;
@@ -209,8 +244,9 @@ export interface GroupContext extends DecisionContext {
   /** The id allocated for a new project. */
   readonly newId: number;
   /**
-   * Parent chain of the requested parent: its id first, then its parent, … up to the root. `null`
-   * when the requested parent is not a project of the tenant.
+   * Parent chain of the requested parent: its id first, then its parent, … up to the root, across
+   * tenants (a shared parent's own parents belong to its owner). `null` when the requested parent is
+   * neither a project of the tenant nor one shared with it and ACCEPTED (§4).
    */
   readonly parentChain: readonly number[] | null;
   /** The account the command links as the tenant has it: null when unknown; omitted when none is linked. */
@@ -374,14 +410,25 @@ export const decideGroup = (
         throw fail('tenant', 'tenant invalid', 'cannot share with the own tenant');
       if (context.tenantExists === false)
         throw fail('tenant', 'tenant not found', `tenant '${tenant}' not found`);
-      if (group.shares.includes(tenant)) throw new DomainError('conflict', `already shared with '${tenant}'`);
+      if (group.shares.some((s) => s.tenant === tenant))
+        throw new DomainError('conflict', `already shared with '${tenant}'`);
       return [{ type: 'ProjectShared', data: { id: group.id, tenant } }];
     }
     case 'UnshareProject': {
       const group = activeGroup(state);
       const { tenant } = command.data;
-      if (!group.shares.includes(tenant)) throw new DomainError('conflict', `not shared with '${tenant}'`);
+      if (!group.shares.some((s) => s.tenant === tenant))
+        throw new DomainError('conflict', `not shared with '${tenant}'`);
       return [{ type: 'ProjectUnshared', data: { id: group.id, tenant } }];
+    }
+    case 'AcceptProjectShare': {
+      const { tenant } = command.data;
+      // an unknown project and one not shared with the caller answer alike: nothing about other
+      // tenants' projects leaks to a tenant they were not shared with
+      const share = state.status === 'active' ? state.shares.find((s) => s.tenant === tenant) : undefined;
+      if (state.status !== 'active' || !share) throw notFound('project share');
+      if (share.status === 'ACCEPTED') throw new DomainError('conflict', 'the share is accepted already');
+      return [{ type: 'ProjectShareAccepted', data: { id: state.id, tenant } }];
     }
     default: {
       const _exhaustive: never = command;

@@ -395,6 +395,127 @@ describe('ShareProject / UnshareProject', () => {
   });
 });
 
+describe('AcceptProjectShare (the tenant the project was shared with)', () => {
+  const accept = (id: number, tenant = 'other'): GroupCommand => ({
+    type: 'AcceptProjectShare',
+    data: { id, tenant },
+  });
+  const shared = (id: number, tenant = 'other'): GroupEvent => ({
+    type: 'ProjectShared',
+    data: { id, tenant },
+  });
+  const accepted = (id: number, tenant = 'other'): GroupEvent => ({
+    type: 'ProjectShareAccepted',
+    data: { id, tenant },
+  });
+
+  it('accepts a pending share to the tenant', () => {
+    const id = freshId();
+    spec
+      .given([created(id), shared(id)])
+      .when(accept(id), context())
+      .then([{ type: 'ProjectShareAccepted', data: { id, tenant: 'other' } }]);
+  });
+
+  it('moves the share from PENDING to ACCEPTED in the state', () => {
+    const id = freshId();
+    const state = [created(id), shared(id), shared(id, 'third'), accepted(id)].reduce(
+      evolveGroup,
+      initialGroupState,
+    );
+    expect(state).toMatchObject({
+      shares: [
+        { tenant: 'other', status: 'ACCEPTED' },
+        { tenant: 'third', status: 'PENDING' },
+      ],
+      version: 3,
+    });
+  });
+
+  it('answers 404 alike for an unknown project, one not shared with the tenant and a withdrawn share', () => {
+    const id = freshId();
+    for (const history of [
+      [],
+      [created(id)],
+      [created(id), shared(id, 'third')],
+      [created(id), shared(id), { type: 'ProjectUnshared', data: { id, tenant: 'other' } } as GroupEvent],
+      [created(id), shared(id), { type: 'GroupDeleted', data: { id } } as GroupEvent],
+    ])
+      spec
+        .given(history)
+        .when(accept(id), context())
+        .thenThrows({ code: 'not_found', message: 'project share not found' });
+  });
+
+  it('refuses to accept twice', () => {
+    const id = freshId();
+    spec
+      .given([created(id), shared(id), accepted(id)])
+      .when(accept(id), context())
+      .thenThrows({ code: 'conflict', message: 'the share is accepted already' });
+  });
+
+  it('lets the owner unshare an accepted share, and share again as pending', () => {
+    const id = freshId();
+    spec
+      .given([created(id), shared(id), accepted(id)])
+      .when({ type: 'UnshareProject', data: { id, tenant: 'other' } }, context())
+      .then([{ type: 'ProjectUnshared', data: { id, tenant: 'other' } }]);
+    spec
+      .given([created(id), shared(id), accepted(id)])
+      .when({ type: 'ShareProject', data: { id, tenant: 'other' } }, context({ tenantExists: true }))
+      .thenThrows({ code: 'conflict' });
+    spec
+      .given([
+        created(id),
+        shared(id),
+        accepted(id),
+        { type: 'ProjectUnshared', data: { id, tenant: 'other' } },
+        shared(id),
+      ])
+      .when(accept(id), context())
+      .then([{ type: 'ProjectShareAccepted', data: { id, tenant: 'other' } }]);
+  });
+});
+
+describe('SaveGroup with a shared parent (§4)', () => {
+  it('takes a parent whose chain the handler found (own or ACCEPTED shared, across tenants)', () => {
+    const id = freshId();
+    const sharedParent = freshId();
+    const [event] = decideGroup(
+      save({ title: 'Child', parent: sharedParent }),
+      initialGroupState,
+      context({ newId: id, parentChain: [sharedParent, freshId()] }),
+    );
+    expect(event).toMatchObject({ type: 'GroupCreated', data: { id, parent: sharedParent } });
+  });
+
+  it("refuses a parent the handler could not find for the tenant (a PENDING share, another tenant's)", () => {
+    const id = freshId();
+    spec
+      .given([created(id)])
+      .when(save({ id, version: 0, parent: freshId() }), context({ parentChain: null }))
+      .thenThrows({
+        code: 'validation',
+        message: 'parent project not found',
+        details: { fieldErrors: [{ field: 'parent', message: 'not found' }] },
+      });
+  });
+
+  it('refuses a cycle that runs through projects of another tenant', () => {
+    const id = freshId();
+    const sharedParent = freshId();
+    const ownersProject = freshId();
+    spec
+      .given([created(id)])
+      .when(
+        save({ id, version: 0, parent: sharedParent }),
+        context({ parentChain: [sharedParent, ownersProject, id] }),
+      )
+      .thenThrows({ details: { fieldErrors: [{ field: 'parent', message: 'cycle' }] } });
+  });
+});
+
 describe('CreateGoal', () => {
   const create = (raw: Record<string, unknown>): GoalCommand => ({
     type: 'CreateGoal',

@@ -1,7 +1,7 @@
 import { accountsProjection } from './accounts.projection';
 import { applicationsProjection } from './applications.projection';
 import { commentsProjection } from './comments.projection';
-import { goalsProjection, groupsProjection } from './groups.projection';
+import { accountBudgetsProjection, goalsProjection, groupsProjection } from './groups.projection';
 import type { Projection } from './projection';
 
 export const allProjections = [
@@ -10,5 +10,6 @@ export const allProjections = [
   accountsProjection,
   groupsProjection,
   goalsProjection,
+  accountBudgetsProjection,
 ] as unknown as readonly Projection[];
 export const projectedCategories = ['application', 'comment', 'account', 'group', 'goal'];

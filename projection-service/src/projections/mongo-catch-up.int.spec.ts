@@ -132,7 +132,7 @@ describeWithMongo('Catching up into MongoDB', (server) => {
     );
     expect(midPage).toBeGreaterThan(0);
     const dump = await store.dump();
-    expect(Object.keys(dump).sort()).toEqual(['accounts', 'applications', 'comments']);
+    expect(Object.keys(dump).sort()).toEqual(['accountBudgets', 'accounts', 'applications', 'comments']);
     expect(dump).toEqual(replayed);
   }, 300_000);
 

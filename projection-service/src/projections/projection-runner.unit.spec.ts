@@ -158,7 +158,7 @@ describe('ProjectionRunner catching up', () => {
       await rebuild(store, readStore, allProjections, batchSize);
 
       const dump = await readStore.dump();
-      expect(Object.keys(dump).sort()).toEqual(['accounts', 'applications', 'comments']);
+      expect(Object.keys(dump).sort()).toEqual(['accountBudgets', 'accounts', 'applications', 'comments']);
       expect(dump).toEqual(await oneAtATime(await store.readAll()));
     },
   );

@@ -25,9 +25,10 @@ import type {
 import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache, meView } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { z } from 'zod';
+import { isTombstone } from '../read-store/read-store';
 import type { ReadDocument, ReadStore } from '../read-store/read-store';
 import type { ApplicationDoc } from '../projections/applications.projection';
-import type { GroupDoc } from '../projections/groups.projection';
+import type { AccountBudgetDoc, GroupDoc } from '../projections/groups.projection';
 import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
 import { READ_STORE } from './tokens';
 
@@ -167,7 +168,7 @@ export class QueriesController {
     @Query('application') application?: string | string[],
   ): Promise<GroupView[]> {
     this.require(principal, 'group-details');
-    const filter: Record<string, unknown> = { tenant: principal.tenant, deleted: false };
+    const filter: Record<string, unknown> = { deleted: false };
     const equal = {
       status: integer('status', status),
       phase: integer('phase', phase),
@@ -183,12 +184,15 @@ export class QueriesController {
         [f]: pattern,
       }));
     }
-    const docs = (await this.store.find('groups', filter)).map((d) => strip<GroupDoc>(d));
-    const titles = await this.groupTitles(principal.tenant);
-    return docs.sort(byTitle).map((doc) => this.groupView(doc, titles));
+    const docs = await this.visibleGroups(principal.tenant, filter);
+    const [titles, budgets] = await Promise.all([this.groupTitles(principal.tenant), this.budgets(docs)]);
+    return docs.sort(byTitle).map((doc) => this.groupView(doc, principal.tenant, titles, budgets));
   }
 
-  /** Numeric id first, then title (§2); own projects only until shares can be accepted. */
+  /**
+   * Numeric id first, then title; own projects first, then those shared with the tenant and accepted
+   * (§2). Subprojects and the parent are those the tenant sees.
+   */
   @Get('groups/:idOrName')
   async group(
     @CurrentPrincipal() principal: Principal,
@@ -196,16 +200,15 @@ export class QueriesController {
   ): Promise<GroupDetailsView> {
     this.require(principal, 'group-details');
     const doc = await this.findGroup(principal.tenant, idOrName);
-    const subprojects = await this.store.find(
-      'groups',
-      { tenant: principal.tenant, deleted: false, parent: doc.id },
-      { sort: { title: 1 } },
-    );
-    const parent = doc.parent === null ? null : await this.visibleGroup(principal.tenant, doc.parent);
+    const [subprojects, parent, budgets] = await Promise.all([
+      this.visibleGroups(principal.tenant, { deleted: false, parent: doc.id }, { title: 1 }),
+      doc.parent === null ? null : this.visibleGroup(principal.tenant, doc.parent),
+      this.budgets([doc]),
+    ]);
     const titles = new Map(parent ? [[parent.id as number, parent.title as string]] : []);
     return {
-      ...this.groupView(doc, titles),
-      subprojects: subprojects.map((s) => ({ id: s.id as number, title: s.title as string })),
+      ...this.groupView(doc, principal.tenant, titles, budgets),
+      subprojects: subprojects.sort(byTitle).map((s) => ({ id: s.id, title: s.title })),
     };
   }
 
@@ -217,7 +220,16 @@ export class QueriesController {
   ): Promise<GroupGoalView[]> {
     this.require(principal, 'group-details');
     const doc = await this.findGroup(principal.tenant, idOrName);
-    const goals = new Map((await this.goals(principal)).map((g) => [g.id, g]));
+    // the goals of the project's owner: a shared project's goals are its owner's
+    const stored = await this.store.getMany(
+      'goals',
+      doc.goals.map((g) => String(g.goalId)),
+    );
+    const goals = new Map(
+      [...stored.values()]
+        .filter((g) => !isTombstone(g) && g.tenant === doc.tenant)
+        .map((g) => [g.id as number, strip<GoalView>(g)]),
+    );
     return doc.goals.map(({ goalId, value }) => ({
       id: `${doc.id}-${goalId}`,
       goalId,
@@ -247,7 +259,7 @@ export class QueriesController {
       throw validationError('refType and a numeric refId are required');
     const docs = await this.store.find(
       'comments',
-      { tenant: principal.tenant, refType, refId: Number(refId) },
+      { tenant: await this.ownerOf(principal.tenant, refType, Number(refId)), refType, refId: Number(refId) },
       { sort: { createdAt: 1, id: 1 } },
     );
     return docs.map((d) => strip<CommentView>(d));
@@ -257,8 +269,21 @@ export class QueriesController {
   async account(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<AccountView> {
     this.require(principal, 'application-details');
     const doc = /^\d+$/.test(id) ? await this.store.get('accounts', id) : null;
-    if (!doc || doc.tenant !== principal.tenant) throw notFound('account');
+    if (!doc) throw notFound('account');
+    const owner =
+      doc.refType === 'group' ? await this.ownerOf(principal.tenant, 'PROJECT', doc.refId as number) : null;
+    if (doc.tenant !== principal.tenant && doc.tenant !== owner) throw notFound('account');
     return strip<AccountView>(doc);
+  }
+
+  /**
+   * The tenant whose comments or account of a record the caller reads: the owner of a project shared
+   * with the caller and accepted (its finance and comments tabs are readable, §2), else the caller's.
+   */
+  private async ownerOf(tenant: string, refType: string, refId: number): Promise<string> {
+    if (refType !== 'PROJECT') return tenant;
+    const group = await this.visibleGroup(tenant, refId);
+    return (group?.tenant as string | undefined) ?? tenant;
   }
 
   /** From inclusive, to exclusive, like every server-side end date. */
@@ -293,57 +318,116 @@ export class QueriesController {
     return doc && doc.tenant === tenant && doc.deleted === false ? doc : null;
   }
 
-  /** A project of the tenant by numeric id, else by title (case-insensitive, lowest id); 404 otherwise. */
+  /**
+   * A project the tenant sees by numeric id, else by title (case-insensitive, lowest id): its own
+   * first, then one shared with it and accepted (§2); 404 otherwise.
+   */
   private async findGroup(tenant: string, idOrName: string): Promise<GroupDoc> {
-    const byId = /^\d+$/.test(idOrName) ? await this.visibleGroup(tenant, Number(idOrName)) : null;
-    const [doc] = byId
-      ? [byId]
-      : await this.store.find(
-          'groups',
-          { tenant, deleted: false, title: { $regex: `^${escapeRegex(idOrName)}$`, $options: 'i' } },
-          { sort: { id: 1 }, limit: 1 },
-        );
-    if (!doc) throw notFound('group');
-    return strip<GroupDoc>(doc);
+    if (/^\d+$/.test(idOrName)) {
+      const byId = await this.visibleGroup(tenant, Number(idOrName));
+      if (byId) return strip<GroupDoc>(byId);
+    }
+    const title = { $regex: `^${escapeRegex(idOrName)}$`, $options: 'i' };
+    for (const owner of [{ tenant }, { acceptedBy: tenant }]) {
+      const [doc] = await this.store.find(
+        'groups',
+        { ...owner, deleted: false, title },
+        { sort: { id: 1 }, limit: 1 },
+      );
+      if (doc) return strip<GroupDoc>(doc);
+    }
+    throw notFound('group');
   }
 
+  /** A project of the tenant, or one shared with it and accepted, by id; null otherwise or when deleted. */
   private async visibleGroup(tenant: string, id: number): Promise<ReadDocument | null> {
     const doc = Number.isSafeInteger(id) ? await this.store.get('groups', String(id)) : null;
-    return doc && doc.tenant === tenant && doc.deleted === false ? doc : null;
+    if (!doc || doc.deleted !== false) return null;
+    const acceptedBy = (doc.acceptedBy ?? []) as readonly string[];
+    return doc.tenant === tenant || acceptedBy.includes(tenant) ? doc : null;
+  }
+
+  /** The tenant's projects matching `filter`, then those shared with it and accepted (each indexed). */
+  private async visibleGroups(
+    tenant: string,
+    filter: Record<string, unknown>,
+    sort?: Record<string, 1 | -1>,
+  ): Promise<GroupDoc[]> {
+    const options = sort ? { sort } : {};
+    const [own, shared] = await Promise.all([
+      this.store.find('groups', { tenant, ...filter }, options),
+      this.store.find('groups', { acceptedBy: tenant, ...filter }, options),
+    ]);
+    return [...own, ...shared].map((d) => strip<GroupDoc>(d));
   }
 
   private async groupTitles(tenant: string): Promise<Map<number, string>> {
-    const docs = await this.store.find('groups', { tenant, deleted: false });
-    return new Map(docs.map((d) => [d.id as number, d.title as string]));
+    const docs = await this.visibleGroups(tenant, { deleted: false });
+    return new Map(docs.map((d) => [d.id, d.title]));
+  }
+
+  /**
+   * Account id → sum of its entries' amounts, for the projects' accounts: one read by id of the small
+   * accountBudgets documents (see accountBudgetsProjection), only accounts of the project's owner.
+   */
+  private async budgets(docs: readonly GroupDoc[]): Promise<Map<number, number>> {
+    const owners = new Map(docs.filter((d) => d.account !== null).map((d) => [d.account!, d.tenant]));
+    if (owners.size === 0) return new Map();
+    const stored = await this.store.getMany(
+      'accountBudgets',
+      [...owners.keys()].map((id) => String(id)),
+    );
+    const budgets = new Map<number, number>();
+    for (const doc of stored.values()) {
+      if (isTombstone(doc)) continue;
+      const account = strip<AccountBudgetDoc>(doc);
+      if (owners.get(account.id) === account.tenant) budgets.set(account.id, account.budget);
+    }
+    return budgets;
   }
 
   private async projectsOf(tenant: string, application: number): Promise<ProjectOfApplication[]> {
-    const docs = await this.store.find('groups', { tenant, deleted: false, applications: application });
-    return docs
-      .map((d) => strip<GroupDoc>(d))
-      .sort(byTitle)
-      .map((g) => ({
-        id: g.id,
-        title: g.title,
-        status: g.status,
-        phase: g.phase,
-        end: g.end,
-        shared: false,
-        tenant: g.tenant,
-        group: g.id,
-      }));
+    const docs = await this.visibleGroups(tenant, { deleted: false, applications: application });
+    return docs.sort(byTitle).map((g) => ({
+      id: g.id,
+      title: g.title,
+      status: g.status,
+      phase: g.phase,
+      end: g.end,
+      shared: g.tenant !== tenant,
+      tenant: g.tenant,
+      group: g.id,
+    }));
   }
 
-  private groupView(doc: GroupDoc, titles: Map<number, string>): GroupView {
+  /**
+   * The API view of a project for `viewer`'s tenant. Of a shared project the viewer sees only its own
+   * share, not which other tenants the owner shares it with.
+   */
+  private groupView(
+    doc: GroupDoc,
+    viewer: string,
+    titles: Map<number, string>,
+    budgets: Map<number, number>,
+  ): GroupView {
     let computed = 0;
     try {
       computed = priority(doc.metrics ?? []);
     } catch {
       // a recorded metric outside today's scale counts as no rating rather than failing the portfolio
     }
+    const { acceptedBy: _acceptedBy, ...fields } = doc;
+    const shared = doc.tenant !== viewer;
+    // documents projected before shares had a status know only the tenants
+    const all =
+      doc.shares ?? (doc.sharedWith ?? []).map((tenant) => ({ tenant, status: 'PENDING' as const }));
+    const shares = shared ? all.filter((s) => s.tenant === viewer) : all;
     return {
-      ...doc,
-      shared: false,
+      ...fields,
+      shared,
+      sharedWith: shares.map((s) => s.tenant),
+      shares,
+      budget: doc.account === null ? null : (budgets.get(doc.account) ?? null),
       priority: computed,
       duration: durationOf(doc.start, doc.end),
       parentTitle: doc.parent === null ? null : (titles.get(doc.parent) ?? null),

@@ -70,6 +70,23 @@ describe('the indexes the projections declare', () => {
       goals: [{ goalId: 9, value: 3 }],
       applications: [5],
     });
+    // a project of tenant beta shared with acme and accepted: found by title only after acme's own
+    await store.put('groups', {
+      _id: '8',
+      _position: 3,
+      id: 8,
+      tenant: 'beta',
+      title: 'Shared',
+      deleted: false,
+      parent: null,
+      metrics: [],
+      start: null,
+      end: null,
+      goals: [],
+      applications: [],
+      account: null,
+      acceptedBy: ['acme'],
+    });
     const directory = { user: () => ({ permissions: allPermissions }) } as unknown as DirectoryCache;
     const controller = new QueriesController(store, directory);
     const principal = { userId: 1, tenant: 'acme', username: 'alice' };
@@ -88,6 +105,8 @@ describe('the indexes the projections declare', () => {
     await controller.groups(principal, undefined, undefined, undefined, undefined, undefined, '5');
     await controller.group(principal, 'roll-out');
     await controller.group(principal, '7');
+    await controller.group(principal, 'shared');
+    await controller.comments(principal, 'PROJECT', '8');
     await controller.groupGoals(principal, '7');
     await controller.goals(principal);
 

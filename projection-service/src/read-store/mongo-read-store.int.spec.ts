@@ -33,7 +33,10 @@ describeWithMongo('MongoDB read side', (server, atomic) => {
         for (const declared of projection.indexes) expect(keys).toContainEqual(declared);
       }
       expect(
-        allProjections.flatMap((p) => p.indexes).every((keys) => Object.keys(keys)[0] === 'tenant'),
+        // acceptedBy: the tenants a project is shared with (accepted), the scope of the shared-project queries
+        allProjections
+          .flatMap((p) => p.indexes)
+          .every((keys) => ['tenant', 'acceptedBy'].includes(Object.keys(keys)[0]!)),
       ).toBe(true);
     });
 
