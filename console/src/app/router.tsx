@@ -6,6 +6,7 @@ import { RequireAuth } from '../features/auth/RequireAuth';
 import { HomePage } from '../features/home/HomePage';
 import { AppLayout } from '../features/layout/AppLayout';
 import { ProjectsPage } from '../features/projects/ProjectsPage';
+import { ProjectDetailsPage } from '../features/projects/details/ProjectDetailsPage';
 
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
@@ -19,6 +20,7 @@ export const router = createBrowserRouter([
           { path: '/applications', element: <ApplicationsPage /> },
           { path: '/application-details/:id', element: <ApplicationDetailsPage /> },
           { path: '/projects', element: <ProjectsPage /> },
+          { path: '/project-details/:id', element: <ProjectDetailsPage /> },
         ],
       },
     ],

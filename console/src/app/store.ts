@@ -3,8 +3,15 @@ import { apiSlice } from '../features/api/apiSlice';
 import { positionSlice } from '../features/api/positionSlice';
 import { sessionSlice } from '../features/auth/sessionSlice';
 import { applicationDialogSlice } from '../features/applications/details/applicationDialogSlice';
+import { projectDialogSlice } from '../features/projects/details/projectDialogSlice';
 
-const rootReducer = combineSlices(apiSlice, sessionSlice, positionSlice, applicationDialogSlice);
+const rootReducer = combineSlices(
+  apiSlice,
+  sessionSlice,
+  positionSlice,
+  applicationDialogSlice,
+  projectDialogSlice,
+);
 
 export const makeStore = () =>
   configureStore({

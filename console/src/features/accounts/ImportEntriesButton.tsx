@@ -30,6 +30,8 @@ const REPORTED_ISSUES = 200;
 
 interface Props {
   accountId: number;
+  /** Whose account it is: adding entries needs EDIT on that owner's resource (as the server checks). */
+  refType: 'application' | 'group';
   /** The owner's own edit rule (e.g. a shared application is read-only); the command's permission is checked here. */
   disabled?: boolean;
 }
@@ -42,8 +44,8 @@ interface Chosen {
 }
 
 /** Issue 4: import an account's entries from a CSV file, with a preview and a report of rejected rows. */
-export function ImportEntriesButton({ accountId, disabled = false }: Props) {
-  const { resource, action } = commandCatalogue.AddAccountEntries.permission();
+export function ImportEntriesButton({ accountId, refType, disabled = false }: Props) {
+  const { resource, action } = commandCatalogue.AddAccountEntries.permission({}, { refType });
   const allowed = useCan(resource, action);
   const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -4,6 +4,7 @@ import { IconApps, IconBriefcase, IconHome, IconLogout } from '@tabler/icons-rea
 import { NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { ApplicationDialogHost } from '../applications/details/ApplicationDialogHost';
+import { ProjectDialogHost } from '../projects/details/ProjectDialogHost';
 import { useLogoutMutation } from '../auth/authApi';
 import { selectMe } from '../auth/sessionSlice';
 import { useChangeFeedQuery } from '../changes/changesApi';
@@ -79,6 +80,7 @@ export function AppLayout() {
       <AppShell.Main>
         <Outlet />
         <ApplicationDialogHost />
+        <ProjectDialogHost />
       </AppShell.Main>
     </AppShell>
   );

@@ -1,38 +1,17 @@
-import { useCallback, useEffect } from 'react';
-import { Center, Loader, Stack, Text } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
-import { useCan } from '../../auth/permissions';
-import { notifyError } from '../../common/notify';
+import type { ApplicationView } from '@fahrplan/contracts';
 import { useGetApplicationQuery } from '../applicationsApi';
 import { ApplicationDialog, loadFailureMessage } from './ApplicationDialog';
+import { DetailsRoute } from './DetailsRoute';
 
-/**
- * The full-page route application-details/:id (§2): id or name; a busy indicator while loading, then
- * the dialog. Unknown → 'application not found' and home; closing or saving returns home.
- */
+/** The full-page route application-details/:id (§2). */
 export function ApplicationDetailsPage() {
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const canView = useCan('application-details', 'VIEW');
-  const idOrName = /^\d+$/.test(id) ? Number(id) : id;
-  const { data, error, isError } = useGetApplicationQuery(idOrName, { skip: !canView });
-  const goHome = useCallback(() => navigate('/', { replace: true }), [navigate]);
-
-  useEffect(() => {
-    if (canView && !isError) return;
-    notifyError(canView ? loadFailureMessage(error) : 'not permitted');
-    void goHome();
-  }, [canView, isError, error, goHome]);
-
-  if (!data) {
-    return (
-      <Center h="60vh">
-        <Stack align="center">
-          <Loader aria-label="loading application" />
-          <Text c="dimmed">loading application…</Text>
-        </Stack>
-      </Center>
-    );
-  }
-  return <ApplicationDialog applicationId={data.id} onClose={goHome} />;
+  return (
+    <DetailsRoute<ApplicationView>
+      resource="application-details"
+      what="application"
+      useRecord={useGetApplicationQuery}
+      failureMessage={loadFailureMessage}
+      render={(app, goHome) => <ApplicationDialog applicationId={app.id} onClose={goHome} />}
+    />
+  );
 }

@@ -1,13 +1,11 @@
-import { useEffect, useState } from 'react';
 import { Center, Loader, Modal } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { ApplicationView } from '@fahrplan/contracts';
 import { useAppSelector } from '../../../app/hooks';
 import { describeError, httpStatusOf } from '../../api/problem';
 import { selectMe } from '../../auth/sessionSlice';
-import { notifyError } from '../../common/notify';
 import { useGetApplicationQuery } from '../applicationsApi';
 import { ApplicationEditor } from './ApplicationEditor';
+import { useDialogRecord } from './useDialogRecord';
 
 interface Props {
   /** An existing application's id, or null for a new application. */
@@ -27,25 +25,8 @@ export const loadFailureMessage = (error: unknown) => {
 /** The application details dialog (§2): loads the application, then hands it to the editor. */
 export function ApplicationDialog({ applicationId, parent = null, onClose }: Props) {
   const me = useAppSelector(selectMe);
-  const {
-    data,
-    error,
-    isError,
-    fulfilledTimeStamp = 0,
-  } = useGetApplicationQuery(applicationId ?? skipToken, {
-    refetchOnMountOrArgChange: true,
-  });
-  // Edit the version fetched for this dialog, not an older cached one; later refetches (after a save)
-  // must not replace the form under the user's hands.
-  const [openedAt] = useState(Date.now);
-  const [loaded, setLoaded] = useState<ApplicationView | null>(null);
-  if (!loaded && data && data.id === applicationId && fulfilledTimeStamp >= openedAt) setLoaded(data);
-
-  useEffect(() => {
-    if (!isError || loaded) return;
-    notifyError(loadFailureMessage(error));
-    onClose();
-  }, [isError, loaded, error, onClose]);
+  const query = useGetApplicationQuery(applicationId ?? skipToken, { refetchOnMountOrArgChange: true });
+  const loaded = useDialogRecord(query, applicationId, loadFailureMessage, onClose);
 
   if (!me) return null;
   if (applicationId !== null && !loaded) {

@@ -3,7 +3,6 @@ import { Box, Button, Group, Modal, Tabs } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useHotkeys } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { can } from '@fahrplan/contracts';
 import type { ApplicationView, MeView } from '@fahrplan/contracts';
 import { useGetAccountQuery } from '../../accounts/accountsApi';
@@ -14,6 +13,7 @@ import type { ApplicationFormValues, ApplicationRecord } from './applicationForm
 import { CommentsTab } from './CommentsTab';
 import { DeleteApplication } from './DeleteApplication';
 import { DetailsTab } from './DetailsTab';
+import { ErrorTab } from './ErrorTab';
 import { FinanceTab } from './FinanceTab';
 import { LeaveConfirm } from './LeaveConfirm';
 import { OverviewTab } from './OverviewTab';
@@ -135,16 +135,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
   useHotkeys([['mod+S', () => void (leaving ? undefined : save())]], []);
 
   const tabLabel = (value: string, label: string) => (
-    <Tabs.Tab
-      value={value}
-      rightSection={
-        errorTabs.has(value) ? (
-          <IconAlertCircle size={14} color="var(--mantine-color-red-6)" aria-hidden />
-        ) : null
-      }
-    >
-      {label}
-    </Tabs.Tab>
+    <ErrorTab value={value} label={label} hasError={errorTabs.has(value)} />
   );
 
   return (
@@ -179,7 +170,12 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
             />
           </Tabs.Panel>
           <Tabs.Panel value="projects">
-            <ProjectsTab projects={app?.projects ?? []} hermes={me.features.hermes} />
+            <ProjectsTab
+              projects={app?.projects ?? []}
+              hermes={me.features.hermes}
+              applicationId={record?.id ?? null}
+              alm={me.features.alm}
+            />
           </Tabs.Panel>
           {finance && (
             <Tabs.Panel value="finance">

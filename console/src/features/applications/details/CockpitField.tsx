@@ -1,24 +1,33 @@
+import type { ReactNode } from 'react';
 import { ActionIcon, TextInput, Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { extractCockpitId } from '@fahrplan/contracts';
-import type { ApplicationForm } from './formTypes';
 
 /** Where the cockpit shows an object; the deployment sets it (VITE_COCKPIT_URL, e.g. https://cockpit.example/objects/). */
 const cockpitBase: string | undefined = import.meta.env.VITE_COCKPIT_URL;
 
+interface CockpitFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  error?: ReactNode;
+  editable: boolean;
+}
+
 /** Admin variant only: the cockpit id; pasting a link or text keeps just the object id (§5). */
-export function CockpitField({ form, editable }: { form: ApplicationForm; editable: boolean }) {
-  const id = form.values.cockpitid.trim();
+export function CockpitField({ value, onChange, error, editable }: CockpitFieldProps) {
+  const id = value.trim();
   const href = cockpitBase && id ? `${cockpitBase}${encodeURIComponent(id)}` : null;
   return (
     <TextInput
       label="Cockpit id"
       readOnly={!editable}
-      {...form.getInputProps('cockpitid')}
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.currentTarget.value)}
       onPaste={(event) => {
         if (!editable) return;
         event.preventDefault();
-        form.setFieldValue('cockpitid', extractCockpitId(event.clipboardData.getData('text')));
+        onChange(extractCockpitId(event.clipboardData.getData('text')));
       }}
       rightSection={
         href ? (

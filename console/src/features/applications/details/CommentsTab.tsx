@@ -1,24 +1,46 @@
 import { Stack, Text, Textarea } from '@mantine/core';
+import type { TextareaProps } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { limits } from '@fahrplan/contracts';
+import type { CommentView } from '@fahrplan/contracts';
 import { CommentList } from '../../comments/CommentList';
 import { useGetApplicationCommentsQuery } from '../../comments/commentsApi';
 import type { TabProps } from './formTypes';
 
-export function CommentsTab({ form, editable, applicationId }: TabProps & { applicationId: number | null }) {
-  const { data = [], isLoading } = useGetApplicationCommentsQuery(applicationId ?? skipToken);
-  const length = form.values.comment.length;
+interface PaneProps {
+  comments: readonly CommentView[];
+  isLoading: boolean;
+  editable: boolean;
+  /** The new-comment box's input props (value, onChange, error). */
+  input: TextareaProps & { value: string };
+}
+
+/** §2 Comments of any record: the list oldest first and, in edit mode, the new-comment box. */
+export function CommentsPane({ comments, isLoading, editable, input }: PaneProps) {
+  const length = input.value.length;
   return (
     <Stack>
-      <CommentList comments={data} isLoading={isLoading} />
+      <CommentList comments={comments} isLoading={isLoading} />
       {editable && (
         <Stack gap={4}>
-          <Textarea label="New comment" autosize minRows={3} maxRows={8} {...form.getInputProps('comment')} />
+          <Textarea label="New comment" autosize minRows={3} maxRows={8} {...input} />
           <Text size="xs" c={length > limits.comment ? 'red' : 'dimmed'} ta="right" aria-live="polite">
             {length} / {limits.comment}
           </Text>
         </Stack>
       )}
     </Stack>
+  );
+}
+
+export function CommentsTab({ form, editable, applicationId }: TabProps & { applicationId: number | null }) {
+  const { data = [], isLoading } = useGetApplicationCommentsQuery(applicationId ?? skipToken);
+  return (
+    <CommentsPane
+      comments={data}
+      isLoading={isLoading}
+      editable={editable}
+      input={{ ...form.getInputProps('comment'), value: form.values.comment }}
+    />
   );
 }

@@ -50,7 +50,14 @@ export function DetailsTab({ form, editable, selfId, parentName, me, isAdmin }: 
         {...form.getInputProps('docUrl')}
         value={form.values.docUrl}
       />
-      {isAdmin && <CockpitField form={form} editable={editable} />}
+      {isAdmin && (
+        <CockpitField
+          value={form.values.cockpitid}
+          onChange={(value) => form.setFieldValue('cockpitid', value)}
+          error={form.errors.cockpitid}
+          editable={editable}
+        />
+      )}
       {me.applicationAttributes.length > 0 && (
         <>
           <Divider label="Attributes" labelPosition="left" />

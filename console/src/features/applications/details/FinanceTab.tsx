@@ -6,26 +6,43 @@ import { ImportEntriesButton } from '../../accounts/ImportEntriesButton';
 import { describeError } from '../../api/problem';
 import type { TabProps } from './formTypes';
 
-interface Props extends TabProps {
-  accountId: number | null;
-  account: { data?: AccountView; isLoading: boolean; isError: boolean; error?: unknown };
+export interface AccountQuery {
+  data?: AccountView;
+  isLoading: boolean;
+  isError: boolean;
+  error?: unknown;
 }
 
-function AddAccount({ form }: Pick<TabProps, 'form'>) {
-  if (form.values.addAccount) {
+/** Who owns the account: the labels of §2 and the number the account takes (§3). */
+export interface AccountOwner {
+  kind: 'application' | 'project';
+  /** The field the account number comes from, e.g. 'asset number'. */
+  numberLabel: string;
+  hasNumber: boolean;
+  /** The user chose to add an account on save. */
+  addAccount: boolean;
+  onAddAccount: () => void;
+}
+
+interface Props extends TabProps {
+  accountId: number | null;
+  account: AccountQuery;
+}
+
+function AddAccount({ kind, numberLabel, hasNumber, addAccount, onAddAccount }: AccountOwner) {
+  if (addAccount) {
     return (
       <Badge color="yellow" variant="light" size="lg">
         account pending
       </Badge>
     );
   }
-  const hasAssetNr = form.values.assetNr.trim() !== '';
   return (
     <Group gap="xs">
-      <Button variant="light" disabled={!hasAssetNr} onClick={() => form.setFieldValue('addAccount', true)}>
-        add application account
+      <Button variant="light" disabled={!hasNumber} onClick={onAddAccount}>
+        add {kind} account
       </Button>
-      {!hasAssetNr && (
+      {!hasNumber && (
         <Popover width={280} withArrow position="right">
           <Popover.Target>
             <ActionIcon variant="subtle" aria-label="why adding an account is disabled">
@@ -34,8 +51,8 @@ function AddAccount({ form }: Pick<TabProps, 'form'>) {
           </Popover.Target>
           <Popover.Dropdown>
             <Text size="sm">
-              The application account takes its number from the asset number. Enter an asset number on the
-              Overview tab first.
+              The {kind} account takes its number from the {numberLabel}. Enter{' '}
+              {numberLabel === 'asset number' ? 'an' : 'a'} {numberLabel} on the Overview tab first.
             </Text>
           </Popover.Dropdown>
         </Popover>
@@ -44,13 +61,23 @@ function AddAccount({ form }: Pick<TabProps, 'form'>) {
   );
 }
 
-/** §2 Finance: the account's entries, or 'no application account' with the add button in edit mode. */
-export function FinanceTab({ form, editable, accountId, account }: Props) {
+/** §2 Finance of an application or a project: the account's entries, or 'no … account' with the add button. */
+export function AccountPane({
+  owner,
+  editable,
+  accountId,
+  account,
+}: {
+  owner: AccountOwner;
+  editable: boolean;
+  accountId: number | null;
+  account: AccountQuery;
+}) {
   if (accountId === null) {
     return (
       <Stack align="flex-start">
-        <Text c="dimmed">no application account</Text>
-        {editable && <AddAccount form={form} />}
+        <Text c="dimmed">no {owner.kind} account</Text>
+        {editable && <AddAccount {...owner} />}
       </Stack>
     );
   }
@@ -65,9 +92,26 @@ export function FinanceTab({ form, editable, accountId, account }: Props) {
         <Text size="sm">
           Account <b>{accountNumber}</b> {name}
         </Text>
-        {editable && <ImportEntriesButton accountId={accountId} />}
+        {editable && (
+          <ImportEntriesButton
+            accountId={accountId}
+            refType={owner.kind === 'project' ? 'group' : 'application'}
+          />
+        )}
       </Group>
       {entries.length === 0 ? <Text c="dimmed">no entries</Text> : <AccountEntriesTable entries={entries} />}
     </Stack>
   );
+}
+
+/** §2 Finance: the account's entries, or 'no application account' with the add button in edit mode. */
+export function FinanceTab({ form, editable, accountId, account }: Props) {
+  const owner: AccountOwner = {
+    kind: 'application',
+    numberLabel: 'asset number',
+    hasNumber: form.values.assetNr.trim() !== '',
+    addAccount: form.values.addAccount,
+    onAddAccount: () => form.setFieldValue('addAccount', true),
+  };
+  return <AccountPane owner={owner} editable={editable} accountId={accountId} account={account} />;
 }

@@ -4,10 +4,12 @@ interface Props {
   opened: boolean;
   onStay: () => void;
   onLeave: () => void;
+  /** What has unsaved changes, e.g. 'project'. */
+  subject?: string;
 }
 
 /** §2 "Closing with unsaved changes asks for confirmation"; a Modal.Stack member above the dialog. */
-export function LeaveConfirm({ opened, onStay, onLeave }: Props) {
+export function LeaveConfirm({ opened, onStay, onLeave, subject = 'application' }: Props) {
   return (
     <Modal
       stackId="leave-confirm"
@@ -17,7 +19,7 @@ export function LeaveConfirm({ opened, onStay, onLeave }: Props) {
       size="sm"
       centered
     >
-      <Text size="sm">The application has unsaved changes. Close it anyway?</Text>
+      <Text size="sm">The {subject} has unsaved changes. Close it anyway?</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onStay} data-autofocus>
           Keep editing

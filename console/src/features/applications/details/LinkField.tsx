@@ -3,12 +3,18 @@ import type { TextInputProps } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { isValidUrl } from '@fahrplan/contracts';
 
-type Props = TextInputProps & { value: string; openLabel: string };
+type Props = TextInputProps & {
+  value: string;
+  openLabel: string;
+  /** The link the field builds (e.g. a tracker issue link from an issue id); by default the value itself. */
+  href?: string | null;
+};
 
 /** A URL field: an open-link button only for a valid URL, otherwise a non-blocking 'invalid url' note (§5). */
-export function LinkField({ value, openLabel, ...props }: Props) {
-  const valid = isValidUrl(value);
-  const warning = value.trim() !== '' && !valid;
+export function LinkField({ value, openLabel, href = value, ...props }: Props) {
+  const link = href ?? '';
+  const valid = isValidUrl(link);
+  const warning = link.trim() !== '' && !valid;
   return (
     <TextInput
       {...props}
@@ -26,7 +32,7 @@ export function LinkField({ value, openLabel, ...props }: Props) {
           <Tooltip label={openLabel}>
             <ActionIcon
               component="a"
-              href={value.trim()}
+              href={link.trim()}
               target="_blank"
               rel="noopener noreferrer"
               variant="subtle"

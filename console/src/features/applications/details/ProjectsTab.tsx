@@ -1,17 +1,44 @@
-import { Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconLink } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconLink, IconPlus } from '@tabler/icons-react';
 import type { ApplicationView } from '@fahrplan/contracts';
 import { listDate } from '../../common/listDate';
+import { useOpenProjectDialog } from '../../projects/details/useOpenProjectDialog';
 
 interface Props {
   projects: ApplicationView['projects'];
   /** Hermes-type projects show their phase instead of the status. */
   hermes: boolean;
+  /** The saved application, null while new: 'new project' preselects it (§2, with ALM only). */
+  applicationId: number | null;
+  alm: boolean;
 }
 
 /** Read-only list of the projects that use the application (§2 Projects). */
-export function ProjectsTab({ projects, hermes }: Props) {
-  if (projects.length === 0) return <Text c="dimmed">no projects</Text>;
+export function ProjectsTab({ projects, hermes, applicationId, alm }: Props) {
+  const { openExisting, openNew, canCreate } = useOpenProjectDialog();
+  return (
+    <Stack align="stretch">
+      {alm && applicationId !== null && canCreate && (
+        <Group>
+          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => openNew(applicationId)}>
+            new project
+          </Button>
+        </Group>
+      )}
+      {projects.length === 0 ? (
+        <Text c="dimmed">no projects</Text>
+      ) : (
+        <ProjectsTable projects={projects} hermes={hermes} onOpen={openExisting} />
+      )}
+    </Stack>
+  );
+}
+
+function ProjectsTable({
+  projects,
+  hermes,
+  onOpen,
+}: Pick<Props, 'projects' | 'hermes'> & { onOpen: (id: number) => void }) {
   return (
     <Table striped aria-label="projects">
       <Table.Thead>
@@ -26,7 +53,9 @@ export function ProjectsTab({ projects, hermes }: Props) {
           <Table.Tr key={`${project.tenant}-${project.id}`}>
             <Table.Td>
               <Group gap={6} wrap="nowrap">
-                <Text size="sm">{project.title}</Text>
+                <Anchor component="button" type="button" size="sm" onClick={() => onOpen(project.id)}>
+                  {project.title}
+                </Anchor>
                 {project.shared && (
                   <Tooltip label={`shared by ${project.tenant}`}>
                     <IconLink size={14} aria-label={`shared by ${project.tenant}`} />

@@ -6,10 +6,14 @@ interface Props {
   error: unknown;
   onReload: () => void;
   reloading: boolean;
+  /** What the dialog edits, e.g. 'project'. */
+  subject?: string;
+  /** Steps of the save flow that succeeded before the failure (§4: nothing half-done is hidden). */
+  done?: readonly string[];
 }
 
 /** §8 save failure: the server's problem detail (and field errors) in a red alert; 409 offers a reload. */
-export function SaveAlert({ error, onReload, reloading }: Props) {
+export function SaveAlert({ error, onReload, reloading, subject = 'application', done = [] }: Props) {
   const stepError = error instanceof SaveStepError ? error : null;
   const conflict = stepError?.status === 409;
   const fieldErrors = stepError?.problem?.errors ?? [];
@@ -32,10 +36,11 @@ export function SaveAlert({ error, onReload, reloading }: Props) {
             ))}
           </List>
         )}
+        {done.length > 0 && <Text size="sm">Already done: {done.join(', ')}.</Text>}
         {conflict && (
           <div>
             <Text size="sm" mb="xs">
-              Someone else changed this application meanwhile. Reload it to see the current version (your
+              Someone else changed this {subject} meanwhile. Reload it to see the current version (your
               changes to its fields are discarded).
             </Text>
             <Button size="xs" variant="white" color="red" loading={reloading} onClick={onReload}>

@@ -23,11 +23,14 @@ const tabOfField: Record<string, string> = {
 const tabOf = (path: string) => tabOfField[path.split('.')[0] ?? path];
 
 /** The tabs holding a field with an error, so a hidden problem is still visible on its tab. */
-export const tabsWithErrors = (errors: Record<string, unknown>) =>
+export const tabsWithErrors = (
+  errors: Record<string, unknown>,
+  tabOfPath: (path: string) => string | undefined = tabOf,
+) =>
   new Set(
     Object.entries(errors)
       .filter(([, message]) => message)
-      .map(([path]) => tabOf(path))
+      .map(([path]) => tabOfPath(path))
       .filter((tab): tab is string => tab !== undefined),
   );
 

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { trimText } from '@fahrplan/contracts';
 import type { ApplicationView } from '@fahrplan/contracts';
 import { describeError, httpStatusOf, problemOf } from '../../api/problem';
@@ -6,6 +6,8 @@ import { useCreateAccountMutation } from '../../accounts/accountsApi';
 import { useCreateCommentMutation } from '../../comments/commentsApi';
 import { useSaveApplicationMutation } from '../applicationsApi';
 import { toSaveCommand } from './applicationForm';
+import { keyedSender } from './idempotencyKeys';
+import type { KeyedSend } from './idempotencyKeys';
 import type { ApplicationFormValues, ApplicationRecord, AttributeDefinition } from './applicationForm';
 
 export type SaveStep = 'application' | 'account' | 'storeAccount' | 'comment';
@@ -20,10 +22,13 @@ const failedStep: Record<SaveStep, string> = {
 /** A failed step of the save flow (ARCHITECTURE: a failure names the step that failed). */
 export class SaveStepError extends Error {
   constructor(
-    readonly step: SaveStep,
+    /** A SaveStep of the application flow, or a step of another flow (e.g. the project's). */
+    readonly step: SaveStep | (string & {}),
     readonly reason: unknown,
+    failed: string = failedStep[step as SaveStep],
+    detail: string = describeError(reason),
   ) {
-    super(`${failedStep[step]}: ${describeError(reason)}`);
+    super(`${failed}: ${detail}`);
     this.name = 'SaveStepError';
   }
 
@@ -49,6 +54,12 @@ export interface SaveFlowInput {
   onCommentCreated: () => void;
 }
 
+/** The flow's Idempotency-Keys (see keyedSender), kept for the dialog's lifetime. */
+export function useIdempotencyKeys(): KeyedSend {
+  const [send] = useState(() => keyedSender());
+  return send;
+}
+
 /**
  * §4 application save: save (create or update with version); with add-account chosen, an asset number
  * and no account, create the account and store it on the application; then post a non-empty comment.
@@ -58,21 +69,13 @@ export function useApplicationSaveFlow() {
   const [saveApplication] = useSaveApplicationMutation();
   const [createAccount] = useCreateAccountMutation();
   const [createComment] = useCreateCommentMutation();
-  const keys = useRef(new Map<SaveStep, { payload: string; key: string }>());
+  const withKey = useIdempotencyKeys();
   /** An account created by a step whose follow-up (storing it) has not succeeded yet. */
   const unstoredAccount = useRef<{ refId: number; id: number } | null>(null);
 
   const step = async <T>(name: SaveStep, payload: unknown, send: (idempotencyKey: string) => Promise<T>) => {
-    const json = JSON.stringify(payload);
-    let entry = keys.current.get(name);
-    if (!entry || entry.payload !== json) {
-      entry = { payload: json, key: crypto.randomUUID() };
-      keys.current.set(name, entry);
-    }
     try {
-      const result = await send(entry.key);
-      keys.current.delete(name);
-      return result;
+      return await withKey(name, payload, send);
     } catch (error) {
       throw new SaveStepError(name, error);
     }

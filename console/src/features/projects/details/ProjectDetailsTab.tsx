@@ -1,0 +1,184 @@
+import {
+  Anchor,
+  Divider,
+  Group,
+  List,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { trackerIssueLink } from '@fahrplan/contracts';
+import type { GroupDetailsView } from '@fahrplan/contracts';
+import { CockpitField } from '../../applications/details/CockpitField';
+import { LinkField } from '../../applications/details/LinkField';
+import { notAssigned } from '../../applications/details/parentOptions';
+import { useGetApplicationsQuery } from '../../applications/applicationsApi';
+import { useGetProjectsQuery } from '../projectsApi';
+import { changeRepository, projectParentOptions } from './projectForm';
+import type { ProjectTabProps } from './projectFormTypes';
+
+interface Props extends ProjectTabProps {
+  group: GroupDetailsView | null;
+  selfId: number | null;
+  /** ALM: the applications multi-select (§6). */
+  alm: boolean;
+  /** group-shares EDIT: the tenant chips are editable (§6). */
+  canShare: boolean;
+  /** The admin variant shows the cockpit id. */
+  admin: boolean;
+  /** group-details-system EDIT: the identity id (§6 superuser). */
+  superuser: boolean;
+  onOpenProject: (id: number) => void;
+}
+
+function ApplicationsField({ form, editable }: ProjectTabProps) {
+  const { data: applications = [], isLoading } = useGetApplicationsQuery({});
+  const data = applications
+    .filter((a) => !a.deleted)
+    .map((a) => ({ value: String(a.id), label: a.release ? `${a.name} ${a.release}` : a.name }));
+  for (const id of form.values.applications)
+    if (!data.some((d) => d.value === String(id))) data.push({ value: String(id), label: `#${id}` });
+  return (
+    <MultiSelect
+      label="Applications"
+      data={data}
+      searchable
+      readOnly={!editable}
+      disabled={isLoading && editable}
+      value={form.values.applications.map(String)}
+      onChange={(next) => form.setFieldValue('applications', next.map(Number))}
+      error={form.errors.applications}
+    />
+  );
+}
+
+function ParentField({ form, editable, group, selfId }: ProjectTabProps & Pick<Props, 'group' | 'selfId'>) {
+  const { data: projects = [], isLoading } = useGetProjectsQuery({});
+  const parent = form.values.parent;
+  const options = projectParentOptions(projects, selfId);
+  if (parent !== null && !options.some((o) => o.value === String(parent)))
+    options.push({ value: String(parent), label: group?.parentTitle ?? `#${parent}` });
+  return (
+    <Select
+      label="Parent project"
+      data={options}
+      searchable
+      allowDeselect={false}
+      readOnly={!editable}
+      disabled={isLoading && editable}
+      value={parent === null ? notAssigned : String(parent)}
+      onChange={(value) =>
+        form.setFieldValue('parent', !value || value === notAssigned ? null : Number(value))
+      }
+      error={form.errors.parent}
+    />
+  );
+}
+
+function IssueField({ form, editable }: ProjectTabProps) {
+  const repoSet = form.values.jiraRepoId.trim() !== '';
+  return (
+    <LinkField
+      label="Issue id"
+      openLabel="open issue"
+      href={trackerIssueLink(form.values.jiraRepoUrl, form.values.jiraid)}
+      readOnly={!editable || !repoSet}
+      placeholder={editable && !repoSet ? 'set a repository first' : undefined}
+      {...form.getInputProps('jiraid')}
+      value={form.values.jiraid}
+    />
+  );
+}
+
+/** §2 details of a project. */
+export function ProjectDetailsTab(props: Props) {
+  const { form, editable, group, alm, canShare, admin, superuser, onOpenProject } = props;
+  const readOnly = !editable;
+  const subprojects = group?.subprojects ?? [];
+  return (
+    <Stack>
+      <LinkField
+        label="Documentation URL"
+        openLabel="open documentation"
+        readOnly={readOnly}
+        {...form.getInputProps('docUrl')}
+        value={form.values.docUrl}
+      />
+      {alm && <ApplicationsField form={form} editable={editable} />}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <ParentField form={form} editable={editable} group={group} selfId={props.selfId} />
+        {/* Resources are not modelled yet (§6 group resources land later): the resource id as stored. */}
+        <NumberInput
+          label="Resource"
+          min={1}
+          allowDecimal={false}
+          readOnly={readOnly}
+          value={form.values.resource ?? ''}
+          onChange={(next) => form.setFieldValue('resource', typeof next === 'number' ? next : null)}
+          error={form.errors.resource}
+        />
+      </SimpleGrid>
+      {group?.shared && <TextInput label="Owning tenant" readOnly variant="filled" value={group.tenant} />}
+      <TagsInput
+        label="Shared with tenants"
+        description={canShare ? 'Enter a tenant name and press Enter' : undefined}
+        disabled={!editable || !canShare}
+        splitChars={[',', ' ']}
+        value={form.values.shareWith}
+        onChange={(next) => form.setFieldValue('shareWith', next)}
+        error={form.errors.shareWith}
+      />
+      <Divider label="Issue tracker" labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          label="Tracker repository"
+          readOnly={readOnly}
+          value={form.values.jiraRepoId}
+          onChange={(e) => form.setValues(changeRepository(form.getValues(), e.currentTarget.value))}
+          error={form.errors.jiraRepoId}
+        />
+        <LinkField
+          label="Repository URL"
+          openLabel="open repository"
+          readOnly={readOnly}
+          {...form.getInputProps('jiraRepoUrl')}
+          value={form.values.jiraRepoUrl}
+        />
+        <IssueField form={form} editable={editable} />
+      </SimpleGrid>
+      {/* No custom attribute form: tenants define attributes for applications only so far (MeView). */}
+      {admin && (
+        <CockpitField
+          value={form.values.cockpitid}
+          onChange={(value) => form.setFieldValue('cockpitid', value)}
+          error={form.errors.cockpitid}
+          editable={editable}
+        />
+      )}
+      {superuser && <TextInput label="Identity id" readOnly={readOnly} {...form.getInputProps('iamId')} />}
+      <Divider label="Subprojects" labelPosition="left" />
+      {subprojects.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          no subprojects
+        </Text>
+      ) : (
+        <List size="sm" aria-label="subprojects">
+          {subprojects.map((s) => (
+            <List.Item key={s.id}>
+              <Group gap={4}>
+                <Anchor component="button" type="button" size="sm" onClick={() => onOpenProject(s.id)}>
+                  {s.title}
+                </Anchor>
+              </Group>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}

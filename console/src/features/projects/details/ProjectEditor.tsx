@@ -1,0 +1,264 @@
+import { useMemo, useState } from 'react';
+import { Box, Button, Group, Modal, Tabs, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useHotkeys } from '@mantine/hooks';
+import { IconLink } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { can } from '@fahrplan/contracts';
+import type { GroupDetailsView, MeView } from '@fahrplan/contracts';
+import { ErrorTab } from '../../applications/details/ErrorTab';
+import { tabsWithErrors } from '../../applications/details/fieldErrors';
+import { LeaveConfirm } from '../../applications/details/LeaveConfirm';
+import { SaveAlert } from '../../applications/details/SaveAlert';
+import { SaveStepError } from '../../applications/details/useApplicationSaveFlow';
+import { notifySuccess } from '../../common/notify';
+import { KeyFiguresTab } from './KeyFiguresTab';
+import { ProjectDetailsTab } from './ProjectDetailsTab';
+import { ProjectCommentsTab, ProjectFinanceTab } from './ProjectLazyTabs';
+import { ProjectOverviewTab } from './ProjectOverviewTab';
+import { StrategyTab } from './StrategyTab';
+import { useGetGoalsQuery, useLazyGetProjectQuery } from './projectDetailsApi';
+import { projectFormValidator, sameValues, toFormValues } from './projectForm';
+import type { ProjectFormValues, ProjectRecord } from './projectForm';
+import { useProjectSaveFlow } from './useProjectSaveFlow';
+
+interface Props {
+  /** The project to show, null for a new one. */
+  group: GroupDetailsView | null;
+  /** Preselected application of a new project. */
+  application: number | null;
+  me: MeView;
+  onClose: () => void;
+  /** Opens another project (a subproject), after the leave confirmation if needed. */
+  onOpenProject: (id: number) => void;
+}
+
+const tabOfField: Record<string, string> = {
+  title: 'overview',
+  description: 'overview',
+  start: 'overview',
+  end: 'overview',
+  status: 'overview',
+  contact: 'overview',
+  projectNr: 'overview',
+  shortname: 'overview',
+  art: 'overview',
+  phase: 'overview',
+  klasse: 'overview',
+  healthStatus: 'overview',
+  rating: 'kpi',
+  strategy: 'strategy',
+  comment: 'comments',
+};
+/** The tab of a field with an error (the fields not listed are on the details tab). */
+const tabOf = (path: string) => tabOfField[path.split('.')[0] ?? path] ?? 'details';
+
+export function ProjectEditor({ group, application, me, onClose, onOpenProject }: Props) {
+  const [openedAsNew] = useState(group === null);
+  const [initialValues] = useState(() => toFormValues(group, dayjs().format('YYYY-MM-DD'), application));
+  const validate = useMemo(() => projectFormValidator(), []);
+  const form = useForm<ProjectFormValues>({
+    mode: 'controlled',
+    initialValues,
+    validate,
+    validateInputOnChange: true,
+  });
+  const [record, setRecord] = useState<ProjectRecord | null>(
+    group && { id: group.id, version: group.version, account: group.account },
+  );
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  /** The leave confirmation is open; what to do when the user leaves. */
+  const [leaving, setLeaving] = useState<(() => void) | null>(null);
+  const [tab, setTab] = useState<string | null>('overview');
+  const runSaveFlow = useProjectSaveFlow();
+  const [fetchProject, { isFetching: reloading }] = useLazyGetProjectQuery();
+  const { data: goals = [] } = useGetGoalsQuery();
+
+  const shared = group?.shared ?? false;
+  const isNew = record === null;
+  const editable = isNew
+    ? can(me.permissions, 'group-details', 'CREATE')
+    : can(me.permissions, 'group-details', 'EDIT') && !shared;
+  const admin = can(me.permissions, 'admin', 'VIEW');
+  const values = form.getValues();
+  const saved = form.getInitialValues();
+  const changed = !sameValues(values, saved);
+  const canSave = editable && changed && !saving && form.isValid();
+  const errorTabs = tabsWithErrors(form.errors, tabOf);
+
+  const save = async () => {
+    if (!editable || saving || !changed || form.validate().hasErrors) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await runSaveFlow({
+        values: form.getValues(),
+        before: form.getInitialValues(),
+        record,
+        onStep: (progress) => {
+          setRecord(progress.record);
+          // the new-comment box empties once its comment is posted; it starts empty again
+          form.setInitialValues({ ...progress.before, comment: '' });
+          if (progress.step.step === 'comment') form.setFieldValue('comment', '');
+          setDone((list) => [...list, progress.done]);
+        },
+      });
+      notifySuccess(openedAsNew ? 'project created' : 'project saved');
+      onClose();
+    } catch (e) {
+      setError(e);
+      if (e instanceof SaveStepError && e.step === 'project')
+        for (const fieldError of e.problem?.errors ?? [])
+          form.setFieldError(fieldError.field, fieldError.message);
+      // a failed share names its tenant at the chips too
+      if (e instanceof SaveStepError && /^(un)?share:/.test(e.step))
+        form.setFieldError('shareWith', e.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** After a 409: take the current version from the server; the choices (shares, goals, account, comment) stay. */
+  const reload = async () => {
+    if (!record) return;
+    try {
+      const fresh = await fetchProject(record.id).unwrap();
+      const current = form.getValues();
+      const next = toFormValues(fresh, dayjs().format('YYYY-MM-DD'));
+      form.setInitialValues(next);
+      form.setValues({
+        ...next,
+        shareWith: current.shareWith,
+        strategy: current.strategy,
+        addAccount: current.addAccount,
+        comment: current.comment,
+      });
+      setRecord({ id: fresh.id, version: fresh.version, account: fresh.account });
+      setError(null);
+    } catch (e) {
+      setError(e);
+    }
+  };
+
+  const leave = (then: () => void) => {
+    if (saving) return;
+    if (editable && !shared && changed) setLeaving(() => then);
+    else then();
+  };
+
+  useHotkeys([['mod+S', () => void (leaving ? undefined : save())]], []);
+
+  const tabLabel = (value: string, label: string) => (
+    <ErrorTab value={value} label={label} hasError={errorTabs.has(value)} />
+  );
+  const finance = me.features.financialPlanning;
+  const title = isNew ? (
+    'new group'
+  ) : (
+    <Group gap={6} component="span">
+      <span>show group {saved.title}</span>
+      {shared && (
+        <Tooltip label={`shared by ${group?.tenant ?? ''}`}>
+          <IconLink size={16} aria-label={`shared by ${group?.tenant ?? ''}`} />
+        </Tooltip>
+      )}
+    </Group>
+  );
+
+  return (
+    <Modal.Stack>
+      <Modal
+        stackId="project"
+        opened
+        onClose={() => leave(onClose)}
+        title={title}
+        size="xl"
+        closeButtonProps={{ 'aria-label': 'close dialog' }}
+      >
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List mb="md">
+            {tabLabel('overview', 'Overview')}
+            {tabLabel('details', 'Details')}
+            {tabLabel('kpi', 'Key figures')}
+            {tabLabel('strategy', 'Strategy')}
+            {finance && tabLabel('finance', 'Finance')}
+            {tabLabel('comments', 'Comments')}
+          </Tabs.List>
+          <Tabs.Panel value="overview">
+            <ProjectOverviewTab form={form} editable={editable} agileLifecycle={me.features.agileLifecycle} />
+          </Tabs.Panel>
+          <Tabs.Panel value="details">
+            <ProjectDetailsTab
+              form={form}
+              editable={editable}
+              group={group}
+              selfId={record?.id ?? null}
+              alm={me.features.alm}
+              canShare={can(me.permissions, 'group-shares', 'EDIT')}
+              admin={admin}
+              superuser={can(me.permissions, 'group-details-system', 'EDIT')}
+              onOpenProject={(id) => leave(() => onOpenProject(id))}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="kpi">
+            <KeyFiguresTab
+              value={form.values.rating}
+              onChange={(next) => form.setFieldValue('rating', next)}
+              editable={editable}
+              admin={admin}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="strategy">
+            <StrategyTab
+              goals={goals}
+              value={form.values.strategy}
+              onChange={(next) => form.setFieldValue('strategy', next)}
+              editable={editable}
+            />
+          </Tabs.Panel>
+          {finance && (
+            <Tabs.Panel value="finance">
+              <ProjectFinanceTab form={form} editable={editable} accountId={record?.account ?? null} />
+            </Tabs.Panel>
+          )}
+          <Tabs.Panel value="comments">
+            <ProjectCommentsTab form={form} editable={editable} projectId={record?.id ?? null} />
+          </Tabs.Panel>
+        </Tabs>
+        {error !== null && (
+          <Box mt="md">
+            <SaveAlert
+              error={error}
+              onReload={() => void reload()}
+              reloading={reloading}
+              subject="project"
+              done={done}
+            />
+          </Box>
+        )}
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => leave(onClose)} disabled={saving}>
+            Close
+          </Button>
+          {editable && (
+            <Button onClick={() => void save()} disabled={!canSave} loading={saving}>
+              Save
+            </Button>
+          )}
+        </Group>
+      </Modal>
+      <LeaveConfirm
+        subject="project"
+        opened={leaving !== null}
+        onStay={() => setLeaving(null)}
+        onLeave={() => {
+          const then = leaving;
+          setLeaving(null);
+          then?.();
+        }}
+      />
+    </Modal.Stack>
+  );
+}

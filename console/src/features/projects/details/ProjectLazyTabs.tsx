@@ -1,0 +1,48 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useGetAccountQuery } from '../../accounts/accountsApi';
+import { CommentsPane } from '../../applications/details/CommentsTab';
+import { AccountPane } from '../../applications/details/FinanceTab';
+import { useGetProjectCommentsQuery } from './projectDetailsApi';
+import type { ProjectTabProps } from './projectFormTypes';
+
+// Both tabs mount only when first shown (Tabs keepMounted={false}), so their data loads lazily (§2).
+
+/** §2 Finance: the project account's entries, or 'no project account' with the add button. */
+export function ProjectFinanceTab({
+  form,
+  editable,
+  accountId,
+}: ProjectTabProps & { accountId: number | null }) {
+  const account = useGetAccountQuery(accountId ?? skipToken);
+  return (
+    <AccountPane
+      owner={{
+        kind: 'project',
+        numberLabel: 'project number',
+        hasNumber: form.values.projectNr.trim() !== '',
+        addAccount: form.values.addAccount,
+        onAddAccount: () => form.setFieldValue('addAccount', true),
+      }}
+      editable={editable}
+      accountId={accountId}
+      account={account}
+    />
+  );
+}
+
+/** §2 Comments of the project (refType PROJECT), oldest first, plus the new-comment box. */
+export function ProjectCommentsTab({
+  form,
+  editable,
+  projectId,
+}: ProjectTabProps & { projectId: number | null }) {
+  const { data = [], isLoading } = useGetProjectCommentsQuery(projectId ?? skipToken);
+  return (
+    <CommentsPane
+      comments={data}
+      isLoading={isLoading}
+      editable={editable}
+      input={{ ...form.getInputProps('comment'), value: form.values.comment }}
+    />
+  );
+}

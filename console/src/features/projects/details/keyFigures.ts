@@ -1,0 +1,98 @@
+import {
+  importanceWeights,
+  isPriorityInconsistent,
+  metricLimits,
+  metricTypes,
+  priority,
+} from '@fahrplan/contracts';
+import type { GroupMetric, MetricType } from '@fahrplan/contracts';
+import type { RatingValues } from './tabTypes';
+
+/** English labels beside the German rating types of §3. */
+export const ratingTypeLabels: Readonly<Record<MetricType, string>> = {
+  WICHTIGKEIT: 'importance',
+  DRINGLICHKEIT: 'urgency',
+  ARCHITEKTUR: 'architecture',
+  BETRIEB: 'operations',
+  GESCHAEFTSPROZESSE: 'business processes',
+};
+
+/** What each rating type adds to the priority (§9), shown beside its slider. */
+export const ratingTypeWeights: Readonly<Record<MetricType, string>> = {
+  WICHTIGKEIT: 'scale 0, 0.5, 1 … 3, 3.25 … 4',
+  DRINGLICHKEIT: 'not counted',
+  ARCHITEKTUR: 'value ÷ 3',
+  BETRIEB: 'value ÷ 3',
+  GESCHAEFTSPROZESSE: 'value ÷ 3',
+};
+
+export type KeyFigure = 'metric1' | 'metric2' | 'metric3' | 'metric4';
+
+/** The key figure sliders of §2 with their §9 ranges; metric4 only in the admin variant. */
+export function keyFigureSliders(admin: boolean): readonly { key: KeyFigure; label: string; max: number }[] {
+  const ratings = (['metric1', 'metric2', 'metric3'] as const).map((key, i) => ({
+    key,
+    label: `Metric ${i + 1}`,
+    max: metricLimits.rating,
+  }));
+  return admin
+    ? [...ratings, { key: 'metric4', label: 'Metric 4 (priority)', max: metricLimits.metric4 }]
+    : ratings;
+}
+
+/** The value a rating slider shows: the first entry of the type (the list may repeat types), else 0. */
+export function ratingValue(metrics: readonly GroupMetric[], type: MetricType): number {
+  return metrics.find((m) => m.type === type)?.value ?? 0;
+}
+
+/** The rating list with `type` set to `value`: the first entry of the type changes, or a new entry is appended. */
+export function withRating(metrics: readonly GroupMetric[], type: MetricType, value: number): GroupMetric[] {
+  const index = metrics.findIndex((m) => m.type === type);
+  if (index < 0) return [...metrics, { group: null, type, value }];
+  return metrics.map((m, i) => (i === index ? { ...m, value } : m));
+}
+
+export interface RatingChange {
+  readonly next: RatingValues;
+  /** metric4 held another value and was overwritten with the new priority (§5 'warns'). */
+  readonly metric4Overwritten: boolean;
+}
+
+/**
+ * Changing a rating metric recomputes the priority and overwrites metric4 with it, capped at the metric4
+ * slider's maximum (§4, §5; the server does the same on save).
+ */
+export function applyRatingChange(current: RatingValues, type: MetricType, value: number): RatingChange {
+  const metrics = withRating(current.metrics, type, value);
+  const metric4 = Math.min(priority(metrics), metricLimits.metric4);
+  return {
+    next: { ...current, metrics, metric4 },
+    metric4Overwritten: metric4 !== current.metric4,
+  };
+}
+
+export interface PrioritySummary {
+  readonly priority: number;
+  readonly inconsistent: boolean;
+}
+
+/** The computed priority and whether metric4 disagrees with it (the §5 inconsistency). */
+export function prioritySummary(value: RatingValues): PrioritySummary {
+  const computed = priority(value.metrics);
+  return { priority: computed, inconsistent: isPriorityInconsistent(computed, value.metric4) };
+}
+
+/** Every rating type in §3 order, for the priority pane. */
+export const ratingTypes: readonly MetricType[] = metricTypes;
+
+/** One rating's share of the priority before rounding (§9), for the worked formula in the priority pane. */
+export function priorityContribution(type: MetricType, value: number): number {
+  if (type === 'WICHTIGKEIT') return importanceWeights[value] ?? 0;
+  if (type === 'DRINGLICHKEIT') return 0;
+  return value / 3;
+}
+
+/** The unrounded sum the priority rounds, e.g. 6.67 before it becomes 7. */
+export function priorityRawSum(metrics: readonly GroupMetric[]): number {
+  return metrics.reduce((sum, { type, value }) => sum + priorityContribution(type, value), 0);
+}

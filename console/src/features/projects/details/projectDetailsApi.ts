@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import type {
+  CommandResult,
+  CommentView,
+  createGoalSchema,
+  GoalView,
+  GroupDetailsView,
+  saveGroupSchema,
+  SetGroupGoalsData,
+  ShareProjectData,
+} from '@fahrplan/contracts';
+import { apiSlice } from '../../api/apiSlice';
+import { commandArgs } from '../../api/commands';
+import type { CommandRequest } from '../../api/commands';
+
+export type SaveGroupInput = z.input<typeof saveGroupSchema>;
+export type CreateGoalInput = z.input<typeof createGoalSchema>;
+
+const listTag = { type: 'Group', id: 'LIST' } as const;
+// The api has no Goal tag type; the goal list rides on a Group tag id of its own.
+const goalsTag = { type: 'Group', id: 'GOALS' } as const;
+const projectCommentsTag = (refId: number) => ({ type: 'Comment' as const, id: `PROJECT-${refId}` });
+const groupTags = (result: CommandResult | undefined, id: number | undefined) =>
+  result ? [listTag, { type: 'Group' as const, id: id ?? result.id }] : [];
+
+/** The project dialog's reads and commands (§7); the portfolio list lives in ../projectsApi. */
+export const projectDetailsApi = apiSlice.injectEndpoints({
+  endpoints: (builder) => ({
+    /** By numeric id first, then by title (§2 routes); 404 when unknown or deleted. */
+    getProject: builder.query<GroupDetailsView, number | string>({
+      query: (idOrName) => `/groups/${encodeURIComponent(String(idOrName))}`,
+      providesTags: (result, _error, idOrName) => [{ type: 'Group', id: result?.id ?? String(idOrName) }],
+    }),
+    getGoals: builder.query<GoalView[], void>({
+      query: () => '/goals',
+      providesTags: [goalsTag],
+    }),
+    getProjectComments: builder.query<CommentView[], number>({
+      query: (refId) => ({ url: '/comments', params: { refType: 'PROJECT', refId } }),
+      providesTags: (_result, _error, refId) => [projectCommentsTag(refId)],
+    }),
+    saveGroup: builder.mutation<CommandResult, CommandRequest<SaveGroupInput>>({
+      query: (command) => commandArgs('SaveGroup', command),
+      invalidatesTags: (result, _error, { data }) => groupTags(result, data.id),
+    }),
+    setGroupGoals: builder.mutation<CommandResult, CommandRequest<SetGroupGoalsData>>({
+      query: (command) => commandArgs('SetGroupGoals', command),
+      invalidatesTags: (result, _error, { data }) => groupTags(result, data.id),
+    }),
+    shareProject: builder.mutation<CommandResult, CommandRequest<ShareProjectData>>({
+      query: (command) => commandArgs('ShareProject', command),
+      invalidatesTags: (result, _error, { data }) => groupTags(result, data.id),
+    }),
+    unshareProject: builder.mutation<CommandResult, CommandRequest<ShareProjectData>>({
+      query: (command) => commandArgs('UnshareProject', command),
+      invalidatesTags: (result, _error, { data }) => groupTags(result, data.id),
+    }),
+    createGoal: builder.mutation<CommandResult, CommandRequest<CreateGoalInput>>({
+      query: (command) => commandArgs('CreateGoal', command),
+      invalidatesTags: (result) => (result ? [goalsTag] : []),
+    }),
+    createProjectComment: builder.mutation<CommandResult, CommandRequest<CommentInput>>({
+      query: (command) => commandArgs('CreateComment', command),
+      invalidatesTags: (result, _error, { data }) => (result ? [projectCommentsTag(data.refId)] : []),
+    }),
+  }),
+});
+
+interface CommentInput {
+  refType: 'PROJECT';
+  refId: number;
+  description: string;
+}
+
+export const {
+  useGetProjectQuery,
+  useLazyGetProjectQuery,
+  useGetGoalsQuery,
+  useGetProjectCommentsQuery,
+  useSaveGroupMutation,
+  useSetGroupGoalsMutation,
+  useShareProjectMutation,
+  useUnshareProjectMutation,
+  useCreateGoalMutation,
+  useCreateProjectCommentMutation,
+} = projectDetailsApi;
