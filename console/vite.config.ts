@@ -31,6 +31,8 @@ export default defineConfig({
               name: 'mantine',
               test: /node_modules[\\/](@mantine|mantine-datatable|@floating-ui|dayjs)[\\/]/,
             },
+            // its own chunk, so only the lazily loaded charts fetch it (not the eager vendor chunk)
+            { name: 'charts', test: /node_modules[\\/](apexcharts|react-apexcharts)[\\/]/ },
             { name: 'vendor', test: /node_modules/ },
           ],
         },

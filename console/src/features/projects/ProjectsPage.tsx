@@ -1,15 +1,59 @@
-import { useState } from 'react';
-import { Alert, Group, Select, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { Suspense, lazy, useCallback, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { IconChartBubble, IconPlus, IconSearch, IconTable } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
 import { describeError } from '../api/problem';
+import { useGetApplicationsQuery } from '../applications/applicationsApi';
+import { useCan } from '../auth/permissions';
+import { selectMe } from '../auth/sessionSlice';
+import { useOpenProjectDialog } from './details/useOpenProjectDialog';
 import { codeOptions } from './projectCodes';
 import { useGetProjectsQuery } from './projectsApi';
 import { ProjectsTable } from './ProjectsTable';
+import type { BubbleSize } from './portfolioSeries';
+
+// ApexCharts is large: only the chart view loads it
+const PortfolioChart = lazy(() => import('./PortfolioChart').then((m) => ({ default: m.PortfolioChart })));
 
 const statusOptions = codeOptions('status');
 const phaseOptions = codeOptions('phase');
 const healthOptions = codeOptions('health');
+
+type View = 'table' | 'chart';
+
+const viewOptions = [
+  {
+    value: 'table',
+    label: (
+      <Group gap={6} wrap="nowrap">
+        <IconTable size={16} aria-hidden />
+        Table
+      </Group>
+    ),
+  },
+  {
+    value: 'chart',
+    label: (
+      <Group gap={6} wrap="nowrap">
+        <IconChartBubble size={16} aria-hidden />
+        Chart
+      </Group>
+    ),
+  },
+];
 
 function TableSkeleton() {
   return (
@@ -21,23 +65,78 @@ function TableSkeleton() {
   );
 }
 
+function ChartSkeleton() {
+  return <Skeleton height={600} radius="sm" aria-label="loading the portfolio chart" />;
+}
+
+/** The applications to filter by: only under ALM (projects link applications there) and with the right to list them. */
+function useApplicationOptions() {
+  const alm = useAppSelector(selectMe)?.features.alm ?? false;
+  const canList = useCan('application-details', 'VIEW');
+  const { data } = useGetApplicationsQuery(alm && canList ? {} : skipToken);
+  return alm && canList
+    ? (data ?? []).map((app) => ({
+        value: String(app.id),
+        label: app.release ? `${app.name} ${app.release}` : app.name,
+      }))
+    : null;
+}
+
 export function ProjectsPage() {
+  // the view and the bubble size live in the URL, so a reload or a shared link keeps them
+  const [params, setParams] = useSearchParams();
+  const view: View = params.get('view') === 'chart' ? 'chart' : 'table';
+  const size: BubbleSize = params.get('size') === 'budget' ? 'budget' : 'effort';
+  const setParam = useCallback(
+    (name: string, value: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value === null) next.delete(name);
+          else next.set(name, value);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<string | null>(null);
   const [phase, setPhase] = useState<string | null>(null);
   const [health, setHealth] = useState<string | null>(null);
+  const [application, setApplication] = useState<string | null>(null);
+  const applicationOptions = useApplicationOptions();
   const [q] = useDebouncedValue(search.trim(), 300);
   const { data, error, isLoading, isError, isFetching } = useGetProjectsQuery({
     ...(q ? { q } : {}),
     ...(status ? { status } : {}),
     ...(phase ? { phase } : {}),
     ...(health ? { health } : {}),
+    ...(application && applicationOptions ? { application } : {}),
   });
-  const filtered = q !== '' || status !== null || phase !== null || health !== null;
+  const { openExisting, openNew, canCreate } = useOpenProjectDialog();
+  const filtered = q !== '' || status !== null || phase !== null || health !== null || application !== null;
+  const emptyText = filtered ? 'No project matches the search' : 'No projects yet';
 
   return (
     <Stack>
-      <Title order={2}>Projects</Title>
+      <Group justify="space-between">
+        <Title order={2}>Projects</Title>
+        <Group>
+          <SegmentedControl
+            aria-label="View"
+            data={viewOptions}
+            value={view}
+            onChange={(value) => setParam('view', value === 'chart' ? 'chart' : null)}
+          />
+          {canCreate && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => openNew()}>
+              New project
+            </Button>
+          )}
+        </Group>
+      </Group>
       <Group align="flex-end">
         <TextInput
           label="Search"
@@ -74,18 +173,45 @@ export function ProjectsPage() {
           onChange={setHealth}
           w={180}
         />
+        {applicationOptions && (
+          <Select
+            label="Application filter"
+            placeholder="all"
+            data={applicationOptions}
+            searchable
+            clearable
+            value={application}
+            onChange={setApplication}
+            w={240}
+          />
+        )}
       </Group>
       {isLoading ? (
-        <TableSkeleton />
+        view === 'chart' ? (
+          <ChartSkeleton />
+        ) : (
+          <TableSkeleton />
+        )
       ) : isError ? (
         <Alert color="red" title="Projects could not be loaded">
           {describeError(error)}
         </Alert>
+      ) : view === 'chart' ? (
+        <Suspense fallback={<ChartSkeleton />}>
+          <PortfolioChart
+            projects={data ?? []}
+            size={size}
+            onSizeChange={(next) => setParam('size', next === 'budget' ? 'budget' : null)}
+            onOpen={openExisting}
+            emptyText={emptyText}
+          />
+        </Suspense>
       ) : (
         <ProjectsTable
           projects={data ?? []}
           fetching={isFetching}
-          emptyText={filtered ? 'No project matches the search' : 'No projects yet'}
+          emptyText={emptyText}
+          onOpen={openExisting}
         />
       )}
     </Stack>

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { Badge, Paper, Stack, Text } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
@@ -14,6 +15,7 @@ interface Props {
   projects: readonly GroupView[];
   fetching: boolean;
   emptyText: string;
+  onOpen: (id: number) => void;
 }
 
 /** An exclusive server end as the last day; an unexpected shape is shown as it came. */
@@ -58,7 +60,7 @@ const columns: DataTableColumn<GroupView>[] = [
   { accessor: 'priority', title: 'Priority', sortable: true, textAlign: 'right' },
 ];
 
-export function ProjectsTable({ projects, fetching, emptyText }: Props) {
+export function ProjectsTable({ projects, fetching, emptyText, onOpen }: Props) {
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<GroupView>>({
     columnAccessor: 'title',
     direction: 'asc',
@@ -79,7 +81,6 @@ export function ProjectsTable({ projects, fetching, emptyText }: Props) {
     );
   }
 
-  // rows stay non-clickable until the project dialog exists
   return (
     <DataTable<GroupView>
       withTableBorder
@@ -95,7 +96,15 @@ export function ProjectsTable({ projects, fetching, emptyText }: Props) {
       fetching={fetching}
       // the empty state above is shown instead of the table; this keeps the table's own text out of the DOM
       emptyState={<span />}
-      customRowAttributes={(record) => ({ 'data-testid': `project-row-${record.id}` })}
+      onRowClick={({ record }) => onOpen(record.id)}
+      // rows are focusable so the keyboard opens a project too (Tab to the row, Enter)
+      customRowAttributes={(record) => ({
+        'data-testid': `project-row-${record.id}`,
+        tabIndex: 0,
+        onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
+          if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(record.id);
+        },
+      })}
       aria-label="projects"
     />
   );

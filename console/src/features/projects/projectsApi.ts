@@ -7,6 +7,10 @@ export interface ProjectFilter {
   status?: string | null;
   phase?: string | null;
   health?: string | null;
+  /** A resource id. */
+  resource?: string | null;
+  /** An application id: the projects that use it. */
+  application?: string | null;
 }
 
 const listTag = { type: 'Group', id: 'LIST' } as const;
@@ -14,12 +18,14 @@ const listTag = { type: 'Group', id: 'LIST' } as const;
 export const projectsApi = apiSlice.injectEndpoints({
   endpoints: (builder) => ({
     getProjects: builder.query<GroupView[], ProjectFilter>({
-      query: ({ q, status, phase, health }) => {
+      query: ({ q, status, phase, health, resource, application }) => {
         const params: Record<string, string> = {};
         if (q?.trim()) params.q = q.trim();
         if (status) params.status = status;
         if (phase) params.phase = phase;
         if (health) params.health = health;
+        if (resource) params.resource = resource;
+        if (application) params.application = application;
         return { url: '/groups', params };
       },
       providesTags: (result) => [

@@ -14,6 +14,8 @@ const aProject = (overrides: Partial<GroupView> = {}): GroupView => ({
   deleted: false,
   shared: false,
   sharedWith: [],
+  shares: [],
+  budget: null,
   goals: [],
   priority: 0,
   duration: null,

@@ -1,0 +1,182 @@
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { Group, Paper, SegmentedControl, Stack, Text, VisuallyHidden, useMantineTheme } from '@mantine/core';
+import { IconChartBubble } from '@tabler/icons-react';
+import Chart from 'react-apexcharts';
+import type { ApexOptions } from 'apexcharts';
+import type { GroupView } from '@fahrplan/contracts';
+import { describePoint, formatSize, portfolioSeries } from './portfolioSeries';
+import type { BubbleSize, Portfolio } from './portfolioSeries';
+
+interface Props {
+  projects: readonly GroupView[];
+  size: BubbleSize;
+  onSizeChange: (size: BubbleSize) => void;
+  onOpen: (id: number) => void;
+  emptyText: string;
+}
+
+const sizeOptions = [
+  { value: 'effort', label: 'Effort' },
+  { value: 'budget', label: 'Budget' },
+];
+
+/** Ticks run from -1 to 11 so spread bubbles at 0 and 10 stay inside the plot; only 0–10 are labelled. */
+const scaleLabel = (value: string | number) => {
+  const n = Math.round(Number(value));
+  return n < 0 || n > 10 ? '' : String(n);
+};
+
+const caption = (portfolio: Portfolio, size: BubbleSize) => {
+  const largest =
+    portfolio.largest === null
+      ? ''
+      : ` The largest bubble stands for ${formatSize(portfolio.largest, size)}.`;
+  const missing =
+    portfolio.withoutSize === 0
+      ? ''
+      : ` ${portfolio.withoutSize} ${portfolio.withoutSize === 1 ? 'project' : 'projects'} without ${
+          size === 'effort' ? 'dates' : 'a budget'
+        } shown as the smallest dots.`;
+  const what =
+    size === 'effort'
+      ? 'Bubble area: effort, for now the working days between start and end (the efforts of items come later).'
+      : "Bubble area: budget, the sum of the amounts of the project's account entries.";
+  return `${what}${largest}${missing} Projects with the same ratings are spread slightly around their point.`;
+};
+
+/** The portfolio bubble chart: importance against urgency, sized by effort or budget, coloured by health. */
+export function PortfolioChart({ projects, size, onSizeChange, onOpen, emptyText }: Props) {
+  const theme = useMantineTheme();
+  const portfolio = useMemo(() => portfolioSeries(projects, size), [projects, size]);
+  // ApexCharts keeps the options it was given; the handlers read the current data through refs
+  const current = useRef({ portfolio, size, onOpen });
+  useLayoutEffect(() => {
+    current.current = { portfolio, size, onOpen };
+  }, [portfolio, size, onOpen]);
+
+  const series = useMemo(
+    () =>
+      portfolio.series.map((s) => ({
+        name: s.name,
+        data: s.points.map((p) => [p.x, p.y, p.z]),
+      })),
+    [portfolio],
+  );
+
+  const options = useMemo((): ApexOptions => {
+    const pointAt = (seriesIndex: number, dataPointIndex: number) =>
+      current.current.portfolio.series[seriesIndex]?.points[dataPointIndex];
+    return {
+      chart: {
+        type: 'bubble',
+        fontFamily: theme.fontFamily,
+        toolbar: { show: false },
+        zoom: { enabled: false },
+        animations: { enabled: false },
+        accessibility: {
+          enabled: true,
+          description: `Portfolio: ${portfolio.count} projects by importance and urgency, sized by ${size}.`,
+        },
+        events: {
+          dataPointSelection: (_event, _chart, opts) => {
+            const point = opts ? pointAt(opts.seriesIndex, opts.dataPointIndex) : undefined;
+            if (point) current.current.onOpen(point.id);
+          },
+        },
+      },
+      colors: portfolio.series.map((s) => theme.colors[s.colour]?.[6] ?? theme.colors.gray[6]),
+      fill: { opacity: 0.62 },
+      stroke: { width: 1, colors: ['#ffffff'] },
+      dataLabels: { enabled: false },
+      // z is the radius in pixels (portfolioSeries scales it by area)
+      plotOptions: { bubble: { zScaling: false } },
+      states: { active: { filter: { type: 'none' } } },
+      xaxis: {
+        type: 'numeric',
+        min: -1,
+        max: 11,
+        tickAmount: 12,
+        title: { text: 'importance' },
+        labels: { formatter: scaleLabel },
+        tooltip: { enabled: false },
+      },
+      yaxis: {
+        min: -1,
+        max: 11,
+        tickAmount: 12,
+        title: { text: 'urgency' },
+        labels: { formatter: scaleLabel },
+      },
+      grid: { xaxis: { lines: { show: true } }, yaxis: { lines: { show: true } } },
+      annotations: {
+        xaxis: [{ x: 5, borderColor: theme.colors.gray[5], strokeDashArray: 4 }],
+        yaxis: [{ y: 5, borderColor: theme.colors.gray[5], strokeDashArray: 4 }],
+      },
+      legend: { show: true, showForSingleSeries: true, position: 'top', horizontalAlign: 'left' },
+      tooltip: {
+        custom: ({ seriesIndex, dataPointIndex }) => {
+          const point = pointAt(seriesIndex, dataPointIndex);
+          const box = document.createElement('div');
+          box.style.padding = '6px 10px';
+          if (!point) return box;
+          // text nodes, not HTML: titles are user input
+          describePoint(point, current.current.size).forEach((line, i) => {
+            const row = document.createElement('div');
+            row.textContent = line;
+            if (i === 0) row.style.fontWeight = '600';
+            box.appendChild(row);
+          });
+          return box;
+        },
+      },
+    };
+  }, [portfolio, size, theme]);
+
+  const sizeControl = (
+    <Group gap="xs">
+      <Text size="sm" id="bubble-size-label">
+        Bubble size
+      </Text>
+      <SegmentedControl
+        size="xs"
+        aria-labelledby="bubble-size-label"
+        data={sizeOptions}
+        value={size}
+        onChange={(value) => onSizeChange(value as BubbleSize)}
+      />
+    </Group>
+  );
+
+  if (portfolio.count === 0) {
+    return (
+      <Stack>
+        {sizeControl}
+        <Paper withBorder p="xl" radius="sm">
+          <Stack align="center" gap="xs">
+            <IconChartBubble size={32} color="var(--mantine-color-dimmed)" aria-hidden />
+            <Text c="dimmed">{emptyText}</Text>
+          </Stack>
+        </Paper>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="xs">
+      {sizeControl}
+      <Paper withBorder radius="sm" p="sm" data-testid="portfolio-chart">
+        <Chart type="bubble" height={560} series={series} options={options} />
+      </Paper>
+      <Text size="sm" c="dimmed">
+        {caption(portfolio, size)}
+      </Text>
+      <VisuallyHidden>
+        <ul aria-label="portfolio chart bubbles">
+          {portfolio.series.flatMap((s) =>
+            s.points.map((p) => <li key={p.id}>{describePoint(p, size).join('; ')}</li>),
+          )}
+        </ul>
+      </VisuallyHidden>
+    </Stack>
+  );
+}
