@@ -1,2 +1,3 @@
 export * from './app';
 export * from './demo';
+export * from './projection-service';
