@@ -43,15 +43,89 @@ export function easterSunday(year: number): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-// Keyed by day number; holidays never fall on the same day, so a map per year loses nothing.
-const holidayCache = new Map<number, ReadonlyMap<number, string>>();
+// Arithmetic instead of a walk over days: weekdays come from the day number, holidays from a per-year
+// cache, so a count costs O(years spanned), not O(days) (GET /api/groups computes one per project).
 
-const holidaysByDayNumber = (year: number): ReadonlyMap<number, string> => {
-  const cached = holidayCache.get(year);
+/** Day number of 1 January of `year` (proleptic Gregorian, any year ≥ 1). */
+const yearStart = (year: number): number => {
+  const daysBefore = (y: number) => {
+    const p = y - 1;
+    return 365 * p + Math.floor(p / 4) - Math.floor(p / 100) + Math.floor(p / 400);
+  };
+  return daysBefore(year) - daysBefore(1970);
+};
+
+/** The year of a day number, without formatting a date. */
+const yearOfDay = (dayNumber: number): number => {
+  let year = 1970 + Math.floor(dayNumber / 365.2425);
+  while (yearStart(year) > dayNumber) year--;
+  while (yearStart(year + 1) <= dayNumber) year++;
+  return year;
+};
+
+// 1970-01-01 (day number 0) was a Thursday: 0 = Sunday … 6 = Saturday.
+const weekdayOf = (dayNumber: number) => (((dayNumber + 4) % 7) + 7) % 7;
+
+const isWeekend = (dayNumber: number) => {
+  const weekday = weekdayOf(dayNumber);
+  return weekday === 0 || weekday === 6;
+};
+
+// Monday 1970-01-05 (day number 4) anchors the weekday count.
+const mondayAnchor = 4;
+
+/** Mondays to Fridays in [anchor, dayNumber) (negative before the anchor): differences count weekdays. */
+const weekdaysBefore = (dayNumber: number): number => {
+  const offset = dayNumber - mondayAnchor;
+  const weeks = Math.floor(offset / 7);
+  return 5 * weeks + Math.min(offset - 7 * weeks, 5);
+};
+
+/** The earliest end e with exactly `n` (≥ 1) Mondays to Fridays in [dayNumber, e). */
+const endAfterWeekdays = (dayNumber: number, n: number): number => {
+  const index = weekdaysBefore(dayNumber) + n - 1; // weekdaysBefore of the n-th weekday itself
+  const weeks = Math.floor(index / 5);
+  return mondayAnchor + 7 * weeks + (index - 5 * weeks) + 1;
+};
+
+const firstWeekdayFrom = (dayNumber: number) => {
+  const weekday = weekdayOf(dayNumber);
+  return weekday === 6 ? dayNumber + 2 : weekday === 0 ? dayNumber + 1 : dayNumber;
+};
+
+const lastWeekdayUpTo = (dayNumber: number) => {
+  const weekday = weekdayOf(dayNumber);
+  return weekday === 6 ? dayNumber - 1 : weekday === 0 ? dayNumber - 2 : dayNumber;
+};
+
+interface Holiday {
+  readonly day: number;
+  readonly date: string;
+  readonly name: string;
+}
+
+interface YearCalendar {
+  /** Day numbers of 1 January of the year and of the next. */
+  readonly start: number;
+  readonly end: number;
+  /** The nine holidays, ascending. */
+  readonly holidays: readonly Holiday[];
+  /** Day numbers of the holidays on Monday to Friday, ascending. */
+  readonly weekdayHolidays: readonly number[];
+  /** Weekend days and holidays, ascending (day numbers and dates); built on first use by workingDays. */
+  notWorking?: { readonly days: readonly number[]; readonly dates: readonly string[] };
+}
+
+// Indexed by year − firstEasterYear.
+const calendarCache: YearCalendar[] = [];
+
+/** The cached calendar of a year 1900–2200; the RangeError of easterSunday outside. */
+const calendarOf = (year: number): YearCalendar => {
+  const cached = Number.isInteger(year) ? calendarCache[year - firstEasterYear] : undefined;
   if (cached) return cached;
   const easter = toDayNumber(easterSunday(year));
   const fixed = (monthDay: string) => toDayNumber(`${year}-${monthDay}`);
-  const holidays: [number, string][] = [
+  const days: [number, string][] = [
     [fixed('01-01'), 'Neujahr'],
     [fixed('01-02'), 'Berchtoldstag'],
     [easter - 2, 'Karfreitag'],
@@ -62,24 +136,48 @@ const holidaysByDayNumber = (year: number): ReadonlyMap<number, string> => {
     [fixed('12-25'), 'Weihnachten'],
     [fixed('12-26'), 'Stephanstag'],
   ];
-  const byDayNumber = new Map(holidays.sort(([a], [b]) => a - b));
-  holidayCache.set(year, byDayNumber);
-  return byDayNumber;
+  const holidays = days
+    .sort(([a], [b]) => a - b)
+    .map(([day, name]) => ({ day, date: fromDayNumber(day), name }));
+  const calendar: YearCalendar = {
+    start: yearStart(year),
+    end: yearStart(year + 1),
+    holidays,
+    weekdayHolidays: holidays.filter(({ day }) => !isWeekend(day)).map(({ day }) => day),
+  };
+  calendarCache[year - firstEasterYear] = calendar;
+  return calendar;
 };
 
-const yearOf = (date: string) => Number(date.slice(0, 4));
-
-const holidayName = (dayNumber: number): string | undefined =>
-  holidaysByDayNumber(yearOf(fromDayNumber(dayNumber))).get(dayNumber);
-
-// 1970-01-01 (day number 0) was a Thursday.
-const isWeekend = (dayNumber: number) => {
-  const weekday = (((dayNumber + 4) % 7) + 7) % 7;
-  return weekday === 0 || weekday === 6;
+const notWorkingOf = (calendar: YearCalendar) => {
+  if (calendar.notWorking) return calendar.notWorking;
+  const days: number[] = [];
+  const holidays = new Set(calendar.holidays.map(({ day }) => day));
+  for (let day = calendar.start; day < calendar.end; day++)
+    if (isWeekend(day) || holidays.has(day)) days.push(day);
+  calendar.notWorking = { days, dates: days.map(fromDayNumber) };
+  return calendar.notWorking;
 };
 
-const isWorkingDayNumber = (dayNumber: number) =>
-  !isWeekend(dayNumber) && holidayName(dayNumber) === undefined;
+/** The first index of an ascending list whose value is ≥ `value`. */
+const lowerBound = (values: readonly number[], value: number) => {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+};
+
+/** Holidays on Monday to Friday in [start, end) of one year's calendar. */
+const weekdayHolidaysIn = (calendar: YearCalendar, start: number, end: number) => {
+  if (start <= calendar.start && end >= calendar.end) return calendar.weekdayHolidays.length;
+  let count = 0;
+  for (const day of calendar.weekdayHolidays) if (day >= start && day < end) count++;
+  return count;
+};
 
 const rangeOrThrow = (from: string, to: string): [number, number] => {
   const start = toDayNumber(from);
@@ -90,15 +188,14 @@ const rangeOrThrow = (from: string, to: string): [number, number] => {
 
 /** The nine public holidays of a year 1900–2200, ascending by date. */
 export function publicHolidays(year: number): PublicHoliday[] {
-  return [...holidaysByDayNumber(year)].map(([dayNumber, name]) => ({
-    date: fromDayNumber(dayNumber),
-    name,
-  }));
+  return calendarOf(year).holidays.map(({ date, name }) => ({ date, name }));
 }
 
 /** Whether a YYYY-MM-DD date (years 1900–2200) is neither a Saturday, a Sunday nor a public holiday. */
 export function isWorkingDay(date: string): boolean {
-  return isWorkingDayNumber(toDayNumber(date));
+  const day = toDayNumber(date);
+  // A weekend day is not working in any year, so it needs no holiday calendar.
+  return !isWeekend(day) && !calendarOf(yearOfDay(day)).weekdayHolidays.includes(day);
 }
 
 /**
@@ -113,20 +210,32 @@ export function workingDays(from: string, to: string): WorkingDays {
     notWorkingDays: [],
     publicHolidays: [],
   };
-  for (let day = start; day < end; day++) {
-    const holiday = holidayName(day);
-    if (holiday !== undefined) result.publicHolidays.push({ date: fromDayNumber(day), name: holiday });
-    if (holiday !== undefined || isWeekend(day)) result.notWorkingDays.push(fromDayNumber(day));
-    else result.workingDaysCount++;
+  if (start === end) return result;
+  const lastYear = yearOfDay(end - 1);
+  for (let year = yearOfDay(start); year <= lastYear; year++) {
+    const calendar = calendarOf(year);
+    const { days, dates } = notWorkingOf(calendar);
+    const last = lowerBound(days, end);
+    for (let i = lowerBound(days, start); i < last; i++) result.notWorkingDays.push(dates[i]!);
+    for (const { day, date, name } of calendar.holidays)
+      if (day >= start && day < end) result.publicHolidays.push({ date, name });
   }
+  result.workingDaysCount = result.days - result.notWorkingDays.length;
   return result;
 }
 
 /** The number of working days in [from, to) (`to` exclusive). */
 export function countWorkingDays(from: string, to: string): number {
   const [start, end] = rangeOrThrow(from, to);
-  let count = 0;
-  for (let day = start; day < end; day++) if (isWorkingDayNumber(day)) count++;
+  if (start === end) return 0;
+  // Only Mondays to Fridays need a holiday calendar: a range of weekend days counts 0 in any year.
+  const first = firstWeekdayFrom(start);
+  const last = lastWeekdayUpTo(end - 1);
+  if (first > last) return 0;
+  let count = weekdaysBefore(last + 1) - weekdaysBefore(first);
+  const lastYear = yearOfDay(last);
+  for (let year = yearOfDay(first); year <= lastYear; year++)
+    count -= weekdayHolidaysIn(calendarOf(year), first, last + 1);
   return count;
 }
 
@@ -138,9 +247,29 @@ export function countWorkingDays(from: string, to: string): number {
 export function addWorkingDays(date: string, n: number): string {
   if (!Number.isInteger(n) || n < 0)
     throw new RangeError(`not a non-negative whole number of working days: ${n}`);
-  let day = toDayNumber(date);
-  for (let remaining = n; remaining > 0; day++) if (isWorkingDayNumber(day)) remaining--;
-  return fromDayNumber(day);
+  const day = toDayNumber(date);
+  if (n === 0) return fromDayNumber(day);
+  // Skip whole years while the rest of the year has fewer working days than remain.
+  let from = firstWeekdayFrom(day);
+  let remaining = n;
+  for (let year = yearOfDay(from); ; year++) {
+    const calendar = calendarOf(year);
+    const available =
+      weekdaysBefore(calendar.end) - weekdaysBefore(from) - weekdayHolidaysIn(calendar, from, calendar.end);
+    if (remaining > available) {
+      remaining -= available;
+      from = calendar.end;
+      continue;
+    }
+    // The n-th working day is in this year: count weekdays, then one more per holiday passed on the way.
+    let end = endAfterWeekdays(from, remaining);
+    for (const holiday of calendar.weekdayHolidays) {
+      if (holiday < from) continue;
+      if (holiday >= end) break;
+      end = endAfterWeekdays(end, 1);
+    }
+    return fromDayNumber(end);
+  }
 }
 
 /**

@@ -386,3 +386,199 @@ describe('moveKeepingDuration', () => {
     }
   });
 });
+
+// A straightforward day-by-day reference with the calendar's exact semantics (as the first, looping
+// implementation had them), built on the platform Date and Gauss's Easter: a holiday lookup outside
+// 1900–2200 fails, and a weekend day is non-working without one.
+describe('the arithmetic calendar against a day-by-day reference', () => {
+  const dayMs = 86_400_000;
+  const yearFailure = (year: number) => `no calendar for ${year}`;
+  const reversedFailure = 'reversed range';
+
+  const holidayDaysCache = new Map<number, Map<number, string>>();
+  const referenceHoliday = (ms: number): string | undefined => {
+    const year = new Date(ms).getUTCFullYear();
+    if (year < 1900 || year > 2200) throw new RangeError(yearFailure(year));
+    let days = holidayDaysCache.get(year);
+    if (!days) {
+      days = new Map([...oracleHolidays(year)].map(([date, name]) => [utc(date).getTime(), name]));
+      holidayDaysCache.set(year, days);
+    }
+    return days.get(ms);
+  };
+  const isWeekendMs = (ms: number) => [0, 6].includes(new Date(ms).getUTCDay());
+  const referenceIsWorking = (ms: number) => !isWeekendMs(ms) && referenceHoliday(ms) === undefined;
+  const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const checkedRange = (from: string, to: string) => {
+    if (from > to) throw new RangeError(reversedFailure);
+    return [utc(from).getTime(), utc(to).getTime()] as const;
+  };
+
+  const referenceCount = (from: string, to: string) => {
+    const [start, end] = checkedRange(from, to);
+    let count = 0;
+    for (let ms = start; ms < end; ms += dayMs) if (referenceIsWorking(ms)) count++;
+    return count;
+  };
+  const referenceWorkingDays = (from: string, to: string) => {
+    const [start, end] = checkedRange(from, to);
+    const result = {
+      days: 0,
+      workingDaysCount: 0,
+      notWorkingDays: [] as string[],
+      publicHolidays: [] as { date: string; name: string }[],
+    };
+    for (let ms = start; ms < end; ms += dayMs) {
+      result.days++;
+      const holiday = referenceHoliday(ms);
+      if (holiday !== undefined) result.publicHolidays.push({ date: isoDate(ms), name: holiday });
+      if (holiday !== undefined || isWeekendMs(ms)) result.notWorkingDays.push(isoDate(ms));
+      else result.workingDaysCount++;
+    }
+    return result;
+  };
+  const referenceAdd = (date: string, n: number) => {
+    let ms = utc(date).getTime();
+    for (let remaining = n; remaining > 0; ms += dayMs) if (referenceIsWorking(ms)) remaining--;
+    return isoDate(ms);
+  };
+
+  /** The value, or the failure: the reference's wording, and the calendar's reduced to the same. */
+  const outcome = <T>(compute: () => T): { value: T } | { failure: string } => {
+    try {
+      return { value: compute() };
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      const year = /^year must be a whole number from 1900 to 2200: (\d+)$/.exec(error.message);
+      if (year) return { failure: yearFailure(Number(year[1])) };
+      if (/^range start .* is after its end /.test(error.message)) return { failure: reversedFailure };
+      return { failure: error.message };
+    }
+  };
+
+  const random = seededRandom(20261123);
+  const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+  const kinds = new Map<string, number>();
+  const tally = (kind: string) => kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+
+  /** A start near something the arithmetic must get right. */
+  const randomStart = (): string => {
+    const year = between(1900, 2200);
+    const roll = random();
+    if (roll < 0.4) return (tally('start anywhere'), plusDays(`${year}-01-01`, between(0, 364)));
+    if (roll < 0.6) return (tally('start at a year end'), plusDays(`${year}-12-31`, between(-12, 12)));
+    if (roll < 0.8) return (tally('start around Easter'), plusDays(gaussEaster(year), between(-12, 55)));
+    if (roll < 0.9) {
+      tally('start on a weekend');
+      const date = plusDays(`${year}-06-01`, between(0, 180));
+      return plusDays(date, (6 - weekday(date) + between(0, 1)) % 7);
+    }
+    tally('start at an end of the calendar’s years');
+    return plusDays(pick(['1900-01-01', '2201-01-01']), between(-10, 6));
+  };
+  const randomLength = (): number => {
+    const roll = random();
+    if (roll < 0.06) return (tally('empty'), 0);
+    if (roll < 0.11) return (tally('reversed'), -between(1, 40));
+    if (roll < 0.35) return (tally('up to 2 weeks'), between(1, 14));
+    if (roll < 0.65) return (tally('up to 400 days'), between(15, 400));
+    if (roll < 0.975) return (tally('up to 3 years'), between(401, 1096));
+    return (tally('decades'), between(3653, 60 * 366));
+  };
+
+  const ranges = Array.from({ length: 4000 }, () => {
+    const from = randomStart();
+    const to = plusDays(from, randomLength());
+    return { from, to, count: outcome(() => referenceCount(from, to)) };
+  });
+
+  it('drew every kind of start and length', () => {
+    expect([...kinds.keys()].sort()).toEqual(
+      [
+        'start anywhere',
+        'start at a year end',
+        'start around Easter',
+        'start on a weekend',
+        'start at an end of the calendar’s years',
+        'empty',
+        'reversed',
+        'up to 2 weeks',
+        'up to 400 days',
+        'up to 3 years',
+        'decades',
+      ].sort(),
+    );
+    expect(Math.min(...kinds.values())).toBeGreaterThanOrEqual(50);
+    // Some ranges must fail for lack of a calendar and most must not, or the comparison proves little.
+    const failures = ranges.filter(({ count }) => 'failure' in count);
+    expect(failures.length).toBeGreaterThan(100);
+    expect(failures.length).toBeLessThan(ranges.length / 4);
+  });
+
+  it('countWorkingDays equals the reference over 4,000 seeded ranges', () => {
+    for (const { from, to, count } of ranges)
+      expect({ from, to, ...outcome(() => countWorkingDays(from, to)) }).toEqual({ from, to, ...count });
+  });
+
+  it('workingDays equals the reference over the same ranges', () => {
+    // As JSON: toEqual over thousands of long date lists takes seconds.
+    for (const { from, to } of ranges)
+      expect(JSON.stringify({ from, to, ...outcome(() => workingDays(from, to)) })).toBe(
+        JSON.stringify({ from, to, ...outcome(() => referenceWorkingDays(from, to)) }),
+      );
+  });
+
+  it('addWorkingDays equals the reference over 3,000 seeded starts and counts', () => {
+    for (let i = 0; i < 3000; i++) {
+      const date = randomStart();
+      const roll = random();
+      const n =
+        roll < 0.05 ? 0 : roll < 0.4 ? between(1, 30) : roll < 0.97 ? between(31, 800) : between(2600, 15000);
+      expect({ date, n, ...outcome(() => addWorkingDays(date, n)) }).toEqual({
+        date,
+        n,
+        ...outcome(() => referenceAdd(date, n)),
+      });
+    }
+  });
+
+  it('moveKeepingDuration equals the reference over 1,000 seeded moves', () => {
+    for (let i = 0; i < 1000; i++) {
+      const { from, to, count } = ranges[i]!;
+      const newStart = randomStart();
+      expect({ from, to, newStart, ...outcome(() => moveKeepingDuration(from, to, newStart)) }).toEqual({
+        from,
+        to,
+        newStart,
+        ...('value' in count ? outcome(() => referenceAdd(newStart, count.value)) : count),
+      });
+    }
+  });
+
+  it('isWorkingDay equals the reference over 3,000 seeded days', () => {
+    for (let i = 0; i < 3000; i++) {
+      const date = randomStart();
+      expect({ date, ...outcome(() => isWorkingDay(date)) }).toEqual({
+        date,
+        ...outcome(() => referenceIsWorking(utc(date).getTime())),
+      });
+    }
+  });
+
+  it('counts the whole calendar, 1900–2200, in one range', () => {
+    expect(countWorkingDays('1900-01-01', '2201-01-01')).toBe(referenceCount('1900-01-01', '2201-01-01'));
+    expect(workingDays('1900-01-01', '2201-01-01')).toEqual(referenceWorkingDays('1900-01-01', '2201-01-01'));
+  });
+
+  it.each([
+    ['a weekend-only range before 1900', '1899-12-30', '1900-01-01'],
+    ['a weekday before 1900', '1899-12-29', '1900-01-03'],
+    ['a range ending on the last day of 2200', '2200-12-01', '2201-01-01'],
+    ['a range reaching into 2201', '2200-12-01', '2201-01-04'],
+    ['an empty range outside the calendar’s years', '1850-03-04', '1850-03-04'],
+  ])('agrees at the edges of the calendar’s years: %s', (_, from, to) => {
+    expect(outcome(() => countWorkingDays(from, to))).toEqual(outcome(() => referenceCount(from, to)));
+    expect(outcome(() => workingDays(from, to))).toEqual(outcome(() => referenceWorkingDays(from, to)));
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * §9 working-day calendar benchmark: the arithmetic calendar of @fahrplan/contracts beside its first,
+ * day-by-day implementation (copied below as the peer), on the same project-like ranges (1 day to
+ * 3 years) in one run. Results of both are compared before anything is timed. Scale with the
+ * BENCH_CALENDAR_* variables below.
+ */
+import { cpus, loadavg } from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  addWorkingDays,
+  countWorkingDays,
+  easterSunday,
+  fromDayNumber,
+  moveKeepingDuration,
+  toDayNumber,
+  workingDays,
+} from '@fahrplan/contracts';
+import type { WorkingDays } from '@fahrplan/contracts';
+import { format, setting } from './figures';
+
+const config = {
+  /** Project-like ranges per round. */
+  ranges: setting('BENCH_CALENDAR_RANGES', 5000),
+  /** Longest range in days (the shortest is 1). */
+  maxDays: setting('BENCH_CALENDAR_MAX_DAYS', 3 * 365),
+  warmup: setting('BENCH_CALENDAR_WARMUP', 3),
+  /** Measured rounds over all ranges; the median is reported. */
+  rounds: setting('BENCH_CALENDAR_ROUNDS', 15),
+};
+
+// ---- The peer: the day-by-day calendar as it was before the arithmetic rewrite (verbatim logic). ----
+
+const peerHolidayCache = new Map<number, ReadonlyMap<number, string>>();
+
+const peerHolidaysByDayNumber = (year: number): ReadonlyMap<number, string> => {
+  const cached = peerHolidayCache.get(year);
+  if (cached) return cached;
+  const easter = toDayNumber(easterSunday(year));
+  const fixed = (monthDay: string) => toDayNumber(`${year}-${monthDay}`);
+  const holidays: [number, string][] = [
+    [fixed('01-01'), 'Neujahr'],
+    [fixed('01-02'), 'Berchtoldstag'],
+    [easter - 2, 'Karfreitag'],
+    [easter + 1, 'Ostermontag'],
+    [easter + 39, 'Auffahrt'],
+    [easter + 50, 'Pfingstmontag'],
+    [fixed('08-01'), 'Bundesfeier'],
+    [fixed('12-25'), 'Weihnachten'],
+    [fixed('12-26'), 'Stephanstag'],
+  ];
+  const byDayNumber = new Map(holidays.sort(([a], [b]) => a - b));
+  peerHolidayCache.set(year, byDayNumber);
+  return byDayNumber;
+};
+
+const peerYearOf = (date: string) => Number(date.slice(0, 4));
+
+const peerHolidayName = (dayNumber: number): string | undefined =>
+  peerHolidaysByDayNumber(peerYearOf(fromDayNumber(dayNumber))).get(dayNumber);
+
+const peerIsWeekend = (dayNumber: number) => {
+  const weekday = (((dayNumber + 4) % 7) + 7) % 7;
+  return weekday === 0 || weekday === 6;
+};
+
+const peerIsWorkingDayNumber = (dayNumber: number) =>
+  !peerIsWeekend(dayNumber) && peerHolidayName(dayNumber) === undefined;
+
+const peerRangeOrThrow = (from: string, to: string): [number, number] => {
+  const start = toDayNumber(from);
+  const end = toDayNumber(to);
+  if (start > end) throw new RangeError(`range start ${from} is after its end ${to}`);
+  return [start, end];
+};
+
+const peer = {
+  workingDays(from: string, to: string): WorkingDays {
+    const [start, end] = peerRangeOrThrow(from, to);
+    const result: WorkingDays = {
+      days: end - start,
+      workingDaysCount: 0,
+      notWorkingDays: [],
+      publicHolidays: [],
+    };
+    for (let day = start; day < end; day++) {
+      const holiday = peerHolidayName(day);
+      if (holiday !== undefined) result.publicHolidays.push({ date: fromDayNumber(day), name: holiday });
+      if (holiday !== undefined || peerIsWeekend(day)) result.notWorkingDays.push(fromDayNumber(day));
+      else result.workingDaysCount++;
+    }
+    return result;
+  },
+
+  countWorkingDays(from: string, to: string): number {
+    const [start, end] = peerRangeOrThrow(from, to);
+    let count = 0;
+    for (let day = start; day < end; day++) if (peerIsWorkingDayNumber(day)) count++;
+    return count;
+  },
+
+  addWorkingDays(date: string, n: number): string {
+    if (!Number.isInteger(n) || n < 0)
+      throw new RangeError(`not a non-negative whole number of working days: ${n}`);
+    let day = toDayNumber(date);
+    for (let remaining = n; remaining > 0; day++) if (peerIsWorkingDayNumber(day)) remaining--;
+    return fromDayNumber(day);
+  },
+
+  moveKeepingDuration(oldStart: string, oldEnd: string, newStart: string): string {
+    return peer.addWorkingDays(newStart, peer.countWorkingDays(oldStart, oldEnd));
+  },
+};
+
+// ---- The workload. ----
+
+/** mulberry32: the same ranges in every run. */
+const seededRandom = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+interface Range {
+  readonly start: string;
+  readonly end: string;
+  /** Where the project is moved to, for moveKeepingDuration. */
+  readonly newStart: string;
+  readonly workingDays: number;
+}
+
+const random = seededRandom(4711);
+const firstStart = toDayNumber('2020-01-01');
+const ranges: Range[] = Array.from({ length: config.ranges }, () => {
+  const start = firstStart + Math.floor(random() * 10 * 365);
+  const end = start + 1 + Math.floor(random() * config.maxDays);
+  const newStart = start + Math.floor(random() * 181) - 90;
+  return {
+    start: fromDayNumber(start),
+    end: fromDayNumber(end),
+    newStart: fromDayNumber(newStart),
+    workingDays: countWorkingDays(fromDayNumber(start), fromDayNumber(end)),
+  };
+});
+
+interface Operation {
+  readonly name: string;
+  /** Calls this operation for every range and returns something that depends on every answer. */
+  readonly run: (calendar: typeof peer) => unknown[];
+}
+
+const operations: Operation[] = [
+  { name: 'countWorkingDays', run: (c) => ranges.map((r) => c.countWorkingDays(r.start, r.end)) },
+  { name: 'workingDays', run: (c) => ranges.map((r) => c.workingDays(r.start, r.end)) },
+  { name: 'addWorkingDays', run: (c) => ranges.map((r) => c.addWorkingDays(r.start, r.workingDays)) },
+  {
+    name: 'moveKeepingDuration',
+    run: (c) => ranges.map((r) => c.moveKeepingDuration(r.start, r.end, r.newStart)),
+  },
+];
+
+const arithmetic: typeof peer = { workingDays, countWorkingDays, addWorkingDays, moveKeepingDuration };
+
+/** Median CPU microseconds per call over the measured rounds (CPU, not wall time: neighbours do not count). */
+const microsecondsPerCall = (operation: Operation, calendar: typeof peer) => {
+  const rounds: number[] = [];
+  for (let round = 0; round < config.warmup + config.rounds; round++) {
+    const start = process.cpuUsage();
+    operation.run(calendar);
+    const { user, system } = process.cpuUsage(start);
+    if (round >= config.warmup) rounds.push((user + system) / ranges.length);
+  }
+  rounds.sort((a, b) => a - b);
+  return rounds[Math.floor(rounds.length / 2)]!;
+};
+
+const main = () => {
+  const days = ranges.map((r) => toDayNumber(r.end) - toDayNumber(r.start)).sort((a, b) => a - b);
+  process.stdout.write(
+    `§9 calendar: ${format(ranges.length)} project-like ranges from 2020–2029, 1–${format(config.maxDays)} days ` +
+      `(median ${format(days[days.length >> 1]!)}); median of ${config.rounds} rounds after ${config.warmup} warm-up; ` +
+      `node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n\n`,
+  );
+  for (const operation of operations)
+    if (!isDeepStrictEqual(operation.run(arithmetic), operation.run(peer))) {
+      process.stderr.write(`${operation.name}: the arithmetic calendar and the peer disagree\n`);
+      process.exitCode = 1;
+      return;
+    }
+  process.stdout.write('answers of both identical for every range and operation\n\n');
+  const header = ['operation', 'day by day µs/call', 'arithmetic µs/call', 'speed-up'];
+  const rows = operations.map((operation) => {
+    const before = microsecondsPerCall(operation, peer);
+    const after = microsecondsPerCall(operation, arithmetic);
+    return [operation.name, format(before, 2), format(after, 2), `${format(before / after, 1)}×`];
+  });
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  for (const row of [header, ...rows])
+    process.stdout.write(
+      `${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')}\n`,
+    );
+};
+
+main();
