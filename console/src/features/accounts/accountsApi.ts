@@ -31,8 +31,14 @@ export const accountsApi = apiSlice.injectEndpoints({
     /** One chunk of an import (at most maxEntriesPerCommand entries); the account's table refetches. */
     addAccountEntries: builder.mutation<CommandResult, CommandRequest<AddAccountEntriesData>>({
       query: (command) => commandArgs('AddAccountEntries', command),
+      // a project's budget (the portfolio's bubble size) is the sum of its account's entries
       invalidatesTags: (result, _error, { data }) =>
-        result ? [{ type: 'Account', id: data.accountId }] : [],
+        result
+          ? [
+              { type: 'Account', id: data.accountId },
+              { type: 'Group', id: 'LIST' },
+            ]
+          : [],
     }),
   }),
 });
