@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { FahrplanProcess, freePort, launchChromium } from './support';
+import type { Page } from 'playwright-core';
+import { E2eApp } from './support';
 
 jest.setTimeout(180_000);
 
-const PASSWORD = 'e2e-demo-password';
 /** A demo application seeded with an account (server/src/demo.ts). */
 const APPLICATION = 'ERP Core';
 const SCREENSHOT = process.env.IMPORT_SCREENSHOT ?? '/tmp/import.png';
@@ -21,33 +19,9 @@ const CSV = [
 ].join('\r\n');
 
 describe('importing account entries from a CSV file', () => {
-  let dataDir: string;
-  let server: FahrplanProcess;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'fahrplan-e2e-'));
-    server = new FahrplanProcess(await freePort(), dataDir, PASSWORD);
-    await server.start();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const login = async (username: string): Promise<Page> => {
-    const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-    await page.goto(`${server.url}/applications`);
-    await page.getByLabel('Tenant').fill('demo');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByLabel('Password').press('Enter');
-    await page.getByRole('heading', { name: 'Applications' }).waitFor();
-    return page;
-  };
+  const app = E2eApp.forSuite();
+  const login = (username: string): Promise<Page> =>
+    app.login({ path: '/applications', username, ready: 'Applications' });
 
   const openFinance = async (page: Page, name = APPLICATION) => {
     await page.getByLabel('Search').fill(name);
@@ -60,7 +34,7 @@ describe('importing account entries from a CSV file', () => {
   };
 
   it('previews the valid rows, reports the rejected one, imports the rest and shows them in the table', async () => {
-    const file = join(dataDir, 'entries.csv');
+    const file = join(app.dataDir, 'entries.csv');
     writeFileSync(file, CSV, 'utf8');
     const page = await login('admin');
     const dialog = await openFinance(page);
@@ -106,7 +80,7 @@ describe('importing account entries from a CSV file', () => {
   });
 
   it('explains why a file without valid rows cannot be imported', async () => {
-    const file = join(dataDir, 'bad.csv');
+    const file = join(app.dataDir, 'bad.csv');
     writeFileSync(file, 'sicht,amount\n,5\nBudget,"12,5"\n', 'utf8');
     const page = await login('admin');
     const dialog = await openFinance(page);
@@ -127,7 +101,7 @@ describe('importing account entries from a CSV file', () => {
   });
 
   it("shows the server's message when a chunk fails and retries it with the same Idempotency-Key", async () => {
-    const file = join(dataDir, 'retry.csv');
+    const file = join(app.dataDir, 'retry.csv');
     writeFileSync(file, 'sicht,periode,amount\nRetry,2030,42.5\n', 'utf8');
     const page = await login('admin');
     const keys: string[] = [];

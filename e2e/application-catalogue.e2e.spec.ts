@@ -1,42 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { FahrplanProcess, freePort, launchChromium } from './support';
+import type { Page } from 'playwright-core';
+import { E2eApp } from './support';
 
 jest.setTimeout(180_000);
 
-const PASSWORD = 'e2e-demo-password';
 const NAME = 'Billing Gateway';
 
 describe('the application catalogue, as a new user tries it', () => {
-  let dataDir: string;
-  let server: FahrplanProcess;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'fahrplan-e2e-'));
-    server = new FahrplanProcess(await freePort(), dataDir, PASSWORD);
-    await server.start();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const login = async (username: string): Promise<Page> => {
-    const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-    await page.goto(`${server.url}/applications`);
-    await page.getByLabel('Tenant').fill('demo');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByLabel('Password').press('Enter');
-    await page.getByRole('heading', { name: 'Applications' }).waitFor();
-    return page;
-  };
+  const app = E2eApp.forSuite();
+  const login = (username: string): Promise<Page> =>
+    app.login({ path: '/applications', username, ready: 'Applications' });
 
   const openApplication = async (page: Page, name: string) => {
     await page.getByLabel('Search').fill(name);
@@ -86,8 +58,8 @@ describe('the application catalogue, as a new user tries it', () => {
     await dialog.getByText('account pending').waitFor();
     await saveAndExpectClosed(admin);
 
-    await server.stop();
-    await server.start();
+    await app.server.stop();
+    await app.server.start();
 
     const again = await login('admin');
     dialog = await openApplication(again, NAME);
@@ -109,11 +81,11 @@ describe('the application catalogue, as a new user tries it', () => {
 
   it('opens /application-details/<name> directly and sends an unknown id home with a notice', async () => {
     const page = await login('admin');
-    await page.goto(`${server.url}/application-details/${encodeURIComponent('ERP Core')}`);
+    await page.goto(`${app.url}/application-details/${encodeURIComponent('ERP Core')}`);
     await page.getByRole('dialog').getByText('show application ERP Core').waitFor();
-    await page.goto(`${server.url}/application-details/999999`);
+    await page.goto(`${app.url}/application-details/999999`);
     await page.getByText('application not found').waitFor();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.url}/`);
   });
 
   it("shows another user's change without a reload, through the change feed", async () => {
@@ -136,7 +108,7 @@ describe('the application catalogue, as a new user tries it', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('No application matches the search').waitFor();
     await expect(page.getByRole('row').filter({ hasText: 'Legacy Billing' }).count()).resolves.toBe(0);
-    await page.goto(`${server.url}/application-details/${encodeURIComponent('Legacy Billing')}`);
+    await page.goto(`${app.url}/application-details/${encodeURIComponent('Legacy Billing')}`);
     await page.getByText('application not found').waitFor();
   });
 });

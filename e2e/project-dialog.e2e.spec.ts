@@ -1,68 +1,23 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { FahrplanProcess, freePort, launchChromium } from './support';
+import type { Locator, Page } from 'playwright-core';
+import { E2eApp } from './support';
 
 jest.setTimeout(180_000);
 
-const PASSWORD = 'e2e-demo-password';
 const SHOTS = process.env.PROJECT_SCREENSHOTS ?? '/tmp';
 
 describe('the project dialog, as a planner works with it', () => {
-  let dataDir: string;
-  let server: FahrplanProcess;
-  let browser: Browser;
-  let token: string;
+  const app = E2eApp.forSuite({ signIn: true });
   // a fresh title per run, so the test does not depend on the demo projects
   const title = `Dialog ${Date.now().toString(36)} Apollo`;
   let projectId: number;
 
-  const api = async (path: string, init: { json?: unknown; after?: number } = {}) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method: init.json === undefined ? 'GET' : 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(init.after === undefined ? {} : { 'x-fahrplan-after': String(init.after) }),
-      },
-      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
-    });
-    const body = (await response.json()) as Record<string, unknown>;
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
-    return body;
-  };
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'fahrplan-e2e-'));
-    server = new FahrplanProcess(await freePort(), dataDir, PASSWORD);
-    await server.start();
-    browser = await launchChromium();
-    const { accessToken } = await api('/api/auth/login', {
-      json: { tenant: 'demo', username: 'admin', password: PASSWORD },
-    });
-    token = accessToken as string;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const login = async (path: string): Promise<Page> => {
-    const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-    await page.goto(`${server.url}${path}`);
-    await page.getByLabel('Tenant').fill('demo');
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByLabel('Password').press('Enter');
-    await page.getByTestId('session-user').waitFor();
-    return page;
-  };
+  const login = (path: string): Promise<Page> =>
+    app.login({ path, viewportHeight: 1000, ready: (page) => page.getByTestId('session-user') });
 
   /** The project as the server has it now (polled: the read model follows the commands). */
-  const project = async () => (await api(`/api/groups/${projectId}`)) as Record<string, unknown>;
+  const project = async () => (await app.api(`/api/groups/${projectId}`)) as Record<string, unknown>;
   const eventually = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
     const until = Date.now() + timeoutMs;
     while (!(await check())) {
@@ -72,7 +27,7 @@ describe('the project dialog, as a planner works with it', () => {
   };
 
   const openByRoute = async (page: Page, idOrTitle: string | number): Promise<Locator> => {
-    await page.goto(`${server.url}/project-details/${encodeURIComponent(String(idOrTitle))}`);
+    await page.goto(`${app.url}/project-details/${encodeURIComponent(String(idOrTitle))}`);
     const dialog = page.getByRole('dialog', { name: `show group ${title}` });
     await dialog.waitFor();
     return dialog;
@@ -102,7 +57,7 @@ describe('the project dialog, as a planner works with it', () => {
     await page.getByText('project created').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
-    const [created] = (await api(`/api/groups?q=${encodeURIComponent(title)}`)) as unknown as {
+    const [created] = (await app.api(`/api/groups?q=${encodeURIComponent(title)}`)) as unknown as {
       id: number;
       start: string;
       end: string;
@@ -115,7 +70,7 @@ describe('the project dialog, as a planner works with it', () => {
     const byId = await openByRoute(page, projectId);
     await expect(byId.getByLabel('Duration (working days)').inputValue()).resolves.toBe('10');
     await byId.getByRole('button', { name: 'Close', exact: true }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.url}/`);
     await openByRoute(page, title);
     for (const tab of ['Overview', 'Details', 'Key figures', 'Strategy', 'Finance', 'Comments']) {
       await page.getByRole('tab', { name: tab }).click();
@@ -125,7 +80,7 @@ describe('the project dialog, as a planner works with it', () => {
 
   it("opens a new project for an application from the application's Projects tab, and the project itself", async () => {
     const page = await login('/');
-    await page.goto(`${server.url}/application-details/ERP%20Core`);
+    await page.goto(`${app.url}/application-details/ERP%20Core`);
     const application = page.getByRole('dialog', { name: /^show application ERP Core/ });
     await application.waitFor();
     await application.getByRole('tab', { name: 'Projects' }).click();
@@ -140,10 +95,12 @@ describe('the project dialog, as a planner works with it', () => {
 
     // a project linked with the application opens from its title
     const linked = `${title} linked`;
-    const erp = (await api('/api/applications/ERP%20Core')) as { id: number };
-    const saved = await api('/api/commands/SaveGroup', { json: { title: linked, applications: [erp.id] } });
-    await api(`/api/groups/${saved.id as number}`, { after: saved.position as number });
-    await page.goto(`${server.url}/application-details/ERP%20Core`);
+    const erp = (await app.api('/api/applications/ERP%20Core')) as { id: number };
+    const saved = await app.api('/api/commands/SaveGroup', {
+      json: { title: linked, applications: [erp.id] },
+    });
+    await app.api(`/api/groups/${saved.id as number}`, { after: saved.position as number });
+    await page.goto(`${app.url}/application-details/ERP%20Core`);
     await application.getByRole('tab', { name: 'Projects' }).click();
     await application.getByRole('button', { name: linked }).click();
     await page.getByRole('dialog', { name: `show group ${linked}` }).waitFor();
@@ -174,7 +131,7 @@ describe('the project dialog, as a planner works with it', () => {
     await page.keyboard.press('Escape');
     await confirm.waitFor();
     await confirm.getByRole('button', { name: 'Discard changes' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.url}/`);
   });
 
   it('shows an end before the begin inline and keeps save disabled', async () => {
@@ -208,7 +165,7 @@ describe('the project dialog, as a planner works with it', () => {
     await page.getByText('project saved').waitFor();
     const goals = async () =>
       (
-        (await api(`/api/groups/${projectId}/goals`)) as unknown as {
+        (await app.api(`/api/groups/${projectId}/goals`)) as unknown as {
           value: number;
           goal: { name: string };
         }[]
@@ -225,7 +182,7 @@ describe('the project dialog, as a planner works with it', () => {
   });
 
   it('adds an account, imports entries from CSV and writes a comment', async () => {
-    const file = join(dataDir, 'entries.csv');
+    const file = join(app.dataDir, 'entries.csv');
     writeFileSync(
       file,
       'sicht,periode,amount,projekt,typ,gruppe\nBudget,2027,1200.5,Apollo,Capex,IT\n',
@@ -242,12 +199,12 @@ describe('the project dialog, as a planner works with it', () => {
     await dialog.getByLabel('New comment').fill('Kick-off on Monday.');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('project saved').waitFor();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.url}/`);
     await eventually(async () => typeof (await project()).account === 'number');
     // the reload below starts a new session without the positions seen: wait for the account's read model
     const account = (await project()).account as number;
     await eventually(() =>
-      api(`/api/accounts/${account}`).then(
+      app.api(`/api/accounts/${account}`).then(
         () => true,
         () => false,
       ),

@@ -1,53 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { FahrplanProcess, freePort, launchChromium } from './support';
+import type { Page } from 'playwright-core';
+import { E2eApp } from './support';
 
 jest.setTimeout(180_000);
 
-const PASSWORD = 'e2e-demo-password';
 const SCREENSHOT = process.env.PROJECTS_SCREENSHOT ?? '/tmp/projects.png';
 const CHART_SCREENSHOT = process.env.PORTFOLIO_SCREENSHOT ?? '/tmp/portfolio-chart.png';
 
 describe('the projects portfolio, as a planner browses it', () => {
-  let dataDir: string;
-  let server: FahrplanProcess;
-  let browser: Browser;
+  const app = E2eApp.forSuite({ signIn: true });
   // fresh titles per run, so the test does not depend on the demo projects
   const prefix = `Portfolio ${Date.now().toString(36)}`;
   const apollo = `${prefix} Apollo`;
   // rated like Apollo: the chart must keep both bubbles apart
   const artemis = `${prefix} Artemis`;
   const zephyr = `${prefix} Zephyr`;
-  let token: string;
 
-  const api = async (path: string, init: { token?: string; json?: unknown; after?: number } = {}) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method: init.json === undefined ? 'GET' : 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        ...(init.after === undefined ? {} : { 'x-fahrplan-after': String(init.after) }),
-      },
-      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
-    });
-    const body = (await response.json()) as Record<string, unknown>;
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
-    return body;
-  };
-
+  // seeds the portfolio after forSuite's start (beforeAll hooks run in order)
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'fahrplan-e2e-'));
-    server = new FahrplanProcess(await freePort(), dataDir, PASSWORD);
-    await server.start();
-    browser = await launchChromium();
-
-    const { accessToken } = await api('/api/auth/login', {
-      json: { tenant: 'demo', username: 'admin', password: PASSWORD },
-    });
-    token = accessToken as string;
-    const save = (data: Record<string, unknown>) => api('/api/commands/SaveGroup', { token, json: data });
+    const save = (data: Record<string, unknown>) => app.api('/api/commands/SaveGroup', { json: data });
     const rating = (importance: number, urgency: number) => [
       { type: 'WICHTIGKEIT', value: importance },
       { type: 'DRINGLICHKEIT', value: urgency },
@@ -72,25 +42,10 @@ describe('the projects portfolio, as a planner browses it', () => {
       metrics: rating(8, 6),
     });
     // read your writes: the list answers once the read models passed the last command
-    await api(`/api/groups?q=${encodeURIComponent(prefix)}`, { token, after: last.position as number });
+    await app.api(`/api/groups?q=${encodeURIComponent(prefix)}`, { after: last.position as number });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const login = async (): Promise<Page> => {
-    const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-    await page.goto(`${server.url}/projects`);
-    await page.getByLabel('Tenant').fill('demo');
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByLabel('Password').press('Enter');
-    await page.getByRole('heading', { name: 'Projects' }).waitFor();
-    return page;
-  };
+  const login = (): Promise<Page> => app.login({ path: '/projects', ready: 'Projects' });
 
   const rowTitles = async (page: Page): Promise<string[]> =>
     page.locator('[data-testid^="project-row-"] td:first-child').allTextContents();
@@ -245,7 +200,7 @@ describe('the projects portfolio, as a planner browses it', () => {
     await page.getByLabel('Search').fill(prefix);
     await page.getByRole('row').filter({ hasText: 'Unrelated' }).waitFor({ state: 'detached' });
     await page.getByRole('row').filter({ hasText: apollo }).waitFor();
-    await api('/api/commands/SaveGroup', { token, json: { title: `${prefix} Mercury` } });
+    await app.api('/api/commands/SaveGroup', { json: { title: `${prefix} Mercury` } });
     await page
       .getByRole('row')
       .filter({ hasText: `${prefix} Mercury` })

@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { ServiceProcess, freePort } from '../server/src/testing/service-process';
 
 export { freePort };
@@ -27,3 +30,108 @@ export const launchChromium = (): Promise<Browser> =>
       '--no-first-run',
     ],
   });
+
+/** The demo users' password in every e2e server (FAHRPLAN_DEMO_PASSWORD). */
+export const E2E_PASSWORD = 'e2e-demo-password';
+
+export interface ApiInit {
+  /** Bearer token; none for anonymous calls (login). */
+  token?: string;
+  /** The body: the call is a POST with it, a GET without. */
+  json?: unknown;
+  /** Read your writes: the answer waits until the read models passed this event position. */
+  after?: number;
+}
+
+/** One call to the server's HTTP API; the JSON answer, or an error naming the path and the status. */
+export const api = async (baseUrl: string, path: string, init: ApiInit = {}) => {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: init.json === undefined ? 'GET' : 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.after === undefined ? {} : { 'x-fahrplan-after': String(init.after) }),
+    },
+    ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+  });
+  const body = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+};
+
+export interface LoginOptions {
+  /** Where the browser starts; the login form shows there. */
+  path: string;
+  username?: string;
+  viewportHeight?: number;
+  /** What shows once the user is in: the heading of that name, or whatever `ready` finds. */
+  ready: string | ((page: Page) => Locator);
+}
+
+/** One suite's Fahrplan: a server on its own data dir and a Chromium; `start` in beforeAll, `stop` in afterAll. */
+export class E2eApp {
+  /** An E2eApp started before the suite's tests (as the admin with `signIn`) and stopped after them. */
+  static forSuite(options: { signIn?: boolean } = {}): E2eApp {
+    const app = new E2eApp();
+    beforeAll(() => app.start(options));
+    afterAll(() => app.stop());
+    return app;
+  }
+
+  dataDir = '';
+  /** The admin's API token once `start({ signIn: true })` ran. */
+  token = '';
+  private process?: FahrplanProcess;
+  private chromium?: Browser;
+
+  get server(): FahrplanProcess {
+    if (!this.process) throw new Error('E2eApp not started');
+    return this.process;
+  }
+
+  get browser(): Browser {
+    if (!this.chromium) throw new Error('E2eApp not started');
+    return this.chromium;
+  }
+
+  get url(): string {
+    return this.server.url;
+  }
+
+  async start({ signIn = false }: { signIn?: boolean } = {}): Promise<void> {
+    this.dataDir = mkdtempSync(join(tmpdir(), 'fahrplan-e2e-'));
+    this.process = new FahrplanProcess(await freePort(), this.dataDir, E2E_PASSWORD);
+    await this.process.start();
+    this.chromium = await launchChromium();
+    if (signIn) {
+      const { accessToken } = await this.api('/api/auth/login', {
+        json: { tenant: 'demo', username: 'admin', password: E2E_PASSWORD },
+      });
+      this.token = accessToken as string;
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.chromium?.close();
+    await this.process?.stop();
+    if (this.dataDir) rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** `api` against this server, as the admin once signed in. */
+  api(path: string, init: ApiInit = {}) {
+    return api(this.url, path, { token: this.token, ...init });
+  }
+
+  /** A new browser context signed in through the login form (tenant demo). */
+  async login({ path, username = 'admin', viewportHeight = 900, ready }: LoginOptions): Promise<Page> {
+    const context = await this.browser.newContext({ viewport: { width: 1400, height: viewportHeight } });
+    const page = await context.newPage();
+    await page.goto(`${this.url}${path}`);
+    await page.getByLabel('Tenant').fill('demo');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(E2E_PASSWORD);
+    await page.getByLabel('Password').press('Enter');
+    await (typeof ready === 'string' ? page.getByRole('heading', { name: ready }) : ready(page)).waitFor();
+    return page;
+  }
+}

@@ -9,9 +9,9 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   addWorkingDays,
   countWorkingDays,
-  easterSunday,
   fromDayNumber,
   moveKeepingDuration,
+  publicHolidays,
   toDayNumber,
   workingDays,
 } from '@fahrplan/contracts';
@@ -35,20 +35,10 @@ const peerHolidayCache = new Map<number, ReadonlyMap<number, string>>();
 const peerHolidaysByDayNumber = (year: number): ReadonlyMap<number, string> => {
   const cached = peerHolidayCache.get(year);
   if (cached) return cached;
-  const easter = toDayNumber(easterSunday(year));
-  const fixed = (monthDay: string) => toDayNumber(`${year}-${monthDay}`);
-  const holidays: [number, string][] = [
-    [fixed('01-01'), 'Neujahr'],
-    [fixed('01-02'), 'Berchtoldstag'],
-    [easter - 2, 'Karfreitag'],
-    [easter + 1, 'Ostermontag'],
-    [easter + 39, 'Auffahrt'],
-    [easter + 50, 'Pfingstmontag'],
-    [fixed('08-01'), 'Bundesfeier'],
-    [fixed('12-25'), 'Weihnachten'],
-    [fixed('12-26'), 'Stephanstag'],
-  ];
-  const byDayNumber = new Map(holidays.sort(([a], [b]) => a - b));
+  // the holiday list itself is shared; what the peer keeps is its per-day lookup
+  const byDayNumber = new Map(
+    publicHolidays(year).map(({ date, name }) => [toDayNumber(date), name] as const),
+  );
   peerHolidayCache.set(year, byDayNumber);
   return byDayNumber;
 };

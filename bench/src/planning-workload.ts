@@ -3,7 +3,6 @@
  * comments and accounts of two tenants, decided by the real deciders of `contracts/` (so every event
  * is one the command service could have stored) and appended to the streams the handlers use.
  */
-import { randomUUID } from 'node:crypto';
 import {
   applicationStatuses,
   decideAccount,
@@ -24,10 +23,10 @@ import type {
   ApplicationCommand,
   ApplicationState,
   DecisionContext,
-  DomainEvent,
 } from '@fahrplan/contracts';
-import { eventMetadata } from '@fahrplan/platform';
-import type { AppendResult, SqliteEventStore } from '@fahrplan/platform';
+import type { SqliteEventStore } from '@fahrplan/platform';
+import { appendChunk, seeded, workloadContext } from './workload-support';
+import type { Append } from './workload-support';
 
 export interface WorkloadOptions {
   readonly events: number;
@@ -51,23 +50,6 @@ interface Account {
   state: AccountState;
 }
 
-interface Append {
-  readonly stream: string;
-  /** The stream's revision the command was decided on. */
-  readonly expected: number | 'no_stream';
-  readonly context: DecisionContext;
-  readonly command: string;
-  readonly events: readonly DomainEvent[];
-}
-
-/** mulberry32: a small seeded generator, so a run can be repeated. */
-const random = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-
 const tenants = ['acme', 'globex'];
 const users = ['anna.keller', 'marco.rossi', 'lea.meier', 'tom.berger'];
 const vendors = ['SAP', 'Microsoft', 'Atlassian', 'Salesforce', 'Adobe', 'in-house', 'ServiceNow'];
@@ -89,8 +71,7 @@ export async function appendPlanningWorkload(
   store: SqliteEventStore,
   options: WorkloadOptions,
 ): Promise<{ events: number; position: number }> {
-  const next = random(options.seed ?? 4711);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const { next, pick } = seeded(options.seed ?? 4711);
   const year = (from: number, years: number) => from + Math.floor(next() * years);
   /** Applications not deleted, and those of them without a parent (kept as lists: picked from often). */
   const active: ActiveApplication[] = [];
@@ -99,11 +80,7 @@ export async function appendPlanningWorkload(
   let lastId = 1000;
   let step = 0;
 
-  const context = (tenant: string): DecisionContext => ({
-    tenant,
-    user: pick(users),
-    now: new Date(Date.UTC(2026, 0, 5, 8) + step * 60_000).toISOString(),
-  });
+  const context = (tenant: string): DecisionContext => workloadContext(tenant, pick(users), step);
   /** An application stream's revision is its version (§3). */
   const revisionOf = (state: ApplicationState | AccountState) =>
     state.status === 'absent' ? ('no_stream' as const) : state.version;
@@ -270,23 +247,7 @@ export async function appendPlanningWorkload(
       chunk.push(append);
       written += append.events.length;
     }
-    // Requested in one turn, SqliteEventStore commits these in call order in one transaction, so a
-    // stream's later revisions in the same chunk find their predecessors.
-    const results: AppendResult[] = await Promise.all(
-      chunk.map(({ stream, expected, context: { tenant, user, now }, command: type, events }) =>
-        store.append(
-          stream,
-          events.map((event) => ({
-            id: randomUUID(),
-            type: event.type,
-            data: event.data,
-            metadata: eventMetadata({ tenant, user, timestamp: now, command: type }),
-          })),
-          expected,
-        ),
-      ),
-    );
-    position = results.at(-1)?.position ?? position;
+    position = (await appendChunk(store, chunk)) ?? position;
   }
   return { events: written, position };
 }

@@ -4,7 +4,6 @@
  * real deciders of `contracts/` on commands parsed by the command catalogue's schemas (so every event
  * is one the command service could have stored), appended to the streams the handlers use.
  */
-import { randomUUID } from 'node:crypto';
 import {
   addDays,
   commandCatalogue,
@@ -16,15 +15,10 @@ import {
   metricTypes,
   streamName,
 } from '@fahrplan/contracts';
-import type {
-  DecisionContext,
-  DomainEvent,
-  GroupCommand,
-  GroupContext,
-  GroupState,
-} from '@fahrplan/contracts';
-import { eventMetadata } from '@fahrplan/platform';
-import type { AppendResult, SqliteEventStore } from '@fahrplan/platform';
+import type { DecisionContext, GroupCommand, GroupContext, GroupState } from '@fahrplan/contracts';
+import type { SqliteEventStore } from '@fahrplan/platform';
+import { appendChunk, seeded, workloadContext } from './workload-support';
+import type { Append } from './workload-support';
 
 export interface PortfolioOptions {
   /** The tenant whose portfolio is queried, and how many projects it creates. */
@@ -60,22 +54,6 @@ interface Project {
   readonly parent: number | null;
 }
 
-interface Append {
-  readonly stream: string;
-  readonly expected: number | 'no_stream';
-  readonly context: DecisionContext;
-  readonly command: string;
-  readonly events: readonly DomainEvent[];
-}
-
-/** mulberry32: a small seeded generator, so a run can be repeated. */
-const random = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-
 const users = ['anna.keller', 'marco.rossi', 'lea.meier', 'tom.berger', 'sara.huber'];
 const topics = ['Cloud', 'ERP', 'Data', 'Security', 'Portal', 'Network', 'Workplace', 'CRM', 'Archive'];
 const kinds = ['Migration', 'Rollout', 'Upgrade', 'Consolidation', 'Replacement', 'Pilot', 'Programme'];
@@ -95,8 +73,7 @@ export async function appendPortfolioWorkload(
   store: SqliteEventStore,
   options: PortfolioOptions,
 ): Promise<PortfolioWorkload> {
-  const next = random(options.seed ?? 4711);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const { next, pick } = seeded(options.seed ?? 4711);
   const between = (from: number, to: number) => from + Math.floor(next() * (to - from + 1));
   const other = (tenant: string) => (tenant === options.tenant ? options.noiseTenant : options.tenant);
   let lastId = (options.firstId ?? 100_000) - 1;
@@ -107,11 +84,7 @@ export async function appendPortfolioWorkload(
   let acceptedShares = 0;
   let acceptance = true;
 
-  const context = (tenant: string): DecisionContext => ({
-    tenant,
-    user: pick(users),
-    now: new Date(Date.UTC(2026, 0, 5, 8) + step * 60_000).toISOString(),
-  });
+  const context = (tenant: string): DecisionContext => workloadContext(tenant, pick(users), step);
 
   const createGoal = (tenant: string, name: string): Append => {
     const ctx = context(tenant);
@@ -287,24 +260,9 @@ export async function appendPortfolioWorkload(
   let written = 0;
   let position = 0;
   const flush = async (chunk: readonly Append[]) => {
-    // Requested in one turn, SqliteEventStore commits these in call order in one transaction, so a
-    // stream's later revisions in the same chunk find their predecessors.
-    const results: AppendResult[] = await Promise.all(
-      chunk.map(({ stream, expected, context: { tenant, user, now }, command: type, events }) =>
-        store.append(
-          stream,
-          events.map((event) => ({
-            id: randomUUID(),
-            type: event.type,
-            data: event.data,
-            metadata: eventMetadata({ tenant, user, timestamp: now, command: type }),
-          })),
-          expected,
-        ),
-      ),
-    );
+    const head = await appendChunk(store, chunk);
     written += chunk.reduce((sum, append) => sum + append.events.length, 0);
-    position = results.at(-1)?.position ?? position;
+    position = head ?? position;
   };
   while (creations > 0 || changes > 0 || pending.length > 0) {
     while (pending.length < chunkSize && (creations > 0 || changes > 0)) {

@@ -15,6 +15,26 @@ const MAX_DEPTH = 1000;
 type Hierarchical = { readonly status: string; readonly fields?: { readonly parent: number | null } };
 
 /**
+ * Follows parents from `parent` to the root, stopping at a repeat (a cycle) or after MAX_DEPTH.
+ * `parentOf` gives a reachable aggregate's parent (null at the root), or undefined where the walk
+ * ends: then the chain so far, or null when not even `parent` is reachable.
+ */
+const followParents = async (
+  parent: number,
+  parentOf: (id: number, first: boolean) => Promise<number | null | undefined>,
+): Promise<number[] | null> => {
+  const chain: number[] = [];
+  for (let current: number | null = parent; current !== null && chain.length < MAX_DEPTH;) {
+    if (chain.includes(current)) break;
+    const next = await parentOf(current, chain.length === 0);
+    if (next === undefined) return chain.length === 0 ? null : chain;
+    chain.push(current);
+    current = next;
+  }
+  return chain;
+};
+
+/**
  * The requested parent's chain up to the root, for the decider's cycle check; null when the parent
  * is not an active aggregate of the tenant in `category`.
  */
@@ -24,19 +44,14 @@ export const parentChain = async <S extends Hierarchical, E extends DomainEvent>
   decider: { readonly initial: S; readonly evolve: (state: S, event: E) => S },
   parent: number,
   tenant: string,
-): Promise<number[] | null> => {
-  const chain: number[] = [];
-  for (let current: number | null = parent; current !== null && chain.length < MAX_DEPTH;) {
-    if (chain.includes(current)) break;
+): Promise<number[] | null> =>
+  followParents(parent, async (current) => {
     const loaded: Loaded<S> | null = await runner
       .load(streamName(category, current), decider, tenant, category)
       .catch(() => null);
-    if (!loaded || loaded.state.status !== 'active') return chain.length === 0 ? null : chain;
-    chain.push(current);
-    current = loaded.state.fields?.parent ?? null;
-  }
-  return chain;
-};
+    if (!loaded || loaded.state.status !== 'active') return undefined;
+    return loaded.state.fields?.parent ?? null;
+  });
 
 /** The account a command links, as the tenant has it; null when it has no such account. */
 export const linkedAccount = async (runner: AggregateRunner, account: number, tenant: string) => {
@@ -76,18 +91,14 @@ export const groupParentChain = async (
   store: EventStore,
   parent: number,
   tenant: string,
-): Promise<number[] | null> => {
-  const chain: number[] = [];
-  for (let current: number | null = parent; current !== null && chain.length < MAX_DEPTH;) {
-    if (chain.includes(current)) break;
+): Promise<number[] | null> =>
+  followParents(parent, async (current, first) => {
     const loaded = await anyGroup(store, current);
     const state = loaded?.state;
-    if (!loaded || state?.status !== 'active') return chain.length === 0 ? null : chain;
+    if (!loaded || state?.status !== 'active') return undefined;
     const visible =
       loaded.tenant === tenant || state.shares.some((s) => s.tenant === tenant && s.status === 'ACCEPTED');
-    if (chain.length === 0 && !visible) return null;
-    chain.push(current);
-    current = state.fields.parent;
-  }
-  return chain;
-};
+    // only the requested parent must be visible; its ancestors are followed in their owners' tenants
+    if (first && !visible) return undefined;
+    return state.fields.parent;
+  });

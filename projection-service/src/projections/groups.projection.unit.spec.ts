@@ -1,24 +1,10 @@
 import type { StoredEvent } from '@fahrplan/contracts';
 import { accountBudgetsProjection, groupsProjection } from './groups.projection';
 import type { AccountBudgetDoc, GroupDoc } from './groups.projection';
+import { storedEvent } from './testing/stored-event';
 
-let position = 0;
-const event = (type: string, data: Record<string, unknown>, tenant = 'acme'): StoredEvent => ({
-  type,
-  data,
-  revision: position,
-  position: ++position,
-  id: `e-${position}`,
-  streamId: `x-${String(data.id)}`,
-  metadata: {
-    tenant,
-    user: 'alice',
-    correlationId: 'c',
-    causationId: 'c',
-    timestamp: '2026-03-02T09:30:00.000Z',
-    schemaVersion: 1,
-  },
-});
+const event = (type: string, data: Record<string, unknown>, tenant = 'acme'): StoredEvent =>
+  storedEvent(tenant, type, data);
 
 const fold = <D extends object>(
   projection: { evolve: (doc: D | null, e: StoredEvent) => D | null },

@@ -1,30 +1,14 @@
 import { allPermissions } from '@fahrplan/contracts';
-import type { StoredEvent } from '@fahrplan/contracts';
 import type { DirectoryCache } from '@fahrplan/platform';
 import { allProjections } from '../projections/all-projections';
+import { storedEvent } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import { MongoReadStore } from '../read-store/mongo-read-store';
 import type { ReadStore } from '../read-store/read-store';
 import { describeWithMongo } from '../read-store/testing/mongo-server';
 import { QueriesController } from './queries.controller';
 
-let position = 0;
-const event = (tenant: string, type: string, data: Record<string, unknown>, revision = 0): StoredEvent => ({
-  type,
-  data,
-  revision,
-  position: ++position,
-  id: `e-${position}`,
-  streamId: `x-${String(data.id)}`,
-  metadata: {
-    tenant,
-    user: 'alice',
-    correlationId: 'c',
-    causationId: 'c',
-    timestamp: '2026-03-02T09:30:00.000Z',
-    schemaVersion: 1,
-  },
-});
+const event = storedEvent;
 
 const group = (id: number, title: string, overrides: Record<string, unknown> = {}) => ({
   id,
@@ -140,6 +124,7 @@ const project = async (store: ReadStore) => {
       const key = `${projection.collection}/${projection.documentId(e)}`;
       docs.set(key, projection.evolve((docs.get(key) ?? null) as never, e) as Record<string, unknown> | null);
     }
+  const position = history.at(-1)?.position ?? 0;
   for (const [key, doc] of docs) {
     const [collection, id] = key.split('/') as [string, string];
     if (doc) await store.put(collection, { ...doc, _id: id, _position: position });

@@ -1,22 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Select, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { applicationStatuses } from '@fahrplan/contracts';
-import { describeError } from '../api/problem';
+import { LoadError, SearchField, TableSkeleton } from '../common/CataloguePage';
 import { useGetApplicationsQuery } from './applicationsApi';
 import { ApplicationsTable } from './ApplicationsTable';
 import { useOpenApplicationDialog } from './details/useOpenApplicationDialog';
-
-function TableSkeleton() {
-  return (
-    <Stack gap={6} aria-label="loading applications">
-      {Array.from({ length: 8 }, (_, i) => (
-        <Skeleton key={i} height={34} radius="sm" />
-      ))}
-    </Stack>
-  );
-}
 
 export function ApplicationsPage() {
   const [search, setSearch] = useState('');
@@ -40,14 +30,7 @@ export function ApplicationsPage() {
         )}
       </Group>
       <Group align="flex-end">
-        <TextInput
-          label="Search"
-          placeholder="name, release, short name, contact…"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={320}
-        />
+        <SearchField placeholder="name, release, short name, contact…" value={search} onChange={setSearch} />
         <Select
           label="Status filter"
           placeholder="all"
@@ -59,11 +42,9 @@ export function ApplicationsPage() {
         />
       </Group>
       {isLoading ? (
-        <TableSkeleton />
+        <TableSkeleton label="loading applications" />
       ) : isError ? (
-        <Alert color="red" title="Applications could not be loaded">
-          {describeError(error)}
-        </Alert>
+        <LoadError title="Applications could not be loaded" error={error} />
       ) : (
         <ApplicationsTable
           applications={data ?? []}

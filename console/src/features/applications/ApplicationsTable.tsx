@@ -1,18 +1,13 @@
-import { useMemo, useState } from 'react';
-import { Badge, Paper, Stack, Text } from '@mantine/core';
-import { IconDatabaseOff } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
-import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import { Badge } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
 import { endFromServer } from '@fahrplan/contracts';
 import type { ApplicationView } from '@fahrplan/contracts';
+import { CatalogueTable } from '../common/CatalogueTable';
+import type { CatalogueState } from '../common/CatalogueTable';
 import { sortApplications } from './sortApplications';
-import type { SortableColumn } from './sortApplications';
 
-interface Props {
+interface Props extends CatalogueState {
   applications: readonly ApplicationView[];
-  fetching: boolean;
-  emptyText: string;
-  onOpen: (id: number) => void;
 }
 
 const columns: DataTableColumn<ApplicationView>[] = [
@@ -35,45 +30,15 @@ const columns: DataTableColumn<ApplicationView>[] = [
   { accessor: 'end', title: 'End', sortable: true, render: ({ end }) => endFromServer(end) ?? '' },
 ];
 
-export function ApplicationsTable({ applications, fetching, emptyText, onOpen }: Props) {
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<ApplicationView>>({
-    columnAccessor: 'name',
-    direction: 'asc',
-  });
-  const records = useMemo(
-    () => sortApplications(applications, sortStatus.columnAccessor as SortableColumn, sortStatus.direction),
-    [applications, sortStatus],
-  );
-
-  if (records.length === 0 && !fetching) {
-    return (
-      <Paper withBorder p="xl" radius="sm">
-        <Stack align="center" gap="xs">
-          <IconDatabaseOff size={32} color="var(--mantine-color-dimmed)" aria-hidden />
-          <Text c="dimmed">{emptyText}</Text>
-        </Stack>
-      </Paper>
-    );
-  }
-
+export function ApplicationsTable({ applications, ...props }: Props) {
   return (
-    <DataTable<ApplicationView>
-      withTableBorder
-      borderRadius="sm"
-      striped
-      highlightOnHover
-      minHeight={records.length === 0 ? 160 : undefined}
-      records={records}
+    <CatalogueTable
+      records={applications}
       columns={columns}
-      idAccessor="id"
-      sortStatus={sortStatus}
-      onSortStatusChange={setSortStatus}
-      fetching={fetching}
-      // the empty state above is shown instead of the table; this keeps the table's own text out of the DOM
-      emptyState={<span />}
-      onRowClick={({ record }) => onOpen(record.id)}
-      customRowAttributes={(record) => ({ 'data-testid': `application-row-${record.id}` })}
-      aria-label="applications"
+      sort={sortApplications}
+      initialSort="name"
+      kind="application"
+      {...props}
     />
   );
 }

@@ -1,19 +1,12 @@
 import type { ApplicationView } from '@fahrplan/contracts';
+import { sortRecords } from '../common/sortRecords';
 
 export type SortableColumn =
   'name' | 'release' | 'shortname' | 'status' | 'contact' | 'assetNr' | 'vendor' | 'end';
 
-/** Case-insensitive, empty values last in either direction; the end date sorts by its server value. */
+/** sortRecords by an application column (all text); the end date sorts by its server value. */
 export const sortApplications = (
   applications: readonly ApplicationView[],
   column: SortableColumn,
   direction: 'asc' | 'desc',
-): ApplicationView[] => {
-  const factor = direction === 'asc' ? 1 : -1;
-  return [...applications].sort((a, b) => {
-    const x = a[column] ?? '';
-    const y = b[column] ?? '';
-    if (x === '' || y === '') return x === y ? 0 : x === '' ? 1 : -1;
-    return factor * x.localeCompare(y, undefined, { sensitivity: 'base', numeric: true });
-  });
-};
+): ApplicationView[] => sortRecords(applications, column, direction);

@@ -4,6 +4,7 @@ import { IconChartBubble } from '@tabler/icons-react';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
 import type { GroupView } from '@fahrplan/contracts';
+import { EmptyState } from '../common/EmptyState';
 import { describePoint, formatSize, portfolioSeries } from './portfolioSeries';
 import type { BubbleSize, Portfolio } from './portfolioSeries';
 
@@ -151,12 +152,7 @@ export function PortfolioChart({ projects, size, onSizeChange, onOpen, emptyText
     return (
       <Stack>
         {sizeControl}
-        <Paper withBorder p="xl" radius="sm">
-          <Stack align="center" gap="xs">
-            <IconChartBubble size={32} color="var(--mantine-color-dimmed)" aria-hidden />
-            <Text c="dimmed">{emptyText}</Text>
-          </Stack>
-        </Paper>
+        <EmptyState icon={IconChartBubble} text={emptyText} />
       </Stack>
     );
   }

@@ -1,24 +1,14 @@
 import { Suspense, lazy, useCallback, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  SegmentedControl,
-  Select,
-  Skeleton,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, Skeleton, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { IconChartBubble, IconPlus, IconSearch, IconTable } from '@tabler/icons-react';
+import { IconChartBubble, IconPlus, IconTable } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { describeError } from '../api/problem';
 import { useGetApplicationsQuery } from '../applications/applicationsApi';
 import { useCan } from '../auth/permissions';
 import { selectMe } from '../auth/sessionSlice';
+import { LoadError, SearchField, TableSkeleton } from '../common/CataloguePage';
 import { useOpenProjectDialog } from './details/useOpenProjectDialog';
 import { codeOptions } from './projectCodes';
 import { useGetProjectsQuery } from './projectsApi';
@@ -34,36 +24,20 @@ const healthOptions = codeOptions('health');
 
 type View = 'table' | 'chart';
 
-const viewOptions = [
-  {
-    value: 'table',
-    label: (
-      <Group gap={6} wrap="nowrap">
-        <IconTable size={16} aria-hidden />
-        Table
-      </Group>
-    ),
-  },
-  {
-    value: 'chart',
-    label: (
-      <Group gap={6} wrap="nowrap">
-        <IconChartBubble size={16} aria-hidden />
-        Chart
-      </Group>
-    ),
-  },
-];
-
-function TableSkeleton() {
-  return (
-    <Stack gap={6} aria-label="loading projects">
-      {Array.from({ length: 8 }, (_, i) => (
-        <Skeleton key={i} height={34} radius="sm" />
-      ))}
-    </Stack>
-  );
-}
+const viewOptions = (
+  [
+    ['table', 'Table', IconTable],
+    ['chart', 'Chart', IconChartBubble],
+  ] as const
+).map(([value, text, Icon]) => ({
+  value,
+  label: (
+    <Group gap={6} wrap="nowrap">
+      <Icon size={16} aria-hidden />
+      {text}
+    </Group>
+  ),
+}));
 
 function ChartSkeleton() {
   return <Skeleton height={600} radius="sm" aria-label="loading the portfolio chart" />;
@@ -138,13 +112,10 @@ export function ProjectsPage() {
         </Group>
       </Group>
       <Group align="flex-end">
-        <TextInput
-          label="Search"
+        <SearchField
           placeholder="title, short name, contact, project number…"
-          leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={320}
+          onChange={setSearch}
         />
         <Select
           label="Status filter"
@@ -190,12 +161,10 @@ export function ProjectsPage() {
         view === 'chart' ? (
           <ChartSkeleton />
         ) : (
-          <TableSkeleton />
+          <TableSkeleton label="loading projects" />
         )
       ) : isError ? (
-        <Alert color="red" title="Projects could not be loaded">
-          {describeError(error)}
-        </Alert>
+        <LoadError title="Projects could not be loaded" error={error} />
       ) : view === 'chart' ? (
         <Suspense fallback={<ChartSkeleton />}>
           <PortfolioChart

@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { groupFieldsSchema } from '@fahrplan/contracts';
 import type { GroupView, MetricType } from '@fahrplan/contracts';
 import {
   bubbleRadius,
@@ -11,29 +10,10 @@ import {
   spread,
 } from './portfolioSeries';
 import type { PortfolioPoint } from './portfolioSeries';
-
-let nextId = 1;
-
-/** A project as the server lists it, with overridable fields. */
-const aProject = (overrides: Partial<GroupView> = {}): GroupView => ({
-  ...groupFieldsSchema.parse({ title: `Project ${nextId}` }),
-  id: nextId++,
-  tenant: 'demo',
-  version: 0,
-  deleted: false,
-  shared: false,
-  sharedWith: [],
-  shares: [],
-  budget: null,
-  goals: [],
-  priority: 0,
-  duration: null,
-  parentTitle: null,
-  ...overrides,
-});
+import { groupView } from './testing/groupView';
 
 const rated = (importance: number, urgency: number, overrides: Partial<GroupView> = {}) =>
-  aProject({
+  groupView({
     metrics: [
       { group: null, type: 'WICHTIGKEIT', value: importance },
       { group: null, type: 'DRINGLICHKEIT', value: urgency },
@@ -59,9 +39,9 @@ describe('ratingOf', () => {
   });
 
   it('counts a missing type or missing metrics as 0, like the §9 priority', () => {
-    expect(ratingOf(aProject({ metrics: null }), 'WICHTIGKEIT')).toBe(0);
+    expect(ratingOf(groupView({ metrics: null }), 'WICHTIGKEIT')).toBe(0);
     expect(
-      ratingOf(aProject({ metrics: [{ group: null, type: 'BETRIEB', value: 4 }] }), 'DRINGLICHKEIT'),
+      ratingOf(groupView({ metrics: [{ group: null, type: 'BETRIEB', value: 4 }] }), 'DRINGLICHKEIT'),
     ).toBe(0);
   });
 
@@ -71,21 +51,21 @@ describe('ratingOf', () => {
       type: 'WICHTIGKEIT' as MetricType,
       value,
     }));
-    expect(ratingOf(aProject({ metrics }), 'WICHTIGKEIT')).toBe(9);
+    expect(ratingOf(groupView({ metrics }), 'WICHTIGKEIT')).toBe(9);
   });
 });
 
 describe('sizeOf', () => {
   it('takes the duration for effort and the budget for budget', () => {
-    const project = aProject({ duration: 12, budget: 5000 });
+    const project = groupView({ duration: 12, budget: 5000 });
     expect(sizeOf(project, 'effort')).toBe(12);
     expect(sizeOf(project, 'budget')).toBe(5000);
   });
 
   it('has no size without a value or with zero or less', () => {
-    expect(sizeOf(aProject({ duration: null }), 'effort')).toBeNull();
-    expect(sizeOf(aProject({ duration: 0 }), 'effort')).toBeNull();
-    expect(sizeOf(aProject({ budget: -200 }), 'budget')).toBeNull();
+    expect(sizeOf(groupView({ duration: null }), 'effort')).toBeNull();
+    expect(sizeOf(groupView({ duration: 0 }), 'effort')).toBeNull();
+    expect(sizeOf(groupView({ budget: -200 }), 'budget')).toBeNull();
   });
 });
 

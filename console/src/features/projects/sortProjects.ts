@@ -1,23 +1,12 @@
 import type { GroupView } from '@fahrplan/contracts';
+import { sortRecords } from '../common/sortRecords';
 
 export type SortableColumn =
   'title' | 'shortname' | 'status' | 'phase' | 'healthStatus' | 'start' | 'end' | 'duration' | 'priority';
 
-/**
- * Text case-insensitively, numbers numerically, server dates (YYYY-MM-DD) as strings; empty values
- * last in either direction; ties keep the server's order (by title).
- */
+/** sortRecords by a project column; ties keep the server's order (by title). */
 export const sortProjects = (
   projects: readonly GroupView[],
   column: SortableColumn,
   direction: 'asc' | 'desc',
-): GroupView[] => {
-  const factor = direction === 'asc' ? 1 : -1;
-  return [...projects].sort((a, b) => {
-    const x = a[column] ?? '';
-    const y = b[column] ?? '';
-    if (x === '' || y === '') return x === y ? 0 : x === '' ? 1 : -1;
-    if (typeof x === 'number' && typeof y === 'number') return factor * (x - y);
-    return factor * String(x).localeCompare(String(y), undefined, { sensitivity: 'base', numeric: true });
-  });
-};
+): GroupView[] => sortRecords(projects, column, direction);

@@ -1,36 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import { groupFieldsSchema } from '@fahrplan/contracts';
 import type { GroupView } from '@fahrplan/contracts';
 import { sortProjects } from './sortProjects';
-
-let nextId = 1;
-
-/** A project as the server lists it, with overridable fields. */
-const aProject = (overrides: Partial<GroupView> = {}): GroupView => ({
-  ...groupFieldsSchema.parse({ title: `Project ${nextId}` }),
-  id: nextId++,
-  tenant: 'demo',
-  version: 0,
-  deleted: false,
-  shared: false,
-  sharedWith: [],
-  shares: [],
-  budget: null,
-  goals: [],
-  priority: 0,
-  duration: null,
-  parentTitle: null,
-  ...overrides,
-});
+import { groupView } from './testing/groupView';
 
 const titles = (projects: readonly GroupView[]) => projects.map((p) => p.title);
 
 describe('sortProjects', () => {
   it('sorts titles case-insensitively with numbers in natural order, both directions', () => {
     const projects = [
-      aProject({ title: 'beta 10' }),
-      aProject({ title: 'Alpha' }),
-      aProject({ title: 'Beta 9' }),
+      groupView({ title: 'beta 10' }),
+      groupView({ title: 'Alpha' }),
+      groupView({ title: 'Beta 9' }),
     ];
     expect(titles(sortProjects(projects, 'title', 'asc'))).toEqual(['Alpha', 'Beta 9', 'beta 10']);
     expect(titles(sortProjects(projects, 'title', 'desc'))).toEqual(['beta 10', 'Beta 9', 'Alpha']);
@@ -38,9 +18,9 @@ describe('sortProjects', () => {
 
   it('sorts numeric columns by value, not by their text', () => {
     const projects = [
-      aProject({ title: 'nine', priority: 9 }),
-      aProject({ title: 'eighty', priority: 80 }),
-      aProject({ title: 'zero', priority: 0 }),
+      groupView({ title: 'nine', priority: 9 }),
+      groupView({ title: 'eighty', priority: 80 }),
+      groupView({ title: 'zero', priority: 0 }),
     ];
     expect(titles(sortProjects(projects, 'priority', 'asc'))).toEqual(['zero', 'nine', 'eighty']);
     expect(titles(sortProjects(projects, 'priority', 'desc'))).toEqual(['eighty', 'nine', 'zero']);
@@ -48,9 +28,9 @@ describe('sortProjects', () => {
 
   it('sorts server dates chronologically and puts missing values last in either direction', () => {
     const projects = [
-      aProject({ title: 'none', end: null, duration: null }),
-      aProject({ title: 'late', end: '2027-01-10', duration: 5 }),
-      aProject({ title: 'early', end: '2026-12-31', duration: 12 }),
+      groupView({ title: 'none', end: null, duration: null }),
+      groupView({ title: 'late', end: '2027-01-10', duration: 5 }),
+      groupView({ title: 'early', end: '2026-12-31', duration: 12 }),
     ];
     expect(titles(sortProjects(projects, 'end', 'asc'))).toEqual(['early', 'late', 'none']);
     expect(titles(sortProjects(projects, 'end', 'desc'))).toEqual(['late', 'early', 'none']);
@@ -58,7 +38,7 @@ describe('sortProjects', () => {
   });
 
   it('keeps the input untouched and the given order for ties', () => {
-    const projects = [aProject({ title: 'b', status: 3 }), aProject({ title: 'a', status: 3 })];
+    const projects = [groupView({ title: 'b', status: 3 }), groupView({ title: 'a', status: 3 })];
     expect(titles(sortProjects(projects, 'status', 'desc'))).toEqual(['b', 'a']);
     expect(titles(projects)).toEqual(['b', 'a']);
   });

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, Group, Modal, Tabs } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useHotkeys } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query/react';
@@ -13,12 +13,10 @@ import type { ApplicationFormValues, ApplicationRecord } from './applicationForm
 import { CommentsTab } from './CommentsTab';
 import { DeleteApplication } from './DeleteApplication';
 import { DetailsTab } from './DetailsTab';
-import { ErrorTab } from './ErrorTab';
+import { EditorDialog, useLeaveGuard } from './EditorChrome';
 import { FinanceTab } from './FinanceTab';
-import { LeaveConfirm } from './LeaveConfirm';
 import { OverviewTab } from './OverviewTab';
 import { ProjectsTab } from './ProjectsTab';
-import { SaveAlert } from './SaveAlert';
 import { useApplicationSaveFlow } from './useApplicationSaveFlow';
 import { applyFieldErrors, tabsWithErrors } from './fieldErrors';
 
@@ -51,8 +49,6 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
   );
   const [error, setError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const [tab, setTab] = useState<string | null>('overview');
   const runSaveFlow = useApplicationSaveFlow();
   const [fetchApplication, { isFetching: reloading }] = useLazyGetApplicationQuery();
 
@@ -126,105 +122,68 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
     }
   };
 
-  const requestClose = () => {
-    if (saving) return;
-    if (editable && changed) setLeaving(true);
-    else onClose();
-  };
+  const { leaving, leave, confirm } = useLeaveGuard({ saving, dirty: editable && changed });
+  const requestClose = () => leave(onClose);
 
   useHotkeys([['mod+S', () => void (leaving ? undefined : save())]], []);
 
-  const tabLabel = (value: string, label: string) => (
-    <ErrorTab value={value} label={label} hasError={errorTabs.has(value)} />
-  );
-
   return (
-    <Modal.Stack>
-      <Modal
-        stackId="application"
-        opened
-        onClose={requestClose}
-        title={title}
-        size={wide ? 1100 : 'xl'}
-        closeButtonProps={{ 'aria-label': 'close dialog' }}
-      >
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List mb="md">
-            {tabLabel('overview', 'Overview')}
-            {tabLabel('details', 'Details')}
-            {tabLabel('projects', 'Projects')}
-            {finance && tabLabel('finance', 'Finance')}
-            {tabLabel('comments', 'Comments')}
-          </Tabs.List>
-          <Tabs.Panel value="overview">
-            <OverviewTab form={form} editable={editable} />
-          </Tabs.Panel>
-          <Tabs.Panel value="details">
-            <DetailsTab
-              form={form}
-              editable={editable}
-              selfId={record?.id ?? null}
-              parentName={app?.parentName ?? null}
-              me={me}
-              isAdmin={can(me.permissions, 'admin', 'VIEW')}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="projects">
-            <ProjectsTab
-              projects={app?.projects ?? []}
-              hermes={me.features.hermes}
-              applicationId={record?.id ?? null}
-              alm={me.features.alm}
-            />
-          </Tabs.Panel>
-          {finance && (
-            <Tabs.Panel value="finance">
-              <FinanceTab
-                form={form}
-                editable={editable}
-                accountId={record?.account ?? null}
-                account={account}
-              />
-            </Tabs.Panel>
-          )}
-          <Tabs.Panel value="comments">
-            <CommentsTab form={form} editable={editable} applicationId={record?.id ?? null} />
-          </Tabs.Panel>
-        </Tabs>
-        {error !== null && (
-          <Box mt="md">
-            <SaveAlert error={error} onReload={() => void reload()} reloading={reloading} />
-          </Box>
-        )}
-        <Group justify="flex-end" mt="lg">
-          {editable && record && (
-            <DeleteApplication
-              record={record}
-              name={app?.name ?? ''}
-              disabled={saving}
-              onDeleted={onClose}
-              onError={setError}
-            />
-          )}
-          <Box style={{ flex: 1 }} />
-          <Button variant="default" onClick={requestClose} disabled={saving}>
-            Close
-          </Button>
-          {editable && (
-            <Button onClick={() => void save()} disabled={!canSave} loading={saving}>
-              Save
-            </Button>
-          )}
-        </Group>
-      </Modal>
-      <LeaveConfirm
-        opened={leaving}
-        onStay={() => setLeaving(false)}
-        onLeave={() => {
-          setLeaving(false);
-          onClose();
-        }}
-      />
-    </Modal.Stack>
+    <EditorDialog
+      stackId="application"
+      title={title}
+      size={wide ? 1100 : 'xl'}
+      onClose={requestClose}
+      tabs={[['projects', 'Projects']]}
+      finance={finance}
+      errorTabs={errorTabs}
+      footer={{
+        error,
+        saveAlert: { onReload: () => void reload(), reloading },
+        leading: editable && record && (
+          <DeleteApplication
+            record={record}
+            name={app?.name ?? ''}
+            disabled={saving}
+            onDeleted={onClose}
+            onError={setError}
+          />
+        ),
+        editable,
+        saving,
+        canSave,
+        onSave: () => void save(),
+      }}
+      confirm={confirm}
+    >
+      <Tabs.Panel value="overview">
+        <OverviewTab form={form} editable={editable} />
+      </Tabs.Panel>
+      <Tabs.Panel value="details">
+        <DetailsTab
+          form={form}
+          editable={editable}
+          selfId={record?.id ?? null}
+          parentName={app?.parentName ?? null}
+          me={me}
+          isAdmin={can(me.permissions, 'admin', 'VIEW')}
+        />
+      </Tabs.Panel>
+      <Tabs.Panel value="projects">
+        <ProjectsTab
+          projects={app?.projects ?? []}
+          hermes={me.features.hermes}
+          applicationId={record?.id ?? null}
+          alm={me.features.alm}
+        />
+      </Tabs.Panel>
+      {finance && (
+        <Tabs.Panel value="finance">
+          <FinanceTab form={form} editable={editable} accountId={record?.account ?? null} account={account} />
+        </Tabs.Panel>
+      )}
+      <Tabs.Panel value="comments">
+        <CommentsTab form={form} editable={editable} applicationId={record?.id ?? null} />
+      </Tabs.Panel>
+    </EditorDialog>
   );
 }

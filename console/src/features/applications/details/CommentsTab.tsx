@@ -1,5 +1,6 @@
 import { Stack, Text, Textarea } from '@mantine/core';
 import type { TextareaProps } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { limits } from '@fahrplan/contracts';
 import type { CommentView } from '@fahrplan/contracts';
@@ -33,8 +34,16 @@ export function CommentsPane({ comments, isLoading, editable, input }: PaneProps
   );
 }
 
-export function CommentsTab({ form, editable, applicationId }: TabProps & { applicationId: number | null }) {
-  const { data = [], isLoading } = useGetApplicationCommentsQuery(applicationId ?? skipToken);
+/** The record's comments (a query's answer) with the form's new-comment box. */
+export function FormCommentsPane<V extends { comment: string }>({
+  form,
+  editable,
+  query: { data = [], isLoading },
+}: {
+  form: UseFormReturnType<V>;
+  editable: boolean;
+  query: { data?: readonly CommentView[]; isLoading: boolean };
+}) {
   return (
     <CommentsPane
       comments={data}
@@ -43,4 +52,9 @@ export function CommentsTab({ form, editable, applicationId }: TabProps & { appl
       input={{ ...form.getInputProps('comment'), value: form.values.comment }}
     />
   );
+}
+
+export function CommentsTab({ form, editable, applicationId }: TabProps & { applicationId: number | null }) {
+  const query = useGetApplicationCommentsQuery(applicationId ?? skipToken);
+  return <FormCommentsPane form={form} editable={editable} query={query} />;
 }

@@ -2,8 +2,7 @@ import { Divider, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { ApplicationView, MeView } from '@fahrplan/contracts';
 import { useGetApplicationsQuery } from '../applicationsApi';
 import { AttributeField } from './AttributeField';
-import { CockpitField } from './CockpitField';
-import { LinkField } from './LinkField';
+import { AdminCockpitField, DocumentationField } from './SharedFields';
 import type { TabProps } from './formTypes';
 import { notAssigned, parentOptions } from './parentOptions';
 
@@ -43,21 +42,8 @@ export function DetailsTab({ form, editable, selfId, parentName, me, isAdmin }: 
         <TextInput label="Provider" readOnly={readOnly} {...form.getInputProps('provider')} />
         <TextInput label="Vendor" readOnly={readOnly} {...form.getInputProps('vendor')} />
       </SimpleGrid>
-      <LinkField
-        label="Documentation URL"
-        openLabel="open documentation"
-        readOnly={readOnly}
-        {...form.getInputProps('docUrl')}
-        value={form.values.docUrl}
-      />
-      {isAdmin && (
-        <CockpitField
-          value={form.values.cockpitid}
-          onChange={(value) => form.setFieldValue('cockpitid', value)}
-          error={form.errors.cockpitid}
-          editable={editable}
-        />
-      )}
+      <DocumentationField form={form} readOnly={readOnly} />
+      <AdminCockpitField form={form} admin={isAdmin} editable={editable} />
       {me.applicationAttributes.length > 0 && (
         <>
           <Divider label="Attributes" labelPosition="left" />

@@ -1,33 +1,18 @@
-import { Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { applicationStatuses } from '@fahrplan/contracts';
 import { UiDateInput } from '../../common/UiDateInput';
 import type { TabProps } from './formTypes';
+import { DescriptionField, RequiredNameInput } from './SharedFields';
 
 export function OverviewTab({ form, editable }: TabProps) {
   const readOnly = !editable;
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label="Name"
-          // required without the visual asterisk: it would become part of the label text ('Name *')
-          required={editable}
-          withAsterisk={false}
-          placeholder={editable ? 'required' : undefined}
-          readOnly={readOnly}
-          data-autofocus
-          {...form.getInputProps('name')}
-        />
+        <RequiredNameInput form={form} field="name" label="Name" editable={editable} />
         <TextInput label="Release" readOnly={readOnly} {...form.getInputProps('release')} />
       </SimpleGrid>
-      <Textarea
-        label="Description"
-        autosize
-        minRows={3}
-        maxRows={10}
-        readOnly={readOnly}
-        {...form.getInputProps('description')}
-      />
+      <DescriptionField form={form} readOnly={readOnly} />
       <TextInput label="Contact" readOnly={readOnly} {...form.getInputProps('contact')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <UiDateInput label="Begin" readOnly={readOnly} {...form.getInputProps('start')} />

@@ -14,8 +14,8 @@ import {
 } from '@mantine/core';
 import { trackerIssueLink } from '@fahrplan/contracts';
 import type { GroupDetailsView } from '@fahrplan/contracts';
-import { CockpitField } from '../../applications/details/CockpitField';
 import { LinkField } from '../../applications/details/LinkField';
+import { AdminCockpitField, DocumentationField } from '../../applications/details/SharedFields';
 import { notAssigned } from '../../applications/details/parentOptions';
 import { useGetApplicationsQuery } from '../../applications/applicationsApi';
 import { useGetProjectsQuery } from '../projectsApi';
@@ -102,13 +102,7 @@ export function ProjectDetailsTab(props: Props) {
   const subprojects = group?.subprojects ?? [];
   return (
     <Stack>
-      <LinkField
-        label="Documentation URL"
-        openLabel="open documentation"
-        readOnly={readOnly}
-        {...form.getInputProps('docUrl')}
-        value={form.values.docUrl}
-      />
+      <DocumentationField form={form} readOnly={readOnly} />
       {alm && <ApplicationsField form={form} editable={editable} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <ParentField form={form} editable={editable} group={group} selfId={props.selfId} />
@@ -152,14 +146,7 @@ export function ProjectDetailsTab(props: Props) {
         <IssueField form={form} editable={editable} />
       </SimpleGrid>
       {/* No custom attribute form: tenants define attributes for applications only so far (MeView). */}
-      {admin && (
-        <CockpitField
-          value={form.values.cockpitid}
-          onChange={(value) => form.setFieldValue('cockpitid', value)}
-          error={form.errors.cockpitid}
-          editable={editable}
-        />
-      )}
+      <AdminCockpitField form={form} admin={admin} editable={editable} />
       {superuser && <TextInput label="Identity id" readOnly={readOnly} {...form.getInputProps('iamId')} />}
       <Divider label="Subprojects" labelPosition="left" />
       {subprojects.length === 0 ? (

@@ -1,15 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, Group, Modal, Tabs, Tooltip } from '@mantine/core';
+import { Group, Tabs, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useHotkeys } from '@mantine/hooks';
 import { IconLink } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { can } from '@fahrplan/contracts';
 import type { GroupDetailsView, MeView } from '@fahrplan/contracts';
-import { ErrorTab } from '../../applications/details/ErrorTab';
+import { EditorDialog, useLeaveGuard } from '../../applications/details/EditorChrome';
 import { tabsWithErrors } from '../../applications/details/fieldErrors';
-import { LeaveConfirm } from '../../applications/details/LeaveConfirm';
-import { SaveAlert } from '../../applications/details/SaveAlert';
 import { SaveStepError } from '../../applications/details/useApplicationSaveFlow';
 import { notifySuccess } from '../../common/notify';
 import { KeyFiguresTab } from './KeyFiguresTab';
@@ -69,9 +67,6 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
-  /** The leave confirmation is open; what to do when the user leaves. */
-  const [leaving, setLeaving] = useState<(() => void) | null>(null);
-  const [tab, setTab] = useState<string | null>('overview');
   const runSaveFlow = useProjectSaveFlow();
   const [fetchProject, { isFetching: reloading }] = useLazyGetProjectQuery();
   const { data: goals = [] } = useGetGoalsQuery();
@@ -142,17 +137,14 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
     }
   };
 
-  const leave = (then: () => void) => {
-    if (saving) return;
-    if (editable && !shared && changed) setLeaving(() => then);
-    else then();
-  };
+  const { leaving, leave, confirm } = useLeaveGuard({
+    saving,
+    dirty: editable && !shared && changed,
+    subject: 'project',
+  });
 
   useHotkeys([['mod+S', () => void (leaving ? undefined : save())]], []);
 
-  const tabLabel = (value: string, label: string) => (
-    <ErrorTab value={value} label={label} hasError={errorTabs.has(value)} />
-  );
   const finance = me.features.financialPlanning;
   const title = isNew ? (
     'new group'
@@ -168,97 +160,67 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
   );
 
   return (
-    <Modal.Stack>
-      <Modal
-        stackId="project"
-        opened
-        onClose={() => leave(onClose)}
-        title={title}
-        size="xl"
-        closeButtonProps={{ 'aria-label': 'close dialog' }}
-      >
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List mb="md">
-            {tabLabel('overview', 'Overview')}
-            {tabLabel('details', 'Details')}
-            {tabLabel('kpi', 'Key figures')}
-            {tabLabel('strategy', 'Strategy')}
-            {finance && tabLabel('finance', 'Finance')}
-            {tabLabel('comments', 'Comments')}
-          </Tabs.List>
-          <Tabs.Panel value="overview">
-            <ProjectOverviewTab form={form} editable={editable} agileLifecycle={me.features.agileLifecycle} />
-          </Tabs.Panel>
-          <Tabs.Panel value="details">
-            <ProjectDetailsTab
-              form={form}
-              editable={editable}
-              group={group}
-              selfId={record?.id ?? null}
-              alm={me.features.alm}
-              canShare={can(me.permissions, 'group-shares', 'EDIT')}
-              admin={admin}
-              superuser={can(me.permissions, 'group-details-system', 'EDIT')}
-              onOpenProject={(id) => leave(() => onOpenProject(id))}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="kpi">
-            <KeyFiguresTab
-              value={form.values.rating}
-              onChange={(next) => form.setFieldValue('rating', next)}
-              editable={editable}
-              admin={admin}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="strategy">
-            <StrategyTab
-              goals={goals}
-              value={form.values.strategy}
-              onChange={(next) => form.setFieldValue('strategy', next)}
-              editable={editable}
-            />
-          </Tabs.Panel>
-          {finance && (
-            <Tabs.Panel value="finance">
-              <ProjectFinanceTab form={form} editable={editable} accountId={record?.account ?? null} />
-            </Tabs.Panel>
-          )}
-          <Tabs.Panel value="comments">
-            <ProjectCommentsTab form={form} editable={editable} projectId={record?.id ?? null} />
-          </Tabs.Panel>
-        </Tabs>
-        {error !== null && (
-          <Box mt="md">
-            <SaveAlert
-              error={error}
-              onReload={() => void reload()}
-              reloading={reloading}
-              subject="project"
-              done={done}
-            />
-          </Box>
-        )}
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => leave(onClose)} disabled={saving}>
-            Close
-          </Button>
-          {editable && (
-            <Button onClick={() => void save()} disabled={!canSave} loading={saving}>
-              Save
-            </Button>
-          )}
-        </Group>
-      </Modal>
-      <LeaveConfirm
-        subject="project"
-        opened={leaving !== null}
-        onStay={() => setLeaving(null)}
-        onLeave={() => {
-          const then = leaving;
-          setLeaving(null);
-          then?.();
-        }}
-      />
-    </Modal.Stack>
+    <EditorDialog
+      stackId="project"
+      title={title}
+      size="xl"
+      onClose={() => leave(onClose)}
+      tabs={[
+        ['kpi', 'Key figures'],
+        ['strategy', 'Strategy'],
+      ]}
+      finance={finance}
+      errorTabs={errorTabs}
+      footer={{
+        error,
+        saveAlert: { onReload: () => void reload(), reloading, subject: 'project', done },
+        editable,
+        saving,
+        canSave,
+        onSave: () => void save(),
+      }}
+      confirm={confirm}
+    >
+      <Tabs.Panel value="overview">
+        <ProjectOverviewTab form={form} editable={editable} agileLifecycle={me.features.agileLifecycle} />
+      </Tabs.Panel>
+      <Tabs.Panel value="details">
+        <ProjectDetailsTab
+          form={form}
+          editable={editable}
+          group={group}
+          selfId={record?.id ?? null}
+          alm={me.features.alm}
+          canShare={can(me.permissions, 'group-shares', 'EDIT')}
+          admin={admin}
+          superuser={can(me.permissions, 'group-details-system', 'EDIT')}
+          onOpenProject={(id) => leave(() => onOpenProject(id))}
+        />
+      </Tabs.Panel>
+      <Tabs.Panel value="kpi">
+        <KeyFiguresTab
+          value={form.values.rating}
+          onChange={(next) => form.setFieldValue('rating', next)}
+          editable={editable}
+          admin={admin}
+        />
+      </Tabs.Panel>
+      <Tabs.Panel value="strategy">
+        <StrategyTab
+          goals={goals}
+          value={form.values.strategy}
+          onChange={(next) => form.setFieldValue('strategy', next)}
+          editable={editable}
+        />
+      </Tabs.Panel>
+      {finance && (
+        <Tabs.Panel value="finance">
+          <ProjectFinanceTab form={form} editable={editable} accountId={record?.account ?? null} />
+        </Tabs.Panel>
+      )}
+      <Tabs.Panel value="comments">
+        <ProjectCommentsTab form={form} editable={editable} projectId={record?.id ?? null} />
+      </Tabs.Panel>
+    </EditorDialog>
   );
 }

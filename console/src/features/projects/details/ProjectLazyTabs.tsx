@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useGetAccountQuery } from '../../accounts/accountsApi';
-import { CommentsPane } from '../../applications/details/CommentsTab';
+import { FormCommentsPane } from '../../applications/details/CommentsTab';
 import { AccountPane } from '../../applications/details/FinanceTab';
 import { useGetProjectCommentsQuery } from './projectDetailsApi';
 import type { ProjectTabProps } from './projectFormTypes';
@@ -36,13 +36,6 @@ export function ProjectCommentsTab({
   editable,
   projectId,
 }: ProjectTabProps & { projectId: number | null }) {
-  const { data = [], isLoading } = useGetProjectCommentsQuery(projectId ?? skipToken);
-  return (
-    <CommentsPane
-      comments={data}
-      isLoading={isLoading}
-      editable={editable}
-      input={{ ...form.getInputProps('comment'), value: form.values.comment }}
-    />
-  );
+  const query = useGetProjectCommentsQuery(projectId ?? skipToken);
+  return <FormCommentsPane form={form} editable={editable} query={query} />;
 }

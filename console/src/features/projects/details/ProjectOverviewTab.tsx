@@ -1,4 +1,5 @@
-import { NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DescriptionField, RequiredNameInput } from '../../applications/details/SharedFields';
 import { UiDateInput } from '../../common/UiDateInput';
 import { codeLabel, codeOptions } from '../projectCodes';
 import type { CodeKind } from '../projectCodes';
@@ -48,24 +49,8 @@ export function ProjectOverviewTab({
   const duration = durationOf(form.values);
   return (
     <Stack>
-      <TextInput
-        label="Title"
-        // required without the visual asterisk: it would become part of the label text ('Title *')
-        required={editable}
-        withAsterisk={false}
-        placeholder={editable ? 'required' : undefined}
-        readOnly={readOnly}
-        data-autofocus
-        {...form.getInputProps('title')}
-      />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={3}
-        maxRows={10}
-        readOnly={readOnly}
-        {...form.getInputProps('description')}
-      />
+      <RequiredNameInput form={form} field="title" label="Title" editable={editable} />
+      <DescriptionField form={form} readOnly={readOnly} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <UiDateInput
           label="Begin"

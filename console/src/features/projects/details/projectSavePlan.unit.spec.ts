@@ -3,6 +3,7 @@ import { toFormValues } from './projectForm';
 import type { ProjectFormValues, ProjectRecord } from './projectForm';
 import { planSave, stepKey, stepLabel } from './projectSavePlan';
 import type { PlanInput } from './projectSavePlan';
+import { pendingGoal as pending } from './testing/pendingGoal';
 
 const base: ProjectFormValues = {
   ...toFormValues(null, '2027-01-04'),
@@ -21,16 +22,6 @@ const plan = (after: Partial<ProjectFormValues>, input: Partial<PlanInput> = {})
     unstoredAccount: null,
     ...input,
   });
-const pending = {
-  key: 'new-1',
-  name: 'Growth',
-  parent: null,
-  type: null,
-  rank: null,
-  description: null,
-  assignable: true,
-};
-
 describe('planSave', () => {
   it('plans nothing for an unchanged project', () => {
     expect(plan({})).toEqual([]);

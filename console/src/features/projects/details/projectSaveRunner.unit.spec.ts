@@ -6,6 +6,7 @@ import { toFormValues } from './projectForm';
 import type { ProjectFormValues, ProjectRecord } from './projectForm';
 import { newFlowMemory, runProjectSave } from './projectSaveRunner';
 import type { ProjectCommands } from './projectSaveRunner';
+import { pendingGoal } from './testing/pendingGoal';
 
 type Call = { command: keyof ProjectCommands; data: unknown; key: string };
 
@@ -49,16 +50,6 @@ const tenantNotFound = {
     detail: "tenant 'nowhere' not found",
     errors: [{ field: 'tenant', message: 'tenant not found' }],
   },
-};
-
-const pendingGoal = {
-  key: 'new-1',
-  name: 'Growth',
-  parent: null,
-  type: null,
-  rank: null,
-  description: null,
-  assignable: true,
 };
 
 describe('runProjectSave', () => {

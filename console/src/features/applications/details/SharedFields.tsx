@@ -1,0 +1,90 @@
+import { TextInput, Textarea } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { CockpitField } from './CockpitField';
+import { LinkField } from './LinkField';
+
+/** Fields the record dialogs (application, project) share, on forms that name them alike. */
+
+/** The record's name (application name, project title): required when editable; the dialog focuses it first. */
+export function RequiredNameInput<V>({
+  form,
+  field,
+  label,
+  editable,
+}: {
+  form: UseFormReturnType<V>;
+  field: keyof V & string;
+  label: string;
+  editable: boolean;
+}) {
+  return (
+    <TextInput
+      label={label}
+      // required without the visual asterisk: it would become part of the label text ('Name *')
+      required={editable}
+      withAsterisk={false}
+      placeholder={editable ? 'required' : undefined}
+      readOnly={!editable}
+      data-autofocus
+      {...form.getInputProps(field)}
+    />
+  );
+}
+
+export function DescriptionField<V extends { description: string }>({
+  form,
+  readOnly,
+}: {
+  form: UseFormReturnType<V>;
+  readOnly: boolean;
+}) {
+  return (
+    <Textarea
+      label="Description"
+      autosize
+      minRows={3}
+      maxRows={10}
+      readOnly={readOnly}
+      {...form.getInputProps('description')}
+    />
+  );
+}
+
+export function DocumentationField<V extends { docUrl: string }>({
+  form,
+  readOnly,
+}: {
+  form: UseFormReturnType<V>;
+  readOnly: boolean;
+}) {
+  return (
+    <LinkField
+      label="Documentation URL"
+      openLabel="open documentation"
+      readOnly={readOnly}
+      {...form.getInputProps('docUrl')}
+      value={form.values.docUrl}
+    />
+  );
+}
+
+/** The cockpit id, shown to admins only. */
+export function AdminCockpitField({
+  form,
+  admin,
+  editable,
+}: {
+  form: UseFormReturnType<{ cockpitid: string }>;
+  admin: boolean;
+  editable: boolean;
+}) {
+  if (!admin) return null;
+  return (
+    <CockpitField
+      value={form.values.cockpitid}
+      onChange={(value) => form.setFieldValue('cockpitid', value)}
+      error={form.errors.cockpitid}
+      editable={editable}
+    />
+  );
+}

@@ -1,0 +1,22 @@
+import { groupFieldsSchema } from '@fahrplan/contracts';
+import type { GroupView } from '@fahrplan/contracts';
+
+let nextId = 1;
+
+/** Test fixture: a project as the server lists it (next id, title `Project <id>`), with overridable fields. */
+export const groupView = (overrides: Partial<GroupView> = {}): GroupView => ({
+  ...groupFieldsSchema.parse({ title: `Project ${nextId}` }),
+  id: nextId++,
+  tenant: 'demo',
+  version: 0,
+  deleted: false,
+  shared: false,
+  sharedWith: [],
+  shares: [],
+  budget: null,
+  goals: [],
+  priority: 0,
+  duration: null,
+  parentTitle: null,
+  ...overrides,
+});
