@@ -18,6 +18,8 @@ import { CommandsController } from './commands/commands.controller';
 import { commentHandlers } from './comments/comment.handlers';
 import { groupHandlers } from './groups/group.handlers';
 import { AggregateRunner } from './infrastructure/aggregate-runner';
+import { ItemRanks } from './items/item-ranks';
+import { ITEM_RANKS, itemHandlers } from './items/item.handlers';
 import { AGGREGATE_RUNNER, CLOCK, EVENT_STORE } from './infrastructure/tokens';
 
 export interface CommandServiceOptions {
@@ -48,6 +50,8 @@ export class CommandServiceModule {
         ...commentHandlers,
         ...accountHandlers,
         ...groupHandlers,
+        { provide: ITEM_RANKS, useFactory: () => new ItemRanks(options.eventStore) },
+        ...itemHandlers,
       ],
       exports: [AGGREGATE_RUNNER],
     };

@@ -5,11 +5,14 @@ import { createCommentSchema } from './comment/comment';
 import { createGoalSchema } from './goal/goal';
 import {
   acceptProjectShareSchema,
+  addSubgroupSchema,
   deleteGroupSchema,
+  renameSubgroupSchema,
   saveGroupSchema,
   setGroupGoalsSchema,
   shareProjectSchema,
 } from './group/group';
+import { deleteItemSchema, saveItemSchema } from './item/item';
 import type { AccountRefType } from './account/account';
 import type { PermissionAction, PermissionResource } from './permissions';
 
@@ -110,6 +113,27 @@ export const commandCatalogue = {
     permission: groupEdit,
     summary:
       "Accept, as the tenant a project was shared with, the pending share: the project then shows in this tenant's queries, read-only. 404 without a share to the caller's tenant, 409 when accepted already.",
+  },
+  AddSubgroup: {
+    schema: addSubgroupSchema,
+    permission: groupEdit,
+    summary: "Add an INDIVIDUAL lane (subgroup) to a project; its id is answered in the project's subgroups.",
+  },
+  RenameSubgroup: {
+    schema: renameSubgroupSchema,
+    permission: groupEdit,
+    summary: "Rename one of a project's INDIVIDUAL lanes.",
+  },
+  SaveItem: {
+    schema: saveItemSchema,
+    permission: (d) => ({ resource: 'items', action: d.id === undefined ? 'CREATE' : 'EDIT' }),
+    summary:
+      'Create a task or milestone (without id; milestone: end null) or update one (with id and the version the user saw). The system type and class name need EDIT on item-details-system.',
+  },
+  DeleteItem: {
+    schema: deleteItemSchema,
+    permission: () => ({ resource: 'items', action: 'EDIT' }),
+    summary: 'Soft-delete an item.',
   },
 } satisfies Record<string, CommandDefinition>;
 

@@ -13,8 +13,17 @@ import type {
 } from './application/application';
 import { createCommentSchema } from './comment/comment';
 import type { GoalCreated, GoalEvent } from './goal/goal';
-import { groupGoalValueSchema, groupMetricSchema, jiraRepoSchema, metricLimits } from './group/group';
+import {
+  groupGoalValueSchema,
+  groupMetricSchema,
+  jiraRepoSchema,
+  metricLimits,
+  subgroupIdSchema,
+  subgroupTypes,
+} from './group/group';
 import type {
+  SubgroupAdded,
+  SubgroupRenamed,
   GroupCreated,
   GroupDeleted,
   GroupEvent,
@@ -26,7 +35,9 @@ import type {
   ProjectUnshared,
 } from './group/group';
 import type { CommentCreated, CommentEvent } from './comment/comment';
-import { limits, serverDateSchema } from './rules/limits';
+import { itemSystemTypes, maxItemStatus } from './item/item';
+import type { ItemCreated, ItemDeleted, ItemEvent, ItemFields, ItemUpdated } from './item/item';
+import { limits, serverDateSchema, serverDateTimeSchema } from './rules/limits';
 import { planningEventHeaders } from './topics';
 
 /*
@@ -102,6 +113,33 @@ export const groupFieldsEventSchema = z.object({
   visible: z.boolean(),
 });
 
+const itemStatus = z.number().int().min(0).max(maxItemStatus);
+
+/** An item's fields as events carry them: the output of `itemFieldsSchema` after the §4/§5 rules. */
+export const itemFieldsEventSchema = z.object({
+  title: z.string().min(1).max(limits.title),
+  subtitle: nullableText(limits.subtitle),
+  shortname: nullableText(limits.shortname),
+  description: nullableText(limits.description),
+  effort: z.number().min(0).max(1_000_000).nullable(),
+  jiraid: nullableText(limits.issueId),
+  group: id,
+  subgroup: subgroupIdSchema.nullable(),
+  resource: id.nullable(),
+  jiragroup: nullableText(100),
+  start: serverDateTimeSchema,
+  /** Exclusive; null for a milestone. */
+  end: serverDateTimeSchema.nullable(),
+  status: itemStatus,
+  docUrl: nullableText(limits.docUrl),
+  rank: z.string().max(100).nullable(),
+  className: nullableText(limits.className),
+  type: z.enum(itemSystemTypes).nullable(),
+  attributes: z.array(attributeValueSchema).max(100),
+});
+/** The status a system type set aside (§4). */
+const storedStatus = itemStatus.nullable();
+
 /** A finance entry as events carry it: the output of `accountEntrySchema`. */
 export const accountEntryEventSchema = z.object({
   sicht: z.string().min(1).max(50),
@@ -143,6 +181,23 @@ const goalCreatedData = z.object({
   assignable: z.boolean(),
 });
 const accountEntriesAddedData = z.object({ id, entries: z.array(accountEntryEventSchema).min(1) });
+const subgroupSchema = z.object({
+  id: subgroupIdSchema,
+  name: z.string().min(1).max(limits.title),
+  type: z.enum(subgroupTypes),
+});
+const subgroupAddedData = z.object({ id, subgroup: subgroupSchema });
+const subgroupRenamedData = z.object({
+  id,
+  subgroup: subgroupIdSchema,
+  name: z.string().min(1).max(limits.title),
+});
+const itemCreatedData = itemFieldsEventSchema.extend({ id, storedStatus });
+const itemUpdatedData = z.object({
+  id,
+  changes: itemFieldsEventSchema.extend({ storedStatus }).partial(),
+});
+const itemDeletedData = z.object({ id });
 
 /** True when A and B have the same keys and each is assignable to the other. */
 type SameShape<A, B> = [A, B] extends [B, A]
@@ -170,10 +225,17 @@ type _CatalogueMatchesDomain = [
   Assert<SameShape<z.output<typeof projectShareData>, ProjectUnshared['data']>>,
   Assert<SameShape<z.output<typeof projectShareData>, ProjectShareAccepted['data']>>,
   Assert<SameShape<z.output<typeof goalCreatedData>, GoalCreated['data']>>,
+  Assert<SameShape<z.output<typeof subgroupAddedData>, SubgroupAdded['data']>>,
+  Assert<SameShape<z.output<typeof subgroupRenamedData>, SubgroupRenamed['data']>>,
+  Assert<SameShape<z.output<typeof itemFieldsEventSchema>, ItemFields>>,
+  Assert<SameShape<z.output<typeof itemCreatedData>, ItemCreated['data']>>,
+  Assert<SameShape<z.output<typeof itemUpdatedData>, ItemUpdated['data']>>,
+  Assert<SameShape<z.output<typeof itemDeletedData>, ItemDeleted['data']>>,
   // Every event of the planning aggregates is published, and nothing else.
   Assert<SameShape<{ [T in PublishedEventType]: T }, { [T in PlanningDomainEvent['type']]: T }>>,
 ];
-type PlanningDomainEvent = ApplicationEvent | CommentEvent | AccountEvent | GroupEvent | GoalEvent;
+type PlanningDomainEvent =
+  ApplicationEvent | CommentEvent | AccountEvent | GroupEvent | GoalEvent | ItemEvent;
 
 /** One published event type in one schema version. */
 export interface PublishedEventDefinition<Data extends z.ZodType = z.ZodType> {
@@ -286,11 +348,47 @@ export const eventCatalogue = {
     data: projectShareData,
     aggregateId: byId,
   }),
+  SubgroupAdded: defineEvent({
+    schemaVersion: 1,
+    category: 'group',
+    summary: 'An INDIVIDUAL lane (subgroup) was added to a project; `subgroup.id` is unique in the project.',
+    data: subgroupAddedData,
+    aggregateId: byId,
+  }),
+  SubgroupRenamed: defineEvent({
+    schemaVersion: 1,
+    category: 'group',
+    summary: "One of a project's INDIVIDUAL lanes was renamed.",
+    data: subgroupRenamedData,
+    aggregateId: byId,
+  }),
   GoalCreated: defineEvent({
     schemaVersion: 1,
     category: 'goal',
     summary: 'A strategic goal was created.',
     data: goalCreatedData,
+    aggregateId: byId,
+  }),
+  ItemCreated: defineEvent({
+    schemaVersion: 1,
+    category: 'item',
+    summary:
+      'A task or milestone (end null) was created in a project; `data` holds every field, and `storedStatus` the status a system type set aside.',
+    data: itemCreatedData,
+    aggregateId: byId,
+  }),
+  ItemUpdated: defineEvent({
+    schemaVersion: 1,
+    category: 'item',
+    summary: 'Fields of an item changed; `changes` holds only the changed fields (null clears one).',
+    data: itemUpdatedData,
+    aggregateId: byId,
+  }),
+  ItemDeleted: defineEvent({
+    schemaVersion: 1,
+    category: 'item',
+    summary: 'An item was soft-deleted.',
+    data: itemDeletedData,
     aggregateId: byId,
   }),
 } as const;
@@ -359,7 +457,12 @@ export const planningEventSchemas = {
   ProjectShared: envelopeOf('ProjectShared'),
   ProjectUnshared: envelopeOf('ProjectUnshared'),
   ProjectShareAccepted: envelopeOf('ProjectShareAccepted'),
+  SubgroupAdded: envelopeOf('SubgroupAdded'),
+  SubgroupRenamed: envelopeOf('SubgroupRenamed'),
   GoalCreated: envelopeOf('GoalCreated'),
+  ItemCreated: envelopeOf('ItemCreated'),
+  ItemUpdated: envelopeOf('ItemUpdated'),
+  ItemDeleted: envelopeOf('ItemDeleted'),
 } satisfies { [T in PublishedEventType]: z.ZodType };
 
 /** Any published planning event, discriminated by `type`. */
@@ -377,7 +480,12 @@ export const planningEventSchema = z.discriminatedUnion('type', [
   planningEventSchemas.ProjectShared,
   planningEventSchemas.ProjectUnshared,
   planningEventSchemas.ProjectShareAccepted,
+  planningEventSchemas.SubgroupAdded,
+  planningEventSchemas.SubgroupRenamed,
   planningEventSchemas.GoalCreated,
+  planningEventSchemas.ItemCreated,
+  planningEventSchemas.ItemUpdated,
+  planningEventSchemas.ItemDeleted,
 ]);
 export type PlanningEvent = z.output<typeof planningEventSchema>;
 

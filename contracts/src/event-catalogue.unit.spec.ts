@@ -15,6 +15,8 @@ import { createGoalSchema, decideGoal, initialGoalState } from './goal/goal';
 import type { GoalEvent } from './goal/goal';
 import { decideGroup, evolveGroup, initialGroupState, saveGroupSchema } from './group/group';
 import type { GroupCommand, GroupEvent, GroupState } from './group/group';
+import { decideItem, evolveItem, initialItemState, saveItemSchema } from './item/item';
+import type { ItemCommand, ItemEvent, ItemState } from './item/item';
 import {
   accountEntryEventSchema,
   aggregateIdOf,
@@ -53,7 +55,9 @@ const decidedGroupEvents = (): (GroupEvent | GoalEvent)[] => {
   decide({ type: 'ShareProject', data: { id: groupId, tenant: 'other' } });
   decide({ type: 'AcceptProjectShare', data: { id: groupId, tenant: 'other' } });
   decide({ type: 'UnshareProject', data: { id: groupId, tenant: 'other' } });
-  decide({ type: 'DeleteGroup', data: { id: groupId, version: 5 } });
+  decide({ type: 'AddSubgroup', data: { id: groupId, name: 'Design' } });
+  decide({ type: 'RenameSubgroup', data: { id: groupId, subgroup: 'lane-1', name: 'UX design' } });
+  decide({ type: 'DeleteGroup', data: { id: groupId, version: 7 } });
   const goal = decideGoal(
     { type: 'CreateGoal', data: createGoalSchema.parse({ name: 'Growth', type: '' }) },
     initialGoalState,
@@ -62,7 +66,43 @@ const decidedGroupEvents = (): (GroupEvent | GoalEvent)[] => {
   return [...events, ...goal];
 };
 
-const decidedEvents = (): (ApplicationEvent | CommentEvent | AccountEvent | GroupEvent | GoalEvent)[] => {
+/** Item events of every type: a task with a system type, a move, a delete. */
+const decidedItemEvents = (): ItemEvent[] => {
+  const itemId = freshId();
+  const context = aContext({
+    newId: itemId,
+    group: { subgroups: ['tasks', 'milestones'], sprint: false },
+    systemEditor: true,
+    groupRanks: [],
+  });
+  const events: ItemEvent[] = [];
+  let state: ItemState = initialItemState;
+  const decide = (command: ItemCommand) => {
+    for (const event of decideItem(command, state, context)) {
+      events.push(event);
+      state = evolveItem(state, event);
+    }
+  };
+  const save = (raw: Record<string, unknown>) =>
+    decide({ type: 'SaveItem', data: saveItemSchema.parse(raw) });
+  save({
+    title: ' Build ',
+    group: 7,
+    subgroup: 'tasks',
+    start: '2026-03-02T00:00',
+    end: '2026-03-07T00:00',
+    effort: 3,
+    status: 4,
+    subtitle: '',
+  });
+  save({ id: itemId, version: 0, start: '2026-03-03T00:00', type: 'lane-background' });
+  decide({ type: 'DeleteItem', data: { id: itemId, version: 1 } });
+  return events;
+};
+
+const decidedEvents = (): (
+  ApplicationEvent | CommentEvent | AccountEvent | GroupEvent | GoalEvent | ItemEvent
+)[] => {
   const appId = freshId();
   const [created] = decideApplication(
     {
@@ -108,7 +148,16 @@ const decidedEvents = (): (ApplicationEvent | CommentEvent | AccountEvent | Grou
     { status: 'active', id: accountId, version: 0, refType: 'application', refId: appId },
     aContext({ newId: freshId(), owner: null }),
   );
-  return [created!, ...updated, ...deleted, ...comment, ...account, ...entries, ...decidedGroupEvents()];
+  return [
+    created!,
+    ...updated,
+    ...deleted,
+    ...comment,
+    ...account,
+    ...entries,
+    ...decidedGroupEvents(),
+    ...decidedItemEvents(),
+  ];
 };
 
 const stored = (event: DomainEvent, overrides: Partial<StoredEvent> = {}): StoredEvent => ({
@@ -170,6 +219,12 @@ describe('event catalogue', () => {
     expect(created.safeParse({ ...anApplication(), id: 1, status: 'VERSCHOLLEN' }).success).toBe(false);
     expect(created.safeParse({ ...anApplication(), id: 1, release: undefined }).success).toBe(false);
     expect(eventCatalogue.AccountEntriesAdded.data.safeParse({ id: 1, entries: [] }).success).toBe(false);
+    const [item] = decidedItemEvents();
+    expect(eventCatalogue.ItemCreated.data.safeParse(item!.data).success).toBe(true);
+    expect(eventCatalogue.ItemCreated.data.safeParse({ ...item!.data, start: '2026-03-02' }).success).toBe(
+      false,
+    );
+    expect(eventCatalogue.ItemCreated.data.safeParse({ ...item!.data, type: 'sprint' }).success).toBe(false);
   });
 
   it('publishes planning events and never identity, session, id-block or idempotency events', () => {
@@ -186,7 +241,14 @@ describe('event catalogue', () => {
       '__proto__',
     ])
       expect(isPublishedEvent(type)).toBe(false);
-    expect([...publishedCategories].sort()).toEqual(['account', 'application', 'comment', 'goal', 'group']);
+    expect([...publishedCategories].sort()).toEqual([
+      'account',
+      'application',
+      'comment',
+      'goal',
+      'group',
+      'item',
+    ]);
   });
 
   it('keys every event by the id part of the stream it is stored in', () => {

@@ -14,6 +14,7 @@ export * from './rules/text';
 export * from './rules/tracker-links';
 export * from './application/application';
 export * from './group/group';
+export * from './item/item';
 export * from './goal/goal';
 export * from './comment/comment';
 export * from './account/account';

@@ -2,7 +2,8 @@ import type { AccountEntry, AccountRefType } from './account/account';
 import type { ApplicationFields } from './application/application';
 import type { CommentRefType } from './comment/comment';
 import type { CreateGoalData } from './goal/goal';
-import type { GroupFields, GroupGoalValue, ProjectShare } from './group/group';
+import type { GroupFields, GroupGoalValue, ProjectShare, Subgroup } from './group/group';
+import type { ItemFields, ItemSystemType } from './item/item';
 import type { AttributeDefinition, FeatureFlags } from './identity/identity';
 import type { Permissions } from './permissions';
 
@@ -50,6 +51,8 @@ export interface GroupView extends GroupFields {
   /** Working days in [start, end) by the §9 calendar, computed at query time; null without both dates. */
   readonly duration: number | null;
   readonly parentTitle: string | null;
+  /** Its lanes on the timeline: the default tasks and milestones lanes, then its INDIVIDUAL ones. */
+  readonly subgroups: readonly Subgroup[];
 }
 
 /** GET /api/groups/:idOrName adds the read-only subprojects (§2 details). */
@@ -114,4 +117,63 @@ export interface ProblemDetails {
   readonly detail: string;
   readonly errors?: readonly { readonly field: string; readonly message: string }[];
   readonly currentVersion?: number;
+}
+
+/** An item as GET /api/items/:idOrName answers (§3 Item). */
+export interface ItemView extends ItemFields {
+  readonly id: number;
+  readonly tenant: string;
+  readonly version: number;
+  readonly deleted: boolean;
+  /** The status a system type set aside (§4), restored when the type is cleared. */
+  readonly storedStatus: number | null;
+  /** Working days in [start, end) by the §9 calendar (date parts); null for a milestone. */
+  readonly duration: number | null;
+  /** §9 workload: effort / duration, two decimals, trailing zeros dropped; null when not computable. */
+  readonly workload: string | null;
+  /** The project's title (§2 "group (labelled project)"). */
+  readonly groupTitle: string | null;
+}
+
+/** A project row of the timeline: its lanes (§3 Group for the item dialog). */
+export interface TimelineGroup {
+  readonly id: number;
+  /** The project title. */
+  readonly content: string;
+  readonly subgroups: readonly Subgroup[];
+  /** Read-only here: the project belongs to another tenant that shared it (ACCEPTED). */
+  readonly shared: boolean;
+  readonly tenant: string;
+  readonly status: number;
+  readonly resource: number | null;
+  readonly jirarepo: GroupFields['jirarepo'];
+}
+
+/** An item as the timeline draws it. */
+export interface TimelineItem {
+  readonly id: number;
+  readonly title: string;
+  readonly group: number;
+  readonly subgroup: string | null;
+  /** YYYY-MM-DDTHH:mm */
+  readonly start: string;
+  /** Exclusive YYYY-MM-DDTHH:mm; null for a milestone (drawn as a point). */
+  readonly end: string | null;
+  readonly type: ItemSystemType | null;
+  readonly className: string | null;
+  readonly rank: string | null;
+  readonly status: number;
+  readonly version: number;
+  readonly shared: boolean;
+}
+
+/**
+ * GET /api/timeline?from=&to=: only what the window shows: the items that overlap [from, to) and the
+ * projects they belong to, plus the projects without items that run in the window.
+ */
+export interface TimelineView {
+  readonly from: string;
+  readonly to: string;
+  readonly groups: readonly TimelineGroup[];
+  readonly items: readonly TimelineItem[];
 }

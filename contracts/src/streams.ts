@@ -2,6 +2,7 @@
 export const categories = [
   'application',
   'group',
+  'item',
   'goal',
   'comment',
   'account',

@@ -3,6 +3,7 @@ import type { DynamicModule } from '@nestjs/common';
 import { AuthGuard, DIRECTORY, DirectoryCache, TOKEN_SERVICE, TokenService } from '@fahrplan/platform';
 import { ProjectionRunner } from './projections/projection-runner';
 import { ChangesController } from './queries/changes.controller';
+import { ItemQueriesController } from './queries/item-queries.controller';
 import { QueriesController } from './queries/queries.controller';
 import { ReadYourWritesInterceptor } from './queries/read-your-writes.interceptor';
 import { PROJECTION_RUNNER, READ_STORE } from './queries/tokens';
@@ -20,7 +21,7 @@ export class ProjectionServiceModule {
   static forRoot(options: ProjectionServiceOptions): DynamicModule {
     return {
       module: ProjectionServiceModule,
-      controllers: [QueriesController, ChangesController],
+      controllers: [QueriesController, ItemQueriesController, ChangesController],
       providers: [
         { provide: READ_STORE, useValue: options.readStore },
         { provide: PROJECTION_RUNNER, useValue: options.runner },

@@ -1,4 +1,4 @@
-import { allPermissions, commandCatalogue, viewOnlyPermissions } from '@fahrplan/contracts';
+import { addDays, allPermissions, commandCatalogue, viewOnlyPermissions } from '@fahrplan/contracts';
 import type { CommandResult, CommandType, SaveApplicationData } from '@fahrplan/contracts';
 import {
   AddAccountEntriesMessage,
@@ -6,7 +6,9 @@ import {
   CreateCommentMessage,
   CreateGoalMessage,
   SaveApplicationMessage,
+  AddSubgroupMessage,
   SaveGroupMessage,
+  SaveItemMessage,
   SetGroupGoalsMessage,
   createTenant,
   createUser,
@@ -834,6 +836,61 @@ const projects: readonly DemoProject[] = [
   },
 ];
 
+/**
+ * [project, title, start (days from today), working length in calendar days (null: a milestone),
+ * effort in person-days, lane]: the tasks and milestones a new user sees on the timeline, around today.
+ */
+type DemoItem = [string, string, number, number | null, number | null, string?];
+
+/** The INDIVIDUAL lanes some demo projects have, besides tasks and milestones. */
+const demoLanes: readonly [string, string][] = [
+  ['S/4HANA Finance Cutover', 'Testing'],
+  ['IAM Rollout', 'Rollout waves'],
+];
+
+const demoItems: readonly DemoItem[] = [
+  ['S/4HANA Finance Cutover', 'Data migration dry run', -20, 15, 12],
+  ['S/4HANA Finance Cutover', 'Chart of accounts mapping', -6, 21, 18],
+  ['S/4HANA Finance Cutover', 'Integration tests', 10, 28, 30, 'Testing'],
+  ['S/4HANA Finance Cutover', 'User acceptance tests', 40, 21, 25, 'Testing'],
+  ['S/4HANA Finance Cutover', 'Go/no-go decision', 63, null, null],
+  ['S/4HANA Migration', 'Steering committee', 14, null, null],
+  ['S/4HANA Migration', 'Quarterly review', 75, null, null],
+  ['IAM Rollout', 'Directory clean-up', -30, 25, 15],
+  ['IAM Rollout', 'Wave 1: headquarters', -3, 14, 20, 'Rollout waves'],
+  ['IAM Rollout', 'Wave 2: plants', 14, 21, 30, 'Rollout waves'],
+  ['IAM Rollout', 'All users enrolled', 35, null, null],
+  ['Kubernetes Platform', 'Cluster hardening', -10, 20, 10],
+  ['Kubernetes Platform', 'Platform go-live', 21, null, null],
+  ['Kundenportal Relaunch', 'UX design', -14, 28, 20],
+  ['Kundenportal Relaunch', 'Frontend build', 7, 42, 45],
+  ['Kundenportal Relaunch', 'Launch', 56, null, null],
+  ['Fahrplan Einführung', 'Pilot with two teams', 0, 14, 6],
+  ['Fahrplan Einführung', 'Rollout decision', 20, null, null],
+];
+
+/** The demo items, dated relative to `today` so that the timeline is filled whenever it is opened. */
+const seedItems = async (run: Run, projectIds: ReadonlyMap<string, number>, today: string): Promise<void> => {
+  const lanes = new Map<string, string>();
+  for (const [project, name] of demoLanes) {
+    await run(AddSubgroupMessage, { id: projectIds.get(project)!, name });
+    // lane ids are numbered per project from lane-1, in the order they were added
+    const count = [...lanes.keys()].filter((key) => key.startsWith(`${project}\u0000`)).length;
+    lanes.set(`${project}\u0000${name}`, `lane-${count + 1}`);
+  }
+  for (const [project, title, offset, length, effort, lane] of demoItems) {
+    const start = addDays(today, offset);
+    await run(SaveItemMessage, {
+      title,
+      group: projectIds.get(project)!,
+      subgroup: lane ? lanes.get(`${project}\u0000${lane}`) : length === null ? 'milestones' : 'tasks',
+      start: `${start}T00:00`,
+      end: length === null ? null : `${addDays(start, length)}T00:00`,
+      effort,
+    });
+  }
+};
+
 const envelope = (commandType: string): CommandEnvelope => ({
   tenant: DEMO_TENANT,
   user: 'admin',
@@ -983,4 +1040,5 @@ const seedProjects = async (run: Run, applicationIds: ReadonlyMap<string, number
   ];
   for (const [title, description] of comments)
     await run(CreateCommentMessage, { refType: 'PROJECT', refId: lookup(projectIds, title), description });
+  await seedItems(run, projectIds, new Date().toISOString().slice(0, 10));
 };

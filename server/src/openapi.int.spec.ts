@@ -136,6 +136,9 @@ describe('GET /api/openapi.json', () => {
       '/api/comments': ['refType', 'refId'],
       '/api/accounts/{id}': ['id'],
       '/api/calendar/working-days': ['from', 'to'],
+      '/api/items': ['group'],
+      '/api/items/{idOrName}': ['idOrName'],
+      '/api/timeline': ['from', 'to', 'group', 'status', 'resource', 'application'],
     };
     for (const [path, parameters] of Object.entries(queries)) {
       const operation = doc.paths[path]?.get;

@@ -169,6 +169,25 @@ export const openApiDocument = () => ({
       { name: 'idOrName', in: 'path' },
     ]),
     '/api/goals': query('The strategic goals of the tenant, by rank'),
+    '/api/items': query(
+      'The live items of one project the caller sees (its own, or one shared with it and accepted), by rank',
+      [{ name: 'group', in: 'query', required: true }],
+    ),
+    '/api/items/{idOrName}': query(
+      "One of the tenant's items: numeric id first, then title; with its working-day duration (null for a milestone), workload and project title",
+      [{ name: 'idOrName', in: 'path' }],
+    ),
+    '/api/timeline': query(
+      'The home timeline of [from, to) (YYYY-MM-DD, at most about five years): the items overlapping the window (a milestone: its start in it) and the projects (own and accepted shared ones, never the sprint group) that have items there or run in it, with their lanes. Filters are comma lists of ids: group (projects), status, resource, application (of the project). Items of a shared project come with shared: true (read-only).',
+      [
+        { name: 'from', in: 'query', required: true },
+        { name: 'to', in: 'query', required: true },
+        { name: 'group', in: 'query' },
+        { name: 'status', in: 'query' },
+        { name: 'resource', in: 'query' },
+        { name: 'application', in: 'query' },
+      ],
+    ),
     '/api/comments': query('Comments of a record, oldest first', [
       { name: 'refType', in: 'query', required: true },
       { name: 'refId', in: 'query', required: true },

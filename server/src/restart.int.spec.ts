@@ -78,7 +78,7 @@ describe('replay equals live', () => {
     expect(position).toBe(await platform.embedded.store.headPosition());
     expect(events).toBeGreaterThan(50);
     const live = await platform.embedded.readStore.dump();
-    // the demo seeds projects and goals too, so their read models take part in the comparison
+    // the demo seeds projects, goals and items too, so their read models take part in the comparison
     expect(Object.keys(live).sort()).toEqual([
       'accountBudgets',
       'accounts',
@@ -86,6 +86,7 @@ describe('replay equals live', () => {
       'comments',
       'goals',
       'groups',
+      'items',
     ]);
     expect(live.applications!.length).toBeGreaterThan(25);
     expect(live.groups!.length).toBeGreaterThanOrEqual(35);

@@ -247,6 +247,10 @@ describe('permissions', () => {
     ShareProject: { id: project.id, tenant: 'other' },
     UnshareProject: { id: project.id, tenant: 'other' },
     AcceptProjectShare: { id: project.id },
+    AddSubgroup: { id: project.id, name: 'viewer lane' },
+    RenameSubgroup: { id: project.id, subgroup: 'lane-1', name: 'renamed lane' },
+    SaveItem: { title: 'viewer item', group: project.id, subgroup: 'tasks', start: '2026-03-02T00:00' },
+    DeleteItem: { id: project.id, version: 0 },
   });
 
   it('lets the viewer read everything', async () => {
@@ -263,6 +267,8 @@ describe('permissions', () => {
       `/api/groups/${project.id}/goals`,
       '/api/goals',
       `/api/applications/${mine.id}/projects`,
+      `/api/items?group=${project.id}`,
+      '/api/timeline?from=2026-01-01&to=2026-02-01',
     ]) {
       const reply = await platform.api.get(path, platform.viewer);
       expect({ path, status: reply.status }).toEqual({ path, status: 200 });
@@ -303,6 +309,9 @@ describe('permissions', () => {
       'SetGroupGoals',
       'ShareProject',
       'UnshareProject',
+      'AddSubgroup',
+      'RenameSubgroup',
+      'SaveItem',
       'DeleteGroup',
     ]) {
       const reply = await platform.api.command(type, commands[type], platform.admin);

@@ -8,6 +8,7 @@ import { CreateCommentMessage } from '../infrastructure/command-message';
 import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
 import { applicationDecider } from '../applications/application.decider';
 import { groupDecider } from '../groups/group.decider';
+import { itemDecider } from '../items/item.decider';
 
 @CommandHandler(CreateCommentMessage)
 export class CreateCommentHandler implements ICommandHandler<CreateCommentMessage, CommandResult> {
@@ -31,7 +32,7 @@ export class CreateCommentHandler implements ICommandHandler<CreateCommentMessag
     });
   }
 
-  /** Items arrive with a later issue; until then applications and projects can be commented. */
+  /** Applications, projects and items (refType 'task') of the tenant can be commented. */
   private async refExists(command: CreateCommentData, tenant: string): Promise<boolean> {
     const loaded =
       command.refType === 'application'
@@ -42,7 +43,9 @@ export class CreateCommentHandler implements ICommandHandler<CreateCommentMessag
           ? await this.runner
               .load(streamName('group', command.refId), groupDecider, tenant, 'group')
               .catch(() => null)
-          : null;
+          : await this.runner
+              .load(streamName('item', command.refId), itemDecider, tenant, 'item')
+              .catch(() => null);
     return loaded?.state.status === 'active';
   }
 }

@@ -4,6 +4,8 @@ import type { ICommandHandler } from '@nestjs/cqrs';
 import { decideGoal, evolveGoal, initialGoalState, streamName } from '@fahrplan/contracts';
 import type {
   AcceptProjectShareData,
+  AddSubgroupData,
+  RenameSubgroupData,
   CommandResult,
   CreateGoalData,
   DeleteGroupData,
@@ -19,6 +21,8 @@ import { AggregateRunner } from '../infrastructure/aggregate-runner';
 import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import {
   AcceptProjectShareMessage,
+  AddSubgroupMessage,
+  RenameSubgroupMessage,
   CreateGoalMessage,
   DeleteGroupMessage,
   SaveGroupMessage,
@@ -220,7 +224,29 @@ export class CreateGoalHandler implements ICommandHandler<CreateGoalMessage, Com
   }
 }
 
+@CommandHandler(AddSubgroupMessage)
+export class AddSubgroupHandler implements ICommandHandler<AddSubgroupMessage, CommandResult> {
+  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
+
+  execute({ data, envelope }: AddSubgroupMessage): Promise<CommandResult> {
+    const command = data as AddSubgroupData;
+    return runGroup(this.runner, command.id, { type: 'AddSubgroup', data: command }, envelope);
+  }
+}
+
+@CommandHandler(RenameSubgroupMessage)
+export class RenameSubgroupHandler implements ICommandHandler<RenameSubgroupMessage, CommandResult> {
+  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
+
+  execute({ data, envelope }: RenameSubgroupMessage): Promise<CommandResult> {
+    const command = data as RenameSubgroupData;
+    return runGroup(this.runner, command.id, { type: 'RenameSubgroup', data: command }, envelope);
+  }
+}
+
 export const groupHandlers = [
+  AddSubgroupHandler,
+  RenameSubgroupHandler,
   SaveGroupHandler,
   DeleteGroupHandler,
   SetGroupGoalsHandler,

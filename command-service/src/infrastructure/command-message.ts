@@ -21,6 +21,11 @@ export class CreateGoalMessage extends CommandMessage {}
 export class ShareProjectMessage extends CommandMessage {}
 export class UnshareProjectMessage extends CommandMessage {}
 export class AcceptProjectShareMessage extends CommandMessage {}
+export class AddSubgroupMessage extends CommandMessage {}
+export class RenameSubgroupMessage extends CommandMessage {}
+
+export class SaveItemMessage extends CommandMessage {}
+export class DeleteItemMessage extends CommandMessage {}
 
 export const messageClasses = {
   SaveApplication: SaveApplicationMessage,
@@ -35,4 +40,8 @@ export const messageClasses = {
   ShareProject: ShareProjectMessage,
   UnshareProject: UnshareProjectMessage,
   AcceptProjectShare: AcceptProjectShareMessage,
+  AddSubgroup: AddSubgroupMessage,
+  RenameSubgroup: RenameSubgroupMessage,
+  SaveItem: SaveItemMessage,
+  DeleteItem: DeleteItemMessage,
 } as const;

@@ -3,9 +3,11 @@ import {
   evolveGroup,
   initialAccountState,
   initialGroupState,
+  isSprintGroup,
   streamName,
+  subgroupsOf,
 } from '@fahrplan/contracts';
-import type { Category, DomainEvent, GroupEvent, GroupState } from '@fahrplan/contracts';
+import type { Category, DomainEvent, GroupEvent, GroupState, ItemGroupFacts } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
 import type { AggregateRunner, Loaded } from './aggregate-runner';
 
@@ -102,3 +104,23 @@ export const groupParentChain = async (
     if (first && !visible) return undefined;
     return state.fields.parent;
   });
+
+/**
+ * What an item's decision needs of the project it is planned in: its lanes and whether it is the
+ * sprint group. Only an active project of the caller's tenant qualifies; a project shared with the
+ * tenant is read-only there (§4), so it is not found like any other tenant's.
+ */
+export const itemGroupFacts = async (
+  runner: AggregateRunner,
+  group: number,
+  tenant: string,
+): Promise<ItemGroupFacts | null> => {
+  const decider = { initial: initialGroupState, evolve: evolveGroup };
+  const loaded = await runner.load(streamName('group', group), decider, tenant, 'group').catch(() => null);
+  const state = loaded?.state;
+  if (state?.status !== 'active') return null;
+  return {
+    subgroups: subgroupsOf(state.subgroups).map((s) => s.id),
+    sprint: isSprintGroup(state.fields),
+  };
+};

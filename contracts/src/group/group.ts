@@ -151,13 +151,57 @@ export interface AcceptProjectShareData {
   readonly tenant: string;
 }
 
+/**
+ * §3 subgroups (the lanes of a project on the timeline). Every project has a default lane of tasks and
+ * one of milestones; users add INDIVIDUAL lanes. Subgroup ids are unique within their project.
+ */
+export const subgroupTypes = ['INDIVIDUAL', 'tasks', 'milestones'] as const;
+export type SubgroupType = (typeof subgroupTypes)[number];
+export interface Subgroup {
+  readonly id: string;
+  readonly name: string;
+  readonly type: SubgroupType;
+}
+export const defaultSubgroups: readonly Subgroup[] = [
+  { id: 'tasks', name: 'Tasks', type: 'tasks' },
+  { id: 'milestones', name: 'Milestones', type: 'milestones' },
+];
+/** A project's lanes: the two defaults, then its INDIVIDUAL ones in the order they were added. */
+export const subgroupsOf = (individual: readonly Subgroup[]): Subgroup[] => [
+  ...defaultSubgroups,
+  ...individual,
+];
+export const subgroupIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9-]{0,49}$/, { error: 'a subgroup id' });
+
+/**
+ * The agile lifecycle's sprint group is a project of this art (the option sets of §4 are not shown; this
+ * code is Fahrplan's choice). It holds sprints, not a portfolio project: never offered as an item's
+ * project, and not a project group in an application's list (§3, §9).
+ */
+export const sprintGroupArt = 99;
+export const isSprintGroup = (fields: { readonly art: number }): boolean => fields.art === sprintGroupArt;
+
+export const addSubgroupSchema = z.strictObject({ id, name: requiredText(limits.title) });
+export type AddSubgroupData = z.infer<typeof addSubgroupSchema>;
+export const renameSubgroupSchema = z.strictObject({
+  id,
+  subgroup: subgroupIdSchema,
+  name: requiredText(limits.title),
+});
+export type RenameSubgroupData = z.infer<typeof renameSubgroupSchema>;
+
 export type GroupCommand =
   | { readonly type: 'SaveGroup'; readonly data: SaveGroupData }
   | { readonly type: 'DeleteGroup'; readonly data: DeleteGroupData }
   | { readonly type: 'SetGroupGoals'; readonly data: SetGroupGoalsData }
   | { readonly type: 'ShareProject'; readonly data: ShareProjectData }
   | { readonly type: 'UnshareProject'; readonly data: ShareProjectData }
-  | { readonly type: 'AcceptProjectShare'; readonly data: AcceptProjectShareData };
+  | { readonly type: 'AcceptProjectShare'; readonly data: AcceptProjectShareData }
+  | { readonly type: 'AddSubgroup'; readonly data: AddSubgroupData }
+  | { readonly type: 'RenameSubgroup'; readonly data: RenameSubgroupData };
 
 export type GroupCreated = DomainEvent<'GroupCreated', GroupFields & { readonly id: number }>;
 export type GroupUpdated = DomainEvent<
@@ -179,7 +223,18 @@ export type ProjectShareAccepted = DomainEvent<
   'ProjectShareAccepted',
   { readonly id: number; readonly tenant: string }
 >;
+/** An INDIVIDUAL lane added to the project. */
+export type SubgroupAdded = DomainEvent<
+  'SubgroupAdded',
+  { readonly id: number; readonly subgroup: Subgroup }
+>;
+export type SubgroupRenamed = DomainEvent<
+  'SubgroupRenamed',
+  { readonly id: number; readonly subgroup: string; readonly name: string }
+>;
 export type GroupEvent =
+  | SubgroupAdded
+  | SubgroupRenamed
   | GroupCreated
   | GroupUpdated
   | GroupDeleted
@@ -199,6 +254,8 @@ export type GroupState =
       readonly goals: Readonly<Record<number, number>>;
       /** Tenants the project is shared with, pending or accepted. */
       readonly shares: readonly ProjectShare[];
+      /** The INDIVIDUAL lanes (the default ones are implicit, `subgroupsOf`). */
+      readonly subgroups: readonly Subgroup[];
     };
 
 export const initialGroupState: GroupState = { status: 'absent' };
@@ -207,7 +264,7 @@ export const initialGroupState: GroupState = { status: 'absent' };
 export const evolveGroup = (state: GroupState, event: GroupEvent): GroupState => {
   if (event.type === 'GroupCreated') {
     const { id: groupId, ...fields } = event.data;
-    return { status: 'active', id: groupId, fields, version: 0, goals: {}, shares: [] };
+    return { status: 'active', id: groupId, fields, version: 0, goals: {}, shares: [], subgroups: [] };
   }
   if (state.status === 'absent') return state;
   const next = { ...state, version: state.version + 1 };
@@ -230,6 +287,15 @@ export const evolveGroup = (state: GroupState, event: GroupEvent): GroupState =>
         ...next,
         shares: state.shares.map((s) =>
           s.tenant === event.data.tenant ? { tenant: s.tenant, status: 'ACCEPTED' } : s,
+        ),
+      };
+    case 'SubgroupAdded':
+      return { ...next, subgroups: [...state.subgroups, event.data.subgroup] };
+    case 'SubgroupRenamed':
+      return {
+        ...next,
+        subgroups: state.subgroups.map((s) =>
+          s.id === event.data.subgroup ? { ...s, name: event.data.name } : s,
         ),
       };
     default: {
@@ -429,6 +495,29 @@ export const decideGroup = (
       if (state.status !== 'active' || !share) throw notFound('project share');
       if (share.status === 'ACCEPTED') throw new DomainError('conflict', 'the share is accepted already');
       return [{ type: 'ProjectShareAccepted', data: { id: state.id, tenant } }];
+    }
+    case 'AddSubgroup': {
+      const group = activeGroup(state);
+      const name = command.data.name;
+      if (subgroupsOf(group.subgroups).some((s) => s.name.toLowerCase() === name.toLowerCase()))
+        throw fail('name', 'exists', `the project has a lane named '${name}' already`);
+      const numbers = group.subgroups.map((s) => Number(s.id.replace(/^lane-/, '')) || 0);
+      const subgroup: Subgroup = { id: `lane-${Math.max(0, ...numbers) + 1}`, name, type: 'INDIVIDUAL' };
+      return [{ type: 'SubgroupAdded', data: { id: group.id, subgroup } }];
+    }
+    case 'RenameSubgroup': {
+      const group = activeGroup(state);
+      const { subgroup: laneId, name } = command.data;
+      const lane = group.subgroups.find((s) => s.id === laneId);
+      if (!lane) throw notFound('subgroup');
+      if (lane.name === name) return [];
+      if (
+        subgroupsOf(group.subgroups).some(
+          (s) => s.id !== laneId && s.name.toLowerCase() === name.toLowerCase(),
+        )
+      )
+        throw fail('name', 'exists', `the project has a lane named '${name}' already`);
+      return [{ type: 'SubgroupRenamed', data: { id: group.id, subgroup: laneId, name } }];
     }
     default: {
       const _exhaustive: never = command;

@@ -1,4 +1,13 @@
-import { decideGroup, evolveGroup, groupFieldsSchema, initialGroupState, saveGroupSchema } from './group';
+import {
+  addSubgroupSchema,
+  decideGroup,
+  evolveGroup,
+  groupFieldsSchema,
+  initialGroupState,
+  renameSubgroupSchema,
+  saveGroupSchema,
+  subgroupsOf,
+} from './group';
 import type { GroupCommand, GroupContext, GroupEvent, GroupFields } from './group';
 import { createGoalSchema, decideGoal, evolveGoal, initialGoalState } from '../goal/goal';
 import type { GoalCommand, GoalContext, GoalEvent } from '../goal/goal';
@@ -560,5 +569,79 @@ describe('CreateGoal', () => {
       ])
       .when(create({ name: 'G' }), goalContext({ newId: id }))
       .thenThrows({ code: 'conflict' });
+  });
+});
+
+describe('AddSubgroup and RenameSubgroup (lanes)', () => {
+  const lane = (id: number, laneId: string, name: string): GroupEvent => ({
+    type: 'SubgroupAdded',
+    data: { id, subgroup: { id: laneId, name, type: 'INDIVIDUAL' } },
+  });
+
+  it('adds INDIVIDUAL lanes with ids unique in the project, after the defaults', () => {
+    const id = freshId();
+    spec
+      .given([created(id)])
+      .when({ type: 'AddSubgroup', data: { id, name: 'Design' } }, context())
+      .then([lane(id, 'lane-1', 'Design')]);
+    spec
+      .given([created(id), lane(id, 'lane-1', 'Design'), lane(id, 'lane-4', 'Build')])
+      .when({ type: 'AddSubgroup', data: { id, name: 'Test' } }, context())
+      .then([lane(id, 'lane-5', 'Test')]);
+    const state = [created(id), lane(id, 'lane-1', 'Design')].reduce(evolveGroup, initialGroupState);
+    expect(state.status === 'active' && subgroupsOf(state.subgroups).map((s) => s.id)).toEqual([
+      'tasks',
+      'milestones',
+      'lane-1',
+    ]);
+  });
+
+  it('refuses a lane name the project has (case-insensitive, defaults included) and an unknown project', () => {
+    const id = freshId();
+    for (const name of ['design', 'TASKS'])
+      spec
+        .given([created(id), lane(id, 'lane-1', 'Design')])
+        .when({ type: 'AddSubgroup', data: { id, name } }, context())
+        .thenThrows({ code: 'validation', details: { fieldErrors: [{ field: 'name', message: 'exists' }] } });
+    spec
+      .given([])
+      .when({ type: 'AddSubgroup', data: { id, name: 'Design' } }, context())
+      .thenThrows({ code: 'not_found' });
+  });
+
+  it('renames an INDIVIDUAL lane; the same name records nothing; a default or unknown lane is not found', () => {
+    const id = freshId();
+    const history = [created(id), lane(id, 'lane-1', 'Design'), lane(id, 'lane-2', 'Build')];
+    spec
+      .given(history)
+      .when({ type: 'RenameSubgroup', data: { id, subgroup: 'lane-1', name: 'UX design' } }, context())
+      .then([{ type: 'SubgroupRenamed', data: { id, subgroup: 'lane-1', name: 'UX design' } }]);
+    spec
+      .given(history)
+      .when({ type: 'RenameSubgroup', data: { id, subgroup: 'lane-1', name: 'Design' } }, context())
+      .then([]);
+    spec
+      .given(history)
+      .when({ type: 'RenameSubgroup', data: { id, subgroup: 'lane-1', name: 'build' } }, context())
+      .thenThrows({ code: 'validation', details: { fieldErrors: [{ field: 'name', message: 'exists' }] } });
+    for (const subgroup of ['tasks', 'lane-9'])
+      spec
+        .given(history)
+        .when({ type: 'RenameSubgroup', data: { id, subgroup, name: 'X' } }, context())
+        .thenThrows({ code: 'not_found' });
+    const renamed = [
+      ...history,
+      { type: 'SubgroupRenamed', data: { id, subgroup: 'lane-1', name: 'UX design' } } as GroupEvent,
+    ].reduce(evolveGroup, initialGroupState);
+    expect(renamed.status === 'active' && renamed.subgroups.map((s) => s.name)).toEqual([
+      'UX design',
+      'Build',
+    ]);
+  });
+
+  it('parses lane commands: a lane id of the lane pattern, a name within the title limit', () => {
+    expect(renameSubgroupSchema.safeParse({ id: 1, subgroup: 'Lane 1', name: 'X' }).success).toBe(false);
+    expect(addSubgroupSchema.safeParse({ id: 1, name: '   ' }).success).toBe(false);
+    expect(addSubgroupSchema.parse({ id: 1, name: ' Design ' })).toEqual({ id: 1, name: 'Design' });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isServerDate } from './dates';
+import { isServerDate, isServerDateTime } from './dates';
 
 /**
  * Text limits of §5 as zod schemas that the server and the console share. Texts are trimmed before
@@ -48,3 +48,9 @@ export const serverDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'a date as YYYY-MM-DD' })
   .refine(isServerDate, { error: 'not a real date' });
+
+/** An item date-time (YYYY-MM-DDTHH:mm, §9) that exists in the calendar. */
+export const serverDateTimeSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: 'a date-time as YYYY-MM-DDTHH:mm' })
+  .refine(isServerDateTime, { error: 'not a real date-time' });

@@ -11,6 +11,9 @@ import type {
   ProjectShare,
   ProjectShared,
   StoredEvent,
+  Subgroup,
+  SubgroupAdded,
+  SubgroupRenamed,
 } from '@fahrplan/contracts';
 import type { Projection } from './projection';
 
@@ -26,6 +29,8 @@ export interface GroupDoc extends Omit<GroupCreated['data'], never> {
   /** The tenants whose share is ACCEPTED: what the shared-project queries match on (indexed, multikey). */
   readonly acceptedBy: readonly string[];
   readonly goals: readonly GroupGoalValue[];
+  /** The INDIVIDUAL lanes (absent on documents projected before lanes existed). */
+  readonly subgroups?: readonly Subgroup[];
 }
 
 /** A document projected before shares had a status knows only the tenants, all of them pending. */
@@ -62,6 +67,8 @@ export const groupsProjection: Projection<GroupDoc> = {
     'ProjectShared',
     'ProjectUnshared',
     'ProjectShareAccepted',
+    'SubgroupAdded',
+    'SubgroupRenamed',
   ],
   documentId: (event) => String((event.data as { id: number }).id),
   // GET /api/groups (all, by status, by application), by title, subprojects by parent: for the
@@ -87,6 +94,7 @@ export const groupsProjection: Projection<GroupDoc> = {
         shares: [],
         acceptedBy: [],
         goals: [],
+        subgroups: [],
       };
     if (!doc) return doc;
     const next = { ...doc, version: event.revision };
@@ -106,6 +114,18 @@ export const groupsProjection: Projection<GroupDoc> = {
         return withShares(next, (shares) =>
           shares.map((s) => (s.tenant === tenant ? { tenant, status: 'ACCEPTED' } : s)),
         );
+      case 'SubgroupAdded': {
+        const { subgroup } = event.data as SubgroupAdded['data'];
+        const lanes = (doc.subgroups ?? []).filter((s) => s.id !== subgroup.id);
+        return { ...next, subgroups: [...lanes, subgroup] };
+      }
+      case 'SubgroupRenamed': {
+        const { subgroup, name } = event.data as SubgroupRenamed['data'];
+        return {
+          ...next,
+          subgroups: (doc.subgroups ?? []).map((s) => (s.id === subgroup ? { ...s, name } : s)),
+        };
+      }
       default:
         return doc;
     }

@@ -6,6 +6,7 @@ import {
   priority,
   notPermitted,
   serverDateSchema,
+  subgroupsOf,
   validationError,
   workingDays,
 } from '@fahrplan/contracts';
@@ -278,9 +279,16 @@ export class QueriesController {
 
   /**
    * The tenant whose comments or account of a record the caller reads: the owner of a project shared
-   * with the caller and accepted (its finance and comments tabs are readable, §2), else the caller's.
+   * with the caller and accepted (its finance and comments tabs are readable, §2), or of an item in
+   * such a project, else the caller's.
    */
   private async ownerOf(tenant: string, refType: string, refId: number): Promise<string> {
+    if (refType === 'task') {
+      const item = Number.isSafeInteger(refId) ? await this.store.get('items', String(refId)) : null;
+      if (!item || item.tenant === tenant) return tenant;
+      const project = await this.visibleGroup(tenant, item.group as number);
+      return project?.tenant === item.tenant ? (item.tenant as string) : tenant;
+    }
     if (refType !== 'PROJECT') return tenant;
     const group = await this.visibleGroup(tenant, refId);
     return (group?.tenant as string | undefined) ?? tenant;
@@ -431,6 +439,7 @@ export class QueriesController {
       priority: computed,
       duration: durationOf(doc.start, doc.end),
       parentTitle: doc.parent === null ? null : (titles.get(doc.parent) ?? null),
+      subgroups: subgroupsOf(doc.subgroups ?? []),
     };
   }
 

@@ -4,6 +4,7 @@ import { allProjections } from '../projections/all-projections';
 import type { IndexKeys } from '../projections/projection';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import type { FindOptions, ReadDocument } from '../read-store/read-store';
+import { ItemQueriesController } from './item-queries.controller';
 import { QueriesController } from './queries.controller';
 
 interface Query {
@@ -109,6 +110,27 @@ describe('the indexes the projections declare', () => {
     await controller.comments(principal, 'PROJECT', '8');
     await controller.groupGoals(principal, '7');
     await controller.goals(principal);
+    await store.put('items', {
+      _id: '50',
+      _position: 4,
+      id: 50,
+      tenant: 'acme',
+      title: 'Build',
+      group: 7,
+      deleted: false,
+      start: '2026-03-02T00:00',
+      end: null,
+      effort: null,
+      rank: null,
+    });
+    const items = new ItemQueriesController(store, directory);
+    await items.item(principal, '50');
+    await items.item(principal, 'build');
+    await items.items(principal, '7');
+    await items.items(principal, '8');
+    await items.timeline(principal, '2026-03-01', '2026-04-01');
+    await items.timeline(principal, '2026-03-01', '2026-04-01', '7,8', '3', '1', '5');
+    await controller.comments(principal, 'task', '50');
 
     const shapes = new Set(
       store.queries.map((query) => `${query.collection} ${Object.keys(query.filter).join()}`),

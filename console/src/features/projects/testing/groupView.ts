@@ -1,4 +1,4 @@
-import { groupFieldsSchema } from '@fahrplan/contracts';
+import { groupFieldsSchema, subgroupsOf } from '@fahrplan/contracts';
 import type { GroupView } from '@fahrplan/contracts';
 
 let nextId = 1;
@@ -18,5 +18,6 @@ export const groupView = (overrides: Partial<GroupView> = {}): GroupView => ({
   priority: 0,
   duration: null,
   parentTitle: null,
+  subgroups: subgroupsOf([]),
   ...overrides,
 });

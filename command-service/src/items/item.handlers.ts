@@ -1,0 +1,101 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler } from '@nestjs/cqrs';
+import type { ICommandHandler } from '@nestjs/cqrs';
+import { can, streamName } from '@fahrplan/contracts';
+import type {
+  CommandResult,
+  DeleteItemData,
+  ItemCommand,
+  ItemContext,
+  ItemState,
+  SaveItemData,
+} from '@fahrplan/contracts';
+import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
+import type { EventStore } from '@fahrplan/platform';
+import { AggregateRunner } from '../infrastructure/aggregate-runner';
+import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
+import { DeleteItemMessage, SaveItemMessage } from '../infrastructure/command-message';
+import { itemGroupFacts } from '../infrastructure/lookups';
+import { AGGREGATE_RUNNER, EVENT_STORE } from '../infrastructure/tokens';
+import { ItemRanks } from './item-ranks';
+import { itemDecider } from './item.decider';
+
+export const ITEM_RANKS = Symbol('ItemRanks');
+
+/** How long a new item's rank waits for the ranks index to see the latest item events. */
+const RANKS_WAIT_MS = 250;
+
+type ItemFacts = Omit<ItemContext, 'tenant' | 'user' | 'now' | 'newId'>;
+
+const runItem = (
+  runner: AggregateRunner,
+  id: number,
+  command: ItemCommand,
+  envelope: CommandEnvelope,
+  claim: string | undefined,
+  facts: (state: ItemState) => Promise<ItemFacts> | ItemFacts,
+) =>
+  runner.run({
+    stream: streamName('item', id),
+    id,
+    ...(claim ? { claim } : {}),
+    what: 'item',
+    decider: itemDecider,
+    command,
+    envelope,
+    context: async (state, base) => ({ ...base, ...(await facts(state)) }),
+  });
+
+@CommandHandler(SaveItemMessage)
+export class SaveItemHandler implements ICommandHandler<SaveItemMessage, CommandResult> {
+  constructor(
+    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
+    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(ITEM_RANKS) private readonly ranks: ItemRanks,
+  ) {}
+
+  async execute({ data, envelope }: SaveItemMessage): Promise<CommandResult> {
+    const command = data as SaveItemData;
+    const { id, claim } = command.id === undefined ? await this.runner.newId(envelope) : { id: command.id };
+    const { tenant } = envelope;
+    const user = this.directory.user(tenant, envelope.user);
+    const systemEditor = user !== undefined && can(user.permissions, 'item-details-system', 'EDIT');
+    return runItem(this.runner, id, { type: 'SaveItem', data: command }, envelope, claim, async (state) => {
+      const group = command.group ?? (state.status === 'absent' ? undefined : state.fields.group);
+      if (group === undefined) return { group: null, systemEditor };
+      const facts = await itemGroupFacts(this.runner, group, tenant);
+      if (command.id !== undefined || (command.rank ?? null) !== null) return { group: facts, systemEditor };
+      // a new item ranks after the project's highest: let the index see the latest item first
+      await this.ranks.waitFor(await this.store.headPosition(), RANKS_WAIT_MS);
+      return { group: facts, systemEditor, groupRanks: this.ranks.ranksOf(tenant, group) };
+    });
+  }
+}
+
+@CommandHandler(DeleteItemMessage)
+export class DeleteItemHandler implements ICommandHandler<DeleteItemMessage, CommandResult> {
+  constructor(
+    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
+    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+  ) {}
+
+  execute({ data, envelope }: DeleteItemMessage): Promise<CommandResult> {
+    const command = data as DeleteItemData;
+    const user = this.directory.user(envelope.tenant, envelope.user);
+    const systemEditor = user !== undefined && can(user.permissions, 'item-details-system', 'EDIT');
+    return runItem(
+      this.runner,
+      command.id,
+      { type: 'DeleteItem', data: command },
+      envelope,
+      undefined,
+      () => ({
+        group: null,
+        systemEditor,
+      }),
+    );
+  }
+}
+
+export const itemHandlers = [SaveItemHandler, DeleteItemHandler];

@@ -1,0 +1,272 @@
+import { z } from 'zod';
+import type { DecisionContext, DomainEvent } from '../events';
+import { DomainError, notFound, notPermitted, validationError, versionConflict } from '../errors';
+import { attributeValueSchema } from '../application/application';
+import { moveKeepingDuration } from '../rules/calendar';
+import { limits, optionalText, requiredText, serverDateTimeSchema } from '../rules/limits';
+import { itemRanks, rankForNewItem } from '../rules/rank';
+import { subgroupIdSchema } from '../group/group';
+
+const id = z.number().int().positive();
+const version = z.number().int().min(0);
+const nullable = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? null);
+
+/**
+ * §3 system types of an item (superusers only, §6): `background` shades the whole project row and has
+ * no subgroup; `lane-background` shades one lane (subgroup required, §5).
+ */
+export const itemSystemTypes = ['background', 'lane-background'] as const;
+export type ItemSystemType = (typeof itemSystemTypes)[number];
+
+/** Item status: an integer from an option list that is not shown (§4); 0 is the default. */
+export const maxItemStatus = 99;
+
+/** Every field of §3 Item that a user sets; limits of §5. A milestone is an item whose end is null. */
+export const itemFieldsSchema = z.strictObject({
+  title: requiredText(limits.title),
+  subtitle: optionalText(limits.subtitle),
+  shortname: optionalText(limits.shortname),
+  description: optionalText(limits.description),
+  /** Person-days; tasks only. */
+  effort: nullable(z.number().min(0).max(1_000_000)),
+  jiraid: optionalText(limits.issueId),
+  group: id,
+  subgroup: nullable(subgroupIdSchema),
+  resource: nullable(id),
+  /** The tracker project (issue group) the external id belongs to, when the project has no repository. */
+  jiragroup: optionalText(100),
+  start: serverDateTimeSchema,
+  /** Exclusive (§5: an end at midnight is the next day's 00:00); null for a milestone. */
+  end: nullable(serverDateTimeSchema),
+  status: z
+    .number()
+    .int()
+    .min(0)
+    .max(maxItemStatus)
+    .nullish()
+    .transform((v) => v ?? 0),
+  docUrl: optionalText(limits.docUrl),
+  rank: nullable(
+    z.string().refine((r) => itemRanks.isValid(r), { error: 'a rank of the 10-base system (§9)' }),
+  ),
+  className: optionalText(limits.className),
+  type: nullable(z.enum(itemSystemTypes)),
+  attributes: z
+    .array(attributeValueSchema)
+    .max(100)
+    .nullish()
+    .transform((v) => v ?? []),
+});
+export type ItemFields = z.infer<typeof itemFieldsSchema>;
+
+/**
+ * SaveItem: create without `id`; update with `id` and the `version` the user saw. On update, omitted
+ * fields stay unchanged and null clears a field.
+ */
+export const saveItemSchema = itemFieldsSchema
+  .partial()
+  .extend({ id: id.optional(), version: version.optional() })
+  .superRefine((c, ctx) => {
+    if (c.id === undefined) {
+      for (const field of ['title', 'group', 'start'] as const)
+        if (c[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
+    }
+    if (c.id !== undefined && c.version === undefined)
+      ctx.addIssue({ code: 'custom', path: ['version'], message: 'required when updating' });
+  });
+export type SaveItemData = z.infer<typeof saveItemSchema>;
+
+export const deleteItemSchema = z.strictObject({ id, version });
+export type DeleteItemData = z.infer<typeof deleteItemSchema>;
+
+export type ItemCommand =
+  | { readonly type: 'SaveItem'; readonly data: SaveItemData }
+  | { readonly type: 'DeleteItem'; readonly data: DeleteItemData };
+
+/** What an item records beyond its fields: the status a system type set aside (§4). */
+export interface ItemExtras {
+  readonly storedStatus: number | null;
+}
+export type ItemCreated = DomainEvent<'ItemCreated', ItemFields & ItemExtras & { readonly id: number }>;
+export type ItemUpdated = DomainEvent<
+  'ItemUpdated',
+  { readonly id: number; readonly changes: Partial<ItemFields & ItemExtras> }
+>;
+export type ItemDeleted = DomainEvent<'ItemDeleted', { readonly id: number }>;
+export type ItemEvent = ItemCreated | ItemUpdated | ItemDeleted;
+
+export type ItemState =
+  | { readonly status: 'absent' }
+  | {
+      readonly status: 'active' | 'deleted';
+      readonly id: number;
+      readonly fields: ItemFields;
+      readonly storedStatus: number | null;
+      readonly version: number;
+    };
+
+export const initialItemState: ItemState = { status: 'absent' };
+
+/** `version` counts from 0: the revision of the stream's last event. */
+export const evolveItem = (state: ItemState, event: ItemEvent): ItemState => {
+  if (event.type === 'ItemCreated') {
+    const { id: itemId, storedStatus, ...fields } = event.data;
+    return { status: 'active', id: itemId, fields, storedStatus, version: 0 };
+  }
+  if (state.status === 'absent') return state;
+  const next = { ...state, version: state.version + 1 };
+  switch (event.type) {
+    case 'ItemUpdated': {
+      const { storedStatus, ...changes } = event.data.changes;
+      return {
+        ...next,
+        fields: { ...state.fields, ...changes },
+        ...(storedStatus === undefined ? {} : { storedStatus }),
+      };
+    }
+    case 'ItemDeleted':
+      return { ...next, status: 'deleted' };
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+};
+
+/** The project an item is planned in, as the handler found it in the tenant. */
+export interface ItemGroupFacts {
+  /** Its subgroup ids: the defaults and its INDIVIDUAL lanes. */
+  readonly subgroups: readonly string[];
+  readonly sprint: boolean;
+}
+
+export interface ItemContext extends DecisionContext {
+  /** The id allocated for a new item. */
+  readonly newId: number;
+  /** The project the command plans the item in; null when the tenant has no such active project. */
+  readonly group: ItemGroupFacts | null;
+  /** Whether the user may set the system type and class name (EDIT on item-details-system, §6). */
+  readonly systemEditor: boolean;
+  /** The ranks already in the item's project, for a new item without a rank (§9: after the highest, else the middle). */
+  readonly groupRanks?: readonly (string | null)[];
+}
+
+const fail = (field: string, message: string, detail: string) =>
+  validationError(detail, [{ field, message }]);
+
+const datePart = (dateTime: string) => dateTime.slice(0, 10);
+const timePart = (dateTime: string) => dateTime.slice(10);
+
+/**
+ * §4 "Changing the item begin date moves the end to keep the working-day duration": only when the start
+ * moves and no end is given; the end keeps its time of day.
+ */
+const moveEnd = (current: ItemFields, requested: Partial<ItemFields>, next: ItemFields): ItemFields => {
+  if (requested.start === undefined || requested.end !== undefined || current.end === null) return next;
+  if (next.start === current.start) return next;
+  try {
+    const end = moveKeepingDuration(datePart(current.start), datePart(current.end), datePart(next.start));
+    return { ...next, end: `${end}${timePart(current.end)}` };
+  } catch {
+    // outside the calendar's years: keep the end as it is
+    return next;
+  }
+};
+
+/** §4 system type and status: setting a type stores the status and forces 0; clearing it restores it. */
+const applyType = (
+  currentType: ItemSystemType | null,
+  currentStatus: number,
+  storedStatus: number | null,
+  next: ItemFields,
+): { fields: ItemFields; storedStatus: number | null } => {
+  if (next.type !== null && currentType === null)
+    return { fields: { ...next, status: 0 }, storedStatus: next.status };
+  if (next.type !== null) return { fields: { ...next, status: 0 }, storedStatus };
+  if (currentType !== null)
+    return { fields: { ...next, status: storedStatus ?? currentStatus }, storedStatus: null };
+  return { fields: next, storedStatus };
+};
+
+/** §5 fields that only tasks carry, and the subgroup of a background item. */
+const normalise = (fields: ItemFields, current: ItemFields | null): ItemFields => {
+  let next = fields;
+  // §4 "Clearing the issue group clears the external id": the user's choice on a task; a task that
+  // becomes a milestone drops its issue group (§5, tasks only) but keeps its external id
+  if (current && current.jiragroup !== null && next.jiragroup === null && next.end !== null)
+    if (next.jiraid === current.jiraid) next = { ...next, jiraid: null };
+  if (next.end === null) next = { ...next, effort: null, resource: null, jiragroup: null };
+  if (next.type === 'background') next = { ...next, subgroup: null };
+  return next;
+};
+
+const check = (fields: ItemFields, context: ItemContext, groupChanged: boolean): void => {
+  if (fields.end !== null && fields.end < fields.start)
+    throw fail('end', 'before begin', 'the end cannot precede the begin');
+  if (groupChanged) {
+    if (context.group === null) throw fail('group', 'not found', 'project not found');
+    if (context.group.sprint)
+      throw fail('group', 'sprint group', 'items cannot be planned in the sprint group');
+  }
+  if (fields.type === 'background') return;
+  if (fields.subgroup === null) throw fail('subgroup', 'required', 'the subgroup is required');
+  if (context.group && !context.group.subgroups.includes(fields.subgroup))
+    throw fail('subgroup', 'not found', `the project has no subgroup '${fields.subgroup}'`);
+};
+
+const changedFields = <T extends object>(current: T, next: T): Partial<T> => {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(next))
+    if (JSON.stringify(current[key as keyof T]) !== JSON.stringify(value)) changes[key] = value;
+  return changes as Partial<T>;
+};
+
+const stripUndefined = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+export const decideItem = (command: ItemCommand, state: ItemState, context: ItemContext): ItemEvent[] => {
+  switch (command.type) {
+    case 'SaveItem': {
+      const { id: requestedId, version: seen, ...raw } = command.data;
+      const requested = stripUndefined(raw) as Partial<ItemFields>;
+      if (requestedId === undefined) {
+        if (state.status !== 'absent') throw new DomainError('conflict', 'item exists already');
+        if ((requested.type ?? null) !== null || (requested.className ?? null) !== null)
+          if (!context.systemEditor) throw notPermitted();
+        const parsed = itemFieldsSchema.parse(requested);
+        const ranked =
+          parsed.rank === null ? { ...parsed, rank: rankForNewItem(context.groupRanks ?? []) } : parsed;
+        const { fields, storedStatus } = applyType(null, 0, null, normalise(ranked, null));
+        check(fields, context, true);
+        return [{ type: 'ItemCreated', data: { id: context.newId, ...fields, storedStatus } }];
+      }
+      if (state.status !== 'active') throw notFound('item');
+      if (seen !== state.version) throw versionConflict(state.version);
+      const current = state.fields;
+      const merged = moveEnd(current, requested, { ...current, ...requested });
+      if ((merged.type !== current.type || merged.className !== current.className) && !context.systemEditor)
+        throw notPermitted();
+      const { fields, storedStatus } = applyType(
+        current.type,
+        current.status,
+        state.storedStatus,
+        normalise(merged, current),
+      );
+      check(fields, context, fields.group !== current.group);
+      const changes: Partial<ItemFields & ItemExtras> = changedFields(current, fields);
+      if (storedStatus !== state.storedStatus) Object.assign(changes, { storedStatus });
+      return Object.keys(changes).length === 0
+        ? []
+        : [{ type: 'ItemUpdated', data: { id: state.id, changes } }];
+    }
+    case 'DeleteItem': {
+      if (state.status !== 'active') throw notFound('item');
+      if (command.data.version !== state.version) throw versionConflict(state.version);
+      return [{ type: 'ItemDeleted', data: { id: state.id } }];
+    }
+    default: {
+      const _exhaustive: never = command;
+      throw new Error('unknown command');
+    }
+  }
+};
