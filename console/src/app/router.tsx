@@ -4,6 +4,7 @@ import { ApplicationsPage } from '../features/applications/ApplicationsPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { HomePage } from '../features/home/HomePage';
+import { ItemDetailsPage } from '../features/items/ItemDetailsPage';
 import { AppLayout } from '../features/layout/AppLayout';
 import { ProjectsPage } from '../features/projects/ProjectsPage';
 import { ProjectDetailsPage } from '../features/projects/details/ProjectDetailsPage';
@@ -21,6 +22,7 @@ export const router = createBrowserRouter([
           { path: '/application-details/:id', element: <ApplicationDetailsPage /> },
           { path: '/projects', element: <ProjectsPage /> },
           { path: '/project-details/:id', element: <ProjectDetailsPage /> },
+          { path: '/task-details/:id', element: <ItemDetailsPage /> },
         ],
       },
     ],

@@ -5,6 +5,6 @@ import { baseQuery } from './baseQuery';
 export const apiSlice = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Application', 'Group', 'Comment', 'Account', 'Me'],
+  tagTypes: ['Application', 'Group', 'Comment', 'Account', 'Me', 'Item', 'Timeline'],
   endpoints: () => ({}),
 });

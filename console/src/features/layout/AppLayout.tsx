@@ -1,10 +1,14 @@
-import { AppShell, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
+import { AppShell, Burger, Button, Group, Kbd, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconApps, IconBriefcase, IconHome, IconLogout } from '@tabler/icons-react';
+import { spotlight } from '@mantine/spotlight';
+import { IconApps, IconBriefcase, IconHome, IconLogout, IconSearch } from '@tabler/icons-react';
 import { NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { ApplicationDialogHost } from '../applications/details/ApplicationDialogHost';
 import { ProjectDialogHost } from '../projects/details/ProjectDialogHost';
+import { CommandPalette } from '../commands-palette/CommandPalette';
+import { RecordDialogParams } from '../commands-palette/RecordDialogParams';
+import { ItemDialogHost } from '../items/ItemDialogHost';
 import { useLogoutMutation } from '../auth/authApi';
 import { selectMe } from '../auth/sessionSlice';
 import { useChangeFeedQuery } from '../changes/changesApi';
@@ -46,6 +50,16 @@ export function AppLayout() {
             <Title order={3}>Fahrplan</Title>
           </Group>
           <Group gap="md">
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconSearch size={16} />}
+              rightSection={<Kbd size="xs">Ctrl K</Kbd>}
+              onClick={spotlight.open}
+              aria-label="open command palette"
+            >
+              Search
+            </Button>
             <Text size="sm" data-testid="session-user">
               <Text span fw={600}>
                 {me?.tenant}
@@ -81,6 +95,9 @@ export function AppLayout() {
         <Outlet />
         <ApplicationDialogHost />
         <ProjectDialogHost />
+        <ItemDialogHost />
+        <RecordDialogParams />
+        <CommandPalette />
       </AppShell.Main>
     </AppShell>
   );

@@ -1,0 +1,179 @@
+import '@mantine/spotlight/styles.css';
+import { useMemo, useState } from 'react';
+import { Spotlight } from '@mantine/spotlight';
+import type { SpotlightActionData, SpotlightActionGroupData } from '@mantine/spotlight';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import {
+  IconApps,
+  IconBriefcase,
+  IconCalendarEvent,
+  IconFlag,
+  IconHome,
+  IconPlus,
+  IconSearch,
+  IconSubtask,
+} from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useNavigate } from 'react-router';
+import { useGetApplicationsQuery } from '../applications/applicationsApi';
+import { useOpenApplicationDialog } from '../applications/details/useOpenApplicationDialog';
+import { useGetTimelineQuery } from '../items/itemsApi';
+import { useOpenItemDialog } from '../items/useOpenItemDialog';
+import { useOpenProjectDialog } from '../projects/details/useOpenProjectDialog';
+import { useGetProjectsQuery } from '../projects/projectsApi';
+import { matchesQuery, searchRecords } from './paletteSearch';
+import type { PaletteRecord } from './paletteSearch';
+
+/** Items are found among the timeline's items of the year around today (there is no item list). */
+const itemWindow = () => ({
+  from: dayjs().subtract(6, 'month').format('YYYY-MM-DD'),
+  to: dayjs().add(6, 'month').format('YYYY-MM-DD'),
+});
+
+const icon = (Icon: typeof IconPlus) => <Icon size={18} stroke={1.5} />;
+
+/**
+ * The command palette (Ctrl+K / Cmd+K, or the header button): the new-record actions, the pages, and
+ * applications, projects and items by name, each opening its dialog.
+ */
+export function CommandPalette() {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const [opened, setOpened] = useState(false);
+  const items = useOpenItemDialog();
+  const applications = useOpenApplicationDialog();
+  const projects = useOpenProjectDialog();
+  const searching = opened && query.trim().length >= 2;
+  const applicationList = useGetApplicationsQuery(opened ? {} : skipToken);
+  const projectList = useGetProjectsQuery(opened ? {} : skipToken);
+  const [itemRange] = useState(itemWindow);
+  const timeline = useGetTimelineQuery(searching && items.canView ? itemRange : skipToken);
+
+  const records = useMemo<PaletteRecord[]>(
+    () => [
+      ...(applicationList.data ?? [])
+        .filter((a) => !a.deleted)
+        .map((a) => ({
+          kind: 'application' as const,
+          id: a.id,
+          label: a.name,
+          description: a.release ?? undefined,
+        })),
+      ...(projectList.data ?? [])
+        .filter((p) => !p.deleted)
+        .map((p) => ({
+          kind: 'project' as const,
+          id: p.id,
+          label: p.title,
+          description: p.shortname ?? undefined,
+        })),
+      ...(timeline.data?.items ?? []).map((i) => ({
+        kind: 'item' as const,
+        id: i.id,
+        label: i.title,
+        // the project, so that equally named items can be told apart
+        description: timeline.data?.groups.find((g) => g.id === i.group)?.content,
+      })),
+    ],
+    [applicationList.data, projectList.data, timeline.data],
+  );
+
+  const commands: SpotlightActionData[] = [
+    {
+      id: 'new-item',
+      label: 'New item',
+      description: 'plan a task',
+      leftSection: icon(IconSubtask),
+      onClick: () => void items.create({ group: null }),
+    },
+    {
+      id: 'new-milestone',
+      label: 'New milestone',
+      leftSection: icon(IconFlag),
+      onClick: () => void items.create({ group: null, milestone: true }),
+    },
+    {
+      id: 'new-project',
+      label: 'New project',
+      leftSection: icon(IconPlus),
+      onClick: () => projects.openNew(),
+    },
+    {
+      id: 'new-application',
+      label: 'New application',
+      leftSection: icon(IconPlus),
+      onClick: () => applications.openNew(),
+    },
+    {
+      id: 'go-timeline',
+      label: 'Go to timeline',
+      leftSection: icon(IconHome),
+      onClick: () => void navigate('/'),
+    },
+    {
+      id: 'go-applications',
+      label: 'Go to applications',
+      leftSection: icon(IconApps),
+      onClick: () => void navigate('/applications'),
+    },
+    {
+      id: 'go-projects',
+      label: 'Go to projects',
+      leftSection: icon(IconBriefcase),
+      onClick: () => void navigate('/projects'),
+    },
+  ];
+
+  const found = searchRecords(query, records);
+  const resultGroup = (
+    kind: PaletteRecord['kind'],
+    group: string,
+    Icon: typeof IconPlus,
+    open: (id: number) => unknown,
+  ): SpotlightActionGroupData | null => {
+    const actions = found
+      .filter((r) => r.kind === kind)
+      .map((r) => ({
+        id: `${kind}-${r.id}`,
+        label: r.label,
+        description: r.description,
+        leftSection: icon(Icon),
+        onClick: () => void open(r.id),
+      }));
+    return actions.length > 0 ? { group, actions } : null;
+  };
+
+  const actions = [
+    {
+      group: 'Actions',
+      actions: commands.filter(
+        (c) => !query.trim() || matchesQuery(query, `${c.label} ${c.description ?? ''}`),
+      ),
+    },
+    resultGroup('application', 'Applications', IconApps, applications.openExisting),
+    resultGroup('project', 'Projects', IconBriefcase, projects.openExisting),
+    resultGroup('item', 'Items', IconCalendarEvent, items.show),
+  ].filter((g): g is SpotlightActionGroupData => g !== null && g.actions.length > 0);
+
+  return (
+    <Spotlight
+      actions={actions}
+      // the actions are filtered above (records by name, commands by label)
+      filter={(_query, all) => all}
+      query={query}
+      onQueryChange={setQuery}
+      onSpotlightOpen={() => setOpened(true)}
+      onSpotlightClose={() => setOpened(false)}
+      shortcut={['mod + K']}
+      nothingFound={searching && timeline.isFetching ? 'searching…' : 'nothing found'}
+      highlightQuery
+      scrollable
+      maxHeight={420}
+      searchProps={{
+        leftSection: <IconSearch size={18} stroke={1.5} />,
+        placeholder: 'Search applications, projects, items or actions…',
+        'aria-label': 'command palette search',
+      }}
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from '@jest/globals';
+import { matchesQuery, searchRecords } from './paletteSearch';
+import type { PaletteRecord } from './paletteSearch';
+
+const records: PaletteRecord[] = [
+  { kind: 'application', id: 1, label: 'SAP Finance', description: '2.1' },
+  { kind: 'application', id: 2, label: 'Portal' },
+  { kind: 'project', id: 3, label: 'Finance Migration' },
+  { kind: 'project', id: 4, label: 'Zürich office' },
+  { kind: 'item', id: 5, label: 'Go-live Finance' },
+];
+
+describe('matchesQuery', () => {
+  it('matches every word, case- and accent-insensitively', () => {
+    expect(matchesQuery('zurich OFF', 'Zürich office')).toBe(true);
+    expect(matchesQuery('finance portal', 'SAP Finance')).toBe(false);
+  });
+});
+
+describe('searchRecords', () => {
+  it('finds records of every kind by name, names starting with the query first', () => {
+    expect(searchRecords('fin', records).map((r) => r.id)).toEqual([3, 5, 1]);
+  });
+
+  it('finds by description too', () => {
+    expect(searchRecords('2.1', records).map((r) => r.id)).toEqual([1]);
+  });
+
+  it('finds nothing for an empty query', () => {
+    expect(searchRecords('  ', records)).toEqual([]);
+  });
+
+  it('keeps at most `limit` records per kind', () => {
+    const many = Array.from({ length: 8 }, (_, i) => ({ kind: 'item' as const, id: i, label: `Task ${i}` }));
+    expect(searchRecords('task', [...many, ...records], 3).filter((r) => r.kind === 'item')).toHaveLength(3);
+  });
+});

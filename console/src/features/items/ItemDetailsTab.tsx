@@ -1,0 +1,97 @@
+import { Divider, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { itemSystemTypes } from '@fahrplan/contracts';
+import type { ItemSystemType } from '@fahrplan/contracts';
+import { LinkField } from '../applications/details/LinkField';
+import { DocumentationField } from '../applications/details/SharedFields';
+import { changeIssueGroup, changeType, issueLinkOf } from './itemForm';
+import type { IssueGroup, ItemGroup } from './itemForm';
+import type { ItemForm } from './ItemOverviewTab';
+
+interface Props {
+  form: ItemForm;
+  editable: boolean;
+  group: ItemGroup | null;
+  issueGroups: readonly IssueGroup[];
+  /** EDIT on item-details-system: the system type and class name (§6 superuser). */
+  superuser: boolean;
+}
+
+const noType = 'none';
+
+/** §2 item details. */
+export function ItemDetailsTab({ form, editable, group, issueGroups, superuser }: Props) {
+  const readOnly = !editable;
+  const values = form.values;
+  const hasRepository = Boolean(group?.jirarepo);
+  const issueGroupOptions = issueGroups.map((g) => ({ value: g.id, label: g.id }));
+  if (values.jiragroup && !issueGroupOptions.some((o) => o.value === values.jiragroup))
+    issueGroupOptions.push({ value: values.jiragroup, label: values.jiragroup });
+  return (
+    <Stack>
+      <DocumentationField form={form} readOnly={readOnly} />
+      {(!values.milestone || values.resource !== null) && (
+        // Resources are not modelled yet: the resource id as stored (sent for tasks only, §5).
+        <NumberInput
+          label="Resource"
+          min={1}
+          allowDecimal={false}
+          readOnly={readOnly || values.milestone}
+          value={values.resource ?? ''}
+          onChange={(next) => form.setFieldValue('resource', typeof next === 'number' ? next : null)}
+          error={form.errors.resource}
+        />
+      )}
+      {/* No custom attribute fields: tenants define an attribute schema for applications only (MeView). */}
+      <Divider label="Issue tracker" labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {!values.milestone && (
+          <Select
+            label="Issue group"
+            data={issueGroupOptions}
+            clearable={editable && !hasRepository}
+            searchable
+            readOnly={readOnly}
+            disabled={hasRepository}
+            placeholder={hasRepository ? 'the project has a repository' : undefined}
+            value={values.jiragroup || null}
+            onChange={(next) => form.setValues(changeIssueGroup(form.getValues(), next))}
+            error={form.errors.jiragroup}
+          />
+        )}
+        <LinkField
+          label="External issue id"
+          openLabel="open issue"
+          href={issueLinkOf(values, group, issueGroups)}
+          readOnly={readOnly}
+          {...form.getInputProps('jiraid')}
+          value={values.jiraid}
+        />
+      </SimpleGrid>
+      {superuser && (
+        <>
+          <Divider label="System" labelPosition="left" />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="System type"
+              data={[noType, ...itemSystemTypes]}
+              allowDeselect={false}
+              readOnly={readOnly}
+              value={values.type ?? noType}
+              onChange={(next) =>
+                form.setValues(
+                  changeType(
+                    form.getValues(),
+                    next === null || next === noType ? null : (next as ItemSystemType),
+                    group?.subgroups ?? [],
+                  ),
+                )
+              }
+              error={form.errors.type}
+            />
+            <TextInput label="Class name" readOnly={readOnly} {...form.getInputProps('className')} />
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

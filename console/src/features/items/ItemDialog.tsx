@@ -1,0 +1,93 @@
+import { useMemo } from 'react';
+import { Center, Loader, Modal } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { subgroupsOf } from '@fahrplan/contracts';
+import type { GroupView, ItemView } from '@fahrplan/contracts';
+import { useAppSelector } from '../../app/hooks';
+import { describeError, httpStatusOf } from '../api/problem';
+import { useDialogRecord } from '../applications/details/useDialogRecord';
+import { selectMe } from '../auth/sessionSlice';
+import { useGetProjectsQuery } from '../projects/projectsApi';
+import { ItemEditor } from './ItemEditor';
+import { useGetItemQuery } from './itemsApi';
+import { issueGroupsOf, itemGroupOptions } from './itemForm';
+import type { ItemGroup, NewItemRequest } from './itemForm';
+
+interface Props {
+  /** An existing item's id, or null for a new item. */
+  itemId: number | null;
+  /** What a new item starts from (group, date, lane, kind). */
+  request?: NewItemRequest | null;
+  onClose: () => void;
+}
+
+/** §8: what a failed load tells the user. */
+export const itemLoadFailureMessage = (error: unknown) => {
+  const status = httpStatusOf(error);
+  if (status === 404) return 'item not found';
+  if (status === 403) return 'not permitted';
+  return describeError(error);
+};
+
+const noProjects: GroupView[] = [];
+
+/** The projects the dialog offers, plus the item's own when it is not among them (e.g. shared). */
+const itemGroups = (projects: readonly GroupView[], item: ItemView | null) => {
+  const own = new Set(itemGroupOptions(projects).map((o) => Number(o.value)));
+  const groups: ItemGroup[] = projects
+    .filter((p) => own.has(p.id))
+    .sort((a, b) => a.title.localeCompare(b.title, undefined, { sensitivity: 'base' }));
+  const ownGroup = !item || own.has(item.group);
+  if (item && !ownGroup) {
+    const known = projects.find((p) => p.id === item.group);
+    groups.unshift(
+      known ?? {
+        id: item.group,
+        title: item.groupTitle ?? `#${item.group}`,
+        subgroups: subgroupsOf(
+          item.subgroup && !['tasks', 'milestones'].includes(item.subgroup)
+            ? [{ id: item.subgroup, name: item.subgroup, type: 'INDIVIDUAL' }]
+            : [],
+        ),
+        resource: null,
+        jirarepo: null,
+      },
+    );
+  }
+  return { groups, ownGroup };
+};
+
+/** The item details dialog (§2): loads the item and the projects, then hands them to the editor. */
+export function ItemDialog({ itemId, request = null, onClose }: Props) {
+  const me = useAppSelector(selectMe);
+  const query = useGetItemQuery(itemId ?? skipToken, { refetchOnMountOrArgChange: true });
+  const loaded = useDialogRecord(query, itemId, itemLoadFailureMessage, onClose);
+  const projects = useGetProjectsQuery({});
+  const projectList = projects.data ?? noProjects;
+  const { groups, ownGroup } = useMemo(() => itemGroups(projectList, loaded), [projectList, loaded]);
+  const issueGroups = useMemo(() => issueGroupsOf(projectList), [projectList]);
+
+  if (!me) return null;
+  // a new item needs the projects for its lane and default resource
+  if ((itemId !== null && !loaded) || (itemId === null && projects.isLoading)) {
+    return (
+      <Modal opened onClose={onClose} title={itemId === null ? 'new item' : 'show item'}>
+        <Center h={120}>
+          <Loader aria-label="loading item" />
+        </Center>
+      </Modal>
+    );
+  }
+  return (
+    <ItemEditor
+      item={loaded}
+      request={request}
+      groups={groups}
+      groupsLoading={projects.isLoading}
+      ownGroup={ownGroup}
+      issueGroups={issueGroups}
+      me={me}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import dayjs from 'dayjs';
+import { useCan } from '../auth/permissions';
+import { notifyError } from '../common/notify';
+import { ItemDialog } from './ItemDialog';
+import { parseItemDialogParams, withoutItemParams } from './itemDialogParams';
+
+/**
+ * Renders the item dialog the URL asks for (`?show-item=` / `?new-item=`, see itemDialogParams) over the
+ * current page; closing it removes the parameters.
+ */
+export function ItemDialogHost() {
+  const [params, setParams] = useSearchParams();
+  const key = params.toString();
+  const request = useMemo(
+    () => parseItemDialogParams(new URLSearchParams(key), dayjs().format('YYYY-MM-DD')),
+    [key],
+  );
+  const canView = useCan('items', 'VIEW');
+  const canCreate = useCan('items', 'CREATE');
+  const permitted = request === null || (request.mode === 'show' ? canView : canCreate);
+  const close = useCallback(
+    () => setParams((current) => withoutItemParams(current), { replace: true }),
+    [setParams],
+  );
+
+  useEffect(() => {
+    if (permitted) return;
+    notifyError('not permitted');
+    close();
+  }, [permitted, close]);
+
+  if (!request || !permitted) return null;
+  return request.mode === 'show' ? (
+    <ItemDialog key={`show-${request.id}`} itemId={request.id} onClose={close} />
+  ) : (
+    <ItemDialog
+      key={`new-${JSON.stringify(request.request)}`}
+      itemId={null}
+      request={request.request}
+      onClose={close}
+    />
+  );
+}

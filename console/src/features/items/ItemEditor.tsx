@@ -1,0 +1,193 @@
+import { useMemo, useState } from 'react';
+import { Tabs } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useHotkeys } from '@mantine/hooks';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { can } from '@fahrplan/contracts';
+import type { ItemView, MeView } from '@fahrplan/contracts';
+import { FormCommentsPane } from '../applications/details/CommentsTab';
+import { EditorDialog, useLeaveGuard } from '../applications/details/EditorChrome';
+import { tabsWithErrors } from '../applications/details/fieldErrors';
+import { SaveStepError } from '../applications/details/useApplicationSaveFlow';
+import { notifySuccess } from '../common/notify';
+import { ItemDetailsTab } from './ItemDetailsTab';
+import { ItemOverviewTab } from './ItemOverviewTab';
+import type { ItemForm } from './ItemOverviewTab';
+import { useGetItemCommentsQuery, useLazyGetItemQuery } from './itemsApi';
+import { itemDialogTitle, itemFormValidator, sameValues, toFormValues } from './itemForm';
+import type { IssueGroup, ItemFormValues, ItemGroup, ItemRecord, NewItemRequest } from './itemForm';
+import { useItemSaveFlow } from './useItemSaveFlow';
+
+interface Props {
+  /** The item to show, null for a new one. */
+  item: ItemView | null;
+  /** What a new item starts from. */
+  request: NewItemRequest | null;
+  /** The projects the item may be planned in. */
+  groups: readonly ItemGroup[];
+  groupsLoading: boolean;
+  /** Whether the item's project is one of the user's own (items of shared projects are read-only). */
+  ownGroup: boolean;
+  issueGroups: readonly IssueGroup[];
+  me: MeView;
+  onClose: () => void;
+}
+
+const tabOfField: Record<string, string> = {
+  docUrl: 'details',
+  resource: 'details',
+  jiraid: 'details',
+  jiragroup: 'details',
+  type: 'details',
+  className: 'details',
+  attributes: 'details',
+  comment: 'comments',
+};
+const tabOf = (path: string) => tabOfField[path.split('.')[0] ?? path] ?? 'overview';
+
+/** §2 comments of the item (refType task), loaded when the tab is first shown. */
+function ItemCommentsTab({
+  form,
+  editable,
+  itemId,
+}: {
+  form: ItemForm;
+  editable: boolean;
+  itemId: number | null;
+}) {
+  const query = useGetItemCommentsQuery(itemId ?? skipToken);
+  return <FormCommentsPane form={form} editable={editable} query={query} />;
+}
+
+/** The item details dialog (§2): overview, details, comments; saving as §2/§4 say. */
+export function ItemEditor({
+  item,
+  request,
+  groups,
+  groupsLoading,
+  ownGroup,
+  issueGroups,
+  me,
+  onClose,
+}: Props) {
+  const [openedAsNew] = useState(item === null);
+  const [initialValues] = useState(() => toFormValues(item, request, groups));
+  const validate = useMemo(() => itemFormValidator(), []);
+  const form = useForm<ItemFormValues>({
+    mode: 'controlled',
+    initialValues,
+    validate,
+    validateInputOnChange: true,
+  });
+  const [record, setRecord] = useState<ItemRecord | null>(item && { id: item.id, version: item.version });
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const runSaveFlow = useItemSaveFlow();
+  const [fetchItem, { isFetching: reloading }] = useLazyGetItemQuery();
+
+  const isNew = record === null;
+  const editable = isNew
+    ? can(me.permissions, 'items', 'CREATE')
+    : can(me.permissions, 'items', 'EDIT') && ownGroup;
+  const values = form.getValues();
+  const saved = form.getInitialValues();
+  const changed = !sameValues(values, saved);
+  const canSave = editable && changed && !saving && form.isValid();
+  const errorTabs = tabsWithErrors(form.errors, tabOf);
+  const group = groups.find((g) => g.id === form.values.group) ?? null;
+
+  const save = async () => {
+    if (!editable || saving || !changed || form.validate().hasErrors) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await runSaveFlow({
+        values: form.getValues(),
+        before: form.getInitialValues(),
+        record,
+        onSaved: (next) => {
+          setRecord(next);
+          // the item is saved as it is now; only the comment may still be pending
+          form.setInitialValues({ ...form.getValues(), comment: '' });
+          setDone((list) => [...list, openedAsNew && !record ? 'item created' : 'item saved']);
+        },
+        onCommentCreated: () => {
+          form.setFieldValue('comment', '');
+          form.setInitialValues({ ...form.getValues(), comment: '' });
+        },
+      });
+      notifySuccess(openedAsNew ? (values.milestone ? 'milestone created' : 'item created') : 'item saved');
+      onClose();
+    } catch (e) {
+      setError(e);
+      if (e instanceof SaveStepError)
+        for (const fieldError of e.problem?.errors ?? [])
+          form.setFieldError(e.step === 'comment' ? 'comment' : fieldError.field, fieldError.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** After a 409: the current version from the server; the new comment stays. */
+  const reload = async () => {
+    if (!record) return;
+    try {
+      const fresh = await fetchItem(record.id).unwrap();
+      const next = toFormValues(fresh);
+      const comment = form.getValues().comment;
+      form.setInitialValues(next);
+      form.setValues({ ...next, comment });
+      setRecord({ id: fresh.id, version: fresh.version });
+      setError(null);
+    } catch (e) {
+      setError(e);
+    }
+  };
+
+  const { leaving, leave, confirm } = useLeaveGuard({ saving, dirty: editable && changed, subject: 'item' });
+  useHotkeys([['mod+S', () => void (leaving ? undefined : save())]], []);
+
+  return (
+    <EditorDialog
+      stackId="item"
+      title={itemDialogTitle(isNew, isNew ? values : saved)}
+      size="xl"
+      onClose={() => leave(onClose)}
+      tabs={[]}
+      finance={false}
+      errorTabs={errorTabs}
+      footer={{
+        error,
+        saveAlert: { onReload: () => void reload(), reloading, subject: 'item', done },
+        editable,
+        saving,
+        canSave,
+        onSave: () => void save(),
+      }}
+      confirm={confirm}
+    >
+      <Tabs.Panel value="overview">
+        <ItemOverviewTab
+          form={form}
+          editable={editable}
+          groups={groups}
+          groupsLoading={groupsLoading}
+          itemId={record?.id ?? null}
+        />
+      </Tabs.Panel>
+      <Tabs.Panel value="details">
+        <ItemDetailsTab
+          form={form}
+          editable={editable}
+          group={group}
+          issueGroups={issueGroups}
+          superuser={can(me.permissions, 'item-details-system', 'EDIT')}
+        />
+      </Tabs.Panel>
+      <Tabs.Panel value="comments">
+        <ItemCommentsTab form={form} editable={editable} itemId={record?.id ?? null} />
+      </Tabs.Panel>
+    </EditorDialog>
+  );
+}

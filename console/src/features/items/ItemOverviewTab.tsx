@@ -1,0 +1,135 @@
+import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { defaultSubgroups, maxItemStatus } from '@fahrplan/contracts';
+import { DescriptionField, RequiredNameInput } from '../applications/details/SharedFields';
+import { UiDateTimeInput } from './UiDateTimeInput';
+import { changeGroup, changeKind, changeStart, durationOf, shownStatus, workloadOf } from './itemForm';
+import type { ItemFormValues, ItemGroup } from './itemForm';
+
+export type ItemForm = UseFormReturnType<ItemFormValues>;
+
+interface Props {
+  form: ItemForm;
+  editable: boolean;
+  /** The projects the item may be planned in (own, not the sprint group), plus its current one. */
+  groups: readonly ItemGroup[];
+  groupsLoading: boolean;
+  itemId: number | null;
+}
+
+/** §2 item overview. */
+export function ItemOverviewTab({ form, editable, groups, groupsLoading, itemId }: Props) {
+  const readOnly = !editable;
+  const values = form.values;
+  const group = groups.find((g) => g.id === values.group) ?? null;
+  // before a project is chosen, the lanes every project has
+  const subgroups = group?.subgroups ?? defaultSubgroups;
+  const duration = durationOf(values);
+  const load = workloadOf(values);
+  const laneOptions = subgroups.map((s) => ({ value: s.id, label: s.name }));
+  if (values.subgroup && !laneOptions.some((o) => o.value === values.subgroup))
+    laneOptions.push({ value: values.subgroup, label: values.subgroup });
+  const groupOptions = groups.map((g) => ({ value: String(g.id), label: g.title }));
+
+  return (
+    <Stack>
+      {editable && (
+        <SegmentedControl
+          aria-label="task or milestone"
+          data={[
+            { value: 'task', label: 'Task' },
+            { value: 'milestone', label: 'Milestone' },
+          ]}
+          value={values.milestone ? 'milestone' : 'task'}
+          onChange={(next) => form.setValues(changeKind(form.getValues(), next === 'milestone', subgroups))}
+        />
+      )}
+      <RequiredNameInput form={form} field="title" label="Title" editable={editable} />
+      <TextInput label="Subtitle" readOnly={readOnly} {...form.getInputProps('subtitle')} />
+      <DescriptionField form={form} readOnly={readOnly} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <UiDateTimeInput
+          label={values.milestone ? 'Date' : 'Begin'}
+          readOnly={readOnly}
+          value={values.start}
+          error={form.errors.start}
+          onChange={(start) => form.setValues(changeStart(form.getValues(), start))}
+        />
+        {!values.milestone && (
+          <UiDateTimeInput
+            label="End"
+            readOnly={readOnly}
+            value={values.end}
+            error={form.errors.end}
+            onChange={(end) => form.setFieldValue('end', end)}
+          />
+        )}
+        {!values.milestone && (
+          <TextInput
+            label="Duration (working days)"
+            readOnly
+            variant="filled"
+            value={duration === null ? '' : String(duration)}
+          />
+        )}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {!values.milestone && (
+          <NumberInput
+            label="Effort (person-days)"
+            min={0}
+            decimalScale={2}
+            readOnly={readOnly}
+            value={values.effort ?? ''}
+            onChange={(next) => form.setFieldValue('effort', typeof next === 'number' ? next : null)}
+            error={form.errors.effort}
+          />
+        )}
+        {load !== null && <TextInput label="Workload" readOnly variant="filled" value={load} />}
+        {/* the status option set is not shown (§4): the stored code; 0 and disabled while a type is set */}
+        <NumberInput
+          label="Status"
+          min={0}
+          max={maxItemStatus}
+          allowDecimal={false}
+          readOnly={readOnly}
+          disabled={values.type !== null}
+          value={shownStatus(values)}
+          onChange={(next) => form.setFieldValue('status', typeof next === 'number' ? next : 0)}
+          error={form.errors.status}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label="Project"
+          data={groupOptions}
+          searchable
+          allowDeselect={false}
+          readOnly={readOnly}
+          disabled={groupsLoading && editable}
+          value={values.group === null ? null : String(values.group)}
+          onChange={(next) => {
+            const chosen = groups.find((g) => String(g.id) === next) ?? null;
+            form.setValues(changeGroup(form.getValues(), subgroups, chosen));
+          }}
+          error={form.errors.group}
+        />
+        <Select
+          label="Subgroup"
+          data={laneOptions}
+          allowDeselect={false}
+          readOnly={readOnly}
+          disabled={values.type === 'background'}
+          placeholder={values.type === 'background' ? 'none (background)' : undefined}
+          value={values.type === 'background' ? null : values.subgroup}
+          onChange={(next) => form.setFieldValue('subgroup', next)}
+          error={form.errors.subgroup}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Id" disabled value={itemId === null ? '' : String(itemId)} />
+        <TextInput label="Short name" readOnly={readOnly} {...form.getInputProps('shortname')} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,412 @@
+import {
+  brToLineBreaks,
+  countWorkingDays,
+  createCommentSchema,
+  isSprintGroup,
+  isUiDateTime,
+  itemEndFromServer,
+  itemEndToServer,
+  lineBreaksToBr,
+  moveKeepingDuration,
+  rankForNewItem,
+  saveItemSchema,
+  serverToUiDateTime,
+  trackerIssueLink,
+  trimText,
+  uiToServerDateTime,
+  workload,
+} from '@fahrplan/contracts';
+import type {
+  AttributeValue,
+  GroupView,
+  ItemSystemType,
+  ItemView,
+  Subgroup,
+  SubgroupType,
+} from '@fahrplan/contracts';
+import type { FormErrors } from '@mantine/form';
+import { zodValidate } from '../common/zodValidate';
+import type { SaveItemInput } from './itemsApi';
+
+/**
+ * What the item dialog edits. Dates are shown date-times (DD.MM.YYYY HH:mm, §5); `end` is the shown end
+ * (a stored 00:00 end shows as the previous day, itemEndFromServer), null for a milestone.
+ */
+export interface ItemFormValues {
+  milestone: boolean;
+  title: string;
+  subtitle: string;
+  description: string;
+  start: string | null;
+  end: string | null;
+  /** Person-days; sent for tasks only. */
+  effort: number | null;
+  /**
+   * The item's own status. While a system type is set it is shown as 0 and disabled (§4); it is what
+   * clearing the type restores (the server's stored status).
+   */
+  status: number;
+  group: number | null;
+  subgroup: string | null;
+  shortname: string;
+  docUrl: string;
+  resource: number | null;
+  jiraid: string;
+  jiragroup: string;
+  type: ItemSystemType | null;
+  className: string;
+  attributes: AttributeValue[];
+  /** A new comment, posted after the item is saved. */
+  comment: string;
+}
+
+/** The saved record the dialog works on: null until a new item has been created. */
+export interface ItemRecord {
+  id: number;
+  version: number;
+}
+
+/** A project the dialog offers (§3 Group for the item dialog). */
+export type ItemGroup = Pick<GroupView, 'id' | 'title' | 'subgroups' | 'resource' | 'jirarepo'>;
+
+/** What a new item starts from (§2 new-item: group, start date, optional preset values). */
+export interface NewItemRequest {
+  group: number | null;
+  /** YYYY-MM-DD */
+  date: string;
+  subgroup?: string | null;
+  milestone?: boolean;
+}
+
+const text = (value: string | null | undefined) => value ?? '';
+
+/** YYYY-MM-DDTHH:mm of a shown date-time, null unless it is a valid DD.MM.YYYY HH:mm. */
+export const serverStart = (ui: string | null): string | null =>
+  ui && isUiDateTime(ui.trim()) ? uiToServerDateTime(ui.trim()) : null;
+
+/** The stored (exclusive) end of a shown end (§5: 00:00 → next day's 00:00), null unless valid. */
+export const serverEnd = (ui: string | null): string | null =>
+  ui && isUiDateTime(ui.trim()) ? itemEndToServer(ui.trim()) : null;
+
+const datePart = (dateTime: string) => dateTime.slice(0, 10);
+const timePart = (dateTime: string) => dateTime.slice(10);
+
+/** The lane of `type` in a project's subgroups, if it has one. */
+const laneOfType = (subgroups: readonly Subgroup[], type: SubgroupType) =>
+  subgroups.find((s) => s.type === type)?.id ?? null;
+
+const kindLane = (milestone: boolean): SubgroupType => (milestone ? 'milestones' : 'tasks');
+
+/**
+ * The form for an item, or for a new one the §9 defaults: status 0, start = end = the chosen date
+ * (a milestone: no end), the requested lane or the default lane of its kind.
+ */
+export const toFormValues = (
+  item: ItemView | null,
+  request: NewItemRequest | null = null,
+  groups: readonly ItemGroup[] = [],
+): ItemFormValues => {
+  if (item) {
+    return {
+      milestone: item.end === null,
+      title: item.title,
+      subtitle: text(item.subtitle),
+      description: brToLineBreaks(text(item.description)),
+      start: serverToUiDateTime(item.start),
+      end: itemEndFromServer(item.end),
+      effort: item.effort,
+      // with a type the stored status is 0; the item's own status is the one set aside (§4)
+      status: item.type !== null ? (item.storedStatus ?? item.status) : item.status,
+      group: item.group,
+      subgroup: item.subgroup,
+      shortname: text(item.shortname),
+      docUrl: text(item.docUrl),
+      resource: item.resource,
+      jiraid: text(item.jiraid),
+      jiragroup: text(item.jiragroup),
+      type: item.type,
+      className: text(item.className),
+      attributes: [...item.attributes],
+      comment: '',
+    };
+  }
+  const milestone = request?.milestone ?? false;
+  const day = request?.date ?? '';
+  const start = day ? serverToUiDateTime(`${day}T00:00`) : null;
+  const group = groups.find((g) => g.id === request?.group);
+  const requestedLane = request?.subgroup ?? null;
+  const subgroup =
+    requestedLane !== null && (!group || group.subgroups.some((s) => s.id === requestedLane))
+      ? requestedLane
+      : group
+        ? laneOfType(group.subgroups, kindLane(milestone))
+        : kindLane(milestone);
+  return {
+    milestone,
+    title: '',
+    subtitle: '',
+    description: '',
+    start,
+    end: milestone ? null : start,
+    effort: null,
+    status: 0,
+    group: request?.group ?? null,
+    subgroup,
+    shortname: '',
+    docUrl: '',
+    resource: milestone ? null : (group?.resource ?? null),
+    jiraid: '',
+    jiragroup: '',
+    type: null,
+    className: '',
+    attributes: [],
+    comment: '',
+  };
+};
+
+/** §4: the status shown, 0 and disabled while a system type is set. */
+export const shownStatus = (values: Pick<ItemFormValues, 'status' | 'type'>) =>
+  values.type === null ? values.status : 0;
+
+/** §9: working days of [start, end) by the stored values' date parts; null for a milestone or an invalid range. */
+export const durationOf = (values: Pick<ItemFormValues, 'milestone' | 'start' | 'end'>): number | null => {
+  if (values.milestone) return null;
+  const start = serverStart(values.start);
+  const end = serverEnd(values.end);
+  if (!start || !end || end < start) return null;
+  try {
+    return datePart(end) <= datePart(start) ? 0 : countWorkingDays(datePart(start), datePart(end));
+  } catch {
+    return null; // outside the calendar's years
+  }
+};
+
+/** §9 workload of a task: effort / duration; null when not computable. */
+export const workloadOf = (values: Pick<ItemFormValues, 'milestone' | 'start' | 'end' | 'effort'>) =>
+  values.milestone ? null : workload(values.effort, durationOf(values));
+
+/**
+ * §4: a new begin moves the end to keep the working-day duration (the end keeps its time of day);
+ * with a duration of 0 the end becomes the begin. Milestones and invalid dates only take the begin.
+ */
+export const changeStart = (
+  values: Pick<ItemFormValues, 'milestone' | 'start' | 'end'>,
+  start: string | null,
+): { start: string | null; end: string | null } => {
+  const oldStart = serverStart(values.start);
+  const oldEnd = serverEnd(values.end);
+  const newStart = serverStart(start);
+  if (values.milestone || !oldStart || !oldEnd || !newStart || oldEnd < oldStart)
+    return { start, end: values.end };
+  try {
+    const days =
+      datePart(oldEnd) <= datePart(oldStart) ? 0 : countWorkingDays(datePart(oldStart), datePart(oldEnd));
+    if (days === 0) return { start, end: start };
+    const endDate = moveKeepingDuration(datePart(oldStart), datePart(oldEnd), datePart(newStart));
+    const end = `${endDate}${timePart(oldEnd)}`;
+    return { start, end: end > newStart ? itemEndFromServer(end) : start };
+  } catch {
+    return { start, end: values.end }; // outside the calendar's years: keep the end
+  }
+};
+
+/**
+ * §4 toggling task/milestone: a milestone has no end, a task starts with end = begin; the lane becomes
+ * the group's lane of the matching type if the current one was of the other type or absent.
+ */
+export const changeKind = (
+  values: Pick<ItemFormValues, 'start' | 'end' | 'subgroup'>,
+  milestone: boolean,
+  subgroups: readonly Subgroup[],
+): { milestone: boolean; end: string | null; subgroup: string | null } => {
+  const current = subgroups.find((s) => s.id === values.subgroup);
+  const other: SubgroupType = milestone ? 'tasks' : 'milestones';
+  const subgroup =
+    values.subgroup === null || current?.type === other
+      ? (laneOfType(subgroups, kindLane(milestone)) ?? values.subgroup)
+      : values.subgroup;
+  return { milestone, end: milestone ? null : (values.end ?? values.start), subgroup };
+};
+
+/**
+ * §4 changing the group: a lane of the same type as before (unless INDIVIDUAL), else the group's default
+ * lane of the item's kind; a task takes the group's default resource when it has none.
+ */
+export const changeGroup = (
+  values: Pick<ItemFormValues, 'milestone' | 'subgroup' | 'resource'>,
+  oldSubgroups: readonly Subgroup[],
+  group: ItemGroup | null,
+): { group: number | null; subgroup: string | null; resource: number | null } => {
+  if (!group) return { group: null, subgroup: null, resource: values.resource };
+  const before = oldSubgroups.find((s) => s.id === values.subgroup)?.type;
+  const type = before && before !== 'INDIVIDUAL' ? before : kindLane(values.milestone);
+  return {
+    group: group.id,
+    subgroup: laneOfType(group.subgroups, type) ?? laneOfType(group.subgroups, kindLane(values.milestone)),
+    resource: values.milestone ? values.resource : (values.resource ?? group.resource),
+  };
+};
+
+/** §4: clearing the issue group clears the external id. */
+export const changeIssueGroup = (
+  values: Pick<ItemFormValues, 'jiraid'>,
+  jiragroup: string | null,
+): { jiragroup: string; jiraid: string } => ({
+  jiragroup: jiragroup ?? '',
+  jiraid: jiragroup?.trim() ? values.jiraid : '',
+});
+
+/** §4 a system type forces status 0 (shown, see shownStatus); background items have no lane. */
+export const changeType = (
+  values: Pick<ItemFormValues, 'subgroup' | 'milestone'>,
+  type: ItemSystemType | null,
+  subgroups: readonly Subgroup[],
+): { type: ItemSystemType | null; subgroup: string | null } => ({
+  type,
+  subgroup:
+    type === 'background'
+      ? null
+      : (values.subgroup ?? laneOfType(subgroups, kindLane(values.milestone)) ?? null),
+});
+
+/** §4 the issue groups the item may name: the tracker repositories of the tenant's projects. */
+export interface IssueGroup {
+  id: string;
+  url: string;
+}
+
+export const issueGroupsOf = (groups: readonly Pick<GroupView, 'jirarepo'>[]): IssueGroup[] => {
+  const byId = new Map<string, IssueGroup>();
+  for (const { jirarepo } of groups)
+    if (jirarepo && String(jirarepo.id).trim() && !byId.has(String(jirarepo.id)))
+      byId.set(String(jirarepo.id), { id: String(jirarepo.id), url: jirarepo.url });
+  return [...byId.values()].sort((a, b) => a.id.localeCompare(b.id));
+};
+
+/**
+ * The tracker link of the external id (§2): by the project's repository, else by the chosen issue
+ * group's; null when none can be built.
+ */
+export const issueLinkOf = (
+  values: Pick<ItemFormValues, 'jiraid' | 'jiragroup'>,
+  group: Pick<GroupView, 'jirarepo'> | null,
+  issueGroups: readonly IssueGroup[],
+): string | null => {
+  const base = group?.jirarepo?.url ?? issueGroups.find((g) => g.id === values.jiragroup.trim())?.url;
+  return trackerIssueLink(base, values.jiraid);
+};
+
+/** §2 group choices: own, active projects, never the sprint group, sorted case-insensitively. */
+export const itemGroupOptions = (
+  projects: readonly Pick<GroupView, 'id' | 'title' | 'art' | 'shared' | 'deleted'>[],
+) =>
+  projects
+    .filter((p) => !p.shared && !p.deleted && !isSprintGroup(p))
+    .map((p) => ({ value: String(p.id), label: p.title }))
+    .sort((a, b) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' }));
+
+/** §9 the rank of a new item among the ranks of its group's items. */
+export const newItemRank = (ranks: readonly (string | null)[]): string => rankForNewItem(ranks);
+
+/** Every item field of the form as SaveItem carries it (§5: texts trimmed; task-only fields). */
+const itemFields = (values: ItemFormValues) => {
+  const task = !values.milestone;
+  const description = trimText(values.description);
+  return {
+    title: trimText(values.title) ?? '',
+    subtitle: trimText(values.subtitle),
+    shortname: trimText(values.shortname),
+    description: description === null ? null : lineBreaksToBr(description),
+    effort: task ? values.effort : null,
+    jiraid: trimText(values.jiraid),
+    group: values.group ?? undefined,
+    subgroup: values.type === 'background' ? null : values.subgroup,
+    resource: task ? values.resource : null,
+    jiragroup: task ? trimText(values.jiragroup) : null,
+    start: serverStart(values.start) ?? undefined,
+    end: task ? serverEnd(values.end) : null,
+    // with a type the server forces 0 and keeps the status aside itself: sending 0 would overwrite it
+    status: values.type === null ? values.status : undefined,
+    docUrl: trimText(values.docUrl),
+    className: trimText(values.className),
+    type: values.type,
+    attributes: values.attributes.map((a) => ({ ...a })),
+  } satisfies SaveItemInput;
+};
+
+type ItemFieldsInput = ReturnType<typeof itemFields>;
+
+/**
+ * The SaveItem command: a create with every field (and the rank, when known) without `record`; an update
+ * of the version the user saw with only the fields that differ from `before`.
+ */
+export const toSaveCommand = (
+  values: ItemFormValues,
+  record: ItemRecord | null,
+  before: ItemFormValues | null = null,
+  rank: string | null = null,
+): SaveItemInput => {
+  const fields = Object.fromEntries(
+    Object.entries(itemFields(values)).filter(([, v]) => v !== undefined),
+  ) as Partial<ItemFieldsInput>;
+  if (!record) return rank === null ? fields : { ...fields, rank };
+  if (!before) return { id: record.id, version: record.version, ...fields };
+  const old = itemFields(before);
+  const changed = (Object.keys(fields) as (keyof ItemFieldsInput)[]).filter(
+    (key) => JSON.stringify(fields[key]) !== JSON.stringify(old[key]),
+  );
+  return {
+    id: record.id,
+    version: record.version,
+    ...Object.fromEntries(changed.map((key) => [key, fields[key]])),
+  };
+};
+
+/** Whether the item's own fields (what SaveItem carries) differ. */
+export const itemFieldsChanged = (a: ItemFormValues, b: ItemFormValues) =>
+  JSON.stringify(itemFields(a)) !== JSON.stringify(itemFields(b));
+
+export const sameValues = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+const dateError = 'a date and time as DD.MM.YYYY HH:mm';
+
+/** §5 rules from the shared schema; begin required and valid; end ≥ begin; the lane; the new comment. */
+export const itemFormValidator = (): ((values: ItemFormValues) => FormErrors) => {
+  const commandErrors = zodValidate(
+    saveItemSchema,
+    (values: ItemFormValues) => toSaveCommand(values, null),
+    (path) => path.split('.')[0] ?? path,
+  );
+  const commentErrors = zodValidate(
+    createCommentSchema.shape.description,
+    (values: ItemFormValues) => values.comment,
+    () => 'comment',
+  );
+  return (values) => {
+    const errors: FormErrors = {};
+    if (!values.start?.trim()) errors.start = 'required';
+    else if (!serverStart(values.start)) errors.start = dateError;
+    if (!values.milestone) {
+      const start = serverStart(values.start);
+      const end = serverEnd(values.end);
+      if (!values.end?.trim()) errors.end = 'required';
+      else if (!end) errors.end = dateError;
+      else if (start && end < start) errors.end = 'the end cannot precede the begin';
+    }
+    if (values.group === null) errors.group = 'required';
+    if (values.type !== 'background' && !values.subgroup) errors.subgroup = 'required';
+    for (const [field, message] of Object.entries(commandErrors(values))) errors[field] ??= message;
+    if (values.comment.trim()) Object.assign(errors, commentErrors(values));
+    return errors;
+  };
+};
+
+/** The dialog's title (§2). */
+export const itemDialogTitle = (
+  isNew: boolean,
+  values: Pick<ItemFormValues, 'milestone' | 'title' | 'subtitle'>,
+) => {
+  if (isNew) return values.milestone ? 'new milestone' : 'new item';
+  const name = [values.title, values.subtitle].filter((t) => t.trim() !== '').join(' ');
+  return `${values.milestone ? 'show milestone' : 'show item'}${name ? ` ${name}` : ''}`;
+};

@@ -1,0 +1,102 @@
+import type { z } from 'zod';
+import type {
+  CommandResult,
+  CommentView,
+  deleteItemSchema,
+  ItemView,
+  saveItemSchema,
+  TimelineView,
+} from '@fahrplan/contracts';
+import { apiSlice } from '../api/apiSlice';
+import { commandArgs } from '../api/commands';
+import type { CommandRequest } from '../api/commands';
+
+export type SaveItemInput = z.input<typeof saveItemSchema>;
+export type DeleteItemInput = z.input<typeof deleteItemSchema>;
+
+/** The timeline window and its filters (GET /api/timeline). */
+export interface TimelineArgs {
+  /** YYYY-MM-DD, inclusive. */
+  from: string;
+  /** YYYY-MM-DD, exclusive. */
+  to: string;
+  group?: number[];
+  status?: number[];
+  resource?: number[];
+  application?: number[];
+}
+
+const itemTags = (result: CommandResult | undefined, id: number | undefined) =>
+  result
+    ? [
+        { type: 'Timeline' as const, id: 'WINDOW' },
+        { type: 'Item' as const, id: id ?? result.id },
+      ]
+    : [];
+
+const itemCommentsTag = (refId: number) => ({ type: 'Comment' as const, id: `task-${refId}` });
+
+export interface ItemCommentInput {
+  refType: 'task';
+  refId: number;
+  description: string;
+}
+
+/** Items (§3) and the timeline window: the reads and commands of the timeline and the item dialog. */
+export const itemsApi = apiSlice.injectEndpoints({
+  endpoints: (builder) => ({
+    /** By numeric id first, then by title (§2 routes); 404 when unknown or deleted. */
+    getItem: builder.query<ItemView, number | string>({
+      query: (idOrName) => `/items/${encodeURIComponent(String(idOrName))}`,
+      providesTags: (result, _error, idOrName) => [{ type: 'Item', id: result?.id ?? String(idOrName) }],
+    }),
+    getTimeline: builder.query<TimelineView, TimelineArgs>({
+      query: ({ from, to, ...filters }) => ({
+        url: '/timeline',
+        params: {
+          from,
+          to,
+          ...Object.fromEntries(
+            Object.entries(filters)
+              .filter(([, values]) => values !== undefined && values.length > 0)
+              .map(([key, values]) => [key, values.join(',')]),
+          ),
+        },
+      }),
+      providesTags: [{ type: 'Timeline', id: 'WINDOW' }],
+    }),
+    saveItem: builder.mutation<CommandResult, CommandRequest<SaveItemInput>>({
+      query: (command) => commandArgs('SaveItem', command),
+      invalidatesTags: (result, _error, { data }) => itemTags(result, data.id),
+    }),
+    deleteItem: builder.mutation<CommandResult, CommandRequest<DeleteItemInput>>({
+      query: (command) => commandArgs('DeleteItem', command),
+      invalidatesTags: (result, _error, { data }) => itemTags(result, data.id),
+    }),
+    /** The items of one project (GET /api/items?group=): their ranks place a new item (§9). */
+    getGroupItems: builder.query<Pick<ItemView, 'id' | 'rank'>[], number>({
+      query: (group) => ({ url: '/items', params: { group } }),
+      providesTags: [{ type: 'Timeline', id: 'WINDOW' }],
+    }),
+    /** Comments of an item (refType task), oldest first. */
+    getItemComments: builder.query<CommentView[], number>({
+      query: (refId) => ({ url: '/comments', params: { refType: 'task', refId } }),
+      providesTags: (_result, _error, refId) => [itemCommentsTag(refId)],
+    }),
+    createItemComment: builder.mutation<CommandResult, CommandRequest<ItemCommentInput>>({
+      query: (command) => commandArgs('CreateComment', command),
+      invalidatesTags: (result, _error, { data }) => (result ? [itemCommentsTag(data.refId)] : []),
+    }),
+  }),
+});
+
+export const {
+  useGetItemQuery,
+  useLazyGetItemQuery,
+  useGetTimelineQuery,
+  useSaveItemMutation,
+  useDeleteItemMutation,
+  useLazyGetGroupItemsQuery,
+  useGetItemCommentsQuery,
+  useCreateItemCommentMutation,
+} = itemsApi;

@@ -1,0 +1,76 @@
+import { useRef } from 'react';
+import { trimText } from '@fahrplan/contracts';
+import { SaveStepError, useIdempotencyKeys } from '../applications/details/useApplicationSaveFlow';
+import { useCreateItemCommentMutation, useLazyGetGroupItemsQuery, useSaveItemMutation } from './itemsApi';
+import { itemFieldsChanged, newItemRank, toSaveCommand } from './itemForm';
+import type { ItemFormValues, ItemRecord } from './itemForm';
+
+const failed: Record<string, string> = {
+  item: 'saving the item failed',
+  comment: 'creating the comment failed',
+};
+
+export interface ItemSaveInput {
+  values: ItemFormValues;
+  /** What the server has (the dialog's initial values), for an update's changed fields. */
+  before: ItemFormValues;
+  record: ItemRecord | null;
+  /** After the item was saved (so a retry continues with the comment only). */
+  onSaved: (record: ItemRecord) => void;
+  onCommentCreated: () => void;
+}
+
+/**
+ * §2 item save: SaveItem with the version the user saw (a new item ranked after its group's items),
+ * then the comment if text was entered. Each step keeps its Idempotency-Key until it succeeds.
+ */
+export function useItemSaveFlow() {
+  const [saveItem] = useSaveItemMutation();
+  const [createComment] = useCreateItemCommentMutation();
+  const [fetchGroupItems] = useLazyGetGroupItemsQuery();
+  const withKey = useIdempotencyKeys();
+  // the rank chosen for a new item stays the same on a retry, so the retry reuses its Idempotency-Key
+  const ranked = useRef<{ group: number; rank: string | null } | null>(null);
+
+  const step = async <T>(name: 'item' | 'comment', payload: unknown, send: (key: string) => Promise<T>) => {
+    try {
+      return await withKey(name, payload, send);
+    } catch (error) {
+      throw new SaveStepError(name, error, failed[name]);
+    }
+  };
+
+  /** §9 the new item's rank; null lets the server rank it (e.g. while it cannot list the group's items). */
+  const rankFor = async (group: number | null): Promise<string | null> => {
+    if (group === null) return null;
+    if (ranked.current?.group === group) return ranked.current.rank;
+    const rank = await fetchGroupItems(group)
+      .unwrap()
+      .then((items) => newItemRank(items.map((i) => i.rank)))
+      .catch(() => null);
+    ranked.current = { group, rank };
+    return rank;
+  };
+
+  return async ({ values, before, record: saved, onSaved, onCommentCreated }: ItemSaveInput) => {
+    let record = saved;
+    if (!record || itemFieldsChanged(values, before)) {
+      const rank = record ? null : await rankFor(values.group);
+      const data = toSaveCommand(values, record, record ? before : null, rank);
+      const result = await step('item', data, (idempotencyKey) =>
+        saveItem({ data, idempotencyKey }).unwrap(),
+      );
+      record = { id: result.id, version: result.version };
+      onSaved(record);
+    }
+    const description = trimText(values.comment);
+    if (description) {
+      const comment = { refType: 'task' as const, refId: record.id, description };
+      await step('comment', comment, (idempotencyKey) =>
+        createComment({ data: comment, idempotencyKey }).unwrap(),
+      );
+      onCommentCreated();
+    }
+    return record;
+  };
+}

@@ -1,0 +1,76 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import dayjs from 'dayjs';
+import { useAppSelector } from '../../app/hooks';
+import { useCan } from '../auth/permissions';
+import { useRefreshMutation } from '../auth/authApi';
+import { selectAccessToken } from '../auth/sessionSlice';
+import { notifyError } from '../common/notify';
+import { tokenExpired, withItemParams } from './itemDialogParams';
+import type { ItemDialogRequest } from './itemDialogParams';
+
+export interface NewItemOptions {
+  /** The project, or null to choose it in the dialog. */
+  group: number | null;
+  /** YYYY-MM-DD; today when omitted. */
+  date?: string;
+  subgroup?: string | null;
+  milestone?: boolean;
+}
+
+/**
+ * §2 root events show-item and new-item, from anywhere (the timeline, the command palette): they set the
+ * URL parameters the ItemDialogHost reads. §6 items VIEW / CREATE, else the 'not permitted' notice. If the
+ * session expired, the token is refreshed first; the dialog does not open when still logged out.
+ */
+export function useOpenItemDialog() {
+  const [, setParams] = useSearchParams();
+  const token = useAppSelector(selectAccessToken);
+  const [refresh] = useRefreshMutation();
+  const canView = useCan('items', 'VIEW');
+  const canCreate = useCan('items', 'CREATE');
+
+  const open = useCallback(
+    async (request: ItemDialogRequest) => {
+      if (tokenExpired(token, Date.now() / 1000)) {
+        const session = await refresh()
+          .unwrap()
+          .catch(() => null);
+        if (!session) {
+          notifyError('session expired: please log in again');
+          return false;
+        }
+      }
+      setParams((current) => withItemParams(current, request));
+      return true;
+    },
+    [token, refresh, setParams],
+  );
+
+  const show = useCallback(
+    (id: number) => {
+      if (!canView) {
+        notifyError('not permitted');
+        return Promise.resolve(false);
+      }
+      return open({ mode: 'show', id });
+    },
+    [canView, open],
+  );
+
+  const create = useCallback(
+    ({ group, date, subgroup = null, milestone = false }: NewItemOptions) => {
+      if (!canCreate) {
+        notifyError('not permitted');
+        return Promise.resolve(false);
+      }
+      return open({
+        mode: 'new',
+        request: { group, date: date ?? dayjs().format('YYYY-MM-DD'), subgroup, milestone },
+      });
+    },
+    [canCreate, open],
+  );
+
+  return { show, create, canView, canCreate };
+}
