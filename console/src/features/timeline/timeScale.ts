@@ -1,0 +1,239 @@
+// The timeline's time maths. Instants are milliseconds of a civil date-time read as UTC: the server's
+// YYYY-MM-DDTHH:mm has no zone, and UTC arithmetic has no DST, so a day is always 86,400,000 ms.
+
+export interface TimeRange {
+  start: number;
+  end: number;
+}
+
+export const hourMs = 3_600_000;
+export const dayMs = 24 * hourMs;
+
+/** The narrowest and widest windows the zoom allows: a few days up to half a century. */
+export const minSpan = 3 * dayMs;
+export const maxSpan = 50 * 365 * dayMs;
+
+const dateTimePattern = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/;
+
+/** YYYY-MM-DD or YYYY-MM-DDTHH:mm → ms (UTC reading); throws RangeError on anything else. */
+export function toMs(value: string): number {
+  const match = dateTimePattern.exec(value);
+  if (!match) throw new RangeError(`not a YYYY-MM-DD[THH:mm] value: '${value}'`);
+  const [, y, mo, d, h, mi] = match;
+  return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0));
+}
+
+/** ms → YYYY-MM-DDTHH:mm (the server's date-time), minutes truncated. */
+export const toServerDateTime = (ms: number): string => new Date(ms).toISOString().slice(0, 16);
+
+/** ms → YYYY-MM-DD. */
+export const toServerDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/** The start of the local calendar day of `now`, as this module reads instants. */
+export const todayMs = (now = new Date()): number =>
+  Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+
+export const floorDay = (ms: number) => Math.floor(ms / dayMs) * dayMs;
+export const ceilDay = (ms: number) => Math.ceil(ms / dayMs) * dayMs;
+
+// ---- date ↔ pixel ------------------------------------------------------------------------------
+
+/** The x offset (px from the start of the time area) of an instant in a window drawn `width` px wide. */
+export const valueToX = (value: number, range: TimeRange, width: number): number =>
+  ((value - range.start) * width) / (range.end - range.start);
+
+/** The instant at x px from the start of the time area. */
+export const xToValue = (x: number, range: TimeRange, width: number): number =>
+  range.start + (x * (range.end - range.start)) / width;
+
+// ---- zoom and pan ------------------------------------------------------------------------------
+
+/** Keeps the span within [minSpan, maxSpan] around the window's centre. */
+export function clampRange(range: TimeRange): TimeRange {
+  const span = range.end - range.start;
+  if (span >= minSpan && span <= maxSpan) return range;
+  const target = Math.min(maxSpan, Math.max(minSpan, span));
+  const centre = (range.start + range.end) / 2;
+  return { start: centre - target / 2, end: centre + target / 2 };
+}
+
+/**
+ * Zooms by `factor` (< 1 zooms in) keeping the instant at `anchor` (0 = left edge, 1 = right edge)
+ * where it is on screen, as the pointer's date stays under the pointer on Ctrl+wheel.
+ */
+export function zoomRange(range: TimeRange, factor: number, anchor = 0.5): TimeRange {
+  const span = range.end - range.start;
+  const nextSpan = Math.min(maxSpan, Math.max(minSpan, span * factor));
+  const pivot = range.start + span * anchor;
+  const start = pivot - nextSpan * anchor;
+  return { start, end: start + nextSpan };
+}
+
+/** Ctrl+wheel: one notch (deltaY ≈ 100) zooms by about 20 %. */
+export const wheelZoomFactor = (deltaY: number): number => Math.exp(deltaY * 0.002);
+
+/** Shifts the window by `dx` px of a `width` px time area (positive dx moves later). */
+export function panRange(range: TimeRange, dx: number, width: number): TimeRange {
+  const shift = (dx * (range.end - range.start)) / width;
+  return { start: range.start + shift, end: range.end + shift };
+}
+
+export const zoomPresets = ['day', 'week', 'month', 'quarter', 'year'] as const;
+export type ZoomPreset = (typeof zoomPresets)[number];
+
+/** What each preset shows: two weeks of days … a decade of years. */
+export const presetSpans: Record<ZoomPreset, number> = {
+  day: 14 * dayMs,
+  week: 12 * 7 * dayMs,
+  month: 365 * dayMs,
+  quarter: 2 * 365 * dayMs,
+  year: 10 * 365 * dayMs,
+};
+
+/** The window of a preset around the current window's centre. */
+export function presetRange(range: TimeRange, preset: ZoomPreset): TimeRange {
+  const centre = (range.start + range.end) / 2;
+  const span = presetSpans[preset];
+  return { start: centre - span / 2, end: centre + span / 2 };
+}
+
+/** The preset whose span is nearest (logarithmically) to the window's, for the selector's value. */
+export function nearestPreset(range: TimeRange): ZoomPreset {
+  const span = range.end - range.start;
+  let best: ZoomPreset = 'day';
+  for (const preset of zoomPresets)
+    if (Math.abs(Math.log(presetSpans[preset] / span)) < Math.abs(Math.log(presetSpans[best] / span)))
+      best = preset;
+  return best;
+}
+
+// ---- the axis --------------------------------------------------------------------------------
+
+export type TickUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';
+
+export interface AxisScale {
+  /** The unit of the lower row of labels and of the grid lines. */
+  unit: TickUnit;
+  /** Units per tick (years only step by 2, 5, 10 … when single years are too narrow). */
+  step: number;
+  /** The unit of the upper row of labels, or null when the lower row says enough (years). */
+  major: TickUnit | null;
+}
+
+const approxDays: Record<TickUnit, number> = { day: 1, week: 7, month: 30.44, quarter: 91.31, year: 365.25 };
+/** The narrowest tick in px each unit's label fits in. */
+const minTickPx: Record<TickUnit, number> = { day: 26, week: 40, month: 36, quarter: 36, year: 40 };
+const majorOf: Record<TickUnit, TickUnit | null> = {
+  day: 'month',
+  week: 'month',
+  month: 'year',
+  quarter: 'year',
+  year: null,
+};
+
+/** The finest unit whose ticks are wide enough at this zoom: days when close, years when far. */
+export function axisScale(range: TimeRange, width: number): AxisScale {
+  const pxPerDay = (width * dayMs) / Math.max(1, range.end - range.start);
+  for (const unit of ['day', 'week', 'month', 'quarter'] as const)
+    if (approxDays[unit] * pxPerDay >= minTickPx[unit]) return { unit, step: 1, major: majorOf[unit] };
+  const yearPx = approxDays.year * pxPerDay;
+  const step = [1, 2, 5, 10, 20, 50, 100].find((s) => s * yearPx >= minTickPx.year) ?? 100;
+  return { unit: 'year', step, major: null };
+}
+
+/** The first instant of the unit containing `ms`; weeks start on Monday (ISO 8601). */
+export function floorTo(ms: number, unit: TickUnit, step = 1): number {
+  const d = new Date(ms);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  switch (unit) {
+    case 'day':
+      return floorDay(ms);
+    case 'week': {
+      const day = floorDay(ms);
+      const weekday = (new Date(day).getUTCDay() + 6) % 7; // Monday = 0
+      return day - weekday * dayMs;
+    }
+    case 'month':
+      return Date.UTC(y, m, 1);
+    case 'quarter':
+      return Date.UTC(y, m - (m % 3), 1);
+    case 'year':
+      return Date.UTC(y - (((y % step) + step) % step), 0, 1);
+  }
+}
+
+/** The instant `count` units after `ms` (which is the start of a unit). */
+export function addUnits(ms: number, unit: TickUnit, count: number): number {
+  const d = new Date(ms);
+  switch (unit) {
+    case 'day':
+      return ms + count * dayMs;
+    case 'week':
+      return ms + count * 7 * dayMs;
+    case 'month':
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + count, 1);
+    case 'quarter':
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 3 * count, 1);
+    case 'year':
+      return Date.UTC(d.getUTCFullYear() + count, 0, 1);
+  }
+}
+
+const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** ISO 8601 week number of the week starting at `monday`. */
+export function isoWeek(monday: number): number {
+  const thursday = monday + 3 * dayMs;
+  const yearStart = Date.UTC(new Date(thursday).getUTCFullYear(), 0, 1);
+  return Math.floor((thursday - yearStart) / (7 * dayMs)) + 1;
+}
+
+export function tickLabel(ms: number, unit: TickUnit, major = false): string {
+  const d = new Date(ms);
+  const y = d.getUTCFullYear();
+  switch (unit) {
+    case 'day':
+      return String(d.getUTCDate());
+    case 'week':
+      return `W${isoWeek(ms)}`;
+    case 'month':
+      return major ? `${monthNames[d.getUTCMonth()]} ${y}` : monthNames[d.getUTCMonth()]!;
+    case 'quarter':
+      return `Q${Math.floor(d.getUTCMonth() / 3) + 1}`;
+    case 'year':
+      return String(y);
+  }
+}
+
+export interface Tick {
+  start: number;
+  end: number;
+  label: string;
+}
+
+/** The ticks of `unit` that overlap the window; `limit` guards against a runaway loop. */
+export function ticks(range: TimeRange, unit: TickUnit, step = 1, major = false, limit = 2000): Tick[] {
+  const out: Tick[] = [];
+  let at = floorTo(range.start, unit, step);
+  while (at < range.end && out.length < limit) {
+    const next = addUnits(at, unit, step);
+    out.push({ start: at, end: next, label: tickLabel(at, unit, major) });
+    at = next;
+  }
+  return out;
+}
+
+// ---- snapping ---------------------------------------------------------------------------------
+
+export type SnapUnit = 'hour' | 'day';
+
+/** Days at day zoom and coarser; hours only when a day is wide enough to aim at an hour. */
+export const snapUnitFor = (range: TimeRange, width: number): SnapUnit =>
+  (width * dayMs) / Math.max(1, range.end - range.start) >= 240 ? 'hour' : 'day';
+
+const snapMs: Record<SnapUnit, number> = { hour: hourMs, day: dayMs };
+
+export const snap = (ms: number, unit: SnapUnit): number => Math.round(ms / snapMs[unit]) * snapMs[unit];
+
+export const snapStep = (unit: SnapUnit): number => snapMs[unit];
