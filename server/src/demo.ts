@@ -25,7 +25,8 @@ export type DemoParts = Pick<Embedded, 'store' | 'ids' | 'directory'> & {
 
 export const DEMO_TENANT = 'demo';
 
-const demoFeatures = {
+/** The demo tenant's features, as its first start creates it. */
+export const demoFeatures = {
   admin: true,
   jira: false,
   alm: true,

@@ -1,8 +1,8 @@
 import { countWorkingDays, priority } from '@fahrplan/contracts';
-import type { Permissions } from '@fahrplan/contracts';
-import { createUser } from '@fahrplan/command-service';
-import { DEMO_PASSWORD, TestClock, anApplication, startPlatform, uniqueName } from './testing/platform';
-import type { Platform, Reply } from './testing/platform';
+import { adminApi } from './testing/admin-api';
+import type { CommandReply } from './testing/admin-api';
+import { TestClock, anApplication, startPlatform, uniqueName } from './testing/platform';
+import type { Platform } from './testing/platform';
 
 let platform: Platform;
 const clock = new TestClock();
@@ -16,35 +16,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-type Result = { id: number; version: number; position: number };
-
-/** A command by demo/admin that must succeed. */
-const run = async (type: string, data: unknown, token = platform.admin): Promise<Result> => {
-  const reply = await platform.api.command(type, data, token);
-  expect({ status: reply.status, body: reply.body }).toEqual({ status: 200, body: expect.anything() });
-  return reply.body as Result;
-};
-
-/** A command that must be refused with `status`, storing nothing. */
-const refused = async (
-  type: string,
-  data: unknown,
-  status: number,
-  token = platform.admin,
-): Promise<Reply> => {
-  const before = await platform.embedded.store.headPosition();
-  const reply = await platform.api.command(type, data, token);
-  expect({ status: reply.status, type: reply.headers.get('content-type') }).toEqual({
-    status,
-    type: expect.stringContaining('application/problem+json'),
-  });
-  expect(await platform.embedded.store.headPosition()).toBe(before);
-  return reply;
-};
-
-/** A query by demo/admin answered once the read models passed `position` (read your writes). */
-const read = (path: string, position: number, token = platform.admin): Promise<Reply> =>
-  platform.api.get(path, token, { 'x-fahrplan-after': String(position) });
+const { run, refused, read, userWith } = adminApi(() => platform);
 
 const createGroup = (overrides: Record<string, unknown> = {}) =>
   run('SaveGroup', { title: uniqueName('Project'), ...overrides });
@@ -410,7 +382,7 @@ describe('the project save flow is safe to retry', () => {
     const send = async () => {
       const reply = await platform.api.command('SaveGroup', { title }, platform.admin, headers);
       expect(reply.status).toBe(200);
-      return reply.body as Result;
+      return reply.body as CommandReply;
     };
 
     const first = await send();
@@ -427,20 +399,6 @@ describe('the project save flow is safe to retry', () => {
     expect(await platform.embedded.store.readStream(`group-${first.id}`)).toHaveLength(2);
   });
 });
-
-/** A demo user with exactly `permissions`, and its token. */
-const userWith = async (permissions: Permissions): Promise<string> => {
-  const username = uniqueName('user').replace(/\W/g, '-');
-  const last = await createUser(platform.embedded.store, platform.embedded.ids, {
-    tenant: 'demo',
-    username,
-    displayName: username,
-    password: DEMO_PASSWORD,
-    permissions,
-  });
-  await platform.embedded.directory.waitFor(last);
-  return platform.api.token('demo', username, DEMO_PASSWORD);
-};
 
 /** A demo project shared with 'other' and accepted there. */
 const sharedWithOther = async (overrides: Record<string, unknown> = {}) => {

@@ -1,7 +1,7 @@
 import { addDays, allPermissions, itemRanks } from '@fahrplan/contracts';
-import { createUser } from '@fahrplan/command-service';
-import { DEMO_PASSWORD, TestClock, startPlatform, uniqueName } from './testing/platform';
-import type { Platform, Reply } from './testing/platform';
+import { adminApi } from './testing/admin-api';
+import { TestClock, startPlatform, uniqueName } from './testing/platform';
+import type { Platform } from './testing/platform';
 
 let platform: Platform;
 const clock = new TestClock();
@@ -15,40 +15,8 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-type Result = { id: number; version: number; position: number };
+const { run, refused, read, userWith } = adminApi(() => platform);
 
-const run = async (type: string, data: unknown, token = platform.admin): Promise<Result> => {
-  const reply = await platform.api.command(type, data, token);
-  expect({ type, status: reply.status, body: reply.body }).toEqual({
-    type,
-    status: 200,
-    body: expect.anything(),
-  });
-  return reply.body as Result;
-};
-
-/** A command that must be refused with `status`, storing nothing. */
-const refused = async (
-  type: string,
-  data: unknown,
-  status: number,
-  token = platform.admin,
-): Promise<Reply> => {
-  const before = await platform.embedded.store.headPosition();
-  const reply = await platform.api.command(type, data, token);
-  expect({ status: reply.status, type: reply.headers.get('content-type') }).toEqual({
-    status,
-    type: expect.stringContaining('application/problem+json'),
-  });
-  expect(await platform.embedded.store.headPosition()).toBe(before);
-  return reply;
-};
-
-/** A query answered once the read models passed `position` (read your writes). */
-const read = (path: string, position: number, token = platform.admin): Promise<Reply> =>
-  platform.api.get(path, token, { 'x-fahrplan-after': String(position) });
-
-/** A fresh project of the demo tenant, running in March 2031 unless overridden. */
 const aProject = (overrides: Record<string, unknown> = {}) =>
   run('SaveGroup', { title: uniqueName('Project'), start: '2031-03-03', end: '2031-03-31', ...overrides });
 
@@ -183,16 +151,7 @@ describe('SaveItem and DeleteItem over HTTP', () => {
   });
 
   it('lets only a user with EDIT on item-details-system set the type or class name', async () => {
-    const username = `planner-${process.pid}`;
-    const last = await createUser(platform.embedded.store, platform.embedded.ids, {
-      tenant: 'demo',
-      username,
-      displayName: username,
-      password: DEMO_PASSWORD,
-      permissions: { ...allPermissions, 'item-details-system': ['VIEW'] },
-    });
-    await platform.embedded.directory.waitFor(last);
-    const planner = await platform.api.token('demo', username, DEMO_PASSWORD);
+    const planner = await userWith({ ...allPermissions, 'item-details-system': ['VIEW'] });
     const project = await aProject();
 
     await refused('SaveItem', aTask(project.id, { type: 'lane-background' }), 403, planner);

@@ -16,27 +16,20 @@ import { createTenant, createUser } from '@fahrplan/command-service';
 import { IdAllocator, SqliteEventStore } from '@fahrplan/platform';
 import { compileForNode, repositoryPath } from '../../platform/src/testing/compile-for-node';
 import { eventually } from '../../platform/src/event-store/testing/event-store.contract';
+import { demoFeatures } from './demo';
 import { SeedError, defaultSeedOptions, parseSeedArgs, seed } from './seed';
 import type { SeedOptions, SeedSummary } from './seed';
 import { removeDataDir, start, temporaryDataDir } from './testing/platform';
 import type { Body, Running } from './testing/platform';
 
 const PASSWORD = 'seed-password-for-integration-tests';
-const features = {
-  admin: true,
-  jira: false,
-  alm: true,
-  hermes: false,
-  financialPlanning: true,
-  agileLifecycle: false,
-};
 
 /** A data dir whose event log holds tenant 'demo' with its admin, as the server's first start leaves it. */
 const prepare = async (): Promise<string> => {
   const dataDir = temporaryDataDir();
   const store = new SqliteEventStore(join(dataDir, 'events.db'));
   const ids = new IdAllocator(store);
-  await createTenant(store, ids, { name: 'demo', features, applicationAttributes: [] });
+  await createTenant(store, ids, { name: 'demo', features: demoFeatures, applicationAttributes: [] });
   await createUser(store, ids, {
     tenant: 'demo',
     username: 'admin',

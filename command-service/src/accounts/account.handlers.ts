@@ -18,7 +18,7 @@ import type {
   CreateAccountData,
 } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
-import { AggregateRunner } from '../infrastructure/aggregate-runner';
+import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
 import type { CommandEnvelope, NewId } from '../infrastructure/aggregate-runner';
 import { AddAccountEntriesMessage, CreateAccountMessage } from '../infrastructure/command-message';
 import { linkedAccount } from '../infrastructure/lookups';
@@ -30,16 +30,13 @@ const accountDecider = { initial: initialAccountState, evolve: evolveAccount, de
 
 const runAccount = (
   runner: AggregateRunner,
-  { id, claim }: NewId,
+  id: NewId,
   command: AccountCommand,
   envelope: CommandEnvelope,
   owner: AccountOwner | null,
 ) =>
   runner.run({
-    stream: streamName('account', id),
-    id,
-    ...(claim ? { claim } : {}),
-    what: 'account',
+    ...recordOf('account', id),
     decider: accountDecider,
     command,
     envelope,

@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
-import { streamName } from '@fahrplan/contracts';
 import type { CommandResult, DeleteApplicationData, SaveApplicationData } from '@fahrplan/contracts';
-import { AggregateRunner } from '../infrastructure/aggregate-runner';
+import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
 import type { CommandEnvelope, NewId } from '../infrastructure/aggregate-runner';
 import { DeleteApplicationMessage, SaveApplicationMessage } from '../infrastructure/command-message';
 import { linkedAccount, parentChain } from '../infrastructure/lookups';
@@ -23,15 +22,12 @@ export class SaveApplicationHandler implements ICommandHandler<SaveApplicationMe
 
 export const saveApplication = (
   runner: AggregateRunner,
-  { id, claim }: NewId,
+  id: NewId,
   command: SaveApplicationData,
   envelope: CommandEnvelope,
 ) =>
   runner.run({
-    stream: streamName('application', id),
-    id,
-    ...(claim ? { claim } : {}),
-    what: 'application',
+    ...recordOf('application', id),
     decider: applicationDecider,
     command: { type: 'SaveApplication', data: command },
     envelope,
@@ -51,9 +47,7 @@ export class DeleteApplicationHandler implements ICommandHandler<DeleteApplicati
   execute({ data, envelope }: DeleteApplicationMessage): Promise<CommandResult> {
     const command = data as DeleteApplicationData;
     return this.runner.run({
-      stream: streamName('application', command.id),
-      id: command.id,
-      what: 'application',
+      ...recordOf('application', { id: command.id }),
       decider: applicationDecider,
       command: { type: 'DeleteApplication', data: command },
       envelope,

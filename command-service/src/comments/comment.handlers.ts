@@ -3,7 +3,7 @@ import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
 import { decideComment, evolveComment, initialCommentState, streamName } from '@fahrplan/contracts';
 import type { CommandResult, CreateCommentData } from '@fahrplan/contracts';
-import { AggregateRunner } from '../infrastructure/aggregate-runner';
+import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
 import { CreateCommentMessage } from '../infrastructure/command-message';
 import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
 import { applicationDecider } from '../applications/application.decider';
@@ -16,12 +16,8 @@ export class CreateCommentHandler implements ICommandHandler<CreateCommentMessag
 
   async execute({ data, envelope }: CreateCommentMessage): Promise<CommandResult> {
     const command = data as CreateCommentData;
-    const { id, claim } = await this.runner.newId(envelope);
     return this.runner.run({
-      stream: streamName('comment', id),
-      id,
-      ...(claim ? { claim } : {}),
-      what: 'comment',
+      ...recordOf('comment', await this.runner.newId(envelope)),
       decider: { initial: initialCommentState, evolve: evolveComment, decide: decideComment },
       command: { type: 'CreateComment', data: command },
       envelope,

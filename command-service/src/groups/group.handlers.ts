@@ -17,7 +17,7 @@ import type {
 } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
-import { AggregateRunner } from '../infrastructure/aggregate-runner';
+import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
 import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import {
   AcceptProjectShareMessage,
@@ -72,10 +72,7 @@ const runGroup = (
   claim?: string,
 ) =>
   runner.run({
-    stream: streamName('group', id),
-    id,
-    ...(claim ? { claim } : {}),
-    what: 'group',
+    ...recordOf('group', { id, claim }),
     decider: groupDecider,
     command,
     envelope,
@@ -208,10 +205,7 @@ export class CreateGoalHandler implements ICommandHandler<CreateGoalMessage, Com
     const command = data as CreateGoalData;
     const { id, claim } = await this.runner.newId(envelope);
     return this.runner.run({
-      stream: streamName('goal', id),
-      id,
-      ...(claim ? { claim } : {}),
-      what: 'goal',
+      ...recordOf('goal', { id, claim }),
       decider: goalDecider,
       command: { type: 'CreateGoal', data: command },
       envelope,

@@ -44,6 +44,14 @@ export interface NewId {
   readonly claim?: string;
 }
 
+/** What `run` needs to name record `id` of `category`: its stream, its id, the claim of a new id. */
+export const recordOf = (category: Category, { id, claim }: NewId) => ({
+  stream: streamName(category, id),
+  id,
+  ...(claim ? { claim } : {}),
+  what: category,
+});
+
 export interface Loaded<S> {
   readonly state: S;
   readonly expected: ExpectedRevision;

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
-import { can, streamName } from '@fahrplan/contracts';
+import { can } from '@fahrplan/contracts';
 import type {
   CommandResult,
   DeleteItemData,
@@ -12,7 +12,7 @@ import type {
 } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
-import { AggregateRunner } from '../infrastructure/aggregate-runner';
+import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
 import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import { DeleteItemMessage, SaveItemMessage } from '../infrastructure/command-message';
 import { itemGroupFacts } from '../infrastructure/lookups';
@@ -25,6 +25,12 @@ export const ITEM_RANKS = Symbol('ItemRanks');
 /** How long a new item's rank waits for the ranks index to see the latest item events. */
 const RANKS_WAIT_MS = 250;
 
+/** §4: only a user with EDIT on item-details-system sets an item's type and class name. */
+const isSystemEditor = (directory: DirectoryCache, { tenant, user }: CommandEnvelope): boolean => {
+  const found = directory.user(tenant, user);
+  return found !== undefined && can(found.permissions, 'item-details-system', 'EDIT');
+};
+
 type ItemFacts = Omit<ItemContext, 'tenant' | 'user' | 'now' | 'newId'>;
 
 const runItem = (
@@ -36,10 +42,7 @@ const runItem = (
   facts: (state: ItemState) => Promise<ItemFacts> | ItemFacts,
 ) =>
   runner.run({
-    stream: streamName('item', id),
-    id,
-    ...(claim ? { claim } : {}),
-    what: 'item',
+    ...recordOf('item', { id, claim }),
     decider: itemDecider,
     command,
     envelope,
@@ -59,8 +62,7 @@ export class SaveItemHandler implements ICommandHandler<SaveItemMessage, Command
     const command = data as SaveItemData;
     const { id, claim } = command.id === undefined ? await this.runner.newId(envelope) : { id: command.id };
     const { tenant } = envelope;
-    const user = this.directory.user(tenant, envelope.user);
-    const systemEditor = user !== undefined && can(user.permissions, 'item-details-system', 'EDIT');
+    const systemEditor = isSystemEditor(this.directory, envelope);
     return runItem(this.runner, id, { type: 'SaveItem', data: command }, envelope, claim, async (state) => {
       const group = command.group ?? (state.status === 'absent' ? undefined : state.fields.group);
       if (group === undefined) return { group: null, systemEditor };
@@ -82,8 +84,7 @@ export class DeleteItemHandler implements ICommandHandler<DeleteItemMessage, Com
 
   execute({ data, envelope }: DeleteItemMessage): Promise<CommandResult> {
     const command = data as DeleteItemData;
-    const user = this.directory.user(envelope.tenant, envelope.user);
-    const systemEditor = user !== undefined && can(user.permissions, 'item-details-system', 'EDIT');
+    const systemEditor = isSystemEditor(this.directory, envelope);
     return runItem(
       this.runner,
       command.id,

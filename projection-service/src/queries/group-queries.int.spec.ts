@@ -1,5 +1,3 @@
-import { allPermissions } from '@fahrplan/contracts';
-import type { DirectoryCache } from '@fahrplan/platform';
 import { allProjections } from '../projections/all-projections';
 import { storedEvent } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
@@ -7,42 +5,18 @@ import { MongoReadStore } from '../read-store/mongo-read-store';
 import type { ReadStore } from '../read-store/read-store';
 import { describeWithMongo } from '../read-store/testing/mongo-server';
 import { QueriesController } from './queries.controller';
+import { allowingDirectory, groupCreatedData, projectHistory } from './testing/query-fixtures';
 
 const event = storedEvent;
 
-const group = (id: number, title: string, overrides: Record<string, unknown> = {}) => ({
-  id,
-  title,
-  shortname: null,
-  description: null,
-  contact: null,
-  projectNr: null,
-  docUrl: null,
-  iamId: null,
-  start: '2026-03-02',
-  end: '2026-03-09',
-  parent: null,
-  parentOrder: null,
-  jirarepo: null,
-  jiraid: null,
-  cockpitid: null,
-  metric1: 0,
-  metric2: 0,
-  metric3: 0,
-  metric4: 0,
-  metrics: [{ group: null, type: 'WICHTIGKEIT', value: 10 }],
-  healthStatus: 0,
-  phase: 0,
-  status: 3,
-  art: 0,
-  klasse: 0,
-  resource: null,
-  applications: [],
-  attributes: [],
-  account: null,
-  visible: true,
-  ...overrides,
-});
+/** A project running in the first week of March 2026, rated 10 on importance. */
+const group = (id: number, title: string, overrides: Record<string, unknown> = {}) =>
+  groupCreatedData(id, title, {
+    start: '2026-03-02',
+    end: '2026-03-09',
+    metrics: [{ group: null, type: 'WICHTIGKEIT', value: 10 }],
+    ...overrides,
+  });
 
 const history = [
   event('acme', 'ApplicationCreated', { id: 5, name: 'Billing', parent: null, status: 'PRODUKTIV' }),
@@ -116,22 +90,6 @@ const history = [
   event('other', 'GroupUpdated', { id: 34, changes: { account: 41 } }, 3),
 ];
 
-/** The read models the projections make of `history`, written to `store`. */
-const project = async (store: ReadStore) => {
-  const docs = new Map<string, Record<string, unknown> | null>();
-  for (const e of history)
-    for (const projection of allProjections.filter((p) => p.handles.includes(e.type))) {
-      const key = `${projection.collection}/${projection.documentId(e)}`;
-      docs.set(key, projection.evolve((docs.get(key) ?? null) as never, e) as Record<string, unknown> | null);
-    }
-  const position = history.at(-1)?.position ?? 0;
-  for (const [key, doc] of docs) {
-    const [collection, id] = key.split('/') as [string, string];
-    if (doc) await store.put(collection, { ...doc, _id: id, _position: position });
-  }
-};
-
-const directory = { user: () => ({ permissions: allPermissions }) } as unknown as DirectoryCache;
 const principal = { userId: 1, tenant: 'acme', username: 'alice' };
 const owner = { userId: 2, tenant: 'other', username: 'alice' };
 
@@ -144,7 +102,7 @@ const statusOf = (query: Promise<unknown>) =>
 
 /** Every group query the API answers, as the controller answers it over `store`. */
 const answers = async (store: ReadStore) => {
-  const c = new QueriesController(store, directory);
+  const c = new QueriesController(store, allowingDirectory);
   return {
     all: await c.groups(principal),
     text: await c.groups(principal, 'PHASE'),
@@ -171,7 +129,7 @@ describeWithMongo('group queries on MongoDB', (server) => {
     const mongo = new MongoReadStore(server().client.db(server().freshDatabase()));
     await mongo.ensureIndexes(allProjections);
     const memory = new MemoryReadStore();
-    await Promise.all([project(mongo), project(memory)]);
+    await Promise.all([projectHistory(mongo, history), projectHistory(memory, history)]);
 
     const [fromMongo, fromMemory] = [await answers(mongo), await answers(memory)];
 
@@ -240,8 +198,8 @@ describeWithMongo('group queries on MongoDB', (server) => {
 describe('group queries on the in-memory store', () => {
   it('answer the by-title lookup with the own project first, then an accepted shared one', async () => {
     const memory = new MemoryReadStore();
-    await project(memory);
-    const c = new QueriesController(memory, directory);
+    await projectHistory(memory, history);
+    const c = new QueriesController(memory, allowingDirectory);
 
     expect((await c.group(principal, 'ROLL-OUT')).id).toBe(10);
     expect((await c.group(principal, '34')).shared).toBe(true);

@@ -1,5 +1,3 @@
-import { allPermissions } from '@fahrplan/contracts';
-import type { DirectoryCache } from '@fahrplan/platform';
 import { allProjections } from '../projections/all-projections';
 import { storedEvent as event } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
@@ -7,40 +5,9 @@ import { MongoReadStore } from '../read-store/mongo-read-store';
 import type { ReadStore } from '../read-store/read-store';
 import { describeWithMongo } from '../read-store/testing/mongo-server';
 import { ItemQueriesController } from './item-queries.controller';
+import { allowingDirectory, groupCreatedData, projectHistory } from './testing/query-fixtures';
 
-const group = (id: number, title: string, overrides: Record<string, unknown> = {}) => ({
-  id,
-  title,
-  shortname: null,
-  description: null,
-  contact: null,
-  projectNr: null,
-  docUrl: null,
-  iamId: null,
-  start: null,
-  end: null,
-  parent: null,
-  parentOrder: null,
-  jirarepo: null,
-  jiraid: null,
-  cockpitid: null,
-  metric1: 0,
-  metric2: 0,
-  metric3: 0,
-  metric4: 0,
-  metrics: [],
-  healthStatus: 0,
-  phase: 0,
-  status: 3,
-  art: 0,
-  klasse: 0,
-  resource: null,
-  applications: [],
-  attributes: [],
-  account: null,
-  visible: true,
-  ...overrides,
-});
+const group = groupCreatedData;
 
 const item = (id: number, groupId: number, start: string, end: string | null, overrides = {}) => ({
   id,
@@ -117,21 +84,6 @@ const history = [
   event('other', 'ItemCreated', item(320, 32, '2026-03-04T00:00', '2026-03-06T00:00', { title: 'Item 100' })),
 ];
 
-const project = async (store: ReadStore) => {
-  const docs = new Map<string, Record<string, unknown> | null>();
-  for (const e of history)
-    for (const projection of allProjections.filter((p) => p.handles.includes(e.type))) {
-      const key = `${projection.collection}/${projection.documentId(e)}`;
-      docs.set(key, projection.evolve((docs.get(key) ?? null) as never, e) as Record<string, unknown> | null);
-    }
-  const position = history.at(-1)?.position ?? 0;
-  for (const [key, doc] of docs) {
-    const [collection, id] = key.split('/') as [string, string];
-    if (doc) await store.put(collection, { ...doc, _id: id, _position: position });
-  }
-};
-
-const directory = { user: () => ({ permissions: allPermissions }) } as unknown as DirectoryCache;
 const acme = { userId: 1, tenant: 'acme', username: 'alice' };
 const other = { userId: 2, tenant: 'other', username: 'bob' };
 
@@ -142,7 +94,7 @@ const failure = (query: Promise<unknown>) =>
   );
 
 const answers = async (store: ReadStore) => {
-  const c = new ItemQueriesController(store, directory);
+  const c = new ItemQueriesController(store, allowingDirectory);
   const window = (...filters: (string | undefined)[]) =>
     c.timeline(acme, '2026-03-02', '2026-03-09', ...filters);
   return {
@@ -234,13 +186,13 @@ const expectAnswers = (a: Awaited<ReturnType<typeof answers>>) => {
 describe('item and timeline queries on the in-memory store', () => {
   it('answer the window, the filters, items by id and title, and keep tenants apart', async () => {
     const memory = new MemoryReadStore();
-    await project(memory);
+    await projectHistory(memory, history);
 
     expectAnswers(await answers(memory));
   });
 
   it('refuse a window without dates, with from after to, or wider than about five years', async () => {
-    const c = new ItemQueriesController(new MemoryReadStore(), directory);
+    const c = new ItemQueriesController(new MemoryReadStore(), allowingDirectory);
 
     for (const [from, to, field] of [
       [undefined, '2026-03-09', 'from'],
@@ -267,7 +219,7 @@ describeWithMongo('item and timeline queries on MongoDB', (server) => {
     const mongo = new MongoReadStore(server().client.db(server().freshDatabase()));
     await mongo.ensureIndexes(allProjections);
     const memory = new MemoryReadStore();
-    await Promise.all([project(mongo), project(memory)]);
+    await Promise.all([projectHistory(mongo, history), projectHistory(memory, history)]);
 
     const fromMongo = await answers(mongo);
     expect(fromMongo).toEqual(await answers(memory));

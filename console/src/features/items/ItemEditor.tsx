@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Tabs } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useHotkeys } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { can } from '@fahrplan/contracts';
 import type { ItemView, MeView } from '@fahrplan/contracts';
 import { FormCommentsPane } from '../applications/details/CommentsTab';
-import { EditorDialog, useLeaveGuard } from '../applications/details/EditorChrome';
+import { EditorDialog, useEditorSave } from '../applications/details/EditorChrome';
 import { tabsWithErrors } from '../applications/details/fieldErrors';
 import { SaveStepError } from '../applications/details/useApplicationSaveFlow';
 import { notifySuccess } from '../common/notify';
@@ -80,9 +79,6 @@ export function ItemEditor({
     validateInputOnChange: true,
   });
   const [record, setRecord] = useState<ItemRecord | null>(item && { id: item.id, version: item.version });
-  const [error, setError] = useState<unknown>(null);
-  const [done, setDone] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
   const runSaveFlow = useItemSaveFlow();
   const [fetchItem, { isFetching: reloading }] = useLazyGetItemQuery();
 
@@ -92,16 +88,15 @@ export function ItemEditor({
     : can(me.permissions, 'items', 'EDIT') && ownGroup;
   const values = form.getValues();
   const saved = form.getInitialValues();
-  const changed = !sameValues(values, saved);
-  const canSave = editable && changed && !saving && form.isValid();
   const errorTabs = tabsWithErrors(form.errors, tabOf);
   const group = groups.find((g) => g.id === form.values.group) ?? null;
 
-  const save = async () => {
-    if (!editable || saving || !changed || form.validate().hasErrors) return;
-    setSaving(true);
-    setError(null);
-    try {
+  const { leave, confirm, footer } = useEditorSave({
+    form,
+    editable,
+    changed: !sameValues(values, saved),
+    subject: 'item',
+    save: async (done) => {
       await runSaveFlow({
         values: form.getValues(),
         before: form.getInitialValues(),
@@ -110,7 +105,7 @@ export function ItemEditor({
           setRecord(next);
           // the item is saved as it is now; only the comment may still be pending
           form.setInitialValues({ ...form.getValues(), comment: '' });
-          setDone((list) => [...list, openedAsNew && !record ? 'item created' : 'item saved']);
+          done(openedAsNew && !record ? 'item created' : 'item saved');
         },
         onCommentCreated: () => {
           form.setFieldValue('comment', '');
@@ -119,34 +114,25 @@ export function ItemEditor({
       });
       notifySuccess(openedAsNew ? (values.milestone ? 'milestone created' : 'item created') : 'item saved');
       onClose();
-    } catch (e) {
-      setError(e);
+    },
+    onSaveError: (e) => {
       if (e instanceof SaveStepError)
         for (const fieldError of e.problem?.errors ?? [])
           form.setFieldError(e.step === 'comment' ? 'comment' : fieldError.field, fieldError.message);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  /** After a 409: the current version from the server; the new comment stays. */
-  const reload = async () => {
-    if (!record) return;
-    try {
-      const fresh = await fetchItem(record.id).unwrap();
-      const next = toFormValues(fresh);
-      const comment = form.getValues().comment;
-      form.setInitialValues(next);
-      form.setValues({ ...next, comment });
-      setRecord({ id: fresh.id, version: fresh.version });
-      setError(null);
-    } catch (e) {
-      setError(e);
-    }
-  };
-
-  const { leaving, leave, confirm } = useLeaveGuard({ saving, dirty: editable && changed, subject: 'item' });
-  useHotkeys([['mod+S', () => void (leaving ? undefined : save())]], []);
+    },
+    /** After a 409: the current version from the server; the new comment stays. */
+    reload:
+      record &&
+      (async () => {
+        const fresh = await fetchItem(record.id).unwrap();
+        const next = toFormValues(fresh);
+        const comment = form.getValues().comment;
+        form.setInitialValues(next);
+        form.setValues({ ...next, comment });
+        setRecord({ id: fresh.id, version: fresh.version });
+      }),
+    reloading,
+  });
 
   return (
     <EditorDialog
@@ -157,14 +143,7 @@ export function ItemEditor({
       tabs={[]}
       finance={false}
       errorTabs={errorTabs}
-      footer={{
-        error,
-        saveAlert: { onReload: () => void reload(), reloading, subject: 'item', done },
-        editable,
-        saving,
-        canSave,
-        onSave: () => void save(),
-      }}
+      footer={footer}
       confirm={confirm}
     >
       <Tabs.Panel value="overview">

@@ -1,7 +1,7 @@
 import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { defaultSubgroups, maxItemStatus } from '@fahrplan/contracts';
-import { DescriptionField, RequiredNameInput } from '../applications/details/SharedFields';
+import { DescriptionField, DurationField, RequiredNameInput } from '../applications/details/SharedFields';
 import { UiDateTimeInput } from './UiDateTimeInput';
 import { changeGroup, changeKind, changeStart, durationOf, shownStatus, workloadOf } from './itemForm';
 import type { ItemFormValues, ItemGroup } from './itemForm';
@@ -64,14 +64,7 @@ export function ItemOverviewTab({ form, editable, groups, groupsLoading, itemId 
             onChange={(end) => form.setFieldValue('end', end)}
           />
         )}
-        {!values.milestone && (
-          <TextInput
-            label="Duration (working days)"
-            readOnly
-            variant="filled"
-            value={duration === null ? '' : String(duration)}
-          />
-        )}
+        {!values.milestone && <DurationField duration={duration} />}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {!values.milestone && (

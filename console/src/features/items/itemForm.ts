@@ -25,6 +25,7 @@ import type {
   SubgroupType,
 } from '@fahrplan/contracts';
 import type { FormErrors } from '@mantine/form';
+import { changedFields, sameValues } from '../common/formChanges';
 import { zodValidate } from '../common/zodValidate';
 import type { SaveItemInput } from './itemsApi';
 
@@ -351,22 +352,14 @@ export const toSaveCommand = (
   ) as Partial<ItemFieldsInput>;
   if (!record) return rank === null ? fields : { ...fields, rank };
   if (!before) return { id: record.id, version: record.version, ...fields };
-  const old = itemFields(before);
-  const changed = (Object.keys(fields) as (keyof ItemFieldsInput)[]).filter(
-    (key) => JSON.stringify(fields[key]) !== JSON.stringify(old[key]),
-  );
-  return {
-    id: record.id,
-    version: record.version,
-    ...Object.fromEntries(changed.map((key) => [key, fields[key]])),
-  };
+  return changedFields(record, fields, itemFields(before));
 };
 
 /** Whether the item's own fields (what SaveItem carries) differ. */
 export const itemFieldsChanged = (a: ItemFormValues, b: ItemFormValues) =>
   JSON.stringify(itemFields(a)) !== JSON.stringify(itemFields(b));
 
-export const sameValues = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+export { sameValues };
 
 const dateError = 'a date and time as DD.MM.YYYY HH:mm';
 

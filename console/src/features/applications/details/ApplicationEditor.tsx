@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Tabs } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useHotkeys } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { can } from '@fahrplan/contracts';
 import type { ApplicationView, MeView } from '@fahrplan/contracts';
@@ -13,7 +12,7 @@ import type { ApplicationFormValues, ApplicationRecord } from './applicationForm
 import { CommentsTab } from './CommentsTab';
 import { DeleteApplication } from './DeleteApplication';
 import { DetailsTab } from './DetailsTab';
-import { EditorDialog, useLeaveGuard } from './EditorChrome';
+import { EditorDialog, useEditorSave } from './EditorChrome';
 import { FinanceTab } from './FinanceTab';
 import { OverviewTab } from './OverviewTab';
 import { ProjectsTab } from './ProjectsTab';
@@ -47,8 +46,6 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
   const [storedAttributes, setStoredAttributes] = useState<ApplicationView['attributes']>(
     app?.attributes ?? [],
   );
-  const [error, setError] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
   const runSaveFlow = useApplicationSaveFlow();
   const [fetchApplication, { isFetching: reloading }] = useLazyGetApplicationQuery();
 
@@ -63,18 +60,17 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
   const values = form.getValues();
   const saved = form.getInitialValues();
   const changed = !sameValues(values, saved);
-  const canSave = editable && changed && !saving && form.isValid();
   const title = isNew
     ? 'new application'
     : `show application ${[saved.name, saved.release].filter(Boolean).join(' ')}`;
   const errorTabs = tabsWithErrors(form.errors);
 
-  const save = async () => {
-    if (!editable || saving || !changed || form.validate().hasErrors) return;
-    const submitted = form.getValues();
-    setSaving(true);
-    setError(null);
-    try {
+  const { saving, setError, leave, confirm, footer } = useEditorSave({
+    form,
+    editable,
+    changed,
+    save: async () => {
+      const submitted = form.getValues();
       await runSaveFlow({
         values: submitted,
         definitions,
@@ -97,35 +93,23 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
       });
       notifySuccess(openedAsNew ? 'application create success' : 'application save success');
       onClose();
-    } catch (e) {
-      setError(e);
-      applyFieldErrors(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  /** After a 409: take the current version from the server; the choices (account, comment) stay. */
-  const reload = async () => {
-    if (!record) return;
-    try {
-      const fresh = await fetchApplication(record.id).unwrap();
-      const current = form.getValues();
-      const next = toFormValues(fresh, definitions);
-      form.setInitialValues(next);
-      form.setValues({ ...next, addAccount: current.addAccount, comment: current.comment });
-      setRecord({ id: fresh.id, version: fresh.version, account: fresh.account });
-      setStoredAttributes(fresh.attributes);
-      setError(null);
-    } catch (e) {
-      setError(e);
-    }
-  };
-
-  const { leaving, leave, confirm } = useLeaveGuard({ saving, dirty: editable && changed });
+    },
+    onSaveError: (e) => applyFieldErrors(form, e),
+    /** After a 409: take the current version from the server; the choices (account, comment) stay. */
+    reload:
+      record &&
+      (async () => {
+        const fresh = await fetchApplication(record.id).unwrap();
+        const current = form.getValues();
+        const next = toFormValues(fresh, definitions);
+        form.setInitialValues(next);
+        form.setValues({ ...next, addAccount: current.addAccount, comment: current.comment });
+        setRecord({ id: fresh.id, version: fresh.version, account: fresh.account });
+        setStoredAttributes(fresh.attributes);
+      }),
+    reloading,
+  });
   const requestClose = () => leave(onClose);
-
-  useHotkeys([['mod+S', () => void (leaving ? undefined : save())]], []);
 
   return (
     <EditorDialog
@@ -137,8 +121,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
       finance={finance}
       errorTabs={errorTabs}
       footer={{
-        error,
-        saveAlert: { onReload: () => void reload(), reloading },
+        ...footer,
         leading: editable && record && (
           <DeleteApplication
             record={record}
@@ -148,10 +131,6 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
             onError={setError}
           />
         ),
-        editable,
-        saving,
-        canSave,
-        onSave: () => void save(),
       }}
       confirm={confirm}
     >

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useHotkeys } from '@mantine/hooks';
 import type { ComponentProps, ReactNode } from 'react';
 import { Box, Button, Group, Modal, Tabs } from '@mantine/core';
 import type { MantineSize } from '@mantine/core';
@@ -6,7 +7,7 @@ import { ErrorTab } from './ErrorTab';
 import { LeaveConfirm } from './LeaveConfirm';
 import { SaveAlert } from './SaveAlert';
 
-/** Dialog chrome the record editors (application, project) share. */
+/** Dialog chrome the record editors (application, project, item) share. */
 
 /** The dialog's tabs as [value, label]; `false` leaves a tab out (e.g. Finance without financial planning). */
 function ErrorTabList({
@@ -174,4 +175,81 @@ export function useLeaveGuard({
     />
   );
   return { leaving: pending !== null, leave, confirm };
+}
+
+interface EditorSaveOptions {
+  /** The editor's form: Save validates it first, and is offered only while it is valid. */
+  form: { validate: () => { hasErrors: boolean }; isValid: () => boolean };
+  editable: boolean;
+  /** The form differs from what is saved. */
+  changed: boolean;
+  /** Unsaved changes the leave guard asks about; `editable && changed` unless given. */
+  dirty?: boolean;
+  /** What the dialog edits, for the leave confirmation and the save alert. */
+  subject?: string;
+  /** The record's save flow; `done(step)` records a step that succeeded, which a later failure lists. */
+  save: (done: (step: string) => void) => Promise<void>;
+  /** A failed save, after its alert shows: e.g. the field errors onto the form. */
+  onSaveError: (error: unknown) => void;
+  /** After a 409: loads the current version into the form; null while there is no saved record. */
+  reload: (() => Promise<void>) | null;
+  reloading: boolean;
+}
+
+/**
+ * A record editor's save and reload around its own flows: Save and Ctrl+S run `save` when the form is
+ * editable, changed and valid; a failure shows in the footer's alert; a reload that succeeds clears it;
+ * closing asks first when there are unsaved changes. Spread `footer` into EditorDialog's footer.
+ */
+export function useEditorSave({
+  form,
+  editable,
+  changed,
+  dirty = editable && changed,
+  subject,
+  save,
+  onSaveError,
+  reload,
+  reloading,
+}: EditorSaveOptions) {
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  const runSave = async () => {
+    if (!editable || saving || !changed || form.validate().hasErrors) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await save((step) => setDone((list) => [...list, step]));
+    } catch (e) {
+      setError(e);
+      onSaveError(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const runReload = async () => {
+    if (!reload) return;
+    try {
+      await reload();
+      setError(null);
+    } catch (e) {
+      setError(e);
+    }
+  };
+
+  const { leaving, leave, confirm } = useLeaveGuard({ saving, dirty, subject });
+  useHotkeys([['mod+S', () => void (leaving ? undefined : runSave())]], []);
+
+  const footer = {
+    error,
+    saveAlert: { onReload: () => void runReload(), reloading, subject, done },
+    editable,
+    saving,
+    canSave: editable && changed && !saving && form.isValid(),
+    onSave: () => void runSave(),
+  };
+  return { saving, setError, leave, confirm, footer };
 }

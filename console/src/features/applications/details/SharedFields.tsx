@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { CockpitField } from './CockpitField';
 import { LinkField } from './LinkField';
 
-/** Fields the record dialogs (application, project) share, on forms that name them alike. */
+/** Fields the record dialogs (application, project, item) share, on forms that name them alike. */
 
 /** The record's name (application name, project title): required when editable; the dialog focuses it first. */
 export function RequiredNameInput<V>({
@@ -27,6 +27,18 @@ export function RequiredNameInput<V>({
       readOnly={!editable}
       data-autofocus
       {...form.getInputProps(field)}
+    />
+  );
+}
+
+/** §2 duration in working days, computed from begin and end; empty while it cannot be computed. */
+export function DurationField({ duration }: { duration: number | null }) {
+  return (
+    <TextInput
+      label="Duration (working days)"
+      readOnly
+      variant="filled"
+      value={duration === null ? '' : String(duration)}
     />
   );
 }

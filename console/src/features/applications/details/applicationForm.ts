@@ -10,6 +10,7 @@ import {
 } from '@fahrplan/contracts';
 import type { ApplicationView, MeView } from '@fahrplan/contracts';
 import type { FormErrors } from '@mantine/form';
+import { sameValues } from '../../common/formChanges';
 import { zodValidate } from '../../common/zodValidate';
 import type { SaveApplicationInput } from '../applicationsApi';
 
@@ -145,7 +146,7 @@ export const toSaveCommand = (
 /** The fields that belong to the application itself (not the account choice or the new comment). */
 export const applicationPart = ({ addAccount: _a, comment: _c, ...fields }: ApplicationFormValues) => fields;
 
-export const sameValues = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+export { sameValues };
 
 /** §5 rules from the shared schemas: the command that would be sent, and the new comment. */
 export const applicationFormValidator = (

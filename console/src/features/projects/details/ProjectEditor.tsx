@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Group, Tabs, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useHotkeys } from '@mantine/hooks';
 import { IconLink } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { can } from '@fahrplan/contracts';
 import type { GroupDetailsView, MeView } from '@fahrplan/contracts';
-import { EditorDialog, useLeaveGuard } from '../../applications/details/EditorChrome';
+import { EditorDialog, useEditorSave } from '../../applications/details/EditorChrome';
 import { tabsWithErrors } from '../../applications/details/fieldErrors';
 import { SaveStepError } from '../../applications/details/useApplicationSaveFlow';
 import { notifySuccess } from '../../common/notify';
@@ -64,9 +63,6 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
   const [record, setRecord] = useState<ProjectRecord | null>(
     group && { id: group.id, version: group.version, account: group.account },
   );
-  const [error, setError] = useState<unknown>(null);
-  const [done, setDone] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
   const runSaveFlow = useProjectSaveFlow();
   const [fetchProject, { isFetching: reloading }] = useLazyGetProjectQuery();
   const { data: goals = [] } = useGetGoalsQuery();
@@ -80,14 +76,15 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
   const values = form.getValues();
   const saved = form.getInitialValues();
   const changed = !sameValues(values, saved);
-  const canSave = editable && changed && !saving && form.isValid();
   const errorTabs = tabsWithErrors(form.errors, tabOf);
 
-  const save = async () => {
-    if (!editable || saving || !changed || form.validate().hasErrors) return;
-    setSaving(true);
-    setError(null);
-    try {
+  const { leave, confirm, footer } = useEditorSave({
+    form,
+    editable,
+    changed,
+    dirty: editable && !shared && changed,
+    subject: 'project',
+    save: async (done) => {
       await runSaveFlow({
         values: form.getValues(),
         before: form.getInitialValues(),
@@ -97,53 +94,39 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
           // the new-comment box empties once its comment is posted; it starts empty again
           form.setInitialValues({ ...progress.before, comment: '' });
           if (progress.step.step === 'comment') form.setFieldValue('comment', '');
-          setDone((list) => [...list, progress.done]);
+          done(progress.done);
         },
       });
       notifySuccess(openedAsNew ? 'project created' : 'project saved');
       onClose();
-    } catch (e) {
-      setError(e);
+    },
+    onSaveError: (e) => {
       if (e instanceof SaveStepError && e.step === 'project')
         for (const fieldError of e.problem?.errors ?? [])
           form.setFieldError(fieldError.field, fieldError.message);
       // a failed share names its tenant at the chips too
       if (e instanceof SaveStepError && /^(un)?share:/.test(e.step))
         form.setFieldError('shareWith', e.message);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  /** After a 409: take the current version from the server; the choices (shares, goals, account, comment) stay. */
-  const reload = async () => {
-    if (!record) return;
-    try {
-      const fresh = await fetchProject(record.id).unwrap();
-      const current = form.getValues();
-      const next = toFormValues(fresh, dayjs().format('YYYY-MM-DD'));
-      form.setInitialValues(next);
-      form.setValues({
-        ...next,
-        shareWith: current.shareWith,
-        strategy: current.strategy,
-        addAccount: current.addAccount,
-        comment: current.comment,
-      });
-      setRecord({ id: fresh.id, version: fresh.version, account: fresh.account });
-      setError(null);
-    } catch (e) {
-      setError(e);
-    }
-  };
-
-  const { leaving, leave, confirm } = useLeaveGuard({
-    saving,
-    dirty: editable && !shared && changed,
-    subject: 'project',
+    },
+    /** After a 409: take the current version from the server; the choices (shares, goals, account, comment) stay. */
+    reload:
+      record &&
+      (async () => {
+        const fresh = await fetchProject(record.id).unwrap();
+        const current = form.getValues();
+        const next = toFormValues(fresh, dayjs().format('YYYY-MM-DD'));
+        form.setInitialValues(next);
+        form.setValues({
+          ...next,
+          shareWith: current.shareWith,
+          strategy: current.strategy,
+          addAccount: current.addAccount,
+          comment: current.comment,
+        });
+        setRecord({ id: fresh.id, version: fresh.version, account: fresh.account });
+      }),
+    reloading,
   });
-
-  useHotkeys([['mod+S', () => void (leaving ? undefined : save())]], []);
 
   const finance = me.features.financialPlanning;
   const title = isNew ? (
@@ -171,14 +154,7 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
       ]}
       finance={finance}
       errorTabs={errorTabs}
-      footer={{
-        error,
-        saveAlert: { onReload: () => void reload(), reloading, subject: 'project', done },
-        editable,
-        saving,
-        canSave,
-        onSave: () => void save(),
-      }}
+      footer={footer}
       confirm={confirm}
     >
       <Tabs.Panel value="overview">

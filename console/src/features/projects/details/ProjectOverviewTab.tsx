@@ -1,5 +1,5 @@
 import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DescriptionField, RequiredNameInput } from '../../applications/details/SharedFields';
+import { DescriptionField, DurationField, RequiredNameInput } from '../../applications/details/SharedFields';
 import { UiDateInput } from '../../common/UiDateInput';
 import { codeLabel, codeOptions } from '../projectCodes';
 import type { CodeKind } from '../projectCodes';
@@ -59,12 +59,7 @@ export function ProjectOverviewTab({
           onChange={(start) => form.setValues(changeStart(form.getValues(), start))}
         />
         <UiDateInput label="End" readOnly={readOnly} {...form.getInputProps('end')} />
-        <TextInput
-          label="Duration (working days)"
-          readOnly
-          variant="filled"
-          value={duration === null ? '' : String(duration)}
-        />
+        <DurationField duration={duration} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <CodeSelect form={form} editable={editable} field="status" kind="status" label="Status" />

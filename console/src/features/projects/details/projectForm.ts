@@ -14,6 +14,7 @@ import {
 import type { GroupDetailsView, GroupView } from '@fahrplan/contracts';
 import type { FormErrors } from '@mantine/form';
 import { notAssigned } from '../../applications/details/parentOptions';
+import { changedFields, sameValues } from '../../common/formChanges';
 import { zodValidate } from '../../common/zodValidate';
 import type { SaveGroupInput } from './projectDetailsApi';
 import type { RatingValues, StrategyValue } from './tabTypes';
@@ -152,8 +153,6 @@ const groupFields = (values: ProjectFormValues) => {
   } satisfies SaveGroupInput;
 };
 
-type GroupFieldsInput = ReturnType<typeof groupFields>;
-
 /**
  * The SaveGroup command: a create with every field without `record`; an update of the version the
  * user saw with only the fields that differ from `before` (what the server has).
@@ -166,22 +165,14 @@ export const toSaveCommand = (
   const fields = groupFields(values);
   if (!record) return fields;
   if (!before) return { id: record.id, version: record.version, ...fields };
-  const old = groupFields(before);
-  const changed = (Object.keys(fields) as (keyof GroupFieldsInput)[]).filter(
-    (key) => JSON.stringify(fields[key]) !== JSON.stringify(old[key]),
-  );
-  return {
-    id: record.id,
-    version: record.version,
-    ...Object.fromEntries(changed.map((key) => [key, fields[key]])),
-  };
+  return changedFields(record, fields, groupFields(before));
 };
 
 /** Whether the project's own fields (what SaveGroup carries) differ. */
 export const projectFieldsChanged = (a: ProjectFormValues, b: ProjectFormValues) =>
   JSON.stringify(groupFields(a)) !== JSON.stringify(groupFields(b));
 
-export const sameValues = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+export { sameValues };
 
 /** §9: working days of the shown range [start, end] (end inclusive); null without both dates or when end < start. */
 export const durationOf = (values: Pick<ProjectFormValues, 'start' | 'end'>): number | null => {

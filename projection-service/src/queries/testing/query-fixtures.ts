@@ -1,0 +1,63 @@
+import { allPermissions } from '@fahrplan/contracts';
+import type { StoredEvent } from '@fahrplan/contracts';
+import type { DirectoryCache } from '@fahrplan/platform';
+import { allProjections } from '../../projections/all-projections';
+import type { ReadStore } from '../../read-store/read-store';
+
+/** A directory in which every user has every permission: the query specs test data, not access rights. */
+export const allowingDirectory = {
+  user: () => ({ permissions: allPermissions }),
+} as unknown as DirectoryCache;
+
+/** The data of a GroupCreated event with no optional field set; override what the test is about. */
+export const groupCreatedData = (id: number, title: string, overrides: Record<string, unknown> = {}) => ({
+  id,
+  title,
+  shortname: null,
+  description: null,
+  contact: null,
+  projectNr: null,
+  docUrl: null,
+  iamId: null,
+  start: null,
+  end: null,
+  parent: null,
+  parentOrder: null,
+  jirarepo: null,
+  jiraid: null,
+  cockpitid: null,
+  metric1: 0,
+  metric2: 0,
+  metric3: 0,
+  metric4: 0,
+  metrics: [],
+  healthStatus: 0,
+  phase: 0,
+  status: 3,
+  art: 0,
+  klasse: 0,
+  resource: null,
+  applications: [],
+  attributes: [],
+  account: null,
+  visible: true,
+  ...overrides,
+});
+
+/**
+ * The read models the projections make of `history`, written to `store` at the history's last position:
+ * the same documents on every store, so queries can be compared across stores.
+ */
+export const projectHistory = async (store: ReadStore, history: readonly StoredEvent[]): Promise<void> => {
+  const docs = new Map<string, Record<string, unknown> | null>();
+  for (const e of history)
+    for (const projection of allProjections.filter((p) => p.handles.includes(e.type))) {
+      const key = `${projection.collection}/${projection.documentId(e)}`;
+      docs.set(key, projection.evolve((docs.get(key) ?? null) as never, e) as Record<string, unknown> | null);
+    }
+  const position = history.at(-1)?.position ?? 0;
+  for (const [key, doc] of docs) {
+    const [collection, id] = key.split('/') as [string, string];
+    if (doc) await store.put(collection, { ...doc, _id: id, _position: position });
+  }
+};
