@@ -15,7 +15,7 @@ const forbid = (...packages) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', '*.config.js', '*.config.mjs'] },
+  { ignores: ['**/dist*/**', '**/node_modules/**', 'data/**', 'coverage/**', '*.config.js', '*.config.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

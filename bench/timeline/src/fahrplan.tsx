@@ -1,0 +1,41 @@
+/**
+ * Candidate "fahrplan": the console's own timeline (console/src/features/timeline/TimelineView.tsx,
+ * dnd-timeline + row virtualisation) on the same data, read-only, as the console mounts it.
+ */
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { TimelineView } from '../../../console/src/features/timeline/TimelineView';
+import { toMillis } from './data';
+import { runCandidate } from './harness';
+import type { BenchData } from './harness';
+
+const ignore = () => undefined;
+
+const App = ({ data }: { data: BenchData }) => {
+  const [range, setRange] = useState({ start: toMillis(data.window.from), end: toMillis(data.window.to) });
+  return (
+    <MantineProvider>
+      <TimelineView
+        groups={data.groups}
+        items={data.items}
+        range={range}
+        onRangeChange={setRange}
+        onItemMove={ignore}
+        onItemResize={ignore}
+        onCreateAt={ignore}
+        onOpenItem={ignore}
+        height="calc(100vh - 50px)"
+      />
+    </MantineProvider>
+  );
+};
+
+runCandidate({
+  itemSelector: '[data-timeline-item]',
+  panAreaSelector: '[data-testid="timeline"]',
+  mount(root, data) {
+    createRoot(root).render(<App data={data} />);
+  },
+});
