@@ -271,6 +271,16 @@ describe('GET /api/timeline', () => {
     expect(body.items.length).toBeGreaterThanOrEqual(10);
     expect(body.items.some((i: { end: string | null }) => i.end === null)).toBe(true);
     expect(body.groups.some((g: { subgroups: unknown[] }) => g.subgroups.length > 2)).toBe(true);
+    // the first screen (the first projects in the timeline's order) is not empty rows: most of them
+    // have tasks and a milestone in this window
+    const planned = (group: number, milestone: boolean) =>
+      body.items.some(
+        (i: { group: number; end: string | null }) => i.group === group && (i.end === null) === milestone,
+      );
+    const firstScreen = body.groups.slice(0, 12) as { id: number }[];
+    expect(
+      firstScreen.filter((g) => planned(g.id, false) && planned(g.id, true)).length,
+    ).toBeGreaterThanOrEqual(10);
   });
 });
 

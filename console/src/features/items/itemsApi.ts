@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import type {
+  AddSubgroupData,
   CommandResult,
   CommentView,
   deleteItemSchema,
   ItemView,
+  RenameSubgroupData,
   saveItemSchema,
   TimelineView,
 } from '@fahrplan/contracts';
@@ -31,6 +33,14 @@ const itemTags = (result: CommandResult | undefined, id: number | undefined) =>
     ? [
         { type: 'Timeline' as const, id: 'WINDOW' },
         { type: 'Item' as const, id: id ?? result.id },
+      ]
+    : [];
+
+const laneTags = (result: CommandResult | undefined, group: number) =>
+  result
+    ? [
+        { type: 'Timeline' as const, id: 'WINDOW' },
+        { type: 'Group' as const, id: group },
       ]
     : [];
 
@@ -73,6 +83,15 @@ export const itemsApi = apiSlice.injectEndpoints({
       query: (command) => commandArgs('DeleteItem', command),
       invalidatesTags: (result, _error, { data }) => itemTags(result, data.id),
     }),
+    /** A project's lanes change: the timeline and the project's details show them. */
+    addSubgroup: builder.mutation<CommandResult, CommandRequest<AddSubgroupData>>({
+      query: (command) => commandArgs('AddSubgroup', command),
+      invalidatesTags: (result, _error, { data }) => laneTags(result, data.id),
+    }),
+    renameSubgroup: builder.mutation<CommandResult, CommandRequest<RenameSubgroupData>>({
+      query: (command) => commandArgs('RenameSubgroup', command),
+      invalidatesTags: (result, _error, { data }) => laneTags(result, data.id),
+    }),
     /** The items of one project (GET /api/items?group=): their ranks place a new item (§9). */
     getGroupItems: builder.query<Pick<ItemView, 'id' | 'rank'>[], number>({
       query: (group) => ({ url: '/items', params: { group } }),
@@ -96,6 +115,8 @@ export const {
   useGetTimelineQuery,
   useSaveItemMutation,
   useDeleteItemMutation,
+  useAddSubgroupMutation,
+  useRenameSubgroupMutation,
   useLazyGetGroupItemsQuery,
   useGetItemCommentsQuery,
   useCreateItemCommentMutation,

@@ -13,12 +13,21 @@ import { useGetApplicationsQuery } from '../applications/applicationsApi';
 import { useCan } from '../auth/permissions';
 import { selectMe } from '../auth/sessionSlice';
 import { notifyError } from '../common/notify';
-import { useGetTimelineQuery, useLazyGetItemQuery, useSaveItemMutation } from '../items/itemsApi';
+import {
+  useAddSubgroupMutation,
+  useGetTimelineQuery,
+  useLazyGetItemQuery,
+  useRenameSubgroupMutation,
+  useSaveItemMutation,
+} from '../items/itemsApi';
 import { useOpenItemDialog } from '../items/useOpenItemDialog';
 import { codeOptions } from '../projects/projectCodes';
 import { useGetProjectsQuery } from '../projects/projectsApi';
 import { useOpenProjectDialog } from '../projects/details/useOpenProjectDialog';
+import { LaneActionsMenu, LaneNameDialog, ProjectActionsMenu } from './LaneActions';
+import { canManageLanes, canRenameLane } from './laneEditing';
 import { TimelineView } from './TimelineView';
+import type { LaneRow } from './timelineRows';
 import {
   applyOverrides,
   fetchWindowFor,
@@ -63,6 +72,76 @@ function useFilterOptions() {
   }, [projects, applications, alm, canListApplications]);
 }
 
+/** The open lane dialog: a new lane in a project, or a new name for one of its INDIVIDUAL lanes. */
+type LaneDialog = { mode: 'add'; row: LaneRow } | { mode: 'rename'; row: LaneRow };
+
+/** The project menu (open, new task/milestone, add lane) and the lane menu (rename), with their dialog. */
+function useLaneActions() {
+  const canEditGroups = useCan('group-details', 'EDIT');
+  const items = useOpenItemDialog();
+  const projects = useOpenProjectDialog();
+  const [addSubgroup] = useAddSubgroupMutation();
+  const [renameSubgroup] = useRenameSubgroupMutation();
+  const [dialog, setDialog] = useState<LaneDialog | null>(null);
+
+  const { openExisting } = projects;
+  const { create } = items;
+  const onNewItem = useCallback(
+    (group: number, milestone: boolean) =>
+      void create({ group, subgroup: milestone ? 'milestones' : 'tasks', milestone }),
+    [create],
+  );
+  const projectActions = useCallback(
+    (row: LaneRow) =>
+      canManageLanes(row, canEditGroups) ? (
+        <ProjectActionsMenu
+          row={row}
+          onOpenProject={openExisting}
+          onNewItem={onNewItem}
+          onAddLane={(r) => setDialog({ mode: 'add', row: r })}
+        />
+      ) : null,
+    [canEditGroups, openExisting, onNewItem],
+  );
+  const laneActions = useCallback(
+    (row: LaneRow) =>
+      canRenameLane(row, canEditGroups) ? (
+        <LaneActionsMenu row={row} onRename={(r) => setDialog({ mode: 'rename', row: r })} />
+      ) : null,
+    [canEditGroups],
+  );
+
+  const close = useCallback(() => setDialog(null), []);
+  const laneDialog =
+    dialog === null ? null : dialog.mode === 'add' ? (
+      <LaneNameDialog
+        title={`Add a lane to ${dialog.row.groupTitle}`}
+        submitLabel="Add lane"
+        onClose={close}
+        onSubmit={(name) =>
+          addSubgroup({
+            data: { id: dialog.row.groupId, name },
+            idempotencyKey: crypto.randomUUID(),
+          }).unwrap()
+        }
+      />
+    ) : (
+      <LaneNameDialog
+        title={`Rename lane ${dialog.row.laneName}`}
+        submitLabel="Rename"
+        initialName={dialog.row.laneName}
+        onClose={close}
+        onSubmit={(name) =>
+          renameSubgroup({
+            data: { id: dialog.row.groupId, subgroup: dialog.row.laneId, name },
+            idempotencyKey: crypto.randomUUID(),
+          }).unwrap()
+        }
+      />
+    );
+  return { projectActions, laneActions, laneDialog };
+}
+
 const filterLabels: Record<TimelineFilterParam, string> = {
   project: 'Projects',
   status: 'Status',
@@ -104,6 +183,7 @@ export function TimelinePage() {
   const canEdit = useCan('items', 'EDIT');
   const items = useOpenItemDialog();
   const projects = useOpenProjectDialog();
+  const lanes = useLaneActions();
 
   const [overrides, setOverrides] = useState<ReadonlyMap<number, Override>>(new Map());
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
@@ -320,8 +400,11 @@ export function TimelinePage() {
           readOnly={!canEdit}
           pending={pending}
           empty={empty}
+          projectActions={lanes.projectActions}
+          laneActions={lanes.laneActions}
         />
       )}
+      {lanes.laneDialog}
     </Stack>
   );
 }

@@ -54,6 +54,10 @@ export interface TimelineViewProps {
   empty?: ReactNode;
   /** The height of the scrolling area. */
   height?: CSSProperties['height'];
+  /** Drawn beside the project title on a project's first lane (e.g. its actions menu). */
+  projectActions?: (row: LaneRow) => ReactNode;
+  /** Drawn beside a lane's name (e.g. its rename menu); null for none. */
+  laneActions?: (row: LaneRow) => ReactNode;
 }
 
 const sidebarWidth = 240;
@@ -234,6 +238,8 @@ function TimelineBody({
   readOnly = false,
   pending,
   height = 'calc(100vh - 190px)',
+  projectActions,
+  laneActions,
 }: BodyProps) {
   const bag = useTimelineContext();
   const span = range.end - range.start;
@@ -494,6 +500,8 @@ function TimelineBody({
               onOpen={open}
               onKey={keyboardMove}
               onCreate={createAt}
+              projectActions={projectActions}
+              laneActions={laneActions}
             />
           );
         })}
@@ -607,6 +615,8 @@ interface LaneRowProps {
   onOpen: (id: number) => void;
   onKey: (placed: PlacedItem, rowIndex: number, event: KeyboardEvent<HTMLDivElement>) => void;
   onCreate: (row: LaneRow, event: MouseEvent<HTMLDivElement>) => void;
+  projectActions: TimelineViewProps['projectActions'];
+  laneActions: TimelineViewProps['laneActions'];
 }
 
 function LaneRowView({
@@ -623,6 +633,8 @@ function LaneRowView({
   onOpen,
   onKey,
   onCreate,
+  projectActions,
+  laneActions,
 }: LaneRowProps) {
   const locked = readOnly || row.shared;
   const data: RowData = { groupId: row.groupId, laneId: row.laneId, locked };
@@ -647,7 +659,12 @@ function LaneRowView({
           : '1px dashed var(--mantine-color-gray-2)',
       }}
     >
-      <RowSidebar row={row} style={rowSidebarStyle} />
+      <RowSidebar
+        row={row}
+        style={rowSidebarStyle}
+        projectActions={projectActions}
+        laneActions={laneActions}
+      />
       <div
         ref={setNodeRef}
         onDoubleClick={(e) => onCreate(row, e)}
@@ -683,7 +700,17 @@ function LaneRowView({
 }
 
 /** The lane's label (and the project's on its first lane): memoised, as it does not change while panning. */
-const RowSidebar = memo(function RowSidebar({ row, style }: { row: LaneRow; style: CSSProperties }) {
+const RowSidebar = memo(function RowSidebar({
+  row,
+  style,
+  projectActions,
+  laneActions,
+}: {
+  row: LaneRow;
+  style: CSSProperties;
+  projectActions: TimelineViewProps['projectActions'];
+  laneActions: TimelineViewProps['laneActions'];
+}) {
   return (
     <div
       data-timeline-sidebar
@@ -705,7 +732,7 @@ const RowSidebar = memo(function RowSidebar({ row, style }: { row: LaneRow; styl
               <IconLink size={14} aria-label={`shared by ${row.tenant}`} style={{ flex: 'none' }} />
             </Tooltip>
           )}
-          <Text size="sm" fw={600} truncate title={row.groupTitle}>
+          <Text size="sm" fw={600} truncate title={row.groupTitle} style={{ flex: 1, minWidth: 0 }}>
             {row.groupTitle}
           </Text>
           {row.shared && (
@@ -713,11 +740,15 @@ const RowSidebar = memo(function RowSidebar({ row, style }: { row: LaneRow; styl
               {row.tenant}
             </Text>
           )}
+          {projectActions?.(row)}
         </Group>
       )}
-      <Text size="xs" c="dimmed" truncate pl={row.first ? 0 : 8}>
-        {row.laneName}
-      </Text>
+      <Group gap={2} wrap="nowrap" pl={row.first ? 0 : 8}>
+        <Text size="xs" c="dimmed" truncate title={row.laneName} style={{ flex: 1, minWidth: 0 }}>
+          {row.laneName}
+        </Text>
+        {laneActions?.(row)}
+      </Group>
     </div>
   );
 });

@@ -1,4 +1,4 @@
-import type { TimelineGroup, TimelineItem } from '@fahrplan/contracts';
+import type { SubgroupType, TimelineGroup, TimelineItem } from '@fahrplan/contracts';
 import { toMs } from './timeScale';
 import type { TimeRange } from './timeScale';
 
@@ -8,6 +8,8 @@ export interface LaneRow {
   groupId: number;
   laneId: string;
   laneName: string;
+  /** INDIVIDUAL lanes are the project's own; tasks and milestones are implicit. */
+  laneType: SubgroupType;
   groupTitle: string;
   /** The project's first lane carries its title; the last closes its block. */
   first: boolean;
@@ -27,6 +29,7 @@ export function buildRows(groups: readonly TimelineGroup[]): LaneRow[] {
         groupId: group.id,
         laneId: lane.id,
         laneName: lane.name,
+        laneType: lane.type,
         groupTitle: group.content,
         first: index === 0,
         last: index === group.subgroups.length - 1,

@@ -52,6 +52,12 @@ describe('lane rows', () => {
       [true, false],
       [false, true],
     ]);
+    // the lane's type decides whether it can be renamed (only INDIVIDUAL lanes)
+    expect(rows.slice(0, 3).map((r) => [r.laneName, r.laneType])).toEqual([
+      ['Tasks', 'tasks'],
+      ['Milestones', 'milestones'],
+      ['Backend', 'INDIVIDUAL'],
+    ]);
   });
 });
 

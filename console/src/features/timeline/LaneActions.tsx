@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import type { FormEvent, SyntheticEvent } from 'react';
+import { ActionIcon, Button, Group, Menu, Modal, TextInput } from '@mantine/core';
+import {
+  IconDiamond,
+  IconDots,
+  IconExternalLink,
+  IconPencil,
+  IconPlus,
+  IconRowInsertBottom,
+} from '@tabler/icons-react';
+import { describeError } from '../api/problem';
+import { parseLaneName } from './laneEditing';
+import type { LaneRow } from './timelineRows';
+
+// The dropdowns render in a portal, but React events still bubble to the timeline: a press in a menu
+// must neither start a pan nor reach a lane's double-click.
+const stop = (event: SyntheticEvent) => event.stopPropagation();
+
+export interface ProjectActionsProps {
+  row: LaneRow;
+  onOpenProject: (groupId: number) => void;
+  onNewItem: (groupId: number, milestone: boolean) => void;
+  onAddLane: (row: LaneRow) => void;
+}
+
+/** The project's actions beside its title on the timeline. */
+export function ProjectActionsMenu({ row, onOpenProject, onNewItem, onAddLane }: ProjectActionsProps) {
+  return (
+    <Menu position="bottom-start" withinPortal shadow="md">
+      <Menu.Target>
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          color="gray"
+          aria-label={`Project actions for ${row.groupTitle}`}
+          style={{ flex: 'none' }}
+        >
+          <IconDots size={14} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown onPointerDown={stop} onDoubleClick={stop} onKeyDown={stop}>
+        <Menu.Item leftSection={<IconExternalLink size={14} />} onClick={() => onOpenProject(row.groupId)}>
+          Open project
+        </Menu.Item>
+        <Menu.Item leftSection={<IconPlus size={14} />} onClick={() => onNewItem(row.groupId, false)}>
+          New task
+        </Menu.Item>
+        <Menu.Item leftSection={<IconDiamond size={14} />} onClick={() => onNewItem(row.groupId, true)}>
+          New milestone
+        </Menu.Item>
+        <Menu.Item leftSection={<IconRowInsertBottom size={14} />} onClick={() => onAddLane(row)}>
+          Add lane…
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** An INDIVIDUAL lane's actions beside its name. */
+export function LaneActionsMenu({ row, onRename }: { row: LaneRow; onRename: (row: LaneRow) => void }) {
+  return (
+    <Menu position="bottom-start" withinPortal shadow="md">
+      <Menu.Target>
+        <ActionIcon
+          size="xs"
+          variant="subtle"
+          color="gray"
+          aria-label={`Lane actions for ${row.laneName}`}
+          style={{ flex: 'none' }}
+        >
+          <IconDots size={12} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown onPointerDown={stop} onDoubleClick={stop} onKeyDown={stop}>
+        <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onRename(row)}>
+          Rename lane…
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export interface LaneNameDialogProps {
+  title: string;
+  submitLabel: string;
+  initialName?: string;
+  onClose: () => void;
+  /** Sends the command; a rejection (e.g. a duplicate name) is shown under the field. */
+  onSubmit: (name: string) => Promise<unknown>;
+}
+
+/** The name of a new or renamed lane; Enter submits. Mount it only while open, so it starts afresh. */
+export function LaneNameDialog({
+  title,
+  submitLabel,
+  initialName = '',
+  onClose,
+  onSubmit,
+}: LaneNameDialogProps) {
+  const [value, setValue] = useState(initialName);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseLaneName(value);
+    if ('error' in parsed) {
+      setError(parsed.error);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await onSubmit(parsed.name);
+      onClose();
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={title} size="sm">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <TextInput
+          label="Lane name"
+          value={value}
+          onChange={(e) => {
+            setValue(e.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          required
+          data-autofocus
+        />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}
