@@ -12,7 +12,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { allPermissions } from '@fahrplan/contracts';
@@ -20,7 +20,7 @@ import type { CommandResult, ItemView, TimelineView } from '@fahrplan/contracts'
 import { createTenant, createUser } from '@fahrplan/command-service';
 import { createEmbedded } from '@fahrplan/server';
 import type { Embedded } from '@fahrplan/server';
-import { format, seconds, setting } from './figures';
+import { format, load, ms, percentile, printTable, seconds, setting } from './figures';
 import { seeded } from './workload-support';
 
 /** A comma-separated list of positive whole numbers from the environment variable `name`, else `fallback`. */
@@ -82,15 +82,6 @@ interface Drag {
   readonly timelineItems: number;
   readonly timelineBytes: number;
 }
-
-/** The 1, 5 and 15 minute load averages: other work on the machine shows in the figures. */
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const cpuMs = (start: NodeJS.CpuUsage) => {
   const { user, system } = process.cpuUsage(start);
@@ -392,7 +383,6 @@ async function main() {
   log('tenants (one fresh data folder each, seeded by server/dist/seed.js with 1 lane per project):');
   for (const line of setups) log(line);
   log('');
-  const ms = (value: number) => format(value, value < 10 ? 2 : 1);
   const rows: string[][] = [
     [
       'projects',
@@ -424,15 +414,7 @@ async function main() {
         format(sorted.length),
       ]);
     }
-  const table = (lines: string[][], left: ReadonlySet<number>) => {
-    const width = lines[0]!.map((_, c) => Math.max(...lines.map((row) => row[c]!.length)));
-    const cells = (row: string[], header: boolean) =>
-      row.map((cell, c) => (header || left.has(c) ? cell.padEnd(width[c]!) : cell.padStart(width[c]!)));
-    log(cells(lines[0]!, true).join(' | '));
-    log(width.map((w) => '-'.repeat(w)).join('-|-'));
-    for (const row of lines.slice(1)) log(cells(row, false).join(' | '));
-  };
-  table(rows, new Set([2, 3]));
+  printTable(log, rows, new Set([2, 3]));
   log('');
   const extra: string[][] = [
     [
@@ -461,7 +443,7 @@ async function main() {
       format(percentile(sorted(drags.map((d) => d.timelineBytes)), 50) / 1024, 1),
     ]);
   }
-  table(extra, new Set([1]));
+  printTable(log, extra, new Set([1]));
   log('');
   for (const { kind, description } of kinds) log(`- drag ${kind}: ${description}.`);
   for (const { measure, description } of measures) log(`- ${measure}: ${description}.`);

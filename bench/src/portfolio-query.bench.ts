@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { Logger } from '@nestjs/common';
@@ -23,7 +23,7 @@ import { MongoReadStore, ProjectionRunner, allProjections } from '@fahrplan/proj
 // exactly as its main builds it.
 import { createProjectionService } from '@fahrplan/server';
 import type { ProjectionServiceInstance } from '@fahrplan/server';
-import { format, seconds, setting } from './figures';
+import { format, load, median, ms, percentile, printTable, seconds, setting } from './figures';
 import { appendPortfolioWorkload } from './portfolio-workload';
 
 /** A comma-separated list of positive whole numbers from the environment variable `name`, else `fallback`. */
@@ -76,20 +76,6 @@ interface Measured {
   /** CPU milliseconds of this process per request (service and client). */
   readonly cpu: readonly number[];
 }
-
-/** The 1, 5 and 15 minute load averages: other work on the machine shows in the figures. */
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const median = (values: readonly number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 
 type Dated = {
   readonly start: string | null;
@@ -428,7 +414,6 @@ async function main() {
         kinds.map((kind) => `${kind} ${format(catchUp[kind] ?? 0, 1)} s`).join(', '),
     );
   log('');
-  const ms = (value: number) => format(value, value < 10 ? 2 : 1);
   const rows: string[][] = [
     [
       'projects',
@@ -458,15 +443,7 @@ async function main() {
       format(sorted.length),
     ]);
   }
-  const table = (lines: string[][], left: ReadonlySet<number>) => {
-    const width = lines[0]!.map((_, c) => Math.max(...lines.map((row) => row[c]!.length)));
-    const cells = (row: string[], header: boolean) =>
-      row.map((cell, c) => (header || left.has(c) ? cell.padEnd(width[c]!) : cell.padStart(width[c]!)));
-    log(cells(lines[0]!, true).join(' | '));
-    log(width.map((w) => '-'.repeat(w)).join('-|-'));
-    for (const row of lines.slice(1)) log(cells(row, false).join(' | '));
-  };
-  table(rows, new Set([1, 2]));
+  printTable(log, rows, new Set([1, 2]));
   log('');
   const listCpu = (size: number, store: StoreKind) =>
     median(measured.find((m) => m.size === size && m.store === store && m.query === 'list, unfiltered')!.cpu);
@@ -492,7 +469,7 @@ async function main() {
         `${format((100 * row.ms) / listCpu(row.size, kind), 1)}%`,
       ]),
     ]);
-  table(peer, new Set());
+  printTable(log, peer, new Set());
   log('');
   log(
     '- Latency: from sending the request until the last byte of the answer arrived (one at a time, ' +
