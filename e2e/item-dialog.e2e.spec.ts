@@ -140,6 +140,33 @@ describe('the item dialog, the show/new actions and the command palette', () => 
     await eventually(groupItems, (items) => items[0]?.title === 'Kick-off meeting');
   });
 
+  it("fills the tenant's task attributes on the Details tab and stores them", async () => {
+    const [item] = await groupItems();
+    const page = await login('/projects');
+    await page.goto(`${app.url}/projects?show-item=${item!.id}`);
+    const dialog = page.getByRole('dialog', { name: /^show milestone Kick-off meeting/ });
+    await dialog.waitFor();
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await dialog.getByLabel('Cost centre', { exact: true }).fill(' CC-42 ');
+    await dialog.getByLabel('Risk', { exact: true }).click();
+    await page.getByRole('option', { name: 'high', exact: true }).click();
+    await dialog.getByLabel('Billable', { exact: true }).check();
+    await page.screenshot({ path: `${SHOTS}/item-attributes.png` });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('item saved').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const saved = await eventually(
+      () => app.api(`/api/items/${item!.id}`) as unknown as Promise<ItemJson & { attributes: unknown[] }>,
+      (found) => found.version === item!.version + 1,
+    );
+    expect(saved.attributes).toEqual([
+      { key: 'costCentre', value: 'CC-42' },
+      { key: 'risk', value: 'high' },
+      { key: 'billable', value: true },
+    ]);
+  });
+
   it('finds the project and the item in the command palette and opens their dialogs', async () => {
     const page = await login('/projects');
     await page.keyboard.press('Control+K');

@@ -12,6 +12,7 @@ export * from './rules/url';
 export * from './rules/cockpit';
 export * from './rules/text';
 export * from './rules/tracker-links';
+export * from './rules/attributes';
 export * from './application/application';
 export * from './group/group';
 export * from './item/item';

@@ -101,6 +101,7 @@ export interface MeView {
   readonly permissions: Permissions;
   readonly features: FeatureFlags;
   readonly applicationAttributes: readonly AttributeDefinition[];
+  readonly taskAttributes: readonly AttributeDefinition[];
 }
 
 export interface CommandResult {

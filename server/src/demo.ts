@@ -46,6 +46,13 @@ const demoAttributes = [
   { key: 'reviewDate', label: 'Next review', type: 'date' },
 ] as const;
 
+/** The custom fields of the item dialog (§2 Details). */
+const demoTaskAttributes = [
+  { key: 'costCentre', label: 'Cost centre', type: 'text' },
+  { key: 'risk', label: 'Risk', type: 'select', options: ['low', 'medium', 'high'] },
+  { key: 'billable', label: 'Billable', type: 'boolean' },
+] as const;
+
 /** [sicht, periode, amount, projekt, typ, gruppe]: one finance entry of an account. */
 type DemoEntry = [string, string | null, number, string, string, string];
 
@@ -955,6 +962,7 @@ export const seedDemo = async (embedded: DemoParts, password: string): Promise<v
     name: DEMO_TENANT,
     features: demoFeatures,
     applicationAttributes: demoAttributes,
+    taskAttributes: demoTaskAttributes,
   });
   await createUser(store, ids, {
     tenant: DEMO_TENANT,

@@ -150,6 +150,41 @@ describe('SaveItem and DeleteItem over HTTP', () => {
     }
   });
 
+  it("checks custom attributes against the tenant's task attribute schema (/api/me lists it)", async () => {
+    const me = await platform.api.get('/api/me', platform.admin);
+    expect(me.body.taskAttributes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ key: 'risk', type: 'select' })]),
+    );
+    const project = await aProject();
+    const attributes = [
+      { key: 'costCentre', value: 'CC-42' },
+      { key: 'risk', value: 'high' },
+      { key: 'billable', value: true },
+    ];
+    const created = await run('SaveItem', aTask(project.id, { attributes }));
+    expect((await read(`/api/items/${created.id}`, created.position)).body.attributes).toEqual(attributes);
+
+    const cases: [unknown[], string][] = [
+      [[{ key: 'colour', value: 'red' }], 'attributes.colour'],
+      [[{ key: 'risk', value: 'extreme' }], 'attributes.risk'],
+      [[{ key: 'billable', value: 'yes' }], 'attributes.billable'],
+    ];
+    for (const [bad, field] of cases) {
+      const onCreate = await refused('SaveItem', aTask(project.id, { attributes: bad }), 400);
+      const onUpdate = await refused('SaveItem', { id: created.id, version: 0, attributes: bad }, 400);
+      for (const reply of [onCreate, onUpdate])
+        expect({ field, errors: reply.body.errors }).toEqual({
+          field,
+          errors: expect.arrayContaining([expect.objectContaining({ field })]),
+        });
+    }
+    const unchanged = await read(`/api/items/${created.id}`, created.position);
+    expect({ version: unchanged.body.version, attributes: unchanged.body.attributes }).toEqual({
+      version: 0,
+      attributes,
+    });
+  });
+
   it('lets only a user with EDIT on item-details-system set the type or class name', async () => {
     const planner = await userWith({ ...allPermissions, 'item-details-system': ['VIEW'] });
     const project = await aProject();

@@ -11,7 +11,12 @@ const systemMetadata = (tenant: string) =>
 export const createTenant = async (
   store: EventStore,
   ids: IdAllocator,
-  tenant: { name: string; features: FeatureFlags; applicationAttributes: readonly AttributeDefinition[] },
+  tenant: {
+    name: string;
+    features: FeatureFlags;
+    applicationAttributes: readonly AttributeDefinition[];
+    taskAttributes?: readonly AttributeDefinition[];
+  },
 ): Promise<number> => {
   const id = await ids.allocate();
   const result = await store.append(
@@ -20,7 +25,7 @@ export const createTenant = async (
       {
         id: randomUUID(),
         type: 'TenantCreated',
-        data: { id, ...tenant },
+        data: { id, ...tenant, taskAttributes: tenant.taskAttributes ?? [] },
         metadata: systemMetadata(tenant.name),
       },
     ],

@@ -63,14 +63,16 @@ export class SaveItemHandler implements ICommandHandler<SaveItemMessage, Command
     const { id, claim } = command.id === undefined ? await this.runner.newId(envelope) : { id: command.id };
     const { tenant } = envelope;
     const systemEditor = isSystemEditor(this.directory, envelope);
+    const taskAttributes = this.directory.tenant(tenant)?.taskAttributes ?? [];
     return runItem(this.runner, id, { type: 'SaveItem', data: command }, envelope, claim, async (state) => {
       const group = command.group ?? (state.status === 'absent' ? undefined : state.fields.group);
-      if (group === undefined) return { group: null, systemEditor };
+      if (group === undefined) return { group: null, systemEditor, taskAttributes };
       const facts = await itemGroupFacts(this.runner, group, tenant);
-      if (command.id !== undefined || (command.rank ?? null) !== null) return { group: facts, systemEditor };
+      if (command.id !== undefined || (command.rank ?? null) !== null)
+        return { group: facts, systemEditor, taskAttributes };
       // a new item ranks after the project's highest: let the index see the latest item first
       await this.ranks.waitFor(await this.store.headPosition(), RANKS_WAIT_MS);
-      return { group: facts, systemEditor, groupRanks: this.ranks.ranksOf(tenant, group) };
+      return { group: facts, systemEditor, taskAttributes, groupRanks: this.ranks.ranksOf(tenant, group) };
     });
   }
 }

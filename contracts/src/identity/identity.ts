@@ -27,6 +27,8 @@ export type TenantCreated = DomainEvent<
     readonly name: string;
     readonly features: FeatureFlags;
     readonly applicationAttributes: readonly AttributeDefinition[];
+    /** Added later: events written before read as no task attributes. */
+    readonly taskAttributes?: readonly AttributeDefinition[];
   }
 >;
 
@@ -68,6 +70,8 @@ export interface TenantRecord {
   readonly name: string;
   readonly features: FeatureFlags;
   readonly applicationAttributes: readonly AttributeDefinition[];
+  /** The custom attributes of the item dialog (§2 Details). */
+  readonly taskAttributes: readonly AttributeDefinition[];
 }
 export interface UserRecord {
   readonly id: number;
@@ -92,7 +96,10 @@ export const emptyDirectory = (): Directory => ({ tenants: new Map(), users: new
 export const evolveDirectory = (directory: Directory, event: IdentityEvent): Directory => {
   switch (event.type) {
     case 'TenantCreated':
-      (directory.tenants as Map<string, TenantRecord>).set(event.data.name, { ...event.data });
+      (directory.tenants as Map<string, TenantRecord>).set(event.data.name, {
+        ...event.data,
+        taskAttributes: event.data.taskAttributes ?? [],
+      });
       return directory;
     case 'UserCreated':
       (directory.users as Map<string, UserRecord>).set(userKey(event.data.tenant, event.data.username), {

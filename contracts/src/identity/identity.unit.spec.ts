@@ -103,7 +103,18 @@ describe('evolveDirectory', () => {
     const acme = tenantCreated('acme');
     const directory = [acme, tenantCreated('globex')].reduce(evolveDirectory, emptyDirectory());
     expect([...directory.tenants.keys()]).toEqual(['acme', 'globex']);
-    expect(directory.tenants.get('acme')).toEqual(acme.data);
+    expect(directory.tenants.get('acme')).toEqual({ ...acme.data, taskAttributes: [] });
+  });
+
+  it('reads a TenantCreated without task attributes (written before they existed) as none, else keeps them', () => {
+    const taskAttributes = [{ key: 'risk', label: 'Risk', type: 'select', options: ['low'] }] as const;
+    const withSchema: IdentityEvent = {
+      type: 'TenantCreated',
+      data: { id: freshId(), name: 'initech', features, applicationAttributes: [], taskAttributes },
+    };
+    const directory = [tenantCreated('acme'), withSchema].reduce(evolveDirectory, emptyDirectory());
+    expect(directory.tenants.get('acme')?.taskAttributes).toEqual([]);
+    expect(directory.tenants.get('initech')?.taskAttributes).toEqual(taskAttributes);
   });
 
   it('finds users by tenant and case-insensitive username', () => {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, notPermitted, validationError, versionConflict } from '../errors';
 import { attributeValueSchema } from '../application/application';
+import type { AttributeDefinition } from '../identity/identity';
+import { attributeValueErrors } from '../rules/attributes';
 import { moveKeepingDuration } from '../rules/calendar';
 import { limits, optionalText, requiredText, serverDateTimeSchema } from '../rules/limits';
 import { itemRanks, rankForNewItem } from '../rules/rank';
@@ -149,6 +151,8 @@ export interface ItemContext extends DecisionContext {
   readonly systemEditor: boolean;
   /** The ranks already in the item's project, for a new item without a rank (§9: after the highest, else the middle). */
   readonly groupRanks?: readonly (string | null)[];
+  /** The tenant's task attribute schema (§2 Details); none when absent. */
+  readonly taskAttributes?: readonly AttributeDefinition[];
 }
 
 const fail = (field: string, message: string, detail: string) =>
@@ -214,6 +218,18 @@ const check = (fields: ItemFields, context: ItemContext, groupChanged: boolean):
     throw fail('subgroup', 'not found', `the project has no subgroup '${fields.subgroup}'`);
 };
 
+/** Attribute values must fit the tenant's schema; values already stored pass unchanged. */
+const checkAttributes = (
+  attributes: ItemFields['attributes'] | undefined,
+  context: ItemContext,
+  stored: ItemFields['attributes'] = [],
+): void => {
+  if (attributes === undefined) return;
+  const errors = attributeValueErrors(attributes, context.taskAttributes ?? [], stored);
+  if (errors.length > 0)
+    throw validationError("attribute values do not fit the tenant's task attributes", errors);
+};
+
 const changedFields = <T extends object>(current: T, next: T): Partial<T> => {
   const changes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(next))
@@ -234,6 +250,7 @@ export const decideItem = (command: ItemCommand, state: ItemState, context: Item
         if ((requested.type ?? null) !== null || (requested.className ?? null) !== null)
           if (!context.systemEditor) throw notPermitted();
         const parsed = itemFieldsSchema.parse(requested);
+        checkAttributes(parsed.attributes, context);
         const ranked =
           parsed.rank === null ? { ...parsed, rank: rankForNewItem(context.groupRanks ?? []) } : parsed;
         const { fields, storedStatus } = applyType(null, 0, null, normalise(ranked, null));
@@ -243,6 +260,7 @@ export const decideItem = (command: ItemCommand, state: ItemState, context: Item
       if (state.status !== 'active') throw notFound('item');
       if (seen !== state.version) throw versionConflict(state.version);
       const current = state.fields;
+      checkAttributes(requested.attributes, context, current.attributes);
       const merged = moveEnd(current, requested, { ...current, ...requested });
       if ((merged.type !== current.type || merged.className !== current.className) && !context.systemEditor)
         throw notPermitted();

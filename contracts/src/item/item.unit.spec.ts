@@ -427,6 +427,79 @@ describe('SaveItem updating an item', () => {
   });
 });
 
+describe('SaveItem custom attributes (§2 Details: the tenant task attribute schema)', () => {
+  const taskAttributes = [
+    { key: 'costCentre', label: 'Cost centre', type: 'text' },
+    { key: 'risk', label: 'Risk', type: 'select', options: ['low', 'medium', 'high'] },
+    { key: 'billable', label: 'Billable', type: 'boolean' },
+  ] as const;
+  const withSchema = (facts: Partial<ItemContext> = {}) => context({ taskAttributes, ...facts });
+  const values = [
+    { key: 'costCentre', value: 'CC-42' },
+    { key: 'risk', value: 'high' },
+    { key: 'billable', value: true },
+  ];
+
+  it('stores values that fit the schema, on create and on update; null clears any attribute', () => {
+    const id = freshId();
+    spec
+      .given([])
+      .when(save({ ...aTask(), attributes: values }), withSchema({ newId: id }))
+      .then([created(id, aTask({ attributes: values }))]);
+    const next = [
+      { key: 'risk', value: null },
+      { key: 'billable', value: false },
+    ];
+    spec
+      .given([created(id)])
+      .when(save({ id, version: 0, attributes: next }), withSchema())
+      .then([updated(id, { attributes: next })]);
+  });
+
+  it('refuses an unknown key or a value of the wrong type with a field error on attributes.<key>', () => {
+    const id = freshId();
+    const refused = (attributes: unknown[], field: string, message: string) => {
+      spec
+        .given([])
+        .when(save({ ...aTask(), attributes }), withSchema({ newId: id }))
+        .thenThrows({ code: 'validation', details: { fieldErrors: [{ field, message }] } });
+      spec
+        .given([created(id)])
+        .when(save({ id, version: 0, attributes }), withSchema())
+        .thenThrows({ code: 'validation', details: { fieldErrors: [{ field, message }] } });
+    };
+    refused([{ key: 'colour', value: 'red' }], 'attributes.colour', 'not an attribute of the tenant');
+    refused([{ key: 'billable', value: 'yes' }], 'attributes.billable', 'true or false');
+    refused([{ key: 'risk', value: 'extreme' }], 'attributes.risk', 'one of low, medium, high');
+    refused([{ key: 'costCentre', value: 7 }], 'attributes.costCentre', 'a text');
+  });
+
+  it('refuses any attribute when the tenant defines none', () =>
+    spec
+      .given([])
+      .when(save({ ...aTask(), attributes: [{ key: 'risk', value: 'low' }] }), context())
+      .thenThrows({
+        code: 'validation',
+        details: { fieldErrors: [{ field: 'attributes.risk', message: 'not an attribute of the tenant' }] },
+      }));
+
+  it('keeps a stored value whose key the schema no longer lists, but refuses changing it', () => {
+    const id = freshId();
+    const stored = [{ key: 'legacy', value: 'x' }];
+    spec
+      .given([created(id, aTask({ attributes: stored }))])
+      .when(save({ id, version: 0, attributes: [...stored, { key: 'risk', value: 'low' }] }), withSchema())
+      .then([updated(id, { attributes: [...stored, { key: 'risk', value: 'low' }] })]);
+    spec
+      .given([created(id, aTask({ attributes: stored }))])
+      .when(save({ id, version: 0, attributes: [{ key: 'legacy', value: 'y' }] }), withSchema())
+      .thenThrows({
+        code: 'validation',
+        details: { fieldErrors: [{ field: 'attributes.legacy', message: 'not an attribute of the tenant' }] },
+      });
+  });
+});
+
 describe('DeleteItem', () => {
   it('soft-deletes the item at the version the user saw', () => {
     const id = freshId();

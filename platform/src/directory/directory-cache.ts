@@ -63,5 +63,6 @@ export const meView = (directory: DirectoryCache, tenant: string, username: stri
     permissions: user.permissions,
     features: record.features,
     applicationAttributes: record.applicationAttributes,
+    taskAttributes: record.taskAttributes,
   };
 };

@@ -3,6 +3,8 @@ import { itemSystemTypes } from '@fahrplan/contracts';
 import type { ItemSystemType } from '@fahrplan/contracts';
 import { LinkField } from '../applications/details/LinkField';
 import { DocumentationField } from '../applications/details/SharedFields';
+import { AttributeField } from '../common/AttributeField';
+import type { AttributeDefinition } from '../common/attributes';
 import { changeIssueGroup, changeType, issueLinkOf } from './itemForm';
 import type { IssueGroup, ItemGroup } from './itemForm';
 import type { ItemForm } from './ItemOverviewTab';
@@ -12,6 +14,8 @@ interface Props {
   editable: boolean;
   group: ItemGroup | null;
   issueGroups: readonly IssueGroup[];
+  /** The tenant's task attribute schema: one field each (§2 Details). */
+  attributes: readonly AttributeDefinition[];
   /** EDIT on item-details-system: the system type and class name (§6 superuser). */
   superuser: boolean;
 }
@@ -19,7 +23,7 @@ interface Props {
 const noType = 'none';
 
 /** §2 item details. */
-export function ItemDetailsTab({ form, editable, group, issueGroups, superuser }: Props) {
+export function ItemDetailsTab({ form, editable, group, issueGroups, attributes, superuser }: Props) {
   const readOnly = !editable;
   const values = form.values;
   const hasRepository = Boolean(group?.jirarepo);
@@ -41,7 +45,16 @@ export function ItemDetailsTab({ form, editable, group, issueGroups, superuser }
           error={form.errors.resource}
         />
       )}
-      {/* No custom attribute fields: tenants define an attribute schema for applications only (MeView). */}
+      {attributes.length > 0 && (
+        <>
+          <Divider label="Attributes" labelPosition="left" />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {attributes.map((definition) => (
+              <AttributeField key={definition.key} form={form} definition={definition} editable={editable} />
+            ))}
+          </SimpleGrid>
+        </>
+      )}
       <Divider label="Issue tracker" labelPosition="left" />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {!values.milestone && (

@@ -70,8 +70,9 @@ export function ItemEditor({
   onClose,
 }: Props) {
   const [openedAsNew] = useState(item === null);
-  const [initialValues] = useState(() => toFormValues(item, request, groups));
-  const validate = useMemo(() => itemFormValidator(), []);
+  const definitions = me.taskAttributes;
+  const [initialValues] = useState(() => toFormValues(item, request, groups, definitions));
+  const validate = useMemo(() => itemFormValidator(definitions), [definitions]);
   const form = useForm<ItemFormValues>({
     mode: 'controlled',
     initialValues,
@@ -101,6 +102,7 @@ export function ItemEditor({
         values: form.getValues(),
         before: form.getInitialValues(),
         record,
+        definitions,
         onSaved: (next) => {
           setRecord(next);
           // the item is saved as it is now; only the comment may still be pending
@@ -125,7 +127,7 @@ export function ItemEditor({
       record &&
       (async () => {
         const fresh = await fetchItem(record.id).unwrap();
-        const next = toFormValues(fresh);
+        const next = toFormValues(fresh, null, [], definitions);
         const comment = form.getValues().comment;
         form.setInitialValues(next);
         form.setValues({ ...next, comment });
@@ -161,6 +163,7 @@ export function ItemEditor({
           editable={editable}
           group={group}
           issueGroups={issueGroups}
+          attributes={definitions}
           superuser={can(me.permissions, 'item-details-system', 'EDIT')}
         />
       </Tabs.Panel>

@@ -25,6 +25,8 @@ import type {
   SubgroupType,
 } from '@fahrplan/contracts';
 import type { FormErrors } from '@mantine/form';
+import { attributeErrorPath, attributesToForm, attributesToServer } from '../common/attributes';
+import type { AttributeDefinition, AttributeFormValues } from '../common/attributes';
 import { changedFields, sameValues } from '../common/formChanges';
 import { zodValidate } from '../common/zodValidate';
 import type { SaveItemInput } from './itemsApi';
@@ -56,7 +58,10 @@ export interface ItemFormValues {
   jiragroup: string;
   type: ItemSystemType | null;
   className: string;
-  attributes: AttributeValue[];
+  /** The custom attributes of the tenant's task attribute schema, by key (§2 Details). */
+  attributes: AttributeFormValues;
+  /** The attributes as stored: those the schema no longer lists are sent back unchanged. */
+  storedAttributes: AttributeValue[];
   /** A new comment, posted after the item is saved. */
   comment: string;
 }
@@ -106,6 +111,7 @@ export const toFormValues = (
   item: ItemView | null,
   request: NewItemRequest | null = null,
   groups: readonly ItemGroup[] = [],
+  definitions: readonly AttributeDefinition[] = [],
 ): ItemFormValues => {
   if (item) {
     return {
@@ -127,7 +133,8 @@ export const toFormValues = (
       jiragroup: text(item.jiragroup),
       type: item.type,
       className: text(item.className),
-      attributes: [...item.attributes],
+      attributes: attributesToForm(definitions, item.attributes),
+      storedAttributes: [...item.attributes],
       comment: '',
     };
   }
@@ -160,7 +167,8 @@ export const toFormValues = (
     jiragroup: '',
     type: null,
     className: '',
-    attributes: [],
+    attributes: attributesToForm(definitions),
+    storedAttributes: [],
     comment: '',
   };
 };
@@ -310,7 +318,7 @@ export const itemGroupOptions = (
 export const newItemRank = (ranks: readonly (string | null)[]): string => rankForNewItem(ranks);
 
 /** Every item field of the form as SaveItem carries it (§5: texts trimmed; task-only fields). */
-const itemFields = (values: ItemFormValues) => {
+const itemFields = (values: ItemFormValues, definitions: readonly AttributeDefinition[]) => {
   const task = !values.milestone;
   const description = trimText(values.description);
   return {
@@ -331,7 +339,7 @@ const itemFields = (values: ItemFormValues) => {
     docUrl: trimText(values.docUrl),
     className: trimText(values.className),
     type: values.type,
-    attributes: values.attributes.map((a) => ({ ...a })),
+    attributes: attributesToServer(definitions, values.attributes, values.storedAttributes),
   } satisfies SaveItemInput;
 };
 
@@ -346,29 +354,35 @@ export const toSaveCommand = (
   record: ItemRecord | null,
   before: ItemFormValues | null = null,
   rank: string | null = null,
+  definitions: readonly AttributeDefinition[] = [],
 ): SaveItemInput => {
   const fields = Object.fromEntries(
-    Object.entries(itemFields(values)).filter(([, v]) => v !== undefined),
+    Object.entries(itemFields(values, definitions)).filter(([, v]) => v !== undefined),
   ) as Partial<ItemFieldsInput>;
   if (!record) return rank === null ? fields : { ...fields, rank };
   if (!before) return { id: record.id, version: record.version, ...fields };
-  return changedFields(record, fields, itemFields(before));
+  return changedFields(record, fields, itemFields(before, definitions));
 };
 
 /** Whether the item's own fields (what SaveItem carries) differ. */
-export const itemFieldsChanged = (a: ItemFormValues, b: ItemFormValues) =>
-  JSON.stringify(itemFields(a)) !== JSON.stringify(itemFields(b));
+export const itemFieldsChanged = (
+  a: ItemFormValues,
+  b: ItemFormValues,
+  definitions: readonly AttributeDefinition[] = [],
+) => JSON.stringify(itemFields(a, definitions)) !== JSON.stringify(itemFields(b, definitions));
 
 export { sameValues };
 
 const dateError = 'a date and time as DD.MM.YYYY HH:mm';
 
 /** §5 rules from the shared schema; begin required and valid; end ≥ begin; the lane; the new comment. */
-export const itemFormValidator = (): ((values: ItemFormValues) => FormErrors) => {
+export const itemFormValidator = (
+  definitions: readonly AttributeDefinition[] = [],
+): ((values: ItemFormValues) => FormErrors) => {
   const commandErrors = zodValidate(
     saveItemSchema,
-    (values: ItemFormValues) => toSaveCommand(values, null),
-    (path) => path.split('.')[0] ?? path,
+    (values: ItemFormValues) => toSaveCommand(values, null, null, null, definitions),
+    (path) => attributeErrorPath(definitions, path),
   );
   const commentErrors = zodValidate(
     createCommentSchema.shape.description,

@@ -332,6 +332,72 @@ describe('toSaveCommand', () => {
   });
 });
 
+describe('task attributes (§2 Details: the tenant task attribute schema)', () => {
+  const definitions = [
+    { key: 'costCentre', label: 'Cost centre', type: 'text' },
+    { key: 'risk', label: 'Risk', type: 'select', options: ['low', 'medium', 'high'] },
+    { key: 'billable', label: 'Billable', type: 'boolean' },
+  ] as const;
+  const stored = item({
+    attributes: [
+      { key: 'risk', value: 'low' },
+      { key: 'legacy', value: 'kept' },
+    ],
+  });
+
+  it('fills one form value per definition, a new item with the empty values', () => {
+    expect(toFormValues(stored, null, [], definitions).attributes).toEqual({
+      costCentre: '',
+      risk: 'low',
+      billable: false,
+    });
+    expect(toFormValues(null, { group: 7, date: '2027-03-10' }, [apollo], definitions).attributes).toEqual({
+      costCentre: '',
+      risk: null,
+      billable: false,
+    });
+  });
+
+  it('sends the attributes only when one changed, with the stored values the schema no longer lists', () => {
+    const before = toFormValues(stored, null, [], definitions);
+    const record = { id: stored.id, version: stored.version };
+    expect(
+      toSaveCommand({ ...before, title: 'Other' }, record, before, null, definitions),
+    ).not.toHaveProperty('attributes');
+    const changed = {
+      ...before,
+      attributes: { ...before.attributes, costCentre: ' CC-42 ', billable: true },
+    };
+    expect(toSaveCommand(changed, record, before, null, definitions)).toEqual({
+      id: stored.id,
+      version: stored.version,
+      attributes: [
+        { key: 'costCentre', value: 'CC-42' },
+        { key: 'risk', value: 'low' },
+        { key: 'billable', value: true },
+        { key: 'legacy', value: 'kept' },
+      ],
+    });
+  });
+
+  it('sends every definition with a new item', () => {
+    const values = toFormValues(null, { group: 7, date: '2027-03-10' }, [apollo], definitions);
+    expect(
+      toSaveCommand(
+        { ...values, title: 'x', attributes: { ...values.attributes, risk: 'high' } },
+        null,
+        null,
+        null,
+        definitions,
+      ).attributes,
+    ).toEqual([
+      { key: 'costCentre', value: null },
+      { key: 'risk', value: 'high' },
+      { key: 'billable', value: false },
+    ]);
+  });
+});
+
 describe('itemFormValidator', () => {
   const validate = itemFormValidator();
 

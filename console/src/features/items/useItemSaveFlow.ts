@@ -3,6 +3,7 @@ import { trimText } from '@fahrplan/contracts';
 import { SaveStepError, useIdempotencyKeys } from '../applications/details/useApplicationSaveFlow';
 import { useCreateItemCommentMutation, useLazyGetGroupItemsQuery, useSaveItemMutation } from './itemsApi';
 import { itemFieldsChanged, newItemRank, toSaveCommand } from './itemForm';
+import type { AttributeDefinition } from '../common/attributes';
 import type { ItemFormValues, ItemRecord } from './itemForm';
 
 const failed: Record<string, string> = {
@@ -15,6 +16,8 @@ export interface ItemSaveInput {
   /** What the server has (the dialog's initial values), for an update's changed fields. */
   before: ItemFormValues;
   record: ItemRecord | null;
+  /** The tenant's task attribute schema the form's attributes follow. */
+  definitions: readonly AttributeDefinition[];
   /** After the item was saved (so a retry continues with the comment only). */
   onSaved: (record: ItemRecord) => void;
   onCommentCreated: () => void;
@@ -52,11 +55,11 @@ export function useItemSaveFlow() {
     return rank;
   };
 
-  return async ({ values, before, record: saved, onSaved, onCommentCreated }: ItemSaveInput) => {
+  return async ({ values, before, record: saved, definitions, onSaved, onCommentCreated }: ItemSaveInput) => {
     let record = saved;
-    if (!record || itemFieldsChanged(values, before)) {
+    if (!record || itemFieldsChanged(values, before, definitions)) {
       const rank = record ? null : await rankFor(values.group);
-      const data = toSaveCommand(values, record, record ? before : null, rank);
+      const data = toSaveCommand(values, record, record ? before : null, rank, definitions);
       const result = await step('item', data, (idempotencyKey) =>
         saveItem({ data, idempotencyKey }).unwrap(),
       );

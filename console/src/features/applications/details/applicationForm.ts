@@ -8,14 +8,15 @@ import {
   trimText,
   uiToServerDate,
 } from '@fahrplan/contracts';
-import type { ApplicationView, MeView } from '@fahrplan/contracts';
+import type { ApplicationView } from '@fahrplan/contracts';
 import type { FormErrors } from '@mantine/form';
+import { attributeErrorPath, attributesToForm, attributesToServer } from '../../common/attributes';
+import type { AttributeDefinition, AttributeFormValue } from '../../common/attributes';
 import { sameValues } from '../../common/formChanges';
 import { zodValidate } from '../../common/zodValidate';
 import type { SaveApplicationInput } from '../applicationsApi';
 
-export type AttributeDefinition = MeView['applicationAttributes'][number];
-export type AttributeFormValue = string | number | boolean | null;
+export type { AttributeDefinition, AttributeFormValue };
 
 /** What the dialog edits. Dates are shown dates (DD.MM.YYYY); `end` is the last day, inclusive. */
 export interface ApplicationFormValues {
@@ -49,27 +50,11 @@ export interface ApplicationRecord {
 
 const text = (value: string | null | undefined) => value ?? '';
 
-const attributeToForm = (definition: AttributeDefinition, value: unknown): AttributeFormValue => {
-  switch (definition.type) {
-    case 'boolean':
-      return value === true;
-    case 'number':
-      return typeof value === 'number' ? value : null;
-    case 'date':
-      return typeof value === 'string' && value ? serverToUiDate(value) : null;
-    case 'select':
-      return typeof value === 'string' && value ? value : null;
-    case 'text':
-      return typeof value === 'string' ? value : value == null ? '' : String(value);
-  }
-};
-
 export const toFormValues = (
   app: ApplicationView | null,
   definitions: readonly AttributeDefinition[],
   parent: number | null = null,
 ): ApplicationFormValues => {
-  const stored = new Map((app?.attributes ?? []).map((a) => [a.key, a.value] as const));
   return {
     name: text(app?.name),
     release: text(app?.release),
@@ -85,24 +70,10 @@ export const toFormValues = (
     vendor: text(app?.vendor),
     docUrl: text(app?.docUrl),
     cockpitid: text(app?.cockpitid),
-    attributes: Object.fromEntries(definitions.map((d) => [d.key, attributeToForm(d, stored.get(d.key))])),
+    attributes: attributesToForm(definitions, app?.attributes ?? []),
     addAccount: false,
     comment: '',
   };
-};
-
-const attributeToServer = (definition: AttributeDefinition, value: AttributeFormValue) => {
-  switch (definition.type) {
-    case 'boolean':
-      return value === true;
-    case 'number':
-      return typeof value === 'number' ? value : null;
-    case 'date':
-      return typeof value === 'string' && value ? uiToServerDate(value) : null;
-    case 'select':
-    case 'text':
-      return typeof value === 'string' ? trimText(value) : null;
-  }
 };
 
 /**
@@ -115,14 +86,7 @@ export const toSaveCommand = (
   record: ApplicationRecord | null,
   storedAttributes: ApplicationView['attributes'] = [],
 ): SaveApplicationInput => {
-  const known = new Set(definitions.map((d) => d.key));
-  const attributes = [
-    ...definitions.map((d) => ({
-      key: d.key,
-      value: attributeToServer(d, values.attributes[d.key] ?? null),
-    })),
-    ...storedAttributes.filter((a) => !known.has(a.key)).map((a) => ({ key: a.key, value: a.value })),
-  ];
+  const attributes = attributesToServer(definitions, values.attributes, storedAttributes);
   return {
     ...(record ? { id: record.id, version: record.version } : {}),
     name: trimText(values.name) ?? '',
@@ -155,12 +119,7 @@ export const applicationFormValidator = (
   const commandErrors = zodValidate(
     saveApplicationSchema,
     (values: ApplicationFormValues) => toSaveCommand(values, definitions, null),
-    (path) => {
-      const [head, index] = path.split('.');
-      if (head !== 'attributes') return head ?? path;
-      const definition = definitions[Number(index)];
-      return definition ? `attributes.${definition.key}` : 'attributes';
-    },
+    (path) => attributeErrorPath(definitions, path),
   );
   const commentErrors = zodValidate(
     createCommentSchema.shape.description,

@@ -1,20 +1,26 @@
 import { Checkbox, NumberInput, Select, TextInput } from '@mantine/core';
-import { UiDateInput } from '../../common/UiDateInput';
-import type { AttributeDefinition } from './applicationForm';
-import type { ApplicationForm } from './formTypes';
+import type { UseFormReturnType } from '@mantine/form';
+import { UiDateInput } from './UiDateInput';
+import type { AttributeDefinition, AttributeFormValue, AttributeFormValues } from './attributes';
 
-interface Props {
-  form: ApplicationForm;
+interface Props<Values extends { attributes: AttributeFormValues }> {
+  form: UseFormReturnType<Values>;
   definition: AttributeDefinition;
   editable: boolean;
 }
 
-/** One custom attribute field, generated from the tenant's application attribute schema (§2 Details). */
-export function AttributeField({ form, definition, editable }: Props) {
+/** One custom attribute field, generated from the tenant's application or task attribute schema (§2 Details). */
+export function AttributeField<Values extends { attributes: AttributeFormValues }>({
+  form,
+  definition,
+  editable,
+}: Props<Values>) {
   const path = `attributes.${definition.key}`;
   const value = form.values.attributes[definition.key] ?? null;
   const error = form.errors[path];
-  const set = (next: string | number | boolean | null) => form.setFieldValue(path, next);
+  // the path's value type is AttributeFormValue by the Values constraint, which TS cannot resolve generically
+  const set = (next: AttributeFormValue) =>
+    form.setFieldValue(path, next as Parameters<typeof form.setFieldValue>[1]);
   const common = { label: definition.label, readOnly: !editable, error };
 
   switch (definition.type) {

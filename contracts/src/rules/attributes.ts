@@ -1,0 +1,59 @@
+import type { FieldError } from '../errors';
+import type { AttributeDefinition } from '../identity/identity';
+import { serverDateSchema } from './limits';
+
+interface AttributeEntry {
+  readonly key: string;
+  readonly value: string | number | boolean | null;
+}
+
+const fitsType = (definition: AttributeDefinition, value: AttributeEntry['value']): string | null => {
+  if (value === null) return null; // null clears any attribute
+  switch (definition.type) {
+    case 'text':
+      return typeof value === 'string' ? null : 'a text';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? null : 'a number';
+    case 'boolean':
+      return typeof value === 'boolean' ? null : 'true or false';
+    case 'date':
+      return serverDateSchema.safeParse(value).success ? null : 'a date as YYYY-MM-DD';
+    case 'select':
+      return typeof value === 'string' && (definition.options ?? []).includes(value)
+        ? null
+        : `one of ${(definition.options ?? []).join(', ')}`;
+  }
+};
+
+/**
+ * Field errors (`attributes.<key>`) of custom attribute values against the tenant's attribute schema:
+ * unknown keys, repeated keys and values of the wrong type. `kept` are values already stored: they pass
+ * unchanged even when the schema no longer lists their key, so a record saved earlier stays editable.
+ */
+export const attributeValueErrors = (
+  values: readonly AttributeEntry[],
+  definitions: readonly AttributeDefinition[],
+  kept: readonly AttributeEntry[] = [],
+): FieldError[] => {
+  const byKey = new Map(definitions.map((d) => [d.key, d]));
+  const stored = new Map(kept.map((a) => [a.key, JSON.stringify(a.value)]));
+  const seen = new Set<string>();
+  const errors: FieldError[] = [];
+  for (const { key, value } of values) {
+    const field = `attributes.${key}`;
+    if (seen.has(key)) {
+      errors.push({ field, message: 'given more than once' });
+      continue;
+    }
+    seen.add(key);
+    if (stored.get(key) === JSON.stringify(value)) continue;
+    const definition = byKey.get(key);
+    if (!definition) {
+      errors.push({ field, message: 'not an attribute of the tenant' });
+      continue;
+    }
+    const expected = fitsType(definition, value);
+    if (expected) errors.push({ field, message: expected });
+  }
+  return errors;
+};
