@@ -92,6 +92,32 @@ describe('the body of a command', () => {
     expect(nested.errors).toEqual([{ field: 'attributes.0.extra', message: 'unknown field' }]);
   });
 
+  it("refuses attribute values that do not fit the tenant's schema, naming each: 400", async () => {
+    const app = await run(
+      'SaveApplication',
+      anApplication({ attributes: [{ key: 'criticality', value: 'high' }] }),
+    );
+    const body = await refused(
+      () =>
+        command('SaveApplication', {
+          id: app.id,
+          version: app.version,
+          attributes: [
+            { key: 'criticality', value: 'extreme' },
+            { key: 'users', value: 'many' },
+            { key: 'colour', value: 'blue' },
+          ],
+        }),
+      400,
+      {},
+    );
+    expect(body.errors).toEqual([
+      { field: 'attributes.criticality', message: expect.stringContaining('one of low') },
+      { field: 'attributes.users', message: expect.any(String) },
+      { field: 'attributes.colour', message: expect.any(String) },
+    ]);
+  });
+
   it('refuses a body that tries to set the tenant: 400 unknown field', async () => {
     const body = await refused(() => command('SaveApplication', anApplication({ tenant: 'other' })), 400, {});
     expect(body.errors).toEqual([{ field: 'tenant', message: 'unknown field' }]);

@@ -1,22 +1,32 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
-import type { CommandResult, DeleteApplicationData, SaveApplicationData } from '@fahrplan/contracts';
+import type {
+  AttributeDefinition,
+  CommandResult,
+  DeleteApplicationData,
+  SaveApplicationData,
+} from '@fahrplan/contracts';
 import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
 import type { CommandEnvelope, NewId } from '../infrastructure/aggregate-runner';
 import { DeleteApplicationMessage, SaveApplicationMessage } from '../infrastructure/command-message';
 import { linkedAccount, parentChain } from '../infrastructure/lookups';
 import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
+import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import { applicationDecider } from './application.decider';
 
 @CommandHandler(SaveApplicationMessage)
 export class SaveApplicationHandler implements ICommandHandler<SaveApplicationMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
+  constructor(
+    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
+    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+  ) {}
 
   async execute({ data, envelope }: SaveApplicationMessage): Promise<CommandResult> {
     const command = data as SaveApplicationData;
     const { id, claim } = command.id === undefined ? await this.runner.newId(envelope) : { id: command.id };
-    return saveApplication(this.runner, { id, ...(claim ? { claim } : {}) }, command, envelope);
+    const attributes = this.directory.tenant(envelope.tenant)?.applicationAttributes ?? [];
+    return saveApplication(this.runner, { id, ...(claim ? { claim } : {}) }, command, envelope, attributes);
   }
 }
 
@@ -25,6 +35,7 @@ export const saveApplication = (
   id: NewId,
   command: SaveApplicationData,
   envelope: CommandEnvelope,
+  applicationAttributes: readonly AttributeDefinition[],
 ) =>
   runner.run({
     ...recordOf('application', id),
@@ -33,6 +44,7 @@ export const saveApplication = (
     envelope,
     context: async (_state, base) => ({
       ...base,
+      applicationAttributes,
       parentChain: command.parent
         ? await parentChain(runner, 'application', applicationDecider, command.parent, envelope.tenant)
         : [],

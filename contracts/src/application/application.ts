@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
+import type { AttributeDefinition } from '../identity/identity';
+import { attributeValueErrors } from '../rules/attributes';
 import { limits, optionalText, requiredText, serverDateSchema } from '../rules/limits';
 
 /** Application status option set (§4: the default is UNDEFINIERT; the other values are Fahrplan's). */
@@ -139,6 +141,8 @@ export interface ApplicationContext extends DecisionContext {
    * omitted when the command links no account.
    */
   readonly account?: { readonly refType: string; readonly refId: number } | null;
+  /** The tenant's application attribute schema (§2 generated fields); omitted: values are not checked. */
+  readonly applicationAttributes?: readonly AttributeDefinition[];
 }
 
 const checkAccount = (
@@ -152,6 +156,18 @@ const checkAccount = (
     throw validationError('the account belongs to another record', [
       { field: 'account', message: 'not this application' },
     ]);
+};
+
+/** Values must fit the tenant's schema; values already stored pass unchanged (a record saved earlier stays editable). */
+const checkAttributes = (
+  attributes: ApplicationFields['attributes'],
+  context: ApplicationContext,
+  stored: ApplicationFields['attributes'] = [],
+): void => {
+  if (context.applicationAttributes === undefined) return;
+  const errors = attributeValueErrors(attributes, context.applicationAttributes, stored);
+  if (errors.length > 0)
+    throw validationError("attribute values do not fit the tenant's application attributes", errors);
 };
 
 const checkParent = (selfId: number, parent: number | null, context: ApplicationContext): void => {
@@ -200,6 +216,7 @@ export const decideApplication = (
         checkParent(context.newId, fields.parent, context);
         checkDates(fields.start, fields.end);
         checkAccount(context.newId, fields.account, context);
+        checkAttributes(fields.attributes, context);
         return [{ type: 'ApplicationCreated', data: { id: context.newId, ...fields } }];
       }
       if (state.status !== 'active') throw notFound('application');
@@ -208,6 +225,8 @@ export const decideApplication = (
       if (requested.parent !== undefined) checkParent(state.id, next.parent, context);
       checkDates(next.start, next.end);
       if (requested.account !== state.fields.account) checkAccount(state.id, requested.account, context);
+      if (requested.attributes !== undefined)
+        checkAttributes(requested.attributes, context, state.fields.attributes);
       const changes = changedFields(state.fields, requested);
       return Object.keys(changes).length === 0
         ? []

@@ -233,6 +233,70 @@ describe('application decider', () => {
         .when(save({ id, version, attributes: [{ key: 'tier', value: 1 }] }), context())
         .then([updated(id, { attributes: [{ key: 'tier', value: 1 }] })]));
 
+    describe("against the tenant's application attribute schema", () => {
+      const schema = context({
+        applicationAttributes: [
+          { key: 'tier', label: 'Tier', type: 'number' },
+          { key: 'zone', label: 'Zone', type: 'select', options: ['dmz', 'core'] },
+        ],
+      });
+
+      it('accepts values that fit it', () =>
+        spec
+          .given(history)
+          .when(save({ id, version, attributes: [{ key: 'zone', value: 'core' }] }), schema)
+          .then([updated(id, { attributes: [{ key: 'zone', value: 'core' }] })]));
+
+      it('refuses an unknown key and a value of the wrong type, naming each field', () =>
+        spec
+          .given(history)
+          .when(
+            save({
+              id,
+              version,
+              attributes: [
+                { key: 'colour', value: 'red' },
+                { key: 'zone', value: 'cloud' },
+              ],
+            }),
+            schema,
+          )
+          .thenThrows({
+            code: 'validation',
+            details: {
+              fieldErrors: [
+                { field: 'attributes.colour', message: expect.any(String) },
+                { field: 'attributes.zone', message: expect.stringContaining('dmz, core') },
+              ],
+            },
+          }));
+
+      it('lets a stored value pass unchanged after its key left the schema', () => {
+        const legacy = freshId();
+        return spec
+          .given([created(legacy, anApplication({ attributes: [{ key: 'owner', value: 'ops' }] }))])
+          .when(
+            save({
+              id: legacy,
+              version: 0,
+              attributes: [
+                { key: 'owner', value: 'ops' },
+                { key: 'tier', value: 2 },
+              ],
+            }),
+            schema,
+          )
+          .then([
+            updated(legacy, {
+              attributes: [
+                { key: 'owner', value: 'ops' },
+                { key: 'tier', value: 2 },
+              ],
+            }),
+          ]);
+      });
+    });
+
     it('refuses a stale version with the current one', () =>
       spec
         .given(history)
