@@ -118,14 +118,17 @@ describe('the item dialog, the show/new actions and the command palette', () => 
     await page.goto(`${app.url}/projects?show-item=${item!.id}`);
     const dialog = page.getByRole('dialog', { name: 'show milestone Kick-off' });
     await dialog.waitFor();
-    await app.api('/api/commands/SaveItem', {
+    const other = await app.api('/api/commands/SaveItem', {
       json: { id: item!.id, version: item!.version, subtitle: 'by someone else' },
     });
+    // the other user's change has reached the read models, so Reload can show it
+    await app.api(`/api/items/${item!.id}`, { after: other.position as number });
     await dialog.getByLabel('Title', { exact: true }).fill('Kick-off meeting');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Version conflict', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Reload' }).click();
-    await expect(dialog.getByLabel('Subtitle', { exact: true }).inputValue()).resolves.toBe(
+    const subtitle = () => dialog.getByLabel('Subtitle', { exact: true }).inputValue();
+    await expect(eventually(subtitle, (value) => value === 'by someone else')).resolves.toBe(
       'by someone else',
     );
     await expect(dialog.getByLabel('Title', { exact: true }).inputValue()).resolves.toBe('Kick-off');

@@ -160,6 +160,8 @@ describe('the timeline, planned by mouse', () => {
     await drag({ x: box.x + box.width / 2, y: box.y + box.height / 2 }, -3 * (await dayWidth()));
     const moved = await storedWhen(id, (s) => s.version === before.version + 1, 'after the drag');
     expect(moved.start).not.toBe(before.start);
+    // the change is on the undo stack once the console has the answer: its notice offers Undo
+    await page.getByRole('button', { name: 'Undo', exact: true }).waitFor();
     await page.keyboard.press('Control+z');
     const undone = await storedWhen(id, (s) => s.version === before.version + 2, 'after Ctrl+Z');
     expect(undone).toMatchObject({ start: before.start, end: before.end });
