@@ -19,6 +19,9 @@ export class DomainError extends Error {
 
 export const validationError = (message: string, fieldErrors: FieldError[] = []) =>
   new DomainError('validation', message, { fieldErrors });
+/** A validation error about one field: `message` for the field, `detail` for the whole answer. */
+export const invalidField = (field: string, message: string, detail: string) =>
+  validationError(detail, [{ field, message }]);
 export const notFound = (what: string) => new DomainError('not_found', `${what} not found`);
 export const notPermitted = () => new DomainError('forbidden', 'not permitted');
 export const versionConflict = (currentVersion: number) =>

@@ -3,6 +3,7 @@ import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
 import type { AttributeDefinition } from '../identity/identity';
 import { attributeValueErrors } from '../rules/attributes';
+import { changedFields, stripUndefined } from '../rules/changes';
 import { limits, optionalText, requiredText, serverDateSchema } from '../rules/limits';
 
 /** Application status option set (§4: the default is UNDEFINIERT; the other values are Fahrplan's). */
@@ -189,19 +190,6 @@ const checkDates = (start: string | null, end: string | null): void => {
     ]);
 };
 
-const changedFields = (
-  current: ApplicationFields,
-  requested: Partial<ApplicationFields>,
-): Partial<ApplicationFields> => {
-  const changes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(requested)) {
-    if (value === undefined) continue;
-    if (JSON.stringify(current[key as keyof ApplicationFields]) !== JSON.stringify(value))
-      changes[key] = value;
-  }
-  return changes as Partial<ApplicationFields>;
-};
-
 export const decideApplication = (
   command: ApplicationCommand,
   state: ApplicationState,
@@ -221,13 +209,14 @@ export const decideApplication = (
       }
       if (state.status !== 'active') throw notFound('application');
       if (seen !== state.version) throw versionConflict(state.version);
-      const next = { ...state.fields, ...stripUndefined(requested) };
+      const given = stripUndefined(requested);
+      const next = { ...state.fields, ...given };
       if (requested.parent !== undefined) checkParent(state.id, next.parent, context);
       checkDates(next.start, next.end);
       if (requested.account !== state.fields.account) checkAccount(state.id, requested.account, context);
       if (requested.attributes !== undefined)
         checkAttributes(requested.attributes, context, state.fields.attributes);
-      const changes = changedFields(state.fields, requested);
+      const changes = changedFields(state.fields, given);
       return Object.keys(changes).length === 0
         ? []
         : [{ type: 'ApplicationUpdated', data: { id: state.id, changes } }];
@@ -243,8 +232,3 @@ export const decideApplication = (
     }
   }
 };
-
-const stripUndefined = <T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
-    [K in keyof T]: Exclude<T[K], undefined>;
-  };

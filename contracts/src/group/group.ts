@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { DecisionContext, DomainEvent } from '../events';
-import { DomainError, notFound, validationError, versionConflict } from '../errors';
+import { DomainError, invalidField, notFound, versionConflict } from '../errors';
 import { attributeValueSchema } from '../application/application';
 import { moveKeepingDuration } from '../rules/calendar';
+import { changedFields, stripUndefined } from '../rules/changes';
 import { limits, optionalText, requiredText, serverDateSchema } from '../rules/limits';
 import { maxMetricValue, metricTypes, priority } from '../rules/priority';
 
@@ -338,33 +339,31 @@ export const newGroupDefaults = (today: string): Partial<GroupFields> & { end: s
   metrics: metricTypes.map((type) => ({ group: null, type, value: 0 })),
 });
 
-const fail = (field: string, message: string, detail: string) =>
-  validationError(detail, [{ field, message }]);
-
 const checkParent = (selfId: number, parent: number | null, context: GroupContext): void => {
   if (parent === null) return;
-  if (parent === selfId) throw fail('parent', 'not itself', 'a project cannot be its own parent');
-  if (context.parentChain === null) throw fail('parent', 'not found', 'parent project not found');
-  if (context.parentChain.includes(selfId)) throw fail('parent', 'cycle', 'the parent would create a cycle');
+  if (parent === selfId) throw invalidField('parent', 'not itself', 'a project cannot be its own parent');
+  if (context.parentChain === null) throw invalidField('parent', 'not found', 'parent project not found');
+  if (context.parentChain.includes(selfId))
+    throw invalidField('parent', 'cycle', 'the parent would create a cycle');
 };
 
 const checkDates = (start: string | null, end: string | null): void => {
   if (start && end && end < start)
-    throw fail('end', 'before begin', 'the end date cannot precede the begin date');
+    throw invalidField('end', 'before begin', 'the end date cannot precede the begin date');
 };
 
 const checkAccount = (selfId: number, account: number | null | undefined, context: GroupContext): void => {
   if (account === undefined || account === null) return;
   if (!context.account) throw notFound('account');
   if (context.account.refType !== 'group' || context.account.refId !== selfId)
-    throw fail('account', 'not this project', 'the account belongs to another record');
+    throw invalidField('account', 'not this project', 'the account belongs to another record');
 };
 
 const checkApplications = (applications: readonly number[], context: GroupContext): void => {
   if (applications.length > 0 && context.alm === false)
-    throw fail('applications', 'needs ALM', 'linking applications needs the ALM feature');
+    throw invalidField('applications', 'needs ALM', 'linking applications needs the ALM feature');
   if (context.unknownApplications && context.unknownApplications.length > 0)
-    throw fail(
+    throw invalidField(
       'applications',
       'not found',
       `unknown applications: ${context.unknownApplications.join(', ')}`,
@@ -404,13 +403,6 @@ const derive = (
   if (metricsChanged && requested.metric4 === undefined)
     derived = { ...derived, metric4: Math.min(priority(derived.metrics ?? []), metricLimits.metric4) };
   return derived;
-};
-
-const changedFields = (current: GroupFields, next: GroupFields): Partial<GroupFields> => {
-  const changes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(next))
-    if (JSON.stringify(current[key as keyof GroupFields]) !== JSON.stringify(value)) changes[key] = value;
-  return changes as Partial<GroupFields>;
 };
 
 const activeGroup = (state: GroupState) => {
@@ -462,7 +454,7 @@ export const decideGroup = (
     case 'SetGroupGoals': {
       const group = activeGroup(state);
       if (context.unknownGoals && context.unknownGoals.length > 0)
-        throw fail('goals', 'not found', `unknown goals: ${context.unknownGoals.join(', ')}`);
+        throw invalidField('goals', 'not found', `unknown goals: ${context.unknownGoals.join(', ')}`);
       const latest = new Map(command.data.goals.map((g) => [g.goalId, g.value]));
       const goals = [...latest]
         .filter(([goalId, value]) => group.goals[goalId] !== value)
@@ -473,9 +465,9 @@ export const decideGroup = (
       const group = activeGroup(state);
       const { tenant } = command.data;
       if (tenant === context.tenant)
-        throw fail('tenant', 'tenant invalid', 'cannot share with the own tenant');
+        throw invalidField('tenant', 'tenant invalid', 'cannot share with the own tenant');
       if (context.tenantExists === false)
-        throw fail('tenant', 'tenant not found', `tenant '${tenant}' not found`);
+        throw invalidField('tenant', 'tenant not found', `tenant '${tenant}' not found`);
       if (group.shares.some((s) => s.tenant === tenant))
         throw new DomainError('conflict', `already shared with '${tenant}'`);
       return [{ type: 'ProjectShared', data: { id: group.id, tenant } }];
@@ -500,7 +492,7 @@ export const decideGroup = (
       const group = activeGroup(state);
       const name = command.data.name;
       if (subgroupsOf(group.subgroups).some((s) => s.name.toLowerCase() === name.toLowerCase()))
-        throw fail('name', 'exists', `the project has a lane named '${name}' already`);
+        throw invalidField('name', 'exists', `the project has a lane named '${name}' already`);
       const numbers = group.subgroups.map((s) => Number(s.id.replace(/^lane-/, '')) || 0);
       const subgroup: Subgroup = { id: `lane-${Math.max(0, ...numbers) + 1}`, name, type: 'INDIVIDUAL' };
       return [{ type: 'SubgroupAdded', data: { id: group.id, subgroup } }];
@@ -516,7 +508,7 @@ export const decideGroup = (
           (s) => s.id !== laneId && s.name.toLowerCase() === name.toLowerCase(),
         )
       )
-        throw fail('name', 'exists', `the project has a lane named '${name}' already`);
+        throw invalidField('name', 'exists', `the project has a lane named '${name}' already`);
       return [{ type: 'SubgroupRenamed', data: { id: group.id, subgroup: laneId, name } }];
     }
     default: {
@@ -525,6 +517,3 @@ export const decideGroup = (
     }
   }
 };
-
-const stripUndefined = <T extends object>(o: T): Partial<T> =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

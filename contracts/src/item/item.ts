@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import type { DecisionContext, DomainEvent } from '../events';
-import { DomainError, notFound, notPermitted, validationError, versionConflict } from '../errors';
+import {
+  DomainError,
+  invalidField,
+  notFound,
+  notPermitted,
+  validationError,
+  versionConflict,
+} from '../errors';
 import { attributeValueSchema } from '../application/application';
 import type { AttributeDefinition } from '../identity/identity';
 import { attributeValueErrors } from '../rules/attributes';
+import { changedFields, stripUndefined } from '../rules/changes';
 import { moveKeepingDuration } from '../rules/calendar';
 import { limits, optionalText, requiredText, serverDateTimeSchema } from '../rules/limits';
 import { itemRanks, rankForNewItem } from '../rules/rank';
@@ -155,9 +163,6 @@ export interface ItemContext extends DecisionContext {
   readonly taskAttributes?: readonly AttributeDefinition[];
 }
 
-const fail = (field: string, message: string, detail: string) =>
-  validationError(detail, [{ field, message }]);
-
 const datePart = (dateTime: string) => dateTime.slice(0, 10);
 const timePart = (dateTime: string) => dateTime.slice(10);
 
@@ -206,16 +211,16 @@ const normalise = (fields: ItemFields, current: ItemFields | null): ItemFields =
 
 const check = (fields: ItemFields, context: ItemContext, groupChanged: boolean): void => {
   if (fields.end !== null && fields.end < fields.start)
-    throw fail('end', 'before begin', 'the end cannot precede the begin');
+    throw invalidField('end', 'before begin', 'the end cannot precede the begin');
   if (groupChanged) {
-    if (context.group === null) throw fail('group', 'not found', 'project not found');
+    if (context.group === null) throw invalidField('group', 'not found', 'project not found');
     if (context.group.sprint)
-      throw fail('group', 'sprint group', 'items cannot be planned in the sprint group');
+      throw invalidField('group', 'sprint group', 'items cannot be planned in the sprint group');
   }
   if (fields.type === 'background') return;
-  if (fields.subgroup === null) throw fail('subgroup', 'required', 'the subgroup is required');
+  if (fields.subgroup === null) throw invalidField('subgroup', 'required', 'the subgroup is required');
   if (context.group && !context.group.subgroups.includes(fields.subgroup))
-    throw fail('subgroup', 'not found', `the project has no subgroup '${fields.subgroup}'`);
+    throw invalidField('subgroup', 'not found', `the project has no subgroup '${fields.subgroup}'`);
 };
 
 /** Attribute values must fit the tenant's schema; values already stored pass unchanged. */
@@ -229,16 +234,6 @@ const checkAttributes = (
   if (errors.length > 0)
     throw validationError("attribute values do not fit the tenant's task attributes", errors);
 };
-
-const changedFields = <T extends object>(current: T, next: T): Partial<T> => {
-  const changes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(next))
-    if (JSON.stringify(current[key as keyof T]) !== JSON.stringify(value)) changes[key] = value;
-  return changes as Partial<T>;
-};
-
-const stripUndefined = <T extends object>(o: T): Partial<T> =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 export const decideItem = (command: ItemCommand, state: ItemState, context: ItemContext): ItemEvent[] => {
   switch (command.type) {
