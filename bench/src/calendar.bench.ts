@@ -4,7 +4,7 @@
  * 3 years) in one run. Results of both are compared before anything is timed. Scale with the
  * BENCH_CALENDAR_* variables below.
  */
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import {
   addWorkingDays,
@@ -16,7 +16,8 @@ import {
   workingDays,
 } from '@fahrplan/contracts';
 import type { WorkingDays } from '@fahrplan/contracts';
-import { format, setting } from './figures';
+import { format, load, median, printTable, setting } from './figures';
+import { random } from './random';
 
 const config = {
   /** Project-like ranges per round. */
@@ -103,14 +104,6 @@ const peer = {
 
 // ---- The workload. ----
 
-/** mulberry32: the same ranges in every run. */
-const seededRandom = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-
 interface Range {
   readonly start: string;
   readonly end: string;
@@ -119,12 +112,12 @@ interface Range {
   readonly workingDays: number;
 }
 
-const random = seededRandom(4711);
+const next = random(4711);
 const firstStart = toDayNumber('2020-01-01');
 const ranges: Range[] = Array.from({ length: config.ranges }, () => {
-  const start = firstStart + Math.floor(random() * 10 * 365);
-  const end = start + 1 + Math.floor(random() * config.maxDays);
-  const newStart = start + Math.floor(random() * 181) - 90;
+  const start = firstStart + Math.floor(next() * 10 * 365);
+  const end = start + 1 + Math.floor(next() * config.maxDays);
+  const newStart = start + Math.floor(next() * 181) - 90;
   return {
     start: fromDayNumber(start),
     end: fromDayNumber(end),
@@ -160,8 +153,7 @@ const microsecondsPerCall = (operation: Operation, calendar: typeof peer) => {
     const { user, system } = process.cpuUsage(start);
     if (round >= config.warmup) rounds.push((user + system) / ranges.length);
   }
-  rounds.sort((a, b) => a - b);
-  return rounds[Math.floor(rounds.length / 2)]!;
+  return median(rounds);
 };
 
 const main = () => {
@@ -169,9 +161,7 @@ const main = () => {
   process.stdout.write(
     `§9 calendar: ${format(ranges.length)} project-like ranges from 2020–2029, 1–${format(config.maxDays)} days ` +
       `(median ${format(days[days.length >> 1]!)}); median of ${config.rounds} rounds after ${config.warmup} warm-up; ` +
-      `node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}\n\n`,
+      `node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${load()}\n\n`,
   );
   for (const operation of operations)
     if (!isDeepStrictEqual(operation.run(arithmetic), operation.run(peer))) {
@@ -186,11 +176,7 @@ const main = () => {
     const after = microsecondsPerCall(operation, arithmetic);
     return [operation.name, format(before, 2), format(after, 2), `${format(before / after, 1)}×`];
   });
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-  for (const row of [header, ...rows])
-    process.stdout.write(
-      `${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')}\n`,
-    );
+  printTable((line) => process.stdout.write(`${line}\n`), [header, ...rows], new Set([0]));
 };
 
 main();

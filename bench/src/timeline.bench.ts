@@ -9,12 +9,12 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, totalmem } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { format, setting } from './figures';
+import { format, load, setting } from './figures';
 
 const pagesDir = join(__dirname, '..', 'dist-timeline');
 
@@ -303,9 +303,7 @@ const main = async () => {
       `Timeline components in headless Chromium ${browser.version()} (--disable-gpu), viewport ` +
         `${config.viewport.width}×${config.viewport.height}\n` +
         `Machine: ${cpus().length} × ${cpu?.model ?? 'unknown CPU'}, ${format(totalmem() / 2 ** 30, 1)} GiB, ` +
-        `Node ${process.version}, load ${loadavg()
-          .map((load) => format(load, 2))
-          .join(' ')}\n` +
+        `Node ${process.version}, load ${load()}\n` +
         `Data: ${format(config.groups)} projects × 3 lanes, items ${config.sizes.map((n) => format(n)).join(' / ')}` +
         ` (~15% milestones, ranges 1–60 days, over 2 years, all in the initial window), seed ${config.seed}\n` +
         `Per candidate and size: ${config.repeats} fresh pages, medians; pan = mouse drag, zoom = ctrl+wheel, ` +

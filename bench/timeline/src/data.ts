@@ -3,6 +3,7 @@
  * for every candidate page: deterministic from a seed so every candidate and every run draws the same.
  */
 import type { TimelineGroup, TimelineItem } from '@fahrplan/contracts';
+import { random } from '../../src/random';
 
 export interface BenchData {
   readonly groups: TimelineGroup[];
@@ -10,14 +11,6 @@ export interface BenchData {
   /** The initial window: the whole data span, so everything is "in view range" at first paint. */
   readonly window: { readonly from: string; readonly to: string };
 }
-
-/** mulberry32 (as in bench/src/calendar.bench.ts): the same data in every run. */
-const seededRandom = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
 
 const DAY = 86_400_000;
 /** The fixed date the data is spread around (±1 year). */
@@ -30,7 +23,7 @@ const dayTime = (days: number) => `${new Date(FIRST_DAY + days * DAY).toISOStrin
 
 /** G projects with the lanes tasks, milestones and one INDIVIDUAL lane; N items, ~15% milestones. */
 export const syntheticTimeline = (groupCount: number, itemCount: number, seed: number): BenchData => {
-  const random = seededRandom(seed);
+  const next = random(seed);
   const groups: TimelineGroup[] = Array.from({ length: groupCount }, (_, index) => ({
     id: index + 1,
     content: `Project ${index + 1}`,
@@ -46,15 +39,15 @@ export const syntheticTimeline = (groupCount: number, itemCount: number, seed: n
     jirarepo: null,
   }));
   const items: TimelineItem[] = Array.from({ length: itemCount }, (_, index) => {
-    const group = 1 + Math.floor(random() * groupCount);
-    const milestone = random() < 0.15;
-    const startDay = Math.floor(random() * SPAN_DAYS);
-    const length = 1 + Math.floor(random() * 60);
+    const group = 1 + Math.floor(next() * groupCount);
+    const milestone = next() < 0.15;
+    const startDay = Math.floor(next() * SPAN_DAYS);
+    const length = 1 + Math.floor(next() * 60);
     return {
       id: index + 1,
       title: `${milestone ? 'Milestone' : 'Task'} ${index + 1}`,
       group,
-      subgroup: milestone ? 'milestones' : random() < 0.5 ? 'tasks' : 'team',
+      subgroup: milestone ? 'milestones' : next() < 0.5 ? 'tasks' : 'team',
       start: dayTime(startDay),
       end: milestone ? null : dayTime(Math.min(startDay + length, SPAN_DAYS)),
       type: null,
