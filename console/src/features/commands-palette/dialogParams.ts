@@ -1,3 +1,5 @@
+import { positiveInt } from '../common/urlParams';
+
 /**
  * §2 root events of the application and project dialogs as URL parameters, so they work from any page
  * and from a link: `?show-application=<id>`, `?show-project=<id>`, `?new-project[=<applicationId>]`.
@@ -9,9 +11,6 @@ export type RecordDialogRequest =
   | { readonly kind: 'new-project'; readonly application: number | null };
 
 export const recordDialogParams = ['show-application', 'show-project', 'new-project'] as const;
-
-const positiveInt = (value: string | null) =>
-  value !== null && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null;
 
 /** The dialog the parameters ask for (the first one named), or null. */
 export const parseRecordDialogParams = (params: URLSearchParams): RecordDialogRequest | null => {

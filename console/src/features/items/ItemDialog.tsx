@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Center, Loader, Modal } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { subgroupsOf } from '@fahrplan/contracts';
+import { defaultSubgroups, subgroupsOf } from '@fahrplan/contracts';
 import type { GroupView, ItemView } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { describeError, httpStatusOf } from '../api/problem';
@@ -45,7 +45,7 @@ const itemGroups = (projects: readonly GroupView[], item: ItemView | null) => {
         id: item.group,
         title: item.groupTitle ?? `#${item.group}`,
         subgroups: subgroupsOf(
-          item.subgroup && !['tasks', 'milestones'].includes(item.subgroup)
+          item.subgroup && !defaultSubgroups.some((s) => s.id === item.subgroup)
             ? [{ id: item.subgroup, name: item.subgroup, type: 'INDIVIDUAL' }]
             : [],
         ),

@@ -25,7 +25,7 @@ export function ItemOverviewTab({ form, editable, groups, groupsLoading, itemId 
   // before a project is chosen, the lanes every project has
   const subgroups = group?.subgroups ?? defaultSubgroups;
   const duration = durationOf(values);
-  const load = workloadOf(values);
+  const load = workloadOf(values, duration);
   const laneOptions = subgroups.map((s) => ({ value: s.id, label: s.name }));
   if (values.subgroup && !laneOptions.some((o) => o.value === values.subgroup))
     laneOptions.push({ value: values.subgroup, label: values.subgroup });

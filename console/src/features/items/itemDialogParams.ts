@@ -1,5 +1,6 @@
 import { isServerDate } from '@fahrplan/contracts';
 import type { NewItemRequest } from './itemForm';
+import { positiveInt } from '../common/urlParams';
 
 /**
  * §2 root events of the item dialog as URL parameters, so they work from any page and from a link:
@@ -15,9 +16,6 @@ export const itemParams = {
 
 export type ItemDialogRequest =
   { readonly mode: 'show'; readonly id: number } | { readonly mode: 'new'; readonly request: NewItemRequest };
-
-const positiveInt = (value: string | null) =>
-  value !== null && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null;
 
 /**
  * The item dialog the parameters ask for, or null. A new item without a valid date starts on `today`;

@@ -8,7 +8,6 @@ import {
   itemEndToServer,
   lineBreaksToBr,
   moveKeepingDuration,
-  rankForNewItem,
   saveItemSchema,
   serverToUiDateTime,
   trackerIssueLink,
@@ -191,8 +190,10 @@ export const durationOf = (values: Pick<ItemFormValues, 'milestone' | 'start' | 
 };
 
 /** §9 workload of a task: effort / duration; null when not computable. */
-export const workloadOf = (values: Pick<ItemFormValues, 'milestone' | 'start' | 'end' | 'effort'>) =>
-  values.milestone ? null : workload(values.effort, durationOf(values));
+export const workloadOf = (
+  values: Pick<ItemFormValues, 'milestone' | 'start' | 'end' | 'effort'>,
+  duration: number | null = durationOf(values),
+) => (values.milestone ? null : workload(values.effort, duration));
 
 /**
  * §4: a new begin moves the end to keep the working-day duration (the end keeps its time of day);
@@ -202,15 +203,14 @@ export const changeStart = (
   values: Pick<ItemFormValues, 'milestone' | 'start' | 'end'>,
   start: string | null,
 ): { start: string | null; end: string | null } => {
+  // null for a milestone, invalid dates or dates outside the calendar's years: keep the end
+  const days = durationOf(values);
   const oldStart = serverStart(values.start);
   const oldEnd = serverEnd(values.end);
   const newStart = serverStart(start);
-  if (values.milestone || !oldStart || !oldEnd || !newStart || oldEnd < oldStart)
-    return { start, end: values.end };
+  if (days === null || !oldStart || !oldEnd || !newStart) return { start, end: values.end };
+  if (days === 0) return { start, end: start };
   try {
-    const days =
-      datePart(oldEnd) <= datePart(oldStart) ? 0 : countWorkingDays(datePart(oldStart), datePart(oldEnd));
-    if (days === 0) return { start, end: start };
     const endDate = moveKeepingDuration(datePart(oldStart), datePart(oldEnd), datePart(newStart));
     const end = `${endDate}${timePart(oldEnd)}`;
     return { start, end: end > newStart ? itemEndFromServer(end) : start };
@@ -314,9 +314,6 @@ export const itemGroupOptions = (
     .map((p) => ({ value: String(p.id), label: p.title }))
     .sort((a, b) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' }));
 
-/** §9 the rank of a new item among the ranks of its group's items. */
-export const newItemRank = (ranks: readonly (string | null)[]): string => rankForNewItem(ranks);
-
 /** Every item field of the form as SaveItem carries it (§5: texts trimmed; task-only fields). */
 const itemFields = (values: ItemFormValues, definitions: readonly AttributeDefinition[]) => {
   const task = !values.milestone;
@@ -369,7 +366,7 @@ export const itemFieldsChanged = (
   a: ItemFormValues,
   b: ItemFormValues,
   definitions: readonly AttributeDefinition[] = [],
-) => JSON.stringify(itemFields(a, definitions)) !== JSON.stringify(itemFields(b, definitions));
+) => !sameValues(itemFields(a, definitions), itemFields(b, definitions));
 
 export { sameValues };
 

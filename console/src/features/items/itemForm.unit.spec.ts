@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { itemRanks, subgroupsOf } from '@fahrplan/contracts';
+import { subgroupsOf } from '@fahrplan/contracts';
 import type { ItemView } from '@fahrplan/contracts';
 import {
   changeGroup,
@@ -13,7 +13,6 @@ import {
   itemDialogTitle,
   itemFormValidator,
   itemGroupOptions,
-  newItemRank,
   shownStatus,
   toFormValues,
   toSaveCommand,
@@ -491,12 +490,6 @@ describe('group choices, issue links and ranks', () => {
     );
     expect(issueLinkOf({ jiraid: 'OPS-2', jiragroup: '' }, gemini, issueGroups)).toBeNull();
     expect(issueLinkOf({ jiraid: '', jiragroup: 'OPS' }, gemini, issueGroups)).toBeNull();
-  });
-
-  it('ranks a new item after the highest rank of its group, else in the middle', () => {
-    expect(newItemRank([])).toBe(itemRanks.middle());
-    const next = newItemRank(['0|300000', null, '0|500000']);
-    expect(next > '0|500000').toBe(true);
   });
 
   it('titles an existing item with title and subtitle', () => {

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
-import { trimText } from '@fahrplan/contracts';
+import { rankForNewItem, trimText } from '@fahrplan/contracts';
 import { SaveStepError, useIdempotencyKeys } from '../applications/details/useApplicationSaveFlow';
 import { useCreateItemCommentMutation, useLazyGetGroupItemsQuery, useSaveItemMutation } from './itemsApi';
-import { itemFieldsChanged, newItemRank, toSaveCommand } from './itemForm';
+import { itemFieldsChanged, toSaveCommand } from './itemForm';
 import type { AttributeDefinition } from '../common/attributes';
 import type { ItemFormValues, ItemRecord } from './itemForm';
 
@@ -49,7 +49,7 @@ export function useItemSaveFlow() {
     if (ranked.current?.group === group) return ranked.current.rank;
     const rank = await fetchGroupItems(group)
       .unwrap()
-      .then((items) => newItemRank(items.map((i) => i.rank)))
+      .then((items) => rankForNewItem(items.map((i) => i.rank)))
       .catch(() => null);
     ranked.current = { group, rank };
     return rank;

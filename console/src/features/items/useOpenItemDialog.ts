@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import { useAppSelector } from '../../app/hooks';
@@ -72,5 +72,6 @@ export function useOpenItemDialog() {
     [canCreate, open],
   );
 
-  return { show, create, canView, canCreate };
+  // one object while its parts stay the same, so callbacks that depend on it stay stable
+  return useMemo(() => ({ show, create, canView, canCreate }), [show, create, canView, canCreate]);
 }

@@ -6,6 +6,7 @@ import { IconChartBubble, IconPlus, IconTable } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { useGetApplicationsQuery } from '../applications/applicationsApi';
+import { applicationLabel } from '../applications/details/parentOptions';
 import { useCan } from '../auth/permissions';
 import { selectMe } from '../auth/sessionSlice';
 import { LoadError, SearchField, TableSkeleton } from '../common/CataloguePage';
@@ -51,7 +52,7 @@ function useApplicationOptions() {
   return alm && canList
     ? (data ?? []).map((app) => ({
         value: String(app.id),
-        label: app.release ? `${app.name} ${app.release}` : app.name,
+        label: applicationLabel(app),
       }))
     : null;
 }

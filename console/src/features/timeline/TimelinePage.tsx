@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, MultiSelect, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -10,6 +10,7 @@ import type { TimelineItem } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { describeError, httpStatusOf } from '../api/problem';
 import { useGetApplicationsQuery } from '../applications/applicationsApi';
+import { applicationLabel } from '../applications/details/parentOptions';
 import { useCan } from '../auth/permissions';
 import { selectMe } from '../auth/sessionSlice';
 import { notifyError } from '../common/notify';
@@ -42,20 +43,23 @@ import {
 import type { ItemChange, ItemPlacement, Override, PlacementSave, UndoEntry } from './timelineChanges';
 import { zoomRange } from './timeScale';
 import type { TimeRange } from './timeScale';
-import { readFilters, readRange, withFilter, withRange } from './timelineUrl';
-import type { TimelineFilterParam } from './timelineUrl';
+import { readFilters, readRange, timelineFilterParams, withFilter, withRange } from './timelineUrl';
+import type { TimelineFilterParam, TimelineFilters } from './timelineUrl';
 
 const statusOptions = codeOptions('status');
 const undoNoticeId = 'timeline-undo';
 
-/** The filter selects' options: projects (no sprint group), statuses, resources, applications (ALM). */
+/**
+ * The filter selects' options: projects (no sprint group, none deleted), statuses, resources,
+ * applications (ALM).
+ */
 function useFilterOptions() {
   const alm = useAppSelector(selectMe)?.features.alm ?? false;
   const canListApplications = useCan('application-details', 'VIEW');
   const { data: projects } = useGetProjectsQuery({});
   const { data: applications } = useGetApplicationsQuery(alm && canListApplications ? {} : skipToken);
   return useMemo(() => {
-    const active = (projects ?? []).filter((p) => !isSprintGroup(p));
+    const active = (projects ?? []).filter((p) => !isSprintGroup(p) && !p.deleted);
     const resources = [...new Set(active.map((p) => p.resource).filter((r): r is number => r !== null))];
     return {
       project: active.map((p) => ({ value: String(p.id), label: p.title })),
@@ -63,10 +67,7 @@ function useFilterOptions() {
       resource: resources.sort((a, b) => a - b).map((r) => ({ value: String(r), label: `Resource ${r}` })),
       application:
         alm && canListApplications
-          ? (applications ?? []).map((a) => ({
-              value: String(a.id),
-              label: a.release ? `${a.name} ${a.release}` : a.name,
-            }))
+          ? (applications ?? []).map((a) => ({ value: String(a.id), label: applicationLabel(a) }))
           : null,
     };
   }, [projects, applications, alm, canListApplications]);
@@ -149,6 +150,39 @@ const filterLabels: Record<TimelineFilterParam, string> = {
   application: 'Applications',
 };
 
+/** The filter selects: memoised, so panning (a new window every frame) does not re-render them. */
+const FilterBar = memo(function FilterBar({
+  filters,
+  onChange,
+}: {
+  filters: TimelineFilters;
+  onChange: (name: TimelineFilterParam, values: string[]) => void;
+}) {
+  const options = useFilterOptions();
+  return (
+    <Group gap="xs" align="flex-start" mb="xs" wrap="wrap">
+      {timelineFilterParams.map((name) => {
+        const data = options[name];
+        if (data === null) return null;
+        return (
+          <MultiSelect
+            key={name}
+            size="xs"
+            label={filterLabels[name]}
+            placeholder="All"
+            data={data}
+            value={filters[name]}
+            onChange={(values) => onChange(name, values)}
+            searchable
+            clearable
+            w={220}
+          />
+        );
+      })}
+    </Group>
+  );
+});
+
 /**
  * The home route: the timeline over GET /api/timeline. Panning and zooming are local; the query
  * follows the window debounced and widened, and the last answer stays drawn while the next loads.
@@ -156,7 +190,7 @@ const filterLabels: Record<TimelineFilterParam, string> = {
  */
 export function TimelinePage() {
   const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
+  const filters = useMemo(() => readFilters(params), [params]);
   const [range, setRange] = useState<TimeRange>(() => readRange(params));
   const [debounced] = useDebouncedValue(range, 200);
   const [fetchWindow, setFetchWindow] = useState(() => fetchWindowFor(range, null));
@@ -167,7 +201,6 @@ export function TimelinePage() {
     [debounced, setParams],
   );
 
-  const options = useFilterOptions();
   const numbers = (values: string[]) => (values.length > 0 ? values.map(Number) : undefined);
   const { data, error, isLoading, refetch } = useGetTimelineQuery({
     from: fetchWindow.from,
@@ -323,30 +356,10 @@ export function TimelinePage() {
   );
   const onOpenItem = useCallback((id: number) => void items.show(id), [items]);
 
-  const setFilter = (name: TimelineFilterParam, values: string[]) =>
-    setParams((current) => withFilter(current, name, values), { replace: true });
-
-  const filterBar = (
-    <Group gap="xs" align="flex-start" mb="xs" wrap="wrap">
-      {(['project', 'status', 'resource', 'application'] as const).map((name) => {
-        const data = options[name];
-        if (data === null) return null;
-        return (
-          <MultiSelect
-            key={name}
-            size="xs"
-            label={filterLabels[name]}
-            placeholder="All"
-            data={data}
-            value={filters[name]}
-            onChange={(values) => setFilter(name, values)}
-            searchable
-            clearable
-            w={220}
-          />
-        );
-      })}
-    </Group>
+  const setFilter = useCallback(
+    (name: TimelineFilterParam, values: string[]) =>
+      setParams((current) => withFilter(current, name, values), { replace: true }),
+    [setParams],
   );
 
   const empty = (
@@ -370,7 +383,7 @@ export function TimelinePage() {
 
   return (
     <Stack gap={0}>
-      {filterBar}
+      <FilterBar filters={filters} onChange={setFilter} />
       {error && !data ? (
         <Alert color="red" icon={<IconAlertCircle />} title="The timeline could not be loaded">
           <Group justify="space-between">

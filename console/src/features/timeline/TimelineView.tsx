@@ -28,7 +28,7 @@ import {
   zoomPresets,
   zoomRange,
 } from './timeScale';
-import type { TimeRange, ZoomPreset } from './timeScale';
+import type { AxisScale, Tick, TimeRange, ZoomPreset } from './timeScale';
 import { snappedMove, snappedResize } from './timelineChanges';
 import type { ItemChange } from './timelineChanges';
 import { buildRows, indexItems, visibleIn } from './timelineRows';
@@ -445,6 +445,9 @@ function TimelineBody({
 
   const virtualRows = virtualizer.getVirtualItems();
   const totalHeight = virtualizer.getTotalSize();
+  // the axis and the grid share one scale and one set of minor ticks
+  const scale = useMemo(() => axisScale(range, width), [range, width]);
+  const minorTicks = useMemo(() => ticks(range, scale.unit, scale.step), [range, scale]);
 
   return (
     <div
@@ -465,7 +468,7 @@ function TimelineBody({
         overscrollBehavior: 'contain',
       }}
     >
-      <Axis range={range} width={width} />
+      <Axis range={range} width={width} scale={scale} minorTicks={minorTicks} />
       <div
         ref={bag.setTimelineRef}
         onPointerDown={onPointerDown}
@@ -478,7 +481,7 @@ function TimelineBody({
           userSelect: 'none',
         }}
       >
-        <Grid range={range} width={width} height={totalHeight} />
+        <Grid range={range} width={width} height={totalHeight} minorTicks={minorTicks} />
         {virtualRows.map((v) => {
           const row = rows[v.index]!;
           return (
@@ -510,9 +513,17 @@ function TimelineBody({
   );
 }
 
-function Axis({ range, width }: { range: TimeRange; width: number }) {
-  const scale = axisScale(range, width);
-  const minor = ticks(range, scale.unit, scale.step);
+function Axis({
+  range,
+  width,
+  scale,
+  minorTicks: minor,
+}: {
+  range: TimeRange;
+  width: number;
+  scale: AxisScale;
+  minorTicks: readonly Tick[];
+}) {
   const major = scale.major ? ticks(range, scale.major, 1, true) : [];
   const cell = (tick: { start: number; end: number; label: string }, top: number, bold: boolean) => {
     const left = Math.max(0, valueToX(tick.start, range, width));
@@ -562,8 +573,17 @@ function Axis({ range, width }: { range: TimeRange; width: number }) {
   );
 }
 
-function Grid({ range, width, height }: { range: TimeRange; width: number; height: number }) {
-  const scale = axisScale(range, width);
+function Grid({
+  range,
+  width,
+  height,
+  minorTicks,
+}: {
+  range: TimeRange;
+  width: number;
+  height: number;
+  minorTicks: readonly Tick[];
+}) {
   const today = todayMs();
   const todayX = valueToX(today + dayMs / 2, range, width);
   return (
@@ -571,7 +591,7 @@ function Grid({ range, width, height }: { range: TimeRange; width: number; heigh
       aria-hidden
       style={{ position: 'absolute', left: sidebarWidth, top: 0, width, height, pointerEvents: 'none' }}
     >
-      {ticks(range, scale.unit, scale.step).map((t) => (
+      {minorTicks.map((t) => (
         <div
           key={t.start}
           style={{

@@ -84,9 +84,6 @@ export function saveForPlacement(
   };
 }
 
-export const saveForChange = (item: TimelineItem, change: ItemChange): PlacementSave | null =>
-  saveForPlacement(item, placementOf(item), placementFromChange(change));
-
 // ---- undo ---------------------------------------------------------------------------------------
 
 /** One change the user made in this session: undoing it saves `before` again. */

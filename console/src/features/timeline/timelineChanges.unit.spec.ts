@@ -3,16 +3,16 @@ import type { TimelineItem } from '@fahrplan/contracts';
 import {
   applyOverrides,
   fetchWindowFor,
+  placementFromChange,
   placementOf,
   popUndo,
   pushUndo,
-  saveForChange,
   saveForPlacement,
   snappedMove,
   snappedResize,
   undoSave,
 } from './timelineChanges';
-import type { UndoEntry } from './timelineChanges';
+import type { ItemChange, UndoEntry } from './timelineChanges';
 import { dayMs, toMs } from './timeScale';
 
 const item = (fields: Partial<TimelineItem> = {}): TimelineItem => ({
@@ -58,9 +58,13 @@ describe('snapped moves and resizes', () => {
 });
 
 describe('drop → SaveItem payload', () => {
+  // what the timeline page sends for a drop
+  const saveForDrop = (dropped: TimelineItem, change: ItemChange) =>
+    saveForPlacement(dropped, placementOf(dropped), placementFromChange(change));
+
   it('a move in the same lane sends id, version, start and end only', () => {
     const task = item();
-    const save = saveForChange(task, {
+    const save = saveForDrop(task, {
       start: toMs('2026-03-09'),
       end: toMs('2026-03-12'),
       group: 1,
@@ -72,7 +76,7 @@ describe('drop → SaveItem payload', () => {
   it('a drop on another lane adds the subgroup; on another project also the group', () => {
     const task = item();
     expect(
-      saveForChange(task, {
+      saveForDrop(task, {
         start: toMs('2026-03-02'),
         end: toMs('2026-03-05'),
         group: 1,
@@ -80,7 +84,7 @@ describe('drop → SaveItem payload', () => {
       }),
     ).toEqual({ id: 7, version: 4, start: '2026-03-02T00:00', end: '2026-03-05T00:00', subgroup: 'lane-2' });
     expect(
-      saveForChange(task, {
+      saveForDrop(task, {
         start: toMs('2026-03-02'),
         end: toMs('2026-03-05'),
         group: 9,
@@ -99,7 +103,7 @@ describe('drop → SaveItem payload', () => {
   it('a milestone keeps a null end; a drop back in place sends nothing', () => {
     const milestone = item({ end: null, subgroup: 'milestones' });
     expect(
-      saveForChange(milestone, { start: toMs('2026-04-01'), end: null, group: 1, subgroup: 'milestones' }),
+      saveForDrop(milestone, { start: toMs('2026-04-01'), end: null, group: 1, subgroup: 'milestones' }),
     ).toEqual({
       id: 7,
       version: 4,
@@ -107,7 +111,7 @@ describe('drop → SaveItem payload', () => {
       end: null,
     });
     expect(
-      saveForChange(milestone, { start: toMs('2026-03-02'), end: null, group: 1, subgroup: 'milestones' }),
+      saveForDrop(milestone, { start: toMs('2026-03-02'), end: null, group: 1, subgroup: 'milestones' }),
     ).toBeNull();
   });
 });

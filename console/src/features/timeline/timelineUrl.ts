@@ -14,12 +14,10 @@ export const readIds = (value: string | null): string[] =>
     .map((v) => v.trim())
     .filter((v) => /^\d+$/.test(v));
 
-export const readFilters = (params: URLSearchParams): TimelineFilters => ({
-  project: readIds(params.get('project')),
-  status: readIds(params.get('status')),
-  resource: readIds(params.get('resource')),
-  application: readIds(params.get('application')),
-});
+export const readFilters = (params: URLSearchParams): TimelineFilters =>
+  Object.fromEntries(
+    timelineFilterParams.map((name) => [name, readIds(params.get(name))]),
+  ) as TimelineFilters;
 
 /** `params` with one filter set (or removed when empty); other parameters stay. */
 export function withFilter(

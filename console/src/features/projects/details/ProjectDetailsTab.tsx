@@ -16,7 +16,7 @@ import { trackerIssueLink } from '@fahrplan/contracts';
 import type { GroupDetailsView } from '@fahrplan/contracts';
 import { LinkField } from '../../applications/details/LinkField';
 import { AdminCockpitField, DocumentationField } from '../../applications/details/SharedFields';
-import { notAssigned } from '../../applications/details/parentOptions';
+import { applicationLabel, notAssigned } from '../../applications/details/parentOptions';
 import { useGetApplicationsQuery } from '../../applications/applicationsApi';
 import { useGetProjectsQuery } from '../projectsApi';
 import { changeRepository, projectParentOptions } from './projectForm';
@@ -40,7 +40,7 @@ function ApplicationsField({ form, editable }: ProjectTabProps) {
   const { data: applications = [], isLoading } = useGetApplicationsQuery({});
   const data = applications
     .filter((a) => !a.deleted)
-    .map((a) => ({ value: String(a.id), label: a.release ? `${a.name} ${a.release}` : a.name }));
+    .map((a) => ({ value: String(a.id), label: applicationLabel(a) }));
   for (const id of form.values.applications)
     if (!data.some((d) => d.value === String(id))) data.push({ value: String(id), label: `#${id}` });
   return (
