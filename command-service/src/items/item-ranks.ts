@@ -1,5 +1,6 @@
 import type { ItemCreated, ItemUpdated, StoredEvent } from '@fahrplan/contracts';
 import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { PositionGate } from '@fahrplan/platform';
 import type { EventStore, Subscription } from '@fahrplan/platform';
 
 interface Placed {
@@ -20,8 +21,7 @@ export class ItemRanks implements OnModuleInit, OnModuleDestroy {
   private readonly byGroup = new Map<string, Map<number, string | null>>();
   private subscription: Subscription | undefined;
   private loop: Promise<void> | undefined;
-  private position = 0;
-  private readonly waiting = new Set<() => void>();
+  private readonly gate = new PositionGate();
 
   constructor(private readonly store: EventStore) {}
 
@@ -42,8 +42,7 @@ export class ItemRanks implements OnModuleInit, OnModuleDestroy {
     this.loop = (async () => {
       for await (const event of subscription) {
         this.apply(event);
-        this.position = event.position;
-        for (const wake of this.waiting) wake();
+        this.gate.advance(event.position);
       }
     })().catch(() => {
       // the store closed under the subscription: the index stops where it is
@@ -57,20 +56,8 @@ export class ItemRanks implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Waits until the index reflects `position` or `timeoutMs` passed; true when it does. */
-  async waitFor(position: number, timeoutMs: number): Promise<boolean> {
-    if (this.position >= position) return true;
-    return new Promise<boolean>((resolve) => {
-      const done = (reached: boolean) => {
-        clearTimeout(timer);
-        this.waiting.delete(check);
-        resolve(reached);
-      };
-      const check = () => {
-        if (this.position >= position) done(true);
-      };
-      const timer = setTimeout(() => done(false), timeoutMs);
-      this.waiting.add(check);
-    });
+  waitFor(position: number, timeoutMs: number): Promise<boolean> {
+    return this.gate.waitFor(position, timeoutMs);
   }
 
   /** The ranks of the tenant's live items in the project (null for an unranked one). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
 import type { AttributeDefinition } from '../identity/identity';
-import { attributeValueErrors } from '../rules/attributes';
+import { assertAttributeValues } from '../rules/attributes';
 import { changedFields, stripUndefined } from '../rules/changes';
 import { limits, optionalText, requiredText, serverDateSchema } from '../rules/limits';
 
@@ -159,18 +159,6 @@ const checkAccount = (
     ]);
 };
 
-/** Values must fit the tenant's schema; values already stored pass unchanged (a record saved earlier stays editable). */
-const checkAttributes = (
-  attributes: ApplicationFields['attributes'],
-  context: ApplicationContext,
-  stored: ApplicationFields['attributes'] = [],
-): void => {
-  if (context.applicationAttributes === undefined) return;
-  const errors = attributeValueErrors(attributes, context.applicationAttributes, stored);
-  if (errors.length > 0)
-    throw validationError("attribute values do not fit the tenant's application attributes", errors);
-};
-
 const checkParent = (selfId: number, parent: number | null, context: ApplicationContext): void => {
   if (parent === null) return;
   if (parent === selfId)
@@ -204,7 +192,8 @@ export const decideApplication = (
         checkParent(context.newId, fields.parent, context);
         checkDates(fields.start, fields.end);
         checkAccount(context.newId, fields.account, context);
-        checkAttributes(fields.attributes, context);
+        if (context.applicationAttributes !== undefined)
+          assertAttributeValues(fields.attributes, context.applicationAttributes, [], 'application');
         return [{ type: 'ApplicationCreated', data: { id: context.newId, ...fields } }];
       }
       if (state.status !== 'active') throw notFound('application');
@@ -214,8 +203,13 @@ export const decideApplication = (
       if (requested.parent !== undefined) checkParent(state.id, next.parent, context);
       checkDates(next.start, next.end);
       if (requested.account !== state.fields.account) checkAccount(state.id, requested.account, context);
-      if (requested.attributes !== undefined)
-        checkAttributes(requested.attributes, context, state.fields.attributes);
+      if (requested.attributes !== undefined && context.applicationAttributes !== undefined)
+        assertAttributeValues(
+          requested.attributes,
+          context.applicationAttributes,
+          state.fields.attributes,
+          'application',
+        );
       const changes = changedFields(state.fields, given);
       return Object.keys(changes).length === 0
         ? []

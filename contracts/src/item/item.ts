@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import type { DecisionContext, DomainEvent } from '../events';
-import {
-  DomainError,
-  invalidField,
-  notFound,
-  notPermitted,
-  validationError,
-  versionConflict,
-} from '../errors';
+import { DomainError, invalidField, notFound, notPermitted, versionConflict } from '../errors';
 import { attributeValueSchema } from '../application/application';
 import type { AttributeDefinition } from '../identity/identity';
-import { attributeValueErrors } from '../rules/attributes';
+import { assertAttributeValues } from '../rules/attributes';
 import { changedFields, stripUndefined } from '../rules/changes';
 import { moveKeepingDuration } from '../rules/calendar';
 import { limits, optionalText, requiredText, serverDateTimeSchema } from '../rules/limits';
@@ -223,18 +216,6 @@ const check = (fields: ItemFields, context: ItemContext, groupChanged: boolean):
     throw invalidField('subgroup', 'not found', `the project has no subgroup '${fields.subgroup}'`);
 };
 
-/** Attribute values must fit the tenant's schema; values already stored pass unchanged. */
-const checkAttributes = (
-  attributes: ItemFields['attributes'] | undefined,
-  context: ItemContext,
-  stored: ItemFields['attributes'] = [],
-): void => {
-  if (attributes === undefined) return;
-  const errors = attributeValueErrors(attributes, context.taskAttributes ?? [], stored);
-  if (errors.length > 0)
-    throw validationError("attribute values do not fit the tenant's task attributes", errors);
-};
-
 export const decideItem = (command: ItemCommand, state: ItemState, context: ItemContext): ItemEvent[] => {
   switch (command.type) {
     case 'SaveItem': {
@@ -245,7 +226,7 @@ export const decideItem = (command: ItemCommand, state: ItemState, context: Item
         if ((requested.type ?? null) !== null || (requested.className ?? null) !== null)
           if (!context.systemEditor) throw notPermitted();
         const parsed = itemFieldsSchema.parse(requested);
-        checkAttributes(parsed.attributes, context);
+        assertAttributeValues(parsed.attributes, context.taskAttributes ?? [], [], 'task');
         const ranked =
           parsed.rank === null ? { ...parsed, rank: rankForNewItem(context.groupRanks ?? []) } : parsed;
         const { fields, storedStatus } = applyType(null, 0, null, normalise(ranked, null));
@@ -255,7 +236,8 @@ export const decideItem = (command: ItemCommand, state: ItemState, context: Item
       if (state.status !== 'active') throw notFound('item');
       if (seen !== state.version) throw versionConflict(state.version);
       const current = state.fields;
-      checkAttributes(requested.attributes, context, current.attributes);
+      if (requested.attributes !== undefined)
+        assertAttributeValues(requested.attributes, context.taskAttributes ?? [], current.attributes, 'task');
       const merged = moveEnd(current, requested, { ...current, ...requested });
       if ((merged.type !== current.type || merged.className !== current.className) && !context.systemEditor)
         throw notPermitted();

@@ -1,3 +1,4 @@
+import { validationError } from '../errors';
 import type { FieldError } from '../errors';
 import type { AttributeDefinition } from '../identity/identity';
 import { serverDateSchema } from './limits';
@@ -56,4 +57,16 @@ export const attributeValueErrors = (
     if (expected) errors.push({ field, message: expected });
   }
   return errors;
+};
+
+/** Throws a validation error listing `attributeValueErrors` when there are any; `what` names the schema ('task'). */
+export const assertAttributeValues = (
+  values: readonly AttributeEntry[],
+  definitions: readonly AttributeDefinition[],
+  stored: readonly AttributeEntry[],
+  what: string,
+): void => {
+  const errors = attributeValueErrors(values, definitions, stored);
+  if (errors.length > 0)
+    throw validationError(`attribute values do not fit the tenant's ${what} attributes`, errors);
 };

@@ -1,7 +1,8 @@
 import type { AccountCreated, AccountEntriesAdded, AccountEntry, AccountView } from '@fahrplan/contracts';
 import type { Projection } from './projection';
 
-const entryKey = (entry: AccountEntry) => `${entry.sicht}\u0000${entry.periode ?? ''}`;
+/** An entry's key: a later entry with the same sicht and periode replaces one (also the budgets' key). */
+export const entryKey = (entry: AccountEntry) => `${entry.sicht}\u0000${entry.periode ?? ''}`;
 
 /** An account with its entries; an entry with the key (sicht, periode) of an earlier one replaces it. */
 export const accountsProjection: Projection<AccountView> = {

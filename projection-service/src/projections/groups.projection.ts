@@ -1,7 +1,6 @@
 import type {
   AccountCreated,
   AccountEntriesAdded,
-  AccountEntry,
   AccountRefType,
   GoalCreated,
   GroupCreated,
@@ -15,6 +14,7 @@ import type {
   SubgroupAdded,
   SubgroupRenamed,
 } from '@fahrplan/contracts';
+import { entryKey } from './accounts.projection';
 import type { Projection } from './projection';
 
 /** The project read model (§2 dialog, portfolio); priority, duration and subprojects are computed at query time. */
@@ -34,8 +34,8 @@ export interface GroupDoc extends Omit<GroupCreated['data'], never> {
 }
 
 /** A document projected before shares had a status knows only the tenants, all of them pending. */
-const sharesOf = (doc: GroupDoc): readonly ProjectShare[] =>
-  doc.shares ?? doc.sharedWith.map((tenant) => ({ tenant, status: 'PENDING' as const }));
+export const sharesOf = (doc: GroupDoc): readonly ProjectShare[] =>
+  doc.shares ?? (doc.sharedWith ?? []).map((tenant) => ({ tenant, status: 'PENDING' as const }));
 
 /** The next shares, and the two lists derived from them. */
 const withShares = (
@@ -147,9 +147,6 @@ export const goalsProjection: Projection<GoalDoc> = {
       ? { ...(event.data as GoalCreated['data']), tenant: event.metadata.tenant }
       : null,
 };
-
-/** Same key as the accounts projection: a later entry with the same sicht and periode replaces one. */
-const entryKey = (entry: AccountEntry) => `${entry.sicht}\u0000${entry.periode ?? ''}`;
 
 /**
  * An account's amount per entry key and their sum: the project's `budget` in GET /api/groups.

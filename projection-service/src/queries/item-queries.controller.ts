@@ -1,48 +1,28 @@
 import { Controller, Get, Inject, Param, Query, UseGuards, UseInterceptors } from '@nestjs/common';
 import {
-  can,
   countWorkingDays,
   isSprintGroup,
   notFound,
-  notPermitted,
   serverDateSchema,
   subgroupsOf,
   toDayNumber,
   validationError,
   workload,
 } from '@fahrplan/contracts';
-import type {
-  ItemView,
-  PermissionResource,
-  TimelineGroup,
-  TimelineItem,
-  TimelineView,
-} from '@fahrplan/contracts';
+import type { ItemView, TimelineGroup, TimelineItem, TimelineView } from '@fahrplan/contracts';
 import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import type { ReadDocument, ReadStore } from '../read-store/read-store';
-import type { GroupDoc } from '../projections/groups.projection';
 import type { ItemDoc } from '../projections/items.projection';
 import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
+import { escapeRegex, requireView, single, strip, visibleGroup, visibleGroups } from './query-helpers';
 import { READ_STORE } from './tokens';
-
-const strip = <T>(doc: ReadDocument): T => {
-  const { _id, _position, ...rest } = doc;
-  return rest as T;
-};
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The widest window the timeline answers (about five years), so that one request cannot read everything. */
 export const maxTimelineDays = 5 * 366;
 
 const fieldError = (field: string, message: string, detail: string) =>
   validationError(detail, [{ field, message }]);
-
-/** One query parameter as text; a repeated one (`?a=1&a=2`) is refused. */
-const single = (name: string, value: string | string[] | undefined): string | undefined => {
-  if (!Array.isArray(value)) return value;
-  throw fieldError(name, 'only once', `the query parameter ${name} may be given only once`);
-};
 
 /** A comma list of whole numbers (`1,2,3`); undefined when absent or empty. */
 const numbers = (name: string, value: string | string[] | undefined): number[] | undefined => {
@@ -99,17 +79,15 @@ export class ItemQueriesController {
     @CurrentPrincipal() principal: Principal,
     @Query('group') group?: string | string[],
   ): Promise<ItemView[]> {
-    this.require(principal, 'items');
-    const [id] = numbers('group', group) ?? [];
-    if (id === undefined || (numbers('group', group) ?? []).length !== 1)
+    requireView(this.directory, principal, 'items');
+    const ids = numbers('group', group) ?? [];
+    const [id] = ids;
+    if (id === undefined || ids.length !== 1)
       throw fieldError('group', 'required', 'the query parameter group (one project id) is required');
-    const project = await this.visibleGroup(principal.tenant, id);
+    const project = await visibleGroup(this.store, principal.tenant, id);
     if (!project) throw notFound('group');
-    const docs = await this.store.find(
-      'items',
-      { tenant: project.tenant, deleted: false, group: id },
-      { sort: { rank: 1 } },
-    );
+    // byRank orders fully (ties by id), so the store needs no sort
+    const docs = await this.store.find('items', { tenant: project.tenant, deleted: false, group: id });
     return docs
       .map((d) => strip<ItemDoc>(d))
       .sort(byRank)
@@ -122,7 +100,7 @@ export class ItemQueriesController {
     @CurrentPrincipal() principal: Principal,
     @Param('idOrName') idOrName: string,
   ): Promise<ItemView> {
-    this.require(principal, 'items');
+    requireView(this.directory, principal, 'items');
     const { tenant } = principal;
     let doc: ReadDocument | null = null;
     if (/^\d{1,15}$/.test(idOrName)) {
@@ -158,7 +136,7 @@ export class ItemQueriesController {
     @Query('resource') resourceParam?: string | string[],
     @Query('application') applicationParam?: string | string[],
   ): Promise<TimelineView> {
-    this.require(principal, 'items');
+    requireView(this.directory, principal, 'items');
     const from = date('from', fromParam);
     const to = date('to', toParam);
     const days = toDayNumber(to) - toDayNumber(from);
@@ -171,7 +149,7 @@ export class ItemQueriesController {
     const application = numbers('application', applicationParam);
     const { tenant } = principal;
     // a tenant has hundreds of projects, not millions: its index lists them, the filters run here
-    const projects = (await this.visibleGroups(tenant)).filter(
+    const projects = (await visibleGroups(this.store, tenant, { deleted: false })).filter(
       (g) =>
         !isSprintGroup(g) &&
         (!groups || groups.includes(g.id)) &&
@@ -237,11 +215,6 @@ export class ItemQueriesController {
     return { from, to, groups: timelineGroups, items };
   }
 
-  private require(principal: Principal, resource: PermissionResource): void {
-    const user = this.directory.user(principal.tenant, principal.username);
-    if (!user || !can(user.permissions, resource, 'VIEW')) throw notPermitted();
-  }
-
   private itemView(doc: ItemDoc, groupTitle: string | null): ItemView {
     const duration = durationOf(doc.start, doc.end);
     return {
@@ -250,22 +223,5 @@ export class ItemQueriesController {
       workload: doc.end === null ? null : workload(doc.effort, duration),
       groupTitle,
     };
-  }
-
-  /** A project of the tenant, or one shared with it and accepted, by id; null otherwise or when deleted. */
-  private async visibleGroup(tenant: string, id: number): Promise<GroupDoc | null> {
-    const doc = Number.isSafeInteger(id) ? await this.store.get('groups', String(id)) : null;
-    if (!doc || doc.deleted !== false) return null;
-    const acceptedBy = (doc.acceptedBy ?? []) as readonly string[];
-    return doc.tenant === tenant || acceptedBy.includes(tenant) ? strip<GroupDoc>(doc) : null;
-  }
-
-  /** The tenant's live projects, then those shared with it and accepted (each indexed). */
-  private async visibleGroups(tenant: string): Promise<GroupDoc[]> {
-    const [own, shared] = await Promise.all([
-      this.store.find('groups', { tenant, deleted: false }),
-      this.store.find('groups', { acceptedBy: tenant, deleted: false }),
-    ]);
-    return [...own, ...shared].map((d) => strip<GroupDoc>(d));
   }
 }

@@ -1,10 +1,8 @@
 import { Controller, Get, Inject, Param, Query, UseGuards, UseInterceptors } from '@nestjs/common';
 import {
-  can,
   countWorkingDays,
   notFound,
   priority,
-  notPermitted,
   serverDateSchema,
   subgroupsOf,
   validationError,
@@ -20,7 +18,6 @@ import type {
   CommentView,
   AccountView,
   MeView,
-  PermissionResource,
   WorkingDays,
 } from '@fahrplan/contracts';
 import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache, meView } from '@fahrplan/platform';
@@ -29,23 +26,11 @@ import { z } from 'zod';
 import { isTombstone } from '../read-store/read-store';
 import type { ReadDocument, ReadStore } from '../read-store/read-store';
 import type { ApplicationDoc } from '../projections/applications.projection';
+import { sharesOf } from '../projections/groups.projection';
 import type { AccountBudgetDoc, GroupDoc } from '../projections/groups.projection';
 import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
+import { escapeRegex, requireView, single, strip, visibleGroup, visibleGroups } from './query-helpers';
 import { READ_STORE } from './tokens';
-
-const strip = <T>(doc: ReadDocument): T => {
-  const { _id, _position, ...rest } = doc;
-  return rest as T;
-};
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Express hands a repeated query parameter (`?q=a&q=b`) over as an array: refuse it instead of failing on it. */
-const single = (name: string, value: string | string[] | undefined): string | undefined => {
-  if (!Array.isArray(value)) return value;
-  throw validationError(`the query parameter ${name} may be given only once`, [
-    { field: name, message: 'only once' },
-  ]);
-};
 
 /** A whole-number query parameter, or a 400 naming it. */
 const integer = (name: string, value: string | string[] | undefined): number | undefined => {
@@ -91,7 +76,7 @@ export class QueriesController {
     @Query('q') q?: string | string[],
     @Query('status') status?: string | string[],
   ): Promise<ApplicationView[]> {
-    this.require(principal, 'application-details');
+    requireView(this.directory, principal, 'application-details');
     const text = single('q', q)?.trim().slice(0, 200);
     const filter: Record<string, unknown> = { tenant: principal.tenant, deleted: false };
     if (status) filter.status = single('status', status);
@@ -121,7 +106,7 @@ export class QueriesController {
     @CurrentPrincipal() principal: Principal,
     @Param('idOrName') idOrName: string,
   ): Promise<ApplicationView> {
-    this.require(principal, 'application-details');
+    requireView(this.directory, principal, 'application-details');
     const byId = /^\d+$/.test(idOrName)
       ? await this.visibleApplication(principal.tenant, Number(idOrName))
       : null;
@@ -151,7 +136,7 @@ export class QueriesController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
   ): Promise<ProjectOfApplication[]> {
-    this.require(principal, 'application-details');
+    requireView(this.directory, principal, 'application-details');
     const app = /^\d+$/.test(id) ? await this.visibleApplication(principal.tenant, Number(id)) : null;
     if (!app) throw notFound('application');
     return this.projectsOf(principal.tenant, app.id as number);
@@ -168,7 +153,7 @@ export class QueriesController {
     @Query('resource') resource?: string | string[],
     @Query('application') application?: string | string[],
   ): Promise<GroupView[]> {
-    this.require(principal, 'group-details');
+    requireView(this.directory, principal, 'group-details');
     const filter: Record<string, unknown> = { deleted: false };
     const equal = {
       status: integer('status', status),
@@ -185,7 +170,7 @@ export class QueriesController {
         [f]: pattern,
       }));
     }
-    const docs = await this.visibleGroups(principal.tenant, filter);
+    const docs = await visibleGroups(this.store, principal.tenant, filter);
     const [titles, budgets] = await Promise.all([this.groupTitles(principal.tenant), this.budgets(docs)]);
     return docs.sort(byTitle).map((doc) => this.groupView(doc, principal.tenant, titles, budgets));
   }
@@ -199,11 +184,11 @@ export class QueriesController {
     @CurrentPrincipal() principal: Principal,
     @Param('idOrName') idOrName: string,
   ): Promise<GroupDetailsView> {
-    this.require(principal, 'group-details');
+    requireView(this.directory, principal, 'group-details');
     const doc = await this.findGroup(principal.tenant, idOrName);
     const [subprojects, parent, budgets] = await Promise.all([
-      this.visibleGroups(principal.tenant, { deleted: false, parent: doc.id }, { title: 1 }),
-      doc.parent === null ? null : this.visibleGroup(principal.tenant, doc.parent),
+      visibleGroups(this.store, principal.tenant, { deleted: false, parent: doc.id }, { title: 1 }),
+      doc.parent === null ? null : visibleGroup(this.store, principal.tenant, doc.parent),
       this.budgets([doc]),
     ]);
     const titles = new Map(parent ? [[parent.id as number, parent.title as string]] : []);
@@ -219,7 +204,7 @@ export class QueriesController {
     @CurrentPrincipal() principal: Principal,
     @Param('idOrName') idOrName: string,
   ): Promise<GroupGoalView[]> {
-    this.require(principal, 'group-details');
+    requireView(this.directory, principal, 'group-details');
     const doc = await this.findGroup(principal.tenant, idOrName);
     // the goals of the project's owner: a shared project's goals are its owner's
     const stored = await this.store.getMany(
@@ -242,7 +227,7 @@ export class QueriesController {
 
   @Get('goals')
   async goals(@CurrentPrincipal() principal: Principal): Promise<GoalView[]> {
-    this.require(principal, 'group-details');
+    requireView(this.directory, principal, 'group-details');
     const docs = await this.store.find('goals', { tenant: principal.tenant }, { sort: { rank: 1, id: 1 } });
     return docs.map((d) => strip<GoalView>(d));
   }
@@ -253,7 +238,7 @@ export class QueriesController {
     @Query('refType') refTypes: string | string[],
     @Query('refId') refIds: string | string[],
   ): Promise<CommentView[]> {
-    this.require(principal, 'application-details');
+    requireView(this.directory, principal, 'application-details');
     const refType = single('refType', refTypes);
     const refId = single('refId', refIds);
     if (!refType || !/^\d+$/.test(refId ?? ''))
@@ -268,7 +253,7 @@ export class QueriesController {
 
   @Get('accounts/:id')
   async account(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<AccountView> {
-    this.require(principal, 'application-details');
+    requireView(this.directory, principal, 'application-details');
     const doc = /^\d+$/.test(id) ? await this.store.get('accounts', id) : null;
     if (!doc) throw notFound('account');
     const owner =
@@ -286,11 +271,11 @@ export class QueriesController {
     if (refType === 'task') {
       const item = Number.isSafeInteger(refId) ? await this.store.get('items', String(refId)) : null;
       if (!item || item.tenant === tenant) return tenant;
-      const project = await this.visibleGroup(tenant, item.group as number);
+      const project = await visibleGroup(this.store, tenant, item.group as number);
       return project?.tenant === item.tenant ? (item.tenant as string) : tenant;
     }
     if (refType !== 'PROJECT') return tenant;
-    const group = await this.visibleGroup(tenant, refId);
+    const group = await visibleGroup(this.store, tenant, refId);
     return (group?.tenant as string | undefined) ?? tenant;
   }
 
@@ -310,11 +295,6 @@ export class QueriesController {
     }
   }
 
-  private require(principal: Principal, resource: PermissionResource): void {
-    const user = this.directory.user(principal.tenant, principal.username);
-    if (!user || !can(user.permissions, resource, 'VIEW')) throw notPermitted();
-  }
-
   private async names(tenant: string): Promise<Map<number, string>> {
     const docs = await this.store.find('applications', { tenant, deleted: false });
     return new Map(docs.map((d) => [d.id as number, d.name as string]));
@@ -332,8 +312,8 @@ export class QueriesController {
    */
   private async findGroup(tenant: string, idOrName: string): Promise<GroupDoc> {
     if (/^\d+$/.test(idOrName)) {
-      const byId = await this.visibleGroup(tenant, Number(idOrName));
-      if (byId) return strip<GroupDoc>(byId);
+      const byId = await visibleGroup(this.store, tenant, Number(idOrName));
+      if (byId) return byId;
     }
     const title = { $regex: `^${escapeRegex(idOrName)}$`, $options: 'i' };
     for (const owner of [{ tenant }, { acceptedBy: tenant }]) {
@@ -347,30 +327,8 @@ export class QueriesController {
     throw notFound('group');
   }
 
-  /** A project of the tenant, or one shared with it and accepted, by id; null otherwise or when deleted. */
-  private async visibleGroup(tenant: string, id: number): Promise<ReadDocument | null> {
-    const doc = Number.isSafeInteger(id) ? await this.store.get('groups', String(id)) : null;
-    if (!doc || doc.deleted !== false) return null;
-    const acceptedBy = (doc.acceptedBy ?? []) as readonly string[];
-    return doc.tenant === tenant || acceptedBy.includes(tenant) ? doc : null;
-  }
-
-  /** The tenant's projects matching `filter`, then those shared with it and accepted (each indexed). */
-  private async visibleGroups(
-    tenant: string,
-    filter: Record<string, unknown>,
-    sort?: Record<string, 1 | -1>,
-  ): Promise<GroupDoc[]> {
-    const options = sort ? { sort } : {};
-    const [own, shared] = await Promise.all([
-      this.store.find('groups', { tenant, ...filter }, options),
-      this.store.find('groups', { acceptedBy: tenant, ...filter }, options),
-    ]);
-    return [...own, ...shared].map((d) => strip<GroupDoc>(d));
-  }
-
   private async groupTitles(tenant: string): Promise<Map<number, string>> {
-    const docs = await this.visibleGroups(tenant, { deleted: false });
+    const docs = await visibleGroups(this.store, tenant, { deleted: false });
     return new Map(docs.map((d) => [d.id, d.title]));
   }
 
@@ -395,7 +353,7 @@ export class QueriesController {
   }
 
   private async projectsOf(tenant: string, application: number): Promise<ProjectOfApplication[]> {
-    const docs = await this.visibleGroups(tenant, { deleted: false, applications: application });
+    const docs = await visibleGroups(this.store, tenant, { deleted: false, applications: application });
     return docs.sort(byTitle).map((g) => ({
       id: g.id,
       title: g.title,
@@ -426,9 +384,7 @@ export class QueriesController {
     }
     const { acceptedBy: _acceptedBy, ...fields } = doc;
     const shared = doc.tenant !== viewer;
-    // documents projected before shares had a status know only the tenants
-    const all =
-      doc.shares ?? (doc.sharedWith ?? []).map((tenant) => ({ tenant, status: 'PENDING' as const }));
+    const all = sharesOf(doc);
     const shares = shared ? all.filter((s) => s.tenant === viewer) : all;
     return {
       ...fields,
