@@ -208,6 +208,10 @@ describe('seed (npm run seed)', () => {
       );
       await expect(seed(store, options({ to: '2025-01-01' }))).rejects.toThrow('--to must be after --from');
       await expect(seed(store, options({ projects: 0 }))).rejects.toThrow('--projects');
+      // a date that does not exist is refused, not rolled over into the next month
+      await expect(seed(store, options({ from: '2024-02-30' }))).rejects.toThrow(
+        '--from and --to must be dates YYYY-MM-DD',
+      );
       expect(await store.headPosition()).toBe(before);
     } finally {
       await store.close();

@@ -8,13 +8,16 @@ import {
   decideGroup,
   decideItem,
   evolveGroup,
+  fromDayNumber,
   initialGroupState,
   initialItemState,
+  isServerDate,
   itemRanks,
   saveGroupSchema,
   saveItemSchema,
   streamName,
   subgroupsOf,
+  toDayNumber,
 } from '@fahrplan/contracts';
 import type { DomainEvent, GroupCommand, GroupState, ItemCommand } from '@fahrplan/contracts';
 import {
@@ -102,10 +105,6 @@ const generator = (seed: number) => {
   const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
   return { next, int, pick };
 };
-
-const DAY = 86_400_000;
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
-const dayString = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
 
 const adjectives = [
   'Cloud',
@@ -197,7 +196,7 @@ export const seed = async (store: EventStore, options: SeedOptions): Promise<See
   const random = generator(options.seed);
   const now = () => (options.now ?? (() => new Date()))().toISOString();
   const context = { tenant: options.tenant, user: options.user };
-  const [first, last] = [dayNumber(options.from), dayNumber(options.to)];
+  const [first, last] = [toDayNumber(options.from), toDayNumber(options.to)];
   const span = last - first;
   let events = 0;
 
@@ -222,8 +221,8 @@ export const seed = async (store: EventStore, options: SeedOptions): Promise<See
       shortname: `S${n}`,
       projectNr: `SEED-${String(n).padStart(5, '0')}`,
       description: `Synthetic project ${n} (seed ${options.seed}).`,
-      start: dayString(start),
-      end: dayString(Math.max(start, end - 1)),
+      start: fromDayNumber(start),
+      end: fromDayNumber(Math.max(start, end - 1)),
       status: random.int(0, 5),
       phase: random.int(0, 5),
       healthStatus: random.int(0, 3),
@@ -287,15 +286,15 @@ export const seed = async (store: EventStore, options: SeedOptions): Promise<See
       data = {
         title: `Freeze ${i + 1}`,
         type: 'background',
-        start: `${dayString(startDay)}T00:00`,
-        end: `${dayString(startDay + random.int(3, 14))}T00:00`,
+        start: `${fromDayNumber(startDay)}T00:00`,
+        end: `${fromDayNumber(startDay + random.int(3, 14))}T00:00`,
       };
     } else if (kind === 'milestone') {
       milestones++;
       data = {
         title: `${random.pick(milestoneWords)} ${i + 1}`,
         subgroup: individual.length > 0 && random.next() < 0.3 ? random.pick(individual) : 'milestones',
-        start: `${dayString(startDay)}T00:00`,
+        start: `${fromDayNumber(startDay)}T00:00`,
         end: null,
       };
     } else {
@@ -304,8 +303,8 @@ export const seed = async (store: EventStore, options: SeedOptions): Promise<See
       data = {
         title: `${random.pick(taskWords)} ${i + 1}`,
         subgroup: individual.length > 0 && random.next() < 0.5 ? random.pick(individual) : 'tasks',
-        start: `${dayString(startDay)}T00:00`,
-        end: `${dayString(startDay + days)}T00:00`,
+        start: `${fromDayNumber(startDay)}T00:00`,
+        end: `${fromDayNumber(startDay + days)}T00:00`,
         effort: random.int(1, Math.max(1, days * 2)),
       };
     }
@@ -350,8 +349,6 @@ export const seed = async (store: EventStore, options: SeedOptions): Promise<See
   };
 };
 
-const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(dayNumber(value));
-
 const validate = (o: SeedOptions) => {
   const problems: string[] = [];
   if (!Number.isInteger(o.projects) || o.projects < 1) problems.push('--projects must be a positive integer');
@@ -361,7 +358,7 @@ const validate = (o: SeedOptions) => {
   if (!Number.isInteger(o.backgrounds) || o.backgrounds < 0) problems.push('--backgrounds must be ≥ 0');
   if (!(o.milestones >= 0 && o.milestones <= 1)) problems.push('--milestones must be a share 0…1');
   if (!Number.isInteger(o.batch) || o.batch < 1) problems.push('--batch must be a positive integer');
-  if (!isDate(o.from) || !isDate(o.to)) problems.push('--from and --to must be dates YYYY-MM-DD');
+  if (!isServerDate(o.from) || !isServerDate(o.to)) problems.push('--from and --to must be dates YYYY-MM-DD');
   else if (o.to <= o.from) problems.push('--to must be after --from');
   if (problems.length > 0) throw new SeedError(problems.join('\n'));
 };
