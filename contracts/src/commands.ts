@@ -2,10 +2,12 @@ import type { z } from 'zod';
 import { deleteApplicationSchema, saveApplicationSchema } from './application/application';
 import { addAccountEntriesSchema, createAccountSchema } from './account/account';
 import { createCommentSchema } from './comment/comment';
-import { createGoalSchema } from './goal/goal';
+import { createGoalSchema, deleteGoalSchema, updateGoalSchema } from './goal/goal';
+import { deleteResourceSchema, saveResourceSchema } from './resource/resource';
 import {
   acceptProjectShareSchema,
   addSubgroupSchema,
+  declineProjectShareSchema,
   deleteGroupSchema,
   renameSubgroupSchema,
   saveGroupSchema,
@@ -13,6 +15,18 @@ import {
   shareProjectSchema,
 } from './group/group';
 import { deleteItemSchema, saveItemSchema } from './item/item';
+import {
+  answerInvitationSchema,
+  changeAttributeSchemasSchema,
+  changeMemberRolesSchema,
+  changeTenantFeaturesSchema,
+  createTenantSchema,
+  deleteRoleSchema,
+  inviteMemberSchema,
+  removeMemberSchema,
+  saveRoleSchema,
+} from './identity/tenant';
+import { createUserSchema, setUserPasswordSchema, updateUserSchema, userIdSchema } from './identity/user';
 import type { AccountRefType } from './account/account';
 import type { PermissionAction, PermissionResource } from './permissions';
 
@@ -25,7 +39,7 @@ export interface CommandDefinition {
   ) => {
     resource: PermissionResource;
     action: PermissionAction;
-  };
+  } | null;
   /**
    * True when the permission depends on the record the command targets, which only its handler loads:
    * the HTTP layer then leaves the check to the handler, which calls `permission` with the target.
@@ -41,7 +55,10 @@ export interface CommandTarget {
 
 const appEdit = () => ({ resource: 'application-details', action: 'EDIT' }) as const;
 const groupEdit = () => ({ resource: 'group-details', action: 'EDIT' }) as const;
+/** Answering one's own invitation needs no permission in the inviting tenant: only a signed-in user. */
+const signedIn = () => null;
 const shareEdit = () => ({ resource: 'group-shares', action: 'EDIT' }) as const;
+const adminEdit = () => ({ resource: 'admin', action: 'EDIT' }) as const;
 /** Comments and accounts need EDIT on the details resource of what they belong to (§6). */
 const byRefType = (d: Record<string, unknown>) => (d.refType === 'application' ? appEdit() : groupEdit());
 
@@ -98,21 +115,54 @@ export const commandCatalogue = {
     permission: () => ({ resource: 'group-details', action: 'CREATE' }),
     summary: 'Create a strategic goal.',
   },
+  UpdateGoal: {
+    schema: updateGoalSchema,
+    permission: adminEdit,
+    summary:
+      'Change a strategic goal (with id and the version the user saw); omitted fields stay unchanged. The parent must be a live goal of the tenant and must not create a cycle.',
+  },
+  DeleteGoal: {
+    schema: deleteGoalSchema,
+    permission: adminEdit,
+    summary:
+      "Soft-delete a strategic goal: 409 'goal in use' while a live project has a value for it, 409 'goal has child goals' while live goals name it as parent.",
+  },
+  SaveResource: {
+    schema: saveResourceSchema,
+    permission: adminEdit,
+    summary:
+      'Create a resource (without id) or rename one (with id and the version the user saw); the name is trimmed, 1–100 characters.',
+  },
+  DeleteResource: {
+    schema: deleteResourceSchema,
+    permission: adminEdit,
+    summary: 'Soft-delete a resource: projects and items keep its id, but new assignments refuse it.',
+  },
   ShareProject: {
     schema: shareProjectSchema,
     permission: shareEdit,
-    summary: 'Share a project with another tenant: the share stays PENDING until that tenant accepts it.',
+    summary:
+      "Share a project with another tenant by name (needs EDIT on group-shares): the share stays PENDING until that tenant accepts or declines it. 400 'tenant not found' for an unknown tenant, 'tenant invalid' for the own one; 409 when shared with it already.",
   },
   UnshareProject: {
     schema: shareProjectSchema,
     permission: shareEdit,
-    summary: 'Stop sharing a project with a tenant, whether the share is pending or accepted.',
+    summary:
+      "Revoke a share with a tenant, pending or accepted (needs EDIT on group-shares): the project leaves that tenant's queries at once. 404 'share not found' when the project is not shared with it.",
   },
   AcceptProjectShare: {
     schema: acceptProjectShareSchema,
-    permission: groupEdit,
+    // deciding on shares is share administration of the receiving tenant (§6 group-shares), not
+    // editing a project of its own
+    permission: shareEdit,
     summary:
-      "Accept, as the tenant a project was shared with, the pending share: the project then shows in this tenant's queries, read-only. 404 without a share to the caller's tenant, 409 when accepted already.",
+      "Accept, as the tenant a project was shared with, the pending share (needs EDIT on group-shares of the accepting tenant): the project then shows in this tenant's queries, read-only. 404 without a share to the caller's tenant, 409 when accepted already.",
+  },
+  DeclineProjectShare: {
+    schema: declineProjectShareSchema,
+    permission: shareEdit,
+    summary:
+      "Decline, as the tenant a project was shared with, the pending share (needs EDIT on group-shares of the declining tenant): the share ends and the owner may share again. 404 without a share to the caller's tenant, 409 when accepted already.",
   },
   AddSubgroup: {
     schema: addSubgroupSchema,
@@ -134,6 +184,85 @@ export const commandCatalogue = {
     schema: deleteItemSchema,
     permission: () => ({ resource: 'items', action: 'EDIT' }),
     summary: 'Soft-delete an item.',
+  },
+  CreateTenant: {
+    schema: createTenantSchema,
+    permission: () => ({ resource: 'admin', action: 'CREATE' }),
+    summary:
+      'Create a tenant with its feature flags and the built-in roles Administrator and Viewer; the caller becomes its administrator (switch to it with POST /api/auth/switch). Needs CREATE on admin.',
+  },
+  ChangeTenantFeatures: {
+    schema: changeTenantFeaturesSchema,
+    permission: adminEdit,
+    summary:
+      "Set the caller's tenant's feature flags (§1); with `version`, refused with 409 when the tenant changed meanwhile.",
+  },
+  ChangeAttributeSchemas: {
+    schema: changeAttributeSchemasSchema,
+    permission: adminEdit,
+    summary: 'Set the custom attribute schemas of applications and tasks (the generated fields of §2).',
+  },
+  SaveRole: {
+    schema: saveRoleSchema,
+    permission: adminEdit,
+    summary: 'Create a role (without id) or change one: a name and permissions on the resources of §6.',
+  },
+  DeleteRole: {
+    schema: deleteRoleSchema,
+    permission: adminEdit,
+    summary: 'Delete a role that no member holds (409 otherwise).',
+  },
+  ChangeMemberRoles: {
+    schema: changeMemberRolesSchema,
+    permission: adminEdit,
+    summary: "Set the roles a member holds in the caller's tenant; applies at the member's next request.",
+  },
+  InviteMember: {
+    schema: inviteMemberSchema,
+    permission: adminEdit,
+    summary:
+      'Invite a user of another tenant (their home tenant and user name) with roles. Answered the same whether or not the user exists; the user accepts or declines.',
+  },
+  RemoveMember: {
+    schema: removeMemberSchema,
+    permission: adminEdit,
+    summary: 'Remove a member who joined from another tenant; access ends at their next request.',
+  },
+  AcceptInvitation: {
+    schema: answerInvitationSchema,
+    permission: signedIn,
+    summary:
+      "Accept, as the invited user, the invitation of `tenant`: it then shows among the user's tenants.",
+  },
+  DeclineInvitation: {
+    schema: answerInvitationSchema,
+    permission: signedIn,
+    summary: 'Decline, as the invited user, the invitation of `tenant`.',
+  },
+  CreateUser: {
+    schema: createUserSchema,
+    permission: adminEdit,
+    summary: "Create a local user in the caller's tenant with a password (at least 10 characters) and roles.",
+  },
+  UpdateUser: {
+    schema: updateUserSchema,
+    permission: adminEdit,
+    summary: "Change a home user's display name.",
+  },
+  SetUserPassword: {
+    schema: setUserPasswordSchema,
+    permission: adminEdit,
+    summary: "Set a home user's password; their sessions keep running until they end.",
+  },
+  DisableUser: {
+    schema: userIdSchema,
+    permission: adminEdit,
+    summary: 'Disable a home user: their access ends at the next request, and they cannot sign in.',
+  },
+  EnableUser: {
+    schema: userIdSchema,
+    permission: adminEdit,
+    summary: 'Enable a disabled home user again.',
   },
 } satisfies Record<string, CommandDefinition>;
 

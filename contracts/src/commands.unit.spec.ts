@@ -7,25 +7,68 @@ const permission = (type: CommandType, data: Record<string, unknown>) =>
 describe('commandCatalogue', () => {
   it('lists the commands of the public API', () =>
     expect(Object.keys(commandCatalogue).sort()).toEqual([
+      'AcceptInvitation',
       'AcceptProjectShare',
       'AddAccountEntries',
       'AddSubgroup',
+      'ChangeAttributeSchemas',
+      'ChangeMemberRoles',
+      'ChangeTenantFeatures',
       'CreateAccount',
       'CreateComment',
       'CreateGoal',
+      'CreateTenant',
+      'CreateUser',
+      'DeclineInvitation',
+      'DeclineProjectShare',
       'DeleteApplication',
+      'DeleteGoal',
       'DeleteGroup',
       'DeleteItem',
+      'DeleteResource',
+      'DeleteRole',
+      'DisableUser',
+      'EnableUser',
+      'InviteMember',
+      'RemoveMember',
       'RenameSubgroup',
       'SaveApplication',
       'SaveGroup',
       'SaveItem',
+      'SaveResource',
+      'SaveRole',
       'SetGroupGoals',
+      'SetUserPassword',
       'ShareProject',
       'UnshareProject',
+      'UpdateGoal',
+      'UpdateUser',
     ]));
 
   describe('permissions', () => {
+    it.each([
+      'ChangeTenantFeatures',
+      'ChangeAttributeSchemas',
+      'SaveRole',
+      'DeleteRole',
+      'ChangeMemberRoles',
+      'InviteMember',
+      'RemoveMember',
+      'CreateUser',
+      'UpdateUser',
+      'SetUserPassword',
+      'DisableUser',
+      'EnableUser',
+    ] as const)('needs EDIT on admin for %s', (type) =>
+      expect(permission(type, {})).toEqual({ resource: 'admin', action: 'EDIT' }),
+    );
+
+    it('needs CREATE on admin to create a tenant, and only a signed-in user to answer an invitation', () => {
+      expect(permission('CreateTenant', { name: 'acme' })).toEqual({ resource: 'admin', action: 'CREATE' });
+      expect(permission('AcceptInvitation', { tenant: 'acme' })).toBeNull();
+      expect(permission('DeclineInvitation', { tenant: 'acme' })).toBeNull();
+    });
+
     it('needs CREATE on application-details to save an application without id', () =>
       expect(permission('SaveApplication', { name: 'Billing' })).toEqual({
         resource: 'application-details',
@@ -54,9 +97,15 @@ describe('commandCatalogue', () => {
       ['CreateGoal', { name: 'Growth' }, 'CREATE'],
       ['CreateComment', { refType: 'PROJECT', refId: 7, description: 'x' }, 'EDIT'],
       ['CreateAccount', { refType: 'group', refId: 7 }, 'EDIT'],
-      ['AcceptProjectShare', { id: 7 }, 'EDIT'],
     ] as const)('%s with %j needs group-details %s', (type, data, action) =>
       expect(permission(type, data)).toEqual({ resource: 'group-details', action }),
+    );
+
+    it.each([
+      ['AcceptProjectShare', { id: 7 }],
+      ['DeclineProjectShare', { id: 7 }],
+    ] as const)('%s needs EDIT on group-shares (§6), of the receiving tenant to decide', (type, data) =>
+      expect(permission(type, data)).toEqual({ resource: 'group-shares', action: 'EDIT' }),
     );
 
     it('lets the handler check AddAccountEntries by the refType of the account (§6)', () => {
@@ -78,6 +127,16 @@ describe('commandCatalogue', () => {
           .map(([type]) => type),
       ).toEqual(['AddAccountEntries']);
     });
+
+    it.each([
+      ['UpdateGoal', { id: 7, version: 0, name: 'Growth' }],
+      ['DeleteGoal', { id: 7, version: 0 }],
+      ['SaveResource', { name: 'Platform team' }],
+      ['SaveResource', { id: 7, version: 0, name: 'Platform team' }],
+      ['DeleteResource', { id: 7, version: 0 }],
+    ] as const)('%s with %j needs admin EDIT', (type, data) =>
+      expect(permission(type, data)).toEqual({ resource: 'admin', action: 'EDIT' }),
+    );
 
     it.each(['ShareProject', 'UnshareProject'] as const)('needs EDIT on group-shares for %s', (type) =>
       expect(permission(type, { id: 7, tenant: 'other' })).toEqual({

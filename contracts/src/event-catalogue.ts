@@ -12,7 +12,9 @@ import type {
   ApplicationUpdated,
 } from './application/application';
 import { createCommentSchema } from './comment/comment';
-import type { GoalCreated, GoalEvent } from './goal/goal';
+import type { GoalCreated, GoalDeleted, GoalEvent, GoalUpdated } from './goal/goal';
+import { resourceNameMax } from './resource/resource';
+import type { ResourceCreated, ResourceDeleted, ResourceEvent, ResourceRenamed } from './resource/resource';
 import {
   groupGoalValueSchema,
   groupMetricSchema,
@@ -31,6 +33,7 @@ import type {
   GroupGoalsSet,
   GroupUpdated,
   ProjectShareAccepted,
+  ProjectShareDeclined,
   ProjectShared,
   ProjectUnshared,
 } from './group/group';
@@ -180,6 +183,10 @@ const goalCreatedData = z.object({
   description: nullableText(limits.description),
   assignable: z.boolean(),
 });
+const goalUpdatedData = z.object({ id, changes: goalCreatedData.omit({ id: true }).partial() });
+const goalDeletedData = z.object({ id });
+const resourceNamedData = z.object({ id, name: z.string().min(1).max(resourceNameMax) });
+const resourceDeletedData = z.object({ id });
 const accountEntriesAddedData = z.object({ id, entries: z.array(accountEntryEventSchema).min(1) });
 const subgroupSchema = z.object({
   id: subgroupIdSchema,
@@ -224,7 +231,13 @@ type _CatalogueMatchesDomain = [
   Assert<SameShape<z.output<typeof projectShareData>, ProjectShared['data']>>,
   Assert<SameShape<z.output<typeof projectShareData>, ProjectUnshared['data']>>,
   Assert<SameShape<z.output<typeof projectShareData>, ProjectShareAccepted['data']>>,
+  Assert<SameShape<z.output<typeof projectShareData>, ProjectShareDeclined['data']>>,
   Assert<SameShape<z.output<typeof goalCreatedData>, GoalCreated['data']>>,
+  Assert<SameShape<z.output<typeof goalUpdatedData>, GoalUpdated['data']>>,
+  Assert<SameShape<z.output<typeof goalDeletedData>, GoalDeleted['data']>>,
+  Assert<SameShape<z.output<typeof resourceNamedData>, ResourceCreated['data']>>,
+  Assert<SameShape<z.output<typeof resourceNamedData>, ResourceRenamed['data']>>,
+  Assert<SameShape<z.output<typeof resourceDeletedData>, ResourceDeleted['data']>>,
   Assert<SameShape<z.output<typeof subgroupAddedData>, SubgroupAdded['data']>>,
   Assert<SameShape<z.output<typeof subgroupRenamedData>, SubgroupRenamed['data']>>,
   Assert<SameShape<z.output<typeof itemFieldsEventSchema>, ItemFields>>,
@@ -235,7 +248,7 @@ type _CatalogueMatchesDomain = [
   Assert<SameShape<{ [T in PublishedEventType]: T }, { [T in PlanningDomainEvent['type']]: T }>>,
 ];
 type PlanningDomainEvent =
-  ApplicationEvent | CommentEvent | AccountEvent | GroupEvent | GoalEvent | ItemEvent;
+  ApplicationEvent | CommentEvent | AccountEvent | GroupEvent | GoalEvent | ResourceEvent | ItemEvent;
 
 /** One published event type in one schema version. */
 export interface PublishedEventDefinition<Data extends z.ZodType = z.ZodType> {
@@ -348,6 +361,14 @@ export const eventCatalogue = {
     data: projectShareData,
     aggregateId: byId,
   }),
+  ProjectShareDeclined: defineEvent({
+    schemaVersion: 1,
+    category: 'group',
+    summary:
+      "The tenant a project was shared with declined the pending share: the share ended, and the owner may share again. Published under the owner's tenant; `data.tenant` is the declining one.",
+    data: projectShareData,
+    aggregateId: byId,
+  }),
   SubgroupAdded: defineEvent({
     schemaVersion: 1,
     category: 'group',
@@ -367,6 +388,42 @@ export const eventCatalogue = {
     category: 'goal',
     summary: 'A strategic goal was created.',
     data: goalCreatedData,
+    aggregateId: byId,
+  }),
+  GoalUpdated: defineEvent({
+    schemaVersion: 1,
+    category: 'goal',
+    summary: 'Fields of a strategic goal changed; `changes` holds only the changed fields (null clears one).',
+    data: goalUpdatedData,
+    aggregateId: byId,
+  }),
+  GoalDeleted: defineEvent({
+    schemaVersion: 1,
+    category: 'goal',
+    summary:
+      'A strategic goal was soft-deleted (no live project had a value for it, no live goal named it as parent).',
+    data: goalDeletedData,
+    aggregateId: byId,
+  }),
+  ResourceCreated: defineEvent({
+    schemaVersion: 1,
+    category: 'resource',
+    summary: 'A resource (a team or a person that projects and items are assigned to) was created.',
+    data: resourceNamedData,
+    aggregateId: byId,
+  }),
+  ResourceRenamed: defineEvent({
+    schemaVersion: 1,
+    category: 'resource',
+    summary: 'A resource was renamed.',
+    data: resourceNamedData,
+    aggregateId: byId,
+  }),
+  ResourceDeleted: defineEvent({
+    schemaVersion: 1,
+    category: 'resource',
+    summary: 'A resource was soft-deleted; projects and items that name it keep its id.',
+    data: resourceDeletedData,
     aggregateId: byId,
   }),
   ItemCreated: defineEvent({
@@ -457,9 +514,15 @@ export const planningEventSchemas = {
   ProjectShared: envelopeOf('ProjectShared'),
   ProjectUnshared: envelopeOf('ProjectUnshared'),
   ProjectShareAccepted: envelopeOf('ProjectShareAccepted'),
+  ProjectShareDeclined: envelopeOf('ProjectShareDeclined'),
   SubgroupAdded: envelopeOf('SubgroupAdded'),
   SubgroupRenamed: envelopeOf('SubgroupRenamed'),
   GoalCreated: envelopeOf('GoalCreated'),
+  GoalUpdated: envelopeOf('GoalUpdated'),
+  GoalDeleted: envelopeOf('GoalDeleted'),
+  ResourceCreated: envelopeOf('ResourceCreated'),
+  ResourceRenamed: envelopeOf('ResourceRenamed'),
+  ResourceDeleted: envelopeOf('ResourceDeleted'),
   ItemCreated: envelopeOf('ItemCreated'),
   ItemUpdated: envelopeOf('ItemUpdated'),
   ItemDeleted: envelopeOf('ItemDeleted'),
@@ -480,9 +543,15 @@ export const planningEventSchema = z.discriminatedUnion('type', [
   planningEventSchemas.ProjectShared,
   planningEventSchemas.ProjectUnshared,
   planningEventSchemas.ProjectShareAccepted,
+  planningEventSchemas.ProjectShareDeclined,
   planningEventSchemas.SubgroupAdded,
   planningEventSchemas.SubgroupRenamed,
   planningEventSchemas.GoalCreated,
+  planningEventSchemas.GoalUpdated,
+  planningEventSchemas.GoalDeleted,
+  planningEventSchemas.ResourceCreated,
+  planningEventSchemas.ResourceRenamed,
+  planningEventSchemas.ResourceDeleted,
   planningEventSchemas.ItemCreated,
   planningEventSchemas.ItemUpdated,
   planningEventSchemas.ItemDeleted,

@@ -11,7 +11,9 @@ import type { ApplicationEvent } from './application/application';
 import { createCommentSchema, decideComment, initialCommentState } from './comment/comment';
 import type { CommentEvent } from './comment/comment';
 import type { DomainEvent, StoredEvent } from './events';
-import { createGoalSchema, decideGoal, initialGoalState } from './goal/goal';
+import { createGoalSchema, decideGoal, evolveGoal, initialGoalState } from './goal/goal';
+import { decideResource, evolveResource, initialResourceState } from './resource/resource';
+import type { ResourceEvent, ResourceState } from './resource/resource';
 import type { GoalEvent } from './goal/goal';
 import { decideGroup, evolveGroup, initialGroupState, saveGroupSchema } from './group/group';
 import type { GroupCommand, GroupEvent, GroupState } from './group/group';
@@ -55,15 +57,46 @@ const decidedGroupEvents = (): (GroupEvent | GoalEvent)[] => {
   decide({ type: 'ShareProject', data: { id: groupId, tenant: 'other' } });
   decide({ type: 'AcceptProjectShare', data: { id: groupId, tenant: 'other' } });
   decide({ type: 'UnshareProject', data: { id: groupId, tenant: 'other' } });
+  decide({ type: 'ShareProject', data: { id: groupId, tenant: 'other' } });
+  decide({ type: 'DeclineProjectShare', data: { id: groupId, tenant: 'other' } });
   decide({ type: 'AddSubgroup', data: { id: groupId, name: 'Design' } });
   decide({ type: 'RenameSubgroup', data: { id: groupId, subgroup: 'lane-1', name: 'UX design' } });
-  decide({ type: 'DeleteGroup', data: { id: groupId, version: 7 } });
+  decide({ type: 'DeleteGroup', data: { id: groupId, version: 9 } });
   const goal = decideGoal(
     { type: 'CreateGoal', data: createGoalSchema.parse({ name: 'Growth', type: '' }) },
     initialGoalState,
     aContext({ newId: goalId, parentExists: true }),
   );
-  return [...events, ...goal];
+  const goalState = goal.reduce(evolveGoal, initialGoalState);
+  const goalChanges = decideGoal(
+    { type: 'UpdateGoal', data: { id: goalId, version: 0, description: 'More customers', rank: null } },
+    goalState,
+    aContext({ newId: goalId }),
+  );
+  const goalDeleted = decideGoal(
+    { type: 'DeleteGoal', data: { id: goalId, version: 0 } },
+    goalState,
+    aContext({ newId: goalId, usedBy: [], children: [] }),
+  );
+  return [...events, ...goal, ...goalChanges, ...goalDeleted];
+};
+
+/** Resource events of every type: created, renamed, deleted. */
+const decidedResourceEvents = (): ResourceEvent[] => {
+  const resourceId = freshId();
+  const context = aContext({ newId: resourceId });
+  const events: ResourceEvent[] = [];
+  let state: ResourceState = initialResourceState;
+  for (const command of [
+    { type: 'SaveResource', data: { name: 'Platform team' } },
+    { type: 'SaveResource', data: { id: resourceId, version: 0, name: 'Platform' } },
+    { type: 'DeleteResource', data: { id: resourceId, version: 1 } },
+  ] as const)
+    for (const event of decideResource(command, state, context)) {
+      events.push(event);
+      state = evolveResource(state, event);
+    }
+  return events;
 };
 
 /** Item events of every type: a task with a system type, a move, a delete. */
@@ -101,7 +134,7 @@ const decidedItemEvents = (): ItemEvent[] => {
 };
 
 const decidedEvents = (): (
-  ApplicationEvent | CommentEvent | AccountEvent | GroupEvent | GoalEvent | ItemEvent
+  ApplicationEvent | CommentEvent | AccountEvent | GroupEvent | GoalEvent | ResourceEvent | ItemEvent
 )[] => {
   const appId = freshId();
   const [created] = decideApplication(
@@ -156,6 +189,7 @@ const decidedEvents = (): (
     ...account,
     ...entries,
     ...decidedGroupEvents(),
+    ...decidedResourceEvents(),
     ...decidedItemEvents(),
   ];
 };
@@ -248,6 +282,7 @@ describe('event catalogue', () => {
       'goal',
       'group',
       'item',
+      'resource',
     ]);
   });
 

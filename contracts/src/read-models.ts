@@ -4,7 +4,7 @@ import type { CommentRefType } from './comment/comment';
 import type { CreateGoalData } from './goal/goal';
 import type { GroupFields, GroupGoalValue, ProjectShare, Subgroup } from './group/group';
 import type { ItemFields, ItemSystemType } from './item/item';
-import type { AttributeDefinition, FeatureFlags } from './identity/identity';
+import type { AttributeDefinition, FeatureFlags } from './identity/tenant';
 import type { Permissions } from './permissions';
 
 export interface ProjectOfApplication {
@@ -63,6 +63,15 @@ export interface GroupDetailsView extends GroupView {
 export interface GoalView extends CreateGoalData {
   readonly id: number;
   readonly tenant: string;
+  /** The version UpdateGoal and DeleteGoal expect (absent on goals projected before goals could change: 0). */
+  readonly version: number;
+}
+
+/** §3 Resource: id, name; and the version SaveResource and DeleteResource expect. */
+export interface ResourceView {
+  readonly id: number;
+  readonly name: string;
+  readonly version: number;
 }
 
 /** §3 Project goal: goalId, groupId, value and the goal itself. */
@@ -95,7 +104,14 @@ export interface AccountView {
 }
 
 export interface MeView {
+  readonly userId: number;
+  /** The tenant the session acts in. */
   readonly tenant: string;
+  readonly homeTenant: string;
+  /** Every tenant the user can switch to (POST /api/auth/switch), the home tenant first. */
+  readonly tenants: readonly string[];
+  /** Tenants whose invitation waits for the user's answer (AcceptInvitation / DeclineInvitation). */
+  readonly invitations: readonly string[];
   readonly username: string;
   readonly displayName: string;
   readonly permissions: Permissions;
@@ -177,4 +193,46 @@ export interface TimelineView {
   readonly to: string;
   readonly groups: readonly TimelineGroup[];
   readonly items: readonly TimelineItem[];
+}
+
+/** GET /api/admin/tenant: the caller's tenant as its administrators edit it. */
+export interface TenantAdminView {
+  readonly id: number;
+  readonly name: string;
+  /** The tenant stream's revision, for ChangeTenantFeatures / ChangeAttributeSchemas `version`. */
+  readonly version: number;
+  readonly features: FeatureFlags;
+  readonly applicationAttributes: readonly AttributeDefinition[];
+  readonly taskAttributes: readonly AttributeDefinition[];
+}
+
+/** GET /api/admin/roles. */
+export interface RoleView {
+  readonly id: number;
+  readonly name: string;
+  readonly permissions: Permissions;
+  /** How many members hold it. */
+  readonly members: number;
+}
+
+/** GET /api/admin/users: every user who can act in the tenant; never a password hash. */
+export interface UserAdminView {
+  readonly id: number;
+  readonly username: string;
+  readonly displayName: string;
+  readonly homeTenant: string;
+  /** True for a member who joined from another tenant (removable; home users are disabled instead). */
+  readonly joined: boolean;
+  readonly roles: readonly number[];
+  /** The effective permissions in this tenant (roles and, for accounts provisioned before roles, direct ones). */
+  readonly permissions: Permissions;
+  readonly disabled: boolean;
+  readonly oidc: boolean;
+}
+
+/** GET /api/admin/invitations: invitations of the tenant waiting for an answer. */
+export interface InvitationView {
+  readonly tenant: string;
+  readonly username: string;
+  readonly roles: readonly number[];
 }

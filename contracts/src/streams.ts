@@ -4,6 +4,7 @@ export const categories = [
   'group',
   'item',
   'goal',
+  'resource',
   'comment',
   'account',
   'tenant',

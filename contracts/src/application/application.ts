@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
-import type { AttributeDefinition } from '../identity/identity';
+import type { AttributeDefinition } from '../identity/tenant';
 import { assertAttributeValues } from '../rules/attributes';
 import { changedFields, stripUndefined } from '../rules/changes';
 import { limits, optionalText, requiredText, serverDateSchema } from '../rules/limits';

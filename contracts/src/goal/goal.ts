@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { DecisionContext, DomainEvent } from '../events';
-import { DomainError, validationError } from '../errors';
+import { DomainError, notFound, validationError, versionConflict } from '../errors';
+import { changedFields, stripUndefined } from '../rules/changes';
 import { limits, optionalText, requiredText } from '../rules/limits';
 
 const id = z.number().int().positive();
+const version = z.number().int().min(0);
 
 /** §3 Goal: id, name, parent, type, rank, description, assignable. */
 export const createGoalSchema = z.strictObject({
@@ -22,28 +24,116 @@ export const createGoalSchema = z.strictObject({
     .transform((v) => v ?? true),
 });
 export type CreateGoalData = z.infer<typeof createGoalSchema>;
-export type GoalCommand = { readonly type: 'CreateGoal'; readonly data: CreateGoalData };
+/** A goal's fields as its events carry them. */
+export type GoalFields = CreateGoalData;
+
+/** UpdateGoal: `id` and the `version` the user saw; omitted fields stay unchanged and null clears one. */
+export const updateGoalSchema = createGoalSchema.partial().extend({ id, version });
+export type UpdateGoalData = z.infer<typeof updateGoalSchema>;
+
+export const deleteGoalSchema = z.strictObject({ id, version });
+export type DeleteGoalData = z.infer<typeof deleteGoalSchema>;
+
+export type GoalCommand =
+  | { readonly type: 'CreateGoal'; readonly data: CreateGoalData }
+  | { readonly type: 'UpdateGoal'; readonly data: UpdateGoalData }
+  | { readonly type: 'DeleteGoal'; readonly data: DeleteGoalData };
 
 export type GoalCreated = DomainEvent<'GoalCreated', CreateGoalData & { readonly id: number }>;
-export type GoalEvent = GoalCreated;
+export type GoalUpdated = DomainEvent<
+  'GoalUpdated',
+  { readonly id: number; readonly changes: Partial<GoalFields> }
+>;
+export type GoalDeleted = DomainEvent<'GoalDeleted', { readonly id: number }>;
+export type GoalEvent = GoalCreated | GoalUpdated | GoalDeleted;
 
-export type GoalState = { readonly status: 'absent' } | { readonly status: 'active'; readonly id: number };
+export type GoalState =
+  | { readonly status: 'absent' }
+  | {
+      readonly status: 'active' | 'deleted';
+      readonly id: number;
+      readonly fields: GoalFields;
+      /** The revision of the stream's last event (§3 version = stream revision). */
+      readonly version: number;
+    };
 export const initialGoalState: GoalState = { status: 'absent' };
 
-export const evolveGoal = (_state: GoalState, event: GoalEvent): GoalState => ({
-  status: 'active',
-  id: event.data.id,
-});
+export const evolveGoal = (state: GoalState, event: GoalEvent): GoalState => {
+  switch (event.type) {
+    case 'GoalCreated': {
+      const { id: goalId, ...fields } = event.data;
+      return { status: 'active', id: goalId, fields, version: 0 };
+    }
+    case 'GoalUpdated':
+      return state.status === 'absent'
+        ? state
+        : { ...state, fields: { ...state.fields, ...event.data.changes }, version: state.version + 1 };
+    case 'GoalDeleted':
+      return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+};
 
 export interface GoalContext extends DecisionContext {
   readonly newId: number;
-  /** Whether the requested parent goal exists in the tenant (true when there is none). */
-  readonly parentExists: boolean;
+  /** CreateGoal: whether the requested parent goal exists in the tenant (true when there is none). */
+  readonly parentExists?: boolean;
+  /**
+   * UpdateGoal with a new parent: the parent's chain up to the root (its id first), for the cycle
+   * check; null when the parent is not a live goal of the tenant.
+   */
+  readonly parentChain?: readonly number[] | null;
+  /** DeleteGoal: the tenant's live projects that have a value for the goal. */
+  readonly usedBy?: readonly number[];
+  /** DeleteGoal: the tenant's live goals whose parent the goal is. */
+  readonly children?: readonly number[];
 }
 
+const parentNotFound = () =>
+  validationError('parent goal not found', [{ field: 'parent', message: 'not found' }]);
+
+const checkParent = (goalId: number, parent: number | null, context: GoalContext): void => {
+  if (parent === null) return;
+  if (parent === goalId)
+    throw validationError('a goal cannot be its own parent', [{ field: 'parent', message: 'not itself' }]);
+  if (!context.parentChain) throw parentNotFound();
+  if (context.parentChain.includes(goalId))
+    throw validationError('the parent would create a cycle', [{ field: 'parent', message: 'cycle' }]);
+};
+
 export const decideGoal = (command: GoalCommand, state: GoalState, context: GoalContext): GoalEvent[] => {
-  if (state.status !== 'absent') throw new DomainError('conflict', 'goal exists already');
-  if (!context.parentExists)
-    throw validationError('parent goal not found', [{ field: 'parent', message: 'not found' }]);
-  return [{ type: 'GoalCreated', data: { ...command.data, id: context.newId } }];
+  switch (command.type) {
+    case 'CreateGoal': {
+      if (state.status !== 'absent') throw new DomainError('conflict', 'goal exists already');
+      if (!context.parentExists) throw parentNotFound();
+      return [{ type: 'GoalCreated', data: { ...command.data, id: context.newId } }];
+    }
+    case 'UpdateGoal': {
+      const { id: _id, version: seen, ...requested } = command.data;
+      if (state.status !== 'active') throw notFound('goal');
+      if (seen !== state.version) throw versionConflict(state.version);
+      const given = stripUndefined(requested);
+      if (given.parent !== undefined && given.parent !== state.fields.parent)
+        checkParent(state.id, given.parent, context);
+      const changes = changedFields(state.fields, given);
+      return Object.keys(changes).length === 0
+        ? []
+        : [{ type: 'GoalUpdated', data: { id: state.id, changes } }];
+    }
+    case 'DeleteGoal': {
+      if (state.status !== 'active') throw notFound('goal');
+      if (command.data.version !== state.version) throw versionConflict(state.version);
+      // a project's goal values and the goal tree must not point at a deleted goal
+      if ((context.usedBy ?? []).length > 0) throw new DomainError('conflict', 'goal in use');
+      if ((context.children ?? []).length > 0) throw new DomainError('conflict', 'goal has child goals');
+      return [{ type: 'GoalDeleted', data: { id: state.id } }];
+    }
+    default: {
+      const _exhaustive: never = command;
+      throw new Error('unknown command');
+    }
+  }
 };

@@ -144,6 +144,21 @@ export interface ProjectShare {
   readonly status: ShareStatus;
 }
 
+/**
+ * What the shares read model reports (GET /api/shares): the two live states of the aggregate, and how a
+ * share ended: DECLINED by the receiving tenant, REVOKED by the owner (UnshareProject). An ended share no
+ * longer counts, and the project can be shared with that tenant again.
+ */
+export const shareRecordStatuses = ['PENDING', 'ACCEPTED', 'DECLINED', 'REVOKED'] as const;
+export type ShareRecordStatus = (typeof shareRecordStatuses)[number];
+
+/**
+ * §4 status rules for a shared parent: the spec shows two variants ('1 to 3, or excluding 7, 9 and 10
+ * (partly disabled)'); Fahrplan takes the one shown in full, statuses 1 to 3. Own parents take any status.
+ */
+export const sharedParentStatuses: readonly number[] = [1, 2, 3];
+export const isSelectableSharedParent = (status: number): boolean => sharedParentStatuses.includes(status);
+
 /** AcceptProjectShare as the API takes it: the accepting tenant comes from the verified token. */
 export const acceptProjectShareSchema = z.strictObject({ id });
 /** The decided command: `tenant` is the caller's (target) tenant, set by the handler. */
@@ -151,6 +166,9 @@ export interface AcceptProjectShareData {
   readonly id: number;
   readonly tenant: string;
 }
+/** DeclineProjectShare takes the same body as AcceptProjectShare: only the project id. */
+export const declineProjectShareSchema = acceptProjectShareSchema;
+export type DeclineProjectShareData = AcceptProjectShareData;
 
 /**
  * §3 subgroups (the lanes of a project on the timeline). Every project has a default lane of tasks and
@@ -201,6 +219,7 @@ export type GroupCommand =
   | { readonly type: 'ShareProject'; readonly data: ShareProjectData }
   | { readonly type: 'UnshareProject'; readonly data: ShareProjectData }
   | { readonly type: 'AcceptProjectShare'; readonly data: AcceptProjectShareData }
+  | { readonly type: 'DeclineProjectShare'; readonly data: DeclineProjectShareData }
   | { readonly type: 'AddSubgroup'; readonly data: AddSubgroupData }
   | { readonly type: 'RenameSubgroup'; readonly data: RenameSubgroupData };
 
@@ -224,6 +243,14 @@ export type ProjectShareAccepted = DomainEvent<
   'ProjectShareAccepted',
   { readonly id: number; readonly tenant: string }
 >;
+/**
+ * The target tenant declined a pending share; the event lives in the owner's stream. The share no longer
+ * exists: the owner may share the project with that tenant again.
+ */
+export type ProjectShareDeclined = DomainEvent<
+  'ProjectShareDeclined',
+  { readonly id: number; readonly tenant: string }
+>;
 /** An INDIVIDUAL lane added to the project. */
 export type SubgroupAdded = DomainEvent<
   'SubgroupAdded',
@@ -242,7 +269,8 @@ export type GroupEvent =
   | GroupGoalsSet
   | ProjectShared
   | ProjectUnshared
-  | ProjectShareAccepted;
+  | ProjectShareAccepted
+  | ProjectShareDeclined;
 
 export type GroupState =
   | { readonly status: 'absent' }
@@ -282,6 +310,7 @@ export const evolveGroup = (state: GroupState, event: GroupEvent): GroupState =>
     case 'ProjectShared':
       return { ...next, shares: [...state.shares, { tenant: event.data.tenant, status: 'PENDING' }] };
     case 'ProjectUnshared':
+    case 'ProjectShareDeclined':
       return { ...next, shares: state.shares.filter((s) => s.tenant !== event.data.tenant) };
     case 'ProjectShareAccepted':
       return {
@@ -326,6 +355,8 @@ export interface GroupContext extends DecisionContext {
   readonly unknownGoals?: readonly number[];
   /** Whether the tenant a ShareProject names exists. */
   readonly tenantExists?: boolean;
+  /** The status of the requested parent when it is another tenant's project (shared and ACCEPTED). */
+  readonly sharedParentStatus?: number;
 }
 
 /** §4 new-project defaults: status 3, phase/art/klasse/healthStatus 0, all metrics 0, start = end = today. */
@@ -345,6 +376,12 @@ const checkParent = (selfId: number, parent: number | null, context: GroupContex
   if (context.parentChain === null) throw invalidField('parent', 'not found', 'parent project not found');
   if (context.parentChain.includes(selfId))
     throw invalidField('parent', 'cycle', 'the parent would create a cycle');
+  if (context.sharedParentStatus !== undefined && !isSelectableSharedParent(context.sharedParentStatus))
+    throw invalidField(
+      'parent',
+      'status not allowed',
+      `a shared parent project needs status ${sharedParentStatuses.join(', ')}`,
+    );
 };
 
 const checkDates = (start: string | null, end: string | null): void => {
@@ -475,18 +512,21 @@ export const decideGroup = (
     case 'UnshareProject': {
       const group = activeGroup(state);
       const { tenant } = command.data;
-      if (!group.shares.some((s) => s.tenant === tenant))
-        throw new DomainError('conflict', `not shared with '${tenant}'`);
+      // §8 'error deleting a project share (share missing)': its own notice
+      if (!group.shares.some((s) => s.tenant === tenant)) throw notFound('share');
       return [{ type: 'ProjectUnshared', data: { id: group.id, tenant } }];
     }
-    case 'AcceptProjectShare': {
+    case 'AcceptProjectShare':
+    case 'DeclineProjectShare': {
       const { tenant } = command.data;
       // an unknown project and one not shared with the caller answer alike: nothing about other
       // tenants' projects leaks to a tenant they were not shared with
       const share = state.status === 'active' ? state.shares.find((s) => s.tenant === tenant) : undefined;
       if (state.status !== 'active' || !share) throw notFound('project share');
       if (share.status === 'ACCEPTED') throw new DomainError('conflict', 'the share is accepted already');
-      return [{ type: 'ProjectShareAccepted', data: { id: state.id, tenant } }];
+      return command.type === 'AcceptProjectShare'
+        ? [{ type: 'ProjectShareAccepted', data: { id: state.id, tenant } }]
+        : [{ type: 'ProjectShareDeclined', data: { id: state.id, tenant } }];
     }
     case 'AddSubgroup': {
       const group = activeGroup(state);

@@ -400,7 +400,14 @@ describe('ShareProject / UnshareProject', () => {
         { type: 'ProjectUnshared', data: { id, tenant: 'other' } },
       ])
       .when(unshare(id, 'other'), context())
-      .thenThrows({ code: 'conflict' });
+      .thenThrows({ code: 'not_found', message: 'share not found' });
+    spec
+      .given([created(id)])
+      .when(unshare(id, 'other'), context())
+      .thenThrows({
+        code: 'not_found',
+        message: 'share not found',
+      });
   });
 });
 
@@ -487,7 +494,118 @@ describe('AcceptProjectShare (the tenant the project was shared with)', () => {
   });
 });
 
+describe('DeclineProjectShare (the tenant the project was shared with)', () => {
+  const decline = (id: number, tenant = 'other'): GroupCommand => ({
+    type: 'DeclineProjectShare',
+    data: { id, tenant },
+  });
+  const shared = (id: number, tenant = 'other'): GroupEvent => ({
+    type: 'ProjectShared',
+    data: { id, tenant },
+  });
+  const declined = (id: number, tenant = 'other'): GroupEvent => ({
+    type: 'ProjectShareDeclined',
+    data: { id, tenant },
+  });
+
+  describe('when the share is pending', () => {
+    it('declines it', () => {
+      const id = freshId();
+      spec
+        .given([created(id), shared(id)])
+        .when(decline(id), context())
+        .then([{ type: 'ProjectShareDeclined', data: { id, tenant: 'other' } }]);
+    });
+
+    it("ends only the declining tenant's share, so it no longer counts", () => {
+      const id = freshId();
+      const state = [created(id), shared(id), shared(id, 'third'), declined(id)].reduce(
+        evolveGroup,
+        initialGroupState,
+      );
+      expect(state).toMatchObject({ shares: [{ tenant: 'third', status: 'PENDING' }], version: 3 });
+    });
+  });
+
+  describe('when the share was declined', () => {
+    it('can neither be declined, accepted nor revoked again, but the owner may share again', () => {
+      const id = freshId();
+      const history = [created(id), shared(id), declined(id)];
+      spec.given(history).when(decline(id), context()).thenThrows({
+        code: 'not_found',
+        message: 'project share not found',
+      });
+      spec
+        .given(history)
+        .when({ type: 'AcceptProjectShare', data: { id, tenant: 'other' } }, context())
+        .thenThrows({ code: 'not_found' });
+      spec
+        .given(history)
+        .when({ type: 'UnshareProject', data: { id, tenant: 'other' } }, context())
+        .thenThrows({ code: 'not_found', message: 'share not found' });
+      spec
+        .given(history)
+        .when({ type: 'ShareProject', data: { id, tenant: 'other' } }, context({ tenantExists: true }))
+        .then([{ type: 'ProjectShared', data: { id, tenant: 'other' } }]);
+      spec
+        .given([...history, shared(id)])
+        .when(decline(id), context())
+        .then([{ type: 'ProjectShareDeclined', data: { id, tenant: 'other' } }]);
+    });
+  });
+
+  describe('when the share is accepted', () => {
+    it('refuses to decline it', () => {
+      const id = freshId();
+      spec
+        .given([created(id), shared(id), { type: 'ProjectShareAccepted', data: { id, tenant: 'other' } }])
+        .when(decline(id), context())
+        .thenThrows({ code: 'conflict', message: 'the share is accepted already' });
+    });
+  });
+
+  it('answers 404 alike for an unknown project, one not shared with the tenant, a revoked share', () => {
+    const id = freshId();
+    for (const history of [
+      [],
+      [created(id)],
+      [created(id), shared(id, 'third')],
+      [created(id), shared(id), { type: 'ProjectUnshared', data: { id, tenant: 'other' } } as GroupEvent],
+      [created(id), shared(id), { type: 'GroupDeleted', data: { id } } as GroupEvent],
+    ])
+      spec
+        .given(history)
+        .when(decline(id), context())
+        .thenThrows({ code: 'not_found', message: 'project share not found' });
+  });
+});
+
 describe('SaveGroup with a shared parent (§4)', () => {
+  it('takes a shared parent of status 1 to 3 only; own parents take any status', () => {
+    const id = freshId();
+    const parent = freshId();
+    for (const status of [1, 2, 3])
+      expect(
+        decideGroup(
+          save({ title: 'Child', parent }),
+          initialGroupState,
+          context({ newId: id, parentChain: [parent], sharedParentStatus: status }),
+        ),
+      ).toEqual([expect.objectContaining({ type: 'GroupCreated' })]);
+    for (const status of [0, 4, 7, 9, 10])
+      spec
+        .given([created(id)])
+        .when(
+          save({ id, version: 0, parent }),
+          context({ parentChain: [parent], sharedParentStatus: status }),
+        )
+        .thenThrows({ details: { fieldErrors: [{ field: 'parent', message: 'status not allowed' }] } });
+    spec
+      .given([created(id)])
+      .when(save({ id, version: 0, parent }), context({ parentChain: [parent] }))
+      .then([{ type: 'GroupUpdated', data: { id, changes: { parent } } }]);
+  });
+
   it('takes a parent whose chain the handler found (own or ACCEPTED shared, across tenants)', () => {
     const id = freshId();
     const sharedParent = freshId();

@@ -1,49 +1,9 @@
-import { z } from 'zod';
 import type { DomainEvent } from '../events';
-import type { Permissions } from '../permissions';
-
-export const featureFlagsSchema = z.strictObject({
-  admin: z.boolean(),
-  jira: z.boolean(),
-  alm: z.boolean(),
-  hermes: z.boolean(),
-  financialPlanning: z.boolean(),
-  agileLifecycle: z.boolean(),
-});
-export type FeatureFlags = z.infer<typeof featureFlagsSchema>;
-
-export const attributeTypes = ['text', 'number', 'boolean', 'date', 'select'] as const;
-export interface AttributeDefinition {
-  readonly key: string;
-  readonly label: string;
-  readonly type: (typeof attributeTypes)[number];
-  readonly options?: readonly string[];
-}
-
-export type TenantCreated = DomainEvent<
-  'TenantCreated',
-  {
-    readonly id: number;
-    readonly name: string;
-    readonly features: FeatureFlags;
-    readonly applicationAttributes: readonly AttributeDefinition[];
-    /** Added later: events written before read as no task attributes. */
-    readonly taskAttributes?: readonly AttributeDefinition[];
-  }
->;
-
-export type UserCreated = DomainEvent<
-  'UserCreated',
-  {
-    readonly id: number;
-    readonly tenant: string;
-    readonly username: string;
-    readonly displayName: string;
-    /** scrypt hash in PHC-like form; never returned by any query. */
-    readonly passwordHash: string;
-    readonly permissions: Permissions;
-  }
->;
+import type { PermissionAction, PermissionResource, Permissions } from '../permissions';
+import { parseStreamName } from '../streams';
+import { evolveTenant, initialTenantState, invitationKey } from './tenant';
+import type { TenantEvent, TenantState } from './tenant';
+import type { UserEvent } from './user';
 
 /** A login session: one stream per refresh-token family; the token itself is never stored, only its hash. */
 export type SessionStarted = DomainEvent<
@@ -60,57 +20,169 @@ export type SessionRefreshed = DomainEvent<
   'SessionRefreshed',
   { readonly tokenHash: string; readonly expiresAt: string }
 >;
-export type SessionEnded = DomainEvent<'SessionEnded', { readonly reason: 'logout' | 'reuse-detected' }>;
-
-export type IdentityEvent = TenantCreated | UserCreated;
+export type SessionEnded = DomainEvent<
+  'SessionEnded',
+  { readonly reason: 'logout' | 'reuse-detected' | 'switched' }
+>;
 export type SessionEvent = SessionStarted | SessionRefreshed | SessionEnded;
 
-export interface TenantRecord {
+/** The tenant as the directory keeps it: its state, folded by the tenant decider's `evolveTenant`. */
+export type TenantRecord = TenantState;
+
+/** A user account, as its home tenant holds it. */
+export interface AccountRecord {
   readonly id: number;
-  readonly name: string;
-  readonly features: FeatureFlags;
-  readonly applicationAttributes: readonly AttributeDefinition[];
-  /** The custom attributes of the item dialog (§2 Details). */
-  readonly taskAttributes: readonly AttributeDefinition[];
-}
-export interface UserRecord {
-  readonly id: number;
-  readonly tenant: string;
+  readonly homeTenant: string;
   readonly username: string;
   readonly displayName: string;
   readonly passwordHash: string;
+  /** Direct permissions in the home tenant. */
   readonly permissions: Permissions;
+  readonly disabled: boolean;
+  readonly oidc?: { readonly issuer: string; readonly subject: string };
 }
 
-/** The identity directory both services fold from the tenant and user streams. */
+/** A user as one tenant sees them: `permissions` are the effective ones in `tenant` (direct and by roles). */
+export interface UserRecord {
+  readonly id: number;
+  /** The tenant this view is for (the home tenant or one the user joined). */
+  readonly tenant: string;
+  /** The tenant whose account it is. */
+  readonly homeTenant: string;
+  readonly username: string;
+  readonly displayName: string;
+  /** Empty for accounts that sign in through OIDC only. */
+  readonly passwordHash: string;
+  readonly permissions: Permissions;
+  /** The roles the user holds in `tenant`. */
+  readonly roles: readonly number[];
+  /** A disabled user is refused at the next request. */
+  readonly disabled: boolean;
+}
+
+/** The identity directory every service folds from the tenant and user streams. */
 export interface Directory {
-  readonly tenants: ReadonlyMap<string, TenantRecord>;
-  readonly users: ReadonlyMap<string, UserRecord>;
+  readonly tenants: Map<string, TenantRecord>;
+  readonly tenantNames: Map<number, string>;
+  readonly accounts: Map<number, AccountRecord>;
+  /** userKey(tenant, username) → user id, for home users and members who joined. */
+  readonly logins: Map<string, number>;
 }
 
 export const userKey = (tenant: string, username: string) => `${tenant}\u0000${username.toLowerCase()}`;
 
-export const emptyDirectory = (): Directory => ({ tenants: new Map(), users: new Map() });
+export const emptyDirectory = (): Directory => ({
+  tenants: new Map(),
+  tenantNames: new Map(),
+  accounts: new Map(),
+  logins: new Map(),
+});
 
-/** Folds an identity event into the directory (mutating for speed: it is a process-local cache). */
-export const evolveDirectory = (directory: Directory, event: IdentityEvent): Directory => {
-  switch (event.type) {
-    case 'TenantCreated':
-      (directory.tenants as Map<string, TenantRecord>).set(event.data.name, {
-        ...event.data,
-        taskAttributes: event.data.taskAttributes ?? [],
-      });
-      return directory;
-    case 'UserCreated':
-      (directory.users as Map<string, UserRecord>).set(userKey(event.data.tenant, event.data.username), {
-        ...event.data,
-      });
-      return directory;
-    default: {
-      const _exhaustive: never = event;
-      return directory;
+export type IdentityEvent = TenantEvent | UserEvent;
+
+/** Folds an identity event (with the stream it was read from) into the directory, in place: a process-local cache. */
+export const evolveDirectory = (
+  directory: Directory,
+  event: IdentityEvent & { readonly streamId: string },
+): Directory => {
+  const { category, id } = parseStreamName(event.streamId);
+  if (category === 'tenant') {
+    const name = event.type === 'TenantCreated' ? event.data.name : directory.tenantNames.get(Number(id));
+    if (name === undefined) return directory;
+    const next = evolveTenant(directory.tenants.get(name) ?? initialTenantState, event as TenantEvent);
+    directory.tenants.set(name, next);
+    directory.tenantNames.set(next.id, name);
+    if (event.type === 'InvitationAccepted' || event.type === 'MemberAdded')
+      directory.logins.set(userKey(name, event.data.username), event.data.user);
+    if (event.type === 'MemberRemoved') {
+      const account = directory.accounts.get(event.data.user);
+      if (account) directory.logins.delete(userKey(name, account.username));
     }
+    return directory;
   }
+  if (category !== 'user') return directory;
+  if (event.type === 'UserCreated') {
+    const { tenant, roles, ...data } = event.data;
+    directory.accounts.set(data.id, { ...data, homeTenant: tenant, disabled: false });
+    directory.logins.set(userKey(tenant, data.username), data.id);
+    const home = directory.tenants.get(tenant);
+    if (home && roles)
+      directory.tenants.set(
+        tenant,
+        evolveTenant(home, { type: 'MemberRolesChanged', data: { user: data.id, roles } }),
+      );
+    return directory;
+  }
+  const account = directory.accounts.get(Number(id));
+  if (!account) return directory;
+  const changed: Partial<AccountRecord> =
+    event.type === 'UserUpdated'
+      ? { displayName: event.data.displayName }
+      : event.type === 'UserPasswordChanged'
+        ? { passwordHash: event.data.passwordHash }
+        : event.type === 'UserDisabled'
+          ? { disabled: true }
+          : event.type === 'UserEnabled'
+            ? { disabled: false }
+            : {};
+  directory.accounts.set(account.id, { ...account, ...changed });
+  return directory;
+};
+
+/** Union of permission sets. */
+const mergePermissions = (sets: readonly Permissions[]): Permissions => {
+  const merged: Partial<Record<PermissionResource, Set<PermissionAction>>> = {};
+  for (const set of sets)
+    for (const [resource, list] of Object.entries(set) as [PermissionResource, readonly PermissionAction[]][])
+      for (const action of list) (merged[resource] ??= new Set()).add(action);
+  return Object.fromEntries(Object.entries(merged).map(([r, a]) => [r, [...a]]));
+};
+
+/** The user `username` as tenant `tenant` sees them, with their effective permissions there. */
+export const userInTenant = (
+  directory: Directory,
+  tenant: string,
+  username: string,
+): UserRecord | undefined => {
+  const id = directory.logins.get(userKey(tenant, username));
+  const account = id === undefined ? undefined : directory.accounts.get(id);
+  const record = directory.tenants.get(tenant);
+  if (!account || !record) return undefined;
+  const roles = record.members[account.id] ?? [];
+  const home = account.homeTenant === tenant;
+  return {
+    id: account.id,
+    tenant,
+    homeTenant: account.homeTenant,
+    username: account.username,
+    displayName: account.displayName,
+    passwordHash: account.passwordHash,
+    permissions: mergePermissions([
+      home ? account.permissions : {},
+      ...roles.flatMap((r) => (record.roles[r] ? [record.roles[r].permissions] : [])),
+    ]),
+    roles,
+    disabled: account.disabled,
+  };
+};
+
+/** The tenants a user can act in: the home tenant first, then those they joined. */
+export const tenantsOf = (directory: Directory, userId: number): string[] => {
+  const account = directory.accounts.get(userId);
+  if (!account) return [];
+  const joined = [...directory.tenants.values()]
+    .filter((t) => t.joined.includes(userId))
+    .map((t) => t.name)
+    .sort();
+  return [account.homeTenant, ...joined];
+};
+
+/** The tenants that invited the user and wait for an answer. */
+export const invitationsOf = (directory: Directory, userId: number): string[] => {
+  const account = directory.accounts.get(userId);
+  if (!account) return [];
+  const key = invitationKey(account.homeTenant, account.username);
+  return [...directory.tenants.values()].filter((t) => t.invitations[key]).map((t) => t.name);
 };
 
 export type SessionState =

@@ -1,5 +1,6 @@
-import { emptyDirectory, evolveDirectory, evolveSession, userKey } from './identity';
-import type { FeatureFlags, IdentityEvent, SessionEvent, SessionState } from './identity';
+import { emptyDirectory, evolveDirectory, evolveSession, userInTenant } from './identity';
+import type { IdentityEvent, SessionEvent, SessionState } from './identity';
+import type { FeatureFlags } from './tenant';
 import { viewOnlyPermissions } from '../permissions';
 import { freshId } from '../testing/decider-spec';
 
@@ -83,62 +84,80 @@ describe('evolveDirectory', () => {
     financialPlanning: true,
     agileLifecycle: false,
   };
-  const tenantCreated = (name: string): IdentityEvent => ({
-    type: 'TenantCreated',
-    data: { id: freshId(), name, features, applicationAttributes: [] },
-  });
-  const userCreated = (tenant: string, username: string, displayName = username): IdentityEvent => ({
-    type: 'UserCreated',
-    data: {
-      id: freshId(),
-      tenant,
-      username,
-      displayName,
-      passwordHash: 'scrypt$hash',
-      permissions: viewOnlyPermissions,
-    },
-  });
+  const tenantCreated = (name: string): IdentityEvent & { streamId: string } => {
+    const id = freshId();
+    return {
+      type: 'TenantCreated',
+      data: { id, name, features, applicationAttributes: [] },
+      streamId: `tenant-${id}`,
+    };
+  };
+  const userCreated = (
+    tenant: string,
+    username: string,
+    displayName = username,
+  ): IdentityEvent & { streamId: string } => {
+    const id = freshId();
+    return {
+      type: 'UserCreated',
+      data: {
+        id,
+        tenant,
+        username,
+        displayName,
+        passwordHash: 'scrypt$hash',
+        permissions: viewOnlyPermissions,
+      },
+      streamId: `user-${id}`,
+    };
+  };
 
   it('finds tenants by name', () => {
     const acme = tenantCreated('acme');
     const directory = [acme, tenantCreated('globex')].reduce(evolveDirectory, emptyDirectory());
     expect([...directory.tenants.keys()]).toEqual(['acme', 'globex']);
-    expect(directory.tenants.get('acme')).toEqual({ ...acme.data, taskAttributes: [] });
+    expect(directory.tenants.get('acme')).toMatchObject({ ...acme.data, taskAttributes: [] });
   });
 
   it('reads a TenantCreated without task attributes (written before they existed) as none, else keeps them', () => {
     const taskAttributes = [{ key: 'risk', label: 'Risk', type: 'select', options: ['low'] }] as const;
-    const withSchema: IdentityEvent = {
+    const withSchema = {
       type: 'TenantCreated',
-      data: { id: freshId(), name: 'initech', features, applicationAttributes: [], taskAttributes },
-    };
+      data: { id: 5, name: 'initech', features, applicationAttributes: [], taskAttributes },
+      streamId: 'tenant-5',
+    } as const;
     const directory = [tenantCreated('acme'), withSchema].reduce(evolveDirectory, emptyDirectory());
     expect(directory.tenants.get('acme')?.taskAttributes).toEqual([]);
     expect(directory.tenants.get('initech')?.taskAttributes).toEqual(taskAttributes);
   });
 
   it('finds users by tenant and case-insensitive username', () => {
-    const directory = [userCreated('acme', 'Alice')].reduce(evolveDirectory, emptyDirectory());
-    expect(directory.users.get(userKey('acme', 'ALICE'))).toMatchObject({
-      username: 'Alice',
-      tenant: 'acme',
-    });
-    expect(directory.users.get(userKey('globex', 'alice'))).toBeUndefined();
+    const directory = [tenantCreated('acme'), userCreated('acme', 'Alice')].reduce(
+      evolveDirectory,
+      emptyDirectory(),
+    );
+    expect(userInTenant(directory, 'acme', 'ALICE')).toMatchObject({ username: 'Alice', tenant: 'acme' });
+    expect(userInTenant(directory, 'globex', 'alice')).toBeUndefined();
   });
 
   it('keeps users of the same name in different tenants apart', () => {
     const directory = [
+      tenantCreated('acme'),
+      tenantCreated('globex'),
       userCreated('acme', 'alice', 'Alice A'),
       userCreated('globex', 'alice', 'Alice G'),
     ].reduce(evolveDirectory, emptyDirectory());
-    expect(directory.users.size).toBe(2);
-    expect(directory.users.get(userKey('globex', 'alice'))?.displayName).toBe('Alice G');
+    expect(directory.accounts.size).toBe(2);
+    expect(userInTenant(directory, 'globex', 'alice')?.displayName).toBe('Alice G');
+    expect(userInTenant(directory, 'acme', 'alice')?.displayName).toBe('Alice A');
   });
 
   it('does not share the record with the event', () => {
     const event = userCreated('acme', 'bob');
-    const directory = evolveDirectory(emptyDirectory(), event);
-    expect(directory.users.get(userKey('acme', 'bob'))).not.toBe(event.data);
-    expect(directory.users.get(userKey('acme', 'bob'))?.permissions).toEqual(viewOnlyPermissions);
+    const directory = [tenantCreated('acme'), event].reduce(evolveDirectory, emptyDirectory());
+    const id = Number(event.streamId.slice('user-'.length));
+    expect(directory.accounts.get(id)).toMatchObject({ username: 'bob' });
+    expect(directory.accounts.get(id)).not.toBe(event.data);
+    expect(userInTenant(directory, 'acme', 'bob')?.permissions).toEqual(viewOnlyPermissions);
   });
 });

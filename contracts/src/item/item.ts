@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, invalidField, notFound, notPermitted, versionConflict } from '../errors';
 import { attributeValueSchema } from '../application/application';
-import type { AttributeDefinition } from '../identity/identity';
+import type { AttributeDefinition } from '../identity/tenant';
 import { assertAttributeValues } from '../rules/attributes';
 import { changedFields, stripUndefined } from '../rules/changes';
 import { moveKeepingDuration } from '../rules/calendar';

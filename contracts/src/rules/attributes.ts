@@ -1,6 +1,6 @@
 import { validationError } from '../errors';
 import type { FieldError } from '../errors';
-import type { AttributeDefinition } from '../identity/identity';
+import type { AttributeDefinition } from '../identity/tenant';
 import { serverDateSchema } from './limits';
 
 interface AttributeEntry {

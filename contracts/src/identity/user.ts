@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import type { DecisionContext, DomainEvent } from '../events';
+import { DomainError, notFound, validationError, versionConflict } from '../errors';
+import type { Permissions } from '../permissions';
+import { usernameSchema } from './tenant';
+
+const id = z.number().int().positive();
+
+/** OWASP: at least 8 characters, long passphrases allowed; 10 here, the hash caps the cost. */
+export const passwordSchema = z
+  .string({ error: 'required' })
+  .min(10, { error: 'at least 10 characters' })
+  .max(1000, { error: 'at most 1000 characters' });
+const displayName = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(100);
+
+export type UserCreated = DomainEvent<
+  'UserCreated',
+  {
+    readonly id: number;
+    readonly tenant: string;
+    readonly username: string;
+    readonly displayName: string;
+    /** scrypt hash in PHC-like form; never returned by any query. Empty for OIDC-only accounts. */
+    readonly passwordHash: string;
+    /** Direct permissions in the home tenant (accounts provisioned before roles; new ones have none). */
+    readonly permissions: Permissions;
+    /** Added later: the home tenant's roles the user starts with. */
+    readonly roles?: readonly number[];
+    /** Added later: the OpenID provider subject an OIDC account signs in as. */
+    readonly oidc?: { readonly issuer: string; readonly subject: string };
+  }
+>;
+
+export const createUserSchema = z.strictObject({
+  username: usernameSchema,
+  displayName,
+  password: passwordSchema,
+  roles: z.array(id).max(50),
+});
+export const updateUserSchema = z.strictObject({
+  id,
+  version: z.number().int().nonnegative().optional(),
+  displayName,
+});
+export const setUserPasswordSchema = z.strictObject({ id, password: passwordSchema });
+export const userIdSchema = z.strictObject({ id });
+
+export type UserCommand =
+  | { readonly type: 'CreateUser'; readonly data: z.infer<typeof createUserSchema> }
+  | { readonly type: 'UpdateUser'; readonly data: z.infer<typeof updateUserSchema> }
+  | { readonly type: 'SetUserPassword'; readonly data: z.infer<typeof setUserPasswordSchema> }
+  | { readonly type: 'DisableUser'; readonly data: z.infer<typeof userIdSchema> }
+  | { readonly type: 'EnableUser'; readonly data: z.infer<typeof userIdSchema> };
+
+export type UserUpdated = DomainEvent<'UserUpdated', { readonly displayName: string }>;
+export type UserPasswordChanged = DomainEvent<'UserPasswordChanged', { readonly passwordHash: string }>;
+export type UserDisabled = DomainEvent<'UserDisabled', Record<string, never>>;
+export type UserEnabled = DomainEvent<'UserEnabled', Record<string, never>>;
+export type UserEvent = UserCreated | UserUpdated | UserPasswordChanged | UserDisabled | UserEnabled;
+
+export type UserState =
+  | { readonly status: 'absent' }
+  | {
+      readonly status: 'active';
+      /** The stream revision. */
+      readonly version: number;
+      readonly id: number;
+      readonly tenant: string;
+      readonly username: string;
+      readonly displayName: string;
+      readonly disabled: boolean;
+    };
+export const initialUserState: UserState = { status: 'absent' };
+
+export const evolveUser = (state: UserState, event: UserEvent): UserState => {
+  if (event.type === 'UserCreated')
+    return {
+      status: 'active',
+      version: 0,
+      id: event.data.id,
+      tenant: event.data.tenant,
+      username: event.data.username,
+      displayName: event.data.displayName,
+      disabled: false,
+    };
+  if (state.status === 'absent') return state;
+  const next = { ...state, version: state.version + 1 };
+  switch (event.type) {
+    case 'UserUpdated':
+      return { ...next, displayName: event.data.displayName };
+    case 'UserPasswordChanged':
+      return next;
+    case 'UserDisabled':
+      return { ...next, disabled: true };
+    case 'UserEnabled':
+      return { ...next, disabled: false };
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+};
+
+export interface UserContext extends DecisionContext {
+  readonly newId: number;
+  /** The hash of the command's password, computed by the handler (hashing is I/O-heavy, not a decision). */
+  readonly passwordHash?: string;
+  /** The caller's own user id: nobody disables themselves. */
+  readonly callerId: number;
+  /** Whether the user name is taken in the tenant (home user or member). */
+  readonly nameTaken?: boolean;
+}
+
+export const decideUser = (command: UserCommand, state: UserState, context: UserContext): UserEvent[] => {
+  if (command.type === 'CreateUser') {
+    if (state.status !== 'absent') throw new DomainError('conflict', 'user exists already');
+    if (context.nameTaken)
+      throw validationError('user name taken', [{ field: 'username', message: 'taken' }]);
+    if (!context.passwordHash) throw new Error('CreateUser needs the password hash');
+    return [
+      {
+        type: 'UserCreated',
+        data: {
+          id: context.newId,
+          tenant: context.tenant,
+          username: command.data.username,
+          displayName: command.data.displayName,
+          passwordHash: context.passwordHash,
+          permissions: {},
+          roles: [...new Set(command.data.roles)],
+        },
+      },
+    ];
+  }
+  if (state.status === 'absent' || state.tenant !== context.tenant) throw notFound('user');
+  switch (command.type) {
+    case 'UpdateUser':
+      if (command.data.version !== undefined && command.data.version !== state.version)
+        throw versionConflict(state.version);
+      return command.data.displayName === state.displayName
+        ? []
+        : [{ type: 'UserUpdated', data: { displayName: command.data.displayName } }];
+    case 'SetUserPassword':
+      if (!context.passwordHash) throw new Error('SetUserPassword needs the password hash');
+      return [{ type: 'UserPasswordChanged', data: { passwordHash: context.passwordHash } }];
+    case 'DisableUser':
+      if (state.id === context.callerId) throw validationError('you cannot disable yourself');
+      return state.disabled ? [] : [{ type: 'UserDisabled', data: {} }];
+    case 'EnableUser':
+      return state.disabled ? [{ type: 'UserEnabled', data: {} }] : [];
+    default: {
+      const _exhaustive: never = command;
+      return [];
+    }
+  }
+};

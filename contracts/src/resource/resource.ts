@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { DecisionContext, DomainEvent } from '../events';
+import { DomainError, notFound, validationError, versionConflict } from '../errors';
+import { requiredText } from '../rules/limits';
+
+const id = z.number().int().positive();
+const version = z.number().int().min(0);
+
+/** The longest resource name (§3 Resource: id, name). */
+export const resourceNameMax = 100;
+
+/** §3 Resource: a name, trimmed, 1–100 characters; names need not be unique. */
+export const resourceNameSchema = requiredText(resourceNameMax);
+
+/** SaveResource: create without `id`; rename with `id` and the `version` the user saw. */
+export const saveResourceSchema = z
+  .strictObject({ id: id.optional(), version: version.optional(), name: resourceNameSchema })
+  .superRefine((c, ctx) => {
+    if (c.id !== undefined && c.version === undefined)
+      ctx.addIssue({ code: 'custom', path: ['version'], message: 'required when updating' });
+  });
+export type SaveResourceData = z.infer<typeof saveResourceSchema>;
+
+export const deleteResourceSchema = z.strictObject({ id, version });
+export type DeleteResourceData = z.infer<typeof deleteResourceSchema>;
+
+export type ResourceCommand =
+  | { readonly type: 'SaveResource'; readonly data: SaveResourceData }
+  | { readonly type: 'DeleteResource'; readonly data: DeleteResourceData };
+
+export type ResourceCreated = DomainEvent<'ResourceCreated', { readonly id: number; readonly name: string }>;
+export type ResourceRenamed = DomainEvent<'ResourceRenamed', { readonly id: number; readonly name: string }>;
+export type ResourceDeleted = DomainEvent<'ResourceDeleted', { readonly id: number }>;
+export type ResourceEvent = ResourceCreated | ResourceRenamed | ResourceDeleted;
+
+export type ResourceState =
+  | { readonly status: 'absent' }
+  | {
+      readonly status: 'active' | 'deleted';
+      readonly id: number;
+      readonly name: string;
+      /** The revision of the stream's last event (§3 version = stream revision). */
+      readonly version: number;
+    };
+
+export const initialResourceState: ResourceState = { status: 'absent' };
+
+export const evolveResource = (state: ResourceState, event: ResourceEvent): ResourceState => {
+  switch (event.type) {
+    case 'ResourceCreated':
+      return { status: 'active', id: event.data.id, name: event.data.name, version: 0 };
+    case 'ResourceRenamed':
+      return state.status === 'absent'
+        ? state
+        : { ...state, name: event.data.name, version: state.version + 1 };
+    case 'ResourceDeleted':
+      return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+};
+
+export interface ResourceContext extends DecisionContext {
+  /** The id allocated for a new resource. */
+  readonly newId: number;
+}
+
+export const decideResource = (
+  command: ResourceCommand,
+  state: ResourceState,
+  context: ResourceContext,
+): ResourceEvent[] => {
+  switch (command.type) {
+    case 'SaveResource': {
+      const { id: requestedId, version: seen, name } = command.data;
+      if (requestedId === undefined) {
+        if (state.status !== 'absent') throw new DomainError('conflict', 'resource exists already');
+        return [{ type: 'ResourceCreated', data: { id: context.newId, name } }];
+      }
+      if (state.status !== 'active') throw notFound('resource');
+      if (seen !== state.version) throw versionConflict(state.version);
+      return name === state.name ? [] : [{ type: 'ResourceRenamed', data: { id: state.id, name } }];
+    }
+    case 'DeleteResource': {
+      if (state.status !== 'active') throw notFound('resource');
+      if (command.data.version !== state.version) throw versionConflict(state.version);
+      return [{ type: 'ResourceDeleted', data: { id: state.id } }];
+    }
+    default: {
+      const _exhaustive: never = command;
+      throw new Error('unknown command');
+    }
+  }
+};
+
+/** The refusal of a project or item that names a resource the tenant does not have (live). */
+export const resourceNotFound = () =>
+  validationError('resource not found', [{ field: 'resource', message: 'not found' }]);
