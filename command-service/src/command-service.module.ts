@@ -13,10 +13,15 @@ import type { EventStore } from '@fahrplan/platform';
 import { accountHandlers } from './accounts/account.handlers';
 import { applicationHandlers } from './applications/application.handlers';
 import { AuthController } from './auth/auth.controller';
-import { SessionService } from './auth/session.service';
+import { authProviders } from './auth/auth.providers';
+import { OidcController, oidcProviders } from './auth/oidc.controller';
+import type { OidcConfig } from './auth/oidc-config';
 import { CommandsController } from './commands/commands.controller';
 import { commentHandlers } from './comments/comment.handlers';
+import { goalHandlers } from './goals/goal.handlers';
 import { groupHandlers } from './groups/group.handlers';
+import { resourceHandlers } from './resources/resource.handlers';
+import { identityHandlers } from './identity/identity.handlers';
 import { AggregateRunner } from './infrastructure/aggregate-runner';
 import { ItemRanks } from './items/item-ranks';
 import { ITEM_RANKS, itemHandlers } from './items/item.handlers';
@@ -28,6 +33,8 @@ export interface CommandServiceOptions {
   readonly directory: DirectoryCache;
   readonly ids: IdAllocator;
   readonly clock?: () => Date;
+  /** OIDC login beside the local accounts; off without it. */
+  readonly oidc?: OidcConfig;
 }
 
 @Module({})
@@ -37,7 +44,7 @@ export class CommandServiceModule {
     return {
       module: CommandServiceModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [CommandsController, AuthController],
+      controllers: [CommandsController, AuthController, OidcController],
       providers: [
         { provide: EVENT_STORE, useValue: options.eventStore },
         { provide: TOKEN_SERVICE, useValue: options.tokens },
@@ -45,11 +52,15 @@ export class CommandServiceModule {
         { provide: CLOCK, useValue: clock },
         { provide: AGGREGATE_RUNNER, useValue: new AggregateRunner(options.eventStore, options.ids, clock) },
         AuthGuard,
-        SessionService,
+        ...authProviders(options.eventStore),
+        ...oidcProviders(options.oidc, options.ids),
         ...applicationHandlers,
         ...commentHandlers,
         ...accountHandlers,
         ...groupHandlers,
+        ...goalHandlers,
+        ...resourceHandlers,
+        ...identityHandlers,
         { provide: ITEM_RANKS, useFactory: () => new ItemRanks(options.eventStore) },
         ...itemHandlers,
       ],

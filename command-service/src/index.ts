@@ -3,3 +3,4 @@ export * from './infrastructure/aggregate-runner';
 export * from './infrastructure/tokens';
 export * from './identity/provision';
 export * from './infrastructure/command-message';
+export * from './auth/oidc-config';

@@ -6,6 +6,7 @@ export * from './event-store/position-gate';
 export * from './event-store/metadata';
 export * from './auth/passwords';
 export * from './auth/tokens';
+export * from './auth/session-revocations';
 export * from './ids/event-ids';
 export * from './ids/id-allocator';
 export * from './directory/directory-cache';

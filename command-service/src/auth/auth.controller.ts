@@ -1,13 +1,17 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import type { Request, Response } from 'express';
 import {
   ACCESS_TOKEN_SECONDS,
+  AuthGuard,
+  CurrentPrincipal,
   DIRECTORY,
   DirectoryCache,
   REFRESH_TOKEN_DAYS,
   meView,
 } from '@fahrplan/platform';
+import type { Principal } from '@fahrplan/platform';
+import { TooManyLoginsException } from './login-throttle';
 import { SessionService } from './session.service';
 import type { IssuedSession } from './session.service';
 
@@ -18,6 +22,8 @@ const loginSchema = z.strictObject({
   username: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(1000),
 });
+
+const switchSchema = z.strictObject({ tenant: z.string().trim().min(1).max(100) });
 
 @Controller('api/auth')
 export class AuthController {
@@ -34,7 +40,31 @@ export class AuthController {
     @Res({ passthrough: true }) response: Response,
   ) {
     const { tenant, username, password } = loginSchema.parse(body);
-    return this.answer(await this.sessions.login(tenant, username, password), request, response);
+    try {
+      return this.answer(
+        await this.sessions.login(tenant, username, password, request.ip),
+        request,
+        response,
+      );
+    } catch (error) {
+      if (error instanceof TooManyLoginsException)
+        response.setHeader('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
+  }
+
+  /** A new session in another tenant the caller belongs to; the caller's session ends. */
+  @Post('switch')
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  async switchTenant(
+    @Body() body: unknown,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const { tenant } = switchSchema.parse(body);
+    return this.answer(await this.sessions.switchTenant(principal, tenant), request, response);
   }
 
   @Post('refresh')

@@ -1,11 +1,13 @@
-import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { evolveSession, streamName } from '@fahrplan/contracts';
-import type { SessionEvent, SessionState } from '@fahrplan/contracts';
+import type { SessionEnded, SessionEvent, SessionState, UserRecord } from '@fahrplan/contracts';
 import {
   DIRECTORY,
   DirectoryCache,
   REFRESH_TOKEN_DAYS,
+  SESSION_REVOCATIONS,
+  SessionRevocations,
   TOKEN_SERVICE,
   TokenService,
   WrongExpectedRevisionError,
@@ -14,8 +16,9 @@ import {
   parseRefreshToken,
   verifyPassword,
 } from '@fahrplan/platform';
-import type { EventStore, ExpectedRevision } from '@fahrplan/platform';
+import type { EventStore, ExpectedRevision, Principal } from '@fahrplan/platform';
 import { CLOCK, EVENT_STORE } from '../infrastructure/tokens';
+import { LoginThrottle } from './login-throttle';
 
 export interface IssuedSession {
   readonly accessToken: string;
@@ -29,7 +32,11 @@ export interface IssuedSession {
 /** How long the token just replaced still counts, so two tabs refreshing at once are not logged out. */
 const GRACE_MS = 30_000;
 
-/** Login sessions as event streams (`session-<family>`): rotation and reuse detection on refresh. */
+/**
+ * Login sessions as event streams (`session-<family>`): rotation and reuse detection on refresh.
+ * Every access token names its session (`sid`), so ending a session ends its access tokens at the
+ * next request (SessionRevocations, AuthGuard).
+ */
 @Injectable()
 export class SessionService {
   constructor(
@@ -37,12 +44,25 @@ export class SessionService {
     @Inject(DIRECTORY) private readonly directory: DirectoryCache,
     @Inject(TOKEN_SERVICE) private readonly tokens: TokenService,
     @Inject(CLOCK) private readonly now: () => Date,
+    @Inject(SESSION_REVOCATIONS) private readonly revocations: SessionRevocations,
+    @Inject(LoginThrottle) private readonly throttle: LoginThrottle,
   ) {}
 
-  async login(tenant: string, username: string, password: string): Promise<IssuedSession> {
+  /** Throws TooManyLoginsException while the account or the client address is blocked. */
+  async login(tenant: string, username: string, password: string, ip?: string): Promise<IssuedSession> {
+    const attempt = await this.throttle.attempt(tenant, username, ip);
     const user = this.directory.user(tenant, username);
-    const valid = await verifyPassword(password, user?.passwordHash);
-    if (!user || !valid) throw new UnauthorizedException('invalid tenant, user name or password');
+    const valid = await verifyPassword(password, user?.passwordHash || undefined);
+    if (!user || !valid || user.disabled) {
+      await attempt.failed();
+      throw new UnauthorizedException('invalid tenant, user name or password');
+    }
+    await attempt.succeeded();
+    return this.startSession(user);
+  }
+
+  /** A new session of `user` in `user.tenant` (a new refresh-token family); the caller has authenticated them. */
+  async startSession(user: UserRecord): Promise<IssuedSession> {
     const refresh = newRefreshToken();
     await this.append(
       refresh.family,
@@ -52,7 +72,7 @@ export class SessionService {
           data: {
             family: refresh.family,
             userId: user.id,
-            tenant,
+            tenant: user.tenant,
             tokenHash: refresh.hash,
             expiresAt: this.expiry(),
           },
@@ -60,9 +80,9 @@ export class SessionService {
       ],
       'no_stream',
       user.username,
-      tenant,
+      user.tenant,
     );
-    return this.issue(user.id, tenant, user.username, refresh.token);
+    return this.issue(user, refresh.family, refresh.token);
   }
 
   async refresh(token: string | undefined): Promise<IssuedSession> {
@@ -72,22 +92,20 @@ export class SessionService {
       const { state, revision, lastAt } = await this.load(parsed.family);
       if (state.status !== 'active' || state.expiresAt < this.now().toISOString())
         throw new UnauthorizedException('session ended');
-      const user = this.directory.userById(state.userId);
-      if (!user) throw new UnauthorizedException('session ended');
+      const user = this.member(state.userId, state.tenant);
       if (state.tokenHash !== parsed.hash) {
         const justReplaced =
           state.previousHashes.at(-1) === parsed.hash && this.now().getTime() - lastAt < GRACE_MS;
-        if (justReplaced) return this.issue(user.id, state.tenant, user.username);
+        if (justReplaced) {
+          if (user) return this.issue(user, parsed.family);
+          throw new UnauthorizedException('session ended');
+        }
         if (state.previousHashes.includes(parsed.hash))
-          await this.append(
-            parsed.family,
-            [{ type: 'SessionEnded', data: { reason: 'reuse-detected' } }],
-            revision,
-            user.username,
-            state.tenant,
-          ).catch(() => undefined);
+          await this.end(parsed.family, 'reuse-detected', user?.username ?? '', state.tenant);
         throw new UnauthorizedException('session ended');
       }
+      // a disabled user, or one no longer in the tenant, keeps the session but gets no tokens
+      if (!user) throw new UnauthorizedException('session ended');
       const next = newRefreshToken(parsed.family);
       try {
         await this.append(
@@ -97,31 +115,54 @@ export class SessionService {
           user.username,
           state.tenant,
         );
-        return this.issue(user.id, state.tenant, user.username, next.token);
+        return this.issue(user, parsed.family, next.token);
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
       }
     }
   }
 
+  /** Ends the cookie's session, also when the cookie is one the session has already replaced. */
   async logout(token: string | undefined): Promise<void> {
     const parsed = token ? parseRefreshToken(token) : null;
     if (!parsed) return;
-    const { state, revision } = await this.load(parsed.family);
-    if (state.status !== 'active' || state.tokenHash !== parsed.hash) return;
+    const { state } = await this.load(parsed.family);
+    if (state.status !== 'active') return;
+    if (state.tokenHash !== parsed.hash && !state.previousHashes.includes(parsed.hash)) return;
     const user = this.directory.userById(state.userId);
-    await this.append(
-      parsed.family,
-      [{ type: 'SessionEnded', data: { reason: 'logout' } }],
-      revision,
-      user?.username ?? '',
-      state.tenant,
-    ).catch(() => undefined);
+    await this.end(parsed.family, 'logout', user?.username ?? '', state.tenant);
   }
 
-  private issue(userId: number, tenant: string, username: string, refreshToken?: string): IssuedSession {
-    const accessToken = this.tokens.issueAccessToken({ userId, tenant, username });
+  /**
+   * Moves the caller to another tenant they may act in: a new session there, and the caller's
+   * session ends. 403 unless the user (same id) is in `tenant` and not disabled.
+   */
+  async switchTenant(principal: Principal, tenant: string): Promise<IssuedSession> {
+    const user = this.directory.user(tenant, principal.username);
+    if (!user || user.id !== principal.userId || user.disabled) throw new ForbiddenException('not permitted');
+    const session = await this.startSession(user);
+    if (principal.session)
+      await this.end(principal.session, 'switched', principal.username, principal.tenant);
+    return session;
+  }
+
+  /** The user of a session as its tenant sees them; undefined once disabled or no longer in the tenant. */
+  private member(userId: number, tenant: string): UserRecord | undefined {
+    const account = this.directory.userById(userId);
+    const user = account && this.directory.user(tenant, account.username);
+    return user && user.id === userId && !user.disabled ? user : undefined;
+  }
+
+  private issue(user: UserRecord, family: string, refreshToken?: string): IssuedSession {
+    const { id: userId, tenant, username } = user;
+    const accessToken = this.tokens.issueAccessToken({ userId, tenant, username, session: family });
     return { accessToken, userId, tenant, username, ...(refreshToken ? { refreshToken } : {}) };
+  }
+
+  /** Ends a session whatever else happened to it meanwhile (hence 'any'); its access tokens die with it. */
+  private async end(family: string, reason: SessionEnded['data']['reason'], user: string, tenant: string) {
+    await this.append(family, [{ type: 'SessionEnded', data: { reason } }], 'any', user, tenant);
+    this.revocations.end(family);
   }
 
   private async load(family: string) {

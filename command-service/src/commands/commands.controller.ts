@@ -43,10 +43,11 @@ export class CommandsController {
     const definition = commandCatalogue[type];
     const data = definition.schema.parse(body) as Record<string, unknown>;
     const user = this.directory.user(principal.tenant, principal.username);
-    const { resource, action } = definition.permission(data);
+    const required = definition.permission(data);
     // a permission that depends on the targeted record is checked by the handler that loads it
     const byTarget = 'permissionByTarget' in definition && definition.permissionByTarget;
-    if (!user || (!byTarget && !can(user.permissions, resource, action))) throw notPermitted();
+    if (!user || (!byTarget && required && !can(user.permissions, required.resource, required.action)))
+      throw notPermitted();
     return this.bus.execute(
       new messageClasses[type](data, {
         tenant: principal.tenant,

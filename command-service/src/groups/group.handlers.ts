@@ -5,12 +5,14 @@ import { decideGoal, evolveGoal, initialGoalState, streamName } from '@fahrplan/
 import type {
   AcceptProjectShareData,
   AddSubgroupData,
+  DeclineProjectShareData,
   RenameSubgroupData,
   CommandResult,
   CreateGoalData,
   DeleteGroupData,
   GroupCommand,
   GroupContext,
+  GroupState,
   SaveGroupData,
   SetGroupGoalsData,
   ShareProjectData,
@@ -24,16 +26,18 @@ import {
   AddSubgroupMessage,
   RenameSubgroupMessage,
   CreateGoalMessage,
+  DeclineProjectShareMessage,
   DeleteGroupMessage,
   SaveGroupMessage,
   SetGroupGoalsMessage,
   ShareProjectMessage,
   UnshareProjectMessage,
 } from '../infrastructure/command-message';
-import { groupParentChain, linkedAccount, streamOwner } from '../infrastructure/lookups';
+import { groupParentChain, linkedAccount, sharedParentStatus, streamOwner } from '../infrastructure/lookups';
 import { AGGREGATE_RUNNER, EVENT_STORE } from '../infrastructure/tokens';
 import { applicationDecider } from '../applications/application.decider';
 import { groupDecider } from './group.decider';
+import { assertAssignableResource } from '../resources/resource.handlers';
 
 const goalDecider = { initial: initialGoalState, evolve: evolveGoal, decide: decideGoal };
 
@@ -68,7 +72,10 @@ const runGroup = (
   id: number,
   command: GroupCommand,
   envelope: CommandEnvelope,
-  facts: (base: GroupContext) => Promise<Partial<GroupContext>> | Partial<GroupContext> = () => ({}),
+  facts: (
+    base: GroupContext,
+    state: GroupState,
+  ) => Promise<Partial<GroupContext>> | Partial<GroupContext> = () => ({}),
   claim?: string,
 ) =>
   runner.run({
@@ -76,9 +83,9 @@ const runGroup = (
     decider: groupDecider,
     command,
     envelope,
-    context: async (_state, base) => {
+    context: async (state, base) => {
       const context: GroupContext = { ...base, parentChain: [] };
-      return { ...context, ...(await facts(context)) };
+      return { ...context, ...(await facts(context, state)) };
     },
   });
 
@@ -99,14 +106,21 @@ export class SaveGroupHandler implements ICommandHandler<SaveGroupMessage, Comma
       id,
       { type: 'SaveGroup', data: command },
       envelope,
-      async () => ({
-        parentChain: command.parent ? await groupParentChain(this.store, command.parent, tenant) : [],
-        ...(command.account ? { account: await linkedAccount(this.runner, command.account, tenant) } : {}),
-        alm: this.directory.tenant(tenant)?.features.alm ?? false,
-        ...(command.applications
-          ? { unknownApplications: await missing(this.runner, 'application', command.applications, tenant) }
-          : {}),
-      }),
+      async (_base, state) => {
+        const current = state.status === 'absent' ? undefined : state.fields.resource;
+        await assertAssignableResource(this.runner, command.resource, current, tenant);
+        return {
+          parentChain: command.parent ? await groupParentChain(this.store, command.parent, tenant) : [],
+          ...(command.parent
+            ? { sharedParentStatus: await sharedParentStatus(this.store, command.parent, tenant) }
+            : {}),
+          ...(command.account ? { account: await linkedAccount(this.runner, command.account, tenant) } : {}),
+          alm: this.directory.tenant(tenant)?.features.alm ?? false,
+          ...(command.applications
+            ? { unknownApplications: await missing(this.runner, 'application', command.applications, tenant) }
+            : {}),
+        };
+      },
       claim,
     );
   }
@@ -167,10 +181,28 @@ export class UnshareProjectHandler implements ICommandHandler<UnshareProjectMess
 }
 
 /**
- * Run by the tenant a project was shared with, on the owner's stream: the event is recorded under the
- * owner's tenant (every event of a stream carries the tenant that owns it), by the accepting user
- * qualified with the accepting tenant, which `data.tenant` names as well.
+ * Accept or decline, run by the tenant a project was shared with, on the owner's stream: the event is
+ * recorded under the owner's tenant (every event of a stream carries the tenant that owns it), by the
+ * deciding user qualified with the deciding tenant, which `data.tenant` names as well.
  */
+const decideShare = async (
+  runner: AggregateRunner,
+  store: EventStore,
+  type: 'AcceptProjectShare' | 'DeclineProjectShare',
+  { data, envelope }: { data: unknown; envelope: CommandEnvelope },
+): Promise<CommandResult> => {
+  const { id } = data as { id: number };
+  const deciding = envelope.tenant;
+  const owner = (await streamOwner(store, streamName('group', id))) ?? deciding;
+  const command: AcceptProjectShareData | DeclineProjectShareData = { id, tenant: deciding };
+  return runGroup(
+    runner,
+    id,
+    { type, data: command },
+    { ...envelope, tenant: owner, user: `${envelope.user}@${deciding}`, source: `share:${deciding}` },
+  );
+};
+
 @CommandHandler(AcceptProjectShareMessage)
 export class AcceptProjectShareHandler implements ICommandHandler<AcceptProjectShareMessage, CommandResult> {
   constructor(
@@ -178,22 +210,23 @@ export class AcceptProjectShareHandler implements ICommandHandler<AcceptProjectS
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
-  async execute({ data, envelope }: AcceptProjectShareMessage): Promise<CommandResult> {
-    const { id } = data as { id: number };
-    const accepting = envelope.tenant;
-    const owner = (await streamOwner(this.store, streamName('group', id))) ?? accepting;
-    const command: AcceptProjectShareData = { id, tenant: accepting };
-    return runGroup(
-      this.runner,
-      id,
-      { type: 'AcceptProjectShare', data: command },
-      {
-        ...envelope,
-        tenant: owner,
-        user: `${envelope.user}@${accepting}`,
-        source: `share:${accepting}`,
-      },
-    );
+  execute(message: AcceptProjectShareMessage): Promise<CommandResult> {
+    return decideShare(this.runner, this.store, 'AcceptProjectShare', message);
+  }
+}
+
+@CommandHandler(DeclineProjectShareMessage)
+export class DeclineProjectShareHandler implements ICommandHandler<
+  DeclineProjectShareMessage,
+  CommandResult
+> {
+  constructor(
+    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  execute(message: DeclineProjectShareMessage): Promise<CommandResult> {
+    return decideShare(this.runner, this.store, 'DeclineProjectShare', message);
   }
 }
 
@@ -247,5 +280,6 @@ export const groupHandlers = [
   ShareProjectHandler,
   UnshareProjectHandler,
   AcceptProjectShareHandler,
+  DeclineProjectShareHandler,
   CreateGoalHandler,
 ];

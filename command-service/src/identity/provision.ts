@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { streamName } from '@fahrplan/contracts';
+import { createTenantEvents, streamName } from '@fahrplan/contracts';
 import type { AttributeDefinition, FeatureFlags, Permissions } from '@fahrplan/contracts';
 import { eventMetadata, hashPassword } from '@fahrplan/platform';
 import type { EventStore, IdAllocator } from '@fahrplan/platform';
@@ -7,7 +7,10 @@ import type { EventStore, IdAllocator } from '@fahrplan/platform';
 const systemMetadata = (tenant: string) =>
   eventMetadata({ tenant, user: 'system', timestamp: new Date().toISOString(), source: 'provisioning' });
 
-/** Creates a tenant (administration of tenants arrives with the identity issue; this serves first start and tests). */
+/**
+ * Creates a tenant with its built-in roles Administrator and Viewer, outside the command API: for the
+ * first start, the seed and tests (in the console, CreateTenant does it for a signed-in operator).
+ */
 export const createTenant = async (
   store: EventStore,
   ids: IdAllocator,
@@ -18,16 +21,26 @@ export const createTenant = async (
     taskAttributes?: readonly AttributeDefinition[];
   },
 ): Promise<number> => {
-  const id = await ids.allocate();
+  const [id, administrator, viewer] = [await ids.allocate(), await ids.allocate(), await ids.allocate()];
+  const [created, ...roles] = createTenantEvents(
+    { name: tenant.name, features: tenant.features },
+    { tenant: id, administrator, viewer },
+  );
+  const metadata = systemMetadata(tenant.name);
   const result = await store.append(
     streamName('tenant', id),
     [
       {
         id: randomUUID(),
         type: 'TenantCreated',
-        data: { id, ...tenant, taskAttributes: tenant.taskAttributes ?? [] },
-        metadata: systemMetadata(tenant.name),
+        data: {
+          ...(created!.data as object),
+          applicationAttributes: tenant.applicationAttributes,
+          taskAttributes: tenant.taskAttributes ?? [],
+        },
+        metadata,
       },
+      ...roles.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })),
     ],
     'no_stream',
   );
@@ -37,7 +50,15 @@ export const createTenant = async (
 export const createUser = async (
   store: EventStore,
   ids: IdAllocator,
-  user: { tenant: string; username: string; displayName: string; password: string; permissions: Permissions },
+  user: {
+    tenant: string;
+    username: string;
+    displayName: string;
+    password: string;
+    permissions: Permissions;
+    /** Role ids of the home tenant. */
+    roles?: readonly number[];
+  },
 ): Promise<number> => {
   const id = await ids.allocate();
   const { password, ...rest } = user;

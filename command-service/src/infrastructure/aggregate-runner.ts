@@ -85,6 +85,11 @@ export class AggregateRunner {
     return { state, expected: last ? last.revision : 'no_stream', events };
   }
 
+  /** A fresh id for a record that lives inside another stream (a role in its tenant's stream). */
+  allocateId(): Promise<number> {
+    return this.ids.allocate();
+  }
+
   /**
    * The id of a record a command creates. With an idempotency key the id is claimed once for that key
    * (the claim is written by `run`, only when the command's events are), so a retried creation targets

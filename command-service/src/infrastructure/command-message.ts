@@ -18,14 +18,35 @@ export class SaveGroupMessage extends CommandMessage {}
 export class DeleteGroupMessage extends CommandMessage {}
 export class SetGroupGoalsMessage extends CommandMessage {}
 export class CreateGoalMessage extends CommandMessage {}
+export class UpdateGoalMessage extends CommandMessage {}
+export class DeleteGoalMessage extends CommandMessage {}
+export class SaveResourceMessage extends CommandMessage {}
+export class DeleteResourceMessage extends CommandMessage {}
 export class ShareProjectMessage extends CommandMessage {}
 export class UnshareProjectMessage extends CommandMessage {}
 export class AcceptProjectShareMessage extends CommandMessage {}
+export class DeclineProjectShareMessage extends CommandMessage {}
 export class AddSubgroupMessage extends CommandMessage {}
 export class RenameSubgroupMessage extends CommandMessage {}
 
 export class SaveItemMessage extends CommandMessage {}
 export class DeleteItemMessage extends CommandMessage {}
+
+export class CreateTenantMessage extends CommandMessage {}
+export class ChangeTenantFeaturesMessage extends CommandMessage {}
+export class ChangeAttributeSchemasMessage extends CommandMessage {}
+export class SaveRoleMessage extends CommandMessage {}
+export class DeleteRoleMessage extends CommandMessage {}
+export class ChangeMemberRolesMessage extends CommandMessage {}
+export class InviteMemberMessage extends CommandMessage {}
+export class RemoveMemberMessage extends CommandMessage {}
+export class AcceptInvitationMessage extends CommandMessage {}
+export class DeclineInvitationMessage extends CommandMessage {}
+export class CreateUserMessage extends CommandMessage {}
+export class UpdateUserMessage extends CommandMessage {}
+export class SetUserPasswordMessage extends CommandMessage {}
+export class DisableUserMessage extends CommandMessage {}
+export class EnableUserMessage extends CommandMessage {}
 
 export const messageClasses = {
   SaveApplication: SaveApplicationMessage,
@@ -37,11 +58,31 @@ export const messageClasses = {
   DeleteGroup: DeleteGroupMessage,
   SetGroupGoals: SetGroupGoalsMessage,
   CreateGoal: CreateGoalMessage,
+  UpdateGoal: UpdateGoalMessage,
+  DeleteGoal: DeleteGoalMessage,
+  SaveResource: SaveResourceMessage,
+  DeleteResource: DeleteResourceMessage,
   ShareProject: ShareProjectMessage,
   UnshareProject: UnshareProjectMessage,
   AcceptProjectShare: AcceptProjectShareMessage,
+  DeclineProjectShare: DeclineProjectShareMessage,
   AddSubgroup: AddSubgroupMessage,
   RenameSubgroup: RenameSubgroupMessage,
   SaveItem: SaveItemMessage,
   DeleteItem: DeleteItemMessage,
+  CreateTenant: CreateTenantMessage,
+  ChangeTenantFeatures: ChangeTenantFeaturesMessage,
+  ChangeAttributeSchemas: ChangeAttributeSchemasMessage,
+  SaveRole: SaveRoleMessage,
+  DeleteRole: DeleteRoleMessage,
+  ChangeMemberRoles: ChangeMemberRolesMessage,
+  InviteMember: InviteMemberMessage,
+  RemoveMember: RemoveMemberMessage,
+  AcceptInvitation: AcceptInvitationMessage,
+  DeclineInvitation: DeclineInvitationMessage,
+  CreateUser: CreateUserMessage,
+  UpdateUser: UpdateUserMessage,
+  SetUserPassword: SetUserPasswordMessage,
+  DisableUser: DisableUserMessage,
+  EnableUser: EnableUserMessage,
 } as const;

@@ -106,6 +106,21 @@ export const groupParentChain = async (
   });
 
 /**
+ * The status of the requested parent when another tenant owns it (a project shared with the tenant),
+ * for the §4 shared-parent status rule; undefined for an own or unknown parent.
+ */
+export const sharedParentStatus = async (
+  store: EventStore,
+  parent: number,
+  tenant: string,
+): Promise<number | undefined> => {
+  const loaded = await anyGroup(store, parent);
+  return loaded && loaded.tenant !== tenant && loaded.state.status === 'active'
+    ? loaded.state.fields.status
+    : undefined;
+};
+
+/**
  * What an item's decision needs of the project it is planned in: its lanes and whether it is the
  * sprint group. Only an active project of the caller's tenant qualifies; a project shared with the
  * tenant is read-only there (§4), so it is not found like any other tenant's.

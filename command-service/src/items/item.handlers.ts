@@ -17,6 +17,7 @@ import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import { DeleteItemMessage, SaveItemMessage } from '../infrastructure/command-message';
 import { itemGroupFacts } from '../infrastructure/lookups';
 import { AGGREGATE_RUNNER, EVENT_STORE } from '../infrastructure/tokens';
+import { assertAssignableResource } from '../resources/resource.handlers';
 import { ItemRanks } from './item-ranks';
 import { itemDecider } from './item.decider';
 
@@ -65,6 +66,8 @@ export class SaveItemHandler implements ICommandHandler<SaveItemMessage, Command
     const systemEditor = isSystemEditor(this.directory, envelope);
     const taskAttributes = this.directory.tenant(tenant)?.taskAttributes ?? [];
     return runItem(this.runner, id, { type: 'SaveItem', data: command }, envelope, claim, async (state) => {
+      const current = state.status === 'absent' ? undefined : state.fields.resource;
+      await assertAssignableResource(this.runner, command.resource, current, tenant);
       const group = command.group ?? (state.status === 'absent' ? undefined : state.fields.group);
       if (group === undefined) return { group: null, systemEditor, taskAttributes };
       const facts = await itemGroupFacts(this.runner, group, tenant);

@@ -11,13 +11,18 @@ export interface Principal {
   readonly userId: number;
   readonly tenant: string;
   readonly username: string;
+  /** The login session (refresh-token family) the token belongs to: logging out ends its tokens too. */
+  readonly session?: string;
 }
+
+const SESSION_ID = /^[0-9a-f-]{36}$/;
 
 export class TokenService {
   constructor(private readonly secret: Buffer) {}
 
   issueAccessToken(principal: Principal): string {
-    return jwt.sign({ tenant: principal.tenant, username: principal.username, typ: 'access' }, this.secret, {
+    const claims = { tenant: principal.tenant, username: principal.username, typ: 'access' };
+    return jwt.sign(principal.session ? { ...claims, sid: principal.session } : claims, this.secret, {
       algorithm: 'HS256',
       subject: String(principal.userId),
       audience: AUDIENCE,
@@ -40,10 +45,12 @@ export class TokenService {
       if (
         !Number.isSafeInteger(userId) ||
         typeof claims.tenant !== 'string' ||
-        typeof claims.username !== 'string'
+        typeof claims.username !== 'string' ||
+        (claims.sid !== undefined && (typeof claims.sid !== 'string' || !SESSION_ID.test(claims.sid)))
       )
         return null;
-      return { userId, tenant: claims.tenant, username: claims.username };
+      const principal = { userId, tenant: claims.tenant, username: claims.username };
+      return typeof claims.sid === 'string' ? { ...principal, session: claims.sid } : principal;
     } catch {
       return null;
     }
@@ -58,7 +65,7 @@ export const newRefreshToken = (family: string = randomUUID()) => {
 
 export const parseRefreshToken = (token: string): { family: string; hash: string } | null => {
   const [family, secret] = token.split('.');
-  if (!family || !secret || !/^[0-9a-f-]{36}$/.test(family)) return null;
+  if (!family || !secret || !SESSION_ID.test(family)) return null;
   return { family, hash: hashToken(token) };
 };
 

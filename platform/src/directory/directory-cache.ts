@@ -1,5 +1,12 @@
-import { emptyDirectory, evolveDirectory, userKey } from '@fahrplan/contracts';
-import type { Directory, IdentityEvent, MeView, TenantRecord, UserRecord } from '@fahrplan/contracts';
+import { emptyDirectory, evolveDirectory, invitationsOf, tenantsOf, userInTenant } from '@fahrplan/contracts';
+import type {
+  AccountRecord,
+  Directory,
+  IdentityEvent,
+  MeView,
+  TenantRecord,
+  UserRecord,
+} from '@fahrplan/contracts';
 import type { EventStore, Subscription } from '../event-store/event-store';
 import { PositionGate } from '../event-store/position-gate';
 
@@ -23,8 +30,11 @@ export class DirectoryCache {
     })();
   }
 
-  private apply(event: { type: string; data: unknown; position: number }): void {
-    this.directory = evolveDirectory(this.directory, event as unknown as IdentityEvent);
+  private apply(event: { type: string; data: unknown; position: number; streamId: string }): void {
+    this.directory = evolveDirectory(
+      this.directory,
+      event as unknown as IdentityEvent & { readonly streamId: string },
+    );
     this.gate.advance(event.position);
   }
 
@@ -37,13 +47,45 @@ export class DirectoryCache {
     return this.directory.tenants.get(name);
   }
 
-  user(tenant: string, username: string): UserRecord | undefined {
-    return this.directory.users.get(userKey(tenant, username));
+  tenantById(id: number): TenantRecord | undefined {
+    const name = this.directory.tenantNames.get(id);
+    return name === undefined ? undefined : this.directory.tenants.get(name);
   }
 
+  /** The user as `tenant` sees them (home user or member who joined), with their effective permissions there. */
+  user(tenant: string, username: string): UserRecord | undefined {
+    return userInTenant(this.directory, tenant, username);
+  }
+
+  /** The user as their home tenant sees them. */
   userById(id: number): UserRecord | undefined {
-    for (const user of this.directory.users.values()) if (user.id === id) return user;
+    const account = this.directory.accounts.get(id);
+    return account && userInTenant(this.directory, account.homeTenant, account.username);
+  }
+
+  account(id: number): AccountRecord | undefined {
+    return this.directory.accounts.get(id);
+  }
+
+  /** The account an OpenID provider's subject signs in as, wherever its home tenant is. */
+  accountByOidc(issuer: string, subject: string): AccountRecord | undefined {
+    for (const account of this.directory.accounts.values())
+      if (account.oidc?.issuer === issuer && account.oidc.subject === subject) return account;
     return undefined;
+  }
+
+  /** Every account that can act in `tenant`: its home users and the members who joined. */
+  usersOf(tenant: string): UserRecord[] {
+    const record = this.directory.tenants.get(tenant);
+    if (!record) return [];
+    return [...this.directory.accounts.values()]
+      .filter((a) => a.homeTenant === tenant || record.joined.includes(a.id))
+      .flatMap((a) => userInTenant(this.directory, tenant, a.username) ?? []);
+  }
+
+  /** The tenants a user acts in (home first) and those whose invitation waits for an answer. */
+  tenantsOf(userId: number): { readonly tenants: string[]; readonly invitations: string[] } {
+    return { tenants: tenantsOf(this.directory, userId), invitations: invitationsOf(this.directory, userId) };
   }
 
   async stop(): Promise<void> {
@@ -57,7 +99,10 @@ export const meView = (directory: DirectoryCache, tenant: string, username: stri
   const record = directory.tenant(tenant);
   if (!user || !record) throw new Error(`unknown user ${tenant}/${username}`);
   return {
+    userId: user.id,
     tenant,
+    homeTenant: user.homeTenant,
+    ...directory.tenantsOf(user.id),
     username: user.username,
     displayName: user.displayName,
     permissions: user.permissions,

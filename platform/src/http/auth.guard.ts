@@ -1,5 +1,6 @@
 import { Inject, Injectable, UnauthorizedException, createParamDecorator } from '@nestjs/common';
 import type { CanActivate, ExecutionContext } from '@nestjs/common';
+import { SESSION_REVOCATIONS, SessionRevocations } from '../auth/session-revocations';
 import { TokenService } from '../auth/tokens';
 import type { Principal } from '../auth/tokens';
 import { DirectoryCache } from '../directory/directory-cache';
@@ -7,12 +8,17 @@ import { DirectoryCache } from '../directory/directory-cache';
 export const TOKEN_SERVICE = Symbol('TokenService');
 export const DIRECTORY = Symbol('DirectoryCache');
 
-/** Lets a request through only with a valid access token of a user who still exists. */
+/**
+ * Lets a request through only with a valid access token of a user who still exists, is not disabled
+ * and belongs to the token's tenant, from a session that has not ended (logout, a replayed refresh
+ * token, a tenant switch): all of it checked at every request.
+ */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     @Inject(TOKEN_SERVICE) private readonly tokens: TokenService,
     @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+    @Inject(SESSION_REVOCATIONS) private readonly revocations: SessionRevocations,
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
@@ -22,7 +28,13 @@ export class AuthGuard implements CanActivate {
     const header = request.headers.authorization ?? '';
     const principal = header.startsWith('Bearer ') ? this.tokens.verifyAccessToken(header.slice(7)) : null;
     const user = principal && this.directory.user(principal.tenant, principal.username);
-    if (!principal || !user || user.id !== principal.userId)
+    if (
+      !principal ||
+      !user ||
+      user.id !== principal.userId ||
+      user.disabled ||
+      (principal.session !== undefined && this.revocations.isEnded(principal.session))
+    )
       throw new UnauthorizedException('a valid access token is required');
     request.principal = principal;
     return true;

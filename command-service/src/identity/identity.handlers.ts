@@ -1,0 +1,363 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler } from '@nestjs/cqrs';
+import { randomUUID } from 'node:crypto';
+import {
+  DomainError,
+  createTenantEvents,
+  decideTenant,
+  decideUser,
+  evolveTenant,
+  evolveUser,
+  initialTenantState,
+  initialUserState,
+  notFound,
+  streamName,
+} from '@fahrplan/contracts';
+import type { CommandResult, CreateTenantData, TenantCommand, UserCommand } from '@fahrplan/contracts';
+import {
+  DIRECTORY,
+  DirectoryCache,
+  WrongExpectedRevisionError,
+  eventMetadata,
+  hashPassword,
+  nameBasedUuid,
+} from '@fahrplan/platform';
+import type { EventStore } from '@fahrplan/platform';
+import { AggregateRunner } from '../infrastructure/aggregate-runner';
+import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
+import {
+  AcceptInvitationMessage,
+  ChangeAttributeSchemasMessage,
+  ChangeMemberRolesMessage,
+  ChangeTenantFeaturesMessage,
+  CommandMessage,
+  CreateTenantMessage,
+  CreateUserMessage,
+  DeclineInvitationMessage,
+  DeleteRoleMessage,
+  DisableUserMessage,
+  EnableUserMessage,
+  InviteMemberMessage,
+  RemoveMemberMessage,
+  SaveRoleMessage,
+  SetUserPasswordMessage,
+  UpdateUserMessage,
+} from '../infrastructure/command-message';
+import { AGGREGATE_RUNNER, CLOCK, EVENT_STORE } from '../infrastructure/tokens';
+
+const tenantDecider = { initial: initialTenantState, evolve: evolveTenant, decide: decideTenant };
+const userDecider = { initial: initialUserState, evolve: evolveUser, decide: decideUser };
+
+/**
+ * A name that must stay unique for good (tenants and user names are never deleted): claimed by
+ * appending to a name-based stream that must not exist yet.
+ */
+const claimName = async (store: EventStore, key: string, envelope: CommandEnvelope, message: string) => {
+  try {
+    await store.append(
+      streamName('idempotency', nameBasedUuid(`name\u0000${key.toLowerCase()}`)),
+      [
+        {
+          id: randomUUID(),
+          type: 'NameClaimed',
+          data: { key },
+          metadata: eventMetadata({
+            tenant: envelope.tenant,
+            user: envelope.user,
+            timestamp: new Date().toISOString(),
+          }),
+        },
+      ],
+      'no_stream',
+    );
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) throw new DomainError('conflict', message);
+    throw error;
+  }
+};
+
+/** Identity commands answer once this service's directory shows them: the caller's next request sees the change. */
+abstract class IdentityHandler<M extends CommandMessage> {
+  constructor(
+    @Inject(AGGREGATE_RUNNER) protected readonly runner: AggregateRunner,
+    @Inject(DIRECTORY) protected readonly directory: DirectoryCache,
+    @Inject(EVENT_STORE) protected readonly store: EventStore,
+    @Inject(CLOCK) protected readonly now: () => Date,
+  ) {}
+
+  abstract decide(message: M): Promise<CommandResult>;
+
+  async execute(message: M): Promise<CommandResult> {
+    const result = await this.decide(message);
+    await this.directory.waitFor(result.position);
+    return result;
+  }
+
+  protected caller(envelope: CommandEnvelope) {
+    const caller = this.directory.user(envelope.tenant, envelope.user);
+    if (!caller) throw notFound('user');
+    return caller;
+  }
+
+  /** Runs a tenant command on the stream of `tenant` (the caller's unless an invitation names another). */
+  protected runTenant(
+    command: TenantCommand,
+    envelope: CommandEnvelope,
+    extra: {
+      id?: number;
+      newId?: number;
+      homeUser?: boolean;
+      heldRoles?: readonly number[];
+      invitee?: { id: number; tenant: string; username: string };
+      nameTaken?: boolean;
+    } = {},
+  ): Promise<CommandResult> {
+    const tenant = this.directory.tenant(envelope.tenant);
+    if (!tenant) throw notFound('tenant');
+    const { id, newId, ...context } = extra;
+    return this.runner.run({
+      stream: streamName('tenant', tenant.id),
+      id: id ?? tenant.id,
+      what: 'tenant',
+      decider: tenantDecider,
+      command,
+      envelope,
+      context: (_state, base) => ({ ...base, newId: newId ?? base.newId, ...context }),
+    });
+  }
+
+  protected runUser(command: UserCommand, userId: number, envelope: CommandEnvelope, passwordHash?: string) {
+    const callerId = this.caller(envelope).id;
+    return this.runner.run({
+      stream: streamName('user', userId),
+      id: userId,
+      what: 'user',
+      decider: userDecider,
+      command,
+      envelope,
+      context: (_state, base) => ({ ...base, callerId, ...(passwordHash ? { passwordHash } : {}) }),
+    });
+  }
+}
+
+@CommandHandler(CreateTenantMessage)
+export class CreateTenantHandler extends IdentityHandler<CreateTenantMessage> {
+  async decide({ data, envelope }: CreateTenantMessage): Promise<CommandResult> {
+    const command = data as CreateTenantData;
+    const caller = this.caller(envelope);
+    await claimName(this.store, `tenant\u0000${command.name}`, envelope, 'tenant exists already');
+    const [tenant, administrator, viewer] = [
+      await this.runner.allocateId(),
+      await this.runner.allocateId(),
+      await this.runner.allocateId(),
+    ] as const;
+    const events = createTenantEvents(
+      command,
+      { tenant, administrator, viewer },
+      {
+        id: caller.id,
+        tenant: caller.homeTenant,
+        username: caller.username,
+      },
+    );
+    // the new tenant owns its stream, so its name is the events' tenant; the creator is the user
+    const metadata = eventMetadata({
+      tenant: command.name,
+      user: envelope.user,
+      timestamp: this.now().toISOString(),
+      command: envelope.commandType,
+    });
+    const result = await this.store.append(
+      streamName('tenant', tenant),
+      events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })),
+      'no_stream',
+    );
+    return { id: tenant, version: result.nextRevision, position: result.position };
+  }
+}
+
+const tenantCommand =
+  <T extends TenantCommand['type']>(type: T) =>
+  (data: unknown) =>
+    ({ type, data }) as TenantCommand;
+
+@CommandHandler(ChangeTenantFeaturesMessage)
+export class ChangeTenantFeaturesHandler extends IdentityHandler<ChangeTenantFeaturesMessage> {
+  decide({ data, envelope }: ChangeTenantFeaturesMessage) {
+    return this.runTenant(tenantCommand('ChangeTenantFeatures')(data), envelope);
+  }
+}
+
+@CommandHandler(ChangeAttributeSchemasMessage)
+export class ChangeAttributeSchemasHandler extends IdentityHandler<ChangeAttributeSchemasMessage> {
+  decide({ data, envelope }: ChangeAttributeSchemasMessage) {
+    return this.runTenant(tenantCommand('ChangeAttributeSchemas')(data), envelope);
+  }
+}
+
+@CommandHandler(SaveRoleMessage)
+export class SaveRoleHandler extends IdentityHandler<SaveRoleMessage> {
+  async decide({ data, envelope }: SaveRoleMessage) {
+    const given = (data as { id?: number }).id;
+    const id = given ?? (await this.runner.allocateId());
+    return this.runTenant(tenantCommand('SaveRole')(data), envelope, { id, newId: id });
+  }
+}
+
+@CommandHandler(DeleteRoleMessage)
+export class DeleteRoleHandler extends IdentityHandler<DeleteRoleMessage> {
+  decide({ data, envelope }: DeleteRoleMessage) {
+    return this.runTenant(tenantCommand('DeleteRole')(data), envelope, {
+      id: (data as { id: number }).id,
+      heldRoles: this.directory.usersOf(envelope.tenant).flatMap((user) => user.roles),
+    });
+  }
+}
+
+@CommandHandler(ChangeMemberRolesMessage)
+export class ChangeMemberRolesHandler extends IdentityHandler<ChangeMemberRolesMessage> {
+  decide({ data, envelope }: ChangeMemberRolesMessage) {
+    const user = (data as { user: number }).user;
+    return this.runTenant(tenantCommand('ChangeMemberRoles')(data), envelope, {
+      id: user,
+      homeUser: this.directory.account(user)?.homeTenant === envelope.tenant,
+    });
+  }
+}
+
+@CommandHandler(InviteMemberMessage)
+export class InviteMemberHandler extends IdentityHandler<InviteMemberMessage> {
+  decide({ data, envelope }: InviteMemberMessage) {
+    return this.runTenant(tenantCommand('InviteMember')(data), envelope);
+  }
+}
+
+@CommandHandler(RemoveMemberMessage)
+export class RemoveMemberHandler extends IdentityHandler<RemoveMemberMessage> {
+  decide({ data, envelope }: RemoveMemberMessage) {
+    return this.runTenant(tenantCommand('RemoveMember')(data), envelope, {
+      id: (data as { user: number }).user,
+    });
+  }
+}
+
+/** The invited user answers on the inviting tenant's stream: its events belong to that tenant. */
+abstract class AnswerInvitationHandler<M extends CommandMessage> extends IdentityHandler<M> {
+  protected answer(type: 'AcceptInvitation' | 'DeclineInvitation', { data, envelope }: M) {
+    const target = (data as { tenant: string }).tenant;
+    const caller = this.caller(envelope);
+    if (!this.directory.tenant(target)) throw notFound('invitation');
+    const holder = this.directory.user(target, caller.username);
+    return this.runTenant(
+      { type, data: { tenant: target } },
+      { ...envelope, tenant: target, source: 'invitation' },
+      {
+        invitee: { id: caller.id, tenant: caller.homeTenant, username: caller.username },
+        nameTaken: holder !== undefined && holder.id !== caller.id,
+      },
+    );
+  }
+}
+
+@CommandHandler(AcceptInvitationMessage)
+export class AcceptInvitationHandler extends AnswerInvitationHandler<AcceptInvitationMessage> {
+  decide(message: AcceptInvitationMessage) {
+    return this.answer('AcceptInvitation', message);
+  }
+}
+
+@CommandHandler(DeclineInvitationMessage)
+export class DeclineInvitationHandler extends AnswerInvitationHandler<DeclineInvitationMessage> {
+  decide(message: DeclineInvitationMessage) {
+    return this.answer('DeclineInvitation', message);
+  }
+}
+
+@CommandHandler(CreateUserMessage)
+export class CreateUserHandler extends IdentityHandler<CreateUserMessage> {
+  async decide({ data, envelope }: CreateUserMessage) {
+    const command = data as { username: string; password: string; roles: number[] };
+    const tenant = this.directory.tenant(envelope.tenant);
+    const unknown = command.roles.filter((r) => !tenant?.roles[r]);
+    if (unknown.length > 0)
+      throw new DomainError('validation', 'role not found', {
+        fieldErrors: [{ field: 'roles', message: `unknown role ${unknown.join(', ')}` }],
+      });
+    const taken = this.directory.user(envelope.tenant, command.username) !== undefined;
+    if (!taken)
+      await claimName(
+        this.store,
+        `user\u0000${envelope.tenant}\u0000${command.username}`,
+        envelope,
+        'user name taken',
+      );
+    const id = await this.runner.allocateId();
+    const callerId = this.caller(envelope).id;
+    return this.runner.run({
+      stream: streamName('user', id),
+      id,
+      what: 'user',
+      decider: userDecider,
+      command: { type: 'CreateUser', data } as UserCommand,
+      envelope,
+      context: async (_state, base) => ({
+        ...base,
+        callerId,
+        nameTaken: taken,
+        passwordHash: taken ? '' : await hashPassword(command.password),
+      }),
+    });
+  }
+}
+
+const userCommand = (type: Exclude<UserCommand['type'], 'CreateUser'>, data: unknown) =>
+  ({ type, data }) as UserCommand;
+
+@CommandHandler(UpdateUserMessage)
+export class UpdateUserHandler extends IdentityHandler<UpdateUserMessage> {
+  decide({ data, envelope }: UpdateUserMessage) {
+    return this.runUser(userCommand('UpdateUser', data), (data as { id: number }).id, envelope);
+  }
+}
+
+@CommandHandler(SetUserPasswordMessage)
+export class SetUserPasswordHandler extends IdentityHandler<SetUserPasswordMessage> {
+  async decide({ data, envelope }: SetUserPasswordMessage) {
+    const { id, password } = data as { id: number; password: string };
+    // hashing costs a second of CPU: only for a user of the caller's tenant (the decider checks again)
+    if (this.directory.account(id)?.homeTenant !== envelope.tenant) throw notFound('user');
+    return this.runUser(userCommand('SetUserPassword', data), id, envelope, await hashPassword(password));
+  }
+}
+
+@CommandHandler(DisableUserMessage)
+export class DisableUserHandler extends IdentityHandler<DisableUserMessage> {
+  decide({ data, envelope }: DisableUserMessage) {
+    return this.runUser(userCommand('DisableUser', data), (data as { id: number }).id, envelope);
+  }
+}
+
+@CommandHandler(EnableUserMessage)
+export class EnableUserHandler extends IdentityHandler<EnableUserMessage> {
+  decide({ data, envelope }: EnableUserMessage) {
+    return this.runUser(userCommand('EnableUser', data), (data as { id: number }).id, envelope);
+  }
+}
+
+export const identityHandlers = [
+  CreateTenantHandler,
+  ChangeTenantFeaturesHandler,
+  ChangeAttributeSchemasHandler,
+  SaveRoleHandler,
+  DeleteRoleHandler,
+  ChangeMemberRolesHandler,
+  InviteMemberHandler,
+  RemoveMemberHandler,
+  AcceptInvitationHandler,
+  DeclineInvitationHandler,
+  CreateUserHandler,
+  UpdateUserHandler,
+  SetUserPasswordHandler,
+  DisableUserHandler,
+  EnableUserHandler,
+];
