@@ -1,11 +1,16 @@
 import { Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
 import { AuthGuard, DIRECTORY, DirectoryCache, TOKEN_SERVICE, TokenService } from '@fahrplan/platform';
+import { sessionRevocationsProvider } from '@fahrplan/platform';
+import type { EventStore } from '@fahrplan/platform';
 import { ProjectionRunner } from './projections/projection-runner';
 import { ChangesController } from './queries/changes.controller';
 import { ItemQueriesController } from './queries/item-queries.controller';
+import { AdminQueriesController } from './queries/admin-queries.controller';
 import { QueriesController } from './queries/queries.controller';
+import { ResourceQueriesController } from './queries/resource-queries.controller';
 import { ReadYourWritesInterceptor } from './queries/read-your-writes.interceptor';
+import { SharesController } from './queries/shares.controller';
 import { PROJECTION_RUNNER, READ_STORE } from './queries/tokens';
 import type { ReadStore } from './read-store/read-store';
 
@@ -14,6 +19,8 @@ export interface ProjectionServiceOptions {
   readonly runner: ProjectionRunner;
   readonly tokens: TokenService;
   readonly directory: DirectoryCache;
+  /** Read for the sessions that ended, whose access tokens are refused. */
+  readonly eventStore: EventStore;
 }
 
 @Module({})
@@ -21,12 +28,20 @@ export class ProjectionServiceModule {
   static forRoot(options: ProjectionServiceOptions): DynamicModule {
     return {
       module: ProjectionServiceModule,
-      controllers: [QueriesController, ItemQueriesController, ChangesController],
+      controllers: [
+        AdminQueriesController,
+        QueriesController,
+        ItemQueriesController,
+        ResourceQueriesController,
+        ChangesController,
+        SharesController,
+      ],
       providers: [
         { provide: READ_STORE, useValue: options.readStore },
         { provide: PROJECTION_RUNNER, useValue: options.runner },
         { provide: TOKEN_SERVICE, useValue: options.tokens },
         { provide: DIRECTORY, useValue: options.directory },
+        sessionRevocationsProvider(options.eventStore),
         AuthGuard,
         ReadYourWritesInterceptor,
       ],

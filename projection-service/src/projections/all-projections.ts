@@ -3,6 +3,8 @@ import { applicationsProjection } from './applications.projection';
 import { commentsProjection } from './comments.projection';
 import { accountBudgetsProjection, goalsProjection, groupsProjection } from './groups.projection';
 import { itemsProjection } from './items.projection';
+import { resourcesProjection } from './resources.projection';
+import { sharesProjection } from './shares.projection';
 import type { Projection } from './projection';
 
 export const allProjections = [
@@ -11,7 +13,9 @@ export const allProjections = [
   accountsProjection,
   groupsProjection,
   goalsProjection,
+  resourcesProjection,
   accountBudgetsProjection,
   itemsProjection,
+  sharesProjection,
 ] as unknown as readonly Projection[];
-export const projectedCategories = ['application', 'comment', 'account', 'group', 'goal', 'item'];
+export const projectedCategories = ['application', 'comment', 'account', 'group', 'goal', 'resource', 'item'];

@@ -15,7 +15,8 @@ import type {
   SubgroupRenamed,
 } from '@fahrplan/contracts';
 import { entryKey } from './accounts.projection';
-import type { Projection } from './projection';
+import { recordProjection } from './projection';
+import type { Projection, RecordDoc } from './projection';
 
 /** The project read model (§2 dialog, portfolio); priority, duration and subprojects are computed at query time. */
 export interface GroupDoc extends Omit<GroupCreated['data'], never> {
@@ -67,6 +68,7 @@ export const groupsProjection: Projection<GroupDoc> = {
     'ProjectShared',
     'ProjectUnshared',
     'ProjectShareAccepted',
+    'ProjectShareDeclined',
     'SubgroupAdded',
     'SubgroupRenamed',
   ],
@@ -109,6 +111,7 @@ export const groupsProjection: Projection<GroupDoc> = {
       case 'ProjectShared':
         return withShares(next, (shares) => [...shares, { tenant, status: 'PENDING' }]);
       case 'ProjectUnshared':
+      case 'ProjectShareDeclined':
         return withShares(next, (shares) => shares.filter((s) => s.tenant !== tenant));
       case 'ProjectShareAccepted':
         return withShares(next, (shares) =>
@@ -132,21 +135,15 @@ export const groupsProjection: Projection<GroupDoc> = {
   },
 };
 
-export interface GoalDoc extends Omit<GoalCreated['data'], never> {
-  readonly tenant: string;
-}
+/** A goal; documents projected before goals could change lack `version` and `deleted`. */
+export interface GoalDoc extends Omit<GoalCreated['data'], never>, RecordDoc {}
 
-export const goalsProjection: Projection<GoalDoc> = {
+export const goalsProjection = recordProjection<GoalDoc>({
   collection: 'goals',
-  handles: ['GoalCreated'],
-  documentId: (event) => String((event.data as { id: number }).id),
-  // GET /api/goals: the tenant's goals by rank
+  kind: 'Goal',
+  // GET /api/goals: the tenant's goals by rank (a tenant has few; deleted ones are left out after reading)
   indexes: [{ tenant: 1, rank: 1, id: 1 }],
-  evolve: (_doc, event: StoredEvent) =>
-    event.type === 'GoalCreated'
-      ? { ...(event.data as GoalCreated['data']), tenant: event.metadata.tenant }
-      : null,
-};
+});
 
 /**
  * An account's amount per entry key and their sum: the project's `budget` in GET /api/groups.

@@ -94,7 +94,10 @@ export class ItemQueriesController {
       .map((doc) => this.itemView(doc, project.title));
   }
 
-  /** Numeric id first, then title (case-insensitive, lowest id); the caller's own items (§2). */
+  /**
+   * Numeric id first, then title (case-insensitive, lowest id); the caller's own items (§2), and by id
+   * an item of a project shared with the caller and accepted (the timeline opens it read-only).
+   */
   @Get('items/:idOrName')
   async item(
     @CurrentPrincipal() principal: Principal,
@@ -105,7 +108,11 @@ export class ItemQueriesController {
     let doc: ReadDocument | null = null;
     if (/^\d{1,15}$/.test(idOrName)) {
       const byId = await this.store.get('items', String(Number(idOrName)));
-      if (byId && byId.tenant === tenant && byId.deleted === false) doc = byId;
+      if (byId && byId.deleted === false) {
+        const shared =
+          byId.tenant !== tenant && (await visibleGroup(this.store, tenant, byId.group as number));
+        if (byId.tenant === tenant || (shared && shared.tenant === byId.tenant)) doc = byId;
+      }
     }
     if (!doc) {
       const title = { $regex: `^${escapeRegex(idOrName)}$`, $options: 'i' };

@@ -229,7 +229,13 @@ export class QueriesController {
   async goals(@CurrentPrincipal() principal: Principal): Promise<GoalView[]> {
     requireView(this.directory, principal, 'group-details');
     const docs = await this.store.find('goals', { tenant: principal.tenant }, { sort: { rank: 1, id: 1 } });
-    return docs.map((d) => strip<GoalView>(d));
+    // goals projected before they could be deleted have no flag (and no version: 0)
+    return docs
+      .filter((d) => d.deleted !== true)
+      .map((d) => {
+        const { deleted: _deleted, ...goal } = strip<GoalView & { deleted?: boolean }>(d);
+        return { ...goal, version: goal.version ?? 0 };
+      });
   }
 
   @Get('comments')

@@ -6,6 +6,8 @@ import { MemoryReadStore } from '../read-store/memory-read-store';
 import type { FindOptions, ReadDocument } from '../read-store/read-store';
 import { ItemQueriesController } from './item-queries.controller';
 import { QueriesController } from './queries.controller';
+import { ResourceQueriesController } from './resource-queries.controller';
+import { SharesController } from './shares.controller';
 
 interface Query {
   readonly collection: string;
@@ -110,6 +112,8 @@ describe('the indexes the projections declare', () => {
     await controller.comments(principal, 'PROJECT', '8');
     await controller.groupGoals(principal, '7');
     await controller.goals(principal);
+    await new ResourceQueriesController(store, directory).resources(principal);
+    await new SharesController(store, directory).shares(principal);
     await store.put('items', {
       _id: '50',
       _position: 4,

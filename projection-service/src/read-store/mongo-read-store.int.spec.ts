@@ -33,10 +33,11 @@ describeWithMongo('MongoDB read side', (server, atomic) => {
         for (const declared of projection.indexes) expect(keys).toContainEqual(declared);
       }
       expect(
-        // acceptedBy: the tenants a project is shared with (accepted), the scope of the shared-project queries
+        // acceptedBy: the tenants a project is shared with (accepted), the scope of the shared-project queries;
+        // receiver: the receiving tenant of a share, the scope of the incoming shares
         allProjections
           .flatMap((p) => p.indexes)
-          .every((keys) => ['tenant', 'acceptedBy'].includes(Object.keys(keys)[0]!)),
+          .every((keys) => ['tenant', 'acceptedBy', 'receiver'].includes(Object.keys(keys)[0]!)),
       ).toBe(true);
     });
 
