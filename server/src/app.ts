@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { CommandServiceModule } from '@fahrplan/command-service';
+import type { OidcConfig } from '@fahrplan/command-service';
 import { DirectoryCache, IdAllocator, SqliteEventStore, TokenService } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
 import {
@@ -22,6 +23,8 @@ export interface EmbeddedOptions {
   readonly consoleDir?: string;
   readonly clock?: () => Date;
   readonly logger?: boolean;
+  /** OIDC login beside the local accounts; off without it. */
+  readonly oidc?: OidcConfig;
 }
 
 export interface Embedded {
@@ -42,6 +45,7 @@ class EmbeddedModule {
     parts: Omit<Embedded, 'app' | 'close'>,
     tokens: TokenService,
     clock?: () => Date,
+    oidc?: OidcConfig,
   ): DynamicModule {
     return {
       module: EmbeddedModule,
@@ -52,12 +56,14 @@ class EmbeddedModule {
           directory: parts.directory,
           ids: parts.ids,
           ...(clock ? { clock } : {}),
+          ...(oidc ? { oidc } : {}),
         }),
         ProjectionServiceModule.forRoot({
           readStore: parts.readStore,
           runner: parts.runner,
           tokens,
           directory: parts.directory,
+          eventStore: parts.store,
         }),
         platformEndpoints({
           service: 'embedded',
@@ -91,7 +97,7 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
     throw new Error(`the read models did not catch up with the event log within ${CATCH_UP_MS / 1000} s`);
   const tokens = new TokenService(loadSecret(options.dataDir));
   const parts = { store, ids, directory, runner, readStore };
-  const app = await createHttpApp(EmbeddedModule.forRoot(parts, tokens, options.clock), {
+  const app = await createHttpApp(EmbeddedModule.forRoot(parts, tokens, options.clock, options.oidc), {
     forceCloseConnections: true,
     logger: options.logger === false ? false : ['error', 'warn'],
   });

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { CommandServiceModule } from '@fahrplan/command-service';
 import { DirectoryCache, IdAllocator, TokenService, createEventStore } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
-import { tokenSecretOf } from './config';
+import { oidcConfigOf, tokenSecretOf } from './config';
 import type { CommandServiceConfig } from './config';
 import { DEMO_TENANT, seedDemo } from './demo';
 import { createHttpApp, serviceLogLevels } from './http';
@@ -40,7 +40,7 @@ export const createCommandService = async (
   const root: DynamicModule = {
     module: CommandServiceRoot,
     imports: [
-      CommandServiceModule.forRoot({ eventStore: store, tokens, directory, ids }),
+      CommandServiceModule.forRoot({ eventStore: store, tokens, directory, ids, oidc: oidcConfigOf(config) }),
       platformEndpoints({
         service: 'command-service',
         details: () => ({ instance: config.INSTANCE_ID }),

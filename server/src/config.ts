@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { z } from 'zod';
+import { oidcMappingSchema } from '@fahrplan/command-service';
+import type { OidcConfig } from '@fahrplan/command-service';
 
 /**
  * Distributed services are configured only by environment variables (issue 3). Each service parses
@@ -31,8 +33,26 @@ const common = {
   INSTANCE_ID: z.string().trim().min(1).default(`${hostname()}-${process.pid}`),
 };
 
+/** OIDC login (off without issuer and client id); see oidcConfigOf. */
+export const oidcEnv = {
+  FAHRPLAN_OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  FAHRPLAN_OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  FAHRPLAN_OIDC_CLIENT_SECRET: z.string().optional(),
+  /** default: FAHRPLAN_PUBLIC_URL + /api/auth/oidc/callback */
+  FAHRPLAN_OIDC_REDIRECT_URI: z.url({ protocol: /^https?$/ }).optional(),
+  /** the console's address as browsers reach it, e.g. https://fahrplan.example.com */
+  FAHRPLAN_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  FAHRPLAN_OIDC_LABEL: z.string().trim().min(1).max(50).default('OpenID Connect'),
+  FAHRPLAN_OIDC_SCOPES: z.string().trim().min(1).default('openid profile email'),
+  /** JSON: [{"claim":"groups","value":"…","tenant":"…","roles":["Administrator"]}, …] */
+  FAHRPLAN_OIDC_MAPPING: z.string().optional(),
+  FAHRPLAN_OIDC_COOKIE_SECRET: z.string().min(32).optional(),
+};
+export type OidcEnv = z.infer<z.ZodObject<typeof oidcEnv>>;
+
 export const commandServiceEnv = z.object({
   ...common,
+  ...oidcEnv,
   PORT: port(3001),
   /** create the demo tenant on first start, as `npm start` does */
   FAHRPLAN_DEMO: flag(true),
@@ -93,4 +113,44 @@ export const tokenSecretOf = (config: { TOKEN_SECRET?: string; TOKEN_SECRET_FILE
       'the token secret must be base64 of at least 32 bytes (e.g. `openssl rand -base64 32`)',
     );
   return secret;
+};
+
+/**
+ * The OIDC login of this deployment, or undefined when FAHRPLAN_OIDC_ISSUER and
+ * FAHRPLAN_OIDC_CLIENT_ID are unset. `publicUrl` is the fallback origin for the callback (the
+ * embedded server knows its own). Errors name the variable, never a value.
+ */
+export const oidcConfigOf = (env: OidcEnv, publicUrl?: string): OidcConfig | undefined => {
+  const issuer = env.FAHRPLAN_OIDC_ISSUER;
+  const clientId = env.FAHRPLAN_OIDC_CLIENT_ID;
+  if (!issuer && !clientId) return undefined;
+  if (!issuer || !clientId)
+    throw new ConfigError('OIDC needs both FAHRPLAN_OIDC_ISSUER and FAHRPLAN_OIDC_CLIENT_ID');
+  const origin = env.FAHRPLAN_PUBLIC_URL ?? publicUrl;
+  const redirectUri =
+    env.FAHRPLAN_OIDC_REDIRECT_URI ?? (origin && new URL('/api/auth/oidc/callback', origin).href);
+  if (!redirectUri) throw new ConfigError('OIDC needs FAHRPLAN_PUBLIC_URL or FAHRPLAN_OIDC_REDIRECT_URI');
+  if (!env.FAHRPLAN_OIDC_MAPPING)
+    throw new ConfigError('OIDC needs FAHRPLAN_OIDC_MAPPING (which claims give which tenant and roles)');
+  let json: unknown;
+  try {
+    json = JSON.parse(env.FAHRPLAN_OIDC_MAPPING);
+  } catch {
+    throw new ConfigError('FAHRPLAN_OIDC_MAPPING is not valid JSON');
+  }
+  const mapping = oidcMappingSchema.safeParse(json);
+  if (!mapping.success)
+    throw new ConfigError(
+      `FAHRPLAN_OIDC_MAPPING: ${mapping.error.issues.map((i) => `${i.path.join('.') || 'rules'}: ${i.message}`).join('; ')}`,
+    );
+  return {
+    issuer,
+    clientId,
+    ...(env.FAHRPLAN_OIDC_CLIENT_SECRET ? { clientSecret: env.FAHRPLAN_OIDC_CLIENT_SECRET } : {}),
+    ...(env.FAHRPLAN_OIDC_COOKIE_SECRET ? { cookieSecret: env.FAHRPLAN_OIDC_COOKIE_SECRET } : {}),
+    redirectUri,
+    label: env.FAHRPLAN_OIDC_LABEL,
+    scopes: env.FAHRPLAN_OIDC_SCOPES,
+    mapping: mapping.data,
+  };
 };

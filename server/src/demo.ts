@@ -1,4 +1,4 @@
-import { addDays, allPermissions, commandCatalogue, viewOnlyPermissions } from '@fahrplan/contracts';
+import { addDays, commandCatalogue } from '@fahrplan/contracts';
 import type { CommandResult, CommandType, SaveApplicationData } from '@fahrplan/contracts';
 import {
   AddAccountEntriesMessage,
@@ -9,6 +9,7 @@ import {
   AddSubgroupMessage,
   SaveGroupMessage,
   SaveItemMessage,
+  SaveResourceMessage,
   SetGroupGoalsMessage,
   createTenant,
   createUser,
@@ -926,8 +927,20 @@ const demoItems: readonly DemoItem[] = [
   ['HR Self Service Portal', 'Portal launch', 40, null, null],
 ];
 
+/** The demo resources (§3) and the projects assigned to them; their tasks take the project's resource. */
+const demoResources: readonly (readonly [string, readonly string[]])[] = [
+  ['Platform team', ['Cloud Landing Zone', 'Landing Zone Networking']],
+  ['Finance IT', ['S/4HANA Finance Cutover', 'Controlling Ablösung']],
+  ['Anna Keller', ['IAM Rollout', 'Data Platform']],
+];
+
 /** The demo items, dated relative to `today` so that the timeline is filled whenever it is opened. */
-const seedItems = async (run: Run, projectIds: ReadonlyMap<string, number>, today: string): Promise<void> => {
+const seedItems = async (
+  run: Run,
+  projectIds: ReadonlyMap<string, number>,
+  today: string,
+  resourceOf: ReadonlyMap<string, number> = new Map(),
+): Promise<void> => {
   const lanes = new Map<string, string>();
   for (const [project, name] of demoLanes) {
     await run(AddSubgroupMessage, { id: projectIds.get(project)!, name });
@@ -944,6 +957,7 @@ const seedItems = async (run: Run, projectIds: ReadonlyMap<string, number>, toda
       start: `${start}T00:00`,
       end: length === null ? null : `${addDays(start, length)}T00:00`,
       effort,
+      resource: length === null ? null : (resourceOf.get(project) ?? null),
     });
   }
 };
@@ -958,25 +972,32 @@ const envelope = (commandType: string): CommandEnvelope => ({
 /** First start: the demo tenant, its admin and viewer, and realistic data, all through the real commands. */
 export const seedDemo = async (embedded: DemoParts, password: string): Promise<void> => {
   const { store, ids, directory } = embedded;
-  await createTenant(store, ids, {
-    name: DEMO_TENANT,
-    features: demoFeatures,
-    applicationAttributes: demoAttributes,
-    taskAttributes: demoTaskAttributes,
-  });
+  await directory.waitFor(
+    await createTenant(store, ids, {
+      name: DEMO_TENANT,
+      features: demoFeatures,
+      applicationAttributes: demoAttributes,
+      taskAttributes: demoTaskAttributes,
+    }),
+  );
+  // the users hold the tenant's built-in roles, as users created in the console do
+  const roleId = (name: string) =>
+    Object.values(directory.tenant(DEMO_TENANT)!.roles).find((r) => r.name === name)!.id;
   await createUser(store, ids, {
     tenant: DEMO_TENANT,
     username: 'admin',
     displayName: 'Demo Admin',
     password,
-    permissions: allPermissions,
+    permissions: {},
+    roles: [roleId('Administrator')],
   });
   const last = await createUser(store, ids, {
     tenant: DEMO_TENANT,
     username: 'viewer',
     displayName: 'Demo Viewer',
     password,
-    permissions: viewOnlyPermissions,
+    permissions: {},
+    roles: [roleId('Viewer')],
   });
   await directory.waitFor(last);
   const bus = embedded.app.get(CommandBus);
@@ -1041,6 +1062,11 @@ const seedProjects = async (run: Run, applicationIds: ReadonlyMap<string, number
       goalIds.set(key, sub.id);
     }
   }
+  const resourceOf = new Map<string, number>();
+  for (const [name, titles] of demoResources) {
+    const { id } = await run(SaveResourceMessage, { name });
+    for (const title of titles) resourceOf.set(title, id);
+  }
   const projectIds = new Map<string, number>();
   const lookup = (ids: ReadonlyMap<string, number>, name: string): number => {
     const id = ids.get(name);
@@ -1076,6 +1102,7 @@ const seedProjects = async (run: Run, applicationIds: ReadonlyMap<string, number
       ],
       parent: project.parent ? lookup(projectIds, project.parent) : null,
       applications: (project.apps ?? []).map((name) => lookup(applicationIds, name)),
+      resource: resourceOf.get(project.title) ?? null,
     });
     projectIds.set(project.title, saved.id);
     if (project.entries) {
@@ -1098,5 +1125,5 @@ const seedProjects = async (run: Run, applicationIds: ReadonlyMap<string, number
   ];
   for (const [title, description] of comments)
     await run(CreateCommentMessage, { refType: 'PROJECT', refId: lookup(projectIds, title), description });
-  await seedItems(run, projectIds, new Date().toISOString().slice(0, 10));
+  await seedItems(run, projectIds, new Date().toISOString().slice(0, 10), resourceOf);
 };

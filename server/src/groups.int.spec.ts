@@ -205,7 +205,14 @@ describe('GET /api/groups', () => {
   it('filters by status, phase, health, resource, application and text', async () => {
     const tag = uniqueName('Filter');
     const app = await run('SaveApplication', anApplication());
-    const a = await createGroup({ title: `${tag} A`, status: 5, phase: 2, healthStatus: 1, resource: 41 });
+    const resource = await run('SaveResource', { name: `${tag} team` });
+    const a = await createGroup({
+      title: `${tag} A`,
+      status: 5,
+      phase: 2,
+      healthStatus: 1,
+      resource: resource.id,
+    });
     const b = await createGroup({ title: `${tag} B`, applications: [app.id] });
     const q = `q=${encodeURIComponent(tag)}`;
     const titles = async (query: string) =>
@@ -216,7 +223,7 @@ describe('GET /api/groups', () => {
     expect(await titles(`${q}&status=3`)).toEqual([`${tag} B`]);
     expect(await titles(`${q}&phase=2`)).toEqual([`${tag} A`]);
     expect(await titles(`${q}&health=1`)).toEqual([`${tag} A`]);
-    expect(await titles(`${q}&resource=41`)).toEqual([`${tag} A`]);
+    expect(await titles(`${q}&resource=${resource.id}`)).toEqual([`${tag} A`]);
     expect(await titles(`application=${app.id}`)).toEqual([`${tag} B`]);
     expect(a.id).not.toBe(b.id);
   });
@@ -371,7 +378,8 @@ describe('sharing a project', () => {
 
     const unshared = await run('UnshareProject', { id: project.id, tenant: 'other' });
     expect((await read(`/api/groups/${project.id}`, unshared.position)).body.sharedWith).toEqual([]);
-    await refused('UnshareProject', { id: project.id, tenant: 'other' }, 409);
+    const { body } = await refused('UnshareProject', { id: project.id, tenant: 'other' }, 404);
+    expect(body.detail).toBe('share not found');
   });
 });
 

@@ -11,6 +11,9 @@ import { ProblemFilter, toProblem } from '@fahrplan/platform';
 /** JSON bodies only, parse errors as problem details (not Express's HTML page). */
 export const configureHttp = (app: NestExpressApplication): void => {
   app.disable('x-powered-by');
+  // behind the distributed mode's reverse proxy the client's address (login throttling per address)
+  // is in X-Forwarded-For; only proxies on private networks are believed
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(express.json({ limit: '2mb' }));
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (!error) return next();

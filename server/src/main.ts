@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createEmbedded } from './app';
+import { oidcConfigOf, oidcEnv, parseEnv } from './config';
+import { z } from 'zod';
 import { DEMO_TENANT, seedDemo } from './demo';
 
 /** `npm start`: the embedded platform in one process on $PORT, data under $DATA_DIR. */
 const main = async () => {
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = resolve(process.env.DATA_DIR ?? 'data');
-  const embedded = await createEmbedded({ dataDir });
+  const oidc = oidcConfigOf(parseEnv(z.object(oidcEnv)), `http://localhost:${port}`);
+  const embedded = await createEmbedded({ dataDir, ...(oidc ? { oidc } : {}) });
   let password: string | undefined;
   if (!embedded.directory.tenant(DEMO_TENANT)) {
     password = process.env.FAHRPLAN_DEMO_PASSWORD || randomBytes(9).toString('base64url');

@@ -133,6 +133,7 @@ describe('GET /api/openapi.json', () => {
       '/api/groups/{idOrName}': ['idOrName'],
       '/api/groups/{idOrName}/goals': ['idOrName'],
       '/api/goals': [],
+      '/api/shares': [],
       '/api/comments': ['refType', 'refId'],
       '/api/accounts/{id}': ['id'],
       '/api/calendar/working-days': ['from', 'to'],

@@ -106,6 +106,47 @@ export const openApiDocument = () => ({
     '/api/auth/logout': {
       post: { summary: 'End the session', responses: { 204: { description: 'No Content' } } },
     },
+    '/api/auth/switch': {
+      post: {
+        summary:
+          "Move the session to another of the user's tenants: {tenant} → {accessToken, expiresIn, me} and a new refresh cookie; the old session ends. 403 when the user cannot act there.",
+        security: bearer,
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { tenant: { type: 'string' } }, required: ['tenant'] },
+            },
+          },
+        },
+        responses: { 200: { description: 'The new session' }, 401: problem, 403: problem },
+      },
+    },
+    '/api/auth/oidc/config': {
+      get: {
+        summary: 'Whether OIDC login is offered: {enabled, label}',
+        responses: { 200: { description: 'OK' } },
+      },
+    },
+    '/api/auth/oidc/start': {
+      get: {
+        summary: 'Redirect to the OpenID provider (PKCE); `tenant`: where to sign in once back',
+        parameters: [{ name: 'tenant', in: 'query', required: false, schema: { type: 'string' } }],
+        responses: { 302: { description: 'To the provider' }, 404: problem, 502: problem },
+      },
+    },
+    '/api/auth/oidc/callback': {
+      get: {
+        summary:
+          "The provider's redirect back: a session (refresh cookie) and a redirect to the console, or to /login?error=…",
+        responses: {
+          302: { description: 'To the console or the login page' },
+          400: problem,
+          401: problem,
+          404: problem,
+        },
+      },
+    },
     ...Object.fromEntries(
       Object.entries(commandCatalogue).map(([type, definition]) => [
         `/api/commands/${type}`,
@@ -139,7 +180,19 @@ export const openApiDocument = () => ({
         },
       ]),
     ),
-    '/api/me': query('The signed-in user, permissions and tenant features'),
+    '/api/me': query(
+      'The signed-in user, permissions and tenant features, the tenants the user can switch to and pending invitations',
+    ),
+    '/api/admin/tenant': query(
+      "The caller's tenant for its administrators (admin VIEW): feature flags, attribute schemas and version",
+    ),
+    '/api/admin/roles': query(
+      "The tenant's roles with their permissions and how many members hold each (admin VIEW)",
+    ),
+    '/api/admin/users': query(
+      'Every user who can act in the tenant (home users and members who joined), with roles, effective permissions and whether disabled; never a password (admin VIEW)',
+    ),
+    '/api/admin/invitations': query('Invitations of the tenant waiting for an answer (admin VIEW)'),
     '/api/applications': query('Applications of the tenant', [
       { name: 'q', in: 'query' },
       { name: 'status', in: 'query' },
@@ -168,7 +221,16 @@ export const openApiDocument = () => ({
     '/api/groups/{idOrName}/goals': query("A project's goal values with their goals", [
       { name: 'idOrName', in: 'path' },
     ]),
-    '/api/goals': query('The strategic goals of the tenant, by rank'),
+    '/api/goals': query('The live (not deleted) strategic goals of the tenant, by rank, with their version'),
+    '/api/resources': query(
+      "The tenant's live resources {id, name, version}, by name; VIEW on items or group-details suffices",
+    ),
+    '/api/resources/{id}': query("One of the tenant's live resources; 404 'resource not found' otherwise", [
+      { name: 'id', in: 'path' },
+    ]),
+    '/api/shares': query(
+      "Project shares of the caller's tenant: incoming (shared with it) and outgoing (shared by it), each with the project id, its title (for incoming shares only while PENDING or ACCEPTED), owner, receiving tenant, status (PENDING, ACCEPTED, DECLINED, REVOKED) and the history of requests and decisions (when, user, tenant)",
+    ),
     '/api/items': query(
       'The live items of one project the caller sees (its own, or one shared with it and accepted), by rank',
       [{ name: 'group', in: 'query', required: true }],

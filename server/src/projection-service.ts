@@ -71,7 +71,7 @@ export const createProjectionService = async (
   const root: DynamicModule = {
     module: ProjectionServiceRoot,
     imports: [
-      ProjectionServiceModule.forRoot({ readStore, runner, tokens, directory }),
+      ProjectionServiceModule.forRoot({ readStore, runner, tokens, directory, eventStore: store }),
       platformEndpoints({
         service: 'projection-service',
         details: () => ({

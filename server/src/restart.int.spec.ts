@@ -87,6 +87,7 @@ describe('replay equals live', () => {
       'goals',
       'groups',
       'items',
+      'resources',
     ]);
     expect(live.applications!.length).toBeGreaterThan(25);
     expect(live.groups!.length).toBeGreaterThanOrEqual(35);

@@ -1,6 +1,7 @@
 import { commandCatalogue } from '@fahrplan/contracts';
 import { createUser } from '@fahrplan/command-service';
 import { anApplication, caughtUp, startPlatform, storedSince } from './testing/platform';
+import { demoFeatures } from './demo';
 import type { Body, Platform, Reply } from './testing/platform';
 
 let platform: Platform;
@@ -244,14 +245,36 @@ describe('permissions', () => {
     DeleteGroup: { id: project.id, version: 0 },
     SetGroupGoals: { id: project.id, goals: [{ goalId: project.goal, value: 1 }] },
     CreateGoal: { name: 'viewer goal' },
+    UpdateGoal: { id: project.goal, version: 0, name: 'viewer goal' },
+    DeleteGoal: { id: project.goal, version: 0 },
+    SaveResource: { name: 'viewer resource' },
+    DeleteResource: { id: project.id, version: 0 },
     ShareProject: { id: project.id, tenant: 'other' },
     UnshareProject: { id: project.id, tenant: 'other' },
     AcceptProjectShare: { id: project.id },
+    DeclineProjectShare: { id: project.id },
     AddSubgroup: { id: project.id, name: 'viewer lane' },
     RenameSubgroup: { id: project.id, subgroup: 'lane-1', name: 'renamed lane' },
     SaveItem: { title: 'viewer item', group: project.id, subgroup: 'tasks', start: '2026-03-02T00:00' },
     DeleteItem: { id: project.id, version: 0 },
+    CreateTenant: { name: 'viewer-tenant' },
+    ChangeTenantFeatures: { features: demoFeatures },
+    ChangeAttributeSchemas: { applicationAttributes: [], taskAttributes: [] },
+    SaveRole: { name: 'viewer role', permissions: { items: ['VIEW'] } },
+    DeleteRole: { id: project.id },
+    ChangeMemberRoles: { user: project.id, roles: [] },
+    InviteMember: { tenant: 'other', username: 'admin', roles: [] },
+    RemoveMember: { user: project.id },
+    AcceptInvitation: { tenant: 'other' },
+    DeclineInvitation: { tenant: 'other' },
+    CreateUser: { username: 'viewer-made', displayName: 'V', password: 'long enough password', roles: [] },
+    UpdateUser: { id: project.id, displayName: 'renamed' },
+    SetUserPassword: { id: project.id, password: 'long enough password' },
+    DisableUser: { id: project.id },
+    EnableUser: { id: project.id },
   });
+  /** Answering one's own invitation needs no permission: the viewer has none to answer, so 404. */
+  const signedInOnly = ['AcceptInvitation', 'DeclineInvitation'];
 
   it('lets the viewer read everything', async () => {
     for (const path of [
@@ -266,6 +289,7 @@ describe('permissions', () => {
       `/api/groups/${project.id}`,
       `/api/groups/${project.id}/goals`,
       '/api/goals',
+      '/api/resources',
       `/api/applications/${mine.id}/projects`,
       `/api/items?group=${project.id}`,
       '/api/timeline?from=2026-01-01&to=2026-02-01',
@@ -280,7 +304,9 @@ describe('permissions', () => {
     expect(Object.keys(commands).sort()).toEqual(Object.keys(commandCatalogue).sort());
 
     for (const [type, data] of Object.entries(commands))
-      await refused(platform.viewer, type, data, 403, 'not permitted');
+      if (signedInOnly.includes(type))
+        await refused(platform.viewer, type, data, 404, 'invitation not found');
+      else await refused(platform.viewer, type, data, 403, 'not permitted');
     await refused(
       platform.viewer,
       'SaveApplication',

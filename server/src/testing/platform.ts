@@ -6,7 +6,7 @@ import { allPermissions } from '@fahrplan/contracts';
 import type { StoredEvent } from '@fahrplan/contracts';
 import { createTenant, createUser } from '@fahrplan/command-service';
 import { createEmbedded } from '../app';
-import type { Embedded } from '../app';
+import type { Embedded, EmbeddedOptions } from '../app';
 import { seedDemo } from '../demo';
 
 // Test doubles for HTTP replies: bodies are whatever the server sent, so `any` is honest here.
@@ -80,8 +80,12 @@ export interface Running {
 }
 
 /** The one-process platform on a free port of the loopback interface. */
-export const start = async (dataDir: string, clock?: () => Date): Promise<Running> => {
-  const embedded = await createEmbedded({ dataDir, logger: false, ...(clock ? { clock } : {}) });
+export const start = async (
+  dataDir: string,
+  clock?: () => Date,
+  options: Partial<EmbeddedOptions> = {},
+): Promise<Running> => {
+  const embedded = await createEmbedded({ dataDir, logger: false, ...(clock ? { clock } : {}), ...options });
   await embedded.app.listen(0, '127.0.0.1');
   const { port } = embedded.app.getHttpServer().address() as AddressInfo;
   return { embedded, api: new Api(`http://127.0.0.1:${port}`) };
