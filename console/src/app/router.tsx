@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { AdminPage } from '../features/admin/AdminPage';
 import { ApplicationDetailsPage } from '../features/applications/details/ApplicationDetailsPage';
 import { ApplicationsPage } from '../features/applications/ApplicationsPage';
 import { LoginPage } from '../features/auth/LoginPage';
@@ -8,6 +9,7 @@ import { ItemDetailsPage } from '../features/items/ItemDetailsPage';
 import { AppLayout } from '../features/layout/AppLayout';
 import { ProjectsPage } from '../features/projects/ProjectsPage';
 import { ProjectDetailsPage } from '../features/projects/details/ProjectDetailsPage';
+import { SharesPage } from '../features/shares/SharesPage';
 
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
@@ -23,6 +25,9 @@ export const router = createBrowserRouter([
           { path: '/projects', element: <ProjectsPage /> },
           { path: '/project-details/:id', element: <ProjectDetailsPage /> },
           { path: '/task-details/:id', element: <ItemDetailsPage /> },
+          { path: '/admin', element: <AdminPage /> },
+          { path: '/admin/:tab', element: <AdminPage /> },
+          { path: '/shares', element: <SharesPage /> },
         ],
       },
     ],

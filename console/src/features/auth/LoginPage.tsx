@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Divider, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { describeError } from '../api/problem';
 import { useLoginMutation } from './authApi';
+import { useGetOidcConfigQuery } from './oidcApi';
+import { oidcErrorMessage, oidcStartUrl } from './oidcLogin';
 import type { Credentials } from './authApi';
 import { selectSessionStatus } from './sessionSlice';
 
@@ -18,6 +20,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const status = useAppSelector(selectSessionStatus);
   const target = safeTarget(params.get('from'));
+  const { data: oidc } = useGetOidcConfigQuery();
+  const oidcError = oidcErrorMessage(params.get('error'));
   const form = useForm<Credentials>({
     mode: 'controlled',
     initialValues: { tenant: 'demo', username: '', password: '' },
@@ -68,6 +72,19 @@ export function LoginPage() {
             <Button type="submit" loading={isLoading}>
               Log in
             </Button>
+            {oidcError && (
+              <Alert color="red" role="alert" title="Single sign-on failed">
+                {oidcError}
+              </Alert>
+            )}
+            {oidc?.enabled && (
+              <>
+                <Divider label="or" labelPosition="center" />
+                <Button component="a" variant="default" href={oidcStartUrl(form.values.tenant)}>
+                  Sign in with {oidc.label}
+                </Button>
+              </>
+            )}
           </Stack>
         </form>
       </Paper>

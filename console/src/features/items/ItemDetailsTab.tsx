@@ -1,6 +1,7 @@
-import { Divider, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Divider, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { itemSystemTypes } from '@fahrplan/contracts';
 import type { ItemSystemType } from '@fahrplan/contracts';
+import { ResourceSelect } from '../admin/resources/ResourceSelect';
 import { LinkField } from '../applications/details/LinkField';
 import { DocumentationField } from '../applications/details/SharedFields';
 import { AttributeField } from '../common/AttributeField';
@@ -34,14 +35,11 @@ export function ItemDetailsTab({ form, editable, group, issueGroups, attributes,
     <Stack>
       <DocumentationField form={form} readOnly={readOnly} />
       {(!values.milestone || values.resource !== null) && (
-        // Resources are not modelled yet: the resource id as stored (sent for tasks only, §5).
-        <NumberInput
-          label="Resource"
-          min={1}
-          allowDecimal={false}
+        // sent for tasks only (§5): a milestone shows a stored resource read-only
+        <ResourceSelect
           readOnly={readOnly || values.milestone}
-          value={values.resource ?? ''}
-          onChange={(next) => form.setFieldValue('resource', typeof next === 'number' ? next : null)}
+          value={values.resource}
+          onChange={(next) => form.setFieldValue('resource', next)}
           error={form.errors.resource}
         />
       )}

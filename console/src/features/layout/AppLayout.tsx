@@ -1,7 +1,15 @@
 import { AppShell, Burger, Button, Group, Kbd, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
-import { IconApps, IconBriefcase, IconHome, IconLogout, IconSearch } from '@tabler/icons-react';
+import {
+  IconApps,
+  IconBriefcase,
+  IconHome,
+  IconLogout,
+  IconSearch,
+  IconSettings,
+  IconShare,
+} from '@tabler/icons-react';
 import { NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { ApplicationDialogHost } from '../applications/details/ApplicationDialogHost';
@@ -12,16 +20,22 @@ import { ItemDialogHost } from '../items/ItemDialogHost';
 import { useLogoutMutation } from '../auth/authApi';
 import { selectMe } from '../auth/sessionSlice';
 import { useChangeFeedQuery } from '../changes/changesApi';
+import { InvitationsIndicator, TenantSwitcher } from '../admin/tenantSession';
+import { useCan } from '../auth/permissions';
+import { PendingSharesBadge } from '../shares/PendingSharesBadge';
 
 const navigation = [
   { to: '/', label: 'Home', icon: IconHome, end: true },
   { to: '/applications', label: 'Applications', icon: IconApps, end: false },
   { to: '/projects', label: 'Projects', icon: IconBriefcase, end: false },
+  { to: '/shares', label: 'Sharing', icon: IconShare, end: false },
+  { to: '/admin', label: 'Administration', icon: IconSettings, end: false },
 ];
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const me = useAppSelector(selectMe);
+  const canAdmin = useCan('admin', 'VIEW');
   const [logout, { isLoading }] = useLogoutMutation();
   const navigate = useNavigate();
   useChangeFeedQuery();
@@ -60,6 +74,8 @@ export function AppLayout() {
             >
               Search
             </Button>
+            <InvitationsIndicator />
+            <TenantSwitcher />
             <Text size="sm" data-testid="session-user">
               <Text span fw={600}>
                 {me?.tenant}
@@ -79,17 +95,20 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="main navigation">
-        {navigation.map(({ to, label, icon: Icon, end }) => (
-          <NavLink
-            key={to}
-            component={RouterNavLink}
-            to={to}
-            end={end}
-            label={label}
-            leftSection={<Icon size={18} />}
-            onClick={close}
-          />
-        ))}
+        {navigation
+          .filter(({ to }) => to !== '/admin' || canAdmin)
+          .map(({ to, label, icon: Icon, end }) => (
+            <NavLink
+              key={to}
+              component={RouterNavLink}
+              to={to}
+              end={end}
+              label={label}
+              leftSection={<Icon size={18} />}
+              rightSection={to === '/shares' ? <PendingSharesBadge /> : undefined}
+              onClick={close}
+            />
+          ))}
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />

@@ -8,6 +8,8 @@ import { useSearchParams } from 'react-router';
 import { isSprintGroup } from '@fahrplan/contracts';
 import type { TimelineItem } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
+import { resourceOptions } from '../admin/resources/resourceOptions';
+import { useGetResourcesQuery } from '../admin/resources/resourcesApi';
 import { describeError, httpStatusOf } from '../api/problem';
 import { useGetApplicationsQuery } from '../applications/applicationsApi';
 import { applicationLabel } from '../applications/details/parentOptions';
@@ -58,19 +60,23 @@ function useFilterOptions() {
   const canListApplications = useCan('application-details', 'VIEW');
   const { data: projects } = useGetProjectsQuery({});
   const { data: applications } = useGetApplicationsQuery(alm && canListApplications ? {} : skipToken);
+  const { data: resources } = useGetResourcesQuery();
   return useMemo(() => {
     const active = (projects ?? []).filter((p) => !isSprintGroup(p) && !p.deleted);
-    const resources = [...new Set(active.map((p) => p.resource).filter((r): r is number => r !== null))];
     return {
       project: active.map((p) => ({ value: String(p.id), label: p.title })),
       status: statusOptions,
-      resource: resources.sort((a, b) => a - b).map((r) => ({ value: String(r), label: `Resource ${r}` })),
+      // the tenant's resources by name, and ids projects keep of resources deleted since
+      resource: resourceOptions(
+        resources ?? [],
+        active.map((p) => p.resource),
+      ),
       application:
         alm && canListApplications
           ? (applications ?? []).map((a) => ({ value: String(a.id), label: applicationLabel(a) }))
           : null,
     };
-  }, [projects, applications, alm, canListApplications]);
+  }, [projects, applications, resources, alm, canListApplications]);
 }
 
 /** The open lane dialog: a new lane in a project, or a new name for one of its INDIVIDUAL lanes. */

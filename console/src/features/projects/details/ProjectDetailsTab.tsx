@@ -4,7 +4,6 @@ import {
   Group,
   List,
   MultiSelect,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -14,6 +13,7 @@ import {
 } from '@mantine/core';
 import { trackerIssueLink } from '@fahrplan/contracts';
 import type { GroupDetailsView } from '@fahrplan/contracts';
+import { ResourceSelect } from '../../admin/resources/ResourceSelect';
 import { LinkField } from '../../applications/details/LinkField';
 import { AdminCockpitField, DocumentationField } from '../../applications/details/SharedFields';
 import { applicationLabel, notAssigned } from '../../applications/details/parentOptions';
@@ -62,7 +62,8 @@ function ParentField({ form, editable, group, selfId }: ProjectTabProps & Pick<P
   const parent = form.values.parent;
   const options = projectParentOptions(projects, selfId);
   if (parent !== null && !options.some((o) => o.value === String(parent)))
-    options.push({ value: String(parent), label: group?.parentTitle ?? `#${parent}` });
+    // a parent the tenant no longer sees (e.g. a revoked share) shows as missing
+    options.push({ value: String(parent), label: group?.parentTitle ?? `missing project #${parent}` });
   return (
     <Select
       label="Parent project"
@@ -106,14 +107,10 @@ export function ProjectDetailsTab(props: Props) {
       {alm && <ApplicationsField form={form} editable={editable} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <ParentField form={form} editable={editable} group={group} selfId={props.selfId} />
-        {/* Resources are not modelled yet (§6 group resources land later): the resource id as stored. */}
-        <NumberInput
-          label="Resource"
-          min={1}
-          allowDecimal={false}
+        <ResourceSelect
           readOnly={readOnly}
-          value={form.values.resource ?? ''}
-          onChange={(next) => form.setFieldValue('resource', typeof next === 'number' ? next : null)}
+          value={form.values.resource}
+          onChange={(next) => form.setFieldValue('resource', next)}
           error={form.errors.resource}
         />
       </SimpleGrid>
@@ -127,6 +124,11 @@ export function ProjectDetailsTab(props: Props) {
         onChange={(next) => form.setFieldValue('shareWith', next)}
         error={form.errors.shareWith}
       />
+      {group && !group.shared && group.shares.length > 0 && (
+        <Text size="xs" c="dimmed" mt={-8} aria-label="share status">
+          {group.shares.map((s) => `${s.tenant}: ${s.status.toLowerCase()}`).join(' · ')}
+        </Text>
+      )}
       <Divider label="Issue tracker" labelPosition="left" />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput

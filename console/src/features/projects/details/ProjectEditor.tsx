@@ -8,7 +8,7 @@ import type { GroupDetailsView, MeView } from '@fahrplan/contracts';
 import { EditorDialog, useEditorSave } from '../../applications/details/EditorChrome';
 import { tabsWithErrors } from '../../applications/details/fieldErrors';
 import { SaveStepError } from '../../applications/details/useApplicationSaveFlow';
-import { notifySuccess } from '../../common/notify';
+import { notifyError, notifySuccess } from '../../common/notify';
 import { KeyFiguresTab } from './KeyFiguresTab';
 import { ProjectDetailsTab } from './ProjectDetailsTab';
 import { ProjectCommentsTab, ProjectFinanceTab } from './ProjectLazyTabs';
@@ -104,9 +104,12 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
       if (e instanceof SaveStepError && e.step === 'project')
         for (const fieldError of e.problem?.errors ?? [])
           form.setFieldError(fieldError.field, fieldError.message);
-      // a failed share names its tenant at the chips too
-      if (e instanceof SaveStepError && /^(un)?share:/.test(e.step))
+      // a failed share names its tenant at the chips too, and is a §8 notice ('tenant not found',
+      // 'tenant invalid', the missing share)
+      if (e instanceof SaveStepError && /^(un)?share:/.test(e.step)) {
         form.setFieldError('shareWith', e.message);
+        notifyError(e.message);
+      }
     },
     /** After a 409: take the current version from the server; the choices (shares, goals, account, comment) stay. */
     reload:

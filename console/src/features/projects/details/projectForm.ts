@@ -3,6 +3,7 @@ import {
   createCommentSchema,
   endFromServer,
   endToServer,
+  isSelectableSharedParent,
   isUiDate,
   metricTypes,
   moveKeepingDuration,
@@ -250,11 +251,13 @@ export const projectFormValidator = (): ((values: ProjectFormValues) => FormErro
 };
 
 /**
- * §4 parent choices: the tenant's projects except this one and its descendants (no cycles), sorted
+ * §4 parent choices: the tenant's projects and the accepted shared ones of an allowed status
+ * (`isSelectableSharedParent`), except this one and its descendants (no cycles), sorted
  * case-insensitively, 'not assigned' first.
  */
 export const projectParentOptions = (
-  projects: readonly Pick<GroupView, 'id' | 'title' | 'parent' | 'deleted'>[],
+  projects: readonly (Pick<GroupView, 'id' | 'title' | 'parent' | 'deleted'> &
+    Partial<Pick<GroupView, 'shared' | 'status'>>)[],
   selfId: number | null,
 ) => {
   const excluded = new Set<number>(selfId === null ? [] : [selfId]);
@@ -270,6 +273,7 @@ export const projectParentOptions = (
     { value: notAssigned, label: 'not assigned' },
     ...projects
       .filter((p) => !excluded.has(p.id) && !p.deleted)
+      .filter((p) => !p.shared || p.status === undefined || isSelectableSharedParent(p.status))
       .map((p) => ({ value: String(p.id), label: p.title }))
       .sort((a, b) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' })),
   ];

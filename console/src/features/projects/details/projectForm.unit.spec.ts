@@ -233,4 +233,17 @@ describe('projectParentOptions', () => {
     expect(projectParentOptions(projects, 2).map((o) => o.label)).toEqual(['not assigned', 'Beta', 'root']);
     expect(projectParentOptions(projects, null)).toHaveLength(6);
   });
+
+  it('offers accepted shared projects of status 1 to 3 only (§4), own ones of any status', () => {
+    const projects = [
+      { id: 1, title: 'shared open', parent: null, deleted: false, shared: true, status: 2 },
+      { id: 2, title: 'shared closed', parent: null, deleted: false, shared: true, status: 9 },
+      { id: 3, title: 'own closed', parent: null, deleted: false, shared: false, status: 9 },
+    ];
+    expect(projectParentOptions(projects, null).map((o) => o.label)).toEqual([
+      'not assigned',
+      'own closed',
+      'shared open',
+    ]);
+  });
 });

@@ -1,0 +1,103 @@
+import { Alert, Stack, Tabs, Title } from '@mantine/core';
+import {
+  IconBuilding,
+  IconBuildingCommunity,
+  IconShieldLock,
+  IconTarget,
+  IconTool,
+  IconUsers,
+} from '@tabler/icons-react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useCan } from '../auth/permissions';
+import { adminTabs, tabOrDefault } from './adminTabs';
+import type { AdminTab } from './adminTabs';
+import { GoalsPanel } from './goals/GoalsPanel';
+import { ResourcesPanel } from './resources/ResourcesPanel';
+import { RolesPanel } from './RolesPanel';
+import { TenantPanel } from './TenantPanel';
+import { TenantsPanel } from './TenantsPanel';
+import { UsersPanel } from './UsersPanel';
+
+const icons: Record<AdminTab, typeof IconUsers> = {
+  users: IconUsers,
+  roles: IconShieldLock,
+  tenant: IconBuilding,
+  resources: IconTool,
+  goals: IconTarget,
+  tenants: IconBuildingCommunity,
+};
+
+const labels: Record<AdminTab, string> = {
+  users: 'Users',
+  roles: 'Roles',
+  tenant: 'Tenant',
+  resources: 'Resources',
+  goals: 'Goals',
+  tenants: 'Tenants',
+};
+
+/**
+ * Tenant administration (§6 `admin`): VIEW shows it read-only, EDIT makes it editable, CREATE adds new
+ * tenants. The tab is the URL's last segment (/admin/roles), so a reload or a link keeps it.
+ */
+export function AdminPage() {
+  const canView = useCan('admin', 'VIEW');
+  const canEdit = useCan('admin', 'EDIT');
+  const canCreate = useCan('admin', 'CREATE');
+  const navigate = useNavigate();
+  const { tab: param } = useParams();
+  const tabs = adminTabs(canCreate);
+  const tab = tabOrDefault(param, tabs);
+
+  if (!canView) {
+    return (
+      <Alert color="red" title="not permitted">
+        Administration needs VIEW on the admin resource.
+      </Alert>
+    );
+  }
+  if (param !== tab) return <Navigate to={`/admin/${tab}`} replace />;
+
+  return (
+    <Stack>
+      <Title order={2}>Administration</Title>
+      {!canEdit && (
+        <Alert color="gray" variant="light">
+          You can look, not change: editing needs EDIT on the admin resource.
+        </Alert>
+      )}
+      <Tabs value={tab} onChange={(next) => next && navigate(`/admin/${next}`)} keepMounted={false}>
+        <Tabs.List mb="md">
+          {tabs.map((t) => {
+            const Icon = icons[t];
+            return (
+              <Tabs.Tab key={t} value={t} leftSection={<Icon size={16} />}>
+                {labels[t]}
+              </Tabs.Tab>
+            );
+          })}
+        </Tabs.List>
+        <Tabs.Panel value="users">
+          <UsersPanel editable={canEdit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="roles">
+          <RolesPanel editable={canEdit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="tenant">
+          <TenantPanel editable={canEdit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="resources">
+          <ResourcesPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="goals">
+          <GoalsPanel />
+        </Tabs.Panel>
+        {canCreate && (
+          <Tabs.Panel value="tenants">
+            <TenantsPanel canCreate={canCreate} />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    </Stack>
+  );
+}

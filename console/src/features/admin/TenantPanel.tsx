@@ -1,0 +1,257 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import type { FeatureFlags, TenantAdminView } from '@fahrplan/contracts';
+import { useAppDispatch } from '../../app/hooks';
+import { authApi } from '../auth/authApi';
+import { LoadError } from '../common/CataloguePage';
+import { notifySuccess } from '../common/notify';
+import { CommandAlert, useCommandRun } from './AdminDialog';
+import { commandFailure, problemFieldErrors } from './adminErrors';
+import {
+  useChangeAttributeSchemasMutation,
+  useChangeTenantFeaturesMutation,
+  useGetTenantAdminQuery,
+} from './adminApi';
+import { attributeRowErrors, definitionsOf, rowsOf } from './attributeRows';
+import { AttributeSchemaEditor } from './AttributeSchemaEditor';
+import type { AttributeSchemaValues } from './AttributeSchemaEditor';
+import { featureKeys, featureLabels } from './featureFlags';
+
+const schemaValuesOf = (tenant: TenantAdminView): AttributeSchemaValues => ({
+  applicationAttributes: rowsOf(tenant.applicationAttributes),
+  taskAttributes: rowsOf(tenant.taskAttributes),
+});
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The tenant's feature flags and attribute schemas. Both commands name the tenant version the forms
+ * started from (409 when someone else changed the tenant meanwhile, with a reload); a save of one
+ * section moves that version on, so saving the other next is no conflict.
+ */
+function TenantForms({
+  tenant,
+  editable,
+  onReload,
+}: {
+  tenant: TenantAdminView;
+  editable: boolean;
+  onReload: () => Promise<TenantAdminView | null>;
+}) {
+  const dispatch = useAppDispatch();
+  const [changeFeatures] = useChangeTenantFeaturesMutation();
+  const [changeSchemas] = useChangeAttributeSchemasMutation();
+  const [version, setVersion] = useState(tenant.version);
+  const [savedFeatures, setSavedFeatures] = useState<FeatureFlags>(tenant.features);
+  const [savedSchemas, setSavedSchemas] = useState(() => ({
+    applicationAttributes: tenant.applicationAttributes,
+    taskAttributes: tenant.taskAttributes,
+  }));
+  const featuresRun = useCommandRun();
+  const schemasRun = useCommandRun();
+  const [reloading, setReloading] = useState(false);
+
+  const features = useForm<FeatureFlags>({ initialValues: { ...tenant.features } });
+  const schemas = useForm<AttributeSchemaValues>({
+    initialValues: schemaValuesOf(tenant),
+    validate: (values) => ({
+      ...attributeRowErrors(values.applicationAttributes, 'applicationAttributes'),
+      ...attributeRowErrors(values.taskAttributes, 'taskAttributes'),
+    }),
+  });
+  const featuresChanged = !sameJson(features.values, savedFeatures);
+  const schemaData = {
+    applicationAttributes: definitionsOf(schemas.values.applicationAttributes),
+    taskAttributes: definitionsOf(schemas.values.taskAttributes),
+  };
+  const schemasChanged = !sameJson(schemaData, savedSchemas);
+  // the session's me carries features and schemas too: the dialogs read them from there
+  const refreshMe = () =>
+    void dispatch(authApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true }));
+
+  const saveFeatures = async () => {
+    if (!editable || !featuresChanged || featuresRun.busy) return;
+    const data = { version, features: features.getValues() };
+    await featuresRun.run(async (send) => {
+      const result = await send('features', data, (idempotencyKey) =>
+        changeFeatures({ data, idempotencyKey }).unwrap(),
+      );
+      setVersion(result.version);
+      setSavedFeatures(data.features);
+      notifySuccess('feature flags saved');
+      refreshMe();
+    });
+  };
+
+  const saveSchemas = async () => {
+    if (!editable || !schemasChanged || schemasRun.busy || schemas.validate().hasErrors) return;
+    const data = { version, ...schemaData };
+    await schemasRun.run(
+      async (send) => {
+        const result = await send('schemas', data, (idempotencyKey) =>
+          changeSchemas({ data, idempotencyKey }).unwrap(),
+        );
+        setVersion(result.version);
+        setSavedSchemas(schemaData);
+        notifySuccess('attribute schemas saved');
+        refreshMe();
+      },
+      (e) => schemas.setErrors(problemFieldErrors(e, ['applicationAttributes', 'taskAttributes'])),
+    );
+  };
+
+  /** After a conflict: the current tenant into both forms (unsaved changes are discarded). */
+  const reload = async () => {
+    setReloading(true);
+    try {
+      const current = await onReload();
+      if (!current) return;
+      setVersion(current.version);
+      setSavedFeatures(current.features);
+      features.setValues({ ...current.features });
+      setSavedSchemas({
+        applicationAttributes: current.applicationAttributes,
+        taskAttributes: current.taskAttributes,
+      });
+      schemas.setValues(schemaValuesOf(current));
+      schemas.clearErrors();
+      featuresRun.setError(null);
+      schemasRun.setError(null);
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const conflictOf = (error: unknown) => error !== null && commandFailure(error).conflict;
+  const failure = (error: unknown) =>
+    error !== null && (
+      <Stack gap="xs">
+        <CommandAlert error={error} />
+        {conflictOf(error) && (
+          <Group>
+            <Text size="sm">Someone else changed the tenant meanwhile.</Text>
+            <Button size="xs" variant="light" color="red" loading={reloading} onClick={() => void reload()}>
+              Reload (discards your changes)
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    );
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="md" radius="sm" component="section" aria-label="feature flags">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void saveFeatures();
+          }}
+        >
+          <Stack>
+            <Group justify="space-between">
+              <Title order={4}>Feature flags</Title>
+              {editable && (
+                <Button
+                  type="submit"
+                  leftSection={<IconDeviceFloppy size={16} />}
+                  disabled={!featuresChanged}
+                  loading={featuresRun.busy}
+                >
+                  Save feature flags
+                </Button>
+              )}
+            </Group>
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              {featureKeys.map((key) => (
+                <Switch
+                  key={key}
+                  label={featureLabels[key].label}
+                  description={featureLabels[key].description}
+                  disabled={!editable}
+                  {...features.getInputProps(key, { type: 'checkbox' })}
+                />
+              ))}
+            </SimpleGrid>
+            {failure(featuresRun.error)}
+          </Stack>
+        </form>
+      </Paper>
+      <Paper withBorder p="md" radius="sm" component="section" aria-label="attribute schemas">
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void saveSchemas();
+          }}
+        >
+          <Stack>
+            <Group justify="space-between">
+              <div>
+                <Title order={4}>Custom attributes</Title>
+                <Text size="sm" c="dimmed">
+                  The application and task dialogs generate a field for each attribute.
+                </Text>
+              </div>
+              {editable && (
+                <Button
+                  type="submit"
+                  leftSection={<IconDeviceFloppy size={16} />}
+                  disabled={!schemasChanged}
+                  loading={schemasRun.busy}
+                >
+                  Save attributes
+                </Button>
+              )}
+            </Group>
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl">
+              <AttributeSchemaEditor
+                form={schemas}
+                list="applicationAttributes"
+                title="Application attributes"
+                readOnly={!editable}
+              />
+              <AttributeSchemaEditor
+                form={schemas}
+                list="taskAttributes"
+                title="Task attributes"
+                readOnly={!editable}
+              />
+            </SimpleGrid>
+            {failure(schemasRun.error)}
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}
+
+export function TenantPanel({ editable }: { editable: boolean }) {
+  const { data, isLoading, isError, error, refetch } = useGetTenantAdminQuery();
+  if (isLoading) {
+    return (
+      <Stack aria-label="loading tenant">
+        <Skeleton height={160} radius="sm" />
+        <Skeleton height={240} radius="sm" />
+      </Stack>
+    );
+  }
+  if (isError || !data) return <LoadError title="The tenant could not be loaded" error={error} />;
+  return (
+    <Stack>
+      <Title order={3}>Tenant {data.name}</Title>
+      {!editable && (
+        <Alert color="gray" variant="light">
+          Read-only: changing the tenant needs EDIT on administration.
+        </Alert>
+      )}
+      <TenantForms
+        key={data.id}
+        tenant={data}
+        editable={editable}
+        onReload={async () => (await refetch()).data ?? null}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPlus, IconSwitchHorizontal } from '@tabler/icons-react';
+import { createTenantSchema } from '@fahrplan/contracts';
+import type { FeatureFlags } from '@fahrplan/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { authApi } from '../auth/authApi';
+import { selectMe } from '../auth/sessionSlice';
+import { zodValidate } from '../common/zodValidate';
+import { FormDialog, useCommandRun } from './AdminDialog';
+import { problemFieldErrors } from './adminErrors';
+import { useCreateTenantMutation } from './adminApi';
+import { featureKeys, featureLabels, noFeatures } from './featureFlags';
+import { useSwitchTenant } from './tenantSession';
+
+interface NewTenantValues {
+  name: string;
+  features: FeatureFlags;
+}
+
+/** A new tenant with its feature flags; the creator becomes its administrator. Then: switch to it? */
+function NewTenantDialog({ onClose, onSwitch }: { onClose: () => void; onSwitch: (tenant: string) => void }) {
+  const dispatch = useAppDispatch();
+  const [createTenant] = useCreateTenantMutation();
+  const { run, busy, error } = useCommandRun();
+  const [created, setCreated] = useState<string | null>(null);
+  const form = useForm<NewTenantValues>({
+    // a copy: the form writes into its values
+    initialValues: { name: '', features: { ...noFeatures } },
+    validate: zodValidate(createTenantSchema, (v: NewTenantValues) => v),
+  });
+
+  const submit = async () => {
+    if (created) {
+      onSwitch(created);
+      return;
+    }
+    if (form.validate().hasErrors) return;
+    const data = createTenantSchema.parse(form.getValues());
+    const ok = await run(
+      async (send) => {
+        await send('create', data, (idempotencyKey) => createTenant({ data, idempotencyKey }).unwrap());
+        // me.tenants now lists it: the switcher offers it
+        await dispatch(authApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true }));
+      },
+      (e) => form.setErrors(problemFieldErrors(e, ['name', 'features'])),
+    );
+    if (ok) setCreated(data.name);
+  };
+
+  if (created) {
+    return (
+      <FormDialog
+        title="Tenant created"
+        onClose={onClose}
+        onSubmit={() => void submit()}
+        submitLabel={`Switch to ${created}`}
+        busy={false}
+        error={null}
+      >
+        <Text size="sm">
+          The tenant <b>{created}</b> exists now and you are its administrator. Switch to it to set it up, or
+          stay here.
+        </Text>
+      </FormDialog>
+    );
+  }
+  return (
+    <FormDialog
+      title="New tenant"
+      size="lg"
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitLabel="Create tenant"
+      busy={busy}
+      error={error}
+    >
+      <Stack>
+        <TextInput
+          label="Name"
+          description="letters, digits, '.', '_' or '-'; users sign in with it"
+          required
+          data-autofocus
+          autoComplete="off"
+          {...form.getInputProps('name')}
+        />
+        <Text fw={500} size="sm">
+          Feature flags
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {featureKeys.map((key) => (
+            <Switch
+              key={key}
+              label={featureLabels[key].label}
+              description={featureLabels[key].description}
+              {...form.getInputProps(`features.${key}`, { type: 'checkbox' })}
+            />
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </FormDialog>
+  );
+}
+
+/** The tenants the user can act in, with a switch, and new tenants (admin CREATE). */
+export function TenantsPanel({ canCreate }: { canCreate: boolean }) {
+  const me = useAppSelector(selectMe);
+  const { switchTo, switching } = useSwitchTenant();
+  const [creating, setCreating] = useState(false);
+  if (!me) return null;
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={3}>Your tenants</Title>
+        {canCreate && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            New tenant
+          </Button>
+        )}
+      </Group>
+      <Paper withBorder radius="sm">
+        <Table aria-label="your tenants" verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Tenant</Table.Th>
+              <Table.Th>Membership</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {me.tenants.map((tenant) => (
+              <Table.Tr key={tenant} data-testid={`tenant-row-${tenant}`}>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Text fw={tenant === me.tenant ? 600 : undefined}>{tenant}</Text>
+                    {tenant === me.tenant && (
+                      <Badge size="sm" color="green">
+                        current
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{tenant === me.homeTenant ? 'home tenant' : 'member'}</Table.Td>
+                <Table.Td ta="right">
+                  {tenant !== me.tenant && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconSwitchHorizontal size={14} />}
+                      loading={switching === tenant}
+                      onClick={() => switchTo(tenant)}
+                      aria-label={`switch to ${tenant}`}
+                    >
+                      Switch
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      {creating && (
+        <NewTenantDialog
+          onClose={() => setCreating(false)}
+          onSwitch={(tenant) => {
+            setCreating(false);
+            switchTo(tenant);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,175 @@
+import { useMemo, useState } from 'react';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconMailForward, IconMailOff, IconUserPlus } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import type { RoleView, UserAdminView } from '@fahrplan/contracts';
+import { useAppSelector } from '../../app/hooks';
+import { selectMe } from '../auth/sessionSlice';
+import { LoadError, TableSkeleton } from '../common/CataloguePage';
+import { CatalogueTable } from '../common/CatalogueTable';
+import { EmptyState } from '../common/EmptyState';
+import { sortRecords } from '../common/sortRecords';
+import { useGetAdminUsersQuery, useGetInvitationsQuery, useGetRolesQuery } from './adminApi';
+import { CreateUserDialog, EditUserDialog, InviteDialog } from './UserDialogs';
+
+const roleNames = (ids: readonly number[], roles: readonly RoleView[]) =>
+  ids.map((id) => roles.find((r) => r.id === id)?.name ?? `#${id}`);
+
+const columnsOf = (
+  roles: readonly RoleView[],
+  tenant: string | undefined,
+): DataTableColumn<UserAdminView>[] => [
+  { accessor: 'username', title: 'User name', sortable: true },
+  { accessor: 'displayName', title: 'Display name', sortable: true },
+  {
+    accessor: 'homeTenant',
+    title: 'Home tenant',
+    sortable: true,
+    render: ({ homeTenant, joined }) =>
+      joined ? (
+        <Group gap={6}>
+          {homeTenant}
+          <Badge size="sm" variant="light">
+            joined
+          </Badge>
+        </Group>
+      ) : (
+        (tenant ?? homeTenant)
+      ),
+  },
+  {
+    accessor: 'roles',
+    title: 'Roles',
+    render: ({ roles: ids }) =>
+      ids.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          none
+        </Text>
+      ) : (
+        <Group gap={4}>
+          {roleNames(ids, roles).map((name) => (
+            <Badge key={name} size="sm" variant="outline" tt="none">
+              {name}
+            </Badge>
+          ))}
+        </Group>
+      ),
+  },
+  {
+    accessor: 'disabled',
+    title: 'Status',
+    render: ({ disabled, oidc }) => (
+      <Group gap={4}>
+        {disabled ? (
+          <Badge size="sm" color="red">
+            disabled
+          </Badge>
+        ) : (
+          <Badge size="sm" color="green" variant="light">
+            active
+          </Badge>
+        )}
+        {oidc && (
+          <Badge size="sm" color="grape" variant="light">
+            SSO
+          </Badge>
+        )}
+      </Group>
+    ),
+  },
+];
+
+function InvitationsList({ roles }: { roles: readonly RoleView[] }) {
+  const { data, isLoading, isError, error } = useGetInvitationsQuery();
+  if (isLoading) return <TableSkeleton label="loading invitations" />;
+  if (isError) return <LoadError title="Invitations could not be loaded" error={error} />;
+  if (!data || data.length === 0)
+    return <EmptyState icon={IconMailOff} text="No invitation waits for an answer" />;
+  return (
+    <Table withTableBorder striped aria-label="pending invitations">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Home tenant</Table.Th>
+          <Table.Th>User name</Table.Th>
+          <Table.Th>Roles once accepted</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {data.map((invitation) => (
+          <Table.Tr key={`${invitation.tenant}/${invitation.username}`}>
+            <Table.Td>{invitation.tenant}</Table.Td>
+            <Table.Td>{invitation.username}</Table.Td>
+            <Table.Td>{roleNames(invitation.roles, roles).join(', ') || '—'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+type Dialog = { kind: 'create' } | { kind: 'invite' } | { kind: 'edit'; id: number } | null;
+
+/** The tenant's users and joined members, their roles and state; pending invitations below. */
+export function UsersPanel({ editable }: { editable: boolean }) {
+  const me = useAppSelector(selectMe);
+  const users = useGetAdminUsersQuery();
+  const rolesQuery = useGetRolesQuery();
+  const roles = useMemo(() => rolesQuery.data ?? [], [rolesQuery.data]);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const columns = useMemo(() => columnsOf(roles, me?.tenant), [roles, me?.tenant]);
+  const editing = dialog?.kind === 'edit' ? users.data?.find((u) => u.id === dialog.id) : undefined;
+  const close = () => setDialog(null);
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={3}>Users</Title>
+        {editable && (
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconMailForward size={16} />}
+              onClick={() => setDialog({ kind: 'invite' })}
+            >
+              Invite member
+            </Button>
+            <Button leftSection={<IconUserPlus size={16} />} onClick={() => setDialog({ kind: 'create' })}>
+              New user
+            </Button>
+          </Group>
+        )}
+      </Group>
+      {users.isLoading ? (
+        <TableSkeleton label="loading users" />
+      ) : users.isError ? (
+        <LoadError title="Users could not be loaded" error={users.error} />
+      ) : (
+        <CatalogueTable
+          records={users.data ?? []}
+          columns={columns}
+          sort={sortRecords<UserAdminView, 'username' | 'displayName' | 'homeTenant'>}
+          initialSort="username"
+          kind="user"
+          fetching={users.isFetching}
+          emptyText="No users yet"
+          onOpen={(id) => setDialog({ kind: 'edit', id })}
+        />
+      )}
+      <Title order={4} mt="md">
+        Pending invitations
+      </Title>
+      <InvitationsList roles={roles} />
+      {dialog?.kind === 'create' && <CreateUserDialog roles={roles} onClose={close} />}
+      {dialog?.kind === 'invite' && <InviteDialog roles={roles} onClose={close} />}
+      {editing && (
+        <EditUserDialog
+          user={editing}
+          roles={roles}
+          selfId={me?.userId}
+          editable={editable}
+          onClose={close}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+import type { z } from 'zod';
+import type {
+  CommandResult,
+  CommandType,
+  InvitationView,
+  RoleView,
+  TenantAdminView,
+  UserAdminView,
+  answerInvitationSchema,
+  changeAttributeSchemasSchema,
+  changeMemberRolesSchema,
+  changeTenantFeaturesSchema,
+  createTenantSchema,
+  createUserSchema,
+  deleteRoleSchema,
+  inviteMemberSchema,
+  removeMemberSchema,
+  saveRoleSchema,
+  setUserPasswordSchema,
+  updateUserSchema,
+  userIdSchema,
+} from '@fahrplan/contracts';
+import { apiSlice } from '../api/apiSlice';
+import { commandArgs } from '../api/commands';
+import type { CommandRequest } from '../api/commands';
+import type { LoginResult } from '../auth/sessionSlice';
+
+/** What a command accepts: the schema's input, with readonly arrays welcome (the body is JSON). */
+type CommandData<T> = T extends readonly (infer U)[]
+  ? readonly CommandData<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: CommandData<T[K]> }
+    : T;
+
+type AdminTag = 'AdminTenant' | 'AdminRoles' | 'AdminUsers' | 'AdminInvitations' | 'Me';
+
+/** The tags live here (enhanceEndpoints) so the shared apiSlice stays untouched. */
+const adminSlice = apiSlice.enhanceEndpoints({
+  addTagTypes: ['AdminTenant', 'AdminRoles', 'AdminUsers', 'AdminInvitations'],
+});
+
+export const adminApi = adminSlice.injectEndpoints({
+  endpoints: (builder) => {
+    /** A command endpoint that, once it succeeded, refetches the admin lists it changes. */
+    const command = <Schema extends z.ZodType>(type: CommandType, tags: readonly AdminTag[]) =>
+      builder.mutation<CommandResult, CommandRequest<CommandData<z.input<Schema>>>>({
+        query: (request) => commandArgs(type, request),
+        invalidatesTags: (result) => (result ? [...tags] : []),
+      });
+    return {
+      getTenantAdmin: builder.query<TenantAdminView, void>({
+        query: () => '/admin/tenant',
+        providesTags: ['AdminTenant'],
+      }),
+      getRoles: builder.query<RoleView[], void>({
+        query: () => '/admin/roles',
+        providesTags: ['AdminRoles'],
+      }),
+      getAdminUsers: builder.query<UserAdminView[], void>({
+        query: () => '/admin/users',
+        providesTags: ['AdminUsers'],
+      }),
+      getInvitations: builder.query<InvitationView[], void>({
+        query: () => '/admin/invitations',
+        providesTags: ['AdminInvitations'],
+      }),
+      createTenant: command<typeof createTenantSchema>('CreateTenant', ['Me']),
+      changeTenantFeatures: command<typeof changeTenantFeaturesSchema>('ChangeTenantFeatures', [
+        'AdminTenant',
+        'Me',
+      ]),
+      changeAttributeSchemas: command<typeof changeAttributeSchemasSchema>('ChangeAttributeSchemas', [
+        'AdminTenant',
+        'Me',
+      ]),
+      saveRole: command<typeof saveRoleSchema>('SaveRole', ['AdminRoles', 'AdminUsers', 'AdminTenant', 'Me']),
+      deleteRole: command<typeof deleteRoleSchema>('DeleteRole', ['AdminRoles', 'AdminTenant']),
+      changeMemberRoles: command<typeof changeMemberRolesSchema>('ChangeMemberRoles', [
+        'AdminUsers',
+        'AdminRoles',
+        'AdminTenant',
+        'Me',
+      ]),
+      inviteMember: command<typeof inviteMemberSchema>('InviteMember', ['AdminInvitations', 'AdminTenant']),
+      removeMember: command<typeof removeMemberSchema>('RemoveMember', [
+        'AdminUsers',
+        'AdminRoles',
+        'AdminTenant',
+      ]),
+      acceptInvitation: command<typeof answerInvitationSchema>('AcceptInvitation', ['Me']),
+      declineInvitation: command<typeof answerInvitationSchema>('DeclineInvitation', ['Me']),
+      createUser: command<typeof createUserSchema>('CreateUser', ['AdminUsers', 'AdminRoles']),
+      updateUser: command<typeof updateUserSchema>('UpdateUser', ['AdminUsers']),
+      setUserPassword: command<typeof setUserPasswordSchema>('SetUserPassword', []),
+      disableUser: command<typeof userIdSchema>('DisableUser', ['AdminUsers']),
+      enableUser: command<typeof userIdSchema>('EnableUser', ['AdminUsers']),
+      /** A new session in another of the user's tenants; answers like login (new refresh cookie too). */
+      switchTenant: builder.mutation<LoginResult, { tenant: string }>({
+        query: (body) => ({ url: '/auth/switch', method: 'POST', body }),
+      }),
+    };
+  },
+});
+
+export const {
+  useGetTenantAdminQuery,
+  useGetRolesQuery,
+  useGetAdminUsersQuery,
+  useGetInvitationsQuery,
+  useCreateTenantMutation,
+  useChangeTenantFeaturesMutation,
+  useChangeAttributeSchemasMutation,
+  useSaveRoleMutation,
+  useDeleteRoleMutation,
+  useChangeMemberRolesMutation,
+  useInviteMemberMutation,
+  useRemoveMemberMutation,
+  useAcceptInvitationMutation,
+  useDeclineInvitationMutation,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useSetUserPasswordMutation,
+  useDisableUserMutation,
+  useEnableUserMutation,
+  useSwitchTenantMutation,
+} = adminApi;

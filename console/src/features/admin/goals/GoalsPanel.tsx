@@ -1,0 +1,319 @@
+import { useMemo, useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCheck, IconPencil, IconPlus, IconTarget, IconTrash } from '@tabler/icons-react';
+import { createGoalSchema } from '@fahrplan/contracts';
+import { describeError } from '../../api/problem';
+import { useCan } from '../../auth/permissions';
+import { EmptyState } from '../../common/EmptyState';
+import { notifyError, notifySuccess } from '../../common/notify';
+import { zodValidate } from '../../common/zodValidate';
+import { problemFieldErrors } from '../adminErrors';
+import { deleteRefusal, goalRows, parentOptions } from './goalRows';
+import type { AdminGoal } from './goalRows';
+import {
+  useCreateGoalMutation,
+  useDeleteGoalMutation,
+  useGetGoalsQuery,
+  useUpdateGoalMutation,
+} from './goalsApi';
+
+interface GoalFormValues {
+  name: string;
+  parent: string | null;
+  type: string;
+  rank: number | string;
+  description: string;
+  assignable: boolean;
+}
+
+const fields = ['name', 'parent', 'type', 'rank', 'description', 'assignable'] as const;
+
+const valuesOf = (goal: AdminGoal | null): GoalFormValues => ({
+  name: goal?.name ?? '',
+  parent: goal?.parent == null ? null : String(goal.parent),
+  type: goal?.type ?? '',
+  rank: goal?.rank ?? '',
+  description: goal?.description ?? '',
+  assignable: goal?.assignable ?? true,
+});
+
+/** The §3 fields as the commands take them (texts are trimmed and emptied to null by the schema). */
+const commandOf = (values: GoalFormValues) => ({
+  name: values.name,
+  parent: values.parent === null ? null : Number(values.parent),
+  type: values.type,
+  rank: values.rank === '' ? null : Number(values.rank),
+  description: values.description,
+  assignable: values.assignable,
+});
+
+type Editing = { mode: 'new' } | { mode: 'edit'; goal: AdminGoal };
+
+function GoalDialog({
+  editing,
+  goals,
+  onClose,
+}: {
+  editing: Editing;
+  goals: readonly AdminGoal[];
+  onClose: () => void;
+}) {
+  const current = editing.mode === 'edit' ? editing.goal : null;
+  const [alert, setAlert] = useState<string | null>(null);
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [create, creating] = useCreateGoalMutation();
+  const [update, updating] = useUpdateGoalMutation();
+  const form = useForm<GoalFormValues>({
+    initialValues: valuesOf(current),
+    validate: zodValidate(createGoalSchema, commandOf),
+  });
+  const parents = useMemo(() => parentOptions(goals, current?.id ?? null), [goals, current]);
+
+  const submit = async (values: GoalFormValues) => {
+    setAlert(null);
+    try {
+      const data = commandOf(values);
+      if (current)
+        await update({
+          data: { ...data, id: current.id, version: current.version },
+          idempotencyKey,
+        }).unwrap();
+      else await create({ data, idempotencyKey }).unwrap();
+      notifySuccess(current ? 'goal saved' : 'goal created');
+      onClose();
+    } catch (error) {
+      form.setErrors(problemFieldErrors(error, fields));
+      setAlert(describeError(error));
+    }
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={current ? `Edit goal ${current.name}` : 'New goal'}
+      size="lg"
+      centered
+    >
+      <form onSubmit={form.onSubmit((values) => void submit(values))}>
+        <Stack gap="sm">
+          <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
+          <Select
+            label="Parent goal"
+            placeholder="none: a top-level goal"
+            data={parents}
+            searchable
+            clearable
+            nothingFoundMessage="No such goal"
+            {...form.getInputProps('parent')}
+          />
+          <Group grow align="flex-start">
+            <TextInput label="Type" placeholder="e.g. STRATEGY" {...form.getInputProps('type')} />
+            <NumberInput
+              label="Rank"
+              description="Lower ranks come first"
+              allowDecimal={false}
+              {...form.getInputProps('rank')}
+            />
+          </Group>
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            maxRows={6}
+            {...form.getInputProps('description')}
+          />
+          <Checkbox
+            label="Assignable: projects can take a value for this goal"
+            {...form.getInputProps('assignable', { type: 'checkbox' })}
+          />
+          {alert && (
+            <Alert color="red" icon={<IconAlertCircle size={16} />} title="Not saved">
+              {alert}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={creating.isLoading || updating.isLoading}>
+              {current ? 'Save' : 'Create goal'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function DeleteGoal({ goal, onClose }: { goal: AdminGoal | null; onClose: () => void }) {
+  const [remove, { isLoading }] = useDeleteGoalMutation();
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const close = () => {
+    setRefusal(null);
+    onClose();
+  };
+  const confirm = async () => {
+    if (!goal) return;
+    try {
+      await remove({
+        data: { id: goal.id, version: goal.version },
+        idempotencyKey: crypto.randomUUID(),
+      }).unwrap();
+      notifySuccess(`goal ${goal.name} deleted`);
+      close();
+    } catch (error) {
+      const message = deleteRefusal(error, goal.name);
+      setRefusal(message);
+      notifyError(message);
+    }
+  };
+
+  return (
+    <Modal opened={goal !== null} onClose={close} title="Delete goal?" size="sm" centered>
+      <Stack gap="sm">
+        <Text size="sm">
+          {goal?.name} will no longer be listed or assignable. Its history stays in the event log.
+        </Text>
+        {refusal && (
+          <Alert color="red" icon={<IconAlertCircle size={16} />} title="Cannot delete">
+            {refusal}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close} data-autofocus>
+            {refusal ? 'Close' : 'Cancel'}
+          </Button>
+          <Button color="red" onClick={() => void confirm()} loading={isLoading} disabled={refusal !== null}>
+            Delete goal
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** §3 goals administration: the goal tree with create, edit and delete; read-only without admin EDIT. */
+export function GoalsPanel() {
+  const canEdit = useCan('admin', 'EDIT');
+  const { data, isLoading, isError, error } = useGetGoalsQuery();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<AdminGoal | null>(null);
+  const goals = data ?? [];
+  const rows = useMemo(() => goalRows(data ?? []), [data]);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={3}>Goals</Title>
+        {canEdit && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ mode: 'new' })}>
+            New goal
+          </Button>
+        )}
+      </Group>
+      {isLoading ? (
+        <Stack gap="xs">
+          <Skeleton height={32} />
+          <Skeleton height={32} />
+          <Skeleton height={32} />
+        </Stack>
+      ) : isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={16} />} title="Goals could not be loaded">
+          {describeError(error)}
+        </Alert>
+      ) : rows.length === 0 ? (
+        <EmptyState
+          icon={IconTarget}
+          text={canEdit ? 'No goals yet: create the first strategic goal.' : 'No goals yet.'}
+        />
+      ) : (
+        <Table striped highlightOnHover verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th w={70}>Rank</Table.Th>
+              <Table.Th w={100}>Assignable</Table.Th>
+              <Table.Th>Description</Table.Th>
+              {canEdit && <Table.Th w={100} aria-label="Actions" />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map(({ goal, depth }) => (
+              <Table.Tr key={goal.id}>
+                <Table.Td style={{ paddingLeft: `calc(var(--mantine-spacing-sm) + ${depth * 1.5}rem)` }}>
+                  <Text size="sm" fw={depth === 0 ? 600 : undefined}>
+                    {goal.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{goal.type && <Badge variant="light">{goal.type}</Badge>}</Table.Td>
+                <Table.Td>{goal.rank ?? ''}</Table.Td>
+                <Table.Td>{goal.assignable && <IconCheck size={16} aria-label="assignable" />}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed" lineClamp={1}>
+                    {goal.description}
+                  </Text>
+                </Table.Td>
+                {canEdit && (
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Tooltip label="Edit">
+                        <ActionIcon
+                          aria-label={`Edit ${goal.name}`}
+                          variant="subtle"
+                          onClick={() => setEditing({ mode: 'edit', goal })}
+                        >
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Delete">
+                        <ActionIcon
+                          aria-label={`Delete ${goal.name}`}
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setDeleting(goal)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {editing && (
+        <GoalDialog
+          key={editing.mode === 'edit' ? editing.goal.id : 'new'}
+          editing={editing}
+          goals={goals}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <DeleteGoal goal={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}

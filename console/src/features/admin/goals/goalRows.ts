@@ -1,0 +1,58 @@
+import type { GoalView } from '@fahrplan/contracts';
+import { describeError, httpStatusOf, problemOf } from '../../api/problem';
+import { buildGoalTree, flattenGoalTree } from '../../projects/details/goalTree';
+
+export type AdminGoal = Pick<
+  GoalView,
+  'id' | 'name' | 'parent' | 'rank' | 'type' | 'description' | 'assignable' | 'version'
+>;
+
+export interface GoalRow {
+  readonly goal: AdminGoal;
+  /** 0 for a root goal, 1 for its children, … */
+  readonly depth: number;
+}
+
+/** The goals as an indented list: depth first, siblings by rank then name (as the goal chooser shows them). */
+export function goalRows(goals: readonly AdminGoal[]): GoalRow[] {
+  const byId = new Map(goals.map((g) => [g.id, g]));
+  return flattenGoalTree(buildGoalTree(goals)).map((node) => ({
+    goal: byId.get(node.goal.id as number)!,
+    depth: node.path.length,
+  }));
+}
+
+/** The ids of `id` and every goal below it: none of them can become its parent (a cycle). */
+export function subtreeOf(goals: readonly Pick<AdminGoal, 'id' | 'parent'>[], id: number): Set<number> {
+  const below = new Set<number>([id]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const goal of goals)
+      if (goal.parent !== null && below.has(goal.parent) && !below.has(goal.id)) {
+        below.add(goal.id);
+        grew = true;
+      }
+  }
+  return below;
+}
+
+/** Parent options of a goal's dialog: every goal outside its own subtree, indented like the list. */
+export function parentOptions(
+  goals: readonly AdminGoal[],
+  editing: number | null,
+): { value: string; label: string }[] {
+  const excluded = editing === null ? new Set<number>() : subtreeOf(goals, editing);
+  return goalRows(goals)
+    .filter((row) => !excluded.has(row.goal.id))
+    .map((row) => ({ value: String(row.goal.id), label: `${'· '.repeat(row.depth)}${row.goal.name}` }));
+}
+
+/** What a refused delete means for the administrator (§8: a clear notice). */
+export function deleteRefusal(error: unknown, name: string): string {
+  const detail = httpStatusOf(error) === 409 ? problemOf(error)?.detail : undefined;
+  if (detail === 'goal in use')
+    return `${name} is in use: a project has a value for it. Remove the goal from those projects' strategy first.`;
+  if (detail === 'goal has child goals')
+    return `${name} has child goals. Move them to another parent or delete them first.`;
+  return describeError(error);
+}

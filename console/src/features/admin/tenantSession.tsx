@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Group, Indicator, Menu, Popover, Stack, Text } from '@mantine/core';
+import {
+  IconBuilding,
+  IconCheck,
+  IconChevronDown,
+  IconMail,
+  IconSwitchHorizontal,
+  IconX,
+} from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { apiSlice } from '../api/apiSlice';
+import { describeError, httpStatusOf } from '../api/problem';
+import { authApi, useGetMeQuery, useRefreshMutation } from '../auth/authApi';
+import { selectMe, signedIn } from '../auth/sessionSlice';
+import { notifyError, notifySuccess } from '../common/notify';
+import {
+  useAcceptInvitationMutation,
+  useDeclineInvitationMutation,
+  useSwitchTenantMutation,
+} from './adminApi';
+
+/**
+ * Switches the session to another of the user's tenants: a new access token and me, an empty query
+ * cache (nothing of the old tenant stays on screen), then home. An expired access token is refreshed once.
+ */
+export function useSwitchTenant() {
+  const [switchTenant] = useSwitchTenantMutation();
+  const [refresh] = useRefreshMutation();
+  const [switching, setSwitching] = useState<string | null>(null);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  const go = async (tenant: string) => {
+    setSwitching(tenant);
+    try {
+      let result;
+      try {
+        result = await switchTenant({ tenant }).unwrap();
+      } catch (error) {
+        if (httpStatusOf(error) !== 401) throw error;
+        if (!(await refresh().unwrap())) return;
+        result = await switchTenant({ tenant }).unwrap();
+      }
+      dispatch(signedIn(result));
+      navigate('/');
+      dispatch(apiSlice.util.resetApiState());
+      notifySuccess(`switched to tenant ${result.me.tenant}`);
+    } catch (error) {
+      notifyError(describeError(error));
+    } finally {
+      setSwitching(null);
+    }
+  };
+  return { switchTo: (tenant: string) => void go(tenant), switching };
+}
+
+/** The header's tenant: a menu of the user's other tenants when there are any. */
+export function TenantSwitcher() {
+  const me = useAppSelector(selectMe);
+  const { switchTo, switching } = useSwitchTenant();
+  if (!me) return null;
+  const others = me.tenants.filter((t) => t !== me.tenant);
+  if (others.length === 0) return null;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconBuilding size={16} />}
+          rightSection={<IconChevronDown size={14} />}
+          loading={switching !== null}
+          aria-label={`tenant ${me.tenant}: switch tenant`}
+        >
+          {me.tenant}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Switch to tenant</Menu.Label>
+        {others.map((tenant) => (
+          <Menu.Item
+            key={tenant}
+            leftSection={<IconSwitchHorizontal size={14} />}
+            onClick={() => switchTo(tenant)}
+          >
+            {tenant}
+            {tenant === me.homeTenant && (
+              <Badge ml="xs" size="xs" variant="light">
+                home
+              </Badge>
+            )}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
+ * Invitations of other tenants waiting for the user's answer (me.invitations, refetched every minute):
+ * an indicator in the header with Accept / Decline per tenant; an accepted tenant joins the switcher.
+ */
+export function InvitationsIndicator() {
+  useGetMeQuery(undefined, { pollingInterval: 60_000, skipPollingIfUnfocused: true });
+  const me = useAppSelector(selectMe);
+  const dispatch = useAppDispatch();
+  const [accept] = useAcceptInvitationMutation();
+  const [decline] = useDeclineInvitationMutation();
+  const [busy, setBusy] = useState<string | null>(null);
+  const invitations = me?.invitations ?? [];
+  if (invitations.length === 0) return null;
+
+  const answer = async (tenant: string, yes: boolean) => {
+    setBusy(tenant);
+    try {
+      const request = { data: { tenant }, idempotencyKey: crypto.randomUUID() };
+      await (yes ? accept(request) : decline(request)).unwrap();
+      notifySuccess(
+        yes ? `you joined ${tenant}: switch to it in the header` : `invitation of ${tenant} declined`,
+      );
+      await dispatch(authApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    } catch (error) {
+      notifyError(describeError(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Popover position="bottom-end" withArrow shadow="md" width={320}>
+      <Popover.Target>
+        <Indicator label={invitations.length} size={16} color="red">
+          <ActionIcon variant="light" aria-label={`${invitations.length} invitation(s) waiting`}>
+            <IconMail size={18} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown aria-label="invitations">
+        <Stack gap="xs">
+          <Text fw={600} size="sm">
+            Invitations to join
+          </Text>
+          {invitations.map((tenant) => (
+            <Group key={tenant} justify="space-between" wrap="nowrap">
+              <Text size="sm">{tenant}</Text>
+              <Group gap={4} wrap="nowrap">
+                <Button
+                  size="compact-xs"
+                  leftSection={<IconCheck size={12} />}
+                  loading={busy === tenant}
+                  onClick={() => void answer(tenant, true)}
+                  aria-label={`accept invitation of ${tenant}`}
+                >
+                  Accept
+                </Button>
+                <Button
+                  size="compact-xs"
+                  variant="default"
+                  leftSection={<IconX size={12} />}
+                  disabled={busy === tenant}
+                  onClick={() => void answer(tenant, false)}
+                  aria-label={`decline invitation of ${tenant}`}
+                >
+                  Decline
+                </Button>
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
