@@ -186,6 +186,8 @@ describe('tenants', () => {
       await run('UpdateUser', { id: dora, displayName: 'Dora Explorer' }, acmeAdmin);
       expect((await me(doraToken)).displayName).toBe('Dora Explorer');
       await run('SetUserPassword', { id: dora, password: 'dora-password-new' }, acmeAdmin);
+      // a new password ends the user's sessions: the old token is refused at the next request
+      expect((await platform.api.get('/api/me', doraToken)).status).toBe(401);
       expect((await platform.api.login('acme', 'dora', 'dora-password-1')).status).toBe(401);
       doraToken = await platform.api.token('acme', 'dora', 'dora-password-new');
     });
@@ -202,6 +204,8 @@ describe('tenants', () => {
       expect((await platform.api.get('/api/me', doraToken)).status).toBe(401);
       expect((await platform.api.login('acme', 'dora', 'dora-password-new')).status).toBe(401);
       await run('EnableUser', { id: dora }, acmeAdmin);
+      // disabling ended the sessions: enabling lets the user sign in again but revives no old token
+      expect((await platform.api.get('/api/me', doraToken)).status).toBe(401);
       expect((await platform.api.login('acme', 'dora', 'dora-password-new')).status).toBe(200);
     });
 

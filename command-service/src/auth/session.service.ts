@@ -146,6 +146,12 @@ export class SessionService {
     return session;
   }
 
+  /** Ends every open session of a user (disabled, or a password set): their tokens die at the next request. */
+  async endAllOf(userId: number, reason: 'disabled' | 'password-changed', by: string): Promise<void> {
+    for (const { family, tenant } of this.revocations.openSessionsOf(userId))
+      await this.end(family, reason, by, tenant);
+  }
+
   /** The user of a session as its tenant sees them; undefined once disabled or no longer in the tenant. */
   private member(userId: number, tenant: string): UserRecord | undefined {
     const account = this.directory.userById(userId);

@@ -23,6 +23,7 @@ import {
   nameBasedUuid,
 } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
+import { SessionService } from '../auth/session.service';
 import { AggregateRunner } from '../infrastructure/aggregate-runner';
 import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import {
@@ -320,20 +321,42 @@ export class UpdateUserHandler extends IdentityHandler<UpdateUserMessage> {
   }
 }
 
+/** Setting a password or disabling ends the user's sessions: re-enabling does not revive them. */
+abstract class EndingSessionsHandler<M extends CommandMessage> extends IdentityHandler<M> {
+  @Inject(SessionService) private readonly sessions!: SessionService;
+
+  protected async endingSessions(
+    id: number,
+    reason: 'disabled' | 'password-changed',
+    envelope: CommandEnvelope,
+    run: () => Promise<CommandResult>,
+  ): Promise<CommandResult> {
+    const result = await run();
+    await this.sessions.endAllOf(id, reason, envelope.user);
+    return result;
+  }
+}
+
 @CommandHandler(SetUserPasswordMessage)
-export class SetUserPasswordHandler extends IdentityHandler<SetUserPasswordMessage> {
+export class SetUserPasswordHandler extends EndingSessionsHandler<SetUserPasswordMessage> {
   async decide({ data, envelope }: SetUserPasswordMessage) {
     const { id, password } = data as { id: number; password: string };
     // hashing costs a second of CPU: only for a user of the caller's tenant (the decider checks again)
     if (this.directory.account(id)?.homeTenant !== envelope.tenant) throw notFound('user');
-    return this.runUser(userCommand('SetUserPassword', data), id, envelope, await hashPassword(password));
+    const passwordHash = await hashPassword(password);
+    return this.endingSessions(id, 'password-changed', envelope, () =>
+      this.runUser(userCommand('SetUserPassword', data), id, envelope, passwordHash),
+    );
   }
 }
 
 @CommandHandler(DisableUserMessage)
-export class DisableUserHandler extends IdentityHandler<DisableUserMessage> {
+export class DisableUserHandler extends EndingSessionsHandler<DisableUserMessage> {
   decide({ data, envelope }: DisableUserMessage) {
-    return this.runUser(userCommand('DisableUser', data), (data as { id: number }).id, envelope);
+    const id = (data as { id: number }).id;
+    return this.endingSessions(id, 'disabled', envelope, () =>
+      this.runUser(userCommand('DisableUser', data), id, envelope),
+    );
   }
 }
 

@@ -22,7 +22,7 @@ export type SessionRefreshed = DomainEvent<
 >;
 export type SessionEnded = DomainEvent<
   'SessionEnded',
-  { readonly reason: 'logout' | 'reuse-detected' | 'switched' }
+  { readonly reason: 'logout' | 'reuse-detected' | 'switched' | 'disabled' | 'password-changed' }
 >;
 export type SessionEvent = SessionStarted | SessionRefreshed | SessionEnded;
 

@@ -21,7 +21,13 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 export class SessionRevocations implements OnModuleDestroy {
   /** family → when it ended (ms); in the order the events came, so the oldest are first. */
   private readonly ended = new Map<string, number>();
+  /** family → its user and when its refresh token expires (ms), for sessions not ended. */
+  private readonly open = new Map<
+    string,
+    { readonly userId: number; readonly tenant: string; readonly expiresAt: number }
+  >();
   private readonly gate = new PositionGate();
+  private applied = 0;
   private subscription: Subscription | undefined;
 
   constructor(
@@ -52,7 +58,16 @@ export class SessionRevocations implements OnModuleDestroy {
 
   /** Records an end this process has just stored, so that it counts before the subscription brings it. */
   end(family: string, at: number = this.now()): void {
+    this.open.delete(family);
     if (!this.ended.has(family)) this.ended.set(family, at);
+  }
+
+  /** The sessions of a user that have neither ended nor expired: ended when the user is disabled. */
+  openSessionsOf(userId: number): { readonly family: string; readonly tenant: string }[] {
+    const now = this.now();
+    return [...this.open]
+      .filter(([, s]) => s.userId === userId && s.expiresAt > now)
+      .map(([family, s]) => ({ family, tenant: s.tenant }));
   }
 
   /** Resolves once the events up to `position` are folded in. */
@@ -69,15 +84,30 @@ export class SessionRevocations implements OnModuleDestroy {
   }
 
   private apply(event: StoredEvent): void {
-    if (event.type === 'SessionEnded')
-      this.end(parseStreamName(event.streamId).id, Date.parse(event.metadata.timestamp) || this.now());
+    const family = parseStreamName(event.streamId).id;
+    const data = event.data as { userId?: number; tenant?: string; expiresAt?: string };
+    if (event.type === 'SessionStarted' && !this.ended.has(family))
+      this.open.set(family, {
+        userId: data.userId!,
+        tenant: data.tenant!,
+        expiresAt: Date.parse(data.expiresAt!),
+      });
+    if (event.type === 'SessionRefreshed') {
+      const session = this.open.get(family);
+      if (session) this.open.set(family, { ...session, expiresAt: Date.parse(data.expiresAt!) });
+    }
+    if (event.type === 'SessionEnded') this.end(family, Date.parse(event.metadata.timestamp) || this.now());
     this.gate.advance(event.position);
     this.forgetExpired();
   }
 
   /** Tokens of a session that ended longer ago than their lifetime have expired anyway. */
   private forgetExpired(): void {
-    const horizon = this.now() - ACCESS_TOKEN_SECONDS * 1000 - CLOCK_SKEW_MS;
+    const now = this.now();
+    // expired sessions are dropped in passes, not at every event: a start reads every session event
+    if (++this.applied % 1000 === 0)
+      for (const [family, session] of this.open) if (session.expiresAt <= now) this.open.delete(family);
+    const horizon = now - ACCESS_TOKEN_SECONDS * 1000 - CLOCK_SKEW_MS;
     for (const [family, at] of this.ended) {
       if (at >= horizon) return;
       this.ended.delete(family);
