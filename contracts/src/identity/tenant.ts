@@ -206,7 +206,8 @@ export interface TenantState {
   readonly invitations: Readonly<Record<string, Invitation>>;
 }
 
-const noFeatures: FeatureFlags = {
+/** Every feature flag off: a new tenant's features. */
+export const noFeatures: FeatureFlags = {
   admin: false,
   jira: false,
   alm: false,

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, Group, Modal } from '@mantine/core';
+import { Alert, Button, Group, Modal } from '@mantine/core';
 import type { MantineSize } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { DialogFooter } from '../applications/details/EditorChrome';
 import { keyedSender } from '../applications/details/idempotencyKeys';
 import type { KeyedSend } from '../applications/details/idempotencyKeys';
 import { commandFailure } from './adminErrors';
@@ -73,27 +74,18 @@ export function FormDialog({
         }}
       >
         {children}
-        {error !== null && (
-          <Box mt="md">
-            <CommandAlert error={error} />
-          </Box>
-        )}
-        <Group justify="flex-end" mt="lg">
-          {leading !== undefined && (
-            <>
-              {leading}
-              <Box style={{ flex: 1 }} />
-            </>
-          )}
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Close
-          </Button>
+        <DialogFooter
+          alert={error !== null && <CommandAlert error={error} />}
+          leading={leading}
+          busy={busy}
+          onClose={onClose}
+        >
           {editable && (
             <Button type="submit" loading={busy} disabled={!canSubmit}>
               {submitLabel}
             </Button>
           )}
-        </Group>
+        </DialogFooter>
       </form>
     </Modal>
   );
@@ -130,6 +122,8 @@ interface ConfirmProps {
   confirmLabel: string;
   color?: string;
   busy: boolean;
+  /** The command was refused (the reason shows in `children`): Cancel reads Close, confirm is off. */
+  refused?: boolean;
   onCancel: () => void;
   onConfirm: () => void;
 }
@@ -141,6 +135,7 @@ export function ConfirmDialog({
   confirmLabel,
   color = 'red',
   busy,
+  refused = false,
   onCancel,
   onConfirm,
 }: ConfirmProps) {
@@ -149,9 +144,9 @@ export function ConfirmDialog({
       {children}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
-          Cancel
+          {refused ? 'Close' : 'Cancel'}
         </Button>
-        <Button color={color} onClick={onConfirm} loading={busy}>
+        <Button color={color} onClick={onConfirm} loading={busy} disabled={refused}>
           {confirmLabel}
         </Button>
       </Group>

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconSwitchHorizontal } from '@tabler/icons-react';
-import { createTenantSchema } from '@fahrplan/contracts';
+import { createTenantSchema, noFeatures } from '@fahrplan/contracts';
 import type { FeatureFlags } from '@fahrplan/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { authApi } from '../auth/authApi';
@@ -23,7 +23,7 @@ import { zodValidate } from '../common/zodValidate';
 import { FormDialog, useCommandRun } from './AdminDialog';
 import { problemFieldErrors } from './adminErrors';
 import { useCreateTenantMutation } from './adminApi';
-import { featureKeys, featureLabels, noFeatures } from './featureFlags';
+import { featureKeys, featureLabels } from './featureFlags';
 import { useSwitchTenant } from './tenantSession';
 
 interface NewTenantValues {

@@ -11,6 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { IconKey, IconUserCheck, IconUserMinus, IconUserOff } from '@tabler/icons-react';
 import { createUserSchema, inviteMemberSchema, passwordSchema } from '@fahrplan/contracts';
 import type { RoleView, UserAdminView } from '@fahrplan/contracts';
@@ -34,27 +35,19 @@ const roleOptions = (roles: readonly RoleView[]) =>
   roles.map((r) => ({ value: String(r.id), label: r.name }));
 const roleIds = (values: readonly string[]) => values.map(Number);
 
+/** The roles multi-select; spread the form's `getInputProps('roles')` into it. */
 function RolesField({
   roles,
-  value,
-  onChange,
-  error,
   readOnly = false,
-}: {
-  roles: readonly RoleView[];
-  value: string[];
-  onChange: (value: string[]) => void;
-  error?: string | undefined;
-  readOnly?: boolean;
-}) {
+  ...input
+}: { roles: readonly RoleView[]; readOnly?: boolean } & GetInputPropsReturnType) {
+  const value = input.value as string[];
   return (
     <MultiSelect
       label="Roles"
       placeholder={value.length === 0 ? 'no role: the user can do nothing' : undefined}
       data={roleOptions(roles)}
-      value={value}
-      onChange={onChange}
-      error={error}
+      {...input}
       readOnly={readOnly}
       searchable
       clearable={!readOnly}
@@ -118,12 +111,7 @@ export function CreateUserDialog({ roles, onClose }: { roles: readonly RoleView[
           autoComplete="new-password"
           {...form.getInputProps('password')}
         />
-        <RolesField
-          roles={roles}
-          value={form.values.roles}
-          onChange={(v) => form.setFieldValue('roles', v)}
-          error={form.errors.roles as string | undefined}
-        />
+        <RolesField roles={roles} {...form.getInputProps('roles')} />
       </Stack>
     </FormDialog>
   );
@@ -178,12 +166,7 @@ export function InviteDialog({ roles, onClose }: { roles: readonly RoleView[]; o
         </Text>
         <TextInput label="Their home tenant" required data-autofocus {...form.getInputProps('tenant')} />
         <TextInput label="Their user name" required autoComplete="off" {...form.getInputProps('username')} />
-        <RolesField
-          roles={roles}
-          value={form.values.roles}
-          onChange={(v) => form.setFieldValue('roles', v)}
-          error={form.errors.roles as string | undefined}
-        />
+        <RolesField roles={roles} {...form.getInputProps('roles')} />
       </Stack>
     </FormDialog>
   );
@@ -365,13 +348,7 @@ export function EditUserDialog({
             data-autofocus
             {...form.getInputProps('displayName')}
           />
-          <RolesField
-            roles={roles}
-            value={values.roles}
-            onChange={(v) => form.setFieldValue('roles', v)}
-            error={form.errors.roles as string | undefined}
-            readOnly={!editable}
-          />
+          <RolesField roles={roles} readOnly={!editable} {...form.getInputProps('roles')} />
           {self && editable && (
             <Text size="xs" c="dimmed">
               Your own account: without a role that grants admin EDIT you can no longer change this tenant.

@@ -11,12 +11,3 @@ export const featureLabels: Record<keyof FeatureFlags, { label: string; descript
 };
 
 export const featureKeys = Object.keys(featureLabels) as (keyof FeatureFlags)[];
-
-export const noFeatures: FeatureFlags = {
-  admin: false,
-  jira: false,
-  alm: false,
-  hermes: false,
-  financialPlanning: false,
-  agileLifecycle: false,
-};

@@ -79,20 +79,26 @@ const changedColumn: DataTableColumn<ShareView> = {
   noWrap: true,
   render: ({ history }) => (history.length > 0 ? historyTime(history.at(-1)!.at) : ''),
 };
+/** Both tables end with the status, the last change and the row's actions (right-aligned). */
+const lastColumns = (actions: (share: ShareView) => ReactNode): DataTableColumn<ShareView>[] => [
+  statusColumn,
+  changedColumn,
+  { accessor: 'actions', title: '', textAlign: 'right', render: actions },
+];
 
-function SharesTable({
-  label,
+/** A titled section with the shares' table (rows expand to their history), or its empty state. */
+function SharesSection({
+  title,
   shares,
   columns,
   empty,
 }: {
-  label: string;
+  title: string;
   shares: readonly ShareView[];
   columns: DataTableColumn<ShareView>[];
   empty: string;
 }) {
   const [expanded, setExpanded] = useState<string[]>([]);
-  if (shares.length === 0) return <EmptyState icon={IconShare} text={empty} />;
   // a click on a row shows its history; the chevron tells which rows are open
   const chevron: DataTableColumn<ShareView> = {
     accessor: 'expanded',
@@ -110,29 +116,27 @@ function SharesTable({
     ),
   };
   return (
-    <DataTable<ShareView>
-      withTableBorder
-      borderRadius="sm"
-      highlightOnHover
-      records={[...shares]}
-      columns={[chevron, ...columns]}
-      idAccessor={shareKey}
-      rowExpansion={{
-        allowMultiple: true,
-        expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
-        content: ({ record }) => <ShareHistory share={record} />,
-      }}
-      customRowAttributes={(record) => ({ 'data-testid': `share-row-${shareKey(record)}` })}
-      aria-label={label}
-    />
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
     <Stack gap="xs">
       <Title order={3}>{title}</Title>
-      {children}
+      {shares.length === 0 ? (
+        <EmptyState icon={IconShare} text={empty} />
+      ) : (
+        <DataTable<ShareView>
+          withTableBorder
+          borderRadius="sm"
+          highlightOnHover
+          records={[...shares]}
+          columns={[chevron, ...columns]}
+          idAccessor={shareKey}
+          rowExpansion={{
+            allowMultiple: true,
+            expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
+            content: ({ record }) => <ShareHistory share={record} />,
+          }}
+          customRowAttributes={(record) => ({ 'data-testid': `share-row-${shareKey(record)}` })}
+          aria-label={`${title.toLowerCase()} shares`}
+        />
+      )}
     </Stack>
   );
 }
@@ -150,6 +154,26 @@ export function SharesPage() {
   const [revoke, revoking] = useRevokeShareMutation();
   const [confirming, setConfirming] = useState<ShareView | null>(null);
   const busy = accepting.isLoading || declining.isLoading || revoking.isLoading;
+
+  /** Accept or Decline of an incoming share; `done` starts the success notice. */
+  const decision = (
+    share: ShareView,
+    label: string,
+    send: (arg: { project: number }) => { unwrap: () => Promise<unknown> },
+    done: string,
+    variant?: string,
+  ) => (
+    <Button
+      size="xs"
+      variant={variant}
+      disabled={busy}
+      onClick={inRow(
+        () => void notifying(() => send({ project: share.project }).unwrap(), `${done} ${shareTitle(share)}`),
+      )}
+    >
+      {label}
+    </Button>
+  );
 
   const incomingColumns: DataTableColumn<ShareView>[] = [
     {
@@ -169,45 +193,14 @@ export function SharesPage() {
         </Group>
       ),
     },
-    statusColumn,
-    changedColumn,
-    {
-      accessor: 'actions',
-      title: '',
-      textAlign: 'right',
-      render: (share) =>
-        share.status === 'PENDING' && canDecide ? (
-          <Group gap="xs" justify="flex-end" wrap="nowrap">
-            <Button
-              size="xs"
-              disabled={busy}
-              onClick={inRow(
-                () =>
-                  void notifying(
-                    () => accept({ project: share.project }).unwrap(),
-                    `accepted ${shareTitle(share)}`,
-                  ),
-              )}
-            >
-              Accept
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              disabled={busy}
-              onClick={inRow(
-                () =>
-                  void notifying(
-                    () => decline({ project: share.project }).unwrap(),
-                    `declined ${shareTitle(share)}`,
-                  ),
-              )}
-            >
-              Decline
-            </Button>
-          </Group>
-        ) : null,
-    },
+    ...lastColumns((share) =>
+      share.status === 'PENDING' && canDecide ? (
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          {decision(share, 'Accept', accept, 'accepted')}
+          {decision(share, 'Decline', decline, 'declined', 'default')}
+        </Group>
+      ) : null,
+    ),
   ];
 
   const outgoingColumns: DataTableColumn<ShareView>[] = [
@@ -217,25 +210,19 @@ export function SharesPage() {
       render: (share) => <ProjectCell share={share} open={openExisting} />,
     },
     { accessor: 'tenant', title: 'Shared with' },
-    statusColumn,
-    changedColumn,
-    {
-      accessor: 'actions',
-      title: '',
-      textAlign: 'right',
-      render: (share) =>
-        (share.status === 'PENDING' || share.status === 'ACCEPTED') && canDecide ? (
-          <Button
-            size="xs"
-            color="red"
-            variant="light"
-            disabled={busy}
-            onClick={inRow(() => setConfirming(share))}
-          >
-            Revoke
-          </Button>
-        ) : null,
-    },
+    ...lastColumns((share) =>
+      (share.status === 'PENDING' || share.status === 'ACCEPTED') && canDecide ? (
+        <Button
+          size="xs"
+          color="red"
+          variant="light"
+          disabled={busy}
+          onClick={inRow(() => setConfirming(share))}
+        >
+          Revoke
+        </Button>
+      ) : null,
+    ),
   ];
 
   const confirmRevoke = async () => {
@@ -257,22 +244,18 @@ export function SharesPage() {
         <LoadError title="Shares could not be loaded" error={error} />
       ) : (
         <>
-          <Section title="Incoming">
-            <SharesTable
-              label="incoming shares"
-              shares={data.incoming}
-              columns={incomingColumns}
-              empty="No project has been shared with this tenant"
-            />
-          </Section>
-          <Section title="Outgoing">
-            <SharesTable
-              label="outgoing shares"
-              shares={data.outgoing}
-              columns={outgoingColumns}
-              empty="No project of this tenant is shared"
-            />
-          </Section>
+          <SharesSection
+            title="Incoming"
+            shares={data.incoming}
+            columns={incomingColumns}
+            empty="No project has been shared with this tenant"
+          />
+          <SharesSection
+            title="Outgoing"
+            shares={data.outgoing}
+            columns={outgoingColumns}
+            empty="No project of this tenant is shared"
+          />
         </>
       )}
       <Modal

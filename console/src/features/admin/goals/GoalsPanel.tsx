@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -9,24 +8,24 @@ import {
   Modal,
   NumberInput,
   Select,
-  Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
   Textarea,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCheck, IconPencil, IconPlus, IconTarget, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck, IconPlus, IconTarget } from '@tabler/icons-react';
 import { createGoalSchema } from '@fahrplan/contracts';
 import { describeError } from '../../api/problem';
 import { useCan } from '../../auth/permissions';
 import { EmptyState } from '../../common/EmptyState';
 import { notifyError, notifySuccess } from '../../common/notify';
 import { zodValidate } from '../../common/zodValidate';
+import { ConfirmDialog } from '../AdminDialog';
 import { problemFieldErrors } from '../adminErrors';
+import { RowActions, TableLoad } from '../AdminTable';
 import { deleteRefusal, goalRows, parentOptions } from './goalRows';
 import type { AdminGoal } from './goalRows';
 import {
@@ -165,23 +164,18 @@ function GoalDialog({
   );
 }
 
-function DeleteGoal({ goal, onClose }: { goal: AdminGoal | null; onClose: () => void }) {
+function DeleteGoal({ goal, onClose }: { goal: AdminGoal; onClose: () => void }) {
   const [remove, { isLoading }] = useDeleteGoalMutation();
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  const close = () => {
-    setRefusal(null);
-    onClose();
-  };
   const confirm = async () => {
-    if (!goal) return;
     try {
       await remove({
         data: { id: goal.id, version: goal.version },
         idempotencyKey: crypto.randomUUID(),
       }).unwrap();
       notifySuccess(`goal ${goal.name} deleted`);
-      close();
+      onClose();
     } catch (error) {
       const message = deleteRefusal(error, goal.name);
       setRefusal(message);
@@ -190,26 +184,25 @@ function DeleteGoal({ goal, onClose }: { goal: AdminGoal | null; onClose: () => 
   };
 
   return (
-    <Modal opened={goal !== null} onClose={close} title="Delete goal?" size="sm" centered>
+    <ConfirmDialog
+      title="Delete goal?"
+      confirmLabel="Delete goal"
+      busy={isLoading}
+      refused={refusal !== null}
+      onCancel={onClose}
+      onConfirm={() => void confirm()}
+    >
       <Stack gap="sm">
         <Text size="sm">
-          {goal?.name} will no longer be listed or assignable. Its history stays in the event log.
+          {goal.name} will no longer be listed or assignable. Its history stays in the event log.
         </Text>
         {refusal && (
           <Alert color="red" icon={<IconAlertCircle size={16} />} title="Cannot delete">
             {refusal}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} data-autofocus>
-            {refusal ? 'Close' : 'Cancel'}
-          </Button>
-          <Button color="red" onClick={() => void confirm()} loading={isLoading} disabled={refusal !== null}>
-            Delete goal
-          </Button>
-        </Group>
       </Stack>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 
@@ -232,79 +225,53 @@ export function GoalsPanel() {
           </Button>
         )}
       </Group>
-      {isLoading ? (
-        <Stack gap="xs">
-          <Skeleton height={32} />
-          <Skeleton height={32} />
-          <Skeleton height={32} />
-        </Stack>
-      ) : isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={16} />} title="Goals could not be loaded">
-          {describeError(error)}
-        </Alert>
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon={IconTarget}
-          text={canEdit ? 'No goals yet: create the first strategic goal.' : 'No goals yet.'}
-        />
-      ) : (
-        <Table striped highlightOnHover verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th w={70}>Rank</Table.Th>
-              <Table.Th w={100}>Assignable</Table.Th>
-              <Table.Th>Description</Table.Th>
-              {canEdit && <Table.Th w={100} aria-label="Actions" />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map(({ goal, depth }) => (
-              <Table.Tr key={goal.id}>
-                <Table.Td style={{ paddingLeft: `calc(var(--mantine-spacing-sm) + ${depth * 1.5}rem)` }}>
-                  <Text size="sm" fw={depth === 0 ? 600 : undefined}>
-                    {goal.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{goal.type && <Badge variant="light">{goal.type}</Badge>}</Table.Td>
-                <Table.Td>{goal.rank ?? ''}</Table.Td>
-                <Table.Td>{goal.assignable && <IconCheck size={16} aria-label="assignable" />}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="dimmed" lineClamp={1}>
-                    {goal.description}
-                  </Text>
-                </Table.Td>
-                {canEdit && (
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label="Edit">
-                        <ActionIcon
-                          aria-label={`Edit ${goal.name}`}
-                          variant="subtle"
-                          onClick={() => setEditing({ mode: 'edit', goal })}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Delete">
-                        <ActionIcon
-                          aria-label={`Delete ${goal.name}`}
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setDeleting(goal)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                )}
+      <TableLoad what="Goals" isLoading={isLoading} isError={isError} error={error}>
+        {rows.length === 0 ? (
+          <EmptyState
+            icon={IconTarget}
+            text={canEdit ? 'No goals yet: create the first strategic goal.' : 'No goals yet.'}
+          />
+        ) : (
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th w={70}>Rank</Table.Th>
+                <Table.Th w={100}>Assignable</Table.Th>
+                <Table.Th>Description</Table.Th>
+                {canEdit && <Table.Th w={100} aria-label="Actions" />}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map(({ goal, depth }) => (
+                <Table.Tr key={goal.id}>
+                  <Table.Td style={{ paddingLeft: `calc(var(--mantine-spacing-sm) + ${depth * 1.5}rem)` }}>
+                    <Text size="sm" fw={depth === 0 ? 600 : undefined}>
+                      {goal.name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{goal.type && <Badge variant="light">{goal.type}</Badge>}</Table.Td>
+                  <Table.Td>{goal.rank ?? ''}</Table.Td>
+                  <Table.Td>{goal.assignable && <IconCheck size={16} aria-label="assignable" />}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed" lineClamp={1}>
+                      {goal.description}
+                    </Text>
+                  </Table.Td>
+                  {canEdit && (
+                    <RowActions
+                      name={goal.name}
+                      onEdit={() => setEditing({ mode: 'edit', goal })}
+                      onDelete={() => setDeleting(goal)}
+                    />
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </TableLoad>
       {editing && (
         <GoalDialog
           key={editing.mode === 'edit' ? editing.goal.id : 'new'}
@@ -313,7 +280,7 @@ export function GoalsPanel() {
           onClose={() => setEditing(null)}
         />
       )}
-      <DeleteGoal goal={deleting} onClose={() => setDeleting(null)} />
+      {deleting && <DeleteGoal goal={deleting} onClose={() => setDeleting(null)} />}
     </Stack>
   );
 }

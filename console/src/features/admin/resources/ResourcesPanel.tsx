@@ -1,34 +1,15 @@
 import { useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconCheck,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-  IconUsers,
-  IconX,
-} from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconPlus, IconUsers, IconX } from '@tabler/icons-react';
 import { resourceNameSchema } from '@fahrplan/contracts';
 import type { ResourceView } from '@fahrplan/contracts';
 import { describeError } from '../../api/problem';
 import { useCan } from '../../auth/permissions';
 import { EmptyState } from '../../common/EmptyState';
 import { notifyError, notifySuccess } from '../../common/notify';
+import { ConfirmDialog } from '../AdminDialog';
+import { RowActions, TableLoad } from '../AdminTable';
 import { useDeleteResourceMutation, useGetResourcesQuery, useSaveResourceMutation } from './resourcesApi';
 
 /** The shared name rule (§3: trimmed, 1–100 characters); null when the name is fine. */
@@ -134,11 +115,10 @@ function RenameRow({ resource, onDone }: { resource: ResourceView; onDone: () =>
   );
 }
 
-function DeleteConfirm({ resource, onClose }: { resource: ResourceView | null; onClose: () => void }) {
+function DeleteConfirm({ resource, onClose }: { resource: ResourceView; onClose: () => void }) {
   const [remove, { isLoading }] = useDeleteResourceMutation();
 
   const confirm = async () => {
-    if (!resource) return;
     try {
       await remove({
         data: { id: resource.id, version: resource.version },
@@ -152,20 +132,18 @@ function DeleteConfirm({ resource, onClose }: { resource: ResourceView | null; o
   };
 
   return (
-    <Modal opened={resource !== null} onClose={onClose} title="Delete resource?" size="sm" centered>
+    <ConfirmDialog
+      title="Delete resource?"
+      confirmLabel="Delete resource"
+      busy={isLoading}
+      onCancel={onClose}
+      onConfirm={() => void confirm()}
+    >
       <Text size="sm">
-        {resource?.name} can no longer be assigned. Projects and tasks that have it keep it and show it as #
-        {resource?.id}.
+        {resource.name} can no longer be assigned. Projects and tasks that have it keep it and show it as #
+        {resource.id}.
       </Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose} data-autofocus>
-          Cancel
-        </Button>
-        <Button color="red" onClick={() => void confirm()} loading={isLoading}>
-          Delete resource
-        </Button>
-      </Group>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 
@@ -185,77 +163,52 @@ export function ResourcesPanel() {
         </Text>
       </Group>
       {canEdit && <AddResource />}
-      {isLoading ? (
-        <Stack gap="xs">
-          <Skeleton height={32} />
-          <Skeleton height={32} />
-          <Skeleton height={32} />
-        </Stack>
-      ) : isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={16} />} title="Resources could not be loaded">
-          {describeError(error)}
-        </Alert>
-      ) : (data ?? []).length === 0 ? (
-        <EmptyState
-          icon={IconUsers}
-          text={canEdit ? 'No resources yet: add the first one above.' : 'No resources yet.'}
-        />
-      ) : (
-        <Table striped highlightOnHover verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th w={90}>Id</Table.Th>
-              {canEdit && <Table.Th w={100} aria-label="Actions" />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(data ?? []).map((resource) => (
-              <Table.Tr key={resource.id}>
-                <Table.Td>
-                  {renaming === resource.id ? (
-                    <RenameRow resource={resource} onDone={() => setRenaming(null)} />
-                  ) : (
-                    resource.name
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="dimmed">
-                    #{resource.id}
-                  </Text>
-                </Table.Td>
-                {canEdit && (
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label="Rename">
-                        <ActionIcon
-                          aria-label={`Rename ${resource.name}`}
-                          variant="subtle"
-                          onClick={() => setRenaming(resource.id)}
-                          disabled={renaming === resource.id}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Delete">
-                        <ActionIcon
-                          aria-label={`Delete ${resource.name}`}
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setDeleting(resource)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                )}
+      <TableLoad what="Resources" isLoading={isLoading} isError={isError} error={error}>
+        {(data ?? []).length === 0 ? (
+          <EmptyState
+            icon={IconUsers}
+            text={canEdit ? 'No resources yet: add the first one above.' : 'No resources yet.'}
+          />
+        ) : (
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th w={90}>Id</Table.Th>
+                {canEdit && <Table.Th w={100} aria-label="Actions" />}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      <DeleteConfirm resource={deleting} onClose={() => setDeleting(null)} />
+            </Table.Thead>
+            <Table.Tbody>
+              {(data ?? []).map((resource) => (
+                <Table.Tr key={resource.id}>
+                  <Table.Td>
+                    {renaming === resource.id ? (
+                      <RenameRow resource={resource} onDone={() => setRenaming(null)} />
+                    ) : (
+                      resource.name
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      #{resource.id}
+                    </Text>
+                  </Table.Td>
+                  {canEdit && (
+                    <RowActions
+                      name={resource.name}
+                      editLabel="Rename"
+                      editDisabled={renaming === resource.id}
+                      onEdit={() => setRenaming(resource.id)}
+                      onDelete={() => setDeleting(resource)}
+                    />
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </TableLoad>
+      {deleting && <DeleteConfirm resource={deleting} onClose={() => setDeleting(null)} />}
     </Stack>
   );
 }

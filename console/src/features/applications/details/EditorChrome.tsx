@@ -40,6 +40,44 @@ interface FooterProps {
   onSave: () => void;
 }
 
+/**
+ * A dialog's footer: the alert of a failure (when given), then left-aligned `leading` actions, Close
+ * and `children` (the submit button) on the right. The editors and the administration dialogs share it.
+ */
+export function DialogFooter({
+  alert,
+  leading,
+  busy,
+  onClose,
+  children,
+}: {
+  /** The failure's alert; false when there is none. */
+  alert: ReactNode;
+  leading?: ReactNode;
+  /** Close is off while a command runs. */
+  busy: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {alert && <Box mt="md">{alert}</Box>}
+      <Group justify="flex-end" mt="lg">
+        {leading !== undefined && (
+          <>
+            {leading}
+            <Box style={{ flex: 1 }} />
+          </>
+        )}
+        <Button variant="default" onClick={onClose} disabled={busy}>
+          Close
+        </Button>
+        {children}
+      </Group>
+    </>
+  );
+}
+
 /** A failed save's alert, then Close and (when editable) Save. */
 function EditorFooter({
   error,
@@ -52,29 +90,18 @@ function EditorFooter({
   onSave,
 }: FooterProps) {
   return (
-    <>
-      {error !== null && (
-        <Box mt="md">
-          <SaveAlert error={error} {...saveAlert} />
-        </Box>
-      )}
-      <Group justify="flex-end" mt="lg">
-        {leading !== undefined && (
-          <>
-            {leading}
-            <Box style={{ flex: 1 }} />
-          </>
-        )}
-        <Button variant="default" onClick={onClose} disabled={saving}>
-          Close
+    <DialogFooter
+      alert={error !== null && <SaveAlert error={error} {...saveAlert} />}
+      leading={leading}
+      busy={saving}
+      onClose={onClose}
+    >
+      {editable && (
+        <Button onClick={onSave} disabled={!canSave} loading={saving}>
+          Save
         </Button>
-        {editable && (
-          <Button onClick={onSave} disabled={!canSave} loading={saving}>
-            Save
-          </Button>
-        )}
-      </Group>
-    </>
+      )}
+    </DialogFooter>
   );
 }
 

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { ActionIcon, Alert, Group, Skeleton, Stack, Table, Tooltip } from '@mantine/core';
+import { IconAlertCircle, IconPencil, IconTrash } from '@tabler/icons-react';
+import { describeError } from '../api/problem';
+
+/** An administration list while it loads (skeleton rows), when it failed to load, else `children`. */
+export function TableLoad({
+  what,
+  isLoading,
+  isError,
+  error,
+  children,
+}: {
+  /** What the list holds, for the failure's title, e.g. 'Goals'. */
+  what: string;
+  isLoading: boolean;
+  isError: boolean;
+  error: unknown;
+  children: ReactNode;
+}) {
+  if (isLoading)
+    return (
+      <Stack gap="xs">
+        <Skeleton height={32} />
+        <Skeleton height={32} />
+        <Skeleton height={32} />
+      </Stack>
+    );
+  if (isError)
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={16} />} title={`${what} could not be loaded`}>
+        {describeError(error)}
+      </Alert>
+    );
+  return children;
+}
+
+/** A row's actions cell: the edit icon (labelled e.g. 'Rename') and the delete icon, right-aligned. */
+export function RowActions({
+  name,
+  editLabel = 'Edit',
+  editDisabled,
+  onEdit,
+  onDelete,
+}: {
+  /** The row's name, for the icons' accessible labels. */
+  name: string;
+  editLabel?: string;
+  editDisabled?: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Table.Td>
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        <Tooltip label={editLabel}>
+          <ActionIcon
+            aria-label={`${editLabel} ${name}`}
+            variant="subtle"
+            onClick={onEdit}
+            disabled={editDisabled}
+          >
+            <IconPencil size={16} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Delete">
+          <ActionIcon aria-label={`Delete ${name}`} variant="subtle" color="red" onClick={onDelete}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Table.Td>
+  );
+}
