@@ -63,6 +63,9 @@ export interface LoginOptions {
   /** Where the browser starts; the login form shows there. */
   path: string;
   username?: string;
+  /** The tenant to sign in to (demo) and the password (the demo users'). */
+  tenant?: string;
+  password?: string;
   viewportHeight?: number;
   /** What shows once the user is in: the heading of that name, or whatever `ready` finds. */
   ready: string | ((page: Page) => Locator);
@@ -122,14 +125,21 @@ export class E2eApp {
     return api(this.url, path, { token: this.token, ...init });
   }
 
-  /** A new browser context signed in through the login form (tenant demo). */
-  async login({ path, username = 'admin', viewportHeight = 900, ready }: LoginOptions): Promise<Page> {
+  /** A new browser context signed in through the login form (tenant demo unless `tenant` says otherwise). */
+  async login({
+    path,
+    username = 'admin',
+    tenant = 'demo',
+    password = E2E_PASSWORD,
+    viewportHeight = 900,
+    ready,
+  }: LoginOptions): Promise<Page> {
     const context = await this.browser.newContext({ viewport: { width: 1400, height: viewportHeight } });
     const page = await context.newPage();
     await page.goto(`${this.url}${path}`);
-    await page.getByLabel('Tenant').fill('demo');
+    await page.getByLabel('Tenant').fill(tenant);
     await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(E2E_PASSWORD);
+    await page.getByLabel('Password').fill(password);
     await page.getByLabel('Password').press('Enter');
     await (typeof ready === 'string' ? page.getByRole('heading', { name: ready }) : ready(page)).waitFor();
     return page;

@@ -38,9 +38,16 @@ export class DirectoryCache {
     this.gate.advance(event.position);
   }
 
-  /** Resolves once the directory reflects the event at `position` (used right after creating a user). */
-  waitFor(position: number): Promise<boolean> {
-    return this.gate.waitFor(position);
+  /**
+   * Resolves once the directory reflects every tenant and user event up to `position` (used right after
+   * creating a user). `position` may be of another stream (a query's X-Fahrplan-After after a project
+   * command): the directory never passes it, so this waits only for the identity events before it.
+   */
+  async waitFor(position: number): Promise<boolean> {
+    if (position <= this.gate.current) return true;
+    const unseen = await this.store.readAll({ after: this.gate.current, categories: ['tenant', 'user'] });
+    const last = unseen.filter((event) => event.position <= position).at(-1);
+    return last === undefined ? true : this.gate.waitFor(last.position);
   }
 
   tenant(name: string): TenantRecord | undefined {

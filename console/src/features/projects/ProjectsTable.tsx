@@ -1,4 +1,5 @@
-import { Badge } from '@mantine/core';
+import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { IconLink } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { endFromServer } from '@fahrplan/contracts';
 import type { GroupView } from '@fahrplan/contracts';
@@ -22,7 +23,26 @@ const lastDay = (end: string | null): string => {
 };
 
 const columns: DataTableColumn<GroupView>[] = [
-  { accessor: 'title', title: 'Title', sortable: true },
+  {
+    accessor: 'title',
+    title: 'Title',
+    sortable: true,
+    // §5: a project shared with this tenant is marked with a link icon and its owning tenant
+    render: ({ title, shared, tenant }) =>
+      shared ? (
+        <Group gap={6} wrap="nowrap">
+          <span>{title}</span>
+          <Tooltip label={`shared by ${tenant}`}>
+            <IconLink size={14} aria-label={`shared by ${tenant}`} style={{ flex: 'none' }} />
+          </Tooltip>
+          <Text span size="xs" c="dimmed">
+            {tenant}
+          </Text>
+        </Group>
+      ) : (
+        title
+      ),
+  },
   { accessor: 'shortname', title: 'Short name', sortable: true },
   {
     accessor: 'status',
