@@ -9,7 +9,10 @@ import { ItemQueriesController } from './queries/item-queries.controller';
 import { AdminQueriesController } from './queries/admin-queries.controller';
 import { QueriesController } from './queries/queries.controller';
 import { ResourceQueriesController } from './queries/resource-queries.controller';
-import { ReadYourWritesInterceptor } from './queries/read-your-writes.interceptor';
+import {
+  DirectoryReadYourWritesInterceptor,
+  ReadYourWritesInterceptor,
+} from './queries/read-your-writes.interceptor';
 import { SharesController } from './queries/shares.controller';
 import { PROJECTION_RUNNER, READ_STORE } from './queries/tokens';
 import type { ReadStore } from './read-store/read-store';
@@ -44,6 +47,7 @@ export class ProjectionServiceModule {
         sessionRevocationsProvider(options.eventStore),
         AuthGuard,
         ReadYourWritesInterceptor,
+        DirectoryReadYourWritesInterceptor,
       ],
     };
   }

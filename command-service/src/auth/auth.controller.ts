@@ -25,6 +25,17 @@ const loginSchema = z.strictObject({
 
 const switchSchema = z.strictObject({ tenant: z.string().trim().min(1).max(100) });
 
+/** The refresh token's cookie: httpOnly, only sent to /api/auth, for as long as the session runs. */
+export const setRefreshCookie = (response: Response, token: string, secure: boolean): void => {
+  response.cookie(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    path: '/api/auth',
+    maxAge: REFRESH_TOKEN_DAYS * 86_400_000,
+  });
+};
+
 @Controller('api/auth')
 export class AuthController {
   constructor(
@@ -81,14 +92,7 @@ export class AuthController {
   }
 
   private answer(session: IssuedSession, request: Request, response: Response) {
-    if (session.refreshToken)
-      response.cookie(REFRESH_COOKIE, session.refreshToken, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: request.secure,
-        path: '/api/auth',
-        maxAge: REFRESH_TOKEN_DAYS * 86_400_000,
-      });
+    if (session.refreshToken) setRefreshCookie(response, session.refreshToken, request.secure);
     return {
       accessToken: session.accessToken,
       expiresIn: ACCESS_TOKEN_SECONDS,

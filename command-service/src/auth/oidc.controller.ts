@@ -1,8 +1,8 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { IdAllocator, REFRESH_TOKEN_DAYS } from '@fahrplan/platform';
-import { REFRESH_COOKIE } from './auth.controller';
+import { IdAllocator } from '@fahrplan/platform';
+import { setRefreshCookie } from './auth.controller';
 import type { OidcConfig } from './oidc-config';
 import { OIDC_CONFIG, OIDC_IDS, OIDC_LOGIN_SECONDS, OidcService } from './oidc.service';
 
@@ -57,14 +57,8 @@ export class OidcController {
       response.redirect(302, `/login?error=${outcome.reason}`);
       return;
     }
-    // the same cookie as the password login's (AuthController)
-    response.cookie(REFRESH_COOKIE, outcome.session.refreshToken, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: request.secure,
-      path: '/api/auth',
-      maxAge: REFRESH_TOKEN_DAYS * 86_400_000,
-    });
+    if (outcome.session.refreshToken)
+      setRefreshCookie(response, outcome.session.refreshToken, request.secure);
     response.redirect(302, '/');
   }
 }

@@ -169,13 +169,13 @@ export class OidcService {
       }
     const home = [...mapped.keys()][0];
     if (home === undefined) return { kind: 'refused', reason: 'oidc-not-mapped' };
-    let account = this.findAccount(issuer, subject);
+    let account = this.directory.accountByOidc(issuer, subject);
     if (account?.disabled) return { kind: 'refused', reason: 'oidc-disabled' };
     let position = 0;
     if (!account) {
       position = await this.provision(home, issuer, subject, claims, mapped.get(home)!);
       await this.directory.waitFor(position);
-      account = this.findAccount(issuer, subject);
+      account = this.directory.accountByOidc(issuer, subject);
       if (!account) throw new Error('the provisioned OIDC account is missing from the directory');
     }
     for (const tenant of new Set(config.mapping.map((rule) => rule.tenant)))
@@ -185,10 +185,6 @@ export class OidcService {
     const user = this.directory.user(tenant, account.username);
     if (!user || user.id !== account.id) return { kind: 'refused', reason: 'oidc-not-mapped' };
     return { kind: 'signed-in', session: await this.sessions.startSession(user) };
-  }
-
-  private findAccount(issuer: string, subject: string): AccountRecord | undefined {
-    return this.directory.accountByOidc(issuer, subject);
   }
 
   /** A new account without a password in `tenant`, named after the provider's user, unique in the tenant. */

@@ -138,8 +138,8 @@ export class SessionService {
    * session ends. 403 unless the user (same id) is in `tenant` and not disabled.
    */
   async switchTenant(principal: Principal, tenant: string): Promise<IssuedSession> {
-    const user = this.directory.user(tenant, principal.username);
-    if (!user || user.id !== principal.userId || user.disabled) throw new ForbiddenException('not permitted');
+    const user = this.directory.activeUser(tenant, principal.username, principal.userId);
+    if (!user) throw new ForbiddenException('not permitted');
     const session = await this.startSession(user);
     if (principal.session)
       await this.end(principal.session, 'switched', principal.username, principal.tenant);
@@ -154,9 +154,8 @@ export class SessionService {
 
   /** The user of a session as its tenant sees them; undefined once disabled or no longer in the tenant. */
   private member(userId: number, tenant: string): UserRecord | undefined {
-    const account = this.directory.userById(userId);
-    const user = account && this.directory.user(tenant, account.username);
-    return user && user.id === userId && !user.disabled ? user : undefined;
+    const account = this.directory.account(userId);
+    return account && this.directory.activeUser(tenant, account.username, userId);
   }
 
   private issue(user: UserRecord, family: string, refreshToken?: string): IssuedSession {

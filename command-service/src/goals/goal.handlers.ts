@@ -7,6 +7,7 @@ import {
   evolveGroup,
   initialGoalState,
   initialGroupState,
+  parseStreamName,
 } from '@fahrplan/contracts';
 import type {
   CommandResult,
@@ -17,7 +18,6 @@ import type {
   GoalState,
   GroupEvent,
   GroupState,
-  StoredEvent,
   UpdateGoalData,
 } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
@@ -27,7 +27,7 @@ import { DeleteGoalMessage, UpdateGoalMessage } from '../infrastructure/command-
 import { parentChain } from '../infrastructure/lookups';
 import { AGGREGATE_RUNNER, EVENT_STORE } from '../infrastructure/tokens';
 
-const goalDecider: Decider<GoalCommand, GoalState, GoalEvent, GoalContext> = {
+export const goalDecider: Decider<GoalCommand, GoalState, GoalEvent, GoalContext> = {
   initial: initialGoalState,
   evolve: evolveGoal,
   decide: decideGoal,
@@ -36,43 +36,39 @@ const goalDecider: Decider<GoalCommand, GoalState, GoalEvent, GoalContext> = {
 const PAGE = 1000;
 
 /**
- * The current state of every stream of `category` owned by `tenant`, folded from the log. Goals are
- * deleted rarely, by an administrator, so a scan of two categories is cheaper than an index the
- * command service would have to keep for this one check.
+ * The tenant's live projects with a value for the goal, and its live goals that name it as parent,
+ * folded from one paged read of both categories. Goals are deleted rarely, by an administrator, so
+ * this scan is cheaper than an index the command service would have to keep for this one check.
  */
-const foldCategory = async <S>(
-  store: EventStore,
-  category: 'group' | 'goal',
-  tenant: string,
-  initial: S,
-  evolve: (state: S, event: StoredEvent) => S,
-): Promise<S[]> => {
-  const streams = new Map<string, { tenant: string; state: S }>();
+const goalUsage = async (store: EventStore, goal: number, tenant: string) => {
+  // a stream belongs to the tenant of its first event (an accepting tenant may append to a project)
+  const owners = new Map<string, string>();
+  const groups = new Map<string, GroupState>();
+  const goals = new Map<string, GoalState>();
   for (let after = 0; ;) {
-    const page = await store.readAll({ after, maxCount: PAGE, categories: [category] });
+    const page = await store.readAll({ after, maxCount: PAGE, categories: ['group', 'goal'] });
     for (const event of page) {
-      const known = streams.get(event.streamId) ?? { tenant: event.metadata.tenant, state: initial };
-      streams.set(event.streamId, { ...known, state: evolve(known.state, event) });
+      if (!owners.has(event.streamId)) owners.set(event.streamId, event.metadata.tenant);
+      if (owners.get(event.streamId) !== tenant) continue;
+      if (parseStreamName(event.streamId).category === 'group')
+        groups.set(
+          event.streamId,
+          evolveGroup(groups.get(event.streamId) ?? initialGroupState, event as unknown as GroupEvent),
+        );
+      else
+        goals.set(
+          event.streamId,
+          evolveGoal(goals.get(event.streamId) ?? initialGoalState, event as unknown as GoalEvent),
+        );
     }
     if (page.length < PAGE) break;
     after = page.at(-1)!.position;
   }
-  return [...streams.values()].filter((s) => s.tenant === tenant).map((s) => s.state);
-};
-
-/** The tenant's live projects with a value for the goal, and its live goals that name it as parent. */
-const goalUsage = async (store: EventStore, goal: number, tenant: string) => {
-  const [groups, goals] = await Promise.all([
-    foldCategory<GroupState>(store, 'group', tenant, initialGroupState, (s, e) =>
-      evolveGroup(s, e as unknown as GroupEvent),
-    ),
-    foldCategory<GoalState>(store, 'goal', tenant, initialGoalState, (s, e) =>
-      evolveGoal(s, e as unknown as GoalEvent),
-    ),
-  ]);
   return {
-    usedBy: groups.flatMap((g) => (g.status === 'active' && goal in g.goals ? [g.id] : [])),
-    children: goals.flatMap((g) => (g.status === 'active' && g.fields.parent === goal ? [g.id] : [])),
+    usedBy: [...groups.values()].flatMap((g) => (g.status === 'active' && goal in g.goals ? [g.id] : [])),
+    children: [...goals.values()].flatMap((g) =>
+      g.status === 'active' && g.fields.parent === goal ? [g.id] : [],
+    ),
   };
 };
 

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
-import { decideGoal, evolveGoal, initialGoalState, streamName } from '@fahrplan/contracts';
+import { streamName } from '@fahrplan/contracts';
 import type {
   AcceptProjectShareData,
   AddSubgroupData,
@@ -37,9 +37,8 @@ import { groupParentChain, linkedAccount, sharedParentStatus, streamOwner } from
 import { AGGREGATE_RUNNER, EVENT_STORE } from '../infrastructure/tokens';
 import { applicationDecider } from '../applications/application.decider';
 import { groupDecider } from './group.decider';
+import { goalDecider } from '../goals/goal.handlers';
 import { assertAssignableResource } from '../resources/resource.handlers';
-
-const goalDecider = { initial: initialGoalState, evolve: evolveGoal, decide: decideGoal };
 
 /** Whether a goal or an application exists (and is not deleted) in the tenant. */
 const exists = async (

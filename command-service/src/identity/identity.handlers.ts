@@ -49,34 +49,6 @@ import { AGGREGATE_RUNNER, CLOCK, EVENT_STORE } from '../infrastructure/tokens';
 const tenantDecider = { initial: initialTenantState, evolve: evolveTenant, decide: decideTenant };
 const userDecider = { initial: initialUserState, evolve: evolveUser, decide: decideUser };
 
-/**
- * A name that must stay unique for good (tenants and user names are never deleted): claimed by
- * appending to a name-based stream that must not exist yet.
- */
-const claimName = async (store: EventStore, key: string, envelope: CommandEnvelope, message: string) => {
-  try {
-    await store.append(
-      streamName('idempotency', nameBasedUuid(`name\u0000${key.toLowerCase()}`)),
-      [
-        {
-          id: randomUUID(),
-          type: 'NameClaimed',
-          data: { key },
-          metadata: eventMetadata({
-            tenant: envelope.tenant,
-            user: envelope.user,
-            timestamp: new Date().toISOString(),
-          }),
-        },
-      ],
-      'no_stream',
-    );
-  } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) throw new DomainError('conflict', message);
-    throw error;
-  }
-};
-
 /** Identity commands answer once this service's directory shows them: the caller's next request sees the change. */
 abstract class IdentityHandler<M extends CommandMessage> {
   constructor(
@@ -92,6 +64,29 @@ abstract class IdentityHandler<M extends CommandMessage> {
     const result = await this.decide(message);
     await this.directory.waitFor(result.position);
     return result;
+  }
+
+  /**
+   * A name that must stay unique for good (tenants and user names are never deleted): claimed by
+   * appending to a name-based stream that must not exist yet.
+   */
+  protected async claimName(key: string, envelope: CommandEnvelope, message: string): Promise<void> {
+    const metadata = eventMetadata({
+      tenant: envelope.tenant,
+      user: envelope.user,
+      timestamp: this.now().toISOString(),
+    });
+    const claim = { id: randomUUID(), type: 'NameClaimed', data: { key }, metadata };
+    try {
+      await this.store.append(
+        streamName('idempotency', nameBasedUuid(`name\u0000${key.toLowerCase()}`)),
+        [claim],
+        'no_stream',
+      );
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) throw new DomainError('conflict', message);
+      throw error;
+    }
   }
 
   protected caller(envelope: CommandEnvelope) {
@@ -146,7 +141,7 @@ export class CreateTenantHandler extends IdentityHandler<CreateTenantMessage> {
   async decide({ data, envelope }: CreateTenantMessage): Promise<CommandResult> {
     const command = data as CreateTenantData;
     const caller = this.caller(envelope);
-    await claimName(this.store, `tenant\u0000${command.name}`, envelope, 'tenant exists already');
+    await this.claimName(`tenant\u0000${command.name}`, envelope, 'tenant exists already');
     const [tenant, administrator, viewer] = [
       await this.runner.allocateId(),
       await this.runner.allocateId(),
@@ -210,7 +205,7 @@ export class DeleteRoleHandler extends IdentityHandler<DeleteRoleMessage> {
   decide({ data, envelope }: DeleteRoleMessage) {
     return this.runTenant(tenantCommand('DeleteRole')(data), envelope, {
       id: (data as { id: number }).id,
-      heldRoles: this.directory.usersOf(envelope.tenant).flatMap((user) => user.roles),
+      heldRoles: Object.values(this.directory.tenant(envelope.tenant)?.members ?? {}).flat(),
     });
   }
 }
@@ -286,8 +281,7 @@ export class CreateUserHandler extends IdentityHandler<CreateUserMessage> {
       });
     const taken = this.directory.user(envelope.tenant, command.username) !== undefined;
     if (!taken)
-      await claimName(
-        this.store,
+      await this.claimName(
         `user\u0000${envelope.tenant}\u0000${command.username}`,
         envelope,
         'user name taken',

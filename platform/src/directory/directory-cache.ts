@@ -1,4 +1,12 @@
-import { emptyDirectory, evolveDirectory, invitationsOf, tenantsOf, userInTenant } from '@fahrplan/contracts';
+import {
+  emptyDirectory,
+  evolveDirectory,
+  invitationsOf,
+  parseStreamName,
+  tenantsOf,
+  userInTenant,
+  userKey,
+} from '@fahrplan/contracts';
 import type {
   AccountRecord,
   Directory,
@@ -18,12 +26,16 @@ export class DirectoryCache {
   private directory: Directory = emptyDirectory();
   private readonly gate = new PositionGate();
   private subscription: Subscription | undefined;
+  /** Users as a tenant sees them, built once per directory change: every request asks for its caller. */
+  private readonly users = new Map<string, UserRecord | undefined>();
 
   constructor(private readonly store: EventStore) {}
 
   async start(): Promise<void> {
     for (const event of await this.store.readAll({ categories: ['tenant', 'user'] })) this.apply(event);
-    this.subscription = this.store.subscribe({ after: this.gate.current, categories: ['tenant', 'user'] });
+    // every event, not only identity ones: the position then tells how far the directory has read the
+    // log, so waiting for any command's position (a query's X-Fahrplan-After) ends
+    this.subscription = this.store.subscribe({ after: this.gate.current });
     const subscription = this.subscription;
     void (async () => {
       for await (const event of subscription) this.apply(event);
@@ -31,23 +43,20 @@ export class DirectoryCache {
   }
 
   private apply(event: { type: string; data: unknown; position: number; streamId: string }): void {
-    this.directory = evolveDirectory(
-      this.directory,
-      event as unknown as IdentityEvent & { readonly streamId: string },
-    );
+    const { category } = parseStreamName(event.streamId);
+    if (category === 'tenant' || category === 'user') {
+      this.directory = evolveDirectory(
+        this.directory,
+        event as unknown as IdentityEvent & { readonly streamId: string },
+      );
+      this.users.clear();
+    }
     this.gate.advance(event.position);
   }
 
-  /**
-   * Resolves once the directory reflects every tenant and user event up to `position` (used right after
-   * creating a user). `position` may be of another stream (a query's X-Fahrplan-After after a project
-   * command): the directory never passes it, so this waits only for the identity events before it.
-   */
-  async waitFor(position: number): Promise<boolean> {
-    if (position <= this.gate.current) return true;
-    const unseen = await this.store.readAll({ after: this.gate.current, categories: ['tenant', 'user'] });
-    const last = unseen.filter((event) => event.position <= position).at(-1);
-    return last === undefined ? true : this.gate.waitFor(last.position);
+  /** Resolves once the directory has read the log up to `position` (false when `timeoutMs` passed first). */
+  waitFor(position: number, timeoutMs?: number): Promise<boolean> {
+    return this.gate.waitFor(position, timeoutMs);
   }
 
   tenant(name: string): TenantRecord | undefined {
@@ -61,7 +70,15 @@ export class DirectoryCache {
 
   /** The user as `tenant` sees them (home user or member who joined), with their effective permissions there. */
   user(tenant: string, username: string): UserRecord | undefined {
-    return userInTenant(this.directory, tenant, username);
+    const key = userKey(tenant, username);
+    if (!this.users.has(key)) this.users.set(key, userInTenant(this.directory, tenant, username));
+    return this.users.get(key);
+  }
+
+  /** The user `userId` as `tenant` sees them, if they act there under that name and are not disabled. */
+  activeUser(tenant: string, username: string, userId: number): UserRecord | undefined {
+    const user = this.user(tenant, username);
+    return user && user.id === userId && !user.disabled ? user : undefined;
   }
 
   /** The user as their home tenant sees them. */

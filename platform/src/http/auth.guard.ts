@@ -27,12 +27,11 @@ export class AuthGuard implements CanActivate {
       .getRequest<{ headers: Record<string, string | undefined>; principal?: Principal }>();
     const header = request.headers.authorization ?? '';
     const principal = header.startsWith('Bearer ') ? this.tokens.verifyAccessToken(header.slice(7)) : null;
-    const user = principal && this.directory.user(principal.tenant, principal.username);
+    const user =
+      principal && this.directory.activeUser(principal.tenant, principal.username, principal.userId);
     if (
       !principal ||
       !user ||
-      user.id !== principal.userId ||
-      user.disabled ||
       (principal.session !== undefined && this.revocations.isEnded(principal.session))
     )
       throw new UnauthorizedException('a valid access token is required');

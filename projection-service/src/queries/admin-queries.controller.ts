@@ -1,9 +1,10 @@
-import { Controller, Get, Headers, Inject, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, UseGuards, UseInterceptors } from '@nestjs/common';
 import { notFound } from '@fahrplan/contracts';
 import type { InvitationView, RoleView, TenantAdminView, UserAdminView } from '@fahrplan/contracts';
 import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { requireView } from './query-helpers';
+import { DirectoryReadYourWritesInterceptor } from './read-your-writes.interceptor';
 
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
@@ -14,12 +15,11 @@ const byName = (a: { name: string }, b: { name: string }) =>
  */
 @Controller('api/admin')
 @UseGuards(AuthGuard)
+@UseInterceptors(DirectoryReadYourWritesInterceptor)
 export class AdminQueriesController {
   constructor(@Inject(DIRECTORY) private readonly directory: DirectoryCache) {}
 
-  private async tenantOf(principal: Principal, after: string | undefined) {
-    const position = Number(after);
-    if (after && Number.isSafeInteger(position) && position > 0) await this.directory.waitFor(position);
+  private tenantOf(principal: Principal) {
     requireView(this.directory, principal, 'admin');
     const tenant = this.directory.tenant(principal.tenant);
     if (!tenant) throw notFound('tenant');
@@ -27,23 +27,14 @@ export class AdminQueriesController {
   }
 
   @Get('tenant')
-  async tenant(
-    @CurrentPrincipal() principal: Principal,
-    @Headers('x-fahrplan-after') after?: string,
-  ): Promise<TenantAdminView> {
-    const { id, name, version, features, applicationAttributes, taskAttributes } = await this.tenantOf(
-      principal,
-      after,
-    );
+  tenant(@CurrentPrincipal() principal: Principal): TenantAdminView {
+    const { id, name, version, features, applicationAttributes, taskAttributes } = this.tenantOf(principal);
     return { id, name, version, features, applicationAttributes, taskAttributes };
   }
 
   @Get('roles')
-  async roles(
-    @CurrentPrincipal() principal: Principal,
-    @Headers('x-fahrplan-after') after?: string,
-  ): Promise<RoleView[]> {
-    const tenant = await this.tenantOf(principal, after);
+  roles(@CurrentPrincipal() principal: Principal): RoleView[] {
+    const tenant = this.tenantOf(principal);
     const held = Object.values(tenant.members);
     return Object.values(tenant.roles)
       .map((role) => ({ ...role, members: held.filter((roles) => roles.includes(role.id)).length }))
@@ -51,11 +42,8 @@ export class AdminQueriesController {
   }
 
   @Get('users')
-  async users(
-    @CurrentPrincipal() principal: Principal,
-    @Headers('x-fahrplan-after') after?: string,
-  ): Promise<UserAdminView[]> {
-    const tenant = await this.tenantOf(principal, after);
+  users(@CurrentPrincipal() principal: Principal): UserAdminView[] {
+    const tenant = this.tenantOf(principal);
     return this.directory
       .usersOf(tenant.name)
       .map((user) => ({
@@ -73,11 +61,8 @@ export class AdminQueriesController {
   }
 
   @Get('invitations')
-  async invitations(
-    @CurrentPrincipal() principal: Principal,
-    @Headers('x-fahrplan-after') after?: string,
-  ): Promise<InvitationView[]> {
-    const tenant = await this.tenantOf(principal, after);
+  invitations(@CurrentPrincipal() principal: Principal): InvitationView[] {
+    const tenant = this.tenantOf(principal);
     return Object.values(tenant.invitations).map(({ tenant: home, username, roles }) => ({
       tenant: home,
       username,

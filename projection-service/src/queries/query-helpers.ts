@@ -20,14 +20,14 @@ export const single = (name: string, value: string | string[] | undefined): stri
   ]);
 };
 
-/** Refuses a caller whose user may not view `resource`. */
+/** Refuses a caller whose user may view none of `resources`. */
 export const requireView = (
   directory: DirectoryCache,
   principal: Principal,
-  resource: PermissionResource,
+  ...resources: [PermissionResource, ...PermissionResource[]]
 ): void => {
   const user = directory.user(principal.tenant, principal.username);
-  if (!user || !can(user.permissions, resource, 'VIEW')) throw notPermitted();
+  if (!user || !resources.some((resource) => can(user.permissions, resource, 'VIEW'))) throw notPermitted();
 };
 
 /** A project of the tenant, or one shared with it and accepted, by id; null otherwise or when deleted. */

@@ -1,5 +1,6 @@
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
+import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import { from, switchMap } from 'rxjs';
 import type { Observable } from 'rxjs';
 import { PROJECTION_RUNNER } from './tokens';
@@ -9,23 +10,43 @@ const WAIT_MS = 5000;
 
 /**
  * Read your writes: a query sent with `X-Fahrplan-After: <position>` (the position a command answered)
- * is answered once the read models have passed that position.
+ * is answered once what it reads has passed that position, or 503 after WAIT_MS.
  */
+const afterPosition = (
+  context: ExecutionContext,
+  next: CallHandler,
+  waitFor: (position: number, timeoutMs: number) => Promise<boolean>,
+): Observable<unknown> => {
+  const header = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>().headers[
+    'x-fahrplan-after'
+  ];
+  const position = Number(header);
+  if (!header || !Number.isSafeInteger(position) || position <= 0) return next.handle();
+  return from(waitFor(position, WAIT_MS)).pipe(
+    switchMap((caughtUp) => {
+      if (!caughtUp)
+        throw new ServiceUnavailableException('the read models are still catching up; retry shortly');
+      return next.handle();
+    }),
+  );
+};
+
+/** Queries of the read models wait for the projections. */
 @Injectable()
 export class ReadYourWritesInterceptor implements NestInterceptor {
   constructor(@Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const header = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>()
-      .headers['x-fahrplan-after'];
-    const position = Number(header);
-    if (!header || !Number.isSafeInteger(position) || position <= 0) return next.handle();
-    return from(this.runner.waitFor(position, WAIT_MS)).pipe(
-      switchMap((caughtUp) => {
-        if (!caughtUp)
-          throw new ServiceUnavailableException('the read models are still catching up; retry shortly');
-        return next.handle();
-      }),
-    );
+    return afterPosition(context, next, (position, ms) => this.runner.waitFor(position, ms));
+  }
+}
+
+/** Queries of the identity directory (tenant administration) wait for the directory. */
+@Injectable()
+export class DirectoryReadYourWritesInterceptor implements NestInterceptor {
+  constructor(@Inject(DIRECTORY) private readonly directory: DirectoryCache) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return afterPosition(context, next, (position, ms) => this.directory.waitFor(position, ms));
   }
 }

@@ -1,9 +1,10 @@
 import { Controller, Get, Inject, Param, UseGuards, UseInterceptors } from '@nestjs/common';
-import { can, notFound, notPermitted } from '@fahrplan/contracts';
+import { notFound } from '@fahrplan/contracts';
 import type { ResourceView } from '@fahrplan/contracts';
 import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import type { ReadDocument, ReadStore } from '../read-store/read-store';
+import { requireView } from './query-helpers';
 import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
 import { READ_STORE } from './tokens';
 
@@ -24,15 +25,9 @@ export class ResourceQueriesController {
   ) {}
 
   /** Whoever sees items or projects picks their resources (§2 Details: resource). */
-  private requireView(principal: Principal): void {
-    const permissions = this.directory.user(principal.tenant, principal.username)?.permissions;
-    if (!permissions || !(can(permissions, 'items', 'VIEW') || can(permissions, 'group-details', 'VIEW')))
-      throw notPermitted();
-  }
-
   @Get('resources')
   async resources(@CurrentPrincipal() principal: Principal): Promise<ResourceView[]> {
-    this.requireView(principal);
+    requireView(this.directory, principal, 'items', 'group-details');
     const docs = await this.store.find(
       'resources',
       { tenant: principal.tenant, deleted: false },
@@ -46,7 +41,7 @@ export class ResourceQueriesController {
 
   @Get('resources/:id')
   async resource(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ResourceView> {
-    this.requireView(principal);
+    requireView(this.directory, principal, 'items', 'group-details');
     const doc = /^\d{1,15}$/.test(id) ? await this.store.get('resources', id) : null;
     if (!doc || doc.tenant !== principal.tenant || doc.deleted !== false) throw notFound('resource');
     return view(doc);
