@@ -1,24 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { E2E_PASSWORD, E2eApp } from './support';
+import { E2E_PASSWORD, E2eApp, sessionTenant, switchTenant } from './support';
 
 jest.setTimeout(240_000);
 
 const SCREENSHOT_DIR = process.env.ADMIN_SCREENSHOT_DIR ?? '/tmp';
-
-/** Signs in through the login form of a fresh browser context, in any tenant. */
-const signIn = async (browser: Browser, url: string, tenant: string, username: string, password: string) => {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${url}/`);
-  await page.getByLabel('Tenant').fill(tenant);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByLabel('Password').press('Enter');
-  await page.getByTestId('session-user').waitFor();
-  return page;
-};
-
-const sessionTenant = (page: Page) => page.getByTestId('session-user').locator('span').first();
 
 describe('tenant administration in the console', () => {
   const app = E2eApp.forSuite();
@@ -75,7 +59,13 @@ describe('tenant administration in the console', () => {
     await admin.screenshot({ path: `${SCREENSHOT_DIR}/admin-users.png`, fullPage: true });
 
     // the new user, side by side: signs in to the new tenant and can look but not change
-    const vera = await signIn(app.browser, app.url, tenant, username, password);
+    const vera = await app.login({
+      path: '/',
+      tenant,
+      username,
+      password,
+      ready: (page) => page.getByTestId('session-user'),
+    });
     expect(await sessionTenant(vera).textContent()).toBe(tenant);
     await vera.getByRole('link', { name: 'Projects' }).waitFor();
     expect(await vera.getByRole('link', { name: 'Administration' }).count()).toBe(0);
@@ -98,9 +88,7 @@ describe('tenant administration in the console', () => {
     await viewer.getByRole('button', { name: /invitation\(s\) waiting/ }).click();
     await viewer.screenshot({ path: `${SCREENSHOT_DIR}/admin-invitation.png` });
     await viewer.getByRole('button', { name: `accept invitation of ${tenant}` }).click();
-    await viewer.getByRole('button', { name: /switch tenant/ }).click();
-    await viewer.getByRole('menuitem', { name: tenant }).click();
-    await sessionTenant(viewer).filter({ hasText: tenant }).waitFor();
+    await switchTenant(viewer, tenant);
     expect(await viewer.getByRole('button', { name: /invitation\(s\) waiting/ }).count()).toBe(0);
 
     // the administrator sees the member joined, and the invitation gone

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { E2eApp } from './support';
+import { E2eApp, eventually } from './support';
 
 jest.setTimeout(180_000);
 
@@ -13,13 +13,6 @@ describe('the resource picker of the project dialog', () => {
     app.login({ path, viewportHeight: 1000, ready: (page) => page.getByTestId('session-user') });
   const command = (type: string, data: Record<string, unknown>) =>
     app.api(`/api/commands/${type}`, { json: data }) as Promise<{ id: number; version: number }>;
-  const eventually = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
-    const until = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > until) throw new Error('condition not met in time');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
   const openDetails = async (page: Page, id: number, title: string) => {
     await page.goto(`${app.url}/project-details/${id}`);
     const dialog = page.getByRole('dialog', { name: `show group ${title}` });

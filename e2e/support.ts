@@ -145,3 +145,25 @@ export class E2eApp {
     return page;
   }
 }
+
+/** Polls until `check` holds (the read models follow the commands); fails naming `what` after `timeoutMs`. */
+export const eventually = async (check: () => Promise<boolean>, what = 'condition', timeoutMs = 15_000) => {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`not in time: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+/** The header's current tenant. */
+export const sessionTenant = (page: Page) => page.getByTestId('session-user').locator('span').first();
+
+/** The header's tenant menu, then the new tenant's home page. */
+export const switchTenant = async (page: Page, tenant: string) => {
+  await page.getByRole('button', { name: /switch tenant/ }).click();
+  await page.getByRole('menuitem', { name: tenant }).click();
+  await sessionTenant(page)
+    .filter({ hasText: new RegExp(`^${tenant}$`) })
+    .waitFor();
+  await page.waitForURL((url) => url.pathname === '/');
+};

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import type { GroupView, RoleView, SharesView, TenantAdminView, UserAdminView } from '@fahrplan/contracts';
-import { E2E_PASSWORD, E2eApp } from './support';
+import { E2E_PASSWORD, E2eApp, eventually, sessionTenant, switchTenant } from './support';
 
 // scrypt logins (~0.5 s each) and three browser contexts on a slow machine
 jest.setTimeout(240_000);
@@ -56,30 +56,10 @@ describe('two tenants administered, sharing a project, side by side in the conso
   const read = async <T>(path: string, as: string): Promise<T> =>
     (await app.api(path, { token: as })) as unknown as T;
 
-  /** Polls until `check` holds (the read models follow the commands). */
-  const eventually = async (check: () => Promise<boolean>, what: string, timeoutMs = 15_000) => {
-    const until = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > until) throw new Error(`not in time: ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-
-  const sessionTenant = (page: Page) => page.getByTestId('session-user').locator('span').first();
   const navigation = (page: Page) => page.getByRole('navigation', { name: 'main navigation' });
   const shareRow = (page: Page, table: string, title: string) =>
     page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: title });
   const enabledSave = (dialog: Locator) => dialog.getByRole('button', { name: 'Save', disabled: false });
-
-  /** The header's tenant menu, then the new tenant's home page. */
-  const switchTenant = async (page: Page, tenant: string) => {
-    await page.getByRole('button', { name: /switch tenant/ }).click();
-    await page.getByRole('menuitem', { name: tenant }).click();
-    await sessionTenant(page)
-      .filter({ hasText: new RegExp(`^${tenant}$`) })
-      .waitFor();
-    await page.waitForURL((url) => url.pathname === '/');
-  };
 
   const createTenant = async (page: Page, name: string, flags: string[]) => {
     await page.getByRole('button', { name: 'New tenant' }).click();

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Alert, Group, Skeleton, Stack, Table, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconPencil, IconTrash } from '@tabler/icons-react';
-import { describeError } from '../api/problem';
+import { ActionIcon, Group, Table, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { LoadError, TableSkeleton } from '../common/CataloguePage';
 
 /** An administration list while it loads (skeleton rows), when it failed to load, else `children`. */
 export function TableLoad({
@@ -18,20 +18,8 @@ export function TableLoad({
   error: unknown;
   children: ReactNode;
 }) {
-  if (isLoading)
-    return (
-      <Stack gap="xs">
-        <Skeleton height={32} />
-        <Skeleton height={32} />
-        <Skeleton height={32} />
-      </Stack>
-    );
-  if (isError)
-    return (
-      <Alert color="red" icon={<IconAlertCircle size={16} />} title={`${what} could not be loaded`}>
-        {describeError(error)}
-      </Alert>
-    );
+  if (isLoading) return <TableSkeleton label={`loading ${what.toLowerCase()}`} />;
+  if (isError) return <LoadError title={`${what} could not be loaded`} error={error} />;
   return children;
 }
 

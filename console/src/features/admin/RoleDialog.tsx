@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { actions, resources, saveRoleSchema } from '@fahrplan/contracts';
 import type { Permissions, RoleView } from '@fahrplan/contracts';
+import { sameValues } from '../common/formChanges';
 import { notifySuccess } from '../common/notify';
 import { zodValidate } from '../common/zodValidate';
 import { ConfirmDialog, FormDialog, useCommandRun } from './AdminDialog';
@@ -135,8 +136,7 @@ export function RoleDialog({
   const changed =
     !role ||
     form.values.name.trim() !== role.name ||
-    JSON.stringify(normalizePermissions(form.values.permissions)) !==
-      JSON.stringify(normalizePermissions(role.permissions));
+    !sameValues(normalizePermissions(form.values.permissions), normalizePermissions(role.permissions));
 
   const submit = async () => {
     if (form.validate().hasErrors) return;

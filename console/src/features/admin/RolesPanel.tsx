@@ -3,9 +3,9 @@ import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { RoleView } from '@fahrplan/contracts';
-import { LoadError, TableSkeleton } from '../common/CataloguePage';
 import { CatalogueTable } from '../common/CatalogueTable';
 import { sortRecords } from '../common/sortRecords';
+import { TableLoad } from './AdminTable';
 import { useGetRolesQuery } from './adminApi';
 import { permissionSummary } from './permissionMatrix';
 import { RoleDialog } from './RoleDialog';
@@ -58,11 +58,7 @@ export function RolesPanel({ editable }: { editable: boolean }) {
           </Button>
         )}
       </Group>
-      {isLoading ? (
-        <TableSkeleton label="loading roles" />
-      ) : isError ? (
-        <LoadError title="Roles could not be loaded" error={error} />
-      ) : (
+      <TableLoad what="Roles" isLoading={isLoading} isError={isError} error={error}>
         <CatalogueTable
           records={data ?? []}
           columns={columns}
@@ -73,7 +69,7 @@ export function RolesPanel({ editable }: { editable: boolean }) {
           emptyText="No roles yet"
           onOpen={(id) => setDialog({ id })}
         />
-      )}
+      </TableLoad>
       {dialog && (dialog.id === null || role) && (
         <RoleDialog role={role} editable={editable} onClose={() => setDialog(null)} />
       )}

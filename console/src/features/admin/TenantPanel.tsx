@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import type { FeatureFlags, TenantAdminView } from '@fahrplan/contracts';
-import { useAppDispatch } from '../../app/hooks';
-import { authApi } from '../auth/authApi';
 import { LoadError } from '../common/CataloguePage';
+import { sameValues } from '../common/formChanges';
 import { notifySuccess } from '../common/notify';
 import { CommandAlert, useCommandRun } from './AdminDialog';
 import { commandFailure, problemFieldErrors } from './adminErrors';
@@ -17,14 +16,12 @@ import {
 import { attributeRowErrors, definitionsOf, rowsOf } from './attributeRows';
 import { AttributeSchemaEditor } from './AttributeSchemaEditor';
 import type { AttributeSchemaValues } from './AttributeSchemaEditor';
-import { featureKeys, featureLabels } from './featureFlags';
+import { FeatureSwitches } from './FeatureSwitches';
 
 const schemaValuesOf = (tenant: TenantAdminView): AttributeSchemaValues => ({
   applicationAttributes: rowsOf(tenant.applicationAttributes),
   taskAttributes: rowsOf(tenant.taskAttributes),
 });
-
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The tenant's feature flags and attribute schemas. Both commands name the tenant version the forms
@@ -40,7 +37,6 @@ function TenantForms({
   editable: boolean;
   onReload: () => Promise<TenantAdminView | null>;
 }) {
-  const dispatch = useAppDispatch();
   const [changeFeatures] = useChangeTenantFeaturesMutation();
   const [changeSchemas] = useChangeAttributeSchemasMutation();
   const [version, setVersion] = useState(tenant.version);
@@ -61,15 +57,12 @@ function TenantForms({
       ...attributeRowErrors(values.taskAttributes, 'taskAttributes'),
     }),
   });
-  const featuresChanged = !sameJson(features.values, savedFeatures);
+  const featuresChanged = !sameValues(features.values, savedFeatures);
   const schemaData = {
     applicationAttributes: definitionsOf(schemas.values.applicationAttributes),
     taskAttributes: definitionsOf(schemas.values.taskAttributes),
   };
-  const schemasChanged = !sameJson(schemaData, savedSchemas);
-  // the session's me carries features and schemas too: the dialogs read them from there
-  const refreshMe = () =>
-    void dispatch(authApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  const schemasChanged = !sameValues(schemaData, savedSchemas);
 
   const saveFeatures = async () => {
     if (!editable || !featuresChanged || featuresRun.busy) return;
@@ -81,7 +74,6 @@ function TenantForms({
       setVersion(result.version);
       setSavedFeatures(data.features);
       notifySuccess('feature flags saved');
-      refreshMe();
     });
   };
 
@@ -96,7 +88,6 @@ function TenantForms({
         setVersion(result.version);
         setSavedSchemas(schemaData);
         notifySuccess('attribute schemas saved');
-        refreshMe();
       },
       (e) => schemas.setErrors(problemFieldErrors(e, ['applicationAttributes', 'taskAttributes'])),
     );
@@ -163,17 +154,11 @@ function TenantForms({
                 </Button>
               )}
             </Group>
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              {featureKeys.map((key) => (
-                <Switch
-                  key={key}
-                  label={featureLabels[key].label}
-                  description={featureLabels[key].description}
-                  disabled={!editable}
-                  {...features.getInputProps(key, { type: 'checkbox' })}
-                />
-              ))}
-            </SimpleGrid>
+            <FeatureSwitches
+              cols={{ base: 1, md: 2 }}
+              disabled={!editable}
+              inputProps={(key) => features.getInputProps(key, { type: 'checkbox' })}
+            />
             {failure(featuresRun.error)}
           </Stack>
         </form>

@@ -1,29 +1,16 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconSwitchHorizontal } from '@tabler/icons-react';
 import { createTenantSchema, noFeatures } from '@fahrplan/contracts';
 import type { FeatureFlags } from '@fahrplan/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { authApi } from '../auth/authApi';
+import { useAppSelector } from '../../app/hooks';
 import { selectMe } from '../auth/sessionSlice';
 import { zodValidate } from '../common/zodValidate';
 import { FormDialog, useCommandRun } from './AdminDialog';
 import { problemFieldErrors } from './adminErrors';
 import { useCreateTenantMutation } from './adminApi';
-import { featureKeys, featureLabels } from './featureFlags';
+import { FeatureSwitches } from './FeatureSwitches';
 import { useSwitchTenant } from './tenantSession';
 
 interface NewTenantValues {
@@ -33,7 +20,6 @@ interface NewTenantValues {
 
 /** A new tenant with its feature flags; the creator becomes its administrator. Then: switch to it? */
 function NewTenantDialog({ onClose, onSwitch }: { onClose: () => void; onSwitch: (tenant: string) => void }) {
-  const dispatch = useAppDispatch();
   const [createTenant] = useCreateTenantMutation();
   const { run, busy, error } = useCommandRun();
   const [created, setCreated] = useState<string | null>(null);
@@ -53,8 +39,6 @@ function NewTenantDialog({ onClose, onSwitch }: { onClose: () => void; onSwitch:
     const ok = await run(
       async (send) => {
         await send('create', data, (idempotencyKey) => createTenant({ data, idempotencyKey }).unwrap());
-        // me.tenants now lists it: the switcher offers it
-        await dispatch(authApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true }));
       },
       (e) => form.setErrors(problemFieldErrors(e, ['name', 'features'])),
     );
@@ -100,16 +84,10 @@ function NewTenantDialog({ onClose, onSwitch }: { onClose: () => void; onSwitch:
         <Text fw={500} size="sm">
           Feature flags
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {featureKeys.map((key) => (
-            <Switch
-              key={key}
-              label={featureLabels[key].label}
-              description={featureLabels[key].description}
-              {...form.getInputProps(`features.${key}`, { type: 'checkbox' })}
-            />
-          ))}
-        </SimpleGrid>
+        <FeatureSwitches
+          cols={{ base: 1, sm: 2 }}
+          inputProps={(key) => form.getInputProps(`features.${key}`, { type: 'checkbox' })}
+        />
       </Stack>
     </FormDialog>
   );

@@ -13,7 +13,7 @@ import {
 import { useForm } from '@mantine/form';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { IconKey, IconUserCheck, IconUserMinus, IconUserOff } from '@tabler/icons-react';
-import { createUserSchema, inviteMemberSchema, passwordSchema } from '@fahrplan/contracts';
+import { createUserSchema, inviteMemberSchema, passwordSchema, updateUserSchema } from '@fahrplan/contracts';
 import type { RoleView, UserAdminView } from '@fahrplan/contracts';
 import { describeError } from '../api/problem';
 import { notifyError, notifySuccess } from '../common/notify';
@@ -210,11 +210,14 @@ export function EditUserDialog({
   const home = !user.joined;
 
   const initial: EditValues = { displayName: user.displayName, roles: user.roles.map(String) };
+  const validateName = zodValidate(updateUserSchema, (v: EditValues) => ({
+    id: user.id,
+    displayName: v.displayName,
+  }));
   const form = useForm<EditValues>({
     initialValues: initial,
-    validate: {
-      displayName: (v) => (home && !v.trim() ? 'required' : v.length > 100 ? 'at most 100 characters' : null),
-    },
+    // only a home user's name is edited here (a joined member's belongs to its home tenant)
+    validate: (v) => (home ? validateName(v) : {}),
   });
   const values = form.values;
   const nameChanged = home && values.displayName.trim() !== user.displayName;

@@ -5,10 +5,10 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { RoleView, UserAdminView } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { selectMe } from '../auth/sessionSlice';
-import { LoadError, TableSkeleton } from '../common/CataloguePage';
 import { CatalogueTable } from '../common/CatalogueTable';
 import { EmptyState } from '../common/EmptyState';
 import { sortRecords } from '../common/sortRecords';
+import { TableLoad } from './AdminTable';
 import { useGetAdminUsersQuery, useGetInvitationsQuery, useGetRolesQuery } from './adminApi';
 import { CreateUserDialog, EditUserDialog, InviteDialog } from './UserDialogs';
 
@@ -81,29 +81,31 @@ const columnsOf = (
 
 function InvitationsList({ roles }: { roles: readonly RoleView[] }) {
   const { data, isLoading, isError, error } = useGetInvitationsQuery();
-  if (isLoading) return <TableSkeleton label="loading invitations" />;
-  if (isError) return <LoadError title="Invitations could not be loaded" error={error} />;
-  if (!data || data.length === 0)
-    return <EmptyState icon={IconMailOff} text="No invitation waits for an answer" />;
   return (
-    <Table withTableBorder striped aria-label="pending invitations">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Home tenant</Table.Th>
-          <Table.Th>User name</Table.Th>
-          <Table.Th>Roles once accepted</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {data.map((invitation) => (
-          <Table.Tr key={`${invitation.tenant}/${invitation.username}`}>
-            <Table.Td>{invitation.tenant}</Table.Td>
-            <Table.Td>{invitation.username}</Table.Td>
-            <Table.Td>{roleNames(invitation.roles, roles).join(', ') || '—'}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <TableLoad what="Invitations" isLoading={isLoading} isError={isError} error={error}>
+      {!data || data.length === 0 ? (
+        <EmptyState icon={IconMailOff} text="No invitation waits for an answer" />
+      ) : (
+        <Table withTableBorder striped aria-label="pending invitations">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Home tenant</Table.Th>
+              <Table.Th>User name</Table.Th>
+              <Table.Th>Roles once accepted</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.map((invitation) => (
+              <Table.Tr key={`${invitation.tenant}/${invitation.username}`}>
+                <Table.Td>{invitation.tenant}</Table.Td>
+                <Table.Td>{invitation.username}</Table.Td>
+                <Table.Td>{roleNames(invitation.roles, roles).join(', ') || '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </TableLoad>
   );
 }
 
@@ -139,11 +141,7 @@ export function UsersPanel({ editable }: { editable: boolean }) {
           </Group>
         )}
       </Group>
-      {users.isLoading ? (
-        <TableSkeleton label="loading users" />
-      ) : users.isError ? (
-        <LoadError title="Users could not be loaded" error={users.error} />
-      ) : (
+      <TableLoad what="Users" isLoading={users.isLoading} isError={users.isError} error={users.error}>
         <CatalogueTable
           records={users.data ?? []}
           columns={columns}
@@ -154,7 +152,7 @@ export function UsersPanel({ editable }: { editable: boolean }) {
           emptyText="No users yet"
           onOpen={(id) => setDialog({ kind: 'edit', id })}
         />
-      )}
+      </TableLoad>
       <Title order={4} mt="md">
         Pending invitations
       </Title>

@@ -34,12 +34,7 @@ type CommandData<T> = T extends readonly (infer U)[]
 
 type AdminTag = 'AdminTenant' | 'AdminRoles' | 'AdminUsers' | 'AdminInvitations' | 'Me';
 
-/** The tags live here (enhanceEndpoints) so the shared apiSlice stays untouched. */
-const adminSlice = apiSlice.enhanceEndpoints({
-  addTagTypes: ['AdminTenant', 'AdminRoles', 'AdminUsers', 'AdminInvitations'],
-});
-
-export const adminApi = adminSlice.injectEndpoints({
+export const adminApi = apiSlice.injectEndpoints({
   endpoints: (builder) => {
     /** A command endpoint that, once it succeeded, refetches the admin lists it changes. */
     const command = <Schema extends z.ZodType>(type: CommandType, tags: readonly AdminTag[]) =>

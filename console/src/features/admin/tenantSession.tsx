@@ -11,8 +11,8 @@ import {
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { apiSlice } from '../api/apiSlice';
-import { describeError, httpStatusOf } from '../api/problem';
-import { authApi, useGetMeQuery, useRefreshMutation } from '../auth/authApi';
+import { describeError } from '../api/problem';
+import { useGetMeQuery } from '../auth/authApi';
 import { selectMe, signedIn } from '../auth/sessionSlice';
 import { notifyError, notifySuccess } from '../common/notify';
 import {
@@ -23,11 +23,11 @@ import {
 
 /**
  * Switches the session to another of the user's tenants: a new access token and me, an empty query
- * cache (nothing of the old tenant stays on screen), then home. An expired access token is refreshed once.
+ * cache (nothing of the old tenant stays on screen), then home. An expired access token is refreshed
+ * once by baseQuery.
  */
 export function useSwitchTenant() {
   const [switchTenant] = useSwitchTenantMutation();
-  const [refresh] = useRefreshMutation();
   const [switching, setSwitching] = useState<string | null>(null);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -35,14 +35,7 @@ export function useSwitchTenant() {
   const go = async (tenant: string) => {
     setSwitching(tenant);
     try {
-      let result;
-      try {
-        result = await switchTenant({ tenant }).unwrap();
-      } catch (error) {
-        if (httpStatusOf(error) !== 401) throw error;
-        if (!(await refresh().unwrap())) return;
-        result = await switchTenant({ tenant }).unwrap();
-      }
+      const result = await switchTenant({ tenant }).unwrap();
       dispatch(signedIn(result));
       navigate('/');
       dispatch(apiSlice.util.resetApiState());
@@ -105,7 +98,6 @@ export function TenantSwitcher() {
 export function InvitationsIndicator() {
   useGetMeQuery(undefined, { pollingInterval: 60_000, skipPollingIfUnfocused: true });
   const me = useAppSelector(selectMe);
-  const dispatch = useAppDispatch();
   const [accept] = useAcceptInvitationMutation();
   const [decline] = useDeclineInvitationMutation();
   const [busy, setBusy] = useState<string | null>(null);
@@ -120,7 +112,6 @@ export function InvitationsIndicator() {
       notifySuccess(
         yes ? `you joined ${tenant}: switch to it in the header` : `invitation of ${tenant} declined`,
       );
-      await dispatch(authApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true }));
     } catch (error) {
       notifyError(describeError(error));
     } finally {

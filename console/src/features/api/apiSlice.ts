@@ -5,6 +5,20 @@ import { baseQuery } from './baseQuery';
 export const apiSlice = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Application', 'Group', 'Comment', 'Account', 'Me', 'Item', 'Timeline'],
+  tagTypes: [
+    'Application',
+    'Group',
+    'Comment',
+    'Account',
+    'Me',
+    'Item',
+    'Timeline',
+    'Share',
+    'Resource',
+    'AdminTenant',
+    'AdminRoles',
+    'AdminUsers',
+    'AdminInvitations',
+  ],
   endpoints: () => ({}),
 });

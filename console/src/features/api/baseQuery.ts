@@ -51,6 +51,9 @@ export const refreshSession = (
 
 const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url);
 
+/** The unauthenticated auth calls: a 401 there is the answer itself, not an expired access token. */
+const noRefreshUrls: ReadonlySet<string> = new Set(['/auth/login', '/auth/refresh', '/auth/logout']);
+
 const commandPosition = (url: string, data: unknown): number | null => {
   if (!url.startsWith('/commands/') || typeof data !== 'object' || data === null) return null;
   const position = (data as { position?: unknown }).position;
@@ -65,7 +68,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 ) => {
   const url = urlOf(args);
   let result = await rawBaseQuery(args, api, extraOptions);
-  if (result.error?.status === 401 && !url.startsWith('/auth/')) {
+  if (result.error?.status === 401 && !noRefreshUrls.has(url)) {
     const session = await refreshSession(api, extraOptions);
     if (session) result = await rawBaseQuery(args, api, extraOptions);
   }

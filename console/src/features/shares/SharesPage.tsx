@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
-import { Anchor, Badge, Button, Group, Modal, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconChevronRight, IconLink, IconShare } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ShareView } from '@fahrplan/contracts';
+import { ConfirmDialog } from '../admin/AdminDialog';
 import { describeError } from '../api/problem';
 import { useCan } from '../auth/permissions';
 import { LoadError } from '../common/CataloguePage';
@@ -258,27 +259,19 @@ export function SharesPage() {
           />
         </>
       )}
-      <Modal
-        opened={confirming !== null}
-        onClose={() => setConfirming(null)}
-        title="Revoke the share?"
-        centered
-      >
-        <Stack>
+      {confirming && (
+        <ConfirmDialog
+          title="Revoke the share?"
+          confirmLabel="Revoke"
+          busy={revoking.isLoading}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => void confirmRevoke()}
+        >
           <Text size="sm">
-            {confirming &&
-              `${confirming.tenant} will no longer see ${shareTitle(confirming)}, from its next request on.`}
+            {`${confirming.tenant} will no longer see ${shareTitle(confirming)}, from its next request on.`}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={() => void confirmRevoke()}>
-              Revoke
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        </ConfirmDialog>
+      )}
     </Stack>
   );
 }

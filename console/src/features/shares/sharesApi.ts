@@ -2,9 +2,9 @@ import type { CommandResult, SharesView } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
 import { commandArgs } from '../api/commands';
 
-// The api has no Share tag type; the shares ride on a Group tag id of their own, and are refetched
-// whenever the project list is (a share from the project dialog, the change feed's 'groups').
-const sharesTag = { type: 'Group', id: 'SHARES' } as const;
+// The shares also provide the project list's tag: they are refetched whenever the project list is
+// (a share from the project dialog, the change feed's 'groups').
+const sharesTag = { type: 'Share', id: 'LIST' } as const;
 const listTag = { type: 'Group', id: 'LIST' } as const;
 const timelineTag = { type: 'Timeline', id: 'WINDOW' } as const;
 

@@ -1,5 +1,6 @@
 import type { GoalView } from '@fahrplan/contracts';
 import { describeError, httpStatusOf, problemOf } from '../../api/problem';
+import { withDescendants } from '../../common/descendants';
 import { buildGoalTree, flattenGoalTree } from '../../projects/details/goalTree';
 
 export type AdminGoal = Pick<
@@ -22,26 +23,12 @@ export function goalRows(goals: readonly AdminGoal[]): GoalRow[] {
   }));
 }
 
-/** The ids of `id` and every goal below it: none of them can become its parent (a cycle). */
-export function subtreeOf(goals: readonly Pick<AdminGoal, 'id' | 'parent'>[], id: number): Set<number> {
-  const below = new Set<number>([id]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const goal of goals)
-      if (goal.parent !== null && below.has(goal.parent) && !below.has(goal.id)) {
-        below.add(goal.id);
-        grew = true;
-      }
-  }
-  return below;
-}
-
-/** Parent options of a goal's dialog: every goal outside its own subtree, indented like the list. */
+/** Parent options of a goal's dialog: every goal outside its own subtree (a cycle), indented like the list. */
 export function parentOptions(
   goals: readonly AdminGoal[],
   editing: number | null,
 ): { value: string; label: string }[] {
-  const excluded = editing === null ? new Set<number>() : subtreeOf(goals, editing);
+  const excluded = editing === null ? new Set<number>() : withDescendants(goals, editing);
   return goalRows(goals)
     .filter((row) => !excluded.has(row.goal.id))
     .map((row) => ({ value: String(row.goal.id), label: `${'· '.repeat(row.depth)}${row.goal.name}` }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { deleteRefusal, goalRows, parentOptions, subtreeOf } from './goalRows';
+import { withDescendants } from '../../common/descendants';
+import { deleteRefusal, goalRows, parentOptions } from './goalRows';
 import type { AdminGoal } from './goalRows';
 
 const goal = (id: number, name: string, parent: number | null, rank: number | null = null): AdminGoal => ({
@@ -41,9 +42,9 @@ describe('goalRows', () => {
     ).toEqual([1, 2, 3, 4, 5, 6, 7]));
 });
 
-describe('subtreeOf and parentOptions', () => {
+describe('withDescendants and parentOptions', () => {
   it('finds a goal and everything below it', () =>
-    expect([...subtreeOf(goals, 2)].sort()).toEqual([2, 3, 5, 6]));
+    expect([...withDescendants(goals, 2)].sort()).toEqual([2, 3, 5, 6]));
 
   it('offers every goal outside the edited goal’s subtree as parent, indented', () =>
     expect(parentOptions(goals, 3)).toEqual([

@@ -14,11 +14,8 @@ export type DeleteResourceInput = z.input<typeof deleteResourceSchema>;
 
 const listTag = { type: 'Resource', id: 'LIST' } as const;
 
-/** The tag lives here (enhanceEndpoints) so the shared apiSlice stays untouched. */
-const resourcesSlice = apiSlice.enhanceEndpoints({ addTagTypes: ['Resource'] });
-
 /** §3 resources: the picker of projects and items, and the admin panel's commands. */
-export const resourcesApi = resourcesSlice.injectEndpoints({
+export const resourcesApi = apiSlice.injectEndpoints({
   endpoints: (builder) => ({
     /** The tenant's live resources by name. */
     getResources: builder.query<ResourceView[], void>({

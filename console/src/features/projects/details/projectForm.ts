@@ -15,6 +15,7 @@ import {
 import type { GroupDetailsView, GroupView } from '@fahrplan/contracts';
 import type { FormErrors } from '@mantine/form';
 import { notAssigned } from '../../applications/details/parentOptions';
+import { withDescendants } from '../../common/descendants';
 import { changedFields, sameValues } from '../../common/formChanges';
 import { zodValidate } from '../../common/zodValidate';
 import type { SaveGroupInput } from './projectDetailsApi';
@@ -260,15 +261,7 @@ export const projectParentOptions = (
     Partial<Pick<GroupView, 'shared' | 'status'>>)[],
   selfId: number | null,
 ) => {
-  const excluded = new Set<number>(selfId === null ? [] : [selfId]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const p of projects)
-      if (p.parent !== null && excluded.has(p.parent) && !excluded.has(p.id)) {
-        excluded.add(p.id);
-        grew = true;
-      }
-  }
+  const excluded = selfId === null ? new Set<number>() : withDescendants(projects, selfId);
   return [
     { value: notAssigned, label: 'not assigned' },
     ...projects
