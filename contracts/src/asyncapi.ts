@@ -143,31 +143,39 @@ export function asyncApiDocument(options: AsyncApiOptions = {}): AsyncApiDocumen
     summary: 'Fahrplan publishes every planning event for downstream systems.',
   });
 
+  const snapshot = 'The latest state of one tracker object, as tracker-sync last read it.';
+  const objectKey = '`<connectionId>/<id>`: the newest message per key is the object’s state.';
   const trackerChannels = [
-    ['trackerProjects', 'Tracker projects', topics.trackerProjects],
-    ['trackerBoards', 'Tracker boards', topics.trackerBoards],
-    ['trackerVersions', 'Tracker versions', topics.trackerVersions],
-    ['trackerIssues', 'Tracker issues', topics.trackerIssues],
+    ['trackerProjects', 'Tracker projects', topics.trackerProjects, snapshot, objectKey],
+    ['trackerBoards', 'Tracker boards', topics.trackerBoards, snapshot, objectKey],
+    ['trackerVersions', 'Tracker versions', topics.trackerVersions, snapshot, objectKey],
+    ['trackerIssues', 'Tracker issues', topics.trackerIssues, snapshot, objectKey],
+    [
+      'trackerSyncRuns',
+      'Tracker sync runs',
+      topics.trackerSyncRuns,
+      'The end of one mirroring run of a connection: when, whether it failed and why, and what it read.',
+      '`<connectionId>`: the newest message per key is the connection’s mirror status.',
+    ],
   ] as const;
-  for (const [id, title, address] of trackerChannels) {
+  for (const [id, title, address, summary, key] of trackerChannels) {
     const { messageType, schemaVersion, schema } = trackerTopicCatalogue[address];
     const name = messageName(messageType, schemaVersion);
     schemas[name] = asyncApiSchema(schema);
     messages[name] = {
       name: messageType,
       title: `${messageType} v${schemaVersion}`,
-      summary: `The latest state of one tracker object, as tracker-sync last read it.`,
+      summary,
       contentType: 'application/json',
       headers: asyncApiSchema(trackerHeaders(messageType, schemaVersion)),
       payload: { $ref: `#/components/schemas/${name}` },
-      bindings: kafkaKey('`<connectionId>/<id>`: the newest message per key is the object’s state.'),
+      bindings: kafkaKey(key),
     };
     addChannel(id, {
       address,
       title,
       description:
-        'Snapshots of tracker objects mirrored by tracker-sync; the projection service folds them. ' +
-        'Keep the newest message per key.',
+        'Snapshots mirrored by tracker-sync; the projection service folds them. Keep the newest message per key.',
       messageNames: [name],
       summary: `tracker-sync publishes ${title.toLowerCase()}.`,
     });

@@ -167,9 +167,20 @@ describe('asyncApiDocument', () => {
       archived: false,
       summary: 'Roll out billing',
       status: 'In Progress',
+      statusCategory: 'indeterminate',
+      assignee: 'Ada Lovelace',
+      dueDate: '2026-02-01',
       issueType: 'Story',
       fixVersions: ['2026.1'],
       updatedAt: fixedNow,
+      // a sync run's fields
+      startedAt: fixedNow,
+      finishedAt: fixedNow,
+      lastSuccessAt: fixedNow,
+      error: null,
+      incremental: true,
+      counts: { projects: 1, boards: 1, versions: 1, issues: 1 },
+      present: { projects: ['10001'], boards: [], versions: [] },
     };
     for (const topic of Object.values(topics).filter((t) => t !== topics.planningEvents)) {
       const { messageType, schemaVersion, schema } =

@@ -27,6 +27,11 @@ import {
   saveRoleSchema,
 } from './identity/tenant';
 import { createUserSchema, setUserPasswordSchema, updateUserSchema, userIdSchema } from './identity/user';
+import {
+  deleteTrackerConnectionSchema,
+  saveTrackerConnectionSchema,
+  syncTrackerConnectionSchema,
+} from './tracker/connection';
 import type { AccountRefType } from './account/account';
 import type { PermissionAction, PermissionResource } from './permissions';
 
@@ -126,6 +131,23 @@ export const commandCatalogue = {
     permission: adminEdit,
     summary:
       "Soft-delete a strategic goal: 409 'goal in use' while a live project has a value for it, 409 'goal has child goals' while live goals name it as parent.",
+  },
+  SaveTrackerConnection: {
+    schema: saveTrackerConnectionSchema,
+    permission: adminEdit,
+    summary:
+      'Create a tracker connection (without id; the secret is required) or change one (with id and the version the user saw; without `secret` the stored one is kept). Needs the tenant\'s jira feature (403 otherwise). The secret is encrypted before it is stored and never returned; a base URL without http:// or https:// answers 400 "Couldn\'t parse the host URL".',
+  },
+  DeleteTrackerConnection: {
+    schema: deleteTrackerConnectionSchema,
+    permission: adminEdit,
+    summary: 'Delete a tracker connection: its mirror leaves every query, links on projects and items stay.',
+  },
+  SyncTrackerConnection: {
+    schema: syncTrackerConnectionSchema,
+    permission: () => ({ resource: 'group-details', action: 'VIEW' }),
+    summary:
+      'Ask tracker-sync to mirror a connection now (`full`: every linked issue, not only those updated since the last run).',
   },
   SaveResource: {
     schema: saveResourceSchema,

@@ -27,6 +27,7 @@ describe('commandCatalogue', () => {
       'DeleteItem',
       'DeleteResource',
       'DeleteRole',
+      'DeleteTrackerConnection',
       'DisableUser',
       'EnableUser',
       'InviteMember',
@@ -37,9 +38,11 @@ describe('commandCatalogue', () => {
       'SaveItem',
       'SaveResource',
       'SaveRole',
+      'SaveTrackerConnection',
       'SetGroupGoals',
       'SetUserPassword',
       'ShareProject',
+      'SyncTrackerConnection',
       'UnshareProject',
       'UpdateGoal',
       'UpdateUser',
@@ -59,6 +62,8 @@ describe('commandCatalogue', () => {
       'SetUserPassword',
       'DisableUser',
       'EnableUser',
+      'SaveTrackerConnection',
+      'DeleteTrackerConnection',
     ] as const)('needs EDIT on admin for %s', (type) =>
       expect(permission(type, {})).toEqual({ resource: 'admin', action: 'EDIT' }),
     );

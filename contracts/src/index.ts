@@ -24,6 +24,8 @@ export * from './account/account';
 export * from './identity/identity';
 export * from './identity/tenant';
 export * from './identity/user';
+export * from './tracker/connection';
+export * from './tracker/mirror';
 export * from './commands';
 export * from './read-models';
 export * from './event-catalogue';

@@ -12,6 +12,8 @@ export const categories = [
   'session',
   'idblock',
   'idempotency',
+  'trackerConnection',
+  'trackerSync',
 ] as const;
 export type Category = (typeof categories)[number];
 

@@ -15,6 +15,8 @@ export const topics = {
   trackerVersions: 'fahrplan.tracker.versions.v1',
   /** Issues linked from items and groups (`jiraid`); key = connection/issue id. */
   trackerIssues: 'fahrplan.tracker.issues.v1',
+  /** One message per mirroring run of a connection; key = connection id. */
+  trackerSyncRuns: 'fahrplan.tracker.sync-runs.v1',
 } as const;
 export type Topic = (typeof topics)[keyof typeof topics];
 
@@ -91,12 +93,53 @@ export const trackerIssueMessageSchema = trackerObject.extend({
   projectKey: z.string().min(1),
   summary: z.string(),
   status: z.string().nullable(),
+  /** The status's category in the tracker: to do, in progress, done. */
+  statusCategory: z.enum(['new', 'indeterminate', 'done']).nullable(),
+  /** The assignee's display name. */
+  assignee: z.string().nullable(),
+  dueDate: z.iso.date().nullable(),
   issueType: z.string().nullable(),
   fixVersions: z.array(z.string()),
   /** The tracker's last-change time of the issue. */
   updatedAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type TrackerIssueMessage = z.output<typeof trackerIssueMessageSchema>;
+
+const trackerFailureSchema = z.object({
+  code: z.string().min(1),
+  status: z.number().int().nullable(),
+  statusText: z.string().nullable(),
+  message: z.string(),
+});
+
+/**
+ * The end of one mirroring run of a connection. A successful run lists the ids of every project,
+ * board and version it read in full: a consumer marks the connection's others as deleted (whatever
+ * disappeared from the tracker, also while tracker-sync was not running).
+ */
+export const trackerSyncRunMessageSchema = z.object({
+  tenant: z.string().min(1),
+  connectionId: z.number().int().positive(),
+  startedAt: z.iso.datetime({ offset: true }),
+  finishedAt: z.iso.datetime({ offset: true }),
+  /** The start of the last successful run (this one when it succeeded): the mirror's age. */
+  lastSuccessAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Why the run failed; null when it succeeded. */
+  error: trackerFailureSchema.nullable(),
+  /** Issues read only when updated since the previous run (false: every linked issue). */
+  incremental: z.boolean(),
+  counts: z.object({
+    projects: z.number().int().min(0),
+    boards: z.number().int().min(0),
+    versions: z.number().int().min(0),
+    issues: z.number().int().min(0),
+  }),
+  /** Tracker ids of everything the run read; null when it failed. */
+  present: z
+    .object({ projects: z.array(z.string()), boards: z.array(z.string()), versions: z.array(z.string()) })
+    .nullable(),
+});
+export type TrackerSyncRunMessage = z.output<typeof trackerSyncRunMessageSchema>;
 
 /** The tracker topics with their one message type each (schema version 1). */
 export const trackerTopicCatalogue = {
@@ -120,8 +163,13 @@ export const trackerTopicCatalogue = {
     schemaVersion: 1,
     schema: trackerIssueMessageSchema,
   },
+  [topics.trackerSyncRuns]: {
+    messageType: 'TrackerSyncRun',
+    schemaVersion: 1,
+    schema: trackerSyncRunMessageSchema,
+  },
 } as const;
 
-/** The message key of a tracker object: unique across a tenant's connections. */
+/** The message key of a tracker object (a run: its connection id alone): unique across a tenant's connections. */
 export const trackerMessageKey = (message: { connectionId: number; id: string }): string =>
   `${message.connectionId}/${message.id}`;

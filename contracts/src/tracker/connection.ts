@@ -1,0 +1,345 @@
+import { z } from 'zod';
+import type { DecisionContext, DomainEvent } from '../events';
+import { DomainError, invalidField, notFound, validationError, versionConflict } from '../errors';
+import { requiredText } from '../rules/limits';
+import type { TrackerFailure } from './mirror';
+
+const id = z.number().int().positive();
+const version = z.number().int().min(0);
+
+/** The provider client's message for a base URL without http:// or https:// (§8). */
+export const hostWithoutSchemeMessage = "Couldn't parse the host URL";
+
+/** Where the tracker runs: Atlassian's cloud (REST v3, /search/jql) or a data center (REST v2). */
+export const trackerDeployments = ['cloud', 'datacenter'] as const;
+export type TrackerDeployment = (typeof trackerDeployments)[number];
+
+/**
+ * How tracker-sync authenticates (§6): basic (e-mail and API token), an OAuth bearer token, or a
+ * personal access token (data center).
+ */
+export const trackerAuthModes = ['basic', 'bearer', 'pat'] as const;
+export type TrackerAuthMode = (typeof trackerAuthModes)[number];
+
+/** The longest secret accepted (API tokens are ~200 characters, OAuth access tokens up to ~1,500). */
+export const trackerSecretMax = 4000;
+
+/**
+ * A base URL as typed: trimmed, without trailing slashes; a host without a scheme gets §8's message.
+ * Paths are kept (data centers often live under /jira).
+ */
+export const trackerBaseUrlSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .transform((text, ctx) => {
+    if (!/^https?:\/\//i.test(text)) {
+      ctx.addIssue({ code: 'custom', message: hostWithoutSchemeMessage });
+      return z.NEVER;
+    }
+    try {
+      const url = new URL(text);
+      if (url.hostname === '' || url.search !== '' || url.hash !== '') throw new Error('not a base URL');
+    } catch {
+      ctx.addIssue({ code: 'custom', message: hostWithoutSchemeMessage });
+      return z.NEVER;
+    }
+    return text.replace(/\/+$/, '');
+  });
+
+/**
+ * SaveTrackerConnection: create without `id` (the secret is then required), change one with `id` and
+ * the `version` the user saw. Without `secret` a change keeps the stored one; changing the auth mode
+ * needs a new secret. The e-mail is required for basic authentication and ignored otherwise.
+ */
+export const saveTrackerConnectionSchema = z
+  .strictObject({
+    id: id.optional(),
+    version: version.optional(),
+    name: requiredText(100),
+    baseUrl: trackerBaseUrlSchema,
+    deployment: z.enum(trackerDeployments),
+    authMode: z.enum(trackerAuthModes),
+    email: z
+      .string()
+      .trim()
+      .max(200)
+      .nullish()
+      .transform((v) => v || null),
+    secret: z.string().min(1).max(trackerSecretMax).optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.id !== undefined && c.version === undefined)
+      ctx.addIssue({ code: 'custom', path: ['version'], message: 'required when updating' });
+    if (c.id === undefined && c.secret === undefined)
+      ctx.addIssue({ code: 'custom', path: ['secret'], message: 'required for a new connection' });
+    if (c.authMode === 'basic' && (c.email === null || !z.email().safeParse(c.email).success))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['email'],
+        message: 'an e-mail address is required for basic authentication',
+      });
+  })
+  .transform((c) => (c.authMode === 'basic' ? c : { ...c, email: null }));
+export type SaveTrackerConnectionData = z.output<typeof saveTrackerConnectionSchema>;
+
+export const deleteTrackerConnectionSchema = z.strictObject({ id, version });
+export type DeleteTrackerConnectionData = z.infer<typeof deleteTrackerConnectionSchema>;
+
+/** SyncTrackerConnection: mirror now; `full` re-reads every linked issue, not only the changed ones. */
+export const syncTrackerConnectionSchema = z.strictObject({ id, full: z.boolean().optional() });
+export type SyncTrackerConnectionData = z.infer<typeof syncTrackerConnectionSchema>;
+
+/**
+ * A secret as stored: AES-256-GCM under the key named `kid`, all parts base64. Only the command
+ * service (sealing) and tracker-sync (opening) hold the key; no query returns this.
+ */
+export const sealedSecretSchema = z.strictObject({
+  alg: z.literal('A256GCM'),
+  kid: z.string().min(1),
+  iv: z.string().min(1),
+  tag: z.string().min(1),
+  data: z.string().min(1),
+});
+export type SealedSecret = z.infer<typeof sealedSecretSchema>;
+
+/** A connection's settings as events carry them; `secret` only when it was set or replaced. */
+export interface TrackerConnectionSettings {
+  readonly name: string;
+  readonly baseUrl: string;
+  readonly deployment: TrackerDeployment;
+  readonly authMode: TrackerAuthMode;
+  readonly email: string | null;
+}
+
+export type TrackerConnectionCommand =
+  | {
+      readonly type: 'SaveTrackerConnection';
+      /** The command without its plain secret: the handler seals it into the context first. */
+      readonly data: Omit<SaveTrackerConnectionData, 'secret'>;
+    }
+  | { readonly type: 'DeleteTrackerConnection'; readonly data: DeleteTrackerConnectionData };
+
+export type TrackerConnectionCreated = DomainEvent<
+  'TrackerConnectionCreated',
+  TrackerConnectionSettings & { readonly id: number; readonly secret: SealedSecret }
+>;
+export type TrackerConnectionUpdated = DomainEvent<
+  'TrackerConnectionUpdated',
+  {
+    readonly id: number;
+    readonly changes: Partial<TrackerConnectionSettings>;
+    /** Present when the secret was replaced. */
+    readonly secret?: SealedSecret;
+  }
+>;
+export type TrackerConnectionDeleted = DomainEvent<'TrackerConnectionDeleted', { readonly id: number }>;
+export type TrackerConnectionEvent =
+  TrackerConnectionCreated | TrackerConnectionUpdated | TrackerConnectionDeleted;
+
+export const trackerConnectionEventTypes = [
+  'TrackerConnectionCreated',
+  'TrackerConnectionUpdated',
+  'TrackerConnectionDeleted',
+] as const satisfies readonly TrackerConnectionEvent['type'][];
+
+export type TrackerConnectionState =
+  | { readonly status: 'absent' }
+  | (TrackerConnectionSettings & {
+      readonly status: 'active' | 'deleted';
+      readonly id: number;
+      readonly secret: SealedSecret;
+      /** The stream revision of the last event (§3 version = stream revision). */
+      readonly version: number;
+    });
+
+export const initialTrackerConnectionState: TrackerConnectionState = { status: 'absent' };
+
+export const evolveTrackerConnection = (
+  state: TrackerConnectionState,
+  event: TrackerConnectionEvent,
+): TrackerConnectionState => {
+  switch (event.type) {
+    case 'TrackerConnectionCreated': {
+      const { id: connectionId, secret, ...settings } = event.data;
+      return { status: 'active', id: connectionId, secret, ...settings, version: 0 };
+    }
+    case 'TrackerConnectionUpdated':
+      return state.status === 'absent'
+        ? state
+        : {
+            ...state,
+            ...event.data.changes,
+            secret: event.data.secret ?? state.secret,
+            version: state.version + 1,
+          };
+    case 'TrackerConnectionDeleted':
+      return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+};
+
+export interface TrackerConnectionContext extends DecisionContext {
+  /** The id allocated for a new connection. */
+  readonly newId: number;
+  /** Whether the tenant has the jira feature (§1): without it, connections cannot be changed. */
+  readonly jiraEnabled: boolean;
+  /** The command's secret, sealed by the handler; null when the command carries none. */
+  readonly sealedSecret: SealedSecret | null;
+}
+
+/** The refusal of tracker work in a tenant without the jira feature flag. */
+export const trackerFeatureOff = () =>
+  new DomainError('forbidden', 'the issue-tracker integration (jira) is off for this tenant');
+
+const settingsOf = (data: Omit<SaveTrackerConnectionData, 'secret'>): TrackerConnectionSettings => ({
+  name: data.name,
+  baseUrl: data.baseUrl,
+  deployment: data.deployment,
+  authMode: data.authMode,
+  email: data.email,
+});
+
+export const decideTrackerConnection = (
+  command: TrackerConnectionCommand,
+  state: TrackerConnectionState,
+  context: TrackerConnectionContext,
+): TrackerConnectionEvent[] => {
+  if (!context.jiraEnabled) throw trackerFeatureOff();
+  switch (command.type) {
+    case 'SaveTrackerConnection': {
+      const { id: requestedId, version: seen } = command.data;
+      const settings = settingsOf(command.data);
+      if (requestedId === undefined) {
+        if (state.status !== 'absent') throw new DomainError('conflict', 'tracker connection exists already');
+        if (context.sealedSecret === null)
+          throw invalidField('secret', 'required for a new connection', 'the connection needs a secret');
+        return [
+          {
+            type: 'TrackerConnectionCreated',
+            data: { id: context.newId, ...settings, secret: context.sealedSecret },
+          },
+        ];
+      }
+      if (state.status !== 'active') throw notFound('tracker connection');
+      if (seen !== state.version) throw versionConflict(state.version);
+      if (settings.authMode !== state.authMode && context.sealedSecret === null)
+        throw validationError('a new authentication mode needs its secret', [
+          { field: 'secret', message: 'required when the authentication mode changes' },
+        ]);
+      const changes = Object.fromEntries(
+        (Object.keys(settings) as (keyof TrackerConnectionSettings)[])
+          .filter((key) => settings[key] !== state[key])
+          .map((key) => [key, settings[key]]),
+      ) as Partial<TrackerConnectionSettings>;
+      if (Object.keys(changes).length === 0 && context.sealedSecret === null) return [];
+      return [
+        {
+          type: 'TrackerConnectionUpdated',
+          data: { id: state.id, changes, ...(context.sealedSecret ? { secret: context.sealedSecret } : {}) },
+        },
+      ];
+    }
+    case 'DeleteTrackerConnection': {
+      if (state.status !== 'active') throw notFound('tracker connection');
+      if (command.data.version !== state.version) throw versionConflict(state.version);
+      return [{ type: 'TrackerConnectionDeleted', data: { id: state.id } }];
+    }
+    default: {
+      const _exhaustive: never = command;
+      throw new Error('unknown command');
+    }
+  }
+};
+
+/**
+ * On-demand mirroring lives in its own stream (`trackerSync-<connection id>`), so that asking for a
+ * sync never changes the connection's version under an administrator editing it.
+ */
+export type TrackerSyncRequested = DomainEvent<
+  'TrackerSyncRequested',
+  { readonly id: number; readonly full: boolean }
+>;
+export type TrackerSyncState = { readonly requests: number };
+export const initialTrackerSyncState: TrackerSyncState = { requests: 0 };
+export const evolveTrackerSync = (
+  state: TrackerSyncState,
+  _event: TrackerSyncRequested,
+): TrackerSyncState => ({
+  requests: state.requests + 1,
+});
+
+export interface TrackerSyncContext extends DecisionContext {
+  readonly jiraEnabled: boolean;
+  /** Whether the connection exists and is not deleted. */
+  readonly connectionActive: boolean;
+}
+
+export const decideTrackerSync = (
+  command: { readonly type: 'SyncTrackerConnection'; readonly data: SyncTrackerConnectionData },
+  _state: TrackerSyncState,
+  context: TrackerSyncContext,
+): TrackerSyncRequested[] => {
+  if (!context.jiraEnabled) throw trackerFeatureOff();
+  if (!context.connectionActive) throw notFound('tracker connection');
+  return [{ type: 'TrackerSyncRequested', data: { id: command.data.id, full: command.data.full ?? false } }];
+};
+
+/**
+ * POST /api/tracker/test: try settings before (or after) saving them. With `id` and no `secret`, the
+ * connection's stored secret is used.
+ */
+export const testTrackerConnectionSchema = z
+  .strictObject({
+    id: id.optional(),
+    /** Ignored: the dialog sends its whole form. */
+    name: z.string().max(100).optional(),
+    baseUrl: trackerBaseUrlSchema,
+    deployment: z.enum(trackerDeployments),
+    authMode: z.enum(trackerAuthModes),
+    email: z
+      .string()
+      .trim()
+      .max(200)
+      .nullish()
+      .transform((v) => v || null),
+    secret: z.string().min(1).max(trackerSecretMax).optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.id === undefined && c.secret === undefined)
+      ctx.addIssue({ code: 'custom', path: ['secret'], message: 'required to test a new connection' });
+    if (c.authMode === 'basic' && c.email === null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['email'],
+        message: 'an e-mail address is required for basic authentication',
+      });
+  });
+export type TestTrackerConnectionData = z.output<typeof testTrackerConnectionSchema>;
+
+/** What a connection test found: each step it passed, or the one that failed and why. */
+export type TrackerTestResult =
+  | {
+      readonly ok: true;
+      /** The tracker's own title and version (serverInfo). */
+      readonly server: {
+        readonly title: string | null;
+        readonly version: string | null;
+        readonly deploymentType: string | null;
+      };
+      /** Who the credentials belong to (myself). */
+      readonly user: string | null;
+      /** How many projects the credentials can see. */
+      readonly projects: number;
+      readonly tookMs: number;
+    }
+  | {
+      readonly ok: false;
+      /** The step that failed: the URL, reaching the host, signing in, or reading projects. */
+      readonly step: 'url' | 'reach' | 'authenticate' | 'read';
+      readonly failure: TrackerFailure;
+      readonly tookMs: number;
+    };
