@@ -19,13 +19,15 @@ module.exports = {
     '<rootDir>/platform',
     '<rootDir>/command-service',
     '<rootDir>/projection-service',
+    '<rootDir>/tracker-sync',
     '<rootDir>/server',
     '<rootDir>/e2e',
     '<rootDir>/console',
   ],
   transform: { '^.+\\.tsx?$': swc },
   moduleNameMapper: {
-    '^@fahrplan/(contracts|platform|command-service|projection-service|server)$': '<rootDir>/$1/src/index.ts',
+    '^@fahrplan/(contracts|platform|command-service|projection-service|tracker-sync|server)$':
+      '<rootDir>/$1/src/index.ts',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],

@@ -1,0 +1,26 @@
+export { adfToText, isAdfDocument, toAdf } from './adf';
+export type { AdfDocument, AdfNode } from './adf';
+export { toQueryString } from './query';
+export type { Query, QueryValue } from './query';
+export { backoffDelay, defaultRetryPolicy, parseRetryAfter } from './retry';
+export type { RetryPolicy } from './retry';
+export { codeForStatus, describeTrackerError, TrackerError, trackerMessageOf } from './tracker-error';
+export type { TrackerErrorCode, TrackerErrorDetails } from './tracker-error';
+export {
+  createTrackerClient,
+  isExperimentalOperation,
+  parseBaseUrl,
+  testTrackerConnection,
+} from './tracker-client';
+export type {
+  HttpMethod,
+  JiraBoard,
+  JiraIssue,
+  JiraProject,
+  JiraServiceDesk,
+  JiraVersion,
+  TrackerAuth,
+  TrackerClient,
+  TrackerClientConfig,
+  TrackerRequest,
+} from './tracker-client';

@@ -1,0 +1,67 @@
+/** A page of the core and agile families: startAt/maxResults, ending on isLast, total or an empty page. */
+export interface OffsetPage<T> {
+  readonly values: readonly T[];
+  readonly startAt?: number;
+  readonly total?: number;
+  readonly isLast?: boolean;
+}
+
+/** A service-desk page: start/limit, ending on isLastPage. */
+export interface StartLimitPage<T> {
+  readonly values: readonly T[];
+  readonly start?: number;
+  readonly isLastPage?: boolean;
+}
+
+/** A page of the cloud issue search: nextPageToken, no total. */
+export interface TokenPage<T> {
+  readonly values: readonly T[];
+  readonly nextPageToken?: string | null;
+  readonly isLast?: boolean;
+}
+
+/**
+ * Items page by page as the caller iterates. The next offset counts what arrived rather than what
+ * was asked for, since the tracker may cap maxResults below the requested size.
+ */
+export async function* offsetPaged<T>(
+  fetchPage: (startAt: number) => Promise<OffsetPage<T>>,
+): AsyncGenerator<T> {
+  let startAt = 0;
+  for (;;) {
+    const page = await fetchPage(startAt);
+    yield* page.values;
+    const next = (page.startAt ?? startAt) + page.values.length;
+    if (page.values.length === 0 || page.isLast === true) return;
+    if (page.isLast === undefined && page.total !== undefined && next >= page.total) return;
+    startAt = next;
+  }
+}
+
+export async function* startLimitPaged<T>(
+  fetchPage: (start: number) => Promise<StartLimitPage<T>>,
+): AsyncGenerator<T> {
+  let start = 0;
+  for (;;) {
+    const page = await fetchPage(start);
+    yield* page.values;
+    if (page.values.length === 0 || page.isLastPage !== false) return;
+    start = (page.start ?? start) + page.values.length;
+  }
+}
+
+export async function* tokenPaged<T>(
+  fetchPage: (nextPageToken: string | undefined) => Promise<TokenPage<T>>,
+): AsyncGenerator<T> {
+  const seen = new Set<string>();
+  let token: string | undefined;
+  for (;;) {
+    const page = await fetchPage(token);
+    yield* page.values;
+    const next = page.nextPageToken ?? undefined;
+    // A repeated token would loop for ever; the tracker has then nothing new to give.
+    if (page.isLast === true || next === undefined || next === '' || seen.has(next)) return;
+    seen.add(next);
+    token = next;
+  }
+}
