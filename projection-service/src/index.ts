@@ -9,3 +9,7 @@ export * from './lease/lease';
 export * from './lease/memory-lease';
 export * from './lease/mongo-lease';
 export * from './projections/leased-runner';
+export * from './tracker/tracker-connections.projection';
+export * from './tracker/tracker-folding';
+export * from './tracker/tracker-mirror';
+export * from './tracker/tracker-queries.controller';

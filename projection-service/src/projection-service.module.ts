@@ -14,7 +14,9 @@ import {
   ReadYourWritesInterceptor,
 } from './queries/read-your-writes.interceptor';
 import { SharesController } from './queries/shares.controller';
-import { PROJECTION_RUNNER, READ_STORE } from './queries/tokens';
+import { PROJECTION_RUNNER, READ_STORE, TRACKER_MIRROR } from './queries/tokens';
+import type { TrackerMirror } from './tracker/tracker-mirror';
+import { TrackerQueriesController } from './tracker/tracker-queries.controller';
 import type { ReadStore } from './read-store/read-store';
 
 export interface ProjectionServiceOptions {
@@ -24,6 +26,8 @@ export interface ProjectionServiceOptions {
   readonly directory: DirectoryCache;
   /** Read for the sessions that ended, whose access tokens are refused. */
   readonly eventStore: EventStore;
+  /** Folds the tracker topics; its changes reach the change feed too. */
+  readonly trackerMirror?: TrackerMirror;
 }
 
 @Module({})
@@ -38,10 +42,12 @@ export class ProjectionServiceModule {
         ResourceQueriesController,
         ChangesController,
         SharesController,
+        TrackerQueriesController,
       ],
       providers: [
         { provide: READ_STORE, useValue: options.readStore },
         { provide: PROJECTION_RUNNER, useValue: options.runner },
+        { provide: TRACKER_MIRROR, useValue: options.trackerMirror ?? null },
         { provide: TOKEN_SERVICE, useValue: options.tokens },
         { provide: DIRECTORY, useValue: options.directory },
         sessionRevocationsProvider(options.eventStore),

@@ -5,6 +5,7 @@ import { accountBudgetsProjection, goalsProjection, groupsProjection } from './g
 import { itemsProjection } from './items.projection';
 import { resourcesProjection } from './resources.projection';
 import { sharesProjection } from './shares.projection';
+import { trackerConnectionsProjection } from '../tracker/tracker-connections.projection';
 import type { Projection } from './projection';
 
 export const allProjections = [
@@ -17,5 +18,6 @@ export const allProjections = [
   accountBudgetsProjection,
   itemsProjection,
   sharesProjection,
+  trackerConnectionsProjection,
 ] as unknown as readonly Projection[];
 export const projectedCategories = ['application', 'comment', 'account', 'group', 'goal', 'resource', 'item'];

@@ -4,7 +4,8 @@ import { Observable } from 'rxjs';
 import { AuthGuard, CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import type { Change, ProjectionRunner } from '../projections/projection-runner';
-import { PROJECTION_RUNNER } from './tokens';
+import type { TrackerMirror } from '../tracker/tracker-mirror';
+import { PROJECTION_RUNNER, TRACKER_MIRROR } from './tokens';
 
 const FLUSH_MS = 100;
 const HEARTBEAT_MS = 25_000;
@@ -24,7 +25,10 @@ export class ChangesController implements OnModuleDestroy {
   /** Open feeds end at shutdown, else the HTTP server would wait for them forever. */
   private readonly open = new Set<() => void>();
 
-  constructor(@Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner) {}
+  constructor(
+    @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
+    @Inject(TRACKER_MIRROR) private readonly trackerMirror: TrackerMirror | null,
+  ) {}
 
   onModuleDestroy(): void {
     for (const end of [...this.open]) end();
@@ -41,13 +45,20 @@ export class ChangesController implements OnModuleDestroy {
         subscriber.next({ data: { position: pending.position, collections: [...pending.collections] } });
         pending = undefined;
       };
-      const unsubscribe = this.runner.onChange((change: Change) => {
-        if (change.tenant !== principal.tenant) return;
+      const note = (tenant: string, position: number, collections: readonly string[]) => {
+        if (tenant !== principal.tenant) return;
         pending ??= { position: 0, collections: new Set() };
-        pending.position = change.position;
-        for (const collection of change.collections) pending.collections.add(collection);
+        pending.position = Math.max(pending.position, position);
+        for (const collection of collections) pending.collections.add(collection);
         timer ??= setTimeout(flush, FLUSH_MS);
-      });
+      };
+      const unsubscribe = this.runner.onChange((change: Change) =>
+        note(change.tenant, change.position, change.collections),
+      );
+      // the mirror moves with the tracker, not the log: its changes carry the log position reached so far
+      const unsubscribeMirror = this.trackerMirror?.onChange((change) =>
+        note(change.tenant, this.runner.checkpoint, change.collections),
+      );
       subscriber.next({ type: 'ready', data: { position: this.runner.checkpoint, collections: [] } });
       const heartbeat = setInterval(
         () =>
@@ -59,6 +70,7 @@ export class ChangesController implements OnModuleDestroy {
       return () => {
         this.open.delete(end);
         unsubscribe();
+        unsubscribeMirror?.();
         clearInterval(heartbeat);
         if (timer) clearTimeout(timer);
       };

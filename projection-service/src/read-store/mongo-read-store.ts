@@ -190,7 +190,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   /** Creates the indexes every projection declares for its queries (idempotent). */
-  async ensureIndexes(projections: readonly Projection[]): Promise<void> {
+  async ensureIndexes(projections: readonly Pick<Projection, 'collection' | 'indexes'>[]): Promise<void> {
     for (const projection of projections)
       for (const keys of projection.indexes)
         await this.collection(projection.collection).createIndex({ ...keys });
