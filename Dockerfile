@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# One build, two images: `service` runs command-service or projection-service (the command is set in
+# One build, two images: `service` runs command-service, projection-service or tracker-sync (the command is set in
 # docker-compose.yml), `console` is the reverse proxy serving the built console on one origin.
 
 FROM node:24-bookworm-slim AS build

@@ -242,7 +242,7 @@ EOF
   local cluster_id
   cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
   java "${log4j[@]}" -Dkafka.log.file="$run/kafka-format.log" -cp "$cp" kafka.tools.StorageTool \
-    format -t "$cluster_id" -c "$props" > "$run/kafka-format.out" 2>&1 ||
+    format --cluster-id="$cluster_id" -c "$props" > "$run/kafka-format.out" 2>&1 ||
     {
       cat "$run/kafka-format.out" >&2
       die "formatting Kafka's storage failed"

@@ -6,6 +6,7 @@ import {
   DIRECTORY,
   DirectoryCache,
   IdAllocator,
+  SecretBox,
   TOKEN_SERVICE,
   TokenService,
 } from '@fahrplan/platform';
@@ -22,6 +23,7 @@ import { goalHandlers } from './goals/goal.handlers';
 import { groupHandlers } from './groups/group.handlers';
 import { resourceHandlers } from './resources/resource.handlers';
 import { identityHandlers } from './identity/identity.handlers';
+import { TRACKER_SECRETS, trackerHandlers } from './tracker/tracker.handlers';
 import { AggregateRunner } from './infrastructure/aggregate-runner';
 import { ItemRanks } from './items/item-ranks';
 import { ITEM_RANKS, itemHandlers } from './items/item.handlers';
@@ -35,6 +37,8 @@ export interface CommandServiceOptions {
   readonly clock?: () => Date;
   /** OIDC login beside the local accounts; off without it. */
   readonly oidc?: OidcConfig;
+  /** Seals tracker connection secrets; without it, connections with a secret are refused. */
+  readonly trackerSecrets?: SecretBox;
 }
 
 @Module({})
@@ -61,6 +65,8 @@ export class CommandServiceModule {
         ...goalHandlers,
         ...resourceHandlers,
         ...identityHandlers,
+        { provide: TRACKER_SECRETS, useValue: options.trackerSecrets ?? null },
+        ...trackerHandlers,
         { provide: ITEM_RANKS, useFactory: () => new ItemRanks(options.eventStore) },
         ...itemHandlers,
       ],

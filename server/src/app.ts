@@ -3,18 +3,30 @@ import { Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { CommandServiceModule } from '@fahrplan/command-service';
 import type { OidcConfig } from '@fahrplan/command-service';
-import { DirectoryCache, IdAllocator, SqliteEventStore, TokenService } from '@fahrplan/platform';
+import { trackerTopicCatalogue } from '@fahrplan/contracts';
+import {
+  DirectoryCache,
+  IdAllocator,
+  SecretBox,
+  SqliteBus,
+  SqliteEventStore,
+  TokenService,
+} from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
 import {
   MemoryReadStore,
   ProjectionRunner,
   ProjectionServiceModule,
+  TrackerMirror,
   allProjections,
 } from '@fahrplan/projection-service';
+import { TrackerSync, TrackerSyncModule, fakeTrackerHandler } from '@fahrplan/tracker-sync';
+import type { TrackerTester } from '@fahrplan/tracker-sync';
+import { trackerSyncParts } from './tracker-sync';
 import { createHttpApp, serveConsole } from './http';
 import { platformEndpoints } from './platform.controller';
 
@@ -25,7 +37,21 @@ export interface EmbeddedOptions {
   readonly logger?: boolean;
   /** OIDC login beside the local accounts; off without it. */
   readonly oidc?: OidcConfig;
+  /** Serve the fake issue tracker under `demoTrackerPath` (the demo tenant's connection points at it). */
+  readonly demoTracker?: boolean;
+  /** Hosts whose release links get no report suffix (§1). */
+  readonly plainReleaseHosts?: readonly string[];
+  /** How often tracker-sync mirrors every connection (default 5 minutes). */
+  readonly trackerIntervalMs?: number;
 }
+
+/** Where `npm start` serves the fake issue tracker for the demo. */
+export const demoTrackerPath = '/demo-tracker';
+/** The credentials the demo's fake tracker accepts. */
+export const demoTrackerCredentials = {
+  email: 'demo@fahrplan.example',
+  apiToken: 'demo-tracker-token',
+} as const;
 
 export interface Embedded {
   readonly app: NestExpressApplication;
@@ -34,6 +60,9 @@ export interface Embedded {
   readonly directory: DirectoryCache;
   readonly runner: ProjectionRunner;
   readonly readStore: MemoryReadStore;
+  /** tracker-sync's worker: not mirroring until `start()` (after the server listens, so the demo's fake answers). */
+  readonly trackerSync: TrackerSync;
+  readonly trackerMirror: TrackerMirror;
   close(): Promise<void>;
 }
 
@@ -44,6 +73,7 @@ class EmbeddedModule {
   static forRoot(
     parts: Omit<Embedded, 'app' | 'close'>,
     tokens: TokenService,
+    tracker: { secrets: SecretBox; tester: TrackerTester },
     clock?: () => Date,
     oidc?: OidcConfig,
   ): DynamicModule {
@@ -55,8 +85,16 @@ class EmbeddedModule {
           tokens,
           directory: parts.directory,
           ids: parts.ids,
+          trackerSecrets: tracker.secrets,
           ...(clock ? { clock } : {}),
           ...(oidc ? { oidc } : {}),
+        }),
+        TrackerSyncModule.forRoot({
+          sync: parts.trackerSync,
+          tester: tracker.tester,
+          tokens,
+          directory: parts.directory,
+          eventStore: parts.store,
         }),
         ProjectionServiceModule.forRoot({
           readStore: parts.readStore,
@@ -64,6 +102,7 @@ class EmbeddedModule {
           tokens,
           directory: parts.directory,
           eventStore: parts.store,
+          trackerMirror: parts.trackerMirror,
         }),
         platformEndpoints({
           service: 'embedded',
@@ -75,9 +114,12 @@ class EmbeddedModule {
   }
 }
 
-/** The signing key lives in the data folder (mode 600) so that sessions survive a restart. */
-const loadSecret = (dataDir: string): Buffer => {
-  const file = join(dataDir, 'token.key');
+/**
+ * A key in the data folder (mode 600), made on first start: the token signing key (sessions survive
+ * a restart) and the tracker secrets key (stored connections stay usable).
+ */
+const loadKey = (dataDir: string, name: string): Buffer => {
+  const file = join(dataDir, name);
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
   return Buffer.from(readFileSync(file, 'utf8'), 'base64');
 };
@@ -95,12 +137,37 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
   // answer no query before the read models have caught up with the log
   if (!(await runner.waitFor(await store.headPosition(), CATCH_UP_MS)))
     throw new Error(`the read models did not catch up with the event log within ${CATCH_UP_MS / 1000} s`);
-  const tokens = new TokenService(loadSecret(options.dataDir));
-  const parts = { store, ids, directory, runner, readStore };
-  const app = await createHttpApp(EmbeddedModule.forRoot(parts, tokens, options.clock, options.oidc), {
-    forceCloseConnections: true,
-    logger: options.logger === false ? false : ['error', 'warn'],
+  const tokens = new TokenService(loadKey(options.dataDir, 'token.key'));
+  // the tracker topics live in a SQLite file beside the events, so the mirror survives a restart
+  const bus = new SqliteBus(join(options.dataDir, 'bus.db'), {
+    compactedTopics: Object.keys(trackerTopicCatalogue),
   });
+  // the read models live in memory: fold the tracker topics from their beginning at every start
+  const trackerMirror = new TrackerMirror(bus, readStore, {
+    groupId: `embedded.tracker-mirror.${randomUUID()}`,
+    fromBeginning: true,
+  });
+  await trackerMirror.start();
+  const secrets = new SecretBox(loadKey(options.dataDir, 'tracker.key'));
+  const { sync: trackerSync, tester } = trackerSyncParts({
+    store,
+    bus,
+    directory,
+    secrets,
+    links: { hostsWithoutReleaseReportSuffix: options.plainReleaseHosts ?? [] },
+    ...(options.trackerIntervalMs ? { intervalMs: options.trackerIntervalMs } : {}),
+    ...(options.logger === false ? { log: () => undefined } : {}),
+  });
+  const parts = { store, ids, directory, runner, readStore, trackerSync, trackerMirror };
+  const app = await createHttpApp(
+    EmbeddedModule.forRoot(parts, tokens, { secrets, tester }, options.clock, options.oidc),
+    { forceCloseConnections: true, logger: options.logger === false ? false : ['error', 'warn'] },
+  );
+  if (options.demoTracker)
+    app.use(
+      demoTrackerPath,
+      fakeTrackerHandler({ prefix: demoTrackerPath, credentials: { basic: demoTrackerCredentials } }),
+    );
   serveConsole(app, options.consoleDir ?? resolve(__dirname, '../../console/dist'));
   await app.init();
   return {
@@ -108,6 +175,9 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
     app,
     close: async () => {
       await app.close();
+      await trackerSync.stop();
+      await trackerMirror.stop();
+      await bus.close();
       await runner.stop();
       await directory.stop();
       await store.close();

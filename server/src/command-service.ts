@@ -4,9 +4,9 @@ import type { DynamicModule } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomBytes } from 'node:crypto';
 import { CommandServiceModule } from '@fahrplan/command-service';
-import { DirectoryCache, IdAllocator, TokenService, createEventStore } from '@fahrplan/platform';
+import { DirectoryCache, IdAllocator, SecretBox, TokenService, createEventStore } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
-import { oidcConfigOf, tokenSecretOf } from './config';
+import { oidcConfigOf, tokenSecretOf, trackerKeyOf } from './config';
 import type { CommandServiceConfig } from './config';
 import { DEMO_TENANT, seedDemo } from './demo';
 import { createHttpApp, serviceLogLevels } from './http';
@@ -37,10 +37,18 @@ export const createCommandService = async (
   const ids = new IdAllocator(store);
   const directory = new DirectoryCache(store);
   await directory.start();
+  const trackerKey = trackerKeyOf(config);
   const root: DynamicModule = {
     module: CommandServiceRoot,
     imports: [
-      CommandServiceModule.forRoot({ eventStore: store, tokens, directory, ids, oidc: oidcConfigOf(config) }),
+      CommandServiceModule.forRoot({
+        eventStore: store,
+        tokens,
+        directory,
+        ids,
+        oidc: oidcConfigOf(config),
+        ...(trackerKey ? { trackerSecrets: new SecretBox(trackerKey) } : {}),
+      }),
       platformEndpoints({
         service: 'command-service',
         details: () => ({ instance: config.INSTANCE_ID }),

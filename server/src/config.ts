@@ -50,9 +50,18 @@ export const oidcEnv = {
 };
 export type OidcEnv = z.infer<z.ZodObject<typeof oidcEnv>>;
 
+/** The key tracker connection secrets are sealed with: command-service seals, tracker-sync opens. */
+const trackerKey = {
+  /** base64 of exactly 32 random bytes */
+  FAHRPLAN_TRACKER_KEY: z.string().optional(),
+  /** or a file holding it */
+  FAHRPLAN_TRACKER_KEY_FILE: z.string().optional(),
+};
+
 export const commandServiceEnv = z.object({
   ...common,
   ...oidcEnv,
+  ...trackerKey,
   PORT: port(3001),
   /** create the demo tenant on first start, as `npm start` does */
   FAHRPLAN_DEMO: flag(true),
@@ -71,6 +80,54 @@ export const projectionServiceEnv = z.object({
   LEASE_TTL_MS: milliseconds(10_000),
 });
 export type ProjectionServiceConfig = z.infer<typeof projectionServiceEnv>;
+
+/** Hosts whose release links get no '/tab/release-report-all-issues' suffix (§1), comma-separated. */
+const releaseLinkHosts = {
+  FAHRPLAN_TRACKER_PLAIN_RELEASE_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim())
+        .filter(Boolean),
+    ),
+};
+
+const syncInterval = {
+  /** how often every connection is mirrored */
+  FAHRPLAN_TRACKER_SYNC_INTERVAL_MS: milliseconds(5 * 60_000),
+};
+
+/** `npm start`'s tracker settings (its key lives in the data folder). */
+export const embeddedTrackerEnv = z.object({
+  ...releaseLinkHosts,
+  ...syncInterval,
+  /** serve a fake issue tracker at /demo-tracker, and link the demo tenant to it on first start */
+  FAHRPLAN_DEMO_TRACKER: flag(true),
+});
+
+export const trackerSyncEnv = z.object({
+  ...common,
+  ...trackerKey,
+  ...releaseLinkHosts,
+  ...syncInterval,
+  PORT: port(3003),
+  /** the tracker topics go to Kafka; tracker-sync has nothing to do without it */
+  KAFKA_BROKERS: url,
+  /** `index/count`: this instance mirrors the connections whose id % count = index */
+  FAHRPLAN_TRACKER_SHARD: z
+    .string()
+    .regex(/^\d+\/\d+$/, 'index/count, e.g. 0/2')
+    .optional()
+    .transform((value) => {
+      if (!value) return undefined;
+      const [index, count] = value.split('/').map(Number) as [number, number];
+      return { index, count };
+    })
+    .refine((shard) => !shard || (shard.count > 0 && shard.index < shard.count), 'index must be below count'),
+});
+export type TrackerSyncConfig = z.infer<typeof trackerSyncEnv>;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -92,27 +149,44 @@ export const parseEnv = <Schema extends z.ZodType>(
   throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
 };
 
-/** The token signing key from TOKEN_SECRET or TOKEN_SECRET_FILE. */
-export const tokenSecretOf = (config: { TOKEN_SECRET?: string; TOKEN_SECRET_FILE?: string }): Buffer => {
-  if (config.TOKEN_SECRET && config.TOKEN_SECRET_FILE)
-    throw new ConfigError('set TOKEN_SECRET or TOKEN_SECRET_FILE, not both');
-  let encoded = config.TOKEN_SECRET;
-  if (config.TOKEN_SECRET_FILE) {
+/** A base64 key from the variable `name` or the file `name`_FILE; undefined when neither is set. */
+const keyOf = (name: string, value: string | undefined, file: string | undefined): Buffer | undefined => {
+  if (value && file) throw new ConfigError(`set ${name} or ${name}_FILE, not both`);
+  let encoded = value;
+  if (file) {
     try {
-      encoded = readFileSync(config.TOKEN_SECRET_FILE, 'utf8');
+      encoded = readFileSync(file, 'utf8');
     } catch (error) {
       throw new ConfigError(
-        `TOKEN_SECRET_FILE ${config.TOKEN_SECRET_FILE} cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+        `${name}_FILE ${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
       );
     }
   }
-  if (!encoded) throw new ConfigError('TOKEN_SECRET or TOKEN_SECRET_FILE is required');
-  const secret = Buffer.from(encoded.trim(), 'base64');
+  return encoded ? Buffer.from(encoded.trim(), 'base64') : undefined;
+};
+
+/** The token signing key from TOKEN_SECRET or TOKEN_SECRET_FILE. */
+export const tokenSecretOf = (config: { TOKEN_SECRET?: string; TOKEN_SECRET_FILE?: string }): Buffer => {
+  const secret = keyOf('TOKEN_SECRET', config.TOKEN_SECRET, config.TOKEN_SECRET_FILE);
+  if (!secret) throw new ConfigError('TOKEN_SECRET or TOKEN_SECRET_FILE is required');
   if (secret.length < 32)
     throw new ConfigError(
       'the token secret must be base64 of at least 32 bytes (e.g. `openssl rand -base64 32`)',
     );
   return secret;
+};
+
+/** The tracker secrets key from FAHRPLAN_TRACKER_KEY or its _FILE; undefined when unset (no connections then). */
+export const trackerKeyOf = (config: {
+  FAHRPLAN_TRACKER_KEY?: string;
+  FAHRPLAN_TRACKER_KEY_FILE?: string;
+}): Buffer | undefined => {
+  const key = keyOf('FAHRPLAN_TRACKER_KEY', config.FAHRPLAN_TRACKER_KEY, config.FAHRPLAN_TRACKER_KEY_FILE);
+  if (key && key.length !== 32)
+    throw new ConfigError(
+      'FAHRPLAN_TRACKER_KEY must be base64 of exactly 32 bytes (e.g. `openssl rand -base64 32`)',
+    );
+  return key;
 };
 
 /**

@@ -1,4 +1,4 @@
-import { addDays, commandCatalogue } from '@fahrplan/contracts';
+import { addDays, commandCatalogue, trackerRepositoryId } from '@fahrplan/contracts';
 import type { CommandResult, CommandType, SaveApplicationData } from '@fahrplan/contracts';
 import {
   AddAccountEntriesMessage,
@@ -10,6 +10,7 @@ import {
   SaveGroupMessage,
   SaveItemMessage,
   SaveResourceMessage,
+  SaveTrackerConnectionMessage,
   SetGroupGoalsMessage,
   createTenant,
   createUser,
@@ -927,6 +928,29 @@ const demoItems: readonly DemoItem[] = [
   ['HR Self Service Portal', 'Portal launch', 40, null, null],
 ];
 
+/**
+ * What the demo links to the fake tracker `npm start` serves (tracker-sync/src/fake/demo-data.ts):
+ * two projects with their repository and epic, and tasks with their issues, one of them through the
+ * issue group of a project without repository.
+ */
+const demoTrackerLinks = {
+  projects: new Map([
+    ['AI Service Desk Chatbot', { projectId: '10000', issue: 'SDESK-1' }],
+    ['Jira Cloud Migration', { projectId: '10001', issue: 'CLOUD-1' }],
+  ]),
+  items: new Map<string, { issue: string; issueGroup?: string }>([
+    ['Intent catalogue', { issue: 'SDESK-2' }],
+    ['Pilot with first-level support', { issue: 'SDESK-3' }],
+    ['Portal prototype', { issue: 'PORTAL-3', issueGroup: '10002' }],
+  ]),
+};
+
+/** The demo's tracker connection, when `npm start` serves the fake tracker. */
+interface DemoTracker {
+  readonly connectionId: number;
+  readonly baseUrl: string;
+}
+
 /** The demo resources (§3) and the projects assigned to them; their tasks take the project's resource. */
 const demoResources: readonly (readonly [string, readonly string[]])[] = [
   ['Platform team', ['Cloud Landing Zone', 'Landing Zone Networking']],
@@ -940,6 +964,7 @@ const seedItems = async (
   projectIds: ReadonlyMap<string, number>,
   today: string,
   resourceOf: ReadonlyMap<string, number> = new Map(),
+  tracker: DemoTracker | null = null,
 ): Promise<void> => {
   const lanes = new Map<string, string>();
   for (const [project, name] of demoLanes) {
@@ -958,8 +983,27 @@ const seedItems = async (
       end: length === null ? null : `${addDays(start, length)}T00:00`,
       effort,
       resource: length === null ? null : (resourceOf.get(project) ?? null),
+      ...trackerFieldsOfItem(title, tracker),
     });
   }
+};
+
+const trackerFieldsOfItem = (title: string, tracker: DemoTracker | null) => {
+  const link = tracker && demoTrackerLinks.items.get(title);
+  if (!tracker || !link) return {};
+  return {
+    jiraid: link.issue,
+    ...(link.issueGroup ? { jiragroup: trackerRepositoryId(tracker.connectionId, link.issueGroup) } : {}),
+  };
+};
+
+const trackerFieldsOfProject = (title: string, tracker: DemoTracker | null) => {
+  const link = tracker && demoTrackerLinks.projects.get(title);
+  if (!tracker || !link) return {};
+  return {
+    jirarepo: { id: trackerRepositoryId(tracker.connectionId, link.projectId), url: tracker.baseUrl },
+    jiraid: link.issue,
+  };
 };
 
 const envelope = (commandType: string): CommandEnvelope => ({
@@ -969,13 +1013,21 @@ const envelope = (commandType: string): CommandEnvelope => ({
   source: 'demo',
 });
 
-/** First start: the demo tenant, its admin and viewer, and realistic data, all through the real commands. */
-export const seedDemo = async (embedded: DemoParts, password: string): Promise<void> => {
+/**
+ * First start: the demo tenant, its admin and viewer, and realistic data, all through the real commands.
+ * With `tracker` (the fake tracker `npm start` serves), the jira feature is on and a connection to it
+ * links two projects and three tasks.
+ */
+export const seedDemo = async (
+  embedded: DemoParts,
+  password: string,
+  options: { tracker?: { baseUrl: string; email: string; apiToken: string } } = {},
+): Promise<void> => {
   const { store, ids, directory } = embedded;
   await directory.waitFor(
     await createTenant(store, ids, {
       name: DEMO_TENANT,
-      features: demoFeatures,
+      features: { ...demoFeatures, jira: options.tracker !== undefined },
       applicationAttributes: demoAttributes,
       taskAttributes: demoTaskAttributes,
     }),
@@ -1020,7 +1072,20 @@ export const seedDemo = async (embedded: DemoParts, password: string): Promise<v
     'Controlling module is sunset by 2027; migration planned.',
   ])
     await run(CreateCommentMessage, { refType: 'application', refId: byName.get('ERP Core')!, description });
-  await seedProjects(run, byName);
+  let tracker: DemoTracker | null = null;
+  if (options.tracker) {
+    const { baseUrl, email, apiToken } = options.tracker;
+    const connection = await run(SaveTrackerConnectionMessage, {
+      name: 'Demo tracker (fake Jira)',
+      baseUrl,
+      deployment: 'cloud',
+      authMode: 'basic',
+      email,
+      secret: apiToken,
+    });
+    tracker = { connectionId: connection.id, baseUrl };
+  }
+  await seedProjects(run, byName, tracker);
 };
 
 type Run = (
@@ -1039,7 +1104,11 @@ const toEntries = (entries: readonly DemoEntry[]) =>
   }));
 
 /** The goal tree, the projects with their goal values and accounts, and a few project comments. */
-const seedProjects = async (run: Run, applicationIds: ReadonlyMap<string, number>): Promise<void> => {
+const seedProjects = async (
+  run: Run,
+  applicationIds: ReadonlyMap<string, number>,
+  tracker: DemoTracker | null,
+): Promise<void> => {
   const goalIds = new Map<GoalKey, number>();
   for (const [index, goal] of goals.entries()) {
     // ranks 10, 11, 12, 20, …: the goal list (sorted by rank) reads as the tree
@@ -1103,6 +1172,7 @@ const seedProjects = async (run: Run, applicationIds: ReadonlyMap<string, number
       parent: project.parent ? lookup(projectIds, project.parent) : null,
       applications: (project.apps ?? []).map((name) => lookup(applicationIds, name)),
       resource: resourceOf.get(project.title) ?? null,
+      ...trackerFieldsOfProject(project.title, tracker),
     });
     projectIds.set(project.title, saved.id);
     if (project.entries) {
@@ -1125,5 +1195,5 @@ const seedProjects = async (run: Run, applicationIds: ReadonlyMap<string, number
   ];
   for (const [title, description] of comments)
     await run(CreateCommentMessage, { refType: 'PROJECT', refId: lookup(projectIds, title), description });
-  await seedItems(run, projectIds, new Date().toISOString().slice(0, 10), resourceOf);
+  await seedItems(run, projectIds, new Date().toISOString().slice(0, 10), resourceOf, tracker);
 };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { createEmbedded } from './app';
-import { oidcConfigOf, oidcEnv, parseEnv } from './config';
+import { createEmbedded, demoTrackerCredentials, demoTrackerPath } from './app';
+import { embeddedTrackerEnv, oidcConfigOf, oidcEnv, parseEnv } from './config';
 import { z } from 'zod';
 import { DEMO_TENANT, seedDemo } from './demo';
 
@@ -10,13 +10,28 @@ const main = async () => {
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = resolve(process.env.DATA_DIR ?? 'data');
   const oidc = oidcConfigOf(parseEnv(z.object(oidcEnv)), `http://localhost:${port}`);
-  const embedded = await createEmbedded({ dataDir, ...(oidc ? { oidc } : {}) });
+  const env = parseEnv(embeddedTrackerEnv);
+  const embedded = await createEmbedded({
+    dataDir,
+    ...(oidc ? { oidc } : {}),
+    demoTracker: env.FAHRPLAN_DEMO_TRACKER,
+    plainReleaseHosts: env.FAHRPLAN_TRACKER_PLAIN_RELEASE_HOSTS,
+    trackerIntervalMs: env.FAHRPLAN_TRACKER_SYNC_INTERVAL_MS,
+  });
   let password: string | undefined;
   if (!embedded.directory.tenant(DEMO_TENANT)) {
     password = process.env.FAHRPLAN_DEMO_PASSWORD || randomBytes(9).toString('base64url');
-    await seedDemo(embedded, password);
+    await seedDemo(
+      embedded,
+      password,
+      env.FAHRPLAN_DEMO_TRACKER
+        ? { tracker: { baseUrl: `http://localhost:${port}${demoTrackerPath}`, ...demoTrackerCredentials } }
+        : {},
+    );
   }
   await embedded.app.listen(port);
+  // mirror once the server answers: the demo's fake tracker is served by this very process
+  await embedded.trackerSync.start();
   const url = `http://localhost:${port}`;
   console.log(`Fahrplan is running at ${url}  (data in ${dataDir})`);
   if (password && !process.env.FAHRPLAN_DEMO_PASSWORD)

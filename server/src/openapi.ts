@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commandCatalogue } from '@fahrplan/contracts';
+import { commandCatalogue, testTrackerConnectionSchema } from '@fahrplan/contracts';
 
 const problem = {
   description: 'RFC 9457 problem details',
@@ -259,6 +259,45 @@ export const openApiDocument = () => ({
       { name: 'from', in: 'query', required: true },
       { name: 'to', in: 'query', required: true },
     ]),
+    '/api/tracker/connections': query(
+      "The tenant's tracker connections with their mirror status (admin VIEW); never a secret",
+    ),
+    '/api/tracker/repositories': query(
+      'Tracker projects of live connections (the repository chooser), each with its boards and links',
+    ),
+    '/api/tracker/issues': query('Mirrored issues that projects and items link', [
+      { name: 'keys', in: 'query', required: false },
+    ]),
+    '/api/tracker/releases': query(
+      'Versions of the repositories the tenant links, with release links and the linking projects',
+      [
+        { name: 'from', in: 'query', required: false },
+        { name: 'to', in: 'query', required: false },
+      ],
+    ),
+    '/api/tracker/status': query("How fresh each connection's mirror is, and why its last run failed"),
+    '/api/tracker/test': {
+      post: {
+        summary:
+          'Try tracker connection settings (admin EDIT; with `id` and no `secret`, the stored secret): what the tracker answered, or the step that failed (url, reach, authenticate, read) and why. Served by tracker-sync.',
+        security: bearer,
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: z.toJSONSchema(testTrackerConnectionSchema, { io: 'input', unrepresentable: 'any' }),
+            },
+          },
+        },
+        responses: {
+          200: { description: 'The test result' },
+          400: problem,
+          401: problem,
+          403: problem,
+          404: problem,
+        },
+      },
+    },
     '/api/changes': {
       get: {
         summary:

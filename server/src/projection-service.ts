@@ -12,8 +12,10 @@ import {
   MongoReadStore,
   ProjectionRunner,
   ProjectionServiceModule,
+  TrackerMirror,
   allProjections,
 } from '@fahrplan/projection-service';
+import { randomUUID } from 'node:crypto';
 import type { ReadStore } from '@fahrplan/projection-service';
 import { tokenSecretOf } from './config';
 import type { ProjectionServiceConfig } from './config';
@@ -49,7 +51,7 @@ export const createProjectionService = async (
   const tokens = new TokenService(tokenSecretOf(config));
   const store = createEventStore(config.EVENTSTORE_URL);
   const mongo = config.MONGODB_URL ? await MongoReadStore.connect(config.MONGODB_URL) : undefined;
-  if (mongo) await mongo.ensureIndexes(allProjections);
+  if (mongo) await mongo.ensureIndexes([...allProjections, ...TrackerMirror.indexes]);
   const readStore = mongo ?? new MemoryReadStore();
   const lease = mongo ? new MongoLease(mongo.database) : new MemoryLease();
   const owner = config.INSTANCE_ID;
@@ -65,13 +67,31 @@ export const createProjectionService = async (
   const publisher = bus && new EventPublisher({ store, bus, checkpoints: readStore });
   const publishing =
     publisher && new LeasedRunner(lease, publisher, { name: 'planning-events-publisher', owner, ttlMs });
+  // the tracker topics: one shared consumer group over MongoDB (the mirror persists there); with the
+  // read models in memory, each instance reads the topics from their beginning at every start
+  const trackerMirror =
+    bus &&
+    new TrackerMirror(bus, readStore, {
+      groupId: mongo
+        ? 'projection-service.tracker-mirror'
+        : `projection-service.tracker-mirror.${randomUUID()}`,
+      fromBeginning: true,
+    });
   await projecting.start();
   await publishing?.start();
+  await trackerMirror?.start();
 
   const root: DynamicModule = {
     module: ProjectionServiceRoot,
     imports: [
-      ProjectionServiceModule.forRoot({ readStore, runner, tokens, directory, eventStore: store }),
+      ProjectionServiceModule.forRoot({
+        readStore,
+        runner,
+        tokens,
+        directory,
+        eventStore: store,
+        ...(trackerMirror ? { trackerMirror } : {}),
+      }),
       platformEndpoints({
         service: 'projection-service',
         details: () => ({
@@ -100,6 +120,7 @@ export const createProjectionService = async (
     // stop serving first, then finish the batch in flight and store its checkpoint, then let go
     close: async () => {
       await app.close();
+      await trackerMirror?.stop();
       await publishing?.stop();
       await projecting.stop();
       await directory.stop();

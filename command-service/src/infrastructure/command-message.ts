@@ -22,6 +22,9 @@ export class UpdateGoalMessage extends CommandMessage {}
 export class DeleteGoalMessage extends CommandMessage {}
 export class SaveResourceMessage extends CommandMessage {}
 export class DeleteResourceMessage extends CommandMessage {}
+export class SaveTrackerConnectionMessage extends CommandMessage {}
+export class DeleteTrackerConnectionMessage extends CommandMessage {}
+export class SyncTrackerConnectionMessage extends CommandMessage {}
 export class ShareProjectMessage extends CommandMessage {}
 export class UnshareProjectMessage extends CommandMessage {}
 export class AcceptProjectShareMessage extends CommandMessage {}
@@ -62,6 +65,9 @@ export const messageClasses = {
   DeleteGoal: DeleteGoalMessage,
   SaveResource: SaveResourceMessage,
   DeleteResource: DeleteResourceMessage,
+  SaveTrackerConnection: SaveTrackerConnectionMessage,
+  DeleteTrackerConnection: DeleteTrackerConnectionMessage,
+  SyncTrackerConnection: SyncTrackerConnectionMessage,
   ShareProject: ShareProjectMessage,
   UnshareProject: UnshareProjectMessage,
   AcceptProjectShare: AcceptProjectShareMessage,

@@ -1,0 +1,14 @@
+import { parseEnv, trackerSyncEnv } from './config';
+import { exitOnStartFailure, runService } from './lifecycle';
+import { createTrackerSyncService } from './tracker-sync';
+
+/** `npm run start:tracker-sync`: the tracker mirror worker, configured by environment variables. */
+const main = async () => {
+  const config = parseEnv(trackerSyncEnv);
+  await runService('tracker-sync', () => createTrackerSyncService(config), {
+    port: config.PORT,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  });
+};
+
+main().catch(exitOnStartFailure);

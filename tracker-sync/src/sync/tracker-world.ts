@@ -1,0 +1,196 @@
+import { parseTrackerRepositoryId } from '@fahrplan/contracts';
+import type {
+  GroupFields,
+  ItemFields,
+  SealedSecret,
+  StoredEvent,
+  TrackerConnectionEvent,
+  TrackerConnectionSettings,
+} from '@fahrplan/contracts';
+
+/*
+ * What tracker-sync knows of Fahrplan: the tenants' connections and which tracker projects and
+ * issues their projects and items link. A pure fold of the event log (categories below), so every
+ * instance rebuilds it at start and follows the log afterwards.
+ */
+
+export const trackerWorldCategories = ['trackerConnection', 'trackerSync', 'group', 'item'] as const;
+
+export interface ConnectionRecord extends TrackerConnectionSettings {
+  readonly tenant: string;
+  readonly id: number;
+  readonly secret: SealedSecret;
+  readonly deleted: boolean;
+}
+
+interface GroupLink {
+  readonly tenant: string;
+  readonly repository: string | null;
+  readonly issue: string | null;
+  readonly deleted: boolean;
+}
+
+interface ItemLink {
+  readonly tenant: string;
+  readonly group: number | null;
+  readonly issueGroup: string | null;
+  readonly issue: string | null;
+  readonly deleted: boolean;
+}
+
+export interface TrackerWorld {
+  readonly connections: ReadonlyMap<number, ConnectionRecord>;
+  readonly groups: ReadonlyMap<number, GroupLink>;
+  readonly items: ReadonlyMap<number, ItemLink>;
+}
+
+export const emptyTrackerWorld = (): TrackerWorld => ({
+  connections: new Map(),
+  groups: new Map(),
+  items: new Map(),
+});
+
+/** What an event changed, so the service can react (mirror a connection soon, or now). */
+export type WorldChange =
+  | { readonly kind: 'connection'; readonly connectionId: number }
+  | {
+      readonly kind: 'sync-requested';
+      readonly connectionId: number;
+      readonly full: boolean;
+      readonly tenant: string;
+    }
+  | { readonly kind: 'links'; readonly tenant: string }
+  | null;
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+const repositoryOf = (value: unknown): string | null => {
+  const id = (value as GroupFields['jirarepo'])?.id;
+  return id === undefined || id === null ? null : String(id);
+};
+
+/** Folds one event into the world (mutating its maps: the world lives in one service). */
+export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChange => {
+  const tenant = event.metadata.tenant;
+  const connections = world.connections as Map<number, ConnectionRecord>;
+  const groups = world.groups as Map<number, GroupLink>;
+  const items = world.items as Map<number, ItemLink>;
+  switch (event.type) {
+    case 'TrackerConnectionCreated': {
+      const { id, secret, ...settings } = event.data as Extract<
+        TrackerConnectionEvent,
+        { type: 'TrackerConnectionCreated' }
+      >['data'];
+      connections.set(id, { ...settings, id, secret, tenant, deleted: false });
+      return { kind: 'connection', connectionId: id };
+    }
+    case 'TrackerConnectionUpdated': {
+      const { id, changes, secret } = event.data as Extract<
+        TrackerConnectionEvent,
+        { type: 'TrackerConnectionUpdated' }
+      >['data'];
+      const current = connections.get(id);
+      if (!current || current.tenant !== tenant) return null;
+      connections.set(id, { ...current, ...changes, secret: secret ?? current.secret });
+      return { kind: 'connection', connectionId: id };
+    }
+    case 'TrackerConnectionDeleted': {
+      const { id } = event.data as { id: number };
+      const current = connections.get(id);
+      if (!current || current.tenant !== tenant) return null;
+      connections.set(id, { ...current, deleted: true });
+      return { kind: 'connection', connectionId: id };
+    }
+    case 'TrackerSyncRequested': {
+      const { id, full } = event.data as { id: number; full: boolean };
+      return connections.get(id)?.tenant === tenant
+        ? { kind: 'sync-requested', connectionId: id, full, tenant }
+        : null;
+    }
+    case 'GroupCreated':
+    case 'GroupUpdated': {
+      const data = event.data as { id: number; changes?: Partial<GroupFields> } & Partial<GroupFields>;
+      const fields = event.type === 'GroupCreated' ? data : (data.changes ?? {});
+      const current = groups.get(data.id);
+      if (current && current.tenant !== tenant) return null;
+      const next: GroupLink = {
+        tenant,
+        repository: 'jirarepo' in fields ? repositoryOf(fields.jirarepo) : (current?.repository ?? null),
+        issue: 'jiraid' in fields ? text(fields.jiraid) : (current?.issue ?? null),
+        deleted: false,
+      };
+      groups.set(data.id, next);
+      return next.repository !== current?.repository || next.issue !== current?.issue
+        ? { kind: 'links', tenant }
+        : null;
+    }
+    case 'ItemCreated':
+    case 'ItemUpdated': {
+      const data = event.data as { id: number; changes?: Partial<ItemFields> } & Partial<ItemFields>;
+      const fields = event.type === 'ItemCreated' ? data : (data.changes ?? {});
+      const current = items.get(data.id);
+      if (current && current.tenant !== tenant) return null;
+      const next: ItemLink = {
+        tenant,
+        group: 'group' in fields ? (fields.group ?? null) : (current?.group ?? null),
+        issueGroup: 'jiragroup' in fields ? text(fields.jiragroup) : (current?.issueGroup ?? null),
+        issue: 'jiraid' in fields ? text(fields.jiraid) : (current?.issue ?? null),
+        deleted: false,
+      };
+      items.set(data.id, next);
+      return next.issue !== current?.issue ||
+        next.issueGroup !== current?.issueGroup ||
+        next.group !== current?.group
+        ? { kind: 'links', tenant }
+        : null;
+    }
+    case 'GroupDeleted':
+    case 'ItemDeleted': {
+      const { id } = event.data as { id: number };
+      const map = event.type === 'GroupDeleted' ? groups : items;
+      const current = map.get(id);
+      if (!current || current.tenant !== tenant) return null;
+      map.set(id, { ...current, deleted: true } as GroupLink & ItemLink);
+      return null;
+    }
+    default:
+      return null;
+  }
+};
+
+/** The tenant's live connections. */
+export const connectionsOf = (world: TrackerWorld, tenant: string): ConnectionRecord[] =>
+  [...world.connections.values()].filter((c) => c.tenant === tenant && !c.deleted);
+
+/** The connection an issue key belongs to, from a repository id, else the tenant's only connection. */
+const connectionOfLink = (world: TrackerWorld, tenant: string, repository: string | null): number | null => {
+  const parsed = parseTrackerRepositoryId(repository);
+  if (parsed) return parsed.connectionId;
+  const live = connectionsOf(world, tenant);
+  return live.length === 1 ? live[0]!.id : null;
+};
+
+/** What a connection must mirror beyond its projects and boards: linked projects' versions and linked issues. */
+export const linksOf = (
+  world: TrackerWorld,
+  connection: ConnectionRecord,
+): { readonly projectIds: string[]; readonly issueKeys: string[] } => {
+  const projectIds = new Set<string>();
+  const issueKeys = new Set<string>();
+  for (const group of world.groups.values()) {
+    if (group.deleted || group.tenant !== connection.tenant) continue;
+    const repository = parseTrackerRepositoryId(group.repository);
+    if (repository?.connectionId === connection.id) projectIds.add(repository.projectId);
+    if (group.issue && connectionOfLink(world, group.tenant, group.repository) === connection.id)
+      issueKeys.add(group.issue.toUpperCase());
+  }
+  for (const item of world.items.values()) {
+    if (item.deleted || item.tenant !== connection.tenant || !item.issue) continue;
+    const group = item.group === null ? undefined : world.groups.get(item.group);
+    const repository = group?.repository ?? item.issueGroup;
+    if (connectionOfLink(world, item.tenant, repository) === connection.id)
+      issueKeys.add(item.issue.toUpperCase());
+  }
+  return { projectIds: [...projectIds].sort(), issueKeys: [...issueKeys].sort() };
+};
