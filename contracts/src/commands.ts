@@ -145,9 +145,9 @@ export const commandCatalogue = {
   },
   SyncTrackerConnection: {
     schema: syncTrackerConnectionSchema,
-    permission: () => ({ resource: 'group-details', action: 'VIEW' }),
+    permission: groupEdit,
     summary:
-      'Ask tracker-sync to mirror a connection now (`full`: every linked issue, not only those updated since the last run).',
+      'Ask tracker-sync to mirror a connection now (EDIT on group-details: planners who link projects) (`full`: every linked issue, not only those updated since the last run).',
   },
   SaveResource: {
     schema: saveResourceSchema,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { z } from 'zod';
-import { commandServiceEnv, projectionServiceEnv } from './config';
+import { commandServiceEnv, projectionServiceEnv, trackerSyncEnv } from './config';
 
 /**
  * No Docker engine runs on our machines, so docker-compose.yml, the Dockerfile and the proxy
@@ -32,18 +32,28 @@ const compose = parse(read('docker-compose.yml'), { merge: true }) as {
 const services = compose.services;
 const dockerfile = read('Dockerfile');
 const nginx = read('deploy/nginx.conf');
-const applications = ['command-service', 'projection-service'] as const;
+const applications = ['command-service', 'projection-service', 'tracker-sync'] as const;
 const schemas: Record<(typeof applications)[number], z.ZodObject> = {
   'command-service': commandServiceEnv,
   'projection-service': projectionServiceEnv,
+  'tracker-sync': trackerSyncEnv,
 };
 const serviceNames = Object.keys(services);
 const longRunning = serviceNames.filter((name) => name !== 'keygen');
 
 describe('docker-compose.yml', () => {
-  it('runs the event store, the broker, the read store, both services and the console', () =>
+  it('runs the event store, the broker, the read store, the three services and the console', () =>
     expect(serviceNames.sort()).toEqual(
-      ['command-service', 'console', 'kafka', 'keygen', 'kurrentdb', 'mongo', 'projection-service'].sort(),
+      [
+        'command-service',
+        'console',
+        'kafka',
+        'keygen',
+        'kurrentdb',
+        'mongo',
+        'projection-service',
+        'tracker-sync',
+      ].sort(),
     ));
 
   it.each(serviceNames)('%s has a pinned image or a build of a Dockerfile stage', (name) => {
@@ -140,6 +150,17 @@ describe('the reverse proxy (deploy/nginx.conf)', () => {
     expect(route('/api/')).toBe('projection_service');
     expect(route('= /api/changes')).toBe('projection_service');
     expect(nginx).toMatch(/location = \/api\/changes \{[^}]*proxy_buffering off;/);
+  });
+
+  it('sends connection tests to tracker-sync, the only part that talks to the tracker', () =>
+    expect(route('= /api/tracker/test')).toBe('tracker_sync'));
+
+  it('gives the tracker secrets key to the service that seals and the one that opens, from the volume keygen writes', () => {
+    for (const name of ['command-service', 'tracker-sync']) {
+      expect(services[name]!.environment!.FAHRPLAN_TRACKER_KEY).toBeUndefined();
+      expect(services[name]!.environment!.FAHRPLAN_TRACKER_KEY_FILE).toBe('/run/fahrplan/tracker.key');
+    }
+    expect(services.keygen!.command!.join(' ')).toContain('/run/fahrplan/tracker.key');
   });
 
   it('serves the console and falls back to index.html for its client-side routes', () =>

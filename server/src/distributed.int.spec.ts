@@ -7,11 +7,13 @@ import type { ReceivedMessage } from '@fahrplan/platform';
 import { topics } from '@fahrplan/contracts';
 import { describeWithMongo } from '../../projection-service/src/read-store/testing/mongo-server';
 import { eventually } from '../../platform/src/event-store/testing/event-store.contract';
+import { startFakeTracker } from '../../tracker-sync/src/fake/fake-tracker';
 import { Api } from './testing/platform';
 import { ServiceProcess, freePort } from './testing/service-process';
 
 /**
- * The distributed shape as an orchestrator runs it: command-service and projection-service in
+ * The distributed shape as an orchestrator runs it: command-service, projection-service (and
+ * tracker-sync) in
  * processes of their own, configured only by environment variables, sharing nothing but the event
  * store and the read store. EventStoreDB cannot run on our machines, so the event store here is a
  * SQLite file both processes open (its own contract suite runs where Docker exists); the read store is
@@ -201,6 +203,84 @@ describeWithMongo('distributed mode', (server) => {
       }
     },
     120_000,
+  );
+
+  (brokers ? it : it.skip)(
+    'mirrors a tracker through tracker-sync in a process of its own, Kafka, and projection-service',
+    async () => {
+      const fake = await startFakeTracker({ credentials: { pat: 'distributed-pat' } });
+      try {
+        const FAHRPLAN_TRACKER_KEY = randomBytes(32).toString('base64');
+        const commands = new Api((await commandService({ FAHRPLAN_TRACKER_KEY })).url);
+        const queries = new Api(
+          (
+            await projectionService({
+              MONGODB_URL: mongoUrl(),
+              KAFKA_BROKERS: brokers!,
+              INSTANCE_ID: 'mirror',
+            })
+          ).url,
+        );
+        const sync = new ServiceProcess({
+          entry: 'server/dist/tracker-sync.main.js',
+          port: await freePort(),
+          env: { ...shared, KAFKA_BROKERS: brokers!, FAHRPLAN_TRACKER_KEY },
+          readyPath: '/api/ready',
+        });
+        started.push(sync);
+        await sync.start();
+        const token = await commands.token('demo', 'admin', PASSWORD);
+        const features = (await queries.get('/api/me', token)).body.features;
+        expect(
+          (await commands.command('ChangeTenantFeatures', { features: { ...features, jira: true } }, token))
+            .status,
+        ).toBe(200);
+        await eventually(async () =>
+          expect((await queries.get('/api/me', token)).body.features.jira).toBe(true),
+        );
+        const settings = { name: 'Data center', baseUrl: fake.url, deployment: 'cloud', authMode: 'pat' };
+        // the connection test is tracker-sync's: it opens nothing it did not seal, and answers
+        // (once its own copy of the directory has the feature on)
+        await eventually(async () => {
+          const tested = await new Api(sync.url).send('POST', '/api/tracker/test', {
+            token,
+            json: { ...settings, secret: 'distributed-pat' },
+          });
+          expect(tested.body).toMatchObject({ ok: true, projects: 3 });
+        });
+        const connection = await commands.command(
+          'SaveTrackerConnection',
+          { ...settings, secret: 'distributed-pat' },
+          token,
+        );
+        expect(connection.status).toBe(200);
+        const project = await commands.command(
+          'SaveGroup',
+          {
+            title: 'Portal relaunch',
+            jirarepo: { id: `${connection.body.id}/10002`, url: fake.url },
+            jiraid: 'PORTAL-1',
+          },
+          token,
+        );
+        expect(project.status).toBe(200);
+        await eventually(
+          async () => {
+            const issues = (await queries.get('/api/tracker/issues', token)).body as { key: string }[];
+            expect(issues.map((issue) => issue.key)).toEqual(['PORTAL-1']);
+            const releases = (await queries.get('/api/tracker/releases', token)).body as {
+              groups: number[];
+            }[];
+            expect(releases.length).toBeGreaterThan(0);
+            expect(releases.every((release) => release.groups.includes(project.body.id))).toBe(true);
+          },
+          { timeoutMs: 60_000, intervalMs: 250 },
+        );
+      } finally {
+        await fake.close();
+      }
+    },
+    180_000,
   );
 
   it('refuses to start without its configuration, naming what is missing', async () => {

@@ -22,6 +22,7 @@ import type { ProjectionServiceConfig } from './config';
 import { createHttpApp, serviceLogLevels } from './http';
 import type { Service } from './lifecycle';
 import { platformEndpoints } from './platform.controller';
+import { ensureTrackerTopics } from './tracker-sync';
 
 @Module({})
 class ProjectionServiceRoot {}
@@ -69,6 +70,7 @@ export const createProjectionService = async (
     publisher && new LeasedRunner(lease, publisher, { name: 'planning-events-publisher', owner, ttlMs });
   // the tracker topics: one shared consumer group over MongoDB (the mirror persists there); with the
   // read models in memory, each instance reads the topics from their beginning at every start
+  if (bus) await ensureTrackerTopics(bus);
   const trackerMirror =
     bus &&
     new TrackerMirror(bus, readStore, {

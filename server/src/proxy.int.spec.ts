@@ -56,9 +56,13 @@ if (!available)
     const site = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8')
       .replace('server command-service:3001;', `server 127.0.0.1:${new URL(commands.url).port};`)
       .replace('server projection-service:3002;', `server 127.0.0.1:${new URL(queries.url).port};`)
+      // tracker-sync is not started here (it needs Kafka): its upstream is a port nobody listens on
+      .replace('server tracker-sync:3003;', `server 127.0.0.1:${await freePort()};`)
       .replace('listen 80;', `listen 127.0.0.1:${port};`)
       .replace('root /usr/share/nginx/html;', `root ${join(root, 'console/dist')};`);
-    expect(site).not.toMatch(/command-service:|projection-service:|listen 80;|\/usr\/share\/nginx/);
+    expect(site).not.toMatch(
+      /command-service:|projection-service:|tracker-sync:|listen 80;|\/usr\/share\/nginx/,
+    );
     const temp = (name: string) => `${name}_temp_path ${join(dir, name)};`;
     writeFileSync(
       join(dir, 'nginx.conf'),
@@ -98,6 +102,13 @@ ${site}
       expect(reply.headers.get('content-type')).toMatch(/text\/html/);
       expect(reply.body).toContain('<div id="root">');
     }
+  });
+
+  it('sends connection tests to tracker-sync and the tracker queries to projection-service', async () => {
+    // nginx answers 502 itself when the upstream it chose does not listen: that upstream is tracker-sync's
+    expect((await origin.send('POST', '/api/tracker/test', { json: {} })).status).toBe(502);
+    // projection-service answers (401: no token) for the mirror's queries
+    expect((await origin.get('/api/tracker/status')).status).toBe(401);
   });
 
   it('signs in through command-service, with the refresh cookie on the same origin', async () => {

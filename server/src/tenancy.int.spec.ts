@@ -272,6 +272,15 @@ describe('permissions', () => {
     SetUserPassword: { id: project.id, password: 'long enough password' },
     DisableUser: { id: project.id },
     EnableUser: { id: project.id },
+    SaveTrackerConnection: {
+      name: 'viewer tracker',
+      baseUrl: 'https://tracker.example.com',
+      deployment: 'cloud',
+      authMode: 'pat',
+      secret: 'viewer-token',
+    },
+    DeleteTrackerConnection: { id: project.id, version: 0 },
+    SyncTrackerConnection: { id: project.id },
   });
   /** Answering one's own invitation needs no permission: the viewer has none to answer, so 404. */
   const signedInOnly = ['AcceptInvitation', 'DeclineInvitation'];

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { trackerTopicCatalogue } from '@fahrplan/contracts';
 import type { TrackerConnectionSettings, TrackerLinkConfig } from '@fahrplan/contracts';
 import { DirectoryCache, KafkaBus, SecretBox, TokenService, createEventStore } from '@fahrplan/platform';
 import type { Bus, DirectoryCache as Directory, EventStore } from '@fahrplan/platform';
@@ -70,6 +71,16 @@ export const trackerSyncParts = (parts: TrackerParts): { sync: TrackerSync; test
   return { sync, tester };
 };
 
+/** The tracker topics in Kafka: compacted, since each message is the latest state of its key. */
+export const ensureTrackerTopics = (bus: KafkaBus): Promise<void> =>
+  bus.ensureTopics(
+    Object.keys(trackerTopicCatalogue).map((topic) => ({
+      topic,
+      partitions: 3,
+      config: { 'cleanup.policy': 'compact' },
+    })),
+  );
+
 export interface TrackerSyncInstance extends Service {
   readonly app: NestExpressApplication;
   readonly sync: TrackerSync;
@@ -91,6 +102,7 @@ export const createTrackerSyncService = async (
   const directory = new DirectoryCache(store);
   await directory.start();
   const bus = new KafkaBus({ brokers: config.KAFKA_BROKERS.split(',').map((broker) => broker.trim()) });
+  await ensureTrackerTopics(bus);
   const { sync, tester } = trackerSyncParts({
     store,
     bus,

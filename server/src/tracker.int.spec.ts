@@ -4,7 +4,8 @@ import { eventually } from '../../platform/src/event-store/testing/event-store.c
 import { startFakeTracker } from '../../tracker-sync/src/fake/fake-tracker';
 import type { FakeTracker } from '../../tracker-sync/src/fake/fake-tracker';
 import { loadTrackerSpecs } from '../../tracker-sync/src/testing/openapi-validator';
-import { startPlatform } from './testing/platform';
+import { seedDemo } from './demo';
+import { DEMO_PASSWORD, removeDataDir, start, startPlatform, temporaryDataDir } from './testing/platform';
 import type { Body, Platform } from './testing/platform';
 
 /*
@@ -244,4 +245,65 @@ describe('the issue tracker', () => {
   it('got only answers that match the OpenAPI documents', () => {
     expect(fake.validationProblems).toEqual([]);
   });
+});
+
+describe('the tracker mirror across a restart of npm start', () => {
+  it('keeps the mirror and its age when the tracker is down at the restart', async () => {
+    const fake = await startFakeTracker({ credentials: { basic: { email, apiToken } } });
+    const dataDir = temporaryDataDir();
+    try {
+      let running = await start(dataDir);
+      const token = async () => {
+        await eventually(async () =>
+          expect((await running.api.login('demo', 'admin', DEMO_PASSWORD)).status).toBe(200),
+        );
+        return running.api.token('demo', 'admin', DEMO_PASSWORD);
+      };
+      await seedDemo(running.embedded, DEMO_PASSWORD, {
+        tracker: { baseUrl: fake.url, email, apiToken },
+      });
+      await running.embedded.trackerSync.start();
+      let admin = await token();
+      const issues = async () => (await running.api.get('/api/tracker/issues', admin)).body as Body[];
+      const status = async () =>
+        ((await running.api.get('/api/tracker/status', admin)).body as Body).connections[0];
+      // the demo links two projects and three tasks to the fake: their issues arrive
+      await eventually(
+        async () =>
+          expect((await issues()).map((i) => i.key).sort()).toEqual([
+            'CLOUD-1',
+            'PORTAL-3',
+            'SDESK-1',
+            'SDESK-2',
+            'SDESK-3',
+          ]),
+        {
+          timeoutMs: 15_000,
+          intervalMs: 100,
+        },
+      );
+      const synced = await status();
+      expect(synced.lastSuccessAt).not.toBeNull();
+
+      await running.embedded.close();
+      await fake.down();
+      running = await start(dataDir);
+      await running.embedded.trackerSync.start();
+      admin = await token();
+      // served from the bus file at once, while tracker-sync finds the tracker down
+      expect((await issues()).length).toBe(5);
+      await eventually(
+        async () => {
+          const now = await status();
+          expect(now.error).toMatchObject({ code: 'unreachable' });
+          expect(now.lastSuccessAt).toBe(synced.lastSuccessAt);
+        },
+        { timeoutMs: 30_000, intervalMs: 200 },
+      );
+      await running.embedded.close();
+    } finally {
+      removeDataDir(dataDir);
+      await fake.close();
+    }
+  }, 90_000);
 });

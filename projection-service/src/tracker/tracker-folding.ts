@@ -88,7 +88,13 @@ export const foldSyncRun = (
   const position = Date.parse(run.finishedAt);
   if (current && current._position >= position) return null;
   const { present: _present, ...rest } = run;
-  return { ...rest, _id: trackerSyncRunId(run), _position: position };
+  // a failing run of a freshly started tracker-sync does not know the last success: keep the stored one
+  const stored = (current?.lastSuccessAt as string | null | undefined) ?? null;
+  const lastSuccessAt =
+    stored !== null && (run.lastSuccessAt === null || Date.parse(stored) > Date.parse(run.lastSuccessAt))
+      ? stored
+      : run.lastSuccessAt;
+  return { ...rest, lastSuccessAt, _id: trackerSyncRunId(run), _position: position };
 };
 
 /**

@@ -63,6 +63,14 @@ describe('folding a sync run', () => {
     expect(foldSyncRun(first, run(0, 1))).toBeNull();
   });
 
+  it('keeps the last success when a later failing run does not know it (tracker-sync restarted while the tracker is down)', () => {
+    const ok = foldSyncRun(null, run(1, 2, { lastSuccessAt: at(1) }))!;
+    const failure = { code: 'unreachable', status: null, statusText: null, message: 'down' };
+    const failed = foldSyncRun(ok, run(3, 4, { lastSuccessAt: null, error: failure }))!;
+    expect(failed).toMatchObject({ lastSuccessAt: at(1), error: failure, startedAt: at(3) });
+    expect(foldSyncRun(failed, run(5, 6, { lastSuccessAt: at(5) }))).toMatchObject({ lastSuccessAt: at(5) });
+  });
+
   it('marks what a run did not read, and was last seen before it started, as deleted then', () => {
     const docs = [
       foldSnapshot(null, project('1', 5)), // read by the run

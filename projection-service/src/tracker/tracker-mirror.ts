@@ -67,11 +67,18 @@ export class TrackerMirror {
   }
 
   async start(): Promise<void> {
+    // one group per topic: consumers of one Kafka group with different subscriptions rebalance one
+    // another at every join, which kept the mirror from starting for tens of seconds
     for (const topic of Object.keys(trackerTopicCatalogue) as TrackerTopic[])
       this.consumers.push(
-        await this.bus.subscribe(topic, this.options.groupId, (message) => this.handle(message), {
-          fromBeginning: this.options.fromBeginning ?? true,
-        }),
+        await this.bus.subscribe(
+          topic,
+          `${this.options.groupId}.${topic}`,
+          (message) => this.handle(message),
+          {
+            fromBeginning: this.options.fromBeginning ?? true,
+          },
+        ),
       );
   }
 
