@@ -106,11 +106,12 @@ export const evolveDirectory = (
     directory.accounts.set(data.id, { ...data, homeTenant: tenant, disabled: false });
     directory.logins.set(userKey(tenant, data.username), data.id);
     const home = directory.tenants.get(tenant);
+    // the home roles live on the user's stream: the tenant's version (its stream revision) stays
     if (home && roles)
-      directory.tenants.set(
-        tenant,
-        evolveTenant(home, { type: 'MemberRolesChanged', data: { user: data.id, roles } }),
-      );
+      directory.tenants.set(tenant, {
+        ...evolveTenant(home, { type: 'MemberRolesChanged', data: { user: data.id, roles } }),
+        version: home.version,
+      });
     return directory;
   }
   const account = directory.accounts.get(Number(id));

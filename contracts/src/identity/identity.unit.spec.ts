@@ -131,6 +131,14 @@ describe('evolveDirectory', () => {
     expect(directory.tenants.get('initech')?.taskAttributes).toEqual(taskAttributes);
   });
 
+  it("gives a user's home roles without moving the tenant's version (its stream revision)", () => {
+    const acme = tenantCreated('acme');
+    const bob = userCreated('acme', 'bob');
+    const withRoles = { ...bob, data: { ...bob.data, roles: [7] } } as IdentityEvent & { streamId: string };
+    const directory = [acme, withRoles].reduce(evolveDirectory, emptyDirectory());
+    expect(directory.tenants.get('acme')).toMatchObject({ version: 0, members: { [bob.data.id]: [7] } });
+  });
+
   it('finds users by tenant and case-insensitive username', () => {
     const directory = [tenantCreated('acme'), userCreated('acme', 'Alice')].reduce(
       evolveDirectory,
