@@ -2,6 +2,7 @@ import { Alert, Stack, Tabs, Title } from '@mantine/core';
 import {
   IconBuilding,
   IconBuildingCommunity,
+  IconPlugConnected,
   IconShieldLock,
   IconTarget,
   IconTool,
@@ -9,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useCan } from '../auth/permissions';
+import { TrackerConnectionsPanel } from '../tracker/TrackerConnectionsPanel';
 import { adminTabs, tabOrDefault } from './adminTabs';
 import type { AdminTab } from './adminTabs';
 import { GoalsPanel } from './goals/GoalsPanel';
@@ -24,6 +26,7 @@ const icons: Record<AdminTab, typeof IconUsers> = {
   tenant: IconBuilding,
   resources: IconTool,
   goals: IconTarget,
+  tracker: IconPlugConnected,
   tenants: IconBuildingCommunity,
 };
 
@@ -33,6 +36,7 @@ const labels: Record<AdminTab, string> = {
   tenant: 'Tenant',
   resources: 'Resources',
   goals: 'Goals',
+  tracker: 'Issue tracker',
   tenants: 'Tenants',
 };
 
@@ -91,6 +95,9 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="goals">
           <GoalsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="tracker">
+          <TrackerConnectionsPanel editable={canEdit} />
         </Tabs.Panel>
         {canCreate && (
           <Tabs.Panel value="tenants">

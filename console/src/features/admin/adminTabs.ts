@@ -1,4 +1,4 @@
-export type AdminTab = 'users' | 'roles' | 'tenant' | 'resources' | 'goals' | 'tenants';
+export type AdminTab = 'users' | 'roles' | 'tenant' | 'resources' | 'goals' | 'tracker' | 'tenants';
 
 /** The administration tabs in order; Tenants only for those who may create tenants (admin CREATE). */
 export const adminTabs = (canCreateTenants: boolean): AdminTab[] => [
@@ -7,6 +7,7 @@ export const adminTabs = (canCreateTenants: boolean): AdminTab[] => [
   'tenant',
   'resources',
   'goals',
+  'tracker',
   ...(canCreateTenants ? (['tenants'] as const) : []),
 ];
 

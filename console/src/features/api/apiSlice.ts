@@ -19,6 +19,11 @@ export const apiSlice = createApi({
     'AdminRoles',
     'AdminUsers',
     'AdminInvitations',
+    'TrackerConnection',
+    'TrackerRepository',
+    'TrackerIssue',
+    'TrackerRelease',
+    'TrackerStatus',
   ],
   endpoints: () => ({}),
 });

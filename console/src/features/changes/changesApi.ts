@@ -1,5 +1,6 @@
 import { apiSlice } from '../api/apiSlice';
 import type { SessionState } from '../auth/sessionSlice';
+import { trackerTags } from '../tracker/trackerApi';
 
 /** Read-model collections of the server and the console's tags for them. */
 const tagOf: Record<string, 'Application' | 'Group' | 'Comment' | 'Account'> = {
@@ -72,8 +73,17 @@ export const changesApi = apiSlice.injectEndpoints({
                     draft.position = change.position;
                   });
                   const own = (getState() as unknown as FeedState).position.after;
-                  const tags = change.collections.map((c) => tagOf[c]).filter((t) => t !== undefined);
-                  if (change.position > own && tags.length > 0) dispatch(apiSlice.util.invalidateTags(tags));
+                  const logTags =
+                    change.position > own
+                      ? change.collections.map((c) => tagOf[c]).filter((t) => t !== undefined)
+                      : [];
+                  // the tracker mirror moves with the tracker, not with this console's commands (its changes
+                  // carry the log position reached so far), and its collections are few and small
+                  const mirrorTags = change.collections.some((c) => c.startsWith('tracker'))
+                    ? trackerTags
+                    : [];
+                  const tags = [...logTags, ...mirrorTags];
+                  if (tags.length > 0) dispatch(apiSlice.util.invalidateTags(tags));
                 }
               }
             } catch {

@@ -2,11 +2,11 @@ import { Divider, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { itemSystemTypes } from '@fahrplan/contracts';
 import type { ItemSystemType } from '@fahrplan/contracts';
 import { ResourceSelect } from '../admin/resources/ResourceSelect';
-import { LinkField } from '../applications/details/LinkField';
 import { DocumentationField } from '../applications/details/SharedFields';
 import { AttributeField } from '../common/AttributeField';
 import type { AttributeDefinition } from '../common/attributes';
-import { changeIssueGroup, changeType, issueLinkOf } from './itemForm';
+import { ItemTrackerFields } from '../tracker/TrackerFields';
+import { changeType } from './itemForm';
 import type { IssueGroup, ItemGroup } from './itemForm';
 import type { ItemForm } from './ItemOverviewTab';
 
@@ -27,10 +27,6 @@ const noType = 'none';
 export function ItemDetailsTab({ form, editable, group, issueGroups, attributes, superuser }: Props) {
   const readOnly = !editable;
   const values = form.values;
-  const hasRepository = Boolean(group?.jirarepo);
-  const issueGroupOptions = issueGroups.map((g) => ({ value: g.id, label: g.id }));
-  if (values.jiragroup && !issueGroupOptions.some((o) => o.value === values.jiragroup))
-    issueGroupOptions.push({ value: values.jiragroup, label: values.jiragroup });
   return (
     <Stack>
       <DocumentationField form={form} readOnly={readOnly} />
@@ -53,31 +49,7 @@ export function ItemDetailsTab({ form, editable, group, issueGroups, attributes,
           </SimpleGrid>
         </>
       )}
-      <Divider label="Issue tracker" labelPosition="left" />
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {!values.milestone && (
-          <Select
-            label="Issue group"
-            data={issueGroupOptions}
-            clearable={editable && !hasRepository}
-            searchable
-            readOnly={readOnly}
-            disabled={hasRepository}
-            placeholder={hasRepository ? 'the project has a repository' : undefined}
-            value={values.jiragroup || null}
-            onChange={(next) => form.setValues(changeIssueGroup(form.getValues(), next))}
-            error={form.errors.jiragroup}
-          />
-        )}
-        <LinkField
-          label="External issue id"
-          openLabel="open issue"
-          href={issueLinkOf(values, group, issueGroups)}
-          readOnly={readOnly}
-          {...form.getInputProps('jiraid')}
-          value={values.jiraid}
-        />
-      </SimpleGrid>
+      <ItemTrackerFields form={form} editable={editable} group={group} issueGroups={issueGroups} />
       {superuser && (
         <>
           <Divider label="System" labelPosition="left" />

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Tabs } from '@mantine/core';
+import { Group, Tabs } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { can } from '@fahrplan/contracts';
@@ -9,6 +9,7 @@ import { EditorDialog, useEditorSave } from '../applications/details/EditorChrom
 import { tabsWithErrors } from '../applications/details/fieldErrors';
 import { SaveStepError } from '../applications/details/useApplicationSaveFlow';
 import { notifySuccess } from '../common/notify';
+import { IssueBadgeOf } from '../tracker/TrackerIssueSummary';
 import { ItemDetailsTab } from './ItemDetailsTab';
 import { ItemOverviewTab } from './ItemOverviewTab';
 import type { ItemForm } from './ItemOverviewTab';
@@ -139,7 +140,12 @@ export function ItemEditor({
   return (
     <EditorDialog
       stackId="item"
-      title={itemDialogTitle(isNew, isNew ? values : saved)}
+      title={
+        <Group gap={8} component="span" wrap="nowrap">
+          <span>{itemDialogTitle(isNew, isNew ? values : saved)}</span>
+          {!isNew && <IssueBadgeOf issueKey={saved.jiraid} withKey />}
+        </Group>
+      }
       size="xl"
       onClose={() => leave(onClose)}
       tabs={[]}

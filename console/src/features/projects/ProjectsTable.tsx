@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -6,6 +7,8 @@ import type { GroupView } from '@fahrplan/contracts';
 import { CatalogueTable } from '../common/CatalogueTable';
 import type { CatalogueState } from '../common/CatalogueTable';
 import { listDate } from '../common/listDate';
+import { IssueCell } from '../tracker/TrackerIssueSummary';
+import { useJiraEnabled } from '../tracker/useTracker';
 import { codeLabel, healthColour } from './projectCodes';
 import { sortProjects } from './sortProjects';
 
@@ -74,11 +77,24 @@ const columns: DataTableColumn<GroupView>[] = [
   { accessor: 'priority', title: 'Priority', sortable: true, textAlign: 'right' },
 ];
 
+/** With the jira feature the title shows the project's tracker issue and its mirrored status beside it. */
+const withIssue = (column: DataTableColumn<GroupView>): DataTableColumn<GroupView> => ({
+  ...column,
+  render: (record, index) => (
+    <Group gap={8} wrap="nowrap" justify="space-between">
+      <span>{column.render ? column.render(record, index) : record.title}</span>
+      <IssueCell issueKey={record.jiraid} />
+    </Group>
+  ),
+});
+
 export function ProjectsTable({ projects, ...props }: Props) {
+  const jira = useJiraEnabled();
+  const shown = useMemo(() => (jira ? [withIssue(columns[0]!), ...columns.slice(1)] : columns), [jira]);
   return (
     <CatalogueTable
       records={projects}
-      columns={columns}
+      columns={shown}
       sort={sortProjects}
       initialSort="title"
       kind="project"

@@ -27,6 +27,10 @@ import { useOpenItemDialog } from '../items/useOpenItemDialog';
 import { codeOptions } from '../projects/projectCodes';
 import { useGetProjectsQuery } from '../projects/projectsApi';
 import { useOpenProjectDialog } from '../projects/details/useOpenProjectDialog';
+import { releasesByGroup } from '../tracker/releaseMilestones';
+import { ReleasesToggle } from '../tracker/TimelineReleases';
+import { useGetTrackerReleasesQuery } from '../tracker/trackerApi';
+import { useJiraEnabled } from '../tracker/useTracker';
 import { LaneActionsMenu, LaneNameDialog, ProjectActionsMenu } from './LaneActions';
 import { canManageLanes, canRenameLane } from './laneEditing';
 import { TimelineView } from './TimelineView';
@@ -45,7 +49,15 @@ import {
 import type { ItemChange, ItemPlacement, Override, PlacementSave, UndoEntry } from './timelineChanges';
 import { zoomRange } from './timeScale';
 import type { TimeRange } from './timeScale';
-import { readFilters, readRange, timelineFilterParams, withFilter, withRange } from './timelineUrl';
+import {
+  readFilters,
+  readRange,
+  readShowReleases,
+  timelineFilterParams,
+  withFilter,
+  withRange,
+  withShowReleases,
+} from './timelineUrl';
 import type { TimelineFilterParam, TimelineFilters } from './timelineUrl';
 
 const statusOptions = codeOptions('status');
@@ -216,6 +228,22 @@ export function TimelinePage() {
     resource: numbers(filters.resource),
     application: numbers(filters.application),
   });
+
+  // releases of linked tracker repositories (jira feature): few, fetched for the same window
+  const jira = useJiraEnabled();
+  const showReleases = readShowReleases(params);
+  const { data: releaseData } = useGetTrackerReleasesQuery(
+    jira && showReleases ? { from: fetchWindow.from, to: fetchWindow.to } : skipToken,
+    { refetchOnMountOrArgChange: true },
+  );
+  const releases = useMemo(
+    () => (jira && showReleases && data && releaseData ? releasesByGroup(releaseData, data.groups) : null),
+    [jira, showReleases, data, releaseData],
+  );
+  const setShowReleases = useCallback(
+    (show: boolean) => setParams((current) => withShowReleases(current, show), { replace: true }),
+    [setParams],
+  );
 
   const [saveItem] = useSaveItemMutation();
   const [getItem] = useLazyGetItemQuery();
@@ -389,7 +417,10 @@ export function TimelinePage() {
 
   return (
     <Stack gap={0}>
-      <FilterBar filters={filters} onChange={setFilter} />
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+        <FilterBar filters={filters} onChange={setFilter} />
+        {jira && <ReleasesToggle checked={showReleases} onChange={setShowReleases} />}
+      </Group>
       {error && !data ? (
         <Alert color="red" icon={<IconAlertCircle />} title="The timeline could not be loaded">
           <Group justify="space-between">
@@ -421,6 +452,7 @@ export function TimelinePage() {
           empty={empty}
           projectActions={lanes.projectActions}
           laneActions={lanes.laneActions}
+          releases={releases}
         />
       )}
       {lanes.laneDialog}

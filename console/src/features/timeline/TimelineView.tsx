@@ -29,6 +29,9 @@ import {
   zoomRange,
 } from './timeScale';
 import type { AxisScale, Tick, TimeRange, ZoomPreset } from './timeScale';
+import { isReleaseRow, withReleaseRows } from '../tracker/releaseMilestones';
+import type { ReleaseMilestone } from '../tracker/releaseMilestones';
+import { ReleaseRowView, releaseRowHeight } from '../tracker/TimelineReleases';
 import { snappedMove, snappedResize } from './timelineChanges';
 import type { ItemChange } from './timelineChanges';
 import { buildRows, indexItems, visibleIn } from './timelineRows';
@@ -58,9 +61,12 @@ export interface TimelineViewProps {
   projectActions?: (row: LaneRow) => ReactNode;
   /** Drawn beside a lane's name (e.g. its rename menu); null for none. */
   laneActions?: (row: LaneRow) => ReactNode;
+  /** Tracker releases per project: each project listed gets a releases row under its lanes. */
+  releases?: ReadonlyMap<number, readonly ReleaseMilestone[]> | null;
 }
 
 const sidebarWidth = 240;
+const noReleases: readonly ReleaseMilestone[] = [];
 const axisRowHeight = 22;
 const axisHeight = 2 * axisRowHeight;
 const slotHeight = 26;
@@ -240,14 +246,16 @@ function TimelineBody({
   height = 'calc(100vh - 190px)',
   projectActions,
   laneActions,
+  releases,
 }: BodyProps) {
   const bag = useTimelineContext();
   const span = range.end - range.start;
   const width = Math.max(1, bag.valueToPixels(span));
-  const rows = useMemo(() => buildRows(groups), [groups]);
+  const rows = useMemo(() => withReleaseRows(buildRows(groups), releases), [groups, releases]);
   const index = useMemo(() => indexItems(groups, items), [groups, items]);
   const heights = useMemo(
-    () => rows.map((r) => rowHeight(index.slots.get(r.key) ?? 1, r.first)),
+    () =>
+      rows.map((r) => (isReleaseRow(r) ? releaseRowHeight : rowHeight(index.slots.get(r.key) ?? 1, r.first))),
     [rows, index],
   );
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -358,7 +366,11 @@ function TimelineBody({
             }
           : { ...snappedMove({ start, end }, next.start, unit), group: 0, subgroup: null };
       const origin = rows[data.rowIndex];
-      const sameLane = origin?.groupId === over.groupId && origin.laneId === over.laneId;
+      const sameLane =
+        origin !== undefined &&
+        !isReleaseRow(origin) &&
+        origin.groupId === over.groupId &&
+        origin.laneId === over.laneId;
       if (sameLane && change.start === start) return;
       onItemMove(item, {
         ...change,
@@ -422,8 +434,11 @@ function TimelineBody({
         }
       } else if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
         event.preventDefault();
-        const target = rows[rowIndex + Math.sign(step)];
-        if (!target || target.shared) return;
+        // releases rows take no items: the lane beyond them
+        let targetIndex = rowIndex + Math.sign(step);
+        while (rows[targetIndex] && isReleaseRow(rows[targetIndex]!)) targetIndex += Math.sign(step);
+        const target = rows[targetIndex];
+        if (!target || isReleaseRow(target) || target.shared) return;
         onItemMove(item, {
           start,
           end: item.end === null ? null : end,
@@ -484,6 +499,18 @@ function TimelineBody({
         <Grid range={range} width={width} height={totalHeight} minorTicks={minorTicks} />
         {virtualRows.map((v) => {
           const row = rows[v.index]!;
+          if (isReleaseRow(row))
+            return (
+              <ReleaseRowView
+                key={row.key}
+                row={row}
+                top={v.start - axisHeight}
+                range={range}
+                width={width}
+                sidebarWidth={sidebarWidth}
+                milestones={releases?.get(row.groupId) ?? noReleases}
+              />
+            );
           return (
             <LaneRowView
               key={row.key}

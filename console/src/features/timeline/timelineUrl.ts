@@ -51,3 +51,14 @@ export function withRange(params: URLSearchParams, range: TimeRange): URLSearchP
   );
   return next;
 }
+
+/** Tracker releases on the timeline: shown unless the URL says `releases=off`. */
+export const readShowReleases = (params: URLSearchParams): boolean => params.get('releases') !== 'off';
+
+/** `params` with the releases switch (on is the default, so it leaves the URL). */
+export function withShowReleases(params: URLSearchParams, show: boolean): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (show) next.delete('releases');
+  else next.set('releases', 'off');
+  return next;
+}

@@ -11,15 +11,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { trackerIssueLink } from '@fahrplan/contracts';
 import type { GroupDetailsView } from '@fahrplan/contracts';
 import { ResourceSelect } from '../../admin/resources/ResourceSelect';
-import { LinkField } from '../../applications/details/LinkField';
 import { AdminCockpitField, DocumentationField } from '../../applications/details/SharedFields';
 import { applicationLabel, notAssigned } from '../../applications/details/parentOptions';
 import { useGetApplicationsQuery } from '../../applications/applicationsApi';
 import { useGetProjectsQuery } from '../projectsApi';
-import { changeRepository, projectParentOptions } from './projectForm';
+import { ProjectTrackerFields } from '../../tracker/TrackerFields';
+import { projectParentOptions } from './projectForm';
 import type { ProjectTabProps } from './projectFormTypes';
 
 interface Props extends ProjectTabProps {
@@ -81,21 +80,6 @@ function ParentField({ form, editable, group, selfId }: ProjectTabProps & Pick<P
   );
 }
 
-function IssueField({ form, editable }: ProjectTabProps) {
-  const repoSet = form.values.jiraRepoId.trim() !== '';
-  return (
-    <LinkField
-      label="Issue id"
-      openLabel="open issue"
-      href={trackerIssueLink(form.values.jiraRepoUrl, form.values.jiraid)}
-      readOnly={!editable || !repoSet}
-      placeholder={editable && !repoSet ? 'set a repository first' : undefined}
-      {...form.getInputProps('jiraid')}
-      value={form.values.jiraid}
-    />
-  );
-}
-
 /** §2 details of a project. */
 export function ProjectDetailsTab(props: Props) {
   const { form, editable, group, alm, canShare, admin, superuser, onOpenProject } = props;
@@ -129,24 +113,7 @@ export function ProjectDetailsTab(props: Props) {
           {group.shares.map((s) => `${s.tenant}: ${s.status.toLowerCase()}`).join(' · ')}
         </Text>
       )}
-      <Divider label="Issue tracker" labelPosition="left" />
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput
-          label="Tracker repository"
-          readOnly={readOnly}
-          value={form.values.jiraRepoId}
-          onChange={(e) => form.setValues(changeRepository(form.getValues(), e.currentTarget.value))}
-          error={form.errors.jiraRepoId}
-        />
-        <LinkField
-          label="Repository URL"
-          openLabel="open repository"
-          readOnly={readOnly}
-          {...form.getInputProps('jiraRepoUrl')}
-          value={form.values.jiraRepoUrl}
-        />
-        <IssueField form={form} editable={editable} />
-      </SimpleGrid>
+      <ProjectTrackerFields form={form} editable={editable} />
       {/* No custom attribute form: tenants define attributes for applications only so far (MeView). */}
       <AdminCockpitField form={form} admin={admin} editable={editable} />
       {superuser && <TextInput label="Identity id" readOnly={readOnly} {...form.getInputProps('iamId')} />}

@@ -9,6 +9,7 @@ import { EditorDialog, useEditorSave } from '../../applications/details/EditorCh
 import { tabsWithErrors } from '../../applications/details/fieldErrors';
 import { SaveStepError } from '../../applications/details/useApplicationSaveFlow';
 import { notifyError, notifySuccess } from '../../common/notify';
+import { IssueBadgeOf } from '../../tracker/TrackerIssueSummary';
 import { KeyFiguresTab } from './KeyFiguresTab';
 import { ProjectDetailsTab } from './ProjectDetailsTab';
 import { ProjectCommentsTab, ProjectFinanceTab } from './ProjectLazyTabs';
@@ -137,6 +138,7 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
   ) : (
     <Group gap={6} component="span">
       <span>show group {saved.title}</span>
+      <IssueBadgeOf issueKey={saved.jiraid} withKey />
       {shared && (
         <Tooltip label={`shared by ${group?.tenant ?? ''}`}>
           <IconLink size={16} aria-label={`shared by ${group?.tenant ?? ''}`} />

@@ -1,0 +1,220 @@
+import { useMemo, useState } from 'react';
+import {
+  Button,
+  Group,
+  Input,
+  PasswordInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPlugConnected } from '@tabler/icons-react';
+import { trackerAuthModes, trackerDeployments } from '@fahrplan/contracts';
+import type { TrackerAuthMode, TrackerConnectionView, TrackerDeployment } from '@fahrplan/contracts';
+import { FormDialog, useCommandRun } from '../admin/AdminDialog';
+import { commandFailure, problemFieldErrors } from '../admin/adminErrors';
+import { notifySuccess } from '../common/notify';
+import {
+  authModeLabels,
+  connectionChanged,
+  connectionFormValidator,
+  deploymentLabels,
+  secretLabels,
+  toConnectionFormValues,
+  toSaveConnection,
+  toTestConnection,
+} from './connectionForm';
+import type { ConnectionFormValues } from './connectionForm';
+import { ConnectionTestResult } from './ConnectionTestResult';
+import { useGetTrackerConnectionsQuery, useSaveTrackerConnectionMutation } from './trackerApi';
+import { useConnectionTest } from './useConnectionTest';
+
+const formFields = ['name', 'baseUrl', 'deployment', 'authMode', 'email', 'secret'];
+
+const baseUrlHint: Record<TrackerDeployment, string> = {
+  cloud: 'e.g. https://your-site.atlassian.net',
+  datacenter: 'e.g. https://jira.example.com or https://example.com/jira',
+};
+
+/**
+ * A new tracker connection (no `connection`) or a change of one: the settings, the secret (kept when
+ * left empty), a test of the values as typed, and Save. A 409 offers to reload the connection.
+ */
+export function TrackerConnectionDialog({
+  connection: initial,
+  editable,
+  onClose,
+}: {
+  connection: TrackerConnectionView | null;
+  editable: boolean;
+  onClose: () => void;
+}) {
+  const [connection, setConnection] = useState(initial);
+  const [save] = useSaveTrackerConnectionMutation();
+  const { refetch } = useGetTrackerConnectionsQuery();
+  const { run, busy, error, setError } = useCommandRun();
+  const test = useConnectionTest();
+  const [reloading, setReloading] = useState(false);
+  const validate = useMemo(() => connectionFormValidator(connection), [connection]);
+  const form = useForm<ConnectionFormValues>({
+    mode: 'controlled',
+    initialValues: toConnectionFormValues(connection),
+    validate,
+    validateInputOnBlur: true,
+    onValuesChange: () => test.reset(),
+  });
+  const values = form.values;
+  const changed = connectionChanged(values, connection);
+
+  const submit = async () => {
+    if (form.validate().hasErrors) return;
+    const data = toSaveConnection(form.getValues(), connection);
+    const ok = await run(
+      async (send) => {
+        await send('save', data, (idempotencyKey) => save({ data, idempotencyKey }).unwrap());
+      },
+      (e) => form.setErrors(problemFieldErrors(e, formFields)),
+    );
+    if (ok) {
+      notifySuccess(`tracker connection ${values.name.trim()} saved`);
+      onClose();
+    }
+  };
+
+  const runTest = () => {
+    const errors = form.validate();
+    // the name does not matter for a test
+    if (Object.keys(errors.errors).some((field) => field !== 'name')) return;
+    form.clearFieldError('name');
+    void test.run(toTestConnection(form.getValues(), connection));
+  };
+
+  /** After a conflict: the stored connection into the form (the typed secret stays). */
+  const reload = async () => {
+    setReloading(true);
+    try {
+      const fresh = (await refetch()).data?.find((c) => c.id === connection?.id) ?? null;
+      if (!fresh) return;
+      setConnection(fresh);
+      form.setValues({ ...toConnectionFormValues(fresh), secret: form.getValues().secret });
+      form.clearErrors();
+      setError(null);
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const conflict = error !== null && commandFailure(error).conflict;
+  const authMode = values.authMode;
+  const secretRequired = !connection || authMode !== connection.authMode;
+
+  return (
+    <FormDialog
+      title={connection ? `Tracker connection ${connection.name}` : 'New tracker connection'}
+      size="lg"
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitLabel={connection ? 'Save' : 'Create connection'}
+      editable={editable}
+      busy={busy}
+      canSubmit={changed}
+      error={error}
+      leading={
+        editable && (
+          <Button
+            variant="default"
+            leftSection={<IconPlugConnected size={16} />}
+            onClick={runTest}
+            loading={test.state.phase === 'running'}
+            aria-label="Test connection"
+          >
+            Test connection
+          </Button>
+        )
+      }
+    >
+      <Stack gap="sm" mb="md">
+        <TextInput
+          label="Name"
+          description="How planners see this tracker, e.g. 'Jira Cloud'"
+          required
+          readOnly={!editable}
+          data-autofocus
+          maxLength={100}
+          {...form.getInputProps('name')}
+        />
+        <Input.Wrapper label="Deployment" required>
+          <div>
+            <SegmentedControl
+              aria-label="Deployment"
+              data={trackerDeployments.map((d) => ({ value: d, label: deploymentLabels[d] }))}
+              value={values.deployment}
+              onChange={(next) => form.setFieldValue('deployment', next as TrackerDeployment)}
+              readOnly={!editable}
+            />
+          </div>
+        </Input.Wrapper>
+        <TextInput
+          label="Base URL"
+          description={baseUrlHint[values.deployment]}
+          placeholder="https://"
+          required
+          readOnly={!editable}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...form.getInputProps('baseUrl')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: authMode === 'basic' ? 2 : 1 }}>
+          <Select
+            label="Authentication"
+            data={trackerAuthModes.map((mode) => ({ value: mode, label: authModeLabels[mode] }))}
+            allowDeselect={false}
+            readOnly={!editable}
+            value={authMode}
+            onChange={(next) => next && form.setFieldValue('authMode', next as TrackerAuthMode)}
+            error={form.errors.authMode}
+          />
+          {authMode === 'basic' && (
+            <TextInput
+              label="E-mail"
+              type="email"
+              required
+              readOnly={!editable}
+              autoComplete="off"
+              {...form.getInputProps('email')}
+            />
+          )}
+        </SimpleGrid>
+        {editable && (
+          <PasswordInput
+            label={secretLabels[authMode]}
+            required={secretRequired}
+            description={
+              secretRequired
+                ? connection
+                  ? 'A new authentication mode needs its secret'
+                  : 'Stored encrypted; never shown again'
+                : 'A secret is stored — leave empty to keep it'
+            }
+            placeholder={secretRequired ? undefined : '••••••••  (stored)'}
+            autoComplete="new-password"
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...form.getInputProps('secret')}
+          />
+        )}
+        <ConnectionTestResult state={test.state} elapsed={test.elapsed} onCancel={test.cancel} />
+        {conflict && (
+          <Group justify="space-between">
+            <Text size="sm">Someone else changed this connection meanwhile.</Text>
+            <Button size="xs" variant="light" color="red" loading={reloading} onClick={() => void reload()}>
+              Reload (discards your changes)
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,163 @@
+import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { serverToUiDate } from '@fahrplan/contracts';
+import type { TrackerIssueView } from '@fahrplan/contracts';
+import { mirrorAgeNote, statusColour } from './mirrorStatus';
+import { useNow, useSyncNow, useTrackerIssues } from './useTracker';
+
+/** An issue's tracker status as a small badge coloured by its category. */
+export function IssueStatusBadge({ issue, size = 'sm' }: { issue: TrackerIssueView; size?: 'xs' | 'sm' }) {
+  return (
+    <Badge
+      size={size}
+      variant="light"
+      color={statusColour(issue.statusCategory)}
+      tt="none"
+      style={{ flex: 'none' }}
+      data-testid="issue-status"
+    >
+      {issue.status ?? 'no status'}
+    </Badge>
+  );
+}
+
+/** The badge of `issueKey` when the mirror has it; nothing otherwise (lists and titles). */
+export function IssueBadgeOf({ issueKey, withKey = false }: { issueKey: string | null; withKey?: boolean }) {
+  const { jira, find } = useTrackerIssues();
+  const issue = find(issueKey);
+  if (!jira || !issue) return null;
+  return (
+    <Tooltip label={`${issue.key}: ${issue.summary}`} openDelay={300}>
+      <Group gap={4} wrap="nowrap" component="span">
+        {withKey && (
+          <Text span size="xs" c="dimmed">
+            {issue.key}
+          </Text>
+        )}
+        <IssueStatusBadge issue={issue} size="xs" />
+      </Group>
+    </Tooltip>
+  );
+}
+
+const shownDate = (date: string) => {
+  try {
+    return serverToUiDate(date);
+  } catch {
+    return date;
+  }
+};
+
+function MirrorNote({ connectionId, dataAt }: { connectionId: number | null; dataAt: string | null }) {
+  const now = useNow();
+  const { start, syncing, status } = useSyncNow(connectionId);
+  const note = mirrorAgeNote(status, dataAt, now);
+  const syncAction = connectionId !== null && (
+    <Anchor
+      component="button"
+      type="button"
+      size="xs"
+      onClick={() => void start()}
+      disabled={syncing}
+      aria-label="Sync now"
+    >
+      <Group gap={2} wrap="nowrap" component="span">
+        <IconRefresh size={12} aria-hidden />
+        {syncing ? 'syncing…' : 'Sync now'}
+      </Group>
+    </Anchor>
+  );
+  if (!note) return syncAction || null;
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="mirror-age">
+      {note.tone === 'stale' && (
+        <IconAlertTriangle size={14} color="var(--mantine-color-yellow-7)" aria-hidden />
+      )}
+      <Text size="xs" c={note.tone === 'stale' ? 'yellow.8' : 'dimmed'}>
+        {note.text}
+      </Text>
+      {syncAction}
+    </Group>
+  );
+}
+
+/**
+ * What the mirror knows of an issue, under its id field (§2 project and item details): status,
+ * summary, assignee, due date, and how old that is. An id the mirror has not seen yet says so.
+ */
+export function TrackerIssueSummary({
+  issueKey,
+  connectionId,
+}: {
+  issueKey: string;
+  /** The connection the issue's repository belongs to, for the mirror's age and 'Sync now'. */
+  connectionId: number | null;
+}) {
+  const { find, isLoading } = useTrackerIssues();
+  const key = issueKey.trim();
+  if (key === '') return null;
+  if (isLoading) return <Skeleton height={48} radius="sm" aria-label="loading the issue" />;
+  const issue = find(key, connectionId);
+  if (!issue) {
+    return (
+      <Stack gap={2} data-testid="tracker-issue">
+        <Text size="xs" c="dimmed">
+          {key} is not mirrored yet: it shows here after the next sync.
+        </Text>
+        <MirrorNote connectionId={connectionId} dataAt={null} />
+      </Stack>
+    );
+  }
+  const done = issue.statusCategory === 'done';
+  const overdue = issue.dueDate !== null && !done && issue.dueDate < new Date().toISOString().slice(0, 10);
+  return (
+    <Paper withBorder radius="sm" px="sm" py={6} data-testid="tracker-issue">
+      <Stack gap={4}>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IssueStatusBadge issue={issue} />
+          <Text size="sm" fw={500} style={{ minWidth: 0 }} lineClamp={2}>
+            {issue.summary}
+          </Text>
+        </Group>
+        <Group gap="md">
+          {issue.issueType && (
+            <Text size="xs" c="dimmed">
+              {issue.issueType}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            {issue.assignee ? `assigned to ${issue.assignee}` : 'unassigned'}
+          </Text>
+          {issue.dueDate && (
+            <Text size="xs" c={overdue ? 'red.7' : 'dimmed'}>
+              due {shownDate(issue.dueDate)}
+              {overdue ? ' (overdue)' : ''}
+            </Text>
+          )}
+        </Group>
+        <MirrorNote connectionId={connectionId ?? issue.connectionId} dataAt={issue.syncedAt} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A list cell: the issue key with its mirrored status, or the key alone while the mirror lacks it. */
+export function IssueCell({ issueKey }: { issueKey: string | null }) {
+  const { find } = useTrackerIssues();
+  const key = issueKey?.trim() ?? '';
+  if (key === '') return null;
+  const issue = find(key);
+  return (
+    <Tooltip
+      label={issue ? `${issue.summary}${issue.assignee ? ` · ${issue.assignee}` : ''}` : 'not mirrored yet'}
+      openDelay={300}
+    >
+      <Group gap={6} wrap="nowrap" data-testid="issue-cell">
+        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {key}
+        </Text>
+        {issue && <IssueStatusBadge issue={issue} size="xs" />}
+      </Group>
+    </Tooltip>
+  );
+}

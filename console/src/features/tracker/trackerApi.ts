@@ -1,0 +1,92 @@
+import type { z } from 'zod';
+import type {
+  CommandResult,
+  TrackerConnectionView,
+  TrackerIssueView,
+  TrackerMirrorStatusView,
+  TrackerReleaseView,
+  TrackerRepositoryView,
+  TrackerTestResult,
+  deleteTrackerConnectionSchema,
+  saveTrackerConnectionSchema,
+  syncTrackerConnectionSchema,
+  testTrackerConnectionSchema,
+} from '@fahrplan/contracts';
+import { apiSlice } from '../api/apiSlice';
+import { commandArgs } from '../api/commands';
+import type { CommandRequest } from '../api/commands';
+
+export type SaveTrackerConnectionInput = z.input<typeof saveTrackerConnectionSchema>;
+export type DeleteTrackerConnectionInput = z.input<typeof deleteTrackerConnectionSchema>;
+export type SyncTrackerConnectionInput = z.input<typeof syncTrackerConnectionSchema>;
+export type TestTrackerConnectionInput = z.input<typeof testTrackerConnectionSchema>;
+
+/** Every tracker read model: a connection change or a sync can move any of them. */
+export const trackerTags = [
+  'TrackerConnection',
+  'TrackerRepository',
+  'TrackerIssue',
+  'TrackerRelease',
+  'TrackerStatus',
+] as const;
+
+/**
+ * The tracker mirror as the projection service folds it (the console never calls the tracker), the
+ * connection commands and the connection test. Without the tenant's jira feature the queries answer
+ * empty lists; callers skip them then.
+ */
+export const trackerApi = apiSlice.injectEndpoints({
+  endpoints: (builder) => ({
+    getTrackerConnections: builder.query<TrackerConnectionView[], void>({
+      query: () => '/tracker/connections',
+      providesTags: ['TrackerConnection'],
+    }),
+    getTrackerRepositories: builder.query<TrackerRepositoryView[], void>({
+      query: () => '/tracker/repositories',
+      providesTags: ['TrackerRepository'],
+    }),
+    /** Every mirrored issue of the tenant (those projects and items link): one cached answer for all screens. */
+    getTrackerIssues: builder.query<TrackerIssueView[], void>({
+      query: () => '/tracker/issues',
+      providesTags: ['TrackerIssue'],
+    }),
+    /** Versions of linked repositories in [from, to) (YYYY-MM-DD). */
+    getTrackerReleases: builder.query<TrackerReleaseView[], { from: string; to: string }>({
+      query: ({ from, to }) => ({ url: '/tracker/releases', params: { from, to } }),
+      providesTags: ['TrackerRelease'],
+    }),
+    getTrackerStatus: builder.query<TrackerMirrorStatusView, void>({
+      query: () => '/tracker/status',
+      providesTags: ['TrackerStatus'],
+    }),
+    saveTrackerConnection: builder.mutation<CommandResult, CommandRequest<SaveTrackerConnectionInput>>({
+      query: (command) => commandArgs('SaveTrackerConnection', command),
+      invalidatesTags: (result) => (result ? [...trackerTags] : []),
+    }),
+    deleteTrackerConnection: builder.mutation<CommandResult, CommandRequest<DeleteTrackerConnectionInput>>({
+      query: (command) => commandArgs('DeleteTrackerConnection', command),
+      invalidatesTags: (result) => (result ? [...trackerTags] : []),
+    }),
+    /** Asks tracker-sync for a run; the mirror moves later (useSyncNow follows the status). */
+    syncTrackerConnection: builder.mutation<CommandResult, CommandRequest<SyncTrackerConnectionInput>>({
+      query: (command) => commandArgs('SyncTrackerConnection', command),
+      invalidatesTags: (result) => (result ? ['TrackerStatus', 'TrackerConnection'] : []),
+    }),
+    /** POST /api/tracker/test: up to ~20 s against a slow tracker; the caller may abort it. */
+    testTrackerConnection: builder.mutation<TrackerTestResult, TestTrackerConnectionInput>({
+      query: (body) => ({ url: '/tracker/test', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useGetTrackerConnectionsQuery,
+  useGetTrackerRepositoriesQuery,
+  useGetTrackerIssuesQuery,
+  useGetTrackerReleasesQuery,
+  useGetTrackerStatusQuery,
+  useSaveTrackerConnectionMutation,
+  useDeleteTrackerConnectionMutation,
+  useSyncTrackerConnectionMutation,
+  useTestTrackerConnectionMutation,
+} = trackerApi;
