@@ -28,6 +28,8 @@ export interface TopicSpec {
   readonly topic: string;
   readonly partitions?: number;
   readonly replicationFactor?: number;
+  /** Topic configuration, e.g. `{ 'cleanup.policy': 'compact' }` for a topic of snapshots. */
+  readonly config?: Readonly<Record<string, string>>;
 }
 
 interface ConsumerEntry {
@@ -178,6 +180,9 @@ export class KafkaBus implements Bus {
           topic: spec.topic,
           numPartitions: spec.partitions ?? 3,
           replicationFactor: spec.replicationFactor ?? 1,
+          ...(spec.config
+            ? { configEntries: Object.entries(spec.config).map(([name, value]) => ({ name, value })) }
+            : {}),
         })),
       });
       const topics = specs.map((spec) => spec.topic);
