@@ -47,6 +47,15 @@ export const trackerBaseUrlSchema = z
     return text.replace(/\/+$/, '');
   });
 
+/** The e-mail of basic authentication: trimmed, empty = none. */
+const emailField = z
+  .string()
+  .trim()
+  .max(200)
+  .nullish()
+  .transform((v) => v || null);
+const secretField = z.string().min(1).max(trackerSecretMax).optional();
+
 /**
  * SaveTrackerConnection: create without `id` (the secret is then required), change one with `id` and
  * the `version` the user saw. Without `secret` a change keeps the stored one; changing the auth mode
@@ -60,13 +69,8 @@ export const saveTrackerConnectionSchema = z
     baseUrl: trackerBaseUrlSchema,
     deployment: z.enum(trackerDeployments),
     authMode: z.enum(trackerAuthModes),
-    email: z
-      .string()
-      .trim()
-      .max(200)
-      .nullish()
-      .transform((v) => v || null),
-    secret: z.string().min(1).max(trackerSecretMax).optional(),
+    email: emailField,
+    secret: secretField,
   })
   .superRefine((c, ctx) => {
     if (c.id !== undefined && c.version === undefined)
@@ -300,13 +304,8 @@ export const testTrackerConnectionSchema = z
     baseUrl: trackerBaseUrlSchema,
     deployment: z.enum(trackerDeployments),
     authMode: z.enum(trackerAuthModes),
-    email: z
-      .string()
-      .trim()
-      .max(200)
-      .nullish()
-      .transform((v) => v || null),
-    secret: z.string().min(1).max(trackerSecretMax).optional(),
+    email: emailField,
+    secret: secretField,
   })
   .superRefine((c, ctx) => {
     if (c.id === undefined && c.secret === undefined)

@@ -1,46 +1,10 @@
 import { allPermissions, topics } from '@fahrplan/contracts';
 import type { DirectoryCache } from '@fahrplan/platform';
 import { allProjections } from '../projections/all-projections';
-import type { IndexKeys } from '../projections/projection';
-import { MemoryReadStore } from '../read-store/memory-read-store';
-import type { FindOptions, ReadDocument } from '../read-store/read-store';
 import { TrackerMirror } from './tracker-mirror';
 import { TrackerQueriesController } from './tracker-queries.controller';
 import { busMessage, projectMessage, syncRunMessage } from './testing/tracker-messages';
-
-interface Query {
-  readonly collection: string;
-  readonly filter: Readonly<Record<string, unknown>>;
-  readonly sort: readonly string[];
-}
-
-class RecordingReadStore extends MemoryReadStore {
-  readonly queries: Query[] = [];
-
-  override async find(
-    collection: string,
-    filter: Readonly<Record<string, unknown>>,
-    options: FindOptions = {},
-  ): Promise<ReadDocument[]> {
-    this.queries.push({ collection, filter, sort: Object.keys(options.sort ?? {}) });
-    return super.find(collection, filter, options);
-  }
-}
-
-const isCondition = (value: unknown) => value !== null && typeof value === 'object';
-
-/** The rule of queries/query-indexes.unit.spec.ts: equality fields first (any order), then the ranged field or the sort. */
-const serves = (index: IndexKeys, { filter, sort }: Query) => {
-  const keys = Object.keys(index);
-  const fields = Object.entries(filter).filter(([field]) => !field.startsWith('$'));
-  const equal = fields.filter(([, value]) => !isCondition(value)).map(([field]) => field);
-  const ranged = fields.filter(([, value]) => isCondition(value)).map(([field]) => field);
-  const next = ranged.length > 0 ? ranged : sort;
-  return (
-    [...keys.slice(0, equal.length)].sort().join() === [...equal].sort().join() &&
-    keys.slice(equal.length, equal.length + next.length).join() === next.join()
-  );
-};
+import { RecordingReadStore, serves } from '../queries/testing/recording-read-store';
 
 describe('the indexes of the tracker queries', () => {
   it('serve every query the tracker controller and the mirror send', async () => {
