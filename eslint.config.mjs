@@ -37,17 +37,27 @@ export default tseslint.config(
   },
   {
     files: ['contracts/**/*.ts'],
-    rules: forbid('platform', 'command-service', 'projection-service', 'server', 'console').valueOf(),
+    rules: forbid('platform', 'command-service', 'projection-service', 'tracker-sync', 'server', 'console'),
   },
   {
     files: ['platform/**/*.ts'],
+    rules: forbid('command-service', 'projection-service', 'tracker-sync', 'server', 'console'),
+  },
+  {
+    files: ['command-service/**/*.ts'],
+    rules: forbid('projection-service', 'tracker-sync', 'server', 'console'),
+  },
+  {
+    files: ['projection-service/**/*.ts'],
+    rules: forbid('command-service', 'tracker-sync', 'server', 'console'),
+  },
+  {
+    files: ['tracker-sync/**/*.ts'],
     rules: forbid('command-service', 'projection-service', 'server', 'console'),
   },
-  { files: ['command-service/**/*.ts'], rules: forbid('projection-service', 'server', 'console') },
-  { files: ['projection-service/**/*.ts'], rules: forbid('command-service', 'server', 'console') },
   {
     files: ['console/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: forbid('platform', 'command-service', 'projection-service', 'server'),
+    rules: forbid('platform', 'command-service', 'projection-service', 'tracker-sync', 'server'),
   },
 );
