@@ -161,7 +161,7 @@ describe('the issue tracker, from connection to timeline', () => {
     // the first run mirrors the projects; Sync now asks for it at once
     await row.getByRole('button', { name: 'Sync Acme Jira now' }).click();
     await eventually(
-      async () => /synced/.test((await row.getByTestId('mirror-status').textContent()) ?? ''),
+      async () => /^synced/.test((await row.getByTestId('mirror-status').textContent()) ?? ''),
       'the connection synced',
       60_000,
     );
