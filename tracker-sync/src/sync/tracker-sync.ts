@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { topics, trackerMessageHeaders, trackerMessageKey, trackerTopicCatalogue } from '@fahrplan/contracts';
-import type {
-  StoredEvent,
-  TrackerFailure,
-  TrackerLinkConfig,
-  TrackerIssueMessage,
-} from '@fahrplan/contracts';
+import type { TrackerFailure, TrackerLinkConfig, TrackerIssueMessage } from '@fahrplan/contracts';
 import { trackerSecretPurpose } from '@fahrplan/platform';
 import type {
   Bus,
@@ -66,7 +61,6 @@ export class TrackerSync {
   private readonly runs = new Map<number, ConnectionRun>();
   private subscription: Subscription | undefined;
   private interval: NodeJS.Timeout | undefined;
-  private caughtUpAt = 0;
   private stopped = false;
   private readonly now: () => Date;
   private readonly log: (line: string) => void;
@@ -77,13 +71,16 @@ export class TrackerSync {
   }
 
   async start(): Promise<void> {
-    for (const event of await this.options.store.readAll({ categories: trackerWorldCategories }))
+    let folded = 0;
+    for (const event of await this.options.store.readAll({ categories: trackerWorldCategories })) {
       applyToWorld(this.world, event);
-    this.caughtUpAt = await this.options.store.headPosition();
-    const subscription = this.options.store.subscribe({ after: 0, categories: trackerWorldCategories });
+      folded = event.position;
+    }
+    // live from the last event folded: nothing read twice, nothing appended meanwhile missed
+    const subscription = this.options.store.subscribe({ after: folded, categories: trackerWorldCategories });
     this.subscription = subscription;
     void (async () => {
-      for await (const event of subscription) this.follow(event);
+      for await (const event of subscription) this.react(applyToWorld(this.world, event));
     })();
     for (const connection of this.world.connections.values())
       this.schedule(connection.id, { full: false }, 0);
@@ -132,12 +129,6 @@ export class TrackerSync {
       connection.secret,
       trackerSecretPurpose(connection.tenant, connection.id),
     );
-  }
-
-  private follow(event: StoredEvent): void {
-    // the subscription replays what start() folded already; apply only what is new
-    if (event.position <= this.caughtUpAt) return;
-    this.react(applyToWorld(this.world, event));
   }
 
   private react(change: WorldChange): void {
