@@ -43,6 +43,8 @@ export interface EmbeddedOptions {
   readonly plainReleaseHosts?: readonly string[];
   /** How often tracker-sync mirrors every connection (default 5 minutes). */
   readonly trackerIntervalMs?: number;
+  /** Trackers allowed on non-public addresses (default `*`: one machine, run by its operator). */
+  readonly trackerPrivateHosts?: readonly string[] | '*';
 }
 
 /** Where `npm start` serves the fake issue tracker for the demo. */
@@ -155,6 +157,7 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
     directory,
     secrets,
     links: { hostsWithoutReleaseReportSuffix: options.plainReleaseHosts ?? [] },
+    privateHosts: options.trackerPrivateHosts ?? '*',
     ...(options.trackerIntervalMs ? { intervalMs: options.trackerIntervalMs } : {}),
     ...(options.logger === false ? { log: () => undefined } : {}),
   });

@@ -99,10 +99,30 @@ const syncInterval = {
   FAHRPLAN_TRACKER_SYNC_INTERVAL_MS: milliseconds(5 * 60_000),
 };
 
+/**
+ * Trackers on non-public addresses (loopback, private networks, link-local): `*` allows every one,
+ * else a comma-separated list of host names or addresses allowed to be internal.
+ */
+const privateHosts = (fallback: string) => ({
+  FAHRPLAN_TRACKER_PRIVATE_HOSTS: z
+    .string()
+    .default(fallback)
+    .transform((value): readonly string[] | '*' =>
+      value.trim() === '*'
+        ? '*'
+        : value
+            .split(',')
+            .map((host) => host.trim())
+            .filter(Boolean),
+    ),
+});
+
 /** `npm start`'s tracker settings (its key lives in the data folder). */
 export const embeddedTrackerEnv = z.object({
   ...releaseLinkHosts,
   ...syncInterval,
+  // one machine, run by its operator (and the demo's fake tracker lives on localhost)
+  ...privateHosts('*'),
   /** serve a fake issue tracker at /demo-tracker, and link the demo tenant to it on first start */
   FAHRPLAN_DEMO_TRACKER: flag(true),
 });
@@ -112,6 +132,7 @@ export const trackerSyncEnv = z.object({
   ...trackerKey,
   ...releaseLinkHosts,
   ...syncInterval,
+  ...privateHosts(''),
   PORT: port(3003),
   /** the tracker topics go to Kafka; tracker-sync has nothing to do without it */
   KAFKA_BROKERS: url,

@@ -224,7 +224,12 @@ describeWithMongo('distributed mode', (server) => {
         const sync = new ServiceProcess({
           entry: 'server/dist/tracker-sync.main.js',
           port: await freePort(),
-          env: { ...shared, KAFKA_BROKERS: brokers!, FAHRPLAN_TRACKER_KEY },
+          env: {
+            ...shared,
+            KAFKA_BROKERS: brokers!,
+            FAHRPLAN_TRACKER_KEY,
+            FAHRPLAN_TRACKER_PRIVATE_HOSTS: '127.0.0.1',
+          },
           readyPath: '/api/ready',
         });
         started.push(sync);

@@ -17,6 +17,7 @@ const main = async () => {
     demoTracker: env.FAHRPLAN_DEMO_TRACKER,
     plainReleaseHosts: env.FAHRPLAN_TRACKER_PLAIN_RELEASE_HOSTS,
     trackerIntervalMs: env.FAHRPLAN_TRACKER_SYNC_INTERVAL_MS,
+    trackerPrivateHosts: env.FAHRPLAN_TRACKER_PRIVATE_HOSTS,
   });
   let password: string | undefined;
   if (!embedded.directory.tenant(DEMO_TENANT)) {

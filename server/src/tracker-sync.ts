@@ -11,9 +11,10 @@ import {
   TrackerSyncModule,
   createTrackerClient,
   describeTrackerError,
+  publicAddressesOnly,
   testTrackerConnection,
 } from '@fahrplan/tracker-sync';
-import type { TrackerClientConfig, TrackerTester } from '@fahrplan/tracker-sync';
+import type { AddressGuard, TrackerClientConfig, TrackerTester } from '@fahrplan/tracker-sync';
 import { ConfigError, tokenSecretOf, trackerKeyOf } from './config';
 import type { TrackerSyncConfig } from './config';
 import { createHttpApp, serviceLogLevels } from './http';
@@ -31,6 +32,8 @@ export interface TrackerParts {
   readonly links: TrackerLinkConfig;
   readonly intervalMs?: number;
   readonly shard?: { readonly index: number; readonly count: number };
+  /** Trackers allowed on non-public addresses (`*`: all). */
+  readonly privateHosts: readonly string[] | '*';
   readonly log?: (line: string) => void;
 }
 
@@ -38,7 +41,9 @@ export interface TrackerParts {
 const clientSettings = (
   settings: Pick<TrackerConnectionSettings, 'baseUrl' | 'deployment' | 'authMode' | 'email'>,
   secret: string,
+  guard: AddressGuard | undefined,
 ): TrackerClientConfig => ({
+  ...(guard ? { guard } : {}),
   baseUrl: settings.baseUrl,
   deployment: settings.deployment,
   auth:
@@ -49,6 +54,7 @@ const clientSettings = (
 
 /** tracker-sync's worker and its connection test, on the tracker client (used by both ways to run). */
 export const trackerSyncParts = (parts: TrackerParts): { sync: TrackerSync; tester: TrackerTester } => {
+  const guard = parts.privateHosts === '*' ? undefined : publicAddressesOnly(parts.privateHosts);
   const sync = new TrackerSync({
     store: parts.store,
     bus: parts.bus,
@@ -58,13 +64,13 @@ export const trackerSyncParts = (parts: TrackerParts): { sync: TrackerSync; test
     ...(parts.intervalMs ? { intervalMs: parts.intervalMs } : {}),
     ...(parts.shard ? { shard: parts.shard } : {}),
     ...(parts.log ? { log: parts.log } : {}),
-    client: (connection, secret) => createTrackerClient(clientSettings(connection, secret)),
+    client: (connection, secret) => createTrackerClient(clientSettings(connection, secret, guard)),
     describe: describeTrackerError,
   });
   // a person waits for the answer: fail fast rather than retry for a minute
   const tester: TrackerTester = (settings, secret) =>
     testTrackerConnection({
-      ...clientSettings(settings, secret),
+      ...clientSettings(settings, secret, guard),
       retry: { maxAttempts: 2 },
       timeoutMs: 10_000,
     });
@@ -110,6 +116,7 @@ export const createTrackerSyncService = async (
     secrets: new SecretBox(key),
     links: { hostsWithoutReleaseReportSuffix: config.FAHRPLAN_TRACKER_PLAIN_RELEASE_HOSTS },
     intervalMs: config.FAHRPLAN_TRACKER_SYNC_INTERVAL_MS,
+    privateHosts: config.FAHRPLAN_TRACKER_PRIVATE_HOSTS,
     ...(config.FAHRPLAN_TRACKER_SHARD ? { shard: config.FAHRPLAN_TRACKER_SHARD } : {}),
   });
   await sync.start();

@@ -125,6 +125,32 @@ describe('the issue tracker', () => {
     expect(stored.body).toMatchObject({ ok: true });
   });
 
+  it('uses a stored secret only for its own address, user and tenant', async () => {
+    const test = (body: object, token = platform.admin) =>
+      platform.api.send('POST', '/api/tracker/test', {
+        token,
+        json: { ...settings(), id: connection.id, ...body },
+      });
+    const elsewhere = await test({ baseUrl: 'https://collector.example.net' });
+    expect(elsewhere.status).toBe(400);
+    expect(JSON.stringify(elsewhere.body)).toMatch(/secret/);
+    expect((await test({ email: 'someone@else.example' })).status).toBe(400);
+    // another tenant cannot name this connection (and has the feature off: 403 first)
+    expect((await test({}, platform.otherAdmin)).status).toBe(403);
+    // saving a new address without the secret is refused as well
+    const moved = await platform.api.command(
+      'SaveTrackerConnection',
+      {
+        ...settings(),
+        id: connection.id,
+        version: connection.version,
+        baseUrl: 'https://collector.example.net',
+      },
+      platform.admin,
+    );
+    expect(moved.status).toBe(400);
+  });
+
   it('mirrors projects with their boards, linked issues and the releases of linked repositories', async () => {
     project = await run('SaveGroup', {
       title: 'Chatbot with tracker',
@@ -236,6 +262,11 @@ describe('the issue tracker', () => {
   it("never shows a tenant another tenant's connections or mirror", async () => {
     // with the feature on, so that an empty answer means isolation, not a switched-off integration
     await switchJiraOn(platform.otherAdmin);
+    const foreign = await platform.api.send('POST', '/api/tracker/test', {
+      token: platform.otherAdmin,
+      json: { ...settings(), id: connection.id },
+    });
+    expect(foreign.status).toBe(404);
     expect(await get('/api/tracker/connections', platform.otherAdmin)).toEqual([]);
     for (const path of ['/api/tracker/repositories', '/api/tracker/issues', '/api/tracker/releases'])
       expect(await get(path, platform.otherAdmin)).toEqual([]);
@@ -290,8 +321,8 @@ describe('the tracker mirror across a restart of npm start', () => {
       running = await start(dataDir);
       await running.embedded.trackerSync.start();
       admin = await token();
-      // served from the bus file at once, while tracker-sync finds the tracker down
-      expect((await issues()).length).toBe(5);
+      // served from the bus file, while tracker-sync finds the tracker down
+      await eventually(async () => expect((await issues()).length).toBe(5));
       await eventually(
         async () => {
           const now = await status();

@@ -155,7 +155,11 @@ export class SyncTrackerConnectionHandler implements ICommandHandler<
         envelope.tenant,
         'tracker connection',
       )
-      .catch(() => null);
+      // not found (or another tenant's): refused below; any other failure (the store down) propagates
+      .catch((error: unknown) => {
+        if (error instanceof DomainError) return null;
+        throw error;
+      });
     return this.runner.run({
       stream: streamName('trackerSync', command.id),
       id: command.id,

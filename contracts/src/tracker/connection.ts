@@ -37,11 +37,17 @@ export const trackerBaseUrlSchema = z
       ctx.addIssue({ code: 'custom', message: hostWithoutSchemeMessage });
       return z.NEVER;
     }
+    let url: URL;
     try {
-      const url = new URL(text);
+      url = new URL(text);
       if (url.hostname === '' || url.search !== '' || url.hash !== '') throw new Error('not a base URL');
     } catch {
       ctx.addIssue({ code: 'custom', message: hostWithoutSchemeMessage });
+      return z.NEVER;
+    }
+    // credentials belong in the secret, which is sealed; a URL is stored and shown in clear
+    if (url.username !== '' || url.password !== '') {
+      ctx.addIssue({ code: 'custom', message: 'put no user name or password in the URL: use the secret' });
       return z.NEVER;
     }
     return text.replace(/\/+$/, '');
@@ -230,9 +236,15 @@ export const decideTrackerConnection = (
       }
       if (state.status !== 'active') throw notFound('tracker connection');
       if (seen !== state.version) throw versionConflict(state.version);
-      if (settings.authMode !== state.authMode && context.sealedSecret === null)
-        throw validationError('a new authentication mode needs its secret', [
-          { field: 'secret', message: 'required when the authentication mode changes' },
+      // the stored secret goes only where, and as whom, it was given for
+      if (
+        context.sealedSecret === null &&
+        (settings.authMode !== state.authMode ||
+          settings.baseUrl !== state.baseUrl ||
+          settings.email !== state.email)
+      )
+        throw validationError('a new address, authentication mode or e-mail needs the secret again', [
+          { field: 'secret', message: 'required when the base URL, authentication mode or e-mail changes' },
         ]);
       const changes = Object.fromEntries(
         (Object.keys(settings) as (keyof TrackerConnectionSettings)[])

@@ -112,14 +112,36 @@ describe('the tracker connection decider', () => {
     expect(() =>
       decideTrackerConnection({ ...update, data: { ...update.data, version: 3 } }, state, context()),
     ).toThrow(/version conflict/);
-    // a new auth mode needs its secret
-    expect(() =>
+    // the stored secret is not sent to a new address, under a new mode or as another user
+    for (const change of [
+      { authMode: 'pat' as const, email: null },
+      { baseUrl: 'https://attacker.example' },
+      { email: 'someone@else.example' },
+    ])
+      expect(() =>
+        decideTrackerConnection(
+          { ...update, data: { ...update.data, ...change } },
+          state,
+          context({ sealedSecret: null }),
+        ),
+      ).toThrow(/secret/);
+    // with the secret typed again, they may change
+    expect(
       decideTrackerConnection(
-        { ...update, data: { ...update.data, authMode: 'pat', email: null } },
+        { ...update, data: { ...update.data, baseUrl: 'https://jira2.example.com' } },
         state,
-        context({ sealedSecret: null }),
+        context({ sealedSecret: sealed(2) }),
       ),
-    ).toThrow(/secret/);
+    ).toEqual([
+      {
+        type: 'TrackerConnectionUpdated',
+        data: {
+          id: 7,
+          changes: { name: 'Jira Cloud', baseUrl: 'https://jira2.example.com' },
+          secret: sealed(2),
+        },
+      },
+    ]);
   });
 
   it('deletes, and a deleted connection is not found', () => {

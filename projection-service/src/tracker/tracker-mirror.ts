@@ -161,7 +161,7 @@ export class TrackerMirror {
     this.changed(message.tenant, [collection]);
   }
 
-  /** Prunes what a successful run did not read, then records the run: its status shows once the mirror reflects it. */
+  /** Prunes what a successful run did not read, then records the run (each topic has its own consumer group, so a run may land before its snapshots: `present` and the positions keep the result right). */
   private async foldRun(run: TrackerSyncRunMessage): Promise<void> {
     const { present } = run;
     const changed: string[] = [];

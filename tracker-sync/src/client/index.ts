@@ -1,3 +1,5 @@
+export { publicAddressesOnly, RefusedAddressError } from './address-guard';
+export type { AddressGuard } from './address-guard';
 export { adfToText, isAdfDocument, toAdf } from './adf';
 export type { AdfDocument, AdfNode } from './adf';
 export { toQueryString } from './query';

@@ -25,6 +25,8 @@ import {
   versionSchema,
 } from './schemas';
 import { codeForStatus, describeTrackerError, hostUrlError, TrackerError } from './tracker-error';
+import { RefusedAddressError } from './address-guard';
+import type { AddressGuard } from './address-guard';
 
 export type TrackerAuth =
   | { mode: 'basic'; email: string; apiToken: string }
@@ -43,6 +45,8 @@ export interface TrackerClientConfig {
   /** Sends `X-Atlassian-Token: no-check` (Jira's XSRF opt-out). */
   noCheck?: boolean;
   fetch?: typeof fetch;
+  /** Checked before every request (see address-guard.ts); none: every address is allowed. */
+  guard?: AddressGuard;
   /** Called before each wait; `attempt` is the attempt that just failed (1-based). */
   onRetry?: (info: { attempt: number; delayMs: number; status: number | null }) => void;
 }
@@ -193,6 +197,7 @@ const failedStep = (
 ): 'url' | 'reach' | 'authenticate' | 'read' => {
   const code = error instanceof TrackerError ? error.code : 'internal';
   if (code === 'host_url') return 'url';
+  if (code === 'refused_address') return 'url';
   if (code === 'unreachable' || code === 'timeout') return 'reach';
   if (code === 'unauthorized' || code === 'forbidden') return step === 'read' ? 'read' : 'authenticate';
   if (step !== 'reach') return step;
@@ -245,11 +250,18 @@ export function createTrackerClient(config: TrackerClientConfig): TrackerClient 
       let text: string;
       try {
         const signal = AbortSignal.timeout(timeoutMs);
-        response = await fetchImpl(url, { method, headers, body, signal });
+        await config.guard?.(new URL(url).hostname);
+        // a redirect is answered as a failure: followed, it could lead the credentials anywhere
+        response = await fetchImpl(url, { method, headers, body, signal, redirect: 'manual' });
         // The body is read under the same deadline: a tracker that stalls mid-answer is as slow as one that never starts.
         text = await response.text();
       } catch (error) {
         if (isTimeout(error)) throw new TrackerError('timeout', { ...details, timeoutMs, attempts: attempt });
+        if (error instanceof RefusedAddressError)
+          throw new TrackerError('refused_address', {
+            ...details,
+            reason: `${error.address}, ${error.range}`,
+          });
         const reason = systemCode(error) ?? String((error as { message?: unknown } | null)?.message ?? error);
         const failure = new TrackerError('unreachable', { ...details, reason, attempts: attempt });
         // Only a refused connection proves a call that creates something never reached the tracker.

@@ -12,6 +12,7 @@ export type TrackerErrorCode =
   | 'bad_request'
   | 'http'
   | 'unreachable'
+  | 'refused_address'
   | 'timeout'
   | 'malformed';
 
@@ -45,7 +46,7 @@ export class TrackerError extends Error {
   readonly baseUrl: string | null;
   readonly authMode: TrackerAuthMode | null;
   readonly attempts: number;
-  /** The tracker's Retry-After in milliseconds, so a scheduler can come back later. */
+  /** The tracker's Retry-After in milliseconds (shown to people: "try again in …"). */
   readonly retryAfterMs: number | null;
   readonly timeoutMs: number | null;
   readonly reason: string | null;
@@ -149,6 +150,8 @@ function describe(error: TrackerError, baseUrl: string): string {
       return hostWithoutSchemeMessage;
     case 'unreachable':
       return `Could not reach ${hostOf(base)} (${networkReasons[error.reason ?? ''] ?? error.reason ?? 'no answer'}).`;
+    case 'refused_address':
+      return `Fahrplan does not connect to ${hostOf(base)} (${error.reason ?? 'an internal address'}): it is not a public address. An operator can allow it with FAHRPLAN_TRACKER_PRIVATE_HOSTS.`;
     case 'timeout':
       return `The tracker did not answer within ${seconds(error.timeoutMs ?? 0)}.`;
     case 'malformed':

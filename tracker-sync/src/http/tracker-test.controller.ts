@@ -1,10 +1,11 @@
 import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import {
   can,
+  invalidField,
+  notFound,
   notPermitted,
   testTrackerConnectionSchema,
   trackerFeatureOff,
-  notFound,
 } from '@fahrplan/contracts';
 import type { TestTrackerConnectionData, TrackerTestResult } from '@fahrplan/contracts';
 import { AuthGuard, CurrentPrincipal, DIRECTORY } from '@fahrplan/platform';
@@ -44,6 +45,17 @@ export class TrackerTestController {
     if (key === undefined) {
       const stored = id === undefined ? undefined : this.sync.connection(principal.tenant, id);
       if (!stored) throw notFound('tracker connection');
+      // the stored secret goes only where, and as whom, it was given for
+      if (
+        stored.baseUrl !== settings.baseUrl ||
+        stored.authMode !== settings.authMode ||
+        (stored.email ?? null) !== (settings.authMode === 'basic' ? settings.email : null)
+      )
+        throw invalidField(
+          'secret',
+          'required when the base URL, authentication mode or e-mail changes',
+          'a new address, authentication mode or e-mail needs the secret again',
+        );
       key = this.sync.openSecret(stored);
     }
     return this.tester(settings, key);

@@ -86,18 +86,23 @@ export interface MirrorTarget {
 
 const keysPerQuery = 50;
 
-/** JQL's date literal, minute precision, in UTC (a minute earlier, for clock skew and the rounding). */
-const jqlDate = (iso: string): string => {
-  const date = new Date(Date.parse(iso) - 60_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getUTCFullYear()}/${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
-};
+/**
+ * JQL's "updated since": relative minutes, because Jira reads an absolute date in the searching
+ * user's time zone, which tracker-sync does not know; one minute more for clock skew and rounding.
+ */
+const jqlSince = (iso: string, now: Date): string =>
+  `-${Math.max(1, Math.ceil((now.getTime() - Date.parse(iso)) / 60_000) + 1)}m`;
 
 const quoteKey = (key: string) =>
   /^[A-Z][A-Z0-9_]*-\d+$/.test(key) ? key : `"${key.replace(/["\\]/g, '')}"`;
 
-const day = (value: string | null | undefined): string | null =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
+/** The calendar day of a tracker date; null for anything that is not a real day (e.g. 2026-02-30). */
+const day = (value: string | null | undefined): string | null => {
+  const text = typeof value === 'string' ? value.slice(0, 10) : '';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
+  const parsed = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(text) ? text : null;
+};
 
 const statusCategory = (key: string | undefined): TrackerIssueMessage['statusCategory'] =>
   key === 'new' || key === 'indeterminate' || key === 'done' ? key : null;
@@ -203,7 +208,7 @@ export async function mirrorConnection(
   for (const batch of batches) {
     const jql =
       `key in (${batch.keys.map(quoteKey).join(', ')})` +
-      (batch.updatedSince ? ` AND updated >= "${jqlDate(batch.updatedSince)}"` : '') +
+      (batch.updatedSince ? ` AND updated >= "${jqlSince(batch.updatedSince, now())}"` : '') +
       ' ORDER BY key ASC';
     try {
       for await (const issue of client.searchIssues({ jql, fields: issueFields }))

@@ -110,7 +110,8 @@ describe('a mirroring run', () => {
     );
     expect(c.searched).toEqual([
       'key in (SDESK-3) ORDER BY key ASC',
-      'key in (SDESK-1, SDESK-2) AND updated >= "2026/11/23 10:59" ORDER BY key ASC',
+      // 59.5 minutes since the last run, one more for skew: relative, since Jira reads absolute dates in its user's zone
+      'key in (SDESK-1, SDESK-2) AND updated >= "-61m" ORDER BY key ASC',
     ]);
   });
 
@@ -125,6 +126,18 @@ describe('a mirroring run', () => {
     const out = await mirrorConnection(refusing, target, links, now);
     expect(out.issues.map((i) => i.key)).toEqual(['SDESK-1']);
     expect(out.missingKeys).toEqual(['SDESK-2']);
+  });
+
+  it('reads an impossible tracker date as none, not as a failure', async () => {
+    const odd = client({
+      getIssue: async (key: string) => issue(key),
+      async *searchIssues() {
+        const broken = issue('SDESK-1');
+        yield { ...broken, fields: { ...broken.fields, duedate: '2026-02-30' } };
+      },
+    });
+    const out = await mirrorConnection(odd, { ...target, issueKeys: ['SDESK-1'] }, links, now);
+    expect(out.issues[0]).toMatchObject({ key: 'SDESK-1', dueDate: null });
   });
 
   it('lets other failures end the run', async () => {

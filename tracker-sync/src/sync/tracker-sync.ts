@@ -41,14 +41,28 @@ interface ConnectionRun {
   /** Keys read by an earlier run of this process, and the start of the last successful one. */
   since: { at: string; keys: Set<string> } | null;
   lastSuccessAt: string | null;
-  /** Issue ids by key, to tell consumers when a linked issue disappeared. */
-  readonly issueIds: Map<string, TrackerIssueMessage>;
+  /** Issues by key, to tell consumers when a linked issue disappeared. */
+  issues: Map<string, TrackerIssueMessage>;
+  /** Linked keys the tracker does not know: left out of the queries until a full run. */
+  missing: Set<string>;
   /** What was published last per message key, to publish only changes. */
-  readonly published: Map<string, string>;
+  published: Map<string, string>;
   running: Promise<void> | null;
-  again: { full: boolean } | null;
+  /** The run asked for while one is going or waiting; `full` wins over incremental. */
+  due: { full: boolean } | null;
   timer: NodeJS.Timeout | null;
 }
+
+const freshRun = (): ConnectionRun => ({
+  since: null,
+  lastSuccessAt: null,
+  issues: new Map(),
+  missing: new Set(),
+  published: new Map(),
+  running: null,
+  due: null,
+  timer: null,
+});
 
 /**
  * The tracker-sync worker: folds connections and links from the event log, mirrors each connection
@@ -81,7 +95,10 @@ export class TrackerSync {
     this.subscription = subscription;
     void (async () => {
       for await (const event of subscription) this.react(applyToWorld(this.world, event));
-    })();
+    })().catch((error: unknown) =>
+      // without the log the worker would mirror stale connections and links: stop loudly
+      this.log(`tracker-sync: following the event log failed, restart the service: ${String(error)}`),
+    );
     for (const connection of this.world.connections.values())
       this.schedule(connection.id, { full: false }, 0);
     this.interval = setInterval(
@@ -102,21 +119,6 @@ export class TrackerSync {
     await Promise.all([...this.runs.values()].map((run) => run.running?.catch(() => undefined)));
   }
 
-  /** Runs a connection's mirroring now and resolves when it (and any run it had to wait for) ended. */
-  async syncNow(connectionId: number, full = false): Promise<void> {
-    this.schedule(connectionId, { full }, 0);
-    await this.idle(connectionId);
-  }
-
-  /** Resolves when no run of the connection is going or due. */
-  async idle(connectionId: number): Promise<void> {
-    for (;;) {
-      const run = this.runs.get(connectionId);
-      if (!run || (!run.running && !run.timer)) return;
-      await (run.running ?? new Promise((resolve) => setTimeout(resolve, 20)));
-    }
-  }
-
   /** The connection record (for the connection test of a saved connection). */
   connection(tenant: string, id: number): ConnectionRecord | undefined {
     const record = this.world.connections.get(id);
@@ -134,8 +136,13 @@ export class TrackerSync {
   private react(change: WorldChange): void {
     if (change === null) return;
     const settle = this.options.settleMs ?? 1000;
-    if (change.kind === 'connection') this.schedule(change.connectionId, { full: true }, settle);
-    else if (change.kind === 'sync-requested') this.schedule(change.connectionId, { full: change.full }, 0);
+    if (change.kind === 'connection') {
+      // new settings may be a new tracker: forget what this process knew of the old one
+      const run = this.runs.get(change.connectionId);
+      if (run)
+        Object.assign(run, { since: null, issues: new Map(), missing: new Set(), published: new Map() });
+      this.schedule(change.connectionId, { full: true }, settle);
+    } else if (change.kind === 'sync-requested') this.schedule(change.connectionId, { full: change.full }, 0);
     else
       for (const connection of this.world.connections.values())
         if (connection.tenant === change.tenant) this.schedule(connection.id, { full: false }, settle);
@@ -148,50 +155,46 @@ export class TrackerSync {
 
   private schedule(connectionId: number, request: { full: boolean }, delayMs: number): void {
     if (this.stopped || !this.mine(connectionId)) return;
-    let run = this.runs.get(connectionId);
-    if (!run) {
-      run = {
-        since: null,
-        lastSuccessAt: null,
-        issueIds: new Map(),
-        published: new Map(),
-        running: null,
-        again: null,
-        timer: null,
-      };
-      this.runs.set(connectionId, run);
+    let state = this.runs.get(connectionId);
+    if (!state) this.runs.set(connectionId, (state = freshRun()));
+    const run = state;
+    run.due = { full: request.full || (run.due?.full ?? false) };
+    if (run.running) return; // the run going now starts the due one when it ends
+    if (run.timer) {
+      if (delayMs > 0) return; // one is waiting already (it takes the merged request)
+      clearTimeout(run.timer);
     }
-    const state = run;
-    if (state.running) {
-      state.again = { full: request.full || (state.again?.full ?? false) };
-      return;
-    }
-    if (state.timer) {
-      if (delayMs > 0) return; // one due already
-      clearTimeout(state.timer);
-    }
-    state.timer = setTimeout(() => {
-      state.timer = null;
-      state.running = this.runConnection(connectionId, state, request.full).finally(() => {
-        state.running = null;
-        const again = state.again;
-        state.again = null;
-        if (again) this.schedule(connectionId, again, 0);
+    run.timer = setTimeout(() => {
+      run.timer = null;
+      const due = run.due ?? { full: false };
+      run.due = null;
+      run.running = this.runConnection(connectionId, run, due.full).finally(() => {
+        run.running = null;
+        if (run.due) this.schedule(connectionId, run.due, 0);
       });
     }, delayMs);
   }
 
-  private async runConnection(connectionId: number, state: ConnectionRun, full: boolean): Promise<void> {
+  /** Whether the connection may be mirrored: it exists, is not deleted, and its tenant has the jira feature. */
+  private live(connectionId: number): ConnectionRecord | undefined {
     const connection = this.world.connections.get(connectionId);
-    if (!connection || connection.deleted) return;
-    if (!(this.options.directory.tenant(connection.tenant)?.features.jira ?? false)) return;
+    if (!connection || connection.deleted) return undefined;
+    return (this.options.directory.tenant(connection.tenant)?.features.jira ?? false)
+      ? connection
+      : undefined;
+  }
+
+  private async runConnection(connectionId: number, state: ConnectionRun, full: boolean): Promise<void> {
+    const connection = this.live(connectionId);
+    if (!connection) return;
+    if (full) state.missing.clear();
     const { projectIds, issueKeys } = linksOf(this.world, connection);
     const target = {
       tenant: connection.tenant,
       connectionId,
       baseUrl: connection.baseUrl,
       projectIds,
-      issueKeys,
+      issueKeys: issueKeys.filter((key) => !state.missing.has(key)),
       since: full ? null : state.since,
       previousSuccessAt: state.lastSuccessAt,
     };
@@ -199,23 +202,45 @@ export class TrackerSync {
     try {
       const client = this.options.client(connection, this.openSecret(connection));
       const output = await mirrorConnection(client, target, this.options.links, this.now);
+      // deleted, or the feature switched off, while the run read: publish nothing of it
+      if (!this.live(connectionId)) return;
+      for (const key of output.missingKeys) state.missing.add(key);
       const gone = output.missingKeys
-        .map((key) => state.issueIds.get(key))
+        .map((key) => state.issues.get(key))
         .filter((issue): issue is TrackerIssueMessage => issue !== undefined)
         .map((issue) => ({ ...issue, deleted: true, syncedAt: this.now().toISOString() }));
       await this.publish(state, topics.trackerProjects, output.projects);
       await this.publish(state, topics.trackerBoards, output.boards);
       await this.publish(state, topics.trackerVersions, output.versions);
       await this.publish(state, topics.trackerIssues, [...output.issues, ...gone]);
-      for (const issue of output.issues) state.issueIds.set(issue.key, issue);
-      for (const issue of gone) state.issueIds.delete(issue.key);
+      for (const issue of output.issues) state.issues.set(issue.key, issue);
+      for (const issue of gone) state.issues.delete(issue.key);
       const run = runMessage(
         target,
         { ok: true, startedAt: output.startedAt, incremental: output.incremental, output },
         this.now().toISOString(),
       );
       await this.publish(state, topics.trackerSyncRuns, [run], true);
-      state.since = { at: output.startedAt, keys: new Set(issueKeys) };
+      // the run marks what it did not read as deleted: whatever comes back must be published again
+      const read = new Set(
+        [
+          [topics.trackerProjects, output.projects],
+          [topics.trackerBoards, output.boards],
+          [topics.trackerVersions, output.versions],
+        ].flatMap(([topic, messages]) =>
+          (messages as { connectionId: number; id: string }[]).map(
+            (m) => `${topic as string}|${trackerMessageKey(m)}`,
+          ),
+        ),
+      );
+      for (const key of state.published.keys())
+        if (
+          !key.startsWith(`${topics.trackerIssues}|`) &&
+          !key.startsWith(`${topics.trackerSyncRuns}|`) &&
+          !read.has(key)
+        )
+          state.published.delete(key);
+      state.since = { at: output.startedAt, keys: new Set(target.issueKeys) };
       state.lastSuccessAt = output.startedAt;
       this.log(
         `tracker-sync: ${connection.tenant}/${connection.name}: ${run.counts.projects} projects, ${run.counts.boards} boards, ` +
@@ -246,7 +271,16 @@ export class TrackerSync {
     const out: BusMessage[] = [];
     const seen: [string, string][] = [];
     for (const message of messages) {
-      const parsed = schema.parse(message) as unknown as T;
+      const checked = schema.safeParse(message);
+      if (!checked.success) {
+        // one odd value in the tracker must not fail every run: leave that object out, say which
+        this.log(
+          `tracker-sync: left out a ${messageType} of connection ${message.connectionId} (${message.id ?? 'run'}): ` +
+            checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+        );
+        continue;
+      }
+      const parsed = checked.data as unknown as T;
       const key =
         parsed.id === undefined
           ? String(parsed.connectionId)
