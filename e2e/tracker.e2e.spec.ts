@@ -29,6 +29,7 @@ describe('the issue tracker, from connection to timeline', () => {
   let linkedProject = 0;
   let plainProject = 0;
   let task = 0;
+  let linkedTask = 0;
 
   const call = (path: string, json?: unknown) =>
     api(server.url, path, { token, ...(json === undefined ? {} : { json }) });
@@ -71,7 +72,17 @@ describe('the issue tracker, from connection to timeline', () => {
       end: `${year}-06-15T00:00`,
     });
     task = item.id as number;
+    // a task of the linked project: its issue group is the project's repository (§4)
+    const linkedItem = await call('/api/commands/SaveItem', {
+      title: `Intent model ${stamp}`,
+      group: linkedProject,
+      subgroup: 'tasks',
+      start: `${year}-03-01T00:00`,
+      end: `${year}-03-15T00:00`,
+    });
+    linkedTask = linkedItem.id as number;
     await api(server.url, `/api/items/${task}`, { token, after: item.position as number });
+    await api(server.url, `/api/items/${linkedTask}`, { token, after: linkedItem.position as number });
   });
 
   afterAll(async () => {
@@ -81,12 +92,12 @@ describe('the issue tracker, from connection to timeline', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const login = async (path: string): Promise<Page> => {
+  const login = async (path: string, username = 'admin'): Promise<Page> => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
     await page.goto(`${server.url}${path}`);
     await page.getByLabel('Tenant').fill('demo');
-    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill(E2E_PASSWORD);
     await page.getByLabel('Password').press('Enter');
     await page.getByTestId('session-user').waitFor();
@@ -185,9 +196,26 @@ describe('the issue tracker, from connection to timeline', () => {
     await page.goto(`${server.url}/project-details/${linkedProject}`);
     await page.getByRole('dialog').getByRole('tab', { name: 'Details' }).click();
     await mirrored(page.getByRole('dialog'), 'Chatbot answers password-reset questions');
-    const projectIssue = (await page.getByRole('dialog').getByTestId('tracker-issue').textContent()) ?? '';
-    expect(projectIssue).toContain('Done');
+    const projectDialog = page.getByRole('dialog');
+    const projectStatus = projectDialog.getByTestId('tracker-issue').getByTestId('issue-status');
+    expect(await projectStatus.textContent()).toBe('Done');
     await page.screenshot({ path: `${SHOTS}/tracker-project.png` });
+    // keys match case-insensitively: a lower-case key still shows the mirrored issue
+    await projectDialog.getByLabel('Issue id').fill('sdesk-1');
+    await projectDialog.getByText('Chatbot answers password-reset questions').waitFor();
+    expect(await projectStatus.textContent()).toBe('Done');
+    // §4: clearing the repository (choosing the chosen one again deselects it) empties the issue id
+    await projectDialog.getByRole('combobox', { name: 'Tracker repository' }).click();
+    await page.getByRole('option', { name: 'SDESK — Service Desk Chatbot' }).click();
+    expect(await projectDialog.getByRole('combobox', { name: 'Tracker repository' }).inputValue()).toBe('');
+    expect(await projectDialog.getByLabel('Issue id').inputValue()).toBe('');
+
+    // a task of the linked project names no issue group of its own (§4)
+    await page.goto(`${server.url}/task-details/${linkedTask}`);
+    await page.getByRole('dialog').getByRole('tab', { name: 'Details' }).click();
+    const linkedGroup = page.getByRole('dialog').getByRole('combobox', { name: 'Issue group' });
+    await linkedGroup.waitFor();
+    expect(await linkedGroup.isDisabled()).toBe(true);
 
     // the task of a project without repository: issue group PORTAL, issue PORTAL-3
     await page.goto(`${server.url}/task-details/${task}`);
@@ -204,9 +232,9 @@ describe('the issue tracker, from connection to timeline', () => {
     await page.goto(`${server.url}/task-details/${task}`);
     await page.getByRole('dialog').getByRole('tab', { name: 'Details' }).click();
     await mirrored(page.getByRole('dialog'), 'Screen-reader support for the request form');
-    expect(await page.getByRole('dialog').getByTestId('tracker-issue').textContent()).toContain(
-      'In Progress',
-    );
+    expect(
+      await page.getByRole('dialog').getByTestId('tracker-issue').getByTestId('issue-status').textContent(),
+    ).toBe('In Progress');
     await page.screenshot({ path: `${SHOTS}/tracker-item.png` });
 
     // the timeline: the SDESK releases of this year in the linked project's releases row
@@ -235,6 +263,18 @@ describe('the issue tracker, from connection to timeline', () => {
     expect(await page.getByLabel('Show releases').isChecked()).toBe(false);
     expect(new URL(page.url()).searchParams.get('releases')).toBe('off');
     await page.context().close();
+
+    // a viewer sees the issue's status, but cannot ask for a sync (it needs group-details EDIT)
+    const viewer = await login(`/project-details/${linkedProject}`, 'viewer');
+    const shown = viewer.getByRole('dialog');
+    await shown.getByRole('tab', { name: 'Details' }).click();
+    const viewerSummary = shown.getByTestId('tracker-issue');
+    await viewerSummary.getByTestId('issue-status').waitFor();
+    expect(await viewerSummary.getByTestId('issue-status').textContent()).toBe('Done');
+    await viewerSummary.getByTestId('mirror-age').waitFor();
+    expect(await viewerSummary.getByRole('button', { name: 'Sync now' }).count()).toBe(0);
+    await viewer.screenshot({ path: `${SHOTS}/tracker-viewer.png` });
+    await viewer.context().close();
   });
 
   it('says precisely what failed for a wrong secret', async () => {

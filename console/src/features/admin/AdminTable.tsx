@@ -23,20 +23,28 @@ export function TableLoad({
   return children;
 }
 
-/** A row's actions cell: the edit icon (labelled e.g. 'Rename') and the delete icon, right-aligned. */
+/**
+ * A row's actions cell: the edit icon (labelled e.g. 'Rename'), any `extra` actions, and the delete icon
+ * (left out without `onDelete`), right-aligned.
+ */
 export function RowActions({
   name,
   editLabel = 'Edit',
+  editIcon = <IconPencil size={16} />,
   editDisabled,
   onEdit,
   onDelete,
+  extra,
 }: {
   /** The row's name, for the icons' accessible labels. */
   name: string;
   editLabel?: string;
+  editIcon?: ReactNode;
   editDisabled?: boolean;
   onEdit: () => void;
-  onDelete: () => void;
+  onDelete?: () => void;
+  /** Actions between edit and delete. */
+  extra?: ReactNode;
 }) {
   return (
     <Table.Td>
@@ -48,14 +56,17 @@ export function RowActions({
             onClick={onEdit}
             disabled={editDisabled}
           >
-            <IconPencil size={16} />
+            {editIcon}
           </ActionIcon>
         </Tooltip>
-        <Tooltip label="Delete">
-          <ActionIcon aria-label={`Delete ${name}`} variant="subtle" color="red" onClick={onDelete}>
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Tooltip>
+        {extra}
+        {onDelete && (
+          <Tooltip label="Delete">
+            <ActionIcon aria-label={`Delete ${name}`} variant="subtle" color="red" onClick={onDelete}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
       </Group>
     </Table.Td>
   );

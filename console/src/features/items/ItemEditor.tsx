@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Group, Tabs } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { can } from '@fahrplan/contracts';
+import { can, parseTrackerRepositoryId } from '@fahrplan/contracts';
 import type { ItemView, MeView } from '@fahrplan/contracts';
 import { FormCommentsPane } from '../applications/details/CommentsTab';
 import { EditorDialog, useEditorSave } from '../applications/details/EditorChrome';
@@ -14,7 +14,13 @@ import { ItemDetailsTab } from './ItemDetailsTab';
 import { ItemOverviewTab } from './ItemOverviewTab';
 import type { ItemForm } from './ItemOverviewTab';
 import { useGetItemCommentsQuery, useLazyGetItemQuery } from './itemsApi';
-import { itemDialogTitle, itemFormValidator, sameValues, toFormValues } from './itemForm';
+import {
+  itemDialogTitle,
+  itemFormValidator,
+  sameValues,
+  toFormValues,
+  withProjectRepository,
+} from './itemForm';
 import type { IssueGroup, ItemFormValues, ItemGroup, ItemRecord, NewItemRequest } from './itemForm';
 import { useItemSaveFlow } from './useItemSaveFlow';
 
@@ -92,6 +98,7 @@ export function ItemEditor({
   const saved = form.getInitialValues();
   const errorTabs = tabsWithErrors(form.errors, tabOf);
   const group = groups.find((g) => g.id === form.values.group) ?? null;
+  const savedGroup = groups.find((g) => g.id === saved.group) ?? null;
 
   const { leave, confirm, footer } = useEditorSave({
     form,
@@ -100,7 +107,7 @@ export function ItemEditor({
     subject: 'item',
     save: async (done) => {
       await runSaveFlow({
-        values: form.getValues(),
+        values: withProjectRepository(form.getValues(), group),
         before: form.getInitialValues(),
         record,
         definitions,
@@ -143,7 +150,15 @@ export function ItemEditor({
       title={
         <Group gap={8} component="span" wrap="nowrap">
           <span>{itemDialogTitle(isNew, isNew ? values : saved)}</span>
-          {!isNew && <IssueBadgeOf issueKey={saved.jiraid} withKey />}
+          {!isNew && (
+            <IssueBadgeOf
+              issueKey={saved.jiraid}
+              connectionId={
+                parseTrackerRepositoryId(savedGroup?.jirarepo?.id ?? saved.jiragroup)?.connectionId ?? null
+              }
+              withKey
+            />
+          )}
         </Group>
       }
       size="xl"

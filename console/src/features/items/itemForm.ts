@@ -265,6 +265,15 @@ export const changeIssueGroup = (
   jiraid: jiragroup?.trim() ? values.jiraid : '',
 });
 
+/**
+ * §4 the values to save in `group`: an issue group only counts while the project has no repository, so
+ * one left from before a move into a project with a repository is cleared (sent as null).
+ */
+export const withProjectRepository = (
+  values: ItemFormValues,
+  group: Pick<GroupView, 'jirarepo'> | null,
+): ItemFormValues => (group?.jirarepo ? { ...values, jiragroup: '' } : values);
+
 /** §4 a system type forces status 0 (shown, see shownStatus); background items have no lane. */
 export const changeType = (
   values: Pick<ItemFormValues, 'subgroup' | 'milestone'>,

@@ -16,6 +16,7 @@ import {
   shownStatus,
   toFormValues,
   toSaveCommand,
+  withProjectRepository,
   workloadOf,
 } from './itemForm';
 import type { ItemFormValues, ItemGroup } from './itemForm';
@@ -304,6 +305,19 @@ describe('toSaveCommand', () => {
       resource: null,
       jiragroup: null,
     });
+  });
+
+  it('clears an issue group left from before a move into a project with a repository', () => {
+    const before = task({ group: gemini.id, subgroup: 'tasks', jiragroup: '3/10001', jiraid: 'OPS-2' });
+    const moved = { ...before, group: apollo.id };
+    expect(toSaveCommand(withProjectRepository(moved, apollo), { id: 11, version: 3 }, before)).toEqual({
+      id: 11,
+      version: 3,
+      group: apollo.id,
+      jiragroup: null,
+    });
+    // a project without repository keeps the chosen issue group
+    expect(withProjectRepository(before, gemini).jiragroup).toBe('3/10001');
   });
 
   it('sends a null lane for a background item', () => {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { endFromServer } from '@fahrplan/contracts';
+import { endFromServer, parseTrackerRepositoryId } from '@fahrplan/contracts';
 import type { GroupView } from '@fahrplan/contracts';
 import { CatalogueTable } from '../common/CatalogueTable';
 import type { CatalogueState } from '../common/CatalogueTable';
@@ -83,14 +83,21 @@ const withIssue = (column: DataTableColumn<GroupView>): DataTableColumn<GroupVie
   render: (record, index) => (
     <Group gap={8} wrap="nowrap" justify="space-between">
       <span>{column.render ? column.render(record, index) : record.title}</span>
-      <IssueCell issueKey={record.jiraid} />
+      <IssueCell
+        issueKey={record.jiraid}
+        connectionId={parseTrackerRepositoryId(record.jirarepo?.id)?.connectionId ?? null}
+      />
     </Group>
   ),
 });
 
 export function ProjectsTable({ projects, ...props }: Props) {
   const jira = useJiraEnabled();
-  const shown = useMemo(() => (jira ? [withIssue(columns[0]!), ...columns.slice(1)] : columns), [jira]);
+  const shown = useMemo(
+    () =>
+      jira ? columns.map((column) => (column.accessor === 'title' ? withIssue(column) : column)) : columns,
+    [jira],
+  );
   return (
     <CatalogueTable
       records={projects}

@@ -234,7 +234,6 @@ export function TimelinePage() {
   const showReleases = readShowReleases(params);
   const { data: releaseData } = useGetTrackerReleasesQuery(
     jira && showReleases ? { from: fetchWindow.from, to: fetchWindow.to } : skipToken,
-    { refetchOnMountOrArgChange: true },
   );
   const releases = useMemo(
     () => (jira && showReleases && data && releaseData ? releasesByGroup(releaseData, data.groups) : null),

@@ -308,7 +308,11 @@ function TimelineBody({
   // drag on empty space pans; window listeners (no pointer capture) so a double-click still hits the lane
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
-    if (event.button !== 0 || target.closest('[data-timeline-item],[data-timeline-sidebar]')) return;
+    if (
+      event.button !== 0 ||
+      target.closest('[data-timeline-item],[data-timeline-sidebar],[data-timeline-release]')
+    )
+      return;
     const startX = event.clientX;
     const startRange = latest.current;
     const move = (e: globalThis.PointerEvent) => {

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconTag } from '@tabler/icons-react';
+import { serverToUiDate } from '@fahrplan/contracts';
 import { dayMs, todayMs, toServerDate, valueToX } from '../timeline/timeScale';
 import type { TimeRange } from '../timeline/timeScale';
 import { releaseState } from './releaseMilestones';
@@ -18,18 +19,16 @@ const stateText = {
   overdue: 'unreleased, date passed',
 } as const;
 
-const shownDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
-
 function ReleaseMarker({ milestone, x, label }: { milestone: ReleaseMilestone; x: number; label: boolean }) {
   const state = releaseState(milestone, toServerDate(todayMs()));
-  const description = `Release ${milestone.name} of ${milestone.projectKey}, ${stateText[state]}, ${shownDate(milestone.date)}`;
+  const description = `Release ${milestone.name} of ${milestone.projectKey}, ${stateText[state]}, ${serverToUiDate(milestone.date)}`;
   const tooltip = (
     <Stack gap={0}>
       <Text size="sm" fw={600}>
         {milestone.name}
       </Text>
       <Text size="xs">
-        {milestone.projectKey} · {stateText[state]} · {shownDate(milestone.date)}
+        {milestone.projectKey} · {stateText[state]} · {serverToUiDate(milestone.date)}
       </Text>
       {milestone.description && (
         <Text size="xs" c="dimmed" lineClamp={2}>
@@ -43,7 +42,7 @@ function ReleaseMarker({ milestone, x, label }: { milestone: ReleaseMilestone; x
       )}
     </Stack>
   );
-  const colour = state === 'released' ? 'violet' : state === 'overdue' ? 'pink' : 'violet';
+  const colour = state === 'overdue' ? 'pink' : 'violet';
   const body = (
     <>
       <span

@@ -17,7 +17,7 @@ import { trackerAuthModes, trackerDeployments } from '@fahrplan/contracts';
 import type { TrackerAuthMode, TrackerConnectionView, TrackerDeployment } from '@fahrplan/contracts';
 import { FormDialog, useCommandRun } from '../admin/AdminDialog';
 import { commandFailure, problemFieldErrors } from '../admin/adminErrors';
-import { notifySuccess } from '../common/notify';
+import { notifyError, notifySuccess } from '../common/notify';
 import {
   authModeLabels,
   connectionChanged,
@@ -98,7 +98,11 @@ export function TrackerConnectionDialog({
     setReloading(true);
     try {
       const fresh = (await refetch()).data?.find((c) => c.id === connection?.id) ?? null;
-      if (!fresh) return;
+      if (!fresh) {
+        notifyError(`tracker connection ${connection?.name ?? ''} was deleted meanwhile`);
+        onClose();
+        return;
+      }
       setConnection(fresh);
       form.setValues({ ...toConnectionFormValues(fresh), secret: form.getValues().secret });
       form.clearErrors();

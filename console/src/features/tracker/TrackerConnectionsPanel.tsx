@@ -20,13 +20,13 @@ import {
   IconPlugConnectedX,
   IconPlus,
   IconRefresh,
-  IconTrash,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TrackerConnectionView } from '@fahrplan/contracts';
 import { describeError } from '../api/problem';
 import { ConfirmDialog } from '../admin/AdminDialog';
-import { TableLoad } from '../admin/AdminTable';
+import { RowActions, TableLoad } from '../admin/AdminTable';
+import { useCan } from '../auth/permissions';
 import { EmptyState } from '../common/EmptyState';
 import { notifyError, notifySuccess } from '../common/notify';
 import { authModeLabels, deploymentLabels } from './connectionForm';
@@ -91,13 +91,14 @@ function TestDialog({ connection, onClose }: { connection: TrackerConnectionView
 }
 
 function SyncButton({ connection }: { connection: TrackerConnectionView }) {
-  const { start, syncing } = useSyncNow(connection.id);
+  const { start, syncing, ready } = useSyncNow(connection.id);
   return (
     <Tooltip label={syncing ? 'Syncing…' : 'Sync now'}>
       <ActionIcon
         aria-label={`Sync ${connection.name} now`}
         variant="subtle"
         loading={syncing}
+        disabled={!ready}
         onClick={() => void start()}
       >
         <IconRefresh size={16} />
@@ -161,13 +162,16 @@ type Open =
 
 /**
  * Administration → Issue tracker: the tenant's tracker connections with their mirror state; with admin
- * EDIT add, edit, test, sync and delete them. Without the jira feature: how to switch it on.
+ * EDIT add, edit, test and delete them, with group-details EDIT sync them. Without the jira feature: how
+ * to switch it on.
  */
 export function TrackerConnectionsPanel({ editable }: { editable: boolean }) {
   const jira = useJiraEnabled();
   const { data, isLoading, isError, error } = useGetTrackerConnectionsQuery(undefined, { skip: !jira });
   const [open, setOpen] = useState<Open | null>(null);
   const now = useNow();
+  // a sync changes what projects show: SyncTrackerConnection needs group-details EDIT, not admin EDIT
+  const canSync = useCan('group-details', 'EDIT');
   const close = () => setOpen(null);
   const connections = data ?? [];
 
@@ -248,20 +252,16 @@ export function TrackerConnectionsPanel({ editable }: { editable: boolean }) {
                     <Table.Td>
                       <MirrorCell connection={connection} now={now} />
                     </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={editable ? 'Edit' : 'Show'}>
-                          <ActionIcon
-                            aria-label={`${editable ? 'Edit' : 'Show'} ${connection.name}`}
-                            variant="subtle"
-                            onClick={() => setOpen({ mode: 'edit', connection })}
-                          >
-                            {editable ? <IconPencil size={16} /> : <IconEye size={16} />}
-                          </ActionIcon>
-                        </Tooltip>
-                        <SyncButton connection={connection} />
-                        {editable && (
-                          <>
+                    <RowActions
+                      name={connection.name}
+                      editLabel={editable ? 'Edit' : 'Show'}
+                      editIcon={editable ? <IconPencil size={16} /> : <IconEye size={16} />}
+                      onEdit={() => setOpen({ mode: 'edit', connection })}
+                      onDelete={editable ? () => setOpen({ mode: 'delete', connection }) : undefined}
+                      extra={
+                        <>
+                          {canSync && <SyncButton connection={connection} />}
+                          {editable && (
                             <Tooltip label="Test">
                               <ActionIcon
                                 aria-label={`Test ${connection.name}`}
@@ -271,20 +271,10 @@ export function TrackerConnectionsPanel({ editable }: { editable: boolean }) {
                                 <IconPlugConnected size={16} />
                               </ActionIcon>
                             </Tooltip>
-                            <Tooltip label="Delete">
-                              <ActionIcon
-                                aria-label={`Delete ${connection.name}`}
-                                variant="subtle"
-                                color="red"
-                                onClick={() => setOpen({ mode: 'delete', connection })}
-                              >
-                                <IconTrash size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </>
-                        )}
-                      </Group>
-                    </Table.Td>
+                          )}
+                        </>
+                      }
+                    />
                   </Table.Tr>
                 ))}
               </Table.Tbody>

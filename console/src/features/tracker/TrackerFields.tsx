@@ -239,6 +239,7 @@ export function ItemTrackerFields({
         <TrackerIssueSummary
           issueKey={values.jiraid}
           connectionId={parseTrackerRepositoryId(repoId)?.connectionId ?? null}
+          unlinked={repoId === null}
         />
       )}
     </Stack>

@@ -1,7 +1,9 @@
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { serverToUiDate } from '@fahrplan/contracts';
 import type { TrackerIssueView } from '@fahrplan/contracts';
+import { useCan } from '../auth/permissions';
+import { listDate } from '../common/listDate';
+import { todayMs, toServerDate } from '../timeline/timeScale';
 import { mirrorAgeNote, statusColour } from './mirrorStatus';
 import { useNow, useSyncNow, useTrackerIssues } from './useTracker';
 
@@ -21,10 +23,21 @@ export function IssueStatusBadge({ issue, size = 'sm' }: { issue: TrackerIssueVi
   );
 }
 
-/** The badge of `issueKey` when the mirror has it; nothing otherwise (lists and titles). */
-export function IssueBadgeOf({ issueKey, withKey = false }: { issueKey: string | null; withKey?: boolean }) {
+/**
+ * The badge of `issueKey` when the mirror has it; nothing otherwise (lists and titles). `connectionId`:
+ * the connection of the record's repository or issue group, preferred when two connections have the key.
+ */
+export function IssueBadgeOf({
+  issueKey,
+  connectionId = null,
+  withKey = false,
+}: {
+  issueKey: string | null;
+  connectionId?: number | null;
+  withKey?: boolean;
+}) {
   const { jira, find } = useTrackerIssues();
-  const issue = find(issueKey);
+  const issue = find(issueKey, connectionId);
   if (!jira || !issue) return null;
   return (
     <Tooltip label={`${issue.key}: ${issue.summary}`} openDelay={300}>
@@ -40,25 +53,19 @@ export function IssueBadgeOf({ issueKey, withKey = false }: { issueKey: string |
   );
 }
 
-const shownDate = (date: string) => {
-  try {
-    return serverToUiDate(date);
-  } catch {
-    return date;
-  }
-};
-
 function MirrorNote({ connectionId, dataAt }: { connectionId: number | null; dataAt: string | null }) {
   const now = useNow();
-  const { start, syncing, status } = useSyncNow(connectionId);
+  const { start, syncing, ready, status } = useSyncNow(connectionId);
+  // SyncTrackerConnection needs group-details EDIT: viewers only read the note
+  const canSync = useCan('group-details', 'EDIT');
   const note = mirrorAgeNote(status, dataAt, now);
-  const syncAction = connectionId !== null && (
+  const syncAction = connectionId !== null && canSync && (
     <Anchor
       component="button"
       type="button"
       size="xs"
       onClick={() => void start()}
-      disabled={syncing}
+      disabled={syncing || !ready}
       aria-label="Sync now"
     >
       <Group gap={2} wrap="nowrap" component="span">
@@ -88,10 +95,13 @@ function MirrorNote({ connectionId, dataAt }: { connectionId: number | null; dat
 export function TrackerIssueSummary({
   issueKey,
   connectionId,
+  unlinked = false,
 }: {
   issueKey: string;
   /** The connection the issue's repository belongs to, for the mirror's age and 'Sync now'. */
   connectionId: number | null;
+  /** No repository and no issue group links the issue yet (an item's), so no sync can bring it. */
+  unlinked?: boolean;
 }) {
   const { find, isLoading } = useTrackerIssues();
   const key = issueKey.trim();
@@ -102,14 +112,16 @@ export function TrackerIssueSummary({
     return (
       <Stack gap={2} data-testid="tracker-issue">
         <Text size="xs" c="dimmed">
-          {key} is not mirrored yet: it shows here after the next sync.
+          {unlinked
+            ? `${key} is not mirrored: choose an issue group to link this issue.`
+            : `${key} is not mirrored yet: it shows here after the next sync.`}
         </Text>
-        <MirrorNote connectionId={connectionId} dataAt={null} />
+        {!unlinked && <MirrorNote connectionId={connectionId} dataAt={null} />}
       </Stack>
     );
   }
   const done = issue.statusCategory === 'done';
-  const overdue = issue.dueDate !== null && !done && issue.dueDate < new Date().toISOString().slice(0, 10);
+  const overdue = issue.dueDate !== null && !done && issue.dueDate < toServerDate(todayMs());
   return (
     <Paper withBorder radius="sm" px="sm" py={6} data-testid="tracker-issue">
       <Stack gap={4}>
@@ -130,7 +142,7 @@ export function TrackerIssueSummary({
           </Text>
           {issue.dueDate && (
             <Text size="xs" c={overdue ? 'red.7' : 'dimmed'}>
-              due {shownDate(issue.dueDate)}
+              due {listDate(issue.dueDate)}
               {overdue ? ' (overdue)' : ''}
             </Text>
           )}
@@ -141,12 +153,21 @@ export function TrackerIssueSummary({
   );
 }
 
-/** A list cell: the issue key with its mirrored status, or the key alone while the mirror lacks it. */
-export function IssueCell({ issueKey }: { issueKey: string | null }) {
+/**
+ * A list cell: the issue key with its mirrored status, or the key alone while the mirror lacks it;
+ * `connectionId` as for IssueBadgeOf.
+ */
+export function IssueCell({
+  issueKey,
+  connectionId = null,
+}: {
+  issueKey: string | null;
+  connectionId?: number | null;
+}) {
   const { find } = useTrackerIssues();
   const key = issueKey?.trim() ?? '';
   if (key === '') return null;
-  const issue = find(key);
+  const issue = find(key, connectionId);
   return (
     <Tooltip
       label={issue ? `${issue.summary}${issue.assignee ? ` · ${issue.assignee}` : ''}` : 'not mirrored yet'}

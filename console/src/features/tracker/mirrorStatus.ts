@@ -1,29 +1,27 @@
+import dayjs from 'dayjs';
 import type { TrackerStatusCategory, TrackerSyncStatus, TrackerTestResult } from '@fahrplan/contracts';
 
 /** Badge colours by the tracker's status category: to do gray, in progress blue, done green. */
 export const statusColour = (category: TrackerStatusCategory | null | undefined): string =>
   category === 'done' ? 'green' : category === 'indeterminate' ? 'blue' : 'gray';
 
-const minuteMs = 60_000;
-
 /** How long ago `iso` was, coarsely: 'just now', '4 min ago', '2 h ago', '3 days ago'. */
 export const ageText = (iso: string, now: number): string => {
-  const ms = Math.max(0, now - Date.parse(iso));
-  if (Number.isNaN(ms)) return 'at an unknown time';
-  const minutes = Math.floor(ms / minuteMs);
+  const at = dayjs(iso);
+  if (!at.isValid()) return 'at an unknown time';
+  // a time slightly in the future (clock skew) counts as now
+  const minutes = Math.max(0, dayjs(now).diff(at, 'minute'));
   if (minutes < 1) return 'just now';
   if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
+  const hours = dayjs(now).diff(at, 'hour');
   if (hours < 48) return `${hours} h ago`;
-  return `${Math.floor(hours / 24)} days ago`;
+  return `${dayjs(now).diff(at, 'day')} days ago`;
 };
 
 /** A timestamp as people read it in the console: DD.MM.YYYY HH:mm, local time (§5 date style). */
 export const shownTime = (iso: string): string => {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(date.getDate())}.${two(date.getMonth() + 1)}.${date.getFullYear()} ${two(date.getHours())}:${two(date.getMinutes())}`;
+  const at = dayjs(iso);
+  return at.isValid() ? at.format('DD.MM.YYYY HH:mm') : iso;
 };
 
 /** What a connection's mirror state means for people looking at tracker data. */

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { TrackerSyncStatus } from '@fahrplan/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { describeError } from '../api/problem';
-import { apiSlice } from '../api/apiSlice';
 import { selectMe } from '../auth/sessionSlice';
 import { notifyError, notifySuccess } from '../common/notify';
 import { findIssue, issueIndex } from './issueIndex';
@@ -45,42 +44,43 @@ const giveUpMs = 60_000;
 
 /**
  * 'Sync now' for a connection: sends SyncTrackerConnection, then follows the mirror status until the
- * run has finished (or a minute passed) and refetches the tracker data it moved.
+ * run has finished or a minute passed without an answer. The data the run moved is refetched by the
+ * change feed (changesApi invalidates the tracker tags on tracker collections). `ready` once the
+ * status is known: the run is recognised by the status moving on from it.
  */
 export const useSyncNow = (connectionId: number | null) => {
-  const dispatch = useAppDispatch();
   const jira = useJiraEnabled();
   const [sync] = useSyncTrackerConnectionMutation();
   const [following, setFollowing] = useState(false);
   const before = useRef<TrackerSyncStatus | null>(null);
-  const startedAt = useRef(0);
   const status = useGetTrackerStatusQuery(jira ? undefined : skipToken, {
     pollingInterval: following ? pollMs : 0,
   });
+  const ready = status.data !== undefined;
   const current = status.data?.connections.find((c) => c.id === connectionId) ?? null;
+
+  // a timer, not a check per status: identical polls keep the same object and rerun nothing
+  useEffect(() => {
+    if (!following) return;
+    const timer = setTimeout(() => {
+      setFollowing(false);
+      notifyError('no answer from tracker-sync: the sync may still finish later');
+    }, giveUpMs);
+    return () => clearTimeout(timer);
+  }, [following]);
 
   useEffect(() => {
     if (!following) return;
     const outcome = syncOutcome(before.current, current);
-    const late = Date.now() - startedAt.current > giveUpMs;
-    if (outcome === 'pending' && !late) return;
+    if (outcome === 'pending') return;
     setFollowing(false);
-    dispatch(
-      apiSlice.util.invalidateTags([
-        'TrackerIssue',
-        'TrackerRepository',
-        'TrackerRelease',
-        'TrackerConnection',
-      ]),
-    );
     if (outcome === 'succeeded') notifySuccess(`${current?.name ?? 'tracker'} synced`);
-    else if (outcome === 'failed') notifyError(`sync failed: ${current?.error?.message ?? 'unknown error'}`);
-  }, [following, current, dispatch]);
+    else notifyError(`sync failed: ${current?.error?.message ?? 'unknown error'}`);
+  }, [following, current]);
 
   const start = async () => {
-    if (connectionId === null || following) return;
+    if (connectionId === null || following || !ready) return;
     before.current = current;
-    startedAt.current = Date.now();
     try {
       await sync({ data: { id: connectionId }, idempotencyKey: crypto.randomUUID() }).unwrap();
       setFollowing(true);
@@ -88,5 +88,5 @@ export const useSyncNow = (connectionId: number | null) => {
       notifyError(describeError(failure));
     }
   };
-  return { start, syncing: following, status: current };
+  return { start, syncing: following, ready, status: current };
 };

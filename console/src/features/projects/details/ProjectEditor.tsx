@@ -3,7 +3,7 @@ import { Group, Tabs, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLink } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { can } from '@fahrplan/contracts';
+import { can, parseTrackerRepositoryId } from '@fahrplan/contracts';
 import type { GroupDetailsView, MeView } from '@fahrplan/contracts';
 import { EditorDialog, useEditorSave } from '../../applications/details/EditorChrome';
 import { tabsWithErrors } from '../../applications/details/fieldErrors';
@@ -138,7 +138,11 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
   ) : (
     <Group gap={6} component="span">
       <span>show group {saved.title}</span>
-      <IssueBadgeOf issueKey={saved.jiraid} withKey />
+      <IssueBadgeOf
+        issueKey={saved.jiraid}
+        connectionId={parseTrackerRepositoryId(saved.jiraRepoId)?.connectionId ?? null}
+        withKey
+      />
       {shared && (
         <Tooltip label={`shared by ${group?.tenant ?? ''}`}>
           <IconLink size={16} aria-label={`shared by ${group?.tenant ?? ''}`} />
