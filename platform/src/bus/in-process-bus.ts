@@ -1,4 +1,6 @@
 import type { Bus, BusConsumer, BusMessage, MessageHandler, ReceivedMessage, SubscribeOptions } from './bus';
+import { GroupMembers } from './group-members';
+import type { Member } from './group-members';
 
 export interface InProcessBusOptions {
   /** How long a message whose handler failed waits before it is delivered again. */
@@ -13,62 +15,35 @@ interface BusState {
   readonly onHandlerError: InProcessBusOptions['onHandlerError'];
 }
 
-interface Member {
-  readonly handler: MessageHandler;
-  inFlight?: Promise<unknown>;
-}
-
 interface TopicLog {
   readonly messages: ReceivedMessage[];
   readonly groups: Map<string, Group>;
 }
 
-class Group {
-  private readonly members: Member[] = [];
-  private running = false;
-  private turn = 0;
-
+class Group extends GroupMembers {
   constructor(
     private readonly log: TopicLog,
     private committed: number,
     private readonly bus: BusState,
-  ) {}
-
-  join(member: Member): void {
-    this.members.push(member);
-    this.wake();
-  }
-
-  async leave(member: Member): Promise<void> {
-    const index = this.members.indexOf(member);
-    if (index >= 0) this.members.splice(index, 1);
-    await member.inFlight?.catch(() => undefined);
-  }
-
-  wake(): void {
-    if (!this.running) void this.deliver();
+  ) {
+    super();
   }
 
   /** One message at a time for the whole group: the embedded mode needs no parallelism, and order per key follows. */
-  private async deliver(): Promise<void> {
-    this.running = true;
-    try {
-      while (!this.bus.closed && this.members.length > 0 && this.committed < this.log.messages.length) {
-        const member = this.members[this.turn++ % this.members.length]!;
-        const message = this.log.messages[this.committed]!;
-        member.inFlight = Promise.resolve().then(() => member.handler(message));
-        try {
-          await member.inFlight;
-          this.committed += 1;
-        } catch (error) {
-          this.bus.onHandlerError?.(error, message);
-          await new Promise((resolve) => setTimeout(resolve, this.bus.redeliveryDelayMs));
-        } finally {
-          member.inFlight = undefined;
-        }
+  protected async deliver(): Promise<void> {
+    while (!this.bus.closed && this.members.length > 0 && this.committed < this.log.messages.length) {
+      const member = this.nextMember();
+      const message = this.log.messages[this.committed]!;
+      member.inFlight = Promise.resolve().then(() => member.handler(message));
+      try {
+        await member.inFlight;
+        this.committed += 1;
+      } catch (error) {
+        this.bus.onHandlerError?.(error, message);
+        await new Promise((resolve) => setTimeout(resolve, this.bus.redeliveryDelayMs));
+      } finally {
+        member.inFlight = undefined;
       }
-    } finally {
-      this.running = false;
     }
   }
 }

@@ -1,6 +1,8 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { StatementSync } from 'node:sqlite';
 import type { Bus, BusConsumer, BusMessage, MessageHandler, ReceivedMessage, SubscribeOptions } from './bus';
+import { GroupMembers } from './group-members';
+import type { Member } from './group-members';
 
 export interface SqliteBusOptions {
   /** How long a message whose handler failed waits before it is delivered again. */
@@ -42,12 +44,6 @@ const fetchSize = 200;
 /** Superseded messages removed per transaction by a compaction run, which yields to the event loop between them. */
 const compactionChunk = 2000;
 
-interface Member {
-  readonly handler: MessageHandler;
-  /** The message being handled and its commit. */
-  inFlight?: Promise<unknown>;
-}
-
 /** What a group needs from its bus. */
 interface GroupContext {
   closed(): boolean;
@@ -59,37 +55,19 @@ interface GroupContext {
   commit(topic: string, groupId: string, next: number): void;
 }
 
-class Group {
-  private readonly members: Member[] = [];
-  private running = false;
-  private turn = 0;
-
+class Group extends GroupMembers {
   constructor(
     readonly topic: string,
     readonly groupId: string,
     /** The next position to handle: one past the last committed message. */
     private next: number,
     private readonly context: GroupContext,
-  ) {}
-
-  join(member: Member): void {
-    this.members.push(member);
-    this.wake();
-  }
-
-  async leave(member: Member): Promise<void> {
-    const index = this.members.indexOf(member);
-    if (index >= 0) this.members.splice(index, 1);
-    await member.inFlight?.catch(() => undefined);
-  }
-
-  wake(): void {
-    if (!this.running) void this.deliver();
+  ) {
+    super();
   }
 
   /** One message at a time for the whole group, as InProcessBus: order per key follows. */
-  private async deliver(): Promise<void> {
-    this.running = true;
+  protected async deliver(): Promise<void> {
     const { context } = this;
     let buffer: ReceivedMessage[] = [];
     let index = 0;
@@ -105,7 +83,7 @@ class Group {
           if (buffer.length === 0) return;
         }
         const message = buffer[index]!;
-        const member = this.members[this.turn++ % this.members.length]!;
+        const member = this.nextMember();
         const step = Promise.resolve()
           .then(() => member.handler(message))
           .then(() => {
@@ -132,8 +110,6 @@ class Group {
       // The file could not be read (e.g. locked past the busy timeout): the next poll tries again.
       if (!context.closed())
         console.error(`sqlite bus: delivery on ${this.topic} to ${this.groupId} failed`, error);
-    } finally {
-      this.running = false;
     }
   }
 }
