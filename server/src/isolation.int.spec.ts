@@ -164,8 +164,30 @@ const makeRecords = async (
   await project('');
   const sharedProject = await project('shared-');
 
+  // A tracker connection (the jira feature on first); its secret is marked too, so that an answer
+  // carrying it would count as a leak.
+  const me = (await platform.api.get('/api/me', token)).body as { features: Record<string, boolean> };
+  await platform.api.command('ChangeTenantFeatures', { features: { ...me.features, jira: true } }, token);
+  await eventually(async () =>
+    expect(((await platform.api.get('/api/me', token)).body as Body).features.jira).toBe(true),
+  );
+  await run(
+    'SaveTrackerConnection',
+    {
+      name: mark('tracker'),
+      baseUrl: 'https://tracker.example.com',
+      deployment: 'cloud',
+      authMode: 'pat',
+      secret: mark('tracker-secret'),
+    },
+    'trackerconnection',
+    'tracker',
+  );
+  owned.names.push(mark('tracker'));
+
   // Records of commands added since (resources, roles, users, …): made from their schemas, marked.
   const known = new Set([
+    'SaveTrackerConnection',
     'SaveApplication',
     'SaveGroup',
     'SaveItem',
