@@ -1,4 +1,4 @@
-import type { MessageHandler } from './bus';
+import type { BusConsumer, MessageHandler } from './bus';
 
 /** A consumer of a group: its handler and the message it is handling. */
 export interface Member {
@@ -17,16 +17,24 @@ export abstract class GroupMembers {
   private woken = false;
   private turn = 0;
 
-  join(member: Member): void {
+  /**
+   * A new member handling with `handler`, as the consumer a bus hands out: kept in `consumers` (which
+   * the bus closes at its end) until closed, and closing waits for the message in hand.
+   */
+  consumer(handler: MessageHandler, consumers: Set<BusConsumer>): BusConsumer {
+    const member: Member = { handler };
+    const consumer: BusConsumer = {
+      close: async () => {
+        consumers.delete(consumer);
+        const index = this.members.indexOf(member);
+        if (index >= 0) this.members.splice(index, 1);
+        await member.inFlight?.catch(() => undefined);
+      },
+    };
+    consumers.add(consumer);
     this.members.push(member);
     this.wake();
-  }
-
-  /** Removes the member, after the message it is handling. */
-  async leave(member: Member): Promise<void> {
-    const index = this.members.indexOf(member);
-    if (index >= 0) this.members.splice(index, 1);
-    await member.inFlight?.catch(() => undefined);
+    return consumer;
   }
 
   /** Delivers what is there; a wake during a delivery makes it look again, so no message waits for the next one. */

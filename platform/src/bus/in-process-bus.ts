@@ -1,6 +1,5 @@
 import type { Bus, BusConsumer, BusMessage, MessageHandler, ReceivedMessage, SubscribeOptions } from './bus';
 import { GroupMembers } from './group-members';
-import type { Member } from './group-members';
 
 export interface InProcessBusOptions {
   /** How long a message whose handler failed waits before it is delivered again. */
@@ -101,17 +100,7 @@ export class InProcessBus implements Bus {
       group = new Group(log, options.fromBeginning === false ? log.messages.length : 0, this.state);
       log.groups.set(groupId, group);
     }
-    const member: Member = { handler };
-    const joined = group;
-    const consumer: BusConsumer = {
-      close: async () => {
-        this.consumers.delete(consumer);
-        await joined.leave(member);
-      },
-    };
-    this.consumers.add(consumer);
-    group.join(member);
-    return consumer;
+    return group.consumer(handler, this.consumers);
   }
 
   async close(): Promise<void> {

@@ -1,8 +1,7 @@
-import { DatabaseSync } from 'node:sqlite';
-import type { StatementSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import type { Bus, BusConsumer, BusMessage, MessageHandler, ReceivedMessage, SubscribeOptions } from './bus';
 import { GroupMembers } from './group-members';
-import type { Member } from './group-members';
+import { openDurableSqlite, preparer } from '../sqlite/durable-sqlite';
 
 export interface SqliteBusOptions {
   /** How long a message whose handler failed waits before it is delivered again. */
@@ -143,14 +142,10 @@ export class SqliteBus implements Bus {
 
   constructor(file: string, options: SqliteBusOptions = {}) {
     this.compactedTopics = new Set(options.compactedTopics ?? []);
-    this.db = new DatabaseSync(file);
-    // busy_timeout first: switching to WAL takes a lock another process may briefly hold.
-    this.db.exec(`
-      PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)};
-      PRAGMA journal_mode = WAL;
-      PRAGMA synchronous = FULL;
-    `);
-    this.db.exec(`BEGIN IMMEDIATE; ${schema} COMMIT;`);
+    this.db = openDurableSqlite(file, {
+      schema,
+      ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
+    });
     this.statements = prepareStatements(this.db);
     const onHandlerError =
       options.onHandlerError ??
@@ -224,17 +219,7 @@ export class SqliteBus implements Bus {
       );
       this.groups.set(name, group);
     }
-    const member: Member = { handler };
-    const joined = group;
-    const consumer: BusConsumer = {
-      close: async () => {
-        this.consumers.delete(consumer);
-        await joined.leave(member);
-      },
-    };
-    this.consumers.add(consumer);
-    group.join(member);
-    return consumer;
+    return group.consumer(handler, this.consumers);
   }
 
   /**
@@ -349,11 +334,7 @@ export class SqliteBus implements Bus {
 }
 
 function prepareStatements(db: DatabaseSync) {
-  const prepare = (sql: string, returnArrays = false): StatementSync => {
-    const statement = db.prepare(sql);
-    if (returnArrays) statement.setReturnArrays(true);
-    return statement;
-  };
+  const prepare = preparer(db);
   return {
     begin: prepare('BEGIN IMMEDIATE'),
     end: prepare('COMMIT'),

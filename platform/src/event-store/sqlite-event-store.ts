@@ -1,7 +1,7 @@
-import { DatabaseSync } from 'node:sqlite';
-import type { StatementSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import type { EventMetadata, StoredEvent } from '@fahrplan/contracts';
 import { WrongExpectedRevisionError } from './event-store';
+import { openDurableSqlite, preparer } from '../sqlite/durable-sqlite';
 import type {
   AppendResult,
   EventStore,
@@ -126,16 +126,11 @@ export class SqliteEventStore implements EventStore {
   constructor(path: string, options: SqliteEventStoreOptions = {}) {
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.subscriptionBatchSize = options.subscriptionBatchSize ?? 1000;
-    this.db = new DatabaseSync(path);
-    // busy_timeout first: switching to WAL takes a lock that a second process (the other
-    // service of a distributed pair, started at the same moment) may briefly hold.
-    this.db.exec(`
-      PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)};
-      PRAGMA journal_mode = WAL;
-      PRAGMA synchronous = FULL;
-      PRAGMA cache_size = -65536;
-    `);
-    this.db.exec(`BEGIN IMMEDIATE; ${schema} COMMIT;`);
+    this.db = openDurableSqlite(path, {
+      schema,
+      pragmas: 'PRAGMA cache_size = -65536;',
+      ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
+    });
     this.statements = prepareStatements(this.db);
   }
 
@@ -353,11 +348,7 @@ function encode(streamId: string, events: readonly NewEvent[]): EncodedEvent[] {
 }
 
 function prepareStatements(db: DatabaseSync) {
-  const prepare = (sql: string, returnArrays = false): StatementSync => {
-    const statement = db.prepare(sql);
-    if (returnArrays) statement.setReturnArrays(true);
-    return statement;
-  };
+  const prepare = preparer(db);
   return {
     begin: prepare('BEGIN IMMEDIATE'),
     commit: prepare('COMMIT'),

@@ -1,0 +1,36 @@
+import { DatabaseSync } from 'node:sqlite';
+import type { StatementSync } from 'node:sqlite';
+
+/**
+ * A SQLite file opened for durable writes shared between processes: WAL with `synchronous=FULL`,
+ * and `schema` created in one transaction. busy_timeout comes first: switching to WAL takes a lock
+ * that a second process (the other service of a distributed pair, started at the same moment) may
+ * briefly hold. `pragmas` are added after those.
+ */
+export const openDurableSqlite = (
+  file: string,
+  {
+    busyTimeoutMs = 5000,
+    schema,
+    pragmas = '',
+  }: { busyTimeoutMs?: number; schema: string; pragmas?: string },
+): DatabaseSync => {
+  const db = new DatabaseSync(file);
+  db.exec(`
+    PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)};
+    PRAGMA journal_mode = WAL;
+    PRAGMA synchronous = FULL;
+    ${pragmas}
+  `);
+  db.exec(`BEGIN IMMEDIATE; ${schema} COMMIT;`);
+  return db;
+};
+
+/** Prepares statements of `db`; `returnArrays` for the ones read by column index. */
+export const preparer =
+  (db: DatabaseSync) =>
+  (sql: string, returnArrays = false): StatementSync => {
+    const statement = db.prepare(sql);
+    if (returnArrays) statement.setReturnArrays(true);
+    return statement;
+  };
