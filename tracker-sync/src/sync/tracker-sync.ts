@@ -122,7 +122,7 @@ export class TrackerSync {
   /** The connection record (for the connection test of a saved connection). */
   connection(tenant: string, id: number): ConnectionRecord | undefined {
     const record = this.world.connections.get(id);
-    return record && record.tenant === tenant && !record.deleted ? record : undefined;
+    return record && record.tenant === tenant && record.status === 'active' ? record : undefined;
   }
 
   /** Opens a connection's stored secret (never logged, never returned). */
@@ -178,7 +178,7 @@ export class TrackerSync {
   /** Whether the connection may be mirrored: it exists, is not deleted, and its tenant has the jira feature. */
   private live(connectionId: number): ConnectionRecord | undefined {
     const connection = this.world.connections.get(connectionId);
-    if (!connection || connection.deleted) return undefined;
+    if (connection?.status !== 'active') return undefined;
     return (this.options.directory.tenant(connection.tenant)?.features.jira ?? false)
       ? connection
       : undefined;

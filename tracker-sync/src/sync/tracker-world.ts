@@ -1,11 +1,14 @@
-import { parseTrackerRepositoryId } from '@fahrplan/contracts';
+import {
+  evolveTrackerConnection,
+  initialTrackerConnectionState,
+  parseTrackerRepositoryId,
+} from '@fahrplan/contracts';
 import type {
   GroupFields,
   ItemFields,
-  SealedSecret,
   StoredEvent,
   TrackerConnectionEvent,
-  TrackerConnectionSettings,
+  TrackerConnectionState,
 } from '@fahrplan/contracts';
 
 /*
@@ -16,12 +19,10 @@ import type {
 
 export const trackerWorldCategories = ['trackerConnection', 'trackerSync', 'group', 'item'] as const;
 
-export interface ConnectionRecord extends TrackerConnectionSettings {
+/** A connection as its decider folds it (`evolveTrackerConnection`), with its tenant. */
+export type ConnectionRecord = Exclude<TrackerConnectionState, { status: 'absent' }> & {
   readonly tenant: string;
-  readonly id: number;
-  readonly secret: SealedSecret;
-  readonly deleted: boolean;
-}
+};
 
 interface GroupLink {
   readonly tenant: string;
@@ -77,30 +78,16 @@ export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChan
   const groups = world.groups as Map<number, GroupLink>;
   const items = world.items as Map<number, ItemLink>;
   switch (event.type) {
-    case 'TrackerConnectionCreated': {
-      const { id, secret, ...settings } = event.data as Extract<
-        TrackerConnectionEvent,
-        { type: 'TrackerConnectionCreated' }
-      >['data'];
-      connections.set(id, { ...settings, id, secret, tenant, deleted: false });
-      return { kind: 'connection', connectionId: id };
-    }
-    case 'TrackerConnectionUpdated': {
-      const { id, changes, secret } = event.data as Extract<
-        TrackerConnectionEvent,
-        { type: 'TrackerConnectionUpdated' }
-      >['data'];
-      const current = connections.get(id);
-      if (!current || current.tenant !== tenant) return null;
-      connections.set(id, { ...current, ...changes, secret: secret ?? current.secret });
-      return { kind: 'connection', connectionId: id };
-    }
+    case 'TrackerConnectionCreated':
+    case 'TrackerConnectionUpdated':
     case 'TrackerConnectionDeleted': {
-      const { id } = event.data as { id: number };
-      const current = connections.get(id);
-      if (!current || current.tenant !== tenant) return null;
-      connections.set(id, { ...current, deleted: true });
-      return { kind: 'connection', connectionId: id };
+      const connection = event as unknown as TrackerConnectionEvent;
+      const current = connections.get(connection.data.id);
+      if (current && current.tenant !== tenant) return null;
+      const next = evolveTrackerConnection(current ?? initialTrackerConnectionState, connection);
+      if (next.status === 'absent') return null;
+      connections.set(connection.data.id, { ...next, tenant });
+      return { kind: 'connection', connectionId: connection.data.id };
     }
     case 'TrackerSyncRequested': {
       const { id, full } = event.data as { id: number; full: boolean };
@@ -161,7 +148,7 @@ export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChan
 
 /** The tenant's live connections. */
 export const connectionsOf = (world: TrackerWorld, tenant: string): ConnectionRecord[] =>
-  [...world.connections.values()].filter((c) => c.tenant === tenant && !c.deleted);
+  [...world.connections.values()].filter((c) => c.tenant === tenant && c.status === 'active');
 
 /** The connection an issue key belongs to, from a repository id, else the tenant's only connection. */
 const connectionOfLink = (world: TrackerWorld, tenant: string, repository: string | null): number | null => {

@@ -42,7 +42,7 @@ describe('the tracker world', () => {
     const world = emptyTrackerWorld();
     expect(applyToWorld(world, connection(1))).toEqual({ kind: 'connection', connectionId: 1 });
     applyToWorld(world, event('TrackerConnectionUpdated', { id: 1, changes: { name: 'renamed' } }));
-    expect(world.connections.get(1)).toMatchObject({ name: 'renamed', secret: sealed, deleted: false });
+    expect(world.connections.get(1)).toMatchObject({ name: 'renamed', secret: sealed, status: 'active' });
     // another tenant cannot touch it
     expect(applyToWorld(world, event('TrackerConnectionDeleted', { id: 1 }, 'other'))).toBeNull();
     expect(connectionsOf(world, 'demo').map((c) => c.id)).toEqual([1]);
