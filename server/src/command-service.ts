@@ -1,6 +1,4 @@
 import 'reflect-metadata';
-import { Module } from '@nestjs/common';
-import type { DynamicModule } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomBytes } from 'node:crypto';
 import { CommandServiceModule } from '@fahrplan/command-service';
@@ -9,12 +7,9 @@ import type { EventStore } from '@fahrplan/platform';
 import { oidcConfigOf, tokenSecretOf, trackerKeyOf } from './config';
 import type { CommandServiceConfig } from './config';
 import { DEMO_TENANT, seedDemo } from './demo';
-import { createHttpApp, serviceLogLevels } from './http';
+import { createServiceApp } from './http';
 import type { Service } from './lifecycle';
 import { platformEndpoints } from './platform.controller';
-
-@Module({})
-class CommandServiceRoot {}
 
 export interface CommandServiceInstance extends Service {
   readonly app: NestExpressApplication;
@@ -38,9 +33,8 @@ export const createCommandService = async (
   const directory = new DirectoryCache(store);
   await directory.start();
   const trackerKey = trackerKeyOf(config);
-  const root: DynamicModule = {
-    module: CommandServiceRoot,
-    imports: [
+  const app = await createServiceApp(
+    [
       CommandServiceModule.forRoot({
         eventStore: store,
         tokens,
@@ -55,9 +49,8 @@ export const createCommandService = async (
         checks: { eventStore: () => store.headPosition() },
       }),
     ],
-  };
-  const app = await createHttpApp(root, { logger: serviceLogLevels(logger) });
-  await app.init();
+    { logger },
+  );
   return {
     app,
     store,

@@ -1,6 +1,7 @@
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
+import { Module } from '@nestjs/common';
 import type { DynamicModule, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -54,3 +55,16 @@ export const createHttpApp = async (
 /** The log levels of a distributed service, or none in tests. */
 export const serviceLogLevels = (logger: boolean): LogLevel[] | false =>
   logger ? ['log', 'error', 'warn'] : false;
+
+@Module({})
+class ServiceRoot {}
+
+/** A distributed service's HTTP app over its modules (its own and the platform endpoints), initialised. */
+export const createServiceApp = async (
+  imports: DynamicModule[],
+  { logger }: { logger: boolean },
+): Promise<NestExpressApplication> => {
+  const app = await createHttpApp({ module: ServiceRoot, imports }, { logger: serviceLogLevels(logger) });
+  await app.init();
+  return app;
+};

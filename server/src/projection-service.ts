@@ -1,6 +1,4 @@
 import 'reflect-metadata';
-import { Module } from '@nestjs/common';
-import type { DynamicModule } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DirectoryCache, EventPublisher, KafkaBus, TokenService, createEventStore } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
@@ -19,13 +17,10 @@ import { randomUUID } from 'node:crypto';
 import type { ReadStore } from '@fahrplan/projection-service';
 import { tokenSecretOf } from './config';
 import type { ProjectionServiceConfig } from './config';
-import { createHttpApp, serviceLogLevels } from './http';
+import { createServiceApp } from './http';
 import type { Service } from './lifecycle';
 import { platformEndpoints } from './platform.controller';
 import { ensureTrackerTopics } from './tracker-sync';
-
-@Module({})
-class ProjectionServiceRoot {}
 
 export interface ProjectionServiceInstance extends Service {
   readonly app: NestExpressApplication;
@@ -83,9 +78,8 @@ export const createProjectionService = async (
   await publishing?.start();
   await trackerMirror?.start();
 
-  const root: DynamicModule = {
-    module: ProjectionServiceRoot,
-    imports: [
+  const app = await createServiceApp(
+    [
       ProjectionServiceModule.forRoot({
         readStore,
         runner,
@@ -108,9 +102,8 @@ export const createProjectionService = async (
         },
       }),
     ],
-  };
-  const app = await createHttpApp(root, { logger: serviceLogLevels(logger) });
-  await app.init();
+    { logger },
+  );
   return {
     app,
     store,

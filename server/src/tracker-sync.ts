@@ -1,6 +1,4 @@
 import 'reflect-metadata';
-import { Module } from '@nestjs/common';
-import type { DynamicModule } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { trackerTopicCatalogue } from '@fahrplan/contracts';
 import type { TrackerConnectionSettings, TrackerLinkConfig } from '@fahrplan/contracts';
@@ -17,12 +15,9 @@ import {
 import type { AddressGuard, TrackerClientConfig, TrackerTester } from '@fahrplan/tracker-sync';
 import { ConfigError, tokenSecretOf, trackerKeyOf } from './config';
 import type { TrackerSyncConfig } from './config';
-import { createHttpApp, serviceLogLevels } from './http';
+import { createServiceApp } from './http';
 import type { Service } from './lifecycle';
 import { platformEndpoints } from './platform.controller';
-
-@Module({})
-class TrackerSyncRoot {}
 
 export interface TrackerParts {
   readonly store: EventStore;
@@ -120,9 +115,8 @@ export const createTrackerSyncService = async (
     ...(config.FAHRPLAN_TRACKER_SHARD ? { shard: config.FAHRPLAN_TRACKER_SHARD } : {}),
   });
   await sync.start();
-  const root: DynamicModule = {
-    module: TrackerSyncRoot,
-    imports: [
+  const app = await createServiceApp(
+    [
       TrackerSyncModule.forRoot({ sync, tester, tokens, directory, eventStore: store }),
       platformEndpoints({
         service: 'tracker-sync',
@@ -130,9 +124,8 @@ export const createTrackerSyncService = async (
         checks: { eventStore: () => store.headPosition() },
       }),
     ],
-  };
-  const app = await createHttpApp(root, { logger: serviceLogLevels(logger) });
-  await app.init();
+    { logger },
+  );
   return {
     app,
     sync,
