@@ -62,6 +62,16 @@ const emailField = z
   .transform((v) => v || null);
 const secretField = z.string().min(1).max(trackerSecretMax).optional();
 
+/** Basic authentication signs in with an e-mail address and the API token. */
+const basicNeedsEmail = (c: { authMode: TrackerAuthMode; email: string | null }, ctx: z.RefinementCtx) => {
+  if (c.authMode === 'basic' && (c.email === null || !z.email().safeParse(c.email).success))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['email'],
+      message: 'an e-mail address is required for basic authentication',
+    });
+};
+
 /**
  * SaveTrackerConnection: create without `id` (the secret is then required), change one with `id` and
  * the `version` the user saw. Without `secret` a change keeps the stored one; changing the auth mode
@@ -83,12 +93,7 @@ export const saveTrackerConnectionSchema = z
       ctx.addIssue({ code: 'custom', path: ['version'], message: 'required when updating' });
     if (c.id === undefined && c.secret === undefined)
       ctx.addIssue({ code: 'custom', path: ['secret'], message: 'required for a new connection' });
-    if (c.authMode === 'basic' && (c.email === null || !z.email().safeParse(c.email).success))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['email'],
-        message: 'an e-mail address is required for basic authentication',
-      });
+    basicNeedsEmail(c, ctx);
   })
   .transform((c) => (c.authMode === 'basic' ? c : { ...c, email: null }));
 export type SaveTrackerConnectionData = z.output<typeof saveTrackerConnectionSchema>;
@@ -322,12 +327,7 @@ export const testTrackerConnectionSchema = z
   .superRefine((c, ctx) => {
     if (c.id === undefined && c.secret === undefined)
       ctx.addIssue({ code: 'custom', path: ['secret'], message: 'required to test a new connection' });
-    if (c.authMode === 'basic' && c.email === null)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['email'],
-        message: 'an e-mail address is required for basic authentication',
-      });
+    basicNeedsEmail(c, ctx);
   });
 export type TestTrackerConnectionData = z.output<typeof testTrackerConnectionSchema>;
 

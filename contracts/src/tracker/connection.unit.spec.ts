@@ -61,6 +61,11 @@ describe('SaveTrackerConnection input', () => {
   it('tests a saved connection without repeating its secret', () => {
     expect(testTrackerConnectionSchema.safeParse({ ...settings, id: 3 }).success).toBe(true);
     expect(testTrackerConnectionSchema.safeParse(settings).success).toBe(false);
+    // the same e-mail rule as saving
+    expect(
+      testTrackerConnectionSchema.safeParse({ ...settings, id: 3, email: 'not an address' }).error?.issues[0]
+        ?.path,
+    ).toEqual(['email']);
   });
 });
 
