@@ -104,7 +104,7 @@ describe('asyncApiDocument', () => {
       publishedEventTypes.map((type) => `${type}V${eventCatalogue[type].schemaVersion}`).sort(),
     );
     for (const type of publishedEventTypes) {
-      const message = doc.components.messages[`${type}V1`]!;
+      const message = doc.components.messages[`${type}V${eventCatalogue[type].schemaVersion}`]!;
       expect(message.name).toBe(type);
       expect(message.contentType).toBe('application/json');
       expect(message.bindings.kafka.key).toEqual(expect.objectContaining({ type: 'string' }));
@@ -114,7 +114,7 @@ describe('asyncApiDocument', () => {
   it.each(publishedEventTypes.map((type) => [type]))(
     'gives %s a payload JSON Schema that reads back as a schema of that event',
     (type) => {
-      const schema = payloadSchema(doc, `${type}V1`) as z.ZodType;
+      const schema = payloadSchema(doc, `${type}V${eventCatalogue[type].schemaVersion}`) as z.ZodType;
       const envelope = planningEventEnvelope(storedApplicationCreated())!;
 
       expect(schema.safeParse(envelope).success).toBe(type === 'ApplicationCreated');

@@ -174,6 +174,7 @@ const groupUpdatedData = z.object({ id, changes: groupFieldsEventSchema.partial(
 const groupDeletedData = z.object({ id });
 const groupGoalsSetData = z.object({ id, goals: z.array(groupGoalValueSchema).min(1) });
 const projectShareData = z.object({ id, tenant: z.string().min(1).max(100) });
+const projectSharedData = projectShareData.extend({ status: z.literal('PENDING') });
 const goalCreatedData = z.object({
   id,
   name: z.string().min(1).max(limits.title),
@@ -228,7 +229,7 @@ type _CatalogueMatchesDomain = [
   Assert<SameShape<z.output<typeof groupUpdatedData>, GroupUpdated['data']>>,
   Assert<SameShape<z.output<typeof groupDeletedData>, GroupDeleted['data']>>,
   Assert<SameShape<z.output<typeof groupGoalsSetData>, GroupGoalsSet['data']>>,
-  Assert<SameShape<z.output<typeof projectShareData>, ProjectShared['data']>>,
+  Assert<SameShape<z.output<typeof projectSharedData>, ProjectShared['data']>>,
   Assert<SameShape<z.output<typeof projectShareData>, ProjectUnshared['data']>>,
   Assert<SameShape<z.output<typeof projectShareData>, ProjectShareAccepted['data']>>,
   Assert<SameShape<z.output<typeof projectShareData>, ProjectShareDeclined['data']>>,
@@ -252,7 +253,10 @@ type PlanningDomainEvent =
 
 /** One published event type in one schema version. */
 export interface PublishedEventDefinition<Data extends z.ZodType = z.ZodType> {
-  /** Version of `data`'s shape; new optional fields keep it, a change of meaning is a new version. */
+  /**
+   * Version of `data`'s shape; new optional fields keep it, a new required field or a change of meaning
+   * is a new version, with an upcaster from the previous one (upcasting.ts).
+   */
   readonly schemaVersion: number;
   /** The aggregate (stream category) the event belongs to. */
   readonly category: Category;
@@ -340,10 +344,11 @@ export const eventCatalogue = {
     aggregateId: byId,
   }),
   ProjectShared: defineEvent({
-    schemaVersion: 1,
+    schemaVersion: 2,
     category: 'group',
-    summary: 'A project was shared with another tenant (pending until that tenant accepts).',
-    data: projectShareData,
+    summary:
+      'A project was shared with another tenant (pending until that tenant accepts). Version 2 names the status; version 1 lacked it.',
+    data: projectSharedData,
     aggregateId: byId,
   }),
   ProjectUnshared: defineEvent({

@@ -11,6 +11,7 @@ import type { ApplicationEvent } from './application/application';
 import { createCommentSchema, decideComment, initialCommentState } from './comment/comment';
 import type { CommentEvent } from './comment/comment';
 import type { DomainEvent, StoredEvent } from './events';
+import { schemaVersionOf } from './upcasting';
 import { createGoalSchema, decideGoal, evolveGoal, initialGoalState } from './goal/goal';
 import { decideResource, evolveResource, initialResourceState } from './resource/resource';
 import type { ResourceEvent, ResourceState } from './resource/resource';
@@ -203,7 +204,7 @@ const stored = (event: DomainEvent, overrides: Partial<StoredEvent> = {}): Store
     correlationId: randomUUID(),
     causationId: randomUUID(),
     timestamp: fixedNow,
-    schemaVersion: 1,
+    schemaVersion: schemaVersionOf(event.type),
   },
   id: randomUUID(),
   streamId: 'application-1',

@@ -18,6 +18,7 @@ import {
   streamName,
   subgroupsOf,
   toDayNumber,
+  withSchemaVersion,
 } from '@fahrplan/contracts';
 import type { DomainEvent, GroupCommand, GroupState, ItemCommand } from '@fahrplan/contracts';
 import {
@@ -153,7 +154,12 @@ const metadataFor = (options: SeedOptions, command: string, now: string) =>
   });
 
 const toNewEvents = (events: readonly DomainEvent[], metadata: NewEvent['metadata']): NewEvent[] =>
-  events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata }));
+  events.map((event) => ({
+    id: randomUUID(),
+    type: event.type,
+    data: event.data,
+    metadata: withSchemaVersion(metadata, event.type),
+  }));
 
 /**
  * Parsed like the HTTP API parses a command body (the command catalogue's schemas): validated, with

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { notFound, parseStreamName, streamName } from '@fahrplan/contracts';
+import { notFound, parseStreamName, streamName, withSchemaVersion } from '@fahrplan/contracts';
 import type {
   Category,
   CommandResult,
@@ -170,7 +170,12 @@ export class AggregateRunner {
       try {
         const result = await this.store.append(
           stream,
-          events.map((event, i) => ({ id: ids[i]!, type: event.type, data: event.data, metadata })),
+          events.map((event, i) => ({
+            id: ids[i]!,
+            type: event.type,
+            data: event.data,
+            metadata: withSchemaVersion(metadata, event.type),
+          })),
           loaded.expected,
         );
         return { id, version: result.nextRevision, position: result.position };

@@ -233,7 +233,11 @@ export type GroupGoalsSet = DomainEvent<
   'GroupGoalsSet',
   { readonly id: number; readonly goals: GroupGoalValue[] }
 >;
-export type ProjectShared = DomainEvent<'ProjectShared', { readonly id: number; readonly tenant: string }>;
+/** Version 2 names the status a new share starts in (version 1 events are upcast on read). */
+export type ProjectShared = DomainEvent<
+  'ProjectShared',
+  { readonly id: number; readonly tenant: string; readonly status: 'PENDING' }
+>;
 export type ProjectUnshared = DomainEvent<
   'ProjectUnshared',
   { readonly id: number; readonly tenant: string }
@@ -308,7 +312,7 @@ export const evolveGroup = (state: GroupState, event: GroupEvent): GroupState =>
         goals: { ...state.goals, ...Object.fromEntries(event.data.goals.map((g) => [g.goalId, g.value])) },
       };
     case 'ProjectShared':
-      return { ...next, shares: [...state.shares, { tenant: event.data.tenant, status: 'PENDING' }] };
+      return { ...next, shares: [...state.shares, { tenant: event.data.tenant, status: event.data.status }] };
     case 'ProjectUnshared':
     case 'ProjectShareDeclined':
       return { ...next, shares: state.shares.filter((s) => s.tenant !== event.data.tenant) };
@@ -507,7 +511,7 @@ export const decideGroup = (
         throw invalidField('tenant', 'tenant not found', `tenant '${tenant}' not found`);
       if (group.shares.some((s) => s.tenant === tenant))
         throw new DomainError('conflict', `already shared with '${tenant}'`);
-      return [{ type: 'ProjectShared', data: { id: group.id, tenant } }];
+      return [{ type: 'ProjectShared', data: { id: group.id, tenant, status: 'PENDING' } }];
     }
     case 'UnshareProject': {
       const group = activeGroup(state);

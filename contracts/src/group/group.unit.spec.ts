@@ -364,9 +364,9 @@ describe('ShareProject / UnshareProject', () => {
     spec
       .given([created(id)])
       .when(share(id, 'other'), context({ tenantExists: true }))
-      .then([{ type: 'ProjectShared', data: { id, tenant: 'other' } }]);
+      .then([{ type: 'ProjectShared', data: { id, tenant: 'other', status: 'PENDING' } }]);
     spec
-      .given([created(id), { type: 'ProjectShared', data: { id, tenant: 'other' } }])
+      .given([created(id), { type: 'ProjectShared', data: { id, tenant: 'other', status: 'PENDING' } }])
       .when(share(id, 'other'), context({ tenantExists: true }))
       .thenThrows({ code: 'conflict' });
   });
@@ -390,13 +390,13 @@ describe('ShareProject / UnshareProject', () => {
   it('unshares only a shared tenant', () => {
     const id = freshId();
     spec
-      .given([created(id), { type: 'ProjectShared', data: { id, tenant: 'other' } }])
+      .given([created(id), { type: 'ProjectShared', data: { id, tenant: 'other', status: 'PENDING' } }])
       .when(unshare(id, 'other'), context())
       .then([{ type: 'ProjectUnshared', data: { id, tenant: 'other' } }]);
     spec
       .given([
         created(id),
-        { type: 'ProjectShared', data: { id, tenant: 'other' } },
+        { type: 'ProjectShared', data: { id, tenant: 'other', status: 'PENDING' } },
         { type: 'ProjectUnshared', data: { id, tenant: 'other' } },
       ])
       .when(unshare(id, 'other'), context())
@@ -418,7 +418,7 @@ describe('AcceptProjectShare (the tenant the project was shared with)', () => {
   });
   const shared = (id: number, tenant = 'other'): GroupEvent => ({
     type: 'ProjectShared',
-    data: { id, tenant },
+    data: { id, tenant, status: 'PENDING' },
   });
   const accepted = (id: number, tenant = 'other'): GroupEvent => ({
     type: 'ProjectShareAccepted',
@@ -501,7 +501,7 @@ describe('DeclineProjectShare (the tenant the project was shared with)', () => {
   });
   const shared = (id: number, tenant = 'other'): GroupEvent => ({
     type: 'ProjectShared',
-    data: { id, tenant },
+    data: { id, tenant, status: 'PENDING' },
   });
   const declined = (id: number, tenant = 'other'): GroupEvent => ({
     type: 'ProjectShareDeclined',
@@ -546,7 +546,7 @@ describe('DeclineProjectShare (the tenant the project was shared with)', () => {
       spec
         .given(history)
         .when({ type: 'ShareProject', data: { id, tenant: 'other' } }, context({ tenantExists: true }))
-        .then([{ type: 'ProjectShared', data: { id, tenant: 'other' } }]);
+        .then([{ type: 'ProjectShared', data: { id, tenant: 'other', status: 'PENDING' } }]);
       spec
         .given([...history, shared(id)])
         .when(decline(id), context())

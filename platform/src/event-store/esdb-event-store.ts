@@ -23,7 +23,7 @@ import type {
   ReadPosition,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
-import { parseStreamName } from '@fahrplan/contracts';
+import { parseStreamName, upcast } from '@fahrplan/contracts';
 import type { EventMetadata, StoredEvent } from '@fahrplan/contracts';
 import { WrongExpectedRevisionError } from './event-store';
 import type {
@@ -136,7 +136,7 @@ export function fromEsdbMetadata(metadata: unknown): EventMetadata {
 export function toStoredEvent(resolved: EsdbResolvedEvent): StoredEvent {
   const recorded = resolved.event;
   if (!recorded) throw new Error('EventStoreDB returned a link to an event that does not exist');
-  return {
+  return upcast({
     type: recorded.type,
     data: recorded.data,
     metadata: fromEsdbMetadata(recorded.metadata),
@@ -144,7 +144,7 @@ export function toStoredEvent(resolved: EsdbResolvedEvent): StoredEvent {
     streamId: recorded.streamId,
     revision: Number(recorded.revision),
     position: positionOf(resolved),
-  };
+  });
 }
 
 export interface EventSelection {

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { upcast } from '@fahrplan/contracts';
 import type { EventMetadata, StoredEvent } from '@fahrplan/contracts';
 import { WrongExpectedRevisionError } from './event-store';
 import { openDurableSqlite, preparer } from '../sqlite/durable-sqlite';
@@ -82,15 +83,17 @@ const categoryOf = (streamId: string): string => {
   return dash < 0 ? streamId : streamId.slice(0, dash);
 };
 
-const toStoredEvent = (row: EventRow): StoredEvent => ({
-  type: row[4],
-  data: JSON.parse(row[5]) as unknown,
-  metadata: JSON.parse(row[6]) as EventMetadata,
-  id: row[3],
-  streamId: row[1],
-  revision: row[2],
-  position: row[0],
-});
+/** A row in today's shape: every reader of the log sees upcast events. */
+const toStoredEvent = (row: EventRow): StoredEvent =>
+  upcast({
+    type: row[4],
+    data: JSON.parse(row[5]) as unknown,
+    metadata: JSON.parse(row[6]) as EventMetadata,
+    id: row[3],
+    streamId: row[1],
+    revision: row[2],
+    position: row[0],
+  });
 
 /** Not `instanceof Error`: node:sqlite's errors come from another realm under Jest's sandbox. */
 const isDuplicateEventId = (error: unknown): boolean =>

@@ -109,7 +109,10 @@ export const groupsProjection: Projection<GroupDoc> = {
       case 'GroupGoalsSet':
         return { ...next, goals: mergeGoals(doc.goals, (event.data as GroupGoalsSet['data']).goals) };
       case 'ProjectShared':
-        return withShares(next, (shares) => [...shares, { tenant, status: 'PENDING' }]);
+        return withShares(next, (shares) => [
+          ...shares,
+          { tenant, status: (event.data as ProjectShared['data']).status },
+        ]);
       case 'ProjectUnshared':
       case 'ProjectShareDeclined':
         return withShares(next, (shares) => shares.filter((s) => s.tenant !== tenant));

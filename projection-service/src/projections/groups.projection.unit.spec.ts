@@ -22,8 +22,8 @@ describe('groupsProjection shares', () => {
   it('records a share as PENDING, and the accepted one in acceptedBy, which the queries match on', () => {
     const doc = fold(groupsProjection, [
       created,
-      event('ProjectShared', { id: 7, tenant: 'other' }),
-      event('ProjectShared', { id: 7, tenant: 'third' }),
+      event('ProjectShared', { id: 7, tenant: 'other', status: 'PENDING' }),
+      event('ProjectShared', { id: 7, tenant: 'third', status: 'PENDING' }),
       event('ProjectShareAccepted', { id: 7, tenant: 'other' }, 'acme'),
     ]);
 
@@ -41,7 +41,7 @@ describe('groupsProjection shares', () => {
   it('removes a share whatever its status', () => {
     const doc = fold(groupsProjection, [
       created,
-      event('ProjectShared', { id: 7, tenant: 'other' }),
+      event('ProjectShared', { id: 7, tenant: 'other', status: 'PENDING' }),
       event('ProjectShareAccepted', { id: 7, tenant: 'other' }),
       event('ProjectUnshared', { id: 7, tenant: 'other' }),
     ]);

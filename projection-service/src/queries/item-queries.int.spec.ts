@@ -73,10 +73,10 @@ const history = [
   event('acme', 'ItemCreated', item(109, 14, '2026-03-03T00:00', '2026-03-04T00:00')),
   // tenant 'other': 30 shared with acme and accepted, 31 pending, 32 not shared
   event('other', 'GroupCreated', group(30, 'Partner work', { status: 4 })),
-  event('other', 'ProjectShared', { id: 30, tenant: 'acme' }, 1),
+  event('other', 'ProjectShared', { id: 30, tenant: 'acme', status: 'PENDING' }, 1),
   event('other', 'ProjectShareAccepted', { id: 30, tenant: 'acme' }, 2),
   event('other', 'GroupCreated', group(31, 'Pending work')),
-  event('other', 'ProjectShared', { id: 31, tenant: 'acme' }, 1),
+  event('other', 'ProjectShared', { id: 31, tenant: 'acme', status: 'PENDING' }, 1),
   event('other', 'GroupCreated', group(32, 'Secret work')),
   event('other', 'ItemCreated', item(300, 30, '2026-03-04T00:00', '2026-03-06T00:00')),
   event('other', 'ItemCreated', item(301, 30, '2026-03-05T00:00', null)),

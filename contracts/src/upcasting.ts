@@ -1,0 +1,48 @@
+import type { EventMetadata, StoredEvent } from './events';
+
+/*
+ * Schema evolution (ARCHITECTURE "Write side"): events are a public contract, so a changed shape is
+ * a new schema version of the event type, and every reader sees today's shape: the event stores
+ * upcast what they read (deciders, projections, history, time travel, replay and the published
+ * events alike). An upcaster is pure and takes one version of one event type to the next.
+ */
+
+/** Takes the `data` of one version of an event type to the next version's. */
+export interface Upcaster {
+  readonly type: string;
+  /** The version it reads; it returns version `from + 1`. */
+  readonly from: number;
+  readonly up: (data: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+}
+
+export const upcasters: readonly Upcaster[] = [
+  // v2 names the share's status, so that a consumer replaying the log needs no rule to know it
+  { type: 'ProjectShared', from: 1, up: (data) => ({ ...data, status: 'PENDING' }) },
+];
+
+const latest = new Map<string, number>();
+for (const { type, from } of upcasters) latest.set(type, Math.max(latest.get(type) ?? 1, from + 1));
+
+/** The version events of `type` are written in today. */
+export const schemaVersionOf = (type: string): number => latest.get(type) ?? 1;
+
+/** The metadata an event of `type` is written with: the command's, in the type's current version. */
+export const withSchemaVersion = (metadata: EventMetadata, type: string): EventMetadata => ({
+  ...metadata,
+  schemaVersion: schemaVersionOf(type),
+});
+
+/** The event in today's shape: every upcaster from its recorded version on, in order. */
+export const upcast = <E extends StoredEvent>(event: E, chain: readonly Upcaster[] = upcasters): E => {
+  let { schemaVersion } = event.metadata;
+  let data = event.data as Record<string, unknown>;
+  for (;;) {
+    const step = chain.find((u) => u.type === event.type && u.from === schemaVersion);
+    if (!step) break;
+    data = step.up(data);
+    schemaVersion += 1;
+  }
+  return schemaVersion === event.metadata.schemaVersion
+    ? event
+    : ({ ...event, data, metadata: { ...event.metadata, schemaVersion } } as E);
+};

@@ -1,0 +1,189 @@
+import {
+  eventCatalogue,
+  planningEventEnvelope,
+  planningEventSchema,
+  publishedEventTypes,
+} from './event-catalogue';
+import type { EventMetadata, StoredEvent } from './events';
+import { evolveGroup, initialGroupState } from './group/group';
+import type { GroupEvent, GroupState } from './group/group';
+import { schemaVersionOf, upcast, upcasters, withSchemaVersion } from './upcasting';
+import type { Upcaster } from './upcasting';
+
+const metadata = (schemaVersion: number): EventMetadata => ({
+  tenant: 'acme',
+  user: 'alice',
+  correlationId: 'c-1',
+  causationId: 'c-1',
+  timestamp: '2026-03-02T09:30:00.000Z',
+  schemaVersion,
+  command: 'ShareProject',
+});
+
+const stored = (type: string, data: unknown, schemaVersion: number): StoredEvent => ({
+  type,
+  data,
+  metadata: metadata(schemaVersion),
+  id: `event-${type}-${schemaVersion}`,
+  streamId: 'group-7',
+  revision: 3,
+  position: 42,
+});
+
+/** A ProjectShared exactly as stores hold it from before issue 8: version 1, no status. */
+const sharedV1 = () => stored('ProjectShared', { id: 7, tenant: 'other' }, 1);
+
+describe('upcast', () => {
+  it('takes a version 1 ProjectShared into today’s shape: status PENDING, schemaVersion 2', () => {
+    const old = sharedV1();
+
+    const today = upcast(old);
+
+    expect(today).toEqual({
+      ...old,
+      data: { id: 7, tenant: 'other', status: 'PENDING' },
+      metadata: { ...old.metadata, schemaVersion: 2 },
+    });
+    // what today's catalogue accepts as a published ProjectShared
+    expect(eventCatalogue.ProjectShared.data.safeParse(today.data).success).toBe(true);
+  });
+
+  it('leaves the stored event untouched (a copy, not a mutation)', () => {
+    const old = sharedV1();
+    const snapshot = structuredClone(old);
+
+    upcast(old);
+
+    expect(old).toEqual(snapshot);
+  });
+
+  it('folds an upcast version 1 share as a version 2 one: the decider needs no rule of its own', () => {
+    const created: StoredEvent = stored(
+      'GroupCreated',
+      { id: 7, name: 'P', type: 'PROJECT', parentId: null },
+      1,
+    );
+    const fold = (events: StoredEvent[]) =>
+      events.reduce(
+        (state: GroupState, event) => evolveGroup(state, event as unknown as GroupEvent),
+        initialGroupState,
+      );
+
+    const fromOld = fold([created, upcast(sharedV1())]);
+    const fromNew = fold([
+      created,
+      stored('ProjectShared', { id: 7, tenant: 'other', status: 'PENDING' }, 2),
+    ]);
+
+    expect(fromOld).toMatchObject({ shares: [{ tenant: 'other', status: 'PENDING' }] });
+    expect(fromOld).toEqual(fromNew);
+  });
+
+  it('is idempotent: an event already in today’s version comes back as the same object', () => {
+    const current = stored('ProjectShared', { id: 7, tenant: 'other', status: 'PENDING' }, 2);
+
+    expect(upcast(current)).toBe(current);
+    expect(upcast(upcast(sharedV1()))).toEqual(upcast(sharedV1()));
+  });
+
+  it('leaves types without upcasters untouched, whatever their version', () => {
+    const unknown = stored('SomethingNobodyKnows', { a: 1 }, 1);
+    const unshared = stored('ProjectUnshared', { id: 7, tenant: 'other' }, 1);
+    const future = stored('ProjectShared', { id: 7, tenant: 'other', status: 'ACCEPTED' }, 3);
+
+    expect(upcast(unknown)).toBe(unknown);
+    expect(upcast(unshared)).toBe(unshared);
+    expect(upcast(future)).toBe(future);
+  });
+
+  describe('with a chain of two steps', () => {
+    // a test-local evolution: v1 {name} → v2 {title} → v3 {title, tags}
+    const chain: readonly Upcaster[] = [
+      { type: 'ThingRenamed', from: 2, up: (data) => ({ ...data, tags: [] }) },
+      {
+        type: 'ThingRenamed',
+        from: 1,
+        up: ({ name, ...rest }) => ({ ...rest, title: name }),
+      },
+      { type: 'OtherThing', from: 1, up: () => ({ wrong: true }) },
+    ];
+
+    it('applies every step from the recorded version on, in version order', () => {
+      const v1 = stored('ThingRenamed', { id: 1, name: 'Old' }, 1);
+
+      const today = upcast(v1, chain);
+
+      expect(today.data).toEqual({ id: 1, title: 'Old', tags: [] });
+      expect(today.metadata.schemaVersion).toBe(3);
+    });
+
+    it('starts at the recorded version: a version 2 event gets only the second step', () => {
+      const v2 = stored('ThingRenamed', { id: 1, title: 'Mid', tags: undefined }, 2);
+
+      const today = upcast(v2, chain);
+
+      expect(today.data).toEqual({ id: 1, title: 'Mid', tags: [] });
+      expect(today.metadata.schemaVersion).toBe(3);
+    });
+
+    it('keeps the rest of the event: id, stream, revision, position and the other metadata', () => {
+      const v1 = stored('ThingRenamed', { id: 1, name: 'Old' }, 1);
+
+      const { data, metadata: upcastMetadata, ...rest } = upcast(v1, chain);
+      const { data: _data, metadata: oldMetadata, ...oldRest } = v1;
+
+      expect(rest).toEqual(oldRest);
+      expect(upcastMetadata).toEqual({ ...oldMetadata, schemaVersion: 3 });
+      expect(data).not.toBe(v1.data);
+    });
+
+    it('does not apply the default upcasters when given a chain', () => {
+      expect(upcast(sharedV1(), chain)).toEqual(sharedV1());
+    });
+  });
+});
+
+describe('schemaVersionOf', () => {
+  it('names version 2 for ProjectShared and 1 for types that never changed or are unknown', () => {
+    expect(schemaVersionOf('ProjectShared')).toBe(2);
+    expect(schemaVersionOf('ProjectUnshared')).toBe(1);
+    expect(schemaVersionOf('ApplicationCreated')).toBe(1);
+    expect(schemaVersionOf('NotAnEventType')).toBe(1);
+  });
+
+  it('agrees with the catalogue for every published event type', () => {
+    for (const type of publishedEventTypes)
+      expect({ type, version: schemaVersionOf(type) }).toEqual({
+        type,
+        version: eventCatalogue[type].schemaVersion,
+      });
+  });
+
+  it('is where every upcaster chain ends: the upcast of the oldest version is today’s version', () => {
+    for (const { type } of upcasters)
+      expect(upcast(stored(type, { id: 1, tenant: 'x' }, 1)).metadata.schemaVersion).toBe(
+        schemaVersionOf(type),
+      );
+  });
+
+  it('stamps metadata through withSchemaVersion, keeping the rest', () => {
+    const base = metadata(1);
+
+    expect(withSchemaVersion(base, 'ProjectShared')).toEqual({ ...base, schemaVersion: 2 });
+    expect(withSchemaVersion(metadata(7), 'GroupCreated')).toEqual({ ...base, schemaVersion: 1 });
+  });
+});
+
+// the planning envelope carries the version the published data is in
+describe('the published envelope', () => {
+  it('publishes an upcast version 1 share as a valid version 2 planning event', () => {
+    const old = { ...sharedV1(), id: '0b7c6a52-3f1e-4c5d-9a8b-2f6e1d4c3b2a' };
+
+    expect(planningEventSchema.safeParse(planningEventEnvelope(old)).success).toBe(false);
+    const envelope = planningEventEnvelope(upcast(old));
+    expect(planningEventSchema.parse(envelope)).toMatchObject({
+      schemaVersion: 2,
+      data: { id: 7, tenant: 'other', status: 'PENDING' },
+    });
+  });
+});
