@@ -7,6 +7,8 @@ export const resources = [
   'items',
   'item-details-system',
   'admin',
+  /** Issue 8: a record's history and its states as of a date (VIEW only). */
+  'history',
 ] as const;
 export type PermissionResource = (typeof resources)[number];
 export const actions = ['VIEW', 'CREATE', 'EDIT'] as const;
@@ -22,5 +24,5 @@ export const can = (
 
 export const allPermissions: Permissions = Object.fromEntries(resources.map((r) => [r, [...actions]]));
 export const viewOnlyPermissions: Permissions = Object.fromEntries(
-  resources.filter((r) => r !== 'admin').map((r) => [r, ['VIEW']]),
+  resources.filter((r) => r !== 'admin' && r !== 'history').map((r) => [r, ['VIEW']]),
 );

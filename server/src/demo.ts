@@ -1043,13 +1043,21 @@ export const seedDemo = async (
     permissions: {},
     roles: [roleId('Administrator')],
   });
-  const last = await createUser(store, ids, {
+  await createUser(store, ids, {
     tenant: DEMO_TENANT,
     username: 'viewer',
     displayName: 'Demo Viewer',
     password,
     permissions: {},
     roles: [roleId('Viewer')],
+  });
+  const last = await createUser(store, ids, {
+    tenant: DEMO_TENANT,
+    username: 'auditor',
+    displayName: 'Demo Auditor',
+    password,
+    permissions: {},
+    roles: [roleId('Auditor')],
   });
   await directory.waitFor(last);
   const bus = embedded.app.get(CommandBus);

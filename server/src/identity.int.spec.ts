@@ -70,8 +70,16 @@ describe('tenants', () => {
     const roles = (await ok(platform.api.get('/api/admin/roles', acmeAdmin))) as Body[];
     expect(roles.map((r) => [r.name, r.members])).toEqual([
       ['Administrator', 1],
+      ['Auditor', 0],
       ['Viewer', 0],
     ]);
+    // issue 8: the Auditor reads everything, history included, and changes nothing; the Viewer no history
+    const permissionsOf = (name: string) => roles.find((r) => r.name === name)!.permissions;
+    expect(permissionsOf('Auditor')).toMatchObject({ history: ['VIEW'], items: ['VIEW'], admin: ['VIEW'] });
+    expect(Object.values(permissionsOf('Auditor')).flat()).toEqual(
+      expect.not.arrayContaining(['CREATE', 'EDIT']),
+    );
+    expect(permissionsOf('Viewer').history).toBeUndefined();
   });
 
   it('refuses a taken name (in any case) with 409, and the viewer with 403; nothing is stored', async () => {

@@ -142,14 +142,15 @@ export class CreateTenantHandler extends IdentityHandler<CreateTenantMessage> {
     const command = data as CreateTenantData;
     const caller = this.caller(envelope);
     await this.claimName(`tenant\u0000${command.name}`, envelope, 'tenant exists already');
-    const [tenant, administrator, viewer] = [
+    const [tenant, administrator, viewer, auditor] = [
+      await this.runner.allocateId(),
       await this.runner.allocateId(),
       await this.runner.allocateId(),
       await this.runner.allocateId(),
     ] as const;
     const events = createTenantEvents(
       command,
-      { tenant, administrator, viewer },
+      { tenant, administrator, viewer, auditor },
       {
         id: caller.id,
         tenant: caller.homeTenant,

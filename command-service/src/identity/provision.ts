@@ -8,7 +8,7 @@ const systemMetadata = (tenant: string) =>
   eventMetadata({ tenant, user: 'system', timestamp: new Date().toISOString(), source: 'provisioning' });
 
 /**
- * Creates a tenant with its built-in roles Administrator and Viewer, outside the command API: for the
+ * Creates a tenant with its built-in roles Administrator, Viewer and Auditor, outside the command API: for the
  * first start, the seed and tests (in the console, CreateTenant does it for a signed-in operator).
  */
 export const createTenant = async (
@@ -21,10 +21,15 @@ export const createTenant = async (
     taskAttributes?: readonly AttributeDefinition[];
   },
 ): Promise<number> => {
-  const [id, administrator, viewer] = [await ids.allocate(), await ids.allocate(), await ids.allocate()];
+  const [id, administrator, viewer, auditor] = [
+    await ids.allocate(),
+    await ids.allocate(),
+    await ids.allocate(),
+    await ids.allocate(),
+  ];
   const [created, ...roles] = createTenantEvents(
     { name: tenant.name, features: tenant.features },
-    { tenant: id, administrator, viewer },
+    { tenant: id, administrator, viewer, auditor },
   );
   const metadata = systemMetadata(tenant.name);
   const result = await store.append(

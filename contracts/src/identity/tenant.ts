@@ -330,6 +330,7 @@ const checkRoles = (state: TenantState, roles: readonly number[]) => {
 export const builtInRoles = (
   administrator: number,
   viewer: number,
+  auditor: number,
 ): readonly { id: number; name: string; permissions: Permissions }[] => [
   {
     id: administrator,
@@ -339,8 +340,12 @@ export const builtInRoles = (
   {
     id: viewer,
     name: 'Viewer',
-    permissions: Object.fromEntries(resources.filter((r) => r !== 'admin').map((r) => [r, ['VIEW']])),
+    permissions: Object.fromEntries(
+      resources.filter((r) => r !== 'admin' && r !== 'history').map((r) => [r, ['VIEW']]),
+    ),
   },
+  // issue 8: reads every record, its history and its past states, and changes nothing
+  { id: auditor, name: 'Auditor', permissions: Object.fromEntries(resources.map((r) => [r, ['VIEW']])) },
 ];
 
 export const decideTenant = (
@@ -448,7 +453,12 @@ export const decideTenant = (
 /** A new tenant with its built-in roles and its creator (when given) as administrator, in one append. */
 export const createTenantEvents = (
   data: CreateTenantData,
-  ids: { readonly tenant: number; readonly administrator: number; readonly viewer: number },
+  ids: {
+    readonly tenant: number;
+    readonly administrator: number;
+    readonly viewer: number;
+    readonly auditor: number;
+  },
   creator?: { readonly id: number; readonly tenant: string; readonly username: string },
 ): TenantEvent[] => [
   {
@@ -461,7 +471,7 @@ export const createTenantEvents = (
       taskAttributes: [],
     },
   },
-  ...builtInRoles(ids.administrator, ids.viewer).map((role): RoleSaved => ({
+  ...builtInRoles(ids.administrator, ids.viewer, ids.auditor).map((role): RoleSaved => ({
     type: 'RoleSaved',
     data: role,
   })),

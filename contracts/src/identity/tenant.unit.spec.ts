@@ -1,3 +1,4 @@
+import { resources } from '../permissions';
 import { aContext, deciderSpec, freshId } from '../testing/decider-spec';
 import { emptyDirectory, evolveDirectory, invitationsOf, tenantsOf, userInTenant } from './identity';
 import type { IdentityEvent } from './identity';
@@ -20,10 +21,11 @@ const users = deciderSpec({ initial: initialUserState, evolve: evolveUser, decid
 
 const ADMIN = 11;
 const VIEWER = 12;
+const AUDITOR = 13;
 /** Tenant 'acme' (id 10) as CreateTenant writes it, created by bob of tenant 'home' (user 7). */
 const created = createTenantEvents(
   createTenantSchema.parse({ name: 'acme', features: { jira: true } }),
-  { tenant: 10, administrator: ADMIN, viewer: VIEWER },
+  { tenant: 10, administrator: ADMIN, viewer: VIEWER, auditor: AUDITOR },
   { id: 7, tenant: 'home', username: 'bob' },
 );
 const context = (facts: Partial<TenantContext> = {}): TenantContext =>
@@ -31,8 +33,14 @@ const context = (facts: Partial<TenantContext> = {}): TenantContext =>
 const cmd = <T extends TenantCommand['type']>(type: T, data: unknown) => ({ type, data }) as TenantCommand;
 
 describe('CreateTenant (createTenantEvents)', () => {
-  it('creates the tenant with its flags, the Administrator and Viewer roles, and the creator as administrator', () => {
-    expect(created.map((e) => e.type)).toEqual(['TenantCreated', 'RoleSaved', 'RoleSaved', 'MemberAdded']);
+  it('creates the tenant with its flags, the Administrator, Viewer and Auditor roles, and the creator as administrator', () => {
+    expect(created.map((e) => e.type)).toEqual([
+      'TenantCreated',
+      'RoleSaved',
+      'RoleSaved',
+      'RoleSaved',
+      'MemberAdded',
+    ]);
     const state = created.reduce(evolveTenant, initialTenantState);
     expect(state.features).toEqual({
       admin: false,
@@ -45,9 +53,16 @@ describe('CreateTenant (createTenantEvents)', () => {
     expect(state.roles[ADMIN]?.permissions.admin).toEqual(['VIEW', 'CREATE', 'EDIT']);
     expect(state.roles[VIEWER]?.permissions).toMatchObject({ items: ['VIEW'] });
     expect(state.roles[VIEWER]?.permissions.admin).toBeUndefined();
+    // issue 8: the Viewer sees no history; the Auditor sees everything, history included, and changes nothing
+    expect(state.roles[VIEWER]?.permissions.history).toBeUndefined();
+    expect(state.roles[ADMIN]?.permissions.history).toEqual(['VIEW', 'CREATE', 'EDIT']);
+    expect(state.roles[AUDITOR]?.name).toBe('Auditor');
+    expect(Object.entries(state.roles[AUDITOR]?.permissions ?? {}).sort()).toEqual(
+      resources.map((resource) => [resource, ['VIEW']]).sort(),
+    );
     expect(state.members).toEqual({ 7: [ADMIN] });
     expect(state.joined).toEqual([7]);
-    expect(state.version).toBe(3);
+    expect(state.version).toBe(4);
   });
 
   it('refuses names that cannot be a tenant name', () => {
@@ -62,12 +77,12 @@ describe('settings', () => {
     const features = { ...initialTenantState.features, hermes: true };
     spec
       .given(created)
-      .when(cmd('ChangeTenantFeatures', { version: 3, features }), context())
+      .when(cmd('ChangeTenantFeatures', { version: 4, features }), context())
       .then([{ type: 'TenantFeaturesChanged', data: { features } }]);
     spec
       .given(created)
-      .when(cmd('ChangeTenantFeatures', { version: 2, features }), context())
-      .thenThrows({ code: 'conflict', details: { currentVersion: 3 } });
+      .when(cmd('ChangeTenantFeatures', { version: 3, features }), context())
+      .thenThrows({ code: 'conflict', details: { currentVersion: 4 } });
   });
 
   it('sets attribute schemas; a select needs options and keys are unique', () => {
@@ -295,6 +310,7 @@ describe('the directory', () => {
     tenant: 1,
     administrator: 2,
     viewer: 3,
+    auditor: 4,
   });
   const bob: IdentityEvent = {
     type: 'UserCreated',

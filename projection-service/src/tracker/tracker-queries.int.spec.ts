@@ -97,7 +97,7 @@ class Harness {
     const id = this.nextId++;
     const events = createTenantEvents(
       { name, features: { ...noFeatures, jira } },
-      { tenant: id, administrator: this.nextId++, viewer: this.nextId++ },
+      { tenant: id, administrator: this.nextId++, viewer: this.nextId++, auditor: this.nextId++ },
     );
     for (const event of events) await this.append(name, 'tenant', id, event.type, event.data);
     return id;

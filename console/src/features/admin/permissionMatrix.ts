@@ -19,6 +19,10 @@ export const resourceLabels: Record<PermissionResource, { label: string; descrip
     description: 'EDIT allows changing the system type and class name',
   },
   admin: { label: 'Administration', description: 'tenant, users, roles, resources and goals' },
+  history: {
+    label: 'History and time travel',
+    description: 'VIEW shows every change of a record and any screen as of a past date',
+  },
 };
 
 export const actionLabels: Record<PermissionAction, string> = {
