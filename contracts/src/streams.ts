@@ -14,6 +14,7 @@ export const categories = [
   'idempotency',
   'trackerConnection',
   'trackerSync',
+  'trackerIssue',
 ] as const;
 export type Category = (typeof categories)[number];
 

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { topics, trackerMessageHeaders, trackerMessageKey, trackerTopicCatalogue } from '@fahrplan/contracts';
+import {
+  topics,
+  trackerIssueChangedDataSchema,
+  trackerIssueObservation,
+  trackerMessageHeaders,
+  trackerMessageKey,
+  trackerTopicCatalogue,
+} from '@fahrplan/contracts';
 import type { TrackerFailure, TrackerLinkConfig, TrackerIssueMessage } from '@fahrplan/contracts';
 import { trackerSecretPurpose } from '@fahrplan/platform';
 import type {
@@ -10,6 +17,8 @@ import type {
   SecretBox,
   Subscription,
 } from '@fahrplan/platform';
+import { IssueHistory } from './issue-history';
+import type { IssueObservation } from './issue-history';
 import { mirrorConnection, runMessage } from './mirror-run';
 import type { MirrorClient } from './mirror-run';
 import { applyToWorld, emptyTrackerWorld, linksOf, trackerWorldCategories } from './tracker-world';
@@ -73,6 +82,7 @@ const freshRun = (): ConnectionRun => ({
 export class TrackerSync {
   private readonly world: TrackerWorld = emptyTrackerWorld();
   private readonly runs = new Map<number, ConnectionRun>();
+  private readonly history: IssueHistory;
   private subscription: Subscription | undefined;
   private interval: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -82,6 +92,7 @@ export class TrackerSync {
   constructor(private readonly options: TrackerSyncOptions) {
     this.now = options.now ?? (() => new Date());
     this.log = options.log ?? ((line) => console.log(line));
+    this.history = new IssueHistory(options.store, this.now);
   }
 
   async start(): Promise<void> {
@@ -141,6 +152,7 @@ export class TrackerSync {
       const run = this.runs.get(change.connectionId);
       if (run)
         Object.assign(run, { since: null, issues: new Map(), missing: new Set(), published: new Map() });
+      this.history.forget(change.connectionId);
       this.schedule(change.connectionId, { full: true }, settle);
     } else if (change.kind === 'sync-requested') this.schedule(change.connectionId, { full: change.full }, 0);
     else
@@ -205,6 +217,7 @@ export class TrackerSync {
       // deleted, or the feature switched off, while the run read: publish nothing of it
       if (!this.live(connectionId)) return;
       for (const key of output.missingKeys) state.missing.add(key);
+      const recorded = await this.recordHistory(connection, target.issueKeys, output);
       const gone = output.missingKeys
         .map((key) => state.issues.get(key))
         .filter((issue): issue is TrackerIssueMessage => issue !== undefined)
@@ -240,7 +253,8 @@ export class TrackerSync {
           !read.has(key)
         )
           state.published.delete(key);
-      state.since = { at: output.startedAt, keys: new Set(target.issueKeys) };
+      // history not recorded: the next run reads every linked issue again, so no change is lost
+      state.since = recorded ? { at: output.startedAt, keys: new Set(target.issueKeys) } : null;
       state.lastSuccessAt = output.startedAt;
       this.log(
         `tracker-sync: ${connection.tenant}/${connection.name}: ${run.counts.projects} projects, ${run.counts.boards} boards, ` +
@@ -257,6 +271,35 @@ export class TrackerSync {
       await this.publish(state, topics.trackerSyncRuns, [run], true).catch((publishError: unknown) =>
         this.log(`tracker-sync: could not publish the failed run: ${String(publishError)}`),
       );
+    }
+  }
+
+  /**
+   * Records in the event log what changed of the linked issues the run read or found gone; false
+   * when that failed (logged: the mirror itself still succeeded).
+   */
+  private async recordHistory(
+    connection: ConnectionRecord,
+    linkedKeys: readonly string[],
+    output: { readonly issues: readonly TrackerIssueMessage[]; readonly missingKeys: readonly string[] },
+  ): Promise<boolean> {
+    const linked = new Set(linkedKeys);
+    const observations: IssueObservation[] = [];
+    for (const issue of output.issues) {
+      // a moved issue answers under its new key, which nothing links
+      if (!linked.has(issue.key.toUpperCase())) continue;
+      const checked = trackerIssueChangedDataSchema.safeParse(trackerIssueObservation(issue));
+      if (checked.success) observations.push({ key: issue.key, data: checked.data });
+    }
+    for (const key of output.missingKeys) observations.push({ key, data: 'vanished' });
+    try {
+      await this.history.record(connection, observations);
+      return true;
+    } catch (error) {
+      this.log(
+        `tracker-sync: ${connection.tenant}/${connection.name}: recording issue history failed: ${String(error)}`,
+      );
+      return false;
     }
   }
 
