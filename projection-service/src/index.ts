@@ -4,6 +4,8 @@ export * from './read-store/memory-read-store';
 export * from './projections/projection';
 export * from './projections/projection-runner';
 export * from './projections/all-projections';
+export * from './as-of/as-of-stores';
+export { asOfRoutes } from './as-of/as-of.interceptor';
 export * from './read-store/mongo-read-store';
 export * from './lease/lease';
 export * from './lease/memory-lease';

@@ -14,7 +14,18 @@ import {
   ReadYourWritesInterceptor,
 } from './queries/read-your-writes.interceptor';
 import { SharesController } from './queries/shares.controller';
-import { PROJECTION_RUNNER, READ_STORE, TRACKER_MIRROR } from './queries/tokens';
+import {
+  AS_OF_STORES,
+  HISTORY_READER,
+  PROJECTION_RUNNER,
+  READ_STORE,
+  TRACKER_MIRROR,
+} from './queries/tokens';
+import { AsOfStores, SwitchingReadStore } from './as-of/as-of-stores';
+import { AsOfInterceptor } from './as-of/as-of.interceptor';
+import { allProjections } from './projections/all-projections';
+import { HistoryController } from './history/history.controller';
+import { HistoryReader } from './history/history.service';
 import type { TrackerMirror } from './tracker/tracker-mirror';
 import { TrackerQueriesController } from './tracker/tracker-queries.controller';
 import type { ReadStore } from './read-store/read-store';
@@ -28,6 +39,8 @@ export interface ProjectionServiceOptions {
   readonly eventStore: EventStore;
   /** Folds the tracker topics; its changes reach the change feed too. */
   readonly trackerMirror?: TrackerMirror;
+  /** Time travel (`?asOf=`); by default folds every projection from `eventStore`. */
+  readonly asOfStores?: AsOfStores;
 }
 
 @Module({})
@@ -43,9 +56,16 @@ export class ProjectionServiceModule {
         ChangesController,
         SharesController,
         TrackerQueriesController,
+        HistoryController,
       ],
       providers: [
-        { provide: READ_STORE, useValue: options.readStore },
+        // queries read the live read models, or within an `?asOf` request the ones folded up to then
+        { provide: READ_STORE, useValue: new SwitchingReadStore(options.readStore) },
+        {
+          provide: AS_OF_STORES,
+          useValue: options.asOfStores ?? new AsOfStores(options.eventStore, allProjections),
+        },
+        { provide: HISTORY_READER, useValue: new HistoryReader(options.eventStore) },
         { provide: PROJECTION_RUNNER, useValue: options.runner },
         { provide: TRACKER_MIRROR, useValue: options.trackerMirror ?? null },
         { provide: TOKEN_SERVICE, useValue: options.tokens },
@@ -54,6 +74,7 @@ export class ProjectionServiceModule {
         AuthGuard,
         ReadYourWritesInterceptor,
         DirectoryReadYourWritesInterceptor,
+        AsOfInterceptor,
       ],
     };
   }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
-import { allPermissions } from '@fahrplan/contracts';
+import { allPermissions, historyCategories } from '@fahrplan/contracts';
 import { eventually } from '../../platform/src/event-store/testing/event-store.contract';
 import { DEMO_PASSWORD, anApplication, caughtUp, startPlatform } from './testing/platform';
 import type { Body, Platform, Reply } from './testing/platform';
@@ -41,6 +41,14 @@ let secrets: Secrets;
 let refTypes: string[];
 let shared: { project: number; visible: Visibility; names: Set<string> };
 const tally = new Tally();
+/** Instants between the phases, with what A may see of B then: the time-travel probes ask as of each. */
+const instants: { label: string; at: Date; visible: Visibility; names: ReadonlySet<string> }[] = [];
+/** Moves the clock a minute, notes the instant, and a minute more: each phase's events have their own time. */
+const markInstant = (label: string, visible: Visibility, names: ReadonlySet<string>) => {
+  platform.clock.advance(60);
+  instants.push({ label, at: platform.clock.now(), visible, names });
+  platform.clock.advance(60);
+};
 const notAimed = new Set<string>();
 const autoFixtures: string[] = [];
 
@@ -274,6 +282,7 @@ beforeAll(async () => {
     names: new Set(b.names.filter((n) => n.includes('-shared-'))),
   };
   await caughtUp(platform.embedded);
+  markInstant('before any share', nothingVisible, new Set());
 }, 60_000);
 
 afterAll(async () => {
@@ -286,10 +295,18 @@ const inParallel = async <T>(items: readonly T[], width: number, work: (item: T)
 };
 
 /** Every GET of the document with every id and name of B, as A. */
-const probeGets = async (phase: string, visible: Visibility, visibleNames: ReadonlySet<string>) => {
+const probeGets = async (
+  phase: string,
+  visible: Visibility,
+  visibleNames: ReadonlySet<string>,
+  asOf?: Date,
+) => {
   const { plans } = getPlans(openapi, b, refTypes);
+  const suffix = (path: string) =>
+    asOf ? `${path}${path.includes('?') ? '&' : '?'}asOf=${encodeURIComponent(asOf.toISOString())}` : path;
   await inParallel(plans, 8, async (plan: GetPlan) => {
-    const reply = await platform.api.get(plan.path, platform.admin);
+    const path = suffix(plan.path);
+    const reply = await platform.api.get(path, platform.admin);
     tally.count(phase);
     const addressed = plan.addressed;
     const mayShow =
@@ -302,10 +319,10 @@ const probeGets = async (phase: string, visible: Visibility, visibleNames: Reado
     if (!allowed)
       tally.leak(
         phase,
-        `GET ${plan.path} → ${describeReply(reply)} (expected ${addressed === null ? 'an answer' : '403/404'})`,
+        `GET ${path} → ${describeReply(reply)} (expected ${addressed === null ? 'an answer' : '403/404'})`,
       );
     for (const leak of leaksIn(reply.body, secrets, visible))
-      tally.leak(phase, `GET ${plan.path} → ${reply.status}: ${leak}`);
+      tally.leak(phase, `GET ${path} → ${reply.status}: ${leak}`);
   });
   return plans.length;
 };
@@ -455,13 +472,15 @@ describe('tenant isolation: A probes every endpoint and command with B’s ids',
   it('while the share is pending: still nothing of B', async () => {
     await asB('ShareProject', { id: shared.project, tenant: A });
     await caughtUp(platform.embedded);
+    const pending: Visibility = {
+      ids: new Set(),
+      labels: (label) => label === 'shared-project',
+      shares: shared.visible.shares,
+    };
+    markInstant('pending', pending, new Set());
 
     // A sees the request (the title, to decide on it) and nothing else of B
-    await probeGets(
-      'pending',
-      { ids: new Set(), labels: (label) => label === 'shared-project', shares: shared.visible.shares },
-      new Set(),
-    );
+    await probeGets('pending', pending, new Set());
 
     expectNoLeaks('pending');
   }, 60_000);
@@ -477,6 +496,7 @@ describe('tenant isolation: A probes every endpoint and command with B’s ids',
     expect(project.status).toBe(200);
     expect(project.body).toMatchObject({ id: shared.project, shared: true, tenant: B });
     expect((items.body as Body[]).map((i) => i.title)).toEqual([`${prefix}-shared-item`]);
+    markInstant('accepted', shared.visible, shared.names);
 
     await probeGets('phase 2', shared.visible, shared.names);
     // the receiving tenant's own answers to a share (a decline) would end the share mid-phase
@@ -497,11 +517,73 @@ describe('tenant isolation: A probes every endpoint and command with B’s ids',
 
     // the share's history stays on both sides, without the project's title
     const revoked: Visibility = { ...nothingVisible, shares: shared.visible.shares };
+    markInstant('revoked', revoked, new Set());
     await probeGets('phase 3', revoked, new Set());
     await probeCommands('phase 3', revoked);
     await probeOtherOperations('phase 3');
 
     expectNoLeaks('phase 3');
+  }, 60_000);
+
+  it('as of every phase’s instant: A sees of B only what it saw then (time travel, issue 8)', async () => {
+    expect(instants.map((i) => i.label)).toEqual(['before any share', 'pending', 'accepted', 'revoked']);
+    // the control: as of the accepted share A saw the shared project, before it and after the revocation not
+    const asOfProject = async (at: Date) =>
+      (
+        await platform.api.get(
+          `/api/groups/${shared.project}?asOf=${encodeURIComponent(at.toISOString())}`,
+          platform.admin,
+        )
+      ).status;
+    expect(await Promise.all(instants.map((i) => asOfProject(i.at)))).toEqual([404, 404, 200, 404]);
+
+    let probes = 0;
+    for (const instant of instants)
+      probes += await probeGets(`as of ${instant.label}`, instant.visible, instant.names, instant.at);
+    // and before anything was stored: nothing at all
+    probes += await probeGets('as of the dawn', nothingVisible, new Set(), new Date('2001-01-01T00:00:00Z'));
+
+    expect(probes).toBeGreaterThan(500);
+    for (const phase of [...instants.map((i) => `as of ${i.label}`), 'as of the dawn']) expectNoLeaks(phase);
+  }, 120_000);
+
+  it('shows A no history of B’s records: every category with every id of B is 403/404 (issue 8)', async () => {
+    const phase = 'history';
+    const categories = historyCategories as readonly string[];
+    const paths = [...b.records.keys()].flatMap((id) => [
+      ...categories.map((category) => `/api/history/${category}/${id}`),
+      `/api/history/group/${id}?page=1&pageSize=200`,
+      `/api/history/group/${id}/export.csv`,
+      `/api/history/group/${id}/events.json`,
+    ]);
+    await inParallel(paths, 8, async (path) => {
+      const reply = await platform.api.get(path, platform.admin);
+      tally.count(phase);
+      if (![403, 404].includes(reply.status))
+        tally.leak(phase, `GET ${path} → ${describeReply(reply)} (expected 403/404)`);
+      // the revoked share's requests stay on A's side, as in phase 3
+      for (const leak of leaksIn(reply.body, secrets, { ...nothingVisible, shares: shared.visible.shares }))
+        tally.leak(phase, `GET ${path} → ${reply.status}: ${leak}`);
+    });
+    // the control: the same routes answer A's own records of the same kinds
+    const own = [...mirror.records].filter(([, r]) => ['application', 'project', 'item'].includes(r.kind));
+    for (const [id, record] of own) {
+      const category = record.kind === 'project' ? 'group' : record.kind;
+      expect({
+        id,
+        status: (await platform.api.get(`/api/history/${category}/${id}`, platform.admin)).status,
+      }).toEqual({ id, status: 200 });
+    }
+    const ownProject = own.find(([, r]) => r.kind === 'project')![0];
+    expect(
+      (await platform.api.get(`/api/history/group/${ownProject}/export.csv`, platform.admin)).status,
+    ).toBe(200);
+    expect(
+      (await platform.api.get(`/api/history/group/${ownProject}/events.json`, platform.admin)).status,
+    ).toBe(200);
+
+    expect(paths.length).toBeGreaterThan(100);
+    expectNoLeaks(phase);
   }, 60_000);
 
   it('tells A nothing of B’s changes on the change feed (the streams the GET probes leave out)', async () => {

@@ -1,4 +1,5 @@
 import { commandCatalogue } from '@fahrplan/contracts';
+import { asOfRoutes } from '../../projection-service/src/as-of/as-of.interceptor';
 import { caughtUp, startPlatform } from './testing/platform';
 import type { Body, Platform } from './testing/platform';
 
@@ -149,6 +150,36 @@ describe('GET /api/openapi.json', () => {
       expect(operation.security).toEqual([{ bearer: [] }]);
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '401']));
     }
+  });
+
+  it('documents asOf on exactly the queries that answer as of an instant, and the history routes (issue 8)', () => {
+    const gets = operations().filter(([method, path]) => method === 'get' && path.startsWith('/api/'));
+    const withAsOf = gets
+      .filter(([, , operation]) => ((operation.parameters ?? []) as Body[]).some((p) => p.name === 'asOf'))
+      .map(([, path]) => path);
+
+    // the interceptor's own list of routes that honour asOf: the document and the server agree
+    expect(withAsOf.sort()).toEqual(
+      gets
+        .map(([, path]) => path)
+        .filter((path) => asOfRoutes.test(path))
+        .sort(),
+    );
+    expect(withAsOf).toEqual(
+      expect.arrayContaining([
+        '/api/groups',
+        '/api/groups/{idOrName}',
+        '/api/items/{idOrName}',
+        '/api/timeline',
+      ]),
+    );
+    expect(withAsOf).not.toContain('/api/me');
+    const history = doc.paths['/api/history/{category}/{id}']?.get;
+    expect(((history?.parameters ?? []) as Body[]).map((p) => p.name)).toEqual(
+      expect.arrayContaining(['category', 'id', 'page', 'pageSize', 'field', 'user']),
+    );
+    for (const path of ['/api/history/group/{id}/export.csv', '/api/history/group/{id}/events.json'])
+      expect({ path, documented: Boolean(doc.paths[path]?.get) }).toEqual({ path, documented: true });
   });
 
   it('documents every route the server has, and no route it does not have', () => {

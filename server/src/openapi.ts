@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commandCatalogue, testTrackerConnectionSchema } from '@fahrplan/contracts';
+import { asOfRoutes } from '@fahrplan/projection-service';
 
 const problem = {
   description: 'RFC 9457 problem details',
@@ -38,6 +39,27 @@ const query = (
   },
 });
 
+/** `asOf` on the read-model queries (`asOfRoutes`); the directory and the tracker mirror answer now. */
+const asOfParameter = {
+  name: 'asOf',
+  in: 'query',
+  required: false,
+  description:
+    'ISO date-time with a time zone: answer from the events up to the last one decided at or before it (needs history VIEW); the answer names the position in X-Fahrplan-As-Of-Position',
+  schema: { type: 'string', format: 'date-time' },
+};
+const withAsOf = (paths: Record<string, object>) =>
+  Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => {
+      const get = (item as { get?: { parameters: object[] } }).get;
+      return asOfRoutes.test(path) && get
+        ? [path, { ...item, get: { ...get, parameters: [...get.parameters, asOfParameter] } }]
+        : [path, item];
+    }),
+  );
+
+const historyPath = '/api/history/{category}/{id}';
+
 /** The whole public API, generated from the command catalogue of contracts/ and the query routes. */
 export const openApiDocument = () => ({
   openapi: '3.1.0',
@@ -69,7 +91,7 @@ export const openApiDocument = () => ({
       },
     },
   },
-  paths: {
+  paths: withAsOf({
     '/api/health': {
       get: {
         summary: 'Liveness, the service and the projection position',
@@ -156,6 +178,13 @@ export const openApiDocument = () => ({
             security: bearer,
             parameters: [
               { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string' } },
+              {
+                name: 'X-Fahrplan-Source',
+                in: 'header',
+                required: false,
+                description: 'the console flow step that sends the command, e.g. flow:save-project/step-2',
+                schema: { type: 'string', pattern: '^flow:[a-z0-9-]{1,40}/[a-z0-9-]{1,40}$' },
+              },
             ],
             requestBody: {
               required: true,
@@ -298,6 +327,25 @@ export const openApiDocument = () => ({
         },
       },
     },
+    [historyPath]: query(
+      "Every change of a record, newest first, paged: when, who, which command and event, the source (flow step, sharing, tracker mirroring) and the field-level before → after differences; `fields` and `users` list the filters' choices (history VIEW and VIEW on the record). Categories: application, group, item, goal, resource, comment, account, trackerConnection, tenant, user",
+      [
+        { name: 'category', in: 'path' },
+        { name: 'id', in: 'path' },
+        { name: 'page', in: 'query' },
+        { name: 'pageSize', in: 'query' },
+        { name: 'field', in: 'query' },
+        { name: 'user', in: 'query' },
+      ],
+    ),
+    '/api/history/group/{id}/export.csv': query(
+      "A project's history as CSV: one line per changed field (at, user, command, event, source, revision, position, field, before, after)",
+      [{ name: 'id', in: 'path' }],
+    ),
+    '/api/history/group/{id}/events.json': query(
+      "A project's events in today's shape with their metadata, in order: a log a downstream system can replay",
+      [{ name: 'id', in: 'path' }],
+    ),
     '/api/changes': {
       get: {
         summary:
@@ -309,5 +357,5 @@ export const openApiDocument = () => ({
         },
       },
     },
-  },
+  }),
 });

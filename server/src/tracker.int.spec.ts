@@ -17,11 +17,15 @@ import type { Body, Platform } from './testing/platform';
 const email = 'ops@example.com';
 const apiToken = 'right-token-0123456789';
 
+// starting the fake, the platform and tracker-sync takes seconds on a loaded machine
+jest.setTimeout(60_000);
+
 describe('the issue tracker', () => {
   let platform: Platform;
   let fake: FakeTracker;
   let connection: { id: number; version: number };
   let project: { id: number; version: number };
+  let item: { id: number; version: number };
 
   const run = async (type: string, data: unknown, token = platform.admin): Promise<Body> => {
     const reply = await platform.api.command(type, data, token);
@@ -157,7 +161,7 @@ describe('the issue tracker', () => {
       jirarepo: { id: trackerRepositoryId(connection.id, '10000'), url: fake.url },
       jiraid: 'SDESK-1',
     });
-    const item = await run('SaveItem', {
+    item = await run('SaveItem', {
       title: 'Train the model',
       group: project.id,
       subgroup: 'tasks',
@@ -221,6 +225,42 @@ describe('the issue tracker', () => {
     const searches = fake.requests.slice(before).filter((r) => r.path === '/rest/api/3/search/jql');
     expect(searches.length).toBeGreaterThan(0);
     expect(JSON.stringify(searches.map((s) => s.body ?? s.query))).toContain('updated >=');
+  });
+
+  it("shows what mirroring observed of linked issues in the project's and the item's history, with its source", async () => {
+    const history = async (path: string) =>
+      ((await get(`/api/history/${path}?pageSize=200`)) as Body).rows as Body[];
+    const mirrored = (rows: Body[]) => rows.filter((row) => row.event === 'TrackerIssueChanged');
+    // the item links SDESK-2 in its project's connection: first observed, then the summary change
+    await eventually(async () => expect(mirrored(await history(`item/${item.id}`))).toHaveLength(2), {
+      timeoutMs: 15_000,
+      intervalMs: 100,
+    });
+    const [changed, first] = mirrored(await history(`item/${item.id}`));
+    expect(changed).toMatchObject({
+      user: 'tracker-sync',
+      source: 'tracker:Fake Jira',
+      command: null,
+      changes: [
+        {
+          field: 'issue.summary',
+          before: 'Train the intent model on last year’s tickets',
+          after: 'Train the model on 2026 tickets',
+        },
+      ],
+    });
+    // the first observation: every mirrored field, from nothing
+    expect(first.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'issue.summary', before: null, after: 'Train the intent model on last year’s tickets' },
+        { field: 'issue.status', before: null, after: expect.any(String) },
+      ]),
+    );
+    // the project links SDESK-1 only: none of SDESK-2's rows
+    const projectRows = mirrored(await history(`group/${project.id}`));
+    expect(projectRows.length).toBeGreaterThan(0);
+    expect(projectRows.every((row) => row.stream.endsWith('.SDESK-1'))).toBe(true);
+    expect(projectRows.every((row) => row.source === 'tracker:Fake Jira')).toBe(true);
   });
 
   it('keeps serving the mirror while the tracker is down, and says since when it is stale', async () => {

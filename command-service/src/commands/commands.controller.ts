@@ -14,6 +14,8 @@ import type { Principal } from '@fahrplan/platform';
 import { messageClasses } from '../infrastructure/command-message';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
+/** A console flow names its step (issue 8: history rows show it); other sources are set by the server only. */
+const FLOW_SOURCE = /^flow:[a-z0-9-]{1,40}\/[a-z0-9-]{1,40}$/;
 
 /** POST /api/commands/<CommandType>: validate with the contracts schema, check the permission, dispatch. */
 @Controller('api/commands')
@@ -30,6 +32,7 @@ export class CommandsController {
     @Param('type') type: string,
     @Body() body: unknown,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Headers('x-fahrplan-source') source: string | undefined,
     @Req() request: { is(type: string): string | false | null },
     @CurrentPrincipal() principal: Principal,
   ): Promise<CommandResult> {
@@ -40,6 +43,10 @@ export class CommandsController {
       throw validationError('the command must be a JSON object');
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey))
       throw validationError('the Idempotency-Key header must be 8 to 128 letters, digits or . _ : -');
+    if (source !== undefined && !FLOW_SOURCE.test(source))
+      throw validationError(
+        'the X-Fahrplan-Source header must name a flow step, e.g. flow:save-project/step-2',
+      );
     const definition = commandCatalogue[type];
     const data = definition.schema.parse(body) as Record<string, unknown>;
     const user = this.directory.user(principal.tenant, principal.username);
@@ -54,6 +61,7 @@ export class CommandsController {
         user: principal.username,
         commandType: type,
         ...(idempotencyKey ? { idempotencyKey } : {}),
+        ...(source ? { source } : {}),
       }),
     );
   }

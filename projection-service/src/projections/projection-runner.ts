@@ -80,13 +80,18 @@ export class ProjectionRunner {
 
   /**
    * Reads and applies pages of events after `after` (by default the stored checkpoint) until a page
-   * comes back short, saving the checkpoint after each page.
+   * comes back short or `until` (a position, inclusive) is reached, saving the checkpoint after each page.
    */
-  async catchUp(after?: number): Promise<{ events: number; position: number }> {
+  async catchUp(
+    after?: number,
+    until = Number.POSITIVE_INFINITY,
+  ): Promise<{ events: number; position: number }> {
     let position = after ?? (await this.readStore.checkpoint(CHECKPOINT));
     let events = 0;
-    while (!this.stopping) {
-      const page = await this.store.readAll({ after: position, maxCount: this.batchSize });
+    while (!this.stopping && position < until) {
+      const read = await this.store.readAll({ after: position, maxCount: this.batchSize });
+      const page =
+        (read.at(-1)?.position ?? 0) > until ? read.filter((event) => event.position <= until) : read;
       if (page.length > 0) {
         await this.applyBatch(page);
         position = page.at(-1)!.position;
@@ -94,7 +99,7 @@ export class ProjectionRunner {
         events += page.length;
         this.passed(page);
       }
-      if (page.length < this.batchSize) break;
+      if (read.length < this.batchSize) break;
     }
     return { events, position };
   }

@@ -15,6 +15,7 @@ import type { Principal } from '@fahrplan/platform';
 import type { ReadDocument, ReadStore } from '../read-store/read-store';
 import type { ItemDoc } from '../projections/items.projection';
 import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
+import { AsOfInterceptor } from '../as-of/as-of.interceptor';
 import { escapeRegex, requireView, single, strip, visibleGroup, visibleGroups } from './query-helpers';
 import { READ_STORE } from './tokens';
 
@@ -66,7 +67,7 @@ const byRank = (a: ItemDoc, b: ItemDoc) =>
 /** Items (§3) and the home timeline (§2): only what the window shows. */
 @Controller('api')
 @UseGuards(AuthGuard)
-@UseInterceptors(ReadYourWritesInterceptor)
+@UseInterceptors(ReadYourWritesInterceptor, AsOfInterceptor)
 export class ItemQueriesController {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,

@@ -29,6 +29,7 @@ import type { ApplicationDoc } from '../projections/applications.projection';
 import { sharesOf } from '../projections/groups.projection';
 import type { AccountBudgetDoc, GroupDoc } from '../projections/groups.projection';
 import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
+import { AsOfInterceptor } from '../as-of/as-of.interceptor';
 import { escapeRegex, requireView, single, strip, visibleGroup, visibleGroups } from './query-helpers';
 import { READ_STORE } from './tokens';
 
@@ -58,7 +59,7 @@ const byTitle = (a: { title: string }, b: { title: string }) =>
 
 @Controller('api')
 @UseGuards(AuthGuard)
-@UseInterceptors(ReadYourWritesInterceptor)
+@UseInterceptors(ReadYourWritesInterceptor, AsOfInterceptor)
 export class QueriesController {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,

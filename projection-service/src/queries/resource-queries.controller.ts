@@ -6,6 +6,7 @@ import type { Principal } from '@fahrplan/platform';
 import type { ReadDocument, ReadStore } from '../read-store/read-store';
 import { requireView } from './query-helpers';
 import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
+import { AsOfInterceptor } from '../as-of/as-of.interceptor';
 import { READ_STORE } from './tokens';
 
 const view = (doc: ReadDocument): ResourceView => ({
@@ -17,7 +18,7 @@ const view = (doc: ReadDocument): ResourceView => ({
 /** §3 resources: what projects and items are assigned to. */
 @Controller('api')
 @UseGuards(AuthGuard)
-@UseInterceptors(ReadYourWritesInterceptor)
+@UseInterceptors(ReadYourWritesInterceptor, AsOfInterceptor)
 export class ResourceQueriesController {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,

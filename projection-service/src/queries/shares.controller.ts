@@ -6,6 +6,7 @@ import { isTombstone } from '../read-store/read-store';
 import type { ReadStore } from '../read-store/read-store';
 import type { ShareDoc } from '../projections/shares.projection';
 import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
+import { AsOfInterceptor } from '../as-of/as-of.interceptor';
 import { requireView, strip } from './query-helpers';
 import { READ_STORE } from './tokens';
 
@@ -21,7 +22,7 @@ const byLastChange = (a: ShareView, b: ShareView) =>
  */
 @Controller('api')
 @UseGuards(AuthGuard)
-@UseInterceptors(ReadYourWritesInterceptor)
+@UseInterceptors(ReadYourWritesInterceptor, AsOfInterceptor)
 export class SharesController {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,

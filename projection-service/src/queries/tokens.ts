@@ -2,3 +2,7 @@ export const READ_STORE = Symbol('ReadStore');
 export const PROJECTION_RUNNER = Symbol('ProjectionRunner');
 /** The tracker mirror, when the service folds the tracker topics (null otherwise). */
 export const TRACKER_MIRROR = Symbol('TrackerMirror');
+/** Time travel: the read models as of an instant. */
+export const AS_OF_STORES = Symbol('AsOfStores');
+/** Records' histories from the event log. */
+export const HISTORY_READER = Symbol('HistoryReader');

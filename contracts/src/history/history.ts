@@ -1,0 +1,114 @@
+import equal from 'fast-deep-equal';
+import { z } from 'zod';
+
+/*
+ * Issue 8: the history of a record and its view as of a date. A record's history is its stream read
+ * back event by event: each event's effect on the record as users see it (the read-model document),
+ * as field-level before → after differences.
+ */
+
+/** The categories whose records have a history (GET /api/history/<category>/<id>). */
+export const historyCategories = [
+  'application',
+  'group',
+  'item',
+  'goal',
+  'resource',
+  'comment',
+  'account',
+  'trackerConnection',
+  'tenant',
+  'user',
+] as const;
+export type HistoryCategory = (typeof historyCategories)[number];
+
+/** One field an event changed; a field that did not exist before (or no longer does) is `null` there. */
+export interface HistoryChange {
+  readonly field: string;
+  readonly before: unknown;
+  readonly after: unknown;
+}
+
+/** One change of a record: one event. */
+export interface HistoryRow {
+  /** Global position of the event: what `?asOf` folds up to. */
+  readonly position: number;
+  /** The stream and its revision (the record's version after this change). */
+  readonly stream: string;
+  readonly revision: number;
+  /** ISO date-time the change was decided at. */
+  readonly at: string;
+  /** Who: the username, `system`, or `user@tenant` for a decision of a sharing tenant. */
+  readonly user: string;
+  /** The command that decided the event (absent on events written before commands were recorded). */
+  readonly command: string | null;
+  readonly event: string;
+  /** Where a change came from when not typed by a person: a flow step, sharing, tracker mirroring, provisioning. */
+  readonly source: string | null;
+  readonly changes: readonly HistoryChange[];
+}
+
+export interface HistoryPage {
+  readonly category: HistoryCategory;
+  readonly id: string;
+  /** Newest first. */
+  readonly rows: readonly HistoryRow[];
+  /** Rows matching the filters, over all pages. */
+  readonly total: number;
+  readonly page: number;
+  readonly pageSize: number;
+  /** Every field and every user of the whole history, for the filters. */
+  readonly fields: readonly string[];
+  readonly users: readonly string[];
+}
+
+export const historyPageSizeMax = 200;
+
+/** The query of GET /api/history/<category>/<id>. */
+export const historyQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(historyPageSizeMax).default(50),
+  field: z.string().trim().min(1).max(100).optional(),
+  user: z.string().trim().min(1).max(200).optional(),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+/** Fields that are bookkeeping, not content: never shown as a change. */
+const bookkeeping: ReadonlySet<string> = new Set(['version', 'tenant', 'id', '_id', '_position']);
+
+/** Fields whose values are never shown, whatever record holds them (hashes, sealed secrets). */
+export const redactedField = (field: string): boolean => /password|hash|secret|token/i.test(field);
+export const REDACTED = '••••••';
+
+const shown = (field: string, value: unknown) =>
+  value === undefined ? null : redactedField(field) ? REDACTED : value;
+
+/** The fields that differ between two states of a record, in the order of the later state. */
+export const diffRecords = (
+  before: Readonly<Record<string, unknown>> | null,
+  after: Readonly<Record<string, unknown>> | null,
+): HistoryChange[] => {
+  const fields = [...new Set([...Object.keys(after ?? {}), ...Object.keys(before ?? {})])];
+  return fields.flatMap((field) => {
+    if (bookkeeping.has(field)) return [];
+    const [old, next] = [before?.[field], after?.[field]];
+    if (equal(old ?? null, next ?? null)) return [];
+    if (redactedField(field))
+      return [{ field, before: old == null ? null : REDACTED, after: next == null ? null : REDACTED }];
+    return [{ field, before: shown(field, old), after: shown(field, next) }];
+  });
+};
+
+/** `?asOf=`: an ISO date-time with an offset (or Z). */
+export const asOfSchema = z.iso.datetime({ offset: true });
+
+/** The JSON event log of a project's history export: what a downstream system replays. */
+export interface ExportedEvent {
+  readonly stream: string;
+  readonly revision: number;
+  readonly position: number;
+  readonly id: string;
+  readonly type: string;
+  readonly data: unknown;
+  readonly metadata: Readonly<Record<string, unknown>>;
+}

@@ -1,0 +1,147 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { EventStore } from '@fahrplan/platform';
+import { ProjectionRunner } from '../projections/projection-runner';
+import type { Projection } from '../projections/projection';
+import { MemoryReadStore } from '../read-store/memory-read-store';
+import type { DocumentWrite, FindOptions, ReadDocument, ReadStore } from '../read-store/read-store';
+
+/** One global position and the latest event timestamp seen up to it (inclusive). */
+interface Mark {
+  readonly position: number;
+  /** The running maximum of the timestamps: non-decreasing even if clocks of writers disagree. */
+  readonly time: number;
+}
+
+/**
+ * Time travel (issue 8): the read models as of an instant are the projections folded from the events
+ * up to the last event at or before it, into a store of their own. A replay to that position is the
+ * definition, so an as-of view equals a rebuild up to there by construction. A few recent folds are
+ * kept, since an auditor looks at one instant through several screens.
+ */
+export class AsOfStores {
+  /** Positions and times of the log, read once and extended as the log grows. */
+  private readonly marks: Mark[] = [];
+  private indexing: Promise<void> = Promise.resolve();
+  private readonly folds = new Map<number, Promise<MemoryReadStore>>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly projections: readonly Projection[],
+    private readonly options: { readonly cacheSize?: number; readonly batchSize?: number } = {},
+  ) {}
+
+  /**
+   * The position of the last event of the longest prefix of the log decided at or before `instant`;
+   * 0 when the log starts later.
+   */
+  async positionAt(instant: Date): Promise<number> {
+    await this.index();
+    const time = instant.getTime();
+    // the prefix condition on the running maximum is monotonic: binary search
+    let [low, high] = [0, this.marks.length];
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.marks[middle]!.time <= time) low = middle + 1;
+      else high = middle;
+    }
+    return low === 0 ? 0 : this.marks[low - 1]!.position;
+  }
+
+  /** The read models folded from every event up to `position` (inclusive). */
+  storeAt(position: number): Promise<MemoryReadStore> {
+    const cached = this.folds.get(position);
+    if (cached) {
+      // most recently used last
+      this.folds.delete(position);
+      this.folds.set(position, cached);
+      return cached;
+    }
+    const folding = this.fold(position);
+    this.folds.set(position, folding);
+    // forget a failed fold, unless a newer one of the position took its place meanwhile
+    folding.catch(() => this.folds.get(position) === folding && this.folds.delete(position));
+    while (this.folds.size > (this.options.cacheSize ?? 4))
+      this.folds.delete(this.folds.keys().next().value!);
+    return folding;
+  }
+
+  /** Folds on from a copy of the latest cached fold before `position`, or from the start. */
+  private async fold(position: number): Promise<MemoryReadStore> {
+    const earlier = [...this.folds.keys()].filter((p) => p < position).sort((a, b) => b - a)[0];
+    const base = earlier === undefined ? null : await this.folds.get(earlier)?.catch(() => null);
+    const readStore = base?.clone() ?? new MemoryReadStore();
+    const runner = new ProjectionRunner(this.store, readStore, this.projections, {
+      batchSize: this.options.batchSize ?? 5000,
+    });
+    await runner.catchUp(base ? earlier : 0, position);
+    return readStore;
+  }
+
+  /** Reads the times of events appended since the last call (one reader at a time). */
+  private index(): Promise<void> {
+    // a failed read fails its callers only: the next call reads on from the marks kept so far
+    this.indexing = this.indexing
+      .catch(() => undefined)
+      .then(async () => {
+        for (;;) {
+          const after = this.marks.at(-1)?.position ?? 0;
+          const page = await this.store.readAll({ after, maxCount: 10_000 });
+          let time = this.marks.at(-1)?.time ?? Number.NEGATIVE_INFINITY;
+          for (const event of page) {
+            const decided = Date.parse(event.metadata.timestamp);
+            if (Number.isFinite(decided)) time = Math.max(time, decided);
+            this.marks.push({ position: event.position, time });
+          }
+          if (page.length < 10_000) return;
+        }
+      });
+    return this.indexing;
+  }
+}
+
+/** The as-of store of the request being answered, if it asked for one. */
+export const asOfContext = new AsyncLocalStorage<{ readonly store: ReadStore; readonly position: number }>();
+
+/**
+ * What query controllers read: the live read models, or within a request with `?asOf` the ones
+ * folded up to that instant. Writes (the projection runner's) always go to the live store.
+ */
+export class SwitchingReadStore implements ReadStore {
+  constructor(private readonly live: ReadStore) {}
+
+  private get current(): ReadStore {
+    return asOfContext.getStore()?.store ?? this.live;
+  }
+
+  get(collection: string, id: string): Promise<ReadDocument | null> {
+    return this.current.get(collection, id);
+  }
+  getMany(collection: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
+    return this.current.getMany(collection, ids);
+  }
+  find(
+    collection: string,
+    filter: Readonly<Record<string, unknown>>,
+    options?: FindOptions,
+  ): Promise<ReadDocument[]> {
+    return this.current.find(collection, filter, options);
+  }
+  dump(): Promise<Record<string, ReadDocument[]>> {
+    return this.current.dump();
+  }
+  checkpoint(name: string): Promise<number> {
+    return this.current.checkpoint(name);
+  }
+  put(collection: string, document: ReadDocument): Promise<void> {
+    return this.live.put(collection, document);
+  }
+  delete(collection: string, id: string, position: number): Promise<void> {
+    return this.live.delete(collection, id, position);
+  }
+  write(writes: readonly DocumentWrite[]): Promise<void> {
+    return this.live.write(writes);
+  }
+  saveCheckpoint(name: string, position: number): Promise<void> {
+    return this.live.saveCheckpoint(name, position);
+  }
+}

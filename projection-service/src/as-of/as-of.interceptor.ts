@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
+import { asOfSchema, validationError } from '@fahrplan/contracts';
+import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
+import type { Principal } from '@fahrplan/platform';
+import { Observable } from 'rxjs';
+import { requireView, single } from '../queries/query-helpers';
+import { AS_OF_STORES } from '../queries/tokens';
+import { asOfContext } from './as-of-stores';
+import type { AsOfStores } from './as-of-stores';
+
+export const AS_OF_POSITION_HEADER = 'X-Fahrplan-As-Of-Position';
+
+/**
+ * The queries of the read models, which answer as of an instant (as the OpenAPI document lists them);
+ * the others on the same controllers (/api/me, the calendar) answer now and ignore `asOf`.
+ */
+export const asOfRoutes =
+  /^\/api\/(applications|groups|goals|resources|shares|items|timeline|comments|accounts)(\/|$)/;
+
+interface AsOfRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: Record<string, string | string[] | undefined>;
+  readonly principal: Principal;
+}
+
+/**
+ * `GET …?asOf=<ISO date-time>`: the query is answered from the read models folded up to that instant
+ * (callers need `history` VIEW besides the query's own permission); the answer names the position.
+ */
+@Injectable()
+export class AsOfInterceptor implements NestInterceptor {
+  constructor(
+    @Inject(AS_OF_STORES) private readonly stores: AsOfStores,
+    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const http = context.switchToHttp();
+    const request = http.getRequest<AsOfRequest>();
+    const text =
+      request.method === 'GET' && asOfRoutes.test(request.path)
+        ? single('asOf', request.query.asOf)
+        : undefined;
+    if (text === undefined) return next.handle();
+    const parsed = asOfSchema.safeParse(text);
+    if (!parsed.success)
+      throw validationError('asOf must be an ISO date-time with a time zone, e.g. 2026-11-23T10:00:00Z', [
+        { field: 'asOf', message: 'an ISO date-time with a time zone' },
+      ]);
+    requireView(this.directory, request.principal, 'history');
+    return new Observable((subscriber) => {
+      let inner: { unsubscribe(): void } | undefined;
+      let closed = false;
+      (async () => {
+        const position = await this.stores.positionAt(new Date(parsed.data));
+        const store = await this.stores.storeAt(position);
+        if (closed) return;
+        http
+          .getResponse<{ setHeader(name: string, value: string): void }>()
+          .setHeader(AS_OF_POSITION_HEADER, String(position));
+        inner = asOfContext.run({ store, position }, () => next.handle().subscribe(subscriber));
+      })().catch((error: unknown) => subscriber.error(error));
+      return () => {
+        closed = true;
+        inner?.unsubscribe();
+      };
+    });
+  }
+}

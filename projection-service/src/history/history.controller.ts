@@ -1,0 +1,143 @@
+import { Controller, Get, Header, Inject, Param, Query, UseGuards } from '@nestjs/common';
+import { historyCategories, historyQuerySchema, notFound, validationError } from '@fahrplan/contracts';
+import type {
+  ExportedEvent,
+  HistoryCategory,
+  HistoryPage,
+  HistoryRow,
+  PermissionResource,
+} from '@fahrplan/contracts';
+import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
+import type { Principal } from '@fahrplan/platform';
+import Papa from 'papaparse';
+import { requireView } from '../queries/query-helpers';
+import { HISTORY_READER } from '../queries/tokens';
+import { pageOf } from './history.service';
+import type { HistoryReader } from './history.service';
+
+/** The resource whose VIEW a record's history needs besides `history` VIEW. */
+const viewOf: Readonly<Record<HistoryCategory, readonly [PermissionResource, ...PermissionResource[]]>> = {
+  application: ['application-details'],
+  group: ['group-details'],
+  item: ['items'],
+  comment: ['application-details', 'group-details'],
+  account: ['application-details', 'group-details'],
+  goal: ['admin'],
+  resource: ['admin'],
+  trackerConnection: ['admin'],
+  tenant: ['admin'],
+  user: ['admin'],
+};
+
+const categoryOf = (text: string): HistoryCategory => {
+  if ((historyCategories as readonly string[]).includes(text)) return text as HistoryCategory;
+  throw notFound(`history category '${text.slice(0, 40)}'`);
+};
+
+const idOf = (text: string): string => {
+  if (/^\d{1,15}$/.test(text)) return text;
+  throw validationError('the record id must be a whole number', [{ field: 'id', message: 'a whole number' }]);
+};
+
+/**
+ * Cells a spreadsheet would run as a formula (OWASP CSV injection) get a leading apostrophe; plain
+ * negative numbers stay as they are.
+ */
+const FORMULA = /^(?!-\d+(\.\d+)?$)[=+\-@\t\r]/;
+
+/** One CSV line per changed field (a change without field differences gets one line of its own). */
+const csvLines = (rows: readonly HistoryRow[]) =>
+  rows.flatMap((row) => {
+    const base = {
+      at: row.at,
+      user: row.user,
+      command: row.command ?? '',
+      event: row.event,
+      source: row.source ?? '',
+      revision: row.revision,
+      position: row.position,
+    };
+    const text = (value: unknown) =>
+      value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+    return row.changes.length === 0
+      ? [{ ...base, field: '', before: '', after: '' }]
+      : row.changes.map((change) => ({
+          ...base,
+          field: change.field,
+          before: text(change.before),
+          after: text(change.after),
+        }));
+  });
+
+/** GET /api/history/…: every change of a record, from the event log (issue 8). */
+@Controller('api/history')
+@UseGuards(AuthGuard)
+export class HistoryController {
+  constructor(
+    @Inject(HISTORY_READER) private readonly reader: HistoryReader,
+    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+  ) {}
+
+  @Get(':category/:id')
+  async history(
+    @CurrentPrincipal() principal: Principal,
+    @Param('category') categoryText: string,
+    @Param('id') idText: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<HistoryPage> {
+    const { category, id, rows } = await this.rows(principal, categoryText, idText);
+    const parsed = historyQuerySchema.safeParse(query);
+    if (!parsed.success)
+      throw validationError(
+        'the history query is invalid',
+        parsed.error.issues.map((issue) => ({
+          field: issue.path.join('.') || 'query',
+          message: issue.message,
+        })),
+      );
+    return { category, id, ...pageOf(rows, parsed.data) };
+  }
+
+  @Get('group/:id/export.csv')
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  async exportCsv(@CurrentPrincipal() principal: Principal, @Param('id') idText: string): Promise<string> {
+    const { rows } = await this.rows(principal, 'group', idText);
+    // a byte order mark, so that spreadsheet programs read the umlauts as UTF-8
+    return `\uFEFF${Papa.unparse(csvLines(rows), { newline: '\r\n', escapeFormulae: FORMULA })}\r\n`;
+  }
+
+  @Get('group/:id/events.json')
+  async exportEvents(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') idText: string,
+  ): Promise<{ stream: string; events: ExportedEvent[] }> {
+    const { events } = await this.load(principal, 'group', idText);
+    return {
+      stream: events[0]!.streamId,
+      events: events.map(({ streamId, revision, position, id, type, data, metadata }) => ({
+        stream: streamId,
+        revision,
+        position,
+        id,
+        type,
+        data,
+        metadata: { ...metadata },
+      })),
+    };
+  }
+
+  private async load(principal: Principal, categoryText: string, idText: string) {
+    const category = categoryOf(categoryText);
+    requireView(this.directory, principal, 'history');
+    requireView(this.directory, principal, ...viewOf[category]);
+    const id = idOf(idText);
+    const events = await this.reader.events(category, id, principal.tenant);
+    if (!events) throw notFound(category === 'group' ? 'project' : category);
+    return { category, id, events };
+  }
+
+  private async rows(principal: Principal, categoryText: string, idText: string) {
+    const { category, id, events } = await this.load(principal, categoryText, idText);
+    return { category, id, rows: await this.reader.rows(category, events, principal.tenant) };
+  }
+}

@@ -1,0 +1,248 @@
+import {
+  diffRecords,
+  evolveTenant,
+  evolveUser,
+  initialTenantState,
+  initialUserState,
+  streamName,
+  trackerIssueChangedType,
+  trackerIssueStream,
+} from '@fahrplan/contracts';
+import type {
+  HistoryCategory,
+  HistoryQuery,
+  HistoryRow,
+  StoredEvent,
+  TenantEvent,
+  TrackerIssueChangedData,
+  TenantState,
+  UserEvent,
+  UserState,
+} from '@fahrplan/contracts';
+import type { EventStore } from '@fahrplan/platform';
+import { accountsProjection } from '../projections/accounts.projection';
+import { applicationsProjection } from '../projections/applications.projection';
+import { commentsProjection } from '../projections/comments.projection';
+import { goalsProjection, groupsProjection } from '../projections/groups.projection';
+import { itemsProjection } from '../projections/items.projection';
+import type { Projection } from '../projections/projection';
+import { resourcesProjection } from '../projections/resources.projection';
+import { trackerConnectionsProjection } from '../tracker/tracker-connections.projection';
+
+type State = Readonly<Record<string, unknown>> | null;
+type Fold = (state: State, event: StoredEvent) => State;
+
+/** A projection's evolve of the record's document, as history states. */
+const documentFold =
+  (projection: Projection): Fold =>
+  (state, event) =>
+    projection.handles.includes(event.type) ? (projection.evolve(state, event) as State) : state;
+
+/** A decider's evolve, for the identity records that have no read-model document. */
+const deciderFold =
+  <S extends { status: string }, E>(initial: S, evolve: (state: S, event: E) => S): Fold =>
+  (state, event) => {
+    const next = evolve((state as S | null) ?? initial, event as unknown as E);
+    return next.status === 'absent' ? null : (next as unknown as State);
+  };
+
+/**
+ * Keeps a value the read model leaves out on purpose (a password hash, a sealed secret) as `field`, so
+ * that replacing it still shows as a change; diffRecords shows such fields only as REDACTED.
+ */
+const withConcealed =
+  (fold: Fold, field: string, valueOf: (event: StoredEvent) => unknown): Fold =>
+  (state, event) => {
+    const next = fold(state, event);
+    if (next === null) return null;
+    const value = valueOf(event);
+    // an opaque marker of the change (the event's id), never the hash or the sealed value itself
+    return { ...next, [field]: value === undefined ? (state?.[field] ?? null) : value ? event.id : null };
+  };
+
+/** The password hash a user event sets (none for an OIDC-only account), undefined when it keeps it. */
+const passwordHashOf = (event: StoredEvent): unknown =>
+  event.type === 'UserCreated' || event.type === 'UserPasswordChanged'
+    ? (event.data as { passwordHash?: string }).passwordHash
+    : undefined;
+
+/** The sealed secret a tracker connection event sets, undefined when it keeps the stored one. */
+const sealedSecretOf = (event: StoredEvent): unknown => (event.data as { secret?: unknown }).secret;
+
+/**
+ * How each category's record looks to users after each of its events: the read-model document its
+ * projection folds (what the screens show), so a history row's differences are the differences a
+ * user saw. Tenants and users live in the directory, folded by their deciders.
+ */
+export const historyFolds: Readonly<Record<HistoryCategory, Fold>> = {
+  application: documentFold(applicationsProjection as unknown as Projection),
+  group: documentFold(groupsProjection as unknown as Projection),
+  item: documentFold(itemsProjection as unknown as Projection),
+  goal: documentFold(goalsProjection as unknown as Projection),
+  resource: documentFold(resourcesProjection as unknown as Projection),
+  comment: documentFold(commentsProjection as unknown as Projection),
+  account: documentFold(accountsProjection as unknown as Projection),
+  trackerConnection: withConcealed(
+    documentFold(trackerConnectionsProjection as unknown as Projection),
+    'secret',
+    sealedSecretOf,
+  ),
+  tenant: deciderFold<TenantState, TenantEvent>(initialTenantState, evolveTenant),
+  user: withConcealed(
+    deciderFold<UserState, UserEvent>(initialUserState, evolveUser),
+    'password',
+    passwordHashOf,
+  ),
+};
+
+/** A history row of one event, given the record before and after it. */
+export const historyRow = (event: StoredEvent, before: State, after: State): HistoryRow => ({
+  position: event.position,
+  stream: event.streamId,
+  revision: event.revision,
+  at: event.metadata.timestamp,
+  user: event.metadata.user,
+  command: event.metadata.command ?? null,
+  event: event.type,
+  source: event.metadata.source ?? null,
+  changes: diffRecords(before, after),
+});
+
+/** Every row of a stream's events, oldest first, with the record's state after each. */
+export const foldHistory = (
+  category: HistoryCategory,
+  events: readonly StoredEvent[],
+): { rows: HistoryRow[]; states: State[] } => {
+  const fold = historyFolds[category];
+  const rows: HistoryRow[] = [];
+  const states: State[] = [];
+  let state: State = null;
+  for (const event of events) {
+    const next = fold(state, event);
+    rows.push(historyRow(event, state, next));
+    states.push(next);
+    state = next;
+  }
+  return { rows, states };
+};
+
+/** A tracker issue a record linked, from the position it linked it until the one it stopped (exclusive). */
+export interface IssueLink {
+  readonly connectionId: number;
+  readonly key: string;
+  readonly from: number;
+  readonly until: number;
+}
+
+/** `'<connection id>/<tracker project id>'` → the connection id. */
+const connectionOf = (reference: unknown): number | null => {
+  const id =
+    typeof reference === 'object' && reference !== null ? (reference as { id?: unknown }).id : reference;
+  const match = /^(\d{1,15})\//.exec(String(id ?? ''));
+  return match ? Number(match[1]) : null;
+};
+
+/**
+ * The issues a project or an item linked over its history, and when: a project links `jiraid` in its
+ * repository's connection, an item in its issue group's connection or else its project's (`projectConnection`).
+ */
+export const issueLinks = (
+  category: HistoryCategory,
+  events: readonly StoredEvent[],
+  states: readonly State[],
+  projectConnection: number | null,
+): IssueLink[] => {
+  const links: IssueLink[] = [];
+  let open: Omit<IssueLink, 'until'> | null = null;
+  const close = (position: number) => {
+    if (open) links.push({ ...open, until: position });
+    open = null;
+  };
+  states.forEach((state, i) => {
+    const position = events[i]!.position;
+    const key =
+      typeof state?.jiraid === 'string' && state.deleted !== true ? state.jiraid.toUpperCase() : null;
+    const connectionId =
+      category === 'group'
+        ? connectionOf(state?.jirarepo)
+        : (connectionOf(state?.jiragroup) ?? projectConnection);
+    if (open && (open.key !== key || open.connectionId !== connectionId)) close(position);
+    if (!open && key !== null && connectionId !== null) open = { connectionId, key, from: position };
+  });
+  close(Number.POSITIVE_INFINITY);
+  return links;
+};
+
+/** History rows of what tracker mirroring observed of a linked issue while the record linked it. */
+export const issueRows = (link: IssueLink, events: readonly StoredEvent[]): HistoryRow[] => {
+  const rows: HistoryRow[] = [];
+  let state: State = null;
+  for (const event of events) {
+    if (event.type !== trackerIssueChangedType) continue;
+    const { connectionId: _connection, key: _key, ...fields } = event.data as TrackerIssueChangedData;
+    const next = Object.fromEntries(
+      Object.entries(fields).map(([field, value]) => [`issue.${field}`, value]),
+    );
+    if (event.position > link.from && event.position < link.until) rows.push(historyRow(event, state, next));
+    state = next;
+  }
+  return rows;
+};
+
+/** The rows `query` selects, newest first, one page of them, and the filters' choices. */
+export const pageOf = (rows: readonly HistoryRow[], query: HistoryQuery) => {
+  const newestFirst = [...rows].sort((a, b) => b.position - a.position);
+  const matching = newestFirst.filter(
+    (row) =>
+      (query.user === undefined || row.user === query.user) &&
+      (query.field === undefined || row.changes.some((change) => change.field === query.field)),
+  );
+  const start = (query.page - 1) * query.pageSize;
+  return {
+    rows: matching.slice(start, start + query.pageSize),
+    total: matching.length,
+    page: query.page,
+    pageSize: query.pageSize,
+    fields: [...new Set(rows.flatMap((row) => row.changes.map((change) => change.field)))].sort(),
+    users: [...new Set(rows.map((row) => row.user))].sort(),
+  };
+};
+
+/** Reads records' histories from the event log (the write side's truth), scoped to the caller's tenant. */
+export class HistoryReader {
+  constructor(private readonly store: EventStore) {}
+
+  /** The record's events in today's shape, or null when it never existed in `tenant`. */
+  async events(category: HistoryCategory, id: string, tenant: string): Promise<StoredEvent[] | null> {
+    const events = await this.store.readStream(streamName(category, id));
+    const owner =
+      category === 'tenant' ? (events[0]?.data as { name?: string })?.name : events[0]?.metadata.tenant;
+    return events.length > 0 && owner === tenant ? events : null;
+  }
+
+  /** The record's rows, with what tracker mirroring observed of the issues a project or an item linked. */
+  async rows(
+    category: HistoryCategory,
+    events: readonly StoredEvent[],
+    tenant: string,
+  ): Promise<HistoryRow[]> {
+    const { rows, states } = foldHistory(category, events);
+    if (category !== 'group' && category !== 'item') return rows;
+    const group = category === 'item' ? (states.at(-1)?.group as number | undefined) : undefined;
+    const project = group === undefined ? null : await this.events('group', String(group), tenant);
+    const projectConnection = project
+      ? connectionOf(foldHistory('group', project).states.at(-1)?.jirarepo)
+      : null;
+    const observed = await Promise.all(
+      issueLinks(category, events, states, projectConnection).map(async (link) =>
+        issueRows(
+          link,
+          (await this.store.readStream(trackerIssueStream(link.connectionId, link.key))).filter(
+            (event) => event.metadata.tenant === tenant,
+          ),
+        ),
+      ),
+    );
+    return [...rows, ...observed.flat()];
+  }
+}

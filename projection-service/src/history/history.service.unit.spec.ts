@@ -1,0 +1,93 @@
+import { describe, expect, it } from '@jest/globals';
+import type { StoredEvent } from '@fahrplan/contracts';
+import { issueLinks, issueRows } from './history.service';
+
+const at = (
+  position: number,
+  type = 'GroupUpdated',
+  data: unknown = {},
+  stream = 'group-1',
+): StoredEvent => ({
+  type,
+  data,
+  metadata: {
+    tenant: 'acme',
+    user: 'tracker-sync',
+    correlationId: 'c',
+    causationId: 'c',
+    timestamp: new Date(Date.UTC(2026, 0, 1, 0, position)).toISOString(),
+    schemaVersion: 1,
+    source: 'tracker:Jira',
+  },
+  id: `e${position}`,
+  streamId: stream,
+  revision: position,
+  position,
+});
+
+describe('issueLinks', () => {
+  it("follows a project's issue through relinks, a new connection and the deletion", () => {
+    const repo = (connection: number) => ({ id: `${connection}/10000`, url: 'https://jira.example' });
+    const states = [
+      { jiraid: null, jirarepo: null },
+      { jiraid: 'sdesk-1', jirarepo: repo(7) },
+      { jiraid: 'SDESK-1', jirarepo: repo(7) },
+      { jiraid: 'SDESK-2', jirarepo: repo(7) },
+      { jiraid: 'SDESK-2', jirarepo: repo(8) },
+      { jiraid: 'SDESK-2', jirarepo: repo(8), deleted: true },
+    ];
+    const events = states.map((_, i) => at(10 * (i + 1)));
+    expect(issueLinks('group', events, states, null)).toEqual([
+      { connectionId: 7, key: 'SDESK-1', from: 20, until: 40 },
+      { connectionId: 7, key: 'SDESK-2', from: 40, until: 50 },
+      { connectionId: 8, key: 'SDESK-2', from: 50, until: 60 },
+    ]);
+  });
+
+  it("takes an item's issue group, or else its project's connection", () => {
+    const states = [
+      { jiraid: 'A-1', jiragroup: null },
+      { jiraid: 'A-1', jiragroup: '9/2' },
+    ];
+    const events = [at(1, 'ItemCreated'), at(2, 'ItemUpdated')];
+    expect(issueLinks('item', events, states, 3)).toEqual([
+      { connectionId: 3, key: 'A-1', from: 1, until: 2 },
+      { connectionId: 9, key: 'A-1', from: 2, until: Number.POSITIVE_INFINITY },
+    ]);
+    expect(issueLinks('item', events.slice(0, 1), states.slice(0, 1), null)).toEqual([]);
+  });
+});
+
+describe('issueRows', () => {
+  const observed = (position: number, status: string) =>
+    at(
+      position,
+      'TrackerIssueChanged',
+      {
+        connectionId: 7,
+        key: 'SDESK-1',
+        summary: 'Bot',
+        status,
+        statusCategory: null,
+        assignee: null,
+        dueDate: null,
+        issueType: 'Epic',
+        fixVersions: [],
+        deleted: false,
+      },
+      'trackerIssue-7.SDESK-1',
+    );
+
+  it('shows the changes observed while the record linked the issue, diffed with the observation before', () => {
+    const rows = issueRows({ connectionId: 7, key: 'SDESK-1', from: 15, until: 35 }, [
+      observed(10, 'To Do'),
+      observed(20, 'In Progress'),
+      observed(30, 'Done'),
+      observed(40, 'Closed'),
+    ]);
+    expect(rows.map((row) => [row.position, row.source, row.changes])).toEqual([
+      [20, 'tracker:Jira', [{ field: 'issue.status', before: 'To Do', after: 'In Progress' }]],
+      [30, 'tracker:Jira', [{ field: 'issue.status', before: 'In Progress', after: 'Done' }]],
+    ]);
+  });
+});
