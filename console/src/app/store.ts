@@ -2,6 +2,7 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { apiSlice } from '../features/api/apiSlice';
 import { positionSlice } from '../features/api/positionSlice';
 import { sessionSlice } from '../features/auth/sessionSlice';
+import { asOfSlice } from '../features/as-of/asOfSlice';
 import { applicationDialogSlice } from '../features/applications/details/applicationDialogSlice';
 import { projectDialogSlice } from '../features/projects/details/projectDialogSlice';
 
@@ -9,6 +10,7 @@ const rootReducer = combineSlices(
   apiSlice,
   sessionSlice,
   positionSlice,
+  asOfSlice,
   applicationDialogSlice,
   projectDialogSlice,
 );

@@ -3,10 +3,13 @@ import type { BaseQueryApi, BaseQueryFn, FetchArgs, FetchBaseQueryError } from '
 import { signedIn, signedOut } from '../auth/sessionSlice';
 import type { LoginResult, SessionState } from '../auth/sessionSlice';
 import { positionSeen } from './positionSlice';
+import { asOfRequest, readOnlyMessage } from '../as-of/asOf';
+import type { ApiArgs } from '../as-of/asOf';
 
 interface StateWithSession {
   session: SessionState;
   position: { after: number };
+  asOf: { at: string | null };
 }
 
 const rawBaseQuery = fetchBaseQuery({
@@ -60,12 +63,18 @@ const commandPosition = (url: string, data: unknown): number | null => {
   return typeof position === 'number' ? position : null;
 };
 
-/** Adds the bearer token and X-Fahrplan-After, refreshes once on 401 and notes command positions. */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
-  args,
+/**
+ * Adds the bearer token and X-Fahrplan-After, refreshes once on 401 and notes command positions. While
+ * the console shows the past, queries carry `?asOf=` (unless asked `live`) and commands are refused.
+ */
+export const baseQuery: BaseQueryFn<ApiArgs, unknown, FetchBaseQueryError> = async (
+  apiArgs,
   api,
   extraOptions,
 ) => {
+  const asOf = (api.getState() as StateWithSession).asOf.at;
+  const { args, refuse } = asOfRequest(apiArgs, asOf);
+  if (refuse && asOf !== null) return { error: { status: 'CUSTOM_ERROR', error: readOnlyMessage(asOf) } };
   const url = urlOf(args);
   let result = await rawBaseQuery(args, api, extraOptions);
   if (result.error?.status === 401 && !noRefreshUrls.has(url)) {

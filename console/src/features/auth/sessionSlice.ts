@@ -1,6 +1,8 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSelector, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { MeView } from '@fahrplan/contracts';
+import { meAsOf } from '../as-of/asOf';
+import { selectAsOf } from '../as-of/asOfSlice';
 
 export interface LoginResult {
   accessToken: string;
@@ -33,9 +35,12 @@ export const sessionSlice = createSlice({
   selectors: {
     selectSessionStatus: (state) => state.status,
     selectAccessToken: (state) => state.accessToken,
-    selectMe: (state) => state.me,
+    selectStoredMe: (state) => state.me,
   },
 });
 
 export const { signedIn, meLoaded, signedOut } = sessionSlice.actions;
-export const { selectSessionStatus, selectAccessToken, selectMe } = sessionSlice.selectors;
+export const { selectSessionStatus, selectAccessToken, selectStoredMe } = sessionSlice.selectors;
+
+/** The user as the console acts for it: view-only while it shows the past (as of a date). */
+export const selectMe = createSelector([selectStoredMe, selectAsOf], meAsOf);

@@ -13,6 +13,7 @@ const tagOf: Record<string, 'Application' | 'Group' | 'Comment' | 'Account'> = {
 interface FeedState {
   session: SessionState;
   position: { after: number };
+  asOf: { at: string | null };
 }
 
 const RECONNECT_MS = 3000;
@@ -72,6 +73,8 @@ export const changesApi = apiSlice.injectEndpoints({
                   updateCachedData((draft) => {
                     draft.position = change.position;
                   });
+                  // a view as of a date does not move; back to now refetches everything anyway
+                  if ((getState() as unknown as FeedState).asOf.at !== null) continue;
                   const own = (getState() as unknown as FeedState).position.after;
                   const logTags =
                     change.position > own

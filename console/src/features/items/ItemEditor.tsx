@@ -9,6 +9,8 @@ import { EditorDialog, useEditorSave } from '../applications/details/EditorChrom
 import { tabsWithErrors } from '../applications/details/fieldErrors';
 import { SaveStepError } from '../applications/details/useApplicationSaveFlow';
 import { notifySuccess } from '../common/notify';
+import { HistoryPanel, historyTabs } from '../history/HistoryPanel';
+import { useCompareWithNow } from '../as-of/CompareWithNow';
 import { IssueBadgeOf } from '../tracker/TrackerIssueSummary';
 import { ItemDetailsTab } from './ItemDetailsTab';
 import { ItemOverviewTab } from './ItemOverviewTab';
@@ -80,11 +82,19 @@ export function ItemEditor({
   const definitions = me.taskAttributes;
   const [initialValues] = useState(() => toFormValues(item, request, groups, definitions));
   const validate = useMemo(() => itemFormValidator(definitions), [definitions]);
+  const compare = useCompareWithNow({
+    kind: 'item',
+    id: item?.id ?? null,
+    asOfValues: initialValues,
+    toValues: (now: ItemView) => toFormValues(now, null, groups, definitions),
+    ignore: ['comment'],
+  });
   const form = useForm<ItemFormValues>({
     mode: 'controlled',
     initialValues,
     validate,
     validateInputOnChange: true,
+    enhanceGetInputProps: compare.enhanceGetInputProps,
   });
   const [record, setRecord] = useState<ItemRecord | null>(item && { id: item.id, version: item.version });
   const runSaveFlow = useItemSaveFlow();
@@ -165,9 +175,11 @@ export function ItemEditor({
       onClose={() => leave(onClose)}
       tabs={[]}
       finance={false}
+      trailingTabs={historyTabs(me, record?.id ?? null)}
       errorTabs={errorTabs}
       footer={footer}
       confirm={confirm}
+      notice={compare.notice}
     >
       <Tabs.Panel value="overview">
         <ItemOverviewTab
@@ -191,6 +203,7 @@ export function ItemEditor({
       <Tabs.Panel value="comments">
         <ItemCommentsTab form={form} editable={editable} itemId={record?.id ?? null} />
       </Tabs.Panel>
+      <HistoryPanel category="item" id={record?.id ?? null} me={me} />
     </EditorDialog>
   );
 }

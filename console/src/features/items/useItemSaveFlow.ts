@@ -1,10 +1,18 @@
 import { useRef } from 'react';
 import { rankForNewItem, trimText } from '@fahrplan/contracts';
+import { flowSource } from '../api/commands';
 import { SaveStepError, useIdempotencyKeys } from '../applications/details/useApplicationSaveFlow';
 import { useCreateItemCommentMutation, useLazyGetGroupItemsQuery, useSaveItemMutation } from './itemsApi';
 import { itemFieldsChanged, toSaveCommand } from './itemForm';
 import type { AttributeDefinition } from '../common/attributes';
 import type { ItemFormValues, ItemRecord } from './itemForm';
+
+/** The item save's steps in order: the numbers their commands' X-Fahrplan-Source names. */
+const stepNumber = { item: 1, comment: 2 } as const;
+
+/** The X-Fahrplan-Source of a step's command, e.g. `flow:save-item/step-1`. */
+export const itemStepSource = (step: keyof typeof stepNumber): string =>
+  flowSource('save-item', stepNumber[step]);
 
 const failed: Record<string, string> = {
   item: 'saving the item failed',
@@ -35,9 +43,14 @@ export function useItemSaveFlow() {
   // the rank chosen for a new item stays the same on a retry, so the retry reuses its Idempotency-Key
   const ranked = useRef<{ group: number; rank: string | null } | null>(null);
 
-  const step = async <T>(name: 'item' | 'comment', payload: unknown, send: (key: string) => Promise<T>) => {
+  const step = async <T>(
+    name: 'item' | 'comment',
+    payload: unknown,
+    send: (key: string, source: string) => Promise<T>,
+  ) => {
+    const source = itemStepSource(name);
     try {
-      return await withKey(name, payload, send);
+      return await withKey(name, payload, (key) => send(key, source));
     } catch (error) {
       throw new SaveStepError(name, error, failed[name]);
     }
@@ -60,8 +73,8 @@ export function useItemSaveFlow() {
     if (!record || itemFieldsChanged(values, before, definitions)) {
       const rank = record ? null : await rankFor(values.group);
       const data = toSaveCommand(values, record, record ? before : null, rank, definitions);
-      const result = await step('item', data, (idempotencyKey) =>
-        saveItem({ data, idempotencyKey }).unwrap(),
+      const result = await step('item', data, (idempotencyKey, source) =>
+        saveItem({ data, idempotencyKey, source }).unwrap(),
       );
       record = { id: result.id, version: result.version };
       onSaved(record);
@@ -69,8 +82,8 @@ export function useItemSaveFlow() {
     const description = trimText(values.comment);
     if (description) {
       const comment = { refType: 'task' as const, refId: record.id, description };
-      await step('comment', comment, (idempotencyKey) =>
-        createComment({ data: comment, idempotencyKey }).unwrap(),
+      await step('comment', comment, (idempotencyKey, source) =>
+        createComment({ data: comment, idempotencyKey, source }).unwrap(),
       );
       onCommentCreated();
     }

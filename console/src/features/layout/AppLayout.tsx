@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { AppShell, Burger, Button, Group, Kbd, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
@@ -23,6 +24,9 @@ import { useChangeFeedQuery } from '../changes/changesApi';
 import { InvitationsIndicator, TenantSwitcher } from '../admin/tenantSession';
 import { useCan } from '../auth/permissions';
 import { PendingSharesBadge } from '../shares/PendingSharesBadge';
+import { pathWithAsOf } from '../as-of/asOf';
+import { AsOfBanner, AsOfHeaderControl, AsOfUrlSync } from '../as-of/AsOfControls';
+import { useAsOf } from '../as-of/useAsOf';
 
 const navigation = [
   { to: '/', label: 'Home', icon: IconHome, end: true },
@@ -38,6 +42,7 @@ export function AppLayout() {
   const canAdmin = useCan('admin', 'VIEW');
   const [logout, { isLoading }] = useLogoutMutation();
   const navigate = useNavigate();
+  const asOf = useAsOf();
   useChangeFeedQuery();
 
   const signOut = async () => {
@@ -64,6 +69,7 @@ export function AppLayout() {
             <Title order={3}>Fahrplan</Title>
           </Group>
           <Group gap="md">
+            <AsOfHeaderControl />
             <Button
               variant="default"
               size="xs"
@@ -101,7 +107,7 @@ export function AppLayout() {
             <NavLink
               key={to}
               component={RouterNavLink}
-              to={to}
+              to={pathWithAsOf(to, asOf)}
               end={end}
               label={label}
               leftSection={<Icon size={18} />}
@@ -111,11 +117,16 @@ export function AppLayout() {
           ))}
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
-        <ApplicationDialogHost />
-        <ProjectDialogHost />
-        <ItemDialogHost />
-        <RecordDialogParams />
+        <AsOfUrlSync />
+        <AsOfBanner />
+        {/* a new instant mounts everything afresh: no page or dialog keeps data of another instant */}
+        <Fragment key={asOf ?? 'now'}>
+          <Outlet />
+          <ApplicationDialogHost />
+          <ProjectDialogHost />
+          <ItemDialogHost />
+          <RecordDialogParams />
+        </Fragment>
         <CommandPalette />
       </AppShell.Main>
     </AppShell>

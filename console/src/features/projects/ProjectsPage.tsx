@@ -11,6 +11,9 @@ import { useCan } from '../auth/permissions';
 import { selectMe } from '../auth/sessionSlice';
 import { LoadError, SearchField, TableSkeleton } from '../common/CataloguePage';
 import { useOpenProjectDialog } from './details/useOpenProjectDialog';
+import { formatAsOf } from '../as-of/asOf';
+import { useAsOf } from '../as-of/useAsOf';
+import { useProjectChangesSince } from '../as-of/RowChangeMark';
 import { codeOptions } from './projectCodes';
 import { useGetProjectsQuery } from './projectsApi';
 import { ProjectsTable } from './ProjectsTable';
@@ -92,7 +95,13 @@ export function ProjectsPage() {
   });
   const { openExisting, openNew, canCreate } = useOpenProjectDialog();
   const filtered = q !== '' || status !== null || phase !== null || health !== null || application !== null;
-  const emptyText = filtered ? 'No project matches the search' : 'No projects yet';
+  const asOf = useAsOf();
+  const changedSince = useProjectChangesSince(data);
+  const emptyText = filtered
+    ? 'No project matches the search'
+    : asOf
+      ? `No projects yet on ${formatAsOf(asOf)}`
+      : 'No projects yet';
 
   return (
     <Stack>
@@ -180,6 +189,7 @@ export function ProjectsPage() {
         <ProjectsTable
           projects={data ?? []}
           fetching={isFetching}
+          changedSince={changedSince}
           emptyText={emptyText}
           onOpen={openExisting}
         />

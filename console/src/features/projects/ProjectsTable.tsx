@@ -11,9 +11,13 @@ import { IssueCell } from '../tracker/TrackerIssueSummary';
 import { useJiraEnabled } from '../tracker/useTracker';
 import { codeLabel, healthColour } from './projectCodes';
 import { sortProjects } from './sortProjects';
+import { RowChangeMark } from '../as-of/RowChangeMark';
+import type { RowChange } from '../as-of/compareWithNow';
 
 interface Props extends CatalogueState {
   projects: readonly GroupView[];
+  /** As of a date: the rows that changed since or are deleted now, marked beside the title. */
+  changedSince?: ReadonlyMap<number, RowChange>;
 }
 
 /** An exclusive server end as the last day; an unexpected shape is shown as it came. */
@@ -91,13 +95,30 @@ const withIssue = (column: DataTableColumn<GroupView>): DataTableColumn<GroupVie
   ),
 });
 
-export function ProjectsTable({ projects, ...props }: Props) {
+/** The title with the as-of mark of its row, when it has one. */
+const withChangeMark = (
+  column: DataTableColumn<GroupView>,
+  changes: ReadonlyMap<number, RowChange>,
+): DataTableColumn<GroupView> => ({
+  ...column,
+  render: (record, index) => (
+    <Group gap={6} wrap="nowrap">
+      {column.render ? column.render(record, index) : record.title}
+      <RowChangeMark change={changes.get(record.id)} />
+    </Group>
+  ),
+});
+
+export function ProjectsTable({ projects, changedSince, ...props }: Props) {
   const jira = useJiraEnabled();
-  const shown = useMemo(
-    () =>
-      jira ? columns.map((column) => (column.accessor === 'title' ? withIssue(column) : column)) : columns,
-    [jira],
-  );
+  const shown = useMemo(() => {
+    const titled = jira
+      ? columns.map((column) => (column.accessor === 'title' ? withIssue(column) : column))
+      : columns;
+    return changedSince && changedSince.size > 0
+      ? titled.map((column) => (column.accessor === 'title' ? withChangeMark(column, changedSince) : column))
+      : titled;
+  }, [jira, changedSince]);
   return (
     <CatalogueTable
       records={projects}

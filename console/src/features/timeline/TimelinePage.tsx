@@ -14,6 +14,8 @@ import { describeError, httpStatusOf } from '../api/problem';
 import { useGetApplicationsQuery } from '../applications/applicationsApi';
 import { applicationLabel } from '../applications/details/parentOptions';
 import { useCan } from '../auth/permissions';
+import { formatAsOf } from '../as-of/asOf';
+import { useAsOf } from '../as-of/useAsOf';
 import { selectMe } from '../auth/sessionSlice';
 import { notifyError } from '../common/notify';
 import {
@@ -395,11 +397,14 @@ export function TimelinePage() {
     [setParams],
   );
 
+  const asOf = useAsOf();
   const empty = (
     <Paper withBorder p="xl" radius="sm" data-testid="timeline-empty">
       <Stack align="center" gap="xs">
         <IconCalendarOff size={32} color="var(--mantine-color-dimmed)" aria-hidden />
-        <Text c="dimmed">No projects in this window</Text>
+        <Text c="dimmed">
+          {asOf ? `No projects in this window on ${formatAsOf(asOf)}` : 'No projects in this window'}
+        </Text>
         <Group gap="xs">
           <Button variant="default" size="xs" onClick={() => setRange((r) => zoomRange(r, 4))}>
             Show a wider window

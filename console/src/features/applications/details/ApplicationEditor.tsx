@@ -7,6 +7,8 @@ import type { ApplicationView, MeView } from '@fahrplan/contracts';
 import { useGetAccountQuery } from '../../accounts/accountsApi';
 import { notifySuccess } from '../../common/notify';
 import { useLazyGetApplicationQuery } from '../applicationsApi';
+import { HistoryPanel, historyTabs } from '../../history/HistoryPanel';
+import { useCompareWithNow } from '../../as-of/CompareWithNow';
 import { applicationFormValidator, applicationPart, sameValues, toFormValues } from './applicationForm';
 import type { ApplicationFormValues, ApplicationRecord } from './applicationForm';
 import { CommentsTab } from './CommentsTab';
@@ -33,11 +35,19 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
   const [openedAsNew] = useState(app === null);
   const [initialValues] = useState(() => toFormValues(app, definitions, parent));
   const validate = useMemo(() => applicationFormValidator(definitions), [definitions]);
+  const compare = useCompareWithNow({
+    kind: 'application',
+    id: app?.id ?? null,
+    asOfValues: initialValues,
+    toValues: (now: ApplicationView) => toFormValues(now, definitions),
+    ignore: ['addAccount', 'comment'],
+  });
   const form = useForm<ApplicationFormValues>({
     mode: 'controlled',
     initialValues,
     validate,
     validateInputOnChange: true,
+    enhanceGetInputProps: compare.enhanceGetInputProps,
   });
 
   const [record, setRecord] = useState<ApplicationRecord | null>(
@@ -119,6 +129,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
       onClose={requestClose}
       tabs={[['projects', 'Projects']]}
       finance={finance}
+      trailingTabs={historyTabs(me, record?.id ?? null)}
       errorTabs={errorTabs}
       footer={{
         ...footer,
@@ -133,6 +144,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
         ),
       }}
       confirm={confirm}
+      notice={compare.notice}
     >
       <Tabs.Panel value="overview">
         <OverviewTab form={form} editable={editable} />
@@ -163,6 +175,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
       <Tabs.Panel value="comments">
         <CommentsTab form={form} editable={editable} applicationId={record?.id ?? null} />
       </Tabs.Panel>
+      <HistoryPanel category="application" id={record?.id ?? null} me={me} />
     </EditorDialog>
   );
 }

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { PermissionResource } from '@fahrplan/contracts';
 import { useCan } from '../../auth/permissions';
 import { notifyError } from '../../common/notify';
+import { useAsOfFailureMessage } from '../../as-of/useAsOf';
 
 interface Props<T> {
   /** VIEW on it opens the route. */
@@ -31,13 +32,14 @@ export function DetailsRoute<T>({ resource, what, useRecord, failureMessage, ren
   const canView = useCan(resource, 'VIEW');
   const idOrName = /^\d+$/.test(id) ? Number(id) : id;
   const { data, error, isError } = useRecord(idOrName, { skip: !canView });
+  const message = useAsOfFailureMessage(failureMessage);
   const goHome = useCallback(() => void navigate('/', { replace: true }), [navigate]);
 
   useEffect(() => {
     if (canView && !isError) return;
-    notifyError(canView ? failureMessage(error) : 'not permitted');
+    notifyError(canView ? message(error) : 'not permitted');
     goHome();
-  }, [canView, isError, error, goHome, failureMessage]);
+  }, [canView, isError, error, goHome, message]);
 
   if (!data) {
     return (

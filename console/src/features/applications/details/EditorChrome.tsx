@@ -116,11 +116,15 @@ interface DialogProps {
   tabs: readonly (readonly [value: string, label: string])[];
   /** Financial planning is on: the Finance tab shows. */
   finance: boolean;
+  /** Tabs after Comments (e.g. History). */
+  trailingTabs?: readonly (readonly [value: string, label: string])[];
   errorTabs: ReadonlySet<string>;
   /** The footer's Close runs `onClose` too. */
   footer: Omit<FooterProps, 'onClose'>;
   /** The leave confirmation (useLeaveGuard), stacked above the dialog. */
   confirm: ReactNode;
+  /** Shown above the tabs, e.g. "Compare with now" while viewing as of a date. */
+  notice?: ReactNode;
   /** The Tabs.Panel of each tab; a panel mounts when its tab is first shown. */
   children: ReactNode;
 }
@@ -133,9 +137,11 @@ export function EditorDialog({
   onClose,
   tabs,
   finance,
+  trailingTabs = [],
   errorTabs,
   footer,
   confirm,
+  notice,
   children,
 }: DialogProps) {
   const [tab, setTab] = useState<string | null>('overview');
@@ -149,6 +155,7 @@ export function EditorDialog({
         size={size}
         closeButtonProps={{ 'aria-label': 'close dialog' }}
       >
+        {notice}
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <ErrorTabList
             tabs={[
@@ -157,6 +164,7 @@ export function EditorDialog({
               ...tabs,
               finance && ['finance', 'Finance'],
               ['comments', 'Comments'],
+              ...trailingTabs,
             ]}
             errorTabs={errorTabs}
           />

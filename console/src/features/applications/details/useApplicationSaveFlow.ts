@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { trimText } from '@fahrplan/contracts';
 import type { ApplicationView } from '@fahrplan/contracts';
+import { flowSource } from '../../api/commands';
 import { describeError, httpStatusOf, problemOf } from '../../api/problem';
 import { useCreateAccountMutation } from '../../accounts/accountsApi';
 import { useCreateCommentMutation } from '../../comments/commentsApi';
@@ -11,6 +12,13 @@ import type { KeyedSend } from './idempotencyKeys';
 import type { ApplicationFormValues, ApplicationRecord, AttributeDefinition } from './applicationForm';
 
 export type SaveStep = 'application' | 'account' | 'storeAccount' | 'comment';
+
+/** §4 order of the application save: the step numbers its commands' X-Fahrplan-Source names. */
+const stepNumber: Record<SaveStep, number> = { application: 1, account: 2, storeAccount: 3, comment: 4 };
+
+/** The X-Fahrplan-Source of a step's command, e.g. `flow:save-application/step-1`. */
+export const applicationStepSource = (step: SaveStep): string =>
+  flowSource('save-application', stepNumber[step]);
 
 const failedStep: Record<SaveStep, string> = {
   application: 'saving the application failed',
@@ -73,9 +81,14 @@ export function useApplicationSaveFlow() {
   /** An account created by a step whose follow-up (storing it) has not succeeded yet. */
   const unstoredAccount = useRef<{ refId: number; id: number } | null>(null);
 
-  const step = async <T>(name: SaveStep, payload: unknown, send: (idempotencyKey: string) => Promise<T>) => {
+  const step = async <T>(
+    name: SaveStep,
+    payload: unknown,
+    send: (idempotencyKey: string, source: string) => Promise<T>,
+  ) => {
+    const source = applicationStepSource(name);
     try {
-      return await withKey(name, payload, send);
+      return await withKey(name, payload, (idempotencyKey) => send(idempotencyKey, source));
     } catch (error) {
       throw new SaveStepError(name, error);
     }
@@ -87,8 +100,8 @@ export function useApplicationSaveFlow() {
 
     if (!record || input.applicationChanged) {
       const data = toSaveCommand(values, definitions, record, input.storedAttributes);
-      const saved = await step('application', data, (idempotencyKey) =>
-        saveApplication({ data, idempotencyKey }).unwrap(),
+      const saved = await step('application', data, (idempotencyKey, source) =>
+        saveApplication({ data, idempotencyKey, source }).unwrap(),
       );
       record = { id: saved.id, version: saved.version, account: record?.account ?? null };
       input.onRecord(record, 'application');
@@ -99,15 +112,15 @@ export function useApplicationSaveFlow() {
       let accountId = unstoredAccount.current?.refId === refId ? unstoredAccount.current.id : null;
       if (accountId === null) {
         const account = { refType: 'application' as const, refId };
-        const created = await step('account', account, (idempotencyKey) =>
-          createAccount({ data: account, idempotencyKey }).unwrap(),
+        const created = await step('account', account, (idempotencyKey, source) =>
+          createAccount({ data: account, idempotencyKey, source }).unwrap(),
         );
         accountId = created.id;
         unstoredAccount.current = { refId, id: accountId };
       }
       const data = { id: refId, version: record.version, account: accountId };
-      const saved = await step('storeAccount', data, (idempotencyKey) =>
-        saveApplication({ data, idempotencyKey }).unwrap(),
+      const saved = await step('storeAccount', data, (idempotencyKey, source) =>
+        saveApplication({ data, idempotencyKey, source }).unwrap(),
       );
       unstoredAccount.current = null;
       record = { id: refId, version: saved.version, account: accountId };
@@ -117,8 +130,8 @@ export function useApplicationSaveFlow() {
     const description = trimText(values.comment);
     if (description) {
       const comment = { refType: 'application' as const, refId: record.id, description };
-      await step('comment', comment, (idempotencyKey) =>
-        createComment({ data: comment, idempotencyKey }).unwrap(),
+      await step('comment', comment, (idempotencyKey, source) =>
+        createComment({ data: comment, idempotencyKey, source }).unwrap(),
       );
       input.onCommentCreated();
     }

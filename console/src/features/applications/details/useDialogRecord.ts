@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { notifyError } from '../../common/notify';
+import { useAsOfFailureMessage } from '../../as-of/useAsOf';
 
 interface RecordQuery<T> {
   data?: T | undefined;
@@ -20,14 +21,15 @@ export function useDialogRecord<T extends { id: number }>(
   onClose: () => void,
 ): T | null {
   const { data, error, isError, fulfilledTimeStamp = 0 } = query;
+  const message = useAsOfFailureMessage(failureMessage);
   const [openedAt] = useState(Date.now);
   const [loaded, setLoaded] = useState<T | null>(null);
   if (!loaded && data && data.id === id && fulfilledTimeStamp >= openedAt) setLoaded(data);
 
   useEffect(() => {
     if (!isError || loaded) return;
-    notifyError(failureMessage(error));
+    notifyError(message(error));
     onClose();
-  }, [isError, loaded, error, onClose, failureMessage]);
+  }, [isError, loaded, error, onClose, message]);
   return loaded;
 }

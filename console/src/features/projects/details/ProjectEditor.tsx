@@ -9,6 +9,8 @@ import { EditorDialog, useEditorSave } from '../../applications/details/EditorCh
 import { tabsWithErrors } from '../../applications/details/fieldErrors';
 import { SaveStepError } from '../../applications/details/useApplicationSaveFlow';
 import { notifyError, notifySuccess } from '../../common/notify';
+import { HistoryPanel, historyTabs } from '../../history/HistoryPanel';
+import { useCompareWithNow } from '../../as-of/CompareWithNow';
 import { IssueBadgeOf } from '../../tracker/TrackerIssueSummary';
 import { KeyFiguresTab } from './KeyFiguresTab';
 import { ProjectDetailsTab } from './ProjectDetailsTab';
@@ -55,11 +57,19 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
   const [openedAsNew] = useState(group === null);
   const [initialValues] = useState(() => toFormValues(group, dayjs().format('YYYY-MM-DD'), application));
   const validate = useMemo(() => projectFormValidator(), []);
+  const compare = useCompareWithNow({
+    kind: 'project',
+    id: group?.id ?? null,
+    asOfValues: initialValues,
+    toValues: (now: GroupDetailsView) => toFormValues(now, dayjs().format('YYYY-MM-DD')),
+    ignore: ['addAccount', 'comment'],
+  });
   const form = useForm<ProjectFormValues>({
     mode: 'controlled',
     initialValues,
     validate,
     validateInputOnChange: true,
+    enhanceGetInputProps: compare.enhanceGetInputProps,
   });
   const [record, setRecord] = useState<ProjectRecord | null>(
     group && { id: group.id, version: group.version, account: group.account },
@@ -162,9 +172,11 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
         ['strategy', 'Strategy'],
       ]}
       finance={finance}
+      trailingTabs={historyTabs(me, record?.id ?? null)}
       errorTabs={errorTabs}
       footer={footer}
       confirm={confirm}
+      notice={compare.notice}
     >
       <Tabs.Panel value="overview">
         <ProjectOverviewTab form={form} editable={editable} agileLifecycle={me.features.agileLifecycle} />
@@ -206,6 +218,7 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
       <Tabs.Panel value="comments">
         <ProjectCommentsTab form={form} editable={editable} projectId={record?.id ?? null} />
       </Tabs.Panel>
+      <HistoryPanel category="group" id={record?.id ?? null} me={me} />
     </EditorDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { trimText } from '@fahrplan/contracts';
+import { flowSource } from '../../api/commands';
 import { projectFieldsChanged } from './projectForm';
 import type { ProjectFormValues, ProjectRecord } from './projectForm';
 import type { PendingGoal } from './tabTypes';
@@ -119,3 +120,19 @@ export const stepKey = (step: PlannedStep): string => {
       return step.step;
   }
 };
+
+/** §4 numbers the project save flow's steps: sharing and unsharing are step 3, both goal commands step 4. */
+const stepNumber: Record<PlannedStep['step'], number> = {
+  project: 1,
+  comment: 2,
+  share: 3,
+  unshare: 3,
+  createGoal: 4,
+  setGoals: 4,
+  account: 5,
+  storeAccount: 6,
+};
+
+/** The X-Fahrplan-Source of a step's command, e.g. `flow:save-project/step-3` for a share. */
+export const projectStepSource = (step: PlannedStep): string =>
+  flowSource('save-project', stepNumber[step.step]);

@@ -5,24 +5,34 @@ import { SaveStepError } from '../../applications/details/useApplicationSaveFlow
 import { toSaveCommand } from './projectForm';
 import type { ProjectFormValues, ProjectRecord } from './projectForm';
 import type { CreateGoalInput, SaveGroupInput } from './projectDetailsApi';
-import { planSave, stepKey, stepLabel } from './projectSavePlan';
+import { planSave, projectStepSource, stepKey, stepLabel } from './projectSavePlan';
 import type { PlannedStep } from './projectSavePlan';
 
-/** The commands the flow sends, each with the Idempotency-Key of its attempt. */
+/** The commands the flow sends, each with the Idempotency-Key of its attempt and its step's source. */
 export interface ProjectCommands {
-  saveGroup: (data: SaveGroupInput, key: string) => Promise<CommandResult>;
+  saveGroup: (data: SaveGroupInput, key: string, source: string) => Promise<CommandResult>;
   createComment: (
     data: { refType: 'PROJECT'; refId: number; description: string },
     key: string,
+    source: string,
   ) => Promise<CommandResult>;
-  shareProject: (data: { id: number; tenant: string }, key: string) => Promise<CommandResult>;
-  unshareProject: (data: { id: number; tenant: string }, key: string) => Promise<CommandResult>;
-  createGoal: (data: CreateGoalInput, key: string) => Promise<CommandResult>;
+  shareProject: (data: { id: number; tenant: string }, key: string, source: string) => Promise<CommandResult>;
+  unshareProject: (
+    data: { id: number; tenant: string },
+    key: string,
+    source: string,
+  ) => Promise<CommandResult>;
+  createGoal: (data: CreateGoalInput, key: string, source: string) => Promise<CommandResult>;
   setGroupGoals: (
     data: { id: number; goals: { goalId: number; value: number }[] },
     key: string,
+    source: string,
   ) => Promise<CommandResult>;
-  createAccount: (data: { refType: 'group'; refId: number }, key: string) => Promise<CommandResult>;
+  createAccount: (
+    data: { refType: 'group'; refId: number },
+    key: string,
+    source: string,
+  ) => Promise<CommandResult>;
 }
 
 /** What the flow remembers between a failed run and its retry (besides the Idempotency-Keys). */
@@ -81,10 +91,11 @@ export async function runProjectSave(
   const send = async (
     planned: PlannedStep,
     payload: unknown,
-    request: (key: string) => Promise<CommandResult>,
+    request: (key: string, source: string) => Promise<CommandResult>,
   ) => {
+    const source = projectStepSource(planned);
     try {
-      return await withKey(stepKey(planned), payload, request);
+      return await withKey(stepKey(planned), payload, (key) => request(key, source));
     } catch (error) {
       throw new SaveStepError(
         stepKey(planned),
@@ -100,7 +111,7 @@ export async function runProjectSave(
   for (const planned of plan) {
     if (planned.step === 'project') {
       const data = toSaveCommand(values, record, record ? before : null);
-      const saved = await send(planned, data, (key) => commands.saveGroup(data, key));
+      const saved = await send(planned, data, (key, source) => commands.saveGroup(data, key, source));
       record = { id: saved.id, version: saved.version, account: record?.account ?? null };
       const { comment, shareWith, strategy, addAccount } = before;
       before = { ...values, comment, shareWith, strategy, addAccount };
@@ -111,7 +122,7 @@ export async function runProjectSave(
       switch (planned.step) {
         case 'comment': {
           const data = { refType: 'PROJECT' as const, refId: id, description: planned.description };
-          await send(planned, data, (key) => commands.createComment(data, key));
+          await send(planned, data, (key, source) => commands.createComment(data, key, source));
           before = { ...before, comment: values.comment };
           break;
         }
@@ -119,7 +130,7 @@ export async function runProjectSave(
         case 'unshare': {
           const data = { id, tenant: planned.tenant };
           const command = planned.step === 'share' ? commands.shareProject : commands.unshareProject;
-          const saved = await send(planned, data, (key) => command(data, key));
+          const saved = await send(planned, data, (key, source) => command(data, key, source));
           record = { ...current, version: saved.version };
           const others = before.shareWith.filter((t) => t.trim() !== planned.tenant);
           before = { ...before, shareWith: planned.step === 'share' ? [...others, planned.tenant] : others };
@@ -127,27 +138,29 @@ export async function runProjectSave(
         }
         case 'createGoal': {
           const { key: _key, ...data } = planned.goal;
-          const created = await send(planned, data, (key) => commands.createGoal(data, key));
+          const created = await send(planned, data, (key, source) => commands.createGoal(data, key, source));
           memory.createdGoals.set(planned.goal.key, created.id);
           break;
         }
         case 'setGoals': {
           const data = { id, goals: planned.goals.map((g) => ({ goalId: goalId(g.goal), value: g.value })) };
-          const saved = await send(planned, data, (key) => commands.setGroupGoals(data, key));
+          const saved = await send(planned, data, (key, source) => commands.setGroupGoals(data, key, source));
           record = { ...current, version: saved.version };
           before = { ...before, strategy: values.strategy };
           break;
         }
         case 'account': {
           const data = { refType: 'group' as const, refId: id };
-          const created = await send(planned, data, (key) => commands.createAccount(data, key));
+          const created = await send(planned, data, (key, source) =>
+            commands.createAccount(data, key, source),
+          );
           memory.unstoredAccount = { refId: id, id: created.id };
           break;
         }
         case 'storeAccount': {
           const account = memory.unstoredAccount!.id;
           const data = { id, version: current.version, account };
-          const saved = await send(planned, data, (key) => commands.saveGroup(data, key));
+          const saved = await send(planned, data, (key, source) => commands.saveGroup(data, key, source));
           memory.unstoredAccount = null;
           record = { ...current, version: saved.version, account };
           before = { ...before, addAccount: values.addAccount };

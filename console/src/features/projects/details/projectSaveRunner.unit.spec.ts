@@ -8,7 +8,7 @@ import { newFlowMemory, runProjectSave } from './projectSaveRunner';
 import type { ProjectCommands } from './projectSaveRunner';
 import { pendingGoal } from './testing/pendingGoal';
 
-type Call = { command: keyof ProjectCommands; data: unknown; key: string };
+type Call = { command: keyof ProjectCommands; data: unknown; key: string; source: string };
 
 /** A fake server: group versions count up, other commands get ids from 100 on, chosen requests fail once. */
 const fakeServer = (failOnce: (call: Call) => unknown) => {
@@ -18,8 +18,8 @@ const fakeServer = (failOnce: (call: Call) => unknown) => {
   let nextId = 100;
   const answer =
     (command: keyof ProjectCommands, group: boolean) =>
-    async (data: unknown, key: string): Promise<CommandResult> => {
-      const call = { command, data, key };
+    async (data: unknown, key: string, source: string): Promise<CommandResult> => {
+      const call = { command, data, key, source };
       calls.push(call);
       const problem = failOnce(call);
       if (problem && !failed.has(command)) {
@@ -101,6 +101,17 @@ describe('runProjectSave', () => {
     ]);
     // the failed share is sent again with its key; the project and the comment are not repeated
     expect(retried[0]!.key).toBe(server.calls[2]!.key);
+    // each command names its §4 step, the same on the retry, for the history's source
+    expect(server.calls.map((c) => c.source)).toEqual([
+      'flow:save-project/step-1',
+      'flow:save-project/step-2',
+      'flow:save-project/step-3',
+      'flow:save-project/step-3',
+      'flow:save-project/step-4',
+      'flow:save-project/step-4',
+      'flow:save-project/step-5',
+      'flow:save-project/step-6',
+    ]);
     expect(retried[2]!.data).toEqual({ id: 7, goals: [{ goalId: 101, value: 4 }] });
     // the account is stored with the version the shares and goals reached
     expect(retried[4]!.data).toEqual({ id: 7, version: 3, account: 102 });

@@ -29,13 +29,14 @@ export function useProjectSaveFlow() {
   const [memory] = useState(newFlowMemory);
 
   const commands: ProjectCommands = {
-    saveGroup: (data, idempotencyKey) => saveGroup({ data, idempotencyKey }).unwrap(),
-    createComment: (data, idempotencyKey) => createComment({ data, idempotencyKey }).unwrap(),
-    shareProject: (data, idempotencyKey) => shareProject({ data, idempotencyKey }).unwrap(),
-    unshareProject: (data, idempotencyKey) => unshareProject({ data, idempotencyKey }).unwrap(),
-    createGoal: (data, idempotencyKey) => createGoal({ data, idempotencyKey }).unwrap(),
-    setGroupGoals: (data, idempotencyKey) => setGroupGoals({ data, idempotencyKey }).unwrap(),
-    createAccount: (data, idempotencyKey) => createAccount({ data, idempotencyKey }).unwrap(),
+    saveGroup: (data, idempotencyKey, source) => saveGroup({ data, idempotencyKey, source }).unwrap(),
+    createComment: (data, idempotencyKey, source) => createComment({ data, idempotencyKey, source }).unwrap(),
+    shareProject: (data, idempotencyKey, source) => shareProject({ data, idempotencyKey, source }).unwrap(),
+    unshareProject: (data, idempotencyKey, source) =>
+      unshareProject({ data, idempotencyKey, source }).unwrap(),
+    createGoal: (data, idempotencyKey, source) => createGoal({ data, idempotencyKey, source }).unwrap(),
+    setGroupGoals: (data, idempotencyKey, source) => setGroupGoals({ data, idempotencyKey, source }).unwrap(),
+    createAccount: (data, idempotencyKey, source) => createAccount({ data, idempotencyKey, source }).unwrap(),
   };
   return (input: ProjectSaveInput) => runProjectSave(commands, withKey, memory, input);
 }

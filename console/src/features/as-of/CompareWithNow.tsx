@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { Badge, Button, Group, List, Loader, Paper, Switch, Text } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { describeError, httpStatusOf } from '../api/problem';
+import { diffFormValues, fieldLabel, formatFormValue } from './compareWithNow';
+import type { FieldDifference } from './compareWithNow';
+import { formatAsOf } from './asOf';
+import { useGetLiveRecordQuery } from './liveApi';
+import type { LiveRecordKind } from './liveApi';
+import { useAsOf, useSetAsOf } from './useAsOf';
+
+const changedStyles = {
+  input: {
+    borderColor: 'var(--mantine-color-orange-6)',
+    backgroundColor: 'var(--mantine-color-orange-0)',
+  },
+  description: { color: 'var(--mantine-color-orange-9)' },
+};
+
+interface Options<R, V> {
+  kind: LiveRecordKind;
+  /** The record's id; null for a new record (nothing to compare). */
+  id: number | null;
+  /** The form as of the date (the dialog's initial values). */
+  asOfValues: V;
+  /** Today's record as the same form. */
+  toValues: (record: R) => V;
+  /** Form fields that are the dialog's own input, not the record's (a new comment…). */
+  ignore?: readonly string[];
+}
+
+/**
+ * "Compare with now" in a record dialog viewed as of a date: a switch that fetches the record live and
+ * highlights every field that differs. Pass `enhanceGetInputProps` to the dialog's useForm (fields bound
+ * with getInputProps get an orange border and a "now: …" hint) and render `notice` above the tabs (the
+ * switch and the list of all differences, so fields bound otherwise are covered too). Null notice when
+ * the console shows now.
+ */
+export function useCompareWithNow<R, V extends object>({
+  kind,
+  id,
+  asOfValues,
+  toValues,
+  ignore = [],
+}: Options<R, V>) {
+  const asOf = useAsOf();
+  const setAsOf = useSetAsOf();
+  const [on, setOn] = useState(false);
+  const active = asOf !== null && id !== null && on;
+  const live = useGetLiveRecordQuery(active ? { kind, id } : skipToken);
+  const liveRecord = active && live.data !== undefined && !live.isFetching ? (live.data as R) : null;
+  // cheap: one record's form, compared field by field on each render
+  const differences = liveRecord === null ? null : diffFormValues(asOfValues, toValues(liveRecord), ignore);
+  const byField = new Map((differences ?? []).map((d) => [d.field, d] as const));
+
+  const enhanceGetInputProps = ({ field }: { field: string }) => {
+    const difference = byField.get(field);
+    if (!difference) return undefined;
+    return {
+      'data-changed-since': 'true',
+      description: `now: ${formatFormValue(difference.now)}`,
+      inputWrapperOrder: ['label', 'input', 'description', 'error'],
+      styles: changedStyles,
+    };
+  };
+
+  const deleted = active && live.isError && httpStatusOf(live.error) === 404;
+  const notice: ReactNode =
+    asOf === null || id === null ? null : (
+      <Paper withBorder p="xs" mb="md" bg="orange.0" data-testid="compare-with-now">
+        <Group justify="space-between" gap="xs">
+          <Switch
+            label="Compare with now"
+            checked={on}
+            onChange={(event) => setOn(event.currentTarget.checked)}
+            color="orange"
+          />
+          <Group gap="xs">
+            <Text size="xs" c="dimmed">
+              as of {formatAsOf(asOf)} — read-only
+            </Text>
+            {/* the page's banner is behind the dialog's overlay */}
+            <Button size="compact-xs" variant="light" color="orange" onClick={() => setAsOf(null)}>
+              Back to now
+            </Button>
+          </Group>
+        </Group>
+        {active && (
+          <CompareResult
+            loading={live.isFetching}
+            deleted={deleted}
+            error={live.isError && !deleted ? describeError(live.error) : null}
+            differences={differences}
+          />
+        )}
+      </Paper>
+    );
+  return { notice, enhanceGetInputProps };
+}
+
+function CompareResult({
+  loading,
+  deleted,
+  error,
+  differences,
+}: {
+  loading: boolean;
+  deleted: boolean;
+  error: string | null;
+  differences: readonly FieldDifference[] | null;
+}) {
+  if (loading) return <Loader size="xs" mt="xs" aria-label="loading the record as it is now" />;
+  if (deleted)
+    return (
+      <Badge color="red" variant="light" mt="xs">
+        deleted since
+      </Badge>
+    );
+  if (error !== null)
+    return (
+      <Text size="sm" c="red" mt="xs" role="alert">
+        {error}
+      </Text>
+    );
+  if (differences === null) return null;
+  if (differences.length === 0)
+    return (
+      <Text size="sm" mt="xs" role="status">
+        Unchanged since: the record is the same now.
+      </Text>
+    );
+  return (
+    <>
+      <Text size="sm" mt="xs" role="status">
+        {differences.length === 1 ? '1 field differs' : `${differences.length} fields differ`} from now:
+      </Text>
+      <List size="xs" spacing={2} aria-label="fields that differ from now">
+        {differences.map(({ field, asOf, now }) => (
+          <List.Item key={field}>
+            <Text span size="xs" fw={600}>
+              {fieldLabel(field)}
+            </Text>
+            : {formatFormValue(asOf)} → now {formatFormValue(now)}
+          </List.Item>
+        ))}
+      </List>
+    </>
+  );
+}

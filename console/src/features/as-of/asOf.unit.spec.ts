@@ -1,0 +1,152 @@
+import { describe, expect, it } from '@jest/globals';
+import type { MeView } from '@fahrplan/contracts';
+import {
+  asOfOf,
+  asOfQuickPicks,
+  asOfRequest,
+  asOfSync,
+  asOfToPicker,
+  meAsOf,
+  parseAsOf,
+  pathWithAsOf,
+  pickerToAsOf,
+  viewOnly,
+  withAsOf,
+} from './asOf';
+
+const at = '2026-03-01T09:30:00.000Z';
+
+describe('parseAsOf', () => {
+  it('normalises an instant with an offset to UTC', () => {
+    expect(parseAsOf('2026-03-01T10:30:00+01:00')).toBe(at);
+    expect(parseAsOf('2026-03-01T09:30:00Z')).toBe(at);
+  });
+
+  it('refuses what is not an ISO date-time with an offset', () => {
+    expect(parseAsOf('2026-03-01')).toBeNull();
+    expect(parseAsOf('2026-03-01T09:30:00')).toBeNull();
+    expect(parseAsOf('yesterday')).toBeNull();
+    expect(parseAsOf('')).toBeNull();
+    expect(parseAsOf(null)).toBeNull();
+  });
+});
+
+describe('the asOf URL parameter', () => {
+  it('is read from, set on and removed from search parameters, keeping the others', () => {
+    const params = new URLSearchParams('show-project=7&view=chart');
+    const set = withAsOf(params, at);
+    expect(asOfOf(set)).toBe(at);
+    expect(set.get('show-project')).toBe('7');
+    const cleared = withAsOf(set, null);
+    expect(cleared.has('asOf')).toBe(false);
+    expect(cleared.toString()).toBe('show-project=7&view=chart');
+    expect(params.has('asOf')).toBe(false);
+  });
+
+  it('is kept on a navigation path', () => {
+    expect(pathWithAsOf('/projects', at)).toBe(`/projects?asOf=${encodeURIComponent(at)}`);
+    expect(pathWithAsOf('/admin?x=1', at)).toBe(`/admin?x=1&asOf=${encodeURIComponent(at)}`);
+    expect(pathWithAsOf('/projects', null)).toBe('/projects');
+  });
+});
+
+describe('the picker values', () => {
+  it('round-trip through the local picker format', () => {
+    expect(pickerToAsOf(asOfToPicker(at))).toBe(at);
+    expect(pickerToAsOf(null)).toBeNull();
+    expect(pickerToAsOf('not a date')).toBeNull();
+  });
+
+  it('offers quick picks in the past of now', () => {
+    const now = new Date('2026-03-15T12:00:00Z');
+    const picks = asOfQuickPicks(now);
+    expect(picks.map((p) => p.label)).toContain('Yesterday, this time');
+    for (const pick of picks) expect(Date.parse(pickerToAsOf(pick.value) ?? '')).toBeLessThan(now.getTime());
+  });
+});
+
+describe('view-only rights', () => {
+  it('keep VIEW and drop CREATE and EDIT', () => {
+    expect(viewOnly({ items: ['VIEW', 'CREATE', 'EDIT'], admin: ['EDIT'], history: ['VIEW'] })).toEqual({
+      items: ['VIEW'],
+      admin: [],
+      history: ['VIEW'],
+    });
+  });
+
+  it('apply to the user only while as-of is set', () => {
+    const me = { username: 'ada', permissions: { items: ['VIEW', 'EDIT'] } } as unknown as MeView;
+    expect(meAsOf(me, null)).toBe(me);
+    expect(meAsOf(me, at)?.permissions).toEqual({ items: ['VIEW'] });
+    expect(meAsOf(me, at)?.username).toBe('ada');
+    expect(meAsOf(null, at)).toBeNull();
+  });
+});
+
+describe('asOfRequest', () => {
+  it('leaves every request alone while the console shows now', () => {
+    expect(asOfRequest('/groups', null)).toEqual({ args: '/groups', refuse: false });
+    expect(asOfRequest({ url: '/groups/1', live: true }, null)).toEqual({
+      args: { url: '/groups/1' },
+      refuse: false,
+    });
+  });
+
+  it('adds asOf to GET queries, keeping their parameters', () => {
+    expect(asOfRequest('/groups/1', at)).toEqual({
+      args: { url: '/groups/1', params: { asOf: at } },
+      refuse: false,
+    });
+    expect(asOfRequest({ url: '/timeline', params: { from: '2026-01-01' } }, at)).toEqual({
+      args: { url: '/timeline', params: { from: '2026-01-01', asOf: at } },
+      refuse: false,
+    });
+  });
+
+  it('sends live queries and timeless ones without asOf', () => {
+    expect(asOfRequest({ url: '/groups/1', live: true }, at)).toEqual({
+      args: { url: '/groups/1' },
+      refuse: false,
+    });
+    for (const url of ['/me', '/changes', '/history/group/1', '/auth/refresh'])
+      expect(asOfRequest(url, at)).toEqual({ args: url, refuse: false });
+  });
+
+  it('refuses commands', () => {
+    expect(asOfRequest({ url: '/commands/SaveGroup', method: 'POST', body: {} }, at).refuse).toBe(true);
+    expect(asOfRequest({ url: '/auth/logout', method: 'POST' }, at).refuse).toBe(false);
+  });
+});
+
+describe('asOfSync', () => {
+  const other = '2025-12-31T23:00:00.000Z';
+  const base = { at: null, first: false, pop: false, backToNow: false, permitted: true };
+  const search = (query: string) => new URLSearchParams(query);
+
+  it('lets the slice follow an instant in the URL, or do nothing when they agree', () => {
+    expect(asOfSync({ ...base, search: search(`asOf=${at}`) })).toEqual({ kind: 'follow', at });
+    expect(asOfSync({ ...base, at: other, search: search(`asOf=${at}`) })).toEqual({ kind: 'follow', at });
+    expect(asOfSync({ ...base, at, search: search(`asOf=${at}`) })).toEqual({ kind: 'none' });
+    expect(asOfSync({ ...base, search: search('view=chart') })).toEqual({ kind: 'none' });
+  });
+
+  it('puts the instant back when an in-app navigation lost it', () => {
+    expect(asOfSync({ ...base, at, search: search('show-project=3') })).toEqual({ kind: 'restore', at });
+  });
+
+  it('goes back to now on Back/Forward, on "Back to now" and on the first location', () => {
+    for (const cause of [{ pop: true }, { backToNow: true }, { first: true }])
+      expect(asOfSync({ ...base, ...cause, at, search: search('') })).toEqual({ kind: 'follow', at: null });
+  });
+
+  it('drops a malformed instant, and any instant for a user without history', () => {
+    expect(asOfSync({ ...base, search: search('asOf=yesterday') })).toEqual({
+      kind: 'drop',
+      reason: 'malformed',
+    });
+    expect(asOfSync({ ...base, permitted: false, search: search(`asOf=${at}`) })).toEqual({
+      kind: 'drop',
+      reason: 'not permitted',
+    });
+  });
+});

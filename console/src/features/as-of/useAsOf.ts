@@ -1,0 +1,39 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { httpStatusOf } from '../api/problem';
+import { notYetMessage, withAsOf } from './asOf';
+import { selectAsOf } from './asOfSlice';
+
+/** The instant the console shows, or null for now. */
+export const useAsOf = (): string | null => useAppSelector(selectAsOf);
+
+/** The history state of "Back to now": tells AsOfUrlSync that the URL dropped `asOf` on purpose. */
+export const backToNowState = { asOf: 'now' } as const;
+
+/** Whether a location's state is that of "Back to now". */
+export const isBackToNow = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && (state as { asOf?: unknown }).asOf === 'now';
+
+/**
+ * Moves the console to an instant, or back to now (null): a new history entry, so the browser's Back
+ * returns. Only the URL changes here; AsOfUrlSync brings the slice along.
+ */
+export const useSetAsOf = () => {
+  const [, setParams] = useSearchParams();
+  return useCallback(
+    (at: string | null) =>
+      setParams((current) => withAsOf(current, at), at === null ? { state: backToNowState } : undefined),
+    [setParams],
+  );
+};
+
+/** A record's load failure as of a date: a 404 then means it did not exist yet. */
+export const useAsOfFailureMessage = (failureMessage: (error: unknown) => string) => {
+  const asOf = useAsOf();
+  return useCallback(
+    (error: unknown) =>
+      asOf !== null && httpStatusOf(error) === 404 ? notYetMessage(asOf) : failureMessage(error),
+    [asOf, failureMessage],
+  );
+};

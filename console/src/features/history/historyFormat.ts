@@ -1,0 +1,153 @@
+import dayjs from 'dayjs';
+import {
+  endFromServer,
+  isServerDate,
+  isServerDateTime,
+  itemEndFromServer,
+  serverToUiDate,
+  serverToUiDateTime,
+} from '@fahrplan/contracts';
+import type { HistoryChange, HistoryRow } from '@fahrplan/contracts';
+
+/** How a missing value (a field that did not exist before, or no longer does) shows. */
+export const NO_VALUE = '—';
+
+/** When a change was made, in the user's time zone: the console's DD.MM.YYYY, with seconds to tell saves apart. */
+export const formatChangeTime = (at: string): string => {
+  const when = dayjs(at);
+  return when.isValid() ? when.format('DD.MM.YYYY HH:mm:ss') : at;
+};
+
+export type SourceKind = 'flow' | 'share' | 'tracker' | 'system' | 'other';
+
+/** A history row's source as a badge: what it says and how it looks. */
+export interface SourceBadge {
+  readonly kind: SourceKind;
+  readonly label: string;
+  readonly color: string;
+}
+
+const systemSources: Readonly<Record<string, string>> = {
+  provisioning: 'provisioning',
+  invitation: 'invitation',
+  auth: 'sign-in',
+  oidc: 'single sign-on',
+};
+
+/**
+ * Where a change came from when not typed by a person (metadata.source): `flow:save-project/step-2`
+ * → "flow: save-project/step 2", `share:<tenant>` → "shared by <tenant>", `tracker:<connection>` →
+ * "tracker: <connection>", the system's own ("provisioning"…). Null when the row has none.
+ */
+export const sourceBadge = (source: string | null): SourceBadge | null => {
+  if (source === null || source.trim() === '') return null;
+  const colon = source.indexOf(':');
+  const [scheme, rest] = colon < 0 ? [source, ''] : [source.slice(0, colon), source.slice(colon + 1)];
+  switch (scheme) {
+    case 'flow':
+      return {
+        kind: 'flow',
+        label: `flow: ${rest.replace(/(^|\/)step-(\d+)$/, '$1step $2')}`,
+        color: 'blue',
+      };
+    case 'share':
+      return { kind: 'share', label: `shared by ${rest}`, color: 'grape' };
+    case 'tracker':
+      return { kind: 'tracker', label: `tracker: ${rest}`, color: 'orange' };
+  }
+  const system = systemSources[source];
+  return system
+    ? { kind: 'system', label: system, color: 'gray' }
+    : { kind: 'other', label: source, color: 'gray' };
+};
+
+/** The command that made a change and the event it recorded ("SaveGroup · GroupSaved"). */
+export const describeCommand = (row: Pick<HistoryRow, 'command' | 'event'>): string =>
+  row.command ? `${row.command} · ${row.event}` : row.event;
+
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const nameKeys = ['name', 'title', 'tenant', 'username', 'label', 'key'] as const;
+
+/** One element of a list: a named thing by its name ("tenantB (pending)", "Cost centre: 4711"). */
+const summariseElement = (value: unknown): string => {
+  if (!isRecord(value)) return summariseValue(value);
+  const nameKey = nameKeys.find((key) => typeof value[key] === 'string' || typeof value[key] === 'number');
+  if (nameKey === undefined) return `{${summariseObject(value)}}`;
+  const name = String(value[nameKey]);
+  if (typeof value.status === 'string') return `${name} (${value.status.toLowerCase()})`;
+  if ('value' in value) return `${name}: ${summariseValue(value.value)}`;
+  return name;
+};
+
+const summariseObject = (value: Readonly<Record<string, unknown>>): string =>
+  Object.entries(value)
+    .map(([key, inner]) => {
+      if (Array.isArray(inner)) return `${key}: [${summariseValue(inner)}]`;
+      return `${key}: ${isRecord(inner) ? summariseElement(inner) : summariseValue(inner)}`;
+    })
+    .join(', ');
+
+/**
+ * A field's value as one readable line: null as "—", dates as DD.MM.YYYY, lists by their elements'
+ * names ("tenantB (pending), tenantC (accepted)"), objects as "key: value" pairs, an empty text or
+ * list named as such.
+ */
+export function summariseValue(value: unknown): string {
+  if (value === null || value === undefined) return NO_VALUE;
+  if (typeof value === 'string') {
+    if (value === '') return '(empty)';
+    // dates as the dialogs show them (§5 DD.MM.YYYY); a date-time exactly as stored, with its time
+    if (isServerDate(value)) return serverToUiDate(value);
+    if (isServerDateTime(value)) return serverToUiDateTime(value);
+    return value;
+  }
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map(summariseElement).join(', ');
+  if (isRecord(value)) return Object.keys(value).length === 0 ? '(none)' : summariseObject(value);
+  return String(value);
+}
+
+/** A text cut to `max` characters (on a word boundary when one is near) and whether anything was cut. */
+export const truncateText = (text: string, max = 80): { text: string; truncated: boolean } => {
+  const chars = [...text];
+  if (chars.length <= max) return { text, truncated: false };
+  const cut = chars.slice(0, max).join('');
+  const space = cut.lastIndexOf(' ');
+  return { text: `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`, truncated: true };
+};
+
+/** A change as the History tab lists it: its field and the before and after lines. */
+export interface ChangeLine {
+  readonly field: string;
+  readonly before: string;
+  readonly after: string;
+}
+
+/**
+ * A field's value as the dialogs show it: an `end` is stored exclusive (the next day, or an item's
+ * 00:00 of the next day) and shows as the last day, like the end date in the dialog.
+ */
+export const summariseFieldValue = (field: string, value: unknown): string => {
+  if (field === 'end' && typeof value === 'string') {
+    if (isServerDate(value)) return endFromServer(value)!;
+    if (isServerDateTime(value)) return itemEndFromServer(value)!;
+  }
+  return summariseValue(value);
+};
+
+export const changeLine = (change: HistoryChange): ChangeLine => ({
+  field: change.field,
+  before: summariseFieldValue(change.field, change.before),
+  after: summariseFieldValue(change.field, change.after),
+});
+
+/** What a project's history downloads are called. */
+export const exportFileName = (projectId: number, kind: 'csv' | 'events'): string =>
+  kind === 'csv' ? `project-${projectId}-history.csv` : `project-${projectId}-events.json`;
+
+/** Where they come from (GET, `history` VIEW). */
+export const exportPath = (projectId: number, kind: 'csv' | 'events'): string =>
+  `/api/history/group/${projectId}/${kind === 'csv' ? 'export.csv' : 'events.json'}`;

@@ -1,0 +1,163 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  changeLine,
+  describeCommand,
+  exportFileName,
+  exportPath,
+  formatChangeTime,
+  NO_VALUE,
+  sourceBadge,
+  summariseFieldValue,
+  summariseValue,
+  truncateText,
+} from './historyFormat';
+import { historyParams } from './historyApi';
+
+describe('formatChangeTime', () => {
+  it("shows an instant in the user's time zone, with seconds", () => {
+    // built from local components, so the expectation holds in any time zone the tests run in
+    const at = new Date(2026, 10, 3, 9, 5, 7).toISOString();
+    expect(formatChangeTime(at)).toBe('03.11.2026 09:05:07');
+  });
+
+  it('shows what is not a date as it came', () => {
+    expect(formatChangeTime('yesterday')).toBe('yesterday');
+  });
+});
+
+describe('sourceBadge', () => {
+  it.each([
+    ['flow:save-project/step-2', 'flow', 'flow: save-project/step 2'],
+    ['flow:save-item/comment', 'flow', 'flow: save-item/comment'],
+    ['share:tenantB', 'share', 'shared by tenantB'],
+    ['tracker:Jira Cloud', 'tracker', 'tracker: Jira Cloud'],
+    ['provisioning', 'system', 'provisioning'],
+    ['oidc', 'system', 'single sign-on'],
+    ['import-2019', 'other', 'import-2019'],
+  ])('labels %p as %p: %p', (source, kind, label) => {
+    expect(sourceBadge(source)).toMatchObject({ kind, label });
+  });
+
+  it('gives no badge to a change typed by a person', () => {
+    expect(sourceBadge(null)).toBeNull();
+    expect(sourceBadge('  ')).toBeNull();
+  });
+
+  it('tells the kinds apart by colour', () => {
+    const colours = ['flow:a/step-1', 'share:b', 'tracker:c', 'provisioning'].map(
+      (s) => sourceBadge(s)!.color,
+    );
+    expect(new Set(colours).size).toBe(4);
+  });
+});
+
+describe('summariseValue', () => {
+  it('shows a missing value as a dash and scalars as they are', () => {
+    expect(summariseValue(null)).toBe(NO_VALUE);
+    expect(summariseValue(undefined)).toBe(NO_VALUE);
+    expect(summariseValue('Apollo')).toBe('Apollo');
+    expect(summariseValue(0)).toBe('0');
+    expect(summariseValue(true)).toBe('yes');
+    expect(summariseValue(false)).toBe('no');
+  });
+
+  it('shows dates and date-times as the dialogs do', () => {
+    expect(summariseValue('2027-06-01')).toBe('01.06.2027');
+    expect(summariseValue('2027-03-05T00:00')).toBe('05.03.2027 00:00');
+    expect(summariseValue('2027-03-05T14:30')).toBe('05.03.2027 14:30');
+    expect(summariseValue('2027-13-45')).toBe('2027-13-45');
+  });
+
+  it('names an empty text and an empty list', () => {
+    expect(summariseValue('')).toBe('(empty)');
+    expect(summariseValue([])).toBe('(none)');
+    expect(summariseValue({})).toBe('(none)');
+  });
+
+  it('lists shares by tenant and status', () => {
+    const shares = [
+      { tenant: 'tenantB', status: 'PENDING' },
+      { tenant: 'tenantC', status: 'ACCEPTED' },
+    ];
+    expect(summariseValue(shares)).toBe('tenantB (pending), tenantC (accepted)');
+  });
+
+  it('lists named values and plain values', () => {
+    expect(summariseValue([{ name: 'Cost centre', value: 4711 }])).toBe('Cost centre: 4711');
+    expect(summariseValue(['tenantB', 'tenantC'])).toBe('tenantB, tenantC');
+    expect(summariseValue([{ id: 3, name: 'Backend', type: 'INDIVIDUAL' }])).toBe('Backend');
+  });
+
+  it('shows unnamed objects as their pairs, nested ones in braces and lists in brackets', () => {
+    expect(summariseValue({ metric1: 3, metric2: null })).toBe(`metric1: 3, metric2: ${NO_VALUE}`);
+    expect(summariseValue([{ goalId: 7, value: 4 }])).toBe('{goalId: 7, value: 4}');
+    expect(summariseValue({ jirarepo: { id: 'c1:PRJ' }, tags: ['a', 'b'] })).toBe(
+      'jirarepo: {id: c1:PRJ}, tags: [a, b]',
+    );
+  });
+});
+
+describe('summariseFieldValue', () => {
+  it('shows an end as the last day, as the dialogs do (stored exclusive)', () => {
+    expect(summariseFieldValue('end', '2027-06-01')).toBe('31.05.2027');
+    expect(summariseFieldValue('end', '2027-03-05T00:00')).toBe('04.03.2027 00:00');
+    expect(summariseFieldValue('end', '2027-03-05T14:30')).toBe('05.03.2027 14:30');
+    expect(summariseFieldValue('end', null)).toBe(NO_VALUE);
+  });
+
+  it('shows other dates as they are stored', () => {
+    expect(summariseFieldValue('start', '2027-06-01')).toBe('01.06.2027');
+    expect(summariseFieldValue('title', 'Apollo')).toBe('Apollo');
+  });
+});
+
+describe('truncateText', () => {
+  it('keeps a short text whole', () => {
+    expect(truncateText('short', 10)).toEqual({ text: 'short', truncated: false });
+  });
+
+  it('cuts a long text at a word near the limit and marks the cut', () => {
+    const long = 'The quick brown fox jumps over the lazy dog';
+    const { text, truncated } = truncateText(long, 20);
+    expect(truncated).toBe(true);
+    expect(text).toBe('The quick brown fox…');
+    expect(text.length).toBeLessThanOrEqual(21);
+  });
+
+  it('cuts a text without spaces at the limit, counting characters not code units', () => {
+    expect(truncateText('ü'.repeat(5) + '😀'.repeat(10), 8).text).toBe(`üüüüü😀😀😀…`);
+  });
+});
+
+describe('row pieces', () => {
+  it('names the command and the event, or the event alone for old events', () => {
+    expect(describeCommand({ command: 'SaveGroup', event: 'GroupSaved' })).toBe('SaveGroup · GroupSaved');
+    expect(describeCommand({ command: null, event: 'GroupCreated' })).toBe('GroupCreated');
+  });
+
+  it('summarises both sides of a change', () => {
+    expect(changeLine({ field: 'title', before: null, after: 'Apollo' })).toEqual({
+      field: 'title',
+      before: NO_VALUE,
+      after: 'Apollo',
+    });
+  });
+
+  it('names the downloads after the project', () => {
+    expect(exportFileName(42, 'csv')).toBe('project-42-history.csv');
+    expect(exportFileName(42, 'events')).toBe('project-42-events.json');
+    expect(exportPath(42, 'csv')).toBe('/api/history/group/42/export.csv');
+    expect(exportPath(42, 'events')).toBe('/api/history/group/42/events.json');
+  });
+
+  it('sends only the filters that are set', () => {
+    const base = { category: 'group' as const, id: 7, page: 2, pageSize: 50 };
+    expect(historyParams({ ...base, field: null, user: '' })).toEqual({ page: 2, pageSize: 50 });
+    expect(historyParams({ ...base, field: 'title', user: 'admin' })).toEqual({
+      page: 2,
+      pageSize: 50,
+      field: 'title',
+      user: 'admin',
+    });
+  });
+});
