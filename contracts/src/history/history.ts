@@ -80,9 +80,6 @@ const bookkeeping: ReadonlySet<string> = new Set(['version', 'tenant', 'id', '_i
 export const redactedField = (field: string): boolean => /password|hash|secret|token/i.test(field);
 export const REDACTED = '••••••';
 
-const shown = (field: string, value: unknown) =>
-  value === undefined ? null : redactedField(field) ? REDACTED : value;
-
 /** The fields that differ between two states of a record, in the order of the later state. */
 export const diffRecords = (
   before: Readonly<Record<string, unknown>> | null,
@@ -95,7 +92,7 @@ export const diffRecords = (
     if (equal(old ?? null, next ?? null)) return [];
     if (redactedField(field))
       return [{ field, before: old == null ? null : REDACTED, after: next == null ? null : REDACTED }];
-    return [{ field, before: shown(field, old), after: shown(field, next) }];
+    return [{ field, before: old ?? null, after: next ?? null }];
   });
 };
 

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@fahrplan/contracts';
 
-/** The schema version events are written in today. */
+/**
+ * The schema version of metadata made here; the command path stamps each event with its type's
+ * current version (`withSchemaVersion`), which is 1 for every type without an upcaster.
+ */
 export const CURRENT_SCHEMA_VERSION = 1;
 
 /**

@@ -5,13 +5,6 @@ import type { Projection } from '../projections/projection';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import type { DocumentWrite, FindOptions, ReadDocument, ReadStore } from '../read-store/read-store';
 
-/** One global position and the latest event timestamp seen up to it (inclusive). */
-interface Mark {
-  readonly position: number;
-  /** The running maximum of the timestamps: non-decreasing even if clocks of writers disagree. */
-  readonly time: number;
-}
-
 /**
  * Time travel (issue 8): the read models as of an instant are the projections folded from the events
  * up to the last event at or before it, into a store of their own. A replay to that position is the
@@ -19,10 +12,21 @@ interface Mark {
  * kept, since an auditor looks at one instant through several screens.
  */
 export class AsOfStores {
-  /** Positions and times of the log, read once and extended as the log grows. */
-  private readonly marks: Mark[] = [];
+  /**
+   * The log's time index, read once and extended as the log grows: `times[i]` is the running maximum of
+   * the timestamps (non-decreasing even if the clocks of writers disagree), strictly increasing since
+   * a run of events with the same maximum keeps one entry, and `positions[i]` the last event of that run.
+   */
+  private readonly times: number[] = [];
+  private readonly positions: number[] = [];
+  /** The last position indexed. */
+  private indexed = 0;
   private indexing: Promise<void> = Promise.resolve();
   private readonly folds = new Map<number, Promise<MemoryReadStore>>();
+  /** The kept folds that are done: what a new fold may continue from. */
+  private readonly done = new Map<number, MemoryReadStore>();
+  /** Folds run one after another: each holds a copy of every tenant's read models while it runs. */
+  private folding: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly store: EventStore,
@@ -38,13 +42,13 @@ export class AsOfStores {
     await this.index();
     const time = instant.getTime();
     // the prefix condition on the running maximum is monotonic: binary search
-    let [low, high] = [0, this.marks.length];
+    let [low, high] = [0, this.times.length];
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (this.marks[middle]!.time <= time) low = middle + 1;
+      if (this.times[middle]! <= time) low = middle + 1;
       else high = middle;
     }
-    return low === 0 ? 0 : this.marks[low - 1]!.position;
+    return low === 0 ? 0 : this.positions[low - 1]!;
   }
 
   /** The read models folded from every event up to `position` (inclusive). */
@@ -56,41 +60,51 @@ export class AsOfStores {
       this.folds.set(position, cached);
       return cached;
     }
-    const folding = this.fold(position);
+    const folding = this.folding.then(() => this.fold(position));
+    this.folding = folding.catch(() => undefined);
     this.folds.set(position, folding);
     // forget a failed fold, unless a newer one of the position took its place meanwhile
     folding.catch(() => this.folds.get(position) === folding && this.folds.delete(position));
-    while (this.folds.size > (this.options.cacheSize ?? 4))
-      this.folds.delete(this.folds.keys().next().value!);
+    while (this.folds.size > (this.options.cacheSize ?? 4)) {
+      const oldest = this.folds.keys().next().value!;
+      this.folds.delete(oldest);
+      this.done.delete(oldest);
+    }
     return folding;
   }
 
   /** Folds on from a copy of the latest cached fold before `position`, or from the start. */
   private async fold(position: number): Promise<MemoryReadStore> {
-    const earlier = [...this.folds.keys()].filter((p) => p < position).sort((a, b) => b - a)[0];
-    const base = earlier === undefined ? null : await this.folds.get(earlier)?.catch(() => null);
+    const earlier = [...this.done.keys()].filter((p) => p < position).sort((a, b) => b - a)[0];
+    const base = earlier === undefined ? undefined : this.done.get(earlier);
     const readStore = base?.clone() ?? new MemoryReadStore();
     const runner = new ProjectionRunner(this.store, readStore, this.projections, {
       batchSize: this.options.batchSize ?? 5000,
     });
     await runner.catchUp(base ? earlier : 0, position);
+    // kept for later folds only while its request's entry is kept
+    if (this.folds.has(position)) this.done.set(position, readStore);
     return readStore;
   }
 
   /** Reads the times of events appended since the last call (one reader at a time). */
   private index(): Promise<void> {
-    // a failed read fails its callers only: the next call reads on from the marks kept so far
+    // a failed read fails its callers only: the next call reads on from what it indexed so far
     this.indexing = this.indexing
       .catch(() => undefined)
       .then(async () => {
         for (;;) {
-          const after = this.marks.at(-1)?.position ?? 0;
-          const page = await this.store.readAll({ after, maxCount: 10_000 });
-          let time = this.marks.at(-1)?.time ?? Number.NEGATIVE_INFINITY;
+          const page = await this.store.readAll({ after: this.indexed, maxCount: 10_000 });
+          let time = this.times.at(-1) ?? Number.NEGATIVE_INFINITY;
           for (const event of page) {
             const decided = Date.parse(event.metadata.timestamp);
             if (Number.isFinite(decided)) time = Math.max(time, decided);
-            this.marks.push({ position: event.position, time });
+            if (time === this.times.at(-1)) this.positions[this.positions.length - 1] = event.position;
+            else {
+              this.times.push(time);
+              this.positions.push(event.position);
+            }
+            this.indexed = event.position;
           }
           if (page.length < 10_000) return;
         }

@@ -248,6 +248,22 @@ describe('AsOfStores.storeAt', () => {
 
     expect(await (await asOf.storeAt(1)).get('applications', '1')).toMatchObject({ name: 'App 1' });
   });
+  it('folds on from a copy of an earlier kept fold, leaving that fold as it was', async () => {
+    const store = eventStore();
+    await createInOrder(store, ['10:00:00', '10:01:00', '10:02:00']);
+    const asOf = new AsOfStores(store, allProjections);
+    const one = await asOf.storeAt(1);
+    const before = await one.dump();
+
+    const three = await asOf.storeAt(3);
+
+    expect(await one.dump()).toEqual(before);
+    expect(await three.dump()).toEqual(await (await new AsOfStores(store, allProjections).storeAt(3)).dump());
+    expect(Object.values(await three.dump()).flat().length).toBeGreaterThan(
+      Object.values(before).flat().length,
+    );
+  });
+
   it('keeps a newer fold of the same position when an evicted older one fails late', async () => {
     const store = eventStore();
     await createInOrder(store, ['10:00:00', '10:01:00']);
@@ -267,11 +283,11 @@ describe('AsOfStores.storeAt', () => {
     const failing = asOf.storeAt(1);
     await eventually(() => expect(release).toBeDefined());
     asOf.storeAt(2); // evicts the failing fold
-    const newer = asOf.storeAt(1); // evicts 2, folds 1 anew
-    await newer;
+    const newer = asOf.storeAt(1); // evicts 2, folds 1 anew (after the failing one: folds run one at a time)
 
     release!();
     await expect(failing).rejects.toThrow('the log is away');
+    await newer;
 
     expect(asOf.storeAt(1)).toBe(newer);
   });

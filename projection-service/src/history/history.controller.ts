@@ -15,15 +15,19 @@ import { HISTORY_READER } from '../queries/tokens';
 import { pageOf } from './history.service';
 import type { HistoryReader } from './history.service';
 
-/** The resource whose VIEW a record's history needs besides `history` VIEW. */
+/**
+ * The resource whose VIEW a record's history needs besides `history` VIEW: what the record's live query
+ * needs, and `admin` for the records only Administration shows.
+ */
 const viewOf: Readonly<Record<HistoryCategory, readonly [PermissionResource, ...PermissionResource[]]>> = {
   application: ['application-details'],
   group: ['group-details'],
   item: ['items'],
-  comment: ['application-details', 'group-details'],
-  account: ['application-details', 'group-details'],
-  goal: ['admin'],
-  resource: ['admin'],
+  // as GET /api/comments and /api/accounts/:id
+  comment: ['application-details'],
+  account: ['application-details'],
+  goal: ['group-details'],
+  resource: ['items', 'group-details'],
   trackerConnection: ['admin'],
   tenant: ['admin'],
   user: ['admin'],
@@ -85,7 +89,6 @@ export class HistoryController {
     @Param('id') idText: string,
     @Query() query: Record<string, unknown>,
   ): Promise<HistoryPage> {
-    const { category, id, rows } = await this.rows(principal, categoryText, idText);
     const parsed = historyQuerySchema.safeParse(query);
     if (!parsed.success)
       throw validationError(
@@ -95,6 +98,7 @@ export class HistoryController {
           message: issue.message,
         })),
       );
+    const { category, id, rows } = await this.rows(principal, categoryText, idText);
     return { category, id, ...pageOf(rows, parsed.data) };
   }
 

@@ -243,6 +243,6 @@ export class HistoryReader {
         ),
       ),
     );
-    return [...rows, ...observed.flat()];
+    return [...rows, ...observed.flat()].sort((a, b) => a.position - b.position);
   }
 }

@@ -99,7 +99,8 @@ export class ProjectionRunner {
         events += page.length;
         this.passed(page);
       }
-      if (read.length < this.batchSize) break;
+      // a short page is the head; a page cut at `until` is the end
+      if (read.length < this.batchSize || page.length < read.length) break;
     }
     return { events, position };
   }

@@ -363,6 +363,27 @@ export function eventStoreContract(name: string, create: () => Promise<EventStor
         expect(stored).toMatchObject({ type: event.type, data: event.data, metadata: event.metadata });
         expect(fromAll).toEqual(stored);
       });
+      it("reads an event of an older schema version in today's shape: stream, all and subscription alike", async () => {
+        // a ProjectShared of version 1, as stores written before version 2 hold it (no status)
+        const category = uniqueCategory();
+        const stream = uniqueStream(category);
+        const event = newEvent({
+          type: 'ProjectShared',
+          data: { id: 7, tenant: 'other' },
+          metadata: metadata({ schemaVersion: 1 }),
+        });
+        await store.append(stream, [event], 'no_stream');
+        const today = { data: { id: 7, tenant: 'other', status: 'PENDING' }, metadata: { schemaVersion: 2 } };
+
+        const [stored] = await store.readStream(stream);
+        const [fromAll] = await store.readAll({ categories: [category] });
+        const subscription = store.subscribe({ categories: [category] });
+        const received = collect(subscription);
+        await eventually(() => expect(received.events).toHaveLength(1));
+        await subscription.close();
+
+        for (const read of [stored, fromAll, received.events[0]]) expect(read).toMatchObject(today);
+      });
     });
 
     describe('subscribing', () => {
