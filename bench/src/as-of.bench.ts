@@ -24,7 +24,6 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Logger } from '@nestjs/common';
 import {
-  allPermissions,
   decideItem,
   evolveGroup,
   evolveItem,
@@ -46,7 +45,7 @@ import type {
   StoredEvent,
   TimelineView,
 } from '@fahrplan/contracts';
-import { createTenant, createUser } from '@fahrplan/command-service';
+
 import { IdAllocator, SqliteEventStore, TokenService, eventMetadata } from '@fahrplan/platform';
 import type { EventStore, ExpectedRevision, NewEvent } from '@fahrplan/platform';
 import { AsOfStores, MemoryReadStore, allProjections, rebuild } from '@fahrplan/projection-service';
@@ -55,7 +54,7 @@ import type { Embedded } from '@fahrplan/server';
 import { format, load, median, ms, percentile, printTable, seconds, setting } from './figures';
 import { appendPlanningWorkload } from './planning-workload';
 import { appendPortfolioWorkload } from './portfolio-workload';
-import { seeded } from './workload-support';
+import { createBenchTenants, seeded } from './workload-support';
 
 const config = {
   /** Events of the whole log (about: identity, portfolio and planning events, the rest items). */
@@ -212,22 +211,9 @@ async function buildLog(directory: string, file: string): Promise<Log> {
   let userId: number;
   try {
     const ids = new IdAllocator(staging);
-    const features = {
-      admin: true,
-      jira: true,
-      alm: true,
-      hermes: false,
-      financialPlanning: true,
-      agileLifecycle: false,
-    };
-    for (const name of [TENANT, NOISE])
-      await createTenant(staging, ids, { name, features, applicationAttributes: [] });
-    await createUser(staging, ids, {
-      tenant: TENANT,
+    await createBenchTenants(staging, ids, [TENANT, NOISE], {
       username: USERNAME,
       displayName: 'As-of Bench Auditor',
-      password: randomBytes(18).toString('base64'),
-      permissions: allPermissions,
     });
     const identityHead = await staging.headPosition();
     const portfolioHead = (

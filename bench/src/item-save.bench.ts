@@ -9,19 +9,17 @@
  * the BENCH_ITEMS_* variables below.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { allPermissions } from '@fahrplan/contracts';
 import type { CommandResult, ItemView, TimelineView } from '@fahrplan/contracts';
-import { createTenant, createUser } from '@fahrplan/command-service';
+
 import { createEmbedded } from '@fahrplan/server';
 import type { Embedded } from '@fahrplan/server';
 import { format, load, ms, percentile, printTable, seconds, setting } from './figures';
-import { seeded } from './workload-support';
+import { createBenchTenants, seeded } from './workload-support';
 
 /** A comma-separated list of positive whole numbers from the environment variable `name`, else `fallback`. */
 const sizes = (name: string, fallback: number[]): number[] => {
@@ -176,25 +174,13 @@ interface Tenant {
 /** The seed CLI, as `npm run seed` runs it, against a data folder whose tenant and user exist. */
 async function seedTenant(directory: string, projects: number, today: Date): Promise<Tenant> {
   const dataDir = join(directory, `data-${projects}`);
-  const password = randomBytes(18).toString('base64');
   // first start: an empty log; the bench tenant and its user, then stop so that the seed owns the file
   const first = await createEmbedded({ dataDir, logger: false });
+  let password: string;
   try {
-    const features = {
-      admin: true,
-      jira: true,
-      alm: true,
-      hermes: false,
-      financialPlanning: true,
-      agileLifecycle: false,
-    };
-    await createTenant(first.store, first.ids, { name: TENANT, features, applicationAttributes: [] });
-    await createUser(first.store, first.ids, {
-      tenant: TENANT,
+    password = await createBenchTenants(first.store, first.ids, [TENANT], {
       username: USERNAME,
       displayName: 'Drag Bench Planner',
-      password,
-      permissions: allPermissions,
     });
   } finally {
     await first.close();

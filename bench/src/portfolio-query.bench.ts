@@ -14,9 +14,9 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { Logger } from '@nestjs/common';
-import { allPermissions, countWorkingDays, priority } from '@fahrplan/contracts';
+import { countWorkingDays, priority } from '@fahrplan/contracts';
 import type { GroupView, Metric } from '@fahrplan/contracts';
-import { createTenant, createUser } from '@fahrplan/command-service';
+
 import { IdAllocator, SqliteEventStore, TokenService } from '@fahrplan/platform';
 import { MongoReadStore, ProjectionRunner, allProjections } from '@fahrplan/projection-service';
 // The server package's index exports the embedded app only; the distributed service is built here
@@ -25,6 +25,7 @@ import { createProjectionService } from '@fahrplan/server';
 import type { ProjectionServiceInstance } from '@fahrplan/server';
 import { format, load, median, ms, percentile, printTable, seconds, setting } from './figures';
 import { appendPortfolioWorkload } from './portfolio-workload';
+import { createBenchTenants } from './workload-support';
 
 /** A comma-separated list of positive whole numbers from the environment variable `name`, else `fallback`. */
 const sizes = (name: string, fallback: number[]): number[] => {
@@ -216,22 +217,9 @@ async function buildPortfolio(directory: string, size: number): Promise<Portfoli
   try {
     const began = performance.now();
     const ids = new IdAllocator(store);
-    const features = {
-      admin: true,
-      jira: true,
-      alm: true,
-      hermes: false,
-      financialPlanning: true,
-      agileLifecycle: false,
-    };
-    for (const name of [TENANT, NOISE])
-      await createTenant(store, ids, { name, features, applicationAttributes: [] });
-    await createUser(store, ids, {
-      tenant: TENANT,
+    await createBenchTenants(store, ids, [TENANT, NOISE], {
       username: USERNAME,
       displayName: 'Portfolio Planner',
-      password: randomBytes(18).toString('base64'),
-      permissions: allPermissions,
     });
     const identities = await store.readAll({ maxCount: 100 });
     const user = identities.find((event) => event.type === 'UserCreated')?.data as { id: number } | undefined;

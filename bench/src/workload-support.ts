@@ -1,8 +1,10 @@
 /** What the workload generators (planning, portfolio) share: seeded choices, decision contexts, group commits. */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createTenant, createUser } from '@fahrplan/command-service';
+import { allPermissions } from '@fahrplan/contracts';
 import type { DecisionContext, DomainEvent } from '@fahrplan/contracts';
 import { eventMetadata } from '@fahrplan/platform';
-import type { AppendResult, SqliteEventStore } from '@fahrplan/platform';
+import type { AppendResult, EventStore, IdAllocator, SqliteEventStore } from '@fahrplan/platform';
 
 /** One decided command: its events for one stream, at the revision it was decided on. */
 export interface Append {
@@ -45,4 +47,28 @@ export async function appendChunk(
     ),
   );
   return results.at(-1)?.position;
+}
+
+/**
+ * The benches' tenants (every feature a planner uses) and one user with every permission in the first,
+ * through the provisioning path of `npm start`. Returns the user's password.
+ */
+export async function createBenchTenants(
+  store: EventStore,
+  ids: IdAllocator,
+  tenants: readonly [string, ...string[]],
+  user: { readonly username: string; readonly displayName: string },
+): Promise<string> {
+  const features = {
+    admin: true,
+    jira: true,
+    alm: true,
+    hermes: false,
+    financialPlanning: true,
+    agileLifecycle: false,
+  };
+  for (const name of tenants) await createTenant(store, ids, { name, features, applicationAttributes: [] });
+  const password = randomBytes(18).toString('base64');
+  await createUser(store, ids, { tenant: tenants[0], ...user, password, permissions: allPermissions });
+  return password;
 }
