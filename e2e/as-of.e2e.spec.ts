@@ -3,6 +3,10 @@ import { E2eApp, eventually } from './support';
 
 jest.setTimeout(180_000);
 
+/** Whether an element has the focus (run in the page; the specs are compiled without the DOM library). */
+const isFocused = (element: unknown) =>
+  element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement;
+
 const SHOTS = process.env.AS_OF_SCREENSHOTS ?? '/tmp';
 
 /** `n` with two digits, as the picker's time fields take it. */
@@ -80,6 +84,12 @@ describe('as of: an auditor views the past, read-only, and compares it with now'
       .getByText('read-only. Records deleted since are shown as they were.', { exact: false })
       .waitFor();
     expect(new URL(page.url()).searchParams.get('asOf')).toBe(noted.toISOString());
+    // said politely, and the focus on the banner that names the way back
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Viewing as of .*, read-only$/ })
+      .waitFor();
+    await eventually(() => banner.evaluate(isFocused), 'the focus on the banner');
     await row(page, oldTitle).waitFor();
     expect(await row(page, newTitle).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'New project' }).count()).toBe(0);
@@ -120,5 +130,12 @@ describe('as of: an auditor views the past, read-only, and compares it with now'
     expect(await row(page, oldTitle).count()).toBe(0);
     expect(new URL(page.url()).searchParams.has('asOf')).toBe(false);
     await page.getByRole('button', { name: 'New project' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Showing now' }).waitFor();
+    await eventually(() => control.evaluate(isFocused), 'the focus back on the As of control');
+
+    // a hand-typed offset: its + reaches the page as a space, and still names the instant
+    await page.goto(`${app.url}/projects?asOf=${noted.toISOString().replace('Z', '+00:00')}`);
+    await banner.getByText(/^Viewing as of/).waitFor();
+    await row(page, oldTitle).waitFor();
   });
 });

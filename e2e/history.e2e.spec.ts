@@ -39,8 +39,23 @@ describe('the History tab, as an auditor reads what changed', () => {
   };
 
   const historyRows = (dialog: Locator) => dialog.getByRole('table', { name: 'history' }).locator('tbody tr');
-  /** The text of a row's change of `field`, e.g. "title: A → B". */
-  const changeOf = (row: Locator, field: string) => row.locator(`li[data-field="${field}"]`).innerText();
+  /** The DOM an evaluated function uses (the specs are compiled without the DOM library). */
+  interface PageNode {
+    cloneNode(deep: boolean): PageNode;
+    querySelectorAll(selector: string): { forEach(each: (node: { remove(): void }) => void): void };
+    textContent: string | null;
+  }
+  /** An element's text without its descendants matching `skip`, spaces collapsed. */
+  const textWithout = (row: Locator, field: string, skip: string) =>
+    row.locator(`li[data-field="${field}"]`).evaluate((element, selector) => {
+      const copy = (element as unknown as PageNode).cloneNode(true);
+      copy.querySelectorAll(selector).forEach((node) => node.remove());
+      return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+    }, skip);
+  /** The text of a row's change of `field` as it shows, e.g. "Title: A → B" (without the screen-reader words). */
+  const changeOf = (row: Locator, field: string) => textWithout(row, field, '[data-sr-only]');
+  /** What a screen reader hears of it, e.g. "Title: before: A after: B". */
+  const spokenChangeOf = (row: Locator, field: string) => textWithout(row, field, '[aria-hidden="true"]');
 
   beforeAll(async () => {
     const created = await app.api('/api/commands/SaveGroup', {
@@ -60,9 +75,13 @@ describe('the History tab, as an auditor reads what changed', () => {
     const rows = historyRows(dialog);
     // the creation (through the API) and the two saves of the dialog
     await eventually(async () => (await rows.count()) === 3, 'three history rows');
-    await expect(changeOf(rows.nth(0), 'title')).resolves.toBe(`title: ${titles[1]} → ${titles[2]}`);
-    await expect(changeOf(rows.nth(1), 'title')).resolves.toBe(`title: ${titles[0]} → ${titles[1]}`);
-    await expect(changeOf(rows.nth(2), 'title')).resolves.toBe(`title: — → ${titles[0]}`);
+    await expect(changeOf(rows.nth(0), 'title')).resolves.toBe(`Title: ${titles[1]} → ${titles[2]}`);
+    await expect(changeOf(rows.nth(1), 'title')).resolves.toBe(`Title: ${titles[0]} → ${titles[1]}`);
+    await expect(changeOf(rows.nth(2), 'title')).resolves.toBe(`Title: — → ${titles[0]}`);
+    // the arrow is only for the eye: a screen reader hears "before:" and "after:" instead
+    await expect(spokenChangeOf(rows.nth(0), 'title')).resolves.toMatch(
+      new RegExp(`^Title: before: ${titles[1]}\\s*after: ${titles[2]}$`),
+    );
     for (const i of [0, 1]) {
       await rows.nth(i).getByText('flow: save-project/step 1', { exact: true }).waitFor();
       await rows.nth(i).getByText('SaveGroup', { exact: true }).waitFor();
@@ -93,7 +112,7 @@ describe('the History tab, as an auditor reads what changed', () => {
     await page.getByRole('option', { name: 'end', exact: true }).click();
     expect((await filtered).status()).toBe(200);
     await eventually(async () => (await rows.count()) === 1, 'one row changing the end');
-    await expect(changeOf(rows.nth(0), 'end')).resolves.toBe('end: — → 31.05.2027');
+    await expect(changeOf(rows.nth(0), 'end')).resolves.toBe('End: — → 31.05.2027');
     await page.screenshot({ path: `${SHOTS}/history-filtered.png` });
 
     await dialog.getByLabel('Field', { exact: true }).click();
@@ -174,8 +193,8 @@ describe('the History tab, as an auditor reads what changed', () => {
     await past.getByRole('tab', { name: 'History' }).click();
     const pastRows = historyRows(past);
     await eventually(async () => (await pastRows.count()) === 3, 'three history rows as of the creation');
-    await expect(changeOf(pastRows.nth(0), 'title')).resolves.toBe(`title: ${titles[1]} → ${titles[2]}`);
-    await expect(changeOf(pastRows.nth(1), 'title')).resolves.toBe(`title: ${titles[0]} → ${titles[1]}`);
+    await expect(changeOf(pastRows.nth(0), 'title')).resolves.toBe(`Title: ${titles[1]} → ${titles[2]}`);
+    await expect(changeOf(pastRows.nth(1), 'title')).resolves.toBe(`Title: ${titles[0]} → ${titles[1]}`);
     await page.screenshot({ path: `${SHOTS}/history-as-of.png` });
 
     // the dialog's own way back (the page's banner is behind the dialog's overlay)
@@ -184,6 +203,41 @@ describe('the History tab, as an auditor reads what changed', () => {
     const now = page.getByRole('dialog', { name: `show group ${titles[2]}` });
     await now.waitFor();
     await now.getByRole('button', { name: 'Save' }).waitFor();
+  });
+
+  it('keeps unsaved edits: View as of this change asks first, and the As of control waits meanwhile', async () => {
+    await openProject(titles[2]);
+    // the dialog's name follows the title typed
+    const dialog = page.getByRole('dialog', { name: new RegExp(`^show group ${titles[2]}`) });
+    const asOfControl = page.getByRole('button', { name: 'As of…' });
+    await expect(asOfControl.isEnabled()).resolves.toBe(true);
+    await dialog.getByLabel('Title', { exact: true }).fill(`${titles[2]} unsaved`);
+    await eventually(() => asOfControl.isDisabled(), 'the As of control disabled while the form is dirty');
+    await dialog.getByRole('tab', { name: 'History' }).click();
+    const rows = historyRows(dialog);
+    await eventually(async () => (await rows.count()) === 3, 'three history rows');
+
+    await rows.nth(2).getByRole('button', { name: 'View as of this change' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Discard changes?' });
+    await confirm.getByRole('button', { name: 'Keep editing' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.has('asOf')).toBe(false);
+    // the edit is still there (the first tab holds the title)
+    await dialog.getByRole('tab').first().click();
+    await expect(dialog.getByLabel('Title', { exact: true }).inputValue()).resolves.toBe(
+      `${titles[2]} unsaved`,
+    );
+
+    await dialog.getByRole('tab', { name: 'History' }).click();
+    await rows.nth(2).getByRole('button', { name: 'View as of this change' }).click();
+    await confirm.getByRole('button', { name: 'Discard changes' }).click();
+    await page.waitForURL((url) => url.searchParams.has('asOf'));
+    const past = page.getByRole('dialog', { name: `show group ${titles[0]}` });
+    await past.waitFor();
+    await past.getByRole('button', { name: 'Back to now' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('asOf'));
+    await page.getByRole('dialog', { name: `show group ${titles[2]}` }).waitFor();
+    await eventually(() => asOfControl.isEnabled(), 'the As of control enabled again');
   });
 
   it('shows the History tab in the application and item dialogs too', async () => {
@@ -199,7 +253,7 @@ describe('the History tab, as an auditor reads what changed', () => {
     await appDialog.getByRole('tab', { name: 'History' }).click();
     const appRows = historyRows(appDialog);
     await eventually(async () => (await appRows.count()) === 2, 'two application rows');
-    await expect(changeOf(appRows.nth(0), 'release')).resolves.toBe('release: 1.0 → 2.0');
+    await expect(changeOf(appRows.nth(0), 'release')).resolves.toBe('Release: 1.0 → 2.0');
     // only a project's history exports
     await expect(appDialog.getByRole('button', { name: 'Export CSV' }).count()).resolves.toBe(0);
     await page.screenshot({ path: `${SHOTS}/history-application.png` });
@@ -219,8 +273,68 @@ describe('the History tab, as an auditor reads what changed', () => {
     await itemDialog.getByRole('tab', { name: 'History' }).click();
     const itemRows = historyRows(itemDialog);
     await eventually(async () => (await itemRows.count()) === 1, 'the item row');
-    await expect(changeOf(itemRows.nth(0), 'title')).resolves.toBe('title: — → Kick-off');
+    await expect(changeOf(itemRows.nth(0), 'title')).resolves.toBe('Title: — → Kick-off');
     await page.screenshot({ path: `${SHOTS}/history-item.png` });
+  });
+
+  it('filters by user: a change by a second editor hides under the admin and shows alone under its user', async () => {
+    const roles = (await app.api('/api/admin/roles')) as unknown as { id: number; name: string }[];
+    const administrator = roles.find((role) => role.name === 'Administrator')!;
+    const password = 'second-editor-password';
+    await app.api('/api/commands/CreateUser', {
+      json: { username: 'editor2', displayName: 'Second Editor', password, roles: [administrator.id] },
+    });
+    const { accessToken } = await app.api('/api/auth/login', {
+      token: '',
+      json: { tenant: 'demo', username: 'editor2', password },
+    });
+    const application = await app.api('/api/commands/SaveApplication', {
+      json: { name: `History ${suffix} CRM`, release: '1.0' },
+    });
+    const changed = await app.api('/api/commands/SaveApplication', {
+      token: accessToken as string,
+      json: { id: application.id, version: application.version, release: '1.1' },
+    });
+    await app.api(`/api/applications/${application.id as number}`, { after: changed.position as number });
+
+    await page.goto(`${app.url}/application-details/${application.id as number}`);
+    const dialog = page.getByRole('dialog', { name: /^show application History .* CRM/ });
+    await dialog.getByRole('tab', { name: 'History' }).click();
+    const rows = historyRows(dialog);
+    await eventually(async () => (await rows.count()) === 2, 'the creation and the second editor’s change');
+    await rows.nth(0).getByText('editor2', { exact: true }).waitFor();
+
+    await dialog.getByLabel('User', { exact: true }).click();
+    await page.getByRole('option', { name: 'admin', exact: true }).click();
+    await eventually(async () => (await rows.count()) === 1, 'only the admin’s row');
+    await expect(rows.nth(0).getByText('editor2', { exact: true }).count()).resolves.toBe(0);
+    await expect(changeOf(rows.nth(0), 'release')).resolves.toBe('Release: — → 1.0');
+
+    await dialog.getByLabel('User', { exact: true }).click();
+    await page.getByRole('option', { name: 'editor2', exact: true }).click();
+    // one row before and after the switch: wait for the row itself to change
+    await rows.getByText('editor2', { exact: true }).waitFor();
+    await expect(rows.count()).resolves.toBe(1);
+    await expect(changeOf(rows.nth(0), 'release')).resolves.toBe('Release: 1.0 → 1.1');
+  });
+
+  it('shows the demo auditor the History tab and the As of control, and no Save or New buttons', async () => {
+    const auditor = await app.login({
+      path: `/project-details/${projectId}`,
+      username: 'auditor',
+      ready: (p) => p.getByRole('dialog', { name: `show group ${titles[2]}` }),
+    });
+    const dialog = auditor.getByRole('dialog', { name: `show group ${titles[2]}` });
+    await dialog.getByRole('tab', { name: 'History' }).click();
+    await eventually(async () => (await historyRows(dialog).count()) === 3, 'the auditor sees three rows');
+    await expect(dialog.getByRole('button', { name: 'Save' }).count()).resolves.toBe(0);
+    await auditor.screenshot({ path: `${SHOTS}/history-auditor.png` });
+    await auditor.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await auditor.goto(`${app.url}/projects`);
+    await auditor.getByRole('button', { name: 'As of…' }).waitFor();
+    await expect(auditor.getByRole('button', { name: /^New/ }).count()).resolves.toBe(0);
+    await auditor.context().close();
   });
 
   it('shows a failed load as a notice and loads again on request', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commandCatalogue, testTrackerConnectionSchema } from '@fahrplan/contracts';
+import { commandCatalogue, flowSourcePattern, testTrackerConnectionSchema } from '@fahrplan/contracts';
 import { asOfRoutes } from '@fahrplan/projection-service';
 
 const problem = {
@@ -183,7 +183,7 @@ export const openApiDocument = () => ({
                 in: 'header',
                 required: false,
                 description: 'the console flow step that sends the command, e.g. flow:save-project/step-2',
-                schema: { type: 'string', pattern: '^flow:[a-z0-9-]{1,40}/[a-z0-9-]{1,40}$' },
+                schema: { type: 'string', pattern: flowSourcePattern.source },
               },
             ],
             requestBody: {

@@ -4,6 +4,7 @@ import {
   DomainError,
   can,
   commandCatalogue,
+  flowSourcePattern,
   isCommandType,
   notPermitted,
   validationError,
@@ -14,8 +15,6 @@ import type { Principal } from '@fahrplan/platform';
 import { messageClasses } from '../infrastructure/command-message';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
-/** A console flow names its step (issue 8: history rows show it); other sources are set by the server only. */
-const FLOW_SOURCE = /^flow:[a-z0-9-]{1,40}\/[a-z0-9-]{1,40}$/;
 
 /** POST /api/commands/<CommandType>: validate with the contracts schema, check the permission, dispatch. */
 @Controller('api/commands')
@@ -43,7 +42,8 @@ export class CommandsController {
       throw validationError('the command must be a JSON object');
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey))
       throw validationError('the Idempotency-Key header must be 8 to 128 letters, digits or . _ : -');
-    if (source !== undefined && !FLOW_SOURCE.test(source))
+    // a console flow names its step (history rows show it); other sources are set by the server only
+    if (source !== undefined && !flowSourcePattern.test(source))
       throw validationError(
         'the X-Fahrplan-Source header must name a flow step, e.g. flow:save-project/step-2',
       );

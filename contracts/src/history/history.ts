@@ -99,6 +99,9 @@ export const diffRecords = (
 /** `?asOf=`: an ISO date-time with an offset (or Z). */
 export const asOfSchema = z.iso.datetime({ offset: true });
 
+/** X-Fahrplan-Source of a console flow's command: `flow:<flow>/<step>`, 1–40 characters each. */
+export const flowSourcePattern = /^flow:[a-z0-9-]{1,40}\/[a-z0-9-]{1,40}$/;
+
 /** The JSON event log of a project's history export: what a downstream system replays. */
 export interface ExportedEvent {
   readonly stream: string;

@@ -20,6 +20,8 @@ import {
   useDeclineInvitationMutation,
   useSwitchTenantMutation,
 } from './adminApi';
+import { readOnlyMessage } from '../as-of/asOf';
+import { useAsOf } from '../as-of/useAsOf';
 
 /**
  * Switches the session to another of the user's tenants: a new access token and me, an empty query
@@ -101,6 +103,8 @@ export function InvitationsIndicator() {
   const [accept] = useAcceptInvitationMutation();
   const [decline] = useDeclineInvitationMutation();
   const [busy, setBusy] = useState<string | null>(null);
+  // answering is a command: not while viewing the past (read-only)
+  const asOf = useAsOf();
   const invitations = me?.invitations ?? [];
   if (invitations.length === 0) return null;
 
@@ -133,6 +137,11 @@ export function InvitationsIndicator() {
           <Text fw={600} size="sm">
             Invitations to join
           </Text>
+          {asOf && (
+            <Text size="xs" c="dimmed">
+              {readOnlyMessage(asOf)}
+            </Text>
+          )}
           {invitations.map((tenant) => (
             <Group key={tenant} justify="space-between" wrap="nowrap">
               <Text size="sm">{tenant}</Text>
@@ -141,6 +150,7 @@ export function InvitationsIndicator() {
                   size="compact-xs"
                   leftSection={<IconCheck size={12} />}
                   loading={busy === tenant}
+                  disabled={asOf !== null}
                   onClick={() => void answer(tenant, true)}
                   aria-label={`accept invitation of ${tenant}`}
                 >
@@ -150,7 +160,7 @@ export function InvitationsIndicator() {
                   size="compact-xs"
                   variant="default"
                   leftSection={<IconX size={12} />}
-                  disabled={busy === tenant}
+                  disabled={busy === tenant || asOf !== null}
                   onClick={() => void answer(tenant, false)}
                   aria-label={`decline invitation of ${tenant}`}
                 >

@@ -24,6 +24,8 @@ export const apiSlice = createApi({
     'TrackerIssue',
     'TrackerRelease',
     'TrackerStatus',
+    'Live',
+    'History',
   ],
   endpoints: () => ({}),
 });

@@ -1,4 +1,5 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query/react';
+import { flowSourcePattern } from '@fahrplan/contracts';
 import type { CommandType } from '@fahrplan/contracts';
 
 /** A command as the console sends it: its data and the Idempotency-Key of this attempt. */
@@ -9,9 +10,6 @@ export interface CommandRequest<Data> {
   /** X-Fahrplan-Source: the flow step that sends the command (see flowSource), so history names it. */
   source?: string;
 }
-
-/** What the server accepts as X-Fahrplan-Source from a client. */
-const flowSourcePattern = /^flow:[a-z0-9-]+\/[a-z0-9-]+$/;
 
 /**
  * The source of a multi-step save flow's command: `flow:<flow>/step-<n>`, n numbering the flow's steps

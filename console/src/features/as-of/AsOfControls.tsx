@@ -1,32 +1,36 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Box, Button, Group, Paper, Popover, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, Popover, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { ButtonProps } from '@mantine/core';
 import { InlineDateTimePicker } from '@mantine/dates';
 import { IconClockHour4, IconHistory, IconPlayerTrackNext } from '@tabler/icons-react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
-import { can } from '@fahrplan/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { apiSlice } from '../api/apiSlice';
-import { selectStoredMe } from '../auth/sessionSlice';
+import { selectMe, selectStoredMe } from '../auth/sessionSlice';
 import { notifyError } from '../common/notify';
 import {
+  appliedAsOf,
   asOfParam,
   asOfQuickPicks,
   asOfSync,
   asOfToPicker,
+  canViewHistory,
   formatAsOf,
   pickerToAsOf,
   withAsOf,
 } from './asOf';
 import { asOfChanged, selectAsOf } from './asOfSlice';
-import { isBackToNow, useAsOf, useSetAsOf } from './useAsOf';
+import { isBackToNow, useAsOf, useEditorsBusy, useSetAsOf } from './useAsOf';
 
-/** Whether the user may look at the past: `history` VIEW. */
-export const useCanViewPast = (): boolean => {
-  const me = useAppSelector(selectStoredMe);
-  return me ? can(me.permissions, 'history', 'VIEW') : false;
-};
+/** Whether the user may look at the past and at histories: `history` VIEW (kept while viewing the past). */
+export const useCanViewPast = (): boolean => canViewHistory(useAppSelector(selectMe));
+
+/** Why the As of control waits while an editor is busy. */
+export const editorsBusyReason = 'Save or discard the open changes first';
+
+/** Marks the header's As of button, which gets the focus back after "Back to now" (Popover.Target owns its id). */
+const headerControlAttribute = 'data-as-of-control';
 
 /**
  * Keeps the URL's `asOf` and the slice in step. The URL wins when it names an instant (a bookmark, Back
@@ -46,9 +50,10 @@ export function AsOfUrlSync() {
   const shown = useRef(at);
 
   useLayoutEffect(() => {
+    if (!me) return;
+    // the first location the signed-in layout sees (a sign-in page before it does not count)
     const first = !mounted.current;
     mounted.current = true;
-    if (!me) return;
     const params = new URLSearchParams(location.search);
     const replaceSearch = (next: URLSearchParams) =>
       void navigate(
@@ -61,7 +66,7 @@ export function AsOfUrlSync() {
       first,
       pop: navigationType === 'POP',
       backToNow: isBackToNow(location.state),
-      permitted: can(me.permissions, 'history', 'VIEW'),
+      permitted: canViewHistory(me),
     });
     if (sync.kind === 'follow') dispatch(asOfChanged(sync.at));
     else if (sync.kind === 'restore') replaceSearch(withAsOf(params, sync.at));
@@ -85,9 +90,14 @@ export function AsOfUrlSync() {
 }
 
 /** A button that opens the date-and-time picker with quick picks; Escape or Cancel leave things as they are. */
-export function AsOfPicker({ label, ...buttonProps }: { label: ReactNode } & ButtonProps) {
+export function AsOfPicker({
+  label,
+  header = false,
+  ...buttonProps
+}: { label: ReactNode; header?: boolean } & ButtonProps) {
   const asOf = useAsOf();
   const setAsOf = useSetAsOf();
+  const busy = useEditorsBusy();
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<string | null>(null);
   const [now, setNow] = useState(() => new Date());
@@ -98,7 +108,7 @@ export function AsOfPicker({ label, ...buttonProps }: { label: ReactNode } & But
     setOpened(true);
   };
   const apply = () => {
-    const at = pickerToAsOf(draft);
+    const at = appliedAsOf(draft, asOf);
     if (!at) return;
     setOpened(false);
     // a future instant is today's data: back to now
@@ -115,16 +125,24 @@ export function AsOfPicker({ label, ...buttonProps }: { label: ReactNode } & But
       returnFocus
       shadow="md"
     >
-      <Popover.Target>
-        <Button
-          {...buttonProps}
-          onClick={() => (opened ? setOpened(false) : open())}
-          aria-haspopup="dialog"
-          aria-expanded={opened}
-        >
-          {label}
-        </Button>
-      </Popover.Target>
+      <Tooltip label={editorsBusyReason} disabled={!busy}>
+        {/* a disabled button gets no pointer events: the wrapper shows the tooltip */}
+        <Box component="span" display="inline-block">
+          <Popover.Target>
+            <Button
+              {...buttonProps}
+              {...(header ? { [headerControlAttribute]: true } : {})}
+              disabled={busy}
+              onClick={() => (opened ? setOpened(false) : open())}
+              aria-haspopup="dialog"
+              aria-expanded={opened}
+              aria-description={busy ? editorsBusyReason : undefined}
+            >
+              {label}
+            </Button>
+          </Popover.Target>
+        </Box>
+      </Tooltip>
       <Popover.Dropdown role="dialog" aria-label="view as of a date and time">
         <Stack gap="xs">
           <Text size="sm" fw={600}>
@@ -167,6 +185,7 @@ export function AsOfHeaderControl() {
   if (!canViewPast) return null;
   return (
     <AsOfPicker
+      header
       label={asOf ? `As of ${formatAsOf(asOf)}` : 'As of…'}
       variant={asOf ? 'filled' : 'default'}
       color={asOf ? 'orange' : undefined}
@@ -180,7 +199,30 @@ export function AsOfHeaderControl() {
 export function AsOfBanner() {
   const asOf = useAsOf();
   const setAsOf = useSetAsOf();
-  if (!asOf) return null;
+  const banner = useRef<HTMLDivElement>(null);
+  const shown = useRef(asOf);
+  const [announcement, setAnnouncement] = useState('');
+
+  // after a move in time: say so politely, and put the focus where the user goes on (the reopened
+  // dialog takes it itself; else the banner, or after "Back to now" the header's control)
+  useEffect(() => {
+    if (shown.current === asOf) return;
+    shown.current = asOf;
+    setAnnouncement(asOf ? `Viewing as of ${formatAsOf(asOf)}, read-only` : 'Showing now');
+    const frame = requestAnimationFrame(() => {
+      if (document.activeElement?.closest('[role="dialog"]')) return;
+      if (document.querySelector('.mantine-Modal-content')) return;
+      (asOf ? banner.current : document.querySelector<HTMLElement>(`[${headerControlAttribute}]`))?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [asOf]);
+
+  const live = (
+    <VisuallyHidden role="status" aria-live="polite">
+      {announcement}
+    </VisuallyHidden>
+  );
+  if (!asOf) return live;
   return (
     <Box
       pos="sticky"
@@ -190,7 +232,10 @@ export function AsOfBanner() {
       mt="calc(var(--mantine-spacing-md) * -1)"
       mb="md"
     >
+      {live}
       <Paper
+        ref={banner}
+        tabIndex={-1}
         role="region"
         aria-label="as of"
         radius={0}

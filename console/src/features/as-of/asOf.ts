@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
-import { asOfSchema } from '@fahrplan/contracts';
+import { asOfSchema, can } from '@fahrplan/contracts';
+import { formatDateTime } from '../common/dateTime';
 import type { FetchArgs } from '@reduxjs/toolkit/query';
 import type { MeView, Permissions } from '@fahrplan/contracts';
 
@@ -9,8 +10,15 @@ import type { MeView, Permissions } from '@fahrplan/contracts';
  */
 export const asOfParam = 'asOf';
 
+/**
+ * A hand-typed `+01:00` in a URL reaches URLSearchParams as a space (form encoding): a space before the
+ * offset's hh:mm at the end is taken as the `+` it was.
+ */
+const spacedOffset = / (\d{2}:\d{2})$/;
+
 /** The instant `value` names, normalised to UTC (`…Z`), or null when it is missing or malformed. */
-export const parseAsOf = (value: string | null | undefined): string | null => {
+export const parseAsOf = (raw: string | null | undefined): string | null => {
+  const value = raw?.replace(spacedOffset, '+$1');
   if (!value || !asOfSchema.safeParse(value).success) return null;
   const time = Date.parse(value);
   return Number.isNaN(time) ? null : new Date(time).toISOString();
@@ -32,10 +40,7 @@ export const pathWithAsOf = (path: string, at: string | null): string =>
   at === null ? path : `${path}${path.includes('?') ? '&' : '?'}${asOfParam}=${encodeURIComponent(at)}`;
 
 /** The instant as users read it (§5 DD.MM.YYYY, local time; seconds only when there are some). */
-export const formatAsOf = (at: string): string => {
-  const time = dayjs(at);
-  return time.format(time.second() === 0 ? 'DD.MM.YYYY, HH:mm' : 'DD.MM.YYYY, HH:mm:ss');
-};
+export const formatAsOf = (at: string): string => formatDateTime(at, { seconds: 'auto' });
 
 /** The DateTimePicker's local `YYYY-MM-DD HH:mm:ss` value → the instant, or null. */
 export const pickerToAsOf = (value: string | null): string | null => {
@@ -44,8 +49,18 @@ export const pickerToAsOf = (value: string | null): string | null => {
   return time.isValid() ? time.toISOString() : null;
 };
 
-/** The instant → the DateTimePicker's local `YYYY-MM-DD HH:mm:ss` value. */
+/** The instant → the DateTimePicker's local `YYYY-MM-DD HH:mm:ss` value (milliseconds dropped). */
 export const asOfToPicker = (at: string): string => dayjs(at).format('YYYY-MM-DD HH:mm:ss');
+
+/**
+ * The instant the picker's Apply moves to. The picker knows whole seconds only: a draft still showing
+ * the current instant keeps it with its milliseconds (re-applying, or "View as of this change" then
+ * Apply, must not land up to 999 ms earlier, before the change).
+ */
+export const appliedAsOf = (draft: string | null, current: string | null): string | null => {
+  if (current !== null && draft === asOfToPicker(current)) return current;
+  return pickerToAsOf(draft);
+};
 
 /** The quick picks of the as-of control, relative to `now`, as picker values. */
 export const asOfQuickPicks = (now: Date): { label: string; value: string }[] => {
@@ -61,8 +76,10 @@ export const asOfQuickPicks = (now: Date): { label: string; value: string }[] =>
 };
 
 /**
- * The console's rights while viewing the past: VIEW only. The past cannot be changed, so every
- * button, drag and inline edit that asks for CREATE or EDIT disappears with one rule.
+ * The console's rights while viewing the past: VIEW only. The past cannot be changed, so the buttons,
+ * drags and inline edits that ask useCan for CREATE or EDIT disappear with this one rule; controls that
+ * check no permission (e.g. answering an invitation) check useAsOf themselves, and the base query
+ * refuses every command as the last line.
  */
 export const viewOnly = (permissions: Permissions): Permissions =>
   Object.fromEntries(
@@ -71,6 +88,10 @@ export const viewOnly = (permissions: Permissions): Permissions =>
       (actions ?? []).filter((action) => action === 'VIEW'),
     ]),
   );
+
+/** Issue 8's one permission: `history` VIEW shows histories and lets the user view the past. */
+export const canViewHistory = (me: MeView | null): boolean =>
+  me ? can(me.permissions, 'history', 'VIEW') : false;
 
 /** The signed-in user as the console acts for it: view-only while `asOf` is set. */
 export const meAsOf = (me: MeView | null, asOf: string | null): MeView | null =>

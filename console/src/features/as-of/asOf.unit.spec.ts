@@ -1,11 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import type { MeView } from '@fahrplan/contracts';
 import {
+  appliedAsOf,
   asOfOf,
   asOfQuickPicks,
   asOfRequest,
   asOfSync,
   asOfToPicker,
+  canViewHistory,
   meAsOf,
   parseAsOf,
   pathWithAsOf,
@@ -28,6 +30,14 @@ describe('parseAsOf', () => {
     expect(parseAsOf('yesterday')).toBeNull();
     expect(parseAsOf('')).toBeNull();
     expect(parseAsOf(null)).toBeNull();
+  });
+
+  it('takes a hand-typed + offset that URLSearchParams decoded to a space', () => {
+    const typed = new URLSearchParams('asOf=2026-03-01T10:30:00+01:00');
+    expect(typed.get('asOf')).toBe('2026-03-01T10:30:00 01:00');
+    expect(asOfOf(typed)).toBe(at);
+    // only an offset at the end: a space elsewhere stays malformed
+    expect(parseAsOf('2026-03-01 10:30:00+01:00')).toBeNull();
   });
 });
 
@@ -55,6 +65,17 @@ describe('the picker values', () => {
     expect(pickerToAsOf(asOfToPicker(at))).toBe(at);
     expect(pickerToAsOf(null)).toBeNull();
     expect(pickerToAsOf('not a date')).toBeNull();
+  });
+
+  it('keep the milliseconds of the current instant when the draft still shows it', () => {
+    const precise = '2026-03-01T09:30:00.742Z';
+    expect(appliedAsOf(asOfToPicker(precise), precise)).toBe(precise);
+    expect(Date.parse(appliedAsOf(asOfToPicker(precise), precise)!)).toBeGreaterThan(Date.parse(at));
+    // a different draft is that whole second
+    const later = '2026-03-01T09:31:00.000Z';
+    expect(appliedAsOf(asOfToPicker(later), precise)).toBe(later);
+    expect(appliedAsOf(asOfToPicker(precise), null)).toBe(at);
+    expect(appliedAsOf(null, precise)).toBeNull();
   });
 
   it('offers quick picks in the past of now', () => {
@@ -148,5 +169,16 @@ describe('asOfSync', () => {
       kind: 'drop',
       reason: 'not permitted',
     });
+  });
+});
+
+describe('canViewHistory', () => {
+  it('is history VIEW, also for the view-only user of the past', () => {
+    const auditor = { username: 'eve', permissions: { history: ['VIEW'] } } as unknown as MeView;
+    const viewer = { username: 'vic', permissions: { items: ['VIEW'] } } as unknown as MeView;
+    expect(canViewHistory(auditor)).toBe(true);
+    expect(canViewHistory(meAsOf(auditor, at))).toBe(true);
+    expect(canViewHistory(viewer)).toBe(false);
+    expect(canViewHistory(null)).toBe(false);
   });
 });

@@ -1,10 +1,16 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import { signedOut } from '../auth/sessionSlice';
 import { asOfOf } from './asOf';
 
 export interface AsOfState {
   /** The instant the console shows (ISO, UTC), or null for now. Mirrors the URL's `asOf`. */
   at: string | null;
+  /**
+   * Open editors with unsaved changes or a running save: moving in time would remount them (their
+   * edits lost, a save flow's later steps refused), so the header's As of control waits.
+   */
+  busyEditors: number;
 }
 
 /** A bookmarked as-of URL is as of its date from the very first request, before any effect runs. */
@@ -13,14 +19,29 @@ const initialAt = (): string | null =>
 
 export const asOfSlice = createSlice({
   name: 'asOf',
-  initialState: (): AsOfState => ({ at: initialAt() }),
+  initialState: (): AsOfState => ({ at: initialAt(), busyEditors: 0 }),
   reducers: {
     asOfChanged(state, action: PayloadAction<string | null>) {
       state.at = action.payload;
     },
+    editorBusy(state) {
+      state.busyEditors += 1;
+    },
+    editorIdle(state) {
+      state.busyEditors = Math.max(0, state.busyEditors - 1);
+    },
   },
-  selectors: { selectAsOf: (state) => state.at },
+  // the next user starts at now (the builder runs lazily, so the import cycle with sessionSlice is harmless)
+  extraReducers: (builder) => {
+    builder.addCase(signedOut, (state) => {
+      state.at = null;
+    });
+  },
+  selectors: {
+    selectAsOf: (state) => state.at,
+    selectEditorsBusy: (state) => state.busyEditors > 0,
+  },
 });
 
-export const { asOfChanged } = asOfSlice.actions;
-export const { selectAsOf } = asOfSlice.selectors;
+export const { asOfChanged, editorBusy, editorIdle } = asOfSlice.actions;
+export const { selectAsOf, selectEditorsBusy } = asOfSlice.selectors;

@@ -1,4 +1,5 @@
 import { sameValues } from '../common/formChanges';
+import { NO_VALUE, summariseValue } from '../history/historyFormat';
 
 /** A form field whose value as of the date differs from its value now. */
 export interface FieldDifference {
@@ -29,14 +30,12 @@ export const diffFormValues = <V extends object>(
 
 const unset = (value: unknown) => (value === undefined || value === '' ? null : value);
 
-/** A form value in one short line: text as it is, lists joined, nothing as an em dash. */
-export const formatFormValue = (value: unknown): string => {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(formatFormValue).join(', ');
-  return JSON.stringify(value);
-};
+/**
+ * A form value in one short line, as the History tab shows values (summariseValue: lists by their
+ * elements' names, yes/no, objects as pairs); an unset field (nothing, empty text or list) as an em dash.
+ */
+export const formatFormValue = (value: unknown): string =>
+  value === '' || (Array.isArray(value) && value.length === 0) ? NO_VALUE : summariseValue(value);
 
 /** A form field's name as words, for the list of differences ('healthStatus' → 'Health status'). */
 export const fieldLabel = (field: string): string => {

@@ -38,12 +38,13 @@ describe('formatFormValue', () => {
   it('shows values in one short line', () => {
     expect(formatFormValue('x')).toBe('x');
     expect(formatFormValue(5)).toBe('5');
-    expect(formatFormValue(false)).toBe('false');
+    expect(formatFormValue(false)).toBe('no');
     expect(formatFormValue(null)).toBe('—');
     expect(formatFormValue('')).toBe('—');
     expect(formatFormValue([])).toBe('—');
     expect(formatFormValue(['a', 'b'])).toBe('a, b');
-    expect(formatFormValue({ a: 1 })).toBe('{"a":1}');
+    expect(formatFormValue({ a: 1 })).toBe('a: 1');
+    expect(formatFormValue([{ name: 'Cost centre', value: '4711' }])).toBe('Cost centre: 4711');
   });
 });
 

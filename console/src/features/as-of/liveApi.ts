@@ -18,10 +18,13 @@ export const liveApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getLiveRecord: build.query<unknown, { kind: LiveRecordKind; id: number }>({
       query: ({ kind, id }) => ({ url: `/${collectionOf[kind]}/${id}`, live: true }),
+      // the change feed refreshes today's data even while the rest of the console stands in the past
+      providesTags: ['Live'],
     }),
     /** Every project as it is now, to mark the rows of a list as of a date that changed since. */
     getLiveProjects: build.query<GroupView[], void>({
       query: () => ({ url: '/groups', live: true }),
+      providesTags: ['Live'],
     }),
   }),
 });

@@ -1,9 +1,9 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { httpStatusOf } from '../api/problem';
-import { notYetMessage, withAsOf } from './asOf';
-import { selectAsOf } from './asOfSlice';
+import { notYetMessage, readOnlyMessage, withAsOf } from './asOf';
+import { editorBusy, editorIdle, selectAsOf, selectEditorsBusy } from './asOfSlice';
 
 /** The instant the console shows, or null for now. */
 export const useAsOf = (): string | null => useAppSelector(selectAsOf);
@@ -36,4 +36,26 @@ export const useAsOfFailureMessage = (failureMessage: (error: unknown) => string
       asOf !== null && httpStatusOf(error) === 404 ? notYetMessage(asOf) : failureMessage(error),
     [asOf, failureMessage],
   );
+};
+
+/**
+ * An editor with unsaved changes or a running save tells the As of control: moving in time remounts
+ * every dialog, so the control waits until the editor is idle (saved, discarded or closed).
+ */
+export const useBusyEditor = (busy: boolean) => {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (!busy) return;
+    dispatch(editorBusy());
+    return () => void dispatch(editorIdle());
+  }, [busy, dispatch]);
+};
+
+/** Whether some editor has unsaved changes or is saving (the As of control is disabled then). */
+export const useEditorsBusy = (): boolean => useAppSelector(selectEditorsBusy);
+
+/** Why a create or edit is refused: the read-only past while viewing as of a date, else the permission. */
+export const useRefusalMessage = (): string => {
+  const asOf = useAsOf();
+  return asOf === null ? 'not permitted' : readOnlyMessage(asOf);
 };

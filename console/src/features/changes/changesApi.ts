@@ -1,14 +1,7 @@
 import { apiSlice } from '../api/apiSlice';
 import type { SessionState } from '../auth/sessionSlice';
 import { trackerTags } from '../tracker/trackerApi';
-
-/** Read-model collections of the server and the console's tags for them. */
-const tagOf: Record<string, 'Application' | 'Group' | 'Comment' | 'Account'> = {
-  applications: 'Application',
-  groups: 'Group',
-  comments: 'Comment',
-  accounts: 'Account',
-};
+import { feedTags } from './feedTags';
 
 interface FeedState {
   session: SessionState;
@@ -73,19 +66,14 @@ export const changesApi = apiSlice.injectEndpoints({
                   updateCachedData((draft) => {
                     draft.position = change.position;
                   });
-                  // a view as of a date does not move; back to now refetches everything anyway
-                  if ((getState() as unknown as FeedState).asOf.at !== null) continue;
-                  const own = (getState() as unknown as FeedState).position.after;
-                  const logTags =
-                    change.position > own
-                      ? change.collections.map((c) => tagOf[c]).filter((t) => t !== undefined)
-                      : [];
-                  // the tracker mirror moves with the tracker, not with this console's commands (its changes
-                  // carry the log position reached so far), and its collections are few and small
-                  const mirrorTags = change.collections.some((c) => c.startsWith('tracker'))
-                    ? trackerTags
-                    : [];
-                  const tags = [...logTags, ...mirrorTags];
+                  const state = getState() as unknown as FeedState;
+                  const tags = feedTags({
+                    position: change.position,
+                    collections: change.collections,
+                    own: state.position.after,
+                    asOf: state.asOf.at,
+                    trackerTags,
+                  });
                   if (tags.length > 0) dispatch(apiSlice.util.invalidateTags(tags));
                 }
               }

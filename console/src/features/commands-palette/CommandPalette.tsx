@@ -78,32 +78,36 @@ export function CommandPalette() {
     [applicationList.data, projectList.data, timeline.data],
   );
 
-  const commands: SpotlightActionData[] = [
-    {
+  // only what the user may create (none while viewing the past: it is read-only)
+  const newRecords: (SpotlightActionData | false)[] = [
+    items.canCreate && {
       id: 'new-item',
       label: 'New item',
       description: 'plan a task',
       leftSection: icon(IconSubtask),
       onClick: () => void items.create({ group: null }),
     },
-    {
+    items.canCreate && {
       id: 'new-milestone',
       label: 'New milestone',
       leftSection: icon(IconFlag),
       onClick: () => void items.create({ group: null, milestone: true }),
     },
-    {
+    projects.canCreate && {
       id: 'new-project',
       label: 'New project',
       leftSection: icon(IconPlus),
       onClick: () => projects.openNew(),
     },
-    {
+    applications.canCreate && {
       id: 'new-application',
       label: 'New application',
       leftSection: icon(IconPlus),
       onClick: () => applications.openNew(),
     },
+  ];
+  const commands: SpotlightActionData[] = [
+    ...newRecords.filter((command) => command !== false),
     {
       id: 'go-timeline',
       label: 'Go to timeline',

@@ -1,25 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
-import { useAppSelector } from '../../app/hooks';
-import { selectPosition } from '../api/positionSlice';
-import { useRefreshMutation } from '../auth/authApi';
-import { selectAccessToken } from '../auth/sessionSlice';
-import { exportFileName, exportPath } from './historyFormat';
+import { describeError } from '../api/problem';
+import { useExportHistoryMutation } from './historyApi';
+import { exportFileName, exportType } from './historyFormat';
 
 type ExportKind = 'csv' | 'events';
-
-/** The server's problem detail of a failed download, else its status. */
-const failureOf = async (response: Response): Promise<string> => {
-  const text = await response.text().catch(() => '');
-  try {
-    const problem = JSON.parse(text) as { detail?: string; title?: string };
-    if (problem.detail || problem.title) return (problem.detail || problem.title)!;
-  } catch {
-    // not problem details: the status says enough
-  }
-  return `the download failed with status ${response.status}`;
-};
 
 /** Saves a blob under `name` through a temporary link (the browser's own download). */
 const saveBlob = (blob: Blob, name: string) => {
@@ -35,38 +21,22 @@ const saveBlob = (blob: Blob, name: string) => {
 };
 
 /**
- * Issue 8: a project's history as CSV and as the JSON event log, downloaded with the session's token
- * (a plain link would carry none); an expired token is refreshed once.
+ * Issue 8: a project's history as CSV and as the JSON event log, fetched through the api's base query
+ * (a plain link would carry no token; an expired one is refreshed there) and saved as a file.
  */
 export function HistoryExport({ projectId }: { projectId: number }) {
-  const token = useAppSelector(selectAccessToken);
-  const after = useAppSelector(selectPosition);
-  const [refresh] = useRefreshMutation();
+  const [exportHistory] = useExportHistoryMutation();
   const [running, setRunning] = useState<ExportKind | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  const request = (accessToken: string | null, kind: ExportKind) =>
-    fetch(exportPath(projectId, kind), {
-      headers: {
-        ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
-        ...(after > 0 ? { 'X-Fahrplan-After': String(after) } : {}),
-      },
-      credentials: 'same-origin',
-    });
 
   const download = async (kind: ExportKind) => {
     setRunning(kind);
     setError(null);
     try {
-      let response = await request(token, kind);
-      if (response.status === 401) {
-        const session = await refresh().unwrap();
-        if (session) response = await request(session.accessToken, kind);
-      }
-      if (!response.ok) throw new Error(await failureOf(response));
-      saveBlob(await response.blob(), exportFileName(projectId, kind));
+      const text = await exportHistory({ projectId, kind }).unwrap();
+      saveBlob(new Blob([text], { type: exportType(kind) }), exportFileName(projectId, kind));
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(describeError(e));
     } finally {
       setRunning(null);
     }

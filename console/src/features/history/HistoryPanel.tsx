@@ -1,12 +1,12 @@
 import { Tabs } from '@mantine/core';
-import { can } from '@fahrplan/contracts';
+import { canViewHistory } from '../as-of/asOf';
 import type { MeView } from '@fahrplan/contracts';
 import { HistoryTab } from './HistoryTab';
 import type { HistoryRecordCategory } from './historyApi';
 
 /** A saved record's History tab shows to users with `history` VIEW (a new record has no history yet). */
 export const showsHistory = (me: MeView, id: number | null): id is number =>
-  id !== null && can(me.permissions, 'history', 'VIEW');
+  id !== null && canViewHistory(me);
 
 /** The History tab of a record editor's tab list (EditorDialog's `trailingTabs`). */
 export const historyTabs = (me: MeView, id: number | null) =>
@@ -17,15 +17,20 @@ export function HistoryPanel({
   category,
   id,
   me,
+  leave,
+  saving,
 }: {
   category: HistoryRecordCategory;
   id: number | null;
   me: MeView;
+  /** The dialog's leave guard and save state (useEditorSave). */
+  leave: (then: () => void) => void;
+  saving: boolean;
 }) {
   if (!showsHistory(me, id)) return null;
   return (
     <Tabs.Panel value="history">
-      <HistoryTab category={category} id={id} />
+      <HistoryTab category={category} id={id} leave={leave} saving={saving} />
     </Tabs.Panel>
   );
 }

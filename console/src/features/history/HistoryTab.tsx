@@ -9,15 +9,16 @@ import {
   Skeleton,
   Stack,
   Text,
+  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useSearchParams } from 'react-router';
 import type { HistoryRow } from '@fahrplan/contracts';
 import { describeError, httpStatusOf } from '../api/problem';
-import { withAsOf } from '../as-of/asOf';
+import { fieldLabel } from '../as-of/compareWithNow';
+import { useSetAsOf } from '../as-of/useAsOf';
 import { EmptyState } from '../common/EmptyState';
 import { HistoryExport } from './HistoryExport';
 import { useGetHistoryQuery } from './historyApi';
@@ -35,11 +36,13 @@ const loadFailure = (error: unknown) => {
 };
 
 /** A value of a change: long texts cut, with a button that shows the whole. */
-function ChangeValue({ value, label }: { value: string; label: string }) {
+function ChangeValue({ value, label }: { value: string; label: 'before' | 'after' }) {
   const [whole, setWhole] = useState(false);
   const { text, truncated } = truncateText(value);
   return (
-    <Text span size="sm" style={{ wordBreak: 'break-word' }} aria-label={label}>
+    <Text span size="sm" style={{ wordBreak: 'break-word' }}>
+      {/* screen readers hear which side is which; the arrow between is only for the eye */}
+      <VisuallyHidden data-sr-only>{label}: </VisuallyHidden>
       {whole ? value : text}
       {truncated && (
         <>
@@ -84,16 +87,16 @@ function ChangeList({ row, field }: { row: HistoryRow; field: string | null }) {
           return (
             <li key={change.field} data-field={change.field}>
               <Text span size="sm" fw={600}>
-                {line.field}
+                {fieldLabel(line.field)}
               </Text>
               <Text span size="sm">
                 :{' '}
               </Text>
-              <ChangeValue value={line.before} label={`${line.field} before`} />
-              <Text span size="sm" c="dimmed" aria-label="changed to">
+              <ChangeValue value={line.before} label="before" />
+              <Text span size="sm" c="dimmed" aria-hidden>
                 {' → '}
               </Text>
-              <ChangeValue value={line.after} label={`${line.field} after`} />
+              <ChangeValue value={line.after} label="after" />
             </li>
           );
         })}
@@ -127,18 +130,28 @@ interface Props {
   category: HistoryRecordCategory;
   /** The record's id (the tab shows only for a saved record). */
   id: number;
+  /**
+   * The dialog's leave guard: "View as of this change" remounts the dialog as of that instant, so
+   * unsaved changes are confirmed away first.
+   */
+  leave: (then: () => void) => void;
+  /** The dialog's save flow runs: moving in time now would refuse its later steps. */
+  saving: boolean;
 }
+
+/** Why "View as of this change" waits. */
+export const savingReason = 'Wait until the save has finished';
 
 /**
  * Issue 8: a record's History tab, every change as a row (when, who, which command, its source and
  * the fields' before → after), filtered by field and user, 50 a page; a row's button shows the record
  * as of that change (the `asOf` URL parameter the dialogs follow). A project's history also exports.
  */
-export function HistoryTab({ category, id }: Props) {
+export function HistoryTab({ category, id, leave, saving }: Props) {
   const [field, setField] = useState<string | null>(null);
   const [user, setUser] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const [, setParams] = useSearchParams();
+  const setAsOf = useSetAsOf();
   const { data, currentData, error, isLoading, isFetching, refetch } = useGetHistoryQuery(
     { category, id, page, pageSize: PAGE_SIZE, field, user },
     { refetchOnMountOrArgChange: true },
@@ -196,14 +209,20 @@ export function HistoryTab({ category, id }: Props) {
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       textAlign: 'right',
       render: (row) => (
-        <Button
-          size="compact-xs"
-          variant="light"
-          onClick={() => setParams((current) => withAsOf(current, row.at))}
-          title={`Show the record as it was at ${formatChangeTime(row.at)}`}
-        >
-          View as of this change
-        </Button>
+        <Tooltip label={saving ? savingReason : `Show the record as it was at ${formatChangeTime(row.at)}`}>
+          {/* a disabled button gets no pointer events: the wrapper shows the tooltip */}
+          <span style={{ display: 'inline-block' }}>
+            <Button
+              size="compact-xs"
+              variant="light"
+              disabled={saving}
+              aria-description={saving ? savingReason : undefined}
+              onClick={() => leave(() => setAsOf(row.at))}
+            >
+              View as of this change
+            </Button>
+          </span>
+        </Tooltip>
       ),
     },
   ];

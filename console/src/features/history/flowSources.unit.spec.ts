@@ -1,11 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
+import { flowSourcePattern } from '@fahrplan/contracts';
 import { applicationStepSource } from '../applications/details/useApplicationSaveFlow';
 import { itemStepSource } from '../items/useItemSaveFlow';
 import { projectStepSource } from '../projects/details/projectSavePlan';
 import { sourceBadge } from './historyFormat';
 
 /** The header pattern the command API accepts (X-Fahrplan-Source). */
-const serverPattern = /^flow:[a-z0-9-]+\/[a-z0-9-]+$/;
+const serverPattern = flowSourcePattern;
 
 describe('the save flows name their steps as history shows them', () => {
   it('numbers the application save as §4 orders it', () => {

@@ -1,5 +1,6 @@
 import type { HistoryCategory, HistoryPage } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
+import { exportPath } from './historyFormat';
 
 /** The records whose dialogs have a History tab, and the tag their saves invalidate. */
 const recordTag = {
@@ -36,9 +37,30 @@ export const historyApi = apiSlice.injectEndpoints({
   endpoints: (builder) => ({
     getHistory: builder.query<HistoryPage, HistoryArgs>({
       query: (args) => ({ url: `/history/${args.category}/${args.id}`, params: historyParams(args) }),
-      providesTags: (_result, _error, { category, id }) => [{ type: recordTag[category], id }],
+      // the record's tag (its saves) and History (the change feed, also while viewing the past)
+      providesTags: (_result, _error, { category, id }) => [{ type: recordTag[category], id }, 'History'],
+    }),
+    /**
+     * A project's history download (CSV or the JSON event log) as text, through the base query (token,
+     * refresh on 401); a mutation, so every click fetches anew and nothing stays cached.
+     */
+    exportHistory: builder.mutation<string, { projectId: number; kind: 'csv' | 'events' }>({
+      query: ({ projectId, kind }) => ({
+        url: exportPath(projectId, kind),
+        method: 'GET',
+        // the body as it came; a failure's problem details parsed when they are JSON
+        responseHandler: async (response) => {
+          const text = await response.text();
+          if (response.ok) return text;
+          try {
+            return JSON.parse(text) as unknown;
+          } catch {
+            return text;
+          }
+        },
+      }),
     }),
   }),
 });
 
-export const { useGetHistoryQuery } = historyApi;
+export const { useGetHistoryQuery, useExportHistoryMutation } = historyApi;

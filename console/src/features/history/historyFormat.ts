@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import {
   endFromServer,
   isServerDate,
@@ -8,15 +7,13 @@ import {
   serverToUiDateTime,
 } from '@fahrplan/contracts';
 import type { HistoryChange, HistoryRow } from '@fahrplan/contracts';
+import { formatDateTime } from '../common/dateTime';
 
 /** How a missing value (a field that did not exist before, or no longer does) shows. */
 export const NO_VALUE = '—';
 
 /** When a change was made, in the user's time zone: the console's DD.MM.YYYY, with seconds to tell saves apart. */
-export const formatChangeTime = (at: string): string => {
-  const when = dayjs(at);
-  return when.isValid() ? when.format('DD.MM.YYYY HH:mm:ss') : at;
-};
+export const formatChangeTime = (at: string): string => formatDateTime(at, { seconds: 'always' });
 
 export type SourceKind = 'flow' | 'share' | 'tracker' | 'system' | 'other';
 
@@ -148,6 +145,10 @@ export const changeLine = (change: HistoryChange): ChangeLine => ({
 export const exportFileName = (projectId: number, kind: 'csv' | 'events'): string =>
   kind === 'csv' ? `project-${projectId}-history.csv` : `project-${projectId}-events.json`;
 
-/** Where they come from (GET, `history` VIEW). */
+/** Where they come from under /api (GET, `history` VIEW). */
 export const exportPath = (projectId: number, kind: 'csv' | 'events'): string =>
-  `/api/history/group/${projectId}/${kind === 'csv' ? 'export.csv' : 'events.json'}`;
+  `/history/group/${projectId}/${kind === 'csv' ? 'export.csv' : 'events.json'}`;
+
+/** The media type a download is saved with. */
+export const exportType = (kind: 'csv' | 'events'): string =>
+  kind === 'csv' ? 'text/csv;charset=utf-8' : 'application/json';

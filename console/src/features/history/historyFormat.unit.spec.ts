@@ -146,8 +146,8 @@ describe('row pieces', () => {
   it('names the downloads after the project', () => {
     expect(exportFileName(42, 'csv')).toBe('project-42-history.csv');
     expect(exportFileName(42, 'events')).toBe('project-42-events.json');
-    expect(exportPath(42, 'csv')).toBe('/api/history/group/42/export.csv');
-    expect(exportPath(42, 'events')).toBe('/api/history/group/42/events.json');
+    expect(exportPath(42, 'csv')).toBe('/history/group/42/export.csv');
+    expect(exportPath(42, 'events')).toBe('/history/group/42/events.json');
   });
 
   it('sends only the filters that are set', () => {

@@ -203,7 +203,7 @@ export function ItemEditor({
       <Tabs.Panel value="comments">
         <ItemCommentsTab form={form} editable={editable} itemId={record?.id ?? null} />
       </Tabs.Panel>
-      <HistoryPanel category="item" id={record?.id ?? null} me={me} />
+      <HistoryPanel category="item" id={record?.id ?? null} me={me} leave={leave} saving={footer.saving} />
     </EditorDialog>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import { useAppSelector } from '../../app/hooks';
+import { useRefusalMessage } from '../as-of/useAsOf';
 import { useCan } from '../auth/permissions';
 import { useRefreshMutation } from '../auth/authApi';
 import { selectAccessToken } from '../auth/sessionSlice';
@@ -29,6 +30,7 @@ export function useOpenItemDialog() {
   const [refresh] = useRefreshMutation();
   const canView = useCan('items', 'VIEW');
   const canCreate = useCan('items', 'CREATE');
+  const refusal = useRefusalMessage();
 
   const open = useCallback(
     async (request: ItemDialogRequest) => {
@@ -61,7 +63,7 @@ export function useOpenItemDialog() {
   const create = useCallback(
     ({ group, date, subgroup = null, milestone = false }: NewItemOptions) => {
       if (!canCreate) {
-        notifyError('not permitted');
+        notifyError(refusal);
         return Promise.resolve(false);
       }
       return open({
@@ -69,7 +71,7 @@ export function useOpenItemDialog() {
         request: { group, date: date ?? dayjs().format('YYYY-MM-DD'), subgroup, milestone },
       });
     },
-    [canCreate, open],
+    [canCreate, open, refusal],
   );
 
   // one object while its parts stay the same, so callbacks that depend on it stay stable

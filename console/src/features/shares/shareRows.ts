@@ -5,6 +5,7 @@ import type {
   SharesView,
   ShareView,
 } from '@fahrplan/contracts';
+import { formatDateTime } from '../common/dateTime';
 
 /** The incoming shares waiting for this tenant's decision: the navigation's badge. */
 export const pendingIncoming = (view: SharesView | undefined): number =>
@@ -29,12 +30,7 @@ const verbs: Record<ShareAction, string> = {
 };
 
 /** 'DD.MM.YYYY HH:mm' of an ISO timestamp, in the browser's time zone. */
-export const historyTime = (at: string): string => {
-  const d = new Date(at);
-  if (Number.isNaN(d.getTime())) return at;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getDate())}.${two(d.getMonth() + 1)}.${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
-};
+export const historyTime = (at: string): string => formatDateTime(at);
 
 /** One history line: who of which tenant did what ('alice (demo) shared'). */
 export const historyLine = (entry: ShareHistoryEntry): string =>

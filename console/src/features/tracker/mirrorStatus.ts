@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import type { TrackerStatusCategory, TrackerSyncStatus, TrackerTestResult } from '@fahrplan/contracts';
+import { formatDateTime } from '../common/dateTime';
 
 /** Badge colours by the tracker's status category: to do gray, in progress blue, done green. */
 export const statusColour = (category: TrackerStatusCategory | null | undefined): string =>
@@ -19,10 +20,7 @@ export const ageText = (iso: string, now: number): string => {
 };
 
 /** A timestamp as people read it in the console: DD.MM.YYYY HH:mm, local time (§5 date style). */
-export const shownTime = (iso: string): string => {
-  const at = dayjs(iso);
-  return at.isValid() ? at.format('DD.MM.YYYY HH:mm') : iso;
-};
+export const shownTime = (iso: string): string => formatDateTime(iso);
 
 /** What a connection's mirror state means for people looking at tracker data. */
 export type MirrorHealth =

@@ -175,7 +175,13 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
       <Tabs.Panel value="comments">
         <CommentsTab form={form} editable={editable} applicationId={record?.id ?? null} />
       </Tabs.Panel>
-      <HistoryPanel category="application" id={record?.id ?? null} me={me} />
+      <HistoryPanel
+        category="application"
+        id={record?.id ?? null}
+        me={me}
+        leave={leave}
+        saving={footer.saving}
+      />
     </EditorDialog>
   );
 }

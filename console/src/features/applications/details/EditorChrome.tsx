@@ -3,6 +3,7 @@ import { useHotkeys } from '@mantine/hooks';
 import type { ComponentProps, ReactNode } from 'react';
 import { Box, Button, Group, Modal, Tabs } from '@mantine/core';
 import type { MantineSize } from '@mantine/core';
+import { useBusyEditor } from '../../as-of/useAsOf';
 import { ErrorTab } from './ErrorTab';
 import { LeaveConfirm } from './LeaveConfirm';
 import { SaveAlert } from './SaveAlert';
@@ -192,6 +193,7 @@ export function useLeaveGuard({
 }) {
   /** The confirmation is open; what to do when the user leaves. */
   const [pending, setPending] = useState<(() => void) | null>(null);
+  useBusyEditor(saving || dirty);
   const leave = (then: () => void) => {
     if (saving) return;
     if (dirty) setPending(() => then);

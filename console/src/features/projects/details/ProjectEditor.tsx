@@ -218,7 +218,7 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
       <Tabs.Panel value="comments">
         <ProjectCommentsTab form={form} editable={editable} projectId={record?.id ?? null} />
       </Tabs.Panel>
-      <HistoryPanel category="group" id={record?.id ?? null} me={me} />
+      <HistoryPanel category="group" id={record?.id ?? null} me={me} leave={leave} saving={footer.saving} />
     </EditorDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
+import { useRefusalMessage } from '../../as-of/useAsOf';
 import { useCan } from '../../auth/permissions';
 import { notifyError } from '../../common/notify';
 import { newProject, showProject } from './projectDialogSlice';
@@ -9,6 +10,7 @@ export function useOpenProjectDialog() {
   const dispatch = useAppDispatch();
   const canView = useCan('group-details', 'VIEW');
   const canCreate = useCan('group-details', 'CREATE');
+  const refusal = useRefusalMessage();
 
   const openExisting = useCallback(
     (id: number) => (canView ? dispatch(showProject(id)) : notifyError('not permitted')),
@@ -16,8 +18,8 @@ export function useOpenProjectDialog() {
   );
   const openNew = useCallback(
     (application: number | null = null) =>
-      canCreate ? dispatch(newProject(application)) : notifyError('not permitted'),
-    [canCreate, dispatch],
+      canCreate ? dispatch(newProject(application)) : notifyError(refusal),
+    [canCreate, dispatch, refusal],
   );
   return { openExisting, openNew, canCreate, canView };
 }
