@@ -89,6 +89,8 @@ export class HistoryController {
     @Param('id') idText: string,
     @Query() query: Record<string, unknown>,
   ): Promise<HistoryPage> {
+    // what is not the caller's answers 403/404 first; a bad query is refused before anything is folded
+    const { category, id, events } = await this.load(principal, categoryText, idText);
     const parsed = historyQuerySchema.safeParse(query);
     if (!parsed.success)
       throw validationError(
@@ -98,7 +100,7 @@ export class HistoryController {
           message: issue.message,
         })),
       );
-    const { category, id, rows } = await this.rows(principal, categoryText, idText);
+    const rows = await this.reader.rows(category, events, principal.tenant);
     return { category, id, ...pageOf(rows, parsed.data) };
   }
 
