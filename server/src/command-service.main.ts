@@ -14,7 +14,7 @@ const main = async () => {
         const password = await seedDemoIfMissing(service, config.FAHRPLAN_DEMO_PASSWORD);
         if (password)
           console.log(
-            `Demo login: tenant "${DEMO_TENANT}", user "admin" or "viewer", password "${password}" — shown only this once.`,
+            `Demo login: tenant "${DEMO_TENANT}", user "admin", "viewer" or "auditor", password "${password}" — shown only this once.`,
           );
       }
       return service;

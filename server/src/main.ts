@@ -41,7 +41,7 @@ const main = async () => {
     );
   else
     console.log(
-      `Demo login: tenant "${DEMO_TENANT}", user "admin" or "viewer", password ${process.env.FAHRPLAN_DEMO_PASSWORD ? 'from $FAHRPLAN_DEMO_PASSWORD' : 'as printed on first start'}.`,
+      `Demo login: tenant "${DEMO_TENANT}", user "admin", "viewer" or "auditor", password ${process.env.FAHRPLAN_DEMO_PASSWORD ? 'from $FAHRPLAN_DEMO_PASSWORD' : 'as printed on first start'}.`,
     );
   const stop = async () => {
     await embedded.close();
