@@ -1,5 +1,6 @@
 import {
   diffRecords,
+  parseTrackerRepositoryId,
   evolveTenant,
   evolveUser,
   initialTenantState,
@@ -134,13 +135,13 @@ export interface IssueLink {
   readonly until: number;
 }
 
-/** `'<connection id>/<tracker project id>'` → the connection id. */
-const connectionOf = (reference: unknown): number | null => {
-  const id =
-    typeof reference === 'object' && reference !== null ? (reference as { id?: unknown }).id : reference;
-  const match = /^(\d{1,15})\//.exec(String(id ?? ''));
-  return match ? Number(match[1]) : null;
-};
+/** The connection of a repository reference (`jirarepo`, or an item's `jiragroup` id), if any. */
+const connectionOf = (reference: unknown): number | null =>
+  parseTrackerRepositoryId(
+    typeof reference === 'object' && reference !== null
+      ? ((reference as { id?: string }).id ?? null)
+      : (reference as string | null),
+  )?.connectionId ?? null;
 
 /**
  * The issues a project or an item linked over its history, and when: a project links `jiraid` in its
@@ -231,7 +232,7 @@ export class HistoryReader {
     const group = category === 'item' ? (states.at(-1)?.group as number | undefined) : undefined;
     const project = group === undefined ? null : await this.events('group', String(group), tenant);
     const projectConnection = project
-      ? connectionOf(foldHistory('group', project).states.at(-1)?.jirarepo)
+      ? connectionOf(project.reduce(historyFolds.group, null)?.jirarepo)
       : null;
     const observed = await Promise.all(
       issueLinks(category, events, states, projectConnection).map(async (link) =>
