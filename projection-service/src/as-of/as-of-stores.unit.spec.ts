@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { streamName } from '@fahrplan/contracts';
 import type { StoredEvent } from '@fahrplan/contracts';
-import { SqliteEventStore } from '@fahrplan/platform';
 import type { EventStore, NewEvent } from '@fahrplan/platform';
 import { appendPlanningWorkload } from '../../../bench/src/planning-workload';
 import { anApplication } from '../../../contracts/src/testing/decider-spec';
@@ -10,16 +9,9 @@ import { allProjections } from '../projections/all-projections';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import { AsOfStores, SwitchingReadStore, asOfContext } from './as-of-stores';
+import { memoryEventStores } from '../projections/testing/memory-event-stores';
 
-const opened: SqliteEventStore[] = [];
-const eventStore = () => {
-  const store = new SqliteEventStore(':memory:', { pollIntervalMs: 10 });
-  opened.push(store);
-  return store;
-};
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((store) => store.close()));
-});
+const eventStore = memoryEventStores();
 
 const at = (time: string) => new Date(`2026-03-02T${time}Z`);
 

@@ -12,6 +12,7 @@ import { allProjections } from './all-projections';
 import type { Projection } from './projection';
 import { ProjectionRunner, rebuild } from './projection-runner';
 import type { Change } from './projection-runner';
+import { memoryEventStores } from './testing/memory-event-stores';
 
 /** A MemoryReadStore that records its writes and checkpoint saves, and fails writes on request. */
 class RecordingReadStore extends MemoryReadStore {
@@ -30,15 +31,7 @@ class RecordingReadStore extends MemoryReadStore {
   }
 }
 
-const opened: SqliteEventStore[] = [];
-const eventStore = () => {
-  const store = new SqliteEventStore(':memory:', { pollIntervalMs: 10 });
-  opened.push(store);
-  return store;
-};
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((store) => store.close()));
-});
+const eventStore = memoryEventStores();
 
 const metadata = (tenant: string) => ({
   tenant,
