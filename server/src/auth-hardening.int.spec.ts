@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { streamName } from '@fahrplan/contracts';
 import { createUser } from '@fahrplan/command-service';
 import { eventMetadata } from '@fahrplan/platform';
-import { eventually } from '../../platform/src/event-store/testing/event-store.contract';
+import { eventually } from '@fahrplan/platform/testing';
 import { Api, DEMO_PASSWORD, startPlatform } from './testing/platform';
 import type { Platform, Reply } from './testing/platform';
 import { ServiceProcess, freePort } from './testing/service-process';

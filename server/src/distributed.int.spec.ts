@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { KafkaBus } from '@fahrplan/platform';
 import type { ReceivedMessage } from '@fahrplan/platform';
 import { topics } from '@fahrplan/contracts';
-import { describeWithMongo } from '../../projection-service/src/read-store/testing/mongo-server';
-import { eventually } from '../../platform/src/event-store/testing/event-store.contract';
-import { startFakeTracker } from '../../tracker-sync/src/fake/fake-tracker';
+import { describeWithMongo } from '@fahrplan/projection-service/testing';
+import { eventually } from '@fahrplan/platform/testing';
+import { startFakeTracker } from '@fahrplan/tracker-sync';
 import { Api } from './testing/platform';
 import { ServiceProcess, freePort } from './testing/service-process';
 

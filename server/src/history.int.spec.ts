@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { REDACTED, historyCategories } from '@fahrplan/contracts';
 import type { ExportedEvent, HistoryChange, HistoryPage, HistoryRow, StoredEvent } from '@fahrplan/contracts';
 import Papa from 'papaparse';
-import { eventually } from '../../platform/src/event-store/testing/event-store.contract';
-import { groupsProjection } from '../../projection-service/src/projections/groups.projection';
-import type { GroupDoc } from '../../projection-service/src/projections/groups.projection';
+import { eventually } from '@fahrplan/platform/testing';
+import { groupsProjection } from '@fahrplan/projection-service/testing';
+import type { GroupDoc } from '@fahrplan/projection-service/testing';
 import {
   DEMO_PASSWORD,
   TestClock,

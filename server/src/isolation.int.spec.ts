@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import { allPermissions, historyCategories } from '@fahrplan/contracts';
-import { eventually } from '../../platform/src/event-store/testing/event-store.contract';
+import { eventually } from '@fahrplan/platform/testing';
 import { DEMO_PASSWORD, anApplication, caughtUp, startPlatform } from './testing/platform';
 import type { Body, Platform, Reply } from './testing/platform';
 import {

@@ -1,5 +1,5 @@
 import { commandCatalogue } from '@fahrplan/contracts';
-import { asOfRoutes } from '../../projection-service/src/as-of/as-of.interceptor';
+import { asOfRoutes } from '@fahrplan/projection-service';
 import { caughtUp, startPlatform } from './testing/platform';
 import type { Body, Platform } from './testing/platform';
 

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { eventually } from '../../platform/src/event-store/testing/event-store.contract';
+import { eventually } from '@fahrplan/platform/testing';
 import { Api } from './testing/platform';
 import { ServiceProcess, freePort } from './testing/service-process';
 

@@ -14,8 +14,7 @@ import {
 import type { GroupEvent, GroupState, ItemCreated, StoredEvent } from '@fahrplan/contracts';
 import { createTenant, createUser } from '@fahrplan/command-service';
 import { IdAllocator, SqliteEventStore } from '@fahrplan/platform';
-import { compileForNode, repositoryPath } from '../../platform/src/testing/compile-for-node';
-import { eventually } from '../../platform/src/event-store/testing/event-store.contract';
+import { compileForNode, eventually, repositoryPath } from '@fahrplan/platform/testing';
 import { demoFeatures } from './demo';
 import { SeedError, defaultSeedOptions, parseSeedArgs, seed } from './seed';
 import type { SeedOptions, SeedSummary } from './seed';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { hostWithoutSchemeMessage, trackerRepositoryId } from '@fahrplan/contracts';
-import { eventually } from '../../platform/src/event-store/testing/event-store.contract';
-import { startFakeTracker } from '../../tracker-sync/src/fake/fake-tracker';
-import type { FakeTracker } from '../../tracker-sync/src/fake/fake-tracker';
-import { loadTrackerSpecs } from '../../tracker-sync/src/testing/openapi-validator';
+import { eventually } from '@fahrplan/platform/testing';
+import { startFakeTracker } from '@fahrplan/tracker-sync';
+import type { FakeTracker } from '@fahrplan/tracker-sync';
+import { loadTrackerSpecs } from '@fahrplan/tracker-sync/testing';
 import { seedDemo } from './demo';
 import { DEMO_PASSWORD, removeDataDir, start, startPlatform, temporaryDataDir } from './testing/platform';
 import type { Body, Platform } from './testing/platform';

@@ -25,8 +25,9 @@ import type {
   DecisionContext,
 } from '@fahrplan/contracts';
 import type { SqliteEventStore } from '@fahrplan/platform';
-import { appendChunk, seeded, workloadContext } from './workload-support';
-import type { Append } from './workload-support';
+import { seeded } from './random';
+import { appendChunk, workloadContext } from './workload';
+import type { Append } from './workload';
 
 export interface WorkloadOptions {
   readonly events: number;
