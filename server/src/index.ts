@@ -1,3 +1,3 @@
-export * from './app';
-export * from './demo';
-export * from './projection-service';
+export * from './embedded/embedded';
+export * from './demo/seed-demo';
+export * from './services/projection-service';
