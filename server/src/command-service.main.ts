@@ -1,6 +1,6 @@
 import { createCommandService, seedDemoIfMissing } from './services/command-service';
 import { commandServiceEnv, parseEnv } from './config/config';
-import { DEMO_TENANT } from './demo/seed-demo';
+import { DEMO_TENANT } from './demo/demo-data';
 import { exitOnStartFailure, runService } from './services/lifecycle';
 
 /** `npm run start:command-service`: the command and auth API, configured by environment variables. */

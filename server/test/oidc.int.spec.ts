@@ -11,7 +11,7 @@ import { createEmbedded } from '../src/embedded/embedded';
 import type { Embedded } from '../src/embedded/embedded';
 import { Api, removeDataDir, storedSince, temporaryDataDir } from '../src/testing/platform';
 import type { Body } from '../src/testing/platform';
-import { demoFeatures } from '../src/demo/seed-demo';
+import { demoFeatures } from '../src/demo/demo-data';
 import { freePort } from '../src/testing/service-process';
 
 const CLIENT_ID = 'fahrplan-tests';

@@ -15,7 +15,7 @@ import type { GroupEvent, GroupState, ItemCreated, StoredEvent } from '@fahrplan
 import { createTenant, createUser } from '@fahrplan/command-service';
 import { IdAllocator, SqliteEventStore } from '@fahrplan/platform';
 import { compileForNode, eventually, repositoryPath } from '@fahrplan/platform/testing';
-import { demoFeatures } from '../src/demo/seed-demo';
+import { demoFeatures } from '../src/demo/demo-data';
 import { SeedError, defaultSeedOptions, parseSeedArgs, seed } from '../src/seed';
 import type { SeedOptions, SeedSummary } from '../src/seed';
 import { removeDataDir, start, temporaryDataDir } from '../src/testing/platform';

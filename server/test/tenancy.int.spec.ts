@@ -1,7 +1,7 @@
 import { commandCatalogue } from '@fahrplan/contracts';
 import { createUser } from '@fahrplan/command-service';
 import { anApplication, caughtUp, startPlatform, storedSince } from '../src/testing/platform';
-import { demoFeatures } from '../src/demo/seed-demo';
+import { demoFeatures } from '../src/demo/demo-data';
 import type { Body, Platform, Reply } from '../src/testing/platform';
 
 let platform: Platform;

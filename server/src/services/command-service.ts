@@ -6,7 +6,8 @@ import { DirectoryCache, IdAllocator, SecretBox, TokenService, createEventStore 
 import type { EventStore } from '@fahrplan/platform';
 import { oidcConfigOf, tokenSecretOf, trackerKeyOf } from '../config/config';
 import type { CommandServiceConfig } from '../config/config';
-import { DEMO_TENANT, seedDemo } from '../demo/seed-demo';
+import { DEMO_TENANT } from '../demo/demo-data';
+import { seedDemo } from '../demo/seed-demo';
 import { createServiceApp } from '../http/http-app';
 import type { Service } from './lifecycle';
 import { platformEndpoints } from '../http/platform.controller';
