@@ -22,11 +22,18 @@ export const jsonBody = (schema: object) => ({
 export const inputSchema = (schema: z.ZodType) =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 
+interface Parameter {
+  readonly name: string;
+  readonly in: 'query' | 'path';
+  readonly required?: boolean;
+}
+export const inPath = (...names: string[]): Parameter[] => names.map((name) => ({ name, in: 'path' }));
+export const inQuery = (...names: string[]): Parameter[] => names.map((name) => ({ name, in: 'query' }));
+export const requiredInQuery = (...names: string[]): Parameter[] =>
+  names.map((name) => ({ name, in: 'query', required: true }));
+
 /** A query: GET with a bearer token, string parameters and the read-your-writes header. */
-export const query = (
-  summary: string,
-  parameters: { name: string; in: 'query' | 'path'; required?: boolean }[] = [],
-) => ({
+export const query = (summary: string, parameters: Parameter[] = []) => ({
   get: {
     summary,
     security: bearer,

@@ -1,4 +1,4 @@
-/** What the workload generators (planning here, portfolio in bench/) share: decision contexts and group commits. */
+/** What the workload generators (planning here, portfolio in bench/) share: contexts and group commits. */
 import { randomUUID } from 'node:crypto';
 import type { DecisionContext, DomainEvent } from '@fahrplan/contracts';
 // the testing entry is built apart from the package (bench runs it), so it sees the package by its name
