@@ -1,4 +1,4 @@
-import { bearer, jsonBody, problems } from './operations';
+import { bearer, jsonBody, problems, publicGet } from './operations';
 
 /** Log in, refresh, log out and switch tenants (local accounts). */
 export const sessionPaths = () => ({
@@ -34,12 +34,7 @@ export const sessionPaths = () => ({
 
 /** Login through the deployment's OpenID provider. */
 export const oidcPaths = () => ({
-  '/api/auth/oidc/config': {
-    get: {
-      summary: 'Whether OIDC login is offered: {enabled, label}',
-      responses: { 200: { description: 'OK' } },
-    },
-  },
+  '/api/auth/oidc/config': publicGet('Whether OIDC login is offered: {enabled, label}'),
   '/api/auth/oidc/start': {
     get: {
       summary: 'Redirect to the OpenID provider (PKCE); `tenant`: where to sign in once back',

@@ -1,11 +1,8 @@
+import { publicGet } from './operations';
+
 /** Liveness, readiness and the AsyncAPI document: every service answers them. */
 export const platformPaths = () => ({
-  '/api/health': {
-    get: {
-      summary: 'Liveness, the service and the projection position',
-      responses: { 200: { description: 'OK' } },
-    },
-  },
+  '/api/health': publicGet('Liveness, the service and the projection position'),
   '/api/ready': {
     get: {
       summary: 'Readiness: every store the service depends on answers',
@@ -15,10 +12,5 @@ export const platformPaths = () => ({
       },
     },
   },
-  '/api/asyncapi.json': {
-    get: {
-      summary: 'AsyncAPI 3 document of the Kafka topics and planning-event payloads',
-      responses: { 200: { description: 'OK' } },
-    },
-  },
+  '/api/asyncapi.json': publicGet('AsyncAPI 3 document of the Kafka topics and planning-event payloads'),
 });
