@@ -14,6 +14,47 @@ const forbid = (...packages) => ({
   ],
 });
 
+// Issue 16: packages meet only through their names. A rule of its own (not no-restricted-imports), so
+// that it adds to the boundary lists below instead of replacing them where both apply.
+const workspaces = [
+  'contracts',
+  'platform',
+  'command-service',
+  'projection-service',
+  'tracker-sync',
+  'server',
+  'console',
+  'bench',
+  'e2e',
+];
+const throughNames = ({ bench, testingEntries }) => ({
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        {
+          regex: `^(\\.\\./)+(${workspaces.join('|')})/`,
+          message:
+            "another package's folder: import it by its name (@fahrplan/<package>, or its testing entry)",
+        },
+        ...(bench
+          ? [{ group: ['@fahrplan/bench', '@fahrplan/bench/*'], message: 'no package imports bench/' }]
+          : []),
+        ...(testingEntries
+          ? [
+              {
+                group: ['@fahrplan/*/testing', '@fahrplan/*/testing/*'],
+                message: 'a testing entry serves specs, testing helpers and bench/, never product code',
+              },
+            ]
+          : []),
+      ],
+    },
+  ],
+});
+/** Specs and testing helpers: what may import the testing entries. */
+const testCode = ['**/*.spec.ts', '**/*.spec.tsx', '**/testing/**', 'server/test/**'];
+
 export default tseslint.config(
   { ignores: ['**/dist*/**', '**/node_modules/**', 'data/**', 'coverage/**', '*.config.js', '*.config.mjs'] },
   js.configs.recommended,
@@ -59,5 +100,22 @@ export default tseslint.config(
     files: ['console/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: forbid('platform', 'command-service', 'projection-service', 'tracker-sync', 'server'),
+  },
+  // bench/ may import any package by its name (and the testing entries); no package imports bench/.
+  // The timeline bench's pages are browser builds that mount the console's components by path.
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['bench/timeline/**'],
+    rules: throughNames({ bench: true, testingEntries: false }),
+  },
+  {
+    files: workspaces.filter((w) => !['bench', 'e2e'].includes(w)).map((w) => `${w}/**/*.{ts,tsx}`),
+    ignores: testCode,
+    rules: throughNames({ bench: true, testingEntries: true }),
+  },
+  {
+    files: ['bench/**/*.{ts,tsx}'],
+    ignores: ['bench/timeline/**'],
+    rules: throughNames({ bench: false, testingEntries: false }),
   },
 );

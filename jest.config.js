@@ -28,6 +28,9 @@ module.exports = {
   moduleNameMapper: {
     '^@fahrplan/(contracts|platform|command-service|projection-service|tracker-sync|server)$':
       '<rootDir>/$1/src/index.ts',
+    // the packages' testing entries (their src/testing/index.ts): for specs, testing helpers and bench only
+    '^@fahrplan/(contracts|platform|projection-service|tracker-sync|server)/testing$':
+      '<rootDir>/$1/src/testing/index.ts',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],

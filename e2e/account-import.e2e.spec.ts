@@ -5,7 +5,7 @@ import { E2eApp } from './support';
 
 jest.setTimeout(180_000);
 
-/** A demo application seeded with an account (server/src/demo.ts). */
+/** A demo application seeded with an account (server/src/demo/applications.json). */
 const APPLICATION = 'ERP Core';
 const SCREENSHOT = process.env.IMPORT_SCREENSHOT ?? '/tmp/import.png';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Provider from 'oidc-provider';
 import type { Browser, Page } from 'playwright-core';
-import { ServiceProcess } from '../server/src/testing/service-process';
+import { ServiceProcess } from '@fahrplan/server/testing';
 import { E2E_PASSWORD, freePort, launchChromium } from './support';
 
 const SHOTS = process.env.OIDC_SCREENSHOTS ?? '/tmp';

@@ -8,7 +8,7 @@ jest.setTimeout(120_000);
 
 const PASSWORD = 'e2e-demo-password';
 const SHOTS = process.env.JOURNEY_SCREENSHOTS ?? '/tmp';
-/** A demo goal that projects can be rated against (server/src/demo.ts), under a non-assignable root. */
+/** A demo goal projects can be rated against (server/src/demo/goals.json), under a non-assignable root. */
 const EXISTING_GOAL = 'Betriebskosten senken';
 const EXISTING_GOAL_PATH = `Operational Excellence › ${EXISTING_GOAL}`;
 const BUDGET = 1200.5;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, OTHER_PASSWORD, startPlatform, uniqueName } from '../server/src/testing/platform';
-import type { Platform } from '../server/src/testing/platform';
+import { DEMO_PASSWORD, OTHER_PASSWORD, startPlatform, uniqueName } from '@fahrplan/server/testing';
+import type { Platform } from '@fahrplan/server/testing';
 import { launchChromium } from './support';
 
 jest.setTimeout(180_000);

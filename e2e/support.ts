@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { ServiceProcess, freePort } from '../server/src/testing/service-process';
+import { ServiceProcess, freePort } from '@fahrplan/server/testing';
 
 export { freePort };
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { eventually } from '../platform/src/event-store/testing/event-store.contract';
+import { eventually } from '@fahrplan/platform/testing';
 import { E2eApp } from './support';
 
 jest.setTimeout(120_000);

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { ServiceProcess } from '../server/src/testing/service-process';
-import { startFakeTracker } from '../tracker-sync/src/fake/fake-tracker';
-import type { FakeTracker } from '../tracker-sync/src/fake/fake-tracker';
+import { ServiceProcess } from '@fahrplan/server/testing';
+import { startFakeTracker } from '@fahrplan/tracker-sync';
+import type { FakeTracker } from '@fahrplan/tracker-sync';
 import { E2E_PASSWORD, api, eventually, freePort, launchChromium } from './support';
 
 jest.setTimeout(240_000);

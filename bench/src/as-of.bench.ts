@@ -49,12 +49,12 @@ import type {
 import { IdAllocator, SqliteEventStore, TokenService, eventMetadata } from '@fahrplan/platform';
 import type { EventStore, ExpectedRevision, NewEvent } from '@fahrplan/platform';
 import { AsOfStores, MemoryReadStore, allProjections, rebuild } from '@fahrplan/projection-service';
+import { appendPlanningWorkload, seeded } from '@fahrplan/platform/testing';
 import { createEmbedded } from '@fahrplan/server';
 import type { Embedded } from '@fahrplan/server';
 import { format, load, median, ms, percentile, printTable, seconds, setting } from './figures';
-import { appendPlanningWorkload } from './planning-workload';
 import { appendPortfolioWorkload } from './portfolio-workload';
-import { createBenchTenants, seeded } from './workload-support';
+import { createBenchTenants } from './workload-support';
 
 const config = {
   /** Events of the whole log (about: identity, portfolio and planning events, the rest items). */

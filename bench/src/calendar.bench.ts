@@ -16,8 +16,8 @@ import {
   workingDays,
 } from '@fahrplan/contracts';
 import type { WorkingDays } from '@fahrplan/contracts';
+import { random } from '@fahrplan/platform/testing';
 import { format, load, median, printTable, setting } from './figures';
-import { random } from './random';
 
 const config = {
   /** Project-like ranges per round. */

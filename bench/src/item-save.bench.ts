@@ -15,11 +15,12 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { CommandResult, ItemView, TimelineView } from '@fahrplan/contracts';
+import { seeded } from '@fahrplan/platform/testing';
 
 import { createEmbedded } from '@fahrplan/server';
 import type { Embedded } from '@fahrplan/server';
 import { format, load, ms, percentile, printTable, seconds, setting } from './figures';
-import { createBenchTenants, seeded } from './workload-support';
+import { createBenchTenants } from './workload-support';
 
 /** A comma-separated list of positive whole numbers from the environment variable `name`, else `fallback`. */
 const sizes = (name: string, fallback: number[]): number[] => {

@@ -9,6 +9,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { SqliteEventStore } from '@fahrplan/platform';
+import { appendPlanningWorkload } from '@fahrplan/platform/testing';
 import {
   MemoryReadStore,
   MongoReadStore,
@@ -16,7 +17,6 @@ import {
   allProjections,
 } from '@fahrplan/projection-service';
 import type { DocumentWrite } from '@fahrplan/projection-service';
-import { appendPlanningWorkload } from './planning-workload';
 import { format, seconds, setting } from './figures';
 
 const config = {

@@ -2,7 +2,7 @@
  * Portfolio query benchmark: `GET /api/groups` (the Projects page and the portfolio chart, with
  * priority and §9 working-day duration computed per project at query time) and `GET /api/groups/<title>`
  * as the portfolio grows, over real HTTP against the projection service's Nest app as
- * server/src/projection-service.ts builds it (the one whose read store can be chosen: memory without
+ * server/src/services/projection-service.ts builds it (the one whose read store can be chosen: memory without
  * MONGODB_URL, MongoDB with it), on both read stores in the same run. Beside it, the peer figure: the
  * same priority and duration computed in-process for the same projects, so the share of the answer
  * time they take is known. Scale with the BENCH_PORTFOLIO_* variables below.

@@ -17,8 +17,8 @@ import {
 } from '@fahrplan/contracts';
 import type { DecisionContext, GroupCommand, GroupContext, GroupState } from '@fahrplan/contracts';
 import type { SqliteEventStore } from '@fahrplan/platform';
-import { appendChunk, seeded, workloadContext } from './workload-support';
-import type { Append } from './workload-support';
+import { appendChunk, seeded, workloadContext } from '@fahrplan/platform/testing';
+import type { Append } from '@fahrplan/platform/testing';
 
 export interface PortfolioOptions {
   /** The tenant whose portfolio is queried, and how many projects it creates. */

@@ -18,6 +18,10 @@ export default defineConfig({
   resolve: {
     alias: {
       '@fahrplan/contracts': fileURLToPath(new URL('../../contracts/src/index.ts', import.meta.url)),
+      // of the test kit the pages need only its seeded generator, which (unlike the rest) runs in a browser
+      '@fahrplan/platform/testing': fileURLToPath(
+        new URL('../../platform/src/testing/workload/random.ts', import.meta.url),
+      ),
       // the "fahrplan" page mounts the console's timeline: the console's Mantine, one copy of it
       '@mantine/core': fileURLToPath(new URL('../../console/node_modules/@mantine/core', import.meta.url)),
       '@mantine/hooks': fileURLToPath(new URL('../../console/node_modules/@mantine/hooks', import.meta.url)),

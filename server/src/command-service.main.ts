@@ -1,7 +1,7 @@
-import { createCommandService, seedDemoIfMissing } from './command-service';
-import { commandServiceEnv, parseEnv } from './config';
-import { DEMO_TENANT } from './demo';
-import { exitOnStartFailure, runService } from './lifecycle';
+import { createCommandService, seedDemoIfMissing } from './services/command-service';
+import { commandServiceEnv, parseEnv } from './config/config';
+import { DEMO_TENANT } from './demo/demo-data';
+import { exitOnStartFailure, runService } from './services/lifecycle';
 
 /** `npm run start:command-service`: the command and auth API, configured by environment variables. */
 const main = async () => {

@@ -1,3 +1,4 @@
-export * from './app';
-export * from './demo';
-export * from './projection-service';
+export * from './embedded/embedded';
+export { DEMO_TENANT, demoFeatures } from './demo/demo-data';
+export * from './demo/seed-demo';
+export * from './services/projection-service';

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { createEmbedded, demoTrackerCredentials, demoTrackerPath } from './app';
-import { embeddedTrackerEnv, oidcConfigOf, oidcEnv, parseEnv } from './config';
+import { createEmbedded, demoTrackerCredentials, demoTrackerPath } from './embedded/embedded';
+import { embeddedTrackerEnv, oidcConfigOf, oidcEnv, parseEnv } from './config/config';
 import { z } from 'zod';
-import { DEMO_TENANT, seedDemo } from './demo';
+import { DEMO_TENANT } from './demo/demo-data';
+import { seedDemo } from './demo/seed-demo';
 
 /** `npm start`: the embedded platform in one process on $PORT, data under $DATA_DIR. */
 const main = async () => {

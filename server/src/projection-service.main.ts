@@ -1,6 +1,6 @@
-import { parseEnv, projectionServiceEnv } from './config';
-import { exitOnStartFailure, runService } from './lifecycle';
-import { createProjectionService } from './projection-service';
+import { parseEnv, projectionServiceEnv } from './config/config';
+import { exitOnStartFailure, runService } from './services/lifecycle';
+import { createProjectionService } from './services/projection-service';
 
 /** `npm run start:projection-service`: queries, projections and the planning-event publisher. */
 const main = async () => {

@@ -1,6 +1,6 @@
-import { parseEnv, trackerSyncEnv } from './config';
-import { exitOnStartFailure, runService } from './lifecycle';
-import { createTrackerSyncService } from './tracker-sync';
+import { parseEnv, trackerSyncEnv } from './config/config';
+import { exitOnStartFailure, runService } from './services/lifecycle';
+import { createTrackerSyncService } from './services/tracker-sync';
 
 /** `npm run start:tracker-sync`: the tracker mirror worker, configured by environment variables. */
 const main = async () => {

@@ -3,7 +3,7 @@
  * for every candidate page: deterministic from a seed so every candidate and every run draws the same.
  */
 import type { TimelineGroup, TimelineItem } from '@fahrplan/contracts';
-import { random } from '../../src/random';
+import { random } from '@fahrplan/platform/testing';
 
 export interface BenchData {
   readonly groups: TimelineGroup[];

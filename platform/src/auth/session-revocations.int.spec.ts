@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { streamName } from '@fahrplan/contracts';
 import { eventMetadata } from '../event-store/metadata';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
-import { eventually } from '../event-store/testing/event-store.contract';
+import { eventually } from '../testing/eventually';
 import { SessionRevocations } from './session-revocations';
 import { ACCESS_TOKEN_SECONDS } from './tokens';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { planningEventEnvelopeSchema, publishedCategories } from '@fahrplan/contracts';
 import type { PlanningEventEnvelope } from '@fahrplan/contracts';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
-import { eventually } from '../event-store/testing/event-store.contract';
+import { eventually } from '../testing/eventually';
 import type { ReceivedMessage } from './bus';
 import { KafkaBus } from './kafka-bus';
 import { compileForNode } from '../testing/compile-for-node';

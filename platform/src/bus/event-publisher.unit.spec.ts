@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { planningEventSchema, streamName, topics } from '@fahrplan/contracts';
 import type { PlanningEventEnvelope } from '@fahrplan/contracts';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
-import { eventually } from '../event-store/testing/event-store.contract';
+import { eventually } from '../testing/eventually';
 import type { Bus, BusMessage } from './bus';
 import { EventPublisher } from './event-publisher';
 import type { Checkpoints } from './event-publisher';

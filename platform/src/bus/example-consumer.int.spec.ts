@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { streamName } from '@fahrplan/contracts';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
-import { eventually } from '../event-store/testing/event-store.contract';
+import { eventually } from '../testing/eventually';
 import { EventPublisher } from './event-publisher';
 import type { Checkpoints } from './event-publisher';
 import { KafkaBus } from './kafka-bus';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventually } from '../event-store/testing/event-store.contract';
+import { eventually } from '../testing/eventually';
 import { InProcessBus } from './in-process-bus';
 import { busContract } from './testing/bus.contract';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
-import { eventually } from '../event-store/testing/event-store.contract';
+import { eventually } from '../testing/eventually';
 import { KafkaBus } from './kafka-bus';
 import { busContract } from './testing/bus.contract';
 import { compileForNode } from '../testing/compile-for-node';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventually } from '../event-store/testing/event-store.contract';
+import { eventually } from '../testing/eventually';
 import type { BusConsumer, BusMessage, MessageHandler, ReceivedMessage } from './bus';
 import { SqliteBus } from './sqlite-bus';
 import type { SqliteBusOptions } from './sqlite-bus';

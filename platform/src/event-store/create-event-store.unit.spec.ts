@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createEventStore, parseEventStoreUrl } from './create-event-store';
 import { EsdbEventStore } from './esdb-event-store';
 import { SqliteEventStore } from './sqlite-event-store';
-import { newEvent } from './testing/event-store.contract';
+import { newEvent } from './testing/events';
 
 describe('parseEventStoreUrl', () => {
   it.each([

@@ -1,6 +1,8 @@
 import { EsdbEventStore } from './esdb-event-store';
 import { EsdbEmulator } from './testing/esdb-emulator';
-import { collect, eventStoreContract, eventually, newEvent } from './testing/event-store.contract';
+import { eventually } from '../testing/eventually';
+import { eventStoreContract } from './testing/event-store.contract';
+import { collect, newEvent } from './testing/events';
 
 /**
  * The contract suite on an in-memory emulation of EventStoreDB's semantics (testing/esdb-emulator):

@@ -4,8 +4,10 @@ import { GenericContainer, Wait } from 'testcontainers';
 import type { StartedTestContainer } from 'testcontainers';
 import { createEventStore } from './create-event-store';
 import { EsdbEventStore } from './esdb-event-store';
-import { probeContainerRuntime } from './testing/container-runtime';
-import { collect, eventStoreContract, eventually, newEvent } from './testing/event-store.contract';
+import { probeContainerRuntime } from '../testing/container-runtime';
+import { eventually } from '../testing/eventually';
+import { eventStoreContract } from './testing/event-store.contract';
+import { collect, newEvent } from './testing/events';
 
 /**
  * The contract suite on a real EventStoreDB/KurrentDB: EVENTSTORE_URL (e.g.

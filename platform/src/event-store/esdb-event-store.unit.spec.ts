@@ -35,7 +35,8 @@ import {
 } from './esdb-event-store';
 import type { EsdbClient } from './esdb-event-store';
 import { WrongExpectedRevisionError } from './event-store';
-import { collect, eventually, metadata, newEvent } from './testing/event-store.contract';
+import { eventually } from '../testing/eventually';
+import { collect, metadata, newEvent } from './testing/events';
 
 /** An event as the client returns it from `$all` (and, from server 22.6 on, from a stream). */
 const recorded = (

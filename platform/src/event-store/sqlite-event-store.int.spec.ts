@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileForNode } from '../testing/compile-for-node';
 import { SqliteEventStore } from './sqlite-event-store';
-import { collect, eventStoreContract, eventually, newEvent } from './testing/event-store.contract';
+import { eventually } from '../testing/eventually';
+import { eventStoreContract } from './testing/event-store.contract';
+import { collect, newEvent } from './testing/events';
 
 const temporaryDirectories: string[] = [];
 const temporaryDirectory = () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { streamName } from '@fahrplan/contracts';
 import { SqliteEventStore } from '@fahrplan/platform';
-import { anApplication } from '../../../contracts/src/testing/decider-spec';
-import { eventually } from '../../../platform/src/event-store/testing/event-store.contract';
+import { anApplication } from '@fahrplan/contracts/testing';
+import { eventually } from '@fahrplan/platform/testing';
 import type { Lease } from '../lease/lease';
 import { MemoryLease } from '../lease/memory-lease';
 import { MemoryReadStore } from '../read-store/memory-read-store';

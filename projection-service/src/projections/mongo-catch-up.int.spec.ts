@@ -3,14 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@fahrplan/platform';
-import { appendPlanningWorkload } from '../../../bench/src/planning-workload';
+import { appendPlanningWorkload, compileForNode } from '@fahrplan/platform/testing';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import { MongoReadStore } from '../read-store/mongo-read-store';
 import type { ReadDocument } from '../read-store/read-store';
 import { describeWithMongo } from '../read-store/testing/mongo-server';
 import { allProjections } from './all-projections';
 import { ProjectionRunner, rebuild } from './projection-runner';
-import { compileForNode } from '../../../platform/src/testing/compile-for-node';
 
 const EVENTS = 6000;
 const PAGE = 200;

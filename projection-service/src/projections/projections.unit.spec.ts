@@ -11,7 +11,7 @@ import type {
   StoredEvent,
 } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
-import { anApplication } from '../../../contracts/src/testing/decider-spec';
+import { anApplication } from '@fahrplan/contracts/testing';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import { accountsProjection } from './accounts.projection';
 import { allProjections } from './all-projections';

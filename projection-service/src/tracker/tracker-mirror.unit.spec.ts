@@ -1,6 +1,6 @@
 import { topics, trackerMessageHeaders } from '@fahrplan/contracts';
 import { InProcessBus } from '@fahrplan/platform';
-import { eventually } from '../../../platform/src/event-store/testing/event-store.contract';
+import { eventually } from '@fahrplan/platform/testing';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import {
   busMessage,

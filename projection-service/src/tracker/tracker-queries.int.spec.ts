@@ -23,7 +23,7 @@ import {
   TokenService,
   eventMetadata,
 } from '@fahrplan/platform';
-import { eventually } from '../../../platform/src/event-store/testing/event-store.contract';
+import { eventually } from '@fahrplan/platform/testing';
 import { ProjectionServiceModule } from '../projection-service.module';
 import { allProjections } from '../projections/all-projections';
 import { ProjectionRunner } from '../projections/projection-runner';

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { allPermissions } from '@fahrplan/contracts';
 import type { StoredEvent } from '@fahrplan/contracts';
 import { createTenant, createUser } from '@fahrplan/command-service';
-import { createEmbedded } from '../app';
-import type { Embedded, EmbeddedOptions } from '../app';
-import { seedDemo } from '../demo';
+import { createEmbedded } from '../embedded/embedded';
+import type { Embedded, EmbeddedOptions } from '../embedded/embedded';
+import { seedDemo } from '../demo/seed-demo';
 
 // Test doubles for HTTP replies: bodies are whatever the server sent, so `any` is honest here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -14,7 +14,7 @@ import {
   trackerSecretPurpose,
 } from '@fahrplan/platform';
 import type { DirectoryCache, ReceivedMessage } from '@fahrplan/platform';
-import { eventually } from '../../../platform/src/event-store/testing/event-store.contract';
+import { eventually } from '@fahrplan/platform/testing';
 import { createTrackerClient, describeTrackerError } from '../client';
 import { startFakeTracker } from '../fake/fake-tracker';
 import type { FakeIssue, FakeTracker } from '../fake/fake-tracker';

@@ -12,7 +12,7 @@ import {
   trackerSecretPurpose,
 } from '@fahrplan/platform';
 import type { DirectoryCache, ReceivedMessage } from '@fahrplan/platform';
-import { eventually } from '../../../platform/src/event-store/testing/event-store.contract';
+import { eventually } from '@fahrplan/platform/testing';
 import type { MirrorClient, MirrorIssue } from './mirror-run';
 import { TrackerSync } from './tracker-sync';
 

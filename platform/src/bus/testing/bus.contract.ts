@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventually } from '../../event-store/testing/event-store.contract';
+import { eventually } from '../../testing/eventually';
 import type { Bus, BusConsumer, BusMessage, MessageHandler, ReceivedMessage } from '../bus';
 
 export interface BusFixture {

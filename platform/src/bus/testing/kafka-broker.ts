@@ -1,5 +1,5 @@
 import { KafkaContainer } from '@testcontainers/kafka';
-import { probeContainerRuntime } from '../../event-store/testing/container-runtime';
+import { probeContainerRuntime } from '../../testing/container-runtime';
 
 /**
  * Where the Kafka integration suites find a broker: KAFKA_BROKERS (e.g. from `.ci/servers.sh`),

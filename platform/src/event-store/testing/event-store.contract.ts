@@ -1,56 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { EventMetadata, StoredEvent } from '@fahrplan/contracts';
+import type { StoredEvent } from '@fahrplan/contracts';
 import { WrongExpectedRevisionError } from '../event-store';
-import type { EventStore, NewEvent, Subscription } from '../event-store';
+import type { EventStore, NewEvent } from '../event-store';
+import { eventually } from '../../testing/eventually';
+import { collect, metadata, newEvent } from './events';
 
 export interface EventStoreFixture {
   readonly store: EventStore;
   readonly dispose: () => Promise<void>;
 }
-
-/** Polls an assertion until it passes or the timeout ends (STYLE 11: no fixed sleeps). */
-export async function eventually(
-  assertion: () => void | Promise<void>,
-  { timeoutMs = 5000, intervalMs = 10 }: { timeoutMs?: number; intervalMs?: number } = {},
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
-    }
-  }
-}
-
-/** Consumes a subscription in the background. */
-export function collect(subscription: Subscription): { events: StoredEvent[]; ended: Promise<void> } {
-  const events: StoredEvent[] = [];
-  const ended = (async () => {
-    for await (const event of subscription) events.push(event);
-  })();
-  return { events, ended };
-}
-
-export const metadata = (overrides: Partial<EventMetadata> = {}): EventMetadata => ({
-  tenant: 'acme',
-  user: 'planner',
-  correlationId: randomUUID(),
-  causationId: randomUUID(),
-  timestamp: '2025-03-01T09:30:00.000Z',
-  schemaVersion: 1,
-  ...overrides,
-});
-
-export const newEvent = (overrides: Partial<NewEvent> = {}): NewEvent => ({
-  id: randomUUID(),
-  type: 'ApplicationSaved',
-  data: { name: 'Billing', version: 1 },
-  metadata: metadata(),
-  ...overrides,
-});
 
 const newEvents = (count: number): NewEvent[] =>
   Array.from({ length: count }, (_, i) => newEvent({ data: { index: i } }));

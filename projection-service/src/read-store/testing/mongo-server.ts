@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { MongoDBContainer } from '@testcontainers/mongodb';
 import { MongoClient } from 'mongodb';
-import { probeContainerRuntime } from '../../../../platform/src/event-store/testing/container-runtime';
+import { probeContainerRuntime } from '@fahrplan/platform/testing';
 import type { Atomicity } from './atomicity';
 
 /**

@@ -1,0 +1,2 @@
+/** contracts' testing entry (`@fahrplan/contracts/testing`): for specs, testing helpers and bench only. */
+export * from './decider-spec';

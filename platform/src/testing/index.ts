@@ -1,0 +1,10 @@
+/**
+ * The shared test kit (`@fahrplan/platform/testing`): for specs, testing helpers and bench/, never
+ * for product code (eslint.config.mjs).
+ */
+export * from './eventually';
+export * from './compile-for-node';
+export * from './container-runtime';
+export * from './workload/random';
+export * from './workload/workload';
+export * from './workload/planning-workload';

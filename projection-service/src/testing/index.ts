@@ -1,0 +1,8 @@
+/**
+ * projection-service's testing entry (`@fahrplan/projection-service/testing`): for specs, testing
+ * helpers and bench only. Besides its helpers it opens to specs what the package keeps to itself.
+ */
+export { describeWithMongo } from '../read-store/testing/mongo-server';
+export { AS_OF_STORES } from '../queries/tokens';
+export { groupsProjection } from '../projections/groups.projection';
+export type { GroupDoc } from '../projections/groups.projection';

@@ -1,0 +1,55 @@
+import { bearer, jsonBody, problems, publicGet } from './operations';
+
+/** Log in, refresh, log out and switch tenants (local accounts). */
+export const sessionPaths = () => ({
+  '/api/auth/login': {
+    post: {
+      summary: 'Log in: {tenant, username, password} → {accessToken, expiresIn, me} and a refresh cookie',
+      responses: { 200: { description: 'OK' }, ...problems(400, 401) },
+    },
+  },
+  '/api/auth/refresh': {
+    post: {
+      summary: 'Rotate the refresh cookie and get a new access token',
+      responses: { 200: { description: 'OK' }, ...problems(401) },
+    },
+  },
+  '/api/auth/logout': {
+    post: { summary: 'End the session', responses: { 204: { description: 'No Content' } } },
+  },
+  '/api/auth/switch': {
+    post: {
+      summary:
+        "Move the session to another of the user's tenants: {tenant} → {accessToken, expiresIn, me} and a new refresh cookie; the old session ends. 403 when the user cannot act there.",
+      security: bearer,
+      requestBody: jsonBody({
+        type: 'object',
+        properties: { tenant: { type: 'string' } },
+        required: ['tenant'],
+      }),
+      responses: { 200: { description: 'The new session' }, ...problems(401, 403) },
+    },
+  },
+});
+
+/** Login through the deployment's OpenID provider. */
+export const oidcPaths = () => ({
+  '/api/auth/oidc/config': publicGet('Whether OIDC login is offered: {enabled, label}'),
+  '/api/auth/oidc/start': {
+    get: {
+      summary: 'Redirect to the OpenID provider (PKCE); `tenant`: where to sign in once back',
+      parameters: [{ name: 'tenant', in: 'query', required: false, schema: { type: 'string' } }],
+      responses: { 302: { description: 'To the provider' }, ...problems(404, 502) },
+    },
+  },
+  '/api/auth/oidc/callback': {
+    get: {
+      summary:
+        "The provider's redirect back: a session (refresh cookie) and a redirect to the console, or to /login?error=…",
+      responses: {
+        302: { description: 'To the console or the login page' },
+        ...problems(400, 401, 404),
+      },
+    },
+  },
+});

@@ -1,0 +1,34 @@
+import { commandCatalogue, flowSourcePattern } from '@fahrplan/contracts';
+import { bearer, inputSchema, jsonBody, problems } from './operations';
+
+/** `POST /api/commands/<CommandType>` for every command of the catalogue in contracts/. */
+export const commandPaths = () =>
+  Object.fromEntries(
+    Object.entries(commandCatalogue).map(([type, definition]) => [
+      `/api/commands/${type}`,
+      {
+        post: {
+          summary: definition.summary,
+          security: bearer,
+          parameters: [
+            { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string' } },
+            {
+              name: 'X-Fahrplan-Source',
+              in: 'header',
+              required: false,
+              description: 'the console flow step that sends the command, e.g. flow:save-project/step-2',
+              schema: { type: 'string', pattern: flowSourcePattern.source },
+            },
+          ],
+          requestBody: jsonBody(inputSchema(definition.schema)),
+          responses: {
+            200: {
+              description: 'The record id, its new version and the global position',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/CommandResult' } } },
+            },
+            ...problems(400, 401, 403, 404, 409),
+          },
+        },
+      },
+    ]),
+  );

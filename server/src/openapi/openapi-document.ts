@@ -1,0 +1,28 @@
+import { oidcPaths, sessionPaths } from './auth-paths';
+import { commandPaths } from './command-paths';
+import { components } from './components';
+import { withAsOf } from './operations';
+import { platformPaths } from './platform-paths';
+import { changePaths, directoryPaths, planPaths, portfolioPaths, trackerPaths } from './query-paths';
+
+/** The whole public API, generated from the command catalogue of contracts/ and the query routes. */
+export const openApiDocument = () => ({
+  openapi: '3.1.0',
+  info: {
+    title: 'Fahrplan API',
+    version: '1.0.0',
+    description: 'Commands append events; queries read projections.',
+  },
+  components: components(),
+  paths: withAsOf({
+    ...platformPaths(),
+    ...sessionPaths(),
+    ...oidcPaths(),
+    ...commandPaths(),
+    ...directoryPaths(),
+    ...portfolioPaths(),
+    ...planPaths(),
+    ...trackerPaths(),
+    ...changePaths(),
+  }),
+});

@@ -1,0 +1,80 @@
+import 'reflect-metadata';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { randomBytes } from 'node:crypto';
+import { CommandServiceModule } from '@fahrplan/command-service';
+import { DirectoryCache, IdAllocator, SecretBox, TokenService, createEventStore } from '@fahrplan/platform';
+import type { EventStore } from '@fahrplan/platform';
+import { oidcConfigOf, tokenSecretOf, trackerKeyOf } from '../config/config';
+import type { CommandServiceConfig } from '../config/config';
+import { DEMO_TENANT } from '../demo/demo-data';
+import { seedDemo } from '../demo/seed-demo';
+import { createServiceApp } from '../http/http-app';
+import type { Service } from './lifecycle';
+import { platformEndpoints } from '../http/platform.controller';
+
+export interface CommandServiceInstance extends Service {
+  readonly app: NestExpressApplication;
+  readonly store: EventStore;
+  readonly ids: IdAllocator;
+  readonly directory: DirectoryCache;
+}
+
+/**
+ * command-service on its own: the command and auth API over the configured event store. Instances
+ * share nothing but the event store, so several run behind one load balancer; optimistic concurrency
+ * on every stream (and on the id-block stream) keeps them consistent.
+ */
+export const createCommandService = async (
+  config: CommandServiceConfig,
+  { logger = true }: { logger?: boolean } = {},
+): Promise<CommandServiceInstance> => {
+  const tokens = new TokenService(tokenSecretOf(config));
+  const store = createEventStore(config.EVENTSTORE_URL);
+  const ids = new IdAllocator(store);
+  const directory = new DirectoryCache(store);
+  await directory.start();
+  const trackerKey = trackerKeyOf(config);
+  const app = await createServiceApp(
+    [
+      CommandServiceModule.forRoot({
+        eventStore: store,
+        tokens,
+        directory,
+        ids,
+        oidc: oidcConfigOf(config),
+        ...(trackerKey ? { trackerSecrets: new SecretBox(trackerKey) } : {}),
+      }),
+      platformEndpoints({
+        service: 'command-service',
+        details: () => ({ instance: config.INSTANCE_ID }),
+        checks: { eventStore: () => store.headPosition() },
+      }),
+    ],
+    { logger },
+  );
+  return {
+    app,
+    store,
+    ids,
+    directory,
+    close: async () => {
+      await app.close();
+      await directory.stop();
+      await store.close();
+    },
+  };
+};
+
+/**
+ * Seeds the demo tenant when it is missing, as `npm start` does. Returns the generated password, or
+ * undefined when the tenant existed or the password came from the environment.
+ */
+export const seedDemoIfMissing = async (
+  service: CommandServiceInstance,
+  configured: string | undefined,
+): Promise<string | undefined> => {
+  if (service.directory.tenant(DEMO_TENANT)) return undefined;
+  const password = configured || randomBytes(9).toString('base64url');
+  await seedDemo(service, password);
+  return configured ? undefined : password;
+};

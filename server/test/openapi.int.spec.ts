@@ -1,0 +1,244 @@
+import { commandCatalogue } from '@fahrplan/contracts';
+import { asOfRoutes } from '@fahrplan/projection-service';
+import { caughtUp, startPlatform } from '../src/testing/platform';
+import type { Body, Platform } from '../src/testing/platform';
+
+let platform: Platform;
+let doc: Body;
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  doc = (await platform.api.get('/api/openapi.json')).body;
+}, 30_000);
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
+const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Every operation of the document as [method, path, operation]. */
+const operations = (): [string, string, Body][] =>
+  Object.entries(doc.paths as Record<string, Body>).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, Body>)
+      .filter(([method]) => methods.includes(method))
+      .map(([method, operation]): [string, string, Body] => [method, path, operation]),
+  );
+
+/** The routes Nest registered on Express, as `METHOD /path/{param}`. */
+const registeredRoutes = (): string[] => {
+  const express = platform.embedded.app.getHttpAdapter().getInstance();
+  const layers = (express.router ?? express._router).stack as {
+    route?: { path: string; methods: Record<string, boolean> };
+  }[];
+  return layers.flatMap(({ route }) =>
+    route
+      ? Object.keys(route.methods).map(
+          (method) => `${method.toUpperCase()} ${route.path.replace(/:(\w+)/g, '{$1}')}`,
+        )
+      : [],
+  );
+};
+
+describe('GET /api/health', () => {
+  it('answers without a token: ok and the position the projections reached', async () => {
+    await caughtUp(platform.embedded);
+
+    const { status, body } = await platform.api.get('/api/health');
+
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      status: 'ok',
+      service: 'embedded',
+      position: await platform.embedded.store.headPosition(),
+    });
+    expect(body.position).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/ready', () => {
+  it('answers 200 when the event store answers, naming each check', async () => {
+    const { status, body } = await platform.api.get('/api/ready');
+
+    expect(status).toBe(200);
+    expect(body).toEqual({ status: 'ready', service: 'embedded', checks: { eventStore: 'ok' } });
+  });
+});
+
+describe('GET /api/asyncapi.json', () => {
+  it('is the AsyncAPI 3 document of the planning-events topic, served without a token', async () => {
+    const { status, body } = await platform.api.get('/api/asyncapi.json');
+
+    expect(status).toBe(200);
+    expect(body.asyncapi).toMatch(/^3\.\d+\.\d+$/);
+    expect(Object.keys(body.channels).length).toBeGreaterThan(0);
+    expect(JSON.stringify(body.channels)).toContain('fahrplan.planning-events.v1');
+  });
+});
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document, served without a token', async () => {
+    const reply = await platform.api.get('/api/openapi.json');
+
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(doc.info).toEqual(
+      expect.objectContaining({ title: expect.any(String), version: expect.any(String) }),
+    );
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('documents every command of the catalogue with its request schema and its answers', () => {
+    for (const [type, definition] of Object.entries(commandCatalogue)) {
+      const operation = doc.paths[`/api/commands/${type}`]?.post;
+      expect({ type, documented: Boolean(operation) }).toEqual({ type, documented: true });
+      expect(operation.summary).toBe(definition.summary);
+      expect(operation.security).toEqual([{ bearer: [] }]);
+      expect(operation.requestBody.content['application/json'].schema).toMatchObject({ type: 'object' });
+      expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409']);
+      expect(operation.parameters).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' })]),
+      );
+    }
+    const commandPaths = Object.keys(doc.paths).filter((p) => p.startsWith('/api/commands/'));
+    expect(commandPaths.sort()).toEqual(
+      Object.keys(commandCatalogue)
+        .map((t) => `/api/commands/${t}`)
+        .sort(),
+    );
+  });
+
+  it('generates the request schemas from the contracts: limits and unknown fields included', () => {
+    const schema =
+      doc.paths['/api/commands/SaveApplication'].post.requestBody.content['application/json'].schema;
+
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.properties.name).toMatchObject({ type: 'string', maxLength: 200 });
+    expect(schema.properties.status.anyOf ?? [schema.properties.status]).toEqual(
+      expect.arrayContaining([expect.objectContaining({ enum: expect.arrayContaining(['PRODUKTIV']) })]),
+    );
+    const comment =
+      doc.paths['/api/commands/CreateComment'].post.requestBody.content['application/json'].schema;
+    expect(comment.properties.description).toMatchObject({ maxLength: 2000 });
+    expect(comment.required).toEqual(expect.arrayContaining(['refType', 'refId', 'description']));
+  });
+
+  it('documents the query paths, with their parameters', () => {
+    const queries = {
+      '/api/me': [],
+      '/api/applications': ['q', 'status'],
+      '/api/applications/{idOrName}': ['idOrName'],
+      '/api/applications/{id}/projects': ['id'],
+      '/api/groups': ['q', 'status', 'phase', 'health', 'resource', 'application'],
+      '/api/groups/{idOrName}': ['idOrName'],
+      '/api/groups/{idOrName}/goals': ['idOrName'],
+      '/api/goals': [],
+      '/api/shares': [],
+      '/api/comments': ['refType', 'refId'],
+      '/api/accounts/{id}': ['id'],
+      '/api/calendar/working-days': ['from', 'to'],
+      '/api/items': ['group'],
+      '/api/items/{idOrName}': ['idOrName'],
+      '/api/timeline': ['from', 'to', 'group', 'status', 'resource', 'application'],
+    };
+    for (const [path, parameters] of Object.entries(queries)) {
+      const operation = doc.paths[path]?.get;
+      expect({ path, documented: Boolean(operation) }).toEqual({ path, documented: true });
+      const names = (operation.parameters as Body[]).map((p) => p.name);
+      expect(names).toEqual(expect.arrayContaining([...parameters, 'X-Fahrplan-After']));
+      expect(operation.security).toEqual([{ bearer: [] }]);
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '401']));
+    }
+  });
+
+  it('documents asOf on exactly the queries that answer as of an instant, and the history routes (issue 8)', () => {
+    const gets = operations().filter(([method, path]) => method === 'get' && path.startsWith('/api/'));
+    const withAsOf = gets
+      .filter(([, , operation]) => ((operation.parameters ?? []) as Body[]).some((p) => p.name === 'asOf'))
+      .map(([, path]) => path);
+
+    // the interceptor's own list of routes that honour asOf: the document and the server agree
+    expect(withAsOf.sort()).toEqual(
+      gets
+        .map(([, path]) => path)
+        .filter((path) => asOfRoutes.test(path))
+        .sort(),
+    );
+    expect(withAsOf).toEqual(
+      expect.arrayContaining([
+        '/api/groups',
+        '/api/groups/{idOrName}',
+        '/api/items/{idOrName}',
+        '/api/timeline',
+      ]),
+    );
+    expect(withAsOf).not.toContain('/api/me');
+    const history = doc.paths['/api/history/{category}/{id}']?.get;
+    expect(((history?.parameters ?? []) as Body[]).map((p) => p.name)).toEqual(
+      expect.arrayContaining(['category', 'id', 'page', 'pageSize', 'field', 'user']),
+    );
+    for (const path of ['/api/history/group/{id}/export.csv', '/api/history/group/{id}/events.json'])
+      expect({ path, documented: Boolean(doc.paths[path]?.get) }).toEqual({ path, documented: true });
+  });
+
+  it('documents every route the server has, and no route it does not have', () => {
+    const documented = operations().map(([method, path]) => `${method.toUpperCase()} ${path}`);
+    const routes = registeredRoutes();
+    const asRoute = (operation: string) =>
+      operation.replace(/^POST \/api\/commands\/\w+$/, 'POST /api/commands/{type}');
+
+    expect(routes.length).toBeGreaterThan(10);
+    // The document does not describe itself.
+    expect(
+      routes.filter((route) => route !== 'GET /api/openapi.json' && !documented.map(asRoute).includes(route)),
+    ).toEqual([]);
+    expect(documented.filter((operation) => !routes.includes(asRoute(operation)))).toEqual([]);
+  });
+
+  it('is well formed: path parameters declared, every answer described, every $ref resolvable', () => {
+    for (const [method, path, operation] of operations()) {
+      const where = `${method} ${path}`;
+      const declared = ((operation.parameters ?? []) as Body[]).filter((p) => p.in === 'path');
+      const templated = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      expect({ where, path: declared.map((p) => p.name).sort() }).toEqual({ where, path: templated.sort() });
+      for (const parameter of declared)
+        expect({ where, required: parameter.required }).toEqual({ where, required: true });
+      expect(Object.keys(operation.responses).length).toBeGreaterThan(0);
+      for (const [code, response] of Object.entries(operation.responses as Record<string, Body>)) {
+        expect({ where, code, description: typeof response.description }).toEqual({
+          where,
+          code,
+          description: 'string',
+        });
+      }
+    }
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) {
+      expect(ref).toMatch(/^#\//);
+      const target = ref
+        .slice(2)
+        .split('/')
+        .reduce<Body>((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+      expect({ ref, resolved: target !== undefined }).toEqual({ ref, resolved: true });
+    }
+  });
+});
+
+describe('the rest of /api', () => {
+  it('answers an unknown path with a 404 problem', async () => {
+    const reply = await platform.api.get('/api/no-such-thing', platform.admin);
+
+    expect(reply.status).toBe(404);
+    expect(reply.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(reply.body).toMatchObject({ status: 404, title: 'Not Found' });
+  });
+
+  it('answers a path that cannot be decoded with a 400 problem', async () => {
+    const reply = await platform.api.get('/api/applications/%E0%A4%A', platform.admin);
+
+    expect(reply.status).toBe(400);
+    expect(reply.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+});
