@@ -1,4 +1,5 @@
 export * from './events';
+export * from './decider';
 export * from './errors';
 export * from './streams';
 export * from './permissions';

@@ -5,7 +5,7 @@ import {
   publishedEventTypes,
 } from './event-catalogue';
 import type { EventMetadata, StoredEvent } from './events';
-import { evolveGroup, initialGroupState } from './group/group';
+import { groupDecider } from './group/group';
 import type { GroupEvent, GroupState } from './group/group';
 import { schemaVersionOf, upcast, upcasters, withSchemaVersion } from './upcasting';
 import type { Upcaster } from './upcasting';
@@ -65,8 +65,8 @@ describe('upcast', () => {
     );
     const fold = (events: StoredEvent[]) =>
       events.reduce(
-        (state: GroupState, event) => evolveGroup(state, event as unknown as GroupEvent),
-        initialGroupState,
+        (state: GroupState, event) => groupDecider.evolve(state, event as unknown as GroupEvent),
+        groupDecider.initialState,
       );
 
     const fromOld = fold([created, upcast(sharedV1())]);

@@ -2,11 +2,11 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
 import {
+  accountDecider,
+  applicationDecider,
   can,
   commandCatalogue,
-  decideAccount,
-  evolveAccount,
-  initialAccountState,
+  groupDecider,
   notPermitted,
   streamName,
 } from '@fahrplan/contracts';
@@ -23,10 +23,6 @@ import type { CommandEnvelope, NewId } from '../infrastructure/aggregate-runner'
 import { AddAccountEntriesMessage, CreateAccountMessage } from '../infrastructure/command-message';
 import { linkedAccount } from '../infrastructure/lookups';
 import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
-import { applicationDecider } from '../applications/application.decider';
-import { groupDecider } from '../groups/group.decider';
-
-const accountDecider = { initial: initialAccountState, evolve: evolveAccount, decide: decideAccount };
 
 const runAccount = (
   runner: AggregateRunner,

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
+import { applicationDecider } from '@fahrplan/contracts';
 import type {
   AttributeDefinition,
   CommandResult,
@@ -13,7 +14,6 @@ import { DeleteApplicationMessage, SaveApplicationMessage } from '../infrastruct
 import { linkedAccount, parentChain } from '../infrastructure/lookups';
 import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
 import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
-import { applicationDecider } from './application.decider';
 
 @CommandHandler(SaveApplicationMessage)
 export class SaveApplicationHandler implements ICommandHandler<SaveApplicationMessage, CommandResult> {

@@ -1,14 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
-import { decideComment, evolveComment, initialCommentState, streamName } from '@fahrplan/contracts';
+import {
+  applicationDecider,
+  commentDecider,
+  groupDecider,
+  itemDecider,
+  streamName,
+} from '@fahrplan/contracts';
 import type { CommandResult, CreateCommentData } from '@fahrplan/contracts';
 import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
 import { CreateCommentMessage } from '../infrastructure/command-message';
 import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
-import { applicationDecider } from '../applications/application.decider';
-import { groupDecider } from '../groups/group.decider';
-import { itemDecider } from '../items/item.decider';
 
 @CommandHandler(CreateCommentMessage)
 export class CreateCommentHandler implements ICommandHandler<CreateCommentMessage, CommandResult> {
@@ -18,7 +21,7 @@ export class CreateCommentHandler implements ICommandHandler<CreateCommentMessag
     const command = data as CreateCommentData;
     return this.runner.run({
       ...recordOf('comment', await this.runner.newId(envelope)),
-      decider: { initial: initialCommentState, evolve: evolveComment, decide: decideComment },
+      decider: commentDecider,
       command: { type: 'CreateComment', data: command },
       envelope,
       context: async (_state, base) => ({

@@ -1,19 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
-import {
-  decideGoal,
-  evolveGoal,
-  evolveGroup,
-  initialGoalState,
-  initialGroupState,
-  parseStreamName,
-} from '@fahrplan/contracts';
+import { goalDecider, groupDecider, parseStreamName } from '@fahrplan/contracts';
 import type {
   CommandResult,
   DeleteGoalData,
-  GoalCommand,
-  GoalContext,
   GoalEvent,
   GoalState,
   GroupEvent,
@@ -22,16 +13,9 @@ import type {
 } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
 import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
-import type { Decider } from '../infrastructure/aggregate-runner';
 import { DeleteGoalMessage, UpdateGoalMessage } from '../infrastructure/command-message';
 import { parentChain } from '../infrastructure/lookups';
 import { AGGREGATE_RUNNER, EVENT_STORE } from '../infrastructure/tokens';
-
-export const goalDecider: Decider<GoalCommand, GoalState, GoalEvent, GoalContext> = {
-  initial: initialGoalState,
-  evolve: evolveGoal,
-  decide: decideGoal,
-};
 
 const PAGE = 1000;
 
@@ -53,12 +37,18 @@ const goalUsage = async (store: EventStore, goal: number, tenant: string) => {
       if (parseStreamName(event.streamId).category === 'group')
         groups.set(
           event.streamId,
-          evolveGroup(groups.get(event.streamId) ?? initialGroupState, event as unknown as GroupEvent),
+          groupDecider.evolve(
+            groups.get(event.streamId) ?? groupDecider.initialState,
+            event as unknown as GroupEvent,
+          ),
         );
       else
         goals.set(
           event.streamId,
-          evolveGoal(goals.get(event.streamId) ?? initialGoalState, event as unknown as GoalEvent),
+          goalDecider.evolve(
+            goals.get(event.streamId) ?? goalDecider.initialState,
+            event as unknown as GoalEvent,
+          ),
         );
     }
     if (page.length < PAGE) break;

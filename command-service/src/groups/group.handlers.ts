@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
-import { streamName } from '@fahrplan/contracts';
+import { applicationDecider, goalDecider, groupDecider, streamName } from '@fahrplan/contracts';
 import type {
   AcceptProjectShareData,
   AddSubgroupData,
@@ -35,9 +35,6 @@ import {
 } from '../infrastructure/command-message';
 import { groupParentChain, linkedAccount, sharedParentStatus, streamOwner } from '../infrastructure/lookups';
 import { AGGREGATE_RUNNER, EVENT_STORE } from '../infrastructure/tokens';
-import { applicationDecider } from '../applications/application.decider';
-import { groupDecider } from './group.decider';
-import { goalDecider } from '../goals/goal.handlers';
 import { assertAssignableResource } from '../resources/resource.handlers';
 
 /** Whether a goal or an application exists (and is not deleted) in the tenant. */

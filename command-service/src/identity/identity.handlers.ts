@@ -4,14 +4,10 @@ import { randomUUID } from 'node:crypto';
 import {
   DomainError,
   createTenantEvents,
-  decideTenant,
-  decideUser,
-  evolveTenant,
-  evolveUser,
-  initialTenantState,
-  initialUserState,
   notFound,
   streamName,
+  tenantDecider,
+  userDecider,
 } from '@fahrplan/contracts';
 import type { CommandResult, CreateTenantData, TenantCommand, UserCommand } from '@fahrplan/contracts';
 import {
@@ -45,9 +41,6 @@ import {
   UpdateUserMessage,
 } from '../infrastructure/command-message';
 import { AGGREGATE_RUNNER, CLOCK, EVENT_STORE } from '../infrastructure/tokens';
-
-const tenantDecider = { initial: initialTenantState, evolve: evolveTenant, decide: decideTenant };
-const userDecider = { initial: initialUserState, evolve: evolveUser, decide: decideUser };
 
 /** Identity commands answer once this service's directory shows them: the caller's next request sees the change. */
 abstract class IdentityHandler<M extends CommandMessage> {

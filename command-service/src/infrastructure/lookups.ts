@@ -1,13 +1,12 @@
-import {
-  evolveAccount,
-  evolveGroup,
-  initialAccountState,
-  initialGroupState,
-  isSprintGroup,
-  streamName,
-  subgroupsOf,
+import { accountDecider, groupDecider, isSprintGroup, streamName, subgroupsOf } from '@fahrplan/contracts';
+import type {
+  Category,
+  Decider,
+  DomainEvent,
+  GroupEvent,
+  GroupState,
+  ItemGroupFacts,
 } from '@fahrplan/contracts';
-import type { Category, DomainEvent, GroupEvent, GroupState, ItemGroupFacts } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
 import type { AggregateRunner, Loaded } from './aggregate-runner';
 
@@ -43,7 +42,7 @@ const followParents = async (
 export const parentChain = async <S extends Hierarchical, E extends DomainEvent>(
   runner: AggregateRunner,
   category: Category,
-  decider: { readonly initial: S; readonly evolve: (state: S, event: E) => S },
+  decider: Pick<Decider<unknown, S, E, unknown>, 'initialState' | 'evolve'>,
   parent: number,
   tenant: string,
 ): Promise<number[] | null> =>
@@ -57,9 +56,8 @@ export const parentChain = async <S extends Hierarchical, E extends DomainEvent>
 
 /** The account a command links, as the tenant has it; null when it has no such account. */
 export const linkedAccount = async (runner: AggregateRunner, account: number, tenant: string) => {
-  const decider = { initial: initialAccountState, evolve: evolveAccount };
   const loaded = await runner
-    .load(streamName('account', account), decider, tenant, 'account')
+    .load(streamName('account', account), accountDecider, tenant, 'account')
     .catch(() => null);
   return loaded?.state.status === 'active'
     ? { refType: loaded.state.refType, refId: loaded.state.refId }
@@ -77,8 +75,8 @@ const anyGroup = async (store: EventStore, id: number) => {
   const events = await store.readStream(streamName('group', id));
   if (events.length === 0) return null;
   const state = events.reduce<GroupState>(
-    (s, e) => evolveGroup(s, e as unknown as GroupEvent),
-    initialGroupState,
+    (s, e) => groupDecider.evolve(s, e as unknown as GroupEvent),
+    groupDecider.initialState,
   );
   return { tenant: events[0]!.metadata.tenant, state };
 };
@@ -130,8 +128,9 @@ export const itemGroupFacts = async (
   group: number,
   tenant: string,
 ): Promise<ItemGroupFacts | null> => {
-  const decider = { initial: initialGroupState, evolve: evolveGroup };
-  const loaded = await runner.load(streamName('group', group), decider, tenant, 'group').catch(() => null);
+  const loaded = await runner
+    .load(streamName('group', group), groupDecider, tenant, 'group')
+    .catch(() => null);
   const state = loaded?.state;
   if (state?.status !== 'active') return null;
   return {

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
-import { can } from '@fahrplan/contracts';
+import { can, itemDecider } from '@fahrplan/contracts';
 import type {
   CommandResult,
   DeleteItemData,
@@ -19,7 +19,6 @@ import { itemGroupFacts } from '../infrastructure/lookups';
 import { AGGREGATE_RUNNER, EVENT_STORE } from '../infrastructure/tokens';
 import { assertAssignableResource } from '../resources/resource.handlers';
 import { ItemRanks } from './item-ranks';
-import { itemDecider } from './item.decider';
 
 export const ITEM_RANKS = Symbol('ItemRanks');
 

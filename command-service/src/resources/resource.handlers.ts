@@ -1,32 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
-import {
-  decideResource,
-  evolveResource,
-  initialResourceState,
-  resourceNotFound,
-  streamName,
-} from '@fahrplan/contracts';
+import { resourceDecider, resourceNotFound, streamName } from '@fahrplan/contracts';
 import type {
   CommandResult,
   DeleteResourceData,
   ResourceCommand,
-  ResourceContext,
-  ResourceEvent,
-  ResourceState,
   SaveResourceData,
 } from '@fahrplan/contracts';
 import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
-import type { CommandEnvelope, Decider } from '../infrastructure/aggregate-runner';
+import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import { DeleteResourceMessage, SaveResourceMessage } from '../infrastructure/command-message';
 import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
-
-export const resourceDecider: Decider<ResourceCommand, ResourceState, ResourceEvent, ResourceContext> = {
-  initial: initialResourceState,
-  evolve: evolveResource,
-  decide: decideResource,
-};
 
 /** Whether `id` is a live (not deleted) resource of the tenant. */
 export const isLiveResource = async (

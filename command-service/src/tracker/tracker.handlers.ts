@@ -1,16 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
-import {
-  DomainError,
-  decideTrackerConnection,
-  decideTrackerSync,
-  evolveTrackerConnection,
-  evolveTrackerSync,
-  initialTrackerConnectionState,
-  initialTrackerSyncState,
-  streamName,
-} from '@fahrplan/contracts';
+import { DomainError, streamName, trackerConnectionDecider, trackerSyncDecider } from '@fahrplan/contracts';
 import type {
   CommandResult,
   DeleteTrackerConnectionData,
@@ -18,15 +9,10 @@ import type {
   SyncTrackerConnectionData,
   TrackerConnectionCommand,
   TrackerConnectionContext,
-  TrackerConnectionEvent,
-  TrackerConnectionState,
-  TrackerSyncContext,
-  TrackerSyncRequested,
-  TrackerSyncState,
 } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache, SecretBox, trackerSecretPurpose } from '@fahrplan/platform';
 import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
-import type { CommandEnvelope, Decider } from '../infrastructure/aggregate-runner';
+import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import {
   DeleteTrackerConnectionMessage,
   SaveTrackerConnectionMessage,
@@ -36,24 +22,6 @@ import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
 
 /** The key tracker secrets are sealed with; absent when the deployment configured none. */
 export const TRACKER_SECRETS = Symbol('TrackerSecrets');
-
-export const trackerConnectionDecider: Decider<
-  TrackerConnectionCommand,
-  TrackerConnectionState,
-  TrackerConnectionEvent,
-  TrackerConnectionContext
-> = {
-  initial: initialTrackerConnectionState,
-  evolve: evolveTrackerConnection,
-  decide: decideTrackerConnection,
-};
-
-const trackerSyncDecider: Decider<
-  { type: 'SyncTrackerConnection'; data: SyncTrackerConnectionData },
-  TrackerSyncState,
-  TrackerSyncRequested,
-  TrackerSyncContext
-> = { initial: initialTrackerSyncState, evolve: evolveTrackerSync, decide: decideTrackerSync };
 
 const jiraEnabled = (directory: DirectoryCache, tenant: string) =>
   directory.tenant(tenant)?.features.jira ?? false;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
 import type { AttributeDefinition } from '../identity/tenant';
@@ -225,4 +226,15 @@ export const decideApplication = (
       throw new Error('unknown command');
     }
   }
+};
+
+export const applicationDecider: Decider<
+  ApplicationCommand,
+  ApplicationState,
+  ApplicationEvent,
+  ApplicationContext
+> = {
+  decide: decideApplication,
+  evolve: evolveApplication,
+  initialState: initialApplicationState,
 };

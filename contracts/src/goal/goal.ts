@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
 import { changedFields, stripUndefined } from '../rules/changes';
@@ -136,4 +137,10 @@ export const decideGoal = (command: GoalCommand, state: GoalState, context: Goal
       throw new Error('unknown command');
     }
   }
+};
+
+export const goalDecider: Decider<GoalCommand, GoalState, GoalEvent, GoalContext> = {
+  decide: decideGoal,
+  evolve: evolveGoal,
+  initialState: initialGoalState,
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, invalidField, notFound, versionConflict } from '../errors';
 import { attributeValueSchema } from '../application/application';
@@ -560,4 +561,10 @@ export const decideGroup = (
       throw new Error('unknown command');
     }
   }
+};
+
+export const groupDecider: Decider<GroupCommand, GroupState, GroupEvent, GroupContext> = {
+  decide: decideGroup,
+  evolve: evolveGroup,
+  initialState: initialGroupState,
 };

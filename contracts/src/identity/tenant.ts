@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, invalidField, notFound, validationError, versionConflict } from '../errors';
 import { actions, resources } from '../permissions';
@@ -448,6 +449,12 @@ export const decideTenant = (
       return [];
     }
   }
+};
+
+export const tenantDecider: Decider<TenantCommand, TenantState, TenantEvent, TenantContext> = {
+  decide: decideTenant,
+  evolve: evolveTenant,
+  initialState: initialTenantState,
 };
 
 /** A new tenant with its built-in roles and its creator (when given) as administrator, in one append. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
 import type { Permissions } from '../permissions';
@@ -153,4 +154,10 @@ export const decideUser = (command: UserCommand, state: UserState, context: User
       return [];
     }
   }
+};
+
+export const userDecider: Decider<UserCommand, UserState, UserEvent, UserContext> = {
+  decide: decideUser,
+  evolve: evolveUser,
+  initialState: initialUserState,
 };

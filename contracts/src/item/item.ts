@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, invalidField, notFound, notPermitted, versionConflict } from '../errors';
 import { attributeValueSchema } from '../application/application';
@@ -264,4 +265,10 @@ export const decideItem = (command: ItemCommand, state: ItemState, context: Item
       throw new Error('unknown command');
     }
   }
+};
+
+export const itemDecider: Decider<ItemCommand, ItemState, ItemEvent, ItemContext> = {
+  decide: decideItem,
+  evolve: evolveItem,
+  initialState: initialItemState,
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, invalidField, notFound, validationError, versionConflict } from '../errors';
 import { requiredText } from '../rules/limits';
@@ -276,6 +277,17 @@ export const decideTrackerConnection = (
   }
 };
 
+export const trackerConnectionDecider: Decider<
+  TrackerConnectionCommand,
+  TrackerConnectionState,
+  TrackerConnectionEvent,
+  TrackerConnectionContext
+> = {
+  decide: decideTrackerConnection,
+  evolve: evolveTrackerConnection,
+  initialState: initialTrackerConnectionState,
+};
+
 /**
  * On-demand mirroring lives in its own stream (`trackerSync-<connection id>`), so that asking for a
  * sync never changes the connection's version under an administrator editing it.
@@ -299,8 +311,13 @@ export interface TrackerSyncContext extends DecisionContext {
   readonly connectionActive: boolean;
 }
 
+export type TrackerSyncCommand = {
+  readonly type: 'SyncTrackerConnection';
+  readonly data: SyncTrackerConnectionData;
+};
+
 export const decideTrackerSync = (
-  command: { readonly type: 'SyncTrackerConnection'; readonly data: SyncTrackerConnectionData },
+  command: TrackerSyncCommand,
   _state: TrackerSyncState,
   context: TrackerSyncContext,
 ): TrackerSyncRequested[] => {
@@ -308,6 +325,13 @@ export const decideTrackerSync = (
   if (!context.connectionActive) throw notFound('tracker connection');
   return [{ type: 'TrackerSyncRequested', data: { id: command.data.id, full: command.data.full ?? false } }];
 };
+
+export const trackerSyncDecider: Decider<
+  TrackerSyncCommand,
+  TrackerSyncState,
+  TrackerSyncRequested,
+  TrackerSyncContext
+> = { decide: decideTrackerSync, evolve: evolveTrackerSync, initialState: initialTrackerSyncState };
 
 /**
  * POST /api/tracker/test: try settings before (or after) saving them. With `id` and no `secret`, the
