@@ -3,7 +3,6 @@ import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, invalidField, notFound, validationError, versionConflict } from '../errors';
 import { requiredText } from '../rules/limits';
-import type { TrackerFailure } from './mirror';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -354,6 +353,16 @@ export const testTrackerConnectionSchema = z
     basicNeedsEmail(c, ctx);
   });
 export type TestTrackerConnectionData = z.output<typeof testTrackerConnectionSchema>;
+
+/** A tracker failure as the client reports it (§7): code, HTTP status and status text, and a readable message. */
+export interface TrackerFailure {
+  /** e.g. 'unauthorized', 'forbidden', 'not_found', 'gone', 'rate_limited', 'server', 'unreachable', 'timeout', 'malformed', 'host_url'. */
+  readonly code: string;
+  readonly status: number | null;
+  readonly statusText: string | null;
+  /** A sentence for people, naming what failed and where. */
+  readonly message: string;
+}
 
 /** What a connection test found: each step it passed, or the one that failed and why. */
 export type TrackerTestResult =
