@@ -13,7 +13,7 @@ import {
   saveGroupSchema,
   setGroupGoalsSchema,
   shareProjectSchema,
-} from './group/group';
+} from './group/group.commands';
 import { deleteItemSchema, saveItemSchema } from './item/item';
 import {
   answerInvitationSchema,

@@ -11,8 +11,11 @@ import { createGoalSchema, goalDecider } from './goal/goal';
 import { resourceDecider } from './resource/resource';
 import type { ResourceEvent, ResourceState } from './resource/resource';
 import type { GoalEvent } from './goal/goal';
-import { groupDecider, saveGroupSchema } from './group/group';
-import type { GroupCommand, GroupEvent, GroupState } from './group/group';
+import { saveGroupSchema } from './group/group.commands';
+import { groupDecider } from './group/group.decide';
+import type { GroupCommand } from './group/group.commands';
+import type { GroupEvent } from './group/group.events';
+import type { GroupState } from './group/group.state';
 import { itemDecider, saveItemSchema } from './item/item';
 import type { ItemCommand, ItemEvent, ItemState } from './item/item';
 import {

@@ -5,8 +5,9 @@ import {
   publishedEventTypes,
 } from './event-catalogue';
 import type { EventMetadata, StoredEvent } from './events';
-import { groupDecider } from './group/group';
-import type { GroupEvent, GroupState } from './group/group';
+import { groupDecider } from './group/group.decide';
+import type { GroupEvent } from './group/group.events';
+import type { GroupState } from './group/group.state';
 import { schemaVersionOf, upcast, upcasters, withSchemaVersion } from './upcasting';
 import type { Upcaster } from './upcasting';
 

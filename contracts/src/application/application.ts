@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { DomainError, notFound, validationError, versionConflict } from '../errors';
+import { DomainError, notFound, versionConflict } from '../errors';
 import type { AttributeDefinition } from '../identity/tenant';
-import { assertAttributeValues } from '../rules/attributes';
+import { assertAttributeValues, attributeValueSchema } from '../rules/attributes';
 import { changedFields, stripUndefined } from '../rules/changes';
+import { checkAccount, checkDates, checkParent } from '../rules/record-checks';
 import { limits, optionalText, requiredText, serverDateSchema } from '../rules/limits';
 
 /** Application status option set (§4: the default is UNDEFINIERT; the other values are Fahrplan's). */
@@ -17,12 +18,6 @@ export const applicationStatuses = [
   'ABGESCHALTET',
 ] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
-
-export const attributeValueSchema = z.strictObject({
-  key: z.string().trim().min(1).max(100),
-  value: z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]),
-});
-export type AttributeValue = z.infer<typeof attributeValueSchema>;
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -147,37 +142,13 @@ export interface ApplicationContext extends DecisionContext {
   readonly applicationAttributes?: readonly AttributeDefinition[];
 }
 
-const checkAccount = (
+const application = { one: 'an application', name: 'application' } as const;
+
+const checkAccountOf = (
   selfId: number,
   account: number | null | undefined,
   context: ApplicationContext,
-): void => {
-  if (account === undefined || account === null) return;
-  if (!context.account) throw notFound('account');
-  if (context.account.refType !== 'application' || context.account.refId !== selfId)
-    throw validationError('the account belongs to another record', [
-      { field: 'account', message: 'not this application' },
-    ]);
-};
-
-const checkParent = (selfId: number, parent: number | null, context: ApplicationContext): void => {
-  if (parent === null) return;
-  if (parent === selfId)
-    throw validationError('an application cannot be its own parent', [
-      { field: 'parent', message: 'not itself' },
-    ]);
-  if (context.parentChain === null)
-    throw validationError('parent application not found', [{ field: 'parent', message: 'not found' }]);
-  if (context.parentChain.includes(selfId))
-    throw validationError('the parent would create a cycle', [{ field: 'parent', message: 'cycle' }]);
-};
-
-const checkDates = (start: string | null, end: string | null): void => {
-  if (start && end && end < start)
-    throw validationError('the end date cannot precede the begin date', [
-      { field: 'end', message: 'before begin' },
-    ]);
-};
+): void => checkAccount(application, { refType: 'application', id: selfId }, account, context.account);
 
 export const decideApplication = (
   command: ApplicationCommand,
@@ -190,9 +161,9 @@ export const decideApplication = (
       if (requestedId === undefined) {
         if (state.status !== 'absent') throw new DomainError('conflict', 'application exists already');
         const fields = applicationFieldsSchema.parse(requested);
-        checkParent(context.newId, fields.parent, context);
+        checkParent(application, context.newId, fields.parent, context.parentChain);
         checkDates(fields.start, fields.end);
-        checkAccount(context.newId, fields.account, context);
+        checkAccountOf(context.newId, fields.account, context);
         if (context.applicationAttributes !== undefined)
           assertAttributeValues(fields.attributes, context.applicationAttributes, [], 'application');
         return [{ type: 'ApplicationCreated', data: { id: context.newId, ...fields } }];
@@ -201,9 +172,10 @@ export const decideApplication = (
       if (seen !== state.version) throw versionConflict(state.version);
       const given = stripUndefined(requested);
       const next = { ...state.fields, ...given };
-      if (requested.parent !== undefined) checkParent(state.id, next.parent, context);
+      if (requested.parent !== undefined)
+        checkParent(application, state.id, next.parent, context.parentChain);
       checkDates(next.start, next.end);
-      if (requested.account !== state.fields.account) checkAccount(state.id, requested.account, context);
+      if (requested.account !== state.fields.account) checkAccountOf(state.id, requested.account, context);
       if (requested.attributes !== undefined && context.applicationAttributes !== undefined)
         assertAttributeValues(
           requested.attributes,

@@ -1,12 +1,14 @@
 import {
   addSubgroupSchema,
-  groupDecider,
   groupFieldsSchema,
   renameSubgroupSchema,
   saveGroupSchema,
-  subgroupsOf,
-} from './group';
-import type { GroupCommand, GroupContext, GroupEvent, GroupFields } from './group';
+} from './group.commands';
+import { groupDecider } from './group.decide';
+import { subgroupsOf } from './subgroups';
+import type { GroupCommand, GroupFields } from './group.commands';
+import type { GroupEvent } from './group.events';
+import type { GroupContext } from './group.decide';
 import { createGoalSchema, goalDecider } from '../goal/goal';
 import type { GoalCommand, GoalContext, GoalEvent } from '../goal/goal';
 import { aContext, deciderSpec, fixedNow, freshId } from '../testing/decider-spec';

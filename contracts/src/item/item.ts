@@ -2,14 +2,13 @@ import { z } from 'zod';
 import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, invalidField, notFound, notPermitted, versionConflict } from '../errors';
-import { attributeValueSchema } from '../application/application';
 import type { AttributeDefinition } from '../identity/tenant';
-import { assertAttributeValues } from '../rules/attributes';
+import { assertAttributeValues, attributeValueSchema } from '../rules/attributes';
 import { changedFields, stripUndefined } from '../rules/changes';
 import { moveKeepingDuration } from '../rules/calendar';
 import { limits, optionalText, requiredText, serverDateTimeSchema } from '../rules/limits';
 import { itemRanks, rankForNewItem } from '../rules/rank';
-import { subgroupIdSchema } from '../group/group';
+import { subgroupIdSchema } from '../group/subgroups';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
