@@ -25,7 +25,7 @@ import {
   inviteMemberSchema,
   removeMemberSchema,
   saveRoleSchema,
-} from './identity/tenant';
+} from './identity/tenant.commands';
 import { createUserSchema, setUserPasswordSchema, updateUserSchema, userIdSchema } from './identity/user';
 import {
   deleteTrackerConnectionSchema,

@@ -6,7 +6,7 @@ import type { GroupFields, GroupGoalValue } from './group/group.commands';
 import type { ProjectShare } from './group/group.state';
 import type { Subgroup } from './group/subgroups';
 import type { ItemFields, ItemSystemType } from './item/item';
-import type { AttributeDefinition, FeatureFlags } from './identity/tenant';
+import type { AttributeDefinition, FeatureFlags } from './identity/tenant.commands';
 import type { Permissions } from './permissions';
 
 export interface ProjectOfApplication {

@@ -1,8 +1,10 @@
 import type { DomainEvent } from '../events';
 import type { PermissionAction, PermissionResource, Permissions } from '../permissions';
 import { parseStreamName } from '../streams';
-import { invitationKey, tenantDecider } from './tenant';
-import type { TenantEvent, TenantState } from './tenant';
+import { invitationKey } from './tenant.state';
+import { tenantDecider } from './tenant.decide';
+import type { TenantEvent } from './tenant.events';
+import type { TenantState } from './tenant.state';
 import type { UserEvent } from './user';
 
 /** A login session: one stream per refresh-token family; the token itself is never stored, only its hash. */

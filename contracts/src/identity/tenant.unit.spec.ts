@@ -4,13 +4,14 @@ import { emptyDirectory, evolveDirectory, invitationsOf, tenantsOf, userInTenant
 import type { IdentityEvent } from './identity';
 import {
   changeAttributeSchemasSchema,
-  createTenantEvents,
   createTenantSchema,
   inviteMemberSchema,
   saveRoleSchema,
-  tenantDecider,
-} from './tenant';
-import type { TenantCommand, TenantContext, TenantEvent } from './tenant';
+} from './tenant.commands';
+import { createTenantEvents, tenantDecider } from './tenant.decide';
+import type { TenantCommand } from './tenant.commands';
+import type { TenantEvent } from './tenant.events';
+import type { TenantContext } from './tenant.decide';
 import { createUserSchema, userDecider } from './user';
 import type { UserCommand, UserContext, UserEvent } from './user';
 

@@ -3,7 +3,7 @@ import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
 import type { Permissions } from '../permissions';
-import { usernameSchema } from './tenant';
+import { usernameSchema } from './tenant.commands';
 
 const id = z.number().int().positive();
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, invalidField, notFound, notPermitted, versionConflict } from '../errors';
-import type { AttributeDefinition } from '../identity/tenant';
+import type { AttributeDefinition } from '../identity/tenant.commands';
 import { assertAttributeValues, attributeValueSchema } from '../rules/attributes';
 import { changedFields, stripUndefined } from '../rules/changes';
 import { moveKeepingDuration } from '../rules/calendar';

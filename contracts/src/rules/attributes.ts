@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validationError } from '../errors';
 import type { FieldError } from '../errors';
-import type { AttributeDefinition } from '../identity/tenant';
+import type { AttributeDefinition } from '../identity/tenant.commands';
 import { serverDateSchema } from './limits';
 
 /** A generated field's value on an application, project or item (§2), checked against the tenant's schema. */
