@@ -1,15 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
-import {
-  accountDecider,
-  applicationDecider,
-  can,
-  commandCatalogue,
-  groupDecider,
-  notPermitted,
-  streamName,
-} from '@fahrplan/contracts';
+import { accountDecider, can, commandCatalogue, notPermitted } from '@fahrplan/contracts';
 import type {
   AccountCommand,
   AccountOwner,
@@ -21,8 +13,8 @@ import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
 import type { CommandEnvelope, NewId } from '../infrastructure/aggregate-runner';
 import { AddAccountEntriesMessage, CreateAccountMessage } from '../infrastructure/command-message';
-import { linkedAccount } from '../infrastructure/lookups';
-import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
+import type { Lookups } from '../infrastructure/lookups';
+import { AGGREGATE_RUNNER, LOOKUPS } from '../infrastructure/tokens';
 
 const runAccount = (
   runner: AggregateRunner,
@@ -41,11 +33,14 @@ const runAccount = (
 
 @CommandHandler(CreateAccountMessage)
 export class CreateAccountHandler implements ICommandHandler<CreateAccountMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
+  constructor(
+    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
+    @Inject(LOOKUPS) private readonly lookups: Lookups,
+  ) {}
 
   async execute({ data, envelope }: CreateAccountMessage): Promise<CommandResult> {
     const command = data as CreateAccountData;
-    const owner = await this.owner(command, envelope.tenant);
+    const owner = await this.lookups.accountOwner(command.refType, command.refId, envelope.tenant);
     const { id, claim } = await this.runner.newId(envelope);
     return runAccount(
       this.runner,
@@ -55,30 +50,6 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountMessag
       owner,
     );
   }
-
-  /** The record the account is for; a project's number is its projectNr and its name the title. */
-  private async owner(command: CreateAccountData, tenant: string): Promise<AccountOwner | null> {
-    if (command.refType === 'group') {
-      const { state } = await this.runner.load(
-        streamName('group', command.refId),
-        groupDecider,
-        tenant,
-        'group',
-      );
-      return state.status === 'active'
-        ? { name: state.fields.title, assetNr: state.fields.projectNr, account: state.fields.account }
-        : null;
-    }
-    const { state } = await this.runner.load(
-      streamName('application', command.refId),
-      applicationDecider,
-      tenant,
-      'application',
-    );
-    return state.status === 'active'
-      ? { name: state.fields.name, assetNr: state.fields.assetNr, account: state.fields.account }
-      : null;
-  }
 }
 
 @CommandHandler(AddAccountEntriesMessage)
@@ -86,12 +57,13 @@ export class AddAccountEntriesHandler implements ICommandHandler<AddAccountEntri
   constructor(
     @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
     @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+    @Inject(LOOKUPS) private readonly lookups: Lookups,
   ) {}
 
   /** Entries on a project's account need EDIT on group-details, on an application's on application-details (§6). */
   async execute({ data, envelope }: AddAccountEntriesMessage): Promise<CommandResult> {
     const command = data as AddAccountEntriesData;
-    const account = await linkedAccount(this.runner, command.accountId, envelope.tenant);
+    const account = await this.lookups.linkedAccount(command.accountId, envelope.tenant);
     // an unknown account is left to the decider, which answers 404
     if (account) {
       const { resource, action } = commandCatalogue.AddAccountEntries.permission(command, {

@@ -1,67 +1,38 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
-import { applicationDecider, goalDecider, groupDecider, streamName } from '@fahrplan/contracts';
+import { groupDecider } from '@fahrplan/contracts';
 import type {
   AcceptProjectShareData,
   AddSubgroupData,
-  DeclineProjectShareData,
-  RenameSubgroupData,
   CommandResult,
-  CreateGoalData,
+  DeclineProjectShareData,
   DeleteGroupData,
   GroupCommand,
   GroupContext,
   GroupState,
+  RenameSubgroupData,
   SaveGroupData,
   SetGroupGoalsData,
   ShareProjectData,
 } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
-import type { EventStore } from '@fahrplan/platform';
 import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
 import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import {
   AcceptProjectShareMessage,
   AddSubgroupMessage,
-  RenameSubgroupMessage,
-  CreateGoalMessage,
   DeclineProjectShareMessage,
   DeleteGroupMessage,
+  RenameSubgroupMessage,
   SaveGroupMessage,
   SetGroupGoalsMessage,
   ShareProjectMessage,
   UnshareProjectMessage,
 } from '../infrastructure/command-message';
-import { groupParentChain, linkedAccount, sharedParentStatus, streamOwner } from '../infrastructure/lookups';
-import { AGGREGATE_RUNNER, EVENT_STORE } from '../infrastructure/tokens';
-import { assertAssignableResource } from '../resources/resource.handlers';
-
-/** Whether a goal or an application exists (and is not deleted) in the tenant. */
-const exists = async (
-  runner: AggregateRunner,
-  category: 'goal' | 'application',
-  id: number,
-  tenant: string,
-): Promise<boolean> => {
-  const loaded =
-    category === 'goal'
-      ? await runner.load(streamName('goal', id), goalDecider, tenant, 'goal').catch(() => null)
-      : await runner
-          .load(streamName('application', id), applicationDecider, tenant, 'application')
-          .catch(() => null);
-  return loaded?.state.status === 'active';
-};
-
-const missing = async (
-  runner: AggregateRunner,
-  category: 'goal' | 'application',
-  ids: readonly number[],
-  tenant: string,
-): Promise<number[]> => {
-  const found = await Promise.all(ids.map((id) => exists(runner, category, id, tenant)));
-  return ids.filter((_, i) => !found[i]);
-};
+import { assertAssignableResource } from '../infrastructure/lookups';
+import type { Lookups } from '../infrastructure/lookups';
+import { AGGREGATE_RUNNER, LOOKUPS } from '../infrastructure/tokens';
 
 const runGroup = (
   runner: AggregateRunner,
@@ -90,7 +61,7 @@ export class SaveGroupHandler implements ICommandHandler<SaveGroupMessage, Comma
   constructor(
     @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
     @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(LOOKUPS) private readonly lookups: Lookups,
   ) {}
 
   async execute({ data, envelope }: SaveGroupMessage): Promise<CommandResult> {
@@ -104,16 +75,17 @@ export class SaveGroupHandler implements ICommandHandler<SaveGroupMessage, Comma
       envelope,
       async (_base, state) => {
         const current = state.status === 'absent' ? undefined : state.fields.resource;
-        await assertAssignableResource(this.runner, command.resource, current, tenant);
+        await assertAssignableResource(this.lookups, command.resource, current, tenant);
+        const { lookups } = this;
         return {
-          parentChain: command.parent ? await groupParentChain(this.store, command.parent, tenant) : [],
+          parentChain: command.parent ? await lookups.groupParentChain(command.parent, tenant) : [],
           ...(command.parent
-            ? { sharedParentStatus: await sharedParentStatus(this.store, command.parent, tenant) }
+            ? { sharedParentStatus: await lookups.sharedParentStatus(command.parent, tenant) }
             : {}),
-          ...(command.account ? { account: await linkedAccount(this.runner, command.account, tenant) } : {}),
+          ...(command.account ? { account: await lookups.linkedAccount(command.account, tenant) } : {}),
           alm: this.directory.tenant(tenant)?.features.alm ?? false,
           ...(command.applications
-            ? { unknownApplications: await missing(this.runner, 'application', command.applications, tenant) }
+            ? { unknownApplications: await lookups.missing('application', command.applications, tenant) }
             : {}),
         };
       },
@@ -134,7 +106,10 @@ export class DeleteGroupHandler implements ICommandHandler<DeleteGroupMessage, C
 
 @CommandHandler(SetGroupGoalsMessage)
 export class SetGroupGoalsHandler implements ICommandHandler<SetGroupGoalsMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
+  constructor(
+    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
+    @Inject(LOOKUPS) private readonly lookups: Lookups,
+  ) {}
 
   execute({ data, envelope }: SetGroupGoalsMessage): Promise<CommandResult> {
     const command = data as SetGroupGoalsData;
@@ -145,7 +120,7 @@ export class SetGroupGoalsHandler implements ICommandHandler<SetGroupGoalsMessag
       { type: 'SetGroupGoals', data: command },
       envelope,
       async () => ({
-        unknownGoals: await missing(this.runner, 'goal', goalIds, envelope.tenant),
+        unknownGoals: await this.lookups.missing('goal', goalIds, envelope.tenant),
       }),
     );
   }
@@ -183,13 +158,13 @@ export class UnshareProjectHandler implements ICommandHandler<UnshareProjectMess
  */
 const decideShare = async (
   runner: AggregateRunner,
-  store: EventStore,
+  lookups: Lookups,
   type: 'AcceptProjectShare' | 'DeclineProjectShare',
   { data, envelope }: { data: unknown; envelope: CommandEnvelope },
 ): Promise<CommandResult> => {
   const { id } = data as { id: number };
   const deciding = envelope.tenant;
-  const owner = (await streamOwner(store, streamName('group', id))) ?? deciding;
+  const owner = (await lookups.groupOwner(id)) ?? deciding;
   const command: AcceptProjectShareData | DeclineProjectShareData = { id, tenant: deciding };
   return runGroup(
     runner,
@@ -203,11 +178,11 @@ const decideShare = async (
 export class AcceptProjectShareHandler implements ICommandHandler<AcceptProjectShareMessage, CommandResult> {
   constructor(
     @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(LOOKUPS) private readonly lookups: Lookups,
   ) {}
 
   execute(message: AcceptProjectShareMessage): Promise<CommandResult> {
-    return decideShare(this.runner, this.store, 'AcceptProjectShare', message);
+    return decideShare(this.runner, this.lookups, 'AcceptProjectShare', message);
   }
 }
 
@@ -218,32 +193,11 @@ export class DeclineProjectShareHandler implements ICommandHandler<
 > {
   constructor(
     @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(LOOKUPS) private readonly lookups: Lookups,
   ) {}
 
   execute(message: DeclineProjectShareMessage): Promise<CommandResult> {
-    return decideShare(this.runner, this.store, 'DeclineProjectShare', message);
-  }
-}
-
-@CommandHandler(CreateGoalMessage)
-export class CreateGoalHandler implements ICommandHandler<CreateGoalMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
-
-  async execute({ data, envelope }: CreateGoalMessage): Promise<CommandResult> {
-    const command = data as CreateGoalData;
-    const { id, claim } = await this.runner.newId(envelope);
-    return this.runner.run({
-      ...recordOf('goal', { id, claim }),
-      decider: goalDecider,
-      command: { type: 'CreateGoal', data: command },
-      envelope,
-      context: async (_state, base) => ({
-        ...base,
-        parentExists:
-          command.parent === null || (await exists(this.runner, 'goal', command.parent, envelope.tenant)),
-      }),
-    });
+    return decideShare(this.runner, this.lookups, 'DeclineProjectShare', message);
   }
 }
 
@@ -277,5 +231,4 @@ export const groupHandlers = [
   UnshareProjectHandler,
   AcceptProjectShareHandler,
   DeclineProjectShareHandler,
-  CreateGoalHandler,
 ];

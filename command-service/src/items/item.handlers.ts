@@ -15,9 +15,9 @@ import type { EventStore } from '@fahrplan/platform';
 import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
 import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import { DeleteItemMessage, SaveItemMessage } from '../infrastructure/command-message';
-import { itemGroupFacts } from '../infrastructure/lookups';
-import { AGGREGATE_RUNNER, EVENT_STORE } from '../infrastructure/tokens';
-import { assertAssignableResource } from '../resources/resource.handlers';
+import { assertAssignableResource } from '../infrastructure/lookups';
+import type { Lookups } from '../infrastructure/lookups';
+import { AGGREGATE_RUNNER, EVENT_STORE, LOOKUPS } from '../infrastructure/tokens';
 import { ItemRanks } from './item-ranks';
 
 export const ITEM_RANKS = Symbol('ItemRanks');
@@ -56,6 +56,7 @@ export class SaveItemHandler implements ICommandHandler<SaveItemMessage, Command
     @Inject(DIRECTORY) private readonly directory: DirectoryCache,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(ITEM_RANKS) private readonly ranks: ItemRanks,
+    @Inject(LOOKUPS) private readonly lookups: Lookups,
   ) {}
 
   async execute({ data, envelope }: SaveItemMessage): Promise<CommandResult> {
@@ -66,10 +67,10 @@ export class SaveItemHandler implements ICommandHandler<SaveItemMessage, Command
     const taskAttributes = this.directory.tenant(tenant)?.taskAttributes ?? [];
     return runItem(this.runner, id, { type: 'SaveItem', data: command }, envelope, claim, async (state) => {
       const current = state.status === 'absent' ? undefined : state.fields.resource;
-      await assertAssignableResource(this.runner, command.resource, current, tenant);
+      await assertAssignableResource(this.lookups, command.resource, current, tenant);
       const group = command.group ?? (state.status === 'absent' ? undefined : state.fields.group);
       if (group === undefined) return { group: null, systemEditor, taskAttributes };
-      const facts = await itemGroupFacts(this.runner, group, tenant);
+      const facts = await this.lookups.itemGroupFacts(group, tenant);
       if (command.id !== undefined || (command.rank ?? null) !== null)
         return { group: facts, systemEditor, taskAttributes };
       // a new item ranks after the project's highest: let the index see the latest item first

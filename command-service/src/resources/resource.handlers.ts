@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ICommandHandler } from '@nestjs/cqrs';
-import { resourceDecider, resourceNotFound, streamName } from '@fahrplan/contracts';
+import { resourceDecider } from '@fahrplan/contracts';
 import type {
   CommandResult,
   DeleteResourceData,
@@ -12,32 +12,6 @@ import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
 import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import { DeleteResourceMessage, SaveResourceMessage } from '../infrastructure/command-message';
 import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
-
-/** Whether `id` is a live (not deleted) resource of the tenant. */
-export const isLiveResource = async (
-  runner: AggregateRunner,
-  id: number,
-  tenant: string,
-): Promise<boolean> => {
-  const loaded = await runner
-    .load(streamName('resource', id), resourceDecider, tenant, 'resource')
-    .catch(() => null);
-  return loaded?.state.status === 'active';
-};
-
-/**
- * Refuses a project or item that assigns a resource the tenant does not have (live). Only a change
- * is checked: a record keeps the id of a resource deleted after it was assigned.
- */
-export const assertAssignableResource = async (
-  runner: AggregateRunner,
-  requested: number | null | undefined,
-  current: number | null | undefined,
-  tenant: string,
-): Promise<void> => {
-  if (requested === undefined || requested === null || requested === current) return;
-  if (!(await isLiveResource(runner, requested, tenant))) throw resourceNotFound();
-};
 
 const runResource = (
   runner: AggregateRunner,
