@@ -14,6 +14,41 @@ const forbid = (...packages) => ({
   ],
 });
 
+// Write side (issue 16): an aggregate is used through the decider value contracts declares for it, and
+// a command handler folder imports no other: facts of other aggregates come through the Lookups port.
+// A rule of its own name, so that it adds to the package boundaries above instead of replacing them.
+const deciderFunctions = {
+  group: ['@fahrplan/contracts'],
+  importNamePattern:
+    '^(decide|evolve)(Application|Group|Item|Goal|Resource|Comment|Account|Tenant|User|TrackerConnection|TrackerSync)$|^initial[A-Za-z]+State$',
+  message: "use the aggregate's decider value (groupDecider.evolve, …), declared once in contracts (STYLE 3)",
+};
+const handlerFolders = 'accounts|applications|comments|goals|groups|items|resources|tracker|identity';
+const writeSide = [
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['contracts/**', 'console/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [deciderFunctions] }] },
+  },
+  {
+    files: [`command-service/src/{${handlerFolders.replaceAll('|', ',')}}/**/*.ts`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            deciderFunctions,
+            {
+              regex: `^\\.\\./(${handlerFolders})/`,
+              message: 'a handler folder imports no other; ask the Lookups port (infrastructure/lookups.ts)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist*/**', '**/node_modules/**', 'data/**', 'coverage/**', '*.config.js', '*.config.mjs'] },
   js.configs.recommended,
@@ -55,6 +90,7 @@ export default tseslint.config(
     files: ['tracker-sync/**/*.ts'],
     rules: forbid('command-service', 'projection-service', 'server', 'console'),
   },
+  ...writeSide,
   {
     files: ['console/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
