@@ -1,6 +1,4 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import type { ICommandHandler } from '@nestjs/cqrs';
 import { accountDecider, can, commandCatalogue, notPermitted } from '@fahrplan/contracts';
 import type {
   AccountCommand,
@@ -9,12 +7,10 @@ import type {
   CommandResult,
   CreateAccountData,
 } from '@fahrplan/contracts';
-import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
-import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
-import type { CommandEnvelope, NewId } from '../infrastructure/aggregate-runner';
+import { AggregateHandler } from '../infrastructure/aggregate-handler';
+import { recordOf } from '../infrastructure/aggregate-runner';
+import type { AggregateRunner, CommandEnvelope, NewId } from '../infrastructure/aggregate-runner';
 import { AddAccountEntriesMessage, CreateAccountMessage } from '../infrastructure/command-message';
-import type { Lookups } from '../infrastructure/lookups';
-import { AGGREGATE_RUNNER, LOOKUPS } from '../infrastructure/tokens';
 
 const runAccount = (
   runner: AggregateRunner,
@@ -32,34 +28,17 @@ const runAccount = (
   });
 
 @CommandHandler(CreateAccountMessage)
-export class CreateAccountHandler implements ICommandHandler<CreateAccountMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(LOOKUPS) private readonly lookups: Lookups,
-  ) {}
-
+export class CreateAccountHandler extends AggregateHandler<CreateAccountMessage> {
   async execute({ data, envelope }: CreateAccountMessage): Promise<CommandResult> {
     const command = data as CreateAccountData;
     const owner = await this.lookups.accountOwner(command.refType, command.refId, envelope.tenant);
-    const { id, claim } = await this.runner.newId(envelope);
-    return runAccount(
-      this.runner,
-      { id, ...(claim ? { claim } : {}) },
-      { type: 'CreateAccount', data: command },
-      envelope,
-      owner,
-    );
+    const record = await this.runner.newId(envelope);
+    return runAccount(this.runner, record, { type: 'CreateAccount', data: command }, envelope, owner);
   }
 }
 
 @CommandHandler(AddAccountEntriesMessage)
-export class AddAccountEntriesHandler implements ICommandHandler<AddAccountEntriesMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-    @Inject(LOOKUPS) private readonly lookups: Lookups,
-  ) {}
-
+export class AddAccountEntriesHandler extends AggregateHandler<AddAccountEntriesMessage> {
   /** Entries on a project's account need EDIT on group-details, on an application's on application-details (§6). */
   async execute({ data, envelope }: AddAccountEntriesMessage): Promise<CommandResult> {
     const command = data as AddAccountEntriesData;
@@ -72,13 +51,8 @@ export class AddAccountEntriesHandler implements ICommandHandler<AddAccountEntri
       const user = this.directory.user(envelope.tenant, envelope.user);
       if (!user || !can(user.permissions, resource, action)) throw notPermitted();
     }
-    return runAccount(
-      this.runner,
-      { id: command.accountId },
-      { type: 'AddAccountEntries', data: command },
-      envelope,
-      null,
-    );
+    const entries = { type: 'AddAccountEntries', data: command } as const;
+    return runAccount(this.runner, { id: command.accountId }, entries, envelope, null);
   }
 }
 

@@ -1,22 +1,12 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import type { ICommandHandler } from '@nestjs/cqrs';
 import { applicationDecider } from '@fahrplan/contracts';
 import type { CommandResult, DeleteApplicationData, SaveApplicationData } from '@fahrplan/contracts';
-import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
+import { AggregateHandler } from '../infrastructure/aggregate-handler';
+import { recordOf } from '../infrastructure/aggregate-runner';
 import { DeleteApplicationMessage, SaveApplicationMessage } from '../infrastructure/command-message';
-import type { Lookups } from '../infrastructure/lookups';
-import { AGGREGATE_RUNNER, LOOKUPS } from '../infrastructure/tokens';
-import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 
 @CommandHandler(SaveApplicationMessage)
-export class SaveApplicationHandler implements ICommandHandler<SaveApplicationMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-    @Inject(LOOKUPS) private readonly lookups: Lookups,
-  ) {}
-
+export class SaveApplicationHandler extends AggregateHandler<SaveApplicationMessage> {
   async execute({ data, envelope }: SaveApplicationMessage): Promise<CommandResult> {
     const command = data as SaveApplicationData;
     const { tenant } = envelope;
@@ -40,9 +30,7 @@ export class SaveApplicationHandler implements ICommandHandler<SaveApplicationMe
 }
 
 @CommandHandler(DeleteApplicationMessage)
-export class DeleteApplicationHandler implements ICommandHandler<DeleteApplicationMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
-
+export class DeleteApplicationHandler extends AggregateHandler<DeleteApplicationMessage> {
   execute({ data, envelope }: DeleteApplicationMessage): Promise<CommandResult> {
     const command = data as DeleteApplicationData;
     return this.runner.run({

@@ -1,12 +1,10 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import type { ICommandHandler } from '@nestjs/cqrs';
 import { commentDecider } from '@fahrplan/contracts';
 import type { CommandResult, CommentRefType, CreateCommentData } from '@fahrplan/contracts';
-import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
+import { AggregateHandler } from '../infrastructure/aggregate-handler';
+import { recordOf } from '../infrastructure/aggregate-runner';
 import { CreateCommentMessage } from '../infrastructure/command-message';
-import type { LookupCategory, Lookups } from '../infrastructure/lookups';
-import { AGGREGATE_RUNNER, LOOKUPS } from '../infrastructure/tokens';
+import type { LookupCategory } from '../infrastructure/lookups';
 
 /** Applications, projects and items (refType 'task') of the tenant can be commented. */
 const commented: Record<CommentRefType, LookupCategory> = {
@@ -16,12 +14,7 @@ const commented: Record<CommentRefType, LookupCategory> = {
 };
 
 @CommandHandler(CreateCommentMessage)
-export class CreateCommentHandler implements ICommandHandler<CreateCommentMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(LOOKUPS) private readonly lookups: Lookups,
-  ) {}
-
+export class CreateCommentHandler extends AggregateHandler<CreateCommentMessage> {
   async execute({ data, envelope }: CreateCommentMessage): Promise<CommandResult> {
     const command = data as CreateCommentData;
     return this.runner.run({

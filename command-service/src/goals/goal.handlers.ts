@@ -1,20 +1,12 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import type { ICommandHandler } from '@nestjs/cqrs';
 import { goalDecider } from '@fahrplan/contracts';
 import type { CommandResult, CreateGoalData, DeleteGoalData, UpdateGoalData } from '@fahrplan/contracts';
-import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
+import { AggregateHandler } from '../infrastructure/aggregate-handler';
+import { recordOf } from '../infrastructure/aggregate-runner';
 import { CreateGoalMessage, DeleteGoalMessage, UpdateGoalMessage } from '../infrastructure/command-message';
-import type { Lookups } from '../infrastructure/lookups';
-import { AGGREGATE_RUNNER, LOOKUPS } from '../infrastructure/tokens';
 
 @CommandHandler(CreateGoalMessage)
-export class CreateGoalHandler implements ICommandHandler<CreateGoalMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(LOOKUPS) private readonly lookups: Lookups,
-  ) {}
-
+export class CreateGoalHandler extends AggregateHandler<CreateGoalMessage> {
   async execute({ data, envelope }: CreateGoalMessage): Promise<CommandResult> {
     const command = data as CreateGoalData;
     return this.runner.run({
@@ -32,12 +24,7 @@ export class CreateGoalHandler implements ICommandHandler<CreateGoalMessage, Com
 }
 
 @CommandHandler(UpdateGoalMessage)
-export class UpdateGoalHandler implements ICommandHandler<UpdateGoalMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(LOOKUPS) private readonly lookups: Lookups,
-  ) {}
-
+export class UpdateGoalHandler extends AggregateHandler<UpdateGoalMessage> {
   execute({ data, envelope }: UpdateGoalMessage): Promise<CommandResult> {
     const command = data as UpdateGoalData;
     const { parent } = command;
@@ -57,12 +44,7 @@ export class UpdateGoalHandler implements ICommandHandler<UpdateGoalMessage, Com
 }
 
 @CommandHandler(DeleteGoalMessage)
-export class DeleteGoalHandler implements ICommandHandler<DeleteGoalMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(LOOKUPS) private readonly lookups: Lookups,
-  ) {}
-
+export class DeleteGoalHandler extends AggregateHandler<DeleteGoalMessage> {
   execute({ data, envelope }: DeleteGoalMessage): Promise<CommandResult> {
     const command = data as DeleteGoalData;
     return this.runner.run({

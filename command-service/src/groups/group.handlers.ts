@@ -1,6 +1,4 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import type { ICommandHandler } from '@nestjs/cqrs';
 import { groupDecider } from '@fahrplan/contracts';
 import type {
   AcceptProjectShareData,
@@ -16,9 +14,9 @@ import type {
   SetGroupGoalsData,
   ShareProjectData,
 } from '@fahrplan/contracts';
-import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
-import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
-import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
+import { AggregateHandler } from '../infrastructure/aggregate-handler';
+import { recordOf } from '../infrastructure/aggregate-runner';
+import type { AggregateRunner, CommandEnvelope } from '../infrastructure/aggregate-runner';
 import {
   AcceptProjectShareMessage,
   AddSubgroupMessage,
@@ -32,7 +30,6 @@ import {
 } from '../infrastructure/command-message';
 import { assertAssignableResource } from '../infrastructure/lookups';
 import type { Lookups } from '../infrastructure/lookups';
-import { AGGREGATE_RUNNER, LOOKUPS } from '../infrastructure/tokens';
 
 const runGroup = (
   runner: AggregateRunner,
@@ -57,17 +54,12 @@ const runGroup = (
   });
 
 @CommandHandler(SaveGroupMessage)
-export class SaveGroupHandler implements ICommandHandler<SaveGroupMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-    @Inject(LOOKUPS) private readonly lookups: Lookups,
-  ) {}
-
+export class SaveGroupHandler extends AggregateHandler<SaveGroupMessage> {
   async execute({ data, envelope }: SaveGroupMessage): Promise<CommandResult> {
     const command = data as SaveGroupData;
     const { id, claim } = command.id === undefined ? await this.runner.newId(envelope) : { id: command.id };
     const { tenant } = envelope;
+    const { lookups } = this;
     return runGroup(
       this.runner,
       id,
@@ -75,8 +67,7 @@ export class SaveGroupHandler implements ICommandHandler<SaveGroupMessage, Comma
       envelope,
       async (_base, state) => {
         const current = state.status === 'absent' ? undefined : state.fields.resource;
-        await assertAssignableResource(this.lookups, command.resource, current, tenant);
-        const { lookups } = this;
+        await assertAssignableResource(lookups, command.resource, current, tenant);
         return {
           parentChain: command.parent ? await lookups.groupParentChain(command.parent, tenant) : [],
           ...(command.parent
@@ -95,9 +86,7 @@ export class SaveGroupHandler implements ICommandHandler<SaveGroupMessage, Comma
 }
 
 @CommandHandler(DeleteGroupMessage)
-export class DeleteGroupHandler implements ICommandHandler<DeleteGroupMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
-
+export class DeleteGroupHandler extends AggregateHandler<DeleteGroupMessage> {
   execute({ data, envelope }: DeleteGroupMessage): Promise<CommandResult> {
     const command = data as DeleteGroupData;
     return runGroup(this.runner, command.id, { type: 'DeleteGroup', data: command }, envelope);
@@ -105,12 +94,7 @@ export class DeleteGroupHandler implements ICommandHandler<DeleteGroupMessage, C
 }
 
 @CommandHandler(SetGroupGoalsMessage)
-export class SetGroupGoalsHandler implements ICommandHandler<SetGroupGoalsMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(LOOKUPS) private readonly lookups: Lookups,
-  ) {}
-
+export class SetGroupGoalsHandler extends AggregateHandler<SetGroupGoalsMessage> {
   execute({ data, envelope }: SetGroupGoalsMessage): Promise<CommandResult> {
     const command = data as SetGroupGoalsData;
     const goalIds = [...new Set(command.goals.map((g) => g.goalId))];
@@ -127,12 +111,7 @@ export class SetGroupGoalsHandler implements ICommandHandler<SetGroupGoalsMessag
 }
 
 @CommandHandler(ShareProjectMessage)
-export class ShareProjectHandler implements ICommandHandler<ShareProjectMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-  ) {}
-
+export class ShareProjectHandler extends AggregateHandler<ShareProjectMessage> {
   execute({ data, envelope }: ShareProjectMessage): Promise<CommandResult> {
     const command = data as ShareProjectData;
     return runGroup(this.runner, command.id, { type: 'ShareProject', data: command }, envelope, () => ({
@@ -142,9 +121,7 @@ export class ShareProjectHandler implements ICommandHandler<ShareProjectMessage,
 }
 
 @CommandHandler(UnshareProjectMessage)
-export class UnshareProjectHandler implements ICommandHandler<UnshareProjectMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
-
+export class UnshareProjectHandler extends AggregateHandler<UnshareProjectMessage> {
   execute({ data, envelope }: UnshareProjectMessage): Promise<CommandResult> {
     const command = data as ShareProjectData;
     return runGroup(this.runner, command.id, { type: 'UnshareProject', data: command }, envelope);
@@ -175,36 +152,21 @@ const decideShare = async (
 };
 
 @CommandHandler(AcceptProjectShareMessage)
-export class AcceptProjectShareHandler implements ICommandHandler<AcceptProjectShareMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(LOOKUPS) private readonly lookups: Lookups,
-  ) {}
-
+export class AcceptProjectShareHandler extends AggregateHandler<AcceptProjectShareMessage> {
   execute(message: AcceptProjectShareMessage): Promise<CommandResult> {
     return decideShare(this.runner, this.lookups, 'AcceptProjectShare', message);
   }
 }
 
 @CommandHandler(DeclineProjectShareMessage)
-export class DeclineProjectShareHandler implements ICommandHandler<
-  DeclineProjectShareMessage,
-  CommandResult
-> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(LOOKUPS) private readonly lookups: Lookups,
-  ) {}
-
+export class DeclineProjectShareHandler extends AggregateHandler<DeclineProjectShareMessage> {
   execute(message: DeclineProjectShareMessage): Promise<CommandResult> {
     return decideShare(this.runner, this.lookups, 'DeclineProjectShare', message);
   }
 }
 
 @CommandHandler(AddSubgroupMessage)
-export class AddSubgroupHandler implements ICommandHandler<AddSubgroupMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
-
+export class AddSubgroupHandler extends AggregateHandler<AddSubgroupMessage> {
   execute({ data, envelope }: AddSubgroupMessage): Promise<CommandResult> {
     const command = data as AddSubgroupData;
     return runGroup(this.runner, command.id, { type: 'AddSubgroup', data: command }, envelope);
@@ -212,9 +174,7 @@ export class AddSubgroupHandler implements ICommandHandler<AddSubgroupMessage, C
 }
 
 @CommandHandler(RenameSubgroupMessage)
-export class RenameSubgroupHandler implements ICommandHandler<RenameSubgroupMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
-
+export class RenameSubgroupHandler extends AggregateHandler<RenameSubgroupMessage> {
   execute({ data, envelope }: RenameSubgroupMessage): Promise<CommandResult> {
     const command = data as RenameSubgroupData;
     return runGroup(this.runner, command.id, { type: 'RenameSubgroup', data: command }, envelope);

@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import type { ICommandHandler } from '@nestjs/cqrs';
 import { can, itemDecider } from '@fahrplan/contracts';
 import type {
   CommandResult,
@@ -10,14 +9,13 @@ import type {
   ItemState,
   SaveItemData,
 } from '@fahrplan/contracts';
-import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
-import type { EventStore } from '@fahrplan/platform';
-import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
-import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
+import type { DirectoryCache, EventStore } from '@fahrplan/platform';
+import { AggregateHandler } from '../infrastructure/aggregate-handler';
+import { recordOf } from '../infrastructure/aggregate-runner';
+import type { AggregateRunner, CommandEnvelope } from '../infrastructure/aggregate-runner';
 import { DeleteItemMessage, SaveItemMessage } from '../infrastructure/command-message';
 import { assertAssignableResource } from '../infrastructure/lookups';
-import type { Lookups } from '../infrastructure/lookups';
-import { AGGREGATE_RUNNER, EVENT_STORE, LOOKUPS } from '../infrastructure/tokens';
+import { EVENT_STORE } from '../infrastructure/tokens';
 import { ItemRanks } from './item-ranks';
 
 export const ITEM_RANKS = Symbol('ItemRanks');
@@ -50,14 +48,9 @@ const runItem = (
   });
 
 @CommandHandler(SaveItemMessage)
-export class SaveItemHandler implements ICommandHandler<SaveItemMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(ITEM_RANKS) private readonly ranks: ItemRanks,
-    @Inject(LOOKUPS) private readonly lookups: Lookups,
-  ) {}
+export class SaveItemHandler extends AggregateHandler<SaveItemMessage> {
+  @Inject(EVENT_STORE) private readonly store!: EventStore;
+  @Inject(ITEM_RANKS) private readonly ranks!: ItemRanks;
 
   async execute({ data, envelope }: SaveItemMessage): Promise<CommandResult> {
     const command = data as SaveItemData;
@@ -81,12 +74,7 @@ export class SaveItemHandler implements ICommandHandler<SaveItemMessage, Command
 }
 
 @CommandHandler(DeleteItemMessage)
-export class DeleteItemHandler implements ICommandHandler<DeleteItemMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-  ) {}
-
+export class DeleteItemHandler extends AggregateHandler<DeleteItemMessage> {
   execute({ data, envelope }: DeleteItemMessage): Promise<CommandResult> {
     const command = data as DeleteItemData;
     const systemEditor = isSystemEditor(this.directory, envelope);

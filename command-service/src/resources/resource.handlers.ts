@@ -1,6 +1,4 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import type { ICommandHandler } from '@nestjs/cqrs';
 import { resourceDecider } from '@fahrplan/contracts';
 import type {
   CommandResult,
@@ -8,10 +6,10 @@ import type {
   ResourceCommand,
   SaveResourceData,
 } from '@fahrplan/contracts';
-import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
-import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
+import { AggregateHandler } from '../infrastructure/aggregate-handler';
+import { recordOf } from '../infrastructure/aggregate-runner';
+import type { AggregateRunner, CommandEnvelope } from '../infrastructure/aggregate-runner';
 import { DeleteResourceMessage, SaveResourceMessage } from '../infrastructure/command-message';
-import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
 
 const runResource = (
   runner: AggregateRunner,
@@ -28,9 +26,7 @@ const runResource = (
   });
 
 @CommandHandler(SaveResourceMessage)
-export class SaveResourceHandler implements ICommandHandler<SaveResourceMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
-
+export class SaveResourceHandler extends AggregateHandler<SaveResourceMessage> {
   async execute({ data, envelope }: SaveResourceMessage): Promise<CommandResult> {
     const command = data as SaveResourceData;
     const record = command.id === undefined ? await this.runner.newId(envelope) : { id: command.id };
@@ -39,9 +35,7 @@ export class SaveResourceHandler implements ICommandHandler<SaveResourceMessage,
 }
 
 @CommandHandler(DeleteResourceMessage)
-export class DeleteResourceHandler implements ICommandHandler<DeleteResourceMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
-
+export class DeleteResourceHandler extends AggregateHandler<DeleteResourceMessage> {
   execute({ data, envelope }: DeleteResourceMessage): Promise<CommandResult> {
     const command = data as DeleteResourceData;
     return runResource(this.runner, { id: command.id }, { type: 'DeleteResource', data: command }, envelope);
