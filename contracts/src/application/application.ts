@@ -6,6 +6,7 @@ import type { AttributeDefinition } from '../identity/tenant.commands';
 import { assertAttributeValues, attributeValueSchema } from '../rules/attributes';
 import { changedFields, stripUndefined } from '../rules/changes';
 import { checkAccount, checkDates, checkParent } from '../rules/record-checks';
+import { saveCommandSchema } from '../rules/save-command';
 import { limits, optionalText, requiredText, serverDateSchema } from '../rules/limits';
 
 /** Application status option set (§4: the default is UNDEFINIERT; the other values are Fahrplan's). */
@@ -64,15 +65,7 @@ export type ApplicationFields = z.infer<typeof applicationFieldsSchema>;
  * SaveApplication: create without `id`; update with `id` and the `version` the user saw. On update,
  * omitted fields stay unchanged and null clears a field.
  */
-export const saveApplicationSchema = applicationFieldsSchema
-  .partial()
-  .extend({ id: id.optional(), version: version.optional() })
-  .superRefine((c, ctx) => {
-    if (c.id === undefined && c.name === undefined)
-      ctx.addIssue({ code: 'custom', path: ['name'], message: 'required' });
-    if (c.id !== undefined && c.version === undefined)
-      ctx.addIssue({ code: 'custom', path: ['version'], message: 'required when updating' });
-  });
+export const saveApplicationSchema = saveCommandSchema(applicationFieldsSchema, ['name']);
 export type SaveApplicationData = z.infer<typeof saveApplicationSchema>;
 
 export const deleteApplicationSchema = z.strictObject({ id, version });

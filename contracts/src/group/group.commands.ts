@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { attributeValueSchema } from '../rules/attributes';
 import { limits, optionalText, requiredText, serverDateSchema } from '../rules/limits';
 import { maxMetricValue, metricTypes } from '../rules/priority';
+import { saveCommandSchema } from '../rules/save-command';
 import { subgroupIdSchema } from './subgroups';
 
 const id = z.number().int().positive();
@@ -110,15 +111,7 @@ export const isSprintGroup = (fields: { readonly art: number }): boolean => fiel
  * SaveGroup: create without `id`; update with `id` and the `version` the user saw. On update, omitted
  * fields stay unchanged and null clears a field.
  */
-export const saveGroupSchema = groupFieldsSchema
-  .partial()
-  .extend({ id: id.optional(), version: version.optional() })
-  .superRefine((c, ctx) => {
-    if (c.id === undefined && c.title === undefined)
-      ctx.addIssue({ code: 'custom', path: ['title'], message: 'required' });
-    if (c.id !== undefined && c.version === undefined)
-      ctx.addIssue({ code: 'custom', path: ['version'], message: 'required when updating' });
-  });
+export const saveGroupSchema = saveCommandSchema(groupFieldsSchema, ['title']);
 export type SaveGroupData = z.infer<typeof saveGroupSchema>;
 
 export const deleteGroupSchema = z.strictObject({ id, version });
