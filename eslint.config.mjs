@@ -55,6 +55,37 @@ const throughNames = ({ bench, testingEntries }) => ({
 /** Specs and testing helpers: what may import the testing entries. */
 const testCode = ['**/*.spec.ts', '**/*.spec.tsx', '**/testing/**', 'server/test/**'];
 
+// Write side (issue 16): an aggregate is used through the decider value contracts declares for it, and
+// a command handler folder imports no other: facts of other aggregates come through the Lookups port.
+// Written as no-restricted-syntax, a rule no other block sets, so that it adds to the import rules
+// above and below instead of replacing their patterns where both apply.
+const deciderFunctions = {
+  selector:
+    "ImportDeclaration[source.value='@fahrplan/contracts'] > ImportSpecifier[imported.name=/^(decide|evolve)(Application|Group|Item|Goal|Resource|Comment|Account|Tenant|User|TrackerConnection|TrackerSync)$|^initial[A-Za-z]+State$/]",
+  message: "use the aggregate's decider value (groupDecider.evolve, …), declared once in contracts (STYLE 3)",
+};
+const handlerFolders = 'accounts|applications|comments|goals|groups|items|resources|tracker|identity';
+const writeSide = [
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['contracts/**', 'console/**'],
+    rules: { 'no-restricted-syntax': ['error', deciderFunctions] },
+  },
+  {
+    files: [`command-service/src/{${handlerFolders.replaceAll('|', ',')}}/**/*.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        deciderFunctions,
+        {
+          selector: `ImportDeclaration[source.value=/^\\.\\.\\/(${handlerFolders})\\//]`,
+          message: 'a handler folder imports no other; ask the Lookups port (infrastructure/lookups.ts)',
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist*/**', '**/node_modules/**', 'data/**', 'coverage/**', '*.config.js', '*.config.mjs'] },
   js.configs.recommended,
@@ -96,6 +127,7 @@ export default tseslint.config(
     files: ['tracker-sync/**/*.ts'],
     rules: forbid('command-service', 'projection-service', 'server', 'console'),
   },
+  ...writeSide,
   {
     files: ['console/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -24,12 +24,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Logger } from '@nestjs/common';
 import {
-  decideItem,
-  evolveGroup,
-  evolveItem,
   fromDayNumber,
-  initialGroupState,
-  initialItemState,
+  groupDecider,
+  itemDecider,
   saveItemSchema,
   streamName,
   subgroupsOf,
@@ -263,13 +260,22 @@ async function buildLog(directory: string, file: string): Promise<Log> {
     let project = projects.get(command.stream);
     if (first.type === 'GroupCreated') {
       const id = (first.data as { id: number }).id;
-      project = { id, tenant: first.metadata.tenant, state: initialGroupState, ranks: [], items: new Set() };
+      project = {
+        id,
+        tenant: first.metadata.tenant,
+        state: groupDecider.initialState,
+        ranks: [],
+        items: new Set(),
+      };
       projects.set(command.stream, project);
     }
     if (!project) return;
     const wasActive = project.state.status === 'active';
     for (const event of command.events)
-      project.state = evolveGroup(project.state, { type: event.type, data: event.data } as GroupEvent);
+      project.state = groupDecider.evolve(project.state, {
+        type: event.type,
+        data: event.data,
+      } as GroupEvent);
     const isActive = project.state.status === 'active';
     if (!wasActive && isActive) activeProjects.get(project.tenant)?.add(project);
     if (wasActive && !isActive) {
@@ -297,7 +303,7 @@ async function buildLog(directory: string, file: string): Promise<Log> {
     if (roll < 0.3 || activeItems.size < 100) {
       project = activeProjects.get(tenant)!.pick(next);
       if (!project) return undefined;
-      item = { id: (lastItemId += 1), tenant, project, state: initialItemState };
+      item = { id: (lastItemId += 1), tenant, project, state: itemDecider.initialState };
       const start = between(ITEM_FIRST, ITEM_LAST - 60);
       const milestone = next() < 0.15;
       const days = between(1, 60);
@@ -355,7 +361,7 @@ async function buildLog(directory: string, file: string): Promise<Log> {
         command = { type: 'DeleteItem', data: { id: item.id, version } };
       }
     }
-    const events: ItemEvent[] = decideItem(command, item.state, {
+    const events: ItemEvent[] = itemDecider.decide(command, item.state, {
       ...context,
       tenant: item.tenant,
       newId: item.id,
@@ -365,7 +371,7 @@ async function buildLog(directory: string, file: string): Promise<Log> {
     if (events.length !== 1) return undefined;
     const expected = item.state.status === 'absent' ? ('no_stream' as const) : item.state.version;
     const created = item.state.status === 'absent';
-    const state = events.reduce(evolveItem, item.state);
+    const state = events.reduce(itemDecider.evolve, item.state);
     item.state = state;
     if (state.status === 'active' && item.project !== project) {
       item.project.items.delete(item);

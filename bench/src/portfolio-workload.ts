@@ -7,11 +7,8 @@
 import {
   addDays,
   commandCatalogue,
-  decideGoal,
-  decideGroup,
-  evolveGroup,
-  initialGoalState,
-  initialGroupState,
+  goalDecider,
+  groupDecider,
   metricTypes,
   streamName,
 } from '@fahrplan/contracts';
@@ -95,7 +92,7 @@ export async function appendPortfolioWorkload(
       rank: (goals.get(tenant)?.length ?? 0) + 1,
       description: `${name} (${tenant})`,
     });
-    const events = decideGoal({ type: 'CreateGoal', data }, initialGoalState, {
+    const events = goalDecider.decide({ type: 'CreateGoal', data }, goalDecider.initialState, {
       ...ctx,
       newId: id,
       parentExists: true,
@@ -113,14 +110,14 @@ export async function appendPortfolioWorkload(
   /** Decides `command` on the project, as the handler does with the facts it looked up. */
   const change = (project: Project, command: GroupCommand, facts: Partial<GroupContext> = {}): Append => {
     const ctx = context(command.type === 'AcceptProjectShare' ? other(project.tenant) : project.tenant);
-    const events = decideGroup(command, project.state, {
+    const events = groupDecider.decide(command, project.state, {
       ...ctx,
       newId: project.id,
       parentChain: project.parent === null ? [] : [project.parent],
       ...facts,
     });
     const expected = project.state.status === 'absent' ? ('no_stream' as const) : project.state.version;
-    for (const event of events) project.state = evolveGroup(project.state, event);
+    for (const event of events) project.state = groupDecider.evolve(project.state, event);
     return { stream: streamName('group', project.id), expected, context: ctx, command: command.type, events };
   };
 
@@ -138,7 +135,7 @@ export async function appendPortfolioWorkload(
     const project: Project = {
       tenant,
       id: (lastId += 1),
-      state: initialGroupState,
+      state: groupDecider.initialState,
       parent: parent?.id ?? null,
     };
     const start = addDays('2024-01-01', between(0, 4 * 365));

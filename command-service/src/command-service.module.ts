@@ -27,7 +27,8 @@ import { TRACKER_SECRETS, trackerHandlers } from './tracker/tracker.handlers';
 import { AggregateRunner } from './infrastructure/aggregate-runner';
 import { ItemRanks } from './items/item-ranks';
 import { ITEM_RANKS, itemHandlers } from './items/item.handlers';
-import { AGGREGATE_RUNNER, CLOCK, EVENT_STORE } from './infrastructure/tokens';
+import { EventStoreLookups } from './infrastructure/event-store-lookups';
+import { AGGREGATE_RUNNER, CLOCK, EVENT_STORE, LOOKUPS } from './infrastructure/tokens';
 
 export interface CommandServiceOptions {
   readonly eventStore: EventStore;
@@ -45,6 +46,7 @@ export interface CommandServiceOptions {
 export class CommandServiceModule {
   static forRoot(options: CommandServiceOptions): DynamicModule {
     const clock = options.clock ?? (() => new Date());
+    const runner = new AggregateRunner(options.eventStore, options.ids, clock);
     return {
       module: CommandServiceModule,
       imports: [CqrsModule.forRoot()],
@@ -54,7 +56,8 @@ export class CommandServiceModule {
         { provide: TOKEN_SERVICE, useValue: options.tokens },
         { provide: DIRECTORY, useValue: options.directory },
         { provide: CLOCK, useValue: clock },
-        { provide: AGGREGATE_RUNNER, useValue: new AggregateRunner(options.eventStore, options.ids, clock) },
+        { provide: AGGREGATE_RUNNER, useValue: runner },
+        { provide: LOOKUPS, useValue: new EventStoreLookups(runner, options.eventStore) },
         AuthGuard,
         ...authProviders(options.eventStore),
         ...oidcProviders(options.oidc, options.ids),

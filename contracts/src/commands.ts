@@ -13,7 +13,7 @@ import {
   saveGroupSchema,
   setGroupGoalsSchema,
   shareProjectSchema,
-} from './group/group';
+} from './group/group.commands';
 import { deleteItemSchema, saveItemSchema } from './item/item';
 import {
   answerInvitationSchema,
@@ -25,7 +25,7 @@ import {
   inviteMemberSchema,
   removeMemberSchema,
   saveRoleSchema,
-} from './identity/tenant';
+} from './identity/tenant.commands';
 import { createUserSchema, setUserPasswordSchema, updateUserSchema, userIdSchema } from './identity/user';
 import {
   deleteTrackerConnectionSchema,

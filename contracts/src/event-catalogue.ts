@@ -3,7 +3,7 @@ import type { Category } from './streams';
 import type { StoredEvent } from './events';
 import { accountRefTypes } from './account/account';
 import type { AccountCreated, AccountEntriesAdded, AccountEntry, AccountEvent } from './account/account';
-import { applicationStatuses, attributeValueSchema } from './application/application';
+import { applicationStatuses } from './application/application';
 import type {
   ApplicationCreated,
   ApplicationDeleted,
@@ -20,26 +20,26 @@ import {
   groupMetricSchema,
   jiraRepoSchema,
   metricLimits,
-  subgroupIdSchema,
-  subgroupTypes,
-} from './group/group';
+} from './group/group.commands';
+import { subgroupIdSchema, subgroupTypes } from './group/subgroups';
+import type { GroupFields } from './group/group.commands';
 import type {
   SubgroupAdded,
   SubgroupRenamed,
   GroupCreated,
   GroupDeleted,
   GroupEvent,
-  GroupFields,
   GroupGoalsSet,
   GroupUpdated,
   ProjectShareAccepted,
   ProjectShareDeclined,
   ProjectShared,
   ProjectUnshared,
-} from './group/group';
+} from './group/group.events';
 import type { CommentCreated, CommentEvent } from './comment/comment';
 import { itemSystemTypes, maxItemStatus } from './item/item';
 import type { ItemCreated, ItemDeleted, ItemEvent, ItemFields, ItemUpdated } from './item/item';
+import { attributeValueSchema } from './rules/attributes';
 import { limits, serverDateSchema, serverDateTimeSchema } from './rules/limits';
 import { planningEventHeaders } from './topics';
 

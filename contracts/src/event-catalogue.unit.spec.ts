@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { accountEntrySchema, decideAccount, initialAccountState } from './account/account';
+import { accountDecider, accountEntrySchema } from './account/account';
 import type { AccountEvent } from './account/account';
-import {
-  applicationFieldsSchema,
-  decideApplication,
-  evolveApplication,
-  initialApplicationState,
-} from './application/application';
+import { applicationDecider, applicationFieldsSchema } from './application/application';
 import type { ApplicationEvent } from './application/application';
-import { createCommentSchema, decideComment, initialCommentState } from './comment/comment';
+import { commentDecider, createCommentSchema } from './comment/comment';
 import type { CommentEvent } from './comment/comment';
 import type { DomainEvent, StoredEvent } from './events';
 import { schemaVersionOf } from './upcasting';
-import { createGoalSchema, decideGoal, evolveGoal, initialGoalState } from './goal/goal';
-import { decideResource, evolveResource, initialResourceState } from './resource/resource';
+import { createGoalSchema, goalDecider } from './goal/goal';
+import { resourceDecider } from './resource/resource';
 import type { ResourceEvent, ResourceState } from './resource/resource';
 import type { GoalEvent } from './goal/goal';
-import { decideGroup, evolveGroup, initialGroupState, saveGroupSchema } from './group/group';
-import type { GroupCommand, GroupEvent, GroupState } from './group/group';
-import { decideItem, evolveItem, initialItemState, saveItemSchema } from './item/item';
+import { saveGroupSchema } from './group/group.commands';
+import { groupDecider } from './group/group.decide';
+import type { GroupCommand } from './group/group.commands';
+import type { GroupEvent } from './group/group.events';
+import type { GroupState } from './group/group.state';
+import { itemDecider, saveItemSchema } from './item/item';
 import type { ItemCommand, ItemEvent, ItemState } from './item/item';
 import {
   accountEntryEventSchema,
@@ -42,11 +40,11 @@ const decidedGroupEvents = (): (GroupEvent | GoalEvent)[] => {
   const goalId = freshId();
   const context = aContext({ newId: groupId, parentChain: [], tenantExists: true });
   const events: GroupEvent[] = [];
-  let state: GroupState = initialGroupState;
+  let state: GroupState = groupDecider.initialState;
   const decide = (command: GroupCommand) => {
-    for (const event of decideGroup(command, state, context)) {
+    for (const event of groupDecider.decide(command, state, context)) {
       events.push(event);
-      state = evolveGroup(state, event);
+      state = groupDecider.evolve(state, event);
     }
   };
   decide({ type: 'SaveGroup', data: saveGroupSchema.parse({ title: ' Roll-out ', shortname: '' }) });
@@ -63,18 +61,18 @@ const decidedGroupEvents = (): (GroupEvent | GoalEvent)[] => {
   decide({ type: 'AddSubgroup', data: { id: groupId, name: 'Design' } });
   decide({ type: 'RenameSubgroup', data: { id: groupId, subgroup: 'lane-1', name: 'UX design' } });
   decide({ type: 'DeleteGroup', data: { id: groupId, version: 9 } });
-  const goal = decideGoal(
+  const goal = goalDecider.decide(
     { type: 'CreateGoal', data: createGoalSchema.parse({ name: 'Growth', type: '' }) },
-    initialGoalState,
+    goalDecider.initialState,
     aContext({ newId: goalId, parentExists: true }),
   );
-  const goalState = goal.reduce(evolveGoal, initialGoalState);
-  const goalChanges = decideGoal(
+  const goalState = goal.reduce(goalDecider.evolve, goalDecider.initialState);
+  const goalChanges = goalDecider.decide(
     { type: 'UpdateGoal', data: { id: goalId, version: 0, description: 'More customers', rank: null } },
     goalState,
     aContext({ newId: goalId }),
   );
-  const goalDeleted = decideGoal(
+  const goalDeleted = goalDecider.decide(
     { type: 'DeleteGoal', data: { id: goalId, version: 0 } },
     goalState,
     aContext({ newId: goalId, usedBy: [], children: [] }),
@@ -87,15 +85,15 @@ const decidedResourceEvents = (): ResourceEvent[] => {
   const resourceId = freshId();
   const context = aContext({ newId: resourceId });
   const events: ResourceEvent[] = [];
-  let state: ResourceState = initialResourceState;
+  let state: ResourceState = resourceDecider.initialState;
   for (const command of [
     { type: 'SaveResource', data: { name: 'Platform team' } },
     { type: 'SaveResource', data: { id: resourceId, version: 0, name: 'Platform' } },
     { type: 'DeleteResource', data: { id: resourceId, version: 1 } },
   ] as const)
-    for (const event of decideResource(command, state, context)) {
+    for (const event of resourceDecider.decide(command, state, context)) {
       events.push(event);
-      state = evolveResource(state, event);
+      state = resourceDecider.evolve(state, event);
     }
   return events;
 };
@@ -110,11 +108,11 @@ const decidedItemEvents = (): ItemEvent[] => {
     groupRanks: [],
   });
   const events: ItemEvent[] = [];
-  let state: ItemState = initialItemState;
+  let state: ItemState = itemDecider.initialState;
   const decide = (command: ItemCommand) => {
-    for (const event of decideItem(command, state, context)) {
+    for (const event of itemDecider.decide(command, state, context)) {
       events.push(event);
-      state = evolveItem(state, event);
+      state = itemDecider.evolve(state, event);
     }
   };
   const save = (raw: Record<string, unknown>) =>
@@ -138,40 +136,40 @@ const decidedEvents = (): (
   ApplicationEvent | CommentEvent | AccountEvent | GroupEvent | GoalEvent | ResourceEvent | ItemEvent
 )[] => {
   const appId = freshId();
-  const [created] = decideApplication(
+  const [created] = applicationDecider.decide(
     {
       type: 'SaveApplication',
       data: { name: '  Billing ', release: '', status: undefined, attributes: [{ key: 'tier', value: 1 }] },
     },
-    initialApplicationState,
+    applicationDecider.initialState,
     aContext({ newId: appId, parentChain: [] }),
   );
-  const state = evolveApplication(initialApplicationState, created!);
-  const updated = decideApplication(
+  const state = applicationDecider.evolve(applicationDecider.initialState, created!);
+  const updated = applicationDecider.decide(
     { type: 'SaveApplication', data: { id: appId, version: 0, description: 'Invoices', start: null } },
     state,
     aContext({ newId: freshId(), parentChain: [] }),
   );
-  const deleted = decideApplication(
+  const deleted = applicationDecider.decide(
     { type: 'DeleteApplication', data: { id: appId, version: 0 } },
     state,
     aContext({ newId: freshId(), parentChain: [] }),
   );
-  const comment = decideComment(
+  const comment = commentDecider.decide(
     {
       type: 'CreateComment',
       data: createCommentSchema.parse({ refType: 'application', refId: appId, description: ' Go-live Q3 ' }),
     },
-    initialCommentState,
+    commentDecider.initialState,
     aContext({ newId: freshId(), refExists: true }),
   );
   const accountId = freshId();
-  const account = decideAccount(
+  const account = accountDecider.decide(
     { type: 'CreateAccount', data: { refType: 'application', refId: appId } },
-    initialAccountState,
+    accountDecider.initialState,
     aContext({ newId: accountId, owner: { name: 'Billing', assetNr: 'A-4711', account: null } }),
   );
-  const entries = decideAccount(
+  const entries = accountDecider.decide(
     {
       type: 'AddAccountEntries',
       data: {

@@ -2,9 +2,11 @@ import type { AccountEntry, AccountRefType } from './account/account';
 import type { ApplicationFields } from './application/application';
 import type { CommentRefType } from './comment/comment';
 import type { CreateGoalData } from './goal/goal';
-import type { GroupFields, GroupGoalValue, ProjectShare, Subgroup } from './group/group';
+import type { GroupFields, GroupGoalValue } from './group/group.commands';
+import type { ProjectShare } from './group/group.state';
+import type { Subgroup } from './group/subgroups';
 import type { ItemFields, ItemSystemType } from './item/item';
-import type { AttributeDefinition, FeatureFlags } from './identity/tenant';
+import type { AttributeDefinition, FeatureFlags } from './identity/tenant.commands';
 import type { Permissions } from './permissions';
 
 export interface ProjectOfApplication {

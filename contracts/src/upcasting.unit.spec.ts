@@ -5,8 +5,9 @@ import {
   publishedEventTypes,
 } from './event-catalogue';
 import type { EventMetadata, StoredEvent } from './events';
-import { evolveGroup, initialGroupState } from './group/group';
-import type { GroupEvent, GroupState } from './group/group';
+import { groupDecider } from './group/group.decide';
+import type { GroupEvent } from './group/group.events';
+import type { GroupState } from './group/group.state';
 import { schemaVersionOf, upcast, upcasters, withSchemaVersion } from './upcasting';
 import type { Upcaster } from './upcasting';
 
@@ -65,8 +66,8 @@ describe('upcast', () => {
     );
     const fold = (events: StoredEvent[]) =>
       events.reduce(
-        (state: GroupState, event) => evolveGroup(state, event as unknown as GroupEvent),
-        initialGroupState,
+        (state: GroupState, event) => groupDecider.evolve(state, event as unknown as GroupEvent),
+        groupDecider.initialState,
       );
 
     const fromOld = fold([created, upcast(sharedV1())]);

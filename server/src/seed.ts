@@ -5,13 +5,10 @@ import { parseArgs } from 'node:util';
 import {
   addSubgroupSchema,
   can,
-  decideGroup,
-  decideItem,
-  evolveGroup,
   fromDayNumber,
-  initialGroupState,
-  initialItemState,
+  groupDecider,
   isServerDate,
+  itemDecider,
   itemRanks,
   saveGroupSchema,
   saveItemSchema,
@@ -234,17 +231,17 @@ export const seed = async (store: EventStore, options: SeedOptions): Promise<See
       healthStatus: random.int(0, 3),
     });
     const at = now();
-    let state = initialGroupState as GroupState;
+    let state = groupDecider.initialState;
     const written: NewEvent[] = [];
     const decide = (command: GroupCommand, type: string) => {
-      const decided = decideGroup(command, state, {
+      const decided = groupDecider.decide(command, state, {
         ...context,
         now: at,
         newId: id,
         parentChain: [],
         alm: tenant.features.alm,
       });
-      state = decided.reduce<GroupState>((s, e) => evolveGroup(s, e), state);
+      state = decided.reduce<GroupState>((s, e) => groupDecider.evolve(s, e), state);
       written.push(...toNewEvents(decided, metadataFor(options, type, at)));
     };
     decide({ type: 'SaveGroup', data: save }, 'SaveGroup');
@@ -324,7 +321,7 @@ export const seed = async (store: EventStore, options: SeedOptions): Promise<See
       }),
     };
     const at = now();
-    const decided = decideItem(command, initialItemState, {
+    const decided = itemDecider.decide(command, itemDecider.initialState, {
       ...context,
       now: at,
       newId: id,

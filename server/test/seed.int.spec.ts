@@ -2,10 +2,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import {
   allPermissions,
-  decideItem,
-  evolveGroup,
-  initialGroupState,
-  initialItemState,
+  groupDecider,
+  itemDecider,
   itemFieldsSchema,
   itemRanks,
   saveItemSchema,
@@ -82,7 +80,10 @@ describe('seed (npm run seed)', () => {
     groups = new Map();
     for (const event of events.filter((e) => e.streamId.startsWith('group-'))) {
       const id = Number(event.streamId.slice('group-'.length));
-      groups.set(id, evolveGroup(groups.get(id) ?? initialGroupState, event as unknown as GroupEvent));
+      groups.set(
+        id,
+        groupDecider.evolve(groups.get(id) ?? groupDecider.initialState, event as unknown as GroupEvent),
+      );
     }
     items = events.filter((e) => e.type === 'ItemCreated') as unknown as typeof items;
   }, 30_000);
@@ -169,7 +170,7 @@ describe('seed (npm run seed)', () => {
         ...fields,
         status: fields.type === null ? fields.status : storedStatus,
       });
-      const decided = decideItem({ type: 'SaveItem', data: command }, initialItemState, {
+      const decided = itemDecider.decide({ type: 'SaveItem', data: command }, itemDecider.initialState, {
         tenant: 'demo',
         user: 'admin',
         now: event.metadata.timestamp,

@@ -1,15 +1,5 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import type { ICommandHandler } from '@nestjs/cqrs';
-import {
-  can,
-  commandCatalogue,
-  decideAccount,
-  evolveAccount,
-  initialAccountState,
-  notPermitted,
-  streamName,
-} from '@fahrplan/contracts';
+import { accountDecider, can, commandCatalogue, notPermitted } from '@fahrplan/contracts';
 import type {
   AccountCommand,
   AccountOwner,
@@ -17,16 +7,10 @@ import type {
   CommandResult,
   CreateAccountData,
 } from '@fahrplan/contracts';
-import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
-import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
-import type { CommandEnvelope, NewId } from '../infrastructure/aggregate-runner';
+import { AggregateHandler } from '../infrastructure/aggregate-handler';
+import { recordOf } from '../infrastructure/aggregate-runner';
+import type { AggregateRunner, CommandEnvelope, NewId } from '../infrastructure/aggregate-runner';
 import { AddAccountEntriesMessage, CreateAccountMessage } from '../infrastructure/command-message';
-import { linkedAccount } from '../infrastructure/lookups';
-import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
-import { applicationDecider } from '../applications/application.decider';
-import { groupDecider } from '../groups/group.decider';
-
-const accountDecider = { initial: initialAccountState, evolve: evolveAccount, decide: decideAccount };
 
 const runAccount = (
   runner: AggregateRunner,
@@ -44,58 +28,21 @@ const runAccount = (
   });
 
 @CommandHandler(CreateAccountMessage)
-export class CreateAccountHandler implements ICommandHandler<CreateAccountMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
-
+export class CreateAccountHandler extends AggregateHandler<CreateAccountMessage> {
   async execute({ data, envelope }: CreateAccountMessage): Promise<CommandResult> {
     const command = data as CreateAccountData;
-    const owner = await this.owner(command, envelope.tenant);
-    const { id, claim } = await this.runner.newId(envelope);
-    return runAccount(
-      this.runner,
-      { id, ...(claim ? { claim } : {}) },
-      { type: 'CreateAccount', data: command },
-      envelope,
-      owner,
-    );
-  }
-
-  /** The record the account is for; a project's number is its projectNr and its name the title. */
-  private async owner(command: CreateAccountData, tenant: string): Promise<AccountOwner | null> {
-    if (command.refType === 'group') {
-      const { state } = await this.runner.load(
-        streamName('group', command.refId),
-        groupDecider,
-        tenant,
-        'group',
-      );
-      return state.status === 'active'
-        ? { name: state.fields.title, assetNr: state.fields.projectNr, account: state.fields.account }
-        : null;
-    }
-    const { state } = await this.runner.load(
-      streamName('application', command.refId),
-      applicationDecider,
-      tenant,
-      'application',
-    );
-    return state.status === 'active'
-      ? { name: state.fields.name, assetNr: state.fields.assetNr, account: state.fields.account }
-      : null;
+    const owner = await this.lookups.accountOwner(command.refType, command.refId, envelope.tenant);
+    const record = await this.runner.newId(envelope);
+    return runAccount(this.runner, record, { type: 'CreateAccount', data: command }, envelope, owner);
   }
 }
 
 @CommandHandler(AddAccountEntriesMessage)
-export class AddAccountEntriesHandler implements ICommandHandler<AddAccountEntriesMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-  ) {}
-
+export class AddAccountEntriesHandler extends AggregateHandler<AddAccountEntriesMessage> {
   /** Entries on a project's account need EDIT on group-details, on an application's on application-details (§6). */
   async execute({ data, envelope }: AddAccountEntriesMessage): Promise<CommandResult> {
     const command = data as AddAccountEntriesData;
-    const account = await linkedAccount(this.runner, command.accountId, envelope.tenant);
+    const account = await this.lookups.linkedAccount(command.accountId, envelope.tenant);
     // an unknown account is left to the decider, which answers 404
     if (account) {
       const { resource, action } = commandCatalogue.AddAccountEntries.permission(command, {
@@ -104,13 +51,8 @@ export class AddAccountEntriesHandler implements ICommandHandler<AddAccountEntri
       const user = this.directory.user(envelope.tenant, envelope.user);
       if (!user || !can(user.permissions, resource, action)) throw notPermitted();
     }
-    return runAccount(
-      this.runner,
-      { id: command.accountId },
-      { type: 'AddAccountEntries', data: command },
-      envelope,
-      null,
-    );
+    const entries = { type: 'AddAccountEntries', data: command } as const;
+    return runAccount(this.runner, { id: command.accountId }, entries, envelope, null);
   }
 }
 

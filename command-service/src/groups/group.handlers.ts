@@ -1,70 +1,35 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import type { ICommandHandler } from '@nestjs/cqrs';
-import { streamName } from '@fahrplan/contracts';
+import { groupDecider } from '@fahrplan/contracts';
 import type {
   AcceptProjectShareData,
   AddSubgroupData,
-  DeclineProjectShareData,
-  RenameSubgroupData,
   CommandResult,
-  CreateGoalData,
+  DeclineProjectShareData,
   DeleteGroupData,
   GroupCommand,
   GroupContext,
   GroupState,
+  RenameSubgroupData,
   SaveGroupData,
   SetGroupGoalsData,
   ShareProjectData,
 } from '@fahrplan/contracts';
-import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
-import type { EventStore } from '@fahrplan/platform';
-import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
-import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
+import { AggregateHandler } from '../infrastructure/aggregate-handler';
+import { recordOf } from '../infrastructure/aggregate-runner';
+import type { AggregateRunner, CommandEnvelope } from '../infrastructure/aggregate-runner';
 import {
   AcceptProjectShareMessage,
   AddSubgroupMessage,
-  RenameSubgroupMessage,
-  CreateGoalMessage,
   DeclineProjectShareMessage,
   DeleteGroupMessage,
+  RenameSubgroupMessage,
   SaveGroupMessage,
   SetGroupGoalsMessage,
   ShareProjectMessage,
   UnshareProjectMessage,
 } from '../infrastructure/command-message';
-import { groupParentChain, linkedAccount, sharedParentStatus, streamOwner } from '../infrastructure/lookups';
-import { AGGREGATE_RUNNER, EVENT_STORE } from '../infrastructure/tokens';
-import { applicationDecider } from '../applications/application.decider';
-import { groupDecider } from './group.decider';
-import { goalDecider } from '../goals/goal.handlers';
-import { assertAssignableResource } from '../resources/resource.handlers';
-
-/** Whether a goal or an application exists (and is not deleted) in the tenant. */
-const exists = async (
-  runner: AggregateRunner,
-  category: 'goal' | 'application',
-  id: number,
-  tenant: string,
-): Promise<boolean> => {
-  const loaded =
-    category === 'goal'
-      ? await runner.load(streamName('goal', id), goalDecider, tenant, 'goal').catch(() => null)
-      : await runner
-          .load(streamName('application', id), applicationDecider, tenant, 'application')
-          .catch(() => null);
-  return loaded?.state.status === 'active';
-};
-
-const missing = async (
-  runner: AggregateRunner,
-  category: 'goal' | 'application',
-  ids: readonly number[],
-  tenant: string,
-): Promise<number[]> => {
-  const found = await Promise.all(ids.map((id) => exists(runner, category, id, tenant)));
-  return ids.filter((_, i) => !found[i]);
-};
+import { assertAssignableResource } from '../infrastructure/lookups';
+import type { Lookups } from '../infrastructure/lookups';
 
 const runGroup = (
   runner: AggregateRunner,
@@ -89,17 +54,12 @@ const runGroup = (
   });
 
 @CommandHandler(SaveGroupMessage)
-export class SaveGroupHandler implements ICommandHandler<SaveGroupMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-  ) {}
-
+export class SaveGroupHandler extends AggregateHandler<SaveGroupMessage> {
   async execute({ data, envelope }: SaveGroupMessage): Promise<CommandResult> {
     const command = data as SaveGroupData;
     const { id, claim } = command.id === undefined ? await this.runner.newId(envelope) : { id: command.id };
     const { tenant } = envelope;
+    const { lookups } = this;
     return runGroup(
       this.runner,
       id,
@@ -107,16 +67,16 @@ export class SaveGroupHandler implements ICommandHandler<SaveGroupMessage, Comma
       envelope,
       async (_base, state) => {
         const current = state.status === 'absent' ? undefined : state.fields.resource;
-        await assertAssignableResource(this.runner, command.resource, current, tenant);
+        await assertAssignableResource(lookups, command.resource, current, tenant);
         return {
-          parentChain: command.parent ? await groupParentChain(this.store, command.parent, tenant) : [],
+          parentChain: command.parent ? await lookups.groupParentChain(command.parent, tenant) : [],
           ...(command.parent
-            ? { sharedParentStatus: await sharedParentStatus(this.store, command.parent, tenant) }
+            ? { sharedParentStatus: await lookups.sharedParentStatus(command.parent, tenant) }
             : {}),
-          ...(command.account ? { account: await linkedAccount(this.runner, command.account, tenant) } : {}),
+          ...(command.account ? { account: await lookups.linkedAccount(command.account, tenant) } : {}),
           alm: this.directory.tenant(tenant)?.features.alm ?? false,
           ...(command.applications
-            ? { unknownApplications: await missing(this.runner, 'application', command.applications, tenant) }
+            ? { unknownApplications: await lookups.missing('application', command.applications, tenant) }
             : {}),
         };
       },
@@ -126,9 +86,7 @@ export class SaveGroupHandler implements ICommandHandler<SaveGroupMessage, Comma
 }
 
 @CommandHandler(DeleteGroupMessage)
-export class DeleteGroupHandler implements ICommandHandler<DeleteGroupMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
-
+export class DeleteGroupHandler extends AggregateHandler<DeleteGroupMessage> {
   execute({ data, envelope }: DeleteGroupMessage): Promise<CommandResult> {
     const command = data as DeleteGroupData;
     return runGroup(this.runner, command.id, { type: 'DeleteGroup', data: command }, envelope);
@@ -136,9 +94,7 @@ export class DeleteGroupHandler implements ICommandHandler<DeleteGroupMessage, C
 }
 
 @CommandHandler(SetGroupGoalsMessage)
-export class SetGroupGoalsHandler implements ICommandHandler<SetGroupGoalsMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
-
+export class SetGroupGoalsHandler extends AggregateHandler<SetGroupGoalsMessage> {
   execute({ data, envelope }: SetGroupGoalsMessage): Promise<CommandResult> {
     const command = data as SetGroupGoalsData;
     const goalIds = [...new Set(command.goals.map((g) => g.goalId))];
@@ -148,19 +104,14 @@ export class SetGroupGoalsHandler implements ICommandHandler<SetGroupGoalsMessag
       { type: 'SetGroupGoals', data: command },
       envelope,
       async () => ({
-        unknownGoals: await missing(this.runner, 'goal', goalIds, envelope.tenant),
+        unknownGoals: await this.lookups.missing('goal', goalIds, envelope.tenant),
       }),
     );
   }
 }
 
 @CommandHandler(ShareProjectMessage)
-export class ShareProjectHandler implements ICommandHandler<ShareProjectMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-  ) {}
-
+export class ShareProjectHandler extends AggregateHandler<ShareProjectMessage> {
   execute({ data, envelope }: ShareProjectMessage): Promise<CommandResult> {
     const command = data as ShareProjectData;
     return runGroup(this.runner, command.id, { type: 'ShareProject', data: command }, envelope, () => ({
@@ -170,9 +121,7 @@ export class ShareProjectHandler implements ICommandHandler<ShareProjectMessage,
 }
 
 @CommandHandler(UnshareProjectMessage)
-export class UnshareProjectHandler implements ICommandHandler<UnshareProjectMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
-
+export class UnshareProjectHandler extends AggregateHandler<UnshareProjectMessage> {
   execute({ data, envelope }: UnshareProjectMessage): Promise<CommandResult> {
     const command = data as ShareProjectData;
     return runGroup(this.runner, command.id, { type: 'UnshareProject', data: command }, envelope);
@@ -186,13 +135,13 @@ export class UnshareProjectHandler implements ICommandHandler<UnshareProjectMess
  */
 const decideShare = async (
   runner: AggregateRunner,
-  store: EventStore,
+  lookups: Lookups,
   type: 'AcceptProjectShare' | 'DeclineProjectShare',
   { data, envelope }: { data: unknown; envelope: CommandEnvelope },
 ): Promise<CommandResult> => {
   const { id } = data as { id: number };
   const deciding = envelope.tenant;
-  const owner = (await streamOwner(store, streamName('group', id))) ?? deciding;
+  const owner = (await lookups.groupOwner(id)) ?? deciding;
   const command: AcceptProjectShareData | DeclineProjectShareData = { id, tenant: deciding };
   return runGroup(
     runner,
@@ -203,57 +152,21 @@ const decideShare = async (
 };
 
 @CommandHandler(AcceptProjectShareMessage)
-export class AcceptProjectShareHandler implements ICommandHandler<AcceptProjectShareMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-  ) {}
-
+export class AcceptProjectShareHandler extends AggregateHandler<AcceptProjectShareMessage> {
   execute(message: AcceptProjectShareMessage): Promise<CommandResult> {
-    return decideShare(this.runner, this.store, 'AcceptProjectShare', message);
+    return decideShare(this.runner, this.lookups, 'AcceptProjectShare', message);
   }
 }
 
 @CommandHandler(DeclineProjectShareMessage)
-export class DeclineProjectShareHandler implements ICommandHandler<
-  DeclineProjectShareMessage,
-  CommandResult
-> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-  ) {}
-
+export class DeclineProjectShareHandler extends AggregateHandler<DeclineProjectShareMessage> {
   execute(message: DeclineProjectShareMessage): Promise<CommandResult> {
-    return decideShare(this.runner, this.store, 'DeclineProjectShare', message);
-  }
-}
-
-@CommandHandler(CreateGoalMessage)
-export class CreateGoalHandler implements ICommandHandler<CreateGoalMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
-
-  async execute({ data, envelope }: CreateGoalMessage): Promise<CommandResult> {
-    const command = data as CreateGoalData;
-    const { id, claim } = await this.runner.newId(envelope);
-    return this.runner.run({
-      ...recordOf('goal', { id, claim }),
-      decider: goalDecider,
-      command: { type: 'CreateGoal', data: command },
-      envelope,
-      context: async (_state, base) => ({
-        ...base,
-        parentExists:
-          command.parent === null || (await exists(this.runner, 'goal', command.parent, envelope.tenant)),
-      }),
-    });
+    return decideShare(this.runner, this.lookups, 'DeclineProjectShare', message);
   }
 }
 
 @CommandHandler(AddSubgroupMessage)
-export class AddSubgroupHandler implements ICommandHandler<AddSubgroupMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
-
+export class AddSubgroupHandler extends AggregateHandler<AddSubgroupMessage> {
   execute({ data, envelope }: AddSubgroupMessage): Promise<CommandResult> {
     const command = data as AddSubgroupData;
     return runGroup(this.runner, command.id, { type: 'AddSubgroup', data: command }, envelope);
@@ -261,9 +174,7 @@ export class AddSubgroupHandler implements ICommandHandler<AddSubgroupMessage, C
 }
 
 @CommandHandler(RenameSubgroupMessage)
-export class RenameSubgroupHandler implements ICommandHandler<RenameSubgroupMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
-
+export class RenameSubgroupHandler extends AggregateHandler<RenameSubgroupMessage> {
   execute({ data, envelope }: RenameSubgroupMessage): Promise<CommandResult> {
     const command = data as RenameSubgroupData;
     return runGroup(this.runner, command.id, { type: 'RenameSubgroup', data: command }, envelope);
@@ -280,5 +191,4 @@ export const groupHandlers = [
   UnshareProjectHandler,
   AcceptProjectShareHandler,
   DeclineProjectShareHandler,
-  CreateGoalHandler,
 ];

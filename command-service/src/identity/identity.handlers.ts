@@ -4,27 +4,16 @@ import { randomUUID } from 'node:crypto';
 import {
   DomainError,
   createTenantEvents,
-  decideTenant,
-  decideUser,
-  evolveTenant,
-  evolveUser,
-  initialTenantState,
-  initialUserState,
   notFound,
   streamName,
+  tenantDecider,
+  userDecider,
 } from '@fahrplan/contracts';
 import type { CommandResult, CreateTenantData, TenantCommand, UserCommand } from '@fahrplan/contracts';
-import {
-  DIRECTORY,
-  DirectoryCache,
-  WrongExpectedRevisionError,
-  eventMetadata,
-  hashPassword,
-  nameBasedUuid,
-} from '@fahrplan/platform';
+import { WrongExpectedRevisionError, eventMetadata, hashPassword, nameBasedUuid } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
 import { SessionService } from '../auth/session.service';
-import { AggregateRunner } from '../infrastructure/aggregate-runner';
+import { AggregateHandler } from '../infrastructure/aggregate-handler';
 import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import {
   AcceptInvitationMessage,
@@ -44,19 +33,12 @@ import {
   SetUserPasswordMessage,
   UpdateUserMessage,
 } from '../infrastructure/command-message';
-import { AGGREGATE_RUNNER, CLOCK, EVENT_STORE } from '../infrastructure/tokens';
-
-const tenantDecider = { initial: initialTenantState, evolve: evolveTenant, decide: decideTenant };
-const userDecider = { initial: initialUserState, evolve: evolveUser, decide: decideUser };
+import { CLOCK, EVENT_STORE } from '../infrastructure/tokens';
 
 /** Identity commands answer once this service's directory shows them: the caller's next request sees the change. */
-abstract class IdentityHandler<M extends CommandMessage> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) protected readonly runner: AggregateRunner,
-    @Inject(DIRECTORY) protected readonly directory: DirectoryCache,
-    @Inject(EVENT_STORE) protected readonly store: EventStore,
-    @Inject(CLOCK) protected readonly now: () => Date,
-  ) {}
+abstract class IdentityHandler<M extends CommandMessage> extends AggregateHandler<M> {
+  @Inject(EVENT_STORE) protected readonly store!: EventStore;
+  @Inject(CLOCK) protected readonly now!: () => Date;
 
   abstract decide(message: M): Promise<CommandResult>;
 

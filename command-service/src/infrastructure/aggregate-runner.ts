@@ -4,6 +4,7 @@ import type {
   Category,
   CommandResult,
   DecisionContext,
+  Decider,
   DomainEvent,
   EventMetadata,
   StoredEvent,
@@ -16,12 +17,6 @@ import {
   nameBasedUuid,
 } from '@fahrplan/platform';
 import type { EventStore, ExpectedRevision } from '@fahrplan/platform';
-
-export interface Decider<C, S, E extends DomainEvent, X> {
-  readonly initial: S;
-  readonly evolve: (state: S, event: E) => S;
-  readonly decide: (command: C, state: S, context: X) => E[];
-}
 
 /** Who runs a command, and how it can be retried safely. */
 export interface CommandEnvelope {
@@ -74,13 +69,13 @@ export class AggregateRunner {
   /** Folds a stream of the tenant; a stream of another tenant is reported as not found. */
   async load<S, E extends DomainEvent>(
     stream: string,
-    decider: Pick<Decider<unknown, S, E, unknown>, 'initial' | 'evolve'>,
+    decider: Pick<Decider<unknown, S, E, unknown>, 'initialState' | 'evolve'>,
     tenant: string,
     what: string,
   ): Promise<Loaded<S>> {
     const events = await this.store.readStream(stream);
     if (events.length > 0 && events[0]!.metadata.tenant !== tenant) throw notFound(what);
-    const state = events.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initial);
+    const state = events.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState);
     const last = events.at(-1);
     return { state, expected: last ? last.revision : 'no_stream', events };
   }

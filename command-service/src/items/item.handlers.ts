@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import type { ICommandHandler } from '@nestjs/cqrs';
-import { can } from '@fahrplan/contracts';
+import { can, itemDecider } from '@fahrplan/contracts';
 import type {
   CommandResult,
   DeleteItemData,
@@ -10,16 +9,14 @@ import type {
   ItemState,
   SaveItemData,
 } from '@fahrplan/contracts';
-import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
-import type { EventStore } from '@fahrplan/platform';
-import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
-import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
+import type { DirectoryCache, EventStore } from '@fahrplan/platform';
+import { AggregateHandler } from '../infrastructure/aggregate-handler';
+import { recordOf } from '../infrastructure/aggregate-runner';
+import type { AggregateRunner, CommandEnvelope } from '../infrastructure/aggregate-runner';
 import { DeleteItemMessage, SaveItemMessage } from '../infrastructure/command-message';
-import { itemGroupFacts } from '../infrastructure/lookups';
-import { AGGREGATE_RUNNER, EVENT_STORE } from '../infrastructure/tokens';
-import { assertAssignableResource } from '../resources/resource.handlers';
+import { assertAssignableResource } from '../infrastructure/lookups';
+import { EVENT_STORE } from '../infrastructure/tokens';
 import { ItemRanks } from './item-ranks';
-import { itemDecider } from './item.decider';
 
 export const ITEM_RANKS = Symbol('ItemRanks');
 
@@ -51,13 +48,9 @@ const runItem = (
   });
 
 @CommandHandler(SaveItemMessage)
-export class SaveItemHandler implements ICommandHandler<SaveItemMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(ITEM_RANKS) private readonly ranks: ItemRanks,
-  ) {}
+export class SaveItemHandler extends AggregateHandler<SaveItemMessage> {
+  @Inject(EVENT_STORE) private readonly store!: EventStore;
+  @Inject(ITEM_RANKS) private readonly ranks!: ItemRanks;
 
   async execute({ data, envelope }: SaveItemMessage): Promise<CommandResult> {
     const command = data as SaveItemData;
@@ -67,10 +60,10 @@ export class SaveItemHandler implements ICommandHandler<SaveItemMessage, Command
     const taskAttributes = this.directory.tenant(tenant)?.taskAttributes ?? [];
     return runItem(this.runner, id, { type: 'SaveItem', data: command }, envelope, claim, async (state) => {
       const current = state.status === 'absent' ? undefined : state.fields.resource;
-      await assertAssignableResource(this.runner, command.resource, current, tenant);
+      await assertAssignableResource(this.lookups, command.resource, current, tenant);
       const group = command.group ?? (state.status === 'absent' ? undefined : state.fields.group);
       if (group === undefined) return { group: null, systemEditor, taskAttributes };
-      const facts = await itemGroupFacts(this.runner, group, tenant);
+      const facts = await this.lookups.itemGroupFacts(group, tenant);
       if (command.id !== undefined || (command.rank ?? null) !== null)
         return { group: facts, systemEditor, taskAttributes };
       // a new item ranks after the project's highest: let the index see the latest item first
@@ -81,12 +74,7 @@ export class SaveItemHandler implements ICommandHandler<SaveItemMessage, Command
 }
 
 @CommandHandler(DeleteItemMessage)
-export class DeleteItemHandler implements ICommandHandler<DeleteItemMessage, CommandResult> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-  ) {}
-
+export class DeleteItemHandler extends AggregateHandler<DeleteItemMessage> {
   execute({ data, envelope }: DeleteItemMessage): Promise<CommandResult> {
     const command = data as DeleteItemData;
     const systemEditor = isSystemEditor(this.directory, envelope);

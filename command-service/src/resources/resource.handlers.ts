@@ -1,58 +1,15 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import type { ICommandHandler } from '@nestjs/cqrs';
-import {
-  decideResource,
-  evolveResource,
-  initialResourceState,
-  resourceNotFound,
-  streamName,
-} from '@fahrplan/contracts';
+import { resourceDecider } from '@fahrplan/contracts';
 import type {
   CommandResult,
   DeleteResourceData,
   ResourceCommand,
-  ResourceContext,
-  ResourceEvent,
-  ResourceState,
   SaveResourceData,
 } from '@fahrplan/contracts';
-import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
-import type { CommandEnvelope, Decider } from '../infrastructure/aggregate-runner';
+import { AggregateHandler } from '../infrastructure/aggregate-handler';
+import { recordOf } from '../infrastructure/aggregate-runner';
+import type { AggregateRunner, CommandEnvelope } from '../infrastructure/aggregate-runner';
 import { DeleteResourceMessage, SaveResourceMessage } from '../infrastructure/command-message';
-import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
-
-export const resourceDecider: Decider<ResourceCommand, ResourceState, ResourceEvent, ResourceContext> = {
-  initial: initialResourceState,
-  evolve: evolveResource,
-  decide: decideResource,
-};
-
-/** Whether `id` is a live (not deleted) resource of the tenant. */
-export const isLiveResource = async (
-  runner: AggregateRunner,
-  id: number,
-  tenant: string,
-): Promise<boolean> => {
-  const loaded = await runner
-    .load(streamName('resource', id), resourceDecider, tenant, 'resource')
-    .catch(() => null);
-  return loaded?.state.status === 'active';
-};
-
-/**
- * Refuses a project or item that assigns a resource the tenant does not have (live). Only a change
- * is checked: a record keeps the id of a resource deleted after it was assigned.
- */
-export const assertAssignableResource = async (
-  runner: AggregateRunner,
-  requested: number | null | undefined,
-  current: number | null | undefined,
-  tenant: string,
-): Promise<void> => {
-  if (requested === undefined || requested === null || requested === current) return;
-  if (!(await isLiveResource(runner, requested, tenant))) throw resourceNotFound();
-};
 
 const runResource = (
   runner: AggregateRunner,
@@ -69,9 +26,7 @@ const runResource = (
   });
 
 @CommandHandler(SaveResourceMessage)
-export class SaveResourceHandler implements ICommandHandler<SaveResourceMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
-
+export class SaveResourceHandler extends AggregateHandler<SaveResourceMessage> {
   async execute({ data, envelope }: SaveResourceMessage): Promise<CommandResult> {
     const command = data as SaveResourceData;
     const record = command.id === undefined ? await this.runner.newId(envelope) : { id: command.id };
@@ -80,9 +35,7 @@ export class SaveResourceHandler implements ICommandHandler<SaveResourceMessage,
 }
 
 @CommandHandler(DeleteResourceMessage)
-export class DeleteResourceHandler implements ICommandHandler<DeleteResourceMessage, CommandResult> {
-  constructor(@Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner) {}
-
+export class DeleteResourceHandler extends AggregateHandler<DeleteResourceMessage> {
   execute({ data, envelope }: DeleteResourceMessage): Promise<CommandResult> {
     const command = data as DeleteResourceData;
     return runResource(this.runner, { id: command.id }, { type: 'DeleteResource', data: command }, envelope);

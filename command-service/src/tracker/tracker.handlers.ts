@@ -1,16 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import type { ICommandHandler } from '@nestjs/cqrs';
-import {
-  DomainError,
-  decideTrackerConnection,
-  decideTrackerSync,
-  evolveTrackerConnection,
-  evolveTrackerSync,
-  initialTrackerConnectionState,
-  initialTrackerSyncState,
-  streamName,
-} from '@fahrplan/contracts';
+import { DomainError, streamName, trackerConnectionDecider, trackerSyncDecider } from '@fahrplan/contracts';
 import type {
   CommandResult,
   DeleteTrackerConnectionData,
@@ -18,42 +8,20 @@ import type {
   SyncTrackerConnectionData,
   TrackerConnectionCommand,
   TrackerConnectionContext,
-  TrackerConnectionEvent,
-  TrackerConnectionState,
-  TrackerSyncContext,
-  TrackerSyncRequested,
-  TrackerSyncState,
 } from '@fahrplan/contracts';
-import { DIRECTORY, DirectoryCache, SecretBox, trackerSecretPurpose } from '@fahrplan/platform';
-import { AggregateRunner, recordOf } from '../infrastructure/aggregate-runner';
-import type { CommandEnvelope, Decider } from '../infrastructure/aggregate-runner';
+import { SecretBox, trackerSecretPurpose } from '@fahrplan/platform';
+import type { DirectoryCache } from '@fahrplan/platform';
+import { AggregateHandler } from '../infrastructure/aggregate-handler';
+import { recordOf } from '../infrastructure/aggregate-runner';
+import type { AggregateRunner, CommandEnvelope } from '../infrastructure/aggregate-runner';
 import {
   DeleteTrackerConnectionMessage,
   SaveTrackerConnectionMessage,
   SyncTrackerConnectionMessage,
 } from '../infrastructure/command-message';
-import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
 
 /** The key tracker secrets are sealed with; absent when the deployment configured none. */
 export const TRACKER_SECRETS = Symbol('TrackerSecrets');
-
-export const trackerConnectionDecider: Decider<
-  TrackerConnectionCommand,
-  TrackerConnectionState,
-  TrackerConnectionEvent,
-  TrackerConnectionContext
-> = {
-  initial: initialTrackerConnectionState,
-  evolve: evolveTrackerConnection,
-  decide: decideTrackerConnection,
-};
-
-const trackerSyncDecider: Decider<
-  { type: 'SyncTrackerConnection'; data: SyncTrackerConnectionData },
-  TrackerSyncState,
-  TrackerSyncRequested,
-  TrackerSyncContext
-> = { initial: initialTrackerSyncState, evolve: evolveTrackerSync, decide: decideTrackerSync };
 
 const jiraEnabled = (directory: DirectoryCache, tenant: string) =>
   directory.tenant(tenant)?.features.jira ?? false;
@@ -86,15 +54,8 @@ const runConnection = (
   });
 
 @CommandHandler(SaveTrackerConnectionMessage)
-export class SaveTrackerConnectionHandler implements ICommandHandler<
-  SaveTrackerConnectionMessage,
-  CommandResult
-> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-    @Inject(TRACKER_SECRETS) private readonly secrets: SecretBox | null,
-  ) {}
+export class SaveTrackerConnectionHandler extends AggregateHandler<SaveTrackerConnectionMessage> {
+  @Inject(TRACKER_SECRETS) private readonly secrets!: SecretBox | null;
 
   async execute({ data, envelope }: SaveTrackerConnectionMessage): Promise<CommandResult> {
     const { secret, ...command } = data as SaveTrackerConnectionData;
@@ -114,15 +75,7 @@ export class SaveTrackerConnectionHandler implements ICommandHandler<
 }
 
 @CommandHandler(DeleteTrackerConnectionMessage)
-export class DeleteTrackerConnectionHandler implements ICommandHandler<
-  DeleteTrackerConnectionMessage,
-  CommandResult
-> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-  ) {}
-
+export class DeleteTrackerConnectionHandler extends AggregateHandler<DeleteTrackerConnectionMessage> {
   execute({ data, envelope }: DeleteTrackerConnectionMessage): Promise<CommandResult> {
     const command = data as DeleteTrackerConnectionData;
     return runConnection(
@@ -137,15 +90,7 @@ export class DeleteTrackerConnectionHandler implements ICommandHandler<
 }
 
 @CommandHandler(SyncTrackerConnectionMessage)
-export class SyncTrackerConnectionHandler implements ICommandHandler<
-  SyncTrackerConnectionMessage,
-  CommandResult
-> {
-  constructor(
-    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-  ) {}
-
+export class SyncTrackerConnectionHandler extends AggregateHandler<SyncTrackerConnectionMessage> {
   async execute({ data, envelope }: SyncTrackerConnectionMessage): Promise<CommandResult> {
     const command = data as SyncTrackerConnectionData;
     const connection = await this.runner

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError } from '../errors';
 
@@ -160,4 +161,10 @@ export const decideAccount = (
       throw new Error('unknown command');
     }
   }
+};
+
+export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent, AccountContext> = {
+  decide: decideAccount,
+  evolve: evolveAccount,
+  initialState: initialAccountState,
 };

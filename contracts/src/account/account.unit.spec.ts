@@ -1,14 +1,8 @@
-import {
-  accountEntrySchema,
-  addAccountEntriesSchema,
-  decideAccount,
-  evolveAccount,
-  initialAccountState,
-} from './account';
+import { accountDecider, accountEntrySchema, addAccountEntriesSchema } from './account';
 import type { AccountCommand, AccountContext, AccountEntry, AccountEvent, AccountOwner } from './account';
 import { aContext, deciderSpec, freshId } from '../testing/decider-spec';
 
-const spec = deciderSpec({ initial: initialAccountState, evolve: evolveAccount, decide: decideAccount });
+const spec = deciderSpec(accountDecider);
 
 const anOwner = (overrides: Partial<AccountOwner> = {}): AccountOwner => ({
   name: 'Billing',
@@ -120,21 +114,24 @@ describe('account decider', () => {
   });
 });
 
-describe('evolveAccount', () => {
+describe('accountDecider.evolve', () => {
   const id = freshId();
   const application = freshId();
 
   it('remembers the record the account belongs to and counts the version from 0', () =>
     expect(
       [accountCreated(id, application), entriesAdded(id, [anEntry()])].reduce(
-        evolveAccount,
-        initialAccountState,
+        accountDecider.evolve,
+        accountDecider.initialState,
       ),
     ).toEqual({ status: 'active', id, version: 1, refType: 'application', refId: application }));
 
   it('ignores entries of an absent account', () =>
     expect(
-      evolveAccount(initialAccountState, { type: 'AccountEntriesAdded', data: { id, entries: [] } }),
+      accountDecider.evolve(accountDecider.initialState, {
+        type: 'AccountEntriesAdded',
+        data: { id, entries: [] },
+      }),
     ).toEqual({
       status: 'absent',
     }));

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { DomainError, notFound, validationError, versionConflict } from '../errors';
-import type { AttributeDefinition } from '../identity/tenant';
-import { assertAttributeValues } from '../rules/attributes';
+import { DomainError, notFound, versionConflict } from '../errors';
+import type { AttributeDefinition } from '../identity/tenant.commands';
+import { assertAttributeValues, attributeValueSchema } from '../rules/attributes';
 import { changedFields, stripUndefined } from '../rules/changes';
+import { checkAccount, checkDates, checkParent } from '../rules/record-checks';
+import { saveCommandSchema } from '../rules/save-command';
 import { limits, optionalText, requiredText, serverDateSchema } from '../rules/limits';
 
 /** Application status option set (§4: the default is UNDEFINIERT; the other values are Fahrplan's). */
@@ -16,12 +19,6 @@ export const applicationStatuses = [
   'ABGESCHALTET',
 ] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
-
-export const attributeValueSchema = z.strictObject({
-  key: z.string().trim().min(1).max(100),
-  value: z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]),
-});
-export type AttributeValue = z.infer<typeof attributeValueSchema>;
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -68,15 +65,7 @@ export type ApplicationFields = z.infer<typeof applicationFieldsSchema>;
  * SaveApplication: create without `id`; update with `id` and the `version` the user saw. On update,
  * omitted fields stay unchanged and null clears a field.
  */
-export const saveApplicationSchema = applicationFieldsSchema
-  .partial()
-  .extend({ id: id.optional(), version: version.optional() })
-  .superRefine((c, ctx) => {
-    if (c.id === undefined && c.name === undefined)
-      ctx.addIssue({ code: 'custom', path: ['name'], message: 'required' });
-    if (c.id !== undefined && c.version === undefined)
-      ctx.addIssue({ code: 'custom', path: ['version'], message: 'required when updating' });
-  });
+export const saveApplicationSchema = saveCommandSchema(applicationFieldsSchema, ['name']);
 export type SaveApplicationData = z.infer<typeof saveApplicationSchema>;
 
 export const deleteApplicationSchema = z.strictObject({ id, version });
@@ -146,37 +135,13 @@ export interface ApplicationContext extends DecisionContext {
   readonly applicationAttributes?: readonly AttributeDefinition[];
 }
 
-const checkAccount = (
+const application = { one: 'an application', name: 'application' } as const;
+
+const checkAccountOf = (
   selfId: number,
   account: number | null | undefined,
   context: ApplicationContext,
-): void => {
-  if (account === undefined || account === null) return;
-  if (!context.account) throw notFound('account');
-  if (context.account.refType !== 'application' || context.account.refId !== selfId)
-    throw validationError('the account belongs to another record', [
-      { field: 'account', message: 'not this application' },
-    ]);
-};
-
-const checkParent = (selfId: number, parent: number | null, context: ApplicationContext): void => {
-  if (parent === null) return;
-  if (parent === selfId)
-    throw validationError('an application cannot be its own parent', [
-      { field: 'parent', message: 'not itself' },
-    ]);
-  if (context.parentChain === null)
-    throw validationError('parent application not found', [{ field: 'parent', message: 'not found' }]);
-  if (context.parentChain.includes(selfId))
-    throw validationError('the parent would create a cycle', [{ field: 'parent', message: 'cycle' }]);
-};
-
-const checkDates = (start: string | null, end: string | null): void => {
-  if (start && end && end < start)
-    throw validationError('the end date cannot precede the begin date', [
-      { field: 'end', message: 'before begin' },
-    ]);
-};
+): void => checkAccount(application, { refType: 'application', id: selfId }, account, context.account);
 
 export const decideApplication = (
   command: ApplicationCommand,
@@ -189,9 +154,9 @@ export const decideApplication = (
       if (requestedId === undefined) {
         if (state.status !== 'absent') throw new DomainError('conflict', 'application exists already');
         const fields = applicationFieldsSchema.parse(requested);
-        checkParent(context.newId, fields.parent, context);
+        checkParent(application, context.newId, fields.parent, context.parentChain);
         checkDates(fields.start, fields.end);
-        checkAccount(context.newId, fields.account, context);
+        checkAccountOf(context.newId, fields.account, context);
         if (context.applicationAttributes !== undefined)
           assertAttributeValues(fields.attributes, context.applicationAttributes, [], 'application');
         return [{ type: 'ApplicationCreated', data: { id: context.newId, ...fields } }];
@@ -200,9 +165,10 @@ export const decideApplication = (
       if (seen !== state.version) throw versionConflict(state.version);
       const given = stripUndefined(requested);
       const next = { ...state.fields, ...given };
-      if (requested.parent !== undefined) checkParent(state.id, next.parent, context);
+      if (requested.parent !== undefined)
+        checkParent(application, state.id, next.parent, context.parentChain);
       checkDates(next.start, next.end);
-      if (requested.account !== state.fields.account) checkAccount(state.id, requested.account, context);
+      if (requested.account !== state.fields.account) checkAccountOf(state.id, requested.account, context);
       if (requested.attributes !== undefined && context.applicationAttributes !== undefined)
         assertAttributeValues(
           requested.attributes,
@@ -225,4 +191,15 @@ export const decideApplication = (
       throw new Error('unknown command');
     }
   }
+};
+
+export const applicationDecider: Decider<
+  ApplicationCommand,
+  ApplicationState,
+  ApplicationEvent,
+  ApplicationContext
+> = {
+  decide: decideApplication,
+  evolve: evolveApplication,
+  initialState: initialApplicationState,
 };

@@ -1,9 +1,4 @@
-import {
-  decideApplication,
-  evolveApplication,
-  initialApplicationState,
-  saveApplicationSchema,
-} from './application';
+import { applicationDecider, saveApplicationSchema } from './application';
 import type {
   ApplicationCommand,
   ApplicationContext,
@@ -13,11 +8,7 @@ import type {
 } from './application';
 import { aContext, anApplication, deciderSpec, freshId } from '../testing/decider-spec';
 
-const spec = deciderSpec({
-  initial: initialApplicationState,
-  evolve: evolveApplication,
-  decide: decideApplication,
-});
+const spec = deciderSpec(applicationDecider);
 
 /** As the command endpoint does it: the command's data is the schema's output. */
 const save = (raw: Record<string, unknown>): ApplicationCommand => ({
@@ -434,11 +425,12 @@ describe('application decider', () => {
   });
 });
 
-describe('evolveApplication', () => {
+describe('applicationDecider.evolve', () => {
   const id = freshId();
-  const fold = (events: ApplicationEvent[]) => events.reduce(evolveApplication, initialApplicationState);
+  const fold = (events: ApplicationEvent[]) =>
+    events.reduce(applicationDecider.evolve, applicationDecider.initialState);
 
-  it('starts absent', () => expect(initialApplicationState).toEqual({ status: 'absent' }));
+  it('starts absent', () => expect(applicationDecider.initialState).toEqual({ status: 'absent' }));
 
   it('counts the version from 0 like the stream revision', () =>
     expect(fold([created(id), updated(id, { name: 'Payroll' }), updated(id, { rank: 'a' })])).toEqual({

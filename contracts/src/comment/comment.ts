@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound } from '../errors';
 import { limits, requiredText } from '../rules/limits';
@@ -53,4 +54,10 @@ export const decideComment = (
       data: { ...command.data, id: context.newId, createdAt: context.now, createdBy: context.user },
     },
   ];
+};
+
+export const commentDecider: Decider<CommentCommand, CommentState, CommentEvent, CommentContext> = {
+  decide: decideComment,
+  evolve: evolveComment,
+  initialState: initialCommentState,
 };

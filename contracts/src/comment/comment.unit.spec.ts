@@ -1,8 +1,8 @@
-import { createCommentSchema, decideComment, evolveComment, initialCommentState } from './comment';
+import { commentDecider, createCommentSchema } from './comment';
 import type { CommentCommand, CommentContext, CommentEvent, CreateCommentData } from './comment';
 import { aContext, deciderSpec, fixedNow, freshId } from '../testing/decider-spec';
 
-const spec = deciderSpec({ initial: initialCommentState, evolve: evolveComment, decide: decideComment });
+const spec = deciderSpec(commentDecider);
 
 const aComment = (overrides: Partial<CreateCommentData> = {}): CreateCommentData => ({
   refType: 'application',
@@ -62,12 +62,12 @@ describe('comment decider', () => {
   });
 });
 
-describe('evolveComment', () => {
+describe('commentDecider.evolve', () => {
   it('starts absent and becomes active with the id of its creation', () => {
     const id = freshId();
-    expect(initialCommentState).toEqual({ status: 'absent' });
+    expect(commentDecider.initialState).toEqual({ status: 'absent' });
     expect(
-      evolveComment(initialCommentState, {
+      commentDecider.evolve(commentDecider.initialState, {
         type: 'CommentCreated',
         data: { ...aComment(), id, createdAt: fixedNow, createdBy: 'alice' },
       }),

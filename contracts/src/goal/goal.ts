@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { DomainError, notFound, validationError, versionConflict } from '../errors';
+import { DomainError, notFound, versionConflict } from '../errors';
 import { changedFields, stripUndefined } from '../rules/changes';
+import { checkParent, parentNotFound } from '../rules/record-checks';
 import { limits, optionalText, requiredText } from '../rules/limits';
 
 const id = z.number().int().positive();
@@ -92,23 +94,13 @@ export interface GoalContext extends DecisionContext {
   readonly children?: readonly number[];
 }
 
-const parentNotFound = () =>
-  validationError('parent goal not found', [{ field: 'parent', message: 'not found' }]);
-
-const checkParent = (goalId: number, parent: number | null, context: GoalContext): void => {
-  if (parent === null) return;
-  if (parent === goalId)
-    throw validationError('a goal cannot be its own parent', [{ field: 'parent', message: 'not itself' }]);
-  if (!context.parentChain) throw parentNotFound();
-  if (context.parentChain.includes(goalId))
-    throw validationError('the parent would create a cycle', [{ field: 'parent', message: 'cycle' }]);
-};
+const goal = { one: 'a goal', name: 'goal' } as const;
 
 export const decideGoal = (command: GoalCommand, state: GoalState, context: GoalContext): GoalEvent[] => {
   switch (command.type) {
     case 'CreateGoal': {
       if (state.status !== 'absent') throw new DomainError('conflict', 'goal exists already');
-      if (!context.parentExists) throw parentNotFound();
+      if (!context.parentExists) throw parentNotFound(goal);
       return [{ type: 'GoalCreated', data: { ...command.data, id: context.newId } }];
     }
     case 'UpdateGoal': {
@@ -117,7 +109,7 @@ export const decideGoal = (command: GoalCommand, state: GoalState, context: Goal
       if (seen !== state.version) throw versionConflict(state.version);
       const given = stripUndefined(requested);
       if (given.parent !== undefined && given.parent !== state.fields.parent)
-        checkParent(state.id, given.parent, context);
+        checkParent(goal, state.id, given.parent, context.parentChain);
       const changes = changedFields(state.fields, given);
       return Object.keys(changes).length === 0
         ? []
@@ -136,4 +128,10 @@ export const decideGoal = (command: GoalCommand, state: GoalState, context: Goal
       throw new Error('unknown command');
     }
   }
+};
+
+export const goalDecider: Decider<GoalCommand, GoalState, GoalEvent, GoalContext> = {
+  decide: decideGoal,
+  evolve: evolveGoal,
+  initialState: initialGoalState,
 };

@@ -1,8 +1,8 @@
-import { decideGoal, evolveGoal, initialGoalState, updateGoalSchema } from './goal';
+import { goalDecider, updateGoalSchema } from './goal';
 import type { GoalCommand, GoalContext, GoalEvent, GoalFields } from './goal';
 import { aContext, deciderSpec, freshId } from '../testing/decider-spec';
 
-const spec = deciderSpec({ initial: initialGoalState, evolve: evolveGoal, decide: decideGoal });
+const spec = deciderSpec(goalDecider);
 
 const aGoal = (overrides: Partial<GoalFields> = {}): GoalFields => ({
   name: 'Growth',
@@ -156,14 +156,14 @@ describe('DeleteGoal', () => {
   });
 });
 
-describe('evolveGoal', () => {
+describe('goalDecider.evolve', () => {
   it('folds the fields and counts the version from 0', () => {
     const id = freshId();
     const state = [
       created(id),
       { type: 'GoalUpdated', data: { id, changes: { name: 'Reach', rank: null } } },
       { type: 'GoalDeleted', data: { id } },
-    ].reduce((s, e) => evolveGoal(s, e as GoalEvent), initialGoalState);
+    ].reduce((s, e) => goalDecider.evolve(s, e as GoalEvent), goalDecider.initialState);
 
     expect(state).toEqual({
       status: 'deleted',

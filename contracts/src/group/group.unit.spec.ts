@@ -1,22 +1,22 @@
 import {
   addSubgroupSchema,
-  decideGroup,
-  evolveGroup,
   groupFieldsSchema,
-  initialGroupState,
   renameSubgroupSchema,
   saveGroupSchema,
-  subgroupsOf,
-} from './group';
-import type { GroupCommand, GroupContext, GroupEvent, GroupFields } from './group';
-import { createGoalSchema, decideGoal, evolveGoal, initialGoalState } from '../goal/goal';
+} from './group.commands';
+import { groupDecider } from './group.decide';
+import { subgroupsOf } from './subgroups';
+import type { GroupCommand, GroupFields } from './group.commands';
+import type { GroupEvent } from './group.events';
+import type { GroupContext } from './group.decide';
+import { createGoalSchema, goalDecider } from '../goal/goal';
 import type { GoalCommand, GoalContext, GoalEvent } from '../goal/goal';
 import { aContext, deciderSpec, fixedNow, freshId } from '../testing/decider-spec';
 import { countWorkingDays } from '../rules/calendar';
 import { priority } from '../rules/priority';
 
-const spec = deciderSpec({ initial: initialGroupState, evolve: evolveGroup, decide: decideGroup });
-const goals = deciderSpec({ initial: initialGoalState, evolve: evolveGoal, decide: decideGoal });
+const spec = deciderSpec(groupDecider);
+const goals = deciderSpec(goalDecider);
 
 const save = (raw: Record<string, unknown>): GroupCommand => ({
   type: 'SaveGroup',
@@ -103,9 +103,9 @@ describe('SaveGroup creating a project', () => {
 
   it('ends a project given only a start on that start day', () => {
     const id = freshId();
-    const [event] = decideGroup(
+    const [event] = groupDecider.decide(
       save({ title: 'X', start: '2026-05-04' }),
-      initialGroupState,
+      groupDecider.initialState,
       context({ newId: id }),
     );
     expect(event).toMatchObject({ data: { start: '2026-05-04', end: '2026-05-04' } });
@@ -162,9 +162,9 @@ describe('SaveGroup creating a project', () => {
         details: { fieldErrors: [{ field: 'applications', message: 'needs ALM' }] },
       });
     const id = freshId();
-    const [event] = decideGroup(
+    const [event] = groupDecider.decide(
       save({ title: 'X', applications: [4, 4] }),
-      initialGroupState,
+      groupDecider.initialState,
       context({ newId: id, alm: true }),
     );
     expect(event).toMatchObject({ data: { applications: [4] } });
@@ -176,7 +176,11 @@ describe('SaveGroup creating a project', () => {
       { type: 'WICHTIGKEIT', value: 8 },
       { type: 'ARCHITEKTUR', value: 6 },
     ] as const;
-    const [event] = decideGroup(save({ title: 'X', metrics }), initialGroupState, context({ newId: id }));
+    const [event] = groupDecider.decide(
+      save({ title: 'X', metrics }),
+      groupDecider.initialState,
+      context({ newId: id }),
+    );
     const expected = priority(metrics.map((m) => ({ ...m })));
     expect(expected).toBe(6); // 3.5 + 2
     expect(event).toMatchObject({ data: { metric4: expected } });
@@ -237,9 +241,9 @@ describe('SaveGroup updating a project', () => {
 
   it('moves the end keeping the working-day duration when only the start changes (§4)', () => {
     const id = freshId();
-    const [event] = decideGroup(
+    const [event] = groupDecider.decide(
       save({ id, version: 0, start: '2026-03-09' }),
-      evolveGroup(initialGroupState, created(id)),
+      groupDecider.evolve(groupDecider.initialState, created(id)),
       context(),
     );
     const changes = (event as Extract<GroupEvent, { type: 'GroupUpdated' }>).data.changes;
@@ -436,8 +440,8 @@ describe('AcceptProjectShare (the tenant the project was shared with)', () => {
   it('moves the share from PENDING to ACCEPTED in the state', () => {
     const id = freshId();
     const state = [created(id), shared(id), shared(id, 'third'), accepted(id)].reduce(
-      evolveGroup,
-      initialGroupState,
+      groupDecider.evolve,
+      groupDecider.initialState,
     );
     expect(state).toMatchObject({
       shares: [
@@ -520,8 +524,8 @@ describe('DeclineProjectShare (the tenant the project was shared with)', () => {
     it("ends only the declining tenant's share, so it no longer counts", () => {
       const id = freshId();
       const state = [created(id), shared(id), shared(id, 'third'), declined(id)].reduce(
-        evolveGroup,
-        initialGroupState,
+        groupDecider.evolve,
+        groupDecider.initialState,
       );
       expect(state).toMatchObject({ shares: [{ tenant: 'third', status: 'PENDING' }], version: 3 });
     });
@@ -586,9 +590,9 @@ describe('SaveGroup with a shared parent (§4)', () => {
     const parent = freshId();
     for (const status of [1, 2, 3])
       expect(
-        decideGroup(
+        groupDecider.decide(
           save({ title: 'Child', parent }),
-          initialGroupState,
+          groupDecider.initialState,
           context({ newId: id, parentChain: [parent], sharedParentStatus: status }),
         ),
       ).toEqual([expect.objectContaining({ type: 'GroupCreated' })]);
@@ -609,9 +613,9 @@ describe('SaveGroup with a shared parent (§4)', () => {
   it('takes a parent whose chain the handler found (own or ACCEPTED shared, across tenants)', () => {
     const id = freshId();
     const sharedParent = freshId();
-    const [event] = decideGroup(
+    const [event] = groupDecider.decide(
       save({ title: 'Child', parent: sharedParent }),
-      initialGroupState,
+      groupDecider.initialState,
       context({ newId: id, parentChain: [sharedParent, freshId()] }),
     );
     expect(event).toMatchObject({ type: 'GroupCreated', data: { id, parent: sharedParent } });
@@ -706,7 +710,10 @@ describe('AddSubgroup and RenameSubgroup (lanes)', () => {
       .given([created(id), lane(id, 'lane-1', 'Design'), lane(id, 'lane-4', 'Build')])
       .when({ type: 'AddSubgroup', data: { id, name: 'Test' } }, context())
       .then([lane(id, 'lane-5', 'Test')]);
-    const state = [created(id), lane(id, 'lane-1', 'Design')].reduce(evolveGroup, initialGroupState);
+    const state = [created(id), lane(id, 'lane-1', 'Design')].reduce(
+      groupDecider.evolve,
+      groupDecider.initialState,
+    );
     expect(state.status === 'active' && subgroupsOf(state.subgroups).map((s) => s.id)).toEqual([
       'tasks',
       'milestones',
@@ -750,7 +757,7 @@ describe('AddSubgroup and RenameSubgroup (lanes)', () => {
     const renamed = [
       ...history,
       { type: 'SubgroupRenamed', data: { id, subgroup: 'lane-1', name: 'UX design' } } as GroupEvent,
-    ].reduce(evolveGroup, initialGroupState);
+    ].reduce(groupDecider.evolve, groupDecider.initialState);
     expect(renamed.status === 'active' && renamed.subgroups.map((s) => s.name)).toEqual([
       'UX design',
       'Build',

@@ -1,4 +1,10 @@
-import type { ShareRecordStatus } from './group';
+/**
+ * What the shares read model reports (GET /api/shares): the two live states of the aggregate, and how a
+ * share ended: DECLINED by the receiving tenant, REVOKED by the owner (UnshareProject). An ended share no
+ * longer counts, and the project can be shared with that tenant again.
+ */
+export const shareRecordStatuses = ['PENDING', 'ACCEPTED', 'DECLINED', 'REVOKED'] as const;
+export type ShareRecordStatus = (typeof shareRecordStatuses)[number];
 
 /** A step of a share's life: the owner requests and revokes, the receiving tenant accepts or declines. */
 export const shareActions = ['REQUESTED', 'ACCEPTED', 'DECLINED', 'REVOKED'] as const;

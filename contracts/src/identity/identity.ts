@@ -1,8 +1,10 @@
 import type { DomainEvent } from '../events';
 import type { PermissionAction, PermissionResource, Permissions } from '../permissions';
 import { parseStreamName } from '../streams';
-import { evolveTenant, initialTenantState, invitationKey } from './tenant';
-import type { TenantEvent, TenantState } from './tenant';
+import { invitationKey } from './tenant.state';
+import { tenantDecider } from './tenant.decide';
+import type { TenantEvent } from './tenant.events';
+import type { TenantState } from './tenant.state';
 import type { UserEvent } from './user';
 
 /** A login session: one stream per refresh-token family; the token itself is never stored, only its hash. */
@@ -26,7 +28,7 @@ export type SessionEnded = DomainEvent<
 >;
 export type SessionEvent = SessionStarted | SessionRefreshed | SessionEnded;
 
-/** The tenant as the directory keeps it: its state, folded by the tenant decider's `evolveTenant`. */
+/** The tenant as the directory keeps it: its state, folded by `tenantDecider.evolve`. */
 export type TenantRecord = TenantState;
 
 /** A user account, as its home tenant holds it. */
@@ -89,7 +91,10 @@ export const evolveDirectory = (
   if (category === 'tenant') {
     const name = event.type === 'TenantCreated' ? event.data.name : directory.tenantNames.get(Number(id));
     if (name === undefined) return directory;
-    const next = evolveTenant(directory.tenants.get(name) ?? initialTenantState, event as TenantEvent);
+    const next = tenantDecider.evolve(
+      directory.tenants.get(name) ?? tenantDecider.initialState,
+      event as TenantEvent,
+    );
     directory.tenants.set(name, next);
     directory.tenantNames.set(next.id, name);
     if (event.type === 'InvitationAccepted' || event.type === 'MemberAdded')
@@ -109,7 +114,7 @@ export const evolveDirectory = (
     // the home roles live on the user's stream: the tenant's version (its stream revision) stays
     if (home && roles)
       directory.tenants.set(tenant, {
-        ...evolveTenant(home, { type: 'MemberRolesChanged', data: { user: data.id, roles } }),
+        ...tenantDecider.evolve(home, { type: 'MemberRolesChanged', data: { user: data.id, roles } }),
         version: home.version,
       });
     return directory;

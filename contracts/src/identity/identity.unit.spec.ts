@@ -1,6 +1,6 @@
 import { emptyDirectory, evolveDirectory, evolveSession, userInTenant } from './identity';
 import type { IdentityEvent, SessionEvent, SessionState } from './identity';
-import type { FeatureFlags } from './tenant';
+import type { FeatureFlags } from './tenant.commands';
 import { viewOnlyPermissions } from '../permissions';
 import { freshId } from '../testing/decider-spec';
 

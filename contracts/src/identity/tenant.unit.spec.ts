@@ -4,20 +4,19 @@ import { emptyDirectory, evolveDirectory, invitationsOf, tenantsOf, userInTenant
 import type { IdentityEvent } from './identity';
 import {
   changeAttributeSchemasSchema,
-  createTenantEvents,
   createTenantSchema,
-  decideTenant,
-  evolveTenant,
-  initialTenantState,
   inviteMemberSchema,
   saveRoleSchema,
-} from './tenant';
-import type { TenantCommand, TenantContext, TenantEvent } from './tenant';
-import { createUserSchema, decideUser, evolveUser, initialUserState } from './user';
+} from './tenant.commands';
+import { createTenantEvents, tenantDecider } from './tenant.decide';
+import type { TenantCommand } from './tenant.commands';
+import type { TenantEvent } from './tenant.events';
+import type { TenantContext } from './tenant.decide';
+import { createUserSchema, userDecider } from './user';
 import type { UserCommand, UserContext, UserEvent } from './user';
 
-const spec = deciderSpec({ initial: initialTenantState, evolve: evolveTenant, decide: decideTenant });
-const users = deciderSpec({ initial: initialUserState, evolve: evolveUser, decide: decideUser });
+const spec = deciderSpec(tenantDecider);
+const users = deciderSpec(userDecider);
 
 const ADMIN = 11;
 const VIEWER = 12;
@@ -41,7 +40,7 @@ describe('CreateTenant (createTenantEvents)', () => {
       'RoleSaved',
       'MemberAdded',
     ]);
-    const state = created.reduce(evolveTenant, initialTenantState);
+    const state = created.reduce(tenantDecider.evolve, tenantDecider.initialState);
     expect(state.features).toEqual({
       admin: false,
       jira: true,
@@ -74,7 +73,7 @@ describe('CreateTenant (createTenantEvents)', () => {
 
 describe('settings', () => {
   it('changes the feature flags, and refuses a stale version with the current one', () => {
-    const features = { ...initialTenantState.features, hermes: true };
+    const features = { ...tenantDecider.initialState.features, hermes: true };
     spec
       .given(created)
       .when(cmd('ChangeTenantFeatures', { version: 4, features }), context())
@@ -194,7 +193,7 @@ describe('members and invitations', () => {
       ...created,
       invited,
       { type: 'InvitationAccepted', data: { tenant: 'home', username: 'Carol', user: 40 } } as const,
-    ].reduce(evolveTenant, initialTenantState);
+    ].reduce(tenantDecider.evolve, tenantDecider.initialState);
     expect(state.members[40]).toEqual([VIEWER]);
     expect(state.joined).toContain(40);
     expect(state.invitations).toEqual({});

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
 import type { Permissions } from '../permissions';
-import { usernameSchema } from './tenant';
+import { usernameSchema } from './tenant.commands';
 
 const id = z.number().int().positive();
 
@@ -153,4 +154,10 @@ export const decideUser = (command: UserCommand, state: UserState, context: User
       return [];
     }
   }
+};
+
+export const userDecider: Decider<UserCommand, UserState, UserEvent, UserContext> = {
+  decide: decideUser,
+  evolve: evolveUser,
+  initialState: initialUserState,
 };

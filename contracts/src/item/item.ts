@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, invalidField, notFound, notPermitted, versionConflict } from '../errors';
-import { attributeValueSchema } from '../application/application';
-import type { AttributeDefinition } from '../identity/tenant';
-import { assertAttributeValues } from '../rules/attributes';
+import type { AttributeDefinition } from '../identity/tenant.commands';
+import { assertAttributeValues, attributeValueSchema } from '../rules/attributes';
 import { changedFields, stripUndefined } from '../rules/changes';
 import { moveKeepingDuration } from '../rules/calendar';
 import { limits, optionalText, requiredText, serverDateTimeSchema } from '../rules/limits';
 import { itemRanks, rankForNewItem } from '../rules/rank';
-import { subgroupIdSchema } from '../group/group';
+import { saveCommandSchema } from '../rules/save-command';
+import { subgroupIdSchema } from '../group/subgroups';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -66,17 +67,7 @@ export type ItemFields = z.infer<typeof itemFieldsSchema>;
  * SaveItem: create without `id`; update with `id` and the `version` the user saw. On update, omitted
  * fields stay unchanged and null clears a field.
  */
-export const saveItemSchema = itemFieldsSchema
-  .partial()
-  .extend({ id: id.optional(), version: version.optional() })
-  .superRefine((c, ctx) => {
-    if (c.id === undefined) {
-      for (const field of ['title', 'group', 'start'] as const)
-        if (c[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
-    }
-    if (c.id !== undefined && c.version === undefined)
-      ctx.addIssue({ code: 'custom', path: ['version'], message: 'required when updating' });
-  });
+export const saveItemSchema = saveCommandSchema(itemFieldsSchema, ['title', 'group', 'start']);
 export type SaveItemData = z.infer<typeof saveItemSchema>;
 
 export const deleteItemSchema = z.strictObject({ id, version });
@@ -264,4 +255,10 @@ export const decideItem = (command: ItemCommand, state: ItemState, context: Item
       throw new Error('unknown command');
     }
   }
+};
+
+export const itemDecider: Decider<ItemCommand, ItemState, ItemEvent, ItemContext> = {
+  decide: decideItem,
+  evolve: evolveItem,
+  initialState: initialItemState,
 };

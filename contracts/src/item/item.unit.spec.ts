@@ -1,9 +1,9 @@
-import { decideItem, evolveItem, initialItemState, itemFieldsSchema, saveItemSchema } from './item';
+import { itemDecider, itemFieldsSchema, saveItemSchema } from './item';
 import type { ItemCommand, ItemContext, ItemEvent, ItemFields } from './item';
 import { aContext, deciderSpec, freshId } from '../testing/decider-spec';
 import { itemRanks } from '../rules/rank';
 
-const spec = deciderSpec({ initial: initialItemState, evolve: evolveItem, decide: decideItem });
+const spec = deciderSpec(itemDecider);
 
 const save = (raw: Record<string, unknown>): ItemCommand => ({
   type: 'SaveItem',
@@ -523,13 +523,13 @@ describe('DeleteItem', () => {
   });
 });
 
-describe('evolveItem', () => {
+describe('itemDecider.evolve', () => {
   it('counts the version from 0 and keeps the stored status until a change names it', () => {
     const id = freshId();
     const state = [
       created(id, aTask({ status: 0, type: 'background', subgroup: null }), 4),
       updated(id, { title: 'Shade' }),
-    ].reduce(evolveItem, initialItemState);
+    ].reduce(itemDecider.evolve, itemDecider.initialState);
 
     expect(state).toMatchObject({
       status: 'active',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
 import { requiredText } from '../rules/limits';
@@ -93,6 +94,12 @@ export const decideResource = (
       throw new Error('unknown command');
     }
   }
+};
+
+export const resourceDecider: Decider<ResourceCommand, ResourceState, ResourceEvent, ResourceContext> = {
+  decide: decideResource,
+  evolve: evolveResource,
+  initialState: initialResourceState,
 };
 
 /** The refusal of a project or item that names a resource the tenant does not have (live). */

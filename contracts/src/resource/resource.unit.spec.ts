@@ -1,14 +1,8 @@
-import {
-  decideResource,
-  deleteResourceSchema,
-  evolveResource,
-  initialResourceState,
-  saveResourceSchema,
-} from './resource';
+import { deleteResourceSchema, resourceDecider, saveResourceSchema } from './resource';
 import type { ResourceCommand, ResourceContext, ResourceEvent } from './resource';
 import { aContext, deciderSpec, freshId } from '../testing/decider-spec';
 
-const spec = deciderSpec({ initial: initialResourceState, evolve: evolveResource, decide: decideResource });
+const spec = deciderSpec(resourceDecider);
 
 const save = (raw: Record<string, unknown>): ResourceCommand => ({
   type: 'SaveResource',
@@ -108,7 +102,7 @@ describe('resource decider', () => {
   });
 });
 
-describe('evolveResource', () => {
+describe('resourceDecider.evolve', () => {
   it('counts the version from 0 and keeps the last name through a delete', () => {
     const id = freshId();
     const states = [
@@ -116,8 +110,8 @@ describe('evolveResource', () => {
       { type: 'ResourceRenamed', data: { id, name: 'Finance IT' } },
       { type: 'ResourceDeleted', data: { id } },
     ].reduce(
-      (list, event) => [...list, evolveResource(list.at(-1)!, event as ResourceEvent)],
-      [initialResourceState],
+      (list, event) => [...list, resourceDecider.evolve(list.at(-1)!, event as ResourceEvent)],
+      [resourceDecider.initialState],
     );
 
     expect(states).toEqual([

@@ -1,14 +1,17 @@
+import { z } from 'zod';
 import { validationError } from '../errors';
 import type { FieldError } from '../errors';
-import type { AttributeDefinition } from '../identity/tenant';
+import type { AttributeDefinition } from '../identity/tenant.commands';
 import { serverDateSchema } from './limits';
 
-interface AttributeEntry {
-  readonly key: string;
-  readonly value: string | number | boolean | null;
-}
+/** A generated field's value on an application, project or item (§2), checked against the tenant's schema. */
+export const attributeValueSchema = z.strictObject({
+  key: z.string().trim().min(1).max(100),
+  value: z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]),
+});
+export type AttributeValue = z.infer<typeof attributeValueSchema>;
 
-const fitsType = (definition: AttributeDefinition, value: AttributeEntry['value']): string | null => {
+const fitsType = (definition: AttributeDefinition, value: AttributeValue['value']): string | null => {
   if (value === null) return null; // null clears any attribute
   switch (definition.type) {
     case 'text':
@@ -32,9 +35,9 @@ const fitsType = (definition: AttributeDefinition, value: AttributeEntry['value'
  * unchanged even when the schema no longer lists their key, so a record saved earlier stays editable.
  */
 export const attributeValueErrors = (
-  values: readonly AttributeEntry[],
+  values: readonly AttributeValue[],
   definitions: readonly AttributeDefinition[],
-  kept: readonly AttributeEntry[] = [],
+  kept: readonly AttributeValue[] = [],
 ): FieldError[] => {
   const byKey = new Map(definitions.map((d) => [d.key, d]));
   const stored = new Map(kept.map((a) => [a.key, JSON.stringify(a.value)]));
@@ -61,9 +64,9 @@ export const attributeValueErrors = (
 
 /** Throws a validation error listing `attributeValueErrors` when there are any; `what` names the schema ('task'). */
 export const assertAttributeValues = (
-  values: readonly AttributeEntry[],
+  values: readonly AttributeValue[],
   definitions: readonly AttributeDefinition[],
-  stored: readonly AttributeEntry[],
+  stored: readonly AttributeValue[],
   what: string,
 ): void => {
   const errors = attributeValueErrors(values, definitions, stored);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { attributeValueErrors } from './attributes';
-import type { AttributeDefinition } from '../identity/tenant';
+import type { AttributeDefinition } from '../identity/tenant.commands';
 
 const definitions: AttributeDefinition[] = [
   { key: 'note', label: 'Note', type: 'text' },

@@ -1,15 +1,9 @@
 import { ZodError } from 'zod';
 import { DomainError } from '../errors';
 import type { DomainErrorCode } from '../errors';
+import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import type { ApplicationFields } from '../application/application';
-
-/** A decider as the command service runs it (STYLE 3): fold `evolve` over the stream, then `decide`. */
-export interface SpecDecider<C, S, E extends DomainEvent, X> {
-  readonly initial: S;
-  readonly evolve: (state: S, event: E) => S;
-  readonly decide: (command: C, state: S, context: X) => E[];
-}
 
 /** How a command must be refused: a DomainError's code, or 'schema' for a ZodError; an exact or matching message. */
 export interface ExpectedFailure {
@@ -37,11 +31,11 @@ const failureOf = (error: unknown) => {
 };
 
 /** given(events).when(command, context).then(events) | .thenThrows(failure) (STYLE 16). */
-export const deciderSpec = <C, S, E extends DomainEvent, X>(decider: SpecDecider<C, S, E, X>) => ({
+export const deciderSpec = <C, S, E extends DomainEvent, X>(decider: Decider<C, S, E, X>) => ({
   given: (history: readonly E[]) => ({
     when: (command: C, context: X) => {
       const decide = () => {
-        const state = deepFreeze(history).reduce((s, e) => decider.evolve(s, e), decider.initial);
+        const state = deepFreeze(history).reduce((s, e) => decider.evolve(s, e), decider.initialState);
         return decider.decide(deepFreeze(command), deepFreeze(state), deepFreeze(context));
       };
       return {

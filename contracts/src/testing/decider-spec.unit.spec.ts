@@ -13,7 +13,7 @@ interface Counter {
 
 /** A decider small enough to reason about: counts up, refuses stale versions and non-positive steps. */
 const counter = {
-  initial: { total: 0, version: -1 } as Counter,
+  initialState: { total: 0, version: -1 } as Counter,
   evolve: (state: Counter, event: Counted): Counter => ({
     total: state.total + event.data.by,
     version: state.version + 1,

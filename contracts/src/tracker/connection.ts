@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, invalidField, notFound, validationError, versionConflict } from '../errors';
 import { requiredText } from '../rules/limits';
-import type { TrackerFailure } from './mirror';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -276,6 +276,17 @@ export const decideTrackerConnection = (
   }
 };
 
+export const trackerConnectionDecider: Decider<
+  TrackerConnectionCommand,
+  TrackerConnectionState,
+  TrackerConnectionEvent,
+  TrackerConnectionContext
+> = {
+  decide: decideTrackerConnection,
+  evolve: evolveTrackerConnection,
+  initialState: initialTrackerConnectionState,
+};
+
 /**
  * On-demand mirroring lives in its own stream (`trackerSync-<connection id>`), so that asking for a
  * sync never changes the connection's version under an administrator editing it.
@@ -299,8 +310,13 @@ export interface TrackerSyncContext extends DecisionContext {
   readonly connectionActive: boolean;
 }
 
+export type TrackerSyncCommand = {
+  readonly type: 'SyncTrackerConnection';
+  readonly data: SyncTrackerConnectionData;
+};
+
 export const decideTrackerSync = (
-  command: { readonly type: 'SyncTrackerConnection'; readonly data: SyncTrackerConnectionData },
+  command: TrackerSyncCommand,
   _state: TrackerSyncState,
   context: TrackerSyncContext,
 ): TrackerSyncRequested[] => {
@@ -308,6 +324,13 @@ export const decideTrackerSync = (
   if (!context.connectionActive) throw notFound('tracker connection');
   return [{ type: 'TrackerSyncRequested', data: { id: command.data.id, full: command.data.full ?? false } }];
 };
+
+export const trackerSyncDecider: Decider<
+  TrackerSyncCommand,
+  TrackerSyncState,
+  TrackerSyncRequested,
+  TrackerSyncContext
+> = { decide: decideTrackerSync, evolve: evolveTrackerSync, initialState: initialTrackerSyncState };
 
 /**
  * POST /api/tracker/test: try settings before (or after) saving them. With `id` and no `secret`, the
@@ -330,6 +353,16 @@ export const testTrackerConnectionSchema = z
     basicNeedsEmail(c, ctx);
   });
 export type TestTrackerConnectionData = z.output<typeof testTrackerConnectionSchema>;
+
+/** A tracker failure as the client reports it (§7): code, HTTP status and status text, and a readable message. */
+export interface TrackerFailure {
+  /** e.g. 'unauthorized', 'forbidden', 'not_found', 'gone', 'rate_limited', 'server', 'unreachable', 'timeout', 'malformed', 'host_url'. */
+  readonly code: string;
+  readonly status: number | null;
+  readonly statusText: string | null;
+  /** A sentence for people, naming what failed and where. */
+  readonly message: string;
+}
 
 /** What a connection test found: each step it passed, or the one that failed and why. */
 export type TrackerTestResult =

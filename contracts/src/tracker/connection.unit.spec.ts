@@ -1,12 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  decideTrackerConnection,
-  decideTrackerSync,
-  evolveTrackerConnection,
   hostWithoutSchemeMessage,
-  initialTrackerConnectionState,
   saveTrackerConnectionSchema,
   testTrackerConnectionSchema,
+  trackerConnectionDecider,
+  trackerSyncDecider,
 } from './connection';
 import type { TrackerConnectionContext, TrackerConnectionEvent, TrackerConnectionState } from './connection';
 
@@ -21,7 +19,7 @@ const context = (over: Partial<TrackerConnectionContext> = {}): TrackerConnectio
   ...over,
 });
 const fold = (events: TrackerConnectionEvent[]): TrackerConnectionState =>
-  events.reduce(evolveTrackerConnection, initialTrackerConnectionState);
+  events.reduce(trackerConnectionDecider.evolve, trackerConnectionDecider.initialState);
 const settings = {
   name: 'Jira',
   baseUrl: 'https://jira.example.com',
@@ -74,14 +72,18 @@ describe('the tracker connection decider', () => {
   const command = { type: 'SaveTrackerConnection' as const, data: { ...rest, email } };
 
   it('creates a connection with the sealed secret', () => {
-    expect(decideTrackerConnection(command, initialTrackerConnectionState, context())).toEqual([
-      { type: 'TrackerConnectionCreated', data: { id: 7, ...settings, secret: sealed(1) } },
-    ]);
+    expect(
+      trackerConnectionDecider.decide(command, trackerConnectionDecider.initialState, context()),
+    ).toEqual([{ type: 'TrackerConnectionCreated', data: { id: 7, ...settings, secret: sealed(1) } }]);
   });
 
   it('refuses everything while the jira feature is off', () => {
     expect(() =>
-      decideTrackerConnection(command, initialTrackerConnectionState, context({ jiraEnabled: false })),
+      trackerConnectionDecider.decide(
+        command,
+        trackerConnectionDecider.initialState,
+        context({ jiraEnabled: false }),
+      ),
     ).toThrow(/jira/);
   });
 
@@ -93,7 +95,7 @@ describe('the tracker connection decider', () => {
       type: 'SaveTrackerConnection' as const,
       data: { ...command.data, id: 7, version: 0, name: 'Jira Cloud' },
     };
-    const events = decideTrackerConnection(update, state, context({ sealedSecret: null }));
+    const events = trackerConnectionDecider.decide(update, state, context({ sealedSecret: null }));
     expect(events).toEqual([
       { type: 'TrackerConnectionUpdated', data: { id: 7, changes: { name: 'Jira Cloud' } } },
     ]);
@@ -108,14 +110,14 @@ describe('the tracker connection decider', () => {
       version: 1,
     });
     expect(
-      decideTrackerConnection(
+      trackerConnectionDecider.decide(
         { ...update, data: { ...command.data, id: 7, version: 0 } },
         state,
         context({ sealedSecret: null }),
       ),
     ).toEqual([]);
     expect(() =>
-      decideTrackerConnection({ ...update, data: { ...update.data, version: 3 } }, state, context()),
+      trackerConnectionDecider.decide({ ...update, data: { ...update.data, version: 3 } }, state, context()),
     ).toThrow(/version conflict/);
     // the stored secret is not sent to a new address, under a new mode or as another user
     for (const change of [
@@ -124,7 +126,7 @@ describe('the tracker connection decider', () => {
       { email: 'someone@else.example' },
     ])
       expect(() =>
-        decideTrackerConnection(
+        trackerConnectionDecider.decide(
           { ...update, data: { ...update.data, ...change } },
           state,
           context({ sealedSecret: null }),
@@ -132,7 +134,7 @@ describe('the tracker connection decider', () => {
       ).toThrow(/secret/);
     // with the secret typed again, they may change
     expect(
-      decideTrackerConnection(
+      trackerConnectionDecider.decide(
         { ...update, data: { ...update.data, baseUrl: 'https://jira2.example.com' } },
         state,
         context({ sealedSecret: sealed(2) }),
@@ -155,7 +157,7 @@ describe('the tracker connection decider', () => {
       { type: 'TrackerConnectionDeleted', data: { id: 7 } },
     ]);
     expect(() =>
-      decideTrackerConnection(
+      trackerConnectionDecider.decide(
         { type: 'DeleteTrackerConnection', data: { id: 7, version: 1 } },
         state,
         context(),
@@ -166,11 +168,11 @@ describe('the tracker connection decider', () => {
   it('asks for a sync of live connections only', () => {
     const base = { tenant: 'demo', user: 'u', now: 'n', jiraEnabled: true };
     const sync = { type: 'SyncTrackerConnection' as const, data: { id: 7 } };
-    expect(decideTrackerSync(sync, { requests: 0 }, { ...base, connectionActive: true })).toEqual([
+    expect(trackerSyncDecider.decide(sync, { requests: 0 }, { ...base, connectionActive: true })).toEqual([
       { type: 'TrackerSyncRequested', data: { id: 7, full: false } },
     ]);
-    expect(() => decideTrackerSync(sync, { requests: 0 }, { ...base, connectionActive: false })).toThrow(
-      /not found/,
-    );
+    expect(() =>
+      trackerSyncDecider.decide(sync, { requests: 0 }, { ...base, connectionActive: false }),
+    ).toThrow(/not found/);
   });
 });

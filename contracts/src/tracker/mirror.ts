@@ -1,4 +1,4 @@
-import type { TrackerAuthMode, TrackerDeployment } from './connection';
+import type { TrackerAuthMode, TrackerDeployment, TrackerFailure } from './connection';
 
 /*
  * What the console reads of the tracker: the mirror tracker-sync keeps through the tracker topics,
@@ -19,16 +19,6 @@ export const parseTrackerRepositoryId = (
   const match = /^(\d{1,15})\/(.+)$/.exec(String(id ?? ''));
   return match ? { connectionId: Number(match[1]), projectId: match[2]! } : null;
 };
-
-/** A tracker failure as the client reports it (§7): code, HTTP status and status text, and a readable message. */
-export interface TrackerFailure {
-  /** e.g. 'unauthorized', 'forbidden', 'not_found', 'gone', 'rate_limited', 'server', 'unreachable', 'timeout', 'malformed', 'host_url'. */
-  readonly code: string;
-  readonly status: number | null;
-  readonly statusText: string | null;
-  /** A sentence for people, naming what failed and where. */
-  readonly message: string;
-}
 
 /** How fresh a connection's mirror is. */
 export interface TrackerSyncStatus {

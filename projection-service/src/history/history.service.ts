@@ -1,24 +1,20 @@
 import {
   diffRecords,
   parseTrackerRepositoryId,
-  evolveTenant,
-  evolveUser,
-  initialTenantState,
-  initialUserState,
   streamName,
+  tenantDecider,
   trackerIssueChangedType,
   trackerIssueStream,
+  userDecider,
 } from '@fahrplan/contracts';
 import type {
+  Decider,
+  DomainEvent,
   HistoryCategory,
   HistoryQuery,
   HistoryRow,
   StoredEvent,
-  TenantEvent,
   TrackerIssueChangedData,
-  TenantState,
-  UserEvent,
-  UserState,
 } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
 import { accountsProjection } from '../projections/accounts.projection';
@@ -41,9 +37,12 @@ const documentFold =
 
 /** A decider's evolve, for the identity records that have no read-model document. */
 const deciderFold =
-  <S extends { status: string }, E>(initial: S, evolve: (state: S, event: E) => S): Fold =>
+  <S extends { status: string }, E extends DomainEvent>({
+    initialState,
+    evolve,
+  }: Pick<Decider<unknown, S, E, unknown>, 'initialState' | 'evolve'>): Fold =>
   (state, event) => {
-    const next = evolve((state as S | null) ?? initial, event as unknown as E);
+    const next = evolve((state as S | null) ?? initialState, event as unknown as E);
     return next.status === 'absent' ? null : (next as unknown as State);
   };
 
@@ -88,12 +87,8 @@ export const historyFolds: Readonly<Record<HistoryCategory, Fold>> = {
     'secret',
     sealedSecretOf,
   ),
-  tenant: deciderFold<TenantState, TenantEvent>(initialTenantState, evolveTenant),
-  user: withConcealed(
-    deciderFold<UserState, UserEvent>(initialUserState, evolveUser),
-    'password',
-    passwordHashOf,
-  ),
+  tenant: deciderFold(tenantDecider),
+  user: withConcealed(deciderFold(userDecider), 'password', passwordHashOf),
 };
 
 /** A history row of one event, given the record before and after it. */

@@ -1,8 +1,4 @@
-import {
-  evolveTrackerConnection,
-  initialTrackerConnectionState,
-  parseTrackerRepositoryId,
-} from '@fahrplan/contracts';
+import { parseTrackerRepositoryId, trackerConnectionDecider } from '@fahrplan/contracts';
 import type {
   GroupFields,
   ItemFields,
@@ -19,7 +15,7 @@ import type {
 
 export const trackerWorldCategories = ['trackerConnection', 'trackerSync', 'group', 'item'] as const;
 
-/** A connection as its decider folds it (`evolveTrackerConnection`), with its tenant. */
+/** A connection as its decider folds it (`trackerConnectionDecider.evolve`), with its tenant. */
 export type ConnectionRecord = Exclude<TrackerConnectionState, { status: 'absent' }> & {
   readonly tenant: string;
 };
@@ -84,7 +80,10 @@ export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChan
       const connection = event as unknown as TrackerConnectionEvent;
       const current = connections.get(connection.data.id);
       if (current && current.tenant !== tenant) return null;
-      const next = evolveTrackerConnection(current ?? initialTrackerConnectionState, connection);
+      const next = trackerConnectionDecider.evolve(
+        current ?? trackerConnectionDecider.initialState,
+        connection,
+      );
       if (next.status === 'absent') return null;
       connections.set(connection.data.id, { ...next, tenant });
       return { kind: 'connection', connectionId: connection.data.id };

@@ -4,15 +4,10 @@
  * is one the command service could have stored) and appended to the streams the handlers use.
  */
 import {
+  accountDecider,
+  applicationDecider,
   applicationStatuses,
-  decideAccount,
-  decideApplication,
-  decideComment,
-  evolveAccount,
-  evolveApplication,
-  initialAccountState,
-  initialApplicationState,
-  initialCommentState,
+  commentDecider,
   streamName,
 } from '@fahrplan/contracts';
 import type {
@@ -92,7 +87,7 @@ export async function appendPlanningWorkload(
     const app: Application = {
       tenant: parent?.tenant ?? pick(tenants),
       id: (lastId += 1),
-      state: initialApplicationState,
+      state: applicationDecider.initialState,
       account: null,
     };
     const created = changeApplication(app, {
@@ -122,13 +117,13 @@ export async function appendPlanningWorkload(
   const changeApplication = (app: Application, command: ApplicationCommand): Append => {
     const parent = command.type === 'SaveApplication' ? command.data.parent : undefined;
     const ctx = context(app.tenant);
-    const events = decideApplication(command, app.state, {
+    const events = applicationDecider.decide(command, app.state, {
       ...ctx,
       newId: app.id,
       parentChain: parent ? [parent] : [],
     });
     const expected = revisionOf(app.state);
-    for (const event of events) app.state = evolveApplication(app.state, event);
+    for (const event of events) app.state = applicationDecider.evolve(app.state, event);
     return {
       stream: streamName('application', app.id),
       expected,
@@ -163,12 +158,12 @@ export async function appendPlanningWorkload(
 
   const comment = (app: Application): Append => {
     const ctx = context(app.tenant);
-    const events = decideComment(
+    const events = commentDecider.decide(
       {
         type: 'CreateComment',
         data: { refType: 'application', refId: app.id, description: `Note ${step}: ${pick(words)} reviewed` },
       },
-      initialCommentState,
+      commentDecider.initialState,
       { ...ctx, newId: (lastId += 1), refExists: true },
     );
     return {
@@ -187,15 +182,15 @@ export async function appendPlanningWorkload(
     owner: AccountOwner | null,
   ) => {
     const ctx = context(account.tenant);
-    const events = decideAccount(command, account.state, { ...ctx, newId: id, owner });
+    const events = accountDecider.decide(command, account.state, { ...ctx, newId: id, owner });
     const expected = revisionOf(account.state);
-    for (const event of events) account.state = evolveAccount(account.state, event);
+    for (const event of events) account.state = accountDecider.evolve(account.state, event);
     return { stream: streamName('account', id), expected, context: ctx, command: command.type, events };
   };
 
   const createAccount = (app: Application): Append | undefined => {
     if (app.state.status !== 'active' || !app.state.fields.assetNr || app.account !== null) return undefined;
-    const account: Account = { tenant: app.tenant, state: initialAccountState };
+    const account: Account = { tenant: app.tenant, state: accountDecider.initialState };
     accounts.push(account);
     app.account = lastId += 1;
     const { name, assetNr } = app.state.fields;

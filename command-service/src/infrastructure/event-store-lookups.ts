@@ -1,0 +1,216 @@
+import {
+  accountDecider,
+  applicationDecider,
+  goalDecider,
+  groupDecider,
+  isSprintGroup,
+  itemDecider,
+  parseStreamName,
+  resourceDecider,
+  streamName,
+  subgroupsOf,
+} from '@fahrplan/contracts';
+import type {
+  AccountOwner,
+  AccountRefType,
+  Category,
+  Decider,
+  DomainEvent,
+  GoalEvent,
+  GoalState,
+  GroupEvent,
+  GroupState,
+  ItemGroupFacts,
+} from '@fahrplan/contracts';
+import type { EventStore } from '@fahrplan/platform';
+import type { AggregateRunner } from './aggregate-runner';
+import type { LookupCategory, Lookups } from './lookups';
+
+type Fold<S, E extends DomainEvent> = Pick<Decider<unknown, S, E, unknown>, 'initialState' | 'evolve'>;
+
+const MAX_DEPTH = 1000;
+const PAGE = 1000;
+
+/**
+ * Follows parents from `parent` to the root, stopping at a repeat (a cycle) or after MAX_DEPTH.
+ * `parentOf` gives a reachable aggregate's parent (null at the root), or undefined where the walk
+ * ends: then the chain so far, or null when not even `parent` is reachable.
+ */
+const followParents = async (
+  parent: number,
+  parentOf: (id: number, first: boolean) => Promise<number | null | undefined>,
+): Promise<number[] | null> => {
+  const chain: number[] = [];
+  for (let current: number | null = parent; current !== null && chain.length < MAX_DEPTH;) {
+    if (chain.includes(current)) break;
+    const next = await parentOf(current, chain.length === 0);
+    if (next === undefined) return chain.length === 0 ? null : chain;
+    chain.push(current);
+    current = next;
+  }
+  return chain;
+};
+
+/** The lookups as folds of the event store's streams, loaded through the runner's tenant check. */
+export class EventStoreLookups implements Lookups {
+  constructor(
+    private readonly runner: AggregateRunner,
+    private readonly store: EventStore,
+  ) {}
+
+  /** A stream's state when it is the tenant's; null when it is another tenant's or cannot be read. */
+  private stateOf<S, E extends DomainEvent>(
+    category: Category,
+    decider: Fold<S, E>,
+    id: number,
+    tenant: string,
+  ): Promise<S | null> {
+    return this.runner
+      .load(streamName(category, id), decider, tenant, category)
+      .then((loaded) => loaded.state)
+      .catch(() => null);
+  }
+
+  private readonly states: Record<
+    LookupCategory,
+    (id: number, tenant: string) => Promise<{ readonly status: string } | null>
+  > = {
+    application: (id, tenant) => this.stateOf('application', applicationDecider, id, tenant),
+    group: (id, tenant) => this.stateOf('group', groupDecider, id, tenant),
+    item: (id, tenant) => this.stateOf('item', itemDecider, id, tenant),
+    goal: (id, tenant) => this.stateOf('goal', goalDecider, id, tenant),
+    resource: (id, tenant) => this.stateOf('resource', resourceDecider, id, tenant),
+  };
+
+  async isLive(category: LookupCategory, id: number, tenant: string): Promise<boolean> {
+    return (await this.states[category](id, tenant))?.status === 'active';
+  }
+
+  async missing(category: LookupCategory, ids: readonly number[], tenant: string): Promise<number[]> {
+    const found = await Promise.all(ids.map((id) => this.isLive(category, id, tenant)));
+    return ids.filter((_, i) => !found[i]);
+  }
+
+  parentChain(category: 'application' | 'goal', parent: number, tenant: string): Promise<number[] | null> {
+    const stateOf =
+      category === 'application'
+        ? (id: number) => this.stateOf('application', applicationDecider, id, tenant)
+        : (id: number) => this.stateOf('goal', goalDecider, id, tenant);
+    return followParents(parent, async (current) => {
+      const state = await stateOf(current);
+      return state?.status === 'active' ? state.fields.parent : undefined;
+    });
+  }
+
+  /** A project's state and owner, whichever tenant owns it: only for checks that follow shares. */
+  private async anyGroup(id: number) {
+    const events = await this.store.readStream(streamName('group', id));
+    if (events.length === 0) return null;
+    const state = events.reduce<GroupState>(
+      (s, e) => groupDecider.evolve(s, e as unknown as GroupEvent),
+      groupDecider.initialState,
+    );
+    return { tenant: events[0]!.metadata.tenant, state };
+  }
+
+  groupParentChain(parent: number, tenant: string): Promise<number[] | null> {
+    return followParents(parent, async (current, first) => {
+      const loaded = await this.anyGroup(current);
+      const state = loaded?.state;
+      if (!loaded || state?.status !== 'active') return undefined;
+      const visible =
+        loaded.tenant === tenant || state.shares.some((s) => s.tenant === tenant && s.status === 'ACCEPTED');
+      // only the requested parent must be visible; its ancestors are followed in their owners' tenants
+      if (first && !visible) return undefined;
+      return state.fields.parent;
+    });
+  }
+
+  async sharedParentStatus(parent: number, tenant: string): Promise<number | undefined> {
+    const loaded = await this.anyGroup(parent);
+    return loaded && loaded.tenant !== tenant && loaded.state.status === 'active'
+      ? loaded.state.fields.status
+      : undefined;
+  }
+
+  async groupOwner(group: number): Promise<string | null> {
+    // the tenant of a stream's first event owns it (an accepting tenant may append to a project)
+    const [first] = await this.store.readStream(streamName('group', group));
+    return first?.metadata.tenant ?? null;
+  }
+
+  async linkedAccount(account: number, tenant: string) {
+    const state = await this.stateOf('account', accountDecider, account, tenant);
+    return state?.status === 'active' ? { refType: state.refType, refId: state.refId } : null;
+  }
+
+  async accountOwner(refType: AccountRefType, refId: number, tenant: string): Promise<AccountOwner | null> {
+    // unlike the other lookups, a stream of another tenant (or a failing store) is an error here
+    if (refType === 'group') {
+      const { state } = await this.runner.load(streamName('group', refId), groupDecider, tenant, 'group');
+      return state.status === 'active'
+        ? { name: state.fields.title, assetNr: state.fields.projectNr, account: state.fields.account }
+        : null;
+    }
+    const { state } = await this.runner.load(
+      streamName('application', refId),
+      applicationDecider,
+      tenant,
+      'application',
+    );
+    return state.status === 'active'
+      ? { name: state.fields.name, assetNr: state.fields.assetNr, account: state.fields.account }
+      : null;
+  }
+
+  async itemGroupFacts(group: number, tenant: string): Promise<ItemGroupFacts | null> {
+    const state = await this.stateOf('group', groupDecider, group, tenant);
+    if (state?.status !== 'active') return null;
+    return {
+      subgroups: subgroupsOf(state.subgroups).map((s) => s.id),
+      sprint: isSprintGroup(state.fields),
+    };
+  }
+
+  /**
+   * Folded from one paged read of both categories. Goals are deleted rarely, by an administrator, so
+   * this scan is cheaper than an index the command service would have to keep for this one check.
+   */
+  async goalUsage(goal: number, tenant: string) {
+    // a stream belongs to the tenant of its first event (an accepting tenant may append to a project)
+    const owners = new Map<string, string>();
+    const groups = new Map<string, GroupState>();
+    const goals = new Map<string, GoalState>();
+    for (let after = 0; ;) {
+      const page = await this.store.readAll({ after, maxCount: PAGE, categories: ['group', 'goal'] });
+      for (const event of page) {
+        if (!owners.has(event.streamId)) owners.set(event.streamId, event.metadata.tenant);
+        if (owners.get(event.streamId) !== tenant) continue;
+        if (parseStreamName(event.streamId).category === 'group')
+          groups.set(
+            event.streamId,
+            groupDecider.evolve(
+              groups.get(event.streamId) ?? groupDecider.initialState,
+              event as unknown as GroupEvent,
+            ),
+          );
+        else
+          goals.set(
+            event.streamId,
+            goalDecider.evolve(
+              goals.get(event.streamId) ?? goalDecider.initialState,
+              event as unknown as GoalEvent,
+            ),
+          );
+      }
+      if (page.length < PAGE) break;
+      after = page.at(-1)!.position;
+    }
+    return {
+      usedBy: [...groups.values()].flatMap((g) => (g.status === 'active' && goal in g.goals ? [g.id] : [])),
+      children: [...goals.values()].flatMap((g) =>
+        g.status === 'active' && g.fields.parent === goal ? [g.id] : [],
+      ),
+    };
+  }
+}

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import {
+  applicationFieldsSchema,
+  createGoalSchema,
+  groupFieldsSchema,
+  sprintGroupArt,
+  streamName,
+} from '@fahrplan/contracts';
+import type { Category, DomainEvent, GroupFields } from '@fahrplan/contracts';
+import { IdAllocator, SqliteEventStore, eventMetadata } from '@fahrplan/platform';
+import { AggregateRunner } from './aggregate-runner';
+import { EventStoreLookups } from './event-store-lookups';
+import { assertAssignableResource } from './lookups';
+
+let store: SqliteEventStore;
+let lookups: EventStoreLookups;
+let lastId = 0;
+const nextId = () => (lastId += 1);
+
+beforeEach(() => {
+  store = new SqliteEventStore(':memory:');
+  lookups = new EventStoreLookups(new AggregateRunner(store, new IdAllocator(store)), store);
+});
+afterEach(() => store.close());
+
+/** Appends `events` to record `id` of `category` as `tenant` recorded them. */
+const record = async (category: Category, id: number, tenant: string, ...events: DomainEvent[]) => {
+  const stream = streamName(category, id);
+  const last = (await store.readStream(stream)).at(-1);
+  const metadata = eventMetadata({ tenant, user: 'alice', timestamp: '2026-03-02T09:30:00.000Z' });
+  await store.append(
+    stream,
+    events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })),
+    last ? last.revision : 'no_stream',
+  );
+  return id;
+};
+
+const application = (tenant: string, parent: number | null = null, id = nextId()) =>
+  record('application', id, tenant, {
+    type: 'ApplicationCreated',
+    data: { id, ...applicationFieldsSchema.parse({ name: `App ${id}`, parent }) },
+  });
+const project = (tenant: string, fields: Partial<GroupFields> = {}, id = nextId()) =>
+  record('group', id, tenant, {
+    type: 'GroupCreated',
+    data: { id, ...groupFieldsSchema.parse({ title: `Project ${id}`, ...fields }) },
+  });
+const goal = (tenant: string, parent: number | null = null, id = nextId()) =>
+  record('goal', id, tenant, {
+    type: 'GoalCreated',
+    data: { id, ...createGoalSchema.parse({ name: `Goal ${id}`, parent }) },
+  });
+const share = (owner: string, id: number, tenant: string) =>
+  record('group', id, owner, { type: 'ProjectShared', data: { id, tenant, status: 'PENDING' } });
+
+describe('EventStoreLookups', () => {
+  it("finds a record live only while it is the tenant's and not deleted", async () => {
+    const app = await application('acme');
+    const gone = await application('acme');
+    await record('application', gone, 'acme', { type: 'ApplicationDeleted', data: { id: gone } });
+    expect(await lookups.isLive('application', app, 'acme')).toBe(true);
+    expect(await lookups.isLive('application', app, 'globex')).toBe(false);
+    expect(await lookups.isLive('application', gone, 'acme')).toBe(false);
+    expect(await lookups.isLive('group', app, 'acme')).toBe(false);
+    expect(await lookups.missing('application', [app, gone, nextId()], 'acme')).toEqual([
+      gone,
+      expect.any(Number),
+    ]);
+  });
+
+  it("follows an application's or a goal's parents to the root, and knows no unknown parent", async () => {
+    const root = await application('acme');
+    const child = await application('acme', root);
+    expect(await lookups.parentChain('application', child, 'acme')).toEqual([child, root]);
+    expect(await lookups.parentChain('application', child, 'globex')).toBeNull();
+    const top = await goal('acme');
+    const sub = await goal('acme', top);
+    expect(await lookups.parentChain('goal', sub, 'acme')).toEqual([sub, top]);
+    expect(await lookups.parentChain('goal', root, 'acme')).toBeNull();
+  });
+
+  it('takes a project shared with the tenant as a parent once the share is ACCEPTED, and its owner', async () => {
+    const ownersRoot = await project('acme');
+    const shared = await project('acme', { parent: ownersRoot, status: 7 });
+    expect(await lookups.groupParentChain(shared, 'globex')).toBeNull();
+    await share('acme', shared, 'globex');
+    expect(await lookups.groupParentChain(shared, 'globex')).toBeNull();
+    await record('group', shared, 'acme', {
+      type: 'ProjectShareAccepted',
+      data: { id: shared, tenant: 'globex' },
+    });
+    expect(await lookups.groupParentChain(shared, 'globex')).toEqual([shared, ownersRoot]);
+    expect(await lookups.sharedParentStatus(shared, 'globex')).toBe(7);
+    expect(await lookups.sharedParentStatus(shared, 'acme')).toBeUndefined();
+    expect(await lookups.groupOwner(shared)).toBe('acme');
+    expect(await lookups.groupOwner(nextId())).toBeNull();
+  });
+
+  it("answers an item's project facts only for a live project of the tenant", async () => {
+    const lanes = await project('acme');
+    await record('group', lanes, 'acme', {
+      type: 'SubgroupAdded',
+      data: { id: lanes, subgroup: { id: 'lane-1', name: 'Design', type: 'INDIVIDUAL' } },
+    });
+    const sprints = await project('acme', { art: sprintGroupArt });
+    expect(await lookups.itemGroupFacts(lanes, 'acme')).toEqual({
+      subgroups: ['tasks', 'milestones', 'lane-1'],
+      sprint: false,
+    });
+    expect(await lookups.itemGroupFacts(sprints, 'acme')).toMatchObject({ sprint: true });
+    expect(await lookups.itemGroupFacts(lanes, 'globex')).toBeNull();
+  });
+
+  it('names the record an account is for, and the record a linked account belongs to', async () => {
+    const app = await application('acme');
+    const numbered = await project('acme', { projectNr: 'P-7' });
+    expect(await lookups.accountOwner('application', app, 'acme')).toEqual({
+      name: `App ${app}`,
+      assetNr: null,
+      account: null,
+    });
+    expect(await lookups.accountOwner('group', numbered, 'acme')).toEqual({
+      name: `Project ${numbered}`,
+      assetNr: 'P-7',
+      account: null,
+    });
+    expect(await lookups.accountOwner('group', nextId(), 'acme')).toBeNull();
+    await expect(lookups.accountOwner('group', numbered, 'globex')).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'group not found',
+    });
+    const account = nextId();
+    await record('account', account, 'acme', {
+      type: 'AccountCreated',
+      data: { id: account, accountNumber: 'P-7', name: 'P', refType: 'group', refId: numbered },
+    });
+    expect(await lookups.linkedAccount(account, 'acme')).toEqual({ refType: 'group', refId: numbered });
+    expect(await lookups.linkedAccount(account, 'globex')).toBeNull();
+  });
+
+  it("counts a goal's live projects and live child goals in the tenant", async () => {
+    const used = await goal('acme');
+    const child = await goal('acme', used);
+    const valued = await project('acme');
+    await record('group', valued, 'acme', {
+      type: 'GroupGoalsSet',
+      data: { id: valued, goals: [{ goalId: used, value: 3 }] },
+    });
+    const deleted = await project('acme');
+    await record(
+      'group',
+      deleted,
+      'acme',
+      { type: 'GroupGoalsSet', data: { id: deleted, goals: [{ goalId: used, value: 1 }] } },
+      { type: 'GroupDeleted', data: { id: deleted } },
+    );
+    expect(await lookups.goalUsage(used, 'acme')).toEqual({ usedBy: [valued], children: [child] });
+    expect(await lookups.goalUsage(used, 'globex')).toEqual({ usedBy: [], children: [] });
+  });
+
+  it('refuses to assign a resource the tenant does not have, unless it is the one assigned already', async () => {
+    const resource = nextId();
+    await record('resource', resource, 'acme', {
+      type: 'ResourceCreated',
+      data: { id: resource, name: 'Jane' },
+    });
+    await expect(assertAssignableResource(lookups, resource, null, 'acme')).resolves.toBeUndefined();
+    await expect(assertAssignableResource(lookups, resource, null, 'globex')).rejects.toMatchObject({
+      code: 'validation',
+      message: 'resource not found',
+    });
+    await expect(assertAssignableResource(lookups, resource, resource, 'globex')).resolves.toBeUndefined();
+    await expect(assertAssignableResource(lookups, null, resource, 'globex')).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,314 @@
+import type { Decider } from '../decider';
+import type { DecisionContext } from '../events';
+import { DomainError, invalidField, notFound, versionConflict } from '../errors';
+import { moveKeepingDuration } from '../rules/calendar';
+import { changedFields, stripUndefined } from '../rules/changes';
+import { checkAccount, checkDates, checkParent } from '../rules/record-checks';
+import { metricTypes, priority } from '../rules/priority';
+import { groupFieldsSchema, metricLimits } from './group.commands';
+import type {
+  AcceptProjectShareData,
+  AddSubgroupData,
+  DeleteGroupData,
+  GroupCommand,
+  GroupFields,
+  RenameSubgroupData,
+  SaveGroupData,
+  SetGroupGoalsData,
+  ShareProjectData,
+} from './group.commands';
+import type {
+  GroupCreated,
+  GroupDeleted,
+  GroupEvent,
+  GroupGoalsSet,
+  GroupUpdated,
+  ProjectShareAccepted,
+  ProjectShareDeclined,
+  ProjectShared,
+  ProjectUnshared,
+  SubgroupAdded,
+  SubgroupRenamed,
+} from './group.events';
+import { evolveGroup, initialGroupState } from './group.state';
+import type { GroupState } from './group.state';
+import { subgroupsOf } from './subgroups';
+import type { Subgroup } from './subgroups';
+
+/** What the decider needs to know beyond the stream: facts the handler looked up. */
+export interface GroupContext extends DecisionContext {
+  /** The id allocated for a new project. */
+  readonly newId: number;
+  /**
+   * Parent chain of the requested parent: its id first, then its parent, … up to the root, across
+   * tenants (a shared parent's own parents belong to its owner). `null` when the requested parent is
+   * neither a project of the tenant nor one shared with it and ACCEPTED (§4).
+   */
+  readonly parentChain: readonly number[] | null;
+  /** The account the command links as the tenant has it: null when unknown; omitted when none is linked. */
+  readonly account?: { readonly refType: string; readonly refId: number } | null;
+  /** Whether the tenant has the ALM feature, which linking applications needs (§6); omitted counts as yes. */
+  readonly alm?: boolean;
+  /** Applications the command links that the tenant does not have. */
+  readonly unknownApplications?: readonly number[];
+  /** Goals a SetGroupGoals names that the tenant does not have. */
+  readonly unknownGoals?: readonly number[];
+  /** Whether the tenant a ShareProject names exists. */
+  readonly tenantExists?: boolean;
+  /** The status of the requested parent when it is another tenant's project (shared and ACCEPTED). */
+  readonly sharedParentStatus?: number;
+}
+
+/** §4 new-project defaults: status 3, phase/art/klasse/healthStatus 0, all metrics 0, start = end = today. */
+export const newGroupDefaults = (today: string): Partial<GroupFields> & { end: string | null } => ({
+  start: today,
+  end: today,
+  metric1: 0,
+  metric2: 0,
+  metric3: 0,
+  metric4: 0,
+  metrics: metricTypes.map((type) => ({ group: null, type, value: 0 })),
+});
+
+/**
+ * §4 status rules for a shared parent: the spec shows two variants ('1 to 3, or excluding 7, 9 and 10
+ * (partly disabled)'); Fahrplan takes the one shown in full, statuses 1 to 3. Own parents take any status.
+ */
+export const sharedParentStatuses: readonly number[] = [1, 2, 3];
+export const isSelectableSharedParent = (status: number): boolean => sharedParentStatuses.includes(status);
+
+const project = { one: 'a project', name: 'project' } as const;
+
+const checkParentProject = (selfId: number, parent: number | null, context: GroupContext): void => {
+  checkParent(project, selfId, parent, context.parentChain);
+  const status = context.sharedParentStatus;
+  if (parent !== null && status !== undefined && !isSelectableSharedParent(status))
+    throw invalidField(
+      'parent',
+      'status not allowed',
+      `a shared parent project needs status ${sharedParentStatuses.join(', ')}`,
+    );
+};
+
+const checkAccountOf = (selfId: number, account: number | null | undefined, context: GroupContext): void =>
+  checkAccount(project, { refType: 'group', id: selfId }, account, context.account);
+
+const checkApplications = (applications: readonly number[], context: GroupContext): void => {
+  if (applications.length > 0 && context.alm === false)
+    throw invalidField('applications', 'needs ALM', 'linking applications needs the ALM feature');
+  if (context.unknownApplications && context.unknownApplications.length > 0)
+    throw invalidField(
+      'applications',
+      'not found',
+      `unknown applications: ${context.unknownApplications.join(', ')}`,
+    );
+};
+
+/**
+ * The §4/§5 derived fields: a new start keeps the working-day duration and moves the end (unless the end
+ * is given too); no repository means no issue id; changed rating metrics overwrite metric4 with the
+ * computed priority (unless metric4 is given too).
+ */
+const derive = (
+  current: GroupFields | null,
+  requested: Partial<GroupFields>,
+  next: GroupFields,
+): GroupFields => {
+  let derived = next;
+  if (
+    current &&
+    requested.start !== undefined &&
+    requested.end === undefined &&
+    current.start &&
+    current.end &&
+    next.start &&
+    next.start !== current.start
+  ) {
+    try {
+      derived = { ...derived, end: moveKeepingDuration(current.start, current.end, next.start) };
+    } catch {
+      // outside the calendar's years: keep the end as it is
+    }
+  }
+  if (derived.jirarepo === null && derived.jiraid !== null) derived = { ...derived, jiraid: null };
+  const metricsChanged =
+    requested.metrics !== undefined &&
+    (current === null || JSON.stringify(current.metrics) !== JSON.stringify(requested.metrics));
+  if (metricsChanged && requested.metric4 === undefined)
+    derived = { ...derived, metric4: Math.min(priority(derived.metrics ?? []), metricLimits.metric4) };
+  return derived;
+};
+
+const activeGroup = (state: GroupState) => {
+  if (state.status !== 'active') throw notFound('group');
+  return state;
+};
+
+const createGroup = (
+  requested: Partial<GroupFields>,
+  state: GroupState,
+  context: GroupContext,
+): GroupCreated[] => {
+  if (state.status !== 'absent') throw new DomainError('conflict', 'group exists already');
+  const today = context.now.slice(0, 10);
+  const defaults = newGroupDefaults(today);
+  // a new project given only a start ends the same day, like one given nothing (§4 start = end)
+  if (requested.start) defaults.end = requested.start;
+  const parsed = groupFieldsSchema.parse({ ...defaults, ...requested });
+  const fields = derive(null, requested, parsed);
+  checkParentProject(context.newId, fields.parent, context);
+  checkDates(fields.start, fields.end);
+  checkAccountOf(context.newId, fields.account, context);
+  checkApplications(fields.applications, context);
+  return [{ type: 'GroupCreated', data: { id: context.newId, ...fields } }];
+};
+
+const updateGroup = (
+  requested: Partial<GroupFields>,
+  seen: number | undefined,
+  state: GroupState,
+  context: GroupContext,
+): GroupUpdated[] => {
+  const group = activeGroup(state);
+  if (seen !== group.version) throw versionConflict(group.version);
+  const next = derive(group.fields, requested, { ...group.fields, ...requested });
+  if (requested.parent !== undefined) checkParentProject(group.id, next.parent, context);
+  checkDates(next.start, next.end);
+  if (requested.account !== undefined && requested.account !== group.fields.account)
+    checkAccountOf(group.id, requested.account, context);
+  if (requested.applications !== undefined) checkApplications(next.applications, context);
+  const changes = changedFields(group.fields, next);
+  return Object.keys(changes).length === 0 ? [] : [{ type: 'GroupUpdated', data: { id: group.id, changes } }];
+};
+
+/** Creates without `id`, else updates the project the user saw at `version`. */
+const saveGroup = (
+  command: SaveGroupData,
+  state: GroupState,
+  context: GroupContext,
+): (GroupCreated | GroupUpdated)[] => {
+  const { id: requestedId, version: seen, ...raw } = command;
+  const requested = stripUndefined(raw) as Partial<GroupFields>;
+  return requestedId === undefined
+    ? createGroup(requested, state, context)
+    : updateGroup(requested, seen, state, context);
+};
+
+const deleteGroup = (command: DeleteGroupData, state: GroupState): GroupDeleted[] => {
+  const group = activeGroup(state);
+  if (command.version !== group.version) throw versionConflict(group.version);
+  return [{ type: 'GroupDeleted', data: { id: group.id } }];
+};
+
+const setGroupGoals = (
+  command: SetGroupGoalsData,
+  state: GroupState,
+  context: GroupContext,
+): GroupGoalsSet[] => {
+  const group = activeGroup(state);
+  if (context.unknownGoals && context.unknownGoals.length > 0)
+    throw invalidField('goals', 'not found', `unknown goals: ${context.unknownGoals.join(', ')}`);
+  const latest = new Map(command.goals.map((g) => [g.goalId, g.value]));
+  const goals = [...latest]
+    .filter(([goalId, value]) => group.goals[goalId] !== value)
+    .map(([goalId, value]) => ({ goalId, value }));
+  return goals.length === 0 ? [] : [{ type: 'GroupGoalsSet', data: { id: group.id, goals } }];
+};
+
+const shareProject = (
+  { tenant }: ShareProjectData,
+  state: GroupState,
+  context: GroupContext,
+): ProjectShared[] => {
+  const group = activeGroup(state);
+  if (tenant === context.tenant)
+    throw invalidField('tenant', 'tenant invalid', 'cannot share with the own tenant');
+  if (context.tenantExists === false)
+    throw invalidField('tenant', 'tenant not found', `tenant '${tenant}' not found`);
+  if (group.shares.some((s) => s.tenant === tenant))
+    throw new DomainError('conflict', `already shared with '${tenant}'`);
+  return [{ type: 'ProjectShared', data: { id: group.id, tenant, status: 'PENDING' } }];
+};
+
+const unshareProject = ({ tenant }: ShareProjectData, state: GroupState): ProjectUnshared[] => {
+  const group = activeGroup(state);
+  // §8 'error deleting a project share (share missing)': its own notice
+  if (!group.shares.some((s) => s.tenant === tenant)) throw notFound('share');
+  return [{ type: 'ProjectUnshared', data: { id: group.id, tenant } }];
+};
+
+/** Accept or decline, by the tenant the project was shared with: only a PENDING share can be decided. */
+const answerProjectShare = (
+  answer: 'AcceptProjectShare' | 'DeclineProjectShare',
+  { tenant }: AcceptProjectShareData,
+  state: GroupState,
+): (ProjectShareAccepted | ProjectShareDeclined)[] => {
+  // an unknown project and one not shared with the caller answer alike: nothing about other
+  // tenants' projects leaks to a tenant they were not shared with
+  const share = state.status === 'active' ? state.shares.find((s) => s.tenant === tenant) : undefined;
+  if (state.status !== 'active' || !share) throw notFound('project share');
+  if (share.status === 'ACCEPTED') throw new DomainError('conflict', 'the share is accepted already');
+  return answer === 'AcceptProjectShare'
+    ? [{ type: 'ProjectShareAccepted', data: { id: state.id, tenant } }]
+    : [{ type: 'ProjectShareDeclined', data: { id: state.id, tenant } }];
+};
+
+const addSubgroup = ({ name }: AddSubgroupData, state: GroupState): SubgroupAdded[] => {
+  const group = activeGroup(state);
+  if (subgroupsOf(group.subgroups).some((s) => s.name.toLowerCase() === name.toLowerCase()))
+    throw invalidField('name', 'exists', `the project has a lane named '${name}' already`);
+  const numbers = group.subgroups.map((s) => Number(s.id.replace(/^lane-/, '')) || 0);
+  const subgroup: Subgroup = { id: `lane-${Math.max(0, ...numbers) + 1}`, name, type: 'INDIVIDUAL' };
+  return [{ type: 'SubgroupAdded', data: { id: group.id, subgroup } }];
+};
+
+const renameSubgroup = (
+  { subgroup: laneId, name }: RenameSubgroupData,
+  state: GroupState,
+): SubgroupRenamed[] => {
+  const group = activeGroup(state);
+  const lane = group.subgroups.find((s) => s.id === laneId);
+  if (!lane) throw notFound('subgroup');
+  if (lane.name === name) return [];
+  if (
+    subgroupsOf(group.subgroups).some((s) => s.id !== laneId && s.name.toLowerCase() === name.toLowerCase())
+  )
+    throw invalidField('name', 'exists', `the project has a lane named '${name}' already`);
+  return [{ type: 'SubgroupRenamed', data: { id: group.id, subgroup: laneId, name } }];
+};
+
+export const decideGroup = (
+  command: GroupCommand,
+  state: GroupState,
+  context: GroupContext,
+): GroupEvent[] => {
+  switch (command.type) {
+    case 'SaveGroup':
+      return saveGroup(command.data, state, context);
+    case 'DeleteGroup':
+      return deleteGroup(command.data, state);
+    case 'SetGroupGoals':
+      return setGroupGoals(command.data, state, context);
+    case 'ShareProject':
+      return shareProject(command.data, state, context);
+    case 'UnshareProject':
+      return unshareProject(command.data, state);
+    case 'AcceptProjectShare':
+    case 'DeclineProjectShare':
+      return answerProjectShare(command.type, command.data, state);
+    case 'AddSubgroup':
+      return addSubgroup(command.data, state);
+    case 'RenameSubgroup':
+      return renameSubgroup(command.data, state);
+    default: {
+      const _exhaustive: never = command;
+      throw new Error('unknown command');
+    }
+  }
+};
+
+export const groupDecider: Decider<GroupCommand, GroupState, GroupEvent, GroupContext> = {
+  decide: decideGroup,
+  evolve: evolveGroup,
+  initialState: initialGroupState,
+};

@@ -1,0 +1,248 @@
+import type { Decider } from '../decider';
+import type { DecisionContext } from '../events';
+import { DomainError, invalidField, notFound, validationError, versionConflict } from '../errors';
+import { actions, resources } from '../permissions';
+import type { Permissions } from '../permissions';
+import { noFeatures } from './tenant.commands';
+import type {
+  ChangeAttributeSchemasData,
+  ChangeMemberRolesData,
+  ChangeTenantFeaturesData,
+  CreateTenantData,
+  DeleteRoleData,
+  InviteMemberData,
+  RemoveMemberData,
+  SaveRoleData,
+  TenantCommand,
+} from './tenant.commands';
+import type {
+  AttributeSchemasChanged,
+  InvitationAccepted,
+  InvitationDeclined,
+  MemberInvited,
+  MemberRemoved,
+  MemberRolesChanged,
+  RoleDeleted,
+  RoleSaved,
+  TenantEvent,
+  TenantFeaturesChanged,
+} from './tenant.events';
+import { evolveTenant, initialTenantState, invitationKey } from './tenant.state';
+import type { TenantState } from './tenant.state';
+
+/** What a tenant decision needs to know beyond the tenant's own stream. */
+export interface TenantContext extends DecisionContext {
+  readonly newId: number;
+  /** Whether `user` of a member command is a home user of this tenant (from the directory). */
+  readonly homeUser?: boolean;
+  /** For AcceptInvitation: the accepting user's id and whether their name is taken here by someone else. */
+  readonly invitee?: { readonly id: number; readonly tenant: string; readonly username: string };
+  readonly nameTaken?: boolean;
+  /** Role ids held by users whose roles this stream does not hold (home users created with roles). */
+  readonly heldRoles?: readonly number[];
+}
+
+const checkVersion = (data: { version?: number | undefined }, state: TenantState) => {
+  if (data.version !== undefined && data.version !== state.version) throw versionConflict(state.version);
+};
+
+const checkRoles = (state: TenantState, roles: readonly number[]) => {
+  const unknown = roles.filter((r) => !state.roles[r]);
+  if (unknown.length > 0) throw invalidField('roles', `unknown role ${unknown.join(', ')}`, 'role not found');
+  return [...new Set(roles)];
+};
+
+/** The two roles every new tenant starts with; the creator becomes its administrator. */
+export const builtInRoles = (
+  administrator: number,
+  viewer: number,
+  auditor: number,
+): readonly { id: number; name: string; permissions: Permissions }[] => [
+  {
+    id: administrator,
+    name: 'Administrator',
+    permissions: Object.fromEntries(resources.map((r) => [r, [...actions]])),
+  },
+  {
+    id: viewer,
+    name: 'Viewer',
+    permissions: Object.fromEntries(
+      resources.filter((r) => r !== 'admin' && r !== 'history').map((r) => [r, ['VIEW']]),
+    ),
+  },
+  // issue 8: reads every record, its history and its past states, and changes nothing
+  { id: auditor, name: 'Auditor', permissions: Object.fromEntries(resources.map((r) => [r, ['VIEW']])) },
+];
+
+const changeTenantFeatures = (
+  command: ChangeTenantFeaturesData,
+  state: TenantState,
+): TenantFeaturesChanged[] => {
+  checkVersion(command, state);
+  return [{ type: 'TenantFeaturesChanged', data: { features: command.features } }];
+};
+
+const changeAttributeSchemas = (
+  command: ChangeAttributeSchemasData,
+  state: TenantState,
+): AttributeSchemasChanged[] => {
+  checkVersion(command, state);
+  return [
+    {
+      type: 'AttributeSchemasChanged',
+      data: { applicationAttributes: command.applicationAttributes, taskAttributes: command.taskAttributes },
+    },
+  ];
+};
+
+const saveRole = (command: SaveRoleData, state: TenantState, context: TenantContext): RoleSaved[] => {
+  checkVersion(command, state);
+  const roleId = command.id ?? context.newId;
+  if (command.id !== undefined && !state.roles[roleId]) throw notFound('role');
+  const clash = Object.values(state.roles).find(
+    (r) => r.id !== roleId && r.name.toLowerCase() === command.name.toLowerCase(),
+  );
+  if (clash) throw invalidField('name', 'exists already', 'a role with this name exists already');
+  return [{ type: 'RoleSaved', data: { id: roleId, name: command.name, permissions: command.permissions } }];
+};
+
+const deleteRole = (command: DeleteRoleData, state: TenantState, context: TenantContext): RoleDeleted[] => {
+  if (!state.roles[command.id]) throw notFound('role');
+  const held = [...Object.values(state.members), context.heldRoles ?? []];
+  if (held.some((roles) => roles.includes(command.id)))
+    throw new DomainError('conflict', 'role in use: take it from its members first');
+  return [{ type: 'RoleDeleted', data: { id: command.id } }];
+};
+
+const changeMemberRoles = (
+  command: ChangeMemberRolesData,
+  state: TenantState,
+  context: TenantContext,
+): MemberRolesChanged[] => {
+  const member = context.homeUser || state.joined.includes(command.user);
+  if (!member) throw notFound('user');
+  return [
+    { type: 'MemberRolesChanged', data: { user: command.user, roles: checkRoles(state, command.roles) } },
+  ];
+};
+
+const inviteMember = (command: InviteMemberData, state: TenantState): MemberInvited[] => {
+  if (command.tenant.toLowerCase() === state.name.toLowerCase())
+    throw invalidField('tenant', 'is this tenant', 'tenant invalid');
+  return [
+    {
+      type: 'MemberInvited',
+      data: { tenant: command.tenant, username: command.username, roles: checkRoles(state, command.roles) },
+    },
+  ];
+};
+
+/** The invited user accepts or declines, on the inviting tenant's stream. */
+const answerInvitation = (
+  answer: 'AcceptInvitation' | 'DeclineInvitation',
+  state: TenantState,
+  context: TenantContext,
+): (InvitationAccepted | InvitationDeclined)[] => {
+  const invitee = context.invitee;
+  const invitation = invitee && state.invitations[invitationKey(invitee.tenant, invitee.username)];
+  if (!invitee || !invitation) throw notFound('invitation');
+  if (answer === 'DeclineInvitation')
+    return [
+      { type: 'InvitationDeclined', data: { tenant: invitation.tenant, username: invitation.username } },
+    ];
+  if (context.nameTaken)
+    throw new DomainError('conflict', `the user name ${invitee.username} is taken in ${state.name}`);
+  return [
+    {
+      type: 'InvitationAccepted',
+      data: { tenant: invitation.tenant, username: invitation.username, user: invitee.id },
+    },
+  ];
+};
+
+const removeMember = (command: RemoveMemberData, state: TenantState): MemberRemoved[] => {
+  if (!state.joined.includes(command.user))
+    throw validationError('only members who joined from another tenant can be removed; disable home users');
+  return [{ type: 'MemberRemoved', data: { user: command.user } }];
+};
+
+export const decideTenant = (
+  command: TenantCommand,
+  state: TenantState,
+  context: TenantContext,
+): TenantEvent[] => {
+  if (command.type === 'CreateTenant') {
+    if (state.status !== 'absent') throw new DomainError('conflict', 'tenant exists already');
+    throw new Error('CreateTenant is decided by createTenantEvents');
+  }
+  if (state.status === 'absent') throw notFound('tenant');
+  switch (command.type) {
+    case 'ChangeTenantFeatures':
+      return changeTenantFeatures(command.data, state);
+    case 'ChangeAttributeSchemas':
+      return changeAttributeSchemas(command.data, state);
+    case 'SaveRole':
+      return saveRole(command.data, state, context);
+    case 'DeleteRole':
+      return deleteRole(command.data, state, context);
+    case 'ChangeMemberRoles':
+      return changeMemberRoles(command.data, state, context);
+    case 'InviteMember':
+      return inviteMember(command.data, state);
+    case 'AcceptInvitation':
+    case 'DeclineInvitation':
+      return answerInvitation(command.type, state, context);
+    case 'RemoveMember':
+      return removeMember(command.data, state);
+    default: {
+      const _exhaustive: never = command;
+      return [];
+    }
+  }
+};
+
+export const tenantDecider: Decider<TenantCommand, TenantState, TenantEvent, TenantContext> = {
+  decide: decideTenant,
+  evolve: evolveTenant,
+  initialState: initialTenantState,
+};
+
+/** A new tenant with its built-in roles and its creator (when given) as administrator, in one append. */
+export const createTenantEvents = (
+  data: CreateTenantData,
+  ids: {
+    readonly tenant: number;
+    readonly administrator: number;
+    readonly viewer: number;
+    readonly auditor: number;
+  },
+  creator?: { readonly id: number; readonly tenant: string; readonly username: string },
+): TenantEvent[] => [
+  {
+    type: 'TenantCreated',
+    data: {
+      id: ids.tenant,
+      name: data.name,
+      features: { ...noFeatures, ...data.features },
+      applicationAttributes: [],
+      taskAttributes: [],
+    },
+  },
+  ...builtInRoles(ids.administrator, ids.viewer, ids.auditor).map((role): RoleSaved => ({
+    type: 'RoleSaved',
+    data: role,
+  })),
+  ...(creator === undefined
+    ? []
+    : [
+        {
+          type: 'MemberAdded',
+          data: {
+            user: creator.id,
+            tenant: creator.tenant,
+            username: creator.username,
+            roles: [ids.administrator],
+          },
+        } as const,
+      ]),
+];

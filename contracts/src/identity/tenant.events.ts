@@ -1,0 +1,69 @@
+import type { DomainEvent } from '../events';
+import type { Permissions } from '../permissions';
+import type { AttributeDefinition, FeatureFlags } from './tenant.commands';
+
+export type TenantCreated = DomainEvent<
+  'TenantCreated',
+  {
+    readonly id: number;
+    readonly name: string;
+    readonly features: FeatureFlags;
+    readonly applicationAttributes: readonly AttributeDefinition[];
+    /** Added later: events written before read as no task attributes. */
+    readonly taskAttributes?: readonly AttributeDefinition[];
+  }
+>;
+export type TenantFeaturesChanged = DomainEvent<'TenantFeaturesChanged', { readonly features: FeatureFlags }>;
+export type AttributeSchemasChanged = DomainEvent<
+  'AttributeSchemasChanged',
+  {
+    readonly applicationAttributes: readonly AttributeDefinition[];
+    readonly taskAttributes: readonly AttributeDefinition[];
+  }
+>;
+export type RoleSaved = DomainEvent<
+  'RoleSaved',
+  { readonly id: number; readonly name: string; readonly permissions: Permissions }
+>;
+export type RoleDeleted = DomainEvent<'RoleDeleted', { readonly id: number }>;
+/** The roles a member holds in this tenant; replaces the previous ones. */
+export type MemberRolesChanged = DomainEvent<
+  'MemberRolesChanged',
+  { readonly user: number; readonly roles: readonly number[] }
+>;
+export type MemberInvited = DomainEvent<
+  'MemberInvited',
+  { readonly tenant: string; readonly username: string; readonly roles: readonly number[] }
+>;
+export type InvitationAccepted = DomainEvent<
+  'InvitationAccepted',
+  { readonly tenant: string; readonly username: string; readonly user: number }
+>;
+export type InvitationDeclined = DomainEvent<
+  'InvitationDeclined',
+  { readonly tenant: string; readonly username: string }
+>;
+export type MemberRemoved = DomainEvent<'MemberRemoved', { readonly user: number }>;
+/** A user of another tenant made a member directly (the creator of a new tenant). */
+export type MemberAdded = DomainEvent<
+  'MemberAdded',
+  {
+    readonly user: number;
+    readonly tenant: string;
+    readonly username: string;
+    readonly roles: readonly number[];
+  }
+>;
+
+export type TenantEvent =
+  | TenantCreated
+  | TenantFeaturesChanged
+  | AttributeSchemasChanged
+  | RoleSaved
+  | RoleDeleted
+  | MemberRolesChanged
+  | MemberInvited
+  | InvitationAccepted
+  | InvitationDeclined
+  | MemberAdded
+  | MemberRemoved;
