@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconFileImport, IconInfoCircle } from '@tabler/icons-react';
 import { commandCatalogue } from '@fahrplan/contracts';
-import { describeError } from '../api/problem';
+import { describeError } from '../common/problem';
 import { useCan } from '../auth/permissions';
 import { notifySuccess } from '../common/notify';
 import { AccountEntriesTable } from './AccountEntriesTable';

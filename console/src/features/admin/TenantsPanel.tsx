@@ -5,7 +5,7 @@ import { IconPlus, IconSwitchHorizontal } from '@tabler/icons-react';
 import { createTenantSchema, noFeatures } from '@fahrplan/contracts';
 import type { FeatureFlags } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
-import { selectMe } from '../auth/sessionSlice';
+import { selectMe } from '../session/selectMe';
 import { zodValidate } from '../common/zodValidate';
 import { FormDialog, useCommandRun } from './AdminDialog';
 import { problemFieldErrors } from './adminErrors';

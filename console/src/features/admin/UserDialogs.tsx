@@ -15,7 +15,7 @@ import type { GetInputPropsReturnType } from '@mantine/form';
 import { IconKey, IconUserCheck, IconUserMinus, IconUserOff } from '@tabler/icons-react';
 import { createUserSchema, inviteMemberSchema, passwordSchema, updateUserSchema } from '@fahrplan/contracts';
 import type { RoleView, UserAdminView } from '@fahrplan/contracts';
-import { describeError } from '../api/problem';
+import { describeError } from '../common/problem';
 import { notifyError, notifySuccess } from '../common/notify';
 import { zodValidate } from '../common/zodValidate';
 import { ConfirmDialog, FormDialog, useCommandRun } from './AdminDialog';

@@ -4,7 +4,7 @@ import { IconMailForward, IconMailOff, IconUserPlus } from '@tabler/icons-react'
 import type { DataTableColumn } from 'mantine-datatable';
 import type { RoleView, UserAdminView } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
-import { selectMe } from '../auth/sessionSlice';
+import { selectMe } from '../session/selectMe';
 import { CatalogueTable } from '../common/CatalogueTable';
 import { EmptyState } from '../common/EmptyState';
 import { sortRecords } from '../common/sortRecords';

@@ -1,4 +1,4 @@
-import { describeError, httpStatusOf, problemOf } from '../api/problem';
+import { describeError, httpStatusOf, problemOf } from '../common/problem';
 
 /**
  * A 400's field errors as form paths; only fields the form has (`fields`) — the rest stay in the alert.

@@ -1,5 +1,5 @@
 import { Tabs } from '@mantine/core';
-import { canViewHistory } from '../as-of/asOf';
+import { canViewHistory } from '../session/asOf';
 import type { MeView } from '@fahrplan/contracts';
 import { HistoryTab } from './HistoryTab';
 import type { HistoryRecordCategory } from './historyApi';

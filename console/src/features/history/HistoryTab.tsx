@@ -16,7 +16,7 @@ import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { HistoryRow } from '@fahrplan/contracts';
-import { describeError, httpStatusOf } from '../api/problem';
+import { describeError, httpStatusOf } from '../common/problem';
 import { fieldLabel } from '../as-of/compareWithNow';
 import { useSetAsOf } from '../as-of/useAsOf';
 import { EmptyState } from '../common/EmptyState';

@@ -5,7 +5,7 @@ import { useAppSelector } from '../../app/hooks';
 import { useRefusalMessage } from '../as-of/useAsOf';
 import { useCan } from '../auth/permissions';
 import { useRefreshMutation } from '../auth/authApi';
-import { selectAccessToken } from '../auth/sessionSlice';
+import { selectAccessToken } from '../session/sessionSlice';
 import { notifyError } from '../common/notify';
 import { tokenExpired, withItemParams } from './itemDialogParams';
 import type { ItemDialogRequest } from './itemDialogParams';

@@ -6,7 +6,7 @@ import { DataTable } from 'mantine-datatable';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ShareView } from '@fahrplan/contracts';
 import { ConfirmDialog } from '../admin/AdminDialog';
-import { describeError } from '../api/problem';
+import { describeError } from '../common/problem';
 import { useCan } from '../auth/permissions';
 import { LoadError } from '../common/CataloguePage';
 import { EmptyState } from '../common/EmptyState';

@@ -10,13 +10,13 @@ import type { TimelineItem } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { resourceOptions } from '../admin/resources/resourceOptions';
 import { useGetResourcesQuery } from '../admin/resources/resourcesApi';
-import { describeError, httpStatusOf } from '../api/problem';
+import { describeError, httpStatusOf } from '../common/problem';
 import { useGetApplicationsQuery } from '../applications/applicationsApi';
 import { applicationLabel } from '../applications/details/parentOptions';
 import { useCan } from '../auth/permissions';
-import { formatAsOf } from '../as-of/asOf';
+import { formatAsOf } from '../session/asOf';
 import { useAsOf } from '../as-of/useAsOf';
-import { selectMe } from '../auth/sessionSlice';
+import { selectMe } from '../session/selectMe';
 import { notifyError } from '../common/notify';
 import {
   useAddSubgroupMutation,

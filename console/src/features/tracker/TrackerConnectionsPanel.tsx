@@ -23,7 +23,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TrackerConnectionView } from '@fahrplan/contracts';
-import { describeError } from '../api/problem';
+import { describeError } from '../common/problem';
 import { ConfirmDialog } from '../admin/AdminDialog';
 import { RowActions, TableLoad } from '../admin/AdminTable';
 import { useCan } from '../auth/permissions';

@@ -8,7 +8,7 @@ import {
   trackerProjectLink,
 } from '@fahrplan/contracts';
 import type { GroupView, TrackerRepositoryView } from '@fahrplan/contracts';
-import { describeError } from '../api/problem';
+import { describeError } from '../common/problem';
 import { LinkField } from '../applications/details/LinkField';
 import type { ItemForm } from '../items/ItemOverviewTab';
 import { changeIssueGroup, issueLinkOf } from '../items/itemForm';

@@ -18,7 +18,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCheck, IconPlus, IconTarget } from '@tabler/icons-react';
 import { createGoalSchema } from '@fahrplan/contracts';
-import { describeError } from '../../api/problem';
+import { describeError } from '../../common/problem';
 import { useCan } from '../../auth/permissions';
 import { EmptyState } from '../../common/EmptyState';
 import { notifyError, notifySuccess } from '../../common/notify';

@@ -4,7 +4,7 @@ import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, Title, Toolti
 import { IconCheck, IconPlus, IconUsers, IconX } from '@tabler/icons-react';
 import { resourceNameSchema } from '@fahrplan/contracts';
 import type { ResourceView } from '@fahrplan/contracts';
-import { describeError } from '../../api/problem';
+import { describeError } from '../../common/problem';
 import { useCan } from '../../auth/permissions';
 import { EmptyState } from '../../common/EmptyState';
 import { notifyError, notifySuccess } from '../../common/notify';

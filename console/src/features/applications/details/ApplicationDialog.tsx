@@ -1,8 +1,8 @@
 import { Center, Loader, Modal } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useAppSelector } from '../../../app/hooks';
-import { describeError, httpStatusOf } from '../../api/problem';
-import { selectMe } from '../../auth/sessionSlice';
+import { describeError, httpStatusOf } from '../../common/problem';
+import { selectMe } from '../../session/selectMe';
 import { useGetApplicationQuery } from '../applicationsApi';
 import { ApplicationEditor } from './ApplicationEditor';
 import { useDialogRecord } from './useDialogRecord';

@@ -3,7 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import type { AccountView } from '@fahrplan/contracts';
 import { AccountEntriesTable } from '../../accounts/AccountEntriesTable';
 import { ImportEntriesButton } from '../../accounts/ImportEntriesButton';
-import { describeError } from '../../api/problem';
+import { describeError } from '../../common/problem';
 import type { TabProps } from './formTypes';
 
 export interface AccountQuery {

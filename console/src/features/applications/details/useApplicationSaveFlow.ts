@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { trimText } from '@fahrplan/contracts';
 import type { ApplicationView } from '@fahrplan/contracts';
 import { flowSource } from '../../api/commands';
-import { describeError, httpStatusOf, problemOf } from '../../api/problem';
+import { describeError, httpStatusOf, problemOf } from '../../common/problem';
 import { useCreateAccountMutation } from '../../accounts/accountsApi';
 import { useCreateCommentMutation } from '../../comments/commentsApi';
 import { useSaveApplicationMutation } from '../applicationsApi';

@@ -1,5 +1,5 @@
 import type { CommandResult } from '@fahrplan/contracts';
-import { describeError, problemOf } from '../../api/problem';
+import { describeError, problemOf } from '../../common/problem';
 import type { KeyedSend } from '../../applications/details/idempotencyKeys';
 import { SaveStepError } from '../../applications/details/useApplicationSaveFlow';
 import { toSaveCommand } from './projectForm';

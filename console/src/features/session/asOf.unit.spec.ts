@@ -1,17 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import type { MeView } from '@fahrplan/contracts';
 import {
-  appliedAsOf,
   asOfOf,
-  asOfQuickPicks,
   asOfRequest,
-  asOfSync,
-  asOfToPicker,
   canViewHistory,
   meAsOf,
   parseAsOf,
   pathWithAsOf,
-  pickerToAsOf,
   viewOnly,
   withAsOf,
 } from './asOf';
@@ -57,32 +52,6 @@ describe('the asOf URL parameter', () => {
     expect(pathWithAsOf('/projects', at)).toBe(`/projects?asOf=${encodeURIComponent(at)}`);
     expect(pathWithAsOf('/admin?x=1', at)).toBe(`/admin?x=1&asOf=${encodeURIComponent(at)}`);
     expect(pathWithAsOf('/projects', null)).toBe('/projects');
-  });
-});
-
-describe('the picker values', () => {
-  it('round-trip through the local picker format', () => {
-    expect(pickerToAsOf(asOfToPicker(at))).toBe(at);
-    expect(pickerToAsOf(null)).toBeNull();
-    expect(pickerToAsOf('not a date')).toBeNull();
-  });
-
-  it('keep the milliseconds of the current instant when the draft still shows it', () => {
-    const precise = '2026-03-01T09:30:00.742Z';
-    expect(appliedAsOf(asOfToPicker(precise), precise)).toBe(precise);
-    expect(Date.parse(appliedAsOf(asOfToPicker(precise), precise)!)).toBeGreaterThan(Date.parse(at));
-    // a different draft is that whole second
-    const later = '2026-03-01T09:31:00.000Z';
-    expect(appliedAsOf(asOfToPicker(later), precise)).toBe(later);
-    expect(appliedAsOf(asOfToPicker(precise), null)).toBe(at);
-    expect(appliedAsOf(null, precise)).toBeNull();
-  });
-
-  it('offers quick picks in the past of now', () => {
-    const now = new Date('2026-03-15T12:00:00Z');
-    const picks = asOfQuickPicks(now);
-    expect(picks.map((p) => p.label)).toContain('Yesterday, this time');
-    for (const pick of picks) expect(Date.parse(pickerToAsOf(pick.value) ?? '')).toBeLessThan(now.getTime());
   });
 });
 
@@ -136,39 +105,6 @@ describe('asOfRequest', () => {
   it('refuses commands', () => {
     expect(asOfRequest({ url: '/commands/SaveGroup', method: 'POST', body: {} }, at).refuse).toBe(true);
     expect(asOfRequest({ url: '/auth/logout', method: 'POST' }, at).refuse).toBe(false);
-  });
-});
-
-describe('asOfSync', () => {
-  const other = '2025-12-31T23:00:00.000Z';
-  const base = { at: null, first: false, pop: false, backToNow: false, permitted: true };
-  const search = (query: string) => new URLSearchParams(query);
-
-  it('lets the slice follow an instant in the URL, or do nothing when they agree', () => {
-    expect(asOfSync({ ...base, search: search(`asOf=${at}`) })).toEqual({ kind: 'follow', at });
-    expect(asOfSync({ ...base, at: other, search: search(`asOf=${at}`) })).toEqual({ kind: 'follow', at });
-    expect(asOfSync({ ...base, at, search: search(`asOf=${at}`) })).toEqual({ kind: 'none' });
-    expect(asOfSync({ ...base, search: search('view=chart') })).toEqual({ kind: 'none' });
-  });
-
-  it('puts the instant back when an in-app navigation lost it', () => {
-    expect(asOfSync({ ...base, at, search: search('show-project=3') })).toEqual({ kind: 'restore', at });
-  });
-
-  it('goes back to now on Back/Forward, on "Back to now" and on the first location', () => {
-    for (const cause of [{ pop: true }, { backToNow: true }, { first: true }])
-      expect(asOfSync({ ...base, ...cause, at, search: search('') })).toEqual({ kind: 'follow', at: null });
-  });
-
-  it('drops a malformed instant, and any instant for a user without history', () => {
-    expect(asOfSync({ ...base, search: search('asOf=yesterday') })).toEqual({
-      kind: 'drop',
-      reason: 'malformed',
-    });
-    expect(asOfSync({ ...base, permitted: false, search: search(`asOf=${at}`) })).toEqual({
-      kind: 'drop',
-      reason: 'not permitted',
-    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { signedOut } from '../auth/sessionSlice';
+import { signedOut } from './sessionSlice';
 import { asOfOf } from './asOf';
 
 export interface AsOfState {
@@ -31,7 +31,7 @@ export const asOfSlice = createSlice({
       state.busyEditors = Math.max(0, state.busyEditors - 1);
     },
   },
-  // the next user starts at now (the builder runs lazily, so the import cycle with sessionSlice is harmless)
+  // the next user starts at now
   extraReducers: (builder) => {
     builder.addCase(signedOut, (state) => {
       state.at = null;

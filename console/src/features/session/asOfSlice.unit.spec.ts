@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { signedOut } from '../auth/sessionSlice';
+import { signedOut } from './sessionSlice';
 import { asOfChanged, asOfSlice, editorBusy, editorIdle } from './asOfSlice';
 
 const reduce = asOfSlice.reducer;

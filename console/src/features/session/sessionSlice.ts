@@ -1,8 +1,6 @@
-import { createSelector, createSlice } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { MeView } from '@fahrplan/contracts';
-import { meAsOf } from '../as-of/asOf';
-import { selectAsOf } from '../as-of/asOfSlice';
 
 export interface LoginResult {
   accessToken: string;
@@ -41,6 +39,3 @@ export const sessionSlice = createSlice({
 
 export const { signedIn, meLoaded, signedOut } = sessionSlice.actions;
 export const { selectSessionStatus, selectAccessToken, selectStoredMe } = sessionSlice.selectors;
-
-/** The user as the console acts for it: view-only while it shows the past (as of a date). */
-export const selectMe = createSelector([selectStoredMe, selectAsOf], meAsOf);
