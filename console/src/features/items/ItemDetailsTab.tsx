@@ -5,7 +5,7 @@ import { ResourceSelect } from '../admin/resources/ResourceSelect';
 import { DocumentationField } from '../applications/details/SharedFields';
 import { AttributeField } from '../common/AttributeField';
 import type { AttributeDefinition } from '../common/attributes';
-import { ItemTrackerFields } from '../tracker/TrackerFields';
+import { ItemTrackerFields } from './ItemTrackerFields';
 import { changeType } from './itemForm';
 import type { IssueGroup, ItemGroup } from './itemForm';
 import type { ItemForm } from './ItemOverviewTab';

@@ -29,9 +29,9 @@ import {
   zoomRange,
 } from './timeScale';
 import type { AxisScale, Tick, TimeRange, ZoomPreset } from './timeScale';
-import { isReleaseRow, withReleaseRows } from '../tracker/releaseMilestones';
-import type { ReleaseMilestone } from '../tracker/releaseMilestones';
-import { ReleaseRowView, releaseRowHeight } from '../tracker/TimelineReleases';
+import { isReleaseRow, withReleaseRows } from './releaseMilestones';
+import type { ReleaseMilestone } from './releaseMilestones';
+import { ReleaseRowView, releaseRowHeight } from './TimelineReleases';
 import { snappedMove, snappedResize } from './timelineChanges';
 import type { ItemChange } from './timelineChanges';
 import { buildRows, indexItems, visibleIn } from './timelineRows';

@@ -17,7 +17,7 @@ import { AdminCockpitField, DocumentationField } from '../../applications/detail
 import { applicationLabel, notAssigned } from '../../applications/details/parentOptions';
 import { useGetApplicationsQuery } from '../../applications/applicationsApi';
 import { useGetProjectsQuery } from '../projectsApi';
-import { ProjectTrackerFields } from '../../tracker/TrackerFields';
+import { ProjectTrackerFields } from './ProjectTrackerFields';
 import { projectParentOptions } from './projectForm';
 import type { ProjectTabProps } from './projectFormTypes';
 

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { Group, Tabs, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLink } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { can, parseTrackerRepositoryId } from '@fahrplan/contracts';
 import type { GroupDetailsView, MeView } from '@fahrplan/contracts';
 import { EditorDialog, useEditorSave } from '../../applications/details/EditorChrome';
@@ -21,6 +20,7 @@ import { useGetGoalsQuery, useLazyGetProjectQuery } from './projectDetailsApi';
 import { projectFormValidator, sameValues, toFormValues } from './projectForm';
 import type { ProjectFormValues, ProjectRecord } from './projectForm';
 import { useProjectSaveFlow } from './useProjectSaveFlow';
+import { today } from '../../common/dateTime';
 
 interface Props {
   /** The project to show, null for a new one. */
@@ -55,13 +55,13 @@ const tabOf = (path: string) => tabOfField[path.split('.')[0] ?? path] ?? 'detai
 
 export function ProjectEditor({ group, application, me, onClose, onOpenProject }: Props) {
   const [openedAsNew] = useState(group === null);
-  const [initialValues] = useState(() => toFormValues(group, dayjs().format('YYYY-MM-DD'), application));
+  const [initialValues] = useState(() => toFormValues(group, today(), application));
   const validate = useMemo(() => projectFormValidator(), []);
   const compare = useCompareWithNow({
     kind: 'project',
     id: group?.id ?? null,
     asOfValues: initialValues,
-    toValues: (now: GroupDetailsView) => toFormValues(now, dayjs().format('YYYY-MM-DD')),
+    toValues: (now: GroupDetailsView) => toFormValues(now, today()),
     ignore: ['addAccount', 'comment'],
   });
   const form = useForm<ProjectFormValues>({
@@ -128,7 +128,7 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
       (async () => {
         const fresh = await fetchProject(record.id).unwrap();
         const current = form.getValues();
-        const next = toFormValues(fresh, dayjs().format('YYYY-MM-DD'));
+        const next = toFormValues(fresh, today());
         form.setInitialValues(next);
         form.setValues({
           ...next,

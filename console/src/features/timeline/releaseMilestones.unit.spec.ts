@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { TrackerReleaseView } from '@fahrplan/contracts';
-import { readShowReleases, withShowReleases } from '../timeline/timelineUrl';
+import { readShowReleases, withShowReleases } from './timelineUrl';
 import { releaseState, releasesByGroup, withReleaseRows } from './releaseMilestones';
 
 const release = (overrides: Partial<TrackerReleaseView>): TrackerReleaseView => ({

@@ -2,8 +2,8 @@ import { memo } from 'react';
 import { Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconTag } from '@tabler/icons-react';
 import { serverToUiDate } from '@fahrplan/contracts';
-import { dayMs, todayMs, toServerDate, valueToX } from '../timeline/timeScale';
-import type { TimeRange } from '../timeline/timeScale';
+import { dayMs, todayMs, toServerDate, valueToX } from './timeScale';
+import type { TimeRange } from './timeScale';
 import { releaseState } from './releaseMilestones';
 import type { ReleaseMilestone, ReleaseRow } from './releaseMilestones';
 
