@@ -6,8 +6,8 @@ import type { FeatureFlags, TenantAdminView } from '@fahrplan/contracts';
 import { LoadError } from '../common/CataloguePage';
 import { sameValues } from '../common/formChanges';
 import { notifySuccess } from '../common/notify';
-import { CommandAlert, useCommandRun } from './AdminDialog';
-import { commandFailure, problemFieldErrors } from './adminErrors';
+import { CommandAlert, useCommandRun } from '../record-dialog/FormDialog';
+import { commandFailure, problemFieldErrors } from '../record-dialog/commandErrors';
 import {
   useChangeAttributeSchemasMutation,
   useChangeTenantFeaturesMutation,

@@ -18,8 +18,8 @@ import type { RoleView, UserAdminView } from '@fahrplan/contracts';
 import { describeError } from '../common/problem';
 import { notifyError, notifySuccess } from '../common/notify';
 import { zodValidate } from '../common/zodValidate';
-import { ConfirmDialog, FormDialog, useCommandRun } from './AdminDialog';
-import { problemFieldErrors } from './adminErrors';
+import { ConfirmDialog, FormDialog, useCommandRun } from '../record-dialog/FormDialog';
+import { problemFieldErrors } from '../record-dialog/commandErrors';
 import {
   useChangeMemberRolesMutation,
   useCreateUserMutation,

@@ -8,7 +8,7 @@ import { selectMe } from '../session/selectMe';
 import { CatalogueTable } from '../common/CatalogueTable';
 import { EmptyState } from '../common/EmptyState';
 import { sortRecords } from '../common/sortRecords';
-import { TableLoad } from './AdminTable';
+import { TableLoad } from '../common/AdminTable';
 import { useGetAdminUsersQuery, useGetInvitationsQuery, useGetRolesQuery } from './adminApi';
 import { CreateUserDialog, EditUserDialog, InviteDialog } from './UserDialogs';
 

@@ -2,7 +2,7 @@ import { Divider, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { itemSystemTypes } from '@fahrplan/contracts';
 import type { ItemSystemType } from '@fahrplan/contracts';
 import { ResourceSelect } from '../admin/resources/ResourceSelect';
-import { DocumentationField } from '../applications/details/SharedFields';
+import { DocumentationField } from '../record-dialog/SharedFields';
 import { AttributeField } from '../common/AttributeField';
 import type { AttributeDefinition } from '../common/attributes';
 import { ItemTrackerFields } from './ItemTrackerFields';

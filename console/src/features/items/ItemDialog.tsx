@@ -5,7 +5,7 @@ import { defaultSubgroups, subgroupsOf } from '@fahrplan/contracts';
 import type { GroupView, ItemView } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { describeError, httpStatusOf } from '../common/problem';
-import { useDialogRecord } from '../applications/details/useDialogRecord';
+import { useDialogRecord } from '../record-dialog/useDialogRecord';
 import { selectMe } from '../session/selectMe';
 import { useGetProjectsQuery } from '../projects/projectsApi';
 import { ItemEditor } from './ItemEditor';

@@ -1,7 +1,7 @@
 import { Divider, Select, SimpleGrid, Stack } from '@mantine/core';
 import { parseTrackerRepositoryId } from '@fahrplan/contracts';
 import type { GroupView, TrackerRepositoryView } from '@fahrplan/contracts';
-import { LinkField } from '../applications/details/LinkField';
+import { LinkField } from '../record-dialog/LinkField';
 import { chooserNote, useRepositories } from '../tracker/RepositoryLinks';
 import { repositoryLabel, repositoryOf, repositoryOptions } from '../tracker/repositoryOptions';
 import { TrackerIssueSummary } from '../tracker/TrackerIssueSummary';

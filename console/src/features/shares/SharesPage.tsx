@@ -5,7 +5,7 @@ import { IconChevronRight, IconLink, IconShare } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ShareView } from '@fahrplan/contracts';
-import { ConfirmDialog } from '../admin/AdminDialog';
+import { ConfirmDialog } from '../record-dialog/FormDialog';
 import { describeError } from '../common/problem';
 import { useCan } from '../auth/permissions';
 import { LoadError } from '../common/CataloguePage';

@@ -15,8 +15,8 @@ import { useForm } from '@mantine/form';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { trackerAuthModes, trackerDeployments } from '@fahrplan/contracts';
 import type { TrackerAuthMode, TrackerConnectionView, TrackerDeployment } from '@fahrplan/contracts';
-import { FormDialog, useCommandRun } from '../admin/AdminDialog';
-import { commandFailure, problemFieldErrors } from '../admin/adminErrors';
+import { FormDialog, useCommandRun } from '../record-dialog/FormDialog';
+import { commandFailure, problemFieldErrors } from '../record-dialog/commandErrors';
 import { notifyError, notifySuccess } from '../common/notify';
 import {
   authModeLabels,

@@ -24,8 +24,8 @@ import {
 import { Link } from 'react-router';
 import type { TrackerConnectionView } from '@fahrplan/contracts';
 import { describeError } from '../common/problem';
-import { ConfirmDialog } from '../admin/AdminDialog';
-import { RowActions, TableLoad } from '../admin/AdminTable';
+import { ConfirmDialog } from '../record-dialog/FormDialog';
+import { RowActions, TableLoad } from '../common/AdminTable';
 import { useCan } from '../auth/permissions';
 import { EmptyState } from '../common/EmptyState';
 import { notifyError, notifySuccess } from '../common/notify';

@@ -23,9 +23,9 @@ import { useCan } from '../../auth/permissions';
 import { EmptyState } from '../../common/EmptyState';
 import { notifyError, notifySuccess } from '../../common/notify';
 import { zodValidate } from '../../common/zodValidate';
-import { ConfirmDialog } from '../AdminDialog';
-import { problemFieldErrors } from '../adminErrors';
-import { RowActions, TableLoad } from '../AdminTable';
+import { ConfirmDialog } from '../../record-dialog/FormDialog';
+import { problemFieldErrors } from '../../record-dialog/commandErrors';
+import { RowActions, TableLoad } from '../../common/AdminTable';
 import { deleteRefusal, goalRows, parentOptions } from './goalRows';
 import type { AdminGoal } from './goalRows';
 import {

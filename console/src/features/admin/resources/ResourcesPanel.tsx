@@ -8,8 +8,8 @@ import { describeError } from '../../common/problem';
 import { useCan } from '../../auth/permissions';
 import { EmptyState } from '../../common/EmptyState';
 import { notifyError, notifySuccess } from '../../common/notify';
-import { ConfirmDialog } from '../AdminDialog';
-import { RowActions, TableLoad } from '../AdminTable';
+import { ConfirmDialog } from '../../record-dialog/FormDialog';
+import { RowActions, TableLoad } from '../../common/AdminTable';
 import { useDeleteResourceMutation, useGetResourcesQuery, useSaveResourceMutation } from './resourcesApi';
 
 /** The shared name rule (§3: trimmed, 1–100 characters); null when the name is fine. */

@@ -5,7 +5,7 @@ import { describeError, httpStatusOf } from '../../common/problem';
 import { selectMe } from '../../session/selectMe';
 import { useGetApplicationQuery } from '../applicationsApi';
 import { ApplicationEditor } from './ApplicationEditor';
-import { useDialogRecord } from './useDialogRecord';
+import { useDialogRecord } from '../../record-dialog/useDialogRecord';
 
 interface Props {
   /** An existing application's id, or null for a new application. */

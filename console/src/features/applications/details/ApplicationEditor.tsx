@@ -14,12 +14,13 @@ import type { ApplicationFormValues, ApplicationRecord } from './applicationForm
 import { CommentsTab } from './CommentsTab';
 import { DeleteApplication } from './DeleteApplication';
 import { DetailsTab } from './DetailsTab';
-import { EditorDialog, useEditorSave } from './EditorChrome';
+import { EditorDialog, useEditorSave } from '../../record-dialog/EditorChrome';
 import { FinanceTab } from './FinanceTab';
 import { OverviewTab } from './OverviewTab';
 import { ProjectsTab } from './ProjectsTab';
 import { useApplicationSaveFlow } from './useApplicationSaveFlow';
-import { applyFieldErrors, tabsWithErrors } from './fieldErrors';
+import { tabsWithErrors } from '../../record-dialog/fieldErrors';
+import { applyFieldErrors, tabOf } from './applicationFieldErrors';
 
 interface Props {
   /** The application to show, null for a new one. */
@@ -73,7 +74,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
   const title = isNew
     ? 'new application'
     : `show application ${[saved.name, saved.release].filter(Boolean).join(' ')}`;
-  const errorTabs = tabsWithErrors(form.errors);
+  const errorTabs = tabsWithErrors(form.errors, tabOf);
 
   const { saving, setError, leave, confirm, footer } = useEditorSave({
     form,

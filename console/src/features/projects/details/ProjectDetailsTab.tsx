@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import type { GroupDetailsView } from '@fahrplan/contracts';
 import { ResourceSelect } from '../../admin/resources/ResourceSelect';
-import { AdminCockpitField, DocumentationField } from '../../applications/details/SharedFields';
+import { AdminCockpitField, DocumentationField } from '../../record-dialog/SharedFields';
 import { applicationLabel, notAssigned } from '../../applications/details/parentOptions';
 import { useGetApplicationsQuery } from '../../applications/applicationsApi';
 import { useGetProjectsQuery } from '../projectsApi';

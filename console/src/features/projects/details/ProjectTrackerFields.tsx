@@ -1,6 +1,6 @@
 import { Divider, Group, Select, SimpleGrid } from '@mantine/core';
 import { parseTrackerRepositoryId, trackerIssueLink } from '@fahrplan/contracts';
-import { LinkField } from '../../applications/details/LinkField';
+import { LinkField } from '../../record-dialog/LinkField';
 import { RepositoryLinks, chooserNote, useRepositories } from '../../tracker/RepositoryLinks';
 import { repositoryOf, repositoryOptions } from '../../tracker/repositoryOptions';
 import { TrackerIssueSummary } from '../../tracker/TrackerIssueSummary';

@@ -1,4 +1,4 @@
-import { SaveStepError } from './useApplicationSaveFlow';
+import { SaveStepError } from '../../record-dialog/SaveStepError';
 import type { ApplicationForm } from './formTypes';
 
 const tabOfField: Record<string, string> = {
@@ -20,19 +20,8 @@ const tabOfField: Record<string, string> = {
   comment: 'comments',
 };
 
-const tabOf = (path: string) => tabOfField[path.split('.')[0] ?? path];
-
-/** The tabs holding a field with an error, so a hidden problem is still visible on its tab. */
-export const tabsWithErrors = (
-  errors: Record<string, unknown>,
-  tabOfPath: (path: string) => string | undefined = tabOf,
-) =>
-  new Set(
-    Object.entries(errors)
-      .filter(([, message]) => message)
-      .map(([path]) => tabOfPath(path))
-      .filter((tab): tab is string => tab !== undefined),
-  );
+/** The application dialog's tab of a form path. */
+export const tabOf = (path: string) => tabOfField[path.split('.')[0] ?? path];
 
 /** The server's field errors (400) onto the form's fields, besides the alert. */
 export const applyFieldErrors = (form: ApplicationForm, error: unknown) => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Group, Table, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { LoadError, TableSkeleton } from '../common/CataloguePage';
+import { LoadError, TableSkeleton } from './CataloguePage';
 
 /** An administration list while it loads (skeleton rows), when it failed to load, else `children`. */
 export function TableLoad({

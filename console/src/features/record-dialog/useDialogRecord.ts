@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { notifyError } from '../../common/notify';
-import { useAsOfFailureMessage } from '../../as-of/useAsOf';
+import { notifyError } from '../common/notify';
+import { useAsOfFailureMessage } from '../as-of/useAsOf';
 
 interface RecordQuery<T> {
   data?: T | undefined;

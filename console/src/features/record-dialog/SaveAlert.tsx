@@ -1,6 +1,6 @@
 import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { SaveStepError } from './useApplicationSaveFlow';
+import { SaveStepError } from './SaveStepError';
 
 interface Props {
   error: unknown;

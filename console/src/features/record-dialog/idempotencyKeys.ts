@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 /** Sends a request with the Idempotency-Key of its step. */
 export type KeyedSend = <T>(
   step: string,
@@ -23,3 +25,9 @@ export const keyedSender = (newKey: () => string = () => crypto.randomUUID()): K
     return result;
   };
 };
+
+/** The flow's Idempotency-Keys (see keyedSender), kept for the dialog's lifetime. */
+export function useIdempotencyKeys(): KeyedSend {
+  const [send] = useState(() => keyedSender());
+  return send;
+}

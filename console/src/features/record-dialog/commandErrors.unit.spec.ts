@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { commandFailure, problemFieldErrors } from './adminErrors';
+import { commandFailure, problemFieldErrors } from './commandErrors';
 
 const problem = (status: number, detail: string, errors?: { field: string; message: string }[]) => ({
   status,

@@ -4,10 +4,10 @@ import { Alert, Button, Group, Modal } from '@mantine/core';
 import type { MantineSize } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { DialogFooter } from '../applications/details/EditorChrome';
-import { keyedSender } from '../applications/details/idempotencyKeys';
-import type { KeyedSend } from '../applications/details/idempotencyKeys';
-import { commandFailure } from './adminErrors';
+import { DialogFooter } from './EditorChrome';
+import { keyedSender } from './idempotencyKeys';
+import type { KeyedSend } from './idempotencyKeys';
+import { commandFailure } from './commandErrors';
 
 /** A failed command in a red alert (§8 save failure: the server's detail, else the error message). */
 export function CommandAlert({ error }: { error: unknown }) {

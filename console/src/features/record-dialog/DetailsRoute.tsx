@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import type { PermissionResource } from '@fahrplan/contracts';
-import { useCan } from '../../auth/permissions';
-import { notifyError } from '../../common/notify';
-import { useAsOfFailureMessage } from '../../as-of/useAsOf';
+import { useCan } from '../auth/permissions';
+import { notifyError } from '../common/notify';
+import { useAsOfFailureMessage } from '../as-of/useAsOf';
 
 interface Props<T> {
   /** VIEW on it opens the route. */

@@ -3,7 +3,7 @@ import { useHotkeys } from '@mantine/hooks';
 import type { ComponentProps, ReactNode } from 'react';
 import { Box, Button, Group, Modal, Tabs } from '@mantine/core';
 import type { MantineSize } from '@mantine/core';
-import { useBusyEditor } from '../../as-of/useAsOf';
+import { useBusyEditor } from '../as-of/useAsOf';
 import { ErrorTab } from './ErrorTab';
 import { LeaveConfirm } from './LeaveConfirm';
 import { SaveAlert } from './SaveAlert';
