@@ -1,7 +1,7 @@
 import { Divider, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { itemSystemTypes } from '@fahrplan/contracts';
 import type { ItemSystemType } from '@fahrplan/contracts';
-import { ResourceSelect } from '../admin/resources/ResourceSelect';
+import { ResourceSelect } from '../resources/ResourceSelect';
 import { DocumentationField } from '../record-dialog/SharedFields';
 import { AttributeField } from '../common/AttributeField';
 import type { AttributeDefinition } from '../common/attributes';

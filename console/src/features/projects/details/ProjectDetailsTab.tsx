@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { GroupDetailsView } from '@fahrplan/contracts';
-import { ResourceSelect } from '../../admin/resources/ResourceSelect';
+import { ResourceSelect } from '../../resources/ResourceSelect';
 import { AdminCockpitField, DocumentationField } from '../../record-dialog/SharedFields';
 import { applicationLabel, notAssigned } from '../../applications/details/parentOptions';
 import { useGetApplicationsQuery } from '../../applications/applicationsApi';

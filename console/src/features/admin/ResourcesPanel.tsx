@@ -4,13 +4,17 @@ import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, Title, Toolti
 import { IconCheck, IconPlus, IconUsers, IconX } from '@tabler/icons-react';
 import { resourceNameSchema } from '@fahrplan/contracts';
 import type { ResourceView } from '@fahrplan/contracts';
-import { describeError } from '../../common/problem';
-import { useCan } from '../../auth/permissions';
-import { EmptyState } from '../../common/EmptyState';
-import { notifyError, notifySuccess } from '../../common/notify';
-import { ConfirmDialog } from '../../record-dialog/FormDialog';
-import { RowActions, TableLoad } from '../../common/AdminTable';
-import { useDeleteResourceMutation, useGetResourcesQuery, useSaveResourceMutation } from './resourcesApi';
+import { describeError } from '../common/problem';
+import { useCan } from '../auth/permissions';
+import { EmptyState } from '../common/EmptyState';
+import { notifyError, notifySuccess } from '../common/notify';
+import { ConfirmDialog } from '../record-dialog/FormDialog';
+import { RowActions, TableLoad } from '../common/AdminTable';
+import {
+  useDeleteResourceMutation,
+  useGetResourcesQuery,
+  useSaveResourceMutation,
+} from '../resources/resourcesApi';
 
 /** The shared name rule (§3: trimmed, 1–100 characters); null when the name is fine. */
 const nameError = (name: string): string | null =>

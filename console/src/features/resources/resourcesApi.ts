@@ -5,9 +5,9 @@ import type {
   deleteResourceSchema,
   saveResourceSchema,
 } from '@fahrplan/contracts';
-import { apiSlice } from '../../api/apiSlice';
-import { commandArgs } from '../../api/commands';
-import type { CommandRequest } from '../../api/commands';
+import { apiSlice } from '../api/apiSlice';
+import { commandArgs } from '../api/commands';
+import type { CommandRequest } from '../api/commands';
 
 export type SaveResourceInput = z.input<typeof saveResourceSchema>;
 export type DeleteResourceInput = z.input<typeof deleteResourceSchema>;
