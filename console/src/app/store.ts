@@ -3,8 +3,8 @@ import { apiSlice } from '../features/api/apiSlice';
 import { positionSlice } from '../features/api/positionSlice';
 import { sessionSlice } from '../features/session/sessionSlice';
 import { asOfSlice } from '../features/session/asOfSlice';
-import { applicationDialogSlice } from '../features/applications/details/applicationDialogSlice';
-import { projectDialogSlice } from '../features/projects/details/projectDialogSlice';
+import { applicationDialogSlice } from '../features/record-dialog/applicationDialogSlice';
+import { projectDialogSlice } from '../features/record-dialog/projectDialogSlice';
 
 const rootReducer = combineSlices(
   apiSlice,

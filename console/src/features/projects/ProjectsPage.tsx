@@ -10,7 +10,7 @@ import { applicationLabel } from '../applications/details/parentOptions';
 import { useCan } from '../auth/permissions';
 import { selectMe } from '../session/selectMe';
 import { LoadError, SearchField, TableSkeleton } from '../common/CataloguePage';
-import { useOpenProjectDialog } from './details/useOpenProjectDialog';
+import { useOpenProjectDialog } from '../record-dialog/useOpenRecordDialog';
 import { formatAsOf } from '../session/asOf';
 import { useAsOf } from '../as-of/useAsOf';
 import { useProjectChangesSince } from '../as-of/RowChangeMark';

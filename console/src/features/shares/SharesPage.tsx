@@ -11,7 +11,7 @@ import { useCan } from '../auth/permissions';
 import { LoadError } from '../common/CataloguePage';
 import { EmptyState } from '../common/EmptyState';
 import { notifyError, notifySuccess } from '../common/notify';
-import { useOpenProjectDialog } from '../projects/details/useOpenProjectDialog';
+import { useOpenProjectDialog } from '../record-dialog/useOpenRecordDialog';
 import { historyLine, historyTime, shareKey, shareTitle, statusColour } from './shareRows';
 import {
   useAcceptShareMutation,

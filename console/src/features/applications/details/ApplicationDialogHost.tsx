@@ -2,8 +2,8 @@ import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ApplicationDialog } from './ApplicationDialog';
-import { applicationDialogClosed, selectApplicationDialog } from './applicationDialogSlice';
-import { useOpenApplicationDialog } from './useOpenApplicationDialog';
+import { applicationDialogClosed, selectApplicationDialog } from '../../record-dialog/applicationDialogSlice';
+import { useOpenApplicationDialog } from '../../record-dialog/useOpenRecordDialog';
 
 const newApplicationParam = 'new-application';
 

@@ -1,7 +1,11 @@
 import { useCallback } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ProjectDialog } from './ProjectDialog';
-import { projectDialogClosed, selectProjectDialog, showProject } from './projectDialogSlice';
+import {
+  projectDialogClosed,
+  selectProjectDialog,
+  showProject,
+} from '../../record-dialog/projectDialogSlice';
 
 /** Renders the project dialog the root events asked for (show a group, new group). */
 export function ProjectDialogHost() {
