@@ -2,10 +2,10 @@ import { memo } from 'react';
 import { Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconTag } from '@tabler/icons-react';
 import { serverToUiDate } from '@fahrplan/contracts';
-import { dayMs, todayMs, toServerDate, valueToX } from './timeScale';
-import type { TimeRange } from './timeScale';
-import { releaseState } from './releaseMilestones';
-import type { ReleaseMilestone, ReleaseRow } from './releaseMilestones';
+import { dayMs, todayMs, toServerDate, valueToX } from '../timeScale';
+import type { TimeRange } from '../timeScale';
+import { releaseState } from '../releaseMilestones';
+import type { ReleaseMilestone, ReleaseRow } from '../releaseMilestones';
 
 export const releaseRowHeight = 30;
 const markerSize = 18;
