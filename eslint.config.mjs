@@ -4,6 +4,7 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const forbid = (...packages) => ({
   'no-restricted-imports': [
@@ -130,4 +131,5 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
     },
   },
+  { files: consoleFiles, ...reactHooks.configs.flat.recommended },
 );

@@ -67,11 +67,12 @@ function MirrorCell({ connection, now }: { connection: TrackerConnectionView; no
 function TestDialog({ connection, onClose }: { connection: TrackerConnectionView; onClose: () => void }) {
   const test = useConnectionTest();
   const { run } = test;
+  // once per dialog: the connection as shown when it opened is the one tested
+  const [tested] = useState(connection);
   useEffect(() => {
-    const { id, baseUrl, deployment, authMode, email } = connection;
+    const { id, baseUrl, deployment, authMode, email } = tested;
     void run({ id, baseUrl, deployment, authMode, email });
-    // once per dialog: the connection as shown is the one tested
-  }, []);
+  }, [run, tested]);
   return (
     <Modal opened onClose={onClose} title={`Test of ${connection.name}`} size="md">
       <Stack>
