@@ -10,7 +10,8 @@ import { EmptyState } from '../common/EmptyState';
 import { sortRecords } from '../common/sortRecords';
 import { TableLoad } from '../common/AdminTable';
 import { useGetAdminUsersQuery, useGetInvitationsQuery, useGetRolesQuery } from './adminApi';
-import { CreateUserDialog, EditUserDialog, InviteDialog } from './UserDialogs';
+import { EditUserDialog } from './EditUserDialog';
+import { CreateUserDialog, InviteDialog } from './UserDialogs';
 
 const roleNames = (ids: readonly number[], roles: readonly RoleView[]) =>
   ids.map((id) => roles.find((r) => r.id === id)?.name ?? `#${id}`);
