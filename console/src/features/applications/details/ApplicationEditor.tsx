@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Tabs } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { can } from '@fahrplan/contracts';
 import type { ApplicationView, MeView } from '@fahrplan/contracts';
@@ -8,13 +7,13 @@ import { useGetAccountQuery } from '../../accounts/accountsApi';
 import { notifySuccess } from '../../common/notify';
 import { useLazyGetApplicationQuery } from '../applicationsApi';
 import { HistoryPanel, historyTabs } from '../../history/HistoryPanel';
-import { useCompareWithNow } from '../../as-of/CompareWithNow';
 import { applicationFormValidator, applicationPart, sameValues, toFormValues } from './applicationForm';
-import type { ApplicationFormValues, ApplicationRecord } from './applicationForm';
+import type { ApplicationRecord } from './applicationForm';
 import { CommentsTab } from './CommentsTab';
 import { DeleteApplication } from './DeleteApplication';
 import { DetailsTab } from './DetailsTab';
 import { EditorDialog, useEditorSave } from '../../record-dialog/EditorChrome';
+import { useRecordForm } from '../../record-dialog/useRecordForm';
 import { FinanceTab } from './FinanceTab';
 import { OverviewTab } from './OverviewTab';
 import { ProjectsTab } from './ProjectsTab';
@@ -36,19 +35,13 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
   const [openedAsNew] = useState(app === null);
   const [initialValues] = useState(() => toFormValues(app, definitions, parent));
   const validate = useMemo(() => applicationFormValidator(definitions), [definitions]);
-  const compare = useCompareWithNow({
+  const { form, compare } = useRecordForm({
     kind: 'application',
     id: app?.id ?? null,
-    asOfValues: initialValues,
-    toValues: (now: ApplicationView) => toFormValues(now, definitions),
-    ignore: ['addAccount', 'comment'],
-  });
-  const form = useForm<ApplicationFormValues>({
-    mode: 'controlled',
     initialValues,
     validate,
-    validateInputOnChange: true,
-    enhanceGetInputProps: compare.enhanceGetInputProps,
+    toValues: (now: ApplicationView) => toFormValues(now, definitions),
+    ignore: ['addAccount', 'comment'],
   });
 
   const [record, setRecord] = useState<ApplicationRecord | null>(
