@@ -3,8 +3,7 @@ import { apiSlice } from '../features/api/apiSlice';
 import { positionSlice } from '../features/api/positionSlice';
 import { sessionSlice } from '../features/session/sessionSlice';
 import { asOfSlice } from '../features/session/asOfSlice';
-import { applicationDialogSlice } from '../features/record-dialog/applicationDialogSlice';
-import { projectDialogSlice } from '../features/record-dialog/projectDialogSlice';
+import { applicationDialogSlice, projectDialogSlice } from '../features/record-dialog/recordDialogSlices';
 
 const rootReducer = combineSlices(
   apiSlice,

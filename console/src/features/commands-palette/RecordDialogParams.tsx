@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { selectApplicationDialog } from '../record-dialog/applicationDialogSlice';
+import { selectApplicationDialog, selectProjectDialog } from '../record-dialog/recordDialogSlices';
 import { useOpenApplicationDialog, useOpenProjectDialog } from '../record-dialog/useOpenRecordDialog';
-import { selectProjectDialog } from '../record-dialog/projectDialogSlice';
 import { parseRecordDialogParams, withoutRecordDialogParams } from './dialogParams';
 
 /**

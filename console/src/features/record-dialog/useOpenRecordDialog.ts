@@ -5,8 +5,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { useRefusalMessage } from '../as-of/useAsOf';
 import { useCan } from '../auth/permissions';
 import { notifyError } from '../common/notify';
-import { newApplication, showApplication } from './applicationDialogSlice';
-import { newProject, showProject } from './projectDialogSlice';
+import { newApplication, newProject, showApplication, showProject } from './recordDialogSlices';
 
 /**
  * §6: VIEW opens an existing record, CREATE a new one (with its preselection, e.g. the parent);
