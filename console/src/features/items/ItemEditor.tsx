@@ -9,7 +9,6 @@ import { useRecordForm } from '../record-dialog/useRecordForm';
 import { tabsWithErrors } from '../record-dialog/fieldErrors';
 import { SaveStepError } from '../record-dialog/SaveStepError';
 import { notifySuccess } from '../common/notify';
-import { HistoryPanel, historyTabs } from '../history/HistoryPanel';
 import { IssueBadgeOf } from '../tracker/TrackerIssueSummary';
 import { ItemDetailsTab } from './ItemDetailsTab';
 import { ItemOverviewTab } from './ItemOverviewTab';
@@ -168,7 +167,7 @@ export function ItemEditor({
       onClose={() => leave(onClose)}
       tabs={[]}
       finance={false}
-      trailingTabs={historyTabs(me, record?.id ?? null)}
+      history={{ category: 'item', id: record?.id ?? null, me, leave }}
       errorTabs={errorTabs}
       footer={footer}
       confirm={confirm}
@@ -196,7 +195,6 @@ export function ItemEditor({
       <Tabs.Panel value="comments">
         <ItemCommentsTab form={form} editable={editable} itemId={record?.id ?? null} />
       </Tabs.Panel>
-      <HistoryPanel category="item" id={record?.id ?? null} me={me} leave={leave} saving={footer.saving} />
     </EditorDialog>
   );
 }

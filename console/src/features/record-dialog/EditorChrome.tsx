@@ -3,7 +3,10 @@ import { useHotkeys } from '@mantine/hooks';
 import type { ComponentProps, ReactNode } from 'react';
 import { Box, Button, Group, Modal, Tabs } from '@mantine/core';
 import type { MantineSize } from '@mantine/core';
+import type { MeView } from '@fahrplan/contracts';
 import { useBusyEditor } from '../as-of/useAsOf';
+import type { HistoryRecordCategory } from '../history/historyApi';
+import { HistoryPanel, historyTabs } from '../history/HistoryPanel';
 import { ErrorTab } from './ErrorTab';
 import { LeaveConfirm } from './LeaveConfirm';
 import { SaveAlert } from './SaveAlert';
@@ -117,8 +120,13 @@ interface DialogProps {
   tabs: readonly (readonly [value: string, label: string])[];
   /** Financial planning is on: the Finance tab shows. */
   finance: boolean;
-  /** Tabs after Comments (e.g. History). */
-  trailingTabs?: readonly (readonly [value: string, label: string])[];
+  /** The record's History tab (last, for users with history VIEW and a saved record). */
+  history: {
+    category: HistoryRecordCategory;
+    id: number | null;
+    me: MeView;
+    leave: (then: () => void) => void;
+  };
   errorTabs: ReadonlySet<string>;
   /** The footer's Close runs `onClose` too. */
   footer: Omit<FooterProps, 'onClose'>;
@@ -138,7 +146,7 @@ export function EditorDialog({
   onClose,
   tabs,
   finance,
-  trailingTabs = [],
+  history,
   errorTabs,
   footer,
   confirm,
@@ -165,11 +173,12 @@ export function EditorDialog({
               ...tabs,
               finance && ['finance', 'Finance'],
               ['comments', 'Comments'],
-              ...trailingTabs,
+              ...historyTabs(history.me, history.id),
             ]}
             errorTabs={errorTabs}
           />
           {children}
+          <HistoryPanel {...history} saving={footer.saving} />
         </Tabs>
         <EditorFooter {...footer} onClose={onClose} />
       </Modal>

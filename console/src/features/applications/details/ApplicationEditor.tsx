@@ -6,7 +6,6 @@ import type { ApplicationView, MeView } from '@fahrplan/contracts';
 import { useGetAccountQuery } from '../../accounts/accountsApi';
 import { notifySuccess } from '../../common/notify';
 import { useLazyGetApplicationQuery } from '../applicationsApi';
-import { HistoryPanel, historyTabs } from '../../history/HistoryPanel';
 import { applicationFormValidator, applicationPart, sameValues, toFormValues } from './applicationForm';
 import type { ApplicationRecord } from './applicationForm';
 import { CommentsTab } from './CommentsTab';
@@ -123,7 +122,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
       onClose={requestClose}
       tabs={[['projects', 'Projects']]}
       finance={finance}
-      trailingTabs={historyTabs(me, record?.id ?? null)}
+      history={{ category: 'application', id: record?.id ?? null, me, leave }}
       errorTabs={errorTabs}
       footer={{
         ...footer,
@@ -169,13 +168,6 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
       <Tabs.Panel value="comments">
         <CommentsTab form={form} editable={editable} applicationId={record?.id ?? null} />
       </Tabs.Panel>
-      <HistoryPanel
-        category="application"
-        id={record?.id ?? null}
-        me={me}
-        leave={leave}
-        saving={footer.saving}
-      />
     </EditorDialog>
   );
 }

@@ -9,7 +9,6 @@ import { useRecordForm } from '../../record-dialog/useRecordForm';
 import { tabsWithErrors } from '../../record-dialog/fieldErrors';
 import { SaveStepError } from '../../record-dialog/SaveStepError';
 import { notifyError, notifySuccess } from '../../common/notify';
-import { HistoryPanel, historyTabs } from '../../history/HistoryPanel';
 import { IssueBadgeOf } from '../../tracker/TrackerIssueSummary';
 import { KeyFiguresTab } from './KeyFiguresTab';
 import { ProjectDetailsTab } from './ProjectDetailsTab';
@@ -173,7 +172,7 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
         ['strategy', 'Strategy'],
       ]}
       finance={finance}
-      trailingTabs={historyTabs(me, record?.id ?? null)}
+      history={{ category: 'group', id: record?.id ?? null, me, leave }}
       errorTabs={errorTabs}
       footer={footer}
       confirm={confirm}
@@ -219,7 +218,6 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
       <Tabs.Panel value="comments">
         <ProjectCommentsTab form={form} editable={editable} projectId={record?.id ?? null} />
       </Tabs.Panel>
-      <HistoryPanel category="group" id={record?.id ?? null} me={me} leave={leave} saving={footer.saving} />
     </EditorDialog>
   );
 }
