@@ -1,8 +1,26 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Anchor, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { HistoryRow } from '@fahrplan/contracts';
 import { fieldLabel } from '../as-of/compareWithNow';
 import { changeLine, truncateText } from './historyFormat';
+
+/** A small text button that shows more or less; aria-expanded tells which. */
+function FoldToggle({
+  open,
+  onToggle,
+  children,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Anchor component="button" type="button" size="xs" onClick={onToggle} aria-expanded={open}>
+      {children}
+    </Anchor>
+  );
+}
 
 /** A value of a change: long texts cut, with a button that shows the whole. */
 function ChangeValue({ value, label }: { value: string; label: 'before' | 'after' }) {
@@ -16,15 +34,9 @@ function ChangeValue({ value, label }: { value: string; label: 'before' | 'after
       {truncated && (
         <>
           {' '}
-          <Anchor
-            component="button"
-            type="button"
-            size="xs"
-            onClick={() => setWhole((w) => !w)}
-            aria-expanded={whole}
-          >
+          <FoldToggle open={whole} onToggle={() => setWhole((w) => !w)}>
             {whole ? 'show less' : 'show all'}
-          </Anchor>
+          </FoldToggle>
         </>
       )}
     </Text>
@@ -72,15 +84,9 @@ export function ChangeList({ row, field }: { row: HistoryRow; field: string | nu
         })}
       </Stack>
       {row.changes.length > FIELDS_SHOWN + 1 && (
-        <Anchor
-          component="button"
-          type="button"
-          size="xs"
-          onClick={() => setAll((a) => !a)}
-          aria-expanded={all}
-        >
+        <FoldToggle open={all} onToggle={() => setAll((a) => !a)}>
           {all ? 'show fewer fields' : `show all ${row.changes.length} fields`}
-        </Anchor>
+        </FoldToggle>
       )}
     </Stack>
   );
