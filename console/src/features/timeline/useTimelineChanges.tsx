@@ -19,22 +19,29 @@ import type { ItemChange, ItemPlacement, Override, PlacementSave, UndoEntry } fr
 
 const undoNoticeId = 'timeline-undo';
 
+/** The items whose override the read side has caught up with. */
+const settledIds = (
+  serverItems: readonly TimelineItem[] | undefined,
+  overrides: ReadonlyMap<number, Override>,
+): number[] => {
+  if (!serverItems || overrides.size === 0) return [];
+  const versions = new Map(serverItems.map((i) => [i.id, i.version]));
+  return [...overrides].filter(([id, o]) => overrideSettled(versions.get(id) ?? -1, o)).map(([id]) => id);
+};
+
 /** The items drawn where the user put them (overrides) while their saves run or the read side catches up. */
 function useOverrides(serverItems: readonly TimelineItem[] | undefined) {
   const [overrides, setOverrides] = useState<ReadonlyMap<number, Override>>(new Map());
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
 
   // overrides the read side has caught up with go, in the same render (no extra commit for them)
-  if (serverItems && overrides.size > 0) {
-    const versions = new Map(serverItems.map((i) => [i.id, i.version]));
-    const stale = [...overrides].filter(([id, o]) => overrideSettled(versions.get(id) ?? -1, o));
-    if (stale.length > 0)
-      setOverrides((current) => {
-        const next = new Map(current);
-        for (const [id] of stale) next.delete(id);
-        return next;
-      });
-  }
+  const settled = useMemo(() => settledIds(serverItems, overrides), [serverItems, overrides]);
+  if (settled.length > 0)
+    setOverrides((current) => {
+      const next = new Map(current);
+      for (const id of settled) next.delete(id);
+      return next;
+    });
 
   const setOverride = useCallback(
     (id: number, override: Override | null) =>
