@@ -1,6 +1,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const forbid = (...packages) => ({
   'no-restricted-imports': [
@@ -86,6 +90,44 @@ const writeSide = [
   },
 ];
 
+// ---- console: feature folders in layers ------------------------------------------------------
+// The folders under console/src/features, lowest layer first. A folder imports only folders of lower
+// layers: never one of a higher layer, nor another folder of its own layer, so no two import each other.
+const consoleLayers = [
+  ['common'], // generic helpers and UI; no feature
+  ['session'], // the store state every request carries: who is signed in, and the instant shown (as of)
+  ['api'], // the one createApi, its base query, the command helpers
+  ['auth', 'as-of', 'comments', 'resources'], // sign-in and permissions, viewing the past, comments, resources
+  ['accounts', 'history'], // finance accounts, a record's history
+  ['record-dialog'], // the dialog kit, and the root events that open the record dialogs from any screen
+  ['applications', 'tracker', 'shares'],
+  ['projects', 'changes'], // a project's parent is an application; the change feed refreshes tracker data
+  ['items', 'admin'], // an item belongs to a project; admin's goals are project goals
+  ['timeline', 'commands-palette'],
+  ['home', 'layout'],
+];
+const featuresDir = 'console/src/features';
+const unlayered = readdirSync(new URL(featuresDir, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !consoleLayers.flat().includes(entry.name))
+  .map((entry) => entry.name);
+if (unlayered.length > 0) {
+  throw new Error(
+    `eslint.config.mjs: add the console feature folder(s) ${unlayered.join(', ')} to consoleLayers`,
+  );
+}
+const layerZones = consoleLayers.flatMap((layer, index) =>
+  layer.map((folder) => ({
+    target: `${featuresDir}/${folder}`,
+    from: consoleLayers
+      .slice(index)
+      .flat()
+      .filter((other) => other !== folder)
+      .map((other) => `${featuresDir}/${other}`),
+    message: `console layering (consoleLayers in eslint.config.mjs): ${folder} imports only folders of lower layers`,
+  })),
+);
+const consoleFiles = ['console/**/*.{ts,tsx}'];
+
 export default tseslint.config(
   { ignores: ['**/dist*/**', '**/node_modules/**', 'data/**', 'coverage/**', '*.config.js', '*.config.mjs'] },
   js.configs.recommended,
@@ -150,4 +192,35 @@ export default tseslint.config(
     ignores: ['bench/timeline/**'],
     rules: throughNames({ bench: false, testingEntries: false }),
   },
+
+  {
+    files: consoleFiles,
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x parses the imported TypeScript modules to follow their imports (no-cycle)
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'console/tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...layerZones,
+            // the typed hooks are the one piece of the app shell a feature uses (STYLE 12)
+            {
+              target: featuresDir,
+              from: 'console/src/app',
+              except: ['./hooks.ts'],
+              message: 'features import only app/hooks.ts of the app shell',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  { files: consoleFiles, ...reactHooks.configs.flat.recommended },
 );

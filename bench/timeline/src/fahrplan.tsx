@@ -1,12 +1,12 @@
 /**
- * Candidate "fahrplan": the console's own timeline (console/src/features/timeline/TimelineView.tsx,
+ * Candidate "fahrplan": the console's own timeline (console/src/features/timeline/view/TimelineView.tsx,
  * dnd-timeline + row virtualisation) on the same data, read-only, as the console mounts it.
  */
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { TimelineView } from '../../../console/src/features/timeline/TimelineView';
+import { TimelineView } from '../../../console/src/features/timeline/view/TimelineView';
 import { toMillis } from './data';
 import { runCandidate } from './harness';
 import type { BenchData } from './harness';

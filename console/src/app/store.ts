@@ -1,10 +1,9 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { apiSlice } from '../features/api/apiSlice';
 import { positionSlice } from '../features/api/positionSlice';
-import { sessionSlice } from '../features/auth/sessionSlice';
-import { asOfSlice } from '../features/as-of/asOfSlice';
-import { applicationDialogSlice } from '../features/applications/details/applicationDialogSlice';
-import { projectDialogSlice } from '../features/projects/details/projectDialogSlice';
+import { sessionSlice } from '../features/session/sessionSlice';
+import { asOfSlice } from '../features/session/asOfSlice';
+import { applicationDialogSlice, projectDialogSlice } from '../features/record-dialog/recordDialogSlices';
 
 const rootReducer = combineSlices(
   apiSlice,

@@ -1,32 +1,16 @@
 import { useRef, useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  FileButton,
-  Group,
-  List,
-  Modal,
-  Progress,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle, IconFileImport, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Button, FileButton, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconFileImport } from '@tabler/icons-react';
 import { commandCatalogue } from '@fahrplan/contracts';
-import { describeError } from '../api/problem';
+import { describeError } from '../common/problem';
 import { useCan } from '../auth/permissions';
 import { notifySuccess } from '../common/notify';
-import { AccountEntriesTable } from './AccountEntriesTable';
 import { useAddAccountEntriesMutation } from './accountsApi';
+import { CsvReport } from './CsvReport';
 import { noProgress, planImport, sendChunks } from './importPlan';
 import type { ImportPlan, ImportProgress } from './importPlan';
 import { entryColumns, parseEntriesCsv } from './parseEntriesCsv';
 import type { EntriesCsv } from './parseEntriesCsv';
-
-const PREVIEW_ROWS = 10;
-const REPORTED_ISSUES = 200;
 
 interface Props {
   accountId: number;
@@ -133,7 +117,6 @@ function ImportEntries({ accountId, onBusy, onClose }: ImportEntriesProps) {
   const csv = chosen?.csv;
   const count = csv?.entries.length ?? 0;
   const started = progress.chunks > 0;
-  const issues = csv?.rejected.flatMap((r) => r.issues.map((issue) => ({ row: r.row, ...issue }))) ?? [];
 
   return (
     <>
@@ -164,93 +147,7 @@ function ImportEntries({ accountId, onBusy, onClose }: ImportEntriesProps) {
           </Alert>
         )}
 
-        {csv && csv.problems.length > 0 && (
-          <Alert color="red" icon={<IconAlertCircle />} title="This file cannot be imported" role="alert">
-            <List size="sm">
-              {csv.problems.map((p) => (
-                <List.Item key={p}>{p}</List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
-
-        {csv && csv.problems.length === 0 && (
-          <>
-            <Group gap="xs">
-              <Badge color={count > 0 ? 'green' : 'gray'} variant="light" size="lg">
-                {count} valid {count === 1 ? 'row' : 'rows'}
-              </Badge>
-              <Badge color={csv.rejected.length > 0 ? 'red' : 'gray'} variant="light" size="lg">
-                {csv.rejected.length} rejected
-              </Badge>
-            </Group>
-
-            {count === 0 && (
-              <Alert color="orange" icon={<IconAlertCircle />} role="alert">
-                No row of this file can be imported. Fix the rejected rows below and choose the file again.
-              </Alert>
-            )}
-
-            {count > 0 && (
-              <Stack gap={4}>
-                <Title order={5}>Preview</Title>
-                <Text size="xs" c="dimmed">
-                  {count > PREVIEW_ROWS ? `the first ${PREVIEW_ROWS} of ${count} rows` : `all ${count} rows`}
-                </Text>
-                <AccountEntriesTable
-                  entries={csv.entries.slice(0, PREVIEW_ROWS)}
-                  columnsOf={csv.entries}
-                  label="import preview"
-                />
-              </Stack>
-            )}
-
-            {csv.rejected.length > 0 && (
-              <Stack gap={4}>
-                <Title order={5}>Rejected rows</Title>
-                <Text size="xs" c="dimmed">
-                  Row numbers as in a spreadsheet (the header is row 1). These rows are not imported.
-                </Text>
-                <Table.ScrollContainer minWidth={400} mah={240}>
-                  <Table striped aria-label="rejected rows">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th w={70}>Row</Table.Th>
-                        <Table.Th w={110}>Field</Table.Th>
-                        <Table.Th>Message</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {issues.slice(0, REPORTED_ISSUES).map((issue, index) => (
-                        <Table.Tr key={`${issue.row}-${issue.field}-${index}`}>
-                          <Table.Td>{issue.row}</Table.Td>
-                          <Table.Td>{issue.field}</Table.Td>
-                          <Table.Td>{issue.message}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-                {issues.length > REPORTED_ISSUES && (
-                  <Text size="xs" c="dimmed">
-                    and {issues.length - REPORTED_ISSUES} more problems
-                  </Text>
-                )}
-              </Stack>
-            )}
-
-            {csv.notes.length > 0 && (
-              <Alert color="blue" icon={<IconInfoCircle />} title="Notes">
-                <List size="sm">
-                  {csv.notes.slice(0, 20).map((n) => (
-                    <List.Item key={n}>{n}</List.Item>
-                  ))}
-                  {csv.notes.length > 20 && <List.Item>and {csv.notes.length - 20} more</List.Item>}
-                </List>
-              </Alert>
-            )}
-          </>
-        )}
+        {csv && <CsvReport csv={csv} />}
 
         {(importing || started) && chosen && chosen.plan.chunks.length > 1 && (
           <Stack gap={4}>

@@ -14,7 +14,7 @@ import { TrackerConnectionsPanel } from '../tracker/TrackerConnectionsPanel';
 import { adminTabs, tabOrDefault } from './adminTabs';
 import type { AdminTab } from './adminTabs';
 import { GoalsPanel } from './goals/GoalsPanel';
-import { ResourcesPanel } from './resources/ResourcesPanel';
+import { ResourcesPanel } from './ResourcesPanel';
 import { RolesPanel } from './RolesPanel';
 import { TenantPanel } from './TenantPanel';
 import { TenantsPanel } from './TenantsPanel';

@@ -7,8 +7,8 @@ import type { Permissions, RoleView } from '@fahrplan/contracts';
 import { sameValues } from '../common/formChanges';
 import { notifySuccess } from '../common/notify';
 import { zodValidate } from '../common/zodValidate';
-import { ConfirmDialog, FormDialog, useCommandRun } from './AdminDialog';
-import { problemFieldErrors } from './adminErrors';
+import { ConfirmDialog, FormDialog, useCommandRun } from '../record-dialog/FormDialog';
+import { problemFieldErrors } from '../record-dialog/commandErrors';
 import { useDeleteRoleMutation, useSaveRoleMutation } from './adminApi';
 import {
   actionLabels,

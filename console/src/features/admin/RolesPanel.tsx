@@ -5,7 +5,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { RoleView } from '@fahrplan/contracts';
 import { CatalogueTable } from '../common/CatalogueTable';
 import { sortRecords } from '../common/sortRecords';
-import { TableLoad } from './AdminTable';
+import { TableLoad } from '../common/AdminTable';
 import { useGetRolesQuery } from './adminApi';
 import { permissionSummary } from './permissionMatrix';
 import { RoleDialog } from './RoleDialog';

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
@@ -6,8 +7,8 @@ import type { FeatureFlags, TenantAdminView } from '@fahrplan/contracts';
 import { LoadError } from '../common/CataloguePage';
 import { sameValues } from '../common/formChanges';
 import { notifySuccess } from '../common/notify';
-import { CommandAlert, useCommandRun } from './AdminDialog';
-import { commandFailure, problemFieldErrors } from './adminErrors';
+import { CommandAlert, useCommandRun } from '../record-dialog/FormDialog';
+import { commandFailure, problemFieldErrors } from '../record-dialog/commandErrors';
 import {
   useChangeAttributeSchemasMutation,
   useChangeTenantFeaturesMutation,
@@ -22,6 +23,97 @@ const schemaValuesOf = (tenant: TenantAdminView): AttributeSchemaValues => ({
   applicationAttributes: rowsOf(tenant.applicationAttributes),
   taskAttributes: rowsOf(tenant.taskAttributes),
 });
+
+/** A save's failure; a version conflict offers to reload the tenant. */
+function SaveFailure({
+  error,
+  reloading,
+  onReload,
+}: {
+  error: unknown;
+  reloading: boolean;
+  onReload: () => void;
+}) {
+  if (error === null) return null;
+  return (
+    <Stack gap="xs">
+      <CommandAlert error={error} />
+      {commandFailure(error).conflict && (
+        <Group>
+          <Text size="sm">Someone else changed the tenant meanwhile.</Text>
+          <Button size="xs" variant="light" color="red" loading={reloading} onClick={onReload}>
+            Reload (discards your changes)
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** One section of the tenant page: a form with its title and (when editable) its own save button. */
+function TenantSection({
+  label,
+  title,
+  description,
+  submitLabel,
+  editable,
+  changed,
+  busy,
+  noValidate,
+  onSubmit,
+  children,
+}: {
+  /** The section's accessible name. */
+  label: string;
+  title: string;
+  description?: string;
+  submitLabel: string;
+  editable: boolean;
+  changed: boolean;
+  busy: boolean;
+  noValidate?: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  const heading = <Title order={4}>{title}</Title>;
+  return (
+    <Paper withBorder p="md" radius="sm" component="section" aria-label={label}>
+      <form
+        noValidate={noValidate}
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <Stack>
+          <Group justify="space-between">
+            {description === undefined ? (
+              heading
+            ) : (
+              <div>
+                {heading}
+                <Text size="sm" c="dimmed">
+                  {description}
+                </Text>
+              </div>
+            )}
+            {editable && (
+              <Button
+                type="submit"
+                leftSection={<IconDeviceFloppy size={16} />}
+                disabled={!changed}
+                loading={busy}
+              >
+                {submitLabel}
+              </Button>
+            )}
+          </Group>
+          {children}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
 
 /**
  * The tenant's feature flags and attribute schemas. Both commands name the tenant version the forms
@@ -115,99 +207,55 @@ function TenantForms({
     }
   };
 
-  const conflictOf = (error: unknown) => error !== null && commandFailure(error).conflict;
-  const failure = (error: unknown) =>
-    error !== null && (
-      <Stack gap="xs">
-        <CommandAlert error={error} />
-        {conflictOf(error) && (
-          <Group>
-            <Text size="sm">Someone else changed the tenant meanwhile.</Text>
-            <Button size="xs" variant="light" color="red" loading={reloading} onClick={() => void reload()}>
-              Reload (discards your changes)
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    );
+  const failure = (error: unknown) => (
+    <SaveFailure error={error} reloading={reloading} onReload={() => void reload()} />
+  );
 
   return (
     <Stack gap="lg">
-      <Paper withBorder p="md" radius="sm" component="section" aria-label="feature flags">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void saveFeatures();
-          }}
-        >
-          <Stack>
-            <Group justify="space-between">
-              <Title order={4}>Feature flags</Title>
-              {editable && (
-                <Button
-                  type="submit"
-                  leftSection={<IconDeviceFloppy size={16} />}
-                  disabled={!featuresChanged}
-                  loading={featuresRun.busy}
-                >
-                  Save feature flags
-                </Button>
-              )}
-            </Group>
-            <FeatureSwitches
-              cols={{ base: 1, md: 2 }}
-              disabled={!editable}
-              inputProps={(key) => features.getInputProps(key, { type: 'checkbox' })}
-            />
-            {failure(featuresRun.error)}
-          </Stack>
-        </form>
-      </Paper>
-      <Paper withBorder p="md" radius="sm" component="section" aria-label="attribute schemas">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void saveSchemas();
-          }}
-        >
-          <Stack>
-            <Group justify="space-between">
-              <div>
-                <Title order={4}>Custom attributes</Title>
-                <Text size="sm" c="dimmed">
-                  The application and task dialogs generate a field for each attribute.
-                </Text>
-              </div>
-              {editable && (
-                <Button
-                  type="submit"
-                  leftSection={<IconDeviceFloppy size={16} />}
-                  disabled={!schemasChanged}
-                  loading={schemasRun.busy}
-                >
-                  Save attributes
-                </Button>
-              )}
-            </Group>
-            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl">
-              <AttributeSchemaEditor
-                form={schemas}
-                list="applicationAttributes"
-                title="Application attributes"
-                readOnly={!editable}
-              />
-              <AttributeSchemaEditor
-                form={schemas}
-                list="taskAttributes"
-                title="Task attributes"
-                readOnly={!editable}
-              />
-            </SimpleGrid>
-            {failure(schemasRun.error)}
-          </Stack>
-        </form>
-      </Paper>
+      <TenantSection
+        label="feature flags"
+        title="Feature flags"
+        submitLabel="Save feature flags"
+        editable={editable}
+        changed={featuresChanged}
+        busy={featuresRun.busy}
+        onSubmit={() => void saveFeatures()}
+      >
+        <FeatureSwitches
+          cols={{ base: 1, md: 2 }}
+          disabled={!editable}
+          inputProps={(key) => features.getInputProps(key, { type: 'checkbox' })}
+        />
+        {failure(featuresRun.error)}
+      </TenantSection>
+      <TenantSection
+        label="attribute schemas"
+        title="Custom attributes"
+        description="The application and task dialogs generate a field for each attribute."
+        submitLabel="Save attributes"
+        editable={editable}
+        changed={schemasChanged}
+        busy={schemasRun.busy}
+        noValidate
+        onSubmit={() => void saveSchemas()}
+      >
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl">
+          <AttributeSchemaEditor
+            form={schemas}
+            list="applicationAttributes"
+            title="Application attributes"
+            readOnly={!editable}
+          />
+          <AttributeSchemaEditor
+            form={schemas}
+            list="taskAttributes"
+            title="Task attributes"
+            readOnly={!editable}
+          />
+        </SimpleGrid>
+        {failure(schemasRun.error)}
+      </TenantSection>
     </Stack>
   );
 }

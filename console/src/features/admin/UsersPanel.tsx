@@ -4,13 +4,14 @@ import { IconMailForward, IconMailOff, IconUserPlus } from '@tabler/icons-react'
 import type { DataTableColumn } from 'mantine-datatable';
 import type { RoleView, UserAdminView } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
-import { selectMe } from '../auth/sessionSlice';
+import { selectMe } from '../session/selectMe';
 import { CatalogueTable } from '../common/CatalogueTable';
 import { EmptyState } from '../common/EmptyState';
 import { sortRecords } from '../common/sortRecords';
-import { TableLoad } from './AdminTable';
+import { TableLoad } from '../common/AdminTable';
 import { useGetAdminUsersQuery, useGetInvitationsQuery, useGetRolesQuery } from './adminApi';
-import { CreateUserDialog, EditUserDialog, InviteDialog } from './UserDialogs';
+import { EditUserDialog } from './EditUserDialog';
+import { CreateUserDialog, InviteDialog } from './UserDialogs';
 
 const roleNames = (ids: readonly number[], roles: readonly RoleView[]) =>
   ids.map((id) => roles.find((r) => r.id === id)?.name ?? `#${id}`);

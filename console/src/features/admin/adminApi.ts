@@ -23,7 +23,7 @@ import type {
 import { apiSlice } from '../api/apiSlice';
 import { commandArgs } from '../api/commands';
 import type { CommandRequest } from '../api/commands';
-import type { LoginResult } from '../auth/sessionSlice';
+import type { LoginResult } from '../session/sessionSlice';
 
 /** What a command accepts: the schema's input, with readonly arrays welcome (the body is JSON). */
 type CommandData<T> = T extends readonly (infer U)[]

@@ -11,16 +11,17 @@ import {
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { apiSlice } from '../api/apiSlice';
-import { describeError } from '../api/problem';
+import { describeError } from '../common/problem';
 import { useGetMeQuery } from '../auth/authApi';
-import { selectMe, signedIn } from '../auth/sessionSlice';
+import { selectMe } from '../session/selectMe';
+import { signedIn } from '../session/sessionSlice';
 import { notifyError, notifySuccess } from '../common/notify';
 import {
   useAcceptInvitationMutation,
   useDeclineInvitationMutation,
   useSwitchTenantMutation,
 } from './adminApi';
-import { readOnlyMessage } from '../as-of/asOf';
+import { readOnlyMessage } from '../session/asOf';
 import { useAsOf } from '../as-of/useAsOf';
 
 /**

@@ -1,10 +1,10 @@
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryApi, BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { signedIn, signedOut } from '../auth/sessionSlice';
-import type { LoginResult, SessionState } from '../auth/sessionSlice';
+import { signedIn, signedOut } from '../session/sessionSlice';
+import type { LoginResult, SessionState } from '../session/sessionSlice';
 import { positionSeen } from './positionSlice';
-import { asOfRequest, readOnlyMessage } from '../as-of/asOf';
-import type { ApiArgs } from '../as-of/asOf';
+import { asOfRequest, readOnlyMessage } from '../session/asOf';
+import type { ApiArgs } from '../session/asOf';
 
 interface StateWithSession {
   session: SessionState;

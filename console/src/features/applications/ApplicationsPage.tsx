@@ -6,7 +6,7 @@ import { applicationStatuses } from '@fahrplan/contracts';
 import { LoadError, SearchField, TableSkeleton } from '../common/CataloguePage';
 import { useGetApplicationsQuery } from './applicationsApi';
 import { ApplicationsTable } from './ApplicationsTable';
-import { useOpenApplicationDialog } from './details/useOpenApplicationDialog';
+import { useOpenApplicationDialog } from '../record-dialog/useOpenRecordDialog';
 
 export function ApplicationsPage() {
   const [search, setSearch] = useState('');

@@ -7,20 +7,12 @@ import { IconClockHour4, IconHistory, IconPlayerTrackNext } from '@tabler/icons-
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { apiSlice } from '../api/apiSlice';
-import { selectMe, selectStoredMe } from '../auth/sessionSlice';
+import { selectMe } from '../session/selectMe';
+import { selectStoredMe } from '../session/sessionSlice';
 import { notifyError } from '../common/notify';
-import {
-  appliedAsOf,
-  asOfParam,
-  asOfQuickPicks,
-  asOfSync,
-  asOfToPicker,
-  canViewHistory,
-  formatAsOf,
-  pickerToAsOf,
-  withAsOf,
-} from './asOf';
-import { asOfChanged, selectAsOf } from './asOfSlice';
+import { asOfParam, canViewHistory, formatAsOf, withAsOf } from '../session/asOf';
+import { asOfChanged, selectAsOf } from '../session/asOfSlice';
+import { appliedAsOf, asOfQuickPicks, asOfSync, asOfToPicker, pickerToAsOf } from './asOfControl';
 import { isBackToNow, useAsOf, useEditorsBusy, useSetAsOf } from './useAsOf';
 
 /** Whether the user may look at the past and at histories: `history` VIEW (kept while viewing the past). */

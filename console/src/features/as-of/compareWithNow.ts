@@ -1,5 +1,5 @@
 import { sameValues } from '../common/formChanges';
-import { NO_VALUE, summariseValue } from '../history/historyFormat';
+import { NO_VALUE, summariseValue } from '../common/summariseValue';
 
 /** A form field whose value as of the date differs from its value now. */
 export interface FieldDifference {

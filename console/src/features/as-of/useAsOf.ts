@@ -1,9 +1,9 @@
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { httpStatusOf } from '../api/problem';
-import { notYetMessage, readOnlyMessage, withAsOf } from './asOf';
-import { editorBusy, editorIdle, selectAsOf, selectEditorsBusy } from './asOfSlice';
+import { httpStatusOf } from '../common/problem';
+import { notYetMessage, readOnlyMessage, withAsOf } from '../session/asOf';
+import { editorBusy, editorIdle, selectAsOf, selectEditorsBusy } from '../session/asOfSlice';
 
 /** The instant the console shows, or null for now. */
 export const useAsOf = (): string | null => useAppSelector(selectAsOf);

@@ -3,12 +3,12 @@ import { Alert, Button, Center, Divider, Paper, PasswordInput, Stack, TextInput,
 import { useForm } from '@mantine/form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { describeError } from '../api/problem';
+import { describeError } from '../common/problem';
 import { useLoginMutation } from './authApi';
 import { useGetOidcConfigQuery } from './oidcApi';
 import { oidcErrorMessage, oidcStartUrl } from './oidcLogin';
 import type { Credentials } from './authApi';
-import { selectSessionStatus } from './sessionSlice';
+import { selectSessionStatus } from '../session/sessionSlice';
 
 const safeTarget = (from: string | null) =>
   from && from.startsWith('/') && !from.startsWith('//') ? from : '/';

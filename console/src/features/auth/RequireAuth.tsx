@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { selectSessionStatus } from './sessionSlice';
+import { selectSessionStatus } from '../session/sessionSlice';
 
 export function RequireAuth() {
   const status = useAppSelector(selectSessionStatus);

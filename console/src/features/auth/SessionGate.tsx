@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useAppSelector } from '../../app/hooks';
 import { useRefreshMutation } from './authApi';
-import { selectSessionStatus } from './sessionSlice';
+import { selectSessionStatus } from '../session/sessionSlice';
 
 /** On page load the access token is gone (memory only); the refresh cookie survives, so try it first. */
 export function SessionGate({ children }: { children: ReactNode }) {

@@ -1,8 +1,8 @@
 import type { MeView } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
 import { refreshSession } from '../api/baseQuery';
-import { meLoaded, signedIn, signedOut } from './sessionSlice';
-import type { LoginResult } from './sessionSlice';
+import { meLoaded, signedIn, signedOut } from '../session/sessionSlice';
+import type { LoginResult } from '../session/sessionSlice';
 
 export interface Credentials {
   tenant: string;

@@ -1,7 +1,7 @@
 import { can } from '@fahrplan/contracts';
 import type { PermissionAction, PermissionResource } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
-import { selectMe } from './sessionSlice';
+import { selectMe } from '../session/selectMe';
 
 /** Mirrors the server's permission check (§6) so the console hides what the server would refuse. */
 export const useCan = (resource: PermissionResource, action: PermissionAction): boolean => {

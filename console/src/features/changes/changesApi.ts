@@ -1,5 +1,5 @@
 import { apiSlice } from '../api/apiSlice';
-import type { SessionState } from '../auth/sessionSlice';
+import type { SessionState } from '../session/sessionSlice';
 import { trackerTags } from '../tracker/trackerApi';
 import { feedTags } from './feedTags';
 

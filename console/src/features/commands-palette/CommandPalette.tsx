@@ -16,10 +16,9 @@ import {
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useGetApplicationsQuery } from '../applications/applicationsApi';
-import { useOpenApplicationDialog } from '../applications/details/useOpenApplicationDialog';
+import { useOpenApplicationDialog, useOpenProjectDialog } from '../record-dialog/useOpenRecordDialog';
 import { useGetTimelineQuery } from '../items/itemsApi';
 import { useOpenItemDialog } from '../items/useOpenItemDialog';
-import { useOpenProjectDialog } from '../projects/details/useOpenProjectDialog';
 import { useGetProjectsQuery } from '../projects/projectsApi';
 import { matchesQuery, searchRecords } from './paletteSearch';
 import type { PaletteRecord } from './paletteSearch';

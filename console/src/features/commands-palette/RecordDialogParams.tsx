@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { selectApplicationDialog } from '../applications/details/applicationDialogSlice';
-import { useOpenApplicationDialog } from '../applications/details/useOpenApplicationDialog';
-import { selectProjectDialog } from '../projects/details/projectDialogSlice';
-import { useOpenProjectDialog } from '../projects/details/useOpenProjectDialog';
+import { selectApplicationDialog, selectProjectDialog } from '../record-dialog/recordDialogSlices';
+import { useOpenApplicationDialog, useOpenProjectDialog } from '../record-dialog/useOpenRecordDialog';
 import { parseRecordDialogParams, withoutRecordDialogParams } from './dialogParams';
 
 /**

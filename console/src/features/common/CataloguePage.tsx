@@ -1,6 +1,6 @@
 import { Alert, Skeleton, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { describeError } from '../api/problem';
+import { describeError } from './problem';
 
 /** Pieces the catalogue pages (applications, projects) share. */
 

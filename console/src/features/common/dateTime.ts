@@ -19,3 +19,6 @@ export const formatDateTime = (
   const withSeconds = seconds === 'always' || (seconds === 'auto' && time.second() !== 0);
   return time.format(withSeconds ? 'DD.MM.YYYY HH:mm:ss' : 'DD.MM.YYYY HH:mm');
 };
+
+/** Today in the user's time zone, as the server writes a date (YYYY-MM-DD). */
+export const today = (): string => dayjs().format('YYYY-MM-DD');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
-import { describeError } from '../api/problem';
+import { describeError } from '../common/problem';
 import { useExportHistoryMutation } from './historyApi';
 import { exportFileName, exportType } from './historyFormat';
 

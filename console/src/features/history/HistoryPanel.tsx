@@ -1,5 +1,5 @@
 import { Tabs } from '@mantine/core';
-import { canViewHistory } from '../as-of/asOf';
+import { canViewHistory } from '../session/asOf';
 import type { MeView } from '@fahrplan/contracts';
 import { HistoryTab } from './HistoryTab';
 import type { HistoryRecordCategory } from './historyApi';
@@ -8,7 +8,7 @@ import type { HistoryRecordCategory } from './historyApi';
 export const showsHistory = (me: MeView, id: number | null): id is number =>
   id !== null && canViewHistory(me);
 
-/** The History tab of a record editor's tab list (EditorDialog's `trailingTabs`). */
+/** The History tab of a record editor's tab list (EditorDialog puts it last). */
 export const historyTabs = (me: MeView, id: number | null) =>
   showsHistory(me, id) ? ([['history', 'History']] as const) : [];
 

@@ -1,29 +1,15 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
-import type { DataTableColumn } from 'mantine-datatable';
 import type { HistoryRow } from '@fahrplan/contracts';
-import { describeError, httpStatusOf } from '../api/problem';
-import { fieldLabel } from '../as-of/compareWithNow';
 import { useSetAsOf } from '../as-of/useAsOf';
 import { EmptyState } from '../common/EmptyState';
+import { describeError, httpStatusOf } from '../common/problem';
+import { historyColumns } from './historyColumns';
 import { HistoryExport } from './HistoryExport';
 import { useGetHistoryQuery } from './historyApi';
 import type { HistoryRecordCategory } from './historyApi';
-import { changeLine, describeCommand, formatChangeTime, sourceBadge, truncateText } from './historyFormat';
 
 const PAGE_SIZE = 50;
 
@@ -34,87 +20,6 @@ const loadFailure = (error: unknown) => {
   if (status === 404) return 'This record has no history here.';
   return describeError(error);
 };
-
-/** A value of a change: long texts cut, with a button that shows the whole. */
-function ChangeValue({ value, label }: { value: string; label: 'before' | 'after' }) {
-  const [whole, setWhole] = useState(false);
-  const { text, truncated } = truncateText(value);
-  return (
-    <Text span size="sm" style={{ wordBreak: 'break-word' }}>
-      {/* screen readers hear which side is which; the arrow between is only for the eye */}
-      <VisuallyHidden data-sr-only>{label}: </VisuallyHidden>
-      {whole ? value : text}
-      {truncated && (
-        <>
-          {' '}
-          <Anchor
-            component="button"
-            type="button"
-            size="xs"
-            onClick={() => setWhole((w) => !w)}
-            aria-expanded={whole}
-          >
-            {whole ? 'show less' : 'show all'}
-          </Anchor>
-        </>
-      )}
-    </Text>
-  );
-}
-
-/** A change with many fields (a creation) lists its first ones until asked for all. */
-const FIELDS_SHOWN = 5;
-
-function ChangeList({ row, field }: { row: HistoryRow; field: string | null }) {
-  const [all, setAll] = useState(false);
-  if (row.changes.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        no field changes
-      </Text>
-    );
-  const folded = !all && row.changes.length > FIELDS_SHOWN + 1;
-  // the field filtered by comes first, so folding never hides it
-  const changes = field
-    ? [...row.changes].sort((a, b) => Number(b.field === field) - Number(a.field === field))
-    : row.changes;
-  const shown = folded ? changes.slice(0, FIELDS_SHOWN) : changes;
-  return (
-    <Stack gap={4} align="flex-start">
-      <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-        {shown.map((change) => {
-          const line = changeLine(change);
-          return (
-            <li key={change.field} data-field={change.field}>
-              <Text span size="sm" fw={600}>
-                {fieldLabel(line.field)}
-              </Text>
-              <Text span size="sm">
-                :{' '}
-              </Text>
-              <ChangeValue value={line.before} label="before" />
-              <Text span size="sm" c="dimmed" aria-hidden>
-                {' → '}
-              </Text>
-              <ChangeValue value={line.after} label="after" />
-            </li>
-          );
-        })}
-      </Stack>
-      {row.changes.length > FIELDS_SHOWN + 1 && (
-        <Anchor
-          component="button"
-          type="button"
-          size="xs"
-          onClick={() => setAll((a) => !a)}
-          aria-expanded={all}
-        >
-          {all ? 'show fewer fields' : `show all ${row.changes.length} fields`}
-        </Anchor>
-      )}
-    </Stack>
-  );
-}
 
 function HistorySkeleton() {
   return (
@@ -139,9 +44,6 @@ interface Props {
   saving: boolean;
 }
 
-/** Why "View as of this change" waits. */
-export const savingReason = 'Wait until the save has finished';
-
 /**
  * Issue 8: a record's History tab, every change as a row (when, who, which command, its source and
  * the fields' before → after), filtered by field and user, 50 a page; a row's button shows the record
@@ -158,74 +60,7 @@ export function HistoryTab({ category, id, leave, saving }: Props) {
   );
   const filtered = field !== null || user !== null;
 
-  const columns: DataTableColumn<HistoryRow>[] = [
-    {
-      accessor: 'at',
-      title: 'When',
-      noWrap: true,
-      render: (row) => (
-        <Text size="sm" title={row.at}>
-          {formatChangeTime(row.at)}
-        </Text>
-      ),
-    },
-    { accessor: 'user', title: 'Who', render: (row) => <Text size="sm">{row.user}</Text> },
-    {
-      accessor: 'event',
-      title: 'Change',
-      width: 170,
-      render: (row) => {
-        const badge = sourceBadge(row.source);
-        return (
-          <Stack gap={4} align="flex-start">
-            <Text size="sm" title={describeCommand(row)}>
-              {row.command ?? row.event}
-            </Text>
-            {row.command && (
-              <Text size="xs" c="dimmed">
-                {row.event}
-              </Text>
-            )}
-            {badge && (
-              <Badge
-                variant="light"
-                color={badge.color}
-                size="sm"
-                tt="none"
-                h="auto"
-                styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
-                title={row.source ?? undefined}
-              >
-                {badge.label}
-              </Badge>
-            )}
-          </Stack>
-        );
-      },
-    },
-    { accessor: 'changes', title: 'Fields', render: (row) => <ChangeList row={row} field={field} /> },
-    {
-      accessor: 'position',
-      title: <VisuallyHidden>Actions</VisuallyHidden>,
-      textAlign: 'right',
-      render: (row) => (
-        <Tooltip label={saving ? savingReason : `Show the record as it was at ${formatChangeTime(row.at)}`}>
-          {/* a disabled button gets no pointer events: the wrapper shows the tooltip */}
-          <span style={{ display: 'inline-block' }}>
-            <Button
-              size="compact-xs"
-              variant="light"
-              disabled={saving}
-              aria-description={saving ? savingReason : undefined}
-              onClick={() => leave(() => setAsOf(row.at))}
-            >
-              View as of this change
-            </Button>
-          </span>
-        </Tooltip>
-      ),
-    },
-  ];
+  const columns = historyColumns({ field, saving, onViewAsOf: (at) => leave(() => setAsOf(at)) });
 
   const filters = (
     <Group justify="space-between" align="flex-end" gap="sm">

@@ -1,5 +1,5 @@
 import type { ItemView } from '@fahrplan/contracts';
-import { DetailsRoute } from '../applications/details/DetailsRoute';
+import { DetailsRoute } from '../record-dialog/DetailsRoute';
 import { ItemDialog, itemLoadFailureMessage } from './ItemDialog';
 import { useGetItemQuery } from './itemsApi';
 

@@ -1,11 +1,11 @@
 import { Divider, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { itemSystemTypes } from '@fahrplan/contracts';
 import type { ItemSystemType } from '@fahrplan/contracts';
-import { ResourceSelect } from '../admin/resources/ResourceSelect';
-import { DocumentationField } from '../applications/details/SharedFields';
+import { ResourceSelect } from '../resources/ResourceSelect';
+import { DocumentationField } from '../record-dialog/SharedFields';
 import { AttributeField } from '../common/AttributeField';
 import type { AttributeDefinition } from '../common/attributes';
-import { ItemTrackerFields } from '../tracker/TrackerFields';
+import { ItemTrackerFields } from './ItemTrackerFields';
 import { changeType } from './itemForm';
 import type { IssueGroup, ItemGroup } from './itemForm';
 import type { ItemForm } from './ItemOverviewTab';

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import dayjs from 'dayjs';
 import { useCan } from '../auth/permissions';
 import { notifyError } from '../common/notify';
 import { ItemDialog } from './ItemDialog';
 import { parseItemDialogParams, withoutItemParams } from './itemDialogParams';
+import { today } from '../common/dateTime';
 
 /**
  * Renders the item dialog the URL asks for (`?show-item=` / `?new-item=`, see itemDialogParams) over the
@@ -13,10 +13,7 @@ import { parseItemDialogParams, withoutItemParams } from './itemDialogParams';
 export function ItemDialogHost() {
   const [params, setParams] = useSearchParams();
   const key = params.toString();
-  const request = useMemo(
-    () => parseItemDialogParams(new URLSearchParams(key), dayjs().format('YYYY-MM-DD')),
-    [key],
-  );
+  const request = useMemo(() => parseItemDialogParams(new URLSearchParams(key), today()), [key]);
   const canView = useCan('items', 'VIEW');
   const canCreate = useCan('items', 'CREATE');
   const permitted = request === null || (request.mode === 'show' ? canView : canCreate);

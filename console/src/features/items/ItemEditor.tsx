@@ -1,16 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Group, Tabs } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { can, parseTrackerRepositoryId } from '@fahrplan/contracts';
 import type { ItemView, MeView } from '@fahrplan/contracts';
-import { FormCommentsPane } from '../applications/details/CommentsTab';
-import { EditorDialog, useEditorSave } from '../applications/details/EditorChrome';
-import { tabsWithErrors } from '../applications/details/fieldErrors';
-import { SaveStepError } from '../applications/details/useApplicationSaveFlow';
+import { FormCommentsPane } from '../record-dialog/CommentsPane';
+import { EditorDialog, useEditorSave } from '../record-dialog/EditorChrome';
+import { useRecordForm } from '../record-dialog/useRecordForm';
+import { tabsWithErrors } from '../record-dialog/fieldErrors';
+import { SaveStepError } from '../record-dialog/SaveStepError';
 import { notifySuccess } from '../common/notify';
-import { HistoryPanel, historyTabs } from '../history/HistoryPanel';
-import { useCompareWithNow } from '../as-of/CompareWithNow';
 import { IssueBadgeOf } from '../tracker/TrackerIssueSummary';
 import { ItemDetailsTab } from './ItemDetailsTab';
 import { ItemOverviewTab } from './ItemOverviewTab';
@@ -23,7 +21,7 @@ import {
   toFormValues,
   withProjectRepository,
 } from './itemForm';
-import type { IssueGroup, ItemFormValues, ItemGroup, ItemRecord, NewItemRequest } from './itemForm';
+import type { IssueGroup, ItemGroup, ItemRecord, NewItemRequest } from './itemForm';
 import { useItemSaveFlow } from './useItemSaveFlow';
 
 interface Props {
@@ -82,19 +80,13 @@ export function ItemEditor({
   const definitions = me.taskAttributes;
   const [initialValues] = useState(() => toFormValues(item, request, groups, definitions));
   const validate = useMemo(() => itemFormValidator(definitions), [definitions]);
-  const compare = useCompareWithNow({
+  const { form, compare } = useRecordForm({
     kind: 'item',
     id: item?.id ?? null,
-    asOfValues: initialValues,
-    toValues: (now: ItemView) => toFormValues(now, null, groups, definitions),
-    ignore: ['comment'],
-  });
-  const form = useForm<ItemFormValues>({
-    mode: 'controlled',
     initialValues,
     validate,
-    validateInputOnChange: true,
-    enhanceGetInputProps: compare.enhanceGetInputProps,
+    toValues: (now: ItemView) => toFormValues(now, null, groups, definitions),
+    ignore: ['comment'],
   });
   const [record, setRecord] = useState<ItemRecord | null>(item && { id: item.id, version: item.version });
   const runSaveFlow = useItemSaveFlow();
@@ -175,7 +167,7 @@ export function ItemEditor({
       onClose={() => leave(onClose)}
       tabs={[]}
       finance={false}
-      trailingTabs={historyTabs(me, record?.id ?? null)}
+      history={{ category: 'item', id: record?.id ?? null, me, leave }}
       errorTabs={errorTabs}
       footer={footer}
       confirm={confirm}
@@ -203,7 +195,6 @@ export function ItemEditor({
       <Tabs.Panel value="comments">
         <ItemCommentsTab form={form} editable={editable} itemId={record?.id ?? null} />
       </Tabs.Panel>
-      <HistoryPanel category="item" id={record?.id ?? null} me={me} leave={leave} saving={footer.saving} />
     </EditorDialog>
   );
 }

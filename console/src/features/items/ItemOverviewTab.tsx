@@ -1,7 +1,7 @@
 import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { defaultSubgroups, maxItemStatus } from '@fahrplan/contracts';
-import { DescriptionField, DurationField, RequiredNameInput } from '../applications/details/SharedFields';
+import { DescriptionField, DurationField, RequiredNameInput } from '../record-dialog/SharedFields';
 import { UiDateTimeInput } from './UiDateTimeInput';
 import { changeGroup, changeKind, changeStart, durationOf, shownStatus, workloadOf } from './itemForm';
 import type { ItemFormValues, ItemGroup } from './itemForm';

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { rankForNewItem, trimText } from '@fahrplan/contracts';
 import { flowSource } from '../api/commands';
-import { SaveStepError, useIdempotencyKeys } from '../applications/details/useApplicationSaveFlow';
+import { useIdempotencyKeys } from '../record-dialog/idempotencyKeys';
+import { SaveStepError } from '../record-dialog/SaveStepError';
 import { useCreateItemCommentMutation, useLazyGetGroupItemsQuery, useSaveItemMutation } from './itemsApi';
 import { itemFieldsChanged, toSaveCommand } from './itemForm';
 import type { AttributeDefinition } from '../common/attributes';
@@ -14,7 +15,7 @@ const stepNumber = { item: 1, comment: 2 } as const;
 export const itemStepSource = (step: keyof typeof stepNumber): string =>
   flowSource('save-item', stepNumber[step]);
 
-const failed: Record<string, string> = {
+const failed: Record<keyof typeof stepNumber, string> = {
   item: 'saving the item failed',
   comment: 'creating the comment failed',
 };

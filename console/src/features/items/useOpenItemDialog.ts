@@ -1,14 +1,14 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import dayjs from 'dayjs';
 import { useAppSelector } from '../../app/hooks';
 import { useRefusalMessage } from '../as-of/useAsOf';
 import { useCan } from '../auth/permissions';
 import { useRefreshMutation } from '../auth/authApi';
-import { selectAccessToken } from '../auth/sessionSlice';
+import { selectAccessToken } from '../session/sessionSlice';
 import { notifyError } from '../common/notify';
 import { tokenExpired, withItemParams } from './itemDialogParams';
 import type { ItemDialogRequest } from './itemDialogParams';
+import { today } from '../common/dateTime';
 
 export interface NewItemOptions {
   /** The project, or null to choose it in the dialog. */
@@ -68,7 +68,7 @@ export function useOpenItemDialog() {
       }
       return open({
         mode: 'new',
-        request: { group, date: date ?? dayjs().format('YYYY-MM-DD'), subgroup, milestone },
+        request: { group, date: date ?? today(), subgroup, milestone },
       });
     },
     [canCreate, open, refusal],

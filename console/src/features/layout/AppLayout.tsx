@@ -19,12 +19,12 @@ import { CommandPalette } from '../commands-palette/CommandPalette';
 import { RecordDialogParams } from '../commands-palette/RecordDialogParams';
 import { ItemDialogHost } from '../items/ItemDialogHost';
 import { useLogoutMutation } from '../auth/authApi';
-import { selectMe } from '../auth/sessionSlice';
+import { selectMe } from '../session/selectMe';
 import { useChangeFeedQuery } from '../changes/changesApi';
 import { InvitationsIndicator, TenantSwitcher } from '../admin/tenantSession';
 import { useCan } from '../auth/permissions';
 import { PendingSharesBadge } from '../shares/PendingSharesBadge';
-import { pathWithAsOf } from '../as-of/asOf';
+import { pathWithAsOf } from '../session/asOf';
 import { AsOfBanner, AsOfHeaderControl, AsOfUrlSync } from '../as-of/AsOfControls';
 import { useAsOf } from '../as-of/useAsOf';
 

@@ -5,13 +5,13 @@ import { IconChevronRight, IconLink, IconShare } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ShareView } from '@fahrplan/contracts';
-import { ConfirmDialog } from '../admin/AdminDialog';
-import { describeError } from '../api/problem';
+import { ConfirmDialog } from '../record-dialog/FormDialog';
+import { describeError } from '../common/problem';
 import { useCan } from '../auth/permissions';
 import { LoadError } from '../common/CataloguePage';
 import { EmptyState } from '../common/EmptyState';
 import { notifyError, notifySuccess } from '../common/notify';
-import { useOpenProjectDialog } from '../projects/details/useOpenProjectDialog';
+import { useOpenProjectDialog } from '../record-dialog/useOpenRecordDialog';
 import { historyLine, historyTime, shareKey, shareTitle, statusColour } from './shareRows';
 import {
   useAcceptShareMutation,

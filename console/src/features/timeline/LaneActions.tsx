@@ -9,7 +9,7 @@ import {
   IconPlus,
   IconRowInsertBottom,
 } from '@tabler/icons-react';
-import { describeError } from '../api/problem';
+import { describeError } from '../common/problem';
 import { parseLaneName } from './laneEditing';
 import type { LaneRow } from './timelineRows';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import { describeError } from '../api/problem';
+import { describeError } from '../common/problem';
 import { testResultText } from './mirrorStatus';
 import type { ConnectionTestState } from './useConnectionTest';
 

@@ -12,11 +12,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { trackerAuthModes, trackerDeployments } from '@fahrplan/contracts';
 import type { TrackerAuthMode, TrackerConnectionView, TrackerDeployment } from '@fahrplan/contracts';
-import { FormDialog, useCommandRun } from '../admin/AdminDialog';
-import { commandFailure, problemFieldErrors } from '../admin/adminErrors';
+import { FormDialog, useCommandRun } from '../record-dialog/FormDialog';
+import { commandFailure, problemFieldErrors } from '../record-dialog/commandErrors';
 import { notifyError, notifySuccess } from '../common/notify';
 import {
   authModeLabels,
@@ -39,6 +40,92 @@ const baseUrlHint: Record<TrackerDeployment, string> = {
   cloud: 'e.g. https://your-site.atlassian.net',
   datacenter: 'e.g. https://jira.example.com or https://example.com/jira',
 };
+
+/** The connection's settings: name, deployment, base URL, authentication and its secret. */
+function ConnectionFields({
+  form,
+  connection,
+  editable,
+}: {
+  form: UseFormReturnType<ConnectionFormValues>;
+  connection: TrackerConnectionView | null;
+  editable: boolean;
+}) {
+  const values = form.values;
+  const authMode = values.authMode;
+  const secretRequired = !connection || authMode !== connection.authMode;
+  return (
+    <>
+      <TextInput
+        label="Name"
+        description="How planners see this tracker, e.g. 'Jira Cloud'"
+        required
+        readOnly={!editable}
+        data-autofocus
+        maxLength={100}
+        {...form.getInputProps('name')}
+      />
+      <Input.Wrapper label="Deployment" required>
+        <div>
+          <SegmentedControl
+            aria-label="Deployment"
+            data={trackerDeployments.map((d) => ({ value: d, label: deploymentLabels[d] }))}
+            value={values.deployment}
+            onChange={(next) => form.setFieldValue('deployment', next as TrackerDeployment)}
+            readOnly={!editable}
+          />
+        </div>
+      </Input.Wrapper>
+      <TextInput
+        label="Base URL"
+        description={baseUrlHint[values.deployment]}
+        placeholder="https://"
+        required
+        readOnly={!editable}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        {...form.getInputProps('baseUrl')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: authMode === 'basic' ? 2 : 1 }}>
+        <Select
+          label="Authentication"
+          data={trackerAuthModes.map((mode) => ({ value: mode, label: authModeLabels[mode] }))}
+          allowDeselect={false}
+          readOnly={!editable}
+          value={authMode}
+          onChange={(next) => next && form.setFieldValue('authMode', next as TrackerAuthMode)}
+          error={form.errors.authMode}
+        />
+        {authMode === 'basic' && (
+          <TextInput
+            label="E-mail"
+            type="email"
+            required
+            readOnly={!editable}
+            autoComplete="off"
+            {...form.getInputProps('email')}
+          />
+        )}
+      </SimpleGrid>
+      {editable && (
+        <PasswordInput
+          label={secretLabels[authMode]}
+          required={secretRequired}
+          description={
+            secretRequired
+              ? connection
+                ? 'A new authentication mode needs its secret'
+                : 'Stored encrypted; never shown again'
+              : 'A secret is stored — leave empty to keep it'
+          }
+          placeholder={secretRequired ? undefined : '••••••••  (stored)'}
+          autoComplete="new-password"
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...form.getInputProps('secret')}
+        />
+      )}
+    </>
+  );
+}
 
 /**
  * A new tracker connection (no `connection`) or a change of one: the settings, the secret (kept when
@@ -113,8 +200,6 @@ export function TrackerConnectionDialog({
   };
 
   const conflict = error !== null && commandFailure(error).conflict;
-  const authMode = values.authMode;
-  const secretRequired = !connection || authMode !== connection.authMode;
 
   return (
     <FormDialog
@@ -142,73 +227,7 @@ export function TrackerConnectionDialog({
       }
     >
       <Stack gap="sm" mb="md">
-        <TextInput
-          label="Name"
-          description="How planners see this tracker, e.g. 'Jira Cloud'"
-          required
-          readOnly={!editable}
-          data-autofocus
-          maxLength={100}
-          {...form.getInputProps('name')}
-        />
-        <Input.Wrapper label="Deployment" required>
-          <div>
-            <SegmentedControl
-              aria-label="Deployment"
-              data={trackerDeployments.map((d) => ({ value: d, label: deploymentLabels[d] }))}
-              value={values.deployment}
-              onChange={(next) => form.setFieldValue('deployment', next as TrackerDeployment)}
-              readOnly={!editable}
-            />
-          </div>
-        </Input.Wrapper>
-        <TextInput
-          label="Base URL"
-          description={baseUrlHint[values.deployment]}
-          placeholder="https://"
-          required
-          readOnly={!editable}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          {...form.getInputProps('baseUrl')}
-        />
-        <SimpleGrid cols={{ base: 1, sm: authMode === 'basic' ? 2 : 1 }}>
-          <Select
-            label="Authentication"
-            data={trackerAuthModes.map((mode) => ({ value: mode, label: authModeLabels[mode] }))}
-            allowDeselect={false}
-            readOnly={!editable}
-            value={authMode}
-            onChange={(next) => next && form.setFieldValue('authMode', next as TrackerAuthMode)}
-            error={form.errors.authMode}
-          />
-          {authMode === 'basic' && (
-            <TextInput
-              label="E-mail"
-              type="email"
-              required
-              readOnly={!editable}
-              autoComplete="off"
-              {...form.getInputProps('email')}
-            />
-          )}
-        </SimpleGrid>
-        {editable && (
-          <PasswordInput
-            label={secretLabels[authMode]}
-            required={secretRequired}
-            description={
-              secretRequired
-                ? connection
-                  ? 'A new authentication mode needs its secret'
-                  : 'Stored encrypted; never shown again'
-                : 'A secret is stored — leave empty to keep it'
-            }
-            placeholder={secretRequired ? undefined : '••••••••  (stored)'}
-            autoComplete="new-password"
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            {...form.getInputProps('secret')}
-          />
-        )}
+        <ConnectionFields form={form} connection={connection} editable={editable} />
         <ConnectionTestResult state={test.state} elapsed={test.elapsed} onCancel={test.cancel} />
         {conflict && (
           <Group justify="space-between">

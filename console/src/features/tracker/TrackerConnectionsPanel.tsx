@@ -23,9 +23,9 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TrackerConnectionView } from '@fahrplan/contracts';
-import { describeError } from '../api/problem';
-import { ConfirmDialog } from '../admin/AdminDialog';
-import { RowActions, TableLoad } from '../admin/AdminTable';
+import { describeError } from '../common/problem';
+import { ConfirmDialog } from '../record-dialog/FormDialog';
+import { RowActions, TableLoad } from '../common/AdminTable';
 import { useCan } from '../auth/permissions';
 import { EmptyState } from '../common/EmptyState';
 import { notifyError, notifySuccess } from '../common/notify';
@@ -67,11 +67,12 @@ function MirrorCell({ connection, now }: { connection: TrackerConnectionView; no
 function TestDialog({ connection, onClose }: { connection: TrackerConnectionView; onClose: () => void }) {
   const test = useConnectionTest();
   const { run } = test;
+  // once per dialog: the connection as shown when it opened is the one tested
+  const [tested] = useState(connection);
   useEffect(() => {
-    const { id, baseUrl, deployment, authMode, email } = connection;
+    const { id, baseUrl, deployment, authMode, email } = tested;
     void run({ id, baseUrl, deployment, authMode, email });
-    // once per dialog: the connection as shown is the one tested
-  }, []);
+  }, [run, tested]);
   return (
     <Modal opened onClose={onClose} title={`Test of ${connection.name}`} size="md">
       <Stack>

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { TrackerIssueView } from '@fahrplan/contracts';
 import { useCan } from '../auth/permissions';
 import { listDate } from '../common/listDate';
-import { todayMs, toServerDate } from '../timeline/timeScale';
+import { today } from '../common/dateTime';
 import { mirrorAgeNote, statusColour } from './mirrorStatus';
 import { useNow, useSyncNow, useTrackerIssues } from './useTracker';
 
@@ -121,7 +121,7 @@ export function TrackerIssueSummary({
     );
   }
   const done = issue.statusCategory === 'done';
-  const overdue = issue.dueDate !== null && !done && issue.dueDate < toServerDate(todayMs());
+  const overdue = issue.dueDate !== null && !done && issue.dueDate < today();
   return (
     <Paper withBorder radius="sm" px="sm" py={6} data-testid="tracker-issue">
       <Stack gap={4}>

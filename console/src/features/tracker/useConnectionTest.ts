@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TrackerTestResult } from '@fahrplan/contracts';
 import { useTestTrackerConnectionMutation } from './trackerApi';
 import type { TestTrackerConnectionInput } from './trackerApi';
@@ -22,7 +22,6 @@ export const useConnectionTest = () => {
 
   useEffect(() => {
     if (state.phase !== 'running') return;
-    setElapsed(0);
     const timer = setInterval(() => setElapsed(Math.floor((Date.now() - state.startedAt) / 1000)), 500);
     return () => clearInterval(timer);
   }, [state]);
@@ -30,21 +29,25 @@ export const useConnectionTest = () => {
   // an answer after the dialog closed is of no use
   useEffect(() => () => current.current?.abort(), []);
 
-  const run = async (body: TestTrackerConnectionInput) => {
-    current.current?.abort();
-    const id = ++sequence.current;
-    const request = trigger(body);
-    current.current = { abort: () => request.abort(), id };
-    setState({ phase: 'running', startedAt: Date.now() });
-    try {
-      const result = await request.unwrap();
-      if (current.current?.id === id) setState({ phase: 'done', result });
-    } catch (error) {
-      if (current.current?.id === id) setState({ phase: 'error', error });
-    } finally {
-      if (current.current?.id === id) current.current = null;
-    }
-  };
+  const run = useCallback(
+    async (body: TestTrackerConnectionInput) => {
+      current.current?.abort();
+      const id = ++sequence.current;
+      const request = trigger(body);
+      current.current = { abort: () => request.abort(), id };
+      setState({ phase: 'running', startedAt: Date.now() });
+      setElapsed(0);
+      try {
+        const result = await request.unwrap();
+        if (current.current?.id === id) setState({ phase: 'done', result });
+      } catch (error) {
+        if (current.current?.id === id) setState({ phase: 'error', error });
+      } finally {
+        if (current.current?.id === id) current.current = null;
+      }
+    },
+    [trigger],
+  );
 
   const cancel = () => {
     current.current?.abort();

@@ -18,14 +18,14 @@ import {
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCheck, IconPlus, IconTarget } from '@tabler/icons-react';
 import { createGoalSchema } from '@fahrplan/contracts';
-import { describeError } from '../../api/problem';
+import { describeError } from '../../common/problem';
 import { useCan } from '../../auth/permissions';
 import { EmptyState } from '../../common/EmptyState';
 import { notifyError, notifySuccess } from '../../common/notify';
 import { zodValidate } from '../../common/zodValidate';
-import { ConfirmDialog } from '../AdminDialog';
-import { problemFieldErrors } from '../adminErrors';
-import { RowActions, TableLoad } from '../AdminTable';
+import { ConfirmDialog } from '../../record-dialog/FormDialog';
+import { problemFieldErrors } from '../../record-dialog/commandErrors';
+import { RowActions, TableLoad } from '../../common/AdminTable';
 import { deleteRefusal, goalRows, parentOptions } from './goalRows';
 import type { AdminGoal } from './goalRows';
 import {

@@ -1,5 +1,5 @@
 import type { GoalView } from '@fahrplan/contracts';
-import { describeError, httpStatusOf, problemOf } from '../../api/problem';
+import { describeError, httpStatusOf, problemOf } from '../../common/problem';
 import { withDescendants } from '../../common/descendants';
 import { buildGoalTree, flattenGoalTree } from '../../projects/details/goalTree';
 

@@ -1,7 +1,7 @@
 import type { ApplicationView } from '@fahrplan/contracts';
 import { useGetApplicationQuery } from '../applicationsApi';
 import { ApplicationDialog, loadFailureMessage } from './ApplicationDialog';
-import { DetailsRoute } from './DetailsRoute';
+import { DetailsRoute } from '../../record-dialog/DetailsRoute';
 
 /** The full-page route application-details/:id (§2). */
 export function ApplicationDetailsPage() {

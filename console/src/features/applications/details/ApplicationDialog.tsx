@@ -1,11 +1,11 @@
 import { Center, Loader, Modal } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useAppSelector } from '../../../app/hooks';
-import { describeError, httpStatusOf } from '../../api/problem';
-import { selectMe } from '../../auth/sessionSlice';
+import { describeError, httpStatusOf } from '../../common/problem';
+import { selectMe } from '../../session/selectMe';
 import { useGetApplicationQuery } from '../applicationsApi';
 import { ApplicationEditor } from './ApplicationEditor';
-import { useDialogRecord } from './useDialogRecord';
+import { useDialogRecord } from '../../record-dialog/useDialogRecord';
 
 interface Props {
   /** An existing application's id, or null for a new application. */

@@ -2,8 +2,8 @@ import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ApplicationDialog } from './ApplicationDialog';
-import { applicationDialogClosed, selectApplicationDialog } from './applicationDialogSlice';
-import { useOpenApplicationDialog } from './useOpenApplicationDialog';
+import { applicationDialogClosed, selectApplicationDialog } from '../../record-dialog/recordDialogSlices';
+import { useOpenApplicationDialog } from '../../record-dialog/useOpenRecordDialog';
 
 const newApplicationParam = 'new-application';
 
@@ -30,7 +30,7 @@ export function ApplicationDialogHost() {
 
   if (dialog.mode === 'closed') return null;
   return dialog.mode === 'new' ? (
-    <ApplicationDialog key="new" applicationId={null} parent={dialog.parent} onClose={close} />
+    <ApplicationDialog key="new" applicationId={null} parent={dialog.preselected} onClose={close} />
   ) : (
     <ApplicationDialog key={dialog.id} applicationId={dialog.id} onClose={close} />
   );

@@ -1,25 +1,24 @@
 import { useMemo, useState } from 'react';
 import { Tabs } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { can } from '@fahrplan/contracts';
 import type { ApplicationView, MeView } from '@fahrplan/contracts';
 import { useGetAccountQuery } from '../../accounts/accountsApi';
 import { notifySuccess } from '../../common/notify';
 import { useLazyGetApplicationQuery } from '../applicationsApi';
-import { HistoryPanel, historyTabs } from '../../history/HistoryPanel';
-import { useCompareWithNow } from '../../as-of/CompareWithNow';
 import { applicationFormValidator, applicationPart, sameValues, toFormValues } from './applicationForm';
-import type { ApplicationFormValues, ApplicationRecord } from './applicationForm';
+import type { ApplicationRecord } from './applicationForm';
 import { CommentsTab } from './CommentsTab';
 import { DeleteApplication } from './DeleteApplication';
 import { DetailsTab } from './DetailsTab';
-import { EditorDialog, useEditorSave } from './EditorChrome';
+import { EditorDialog, useEditorSave } from '../../record-dialog/EditorChrome';
+import { useRecordForm } from '../../record-dialog/useRecordForm';
 import { FinanceTab } from './FinanceTab';
 import { OverviewTab } from './OverviewTab';
 import { ProjectsTab } from './ProjectsTab';
 import { useApplicationSaveFlow } from './useApplicationSaveFlow';
-import { applyFieldErrors, tabsWithErrors } from './fieldErrors';
+import { tabsWithErrors } from '../../record-dialog/fieldErrors';
+import { applyFieldErrors, tabOf } from './applicationFieldErrors';
 
 interface Props {
   /** The application to show, null for a new one. */
@@ -35,19 +34,13 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
   const [openedAsNew] = useState(app === null);
   const [initialValues] = useState(() => toFormValues(app, definitions, parent));
   const validate = useMemo(() => applicationFormValidator(definitions), [definitions]);
-  const compare = useCompareWithNow({
+  const { form, compare } = useRecordForm({
     kind: 'application',
     id: app?.id ?? null,
-    asOfValues: initialValues,
-    toValues: (now: ApplicationView) => toFormValues(now, definitions),
-    ignore: ['addAccount', 'comment'],
-  });
-  const form = useForm<ApplicationFormValues>({
-    mode: 'controlled',
     initialValues,
     validate,
-    validateInputOnChange: true,
-    enhanceGetInputProps: compare.enhanceGetInputProps,
+    toValues: (now: ApplicationView) => toFormValues(now, definitions),
+    ignore: ['addAccount', 'comment'],
   });
 
   const [record, setRecord] = useState<ApplicationRecord | null>(
@@ -73,7 +66,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
   const title = isNew
     ? 'new application'
     : `show application ${[saved.name, saved.release].filter(Boolean).join(' ')}`;
-  const errorTabs = tabsWithErrors(form.errors);
+  const errorTabs = tabsWithErrors(form.errors, tabOf);
 
   const { saving, setError, leave, confirm, footer } = useEditorSave({
     form,
@@ -129,7 +122,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
       onClose={requestClose}
       tabs={[['projects', 'Projects']]}
       finance={finance}
-      trailingTabs={historyTabs(me, record?.id ?? null)}
+      history={{ category: 'application', id: record?.id ?? null, me, leave }}
       errorTabs={errorTabs}
       footer={{
         ...footer,
@@ -175,13 +168,6 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
       <Tabs.Panel value="comments">
         <CommentsTab form={form} editable={editable} applicationId={record?.id ?? null} />
       </Tabs.Panel>
-      <HistoryPanel
-        category="application"
-        id={record?.id ?? null}
-        me={me}
-        leave={leave}
-        saving={footer.saving}
-      />
     </EditorDialog>
   );
 }

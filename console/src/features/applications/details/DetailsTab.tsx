@@ -2,7 +2,7 @@ import { Divider, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { ApplicationView, MeView } from '@fahrplan/contracts';
 import { useGetApplicationsQuery } from '../applicationsApi';
 import { AttributeField } from '../../common/AttributeField';
-import { AdminCockpitField, DocumentationField } from './SharedFields';
+import { AdminCockpitField, DocumentationField } from '../../record-dialog/SharedFields';
 import type { TabProps } from './formTypes';
 import { notAssigned, parentOptions } from './parentOptions';
 

@@ -2,7 +2,7 @@ import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { applicationStatuses } from '@fahrplan/contracts';
 import { UiDateInput } from '../../common/UiDateInput';
 import type { TabProps } from './formTypes';
-import { DescriptionField, RequiredNameInput } from './SharedFields';
+import { DescriptionField, RequiredNameInput } from '../../record-dialog/SharedFields';
 
 export function OverviewTab({ form, editable }: TabProps) {
   const readOnly = !editable;

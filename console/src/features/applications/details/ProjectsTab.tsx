@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/cor
 import { IconLink, IconPlus } from '@tabler/icons-react';
 import type { ApplicationView } from '@fahrplan/contracts';
 import { listDate } from '../../common/listDate';
-import { useOpenProjectDialog } from '../../projects/details/useOpenProjectDialog';
+import { useOpenProjectDialog } from '../../record-dialog/useOpenRecordDialog';
 
 interface Props {
   projects: ApplicationView['projects'];

@@ -1,14 +1,13 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { trimText } from '@fahrplan/contracts';
 import type { ApplicationView } from '@fahrplan/contracts';
 import { flowSource } from '../../api/commands';
-import { describeError, httpStatusOf, problemOf } from '../../api/problem';
 import { useCreateAccountMutation } from '../../accounts/accountsApi';
 import { useCreateCommentMutation } from '../../comments/commentsApi';
 import { useSaveApplicationMutation } from '../applicationsApi';
 import { toSaveCommand } from './applicationForm';
-import { keyedSender } from './idempotencyKeys';
-import type { KeyedSend } from './idempotencyKeys';
+import { useIdempotencyKeys } from '../../record-dialog/idempotencyKeys';
+import { SaveStepError } from '../../record-dialog/SaveStepError';
 import type { ApplicationFormValues, ApplicationRecord, AttributeDefinition } from './applicationForm';
 
 export type SaveStep = 'application' | 'account' | 'storeAccount' | 'comment';
@@ -27,28 +26,6 @@ const failedStep: Record<SaveStep, string> = {
   comment: 'creating the comment failed',
 };
 
-/** A failed step of the save flow (ARCHITECTURE: a failure names the step that failed). */
-export class SaveStepError extends Error {
-  constructor(
-    /** A SaveStep of the application flow, or a step of another flow (e.g. the project's). */
-    readonly step: SaveStep | (string & {}),
-    readonly reason: unknown,
-    failed: string = failedStep[step as SaveStep],
-    detail: string = describeError(reason),
-  ) {
-    super(`${failed}: ${detail}`);
-    this.name = 'SaveStepError';
-  }
-
-  get status() {
-    return httpStatusOf(this.reason);
-  }
-
-  get problem() {
-    return problemOf(this.reason);
-  }
-}
-
 export interface SaveFlowInput {
   values: ApplicationFormValues;
   definitions: readonly AttributeDefinition[];
@@ -60,12 +37,6 @@ export interface SaveFlowInput {
   /** Called after each step that moved the record (so a retry continues from there). */
   onRecord: (record: ApplicationRecord, step: SaveStep) => void;
   onCommentCreated: () => void;
-}
-
-/** The flow's Idempotency-Keys (see keyedSender), kept for the dialog's lifetime. */
-export function useIdempotencyKeys(): KeyedSend {
-  const [send] = useState(() => keyedSender());
-  return send;
 }
 
 /**
@@ -90,7 +61,7 @@ export function useApplicationSaveFlow() {
     try {
       return await withKey(name, payload, (idempotencyKey) => send(idempotencyKey, source));
     } catch (error) {
-      throw new SaveStepError(name, error);
+      throw new SaveStepError(name, error, failedStep[name]);
     }
   };
 

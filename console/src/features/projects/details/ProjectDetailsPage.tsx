@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import type { GroupDetailsView } from '@fahrplan/contracts';
-import { DetailsRoute } from '../../applications/details/DetailsRoute';
+import { DetailsRoute } from '../../record-dialog/DetailsRoute';
 import { ProjectDialog, projectLoadFailureMessage } from './ProjectDialog';
 import { useGetProjectQuery } from './projectDetailsApi';
 

@@ -12,12 +12,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { GroupDetailsView } from '@fahrplan/contracts';
-import { ResourceSelect } from '../../admin/resources/ResourceSelect';
-import { AdminCockpitField, DocumentationField } from '../../applications/details/SharedFields';
+import { ResourceSelect } from '../../resources/ResourceSelect';
+import { AdminCockpitField, DocumentationField } from '../../record-dialog/SharedFields';
 import { applicationLabel, notAssigned } from '../../applications/details/parentOptions';
 import { useGetApplicationsQuery } from '../../applications/applicationsApi';
 import { useGetProjectsQuery } from '../projectsApi';
-import { ProjectTrackerFields } from '../../tracker/TrackerFields';
+import { ProjectTrackerFields } from './ProjectTrackerFields';
 import { projectParentOptions } from './projectForm';
 import type { ProjectTabProps } from './projectFormTypes';
 

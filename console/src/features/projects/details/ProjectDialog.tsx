@@ -1,9 +1,9 @@
 import { Center, Loader, Modal } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useAppSelector } from '../../../app/hooks';
-import { describeError, httpStatusOf } from '../../api/problem';
-import { useDialogRecord } from '../../applications/details/useDialogRecord';
-import { selectMe } from '../../auth/sessionSlice';
+import { describeError, httpStatusOf } from '../../common/problem';
+import { useDialogRecord } from '../../record-dialog/useDialogRecord';
+import { selectMe } from '../../session/selectMe';
 import { useGetProjectQuery } from './projectDetailsApi';
 import { ProjectEditor } from './ProjectEditor';
 

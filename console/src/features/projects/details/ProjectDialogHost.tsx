@@ -1,7 +1,11 @@
 import { useCallback } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ProjectDialog } from './ProjectDialog';
-import { projectDialogClosed, selectProjectDialog, showProject } from './projectDialogSlice';
+import {
+  projectDialogClosed,
+  selectProjectDialog,
+  showProject,
+} from '../../record-dialog/recordDialogSlices';
 
 /** Renders the project dialog the root events asked for (show a group, new group). */
 export function ProjectDialogHost() {
@@ -13,9 +17,9 @@ export function ProjectDialogHost() {
   if (dialog.mode === 'closed') return null;
   return dialog.mode === 'new' ? (
     <ProjectDialog
-      key={`new-${dialog.application ?? ''}`}
+      key={`new-${dialog.preselected ?? ''}`}
       projectId={null}
-      application={dialog.application}
+      application={dialog.preselected}
       onClose={close}
       onOpenProject={open}
     />

@@ -1,16 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Group, Tabs, Tooltip } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
 import { IconLink } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { can, parseTrackerRepositoryId } from '@fahrplan/contracts';
 import type { GroupDetailsView, MeView } from '@fahrplan/contracts';
-import { EditorDialog, useEditorSave } from '../../applications/details/EditorChrome';
-import { tabsWithErrors } from '../../applications/details/fieldErrors';
-import { SaveStepError } from '../../applications/details/useApplicationSaveFlow';
+import { EditorDialog, useEditorSave } from '../../record-dialog/EditorChrome';
+import { useRecordForm } from '../../record-dialog/useRecordForm';
+import { tabsWithErrors } from '../../record-dialog/fieldErrors';
+import { SaveStepError } from '../../record-dialog/SaveStepError';
 import { notifyError, notifySuccess } from '../../common/notify';
-import { HistoryPanel, historyTabs } from '../../history/HistoryPanel';
-import { useCompareWithNow } from '../../as-of/CompareWithNow';
 import { IssueBadgeOf } from '../../tracker/TrackerIssueSummary';
 import { KeyFiguresTab } from './KeyFiguresTab';
 import { ProjectDetailsTab } from './ProjectDetailsTab';
@@ -21,6 +19,7 @@ import { useGetGoalsQuery, useLazyGetProjectQuery } from './projectDetailsApi';
 import { projectFormValidator, sameValues, toFormValues } from './projectForm';
 import type { ProjectFormValues, ProjectRecord } from './projectForm';
 import { useProjectSaveFlow } from './useProjectSaveFlow';
+import { today } from '../../common/dateTime';
 
 interface Props {
   /** The project to show, null for a new one. */
@@ -53,23 +52,49 @@ const tabOfField: Record<string, string> = {
 /** The tab of a field with an error (the fields not listed are on the details tab). */
 const tabOf = (path: string) => tabOfField[path.split('.')[0] ?? path] ?? 'details';
 
+/** A failed save's field errors onto the form; a failed share also at the chips, and as a §8 notice. */
+const showSaveError = (form: UseFormReturnType<ProjectFormValues>, e: unknown) => {
+  if (e instanceof SaveStepError && e.step === 'project')
+    for (const fieldError of e.problem?.errors ?? [])
+      form.setFieldError(fieldError.field, fieldError.message);
+  // a failed share names its tenant at the chips too, and is a §8 notice ('tenant not found',
+  // 'tenant invalid', the missing share)
+  if (e instanceof SaveStepError && /^(un)?share:/.test(e.step)) {
+    form.setFieldError('shareWith', e.message);
+    notifyError(e.message);
+  }
+};
+
+/** A saved project's title: its name, its tracker issue, and who shares it (null: our own). */
+function ProjectTitle({ saved, sharedBy }: { saved: ProjectFormValues; sharedBy: string | null }) {
+  return (
+    <Group gap={6} component="span">
+      <span>show group {saved.title}</span>
+      <IssueBadgeOf
+        issueKey={saved.jiraid}
+        connectionId={parseTrackerRepositoryId(saved.jiraRepoId)?.connectionId ?? null}
+        withKey
+      />
+      {sharedBy !== null && (
+        <Tooltip label={`shared by ${sharedBy}`}>
+          <IconLink size={16} aria-label={`shared by ${sharedBy}`} />
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
 export function ProjectEditor({ group, application, me, onClose, onOpenProject }: Props) {
   const [openedAsNew] = useState(group === null);
-  const [initialValues] = useState(() => toFormValues(group, dayjs().format('YYYY-MM-DD'), application));
+  const [initialValues] = useState(() => toFormValues(group, today(), application));
   const validate = useMemo(() => projectFormValidator(), []);
-  const compare = useCompareWithNow({
+  const { form, compare } = useRecordForm({
     kind: 'project',
     id: group?.id ?? null,
-    asOfValues: initialValues,
-    toValues: (now: GroupDetailsView) => toFormValues(now, dayjs().format('YYYY-MM-DD')),
-    ignore: ['addAccount', 'comment'],
-  });
-  const form = useForm<ProjectFormValues>({
-    mode: 'controlled',
     initialValues,
     validate,
-    validateInputOnChange: true,
-    enhanceGetInputProps: compare.enhanceGetInputProps,
+    toValues: (now: GroupDetailsView) => toFormValues(now, today()),
+    ignore: ['addAccount', 'comment'],
   });
   const [record, setRecord] = useState<ProjectRecord | null>(
     group && { id: group.id, version: group.version, account: group.account },
@@ -111,24 +136,14 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
       notifySuccess(openedAsNew ? 'project created' : 'project saved');
       onClose();
     },
-    onSaveError: (e) => {
-      if (e instanceof SaveStepError && e.step === 'project')
-        for (const fieldError of e.problem?.errors ?? [])
-          form.setFieldError(fieldError.field, fieldError.message);
-      // a failed share names its tenant at the chips too, and is a §8 notice ('tenant not found',
-      // 'tenant invalid', the missing share)
-      if (e instanceof SaveStepError && /^(un)?share:/.test(e.step)) {
-        form.setFieldError('shareWith', e.message);
-        notifyError(e.message);
-      }
-    },
+    onSaveError: (e) => showSaveError(form, e),
     /** After a 409: take the current version from the server; the choices (shares, goals, account, comment) stay. */
     reload:
       record &&
       (async () => {
         const fresh = await fetchProject(record.id).unwrap();
         const current = form.getValues();
-        const next = toFormValues(fresh, dayjs().format('YYYY-MM-DD'));
+        const next = toFormValues(fresh, today());
         form.setInitialValues(next);
         form.setValues({
           ...next,
@@ -143,28 +158,13 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
   });
 
   const finance = me.features.financialPlanning;
-  const title = isNew ? (
-    'new group'
-  ) : (
-    <Group gap={6} component="span">
-      <span>show group {saved.title}</span>
-      <IssueBadgeOf
-        issueKey={saved.jiraid}
-        connectionId={parseTrackerRepositoryId(saved.jiraRepoId)?.connectionId ?? null}
-        withKey
-      />
-      {shared && (
-        <Tooltip label={`shared by ${group?.tenant ?? ''}`}>
-          <IconLink size={16} aria-label={`shared by ${group?.tenant ?? ''}`} />
-        </Tooltip>
-      )}
-    </Group>
-  );
 
   return (
     <EditorDialog
       stackId="project"
-      title={title}
+      title={
+        isNew ? 'new group' : <ProjectTitle saved={saved} sharedBy={shared ? (group?.tenant ?? '') : null} />
+      }
       size="xl"
       onClose={() => leave(onClose)}
       tabs={[
@@ -172,7 +172,7 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
         ['strategy', 'Strategy'],
       ]}
       finance={finance}
-      trailingTabs={historyTabs(me, record?.id ?? null)}
+      history={{ category: 'group', id: record?.id ?? null, me, leave }}
       errorTabs={errorTabs}
       footer={footer}
       confirm={confirm}
@@ -218,7 +218,6 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
       <Tabs.Panel value="comments">
         <ProjectCommentsTab form={form} editable={editable} projectId={record?.id ?? null} />
       </Tabs.Panel>
-      <HistoryPanel category="group" id={record?.id ?? null} me={me} leave={leave} saving={footer.saving} />
     </EditorDialog>
   );
 }

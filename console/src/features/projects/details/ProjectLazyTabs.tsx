@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useGetAccountQuery } from '../../accounts/accountsApi';
-import { FormCommentsPane } from '../../applications/details/CommentsTab';
-import { AccountPane } from '../../applications/details/FinanceTab';
+import { FormCommentsPane } from '../../record-dialog/CommentsPane';
+import { AccountPane } from '../../record-dialog/AccountPane';
 import { useGetProjectCommentsQuery } from './projectDetailsApi';
 import type { ProjectTabProps } from './projectFormTypes';
 

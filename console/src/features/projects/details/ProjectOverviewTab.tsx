@@ -1,5 +1,5 @@
 import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DescriptionField, DurationField, RequiredNameInput } from '../../applications/details/SharedFields';
+import { DescriptionField, DurationField, RequiredNameInput } from '../../record-dialog/SharedFields';
 import { UiDateInput } from '../../common/UiDateInput';
 import { codeLabel, codeOptions } from '../projectCodes';
 import type { CodeKind } from '../projectCodes';

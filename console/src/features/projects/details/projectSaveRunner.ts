@@ -1,7 +1,7 @@
 import type { CommandResult } from '@fahrplan/contracts';
-import { describeError, problemOf } from '../../api/problem';
-import type { KeyedSend } from '../../applications/details/idempotencyKeys';
-import { SaveStepError } from '../../applications/details/useApplicationSaveFlow';
+import { describeError, problemOf } from '../../common/problem';
+import type { KeyedSend } from '../../record-dialog/idempotencyKeys';
+import { SaveStepError } from '../../record-dialog/SaveStepError';
 import { toSaveCommand } from './projectForm';
 import type { ProjectFormValues, ProjectRecord } from './projectForm';
 import type { CreateGoalInput, SaveGroupInput } from './projectDetailsApi';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { CommandResult } from '@fahrplan/contracts';
-import { keyedSender } from '../../applications/details/idempotencyKeys';
-import { SaveStepError } from '../../applications/details/useApplicationSaveFlow';
+import { keyedSender } from '../../record-dialog/idempotencyKeys';
+import { SaveStepError } from '../../record-dialog/SaveStepError';
 import { toFormValues } from './projectForm';
 import type { ProjectFormValues, ProjectRecord } from './projectForm';
 import { newFlowMemory, runProjectSave } from './projectSaveRunner';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useCreateAccountMutation } from '../../accounts/accountsApi';
-import { useIdempotencyKeys } from '../../applications/details/useApplicationSaveFlow';
+import { useIdempotencyKeys } from '../../record-dialog/idempotencyKeys';
 import {
   useCreateGoalMutation,
   useCreateProjectCommentMutation,

@@ -1,0 +1,109 @@
+import { Alert, Badge, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { AccountEntriesTable } from './AccountEntriesTable';
+import type { EntriesCsv } from './parseEntriesCsv';
+
+const PREVIEW_ROWS = 10;
+const REPORTED_ISSUES = 200;
+
+/** The rows the file rejects, by spreadsheet row number, with what is wrong in which field. */
+function RejectedRows({ rejected }: { rejected: EntriesCsv['rejected'] }) {
+  if (rejected.length === 0) return null;
+  const issues = rejected.flatMap((r) => r.issues.map((issue) => ({ row: r.row, ...issue })));
+  return (
+    <Stack gap={4}>
+      <Title order={5}>Rejected rows</Title>
+      <Text size="xs" c="dimmed">
+        Row numbers as in a spreadsheet (the header is row 1). These rows are not imported.
+      </Text>
+      <Table.ScrollContainer minWidth={400} mah={240}>
+        <Table striped aria-label="rejected rows">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={70}>Row</Table.Th>
+              <Table.Th w={110}>Field</Table.Th>
+              <Table.Th>Message</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {issues.slice(0, REPORTED_ISSUES).map((issue, index) => (
+              <Table.Tr key={`${issue.row}-${issue.field}-${index}`}>
+                <Table.Td>{issue.row}</Table.Td>
+                <Table.Td>{issue.field}</Table.Td>
+                <Table.Td>{issue.message}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {issues.length > REPORTED_ISSUES && (
+        <Text size="xs" c="dimmed">
+          and {issues.length - REPORTED_ISSUES} more problems
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * What a chosen file holds: why it cannot be imported at all, or its valid and rejected rows with a
+ * preview of the first ones, the rejected rows' problems and the parser's notes.
+ */
+export function CsvReport({ csv }: { csv: EntriesCsv }) {
+  const count = csv.entries.length;
+  if (csv.problems.length > 0)
+    return (
+      <Alert color="red" icon={<IconAlertCircle />} title="This file cannot be imported" role="alert">
+        <List size="sm">
+          {csv.problems.map((p) => (
+            <List.Item key={p}>{p}</List.Item>
+          ))}
+        </List>
+      </Alert>
+    );
+  return (
+    <>
+      <Group gap="xs">
+        <Badge color={count > 0 ? 'green' : 'gray'} variant="light" size="lg">
+          {count} valid {count === 1 ? 'row' : 'rows'}
+        </Badge>
+        <Badge color={csv.rejected.length > 0 ? 'red' : 'gray'} variant="light" size="lg">
+          {csv.rejected.length} rejected
+        </Badge>
+      </Group>
+
+      {count === 0 && (
+        <Alert color="orange" icon={<IconAlertCircle />} role="alert">
+          No row of this file can be imported. Fix the rejected rows below and choose the file again.
+        </Alert>
+      )}
+
+      {count > 0 && (
+        <Stack gap={4}>
+          <Title order={5}>Preview</Title>
+          <Text size="xs" c="dimmed">
+            {count > PREVIEW_ROWS ? `the first ${PREVIEW_ROWS} of ${count} rows` : `all ${count} rows`}
+          </Text>
+          <AccountEntriesTable
+            entries={csv.entries.slice(0, PREVIEW_ROWS)}
+            columnsOf={csv.entries}
+            label="import preview"
+          />
+        </Stack>
+      )}
+
+      <RejectedRows rejected={csv.rejected} />
+
+      {csv.notes.length > 0 && (
+        <Alert color="blue" icon={<IconInfoCircle />} title="Notes">
+          <List size="sm">
+            {csv.notes.slice(0, 20).map((n) => (
+              <List.Item key={n}>{n}</List.Item>
+            ))}
+            {csv.notes.length > 20 && <List.Item>and {csv.notes.length - 20} more</List.Item>}
+          </List>
+        </Alert>
+      )}
+    </>
+  );
+}

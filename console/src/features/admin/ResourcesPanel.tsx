@@ -1,0 +1,218 @@
+import { useState } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconPlus, IconUsers, IconX } from '@tabler/icons-react';
+import { resourceNameSchema } from '@fahrplan/contracts';
+import type { ResourceView } from '@fahrplan/contracts';
+import { describeError } from '../common/problem';
+import { useCan } from '../auth/permissions';
+import { EmptyState } from '../common/EmptyState';
+import { notifyError, notifySuccess } from '../common/notify';
+import { ConfirmDialog } from '../record-dialog/FormDialog';
+import { RowActions, TableLoad } from '../common/AdminTable';
+import {
+  useDeleteResourceMutation,
+  useGetResourcesQuery,
+  useSaveResourceMutation,
+} from '../resources/resourcesApi';
+
+/** The shared name rule (§3: trimmed, 1–100 characters); null when the name is fine. */
+const nameError = (name: string): string | null =>
+  resourceNameSchema.safeParse(name).error?.issues[0]?.message ?? null;
+
+function AddResource() {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [save, { isLoading }] = useSaveResourceMutation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = nameError(name);
+    setError(invalid);
+    if (invalid) return;
+    try {
+      await save({ data: { name }, idempotencyKey: crypto.randomUUID() }).unwrap();
+      notifySuccess(`resource ${name.trim()} added`);
+      setName('');
+    } catch (failure) {
+      notifyError(describeError(failure));
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)}>
+      <Group align="flex-start" gap="xs">
+        <TextInput
+          aria-label="New resource name"
+          placeholder="New resource, e.g. Platform team"
+          value={name}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          style={{ flex: 1 }}
+          maxLength={200}
+        />
+        <Button type="submit" leftSection={<IconPlus size={16} />} loading={isLoading}>
+          Add
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function RenameRow({ resource, onDone }: { resource: ResourceView; onDone: () => void }) {
+  const [name, setName] = useState(resource.name);
+  const [error, setError] = useState<string | null>(null);
+  const [save, { isLoading }] = useSaveResourceMutation();
+
+  const submit = async () => {
+    const invalid = nameError(name);
+    setError(invalid);
+    if (invalid) return;
+    if (name.trim() === resource.name) return onDone();
+    try {
+      await save({
+        data: { id: resource.id, version: resource.version, name },
+        idempotencyKey: crypto.randomUUID(),
+      }).unwrap();
+      notifySuccess(`resource renamed to ${name.trim()}`);
+      onDone();
+    } catch (failure) {
+      notifyError(describeError(failure));
+    }
+  };
+  const keys = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') void submit();
+    if (event.key === 'Escape') onDone();
+  };
+
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <TextInput
+        aria-label={`New name of ${resource.name}`}
+        value={name}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          setError(null);
+        }}
+        onKeyDown={keys}
+        error={error}
+        size="xs"
+        style={{ flex: 1 }}
+        maxLength={200}
+        data-autofocus
+        autoFocus
+      />
+      <Tooltip label="Save">
+        <ActionIcon aria-label="Save name" onClick={() => void submit()} loading={isLoading} variant="light">
+          <IconCheck size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Cancel">
+        <ActionIcon aria-label="Cancel rename" onClick={onDone} variant="subtle" color="gray">
+          <IconX size={16} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+function DeleteConfirm({ resource, onClose }: { resource: ResourceView; onClose: () => void }) {
+  const [remove, { isLoading }] = useDeleteResourceMutation();
+
+  const confirm = async () => {
+    try {
+      await remove({
+        data: { id: resource.id, version: resource.version },
+        idempotencyKey: crypto.randomUUID(),
+      }).unwrap();
+      notifySuccess(`resource ${resource.name} deleted`);
+    } catch (failure) {
+      notifyError(describeError(failure));
+    }
+    onClose();
+  };
+
+  return (
+    <ConfirmDialog
+      title="Delete resource?"
+      confirmLabel="Delete resource"
+      busy={isLoading}
+      onCancel={onClose}
+      onConfirm={() => void confirm()}
+    >
+      <Text size="sm">
+        {resource.name} can no longer be assigned. Projects and tasks that have it keep it and show it as #
+        {resource.id}.
+      </Text>
+    </ConfirmDialog>
+  );
+}
+
+/** §3 resources administration: add, rename inline, delete with confirmation; read-only without admin EDIT. */
+export function ResourcesPanel() {
+  const canEdit = useCan('admin', 'EDIT');
+  const { data, isLoading, isError, error } = useGetResourcesQuery();
+  const [renaming, setRenaming] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<ResourceView | null>(null);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={3}>Resources</Title>
+        <Text size="sm" c="dimmed">
+          Teams and people that projects and tasks are assigned to
+        </Text>
+      </Group>
+      {canEdit && <AddResource />}
+      <TableLoad what="Resources" isLoading={isLoading} isError={isError} error={error}>
+        {(data ?? []).length === 0 ? (
+          <EmptyState
+            icon={IconUsers}
+            text={canEdit ? 'No resources yet: add the first one above.' : 'No resources yet.'}
+          />
+        ) : (
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th w={90}>Id</Table.Th>
+                {canEdit && <Table.Th w={100} aria-label="Actions" />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(data ?? []).map((resource) => (
+                <Table.Tr key={resource.id}>
+                  <Table.Td>
+                    {renaming === resource.id ? (
+                      <RenameRow resource={resource} onDone={() => setRenaming(null)} />
+                    ) : (
+                      resource.name
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      #{resource.id}
+                    </Text>
+                  </Table.Td>
+                  {canEdit && (
+                    <RowActions
+                      name={resource.name}
+                      editLabel="Rename"
+                      editDisabled={renaming === resource.id}
+                      onEdit={() => setRenaming(resource.id)}
+                      onDelete={() => setDeleting(resource)}
+                    />
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </TableLoad>
+      {deleting && <DeleteConfirm resource={deleting} onClose={() => setDeleting(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { SaveStepError } from '../../record-dialog/SaveStepError';
+import type { ApplicationForm } from './formTypes';
+
+const tabOfField: Record<string, string> = {
+  name: 'overview',
+  release: 'overview',
+  description: 'overview',
+  contact: 'overview',
+  start: 'overview',
+  end: 'overview',
+  status: 'overview',
+  assetNr: 'overview',
+  shortname: 'overview',
+  parent: 'details',
+  provider: 'details',
+  vendor: 'details',
+  docUrl: 'details',
+  cockpitid: 'details',
+  attributes: 'details',
+  comment: 'comments',
+};
+
+/** The application dialog's tab of a form path. */
+export const tabOf = (path: string) => tabOfField[path.split('.')[0] ?? path];
+
+/** The server's field errors (400) onto the form's fields, besides the alert. */
+export const applyFieldErrors = (form: ApplicationForm, error: unknown) => {
+  if (!(error instanceof SaveStepError)) return;
+  const field = error.step === 'comment' ? () => 'comment' : (name: string) => name;
+  for (const e of error.problem?.errors ?? []) {
+    const path = field(e.field);
+    if (tabOf(path) !== undefined) form.setFieldError(path, e.message);
+  }
+};

@@ -1,0 +1,77 @@
+import dayjs from 'dayjs';
+import { asOfParam, parseAsOf } from '../session/asOf';
+
+/** The DateTimePicker's local `YYYY-MM-DD HH:mm:ss` value → the instant, or null. */
+export const pickerToAsOf = (value: string | null): string | null => {
+  if (!value) return null;
+  const time = dayjs(value);
+  return time.isValid() ? time.toISOString() : null;
+};
+
+/** The instant → the DateTimePicker's local `YYYY-MM-DD HH:mm:ss` value (milliseconds dropped). */
+export const asOfToPicker = (at: string): string => dayjs(at).format('YYYY-MM-DD HH:mm:ss');
+
+/**
+ * The instant the picker's Apply moves to. The picker knows whole seconds only: a draft still showing
+ * the current instant keeps it with its milliseconds (re-applying, or "View as of this change" then
+ * Apply, must not land up to 999 ms earlier, before the change).
+ */
+export const appliedAsOf = (draft: string | null, current: string | null): string | null => {
+  if (current !== null && draft === asOfToPicker(current)) return current;
+  return pickerToAsOf(draft);
+};
+
+/** The quick picks of the as-of control, relative to `now`, as picker values. */
+export const asOfQuickPicks = (now: Date): { label: string; value: string }[] => {
+  const at = dayjs(now);
+  const picks: [string, dayjs.Dayjs][] = [
+    ['1 hour ago', at.subtract(1, 'hour')],
+    ['Yesterday, this time', at.subtract(1, 'day')],
+    ['Last week', at.subtract(1, 'week')],
+    ['Start of this month', at.startOf('month')],
+    ['Start of this year', at.startOf('year')],
+  ];
+  return picks.map(([label, time]) => ({ label, value: time.format('YYYY-MM-DD HH:mm:ss') }));
+};
+
+/** What AsOfUrlSync does after a location change. */
+export type AsOfSync =
+  /** Nothing: URL and slice agree. */
+  | { readonly kind: 'none' }
+  /** The slice follows the URL (a bookmark, Back/Forward, the picker, "Back to now"). */
+  | { readonly kind: 'follow'; readonly at: string | null }
+  /** An in-app navigation dropped `asOf`: put it back into the URL. */
+  | { readonly kind: 'restore'; readonly at: string }
+  /** The URL's `asOf` cannot be honoured: remove it (and show now). */
+  | { readonly kind: 'drop'; readonly reason: 'malformed' | 'not permitted' };
+
+/**
+ * The URL is the source of truth, except that an in-app navigation (PUSH/REPLACE) that merely lost
+ * `asOf` stays in the past. Only the first location, Back/Forward (`pop`) and "Back to now" clear it.
+ */
+export const asOfSync = ({
+  search,
+  at,
+  first,
+  pop,
+  backToNow,
+  permitted,
+}: {
+  search: URLSearchParams;
+  /** The slice's instant. */
+  at: string | null;
+  /** The first location the layout sees (after sign-in or a reload). */
+  first: boolean;
+  pop: boolean;
+  backToNow: boolean;
+  /** The user has `history` VIEW. */
+  permitted: boolean;
+}): AsOfSync => {
+  const raw = search.get(asOfParam);
+  const inUrl = parseAsOf(raw);
+  if (raw !== null && inUrl === null) return { kind: 'drop', reason: 'malformed' };
+  if (inUrl !== null && !permitted) return { kind: 'drop', reason: 'not permitted' };
+  if (inUrl !== null) return inUrl === at ? { kind: 'none' } : { kind: 'follow', at: inUrl };
+  if (at === null) return { kind: 'none' };
+  return first || pop || backToNow ? { kind: 'follow', at: null } : { kind: 'restore', at };
+};

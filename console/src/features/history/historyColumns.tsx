@@ -1,0 +1,105 @@
+import { Badge, Button, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import type { HistoryRow } from '@fahrplan/contracts';
+import { ChangeList } from './HistoryChanges';
+import { describeCommand, formatChangeTime, sourceBadge } from './historyFormat';
+
+/** Why "View as of this change" waits. */
+export const savingReason = 'Wait until the save has finished';
+
+/** The command and event of a change, and its source as a badge. */
+function ChangeCell({ row }: { row: HistoryRow }) {
+  const badge = sourceBadge(row.source);
+  return (
+    <Stack gap={4} align="flex-start">
+      <Text size="sm" title={describeCommand(row)}>
+        {row.command ?? row.event}
+      </Text>
+      {row.command && (
+        <Text size="xs" c="dimmed">
+          {row.event}
+        </Text>
+      )}
+      {badge && (
+        <Badge
+          variant="light"
+          color={badge.color}
+          size="sm"
+          tt="none"
+          h="auto"
+          styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+          title={row.source ?? undefined}
+        >
+          {badge.label}
+        </Badge>
+      )}
+    </Stack>
+  );
+}
+
+/** Shows the record as it was at `at` (disabled while the dialog saves). */
+function ViewAsOfButton({
+  at,
+  saving,
+  onView,
+}: {
+  at: string;
+  saving: boolean;
+  onView: (at: string) => void;
+}) {
+  return (
+    <Tooltip label={saving ? savingReason : `Show the record as it was at ${formatChangeTime(at)}`}>
+      {/* a disabled button gets no pointer events: the wrapper shows the tooltip */}
+      <span style={{ display: 'inline-block' }}>
+        <Button
+          size="compact-xs"
+          variant="light"
+          disabled={saving}
+          aria-description={saving ? savingReason : undefined}
+          onClick={() => onView(at)}
+        >
+          View as of this change
+        </Button>
+      </span>
+    </Tooltip>
+  );
+}
+
+/** The History tab's columns: when, who, which change, the fields, and "View as of this change". */
+export function historyColumns({
+  field,
+  saving,
+  onViewAsOf,
+}: {
+  /** The field filtered by: listed first in each row. */
+  field: string | null;
+  saving: boolean;
+  onViewAsOf: (at: string) => void;
+}): DataTableColumn<HistoryRow>[] {
+  return [
+    {
+      accessor: 'at',
+      title: 'When',
+      noWrap: true,
+      render: (row) => (
+        <Text size="sm" title={row.at}>
+          {formatChangeTime(row.at)}
+        </Text>
+      ),
+    },
+    { accessor: 'user', title: 'Who', render: (row) => <Text size="sm">{row.user}</Text> },
+    {
+      accessor: 'event',
+      title: 'Change',
+      width: 170,
+      render: (row) => <ChangeCell row={row} />,
+    },
+    { accessor: 'changes', title: 'Fields', render: (row) => <ChangeList row={row} field={field} /> },
+    {
+      accessor: 'position',
+      title: <VisuallyHidden>Actions</VisuallyHidden>,
+      textAlign: 'right',
+      render: (row) => <ViewAsOfButton at={row.at} saving={saving} onView={onViewAsOf} />,
+    },
+  ];
+}

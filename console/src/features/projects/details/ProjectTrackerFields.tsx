@@ -1,0 +1,76 @@
+import { Divider, Group, Select, SimpleGrid } from '@mantine/core';
+import { parseTrackerRepositoryId, trackerIssueLink } from '@fahrplan/contracts';
+import { LinkField } from '../../record-dialog/LinkField';
+import { RepositoryLinks, chooserNote, useRepositories } from '../../tracker/RepositoryLinks';
+import { repositoryOf, repositoryOptions } from '../../tracker/repositoryOptions';
+import { TrackerIssueSummary } from '../../tracker/TrackerIssueSummary';
+import { changeRepository } from './projectForm';
+import type { ProjectTabProps } from './projectFormTypes';
+
+/**
+ * §2 project details, issue tracker: the repository chooser (grouped by connection, 'KEY — Name') with
+ * its project and board links, the issue id with its issue link, and the mirrored issue. §4: clearing
+ * the repository clears the issue id. Nothing without the jira feature.
+ */
+export function ProjectTrackerFields({ form, editable }: ProjectTabProps) {
+  const query = useRepositories();
+  if (!query.jira) return null;
+  const values = form.values;
+  const current = values.jiraRepoId.trim();
+  const repository = repositoryOf(query.data, current);
+  const repoSet = current !== '';
+  const note = chooserNote(query, current);
+  return (
+    <>
+      <Divider label="Issue tracker" labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <Select
+            label="Tracker repository"
+            placeholder={editable ? 'search by key or name' : undefined}
+            data={repositoryOptions(query.data ?? [], current)}
+            searchable
+            clearable={editable}
+            readOnly={!editable}
+            disabled={query.isLoading && editable}
+            nothingFoundMessage="No repository matches"
+            value={repoSet ? current : null}
+            onChange={(id) => {
+              const chosen = repositoryOf(query.data, id);
+              form.setValues({
+                ...changeRepository(form.getValues(), id ?? ''),
+                jiraRepoUrl: id ? (chosen?.baseUrl ?? values.jiraRepoUrl) : '',
+              });
+            }}
+            description={note && <span role="status">{note}</span>}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            error={form.errors.jiraRepoId ?? form.errors.jiraRepoUrl}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <RepositoryLinks repository={repository} />
+        </Group>
+        <LinkField
+          label="Issue id"
+          openLabel="open issue"
+          href={trackerIssueLink(values.jiraRepoUrl, values.jiraid)}
+          readOnly={!editable || !repoSet}
+          placeholder={
+            editable && !repoSet
+              ? 'choose a repository first'
+              : repository
+                ? `${repository.key}-123`
+                : undefined
+          }
+          {...form.getInputProps('jiraid')}
+          value={values.jiraid}
+        />
+      </SimpleGrid>
+      {repoSet && values.jiraid.trim() !== '' && (
+        <TrackerIssueSummary
+          issueKey={values.jiraid}
+          connectionId={parseTrackerRepositoryId(current)?.connectionId ?? null}
+        />
+      )}
+    </>
+  );
+}

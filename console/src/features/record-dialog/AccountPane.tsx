@@ -1,0 +1,99 @@
+import { ActionIcon, Alert, Badge, Button, Group, Popover, Skeleton, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import type { AccountView } from '@fahrplan/contracts';
+import { AccountEntriesTable } from '../accounts/AccountEntriesTable';
+import { ImportEntriesButton } from '../accounts/ImportEntriesButton';
+import { describeError } from '../common/problem';
+
+export interface AccountQuery {
+  data?: AccountView;
+  isLoading: boolean;
+  isError: boolean;
+  error?: unknown;
+}
+
+/** Who owns the account: the labels of §2 and the number the account takes (§3). */
+export interface AccountOwner {
+  kind: 'application' | 'project';
+  /** The field the account number comes from, e.g. 'asset number'. */
+  numberLabel: string;
+  hasNumber: boolean;
+  /** The user chose to add an account on save. */
+  addAccount: boolean;
+  onAddAccount: () => void;
+}
+
+function AddAccount({ kind, numberLabel, hasNumber, addAccount, onAddAccount }: AccountOwner) {
+  if (addAccount) {
+    return (
+      <Badge color="yellow" variant="light" size="lg">
+        account pending
+      </Badge>
+    );
+  }
+  return (
+    <Group gap="xs">
+      <Button variant="light" disabled={!hasNumber} onClick={onAddAccount}>
+        add {kind} account
+      </Button>
+      {!hasNumber && (
+        <Popover width={280} withArrow position="right">
+          <Popover.Target>
+            <ActionIcon variant="subtle" aria-label="why adding an account is disabled">
+              <IconInfoCircle size={18} />
+            </ActionIcon>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <Text size="sm">
+              The {kind} account takes its number from the {numberLabel}. Enter{' '}
+              {numberLabel === 'asset number' ? 'an' : 'a'} {numberLabel} on the Overview tab first.
+            </Text>
+          </Popover.Dropdown>
+        </Popover>
+      )}
+    </Group>
+  );
+}
+
+/** §2 Finance of an application or a project: the account's entries, or 'no … account' with the add button. */
+export function AccountPane({
+  owner,
+  editable,
+  accountId,
+  account,
+}: {
+  owner: AccountOwner;
+  editable: boolean;
+  accountId: number | null;
+  account: AccountQuery;
+}) {
+  if (accountId === null) {
+    return (
+      <Stack align="flex-start">
+        <Text c="dimmed">no {owner.kind} account</Text>
+        {editable && <AddAccount {...owner} />}
+      </Stack>
+    );
+  }
+  if (account.isLoading) return <Skeleton height={120} />;
+  if (account.isError || !account.data) {
+    return <Alert color="red">{describeError(account.error)}</Alert>;
+  }
+  const { accountNumber, name, entries } = account.data;
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text size="sm">
+          Account <b>{accountNumber}</b> {name}
+        </Text>
+        {editable && (
+          <ImportEntriesButton
+            accountId={accountId}
+            refType={owner.kind === 'project' ? 'group' : 'application'}
+          />
+        )}
+      </Group>
+      {entries.length === 0 ? <Text c="dimmed">no entries</Text> : <AccountEntriesTable entries={entries} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { useCallback, useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import type { PermissionResource } from '@fahrplan/contracts';
+import { useCan } from '../auth/permissions';
+import { notifyError } from '../common/notify';
+import { useAsOfFailureMessage } from '../as-of/useAsOf';
+
+interface Props<T> {
+  /** VIEW on it opens the route. */
+  resource: PermissionResource;
+  /** What is loading, e.g. 'application'. */
+  what: string;
+  /** The record's query hook (by numeric id or by name). */
+  useRecord: (
+    idOrName: number | string,
+    options: { skip: boolean },
+  ) => { data?: T | undefined; error?: unknown; isError: boolean };
+  failureMessage: (error: unknown) => string;
+  /** The dialog for the record; `goHome` closes it. */
+  render: (record: T, goHome: () => void) => ReactNode;
+}
+
+/**
+ * The full-page details routes (§2): id or name; a busy indicator while loading, then the dialog.
+ * Unknown → the failure notice and home; closing or saving returns home.
+ */
+export function DetailsRoute<T>({ resource, what, useRecord, failureMessage, render }: Props<T>) {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const canView = useCan(resource, 'VIEW');
+  const idOrName = /^\d+$/.test(id) ? Number(id) : id;
+  const { data, error, isError } = useRecord(idOrName, { skip: !canView });
+  const message = useAsOfFailureMessage(failureMessage);
+  const goHome = useCallback(() => void navigate('/', { replace: true }), [navigate]);
+
+  useEffect(() => {
+    if (canView && !isError) return;
+    notifyError(canView ? message(error) : 'not permitted');
+    goHome();
+  }, [canView, isError, error, goHome, message]);
+
+  if (!data) {
+    return (
+      <Center h="60vh">
+        <Stack align="center">
+          <Loader aria-label={`loading ${what}`} />
+          <Text c="dimmed">loading {what}…</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  return render(data, goHome);
+}

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { Alert, Button, Group, Modal } from '@mantine/core';
+import type { MantineSize } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { DialogFooter } from './EditorChrome';
+import { keyedSender } from './idempotencyKeys';
+import type { KeyedSend } from './idempotencyKeys';
+import { commandFailure } from './commandErrors';
+
+/** A failed command in a red alert (§8 save failure: the server's detail, else the error message). */
+export function CommandAlert({ error }: { error: unknown }) {
+  const { title, message } = commandFailure(error);
+  return (
+    <Alert color="red" icon={<IconAlertCircle />} title={title} role="alert">
+      {message}
+    </Alert>
+  );
+}
+
+interface FormDialogProps {
+  title: ReactNode;
+  size?: MantineSize | number;
+  onClose: () => void;
+  /** Enter (in a field), Ctrl/Cmd+S and the submit button run it; nothing while `busy`. */
+  onSubmit: () => void;
+  submitLabel: string;
+  /** False: read-only, only Close shows. */
+  editable?: boolean;
+  busy: boolean;
+  canSubmit?: boolean;
+  /** The last failure, null when none. */
+  error: unknown;
+  /** Left-aligned footer actions (e.g. Delete). */
+  leading?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The administration dialogs' chrome: a form (Enter submits), Ctrl+S, the failure alert, Close and
+ * the submit button. Mount it only while open, so it starts afresh; mark the first field data-autofocus.
+ */
+export function FormDialog({
+  title,
+  size = 'md',
+  onClose,
+  onSubmit,
+  submitLabel,
+  editable = true,
+  busy,
+  canSubmit = true,
+  error,
+  leading,
+  children,
+}: FormDialogProps) {
+  const submit = () => {
+    if (editable && !busy && canSubmit) onSubmit();
+  };
+  useHotkeys([['mod+S', submit]], []);
+  return (
+    <Modal
+      opened
+      onClose={() => !busy && onClose()}
+      title={title}
+      size={size}
+      closeButtonProps={{ 'aria-label': 'close dialog' }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        {children}
+        <DialogFooter
+          alert={error !== null && <CommandAlert error={error} />}
+          leading={leading}
+          busy={busy}
+          onClose={onClose}
+        >
+          {editable && (
+            <Button type="submit" loading={busy} disabled={!canSubmit}>
+              {submitLabel}
+            </Button>
+          )}
+        </DialogFooter>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Runs a dialog's commands: `busy` while one runs, the failure for the alert, and Idempotency-Keys that
+ * stay the same for a retry of the same payload (keyedSender). `run` resolves true on success.
+ */
+export function useCommandRun() {
+  const [send] = useState<KeyedSend>(() => keyedSender());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const run = async (steps: (send: KeyedSend) => Promise<void>, onError?: (e: unknown) => void) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await steps(send);
+      return true;
+    } catch (e) {
+      setError(e);
+      onError?.(e);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { run, busy, error, setError };
+}
+
+interface ConfirmProps {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  color?: string;
+  busy: boolean;
+  /** The command was refused (the reason shows in `children`): Cancel reads Close, confirm is off. */
+  refused?: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** A confirmation above a dialog or page; Cancel has the focus, so Enter does not confirm by accident. */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  color = 'red',
+  busy,
+  refused = false,
+  onCancel,
+  onConfirm,
+}: ConfirmProps) {
+  return (
+    <Modal opened onClose={() => !busy && onCancel()} title={title} size="sm" centered zIndex={300}>
+      {children}
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
+          {refused ? 'Close' : 'Cancel'}
+        </Button>
+        <Button color={color} onClick={onConfirm} loading={busy} disabled={refused}>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,28 @@
+import { describeError, httpStatusOf, problemOf } from '../common/problem';
+
+/**
+ * A 400's field errors as form paths; only fields the form has (`fields`) — the rest stay in the alert.
+ * `rename` maps a command field to the form's (e.g. the command's `user` to nothing).
+ */
+export const problemFieldErrors = (
+  error: unknown,
+  fields: readonly string[],
+  rename: (field: string) => string = (field) => field,
+): Record<string, string> => {
+  const errors: Record<string, string> = {};
+  for (const { field, message } of problemOf(error)?.errors ?? []) {
+    const path = rename(field);
+    const known = fields.some((f) => path === f || path.startsWith(`${f}.`));
+    if (known) errors[path] ??= message;
+  }
+  return errors;
+};
+
+/** The alert text of a failed command; a 409 version conflict says what to do. */
+export const commandFailure = (error: unknown): { title: string; message: string; conflict: boolean } => {
+  const status = httpStatusOf(error);
+  const message = describeError(error);
+  if (status === 409) return { title: 'Conflict', message, conflict: /version/i.test(message) };
+  if (status === 403) return { title: 'Not permitted', message, conflict: false };
+  return { title: 'Error', message, conflict: false };
+};

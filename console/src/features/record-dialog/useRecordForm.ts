@@ -1,0 +1,40 @@
+import { useForm } from '@mantine/form';
+import type { FormValidateInput } from '@mantine/form';
+import { useCompareWithNow } from '../as-of/CompareWithNow';
+import type { LiveRecordKind } from '../as-of/liveApi';
+
+interface RecordFormOptions<R, V> {
+  kind: LiveRecordKind;
+  /** The record's id; null for a new record. */
+  id: number | null;
+  /** The form as the dialog opened: the record as the console shows it (maybe as of a date). */
+  initialValues: V;
+  validate: FormValidateInput<V>;
+  /** Today's record as the same form, for "compare with now". */
+  toValues: (record: R) => V;
+  /** Form fields that are the dialog's own input, not the record's (a new comment, 'add account'). */
+  ignore: readonly string[];
+}
+
+/**
+ * A record editor's form: controlled and validated as the user types; while the console shows the
+ * past, its fields are marked where today's record differs (render `compare.notice` above the tabs).
+ */
+export function useRecordForm<R, V extends object>({
+  kind,
+  id,
+  initialValues,
+  validate,
+  toValues,
+  ignore,
+}: RecordFormOptions<R, V>) {
+  const compare = useCompareWithNow({ kind, id, asOfValues: initialValues, toValues, ignore });
+  const form = useForm<V>({
+    mode: 'controlled',
+    initialValues,
+    validate,
+    validateInputOnChange: true,
+    enhanceGetInputProps: compare.enhanceGetInputProps,
+  });
+  return { form, compare };
+}

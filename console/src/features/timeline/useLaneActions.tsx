@@ -1,0 +1,78 @@
+import { useCallback, useState } from 'react';
+import { useCan } from '../auth/permissions';
+import { useAddSubgroupMutation, useRenameSubgroupMutation } from '../items/itemsApi';
+import { useOpenItemDialog } from '../items/useOpenItemDialog';
+import { useOpenProjectDialog } from '../record-dialog/useOpenRecordDialog';
+import { LaneActionsMenu, LaneNameDialog, ProjectActionsMenu } from './LaneActions';
+import { canManageLanes, canRenameLane } from './laneEditing';
+import type { LaneRow } from './timelineRows';
+
+/** The open lane dialog: a new lane in a project, or a new name for one of its INDIVIDUAL lanes. */
+type LaneDialog = { mode: 'add'; row: LaneRow } | { mode: 'rename'; row: LaneRow };
+
+/** The project menu (open, new task/milestone, add lane) and the lane menu (rename), with their dialog. */
+export function useLaneActions() {
+  const canEditGroups = useCan('group-details', 'EDIT');
+  const items = useOpenItemDialog();
+  const projects = useOpenProjectDialog();
+  const [addSubgroup] = useAddSubgroupMutation();
+  const [renameSubgroup] = useRenameSubgroupMutation();
+  const [dialog, setDialog] = useState<LaneDialog | null>(null);
+
+  const { openExisting } = projects;
+  const { create } = items;
+  const onNewItem = useCallback(
+    (group: number, milestone: boolean) =>
+      void create({ group, subgroup: milestone ? 'milestones' : 'tasks', milestone }),
+    [create],
+  );
+  const projectActions = useCallback(
+    (row: LaneRow) =>
+      canManageLanes(row, canEditGroups) ? (
+        <ProjectActionsMenu
+          row={row}
+          onOpenProject={openExisting}
+          onNewItem={onNewItem}
+          onAddLane={(r) => setDialog({ mode: 'add', row: r })}
+        />
+      ) : null,
+    [canEditGroups, openExisting, onNewItem],
+  );
+  const laneActions = useCallback(
+    (row: LaneRow) =>
+      canRenameLane(row, canEditGroups) ? (
+        <LaneActionsMenu row={row} onRename={(r) => setDialog({ mode: 'rename', row: r })} />
+      ) : null,
+    [canEditGroups],
+  );
+
+  const close = useCallback(() => setDialog(null), []);
+  const laneDialog =
+    dialog === null ? null : dialog.mode === 'add' ? (
+      <LaneNameDialog
+        title={`Add a lane to ${dialog.row.groupTitle}`}
+        submitLabel="Add lane"
+        onClose={close}
+        onSubmit={(name) =>
+          addSubgroup({
+            data: { id: dialog.row.groupId, name },
+            idempotencyKey: crypto.randomUUID(),
+          }).unwrap()
+        }
+      />
+    ) : (
+      <LaneNameDialog
+        title={`Rename lane ${dialog.row.laneName}`}
+        submitLabel="Rename"
+        initialName={dialog.row.laneName}
+        onClose={close}
+        onSubmit={(name) =>
+          renameSubgroup({
+            data: { id: dialog.row.groupId, subgroup: dialog.row.laneId, name },
+            idempotencyKey: crypto.randomUUID(),
+          }).unwrap()
+        }
+      />
+    );
+  return { projectActions, laneActions, laneDialog };
+}

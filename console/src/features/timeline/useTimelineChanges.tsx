@@ -1,0 +1,175 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { TimelineItem } from '@fahrplan/contracts';
+import { notifyError } from '../common/notify';
+import { describeError, httpStatusOf } from '../common/problem';
+import { useLazyGetItemQuery, useSaveItemMutation } from '../items/itemsApi';
+import {
+  applyOverrides,
+  overrideSettled,
+  placementFromChange,
+  placementOf,
+  popUndo,
+  pushUndo,
+  saveForPlacement,
+  undoSave,
+} from './timelineChanges';
+import type { ItemChange, ItemPlacement, Override, PlacementSave, UndoEntry } from './timelineChanges';
+
+const undoNoticeId = 'timeline-undo';
+
+/** The items whose override the read side has caught up with. */
+const settledIds = (
+  serverItems: readonly TimelineItem[] | undefined,
+  overrides: ReadonlyMap<number, Override>,
+): number[] => {
+  if (!serverItems || overrides.size === 0) return [];
+  const versions = new Map(serverItems.map((i) => [i.id, i.version]));
+  return [...overrides].filter(([id, o]) => overrideSettled(versions.get(id) ?? -1, o)).map(([id]) => id);
+};
+
+/** The items drawn where the user put them (overrides) while their saves run or the read side catches up. */
+function useOverrides(serverItems: readonly TimelineItem[] | undefined) {
+  const [overrides, setOverrides] = useState<ReadonlyMap<number, Override>>(new Map());
+  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+
+  // overrides the read side has caught up with go, in the same render (no extra commit for them)
+  const settled = useMemo(() => settledIds(serverItems, overrides), [serverItems, overrides]);
+  if (settled.length > 0)
+    setOverrides((current) => {
+      const next = new Map(current);
+      for (const id of settled) next.delete(id);
+      return next;
+    });
+
+  const setOverride = useCallback(
+    (id: number, override: Override | null) =>
+      setOverrides((current) => {
+        const next = new Map(current);
+        if (override) next.set(id, override);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  const setSaving = useCallback(
+    (id: number, saving: boolean) =>
+      setPending((current) => {
+        const next = new Set(current);
+        if (saving) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  const shownItems = useMemo(() => applyOverrides(serverItems ?? [], overrides), [serverItems, overrides]);
+  return { shownItems, pending, setOverride, setSaving };
+}
+
+/**
+ * The timeline's changes by drag, resize and keys: each one SaveItem, drawn where it was dropped while
+ * it saves; a conflict reloads the window and says why. Undo (in the notice, or Ctrl+Z) takes back the
+ * user's changes, last first.
+ */
+export function useTimelineChanges(serverItems: readonly TimelineItem[] | undefined, refetch: () => void) {
+  const [saveItem] = useSaveItemMutation();
+  const [getItem] = useLazyGetItemQuery();
+  const { shownItems, pending, setOverride, setSaving } = useOverrides(serverItems);
+  const undoStack = useRef<UndoEntry[]>([]);
+  const shownRef = useRef(shownItems);
+  useLayoutEffect(() => {
+    shownRef.current = shownItems;
+  }, [shownItems]);
+
+  /** Sends one placement change; true when saved. A conflict reloads the window and says why. */
+  const send = useCallback(
+    async (title: string, save: PlacementSave, after: ItemPlacement): Promise<boolean> => {
+      setOverride(save.id, { placement: after, version: save.version, confirmed: false });
+      setSaving(save.id, true);
+      try {
+        const result = await saveItem({ data: save, idempotencyKey: crypto.randomUUID() }).unwrap();
+        setOverride(save.id, { placement: after, version: result.version, confirmed: true });
+        return true;
+      } catch (failure) {
+        setOverride(save.id, null);
+        if (httpStatusOf(failure) === 409) {
+          notifications.show({
+            color: 'orange',
+            title: title,
+            message: 'Changed by someone else — reloaded',
+          });
+          refetch();
+        } else notifyError(describeError(failure));
+        return false;
+      } finally {
+        setSaving(save.id, false);
+      }
+    },
+    [saveItem, refetch, setOverride, setSaving],
+  );
+
+  const undo = useCallback(async () => {
+    const popped = popUndo(undoStack.current);
+    if (!popped) {
+      notifications.show({ id: undoNoticeId, message: 'Nothing to undo' });
+      return;
+    }
+    undoStack.current = popped.rest;
+    const { entry } = popped;
+    // the version the user's item has now: the drawn one, else (scrolled away) the server's
+    const drawn = shownRef.current.find((i) => i.id === entry.id);
+    const version =
+      drawn?.version ??
+      (
+        await getItem(entry.id)
+          .unwrap()
+          .catch(() => null)
+      )?.version;
+    if (version === undefined) {
+      notifyError(`'${entry.title}' can no longer be found`);
+      return;
+    }
+    if (await send(entry.title, undoSave(entry, version), entry.before))
+      notifications.show({ id: undoNoticeId, message: `Undone: ${entry.title}` });
+  }, [getItem, send]);
+
+  const change = useCallback(
+    async (item: TimelineItem, next: ItemChange) => {
+      const before = placementOf(item);
+      const after = placementFromChange(next);
+      const save = saveForPlacement(item, before, after);
+      if (!save) return;
+      if (await send(item.title, save, after)) {
+        undoStack.current = pushUndo(undoStack.current, { id: item.id, title: item.title, before, after });
+        notifications.show({
+          id: undoNoticeId,
+          message: (
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm">Saved: {item.title}</Text>
+              <Button size="compact-xs" variant="light" onClick={() => void undo()}>
+                Undo
+              </Button>
+            </Group>
+          ),
+        });
+      }
+    },
+    [send, undo],
+  );
+
+  // Ctrl+Z / ⌘+Z undoes the last change, unless the user is typing somewhere
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.key.toLowerCase() !== 'z') return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
+      event.preventDefault();
+      void undo();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [undo]);
+
+  return { shownItems, pending, change };
+}

@@ -1,0 +1,209 @@
+import { memo } from 'react';
+import type { CSSProperties, KeyboardEvent, MouseEvent } from 'react';
+import { Group, Text, Tooltip } from '@mantine/core';
+import { IconLink } from '@tabler/icons-react';
+import { useRow } from 'dnd-timeline';
+import { valueToX } from '../timeScale';
+import type { TimeRange } from '../timeScale';
+import type { LaneRow, PlacedItem } from '../timelineRows';
+import { pointLabelPx } from './timelineLayout';
+import type { RowActions, RowData } from './timelineLayout';
+import { TimelineItemView } from './TimelineItemView';
+
+interface LaneRowProps {
+  row: LaneRow;
+  rowIndex: number;
+  top: number;
+  height: number;
+  range: TimeRange;
+  items: PlacedItem[];
+  backgrounds: PlacedItem[];
+  width: number;
+  readOnly: boolean;
+  pending: ReadonlySet<number> | undefined;
+  onOpen: (id: number) => void;
+  onKey: (placed: PlacedItem, rowIndex: number, event: KeyboardEvent<HTMLDivElement>) => void;
+  onCreate: (row: LaneRow, event: MouseEvent<HTMLDivElement>) => void;
+  projectActions: RowActions | undefined;
+  laneActions: RowActions | undefined;
+}
+
+export function LaneRowView({
+  row,
+  rowIndex,
+  top,
+  height,
+  range,
+  items,
+  backgrounds,
+  width,
+  readOnly,
+  pending,
+  onOpen,
+  onKey,
+  onCreate,
+  projectActions,
+  laneActions,
+}: LaneRowProps) {
+  const locked = readOnly || row.shared;
+  const data: RowData = { groupId: row.groupId, laneId: row.laneId, locked };
+  const { setNodeRef, rowWrapperStyle, rowStyle, rowSidebarStyle, isOver } = useRow({
+    id: row.key,
+    data,
+    disabled: locked,
+  });
+  return (
+    <div
+      data-testid="timeline-row"
+      data-row={row.key}
+      style={{
+        ...rowWrapperStyle,
+        position: 'absolute',
+        top,
+        left: 0,
+        width: '100%',
+        height,
+        borderTop: row.first
+          ? '1px solid var(--mantine-color-gray-4)'
+          : '1px dashed var(--mantine-color-gray-2)',
+      }}
+    >
+      <RowSidebar
+        row={row}
+        style={rowSidebarStyle}
+        projectActions={projectActions}
+        laneActions={laneActions}
+      />
+      <div
+        ref={setNodeRef}
+        onDoubleClick={(e) => onCreate(row, e)}
+        style={{
+          ...rowStyle,
+          background: isOver ? 'var(--mantine-color-blue-0)' : undefined,
+        }}
+      >
+        {backgrounds.map((b) => (
+          <Shade
+            key={b.item.id}
+            placed={b}
+            range={range}
+            width={width}
+            lane={b.item.type === 'lane-background'}
+          />
+        ))}
+        {items.map((placed, i) => (
+          <TimelineItemView
+            key={placed.item.id}
+            placed={placed}
+            label={placed.item.end !== null || pointHasRoom(items, i, range, width)}
+            rowIndex={rowIndex}
+            disabled={locked || placed.item.shared}
+            saving={pending?.has(placed.item.id) ?? false}
+            onOpen={onOpen}
+            onKey={onKey}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The lane's label (and the project's on its first lane): memoised, as it does not change while panning. */
+const RowSidebar = memo(function RowSidebar({
+  row,
+  style,
+  projectActions,
+  laneActions,
+}: {
+  row: LaneRow;
+  style: CSSProperties;
+  projectActions: RowActions | undefined;
+  laneActions: RowActions | undefined;
+}) {
+  return (
+    <div
+      data-timeline-sidebar
+      style={{
+        ...style,
+        background: 'var(--mantine-color-body)',
+        borderRight: '1px solid var(--mantine-color-default-border)',
+        padding: '2px 8px',
+        flexDirection: 'column',
+        justifyContent: 'center',
+        overflow: 'hidden',
+        cursor: 'default',
+      }}
+    >
+      {row.first && (
+        <Group gap={4} wrap="nowrap">
+          {row.shared && (
+            <Tooltip label={`Shared by ${row.tenant} (read-only)`}>
+              <IconLink size={14} aria-label={`shared by ${row.tenant}`} style={{ flex: 'none' }} />
+            </Tooltip>
+          )}
+          <Text size="sm" fw={600} truncate title={row.groupTitle} style={{ flex: 1, minWidth: 0 }}>
+            {row.groupTitle}
+          </Text>
+          {row.shared && (
+            <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
+              {row.tenant}
+            </Text>
+          )}
+          {projectActions?.(row)}
+        </Group>
+      )}
+      <Group gap={2} wrap="nowrap" pl={row.first ? 0 : 8}>
+        <Text size="xs" c="dimmed" truncate title={row.laneName} style={{ flex: 1, minWidth: 0 }}>
+          {row.laneName}
+        </Text>
+        {laneActions?.(row)}
+      </Group>
+    </div>
+  );
+});
+
+/** Whether no later point in the same slot sits within a label's width of point `i` (items sorted by start). */
+function pointHasRoom(items: readonly PlacedItem[], i: number, range: TimeRange, width: number): boolean {
+  const own = items[i]!;
+  const x = valueToX(own.start, range, width);
+  for (let j = i + 1; j < items.length; j++) {
+    const other = items[j]!;
+    const dx = valueToX(other.start, range, width) - x;
+    if (dx >= pointLabelPx) return true;
+    if (other.slot === own.slot) return false;
+  }
+  return true;
+}
+
+function Shade({
+  placed,
+  range,
+  width,
+  lane,
+}: {
+  placed: PlacedItem;
+  range: TimeRange;
+  width: number;
+  lane: boolean;
+}) {
+  const left = Math.max(-1, valueToX(placed.start, range, width));
+  const right = Math.min(width + 1, valueToX(placed.end, range, width));
+  if (right <= left) return null;
+  return (
+    <div
+      data-testid={lane ? 'timeline-lane-background' : 'timeline-background'}
+      title={placed.item.title}
+      className={placed.item.className ?? undefined}
+      style={{
+        position: 'absolute',
+        top: 0,
+        bottom: 0,
+        left,
+        width: right - left,
+        background: lane ? 'var(--mantine-color-yellow-1)' : 'var(--mantine-color-gray-1)',
+        opacity: 0.8,
+        pointerEvents: 'none',
+      }}
+    />
+  );
+}

@@ -1,0 +1,113 @@
+import { memo } from 'react';
+import type { KeyboardEvent } from 'react';
+import { Text } from '@mantine/core';
+import { useItem, useTimelineContext } from 'dnd-timeline';
+import type { PlacedItem } from '../timelineRows';
+import { pointSize, resizeHandle, rowPadding, slotHeight } from './timelineLayout';
+import type { ItemData } from './timelineLayout';
+
+interface ItemViewProps {
+  placed: PlacedItem;
+  /** Whether a milestone shows its title beside the diamond (ranges always do). */
+  label: boolean;
+  rowIndex: number;
+  disabled: boolean;
+  saving: boolean;
+  onOpen: (id: number) => void;
+  onKey: (placed: PlacedItem, rowIndex: number, event: KeyboardEvent<HTMLDivElement>) => void;
+}
+
+export const TimelineItemView = memo(function TimelineItemView({
+  placed,
+  label: showLabel,
+  rowIndex,
+  disabled,
+  saving,
+  onOpen,
+  onKey,
+}: ItemViewProps) {
+  const { pixelsToValue } = useTimelineContext();
+  const { item } = placed;
+  const point = item.end === null;
+  const half = pixelsToValue(pointSize / 2);
+  const span = point
+    ? { start: placed.start - half, end: placed.start + half }
+    : { start: placed.start, end: placed.end };
+  const data: ItemData = { placed, rowIndex };
+  const { setNodeRef, attributes, listeners, itemStyle, itemContentStyle, isDragging } = useItem({
+    id: String(item.id),
+    span,
+    data,
+    disabled,
+    // a milestone is a point: it moves but has no edges to drag
+    resizeHandleWidth: point ? -1 : resizeHandle,
+  });
+  const label = `${point ? 'Milestone' : 'Task'} ${item.title}, ${item.start.replace('T', ' ')}${
+    item.end ? ` to ${item.end.replace('T', ' ')}` : ''
+  }`;
+  return (
+    <div
+      ref={setNodeRef}
+      data-timeline-item
+      data-item-id={item.id}
+      data-testid={point ? 'timeline-milestone' : 'timeline-task'}
+      className={item.className ?? undefined}
+      {...attributes}
+      {...listeners}
+      role="button"
+      tabIndex={0}
+      aria-label={label}
+      title={item.title}
+      onClick={() => onOpen(item.id)}
+      onKeyDown={(e) => onKey(placed, rowIndex, e)}
+      style={{
+        ...itemStyle,
+        top: rowPadding + placed.slot * slotHeight,
+        height: slotHeight - 4,
+        zIndex: isDragging ? 20 : 1,
+        opacity: saving ? 0.6 : 1,
+        cursor: disabled ? 'pointer' : itemStyle.cursor,
+      }}
+    >
+      {point ? (
+        <div style={{ display: 'flex', alignItems: 'center', height: '100%', whiteSpace: 'nowrap' }}>
+          <div
+            style={{
+              width: pointSize - 4,
+              height: pointSize - 4,
+              margin: 2,
+              flex: 'none',
+              transform: 'rotate(45deg)',
+              background: item.shared ? 'var(--mantine-color-gray-6)' : 'var(--mantine-color-orange-6)',
+            }}
+          />
+          {showLabel && (
+            <Text size="xs" ml={4} style={{ pointerEvents: 'none' }}>
+              {item.title}
+            </Text>
+          )}
+        </div>
+      ) : (
+        <div style={itemContentStyle}>
+          <div
+            style={{
+              flex: 1,
+              display: 'flex',
+              alignItems: 'center',
+              overflow: 'hidden',
+              padding: '0 6px',
+              borderRadius: 4,
+              fontSize: 12,
+              whiteSpace: 'nowrap',
+              color: 'var(--mantine-color-white)',
+              background: item.shared ? 'var(--mantine-color-gray-6)' : 'var(--mantine-color-blue-6)',
+              boxShadow: isDragging ? 'var(--mantine-shadow-md)' : undefined,
+            }}
+          >
+            {item.title}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,216 @@
+import { memo } from 'react';
+import { Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { IconTag } from '@tabler/icons-react';
+import { serverToUiDate } from '@fahrplan/contracts';
+import { dayMs, todayMs, toServerDate, valueToX } from '../timeScale';
+import type { TimeRange } from '../timeScale';
+import { releaseState } from '../releaseMilestones';
+import type { ReleaseMilestone, ReleaseRow } from '../releaseMilestones';
+
+export const releaseRowHeight = 30;
+const markerSize = 18;
+const labelGap = 8;
+/** Roughly what a release name needs beside its marker at the timeline's 12 px. */
+const labelWidth = (name: string) => Math.min(160, name.length * 7 + labelGap);
+
+const stateText = {
+  released: 'released',
+  unreleased: 'unreleased',
+  overdue: 'unreleased, date passed',
+} as const;
+
+function ReleaseMarker({ milestone, x, label }: { milestone: ReleaseMilestone; x: number; label: boolean }) {
+  const state = releaseState(milestone, toServerDate(todayMs()));
+  const description = `Release ${milestone.name} of ${milestone.projectKey}, ${stateText[state]}, ${serverToUiDate(milestone.date)}`;
+  const tooltip = (
+    <Stack gap={0}>
+      <Text size="sm" fw={600}>
+        {milestone.name}
+      </Text>
+      <Text size="xs">
+        {milestone.projectKey} · {stateText[state]} · {serverToUiDate(milestone.date)}
+      </Text>
+      {milestone.description && (
+        <Text size="xs" c="dimmed" lineClamp={2}>
+          {milestone.description}
+        </Text>
+      )}
+      {milestone.url && (
+        <Text size="xs" c="dimmed">
+          Click or Enter opens the release in the tracker
+        </Text>
+      )}
+    </Stack>
+  );
+  const colour = state === 'overdue' ? 'pink' : 'violet';
+  const body = (
+    <>
+      <span
+        style={{
+          width: markerSize,
+          height: markerSize,
+          flex: 'none',
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          borderRadius: '50%',
+          color: 'var(--mantine-color-white)',
+          background: `var(--mantine-color-${colour}-${milestone.released ? 7 : 4})`,
+          border: milestone.released ? undefined : `1px dashed var(--mantine-color-${colour}-8)`,
+        }}
+      >
+        <IconTag size={11} aria-hidden />
+      </span>
+      {label && (
+        <Text span size="xs" c={`${colour}.8`} fw={500} ml={4} style={{ whiteSpace: 'nowrap' }}>
+          {milestone.name}
+        </Text>
+      )}
+    </>
+  );
+  const style = {
+    position: 'absolute' as const,
+    left: x - markerSize / 2,
+    top: (releaseRowHeight - markerSize) / 2,
+    display: 'flex',
+    alignItems: 'center',
+    textDecoration: 'none',
+    zIndex: 3,
+    cursor: milestone.url ? 'pointer' : 'default',
+  };
+  return (
+    <Tooltip label={tooltip} withArrow openDelay={150} multiline maw={280}>
+      {milestone.url ? (
+        <a
+          href={milestone.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          draggable={false}
+          aria-label={description}
+          data-testid="timeline-release"
+          data-timeline-release
+          style={style}
+        >
+          {body}
+        </a>
+      ) : (
+        <span
+          tabIndex={0}
+          aria-label={description}
+          data-testid="timeline-release"
+          data-timeline-release
+          style={style}
+        >
+          {body}
+        </span>
+      )}
+    </Tooltip>
+  );
+}
+
+/**
+ * A project's releases row: the versions of its tracker repository as violet tags on their release
+ * day. Not draggable; a click or Enter opens the release in the tracker (a new tab).
+ */
+export const ReleaseRowView = memo(function ReleaseRowView({
+  row,
+  top,
+  range,
+  width,
+  sidebarWidth,
+  milestones,
+}: {
+  row: ReleaseRow;
+  top: number;
+  range: TimeRange;
+  width: number;
+  sidebarWidth: number;
+  milestones: readonly ReleaseMilestone[];
+}) {
+  const placed = milestones
+    .map((milestone) => ({ milestone, x: valueToX(milestone.at + dayMs / 2, range, width) }))
+    .filter(({ x }) => x >= -markerSize && x <= width + markerSize);
+  return (
+    <div
+      data-testid="timeline-release-row"
+      data-row={row.key}
+      style={{
+        position: 'absolute',
+        top,
+        left: 0,
+        width: '100%',
+        height: releaseRowHeight,
+        display: 'flex',
+        borderTop: '1px dashed var(--mantine-color-gray-2)',
+      }}
+    >
+      <div
+        data-timeline-sidebar
+        style={{
+          width: sidebarWidth,
+          flex: 'none',
+          background: 'var(--mantine-color-body)',
+          borderRight: '1px solid var(--mantine-color-default-border)',
+          padding: '2px 8px 2px 16px',
+          display: 'flex',
+          alignItems: 'center',
+          cursor: 'default',
+          position: 'relative',
+          zIndex: 4,
+        }}
+      >
+        <Group gap={4} wrap="nowrap">
+          <IconTag size={12} color="var(--mantine-color-violet-6)" aria-hidden />
+          <Text size="xs" c="violet.8">
+            Releases
+          </Text>
+        </Group>
+      </div>
+      <div
+        style={{
+          position: 'relative',
+          flex: 1,
+          background: 'color-mix(in srgb, var(--mantine-color-violet-0) 55%, transparent)',
+        }}
+      >
+        {placed.length === 0 && (
+          <Text size="xs" c="dimmed" style={{ position: 'absolute', left: 8, top: 7, pointerEvents: 'none' }}>
+            {milestones.length === 0
+              ? 'no dated release of the linked repository here'
+              : 'no release in view'}
+          </Text>
+        )}
+        {placed.map(({ milestone, x }, i) => {
+          const next = placed[i + 1];
+          const room = next === undefined || next.x - x >= markerSize + labelWidth(milestone.name);
+          return <ReleaseMarker key={milestone.id} milestone={milestone} x={x} label={room} />;
+        })}
+      </div>
+    </div>
+  );
+});
+
+/** The timeline's 'Show releases' switch, which is also the legend of the violet release tags. */
+export function ReleasesToggle({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (show: boolean) => void;
+}) {
+  return (
+    <Switch
+      size="sm"
+      mt={22}
+      color="violet"
+      checked={checked}
+      onChange={(event) => onChange(event.currentTarget.checked)}
+      label={
+        <Group gap={4} wrap="nowrap" component="span">
+          <IconTag size={14} color="var(--mantine-color-violet-6)" aria-hidden />
+          Show releases
+        </Group>
+      }
+    />
+  );
+}

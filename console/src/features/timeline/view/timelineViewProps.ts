@@ -1,0 +1,34 @@
+import type { CSSProperties, ReactNode } from 'react';
+import type { TimelineGroup, TimelineItem } from '@fahrplan/contracts';
+import type { ReleaseMilestone } from '../releaseMilestones';
+import type { ItemChange } from '../timelineChanges';
+import type { TimeRange } from '../timeScale';
+import type { RowActions } from './timelineLayout';
+
+export interface TimelineViewProps {
+  groups: readonly TimelineGroup[];
+  items: readonly TimelineItem[];
+  range: TimeRange;
+  onRangeChange: (range: TimeRange) => void;
+  /** A drop: one call per drag, already snapped; `group`/`subgroup` are the drop row's. */
+  onItemMove: (item: TimelineItem, change: ItemChange) => void;
+  /** An edge drag: one call per resize, already snapped. */
+  onItemResize: (item: TimelineItem, change: ItemChange) => void;
+  /** Double-click on empty lane space: `date` is YYYY-MM-DD. */
+  onCreateAt: (groupId: number, laneId: string, date: string) => void;
+  onOpenItem: (id: number) => void;
+  /** No drag, resize or create anywhere (e.g. without the right to edit items). */
+  readOnly?: boolean;
+  /** Items whose save is on its way: drawn dimmed where they were dropped. */
+  pending?: ReadonlySet<number>;
+  /** Shown instead of the rows when there are no projects (the toolbar stays, to move the window). */
+  empty?: ReactNode;
+  /** The height of the scrolling area. */
+  height?: CSSProperties['height'];
+  /** Drawn beside the project title on a project's first lane (e.g. its actions menu). */
+  projectActions?: RowActions;
+  /** Drawn beside a lane's name (e.g. its rename menu); null for none. */
+  laneActions?: RowActions;
+  /** Tracker releases per project: each project listed gets a releases row under its lanes. */
+  releases?: ReadonlyMap<number, readonly ReleaseMilestone[]> | null;
+}

@@ -1,0 +1,164 @@
+import { useCallback, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import type { DragEndEvent, DragStartEvent } from '@dnd-kit/core';
+import { useTimelineMonitor } from 'dnd-timeline';
+import type { DragItemData, PixelsToValue, ResizeEndEvent } from 'dnd-timeline';
+import type { TimelineItem } from '@fahrplan/contracts';
+import type { ReleaseRow } from '../releaseMilestones';
+import { isReleaseRow } from '../releaseMilestones';
+import { snappedMove, snappedResize } from '../timelineChanges';
+import type { ItemChange } from '../timelineChanges';
+import type { LaneRow, PlacedItem } from '../timelineRows';
+import { snap, snapStep } from '../timeScale';
+import type { SnapUnit, TimeRange } from '../timeScale';
+import { pointSize } from './timelineLayout';
+import type { ItemData, RowData } from './timelineLayout';
+
+interface GestureOptions {
+  rows: readonly (LaneRow | ReleaseRow)[];
+  /** What moves and resizes snap to at this zoom. */
+  unit: SnapUnit;
+  onItemMove: (item: TimelineItem, change: ItemChange) => void;
+  onItemResize: (item: TimelineItem, change: ItemChange) => void;
+  onOpenItem: (id: number) => void;
+}
+
+/**
+ * Drags and resizes of items, snapped: one onItemMove or onItemResize per gesture. `activeRow` is the
+ * dragged item's row (it must stay mounted); `open` opens an item unless the click ended a drag.
+ */
+export function useItemDrag({
+  pixelsToValue,
+  rows,
+  unit,
+  onItemMove,
+  onItemResize,
+  onOpenItem,
+}: GestureOptions & { pixelsToValue: PixelsToValue }) {
+  const [activeRow, setActiveRow] = useState<number | null>(null);
+  const lastDragEnd = useRef(0);
+
+  const onDragStart = useCallback((event: DragStartEvent) => {
+    const data = event.active.data.current as (DragItemData & ItemData) | undefined;
+    if (data) setActiveRow(data.rowIndex);
+  }, []);
+
+  const onDragEnd = useCallback(
+    (event: DragEndEvent) => {
+      setActiveRow(null);
+      const data = event.active.data.current as (DragItemData & ItemData) | undefined;
+      const over = event.over?.data.current as RowData | undefined;
+      if (!data || !over || over.locked) return;
+      if (Math.abs(event.delta.x) + Math.abs(event.delta.y) > 0) lastDragEnd.current = Date.now();
+      const next = data.getSpanFromDragEvent?.(event);
+      if (!next) return;
+      const { item, start, end } = data.placed;
+      const change: ItemChange =
+        item.end === null
+          ? {
+              start: snap(next.start + pixelsToValue(pointSize / 2), unit),
+              end: null,
+              group: 0,
+              subgroup: null,
+            }
+          : { ...snappedMove({ start, end }, next.start, unit), group: 0, subgroup: null };
+      const origin = rows[data.rowIndex];
+      const sameLane =
+        origin !== undefined &&
+        !isReleaseRow(origin) &&
+        origin.groupId === over.groupId &&
+        origin.laneId === over.laneId;
+      if (sameLane && change.start === start) return;
+      onItemMove(item, {
+        ...change,
+        group: over.groupId,
+        subgroup: sameLane ? item.subgroup : over.laneId,
+      });
+    },
+    [pixelsToValue, unit, rows, onItemMove],
+  );
+
+  const onResizeEnd = useCallback(
+    (event: ResizeEndEvent) => {
+      if (event.delta.x === 0) return;
+      lastDragEnd.current = Date.now();
+      const data = event.active.data.current as DragItemData &
+        ItemData & { getSpanFromResizeEvent?: (e: ResizeEndEvent) => TimeRange | null };
+      const next = data.getSpanFromResizeEvent?.(event);
+      if (!next) return;
+      const { item, start, end } = data.placed;
+      const resized = snappedResize({ start, end }, event.direction, next[event.direction], unit);
+      if (resized.start === start && resized.end === end) return;
+      onItemResize(item, { ...resized, group: item.group, subgroup: item.subgroup });
+    },
+    [unit, onItemResize],
+  );
+
+  useTimelineMonitor({ onDragStart, onDragEnd, onDragCancel: () => setActiveRow(null), onResizeEnd });
+
+  const open = useCallback(
+    (id: number) => {
+      // a drag or resize ends with a click on the item: that is not a request to open it
+      if (Date.now() - lastDragEnd.current > 300) onOpenItem(id);
+    },
+    [onOpenItem],
+  );
+
+  return { activeRow, open };
+}
+
+/**
+ * The items' keys, in place of a keyboard drag sensor: Enter opens, the arrows move by a snap step,
+ * Shift+arrow moves the end, Alt+up/down moves to the lane above or below (past releases rows).
+ */
+export function useItemKeys({
+  rows,
+  unit,
+  readOnly,
+  onItemMove,
+  onItemResize,
+  onOpenItem,
+}: GestureOptions & { readOnly: boolean }) {
+  return useCallback(
+    (placed: PlacedItem, rowIndex: number, event: KeyboardEvent<HTMLDivElement>) => {
+      const { item, start, end } = placed;
+      const step = snapStep(unit) * (event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 1);
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        onOpenItem(item.id);
+        return;
+      }
+      if (readOnly || item.shared) return;
+      if ((event.key === 'ArrowLeft' || event.key === 'ArrowRight') && !event.altKey) {
+        event.preventDefault();
+        event.stopPropagation();
+        if (event.shiftKey && item.end !== null) {
+          const resized = snappedResize({ start, end }, 'end', end + step, unit);
+          if (resized.end !== end)
+            onItemResize(item, { ...resized, group: item.group, subgroup: item.subgroup });
+        } else {
+          onItemMove(item, {
+            start: start + step,
+            end: item.end === null ? null : end + step,
+            group: item.group,
+            subgroup: item.subgroup,
+          });
+        }
+      } else if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+        event.preventDefault();
+        // releases rows take no items: the lane beyond them
+        let targetIndex = rowIndex + Math.sign(step);
+        while (rows[targetIndex] && isReleaseRow(rows[targetIndex]!)) targetIndex += Math.sign(step);
+        const target = rows[targetIndex];
+        if (!target || isReleaseRow(target) || target.shared) return;
+        onItemMove(item, {
+          start,
+          end: item.end === null ? null : end,
+          group: target.groupId,
+          subgroup: target.laneId,
+        });
+      }
+    },
+    [unit, readOnly, rows, onItemMove, onItemResize, onOpenItem],
+  );
+}
