@@ -47,7 +47,7 @@ const pruned = [
  */
 export class TrackerMirror {
   /** The indexes of the tracker queries, for `MongoReadStore.ensureIndexes` beside `allProjections`. */
-  static readonly indexes = trackerQueryIndexes;
+  static readonly indexes: typeof trackerQueryIndexes = trackerQueryIndexes;
   /** The collections the mirror writes (not rebuilt from the event log). */
   static readonly collections = trackerMirrorCollections;
 
