@@ -12,7 +12,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { getSQLiteEventStore, readMessagesBatch, sqliteConnection } from '@event-driven-io/emmett-sqlite';
 import { SqliteEventStore } from '@fahrplan/platform';
 import type { NewEvent } from '@fahrplan/platform';
-import { format, seconds, setting } from './figures';
+import { format, printTable, seconds, setting } from './figures';
 
 const config = {
   sequential: setting('BENCH_SEQUENTIAL', 2000),
@@ -314,11 +314,7 @@ async function main() {
     'target',
     '',
   ];
-  const widths = header.map((_, c) => Math.max(...[header, ...rows].map((row) => row[c]!.length)));
-  const line = (row: string[]) => row.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ');
-  log(line(header));
-  log(widths.map((width) => '-'.repeat(width)).join('-|-'));
-  for (const row of rows) log(line(row));
+  printTable(log, [header, ...rows], 'all');
   log('');
   log('Notes');
   log(

@@ -34,11 +34,25 @@ export const median = (values: readonly number[]) =>
 /** Milliseconds with two decimals below 10, else one. */
 export const ms = (value: number) => format(value, value < 10 ? 2 : 1);
 
+/** A comma-separated list of positive whole numbers from the environment variable `name`, else `fallback`. */
+export const settingList = (name: string, fallback: number[]): number[] => {
+  const values = (process.env[name] ?? '').split(',').map((part) => Number(part.trim()));
+  return values.length > 0 && values.every((value) => Number.isInteger(value) && value > 0)
+    ? values
+    : fallback;
+};
+
 /** Prints a table (first row the header) with `|` between columns: numbers right-aligned, the `left` columns left-aligned. */
-export const printTable = (log: (line: string) => void, lines: string[][], left: ReadonlySet<number>) => {
+export const printTable = (
+  log: (line: string) => void,
+  lines: string[][],
+  left: ReadonlySet<number> | 'all',
+) => {
   const width = lines[0]!.map((_, c) => Math.max(...lines.map((row) => row[c]!.length)));
   const cells = (row: string[], header: boolean) =>
-    row.map((cell, c) => (header || left.has(c) ? cell.padEnd(width[c]!) : cell.padStart(width[c]!)));
+    row.map((cell, c) =>
+      header || left === 'all' || left.has(c) ? cell.padEnd(width[c]!) : cell.padStart(width[c]!),
+    );
   log(cells(lines[0]!, true).join(' | '));
   log(width.map((w) => '-'.repeat(w)).join('-|-'));
   for (const row of lines.slice(1)) log(cells(row, false).join(' | '));

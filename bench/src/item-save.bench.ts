@@ -19,20 +19,12 @@ import { seeded } from '@fahrplan/platform/testing';
 
 import { createEmbedded } from '@fahrplan/server';
 import type { Embedded } from '@fahrplan/server';
-import { format, load, ms, percentile, printTable, seconds, setting } from './figures';
+import { format, load, ms, percentile, printTable, seconds, setting, settingList } from './figures';
 import { createBenchTenants } from './workload-support';
-
-/** A comma-separated list of positive whole numbers from the environment variable `name`, else `fallback`. */
-const sizes = (name: string, fallback: number[]): number[] => {
-  const values = (process.env[name] ?? '').split(',').map((part) => Number(part.trim()));
-  return values.length > 0 && values.every((value) => Number.isInteger(value) && value > 0)
-    ? values
-    : fallback;
-};
 
 const config = {
   /** Projects of the seeded tenant, one fresh data folder per size. */
-  projects: sizes('BENCH_ITEMS_PROJECTS', [100, 1000]),
+  projects: settingList('BENCH_ITEMS_PROJECTS', [100, 1000]),
   /** Items per project (the seed spreads them at random over the projects). */
   itemsPerProject: setting('BENCH_ITEMS_PER_PROJECT', 10),
   /** Unmeasured drags before each kind of drag. */

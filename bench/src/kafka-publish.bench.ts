@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { planningEventEnvelope, planningEventMessageHeaders, streamName } from '@fahrplan/contracts';
 import { EventPublisher, KafkaBus, SqliteEventStore } from '@fahrplan/platform';
 import type { Checkpoints, NewEvent } from '@fahrplan/platform';
-import { format, seconds, setting } from './figures';
+import { format, printTable, seconds, setting } from './figures';
 
 const config = {
   events: setting('BENCH_KAFKA_EVENTS', 100_000),
@@ -199,11 +199,7 @@ async function main() {
       ],
     ];
     const header = ['publisher', 'events', 'time', 'throughput'];
-    const widths = header.map((_, c) => Math.max(...[header, ...rows].map((row) => row[c]!.length)));
-    const line = (row: string[]) => row.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ');
-    log(line(header));
-    log(widths.map((width) => '-'.repeat(width)).join('-|-'));
-    for (const row of rows) log(line(row));
+    printTable(log, [header, ...rows], 'all');
     log('');
     log('Notes');
     log(

@@ -17,7 +17,7 @@ import {
   allProjections,
 } from '@fahrplan/projection-service';
 import type { DocumentWrite } from '@fahrplan/projection-service';
-import { format, seconds, setting } from './figures';
+import { format, printTable, seconds, setting } from './figures';
 
 const config = {
   events: setting('BENCH_MONGO_EVENTS', 10_000),
@@ -155,11 +155,7 @@ async function main() {
       ],
       ['batched / one at a time', '', '', `${format(rate(bulk) / rate(single), 1)}×`, ''],
     ];
-    const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
-    const line = (row: string[]) => row.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ');
-    log(line(rows[0]!));
-    log(widths.map((width) => '-'.repeat(width)).join('-|-'));
-    for (const row of rows.slice(1)) log(line(row));
+    printTable(log, rows, 'all');
     log('');
     log(
       "- Both runs start from an empty database with the projections' indexes, read the same SQLite log " +

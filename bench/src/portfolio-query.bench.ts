@@ -23,21 +23,13 @@ import { MongoReadStore, ProjectionRunner, allProjections } from '@fahrplan/proj
 // exactly as its main builds it.
 import { createProjectionService } from '@fahrplan/server';
 import type { ProjectionServiceInstance } from '@fahrplan/server';
-import { format, load, median, ms, percentile, printTable, seconds, setting } from './figures';
+import { format, load, median, ms, percentile, printTable, seconds, setting, settingList } from './figures';
 import { appendPortfolioWorkload } from './portfolio-workload';
 import { createBenchTenants } from './workload-support';
 
-/** A comma-separated list of positive whole numbers from the environment variable `name`, else `fallback`. */
-const sizes = (name: string, fallback: number[]): number[] => {
-  const values = (process.env[name] ?? '').split(',').map((part) => Number(part.trim()));
-  return values.length > 0 && values.every((value) => Number.isInteger(value) && value > 0)
-    ? values
-    : fallback;
-};
-
 const config = {
   /** Projects of the queried tenant, one portfolio per size. */
-  sizes: sizes('BENCH_PORTFOLIO_SIZES', [100, 1000, 5000]),
+  sizes: settingList('BENCH_PORTFOLIO_SIZES', [100, 1000, 5000]),
   /** The other tenant's projects in the same log, in percent of the queried tenant's. */
   noisePercent: setting('BENCH_PORTFOLIO_NOISE_PERCENT', 50),
   /** Requests before measuring, per query. */

@@ -43,3 +43,17 @@ export const visCandidate = (options: TimelineOptions): Candidate => ({
 });
 
 const laneOrder = ['tasks', 'milestones', 'team'];
+
+/**
+ * The options that bound vis-timeline's work: a fixed-height scrolling body (groups outside it are not
+ * redrawn), fixed group heights, no stacking; the axis on top and the first projects in view, as in the
+ * other candidates.
+ */
+export const windowedOptions: TimelineOptions = {
+  height: '100vh',
+  orientation: 'top',
+  verticalScroll: true,
+  groupHeightMode: 'fixed',
+  stack: false,
+  stackSubgroups: false,
+};
