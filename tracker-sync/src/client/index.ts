@@ -8,12 +8,9 @@ export { backoffDelay, defaultRetryPolicy, parseRetryAfter } from './retry';
 export type { RetryPolicy } from './retry';
 export { codeForStatus, describeTrackerError, TrackerError, trackerMessageOf } from './tracker-error';
 export type { TrackerErrorCode, TrackerErrorDetails } from './tracker-error';
-export {
-  createTrackerClient,
-  isExperimentalOperation,
-  parseBaseUrl,
-  testTrackerConnection,
-} from './tracker-client';
+export { createTrackerClient, testTrackerConnection } from './tracker-client';
+export { isExperimentalOperation } from './experimental';
+export { parseBaseUrl } from './transport';
 export type {
   HttpMethod,
   JiraBoard,
@@ -25,4 +22,4 @@ export type {
   TrackerClient,
   TrackerClientConfig,
   TrackerRequest,
-} from './tracker-client';
+} from './client-types';

@@ -1,3 +1,6 @@
+/** The page size the client asks for; the tracker may answer with fewer. */
+export const defaultPageSize = 50;
+
 /** A page of the core and agile families: startAt/maxResults, ending on isLast, total or an empty page. */
 export interface OffsetPage<T> {
   readonly values: readonly T[];

@@ -5,7 +5,7 @@ import type { FakeTracker, FakeTrackerOptions } from '../fake/fake-tracker';
 import { loadTrackerSpecs } from '../testing/openapi-validator';
 import { toAdf } from './adf';
 import { createTrackerClient, testTrackerConnection } from './tracker-client';
-import type { TrackerAuth, TrackerClientConfig } from './tracker-client';
+import type { TrackerAuth, TrackerClientConfig } from './client-types';
 import { TrackerError } from './tracker-error';
 
 // The client against the real fake tracker (an HTTP server), every answer checked against

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { createTrackerClient, testTrackerConnection } from './tracker-client';
-import type { TrackerClientConfig } from './tracker-client';
+import type { TrackerClientConfig } from './client-types';
 import { TrackerError } from './tracker-error';
 
 // The transport is injected here, so these cases need no server: what a real socket cannot be made

@@ -1,5 +1,6 @@
 import { describeTrackerError, TrackerError, trackerMessageOf } from './tracker-error';
-import { isExperimentalOperation, parseBaseUrl } from './tracker-client';
+import { isExperimentalOperation } from './experimental';
+import { parseBaseUrl } from './transport';
 
 const base = 'https://x.example.net';
 const request = { method: 'GET', path: '/rest/api/3/myself', baseUrl: base };
