@@ -183,10 +183,8 @@ export default tseslint.config(
     rules: forbid('platform', 'command-service', 'projection-service', 'tracker-sync', 'server'),
   },
   // bench/ may import any package by its name (and the testing entries); no package imports bench/.
-  // The timeline bench's pages are browser builds that mount the console's components by path.
   {
     files: ['**/*.{ts,tsx}'],
-    ignores: ['bench/timeline/**'],
     rules: throughNames({ bench: true, testingEntries: false }),
   },
   {
@@ -196,7 +194,6 @@ export default tseslint.config(
   },
   {
     files: ['bench/**/*.{ts,tsx}'],
-    ignores: ['bench/timeline/**'],
     rules: throughNames({ bench: false, testingEntries: false }),
   },
 

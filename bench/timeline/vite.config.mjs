@@ -22,7 +22,11 @@ export default defineConfig({
       '@fahrplan/platform/testing': fileURLToPath(
         new URL('../../platform/src/testing/workload/random.ts', import.meta.url),
       ),
-      // the "fahrplan" page mounts the console's timeline: the console's Mantine, one copy of it
+      // the "fahrplan" page mounts the console's timeline view (the console is an app, not a built
+      // package: its source is the entry), with the console's Mantine, one copy of it
+      '@fahrplan/console/timeline-view': fileURLToPath(
+        new URL('../../console/src/features/timeline/view/TimelineView.tsx', import.meta.url),
+      ),
       '@mantine/core': fileURLToPath(new URL('../../console/node_modules/@mantine/core', import.meta.url)),
       '@mantine/hooks': fileURLToPath(new URL('../../console/node_modules/@mantine/hooks', import.meta.url)),
     },

@@ -6,7 +6,7 @@ import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { TimelineView } from '../../../console/src/features/timeline/view/TimelineView';
+import { TimelineView } from '@fahrplan/console/timeline-view';
 import { toMillis } from './data';
 import { runCandidate } from './harness';
 import type { BenchData } from './harness';
