@@ -73,6 +73,9 @@ describe('lanes on the timeline', () => {
     await page.getByRole('button', { name: 'Lane actions for Backend' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Rename lane…' }).waitFor();
+    // the menu answers arrow keys once its focus trap has moved focus into it, which follows the first
+    // paint of its items (later on a loaded machine): press the arrow key only then
+    await page.locator('[role="menu"]:focus-within').waitFor();
     await page.keyboard.press('ArrowDown');
     // the arrow key focused the menu's item: Enter chooses it
     await page.locator('[role="menuitem"]:focus', { hasText: 'Rename lane…' }).waitFor();
