@@ -13,7 +13,7 @@ import type { ItemView, TimelineGroup, TimelineItem, TimelineView } from '@fahrp
 import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import type { ReadDocument, ReadStore } from '../read-store/read-store';
-import type { ItemDoc } from '../projections/items.projection';
+import type { ItemDoc } from '../items/items.projection';
 import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
 import { AsOfInterceptor } from '../as-of/as-of.interceptor';
 import { escapeRegex, requireView, single, strip, visibleGroup, visibleGroups } from './query-helpers';

@@ -2,7 +2,7 @@ import { can, notPermitted, validationError } from '@fahrplan/contracts';
 import type { PermissionResource } from '@fahrplan/contracts';
 import type { DirectoryCache, Principal } from '@fahrplan/platform';
 import type { FindOptions, ReadDocument, ReadStore } from '../read-store/read-store';
-import type { GroupDoc } from '../projections/groups.projection';
+import type { GroupDoc } from '../groups/groups.projection';
 
 /** A stored document without the read store's own fields. */
 export const strip = <T>(doc: ReadDocument): T => {

@@ -4,7 +4,7 @@ import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrpla
 import type { Principal } from '@fahrplan/platform';
 import { isTombstone } from '../read-store/read-store';
 import type { ReadStore } from '../read-store/read-store';
-import type { ShareDoc } from '../projections/shares.projection';
+import type { ShareDoc } from '../shares/shares.projection';
 import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
 import { AsOfInterceptor } from '../as-of/as-of.interceptor';
 import { requireView, strip } from './query-helpers';

@@ -4,5 +4,5 @@
  */
 export { describeWithMongo } from '../read-store/testing/mongo-server';
 export { AS_OF_STORES } from '../queries/tokens';
-export { groupsProjection } from '../projections/groups.projection';
-export type { GroupDoc } from '../projections/groups.projection';
+export { groupsProjection } from '../groups/groups.projection';
+export type { GroupDoc } from '../groups/groups.projection';

@@ -1,7 +1,9 @@
 import type { StoredEvent } from '@fahrplan/contracts';
-import { accountBudgetsProjection, groupsProjection } from './groups.projection';
-import type { AccountBudgetDoc, GroupDoc } from './groups.projection';
-import { storedEvent } from './testing/stored-event';
+import { accountBudgetsProjection } from './account-budgets.projection';
+import type { AccountBudgetDoc } from './account-budgets.projection';
+import { groupsProjection } from './groups.projection';
+import type { GroupDoc } from './groups.projection';
+import { storedEvent } from '../projections/testing/stored-event';
 
 const event = (type: string, data: Record<string, unknown>, tenant = 'acme'): StoredEvent =>
   storedEvent(tenant, type, data);

@@ -1,6 +1,6 @@
 import type { ApplicationCreated } from '@fahrplan/contracts';
-import { recordProjection } from './projection';
-import type { RecordDoc } from './projection';
+import { recordProjection } from '../projections/projection';
+import type { RecordDoc } from '../projections/projection';
 
 /** The application details read model (§2 dialog); parentName and projects are joined at query time. */
 export interface ApplicationDoc extends Omit<ApplicationCreated['data'], never>, RecordDoc {

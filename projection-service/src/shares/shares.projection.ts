@@ -5,7 +5,7 @@ import type {
   ShareRecordStatus,
   StoredEvent,
 } from '@fahrplan/contracts';
-import type { Projection } from './projection';
+import type { Projection } from '../projections/projection';
 
 /**
  * One project share between the owning tenant and a receiving tenant, with its whole history: the

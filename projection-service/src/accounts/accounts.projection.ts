@@ -1,5 +1,5 @@
 import type { AccountCreated, AccountEntriesAdded, AccountEntry, AccountView } from '@fahrplan/contracts';
-import type { Projection } from './projection';
+import type { Projection } from '../projections/projection';
 
 /** An entry's key: a later entry with the same sicht and periode replaces one (also the budgets' key). */
 export const entryKey = (entry: AccountEntry) => `${entry.sicht}\u0000${entry.periode ?? ''}`;

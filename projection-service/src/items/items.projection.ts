@@ -1,6 +1,6 @@
 import type { ItemCreated } from '@fahrplan/contracts';
-import { recordProjection } from './projection';
-import type { RecordDoc } from './projection';
+import { recordProjection } from '../projections/projection';
+import type { RecordDoc } from '../projections/projection';
 
 /** The item read model (§3 Item); duration, workload and the project title are computed at query time. */
 export interface ItemDoc extends Omit<ItemCreated['data'], never>, RecordDoc {}

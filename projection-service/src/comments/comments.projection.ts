@@ -1,5 +1,5 @@
 import type { CommentCreated, CommentView } from '@fahrplan/contracts';
-import type { Projection } from './projection';
+import type { Projection } from '../projections/projection';
 
 export const commentsProjection: Projection<CommentView> = {
   collection: 'comments',

@@ -1,7 +1,7 @@
 import type { StoredEvent } from '@fahrplan/contracts';
 import { sharesProjection } from './shares.projection';
 import type { ShareDoc } from './shares.projection';
-import { storedEvent } from './testing/stored-event';
+import { storedEvent } from '../projections/testing/stored-event';
 
 /** An event of the owner's stream (tenant acme) by `user`, at `timestamp`. */
 const event = (type: string, tenant: string, user: string, timestamp: string): StoredEvent => {

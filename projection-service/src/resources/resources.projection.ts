@@ -1,5 +1,5 @@
 import type { ResourceCreated, ResourceRenamed } from '@fahrplan/contracts';
-import type { Projection, RecordDoc } from './projection';
+import type { Projection, RecordDoc } from '../projections/projection';
 
 /** §3 Resource: id and name, with the tenant, version and deleted flag of every record. */
 export interface ResourceDoc extends RecordDoc {
