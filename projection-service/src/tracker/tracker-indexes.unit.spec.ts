@@ -4,7 +4,7 @@ import { allProjections } from '../projections/all-projections';
 import { TrackerMirror } from './tracker-mirror';
 import { TrackerQueriesController } from './tracker-queries.controller';
 import { busMessage, projectMessage, syncRunMessage } from './testing/tracker-messages';
-import { RecordingReadStore, serves } from '../queries/testing/recording-read-store';
+import { RecordingReadStore, serves } from '../read-store/testing/recording-read-store';
 
 describe('the indexes of the tracker queries', () => {
   it('serve every query the tracker controller and the mirror send', async () => {

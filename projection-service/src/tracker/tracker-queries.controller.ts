@@ -15,9 +15,10 @@ import type {
 import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { z } from 'zod';
-import { requireView, single, strip } from '../queries/query-helpers';
-import { ReadYourWritesInterceptor } from '../queries/read-your-writes.interceptor';
-import { READ_STORE } from '../queries/tokens';
+import { requireView, strip } from '../http/query-helpers';
+import { single } from '../http/query-params';
+import { ReadYourWritesInterceptor } from '../http/read-your-writes.interceptor';
+import { READ_STORE } from '../http/tokens';
 import type { ReadStore } from '../read-store/read-store';
 import type { TrackerConnectionDoc } from './tracker-connections.projection';
 import { trackerSyncRunId } from './tracker-folding';

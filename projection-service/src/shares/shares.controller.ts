@@ -1,14 +1,11 @@
-import { Controller, Get, Inject, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import type { ShareView, SharesView } from '@fahrplan/contracts';
-import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
+import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
+import { requireView, strip } from '../http/query-helpers';
+import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { isTombstone } from '../read-store/read-store';
-import type { ReadStore } from '../read-store/read-store';
-import type { ShareDoc } from '../shares/shares.projection';
-import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
-import { AsOfInterceptor } from '../as-of/as-of.interceptor';
-import { requireView, strip } from './query-helpers';
-import { READ_STORE } from './tokens';
+import type { ShareDoc } from './shares.projection';
 
 const lastChange = (share: ShareView) => share.history.at(-1)?.at ?? '';
 
@@ -20,15 +17,8 @@ const byLastChange = (a: ShareView, b: ShareView) =>
  * Project shares (§3, §5) for both sides: what the tenant shared with others (outgoing) and what others
  * shared with it (incoming), each with its requests and decisions.
  */
-@Controller('api')
-@UseGuards(AuthGuard)
-@UseInterceptors(ReadYourWritesInterceptor, AsOfInterceptor)
-export class SharesController {
-  constructor(
-    @Inject(READ_STORE) private readonly store: ReadStore,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-  ) {}
-
+@ReadModelController()
+export class SharesController extends ReadModelQueries {
   @Get('shares')
   async shares(@CurrentPrincipal() principal: Principal): Promise<SharesView> {
     requireView(this.directory, principal, 'group-details');

@@ -7,9 +7,9 @@ import { MemoryReadStore } from '../read-store/memory-read-store';
 import { MongoReadStore } from '../read-store/mongo-read-store';
 import type { ReadStore } from '../read-store/read-store';
 import { describeWithMongo } from '../read-store/testing/mongo-server';
-import { QueriesController } from './queries.controller';
-import { ResourceQueriesController } from './resource-queries.controller';
-import { allowingDirectory, projectHistory } from './testing/query-fixtures';
+import { GoalsController } from '../goals/goals.controller';
+import { ResourcesController } from './resources.controller';
+import { allowingDirectory, projectHistory } from '../http/testing/query-fixtures';
 
 const goal = (id: number, name: string, rank: number, parent: number | null = null) => ({
   id,
@@ -47,8 +47,8 @@ const failure = (query: Promise<unknown>) =>
   );
 
 const answers = async (store: ReadStore) => {
-  const resources = new ResourceQueriesController(store, allowingDirectory);
-  const queries = new QueriesController(store, allowingDirectory);
+  const resources = new ResourcesController(store, allowingDirectory);
+  const goals = new GoalsController(store, allowingDirectory);
   return {
     list: await resources.resources(acme),
     one: await resources.resource(acme, '3'),
@@ -56,7 +56,7 @@ const answers = async (store: ReadStore) => {
     othersTenant: await failure(resources.resource(acme, '9')),
     unknown: await failure(resources.resource(acme, '12345')),
     notANumber: await failure(resources.resource(acme, 'abc')),
-    goals: await queries.goals(acme),
+    goals: await goals.goals(acme),
   };
 };
 
@@ -93,7 +93,7 @@ describe('resource queries on the in-memory store', () => {
     const memory = new MemoryReadStore();
     await projectHistory(memory, history);
     const withOnly = (permissions: Permissions) =>
-      failure(new ResourceQueriesController(memory, directoryWith(permissions)).resources(acme));
+      failure(new ResourcesController(memory, directoryWith(permissions)).resources(acme));
 
     expect(await withOnly({ items: ['VIEW'] })).toBe('answered');
     expect(await withOnly({ 'group-details': ['VIEW'] })).toBe('answered');
@@ -109,7 +109,7 @@ describe('resource queries on the in-memory store', () => {
     // the document GoalCreated made before goals had a version and a deleted flag
     await memory.put('goals', { _id: '40', _position: 1, ...goal(40, 'Legacy', 1), tenant: 'acme' });
 
-    expect(await new QueriesController(memory, allowingDirectory).goals(acme)).toEqual([
+    expect(await new GoalsController(memory, allowingDirectory).goals(acme)).toEqual([
       { ...goal(40, 'Legacy', 1), tenant: 'acme', version: 0 },
     ]);
   });

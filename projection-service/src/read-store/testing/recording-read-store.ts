@@ -1,6 +1,6 @@
 import type { IndexKeys } from '../../projections/projection';
-import { MemoryReadStore } from '../../read-store/memory-read-store';
-import type { FindOptions, ReadDocument } from '../../read-store/read-store';
+import { MemoryReadStore } from '../memory-read-store';
+import type { FindOptions, ReadDocument } from '../read-store';
 
 export interface RecordedQuery {
   readonly collection: string;

@@ -4,8 +4,9 @@ import { MemoryReadStore } from '../read-store/memory-read-store';
 import { MongoReadStore } from '../read-store/mongo-read-store';
 import type { ReadStore } from '../read-store/read-store';
 import { describeWithMongo } from '../read-store/testing/mongo-server';
-import { ItemQueriesController } from './item-queries.controller';
-import { allowingDirectory, groupCreatedData, projectHistory } from './testing/query-fixtures';
+import { ItemsController } from './items.controller';
+import { TimelineController } from './timeline.controller';
+import { allowingDirectory, groupCreatedData, projectHistory } from '../http/testing/query-fixtures';
 
 const group = groupCreatedData;
 
@@ -94,16 +95,17 @@ const failure = (query: Promise<unknown>) =>
   );
 
 const answers = async (store: ReadStore) => {
-  const c = new ItemQueriesController(store, allowingDirectory);
+  const c = new ItemsController(store, allowingDirectory);
+  const timeline = new TimelineController(store, allowingDirectory);
   const window = (...filters: (string | undefined)[]) =>
-    c.timeline(acme, '2026-03-02', '2026-03-09', ...filters);
+    timeline.timeline(acme, '2026-03-02', '2026-03-09', ...filters);
   return {
     timeline: await window(),
     byGroup: await window('30,11'),
     byStatus: await window(undefined, '5'),
     byResource: await window(undefined, undefined, '3'),
     byApplication: await window(undefined, undefined, undefined, '5,6'),
-    othersTimeline: await c.timeline(other, '2026-03-02', '2026-03-09'),
+    othersTimeline: await timeline.timeline(other, '2026-03-02', '2026-03-09'),
     byId: await c.item(acme, '100'),
     byTitle: await c.item(acme, 'ITEM 105'),
     milestone: await c.item(acme, '106'),
@@ -192,7 +194,9 @@ describe('item and timeline queries on the in-memory store', () => {
   });
 
   it('refuse a window without dates, with from after to, or wider than about five years', async () => {
-    const c = new ItemQueriesController(new MemoryReadStore(), allowingDirectory);
+    const store = new MemoryReadStore();
+    const timeline = new TimelineController(store, allowingDirectory);
+    const c = new ItemsController(store, allowingDirectory);
 
     for (const [from, to, field] of [
       [undefined, '2026-03-09', 'from'],
@@ -202,11 +206,11 @@ describe('item and timeline queries on the in-memory store', () => {
       ['2026-03-09', '2026-03-02', 'to'],
       ['2020-01-01', '2026-01-01', 'to'],
     ] as const)
-      expect(await failure(c.timeline(acme, from, to))).toMatchObject({
+      expect(await failure(timeline.timeline(acme, from, to))).toMatchObject({
         code: 'validation',
         details: { fieldErrors: [{ field }] },
       });
-    expect(await failure(c.timeline(acme, '2026-03-02', '2026-03-09', 'x'))).toMatchObject({
+    expect(await failure(timeline.timeline(acme, '2026-03-02', '2026-03-09', 'x'))).toMatchObject({
       code: 'validation',
       details: { fieldErrors: [{ field: 'group' }] },
     });

@@ -6,7 +6,7 @@ import { MongoReadStore } from '../read-store/mongo-read-store';
 import type { ReadStore } from '../read-store/read-store';
 import { describeWithMongo } from '../read-store/testing/mongo-server';
 import { SharesController } from './shares.controller';
-import { allowingDirectory, groupCreatedData, projectHistory } from './testing/query-fixtures';
+import { allowingDirectory, groupCreatedData, projectHistory } from '../http/testing/query-fixtures';
 
 let minute = 0;
 /** An event by `user` of `tenant`'s stream, a minute after the one before. */

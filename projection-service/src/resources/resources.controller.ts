@@ -1,13 +1,11 @@
-import { Controller, Get, Inject, Param, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Get, Param } from '@nestjs/common';
 import { notFound } from '@fahrplan/contracts';
 import type { ResourceView } from '@fahrplan/contracts';
-import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
+import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
-import type { ReadDocument, ReadStore } from '../read-store/read-store';
-import { requireView } from './query-helpers';
-import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
-import { AsOfInterceptor } from '../as-of/as-of.interceptor';
-import { READ_STORE } from './tokens';
+import { requireView } from '../http/query-helpers';
+import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
+import type { ReadDocument } from '../read-store/read-store';
 
 const view = (doc: ReadDocument): ResourceView => ({
   id: doc.id as number,
@@ -16,15 +14,8 @@ const view = (doc: ReadDocument): ResourceView => ({
 });
 
 /** §3 resources: what projects and items are assigned to. */
-@Controller('api')
-@UseGuards(AuthGuard)
-@UseInterceptors(ReadYourWritesInterceptor, AsOfInterceptor)
-export class ResourceQueriesController {
-  constructor(
-    @Inject(READ_STORE) private readonly store: ReadStore,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-  ) {}
-
+@ReadModelController()
+export class ResourcesController extends ReadModelQueries {
   /** Whoever sees items or projects picks their resources (§2 Details: resource). */
   @Get('resources')
   async resources(@CurrentPrincipal() principal: Principal): Promise<ResourceView[]> {

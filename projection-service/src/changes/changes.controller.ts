@@ -5,7 +5,7 @@ import { AuthGuard, CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import type { Change, ProjectionRunner } from '../projections/projection-runner';
 import type { TrackerMirror } from '../tracker/tracker-mirror';
-import { PROJECTION_RUNNER, TRACKER_MIRROR } from './tokens';
+import { PROJECTION_RUNNER, TRACKER_MIRROR } from '../http/tokens';
 
 const FLUSH_MS = 100;
 const HEARTBEAT_MS = 25_000;

@@ -3,8 +3,8 @@ import { notFound } from '@fahrplan/contracts';
 import type { InvitationView, RoleView, TenantAdminView, UserAdminView } from '@fahrplan/contracts';
 import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
-import { requireView } from './query-helpers';
-import { DirectoryReadYourWritesInterceptor } from './read-your-writes.interceptor';
+import { requireView } from '../http/query-helpers';
+import { DirectoryReadYourWritesInterceptor } from '../http/read-your-writes.interceptor';
 
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });

@@ -4,8 +4,10 @@ import { MemoryReadStore } from '../read-store/memory-read-store';
 import { MongoReadStore } from '../read-store/mongo-read-store';
 import type { ReadStore } from '../read-store/read-store';
 import { describeWithMongo } from '../read-store/testing/mongo-server';
-import { QueriesController } from './queries.controller';
-import { allowingDirectory, groupCreatedData, projectHistory } from './testing/query-fixtures';
+import { ApplicationsController } from '../applications/applications.controller';
+import { GoalsController } from '../goals/goals.controller';
+import { GroupsController } from './groups.controller';
+import { allowingDirectory, groupCreatedData, projectHistory } from '../http/testing/query-fixtures';
 
 const event = storedEvent;
 
@@ -102,7 +104,9 @@ const statusOf = (query: Promise<unknown>) =>
 
 /** Every group query the API answers, as the controller answers it over `store`. */
 const answers = async (store: ReadStore) => {
-  const c = new QueriesController(store, allowingDirectory);
+  const c = new GroupsController(store, allowingDirectory);
+  const goals = new GoalsController(store, allowingDirectory);
+  const applications = new ApplicationsController(store, allowingDirectory);
   return {
     all: await c.groups(principal),
     text: await c.groups(principal, 'PHASE'),
@@ -112,12 +116,12 @@ const answers = async (store: ReadStore) => {
     application: await c.groups(principal, undefined, undefined, undefined, undefined, undefined, '5'),
     byId: await c.group(principal, '10'),
     byTitle: await c.group(principal, 'roll-out phase 2'),
-    goals: await c.goals(principal),
-    groupGoals: await c.groupGoals(principal, '10'),
-    projects: await c.applicationProjects(principal, '5'),
+    goals: await goals.goals(principal),
+    groupGoals: await goals.groupGoals(principal, '10'),
+    projects: await applications.applicationProjects(principal, '5'),
     shared: await c.group(principal, '31'),
     sharedByTitle: await c.group(principal, 'shared ROLL-OUT'),
-    sharedGoals: await c.groupGoals(principal, '31'),
+    sharedGoals: await goals.groupGoals(principal, '31'),
     childOfShared: await c.group(principal, '13'),
     pending: [await statusOf(c.group(principal, '33')), await statusOf(c.group(principal, 'Pending one'))],
     ownersView: await c.group(owner, '31'),
@@ -199,7 +203,7 @@ describe('group queries on the in-memory store', () => {
   it('answer the by-title lookup with the own project first, then an accepted shared one', async () => {
     const memory = new MemoryReadStore();
     await projectHistory(memory, history);
-    const c = new QueriesController(memory, allowingDirectory);
+    const c = new GroupsController(memory, allowingDirectory);
 
     expect((await c.group(principal, 'ROLL-OUT')).id).toBe(10);
     expect((await c.group(principal, '34')).shared).toBe(true);
