@@ -30,6 +30,7 @@ import { ResourcesController } from './resources/resources.controller';
 import { SharesController } from './shares/shares.controller';
 import type { TrackerMirror } from './tracker/tracker-mirror';
 import { TrackerQueriesController } from './tracker/tracker-queries.controller';
+import { TrackerReleasesController } from './tracker/tracker-releases.controller';
 
 export interface ProjectionServiceOptions {
   readonly readStore: ReadStore;
@@ -64,6 +65,7 @@ export class ProjectionServiceModule {
         ChangesController,
         SharesController,
         TrackerQueriesController,
+        TrackerReleasesController,
         HistoryController,
       ],
       providers: [
