@@ -128,6 +128,28 @@ const layerZones = consoleLayers.flatMap((layer, index) =>
 );
 const consoleFiles = ['console/**/*.{ts,tsx}'];
 
+// ---- projection-service: read models over their infrastructure (issue 17) ---------------------
+// One folder per read model (its projection, queries and specs). The infrastructure beneath them knows
+// none of them, so that a store, the runner or the HTTP plumbing can change without touching a read
+// model; only the list of all projections (projections/all-projections.ts) names each one.
+const readSide = 'projection-service/src';
+const readModelFolders = [
+  'applications',
+  'groups',
+  'goals',
+  'items',
+  'comments',
+  'accounts',
+  'resources',
+  'shares',
+];
+const readSideInfrastructure = ['projections', 'read-store', 'lease', 'http', 'changes', 'as-of'];
+const readSideZones = readSideInfrastructure.map((folder) => ({
+  target: `${readSide}/${folder}`,
+  from: readModelFolders.map((model) => `${readSide}/${model}`),
+  message: `the read side's infrastructure (${folder}/) imports no read model; list a projection in projections/all-projections.ts`,
+}));
+
 /** import-x parses the imported TypeScript modules to follow their imports (no-cycle). */
 const importXSettings = (project) => ({
   'import-x/extensions': ['.ts', '.tsx'],
@@ -205,6 +227,15 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: importXSettings('tsconfig.spec.json'),
     rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: [`${readSide}/**/*.ts`],
+    ignores: [...testCode, `${readSide}/projections/all-projections.ts`],
+    plugins: { 'import-x': importX },
+    settings: importXSettings('tsconfig.spec.json'),
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: readSideZones }],
+    },
   },
   {
     files: consoleFiles,

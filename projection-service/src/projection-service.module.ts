@@ -3,32 +3,34 @@ import type { DynamicModule } from '@nestjs/common';
 import { AuthGuard, DIRECTORY, DirectoryCache, TOKEN_SERVICE, TokenService } from '@fahrplan/platform';
 import { sessionRevocationsProvider } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
-import { ProjectionRunner } from './projections/projection-runner';
-import { ChangesController } from './queries/changes.controller';
-import { ItemQueriesController } from './queries/item-queries.controller';
-import { AdminQueriesController } from './queries/admin-queries.controller';
-import { QueriesController } from './queries/queries.controller';
-import { ResourceQueriesController } from './queries/resource-queries.controller';
+import { AccountsController } from './accounts/accounts.controller';
+import { ApplicationsController } from './applications/applications.controller';
+import { AsOfStores, SwitchingReadStore } from './as-of/as-of-stores';
+import { AsOfInterceptor } from './as-of/as-of.interceptor';
+import { WorkingDaysController } from './calendar/working-days.controller';
+import { ChangesController } from './changes/changes.controller';
+import { CommentsController } from './comments/comments.controller';
+import { AdminQueriesController } from './directory/admin-queries.controller';
+import { MeController } from './directory/me.controller';
+import { GoalsController } from './goals/goals.controller';
+import { GroupsController } from './groups/groups.controller';
+import { HistoryController } from './history/history.controller';
+import { HistoryReader } from './history/history.service';
 import {
   DirectoryReadYourWritesInterceptor,
   ReadYourWritesInterceptor,
-} from './queries/read-your-writes.interceptor';
-import { SharesController } from './queries/shares.controller';
-import {
-  AS_OF_STORES,
-  HISTORY_READER,
-  PROJECTION_RUNNER,
-  READ_STORE,
-  TRACKER_MIRROR,
-} from './queries/tokens';
-import { AsOfStores, SwitchingReadStore } from './as-of/as-of-stores';
-import { AsOfInterceptor } from './as-of/as-of.interceptor';
+} from './http/read-your-writes.interceptor';
+import { AS_OF_STORES, HISTORY_READER, PROJECTION_RUNNER, READ_STORE, TRACKER_MIRROR } from './http/tokens';
+import { ItemsController } from './items/items.controller';
+import { TimelineController } from './items/timeline.controller';
 import { allProjections } from './projections/all-projections';
-import { HistoryController } from './history/history.controller';
-import { HistoryReader } from './history/history.service';
+import { ProjectionRunner } from './projections/projection-runner';
+import type { ReadStore } from './read-store/read-store';
+import { ResourcesController } from './resources/resources.controller';
+import { SharesController } from './shares/shares.controller';
 import type { TrackerMirror } from './tracker/tracker-mirror';
 import { TrackerQueriesController } from './tracker/tracker-queries.controller';
-import type { ReadStore } from './read-store/read-store';
+import { TrackerReleasesController } from './tracker/tracker-releases.controller';
 
 export interface ProjectionServiceOptions {
   readonly readStore: ReadStore;
@@ -50,12 +52,20 @@ export class ProjectionServiceModule {
       module: ProjectionServiceModule,
       controllers: [
         AdminQueriesController,
-        QueriesController,
-        ItemQueriesController,
-        ResourceQueriesController,
+        MeController,
+        ApplicationsController,
+        GroupsController,
+        GoalsController,
+        CommentsController,
+        AccountsController,
+        WorkingDaysController,
+        ItemsController,
+        TimelineController,
+        ResourcesController,
         ChangesController,
         SharesController,
         TrackerQueriesController,
+        TrackerReleasesController,
         HistoryController,
       ],
       providers: [

@@ -4,8 +4,9 @@ import { asOfSchema, validationError } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { Observable } from 'rxjs';
-import { requireView, single } from '../queries/query-helpers';
-import { AS_OF_STORES } from '../queries/tokens';
+import { requireView } from '../http/query-helpers';
+import { single } from '../http/query-params';
+import { AS_OF_STORES } from '../http/tokens';
 import { asOfContext } from './as-of-stores';
 import type { AsOfStores } from './as-of-stores';
 
@@ -13,7 +14,7 @@ export const AS_OF_POSITION_HEADER = 'X-Fahrplan-As-Of-Position';
 
 /**
  * The queries of the read models, which answer as of an instant (as the OpenAPI document lists them);
- * the others on the same controllers (/api/me, the calendar) answer now and ignore `asOf`.
+ * every other route answers now and ignores `asOf`.
  */
 export const asOfRoutes =
   /^\/api\/(applications|groups|goals|resources|shares|items|timeline|comments|accounts)(\/|$)/;

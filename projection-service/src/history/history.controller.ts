@@ -10,8 +10,8 @@ import type {
 import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import Papa from 'papaparse';
-import { requireView } from '../queries/query-helpers';
-import { HISTORY_READER } from '../queries/tokens';
+import { requireView } from '../http/query-helpers';
+import { HISTORY_READER } from '../http/tokens';
 import { pageOf } from './history.service';
 import type { HistoryReader } from './history.service';
 

@@ -17,13 +17,14 @@ import type {
   TrackerIssueChangedData,
 } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
-import { accountsProjection } from '../projections/accounts.projection';
-import { applicationsProjection } from '../projections/applications.projection';
-import { commentsProjection } from '../projections/comments.projection';
-import { goalsProjection, groupsProjection } from '../projections/groups.projection';
-import { itemsProjection } from '../projections/items.projection';
+import { accountsProjection } from '../accounts/accounts.projection';
+import { applicationsProjection } from '../applications/applications.projection';
+import { commentsProjection } from '../comments/comments.projection';
+import { goalsProjection } from '../goals/goals.projection';
+import { groupsProjection } from '../groups/groups.projection';
+import { itemsProjection } from '../items/items.projection';
 import type { Projection } from '../projections/projection';
-import { resourcesProjection } from '../projections/resources.projection';
+import { resourcesProjection } from '../resources/resources.projection';
 import { trackerConnectionsProjection } from '../tracker/tracker-connections.projection';
 
 type State = Readonly<Record<string, unknown>> | null;

@@ -1,10 +1,12 @@
-import { accountsProjection } from './accounts.projection';
-import { applicationsProjection } from './applications.projection';
-import { commentsProjection } from './comments.projection';
-import { accountBudgetsProjection, goalsProjection, groupsProjection } from './groups.projection';
-import { itemsProjection } from './items.projection';
-import { resourcesProjection } from './resources.projection';
-import { sharesProjection } from './shares.projection';
+import { accountsProjection } from '../accounts/accounts.projection';
+import { applicationsProjection } from '../applications/applications.projection';
+import { commentsProjection } from '../comments/comments.projection';
+import { goalsProjection } from '../goals/goals.projection';
+import { accountBudgetsProjection } from '../groups/account-budgets.projection';
+import { groupsProjection } from '../groups/groups.projection';
+import { itemsProjection } from '../items/items.projection';
+import { resourcesProjection } from '../resources/resources.projection';
+import { sharesProjection } from '../shares/shares.projection';
 import { trackerConnectionsProjection } from '../tracker/tracker-connections.projection';
 import type { Projection } from './projection';
 

@@ -3,6 +3,6 @@
  * helpers and bench only. Besides its helpers it opens to specs what the package keeps to itself.
  */
 export { describeWithMongo } from '../read-store/testing/mongo-server';
-export { AS_OF_STORES } from '../queries/tokens';
-export { groupsProjection } from '../projections/groups.projection';
-export type { GroupDoc } from '../projections/groups.projection';
+export { AS_OF_STORES } from '../http/tokens';
+export { groupsProjection } from '../groups/groups.projection';
+export type { GroupDoc } from '../groups/groups.projection';

@@ -1,7 +1,7 @@
 import type { SealedSecret } from '@fahrplan/contracts';
 import { storedEvent } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
-import { projectHistory } from '../queries/testing/query-fixtures';
+import { projectHistory } from '../http/testing/query-fixtures';
 import { trackerConnectionsProjection as projection } from './tracker-connections.projection';
 import type { TrackerConnectionDoc } from './tracker-connections.projection';
 

@@ -3,8 +3,9 @@ import type { DirectoryCache } from '@fahrplan/platform';
 import { allProjections } from '../projections/all-projections';
 import { TrackerMirror } from './tracker-mirror';
 import { TrackerQueriesController } from './tracker-queries.controller';
+import { TrackerReleasesController } from './tracker-releases.controller';
 import { busMessage, projectMessage, syncRunMessage } from './testing/tracker-messages';
-import { RecordingReadStore, serves } from '../queries/testing/recording-read-store';
+import { RecordingReadStore, serves } from '../read-store/testing/recording-read-store';
 
 describe('the indexes of the tracker queries', () => {
   it('serve every query the tracker controller and the mirror send', async () => {
@@ -57,7 +58,9 @@ describe('the indexes of the tracker queries', () => {
     await controller.repositories(principal);
     await controller.issues(principal);
     await controller.issues(principal, 'A-1,B-2');
-    expect(await controller.releases(principal, '2026-01-01', '2026-12-31')).toEqual([]);
+    expect(
+      await new TrackerReleasesController(store, directory).releases(principal, '2026-01-01', '2026-12-31'),
+    ).toEqual([]);
     await controller.status(principal);
 
     const shapes = new Set(store.queries.map((q) => `${q.collection} ${Object.keys(q.filter).join()}`));

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Query, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Get, Query } from '@nestjs/common';
 import { trackerRepositoryId, validationError } from '@fahrplan/contracts';
 import type {
   TrackerBoardMessage,
@@ -7,108 +7,25 @@ import type {
   TrackerIssueView,
   TrackerMirrorStatusView,
   TrackerProjectMessage,
-  TrackerReleaseView,
   TrackerRepositoryView,
-  TrackerSyncStatus,
-  TrackerVersionMessage,
 } from '@fahrplan/contracts';
-import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
+import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
-import { z } from 'zod';
-import { requireView, single, strip } from '../queries/query-helpers';
-import { ReadYourWritesInterceptor } from '../queries/read-your-writes.interceptor';
-import { READ_STORE } from '../queries/tokens';
-import type { ReadStore } from '../read-store/read-store';
-import type { TrackerConnectionDoc } from './tracker-connections.projection';
-import { trackerSyncRunId } from './tracker-folding';
-import type { TrackerObjectDoc, TrackerSyncRunDoc } from './tracker-folding';
+import { requireView } from '../http/query-helpers';
+import { single } from '../http/query-params';
+import type { TrackerObjectDoc } from './tracker-folding';
+import { TrackerController, TrackerQueries, byText, compareCodes, noSync } from './tracker-queries';
 
 /** At most this many issue keys per query (the keys of one screen of items). */
 const MAX_KEYS = 500;
 
-const noSync: TrackerSyncStatus = { lastAttemptAt: null, lastSuccessAt: null, error: null };
-
-/** Code-unit order: ties of `byText`, and ISO dates. */
-const compareCodes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-/** People's order ('anna' beside 'Anna'), ties broken so that every store answers the same. */
-const byText = (a: string, b: string) =>
-  a.localeCompare(b, undefined, { sensitivity: 'base' }) || compareCodes(a, b);
 /** Issue keys by project, then by number: SHOP-2 before SHOP-10. */
 const byIssueKey = (a: string, b: string) =>
   a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' }) || compareCodes(a, b);
-/** Undated releases last. */
-const NO_DATE = '9999-12-31~';
 
-const dateParam = (name: string, value: string | string[] | undefined): string | null => {
-  const text = single(name, value);
-  if (text === undefined || text === '') return null;
-  if (!z.iso.date().safeParse(text).success)
-    throw validationError(`the query parameter ${name} must be a date (YYYY-MM-DD)`, [
-      { field: name, message: 'YYYY-MM-DD' },
-    ]);
-  return text;
-};
-
-/**
- * The tracker mirror as the console reads it (issue 7): connections, the repository chooser, issue
- * badges, releases on the timeline and the mirror's age. Only the caller's tenant's mirror, only
- * through its live connections, and nothing at all while the tenant's jira feature is off.
- */
-@Controller('api/tracker')
-@UseGuards(AuthGuard)
-@UseInterceptors(ReadYourWritesInterceptor)
-export class TrackerQueriesController {
-  constructor(
-    @Inject(READ_STORE) private readonly store: ReadStore,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-  ) {}
-
-  /** The tenant's live connections by name; none while the jira feature is off. */
-  private async connections(tenant: string): Promise<TrackerConnectionDoc[]> {
-    if (!this.directory.tenant(tenant)?.features.jira) return [];
-    const docs = await this.store.find(
-      'trackerConnections',
-      { tenant, deleted: false },
-      { sort: { name: 1 } },
-    );
-    return docs
-      .map((doc) => strip<TrackerConnectionDoc>(doc))
-      .sort((a, b) => byText(a.name, b.name) || a.id - b.id);
-  }
-
-  private async syncStatus(
-    tenant: string,
-    connections: readonly TrackerConnectionDoc[],
-  ): Promise<Map<number, TrackerSyncStatus>> {
-    const runs = await this.store.getMany(
-      'trackerSyncRuns',
-      connections.map((c) => trackerSyncRunId({ tenant, connectionId: c.id })),
-    );
-    return new Map(
-      [...runs.values()].map((doc) => {
-        const run = doc as TrackerSyncRunDoc;
-        return [
-          run.connectionId,
-          { lastAttemptAt: run.startedAt, lastSuccessAt: run.lastSuccessAt, error: run.error },
-        ];
-      }),
-    );
-  }
-
-  /** The connections' live objects of one collection. */
-  private async live<M extends TrackerProjectMessage | TrackerBoardMessage | TrackerVersionMessage>(
-    collection: string,
-    tenant: string,
-    connections: readonly TrackerConnectionDoc[],
-  ): Promise<TrackerObjectDoc<M>[]> {
-    if (connections.length === 0) return [];
-    return (await this.store.find(collection, {
-      tenant,
-      deleted: false,
-      connectionId: { $in: connections.map((c) => c.id) },
-    })) as TrackerObjectDoc<M>[];
-  }
-
+/** The tracker mirror's connections, the repository chooser, issue badges and the mirror's age. */
+@TrackerController()
+export class TrackerQueriesController extends TrackerQueries {
   /** Administrators: the settings of every connection (never a secret) and how its last run went. */
   @Get('connections')
   async trackerConnections(@CurrentPrincipal() principal: Principal): Promise<TrackerConnectionView[]> {
@@ -204,81 +121,6 @@ export class TrackerQueriesController {
         url: doc.url,
         syncedAt: doc.syncedAt,
       }));
-  }
-
-  /**
-   * The versions of the repositories the tenant's live projects link (`jirarepo.id`), optionally
-   * those whose dates meet the window [from, to]; by date.
-   */
-  @Get('releases')
-  async releases(
-    @CurrentPrincipal() principal: Principal,
-    @Query('from') fromParam?: string | string[],
-    @Query('to') toParam?: string | string[],
-  ): Promise<TrackerReleaseView[]> {
-    requireView(this.directory, principal, 'group-details', 'items');
-    const from = dateParam('from', fromParam);
-    const to = dateParam('to', toParam);
-    const { tenant } = principal;
-    const connections = await this.connections(tenant);
-    const projects = await this.live<TrackerProjectMessage>('trackerProjects', tenant, connections);
-    if (projects.length === 0) return [];
-    const groups = await this.store.find('groups', {
-      tenant,
-      deleted: false,
-      'jirarepo.id': { $in: projects.map((p) => trackerRepositoryId(p.connectionId, p.id)) },
-    });
-    // repository id → the projects linking it; versions name their project by key
-    const linking = new Map<string, number[]>();
-    for (const group of groups) {
-      const id = String((group.jirarepo as { id: string | number }).id);
-      linking.set(id, [...(linking.get(id) ?? []), group.id as number]);
-    }
-    const repositoryOf = new Map<string, string>();
-    const linkedConnections = new Set<number>();
-    for (const p of projects) {
-      const id = trackerRepositoryId(p.connectionId, p.id);
-      if (!linking.has(id)) continue;
-      repositoryOf.set(`${p.connectionId}/${p.key}`, id);
-      linkedConnections.add(p.connectionId);
-    }
-    if (repositoryOf.size === 0) return [];
-    const versions = await this.live<TrackerVersionMessage>(
-      'trackerVersions',
-      tenant,
-      connections.filter((c) => linkedConnections.has(c.id)),
-    );
-    return versions
-      .flatMap((v) => {
-        const repositoryId = repositoryOf.get(`${v.connectionId}/${v.projectKey}`);
-        if (repositoryId === undefined) return [];
-        const first = v.startDate ?? v.releaseDate;
-        const last = v.releaseDate ?? v.startDate;
-        // a window leaves out what ends before it, starts after it, or has no date to draw
-        if ((from !== null || to !== null) && (first === null || last === null)) return [];
-        if ((from !== null && last! < from) || (to !== null && first! > to)) return [];
-        return [
-          {
-            id: `${v.connectionId}/${v.id}`,
-            repositoryId,
-            projectKey: v.projectKey,
-            name: v.name,
-            description: v.description,
-            startDate: v.startDate,
-            releaseDate: v.releaseDate,
-            released: v.released,
-            archived: v.archived,
-            url: v.url,
-            groups: [...linking.get(repositoryId)!].sort((a, b) => a - b),
-          },
-        ];
-      })
-      .sort(
-        (a, b) =>
-          compareCodes(a.releaseDate ?? a.startDate ?? NO_DATE, b.releaseDate ?? b.startDate ?? NO_DATE) ||
-          byText(a.name, b.name) ||
-          byText(a.id, b.id),
-      );
   }
 
   /** How old each live connection's mirror is: for everyone who sees tracker data. */

@@ -27,7 +27,7 @@ import { eventually } from '@fahrplan/platform/testing';
 import { ProjectionServiceModule } from '../projection-service.module';
 import { allProjections } from '../projections/all-projections';
 import { ProjectionRunner } from '../projections/projection-runner';
-import { groupCreatedData } from '../queries/testing/query-fixtures';
+import { groupCreatedData } from '../http/testing/query-fixtures';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import { MongoReadStore } from '../read-store/mongo-read-store';
 import type { ReadStore } from '../read-store/read-store';

@@ -1,0 +1,52 @@
+import { Get, Param } from '@nestjs/common';
+import type { GoalView, GroupGoalView } from '@fahrplan/contracts';
+import { CurrentPrincipal } from '@fahrplan/platform';
+import type { Principal } from '@fahrplan/platform';
+import { findVisibleGroup } from '../groups/visible-groups';
+import { requireView, strip } from '../http/query-helpers';
+import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
+import { isTombstone } from '../read-store/read-store';
+
+/** Strategy goals (§3): the tenant's goals, and a project's goal values with their goals. */
+@ReadModelController()
+export class GoalsController extends ReadModelQueries {
+  @Get('goals')
+  async goals(@CurrentPrincipal() principal: Principal): Promise<GoalView[]> {
+    requireView(this.directory, principal, 'group-details');
+    const docs = await this.store.find('goals', { tenant: principal.tenant }, { sort: { rank: 1, id: 1 } });
+    // goals projected before they could be deleted have no flag (and no version: 0)
+    return docs
+      .filter((d) => d.deleted !== true)
+      .map((d) => {
+        const { deleted: _deleted, ...goal } = strip<GoalView & { deleted?: boolean }>(d);
+        return { ...goal, version: goal.version ?? 0 };
+      });
+  }
+
+  /** §3 project goals: the project's goal values with their goals. */
+  @Get('groups/:idOrName/goals')
+  async groupGoals(
+    @CurrentPrincipal() principal: Principal,
+    @Param('idOrName') idOrName: string,
+  ): Promise<GroupGoalView[]> {
+    requireView(this.directory, principal, 'group-details');
+    const doc = await findVisibleGroup(this.store, principal.tenant, idOrName);
+    // the goals of the project's owner: a shared project's goals are its owner's
+    const stored = await this.store.getMany(
+      'goals',
+      doc.goals.map((g) => String(g.goalId)),
+    );
+    const goals = new Map(
+      [...stored.values()]
+        .filter((g) => !isTombstone(g) && g.tenant === doc.tenant)
+        .map((g) => [g.id as number, strip<GoalView>(g)]),
+    );
+    return doc.goals.map(({ goalId, value }) => ({
+      id: `${doc.id}-${goalId}`,
+      goalId,
+      groupId: doc.id,
+      value,
+      goal: goals.get(goalId) ?? null,
+    }));
+  }
+}

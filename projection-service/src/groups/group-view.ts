@@ -1,0 +1,81 @@
+import { countWorkingDays, priority, subgroupsOf } from '@fahrplan/contracts';
+import type { GroupView } from '@fahrplan/contracts';
+import { strip } from '../http/query-helpers';
+import { isTombstone } from '../read-store/read-store';
+import type { ReadStore } from '../read-store/read-store';
+import type { AccountBudgetDoc } from './account-budgets.projection';
+import { sharesOf } from './groups.projection';
+import type { GroupDoc } from './groups.projection';
+import { visibleGroups } from './visible-groups';
+
+/** §9 working days in [start, end); null without both dates or outside the calendar's years. */
+const durationOf = (start: string | null, end: string | null): number | null => {
+  if (!start || !end) return null;
+  try {
+    return countWorkingDays(start, end);
+  } catch {
+    return null;
+  }
+};
+
+/** Project id → title of the projects the tenant sees: the parents' titles. */
+export const groupTitles = async (store: ReadStore, tenant: string): Promise<Map<number, string>> => {
+  const docs = await visibleGroups(store, tenant, { deleted: false });
+  return new Map(docs.map((d) => [d.id, d.title]));
+};
+
+/**
+ * Account id → sum of its entries' amounts, for the projects' accounts: one read by id of the small
+ * accountBudgets documents (see accountBudgetsProjection), only accounts of the project's owner.
+ */
+export const budgetsOf = async (
+  store: ReadStore,
+  docs: readonly GroupDoc[],
+): Promise<Map<number, number>> => {
+  const owners = new Map(docs.filter((d) => d.account !== null).map((d) => [d.account!, d.tenant]));
+  if (owners.size === 0) return new Map();
+  const stored = await store.getMany(
+    'accountBudgets',
+    [...owners.keys()].map((id) => String(id)),
+  );
+  const budgets = new Map<number, number>();
+  for (const doc of stored.values()) {
+    if (isTombstone(doc)) continue;
+    const account = strip<AccountBudgetDoc>(doc);
+    if (owners.get(account.id) === account.tenant) budgets.set(account.id, account.budget);
+  }
+  return budgets;
+};
+
+/**
+ * The API view of a project for `viewer`'s tenant. Of a shared project the viewer sees only its own
+ * share, not which other tenants the owner shares it with.
+ */
+export const groupView = (
+  doc: GroupDoc,
+  viewer: string,
+  titles: Map<number, string>,
+  budgets: Map<number, number>,
+): GroupView => {
+  let computed = 0;
+  try {
+    computed = priority(doc.metrics ?? []);
+  } catch {
+    // a recorded metric outside today's scale counts as no rating rather than failing the portfolio
+  }
+  const { acceptedBy: _acceptedBy, ...fields } = doc;
+  const shared = doc.tenant !== viewer;
+  const all = sharesOf(doc);
+  const shares = shared ? all.filter((s) => s.tenant === viewer) : all;
+  return {
+    ...fields,
+    shared,
+    sharedWith: shares.map((s) => s.tenant),
+    shares,
+    budget: doc.account === null ? null : (budgets.get(doc.account) ?? null),
+    priority: computed,
+    duration: durationOf(doc.start, doc.end),
+    parentTitle: doc.parent === null ? null : (titles.get(doc.parent) ?? null),
+    subgroups: subgroupsOf(doc.subgroups ?? []),
+  };
+};

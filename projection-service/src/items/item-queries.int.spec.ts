@@ -1,0 +1,232 @@
+import { allProjections } from '../projections/all-projections';
+import { storedEvent as event } from '../projections/testing/stored-event';
+import { MemoryReadStore } from '../read-store/memory-read-store';
+import { MongoReadStore } from '../read-store/mongo-read-store';
+import type { ReadStore } from '../read-store/read-store';
+import { describeWithMongo } from '../read-store/testing/mongo-server';
+import { ItemsController } from './items.controller';
+import { TimelineController } from './timeline.controller';
+import { allowingDirectory, groupCreatedData, projectHistory } from '../http/testing/query-fixtures';
+
+const group = groupCreatedData;
+
+const item = (id: number, groupId: number, start: string, end: string | null, overrides = {}) => ({
+  id,
+  title: `Item ${id}`,
+  subtitle: null,
+  shortname: null,
+  description: null,
+  effort: null,
+  jiraid: null,
+  group: groupId,
+  subgroup: end === null ? 'milestones' : 'tasks',
+  resource: null,
+  jiragroup: null,
+  start,
+  end,
+  status: 0,
+  docUrl: null,
+  rank: `0|${String(id).padStart(6, '0')}`,
+  className: null,
+  type: null,
+  attributes: [],
+  storedStatus: null,
+  ...overrides,
+});
+
+// The window of every timeline query below: [2026-03-02, 2026-03-09)
+const history = [
+  event('acme', 'GroupCreated', group(10, 'Roll-out', { status: 5, applications: [5], resource: 3 })),
+  event(
+    'acme',
+    'SubgroupAdded',
+    { id: 10, subgroup: { id: 'lane-1', name: 'Design', type: 'INDIVIDUAL' } },
+    1,
+  ),
+  event('acme', 'SubgroupRenamed', { id: 10, subgroup: 'lane-1', name: 'UX design' }, 2),
+  // no items, but runs in the window (inclusive end on the window's first day)
+  event('acme', 'GroupCreated', group(11, 'Analysis', { start: '2026-02-01', end: '2026-03-02' })),
+  // no items, ends the day before the window
+  event('acme', 'GroupCreated', group(12, 'Finished', { start: '2026-01-01', end: '2026-03-01' })),
+  event('acme', 'GroupCreated', group(13, 'Sprints', { art: 99, start: '2026-01-01', end: '2026-12-31' })),
+  event('acme', 'GroupCreated', group(14, 'Dropped', { start: '2026-01-01', end: '2026-12-31' })),
+  event('acme', 'GroupDeleted', { id: 14 }, 1),
+  // tasks of 10: inside, overlapping the start, ending exactly at the window start (excluded),
+  // starting exactly at the window end (excluded), a deleted one, a moved one
+  event('acme', 'ItemCreated', item(100, 10, '2026-03-03T00:00', '2026-03-05T00:00', { effort: 3 })),
+  event('acme', 'ItemCreated', item(101, 10, '2026-02-20T00:00', '2026-03-03T00:00')),
+  event('acme', 'ItemCreated', item(102, 10, '2026-02-20T00:00', '2026-03-02T00:00')),
+  event('acme', 'ItemCreated', item(103, 10, '2026-03-09T00:00', '2026-03-10T00:00')),
+  event('acme', 'ItemCreated', item(104, 10, '2026-03-04T00:00', '2026-03-05T00:00')),
+  event('acme', 'ItemDeleted', { id: 104 }, 1),
+  event('acme', 'ItemCreated', item(105, 10, '2026-04-01T00:00', '2026-04-02T00:00')),
+  event(
+    'acme',
+    'ItemUpdated',
+    { id: 105, changes: { start: '2026-03-06T00:00', end: '2026-03-07T00:00' } },
+    1,
+  ),
+  // milestones: on the window's first day (in), on its end (out)
+  event('acme', 'ItemCreated', item(106, 10, '2026-03-02T00:00', null)),
+  event('acme', 'ItemCreated', item(107, 10, '2026-03-09T00:00', null)),
+  // an item of the sprint group and of the deleted project never show
+  event('acme', 'ItemCreated', item(108, 13, '2026-03-03T00:00', '2026-03-04T00:00')),
+  event('acme', 'ItemCreated', item(109, 14, '2026-03-03T00:00', '2026-03-04T00:00')),
+  // tenant 'other': 30 shared with acme and accepted, 31 pending, 32 not shared
+  event('other', 'GroupCreated', group(30, 'Partner work', { status: 4 })),
+  event('other', 'ProjectShared', { id: 30, tenant: 'acme', status: 'PENDING' }, 1),
+  event('other', 'ProjectShareAccepted', { id: 30, tenant: 'acme' }, 2),
+  event('other', 'GroupCreated', group(31, 'Pending work')),
+  event('other', 'ProjectShared', { id: 31, tenant: 'acme', status: 'PENDING' }, 1),
+  event('other', 'GroupCreated', group(32, 'Secret work')),
+  event('other', 'ItemCreated', item(300, 30, '2026-03-04T00:00', '2026-03-06T00:00')),
+  event('other', 'ItemCreated', item(301, 30, '2026-03-05T00:00', null)),
+  event('other', 'ItemCreated', item(310, 31, '2026-03-04T00:00', '2026-03-06T00:00')),
+  event('other', 'ItemCreated', item(320, 32, '2026-03-04T00:00', '2026-03-06T00:00', { title: 'Item 100' })),
+];
+
+const acme = { userId: 1, tenant: 'acme', username: 'alice' };
+const other = { userId: 2, tenant: 'other', username: 'bob' };
+
+const failure = (query: Promise<unknown>) =>
+  query.then(
+    () => 'answered',
+    (error: { code?: string; details?: unknown }) => ({ code: error.code, details: error.details }),
+  );
+
+const answers = async (store: ReadStore) => {
+  const c = new ItemsController(store, allowingDirectory);
+  const timeline = new TimelineController(store, allowingDirectory);
+  const window = (...filters: (string | undefined)[]) =>
+    timeline.timeline(acme, '2026-03-02', '2026-03-09', ...filters);
+  return {
+    timeline: await window(),
+    byGroup: await window('30,11'),
+    byStatus: await window(undefined, '5'),
+    byResource: await window(undefined, undefined, '3'),
+    byApplication: await window(undefined, undefined, undefined, '5,6'),
+    othersTimeline: await timeline.timeline(other, '2026-03-02', '2026-03-09'),
+    byId: await c.item(acme, '100'),
+    byTitle: await c.item(acme, 'ITEM 105'),
+    milestone: await c.item(acme, '106'),
+    othersItem: await failure(c.item(acme, '320')),
+    deleted: await failure(c.item(acme, '104')),
+    list: await c.items(acme, '10'),
+    sharedList: await c.items(acme, '30'),
+    pendingList: await failure(c.items(acme, '31')),
+  };
+};
+
+const ids = (list: readonly { id: number }[]) => list.map((x) => x.id);
+
+const expectAnswers = (a: Awaited<ReturnType<typeof answers>>) => {
+  expect(ids(a.timeline.items)).toEqual([100, 101, 105, 106, 300, 301]);
+  // projects by title; 11 runs in the window without items; 12, 13 (sprint), 14 (deleted), 31, 32 never
+  expect(a.timeline.groups.map((g) => [g.id, g.shared])).toEqual([
+    [11, false],
+    [30, true],
+    [10, false],
+  ]);
+  expect(a.timeline.groups.find((g) => g.id === 10)).toEqual({
+    id: 10,
+    content: 'Roll-out',
+    subgroups: [
+      { id: 'tasks', name: 'Tasks', type: 'tasks' },
+      { id: 'milestones', name: 'Milestones', type: 'milestones' },
+      { id: 'lane-1', name: 'UX design', type: 'INDIVIDUAL' },
+    ],
+    shared: false,
+    tenant: 'acme',
+    status: 5,
+    resource: 3,
+    jirarepo: null,
+  });
+  expect(a.timeline.items.find((i) => i.id === 105)).toEqual({
+    id: 105,
+    title: 'Item 105',
+    group: 10,
+    subgroup: 'tasks',
+    start: '2026-03-06T00:00',
+    end: '2026-03-07T00:00',
+    type: null,
+    className: null,
+    rank: '0|000105',
+    status: 0,
+    version: 1,
+    shared: false,
+  });
+  expect(a.timeline.items.filter((i) => i.shared).map((i) => i.id)).toEqual([300, 301]);
+  expect([a.timeline.from, a.timeline.to]).toEqual(['2026-03-02', '2026-03-09']);
+  expect(ids(a.byGroup.groups)).toEqual([11, 30]);
+  expect(ids(a.byGroup.items)).toEqual([300, 301]);
+  expect(ids(a.byStatus.groups)).toEqual([10]);
+  expect(ids(a.byStatus.items)).toEqual([100, 101, 105, 106]);
+  expect(ids(a.byResource.groups)).toEqual([10]);
+  expect(ids(a.byApplication.groups)).toEqual([10]);
+  // the owner sees its own items, the pending and the unshared ones, never acme's
+  expect(ids(a.othersTimeline.items)).toEqual([300, 301, 310, 320]);
+  expect(a.othersTimeline.items.every((i) => !i.shared)).toBe(true);
+  expect(a.byId).toMatchObject({
+    id: 100,
+    tenant: 'acme',
+    groupTitle: 'Roll-out',
+    duration: 2, // Tue 3 and Wed 4 March
+    effort: 3,
+    workload: '1.5',
+    version: 0,
+    deleted: false,
+  });
+  expect(a.byTitle).toMatchObject({ id: 105, version: 1, start: '2026-03-06T00:00', duration: 1 });
+  expect(a.milestone).toMatchObject({ id: 106, end: null, duration: null, workload: null });
+  expect(a.othersItem).toMatchObject({ code: 'not_found' });
+  expect(a.deleted).toMatchObject({ code: 'not_found' });
+  expect(ids(a.list)).toEqual([100, 101, 102, 103, 105, 106, 107]);
+  expect(ids(a.sharedList)).toEqual([300, 301]);
+  expect(a.pendingList).toMatchObject({ code: 'not_found' });
+};
+
+describe('item and timeline queries on the in-memory store', () => {
+  it('answer the window, the filters, items by id and title, and keep tenants apart', async () => {
+    const memory = new MemoryReadStore();
+    await projectHistory(memory, history);
+
+    expectAnswers(await answers(memory));
+  });
+
+  it('refuse a window without dates, with from after to, or wider than about five years', async () => {
+    const store = new MemoryReadStore();
+    const timeline = new TimelineController(store, allowingDirectory);
+    const c = new ItemsController(store, allowingDirectory);
+
+    for (const [from, to, field] of [
+      [undefined, '2026-03-09', 'from'],
+      ['2026-03-02', '9.3.2026', 'to'],
+      ['2026-02-30', '2026-03-09', 'from'],
+      ['2026-03-09', '2026-03-09', 'to'],
+      ['2026-03-09', '2026-03-02', 'to'],
+      ['2020-01-01', '2026-01-01', 'to'],
+    ] as const)
+      expect(await failure(timeline.timeline(acme, from, to))).toMatchObject({
+        code: 'validation',
+        details: { fieldErrors: [{ field }] },
+      });
+    expect(await failure(timeline.timeline(acme, '2026-03-02', '2026-03-09', 'x'))).toMatchObject({
+      code: 'validation',
+      details: { fieldErrors: [{ field: 'group' }] },
+    });
+    expect(await failure(c.items(acme, undefined))).toMatchObject({ code: 'validation' });
+  });
+});
+
+describeWithMongo('item and timeline queries on MongoDB', (server) => {
+  it('answer as on the in-memory store', async () => {
+    const mongo = new MongoReadStore(server().client.db(server().freshDatabase()));
+    await mongo.ensureIndexes(allProjections);
+    const memory = new MemoryReadStore();
+    await Promise.all([projectHistory(mongo, history), projectHistory(memory, history)]);
+
+    const fromMongo = await answers(mongo);
+    expect(fromMongo).toEqual(await answers(memory));
+    expectAnswers(fromMongo);
+  });
+});

@@ -1,0 +1,31 @@
+import { countWorkingDays, workload } from '@fahrplan/contracts';
+import type { ItemView } from '@fahrplan/contracts';
+import type { ItemDoc } from './items.projection';
+
+/** §9 working days of an item's date parts, [start, end); null for a milestone or outside the calendar. */
+const durationOf = (start: string, end: string | null): number | null => {
+  if (end === null) return null;
+  try {
+    return countWorkingDays(start.slice(0, 10), end.slice(0, 10));
+  } catch {
+    return null;
+  }
+};
+
+/** A project's items in rank order, ties by start and id. */
+export const byRank = (a: ItemDoc, b: ItemDoc) =>
+  a.group - b.group ||
+  (a.rank ?? '').localeCompare(b.rank ?? '') ||
+  a.start.localeCompare(b.start) ||
+  a.id - b.id;
+
+/** The API view of an item: with its duration, its workload and its project's title. */
+export const itemView = (doc: ItemDoc, groupTitle: string | null): ItemView => {
+  const duration = durationOf(doc.start, doc.end);
+  return {
+    ...doc,
+    duration,
+    workload: doc.end === null ? null : workload(doc.effort, duration),
+    groupTitle,
+  };
+};

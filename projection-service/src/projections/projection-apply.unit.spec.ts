@@ -1,0 +1,91 @@
+import type { EventStore } from '@fahrplan/platform';
+import { applicationCreated, applicationUpdated, fields } from '../applications/testing/application-events';
+import { MemoryReadStore } from '../read-store/memory-read-store';
+import { allProjections } from './all-projections';
+import type { Projection } from './projection';
+import { ProjectionRunner } from './projection-runner';
+import { aStoredEvent, freshId } from './testing/stored-event';
+
+describe('ProjectionRunner.apply', () => {
+  const noEventStore = {} as EventStore;
+
+  /** Counts the events it saw, so applying one twice would show. */
+  const counting: Projection<{ count: number; keys: string[] }> = {
+    collection: 'counts',
+    handles: ['Counted', 'Dropped'],
+    documentId: () => 'the-one',
+    evolve: (doc, event) =>
+      event.type === 'Dropped' ? null : { count: (doc?.count ?? 0) + 1, keys: doc ? Object.keys(doc) : [] },
+    indexes: [],
+  };
+
+  it('stores the document with its id and the position of the event', async () => {
+    const store = new MemoryReadStore();
+    const id = freshId();
+    const created = applicationCreated(id);
+    await new ProjectionRunner(noEventStore, store, allProjections).apply(created);
+    expect(await store.get('applications', String(id))).toEqual({
+      _id: String(id),
+      _position: created.position,
+      id,
+      ...fields(),
+      tenant: 'acme',
+      version: 0,
+      deleted: false,
+      shared: false,
+    });
+  });
+
+  it('applies the same event only once', async () => {
+    const store = new MemoryReadStore();
+    const runner = new ProjectionRunner(noEventStore, store, [counting as Projection]);
+    const event = aStoredEvent({ type: 'Counted', data: {} });
+    await runner.apply(event);
+    await runner.apply(event);
+    expect(await store.get('counts', 'the-one')).toMatchObject({ count: 1 });
+  });
+
+  it('ignores an event older than the one the document reflects', async () => {
+    const store = new MemoryReadStore();
+    const runner = new ProjectionRunner(noEventStore, store, allProjections);
+    const id = freshId();
+    const created = applicationCreated(id);
+    const renamed = applicationUpdated(id, 1, { name: 'Payroll' });
+    await runner.apply(created);
+    await runner.apply(renamed);
+    const before = structuredClone(await store.dump());
+
+    for (const older of [created, applicationUpdated(id, 1, { name: 'Stale' }, created.position), renamed]) {
+      await runner.apply(older);
+      expect(await store.dump()).toEqual(before);
+    }
+    expect(await store.get('applications', String(id))).toMatchObject({
+      name: 'Payroll',
+      _position: renamed.position,
+    });
+  });
+
+  it('hands the projection the document without _id and _position', async () => {
+    const store = new MemoryReadStore();
+    const runner = new ProjectionRunner(noEventStore, store, [counting as Projection]);
+    await runner.apply(aStoredEvent({ type: 'Counted', data: {} }));
+    await runner.apply(aStoredEvent({ type: 'Counted', data: {} }));
+    expect(await store.get('counts', 'the-one')).toMatchObject({ count: 2, keys: ['count', 'keys'] });
+  });
+
+  it('removes the document when the projection returns null', async () => {
+    const store = new MemoryReadStore();
+    const runner = new ProjectionRunner(noEventStore, store, [counting as Projection]);
+    await runner.apply(aStoredEvent({ type: 'Counted', data: {} }));
+    await runner.apply(aStoredEvent({ type: 'Dropped', data: {} }));
+    expect(await store.get('counts', 'the-one')).toBeNull();
+  });
+
+  it('stores nothing for an event no projection handles', async () => {
+    const store = new MemoryReadStore();
+    await new ProjectionRunner(noEventStore, store, allProjections).apply(
+      aStoredEvent({ type: 'TenantCreated', data: { id: freshId() } }),
+    );
+    expect(await store.dump()).toEqual({});
+  });
+});
