@@ -238,3 +238,12 @@ export interface InvitationView {
   readonly username: string;
   readonly roles: readonly number[];
 }
+
+/**
+ * One page of a list (issue 17): every list query takes `limit` (default 100, at most 1,000) and the
+ * `cursor` of the page before, and answers its page with the cursor of the next, null after the last.
+ */
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly nextCursor: string | null;
+}

@@ -87,7 +87,8 @@ export const diffRecords = (
 ): HistoryChange[] => {
   const fields = [...new Set([...Object.keys(after ?? {}), ...Object.keys(before ?? {})])];
   return fields.flatMap((field) => {
-    if (bookkeeping.has(field)) return [];
+    // `_`-fields are what the read store derives for its queries (sort keys, search texts)
+    if (bookkeeping.has(field) || field.startsWith('_')) return [];
     const [old, next] = [before?.[field], after?.[field]];
     if (equal(old ?? null, next ?? null)) return [];
     if (redactedField(field))

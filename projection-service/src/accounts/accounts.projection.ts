@@ -7,6 +7,7 @@ export const entryKey = (entry: AccountEntry) => `${entry.sicht}\u0000${entry.pe
 /** An account with its entries; an entry with the key (sicht, periode) of an earlier one replaces it. */
 export const accountsProjection: Projection<AccountView> = {
   collection: 'accounts',
+  version: 1,
   handles: ['AccountCreated', 'AccountEntriesAdded'],
   documentId: (event) => String((event.data as { id: number }).id),
   // GET /api/accounts/:id reads by id only

@@ -9,6 +9,7 @@ export interface ApplicationDoc extends Omit<ApplicationCreated['data'], never>,
 
 export const applicationsProjection = recordProjection<ApplicationDoc>({
   collection: 'applications',
+  version: 1,
   kind: 'Application',
   // GET /api/applications (by status, or all of the tenant's for the parent names) and by name
   indexes: [

@@ -3,6 +3,7 @@ import type { Projection } from '../projections/projection';
 
 export const commentsProjection: Projection<CommentView> = {
   collection: 'comments',
+  version: 1,
   handles: ['CommentCreated'],
   documentId: (event) => String((event.data as { id: number }).id),
   // GET /api/comments?refType&refId, oldest first

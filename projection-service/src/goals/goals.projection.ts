@@ -7,6 +7,7 @@ export interface GoalDoc extends Omit<GoalCreated['data'], never>, RecordDoc {}
 
 export const goalsProjection = recordProjection<GoalDoc>({
   collection: 'goals',
+  version: 1,
   kind: 'Goal',
   // GET /api/goals: the tenant's goals by rank (a tenant has few; deleted ones are left out after reading)
   indexes: [{ tenant: 1, rank: 1, id: 1 }],

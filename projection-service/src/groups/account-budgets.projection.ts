@@ -19,6 +19,7 @@ export interface AccountBudgetDoc {
 
 export const accountBudgetsProjection: Projection<AccountBudgetDoc> = {
   collection: 'accountBudgets',
+  version: 1,
   handles: ['AccountCreated', 'AccountEntriesAdded'],
   documentId: (event) => String((event.data as { id: number }).id),
   // read by account id only

@@ -54,6 +54,7 @@ const mergeGoals = (current: readonly GroupGoalValue[], changed: readonly GroupG
 
 export const groupsProjection: Projection<GroupDoc> = {
   collection: 'groups',
+  version: 1,
   handles: [
     'GroupCreated',
     'GroupUpdated',

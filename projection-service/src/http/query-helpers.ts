@@ -3,11 +3,9 @@ import type { PermissionResource } from '@fahrplan/contracts';
 import type { DirectoryCache, Principal } from '@fahrplan/platform';
 import type { ReadDocument } from '../read-store/read-store';
 
-/** A stored document without the read store's own fields. */
-export const strip = <T>(doc: ReadDocument): T => {
-  const { _id, _position, ...rest } = doc;
-  return rest as T;
-};
+/** A stored document without the read store's own fields and the fields derived for queries (`_…`). */
+export const strip = <T>(doc: ReadDocument): T =>
+  Object.fromEntries(Object.entries(doc).filter(([field]) => !field.startsWith('_'))) as T;
 
 export const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

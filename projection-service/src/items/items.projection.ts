@@ -7,6 +7,7 @@ export interface ItemDoc extends Omit<ItemCreated['data'], never>, RecordDoc {}
 
 export const itemsProjection = recordProjection<ItemDoc>({
   collection: 'items',
+  version: 1,
   kind: 'Item',
   // GET /api/items/:title (own tenant), GET /api/items?group= (by rank), and the timeline window:
   // own items by tenant, shared projects' by their owner and ids; `end: null` (milestones) is matched

@@ -12,6 +12,7 @@ describe('ProjectionRunner.apply', () => {
   /** Counts the events it saw, so applying one twice would show. */
   const counting: Projection<{ count: number; keys: string[] }> = {
     collection: 'counts',
+    version: 1,
     handles: ['Counted', 'Dropped'],
     documentId: () => 'the-one',
     evolve: (doc, event) =>

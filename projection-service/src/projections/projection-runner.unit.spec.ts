@@ -83,6 +83,7 @@ const oneAtATime = async (events: readonly StoredEvent[]) => {
 /** Counts the events it saw, so applying one twice would show; `Dropped` removes the document. */
 const counting: Projection<{ count: number }> = {
   collection: 'counts',
+  version: 1,
   handles: ['Counted', 'Dropped'],
   documentId: () => 'the-one',
   evolve: (doc, event) => (event.type === 'Dropped' ? null : { count: (doc?.count ?? 0) + 1 }),

@@ -6,6 +6,11 @@ export type IndexKeys = Readonly<Record<string, 1 | -1>>;
 /** One projection per query shape (STYLE 9): which events it reads and how a document evolves. */
 export interface Projection<Doc extends object = object> {
   readonly collection: string;
+  /**
+   * Raised whenever `evolve` or the declared indexes change what the stored documents hold: a store
+   * that persists its read models rebuilds a projection whose stored version differs.
+   */
+  readonly version: number;
   readonly handles: readonly string[];
   /** The document an event belongs to. */
   readonly documentId: (event: StoredEvent) => string;
@@ -13,7 +18,32 @@ export interface Projection<Doc extends object = object> {
   readonly evolve: (doc: Doc | null, event: StoredEvent) => Doc | null;
   /** An index for every query on the collection beyond lookups by id (tenant first). */
   readonly indexes: readonly IndexKeys[];
+  /** Indexed fields whose values are arrays: a query's equality matches any element (MongoDB's multikey). */
+  readonly multikey?: readonly string[];
 }
+
+/**
+ * Fields a query sorts, searches or ranges on that are computed from a document (a sort key folded
+ * to lower case, a text to search, a day number). Their names start with `_`: the store keeps and
+ * indexes them, answers strip them (`strip`), and history never shows them.
+ */
+export type Derived = Readonly<Record<`_${string}`, unknown>>;
+
+/** `projection` whose every document also carries `derive(document)`, recomputed at each event. */
+export const withDerived = <Doc extends object>(
+  projection: Projection<Doc>,
+  derive: (doc: Doc) => Derived,
+): Projection<Doc> => ({
+  ...projection,
+  evolve: (doc, event) => {
+    const next = projection.evolve(doc, event);
+    return next && { ...next, ...derive(next) };
+  },
+});
+
+/** A text as sort keys and searches compare it: without accents, in lower case (`Ä` sorts and matches as `a`). */
+export const foldText = (text: string | null | undefined): string =>
+  (text ?? '').normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** What a record's read model adds to the data it was created with. */
 export interface RecordDoc {
@@ -31,12 +61,14 @@ export interface RecordDoc {
 export const recordProjection = <Doc extends RecordDoc>(options: {
   collection: string;
   kind: string;
+  version: number;
   indexes: readonly IndexKeys[];
   extra?: Partial<Doc>;
 }): Projection<Doc> => {
-  const { collection, kind, indexes, extra = {} } = options;
+  const { collection, kind, version, indexes, extra = {} } = options;
   return {
     collection,
+    version,
     handles: [`${kind}Created`, `${kind}Updated`, `${kind}Deleted`],
     documentId: (event) => String((event.data as { id: number }).id),
     indexes,

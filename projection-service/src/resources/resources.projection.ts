@@ -9,6 +9,7 @@ export interface ResourceDoc extends RecordDoc {
 
 export const resourcesProjection: Projection<ResourceDoc> = {
   collection: 'resources',
+  version: 1,
   handles: ['ResourceCreated', 'ResourceRenamed', 'ResourceDeleted'],
   documentId: (event) => String((event.data as { id: number }).id),
   // GET /api/resources: the tenant's live resources by name

@@ -50,6 +50,7 @@ const actor = (event: StoredEvent, action: ShareAction, receiver: string) => {
 
 export const sharesProjection: Projection<ShareDoc> = {
   collection: 'shares',
+  version: 1,
   handles: Object.keys(actionOf),
   documentId: (event) => {
     const { id, tenant } = event.data as ProjectShared['data'];

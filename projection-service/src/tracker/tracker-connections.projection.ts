@@ -20,6 +20,7 @@ const settingsOf = (data: Partial<TrackerConnectionSettings>): Partial<TrackerCo
 
 export const trackerConnectionsProjection: Projection<TrackerConnectionDoc> = {
   collection: 'trackerConnections',
+  version: 1,
   handles: ['TrackerConnectionCreated', 'TrackerConnectionUpdated', 'TrackerConnectionDeleted'],
   documentId: (event) => String((event.data as { id: number }).id),
   // the tracker queries: the tenant's live connections

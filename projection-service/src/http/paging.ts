@@ -1,0 +1,109 @@
+import type { Page } from '@fahrplan/contracts';
+import type { ReadDocument, ReadStore } from '../read-store/read-store';
+import { fieldError, single } from './query-params';
+
+/** Every list answers pages: `?limit=` (default 100, at most 1,000) and the `cursor` of the page before. */
+export const defaultPageLimit = 100;
+export const maxPageLimit = 1000;
+
+export interface PageRequest {
+  readonly limit: number;
+  /** The sort values and `_id` of the last document of the page before; null for the first page. */
+  readonly after: readonly unknown[] | null;
+}
+
+/** `?limit=` and `?cursor=`, or a 400 naming the one that is wrong. */
+export const pageRequest = (
+  limitParam: string | string[] | undefined,
+  cursorParam: string | string[] | undefined,
+): PageRequest => {
+  const limitText = single('limit', limitParam);
+  let limit = defaultPageLimit;
+  if (limitText !== undefined && limitText !== '') {
+    if (!/^\d{1,9}$/.test(limitText) || Number(limitText) < 1)
+      throw fieldError(
+        'limit',
+        'a whole number from 1',
+        'the query parameter limit must be a whole number from 1',
+      );
+    limit = Number(limitText);
+    if (limit > maxPageLimit)
+      throw fieldError(
+        'limit',
+        `at most ${maxPageLimit}`,
+        `the query parameter limit may be at most ${maxPageLimit}`,
+      );
+  }
+  const cursorText = single('cursor', cursorParam);
+  return { limit, after: cursorText ? decodeCursor(cursorText) : null };
+};
+
+/** An opaque cursor: the last document's sort values and id, as base64url JSON. */
+export const encodeCursor = (values: readonly unknown[]): string =>
+  Buffer.from(JSON.stringify(values)).toString('base64url');
+
+const decodeCursor = (cursor: string): readonly unknown[] => {
+  try {
+    const values: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(values) && values.length > 0 && typeof values.at(-1) === 'string') return values;
+  } catch {
+    // falls through to the refusal
+  }
+  throw fieldError(
+    'cursor',
+    'a cursor from nextCursor',
+    'the query parameter cursor is not one this list gave',
+  );
+};
+
+/**
+ * The order of a list: fields of the stored documents, each ascending (1) or descending (-1); `_id`
+ * follows as the last key, so the order is total and a cursor names one place in it. Sort fields must
+ * never be null or missing (derive a key instead), because stores compare only values of one type.
+ */
+export type SortOrder = readonly (readonly [field: string, order: 1 | -1])[];
+
+/** The documents after `after` in `order`: an `$or` over the order's prefixes (keyset paging). */
+export const afterFilter = (order: SortOrder, after: readonly unknown[]): Record<string, unknown> => {
+  const keys: SortOrder = [...order, ['_id', 1]];
+  if (after.length !== keys.length)
+    throw fieldError(
+      'cursor',
+      'a cursor from nextCursor',
+      'the query parameter cursor is not one this list gave',
+    );
+  return {
+    $or: keys.map(([field, direction], i) => ({
+      ...Object.fromEntries(keys.slice(0, i).map(([equal], j) => [equal, after[j]])),
+      [field]: { [direction === 1 ? '$gt' : '$lt']: after[i] },
+    })),
+  };
+};
+
+/**
+ * One page of `collection` matching `filter` in `order`, answered by the store (its index sorts and
+ * limits): one document more than the page is read to know whether another page follows.
+ */
+export const pageOf = async (
+  store: ReadStore,
+  collection: string,
+  filter: Readonly<Record<string, unknown>>,
+  order: SortOrder,
+  request: PageRequest,
+): Promise<{ readonly docs: ReadDocument[]; readonly nextCursor: string | null }> => {
+  const query = request.after ? { $and: [filter, afterFilter(order, request.after)] } : filter;
+  const docs = await store.find(collection, query, {
+    sort: Object.fromEntries([...order, ['_id', 1]]),
+    limit: request.limit + 1,
+  });
+  if (docs.length <= request.limit) return { docs, nextCursor: null };
+  const page = docs.slice(0, request.limit);
+  const last = page.at(-1)!;
+  return { docs: page, nextCursor: encodeCursor([...order.map(([field]) => last[field]), last._id]) };
+};
+
+/** A page answer from a page of documents turned into views. */
+export const pageAnswer = <T>(items: readonly T[], nextCursor: string | null): Page<T> => ({
+  items,
+  nextCursor,
+});
