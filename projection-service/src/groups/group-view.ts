@@ -1,10 +1,10 @@
-import { countWorkingDays, priority, subgroupsOf } from '@fahrplan/contracts';
+import { countWorkingDays, subgroupsOf } from '@fahrplan/contracts';
 import type { GroupView } from '@fahrplan/contracts';
 import { strip } from '../http/query-helpers';
 import { isTombstone } from '../read-store/read-store';
 import type { ReadStore } from '../read-store/read-store';
 import type { AccountBudgetDoc } from './account-budgets.projection';
-import { sharesOf } from './groups.projection';
+import { priorityOf, sharesOf } from './groups.projection';
 import type { GroupDoc } from './groups.projection';
 import { visibleGroups } from './visible-groups';
 
@@ -57,12 +57,6 @@ export const groupView = (
   titles: Map<number, string>,
   budgets: Map<number, number>,
 ): GroupView => {
-  let computed = 0;
-  try {
-    computed = priority(doc.metrics ?? []);
-  } catch {
-    // a recorded metric outside today's scale counts as no rating rather than failing the portfolio
-  }
   const { acceptedBy: _acceptedBy, ...fields } = doc;
   const shared = doc.tenant !== viewer;
   const all = sharesOf(doc);
@@ -73,7 +67,7 @@ export const groupView = (
     sharedWith: shares.map((s) => s.tenant),
     shares,
     budget: doc.account === null ? null : (budgets.get(doc.account) ?? null),
-    priority: computed,
+    priority: priorityOf(doc),
     duration: durationOf(doc.start, doc.end),
     parentTitle: doc.parent === null ? null : (titles.get(doc.parent) ?? null),
     subgroups: subgroupsOf(doc.subgroups ?? []),

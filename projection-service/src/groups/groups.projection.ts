@@ -10,6 +10,8 @@ import type {
   SubgroupAdded,
   SubgroupRenamed,
 } from '@fahrplan/contracts';
+import { priority } from '@fahrplan/contracts';
+import { foldText, withDerived } from '../projections/projection';
 import type { Projection } from '../projections/projection';
 
 /** The project read model (§2 dialog, portfolio); priority, duration and subprojects are computed at query time. */
@@ -52,9 +54,10 @@ const mergeGoals = (current: readonly GroupGoalValue[], changed: readonly GroupG
   return [...values].map(([goalId, value]) => ({ goalId, value })).sort((a, b) => a.goalId - b.goalId);
 };
 
-export const groupsProjection: Projection<GroupDoc> = {
+const projectedGroups: Projection<GroupDoc> = {
   collection: 'groups',
-  version: 1,
+  version: 2,
+  multikey: ['acceptedBy', 'applications'],
   handles: [
     'GroupCreated',
     'GroupUpdated',
@@ -132,3 +135,22 @@ export const groupsProjection: Projection<GroupDoc> = {
     }
   },
 };
+
+/** A project's priority (§9); a recorded metric outside today's scale counts as no rating. */
+export const priorityOf = (doc: Pick<GroupDoc, 'metrics'>): number => {
+  try {
+    return priority(doc.metrics ?? []);
+  } catch {
+    return 0;
+  }
+};
+
+/** What the portfolio's search (`q`) looks in. */
+export const searchedGroupFields = ['title', 'shortname', 'description', 'contact', 'projectNr'] as const;
+
+/** Projects, with the portfolio's sort keys and search text derived (issue 17). */
+export const groupsProjection = withDerived(projectedGroups, (doc) => ({
+  _title: foldText(doc.title),
+  _search: searchedGroupFields.map((field) => foldText(doc[field])).join('\n'),
+  _priority: priorityOf(doc),
+}));

@@ -80,22 +80,41 @@ export const afterFilter = (order: SortOrder, after: readonly unknown[]): Record
   };
 };
 
+type Filter = Readonly<Record<string, unknown>>;
+const isFilterList = (filters: Filter | readonly Filter[]): filters is readonly Filter[] =>
+  Array.isArray(filters);
+
+/** Compares two documents in `order` (then by id), as the stores order values of one type. */
+const compareIn =
+  (order: SortOrder) =>
+  (a: ReadDocument, b: ReadDocument): number => {
+    for (const [field, direction] of [...order, ['_id', 1] as const]) {
+      const [x, y] = [a[field] as string | number, b[field] as string | number];
+      if (x !== y) return (x < y ? -1 : 1) * direction;
+    }
+    return 0;
+  };
+
 /**
- * One page of `collection` matching `filter` in `order`, answered by the store (its index sorts and
- * limits): one document more than the page is read to know whether another page follows.
+ * One page of `collection` matching any of `filters` (disjoint, each served by its own index) in
+ * `order`, answered by the store (its index sorts and limits): each filter reads one document more
+ * than the page, to know whether another page follows, and the pages merge in order.
  */
 export const pageOf = async (
   store: ReadStore,
   collection: string,
-  filter: Readonly<Record<string, unknown>>,
+  filters: Filter | readonly Filter[],
   order: SortOrder,
   request: PageRequest,
 ): Promise<{ readonly docs: ReadDocument[]; readonly nextCursor: string | null }> => {
-  const query = request.after ? { $and: [filter, afterFilter(order, request.after)] } : filter;
-  const docs = await store.find(collection, query, {
-    sort: Object.fromEntries([...order, ['_id', 1]]),
-    limit: request.limit + 1,
-  });
+  const after = request.after && afterFilter(order, request.after);
+  const sort: Record<string, 1 | -1> = Object.fromEntries([...order, ['_id', 1]]);
+  const found = await Promise.all(
+    (isFilterList(filters) ? filters : [filters]).map((filter) =>
+      store.find(collection, after ? { $and: [filter, after] } : filter, { sort, limit: request.limit + 1 }),
+    ),
+  );
+  const docs = found.length === 1 ? found[0]! : found.flat().sort(compareIn(order));
   if (docs.length <= request.limit) return { docs, nextCursor: null };
   const page = docs.slice(0, request.limit);
   const last = page.at(-1)!;

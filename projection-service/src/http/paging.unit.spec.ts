@@ -87,6 +87,28 @@ describe('pageOf', () => {
     await expect(walk(store, limit)).resolves.toEqual(expected);
   });
 
+  it('merges disjoint filters (own and shared records) into one order, page by page', async () => {
+    const store = new MemoryReadStore();
+    for (const doc of docs) await store.put('things', doc);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await pageOf(
+        store,
+        'things',
+        [{ tenant: 'acme' }, { tenant: 'other' }],
+        order,
+        pageRequest('8', cursor),
+      );
+      seen.push(...page.docs.map((d) => d._id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    const all = [...docs]
+      .sort((a, b) => a._name.localeCompare(b._name) || b._rank - a._rank || a._id.localeCompare(b._id))
+      .map((d) => d._id);
+    expect(seen).toEqual(all);
+  });
+
   it('shows a document written behind the cursor on no page and one written ahead on a later page', async () => {
     const store = new MemoryReadStore();
     for (const doc of docs) await store.put('things', doc);
