@@ -6,10 +6,9 @@ import { performance } from 'node:perf_hooks';
 import { streamName } from '@fahrplan/contracts';
 import { createUser } from '@fahrplan/command-service';
 import { eventMetadata } from '@fahrplan/platform';
-import { eventually } from '@fahrplan/platform/testing';
+import { ServiceProcess, eventually, freePort } from '@fahrplan/platform/testing';
 import { Api, DEMO_PASSWORD, startPlatform } from '../src/testing/platform';
 import type { Platform, Reply } from '../src/testing/platform';
-import { ServiceProcess, freePort } from '../src/testing/service-process';
 
 /**
  * Login throttling with low limits (3 failures, 1 s blocks) so that blocks end within a test, user

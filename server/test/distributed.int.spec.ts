@@ -6,10 +6,9 @@ import { KafkaBus } from '@fahrplan/platform';
 import type { ReceivedMessage } from '@fahrplan/platform';
 import { topics } from '@fahrplan/contracts';
 import { describeWithMongo } from '@fahrplan/projection-service/testing';
-import { eventually } from '@fahrplan/platform/testing';
+import { ServiceProcess, eventually, freePort } from '@fahrplan/platform/testing';
 import { startFakeTracker } from '@fahrplan/tracker-sync';
 import { Api } from '../src/testing/platform';
-import { ServiceProcess, freePort } from '../src/testing/service-process';
 
 /**
  * The distributed shape as an orchestrator runs it: command-service, projection-service (and

@@ -12,7 +12,7 @@ import type { Embedded } from '../src/embedded/embedded';
 import { Api, removeDataDir, storedSince, temporaryDataDir } from '../src/testing/platform';
 import type { Body } from '../src/testing/platform';
 import { demoFeatures } from '../src/demo/demo-data';
-import { freePort } from '../src/testing/service-process';
+import { freePort } from '@fahrplan/platform/testing';
 
 const CLIENT_ID = 'fahrplan-tests';
 const CLIENT_SECRET = 'client-secret-that-must-never-leak-9f3a7c';

@@ -4,9 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { eventually } from '@fahrplan/platform/testing';
+import { ServiceProcess, eventually, freePort } from '@fahrplan/platform/testing';
 import { Api } from '../src/testing/platform';
-import { ServiceProcess, freePort } from '../src/testing/service-process';
 
 /**
  * The one origin of docker-compose.yml, for real: Debian's nginx with deploy/nginx.conf (its
