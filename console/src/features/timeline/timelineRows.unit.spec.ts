@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { TimelineGroup, TimelineItem } from '@fahrplan/contracts';
-import { buildRows, indexItems, rowKey, visibleIn } from './timelineRows';
+import { buildRows, buildSummaryRows, indexItems, rowKey, summaryLane, visibleIn } from './timelineRows';
 import { toMs } from './timeScale';
 
 const group = (id: number, extra: TimelineGroup['subgroups'] = []): TimelineGroup => ({
@@ -33,6 +33,24 @@ const item = (fields: Partial<TimelineItem>): TimelineItem => ({
   version: 0,
   shared: false,
   ...fields,
+});
+
+describe('summary rows', () => {
+  it('one row per project, titled, counting its summarised items, or saying there are none', () => {
+    const summary = {
+      group: 1,
+      start: '2026-03-02T00:00',
+      end: '2026-05-01T00:00',
+      taskCount: 1240,
+      milestoneCount: 1,
+      milestones: [],
+    };
+    const rows = buildSummaryRows([group(1), group(2)], new Map([[1, summary]]));
+    expect(rows.map((r) => [r.key, r.laneName, r.first, r.last, r.groupTitle])).toEqual([
+      [rowKey(1, summaryLane), '1,240 tasks, 1 milestone', true, true, 'Project 1'],
+      [rowKey(2, summaryLane), 'No items in the window', true, true, 'Project 2'],
+    ]);
+  });
 });
 
 describe('lane rows', () => {

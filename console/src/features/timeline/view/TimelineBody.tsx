@@ -5,7 +5,7 @@ import type { Range as VirtualRange } from '@tanstack/react-virtual';
 import { useTimelineContext } from 'dnd-timeline';
 import { isReleaseRow, withReleaseRows } from '../releaseMilestones';
 import type { ReleaseMilestone } from '../releaseMilestones';
-import { buildRows, indexItems, visibleIn } from '../timelineRows';
+import { buildRows, buildSummaryRows, indexItems, visibleIn } from '../timelineRows';
 import type { LaneRow } from '../timelineRows';
 import { axisScale, floorDay, snapUnitFor, ticks, toServerDate } from '../timeScale';
 import type { TimeRange } from '../timeScale';
@@ -13,12 +13,23 @@ import { LaneRowView } from './LaneRowView';
 import { Axis } from './TimelineAxis';
 import { Grid } from './TimelineGrid';
 import { ReleaseRowView, releaseRowHeight } from './TimelineReleases';
+import { SummaryRowView } from './SummaryRowView';
 import { axisHeight, minRowHeight, pointSize, rowHeight, sidebarWidth } from './timelineLayout';
 import type { TimelineViewProps } from './timelineViewProps';
 import { useItemDrag, useItemKeys } from './useItemGestures';
 import { usePanZoom } from './usePanZoom';
 
 const noReleases: readonly ReleaseMilestone[] = [];
+
+/** More rows are asked for when the last row in view is this close to the end of those loaded. */
+const endMargin = 30;
+
+/** Calls `onEndReached` whenever the rows in view reach near the end of the rows loaded. */
+function useEndReached(lastShown: number, rowCount: number, onEndReached: (() => void) | undefined): void {
+  useEffect(() => {
+    if (onEndReached && lastShown >= rowCount - endMargin) onEndReached();
+  }, [lastShown, rowCount, onEndReached]);
+}
 
 /** The rows in view (and the dragged item's row, which must stay mounted while the view scrolls). */
 function useRowVirtualizer(
@@ -71,11 +82,16 @@ export function TimelineBody({
   projectActions,
   laneActions,
   releases,
+  summaries,
+  onEndReached,
 }: BodyProps) {
   const { setTimelineRef, valueToPixels, pixelsToValue, getValueFromScreenX } = useTimelineContext();
   const span = range.end - range.start;
   const width = Math.max(1, valueToPixels(span));
-  const rows = useMemo(() => withReleaseRows(buildRows(groups), releases), [groups, releases]);
+  const rows = useMemo(
+    () => withReleaseRows(summaries ? buildSummaryRows(groups, summaries) : buildRows(groups), releases),
+    [groups, summaries, releases],
+  );
   const index = useMemo(() => indexItems(groups, items), [groups, items]);
   const heights = useMemo(
     () =>
@@ -89,6 +105,12 @@ export function TimelineBody({
   const keyboardMove = useItemKeys({ ...gestures, readOnly });
   const virtualizer = useRowVirtualizer(heights, scrollerRef, activeRow);
   const panZoom = usePanZoom({ scrollerRef, width, range, emitRange, latest });
+  const shown = virtualizer.getVirtualItems();
+  useEndReached(
+    shown.reduce((last, v) => Math.max(last, v.index), -1),
+    rows.length,
+    onEndReached,
+  );
 
   const createAt = useCallback(
     (row: LaneRow, event: MouseEvent<HTMLDivElement>) => {
@@ -136,7 +158,7 @@ export function TimelineBody({
         }}
       >
         <Grid range={range} width={width} height={totalHeight} minorTicks={minorTicks} />
-        {virtualizer.getVirtualItems().map((v) => {
+        {shown.map((v) => {
           const row = rows[v.index]!;
           if (isReleaseRow(row))
             return (
@@ -148,6 +170,19 @@ export function TimelineBody({
                 width={width}
                 sidebarWidth={sidebarWidth}
                 milestones={releases?.get(row.groupId) ?? noReleases}
+              />
+            );
+          if (summaries)
+            return (
+              <SummaryRowView
+                key={row.key}
+                row={row}
+                summary={summaries.get(row.groupId) ?? null}
+                top={v.start - axisHeight}
+                height={heights[v.index]!}
+                range={range}
+                width={width}
+                projectActions={projectActions}
               />
             );
           return (
