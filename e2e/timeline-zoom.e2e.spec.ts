@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { E2eApp, eventually } from './support';
+import { E2eApp, eventually, failRequests } from './support';
 
 jest.setTimeout(180_000);
 
@@ -18,6 +18,20 @@ describe('the timeline at every zoom, page by page', () => {
   const task = (group: number, title: string, start: string, end: string | null) =>
     command('SaveItem', { title, group, subgroup: end === null ? 'milestones' : 'tasks', start, end });
 
+  /** A project with its tasks and milestones (end null), once the read models show the last. */
+  const planProject = async (
+    title: string,
+    start: string,
+    end: string,
+    items: [string, string, string | null][],
+  ) => {
+    const { id } = await command('SaveGroup', { title, start, end });
+    let last = { id, position: 0 };
+    for (const [name, from, to] of items) last = await task(id, `${name} ${stamp}`, from, to);
+    await app.api(`/api/items/${last.id}`, { after: last.position });
+    return id;
+  };
+
   const zoom = (preset: string) =>
     page.getByRole('radiogroup', { name: 'Zoom preset' }).getByText(preset, { exact: true }).click();
   const summarised = () => page.getByTestId('timeline-summarised');
@@ -27,13 +41,11 @@ describe('the timeline at every zoom, page by page', () => {
     let project: number;
 
     beforeAll(async () => {
-      project = (
-        await command('SaveGroup', { title: `Zoom e2e ${stamp}`, start: '2027-01-04', end: '2027-06-30' })
-      ).id;
-      await task(project, `Design ${stamp}`, '2027-01-11T00:00', '2027-01-22T00:00');
-      await task(project, `Build ${stamp}`, '2027-02-01T00:00', '2027-03-15T00:00');
-      const last = await task(project, `Go-live ${stamp}`, '2027-03-20T00:00', null);
-      await app.api(`/api/items/${last.id}`, { after: last.position });
+      project = await planProject(`Zoom e2e ${stamp}`, '2027-01-04', '2027-06-30', [
+        ['Design', '2027-01-11T00:00', '2027-01-22T00:00'],
+        ['Build', '2027-02-01T00:00', '2027-03-15T00:00'],
+        ['Go-live', '2027-03-20T00:00', null],
+      ]);
       page = await app.login({
         path: `/?project=${project}&from=2027-01-04&to=2027-02-01`,
         ready: (p) => p.getByTestId('timeline'),
@@ -116,12 +128,10 @@ describe('the timeline at every zoom, page by page', () => {
     let project: number;
 
     beforeAll(async () => {
-      project = (
-        await command('SaveGroup', { title: `Failing e2e ${stamp}`, start: '2028-01-03', end: '2028-04-30' })
-      ).id;
-      await task(project, `Early ${stamp}`, '2028-01-10T00:00', '2028-01-20T00:00');
-      const later = await task(project, `February ${stamp}`, '2028-02-14T00:00', '2028-02-24T00:00');
-      await app.api(`/api/items/${later.id}`, { after: later.position });
+      project = await planProject(`Failing e2e ${stamp}`, '2028-01-03', '2028-04-30', [
+        ['Early', '2028-01-10T00:00', '2028-01-20T00:00'],
+        ['February', '2028-02-14T00:00', '2028-02-24T00:00'],
+      ]);
     });
 
     it('shows what failed with Retry instead of the bars it showed before, and loads again on Retry', async () => {
@@ -129,18 +139,7 @@ describe('the timeline at every zoom, page by page', () => {
       await bars().first().waitFor();
 
       const timeline = '**/api/timeline?**';
-      await page.route(timeline, (route) =>
-        route.fulfill({
-          status: 503,
-          contentType: 'application/problem+json',
-          body: JSON.stringify({
-            type: 'about:blank',
-            title: 'Unavailable',
-            status: 503,
-            detail: 'store offline',
-          }),
-        }),
-      );
+      await failRequests(page, timeline, 'store offline');
       // two steps later: the window moves past what was fetched
       await page.getByRole('button', { name: 'Later', exact: true }).click();
       await page.getByRole('button', { name: 'Later', exact: true }).click();

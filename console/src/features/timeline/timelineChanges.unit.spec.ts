@@ -15,23 +15,11 @@ import {
   undoSave,
 } from './timelineChanges';
 import type { ItemChange, UndoEntry } from './timelineChanges';
+import { timelineItem } from './testing/timelineData';
 import { dayMs, toMs } from './timeScale';
 
-const item = (fields: Partial<TimelineItem> = {}): TimelineItem => ({
-  id: 7,
-  title: 'Build',
-  group: 1,
-  subgroup: 'tasks',
-  start: '2026-03-02T00:00',
-  end: '2026-03-05T00:00',
-  type: null,
-  className: null,
-  rank: null,
-  status: 0,
-  version: 4,
-  shared: false,
-  ...fields,
-});
+const item = (fields: Partial<TimelineItem> = {}): TimelineItem =>
+  timelineItem({ id: 7, title: 'Build', version: 4, ...fields });
 
 describe('snapped moves and resizes', () => {
   const span = { start: toMs('2026-03-02'), end: toMs('2026-03-05') };

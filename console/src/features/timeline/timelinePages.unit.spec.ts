@@ -1,32 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import type { TimelineGroup, TimelineItem, TimelineSummary, TimelineView } from '@fahrplan/contracts';
+import type { TimelineSummary, TimelineView } from '@fahrplan/contracts';
+import { timelineGroup, timelineItem } from './testing/timelineData';
 import { joinPages } from './timelinePages';
 
-const group = (id: number): TimelineGroup => ({
-  id,
-  content: `Project ${id}`,
-  subgroups: [],
-  shared: false,
-  tenant: 't1',
-  status: 0,
-  resource: null,
-  jirarepo: null,
-});
-
-const item = (id: number, groupId: number): TimelineItem => ({
-  id,
-  title: `Item ${id}`,
-  group: groupId,
-  subgroup: 'tasks',
-  start: '2026-03-02T00:00',
-  end: '2026-03-05T00:00',
-  type: null,
-  className: null,
-  rank: null,
-  status: 0,
-  version: 0,
-  shared: false,
-});
+const group = (id: number) => timelineGroup(id);
+const item = (id: number, groupId: number) => timelineItem({ id, group: groupId });
 
 const summary = (groupId: number, taskCount: number): TimelineSummary => ({
   group: groupId,

@@ -1,39 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import type { TimelineGroup, TimelineItem } from '@fahrplan/contracts';
+import type { TimelineGroup } from '@fahrplan/contracts';
+import { timelineGroup, timelineItem } from './testing/timelineData';
 import { buildRows, buildSummaryRows, indexItems, rowKey, summaryLane, visibleIn } from './timelineRows';
 import { toMs } from './timeScale';
 
-const group = (id: number, extra: TimelineGroup['subgroups'] = []): TimelineGroup => ({
-  id,
-  content: `Project ${id}`,
-  subgroups: [
-    { id: 'tasks', name: 'Tasks', type: 'tasks' },
-    { id: 'milestones', name: 'Milestones', type: 'milestones' },
-    ...extra,
-  ],
-  shared: false,
-  tenant: 't1',
-  status: 0,
-  resource: null,
-  jirarepo: null,
-});
-
-let nextId = 1;
-const item = (fields: Partial<TimelineItem>): TimelineItem => ({
-  id: nextId++,
-  title: 'x',
-  group: 1,
-  subgroup: 'tasks',
-  start: '2026-03-02T00:00',
-  end: '2026-03-05T00:00',
-  type: null,
-  className: null,
-  rank: null,
-  status: 0,
-  version: 0,
-  shared: false,
-  ...fields,
-});
+const group = (id: number, extra: TimelineGroup['subgroups'] = []): TimelineGroup =>
+  timelineGroup(id, { subgroups: [...timelineGroup(id).subgroups, ...extra] });
+const item = timelineItem;
 
 describe('summary rows', () => {
   it('one row per project, titled, counting its summarised items, or saying there are none', () => {

@@ -1,11 +1,12 @@
 import { memo } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { TimelineSummary } from '@fahrplan/contracts';
 import { summaryCounts } from '../timelineRows';
 import type { LaneRow } from '../timelineRows';
 import { toMs, valueToX } from '../timeScale';
 import type { TimeRange } from '../timeScale';
 import { RowSidebar } from './LaneRowView';
-import { sidebarWidth } from './timelineLayout';
+import { rowFrame, sidebarWidth } from './timelineLayout';
 import type { RowActions } from './timelineLayout';
 
 const barTop = 6;
@@ -18,6 +19,31 @@ const when = (dateTime: string) => dateTime.replace('T', ' ');
 /** Summary bars are read-only: what their tooltip and label say, and how to get at the items. */
 export const summaryHint =
   'summarised at this zoom, not draggable: zoom in to Month or closer to edit the items';
+
+/** A drawn mark that says what it is, to the eye (tooltip) and to assistive technology alike. */
+function Mark({
+  testId,
+  label,
+  style,
+  children,
+}: {
+  testId: string;
+  label: string;
+  style: CSSProperties;
+  children?: ReactNode;
+}) {
+  return (
+    <div
+      data-testid={testId}
+      role="img"
+      aria-label={label}
+      title={label}
+      style={{ position: 'absolute', ...style }}
+    >
+      {children}
+    </div>
+  );
+}
 
 /** The project's items as one bar over their span with their count, and its first milestones as diamonds. */
 function SummaryBar({
@@ -40,13 +66,10 @@ function SummaryBar({
   const colour = shared ? 'gray' : 'blue';
   return (
     <>
-      <div
-        data-testid="timeline-summary"
-        role="img"
-        aria-label={label}
-        title={label}
+      <Mark
+        testId="timeline-summary"
+        label={label}
         style={{
-          position: 'absolute',
           top: barTop,
           height: barHeight,
           left,
@@ -64,20 +87,16 @@ function SummaryBar({
         }}
       >
         {count.toLocaleString('en-US')} {count === 1 ? 'item' : 'items'}
-      </div>
+      </Mark>
       {summary.milestones.map((milestone) => {
         const x = valueToX(toMs(milestone.start), range, width);
         if (x < -diamondSize || x > width + diamondSize) return null;
-        const text = `Milestone ${milestone.title}, ${when(milestone.start)} (${summaryHint})`;
         return (
-          <div
+          <Mark
             key={milestone.id}
-            data-testid="timeline-summary-milestone"
-            role="img"
-            aria-label={text}
-            title={text}
+            testId="timeline-summary-milestone"
+            label={`Milestone ${milestone.title}, ${when(milestone.start)} (${summaryHint})`}
             style={{
-              position: 'absolute',
               top: diamondTop,
               left: x - diamondSize / 2,
               width: diamondSize,
@@ -114,15 +133,7 @@ export const SummaryRowView = memo(function SummaryRowView({
     <div
       data-testid="timeline-row"
       data-row={row.key}
-      style={{
-        position: 'absolute',
-        top,
-        left: 0,
-        width: '100%',
-        height,
-        display: 'flex',
-        borderTop: '1px solid var(--mantine-color-gray-4)',
-      }}
+      style={rowFrame(top, height, '1px solid var(--mantine-color-gray-4)')}
     >
       <RowSidebar
         row={row}
