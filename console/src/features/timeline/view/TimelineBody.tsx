@@ -25,10 +25,35 @@ const noReleases: readonly ReleaseMilestone[] = [];
 const endMargin = 30;
 
 /** Calls `onEndReached` whenever the rows in view reach near the end of the rows loaded. */
-function useEndReached(lastShown: number, rowCount: number, onEndReached: (() => void) | undefined): void {
+function useEndReached(
+  shown: readonly { index: number }[],
+  rowCount: number,
+  onEndReached: (() => void) | undefined,
+): void {
+  const lastShown = shown.reduce((last, v) => Math.max(last, v.index), -1);
   useEffect(() => {
     if (onEndReached && lastShown >= rowCount - endMargin) onEndReached();
   }, [lastShown, rowCount, onEndReached]);
+}
+
+/** The rows (a project's lanes, or its summary row; its releases), its items by lane, and each row's height. */
+function useBodyRows(
+  groups: TimelineViewProps['groups'],
+  items: TimelineViewProps['items'],
+  summaries: TimelineViewProps['summaries'],
+  releases: TimelineViewProps['releases'],
+) {
+  const rows = useMemo(
+    () => withReleaseRows(summaries ? buildSummaryRows(groups, summaries) : buildRows(groups), releases),
+    [groups, summaries, releases],
+  );
+  const index = useMemo(() => indexItems(groups, items), [groups, items]);
+  const heights = useMemo(
+    () =>
+      rows.map((r) => (isReleaseRow(r) ? releaseRowHeight : rowHeight(index.slots.get(r.key) ?? 1, r.first))),
+    [rows, index],
+  );
+  return { rows, index, heights };
 }
 
 /** The rows in view (and the dragged item's row, which must stay mounted while the view scrolls). */
@@ -88,16 +113,7 @@ export function TimelineBody({
   const { setTimelineRef, valueToPixels, pixelsToValue, getValueFromScreenX } = useTimelineContext();
   const span = range.end - range.start;
   const width = Math.max(1, valueToPixels(span));
-  const rows = useMemo(
-    () => withReleaseRows(summaries ? buildSummaryRows(groups, summaries) : buildRows(groups), releases),
-    [groups, summaries, releases],
-  );
-  const index = useMemo(() => indexItems(groups, items), [groups, items]);
-  const heights = useMemo(
-    () =>
-      rows.map((r) => (isReleaseRow(r) ? releaseRowHeight : rowHeight(index.slots.get(r.key) ?? 1, r.first))),
-    [rows, index],
-  );
+  const { rows, index, heights } = useBodyRows(groups, items, summaries, releases);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const unit = snapUnitFor(range, width);
   const gestures = { rows, unit, onItemMove, onItemResize, onOpenItem };
@@ -106,11 +122,7 @@ export function TimelineBody({
   const virtualizer = useRowVirtualizer(heights, scrollerRef, activeRow);
   const panZoom = usePanZoom({ scrollerRef, width, range, emitRange, latest });
   const shown = virtualizer.getVirtualItems();
-  useEndReached(
-    shown.reduce((last, v) => Math.max(last, v.index), -1),
-    rows.length,
-    onEndReached,
-  );
+  useEndReached(shown, rows.length, onEndReached);
 
   const createAt = useCallback(
     (row: LaneRow, event: MouseEvent<HTMLDivElement>) => {
