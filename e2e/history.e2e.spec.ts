@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { E2eApp, eventually } from './support';
+import { E2eApp, eventually, failRequests } from './support';
 
 jest.setTimeout(180_000);
 
@@ -339,18 +339,7 @@ describe('the History tab, as an auditor reads what changed', () => {
 
   it('shows a failed load as a notice and loads again on request', async () => {
     const history = `**/api/history/group/${projectId}?**`;
-    await page.route(history, (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/problem+json',
-        body: JSON.stringify({
-          type: 'about:blank',
-          title: 'Unavailable',
-          status: 503,
-          detail: 'store offline',
-        }),
-      }),
-    );
+    await failRequests(page, history, 'store offline');
     const dialog = await openProject(titles[2]);
     await dialog.getByRole('tab', { name: 'History' }).click();
     const notice = dialog.getByRole('alert').filter({ hasText: 'History not available' });

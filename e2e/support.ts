@@ -155,6 +155,16 @@ export const eventually = async (check: () => Promise<boolean>, what = 'conditio
   }
 };
 
+/** Answers every request matching `pattern` with a 503 problem saying `detail`, until `page.unroute(pattern)`. */
+export const failRequests = (page: Page, pattern: string, detail: string) =>
+  page.route(pattern, (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ type: 'about:blank', title: 'Unavailable', status: 503, detail }),
+    }),
+  );
+
 /** The header's current tenant. */
 export const sessionTenant = (page: Page) => page.getByTestId('session-user').locator('span').first();
 

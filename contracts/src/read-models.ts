@@ -186,15 +186,60 @@ export interface TimelineItem {
   readonly shared: boolean;
 }
 
+/** The widest window the timeline answers: twenty years (a wider one is a 400 naming `to`). */
+export const maxTimelineDays = 20 * 366;
+
 /**
- * GET /api/timeline?from=&to=: only what the window shows: the items that overlap [from, to) and the
- * projects they belong to, plus the projects without items that run in the window.
+ * `detail=auto` answers every item up to this window (a bit over a year: the console's Month zoom,
+ * a year of months, still draws items), and summaries beyond it.
+ */
+export const timelineItemsMaxDays = 400;
+
+/** How many milestones a summary names: the earliest in the window. */
+export const timelineSummaryMilestones = 5;
+
+/** What the timeline answers for each project: its items, or one summary bar. */
+export type TimelineDetail = 'items' | 'summary';
+
+/** A milestone a summary bar shows as a diamond. */
+export interface TimelineMilestone {
+  readonly id: number;
+  readonly title: string;
+  /** YYYY-MM-DDTHH:mm */
+  readonly start: string;
+}
+
+/** One project's items in the window, summarised (system types such as backgrounds are left out). */
+export interface TimelineSummary {
+  readonly group: number;
+  /** The first start of the summarised items (YYYY-MM-DDTHH:mm), maybe before the window. */
+  readonly start: string;
+  /** The last end (a milestone: its start), maybe after the window. */
+  readonly end: string;
+  readonly taskCount: number;
+  readonly milestoneCount: number;
+  /** The earliest milestones in the window (at most `timelineSummaryMilestones`), by start. */
+  readonly milestones: readonly TimelineMilestone[];
+}
+
+/**
+ * GET /api/timeline?from=&to=: one page of rows, the projects (own and accepted shared ones) that have
+ * items overlapping [from, to) or run in it, by title; with `detail` items, their items in the window,
+ * with `detail` summary, one summary per project with items instead.
  */
 export interface TimelineView {
   readonly from: string;
   readonly to: string;
+  readonly detail: TimelineDetail;
   readonly groups: readonly TimelineGroup[];
+  /** The rows' items in the window, by project and rank; none when `detail` is summary. */
   readonly items: readonly TimelineItem[];
+  /** One per row with items in the window when `detail` is summary; none otherwise. */
+  readonly summaries: readonly TimelineSummary[];
+  /** The rows' items in the window: listed in `items`, or summarised in `summaries`. */
+  readonly itemCount: number;
+  /** The cursor of the next page of rows; null after the last. */
+  readonly nextCursor: string | null;
 }
 
 /** GET /api/admin/tenant: the caller's tenant as its administrators edit it. */

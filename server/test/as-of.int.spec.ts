@@ -58,8 +58,8 @@ const asOf = (path: string, instant: Date, token = platform.admin) =>
     token,
   );
 
-/** The window of "the whole timeline": the demo's plans and ours (at most 5 × 366 days wide). */
-const TIMELINE = '/api/timeline?from=2025-06-01&to=2030-06-01';
+/** The window of "the whole timeline": the demo's plans and ours, every item of the first page of rows. */
+const TIMELINE = '/api/timeline?from=2025-06-01&to=2030-06-01&detail=items';
 
 /** What a screen shows: the status and the body (the headers differ by design). */
 const answer = ({ status, body }: Reply) => ({ status, body: body as Body });

@@ -140,7 +140,17 @@ describe('GET /api/openapi.json', () => {
       '/api/calendar/working-days': ['from', 'to'],
       '/api/items': ['group'],
       '/api/items/{idOrName}': ['idOrName'],
-      '/api/timeline': ['from', 'to', 'group', 'status', 'resource', 'application'],
+      '/api/timeline': [
+        'from',
+        'to',
+        'group',
+        'status',
+        'resource',
+        'application',
+        'limit',
+        'cursor',
+        'detail',
+      ],
     };
     for (const [path, parameters] of Object.entries(queries)) {
       const operation = doc.paths[path]?.get;

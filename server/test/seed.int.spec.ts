@@ -251,7 +251,10 @@ describe('seed (npm run seed)', () => {
         }))
         .sort((a, b) => a.title.localeCompare(b.title));
       expect(seen).toEqual(expected);
-      const timeline = await running.api.get('/api/timeline?from=2026-01-01&to=2027-12-31', token);
+      const timeline = await running.api.get(
+        '/api/timeline?from=2026-01-01&to=2027-12-31&detail=items',
+        token,
+      );
       expect(timeline.status).toBe(200);
       expect((timeline.body.items as Body[]).map((i) => i.id as number).sort((a, b) => a - b)).toEqual(
         items.map((e) => e.data.id).sort((a, b) => a - b),

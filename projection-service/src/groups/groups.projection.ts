@@ -82,6 +82,11 @@ const projectedGroups: Projection<GroupDoc> = {
     { acceptedBy: 1, deleted: 1, title: 1 },
     { acceptedBy: 1, deleted: 1, applications: 1 },
     { acceptedBy: 1, deleted: 1, parent: 1, title: 1 },
+    // the timeline's rows: by title, or the chosen projects by id
+    { tenant: 1, deleted: 1, _title: 1, _id: 1 },
+    { acceptedBy: 1, deleted: 1, _title: 1, _id: 1 },
+    { tenant: 1, deleted: 1, id: 1 },
+    { acceptedBy: 1, deleted: 1, id: 1 },
   ],
   evolve: (doc, event: StoredEvent) => {
     if (event.type === 'GroupCreated')

@@ -1,14 +1,21 @@
-import { isSprintGroup, subgroupsOf, toDayNumber } from '@fahrplan/contracts';
-import type { TimelineGroup, TimelineItem } from '@fahrplan/contracts';
+import {
+  maxTimelineDays,
+  sprintGroupArt,
+  subgroupsOf,
+  timelineItemsMaxDays,
+  toDayNumber,
+} from '@fahrplan/contracts';
+import type { TimelineDetail, TimelineGroup, TimelineItem, TimelineView } from '@fahrplan/contracts';
 import type { GroupDoc } from '../groups/groups.projection';
+import { encodeCursor, pageOf } from '../http/paging';
+import type { PageRequest, SortOrder } from '../http/paging';
 import { strip } from '../http/query-helpers';
-import { date, fieldError } from '../http/query-params';
-import type { ReadStore } from '../read-store/read-store';
+import { date, fieldError, single } from '../http/query-params';
+import type { ReadDocument, ReadStore } from '../read-store/read-store';
 import { byRank } from './item-view';
 import type { ItemDoc } from './items.projection';
-
-/** The widest window the timeline answers (about five years), so that one request cannot read everything. */
-export const maxTimelineDays = 5 * 366;
+import { levelRanges } from './timeline-interval';
+import { summariesOf } from './timeline-summary';
 
 /** The window [from, to) of a timeline query, or a 400 naming what is wrong with it. */
 export const windowOf = (
@@ -24,6 +31,22 @@ export const windowOf = (
   return { from, to };
 };
 
+/** `?detail=`: items, summary, or auto (the default): items up to `timelineItemsMaxDays`, summaries beyond. */
+export const detailOf = (
+  param: string | string[] | undefined,
+  window: { from: string; to: string },
+): TimelineDetail => {
+  const detail = single('detail', param) || 'auto';
+  if (detail === 'items' || detail === 'summary') return detail;
+  if (detail !== 'auto')
+    throw fieldError(
+      'detail',
+      'auto, items or summary',
+      'the query parameter detail must be auto, items or summary',
+    );
+  return toDayNumber(window.to) - toDayNumber(window.from) <= timelineItemsMaxDays ? 'items' : 'summary';
+};
+
 /** The timeline's filters of projects: by id, status, resource and application (absent: any). */
 export interface ProjectFilters {
   readonly groups: readonly number[] | undefined;
@@ -32,61 +55,56 @@ export interface ProjectFilters {
   readonly application: readonly number[] | undefined;
 }
 
-/** Whether the timeline shows project `g` with `filters` (never a sprint). */
-export const shows = (filters: ProjectFilters, g: GroupDoc) => {
-  const { groups, status, resource, application } = filters;
-  return (
-    !isSprintGroup(g) &&
-    (!groups || groups.includes(g.id)) &&
-    (!status || status.includes(g.status)) &&
-    (!resource || (g.resource !== null && resource.includes(g.resource))) &&
-    (!application || g.applications.some((a) => application.includes(a)))
-  );
+/** The rows' order: by title (folded), then id. */
+const rowOrder: SortOrder = [['_title', 1]];
+
+/**
+ * The projects the timeline may show, as two disjoint filters: the tenant's own and those shared with
+ * it and accepted, never a sprint group or a deleted project. Chosen ids are looked up by id; the other
+ * filters are checked on each project as the title index walks.
+ */
+export const rowFilters = (tenant: string, { groups, status, resource, application }: ProjectFilters) => {
+  const conditions = [
+    { art: { $ne: sprintGroupArt } },
+    ...(status ? [{ status: { $in: status } }] : []),
+    ...(resource ? [{ resource: { $in: resource } }] : []),
+    ...(application ? [{ applications: { $in: application } }] : []),
+  ];
+  return [{ tenant }, { acceptedBy: tenant }].map((owner) => ({
+    ...owner,
+    deleted: false,
+    ...(groups ? { id: { $in: groups } } : {}),
+    $and: conditions,
+  }));
 };
 
 /**
- * The items of `projects` that overlap [from, to) (a milestone: its start in the window), by rank:
- * the tenant's own, and those of shared projects, stored under their owners' tenants.
+ * The items of `projects` that overlap the days [fromDay, toDay), by rank: per owner (a shared
+ * project's items are stored under its owner's tenant, and show only when planned there) and per
+ * interval level, each a range of the interval index.
  */
-export const itemsInWindow = async (
+export const itemsOf = async (
   store: ReadStore,
-  tenant: string,
   projects: readonly GroupDoc[],
-  from: string,
-  to: string,
+  fromDay: number,
+  toDay: number,
 ): Promise<ItemDoc[]> => {
-  const byId = new Map(projects.map((g) => [g.id, g]));
-  // the accepted shared projects by owner: their items are stored under the owner's tenant
-  const shared = new Map<string, number[]>();
-  for (const g of projects)
-    if (g.tenant !== tenant) shared.set(g.tenant, [...(shared.get(g.tenant) ?? []), g.id]);
-  const start = `${from}T00:00`;
-  const end = `${to}T00:00`;
-  const window = [
-    { end: { $gt: start }, start: { $lt: end } },
-    { end: null, start: { $gte: start, $lt: end } },
-  ];
-  const finds = window.map((w) => store.find('items', { tenant, deleted: false, ...w }));
-  for (const [owner, ids] of shared)
-    finds.push(
-      ...window.map((w) => store.find('items', { tenant: owner, deleted: false, group: { $in: ids }, ...w })),
-    );
-  return (
-    (await Promise.all(finds))
-      .flat()
-      .map((d) => strip<ItemDoc>(d))
-      // only items of a project the caller sees with the filters, planned there by its owner
-      .filter((item) => byId.get(item.group)?.tenant === item.tenant)
-      .sort(byRank)
+  const byOwner = new Map<string, number[]>();
+  for (const { tenant, id } of projects) byOwner.set(tenant, [...(byOwner.get(tenant) ?? []), id]);
+  const finds = [...byOwner].flatMap(([tenant, ids]) =>
+    levelRanges(fromDay, toDay).map(({ _lvl, _startDay, _endDay }) =>
+      store.find('items', { tenant, deleted: false, _lvl, group: { $in: ids }, _startDay, _endDay }),
+    ),
   );
+  return (await Promise.all(finds))
+    .flat()
+    .map((d) => strip<ItemDoc>(d))
+    .sort(byRank);
 };
 
 /** Whether project `g`'s own dates meet the window [from, to). */
 export const runsIn = (g: GroupDoc, from: string, to: string) =>
   g.start !== null && g.end !== null && g.start < to && g.end >= from;
-
-export const byContent = (a: { content: string; id: number }, b: { content: string; id: number }) =>
-  a.content.localeCompare(b.content, undefined, { sensitivity: 'base' }) || a.id - b.id;
 
 export const timelineGroup = (g: GroupDoc, tenant: string): TimelineGroup => ({
   id: g.id,
@@ -113,3 +131,85 @@ export const timelineItem = (item: ItemDoc, tenant: string): TimelineItem => ({
   version: item.version,
   shared: item.tenant !== tenant,
 });
+
+/** A request's projects are read in batches of its page size plus one, at most this many batches. */
+export const maxBatches = 10;
+
+export interface TimelineQuery {
+  readonly tenant: string;
+  readonly from: string;
+  readonly to: string;
+  readonly filters: ProjectFilters;
+  readonly detail: TimelineDetail;
+  readonly page: PageRequest;
+}
+
+/** A project's place in the rows' order: the cursor's values. */
+const keyOf = (doc: ReadDocument) => [doc._title, doc._id];
+
+/** The rows a request found: candidates with items in the window or running in it, and those items. */
+interface Scan {
+  readonly rows: { readonly doc: ReadDocument; readonly group: GroupDoc }[];
+  readonly items: ItemDoc[];
+  /** The sort values of the last project looked at, unless none follows it. */
+  readonly resumeAfter: readonly unknown[] | null;
+}
+
+/**
+ * Walks the projects in title order from the cursor, a batch at a time, each batch with one read of the
+ * interval index per level, until one row more than the page is found (so it knows that another page
+ * follows) or `maxBatches` batches were read: a window few projects meet may answer fewer rows than
+ * the limit, with a cursor to go on from.
+ */
+const scanRows = async (store: ReadStore, query: TimelineQuery): Promise<Scan> => {
+  const { limit } = query.page;
+  const [fromDay, toDay] = [toDayNumber(query.from), toDayNumber(query.to)];
+  const filters = rowFilters(query.tenant, query.filters);
+  const rows: Scan['rows'] = [];
+  const items: ItemDoc[] = [];
+  let after = query.page.after;
+  for (let batch = 0; batch < maxBatches && rows.length <= limit; batch++) {
+    const { docs, nextCursor } = await pageOf(store, 'groups', filters, rowOrder, {
+      limit: limit + 1,
+      after,
+    });
+    const projects = docs.map((d) => strip<GroupDoc>(d));
+    const found = await itemsOf(store, projects, fromDay, toDay);
+    const planned = new Set(found.map((item) => item.group));
+    projects.forEach((group, i) => {
+      if (planned.has(group.id) || runsIn(group, query.from, query.to)) rows.push({ doc: docs[i]!, group });
+    });
+    items.push(...found);
+    const last = docs.at(-1);
+    if (nextCursor === null || !last) return { rows, items, resumeAfter: null };
+    after = keyOf(last);
+  }
+  return { rows, items, resumeAfter: after };
+};
+
+/**
+ * One page of the timeline: the rows in title order, with their items in the window or their
+ * summaries. What it reads follows the page (its projects and their items in the window), never the
+ * tenant.
+ */
+export const timelinePage = async (store: ReadStore, query: TimelineQuery): Promise<TimelineView> => {
+  const { rows, items, resumeAfter } = await scanRows(store, query);
+  const { limit } = query.page;
+  const page = rows.slice(0, limit);
+  const resume = rows.length > limit ? keyOf(page.at(-1)!.doc) : resumeAfter;
+  const nextCursor = resume && encodeCursor(resume);
+  const shown = new Set(page.map((row) => row.group.id));
+  const pageItems = items.filter((item) => shown.has(item.group)).sort(byRank);
+  const { from, to, detail, tenant } = query;
+  const groups = page.map((row) => timelineGroup(row.group, tenant));
+  if (detail === 'items') {
+    const listed = pageItems.map((item) => timelineItem(item, tenant));
+    return { from, to, detail, groups, items: listed, summaries: [], itemCount: listed.length, nextCursor };
+  }
+  const summaries = summariesOf(
+    groups.map((g) => g.id),
+    pageItems,
+  );
+  const itemCount = summaries.reduce((sum, s) => sum + s.taskCount + s.milestoneCount, 0);
+  return { from, to, detail, groups, items: [], summaries, itemCount, nextCursor };
+};

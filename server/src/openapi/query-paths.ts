@@ -1,4 +1,9 @@
-import { testTrackerConnectionSchema } from '@fahrplan/contracts';
+import {
+  maxTimelineDays,
+  testTrackerConnectionSchema,
+  timelineItemsMaxDays,
+  timelineSummaryMilestones,
+} from '@fahrplan/contracts';
 import {
   bearer,
   inPath,
@@ -68,8 +73,11 @@ export const planPaths = () => ({
     inPath('idOrName'),
   ),
   '/api/timeline': query(
-    'The home timeline of [from, to) (YYYY-MM-DD, at most about five years): the items overlapping the window (a milestone: its start in it) and the projects (own and accepted shared ones, never the sprint group) that have items there or run in it, with their lanes. Filters are comma lists of ids: group (projects), status, resource, application (of the project). Items of a shared project come with shared: true (read-only).',
-    [...requiredInQuery('from', 'to'), ...inQuery('group', 'status', 'resource', 'application')],
+    `The home timeline of [from, to) (YYYY-MM-DD, at most ${maxTimelineDays} days), a page of rows at a time: the projects (own and accepted shared ones, never the sprint group) that have items overlapping the window (a milestone: its start in it) or run in it, with their lanes, ordered by title. Filters are comma lists of ids: group (projects), status, resource, application (of the project). limit: rows per page (default 100, at most 1,000); cursor: the nextCursor of the page before (null after the last; a page may hold fewer rows than the limit when few projects meet the window, and still name a next one). detail: items (every item of the rows in the window, by project and rank; items of a shared project come with shared: true, read-only), summary (per row with items, a summary instead: the span of its items, taskCount, milestoneCount and the first ${timelineSummaryMilestones} milestones; backgrounds are left out) or auto (the default: items for windows up to ${timelineItemsMaxDays} days, summaries beyond). The answer names its detail and its itemCount (the rows' items in the window, listed or summarised).`,
+    [
+      ...requiredInQuery('from', 'to'),
+      ...inQuery('group', 'status', 'resource', 'application', 'limit', 'cursor', 'detail'),
+    ],
   ),
   '/api/comments': query('Comments of a record, oldest first', requiredInQuery('refType', 'refId')),
   '/api/accounts/{id}': query('A finance account with its entries', inPath('id')),

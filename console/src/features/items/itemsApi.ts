@@ -7,6 +7,7 @@ import type {
   ItemView,
   RenameSubgroupData,
   saveItemSchema,
+  TimelineDetail,
   TimelineView,
 } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
@@ -26,7 +27,22 @@ export interface TimelineArgs {
   status?: number[];
   resource?: number[];
   application?: number[];
+  /** Items or summaries; the server's `auto` when absent. */
+  detail?: TimelineDetail;
 }
+
+/** GET /api/timeline's parameters: the window, the filters as comma lists, the detail and the cursor. */
+const timelineParams = ({ from, to, detail, ...filters }: TimelineArgs, cursor = '') => ({
+  from,
+  to,
+  ...(detail ? { detail } : {}),
+  ...(cursor ? { cursor } : {}),
+  ...Object.fromEntries(
+    Object.entries(filters)
+      .filter(([, values]) => values !== undefined && values.length > 0)
+      .map(([key, values]) => [key, values.join(',')]),
+  ),
+});
 
 const itemTags = (result: CommandResult | undefined, id: number | undefined) =>
   result
@@ -60,19 +76,18 @@ export const itemsApi = apiSlice.injectEndpoints({
       query: (idOrName) => `/items/${encodeURIComponent(String(idOrName))}`,
       providesTags: (result, _error, idOrName) => [{ type: 'Item', id: result?.id ?? String(idOrName) }],
     }),
+    /** The first page of rows of a window. */
     getTimeline: builder.query<TimelineView, TimelineArgs>({
-      query: ({ from, to, ...filters }) => ({
-        url: '/timeline',
-        params: {
-          from,
-          to,
-          ...Object.fromEntries(
-            Object.entries(filters)
-              .filter(([, values]) => values !== undefined && values.length > 0)
-              .map(([key, values]) => [key, values.join(',')]),
-          ),
-        },
-      }),
+      query: (args) => ({ url: '/timeline', params: timelineParams(args) }),
+      providesTags: [{ type: 'Timeline', id: 'WINDOW' }],
+    }),
+    /** A window's rows page by page (the page param is the cursor; '' for the first page). */
+    getTimelinePages: builder.infiniteQuery<TimelineView, TimelineArgs, string>({
+      infiniteQueryOptions: {
+        initialPageParam: '',
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      query: ({ queryArg, pageParam }) => ({ url: '/timeline', params: timelineParams(queryArg, pageParam) }),
       providesTags: [{ type: 'Timeline', id: 'WINDOW' }],
     }),
     saveItem: builder.mutation<CommandResult, CommandRequest<SaveItemInput>>({
@@ -113,6 +128,7 @@ export const {
   useGetItemQuery,
   useLazyGetItemQuery,
   useGetTimelineQuery,
+  useGetTimelinePagesInfiniteQuery,
   useSaveItemMutation,
   useDeleteItemMutation,
   useAddSubgroupMutation,

@@ -8,14 +8,13 @@ import type { TimelineGroup } from '@fahrplan/contracts';
 import { useAsOf } from '../as-of/useAsOf';
 import { useCan } from '../auth/permissions';
 import { describeError } from '../common/problem';
-import { useGetTimelineQuery } from '../items/itemsApi';
 import { useOpenItemDialog } from '../items/useOpenItemDialog';
 import { useOpenProjectDialog } from '../record-dialog/useOpenRecordDialog';
 import { formatAsOf } from '../session/asOf';
 import { useGetTrackerReleasesQuery } from '../tracker/trackerApi';
 import { useJiraEnabled } from '../tracker/useTracker';
 import { releasesByGroup } from './releaseMilestones';
-import { fetchWindowFor } from './timelineChanges';
+import { detailFor, fetchWindowFor } from './timelineChanges';
 import type { FetchWindow } from './timelineChanges';
 import { FilterBar } from './TimelineFilters';
 import { zoomRange } from './timeScale';
@@ -31,13 +30,14 @@ import {
 import type { TimelineFilterParam } from './timelineUrl';
 import { useLaneActions } from './useLaneActions';
 import { useTimelineChanges } from './useTimelineChanges';
+import { useTimelineRows } from './useTimelineRows';
 import { ReleasesToggle } from './view/TimelineReleases';
 import { TimelineView } from './view/TimelineView';
 
 /**
  * The window the user sees (local: panning and zooming render at once) and the window the query asks
- * for: it follows the visible one debounced and widened, so small moves fetch nothing. The URL keeps
- * the window (replaced: panning does not fill the history).
+ * for: it follows the visible one debounced and widened, so small moves fetch nothing, with the detail
+ * that fits the zoom. The URL keeps the window (replaced: panning does not fill the history).
  */
 function useTimelineWindow() {
   const [params, setParams] = useSearchParams();
@@ -53,7 +53,7 @@ function useTimelineWindow() {
     () => setParams((current) => withRange(current, debounced), { replace: true }),
     [debounced, setParams],
   );
-  return { range, setRange, fetchWindow };
+  return { range, setRange, fetchWindow, detail: detailFor(debounced) };
 }
 
 /** Releases of linked tracker repositories (jira feature, 'Show releases'): few, for the same window. */
@@ -101,31 +101,60 @@ function EmptyWindow({ onWiden }: { onWiden: () => void }) {
   );
 }
 
+/** A load that failed: what was asked for, the server's reason, and Retry. */
+function LoadFailure({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+  return (
+    <Alert color="red" icon={<IconAlertCircle />} title={title} data-testid="timeline-error">
+      <Group justify="space-between">
+        <Text size="sm">{describeError(error)}</Text>
+        <Button size="xs" variant="light" onClick={onRetry}>
+          Retry
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/** Under the rows: more rows loading, or why the next page failed. */
+function RowsFooter({ loading, error, onRetry }: { loading: boolean; error: unknown; onRetry: () => void }) {
+  if (error !== undefined)
+    return <LoadFailure title="More projects could not be loaded" error={error} onRetry={onRetry} />;
+  return loading ? (
+    <Text size="sm" c="dimmed" mt={4} data-testid="timeline-loading-more">
+      Loading more projects…
+    </Text>
+  ) : null;
+}
+
 /**
  * The home route: the timeline over GET /api/timeline. Panning and zooming are local; the query
- * follows the window debounced and widened, and the last answer stays drawn while the next loads.
- * Every drop is one SaveItem, drawn where dropped while it saves; Ctrl+Z undoes the user's changes.
+ * follows the window debounced and widened, and the last answer stays drawn while the next loads
+ * (never after it failed). Rows load a page at a time as the user scrolls; a wide zoom shows one
+ * summary bar per project. Every drop is one SaveItem, drawn where dropped while it saves; Ctrl+Z
+ * undoes the user's changes.
  */
 export function TimelinePage() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
-  const { range, setRange, fetchWindow } = useTimelineWindow();
+  const { range, setRange, fetchWindow, detail } = useTimelineWindow();
 
   const numbers = (values: string[]) => (values.length > 0 ? values.map(Number) : undefined);
-  const { data, error, isLoading, refetch } = useGetTimelineQuery({
+  const timeline = useTimelineRows({
     from: fetchWindow.from,
     to: fetchWindow.to,
+    detail,
     group: numbers(filters.project),
     status: numbers(filters.status),
     resource: numbers(filters.resource),
     application: numbers(filters.application),
   });
-  const { jira, showReleases, setShowReleases, releases } = useTimelineReleases(fetchWindow, data?.groups);
+  const { rows } = timeline;
+  const { jira, showReleases, setShowReleases, releases } = useTimelineReleases(fetchWindow, rows?.groups);
 
   const canEdit = useCan('items', 'EDIT');
   const items = useOpenItemDialog();
   const lanes = useLaneActions();
-  const { shownItems, pending, change } = useTimelineChanges(data?.items, refetch);
+  const { shownItems, pending, change } = useTimelineChanges(rows?.items, timeline.retry);
 
   const onCreateAt = useCallback(
     (group: number, lane: string, date: string) =>
@@ -146,16 +175,7 @@ export function TimelinePage() {
         <FilterBar filters={filters} onChange={setFilter} />
         {jira && <ReleasesToggle checked={showReleases} onChange={setShowReleases} />}
       </Group>
-      {error && !data ? (
-        <Alert color="red" icon={<IconAlertCircle />} title="The timeline could not be loaded">
-          <Group justify="space-between">
-            <Text size="sm">{describeError(error)}</Text>
-            <Button size="xs" variant="light" onClick={() => refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
-      ) : isLoading || !data ? (
+      {timeline.failed === undefined && (timeline.isLoading || !rows) ? (
         <Stack gap={6} aria-label="loading the timeline">
           <Skeleton height={30} />
           {Array.from({ length: 8 }, (_, i) => (
@@ -164,8 +184,9 @@ export function TimelinePage() {
         </Stack>
       ) : (
         <TimelineView
-          groups={data.groups}
+          groups={rows?.groups ?? []}
           items={shownItems}
+          summaries={rows?.summaries}
           range={range}
           onRangeChange={setRange}
           onItemMove={change}
@@ -174,7 +195,26 @@ export function TimelinePage() {
           onOpenItem={onOpenItem}
           readOnly={!canEdit}
           pending={pending}
-          empty={<EmptyWindow onWiden={() => setRange((r) => zoomRange(r, 4))} />}
+          empty={
+            timeline.hasMore ? undefined : <EmptyWindow onWiden={() => setRange((r) => zoomRange(r, 4))} />
+          }
+          failure={
+            timeline.failed !== undefined && (
+              <LoadFailure
+                title={`The timeline of ${fetchWindow.from} – ${fetchWindow.to} could not be loaded`}
+                error={timeline.failed}
+                onRetry={() => void timeline.retry()}
+              />
+            )
+          }
+          footer={
+            <RowsFooter
+              loading={timeline.isLoadingMore}
+              error={timeline.moreFailed}
+              onRetry={() => void timeline.retryMore()}
+            />
+          }
+          onEndReached={timeline.loadMore}
           projectActions={lanes.projectActions}
           laneActions={lanes.laneActions}
           releases={releases}

@@ -9,9 +9,9 @@ export interface TimeRange {
 export const hourMs = 3_600_000;
 export const dayMs = 24 * hourMs;
 
-/** The narrowest and widest windows the zoom allows: a few days up to half a century. */
+/** The narrowest and widest windows the zoom allows: a few days up to twenty years (what the server answers). */
 export const minSpan = 3 * dayMs;
-export const maxSpan = 50 * 365 * dayMs;
+export const maxSpan = 20 * 365 * dayMs;
 
 const dateTimePattern = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/;
 
@@ -78,16 +78,17 @@ export function panRange(range: TimeRange, dx: number, width: number): TimeRange
   return { start: range.start + shift, end: range.end + shift };
 }
 
-export const zoomPresets = ['day', 'week', 'month', 'quarter', 'year'] as const;
+export const zoomPresets = ['day', 'week', 'month', 'quarter', 'year', 'overview'] as const;
 export type ZoomPreset = (typeof zoomPresets)[number];
 
-/** What each preset shows: two weeks of days … a decade of years. */
+/** What each preset shows: two weeks of days … a decade of years, and the widest window as an overview. */
 export const presetSpans: Record<ZoomPreset, number> = {
   day: 14 * dayMs,
   week: 12 * 7 * dayMs,
   month: 365 * dayMs,
   quarter: 2 * 365 * dayMs,
   year: 10 * 365 * dayMs,
+  overview: maxSpan,
 };
 
 /** The window of a preset around the current window's centre. */

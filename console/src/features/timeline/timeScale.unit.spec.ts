@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { maxTimelineDays } from '@fahrplan/contracts';
 import {
   addUnits,
   axisScale,
@@ -106,6 +107,16 @@ describe('zoom and pan', () => {
     expect(nearestPreset(presetRange(range, 'year'))).toBe('year');
     expect(nearestPreset({ start: 0, end: 10 * dayMs })).toBe('day');
     expect(nearestPreset({ start: 0, end: 300 * dayMs })).toBe('month');
+    expect(nearestPreset(presetRange(range, 'quarter'))).toBe('quarter');
+    expect(nearestPreset(presetRange(range, 'overview'))).toBe('overview');
+  });
+
+  it('zooms out at most to the overview, the widest window the server answers', () => {
+    const overview = presetRange(range, 'overview');
+    expect(overview.end - overview.start).toBe(maxSpan);
+    expect(maxSpan).toBeLessThanOrEqual(maxTimelineDays * dayMs);
+    const out = zoomRange(overview, 1.5);
+    expect(out.end - out.start).toBe(maxSpan);
   });
 });
 

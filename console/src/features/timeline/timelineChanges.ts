@@ -1,4 +1,5 @@
-import type { TimelineItem } from '@fahrplan/contracts';
+import { maxTimelineDays, timelineItemsMaxDays } from '@fahrplan/contracts';
+import type { TimelineDetail, TimelineItem } from '@fahrplan/contracts';
 import { ceilDay, dayMs, floorDay, snap, snapStep, toMs, toServerDate, toServerDateTime } from './timeScale';
 import type { SnapUnit, TimeRange } from './timeScale';
 
@@ -123,23 +124,33 @@ export interface FetchWindow {
 }
 
 /**
- * The window to ask the server for: the visible one widened by its own width on each side, in whole
- * days. The current window is kept while it still covers the view with a quarter-width margin and is
- * not much wider than needed, so small pans do not refetch.
+ * The window to ask the server for: the visible one widened by its own width on each side (less when
+ * that would pass the widest window the server answers), in whole days. The current window is kept
+ * while it still covers the view with a quarter of that margin and is not much wider than needed, so
+ * small pans do not refetch.
  */
 export function fetchWindowFor(visible: TimeRange, current: FetchWindow | null): FetchWindow {
   const span = visible.end - visible.start;
+  // a day of the widest window is kept for rounding each end to whole days
+  const margin = Math.max(0, Math.min(span, ((maxTimelineDays - 2) * dayMs - span) / 2));
   if (current) {
     const from = toMs(current.from);
     const to = toMs(current.to);
-    const covers = from <= visible.start - span / 4 && to >= visible.end + span / 4;
+    const covers = from <= visible.start - margin / 4 && to >= visible.end + margin / 4;
     if (covers && to - from <= 6 * span) return current;
   }
   return {
-    from: toServerDate(floorDay(visible.start - span)),
-    to: toServerDate(Math.max(ceilDay(visible.end + span), floorDay(visible.start - span) + dayMs)),
+    from: toServerDate(floorDay(visible.start - margin)),
+    to: toServerDate(Math.max(ceilDay(visible.end + margin), floorDay(visible.start - margin) + dayMs)),
   };
 }
+
+/**
+ * What the timeline asks for at a zoom: every item up to the server's threshold, measured on the
+ * visible window (the fetched one is wider, for panning), and one summary bar per project beyond it.
+ */
+export const detailFor = (visible: TimeRange): TimelineDetail =>
+  visible.end - visible.start <= timelineItemsMaxDays * dayMs ? 'items' : 'summary';
 
 // ---- optimistic placements ----------------------------------------------------------------------
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { TimelineItem } from '@fahrplan/contracts';
+import { maxTimelineDays, timelineItemsMaxDays } from '@fahrplan/contracts';
 import {
   applyOverrides,
+  detailFor,
   fetchWindowFor,
   placementFromChange,
   placementOf,
@@ -13,23 +15,11 @@ import {
   undoSave,
 } from './timelineChanges';
 import type { ItemChange, UndoEntry } from './timelineChanges';
+import { timelineItem } from './testing/timelineData';
 import { dayMs, toMs } from './timeScale';
 
-const item = (fields: Partial<TimelineItem> = {}): TimelineItem => ({
-  id: 7,
-  title: 'Build',
-  group: 1,
-  subgroup: 'tasks',
-  start: '2026-03-02T00:00',
-  end: '2026-03-05T00:00',
-  type: null,
-  className: null,
-  rank: null,
-  status: 0,
-  version: 4,
-  shared: false,
-  ...fields,
-});
+const item = (fields: Partial<TimelineItem> = {}): TimelineItem =>
+  timelineItem({ id: 7, title: 'Build', version: 4, ...fields });
 
 describe('snapped moves and resizes', () => {
   const span = { start: toMs('2026-03-02'), end: toMs('2026-03-05') };
@@ -211,5 +201,28 @@ describe('the query window', () => {
     expect(fetchWindowFor(far, current)).not.toBe(current);
     const zoomedIn = { start: toMs('2026-03-05'), end: toMs('2026-03-06') };
     expect(fetchWindowFor(zoomedIn, current)).toEqual({ from: '2026-03-04', to: '2026-03-07' });
+  });
+
+  it('never asks for more than the server answers: the margins shrink at the widest zooms', () => {
+    const days = (w: { from: string; to: string }) => (toMs(w.to) - toMs(w.from)) / dayMs;
+    for (const years of [5, 10, 15, 20]) {
+      const wide = { start: toMs('2020-01-01'), end: toMs('2020-01-01') + years * 365 * dayMs };
+      const window = fetchWindowFor(wide, null);
+      expect({ years, fits: days(window) <= maxTimelineDays }).toEqual({ years, fits: true });
+      expect(toMs(window.from)).toBeLessThanOrEqual(wide.start);
+      expect(toMs(window.to)).toBeGreaterThanOrEqual(wide.end);
+    }
+    // up to a third of the widest window, the margins are the visible width as before
+    const third = { start: toMs('2020-01-01'), end: toMs('2020-01-01') + 2000 * dayMs };
+    expect(days(fetchWindowFor(third, null))).toBe(6000);
+  });
+
+  it('asks for items up to the threshold of the visible window, summaries beyond it', () => {
+    const span = (d: number) => ({ start: toMs('2026-01-01'), end: toMs('2026-01-01') + d * dayMs });
+    expect(detailFor(span(14))).toBe('items');
+    expect(detailFor(span(365))).toBe('items');
+    expect(detailFor(span(timelineItemsMaxDays))).toBe('items');
+    expect(detailFor(span(timelineItemsMaxDays + 1))).toBe('summary');
+    expect(detailFor(span(2 * 365))).toBe('summary');
   });
 });

@@ -1,4 +1,4 @@
-import type { SubgroupType, TimelineGroup, TimelineItem } from '@fahrplan/contracts';
+import type { SubgroupType, TimelineGroup, TimelineItem, TimelineSummary } from '@fahrplan/contracts';
 import { toMs } from './timeScale';
 import type { TimeRange } from './timeScale';
 
@@ -39,6 +39,36 @@ export function buildRows(groups: readonly TimelineGroup[]): LaneRow[] {
     );
   }
   return rows;
+}
+
+/** The one row of a project when the timeline shows summaries: its title, its counts and its summary bar. */
+export const summaryLane = 'summary';
+
+const counted = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
+
+/** What a summary counts, as its row and its bar say it ("12 tasks, 1 milestone"). */
+export const summaryCounts = (summary: Pick<TimelineSummary, 'taskCount' | 'milestoneCount'>): string =>
+  `${counted(summary.taskCount, 'task')}, ${counted(summary.milestoneCount, 'milestone')}`;
+
+export function buildSummaryRows(
+  groups: readonly TimelineGroup[],
+  summaries: ReadonlyMap<number, TimelineSummary>,
+): LaneRow[] {
+  return groups.map((group) => {
+    const summary = summaries.get(group.id);
+    return {
+      key: rowKey(group.id, summaryLane),
+      groupId: group.id,
+      laneId: summaryLane,
+      laneName: summary ? summaryCounts(summary) : 'No items in the window',
+      laneType: 'tasks',
+      groupTitle: group.content,
+      first: true,
+      last: true,
+      shared: group.shared,
+      tenant: group.tenant,
+    };
+  });
 }
 
 /** An item with its instants parsed once, and the slot (sub-row) it stacks in within its lane. */

@@ -1,38 +1,29 @@
 import { describe, expect, it } from '@jest/globals';
-import type { TimelineGroup, TimelineItem } from '@fahrplan/contracts';
-import { buildRows, indexItems, rowKey, visibleIn } from './timelineRows';
+import type { TimelineGroup } from '@fahrplan/contracts';
+import { timelineGroup, timelineItem } from './testing/timelineData';
+import { buildRows, buildSummaryRows, indexItems, rowKey, summaryLane, visibleIn } from './timelineRows';
 import { toMs } from './timeScale';
 
-const group = (id: number, extra: TimelineGroup['subgroups'] = []): TimelineGroup => ({
-  id,
-  content: `Project ${id}`,
-  subgroups: [
-    { id: 'tasks', name: 'Tasks', type: 'tasks' },
-    { id: 'milestones', name: 'Milestones', type: 'milestones' },
-    ...extra,
-  ],
-  shared: false,
-  tenant: 't1',
-  status: 0,
-  resource: null,
-  jirarepo: null,
-});
+const group = (id: number, extra: TimelineGroup['subgroups'] = []): TimelineGroup =>
+  timelineGroup(id, { subgroups: [...timelineGroup(id).subgroups, ...extra] });
+const item = timelineItem;
 
-let nextId = 1;
-const item = (fields: Partial<TimelineItem>): TimelineItem => ({
-  id: nextId++,
-  title: 'x',
-  group: 1,
-  subgroup: 'tasks',
-  start: '2026-03-02T00:00',
-  end: '2026-03-05T00:00',
-  type: null,
-  className: null,
-  rank: null,
-  status: 0,
-  version: 0,
-  shared: false,
-  ...fields,
+describe('summary rows', () => {
+  it('one row per project, titled, counting its summarised items, or saying there are none', () => {
+    const summary = {
+      group: 1,
+      start: '2026-03-02T00:00',
+      end: '2026-05-01T00:00',
+      taskCount: 1240,
+      milestoneCount: 1,
+      milestones: [],
+    };
+    const rows = buildSummaryRows([group(1), group(2)], new Map([[1, summary]]));
+    expect(rows.map((r) => [r.key, r.laneName, r.first, r.last, r.groupTitle])).toEqual([
+      [rowKey(1, summaryLane), '1,240 tasks, 1 milestone', true, true, 'Project 1'],
+      [rowKey(2, summaryLane), 'No items in the window', true, true, 'Project 2'],
+    ]);
+  });
 });
 
 describe('lane rows', () => {

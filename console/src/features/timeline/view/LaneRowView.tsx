@@ -109,7 +109,7 @@ export function LaneRowView({
 }
 
 /** The lane's label (and the project's on its first lane): memoised, as it does not change while panning. */
-const RowSidebar = memo(function RowSidebar({
+export const RowSidebar = memo(function RowSidebar({
   row,
   style,
   projectActions,

@@ -5,7 +5,7 @@ import type { Range as VirtualRange } from '@tanstack/react-virtual';
 import { useTimelineContext } from 'dnd-timeline';
 import { isReleaseRow, withReleaseRows } from '../releaseMilestones';
 import type { ReleaseMilestone } from '../releaseMilestones';
-import { buildRows, indexItems, visibleIn } from '../timelineRows';
+import { buildRows, buildSummaryRows, indexItems, visibleIn } from '../timelineRows';
 import type { LaneRow } from '../timelineRows';
 import { axisScale, floorDay, snapUnitFor, ticks, toServerDate } from '../timeScale';
 import type { TimeRange } from '../timeScale';
@@ -13,12 +13,48 @@ import { LaneRowView } from './LaneRowView';
 import { Axis } from './TimelineAxis';
 import { Grid } from './TimelineGrid';
 import { ReleaseRowView, releaseRowHeight } from './TimelineReleases';
+import { SummaryRowView } from './SummaryRowView';
 import { axisHeight, minRowHeight, pointSize, rowHeight, sidebarWidth } from './timelineLayout';
 import type { TimelineViewProps } from './timelineViewProps';
 import { useItemDrag, useItemKeys } from './useItemGestures';
 import { usePanZoom } from './usePanZoom';
 
 const noReleases: readonly ReleaseMilestone[] = [];
+
+/** More rows are asked for when the last row in view is this close to the end of those loaded. */
+const endMargin = 30;
+
+/** Calls `onEndReached` whenever the rows in view reach near the end of the rows loaded. */
+function useEndReached(
+  shown: readonly { index: number }[],
+  rowCount: number,
+  onEndReached: (() => void) | undefined,
+): void {
+  const lastShown = shown.reduce((last, v) => Math.max(last, v.index), -1);
+  useEffect(() => {
+    if (onEndReached && lastShown >= rowCount - endMargin) onEndReached();
+  }, [lastShown, rowCount, onEndReached]);
+}
+
+/** The rows (a project's lanes, or its summary row; its releases), its items by lane, and each row's height. */
+function useBodyRows(
+  groups: TimelineViewProps['groups'],
+  items: TimelineViewProps['items'],
+  summaries: TimelineViewProps['summaries'],
+  releases: TimelineViewProps['releases'],
+) {
+  const rows = useMemo(
+    () => withReleaseRows(summaries ? buildSummaryRows(groups, summaries) : buildRows(groups), releases),
+    [groups, summaries, releases],
+  );
+  const index = useMemo(() => indexItems(groups, items), [groups, items]);
+  const heights = useMemo(
+    () =>
+      rows.map((r) => (isReleaseRow(r) ? releaseRowHeight : rowHeight(index.slots.get(r.key) ?? 1, r.first))),
+    [rows, index],
+  );
+  return { rows, index, heights };
+}
 
 /** The rows in view (and the dragged item's row, which must stay mounted while the view scrolls). */
 function useRowVirtualizer(
@@ -71,17 +107,13 @@ export function TimelineBody({
   projectActions,
   laneActions,
   releases,
+  summaries,
+  onEndReached,
 }: BodyProps) {
   const { setTimelineRef, valueToPixels, pixelsToValue, getValueFromScreenX } = useTimelineContext();
   const span = range.end - range.start;
   const width = Math.max(1, valueToPixels(span));
-  const rows = useMemo(() => withReleaseRows(buildRows(groups), releases), [groups, releases]);
-  const index = useMemo(() => indexItems(groups, items), [groups, items]);
-  const heights = useMemo(
-    () =>
-      rows.map((r) => (isReleaseRow(r) ? releaseRowHeight : rowHeight(index.slots.get(r.key) ?? 1, r.first))),
-    [rows, index],
-  );
+  const { rows, index, heights } = useBodyRows(groups, items, summaries, releases);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const unit = snapUnitFor(range, width);
   const gestures = { rows, unit, onItemMove, onItemResize, onOpenItem };
@@ -89,6 +121,8 @@ export function TimelineBody({
   const keyboardMove = useItemKeys({ ...gestures, readOnly });
   const virtualizer = useRowVirtualizer(heights, scrollerRef, activeRow);
   const panZoom = usePanZoom({ scrollerRef, width, range, emitRange, latest });
+  const shown = virtualizer.getVirtualItems();
+  useEndReached(shown, rows.length, onEndReached);
 
   const createAt = useCallback(
     (row: LaneRow, event: MouseEvent<HTMLDivElement>) => {
@@ -136,7 +170,7 @@ export function TimelineBody({
         }}
       >
         <Grid range={range} width={width} height={totalHeight} minorTicks={minorTicks} />
-        {virtualizer.getVirtualItems().map((v) => {
+        {shown.map((v) => {
           const row = rows[v.index]!;
           if (isReleaseRow(row))
             return (
@@ -148,6 +182,19 @@ export function TimelineBody({
                 width={width}
                 sidebarWidth={sidebarWidth}
                 milestones={releases?.get(row.groupId) ?? noReleases}
+              />
+            );
+          if (summaries)
+            return (
+              <SummaryRowView
+                key={row.key}
+                row={row}
+                summary={summaries.get(row.groupId) ?? null}
+                top={v.start - axisHeight}
+                height={heights[v.index]!}
+                range={range}
+                width={width}
+                projectActions={projectActions}
               />
             );
           return (

@@ -6,6 +6,7 @@ import { dayMs, todayMs, toServerDate, valueToX } from '../timeScale';
 import type { TimeRange } from '../timeScale';
 import { releaseState } from '../releaseMilestones';
 import type { ReleaseMilestone, ReleaseRow } from '../releaseMilestones';
+import { rowFrame } from './timelineLayout';
 
 export const releaseRowHeight = 30;
 const markerSize = 18;
@@ -134,15 +135,7 @@ export const ReleaseRowView = memo(function ReleaseRowView({
     <div
       data-testid="timeline-release-row"
       data-row={row.key}
-      style={{
-        position: 'absolute',
-        top,
-        left: 0,
-        width: '100%',
-        height: releaseRowHeight,
-        display: 'flex',
-        borderTop: '1px dashed var(--mantine-color-gray-2)',
-      }}
+      style={rowFrame(top, releaseRowHeight, '1px dashed var(--mantine-color-gray-2)')}
     >
       <div
         data-timeline-sidebar

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, SegmentedControl, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import {
   dayMs,
@@ -12,13 +12,18 @@ import {
 } from '../timeScale';
 import type { TimeRange, ZoomPreset } from '../timeScale';
 
-/** Earlier, Today, Later, the window's dates, the zoom presets and the zoom buttons. */
+/**
+ * Earlier, Today, Later, the window's dates (and how many items summary bars stand for at a wide zoom),
+ * the zoom presets and the zoom buttons.
+ */
 export function TimelineToolbar({
   range,
   onRangeChange,
+  summarised = null,
 }: {
   range: TimeRange;
   onRangeChange: (r: TimeRange) => void;
+  summarised?: number | null;
 }) {
   const span = range.end - range.start;
   const last = range.end - 1;
@@ -52,6 +57,13 @@ export function TimelineToolbar({
         <Text size="sm" c="dimmed" data-testid="timeline-window">
           {toServerDate(range.start)} – {toServerDate(last)}
         </Text>
+        {summarised !== null && (
+          <Tooltip label="Each project shows one bar for its items; zoom in to Month or closer to see and edit them">
+            <Text size="sm" c="dimmed" data-testid="timeline-summarised">
+              {summarised.toLocaleString('en-US')} items summarised
+            </Text>
+          </Tooltip>
+        )}
       </Group>
       <Group gap={6}>
         <SegmentedControl

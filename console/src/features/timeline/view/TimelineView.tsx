@@ -15,6 +15,10 @@ const keyboardHelp =
   'Enter opens the item. Left and right arrows move it by a day, Shift with an arrow moves its end, ' +
   'Alt with up or down moves it to the lane above or below. Ctrl+Z undoes the last change.';
 
+/** How many items the summaries stand for; null when the timeline shows items. */
+const summarisedCount = (summaries: TimelineViewProps['summaries']): number | null =>
+  summaries ? [...summaries.values()].reduce((sum, s) => sum + s.taskCount + s.milestoneCount, 0) : null;
+
 /** The library's pan strategy is replaced by our own wheel and drag handling (zoom maths tested). */
 const noPanStrategy: UsePanStrategy = () => {};
 
@@ -24,7 +28,7 @@ const noPanStrategy: UsePanStrategy = () => {};
  * Rows are virtualised and only items overlapping the window render.
  */
 export function TimelineView(props: TimelineViewProps) {
-  const { range, onRangeChange, groups, empty } = props;
+  const { range, onRangeChange, groups, empty, summaries, failure, footer } = props;
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const latest = useRef(range);
   const frame = useRef<number | null>(null);
@@ -56,8 +60,10 @@ export function TimelineView(props: TimelineViewProps) {
 
   return (
     <Box>
-      <TimelineToolbar range={range} onRangeChange={emitRange} />
-      {groups.length === 0 && empty ? (
+      <TimelineToolbar range={range} onRangeChange={emitRange} summarised={summarisedCount(summaries)} />
+      {failure ? (
+        failure
+      ) : groups.length === 0 && empty ? (
         empty
       ) : (
         <TimelineContext
@@ -74,6 +80,7 @@ export function TimelineView(props: TimelineViewProps) {
           <TimelineBody {...props} emitRange={emitRange} latest={latest} />
         </TimelineContext>
       )}
+      {!failure && footer}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { LaneRow, PlacedItem } from '../timelineRows';
 
 // The timeline's measures in px, shared by the body, its rows and its items.
@@ -17,6 +17,17 @@ export const rowHeight = (slots: number, first: boolean) =>
   Math.max(first ? minFirstRowHeight : minRowHeight, slots * slotHeight + 2 * rowPadding);
 /** A milestone's title shows only when the next milestone in its slot is at least this far to the right. */
 export const pointLabelPx = 90;
+
+/** A row's box in the scrolling rows: absolute at `top`, the sidebar and the time area side by side. */
+export const rowFrame = (top: number, height: number, borderTop: string): CSSProperties => ({
+  position: 'absolute',
+  top,
+  left: 0,
+  width: '100%',
+  height,
+  display: 'flex',
+  borderTop,
+});
 
 /** What a lane row tells the drag and drop. */
 export interface RowData {

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import type { TimelineGroup, TimelineItem } from '@fahrplan/contracts';
+import type { TimelineGroup, TimelineItem, TimelineSummary } from '@fahrplan/contracts';
 import type { ReleaseMilestone } from '../releaseMilestones';
 import type { ItemChange } from '../timelineChanges';
 import type { TimeRange } from '../timeScale';
@@ -31,4 +31,15 @@ export interface TimelineViewProps {
   laneActions?: RowActions;
   /** Tracker releases per project: each project listed gets a releases row under its lanes. */
   releases?: ReadonlyMap<number, readonly ReleaseMilestone[]> | null;
+  /**
+   * Summaries per project instead of items (a wide zoom): each project is one row with its summary
+   * bar, which is not draggable, and the toolbar says how many items they summarise.
+   */
+  summaries?: ReadonlyMap<number, TimelineSummary> | null;
+  /** Called when the rows in view come near the last row given (to load the next page of rows). */
+  onEndReached?: () => void;
+  /** Shown instead of the rows, e.g. after a failed load (the toolbar stays, to move the window). */
+  failure?: ReactNode;
+  /** Shown under the rows, e.g. while more rows load. */
+  footer?: ReactNode;
 }

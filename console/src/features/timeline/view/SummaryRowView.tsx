@@ -1,0 +1,157 @@
+import { memo } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import type { TimelineSummary } from '@fahrplan/contracts';
+import { summaryCounts } from '../timelineRows';
+import type { LaneRow } from '../timelineRows';
+import { toMs, valueToX } from '../timeScale';
+import type { TimeRange } from '../timeScale';
+import { RowSidebar } from './LaneRowView';
+import { rowFrame, sidebarWidth } from './timelineLayout';
+import type { RowActions } from './timelineLayout';
+
+const barTop = 6;
+const barHeight = 18;
+const diamondSize = 10;
+const diamondTop = barTop + barHeight + 4;
+
+const when = (dateTime: string) => dateTime.replace('T', ' ');
+
+/** Summary bars are read-only: what their tooltip and label say, and how to get at the items. */
+export const summaryHint =
+  'summarised at this zoom, not draggable: zoom in to Month or closer to edit the items';
+
+/** A drawn mark that says what it is, to the eye (tooltip) and to assistive technology alike. */
+function Mark({
+  testId,
+  label,
+  style,
+  children,
+}: {
+  testId: string;
+  label: string;
+  style: CSSProperties;
+  children?: ReactNode;
+}) {
+  return (
+    <div
+      data-testid={testId}
+      role="img"
+      aria-label={label}
+      title={label}
+      style={{ position: 'absolute', ...style }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** The project's items as one bar over their span with their count, and its first milestones as diamonds. */
+function SummaryBar({
+  summary,
+  title,
+  shared,
+  range,
+  width,
+}: {
+  summary: TimelineSummary;
+  title: string;
+  shared: boolean;
+  range: TimeRange;
+  width: number;
+}) {
+  const left = Math.max(-1, valueToX(toMs(summary.start), range, width));
+  const right = Math.min(width + 1, valueToX(toMs(summary.end), range, width));
+  const count = summary.taskCount + summary.milestoneCount;
+  const label = `${title}: ${summaryCounts(summary)} from ${when(summary.start)} to ${when(summary.end)}, ${summaryHint}`;
+  const colour = shared ? 'gray' : 'blue';
+  return (
+    <>
+      <Mark
+        testId="timeline-summary"
+        label={label}
+        style={{
+          top: barTop,
+          height: barHeight,
+          left,
+          width: Math.max(4, right - left),
+          boxSizing: 'border-box',
+          padding: '0 6px',
+          overflow: 'hidden',
+          whiteSpace: 'nowrap',
+          fontSize: 11,
+          lineHeight: `${barHeight - 2}px`,
+          borderRadius: 4,
+          border: `1px solid var(--mantine-color-${colour}-6)`,
+          background: `var(--mantine-color-${colour}-1)`,
+          color: `var(--mantine-color-${colour}-9)`,
+        }}
+      >
+        {count.toLocaleString('en-US')} {count === 1 ? 'item' : 'items'}
+      </Mark>
+      {summary.milestones.map((milestone) => {
+        const x = valueToX(toMs(milestone.start), range, width);
+        if (x < -diamondSize || x > width + diamondSize) return null;
+        return (
+          <Mark
+            key={milestone.id}
+            testId="timeline-summary-milestone"
+            label={`Milestone ${milestone.title}, ${when(milestone.start)} (${summaryHint})`}
+            style={{
+              top: diamondTop,
+              left: x - diamondSize / 2,
+              width: diamondSize,
+              height: diamondSize,
+              transform: 'rotate(45deg)',
+              background: shared ? 'var(--mantine-color-gray-6)' : 'var(--mantine-color-orange-6)',
+            }}
+          />
+        );
+      })}
+    </>
+  );
+}
+
+/** A project's row when the timeline shows summaries: its title and counts, and its summary bar. */
+export const SummaryRowView = memo(function SummaryRowView({
+  row,
+  summary,
+  top,
+  height,
+  range,
+  width,
+  projectActions,
+}: {
+  row: LaneRow;
+  summary: TimelineSummary | null;
+  top: number;
+  height: number;
+  range: TimeRange;
+  width: number;
+  projectActions: RowActions | undefined;
+}) {
+  return (
+    <div
+      data-testid="timeline-row"
+      data-row={row.key}
+      style={rowFrame(top, height, '1px solid var(--mantine-color-gray-4)')}
+    >
+      <RowSidebar
+        row={row}
+        style={{ width: sidebarWidth, flex: 'none', display: 'flex' }}
+        projectActions={projectActions}
+        laneActions={undefined}
+      />
+      <div style={{ position: 'relative', flex: 1, overflow: 'hidden' }}>
+        {summary && (
+          <SummaryBar
+            summary={summary}
+            title={row.groupTitle}
+            shared={row.shared}
+            range={range}
+            width={width}
+          />
+        )}
+      </div>
+    </div>
+  );
+});
