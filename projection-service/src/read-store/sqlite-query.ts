@@ -136,12 +136,15 @@ class Builder {
 
   filter(filter: Condition): string {
     if (!isPlainObject(filter)) return this.refuse('a filter that is not a plain object');
-    const terms = Object.entries(filter).map(([key, value]) => {
-      if (key === '$and') return this.all(this.branches(key, value).map((branch) => this.filter(branch)));
-      if (key === '$or') return this.any(this.branches(key, value));
-      if (key.startsWith('$')) return this.refuse(key);
-      return this.field(key, value);
-    });
+    // an undefined condition is left out, as the MongoDB driver does (ignoreUndefined)
+    const terms = Object.entries(filter)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => {
+        if (key === '$and') return this.all(this.branches(key, value).map((branch) => this.filter(branch)));
+        if (key === '$or') return this.any(this.branches(key, value));
+        if (key.startsWith('$')) return this.refuse(key);
+        return this.field(key, value);
+      });
     return this.all(terms);
   }
 

@@ -175,6 +175,15 @@ describe('SqliteReadStore', () => {
     expect((await store.find('c', { rank: { $regex: '1' } })).map((doc) => doc._id)).toEqual(['2']);
   });
 
+  it('leaves out a condition whose value is undefined, as the MongoDB driver does', async () => {
+    const store = open(':memory:');
+    await store.write([putOf('c', aDoc('1', { status: 'A' })), putOf('c', aDoc('2'))]);
+    expect((await store.find('c', { tenant: 'acme', status: undefined })).map((doc) => doc._id)).toEqual([
+      '1',
+      '2',
+    ]);
+  });
+
   it('writes the documents of a bulk and its checkpoint in one transaction: all or nothing', async () => {
     const store = open(':memory:');
     const circular: Record<string, unknown> = {};
