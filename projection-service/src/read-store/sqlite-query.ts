@@ -106,6 +106,30 @@ export const literalPattern = (pattern: string): string | null => {
   return literal;
 };
 
+/**
+ * A regular expression SQL can test without calling back into JavaScript: a literal, anchored at
+ * the start (`^`), the end (`$`) or both; with `i` only an ASCII literal (SQLite's `lower()` folds
+ * ASCII alone, and JavaScript's `i` never folds a character beyond it onto one within).
+ */
+export const plainMatch = (
+  pattern: string,
+  flags: string,
+): {
+  readonly literal: string;
+  readonly start: boolean;
+  readonly end: boolean;
+  readonly fold: boolean;
+} | null => {
+  const start = pattern.startsWith('^');
+  // a `$` at the end unless escaped (an odd run of backslashes before it)
+  const end = /(^|[^\\])(\\\\)*\$$/.test(pattern);
+  const literal = literalPattern(pattern.slice(start ? 1 : 0, end ? -1 : undefined));
+  if (literal === null) return null;
+  // eslint-disable-next-line no-control-regex
+  if (flags === 'i' && !/^[\x00-\x7f]*$/.test(literal)) return null;
+  return { literal: flags === 'i' ? literal.toLowerCase() : literal, start, end, fold: flags === 'i' };
+};
+
 /** A condition's SQL, built into one list of parameters. */
 class Builder {
   readonly params: SQLInputValue[] = [];
@@ -337,11 +361,18 @@ class Builder {
     } catch {
       return this.refuse(`the $regex '${pattern}', which is not a valid regular expression`);
     }
-    const literal = flags === '' ? literalPattern(pattern) : null;
-    const test = (value: string) =>
-      literal !== null
-        ? `instr(${value}, ${this.param(literal)}) > 0`
-        : `fahrplan_regexp(${this.param(pattern)}, ${this.param(flags)}, ${value})`;
+    const plain = plainMatch(pattern, flags);
+    const test = (value: string) => {
+      if (!plain) return `fahrplan_regexp(${this.param(pattern)}, ${this.param(flags)}, ${value})`;
+      const text = plain.fold ? `lower(${value})` : value;
+      if (plain.start && plain.end) return `${text} = ${this.param(plain.literal)}`;
+      // an empty literal, unanchored or anchored at one side, matches every string
+      if (plain.literal === '') return '1';
+      if (plain.start) return `instr(${text}, ${this.param(plain.literal)}) = 1`;
+      // SQLite counts characters, as [...text] does
+      if (plain.end) return `substr(${text}, -${[...plain.literal].length}) = ${this.param(plain.literal)}`;
+      return `instr(${text}, ${this.param(plain.literal)}) > 0`;
+    };
     if (field === '_id') return test('d.id');
     if (field === '_position') return '0';
     if (this.target.multikey.has(field))

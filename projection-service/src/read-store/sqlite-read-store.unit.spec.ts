@@ -5,6 +5,7 @@ import { afterFilter } from '../http/paging';
 import { allProjections } from '../projections/all-projections';
 import { TrackerMirror } from '../tracker/tracker-mirror';
 import type { FindOptions } from './read-store';
+import { whereOf } from './sqlite-query';
 import { SqliteReadStore } from './sqlite-read-store';
 import { aDoc, nextPosition, putOf } from './testing/documents';
 import { readStoreContract } from './testing/read-store.contract';
@@ -167,6 +168,21 @@ describe('SqliteReadStore', () => {
     it('refuses before it looks at the data: also on a collection without documents', async () => {
       await expect(store.find('comments', { a: { $nin: [] } })).rejects.toThrow('$nin');
     });
+  });
+
+  it.each([
+    ['abc', '', 'instr(d.body ->> \'$."name"\', ?) > 0'],
+    ['^abc', '', 'instr(d.body ->> \'$."name"\', ?) = 1'],
+    ['abc$', '', 'substr(d.body ->> \'$."name"\', -3) = ?'],
+    ['^a\\.c$', 'i', 'lower(d.body ->> \'$."name"\') = ?'],
+    ['ärz', 'i', 'fahrplan_regexp(?, ?, d.body ->> \'$."name"\')'],
+    ['a.c', '', 'fahrplan_regexp(?, ?, d.body ->> \'$."name"\')'],
+  ])('tests the pattern %s (options %j) as %s', (pattern, options, test) => {
+    const where = whereOf(
+      { collection: 'c', sideTable: 'mk', multikey: new Set() },
+      { name: { $regex: pattern, $options: options } },
+    );
+    expect(where.sql).toBe(`json_type(d.body, '$."name"') = 'text' AND ${test}`);
   });
 
   it('matches $regex on strings only, as MongoDB does', async () => {

@@ -120,13 +120,19 @@ export function queryContract(
     ]);
 
     // ($regex over numbers is left out: MongoDB matches strings only, mongo-java-server numbers too)
-    cases('matches $regex, an escaped pattern literally, with $options i', [
+    cases('matches $regex, an escaped pattern literally, anchored or not, with $options i', [
       [{ name: { $regex: 'a\\.b' } }, ['3']],
       [{ name: { $regex: '\\(EU\\)' } }, ['1']],
       [{ name: { $regex: 'BILL', $options: 'i' } }, ['1', '2']],
       [{ name: { $regex: '^b' } }, ['2']],
       [{ tags: { $regex: '^[xz]$' } }, ['1', '4', '5']],
       [{ _search: { $regex: 'praxis' } }, ['5']],
+      [{ name: { $regex: '^billing$', $options: 'i' } }, ['2']],
+      [{ name: { $regex: '^PAY', $options: 'i' } }, ['3', '4']],
+      [{ name: { $regex: 'a\\.b$' } }, ['3']],
+      [{ name: { $regex: 'EU\\)$', $options: 'i' } }, ['1']],
+      [{ name: { $regex: 'bil+ing \\(', $options: 'i' } }, ['1']],
+      [{ name: { $regex: '' } }, ['1', '2', '3', '4', '5']],
     ]);
 
     cases('nests $and and $or', [
