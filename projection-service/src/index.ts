@@ -7,6 +7,7 @@ export * from './projections/all-projections';
 export * from './as-of/as-of-stores';
 export { asOfRoutes } from './as-of/as-of.interceptor';
 export * from './read-store/mongo-read-store';
+export * from './read-store/sqlite-read-store';
 export * from './lease/lease';
 export * from './lease/memory-lease';
 export * from './lease/mongo-lease';

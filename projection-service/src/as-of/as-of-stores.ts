@@ -3,7 +3,13 @@ import type { EventStore } from '@fahrplan/platform';
 import { ProjectionRunner } from '../projections/projection-runner';
 import type { Projection } from '../projections/projection';
 import { MemoryReadStore } from '../read-store/memory-read-store';
-import type { DocumentWrite, FindOptions, ReadDocument, ReadStore } from '../read-store/read-store';
+import type {
+  CheckpointWrite,
+  DocumentWrite,
+  FindOptions,
+  ReadDocument,
+  ReadStore,
+} from '../read-store/read-store';
 
 /**
  * Time travel (issue 8): the read models as of an instant are the projections folded from the events
@@ -140,6 +146,9 @@ export class SwitchingReadStore implements ReadStore {
   ): Promise<ReadDocument[]> {
     return this.current.find(collection, filter, options);
   }
+  count(collection: string, filter: Readonly<Record<string, unknown>>): Promise<number> {
+    return this.current.count(collection, filter);
+  }
   dump(): Promise<Record<string, ReadDocument[]>> {
     return this.current.dump();
   }
@@ -152,10 +161,19 @@ export class SwitchingReadStore implements ReadStore {
   delete(collection: string, id: string, position: number): Promise<void> {
     return this.live.delete(collection, id, position);
   }
-  write(writes: readonly DocumentWrite[]): Promise<void> {
-    return this.live.write(writes);
+  write(writes: readonly DocumentWrite[], checkpoint?: CheckpointWrite): Promise<void> {
+    return this.live.write(writes, checkpoint);
   }
   saveCheckpoint(name: string, position: number): Promise<void> {
     return this.live.saveCheckpoint(name, position);
+  }
+  versions(): Promise<Readonly<Record<string, number>>> {
+    return this.live.versions();
+  }
+  saveVersions(versions: Readonly<Record<string, number>>): Promise<void> {
+    return this.live.saveVersions(versions);
+  }
+  clear(collection: string): Promise<void> {
+    return this.live.clear(collection);
   }
 }

@@ -302,4 +302,27 @@ describe('SwitchingReadStore', () => {
     expect(await live.get('applications', '2')).toMatchObject({ name: 'written' });
     expect(await past.get('applications', '2')).toBeNull();
   });
+
+  it('counts in the store it reads, and keeps checkpoints, versions and clearing on the live one', async () => {
+    const live = new MemoryReadStore();
+    const past = new MemoryReadStore();
+    await live.put('applications', { _id: '1', _position: 1, name: 'now' });
+    const switching = new SwitchingReadStore(live);
+
+    await asOfContext.run({ store: past, position: 1 }, async () => {
+      expect(await switching.count('applications', {})).toBe(0);
+      await switching.write([{ collection: 'comments', id: 'c', position: 4, document: {} }], {
+        name: 'projections',
+        position: 4,
+      });
+      await switching.saveVersions({ comments: 2 });
+      await switching.clear('applications');
+      expect(await switching.versions()).toEqual({ comments: 2 });
+    });
+
+    expect(await switching.count('comments', {})).toBe(1);
+    expect(await live.checkpoint('projections')).toBe(4);
+    expect(await live.count('applications', {})).toBe(0);
+    expect([await past.checkpoint('projections'), await past.versions()]).toEqual([0, {}]);
+  });
 });

@@ -7,7 +7,9 @@ import { groupsProjection } from '../groups/groups.projection';
 import { itemsProjection } from '../items/items.projection';
 import { resourcesProjection } from '../resources/resources.projection';
 import { sharesProjection } from '../shares/shares.projection';
+import type { CollectionSpec } from '../read-store/read-store';
 import { trackerConnectionsProjection } from '../tracker/tracker-connections.projection';
+import { trackerQueryIndexes } from '../tracker/tracker-folding';
 import type { Projection } from './projection';
 
 export const allProjections = [
@@ -22,4 +24,7 @@ export const allProjections = [
   sharesProjection,
   trackerConnectionsProjection,
 ] as unknown as readonly Projection[];
+/** What a read store needs to know of every collection the queries read: the projections' and the tracker mirror's. */
+export const readModelCollections: readonly CollectionSpec[] = [...allProjections, ...trackerQueryIndexes];
+
 export const projectedCategories = ['application', 'comment', 'account', 'group', 'goal', 'resource', 'item'];

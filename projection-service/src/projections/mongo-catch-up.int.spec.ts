@@ -1,63 +1,19 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@fahrplan/platform';
-import { appendPlanningWorkload, compileForNode } from '@fahrplan/platform/testing';
+import { appendPlanningWorkload } from '@fahrplan/platform/testing';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import { MongoReadStore } from '../read-store/mongo-read-store';
 import type { ReadDocument } from '../read-store/read-store';
 import { describeWithMongo } from '../read-store/testing/mongo-server';
 import { allProjections } from './all-projections';
 import { ProjectionRunner, rebuild } from './projection-runner';
+import { killWhileCatchingUp } from './testing/killed-catch-ups';
 
 const EVENTS = 6000;
 const PAGE = 200;
 const KILLS = 20;
-
-interface Run {
-  /** How the child ended: killed, or done by itself. */
-  readonly signal: NodeJS.Signals | null;
-  readonly lines: readonly string[];
-}
-
-/**
- * Runs the catch-up child; with `killAt`, sends SIGKILL `delayMs` after the child announced the
- * bulk write of the page holding that event (so the kill lands in the write, between the write and
- * the checkpoint, or in the next page).
- */
-function catchUp(
-  script: string,
-  args: readonly string[],
-  kill?: { readonly atEvent: number; readonly delayMs: number },
-): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const lines: string[] = [];
-    let pending = '';
-    let errors = '';
-    let aimed = false;
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.stdout.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const complete = pending.split('\n');
-      pending = complete.pop() ?? '';
-      for (const line of complete) {
-        lines.push(line);
-        const [step, , last] = line.split(' ');
-        if (kill && !aimed && step === 'bulk' && Number(last) >= kill.atEvent) {
-          aimed = true;
-          setTimeout(() => child.kill('SIGKILL'), kill.delayMs);
-        }
-      }
-    });
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      if (signal === 'SIGKILL' || code === 0) resolve({ signal, lines });
-      else reject(new Error(`the catch-up child failed (${String(code ?? signal)}): ${errors}`));
-    });
-  });
-}
 
 /** The highest position any stored document reflects, tombstones included. */
 const newestWrite = async (store: MongoReadStore) => {
@@ -93,33 +49,16 @@ describeWithMongo('Catching up into MongoDB', (server) => {
   });
 
   it(`deep-equals a full replay after being killed ${KILLS} times at random events mid-catch-up`, async () => {
-    const child = compileForNode(join(__dirname, 'testing/catch-up-until-killed.ts'), [
-      'contracts',
-      'platform',
-      'projection-service',
-    ]);
     const database = server().freshDatabase();
     const store = new MongoReadStore(server().client.db(database));
-    const args = [file, server().url, database, String(PAGE)];
-    const kills: { atEvent: number; checkpoint: number; newestWrite: number }[] = [];
-    try {
-      for (let run = 0; run < KILLS; run += 1) {
-        const from = await store.checkpoint('projections');
-        // aim within the next share of what is left, so that every run dies mid-catch-up
-        const atEvent = from + 1 + Math.floor(Math.random() * ((head - from) / (KILLS - run + 1)));
-        const { signal } = await catchUp(child.script, args, { atEvent, delayMs: Math.random() * 40 });
-        expect({ run, signal }).toEqual({ run, signal: 'SIGKILL' });
-        kills.push({
-          atEvent,
-          checkpoint: await store.checkpoint('projections'),
-          newestWrite: await newestWrite(store),
-        });
-      }
-      const last = await catchUp(child.script, args);
-      expect(last.lines.at(-1)).toBe(`done ${head}`);
-    } finally {
-      child.dispose();
-    }
+    const { kills, lastRun } = await killWhileCatchingUp({
+      args: [file, String(PAGE), 'mongodb', server().url, database],
+      kills: KILLS,
+      head,
+      checkpoint: () => store.checkpoint('projections'),
+      newestWrite: () => newestWrite(store),
+    });
+    expect(lastRun.lastLine).toBe(`done ${head}`);
 
     expect(await store.checkpoint('projections')).toBe(head);
     expect(kills.at(-1)!.checkpoint).toBeLessThan(head);
@@ -130,6 +69,9 @@ describeWithMongo('Catching up into MongoDB', (server) => {
         `${midPage} left writes ahead of the checkpoint\n`,
     );
     expect(midPage).toBeGreaterThan(0);
+    // every run went on from the checkpoint the run before left
+    const resumed = [...kills.slice(1), lastRun].map((run, i) => run.firstWrite > kills[i]!.checkpoint);
+    expect(resumed).toEqual(resumed.map(() => true));
     const dump = await store.dump();
     expect(Object.keys(dump).sort()).toEqual(['accountBudgets', 'accounts', 'applications', 'comments']);
     expect(dump).toEqual(replayed);

@@ -41,7 +41,7 @@ interface Folded {
  */
 export class ProjectionRunner {
   private readonly logger = new Logger('projections');
-  private readonly byType = new Map<string, Projection[]>();
+  private readonly byType: ProjectionsByType;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private subscription: Subscription | undefined;
@@ -53,12 +53,16 @@ export class ProjectionRunner {
   constructor(
     private readonly store: EventStore,
     private readonly readStore: ReadStore,
-    projections: readonly Projection[],
+    private readonly projections: readonly Projection[],
     options: ProjectionRunnerOptions = {},
   ) {
-    for (const projection of projections)
-      for (const type of projection.handles)
-        this.byType.set(type, [...(this.byType.get(type) ?? []), projection]);
+    const owners = new Map<string, Projection>();
+    for (const projection of projections) {
+      if (owners.has(projection.collection) && owners.get(projection.collection) !== projection)
+        throw new Error(`two projections write the collection ${projection.collection}`);
+      owners.set(projection.collection, projection);
+    }
+    this.byType = byType(projections);
     this.batchSize = options.batchSize ?? 5000;
     this.pollIntervalMs = options.pollIntervalMs ?? 50;
   }
@@ -67,37 +71,58 @@ export class ProjectionRunner {
     return this.gate.current;
   }
 
-  /** Applies one event, writing each document it changes on its own; the checkpoint stays. */
+  /** Applies one event, writing the documents it changes in one call; the checkpoint stays. */
   async apply(event: StoredEvent): Promise<void> {
-    for (const write of await this.fold([event])) await this.readStore.write([write]);
+    await this.readStore.write(await this.fold([event], this.byType));
   }
 
   /** Applies a batch of events with one bulk write; the checkpoint stays. */
   async applyBatch(events: readonly StoredEvent[]): Promise<void> {
-    const writes = await this.fold(events);
+    const writes = await this.fold(events, this.byType);
     if (writes.length > 0) await this.readStore.write(writes);
   }
 
   /**
    * Reads and applies pages of events after `after` (by default the stored checkpoint) until a page
-   * comes back short or `until` (a position, inclusive) is reached, saving the checkpoint after each page.
+   * comes back short or `until` (a position, inclusive) is reached, each page's documents written
+   * together with the checkpoint after it.
    */
-  async catchUp(
-    after?: number,
-    until = Number.POSITIVE_INFINITY,
+  catchUp(after?: number, until = Number.POSITIVE_INFINITY): Promise<{ events: number; position: number }> {
+    return this.pages(this.byType, CHECKPOINT, after, until);
+  }
+
+  /**
+   * Builds the read models into an empty store from the whole log (npm run replay, tests), then
+   * records the projections' versions, so that a start on the store resumes from its checkpoint.
+   */
+  async rebuild(): Promise<{ events: number; position: number }> {
+    const result = await this.catchUp(0);
+    await this.readStore.saveVersions(versionsOf(this.projections));
+    return result;
+  }
+
+  /**
+   * Pages of events after `after` (the checkpoint `checkpoint`'s position when not given) through
+   * the projections of `projections`, up to `until`; `checkpoint` null leaves every checkpoint as it is.
+   */
+  private async pages(
+    projections: ProjectionsByType,
+    checkpoint: string | null,
+    after: number | undefined,
+    until: number,
   ): Promise<{ events: number; position: number }> {
-    let position = after ?? (await this.readStore.checkpoint(CHECKPOINT));
+    let position = after ?? (checkpoint ? await this.readStore.checkpoint(checkpoint) : 0);
     let events = 0;
     while (!this.stopping && position < until) {
       const read = await this.store.readAll({ after: position, maxCount: this.batchSize });
       const page =
         (read.at(-1)?.position ?? 0) > until ? read.filter((event) => event.position <= until) : read;
       if (page.length > 0) {
-        await this.applyBatch(page);
         position = page.at(-1)!.position;
-        await this.readStore.saveCheckpoint(CHECKPOINT, position);
+        const writes = await this.fold(page, projections);
+        await this.readStore.write(writes, checkpoint ? { name: checkpoint, position } : undefined);
         events += page.length;
-        this.passed(page);
+        this.passed(page, projections);
       }
       // a short page is the head; a page cut at `until` is the end
       if (read.length < this.batchSize || page.length < read.length) break;
@@ -105,25 +130,57 @@ export class ProjectionRunner {
     return { events, position };
   }
 
-  /** Catches up from the stored checkpoint, then follows live appends until `stop()`. */
+  /**
+   * Catches up from the stored checkpoint, then follows live appends until `stop()`. Projections
+   * whose version the store does not hold (changed, or new) are rebuilt first, up to the checkpoint.
+   */
   async start(): Promise<void> {
     if (this.running) return;
     this.stopping = false;
-    this.gate.advance(Math.max(this.gate.current, await this.readStore.checkpoint(CHECKPOINT)));
-    this.running = this.run()
+    const checkpoint = await this.readStore.checkpoint(CHECKPOINT);
+    const outdated = await this.outdated();
+    // while a rebuild runs, the read models reflect only the position it reached
+    if (outdated.length === 0) this.gate.advance(Math.max(this.gate.current, checkpoint));
+    this.running = this.run(outdated, checkpoint)
       .catch((error: unknown) => this.logger.error(`projection stopped: ${String(error)}`))
       .finally(() => (this.running = undefined));
   }
 
-  private async run(): Promise<void> {
-    await this.catchUp(this.gate.current);
+  /** The projections whose stored version differs from their own, or that the store has never run. */
+  private async outdated(): Promise<Projection[]> {
+    const stored = await this.readStore.versions();
+    return this.projections.filter((projection) => stored[projection.collection] !== projection.version);
+  }
+
+  private async run(outdated: readonly Projection[], checkpoint: number): Promise<void> {
+    if (outdated.length > 0) await this.rebuildOutdated(outdated, checkpoint);
+    if (this.stopping) return;
+    await this.catchUp(Math.max(this.gate.current, checkpoint));
     if (this.stopping) return;
     const subscription = (this.subscription = this.store.subscribe({ after: this.gate.current }));
     for await (const event of subscription) {
-      await this.apply(event);
-      await this.readStore.saveCheckpoint(CHECKPOINT, event.position);
-      this.passed([event]);
+      await this.readStore.write(await this.fold([event], this.byType), {
+        name: CHECKPOINT,
+        position: event.position,
+      });
+      this.passed([event], this.byType);
     }
+  }
+
+  /**
+   * Clears the collections of `outdated` and replays the log up to `until` (the checkpoint the other
+   * projections reached) through them alone, then records their versions. Killed before that, the
+   * next start finds them outdated still and begins again.
+   */
+  private async rebuildOutdated(outdated: readonly Projection[], until: number): Promise<void> {
+    const names = outdated.map((projection) => projection.collection).join(', ');
+    if (until > 0)
+      this.logger.log(`rebuilding ${names} (a new version) from the log up to position ${until}`);
+    for (const projection of outdated) await this.readStore.clear(projection.collection);
+    await this.pages(byType(outdated), null, 0, until);
+    if (this.stopping) return;
+    await this.readStore.saveVersions(versionsOf(outdated));
+    this.gate.advance(until);
   }
 
   /** Calls `listener` after each event or page the projections applied; returns the unsubscribe. */
@@ -160,9 +217,12 @@ export class ProjectionRunner {
    * The writes that take the read models past `events`: every document they touch is loaded once
    * (tombstones included, so a removal keeps its position), folded in memory and written once.
    */
-  private async fold(events: readonly StoredEvent[]): Promise<DocumentWrite[]> {
+  private async fold(
+    events: readonly StoredEvent[],
+    projections: ProjectionsByType,
+  ): Promise<DocumentWrite[]> {
     const steps = events.flatMap((event) =>
-      (this.byType.get(event.type) ?? []).map((projection) => ({
+      (projections.get(event.type) ?? []).map((projection) => ({
         event,
         projection,
         id: projection.documentId(event),
@@ -218,12 +278,12 @@ export class ProjectionRunner {
   }
 
   /** The checkpoint is stored: wake the waiters and tell each tenant which read models moved. */
-  private passed(events: readonly StoredEvent[]): void {
+  private passed(events: readonly StoredEvent[], projections: ProjectionsByType): void {
     const position = events.at(-1)!.position;
     this.gate.advance(position);
     const moved = new Map<string, Set<string>>();
     for (const event of events)
-      for (const projection of this.byType.get(event.type) ?? [])
+      for (const projection of projections.get(event.type) ?? [])
         moved.set(
           event.metadata.tenant,
           (moved.get(event.metadata.tenant) ?? new Set()).add(projection.collection),
@@ -235,9 +295,21 @@ export class ProjectionRunner {
 
 const fieldsOf = ({ _id, _position, ...fields }: ReadDocument): object => fields;
 
+type ProjectionsByType = ReadonlyMap<string, readonly Projection[]>;
+
+const byType = (projections: readonly Projection[]): ProjectionsByType => {
+  const map = new Map<string, Projection[]>();
+  for (const projection of projections)
+    for (const type of projection.handles) map.set(type, [...(map.get(type) ?? []), projection]);
+  return map;
+};
+
+const versionsOf = (projections: readonly Projection[]): Record<string, number> =>
+  Object.fromEntries(projections.map((projection) => [projection.collection, projection.version]));
+
 /**
- * Rebuilds read models from the whole log into `readStore` (npm run replay, the replay-equals-live
- * test) through the same batched path as a catch-up.
+ * Builds read models from the whole log into the empty `readStore` (npm run replay, the
+ * replay-equals-live test) through the same batched path as a catch-up.
  */
 export const rebuild = (
   store: EventStore,
@@ -245,4 +317,4 @@ export const rebuild = (
   projections: readonly Projection[],
   batch = 5000,
 ): Promise<{ events: number; position: number }> =>
-  new ProjectionRunner(store, readStore, projections, { batchSize: batch }).catchUp(0);
+  new ProjectionRunner(store, readStore, projections, { batchSize: batch }).rebuild();

@@ -6,7 +6,7 @@ import type { NewEvent } from '@fahrplan/platform';
 import { appendPlanningWorkload, eventually } from '@fahrplan/platform/testing';
 import { anApplication } from '@fahrplan/contracts/testing';
 import { MemoryReadStore } from '../read-store/memory-read-store';
-import type { DocumentWrite } from '../read-store/read-store';
+import type { CheckpointWrite, DocumentWrite } from '../read-store/read-store';
 import { allProjections } from './all-projections';
 import type { Projection } from './projection';
 import { ProjectionRunner, rebuild } from './projection-runner';
@@ -18,10 +18,10 @@ class RecordingReadStore extends MemoryReadStore {
   readonly calls: string[] = [];
   failWrites = false;
 
-  override async write(writes: readonly DocumentWrite[]): Promise<void> {
+  override async write(writes: readonly DocumentWrite[], checkpoint?: CheckpointWrite): Promise<void> {
     if (this.failWrites) throw new Error('the read store is down');
-    this.calls.push(`write ${writes.length}`);
-    await super.write(writes);
+    this.calls.push(`write ${writes.length}${checkpoint ? ` with checkpoint ${checkpoint.position}` : ''}`);
+    await super.write(writes, checkpoint);
   }
 
   override async saveCheckpoint(name: string, position: number): Promise<void> {
@@ -100,7 +100,7 @@ const aStored = (type: string, position: number): StoredEvent => ({
 });
 
 describe('ProjectionRunner catching up', () => {
-  it('writes each page of events in one bulk and saves the checkpoint after it', async () => {
+  it('writes each page of events in one bulk, together with the checkpoint after it', async () => {
     const store = eventStore();
     await createApplications(store, range(1, 2500));
     const readStore = new RecordingReadStore();
@@ -111,12 +111,9 @@ describe('ProjectionRunner catching up', () => {
 
     expect(result).toEqual({ events: 2500, position: 2500 });
     expect(readStore.calls).toEqual([
-      'write 1000',
-      'checkpoint 1000',
-      'write 1000',
-      'checkpoint 2000',
-      'write 500',
-      'checkpoint 2500',
+      'write 1000 with checkpoint 1000',
+      'write 1000 with checkpoint 2000',
+      'write 500 with checkpoint 2500',
     ]);
     expect((await readStore.dump()).applications).toHaveLength(2500);
   });
@@ -131,7 +128,7 @@ describe('ProjectionRunner catching up', () => {
 
     await rebuild(store, readStore, allProjections);
 
-    expect(readStore.calls).toEqual(['write 2', 'checkpoint 4']);
+    expect(readStore.calls).toEqual(['write 2 with checkpoint 4']);
     expect(await readStore.get('applications', '7')).toMatchObject({
       _position: 3,
       name: 'Payroll',
@@ -216,7 +213,7 @@ describe('ProjectionRunner delivering again', () => {
 });
 
 describe('ProjectionRunner running', () => {
-  it('catches up in pages, then writes each live event on its own and tells the listeners', async () => {
+  it('catches up in pages, then writes each live event with its checkpoint and tells the listeners', async () => {
     const store = eventStore();
     await createApplications(store, range(1, 25));
     const readStore = new RecordingReadStore();
@@ -232,16 +229,11 @@ describe('ProjectionRunner running', () => {
     await runner.stop();
 
     expect(readStore.calls).toEqual([
-      'write 10',
-      'checkpoint 10',
-      'write 10',
-      'checkpoint 20',
-      'write 5',
-      'checkpoint 25',
-      'write 1',
-      'checkpoint 26',
-      'write 1',
-      'checkpoint 27',
+      'write 10 with checkpoint 10',
+      'write 10 with checkpoint 20',
+      'write 5 with checkpoint 25',
+      'write 1 with checkpoint 26',
+      'write 1 with checkpoint 27',
     ]);
     expect(changes).toEqual([
       { tenant: 'acme', position: 10, collections: ['applications'] },
@@ -269,7 +261,7 @@ describe('ProjectionRunner running', () => {
     expect(await runner.waitFor(8, 5000)).toBe(true);
     await runner.stop();
 
-    expect(readStore.calls).toEqual(['write 3', 'checkpoint 8']);
+    expect(readStore.calls).toEqual(['write 3 with checkpoint 8']);
     expect(await readStore.dump()).toEqual(await oneAtATime(await store.readAll()));
   });
 
@@ -306,5 +298,133 @@ describe('ProjectionRunner running', () => {
     expect(await readStore.checkpoint('projections')).toBe(20);
     expect(runner.checkpoint).toBe(20);
     expect((await readStore.dump()).applications).toHaveLength(20);
+  });
+});
+
+describe('ProjectionRunner and projection versions', () => {
+  const applications = allProjections.find((p) => p.collection === 'applications')!;
+  /** The applications projection as a new version that adds a field to every document. */
+  const applicationsV2: Projection = {
+    ...applications,
+    version: applications.version + 1,
+    evolve: (doc, event) => {
+      const next = applications.evolve(doc, event) as object | null;
+      return next && { ...next, revised: true };
+    },
+  };
+  const withV2 = allProjections.map((p) => (p === applications ? applicationsV2 : p));
+
+  /** Records which collections each write touched and which were cleared. */
+  class CollectionsReadStore extends RecordingReadStore {
+    override async write(writes: readonly DocumentWrite[], checkpoint?: CheckpointWrite): Promise<void> {
+      const collections = [...new Set(writes.map((write) => write.collection))].sort().join('+');
+      this.calls.push(`${collections || 'nothing'}${checkpoint ? ` to ${checkpoint.position}` : ''}`);
+      await MemoryReadStore.prototype.write.call(this, writes, checkpoint);
+    }
+
+    override async clear(collection: string): Promise<void> {
+      this.calls.push(`clear ${collection}`);
+      await super.clear(collection);
+    }
+  }
+
+  const runUntilCaughtUp = async (
+    store: SqliteEventStore,
+    readStore: MemoryReadStore,
+    projections = allProjections,
+  ) => {
+    const runner = new ProjectionRunner(store, readStore, projections, { batchSize: 10 });
+    await runner.start();
+    expect(await runner.waitFor(await store.headPosition(), 5000)).toBe(true);
+    await runner.stop();
+    return runner;
+  };
+
+  const logWithComments = async () => {
+    const store = eventStore();
+    await createApplications(store, range(1, 12));
+    for (const id of range(100, 3))
+      await store.append(streamName('comment', id), [commented(id, 1)], 'no_stream');
+    return store;
+  };
+
+  it('records the versions on a fresh store, and an unchanged store resumes from its checkpoint with no replay', async () => {
+    const store = await logWithComments();
+    const readStore = new CollectionsReadStore();
+    await runUntilCaughtUp(store, readStore);
+    expect(await readStore.versions()).toEqual(
+      Object.fromEntries(allProjections.map((p) => [p.collection, p.version])),
+    );
+    await createApplications(store, range(13, 2));
+    readStore.calls.length = 0;
+
+    await runUntilCaughtUp(store, readStore);
+
+    expect(readStore.calls).toEqual(['applications to 17']);
+  });
+
+  it('rebuilds only a projection whose version changed, up to the checkpoint, then goes on with all', async () => {
+    const store = await logWithComments();
+    const readStore = new CollectionsReadStore();
+    await runUntilCaughtUp(store, readStore);
+    const comments = (await readStore.dump()).comments;
+    await createApplications(store, range(13, 2));
+    await store.append(streamName('comment', 200), [commented(200, 13)], 'no_stream');
+    readStore.calls.length = 0;
+
+    await runUntilCaughtUp(store, readStore, withV2);
+
+    // pages of ten up to the checkpoint (15) through the applications alone, without a checkpoint;
+    // then the three events after it through every projection
+    expect(readStore.calls).toEqual([
+      'clear applications',
+      'applications',
+      'applications',
+      'applications+comments to 18',
+    ]);
+    const dump = await readStore.dump();
+    expect(dump.applications).toHaveLength(14);
+    expect(dump.applications!.every((doc) => doc.revised === true)).toBe(true);
+    expect(dump.comments!.slice(0, 3)).toEqual(comments);
+    expect((await readStore.versions()).applications).toBe(applicationsV2.version);
+    const expected = new MemoryReadStore();
+    await rebuild(store, expected, withV2);
+    expect(dump).toEqual(await expected.dump());
+  });
+
+  it('reports only the position a rebuild reached, and starts it over when stopped before it ends', async () => {
+    const store = await logWithComments();
+    const readStore = new MemoryReadStore();
+    await runUntilCaughtUp(store, readStore);
+    const runner = new ProjectionRunner(store, readStore, withV2, { batchSize: 5 });
+    const seen: number[] = [];
+    let stopped: Promise<void> | undefined;
+    runner.onChange((change) => {
+      seen.push(runner.checkpoint);
+      if (change.position === 10) stopped = runner.stop();
+    });
+
+    await runner.start();
+    expect(runner.checkpoint).toBe(0);
+    await eventually(() => expect(stopped).toBeDefined());
+    await stopped;
+
+    expect(seen).toEqual([5, 10]);
+    expect((await readStore.versions()).applications).toBe(applications.version);
+    await runUntilCaughtUp(store, readStore, withV2);
+    const expected = new MemoryReadStore();
+    await rebuild(store, expected, withV2);
+    expect(await readStore.dump()).toEqual(await expected.dump());
+    expect((await readStore.versions()).applications).toBe(applicationsV2.version);
+  });
+
+  it('refuses two projections writing one collection', () => {
+    expect(
+      () =>
+        new ProjectionRunner({} as never, new MemoryReadStore(), [
+          counting as Projection,
+          { ...counting } as Projection,
+        ]),
+    ).toThrow('two projections write the collection counts');
   });
 });

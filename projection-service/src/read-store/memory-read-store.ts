@@ -1,14 +1,15 @@
 import { Query } from 'mingo';
 import { compareIds, isTombstone, storedForm } from './read-store';
-import type { DocumentWrite, FindOptions, ReadDocument, ReadStore } from './read-store';
+import type { CheckpointWrite, DocumentWrite, FindOptions, ReadDocument, ReadStore } from './read-store';
 
 /**
- * The embedded read store: documents in memory, rebuilt from the event log at start (the SQLite
- * event store replays 1M events in about 3 s, so persisting read models would buy little).
+ * Documents in memory, filtered by mingo: the test double of the read store, and the store of what
+ * only ever lives in memory (the read models as of an instant, folded for time travel).
  */
 export class MemoryReadStore implements ReadStore {
   private readonly collections = new Map<string, Map<string, ReadDocument>>();
   private readonly checkpoints = new Map<string, number>();
+  private readonly projectionVersions = new Map<string, number>();
 
   /** Only writes create a collection, so a rebuild and the live store list the same ones. */
   private collection(name: string): Map<string, ReadDocument> {
@@ -48,6 +49,11 @@ export class MemoryReadStore implements ReadStore {
     return cursor.all();
   }
 
+  async count(collection: string, filter: Readonly<Record<string, unknown>>): Promise<number> {
+    return new Query<ReadDocument>(filter as never, {}).find<ReadDocument>(this.visible(collection)).all()
+      .length;
+  }
+
   async put(collection: string, { _id, _position, ...document }: ReadDocument): Promise<void> {
     await this.write([{ collection, id: _id, position: _position, document }]);
   }
@@ -56,13 +62,14 @@ export class MemoryReadStore implements ReadStore {
     await this.write([{ collection, id, position, document: null }]);
   }
 
-  async write(writes: readonly DocumentWrite[]): Promise<void> {
+  async write(writes: readonly DocumentWrite[], checkpoint?: CheckpointWrite): Promise<void> {
     for (const write of writes) {
       const documents = this.collection(write.collection);
       const stored = documents.get(write.id);
       if (stored && stored._position >= write.position) continue;
       documents.set(write.id, structuredClone(storedForm(write)));
     }
+    if (checkpoint) this.moveCheckpoint(checkpoint.name, checkpoint.position);
   }
 
   /**
@@ -73,6 +80,7 @@ export class MemoryReadStore implements ReadStore {
     const copy = new MemoryReadStore();
     for (const [name, documents] of this.collections) copy.collections.set(name, new Map(documents));
     for (const [name, position] of this.checkpoints) copy.checkpoints.set(name, position);
+    for (const [name, version] of this.projectionVersions) copy.projectionVersions.set(name, version);
     return copy;
   }
 
@@ -81,7 +89,24 @@ export class MemoryReadStore implements ReadStore {
   }
 
   async saveCheckpoint(name: string, position: number): Promise<void> {
+    this.moveCheckpoint(name, position);
+  }
+
+  private moveCheckpoint(name: string, position: number): void {
     this.checkpoints.set(name, Math.max(position, this.checkpoints.get(name) ?? 0));
+  }
+
+  async versions(): Promise<Readonly<Record<string, number>>> {
+    return Object.fromEntries(this.projectionVersions);
+  }
+
+  async saveVersions(versions: Readonly<Record<string, number>>): Promise<void> {
+    for (const [collection, version] of Object.entries(versions))
+      this.projectionVersions.set(collection, version);
+  }
+
+  async clear(collection: string): Promise<void> {
+    this.collections.delete(collection);
   }
 
   async dump(): Promise<Record<string, ReadDocument[]>> {

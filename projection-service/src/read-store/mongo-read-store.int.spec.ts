@@ -9,7 +9,15 @@ import { aDoc, readStoreContract } from './testing/read-store.contract';
 describeWithMongo('MongoDB read side', (server, atomic) => {
   const freshStore = () => new MongoReadStore(server().client.db(server().freshDatabase()));
 
-  readStoreContract('MongoReadStore', async () => ({ store: freshStore(), dispose: async () => {} }), atomic);
+  readStoreContract(
+    'MongoReadStore',
+    async (collections) => {
+      const store = freshStore();
+      await store.ensureIndexes(collections);
+      return { store, dispose: async () => {} };
+    },
+    atomic,
+  );
 
   leaseContract(
     'MongoLease',

@@ -1,13 +1,19 @@
 import { MongoBulkWriteError, MongoClient, MongoServerError } from 'mongodb';
 import type { AnyBulkWriteOperation, Collection, Db, Filter } from 'mongodb';
-import type { Projection } from '../projections/projection';
 import { compareIds, storedForm } from './read-store';
-import type { DocumentWrite, FindOptions, ReadDocument, ReadStore } from './read-store';
+import type {
+  CheckpointWrite,
+  CollectionSpec,
+  DocumentWrite,
+  FindOptions,
+  ReadDocument,
+  ReadStore,
+} from './read-store';
 
 type StoredDocument = ReadDocument & { _id: string };
 
 /** Collections of the store itself, not read models. */
-export const internalCollections: readonly string[] = ['checkpoints', 'leases'];
+export const internalCollections: readonly string[] = ['checkpoints', 'leases', 'projectionVersions'];
 
 const DUPLICATE_KEY = 11000;
 
@@ -85,6 +91,10 @@ export class MongoReadStore implements ReadStore {
       .toArray();
   }
 
+  async count(collection: string, filter: Readonly<Record<string, unknown>>): Promise<number> {
+    return this.collection(collection).countDocuments({ ...filter, ...visible } as Filter<StoredDocument>);
+  }
+
   async put(collection: string, { _id, _position, ...document }: ReadDocument): Promise<void> {
     await this.writeOne({ collection, id: _id, position: _position, document });
   }
@@ -93,13 +103,20 @@ export class MongoReadStore implements ReadStore {
     await this.writeOne({ collection, id, position, document: null });
   }
 
-  /** One unordered bulk per collection; a single write goes alone (the live path). */
-  async write(writes: readonly DocumentWrite[]): Promise<void> {
-    if (writes.length === 1) return this.writeOne(writes[0]!);
-    const byCollection = new Map<string, DocumentWrite[]>();
-    for (const write of writes)
-      byCollection.set(write.collection, [...(byCollection.get(write.collection) ?? []), write]);
-    await Promise.all([...byCollection].map(([collection, group]) => this.bulk(collection, group)));
+  /**
+   * One unordered bulk per collection, a single write alone (the live path); the checkpoint after
+   * them, since MongoDB has no transaction to hold both (a crash in between repeats writes that the
+   * positions make harmless).
+   */
+  async write(writes: readonly DocumentWrite[], checkpoint?: CheckpointWrite): Promise<void> {
+    if (writes.length === 1) await this.writeOne(writes[0]!);
+    else {
+      const byCollection = new Map<string, DocumentWrite[]>();
+      for (const write of writes)
+        byCollection.set(write.collection, [...(byCollection.get(write.collection) ?? []), write]);
+      await Promise.all([...byCollection].map(([collection, group]) => this.bulk(collection, group)));
+    }
+    if (checkpoint) await this.saveCheckpoint(checkpoint.name, checkpoint.position);
   }
 
   private async writeOne(write: DocumentWrite): Promise<void> {
@@ -176,6 +193,25 @@ export class MongoReadStore implements ReadStore {
     }
   }
 
+  async versions(): Promise<Readonly<Record<string, number>>> {
+    const docs = await this.db
+      .collection<{ _id: string; version: number }>('projectionVersions')
+      .find({})
+      .toArray();
+    return Object.fromEntries(docs.map((doc) => [doc._id, doc.version]));
+  }
+
+  async saveVersions(versions: Readonly<Record<string, number>>): Promise<void> {
+    const collection = this.db.collection<{ _id: string; version: number }>('projectionVersions');
+    for (const [name, version] of Object.entries(versions))
+      await collection.replaceOne({ _id: name }, { version }, { upsert: true });
+  }
+
+  /** Keeps the collection and its indexes. */
+  async clear(collection: string): Promise<void> {
+    await this.collection(collection).deleteMany({});
+  }
+
   async dump(): Promise<Record<string, ReadDocument[]>> {
     const names = (await this.db.listCollections({}, { nameOnly: true }).toArray())
       .map(({ name }) => name)
@@ -190,7 +226,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   /** Creates the indexes every projection declares for its queries (idempotent). */
-  async ensureIndexes(projections: readonly Pick<Projection, 'collection' | 'indexes'>[]): Promise<void> {
+  async ensureIndexes(projections: readonly CollectionSpec[]): Promise<void> {
     for (const projection of projections)
       for (const keys of projection.indexes)
         await this.collection(projection.collection).createIndex({ ...keys });

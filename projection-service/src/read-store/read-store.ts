@@ -1,3 +1,5 @@
+import type { Projection } from '../projections/projection';
+
 /** A stored read-model document: `_id` and the global `_position` of the last event it reflects. */
 export interface ReadDocument {
   readonly _id: string;
@@ -27,6 +29,19 @@ export interface DocumentWrite {
   readonly document: Readonly<Record<string, unknown>> | null;
 }
 
+/**
+ * What a store may need to know of a collection before it is queried: the indexes its queries use
+ * and the fields whose values are arrays (a projection, or the tracker mirror's indexes).
+ */
+export type CollectionSpec = Pick<Projection, 'collection' | 'indexes'> &
+  Pick<Partial<Projection>, 'multikey'>;
+
+/** The checkpoint a write moves together with the documents it covers. */
+export interface CheckpointWrite {
+  readonly name: string;
+  readonly position: number;
+}
+
 export interface FindOptions {
   readonly sort?: Readonly<Record<string, 1 | -1>>;
   readonly limit?: number;
@@ -42,9 +57,13 @@ export const storedForm = (write: DocumentWrite): ReadDocument =>
     : { ...write.document, _id: write.id, _position: write.position };
 
 /**
- * The read store port. Queries are MongoDB-style filters written once, which both adapters execute
- * (the embedded one through mingo, the MongoDB one natively). Every adapter passes the contract suite
- * in `testing/read-store.contract.ts`.
+ * The read store port. Queries are MongoDB-style filters written once, which every adapter executes
+ * exactly as MongoDB does for the subset the queries use: equality on a field or dotted path (`null`
+ * also matches a missing field; a field a projection declares `multikey` matches any element of its
+ * array), `$in`, `$ne`, `$gt`/`$gte`/`$lt`/`$lte` (numbers or strings, each matching values of its
+ * own type only), `$exists`, `$and`, `$or`, `$regex` with an optional `$options: 'i'`. An adapter
+ * may refuse anything else, with an error naming it. Every adapter passes the contract suite in
+ * `testing/read-store.contract.ts`.
  */
 export interface ReadStore {
   /** The document, or null when there is none or it was removed. */
@@ -56,15 +75,28 @@ export interface ReadStore {
     filter: Readonly<Record<string, unknown>>,
     options?: FindOptions,
   ): Promise<ReadDocument[]>;
+  /** How many documents `find` would return without a limit. */
+  count(collection: string, filter: Readonly<Record<string, unknown>>): Promise<number>;
   /** Stores `document` unless the stored one reflects `document._position` or a later one. */
   put(collection: string, document: ReadDocument): Promise<void>;
   /** Removes the document as of `position` (leaving a tombstone), unless it reflects a later one. */
   delete(collection: string, id: string, position: number): Promise<void>;
-  /** Applies every write under the same condition as `put` and `delete`, in one bulk. */
-  write(writes: readonly DocumentWrite[]): Promise<void>;
+  /**
+   * Applies every write under the same condition as `put` and `delete`, in one bulk, and then moves
+   * `checkpoint` as `saveCheckpoint` does: together with the writes where the store has transactions
+   * (a reader never sees the one without the other), else after them (the conditional writes make a
+   * repeat after a crash harmless).
+   */
+  write(writes: readonly DocumentWrite[], checkpoint?: CheckpointWrite): Promise<void>;
   checkpoint(name: string): Promise<number>;
   /** Moves the checkpoint forward; a lower position than the stored one changes nothing. */
   saveCheckpoint(name: string, position: number): Promise<void>;
+  /** The version of the projection whose documents each collection holds, as `saveVersions` recorded it. */
+  versions(): Promise<Readonly<Record<string, number>>>;
+  /** Records the version of the projections whose documents the collections now hold, by collection. */
+  saveVersions(versions: Readonly<Record<string, number>>): Promise<void>;
+  /** Removes every document of `collection`, tombstones included: a projection is rebuilt into it. */
+  clear(collection: string): Promise<void>;
   /**
    * Every collection that holds documents, each sorted by id (`compareIds`), without tombstones:
    * for comparing a rebuild with the live store.

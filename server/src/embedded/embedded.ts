@@ -18,11 +18,12 @@ import {
 } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
 import {
-  MemoryReadStore,
   ProjectionRunner,
   ProjectionServiceModule,
+  SqliteReadStore,
   TrackerMirror,
   allProjections,
+  readModelCollections,
 } from '@fahrplan/projection-service';
 import { TrackerSync, TrackerSyncModule, fakeTrackerHandler } from '@fahrplan/tracker-sync';
 import type { TrackerTester } from '@fahrplan/tracker-sync';
@@ -61,7 +62,7 @@ export interface Embedded {
   readonly ids: IdAllocator;
   readonly directory: DirectoryCache;
   readonly runner: ProjectionRunner;
-  readonly readStore: MemoryReadStore;
+  readonly readStore: SqliteReadStore;
   /** tracker-sync's worker: not mirroring until `start()` (after the server listens, so the demo's fake answers). */
   readonly trackerSync: TrackerSync;
   readonly trackerMirror: TrackerMirror;
@@ -133,7 +134,8 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
   const ids = new IdAllocator(store);
   const directory = new DirectoryCache(store);
   await directory.start();
-  const readStore = new MemoryReadStore();
+  // the read models persist beside the log with their checkpoint: a restart resumes from it
+  const readStore = new SqliteReadStore(join(options.dataDir, 'read.db'), readModelCollections);
   const runner = new ProjectionRunner(store, readStore, allProjections);
   await runner.start();
   // answer no query before the read models have caught up with the log
@@ -144,7 +146,8 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
   const bus = new SqliteBus(join(options.dataDir, 'bus.db'), {
     compactedTopics: Object.keys(trackerTopicCatalogue),
   });
-  // the read models live in memory: fold the tracker topics from their beginning at every start
+  // the bus keeps the tracker topics, the source of the mirror's documents: fold them from their
+  // beginning at every start (folding is idempotent), so a read.db rebuilt by npm run replay has them again
   const trackerMirror = new TrackerMirror(bus, readStore, {
     groupId: `embedded.tracker-mirror.${randomUUID()}`,
     fromBeginning: true,
@@ -182,6 +185,7 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
       await trackerMirror.stop();
       await bus.close();
       await runner.stop();
+      readStore.close();
       await directory.stop();
       await store.close();
     },

@@ -1,42 +1,56 @@
 /**
- * Child process of the kill -9 catch-up test: catches up from a SQLite event log into MongoDB and
+ * Child process of the kill -9 catch-up tests: starts a projection runner on a SQLite event log and
+ * a read store (`sqlite <file>` or `mongodb <url> <database>`), catches up with the log's head and
  * reports each step on stdout (`bulk <first> <last>` before a page's write, `checkpoint <position>`
- * after its checkpoint, `done <position>` at the end), until the parent kills it.
+ * once a write moved the checkpoint, `done <position>` at the end), until the parent kills it.
  */
 import { SqliteEventStore } from '@fahrplan/platform';
-import type { DocumentWrite } from '../../read-store/read-store';
+import type { CheckpointWrite, DocumentWrite, ReadStore } from '../../read-store/read-store';
 import { MongoReadStore } from '../../read-store/mongo-read-store';
-import { allProjections } from '../all-projections';
+import { SqliteReadStore } from '../../read-store/sqlite-read-store';
+import { allProjections, readModelCollections } from '../all-projections';
 import { ProjectionRunner } from '../projection-runner';
 
-const [file, url, database, batchSize] = process.argv.slice(2);
-if (!file || !url || !database || !batchSize)
-  throw new Error('usage: catch-up-until-killed <event log> <MongoDB URL> <database> <batch size>');
+const [file, batchSize, kind, ...target] = process.argv.slice(2);
+if (!file || !batchSize || !['sqlite', 'mongodb'].includes(kind ?? ''))
+  throw new Error(
+    'usage: catch-up-until-killed <event log> <batch size> (sqlite <file> | mongodb <URL> <database>)',
+  );
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-/** Reports the runner's writes and checkpoints as they happen. */
-class ReportingReadStore extends MongoReadStore {
-  override async write(writes: readonly DocumentWrite[]): Promise<void> {
-    const positions = writes.map((write) => write.position);
-    say(`bulk ${Math.min(...positions)} ${Math.max(...positions)}`);
-    await super.write(writes);
-  }
-
-  override async saveCheckpoint(name: string, position: number): Promise<void> {
-    await super.saveCheckpoint(name, position);
-    say(`checkpoint ${position}`);
-  }
-}
+/** The store, reporting the runner's writes and checkpoints as they happen. */
+const reporting = (store: ReadStore): ReadStore =>
+  new Proxy(store, {
+    get(stored, key) {
+      if (key === 'write')
+        return async (writes: readonly DocumentWrite[], checkpoint?: CheckpointWrite) => {
+          const positions = writes.map((write) => write.position);
+          if (positions.length > 0) say(`bulk ${Math.min(...positions)} ${Math.max(...positions)}`);
+          await stored.write(writes, checkpoint);
+          if (checkpoint) say(`checkpoint ${checkpoint.position}`);
+        };
+      const value: unknown = Reflect.get(stored, key, stored);
+      return typeof value === 'function' ? (value as () => unknown).bind(stored) : value;
+    },
+  });
 
 const main = async () => {
   const store = new SqliteEventStore(file);
-  const connected = await MongoReadStore.connect(url, database);
-  const readStore = new ReportingReadStore(connected.database);
-  const runner = new ProjectionRunner(store, readStore, allProjections, { batchSize: Number(batchSize) });
-  const { position } = await runner.catchUp();
-  say(`done ${position}`);
-  await connected.close();
+  const readStore =
+    kind === 'sqlite'
+      ? new SqliteReadStore(target[0]!, readModelCollections)
+      : await MongoReadStore.connect(target[0]!, target[1]!);
+  const runner = new ProjectionRunner(store, reporting(readStore), allProjections, {
+    batchSize: Number(batchSize),
+  });
+  const head = await store.headPosition();
+  await runner.start();
+  if (!(await runner.waitFor(head, 600_000))) throw new Error(`did not reach ${head}`);
+  await runner.stop();
+  say(`done ${runner.checkpoint}`);
+  if (readStore instanceof MongoReadStore) await readStore.close();
+  else readStore.close();
   await store.close();
 };
 

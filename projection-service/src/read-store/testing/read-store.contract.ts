@@ -1,48 +1,33 @@
-import type { DocumentWrite, ReadDocument, ReadStore } from '../read-store';
+import { pageOf, pageRequest } from '../../http/paging';
+import type { SortOrder } from '../../http/paging';
+import { compareIds } from '../read-store';
+import type { CollectionSpec, ReadDocument, ReadStore } from '../read-store';
 import { itWhenAtomic } from './atomicity';
 import type { Atomicity } from './atomicity';
+import { aDoc, deleteOf, nextPosition, putOf } from './documents';
+import { contractCollections, queryContract } from './query.contract';
+
+export { aDoc } from './documents';
 
 export interface ReadStoreFixture {
   readonly store: ReadStore;
   readonly dispose: () => Promise<void>;
 }
 
-let lastPosition = 0;
-/** A stored application document; `_position` grows with every call unless given. */
-export const aDoc = (id: string, fields: Record<string, unknown> = {}): ReadDocument => ({
-  _id: id,
-  _position: (lastPosition += 1),
-  tenant: 'acme',
-  name: `Application ${id}`,
-  deleted: false,
-  ...fields,
-});
-
-/** The write that stores `doc` as it is. */
-const putOf = (collection: string, { _id, _position, ...document }: ReadDocument): DocumentWrite => ({
-  collection,
-  id: _id,
-  position: _position,
-  document,
-});
-const deleteOf = (collection: string, id: string, position: number): DocumentWrite => ({
-  collection,
-  id,
-  position,
-  document: null,
-});
-
 const ids = (docs: readonly ReadDocument[]) => docs.map((doc) => doc._id);
 
-/** The behaviour every ReadStore adapter shares (STYLE 18); each test gets an empty store. */
+/**
+ * The behaviour every ReadStore adapter shares (STYLE 18); each test gets an empty store, created
+ * knowing `contractCollections` (the indexes and multikey fields of the contract's queries).
+ */
 export function readStoreContract(
   name: string,
-  create: () => Promise<ReadStoreFixture>,
+  create: (collections: readonly CollectionSpec[]) => Promise<ReadStoreFixture>,
   atomic: Atomicity = true,
 ): void {
   describe(`${name} (ReadStore contract)`, () => {
     let fixture: ReadStoreFixture | undefined;
-    const emptyStore = async () => (fixture = await create()).store;
+    const emptyStore = async () => (fixture = await create(contractCollections)).store;
     const storeWith = async (collection: string, docs: readonly ReadDocument[]) => {
       const store = await emptyStore();
       for (const doc of docs) await store.put(collection, doc);
@@ -79,8 +64,8 @@ export function readStoreContract(
 
       it('deletes a document, and deleting a missing one is no error', async () => {
         const store = await storeWith('applications', [aDoc('1'), aDoc('2')]);
-        await store.delete('applications', '1', (lastPosition += 1));
-        await store.delete('applications', '99', (lastPosition += 1));
+        await store.delete('applications', '1', nextPosition());
+        await store.delete('applications', '99', nextPosition());
         expect(await store.get('applications', '1')).toBeNull();
         expect(await store.get('applications', '99')).toBeNull();
         expect(ids(await store.find('applications', {}))).toEqual(['2']);
@@ -119,7 +104,7 @@ export function readStoreContract(
       it('keeps the position of a removal: an older write does not bring the document back', async () => {
         const created = aDoc('1');
         const store = await storeWith('applications', [created]);
-        const removedAt = (lastPosition += 1);
+        const removedAt = nextPosition();
         await store.delete('applications', '1', removedAt);
         await store.put('applications', created);
         await store.put('applications', { ...created, _position: removedAt });
@@ -129,7 +114,7 @@ export function readStoreContract(
 
       it('takes a newer document over a removal', async () => {
         const store = await storeWith('applications', [aDoc('1')]);
-        await store.delete('applications', '1', (lastPosition += 1));
+        await store.delete('applications', '1', nextPosition());
         const recreated = aDoc('1', { name: 'Again' });
         await store.put('applications', recreated);
         expect(await store.get('applications', '1')).toEqual(recreated);
@@ -140,7 +125,7 @@ export function readStoreContract(
       it('returns the stored documents of the ids asked for, tombstones included', async () => {
         const [one, two, three] = [aDoc('1'), aDoc('2'), aDoc('3')];
         const store = await storeWith('applications', [one!, two!, three!]);
-        const removedAt = (lastPosition += 1);
+        const removedAt = nextPosition();
         await store.delete('applications', '2', removedAt);
         const found = await store.getMany('applications', ['1', '2', '99']);
         expect([...found.keys()].sort()).toEqual(['1', '2']);
@@ -162,7 +147,7 @@ export function readStoreContract(
         const renamed = aDoc('1', { name: 'Renamed' });
         await store.write([
           putOf('applications', renamed),
-          deleteOf('applications', '2', (lastPosition += 1)),
+          deleteOf('applications', '2', nextPosition()),
           putOf('comments', comment),
         ]);
         expect(await store.dump()).toEqual({ applications: [renamed], comments: [comment] });
@@ -186,7 +171,7 @@ export function readStoreContract(
 
       it('changes nothing when the same bulk comes again', async () => {
         const store = await emptyStore();
-        const removedAt = (lastPosition += 1);
+        const removedAt = nextPosition();
         const writes = [
           putOf('applications', aDoc('1')),
           putOf('applications', aDoc('2')),
@@ -262,7 +247,7 @@ export function readStoreContract(
 
       it('does not find removed documents', async () => {
         const store = await storeWith('applications', docs);
-        await store.delete('applications', '2', (lastPosition += 1));
+        await store.delete('applications', '2', nextPosition());
         expect(await sorted(store.find('applications', {}))).toEqual(['1', '3', '4', '5']);
         expect(await store.find('applications', { _id: '2' })).toEqual([]);
       });
@@ -297,6 +282,166 @@ export function readStoreContract(
         expect(
           ids(await store.find('applications', { tenant: 'acme' }, { sort: { rank: -1 }, limit: 2 })),
         ).toEqual(['4', '1']);
+      });
+    });
+
+    queryContract(storeWith);
+
+    describe('count', () => {
+      it('counts what find finds, without tombstones', async () => {
+        const store = await storeWith('applications', [
+          aDoc('1', { status: 'A' }),
+          aDoc('2', { status: 'A' }),
+          aDoc('3', { status: 'B' }),
+        ]);
+        await store.delete('applications', '2', nextPosition());
+        expect(await store.count('applications', { status: 'A' })).toBe(1);
+        expect(await store.count('applications', {})).toBe(2);
+        expect(await store.count('comments', {})).toBe(0);
+      });
+    });
+
+    describe('write with a checkpoint', () => {
+      it('moves the checkpoint with the documents it covers, and a page without documents moves it too', async () => {
+        const store = await emptyStore();
+        const doc = aDoc('1');
+        await store.write([putOf('applications', doc)], { name: 'projections', position: doc._position });
+        expect(await store.checkpoint('projections')).toBe(doc._position);
+        expect(await store.get('applications', '1')).toEqual(doc);
+
+        await store.write([], { name: 'projections', position: doc._position + 5 });
+        expect(await store.checkpoint('projections')).toBe(doc._position + 5);
+      });
+
+      it('never moves the checkpoint backwards, and still applies the documents', async () => {
+        const store = await emptyStore();
+        await store.saveCheckpoint('projections', 50);
+        const doc = aDoc('1');
+        await store.write([putOf('applications', doc)], { name: 'projections', position: 10 });
+        expect(await store.checkpoint('projections')).toBe(50);
+        expect(await store.get('applications', '1')).toEqual(doc);
+      });
+    });
+
+    describe('projection versions and clearing', () => {
+      it('records the version of each collection, the last one saved', async () => {
+        const store = await emptyStore();
+        expect(await store.versions()).toEqual({});
+        await store.saveVersions({ applications: 2, comments: 1 });
+        await store.saveVersions({ applications: 1 });
+        expect(await store.versions()).toEqual({ applications: 1, comments: 1 });
+      });
+
+      it('clears one collection, tombstones included, and keeps the others, the checkpoints and the versions', async () => {
+        const kept = aDoc('c1');
+        const store = await storeWith('applications', [aDoc('1'), aDoc('2')]);
+        await store.delete('applications', '2', nextPosition());
+        await store.put('comments', kept);
+        await store.saveCheckpoint('projections', 5);
+        await store.saveVersions({ applications: 2 });
+
+        await store.clear('applications');
+        await store.clear('accounts');
+
+        expect(await store.getMany('applications', ['1', '2'])).toEqual(new Map());
+        expect(await store.dump()).toEqual({ comments: [kept] });
+        expect(await store.checkpoint('projections')).toBe(5);
+        expect(await store.versions()).toEqual({ applications: 2 });
+        // nothing of the cleared documents is left to hold back a rebuild's older positions
+        const rebuilt = aDoc('2', { _position: 1 });
+        await store.put('applications', rebuilt);
+        expect(await store.get('applications', '2')).toEqual(rebuilt);
+      });
+    });
+
+    describe('paging (pageOf)', () => {
+      const order: SortOrder = [
+        ['_priority', -1],
+        ['_title', 1],
+      ];
+      // ties on both keys: the id decides
+      const listed = (id: string, i: number, fields: Record<string, unknown> = {}) =>
+        aDoc(id, { _priority: i % 4, _title: `title ${i % 9}`, status: i % 2 === 0 ? 'A' : 'B', ...fields });
+      const inOrder = (a: ReadDocument, b: ReadDocument) =>
+        (b._priority as number) - (a._priority as number) ||
+        compareIds(a._title as string, b._title as string) ||
+        compareIds(a._id, b._id);
+
+      const readAll = async (
+        store: ReadStore,
+        filters: Readonly<Record<string, unknown>> | readonly Readonly<Record<string, unknown>>[],
+        limit: number,
+        between: (page: number, seen: readonly ReadDocument[]) => Promise<void> = async () => {},
+      ) => {
+        const seen: ReadDocument[] = [];
+        let cursor: string | null = null;
+        for (let page = 0; page < 100; page += 1) {
+          const request = pageRequest(String(limit), cursor ?? undefined);
+          const { docs, nextCursor } = await pageOf(store, 'applications', filters, order, request);
+          expect(docs.length).toBeLessThanOrEqual(limit);
+          seen.push(...docs);
+          if (nextCursor === null) return seen;
+          cursor = nextCursor;
+          await between(page, seen);
+        }
+        throw new Error('more than 100 pages');
+      };
+
+      it('reads every document once and in order, with one filter or a list of disjoint ones', async () => {
+        const docs = Array.from({ length: 61 }, (_, i) =>
+          listed(`p${String((i * 17) % 61).padStart(2, '0')}`, i),
+        );
+        const store = await storeWith('applications', [
+          ...docs,
+          aDoc('other', { tenant: 'globex', _priority: 1, _title: 'x' }),
+        ]);
+        const expected = ids([...docs].sort(inOrder));
+
+        expect(ids(await readAll(store, { tenant: 'acme' }, 7))).toEqual(expected);
+        expect(ids(await readAll(store, { tenant: 'acme' }, 61))).toEqual(expected);
+        expect(
+          ids(
+            await readAll(
+              store,
+              [
+                { tenant: 'acme', status: 'A' },
+                { tenant: 'acme', status: 'B' },
+              ],
+              5,
+            ),
+          ),
+        ).toEqual(expected);
+      });
+
+      it('has no duplicates and no gaps while documents are written between the pages', async () => {
+        const docs = Array.from({ length: 80 }, (_, i) => listed(`p${String(i).padStart(2, '0')}`, i));
+        const store = await storeWith('applications', docs);
+        const deleted = new Set<string>();
+        const added: ReadDocument[] = [];
+
+        const seen = await readAll(store, { tenant: 'acme' }, 6, async (page, read) => {
+          const last = read.at(-1)!;
+          const [next, ...rest] = [...docs]
+            .sort(inOrder)
+            .filter((doc) => inOrder(doc, last) > 0 && !deleted.has(doc._id));
+          // the last one ahead of the cursor removed, the next one and a read one changed (not their sort keys)
+          const removed = rest.at(-1);
+          if (removed) {
+            deleted.add(removed._id);
+            await store.delete('applications', removed._id, nextPosition());
+          }
+          for (const doc of [next, read[0]!].filter((doc) => doc !== undefined))
+            await store.put('applications', { ...doc, _position: nextPosition(), name: `changed ${page}` });
+          // one created ahead of the cursor (the last in the order: it is read later), one behind it (it is not)
+          const later = aDoc(`z${String(page).padStart(3, '0')}`, { _priority: -1, _title: 'title 0' });
+          added.push(later);
+          await store.put('applications', later);
+          await store.put('applications', aDoc(`m${page}`, { _priority: 9, _title: 'title 0' }));
+        });
+
+        const expected = [...docs.filter((doc) => !deleted.has(doc._id)), ...added].sort(inOrder);
+        expect(ids(seen)).toEqual(ids(expected));
+        expect(deleted.size).toBeGreaterThan(5);
       });
     });
 
@@ -355,8 +500,8 @@ export function readStoreContract(
       it('shows no tombstones, nor a collection that holds only tombstones', async () => {
         const store = await storeWith('applications', [aDoc('1'), aDoc('2')]);
         await store.put('comments', aDoc('c1'));
-        await store.delete('applications', '1', (lastPosition += 1));
-        await store.delete('comments', 'c1', (lastPosition += 1));
+        await store.delete('applications', '1', nextPosition());
+        await store.delete('comments', 'c1', nextPosition());
         const dump = await store.dump();
         expect(Object.keys(dump)).toEqual(['applications']);
         expect(ids(dump.applications!)).toEqual(['2']);

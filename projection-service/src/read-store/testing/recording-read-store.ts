@@ -8,7 +8,7 @@ export interface RecordedQuery {
   readonly sort: readonly string[];
 }
 
-/** Records every query a controller sends, for checking that declared indexes serve them. */
+/** Records every query (find or count) a controller sends, for checking that declared indexes serve them. */
 export class RecordingReadStore extends MemoryReadStore {
   readonly queries: RecordedQuery[] = [];
 
@@ -19,6 +19,11 @@ export class RecordingReadStore extends MemoryReadStore {
   ): Promise<ReadDocument[]> {
     this.queries.push({ collection, filter, sort: Object.keys(options.sort ?? {}) });
     return super.find(collection, filter, options);
+  }
+
+  override async count(collection: string, filter: Readonly<Record<string, unknown>>): Promise<number> {
+    this.queries.push({ collection, filter, sort: [] });
+    return super.count(collection, filter);
   }
 }
 
