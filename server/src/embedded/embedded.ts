@@ -28,6 +28,7 @@ import { TrackerSync, TrackerSyncModule, fakeTrackerHandler } from '@fahrplan/tr
 import type { TrackerTester } from '@fahrplan/tracker-sync';
 import { trackerSyncParts } from '../services/tracker-sync';
 import { createHttpApp, serveConsole } from '../http/http-app';
+import { trustedProxiesOf } from '../http/trusted-proxies';
 import { platformEndpoints } from '../http/platform.controller';
 
 export interface EmbeddedOptions {
@@ -43,8 +44,10 @@ export interface EmbeddedOptions {
   readonly plainReleaseHosts?: readonly string[];
   /** How often tracker-sync mirrors every connection (default 5 minutes). */
   readonly trackerIntervalMs?: number;
-  /** Trackers allowed on non-public addresses (default `*`: one machine, run by its operator). */
+  /** Trackers allowed on non-public addresses (default none; `*` allows all). */
   readonly trackerPrivateHosts?: readonly string[] | '*';
+  /** The reverse proxies whose X-Forwarded-For names the client (default none). */
+  readonly trustedProxies?: readonly string[];
 }
 
 /** Where `npm start` serves the fake issue tracker for the demo. */
@@ -157,14 +160,18 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
     directory,
     secrets,
     links: { hostsWithoutReleaseReportSuffix: options.plainReleaseHosts ?? [] },
-    privateHosts: options.trackerPrivateHosts ?? '*',
+    privateHosts: options.trackerPrivateHosts ?? [],
     ...(options.trackerIntervalMs ? { intervalMs: options.trackerIntervalMs } : {}),
     ...(options.logger === false ? { log: () => undefined } : {}),
   });
   const parts = { store, ids, directory, runner, readStore, trackerSync, trackerMirror };
   const app = await createHttpApp(
     EmbeddedModule.forRoot(parts, tokens, { secrets, tester }, options.clock, options.oidc),
-    { forceCloseConnections: true, logger: options.logger === false ? false : ['error', 'warn'] },
+    {
+      forceCloseConnections: true,
+      logger: options.logger === false ? false : ['error', 'warn'],
+      trustedProxies: await trustedProxiesOf(options.trustedProxies ?? []),
+    },
   );
   if (options.demoTracker)
     app.use(
