@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { CommandServiceModule } from '@fahrplan/command-service';
@@ -15,6 +15,8 @@ import {
   SqliteBus,
   SqliteEventStore,
   TokenService,
+  createPrivateFile,
+  securePrivateFolder,
 } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
 import {
@@ -125,13 +127,23 @@ class EmbeddedModule {
  */
 const loadKey = (dataDir: string, name: string): Buffer => {
   const file = join(dataDir, name);
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  if (!existsSync(file)) {
+    createPrivateFile(file);
+    writeFileSync(file, randomBytes(32).toString('base64'));
+  }
   return Buffer.from(readFileSync(file, 'utf8'), 'base64');
+};
+
+/** The data folder's modes (700, its files 600): checked at start, narrowed where they were wider. */
+const checkDataDir = (dataDir: string, warn: boolean): void => {
+  const narrowed = securePrivateFolder(dataDir);
+  if (warn && narrowed.length > 0)
+    new Logger('data').warn(`others could read ${narrowed.join(', ')}: narrowed to the owner only`);
 };
 
 /** command-service, projection-service and the console in one process, on the embedded adapters. */
 export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded> => {
-  mkdirSync(options.dataDir, { recursive: true });
+  checkDataDir(options.dataDir, options.logger !== false);
   const store = new SqliteEventStore(join(options.dataDir, 'events.db'));
   const ids = new IdAllocator(store);
   const directory = new DirectoryCache(store);
@@ -180,6 +192,8 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
     );
   serveConsole(app, options.consoleDir ?? resolve(__dirname, '../../../console/dist'));
   await app.init();
+  // again, now that every store has made its files
+  checkDataDir(options.dataDir, options.logger !== false);
   return {
     ...parts,
     app,
