@@ -3,6 +3,7 @@ import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
 import type { Permissions } from '../permissions';
+import { requiredName } from '../rules/limits';
 import { usernameSchema } from './tenant.commands';
 
 const id = z.number().int().positive();
@@ -12,7 +13,7 @@ export const passwordSchema = z
   .string({ error: 'required' })
   .min(10, { error: 'at least 10 characters' })
   .max(1000, { error: 'at most 1000 characters' });
-const displayName = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(100);
+const displayName = requiredName(100);
 
 export type UserCreated = DomainEvent<
   'UserCreated',
