@@ -53,7 +53,7 @@ export const loginThrottleOptions = (env: NodeJS.ProcessEnv = process.env): Logi
 
 const hashingEnv = z.object({
   LOGIN_HASH_CONCURRENCY: count(1, 64),
-  LOGIN_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  LOGIN_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
 });
 
 /** The password hashing queue's settings from the environment (an empty variable counts as unset). */

@@ -28,7 +28,7 @@ export class PasswordHashingBusyError extends ServiceUnavailableException {
  * at most `queue / concurrency` turns, and the rest are refused before they cost anything.
  */
 class HashingQueue {
-  private options: PasswordHashingOptions = { concurrency: 1, queue: 16 };
+  private options: PasswordHashingOptions = { concurrency: 1, queue: 8 };
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   /** A running average of one hash's duration, for the Retry-After of a refusal. */
@@ -62,7 +62,7 @@ class HashingQueue {
 
 const hashing = new HashingQueue();
 
-/** Sets the hashing queue's concurrency and length (defaults: one at a time, 16 waiting). */
+/** Sets the hashing queue's concurrency and length (defaults: one at a time, 8 waiting). */
 export const configurePasswordHashing = (options: PasswordHashingOptions): void => hashing.configure(options);
 
 const derive = (password: string, salt: Buffer, logN: number, r: number, p: number) =>
