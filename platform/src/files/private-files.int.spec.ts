@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eventMetadata } from '../event-store/metadata';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { createPrivateFile, securePrivateFolder } from './private-files';
 
@@ -13,7 +14,8 @@ describe('private data files', () => {
 
   it('creates the SQLite event log, its WAL and shared memory files readable by the owner only', async () => {
     const store = new SqliteEventStore(join(dir, 'events.db'));
-    await store.append('user-1', [{ id: crypto.randomUUID(), type: 'Noted', data: {}, metadata: {} }], 'any');
+    const metadata = eventMetadata({ tenant: 'demo', user: 'test', timestamp: new Date().toISOString() });
+    await store.append('user-1', [{ id: crypto.randomUUID(), type: 'Noted', data: {}, metadata }], 'any');
 
     const files = readdirSync(dir).sort();
     expect(files).toEqual(['events.db', 'events.db-shm', 'events.db-wal']);
