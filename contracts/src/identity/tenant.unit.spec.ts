@@ -229,6 +229,20 @@ describe('members and invitations', () => {
   });
 });
 
+/** User 50 of acme, a viewer, as CreateUser records her. */
+const dora: UserEvent = {
+  type: 'UserCreated',
+  data: {
+    id: 50,
+    tenant: 'acme',
+    username: 'dora',
+    displayName: 'Dora',
+    passwordHash: 'scrypt$hash',
+    permissions: {},
+    roles: [VIEWER],
+  },
+};
+
 describe('the last administrator', () => {
   // bob (7) administers acme through the Administrator role, since he created it; carol (30) views
   const bob: MemberFacts = { id: 7, roles: [ADMIN], permissions: {}, disabled: false };
@@ -305,17 +319,6 @@ describe('the last administrator', () => {
   });
 
   describe('when a user is disabled', () => {
-    const dora: UserEvent = {
-      type: 'UserCreated',
-      data: {
-        id: 50,
-        tenant: 'acme',
-        username: 'dora',
-        displayName: 'Dora',
-        passwordHash: 'h',
-        permissions: {},
-      },
-    };
     const disabling = (administered: { tenant: string; administrators: number[] }[]) =>
       users
         .given([dora])
@@ -352,18 +355,6 @@ describe('users', () => {
     type: 'CreateUser',
     data: createUserSchema.parse(raw),
   });
-  const dora: UserEvent = {
-    type: 'UserCreated',
-    data: {
-      id: 50,
-      tenant: 'acme',
-      username: 'dora',
-      displayName: 'Dora',
-      passwordHash: 'scrypt$hash',
-      permissions: {},
-      roles: [VIEWER],
-    },
-  };
 
   it('creates a user with the hashed password and roles; a taken name or short password is refused', () => {
     users
