@@ -1,4 +1,5 @@
 import { createHook } from 'node:async_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,11 +66,15 @@ describe('a login flood', () => {
     // warm up the probes' paths before measuring
     await runLoad({ baseUrl, calls: probes, durationMs: 500, gapMs: 20 });
 
+    // the server's event loop (this process): how long it was held at a time
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
     const [attacks, probed] = await Promise.all([
       runLoad({ baseUrl, calls: flood, durationMs: FLOOD_SECONDS * 1000, gapMs: FLOOD_GAP_MS }),
       runLoad({ baseUrl, calls: probes, durationMs: FLOOD_SECONDS * 1000, gapMs: 50 }),
     ]);
 
+    loop.disable();
     const logins = attacks.flat();
     const count = (status: number) => logins.filter((reply) => reply.status === status).length;
     const [health, query] = probed as [LoadReply[], LoadReply[]];
@@ -80,6 +85,7 @@ describe('a login flood', () => {
         `  ${summary('login answers', logins)}`,
         `  ${summary('GET /api/health', health)}`,
         `  ${summary('GET /api/applications', query)}`,
+        `  server event loop delay: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
         '',
       ].join('\n'),
     );
