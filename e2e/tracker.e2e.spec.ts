@@ -43,7 +43,13 @@ describe('the issue tracker, from connection to timeline', () => {
     server = new ServiceProcess({
       entry: 'server/dist/main.js',
       port: await freePort(),
-      env: { DATA_DIR: dataDir, FAHRPLAN_DEMO_PASSWORD: E2E_PASSWORD, FAHRPLAN_DEMO_TRACKER: 'false' },
+      env: {
+        DATA_DIR: dataDir,
+        FAHRPLAN_DEMO_PASSWORD: E2E_PASSWORD,
+        FAHRPLAN_DEMO_TRACKER: 'false',
+        // the test's fake tracker listens on loopback, which an operator must allow
+        FAHRPLAN_TRACKER_PRIVATE_HOSTS: '127.0.0.1',
+      },
     });
     await server.start();
     browser = await launchChromium();

@@ -588,7 +588,13 @@ async function main() {
     const secret = randomBytes(32);
     writeFileSync(join(dataDir, 'token.key'), secret.toString('base64'), { mode: 0o600 });
     const tokens = new TokenService(secret);
-    const token = () => tokens.issueAccessToken({ userId: built.userId, tenant: TENANT, username: USERNAME });
+    const token = () =>
+      tokens.issueAccessToken({
+        userId: built.userId,
+        tenant: TENANT,
+        username: USERNAME,
+        session: randomUUID(),
+      });
     const started = performance.now();
     embedded = await createEmbedded({ dataDir, logger: false });
     const startSeconds = seconds(started);

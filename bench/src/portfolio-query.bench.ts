@@ -7,7 +7,7 @@
  * same priority and duration computed in-process for the same projects, so the share of the answer
  * time they take is known. Scale with the BENCH_PORTFOLIO_* variables below.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -282,6 +282,7 @@ async function serve(portfolio: Portfolio, kind: StoreKind, mongoUrl: string | u
     userId: portfolio.userId,
     tenant: TENANT,
     username: USERNAME,
+    session: randomUUID(),
   });
   return { instance, client: new Client(`http://127.0.0.1:${port}`, token), catchUpSeconds };
 }

@@ -27,6 +27,7 @@ export * from './resource/resource';
 export * from './comment/comment';
 export * from './account/account';
 export * from './identity/identity';
+export * from './identity/administrators';
 export * from './identity/tenant.commands';
 export * from './identity/tenant.events';
 export * from './identity/tenant.state';

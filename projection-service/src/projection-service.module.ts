@@ -20,7 +20,14 @@ import {
   DirectoryReadYourWritesInterceptor,
   ReadYourWritesInterceptor,
 } from './http/read-your-writes.interceptor';
-import { AS_OF_STORES, HISTORY_READER, PROJECTION_RUNNER, READ_STORE, TRACKER_MIRROR } from './http/tokens';
+import {
+  AS_OF_STORES,
+  EVENT_LOG,
+  HISTORY_READER,
+  PROJECTION_RUNNER,
+  READ_STORE,
+  TRACKER_MIRROR,
+} from './http/tokens';
 import { ItemsController } from './items/items.controller';
 import { TimelineController } from './items/timeline.controller';
 import { allProjections } from './projections/all-projections';
@@ -77,6 +84,7 @@ export class ProjectionServiceModule {
         },
         { provide: HISTORY_READER, useValue: new HistoryReader(options.eventStore) },
         { provide: PROJECTION_RUNNER, useValue: options.runner },
+        { provide: EVENT_LOG, useValue: options.eventStore },
         { provide: TRACKER_MIRROR, useValue: options.trackerMirror ?? null },
         { provide: TOKEN_SERVICE, useValue: options.tokens },
         { provide: DIRECTORY, useValue: options.directory },

@@ -18,7 +18,12 @@ const main = async () => {
     demoTracker: env.FAHRPLAN_DEMO_TRACKER,
     plainReleaseHosts: env.FAHRPLAN_TRACKER_PLAIN_RELEASE_HOSTS,
     trackerIntervalMs: env.FAHRPLAN_TRACKER_SYNC_INTERVAL_MS,
-    trackerPrivateHosts: env.FAHRPLAN_TRACKER_PRIVATE_HOSTS,
+    // the demo's fake tracker is this very server: its address, and no other port of it, is allowed
+    trackerPrivateHosts:
+      env.FAHRPLAN_DEMO_TRACKER && env.FAHRPLAN_TRACKER_PRIVATE_HOSTS !== '*'
+        ? [...env.FAHRPLAN_TRACKER_PRIVATE_HOSTS, `localhost:${port}`]
+        : env.FAHRPLAN_TRACKER_PRIVATE_HOSTS,
+    trustedProxies: env.FAHRPLAN_TRUSTED_PROXIES ?? [],
   });
   let password: string | undefined;
   if (!embedded.directory.tenant(DEMO_TENANT)) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
@@ -269,7 +270,14 @@ describe('logout', () => {
 describe('access tokens', () => {
   const key = () => Buffer.from(readFileSync(join(platform.dataDir, 'token.key'), 'utf8'), 'base64');
   const now = () => Math.floor(Date.now() / 1000);
-  const claims = () => ({ tenant: 'demo', username: 'admin', typ: 'access', exp: now() + 600 });
+  // as the server signs them: every access token expires and names its session
+  const claims = () => ({
+    tenant: 'demo',
+    username: 'admin',
+    typ: 'access',
+    exp: now() + 600,
+    sid: randomUUID(),
+  });
   const adminId = () => platform.embedded.directory.user('demo', 'admin')!.id;
   const sign = (options: jwt.SignOptions = {}, secret: Buffer = key(), payload: object = claims()) =>
     jwt.sign(payload, secret, {

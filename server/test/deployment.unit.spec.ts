@@ -134,6 +134,13 @@ describe('docker-compose.yml', () => {
     });
 
     it('is the upstream the proxy routes to', () => expect(nginx).toContain(`server ${name}:${env.PORT};`));
+
+    it("believes X-Forwarded-For only from the console's nginx, the proxy of this file", () => {
+      expect(env.FAHRPLAN_TRUSTED_PROXIES).toBe('console');
+      expect(services.console!.build?.target).toBe('console');
+      expect(dockerfile).toMatch(/^FROM nginx[\w.:-]* AS console$/m);
+      expect(nginx).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
@@ -832,7 +832,8 @@ describe('tokens', () => {
     const key = Buffer.from(readFileSync(join(platform.dataDir, 'token.key'), 'utf8'), 'base64');
     const subject = String(platform.embedded.directory.user(A, 'admin')!.id);
     const now = Math.floor(Date.now() / 1000);
-    const claims = { tenant: A, username: 'admin', typ: 'access' };
+    // as the server signs them: every access token names its session (and expires, below)
+    const claims = { tenant: A, username: 'admin', typ: 'access', sid: randomUUID() };
     const options: jwt.SignOptions = {
       algorithm: 'HS256',
       subject,

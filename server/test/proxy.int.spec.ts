@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ServiceProcess, eventually, freePort } from '@fahrplan/platform/testing';
 import { Api } from '../src/testing/platform';
+import { AddressClient } from './abuse/from-address';
 
 /**
  * The one origin of docker-compose.yml, for real: Debian's nginx with deploy/nginx.conf (its
@@ -39,7 +40,14 @@ if (!available)
     const commands = new ServiceProcess({
       entry: 'server/dist/command-service.main.js',
       port: await freePort(),
-      env: { ...shared, FAHRPLAN_DEMO_PASSWORD: PASSWORD },
+      // nginx reaches the services from loopback, as compose's nginx from its container ('console');
+      // a low per-address limit, so that a client rotating X-Forwarded-For meets it within the test
+      env: {
+        ...shared,
+        FAHRPLAN_DEMO_PASSWORD: PASSWORD,
+        FAHRPLAN_TRUSTED_PROXIES: '127.0.0.1',
+        LOGIN_IP_MAX_FAILURES: '3',
+      },
       readyPath: '/api/ready',
     });
     const queries = new ServiceProcess({
@@ -114,6 +122,27 @@ ${site}
     const reply = await origin.login('demo', 'admin', PASSWORD);
     expect(reply.status).toBe(200);
     expect(reply.headers.get('set-cookie')).toMatch(/Path=\/api\/auth/);
+  });
+
+  it('counts a client by the address nginx saw, whatever X-Forwarded-For it sends', async () => {
+    const client = new AddressClient(origin.baseUrl, '127.0.0.21');
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (
+            await client.login('demo', `rotating-${i}`, 'wrong password', {
+              'x-forwarded-for': `203.0.113.${i}`,
+            })
+          ).status,
+        );
+
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      // another client behind the same proxy is not blocked
+      expect((await origin.login('demo', 'admin', PASSWORD)).status).toBe(200);
+    } finally {
+      client.close();
+    }
   });
 
   it('sends a command to command-service and the query to projection-service', async () => {

@@ -14,6 +14,8 @@ let restarted: Running | undefined;
 
 /** What tenant 'demo' did before the restart: a varied history of every command type. */
 const made = { kept: 0, child: 0, deleted: 0, account: 0, comments: [] as number[], idempotent: 0 };
+/** The data of the keyed creation: its retry sends the same request (another one would answer 422). */
+const keyedApplication = anApplication();
 
 const run = async (type: string, data: unknown, headers?: Record<string, string>) => {
   const reply = await platform.api.command(type, data, platform.admin, headers);
@@ -51,7 +53,9 @@ beforeAll(async () => {
     platform.clock.advance(1);
     comments.push((await run('CreateComment', { refType: 'application', refId: kept.id, description })).id);
   }
-  const idempotent = await run('SaveApplication', anApplication(), { 'idempotency-key': 'restart-key-0001' });
+  const idempotent = await run('SaveApplication', keyedApplication, {
+    'idempotency-key': 'restart-key-0001',
+  });
   Object.assign(made, {
     kept: kept.id,
     child: child.id,
@@ -208,7 +212,7 @@ describe('after a restart on the same data folder', () => {
       token,
     );
     const created = await api.command('SaveApplication', anApplication(), token);
-    const retried = await api.command('SaveApplication', anApplication(), token, {
+    const retried = await api.command('SaveApplication', keyedApplication, token, {
       'idempotency-key': 'restart-key-0001',
     });
     const stale = await api.command(

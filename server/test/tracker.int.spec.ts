@@ -66,7 +66,8 @@ describe('the issue tracker', () => {
       // small pages, so that every listing really pages
       pageSizeLimit: 2,
     });
-    platform = await startPlatform();
+    // the fake tracker listens on loopback, which an operator must allow (FAHRPLAN_TRACKER_PRIVATE_HOSTS)
+    platform = await startPlatform(undefined, { trackerPrivateHosts: ['127.0.0.1'] });
     await platform.embedded.trackerSync.start();
   });
 
@@ -329,7 +330,7 @@ describe('the tracker mirror across a restart of npm start', () => {
     const fake = await startFakeTracker({ credentials: { basic: { email, apiToken } } });
     const dataDir = temporaryDataDir();
     try {
-      let running = await start(dataDir);
+      let running = await start(dataDir, undefined, { trackerPrivateHosts: ['127.0.0.1'] });
       const token = async () => {
         await eventually(async () =>
           expect((await running.api.login('demo', 'admin', DEMO_PASSWORD)).status).toBe(200),
@@ -364,7 +365,7 @@ describe('the tracker mirror across a restart of npm start', () => {
 
       await running.embedded.close();
       await fake.down();
-      running = await start(dataDir);
+      running = await start(dataDir, undefined, { trackerPrivateHosts: ['127.0.0.1'] });
       await running.embedded.trackerSync.start();
       admin = await token();
       // served from the bus file, while tracker-sync finds the tracker down

@@ -11,7 +11,6 @@ import {
   meView,
 } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
-import { TooManyLoginsException } from './login-throttle';
 import { SessionService } from './session.service';
 import type { IssuedSession } from './session.service';
 
@@ -51,17 +50,7 @@ export class AuthController {
     @Res({ passthrough: true }) response: Response,
   ) {
     const { tenant, username, password } = loginSchema.parse(body);
-    try {
-      return this.answer(
-        await this.sessions.login(tenant, username, password, request.ip),
-        request,
-        response,
-      );
-    } catch (error) {
-      if (error instanceof TooManyLoginsException)
-        response.setHeader('Retry-After', String(error.retryAfterSeconds));
-      throw error;
-    }
+    return this.answer(await this.sessions.login(tenant, username, password, request.ip), request, response);
   }
 
   /** A new session in another tenant the caller belongs to; the caller's session ends. */

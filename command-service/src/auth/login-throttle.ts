@@ -2,11 +2,15 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
+import type { PasswordHashingOptions } from '@fahrplan/platform';
 
 export interface LoginThrottleOptions {
-  /** Failed logins in a row on one account (tenant and user name, known or not) before it is blocked. */
+  /**
+   * Failed logins in a row on one account (tenant and user name, known or not) from one client
+   * address before that pair is blocked; as many from all addresses slow the account's logins down.
+   */
   readonly accountFailures: number;
-  /** How long an account's first block lasts; each further block within a day doubles it. */
+  /** How long a pair's first block lasts; each further block within a day doubles it. */
   readonly blockSeconds: number;
   /** The longest block, however often the account was blocked. */
   readonly maxBlockSeconds: number;
@@ -20,8 +24,8 @@ const count = (fallback: number, max: number) => z.coerce.number().int().min(1).
 const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
 
 /**
- * The environment variables of the throttle, with secure defaults. An account is blocked after at
- * most 20 failures: brute force must meet a 429 long before 100 guesses.
+ * The environment variables of the throttle, with secure defaults. A client is blocked on an account
+ * after at most 20 failures: brute force must meet a 429 long before 100 guesses.
  */
 const throttleEnv = z.object({
   LOGIN_MAX_FAILURES: count(5, 20),
@@ -47,6 +51,22 @@ export const loginThrottleOptions = (env: NodeJS.ProcessEnv = process.env): Logi
   };
 };
 
+const hashingEnv = z.object({
+  LOGIN_HASH_CONCURRENCY: count(1, 64),
+  LOGIN_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
+});
+
+/** The password hashing queue's settings from the environment (an empty variable counts as unset). */
+export const passwordHashingOptions = (env: NodeJS.ProcessEnv = process.env): PasswordHashingOptions => {
+  const parsed = hashingEnv.parse(
+    Object.fromEntries(
+      Object.entries(env).filter(([key, value]) => key.startsWith('LOGIN_') && value !== ''),
+    ),
+  );
+  return { concurrency: parsed.LOGIN_HASH_CONCURRENCY, queue: parsed.LOGIN_HASH_QUEUE };
+};
+
+/** A 429 whose Retry-After the problem filter sends. */
 export class TooManyLoginsException extends HttpException {
   constructor(readonly retryAfterSeconds: number) {
     super('too many failed logins, try again later', HttpStatus.TOO_MANY_REQUESTS);
@@ -57,31 +77,49 @@ export class TooManyLoginsException extends HttpException {
 export interface LoginAttempt {
   succeeded(): Promise<void>;
   failed(): Promise<void>;
+  /** The password was never checked (the hashing queue was full): the attempt counts for nothing. */
+  cancelled(): Promise<void>;
 }
 
 const DAY_SECONDS = 86_400;
+/** How long an attempt on an account under attack waits before its password is checked. */
+const SLOWDOWN_MS = 1000;
 
 /**
- * Brute-force protection of the password login (rate-limiter-flexible, in process memory): failed
- * logins are counted per account, whether the account exists or not, and, more loosely, per client
- * address. An attempt takes its point before the password is checked, so parallel guesses are
- * counted as well; a success gives it back and clears the account's count.
+ * Brute-force protection of the password login (rate-limiter-flexible, in process memory), after
+ * OWASP's advice against lockout as a denial of service: failed logins in a row are counted per
+ * account and client address, and only that pair is refused; an account with as many failures from
+ * all addresses is under attack, and every attempt on it is slowed down, never refused, so a
+ * stranger's failures never lock the owner out from another address. Failures are also counted,
+ * more loosely, per client address. An attempt takes its point before the password is checked, so
+ * parallel guesses are counted as well; a success gives it back and clears the pair's and the
+ * account's counts. Nothing is looked up, so known and unknown users are answered alike.
  */
 export class LoginThrottle {
-  /** Failures in a row per account; a blocked account holds `accountFailures + 1` points. */
-  private readonly accounts: RateLimiterMemory;
-  /** How often each account was blocked today, for the growing block time. */
+  /** Failures in a row per account and address; a blocked pair holds `accountFailures + 1` points. */
+  private readonly pairs: RateLimiterMemory;
+  /** How often each pair was blocked today, for the growing block time. */
   private readonly blocks: RateLimiterMemory;
+  /** Failures per account from every address, which slow the account's attempts down. */
+  private readonly accounts: RateLimiterMemory;
   private readonly addresses: RateLimiterMemory;
 
-  constructor(readonly options: LoginThrottleOptions = loginThrottleOptions({})) {
-    this.accounts = new RateLimiterMemory({
-      keyPrefix: 'login-account',
+  constructor(
+    readonly options: LoginThrottleOptions = loginThrottleOptions({}),
+    private readonly slowdownMs = SLOWDOWN_MS,
+  ) {
+    this.pairs = new RateLimiterMemory({
+      keyPrefix: 'login-pair',
       points: options.accountFailures,
       duration: DAY_SECONDS,
     });
     this.blocks = new RateLimiterMemory({
       keyPrefix: 'login-blocks',
+      points: Number.MAX_SAFE_INTEGER,
+      duration: DAY_SECONDS,
+    });
+    this.accounts = new RateLimiterMemory({
+      keyPrefix: 'login-account',
       points: Number.MAX_SAFE_INTEGER,
       duration: DAY_SECONDS,
     });
@@ -93,43 +131,56 @@ export class LoginThrottle {
   }
 
   /**
-   * Counts an attempt on `tenant`/`username` from `ip`, or throws TooManyLoginsException while the
-   * account or the address is blocked. Looks nothing up, so known and unknown users are answered alike.
+   * Counts an attempt on `tenant`/`username` from `ip`, or throws TooManyLoginsException while this
+   * pair or the address is blocked; waits a while first when the account is under attack.
    */
   async attempt(tenant: string, username: string, ip: string | undefined): Promise<LoginAttempt> {
     const { accountFailures, ipFailures, ipBlockSeconds } = this.options;
     const account = JSON.stringify([tenant.toLowerCase(), username.toLowerCase()]);
     const address = ip ?? 'unknown';
+    const pair = JSON.stringify([tenant.toLowerCase(), username.toLowerCase(), address]);
     // The memory limiter counts synchronously: parallel attempts get consecutive counts, and the one
     // that reaches the limit sets the block before the next one looks at it.
-    const [onAccount, onAddress, blocksSoFar] = await Promise.all([
-      this.accounts.penalty(account),
+    const [onPair, onAddress, blocksSoFar, onAccount] = await Promise.all([
+      this.pairs.penalty(pair),
       this.addresses.penalty(address),
-      this.blocks.get(account),
+      this.blocks.get(pair),
+      this.accounts.get(account),
     ]);
-    if (onAccount.consumedPoints > accountFailures) {
+    if (onPair.consumedPoints > accountFailures) {
       await this.addresses.reward(address);
-      throw this.blocked(await this.accounts.get(account));
+      throw this.blocked(await this.pairs.get(pair));
     }
     if (onAddress.consumedPoints > ipFailures) {
-      await this.accounts.reward(account);
+      await this.pairs.reward(pair);
       throw this.blocked(await this.addresses.get(address));
     }
     // the last attempt allowed blocks at once, so that parallel attempts meet the block
     const blocking: Promise<unknown>[] = [];
     const blockFor =
-      onAccount.consumedPoints === accountFailures ? this.blockSeconds(blocksSoFar?.consumedPoints ?? 0) : 0;
-    if (blockFor) blocking.push(this.accounts.block(account, blockFor), this.blocks.penalty(account));
+      onPair.consumedPoints === accountFailures ? this.blockSeconds(blocksSoFar?.consumedPoints ?? 0) : 0;
+    if (blockFor) blocking.push(this.pairs.block(pair, blockFor), this.blocks.penalty(pair));
     if (onAddress.consumedPoints === ipFailures) blocking.push(this.addresses.block(address, ipBlockSeconds));
     await Promise.all(blocking);
+    if ((onAccount?.consumedPoints ?? 0) >= accountFailures)
+      await new Promise((resolve) => setTimeout(resolve, this.slowdownMs));
     return {
       succeeded: async () => {
-        await Promise.all([this.accounts.delete(account), this.blocks.delete(account)]);
+        await Promise.all([this.pairs.delete(pair), this.blocks.delete(pair), this.accounts.delete(account)]);
         if (onAddress.consumedPoints < ipFailures) await this.addresses.reward(address);
       },
       // the block counts from the failure's answer, not from the start of the password check
       failed: async () => {
-        if (blockFor) await this.accounts.block(account, blockFor);
+        await this.accounts.penalty(account);
+        if (blockFor) await this.pairs.block(pair, blockFor);
+      },
+      cancelled: async () => {
+        await this.addresses.reward(address);
+        if (!blockFor) return void (await this.pairs.reward(pair));
+        await Promise.all([
+          this.pairs.set(pair, onPair.consumedPoints - 1, DAY_SECONDS),
+          this.blocks.reward(pair),
+        ]);
       },
     };
   }

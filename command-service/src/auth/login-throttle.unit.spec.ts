@@ -138,3 +138,59 @@ describe('LoginThrottle', () => {
     expect((await attempt(throttle, 'bob')).outcome).toBe('ok');
   });
 });
+
+describe('LoginThrottle against lockout as a denial of service (OWASP)', () => {
+  const stranger = '198.51.100.7';
+  const owner = '192.0.2.1';
+  /** Fails `count` logins on `username` from `ip`: each passes the throttle, then its password is wrong. */
+  const fail = async (throttle: LoginThrottle, username: string, count: number, ip: string) => {
+    for (let i = 0; i < count; i++) await (await attempt(throttle, username, ip)).attempt!.failed();
+  };
+  /** The attempt's outcome, and whether it was still waiting after `ms`. */
+  const slowed = async (throttle: LoginThrottle, username: string, ip: string, ms: number) => {
+    let settled = false;
+    const pending = attempt(throttle, username, ip).finally(() => (settled = true));
+    await jest.advanceTimersByTimeAsync(ms);
+    const waited = !settled;
+    await jest.advanceTimersByTimeAsync(1000);
+    const { outcome, attempt: allowed } = await pending;
+    return { outcome, waited, allowed };
+  };
+
+  it("never lets a stranger's failures refuse the owner from another address", async () => {
+    const throttle = new LoginThrottle(options());
+    await fail(throttle, 'alice', 3, stranger);
+    expect((await attempt(throttle, 'alice', stranger)).outcome).toBe(60);
+
+    expect((await slowed(throttle, 'alice', owner, 0)).outcome).toBe('ok');
+  });
+
+  it('slows every attempt on an account under attack down by a second, rather than refuse it', async () => {
+    const throttle = new LoginThrottle(options());
+    expect(await slowed(throttle, 'alice', owner, 0)).toMatchObject({ outcome: 'ok', waited: false });
+    await fail(throttle, 'alice', 3, stranger);
+
+    expect(await slowed(throttle, 'alice', owner, 999)).toMatchObject({ outcome: 'ok', waited: true });
+    expect(await slowed(throttle, 'bob', owner, 0)).toMatchObject({ outcome: 'ok', waited: false });
+  });
+
+  it("ends the slowdown with the owner's success, while the stranger stays blocked", async () => {
+    const throttle = new LoginThrottle(options());
+    await fail(throttle, 'alice', 3, stranger);
+    const signedIn = await slowed(throttle, 'alice', owner, 0);
+    expect(signedIn.outcome).toBe('ok');
+    await signedIn.allowed!.succeeded();
+
+    expect(await slowed(throttle, 'alice', owner, 0)).toMatchObject({ outcome: 'ok', waited: false });
+    // two seconds of the 60 s block have passed meanwhile
+    expect((await attempt(throttle, 'alice', stranger)).outcome).toBe(58);
+  });
+
+  it('counts an attempt whose password was never checked for nothing', async () => {
+    const throttle = new LoginThrottle(options({ ipFailures: 2 }));
+    for (let i = 0; i < 5; i++) await (await attempt(throttle, 'alice')).attempt!.cancelled();
+
+    expect((await attempt(throttle, 'alice')).outcome).toBe('ok');
+    expect((await attempt(throttle, 'bob')).outcome).toBe('ok');
+  });
+});

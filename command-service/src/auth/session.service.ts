@@ -48,11 +48,20 @@ export class SessionService {
     @Inject(LoginThrottle) private readonly throttle: LoginThrottle,
   ) {}
 
-  /** Throws TooManyLoginsException while the account or the client address is blocked. */
+  /**
+   * Throws TooManyLoginsException while this client is blocked on the account or everywhere, and
+   * PasswordHashingBusyError while the hashing queue is full.
+   */
   async login(tenant: string, username: string, password: string, ip?: string): Promise<IssuedSession> {
     const attempt = await this.throttle.attempt(tenant, username, ip);
     const user = this.directory.user(tenant, username);
-    const valid = await verifyPassword(password, user?.passwordHash || undefined);
+    let valid: boolean;
+    try {
+      valid = await verifyPassword(password, user?.passwordHash || undefined);
+    } catch (error) {
+      await attempt.cancelled();
+      throw error;
+    }
     if (!user || !valid || user.disabled) {
       await attempt.failed();
       throw new UnauthorizedException('invalid tenant, user name or password');

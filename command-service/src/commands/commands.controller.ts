@@ -1,5 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import stableStringify from 'fast-json-stable-stringify';
+import { createHash } from 'node:crypto';
 import {
   DomainError,
   can,
@@ -15,6 +17,10 @@ import type { Principal } from '@fahrplan/platform';
 import { messageClasses } from '../infrastructure/command-message';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** The request as the command it makes (type and validated data, keys in a stable order), digested. */
+const fingerprintOf = (type: string, data: unknown) =>
+  createHash('sha256').update(stableStringify({ type, data })).digest('base64url');
 
 /** POST /api/commands/<CommandType>: validate with the contracts schema, check the permission, dispatch. */
 @Controller('api/commands')
@@ -60,7 +66,7 @@ export class CommandsController {
         tenant: principal.tenant,
         user: principal.username,
         commandType: type,
-        ...(idempotencyKey ? { idempotencyKey } : {}),
+        ...(idempotencyKey ? { idempotencyKey, requestFingerprint: fingerprintOf(type, data) } : {}),
         ...(source ? { source } : {}),
       }),
     );

@@ -3,13 +3,21 @@ import { CommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import {
   DomainError,
+  administers,
   createTenantEvents,
   notFound,
   streamName,
   tenantDecider,
   userDecider,
 } from '@fahrplan/contracts';
-import type { CommandResult, CreateTenantData, TenantCommand, UserCommand } from '@fahrplan/contracts';
+import type {
+  AdministeredTenant,
+  CommandResult,
+  CreateTenantData,
+  MemberFacts,
+  TenantCommand,
+  UserCommand,
+} from '@fahrplan/contracts';
 import { WrongExpectedRevisionError, eventMetadata, hashPassword, nameBasedUuid } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
 import { SessionService } from '../auth/session.service';
@@ -71,6 +79,29 @@ abstract class IdentityHandler<M extends CommandMessage> extends AggregateHandle
     }
   }
 
+  /** The members of `tenant` as the last-administrator rule needs them (directory facts). */
+  protected members(tenant: string): MemberFacts[] {
+    return this.directory.usersOf(tenant).map((user) => ({
+      id: user.id,
+      roles: user.roles,
+      permissions: user.homeTenant === tenant ? (this.directory.account(user.id)?.permissions ?? {}) : {},
+      disabled: user.disabled,
+    }));
+  }
+
+  /** The tenants `userId` belongs to, each with who administers it now. */
+  protected administered(userId: number): AdministeredTenant[] {
+    return this.directory.tenantsOf(userId).tenants.map((tenant) => {
+      const roles = this.directory.tenant(tenant)?.roles ?? {};
+      return {
+        tenant,
+        administrators: this.members(tenant)
+          .filter((member) => administers(member, roles))
+          .map((member) => member.id),
+      };
+    });
+  }
+
   protected caller(envelope: CommandEnvelope) {
     const caller = this.directory.user(envelope.tenant, envelope.user);
     if (!caller) throw notFound('user');
@@ -100,7 +131,12 @@ abstract class IdentityHandler<M extends CommandMessage> extends AggregateHandle
       decider: tenantDecider,
       command,
       envelope,
-      context: (_state, base) => ({ ...base, newId: newId ?? base.newId, ...context }),
+      context: (_state, base) => ({
+        ...base,
+        newId: newId ?? base.newId,
+        members: this.members(tenant.name),
+        ...context,
+      }),
     });
   }
 
@@ -113,7 +149,12 @@ abstract class IdentityHandler<M extends CommandMessage> extends AggregateHandle
       decider: userDecider,
       command,
       envelope,
-      context: (_state, base) => ({ ...base, callerId, ...(passwordHash ? { passwordHash } : {}) }),
+      context: (_state, base) => ({
+        ...base,
+        callerId,
+        administered: this.administered(userId),
+        ...(passwordHash ? { passwordHash } : {}),
+      }),
     });
   }
 }

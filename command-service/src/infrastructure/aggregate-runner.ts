@@ -1,3 +1,4 @@
+import { UnprocessableEntityException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { notFound, parseStreamName, streamName, withSchemaVersion } from '@fahrplan/contracts';
 import type {
@@ -24,6 +25,8 @@ export interface CommandEnvelope {
   readonly user: string;
   readonly commandType: string;
   readonly idempotencyKey?: string;
+  /** A digest of the command's type and data: a key reused with another request is refused. */
+  readonly requestFingerprint?: string;
   readonly correlationId?: string;
   readonly source?: string;
 }
@@ -92,13 +95,27 @@ export class AggregateRunner {
    */
   async newId(envelope: CommandEnvelope): Promise<NewId> {
     if (!envelope.idempotencyKey) return { id: await this.ids.allocate() };
-    const claim = streamName(
-      'idempotency',
-      nameBasedUuid(`${scopeOf(envelope)}\u0000${envelope.idempotencyKey}`),
-    );
-    const [claimed] = await this.store.readStream(claim);
-    if (claimed) return { id: (claimed.data as { id: number }).id };
+    const claim = claimStream(envelope);
+    const claimed = await this.readClaim(claim, envelope);
+    if (claimed) return { id: claimed.id };
     return { id: await this.ids.allocate(), claim };
+  }
+
+  /**
+   * What the key's first request claimed: the record it changed and its fingerprint. A key reused
+   * with a different request is refused with 422 (as the IETF Idempotency-Key draft says), rather
+   * than answered as the first request and its data dropped.
+   */
+  private async readClaim(claim: string, envelope: CommandEnvelope): Promise<Claim | undefined> {
+    const [claimed] = await this.store.readStream(claim);
+    const data = claimed?.data as Claim | undefined;
+    if (
+      data?.fingerprint !== undefined &&
+      envelope.requestFingerprint !== undefined &&
+      data.fingerprint !== envelope.requestFingerprint
+    )
+      throw new UnprocessableEntityException('idempotency key reused with a different request');
+    return data;
   }
 
   /** Writes the claim; when a concurrent run of the same request claimed first, the id it claimed. */
@@ -109,17 +126,24 @@ export class AggregateRunner {
     now: string,
   ): Promise<number> {
     const metadata = this.metadata(envelope, randomUUID(), now);
+    const fingerprint = envelope.requestFingerprint;
     try {
       await this.store.append(
         claim,
-        [{ id: randomUUID(), type: 'IdClaimed', data: { id }, metadata }],
+        [
+          {
+            id: randomUUID(),
+            type: 'IdClaimed',
+            data: { id, ...(fingerprint ? { fingerprint } : {}) },
+            metadata,
+          },
+        ],
         'no_stream',
       );
       return id;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      const [claimed] = await this.store.readStream(claim);
-      const winner = (claimed?.data as { id?: number } | undefined)?.id;
+      const winner = (await this.readClaim(claim, envelope))?.id;
       if (winner === undefined) throw error;
       return winner;
     }
@@ -138,6 +162,12 @@ export class AggregateRunner {
     readonly context: (state: S, base: BaseContext) => Promise<X> | X;
   }): Promise<CommandResult> {
     const { stream, id, what, decider, command, envelope } = options;
+    // a keyed change of an existing record claims its key as a creation does, with its fingerprint
+    let claim = options.claim;
+    if (envelope.idempotencyKey && !claim) {
+      const key = claimStream(envelope);
+      if (!(await this.readClaim(key, envelope))) claim = key;
+    }
     for (let attempt = 1; ; attempt++) {
       const loaded = await this.load(stream, decider, envelope.tenant, what);
       const earlier = this.earlierResult(loaded.events, envelope, id);
@@ -152,8 +182,9 @@ export class AggregateRunner {
       if (events.length === 0) return { id, version: last?.revision ?? -1, position: last?.position ?? 0 };
       const ids = eventIdsFor(events.length, envelope.idempotencyKey, scopeOf(envelope));
       const metadata = this.metadata(envelope, envelope.correlationId ?? randomUUID(), now);
-      if (options.claim && loaded.expected === 'no_stream') {
-        const claimed = await this.writeClaim(options.claim, id, envelope, now);
+      if (claim && (!options.claim || loaded.expected === 'no_stream')) {
+        const claimed = await this.writeClaim(claim, id, envelope, now);
+        claim = undefined;
         // a concurrent run of the same request won the claim: finish on its record, where the retry
         // is recognised (or, if its events are not stored yet, the expected revision decides)
         if (claimed !== id) {
@@ -210,3 +241,13 @@ export class AggregateRunner {
 
 const scopeOf = (envelope: CommandEnvelope) =>
   `${envelope.tenant}\u0000${envelope.user}\u0000${envelope.commandType}`;
+
+/** The stream that records what an idempotency key was first used for. */
+const claimStream = (envelope: CommandEnvelope) =>
+  streamName('idempotency', nameBasedUuid(`${scopeOf(envelope)}\u0000${envelope.idempotencyKey}`));
+
+interface Claim {
+  readonly id: number;
+  /** Missing in claims written before fingerprints were recorded. */
+  readonly fingerprint?: string;
+}

@@ -7,7 +7,7 @@ import { assertAttributeValues, attributeValueSchema } from '../rules/attributes
 import { changedFields, stripUndefined } from '../rules/changes';
 import { checkAccount, checkDates, checkParent } from '../rules/record-checks';
 import { saveCommandSchema } from '../rules/save-command';
-import { limits, optionalText, requiredText, serverDateSchema } from '../rules/limits';
+import { limits, optionalText, requiredName, serverDateSchema } from '../rules/limits';
 
 /** Application status option set (§4: the default is UNDEFINIERT; the other values are Fahrplan's). */
 export const applicationStatuses = [
@@ -25,7 +25,7 @@ const version = z.number().int().min(0);
 
 /** Every field of §3 Application that a user sets; limits of §5. */
 export const applicationFieldsSchema = z.strictObject({
-  name: requiredText(limits.title),
+  name: requiredName(limits.title),
   release: optionalText(limits.release),
   shortname: optionalText(limits.shortname),
   description: optionalText(limits.description),

@@ -4,14 +4,14 @@ import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, versionConflict } from '../errors';
 import { changedFields, stripUndefined } from '../rules/changes';
 import { checkParent, parentNotFound } from '../rules/record-checks';
-import { limits, optionalText, requiredText } from '../rules/limits';
+import { limits, optionalText, requiredName } from '../rules/limits';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
 
 /** §3 Goal: id, name, parent, type, rank, description, assignable. */
 export const createGoalSchema = z.strictObject({
-  name: requiredText(limits.title),
+  name: requiredName(limits.title),
   parent: id.nullish().transform((v) => v ?? null),
   type: optionalText(50),
   rank: z

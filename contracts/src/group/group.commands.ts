@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { attributeValueSchema } from '../rules/attributes';
-import { limits, optionalText, requiredText, serverDateSchema } from '../rules/limits';
+import { limits, optionalText, requiredName, serverDateSchema } from '../rules/limits';
 import { maxMetricValue, metricTypes } from '../rules/priority';
 import { saveCommandSchema } from '../rules/save-command';
 import { subgroupIdSchema } from './subgroups';
@@ -47,7 +47,7 @@ export const jiraRepoSchema = z.strictObject({
 
 /** Every field of §3 Project / group that a user sets; limits of §5, ranges of §9. */
 export const groupFieldsSchema = z.strictObject({
-  title: requiredText(limits.title),
+  title: requiredName(limits.title),
   shortname: optionalText(limits.shortname),
   description: optionalText(limits.description),
   contact: optionalText(limits.contact),
@@ -145,12 +145,12 @@ export interface AcceptProjectShareData {
 export const declineProjectShareSchema = acceptProjectShareSchema;
 export type DeclineProjectShareData = AcceptProjectShareData;
 
-export const addSubgroupSchema = z.strictObject({ id, name: requiredText(limits.title) });
+export const addSubgroupSchema = z.strictObject({ id, name: requiredName(limits.title) });
 export type AddSubgroupData = z.infer<typeof addSubgroupSchema>;
 export const renameSubgroupSchema = z.strictObject({
   id,
   subgroup: subgroupIdSchema,
-  name: requiredText(limits.title),
+  name: requiredName(limits.title),
 });
 export type RenameSubgroupData = z.infer<typeof renameSubgroupSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actions, resources } from '../permissions';
+import { requiredName } from '../rules/limits';
 import type { Permissions } from '../permissions';
 
 const id = z.number().int().positive();
@@ -89,7 +90,7 @@ export const changeAttributeSchemasSchema = z.strictObject({
 export const saveRoleSchema = z.strictObject({
   id: id.optional(),
   version: version.optional(),
-  name: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(100),
+  name: requiredName(100),
   permissions: permissionsSchema,
 });
 export const deleteRoleSchema = z.strictObject({ id });

@@ -3,6 +3,8 @@ import type { DecisionContext } from '../events';
 import { DomainError, invalidField, notFound, validationError, versionConflict } from '../errors';
 import { actions, resources } from '../permissions';
 import type { Permissions } from '../permissions';
+import { administers, keepAnAdministrator } from './administrators';
+import type { MemberFacts } from './administrators';
 import { noFeatures } from './tenant.commands';
 import type {
   ChangeAttributeSchemasData,
@@ -40,6 +42,11 @@ export interface TenantContext extends DecisionContext {
   readonly nameTaken?: boolean;
   /** Role ids held by users whose roles this stream does not hold (home users created with roles). */
   readonly heldRoles?: readonly number[];
+  /**
+   * The tenant's members as the directory knows them, for role changes, removals and role changes
+   * and deletions: none of them may leave the tenant without an administrator.
+   */
+  readonly members?: readonly MemberFacts[];
 }
 
 const checkVersion = (data: { version?: number | undefined }, state: TenantState) => {
@@ -166,6 +173,28 @@ const removeMember = (command: RemoveMemberData, state: TenantState): MemberRemo
   return [{ type: 'MemberRemoved', data: { user: command.user } }];
 };
 
+/**
+ * The last-administrator rule: a change that takes the tenant's last administrator away is refused.
+ * The stream's own record of a member's roles wins over the directory's, which may lag behind it.
+ */
+const leavesAnAdministrator = (
+  events: readonly TenantEvent[],
+  state: TenantState,
+  context: TenantContext,
+): TenantEvent[] => {
+  if (!context.members) throw new Error('changing who administers a tenant needs its members');
+  const membersAt = (tenant: TenantState, removed: ReadonlySet<number>) =>
+    context
+      .members!.filter((member) => !removed.has(member.id))
+      .map((member) => ({ ...member, roles: tenant.members[member.id] ?? member.roles }));
+  const before = membersAt(state, new Set());
+  if (!before.some((member) => administers(member, state.roles))) return [...events];
+  const next = events.reduce(evolveTenant, state);
+  const removed = new Set(events.flatMap((e) => (e.type === 'MemberRemoved' ? [e.data.user] : [])));
+  keepAnAdministrator(membersAt(next, removed), next.roles);
+  return [...events];
+};
+
 export const decideTenant = (
   command: TenantCommand,
   state: TenantState,
@@ -182,18 +211,18 @@ export const decideTenant = (
     case 'ChangeAttributeSchemas':
       return changeAttributeSchemas(command.data, state);
     case 'SaveRole':
-      return saveRole(command.data, state, context);
+      return leavesAnAdministrator(saveRole(command.data, state, context), state, context);
     case 'DeleteRole':
-      return deleteRole(command.data, state, context);
+      return leavesAnAdministrator(deleteRole(command.data, state, context), state, context);
     case 'ChangeMemberRoles':
-      return changeMemberRoles(command.data, state, context);
+      return leavesAnAdministrator(changeMemberRoles(command.data, state, context), state, context);
     case 'InviteMember':
       return inviteMember(command.data, state);
     case 'AcceptInvitation':
     case 'DeclineInvitation':
       return answerInvitation(command.type, state, context);
     case 'RemoveMember':
-      return removeMember(command.data, state);
+      return leavesAnAdministrator(removeMember(command.data, state), state, context);
     default: {
       const _exhaustive: never = command;
       return [];

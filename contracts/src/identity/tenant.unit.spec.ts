@@ -12,6 +12,7 @@ import { createTenantEvents, tenantDecider } from './tenant.decide';
 import type { TenantCommand } from './tenant.commands';
 import type { TenantEvent } from './tenant.events';
 import type { TenantContext } from './tenant.decide';
+import type { MemberFacts } from './administrators';
 import { createUserSchema, userDecider } from './user';
 import type { UserCommand, UserContext, UserEvent } from './user';
 
@@ -27,8 +28,10 @@ const created = createTenantEvents(
   { tenant: 10, administrator: ADMIN, viewer: VIEWER, auditor: AUDITOR },
   { id: 7, tenant: 'home', username: 'bob' },
 );
+/** The caller of an administration command administers the tenant (user 1, by direct permissions). */
+const caller: MemberFacts = { id: 1, roles: [], permissions: { admin: ['EDIT'] }, disabled: false };
 const context = (facts: Partial<TenantContext> = {}): TenantContext =>
-  aContext({ newId: freshId(), ...facts });
+  aContext({ newId: freshId(), members: [caller], ...facts });
 const cmd = <T extends TenantCommand['type']>(type: T, data: unknown) => ({ type, data }) as TenantCommand;
 
 describe('CreateTenant (createTenantEvents)', () => {
@@ -226,25 +229,132 @@ describe('members and invitations', () => {
   });
 });
 
+/** User 50 of acme, a viewer, as CreateUser records her. */
+const dora: UserEvent = {
+  type: 'UserCreated',
+  data: {
+    id: 50,
+    tenant: 'acme',
+    username: 'dora',
+    displayName: 'Dora',
+    passwordHash: 'scrypt$hash',
+    permissions: {},
+    roles: [VIEWER],
+  },
+};
+
+describe('the last administrator', () => {
+  // bob (7) administers acme through the Administrator role, since he created it; carol (30) views
+  const bob: MemberFacts = { id: 7, roles: [ADMIN], permissions: {}, disabled: false };
+  const carol: MemberFacts = { id: 30, roles: [VIEWER], permissions: {}, disabled: false };
+  const onlyBob = context({ members: [bob, carol], homeUser: true });
+  const needsAdministrator = { code: 'conflict', message: 'a tenant needs an administrator' } as const;
+
+  describe('when one member administers the tenant', () => {
+    it('refuses to take his administrator role away', () =>
+      spec
+        .given(created)
+        .when(cmd('ChangeMemberRoles', { user: 7, roles: [VIEWER] }), onlyBob)
+        .thenThrows(needsAdministrator));
+
+    it('refuses to remove him', () =>
+      spec
+        .given(created)
+        .when(cmd('RemoveMember', { user: 7 }), onlyBob)
+        .thenThrows(needsAdministrator));
+
+    it('refuses to take EDIT on the administration from his role', () =>
+      spec
+        .given(created)
+        .when(
+          cmd(
+            'SaveRole',
+            saveRoleSchema.parse({ id: ADMIN, name: 'Administrator', permissions: { admin: ['VIEW'] } }),
+          ),
+          onlyBob,
+        )
+        .thenThrows(needsAdministrator));
+
+    it('still changes what leaves him administrator: other roles, other members, role deletions', () => {
+      spec
+        .given(created)
+        .when(cmd('ChangeMemberRoles', { user: 30, roles: [AUDITOR] }), onlyBob)
+        .then([{ type: 'MemberRolesChanged', data: { user: 30, roles: [AUDITOR] } }]);
+      spec
+        .given(created)
+        .when(cmd('ChangeMemberRoles', { user: 7, roles: [ADMIN, VIEWER] }), onlyBob)
+        .then([{ type: 'MemberRolesChanged', data: { user: 7, roles: [ADMIN, VIEWER] } }]);
+      spec
+        .given(created)
+        .when(cmd('DeleteRole', { id: AUDITOR }), onlyBob)
+        .then([{ type: 'RoleDeleted', data: { id: AUDITOR } }]);
+    });
+
+    it('counts neither a disabled administrator nor one who is being removed', () => {
+      const disabledAdmin = { ...carol, roles: [ADMIN], disabled: true };
+      spec
+        .given(created)
+        .when(cmd('ChangeMemberRoles', { user: 7, roles: [] }), context({ members: [bob, disabledAdmin] }))
+        .thenThrows(needsAdministrator);
+    });
+  });
+
+  describe('when another member administers the tenant too', () => {
+    it('lets the first one go, by role or by direct permission', () => {
+      for (const other of [
+        { ...carol, roles: [ADMIN] },
+        { ...carol, permissions: { admin: ['VIEW', 'CREATE', 'EDIT'] as const } },
+      ]) {
+        const two = context({ members: [bob, other], homeUser: true });
+        spec
+          .given(created)
+          .when(cmd('ChangeMemberRoles', { user: 7, roles: [VIEWER] }), two)
+          .then([{ type: 'MemberRolesChanged', data: { user: 7, roles: [VIEWER] } }]);
+        spec
+          .given(created)
+          .when(cmd('RemoveMember', { user: 7 }), two)
+          .then([{ type: 'MemberRemoved', data: { user: 7 } }]);
+      }
+    });
+  });
+
+  describe('when a user is disabled', () => {
+    const disabling = (administered: { tenant: string; administrators: number[] }[]) =>
+      users
+        .given([dora])
+        .when(
+          { type: 'DisableUser', data: { id: 50 } },
+          aContext({ newId: 0, callerId: 1, tenant: 'acme', administered }),
+        );
+
+    it('refuses when she is the only administrator of a tenant she belongs to', () =>
+      disabling([
+        { tenant: 'acme', administrators: [1, 50] },
+        { tenant: 'lab', administrators: [50] },
+      ]).thenThrows(needsAdministrator));
+
+    it('disables her when every tenant keeps another administrator', () =>
+      disabling([
+        { tenant: 'acme', administrators: [1, 50] },
+        { tenant: 'lab', administrators: [9] },
+      ]).then([{ type: 'UserDisabled', data: {} }]));
+  });
+});
+
 describe('users', () => {
   const userContext = (facts: Partial<UserContext> = {}): UserContext =>
-    aContext({ newId: 50, callerId: 1, tenant: 'acme', passwordHash: 'scrypt$hash', ...facts });
+    aContext({
+      newId: 50,
+      callerId: 1,
+      tenant: 'acme',
+      passwordHash: 'scrypt$hash',
+      administered: [],
+      ...facts,
+    });
   const create = (raw: Record<string, unknown>): UserCommand => ({
     type: 'CreateUser',
     data: createUserSchema.parse(raw),
   });
-  const dora: UserEvent = {
-    type: 'UserCreated',
-    data: {
-      id: 50,
-      tenant: 'acme',
-      username: 'dora',
-      displayName: 'Dora',
-      passwordHash: 'scrypt$hash',
-      permissions: {},
-      roles: [VIEWER],
-    },
-  };
 
   it('creates a user with the hashed password and roles; a taken name or short password is refused', () => {
     users

@@ -3,6 +3,9 @@ import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
 import type { Permissions } from '../permissions';
+import { requiredName } from '../rules/limits';
+import { tenantNeedsAdministrator } from './administrators';
+import type { AdministeredTenant } from './administrators';
 import { usernameSchema } from './tenant.commands';
 
 const id = z.number().int().positive();
@@ -12,7 +15,7 @@ export const passwordSchema = z
   .string({ error: 'required' })
   .min(10, { error: 'at least 10 characters' })
   .max(1000, { error: 'at most 1000 characters' });
-const displayName = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(100);
+const displayName = requiredName(100);
 
 export type UserCreated = DomainEvent<
   'UserCreated',
@@ -110,6 +113,8 @@ export interface UserContext extends DecisionContext {
   readonly callerId: number;
   /** Whether the user name is taken in the tenant (home user or member). */
   readonly nameTaken?: boolean;
+  /** For DisableUser: the tenants the user belongs to and who administers each now. */
+  readonly administered?: readonly AdministeredTenant[];
 }
 
 export const decideUser = (command: UserCommand, state: UserState, context: UserContext): UserEvent[] => {
@@ -146,7 +151,17 @@ export const decideUser = (command: UserCommand, state: UserState, context: User
       return [{ type: 'UserPasswordChanged', data: { passwordHash: context.passwordHash } }];
     case 'DisableUser':
       if (state.id === context.callerId) throw validationError('you cannot disable yourself');
-      return state.disabled ? [] : [{ type: 'UserDisabled', data: {} }];
+      if (state.disabled) return [];
+      if (!context.administered) throw new Error('DisableUser needs the tenants the user administers');
+      // a disabled account acts in none of its tenants: none may lose its last administrator
+      if (
+        context.administered.some(
+          ({ administrators }) =>
+            administrators.every((id) => id === state.id) && administrators.includes(state.id),
+        )
+      )
+        throw tenantNeedsAdministrator();
+      return [{ type: 'UserDisabled', data: {} }];
     case 'EnableUser':
       return state.disabled ? [{ type: 'UserEnabled', data: {} }] : [];
     default: {

@@ -6,7 +6,7 @@ import type { AttributeDefinition } from '../identity/tenant.commands';
 import { assertAttributeValues, attributeValueSchema } from '../rules/attributes';
 import { changedFields, stripUndefined } from '../rules/changes';
 import { moveKeepingDuration } from '../rules/calendar';
-import { limits, optionalText, requiredText, serverDateTimeSchema } from '../rules/limits';
+import { limits, optionalText, requiredName, serverDateTimeSchema } from '../rules/limits';
 import { itemRanks, rankForNewItem } from '../rules/rank';
 import { saveCommandSchema } from '../rules/save-command';
 import { subgroupIdSchema } from '../group/subgroups';
@@ -27,7 +27,7 @@ export const maxItemStatus = 99;
 
 /** Every field of §3 Item that a user sets; limits of §5. A milestone is an item whose end is null. */
 export const itemFieldsSchema = z.strictObject({
-  title: requiredText(limits.title),
+  title: requiredName(limits.title),
   subtitle: optionalText(limits.subtitle),
   shortname: optionalText(limits.shortname),
   description: optionalText(limits.description),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
-import { requiredText } from '../rules/limits';
+import { requiredName } from '../rules/limits';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -11,7 +11,7 @@ const version = z.number().int().min(0);
 export const resourceNameMax = 100;
 
 /** §3 Resource: a name, trimmed, 1–100 characters; names need not be unique. */
-export const resourceNameSchema = requiredText(resourceNameMax);
+export const resourceNameSchema = requiredName(resourceNameMax);
 
 /** SaveResource: create without `id`; rename with `id` and the `version` the user saw. */
 export const saveResourceSchema = z

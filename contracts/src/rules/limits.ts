@@ -34,6 +34,18 @@ export const requiredText = (max: number) =>
     .min(1, { error: 'required' })
     .max(max, { error: tooLong(max) });
 
+/**
+ * NUL and every other control character (C0, DEL, C1), and the bidi embeddings, overrides and
+ * isolates that make a text show in another order than it is stored ("Trojan Source"). Names and
+ * titles refuse them; everything else in them is stored byte for byte as sent.
+ */
+const hiddenCharacters = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+export const hiddenCharactersMessage = 'no control characters or bidi overrides';
+
+/** A name or title: a required text that shows as it is stored, on one line. */
+export const requiredName = (max: number) =>
+  requiredText(max).refine((value) => !hiddenCharacters.test(value), { error: hiddenCharactersMessage });
+
 /** An optional text: trimmed; empty or missing becomes null. */
 export const optionalText = (max: number) =>
   z

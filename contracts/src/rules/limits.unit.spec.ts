@@ -1,4 +1,4 @@
-import { limits, optionalText, requiredText } from './limits';
+import { hiddenCharactersMessage, limits, optionalText, requiredName, requiredText } from './limits';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
@@ -85,4 +85,40 @@ describe('optionalText', () => {
 
   it('rejects a value that is not a string', () =>
     expect(optionalText(200).safeParse(42).success).toBe(false));
+});
+
+describe('requiredName (names and titles)', () => {
+  const schema = requiredName(200);
+
+  it.each([
+    ['NUL', 'Portal\u0000'],
+    ['a tab inside', 'Port\tal'],
+    ['a line break inside', 'Port\nal'],
+    ['DEL', 'Portal\u007F x'],
+    ['a C1 control', 'Portal \u0085 x'],
+    ['a right-to-left override', 'invoice\u202Efdp.exe'],
+    ['a left-to-right embedding', '\u202AEmbedded'],
+    ['a first-strong isolate', 'a \u2068b\u2069'],
+  ])('refuses %s, naming the rule', (_, name) => {
+    const result = schema.safeParse(name);
+    expect(result.success).toBe(false);
+    expect(messages(result)).toEqual([hiddenCharactersMessage]);
+  });
+
+  it('keeps everything else byte for byte: other scripts, marks, joiners, emoji', () => {
+    for (const name of [
+      'Café crème',
+      'Cafe\u0301 composed apart',
+      'مشروع \u200F(RTL mark)',
+      'Familie 👨‍👩‍👧 & Co.',
+      'Zero\u200Bwidth space',
+      '東京 Ⅻ №5 — “quoted”',
+    ])
+      expect(schema.parse(name)).toBe(name);
+  });
+
+  it('still trims around the name, and refuses an empty one', () => {
+    expect(schema.parse('  Portal \n')).toBe('Portal');
+    expect(messages(schema.safeParse(' \t '))).toEqual(['required']);
+  });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, invalidField, notFound, validationError, versionConflict } from '../errors';
-import { requiredText } from '../rules/limits';
+import { requiredName } from '../rules/limits';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -81,7 +81,7 @@ export const saveTrackerConnectionSchema = z
   .strictObject({
     id: id.optional(),
     version: version.optional(),
-    name: requiredText(100),
+    name: requiredName(100),
     baseUrl: trackerBaseUrlSchema,
     deployment: z.enum(trackerDeployments),
     authMode: z.enum(trackerAuthModes),

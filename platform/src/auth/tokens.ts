@@ -20,9 +20,15 @@ const SESSION_ID = /^[0-9a-f-]{36}$/;
 export class TokenService {
   constructor(private readonly secret: Buffer) {}
 
-  issueAccessToken(principal: Principal): string {
-    const claims = { tenant: principal.tenant, username: principal.username, typ: 'access' };
-    return jwt.sign(principal.session ? { ...claims, sid: principal.session } : claims, this.secret, {
+  /** An access token of `principal`'s session, valid for ACCESS_TOKEN_SECONDS. */
+  issueAccessToken(principal: Principal & { readonly session: string }): string {
+    const claims = {
+      tenant: principal.tenant,
+      username: principal.username,
+      typ: 'access',
+      sid: principal.session,
+    };
+    return jwt.sign(claims, this.secret, {
       algorithm: 'HS256',
       subject: String(principal.userId),
       audience: AUDIENCE,
@@ -32,8 +38,12 @@ export class TokenService {
     });
   }
 
-  /** The principal of a valid access token, or null for anything else (bad signature, alg none, expired, …). */
-  verifyAccessToken(token: string): Principal | null {
+  /**
+   * The principal of a valid access token, or null for anything else (bad signature, alg none,
+   * expired, …). Every access token expires and names its session, so that it can be revoked: one
+   * without `exp` or `sid` is refused, whoever signed it.
+   */
+  verifyAccessToken(token: string): (Principal & { readonly session: string }) | null {
     try {
       const claims = jwt.verify(token, this.secret, {
         algorithms: ['HS256'],
@@ -46,11 +56,12 @@ export class TokenService {
         !Number.isSafeInteger(userId) ||
         typeof claims.tenant !== 'string' ||
         typeof claims.username !== 'string' ||
-        (claims.sid !== undefined && (typeof claims.sid !== 'string' || !SESSION_ID.test(claims.sid)))
+        typeof claims.exp !== 'number' ||
+        typeof claims.sid !== 'string' ||
+        !SESSION_ID.test(claims.sid)
       )
         return null;
-      const principal = { userId, tenant: claims.tenant, username: claims.username };
-      return typeof claims.sid === 'string' ? { ...principal, session: claims.sid } : principal;
+      return { userId, tenant: claims.tenant, username: claims.username, session: claims.sid };
     } catch {
       return null;
     }

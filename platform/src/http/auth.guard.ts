@@ -6,6 +6,7 @@ import type { Principal } from '../auth/tokens';
 import { DirectoryCache } from '../directory/directory-cache';
 
 export const TOKEN_SERVICE = Symbol('TokenService');
+const BEARER = /^bearer +(\S+)$/i;
 export const DIRECTORY = Symbol('DirectoryCache');
 
 /**
@@ -25,15 +26,12 @@ export class AuthGuard implements CanActivate {
     const request = context
       .switchToHttp()
       .getRequest<{ headers: Record<string, string | undefined>; principal?: Principal }>();
-    const header = request.headers.authorization ?? '';
-    const principal = header.startsWith('Bearer ') ? this.tokens.verifyAccessToken(header.slice(7)) : null;
+    // the scheme is case-insensitive (RFC 9110, 11.1)
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const principal = token ? this.tokens.verifyAccessToken(token) : null;
     const user =
       principal && this.directory.activeUser(principal.tenant, principal.username, principal.userId);
-    if (
-      !principal ||
-      !user ||
-      (principal.session !== undefined && this.revocations.isEnded(principal.session))
-    )
+    if (!principal || !user || this.revocations.isEnded(principal.session))
       throw new UnauthorizedException('a valid access token is required');
     request.principal = principal;
     return true;

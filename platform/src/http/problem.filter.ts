@@ -10,6 +10,7 @@ const titles: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  422: 'Unprocessable Content',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
@@ -64,14 +65,28 @@ export const toProblem = (error: unknown): ProblemDetails => {
   return problem(500, 'internal error');
 };
 
+/** How long a refused client should wait, when the error knows (a throttle, a full queue). */
+const retryAfterOf = (error: unknown): number | undefined => {
+  const seconds = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  return typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : undefined;
+};
+
+/**
+ * Answers every error as problem details. Only failures of the server itself are logged with their
+ * stack: an answer the code chose (any HttpException, a 503 among them) is the client's business,
+ * and a client must not be able to fill the log.
+ */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
   private readonly logger = new Logger('http');
 
   catch(error: unknown, host: ArgumentsHost): void {
     const body = toProblem(error);
-    if (body.status >= 500)
+    if (body.status >= 500 && !(error instanceof HttpException))
       this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    host.switchToHttp().getResponse().status(body.status).type('application/problem+json').json(body);
+    const response = host.switchToHttp().getResponse();
+    const retryAfter = retryAfterOf(error);
+    if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
+    response.status(body.status).type('application/problem+json').json(body);
   }
 }

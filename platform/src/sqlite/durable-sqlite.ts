@@ -1,8 +1,10 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { StatementSync } from 'node:sqlite';
+import { createPrivateFile } from '../files/private-files';
 
 /**
- * A SQLite file opened for durable writes shared between processes: WAL with `synchronous=FULL`,
+ * A SQLite file (mode 600; SQLite gives its -wal and -shm files the same mode) opened for durable
+ * writes shared between processes: WAL with `synchronous=FULL`,
  * and `schema` created in one transaction. busy_timeout comes first: switching to WAL takes a lock
  * that a second process (the other service of a distributed pair, started at the same moment) may
  * briefly hold. `pragmas` are added after those.
@@ -15,6 +17,7 @@ export const openDurableSqlite = (
     pragmas = '',
   }: { busyTimeoutMs?: number; schema: string; pragmas?: string },
 ): DatabaseSync => {
+  if (file !== ':memory:') createPrivateFile(file);
   const db = new DatabaseSync(file);
   db.exec(`
     PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)};

@@ -1,28 +1,37 @@
-import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
+import type { EventStore } from '@fahrplan/platform';
 import { from, switchMap } from 'rxjs';
 import type { Observable } from 'rxjs';
-import { PROJECTION_RUNNER } from './tokens';
+import { EVENT_LOG, PROJECTION_RUNNER } from './tokens';
 import type { ProjectionRunner } from '../projections/projection-runner';
 
 const WAIT_MS = 5000;
 
 /**
  * Read your writes: a query sent with `X-Fahrplan-After: <position>` (the position a command answered)
- * is answered once what it reads has passed that position, or 503 after WAIT_MS.
+ * is answered once what it reads has passed that position, or 503 after WAIT_MS. A position beyond
+ * the log's head can never be reached: 400 at once, rather than hold the request.
  */
 const afterPosition = (
   context: ExecutionContext,
   next: CallHandler,
   waitFor: (position: number, timeoutMs: number) => Promise<boolean>,
+  log: EventStore,
 ): Observable<unknown> => {
   const header = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>().headers[
     'x-fahrplan-after'
   ];
   const position = Number(header);
   if (!header || !Number.isSafeInteger(position) || position <= 0) return next.handle();
-  return from(waitFor(position, WAIT_MS)).pipe(
+  const reached = async () => {
+    if (await waitFor(position, 0)) return true;
+    if (position > (await log.headPosition()))
+      throw new BadRequestException('X-Fahrplan-After names a position beyond the end of the event log');
+    return waitFor(position, WAIT_MS);
+  };
+  return from(reached()).pipe(
     switchMap((caughtUp) => {
       if (!caughtUp)
         throw new ServiceUnavailableException('the read models are still catching up; retry shortly');
@@ -34,19 +43,25 @@ const afterPosition = (
 /** Queries of the read models wait for the projections. */
 @Injectable()
 export class ReadYourWritesInterceptor implements NestInterceptor {
-  constructor(@Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner) {}
+  constructor(
+    @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
+    @Inject(EVENT_LOG) private readonly log: EventStore,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return afterPosition(context, next, (position, ms) => this.runner.waitFor(position, ms));
+    return afterPosition(context, next, (position, ms) => this.runner.waitFor(position, ms), this.log);
   }
 }
 
 /** Queries of the identity directory (tenant administration) wait for the directory. */
 @Injectable()
 export class DirectoryReadYourWritesInterceptor implements NestInterceptor {
-  constructor(@Inject(DIRECTORY) private readonly directory: DirectoryCache) {}
+  constructor(
+    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+    @Inject(EVENT_LOG) private readonly log: EventStore,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return afterPosition(context, next, (position, ms) => this.directory.waitFor(position, ms));
+    return afterPosition(context, next, (position, ms) => this.directory.waitFor(position, ms), this.log);
   }
 }

@@ -6,3 +6,5 @@ export const TRACKER_MIRROR = Symbol('TrackerMirror');
 export const AS_OF_STORES = Symbol('AsOfStores');
 /** Records' histories from the event log. */
 export const HISTORY_READER = Symbol('HistoryReader');
+/** The event log, whose head bounds the positions a query may wait for. */
+export const EVENT_LOG = Symbol('EventLog');

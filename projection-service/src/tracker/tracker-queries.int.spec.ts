@@ -149,7 +149,12 @@ class Harness {
 
   async get(path: string, as: string): Promise<{ status: number; text: string; body: Body }> {
     const [tenant, username] = as.split('/') as [string, string];
-    const token = this.tokens.issueAccessToken({ userId: this.users.get(as)!, tenant, username });
+    const token = this.tokens.issueAccessToken({
+      userId: this.users.get(as)!,
+      tenant,
+      username,
+      session: randomUUID(),
+    });
     const response = await fetch(`${this.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
     const text = await response.text();
     return { status: response.status, text, body: text ? JSON.parse(text) : null };

@@ -17,6 +17,24 @@ const flag = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((value) => ['true', '1', 'yes'].includes(value));
 const url = z.string().trim().min(1);
+/** A comma-separated list; empty entries are dropped. */
+const list = (fallback = '') =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    );
+
+/**
+ * The reverse proxies whose X-Forwarded-For names the client (login throttling per address):
+ * addresses, CIDR ranges or host names, comma-separated. Without any, the peer of the socket is the
+ * client, whatever it sends.
+ */
+export const trustedProxiesEnv = { FAHRPLAN_TRUSTED_PROXIES: list().optional() };
 
 const tokenSecret = {
   /** base64 of at least 32 random bytes, shared by every service that checks access tokens */
@@ -27,6 +45,7 @@ const tokenSecret = {
 
 const common = {
   ...tokenSecret,
+  ...trustedProxiesEnv,
   EVENTSTORE_URL: url,
   /** how long a graceful shutdown may take before the process gives up and exits */
   SHUTDOWN_TIMEOUT_MS: milliseconds(15_000),
@@ -82,17 +101,7 @@ export const projectionServiceEnv = z.object({
 export type ProjectionServiceConfig = z.infer<typeof projectionServiceEnv>;
 
 /** Hosts whose release links get no '/tab/release-report-all-issues' suffix (§1), comma-separated. */
-const releaseLinkHosts = {
-  FAHRPLAN_TRACKER_PLAIN_RELEASE_HOSTS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((host) => host.trim())
-        .filter(Boolean),
-    ),
-};
+const releaseLinkHosts = { FAHRPLAN_TRACKER_PLAIN_RELEASE_HOSTS: list() };
 
 const syncInterval = {
   /** how often every connection is mirrored */
@@ -100,8 +109,9 @@ const syncInterval = {
 };
 
 /**
- * Trackers on non-public addresses (loopback, private networks, link-local): `*` allows every one,
- * else a comma-separated list of host names or addresses allowed to be internal.
+ * Trackers on non-public addresses (loopback, private networks, link-local): none by default; `*`
+ * allows every one, else a comma-separated list of hosts (any port) or host:port entries allowed to
+ * be internal.
  */
 const privateHosts = (fallback: string) => ({
   FAHRPLAN_TRACKER_PRIVATE_HOSTS: z
@@ -117,12 +127,13 @@ const privateHosts = (fallback: string) => ({
     ),
 });
 
-/** `npm start`'s tracker settings (its key lives in the data folder). */
+/** `npm start`'s tracker and proxy settings (its tracker key lives in the data folder). */
 export const embeddedTrackerEnv = z.object({
+  ...trustedProxiesEnv,
   ...releaseLinkHosts,
   ...syncInterval,
-  // one machine, run by its operator (and the demo's fake tracker lives on localhost)
-  ...privateHosts('*'),
+  // none: `npm start` allows its own address only while it serves the demo's fake tracker
+  ...privateHosts(''),
   /** serve a fake issue tracker at /demo-tracker, and link the demo tenant to it on first start */
   FAHRPLAN_DEMO_TRACKER: flag(true),
 });

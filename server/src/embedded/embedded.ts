@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { CommandServiceModule } from '@fahrplan/command-service';
@@ -15,6 +15,8 @@ import {
   SqliteBus,
   SqliteEventStore,
   TokenService,
+  createPrivateFile,
+  securePrivateFolder,
 } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
 import {
@@ -29,6 +31,7 @@ import { TrackerSync, TrackerSyncModule, fakeTrackerHandler } from '@fahrplan/tr
 import type { TrackerTester } from '@fahrplan/tracker-sync';
 import { trackerSyncParts } from '../services/tracker-sync';
 import { createHttpApp, serveConsole } from '../http/http-app';
+import { trustedProxiesOf } from '../http/trusted-proxies';
 import { platformEndpoints } from '../http/platform.controller';
 
 export interface EmbeddedOptions {
@@ -44,8 +47,10 @@ export interface EmbeddedOptions {
   readonly plainReleaseHosts?: readonly string[];
   /** How often tracker-sync mirrors every connection (default 5 minutes). */
   readonly trackerIntervalMs?: number;
-  /** Trackers allowed on non-public addresses (default `*`: one machine, run by its operator). */
+  /** Trackers allowed on non-public addresses (default none; `*` allows all). */
   readonly trackerPrivateHosts?: readonly string[] | '*';
+  /** The reverse proxies whose X-Forwarded-For names the client (default none). */
+  readonly trustedProxies?: readonly string[];
 }
 
 /** Where `npm start` serves the fake issue tracker for the demo. */
@@ -123,13 +128,23 @@ class EmbeddedModule {
  */
 const loadKey = (dataDir: string, name: string): Buffer => {
   const file = join(dataDir, name);
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  if (!existsSync(file)) {
+    createPrivateFile(file);
+    writeFileSync(file, randomBytes(32).toString('base64'));
+  }
   return Buffer.from(readFileSync(file, 'utf8'), 'base64');
+};
+
+/** The data folder's modes (700, its files 600): checked at start, narrowed where they were wider. */
+const checkDataDir = (dataDir: string, warn: boolean): void => {
+  const narrowed = securePrivateFolder(dataDir);
+  if (warn && narrowed.length > 0)
+    new Logger('data').warn(`others could read ${narrowed.join(', ')}: narrowed to the owner only`);
 };
 
 /** command-service, projection-service and the console in one process, on the embedded adapters. */
 export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded> => {
-  mkdirSync(options.dataDir, { recursive: true });
+  checkDataDir(options.dataDir, options.logger !== false);
   const store = new SqliteEventStore(join(options.dataDir, 'events.db'));
   const ids = new IdAllocator(store);
   const directory = new DirectoryCache(store);
@@ -160,14 +175,18 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
     directory,
     secrets,
     links: { hostsWithoutReleaseReportSuffix: options.plainReleaseHosts ?? [] },
-    privateHosts: options.trackerPrivateHosts ?? '*',
+    privateHosts: options.trackerPrivateHosts ?? [],
     ...(options.trackerIntervalMs ? { intervalMs: options.trackerIntervalMs } : {}),
     ...(options.logger === false ? { log: () => undefined } : {}),
   });
   const parts = { store, ids, directory, runner, readStore, trackerSync, trackerMirror };
   const app = await createHttpApp(
     EmbeddedModule.forRoot(parts, tokens, { secrets, tester }, options.clock, options.oidc),
-    { forceCloseConnections: true, logger: options.logger === false ? false : ['error', 'warn'] },
+    {
+      forceCloseConnections: true,
+      logger: options.logger === false ? false : ['error', 'warn'],
+      trustedProxies: await trustedProxiesOf(options.trustedProxies ?? []),
+    },
   );
   if (options.demoTracker)
     app.use(
@@ -176,6 +195,8 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
     );
   serveConsole(app, options.consoleDir ?? resolve(__dirname, '../../../console/dist'));
   await app.init();
+  // again, now that every store has made its files
+  checkDataDir(options.dataDir, options.logger !== false);
   return {
     ...parts,
     app,

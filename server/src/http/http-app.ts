@@ -8,13 +8,16 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ProblemFilter, toProblem } from '@fahrplan/platform';
+import type { TrustedProxies } from './trusted-proxies';
 
-/** JSON bodies only, parse errors as problem details (not Express's HTML page). */
-export const configureHttp = (app: NestExpressApplication): void => {
+/**
+ * JSON bodies only, parse errors as problem details (not Express's HTML page). Behind a reverse
+ * proxy the client's address (login throttling per address) is in X-Forwarded-For, believed only
+ * from the proxies `trust` names; without any, the peer of the socket is the client.
+ */
+export const configureHttp = (app: NestExpressApplication, trust?: TrustedProxies): void => {
   app.disable('x-powered-by');
-  // behind the distributed mode's reverse proxy the client's address (login throttling per address)
-  // is in X-Forwarded-For; only proxies on private networks are believed
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', trust ? (address: string) => trust.trust(address) : false);
   app.use(express.json({ limit: '2mb' }));
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (!error) return next();
@@ -25,12 +28,20 @@ export const configureHttp = (app: NestExpressApplication): void => {
   app.useGlobalFilters(new ProblemFilter());
 };
 
-/** The built console and its client-side routes; everything else under /api is a 404 problem. */
+/** Whether a request is for the API, which the console's files never answer. */
+const isApi = (req: Request) => req.path.startsWith('/api');
+
+/**
+ * The built console and its client-side routes; everything else under /api is a 404 problem. API
+ * requests pass by without a file-system lookup: those run on libuv's small thread pool, where a
+ * lookup per API call queued behind password hashing and held the whole API.
+ */
 export const serveConsole = (app: NestExpressApplication, consoleDir: string): void => {
   if (!existsSync(join(consoleDir, 'index.html'))) return;
-  app.useStaticAssets(consoleDir, { index: false, maxAge: '1h' });
+  const files = express.static(consoleDir, { index: false, maxAge: '1h' });
+  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : files(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || req.path.startsWith('/api')) return next();
+    if (req.method !== 'GET' || isApi(req)) return next();
     res.sendFile(join(consoleDir, 'index.html'));
   });
 };
@@ -41,14 +52,22 @@ export const serveConsole = (app: NestExpressApplication, consoleDir: string): v
  */
 export const createHttpApp = async (
   root: DynamicModule,
-  { logger, forceCloseConnections = false }: { logger: LogLevel[] | false; forceCloseConnections?: boolean },
+  {
+    logger,
+    forceCloseConnections = false,
+    trustedProxies,
+  }: {
+    logger: LogLevel[] | false;
+    forceCloseConnections?: boolean;
+    trustedProxies?: TrustedProxies | undefined;
+  },
 ): Promise<NestExpressApplication> => {
   const app = await NestFactory.create<NestExpressApplication>(root, {
     bodyParser: false,
     forceCloseConnections,
     logger,
   });
-  configureHttp(app);
+  configureHttp(app, trustedProxies);
   return app;
 };
 
@@ -62,9 +81,12 @@ class ServiceRoot {}
 /** A distributed service's HTTP app over its modules (its own and the platform endpoints), initialised. */
 export const createServiceApp = async (
   imports: DynamicModule[],
-  { logger }: { logger: boolean },
+  { logger, trustedProxies }: { logger: boolean; trustedProxies?: TrustedProxies | undefined },
 ): Promise<NestExpressApplication> => {
-  const app = await createHttpApp({ module: ServiceRoot, imports }, { logger: serviceLogLevels(logger) });
+  const app = await createHttpApp(
+    { module: ServiceRoot, imports },
+    { logger: serviceLogLevels(logger), trustedProxies },
+  );
   await app.init();
   return app;
 };

@@ -9,6 +9,7 @@ import type { CommandServiceConfig } from '../config/config';
 import { DEMO_TENANT } from '../demo/demo-data';
 import { seedDemo } from '../demo/seed-demo';
 import { createServiceApp } from '../http/http-app';
+import { trustedProxiesOf } from '../http/trusted-proxies';
 import type { Service } from './lifecycle';
 import { platformEndpoints } from '../http/platform.controller';
 
@@ -50,7 +51,7 @@ export const createCommandService = async (
         checks: { eventStore: () => store.headPosition() },
       }),
     ],
-    { logger },
+    { logger, trustedProxies: await trustedProxiesOf(config.FAHRPLAN_TRUSTED_PROXIES ?? []) },
   );
   return {
     app,

@@ -18,6 +18,7 @@ import type { ReadStore } from '@fahrplan/projection-service';
 import { tokenSecretOf } from '../config/config';
 import type { ProjectionServiceConfig } from '../config/config';
 import { createServiceApp } from '../http/http-app';
+import { trustedProxiesOf } from '../http/trusted-proxies';
 import type { Service } from './lifecycle';
 import { platformEndpoints } from '../http/platform.controller';
 import { ensureTrackerTopics } from './tracker-sync';
@@ -102,7 +103,7 @@ export const createProjectionService = async (
         },
       }),
     ],
-    { logger },
+    { logger, trustedProxies: await trustedProxiesOf(config.FAHRPLAN_TRUSTED_PROXIES ?? []) },
   );
   return {
     app,

@@ -16,6 +16,7 @@ import type { AddressGuard, TrackerClientConfig, TrackerTester } from '@fahrplan
 import { ConfigError, tokenSecretOf, trackerKeyOf } from '../config/config';
 import type { TrackerSyncConfig } from '../config/config';
 import { createServiceApp } from '../http/http-app';
+import { trustedProxiesOf } from '../http/trusted-proxies';
 import type { Service } from './lifecycle';
 import { platformEndpoints } from '../http/platform.controller';
 
@@ -124,7 +125,7 @@ export const createTrackerSyncService = async (
         checks: { eventStore: () => store.headPosition() },
       }),
     ],
-    { logger },
+    { logger, trustedProxies: await trustedProxiesOf(config.FAHRPLAN_TRUSTED_PROXIES ?? []) },
   );
   return {
     app,

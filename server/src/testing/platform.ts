@@ -135,9 +135,12 @@ export interface Platform extends Running {
  * The demo tenant (seeded as on first start) and a second tenant 'other' whose user is also called
  * 'admin', with an application, a comment and an account of its own: the neighbour that must stay invisible.
  */
-export const startPlatform = async (clock = new TestClock()): Promise<Platform> => {
+export const startPlatform = async (
+  clock = new TestClock(),
+  options: Partial<EmbeddedOptions> = {},
+): Promise<Platform> => {
   const dataDir = temporaryDataDir();
-  const running = await start(dataDir, clock.now);
+  const running = await start(dataDir, clock.now, options);
   const { embedded, api } = running;
   await seedDemo(embedded, DEMO_PASSWORD);
   await createTenant(embedded.store, embedded.ids, {

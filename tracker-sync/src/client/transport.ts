@@ -91,7 +91,8 @@ async function send<T>(transport: Transport, call: TrackerRequest, schema?: z.Zo
     let text: string;
     try {
       const signal = AbortSignal.timeout(timeoutMs);
-      await config.guard?.(new URL(url).hostname);
+      const target = new URL(url);
+      await config.guard?.(target.hostname, target.port || (target.protocol === 'https:' ? '443' : '80'));
       // a redirect is answered as a failure: followed, it could lead the credentials anywhere
       response = await transport.fetch(url, { method, headers, body, signal, redirect: 'manual' });
       // The body is read under the same deadline: a tracker that stalls mid-answer is as slow as one that never starts.
