@@ -189,11 +189,12 @@ describe('after a restart on the same data folder', () => {
   });
 
   it('does not seed the demo again', async () => {
-    const list = (await restarted!.api.get('/api/applications?q=ERP%20Core', snapshot.token)).body as Body[];
+    const list = (await restarted!.api.get('/api/applications?q=ERP%20Core', snapshot.token)).body
+      .items as Body[];
 
     expect(list.map((a) => a.name)).toEqual(['ERP Core']);
-    expect((snapshot.list as Body[]).length).toBe(
-      ((await restarted!.api.get('/api/applications', snapshot.token)).body as Body[]).length,
+    expect((snapshot.list.items as Body[]).length).toBe(
+      ((await restarted!.api.get('/api/applications', snapshot.token)).body.items as Body[]).length,
     );
   });
 
