@@ -2,6 +2,7 @@ import '@mantine/spotlight/styles.css';
 import { useMemo, useState } from 'react';
 import { Spotlight } from '@mantine/spotlight';
 import type { SpotlightActionData, SpotlightActionGroupData } from '@mantine/spotlight';
+import { useDebouncedValue } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
   IconApps,
@@ -13,21 +14,17 @@ import {
   IconSearch,
   IconSubtask,
 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useGetApplicationsQuery } from '../applications/applicationsApi';
 import { useOpenApplicationDialog, useOpenProjectDialog } from '../record-dialog/useOpenRecordDialog';
-import { useGetTimelineQuery } from '../items/itemsApi';
+import { useSearchItemsQuery } from '../items/itemsApi';
 import { useOpenItemDialog } from '../items/useOpenItemDialog';
 import { useGetProjectsQuery } from '../projects/projectsApi';
-import { matchesQuery, searchRecords } from './paletteSearch';
+import { matchesQuery, searchRecords, serverQuery } from './paletteSearch';
 import type { PaletteRecord } from './paletteSearch';
 
-/** Items are found among the timeline's items of the year around today (there is no item list). */
-const itemWindow = () => ({
-  from: dayjs().subtract(6, 'month').format('YYYY-MM-DD'),
-  to: dayjs().add(6, 'month').format('YYYY-MM-DD'),
-});
+/** How many records of each kind the palette asks the server for; it shows the best five of them. */
+const perKind = 20;
 
 const icon = (Icon: typeof IconPlus) => <Icon size={18} stroke={1.5} />;
 
@@ -42,15 +39,19 @@ export function CommandPalette() {
   const items = useOpenItemDialog();
   const applications = useOpenApplicationDialog();
   const projects = useOpenProjectDialog();
-  const searching = opened && query.trim().length >= 2;
-  const applicationList = useGetApplicationsQuery(opened ? {} : skipToken);
-  const projectList = useGetProjectsQuery(opened ? {} : skipToken);
-  const [itemRange] = useState(itemWindow);
-  const timeline = useGetTimelineQuery(searching && items.canView ? itemRange : skipToken);
+  // the server searches as the user types: by the query's longest word, the rest matched here
+  const [q] = useDebouncedValue(serverQuery(query), 200);
+  const search = { q, limit: perKind };
+  const typed = opened && q.length >= 1;
+  // items only from two characters on: a tenant has many
+  const searching = opened && q.length >= 2;
+  const applicationList = useGetApplicationsQuery(typed && applications.canView ? search : skipToken);
+  const projectList = useGetProjectsQuery(typed && projects.canView ? search : skipToken);
+  const itemList = useSearchItemsQuery(searching && items.canView ? search : skipToken);
 
   const records = useMemo<PaletteRecord[]>(
     () => [
-      ...(applicationList.data ?? [])
+      ...(applicationList.data?.items ?? [])
         .filter((a) => !a.deleted)
         .map((a) => ({
           kind: 'application' as const,
@@ -58,7 +59,7 @@ export function CommandPalette() {
           label: a.name,
           description: a.release ?? undefined,
         })),
-      ...(projectList.data ?? [])
+      ...(projectList.data?.items ?? [])
         .filter((p) => !p.deleted)
         .map((p) => ({
           kind: 'project' as const,
@@ -66,15 +67,15 @@ export function CommandPalette() {
           label: p.title,
           description: p.shortname ?? undefined,
         })),
-      ...(timeline.data?.items ?? []).map((i) => ({
+      ...(itemList.data?.items ?? []).map((i) => ({
         kind: 'item' as const,
         id: i.id,
         label: i.title,
         // the project, so that equally named items can be told apart
-        description: timeline.data?.groups.find((g) => g.id === i.group)?.content,
+        description: i.groupTitle ?? undefined,
       })),
     ],
-    [applicationList.data, projectList.data, timeline.data],
+    [applicationList.data, projectList.data, itemList.data],
   );
 
   // only what the user may create (none while viewing the past: it is read-only)
@@ -168,7 +169,11 @@ export function CommandPalette() {
       onSpotlightOpen={() => setOpened(true)}
       onSpotlightClose={() => setOpened(false)}
       shortcut={['mod + K']}
-      nothingFound={searching && timeline.isFetching ? 'searching…' : 'nothing found'}
+      nothingFound={
+        typed && (applicationList.isFetching || projectList.isFetching || itemList.isFetching)
+          ? 'searching…'
+          : 'nothing found'
+      }
       highlightQuery
       scrollable
       maxHeight={420}

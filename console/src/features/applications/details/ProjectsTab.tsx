@@ -1,11 +1,13 @@
-import { Anchor, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { IconLink, IconPlus } from '@tabler/icons-react';
-import type { ApplicationView } from '@fahrplan/contracts';
+import type { ProjectOfApplication } from '@fahrplan/contracts';
+import { pageItems } from '../../api/pages';
 import { listDate } from '../../common/listDate';
 import { useOpenProjectDialog } from '../../record-dialog/useOpenRecordDialog';
+import { useGetApplicationProjectsInfiniteQuery } from '../applicationsApi';
 
 interface Props {
-  projects: ApplicationView['projects'];
   /** Hermes-type projects show their phase instead of the status. */
   hermes: boolean;
   /** The saved application, null while new: 'new project' preselects it (§2, with ALM only). */
@@ -13,9 +15,12 @@ interface Props {
   alm: boolean;
 }
 
-/** Read-only list of the projects that use the application (§2 Projects). */
-export function ProjectsTab({ projects, hermes, applicationId, alm }: Props) {
+/** Read-only list of the projects that use the application (§2 Projects), a page at a time. */
+export function ProjectsTab({ hermes, applicationId, alm }: Props) {
   const { openExisting, openNew, canCreate } = useOpenProjectDialog();
+  const { data, isLoading, hasNextPage, isFetchingNextPage, fetchNextPage } =
+    useGetApplicationProjectsInfiniteQuery(applicationId ?? skipToken);
+  const projects = pageItems(data);
   return (
     <Stack align="stretch">
       {alm && applicationId !== null && canCreate && (
@@ -25,10 +30,17 @@ export function ProjectsTab({ projects, hermes, applicationId, alm }: Props) {
           </Button>
         </Group>
       )}
-      {projects.length === 0 ? (
+      {isLoading ? (
+        <Skeleton height={60} />
+      ) : projects.length === 0 ? (
         <Text c="dimmed">no projects</Text>
       ) : (
         <ProjectsTable projects={projects} hermes={hermes} onOpen={openExisting} />
+      )}
+      {hasNextPage && (
+        <Button variant="subtle" size="xs" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+          Load more projects
+        </Button>
       )}
     </Stack>
   );
@@ -38,7 +50,7 @@ function ProjectsTable({
   projects,
   hermes,
   onOpen,
-}: Pick<Props, 'projects' | 'hermes'> & { onOpen: (id: number) => void }) {
+}: Pick<Props, 'hermes'> & { projects: readonly ProjectOfApplication[]; onOpen: (id: number) => void }) {
   return (
     <Table striped aria-label="projects">
       <Table.Thead>
