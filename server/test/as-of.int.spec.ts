@@ -476,7 +476,7 @@ describe('the upcaster at work: a version 1 ProjectShared from before issue 8', 
     const reply = await platform.api.get(`/api/history/group/${project.id}`, platform.admin);
 
     expect(reply.status).toBe(200);
-    const row = (reply.body.rows as Body[]).find((r) => r.event === 'ProjectShared');
+    const row = (reply.body.items as Body[]).find((r) => r.event === 'ProjectShared');
     expect(row).toMatchObject({ command: 'ShareProject', user: 'admin' });
     expect(row.changes).toContainEqual({
       field: 'shares',

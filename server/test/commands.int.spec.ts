@@ -55,7 +55,6 @@ describe('SaveApplication', () => {
       rank: null,
       attributes: [],
       account: null,
-      projects: [],
     });
   });
 

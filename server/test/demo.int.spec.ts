@@ -94,17 +94,17 @@ describe('the seeded demo portfolio', () => {
     }
   });
 
-  it('lists the projects that use an application in the application view', async () => {
-    const erp = await get<{ id: number; projects: { id: number; title: string }[] }>(
-      `/api/applications/${encodeURIComponent('ERP Core')}`,
-    );
+  it("lists the projects that use an application in the application's projects", async () => {
+    const erp = await get<{ id: number }>(`/api/applications/${encodeURIComponent('ERP Core')}`);
     const using = projects.filter((p) => p.applications.includes(erp.id));
     expect(using.length).toBeGreaterThan(0);
 
-    expect(erp.projects.map((p) => p.id).sort((a, b) => a - b)).toEqual(
-      using.map((p) => p.id).sort((a, b) => a - b),
+    const { items: used, nextCursor } = await get<Page<{ id: number; title: string }>>(
+      `/api/applications/${erp.id}/projects`,
     );
-    expect(erp.projects.map((p) => p.title)).toEqual(expect.arrayContaining(['S/4HANA Migration']));
+    expect(nextCursor).toBeNull();
+    expect(used.map((p) => p.id).sort((a, b) => a - b)).toEqual(using.map((p) => p.id).sort((a, b) => a - b));
+    expect(used.map((p) => p.title)).toEqual(expect.arrayContaining(['S/4HANA Migration']));
   });
 
   it('has comments on projects', async () => {

@@ -176,7 +176,7 @@ describe('after a restart on the same data folder', () => {
       release: '9.9',
       attributes: [{ key: 'users', value: 7 }],
     });
-    expect((snapshot.comments as Body[]).map((c) => c.description)).toEqual(['one', 'two']);
+    expect((snapshot.comments.items as Body[]).map((c) => c.description)).toEqual(['one', 'two']);
     expect(snapshot.account.entries).toEqual([
       expect.objectContaining({ sicht: 'Budget', periode: '2026', amount: 12 }),
     ]);
@@ -201,7 +201,7 @@ describe('after a restart on the same data folder', () => {
   it('goes on where it stopped: versions continue, new ids do not collide, idempotency keys are remembered', async () => {
     const { api } = restarted!;
     const token = snapshot.token;
-    const known = new Set((snapshot.list as Body[]).map((a) => a.id as number));
+    const known = new Set((snapshot.list.items as Body[]).map((a) => a.id as number));
 
     const update = await api.command(
       'SaveApplication',

@@ -18,6 +18,7 @@ import {
 } from '../resources/resourcesApi';
 import { pageItems } from '../api/pages';
 import { SearchField } from '../common/CataloguePage';
+import { LoadMore, morePages } from '../common/LoadMore';
 
 /** The shared name rule (§3: trimmed, 1–100 characters); null when the name is fine. */
 const nameError = (name: string): string | null =>
@@ -159,8 +160,8 @@ export function ResourcesPanel() {
   const canEdit = useCan('admin', 'EDIT');
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
-  const { data, isLoading, isError, error, hasNextPage, isFetchingNextPage, fetchNextPage } =
-    useGetResourcePagesInfiniteQuery({ q });
+  const pages = useGetResourcePagesInfiniteQuery({ q });
+  const { data, isLoading, isError, error } = pages;
   const resources = pageItems(data);
   const [renaming, setRenaming] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<ResourceView | null>(null);
@@ -225,16 +226,7 @@ export function ResourcesPanel() {
             </Table.Tbody>
           </Table>
         )}
-        {hasNextPage && (
-          <Button
-            variant="subtle"
-            size="xs"
-            loading={isFetchingNextPage}
-            onClick={() => void fetchNextPage()}
-          >
-            Load more resources
-          </Button>
-        )}
+        <LoadMore {...morePages(pages)} label="Load more resources" />
       </TableLoad>
       {deleting && <DeleteConfirm resource={deleting} onClose={() => setDeleting(null)} />}
     </Stack>

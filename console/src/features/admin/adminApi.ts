@@ -23,7 +23,7 @@ import type {
 } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
 import { commandArgs } from '../api/commands';
-import { listParams, pageParams } from '../api/pages';
+import { pagedList } from '../api/pages';
 import type { CommandRequest } from '../api/commands';
 import type { LoginResult } from '../session/sessionSlice';
 
@@ -55,11 +55,7 @@ export const adminApi = apiSlice.injectEndpoints({
       }),
       /** The users who can act in the tenant, by username, page after page; `q` searches them. */
       getAdminUsers: builder.infiniteQuery<Page<UserAdminView>, { q: string }, string | null>({
-        infiniteQueryOptions: pageParams,
-        query: ({ queryArg, pageParam }) => ({
-          url: '/admin/users',
-          params: listParams(queryArg, pageParam),
-        }),
+        ...pagedList<{ q: string }>('/admin/users'),
         providesTags: ['AdminUsers'],
       }),
       getInvitations: builder.query<InvitationView[], void>({

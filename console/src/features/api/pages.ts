@@ -34,3 +34,25 @@ export const pageItems = <T>(data: InfiniteData<Page<T>, string | null> | undefi
 /** The ids of the records of a page, for tags per record. */
 export const idsOf = <T extends { id: number }>(pages: readonly Page<T>[] | undefined) =>
   (pages ?? []).flatMap((page) => page.items.map(({ id }) => id));
+
+type ListArgs = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+/**
+ * An infinite query's options over the list at `url`: its pages one after the other, the query
+ * argument as the list's parameters (`params`, to pick them from another argument).
+ */
+export const pagedList = <Arg>(
+  url: string | ((arg: Arg) => string),
+  params: (arg: Arg) => ListArgs = (arg) => ({ ...(arg as ListArgs) }),
+) => ({
+  infiniteQueryOptions: pageParams,
+  query: ({ queryArg, pageParam }: { queryArg: Arg; pageParam: string | null }) => ({
+    url: typeof url === 'string' ? url : url(queryArg),
+    params: listParams(params(queryArg), pageParam),
+  }),
+});
+
+/** One page of the list at `url`, the query argument as its parameters. */
+export const listPage =
+  (url: string) =>
+  <Arg>(arg: Arg) => ({ url, params: listParams({ ...(arg as ListArgs) }) });

@@ -8,7 +8,7 @@ import type {
   saveApplicationSchema,
 } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
-import { idsOf, listParams, pageParams } from '../api/pages';
+import { idsOf, listPage, pagedList } from '../api/pages';
 import { commandArgs } from '../api/commands';
 import type { CommandRequest } from '../api/commands';
 
@@ -39,25 +39,20 @@ export const applicationsApi = apiSlice.injectEndpoints({
   endpoints: (builder) => ({
     /** One page of the catalogue: a picker's search, or applications by id. */
     getApplications: builder.query<Page<ApplicationView>, ApplicationQuery>({
-      query: (args) => ({ url: '/applications', params: listParams({ ...args }) }),
+      query: listPage('/applications'),
       providesTags: (result) => tags(idsOf(result ? [result] : [])),
     }),
     /** The catalogue page after page, as the Applications table scrolls. */
     getApplicationPages: builder.infiniteQuery<Page<ApplicationView>, ApplicationQuery, string | null>({
-      infiniteQueryOptions: pageParams,
-      query: ({ queryArg, pageParam }) => ({
-        url: '/applications',
-        params: listParams({ ...queryArg }, pageParam),
-      }),
+      ...pagedList<ApplicationQuery>('/applications'),
       providesTags: (result) => tags(idsOf(result?.pages)),
     }),
     /** §2 the projects that use an application, page after page; refreshed with the project list. */
     getApplicationProjects: builder.infiniteQuery<Page<ProjectOfApplication>, number, string | null>({
-      infiniteQueryOptions: pageParams,
-      query: ({ queryArg, pageParam }) => ({
-        url: `/applications/${queryArg}/projects`,
-        params: listParams({}, pageParam),
-      }),
+      ...pagedList<number>(
+        (id) => `/applications/${id}/projects`,
+        () => ({}),
+      ),
       providesTags: (_result, _error, id) => [
         { type: 'Application', id },
         { type: 'Group', id: 'LIST' },

@@ -1,15 +1,10 @@
-import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { CommentView } from '@fahrplan/contracts';
+import { LoadMore } from '../common/LoadMore';
+import type { MorePages } from '../common/LoadMore';
 
 const byCreation = (a: CommentView, b: CommentView) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
-
-/** Loading the comments after those shown. */
-export interface MoreComments {
-  hasMore: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
-}
 
 /** Comments in chronological order, oldest first (§2), a page at a time. */
 export function CommentList({
@@ -19,7 +14,7 @@ export function CommentList({
 }: {
   comments: readonly CommentView[];
   isLoading: boolean;
-  more?: MoreComments;
+  more?: MorePages;
 }) {
   if (isLoading) return <Skeleton height={60} />;
   if (comments.length === 0) return <Text c="dimmed">no comments</Text>;
@@ -35,11 +30,7 @@ export function CommentList({
           </Text>
         </Paper>
       ))}
-      {more?.hasMore && (
-        <Button variant="subtle" size="xs" loading={more.loadingMore} onClick={more.onLoadMore}>
-          Show later comments
-        </Button>
-      )}
+      {more && <LoadMore {...more} label="Show later comments" />}
     </Stack>
   );
 }

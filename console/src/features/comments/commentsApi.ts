@@ -9,7 +9,7 @@ import type {
 import { apiSlice } from '../api/apiSlice';
 import { commandArgs } from '../api/commands';
 import type { CommandRequest } from '../api/commands';
-import { listParams, pageParams } from '../api/pages';
+import { pagedList } from '../api/pages';
 
 export type CreateCommentInput = z.input<typeof createCommentSchema>;
 
@@ -29,11 +29,7 @@ export const commentsApi = apiSlice.injectEndpoints({
   endpoints: (builder) => ({
     /** Comments of a record, oldest first, page after page. */
     getComments: builder.infiniteQuery<Page<CommentView>, CommentsOf, string | null>({
-      infiniteQueryOptions: pageParams,
-      query: ({ queryArg: { refType, refId }, pageParam }) => ({
-        url: '/comments',
-        params: listParams({ refType, refId }, pageParam),
-      }),
+      ...pagedList<CommentsOf>('/comments', ({ refType, refId }) => ({ refType, refId })),
       providesTags: (_result, _error, of) => [commentsTag(of)],
     }),
     createComment: builder.mutation<CommandResult, CommandRequest<CreateCommentInput>>({

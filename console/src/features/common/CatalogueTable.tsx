@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { Button, Group, Loader, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { EmptyState } from './EmptyState';
+import { LoadMore } from './LoadMore';
+import type { MorePages } from './LoadMore';
 
 /** What the page hands a catalogue table besides the records. */
 export interface CatalogueState {
@@ -15,11 +17,7 @@ export interface CatalogueState {
 }
 
 /** The pages of a list as the table loads them while it scrolls. */
-export interface CataloguePages {
-  hasMore: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
-}
+export type CataloguePages = MorePages;
 
 const allLoaded: CataloguePages = { hasMore: false, loadingMore: false, onLoadMore: () => undefined };
 
@@ -102,15 +100,7 @@ export function CatalogueTable<T extends { id: number }>({
             {records.length} {records.length === 1 ? kind : `${kind}s`}
             {hasMore ? ' loaded, more below' : ''}
           </Text>
-          {loadingMore ? (
-            <Loader size="sm" aria-label={`loading more ${kind}s`} />
-          ) : (
-            hasMore && (
-              <Button variant="subtle" size="xs" onClick={loadMore}>
-                Load more
-              </Button>
-            )
-          )}
+          <LoadMore hasMore={hasMore} loadingMore={loadingMore} onLoadMore={loadMore} label="Load more" />
         </Group>
       )}
     </>

@@ -11,6 +11,7 @@ import { historyColumns } from './historyColumns';
 import { HistoryExport } from './HistoryExport';
 import { useGetHistoryInfiniteQuery } from './historyApi';
 import type { HistoryRecordCategory } from './historyApi';
+import { LoadMore, morePages } from '../common/LoadMore';
 
 const PAGE_SIZE = 50;
 
@@ -54,20 +55,11 @@ export function HistoryTab({ category, id, leave, saving }: Props) {
   const [field, setField] = useState<string | null>(null);
   const [user, setUser] = useState<string | null>(null);
   const setAsOf = useSetAsOf();
-  const {
-    data,
-    currentData,
-    error,
-    isLoading,
-    isFetching,
-    isFetchingNextPage,
-    hasNextPage,
-    fetchNextPage,
-    refetch,
-  } = useGetHistoryInfiniteQuery(
+  const pages = useGetHistoryInfiniteQuery(
     { category, id, limit: PAGE_SIZE, field, user },
     { refetchOnMountOrArgChange: true },
   );
+  const { data, currentData, error, isLoading, isFetching, isFetchingNextPage, refetch } = pages;
   // every page answers the filters' choices and the total; the first one's stand for all
   const first = (currentData ?? data)?.pages[0];
   const rows = pageItems(currentData ?? data);
@@ -154,16 +146,7 @@ export function HistoryTab({ category, id, leave, saving }: Props) {
           <Text size="sm" c="dimmed">
             {rows.length} of {total} {total === 1 ? 'change' : 'changes'}
           </Text>
-          {hasNextPage && (
-            <Button
-              variant="subtle"
-              size="xs"
-              loading={isFetchingNextPage}
-              onClick={() => void fetchNextPage()}
-            >
-              Show older changes
-            </Button>
-          )}
+          <LoadMore {...morePages(pages)} label="Show older changes" />
         </Group>
       )}
     </Stack>

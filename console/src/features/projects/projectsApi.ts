@@ -1,6 +1,6 @@
 import type { GroupView, Page } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
-import { idsOf, listParams, pageParams } from '../api/pages';
+import { idsOf, listPage, listParams, pagedList } from '../api/pages';
 
 /** The portfolio filters of GET /api/groups; codes as the selects hold them. */
 export interface ProjectFilter {
@@ -34,7 +34,7 @@ export const projectsApi = apiSlice.injectEndpoints({
   endpoints: (builder) => ({
     /** One page of the portfolio: a picker's search, the chart's highest priorities, projects by id. */
     getProjects: builder.query<Page<GroupView>, ProjectQuery>({
-      query: (args) => ({ url: '/groups', params: listParams({ ...args }) }),
+      query: listPage('/groups'),
       providesTags: (result) => tags(idsOf(result ? [result] : [])),
     }),
     /**
@@ -68,11 +68,7 @@ export const projectsApi = apiSlice.injectEndpoints({
     }),
     /** The portfolio page after page, as the Projects table scrolls. */
     getProjectPages: builder.infiniteQuery<Page<GroupView>, ProjectQuery, string | null>({
-      infiniteQueryOptions: pageParams,
-      query: ({ queryArg, pageParam }) => ({
-        url: '/groups',
-        params: listParams({ ...queryArg }, pageParam),
-      }),
+      ...pagedList<ProjectQuery>('/groups'),
       providesTags: (result) => tags(idsOf(result?.pages)),
     }),
   }),

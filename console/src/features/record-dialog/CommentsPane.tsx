@@ -6,12 +6,13 @@ import type { InfiniteData } from '@reduxjs/toolkit/query/react';
 import type { CommentView, Page } from '@fahrplan/contracts';
 import { pageItems } from '../api/pages';
 import { CommentList } from '../comments/CommentList';
-import type { MoreComments } from '../comments/CommentList';
+import { morePages } from '../common/LoadMore';
+import type { MorePages } from '../common/LoadMore';
 
 interface PaneProps {
   comments: readonly CommentView[];
   isLoading: boolean;
-  more?: MoreComments;
+  more?: MorePages;
   editable: boolean;
   /** The new-comment box's input props (value, onChange, error). */
   input: TextareaProps & { value: string };
@@ -39,7 +40,7 @@ export function CommentsPane({ comments, isLoading, more, editable, input }: Pan
 export function FormCommentsPane<V extends { comment: string }>({
   form,
   editable,
-  query: { data, isLoading, hasNextPage, isFetchingNextPage, fetchNextPage },
+  query,
 }: {
   form: UseFormReturnType<V>;
   editable: boolean;
@@ -53,9 +54,9 @@ export function FormCommentsPane<V extends { comment: string }>({
 }) {
   return (
     <CommentsPane
-      comments={pageItems(data)}
-      isLoading={isLoading}
-      more={{ hasMore: hasNextPage, loadingMore: isFetchingNextPage, onLoadMore: () => void fetchNextPage() }}
+      comments={pageItems(query.data)}
+      isLoading={query.isLoading}
+      more={morePages(query)}
       editable={editable}
       input={{ ...form.getInputProps('comment'), value: form.values.comment }}
     />

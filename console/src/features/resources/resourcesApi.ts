@@ -7,7 +7,7 @@ import type {
   saveResourceSchema,
 } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
-import { listParams, pageParams } from '../api/pages';
+import { listPage, pagedList } from '../api/pages';
 import { commandArgs } from '../api/commands';
 import type { CommandRequest } from '../api/commands';
 
@@ -28,16 +28,12 @@ export const resourcesApi = apiSlice.injectEndpoints({
   endpoints: (builder) => ({
     /** One page of the tenant's live resources by name: a picker's search, or resources by id. */
     getResources: builder.query<Page<ResourceView>, ResourceQuery>({
-      query: (args) => ({ url: '/resources', params: listParams({ ...args }) }),
+      query: listPage('/resources'),
       providesTags: [listTag],
     }),
     /** The resources page after page (the administration's list). */
     getResourcePages: builder.infiniteQuery<Page<ResourceView>, ResourceQuery, string | null>({
-      infiniteQueryOptions: pageParams,
-      query: ({ queryArg, pageParam }) => ({
-        url: '/resources',
-        params: listParams({ ...queryArg }, pageParam),
-      }),
+      ...pagedList<ResourceQuery>('/resources'),
       providesTags: [listTag],
     }),
     saveResource: builder.mutation<CommandResult, CommandRequest<SaveResourceInput>>({

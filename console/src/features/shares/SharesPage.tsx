@@ -21,6 +21,7 @@ import {
 } from './sharesApi';
 import type { SharesQuery } from './sharesApi';
 import { pageItems } from '../api/pages';
+import { LoadMore, morePages } from '../common/LoadMore';
 
 /** Buttons inside a row must not also expand it. */
 const inRow = (action: () => void) => (event: MouseEvent) => {
@@ -104,8 +105,8 @@ function SharesSection({
   columns: DataTableColumn<ShareView>[];
   empty: string;
 }) {
-  const { data, error, isLoading, isError, hasNextPage, isFetchingNextPage, fetchNextPage } =
-    useGetSharePagesInfiniteQuery({ direction });
+  const pages = useGetSharePagesInfiniteQuery({ direction });
+  const { data, error, isLoading, isError } = pages;
   const shares = pageItems(data);
   const [expanded, setExpanded] = useState<string[]>([]);
   // a click on a row shows its history; the chevron tells which rows are open
@@ -149,11 +150,7 @@ function SharesSection({
           aria-label={`${title.toLowerCase()} shares`}
         />
       )}
-      {hasNextPage && (
-        <Button variant="subtle" size="xs" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-          Load more {title.toLowerCase()} shares
-        </Button>
-      )}
+      <LoadMore {...morePages(pages)} label={`Load more ${title.toLowerCase()} shares`} />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import type { CommandResult, Page, ShareRecordStatus, ShareView } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
 import { commandArgs } from '../api/commands';
-import { listParams, pageParams } from '../api/pages';
+import { listPage, pagedList } from '../api/pages';
 
 // The shares also provide the project list's tag: they are refetched whenever the project list is
 // (a share from the project dialog, the change feed's 'groups').
@@ -30,16 +30,12 @@ export const sharesApi = apiSlice.injectEndpoints({
   endpoints: (builder) => ({
     /** One page of one side's shares: the badge's pending ones. */
     getShares: builder.query<Page<ShareView>, SharesQuery>({
-      query: (args) => ({ url: '/shares', params: listParams({ ...args }) }),
+      query: listPage('/shares'),
       providesTags: [sharesTag, listTag],
     }),
     /** One side's shares, the latest change first, page after page (the Sharing page). */
     getSharePages: builder.infiniteQuery<Page<ShareView>, SharesQuery, string | null>({
-      infiniteQueryOptions: pageParams,
-      query: ({ queryArg, pageParam }) => ({
-        url: '/shares',
-        params: listParams({ ...queryArg }, pageParam),
-      }),
+      ...pagedList<SharesQuery>('/shares'),
       providesTags: [sharesTag, listTag],
     }),
     acceptShare: builder.mutation<CommandResult, { project: number }>({

@@ -6,6 +6,7 @@ import { pageItems } from '../../api/pages';
 import { listDate } from '../../common/listDate';
 import { useOpenProjectDialog } from '../../record-dialog/useOpenRecordDialog';
 import { useGetApplicationProjectsInfiniteQuery } from '../applicationsApi';
+import { LoadMore, morePages } from '../../common/LoadMore';
 
 interface Props {
   /** Hermes-type projects show their phase instead of the status. */
@@ -18,8 +19,8 @@ interface Props {
 /** Read-only list of the projects that use the application (§2 Projects), a page at a time. */
 export function ProjectsTab({ hermes, applicationId, alm }: Props) {
   const { openExisting, openNew, canCreate } = useOpenProjectDialog();
-  const { data, isLoading, hasNextPage, isFetchingNextPage, fetchNextPage } =
-    useGetApplicationProjectsInfiniteQuery(applicationId ?? skipToken);
+  const pages = useGetApplicationProjectsInfiniteQuery(applicationId ?? skipToken);
+  const { data, isLoading } = pages;
   const projects = pageItems(data);
   return (
     <Stack align="stretch">
@@ -37,11 +38,7 @@ export function ProjectsTab({ hermes, applicationId, alm }: Props) {
       ) : (
         <ProjectsTable projects={projects} hermes={hermes} onOpen={openExisting} />
       )}
-      {hasNextPage && (
-        <Button variant="subtle" size="xs" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-          Load more projects
-        </Button>
-      )}
+      <LoadMore {...morePages(pages)} label="Load more projects" />
     </Stack>
   );
 }
