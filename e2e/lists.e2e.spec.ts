@@ -56,7 +56,7 @@ describe('lists that page, on a tenant of more than one page of applications', (
       ready: 'Applications',
     });
     await eventually(async () => (await rows(page).count()) === 100, 'the first page');
-    await page.getByRole('button', { name: 'Name' }).click();
+    await page.locator('th[data-accessor="name"]').click();
     await page.waitForURL((url) => url.searchParams.get('sort') === '-name');
     await eventually(async () => (await names(page))[0] === nameOf(count), 'the last name first');
     // the server sorted all 150: the first page holds the highest names, not the first page reversed

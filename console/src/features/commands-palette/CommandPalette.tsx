@@ -29,26 +29,20 @@ const perKind = 20;
 const icon = (Icon: typeof IconPlus) => <Icon size={18} stroke={1.5} />;
 
 /**
- * The command palette (Ctrl+K / Cmd+K, or the header button): the new-record actions, the pages, and
- * applications, projects and items by name, each opening its dialog.
+ * The records the palette finds for `query` while it is open: the server searches as the user types,
+ * by the query's longest word (`searchRecords` matches the rest); items only from two characters on.
  */
-export function CommandPalette() {
-  const navigate = useNavigate();
-  const [query, setQuery] = useState('');
-  const [opened, setOpened] = useState(false);
-  const items = useOpenItemDialog();
-  const applications = useOpenApplicationDialog();
-  const projects = useOpenProjectDialog();
-  // the server searches as the user types: by the query's longest word, the rest matched here
+function usePaletteRecords(
+  query: string,
+  opened: boolean,
+  canView: { applications: boolean; projects: boolean; items: boolean },
+) {
   const [q] = useDebouncedValue(serverQuery(query), 200);
   const search = { q, limit: perKind };
   const typed = opened && q.length >= 1;
-  // items only from two characters on: a tenant has many
-  const searching = opened && q.length >= 2;
-  const applicationList = useGetApplicationsQuery(typed && applications.canView ? search : skipToken);
-  const projectList = useGetProjectsQuery(typed && projects.canView ? search : skipToken);
-  const itemList = useSearchItemsQuery(searching && items.canView ? search : skipToken);
-
+  const applicationList = useGetApplicationsQuery(typed && canView.applications ? search : skipToken);
+  const projectList = useGetProjectsQuery(typed && canView.projects ? search : skipToken);
+  const itemList = useSearchItemsQuery(opened && q.length >= 2 && canView.items ? search : skipToken);
   const records = useMemo<PaletteRecord[]>(
     () => [
       ...(applicationList.data?.items ?? [])
@@ -77,6 +71,26 @@ export function CommandPalette() {
     ],
     [applicationList.data, projectList.data, itemList.data],
   );
+  const searching = typed && (applicationList.isFetching || projectList.isFetching || itemList.isFetching);
+  return { records, searching };
+}
+
+/**
+ * The command palette (Ctrl+K / Cmd+K, or the header button): the new-record actions, the pages, and
+ * applications, projects and items by name, each opening its dialog.
+ */
+export function CommandPalette() {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const [opened, setOpened] = useState(false);
+  const items = useOpenItemDialog();
+  const applications = useOpenApplicationDialog();
+  const projects = useOpenProjectDialog();
+  const { records, searching } = usePaletteRecords(query, opened, {
+    applications: applications.canView,
+    projects: projects.canView,
+    items: items.canView,
+  });
 
   // only what the user may create (none while viewing the past: it is read-only)
   const newRecords: (SpotlightActionData | false)[] = [
@@ -169,11 +183,7 @@ export function CommandPalette() {
       onSpotlightOpen={() => setOpened(true)}
       onSpotlightClose={() => setOpened(false)}
       shortcut={['mod + K']}
-      nothingFound={
-        typed && (applicationList.isFetching || projectList.isFetching || itemList.isFetching)
-          ? 'searching…'
-          : 'nothing found'
-      }
+      nothingFound={searching ? 'searching…' : 'nothing found'}
       highlightQuery
       scrollable
       maxHeight={420}

@@ -19,6 +19,9 @@ export interface CatalogueState {
 /** The pages of a list as the table loads them while it scrolls. */
 export type CataloguePages = MorePages;
 
+/** About as many rows as a table shows without scrolling. */
+const screenRows = 15;
+
 const allLoaded: CataloguePages = { hasMore: false, loadingMore: false, onLoadMore: () => undefined };
 
 interface Props<T extends { id: number }> extends CatalogueState, Partial<CataloguePages> {
@@ -70,10 +73,14 @@ export function CatalogueTable<T extends { id: number }>({
         striped
         highlightOnHover
         minHeight={records.length === 0 ? 160 : undefined}
-        maxHeight={paged ? 'max(420px, calc(100dvh - 320px))' : undefined}
+        // a list of more than a screen scrolls inside the table, whose bottom loads the next page
+        height={
+          paged && (hasMore || records.length > screenRows) ? 'max(420px, calc(100dvh - 320px))' : undefined
+        }
         scrollViewportRef={viewport}
+        // the table reports its bottom before it measured its rows too: only a scrolled one loads more
         onScrollToBottom={() => {
-          if (hasMore && !loadingMore) loadMore();
+          if (hasMore && !loadingMore && (viewport.current?.scrollTop ?? 0) > 0) loadMore();
         }}
         records={[...records]}
         columns={columns}

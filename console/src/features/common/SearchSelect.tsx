@@ -36,8 +36,9 @@ export function usePickerSearch(selectedLabel: string | null = null) {
 }
 
 /**
- * The options shown: `pinned` first, then the chosen ones the results lack, then the results, each
- * once; and, when the server found more than its page (`more`), a note to type more.
+ * The options shown: `pinned` first, then the chosen ones (labelled as the results label them, while
+ * their lookup by id is on its way), then the results, each once; and, when the server found more
+ * than its page (`more`), a note to type more.
  */
 export const pickerData = (
   pinned: readonly PickOption[],
@@ -45,8 +46,10 @@ export const pickerData = (
   results: readonly PickOption[],
   more = false,
 ): PickOption[] => {
+  const found = new Map(results.map((option) => [option.value, option]));
   const seen = new Set<string>();
-  const options = [...pinned, ...chosen, ...results].filter((option) => {
+  const labelled = chosen.map((option) => found.get(option.value) ?? option);
+  const options = [...pinned, ...labelled, ...results].filter((option) => {
     if (seen.has(option.value)) return false;
     seen.add(option.value);
     return true;
