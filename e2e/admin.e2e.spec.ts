@@ -106,10 +106,10 @@ describe('tenant administration in the console', () => {
       token: accessToken as string,
       json: { name: `Auditor ${suffix}`, permissions: { admin: ['VIEW'], 'group-details': ['VIEW'] } },
     });
-    const users = (await app.api('/api/admin/users', {
+    const { items: users } = (await app.api('/api/admin/users?q=viewer', {
       token: accessToken as string,
       after: saved.position as number,
-    })) as unknown as { id: number; username: string }[];
+    })) as unknown as { items: { id: number; username: string }[] };
     const viewerId = users.find((u) => u.username === 'viewer')?.id;
     const changed = await app.api('/api/commands/ChangeMemberRoles', {
       token: accessToken as string,

@@ -171,8 +171,8 @@ describe('the History tab, as an auditor reads what changed', () => {
     await dialog.getByRole('tab', { name: 'History' }).click();
     const rows = historyRows(dialog);
     await eventually(async () => (await rows.count()) === 3, 'three history rows');
-    const { rows: recorded } = (await app.api(`/api/history/group/${projectId}?field=title`)) as {
-      rows: { at: string }[];
+    const { items: recorded } = (await app.api(`/api/history/group/${projectId}?field=title`)) as {
+      items: { at: string }[];
     };
     // the creation's row: the project as it was before the two changes
     const created = recorded[2]!.at;

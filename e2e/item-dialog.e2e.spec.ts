@@ -34,7 +34,8 @@ describe('the item dialog, the show/new actions and the command palette', () => 
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
-  const groupItems = () => app.api(`/api/items?group=${groupId}`) as unknown as Promise<ItemJson[]>;
+  const groupItems = async () =>
+    ((await app.api(`/api/items?group=${groupId}`)) as unknown as { items: ItemJson[] }).items;
 
   beforeAll(async () => {
     const created = await app.api('/api/commands/SaveGroup', {
@@ -106,9 +107,11 @@ describe('the item dialog, the show/new actions and the command palette', () => 
 
     const [saved] = await eventually(groupItems, (items) => items[0]?.end === null);
     expect(saved).toMatchObject({ subgroup: 'milestones', effort: null, version: item!.version + 1 });
-    const comments = (await app.api(`/api/comments?refType=task&refId=${item!.id}`)) as unknown as {
-      description: string;
-    }[];
+    const { items: comments } = (await app.api(
+      `/api/comments?refType=task&refId=${item!.id}`,
+    )) as unknown as {
+      items: { description: string }[];
+    };
     expect(comments.map((c) => c.description)).toEqual(['moved to a milestone']);
   });
 
@@ -201,7 +204,9 @@ describe('the item dialog, the show/new actions and the command palette', () => 
   });
 
   it('opens the project and application dialogs from ?show-project=, ?show-application= and ?new-project', async () => {
-    const [application] = (await app.api('/api/applications')) as unknown as { id: number; name: string }[];
+    const {
+      items: [application],
+    } = (await app.api('/api/applications')) as unknown as { items: { id: number; name: string }[] };
     const page = await login('/projects');
     await page.goto(`${app.url}/projects?view=table&show-project=${groupId}`);
     const project = page.getByRole('dialog', { name: `show group ${projectTitle}` });

@@ -57,13 +57,11 @@ describe('the project dialog, as a planner works with it', () => {
     await page.getByText('project created').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
-    const [created] = (await app.api(`/api/groups?q=${encodeURIComponent(title)}`)) as unknown as {
-      id: number;
-      start: string;
-      end: string;
-      status: number;
-      projectNr: string;
-    }[];
+    const {
+      items: [created],
+    } = (await app.api(`/api/groups?q=${encodeURIComponent(title)}`)) as unknown as {
+      items: { id: number; start: string; end: string; status: number; projectNr: string }[];
+    };
     expect(created).toMatchObject({ start: '2027-01-11', end: '2027-01-23', status: 3, projectNr: 'P-4711' });
     projectId = created!.id;
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
+import type { Page as ListPage } from '@fahrplan/contracts';
 import { FahrplanProcess, freePort, launchChromium } from './support';
 
 jest.setTimeout(120_000);
@@ -185,7 +186,9 @@ describe('a new project, from creation to the portfolio chart (issue 4 journey)'
     for (const text of ['01.02.2027', '26.02.2027', '20'])
       await row.getByRole('cell', { name: text, exact: true }).waitFor();
     await shot('1-table');
-    const [created] = await api<{ id: number }[]>(`/api/groups?q=${encodeURIComponent(title)}`);
+    const {
+      items: [created],
+    } = await api<ListPage<{ id: number }>>(`/api/groups?q=${encodeURIComponent(title)}`);
     projectId = created!.id;
     await expect(stored()).resolves.toMatchObject({ projectNr, start: '2027-02-01', end: '2027-02-27' });
   });
@@ -382,7 +385,9 @@ describe('a new project, from creation to the portfolio chart (issue 4 journey)'
 
     // the server sums the entries into the project's budget; the chart must show it without a reload
     await eventually(async () => {
-      const [listed] = await api<{ budget?: number }[]>(`/api/groups?q=${encodeURIComponent(title)}`);
+      const {
+        items: [listed],
+      } = await api<ListPage<{ budget?: number }>>(`/api/groups?q=${encodeURIComponent(title)}`);
       return listed?.budget === BUDGET;
     });
     await page
@@ -428,7 +433,9 @@ describe('a new project, from creation to the portfolio chart (issue 4 journey)'
         .getByRole('button', { name: 'Discard changes' })
         .click();
       await dialog.waitFor({ state: 'detached' });
-      await expect(api<unknown[]>(`/api/groups?q=${encodeURIComponent(title)}`)).resolves.toHaveLength(1);
+      await expect(
+        api<ListPage<unknown>>(`/api/groups?q=${encodeURIComponent(title)}`).then((page) => page.items),
+      ).resolves.toHaveLength(1);
     },
     true,
   );

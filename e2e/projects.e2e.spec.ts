@@ -186,6 +186,15 @@ describe('the projects portfolio, as a planner browses it', () => {
     await page.waitForURL(/[?&]size=budget\b/);
     await page.getByText('without a budget', { exact: false }).waitFor();
     await page.screenshot({ path: CHART_SCREENSHOT.replace(/\.png$/, '-budget.png'), fullPage: true });
+    // the search and the filters live in the URL too (issue 17): the health filter survived the reload
+    const health = page.getByRole('combobox', { name: 'Health filter' });
+    await expect(health.inputValue()).resolves.toBe('3 · critical');
+    await expect(page.getByLabel('Search').inputValue()).resolves.toBe(prefix);
+    await page.getByText('1 project without a budget', { exact: false }).waitFor();
+    // choosing the chosen code again clears the filter
+    await health.click();
+    await page.getByRole('option', { name: '3 · critical', exact: true }).click();
+    await page.waitForURL((url) => !url.searchParams.has('health'));
     await page.getByLabel('Search').fill(prefix);
     await page.getByText('3 projects without a budget', { exact: false }).waitFor();
 

@@ -1,5 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
-import type { GroupView, RoleView, SharesView, TenantAdminView, UserAdminView } from '@fahrplan/contracts';
+import type {
+  GroupView,
+  Page as ListPage,
+  RoleView,
+  ShareView,
+  TenantAdminView,
+  UserAdminView,
+} from '@fahrplan/contracts';
 import { E2E_PASSWORD, E2eApp, eventually, sessionTenant, switchTenant } from './support';
 
 // scrypt logins (~0.5 s each) and three browser contexts on a slow machine
@@ -100,7 +107,9 @@ describe('two tenants administered, sharing a project, side by side in the conso
   /** The user's roles in the tenant by name, as the server stored them. */
   const rolesOf = async (as: string, username: string) => {
     const [users, roles] = await Promise.all([
-      read<UserAdminView[]>('/api/admin/users', as),
+      read<ListPage<UserAdminView>>(`/api/admin/users?q=${encodeURIComponent(username)}`, as).then(
+        (page) => page.items,
+      ),
       read<RoleView[]>('/api/admin/roles', as),
     ]);
     const user = users.find((u) => u.username === username);
@@ -146,7 +155,10 @@ describe('two tenants administered, sharing a project, side by side in the conso
       await eventually(async () => (await rolesOf(north, 'nora'))?.join() === 'Viewer', 'nora is a Viewer');
       let stored: GroupView | undefined;
       await eventually(async () => {
-        const groups = await read<GroupView[]>(`/api/groups?q=${encodeURIComponent(project)}`, north);
+        const { items: groups } = await read<ListPage<GroupView>>(
+          `/api/groups?q=${encodeURIComponent(project)}`,
+          north,
+        );
         stored = groups.find((g) => g.title === project);
         return stored?.shares.some((s) => s.tenant === 'south') ?? false;
       }, 'the project shared with south');
@@ -218,8 +230,8 @@ describe('two tenants administered, sharing a project, side by side in the conso
 
       const samToken = await token('south', sam.username, sam.password);
       await eventually(async () => {
-        const shares = await read<SharesView>('/api/shares', samToken);
-        return shares.incoming.some((s) => s.project === projectId && s.status === 'ACCEPTED');
+        const incoming = await read<ListPage<ShareView>>('/api/shares?direction=incoming', samToken);
+        return incoming.items.some((s) => s.project === projectId && s.status === 'ACCEPTED');
       }, 'the share accepted');
 
       // south's list: only the shared project, with the link icon and the owning tenant
@@ -229,8 +241,8 @@ describe('two tenants administered, sharing a project, side by side in the conso
       await row.getByText('north', { exact: true }).waitFor();
       await samB.screenshot({ path: `${SHOTS}-south-projects.png` });
       expect(await samB.getByRole('table', { name: 'projects' }).locator('tbody tr').count()).toBe(1);
-      const groups = await read<GroupView[]>('/api/groups', samToken);
-      expect(groups.map((g) => [g.id, g.tenant, g.shared])).toEqual([[projectId, 'north', true]]);
+      const groups = await read<ListPage<GroupView>>('/api/groups', samToken);
+      expect(groups.items.map((g) => [g.id, g.tenant, g.shared])).toEqual([[projectId, 'north', true]]);
 
       // its dialog is read-only
       await row.click();
@@ -291,7 +303,7 @@ describe('two tenants administered, sharing a project, side by side in the conso
       // B, open all along: the project is gone from south's list after a reload
       const samToken = await token('south', sam.username, sam.password);
       await eventually(
-        async () => (await read<GroupView[]>('/api/groups', samToken)).length === 0,
+        async () => (await read<ListPage<GroupView>>('/api/groups', samToken)).items.length === 0,
         "the project gone from south's read side",
       );
       await expect(read<GroupView>(`/api/groups/${projectId}`, samToken)).rejects.toThrow(/: 404 /);
@@ -309,8 +321,8 @@ describe('two tenants administered, sharing a project, side by side in the conso
       await history.getByText('sam (south) accepted').waitFor();
       await history.getByText('admin (north) revoked').waitFor();
       await samB.screenshot({ path: `${SHOTS}-south-history.png`, fullPage: true });
-      const shares = await read<SharesView>('/api/shares', samToken);
-      expect(shares.incoming.find((s) => s.project === projectId)?.history.map((h) => h.action)).toEqual([
+      const incoming = await read<ListPage<ShareView>>('/api/shares?direction=incoming', samToken);
+      expect(incoming.items.find((s) => s.project === projectId)?.history.map((h) => h.action)).toEqual([
         'REQUESTED',
         'ACCEPTED',
         'REVOKED',

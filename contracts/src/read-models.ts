@@ -9,6 +9,7 @@ import type { ItemFields, ItemSystemType } from './item/item';
 import type { AttributeDefinition, FeatureFlags } from './identity/tenant.commands';
 import type { Permissions } from './permissions';
 
+/** A project that uses an application: GET /api/applications/:id/projects answers pages of them. */
 export interface ProjectOfApplication {
   readonly id: number;
   readonly title: string;
@@ -27,7 +28,6 @@ export interface ApplicationView extends ApplicationFields {
   readonly version: number;
   readonly deleted: boolean;
   readonly shared: boolean;
-  readonly projects: readonly ProjectOfApplication[];
 }
 
 /** A project as GET /api/groups answers (§3 Project / group). */

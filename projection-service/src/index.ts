@@ -16,3 +16,7 @@ export * from './tracker/tracker-connections.projection';
 export * from './tracker/tracker-folding';
 export * from './tracker/tracker-mirror';
 export * from './tracker/tracker-queries.controller';
+// the lists' sort keys, which the OpenAPI document names
+export { applicationSorts } from './applications/applications.controller';
+export { groupSorts } from './groups/groups.controller';
+export { itemSorts } from './items/items.controller';

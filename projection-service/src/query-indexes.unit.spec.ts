@@ -1,20 +1,35 @@
 import { allPermissions } from '@fahrplan/contracts';
 import type { DirectoryCache } from '@fahrplan/platform';
 import { allProjections } from './projections/all-projections';
-import { ApplicationsController } from './applications/applications.controller';
+import { ApplicationsController, applicationSorts } from './applications/applications.controller';
 import { CommentsController } from './comments/comments.controller';
 import { GoalsController } from './goals/goals.controller';
-import { GroupsController } from './groups/groups.controller';
+import { GroupsController, groupSorts } from './groups/groups.controller';
 import { ItemsController } from './items/items.controller';
 import { TimelineController } from './items/timeline.controller';
 import { ResourcesController } from './resources/resources.controller';
 import { SharesController } from './shares/shares.controller';
 import { RecordingReadStore, serves } from './read-store/testing/recording-read-store';
+import type { ReadDocument } from './read-store/read-store';
+import type { Derived } from './projections/projection';
+import { applicationKeys } from './applications/applications.projection';
+import { groupKeys } from './groups/groups.projection';
+import { itemKeys } from './items/items.projection';
+import { resourceKeys } from './resources/resources.projection';
 
 describe('the indexes the projections declare', () => {
   it("serve every query the read models' controllers send", async () => {
     const store = new RecordingReadStore();
-    await store.put('applications', {
+    // documents as the projections store them: with their lists' keys
+    const keysOf: Record<string, (doc: never) => Derived> = {
+      applications: applicationKeys,
+      groups: groupKeys,
+      items: itemKeys,
+      resources: resourceKeys,
+    };
+    const put = (collection: string, doc: ReadDocument) =>
+      store.put(collection, { ...doc, ...keysOf[collection]!(doc as never) });
+    await put('applications', {
       _id: '5',
       _position: 1,
       id: 5,
@@ -23,7 +38,7 @@ describe('the indexes the projections declare', () => {
       deleted: false,
       parent: null,
     });
-    await store.put('groups', {
+    await put('groups', {
       _id: '7',
       _position: 2,
       id: 7,
@@ -38,7 +53,7 @@ describe('the indexes the projections declare', () => {
       applications: [5],
     });
     // a project of tenant beta shared with acme and accepted: found by title only after acme's own
-    await store.put('groups', {
+    await put('groups', {
       _id: '8',
       _position: 3,
       id: 8,
@@ -60,28 +75,86 @@ describe('the indexes the projections declare', () => {
     const groups = new GroupsController(store, directory);
     const goals = new GoalsController(store, directory);
     const principal = { userId: 1, tenant: 'acme', username: 'alice' };
+    await put('groups', {
+      _id: '9',
+      _position: 5,
+      id: 9,
+      tenant: 'acme',
+      title: 'Zeta',
+      deleted: false,
+      parent: 7,
+      metrics: [],
+      start: '2026-01-01',
+      end: null,
+      goals: [],
+      applications: [5],
+      account: null,
+    });
+    await put('resources', {
+      _id: '3',
+      _position: 6,
+      id: 3,
+      tenant: 'acme',
+      name: 'Ops',
+      deleted: false,
+    });
+    // every list's second page too: its cursor joins the filter with `$and`
+    const pages = async (list: (query: Record<string, string>) => Promise<{ nextCursor: string | null }>) => {
+      const first = await list({ limit: '1' });
+      expect(first.nextCursor).not.toBeNull();
+      await list({ limit: '1', cursor: first.nextCursor! });
+    };
 
     await applications.applications(principal);
-    await applications.applications(principal, 'bill');
-    await applications.applications(principal, undefined, 'PRODUKTIV');
-    await applications.applications(principal, 'bill', 'PRODUKTIV');
+    await applications.applications(principal, { q: 'bill' });
+    await applications.applications(principal, { status: 'PRODUKTIV' });
+    await applications.applications(principal, { q: 'bill', status: 'PRODUKTIV' });
+    await applications.applications(principal, { id: '5,6' });
+    for (const sort of Object.keys(applicationSorts))
+      for (const direction of ['', '-']) {
+        await applications.applications(principal, { sort: `${direction}${sort}` });
+        await applications.applications(principal, { sort: `${direction}${sort}`, q: 'bill' });
+      }
     await applications.application(principal, 'billing');
     await comments.comments(principal, 'application', '5');
     await applications.application(principal, '5');
     await applications.applicationProjects(principal, '5');
+    await pages((query) => applications.applicationProjects(principal, '5', query));
     await groups.groups(principal);
-    await groups.groups(principal, 'roll');
-    await groups.groups(principal, undefined, '3');
-    await groups.groups(principal, undefined, undefined, undefined, undefined, undefined, '5');
+    await groups.groups(principal, { q: 'roll' });
+    await groups.groups(principal, { status: '3' });
+    await groups.groups(principal, { phase: '1' });
+    await groups.groups(principal, { health: '2' });
+    await groups.groups(principal, { resource: '3' });
+    await groups.groups(principal, { application: '5' });
+    await groups.groups(principal, { application: '5', q: 'roll' });
+    await groups.groups(principal, { parent: '7' });
+    await groups.groups(principal, { parent: '7,8' });
+    await groups.groups(principal, { id: '7,8,9' });
+    await groups.groups(principal, { shared: 'false' });
+    await groups.groups(principal, { shared: 'true' });
+    for (const sort of Object.keys(groupSorts))
+      for (const direction of ['', '-']) {
+        await groups.groups(principal, { sort: `${direction}${sort}` });
+        await groups.groups(principal, { sort: `${direction}${sort}`, q: 'roll' });
+        await pages((query) => groups.groups(principal, { ...query, sort: `${direction}${sort}` }));
+      }
     await groups.group(principal, 'roll-out');
     await groups.group(principal, '7');
     await groups.group(principal, 'shared');
     await comments.comments(principal, 'PROJECT', '8');
     await goals.groupGoals(principal, '7');
     await goals.goals(principal);
-    await new ResourcesController(store, directory).resources(principal);
-    await new SharesController(store, directory).shares(principal);
-    await store.put('items', {
+    const resources = new ResourcesController(store, directory);
+    await resources.resources(principal);
+    await resources.resources(principal, { q: 'op' });
+    await resources.resources(principal, { id: '3' });
+    const shares = new SharesController(store, directory);
+    for (const direction of ['incoming', 'outgoing']) {
+      await shares.shares(principal, { direction });
+      await shares.shares(principal, { direction, status: 'PENDING' });
+    }
+    await put('items', {
       _id: '50',
       _position: 4,
       id: 50,
@@ -94,12 +167,29 @@ describe('the indexes the projections declare', () => {
       effort: null,
       rank: null,
     });
+    await put('items', {
+      _id: '51',
+      _position: 7,
+      id: 51,
+      tenant: 'acme',
+      title: 'Test',
+      group: 7,
+      deleted: false,
+      start: '2026-03-03T00:00',
+      end: null,
+      effort: null,
+      rank: null,
+    });
     const items = new ItemsController(store, directory);
     const timeline = new TimelineController(store, directory);
     await items.item(principal, '50');
     await items.item(principal, 'build');
-    await items.items(principal, '7');
-    await items.items(principal, '8');
+    await items.items(principal, { group: '7' });
+    await items.items(principal, { group: '7', sort: '-rank' });
+    await items.items(principal, { group: '8' });
+    await items.items(principal, { q: 'buil', sort: 'title' });
+    await items.items(principal, { q: 'buil', sort: '-title' });
+    await pages((query) => items.items(principal, { ...query, group: '7' }));
     await timeline.timeline(principal, '2026-03-01', '2026-04-01');
     await timeline.timeline(principal, '2026-03-01', '2026-04-01', '7,8', '3', '1', '5');
     await comments.comments(principal, 'task', '50');

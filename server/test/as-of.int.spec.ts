@@ -278,7 +278,7 @@ describe('as of an instant: equal to the live answers then and to a replay up to
         const reply = await asOf(path, moment.instant);
         // a path added later was not asked at earlier moments: its record did not exist yet
         const absent = path.startsWith('/api/comments?')
-          ? { status: 200, body: [] }
+          ? { status: 200, body: { items: [], nextCursor: null } }
           : { status: 404, body: expect.anything() };
         expect({ moment: moment.label, path, ...answer(reply) }).toEqual({
           moment: moment.label,
@@ -336,11 +336,11 @@ describe('as of an instant: equal to the live answers then and to a replay up to
       status: 404,
       position: '0',
     });
-    expect((await asOf('/api/groups', dawn)).body).toEqual([]);
+    expect((await asOf('/api/groups', dawn)).body).toEqual({ items: [], nextCursor: null });
     // and before the history built here, the demo's projects (only)
     const start = await asOf('/api/groups', beforeEverything);
-    expect(start.body.map((g: Body) => g.id)).not.toContain(ids.project);
-    expect(start.body.length).toBeGreaterThan(0);
+    expect(start.body.items.map((g: Body) => g.id)).not.toContain(ids.project);
+    expect(start.body.items.length).toBeGreaterThan(0);
   });
 });
 
@@ -476,7 +476,7 @@ describe('the upcaster at work: a version 1 ProjectShared from before issue 8', 
     const reply = await platform.api.get(`/api/history/group/${project.id}`, platform.admin);
 
     expect(reply.status).toBe(200);
-    const row = (reply.body.rows as Body[]).find((r) => r.event === 'ProjectShared');
+    const row = (reply.body.items as Body[]).find((r) => r.event === 'ProjectShared');
     expect(row).toMatchObject({ command: 'ShareProject', user: 'admin' });
     expect(row.changes).toContainEqual({
       field: 'shares',

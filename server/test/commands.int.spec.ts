@@ -55,7 +55,6 @@ describe('SaveApplication', () => {
       rank: null,
       attributes: [],
       account: null,
-      projects: [],
     });
   });
 
@@ -141,7 +140,7 @@ describe('DeleteApplication', () => {
     }
     expect(
       (await read(`/api/applications?q=${encodeURIComponent(String(data.name))}`, deleted.position)).body,
-    ).toEqual([]);
+    ).toEqual({ items: [], nextCursor: null });
   });
 
   it('refuses to update or delete a deleted application: 404', async () => {
@@ -182,7 +181,8 @@ describe('CreateComment', () => {
       results.at(-1)!.position,
     );
     expect(status).toBe(200);
-    expect(body).toEqual(
+    expect(body.nextCursor).toBeNull();
+    expect(body.items).toEqual(
       texts.map((description, i) => ({
         id: results[i]!.id,
         tenant: 'demo',
@@ -193,7 +193,7 @@ describe('CreateComment', () => {
         createdBy: 'admin',
       })),
     );
-    const createdAt = (body as Body[]).map((c) => Date.parse(c.createdAt));
+    const createdAt = (body.items as Body[]).map((c) => Date.parse(c.createdAt));
     expect([createdAt[1]! - createdAt[0]!, createdAt[2]! - createdAt[1]!]).toEqual([60_000, 60_000]);
   });
 
@@ -202,7 +202,7 @@ describe('CreateComment', () => {
 
     expect(
       (await read(`/api/comments?refType=application&refId=${application.id}`, application.position)).body,
-    ).toEqual([]);
+    ).toEqual({ items: [], nextCursor: null });
     expect((await platform.api.get('/api/comments?refId=1', platform.admin)).status).toBe(400);
     expect(
       (await platform.api.get('/api/comments?refType=application&refId=abc', platform.admin)).status,
@@ -372,7 +372,7 @@ describe('accounts (§4 add account)', () => {
 });
 
 describe('GET /api/applications', () => {
-  const names = (reply: Reply) => (reply.body as Body[]).map((a) => a.name as string);
+  const names = (reply: Reply) => (reply.body.items as Body[]).map((a) => a.name as string);
 
   it('lists the tenant’s applications sorted by name, each with its parent’s name', async () => {
     const reply = await platform.api.get('/api/applications', platform.admin);
@@ -382,7 +382,8 @@ describe('GET /api/applications', () => {
     expect(names(reply)).toEqual(
       [...names(reply)].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
     );
-    expect((reply.body as Body[]).find((a) => a.name === 'ERP Finance')).toMatchObject({
+    expect(reply.body.nextCursor).toBeNull();
+    expect((reply.body.items as Body[]).find((a) => a.name === 'ERP Finance')).toMatchObject({
       parentName: 'ERP Core',
       tenant: 'demo',
     });
@@ -574,7 +575,7 @@ describe('idempotent retries (Idempotency-Key)', () => {
       `/api/applications?q=${encodeURIComponent(String(data.name))}`,
       second.position,
     );
-    expect((listed.body as Body[]).map((a) => a.id)).toEqual([first.id]);
+    expect((listed.body.items as Body[]).map((a) => a.id)).toEqual([first.id]);
     expect(await platform.embedded.store.readStream(`application-${first.id}`)).toHaveLength(1);
   });
 
@@ -593,7 +594,7 @@ describe('idempotent retries (Idempotency-Key)', () => {
       `/api/applications?q=${encodeURIComponent(String(data.name))}`,
       first!.body.position,
     );
-    expect(listed.body).toHaveLength(1);
+    expect(listed.body.items).toHaveLength(1);
   });
 
   it('stores nothing, not even the id claim, when a keyed create is refused', async () => {
@@ -644,7 +645,7 @@ describe('idempotent retries (Idempotency-Key)', () => {
 
     expect(second).toEqual(first);
     expect(
-      (await read(`/api/comments?refType=application&refId=${application.id}`, second.position)).body,
+      (await read(`/api/comments?refType=application&refId=${application.id}`, second.position)).body.items,
     ).toHaveLength(1);
   });
 

@@ -1,4 +1,4 @@
-import type { AccountView, GoalView, GroupDetailsView, GroupView } from '@fahrplan/contracts';
+import type { AccountView, GoalView, GroupDetailsView, GroupView, Page } from '@fahrplan/contracts';
 import { caughtUp, startPlatform } from '../src/testing/platform';
 import type { Platform } from '../src/testing/platform';
 
@@ -15,7 +15,10 @@ const get = async <T>(path: string): Promise<T> => {
 beforeAll(async () => {
   platform = await startPlatform();
   await caughtUp(platform.embedded);
-  projects = await get<GroupView[]>('/api/groups');
+  // the whole demo portfolio on one page
+  const page = await get<Page<GroupView>>('/api/groups?limit=1000');
+  expect(page.nextCursor).toBeNull();
+  projects = [...page.items];
 }, 30_000);
 
 afterAll(async () => {
@@ -55,7 +58,7 @@ describe('the seeded demo portfolio', () => {
   });
 
   it('has a goal tree of strategic goals with assignable subgoals, and goal values on most projects', async () => {
-    const goals = await get<GoalView[]>('/api/goals');
+    const { items: goals } = await get<Page<GoalView>>('/api/goals');
     const strategic = goals.filter((g) => g.parent === null);
     expect(strategic.length).toBeGreaterThanOrEqual(3);
     for (const root of strategic) {
@@ -91,23 +94,23 @@ describe('the seeded demo portfolio', () => {
     }
   });
 
-  it('lists the projects that use an application in the application view', async () => {
-    const erp = await get<{ id: number; projects: { id: number; title: string }[] }>(
-      `/api/applications/${encodeURIComponent('ERP Core')}`,
-    );
+  it("lists the projects that use an application in the application's projects", async () => {
+    const erp = await get<{ id: number }>(`/api/applications/${encodeURIComponent('ERP Core')}`);
     const using = projects.filter((p) => p.applications.includes(erp.id));
     expect(using.length).toBeGreaterThan(0);
 
-    expect(erp.projects.map((p) => p.id).sort((a, b) => a - b)).toEqual(
-      using.map((p) => p.id).sort((a, b) => a - b),
+    const { items: used, nextCursor } = await get<Page<{ id: number; title: string }>>(
+      `/api/applications/${erp.id}/projects`,
     );
-    expect(erp.projects.map((p) => p.title)).toEqual(expect.arrayContaining(['S/4HANA Migration']));
+    expect(nextCursor).toBeNull();
+    expect(used.map((p) => p.id).sort((a, b) => a - b)).toEqual(using.map((p) => p.id).sort((a, b) => a - b));
+    expect(used.map((p) => p.title)).toEqual(expect.arrayContaining(['S/4HANA Migration']));
   });
 
   it('has comments on projects', async () => {
     const s4 = projects.find((p) => p.title === 'S/4HANA Migration');
     expect(s4).toBeDefined();
-    const comments = await get<{ refType: string; refId: number }[]>(
+    const { items: comments } = await get<Page<{ refType: string; refId: number }>>(
       `/api/comments?refType=PROJECT&refId=${s4!.id}`,
     );
     expect(comments.length).toBeGreaterThan(0);

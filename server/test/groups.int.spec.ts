@@ -180,7 +180,7 @@ describe('tenant isolation', () => {
       created.position,
       platform.otherAdmin,
     );
-    expect(list).toEqual([]);
+    expect(list).toEqual({ items: [], nextCursor: null });
     await refused('SaveGroup', { id: created.id, version: 0, contact: 'x' }, 404, platform.otherAdmin);
     await refused('DeleteGroup', { id: created.id, version: 0 }, 404, platform.otherAdmin);
     await refused('SaveGroup', { title: 'T', parent: created.id }, 400, platform.otherAdmin);
@@ -196,7 +196,7 @@ describe('DeleteGroup', () => {
 
     expect((await read(`/api/groups/${created.id}`, deleted.position)).status).toBe(404);
     const { body } = await read(`/api/groups?q=${encodeURIComponent(title)}`, deleted.position);
-    expect(body).toEqual([]);
+    expect(body).toEqual({ items: [], nextCursor: null });
     await refused('DeleteGroup', { id: created.id, version: 1 }, 404);
   });
 });
@@ -216,7 +216,9 @@ describe('GET /api/groups', () => {
     const b = await createGroup({ title: `${tag} B`, applications: [app.id] });
     const q = `q=${encodeURIComponent(tag)}`;
     const titles = async (query: string) =>
-      ((await read(`/api/groups?${query}`, b.position)).body as { title: string }[]).map((g) => g.title);
+      ((await read(`/api/groups?${query}`, b.position)).body.items as { title: string }[]).map(
+        (g) => g.title,
+      );
 
     expect(await titles(q)).toEqual([`${tag} A`, `${tag} B`]);
     expect(await titles(`${q}&status=5`)).toEqual([`${tag} A`]);
@@ -244,8 +246,136 @@ describe('GET /api/groups', () => {
   });
 });
 
+describe('the lists in pages (issue 17)', () => {
+  /** Every page of `path` (a query string included), `limit` a page, as the ids in the order they came. */
+  const walk = async (path: string, limit: number, between?: (page: number) => Promise<void>) => {
+    const ids: number[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 100; page++) {
+      const separator = path.includes('?') ? '&' : '?';
+      const next = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const reply = await platform.api.get(`${path}${separator}limit=${limit}${next}`, platform.admin);
+      expect({ path, status: reply.status }).toEqual({ path, status: 200 });
+      expect(reply.body.items.length).toBeLessThanOrEqual(limit);
+      ids.push(...(reply.body.items as { id: number }[]).map((record) => record.id));
+      cursor = reply.body.nextCursor;
+      if (cursor === null) return ids;
+      await between?.(page);
+    }
+    throw new Error(`${path}: the pages did not end`);
+  };
+  const fieldsOf = (reply: { body: { errors?: { field: string }[] } }) =>
+    (reply.body.errors ?? []).map((error) => error.field);
+
+  it('walks the portfolio in the order of one page, by each sort, each project once', async () => {
+    const tag = uniqueName('Paged');
+    let last = 0;
+    for (const [i, title] of ['delta', 'Alpha', 'charlie', 'Bravo', 'echo', 'alpha'].entries())
+      last = (
+        await createGroup({
+          title: `${tag} ${title}`,
+          status: i % 3,
+          ...(i % 2 === 0 ? { start: '2030-01-01', end: `2030-0${1 + i}-15` } : { start: null, end: null }),
+        })
+      ).position;
+    await read(`/api/groups?q=${encodeURIComponent(tag)}`, last);
+    const q = `q=${encodeURIComponent(tag)}`;
+    for (const sort of ['title', '-title', 'status', '-status', 'end', '-end', 'priority', '-priority']) {
+      const whole = await walk(`/api/groups?${q}&sort=${sort}`, 1000);
+      expect({ sort, count: whole.length }).toEqual({ sort, count: 6 });
+      expect({ sort, pages: await walk(`/api/groups?${q}&sort=${sort}`, 2) }).toEqual({ sort, pages: whole });
+    }
+    const titles = async (sort: string) =>
+      (
+        (await platform.api.get(`/api/groups?${q}&sort=${sort}`, platform.admin)).body.items as {
+          title: string;
+        }[]
+      ).map((g) => g.title.slice(tag.length + 1));
+    // by title without regard to case, ties by id (the first 'alpha' was created first)
+    expect(await titles('title')).toEqual(['Alpha', 'alpha', 'Bravo', 'charlie', 'delta', 'echo']);
+    // projects without an end come last, either way
+    expect((await titles('end')).slice(0, 3)).toEqual(['delta', 'charlie', 'echo']);
+    expect((await titles('-end')).slice(0, 3)).toEqual(['echo', 'charlie', 'delta']);
+  });
+
+  it('shows a project written behind the cursor on no page and one written ahead on a later page', async () => {
+    const tag = uniqueName('Moving');
+    let last = 0;
+    for (const title of ['b', 'c', 'd', 'e'])
+      last = (await createGroup({ title: `${tag} ${title}` })).position;
+    await read(`/api/groups?q=${encodeURIComponent(tag)}`, last);
+    let ahead = 0;
+    const seen = await walk(`/api/groups?q=${encodeURIComponent(tag)}`, 2, async (page) => {
+      if (page !== 0) return;
+      await createGroup({ title: `${tag} a` });
+      const written = await createGroup({ title: `${tag} z` });
+      ahead = written.id;
+      await read(`/api/groups?q=${encodeURIComponent(tag)}`, written.position);
+    });
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen).size).toBe(5);
+    expect(seen.at(-1)).toBe(ahead);
+  });
+
+  it('walks the applications, resources, comments and an application’s projects page by page', async () => {
+    const tag = uniqueName('Walked');
+    const app = await run('SaveApplication', anApplication({ name: `${tag} app` }));
+    let last = app.position;
+    for (const name of ['one', 'two', 'three']) {
+      await run('SaveApplication', anApplication({ name: `${tag} ${name}` }));
+      await run('SaveResource', { name: `${tag} ${name}` });
+      await run('CreateComment', { refType: 'application', refId: app.id, description: name });
+      last = (await createGroup({ title: `${tag} ${name}`, applications: [app.id] })).position;
+    }
+    await read(`/api/groups?q=${encodeURIComponent(tag)}`, last);
+    const q = `q=${encodeURIComponent(tag)}`;
+    for (const path of [
+      `/api/applications?${q}`,
+      `/api/applications?${q}&sort=-name`,
+      `/api/resources?${q}`,
+      `/api/comments?refType=application&refId=${app.id}`,
+      `/api/applications/${app.id}/projects`,
+    ]) {
+      const whole = await walk(path, 1000);
+      expect({ path, whole: whole.length }).toEqual({
+        path,
+        whole: path.includes('/api/applications?') ? 4 : 3,
+      });
+      expect({ path, pages: await walk(path, 1) }).toEqual({ path, pages: whole });
+    }
+  });
+
+  it('refuses a limit above 1,000, a cursor it did not give and an unknown sort with a 400 naming them', async () => {
+    for (const [query, field] of [
+      ['limit=1001', 'limit'],
+      ['limit=0', 'limit'],
+      ['limit=ten', 'limit'],
+      ['cursor=not-a-cursor', 'cursor'],
+      [`cursor=${Buffer.from('[{"$ne":null},"1"]').toString('base64url')}`, 'cursor'],
+      ['sort=budget', 'sort'],
+      ['sort=--title', 'sort'],
+    ])
+      for (const path of ['/api/groups', '/api/applications', '/api/resources', '/api/goals']) {
+        if (field === 'sort' && (path === '/api/resources' || path === '/api/goals')) continue;
+        const reply = await platform.api.get(`${path}?${query}`, platform.admin);
+        expect({ path, query, status: reply.status, fields: fieldsOf(reply) }).toEqual({
+          path,
+          query,
+          status: 400,
+          fields: [field],
+        });
+      }
+    expect((await platform.api.get('/api/groups?limit=1000', platform.admin)).status).toBe(200);
+    const history = await platform.api.get(
+      `/api/history/group/${(await createGroup()).id}?limit=1001`,
+      platform.admin,
+    );
+    expect({ status: history.status, fields: fieldsOf(history) }).toEqual({ status: 400, fields: ['limit'] });
+  });
+});
+
 describe("an application's projects (§2)", () => {
-  it('lists the projects that use the application, in the list route and the application view', async () => {
+  it('lists the projects that use the application in their own paged route, not in the application view', async () => {
     const app = await run('SaveApplication', anApplication());
     const title = uniqueName('Uses app');
     const created = await createGroup({
@@ -267,8 +397,12 @@ describe("an application's projects (§2)", () => {
       },
     ];
 
-    expect((await read(`/api/applications/${app.id}/projects`, created.position)).body).toEqual(expected);
-    expect((await read(`/api/applications/${app.id}`, created.position)).body.projects).toEqual(expected);
+    expect((await read(`/api/applications/${app.id}/projects`, created.position)).body).toEqual({
+      items: expected,
+      nextCursor: null,
+    });
+    // an application used by thousands of projects: its view names none of them, they page (issue 17)
+    expect((await read(`/api/applications/${app.id}`, created.position)).body).not.toHaveProperty('projects');
     expect(
       (await read(`/api/applications/${app.id}/projects`, created.position, platform.otherAdmin)).status,
     ).toBe(404);
@@ -290,7 +424,9 @@ describe('goals', () => {
       ],
     });
 
-    const { body: goals } = await read('/api/goals', set.position);
+    const {
+      body: { items: goals },
+    } = await read('/api/goals', set.position);
     expect(goals).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -314,7 +450,7 @@ describe('goals', () => {
       }),
       expect.objectContaining({ goalId: sub.id, groupId: project.id, value: 2 }),
     ]);
-    expect((await read('/api/goals', set.position, platform.otherAdmin)).body).not.toEqual(
+    expect((await read('/api/goals', set.position, platform.otherAdmin)).body.items).not.toEqual(
       expect.arrayContaining([expect.objectContaining({ id: goal.id })]),
     );
   });
@@ -337,7 +473,10 @@ describe('comments and the account of a project', () => {
       description: 'kick-off',
     });
     const { body } = await read(`/api/comments?refType=PROJECT&refId=${project.id}`, comment.position);
-    expect(body).toEqual([expect.objectContaining({ description: 'kick-off', refId: project.id })]);
+    expect(body).toEqual({
+      items: [expect.objectContaining({ description: 'kick-off', refId: project.id })],
+      nextCursor: null,
+    });
     await refused('CreateComment', { refType: 'PROJECT', refId: 999_999_999, description: 'x' }, 404);
   });
 
@@ -398,7 +537,7 @@ describe('the project save flow is safe to retry', () => {
 
     expect(second).toEqual(first);
     const { body } = await read(`/api/groups?q=${encodeURIComponent(title)}`, second.position);
-    expect((body as { id: number }[]).map((g) => g.id)).toEqual([first.id]);
+    expect((body.items as { id: number }[]).map((g) => g.id)).toEqual([first.id]);
     const goal = await run('CreateGoal', { name: uniqueName('Goal') });
     const goals = { id: first.id, goals: [{ goalId: goal.id, value: 4 }] };
     const set = await run('SetGroupGoals', goals);
@@ -424,7 +563,10 @@ describe('accepting a share (AcceptProjectShare, by the tenant shared with)', ()
     const q = `q=${encodeURIComponent(title)}`;
 
     // pending: invisible to 'other'
-    expect((await read(`/api/groups?${q}`, shared.position, platform.otherAdmin)).body).toEqual([]);
+    expect((await read(`/api/groups?${q}`, shared.position, platform.otherAdmin)).body).toEqual({
+      items: [],
+      nextCursor: null,
+    });
     expect((await read(`/api/groups/${project.id}`, shared.position, platform.otherAdmin)).status).toBe(404);
 
     const accepted = await run('AcceptProjectShare', { id: project.id }, platform.otherAdmin);
@@ -436,7 +578,9 @@ describe('accepting a share (AcceptProjectShare, by the tenant shared with)', ()
       sharedWith: ['other'],
       shares: [{ tenant: 'other', status: 'ACCEPTED' }],
     });
-    const { body: list } = await read(`/api/groups?${q}`, accepted.position, platform.otherAdmin);
+    const {
+      body: { items: list },
+    } = await read(`/api/groups?${q}`, accepted.position, platform.otherAdmin);
     expect(list).toEqual([
       expect.objectContaining({ id: project.id, title, shared: true, tenant: 'demo', version: 2 }),
     ]);
@@ -444,7 +588,7 @@ describe('accepting a share (AcceptProjectShare, by the tenant shared with)', ()
     // the portfolio filters apply to shared projects too
     const filtered = async (filter: string) =>
       (
-        (await read(`/api/groups?${q}&${filter}`, accepted.position, platform.otherAdmin)).body as {
+        (await read(`/api/groups?${q}&${filter}`, accepted.position, platform.otherAdmin)).body.items as {
           id: number;
         }[]
       ).map((g) => g.id);
@@ -577,7 +721,7 @@ describe('the budget of a project (sum of its account entries)', () => {
 
     const budgetOf = async (token: string, position: number) =>
       (
-        (await read(`/api/groups?q=${encodeURIComponent(title)}`, position, token)).body as {
+        (await read(`/api/groups?q=${encodeURIComponent(title)}`, position, token)).body.items as {
           id: number;
           budget: number | null;
         }[]
@@ -594,7 +738,10 @@ describe('the budget of a project (sum of its account entries)', () => {
     expect((await read(`/api/accounts/${account.id}`, shared.position, platform.otherAdmin)).status).toBe(
       404,
     );
-    expect((await read(comments, comment.position, platform.otherAdmin)).body).toEqual([]);
+    expect((await read(comments, comment.position, platform.otherAdmin)).body).toEqual({
+      items: [],
+      nextCursor: null,
+    });
 
     const accepted = await run('AcceptProjectShare', { id: project.id }, platform.otherAdmin);
 
@@ -610,7 +757,7 @@ describe('the budget of a project (sum of its account entries)', () => {
       refId: project.id,
       entries: 3,
     });
-    expect((await read(comments, accepted.position, platform.otherAdmin)).body).toEqual([
+    expect((await read(comments, accepted.position, platform.otherAdmin)).body.items).toEqual([
       expect.objectContaining({ id: comment.id, description: 'go', tenant: 'demo' }),
     ]);
   });

@@ -76,24 +76,31 @@ const refused = async (
 
 const get = (path: string, token = platform.admin) => platform.api.get(path, token);
 
+/** A history page with its rows under the name the assertions below use. */
+type Listed = HistoryPage & { readonly rows: readonly HistoryRow[] };
+
 /** GET /api/history/<category>/<id>, which must answer 200; the raw text too (for leak checks). */
 const history = async (
   category: string,
   id: number,
   query = '',
   token = platform.admin,
-): Promise<HistoryPage & { raw: string }> => {
+): Promise<Listed & { raw: string }> => {
   const reply = await get(`/api/history/${category}/${id}${query}`, token);
   expect({ status: reply.status, body: reply.status === 200 ? 'page' : reply.body }).toEqual({
     status: 200,
     body: 'page',
   });
-  return { ...(reply.body as HistoryPage), raw: JSON.stringify(reply.body) };
+  const page = reply.body as HistoryPage;
+  return { ...page, rows: page.items, raw: JSON.stringify(reply.body) };
 };
 
 /** Every row of a record's history (one page of the largest size). */
-const allRows = async (category: string, id: number, token = platform.admin) =>
-  history(category, id, '?pageSize=200', token);
+const allRows = async (category: string, id: number, token = platform.admin) => {
+  const all = await history(category, id, '?limit=1000', token);
+  expect(all.nextCursor).toBeNull();
+  return all;
+};
 
 const byField = (changes: readonly HistoryChange[]) =>
   [...changes].sort((a, b) => a.field.localeCompare(b.field));
@@ -114,7 +121,7 @@ interface ExpectedRow {
 }
 
 /** The rows, newest first, are exactly `expected`; no row shows a bookkeeping field. */
-const expectRows = (page: HistoryPage, id: number, expected: readonly ExpectedRow[]) => {
+const expectRows = (page: Listed, id: number, expected: readonly ExpectedRow[]) => {
   expect(
     page.rows.map(({ command, event, user, source, at }) => ({ command, event, user, source, at })),
   ).toEqual(
@@ -146,7 +153,7 @@ const expectRows = (page: HistoryPage, id: number, expected: readonly ExpectedRo
 };
 
 /** Newest first by position and time, one stream counting down its revisions, no bookkeeping fields. */
-const expectWellFormed = (page: HistoryPage, id: number) => {
+const expectWellFormed = (page: Listed, id: number) => {
   const rows = page.rows as readonly HistoryRow[];
   for (let i = 1; i < rows.length; i++) {
     expect(rows[i]!.position).toBeLessThan(rows[i - 1]!.position);
@@ -261,7 +268,12 @@ describe('the history of every category', () => {
         created: { name: data.name, release: data.release, assetNr: data.assetNr, deleted: false },
       },
     ]);
-    expect(page).toMatchObject({ category: 'application', id: String(created.id), total: 3, page: 1 });
+    expect(page).toMatchObject({
+      category: 'application',
+      id: String(created.id),
+      total: 3,
+      nextCursor: null,
+    });
   });
 
   it('group: flow steps, lanes, goals and sharing, with their sources and the sharing user', async () => {
@@ -815,28 +827,31 @@ describe('an event written in an older schema version', () => {
 });
 
 describe('paging and filters', () => {
-  it('pages newest first with the total, and an empty page past the end', async () => {
+  it('pages newest first with the total: each page after the cursor of the one before, to the last', async () => {
     const all = await allRows('group', project.id);
     expect(all.total).toBe(all.rows.length);
     expect(all.total).toBeGreaterThanOrEqual(7);
 
-    const second = await history('group', project.id, '?pageSize=3&page=2');
-    expect(second).toMatchObject({
-      page: 2,
-      pageSize: 3,
-      total: all.total,
-      fields: all.fields,
-      users: all.users,
-    });
+    const first = await history('group', project.id, '?limit=3');
+    expect(first.rows).toEqual(all.rows.slice(0, 3));
+    const second = await history('group', project.id, `?limit=3&cursor=${first.nextCursor}`);
+    expect(second).toMatchObject({ total: all.total, fields: all.fields, users: all.users });
     expect(second.rows).toEqual(all.rows.slice(3, 6));
-    const last = Math.ceil(all.total / 3);
-    expect((await history('group', project.id, `?pageSize=3&page=${last}`)).rows).toEqual(
-      all.rows.slice((last - 1) * 3),
-    );
-    const past = await history('group', project.id, `?pageSize=3&page=${last + 1}`);
-    expect({ rows: past.rows, total: past.total }).toEqual({ rows: [], total: all.total });
-    // the default page: 50 rows
-    expect(await history('group', project.id)).toMatchObject({ page: 1, pageSize: 50, total: all.total });
+    const walked = [...first.rows, ...second.rows];
+    let cursor = second.nextCursor;
+    while (cursor !== null) {
+      const page = await history('group', project.id, `?limit=3&cursor=${cursor}`);
+      expect(page.total).toBe(all.total);
+      walked.push(...page.rows);
+      cursor = page.nextCursor;
+    }
+    expect(walked).toEqual(all.rows);
+    // the default page: 100 rows
+    expect(await history('group', project.id)).toMatchObject({
+      items: all.rows.slice(0, 100),
+      nextCursor: null,
+      total: all.total,
+    });
   });
 
   it('filters by field and by user; fields and users list the whole history', async () => {
@@ -861,7 +876,12 @@ describe('paging and filters', () => {
     expect(sharing.total).toBe(1);
 
     // the creation starts the lanes too (null → [])
-    const both = await history('group', project.id, '?user=admin&field=subgroups&pageSize=1&page=2');
+    const page1 = await history('group', project.id, '?user=admin&field=subgroups&limit=1');
+    const both = await history(
+      'group',
+      project.id,
+      `?user=admin&field=subgroups&limit=1&cursor=${page1.nextCursor}`,
+    );
     expect({ total: both.total, rows: both.rows.map((row) => row.event) }).toEqual({
       total: 3,
       rows: ['SubgroupAdded'],
@@ -870,10 +890,13 @@ describe('paging and filters', () => {
   });
 
   it.each([
-    ['pageSize=0', 'pageSize'],
-    ['pageSize=201', 'pageSize'],
-    ['pageSize=ten', 'pageSize'],
-    ['page=0', 'page'],
+    ['limit=0', 'limit'],
+    ['limit=1001', 'limit'],
+    ['limit=ten', 'limit'],
+    ['cursor=not-one', 'cursor'],
+    // the page numbers of before: a list pages by cursor now
+    ['page=2', 'query'],
+    ['pageSize=50', 'query'],
     ['colour=blue', 'query'],
   ])('answers 400 for ?%s, naming %s', async (query, field) => {
     const reply = await get(`/api/history/group/${project.id}?${query}`);

@@ -131,13 +131,16 @@ describe('tenants', () => {
       expect(view.permissions.admin).toBeUndefined();
       await refused('SaveApplication', { name: 'by dora' }, doraToken, 403, 'not permitted');
       const users = await ok(platform.api.get('/api/admin/users', acmeAdmin));
-      expect((users as Body[]).map((u) => [u.username, u.joined])).toEqual([
+      expect(users.nextCursor).toBeNull();
+      expect((users.items as Body[]).map((u) => [u.username, u.joined])).toEqual([
         ['admin', true],
         ['dora', false],
       ]);
       expect(JSON.stringify(users)).not.toMatch(/scrypt|passwordHash|dora-password/);
       // demo lists its own users only
-      const demoUsers = (await ok(platform.api.get('/api/admin/users', platform.admin))) as Body[];
+      const demoUsers = (await ok(platform.api.get('/api/admin/users?limit=1000', platform.admin)))
+        .items as Body[];
+      expect(demoUsers.length).toBeGreaterThan(0);
       expect(demoUsers.map((u) => u.username)).not.toContain('dora');
     });
 
@@ -257,7 +260,7 @@ describe('invitations: a user of one tenant joins another', () => {
     const inDemo = await platform.api.token('demo', 'alice', OTHER_PASSWORD);
     expect(await me(inDemo)).toMatchObject({ tenant: 'demo', homeTenant: 'other' });
     expect((await me(inDemo)).permissions.admin).toBeUndefined();
-    const users = (await ok(platform.api.get('/api/admin/users', platform.admin))) as Body[];
+    const users = (await ok(platform.api.get('/api/admin/users?q=alice', platform.admin))).items as Body[];
     const member = users.find((u) => u.username === 'alice');
     expect(member).toMatchObject({ homeTenant: 'other', joined: true, roles: [viewer] });
 
@@ -293,5 +296,32 @@ describe('invitations: a user of one tenant joins another', () => {
   it('refuses to accept when the user name is taken in the inviting tenant', async () => {
     await run('InviteMember', { tenant: 'other', username: 'admin', roles: [] }, platform.admin);
     await refused('AcceptInvitation', { tenant: 'demo' }, platform.otherAdmin, 409, /taken in demo/);
+  });
+});
+
+describe('the users list in pages (issue 17)', () => {
+  it('pages the users by username, each once, searches usernames and display names, refuses a wrong limit', async () => {
+    const all = (await ok(platform.api.get('/api/admin/users?limit=1000', platform.admin))).items as Body[];
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    const names = all.map((u) => u.username as string);
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const next = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const page = await ok(platform.api.get(`/api/admin/users?limit=1${next}`, platform.admin));
+      expect(page.items).toHaveLength(1);
+      walked.push(...(page.items as Body[]).map((u) => u.username as string));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(walked).toEqual(names);
+    const viewer = (await ok(platform.api.get('/api/admin/users?q=VIEW', platform.admin))).items as Body[];
+    expect(viewer.map((u) => u.username)).toContain('viewer');
+    expect(viewer.map((u) => u.username)).not.toContain('admin');
+    const refused = await platform.api.get('/api/admin/users?limit=1001', platform.admin);
+    expect({ status: refused.status, fields: (refused.body.errors as Body[]).map((e) => e.field) }).toEqual({
+      status: 400,
+      fields: ['limit'],
+    });
   });
 });

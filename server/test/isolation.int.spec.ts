@@ -495,7 +495,7 @@ describe('tenant isolation: A probes every endpoint and command with B’s ids',
     const items = await platform.api.get(`/api/items?group=${shared.project}`, platform.admin);
     expect(project.status).toBe(200);
     expect(project.body).toMatchObject({ id: shared.project, shared: true, tenant: B });
-    expect((items.body as Body[]).map((i) => i.title)).toEqual([`${prefix}-shared-item`]);
+    expect((items.body.items as Body[]).map((i) => i.title)).toEqual([`${prefix}-shared-item`]);
     markInstant('accepted', shared.visible, shared.names);
 
     await probeGets('phase 2', shared.visible, shared.names);
@@ -552,7 +552,7 @@ describe('tenant isolation: A probes every endpoint and command with B’s ids',
     const categories = historyCategories as readonly string[];
     const paths = [...b.records.keys()].flatMap((id) => [
       ...categories.map((category) => `/api/history/${category}/${id}`),
-      `/api/history/group/${id}?page=1&pageSize=200`,
+      `/api/history/group/${id}?limit=1000`,
       `/api/history/group/${id}/export.csv`,
       `/api/history/group/${id}/events.json`,
     ]);

@@ -218,9 +218,10 @@ describe('SaveItem and DeleteItem over HTTP', () => {
     });
 
     const { body } = await read(`/api/comments?refType=task&refId=${item.id}`, comment.position);
-    expect(body).toEqual([
-      expect.objectContaining({ refType: 'task', refId: item.id, description: 'Looks good' }),
-    ]);
+    expect(body).toEqual({
+      items: [expect.objectContaining({ refType: 'task', refId: item.id, description: 'Looks good' })],
+      nextCursor: null,
+    });
     await refused('CreateComment', { refType: 'task', refId: 999_999_998, description: 'x' }, 404);
   });
 });

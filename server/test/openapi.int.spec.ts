@@ -125,21 +125,36 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('documents the query paths, with their parameters', () => {
-    const queries = {
+    const paging = ['limit', 'cursor'];
+    const queries: Record<string, string[]> = {
       '/api/me': [],
-      '/api/applications': ['q', 'status'],
+      '/api/applications': ['q', 'status', 'id', 'sort', ...paging],
       '/api/applications/{idOrName}': ['idOrName'],
-      '/api/applications/{id}/projects': ['id'],
-      '/api/groups': ['q', 'status', 'phase', 'health', 'resource', 'application'],
+      '/api/applications/{id}/projects': ['id', ...paging],
+      '/api/groups': [
+        'q',
+        'status',
+        'phase',
+        'health',
+        'resource',
+        'application',
+        'parent',
+        'id',
+        'shared',
+        'sort',
+        ...paging,
+      ],
       '/api/groups/{idOrName}': ['idOrName'],
       '/api/groups/{idOrName}/goals': ['idOrName'],
-      '/api/goals': [],
-      '/api/shares': [],
-      '/api/comments': ['refType', 'refId'],
+      '/api/goals': [...paging],
+      '/api/shares': ['direction', 'status', ...paging],
+      '/api/comments': ['refType', 'refId', ...paging],
       '/api/accounts/{id}': ['id'],
       '/api/calendar/working-days': ['from', 'to'],
-      '/api/items': ['group'],
+      '/api/items': ['group', 'q', 'sort', ...paging],
       '/api/items/{idOrName}': ['idOrName'],
+      '/api/resources': ['q', 'id', ...paging],
+      '/api/admin/users': ['q', ...paging],
       '/api/timeline': [
         'from',
         'to',
@@ -159,7 +174,41 @@ describe('GET /api/openapi.json', () => {
       expect(names).toEqual(expect.arrayContaining([...parameters, 'X-Fahrplan-After']));
       expect(operation.security).toEqual([{ bearer: [] }]);
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '401']));
+      // a list answers a page (issue 17)
+      if (parameters.includes('cursor'))
+        expect({ path, schema: operation.responses['200'].content['application/json'].schema }).toEqual({
+          path,
+          schema: { $ref: '#/components/schemas/Page' },
+        });
     }
+  });
+
+  it('documents the page answer, the limit and the sort keys of the lists (issue 17)', () => {
+    expect(doc.components.schemas.Page).toMatchObject({
+      required: ['items', 'nextCursor'],
+      properties: { items: { type: 'array' }, nextCursor: { type: ['string', 'null'] } },
+    });
+    const parameter = (path: string, name: string) =>
+      (doc.paths[path].get.parameters as Body[]).find((p) => p.name === name)!;
+    expect(parameter('/api/groups', 'limit').schema).toEqual({
+      type: 'integer',
+      minimum: 1,
+      maximum: 1000,
+      default: 100,
+    });
+    expect(parameter('/api/groups', 'sort').schema).toMatchObject({
+      default: 'title',
+      enum: expect.arrayContaining(['title', '-title', 'priority', '-priority', 'start', '-end', 'status']),
+    });
+    expect(parameter('/api/applications', 'sort').schema).toMatchObject({
+      default: 'name',
+      enum: expect.arrayContaining(['name', '-name', 'vendor', '-end']),
+    });
+    expect(parameter('/api/items', 'sort').schema).toMatchObject({
+      default: 'rank',
+      enum: ['rank', '-rank', 'title', '-title'],
+    });
+    expect(parameter('/api/shares', 'direction').required).toBe(true);
   });
 
   it('documents asOf on exactly the queries that answer as of an instant, and the history routes (issue 8)', () => {
@@ -186,7 +235,7 @@ describe('GET /api/openapi.json', () => {
     expect(withAsOf).not.toContain('/api/me');
     const history = doc.paths['/api/history/{category}/{id}']?.get;
     expect(((history?.parameters ?? []) as Body[]).map((p) => p.name)).toEqual(
-      expect.arrayContaining(['category', 'id', 'page', 'pageSize', 'field', 'user']),
+      expect.arrayContaining(['category', 'id', 'limit', 'cursor', 'field', 'user']),
     );
     for (const path of ['/api/history/group/{id}/export.csv', '/api/history/group/{id}/events.json'])
       expect({ path, documented: Boolean(doc.paths[path]?.get) }).toEqual({ path, documented: true });

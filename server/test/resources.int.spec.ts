@@ -36,9 +36,9 @@ const aTask = (group: number, overrides: Record<string, unknown> = {}) => ({
 });
 
 const resources = async (position: number, token = platform.admin) => {
-  const { status, body } = await read('/api/resources', position, token);
-  expect(status).toBe(200);
-  return body as { id: number; name: string; version: number }[];
+  const { status, body } = await read('/api/resources?limit=1000', position, token);
+  expect({ status, nextCursor: body.nextCursor }).toEqual({ status: 200, nextCursor: null });
+  return body.items as { id: number; name: string; version: number }[];
 };
 
 describe('SaveResource and DeleteResource over HTTP', () => {
@@ -164,7 +164,11 @@ describe('resources of projects and items', () => {
 
 describe('UpdateGoal and DeleteGoal over HTTP', () => {
   const goals = async (position: number, token = platform.admin) =>
-    (await read('/api/goals', position, token)).body as { id: number; version: number; name: string }[];
+    (await read('/api/goals?limit=1000', position, token)).body.items as {
+      id: number;
+      version: number;
+      name: string;
+    }[];
 
   it('updates the §3 fields with the version the user saw; 409 on a stale one', async () => {
     const name = uniqueName('Goal');

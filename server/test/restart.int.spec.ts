@@ -180,7 +180,7 @@ describe('after a restart on the same data folder', () => {
       release: '9.9',
       attributes: [{ key: 'users', value: 7 }],
     });
-    expect((snapshot.comments as Body[]).map((c) => c.description)).toEqual(['one', 'two']);
+    expect((snapshot.comments.items as Body[]).map((c) => c.description)).toEqual(['one', 'two']);
     expect(snapshot.account.entries).toEqual([
       expect.objectContaining({ sicht: 'Budget', periode: '2026', amount: 12 }),
     ]);
@@ -193,18 +193,19 @@ describe('after a restart on the same data folder', () => {
   });
 
   it('does not seed the demo again', async () => {
-    const list = (await restarted!.api.get('/api/applications?q=ERP%20Core', snapshot.token)).body as Body[];
+    const list = (await restarted!.api.get('/api/applications?q=ERP%20Core', snapshot.token)).body
+      .items as Body[];
 
     expect(list.map((a) => a.name)).toEqual(['ERP Core']);
-    expect((snapshot.list as Body[]).length).toBe(
-      ((await restarted!.api.get('/api/applications', snapshot.token)).body as Body[]).length,
+    expect((snapshot.list.items as Body[]).length).toBe(
+      ((await restarted!.api.get('/api/applications', snapshot.token)).body.items as Body[]).length,
     );
   });
 
   it('goes on where it stopped: versions continue, new ids do not collide, idempotency keys are remembered', async () => {
     const { api } = restarted!;
     const token = snapshot.token;
-    const known = new Set((snapshot.list as Body[]).map((a) => a.id as number));
+    const known = new Set((snapshot.list.items as Body[]).map((a) => a.id as number));
 
     const update = await api.command(
       'SaveApplication',

@@ -239,9 +239,12 @@ describe('seed (npm run seed)', () => {
     try {
       running = await start(dataDir);
       const token = await running.api.token('demo', 'admin', PASSWORD);
-      const reply = await running.api.get('/api/groups', token);
-      expect(reply.status).toBe(200);
-      const seen = (reply.body as Body[])
+      const reply = await running.api.get('/api/groups?limit=1000', token);
+      expect({ status: reply.status, nextCursor: reply.body.nextCursor }).toEqual({
+        status: 200,
+        nextCursor: null,
+      });
+      const seen = (reply.body.items as Body[])
         .map((g) => ({ title: g.title as string, lanes: (g.subgroups as Body[]).map((s) => s.id as string) }))
         .sort((a, b) => a.title.localeCompare(b.title));
       const expected = [...groups.values()]
@@ -337,7 +340,7 @@ describe('seed command line', () => {
       await eventually(
         async () => {
           const reply = await running.api.get('/api/groups', token);
-          expect((reply.body as Body[]).length).toBe(5);
+          expect((reply.body.items as Body[]).length).toBe(5);
         },
         { timeoutMs: 10_000, intervalMs: 50 },
       );

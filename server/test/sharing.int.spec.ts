@@ -61,9 +61,9 @@ const shareOf = async (
   token: string,
   tenant = 'other',
 ): Promise<Share | undefined> => {
-  const { status, body } = await read('/api/shares', position, token);
+  const { status, body } = await read(`/api/shares?direction=${side}&limit=1000`, position, token);
   expect(status).toBe(200);
-  return (body[side] as Share[]).find((s) => s.project === project && s.tenant === tenant);
+  return (body.items as Share[]).find((s) => s.project === project && s.tenant === tenant);
 };
 
 const actions = (share: Share | undefined) => share?.history.map((h) => `${h.action} ${h.user}@${h.tenant}`);
@@ -76,7 +76,7 @@ const seenByOther = async (project: { id: number; title: string }, item: number,
   return {
     byId: (await read(`/api/groups/${project.id}`, position, token)).status,
     byTitle: (await read(`/api/groups/${encodeURIComponent(project.title)}`, position, token)).status,
-    list: ((await read(`/api/groups?${q}`, position, token)).body as { id: number }[]).map((g) => g.id),
+    list: ((await read(`/api/groups?${q}`, position, token)).body.items as { id: number }[]).map((g) => g.id),
     items: (await read(`/api/items?group=${project.id}`, position, token)).status,
     item: (await read(`/api/items/${item}`, position, token)).status,
     timelineGroup: (timeline.groups as { id: number }[]).some((g) => g.id === project.id),
@@ -320,8 +320,8 @@ describe('permissions (§6 group-shares)', () => {
     const nobody = await otherUserWith({ 'group-shares': ['VIEW', 'EDIT'] });
 
     expect((await shareOf('outgoing', project.id, shared.position, platform.viewer))?.status).toBe('PENDING');
-    const { status, body } = await read('/api/shares', shared.position, nobody);
+    const { status, body } = await read('/api/shares?direction=outgoing', shared.position, nobody);
     expect({ status, detail: body.detail }).toEqual({ status: 403, detail: 'not permitted' });
-    expect((await platform.api.get('/api/shares')).status).toBe(401);
+    expect((await platform.api.get('/api/shares?direction=incoming')).status).toBe(401);
   }, 30_000);
 });

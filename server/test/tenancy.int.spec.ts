@@ -65,9 +65,11 @@ describe("tenant 'other' is invisible to tenant 'demo'", () => {
       expectNothingOfOther(reply);
     }
     expect(list.status).toBe(200);
-    expect((list.body as Body[]).map((a) => a.tenant)).toEqual((list.body as Body[]).map(() => 'demo'));
+    expect((list.body.items as Body[]).map((a) => a.tenant)).toEqual(
+      (list.body.items as Body[]).map(() => 'demo'),
+    );
     expectNothingOfOther(list);
-    expect(search.body).toEqual([]);
+    expect(search.body).toEqual({ items: [], nextCursor: null });
   });
 
   it("answers no comments and 404 for the account of other's application", async () => {
@@ -78,7 +80,7 @@ describe("tenant 'other' is invisible to tenant 'demo'", () => {
     const account = await platform.api.get(`/api/accounts/${platform.other.account}`, platform.admin);
 
     expect(comments.status).toBe(200);
-    expect(comments.body).toEqual([]);
+    expect(comments.body).toEqual({ items: [], nextCursor: null });
     expect(account.status).toBe(404);
     expect(account.body.detail).toBe('account not found');
     expectNothingOfOther(account);
@@ -100,13 +102,13 @@ describe("tenant 'other' is invisible to tenant 'demo'", () => {
       tenant: 'other',
       account: other.account,
     });
-    expect((comments.body as Body[]).map((c) => c.description)).toEqual(['other secret']);
+    expect((comments.body.items as Body[]).map((c) => c.description)).toEqual(['other secret']);
     expect(account.body).toMatchObject({
       accountNumber: 'O-1',
       tenant: 'other',
       entries: [expect.objectContaining({ sicht: 'Budget' })],
     });
-    expect((list.body as Body[]).map((a) => a.name)).toEqual(['Other Secret App']);
+    expect((list.body.items as Body[]).map((a) => a.name)).toEqual(['Other Secret App']);
     expect((await platform.api.get(`/api/applications/${mine.id}`, otherAdmin)).status).toBe(404);
   });
 
@@ -229,7 +231,7 @@ describe('the tenant comes from the token only', () => {
   it('ignores query parameters naming a tenant', async () => {
     const reply = await platform.api.get('/api/applications?tenant=other&q=secret', platform.admin);
 
-    expect(reply.body).toEqual([]);
+    expect(reply.body).toEqual({ items: [], nextCursor: null });
   });
 });
 
@@ -299,6 +301,8 @@ describe('permissions', () => {
       `/api/groups/${project.id}/goals`,
       '/api/goals',
       '/api/resources',
+      '/api/shares?direction=incoming',
+      '/api/shares?direction=outgoing',
       `/api/applications/${mine.id}/projects`,
       `/api/items?group=${project.id}`,
       '/api/timeline?from=2026-01-01&to=2026-02-01',

@@ -236,7 +236,7 @@ describe('the issue tracker', () => {
 
   it("shows what mirroring observed of linked issues in the project's and the item's history, with its source", async () => {
     const history = async (path: string) =>
-      ((await get(`/api/history/${path}?pageSize=200`)) as Body).rows as Body[];
+      ((await get(`/api/history/${path}?limit=1000`)) as Body).items as Body[];
     const mirrored = (rows: Body[]) => rows.filter((row) => row.event === 'TrackerIssueChanged');
     // the item links SDESK-2 in its project's connection: first observed, then the summary change
     await eventually(async () => expect(mirrored(await history(`item/${item.id}`))).toHaveLength(2), {

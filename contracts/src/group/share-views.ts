@@ -35,9 +35,3 @@ export interface ShareView {
   /** Every request and decision, oldest first. */
   readonly history: readonly ShareHistoryEntry[];
 }
-
-/** GET /api/shares: the caller's tenant's shares, received and given, the latest change first. */
-export interface SharesView {
-  readonly incoming: readonly ShareView[];
-  readonly outgoing: readonly ShareView[];
-}

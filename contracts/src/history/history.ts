@@ -1,5 +1,6 @@
 import equal from 'fast-deep-equal';
 import { z } from 'zod';
+import type { Page } from '../read-models';
 
 /*
  * Issue 8: the history of a record and its view as of a date. A record's history is its stream read
@@ -48,26 +49,22 @@ export interface HistoryRow {
   readonly changes: readonly HistoryChange[];
 }
 
-export interface HistoryPage {
+/**
+ * One page of a record's history (GET /api/history/<category>/<id>?limit=&cursor=), newest first: the
+ * rows (`items`) and the cursor of the next page, null after the last.
+ */
+export interface HistoryPage extends Page<HistoryRow> {
   readonly category: HistoryCategory;
   readonly id: string;
-  /** Newest first. */
-  readonly rows: readonly HistoryRow[];
   /** Rows matching the filters, over all pages. */
   readonly total: number;
-  readonly page: number;
-  readonly pageSize: number;
   /** Every field and every user of the whole history, for the filters. */
   readonly fields: readonly string[];
   readonly users: readonly string[];
 }
 
-export const historyPageSizeMax = 200;
-
-/** The query of GET /api/history/<category>/<id>. */
+/** The filters of GET /api/history/<category>/<id> (its `limit` and `cursor` page as every list does). */
 export const historyQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(historyPageSizeMax).default(50),
   field: z.string().trim().min(1).max(100).optional(),
   user: z.string().trim().min(1).max(200).optional(),
 });

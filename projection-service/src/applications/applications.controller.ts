@@ -1,46 +1,64 @@
 import { Get, Param, Query } from '@nestjs/common';
 import { notFound } from '@fahrplan/contracts';
-import type { ApplicationView, ProjectOfApplication } from '@fahrplan/contracts';
+import type { ApplicationView, Page, ProjectOfApplication } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
-import { byTitle, visibleGroups } from '../groups/visible-groups';
-import { escapeRegex, requireView, strip } from '../http/query-helpers';
-import { single } from '../http/query-params';
+import { visibleFilters } from '../groups/visible-groups';
+import type { GroupDoc } from '../groups/groups.projection';
+import { pageAnswer, pageOf, pageRequest, sortRequest, sortedPage } from '../http/paging';
+import type { SortKey } from '../http/paging';
+import { escapeRegex, requireView, searchFilter, strip } from '../http/query-helpers';
+import { numbers, single } from '../http/query-params';
+import type { QueryParams } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
+import { byOptional } from '../projections/sort-keys';
+import { isTombstone } from '../read-store/read-store';
 import type { ReadDocument } from '../read-store/read-store';
+import { optionalApplicationSorts } from './applications.projection';
 import type { ApplicationDoc } from './applications.projection';
 
-/** What the catalogue's search looks in. */
-const searched = ['name', 'shortname', 'release', 'assetNr', 'description', 'contact', 'vendor', 'provider'];
+/** The catalogue's sorts (`?sort=`), by name unless asked otherwise. */
+export const applicationSorts: Readonly<Record<string, SortKey>> = {
+  name: { fields: ['_name'] },
+  ...Object.fromEntries(optionalApplicationSorts.map((name) => [name, byOptional(name)])),
+};
 
-const view = (doc: ApplicationDoc, parentName: string | null): ApplicationView => ({
-  ...doc,
-  parentName,
-  projects: [],
-});
+const view = (doc: ApplicationDoc, parentName: string | null): ApplicationView => ({ ...doc, parentName });
 
-/** The application catalogue (§2): the list, one application with its projects, and those projects. */
+const isLive = (doc: ReadDocument | undefined, tenant: string): doc is ReadDocument =>
+  doc !== undefined && !isTombstone(doc) && doc.tenant === tenant && doc.deleted === false;
+
+/** The application catalogue (§2): the list, one application, and the projects that use one. */
 @ReadModelController()
 export class ApplicationsController extends ReadModelQueries {
+  /** A page of the tenant's applications, searched, filtered and sorted in the store; parents' names for the page. */
   @Get('applications')
   async applications(
     @CurrentPrincipal() principal: Principal,
-    @Query('q') q?: string | string[],
-    @Query('status') status?: string | string[],
-  ): Promise<ApplicationView[]> {
+    @Query() query: QueryParams = {},
+  ): Promise<Page<ApplicationView>> {
     requireView(this.directory, principal, 'application-details');
-    const text = single('q', q)?.trim().slice(0, 200);
-    const filter: Record<string, unknown> = { tenant: principal.tenant, deleted: false };
-    if (status) filter.status = single('status', status);
-    if (text) {
-      const pattern = { $regex: escapeRegex(text), $options: 'i' };
-      filter.$or = searched.map((f) => ({ [f]: pattern }));
-    }
-    const docs = (await this.store.find('applications', filter)).map((d) => strip<ApplicationDoc>(d));
-    const names = await this.names(principal.tenant);
-    return docs
-      .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }))
-      .map((doc) => view(doc, doc.parent === null ? null : (names.get(doc.parent) ?? null)));
+    const { tenant } = principal;
+    const request = pageRequest(query.limit, query.cursor);
+    const sort = sortRequest(query.sort, applicationSorts, 'name');
+    const filter: Record<string, unknown> = { tenant, deleted: false, ...searchFilter(query.q) };
+    const status = single('status', query.status);
+    if (status) filter.status = status;
+    const ids = numbers('id', query.id);
+    if (ids) filter.id = { $in: ids };
+    const page = await sortedPage(this.store, 'applications', filter, sort, request);
+    const docs = page.docs.map((d) => strip<ApplicationDoc>(d));
+    const parents = await this.store.getMany('applications', [
+      ...new Set(docs.flatMap((d) => (d.parent === null ? [] : [String(d.parent)]))),
+    ]);
+    const nameOf = (id: number | null) => {
+      const parent = id === null ? undefined : parents.get(String(id));
+      return isLive(parent, tenant) ? (parent.name as string) : null;
+    };
+    return pageAnswer(
+      docs.map((doc) => view(doc, nameOf(doc.parent))),
+      page.nextCursor,
+    );
   }
 
   /** Numeric id first, then name (§2). */
@@ -67,46 +85,44 @@ export class ApplicationsController extends ReadModelQueries {
     if (!doc) throw notFound('application');
     const app = strip<ApplicationDoc>(doc);
     const parent = app.parent === null ? null : await this.visibleApplication(principal.tenant, app.parent);
-    return {
-      ...view(app, (parent?.name as string | undefined) ?? null),
-      projects: await this.projectsOf(principal.tenant, app.id),
-    };
+    return view(app, (parent?.name as string | undefined) ?? null);
   }
 
-  /** §2 the application's projects list: the tenant's projects that use it. */
+  /** §2 the application's projects list: a page of the projects the tenant sees that use it, by title. */
   @Get('applications/:id/projects')
   async applicationProjects(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-  ): Promise<ProjectOfApplication[]> {
+    @Query() query: QueryParams = {},
+  ): Promise<Page<ProjectOfApplication>> {
     requireView(this.directory, principal, 'application-details');
-    const app = /^\d+$/.test(id) ? await this.visibleApplication(principal.tenant, Number(id)) : null;
+    const { tenant } = principal;
+    const request = pageRequest(query.limit, query.cursor);
+    const app = /^\d+$/.test(id) ? await this.visibleApplication(tenant, Number(id)) : null;
     if (!app) throw notFound('application');
-    return this.projectsOf(principal.tenant, app.id as number);
-  }
-
-  private async names(tenant: string): Promise<Map<number, string>> {
-    const docs = await this.store.find('applications', { tenant, deleted: false });
-    return new Map(docs.map((d) => [d.id as number, d.name as string]));
+    const filters = visibleFilters(tenant, { deleted: false, applications: app.id });
+    const page = await pageOf(this.store, 'groups', filters, [['_title', 1]], request);
+    return pageAnswer(
+      page.docs.map((d) => {
+        const g = strip<GroupDoc>(d);
+        return {
+          id: g.id,
+          title: g.title,
+          status: g.status,
+          phase: g.phase,
+          end: g.end,
+          shared: g.tenant !== tenant,
+          tenant: g.tenant,
+          group: g.id,
+        };
+      }),
+      page.nextCursor,
+    );
   }
 
   /** An application of the tenant by id, read by its key; null when unknown, another tenant's or deleted. */
   private async visibleApplication(tenant: string, id: number): Promise<ReadDocument | null> {
     const doc = Number.isSafeInteger(id) ? await this.store.get('applications', String(id)) : null;
-    return doc && doc.tenant === tenant && doc.deleted === false ? doc : null;
-  }
-
-  private async projectsOf(tenant: string, application: number): Promise<ProjectOfApplication[]> {
-    const docs = await visibleGroups(this.store, tenant, { deleted: false, applications: application });
-    return docs.sort(byTitle).map((g) => ({
-      id: g.id,
-      title: g.title,
-      status: g.status,
-      phase: g.phase,
-      end: g.end,
-      shared: g.tenant !== tenant,
-      tenant: g.tenant,
-      group: g.id,
-    }));
+    return doc && isLive(doc, tenant) ? doc : null;
   }
 }

@@ -5,7 +5,7 @@ import {
   fields,
 } from './testing/application-events';
 import { freshId, project } from '../projections/testing/stored-event';
-import { applicationsProjection } from './applications.projection';
+import { applicationKeys, applicationsProjection } from './applications.projection';
 import type { ApplicationDoc } from './applications.projection';
 
 describe('applicationsProjection', () => {
@@ -14,15 +14,20 @@ describe('applicationsProjection', () => {
   it('keys the document by the application id', () =>
     expect(applicationsProjection.documentId(applicationCreated(id))).toBe(String(id)));
 
+  /** The document as stored: its fields and the keys of the application list. */
+  const stored = (doc: ApplicationDoc) => ({ ...doc, ...applicationKeys(doc) });
+
   it('creates the document with the tenant of the event, the revision as version, not deleted, not shared', () =>
-    expect(project(applicationsProjection, [applicationCreated(id, 0, 'globex')])).toEqual({
-      id,
-      ...fields(),
-      tenant: 'globex',
-      version: 0,
-      deleted: false,
-      shared: false,
-    }));
+    expect(project(applicationsProjection, [applicationCreated(id, 0, 'globex')])).toEqual(
+      stored({
+        id,
+        ...fields(),
+        tenant: 'globex',
+        version: 0,
+        deleted: false,
+        shared: false,
+      }),
+    ));
 
   it('applies only the changes of an update and takes its revision as version', () =>
     expect(
@@ -30,14 +35,34 @@ describe('applicationsProjection', () => {
         applicationCreated(id),
         applicationUpdated(id, 4, { name: 'Payroll', end: null }),
       ]),
-    ).toEqual<ApplicationDoc>({
-      id,
-      ...fields({ name: 'Payroll', end: null }),
-      tenant: 'acme',
-      version: 4,
-      deleted: false,
-      shared: false,
-    }));
+    ).toEqual(
+      stored({
+        id,
+        ...fields({ name: 'Payroll', end: null }),
+        tenant: 'acme',
+        version: 4,
+        deleted: false,
+        shared: false,
+      }),
+    ));
+
+  it('derives the sort keys (folded; empty values flagged to come last) and the search text', () => {
+    const doc = project(applicationsProjection, [
+      applicationCreated(id),
+      applicationUpdated(id, 1, { name: 'Ärzte-Portal', release: null, vendor: 'SAP', end: '2027-01-31' }),
+    ]);
+    expect(doc).toMatchObject({
+      _name: 'arzte-portal',
+      _release: '',
+      _releaseEmpty: 1,
+      _vendor: 'sap',
+      _vendorEmpty: 0,
+      _end: '2027-01-31',
+      _endEmpty: 0,
+      _status: 'produktiv',
+    });
+    expect((doc as unknown as { _search: string })._search.split('\n')[0]).toBe('arzte-portal');
+  });
 
   it('flags a deleted application and keeps it', () =>
     expect(

@@ -3,11 +3,11 @@ import type { Projection } from '../projections/projection';
 
 export const commentsProjection: Projection<CommentView> = {
   collection: 'comments',
-  version: 1,
+  version: 2,
   handles: ['CommentCreated'],
   documentId: (event) => String((event.data as { id: number }).id),
-  // GET /api/comments?refType&refId, oldest first
-  indexes: [{ tenant: 1, refType: 1, refId: 1, createdAt: 1, id: 1 }],
+  // GET /api/comments?refType&refId, oldest first, in pages
+  indexes: [{ tenant: 1, refType: 1, refId: 1, createdAt: 1, id: 1, _id: 1 }],
   evolve: (_doc, event) => {
     const { id, refType, refId, description, createdAt, createdBy } = event.data as CommentCreated['data'];
     return { id, tenant: event.metadata.tenant, refType, refId, description, createdAt, createdBy };

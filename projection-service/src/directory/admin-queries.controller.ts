@@ -1,13 +1,26 @@
-import { Controller, Get, Inject, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Inject, Query, UseGuards, UseInterceptors } from '@nestjs/common';
 import { notFound } from '@fahrplan/contracts';
-import type { InvitationView, RoleView, TenantAdminView, UserAdminView } from '@fahrplan/contracts';
+import type { InvitationView, Page, RoleView, TenantAdminView, UserAdminView } from '@fahrplan/contracts';
 import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
+import { encodeCursor, pageRequest } from '../http/paging';
 import { requireView } from '../http/query-helpers';
+import { single } from '../http/query-params';
+import type { QueryParams } from '../http/query-params';
 import { DirectoryReadYourWritesInterceptor } from '../http/read-your-writes.interceptor';
+import { foldText } from '../projections/projection';
 
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+
+/** A user's place in the users list: the folded username, then the id (usernames repeat across home tenants). */
+const userKey = (user: { username: string; id: number }): [string, string] => [
+  foldText(user.username),
+  String(user.id).padStart(15, '0'),
+];
+
+const compareKeys = (a: readonly unknown[], b: readonly unknown[]) =>
+  String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1]));
 
 /**
  * Tenant administration reads (§6 `admin` VIEW), served from the identity directory every service
@@ -41,12 +54,25 @@ export class AdminQueriesController {
       .sort(byName);
   }
 
+  /**
+   * A page of the users who can act in the tenant, by username; `q` searches usernames and display
+   * names. The directory holds them in memory; the page keeps the answer small, since a tenant's
+   * users grow with it.
+   */
   @Get('users')
-  users(@CurrentPrincipal() principal: Principal): UserAdminView[] {
+  users(@CurrentPrincipal() principal: Principal, @Query() query: QueryParams = {}): Page<UserAdminView> {
     const tenant = this.tenantOf(principal);
-    return this.directory
+    const request = pageRequest(query.limit, query.cursor);
+    const text = foldText(single('q', query.q)?.trim().slice(0, 200));
+    const { after } = request;
+    const users = this.directory
       .usersOf(tenant.name)
-      .map((user) => ({
+      .filter((user) => !text || foldText(`${user.username}\n${user.displayName}`).includes(text))
+      .filter((user) => after === null || compareKeys(userKey(user), after) > 0)
+      .sort((a, b) => compareKeys(userKey(a), userKey(b)));
+    const page = users.slice(0, request.limit);
+    return {
+      items: page.map((user) => ({
         id: user.id,
         username: user.username,
         displayName: user.displayName,
@@ -56,8 +82,9 @@ export class AdminQueriesController {
         permissions: user.permissions,
         disabled: user.disabled,
         oidc: this.directory.account(user.id)?.oidc !== undefined,
-      }))
-      .sort((a, b) => a.username.localeCompare(b.username, undefined, { sensitivity: 'base' }));
+      })),
+      nextCursor: users.length > request.limit ? encodeCursor(userKey(page.at(-1)!)) : null,
+    };
   }
 
   @Get('invitations')

@@ -1,8 +1,9 @@
-import { Get, Param } from '@nestjs/common';
-import type { GoalView, GroupGoalView } from '@fahrplan/contracts';
+import { Get, Param, Query } from '@nestjs/common';
+import type { GoalView, GroupGoalView, Page } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { findVisibleGroup } from '../groups/visible-groups';
+import { pageAnswer, pageOf, pageRequest } from '../http/paging';
 import { requireView, strip } from '../http/query-helpers';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { isTombstone } from '../read-store/read-store';
@@ -10,17 +11,32 @@ import { isTombstone } from '../read-store/read-store';
 /** Strategy goals (§3): the tenant's goals, and a project's goal values with their goals. */
 @ReadModelController()
 export class GoalsController extends ReadModelQueries {
+  /** A page of the tenant's live goals by rank (ties by id). */
   @Get('goals')
-  async goals(@CurrentPrincipal() principal: Principal): Promise<GoalView[]> {
+  async goals(
+    @CurrentPrincipal() principal: Principal,
+    @Query('limit') limit?: string | string[],
+    @Query('cursor') cursor?: string | string[],
+  ): Promise<Page<GoalView>> {
     requireView(this.directory, principal, 'group-details');
-    const docs = await this.store.find('goals', { tenant: principal.tenant }, { sort: { rank: 1, id: 1 } });
-    // goals projected before they could be deleted have no flag (and no version: 0)
-    return docs
-      .filter((d) => d.deleted !== true)
-      .map((d) => {
+    const page = await pageOf(
+      this.store,
+      'goals',
+      // goals projected before they could be deleted have no flag (and no version: 0)
+      { tenant: principal.tenant, deleted: { $ne: true } },
+      [
+        ['_rank', 1],
+        ['id', 1],
+      ],
+      pageRequest(limit, cursor),
+    );
+    return pageAnswer(
+      page.docs.map((d) => {
         const { deleted: _deleted, ...goal } = strip<GoalView & { deleted?: boolean }>(d);
         return { ...goal, version: goal.version ?? 0 };
-      });
+      }),
+      page.nextCursor,
+    );
   }
 
   /** §3 project goals: the project's goal values with their goals. */

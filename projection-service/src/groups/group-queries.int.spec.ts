@@ -107,18 +107,19 @@ const answers = async (store: ReadStore) => {
   const c = new GroupsController(store, allowingDirectory);
   const goals = new GoalsController(store, allowingDirectory);
   const applications = new ApplicationsController(store, allowingDirectory);
+  const list = async (query: Record<string, string> = {}) => (await c.groups(principal, query)).items;
   return {
-    all: await c.groups(principal),
-    text: await c.groups(principal, 'PHASE'),
-    status: await c.groups(principal, undefined, '5'),
-    health: await c.groups(principal, undefined, undefined, undefined, '2'),
-    resource: await c.groups(principal, undefined, undefined, undefined, undefined, '3'),
-    application: await c.groups(principal, undefined, undefined, undefined, undefined, undefined, '5'),
+    all: await list(),
+    text: await list({ q: 'PHASE' }),
+    status: await list({ status: '5' }),
+    health: await list({ health: '2' }),
+    resource: await list({ resource: '3' }),
+    application: await list({ application: '5' }),
     byId: await c.group(principal, '10'),
     byTitle: await c.group(principal, 'roll-out phase 2'),
-    goals: await goals.goals(principal),
+    goals: (await goals.goals(principal)).items,
     groupGoals: await goals.groupGoals(principal, '10'),
-    projects: await applications.applicationProjects(principal, '5'),
+    projects: (await applications.applicationProjects(principal, '5')).items,
     shared: await c.group(principal, '31'),
     sharedByTitle: await c.group(principal, 'shared ROLL-OUT'),
     sharedGoals: await goals.groupGoals(principal, '31'),

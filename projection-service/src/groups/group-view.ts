@@ -1,27 +1,27 @@
-import { countWorkingDays, subgroupsOf } from '@fahrplan/contracts';
+import { subgroupsOf } from '@fahrplan/contracts';
 import type { GroupView } from '@fahrplan/contracts';
 import { strip } from '../http/query-helpers';
 import { isTombstone } from '../read-store/read-store';
 import type { ReadStore } from '../read-store/read-store';
 import type { AccountBudgetDoc } from './account-budgets.projection';
-import { priorityOf, sharesOf } from './groups.projection';
+import { durationOf, priorityOf, sharesOf } from './groups.projection';
 import type { GroupDoc } from './groups.projection';
-import { visibleGroups } from './visible-groups';
+import { isVisible } from './visible-groups';
 
-/** §9 working days in [start, end); null without both dates or outside the calendar's years. */
-const durationOf = (start: string | null, end: string | null): number | null => {
-  if (!start || !end) return null;
-  try {
-    return countWorkingDays(start, end);
-  } catch {
-    return null;
-  }
-};
-
-/** Project id → title of the projects the tenant sees: the parents' titles. */
-export const groupTitles = async (store: ReadStore, tenant: string): Promise<Map<number, string>> => {
-  const docs = await visibleGroups(store, tenant, { deleted: false });
-  return new Map(docs.map((d) => [d.id, d.title]));
+/** Project id → title of the parents of `docs` that `tenant` sees: one read by id. */
+export const parentTitles = async (
+  store: ReadStore,
+  tenant: string,
+  docs: readonly GroupDoc[],
+): Promise<Map<number, string>> => {
+  const parents = [...new Set(docs.flatMap((d) => (d.parent === null ? [] : [String(d.parent)])))];
+  if (parents.length === 0) return new Map();
+  const stored = await store.getMany('groups', parents);
+  return new Map(
+    [...stored.values()]
+      .filter((doc) => isVisible(doc, tenant))
+      .map((doc) => [doc.id as number, doc.title as string]),
+  );
 };
 
 /**

@@ -1,50 +1,76 @@
 import { Get, Param, Query } from '@nestjs/common';
-import type { GroupDetailsView, GroupView } from '@fahrplan/contracts';
+import type { GroupDetailsView, GroupView, Page } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
-import { escapeRegex, requireView } from '../http/query-helpers';
-import { integer, single } from '../http/query-params';
+import { pageAnswer, pageRequest, sortRequest, sortedPage } from '../http/paging';
+import type { SortKey } from '../http/paging';
+import { requireView, searchFilter, strip } from '../http/query-helpers';
+import { flag, integer, numbers } from '../http/query-params';
+import type { QueryParams } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
-import { budgetsOf, groupTitles, groupView } from './group-view';
-import { byTitle, findVisibleGroup, visibleGroup, visibleGroups } from './visible-groups';
+import { byOptional } from '../projections/sort-keys';
+import { budgetsOf, groupView, parentTitles } from './group-view';
+import { optionalGroupSorts } from './groups.projection';
+import type { GroupDoc } from './groups.projection';
+import { byTitle, findVisibleGroup, visibleFilters, visibleGroup, visibleGroups } from './visible-groups';
+
+/** The portfolio's sorts (`?sort=`), by title unless asked otherwise. */
+export const groupSorts: Readonly<Record<string, SortKey>> = {
+  title: { fields: ['_title'] },
+  priority: { fields: ['_priority'] },
+  ...Object.fromEntries(optionalGroupSorts.map((name) => [name, byOptional(name)])),
+};
+
+/** The portfolio's filters by equality: query parameter → field. */
+const equalities = {
+  status: 'status',
+  phase: 'phase',
+  health: 'healthStatus',
+  resource: 'resource',
+  application: 'applications',
+} as const;
+
+/** The store filter of GET /api/groups' parameters (besides whose projects they are). */
+const portfolioFilter = (query: QueryParams): Record<string, unknown> => {
+  const filter: Record<string, unknown> = { deleted: false, ...searchFilter(query.q) };
+  for (const [param, field] of Object.entries(equalities)) {
+    const value = integer(param, query[param]);
+    if (value !== undefined) filter[field] = value;
+  }
+  const ids = numbers('id', query.id);
+  if (ids) filter.id = { $in: ids };
+  const parents = numbers('parent', query.parent);
+  if (parents) filter.parent = parents.length === 1 ? parents[0] : { $in: parents };
+  return filter;
+};
 
 /** Projects (§2): the portfolio and one project's details, the tenant's own and those shared with it. */
 @ReadModelController()
 export class GroupsController extends ReadModelQueries {
-  /** The portfolio (§2): the tenant's projects, filtered; priority and duration computed here. */
+  /**
+   * The portfolio (§2): a page of the projects the tenant sees (its own and those shared with it and
+   * accepted), filtered and sorted in the store; parents' titles and budgets joined for the page.
+   */
   @Get('groups')
   async groups(
     @CurrentPrincipal() principal: Principal,
-    @Query('q') q?: string | string[],
-    @Query('status') status?: string | string[],
-    @Query('phase') phase?: string | string[],
-    @Query('health') health?: string | string[],
-    @Query('resource') resource?: string | string[],
-    @Query('application') application?: string | string[],
-  ): Promise<GroupView[]> {
+    @Query() query: QueryParams = {},
+  ): Promise<Page<GroupView>> {
     requireView(this.directory, principal, 'group-details');
-    const filter: Record<string, unknown> = { deleted: false };
-    const equal = {
-      status: integer('status', status),
-      phase: integer('phase', phase),
-      healthStatus: integer('health', health),
-      resource: integer('resource', resource),
-      applications: integer('application', application),
-    };
-    for (const [field, value] of Object.entries(equal)) if (value !== undefined) filter[field] = value;
-    const text = single('q', q)?.trim().slice(0, 200);
-    if (text) {
-      const pattern = { $regex: escapeRegex(text), $options: 'i' };
-      filter.$or = ['title', 'shortname', 'description', 'contact', 'projectNr'].map((f) => ({
-        [f]: pattern,
-      }));
-    }
-    const docs = await visibleGroups(this.store, principal.tenant, filter);
+    const { tenant } = principal;
+    const request = pageRequest(query.limit, query.cursor);
+    const sort = sortRequest(query.sort, groupSorts, 'title');
+    const filters = visibleFilters(tenant, portfolioFilter(query), flag('shared', query.shared));
+    const page = await sortedPage(this.store, 'groups', filters, sort, request);
+    const docs = page.docs.map((d) => strip<GroupDoc>(d));
     const [titles, budgets] = await Promise.all([
-      groupTitles(this.store, principal.tenant),
+      parentTitles(this.store, tenant, docs),
       budgetsOf(this.store, docs),
     ]);
-    return docs.sort(byTitle).map((doc) => groupView(doc, principal.tenant, titles, budgets));
+    return pageAnswer(
+      docs.map((doc) => groupView(doc, tenant, titles, budgets)),
+      page.nextCursor,
+    );
   }
 
   /**
@@ -59,11 +85,11 @@ export class GroupsController extends ReadModelQueries {
     requireView(this.directory, principal, 'group-details');
     const doc = await findVisibleGroup(this.store, principal.tenant, idOrName);
     const [subprojects, parent, budgets] = await Promise.all([
-      visibleGroups(this.store, principal.tenant, { deleted: false, parent: doc.id }, { title: 1 }),
+      visibleGroups(this.store, principal.tenant, { deleted: false, parent: doc.id }, { _title: 1, _id: 1 }),
       doc.parent === null ? null : visibleGroup(this.store, principal.tenant, doc.parent),
       budgetsOf(this.store, [doc]),
     ]);
-    const titles = new Map(parent ? [[parent.id as number, parent.title as string]] : []);
+    const titles = new Map(parent ? [[parent.id, parent.title]] : []);
     return {
       ...groupView(doc, principal.tenant, titles, budgets),
       subprojects: subprojects.sort(byTitle).map((s) => ({ id: s.id, title: s.title })),

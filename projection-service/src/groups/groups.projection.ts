@@ -10,9 +10,10 @@ import type {
   SubgroupAdded,
   SubgroupRenamed,
 } from '@fahrplan/contracts';
-import { priority } from '@fahrplan/contracts';
+import { countWorkingDays, priority } from '@fahrplan/contracts';
 import { foldText, withDerived } from '../projections/projection';
-import type { Projection } from '../projections/projection';
+import type { Derived, IndexKeys, Projection } from '../projections/projection';
+import { optionalIndexKeys, optionalNumbers, optionalTexts } from '../projections/sort-keys';
 
 /** The project read model (§2 dialog, portfolio); priority, duration and subprojects are computed at query time. */
 export interface GroupDoc extends Omit<GroupCreated['data'], never> {
@@ -54,9 +55,40 @@ const mergeGoals = (current: readonly GroupGoalValue[], changed: readonly GroupG
   return [...values].map(([goalId, value]) => ({ goalId, value })).sort((a, b) => a.goalId - b.goalId);
 };
 
+/** The portfolio's sorts with optional values (title and priority always have one). */
+export const optionalGroupSorts = [
+  'shortname',
+  'status',
+  'phase',
+  'health',
+  'start',
+  'end',
+  'duration',
+] as const;
+
+/** The portfolio's filters by equality; each list filtered by one sorts by title. */
+const filteredFields = ['status', 'phase', 'healthStatus', 'resource', 'applications', 'parent'] as const;
+
+/**
+ * The indexes of the projects `owner` matches (`tenant`: the tenant's own; `acceptedBy`: those shared
+ * with it and accepted): GET /api/groups by each sort, by each filter (by title), by ids, and a project
+ * by title. A filter with a sort other than title reads the filter's index and sorts what it matched.
+ */
+function ownerIndexes(owner: 'tenant' | 'acceptedBy'): IndexKeys[] {
+  const live = { [owner]: 1, deleted: 1 } as const;
+  return [
+    { ...live, _title: 1, _id: 1 },
+    { ...live, _priority: 1, _id: 1 },
+    ...optionalGroupSorts.map((name) => ({ ...live, ...optionalIndexKeys(name) })),
+    ...filteredFields.map((field): IndexKeys => ({ ...live, [field]: 1, _title: 1, _id: 1 })),
+    { ...live, id: 1 },
+    { ...live, title: 1 },
+  ];
+}
+
 const projectedGroups: Projection<GroupDoc> = {
   collection: 'groups',
-  version: 2,
+  version: 3,
   multikey: ['acceptedBy', 'applications'],
   handles: [
     'GroupCreated',
@@ -71,23 +103,7 @@ const projectedGroups: Projection<GroupDoc> = {
     'SubgroupRenamed',
   ],
   documentId: (event) => String((event.data as { id: number }).id),
-  // GET /api/groups (all, by status, by application), by title, subprojects by parent: for the
-  // tenant's own projects and for those shared with it and accepted
-  indexes: [
-    { tenant: 1, deleted: 1, status: 1 },
-    { tenant: 1, deleted: 1, title: 1 },
-    { tenant: 1, deleted: 1, applications: 1 },
-    { tenant: 1, deleted: 1, parent: 1, title: 1 },
-    { acceptedBy: 1, deleted: 1, status: 1 },
-    { acceptedBy: 1, deleted: 1, title: 1 },
-    { acceptedBy: 1, deleted: 1, applications: 1 },
-    { acceptedBy: 1, deleted: 1, parent: 1, title: 1 },
-    // the timeline's rows: by title, or the chosen projects by id
-    { tenant: 1, deleted: 1, _title: 1, _id: 1 },
-    { acceptedBy: 1, deleted: 1, _title: 1, _id: 1 },
-    { tenant: 1, deleted: 1, id: 1 },
-    { acceptedBy: 1, deleted: 1, id: 1 },
-  ],
+  indexes: [...ownerIndexes('tenant'), ...ownerIndexes('acceptedBy')],
   evolve: (doc, event: StoredEvent) => {
     if (event.type === 'GroupCreated')
       return {
@@ -153,9 +169,29 @@ export const priorityOf = (doc: Pick<GroupDoc, 'metrics'>): number => {
 /** What the portfolio's search (`q`) looks in. */
 export const searchedGroupFields = ['title', 'shortname', 'description', 'contact', 'projectNr'] as const;
 
-/** Projects, with the portfolio's sort keys and search text derived (issue 17). */
-export const groupsProjection = withDerived(projectedGroups, (doc) => ({
+/** §9 working days in [start, end); null without both dates or outside the calendar's years. */
+export const durationOf = (start: string | null, end: string | null): number | null => {
+  if (!start || !end) return null;
+  try {
+    return countWorkingDays(start, end);
+  } catch {
+    return null;
+  }
+};
+
+/** The portfolio's sort keys and search text (issue 17). */
+export const groupKeys = (doc: GroupDoc): Derived => ({
   _title: foldText(doc.title),
   _search: searchedGroupFields.map((field) => foldText(doc[field])).join('\n'),
   _priority: priorityOf(doc),
-}));
+  ...optionalTexts({ shortname: doc.shortname, start: doc.start, end: doc.end }),
+  ...optionalNumbers({
+    status: doc.status,
+    phase: doc.phase,
+    health: doc.healthStatus,
+    duration: durationOf(doc.start, doc.end),
+  }),
+});
+
+/** Projects, with their list's keys derived. */
+export const groupsProjection = withDerived(projectedGroups, groupKeys);

@@ -1,11 +1,32 @@
 import { notFound } from '@fahrplan/contracts';
 import { escapeRegex, strip } from '../http/query-helpers';
-import type { FindOptions, ReadStore } from '../read-store/read-store';
+import { isTombstone } from '../read-store/read-store';
+import type { FindOptions, ReadDocument, ReadStore } from '../read-store/read-store';
 import type { GroupDoc } from './groups.projection';
 
 /** People's order of projects: by title, case-insensitively. */
 export const byTitle = (a: { title: string }, b: { title: string }) =>
   a.title.localeCompare(b.title, undefined, { sensitivity: 'base' }) || 0;
+
+/** Whether `tenant` sees the stored project: a live one of its own, or shared with it and accepted. */
+export const isVisible = (doc: ReadDocument, tenant: string): boolean => {
+  if (isTombstone(doc) || doc.deleted !== false) return false;
+  const acceptedBy = (doc.acceptedBy ?? []) as readonly string[];
+  return doc.tenant === tenant || acceptedBy.includes(tenant);
+};
+
+/**
+ * The filters of the projects `tenant` sees, each with `filter`: its own, then those shared with it
+ * and accepted (disjoint: a tenant never accepts its own project); `shared` keeps one of the two.
+ */
+export const visibleFilters = (
+  tenant: string,
+  filter: Record<string, unknown>,
+  shared?: boolean,
+): Record<string, unknown>[] => [
+  ...(shared === true ? [] : [{ tenant, ...filter }]),
+  ...(shared === false ? [] : [{ acceptedBy: tenant, ...filter }]),
+];
 
 /** A project of the tenant, or one shared with it and accepted, by id; null otherwise or when deleted. */
 export const visibleGroup = async (
@@ -14,9 +35,7 @@ export const visibleGroup = async (
   id: number,
 ): Promise<GroupDoc | null> => {
   const doc = Number.isSafeInteger(id) ? await store.get('groups', String(id)) : null;
-  if (!doc || doc.deleted !== false) return null;
-  const acceptedBy = (doc.acceptedBy ?? []) as readonly string[];
-  return doc.tenant === tenant || acceptedBy.includes(tenant) ? strip<GroupDoc>(doc) : null;
+  return doc && isVisible(doc, tenant) ? strip<GroupDoc>(doc) : null;
 };
 
 /** The tenant's projects matching `filter`, then those shared with it and accepted (each indexed). */
@@ -27,11 +46,10 @@ export const visibleGroups = async (
   sort?: Record<string, 1 | -1>,
 ): Promise<GroupDoc[]> => {
   const options: FindOptions = sort ? { sort } : {};
-  const [own, shared] = await Promise.all([
-    store.find('groups', { tenant, ...filter }, options),
-    store.find('groups', { acceptedBy: tenant, ...filter }, options),
-  ]);
-  return [...own, ...shared].map((d) => strip<GroupDoc>(d));
+  const found = await Promise.all(
+    visibleFilters(tenant, filter).map((owner) => store.find('groups', owner, options)),
+  );
+  return found.flat().map((d) => strip<GroupDoc>(d));
 };
 
 /**

@@ -10,9 +10,11 @@ import type {
 import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import Papa from 'papaparse';
+import { pageRequest } from '../http/paging';
 import { requireView } from '../http/query-helpers';
+import type { QueryParams } from '../http/query-params';
 import { HISTORY_READER } from '../http/tokens';
-import { pageOf } from './history.service';
+import { historyPage } from './history.service';
 import type { HistoryReader } from './history.service';
 
 /**
@@ -87,11 +89,13 @@ export class HistoryController {
     @CurrentPrincipal() principal: Principal,
     @Param('category') categoryText: string,
     @Param('id') idText: string,
-    @Query() query: Record<string, unknown>,
+    @Query() query: QueryParams,
   ): Promise<HistoryPage> {
     // what is not the caller's answers 403/404 first; a bad query is refused before anything is folded
     const { category, id, events } = await this.load(principal, categoryText, idText);
-    const parsed = historyQuerySchema.safeParse(query);
+    const { limit, cursor, ...filters } = query;
+    const request = pageRequest(limit, cursor);
+    const parsed = historyQuerySchema.safeParse(filters);
     if (!parsed.success)
       throw validationError(
         'the history query is invalid',
@@ -101,7 +105,7 @@ export class HistoryController {
         })),
       );
     const rows = await this.reader.rows(category, events, principal.tenant);
-    return { category, id, ...pageOf(rows, parsed.data) };
+    return { category, id, ...historyPage(rows, parsed.data, request) };
   }
 
   @Get('group/:id/export.csv')

@@ -17,6 +17,8 @@ import type {
   TrackerIssueChangedData,
 } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
+import { encodeCursor } from '../http/paging';
+import type { PageRequest } from '../http/paging';
 import { accountsProjection } from '../accounts/accounts.projection';
 import { applicationsProjection } from '../applications/applications.projection';
 import { commentsProjection } from '../comments/comments.projection';
@@ -186,20 +188,25 @@ export const issueRows = (link: IssueLink, events: readonly StoredEvent[]): Hist
   return rows;
 };
 
-/** The rows `query` selects, newest first, one page of them, and the filters' choices. */
-export const pageOf = (rows: readonly HistoryRow[], query: HistoryQuery) => {
+/**
+ * The rows `query` selects, newest first, the page of them after `request`'s cursor (a row's position,
+ * unique in the log), and the filters' choices.
+ */
+export const historyPage = (rows: readonly HistoryRow[], query: HistoryQuery, request: PageRequest) => {
   const newestFirst = [...rows].sort((a, b) => b.position - a.position);
   const matching = newestFirst.filter(
     (row) =>
       (query.user === undefined || row.user === query.user) &&
       (query.field === undefined || row.changes.some((change) => change.field === query.field)),
   );
-  const start = (query.page - 1) * query.pageSize;
+  const before = request.after === null ? Number.POSITIVE_INFINITY : Number(request.after[0]);
+  const start = matching.findIndex((row) => row.position < before);
+  const page = start === -1 ? [] : matching.slice(start, start + request.limit);
+  const more = start !== -1 && start + request.limit < matching.length;
   return {
-    rows: matching.slice(start, start + query.pageSize),
+    items: page,
+    nextCursor: more ? encodeCursor([String(page.at(-1)!.position)]) : null,
     total: matching.length,
-    page: query.page,
-    pageSize: query.pageSize,
     fields: [...new Set(rows.flatMap((row) => row.changes.map((change) => change.field)))].sort(),
     users: [...new Set(rows.map((row) => row.user))].sort(),
   };

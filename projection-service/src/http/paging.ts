@@ -45,7 +45,14 @@ export const encodeCursor = (values: readonly unknown[]): string =>
 const decodeCursor = (cursor: string): readonly unknown[] => {
   try {
     const values: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(values) && values.length > 0 && typeof values.at(-1) === 'string') return values;
+    // sort values are scalars: an object could pose as a query operator
+    if (
+      Array.isArray(values) &&
+      values.length > 0 &&
+      typeof values.at(-1) === 'string' &&
+      values.every((value) => ['string', 'number', 'boolean'].includes(typeof value))
+    )
+      return values;
   } catch {
     // falls through to the refusal
   }
@@ -58,14 +65,19 @@ const decodeCursor = (cursor: string): readonly unknown[] => {
 
 /**
  * The order of a list: fields of the stored documents, each ascending (1) or descending (-1); `_id`
- * follows as the last key, so the order is total and a cursor names one place in it. Sort fields must
- * never be null or missing (derive a key instead), because stores compare only values of one type.
+ * follows as the last key (ascending, unless the order names it), so the order is total and a cursor
+ * names one place in it. Sort fields must never be null or missing (derive a key instead), because
+ * stores compare only values of one type.
  */
 export type SortOrder = readonly (readonly [field: string, order: 1 | -1])[];
 
+/** `order` with `_id` as its last key. */
+const totalOrder = (order: SortOrder): SortOrder =>
+  order.at(-1)?.[0] === '_id' ? order : [...order, ['_id', 1]];
+
 /** The documents after `after` in `order`: an `$or` over the order's prefixes (keyset paging). */
 export const afterFilter = (order: SortOrder, after: readonly unknown[]): Record<string, unknown> => {
-  const keys: SortOrder = [...order, ['_id', 1]];
+  const keys = totalOrder(order);
   if (after.length !== keys.length)
     throw fieldError(
       'cursor',
@@ -88,17 +100,27 @@ const isFilterList = (filters: Filter | readonly Filter[]): filters is readonly 
 const compareIn =
   (order: SortOrder) =>
   (a: ReadDocument, b: ReadDocument): number => {
-    for (const [field, direction] of [...order, ['_id', 1] as const]) {
+    for (const [field, direction] of totalOrder(order)) {
       const [x, y] = [a[field] as string | number, b[field] as string | number];
       if (x !== y) return (x < y ? -1 : 1) * direction;
     }
     return 0;
   };
 
+/** The fields `filter` matches by equality: each has one value in its answer, so it need not sort by them. */
+const fixedBy = (filter: Filter): Set<string> =>
+  new Set(
+    Object.entries(filter)
+      .filter(([field, value]) => !field.startsWith('$') && (value === null || typeof value !== 'object'))
+      .map(([field]) => field),
+  );
+
 /**
  * One page of `collection` matching any of `filters` (disjoint, each served by its own index) in
  * `order`, answered by the store (its index sorts and limits): each filter reads one document more
- * than the page, to know whether another page follows, and the pages merge in order.
+ * than the page, to know whether another page follows, and the pages merge in order. A filter's
+ * query leaves out of its sort the fields it fixes by equality, so that an index on the filter's
+ * fields followed by the remaining sort keys serves it (in either direction).
  */
 export const pageOf = async (
   store: ReadStore,
@@ -108,17 +130,21 @@ export const pageOf = async (
   request: PageRequest,
 ): Promise<{ readonly docs: ReadDocument[]; readonly nextCursor: string | null }> => {
   const after = request.after && afterFilter(order, request.after);
-  const sort: Record<string, 1 | -1> = Object.fromEntries([...order, ['_id', 1]]);
   const found = await Promise.all(
-    (isFilterList(filters) ? filters : [filters]).map((filter) =>
-      store.find(collection, after ? { $and: [filter, after] } : filter, { sort, limit: request.limit + 1 }),
-    ),
+    (isFilterList(filters) ? filters : [filters]).map((filter) => {
+      const fixed = fixedBy(filter);
+      const sort = Object.fromEntries(totalOrder(order).filter(([field]) => !fixed.has(field)));
+      return store.find(collection, after ? { $and: [filter, after] } : filter, {
+        sort,
+        limit: request.limit + 1,
+      });
+    }),
   );
   const docs = found.length === 1 ? found[0]! : found.flat().sort(compareIn(order));
   if (docs.length <= request.limit) return { docs, nextCursor: null };
   const page = docs.slice(0, request.limit);
   const last = page.at(-1)!;
-  return { docs: page, nextCursor: encodeCursor([...order.map(([field]) => last[field]), last._id]) };
+  return { docs: page, nextCursor: encodeCursor(totalOrder(order).map(([field]) => last[field])) };
 };
 
 /** A page answer from a page of documents turned into views. */
@@ -126,3 +152,68 @@ export const pageAnswer = <T>(items: readonly T[], nextCursor: string | null): P
   items,
   nextCursor,
 });
+
+/**
+ * A sort a list offers (`?sort=<name>` ascending, `?sort=-<name>` descending): the fields it orders by,
+ * and, for a value that may be empty, the derived flag (1 when empty) that keeps empty values last in
+ * either direction.
+ */
+export interface SortKey {
+  readonly fields: readonly string[];
+  readonly empty?: string;
+}
+
+/** The order `?sort=` asked for, and the flag its empty values are kept apart by (null when none). */
+export interface ListSort {
+  readonly order: SortOrder;
+  readonly empty: string | null;
+}
+
+/**
+ * `?sort=` among the list's `keys` (`fallback` when absent), or a 400 naming `sort`. Descending, `_id`
+ * descends too, so that one index serves both directions.
+ */
+export const sortRequest = (
+  param: string | string[] | undefined,
+  keys: Readonly<Record<string, SortKey>>,
+  fallback: string,
+): ListSort => {
+  const text = single('sort', param) || fallback;
+  const descending = text.startsWith('-');
+  const name = descending ? text.slice(1) : text;
+  if (!Object.hasOwn(keys, name)) {
+    const names = Object.keys(keys).join(', ');
+    throw fieldError(
+      'sort',
+      `one of ${names}, or - before one`,
+      `the query parameter sort must be one of ${names}, or one of them after - for descending`,
+    );
+  }
+  const { fields, empty } = keys[name]!;
+  const direction = descending ? -1 : 1;
+  return {
+    order: [
+      ...(empty ? [[empty, 1] as const] : []),
+      ...fields.map((field) => [field, direction] as const),
+      ...(descending ? [['_id', -1] as const] : []),
+    ],
+    empty: empty ?? null,
+  };
+};
+
+/**
+ * One page of the list sorted by `sort`: `pageOf`, each filter split by the sort's empty flag, so that
+ * the documents with a value and those without are each served by one index in either direction.
+ */
+export const sortedPage = (
+  store: ReadStore,
+  collection: string,
+  filters: Filter | readonly Filter[],
+  { order, empty }: ListSort,
+  request: PageRequest,
+) => {
+  const all = isFilterList(filters) ? filters : [filters];
+  const split =
+    empty === null ? all : all.flatMap((filter) => [0, 1].map((flag) => ({ ...filter, [empty]: flag })));
+  return pageOf(store, collection, split, order, request);
+};

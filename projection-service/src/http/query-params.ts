@@ -1,5 +1,8 @@
 import { serverDateSchema, validationError } from '@fahrplan/contracts';
 
+/** A request's query parameters as Express hands them over. */
+export type QueryParams = Readonly<Record<string, string | string[] | undefined>>;
+
 /** A 400 naming the query parameter `field` that is wrong and how. */
 export const fieldError = (field: string, message: string, detail: string) =>
   validationError(detail, [{ field, message }]);
@@ -42,4 +45,12 @@ export const date = (name: string, value: string | string[] | undefined): string
   const parsed = serverDateSchema.safeParse(single(name, value) ?? '');
   if (!parsed.success) throw fieldError(name, 'YYYY-MM-DD', `${name} is required as a date YYYY-MM-DD`);
   return parsed.data;
+};
+
+/** A yes/no parameter (`true` or `false`); undefined when absent or empty. */
+export const flag = (name: string, value: string | string[] | undefined): boolean | undefined => {
+  const text = single(name, value);
+  if (text === undefined || text === '') return undefined;
+  if (text === 'true' || text === 'false') return text === 'true';
+  throw fieldError(name, 'true or false', `the query parameter ${name} must be true or false`);
 };

@@ -1,3 +1,4 @@
+import type { ItemView, Page } from '@fahrplan/contracts';
 import { allProjections } from '../projections/all-projections';
 import { storedEvent as event } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
@@ -111,9 +112,9 @@ const answers = async (store: ReadStore) => {
     milestone: await c.item(acme, '106'),
     othersItem: await failure(c.item(acme, '320')),
     deleted: await failure(c.item(acme, '104')),
-    list: await c.items(acme, '10'),
-    sharedList: await c.items(acme, '30'),
-    pendingList: await failure(c.items(acme, '31')),
+    list: (await c.items(acme, { group: '10' })).items,
+    sharedList: (await c.items(acme, { group: '30' })).items,
+    pendingList: await failure(c.items(acme, { group: '31' })),
   };
 };
 
@@ -193,6 +194,51 @@ describe('item and timeline queries on the in-memory store', () => {
     expectAnswers(await answers(memory));
   });
 
+  it("page a project's items by rank either way, and search the caller's own items by title", async () => {
+    const memory = new MemoryReadStore();
+    await projectHistory(memory, history);
+    const c = new ItemsController(memory, allowingDirectory);
+    const walk = async (query: Record<string, string>) => {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Page<ItemView> = await c.items(acme, {
+          ...query,
+          limit: '2',
+          ...(cursor ? { cursor } : {}),
+        });
+        seen.push(...page.items.map((i) => i.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+
+    expect(await walk({ group: '10' })).toEqual([100, 101, 102, 103, 105, 106, 107]);
+    expect(await walk({ group: '10', sort: '-rank' })).toEqual([107, 106, 105, 103, 102, 101, 100]);
+    // other's item 320 is also titled 'Item 100'; 104 is deleted
+    const found = await c.items(acme, { q: 'ITEM 10', sort: 'title' });
+    expect(found.items.map((i) => [i.id, i.groupTitle])).toEqual([
+      [100, 'Roll-out'],
+      [101, 'Roll-out'],
+      [102, 'Roll-out'],
+      [103, 'Roll-out'],
+      [105, 'Roll-out'],
+      [106, 'Roll-out'],
+      [107, 'Roll-out'],
+      [108, 'Sprints'],
+      [109, 'Dropped'],
+    ]);
+    expect(await walk({ q: 'item 10', sort: '-title' })).toEqual([
+      109, 108, 107, 106, 105, 103, 102, 101, 100,
+    ]);
+    await expect(c.items(acme, { group: '10,11' })).rejects.toMatchObject({
+      details: { fieldErrors: [{ field: 'group' }] },
+    });
+    await expect(c.items(acme, { group: '10', sort: 'start' })).rejects.toMatchObject({
+      details: { fieldErrors: [{ field: 'sort' }] },
+    });
+  });
+
   it('refuse a window without dates, with from after to, or wider than twenty years', async () => {
     const store = new MemoryReadStore();
     const timeline = new TimelineController(store, allowingDirectory);
@@ -214,7 +260,7 @@ describe('item and timeline queries on the in-memory store', () => {
       code: 'validation',
       details: { fieldErrors: [{ field: 'group' }] },
     });
-    expect(await failure(c.items(acme, undefined))).toMatchObject({ code: 'validation' });
+    expect(await failure(c.items(acme, {}))).toMatchObject({ code: 'validation' });
   });
 });
 

@@ -1,38 +1,75 @@
 import { Get, Param, Query } from '@nestjs/common';
 import { notFound } from '@fahrplan/contracts';
-import type { ItemView } from '@fahrplan/contracts';
+import type { ItemView, Page } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { visibleGroup } from '../groups/visible-groups';
-import { escapeRegex, requireView, strip } from '../http/query-helpers';
+import { pageAnswer, pageRequest, sortRequest, sortedPage } from '../http/paging';
+import type { SortKey } from '../http/paging';
+import { escapeRegex, requireView, searchFilter, strip } from '../http/query-helpers';
 import { fieldError, numbers } from '../http/query-params';
+import type { QueryParams } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
+import { isTombstone } from '../read-store/read-store';
 import type { ReadDocument } from '../read-store/read-store';
-import { byRank, itemView } from './item-view';
+import { itemView } from './item-view';
 import type { ItemDoc } from './items.projection';
 
-/** Items (§3): a project's items, and one item by id or title. */
+/** The item lists' sorts: a project's items by rank (ties by start and id), or by title. */
+export const itemSorts: Readonly<Record<string, SortKey>> = {
+  rank: { fields: ['_rank', 'start', 'id'] },
+  title: { fields: ['_search'] },
+};
+
+/** Items (§3): a project's items, the tenant's items by title, and one item by id or title. */
 @ReadModelController()
 export class ItemsController extends ReadModelQueries {
-  /** The items of one project the caller sees, by rank (for ranking a new or moved item). */
+  /**
+   * A page of the items of one project the caller sees (`group`, for ranking a new or moved item),
+   * or of the caller's own items whose title holds `q` (the command palette's search); by rank, or
+   * by title.
+   */
   @Get('items')
   async items(
     @CurrentPrincipal() principal: Principal,
-    @Query('group') group?: string | string[],
-  ): Promise<ItemView[]> {
+    @Query() query: QueryParams = {},
+  ): Promise<Page<ItemView>> {
     requireView(this.directory, principal, 'items');
-    const ids = numbers('group', group) ?? [];
-    const [id] = ids;
-    if (id === undefined || ids.length !== 1)
-      throw fieldError('group', 'required', 'the query parameter group (one project id) is required');
-    const project = await visibleGroup(this.store, principal.tenant, id);
-    if (!project) throw notFound('group');
-    // byRank orders fully (ties by id), so the store needs no sort
-    const docs = await this.store.find('items', { tenant: project.tenant, deleted: false, group: id });
-    return docs
-      .map((d) => strip<ItemDoc>(d))
-      .sort(byRank)
-      .map((doc) => itemView(doc, project.title));
+    const request = pageRequest(query.limit, query.cursor);
+    const sort = sortRequest(query.sort, itemSorts, 'rank');
+    const search = searchFilter(query.q);
+    const ids = numbers('group', query.group);
+    if (ids === undefined && !search._search)
+      throw fieldError(
+        'group',
+        'required without q',
+        'the query parameter group (one project id) or a search text q is required',
+      );
+    const [id] = ids ?? [];
+    if (ids && (id === undefined || ids.length !== 1))
+      throw fieldError('group', 'one project id', 'the query parameter group must be one project id');
+    const project = id === undefined ? null : await visibleGroup(this.store, principal.tenant, id);
+    if (id !== undefined && !project) throw notFound('group');
+    const filter = project
+      ? { tenant: project.tenant, deleted: false, group: project.id, ...search }
+      : { tenant: principal.tenant, deleted: false, ...search };
+    const page = await sortedPage(this.store, 'items', filter, sort, request);
+    const docs = page.docs.map((d) => strip<ItemDoc>(d));
+    const titles = project ? new Map([[project.id, project.title]]) : await this.projectTitles(docs);
+    return pageAnswer(
+      docs.map((doc) => itemView(doc, titles.get(doc.group) ?? null)),
+      page.nextCursor,
+    );
+  }
+
+  /** The titles of the caller's projects that `docs` belong to: one read by id. */
+  private async projectTitles(docs: readonly ItemDoc[]): Promise<Map<number, string>> {
+    const stored = await this.store.getMany('groups', [...new Set(docs.map((d) => String(d.group)))]);
+    return new Map(
+      [...stored.values()]
+        .filter((doc) => !isTombstone(doc))
+        .map((doc) => [doc.id as number, doc.title as string]),
+    );
   }
 
   /**

@@ -1,24 +1,37 @@
 import type { ItemCreated } from '@fahrplan/contracts';
-import { recordProjection, withDerived } from '../projections/projection';
+import { foldText, recordProjection, withDerived } from '../projections/projection';
 import type { RecordDoc } from '../projections/projection';
 import { intervalOf } from './timeline-interval';
 
 /** The item read model (§3 Item); duration, workload and the project title are computed at query time. */
 export interface ItemDoc extends Omit<ItemCreated['data'], never>, RecordDoc {}
 
-const projectedItems = recordProjection<ItemDoc>({
-  collection: 'items',
-  version: 2,
-  kind: 'Item',
-  // GET /api/items/:title (own tenant), GET /api/items?group= (by rank), and the timeline window: per
-  // interval level, the items of a page of projects (own ones by tenant, shared ones by their owner)
-  // by start day
-  indexes: [
-    { tenant: 1, deleted: 1, title: 1 },
-    { tenant: 1, deleted: 1, group: 1, rank: 1 },
-    { tenant: 1, deleted: 1, _lvl: 1, group: 1, _startDay: 1, _endDay: 1 },
-  ],
+/**
+ * The keys of the item lists (issue 17): `_rank` (a project's items by rank; '' for none, which sorts
+ * first as before) and `_search`, the folded title, which the item search both matches and sorts by;
+ * and the interval fields of the timeline's window.
+ */
+export const itemKeys = (doc: ItemDoc) => ({
+  _rank: doc.rank ?? '',
+  _search: foldText(doc.title),
+  ...intervalOf(doc.start, doc.end),
 });
 
-/** Items, with their interval fields derived for the timeline's window (issue 17). */
-export const itemsProjection = withDerived(projectedItems, (doc) => intervalOf(doc.start, doc.end));
+/** Items, with their lists' keys and their interval derived. */
+export const itemsProjection = withDerived(
+  recordProjection<ItemDoc>({
+    collection: 'items',
+    version: 3,
+    kind: 'Item',
+    // GET /api/items/:title (own tenant), GET /api/items?group= (by rank), ?q= (by title), and the
+    // timeline window: per interval level, the items of a page of projects (own ones by tenant, shared
+    // ones by their owner) by start day
+    indexes: [
+      { tenant: 1, deleted: 1, title: 1 },
+      { tenant: 1, deleted: 1, group: 1, _rank: 1, start: 1, id: 1, _id: 1 },
+      { tenant: 1, deleted: 1, _search: 1, _id: 1 },
+      { tenant: 1, deleted: 1, _lvl: 1, group: 1, _startDay: 1, _endDay: 1 },
+    ],
+  }),
+  itemKeys,
+);

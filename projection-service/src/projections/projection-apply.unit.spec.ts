@@ -1,5 +1,7 @@
 import type { EventStore } from '@fahrplan/platform';
 import { applicationCreated, applicationUpdated, fields } from '../applications/testing/application-events';
+import { applicationKeys } from '../applications/applications.projection';
+import type { ApplicationDoc } from '../applications/applications.projection';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import { allProjections } from './all-projections';
 import type { Projection } from './projection';
@@ -25,15 +27,20 @@ describe('ProjectionRunner.apply', () => {
     const id = freshId();
     const created = applicationCreated(id);
     await new ProjectionRunner(noEventStore, store, allProjections).apply(created);
-    expect(await store.get('applications', String(id))).toEqual({
-      _id: String(id),
-      _position: created.position,
+    const document: ApplicationDoc = {
       id,
       ...fields(),
       tenant: 'acme',
       version: 0,
       deleted: false,
       shared: false,
+    };
+    expect(await store.get('applications', String(id))).toEqual({
+      _id: String(id),
+      _position: created.position,
+      ...document,
+      // and the keys of the application list
+      ...applicationKeys(document),
     });
   });
 

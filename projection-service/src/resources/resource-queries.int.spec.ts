@@ -50,13 +50,13 @@ const answers = async (store: ReadStore) => {
   const resources = new ResourcesController(store, allowingDirectory);
   const goals = new GoalsController(store, allowingDirectory);
   return {
-    list: await resources.resources(acme),
+    list: (await resources.resources(acme)).items,
     one: await resources.resource(acme, '3'),
     deleted: await failure(resources.resource(acme, '4')),
     othersTenant: await failure(resources.resource(acme, '9')),
     unknown: await failure(resources.resource(acme, '12345')),
     notANumber: await failure(resources.resource(acme, 'abc')),
-    goals: await goals.goals(acme),
+    goals: (await goals.goals(acme)).items,
   };
 };
 
@@ -109,7 +109,7 @@ describe('resource queries on the in-memory store', () => {
     // the document GoalCreated made before goals had a version and a deleted flag
     await memory.put('goals', { _id: '40', _position: 1, ...goal(40, 'Legacy', 1), tenant: 'acme' });
 
-    expect(await new GoalsController(memory, allowingDirectory).goals(acme)).toEqual([
+    expect((await new GoalsController(memory, allowingDirectory).goals(acme)).items).toEqual([
       { ...goal(40, 'Legacy', 1), tenant: 'acme', version: 0 },
     ]);
   });

@@ -1,9 +1,12 @@
-import { Get, Param } from '@nestjs/common';
+import { Get, Param, Query } from '@nestjs/common';
 import { notFound } from '@fahrplan/contracts';
-import type { ResourceView } from '@fahrplan/contracts';
+import type { Page, ResourceView } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
-import { requireView } from '../http/query-helpers';
+import { pageAnswer, pageOf, pageRequest } from '../http/paging';
+import { requireView, searchFilter } from '../http/query-helpers';
+import { numbers } from '../http/query-params';
+import type { QueryParams } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import type { ReadDocument } from '../read-store/read-store';
 
@@ -16,19 +19,35 @@ const view = (doc: ReadDocument): ResourceView => ({
 /** §3 resources: what projects and items are assigned to. */
 @ReadModelController()
 export class ResourcesController extends ReadModelQueries {
-  /** Whoever sees items or projects picks their resources (§2 Details: resource). */
+  /**
+   * Whoever sees items or projects picks their resources (§2 Details: resource): a page of the
+   * tenant's live resources by name, searched by name (`q`) or picked by id (`id`, a comma list).
+   */
   @Get('resources')
-  async resources(@CurrentPrincipal() principal: Principal): Promise<ResourceView[]> {
+  async resources(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: QueryParams = {},
+  ): Promise<Page<ResourceView>> {
     requireView(this.directory, principal, 'items', 'group-details');
-    const docs = await this.store.find(
+    const request = pageRequest(query.limit, query.cursor);
+    const filter: Record<string, unknown> = {
+      tenant: principal.tenant,
+      deleted: false,
+      ...searchFilter(query.q),
+    };
+    const ids = numbers('id', query.id);
+    if (ids) filter.id = { $in: ids };
+    const page = await pageOf(
+      this.store,
       'resources',
-      { tenant: principal.tenant, deleted: false },
-      { sort: { name: 1 } },
+      filter,
+      [
+        ['_name', 1],
+        ['id', 1],
+      ],
+      request,
     );
-    // the stores sort by code unit; people expect 'anna' beside 'Anna'
-    return docs
-      .map(view)
-      .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id);
+    return pageAnswer(page.docs.map(view), page.nextCursor);
   }
 
   @Get('resources/:id')

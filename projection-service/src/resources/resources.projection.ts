@@ -1,4 +1,5 @@
 import type { ResourceCreated, ResourceRenamed } from '@fahrplan/contracts';
+import { foldText, withDerived } from '../projections/projection';
 import type { Projection, RecordDoc } from '../projections/projection';
 
 /** §3 Resource: id and name, with the tenant, version and deleted flag of every record. */
@@ -7,13 +8,16 @@ export interface ResourceDoc extends RecordDoc {
   readonly name: string;
 }
 
-export const resourcesProjection: Projection<ResourceDoc> = {
+const projectedResources: Projection<ResourceDoc> = {
   collection: 'resources',
-  version: 1,
+  version: 2,
   handles: ['ResourceCreated', 'ResourceRenamed', 'ResourceDeleted'],
   documentId: (event) => String((event.data as { id: number }).id),
-  // GET /api/resources: the tenant's live resources by name
-  indexes: [{ tenant: 1, deleted: 1, name: 1 }],
+  // GET /api/resources: the tenant's live resources by name (ties by id), searched by name, or by ids
+  indexes: [
+    { tenant: 1, deleted: 1, _name: 1, id: 1, _id: 1 },
+    { tenant: 1, deleted: 1, id: 1 },
+  ],
   evolve: (doc, event) => {
     switch (event.type) {
       case 'ResourceCreated': {
@@ -29,3 +33,11 @@ export const resourcesProjection: Projection<ResourceDoc> = {
     }
   },
 };
+
+/** The picker's sort key and search text (issue 17): both the folded name. */
+export const resourceKeys = (doc: ResourceDoc) => ({
+  _name: foldText(doc.name),
+  _search: foldText(doc.name),
+});
+
+export const resourcesProjection = withDerived(projectedResources, resourceKeys);

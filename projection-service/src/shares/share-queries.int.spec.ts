@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@fahrplan/contracts';
+import type { Page, ShareView, StoredEvent } from '@fahrplan/contracts';
 import { allProjections } from '../projections/all-projections';
 import { storedEvent } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
@@ -42,11 +42,12 @@ const as = (tenant: string) => ({ userId: 1, tenant, username: 'alice' });
 
 const answers = async (store: ReadStore) => {
   const c = new SharesController(store, allowingDirectory);
-  return {
-    acme: await c.shares(as('acme')),
-    other: await c.shares(as('other')),
-    third: await c.shares(as('third')),
-  };
+  /** Both directions of a tenant's shares, each one page. */
+  const both = async (tenant: string) => ({
+    outgoing: (await c.shares(as(tenant), { direction: 'outgoing' })).items,
+    incoming: (await c.shares(as(tenant), { direction: 'incoming' })).items,
+  });
+  return { acme: await both('acme'), other: await both('other'), third: await both('third') };
 };
 
 const check = async (store: ReadStore) => {
@@ -91,6 +92,39 @@ const check = async (store: ReadStore) => {
 describe('share queries on the in-memory store', () => {
   it('answer both sides with their histories, titles only where the receiver may see them', async () => {
     await check(new MemoryReadStore());
+  });
+
+  it('page each side in the same order, full pages past the shares of deleted projects', async () => {
+    const store = new MemoryReadStore();
+    await projectHistory(store, history);
+    const c = new SharesController(store, allowingDirectory);
+    const walk = async (query: Record<string, string>) => {
+      const seen: [number, string][] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Page<ShareView> = await c.shares(as('acme'), {
+          ...query,
+          limit: '1',
+          ...(cursor ? { cursor } : {}),
+        });
+        expect(page.items).toHaveLength(1);
+        seen.push(...page.items.map((share): [number, string] => [share.project, share.tenant]));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+    const whole = (await c.shares(as('acme'), { direction: 'outgoing' })).items;
+    expect(await walk({ direction: 'outgoing' })).toEqual(
+      whole.map((share) => [share.project, share.tenant]),
+    );
+    expect(await walk({ direction: 'outgoing', status: 'PENDING' })).toEqual([[11, 'other']]);
+    for (const query of [{}, { direction: 'sideways' }])
+      await expect(c.shares(as('acme'), query)).rejects.toMatchObject({
+        details: { fieldErrors: [{ field: 'direction' }] },
+      });
+    await expect(c.shares(as('acme'), { direction: 'incoming', status: 'LOST' })).rejects.toMatchObject({
+      details: { fieldErrors: [{ field: 'status' }] },
+    });
   });
 });
 

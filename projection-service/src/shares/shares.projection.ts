@@ -5,6 +5,7 @@ import type {
   ShareRecordStatus,
   StoredEvent,
 } from '@fahrplan/contracts';
+import { withDerived } from '../projections/projection';
 import type { Projection } from '../projections/projection';
 
 /**
@@ -48,16 +49,22 @@ const actor = (event: StoredEvent, action: ShareAction, receiver: string) => {
   return { user: user.endsWith(suffix) ? user.slice(0, -suffix.length) : user, tenant: receiver };
 };
 
-export const sharesProjection: Projection<ShareDoc> = {
+const projectedShares: Projection<ShareDoc> = {
   collection: 'shares',
-  version: 1,
+  version: 2,
   handles: Object.keys(actionOf),
   documentId: (event) => {
     const { id, tenant } = event.data as ProjectShared['data'];
     return `${id}:${tenant}`;
   },
-  // GET /api/shares: the tenant's outgoing shares and its incoming ones
-  indexes: [{ tenant: 1 }, { receiver: 1 }],
+  // GET /api/shares: the tenant's outgoing shares and its incoming ones, all or by status, the latest
+  // change first
+  indexes: [
+    { tenant: 1, _lastChange: -1, project: 1, _id: 1 },
+    { receiver: 1, _lastChange: -1, project: 1, _id: 1 },
+    { tenant: 1, status: 1, _lastChange: -1, project: 1, _id: 1 },
+    { receiver: 1, status: 1, _lastChange: -1, project: 1, _id: 1 },
+  ],
   evolve: (doc, event: StoredEvent) => {
     const action = actionOf[event.type];
     if (!action) return doc;
@@ -78,3 +85,8 @@ export const sharesProjection: Projection<ShareDoc> = {
     };
   },
 };
+
+/** The instant of a share's last request or decision: its list's order (issue 17). */
+export const shareKeys = (doc: ShareDoc) => ({ _lastChange: doc.history.at(-1)?.at ?? '' });
+
+export const sharesProjection = withDerived(projectedShares, shareKeys);

@@ -41,6 +41,7 @@ describe('sharesProjection', () => {
         { action: 'ACCEPTED', at: '2026-03-03T10:00:00.000Z', user: 'carol', tenant: 'other' },
         { action: 'REVOKED', at: '2026-03-04T09:00:00.000Z', user: 'alice', tenant: 'acme' },
       ],
+      _lastChange: '2026-03-04T09:00:00.000Z',
     });
   });
 

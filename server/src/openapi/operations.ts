@@ -31,6 +31,8 @@ interface Parameter {
   readonly name: string;
   readonly in: 'query' | 'path';
   readonly required?: boolean;
+  readonly description?: string;
+  readonly schema?: object;
 }
 export const inPath = (...names: string[]): Parameter[] => names.map((name) => ({ name, in: 'path' }));
 export const inQuery = (...names: string[]): Parameter[] => names.map((name) => ({ name, in: 'query' }));
@@ -38,7 +40,11 @@ export const requiredInQuery = (...names: string[]): Parameter[] =>
   names.map((name) => ({ name, in: 'query', required: true }));
 
 /** A query: GET with a bearer token, string parameters and the read-your-writes header. */
-export const query = (summary: string, parameters: Parameter[] = []) => ({
+export const query = (
+  summary: string,
+  parameters: Parameter[] = [],
+  ok: object = { 'application/json': {} },
+) => ({
   get: {
     summary,
     security: bearer,
@@ -46,7 +52,7 @@ export const query = (summary: string, parameters: Parameter[] = []) => ({
       ...parameters.map((p) => ({
         ...p,
         required: p.required ?? p.in === 'path',
-        schema: { type: 'string' },
+        schema: p.schema ?? { type: 'string' },
       })),
       {
         name: 'X-Fahrplan-After',
@@ -57,11 +63,55 @@ export const query = (summary: string, parameters: Parameter[] = []) => ({
       },
     ],
     responses: {
-      200: { description: 'OK', content: { 'application/json': {} } },
+      200: { description: 'OK', content: ok },
       ...problems(400, 401, 403, 404),
     },
   },
 });
+
+/** A described query parameter, a string unless `schema` says otherwise. */
+export const described = (
+  name: string,
+  description: string,
+  schema: object = { type: 'string' },
+): Parameter => ({
+  name,
+  in: 'query',
+  description,
+  schema,
+});
+
+/** `limit` and `cursor`, which every list takes (issue 17). */
+const pageParameters: Parameter[] = [
+  described(
+    'limit',
+    'how many records a page holds: 1 to 1000, 100 when absent; more answers 400 naming limit',
+    { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+  ),
+  described(
+    'cursor',
+    "the previous page's nextCursor, for the page after it; one this list did not give answers 400 naming cursor",
+  ),
+];
+
+/** `sort`: one of `keys` ascending, or after `-` descending; empty values last either way. */
+export const sortParameter = (keys: readonly string[], fallback: string): Parameter =>
+  described(
+    'sort',
+    `the order: one of the keys ascending, or after - descending (e.g. -${keys[1] ?? keys[0]}); empty values come last either way, ties by id; ${fallback} when absent; another answers 400 naming sort`,
+    { type: 'string', enum: keys.flatMap((key) => [key, `-${key}`]), default: fallback },
+  );
+
+/**
+ * A list: a query answering one page (`Page`, `#/components/schemas/Page`) of `of`, with `limit` and
+ * `cursor` besides `parameters`.
+ */
+export const listQuery = (summary: string, of: string, parameters: Parameter[] = []) =>
+  query(
+    `${summary}. Answers a page of ${of}: {items, nextCursor}, nextCursor null after the last page`,
+    [...parameters, ...pageParameters],
+    { 'application/json': { schema: { $ref: '#/components/schemas/Page' } } },
+  );
 
 /** `asOf` on the read-model queries (`asOfRoutes`); the directory and the tracker mirror answer now. */
 const asOfParameter = {

@@ -4,16 +4,26 @@ import {
   timelineItemsMaxDays,
   timelineSummaryMilestones,
 } from '@fahrplan/contracts';
+import { applicationSorts, groupSorts, itemSorts } from '@fahrplan/projection-service';
 import {
   bearer,
+  described,
   inPath,
   inQuery,
   inputSchema,
   jsonBody,
+  listQuery,
   problems,
   query,
   requiredInQuery,
+  sortParameter,
 } from './operations';
+
+const search = (what: string) =>
+  described('q', `a text the ${what} contain, without regard to case or accents (at most 200 characters)`);
+const ids = (what: string) => described('id', `only the ${what} of these ids: a comma list, at most 1000`);
+const code = (name: string, field: string) =>
+  described(name, `only projects whose ${field} is this code`, { type: 'integer' });
 
 /** The signed-in user and the administration of the tenant. */
 export const directoryPaths = () => ({
@@ -26,47 +36,97 @@ export const directoryPaths = () => ({
   '/api/admin/roles': query(
     "The tenant's roles with their permissions and how many members hold each (admin VIEW)",
   ),
-  '/api/admin/users': query(
-    'Every user who can act in the tenant (home users and members who joined), with roles, effective permissions and whether disabled; never a password (admin VIEW)',
+  '/api/admin/users': listQuery(
+    'The users who can act in the tenant (home users and members who joined), by username, with roles, effective permissions and whether disabled; never a password (admin VIEW)',
+    'users',
+    [described('q', 'a text the username or the display name contains, without regard to case or accents')],
   ),
   '/api/admin/invitations': query('Invitations of the tenant waiting for an answer (admin VIEW)'),
 });
 
 /** Applications, projects, goals, resources and shares. */
 export const portfolioPaths = () => ({
-  '/api/applications': query('Applications of the tenant', inQuery('q', 'status')),
+  '/api/applications': listQuery(
+    'Applications of the tenant, with the name of their parent',
+    'applications',
+    [
+      search('name, short name, release, asset number, description, contact, vendor or provider'),
+      described('status', 'only applications of this status (e.g. PRODUKTIV)'),
+      ids('applications'),
+      sortParameter(Object.keys(applicationSorts), 'name'),
+    ],
+  ),
   '/api/applications/{idOrName}': query('One application: numeric id first, then name', inPath('idOrName')),
-  '/api/applications/{id}/projects': query(
-    "The tenant's projects that use an application (§2)",
+  '/api/applications/{id}/projects': listQuery(
+    'The projects the tenant sees (its own and accepted shared ones) that use an application (§2), by title',
+    'projects {id, title, status, phase, end, shared, tenant, group}',
     inPath('id'),
   ),
-  '/api/groups': query(
-    'The portfolio: projects of the tenant, then those shared with it and accepted (shared: true), with computed priority, duration and budget',
-    inQuery('q', 'status', 'phase', 'health', 'resource', 'application'),
+  '/api/groups': listQuery(
+    "The portfolio: projects of the tenant and those shared with it and accepted (shared: true), with computed priority, duration, budget and the parent's title",
+    'projects',
+    [
+      search('title, short name, description, contact or project number'),
+      code('status', 'status'),
+      code('phase', 'phase'),
+      code('health', 'health status'),
+      described('resource', 'only projects of this resource id', { type: 'integer' }),
+      described('application', 'only projects that use this application id', { type: 'integer' }),
+      described('parent', 'only the subprojects of these project ids: a comma list'),
+      ids('projects'),
+      described('shared', 'true: only projects shared with the tenant; false: only its own', {
+        type: 'boolean',
+      }),
+      sortParameter(Object.keys(groupSorts), 'title'),
+    ],
   ),
   '/api/groups/{idOrName}': query(
     'One project with its subprojects: numeric id first, then title; own projects first, then accepted shared ones',
     inPath('idOrName'),
   ),
   '/api/groups/{idOrName}/goals': query("A project's goal values with their goals", inPath('idOrName')),
-  '/api/goals': query('The live (not deleted) strategic goals of the tenant, by rank, with their version'),
-  '/api/resources': query(
+  '/api/goals': listQuery(
+    'The live (not deleted) strategic goals of the tenant, by rank (none first), ties by id, with their version',
+    'goals',
+  ),
+  '/api/resources': listQuery(
     "The tenant's live resources {id, name, version}, by name; VIEW on items or group-details suffices",
+    'resources',
+    [search('name'), ids('resources')],
   ),
   '/api/resources/{id}': query(
     "One of the tenant's live resources; 404 'resource not found' otherwise",
     inPath('id'),
   ),
-  '/api/shares': query(
-    "Project shares of the caller's tenant: incoming (shared with it) and outgoing (shared by it), each with the project id, its title (for incoming shares only while PENDING or ACCEPTED), owner, receiving tenant, status (PENDING, ACCEPTED, DECLINED, REVOKED) and the history of requests and decisions (when, user, tenant)",
+  '/api/shares': listQuery(
+    "Project shares of the caller's tenant of one direction, the latest change first: each with the project id, its title (of an incoming share only while PENDING or ACCEPTED), owner, receiving tenant, status (PENDING, ACCEPTED, DECLINED, REVOKED) and the history of requests and decisions (when, user, tenant); shares of deleted projects are left out",
+    'shares',
+    [
+      {
+        ...described('direction', 'incoming (shared with the tenant) or outgoing (shared by it)', {
+          type: 'string',
+          enum: ['incoming', 'outgoing'],
+        }),
+        required: true,
+      },
+      described('status', 'only shares of this status', {
+        type: 'string',
+        enum: ['PENDING', 'ACCEPTED', 'DECLINED', 'REVOKED'],
+      }),
+    ],
   ),
 });
 
 /** Items, the timeline, comments, accounts and the working-day calendar. */
 export const planPaths = () => ({
-  '/api/items': query(
-    'The live items of one project the caller sees (its own, or one shared with it and accepted), by rank',
-    requiredInQuery('group'),
+  '/api/items': listQuery(
+    "Live items: of one project the caller sees (group: its own, or one shared with it and accepted), or the caller's own items whose title contains q; with their project's title",
+    'items',
+    [
+      described('group', 'a project id: its items (required without q)'),
+      search('titles'),
+      sortParameter(Object.keys(itemSorts), 'rank'),
+    ],
   ),
   '/api/items/{idOrName}': query(
     "One of the tenant's items: numeric id first, then title; with its working-day duration (null for a milestone), workload and project title",
@@ -79,7 +139,11 @@ export const planPaths = () => ({
       ...inQuery('group', 'status', 'resource', 'application', 'limit', 'cursor', 'detail'),
     ],
   ),
-  '/api/comments': query('Comments of a record, oldest first', requiredInQuery('refType', 'refId')),
+  '/api/comments': listQuery(
+    'Comments of a record, oldest first',
+    'comments',
+    requiredInQuery('refType', 'refId'),
+  ),
   '/api/accounts/{id}': query('A finance account with its entries', inPath('id')),
   '/api/calendar/working-days': query(
     'Working days between from (inclusive) and to (exclusive)',
@@ -117,9 +181,14 @@ export const trackerPaths = () => ({
 
 /** What changed: record histories, their exports and the change feed. */
 export const changePaths = () => ({
-  '/api/history/{category}/{id}': query(
-    "Every change of a record, newest first, paged: when, who, which command and event, the source (flow step, sharing, tracker mirroring) and the field-level before → after differences; `fields` and `users` list the filters' choices (history VIEW and VIEW on the record). Categories: application, group, item, goal, resource, comment, account, trackerConnection, tenant, user",
-    [...inPath('category', 'id'), ...inQuery('page', 'pageSize', 'field', 'user')],
+  '/api/history/{category}/{id}': listQuery(
+    "Every change of a record, newest first: when, who, which command and event, the source (flow step, sharing, tracker mirroring) and the field-level before → after differences; besides the page, `total` counts the changes matching the filters and `fields` and `users` list the filters' choices (history VIEW and VIEW on the record). Categories: application, group, item, goal, resource, comment, account, trackerConnection, tenant, user",
+    'changes',
+    [
+      ...inPath('category', 'id'),
+      described('field', 'only changes of this field'),
+      described('user', 'only changes by this user'),
+    ],
   ),
   '/api/history/group/{id}/export.csv': query(
     "A project's history as CSV: one line per changed field (at, user, command, event, source, revision, position, field, before, after)",

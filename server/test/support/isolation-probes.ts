@@ -271,24 +271,36 @@ export const getPlans = (
       streams.push(template);
       continue;
     }
-    const params = (op.parameters ?? []) as { name: string; in: string; required?: boolean }[];
+    const params = (op.parameters ?? []) as {
+      name: string;
+      in: string;
+      required?: boolean;
+      schema?: { enum?: string[] };
+    }[];
     const inPath = params.filter((p) => p.in === 'path').map((p) => p.name);
     for (const match of template.matchAll(/\{(\w+)\}/g))
       if (!inPath.includes(match[1]!)) inPath.push(match[1]!);
     const query = params.filter((p) => p.in === 'query');
     const requiredQuery = query.filter((p) => p.required);
     const optionalQuery = query.filter((p) => !p.required);
+    // a required parameter of a few documented values (the shares' direction) takes each of them
+    const enumerated = requiredQuery.filter((p) => p.schema?.enum);
     const fill = (value: string, extra: Record<string, string>): Record<string, string>[] => {
       const base: Record<string, string> = {};
       const refTypeParams: string[] = [];
       for (const p of requiredQuery) {
         if (p.name === 'refType') refTypeParams.push(p.name);
-        else base[p.name] = queryValue(p.name) ?? value;
+        else if (!p.schema?.enum) base[p.name] = queryValue(p.name) ?? value;
       }
       const all = { ...base, ...extra };
-      return refTypeParams.length === 0
-        ? [all]
-        : refTypes.map((t) => ({ ...all, ...Object.fromEntries(refTypeParams.map((n) => [n, t])) }));
+      const withRefTypes =
+        refTypeParams.length === 0
+          ? [all]
+          : refTypes.map((t) => ({ ...all, ...Object.fromEntries(refTypeParams.map((n) => [n, t])) }));
+      return enumerated.reduce(
+        (queries, p) => queries.flatMap((q) => p.schema!.enum!.map((v) => ({ ...q, [p.name]: v }))),
+        withRefTypes,
+      );
     };
     const url = (values: string, q: Record<string, string>) => {
       const path = template.replace(/\{(\w+)\}/g, () => encodeURIComponent(values));
@@ -306,7 +318,9 @@ export const getPlans = (
           });
       continue;
     }
-    const needsValue = requiredQuery.some((p) => p.name !== 'refType' && queryValue(p.name) === undefined);
+    const needsValue = requiredQuery.some(
+      (p) => p.name !== 'refType' && !p.schema?.enum && queryValue(p.name) === undefined,
+    );
     for (const value of needsValue ? ids : [''])
       for (const q of fill(value, {})) plans.push({ template, path: url('', q), addressed: null });
     const ownQuery = fill(ids[0] ?? '', {})[0] ?? {};

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconPlus, IconUsers, IconX } from '@tabler/icons-react';
@@ -12,9 +13,12 @@ import { ConfirmDialog } from '../record-dialog/FormDialog';
 import { RowActions, TableLoad } from '../common/AdminTable';
 import {
   useDeleteResourceMutation,
-  useGetResourcesQuery,
+  useGetResourcePagesInfiniteQuery,
   useSaveResourceMutation,
 } from '../resources/resourcesApi';
+import { pageItems } from '../api/pages';
+import { SearchField } from '../common/CataloguePage';
+import { LoadMore, morePages } from '../common/LoadMore';
 
 /** The shared name rule (§3: trimmed, 1–100 characters); null when the name is fine. */
 const nameError = (name: string): string | null =>
@@ -154,7 +158,11 @@ function DeleteConfirm({ resource, onClose }: { resource: ResourceView; onClose:
 /** §3 resources administration: add, rename inline, delete with confirmation; read-only without admin EDIT. */
 export function ResourcesPanel() {
   const canEdit = useCan('admin', 'EDIT');
-  const { data, isLoading, isError, error } = useGetResourcesQuery();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const pages = useGetResourcePagesInfiniteQuery({ q });
+  const { data, isLoading, isError, error } = pages;
+  const resources = pageItems(data);
   const [renaming, setRenaming] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<ResourceView | null>(null);
 
@@ -167,11 +175,18 @@ export function ResourcesPanel() {
         </Text>
       </Group>
       {canEdit && <AddResource />}
-      <TableLoad what="Resources" isLoading={isLoading} isError={isError} error={error}>
-        {(data ?? []).length === 0 ? (
+      <SearchField placeholder="name" value={search} onChange={setSearch} />
+      <TableLoad what="Resources" isLoading={isLoading} isError={isError && !data} error={error}>
+        {resources.length === 0 ? (
           <EmptyState
             icon={IconUsers}
-            text={canEdit ? 'No resources yet: add the first one above.' : 'No resources yet.'}
+            text={
+              q
+                ? 'No resource matches the search.'
+                : canEdit
+                  ? 'No resources yet: add the first one above.'
+                  : 'No resources yet.'
+            }
           />
         ) : (
           <Table striped highlightOnHover verticalSpacing="xs">
@@ -183,7 +198,7 @@ export function ResourcesPanel() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {(data ?? []).map((resource) => (
+              {resources.map((resource) => (
                 <Table.Tr key={resource.id}>
                   <Table.Td>
                     {renaming === resource.id ? (
@@ -211,6 +226,7 @@ export function ResourcesPanel() {
             </Table.Tbody>
           </Table>
         )}
+        <LoadMore {...morePages(pages)} label="Load more resources" />
       </TableLoad>
       {deleting && <DeleteConfirm resource={deleting} onClose={() => setDeleting(null)} />}
     </Stack>

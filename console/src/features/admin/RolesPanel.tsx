@@ -3,7 +3,7 @@ import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { RoleView } from '@fahrplan/contracts';
-import { CatalogueTable } from '../common/CatalogueTable';
+import { SortedCatalogueTable } from '../common/CatalogueTable';
 import { sortRecords } from '../common/sortRecords';
 import { TableLoad } from '../common/AdminTable';
 import { useGetRolesQuery } from './adminApi';
@@ -59,7 +59,7 @@ export function RolesPanel({ editable }: { editable: boolean }) {
         )}
       </Group>
       <TableLoad what="Roles" isLoading={isLoading} isError={isError} error={error}>
-        <CatalogueTable
+        <SortedCatalogueTable
           records={data ?? []}
           columns={columns}
           sort={sortRecords<RoleView, 'name' | 'members'>}

@@ -1,15 +1,18 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMailForward, IconMailOff, IconUserPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { RoleView, UserAdminView } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { selectMe } from '../session/selectMe';
-import { CatalogueTable } from '../common/CatalogueTable';
+import { SortedCatalogueTable } from '../common/CatalogueTable';
 import { EmptyState } from '../common/EmptyState';
 import { sortRecords } from '../common/sortRecords';
 import { TableLoad } from '../common/AdminTable';
-import { useGetAdminUsersQuery, useGetInvitationsQuery, useGetRolesQuery } from './adminApi';
+import { useGetAdminUsersInfiniteQuery, useGetInvitationsQuery, useGetRolesQuery } from './adminApi';
+import { pageItems } from '../api/pages';
+import { SearchField } from '../common/CataloguePage';
 import { EditUserDialog } from './EditUserDialog';
 import { CreateUserDialog, InviteDialog } from './UserDialogs';
 
@@ -115,12 +118,17 @@ type Dialog = { kind: 'create' } | { kind: 'invite' } | { kind: 'edit'; id: numb
 /** The tenant's users and joined members, their roles and state; pending invitations below. */
 export function UsersPanel({ editable }: { editable: boolean }) {
   const me = useAppSelector(selectMe);
-  const users = useGetAdminUsersQuery();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const users = useGetAdminUsersInfiniteQuery({ q });
+  const { fetchNextPage } = users;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const loaded = useMemo(() => pageItems(users.data), [users.data]);
   const rolesQuery = useGetRolesQuery();
   const roles = useMemo(() => rolesQuery.data ?? [], [rolesQuery.data]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const columns = useMemo(() => columnsOf(roles, me?.tenant), [roles, me?.tenant]);
-  const editing = dialog?.kind === 'edit' ? users.data?.find((u) => u.id === dialog.id) : undefined;
+  const editing = dialog?.kind === 'edit' ? loaded.find((u) => u.id === dialog.id) : undefined;
   const close = () => setDialog(null);
 
   return (
@@ -142,15 +150,24 @@ export function UsersPanel({ editable }: { editable: boolean }) {
           </Group>
         )}
       </Group>
-      <TableLoad what="Users" isLoading={users.isLoading} isError={users.isError} error={users.error}>
-        <CatalogueTable
-          records={users.data ?? []}
+      <SearchField placeholder="username or display name" value={search} onChange={setSearch} />
+      <TableLoad
+        what="Users"
+        isLoading={users.isLoading}
+        isError={users.isError && !users.data}
+        error={users.error}
+      >
+        <SortedCatalogueTable
+          records={loaded}
           columns={columns}
           sort={sortRecords<UserAdminView, 'username' | 'displayName' | 'homeTenant'>}
           initialSort="username"
           kind="user"
-          fetching={users.isFetching}
-          emptyText="No users yet"
+          fetching={users.isFetching && !users.isFetchingNextPage}
+          emptyText={q ? 'No user matches the search' : 'No users yet'}
+          hasMore={users.hasNextPage}
+          loadingMore={users.isFetchingNextPage}
+          onLoadMore={loadMore}
           onOpen={(id) => setDialog({ kind: 'edit', id })}
         />
       </TableLoad>

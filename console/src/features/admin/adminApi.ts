@@ -3,6 +3,7 @@ import type {
   CommandResult,
   CommandType,
   InvitationView,
+  Page,
   RoleView,
   TenantAdminView,
   UserAdminView,
@@ -22,6 +23,7 @@ import type {
 } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
 import { commandArgs } from '../api/commands';
+import { pagedList } from '../api/pages';
 import type { CommandRequest } from '../api/commands';
 import type { LoginResult } from '../session/sessionSlice';
 
@@ -51,8 +53,9 @@ export const adminApi = apiSlice.injectEndpoints({
         query: () => '/admin/roles',
         providesTags: ['AdminRoles'],
       }),
-      getAdminUsers: builder.query<UserAdminView[], void>({
-        query: () => '/admin/users',
+      /** The users who can act in the tenant, by username, page after page; `q` searches them. */
+      getAdminUsers: builder.infiniteQuery<Page<UserAdminView>, { q: string }, string | null>({
+        ...pagedList<{ q: string }>('/admin/users'),
         providesTags: ['AdminUsers'],
       }),
       getInvitations: builder.query<InvitationView[], void>({
@@ -100,7 +103,7 @@ export const adminApi = apiSlice.injectEndpoints({
 export const {
   useGetTenantAdminQuery,
   useGetRolesQuery,
-  useGetAdminUsersQuery,
+  useGetAdminUsersInfiniteQuery,
   useGetInvitationsQuery,
   useCreateTenantMutation,
   useChangeTenantFeaturesMutation,

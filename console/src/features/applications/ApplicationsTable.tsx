@@ -1,13 +1,19 @@
 import { Badge } from '@mantine/core';
-import type { DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { endFromServer } from '@fahrplan/contracts';
 import type { ApplicationView } from '@fahrplan/contracts';
 import { CatalogueTable } from '../common/CatalogueTable';
-import type { CatalogueState } from '../common/CatalogueTable';
-import { sortApplications } from './sortApplications';
+import type { CataloguePages, CatalogueState } from '../common/CatalogueTable';
 
-interface Props extends CatalogueState {
+/** The catalogue's sort key of each sortable column (GET /api/applications `sort`): the column's own name. */
+export const applicationSortKeys: Readonly<Record<string, string>> = Object.fromEntries(
+  ['name', 'release', 'shortname', 'status', 'contact', 'assetNr', 'vendor', 'end'].map((key) => [key, key]),
+);
+
+interface Props extends CatalogueState, CataloguePages {
   applications: readonly ApplicationView[];
+  sortStatus: DataTableSortStatus<ApplicationView>;
+  onSortStatusChange: (status: DataTableSortStatus<ApplicationView>) => void;
 }
 
 const columns: DataTableColumn<ApplicationView>[] = [
@@ -31,14 +37,5 @@ const columns: DataTableColumn<ApplicationView>[] = [
 ];
 
 export function ApplicationsTable({ applications, ...props }: Props) {
-  return (
-    <CatalogueTable
-      records={applications}
-      columns={columns}
-      sort={sortApplications}
-      initialSort="name"
-      kind="application"
-      {...props}
-    />
-  );
+  return <CatalogueTable records={applications} columns={columns} kind="application" {...props} />;
 }

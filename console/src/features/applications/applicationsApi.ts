@@ -2,10 +2,13 @@ import type { z } from 'zod';
 import type {
   ApplicationView,
   CommandResult,
+  Page,
+  ProjectOfApplication,
   deleteApplicationSchema,
   saveApplicationSchema,
 } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
+import { idsOf, listPage, pagedList } from '../api/pages';
 import { commandArgs } from '../api/commands';
 import type { CommandRequest } from '../api/commands';
 
@@ -15,22 +18,44 @@ export type DeleteApplicationInput = z.input<typeof deleteApplicationSchema>;
 export interface ApplicationFilter {
   q?: string;
   status?: string | null;
+  /** A sort key of the list, `-` before it for descending (e.g. `-end`); by name without. */
+  sort?: string | null;
+}
+
+/** A query of the catalogue: the filters, and what pickers ask for besides. */
+export interface ApplicationQuery extends ApplicationFilter {
+  /** Only these applications: a comma list of ids. */
+  id?: string;
+  limit?: number;
 }
 
 const listTag = { type: 'Application', id: 'LIST' } as const;
+const tags = (ids: readonly number[]) => [
+  listTag,
+  ...ids.map((id) => ({ type: 'Application' as const, id })),
+];
 
 export const applicationsApi = apiSlice.injectEndpoints({
   endpoints: (builder) => ({
-    getApplications: builder.query<ApplicationView[], ApplicationFilter>({
-      query: ({ q, status }) => {
-        const params: Record<string, string> = {};
-        if (q?.trim()) params.q = q.trim();
-        if (status) params.status = status;
-        return { url: '/applications', params };
-      },
-      providesTags: (result) => [
-        listTag,
-        ...(result ?? []).map(({ id }) => ({ type: 'Application' as const, id })),
+    /** One page of the catalogue: a picker's search, or applications by id. */
+    getApplications: builder.query<Page<ApplicationView>, ApplicationQuery>({
+      query: listPage('/applications'),
+      providesTags: (result) => tags(idsOf(result ? [result] : [])),
+    }),
+    /** The catalogue page after page, as the Applications table scrolls. */
+    getApplicationPages: builder.infiniteQuery<Page<ApplicationView>, ApplicationQuery, string | null>({
+      ...pagedList<ApplicationQuery>('/applications'),
+      providesTags: (result) => tags(idsOf(result?.pages)),
+    }),
+    /** §2 the projects that use an application, page after page; refreshed with the project list. */
+    getApplicationProjects: builder.infiniteQuery<Page<ProjectOfApplication>, number, string | null>({
+      ...pagedList<number>(
+        (id) => `/applications/${id}/projects`,
+        () => ({}),
+      ),
+      providesTags: (_result, _error, id) => [
+        { type: 'Application', id },
+        { type: 'Group', id: 'LIST' },
       ],
     }),
     /** By numeric id or by name (§2 routes); 404 when unknown or deleted. */
@@ -55,6 +80,8 @@ export const applicationsApi = apiSlice.injectEndpoints({
 
 export const {
   useGetApplicationsQuery,
+  useGetApplicationPagesInfiniteQuery,
+  useGetApplicationProjectsInfiniteQuery,
   useGetApplicationQuery,
   useLazyGetApplicationQuery,
   useSaveApplicationMutation,

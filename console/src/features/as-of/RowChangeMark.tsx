@@ -14,7 +14,8 @@ export const useProjectChangesSince = (
   projects: readonly GroupView[] | undefined,
 ): ReadonlyMap<number, RowChange> => {
   const asOf = useAsOf();
-  const { data: now } = useGetLiveProjectsQuery(asOf === null ? skipToken : undefined);
+  const ids = useMemo(() => (projects ?? []).map((p) => p.id), [projects]);
+  const { data: now } = useGetLiveProjectsQuery(asOf === null || ids.length === 0 ? skipToken : ids);
   return useMemo(
     () => (asOf === null || !projects || !now ? noChanges : rowChangesSince(projects, now)),
     [asOf, projects, now],

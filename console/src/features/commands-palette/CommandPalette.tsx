@@ -2,6 +2,7 @@ import '@mantine/spotlight/styles.css';
 import { useMemo, useState } from 'react';
 import { Spotlight } from '@mantine/spotlight';
 import type { SpotlightActionData, SpotlightActionGroupData } from '@mantine/spotlight';
+import { useDebouncedValue } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
   IconApps,
@@ -13,23 +14,66 @@ import {
   IconSearch,
   IconSubtask,
 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useGetApplicationsQuery } from '../applications/applicationsApi';
 import { useOpenApplicationDialog, useOpenProjectDialog } from '../record-dialog/useOpenRecordDialog';
-import { useGetTimelineQuery } from '../items/itemsApi';
+import { useSearchItemsQuery } from '../items/itemsApi';
 import { useOpenItemDialog } from '../items/useOpenItemDialog';
 import { useGetProjectsQuery } from '../projects/projectsApi';
-import { matchesQuery, searchRecords } from './paletteSearch';
+import { matchesQuery, searchRecords, serverQuery } from './paletteSearch';
 import type { PaletteRecord } from './paletteSearch';
 
-/** Items are found among the timeline's items of the year around today (there is no item list). */
-const itemWindow = () => ({
-  from: dayjs().subtract(6, 'month').format('YYYY-MM-DD'),
-  to: dayjs().add(6, 'month').format('YYYY-MM-DD'),
-});
+/** How many records of each kind the palette asks the server for; it shows the best five of them. */
+const perKind = 20;
 
 const icon = (Icon: typeof IconPlus) => <Icon size={18} stroke={1.5} />;
+
+/**
+ * The records the palette finds for `query` while it is open: the server searches as the user types,
+ * by the query's longest word (`searchRecords` matches the rest); items only from two characters on.
+ */
+function usePaletteRecords(
+  query: string,
+  opened: boolean,
+  canView: { applications: boolean; projects: boolean; items: boolean },
+) {
+  const [q] = useDebouncedValue(serverQuery(query), 200);
+  const search = { q, limit: perKind };
+  const typed = opened && q.length >= 1;
+  const applicationList = useGetApplicationsQuery(typed && canView.applications ? search : skipToken);
+  const projectList = useGetProjectsQuery(typed && canView.projects ? search : skipToken);
+  const itemList = useSearchItemsQuery(opened && q.length >= 2 && canView.items ? search : skipToken);
+  const records = useMemo<PaletteRecord[]>(
+    () => [
+      ...(applicationList.data?.items ?? [])
+        .filter((a) => !a.deleted)
+        .map((a) => ({
+          kind: 'application' as const,
+          id: a.id,
+          label: a.name,
+          description: a.release ?? undefined,
+        })),
+      ...(projectList.data?.items ?? [])
+        .filter((p) => !p.deleted)
+        .map((p) => ({
+          kind: 'project' as const,
+          id: p.id,
+          label: p.title,
+          description: p.shortname ?? undefined,
+        })),
+      ...(itemList.data?.items ?? []).map((i) => ({
+        kind: 'item' as const,
+        id: i.id,
+        label: i.title,
+        // the project, so that equally named items can be told apart
+        description: i.groupTitle ?? undefined,
+      })),
+    ],
+    [applicationList.data, projectList.data, itemList.data],
+  );
+  const searching = typed && (applicationList.isFetching || projectList.isFetching || itemList.isFetching);
+  return { records, searching };
+}
 
 /**
  * The command palette (Ctrl+K / Cmd+K, or the header button): the new-record actions, the pages, and
@@ -42,40 +86,11 @@ export function CommandPalette() {
   const items = useOpenItemDialog();
   const applications = useOpenApplicationDialog();
   const projects = useOpenProjectDialog();
-  const searching = opened && query.trim().length >= 2;
-  const applicationList = useGetApplicationsQuery(opened ? {} : skipToken);
-  const projectList = useGetProjectsQuery(opened ? {} : skipToken);
-  const [itemRange] = useState(itemWindow);
-  const timeline = useGetTimelineQuery(searching && items.canView ? itemRange : skipToken);
-
-  const records = useMemo<PaletteRecord[]>(
-    () => [
-      ...(applicationList.data ?? [])
-        .filter((a) => !a.deleted)
-        .map((a) => ({
-          kind: 'application' as const,
-          id: a.id,
-          label: a.name,
-          description: a.release ?? undefined,
-        })),
-      ...(projectList.data ?? [])
-        .filter((p) => !p.deleted)
-        .map((p) => ({
-          kind: 'project' as const,
-          id: p.id,
-          label: p.title,
-          description: p.shortname ?? undefined,
-        })),
-      ...(timeline.data?.items ?? []).map((i) => ({
-        kind: 'item' as const,
-        id: i.id,
-        label: i.title,
-        // the project, so that equally named items can be told apart
-        description: timeline.data?.groups.find((g) => g.id === i.group)?.content,
-      })),
-    ],
-    [applicationList.data, projectList.data, timeline.data],
-  );
+  const { records, searching } = usePaletteRecords(query, opened, {
+    applications: applications.canView,
+    projects: projects.canView,
+    items: items.canView,
+  });
 
   // only what the user may create (none while viewing the past: it is read-only)
   const newRecords: (SpotlightActionData | false)[] = [
@@ -168,7 +183,7 @@ export function CommandPalette() {
       onSpotlightOpen={() => setOpened(true)}
       onSpotlightClose={() => setOpened(false)}
       shortcut={['mod + K']}
-      nothingFound={searching && timeline.isFetching ? 'searching…' : 'nothing found'}
+      nothingFound={searching ? 'searching…' : 'nothing found'}
       highlightQuery
       scrollable
       maxHeight={420}

@@ -8,6 +8,16 @@ export interface PaletteRecord {
 
 const normalise = (s: string) => s.toLocaleLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
 
+/**
+ * What the palette asks the server for: the query's longest word (the server matches one text, the
+ * palette every word); '' for none.
+ */
+export const serverQuery = (query: string): string =>
+  query
+    .trim()
+    .split(/\s+/)
+    .reduce((longest, word) => (word.length > longest.length ? word : longest), '');
+
 /** Whether every word of `query` occurs in `text` (case- and accent-insensitive). */
 export const matchesQuery = (query: string, text: string): boolean => {
   const words = normalise(query).split(/\s+/).filter(Boolean);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { matchesQuery, searchRecords } from './paletteSearch';
+import { matchesQuery, searchRecords, serverQuery } from './paletteSearch';
 import type { PaletteRecord } from './paletteSearch';
 
 const records: PaletteRecord[] = [
@@ -33,5 +33,13 @@ describe('searchRecords', () => {
   it('keeps at most `limit` records per kind', () => {
     const many = Array.from({ length: 8 }, (_, i) => ({ kind: 'item' as const, id: i, label: `Task ${i}` }));
     expect(searchRecords('task', [...many, ...records], 3).filter((r) => r.kind === 'item')).toHaveLength(3);
+  });
+});
+
+describe('serverQuery', () => {
+  it('asks the server for the longest word, the first of equally long ones', () => {
+    expect(serverQuery('  mig  Finance ')).toBe('Finance');
+    expect(serverQuery('sap erp')).toBe('sap');
+    expect(serverQuery('   ')).toBe('');
   });
 });

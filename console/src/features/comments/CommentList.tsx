@@ -1,16 +1,20 @@
 import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { CommentView } from '@fahrplan/contracts';
+import { LoadMore } from '../common/LoadMore';
+import type { MorePages } from '../common/LoadMore';
 
 const byCreation = (a: CommentView, b: CommentView) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
 
-/** Comments in chronological order, oldest first (§2). */
+/** Comments in chronological order, oldest first (§2), a page at a time. */
 export function CommentList({
   comments,
   isLoading,
+  more,
 }: {
   comments: readonly CommentView[];
   isLoading: boolean;
+  more?: MorePages;
 }) {
   if (isLoading) return <Skeleton height={60} />;
   if (comments.length === 0) return <Text c="dimmed">no comments</Text>;
@@ -26,6 +30,7 @@ export function CommentList({
           </Text>
         </Paper>
       ))}
+      {more && <LoadMore {...more} label="Show later comments" />}
     </Stack>
   );
 }

@@ -1,25 +1,42 @@
 import type { z } from 'zod';
-import type { CommandResult, CommentView, createCommentSchema } from '@fahrplan/contracts';
+import type {
+  CommandResult,
+  CommentRefType,
+  CommentView,
+  Page,
+  createCommentSchema,
+} from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
 import { commandArgs } from '../api/commands';
 import type { CommandRequest } from '../api/commands';
+import { pagedList } from '../api/pages';
 
 export type CreateCommentInput = z.input<typeof createCommentSchema>;
 
-const commentsTag = (refId: number) => ({ type: 'Comment' as const, id: `application-${refId}` });
+/** The record whose comments a list shows. */
+export interface CommentsOf {
+  refType: CommentRefType;
+  refId: number;
+}
+
+/** The tag of a record's comments, which creating a comment on it invalidates. */
+export const commentsTag = ({ refType, refId }: CommentsOf) => ({
+  type: 'Comment' as const,
+  id: `${refType}-${refId}`,
+});
 
 export const commentsApi = apiSlice.injectEndpoints({
   endpoints: (builder) => ({
-    /** Comments of an application, oldest first. */
-    getApplicationComments: builder.query<CommentView[], number>({
-      query: (refId) => ({ url: '/comments', params: { refType: 'application', refId } }),
-      providesTags: (_result, _error, refId) => [commentsTag(refId)],
+    /** Comments of a record, oldest first, page after page. */
+    getComments: builder.infiniteQuery<Page<CommentView>, CommentsOf, string | null>({
+      ...pagedList<CommentsOf>('/comments', ({ refType, refId }) => ({ refType, refId })),
+      providesTags: (_result, _error, of) => [commentsTag(of)],
     }),
     createComment: builder.mutation<CommandResult, CommandRequest<CreateCommentInput>>({
       query: (command) => commandArgs('CreateComment', command),
-      invalidatesTags: (result, _error, { data }) => (result ? [commentsTag(data.refId)] : []),
+      invalidatesTags: (result, _error, { data }) => (result ? [commentsTag(data)] : []),
     }),
   }),
 });
 
-export const { useGetApplicationCommentsQuery, useCreateCommentMutation } = commentsApi;
+export const { useGetCommentsInfiniteQuery, useCreateCommentMutation } = commentsApi;

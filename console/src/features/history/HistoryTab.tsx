@@ -3,13 +3,15 @@ import { Alert, Button, Group, Select, Skeleton, Stack, Text } from '@mantine/co
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import type { HistoryRow } from '@fahrplan/contracts';
+import { pageItems } from '../api/pages';
 import { useSetAsOf } from '../as-of/useAsOf';
 import { EmptyState } from '../common/EmptyState';
 import { describeError, httpStatusOf } from '../common/problem';
 import { historyColumns } from './historyColumns';
 import { HistoryExport } from './HistoryExport';
-import { useGetHistoryQuery } from './historyApi';
+import { useGetHistoryInfiniteQuery } from './historyApi';
 import type { HistoryRecordCategory } from './historyApi';
+import { LoadMore, morePages } from '../common/LoadMore';
 
 const PAGE_SIZE = 50;
 
@@ -52,12 +54,15 @@ interface Props {
 export function HistoryTab({ category, id, leave, saving }: Props) {
   const [field, setField] = useState<string | null>(null);
   const [user, setUser] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
   const setAsOf = useSetAsOf();
-  const { data, currentData, error, isLoading, isFetching, refetch } = useGetHistoryQuery(
-    { category, id, page, pageSize: PAGE_SIZE, field, user },
+  const pages = useGetHistoryInfiniteQuery(
+    { category, id, limit: PAGE_SIZE, field, user },
     { refetchOnMountOrArgChange: true },
   );
+  const { data, currentData, error, isLoading, isFetching, isFetchingNextPage, refetch } = pages;
+  // every page answers the filters' choices and the total; the first one's stand for all
+  const first = (currentData ?? data)?.pages[0];
+  const rows = pageItems(currentData ?? data);
   const filtered = field !== null || user !== null;
 
   const columns = historyColumns({ field, saving, onViewAsOf: (at) => leave(() => setAsOf(at)) });
@@ -68,11 +73,10 @@ export function HistoryTab({ category, id, leave, saving }: Props) {
         <Select
           label="Field"
           placeholder="All fields"
-          data={[...(data?.fields ?? [])]}
+          data={[...(data?.pages[0]?.fields ?? [])]}
           value={field}
           onChange={(next) => {
             setField(next);
-            setPage(1);
           }}
           clearable
           searchable
@@ -82,11 +86,10 @@ export function HistoryTab({ category, id, leave, saving }: Props) {
         <Select
           label="User"
           placeholder="All users"
-          data={[...(data?.users ?? [])]}
+          data={[...(data?.pages[0]?.users ?? [])]}
           value={user}
           onChange={(next) => {
             setUser(next);
-            setPage(1);
           }}
           clearable
           searchable
@@ -111,7 +114,7 @@ export function HistoryTab({ category, id, leave, saving }: Props) {
         </Stack>
       </Alert>
     );
-  else if (currentData && currentData.total === 0)
+  else if (currentData && first?.total === 0)
     body = (
       <EmptyState icon={IconHistory} text={filtered ? 'No changes match the filters' : 'No changes yet'} />
     );
@@ -123,27 +126,29 @@ export function HistoryTab({ category, id, leave, saving }: Props) {
         striped
         verticalAlign="top"
         minHeight={160}
-        records={[...((currentData ?? data)?.rows ?? [])]}
+        records={[...rows]}
         columns={columns}
         idAccessor="position"
-        fetching={isFetching}
-        totalRecords={(currentData ?? data)?.total ?? 0}
-        recordsPerPage={PAGE_SIZE}
-        page={page}
-        onPageChange={setPage}
-        paginationText={({ from, to, totalRecords }) =>
-          `${from}–${to} of ${totalRecords} ${totalRecords === 1 ? 'change' : 'changes'}`
-        }
+        fetching={isFetching && !isFetchingNextPage}
         customRowAttributes={(row) => ({ 'data-testid': `history-row-${row.position}` })}
         aria-label="history"
         emptyState={<span />}
       />
     );
 
+  const total = first?.total ?? 0;
   return (
     <Stack gap="md">
       {filters}
       {body}
+      {rows.length > 0 && (
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="dimmed">
+            {rows.length} of {total} {total === 1 ? 'change' : 'changes'}
+          </Text>
+          <LoadMore {...morePages(pages)} label="Show older changes" />
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import type { HistoryCategory, HistoryPage } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
+import { listParams, pageParams } from '../api/pages';
 import { exportPath } from './historyFormat';
 
 /** The records whose dialogs have a History tab, and the tag their saves invalidate. */
@@ -13,30 +14,25 @@ export type HistoryRecordCategory = keyof typeof recordTag;
 export interface HistoryArgs {
   category: HistoryRecordCategory;
   id: number;
-  page: number;
-  pageSize: number;
+  /** Changes a page. */
+  limit: number;
   field?: string | null;
   user?: string | null;
 }
 
-/** GET /api/history/<category>/<id>'s query string; an empty filter is left out. */
-export const historyParams = ({
-  page,
-  pageSize,
-  field,
-  user,
-}: HistoryArgs): Record<string, string | number> => ({
-  page,
-  pageSize,
-  ...(field ? { field } : {}),
-  ...(user ? { user } : {}),
-});
+/** GET /api/history/<category>/<id>'s query string of the page after `cursor`; an empty filter is left out. */
+export const historyParams = ({ limit, field, user }: HistoryArgs, cursor: string | null) =>
+  listParams({ limit, field, user }, cursor);
 
 /** A record's changes (issue 8), newest first; a save of the record refreshes them through its tag. */
 export const historyApi = apiSlice.injectEndpoints({
   endpoints: (builder) => ({
-    getHistory: builder.query<HistoryPage, HistoryArgs>({
-      query: (args) => ({ url: `/history/${args.category}/${args.id}`, params: historyParams(args) }),
+    getHistory: builder.infiniteQuery<HistoryPage, HistoryArgs, string | null>({
+      infiniteQueryOptions: pageParams,
+      query: ({ queryArg, pageParam }) => ({
+        url: `/history/${queryArg.category}/${queryArg.id}`,
+        params: historyParams(queryArg, pageParam),
+      }),
       // the record's tag (its saves) and History (the change feed, also while viewing the past)
       providesTags: (_result, _error, { category, id }) => [{ type: recordTag[category], id }, 'History'],
     }),
@@ -63,4 +59,4 @@ export const historyApi = apiSlice.injectEndpoints({
   }),
 });
 
-export const { useGetHistoryQuery, useExportHistoryMutation } = historyApi;
+export const { useGetHistoryInfiniteQuery, useExportHistoryMutation } = historyApi;

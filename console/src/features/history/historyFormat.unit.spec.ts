@@ -104,11 +104,13 @@ describe('row pieces', () => {
   });
 
   it('sends only the filters that are set', () => {
-    const base = { category: 'group' as const, id: 7, page: 2, pageSize: 50 };
-    expect(historyParams({ ...base, field: null, user: '' })).toEqual({ page: 2, pageSize: 50 });
-    expect(historyParams({ ...base, field: 'title', user: 'admin' })).toEqual({
-      page: 2,
-      pageSize: 50,
+    const base = { category: 'group' as const, id: 7, limit: 50 };
+    expect(historyParams({ ...base, field: null, user: '' }, 'page-2')).toEqual({
+      limit: '50',
+      cursor: 'page-2',
+    });
+    expect(historyParams({ ...base, field: 'title', user: 'admin' }, null)).toEqual({
+      limit: '50',
       field: 'title',
       user: 'admin',
     });

@@ -31,7 +31,7 @@ export const itemLoadFailureMessage = (error: unknown) => {
 
 const noProjects: GroupView[] = [];
 
-/** The projects the dialog offers, plus the item's own when it is not among them (e.g. shared). */
+/** The dialog's projects of its own (not shared), plus the item's own when it is not one of them (e.g. shared). */
 const itemGroups = (projects: readonly GroupView[], item: ItemView | null) => {
   const own = new Set(itemGroupOptions(projects).map((o) => Number(o.value)));
   const groups: ItemGroup[] = projects
@@ -57,18 +57,22 @@ const itemGroups = (projects: readonly GroupView[], item: ItemView | null) => {
   return { groups, ownGroup };
 };
 
-/** The item details dialog (§2): loads the item and the projects, then hands them to the editor. */
+/**
+ * The item details dialog (§2): loads the item and its project (or the project a new item starts
+ * in), then hands them to the editor; the editor's project picker searches the others on the server.
+ */
 export function ItemDialog({ itemId, request = null, onClose }: Props) {
   const me = useAppSelector(selectMe);
   const query = useGetItemQuery(itemId ?? skipToken, { refetchOnMountOrArgChange: true });
   const loaded = useDialogRecord(query, itemId, itemLoadFailureMessage, onClose);
-  const projects = useGetProjectsQuery({});
-  const projectList = projects.data ?? noProjects;
+  const projectId = itemId === null ? (request?.group ?? null) : (loaded?.group ?? null);
+  const projects = useGetProjectsQuery(projectId === null ? skipToken : { id: String(projectId) });
+  const projectList = projects.data?.items ?? noProjects;
   const { groups, ownGroup } = useMemo(() => itemGroups(projectList, loaded), [projectList, loaded]);
   const issueGroups = useMemo(() => issueGroupsOf(projectList), [projectList]);
 
   if (!me) return null;
-  // a new item needs the projects for its lane and default resource
+  // a new item needs its project for its lane and default resource
   if ((itemId !== null && !loaded) || (itemId === null && projects.isLoading)) {
     return (
       <Modal opened onClose={onClose} title={itemId === null ? 'new item' : 'show item'}>
@@ -83,7 +87,6 @@ export function ItemDialog({ itemId, request = null, onClose }: Props) {
       item={loaded}
       request={request}
       groups={groups}
-      groupsLoading={projects.isLoading}
       ownGroup={ownGroup}
       issueGroups={issueGroups}
       me={me}

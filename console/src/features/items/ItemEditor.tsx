@@ -13,7 +13,9 @@ import { IssueBadgeOf } from '../tracker/TrackerIssueSummary';
 import { ItemDetailsTab } from './ItemDetailsTab';
 import { ItemOverviewTab } from './ItemOverviewTab';
 import type { ItemForm } from './ItemOverviewTab';
-import { useGetItemCommentsQuery, useLazyGetItemQuery } from './itemsApi';
+import { useGetCommentsInfiniteQuery } from '../comments/commentsApi';
+import { useLazyGetItemQuery } from './itemsApi';
+import { useProjects } from '../projects/ProjectPicker';
 import {
   itemDialogTitle,
   itemFormValidator,
@@ -29,9 +31,8 @@ interface Props {
   item: ItemView | null;
   /** What a new item starts from. */
   request: NewItemRequest | null;
-  /** The projects the item may be planned in. */
+  /** The projects the dialog loaded: the item's own, or the one a new item starts in. */
   groups: readonly ItemGroup[];
-  groupsLoading: boolean;
   /** Whether the item's project is one of the user's own (items of shared projects are read-only). */
   ownGroup: boolean;
   issueGroups: readonly IssueGroup[];
@@ -61,21 +62,12 @@ function ItemCommentsTab({
   editable: boolean;
   itemId: number | null;
 }) {
-  const query = useGetItemCommentsQuery(itemId ?? skipToken);
+  const query = useGetCommentsInfiniteQuery(itemId === null ? skipToken : { refType: 'task', refId: itemId });
   return <FormCommentsPane form={form} editable={editable} query={query} />;
 }
 
 /** The item details dialog (§2): overview, details, comments; saving as §2/§4 say. */
-export function ItemEditor({
-  item,
-  request,
-  groups,
-  groupsLoading,
-  ownGroup,
-  issueGroups,
-  me,
-  onClose,
-}: Props) {
+export function ItemEditor({ item, request, groups, ownGroup, issueGroups, me, onClose }: Props) {
   const [openedAsNew] = useState(item === null);
   const definitions = me.taskAttributes;
   const [initialValues] = useState(() => toFormValues(item, request, groups, definitions));
@@ -99,8 +91,11 @@ export function ItemEditor({
   const values = form.getValues();
   const saved = form.getInitialValues();
   const errorTabs = tabsWithErrors(form.errors, tabOf);
-  const group = groups.find((g) => g.id === form.values.group) ?? null;
-  const savedGroup = groups.find((g) => g.id === saved.group) ?? null;
+  // the projects of the form and of the saved item, looked up by id; the dialog's own ones meanwhile
+  const found = useProjects([form.values.group, saved.group].filter((id) => id !== null));
+  const groupOf = (id: number | null) => [...found, ...groups].find((g) => g.id === id) ?? null;
+  const group = groupOf(form.values.group);
+  const savedGroup = groupOf(saved.group);
 
   const { leave, confirm, footer } = useEditorSave({
     form,
@@ -174,13 +169,7 @@ export function ItemEditor({
       notice={compare.notice}
     >
       <Tabs.Panel value="overview">
-        <ItemOverviewTab
-          form={form}
-          editable={editable}
-          groups={groups}
-          groupsLoading={groupsLoading}
-          itemId={record?.id ?? null}
-        />
+        <ItemOverviewTab form={form} editable={editable} group={group} itemId={record?.id ?? null} />
       </Tabs.Panel>
       <Tabs.Panel value="details">
         <ItemDetailsTab

@@ -1,9 +1,19 @@
 import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SearchSelect, pickerData, usePickerSearch } from '../common/SearchSelect';
+import { useProjectSearch } from '../projects/ProjectPicker';
 import type { UseFormReturnType } from '@mantine/form';
 import { defaultSubgroups, maxItemStatus } from '@fahrplan/contracts';
 import { DescriptionField, DurationField, RequiredNameInput } from '../record-dialog/SharedFields';
 import { UiDateTimeInput } from './UiDateTimeInput';
-import { changeGroup, changeKind, changeStart, durationOf, shownStatus, workloadOf } from './itemForm';
+import {
+  changeGroup,
+  changeKind,
+  changeStart,
+  durationOf,
+  itemGroupOptions,
+  shownStatus,
+  workloadOf,
+} from './itemForm';
 import type { ItemFormValues, ItemGroup } from './itemForm';
 
 export type ItemForm = UseFormReturnType<ItemFormValues>;
@@ -11,17 +21,15 @@ export type ItemForm = UseFormReturnType<ItemFormValues>;
 interface Props {
   form: ItemForm;
   editable: boolean;
-  /** The projects the item may be planned in (own, not the sprint group), plus its current one. */
-  groups: readonly ItemGroup[];
-  groupsLoading: boolean;
+  /** The item's project as the form has it, null before one is chosen (or while it loads). */
+  group: ItemGroup | null;
   itemId: number | null;
 }
 
 /** §2 item overview. */
-export function ItemOverviewTab({ form, editable, groups, groupsLoading, itemId }: Props) {
+export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
   const readOnly = !editable;
   const values = form.values;
-  const group = groups.find((g) => g.id === values.group) ?? null;
   // before a project is chosen, the lanes every project has
   const subgroups = group?.subgroups ?? defaultSubgroups;
   const duration = durationOf(values);
@@ -29,7 +37,11 @@ export function ItemOverviewTab({ form, editable, groups, groupsLoading, itemId 
   const laneOptions = subgroups.map((s) => ({ value: s.id, label: s.name }));
   if (values.subgroup && !laneOptions.some((o) => o.value === values.subgroup))
     laneOptions.push({ value: values.subgroup, label: values.subgroup });
-  const groupOptions = groups.map((g) => ({ value: String(g.id), label: g.title }));
+  // the projects an item may be planned in (own, not the sprint group), searched on the server
+  const chosen =
+    values.group === null ? [] : [{ value: String(values.group), label: group?.title ?? `#${values.group}` }];
+  const { search, setSearch, query } = usePickerSearch(chosen[0]?.label ?? null);
+  const found = useProjectSearch(query, { shared: false }, readOnly);
 
   return (
     <Stack>
@@ -93,19 +105,20 @@ export function ItemOverviewTab({ form, editable, groups, groupsLoading, itemId 
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select
+        <SearchSelect
           label="Project"
-          data={groupOptions}
-          searchable
+          data={pickerData([], chosen, itemGroupOptions(found.records), found.more)}
           allowDeselect={false}
           readOnly={readOnly}
-          disabled={groupsLoading && editable}
           value={values.group === null ? null : String(values.group)}
           onChange={(next) => {
-            const chosen = groups.find((g) => String(g.id) === next) ?? null;
-            form.setValues(changeGroup(form.getValues(), subgroups, chosen));
+            const picked = found.records.find((g) => String(g.id) === next) ?? null;
+            form.setValues(changeGroup(form.getValues(), subgroups, picked));
           }}
           error={form.errors.group}
+          search={search}
+          onSearchChange={setSearch}
+          searching={found.searching}
         />
         <Select
           label="Subgroup"

@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type {
   AddSubgroupData,
   CommandResult,
-  CommentView,
   deleteItemSchema,
   ItemView,
+  Page,
   RenameSubgroupData,
   saveItemSchema,
   TimelineDetail,
@@ -107,15 +107,15 @@ export const itemsApi = apiSlice.injectEndpoints({
       query: (command) => commandArgs('RenameSubgroup', command),
       invalidatesTags: (result, _error, { data }) => laneTags(result, data.id),
     }),
-    /** The items of one project (GET /api/items?group=): their ranks place a new item (§9). */
-    getGroupItems: builder.query<Pick<ItemView, 'id' | 'rank'>[], number>({
-      query: (group) => ({ url: '/items', params: { group } }),
+    /** A project's item of the highest rank (GET /api/items?group=&sort=-rank): a new item goes after it (§9). */
+    getLastRankedItem: builder.query<Page<Pick<ItemView, 'id' | 'rank'>>, number>({
+      query: (group) => ({ url: '/items', params: { group, sort: '-rank', limit: 1 } }),
       providesTags: [{ type: 'Timeline', id: 'WINDOW' }],
     }),
-    /** Comments of an item (refType task), oldest first. */
-    getItemComments: builder.query<CommentView[], number>({
-      query: (refId) => ({ url: '/comments', params: { refType: 'task', refId } }),
-      providesTags: (_result, _error, refId) => [itemCommentsTag(refId)],
+    /** The caller's items whose title contains `q`, by title: the command palette's search. */
+    searchItems: builder.query<Page<ItemView>, { q: string; limit: number }>({
+      query: ({ q, limit }) => ({ url: '/items', params: { q, sort: 'title', limit } }),
+      providesTags: [{ type: 'Timeline', id: 'WINDOW' }],
     }),
     createItemComment: builder.mutation<CommandResult, CommandRequest<ItemCommentInput>>({
       query: (command) => commandArgs('CreateComment', command),
@@ -133,7 +133,7 @@ export const {
   useDeleteItemMutation,
   useAddSubgroupMutation,
   useRenameSubgroupMutation,
-  useLazyGetGroupItemsQuery,
-  useGetItemCommentsQuery,
+  useLazyGetLastRankedItemQuery,
+  useSearchItemsQuery,
   useCreateItemCommentMutation,
 } = itemsApi;

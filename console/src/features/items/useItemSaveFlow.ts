@@ -3,7 +3,7 @@ import { rankForNewItem, trimText } from '@fahrplan/contracts';
 import { flowSource } from '../api/commands';
 import { useIdempotencyKeys } from '../record-dialog/idempotencyKeys';
 import { SaveStepError } from '../record-dialog/SaveStepError';
-import { useCreateItemCommentMutation, useLazyGetGroupItemsQuery, useSaveItemMutation } from './itemsApi';
+import { useCreateItemCommentMutation, useLazyGetLastRankedItemQuery, useSaveItemMutation } from './itemsApi';
 import { itemFieldsChanged, toSaveCommand } from './itemForm';
 import type { AttributeDefinition } from '../common/attributes';
 import type { ItemFormValues, ItemRecord } from './itemForm';
@@ -33,13 +33,13 @@ export interface ItemSaveInput {
 }
 
 /**
- * §2 item save: SaveItem with the version the user saw (a new item ranked after its group's items),
+ * §2 item save: SaveItem with the version the user saw (a new item ranked after its group's last one),
  * then the comment if text was entered. Each step keeps its Idempotency-Key until it succeeds.
  */
 export function useItemSaveFlow() {
   const [saveItem] = useSaveItemMutation();
   const [createComment] = useCreateItemCommentMutation();
-  const [fetchGroupItems] = useLazyGetGroupItemsQuery();
+  const [fetchLastRanked] = useLazyGetLastRankedItemQuery();
   const withKey = useIdempotencyKeys();
   // the rank chosen for a new item stays the same on a retry, so the retry reuses its Idempotency-Key
   const ranked = useRef<{ group: number; rank: string | null } | null>(null);
@@ -61,9 +61,9 @@ export function useItemSaveFlow() {
   const rankFor = async (group: number | null): Promise<string | null> => {
     if (group === null) return null;
     if (ranked.current?.group === group) return ranked.current.rank;
-    const rank = await fetchGroupItems(group)
+    const rank = await fetchLastRanked(group)
       .unwrap()
-      .then((items) => rankForNewItem(items.map((i) => i.rank)))
+      .then((page) => rankForNewItem(page.items.map((i) => i.rank)))
       .catch(() => null);
     ranked.current = { group, rank };
     return rank;

@@ -9,7 +9,10 @@ import { describePoint, formatSize, portfolioSeries } from './portfolioSeries';
 import type { BubbleSize, Portfolio } from './portfolioSeries';
 
 interface Props {
+  /** The projects the chart shows: the highest priorities of those the filters match. */
   projects: readonly GroupView[];
+  /** More projects match than the chart shows. */
+  more: boolean;
   size: BubbleSize;
   onSizeChange: (size: BubbleSize) => void;
   onOpen: (id: number) => void;
@@ -46,7 +49,7 @@ const caption = (portfolio: Portfolio, size: BubbleSize) => {
 };
 
 /** The portfolio bubble chart: importance against urgency, sized by effort or budget, coloured by health. */
-export function PortfolioChart({ projects, size, onSizeChange, onOpen, emptyText }: Props) {
+export function PortfolioChart({ projects, more, size, onSizeChange, onOpen, emptyText }: Props) {
   const theme = useMantineTheme();
   const portfolio = useMemo(() => portfolioSeries(projects, size), [projects, size]);
   // ApexCharts keeps the options it was given; the handlers read the current data through refs
@@ -163,6 +166,12 @@ export function PortfolioChart({ projects, size, onSizeChange, onOpen, emptyText
       <Paper withBorder radius="sm" p="sm" data-testid="portfolio-chart">
         <Chart type="bubble" height={560} series={series} options={options} />
       </Paper>
+      {more && (
+        <Text size="sm" role="status">
+          Showing the {projects.length.toLocaleString('en')} highest-priority projects; more match. Filter or
+          search to chart others.
+        </Text>
+      )}
       <Text size="sm" c="dimmed">
         {caption(portfolio, size)}
       </Text>

@@ -1,22 +1,23 @@
-import { Suspense, lazy, useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback } from 'react';
 import { Button, Group, SegmentedControl, Select, Skeleton, Stack, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { IconChartBubble, IconPlus, IconTable } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import type { GroupView } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
-import { useGetApplicationsQuery } from '../applications/applicationsApi';
-import { applicationLabel } from '../applications/details/parentOptions';
+import { pageItems } from '../api/pages';
+import { ApplicationPicker } from '../applications/ApplicationPicker';
 import { useCan } from '../auth/permissions';
 import { selectMe } from '../session/selectMe';
 import { LoadError, SearchField, TableSkeleton } from '../common/CataloguePage';
+import { sortParamOf, sortStatusOf, useUrlParams, useUrlSearch } from '../common/listUrl';
+import { positiveInt } from '../common/urlParams';
 import { useOpenProjectDialog } from '../record-dialog/useOpenRecordDialog';
 import { formatAsOf } from '../session/asOf';
 import { useAsOf } from '../as-of/useAsOf';
 import { useProjectChangesSince } from '../as-of/RowChangeMark';
 import { codeOptions } from './projectCodes';
-import { useGetProjectsQuery } from './projectsApi';
-import { ProjectsTable } from './ProjectsTable';
+import { useGetProjectPagesInfiniteQuery, useGetProjectsQuery } from './projectsApi';
+import type { ProjectFilter } from './projectsApi';
+import { ProjectsTable, projectSortKeys } from './ProjectsTable';
 import type { BubbleSize } from './portfolioSeries';
 
 // ApexCharts is large: only the chart view loads it
@@ -43,65 +44,70 @@ const viewOptions = (
   ),
 }));
 
+const noProjects: GroupView[] = [];
+
+/** Whether the portfolio filters by application: only under ALM (projects link applications there) and with the right to list them. */
+function useCanFilterByApplication() {
+  const alm = useAppSelector(selectMe)?.features.alm ?? false;
+  return useCan('application-details', 'VIEW') && alm;
+}
+
 function ChartSkeleton() {
   return <Skeleton height={600} radius="sm" aria-label="loading the portfolio chart" />;
 }
 
-/** The applications to filter by: only under ALM (projects link applications there) and with the right to list them. */
-function useApplicationOptions() {
-  const alm = useAppSelector(selectMe)?.features.alm ?? false;
-  const canList = useCan('application-details', 'VIEW');
-  const { data } = useGetApplicationsQuery(alm && canList ? {} : skipToken);
-  return alm && canList
-    ? (data ?? []).map((app) => ({
-        value: String(app.id),
-        label: applicationLabel(app),
-      }))
-    : null;
-}
+/** How many projects the chart shows at most: the highest priorities among those the filters match. */
+export const chartLimit = 1000;
 
 export function ProjectsPage() {
-  // the view and the bubble size live in the URL, so a reload or a shared link keeps them
-  const [params, setParams] = useSearchParams();
+  // the view, the bubble size, the search, the filters and the sort live in the URL, so a reload or a
+  // shared link keeps them
+  const [params, setParams] = useUrlParams();
   const view: View = params.get('view') === 'chart' ? 'chart' : 'table';
   const size: BubbleSize = params.get('size') === 'budget' ? 'budget' : 'effort';
-  const setParam = useCallback(
-    (name: string, value: string | null) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value === null) next.delete(name);
-          else next.set(name, value);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+  const { search, setSearch, q } = useUrlSearch(params, setParams);
+  const [status, phase, health] = [params.get('status'), params.get('phase'), params.get('health')];
+  const almApplications = useCanFilterByApplication();
+  const application = almApplications ? params.get('application') : null;
+  const sortStatus = sortStatusOf<GroupView>(params.get('sort'), projectSortKeys, 'title');
+  const filter: ProjectFilter = { q, status, phase, health, application };
+  const table = useGetProjectPagesInfiniteQuery(
+    { ...filter, sort: sortParamOf(sortStatus, projectSortKeys, 'title') },
+    { skip: view !== 'table' },
   );
-
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<string | null>(null);
-  const [phase, setPhase] = useState<string | null>(null);
-  const [health, setHealth] = useState<string | null>(null);
-  const [application, setApplication] = useState<string | null>(null);
-  const applicationOptions = useApplicationOptions();
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const { data, error, isLoading, isError, isFetching } = useGetProjectsQuery({
-    ...(q ? { q } : {}),
-    ...(status ? { status } : {}),
-    ...(phase ? { phase } : {}),
-    ...(health ? { health } : {}),
-    ...(application && applicationOptions ? { application } : {}),
-  });
+  const chart = useGetProjectsQuery(
+    { ...filter, sort: '-priority', limit: chartLimit },
+    { skip: view !== 'chart' },
+  );
+  const { fetchNextPage } = table;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const projects = view === 'table' ? pageItems(table.data) : (chart.data?.items ?? noProjects);
+  const { error, isLoading, isError } = view === 'table' ? table : chart;
   const { openExisting, openNew, canCreate } = useOpenProjectDialog();
   const filtered = q !== '' || status !== null || phase !== null || health !== null || application !== null;
   const asOf = useAsOf();
-  const changedSince = useProjectChangesSince(data);
+  const changedSince = useProjectChangesSince(projects);
   const emptyText = filtered
     ? 'No project matches the search'
     : asOf
       ? `No projects yet on ${formatAsOf(asOf)}`
       : 'No projects yet';
+  const filterSelect = (
+    label: string,
+    name: string,
+    data: { value: string; label: string }[],
+    width: number,
+  ) => (
+    <Select
+      label={label}
+      placeholder="all"
+      data={data}
+      clearable
+      value={params.get(name)}
+      onChange={(value) => setParams({ [name]: value })}
+      w={width}
+    />
+  );
 
   return (
     <Stack>
@@ -112,7 +118,7 @@ export function ProjectsPage() {
             aria-label="View"
             data={viewOptions}
             value={view}
-            onChange={(value) => setParam('view', value === 'chart' ? 'chart' : null)}
+            onChange={(value) => setParams({ view: value === 'chart' ? 'chart' : null })}
           />
           {canCreate && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => openNew()}>
@@ -127,42 +133,16 @@ export function ProjectsPage() {
           value={search}
           onChange={setSearch}
         />
-        <Select
-          label="Status filter"
-          placeholder="all"
-          data={statusOptions}
-          clearable
-          value={status}
-          onChange={setStatus}
-          w={160}
-        />
-        <Select
-          label="Phase filter"
-          placeholder="all"
-          data={phaseOptions}
-          clearable
-          value={phase}
-          onChange={setPhase}
-          w={160}
-        />
-        <Select
-          label="Health filter"
-          placeholder="all"
-          data={healthOptions}
-          clearable
-          value={health}
-          onChange={setHealth}
-          w={180}
-        />
-        {applicationOptions && (
-          <Select
+        {filterSelect('Status filter', 'status', statusOptions, 160)}
+        {filterSelect('Phase filter', 'phase', phaseOptions, 160)}
+        {filterSelect('Health filter', 'health', healthOptions, 180)}
+        {almApplications && (
+          <ApplicationPicker
             label="Application filter"
             placeholder="all"
-            data={applicationOptions}
-            searchable
             clearable
-            value={application}
-            onChange={setApplication}
+            value={positiveInt(application)}
+            onChange={(id) => setParams({ application: id === null ? null : String(id) })}
             w={240}
           />
         )}
@@ -173,26 +153,35 @@ export function ProjectsPage() {
         ) : (
           <TableSkeleton label="loading projects" />
         )
-      ) : isError ? (
+      ) : isError && projects.length === 0 ? (
         <LoadError title="Projects could not be loaded" error={error} />
       ) : view === 'chart' ? (
         <Suspense fallback={<ChartSkeleton />}>
           <PortfolioChart
-            projects={data ?? []}
+            projects={projects}
+            more={chart.data?.nextCursor != null}
             size={size}
-            onSizeChange={(next) => setParam('size', next === 'budget' ? 'budget' : null)}
+            onSizeChange={(next) => setParams({ size: next === 'budget' ? 'budget' : null })}
             onOpen={openExisting}
             emptyText={emptyText}
           />
         </Suspense>
       ) : (
-        <ProjectsTable
-          projects={data ?? []}
-          fetching={isFetching}
-          changedSince={changedSince}
-          emptyText={emptyText}
-          onOpen={openExisting}
-        />
+        <>
+          {isError && <LoadError title="More projects could not be loaded" error={error} />}
+          <ProjectsTable
+            projects={projects}
+            fetching={table.isFetching && !table.isFetchingNextPage}
+            changedSince={changedSince}
+            emptyText={emptyText}
+            onOpen={openExisting}
+            sortStatus={sortStatus}
+            onSortStatusChange={(next) => setParams({ sort: sortParamOf(next, projectSortKeys, 'title') })}
+            hasMore={table.hasNextPage && !isError}
+            loadingMore={table.isFetchingNextPage}
+            onLoadMore={loadMore}
+          />
+        </>
       )}
     </Stack>
   );

@@ -1,21 +1,35 @@
 import { useMemo } from 'react';
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { endFromServer, parseTrackerRepositoryId } from '@fahrplan/contracts';
 import type { GroupView } from '@fahrplan/contracts';
 import { CatalogueTable } from '../common/CatalogueTable';
-import type { CatalogueState } from '../common/CatalogueTable';
+import type { CataloguePages, CatalogueState } from '../common/CatalogueTable';
 import { listDate } from '../common/listDate';
 import { IssueCell } from '../tracker/TrackerIssueSummary';
 import { useJiraEnabled } from '../tracker/useTracker';
 import { codeLabel, healthColour } from './projectCodes';
-import { sortProjects } from './sortProjects';
 import { RowChangeMark } from '../as-of/RowChangeMark';
 import type { RowChange } from '../as-of/compareWithNow';
 
-interface Props extends CatalogueState {
+/** The portfolio's sort key of each sortable column (GET /api/groups `sort`). */
+export const projectSortKeys: Readonly<Record<string, string>> = {
+  title: 'title',
+  shortname: 'shortname',
+  status: 'status',
+  phase: 'phase',
+  healthStatus: 'health',
+  start: 'start',
+  end: 'end',
+  duration: 'duration',
+  priority: 'priority',
+};
+
+interface Props extends CatalogueState, CataloguePages {
   projects: readonly GroupView[];
+  sortStatus: DataTableSortStatus<GroupView>;
+  onSortStatusChange: (status: DataTableSortStatus<GroupView>) => void;
   /** As of a date: the rows that changed since or are deleted now, marked beside the title. */
   changedSince?: ReadonlyMap<number, RowChange>;
 }
@@ -119,14 +133,5 @@ export function ProjectsTable({ projects, changedSince, ...props }: Props) {
       ? titled.map((column) => (column.accessor === 'title' ? withChangeMark(column, changedSince) : column))
       : titled;
   }, [jira, changedSince]);
-  return (
-    <CatalogueTable
-      records={projects}
-      columns={shown}
-      sort={sortProjects}
-      initialSort="title"
-      kind="project"
-      {...props}
-    />
-  );
+  return <CatalogueTable records={projects} columns={shown} kind="project" {...props} />;
 }

@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import type {
   CommandResult,
+  Page,
   ResourceView,
   deleteResourceSchema,
   saveResourceSchema,
 } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
+import { listPage, pagedList } from '../api/pages';
 import { commandArgs } from '../api/commands';
 import type { CommandRequest } from '../api/commands';
 
@@ -14,12 +16,24 @@ export type DeleteResourceInput = z.input<typeof deleteResourceSchema>;
 
 const listTag = { type: 'Resource', id: 'LIST' } as const;
 
+/** A query of the resources: a search by name, or resources by id (a comma list). */
+export interface ResourceQuery {
+  q?: string;
+  id?: string;
+  limit?: number;
+}
+
 /** §3 resources: the picker of projects and items, and the admin panel's commands. */
 export const resourcesApi = apiSlice.injectEndpoints({
   endpoints: (builder) => ({
-    /** The tenant's live resources by name. */
-    getResources: builder.query<ResourceView[], void>({
-      query: () => '/resources',
+    /** One page of the tenant's live resources by name: a picker's search, or resources by id. */
+    getResources: builder.query<Page<ResourceView>, ResourceQuery>({
+      query: listPage('/resources'),
+      providesTags: [listTag],
+    }),
+    /** The resources page after page (the administration's list). */
+    getResourcePages: builder.infiniteQuery<Page<ResourceView>, ResourceQuery, string | null>({
+      ...pagedList<ResourceQuery>('/resources'),
       providesTags: [listTag],
     }),
     saveResource: builder.mutation<CommandResult, CommandRequest<SaveResourceInput>>({
@@ -33,4 +47,9 @@ export const resourcesApi = apiSlice.injectEndpoints({
   }),
 });
 
-export const { useGetResourcesQuery, useSaveResourceMutation, useDeleteResourceMutation } = resourcesApi;
+export const {
+  useGetResourcesQuery,
+  useGetResourcePagesInfiniteQuery,
+  useSaveResourceMutation,
+  useDeleteResourceMutation,
+} = resourcesApi;

@@ -16,9 +16,12 @@ import { historyLine, historyTime, shareKey, shareTitle, statusColour } from './
 import {
   useAcceptShareMutation,
   useDeclineShareMutation,
-  useGetSharesQuery,
+  useGetSharePagesInfiniteQuery,
   useRevokeShareMutation,
 } from './sharesApi';
+import type { SharesQuery } from './sharesApi';
+import { pageItems } from '../api/pages';
+import { LoadMore, morePages } from '../common/LoadMore';
 
 /** Buttons inside a row must not also expand it. */
 const inRow = (action: () => void) => (event: MouseEvent) => {
@@ -87,18 +90,24 @@ const lastColumns = (actions: (share: ShareView) => ReactNode): DataTableColumn<
   { accessor: 'actions', title: '', textAlign: 'right', render: actions },
 ];
 
-/** A titled section with the shares' table (rows expand to their history), or its empty state. */
+/**
+ * A titled section with one side's shares, page after page: their table (rows expand to their
+ * history), or its empty state.
+ */
 function SharesSection({
   title,
-  shares,
+  direction,
   columns,
   empty,
 }: {
   title: string;
-  shares: readonly ShareView[];
+  direction: SharesQuery['direction'];
   columns: DataTableColumn<ShareView>[];
   empty: string;
 }) {
+  const pages = useGetSharePagesInfiniteQuery({ direction });
+  const { data, error, isLoading, isError } = pages;
+  const shares = pageItems(data);
   const [expanded, setExpanded] = useState<string[]>([]);
   // a click on a row shows its history; the chevron tells which rows are open
   const chevron: DataTableColumn<ShareView> = {
@@ -116,6 +125,9 @@ function SharesSection({
       />
     ),
   };
+  if (isLoading)
+    return <Skeleton height={160} radius="sm" aria-label={`loading the ${title.toLowerCase()} shares`} />;
+  if (isError && !data) return <LoadError title={`${title} shares could not be loaded`} error={error} />;
   return (
     <Stack gap="xs">
       <Title order={3}>{title}</Title>
@@ -138,6 +150,7 @@ function SharesSection({
           aria-label={`${title.toLowerCase()} shares`}
         />
       )}
+      <LoadMore {...morePages(pages)} label={`Load more ${title.toLowerCase()} shares`} />
     </Stack>
   );
 }
@@ -147,7 +160,6 @@ function SharesSection({
  * read-only), outgoing ones to revoke; each row expands to its history of requests and decisions.
  */
 export function SharesPage() {
-  const { data, error, isLoading, isError } = useGetSharesQuery();
   const canDecide = useCan('group-shares', 'EDIT');
   const { openExisting } = useOpenProjectDialog();
   const [accept, accepting] = useAcceptShareMutation();
@@ -239,26 +251,18 @@ export function SharesPage() {
   return (
     <Stack gap="lg">
       <Title order={2}>Sharing</Title>
-      {isLoading ? (
-        <Skeleton height={160} radius="sm" aria-label="loading the shares" />
-      ) : isError || !data ? (
-        <LoadError title="Shares could not be loaded" error={error} />
-      ) : (
-        <>
-          <SharesSection
-            title="Incoming"
-            shares={data.incoming}
-            columns={incomingColumns}
-            empty="No project has been shared with this tenant"
-          />
-          <SharesSection
-            title="Outgoing"
-            shares={data.outgoing}
-            columns={outgoingColumns}
-            empty="No project of this tenant is shared"
-          />
-        </>
-      )}
+      <SharesSection
+        title="Incoming"
+        direction="incoming"
+        columns={incomingColumns}
+        empty="No project has been shared with this tenant"
+      />
+      <SharesSection
+        title="Outgoing"
+        direction="outgoing"
+        columns={outgoingColumns}
+        empty="No project of this tenant is shared"
+      />
       {confirming && (
         <ConfirmDialog
           title="Revoke the share?"

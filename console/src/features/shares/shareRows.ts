@@ -1,14 +1,13 @@
-import type {
-  ShareAction,
-  ShareHistoryEntry,
-  ShareRecordStatus,
-  SharesView,
-  ShareView,
-} from '@fahrplan/contracts';
+import type { ShareAction, ShareHistoryEntry, ShareRecordStatus, ShareView } from '@fahrplan/contracts';
 import { formatDateTime } from '../common/dateTime';
 
+/** Shares received by the tenant (GET /api/shares?direction=incoming). */
+export interface IncomingShares {
+  readonly incoming: readonly ShareView[];
+}
+
 /** The incoming shares waiting for this tenant's decision: the navigation's badge. */
-export const pendingIncoming = (view: SharesView | undefined): number =>
+export const pendingIncoming = (view: IncomingShares | undefined): number =>
   view?.incoming.filter((s) => s.status === 'PENDING').length ?? 0;
 
 /** A share's row key: one share per project and receiving tenant. */

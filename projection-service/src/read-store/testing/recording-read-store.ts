@@ -5,7 +5,8 @@ import type { FindOptions, ReadDocument } from '../read-store';
 export interface RecordedQuery {
   readonly collection: string;
   readonly filter: Readonly<Record<string, unknown>>;
-  readonly sort: readonly string[];
+  /** The sort keys in order, each with its direction. */
+  readonly sort: readonly (readonly [string, 1 | -1])[];
 }
 
 /** Records every query (find or count) a controller sends, for checking that declared indexes serve them. */
@@ -17,7 +18,7 @@ export class RecordingReadStore extends MemoryReadStore {
     filter: Readonly<Record<string, unknown>>,
     options: FindOptions = {},
   ): Promise<ReadDocument[]> {
-    this.queries.push({ collection, filter, sort: Object.keys(options.sort ?? {}) });
+    this.queries.push({ collection, filter, sort: Object.entries(options.sort ?? {}) });
     return super.find(collection, filter, options);
   }
 
@@ -29,18 +30,50 @@ export class RecordingReadStore extends MemoryReadStore {
 
 const isCondition = (value: unknown) => value !== null && typeof value === 'object';
 
+/** The field conditions of a filter: its own, and those of the filters a top-level `$and` joins (a page's cursor). */
+const conditionsOf = (filter: Readonly<Record<string, unknown>>): [string, unknown][] =>
+  Object.entries(filter).flatMap(([field, value]) =>
+    field === '$and' && Array.isArray(value)
+      ? value.flatMap((part: Readonly<Record<string, unknown>>) => conditionsOf(part))
+      : field.startsWith('$')
+        ? []
+        : [[field, value]],
+  );
+
+/**
+ * A search (`$regex` over the derived `_search` text) is no index key: the store tests it on each
+ * document while it walks the index of the list's order.
+ */
+const isSearch = ([field, value]: [string, unknown]) =>
+  field === '_search' && isCondition(value) && '$regex' in (value as object);
+
 /**
  * An index serves a query when its first keys are the fields the query matches by equality (in any
- * order), followed by the field it matches with an operator ($regex…) or else by its sort keys.
+ * order), followed by the field it matches with an operator ($regex, $in…) or else by its sort keys,
+ * in the sort's directions or all reversed (the index read backwards).
  */
 export const serves = (index: IndexKeys, { filter, sort }: RecordedQuery): boolean => {
-  const keys = Object.keys(index);
-  const fields = Object.entries(filter).filter(([field]) => !field.startsWith('$'));
+  const keys = Object.entries(index);
+  const fields = conditionsOf(filter).filter((condition) => !isSearch(condition));
   const equal = fields.filter(([, value]) => !isCondition(value)).map(([field]) => field);
   const ranged = fields.filter(([, value]) => isCondition(value)).map(([field]) => field);
-  const next = ranged.length > 0 ? ranged : sort;
+  const following = keys.slice(equal.length);
+  const inOrder =
+    ranged.length > 0
+      ? following
+          .slice(0, ranged.length)
+          .map(([field]) => field)
+          .join() === ranged.join()
+      : [1, -1].some((way) =>
+          sort.every(
+            ([field, direction], i) => following[i]?.[0] === field && following[i]?.[1] === direction * way,
+          ),
+        );
   return (
-    [...keys.slice(0, equal.length)].sort().join() === [...equal].sort().join() &&
-    keys.slice(equal.length, equal.length + next.length).join() === next.join()
+    keys
+      .slice(0, equal.length)
+      .map(([field]) => field)
+      .sort()
+      .join() === [...equal].sort().join() && inOrder
   );
 };

@@ -29,6 +29,7 @@ import { RowActions, TableLoad } from '../../common/AdminTable';
 import { deleteRefusal, goalRows, parentOptions } from './goalRows';
 import type { AdminGoal } from './goalRows';
 import {
+  goalsPageSize,
   useCreateGoalMutation,
   useDeleteGoalMutation,
   useGetGoalsQuery,
@@ -206,14 +207,16 @@ function DeleteGoal({ goal, onClose }: { goal: AdminGoal; onClose: () => void })
   );
 }
 
+const noGoals: AdminGoal[] = [];
+
 /** §3 goals administration: the goal tree with create, edit and delete; read-only without admin EDIT. */
 export function GoalsPanel() {
   const canEdit = useCan('admin', 'EDIT');
   const { data, isLoading, isError, error } = useGetGoalsQuery();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<AdminGoal | null>(null);
-  const goals = data ?? [];
-  const rows = useMemo(() => goalRows(data ?? []), [data]);
+  const goals = data?.items ?? noGoals;
+  const rows = useMemo(() => goalRows(goals), [goals]);
 
   return (
     <Stack gap="sm">
@@ -270,6 +273,11 @@ export function GoalsPanel() {
               ))}
             </Table.Tbody>
           </Table>
+        )}
+        {data?.nextCursor != null && (
+          <Text size="sm" c="dimmed">
+            Showing the first {goalsPageSize.toLocaleString('en')} goals by rank.
+          </Text>
         )}
       </TableLoad>
       {editing && (

@@ -3,7 +3,11 @@ import type { CommandResult, deleteGoalSchema, updateGoalSchema } from '@fahrpla
 import { apiSlice } from '../../api/apiSlice';
 import { commandArgs } from '../../api/commands';
 import type { CommandRequest } from '../../api/commands';
-import { useCreateGoalMutation, useGetGoalsQuery } from '../../projects/details/projectDetailsApi';
+import {
+  goalsPageSize,
+  useCreateGoalMutation,
+  useGetGoalsQuery,
+} from '../../projects/details/projectDetailsApi';
 
 export type UpdateGoalInput = z.input<typeof updateGoalSchema>;
 export type DeleteGoalInput = z.input<typeof deleteGoalSchema>;
@@ -27,4 +31,4 @@ export const goalsApi = apiSlice.injectEndpoints({
 });
 
 export const { useUpdateGoalMutation, useDeleteGoalMutation } = goalsApi;
-export { useCreateGoalMutation, useGetGoalsQuery };
+export { goalsPageSize, useCreateGoalMutation, useGetGoalsQuery };

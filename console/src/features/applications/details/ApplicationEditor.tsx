@@ -153,12 +153,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
         />
       </Tabs.Panel>
       <Tabs.Panel value="projects">
-        <ProjectsTab
-          projects={app?.projects ?? []}
-          hermes={me.features.hermes}
-          applicationId={record?.id ?? null}
-          alm={me.features.alm}
-        />
+        <ProjectsTab hermes={me.features.hermes} applicationId={record?.id ?? null} alm={me.features.alm} />
       </Tabs.Panel>
       {finance && (
         <Tabs.Panel value="finance">

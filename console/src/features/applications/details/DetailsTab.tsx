@@ -1,41 +1,33 @@
-import { Divider, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Divider, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { ApplicationView, MeView } from '@fahrplan/contracts';
-import { useGetApplicationsQuery } from '../applicationsApi';
+import { ApplicationPicker } from '../ApplicationPicker';
 import { AttributeField } from '../../common/AttributeField';
 import { AdminCockpitField, DocumentationField } from '../../record-dialog/SharedFields';
 import type { TabProps } from './formTypes';
-import { notAssigned, parentOptions } from './parentOptions';
 
 interface Props extends TabProps {
   selfId: number | null;
-  /** The stored parent's name, in case the list does not (yet) hold it. */
+  /** The stored parent's name, in case the lookup by id does not find it. */
   parentName: ApplicationView['parentName'];
   me: MeView;
   isAdmin: boolean;
 }
 
 export function DetailsTab({ form, editable, selfId, parentName, me, isAdmin }: Props) {
-  const { data: applications = [], isLoading } = useGetApplicationsQuery({});
   const readOnly = !editable;
-  const parent = form.values.parent;
-  const options = parentOptions(applications, selfId);
-  if (parent !== null && !options.some((o) => o.value === String(parent))) {
-    options.push({ value: String(parent), label: parentName ?? `#${parent}` });
-  }
 
   return (
     <Stack>
-      <Select
+      {/* §5: never the application itself, 'not assigned' first */}
+      <ApplicationPicker
         label="Parent application"
-        data={options}
-        searchable
+        none="not assigned"
+        hide={(app) => app.id === selfId || app.deleted}
+        fallbackLabel={parentName}
         allowDeselect={false}
         readOnly={readOnly}
-        disabled={isLoading && editable}
-        value={parent === null ? notAssigned : String(parent)}
-        onChange={(value) =>
-          form.setFieldValue('parent', !value || value === notAssigned ? null : Number(value))
-        }
+        value={form.values.parent}
+        onChange={(parent) => form.setFieldValue('parent', parent)}
         error={form.errors.parent}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

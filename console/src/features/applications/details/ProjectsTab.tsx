@@ -1,11 +1,14 @@
-import { Anchor, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { IconLink, IconPlus } from '@tabler/icons-react';
-import type { ApplicationView } from '@fahrplan/contracts';
+import type { ProjectOfApplication } from '@fahrplan/contracts';
+import { pageItems } from '../../api/pages';
 import { listDate } from '../../common/listDate';
 import { useOpenProjectDialog } from '../../record-dialog/useOpenRecordDialog';
+import { useGetApplicationProjectsInfiniteQuery } from '../applicationsApi';
+import { LoadMore, morePages } from '../../common/LoadMore';
 
 interface Props {
-  projects: ApplicationView['projects'];
   /** Hermes-type projects show their phase instead of the status. */
   hermes: boolean;
   /** The saved application, null while new: 'new project' preselects it (§2, with ALM only). */
@@ -13,9 +16,12 @@ interface Props {
   alm: boolean;
 }
 
-/** Read-only list of the projects that use the application (§2 Projects). */
-export function ProjectsTab({ projects, hermes, applicationId, alm }: Props) {
+/** Read-only list of the projects that use the application (§2 Projects), a page at a time. */
+export function ProjectsTab({ hermes, applicationId, alm }: Props) {
   const { openExisting, openNew, canCreate } = useOpenProjectDialog();
+  const pages = useGetApplicationProjectsInfiniteQuery(applicationId ?? skipToken);
+  const { data, isLoading } = pages;
+  const projects = pageItems(data);
   return (
     <Stack align="stretch">
       {alm && applicationId !== null && canCreate && (
@@ -25,11 +31,14 @@ export function ProjectsTab({ projects, hermes, applicationId, alm }: Props) {
           </Button>
         </Group>
       )}
-      {projects.length === 0 ? (
+      {isLoading ? (
+        <Skeleton height={60} />
+      ) : projects.length === 0 ? (
         <Text c="dimmed">no projects</Text>
       ) : (
         <ProjectsTable projects={projects} hermes={hermes} onOpen={openExisting} />
       )}
+      <LoadMore {...morePages(pages)} label="Load more projects" />
     </Stack>
   );
 }
@@ -38,7 +47,7 @@ function ProjectsTable({
   projects,
   hermes,
   onOpen,
-}: Pick<Props, 'projects' | 'hermes'> & { onOpen: (id: number) => void }) {
+}: Pick<Props, 'hermes'> & { projects: readonly ProjectOfApplication[]; onOpen: (id: number) => void }) {
   return (
     <Table striped aria-label="projects">
       <Table.Thead>

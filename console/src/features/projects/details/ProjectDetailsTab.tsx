@@ -1,22 +1,13 @@
-import {
-  Anchor,
-  Divider,
-  Group,
-  List,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  TagsInput,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Divider, Group, List, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { GroupDetailsView } from '@fahrplan/contracts';
 import { ResourceSelect } from '../../resources/ResourceSelect';
 import { AdminCockpitField, DocumentationField } from '../../record-dialog/SharedFields';
-import { applicationLabel, notAssigned } from '../../applications/details/parentOptions';
-import { useGetApplicationsQuery } from '../../applications/applicationsApi';
-import { useGetProjectsQuery } from '../projectsApi';
+import { notAssigned } from '../../applications/details/parentOptions';
+import { ApplicationsPicker } from '../../applications/ApplicationPicker';
+import { SearchSelect, pickerData, usePickerSearch } from '../../common/SearchSelect';
+import { useGetSubtreeQuery } from '../projectsApi';
+import { useProjectSearch, useProjects } from '../ProjectPicker';
 import { ProjectTrackerFields } from './ProjectTrackerFields';
 import { projectParentOptions } from './projectForm';
 import type { ProjectTabProps } from './projectFormTypes';
@@ -36,46 +27,49 @@ interface Props extends ProjectTabProps {
 }
 
 function ApplicationsField({ form, editable }: ProjectTabProps) {
-  const { data: applications = [], isLoading } = useGetApplicationsQuery({});
-  const data = applications
-    .filter((a) => !a.deleted)
-    .map((a) => ({ value: String(a.id), label: applicationLabel(a) }));
-  for (const id of form.values.applications)
-    if (!data.some((d) => d.value === String(id))) data.push({ value: String(id), label: `#${id}` });
   return (
-    <MultiSelect
+    <ApplicationsPicker
       label="Applications"
-      data={data}
-      searchable
+      hide={(app) => app.deleted}
       readOnly={!editable}
-      disabled={isLoading && editable}
-      value={form.values.applications.map(String)}
-      onChange={(next) => form.setFieldValue('applications', next.map(Number))}
+      value={form.values.applications}
+      onChange={(next) => form.setFieldValue('applications', next)}
       error={form.errors.applications}
     />
   );
 }
 
+/**
+ * §4 the parent project, searched on the server: the choices `projectParentOptions` leaves of what the
+ * search found, knowing the project's own subtree (none of it can become its parent).
+ */
 function ParentField({ form, editable, group, selfId }: ProjectTabProps & Pick<Props, 'group' | 'selfId'>) {
-  const { data: projects = [], isLoading } = useGetProjectsQuery({});
   const parent = form.values.parent;
-  const options = projectParentOptions(projects, selfId);
-  if (parent !== null && !options.some((o) => o.value === String(parent)))
+  const [chosen] = useProjects(parent === null ? [] : [parent]);
+  const { search, setSearch, query } = usePickerSearch(
+    chosen?.title ?? (parent === null ? 'not assigned' : null),
+  );
+  const found = useProjectSearch(query, undefined, !editable);
+  const subtree = useGetSubtreeQuery(selfId ?? skipToken).data ?? [];
+  // the subtree's projects are there to be left out: every one of them is below this project
+  const offered = projectParentOptions([...(chosen ? [chosen] : []), ...found.records, ...subtree], selfId);
+  if (parent !== null && !offered.some((o) => o.value === String(parent)))
     // a parent the tenant no longer sees (e.g. a revoked share) shows as missing
-    options.push({ value: String(parent), label: group?.parentTitle ?? `missing project #${parent}` });
+    offered.push({ value: String(parent), label: group?.parentTitle ?? `missing project #${parent}` });
   return (
-    <Select
+    <SearchSelect
       label="Parent project"
-      data={options}
-      searchable
+      data={pickerData([], [], offered, found.more)}
       allowDeselect={false}
       readOnly={!editable}
-      disabled={isLoading && editable}
       value={parent === null ? notAssigned : String(parent)}
       onChange={(value) =>
         form.setFieldValue('parent', !value || value === notAssigned ? null : Number(value))
       }
       error={form.errors.parent}
+      search={search}
+      onSearchChange={setSearch}
+      searching={found.searching}
     />
   );
 }

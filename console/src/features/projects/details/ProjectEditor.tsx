@@ -3,7 +3,7 @@ import { Group, Tabs, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconLink } from '@tabler/icons-react';
 import { can, parseTrackerRepositoryId } from '@fahrplan/contracts';
-import type { GroupDetailsView, MeView } from '@fahrplan/contracts';
+import type { GoalView, GroupDetailsView, MeView } from '@fahrplan/contracts';
 import { EditorDialog, useEditorSave } from '../../record-dialog/EditorChrome';
 import { useRecordForm } from '../../record-dialog/useRecordForm';
 import { tabsWithErrors } from '../../record-dialog/fieldErrors';
@@ -65,6 +65,8 @@ const showSaveError = (form: UseFormReturnType<ProjectFormValues>, e: unknown) =
   }
 };
 
+const noGoals: GoalView[] = [];
+
 /** A saved project's title: its name, its tracker issue, and who shares it (null: our own). */
 function ProjectTitle({ saved, sharedBy }: { saved: ProjectFormValues; sharedBy: string | null }) {
   return (
@@ -101,7 +103,7 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
   );
   const runSaveFlow = useProjectSaveFlow();
   const [fetchProject, { isFetching: reloading }] = useLazyGetProjectQuery();
-  const { data: goals = [] } = useGetGoalsQuery();
+  const goals = useGetGoalsQuery().data?.items ?? noGoals;
 
   const shared = group?.shared ?? false;
   const isNew = record === null;

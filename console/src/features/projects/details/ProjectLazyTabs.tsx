@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useGetAccountQuery } from '../../accounts/accountsApi';
 import { FormCommentsPane } from '../../record-dialog/CommentsPane';
 import { AccountPane } from '../../record-dialog/AccountPane';
-import { useGetProjectCommentsQuery } from './projectDetailsApi';
+import { useGetCommentsInfiniteQuery } from '../../comments/commentsApi';
 import type { ProjectTabProps } from './projectFormTypes';
 
 // Both tabs mount only when first shown (Tabs keepMounted={false}), so their data loads lazily (§2).
@@ -36,6 +36,8 @@ export function ProjectCommentsTab({
   editable,
   projectId,
 }: ProjectTabProps & { projectId: number | null }) {
-  const query = useGetProjectCommentsQuery(projectId ?? skipToken);
+  const query = useGetCommentsInfiniteQuery(
+    projectId === null ? skipToken : { refType: 'PROJECT', refId: projectId },
+  );
   return <FormCommentsPane form={form} editable={editable} query={query} />;
 }

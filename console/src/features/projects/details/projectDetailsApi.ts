@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type {
   CommandResult,
-  CommentView,
   createGoalSchema,
   GoalView,
+  Page,
   GroupDetailsView,
   saveGroupSchema,
   SetGroupGoalsData,
@@ -15,6 +15,9 @@ import type { CommandRequest } from '../../api/commands';
 
 export type SaveGroupInput = z.input<typeof saveGroupSchema>;
 export type CreateGoalInput = z.input<typeof createGoalSchema>;
+
+/** How many goals the console reads: the largest page the API answers. */
+export const goalsPageSize = 1000;
 
 const listTag = { type: 'Group', id: 'LIST' } as const;
 // The api has no Goal tag type; the goal list rides on a Group tag id of its own.
@@ -31,13 +34,13 @@ export const projectDetailsApi = apiSlice.injectEndpoints({
       query: (idOrName) => `/groups/${encodeURIComponent(String(idOrName))}`,
       providesTags: (result, _error, idOrName) => [{ type: 'Group', id: result?.id ?? String(idOrName) }],
     }),
-    getGoals: builder.query<GoalView[], void>({
-      query: () => '/goals',
+    /**
+     * The tenant's goals by rank: the first page of `goalsPageSize`. A goal tree is a strategy its
+     * administrators write by hand, so one page holds it; `nextCursor` says when it does not.
+     */
+    getGoals: builder.query<Page<GoalView>, void>({
+      query: () => ({ url: '/goals', params: { limit: goalsPageSize } }),
       providesTags: [goalsTag],
-    }),
-    getProjectComments: builder.query<CommentView[], number>({
-      query: (refId) => ({ url: '/comments', params: { refType: 'PROJECT', refId } }),
-      providesTags: (_result, _error, refId) => [projectCommentsTag(refId)],
     }),
     saveGroup: builder.mutation<CommandResult, CommandRequest<SaveGroupInput>>({
       query: (command) => commandArgs('SaveGroup', command),
@@ -76,7 +79,6 @@ export const {
   useGetProjectQuery,
   useLazyGetProjectQuery,
   useGetGoalsQuery,
-  useGetProjectCommentsQuery,
   useSaveGroupMutation,
   useSetGroupGoalsMutation,
   useShareProjectMutation,

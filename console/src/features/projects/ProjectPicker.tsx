@@ -1,0 +1,15 @@
+import type { GroupView } from '@fahrplan/contracts';
+import { recordPickers } from '../common/RecordPicker';
+import { useGetProjectsQuery } from './projectsApi';
+import type { ProjectQuery } from './projectsApi';
+
+/** Pickers of projects: searched on the server as the user types, the chosen ones by id. */
+export const {
+  Picker: ProjectPicker,
+  MultiPicker: ProjectsPicker,
+  useRecords: useProjects,
+  useSearch: useProjectSearch,
+} = recordPickers<GroupView, ProjectQuery>(useGetProjectsQuery, {
+  label: (project) => project.title,
+  unknown: (id) => `missing project #${id}`,
+});
