@@ -149,7 +149,8 @@ export class SqliteReadStore implements ReadStore {
     );
     const wanted = new Map<string, string>();
     for (const keys of spec.indexes) {
-      const entries = Object.entries(keys);
+      // every index ends with the row's id, which is `_id`
+      const entries = Object.entries(keys).filter(([field]) => field !== '_id');
       // an array field is served by the side table: the index ends before it
       const end = entries.findIndex(([field]) => spec.multikey.has(field));
       const indexed = end === -1 ? entries : entries.slice(0, end);

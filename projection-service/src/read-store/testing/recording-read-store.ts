@@ -41,29 +41,30 @@ const conditionsOf = (filter: Readonly<Record<string, unknown>>): [string, unkno
   );
 
 /**
- * A search (`$regex` over the derived `_search` text) is no index key: the store tests it on each
- * document while it walks the index of the list's order.
+ * A search (`$regex` over the derived `_search` text) is no index key, nor an exclusion (`$ne`, as of
+ * the sprint group) of a field the index lacks: the store tests them on each document while it walks
+ * the index of the list's order.
  */
-const isSearch = ([field, value]: [string, unknown]) =>
-  field === '_search' && isCondition(value) && '$regex' in (value as object);
+const isResidual = (index: IndexKeys, [field, value]: [string, unknown]) =>
+  isCondition(value) &&
+  ((field === '_search' && '$regex' in (value as object)) ||
+    ('$ne' in (value as object) && !(field in index)));
 
 /**
  * An index serves a query when its first keys are the fields the query matches by equality (in any
- * order), followed by the field it matches with an operator ($regex, $in…) or else by its sort keys,
+ * order), followed by one of the fields it matches with an operator ($regex, $in…; the store seeks by that
+ * one and tests the others on each document it reads) or else by its sort keys,
  * in the sort's directions or all reversed (the index read backwards).
  */
 export const serves = (index: IndexKeys, { filter, sort }: RecordedQuery): boolean => {
   const keys = Object.entries(index);
-  const fields = conditionsOf(filter).filter((condition) => !isSearch(condition));
+  const fields = conditionsOf(filter).filter((condition) => !isResidual(index, condition));
   const equal = fields.filter(([, value]) => !isCondition(value)).map(([field]) => field);
   const ranged = fields.filter(([, value]) => isCondition(value)).map(([field]) => field);
   const following = keys.slice(equal.length);
   const inOrder =
     ranged.length > 0
-      ? following
-          .slice(0, ranged.length)
-          .map(([field]) => field)
-          .join() === ranged.join()
+      ? ranged.includes(following[0]?.[0] ?? '')
       : [1, -1].some((way) =>
           sort.every(
             ([field, direction], i) => following[i]?.[0] === field && following[i]?.[1] === direction * way,
