@@ -31,10 +31,17 @@ export interface TimelineArgs {
   detail?: TimelineDetail;
 }
 
+/**
+ * Rows per page of the timeline: a screen shows about twenty, and a page of rows with every item of a
+ * widened window is the largest answer the console asks for (about 15 kB a row at 100 items each).
+ */
+export const timelineRowsPerPage = 40;
+
 /** GET /api/timeline's parameters: the window, the filters as comma lists, the detail and the cursor. */
 const timelineParams = ({ from, to, detail, ...filters }: TimelineArgs, cursor = '') => ({
   from,
   to,
+  limit: timelineRowsPerPage,
   ...(detail ? { detail } : {}),
   ...(cursor ? { cursor } : {}),
   ...Object.fromEntries(
