@@ -48,7 +48,7 @@ export interface ProjectionServiceOptions {
   readonly eventStore: EventStore;
   /** Folds the tracker topics; its changes reach the change feed too. */
   readonly trackerMirror?: TrackerMirror;
-  /** Time travel (`?asOf=`); by default folds every projection from `eventStore`. */
+  /** Time travel (`?asOf=`); by default `readStore`'s history where it keeps one, else folds of `eventStore`. */
   readonly asOfStores?: AsOfStores;
 }
 
@@ -80,7 +80,9 @@ export class ProjectionServiceModule {
         { provide: READ_STORE, useValue: new SwitchingReadStore(options.readStore) },
         {
           provide: AS_OF_STORES,
-          useValue: options.asOfStores ?? new AsOfStores(options.eventStore, allProjections),
+          useValue:
+            options.asOfStores ??
+            new AsOfStores(options.eventStore, allProjections, { live: options.readStore }),
         },
         { provide: HISTORY_READER, useValue: new HistoryReader(options.eventStore) },
         { provide: PROJECTION_RUNNER, useValue: options.runner },

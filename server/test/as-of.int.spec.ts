@@ -6,7 +6,7 @@ import type { StoredEvent } from '@fahrplan/contracts';
 import { EventPublisher, InProcessBus, eventMetadata } from '@fahrplan/platform';
 import type { EventStore, ReceivedMessage } from '@fahrplan/platform';
 import { AsOfStores, MemoryReadStore, allProjections, rebuild } from '@fahrplan/projection-service';
-import { eventually } from '@fahrplan/platform/testing';
+import { eventually, seeded } from '@fahrplan/platform/testing';
 import { AS_OF_STORES } from '@fahrplan/projection-service/testing';
 import { adminApi } from './support/admin-api';
 import { TestClock, anApplication, caughtUp, startPlatform, uniqueName } from '../src/testing/platform';
@@ -342,6 +342,119 @@ describe('as of an instant: equal to the live answers then and to a replay up to
     expect(start.body.items.map((g: Body) => g.id)).not.toContain(ids.project);
     expect(start.body.items.length).toBeGreaterThan(0);
   });
+});
+
+describe('as of random instants of a generated history: the SQLite store’s versions, no fold', () => {
+  /** After each step: its instant (the clock of its events), the log's head, and what the queries answered live. */
+  const moments: {
+    instant: number;
+    position: number;
+    answers: Map<string, { status: number; body: Body }>;
+  }[] = [];
+  const paths = ['/api/groups', TIMELINE, '/api/applications'];
+  const { next, pick } = seeded(2026);
+
+  const record = async () => {
+    await caughtUp(platform.embedded);
+    const answers = new Map<string, { status: number; body: Body }>();
+    for (const path of paths) answers.set(path, answer(await platform.api.get(path, platform.admin)));
+    moments.push({
+      instant: clock.now().getTime(),
+      position: await platform.embedded.store.headPosition(),
+      answers,
+    });
+  };
+  const current = async (path: string) => (await platform.api.get(path, platform.admin)).body as Body;
+  const day = (offset: number) => new Date(Date.UTC(2027, 0, 4 + offset)).toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    clock.advance(600);
+    await record();
+    const projects: number[] = [];
+    const items: number[] = [];
+    for (let step = 0; step < 30; step++) {
+      clock.advance(60);
+      const kind =
+        projects.length === 0
+          ? 'project'
+          : pick(['project', 'project', 'rename', 'drop', 'item', 'item', 'move', 'remove']);
+      if (kind === 'project' || (kind === 'drop' && projects.length < 2)) {
+        const start = Math.floor(next() * 200);
+        const { id } = await run('SaveGroup', {
+          title: uniqueName('Random'),
+          start: day(start),
+          end: day(start + 60 + Math.floor(next() * 100)),
+        });
+        projects.push(id);
+        paths.push(`/api/groups/${id}`, `/api/items?group=${id}`);
+      } else if (kind === 'rename' || kind === 'drop') {
+        const id = pick(projects);
+        const { version } = await current(`/api/groups/${id}`);
+        if (kind === 'rename') await run('SaveGroup', { id, version, title: uniqueName('Renamed') });
+        else {
+          await run('DeleteGroup', { id, version });
+          projects.splice(projects.indexOf(id), 1);
+        }
+      } else if (kind === 'item' || items.length === 0) {
+        const group = pick(projects);
+        const { start } = await current(`/api/groups/${group}`);
+        const first = Date.parse(start) + Math.floor(next() * 30) * 86_400_000;
+        const { id } = await run('SaveItem', {
+          title: uniqueName('Task'),
+          group,
+          subgroup: 'tasks',
+          start: new Date(first).toISOString().slice(0, 16),
+          end: new Date(first + (1 + Math.floor(next() * 20)) * 86_400_000).toISOString().slice(0, 16),
+        });
+        items.push(id);
+        paths.push(`/api/items/${id}`);
+      } else {
+        const id = pick(items);
+        const item = await current(`/api/items/${id}`);
+        if (kind === 'move') {
+          const first = Date.parse(item.start) + 7 * 86_400_000;
+          await run('SaveItem', {
+            id,
+            version: item.version,
+            start: new Date(first).toISOString().slice(0, 16),
+            end: new Date(first + 86_400_000).toISOString().slice(0, 16),
+          });
+        } else {
+          await run('DeleteItem', { id, version: item.version });
+          items.splice(items.indexOf(id), 1);
+        }
+      }
+      await record();
+    }
+  }, 120_000);
+
+  it('answers at 24 random instants as the live queries did then, from read models equal to a full fold', async () => {
+    const first = moments[0]!.instant;
+    const span = moments.at(-1)!.instant + 59_000 - first;
+    const positions = new Set<number>();
+    let compared = 0;
+    for (let i = 0; i < 24; i++) {
+      const instant = new Date(first + Math.floor(next() * span));
+      const moment = moments.filter((m) => m.instant <= instant.getTime()).at(-1)!;
+      positions.add(moment.position);
+
+      const view = await asOfStores().storeAt(await asOfStores().positionAt(instant));
+      expect(view).not.toBeInstanceOf(MemoryReadStore);
+      expect({ instant, folded: await view.dump() }).toEqual({
+        instant,
+        folded: await replayUpTo(platform.embedded.store, moment.position),
+      });
+      for (const [path, live] of moment.answers) {
+        const reply = await asOf(path, instant);
+        expect({ instant, path, ...answer(reply) }).toEqual({ instant, path, ...live });
+        expect(reply.headers.get(POSITION_HEADER)).toBe(String(moment.position));
+        compared++;
+      }
+    }
+    // the instants fell on many different states of the history
+    expect(positions.size).toBeGreaterThan(10);
+    expect(compared).toBeGreaterThan(24 * 5);
+  }, 120_000);
 });
 
 describe('?asOf: validation, permission and the queries that answer now', () => {

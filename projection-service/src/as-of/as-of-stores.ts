@@ -3,19 +3,24 @@ import type { EventStore } from '@fahrplan/platform';
 import { ProjectionRunner } from '../projections/projection-runner';
 import type { Projection } from '../projections/projection';
 import { MemoryReadStore } from '../read-store/memory-read-store';
+import { keepsHistory } from '../read-store/read-store';
 import type {
   CheckpointWrite,
   DocumentWrite,
   FindOptions,
+  HistoryReadStore,
   ReadDocument,
   ReadStore,
+  ReadView,
 } from '../read-store/read-store';
 
 /**
  * Time travel (issue 8): the read models as of an instant are the projections folded from the events
- * up to the last event at or before it, into a store of their own. A replay to that position is the
- * definition, so an as-of view equals a rebuild up to there by construction. A few recent folds are
- * kept, since an auditor looks at one instant through several screens.
+ * up to the last event at or before it. A replay to that position is the definition. A live store
+ * that keeps history (SQLite: the versions its writes replaced, and the time index) answers that
+ * without a fold (`ReadStore.at`); for any other (MongoDB, memory) the events are folded into a
+ * store of their own, and a few recent folds are kept, since an auditor looks at one instant
+ * through several screens.
  */
 export class AsOfStores {
   /**
@@ -34,17 +39,29 @@ export class AsOfStores {
   /** Folds run one after another: each holds a copy of every tenant's read models while it runs. */
   private folding: Promise<unknown> = Promise.resolve();
 
+  /** The live read models, when they answer as of a position themselves. */
+  private readonly history: HistoryReadStore | undefined;
+
   constructor(
     private readonly store: EventStore,
     private readonly projections: readonly Projection[],
-    private readonly options: { readonly cacheSize?: number; readonly batchSize?: number } = {},
-  ) {}
+    private readonly options: {
+      readonly cacheSize?: number;
+      readonly batchSize?: number;
+      /** The live read models the projections write. */
+      readonly live?: ReadStore;
+    } = {},
+  ) {
+    this.history = options.live && keepsHistory(options.live) ? options.live : undefined;
+  }
 
   /**
    * The position of the last event of the longest prefix of the log decided at or before `instant`;
-   * 0 when the log starts later.
+   * 0 when the log starts later. From a store that keeps history, among the events its read models
+   * reflect; else among every event of the log.
    */
   async positionAt(instant: Date): Promise<number> {
+    if (this.history) return this.history.positionAt(instant);
     await this.index();
     const time = instant.getTime();
     // the prefix condition on the running maximum is monotonic: binary search
@@ -57,8 +74,9 @@ export class AsOfStores {
     return low === 0 ? 0 : this.positions[low - 1]!;
   }
 
-  /** The read models folded from every event up to `position` (inclusive). */
-  storeAt(position: number): Promise<MemoryReadStore> {
+  /** The read models as of the event at `position` (inclusive). */
+  storeAt(position: number): Promise<ReadView> {
+    if (this.history) return Promise.resolve(this.history.at(position));
     const cached = this.folds.get(position);
     if (cached) {
       // most recently used last
@@ -120,7 +138,7 @@ export class AsOfStores {
 }
 
 /** The as-of store of the request being answered, if it asked for one. */
-export const asOfContext = new AsyncLocalStorage<{ readonly store: ReadStore; readonly position: number }>();
+export const asOfContext = new AsyncLocalStorage<{ readonly store: ReadView; readonly position: number }>();
 
 /**
  * What query controllers read: the live read models, or within a request with `?asOf` the ones
@@ -129,7 +147,7 @@ export const asOfContext = new AsyncLocalStorage<{ readonly store: ReadStore; re
 export class SwitchingReadStore implements ReadStore {
   constructor(private readonly live: ReadStore) {}
 
-  private get current(): ReadStore {
+  private get current(): ReadView {
     return asOfContext.getStore()?.store ?? this.live;
   }
 
@@ -153,7 +171,7 @@ export class SwitchingReadStore implements ReadStore {
     return this.current.dump();
   }
   checkpoint(name: string): Promise<number> {
-    return this.current.checkpoint(name);
+    return this.live.checkpoint(name);
   }
   put(collection: string, document: ReadDocument): Promise<void> {
     return this.live.put(collection, document);

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { streamName } from '@fahrplan/contracts';
 import type { StoredEvent } from '@fahrplan/contracts';
 import type { EventStore, NewEvent } from '@fahrplan/platform';
-import { appendPlanningWorkload, eventually } from '@fahrplan/platform/testing';
+import { appendPlanningWorkload, eventually, seeded } from '@fahrplan/platform/testing';
 import { anApplication } from '@fahrplan/contracts/testing';
 import { allProjections } from '../projections/all-projections';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { MemoryReadStore } from '../read-store/memory-read-store';
+import { SqliteReadStore } from '../read-store/sqlite-read-store';
+import { allProjections as projections, readModelCollections } from '../projections/all-projections';
 import { AsOfStores, SwitchingReadStore, asOfContext } from './as-of-stores';
 import { memoryEventStores } from '../projections/testing/memory-event-stores';
 
@@ -282,6 +284,138 @@ describe('AsOfStores.storeAt', () => {
 
     expect(asOf.storeAt(1)).toBe(newer);
   });
+});
+
+describe('AsOfStores on a SQLite store that keeps history: no fold', () => {
+  const opened: SqliteReadStore[] = [];
+  const sqlite = () => {
+    const store = new SqliteReadStore(':memory:', readModelCollections);
+    opened.push(store);
+    return store;
+  };
+  afterEach(() => opened.splice(0).forEach((store) => store.close()));
+
+  /** The read models a runner builds into a fresh SQLite store, `batchSize` events a page. */
+  const built = async (store: EventStore, batchSize: number) => {
+    const readStore = sqlite();
+    await new ProjectionRunner(store, readStore, allProjections, { batchSize }).catchUp();
+    return readStore;
+  };
+  /** 20 positions and instants of the log, drawn at random (seeded), and its first and last. */
+  const randomly = (events: readonly StoredEvent[], seed: number) => {
+    const { pick } = seeded(seed);
+    const chosen = [events[0]!, events.at(-1)!, ...Array.from({ length: 20 }, () => pick(events))];
+    return {
+      positions: chosen.map((event) => event.position),
+      instants: chosen.flatMap((event) => {
+        const time = Date.parse(event.metadata.timestamp);
+        return [new Date(time - 1), new Date(time), new Date(time + 30_000)];
+      }),
+    };
+  };
+
+  it('answers as of random positions what a fold up to them holds, however the runner paged the log', async () => {
+    const store = eventStore();
+    await appendPlanningWorkload(store, { events: 1500, seed: 17 });
+    const events = await store.readAll();
+    const { positions } = randomly(events, 17);
+
+    for (const batchSize of [1, 5000]) {
+      const asOf = new AsOfStores(store, allProjections, { live: await built(store, batchSize) });
+      for (const position of positions) {
+        const dump = await (await asOf.storeAt(position)).dump();
+        expect({ batchSize, position, dump }).toEqual({
+          batchSize,
+          position,
+          dump: await replayedTo(events, position),
+        });
+      }
+    }
+  }, 60_000);
+
+  it('keeps the same past whether the events came in pages or live, one by one', async () => {
+    const store = eventStore();
+    const live = sqlite();
+    const runner = new ProjectionRunner(store, live, allProjections);
+    await runner.start();
+    const { position: head } = await appendPlanningWorkload(store, { events: 300, seed: 5, chunk: 3 });
+    expect(await runner.waitFor(head, 10_000)).toBe(true);
+    await runner.stop();
+    const paged = await built(store, 5000);
+
+    for (let position = 0; position <= head; position++)
+      expect({ position, dump: await live.at(position).dump() }).toEqual({
+        position,
+        dump: await paged.at(position).dump(),
+      });
+    expect(await paged.at(head).dump()).toEqual(await live.dump());
+  }, 60_000);
+
+  it('finds the position of an instant in the index the runner wrote, as the log’s own index does', async () => {
+    const store = eventStore();
+    // a writer whose clock lags, same timestamps, and an unreadable one
+    await createInOrder(store, ['10:00:00', '10:05:00', '10:02:00', '10:05:00', '10:10:00', '10:07:00']);
+    await store.append(
+      streamName('application', 7),
+      [{ ...created(7, '10:00:00'), metadata: metadata('not a time') }],
+      'no_stream',
+    );
+    await appendPlanningWorkload(store, { events: 300, seed: 3 });
+    const events = await store.readAll();
+    const fromLog = new AsOfStores(store, allProjections);
+
+    for (const batchSize of [1, 7, 5000]) {
+      const asOf = new AsOfStores(store, allProjections, { live: await built(store, batchSize) });
+      const instants = [
+        ...['09:00:00', '10:00:00', '10:03:00', '10:05:00', '10:08:00', '10:10:00'].map(at),
+        ...randomly(events, batchSize).instants,
+      ];
+      for (const instant of instants)
+        expect({ batchSize, instant, position: await asOf.positionAt(instant) }).toEqual({
+          batchSize,
+          instant,
+          position: await fromLog.positionAt(instant),
+        });
+    }
+  }, 30_000);
+
+  it('rebuilds the past of a projection whose version changed', async () => {
+    const store = eventStore();
+    await appendPlanningWorkload(store, { events: 600, seed: 9 });
+    const events = await store.readAll();
+    const readStore = sqlite();
+    await new ProjectionRunner(store, readStore, allProjections).rebuild();
+    // the next version of the applications' projection names every application anew
+    const renamedApps = projections.map((projection) =>
+      projection.collection === 'applications'
+        ? {
+            ...projection,
+            version: projection.version + 1,
+            evolve: (doc: object | null, event: StoredEvent) => {
+              const next = projection.evolve(doc, event) as Record<string, unknown> | null;
+              return next && { ...next, name: `v2 ${String(next.name)}` };
+            },
+          }
+        : projection,
+    );
+
+    const runner = new ProjectionRunner(store, readStore, renamedApps);
+    await runner.start();
+    expect(await runner.waitFor(events.at(-1)!.position, 10_000)).toBe(true);
+    await runner.stop();
+
+    const asOf = new AsOfStores(store, renamedApps, { live: readStore });
+    for (const position of randomly(events, 9).positions) {
+      const reference = new MemoryReadStore();
+      const replay = new ProjectionRunner({} as never, reference, renamedApps);
+      for (const event of events.filter((e) => e.position <= position)) await replay.apply(event);
+      const dump = await (await asOf.storeAt(position)).dump();
+      expect({ position, dump }).toEqual({ position, dump: await reference.dump() });
+    }
+    const apps = (await (await asOf.storeAt(events.at(-1)!.position)).dump()).applications!;
+    expect(apps.length).toBeGreaterThan(0);
+    expect(apps.every((app) => String(app.name).startsWith('v2 '))).toBe(true);
+  }, 30_000);
 });
 
 describe('SwitchingReadStore', () => {

@@ -3,8 +3,8 @@ import { Logger } from '@nestjs/common';
 import type { StoredEvent } from '@fahrplan/contracts';
 import { PositionGate } from '@fahrplan/platform';
 import type { EventStore, Subscription } from '@fahrplan/platform';
-import { isTombstone } from '../read-store/read-store';
-import type { DocumentWrite, ReadDocument, ReadStore } from '../read-store/read-store';
+import { isTombstone, keepsHistory } from '../read-store/read-store';
+import type { CheckpointWrite, DocumentWrite, ReadDocument, ReadStore } from '../read-store/read-store';
 import type { Projection } from './projection';
 
 const CHECKPOINT = 'projections';
@@ -49,6 +49,8 @@ export class ProjectionRunner {
   private stopping = false;
   private readonly gate = new PositionGate();
   private readonly listeners = new Set<(change: Change) => void>();
+  /** A store that keeps history is written every state a document passes through, not only a page's last. */
+  private readonly everyState: boolean;
 
   constructor(
     private readonly store: EventStore,
@@ -65,6 +67,7 @@ export class ProjectionRunner {
     this.byType = byType(projections);
     this.batchSize = options.batchSize ?? 5000;
     this.pollIntervalMs = options.pollIntervalMs ?? 50;
+    this.everyState = keepsHistory(readStore);
   }
 
   get checkpoint(): number {
@@ -120,7 +123,7 @@ export class ProjectionRunner {
       if (page.length > 0) {
         position = page.at(-1)!.position;
         const writes = await this.fold(page, projections);
-        await this.readStore.write(writes, checkpoint ? { name: checkpoint, position } : undefined);
+        await this.readStore.write(writes, checkpoint ? checkpointOf(checkpoint, page) : undefined);
         events += page.length;
         this.passed(page, projections);
       }
@@ -159,10 +162,7 @@ export class ProjectionRunner {
     if (this.stopping) return;
     const subscription = (this.subscription = this.store.subscribe({ after: this.gate.current }));
     for await (const event of subscription) {
-      await this.readStore.write(await this.fold([event], this.byType), {
-        name: CHECKPOINT,
-        position: event.position,
-      });
+      await this.readStore.write(await this.fold([event], this.byType), checkpointOf(CHECKPOINT, [event]));
       this.passed([event], this.byType);
     }
   }
@@ -215,7 +215,9 @@ export class ProjectionRunner {
 
   /**
    * The writes that take the read models past `events`: every document they touch is loaded once
-   * (tombstones included, so a removal keeps its position), folded in memory and written once.
+   * (tombstones included, so a removal keeps its position), folded in memory and written once, or
+   * once per event for a store that keeps history (so a page leaves the versions that events
+   * applied one by one leave).
    */
   private async fold(
     events: readonly StoredEvent[],
@@ -232,6 +234,7 @@ export class ProjectionRunner {
       steps.map(({ projection, id }) => ({ collection: projection.collection, id })),
     );
     const folded = new Map<string, Folded>();
+    const states: DocumentWrite[] = [];
     for (const { event, projection, id } of steps) {
       const key = `${projection.collection}\u0000${id}`;
       let doc = folded.get(key);
@@ -250,15 +253,10 @@ export class ProjectionRunner {
       doc.document = projection.evolve(doc.document, event);
       doc.position = event.position;
       doc.changed = true;
+      if (this.everyState) states.push(writeOf(doc));
     }
-    return [...folded.values()]
-      .filter((doc) => doc.changed)
-      .map(({ collection, id, position, document }) => ({
-        collection,
-        id,
-        position,
-        document: document as Record<string, unknown> | null,
-      }));
+    if (this.everyState) return states;
+    return [...folded.values()].filter((doc) => doc.changed).map(writeOf);
   }
 
   /** One round trip per collection. */
@@ -294,6 +292,20 @@ export class ProjectionRunner {
 }
 
 const fieldsOf = ({ _id, _position, ...fields }: ReadDocument): object => fields;
+
+const writeOf = ({ collection, id, position, document }: Folded): DocumentWrite => ({
+  collection,
+  id,
+  position,
+  document: document as Record<string, unknown> | null,
+});
+
+/** The checkpoint after `events`, with when they were decided (the time index of time travel). */
+const checkpointOf = (name: string, events: readonly StoredEvent[]): CheckpointWrite => ({
+  name,
+  position: events.at(-1)!.position,
+  decided: events.map(({ position, metadata }) => ({ position, timestamp: metadata.timestamp })),
+});
 
 type ProjectionsByType = ReadonlyMap<string, readonly Projection[]>;
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { SqliteEventStore } from '@fahrplan/platform';
-import { appendPlanningWorkload } from '@fahrplan/platform/testing';
+import { appendPlanningWorkload, seeded } from '@fahrplan/platform/testing';
 import type { ReadDocument } from '../read-store/read-store';
 import { SqliteReadStore } from '../read-store/sqlite-read-store';
 import { allProjections, readModelCollections } from './all-projections';
@@ -49,6 +49,9 @@ describe('Catching up into read.db (SQLite)', () => {
   const readDb = join(directory, 'read.db');
   let head = 0;
   let replayed: Record<string, ReadDocument[]>;
+  /** Random positions of the log, and the instants its events were decided at. */
+  let positions: number[];
+  let instants: Date[];
 
   beforeAll(async () => {
     const eventStore = new SqliteEventStore(events);
@@ -57,6 +60,10 @@ describe('Catching up into read.db (SQLite)', () => {
     await rebuild(eventStore, fresh, allProjections);
     replayed = await fresh.dump();
     fresh.close();
+    const { next } = seeded(23);
+    positions = Array.from({ length: 20 }, () => 1 + Math.floor(next() * head));
+    const log = await eventStore.readAll();
+    instants = positions.map((position) => new Date(log[position - 1]!.metadata.timestamp));
     await eventStore.close();
   }, 120_000);
 
@@ -91,6 +98,23 @@ describe('Catching up into read.db (SQLite)', () => {
       expect(await store.versions()).toEqual(
         Object.fromEntries(allProjections.map((projection) => [projection.collection, projection.version])),
       );
+      // and the past: the versions and the time index the killed runs left equal the rebuild's
+      const rebuilt = new SqliteReadStore(join(directory, 'rebuilt.db'), readModelCollections);
+      try {
+        for (const position of positions)
+          expect({ position, dump: await store.at(position).dump() }).toEqual({
+            position,
+            dump: await rebuilt.at(position).dump(),
+          });
+        for (const instant of instants)
+          expect({ instant, position: await store.positionAt(instant) }).toEqual({
+            instant,
+            position: await rebuilt.positionAt(instant),
+          });
+        expect(await store.positionAt(new Date('2999-01-01T00:00:00Z'))).toBe(head);
+      } finally {
+        rebuilt.close();
+      }
     } finally {
       store.close();
     }

@@ -34,12 +34,20 @@ export interface DocumentWrite {
  * and the fields whose values are arrays (a projection, or the tracker mirror's indexes).
  */
 export type CollectionSpec = Pick<Projection, 'collection' | 'indexes'> &
-  Pick<Partial<Projection>, 'multikey'>;
+  Pick<Partial<Projection>, 'multikey' | 'version'>;
+
+/** An event of the log as a time index knows it: its position and when it was decided. */
+export interface Decided {
+  readonly position: number;
+  readonly timestamp: string;
+}
 
 /** The checkpoint a write moves together with the documents it covers. */
 export interface CheckpointWrite {
   readonly name: string;
   readonly position: number;
+  /** The log's events the checkpoint moves past, in order: a store with `positionAt` indexes their times. */
+  readonly decided?: readonly Decided[];
 }
 
 export interface FindOptions {
@@ -55,6 +63,9 @@ export const storedForm = (write: DocumentWrite): ReadDocument =>
   write.document === null
     ? { _id: write.id, _position: write.position, _deleted: true }
     : { ...write.document, _id: write.id, _position: write.position };
+
+/** What a query reads: the live read models, or those as of a position (`ReadStore.at`). */
+export type ReadView = Pick<ReadStore, 'get' | 'getMany' | 'find' | 'count' | 'dump'>;
 
 /**
  * The read store port. Queries are MongoDB-style filters written once, which every adapter executes
@@ -102,4 +113,22 @@ export interface ReadStore {
    * for comparing a rebuild with the live store.
    */
   dump(): Promise<Record<string, ReadDocument[]>>;
+  /**
+   * Time travel without a fold (optional, with `positionAt`): the documents of the projections'
+   * collections (those declared with a `version`) as the writes up to `position` left them. Such a
+   * store keeps every state a write replaces, so a writer hands it every state a document passes
+   * through (`keepsHistory`), not only the last of a bulk.
+   */
+  at?(position: number): ReadView;
+  /**
+   * The position of the last event of the longest prefix of the log decided at or before `instant`
+   * (0 when the log starts later), among the events the checkpoints' `decided` indexed so far.
+   */
+  positionAt?(instant: Date): Promise<number>;
 }
+
+/** A store that answers as of any position of the log, and of any instant. */
+export type HistoryReadStore = ReadStore & Required<Pick<ReadStore, 'at' | 'positionAt'>>;
+
+export const keepsHistory = (store: ReadStore): store is HistoryReadStore =>
+  typeof store.at === 'function' && typeof store.positionAt === 'function';

@@ -78,6 +78,8 @@ export interface QueryTarget {
   readonly collection: string;
   /** The multikey side table, quoted. */
   readonly sideTable: string;
+  /** The column of a row (`d`) that the side table's `id` names: `d.id` unless given (a version's `d.vid`). */
+  readonly rowKey?: string;
   readonly multikey: ReadonlySet<string>;
 }
 
@@ -248,7 +250,7 @@ class Builder {
 
   /** Rows of the side table of `field` whose value satisfies `where` (over `value`). */
   private memberWhere(field: string, where: string): string {
-    return `d.id IN (SELECT id FROM ${this.target.sideTable} WHERE field = ${quote(field)} AND ${where})`;
+    return `${this.target.rowKey ?? 'd.id'} IN (SELECT id FROM ${this.target.sideTable} WHERE field = ${quote(field)} AND ${where})`;
   }
 
   private equal(field: string, value: unknown, operator: string): string {
@@ -380,16 +382,14 @@ class Builder {
     return `json_type(d.body, ${jsonPath(field)}) = 'text' AND ${test(`d.body ->> ${jsonPath(field)}`)}`;
   }
 
-  sort(sort: Readonly<Record<string, 1 | -1>>): string {
-    return Object.entries(sort)
-      .map(([field, direction]) => {
-        const problem = pathProblem(field);
-        if (problem) this.refuse(`sorting by ${problem}`);
-        if (this.target.multikey.has(field)) this.refuse(`sorting by the multikey field ${field}`);
-        if (direction !== 1 && direction !== -1) this.refuse(`the sort direction ${String(direction)}`);
-        return `${this.column(field)} ${direction === 1 ? 'ASC' : 'DESC'}`;
-      })
-      .join(', ');
+  sort(sort: Readonly<Record<string, 1 | -1>>): SortTerm[] {
+    return Object.entries(sort).map(([field, direction]) => {
+      const problem = pathProblem(field);
+      if (problem) this.refuse(`sorting by ${problem}`);
+      if (this.target.multikey.has(field)) this.refuse(`sorting by the multikey field ${field}`);
+      if (direction !== 1 && direction !== -1) this.refuse(`the sort direction ${String(direction)}`);
+      return { value: this.column(field), order: direction === 1 ? 'ASC' : 'DESC' };
+    });
   }
 }
 
@@ -413,6 +413,20 @@ export const whereOf = (target: QueryTarget, filter: Condition): Sql => {
   return { sql, params: builder.params };
 };
 
+/** One term of an ORDER BY: the value sorted by, and its direction. */
+export interface SortTerm {
+  readonly value: string;
+  readonly order: 'ASC' | 'DESC';
+}
+
+/** The terms of `sort`, none without one. */
+export const sortTermsOf = (
+  target: QueryTarget,
+  sort: Readonly<Record<string, 1 | -1>> | undefined,
+): SortTerm[] => (sort ? new Builder(target).sort(sort) : []);
+
 /** The ORDER BY terms of `sort` (without the keywords), or '' for none. */
 export const orderOf = (target: QueryTarget, sort: Readonly<Record<string, 1 | -1>> | undefined): string =>
-  sort ? new Builder(target).sort(sort) : '';
+  sortTermsOf(target, sort)
+    .map(({ value, order }) => `${value} ${order}`)
+    .join(', ');

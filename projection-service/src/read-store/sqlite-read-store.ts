@@ -5,26 +5,80 @@ import { compareIds } from './read-store';
 import type {
   CheckpointWrite,
   CollectionSpec,
+  Decided,
   DocumentWrite,
   FindOptions,
   ReadDocument,
   ReadStore,
+  ReadView,
 } from './read-store';
-import { jsonPath, orderOf, quote, quoteName, typedElement, typedValue, whereOf } from './sqlite-query';
+import { jsonPath, quote, quoteName, sortTermsOf, typedElement, typedValue, whereOf } from './sqlite-query';
 import type { QueryTarget } from './sqlite-query';
 
 /** Raised whenever the SQL of the tables, indexes or triggers changes: their names carry it, so a store recreates them. */
 const SCHEMA = 1;
+/**
+ * The file's format (`PRAGMA user_version`): a file of an older one starts empty, so the runner
+ * rebuilds it from the log (1: the versions and the time index, which a file without them lacks).
+ */
+const FORMAT = 1;
 const DOCUMENTS = 'doc:';
 const STATEMENTS_KEPT = 256;
 const REGEXES_KEPT = 64;
+/** Where the time index puts the events before the first readable timestamp: before every instant. */
+const DAWN = Number.MIN_SAFE_INTEGER;
 
-const documentsTable = (collection: string) => quoteName(`${DOCUMENTS}${collection}`);
-const sideTable = (collection: string) => quoteName(`mk:${collection}`);
+/**
+ * A table of rows `(…, id, position, body)` with the declared indexes and a multikey side table:
+ * a collection's documents (one row per id), or the versions its writes replaced (`until` the
+ * position of the write that replaced one, many rows per id, numbered by `vid`).
+ */
+interface Rows {
+  /** The table's name, unquoted. */
+  readonly table: string;
+  /** The column the side table's `id` names. */
+  readonly key: 'id' | 'vid';
+  /** Its indexes' names start with this. */
+  readonly indexPrefix: string;
+  /** Its side table's name and its triggers' names start with this. */
+  readonly sidePrefix: string;
+  /** Documents are updated in place; versions only inserted and deleted. */
+  readonly updated: boolean;
+}
+
+const documentRows = (collection: string): Rows => ({
+  table: `${DOCUMENTS}${collection}`,
+  key: 'id',
+  indexPrefix: 'ix',
+  sidePrefix: 'mk',
+  updated: true,
+});
+const versionRows = (collection: string): Rows => ({
+  table: `ver:${collection}`,
+  key: 'vid',
+  indexPrefix: 'vx',
+  sidePrefix: 'mkv',
+  updated: false,
+});
+
+const sideTable = (rows: Rows, collection: string) => `${rows.sidePrefix}:${collection}`;
+const documentsTable = (collection: string) => quoteName(documentRows(collection).table);
+const versionsTable = (collection: string) => quoteName(versionRows(collection).table);
 
 /** An index's name: the collection and its keys, so a changed declaration is a new index. */
-const indexName = (collection: string, keys: readonly (readonly [string, 1 | -1])[]) =>
-  `ix${SCHEMA}:${collection}:${keys.map(([field, order]) => (order === 1 ? field : `-${field}`)).join(',')}`;
+const indexName = (prefix: string, collection: string, keys: readonly (readonly [string, 1 | -1])[]) =>
+  `${prefix}${SCHEMA}:${collection}:${keys.map(([field, order]) => (order === 1 ? field : `-${field}`)).join(',')}`;
+
+/** The trigger that keeps what an update of a document replaces as a version. */
+const historyTrigger = (collection: string): [string, string] => {
+  const name = `ver${SCHEMA}:${collection}`;
+  return [
+    name,
+    `CREATE TRIGGER ${quoteName(name)} AFTER UPDATE ON ${documentsTable(collection)} BEGIN ` +
+      `INSERT INTO ${versionsTable(collection)} (id, position, until, body) ` +
+      'VALUES (old.id, old.position, new.position, old.body); END',
+  ];
+};
 
 /** The rows of the side table for the multikey `field` of the row `{id, body}` read `from` (a table, or none in a trigger). */
 const multikeyRows = (field: string, row: { id: string; body: string; from?: string }): string => {
@@ -64,6 +118,22 @@ const documentOf = ({ id, position, body }: Row): ReadDocument =>
     ? { _id: id, _position: position, _deleted: true }
     : { ...(JSON.parse(body) as object), _id: id, _position: position };
 
+/** The tables a read takes its rows from, each with its condition: the live documents, or two as of a position. */
+interface Source {
+  readonly table: string;
+  readonly target: QueryTarget;
+  /** Over the row `d`, with its parameters. */
+  readonly where: string;
+  readonly params: readonly SQLInputValue[];
+}
+
+interface Spec {
+  readonly indexes: IndexKeys[];
+  readonly multikey: Set<string>;
+  /** The collection is a projection's (declared with a version): it keeps the versions its writes replace. */
+  history: boolean;
+}
+
 /**
  * The embedded read store: one SQLite file (`read.db` in the data folder, WAL) holding every
  * collection as a table of JSONB documents with their position, tombstones included, and the
@@ -72,6 +142,12 @@ const documentOf = ({ id, position, body }: Row): ReadDocument =>
  * values of its fields (partial: live documents only), each multikey field a side table kept by
  * triggers. Reads and writes run synchronously on the calling thread, each in one statement or
  * one transaction, so no other call interleaves with them.
+ *
+ * Time travel: a projection's collection also keeps, by trigger in the write's own transaction,
+ * every version a write replaces (`ver:` tables, from its position until the replacing write's, with
+ * the same indexes and side tables), and the checkpoint's writes index when the log's events were
+ * decided (`instants`). The documents as of a position are the current ones written at or before it
+ * and the versions valid then: the same queries, no fold (`at`, `positionAt`).
  */
 export class SqliteReadStore implements ReadStore {
   private readonly db: DatabaseSync;
@@ -79,20 +155,22 @@ export class SqliteReadStore implements ReadStore {
   private readonly regexes = new Recent<RegExp>(REGEXES_KEPT);
   /** The collections that have a table. */
   private readonly tables = new Set<string>();
-  private readonly specs = new Map<string, { indexes: IndexKeys[]; multikey: Set<string> }>();
+  private readonly specs = new Map<string, Spec>();
 
   /** Opens (or creates) `file`; `collections` declare the indexes and multikey fields of the queries. */
   constructor(file: string, collections: readonly CollectionSpec[] = []) {
-    for (const { collection, indexes, multikey = [] } of collections) {
-      const spec = this.specs.get(collection) ?? { indexes: [], multikey: new Set<string>() };
+    for (const { collection, indexes, multikey = [], version } of collections) {
+      const spec = this.specs.get(collection) ?? { indexes: [], multikey: new Set<string>(), history: false };
       spec.indexes.push(...indexes);
       for (const field of multikey) spec.multikey.add(field);
+      if (version !== undefined) spec.history = true;
       this.specs.set(collection, spec);
     }
     this.db = openDurableSqlite(file, {
       schema: `
         CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
-        CREATE TABLE IF NOT EXISTS versions (collection TEXT PRIMARY KEY, version INTEGER NOT NULL);`,
+        CREATE TABLE IF NOT EXISTS versions (collection TEXT PRIMARY KEY, version INTEGER NOT NULL);
+        CREATE TABLE IF NOT EXISTS instants (time INTEGER PRIMARY KEY, position INTEGER NOT NULL);`,
       // read models are rebuilt from the log: a power cut may lose the last commits, never their order
       pragmas: 'PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;',
     });
@@ -104,6 +182,7 @@ export class SqliteReadStore implements ReadStore {
       );
       return regex.test(value) ? 1 : 0;
     });
+    this.transaction(() => this.upgrade());
     const names = this.db
       .prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'doc:%'`)
       .all() as { name: string }[];
@@ -111,6 +190,21 @@ export class SqliteReadStore implements ReadStore {
     this.transaction(() => {
       for (const collection of new Set([...this.tables, ...this.specs.keys()])) this.ensureSchema(collection);
     });
+  }
+
+  /** Empties a file of an older format (see FORMAT): its read models are rebuilt from the log. */
+  private upgrade(): void {
+    const { user_version: format } = this.db.prepare('PRAGMA user_version').get() as { user_version: number };
+    if (format >= FORMAT) return;
+    const tables = this.db
+      .prepare(
+        `SELECT name FROM sqlite_schema WHERE type = 'table' AND ` +
+          `(name LIKE 'doc:%' OR name LIKE 'mk:%' OR name LIKE 'ver:%' OR name LIKE 'mkv:%')`,
+      )
+      .all() as { name: string }[];
+    for (const { name } of tables) this.db.exec(`DROP TABLE ${quoteName(name)}`);
+    this.db.exec(`DELETE FROM checkpoints; DELETE FROM versions; DELETE FROM instants;`);
+    this.db.exec(`PRAGMA user_version = ${FORMAT}`);
   }
 
   private statement(sql: string): StatementSync {
@@ -129,24 +223,74 @@ export class SqliteReadStore implements ReadStore {
     }
   }
 
-  private target(collection: string): QueryTarget {
+  private spec(collection: string): Spec {
+    return this.specs.get(collection) ?? { indexes: [], multikey: new Set(), history: false };
+  }
+
+  private target(collection: string, rows: Rows): QueryTarget {
     return {
       collection,
-      sideTable: sideTable(collection),
-      multikey: this.specs.get(collection)?.multikey ?? new Set(),
+      sideTable: quoteName(sideTable(rows, collection)),
+      rowKey: `d.${rows.key}`,
+      multikey: this.spec(collection).multikey,
     };
   }
 
   /**
-   * Creates the collection's table, its declared indexes and multikey side table, and drops the
-   * indexes and triggers of an earlier declaration (inside the caller's transaction).
+   * What a read of `collection` takes its rows from: its documents, or as of `position` those
+   * written at or before it and the versions valid then (none for a collection without history).
+   */
+  private sources(collection: string, position?: number): Source[] {
+    const documents = {
+      table: documentsTable(collection),
+      target: this.target(collection, documentRows(collection)),
+    };
+    if (position === undefined) return [{ ...documents, where: '1', params: [] }];
+    if (!this.spec(collection).history) return [];
+    return [
+      { ...documents, where: 'd.position <= ?', params: [position] },
+      {
+        table: versionsTable(collection),
+        target: this.target(collection, versionRows(collection)),
+        where: 'd.position <= ? AND d.until > ?',
+        params: [position, position],
+      },
+    ];
+  }
+
+  /**
+   * Creates the collection's table, its declared indexes and multikey side table, and, for a
+   * projection's collection, the table of its versions alike and the trigger that fills it; drops
+   * what an earlier declaration made and this one does not (inside the caller's transaction).
    */
   private ensureSchema(collection: string): void {
-    const table = documentsTable(collection);
-    const spec = this.specs.get(collection) ?? { indexes: [], multikey: new Set<string>() };
+    const spec = this.spec(collection);
     this.db.exec(
-      `CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, position INTEGER NOT NULL, body BLOB)`,
+      `CREATE TABLE IF NOT EXISTS ${documentsTable(collection)} (id TEXT PRIMARY KEY, position INTEGER NOT NULL, body BLOB)`,
     );
+    const versions = versionRows(collection);
+    if (spec.history) {
+      this.db.exec(
+        `CREATE TABLE IF NOT EXISTS ${versionsTable(collection)} ` +
+          '(vid INTEGER PRIMARY KEY, id TEXT NOT NULL, position INTEGER NOT NULL, until INTEGER NOT NULL, body BLOB)',
+      );
+      this.db.exec(
+        `CREATE INDEX IF NOT EXISTS ${quoteName(`${versions.table}:id`)} ON ${versionsTable(collection)} (id, until)`,
+      );
+      this.ensureRows(collection, versions, new Map());
+      this.ensureRows(collection, documentRows(collection), new Map([historyTrigger(collection)]));
+    } else {
+      this.db.exec(`DROP TABLE IF EXISTS ${versionsTable(collection)}`);
+      this.db.exec(`DROP TABLE IF EXISTS ${quoteName(sideTable(versions, collection))}`);
+      this.ensureRows(collection, documentRows(collection), new Map());
+    }
+    this.tables.add(collection);
+  }
+
+  /** The declared indexes and multikey side table of `rows`, and its `other` triggers (by name). */
+  private ensureRows(collection: string, rows: Rows, other: ReadonlyMap<string, string>): void {
+    const table = quoteName(rows.table);
+    const spec = this.spec(collection);
     const wanted = new Map<string, string>();
     for (const keys of spec.indexes) {
       // every index ends with the row's id, which is `_id`
@@ -157,77 +301,136 @@ export class SqliteReadStore implements ReadStore {
       if (indexed.length === 0) continue;
       const columns = indexed.map(([field, order]) => `${typedValue(field)} ${order === 1 ? 'ASC' : 'DESC'}`);
       wanted.set(
-        indexName(collection, indexed),
+        indexName(rows.indexPrefix, collection, indexed),
         `ON ${table} (${[...columns, 'id'].join(', ')}) WHERE body IS NOT NULL`,
       );
     }
     const fields = [...spec.multikey].sort();
-    const side = sideTable(collection);
-    const triggers = fields.length === 0 ? new Map<string, string>() : multikeyTriggers(collection, fields);
+    const side = quoteName(sideTable(rows, collection));
+    const triggers =
+      fields.length === 0 ? new Map<string, string>() : multikeyTriggers(rows, collection, fields);
     const existing = this.db
       .prepare(`SELECT type, name FROM sqlite_schema WHERE tbl_name = ? AND type IN ('index', 'trigger')`)
-      .all(`${DOCUMENTS}${collection}`) as { type: string; name: string }[];
+      .all(rows.table) as { type: string; name: string }[];
     let triggersChanged = fields.length > 0 && !existing.some(({ name }) => triggers.has(name));
     for (const { type, name } of existing) {
-      if (type === 'index' && name.startsWith('ix') && !wanted.has(name))
+      if (type === 'index' && name.startsWith(rows.indexPrefix) && !wanted.has(name))
         this.db.exec(`DROP INDEX ${quoteName(name)}`);
-      if (type === 'trigger' && !triggers.has(name)) {
+      if (type === 'trigger' && !triggers.has(name) && !other.has(name)) {
         this.db.exec(`DROP TRIGGER ${quoteName(name)}`);
-        triggersChanged = true;
+        triggersChanged ||= name.startsWith(rows.sidePrefix);
       }
     }
     for (const [name, definition] of wanted)
       this.db.exec(`CREATE INDEX IF NOT EXISTS ${quoteName(name)} ${definition}`);
+    for (const [name, definition] of other)
+      if (!existing.some((trigger) => trigger.name === name)) this.db.exec(definition);
     if (fields.length === 0) {
       this.db.exec(`DROP TABLE IF EXISTS ${side}`);
     } else if (triggersChanged) {
       this.db.exec(`DROP TABLE IF EXISTS ${side}`);
-      this.db.exec(`CREATE TABLE ${side} (id TEXT NOT NULL, field TEXT NOT NULL, value ANY)`);
-      this.db.exec(`CREATE INDEX ${quoteName(`mk:${collection}:value`)} ON ${side} (field, value, id)`);
-      this.db.exec(`CREATE INDEX ${quoteName(`mk:${collection}:id`)} ON ${side} (id)`);
+      this.db.exec(
+        `CREATE TABLE ${side} (id ${rows.key === 'id' ? 'TEXT' : 'INTEGER'} NOT NULL, field TEXT NOT NULL, value ANY)`,
+      );
+      const sideName = sideTable(rows, collection);
+      this.db.exec(`CREATE INDEX ${quoteName(`${sideName}:value`)} ON ${side} (field, value, id)`);
+      this.db.exec(`CREATE INDEX ${quoteName(`${sideName}:id`)} ON ${side} (id)`);
       for (const [, definition] of triggers) this.db.exec(definition);
       for (const field of fields)
         this.db.exec(
-          `INSERT INTO ${side} (id, field, value) ${multikeyRows(field, { id: 'r.id', body: 'r.body', from: `${table} AS r` })}`,
+          `INSERT INTO ${side} (id, field, value) ${multikeyRows(field, { id: `r.${rows.key}`, body: 'r.body', from: `${table} AS r` })}`,
         );
     }
-    this.tables.add(collection);
   }
 
   async get(collection: string, id: string): Promise<ReadDocument | null> {
+    return this.getAt(collection, id);
+  }
+
+  private getAt(collection: string, id: string, position?: number): ReadDocument | null {
     if (!this.tables.has(collection)) return null;
+    const sources = this.sources(collection, position);
+    if (sources.length === 0) return null;
     const row = this.statement(
-      `SELECT id, position, json(body) AS body FROM ${documentsTable(collection)} WHERE id = ? AND body IS NOT NULL`,
-    ).get(id) as Row | undefined;
+      sources
+        .map(
+          ({ table, where }) =>
+            `SELECT d.id, d.position, json(d.body) AS body FROM ${table} AS d WHERE d.id = ? AND d.body IS NOT NULL AND ${where}`,
+        )
+        .join(' UNION ALL '),
+    ).get(...sources.flatMap(({ params }) => [id, ...params])) as Row | undefined;
     return row ? documentOf(row) : null;
   }
 
   async getMany(collection: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
+    return this.getManyAt(collection, ids);
+  }
+
+  private getManyAt(
+    collection: string,
+    ids: readonly string[],
+    position?: number,
+  ): Map<string, ReadDocument> {
     if (ids.length === 0 || !this.tables.has(collection)) return new Map();
+    const sources = this.sources(collection, position);
+    if (sources.length === 0) return new Map();
     const rows = this.statement(
-      `SELECT id, position, json(body) AS body FROM ${documentsTable(collection)} WHERE id IN (SELECT value FROM json_each(?))`,
-    ).all(JSON.stringify(ids)) as unknown as Row[];
+      sources
+        .map(
+          ({ table, where }) =>
+            `SELECT d.id, d.position, json(d.body) AS body FROM ${table} AS d ` +
+            `WHERE d.id IN (SELECT value FROM json_each(?)) AND ${where}`,
+        )
+        .join(' UNION ALL '),
+    ).all(...sources.flatMap(({ params }) => [JSON.stringify(ids), ...params])) as unknown as Row[];
     return new Map(rows.map((row) => [row.id, documentOf(row)]));
   }
 
-  /** The SELECT of `columns` over the live documents matching `filter`, with its parameters. */
+  /**
+   * The SELECT of `columns` over the live documents matching `filter`, with its parameters; as of
+   * a position, over the documents and the versions valid then, merged in the order of the sort.
+   */
   private select(
     collection: string,
     columns: string,
     filter: Readonly<Record<string, unknown>>,
     options: FindOptions = {},
+    position?: number,
   ): { sql: string; params: SQLInputValue[] } {
-    const target = this.target(collection);
-    const where = whereOf(target, filter);
-    const order = orderOf(target, options.sort);
     // like MongoDB, a limit of 0 means no limit
-    const limit = options.limit && options.limit > 0 ? Math.trunc(options.limit) : 0;
+    const limit = options.limit && options.limit > 0 ? ` LIMIT ${Math.trunc(options.limit)}` : '';
+    const arms = this.sources(collection, position).map((source) => {
+      const where = whereOf(source.target, filter);
+      return {
+        from: `FROM ${source.table} AS d WHERE d.body IS NOT NULL AND ${source.where} AND (${where.sql})`,
+        params: [...source.params, ...where.params],
+        sort: sortTermsOf(source.target, options.sort),
+      };
+    });
+    if (arms.length === 0) {
+      // a collection without history has no past: nothing matches, the filter is still checked
+      whereOf(this.target(collection, documentRows(collection)), filter);
+      sortTermsOf(this.target(collection, documentRows(collection)), options.sort);
+      return {
+        sql: `SELECT ${columns} FROM (SELECT NULL AS id, NULL AS position, NULL AS body) AS d WHERE 0`,
+        params: [],
+      };
+    }
+    if (arms.length === 1) {
+      const [{ from, params, sort }] = arms as [(typeof arms)[number]];
+      const order = sort.map(({ value, order }) => `${value} ${order}`).join(', ');
+      return { sql: `SELECT ${columns} ${from}${order ? ` ORDER BY ${order}` : ''}${limit}`, params };
+    }
+    // a compound SELECT orders by its result columns: the sort values become columns, each arm read in index order
+    const keys = (sort: (typeof arms)[number]['sort']) =>
+      sort.map(({ value }, i) => `, ${value} AS k${i}`).join('');
+    const order = arms[0]!.sort.map(({ order }, i) => `k${i} ${order}`).join(', ');
     return {
       sql:
-        `SELECT ${columns} FROM ${documentsTable(collection)} AS d WHERE d.body IS NOT NULL AND (${where.sql})` +
+        arms.map(({ from, sort }) => `SELECT ${columns}${keys(sort)} ${from}`).join(' UNION ALL ') +
         (order ? ` ORDER BY ${order}` : '') +
-        (limit ? ` LIMIT ${limit}` : ''),
-      params: [...where.params],
+        limit,
+      params: arms.flatMap(({ params }) => params),
     };
   }
 
@@ -236,20 +439,35 @@ export class SqliteReadStore implements ReadStore {
     filter: Readonly<Record<string, unknown>>,
     options: FindOptions = {},
   ): Promise<ReadDocument[]> {
+    return this.findAt(collection, filter, options);
+  }
+
+  private findAt(
+    collection: string,
+    filter: Readonly<Record<string, unknown>>,
+    options: FindOptions = {},
+    position?: number,
+  ): ReadDocument[] {
     const { sql, params } = this.select(
       collection,
       'd.id, d.position, json(d.body) AS body',
       filter,
       options,
+      position,
     );
     if (!this.tables.has(collection)) return [];
     return (this.statement(sql).all(...params) as unknown as Row[]).map(documentOf);
   }
 
   async count(collection: string, filter: Readonly<Record<string, unknown>>): Promise<number> {
-    const { sql, params } = this.select(collection, 'count(*) AS count', filter);
+    return this.countAt(collection, filter);
+  }
+
+  private countAt(collection: string, filter: Readonly<Record<string, unknown>>, position?: number): number {
+    const { sql, params } = this.select(collection, 'd.id', filter, {}, position);
     if (!this.tables.has(collection)) return 0;
-    return (this.statement(sql).get(...params) as { count: number }).count;
+    return (this.statement(`SELECT count(*) AS count FROM (${sql})`).get(...params) as { count: number })
+      .count;
   }
 
   /** The SQL of a query, and SQLite's plan for it (`EXPLAIN QUERY PLAN`): for checking that an index serves it. */
@@ -257,11 +475,30 @@ export class SqliteReadStore implements ReadStore {
     collection: string,
     filter: Readonly<Record<string, unknown>>,
     options: FindOptions = {},
+    position?: number,
   ): string[] {
-    const { sql, params } = this.select(collection, 'd.id', filter, options);
+    const { sql, params } = this.select(collection, 'd.id', filter, options, position);
     return (this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map(
       (row) => row.detail,
     );
+  }
+
+  /** The read models as the writes up to `position` left them (see the class's comment). */
+  at(position: number): ReadView {
+    return {
+      get: async (collection, id) => this.getAt(collection, id, position),
+      getMany: async (collection, ids) => this.getManyAt(collection, ids, position),
+      find: async (collection, filter, options) => this.findAt(collection, filter, options, position),
+      count: async (collection, filter) => this.countAt(collection, filter, position),
+      dump: async () => this.dumpAt(position),
+    };
+  }
+
+  async positionAt(instant: Date): Promise<number> {
+    const row = this.statement(
+      'SELECT position FROM instants WHERE time <= ? ORDER BY time DESC LIMIT 1',
+    ).get(instant.getTime()) as { position: number } | undefined;
+    return row?.position ?? 0;
   }
 
   async put(collection: string, { _id, _position, ...document }: ReadDocument): Promise<void> {
@@ -284,8 +521,31 @@ export class SqliteReadStore implements ReadStore {
             'ON CONFLICT (id) DO UPDATE SET position = excluded.position, body = excluded.body ' +
             'WHERE excluded.position > d.position',
         ).run(write.id, write.position, write.document === null ? null : JSON.stringify(write.document));
-      if (checkpoint) this.saveCheckpointNow(checkpoint.name, checkpoint.position);
+      if (checkpoint) {
+        this.saveCheckpointNow(checkpoint.name, checkpoint.position);
+        if (checkpoint.decided) this.indexInstants(checkpoint.decided);
+      }
     });
+  }
+
+  /**
+   * The time index: for each run of events with the same running maximum of their timestamps (which
+   * never decreases, even where the clocks of writers disagree), that maximum and the run's last position.
+   */
+  private indexInstants(decided: readonly Decided[]): void {
+    const last = this.statement('SELECT max(time) AS time FROM instants').get() as { time: number | null };
+    let time = last.time ?? DAWN;
+    const runs = new Map<number, number>();
+    for (const { position, timestamp } of decided) {
+      const at = Date.parse(timestamp);
+      if (Number.isFinite(at)) time = Math.max(time, at);
+      runs.set(time, position);
+    }
+    for (const [at, position] of runs)
+      this.statement(
+        'INSERT INTO instants (time, position) VALUES (?, ?) ' +
+          'ON CONFLICT (time) DO UPDATE SET position = max(position, excluded.position)',
+      ).run(at, position);
   }
 
   async checkpoint(name: string): Promise<number> {
@@ -323,14 +583,23 @@ export class SqliteReadStore implements ReadStore {
     });
   }
 
+  /** Removes the collection's documents and the versions they replaced: a projection is rebuilt into it. */
   async clear(collection: string): Promise<void> {
-    if (this.tables.has(collection)) this.db.exec(`DELETE FROM ${documentsTable(collection)}`);
+    if (!this.tables.has(collection)) return;
+    this.transaction(() => {
+      this.db.exec(`DELETE FROM ${documentsTable(collection)}`);
+      if (this.spec(collection).history) this.db.exec(`DELETE FROM ${versionsTable(collection)}`);
+    });
   }
 
   async dump(): Promise<Record<string, ReadDocument[]>> {
+    return this.dumpAt();
+  }
+
+  private dumpAt(position?: number): Record<string, ReadDocument[]> {
     const dump: Record<string, ReadDocument[]> = {};
     for (const collection of [...this.tables].sort()) {
-      const docs = await this.find(collection, {});
+      const docs = this.findAt(collection, {}, {}, position);
       if (docs.length > 0) dump[collection] = docs.sort((a, b) => compareIds(a._id, b._id));
     }
     return dump;
@@ -341,29 +610,24 @@ export class SqliteReadStore implements ReadStore {
   }
 }
 
-/** The triggers that keep the side table of `collection` equal to its documents' `fields`, by name. */
-const multikeyTriggers = (collection: string, fields: readonly string[]): Map<string, string> => {
-  const table = documentsTable(collection);
-  const side = sideTable(collection);
-  const rows = fields
-    .map((field) => multikeyRows(field, { id: 'new.id', body: 'new.body' }))
+/** The triggers that keep the side table of `rows` equal to its rows' `fields`, by name. */
+const multikeyTriggers = (rows: Rows, collection: string, fields: readonly string[]): Map<string, string> => {
+  const table = quoteName(rows.table);
+  const side = quoteName(sideTable(rows, collection));
+  const values = fields
+    .map((field) => multikeyRows(field, { id: `new.${rows.key}`, body: 'new.body' }))
     .join(' UNION ALL ');
-  const insert = `INSERT INTO ${side} (id, field, value) ${rows};`;
-  const remove = `DELETE FROM ${side} WHERE id = old.id;`;
+  const insert = `INSERT INTO ${side} (id, field, value) ${values};`;
+  const remove = `DELETE FROM ${side} WHERE id = old.${rows.key};`;
   // the fields are part of the name, so another declaration replaces the triggers and refills the table
-  const name = (event: string) => `mk${SCHEMA}:${collection}:${event}:${fields.join(',')}`;
+  const name = (event: string) => `${rows.sidePrefix}${SCHEMA}:${collection}:${event}:${fields.join(',')}`;
+  const trigger = (event: string, when: string, body: string): [string, string] => [
+    name(event),
+    `CREATE TRIGGER ${quoteName(name(event))} ${when} ON ${table} BEGIN ${body} END`,
+  ];
   return new Map([
-    [
-      name('insert'),
-      `CREATE TRIGGER ${quoteName(name('insert'))} AFTER INSERT ON ${table} BEGIN ${insert} END`,
-    ],
-    [
-      name('update'),
-      `CREATE TRIGGER ${quoteName(name('update'))} AFTER UPDATE OF body ON ${table} BEGIN ${remove} ${insert} END`,
-    ],
-    [
-      name('delete'),
-      `CREATE TRIGGER ${quoteName(name('delete'))} AFTER DELETE ON ${table} BEGIN ${remove} END`,
-    ],
+    trigger('insert', 'AFTER INSERT', insert),
+    ...(rows.updated ? [trigger('update', 'AFTER UPDATE OF body', `${remove} ${insert}`)] : []),
+    trigger('delete', 'AFTER DELETE', remove),
   ]);
 };

@@ -1,0 +1,284 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { seeded } from '@fahrplan/platform/testing';
+import { MemoryReadStore } from './memory-read-store';
+import type { CollectionSpec, DocumentWrite, FindOptions, ReadView } from './read-store';
+import { SqliteReadStore } from './sqlite-read-store';
+
+/*
+ * Time travel in the SQLite store: `at(P)` answers every query exactly as a store holding only the
+ * writes up to P would, for a generated history of creates, updates, deletes and re-creates written
+ * in bulks of any size (a document may change several times within one transaction).
+ */
+
+const things: CollectionSpec = {
+  collection: 'things',
+  version: 1,
+  indexes: [
+    { tenant: 1, deleted: 1, rank: 1 },
+    { tenant: 1, status: 1, name: 1 },
+  ],
+  multikey: ['tags'],
+};
+/** Written alike, but not a projection's (no version): it has no past. */
+const mirrored: CollectionSpec = { collection: 'mirrored', indexes: [] };
+
+const ids = Array.from({ length: 24 }, (_, i) => String(i + 1));
+
+/** A history of bulks, each a list of writes at increasing positions (some positions touch nothing). */
+const generate = (seed: number, writes: number): DocumentWrite[][] => {
+  const { next, pick } = seeded(seed);
+  const alive = new Set<string>();
+  const bulks: DocumentWrite[][] = [];
+  let bulk: DocumentWrite[] = [];
+  let position = 0;
+  for (let i = 0; i < writes; i++) {
+    position += 1 + Math.floor(next() * 3);
+    const id = pick(ids);
+    const remove = alive.has(id) && next() < 0.25;
+    const document = remove
+      ? null
+      : {
+          tenant: pick(['acme', 'globex']),
+          name: `${pick(['Billing', 'Portal', 'ledger', 'Archive'])} ${Math.floor(next() * 5)}`,
+          // ties on purpose: the sorts end with _id
+          rank: Math.floor(next() * 6),
+          deleted: next() < 0.2,
+          tags: ['x', 'y', 'z'].filter(() => next() < 0.4),
+          owner: { name: pick(['Ann', 'Bo']) },
+          ...(next() < 0.7 ? { status: pick(['A', 'B', null]) } : {}),
+        };
+    if (remove) alive.delete(id);
+    else alive.add(id);
+    bulk.push({
+      collection: pick([things.collection, things.collection, mirrored.collection]),
+      id,
+      position,
+      document,
+    });
+    // a write redelivered now and then, which changes nothing
+    if (next() < 0.05) bulk.push({ ...bulk[0]! });
+    if (next() < 0.3) {
+      bulks.push(bulk);
+      bulk = [];
+    }
+  }
+  if (bulk.length > 0) bulks.push(bulk);
+  return bulks;
+};
+
+/** The reference: a memory store given only the writes up to `position` (of the collection that keeps history). */
+const foldedTo = async (bulks: readonly DocumentWrite[][], position: number) => {
+  const store = new MemoryReadStore();
+  for (const bulk of bulks)
+    await store.write(
+      bulk.filter((write) => write.position <= position && write.collection === things.collection),
+    );
+  return store;
+};
+
+const queries: [Record<string, unknown>, FindOptions][] = [
+  [{}, { sort: { _id: 1 } }],
+  [
+    { tenant: 'acme', deleted: false },
+    { sort: { rank: 1, _id: 1 }, limit: 5 },
+  ],
+  [{ tenant: 'globex' }, { sort: { rank: -1, _id: 1 } }],
+  [
+    { tenant: 'acme', status: 'A' },
+    { sort: { name: 1, _id: -1 }, limit: 3 },
+  ],
+  [{ status: null }, { sort: { _id: 1 } }],
+  [{ status: { $ne: 'B' }, rank: { $gte: 2, $lt: 5 } }, { sort: { _id: 1 } }],
+  [{ tags: 'x' }, { sort: { name: -1, _id: 1 }, limit: 4 }],
+  [{ tags: { $in: ['y', 'z'] }, 'owner.name': 'Ann' }, { sort: { _id: 1 } }],
+  [{ $or: [{ status: 'B' }, { rank: { $gt: 4 } }] }, { sort: { rank: -1, _id: 1 }, limit: 7 }],
+  [{ name: { $regex: '^b', $options: 'i' } }, { sort: { _id: 1 } }],
+  [{ status: { $exists: false } }, { sort: { _position: -1, _id: 1 } }],
+  // a keyset page after (rank 3, id '5')
+  [
+    { $and: [{ tenant: 'acme' }, { $or: [{ rank: { $gt: 3 } }, { rank: 3, _id: { $gt: '5' } }] }] },
+    { sort: { rank: 1, _id: 1 }, limit: 6 },
+  ],
+];
+
+/** Everything a view answers, for comparing two of them whole. */
+const answers = async (view: ReadView) => ({
+  finds: await Promise.all(queries.map(([filter, options]) => view.find(things.collection, filter, options))),
+  counts: await Promise.all(queries.map(([filter]) => view.count(things.collection, filter))),
+  gets: await Promise.all(ids.map((id) => view.get(things.collection, id))),
+  many: Object.fromEntries(await view.getMany(things.collection, [...ids, 'never'])),
+  dump: await view.dump(),
+});
+
+describe('SqliteReadStore.at: the read models as the writes up to a position left them', () => {
+  let directory: string;
+  beforeEach(() => (directory = mkdtempSync(join(tmpdir(), 'fahrplan-history-'))));
+  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+  it.each([11, 4711])(
+    'answers every query as a store folded to the position does, at random positions (seed %i)',
+    async (seed) => {
+      const bulks = generate(seed, 400);
+      const store = new SqliteReadStore(':memory:', [things, mirrored]);
+      for (const bulk of bulks) await store.write(bulk);
+      const last = bulks.at(-1)!.at(-1)!.position;
+      const { next } = seeded(seed + 1);
+      const positions = [0, last, ...Array.from({ length: 40 }, () => Math.floor(next() * (last + 3)))];
+
+      let differing = 0;
+      let previous: unknown;
+      for (const position of positions) {
+        const expected = await answers(await foldedTo(bulks, position));
+        const actual = await answers(store.at(position));
+        expect({ position, ...actual }).toEqual({ position, ...expected });
+        if (previous !== undefined && JSON.stringify(expected) !== JSON.stringify(previous)) differing++;
+        previous = expected;
+      }
+      // the history moves: most instants differ from the one before (the comparison can fail)
+      expect(differing).toBeGreaterThan(positions.length / 2);
+      // and at the last position the past is the present (of the collection that has a past)
+      const { dump: past, ...then } = await answers(store.at(last));
+      const { dump: present, ...now } = await answers(store);
+      expect({ ...then, things: past.things }).toEqual({ ...now, things: present.things });
+      store.close();
+    },
+    30_000,
+  );
+
+  it('keeps the past across a reopen, and forgets a collection’s past when it is cleared', async () => {
+    const file = join(directory, 'read.db');
+    const bulks = generate(7, 200);
+    const first = new SqliteReadStore(file, [things, mirrored]);
+    for (const bulk of bulks) await first.write(bulk);
+    const middle = bulks[Math.floor(bulks.length / 2)]![0]!.position;
+    const before = await answers(first.at(middle));
+    first.close();
+
+    const again = new SqliteReadStore(file, [things, mirrored]);
+    expect(await answers(again.at(middle))).toEqual(before);
+    expect(before.dump.things?.length).toBeGreaterThan(0);
+
+    await again.clear(things.collection);
+    expect(await again.at(middle).dump()).toEqual({});
+    expect(await again.at(middle).getMany(things.collection, ids)).toEqual(new Map());
+    again.close();
+  });
+
+  it('shows a collection that is not a projection’s (no version) at no position', async () => {
+    const store = new SqliteReadStore(':memory:', [things, mirrored]);
+    await store.write([{ collection: 'mirrored', id: '1', position: 1, document: { tenant: 'acme' } }]);
+
+    expect(await store.get('mirrored', '1')).not.toBeNull();
+    expect(await store.at(5).get('mirrored', '1')).toBeNull();
+    expect(await store.at(5).find('mirrored', { tenant: 'acme' }, { sort: { _id: 1 } })).toEqual([]);
+    expect(await store.at(5).count('mirrored', {})).toBe(0);
+    // and still refuses what is outside the filter subset
+    await expect(store.at(5).find('mirrored', { tenant: { $nin: [] } })).rejects.toThrow('$nin');
+    store.close();
+  });
+
+  it('serves a query as of a position from the declared indexes of the documents and of the versions, merged in order', () => {
+    const store = new SqliteReadStore(':memory:', [things]);
+    const plan = store
+      .explain(
+        things.collection,
+        { tenant: 'acme', deleted: false },
+        { sort: { rank: 1, _id: 1 }, limit: 101 },
+        9,
+      )
+      .join('\n');
+    store.close();
+
+    expect(plan).toMatch(/MERGE \(UNION ALL\)/);
+    expect(plan).toMatch(/SEARCH d USING INDEX ix1:things:tenant,deleted,rank \(<expr>=\? AND <expr>=\?\)/);
+    expect(plan).toMatch(/SEARCH d USING INDEX vx1:things:tenant,deleted,rank \(<expr>=\? AND <expr>=\?\)/);
+    expect(plan).not.toMatch(/SCAN d\b|TEMP B-TREE/);
+  });
+
+  it('finds a document as of a position by its id and the end of its versions', async () => {
+    const store = new SqliteReadStore(':memory:', [things]);
+    const plan = (store as unknown as { db: DatabaseSync }).db
+      .prepare(`EXPLAIN QUERY PLAN SELECT id FROM "ver:things" WHERE id = ? AND position <= ? AND until > ?`)
+      .all('1', 3, 3)
+      .map((row) => (row as { detail: string }).detail)
+      .join('\n');
+    store.close();
+    expect(plan).toMatch(/SEARCH ver:things USING INDEX ver:things:id \(id=\? AND until>\?\)/);
+  });
+});
+
+describe('SqliteReadStore.positionAt: the log’s time index, written with the checkpoint', () => {
+  const decided = (position: number, timestamp: string) => ({ position, timestamp });
+
+  it('gives the last position of the longest prefix decided at or before the instant, the running maximum of the timestamps', async () => {
+    const store = new SqliteReadStore(':memory:', [things]);
+    const checkpoint = (position: number, events: { position: number; timestamp: string }[]) =>
+      store.write([], { name: 'projections', position, decided: events });
+    await checkpoint(3, [
+      decided(1, '2026-03-02T10:00:00Z'),
+      decided(2, '2026-03-02T10:05:00Z'),
+      // a writer whose clock lags: it belongs to the prefix up to 10:05
+      decided(3, '2026-03-02T10:04:00Z'),
+    ]);
+    await checkpoint(5, [decided(4, 'not a time'), decided(5, '2026-03-02T10:10:00Z')]);
+    const at = (time: string) => store.positionAt(new Date(`2026-03-02T${time}Z`));
+
+    expect(await at('09:59:59')).toBe(0);
+    expect(await at('10:00:00')).toBe(1);
+    expect(await at('10:04:30')).toBe(1);
+    expect(await at('10:05:00')).toBe(4);
+    expect(await at('10:09:59')).toBe(4);
+    expect(await at('11:00:00')).toBe(5);
+    // a repeated checkpoint changes nothing
+    await checkpoint(5, [decided(4, 'not a time'), decided(5, '2026-03-02T10:10:00Z')]);
+    expect(await at('10:05:00')).toBe(4);
+    store.close();
+  });
+
+  it('is written with the checkpoint, in one transaction: all or nothing', async () => {
+    const store = new SqliteReadStore(':memory:', [things]);
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    await expect(
+      store.write([{ collection: 'things', id: '1', position: 1, document: circular }], {
+        name: 'projections',
+        position: 1,
+        decided: [decided(1, '2026-03-02T10:00:00Z')],
+      }),
+    ).rejects.toThrow(/circular/);
+    expect(await store.positionAt(new Date('2030-01-01T00:00:00Z'))).toBe(0);
+    store.close();
+  });
+});
+
+describe('a read.db from before the versions', () => {
+  it('starts empty, so that the runner rebuilds it with its past', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'fahrplan-history-'));
+    try {
+      const file = join(directory, 'read.db');
+      const store = new SqliteReadStore(file, [things]);
+      await store.write([{ collection: 'things', id: '1', position: 1, document: { tenant: 'acme' } }], {
+        name: 'projections',
+        position: 1,
+      });
+      await store.saveVersions({ things: 1 });
+      store.close();
+      const old = new DatabaseSync(file);
+      old.exec('PRAGMA user_version = 0');
+      old.close();
+
+      const reopened = new SqliteReadStore(file, [things]);
+      expect([
+        await reopened.dump(),
+        await reopened.checkpoint('projections'),
+        await reopened.versions(),
+      ]).toEqual([{}, 0, {}]);
+      reopened.close();
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
