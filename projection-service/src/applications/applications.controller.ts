@@ -7,7 +7,7 @@ import { visibleFilters } from '../groups/visible-groups';
 import type { GroupDoc } from '../groups/groups.projection';
 import { pageAnswer, pageOf, pageRequest, sortRequest, sortedPage } from '../http/paging';
 import type { SortKey } from '../http/paging';
-import { escapeRegex, requireView, searchFilter, strip } from '../http/query-helpers';
+import { findByName, requireView, searchFilter, strip } from '../http/query-helpers';
 import { numbers, single } from '../http/query-params';
 import type { QueryParams } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
@@ -71,17 +71,15 @@ export class ApplicationsController extends ReadModelQueries {
     const byId = /^\d+$/.test(idOrName)
       ? await this.visibleApplication(principal.tenant, Number(idOrName))
       : null;
-    const [doc] = byId
-      ? [byId]
-      : await this.store.find(
-          'applications',
-          {
-            tenant: principal.tenant,
-            deleted: false,
-            name: { $regex: `^${escapeRegex(idOrName)}$`, $options: 'i' },
-          },
-          { sort: { id: 1 }, limit: 1 },
-        );
+    const doc =
+      byId ??
+      (await findByName(
+        this.store,
+        'applications',
+        { tenant: principal.tenant, deleted: false },
+        { field: 'name', folded: '_name' },
+        idOrName,
+      ));
     if (!doc) throw notFound('application');
     const app = strip<ApplicationDoc>(doc);
     const parent = app.parent === null ? null : await this.visibleApplication(principal.tenant, app.parent);

@@ -1,5 +1,5 @@
 import { notFound } from '@fahrplan/contracts';
-import { escapeRegex, strip } from '../http/query-helpers';
+import { findByName, strip } from '../http/query-helpers';
 import { isTombstone } from '../read-store/read-store';
 import type { FindOptions, ReadDocument, ReadStore } from '../read-store/read-store';
 import type { GroupDoc } from './groups.projection';
@@ -65,12 +65,13 @@ export const findVisibleGroup = async (
     const byId = await visibleGroup(store, tenant, Number(idOrName));
     if (byId) return byId;
   }
-  const title = { $regex: `^${escapeRegex(idOrName)}$`, $options: 'i' };
   for (const owner of [{ tenant }, { acceptedBy: tenant }]) {
-    const [doc] = await store.find(
+    const doc = await findByName(
+      store,
       'groups',
-      { ...owner, deleted: false, title },
-      { sort: { id: 1 }, limit: 1 },
+      { ...owner, deleted: false },
+      { field: 'title', folded: '_title' },
+      idOrName,
     );
     if (doc) return strip<GroupDoc>(doc);
   }

@@ -2,7 +2,7 @@ import { can, notPermitted } from '@fahrplan/contracts';
 import type { PermissionResource } from '@fahrplan/contracts';
 import type { DirectoryCache, Principal } from '@fahrplan/platform';
 import { foldText } from '../projections/projection';
-import type { ReadDocument } from '../read-store/read-store';
+import type { ReadDocument, ReadStore } from '../read-store/read-store';
 import { single } from './query-params';
 
 /** A stored document without the read store's own fields and the fields derived for queries (`_…`). */
@@ -10,6 +10,35 @@ export const strip = <T>(doc: ReadDocument): T =>
   Object.fromEntries(Object.entries(doc).filter(([field]) => !field.startsWith('_'))) as T;
 
 export const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Documents of one folded name read to find a name's lowest id (more share one only by design). */
+const maxNameTwins = 1000;
+
+/**
+ * The document matching `filter` whose `field` is `name` without regard to case, the lowest id when
+ * several are (§2 routes by name). It is found through the folded key `folded` the read model derives
+ * and indexes after `filter`'s fields, then tested exactly: a case-insensitive pattern over the field
+ * itself would read every document of the tenant.
+ */
+export const findByName = async (
+  store: ReadStore,
+  collection: string,
+  filter: Readonly<Record<string, unknown>>,
+  { field, folded }: { readonly field: string; readonly folded: string },
+  name: string,
+): Promise<ReadDocument | null> => {
+  const twins = await store.find(
+    collection,
+    { ...filter, [folded]: foldText(name) },
+    { sort: { _id: 1 }, limit: maxNameTwins },
+  );
+  const same = new RegExp(`^${escapeRegex(name)}$`, 'iu');
+  const named = twins.filter((doc) => same.test(String(doc[field])));
+  return named.reduce<ReadDocument | null>(
+    (lowest, doc) => (lowest === null || (doc.id as number) < (lowest.id as number) ? doc : lowest),
+    null,
+  );
+};
 
 /**
  * `?q=`: the documents whose derived search text (`_search`, folded) holds the folded query as a

@@ -6,7 +6,7 @@ import type { Principal } from '@fahrplan/platform';
 import { visibleGroup } from '../groups/visible-groups';
 import { pageAnswer, pageRequest, sortRequest, sortedPage } from '../http/paging';
 import type { SortKey } from '../http/paging';
-import { escapeRegex, requireView, searchFilter, strip } from '../http/query-helpers';
+import { findByName, requireView, searchFilter, strip } from '../http/query-helpers';
 import { fieldError, numbers } from '../http/query-params';
 import type { QueryParams } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
@@ -92,14 +92,13 @@ export class ItemsController extends ReadModelQueries {
         if (byId.tenant === tenant || (shared && shared.tenant === byId.tenant)) doc = byId;
       }
     }
-    if (!doc) {
-      const title = { $regex: `^${escapeRegex(idOrName)}$`, $options: 'i' };
-      [doc = null] = await this.store.find(
-        'items',
-        { tenant, deleted: false, title },
-        { sort: { id: 1 }, limit: 1 },
-      );
-    }
+    doc ??= await findByName(
+      this.store,
+      'items',
+      { tenant, deleted: false },
+      { field: 'title', folded: '_search' },
+      idOrName,
+    );
     if (!doc) throw notFound('item');
     const item = strip<ItemDoc>(doc);
     const project = await this.store.get('groups', String(item.group));
