@@ -24,6 +24,15 @@ export interface ReadyView {
   readonly head: number;
 }
 
+/** `GET /api/ready` when a store the service depends on does not answer; `checks` says which. */
+export interface NotReadyView {
+  readonly status: 'not ready';
+  readonly checks: Readonly<Record<string, string>>;
+}
+
+/** What `GET /api/ready` answers (besides the service's name and its checks). */
+export type ReadinessView = CatchingUpView | ReadyView | NotReadyView;
+
 /** The problem type of a query answered 503 (with Retry-After) while the read models catch up. */
 export const CATCHING_UP_PROBLEM = 'urn:fahrplan:problem:catching-up';
 
