@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { ServiceProcess } from '@fahrplan/server/testing';
-import { E2E_PASSWORD, eventually, freePort, launchChromium } from './support';
+import { E2E_PASSWORD, FahrplanProcess, eventually, freePort, launchChromium } from './support';
 
 jest.setTimeout(90_000);
 
@@ -17,19 +16,13 @@ const HOLD_MS = 12_000;
  */
 describe('a console opened while the server catches up', () => {
   let dataDir: string;
-  let server: ServiceProcess;
+  let server: FahrplanProcess;
   let browser: Browser;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'fahrplan-e2e-'));
-    server = new ServiceProcess({
-      entry: 'server/dist/main.js',
-      port: await freePort(),
-      env: {
-        DATA_DIR: dataDir,
-        FAHRPLAN_DEMO_PASSWORD: E2E_PASSWORD,
-        FAHRPLAN_TEST_READY_DELAY_MS: String(HOLD_MS),
-      },
+    server = new FahrplanProcess(await freePort(), dataDir, E2E_PASSWORD, {
+      env: { FAHRPLAN_TEST_READY_DELAY_MS: String(HOLD_MS) },
       readyPath: '/api/health',
     });
     await server.start();
