@@ -97,7 +97,7 @@ const consoleLayers = [
   ['common'], // generic helpers and UI; no feature
   ['session'], // the store state every request carries: who is signed in, and the instant shown (as of)
   ['api'], // the one createApi, its base query, the command helpers
-  ['auth', 'as-of', 'comments', 'resources'], // sign-in and permissions, viewing the past, comments, resources
+  ['auth', 'as-of', 'comments', 'resources', 'readiness'], // sign-in and permissions, viewing the past, comments, resources, the catching-up screen
   ['accounts', 'history'], // finance accounts, a record's history
   ['record-dialog'], // the dialog kit, and the root events that open the record dialogs from any screen
   ['applications', 'tracker', 'shares'],

@@ -9,11 +9,18 @@ export { freePort };
 
 /** `npm start`'s process, exactly as a user runs it (built by `npm run build` first). */
 export class FahrplanProcess extends ServiceProcess {
-  constructor(port: number, dataDir: string, password: string) {
+  constructor(
+    port: number,
+    dataDir: string,
+    password: string,
+    /** More variables, and `/api/health` to resolve `start()` before the read models caught up. */
+    more: { env?: Record<string, string>; readyPath?: string } = {},
+  ) {
     super({
       entry: 'server/dist/main.js',
       port,
-      env: { DATA_DIR: dataDir, FAHRPLAN_DEMO_PASSWORD: password },
+      env: { DATA_DIR: dataDir, FAHRPLAN_DEMO_PASSWORD: password, ...more.env },
+      ...(more.readyPath ? { readyPath: more.readyPath } : {}),
     });
   }
 }

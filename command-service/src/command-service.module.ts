@@ -40,6 +40,8 @@ export interface CommandServiceOptions {
   readonly oidc?: OidcConfig;
   /** Seals tracker connection secrets; without it, connections with a secret are refused. */
   readonly trackerSecrets?: SecretBox;
+  /** The SQLite file of the item-rank index, kept across restarts; a temporary database without it. */
+  readonly itemRanksFile?: string;
 }
 
 @Module({})
@@ -70,7 +72,10 @@ export class CommandServiceModule {
         ...identityHandlers,
         { provide: TRACKER_SECRETS, useValue: options.trackerSecrets ?? null },
         ...trackerHandlers,
-        { provide: ITEM_RANKS, useFactory: () => new ItemRanks(options.eventStore) },
+        {
+          provide: ITEM_RANKS,
+          useFactory: () => new ItemRanks(options.eventStore, options.itemRanksFile),
+        },
         ...itemHandlers,
       ],
       exports: [AGGREGATE_RUNNER],

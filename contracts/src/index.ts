@@ -43,3 +43,4 @@ export * from './topics';
 export * from './asyncapi';
 export * from './history/history';
 export * from './upcasting';
+export * from './readiness';

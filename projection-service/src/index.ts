@@ -3,6 +3,7 @@ export * from './read-store/read-store';
 export * from './read-store/memory-read-store';
 export * from './projections/projection';
 export * from './projections/projection-runner';
+export * from './projections/catch-up-progress';
 export * from './projections/all-projections';
 export * from './as-of/as-of-stores';
 export { asOfRoutes } from './as-of/as-of.interceptor';

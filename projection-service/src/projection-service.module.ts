@@ -20,8 +20,10 @@ import {
   DirectoryReadYourWritesInterceptor,
   ReadYourWritesInterceptor,
 } from './http/read-your-writes.interceptor';
+import { CatchUpGuard } from './http/catch-up.guard';
 import {
   AS_OF_STORES,
+  CATCH_UP,
   EVENT_LOG,
   HISTORY_READER,
   PROJECTION_RUNNER,
@@ -31,6 +33,7 @@ import {
 import { ItemsController } from './items/items.controller';
 import { TimelineController } from './items/timeline.controller';
 import { allProjections } from './projections/all-projections';
+import type { CatchUpProgress } from './projections/catch-up-progress';
 import { ProjectionRunner } from './projections/projection-runner';
 import type { ReadStore } from './read-store/read-store';
 import { ResourcesController } from './resources/resources.controller';
@@ -50,6 +53,8 @@ export interface ProjectionServiceOptions {
   readonly trackerMirror?: TrackerMirror;
   /** Time travel (`?asOf=`); by default `readStore`'s history where it keeps one, else folds of `eventStore`. */
   readonly asOfStores?: AsOfStores;
+  /** While it reports catching up, queries answer 503; without it they answer at once. */
+  readonly catchUp?: CatchUpProgress;
 }
 
 @Module({})
@@ -87,11 +92,13 @@ export class ProjectionServiceModule {
         { provide: HISTORY_READER, useValue: new HistoryReader(options.eventStore) },
         { provide: PROJECTION_RUNNER, useValue: options.runner },
         { provide: EVENT_LOG, useValue: options.eventStore },
+        { provide: CATCH_UP, useValue: options.catchUp ?? null },
         { provide: TRACKER_MIRROR, useValue: options.trackerMirror ?? null },
         { provide: TOKEN_SERVICE, useValue: options.tokens },
         { provide: DIRECTORY, useValue: options.directory },
         sessionRevocationsProvider(options.eventStore),
         AuthGuard,
+        CatchUpGuard,
         ReadYourWritesInterceptor,
         DirectoryReadYourWritesInterceptor,
         AsOfInterceptor,

@@ -1,3 +1,4 @@
+import './compile-cache';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createEmbedded, demoTrackerCredentials, demoTrackerPath } from './embedded/embedded';
@@ -6,7 +7,11 @@ import { z } from 'zod';
 import { DEMO_TENANT } from './demo/demo-data';
 import { seedDemo } from './demo/seed-demo';
 
-/** `npm start`: the embedded platform in one process on $PORT, data under $DATA_DIR. */
+/**
+ * `npm start`: the embedded platform in one process on $PORT, data under $DATA_DIR. It listens at once
+ * whatever the log's size; the read models catch up meanwhile (`/api/ready`), and until they have,
+ * queries answer 503 while login and commands work.
+ */
 const main = async () => {
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = resolve(process.env.DATA_DIR ?? 'data');
@@ -24,7 +29,16 @@ const main = async () => {
         ? [...env.FAHRPLAN_TRACKER_PRIVATE_HOSTS, `localhost:${port}`]
         : env.FAHRPLAN_TRACKER_PRIVATE_HOSTS,
     trustedProxies: env.FAHRPLAN_TRUSTED_PROXIES ?? [],
+    listenFirst: true,
+    ...(env.FAHRPLAN_TEST_READY_DELAY_MS ? { readyDelayMs: env.FAHRPLAN_TEST_READY_DELAY_MS } : {}),
   });
+  const stop = async () => {
+    await embedded.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await embedded.app.listen(port);
   let password: string | undefined;
   if (!embedded.directory.tenant(DEMO_TENANT)) {
     password = process.env.FAHRPLAN_DEMO_PASSWORD || randomBytes(9).toString('base64url');
@@ -36,7 +50,8 @@ const main = async () => {
         : {},
     );
   }
-  await embedded.app.listen(port);
+  // the catch-up counts from the log as it is now, the demo included: ready once the read models reach it
+  await embedded.startCatchUp();
   // mirror once the server answers: the demo's fake tracker is served by this very process
   await embedded.trackerSync.start();
   const url = `http://localhost:${port}`;
@@ -49,12 +64,6 @@ const main = async () => {
     console.log(
       `Demo login: tenant "${DEMO_TENANT}", user "admin", "viewer" or "auditor", password ${process.env.FAHRPLAN_DEMO_PASSWORD ? 'from $FAHRPLAN_DEMO_PASSWORD' : 'as printed on first start'}.`,
     );
-  const stop = async () => {
-    await embedded.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 };
 
 main().catch((error: unknown) => {

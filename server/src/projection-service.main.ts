@@ -1,3 +1,4 @@
+import './compile-cache';
 import { parseEnv, projectionServiceEnv } from './config/config';
 import { exitOnStartFailure, runService } from './services/lifecycle';
 import { createProjectionService } from './services/projection-service';

@@ -57,11 +57,17 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/ready', () => {
-  it('answers 200 when the event store answers, naming each check', async () => {
+  it('answers 200 when the event store answers and the read models caught up, naming each check', async () => {
     const { status, body } = await platform.api.get('/api/ready');
 
     expect(status).toBe(200);
-    expect(body).toEqual({ status: 'ready', service: 'embedded', checks: { eventStore: 'ok' } });
+    expect(body).toEqual({
+      status: 'ready',
+      position: expect.any(Number),
+      head: await platform.embedded.store.headPosition(),
+      service: 'embedded',
+      checks: { eventStore: 'ok', catchUp: 'ok' },
+    });
   });
 });
 

@@ -9,19 +9,15 @@ import type {
   ItemState,
   SaveItemData,
 } from '@fahrplan/contracts';
-import type { DirectoryCache, EventStore } from '@fahrplan/platform';
+import type { DirectoryCache } from '@fahrplan/platform';
 import { AggregateHandler } from '../infrastructure/aggregate-handler';
 import { recordOf } from '../infrastructure/aggregate-runner';
 import type { AggregateRunner, CommandEnvelope } from '../infrastructure/aggregate-runner';
 import { DeleteItemMessage, SaveItemMessage } from '../infrastructure/command-message';
 import { assertAssignableResource } from '../infrastructure/lookups';
-import { EVENT_STORE } from '../infrastructure/tokens';
 import { ItemRanks } from './item-ranks';
 
 export const ITEM_RANKS = Symbol('ItemRanks');
-
-/** How long a new item's rank waits for the ranks index to see the latest item events. */
-const RANKS_WAIT_MS = 250;
 
 /** §4: only a user with EDIT on item-details-system sets an item's type and class name. */
 const isSystemEditor = (directory: DirectoryCache, { tenant, user }: CommandEnvelope): boolean => {
@@ -49,7 +45,6 @@ const runItem = (
 
 @CommandHandler(SaveItemMessage)
 export class SaveItemHandler extends AggregateHandler<SaveItemMessage> {
-  @Inject(EVENT_STORE) private readonly store!: EventStore;
   @Inject(ITEM_RANKS) private readonly ranks!: ItemRanks;
 
   async execute({ data, envelope }: SaveItemMessage): Promise<CommandResult> {
@@ -66,9 +61,9 @@ export class SaveItemHandler extends AggregateHandler<SaveItemMessage> {
       const facts = await this.lookups.itemGroupFacts(group, tenant);
       if (command.id !== undefined || (command.rank ?? null) !== null)
         return { group: facts, systemEditor, taskAttributes };
-      // a new item ranks after the project's highest: let the index see the latest item first
-      await this.ranks.waitFor(await this.store.headPosition(), RANKS_WAIT_MS);
-      return { group: facts, systemEditor, taskAttributes, groupRanks: this.ranks.ranksOf(tenant, group) };
+      // a new item ranks after the project's highest (§9): the only rank of the project it needs
+      const highest = await this.ranks.highestRank(tenant, group);
+      return { group: facts, systemEditor, taskAttributes, groupRanks: highest === null ? [] : [highest] };
     });
   }
 }

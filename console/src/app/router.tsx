@@ -9,6 +9,7 @@ import { ItemDetailsPage } from '../features/items/ItemDetailsPage';
 import { AppLayout } from '../features/layout/AppLayout';
 import { ProjectsPage } from '../features/projects/ProjectsPage';
 import { ProjectDetailsPage } from '../features/projects/details/ProjectDetailsPage';
+import { ReadinessGate } from '../features/readiness/ReadinessGate';
 import { SharesPage } from '../features/shares/SharesPage';
 
 export const router = createBrowserRouter([
@@ -17,17 +18,23 @@ export const router = createBrowserRouter([
     element: <RequireAuth />,
     children: [
       {
-        element: <AppLayout />,
+        // after a start the server answers queries once its read models have caught up
+        element: <ReadinessGate />,
         children: [
-          { path: '/', element: <HomePage /> },
-          { path: '/applications', element: <ApplicationsPage /> },
-          { path: '/application-details/:id', element: <ApplicationDetailsPage /> },
-          { path: '/projects', element: <ProjectsPage /> },
-          { path: '/project-details/:id', element: <ProjectDetailsPage /> },
-          { path: '/task-details/:id', element: <ItemDetailsPage /> },
-          { path: '/admin', element: <AdminPage /> },
-          { path: '/admin/:tab', element: <AdminPage /> },
-          { path: '/shares', element: <SharesPage /> },
+          {
+            element: <AppLayout />,
+            children: [
+              { path: '/', element: <HomePage /> },
+              { path: '/applications', element: <ApplicationsPage /> },
+              { path: '/application-details/:id', element: <ApplicationDetailsPage /> },
+              { path: '/projects', element: <ProjectsPage /> },
+              { path: '/project-details/:id', element: <ProjectDetailsPage /> },
+              { path: '/task-details/:id', element: <ItemDetailsPage /> },
+              { path: '/admin', element: <AdminPage /> },
+              { path: '/admin/:tab', element: <AdminPage /> },
+              { path: '/shares', element: <SharesPage /> },
+            ],
+          },
         ],
       },
     ],

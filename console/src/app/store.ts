@@ -3,6 +3,7 @@ import { apiSlice } from '../features/api/apiSlice';
 import { positionSlice } from '../features/api/positionSlice';
 import { sessionSlice } from '../features/session/sessionSlice';
 import { asOfSlice } from '../features/session/asOfSlice';
+import { readinessSlice } from '../features/session/readinessSlice';
 import { applicationDialogSlice, projectDialogSlice } from '../features/record-dialog/recordDialogSlices';
 
 const rootReducer = combineSlices(
@@ -10,6 +11,7 @@ const rootReducer = combineSlices(
   sessionSlice,
   positionSlice,
   asOfSlice,
+  readinessSlice,
   applicationDialogSlice,
   projectDialogSlice,
 );

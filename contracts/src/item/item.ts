@@ -141,7 +141,10 @@ export interface ItemContext extends DecisionContext {
   readonly group: ItemGroupFacts | null;
   /** Whether the user may set the system type and class name (EDIT on item-details-system, §6). */
   readonly systemEditor: boolean;
-  /** The ranks already in the item's project, for a new item without a rank (§9: after the highest, else the middle). */
+  /**
+   * The ranks already in the item's project, for a new item without a rank (§9: after the highest, else
+   * the middle); the highest alone suffices.
+   */
   readonly groupRanks?: readonly (string | null)[];
   /** The tenant's task attribute schema (§2 Details); none when absent. */
   readonly taskAttributes?: readonly AttributeDefinition[];

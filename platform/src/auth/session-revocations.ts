@@ -12,6 +12,7 @@ export const SESSION_REVOCATIONS = Symbol('SessionRevocations');
  * much for clocks that disagree between services.
  */
 const CLOCK_SKEW_MS = 5 * 60_000;
+const START_PAGE = 1000;
 
 /**
  * The login sessions that ended (logout, a replayed refresh token, a tenant switch), folded from the
@@ -43,7 +44,13 @@ export class SessionRevocations implements OnModuleDestroy {
   }
 
   async start(): Promise<void> {
-    for (const event of await this.store.readAll({ categories: ['session'] })) this.apply(event);
+    // in pages: the session events of a long-lived log (every login and refresh) outnumber what is kept
+    for (let after = 0; ;) {
+      const page = await this.store.readAll({ after, maxCount: START_PAGE, categories: ['session'] });
+      for (const event of page) this.apply(event);
+      if (page.length < START_PAGE) break;
+      after = page.at(-1)!.position;
+    }
     const subscription = this.store.subscribe({ after: this.gate.current, categories: ['session'] });
     this.subscription = subscription;
     void (async () => {

@@ -26,13 +26,21 @@ export class DirectoryCache {
   private directory: Directory = emptyDirectory();
   private readonly gate = new PositionGate();
   private subscription: Subscription | undefined;
-  /** Users as a tenant sees them, built once per directory change: every request asks for its caller. */
-  private readonly users = new Map<string, UserRecord | undefined>();
+  /**
+   * Users as a tenant sees them, built once per directory change: every request asks for its caller.
+   * Only users that exist: a name nobody has (a login guess) is not kept, so the map stays within the
+   * directory's size.
+   */
+  private readonly users = new Map<string, UserRecord>();
 
   constructor(private readonly store: EventStore) {}
 
   async start(): Promise<void> {
+    // the identity events up to the head are all in the category read that follows: the directory has
+    // read the log that far, and need not page through every other event of a long log to know it
+    const head = await this.store.headPosition();
     for (const event of await this.store.readAll({ categories: ['tenant', 'user'] })) this.apply(event);
+    this.gate.advance(Math.max(this.gate.current, head));
     // every event, not only identity ones: the position then tells how far the directory has read the
     // log, so waiting for any command's position (a query's X-Fahrplan-After) ends
     this.subscription = this.store.subscribe({ after: this.gate.current });
@@ -71,8 +79,11 @@ export class DirectoryCache {
   /** The user as `tenant` sees them (home user or member who joined), with their effective permissions there. */
   user(tenant: string, username: string): UserRecord | undefined {
     const key = userKey(tenant, username);
-    if (!this.users.has(key)) this.users.set(key, userInTenant(this.directory, tenant, username));
-    return this.users.get(key);
+    const cached = this.users.get(key);
+    if (cached) return cached;
+    const user = userInTenant(this.directory, tenant, username);
+    if (user) this.users.set(key, user);
+    return user;
   }
 
   /** The user `userId` as `tenant` sees them, if they act there under that name and are not disabled. */

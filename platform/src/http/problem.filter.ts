@@ -32,6 +32,19 @@ export const problem = (
   ...extra,
 });
 
+/**
+ * An answer that is a problem of its own type (RFC 9457), e.g. a query refused while the read models
+ * catch up: sent as it is, with `Retry-After` when given.
+ */
+export class ProblemException extends HttpException {
+  constructor(
+    readonly problem: ProblemDetails,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(problem.detail, problem.status);
+  }
+}
+
 /** Field errors of a zod failure, with dotted paths (`attributes.0.key`) and unknown keys named. */
 export const fieldErrors = (error: ZodError) =>
   error.issues.flatMap((issue) =>
@@ -47,6 +60,7 @@ export const toProblem = (error: unknown): ProblemDetails => {
       ...(error.details.fieldErrors?.length ? { errors: error.details.fieldErrors } : {}),
       ...(error.details.currentVersion !== undefined ? { currentVersion: error.details.currentVersion } : {}),
     });
+  if (error instanceof ProblemException) return error.problem;
   if (error instanceof ZodError)
     return problem(400, 'the request is not valid', { errors: fieldErrors(error) });
   if (error instanceof HttpException) {

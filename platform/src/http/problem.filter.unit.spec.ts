@@ -1,7 +1,7 @@
 import { BadRequestException, Logger, ServiceUnavailableException } from '@nestjs/common';
 import type { ArgumentsHost } from '@nestjs/common';
 import { PasswordHashingBusyError } from '../auth/passwords';
-import { ProblemFilter } from './problem.filter';
+import { ProblemException, ProblemFilter, problem } from './problem.filter';
 
 /** What the filter answered, and what it logged as an error. */
 const answer = (error: unknown) => {
@@ -49,5 +49,17 @@ describe('ProblemFilter', () => {
     expect(reply.headers['retry-after']).toBe('3');
     expect(reply.body).toMatchObject({ status: 503, title: 'Service Unavailable' });
     expect(answer(new BadRequestException('x')).headers).toEqual({});
+  });
+
+  it('sends a problem of its own type as it is, with its Retry-After, and logs nothing', () => {
+    const own = problem(503, 'catching up: 42 %', { type: 'urn:example:catching-up' });
+    const reply = answer(new ProblemException(own, 1));
+
+    expect(reply).toEqual({
+      status: 503,
+      headers: { 'retry-after': '1' },
+      body: own,
+      logged: [],
+    });
   });
 });

@@ -22,7 +22,10 @@ export interface ServiceProcessOptions {
   readonly entry: string;
   readonly port: number;
   readonly env: Record<string, string | undefined>;
-  /** What answers 200 once the service is up. */
+  /**
+   * What answers 200 once `start()` may resolve: by default `/api/ready` (the stores answer and the
+   * read models have caught up); `/api/health` for as soon as the process listens.
+   */
   readonly readyPath?: string;
   readonly startTimeoutMs?: number;
 }
@@ -55,7 +58,7 @@ export class ServiceProcess {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (!this.running) throw new Error(`${this.options.entry} exited:\n${this.output}`);
-      const ok = await fetch(`${this.url}${this.options.readyPath ?? '/api/health'}`).then(
+      const ok = await fetch(`${this.url}${this.options.readyPath ?? '/api/ready'}`).then(
         (r) => r.ok,
         () => false,
       );

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { StoredEvent } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
 import { ProjectionRunner } from '../projections/projection-runner';
 import type { Projection } from '../projections/projection';
@@ -14,6 +15,22 @@ import type {
   ReadView,
 } from '../read-store/read-store';
 
+/** Events per sample of the time index: a lookup reads at most this many events of the log. */
+const SAMPLE = 1000;
+
+export interface AsOfStoresOptions {
+  /** How many folds are kept at most (default 4). */
+  readonly cacheSize?: number;
+  /**
+   * How many documents the kept folds may hold together (default 250,000): beyond it the least recently
+   * used are dropped, the newest always stays, so a tenant of a million items keeps one fold, not four.
+   */
+  readonly maxDocuments?: number;
+  readonly batchSize?: number;
+  /** The live read models the projections write. */
+  readonly live?: ReadStore;
+}
+
 /**
  * Time travel (issue 8): the read models as of an instant are the projections folded from the events
  * up to the last event at or before it. A replay to that position is the definition. A live store
@@ -24,14 +41,17 @@ import type {
  */
 export class AsOfStores {
   /**
-   * The log's time index, read once and extended as the log grows: `times[i]` is the running maximum of
-   * the timestamps (non-decreasing even if the clocks of writers disagree), strictly increasing since
-   * a run of events with the same maximum keeps one entry, and `positions[i]` the last event of that run.
+   * The log's time index, read once and extended as the log grows, with one sample per SAMPLE events
+   * (so it stays small as the log grows): `times[i]` is the running maximum of the timestamps up to the
+   * sample's last event (non-decreasing even if the clocks of writers disagree), `positions[i]` that
+   * event's position.
    */
   private readonly times: number[] = [];
   private readonly positions: number[] = [];
-  /** The last position indexed. */
+  /** The last position indexed, the running maximum there, and the events since the last sample. */
   private indexed = 0;
+  private indexedTime = Number.NEGATIVE_INFINITY;
+  private sinceSample = 0;
   private indexing: Promise<void> = Promise.resolve();
   private readonly folds = new Map<number, Promise<MemoryReadStore>>();
   /** The kept folds that are done: what a new fold may continue from. */
@@ -45,12 +65,7 @@ export class AsOfStores {
   constructor(
     private readonly store: EventStore,
     private readonly projections: readonly Projection[],
-    private readonly options: {
-      readonly cacheSize?: number;
-      readonly batchSize?: number;
-      /** The live read models the projections write. */
-      readonly live?: ReadStore;
-    } = {},
+    private readonly options: AsOfStoresOptions = {},
   ) {
     this.history = options.live && keepsHistory(options.live) ? options.live : undefined;
   }
@@ -63,15 +78,25 @@ export class AsOfStores {
   async positionAt(instant: Date): Promise<number> {
     if (this.history) return this.history.positionAt(instant);
     await this.index();
+    const indexed = this.indexed;
     const time = instant.getTime();
-    // the prefix condition on the running maximum is monotonic: binary search
+    // the prefix condition on the running maximum is monotonic: binary search for the samples within it
     let [low, high] = [0, this.times.length];
     while (low < high) {
       const middle = (low + high) >>> 1;
       if (this.times[middle]! <= time) low = middle + 1;
       else high = middle;
     }
-    return low === 0 ? 0 : this.positions[low - 1]!;
+    // the answer lies in the SAMPLE events after the last sample within the prefix
+    let answer = low === 0 ? 0 : this.positions[low - 1]!;
+    let running = low === 0 ? Number.NEGATIVE_INFINITY : this.times[low - 1]!;
+    for (const event of await this.store.readAll({ after: answer, maxCount: SAMPLE })) {
+      if (event.position > indexed) break;
+      running = decidedBy(running, event);
+      if (running > time) break;
+      answer = event.position;
+    }
+    return answer;
   }
 
   /** The read models as of the event at `position` (inclusive). */
@@ -89,12 +114,13 @@ export class AsOfStores {
     this.folds.set(position, folding);
     // forget a failed fold, unless a newer one of the position took its place meanwhile
     folding.catch(() => this.folds.get(position) === folding && this.folds.delete(position));
-    while (this.folds.size > (this.options.cacheSize ?? 4)) {
-      const oldest = this.folds.keys().next().value!;
-      this.folds.delete(oldest);
-      this.done.delete(oldest);
-    }
+    while (this.folds.size > (this.options.cacheSize ?? 4)) this.forget(this.folds.keys().next().value!);
     return folding;
+  }
+
+  private forget(position: number): void {
+    this.folds.delete(position);
+    this.done.delete(position);
   }
 
   /** Folds on from a copy of the latest cached fold before `position`, or from the start. */
@@ -107,8 +133,24 @@ export class AsOfStores {
     });
     await runner.catchUp(base ? earlier : 0, position);
     // kept for later folds only while its request's entry is kept
-    if (this.folds.has(position)) this.done.set(position, readStore);
+    if (this.folds.has(position)) {
+      this.done.set(position, readStore);
+      this.keepWithin(this.options.maxDocuments ?? 250_000, position);
+    }
     return readStore;
+  }
+
+  /** Drops the least recently used done folds until those kept hold at most `documents`, `newest` aside. */
+  private keepWithin(documents: number, newest: number): void {
+    let held = 0;
+    for (const fold of this.done.values()) held += fold.size;
+    for (const position of [...this.folds.keys()]) {
+      if (held <= documents) return;
+      const fold = this.done.get(position);
+      if (!fold || position === newest) continue;
+      held -= fold.size;
+      this.forget(position);
+    }
   }
 
   /** Reads the times of events appended since the last call (one reader at a time). */
@@ -119,16 +161,13 @@ export class AsOfStores {
       .then(async () => {
         for (;;) {
           const page = await this.store.readAll({ after: this.indexed, maxCount: 10_000 });
-          let time = this.times.at(-1) ?? Number.NEGATIVE_INFINITY;
           for (const event of page) {
-            const decided = Date.parse(event.metadata.timestamp);
-            if (Number.isFinite(decided)) time = Math.max(time, decided);
-            if (time === this.times.at(-1)) this.positions[this.positions.length - 1] = event.position;
-            else {
-              this.times.push(time);
-              this.positions.push(event.position);
-            }
+            this.indexedTime = decidedBy(this.indexedTime, event);
             this.indexed = event.position;
+            if (++this.sinceSample < SAMPLE) continue;
+            this.times.push(this.indexedTime);
+            this.positions.push(event.position);
+            this.sinceSample = 0;
           }
           if (page.length < 10_000) return;
         }
@@ -136,6 +175,12 @@ export class AsOfStores {
     return this.indexing;
   }
 }
+
+/** The running maximum of the timestamps after `event`; an unparsable one leaves it as it was. */
+const decidedBy = (running: number, event: StoredEvent): number => {
+  const decided = Date.parse(event.metadata.timestamp);
+  return Number.isFinite(decided) ? Math.max(running, decided) : running;
+};
 
 /** The as-of store of the request being answered, if it asked for one. */
 export const asOfContext = new AsyncLocalStorage<{ readonly store: ReadView; readonly position: number }>();

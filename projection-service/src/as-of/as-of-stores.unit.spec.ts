@@ -132,6 +132,32 @@ describe('AsOfStores.positionAt', () => {
     expect(await asOf.positionAt(new Date('2099-01-01T00:00:00Z'))).toBe(position);
   }, 30_000);
 
+  it('answers as a scan of the whole log would, across the samples of its index', async () => {
+    const store = eventStore();
+    // 2,600 events, a second apart, every seventh from a writer whose clock lags by a minute
+    const start = at('08:00:00').getTime();
+    const times = Array.from({ length: 2600 }, (_, i) =>
+      new Date(start + i * 1000 - (i % 7 === 3 ? 60_000 : 0)).toISOString().slice(11, -1),
+    );
+    await createInOrder(store, times);
+    const events = await store.readAll();
+    const scanned = (instant: Date) => {
+      let [running, answer] = [Number.NEGATIVE_INFINITY, 0];
+      for (const event of events) {
+        running = Math.max(running, Date.parse(event.metadata.timestamp));
+        if (running > instant.getTime()) break;
+        answer = event.position;
+      }
+      return answer;
+    };
+    const asOf = new AsOfStores(store, allProjections);
+
+    for (let i = -5; i < 2700; i += 37) {
+      const instant = new Date(start + i * 1000 + (i % 2) * 500);
+      expect({ i, position: await asOf.positionAt(instant) }).toEqual({ i, position: scanned(instant) });
+    }
+  }, 30_000);
+
   it('recovers from a failed read of the log: the next call indexes again', async () => {
     const store = eventStore();
     await createInOrder(store, ['10:00:00', '10:05:00']);
@@ -225,6 +251,22 @@ describe('AsOfStores.storeAt', () => {
     expect(twoAgain).not.toBe(two);
     expect(await (await twoAgain).dump()).toEqual(await (await two).dump());
     expect(asOf.storeAt(1)).not.toBe(one);
+  });
+
+  it('keeps the folds within maxDocuments, the newest in any case', async () => {
+    const store = eventStore();
+    await createInOrder(store, ['10:00:00', '10:01:00', '10:02:00']);
+    const roomy = new AsOfStores(store, allProjections, { maxDocuments: 100 });
+    const tight = new AsOfStores(store, allProjections, { maxDocuments: 0 });
+
+    for (const asOf of [roomy, tight]) {
+      const one = asOf.storeAt(1);
+      await one;
+      const two = asOf.storeAt(2);
+      await two;
+      expect(asOf.storeAt(2)).toBe(two);
+      expect(asOf.storeAt(1) === one).toBe(asOf === roomy);
+    }
   });
 
   it('forgets a fold that failed, so the next request folds again', async () => {

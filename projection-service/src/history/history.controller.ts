@@ -10,6 +10,7 @@ import type {
 import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import Papa from 'papaparse';
+import { CatchUpGuard } from '../http/catch-up.guard';
 import { pageRequest } from '../http/paging';
 import { requireView } from '../http/query-helpers';
 import type { QueryParams } from '../http/query-params';
@@ -75,9 +76,12 @@ const csvLines = (rows: readonly HistoryRow[]) =>
         }));
   });
 
-/** GET /api/history/…: every change of a record, from the event log (issue 8). */
+/**
+ * GET /api/history/…: every change of a record, from the event log (issue 8); like every query of the
+ * read side, answered once the read models caught up.
+ */
 @Controller('api/history')
-@UseGuards(AuthGuard)
+@UseGuards(AuthGuard, CatchUpGuard)
 export class HistoryController {
   constructor(
     @Inject(HISTORY_READER) private readonly reader: HistoryReader,

@@ -8,3 +8,5 @@ export const AS_OF_STORES = Symbol('AsOfStores');
 export const HISTORY_READER = Symbol('HistoryReader');
 /** The event log, whose head bounds the positions a query may wait for. */
 export const EVENT_LOG = Symbol('EventLog');
+/** How far the read models are in catching up with the log (CatchUpProgress), or null. */
+export const CATCH_UP = Symbol('CatchUpProgress');

@@ -1,4 +1,4 @@
-import { setTimeout as delay } from 'node:timers/promises';
+import { setImmediate as yieldToEventLoop, setTimeout as delay } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
 import type { StoredEvent } from '@fahrplan/contracts';
 import { PositionGate } from '@fahrplan/platform';
@@ -51,6 +51,7 @@ export class ProjectionRunner {
   private readonly listeners = new Set<(change: Change) => void>();
   /** A store that keeps history is written every state a document passes through, not only a page's last. */
   private readonly everyState: boolean;
+  private applied = 0;
 
   constructor(
     private readonly store: EventStore,
@@ -72,6 +73,11 @@ export class ProjectionRunner {
 
   get checkpoint(): number {
     return this.gate.current;
+  }
+
+  /** How many events this runner has applied since it was made: the catch-up's pace (`/api/ready`). */
+  get eventsApplied(): number {
+    return this.applied;
   }
 
   /** Applies one event, writing the documents it changes in one call; the checkpoint stays. */
@@ -129,6 +135,8 @@ export class ProjectionRunner {
       }
       // a short page is the head; a page cut at `until` is the end
       if (read.length < this.batchSize || page.length < read.length) break;
+      // the pages resolve as microtasks: let the server answer (health, readiness) between them
+      await yieldToEventLoop();
     }
     return { events, position };
   }
@@ -278,6 +286,7 @@ export class ProjectionRunner {
   /** The checkpoint is stored: wake the waiters and tell each tenant which read models moved. */
   private passed(events: readonly StoredEvent[], projections: ProjectionsByType): void {
     const position = events.at(-1)!.position;
+    this.applied += events.length;
     this.gate.advance(position);
     const moved = new Map<string, Set<string>>();
     for (const event of events)

@@ -84,6 +84,13 @@ export class MemoryReadStore implements ReadStore {
     return copy;
   }
 
+  /** How many documents it holds, tombstones included: what a cache of such stores weighs. */
+  get size(): number {
+    let count = 0;
+    for (const documents of this.collections.values()) count += documents.size;
+    return count;
+  }
+
   async checkpoint(name: string): Promise<number> {
     return this.checkpoints.get(name) ?? 0;
   }

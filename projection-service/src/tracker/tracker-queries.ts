@@ -7,6 +7,7 @@ import type {
 } from '@fahrplan/contracts';
 import { AuthGuard } from '@fahrplan/platform';
 import { strip } from '../http/query-helpers';
+import { CatchUpGuard } from '../http/catch-up.guard';
 import { ReadModelQueries } from '../http/read-model-controller';
 import { ReadYourWritesInterceptor } from '../http/read-your-writes.interceptor';
 import type { TrackerConnectionDoc } from './tracker-connections.projection';
@@ -23,12 +24,13 @@ export const byText = (a: string, b: string) =>
 
 /**
  * A controller of the tracker mirror's queries under /api/tracker: for signed-in callers, answered
- * once the projections passed the caller's own writes; the mirror keeps no past, so no `asOf`.
+ * once the read models caught up and passed the caller's own writes; the mirror keeps no past, so no
+ * `asOf`.
  */
 export const TrackerController = () =>
   applyDecorators(
     Controller('api/tracker'),
-    UseGuards(AuthGuard),
+    UseGuards(AuthGuard, CatchUpGuard),
     UseInterceptors(ReadYourWritesInterceptor),
   );
 

@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Module, Res } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
 import type { Response } from 'express';
 import { asyncApiDocument } from '@fahrplan/contracts';
+import type { CatchingUpView, ReadyView } from '@fahrplan/contracts';
 import { openApiDocument } from '../openapi/openapi-document';
 
 /**
@@ -15,6 +16,8 @@ export interface Health {
   readonly details?: () => Record<string, unknown>;
   /** Each resolves when its dependency answers; a rejection's message says what is wrong. */
   readonly checks: Readonly<Record<string, () => Promise<unknown>>>;
+  /** The read models' catch-up with the log: not ready while they are behind (CatchUpProgress). */
+  readonly catchUp?: { status(): Promise<CatchingUpView | ReadyView> };
 }
 
 const HEALTH = Symbol('health');
@@ -42,8 +45,13 @@ class PlatformController {
 
   @Get('ready')
   async ready(@Res({ passthrough: true }) res: Response) {
-    const names = Object.keys(this.health.checks);
-    const outcomes = await Promise.allSettled(names.map((name) => withTimeout(this.health.checks[name]!)));
+    const { catchUp } = this.health;
+    const all: Record<string, () => Promise<unknown>> = {
+      ...this.health.checks,
+      ...(catchUp ? { catchUp: () => catchUp.status() } : {}),
+    };
+    const names = Object.keys(all);
+    const outcomes = await Promise.allSettled(names.map((name) => withTimeout(all[name]!)));
     const checks = Object.fromEntries(
       outcomes.map((outcome, i) => [
         names[i],
@@ -54,9 +62,15 @@ class PlatformController {
             : String(outcome.reason),
       ]),
     );
-    const ready = outcomes.every((outcome) => outcome.status === 'fulfilled');
-    if (!ready) res.status(503);
-    return { status: ready ? 'ready' : 'not ready', service: this.health.service, checks };
+    if (!outcomes.every((outcome) => outcome.status === 'fulfilled')) {
+      res.status(503);
+      return { status: 'not ready', service: this.health.service, checks };
+    }
+    // the catch-up's progress, when there is one: 503 while the read models are behind the log
+    const progress =
+      catchUp && ((outcomes.at(-1) as PromiseFulfilledResult<unknown>).value as CatchingUpView | ReadyView);
+    if (progress && progress.status !== 'ready') res.status(503);
+    return { ...progress, status: progress?.status ?? 'ready', service: this.health.service, checks };
   }
 
   @Get('openapi.json')

@@ -65,6 +65,12 @@ export const query = (
     responses: {
       200: { description: 'OK', content: ok },
       ...problems(400, 401, 403, 404),
+      503: {
+        ...problem,
+        description:
+          'the read models are catching up after a start (`Retry-After: 1`, "catching up: 42 %"), ' +
+          'or did not reach X-Fahrplan-After in time',
+      },
     },
   },
 });

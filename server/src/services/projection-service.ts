@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DirectoryCache, EventPublisher, KafkaBus, TokenService, createEventStore } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
 import {
+  CatchUpProgress,
   LeasedRunner,
   MemoryLease,
   MemoryReadStore,
@@ -37,9 +38,10 @@ export interface ProjectionServiceInstance extends Service {
 
 /**
  * projection-service on its own: the query API and the change feed over the read store, the
- * projections, and the planning-event publisher. Every instance answers queries; one at a time
- * projects and one at a time publishes, each under its own lease, so a second instance takes over
- * within a lease's TTL when the first stops or dies.
+ * projections, and the planning-event publisher. It listens at once; its queries answer 503 (and
+ * `/api/ready` reports the progress) until the read models have caught up with the log. Every
+ * instance answers queries; one at a time projects and one at a time publishes, each under its own
+ * lease, so a second instance takes over within a lease's TTL when the first stops or dies.
  */
 export const createProjectionService = async (
   config: ProjectionServiceConfig,
@@ -76,6 +78,9 @@ export const createProjectionService = async (
       fromBeginning: true,
     });
   await projecting.start();
+  // queries answer 503 until the read models (projected here or by the lease holder) reach this head
+  const catchUp = new CatchUpProgress(runner, store);
+  await catchUp.begin();
   await publishing?.start();
   await trackerMirror?.start();
 
@@ -88,6 +93,7 @@ export const createProjectionService = async (
         directory,
         eventStore: store,
         ...(trackerMirror ? { trackerMirror } : {}),
+        catchUp,
       }),
       platformEndpoints({
         service: 'projection-service',
@@ -101,6 +107,7 @@ export const createProjectionService = async (
           eventStore: () => store.headPosition(),
           readStore: () => readStore.checkpoint('projections'),
         },
+        catchUp,
       }),
     ],
     { logger, trustedProxies: await trustedProxiesOf(config.FAHRPLAN_TRUSTED_PROXIES ?? []) },

@@ -2,7 +2,10 @@ import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryApi, BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { signedIn, signedOut } from '../session/sessionSlice';
 import type { LoginResult, SessionState } from '../session/sessionSlice';
+import { CATCHING_UP_PROBLEM } from '@fahrplan/contracts';
 import { positionSeen } from './positionSlice';
+import { catchingUpAnswered } from '../session/readinessSlice';
+import { problemOf } from '../common/problem';
 import { asOfRequest, readOnlyMessage } from '../session/asOf';
 import type { ApiArgs } from '../session/asOf';
 
@@ -64,8 +67,9 @@ const commandPosition = (url: string, data: unknown): number | null => {
 };
 
 /**
- * Adds the bearer token and X-Fahrplan-After, refreshes once on 401 and notes command positions. While
- * the console shows the past, queries carry `?asOf=` (unless asked `live`) and commands are refused.
+ * Adds the bearer token and X-Fahrplan-After, refreshes once on 401, notes command positions and the
+ * queries refused while the server catches up. While the console shows the past, queries carry
+ * `?asOf=` (unless asked `live`) and commands are refused.
  */
 export const baseQuery: BaseQueryFn<ApiArgs, unknown, FetchBaseQueryError> = async (
   apiArgs,
@@ -83,5 +87,8 @@ export const baseQuery: BaseQueryFn<ApiArgs, unknown, FetchBaseQueryError> = asy
   }
   const position = commandPosition(url, result.data);
   if (position !== null) api.dispatch(positionSeen(position));
+  // the server restarted and catches up: the readiness gate shows how far instead of this error
+  if (result.error?.status === 503 && problemOf(result.error)?.type === CATCHING_UP_PROBLEM)
+    api.dispatch(catchingUpAnswered());
   return result;
 };

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { Center, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { readinessText } from './readiness';
+import { readinessApi, useReadinessQuery } from './readinessApi';
+import { selectCatchingUpAnswers } from '../session/readinessSlice';
+
+/**
+ * The console's pages once the server's read models have caught up with the log (issue 17: the server
+ * listens at once and answers queries 503 until then); meanwhile a screen with the progress, asking
+ * `/api/ready` every second. A query refused for catching up later (a restart) brings the screen back.
+ */
+export function ReadinessGate() {
+  const catchingUpAnswers = useAppSelector(selectCatchingUpAnswers);
+  // polling follows the last answer: every second until ready, then no more
+  const last = readinessApi.endpoints.readiness.useQueryState();
+  const pollingInterval = last.data?.status === 'ready' && !last.isError ? 0 : 1000;
+  const { data, isLoading, isError, refetch } = useReadinessQuery(undefined, { pollingInterval });
+
+  useEffect(() => {
+    if (catchingUpAnswers > 0) void refetch();
+  }, [catchingUpAnswers, refetch]);
+
+  if (isLoading)
+    return (
+      <Center h="100vh">
+        <Loader aria-label="asking the server" />
+      </Center>
+    );
+  const text = readinessText(isError ? undefined : data);
+  if (text === null) return <Outlet />;
+  return (
+    <Center h="100vh" p="md">
+      <Paper withBorder p="xl" radius="md" w={480} maw="100%">
+        <Stack gap="md">
+          <Title order={2} role="status">
+            {text.title}
+          </Title>
+          {text.percent === null ? (
+            <Loader aria-label="waiting for the server" />
+          ) : (
+            <Progress value={text.percent} size="lg" animated aria-label="read models caught up" />
+          )}
+          <Text c="dimmed" size="sm">
+            {text.detail}
+          </Text>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
