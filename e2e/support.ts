@@ -121,6 +121,19 @@ export class E2eApp {
     }
   }
 
+  /**
+   * Stops the server, runs `meanwhile` (e.g. `npm run seed` into the data folder), and starts it again
+   * on the same port and folder; with `readyPath: '/api/health'` it resolves as soon as the server
+   * listens, before its read models have caught up.
+   */
+  async restart(meanwhile: () => void, { readyPath }: { readyPath?: string } = {}): Promise<void> {
+    const port = Number(new URL(this.url).port);
+    await this.server.stop();
+    meanwhile();
+    this.process = new FahrplanProcess(port, this.dataDir, E2E_PASSWORD, readyPath ? { readyPath } : {});
+    await this.process.start();
+  }
+
   async stop(): Promise<void> {
     await this.chromium?.close();
     await this.process?.stop();

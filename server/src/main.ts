@@ -30,7 +30,6 @@ const main = async () => {
         : env.FAHRPLAN_TRACKER_PRIVATE_HOSTS,
     trustedProxies: env.FAHRPLAN_TRUSTED_PROXIES ?? [],
     listenFirst: true,
-    ...(env.FAHRPLAN_TEST_READY_DELAY_MS ? { readyDelayMs: env.FAHRPLAN_TEST_READY_DELAY_MS } : {}),
   });
   const stop = async () => {
     await embedded.close();

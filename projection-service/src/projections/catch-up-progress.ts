@@ -4,11 +4,6 @@ import type { ProjectionRunner } from './projection-runner';
 
 export interface CatchUpProgressOptions {
   readonly clock?: () => number;
-  /**
-   * Test only (`FAHRPLAN_TEST_READY_DELAY_MS`): report catching up for at least this long after the
-   * catch-up began, so that an end-to-end test sees what a long catch-up looks like on a small log.
-   */
-  readonly holdMs?: number;
 }
 
 interface Start {
@@ -60,8 +55,7 @@ export class CatchUpProgress {
     if (this.reached) return true;
     const start = this.start;
     if (!start) return false;
-    const held = this.clock() - start.at < (this.options.holdMs ?? 0);
-    this.reached = (await this.runner.waitFor(start.head, 0)) && !held;
+    this.reached = await this.runner.waitFor(start.head, 0);
     return this.reached;
   }
 
@@ -81,8 +75,7 @@ export class CatchUpProgress {
       };
     const seconds = (this.clock() - start.at) / 1000;
     const way = start.head - start.position;
-    let done = way <= 0 ? 1 : Math.min(1, Math.max(0, (position - start.position) / way));
-    if (this.options.holdMs) done = Math.min(done, (seconds * 1000) / this.options.holdMs);
+    const done = way <= 0 ? 1 : Math.min(1, Math.max(0, (position - start.position) / way));
     const events = this.runner.eventsApplied - start.events;
     return {
       status: 'catching-up',

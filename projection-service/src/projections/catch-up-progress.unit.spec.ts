@@ -11,14 +11,14 @@ const eventStore = memoryEventStores();
 const acme = { tenant: 'acme', user: 'alice', timestamp: '2026-03-02T09:30:00.000Z' };
 
 /** A log of about 200 events, a runner that is moved by hand, and a clock the test moves (STYLE 11). */
-const setUp = async (options: { holdMs?: number } = {}) => {
+const setUp = async () => {
   const store = eventStore();
   const { position: head } = await appendPlanningWorkload(store, { events: 200 });
   const readStore = new MemoryReadStore();
   const runner = new ProjectionRunner(store, readStore, allProjections);
   let now = Date.parse('2026-03-02T09:30:00Z');
   const clock = { now: () => now, advance: (seconds: number) => (now += seconds * 1000) };
-  const progress = new CatchUpProgress(runner, store, { clock: clock.now, ...options });
+  const progress = new CatchUpProgress(runner, store, { clock: clock.now });
   return { store, head, readStore, runner, clock, progress };
 };
 
@@ -94,18 +94,5 @@ describe('CatchUpProgress', () => {
 
     expect(await progress.isReady()).toBe(true);
     expect(await progress.status()).toMatchObject({ status: 'ready', position: head });
-  });
-
-  it('holds the catch-up for holdMs (the test knob), its percent following the time', async () => {
-    const { runner, progress, clock } = await setUp({ holdMs: 10_000 });
-    await progress.begin();
-    await runner.catchUp();
-    clock.advance(4);
-
-    expect(await progress.isReady()).toBe(false);
-    expect(await progress.status()).toMatchObject({ status: 'catching-up', percent: 40, secondsLeft: 6 });
-
-    clock.advance(6);
-    expect(await progress.isReady()).toBe(true);
   });
 });

@@ -136,8 +136,6 @@ export const embeddedTrackerEnv = z.object({
   ...privateHosts(''),
   /** serve a fake issue tracker at /demo-tracker, and link the demo tenant to it on first start */
   FAHRPLAN_DEMO_TRACKER: flag(true),
-  /** test only: /api/ready reports catching up for at least this long after the start (the e2e of that screen) */
-  FAHRPLAN_TEST_READY_DELAY_MS: z.coerce.number().int().min(0).optional(),
 });
 
 export const trackerSyncEnv = z.object({

@@ -59,8 +59,6 @@ export interface EmbeddedOptions {
    * createEmbedded returns once they have caught up.
    */
   readonly listenFirst?: boolean;
-  /** Test only: report catching up for at least this long after `startCatchUp()` (CatchUpProgress). */
-  readonly readyDelayMs?: number;
 }
 
 /** Where `npm start` serves the fake issue tracker for the demo. */
@@ -175,7 +173,7 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
   // SQLite writes hold the event loop for a whole page: pages of 250 events keep the longest hold
   // near 0.2 s (1,000: 0.5–0.8 s; 5,000: 2 s, on a loaded 2-core machine) at about the same pace
   const runner = new ProjectionRunner(store, readStore, allProjections, { batchSize: 250 });
-  const catchUp = new CatchUpProgress(runner, store, { holdMs: options.readyDelayMs ?? 0 });
+  const catchUp = new CatchUpProgress(runner, store);
   const startCatchUp = async () => {
     await runner.start();
     return catchUp.begin();
