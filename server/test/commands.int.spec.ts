@@ -536,13 +536,17 @@ describe('read your writes', () => {
     expect(body).toMatchObject({ release: 'after', version: 1 });
   });
 
-  it('ignores an X-Fahrplan-After that is not a position', async () => {
-    for (const after of ['abc', '-5', '1.5', '0']) {
+  it('refuses an X-Fahrplan-After that is not a position (issue 18: the document says integer), and answers 0 at once', async () => {
+    for (const after of ['abc', '-5', '1.5']) {
       const reply = await platform.api.get('/api/applications?q=erp', platform.admin, {
         'x-fahrplan-after': after,
       });
-      expect({ after, status: reply.status }).toEqual({ after, status: 200 });
+      expect({ after, status: reply.status }).toEqual({ after, status: 400 });
     }
+    const zero = await platform.api.get('/api/applications?q=erp', platform.admin, {
+      'x-fahrplan-after': '0',
+    });
+    expect(zero.status).toBe(200);
   });
 
   it('answers 503 when the projections do not reach the position in time', async () => {

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { commandCatalogue } from '@fahrplan/contracts';
 import { asOfRoutes } from '@fahrplan/projection-service';
 import { caughtUp, startPlatform } from '../src/testing/platform';
@@ -102,7 +103,15 @@ describe('GET /api/openapi.json', () => {
       expect(operation.summary).toBe(definition.summary);
       expect(operation.security).toEqual([{ bearer: [] }]);
       expect(operation.requestBody.content['application/json'].schema).toMatchObject({ type: 'object' });
-      expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409']);
+      expect(Object.keys(operation.responses).sort()).toEqual([
+        '200',
+        '400',
+        '401',
+        '403',
+        '404',
+        '409',
+        '422',
+      ]);
       expect(operation.parameters).toEqual(
         expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' })]),
       );
@@ -298,6 +307,43 @@ describe('the rest of /api', () => {
     expect(reply.status).toBe(404);
     expect(reply.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(reply.body).toMatchObject({ status: 404, title: 'Not Found' });
+  });
+
+  it('answers a method a path does not have with a 405 problem naming the methods it has', async () => {
+    // fetch refuses to send TRACE: node:http does
+    const trace = await new Promise<{ status?: number; allow?: string }>((done, fail) =>
+      request(`${platform.api.baseUrl}/api/applications`, { method: 'TRACE' }, (response) => {
+        response.resume();
+        done({ status: response.statusCode, allow: response.headers.allow });
+      })
+        .on('error', fail)
+        .end(),
+    );
+    expect(trace).toEqual({ status: 405, allow: 'GET, HEAD' });
+    for (const method of ['PATCH', 'PUT', 'DELETE']) {
+      const reply = await platform.api.send(method, '/api/applications', { token: platform.admin });
+
+      expect({ method, status: reply.status, allow: reply.headers.get('allow') }).toEqual({
+        method,
+        status: 405,
+        allow: 'GET, HEAD',
+      });
+      expect(reply.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
+    const get = await platform.api.get('/api/commands/SaveItem', platform.admin);
+    expect({ status: get.status, allow: get.headers.get('allow') }).toEqual({ status: 405, allow: 'POST' });
+    expect((await platform.api.send('PATCH', '/api/no-such-thing', { token: platform.admin })).status).toBe(
+      404,
+    );
+  });
+
+  it('refuses an X-Fahrplan-After that names no position with a 400', async () => {
+    for (const after of ['abc', '-1', '1.5', ''])
+      expect({
+        after,
+        status: (await platform.api.get('/api/me', platform.admin, { 'X-Fahrplan-After': after })).status,
+      }).toEqual({ after, status: 400 });
+    expect((await platform.api.get('/api/me', platform.admin, { 'X-Fahrplan-After': '0' })).status).toBe(200);
   });
 
   it('answers a path that cannot be decoded with a 400 problem', async () => {

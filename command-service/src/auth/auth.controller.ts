@@ -16,13 +16,13 @@ import type { IssuedSession } from './session.service';
 
 export const REFRESH_COOKIE = 'fahrplan_refresh';
 
-const loginSchema = z.strictObject({
+export const loginSchema = z.strictObject({
   tenant: z.string().trim().min(1).max(100),
   username: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(1000),
 });
 
-const switchSchema = z.strictObject({ tenant: z.string().trim().min(1).max(100) });
+export const switchSchema = z.strictObject({ tenant: z.string().trim().min(1).max(100) });
 
 /** The refresh token's cookie: httpOnly, only sent to /api/auth, for as long as the session runs. */
 export const setRefreshCookie = (response: Response, token: string, secure: boolean): void => {

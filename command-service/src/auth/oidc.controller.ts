@@ -10,7 +10,7 @@ import { OIDC_CONFIG, OIDC_IDS, OIDC_LOGIN_SECONDS, OidcService } from './oidc.s
 export const OIDC_LOGIN_COOKIE = 'fahrplan_oidc';
 const CALLBACK_PATH = '/api/auth/oidc/callback';
 
-const startSchema = z.strictObject({ tenant: z.string().trim().max(100).default('') });
+export const oidcStartSchema = z.strictObject({ tenant: z.string().trim().max(100).default('') });
 
 /** The providers of OIDC login; with `config` undefined the endpoints answer 404 (config says disabled). */
 export const oidcProviders = (config: OidcConfig | undefined, ids: IdAllocator) => [
@@ -32,7 +32,7 @@ export class OidcController {
   /** Redirects the browser to the provider; `tenant` is where the user wants to work once back. */
   @Get('start')
   async start(@Query() query: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const { tenant } = startSchema.parse(query);
+    const { tenant } = oidcStartSchema.parse(query);
     const { url, cookie } = await this.oidc.start(tenant);
     // Lax: the callback arrives as a top-level navigation from the provider's site
     response.cookie(OIDC_LOGIN_COOKIE, cookie, {

@@ -16,7 +16,8 @@ import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrpla
 import type { Principal } from '@fahrplan/platform';
 import { messageClasses } from '../infrastructure/command-message';
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
+/** An Idempotency-Key a client may send (the OpenAPI document states it too). */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** The request as the command it makes (type and validated data, keys in a stable order), digested. */
 const fingerprintOf = (type: string, data: unknown) =>

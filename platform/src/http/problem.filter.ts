@@ -9,6 +9,7 @@ const titles: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  405: 'Method Not Allowed',
   409: 'Conflict',
   422: 'Unprocessable Content',
   413: 'Payload Too Large',

@@ -1,5 +1,5 @@
 import { Get, Query } from '@nestjs/common';
-import { validationError } from '@fahrplan/contracts';
+import { commentRefTypes, validationError } from '@fahrplan/contracts';
 import type { CommentView, Page } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
@@ -23,8 +23,10 @@ export class CommentsController extends ReadModelQueries {
     requireView(this.directory, principal, 'application-details');
     const refType = single('refType', refTypes);
     const refId = single('refId', refIds);
-    if (!refType || !/^\d+$/.test(refId ?? ''))
-      throw validationError('refType and a numeric refId are required');
+    if (!refType || !(commentRefTypes as readonly string[]).includes(refType) || !/^\d+$/.test(refId ?? ''))
+      throw validationError(`refType (${commentRefTypes.join(', ')}) and a numeric refId are required`, [
+        { field: 'refType', message: commentRefTypes.join(', ') },
+      ]);
     const request = pageRequest(limit, cursor);
     const filter = {
       tenant: await ownerOf(this.store, principal.tenant, refType, Number(refId)),

@@ -12,7 +12,8 @@ const WAIT_MS = 5000;
 /**
  * Read your writes: a query sent with `X-Fahrplan-After: <position>` (the position a command answered)
  * is answered once what it reads has passed that position, or 503 after WAIT_MS. A position beyond
- * the log's head can never be reached: 400 at once, rather than hold the request.
+ * the log's head can never be reached: 400 at once, rather than hold the request; so is a header
+ * that names no position.
  */
 const afterPosition = (
   context: ExecutionContext,
@@ -23,8 +24,11 @@ const afterPosition = (
   const header = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>().headers[
     'x-fahrplan-after'
   ];
+  if (header === undefined) return next.handle();
   const position = Number(header);
-  if (!header || !Number.isSafeInteger(position) || position <= 0) return next.handle();
+  if (!/^\d{1,16}$/.test(header) || !Number.isSafeInteger(position))
+    throw new BadRequestException('X-Fahrplan-After must be a position: a whole number');
+  if (position === 0) return next.handle();
   const reached = async () => {
     if (await waitFor(position, 0)) return true;
     if (position > (await log.headPosition()))

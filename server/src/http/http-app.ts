@@ -8,6 +8,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ProblemFilter, toProblem } from '@fahrplan/platform';
+import { methodNotAllowed } from './method-not-allowed';
 import type { TrustedProxies } from './trusted-proxies';
 
 /**
@@ -25,6 +26,7 @@ export const configureHttp = (app: NestExpressApplication, trust?: TrustedProxie
     res.status(body.status).type('application/problem+json').json(body);
   });
   app.use(cookieParser());
+  app.use(methodNotAllowed(app));
   app.useGlobalFilters(new ProblemFilter());
 };
 

@@ -1,11 +1,13 @@
-import { bearer, jsonBody, problems, publicGet } from './operations';
+import { loginSchema, oidcStartSchema, switchSchema } from '@fahrplan/command-service';
+import { bearer, inputSchema, jsonBody, problems, publicGet } from './operations';
 
 /** Log in, refresh, log out and switch tenants (local accounts). */
 export const sessionPaths = () => ({
   '/api/auth/login': {
     post: {
       summary: 'Log in: {tenant, username, password} → {accessToken, expiresIn, me} and a refresh cookie',
-      responses: { 200: { description: 'OK' }, ...problems(400, 401) },
+      requestBody: jsonBody(inputSchema(loginSchema)),
+      responses: { 200: { description: 'OK' }, ...problems(400, 401, 429, 503) },
     },
   },
   '/api/auth/refresh': {
@@ -22,12 +24,8 @@ export const sessionPaths = () => ({
       summary:
         "Move the session to another of the user's tenants: {tenant} → {accessToken, expiresIn, me} and a new refresh cookie; the old session ends. 403 when the user cannot act there.",
       security: bearer,
-      requestBody: jsonBody({
-        type: 'object',
-        properties: { tenant: { type: 'string' } },
-        required: ['tenant'],
-      }),
-      responses: { 200: { description: 'The new session' }, ...problems(401, 403) },
+      requestBody: jsonBody(inputSchema(switchSchema)),
+      responses: { 200: { description: 'The new session' }, ...problems(400, 401, 403) },
     },
   },
 });
@@ -38,8 +36,15 @@ export const oidcPaths = () => ({
   '/api/auth/oidc/start': {
     get: {
       summary: 'Redirect to the OpenID provider (PKCE); `tenant`: where to sign in once back',
-      parameters: [{ name: 'tenant', in: 'query', required: false, schema: { type: 'string' } }],
-      responses: { 302: { description: 'To the provider' }, ...problems(404, 502) },
+      parameters: [
+        {
+          name: 'tenant',
+          in: 'query',
+          required: false,
+          schema: inputSchema(oidcStartSchema).properties?.tenant as object,
+        },
+      ],
+      responses: { 302: { description: 'To the provider' }, ...problems(400, 404, 502) },
     },
   },
   '/api/auth/oidc/callback': {

@@ -1,4 +1,5 @@
 import { commandCatalogue, flowSourcePattern } from '@fahrplan/contracts';
+import { IDEMPOTENCY_KEY } from '@fahrplan/command-service';
 import { bearer, inputSchema, jsonBody, problems } from './operations';
 
 /** `POST /api/commands/<CommandType>` for every command of the catalogue in contracts/. */
@@ -11,7 +12,13 @@ export const commandPaths = () =>
           summary: definition.summary,
           security: bearer,
           parameters: [
-            { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string' } },
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              description: 'a retry with the same key and body answers the first answer; another body 422',
+              schema: { type: 'string', pattern: IDEMPOTENCY_KEY.source },
+            },
             {
               name: 'X-Fahrplan-Source',
               in: 'header',
@@ -26,7 +33,7 @@ export const commandPaths = () =>
               description: 'The record id, its new version and the global position',
               content: { 'application/json': { schema: { $ref: '#/components/schemas/CommandResult' } } },
             },
-            ...problems(400, 401, 403, 404, 409),
+            ...problems(400, 401, 403, 404, 409, 422),
           },
         },
       },

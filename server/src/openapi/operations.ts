@@ -35,15 +35,32 @@ interface Parameter {
   readonly schema?: object;
 }
 export const inPath = (...names: string[]): Parameter[] => names.map((name) => ({ name, in: 'path' }));
+/** A record id in the path: digits only (anything else names no record: 404, or 400 where the route says). */
+export const idInPath = (name = 'id'): Parameter => ({
+  name,
+  in: 'path',
+  schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+});
+/** A date query parameter as the server reads it (YYYY-MM-DD, a real date); empty is absent where optional. */
+export const dateInQuery = (name: string, required = true): Parameter => ({
+  name,
+  in: 'query',
+  required,
+  schema: required
+    ? { type: 'string', format: 'date' }
+    : { type: 'string', anyOf: [{ format: 'date' }, { maxLength: 0 }] },
+});
 export const inQuery = (...names: string[]): Parameter[] => names.map((name) => ({ name, in: 'query' }));
-export const requiredInQuery = (...names: string[]): Parameter[] =>
-  names.map((name) => ({ name, in: 'query', required: true }));
 
-/** A query: GET with a bearer token, string parameters and the read-your-writes header. */
+/**
+ * A query: GET with a bearer token, string parameters and, where the query reads projections, the
+ * read-your-writes header (the history reads the event log itself, always current).
+ */
 export const query = (
   summary: string,
   parameters: Parameter[] = [],
   ok: object = { 'application/json': {} },
+  { readYourWrites = true }: { readYourWrites?: boolean } = {},
 ) => ({
   get: {
     summary,
@@ -54,13 +71,7 @@ export const query = (
         required: p.required ?? p.in === 'path',
         schema: p.schema ?? { type: 'string' },
       })),
-      {
-        name: 'X-Fahrplan-After',
-        in: 'header',
-        required: false,
-        description: 'answer once the read models passed this position',
-        schema: { type: 'integer' },
-      },
+      ...(readYourWrites ? [afterHeader] : []),
     ],
     responses: {
       200: { description: 'OK', content: ok },
@@ -75,6 +86,15 @@ export const query = (
   },
 });
 
+const afterHeader = {
+  name: 'X-Fahrplan-After',
+  in: 'header',
+  required: false,
+  description:
+    'answer once the read models passed this position (a whole number; beyond the end of the event log answers 400, not digits 400)',
+  schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+};
+
 /** A described query parameter, a string unless `schema` says otherwise. */
 export const described = (
   name: string,
@@ -88,7 +108,7 @@ export const described = (
 });
 
 /** `limit` and `cursor`, which every list takes (issue 17). */
-const pageParameters: Parameter[] = [
+export const pageParameters: Parameter[] = [
   described(
     'limit',
     'how many records a page holds: 1 to 1000, 100 when absent; more answers 400 naming limit',
@@ -97,6 +117,7 @@ const pageParameters: Parameter[] = [
   described(
     'cursor',
     "the previous page's nextCursor, for the page after it; one this list did not give answers 400 naming cursor",
+    { type: 'string', pattern: '^[A-Za-z0-9_-]*$' },
   ),
 ];
 
@@ -112,11 +133,17 @@ export const sortParameter = (keys: readonly string[], fallback: string): Parame
  * A list: a query answering one page (`Page`, `#/components/schemas/Page`) of `of`, with `limit` and
  * `cursor` besides `parameters`.
  */
-export const listQuery = (summary: string, of: string, parameters: Parameter[] = []) =>
+export const listQuery = (
+  summary: string,
+  of: string,
+  parameters: Parameter[] = [],
+  options: { readYourWrites?: boolean } = {},
+) =>
   query(
     `${summary}. Answers a page of ${of}: {items, nextCursor}, nextCursor null after the last page`,
     [...parameters, ...pageParameters],
     { 'application/json': { schema: { $ref: '#/components/schemas/Page' } } },
+    options,
   );
 
 /** `asOf` on the read-model queries (`asOfRoutes`); the directory and the tracker mirror answer now. */

@@ -1,4 +1,6 @@
 import {
+  commentRefTypes,
+  historyCategories,
   maxTimelineDays,
   testTrackerConnectionSchema,
   timelineItemsMaxDays,
@@ -7,21 +9,28 @@ import {
 import { applicationSorts, groupSorts, itemSorts } from '@fahrplan/projection-service';
 import {
   bearer,
+  dateInQuery,
   described,
+  idInPath,
   inPath,
   inQuery,
   inputSchema,
   jsonBody,
   listQuery,
+  pageParameters,
   problems,
   query,
-  requiredInQuery,
   sortParameter,
 } from './operations';
 
 const search = (what: string) =>
   described('q', `a text the ${what} contain, without regard to case or accents (at most 200 characters)`);
 const ids = (what: string) => described('id', `only the ${what} of these ids: a comma list, at most 1000`);
+const idList = (name: string, what: string) =>
+  described(name, `only ${what} of these ids: a comma list`, {
+    type: 'string',
+    pattern: '^(\\d{1,9}(,\\d{1,9})*)?$',
+  });
 const code = (name: string, field: string) =>
   described(name, `only projects whose ${field} is this code`, { type: 'integer' });
 
@@ -60,7 +69,7 @@ export const portfolioPaths = () => ({
   '/api/applications/{id}/projects': listQuery(
     'The projects the tenant sees (its own and accepted shared ones) that use an application (§2), by title',
     'projects {id, title, status, phase, end, shared, tenant, group}',
-    inPath('id'),
+    [idInPath()],
   ),
   '/api/groups': listQuery(
     "The portfolio: projects of the tenant and those shared with it and accepted (shared: true), with computed priority, duration, budget and the parent's title",
@@ -94,10 +103,9 @@ export const portfolioPaths = () => ({
     'resources',
     [search('name'), ids('resources')],
   ),
-  '/api/resources/{id}': query(
-    "One of the tenant's live resources; 404 'resource not found' otherwise",
-    inPath('id'),
-  ),
+  '/api/resources/{id}': query("One of the tenant's live resources; 404 'resource not found' otherwise", [
+    idInPath(),
+  ]),
   '/api/shares': listQuery(
     "Project shares of the caller's tenant of one direction, the latest change first: each with the project id, its title (of an incoming share only while PENDING or ACCEPTED), owner, receiving tenant, status (PENDING, ACCEPTED, DECLINED, REVOKED) and the history of requests and decisions (when, user, tenant); shares of deleted projects are left out",
     'shares',
@@ -135,20 +143,35 @@ export const planPaths = () => ({
   '/api/timeline': query(
     `The home timeline of [from, to) (YYYY-MM-DD, at most ${maxTimelineDays} days), a page of rows at a time: the projects (own and accepted shared ones, never the sprint group) that have items overlapping the window (a milestone: its start in it) or run in it, with their lanes, ordered by title. Filters are comma lists of ids: group (projects), status, resource, application (of the project). limit: rows per page (default 100, at most 1,000); cursor: the nextCursor of the page before (null after the last; a page may hold fewer rows than the limit when few projects meet the window, and still name a next one). detail: items (every item of the rows in the window, by project and rank; items of a shared project come with shared: true, read-only), summary (per row with items, a summary instead: the span of its items, taskCount, milestoneCount and the first ${timelineSummaryMilestones} milestones; backgrounds are left out) or auto (the default: items for windows up to ${timelineItemsMaxDays} days, summaries beyond). The answer names its detail and its itemCount (the rows' items in the window, listed or summarised).`,
     [
-      ...requiredInQuery('from', 'to'),
-      ...inQuery('group', 'status', 'resource', 'application', 'limit', 'cursor', 'detail'),
+      dateInQuery('from'),
+      dateInQuery('to'),
+      idList('group', 'the projects'),
+      idList('status', 'projects of these status codes'),
+      idList('resource', 'projects of these resources'),
+      idList('application', 'projects that use these applications'),
+      ...pageParameters,
+      described('detail', 'items, summary or auto', {
+        type: 'string',
+        enum: ['auto', 'items', 'summary'],
+        default: 'auto',
+      }),
     ],
   ),
-  '/api/comments': listQuery(
-    'Comments of a record, oldest first',
-    'comments',
-    requiredInQuery('refType', 'refId'),
-  ),
-  '/api/accounts/{id}': query('A finance account with its entries', inPath('id')),
-  '/api/calendar/working-days': query(
-    'Working days between from (inclusive) and to (exclusive)',
-    requiredInQuery('from', 'to'),
-  ),
+  '/api/comments': listQuery('Comments of a record, oldest first', 'comments', [
+    {
+      ...described('refType', 'the kind of record', { type: 'string', enum: [...commentRefTypes] }),
+      required: true,
+    },
+    {
+      ...described('refId', 'the id of the record', { type: 'integer', minimum: 0, maximum: 999_999_999 }),
+      required: true,
+    },
+  ]),
+  '/api/accounts/{id}': query('A finance account with its entries', [idInPath()]),
+  '/api/calendar/working-days': query('Working days between from (inclusive) and to (exclusive)', [
+    dateInQuery('from'),
+    dateInQuery('to'),
+  ]),
 });
 
 /** The tracker mirror's queries and the connection test. */
@@ -162,7 +185,7 @@ export const trackerPaths = () => ({
   '/api/tracker/issues': query('Mirrored issues that projects and items link', inQuery('keys')),
   '/api/tracker/releases': query(
     'Versions of the repositories the tenant links, with release links and the linking projects',
-    inQuery('from', 'to'),
+    [dateInQuery('from', false), dateInQuery('to', false)],
   ),
   '/api/tracker/status': query("How fresh each connection's mirror is, and why its last run failed"),
   '/api/tracker/test': {
@@ -185,18 +208,28 @@ export const changePaths = () => ({
     "Every change of a record, newest first: when, who, which command and event, the source (flow step, sharing, tracker mirroring) and the field-level before → after differences; besides the page, `total` counts the changes matching the filters and `fields` and `users` list the filters' choices (history VIEW and VIEW on the record). Categories: application, group, item, goal, resource, comment, account, trackerConnection, tenant, user",
     'changes',
     [
-      ...inPath('category', 'id'),
+      {
+        name: 'category',
+        in: 'path',
+        schema: { type: 'string', enum: [...historyCategories] },
+      },
+      { ...idInPath(), schema: { type: 'integer', minimum: 0, maximum: 999_999_999_999_999 } },
       described('field', 'only changes of this field'),
       described('user', 'only changes by this user'),
     ],
+    { readYourWrites: false },
   ),
   '/api/history/group/{id}/export.csv': query(
     "A project's history as CSV: one line per changed field (at, user, command, event, source, revision, position, field, before, after)",
-    inPath('id'),
+    [idInPath()],
+    { 'text/csv': { schema: { type: 'string' } } },
+    { readYourWrites: false },
   ),
   '/api/history/group/{id}/events.json': query(
     "A project's events in today's shape with their metadata, in order: a log a downstream system can replay",
-    inPath('id'),
+    [idInPath()],
+    undefined,
+    { readYourWrites: false },
   ),
   '/api/changes': {
     get: {

@@ -1,0 +1,46 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { problem } from '@fahrplan/platform';
+
+interface RouteLayer {
+  readonly route?: { readonly methods: Readonly<Record<string, boolean>> };
+  match(path: string): unknown;
+}
+
+/** The methods the API's routes answer at `path` (upper case), from the router Nest filled. */
+const allowedAt = (layers: readonly RouteLayer[], path: string): Set<string> => {
+  const allowed = new Set<string>();
+  for (const layer of layers) {
+    if (!layer.route) continue;
+    let matches = false;
+    try {
+      matches = Boolean(layer.match(path));
+    } catch {
+      // a path that cannot be decoded: the router answers it (400)
+    }
+    if (!matches) continue;
+    for (const method of Object.keys(layer.route.methods)) allowed.add(method.toUpperCase());
+  }
+  if (allowed.has('GET')) allowed.add('HEAD');
+  return allowed;
+};
+
+/**
+ * A method an API path does not answer (TRACE, PATCH, PUT, DELETE …) is a 405 problem naming the
+ * methods it does answer in `Allow` (RFC 9110 §15.5.6), rather than the 404 of a path that does not
+ * exist. OPTIONS stays with the router, which answers it with `Allow` itself.
+ */
+export const methodNotAllowed =
+  (app: NestExpressApplication) =>
+  (req: Request, res: Response, next: NextFunction): void => {
+    if (!req.path.startsWith('/api/') || req.method === 'OPTIONS') return next();
+    const { router } = app.getHttpAdapter().getInstance() as unknown as { router: { stack: RouteLayer[] } };
+    const allowed = allowedAt(router.stack, req.path);
+    if (allowed.size === 0 || allowed.has(req.method)) return next();
+    const allow = [...allowed].sort().join(', ');
+    res
+      .status(405)
+      .set('Allow', allow)
+      .type('application/problem+json')
+      .json(problem(405, `${req.method} is not allowed here; allowed: ${allow}`));
+  };
