@@ -1,0 +1,152 @@
+/** The HTTP load of `npm run bench:scale`: one session, queries on N connections, commands confirmed by read-your-writes. */
+import { format, percentile } from '../figures';
+
+/** Logs in again before issue 18's access token (10 minutes) runs out. */
+const TOKEN_REFRESH_MS = 5 * 60_000;
+
+/**
+ * One user of the demo tenant: logs in once and reuses the token (issue 18 throttles logins and
+ * queues password hashing, so a bench that logs in per request measures the throttle).
+ */
+export class Session {
+  private token = '';
+  private loggedInAt = 0;
+
+  constructor(
+    readonly url: string,
+    private readonly credentials: { tenant: string; username: string; password: string },
+  ) {}
+
+  /** Outside anything timed: a token, fresh enough for the next minutes. */
+  async fresh(): Promise<this> {
+    if (this.token && performance.now() - this.loggedInAt < TOKEN_REFRESH_MS) return this;
+    const response = await fetch(`${this.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(this.credentials),
+    });
+    if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
+    this.token = ((await response.json()) as { accessToken: string }).accessToken;
+    this.loggedInAt = performance.now();
+    return this;
+  }
+
+  headers(extra: Record<string, string> = {}): Record<string, string> {
+    return { authorization: `Bearer ${this.token}`, ...extra };
+  }
+}
+
+export interface Sample {
+  readonly ms: number;
+  readonly bytes: number;
+  readonly status: number;
+}
+
+const timed = async (session: Session, path: string): Promise<Sample> => {
+  const start = performance.now();
+  const response = await fetch(`${session.url}${path}`, { headers: session.headers() });
+  const body = await response.arrayBuffer();
+  return { ms: performance.now() - start, bytes: body.byteLength, status: response.status };
+};
+
+/** Asks every path once, `connections` requests at a time. */
+export const ask = async (session: Session, paths: readonly string[], connections: number) => {
+  await session.fresh();
+  const samples: Sample[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < paths.length) samples.push(await timed(session, paths[next++]!));
+    }),
+  );
+  return samples;
+};
+
+/** Asks `paths` round and round on `connections` connections until `done` settles; the samples. */
+export const askUntil = async (
+  session: Session,
+  paths: readonly string[],
+  connections: number,
+  done: Promise<unknown>,
+) => {
+  let finished = false;
+  void done.finally(() => (finished = true)).catch(() => undefined);
+  const samples: Sample[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (!finished) samples.push(await timed(session, paths[next++ % paths.length]!));
+    }),
+  );
+  return samples;
+};
+
+/** A latency figure: p50 / p95 of the 200 answers, their mean size, and what was not 200. */
+export interface Latency {
+  readonly text: string;
+  /** p95 in ms, when any request answered 200. */
+  readonly p95?: number;
+}
+
+export const latency = (samples: readonly Sample[]): Latency => {
+  const ok = samples.filter((s) => s.status === 200);
+  const statuses = [...new Set(samples.filter((s) => s.status !== 200).map((s) => s.status))].join(', ');
+  if (ok.length === 0) return { text: `n/a: answered ${statuses || 'nothing'}` };
+  const ms = ok.map((s) => s.ms).sort((a, b) => a - b);
+  const p95 = percentile(ms, 95);
+  const bytes = ok.reduce((sum, s) => sum + s.bytes, 0) / ok.length;
+  const size =
+    bytes < 1024
+      ? `${format(bytes)} B`
+      : bytes < 2 ** 20
+        ? `${format(bytes / 1024, 1)} kB`
+        : `${format(bytes / 2 ** 20, 1)} MB`;
+  const failed = ok.length < samples.length ? `; ${samples.length - ok.length} answered ${statuses}` : '';
+  return { text: `${format(percentile(ms, 50), 1)} / ${format(p95, 1)} ms (${size})${failed}`, p95 };
+};
+
+interface Confirmation {
+  /** POST sent → the command's 200 received, ms. */
+  readonly saved: number;
+  /** POST sent → the item read with `X-Fahrplan-After: <position>` received, ms. */
+  readonly confirmed: number;
+}
+
+/**
+ * Renames `ids`' items one after another (`POST /api/commands/SaveItem {id, version, title}`), each
+ * confirmed as the console confirms a change: `GET /api/items/<id>` with `X-Fahrplan-After` (the
+ * command's position), answered once the read models have passed it.
+ */
+export const readYourWrites = async (session: Session, ids: readonly number[]): Promise<Confirmation[]> => {
+  const confirmations: Confirmation[] = [];
+  for (const id of ids) {
+    await session.fresh();
+    const response = await fetch(`${session.url}/api/items/${id}`, { headers: session.headers() });
+    if (!response.ok) throw new Error(`GET /api/items/${id}: ${response.status} ${await response.text()}`);
+    const item = (await response.json()) as { version: number; title: string };
+    const start = performance.now();
+    const saved = await fetch(`${session.url}/api/commands/SaveItem`, {
+      method: 'POST',
+      headers: session.headers({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ id, version: item.version, title: `${item.title.slice(0, 80)} *` }),
+    });
+    if (!saved.ok) throw new Error(`SaveItem ${id}: ${saved.status} ${await saved.text()}`);
+    const { position } = (await saved.json()) as { position: number };
+    const savedMs = performance.now() - start;
+    const read = await fetch(`${session.url}/api/items/${id}`, {
+      headers: session.headers({ 'x-fahrplan-after': String(position) }),
+    });
+    const body = (await read.json()) as { version?: number };
+    if (!read.ok || body.version !== item.version + 1)
+      throw new Error(`the confirmation of SaveItem ${id} answered ${read.status} ${JSON.stringify(body)}`);
+    confirmations.push({ saved: savedMs, confirmed: performance.now() - start });
+  }
+  return confirmations;
+};
+
+/** p50 / p95 of `values` in ms, and the p95. */
+export const spread = (values: readonly number[]): Latency => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const p95 = percentile(sorted, 95);
+  return { text: `${format(percentile(sorted, 50), 1)} / ${format(p95, 1)} ms`, p95 };
+};
