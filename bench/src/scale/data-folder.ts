@@ -72,6 +72,8 @@ export interface LogSample {
   readonly instants: readonly string[];
   /** The first and the last start day of an item. */
   readonly span: readonly [string, string];
+  /** The log's last position: a start is ready once the projections have reached it. */
+  readonly head: number;
 }
 
 export const sampleLog = (folder: string, instants: number, random: () => number): LogSample => {
@@ -104,5 +106,5 @@ export const sampleLog = (folder: string, instants: number, random: () => number
     "SELECT min(json_extract(data, '$.start')) FROM events WHERE type = 'ItemCreated' UNION ALL SELECT max(json_extract(data, '$.start')) FROM events WHERE type = 'ItemCreated'",
   ).map((start) => String(start).slice(0, 10));
   db.close();
-  return { itemIds, words: [...new Set(words)], instants: at, span: [span[0]!, span[1]!] };
+  return { itemIds, words: [...new Set(words)], instants: at, span: [span[0]!, span[1]!], head: last! };
 };

@@ -13,14 +13,16 @@ export class Session {
   private loggedInAt = 0;
 
   constructor(
+    /** Where queries go, and where logins and commands go (the same server but in the distributed shape). */
     readonly url: string,
+    readonly commandUrl: string,
     private readonly credentials: { tenant: string; username: string; password: string },
   ) {}
 
   /** Outside anything timed: a token, fresh enough for the next minutes. */
   async fresh(): Promise<this> {
     if (this.token && performance.now() - this.loggedInAt < TOKEN_REFRESH_MS) return this;
-    const response = await fetch(`${this.url}/api/auth/login`, {
+    const response = await fetch(`${this.commandUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(this.credentials),
@@ -42,11 +44,16 @@ export interface Sample {
   readonly status: number;
 }
 
+/** One request; status 0 when no answer came (the connection failed or was reset). */
 const timed = async (session: Session, path: string): Promise<Sample> => {
   const start = performance.now();
-  const response = await fetch(`${session.url}${path}`, { headers: session.headers() });
-  const body = await response.arrayBuffer();
-  return { ms: performance.now() - start, bytes: body.byteLength, status: response.status };
+  try {
+    const response = await fetch(`${session.url}${path}`, { headers: session.headers() });
+    const body = await response.arrayBuffer();
+    return { ms: performance.now() - start, bytes: body.byteLength, status: response.status };
+  } catch {
+    return { ms: performance.now() - start, bytes: 0, status: 0 };
+  }
 };
 
 /** Asks every path once, `connections` requests at a time. */
@@ -90,7 +97,9 @@ export interface Latency {
 
 export const latency = (samples: readonly Sample[]): Latency => {
   const ok = samples.filter((s) => s.status === 200);
-  const statuses = [...new Set(samples.filter((s) => s.status !== 200).map((s) => s.status))].join(', ');
+  const statuses = [
+    ...new Set(samples.filter((s) => s.status !== 200).map((s) => s.status || 'no answer')),
+  ].join(', ');
   if (ok.length === 0) return { text: `n/a: answered ${statuses || 'nothing'}` };
   const ms = ok.map((s) => s.ms).sort((a, b) => a - b);
   const p95 = percentile(ms, 95);
@@ -125,7 +134,7 @@ export const readYourWrites = async (session: Session, ids: readonly number[]): 
     if (!response.ok) throw new Error(`GET /api/items/${id}: ${response.status} ${await response.text()}`);
     const item = (await response.json()) as { version: number; title: string };
     const start = performance.now();
-    const saved = await fetch(`${session.url}/api/commands/SaveItem`, {
+    const saved = await fetch(`${session.commandUrl}/api/commands/SaveItem`, {
       method: 'POST',
       headers: session.headers({ 'content-type': 'application/json' }),
       body: JSON.stringify({ id, version: item.version, title: `${item.title.slice(0, 80)} *` }),
