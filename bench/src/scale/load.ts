@@ -97,10 +97,14 @@ export interface Latency {
 
 export const latency = (samples: readonly Sample[]): Latency => {
   const ok = samples.filter((s) => s.status === 200);
-  const statuses = [
-    ...new Set(samples.filter((s) => s.status !== 200).map((s) => s.status || 'no answer')),
-  ].join(', ');
-  if (ok.length === 0) return { text: `n/a: answered ${statuses || 'nothing'}` };
+  // what did not answer 200, by status: "400 × 200", "no answer × 6" (connection reset)
+  const counts = new Map<string, number>();
+  for (const { status } of samples.filter((s) => s.status !== 200)) {
+    const key = status ? String(status) : 'no answer';
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const statuses = [...counts].map(([status, count]) => `${status} × ${count}`).join(', ');
+  if (ok.length === 0) return { text: `n/a: ${statuses || 'no requests'}` };
   const ms = ok.map((s) => s.ms).sort((a, b) => a - b);
   const p95 = percentile(ms, 95);
   const bytes = ok.reduce((sum, s) => sum + s.bytes, 0) / ok.length;
@@ -110,7 +114,7 @@ export const latency = (samples: readonly Sample[]): Latency => {
       : bytes < 2 ** 20
         ? `${format(bytes / 1024, 1)} kB`
         : `${format(bytes / 2 ** 20, 1)} MB`;
-  const failed = ok.length < samples.length ? `; ${samples.length - ok.length} answered ${statuses}` : '';
+  const failed = statuses ? `; ${statuses}` : '';
   return { text: `${format(percentile(ms, 50), 1)} / ${format(p95, 1)} ms (${size})${failed}`, p95 };
 };
 
