@@ -140,9 +140,16 @@ const measure = async (build: Build, folder: string, sample: LogSample) => {
     .flatMap((kind) => kind.paths);
   const commands = readYourWrites(session, sample.itemIds.slice(0, config.commands));
   const meanwhile = askUntil(session, busy, config.connections, commands);
-  const confirmations = await commands;
-  figures['command saved, under load'] = spread(confirmations.map((c) => c.saved));
-  figures['read-your-writes confirmation, under load'] = spread(confirmations.map((c) => c.confirmed));
+  const { confirmations, failures } = await commands;
+  if (failures.length > 0) note(`${failures.length} commands failed, the first: ${failures[0]}`);
+  figures['command saved, under load'] = spread(
+    confirmations.map((c) => c.saved),
+    failures.length,
+  );
+  figures['read-your-writes confirmation, under load'] = spread(
+    confirmations.map((c) => c.confirmed),
+    failures.length,
+  );
   figures['the load meanwhile (month, portfolio)'] = latency(await meanwhile);
   figures['RSS after the load (MB)'] = megabytes(deployment);
   figures['load average (1/5/15 min) at the end'] = { text: load() };

@@ -130,36 +130,48 @@ interface Confirmation {
  * confirmed as the console confirms a change: `GET /api/items/<id>` with `X-Fahrplan-After` (the
  * command's position), answered once the read models have passed it.
  */
-export const readYourWrites = async (session: Session, ids: readonly number[]): Promise<Confirmation[]> => {
+export const readYourWrites = async (session: Session, ids: readonly number[]) => {
   const confirmations: Confirmation[] = [];
+  /** Why the others failed (a reset connection, a 503 after waiting): counted, not fatal. */
+  const failures: string[] = [];
   for (const id of ids) {
     await session.fresh();
-    const response = await fetch(`${session.url}/api/items/${id}`, { headers: session.headers() });
-    if (!response.ok) throw new Error(`GET /api/items/${id}: ${response.status} ${await response.text()}`);
-    const item = (await response.json()) as { version: number; title: string };
-    const start = performance.now();
-    const saved = await fetch(`${session.commandUrl}/api/commands/SaveItem`, {
-      method: 'POST',
-      headers: session.headers({ 'content-type': 'application/json' }),
-      body: JSON.stringify({ id, version: item.version, title: `${item.title.slice(0, 80)} *` }),
-    });
-    if (!saved.ok) throw new Error(`SaveItem ${id}: ${saved.status} ${await saved.text()}`);
-    const { position } = (await saved.json()) as { position: number };
-    const savedMs = performance.now() - start;
-    const read = await fetch(`${session.url}/api/items/${id}`, {
-      headers: session.headers({ 'x-fahrplan-after': String(position) }),
-    });
-    const body = (await read.json()) as { version?: number };
-    if (!read.ok || body.version !== item.version + 1)
-      throw new Error(`the confirmation of SaveItem ${id} answered ${read.status} ${JSON.stringify(body)}`);
-    confirmations.push({ saved: savedMs, confirmed: performance.now() - start });
+    try {
+      confirmations.push(await confirmedSave(session, id));
+    } catch (error) {
+      failures.push(error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error));
+    }
   }
-  return confirmations;
+  return { confirmations, failures };
 };
 
-/** p50 / p95 of `values` in ms, and the p95. */
-export const spread = (values: readonly number[]): Latency => {
+const confirmedSave = async (session: Session, id: number): Promise<Confirmation> => {
+  const response = await fetch(`${session.url}/api/items/${id}`, { headers: session.headers() });
+  if (!response.ok) throw new Error(`GET /api/items/${id}: ${response.status} ${await response.text()}`);
+  const item = (await response.json()) as { version: number; title: string };
+  const start = performance.now();
+  const saved = await fetch(`${session.commandUrl}/api/commands/SaveItem`, {
+    method: 'POST',
+    headers: session.headers({ 'content-type': 'application/json' }),
+    body: JSON.stringify({ id, version: item.version, title: `${item.title.slice(0, 80)} *` }),
+  });
+  if (!saved.ok) throw new Error(`SaveItem ${id}: ${saved.status} ${await saved.text()}`);
+  const { position } = (await saved.json()) as { position: number };
+  const savedMs = performance.now() - start;
+  const read = await fetch(`${session.url}/api/items/${id}`, {
+    headers: session.headers({ 'x-fahrplan-after': String(position) }),
+  });
+  const body = (await read.json()) as { version?: number };
+  if (!read.ok || body.version !== item.version + 1)
+    throw new Error(`the confirmation of SaveItem ${id} answered ${read.status} ${JSON.stringify(body)}`);
+  return { saved: savedMs, confirmed: performance.now() - start };
+};
+
+/** p50 / p95 of `values` in ms, and the p95; `failed` counted beside. */
+export const spread = (values: readonly number[], failed = 0): Latency => {
+  const failures = failed ? `; ${failed} failed` : '';
+  if (values.length === 0) return { text: `n/a${failures}` };
   const sorted = [...values].sort((a, b) => a - b);
   const p95 = percentile(sorted, 95);
-  return { text: `${format(percentile(sorted, 50), 1)} / ${format(p95, 1)} ms`, p95 };
+  return { text: `${format(percentile(sorted, 50), 1)} / ${format(p95, 1)} ms${failures}`, p95 };
 };
