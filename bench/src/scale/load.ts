@@ -91,8 +91,8 @@ export const askUntil = async (
 /** A latency figure: p50 / p95 of the 200 answers, their mean size, and what was not 200. */
 export interface Latency {
   readonly text: string;
-  /** p95 in ms, when any request answered 200. */
-  readonly p95?: number;
+  /** p95 in ms (what the issue's targets name), when any request answered 200. */
+  readonly value?: number;
 }
 
 export const latency = (samples: readonly Sample[]): Latency => {
@@ -115,7 +115,7 @@ export const latency = (samples: readonly Sample[]): Latency => {
         ? `${format(bytes / 1024, 1)} kB`
         : `${format(bytes / 2 ** 20, 1)} MB`;
   const failed = statuses ? `; ${statuses}` : '';
-  return { text: `${format(percentile(ms, 50), 1)} / ${format(p95, 1)} ms (${size})${failed}`, p95 };
+  return { text: `${format(percentile(ms, 50), 1)} / ${format(p95, 1)} ms (${size})${failed}`, value: p95 };
 };
 
 interface Confirmation {
@@ -173,5 +173,5 @@ export const spread = (values: readonly number[], failed = 0): Latency => {
   if (values.length === 0) return { text: `n/a${failures}` };
   const sorted = [...values].sort((a, b) => a - b);
   const p95 = percentile(sorted, 95);
-  return { text: `${format(percentile(sorted, 50), 1)} / ${format(p95, 1)} ms${failures}`, p95 };
+  return { text: `${format(percentile(sorted, 50), 1)} / ${format(p95, 1)} ms${failures}`, value: p95 };
 };
