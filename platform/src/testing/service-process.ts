@@ -28,6 +28,8 @@ export interface ServiceProcessOptions {
    */
   readonly readyPath?: string;
   readonly startTimeoutMs?: number;
+  /** How often `start` asks `readyPath` (default 200 ms). */
+  readonly pollIntervalMs?: number;
 }
 
 /** A Fahrplan service in its own process, exactly as a user or an orchestrator starts it (after `npm run build`). */
@@ -39,6 +41,11 @@ export class ServiceProcess {
 
   get url() {
     return `http://localhost:${this.options.port}`;
+  }
+
+  /** The process id while it runs (to read its memory, say). */
+  get pid(): number | undefined {
+    return this.child?.pid;
   }
 
   get running(): boolean {
@@ -63,7 +70,7 @@ export class ServiceProcess {
         () => false,
       );
       if (ok) return;
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, this.options.pollIntervalMs ?? 200));
     }
     throw new Error(`${this.options.entry} did not answer within ${timeoutMs / 1000} s:\n${this.output}`);
   }
