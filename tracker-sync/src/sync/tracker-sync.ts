@@ -62,6 +62,9 @@ interface ConnectionRun {
   timer: NodeJS.Timeout | null;
 }
 
+/** Events per read of the log at start. */
+const startPage = 5000;
+
 const freshRun = (): ConnectionRun => ({
   since: null,
   lastSuccessAt: null,
@@ -97,9 +100,17 @@ export class TrackerSync {
 
   async start(): Promise<void> {
     let folded = 0;
-    for (const event of await this.options.store.readAll({ categories: trackerWorldCategories })) {
-      applyToWorld(this.world, event);
-      folded = event.position;
+    // in pages, letting the server answer between them: a log of a million items is read at every start
+    for (;;) {
+      const page = await this.options.store.readAll({
+        after: folded,
+        maxCount: startPage,
+        categories: trackerWorldCategories,
+      });
+      for (const event of page) applyToWorld(this.world, event);
+      folded = page.at(-1)?.position ?? folded;
+      if (page.length < startPage) break;
+      await new Promise((resolve) => setImmediate(resolve));
     }
     // live from the last event folded: nothing read twice, nothing appended meanwhile missed
     const subscription = this.options.store.subscribe({ after: folded, categories: trackerWorldCategories });

@@ -38,13 +38,20 @@ interface ItemLink {
 export interface TrackerWorld {
   readonly connections: ReadonlyMap<number, ConnectionRecord>;
   readonly groups: ReadonlyMap<number, GroupLink>;
+  /** The items that name an issue or an issue's project: the few a tenant links, not all it plans. */
   readonly items: ReadonlyMap<number, ItemLink>;
+  /**
+   * The project of every other live item (a number each), so that an item linked later by a change
+   * that leaves its project out is still placed: a world of a million items stays a few megabytes.
+   */
+  readonly itemGroups: ReadonlyMap<number, number | null>;
 }
 
 export const emptyTrackerWorld = (): TrackerWorld => ({
   connections: new Map(),
   groups: new Map(),
   items: new Map(),
+  itemGroups: new Map(),
 });
 
 /** What an event changed, so the service can react (mirror a connection soon, or now). */
@@ -73,6 +80,7 @@ export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChan
   const connections = world.connections as Map<number, ConnectionRecord>;
   const groups = world.groups as Map<number, GroupLink>;
   const items = world.items as Map<number, ItemLink>;
+  const itemGroups = world.itemGroups as Map<number, number | null>;
   switch (event.type) {
     case 'TrackerConnectionCreated':
     case 'TrackerConnectionUpdated':
@@ -119,12 +127,19 @@ export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChan
       if (current && current.tenant !== tenant) return null;
       const next: ItemLink = {
         tenant,
-        group: 'group' in fields ? (fields.group ?? null) : (current?.group ?? null),
+        group:
+          'group' in fields ? (fields.group ?? null) : (current?.group ?? itemGroups.get(data.id) ?? null),
         issueGroup: 'jiragroup' in fields ? text(fields.jiragroup) : (current?.issueGroup ?? null),
         issue: 'jiraid' in fields ? text(fields.jiraid) : (current?.issue ?? null),
         deleted: false,
       };
-      items.set(data.id, next);
+      if (next.issue === null && next.issueGroup === null) {
+        items.delete(data.id);
+        itemGroups.set(data.id, next.group);
+      } else {
+        items.set(data.id, next);
+        itemGroups.delete(data.id);
+      }
       return next.issue !== current?.issue ||
         next.issueGroup !== current?.issueGroup ||
         next.group !== current?.group
@@ -134,6 +149,7 @@ export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChan
     case 'GroupDeleted':
     case 'ItemDeleted': {
       const { id } = event.data as { id: number };
+      if (event.type === 'ItemDeleted') itemGroups.delete(id);
       const map = event.type === 'GroupDeleted' ? groups : items;
       const current = map.get(id);
       if (!current || current.tenant !== tenant) return null;

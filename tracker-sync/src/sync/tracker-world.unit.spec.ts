@@ -93,6 +93,37 @@ describe('the tracker world', () => {
     });
   });
 
+  it('keeps only linked items as records, and places an item linked later by its project', () => {
+    const world = emptyTrackerWorld();
+    applyToWorld(world, connection(1));
+    applyToWorld(world, connection(2));
+    applyToWorld(
+      world,
+      event('GroupCreated', { id: 10, jirarepo: { id: '2/10000', url: 'x' }, jiraid: null }),
+    );
+    for (let id = 30; id < 40; id++)
+      applyToWorld(world, event('ItemCreated', { id, group: 10, jiraid: null, jiragroup: null }));
+    expect(world.items.size).toBe(0);
+    expect(world.itemGroups.size).toBe(10);
+    // a change that names only the issue: the project comes from what the world kept of the item
+    expect(applyToWorld(world, event('ItemUpdated', { id: 31, changes: { jiraid: 'OPS-7' } }))).toEqual({
+      kind: 'links',
+      tenant: 'demo',
+    });
+    expect([...world.items.keys()]).toEqual([31]);
+    expect(linksOf(world, world.connections.get(2)!)).toEqual({
+      projectIds: ['10000'],
+      issueKeys: ['OPS-7'],
+    });
+    expect(linksOf(world, world.connections.get(1)!)).toEqual({ projectIds: [], issueKeys: [] });
+    // unlinked again, it is a project number once more; deleted, nothing
+    applyToWorld(world, event('ItemUpdated', { id: 31, changes: { jiraid: null } }));
+    expect(world.items.size).toBe(0);
+    expect(world.itemGroups.get(31)).toBe(10);
+    applyToWorld(world, event('ItemDeleted', { id: 31 }));
+    expect(world.itemGroups.has(31)).toBe(false);
+  });
+
   it("gives an issue without a repository to the tenant's only connection", () => {
     const world = emptyTrackerWorld();
     applyToWorld(world, connection(1));
