@@ -17,8 +17,9 @@ export interface QueryKind {
 
 /**
  * The requests of each kind, `requests` of each (as-of: one per instant, one at a time, since each
- * must be cold). The timeline asks what the console asks: a window and the first page of rows (the
- * server's default limit); the baseline answers every row, and refuses windows beyond 1,830 days.
+ * must be cold). The timeline asks what the console asks: a window and the first page of 40 rows
+ * (`timelineRowsPerPage` in the console's items API); the baseline answers every row, and refuses
+ * windows beyond 1,830 days.
  */
 export const queryKinds = (
   build: Build,
@@ -33,15 +34,16 @@ export const queryKinds = (
     return `from=${from}&to=${addDays(from, days)}`;
   };
   const paged = (path: string, query: string) => (build.paged ? `${path}?${query}` : path);
+  const timeline = (days: number) => `/api/timeline?${window(days)}${build.paged ? '&limit=40' : ''}`;
   const kind = (measure: Measure, make: () => string): QueryKind => ({
     measure,
     paths: Array.from({ length: options.requests }, make),
     connections: options.connections,
   });
   return [
-    kind('one-month timeline', () => `/api/timeline?${window(30)}`),
-    kind('one-year timeline', () => `/api/timeline?${window(365)}`),
-    kind('ten-year timeline', () => `/api/timeline?${window(3652)}`),
+    kind('one-month timeline', () => timeline(30)),
+    kind('one-year timeline', () => timeline(365)),
+    kind('ten-year timeline', () => timeline(3652)),
     kind('portfolio first page', () => paged('/api/groups', 'sort=-priority&limit=100')),
     kind('portfolio filtered by text', () => {
       const q = `q=${encodeURIComponent(pick(sample.words))}`;
