@@ -15,6 +15,7 @@ import type { DirectoryCache, ReceivedMessage } from '@fahrplan/platform';
 import { eventually } from '@fahrplan/platform/testing';
 import type { MirrorClient, MirrorIssue } from './mirror-run';
 import { TrackerSync } from './tracker-sync';
+import type { TrackerSyncOptions } from './tracker-sync';
 
 /*
  * The worker against a real event store and bus, with a scripted tracker: what it publishes when
@@ -66,11 +67,12 @@ describe('the tracker-sync worker', () => {
   let store: SqliteEventStore;
   let bus: InProcessBus;
   let sync: TrackerSync;
+  let options: TrackerSyncOptions;
   let tracker: ScriptedTracker;
   let published: ReceivedMessage[];
   const secrets = new SecretBox(randomBytes(32));
 
-  const append = (stream: string, type: string, data: object) =>
+  const appendAs = (owner: string, stream: string, type: string, data: object) =>
     store.append(
       stream,
       [
@@ -78,16 +80,28 @@ describe('the tracker-sync worker', () => {
           id: randomUUID(),
           type,
           data,
-          metadata: eventMetadata({ tenant, user: 'admin', timestamp: new Date().toISOString() }),
+          metadata: eventMetadata({ tenant: owner, user: 'admin', timestamp: new Date().toISOString() }),
         },
       ],
       'any',
     );
+  const append = (stream: string, type: string, data: object) => appendAs(tenant, stream, type, data);
   const of = (topic: string) => published.filter((m) => m.topic === topic).map((m) => JSON.parse(m.value));
   const runs = () => of(topics.trackerSyncRuns);
   const nextRun = async (count: number) =>
     eventually(() => expect(runs().length).toBeGreaterThanOrEqual(count), { timeoutMs: 10_000 });
   const requestSync = (full = false) => append('trackerSync-7', 'TrackerSyncRequested', { id: 7, full });
+
+  const connect = (owner: string, id: number) =>
+    appendAs(owner, `trackerConnection-${id}`, 'TrackerConnectionCreated', {
+      id,
+      name: 'Jira',
+      baseUrl: 'https://jira.example.com',
+      deployment: 'cloud',
+      authMode: 'pat',
+      email: null,
+      secret: secrets.seal('token', trackerSecretPurpose(owner, id)),
+    });
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'fahrplan-tracker-sync-'));
@@ -97,16 +111,8 @@ describe('the tracker-sync worker', () => {
     for (const topic of Object.values(topics))
       await bus.subscribe(topic, 'test', async (message) => void published.push(message));
     tracker = new ScriptedTracker();
-    await append('trackerConnection-7', 'TrackerConnectionCreated', {
-      id: 7,
-      name: 'Jira',
-      baseUrl: 'https://jira.example.com',
-      deployment: 'cloud',
-      authMode: 'pat',
-      email: null,
-      secret: secrets.seal('token', trackerSecretPurpose(tenant, 7)),
-    });
-    sync = new TrackerSync({
+    await connect(tenant, 7);
+    options = {
       store,
       bus,
       directory: { tenant: () => ({ features: { jira: true } }) } as unknown as DirectoryCache,
@@ -116,7 +122,8 @@ describe('the tracker-sync worker', () => {
       links: { hostsWithoutReleaseReportSuffix: [] },
       settleMs: 10,
       log: () => undefined,
-    });
+    };
+    sync = new TrackerSync(options);
     await sync.start();
     await nextRun(1);
   });
@@ -189,5 +196,30 @@ describe('the tracker-sync worker', () => {
     await nextRun(4);
     expect(tracker.queries).toEqual(['key in (SDESK-1, SDESK-9) ORDER BY key ASC']);
     expect(of(topics.trackerIssues).map((i) => i.key)).toContain('SDESK-9');
+  });
+
+  it("folds a tenant's projects and items once it has a connection: those linked before it are mirrored", async () => {
+    // beta links an issue while it has no connection: the worker keeps nothing of beta's items
+    await appendAs('beta', 'item-31', 'ItemCreated', {
+      id: 31,
+      group: null,
+      jiraid: 'SDESK-2',
+      jiragroup: null,
+    });
+    await appendAs('beta', 'item-32', 'ItemCreated', { id: 32, group: null, jiraid: null, jiragroup: null });
+    expect(tracker.queries).toEqual([]);
+    await connect('beta', 8);
+    await eventually(() => expect(tracker.queries).toEqual([expect.stringMatching(/^key in \(SDESK-2\)/)]), {
+      timeoutMs: 10_000,
+    });
+    // a worker started later folds beta's links at its start, as beta has a connection now
+    await sync.stop();
+    tracker.queries = [];
+    sync = new TrackerSync(options);
+    await sync.start();
+    await eventually(
+      () => expect(tracker.queries).toEqual(expect.arrayContaining([expect.stringMatching(/SDESK-2/)])),
+      { timeoutMs: 10_000 },
+    );
   });
 });

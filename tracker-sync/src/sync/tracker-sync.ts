@@ -7,7 +7,12 @@ import {
   trackerMessageKey,
   trackerTopicCatalogue,
 } from '@fahrplan/contracts';
-import type { TrackerFailure, TrackerLinkConfig, TrackerIssueMessage } from '@fahrplan/contracts';
+import type {
+  StoredEvent,
+  TrackerFailure,
+  TrackerLinkConfig,
+  TrackerIssueMessage,
+} from '@fahrplan/contracts';
 import { trackerSecretPurpose } from '@fahrplan/platform';
 import type {
   Bus,
@@ -21,7 +26,15 @@ import { IssueHistory } from './issue-history';
 import type { IssueObservation } from './issue-history';
 import { mirrorConnection, runMessage } from './mirror-run';
 import type { MirrorClient } from './mirror-run';
-import { applyToWorld, emptyTrackerWorld, linksOf, trackerWorldCategories } from './tracker-world';
+import {
+  applyToWorld,
+  connectionCategories,
+  emptyTrackerWorld,
+  isLinkEvent,
+  linkCategories,
+  linksOf,
+  trackerWorldCategories,
+} from './tracker-world';
 import type { ConnectionRecord, TrackerWorld, WorldChange } from './tracker-world';
 
 /** How tracker-sync reaches a tracker: the client for a connection's settings and opened secret. */
@@ -84,6 +97,11 @@ const freshRun = (): ConnectionRun => ({
  */
 export class TrackerSync {
   private readonly world: TrackerWorld = emptyTrackerWorld();
+  /**
+   * The tenants with a tracker connection: only their projects and items are folded, so a tenant that
+   * plans a million items without a tracker costs nothing here.
+   */
+  private readonly tracked = new Set<string>();
   private readonly runs = new Map<number, ConnectionRun>();
   private readonly history: IssueHistory;
   private subscription: Subscription | undefined;
@@ -99,24 +117,15 @@ export class TrackerSync {
   }
 
   async start(): Promise<void> {
-    let folded = 0;
-    // in pages, letting the server answer between them: a log of a million items is read at every start
-    for (;;) {
-      const page = await this.options.store.readAll({
-        after: folded,
-        maxCount: startPage,
-        categories: trackerWorldCategories,
-      });
-      for (const event of page) applyToWorld(this.world, event);
-      folded = page.at(-1)?.position ?? folded;
-      if (page.length < startPage) break;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    // live from the last event folded: nothing read twice, nothing appended meanwhile missed
-    const subscription = this.options.store.subscribe({ after: folded, categories: trackerWorldCategories });
+    const head = await this.options.store.headPosition();
+    await this.fold(connectionCategories, head);
+    for (const connection of this.world.connections.values()) this.tracked.add(connection.tenant);
+    if (this.tracked.size > 0) await this.fold(linkCategories, head, this.tracked);
+    // live from the head the folds read to: nothing read twice, nothing appended meanwhile missed
+    const subscription = this.options.store.subscribe({ after: head, categories: trackerWorldCategories });
     this.subscription = subscription;
     void (async () => {
-      for await (const event of subscription) this.react(applyToWorld(this.world, event));
+      for await (const event of subscription) this.react(await this.follow(event));
     })().catch((error: unknown) =>
       // without the log the worker would mirror stale connections and links: stop loudly
       this.log(`tracker-sync: following the event log failed, restart the service: ${String(error)}`),
@@ -153,6 +162,40 @@ export class TrackerSync {
       connection.secret,
       trackerSecretPurpose(connection.tenant, connection.id),
     );
+  }
+
+  /**
+   * Folds the events of `categories` up to `until` into the world, in pages, letting the server
+   * answer between them; with `tenants`, only theirs.
+   */
+  private async fold(
+    categories: readonly string[],
+    until: number,
+    tenants?: ReadonlySet<string>,
+  ): Promise<void> {
+    let after = 0;
+    for (;;) {
+      const page = await this.options.store.readAll({ after, maxCount: startPage, categories });
+      for (const event of page) {
+        if (event.position > until) return;
+        if (!tenants || tenants.has(event.metadata.tenant)) applyToWorld(this.world, event);
+      }
+      if (page.length < startPage) return;
+      after = page.at(-1)!.position;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** One event as it is appended: a tenant's first connection brings its projects and items so far. */
+  private async follow(event: StoredEvent): Promise<WorldChange> {
+    const tenant = event.metadata.tenant;
+    if (isLinkEvent(event) && !this.tracked.has(tenant)) return null;
+    const change = applyToWorld(this.world, event);
+    if (change?.kind === 'connection' && !this.tracked.has(tenant)) {
+      this.tracked.add(tenant);
+      await this.fold(linkCategories, event.position, new Set([tenant]));
+    }
+    return change;
   }
 
   private react(change: WorldChange): void {

@@ -13,7 +13,14 @@ import type {
  * instance rebuilds it at start and follows the log afterwards.
  */
 
-export const trackerWorldCategories = ['trackerConnection', 'trackerSync', 'group', 'item'] as const;
+/** The connections and the requests to mirror them: few, read in full. */
+export const connectionCategories = ['trackerConnection', 'trackerSync'] as const;
+/** Projects and items: read only for the tenants that have a connection. */
+export const linkCategories = ['group', 'item'] as const;
+export const trackerWorldCategories = [...connectionCategories, ...linkCategories] as const;
+
+/** Whether `event` is of a project or an item (what links issues), not of a connection. */
+export const isLinkEvent = (event: StoredEvent): boolean => /^(Group|Item)/.test(event.type);
 
 /** A connection as its decider folds it (`trackerConnectionDecider.evolve`), with its tenant. */
 export type ConnectionRecord = Exclude<TrackerConnectionState, { status: 'absent' }> & {
