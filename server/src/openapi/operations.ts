@@ -155,12 +155,27 @@ const asOfParameter = {
     'ISO date-time with a time zone: answer from the events up to the last one decided at or before it (needs history VIEW); the answer names the position in X-Fahrplan-As-Of-Position',
   schema: { type: 'string', format: 'date-time' },
 };
+const asOfLimited = {
+  ...problem,
+  description:
+    'asOf opened more new positions than a user may per minute (FAHRPLAN_AS_OF_PER_MINUTE, default 60; `Retry-After`)',
+};
 export const withAsOf = (paths: Record<string, object>) =>
   Object.fromEntries(
     Object.entries(paths).map(([path, item]) => {
-      const get = (item as { get?: { parameters: object[] } }).get;
+      const get = (item as { get?: { parameters: object[]; responses: object } }).get;
       return asOfRoutes.test(path) && get
-        ? [path, { ...item, get: { ...get, parameters: [...get.parameters, asOfParameter] } }]
+        ? [
+            path,
+            {
+              ...item,
+              get: {
+                ...get,
+                parameters: [...get.parameters, asOfParameter],
+                responses: { ...get.responses, 429: asOfLimited },
+              },
+            },
+          ]
         : [path, item];
     }),
   );

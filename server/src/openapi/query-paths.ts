@@ -6,7 +6,12 @@ import {
   timelineItemsMaxDays,
   timelineSummaryMilestones,
 } from '@fahrplan/contracts';
-import { applicationSorts, groupSorts, itemSorts } from '@fahrplan/projection-service';
+import {
+  applicationSorts,
+  defaultHistoryMaxEvents,
+  groupSorts,
+  itemSorts,
+} from '@fahrplan/projection-service';
 import {
   bearer,
   dateInQuery,
@@ -202,10 +207,14 @@ export const trackerPaths = () => ({
   },
 });
 
+/** What a history or export reads at most; a longer record is refused, never cut short. */
+const historyBound = `. A request reads at most ${defaultHistoryMaxEvents.toLocaleString('en')} events (the record's, an item's project's and the linked tracker issues'): a longer history answers 400 naming the limit`;
+
 /** What changed: record histories, their exports and the change feed. */
 export const changePaths = () => ({
   '/api/history/{category}/{id}': listQuery(
-    "Every change of a record, newest first: when, who, which command and event, the source (flow step, sharing, tracker mirroring) and the field-level before → after differences; besides the page, `total` counts the changes matching the filters and `fields` and `users` list the filters' choices (history VIEW and VIEW on the record). Categories: application, group, item, goal, resource, comment, account, trackerConnection, tenant, user",
+    "Every change of a record, newest first: when, who, which command and event, the source (flow step, sharing, tracker mirroring) and the field-level before → after differences; besides the page, `total` counts the changes matching the filters and `fields` and `users` list the filters' choices (history VIEW and VIEW on the record). Categories: application, group, item, goal, resource, comment, account, trackerConnection, tenant, user" +
+      historyBound,
     'changes',
     [
       {
@@ -220,13 +229,15 @@ export const changePaths = () => ({
     { readYourWrites: false },
   ),
   '/api/history/group/{id}/export.csv': query(
-    "A project's history as CSV: one line per changed field (at, user, command, event, source, revision, position, field, before, after)",
+    "A project's history as CSV: one line per changed field (at, user, command, event, source, revision, position, field, before, after)" +
+      historyBound,
     [idInPath()],
     { 'text/csv': { schema: { type: 'string' } } },
     { readYourWrites: false },
   ),
   '/api/history/group/{id}/events.json': query(
-    "A project's events in today's shape with their metadata, in order: a log a downstream system can replay",
+    "A project's events in today's shape with their metadata, in order: a log a downstream system can replay" +
+      historyBound,
     [idInPath()],
     undefined,
     { readYourWrites: false },
