@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSchema } from '@fahrplan/contracts';
 import { asOfRoutes } from '@fahrplan/projection-service';
 
 const problem = {
@@ -22,6 +23,13 @@ export const jsonBody = (schema: object) => ({
   required: true,
   content: { 'application/json': { schema } },
 });
+
+/** A zod schema (of contracts/src/view-schemas.ts) as the JSON Schema of what the server answers. */
+export const outputSchema = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
+
+/** A JSON answer of `schema`. */
+export const json = (schema: z.ZodType) => ({ 'application/json': { schema: outputSchema(schema) } });
 
 /** A zod schema as the JSON Schema of what a client sends. */
 export const inputSchema = (schema: z.ZodType) =>
@@ -130,19 +138,20 @@ export const sortParameter = (keys: readonly string[], fallback: string): Parame
   );
 
 /**
- * A list: a query answering one page (`Page`, `#/components/schemas/Page`) of `of`, with `limit` and
- * `cursor` besides `parameters`.
+ * A list: a query answering one page of `of` (`answer`, by default `pageSchema(item)`), with `limit`
+ * and `cursor` besides `parameters`.
  */
 export const listQuery = (
   summary: string,
   of: string,
+  item: z.ZodType,
   parameters: Parameter[] = [],
-  options: { readYourWrites?: boolean } = {},
+  { answer = pageSchema(item), ...options }: { readYourWrites?: boolean; answer?: z.ZodType } = {},
 ) =>
   query(
     `${summary}. Answers a page of ${of}: {items, nextCursor}, nextCursor null after the last page`,
     [...parameters, ...pageParameters],
-    { 'application/json': { schema: { $ref: '#/components/schemas/Page' } } },
+    json(answer),
     options,
   );
 
