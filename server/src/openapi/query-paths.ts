@@ -17,6 +17,7 @@ import {
   projectOfApplicationSchema,
   resourceViewSchema,
   roleViewSchema,
+  shareRecordStatuses,
   shareViewSchema,
   tenantAdminViewSchema,
   timelineViewSchema,
@@ -177,9 +178,9 @@ export const portfolioPaths = () => ({
         }),
         required: true,
       },
-      described('status', 'only shares of this status', {
+      described('status', 'only shares of this status; empty or absent: every status', {
         type: 'string',
-        enum: ['PENDING', 'ACCEPTED', 'DECLINED', 'REVOKED'],
+        enum: ['', ...shareRecordStatuses],
       }),
     ],
   ),
