@@ -18,7 +18,12 @@ import { countWorkingDays, priority } from '@fahrplan/contracts';
 import type { GroupView, Page, Metric } from '@fahrplan/contracts';
 
 import { IdAllocator, SqliteEventStore, TokenService } from '@fahrplan/platform';
-import { MongoReadStore, ProjectionRunner, allProjections } from '@fahrplan/projection-service';
+import {
+  MongoReadStore,
+  ProjectionRunner,
+  allProjections,
+  defaultAsOfPerMinute,
+} from '@fahrplan/projection-service';
 // The server package's index exports the embedded app only; the distributed service is built here
 // exactly as its main builds it.
 import { createProjectionService } from '@fahrplan/server';
@@ -270,6 +275,7 @@ async function serve(portfolio: Portfolio, kind: StoreKind, mongoUrl: string | u
       SHUTDOWN_TIMEOUT_MS: 15_000,
       INSTANCE_ID: `portfolio-bench-${process.pid}`,
       LEASE_TTL_MS: 60_000,
+      FAHRPLAN_AS_OF_PER_MINUTE: defaultAsOfPerMinute,
     },
     { logger: false },
   );

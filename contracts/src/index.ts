@@ -44,3 +44,4 @@ export * from './asyncapi';
 export * from './history/history';
 export * from './upcasting';
 export * from './readiness';
+export * from './view-schemas';

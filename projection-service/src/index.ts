@@ -21,3 +21,5 @@ export * from './tracker/tracker-queries.controller';
 export { applicationSorts } from './applications/applications.controller';
 export { groupSorts } from './groups/groups.controller';
 export { itemSorts } from './items/items.controller';
+export { defaultAsOfPerMinute } from './as-of/as-of-limit';
+export { defaultHistoryMaxEvents } from './history/history.service';

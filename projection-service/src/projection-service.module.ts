@@ -6,6 +6,7 @@ import type { EventStore } from '@fahrplan/platform';
 import { AccountsController } from './accounts/accounts.controller';
 import { ApplicationsController } from './applications/applications.controller';
 import { AsOfStores, SwitchingReadStore } from './as-of/as-of-stores';
+import { AsOfLimit } from './as-of/as-of-limit';
 import { AsOfInterceptor } from './as-of/as-of.interceptor';
 import { WorkingDaysController } from './calendar/working-days.controller';
 import { ChangesController } from './changes/changes.controller';
@@ -22,6 +23,7 @@ import {
 } from './http/read-your-writes.interceptor';
 import { CatchUpGuard } from './http/catch-up.guard';
 import {
+  AS_OF_LIMIT,
   AS_OF_STORES,
   CATCH_UP,
   EVENT_LOG,
@@ -53,6 +55,10 @@ export interface ProjectionServiceOptions {
   readonly trackerMirror?: TrackerMirror;
   /** Time travel (`?asOf=`); by default `readStore`'s history where it keeps one, else folds of `eventStore`. */
   readonly asOfStores?: AsOfStores;
+  /** New as-of positions each user may open per minute (default defaultAsOfPerMinute). */
+  readonly asOfPerMinute?: number;
+  /** Events a record's history or export may read at most (default defaultHistoryMaxEvents). */
+  readonly historyMaxEvents?: number;
   /** While it reports catching up, queries answer 503; without it they answer at once. */
   readonly catchUp?: CatchUpProgress;
 }
@@ -89,7 +95,11 @@ export class ProjectionServiceModule {
             options.asOfStores ??
             new AsOfStores(options.eventStore, allProjections, { live: options.readStore }),
         },
-        { provide: HISTORY_READER, useValue: new HistoryReader(options.eventStore) },
+        { provide: AS_OF_LIMIT, useValue: new AsOfLimit(options.asOfPerMinute) },
+        {
+          provide: HISTORY_READER,
+          useValue: new HistoryReader(options.eventStore, options.historyMaxEvents),
+        },
         { provide: PROJECTION_RUNNER, useValue: options.runner },
         { provide: EVENT_LOG, useValue: options.eventStore },
         { provide: CATCH_UP, useValue: options.catchUp ?? null },

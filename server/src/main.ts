@@ -29,6 +29,7 @@ const main = async () => {
         ? [...env.FAHRPLAN_TRACKER_PRIVATE_HOSTS, `localhost:${port}`]
         : env.FAHRPLAN_TRACKER_PRIVATE_HOSTS,
     trustedProxies: env.FAHRPLAN_TRUSTED_PROXIES ?? [],
+    asOfPerMinute: env.FAHRPLAN_AS_OF_PER_MINUTE,
     listenFirst: true,
   });
   const stop = async () => {

@@ -189,20 +189,40 @@ describe('GET /api/openapi.json', () => {
       expect(names).toEqual(expect.arrayContaining([...parameters, 'X-Fahrplan-After']));
       expect(operation.security).toEqual([{ bearer: [] }]);
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '401']));
-      // a list answers a page (issue 17); the timeline's page of rows has a shape of its own
+      // a list answers a page (issue 17) of typed records; the timeline's page of rows has a shape of its own
       if (parameters.includes('cursor') && path !== '/api/timeline')
-        expect({ path, schema: operation.responses['200'].content['application/json'].schema }).toEqual({
-          path,
-          schema: { $ref: '#/components/schemas/Page' },
-        });
+        expect({ path, schema: operation.responses['200'].content['application/json'].schema }).toMatchObject(
+          {
+            path,
+            schema: {
+              required: expect.arrayContaining(['items', 'nextCursor']),
+              properties: {
+                items: { type: 'array', items: { type: 'object', properties: expect.any(Object) } },
+                nextCursor: { type: ['string', 'null'] },
+              },
+            },
+          },
+        );
     }
   });
 
-  it('documents the page answer, the limit and the sort keys of the lists (issue 17)', () => {
-    expect(doc.components.schemas.Page).toMatchObject({
-      required: ['items', 'nextCursor'],
-      properties: { items: { type: 'array' }, nextCursor: { type: ['string', 'null'] } },
+  it('declares the body of every JSON answer of a query, from the schemas of contracts/ (issue 18)', () => {
+    const undeclared = Object.entries(doc.paths as Record<string, Body>).flatMap(([path, item]) => {
+      const ok = item.get?.security ? item.get.responses['200'].content?.['application/json'] : undefined;
+      return ok && !(ok.schema?.properties ?? ok.schema?.items?.properties) ? [path] : [];
     });
+
+    expect(undeclared).toEqual([]);
+    expect(
+      doc.paths['/api/applications'].get.responses['200'].content['application/json'].schema,
+    ).toMatchObject({
+      properties: {
+        items: { items: { properties: { assetNr: {}, parentName: { type: ['string', 'null'] } } } },
+      },
+    });
+  });
+
+  it('documents the limit and the sort keys of the lists (issue 17)', () => {
     const parameter = (path: string, name: string) =>
       (doc.paths[path].get.parameters as Body[]).find((p) => p.name === name)!;
     expect(parameter('/api/groups', 'limit').schema).toEqual({

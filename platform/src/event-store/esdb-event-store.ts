@@ -334,7 +334,7 @@ export class EsdbEventStore implements EventStore {
     };
   }
 
-  async readStream(streamId: string, fromRevision = 0): Promise<StoredEvent[]> {
+  async readStream(streamId: string, fromRevision = 0, maxCount?: number): Promise<StoredEvent[]> {
     this.assertOpen();
     if (!Number.isSafeInteger(fromRevision) || fromRevision < 0) {
       throw new Error(`revision ${fromRevision} is not a stream revision`);
@@ -344,6 +344,7 @@ export class EsdbEventStore implements EventStore {
       const read = this.client.readStream(streamId, {
         fromRevision: BigInt(fromRevision),
         direction: FORWARDS,
+        ...(maxCount === undefined ? {} : { maxCount }),
       });
       for await (const resolved of read) events.push(toStoredEvent(resolved));
     } catch (error) {

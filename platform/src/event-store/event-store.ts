@@ -58,8 +58,11 @@ export interface EventStore {
    * successful append to the same stream returns that append's result and stores nothing twice.
    */
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
-  /** Events of one stream in revision order, from `fromRevision` (inclusive, default 0). */
-  readStream(streamId: string, fromRevision?: number): Promise<StoredEvent[]>;
+  /**
+   * Events of one stream in revision order, from `fromRevision` (inclusive, default 0), at most
+   * `maxCount` of them (default all).
+   */
+  readStream(streamId: string, fromRevision?: number, maxCount?: number): Promise<StoredEvent[]>;
   /** Events of all streams in position order; positions are strictly increasing. */
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
   /** Position of the newest event, 0 when the store is empty. */

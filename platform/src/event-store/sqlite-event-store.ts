@@ -161,9 +161,9 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
-  async readStream(streamId: string, fromRevision = 0): Promise<StoredEvent[]> {
+  async readStream(streamId: string, fromRevision = 0, maxCount = -1): Promise<StoredEvent[]> {
     this.assertOpen();
-    return (this.statements.readStream.all(streamId, fromRevision) as unknown as EventRow[]).map(
+    return (this.statements.readStream.all(streamId, fromRevision, maxCount) as unknown as EventRow[]).map(
       toStoredEvent,
     );
   }
@@ -374,7 +374,7 @@ function prepareStatements(db: DatabaseSync) {
     ),
     head: prepare('SELECT max(position) FROM events', true),
     readStream: prepare(
-      `SELECT ${columns} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision`,
+      `SELECT ${columns} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
       true,
     ),
     readAll: prepare(`SELECT ${columns} FROM events WHERE position > ? ORDER BY position LIMIT ?`, true),

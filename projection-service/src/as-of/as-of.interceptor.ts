@@ -6,7 +6,8 @@ import type { Principal } from '@fahrplan/platform';
 import { Observable } from 'rxjs';
 import { requireView } from '../http/query-helpers';
 import { single } from '../http/query-params';
-import { AS_OF_STORES } from '../http/tokens';
+import { AS_OF_LIMIT, AS_OF_STORES } from '../http/tokens';
+import type { AsOfLimit } from './as-of-limit';
 import { asOfContext } from './as-of-stores';
 import type { AsOfStores } from './as-of-stores';
 
@@ -29,12 +30,14 @@ interface AsOfRequest {
 /**
  * `GET …?asOf=<ISO date-time>`: the query is answered from the read models folded up to that instant
  * (callers need `history` VIEW besides the query's own permission); the answer names the position.
+ * Each user opens only so many new positions per minute (AsOfLimit).
  */
 @Injectable()
 export class AsOfInterceptor implements NestInterceptor {
   constructor(
     @Inject(AS_OF_STORES) private readonly stores: AsOfStores,
     @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+    @Inject(AS_OF_LIMIT) private readonly limit: AsOfLimit,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -56,6 +59,8 @@ export class AsOfInterceptor implements NestInterceptor {
       let closed = false;
       (async () => {
         const position = await this.stores.positionAt(new Date(parsed.data));
+        const { tenant, userId } = request.principal;
+        await this.limit.open(`${tenant}/${userId}`, position);
         const store = await this.stores.storeAt(position);
         if (closed) return;
         http

@@ -96,7 +96,7 @@ export class HistoryController {
     @Query() query: QueryParams,
   ): Promise<HistoryPage> {
     // what is not the caller's answers 403/404 first; a bad query is refused before anything is folded
-    const { category, id, events } = await this.load(principal, categoryText, idText);
+    const { category, id, events, budget } = await this.load(principal, categoryText, idText);
     const { limit, cursor, ...filters } = query;
     const request = pageRequest(limit, cursor);
     const parsed = historyQuerySchema.safeParse(filters);
@@ -108,7 +108,7 @@ export class HistoryController {
           message: issue.message,
         })),
       );
-    const rows = await this.reader.rows(category, events, principal.tenant);
+    const rows = await this.reader.rows(category, events, principal.tenant, budget);
     return { category, id, ...historyPage(rows, parsed.data, request) };
   }
 
@@ -145,13 +145,14 @@ export class HistoryController {
     requireView(this.directory, principal, 'history');
     requireView(this.directory, principal, ...viewOf[category]);
     const id = idOf(idText);
-    const events = await this.reader.events(category, id, principal.tenant);
+    const budget = this.reader.budget();
+    const events = await this.reader.events(category, id, principal.tenant, budget);
     if (!events) throw notFound(category === 'group' ? 'project' : category);
-    return { category, id, events };
+    return { category, id, events, budget };
   }
 
   private async rows(principal: Principal, categoryText: string, idText: string) {
-    const { category, id, events } = await this.load(principal, categoryText, idText);
-    return { category, id, rows: await this.reader.rows(category, events, principal.tenant) };
+    const { category, id, events, budget } = await this.load(principal, categoryText, idText);
+    return { category, id, rows: await this.reader.rows(category, events, principal.tenant, budget) };
   }
 }

@@ -6,6 +6,7 @@ import {
   trackerIssueChangedType,
   trackerIssueStream,
   userDecider,
+  validationError,
 } from '@fahrplan/contracts';
 import type {
   Decider,
@@ -212,16 +213,42 @@ export const historyPage = (rows: readonly HistoryRow[], query: HistoryQuery, re
   };
 };
 
-/** Reads records' histories from the event log (the write side's truth), scoped to the caller's tenant. */
+/** Events one request for a record's history or export reads at most, by default. */
+export const defaultHistoryMaxEvents = 50_000;
+
+/** What one request may still read of the log; a history is folded whole, so a longer one is refused. */
+export interface HistoryBudget {
+  left: number;
+}
+
+/**
+ * Reads records' histories from the event log (the write side's truth), scoped to the caller's tenant.
+ * Each request reads at most `maxEvents` events (the record's and those of what its rows show besides:
+ * the project of an item, the tracker issues it linked), and is refused beyond that, never truncated.
+ */
 export class HistoryReader {
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    readonly maxEvents = defaultHistoryMaxEvents,
+  ) {}
+
+  /** A fresh budget for one request. */
+  budget(): HistoryBudget {
+    return { left: this.maxEvents };
+  }
 
   /** The record's events in today's shape, or null when it never existed in `tenant`. */
-  async events(category: HistoryCategory, id: string, tenant: string): Promise<StoredEvent[] | null> {
-    const events = await this.store.readStream(streamName(category, id));
-    const owner =
-      category === 'tenant' ? (events[0]?.data as { name?: string })?.name : events[0]?.metadata.tenant;
-    return events.length > 0 && owner === tenant ? events : null;
+  async events(
+    category: HistoryCategory,
+    id: string,
+    tenant: string,
+    budget: HistoryBudget,
+  ): Promise<StoredEvent[] | null> {
+    const stream = streamName(category, id);
+    // whose record it is first: another tenant's record answers the same whatever its length
+    const [first] = await this.store.readStream(stream, 0, 1);
+    const owner = category === 'tenant' ? (first?.data as { name?: string })?.name : first?.metadata.tenant;
+    return first && owner === tenant ? this.read(stream, budget) : null;
   }
 
   /** The record's rows, with what tracker mirroring observed of the issues a project or an item linked. */
@@ -229,24 +256,36 @@ export class HistoryReader {
     category: HistoryCategory,
     events: readonly StoredEvent[],
     tenant: string,
+    budget: HistoryBudget,
   ): Promise<HistoryRow[]> {
     const { rows, states } = foldHistory(category, events);
     if (category !== 'group' && category !== 'item') return rows;
     const group = category === 'item' ? (states.at(-1)?.group as number | undefined) : undefined;
-    const project = group === undefined ? null : await this.events('group', String(group), tenant);
+    const project = group === undefined ? null : await this.events('group', String(group), tenant, budget);
     const projectConnection = project
       ? connectionOf(project.reduce(historyFolds.group, null)?.jirarepo)
       : null;
-    const observed = await Promise.all(
-      issueLinks(category, events, states, projectConnection).map(async (link) =>
+    const observed: HistoryRow[][] = [];
+    for (const link of issueLinks(category, events, states, projectConnection))
+      observed.push(
         issueRows(
           link,
-          (await this.store.readStream(trackerIssueStream(link.connectionId, link.key))).filter(
+          (await this.read(trackerIssueStream(link.connectionId, link.key), budget)).filter(
             (event) => event.metadata.tenant === tenant,
           ),
         ),
-      ),
-    );
+      );
     return [...rows, ...observed.flat()].sort((a, b) => a.position - b.position);
+  }
+
+  /** The whole stream, charged to `budget`; a 400 naming the limit when it does not fit. */
+  private async read(stream: string, budget: HistoryBudget): Promise<StoredEvent[]> {
+    const events = await this.store.readStream(stream, 0, budget.left + 1);
+    if (events.length > budget.left)
+      throw validationError(
+        `a history or export reads at most ${this.maxEvents.toLocaleString('en')} events (the record's, its project's and its tracker issues'); this record has more`,
+      );
+    budget.left -= events.length;
+    return events;
   }
 }

@@ -4,6 +4,8 @@ export const PROJECTION_RUNNER = Symbol('ProjectionRunner');
 export const TRACKER_MIRROR = Symbol('TrackerMirror');
 /** Time travel: the read models as of an instant. */
 export const AS_OF_STORES = Symbol('AsOfStores');
+/** How many new as-of positions each user may open per minute (AsOfLimit). */
+export const AS_OF_LIMIT = Symbol('AsOfLimit');
 /** Records' histories from the event log. */
 export const HISTORY_READER = Symbol('HistoryReader');
 /** The event log, whose head bounds the positions a query may wait for. */

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { z } from 'zod';
 import { oidcMappingSchema } from '@fahrplan/command-service';
 import type { OidcConfig } from '@fahrplan/command-service';
+import { defaultAsOfPerMinute } from '@fahrplan/projection-service';
 
 /**
  * Distributed services are configured only by environment variables (issue 3). Each service parses
@@ -35,6 +36,11 @@ const list = (fallback = '') =>
  * client, whatever it sends.
  */
 export const trustedProxiesEnv = { FAHRPLAN_TRUSTED_PROXIES: list().optional() };
+
+/** New `asOf` positions each user may open per minute (issue 18: each costs a fold or a versioned read). */
+const asOfLimitEnv = {
+  FAHRPLAN_AS_OF_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(defaultAsOfPerMinute),
+};
 
 const tokenSecret = {
   /** base64 of at least 32 random bytes, shared by every service that checks access tokens */
@@ -90,6 +96,7 @@ export type CommandServiceConfig = z.infer<typeof commandServiceEnv>;
 
 export const projectionServiceEnv = z.object({
   ...common,
+  ...asOfLimitEnv,
   PORT: port(3002),
   /** the read store; without it the read models live in memory (one instance only) */
   MONGODB_URL: url.optional(),
@@ -130,6 +137,7 @@ const privateHosts = (fallback: string) => ({
 /** `npm start`'s tracker and proxy settings (its tracker key lives in the data folder). */
 export const embeddedTrackerEnv = z.object({
   ...trustedProxiesEnv,
+  ...asOfLimitEnv,
   ...releaseLinkHosts,
   ...syncInterval,
   // none: `npm start` allows its own address only while it serves the demo's fake tracker

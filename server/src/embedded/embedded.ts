@@ -52,6 +52,10 @@ export interface EmbeddedOptions {
   readonly trackerPrivateHosts?: readonly string[] | '*';
   /** The reverse proxies whose X-Forwarded-For names the client (default none). */
   readonly trustedProxies?: readonly string[];
+  /** New `asOf` positions each user may open per minute (default 60). */
+  readonly asOfPerMinute?: number;
+  /** Events a record's history or export may read (default 50,000). */
+  readonly historyMaxEvents?: number;
   /**
    * Return before the read models catch up with the log, so that the caller listens at once: queries
    * answer 503 and `/api/ready` reports the progress until the caller's `startCatchUp()` (after its own
@@ -100,6 +104,7 @@ class EmbeddedModule {
     itemRanksFile: string,
     clock?: () => Date,
     oidc?: OidcConfig,
+    queryLimits: Pick<EmbeddedOptions, 'asOfPerMinute' | 'historyMaxEvents'> = {},
   ): DynamicModule {
     return {
       module: EmbeddedModule,
@@ -129,6 +134,7 @@ class EmbeddedModule {
           eventStore: parts.store,
           trackerMirror: parts.trackerMirror,
           catchUp: parts.catchUp,
+          ...queryLimits,
         }),
         platformEndpoints({
           service: 'embedded',
@@ -214,6 +220,10 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
       join(options.dataDir, 'ranks.db'),
       options.clock,
       options.oidc,
+      {
+        ...(options.asOfPerMinute ? { asOfPerMinute: options.asOfPerMinute } : {}),
+        ...(options.historyMaxEvents ? { historyMaxEvents: options.historyMaxEvents } : {}),
+      },
     ),
     {
       forceCloseConnections: true,

@@ -16,19 +16,6 @@ export const components = () => ({
         currentVersion: { type: 'integer' },
       },
     },
-    Page: {
-      type: 'object',
-      description:
-        'One page of a list (issue 17): its records in the order the list documents, and the cursor of the next page',
-      required: ['items', 'nextCursor'],
-      properties: {
-        items: { type: 'array', items: { type: 'object' } },
-        nextCursor: {
-          type: ['string', 'null'],
-          description: "pass it as the list's cursor for the next page; null after the last page",
-        },
-      },
-    },
     CommandResult: {
       type: 'object',
       properties: { id: { type: 'integer' }, version: { type: 'integer' }, position: { type: 'integer' } },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSchema } from '@fahrplan/contracts';
 import { asOfRoutes } from '@fahrplan/projection-service';
 
 const problem = {
@@ -22,6 +23,13 @@ export const jsonBody = (schema: object) => ({
   required: true,
   content: { 'application/json': { schema } },
 });
+
+/** A zod schema (of contracts/src/view-schemas.ts) as the JSON Schema of what the server answers. */
+export const outputSchema = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
+
+/** A JSON answer of `schema`. */
+export const json = (schema: z.ZodType) => ({ 'application/json': { schema: outputSchema(schema) } });
 
 /** A zod schema as the JSON Schema of what a client sends. */
 export const inputSchema = (schema: z.ZodType) =>
@@ -130,19 +138,20 @@ export const sortParameter = (keys: readonly string[], fallback: string): Parame
   );
 
 /**
- * A list: a query answering one page (`Page`, `#/components/schemas/Page`) of `of`, with `limit` and
- * `cursor` besides `parameters`.
+ * A list: a query answering one page of `of` (`answer`, by default `pageSchema(item)`), with `limit`
+ * and `cursor` besides `parameters`.
  */
 export const listQuery = (
   summary: string,
   of: string,
+  item: z.ZodType,
   parameters: Parameter[] = [],
-  options: { readYourWrites?: boolean } = {},
+  { answer = pageSchema(item), ...options }: { readYourWrites?: boolean; answer?: z.ZodType } = {},
 ) =>
   query(
     `${summary}. Answers a page of ${of}: {items, nextCursor}, nextCursor null after the last page`,
     [...parameters, ...pageParameters],
-    { 'application/json': { schema: { $ref: '#/components/schemas/Page' } } },
+    json(answer),
     options,
   );
 
@@ -155,12 +164,27 @@ const asOfParameter = {
     'ISO date-time with a time zone: answer from the events up to the last one decided at or before it (needs history VIEW); the answer names the position in X-Fahrplan-As-Of-Position',
   schema: { type: 'string', format: 'date-time' },
 };
+const asOfLimited = {
+  ...problem,
+  description:
+    'asOf opened more new positions than a user may per minute (FAHRPLAN_AS_OF_PER_MINUTE, default 60; `Retry-After`)',
+};
 export const withAsOf = (paths: Record<string, object>) =>
   Object.fromEntries(
     Object.entries(paths).map(([path, item]) => {
-      const get = (item as { get?: { parameters: object[] } }).get;
+      const get = (item as { get?: { parameters: object[]; responses: object } }).get;
       return asOfRoutes.test(path) && get
-        ? [path, { ...item, get: { ...get, parameters: [...get.parameters, asOfParameter] } }]
+        ? [
+            path,
+            {
+              ...item,
+              get: {
+                ...get,
+                parameters: [...get.parameters, asOfParameter],
+                responses: { ...get.responses, 429: asOfLimited },
+              },
+            },
+          ]
         : [path, item];
     }),
   );

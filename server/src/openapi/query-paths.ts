@@ -1,12 +1,44 @@
+import { z } from 'zod';
 import {
+  accountViewSchema,
+  applicationViewSchema,
   commentRefTypes,
+  commentViewSchema,
+  exportedEventsSchema,
+  goalViewSchema,
+  groupDetailsViewSchema,
+  groupGoalViewSchema,
+  groupViewSchema,
   historyCategories,
+  historyPageSchema,
+  invitationViewSchema,
+  itemViewSchema,
+  meViewSchema,
+  projectOfApplicationSchema,
+  resourceViewSchema,
+  roleViewSchema,
+  shareRecordStatuses,
+  shareViewSchema,
+  tenantAdminViewSchema,
+  timelineViewSchema,
+  trackerConnectionViewSchema,
+  trackerIssueViewSchema,
+  trackerMirrorStatusViewSchema,
+  trackerReleaseViewSchema,
+  trackerRepositoryViewSchema,
+  userAdminViewSchema,
+  workingDaysSchema,
   maxTimelineDays,
   testTrackerConnectionSchema,
   timelineItemsMaxDays,
   timelineSummaryMilestones,
 } from '@fahrplan/contracts';
-import { applicationSorts, groupSorts, itemSorts } from '@fahrplan/projection-service';
+import {
+  applicationSorts,
+  defaultHistoryMaxEvents,
+  groupSorts,
+  itemSorts,
+} from '@fahrplan/projection-service';
 import {
   bearer,
   dateInQuery,
@@ -15,6 +47,7 @@ import {
   inPath,
   inQuery,
   inputSchema,
+  json,
   jsonBody,
   listQuery,
   pageParameters,
@@ -38,19 +71,30 @@ const code = (name: string, field: string) =>
 export const directoryPaths = () => ({
   '/api/me': query(
     'The signed-in user, permissions and tenant features, the tenants the user can switch to and pending invitations',
+    [],
+    json(meViewSchema),
   ),
   '/api/admin/tenant': query(
     "The caller's tenant for its administrators (admin VIEW): feature flags, attribute schemas and version",
+    [],
+    json(tenantAdminViewSchema),
   ),
   '/api/admin/roles': query(
     "The tenant's roles with their permissions and how many members hold each (admin VIEW)",
+    [],
+    json(z.array(roleViewSchema)),
   ),
   '/api/admin/users': listQuery(
     'The users who can act in the tenant (home users and members who joined), by username, with roles, effective permissions and whether disabled; never a password (admin VIEW)',
     'users',
+    userAdminViewSchema,
     [described('q', 'a text the username or the display name contains, without regard to case or accents')],
   ),
-  '/api/admin/invitations': query('Invitations of the tenant waiting for an answer (admin VIEW)'),
+  '/api/admin/invitations': query(
+    'Invitations of the tenant waiting for an answer (admin VIEW)',
+    [],
+    json(z.array(invitationViewSchema)),
+  ),
 });
 
 /** Applications, projects, goals, resources and shares. */
@@ -58,6 +102,7 @@ export const portfolioPaths = () => ({
   '/api/applications': listQuery(
     'Applications of the tenant, with the name of their parent',
     'applications',
+    applicationViewSchema,
     [
       search('name, short name, release, asset number, description, contact, vendor or provider'),
       described('status', 'only applications of this status (e.g. PRODUKTIV)'),
@@ -65,15 +110,21 @@ export const portfolioPaths = () => ({
       sortParameter(Object.keys(applicationSorts), 'name'),
     ],
   ),
-  '/api/applications/{idOrName}': query('One application: numeric id first, then name', inPath('idOrName')),
+  '/api/applications/{idOrName}': query(
+    'One application: numeric id first, then name',
+    inPath('idOrName'),
+    json(applicationViewSchema),
+  ),
   '/api/applications/{id}/projects': listQuery(
     'The projects the tenant sees (its own and accepted shared ones) that use an application (§2), by title',
     'projects {id, title, status, phase, end, shared, tenant, group}',
+    projectOfApplicationSchema,
     [idInPath()],
   ),
   '/api/groups': listQuery(
     "The portfolio: projects of the tenant and those shared with it and accepted (shared: true), with computed priority, duration, budget and the parent's title",
     'projects',
+    groupViewSchema,
     [
       search('title, short name, description, contact or project number'),
       code('status', 'status'),
@@ -92,23 +143,33 @@ export const portfolioPaths = () => ({
   '/api/groups/{idOrName}': query(
     'One project with its subprojects: numeric id first, then title; own projects first, then accepted shared ones',
     inPath('idOrName'),
+    json(groupDetailsViewSchema),
   ),
-  '/api/groups/{idOrName}/goals': query("A project's goal values with their goals", inPath('idOrName')),
+  '/api/groups/{idOrName}/goals': query(
+    "A project's goal values with their goals",
+    inPath('idOrName'),
+    json(z.array(groupGoalViewSchema)),
+  ),
   '/api/goals': listQuery(
     'The live (not deleted) strategic goals of the tenant, by rank (none first), ties by id, with their version',
     'goals',
+    goalViewSchema,
   ),
   '/api/resources': listQuery(
     "The tenant's live resources {id, name, version}, by name; VIEW on items or group-details suffices",
     'resources',
+    resourceViewSchema,
     [search('name'), ids('resources')],
   ),
-  '/api/resources/{id}': query("One of the tenant's live resources; 404 'resource not found' otherwise", [
-    idInPath(),
-  ]),
+  '/api/resources/{id}': query(
+    "One of the tenant's live resources; 404 'resource not found' otherwise",
+    [idInPath()],
+    json(resourceViewSchema),
+  ),
   '/api/shares': listQuery(
     "Project shares of the caller's tenant of one direction, the latest change first: each with the project id, its title (of an incoming share only while PENDING or ACCEPTED), owner, receiving tenant, status (PENDING, ACCEPTED, DECLINED, REVOKED) and the history of requests and decisions (when, user, tenant); shares of deleted projects are left out",
     'shares',
+    shareViewSchema,
     [
       {
         ...described('direction', 'incoming (shared with the tenant) or outgoing (shared by it)', {
@@ -117,9 +178,9 @@ export const portfolioPaths = () => ({
         }),
         required: true,
       },
-      described('status', 'only shares of this status', {
+      described('status', 'only shares of this status; empty or absent: every status', {
         type: 'string',
-        enum: ['PENDING', 'ACCEPTED', 'DECLINED', 'REVOKED'],
+        enum: ['', ...shareRecordStatuses],
       }),
     ],
   ),
@@ -130,6 +191,7 @@ export const planPaths = () => ({
   '/api/items': listQuery(
     "Live items: of one project the caller sees (group: its own, or one shared with it and accepted), or the caller's own items whose title contains q; with their project's title",
     'items',
+    itemViewSchema,
     [
       described('group', 'a project id: its items (required without q)'),
       search('titles'),
@@ -139,6 +201,7 @@ export const planPaths = () => ({
   '/api/items/{idOrName}': query(
     "One of the tenant's items: numeric id first, then title; with its working-day duration (null for a milestone), workload and project title",
     inPath('idOrName'),
+    json(itemViewSchema),
   ),
   '/api/timeline': query(
     `The home timeline of [from, to) (YYYY-MM-DD, at most ${maxTimelineDays} days), a page of rows at a time: the projects (own and accepted shared ones, never the sprint group) that have items overlapping the window (a milestone: its start in it) or run in it, with their lanes, ordered by title. Filters are comma lists of ids: group (projects), status, resource, application (of the project). limit: rows per page (default 100, at most 1,000); cursor: the nextCursor of the page before (null after the last; a page may hold fewer rows than the limit when few projects meet the window, and still name a next one). detail: items (every item of the rows in the window, by project and rank; items of a shared project come with shared: true, read-only), summary (per row with items, a summary instead: the span of its items, taskCount, milestoneCount and the first ${timelineSummaryMilestones} milestones; backgrounds are left out) or auto (the default: items for windows up to ${timelineItemsMaxDays} days, summaries beyond). The answer names its detail and its itemCount (the rows' items in the window, listed or summarised).`,
@@ -156,8 +219,9 @@ export const planPaths = () => ({
         default: 'auto',
       }),
     ],
+    json(timelineViewSchema),
   ),
-  '/api/comments': listQuery('Comments of a record, oldest first', 'comments', [
+  '/api/comments': listQuery('Comments of a record, oldest first', 'comments', commentViewSchema, [
     {
       ...described('refType', 'the kind of record', { type: 'string', enum: [...commentRefTypes] }),
       required: true,
@@ -167,27 +231,41 @@ export const planPaths = () => ({
       required: true,
     },
   ]),
-  '/api/accounts/{id}': query('A finance account with its entries', [idInPath()]),
-  '/api/calendar/working-days': query('Working days between from (inclusive) and to (exclusive)', [
-    dateInQuery('from'),
-    dateInQuery('to'),
-  ]),
+  '/api/accounts/{id}': query('A finance account with its entries', [idInPath()], json(accountViewSchema)),
+  '/api/calendar/working-days': query(
+    'Working days between from (inclusive) and to (exclusive)',
+    [dateInQuery('from'), dateInQuery('to')],
+    json(workingDaysSchema),
+  ),
 });
 
 /** The tracker mirror's queries and the connection test. */
 export const trackerPaths = () => ({
   '/api/tracker/connections': query(
     "The tenant's tracker connections with their mirror status (admin VIEW); never a secret",
+    [],
+    json(z.array(trackerConnectionViewSchema)),
   ),
   '/api/tracker/repositories': query(
     'Tracker projects of live connections (the repository chooser), each with its boards and links',
+    [],
+    json(z.array(trackerRepositoryViewSchema)),
   ),
-  '/api/tracker/issues': query('Mirrored issues that projects and items link', inQuery('keys')),
+  '/api/tracker/issues': query(
+    'Mirrored issues that projects and items link',
+    inQuery('keys'),
+    json(z.array(trackerIssueViewSchema)),
+  ),
   '/api/tracker/releases': query(
     'Versions of the repositories the tenant links, with release links and the linking projects',
     [dateInQuery('from', false), dateInQuery('to', false)],
+    json(z.array(trackerReleaseViewSchema)),
   ),
-  '/api/tracker/status': query("How fresh each connection's mirror is, and why its last run failed"),
+  '/api/tracker/status': query(
+    "How fresh each connection's mirror is, and why its last run failed",
+    [],
+    json(trackerMirrorStatusViewSchema),
+  ),
   '/api/tracker/test': {
     post: {
       summary:
@@ -202,11 +280,16 @@ export const trackerPaths = () => ({
   },
 });
 
+/** What a history or export reads at most; a longer record is refused, never cut short. */
+const historyBound = `. A request reads at most ${defaultHistoryMaxEvents.toLocaleString('en')} events (the record's, an item's project's and the linked tracker issues'): a longer history answers 400 naming the limit`;
+
 /** What changed: record histories, their exports and the change feed. */
 export const changePaths = () => ({
   '/api/history/{category}/{id}': listQuery(
-    "Every change of a record, newest first: when, who, which command and event, the source (flow step, sharing, tracker mirroring) and the field-level before → after differences; besides the page, `total` counts the changes matching the filters and `fields` and `users` list the filters' choices (history VIEW and VIEW on the record). Categories: application, group, item, goal, resource, comment, account, trackerConnection, tenant, user",
+    "Every change of a record, newest first: when, who, which command and event, the source (flow step, sharing, tracker mirroring) and the field-level before → after differences; besides the page, `total` counts the changes matching the filters and `fields` and `users` list the filters' choices (history VIEW and VIEW on the record). Categories: application, group, item, goal, resource, comment, account, trackerConnection, tenant, user" +
+      historyBound,
     'changes',
+    historyPageSchema.shape.items.element,
     [
       {
         name: 'category',
@@ -217,18 +300,20 @@ export const changePaths = () => ({
       described('field', 'only changes of this field'),
       described('user', 'only changes by this user'),
     ],
-    { readYourWrites: false },
+    { readYourWrites: false, answer: historyPageSchema },
   ),
   '/api/history/group/{id}/export.csv': query(
-    "A project's history as CSV: one line per changed field (at, user, command, event, source, revision, position, field, before, after)",
+    "A project's history as CSV: one line per changed field (at, user, command, event, source, revision, position, field, before, after)" +
+      historyBound,
     [idInPath()],
     { 'text/csv': { schema: { type: 'string' } } },
     { readYourWrites: false },
   ),
   '/api/history/group/{id}/events.json': query(
-    "A project's events in today's shape with their metadata, in order: a log a downstream system can replay",
+    "A project's events in today's shape with their metadata, in order: a log a downstream system can replay" +
+      historyBound,
     [idInPath()],
-    undefined,
+    json(exportedEventsSchema),
     { readYourWrites: false },
   ),
   '/api/changes': {

@@ -94,6 +94,7 @@ export const createProjectionService = async (
         eventStore: store,
         ...(trackerMirror ? { trackerMirror } : {}),
         catchUp,
+        asOfPerMinute: config.FAHRPLAN_AS_OF_PER_MINUTE,
       }),
       platformEndpoints({
         service: 'projection-service',

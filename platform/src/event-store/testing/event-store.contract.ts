@@ -215,6 +215,15 @@ export function eventStoreContract(name: string, create: () => Promise<EventStor
         expect(fromTwo.map((event) => event.revision)).toEqual([2, 3]);
       });
 
+      it('reads at most maxCount events of a stream', async () => {
+        const stream = uniqueStream();
+        const events = newEvents(4);
+        await store.append(stream, events, 'no_stream');
+
+        expect(ids(await store.readStream(stream, 1, 2))).toEqual(ids(events.slice(1, 3)));
+        expect(ids(await store.readStream(stream, 0, 9))).toEqual(ids(events));
+      });
+
       it('reads a stream that does not exist as empty', async () => {
         expect(await store.readStream(uniqueStream())).toEqual([]);
       });

@@ -1,0 +1,378 @@
+import { z } from 'zod';
+import { accountEntrySchema, accountRefTypes } from './account/account';
+import { applicationFieldsSchema } from './application/application';
+import { commentRefTypes } from './comment/comment';
+import { createGoalSchema } from './goal/goal';
+import { groupFieldsSchema, groupGoalValueSchema } from './group/group.commands';
+import { shareStatuses } from './group/group.state';
+import { shareActions, shareRecordStatuses } from './group/share-views';
+import type { ShareView } from './group/share-views';
+import { subgroupTypes } from './group/subgroups';
+import { historyCategories } from './history/history';
+import type { ExportedEvent, HistoryPage } from './history/history';
+import { attributeDefinitionSchema, featureFlagsSchema, permissionsSchema } from './identity/tenant.commands';
+import { itemFieldsSchema, itemSystemTypes } from './item/item';
+import type {
+  AccountView,
+  ApplicationView,
+  CommentView,
+  GoalView,
+  GroupDetailsView,
+  GroupGoalView,
+  GroupView,
+  InvitationView,
+  ItemView,
+  MeView,
+  Page,
+  ProjectOfApplication,
+  ResourceView,
+  RoleView,
+  TenantAdminView,
+  TimelineView,
+  UserAdminView,
+} from './read-models';
+import type { WorkingDays } from './rules/calendar';
+import { trackerAuthModes, trackerDeployments } from './tracker/connection';
+import type {
+  TrackerConnectionView,
+  TrackerIssueView,
+  TrackerMirrorStatusView,
+  TrackerReleaseView,
+  TrackerRepositoryView,
+} from './tracker/mirror';
+
+/*
+ * Issue 18: the answers of the queries as zod schemas, built from the field schemas the commands use,
+ * so that the OpenAPI document declares every query's body (as the output of these schemas). The
+ * read models stay TypeScript interfaces; the assertions at the end keep both in agreement.
+ */
+
+const id = z.number().int();
+const text = z.string();
+const nullableText = z.string().nullable();
+
+/** One page of a list of `item` (issue 17). */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: nullableText });
+
+const subgroupSchema = z.object({ id: text, name: text, type: z.enum(subgroupTypes) });
+
+export const applicationViewSchema = applicationFieldsSchema.extend({
+  id,
+  tenant: text,
+  parentName: nullableText,
+  version: id,
+  deleted: z.boolean(),
+  shared: z.boolean(),
+});
+
+export const projectOfApplicationSchema = z.object({
+  id,
+  title: text,
+  status: id.nullable(),
+  phase: id.nullable(),
+  end: nullableText,
+  shared: z.boolean(),
+  tenant: text,
+  group: id.nullable(),
+});
+
+export const groupViewSchema = groupFieldsSchema.extend({
+  id,
+  tenant: text,
+  version: id,
+  deleted: z.boolean(),
+  shared: z.boolean(),
+  sharedWith: z.array(text),
+  shares: z.array(z.object({ tenant: text, status: z.enum(shareStatuses) })),
+  budget: z.number().nullable(),
+  goals: z.array(groupGoalValueSchema),
+  priority: z.number(),
+  duration: id.nullable(),
+  parentTitle: nullableText,
+  subgroups: z.array(subgroupSchema),
+});
+
+export const groupDetailsViewSchema = groupViewSchema.extend({
+  subprojects: z.array(z.object({ id, title: text })),
+});
+
+export const goalViewSchema = createGoalSchema.extend({ id, tenant: text, version: id });
+
+export const resourceViewSchema = z.object({ id, name: text, version: id });
+
+export const groupGoalViewSchema = z.object({
+  id: text,
+  goalId: id,
+  groupId: id,
+  value: z.number(),
+  goal: goalViewSchema.nullable(),
+});
+
+export const commentViewSchema = z.object({
+  id,
+  tenant: text,
+  refType: z.enum(commentRefTypes),
+  refId: id,
+  description: text,
+  createdAt: text,
+  createdBy: text,
+});
+
+export const accountViewSchema = z.object({
+  id,
+  tenant: text,
+  accountNumber: text,
+  name: text,
+  refType: z.enum(accountRefTypes),
+  refId: id,
+  entries: z.array(accountEntrySchema),
+});
+
+const tenantSettings = {
+  features: featureFlagsSchema,
+  applicationAttributes: z.array(attributeDefinitionSchema),
+  taskAttributes: z.array(attributeDefinitionSchema),
+};
+
+export const meViewSchema = z.object({
+  userId: id,
+  tenant: text,
+  homeTenant: text,
+  tenants: z.array(text),
+  invitations: z.array(text),
+  username: text,
+  displayName: text,
+  permissions: permissionsSchema,
+  ...tenantSettings,
+});
+
+export const itemViewSchema = itemFieldsSchema.extend({
+  id,
+  tenant: text,
+  version: id,
+  deleted: z.boolean(),
+  storedStatus: id.nullable(),
+  duration: id.nullable(),
+  workload: nullableText,
+  groupTitle: nullableText,
+});
+
+const timelineMilestoneSchema = z.object({ id, title: text, start: text });
+
+export const timelineViewSchema = z.object({
+  from: text,
+  to: text,
+  detail: z.enum(['items', 'summary']),
+  groups: z.array(
+    z.object({
+      id,
+      content: text,
+      subgroups: z.array(subgroupSchema),
+      shared: z.boolean(),
+      tenant: text,
+      status: id,
+      resource: id.nullable(),
+      jirarepo: groupFieldsSchema.shape.jirarepo,
+    }),
+  ),
+  items: z.array(
+    z.object({
+      id,
+      title: text,
+      group: id,
+      subgroup: nullableText,
+      start: text,
+      end: nullableText,
+      type: z.enum(itemSystemTypes).nullable(),
+      className: nullableText,
+      rank: nullableText,
+      status: id,
+      version: id,
+      shared: z.boolean(),
+    }),
+  ),
+  summaries: z.array(
+    z.object({
+      group: id,
+      start: text,
+      end: text,
+      taskCount: id,
+      milestoneCount: id,
+      milestones: z.array(timelineMilestoneSchema),
+    }),
+  ),
+  itemCount: id,
+  nextCursor: nullableText,
+});
+
+export const tenantAdminViewSchema = z.object({ id, name: text, version: id, ...tenantSettings });
+
+export const roleViewSchema = z.object({ id, name: text, permissions: permissionsSchema, members: id });
+
+export const userAdminViewSchema = z.object({
+  id,
+  username: text,
+  displayName: text,
+  homeTenant: text,
+  joined: z.boolean(),
+  roles: z.array(id),
+  permissions: permissionsSchema,
+  disabled: z.boolean(),
+  oidc: z.boolean(),
+});
+
+export const invitationViewSchema = z.object({ tenant: text, username: text, roles: z.array(id) });
+
+export const shareViewSchema = z.object({
+  project: id,
+  title: nullableText,
+  owner: text,
+  tenant: text,
+  status: z.enum(shareRecordStatuses),
+  history: z.array(z.object({ action: z.enum(shareActions), at: text, user: text, tenant: text })),
+});
+
+export const workingDaysSchema = z.object({
+  days: id,
+  workingDaysCount: id,
+  notWorkingDays: z.array(text),
+  publicHolidays: z.array(z.object({ date: text, name: text })),
+});
+
+export const historyPageSchema = pageSchema(
+  z.object({
+    position: id,
+    stream: text,
+    revision: id,
+    at: text,
+    user: text,
+    command: nullableText,
+    event: text,
+    source: nullableText,
+    changes: z.array(z.object({ field: text, before: z.unknown(), after: z.unknown() })),
+  }),
+).extend({
+  category: z.enum(historyCategories),
+  id: text,
+  total: id,
+  fields: z.array(text),
+  users: z.array(text),
+});
+
+export const exportedEventsSchema = z.object({
+  stream: text,
+  events: z.array(
+    z.object({
+      stream: text,
+      revision: id,
+      position: id,
+      id: text,
+      type: text,
+      data: z.unknown(),
+      metadata: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+
+const trackerSyncStatusSchema = z.object({
+  lastAttemptAt: nullableText,
+  lastSuccessAt: nullableText,
+  error: z.object({ code: text, status: id.nullable(), statusText: nullableText, message: text }).nullable(),
+});
+
+export const trackerConnectionViewSchema = z.object({
+  id,
+  name: text,
+  baseUrl: text,
+  deployment: z.enum(trackerDeployments),
+  authMode: z.enum(trackerAuthModes),
+  email: nullableText,
+  hasSecret: z.boolean(),
+  version: id,
+  sync: trackerSyncStatusSchema,
+});
+
+export const trackerRepositoryViewSchema = z.object({
+  id: text,
+  connectionId: id,
+  connectionName: text,
+  baseUrl: text,
+  projectId: text,
+  key: text,
+  name: text,
+  url: nullableText,
+  boards: z.array(z.object({ id: text, name: text, type: nullableText, url: nullableText })),
+});
+
+export const trackerIssueViewSchema = z.object({
+  connectionId: id,
+  key: text,
+  projectKey: text,
+  summary: text,
+  status: nullableText,
+  statusCategory: z.enum(['new', 'indeterminate', 'done']).nullable(),
+  assignee: nullableText,
+  dueDate: nullableText,
+  issueType: nullableText,
+  url: nullableText,
+  syncedAt: text,
+});
+
+export const trackerReleaseViewSchema = z.object({
+  id: text,
+  repositoryId: text,
+  projectKey: text,
+  name: text,
+  description: nullableText,
+  startDate: nullableText,
+  releaseDate: nullableText,
+  released: z.boolean(),
+  archived: z.boolean(),
+  url: nullableText,
+  groups: z.array(id),
+});
+
+export const trackerMirrorStatusViewSchema = z.object({
+  connections: z.array(trackerSyncStatusSchema.extend({ id, name: text })),
+});
+
+/** T with every property and array writable, all the way down: readonly is no difference of shape. */
+type Plain<T> = T extends readonly (infer E)[]
+  ? Plain<E>[]
+  : T extends object
+    ? { -readonly [K in keyof T]: Plain<T[K]> }
+    : T;
+/** true when a schema's output and a view are the same type (TypeScript's own identity check). */
+type Agree<S extends z.ZodType, View> =
+  (<T>() => T extends Plain<z.output<S>> ? 1 : 2) extends <T>() => T extends Plain<View> ? 1 : 2
+    ? true
+    : false;
+
+// a compile error here: the schema and its read model disagree (fix whichever is wrong)
+true satisfies Agree<typeof applicationViewSchema, ApplicationView>;
+true satisfies Agree<typeof projectOfApplicationSchema, ProjectOfApplication>;
+true satisfies Agree<typeof groupViewSchema, GroupView>;
+true satisfies Agree<typeof groupDetailsViewSchema, GroupDetailsView>;
+true satisfies Agree<typeof goalViewSchema, GoalView>;
+true satisfies Agree<typeof resourceViewSchema, ResourceView>;
+true satisfies Agree<typeof groupGoalViewSchema, GroupGoalView>;
+true satisfies Agree<typeof commentViewSchema, CommentView>;
+true satisfies Agree<typeof accountViewSchema, AccountView>;
+true satisfies Agree<typeof meViewSchema, MeView>;
+true satisfies Agree<typeof itemViewSchema, ItemView>;
+true satisfies Agree<typeof timelineViewSchema, TimelineView>;
+true satisfies Agree<typeof tenantAdminViewSchema, TenantAdminView>;
+true satisfies Agree<typeof roleViewSchema, RoleView>;
+true satisfies Agree<typeof userAdminViewSchema, UserAdminView>;
+true satisfies Agree<typeof invitationViewSchema, InvitationView>;
+true satisfies Agree<typeof shareViewSchema, ShareView>;
+true satisfies Agree<typeof workingDaysSchema, WorkingDays>;
+true satisfies Agree<typeof historyPageSchema, HistoryPage>;
+true satisfies Agree<typeof exportedEventsSchema, { stream: string; events: ExportedEvent[] }>;
+true satisfies Agree<typeof trackerConnectionViewSchema, TrackerConnectionView>;
+true satisfies Agree<typeof trackerRepositoryViewSchema, TrackerRepositoryView>;
+true satisfies Agree<typeof trackerIssueViewSchema, TrackerIssueView>;
+true satisfies Agree<typeof trackerReleaseViewSchema, TrackerReleaseView>;
+true satisfies Agree<typeof trackerMirrorStatusViewSchema, TrackerMirrorStatusView>;
+true satisfies Agree<ReturnType<typeof pageSchema<typeof resourceViewSchema>>, Page<ResourceView>>;
