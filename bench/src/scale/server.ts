@@ -74,6 +74,8 @@ const processOf = async (build: Build, entry: string, env: Record<string, string
     entry: join(build.root, 'server/dist', entry),
     port: await freePort(),
     env,
+    // resolve as soon as it listens (the test kit's default waits for /api/ready): timed apart below
+    readyPath: '/api/health',
     startTimeoutMs: timeoutMs,
     pollIntervalMs: POLL_MS,
   });
