@@ -12,11 +12,14 @@ const durationOf = (start: string, end: string | null): number | null => {
   }
 };
 
+/** Code-unit order: ranks and dates are ASCII, and the stores' indexes order them so (no collation). */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** A project's items in rank order, ties by start and id. */
 export const byRank = (a: ItemDoc, b: ItemDoc) =>
   a.group - b.group ||
-  (a.rank ?? '').localeCompare(b.rank ?? '') ||
-  a.start.localeCompare(b.start) ||
+  compareText(a.rank ?? '', b.rank ?? '') ||
+  compareText(a.start, b.start) ||
   a.id - b.id;
 
 /** The API view of an item: with its duration, its workload and its project's title. */

@@ -11,7 +11,8 @@ export type SummarisedItem = Readonly<{
   type: string | null;
 }>;
 
-const byStart = (a: SummarisedItem, b: SummarisedItem) => a.start.localeCompare(b.start) || a.id - b.id;
+const byStart = (a: SummarisedItem, b: SummarisedItem) =>
+  a.start < b.start ? -1 : a.start > b.start ? 1 : a.id - b.id;
 
 /**
  * The summary bar of one project's items in the window: their span, how many tasks and milestones, and

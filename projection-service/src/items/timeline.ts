@@ -79,7 +79,7 @@ export const rowFilters = (tenant: string, { groups, status, resource, applicati
 };
 
 /**
- * The items of `projects` that overlap the days [fromDay, toDay), by rank: per owner (a shared
+ * The items of `projects` that overlap the days [fromDay, toDay): per owner (a shared
  * project's items are stored under its owner's tenant, and show only when planned there) and per
  * interval level, each a range of the interval index.
  */
@@ -96,10 +96,8 @@ export const itemsOf = async (
       store.find('items', { tenant, deleted: false, _lvl, group: { $in: ids }, _startDay, _endDay }),
     ),
   );
-  return (await Promise.all(finds))
-    .flat()
-    .map((d) => strip<ItemDoc>(d))
-    .sort(byRank);
+  // in no order: the page sorts the items of the rows it shows
+  return (await Promise.all(finds)).flat().map((d) => strip<ItemDoc>(d));
 };
 
 /** Whether project `g`'s own dates meet the window [from, to). */
@@ -199,11 +197,11 @@ export const timelinePage = async (store: ReadStore, query: TimelineQuery): Prom
   const resume = rows.length > limit ? keyOf(page.at(-1)!.doc) : resumeAfter;
   const nextCursor = resume && encodeCursor(resume);
   const shown = new Set(page.map((row) => row.group.id));
-  const pageItems = items.filter((item) => shown.has(item.group)).sort(byRank);
+  const pageItems = items.filter((item) => shown.has(item.group));
   const { from, to, detail, tenant } = query;
   const groups = page.map((row) => timelineGroup(row.group, tenant));
   if (detail === 'items') {
-    const listed = pageItems.map((item) => timelineItem(item, tenant));
+    const listed = pageItems.sort(byRank).map((item) => timelineItem(item, tenant));
     return { from, to, detail, groups, items: listed, summaries: [], itemCount: listed.length, nextCursor };
   }
   const summaries = summariesOf(
