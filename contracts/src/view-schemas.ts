@@ -33,6 +33,7 @@ import type {
 } from './read-models';
 import type { WorkingDays } from './rules/calendar';
 import { trackerAuthModes, trackerDeployments } from './tracker/connection';
+import type { TrackerTestResult } from './tracker/connection';
 import type {
   TrackerConnectionView,
   TrackerIssueView,
@@ -337,6 +338,71 @@ export const trackerMirrorStatusViewSchema = z.object({
   connections: z.array(trackerSyncStatusSchema.extend({ id, name: text })),
 });
 
+// ---- the platform's and the session's answers --------------------------------------------------
+
+/** A session's answer (login, refresh, switch): the access token, its lifetime in seconds, and who. */
+export const sessionAnswerSchema = z.object({
+  accessToken: z.string(),
+  expiresIn: z.number().int(),
+  me: meViewSchema,
+});
+
+/** `GET /api/health`: the process answers, with the service's name (and, with read models, their position). */
+export const healthAnswerSchema = z.looseObject({ status: z.literal('ok'), service: z.string() });
+
+const readinessChecks = z.record(z.string(), z.string());
+
+/** `GET /api/ready` 200. */
+export const readyAnswerSchema = z.looseObject({
+  status: z.literal('ready'),
+  service: z.string(),
+  checks: readinessChecks,
+});
+
+/** `GET /api/ready` 503: catching up, or a store that does not answer. */
+export const notReadyAnswerSchema = z.union([
+  z.looseObject({
+    status: z.literal('catching-up'),
+    position: z.number(),
+    head: z.number(),
+    eventsPerSecond: z.number(),
+    percent: z.number(),
+    secondsLeft: z.number().nullable(),
+  }),
+  z.looseObject({ status: z.literal('not ready'), checks: readinessChecks }),
+]);
+
+/** `GET /api/auth/oidc/config`. */
+export const oidcConfigAnswerSchema = z.object({ enabled: z.boolean(), label: z.string().optional() });
+
+const trackerFailureSchema = z.object({
+  code: z.string(),
+  status: z.number().nullable(),
+  statusText: z.string().nullable(),
+  message: z.string(),
+});
+
+/** `POST /api/tracker/test`: each step passed, or the one that failed and why. */
+export const trackerTestResultSchema = z.union([
+  z.object({
+    ok: z.literal(true),
+    server: z.object({
+      title: z.string().nullable(),
+      version: z.string().nullable(),
+      deploymentType: z.string().nullable(),
+    }),
+    user: z.string().nullable(),
+    projects: z.number(),
+    tookMs: z.number(),
+  }),
+  z.object({
+    ok: z.literal(false),
+    step: z.enum(['url', 'reach', 'authenticate', 'read']),
+    failure: trackerFailureSchema,
+    tookMs: z.number(),
+  }),
+]);
+
 /** T with every property and array writable, all the way down: readonly is no difference of shape. */
 type Plain<T> = T extends readonly (infer E)[]
   ? Plain<E>[]
@@ -375,4 +441,6 @@ true satisfies Agree<typeof trackerRepositoryViewSchema, TrackerRepositoryView>;
 true satisfies Agree<typeof trackerIssueViewSchema, TrackerIssueView>;
 true satisfies Agree<typeof trackerReleaseViewSchema, TrackerReleaseView>;
 true satisfies Agree<typeof trackerMirrorStatusViewSchema, TrackerMirrorStatusView>;
+true satisfies Agree<typeof trackerTestResultSchema, TrackerTestResult>;
+true satisfies Agree<typeof oidcConfigAnswerSchema, { enabled: boolean; label?: string }>;
 true satisfies Agree<ReturnType<typeof pageSchema<typeof resourceViewSchema>>, Page<ResourceView>>;

@@ -222,6 +222,31 @@ describe('GET /api/openapi.json', () => {
     });
   });
 
+  it('declares a body for every answer that has one: the session, health, readiness, OIDC and the tracker test too (issue 18)', () => {
+    const bodiless = Object.entries(doc.paths as Record<string, Record<string, Body>>).flatMap(
+      ([path, item]) =>
+        Object.entries(item).flatMap(([method, operation]) => {
+          const success = Object.entries(operation.responses as Record<string, Body>).filter(([status]) =>
+            status.startsWith('2'),
+          );
+          const declared = success.some(([, answer]) =>
+            Object.values((answer.content ?? {}) as Record<string, Body>).some((media) => media.schema),
+          );
+          // 204 has no body, and a redirect (302) no success answer
+          return declared || success.every(([status]) => status === '204') ? [] : [`${method} ${path}`];
+        }),
+    );
+    expect(bodiless).toEqual([]);
+    const session = doc.paths['/api/auth/login'].post.responses['200'].content['application/json'].schema;
+    expect(session).toMatchObject({ properties: { accessToken: {}, expiresIn: {}, me: {} } });
+    expect(doc.paths['/api/ready'].get.responses['503'].content['application/json'].schema).toMatchObject({
+      anyOf: [
+        { properties: { status: { const: 'catching-up' } } },
+        { properties: { status: { const: 'not ready' } } },
+      ],
+    });
+  });
+
   it('documents the limit and the sort keys of the lists (issue 17)', () => {
     const parameter = (path: string, name: string) =>
       (doc.paths[path].get.parameters as Body[]).find((p) => p.name === name)!;

@@ -1,5 +1,8 @@
+import { oidcConfigAnswerSchema, sessionAnswerSchema } from '@fahrplan/contracts';
 import { loginSchema, oidcStartSchema, switchSchema } from '@fahrplan/command-service';
-import { bearer, inputSchema, jsonBody, problems, publicGet } from './operations';
+import { bearer, inputSchema, json, jsonBody, problems } from './operations';
+
+const session = (description: string) => ({ description, content: json(sessionAnswerSchema) });
 
 /** Log in, refresh, log out and switch tenants (local accounts). */
 export const sessionPaths = () => ({
@@ -7,13 +10,13 @@ export const sessionPaths = () => ({
     post: {
       summary: 'Log in: {tenant, username, password} → {accessToken, expiresIn, me} and a refresh cookie',
       requestBody: jsonBody(inputSchema(loginSchema)),
-      responses: { 200: { description: 'OK' }, ...problems(400, 401, 429, 503) },
+      responses: { 200: session('Signed in'), ...problems(400, 401, 429, 503) },
     },
   },
   '/api/auth/refresh': {
     post: {
       summary: 'Rotate the refresh cookie and get a new access token',
-      responses: { 200: { description: 'OK' }, ...problems(401) },
+      responses: { 200: session('A new access token'), ...problems(401) },
     },
   },
   '/api/auth/logout': {
@@ -25,14 +28,19 @@ export const sessionPaths = () => ({
         "Move the session to another of the user's tenants: {tenant} → {accessToken, expiresIn, me} and a new refresh cookie; the old session ends. 403 when the user cannot act there.",
       security: bearer,
       requestBody: jsonBody(inputSchema(switchSchema)),
-      responses: { 200: { description: 'The new session' }, ...problems(400, 401, 403) },
+      responses: { 200: session('The new session'), ...problems(400, 401, 403) },
     },
   },
 });
 
 /** Login through the deployment's OpenID provider. */
 export const oidcPaths = () => ({
-  '/api/auth/oidc/config': publicGet('Whether OIDC login is offered: {enabled, label}'),
+  '/api/auth/oidc/config': {
+    get: {
+      summary: 'Whether OIDC login is offered: {enabled, label}',
+      responses: { 200: { description: 'OK', content: json(oidcConfigAnswerSchema) } },
+    },
+  },
   '/api/auth/oidc/start': {
     get: {
       summary: 'Redirect to the OpenID provider (PKCE); `tenant`: where to sign in once back',

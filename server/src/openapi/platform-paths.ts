@@ -1,22 +1,37 @@
-import { publicGet } from './operations';
+import { healthAnswerSchema, notReadyAnswerSchema, readyAnswerSchema } from '@fahrplan/contracts';
+import { json } from './operations';
 
 /** Liveness, readiness and the AsyncAPI document: every service answers them. */
 export const platformPaths = () => ({
-  '/api/health': publicGet('Liveness, the service and the projection position'),
+  '/api/health': {
+    get: {
+      summary: 'Liveness, the service and the projection position',
+      responses: { 200: { description: 'The process answers', content: json(healthAnswerSchema) } },
+    },
+  },
   '/api/ready': {
     get: {
       summary:
         'Readiness: every store the service depends on answers and the read models have caught up with the log',
       responses: {
-        200: { description: '`{status: "ready", position, head, service, checks}`' },
+        200: { description: 'Ready', content: json(readyAnswerSchema) },
         503: {
           description:
-            'not ready: `{status: "catching-up", position, head, eventsPerSecond, percent, secondsLeft}` ' +
-            'while the read models catch up (queries answer 503 meanwhile), ' +
-            '`{status: "not ready", checks}` when a store does not answer',
+            'not ready: catching up (queries answer 503 meanwhile) with its progress, or a store that does not answer',
+          content: json(notReadyAnswerSchema),
         },
       },
     },
   },
-  '/api/asyncapi.json': publicGet('AsyncAPI 3 document of the Kafka topics and planning-event payloads'),
+  '/api/asyncapi.json': {
+    get: {
+      summary: 'AsyncAPI 3 document of the Kafka topics and planning-event payloads',
+      responses: {
+        200: {
+          description: 'The AsyncAPI document',
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
+      },
+    },
+  },
 });

@@ -21,6 +21,7 @@ import {
   shareViewSchema,
   tenantAdminViewSchema,
   timelineViewSchema,
+  trackerTestResultSchema,
   trackerConnectionViewSchema,
   trackerIssueViewSchema,
   trackerMirrorStatusViewSchema,
@@ -273,7 +274,7 @@ export const trackerPaths = () => ({
       security: bearer,
       requestBody: jsonBody(inputSchema(testTrackerConnectionSchema)),
       responses: {
-        200: { description: 'The test result' },
+        200: { description: 'The test result', content: json(trackerTestResultSchema) },
         ...problems(400, 401, 403, 404),
       },
     },
@@ -321,7 +322,19 @@ export const changePaths = () => ({
       summary: 'Change feed (server-sent events): which read models of the tenant moved past which position',
       security: bearer,
       responses: {
-        200: { description: 'Events of {position, collections}', content: { 'text/event-stream': {} } },
+        200: {
+          description: 'Events of {position, collections}',
+          // each event: its name (ready, change), its id, and its data as JSON text
+          content: {
+            'text/event-stream': {
+              schema: {
+                type: 'object',
+                properties: { event: { type: 'string' }, id: { type: 'string' }, data: { type: 'string' } },
+                required: ['data'],
+              },
+            },
+          },
+        },
         ...problems(401),
       },
     },
