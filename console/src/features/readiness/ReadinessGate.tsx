@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Center, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
@@ -22,6 +22,13 @@ export function ReadinessGate() {
     if (catchingUpAnswers > 0) void refetch();
   }, [catchingUpAnswers, refetch]);
 
+  // once ready, a reset of the API's cache (a move in time, a tenant switch) asks again without
+  // taking the pages away meanwhile: they would mount anew and lose their focus and announcements
+  const [seenReady, setSeenReady] = useState(false);
+  const readyNow = data !== undefined && !isError && data.status === 'ready';
+  if (data !== undefined && readyNow !== seenReady) setSeenReady(readyNow);
+
+  if (isLoading && seenReady) return <Outlet />;
   if (isLoading)
     return (
       <Center h="100vh">
