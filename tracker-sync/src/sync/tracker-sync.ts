@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import {
   topics,
   trackerIssueChangedDataSchema,
@@ -182,7 +183,7 @@ export class TrackerSync {
       }
       if (page.length < startPage) return;
       after = page.at(-1)!.position;
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
     }
   }
 
