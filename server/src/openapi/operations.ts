@@ -9,11 +9,6 @@ const problem = {
 /** The operations' security: an access token. */
 export const bearer = [{ bearer: [] }];
 
-/** A GET without a token that answers 200. */
-export const publicGet = (summary: string) => ({
-  get: { summary, responses: { 200: { description: 'OK' } } },
-});
-
 /** Problem-details responses for each of `statuses`. */
 export const problems = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, problem]));
