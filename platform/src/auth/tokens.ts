@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, randomUUID } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 export const ACCESS_TOKEN_SECONDS = 10 * 60;
@@ -18,7 +19,15 @@ export interface Principal {
 const SESSION_ID = /^[0-9a-f-]{36}$/;
 
 export class TokenService {
-  constructor(private readonly secret: Buffer) {}
+  /**
+   * The secret as a key object, made once: given bytes, jsonwebtoken first tries them as a public key
+   * and then makes a secret key of them at every call, a quarter of a small query's time.
+   */
+  private readonly secret: KeyObject;
+
+  constructor(secret: Buffer) {
+    this.secret = createSecretKey(secret);
+  }
 
   /** An access token of `principal`'s session, valid for ACCESS_TOKEN_SECONDS. */
   issueAccessToken(principal: Principal & { readonly session: string }): string {
