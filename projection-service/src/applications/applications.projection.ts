@@ -41,19 +41,23 @@ export const applicationKeys = (doc: ApplicationDoc): Derived => ({
 });
 
 export const applicationsProjection = withDerived(
-  recordProjection<ApplicationDoc>({
-    collection: 'applications',
-    version: 2,
-    kind: 'Application',
-    // GET /api/applications by each sort, by status (by name) and by ids, and an application by name
-    indexes: [
-      { ...live, _name: 1, _id: 1 },
-      ...optionalApplicationSorts.map((name): IndexKeys => ({ ...live, ...optionalIndexKeys(name) })),
-      { ...live, status: 1, _name: 1, _id: 1 },
-      { ...live, id: 1 },
-      { ...live, name: 1 },
-    ],
-    extra: { shared: false },
-  }),
+  {
+    ...recordProjection<ApplicationDoc>({
+      collection: 'applications',
+      version: 2,
+      kind: 'Application',
+      // GET /api/applications by each sort, by status (by name) and by ids, and an application by name
+      indexes: [
+        { ...live, _name: 1, _id: 1 },
+        ...optionalApplicationSorts.map((name): IndexKeys => ({ ...live, ...optionalIndexKeys(name) })),
+        { ...live, status: 1, _name: 1, _id: 1 },
+        { ...live, id: 1 },
+        { ...live, name: 1 },
+      ],
+      extra: { shared: false },
+    }),
+    // ?q= searches the applications' texts by a trigram index where the store has one
+    textIndex: '_search',
+  },
   applicationKeys,
 );

@@ -8,6 +8,8 @@ import { keepsHistory } from '../read-store/read-store';
 import type {
   CheckpointWrite,
   DocumentWrite,
+  FieldsOf,
+  Filter,
   FindOptions,
   HistoryReadStore,
   ReadDocument,
@@ -208,6 +210,14 @@ export class SwitchingReadStore implements ReadStore {
     options?: FindOptions,
   ): Promise<ReadDocument[]> {
     return this.current.find(collection, filter, options);
+  }
+  findFields<F extends string>(
+    collection: string,
+    filters: Filter | readonly Filter[],
+    fields: readonly F[],
+    options?: FindOptions,
+  ): Promise<FieldsOf<F>[]> {
+    return this.current.findFields(collection, filters, fields, options);
   }
   count(collection: string, filter: Readonly<Record<string, unknown>>): Promise<number> {
     return this.current.count(collection, filter);

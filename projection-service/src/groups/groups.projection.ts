@@ -90,6 +90,8 @@ const projectedGroups: Projection<GroupDoc> = {
   collection: 'groups',
   version: 3,
   multikey: ['acceptedBy', 'applications'],
+  // ?q= searches the projects' texts by a trigram index where the store has one
+  textIndex: '_search',
   handles: [
     'GroupCreated',
     'GroupUpdated',

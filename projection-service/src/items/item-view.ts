@@ -16,7 +16,10 @@ const durationOf = (start: string, end: string | null): number | null => {
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A project's items in rank order, ties by start and id. */
-export const byRank = (a: ItemDoc, b: ItemDoc) =>
+export const byRank = (
+  a: Pick<ItemDoc, 'group' | 'rank' | 'start' | 'id'>,
+  b: Pick<ItemDoc, 'group' | 'rank' | 'start' | 'id'>,
+) =>
   a.group - b.group ||
   compareText(a.rank ?? '', b.rank ?? '') ||
   compareText(a.start, b.start) ||

@@ -17,6 +17,26 @@ export const itemKeys = (doc: ItemDoc) => ({
   ...intervalOf(doc.start, doc.end),
 });
 
+/**
+ * What a timeline row shows of an item (besides its tenant and project, which the interval index's
+ * keys hold): the index holds them too, so that a window's items are read from the index alone.
+ */
+export const timelineItemFields = [
+  'id',
+  'title',
+  'subgroup',
+  'start',
+  'end',
+  'type',
+  'className',
+  'rank',
+  'status',
+  'version',
+] as const satisfies readonly (keyof ItemDoc)[];
+
+/** An item as the timeline reads it. */
+export type TimelineItemDoc = Pick<ItemDoc, (typeof timelineItemFields)[number] | 'tenant' | 'group'>;
+
 /** Items, with their lists' keys and their interval derived. */
 export const itemsProjection = withDerived(
   recordProjection<ItemDoc>({
@@ -25,12 +45,20 @@ export const itemsProjection = withDerived(
     kind: 'Item',
     // GET /api/items/:title (own tenant), GET /api/items?group= (by rank), ?q= (by title), and the
     // timeline window: per interval level, the items of a page of projects (own ones by tenant, shared
-    // ones by their owner) by start day
+    // ones by their owner) by start day, holding what a row shows
     indexes: [
       { tenant: 1, deleted: 1, title: 1 },
       { tenant: 1, deleted: 1, group: 1, _rank: 1, start: 1, id: 1, _id: 1 },
       { tenant: 1, deleted: 1, _search: 1, _id: 1 },
-      { tenant: 1, deleted: 1, _lvl: 1, group: 1, _startDay: 1, _endDay: 1 },
+      {
+        tenant: 1,
+        deleted: 1,
+        _lvl: 1,
+        group: 1,
+        _startDay: 1,
+        _endDay: 1,
+        ...Object.fromEntries(timelineItemFields.map((field) => [field, 1] as const)),
+      },
     ],
   }),
   itemKeys,

@@ -13,7 +13,8 @@ import { strip } from '../http/query-helpers';
 import { date, fieldError, single } from '../http/query-params';
 import type { ReadDocument, ReadStore } from '../read-store/read-store';
 import { byRank } from './item-view';
-import type { ItemDoc } from './items.projection';
+import { timelineItemFields } from './items.projection';
+import type { TimelineItemDoc } from './items.projection';
 import { levelRanges } from './timeline-interval';
 import { summariesOf } from './timeline-summary';
 
@@ -88,17 +89,23 @@ export const itemsOf = async (
   projects: readonly GroupDoc[],
   fromDay: number,
   toDay: number,
-): Promise<ItemDoc[]> => {
+): Promise<TimelineItemDoc[]> => {
   const byOwner = new Map<string, number[]>();
   for (const { tenant, id } of projects) byOwner.set(tenant, [...(byOwner.get(tenant) ?? []), id]);
-  const finds = [...byOwner].flatMap(([tenant, ids]) =>
-    levelRanges(fromDay, toDay).map(({ _lvl, _startDay, _endDay }) =>
-      store.find('items', { tenant, deleted: false, _lvl, group: { $in: ids }, _startDay, _endDay }),
+  // per owner one read: a range of the interval index per level
+  const finds = [...byOwner].map(([tenant, ids]) =>
+    store.findFields(
+      'items',
+      levelRanges(fromDay, toDay).map((range) => ({ tenant, deleted: false, group: { $in: ids }, ...range })),
+      timelineReads,
     ),
   );
   // in no order: the page sorts the items of the rows it shows
-  return (await Promise.all(finds)).flat().map((d) => strip<ItemDoc>(d));
+  return (await Promise.all(finds)).flat().map(({ _id, ...item }) => item as TimelineItemDoc);
 };
+
+/** What the timeline reads of an item: all of it from the interval index. */
+const timelineReads = [...timelineItemFields, 'tenant', 'group'] as const;
 
 /** Whether project `g`'s own dates meet the window [from, to). */
 export const runsIn = (g: GroupDoc, from: string, to: string) =>
@@ -115,7 +122,7 @@ export const timelineGroup = (g: GroupDoc, tenant: string): TimelineGroup => ({
   jirarepo: g.jirarepo,
 });
 
-export const timelineItem = (item: ItemDoc, tenant: string): TimelineItem => ({
+export const timelineItem = (item: TimelineItemDoc, tenant: string): TimelineItem => ({
   id: item.id,
   title: item.title,
   group: item.group,
@@ -148,7 +155,7 @@ const keyOf = (doc: ReadDocument) => [doc._title, doc._id];
 /** The rows a request found: candidates with items in the window or running in it, and those items. */
 interface Scan {
   readonly rows: { readonly doc: ReadDocument; readonly group: GroupDoc }[];
-  readonly items: ItemDoc[];
+  readonly items: TimelineItemDoc[];
   /** The sort values of the last project looked at, unless none follows it. */
   readonly resumeAfter: readonly unknown[] | null;
 }
@@ -164,7 +171,7 @@ const scanRows = async (store: ReadStore, query: TimelineQuery): Promise<Scan> =
   const [fromDay, toDay] = [toDayNumber(query.from), toDayNumber(query.to)];
   const filters = rowFilters(query.tenant, query.filters);
   const rows: Scan['rows'] = [];
-  const items: ItemDoc[] = [];
+  const items: TimelineItemDoc[] = [];
   let after = query.page.after;
   for (let batch = 0; batch < maxBatches && rows.length <= limit; batch++) {
     const { docs, nextCursor } = await pageOf(store, 'groups', filters, rowOrder, {

@@ -20,6 +20,11 @@ export interface Projection<Doc extends object = object> {
   readonly indexes: readonly IndexKeys[];
   /** Indexed fields whose values are arrays: a query's equality matches any element (MongoDB's multikey). */
   readonly multikey?: readonly string[];
+  /**
+   * A text field whose substrings a `$regex` searches (`_search`): a store that can index substrings
+   * keeps an index of it (SQLite: an FTS5 trigram index) instead of reading every document's text.
+   */
+  readonly textIndex?: `_${string}`;
 }
 
 /**

@@ -1,6 +1,14 @@
 import { Query } from 'mingo';
-import { compareIds, isTombstone, storedForm } from './read-store';
-import type { CheckpointWrite, DocumentWrite, FindOptions, ReadDocument, ReadStore } from './read-store';
+import { compareIds, filterList, isTombstone, pickFields, storedForm } from './read-store';
+import type {
+  CheckpointWrite,
+  DocumentWrite,
+  FieldsOf,
+  Filter,
+  FindOptions,
+  ReadDocument,
+  ReadStore,
+} from './read-store';
 
 /**
  * Documents in memory, filtered by mingo: the test double of the read store, and the store of what
@@ -47,6 +55,18 @@ export class MemoryReadStore implements ReadStore {
     // like MongoDB, a limit of 0 means no limit
     if (options.limit) cursor = cursor.limit(options.limit);
     return cursor.all();
+  }
+
+  async findFields<F extends string>(
+    collection: string,
+    filters: Filter | readonly Filter[],
+    fields: readonly F[],
+    options?: FindOptions,
+  ): Promise<FieldsOf<F>[]> {
+    const found = await Promise.all(
+      filterList(filters).map((filter) => this.find(collection, filter, options)),
+    );
+    return found.flat().map((doc) => pickFields(doc, fields));
   }
 
   async count(collection: string, filter: Readonly<Record<string, unknown>>): Promise<number> {

@@ -1,10 +1,12 @@
 import { MongoBulkWriteError, MongoClient, MongoServerError } from 'mongodb';
-import type { AnyBulkWriteOperation, Collection, Db, Filter } from 'mongodb';
-import { compareIds, storedForm } from './read-store';
+import type { AnyBulkWriteOperation, Collection, Db, Filter as MongoFilter } from 'mongodb';
+import { compareIds, filterList, pickFields, storedForm } from './read-store';
 import type {
   CheckpointWrite,
   CollectionSpec,
   DocumentWrite,
+  FieldsOf,
+  Filter,
   FindOptions,
   ReadDocument,
   ReadStore,
@@ -36,7 +38,7 @@ const onlyDuplicateKeys = (error: unknown): boolean =>
  * retries a collision once; by then the document exists and the answer is final.
  */
 const conditionalReplace = (write: DocumentWrite) => ({
-  filter: { _id: write.id, _position: { $lt: write.position } } as Filter<StoredDocument>,
+  filter: { _id: write.id, _position: { $lt: write.position } } as MongoFilter<StoredDocument>,
   replacement: storedForm(write) as StoredDocument,
   upsert: true,
 });
@@ -67,13 +69,13 @@ export class MongoReadStore implements ReadStore {
   }
 
   async get(collection: string, id: string): Promise<ReadDocument | null> {
-    return this.collection(collection).findOne({ _id: id, ...visible } as Filter<StoredDocument>);
+    return this.collection(collection).findOne({ _id: id, ...visible } as MongoFilter<StoredDocument>);
   }
 
   async getMany(collection: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
     if (ids.length === 0) return new Map();
     const docs = await this.collection(collection)
-      .find({ _id: { $in: [...ids] } } as Filter<StoredDocument>)
+      .find({ _id: { $in: [...ids] } } as MongoFilter<StoredDocument>)
       .toArray();
     return new Map(docs.map((doc) => [doc._id, doc]));
   }
@@ -84,15 +86,39 @@ export class MongoReadStore implements ReadStore {
     options: FindOptions = {},
   ): Promise<ReadDocument[]> {
     return this.collection(collection)
-      .find({ ...filter, ...visible } as Filter<StoredDocument>, {
+      .find({ ...filter, ...visible } as MongoFilter<StoredDocument>, {
         ...(options.sort ? { sort: { ...options.sort } } : {}),
         ...(options.limit ? { limit: options.limit } : {}),
       })
       .toArray();
   }
 
+  /** With a projection: MongoDB answers a covered query from an index holding the fields. */
+  async findFields<F extends string>(
+    collection: string,
+    filters: Filter | readonly Filter[],
+    fields: readonly F[],
+    options: FindOptions = {},
+  ): Promise<FieldsOf<F>[]> {
+    const found = await Promise.all(
+      filterList(filters).map((filter) =>
+        this.collection(collection)
+          .find({ ...filter, ...visible } as MongoFilter<StoredDocument>, {
+            projection: Object.fromEntries(fields.map((field) => [field, 1])),
+            ...(options.sort ? { sort: { ...options.sort } } : {}),
+            ...(options.limit ? { limit: options.limit } : {}),
+          })
+          .toArray(),
+      ),
+    );
+    return found.flat().map((doc) => pickFields(doc, fields));
+  }
+
   async count(collection: string, filter: Readonly<Record<string, unknown>>): Promise<number> {
-    return this.collection(collection).countDocuments({ ...filter, ...visible } as Filter<StoredDocument>);
+    return this.collection(collection).countDocuments({
+      ...filter,
+      ...visible,
+    } as MongoFilter<StoredDocument>);
   }
 
   async put(collection: string, { _id, _position, ...document }: ReadDocument): Promise<void> {
@@ -166,7 +192,7 @@ export class MongoReadStore implements ReadStore {
     writes: readonly DocumentWrite[],
   ): Promise<Map<string, number>> {
     const docs = await this.collection(collection)
-      .find({ _id: { $in: [...new Set(writes.map((write) => write.id))] } } as Filter<StoredDocument>, {
+      .find({ _id: { $in: [...new Set(writes.map((write) => write.id))] } } as MongoFilter<StoredDocument>, {
         projection: { _position: 1 },
       })
       .toArray();

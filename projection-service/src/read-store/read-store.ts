@@ -34,7 +34,7 @@ export interface DocumentWrite {
  * and the fields whose values are arrays (a projection, or the tracker mirror's indexes).
  */
 export type CollectionSpec = Pick<Projection, 'collection' | 'indexes'> &
-  Pick<Partial<Projection>, 'multikey' | 'version'>;
+  Pick<Partial<Projection>, 'multikey' | 'version' | 'textIndex'>;
 
 /** An event of the log as a time index knows it: its position and when it was decided. */
 export interface Decided {
@@ -64,8 +64,25 @@ export const storedForm = (write: DocumentWrite): ReadDocument =>
     ? { _id: write.id, _position: write.position, _deleted: true }
     : { ...write.document, _id: write.id, _position: write.position };
 
+/** A MongoDB-style filter of the supported subset (see `ReadStore`). */
+export type Filter = Readonly<Record<string, unknown>>;
+
+/** `filters` as a list. */
+export const filterList = (filters: Filter | readonly Filter[]): readonly Filter[] =>
+  Array.isArray(filters) ? filters : [filters as Filter];
+
+/** What `findFields` answers: `_id` and the fields asked for, null where a document has none. */
+export type FieldsOf<F extends string> = { readonly _id: string } & { readonly [K in F]: unknown };
+
+/** `doc`'s `fields` (null where it has none) and its `_id`: what `findFields` answers, for stores that read whole documents. */
+export const pickFields = <F extends string>(doc: ReadDocument, fields: readonly F[]): FieldsOf<F> => {
+  const picked: Record<string, unknown> = { _id: doc._id };
+  for (const field of fields) picked[field] = doc[field] ?? null;
+  return picked as FieldsOf<F>;
+};
+
 /** What a query reads: the live read models, or those as of a position (`ReadStore.at`). */
-export type ReadView = Pick<ReadStore, 'get' | 'getMany' | 'find' | 'count' | 'dump'>;
+export type ReadView = Pick<ReadStore, 'get' | 'getMany' | 'find' | 'findFields' | 'count' | 'dump'>;
 
 /**
  * The read store port. Queries are MongoDB-style filters written once, which every adapter executes
@@ -86,6 +103,19 @@ export interface ReadStore {
     filter: Readonly<Record<string, unknown>>,
     options?: FindOptions,
   ): Promise<ReadDocument[]>;
+  /**
+   * What `find` finds for each of `filters` (one, or a list of disjoint ones: their answers one after
+   * the other, each sorted and limited by `options`), only `_id` and `fields` (top-level fields; null
+   * where a document has none): for a list that shows a few fields of many documents, in one round
+   * trip. A store may answer from an index that holds those fields beside its keys (a covering
+   * index), without reading the documents.
+   */
+  findFields<F extends string>(
+    collection: string,
+    filters: Filter | readonly Filter[],
+    fields: readonly F[],
+    options?: FindOptions,
+  ): Promise<FieldsOf<F>[]>;
   /** How many documents `find` would return without a limit. */
   count(collection: string, filter: Readonly<Record<string, unknown>>): Promise<number>;
   /** Stores `document` unless the stored one reflects `document._position` or a later one. */

@@ -104,9 +104,21 @@ const queries: [Record<string, unknown>, FindOptions][] = [
   ],
 ];
 
+/** What `findFields` asks: indexed fields (typed, a boolean among them) and others (an array, an object). */
+const shown = ['name', 'rank', 'deleted', 'status', 'tags', 'owner'] as const;
+
 /** Everything a view answers, for comparing two of them whole. */
 const answers = async (view: ReadView) => ({
   finds: await Promise.all(queries.map(([filter, options]) => view.find(things.collection, filter, options))),
+  fields: await Promise.all(
+    queries.map(([filter, options]) => view.findFields(things.collection, filter, shown, options)),
+  ),
+  fieldsOfMany: await view.findFields(
+    things.collection,
+    queries.map(([filter]) => filter),
+    shown,
+    { sort: { _id: 1 }, limit: 3 },
+  ),
   counts: await Promise.all(queries.map(([filter]) => view.count(things.collection, filter))),
   gets: await Promise.all(ids.map((id) => view.get(things.collection, id))),
   many: Object.fromEntries(await view.getMany(things.collection, [...ids, 'never'])),

@@ -81,7 +81,15 @@ export interface QueryTarget {
   /** The column of a row (`d`) that the side table's `id` names: `d.id` unless given (a version's `d.vid`). */
   readonly rowKey?: string;
   readonly multikey: ReadonlySet<string>;
+  /** The field a trigram index holds, and that index's table (quoted): live documents only. */
+  readonly textIndex?: { readonly field: string; readonly table: string };
 }
+
+/** The shortest literal a trigram index finds: three characters. */
+const TRIGRAM = 3;
+
+/** A literal as an FTS5 string: its substrings' trigrams, in any case. */
+const ftsPhrase = (literal: string): string => `"${literal.replaceAll('"', '""')}"`;
 
 type Condition = Readonly<Record<string, unknown>>;
 type Scalar = string | number | boolean;
@@ -377,6 +385,12 @@ class Builder {
     };
     if (field === '_id') return test('d.id');
     if (field === '_position') return '0';
+    const text = this.target.textIndex;
+    if (text?.field === field && plain && [...plain.literal].length >= TRIGRAM) {
+      // the trigram index finds the candidates (in any case), the test keeps the exact matches
+      const candidates = `d.rowid IN (SELECT rowid FROM ${text.table} WHERE ${text.table} MATCH ${this.param(ftsPhrase(plain.literal))})`;
+      return `${candidates} AND json_type(d.body, ${jsonPath(field)}) = 'text' AND ${test(`d.body ->> ${jsonPath(field)}`)}`;
+    }
     if (this.target.multikey.has(field))
       return this.memberWhere(field, `typeof(value) = 'text' AND ${test('value')}`);
     return `json_type(d.body, ${jsonPath(field)}) = 'text' AND ${test(`d.body ->> ${jsonPath(field)}`)}`;

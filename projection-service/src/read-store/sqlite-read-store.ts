@@ -1,12 +1,14 @@
-import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
 import { openDurableSqlite } from '@fahrplan/platform';
 import type { IndexKeys } from '../projections/projection';
-import { compareIds } from './read-store';
+import { compareIds, filterList } from './read-store';
 import type {
   CheckpointWrite,
   CollectionSpec,
   Decided,
   DocumentWrite,
+  FieldsOf,
+  Filter,
   FindOptions,
   ReadDocument,
   ReadStore,
@@ -68,6 +70,9 @@ const versionsTable = (collection: string) => quoteName(versionRows(collection).
 /** An index's name: the collection and its keys, so a changed declaration is a new index. */
 const indexName = (prefix: string, collection: string, keys: readonly (readonly [string, 1 | -1])[]) =>
   `${prefix}${SCHEMA}:${collection}:${keys.map(([field, order]) => (order === 1 ? field : `-${field}`)).join(',')}`;
+
+/** The trigram index of a collection's text field: its name holds the field, so another field is another index. */
+const textTable = (collection: string, field: string) => `txt${SCHEMA}:${collection}:${field}`;
 
 /** The trigger that keeps what an update of a document replaces as a version. */
 const historyTrigger = (collection: string): [string, string] => {
@@ -132,7 +137,15 @@ interface Spec {
   readonly multikey: Set<string>;
   /** The collection is a projection's (declared with a version): it keeps the versions its writes replace. */
   history: boolean;
+  /** The fields its indexes hold, once asked (`indexedFields`). */
+  indexed?: ReadonlySet<string>;
+  /** The field its trigram index holds. */
+  textIndex?: string;
 }
+
+/** A field read from a document as JSON text (`->`): its value, null where the document has none. */
+const parsedField = (value: SQLOutputValue | undefined): unknown =>
+  typeof value === 'string' ? JSON.parse(value) : null;
 
 /**
  * The embedded read store: one SQLite file (`read.db` in the data folder, WAL) holding every
@@ -159,11 +172,12 @@ export class SqliteReadStore implements ReadStore {
 
   /** Opens (or creates) `file`; `collections` declare the indexes and multikey fields of the queries. */
   constructor(file: string, collections: readonly CollectionSpec[] = []) {
-    for (const { collection, indexes, multikey = [], version } of collections) {
+    for (const { collection, indexes, multikey = [], version, textIndex } of collections) {
       const spec = this.specs.get(collection) ?? { indexes: [], multikey: new Set<string>(), history: false };
       spec.indexes.push(...indexes);
       for (const field of multikey) spec.multikey.add(field);
       if (version !== undefined) spec.history = true;
+      if (textIndex) spec.textIndex = textIndex;
       this.specs.set(collection, spec);
     }
     this.db = openDurableSqlite(file, {
@@ -211,6 +225,15 @@ export class SqliteReadStore implements ReadStore {
     return this.statements.get(sql, () => this.db.prepare(sql));
   }
 
+  /** A statement whose rows are arrays of its columns: no object per row, for reads of many rows. */
+  private arrayStatement(sql: string): StatementSync {
+    return this.statements.get(`[] ${sql}`, () => {
+      const statement = this.db.prepare(sql);
+      statement.setReturnArrays(true);
+      return statement;
+    });
+  }
+
   private transaction<T>(work: () => T): T {
     this.db.exec('BEGIN IMMEDIATE');
     try {
@@ -228,11 +251,15 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private target(collection: string, rows: Rows): QueryTarget {
+    const { multikey, textIndex } = this.spec(collection);
     return {
       collection,
       sideTable: quoteName(sideTable(rows, collection)),
       rowKey: `d.${rows.key}`,
-      multikey: this.spec(collection).multikey,
+      multikey,
+      ...(textIndex && rows.updated
+        ? { textIndex: { field: textIndex, table: quoteName(textTable(collection, textIndex)) } }
+        : {}),
     };
   }
 
@@ -278,13 +305,58 @@ export class SqliteReadStore implements ReadStore {
         `CREATE INDEX IF NOT EXISTS ${quoteName(`${versions.table}:id`)} ON ${versionsTable(collection)} (id, until)`,
       );
       this.ensureRows(collection, versions, new Map());
-      this.ensureRows(collection, documentRows(collection), new Map([historyTrigger(collection)]));
     } else {
       this.db.exec(`DROP TABLE IF EXISTS ${versionsTable(collection)}`);
       this.db.exec(`DROP TABLE IF EXISTS ${quoteName(sideTable(versions, collection))}`);
-      this.ensureRows(collection, documentRows(collection), new Map());
     }
+    const text = this.ensureTextIndex(collection);
+    this.ensureRows(
+      collection,
+      documentRows(collection),
+      new Map([...(spec.history ? [historyTrigger(collection)] : []), ...text]),
+    );
     this.tables.add(collection);
+  }
+
+  /**
+   * The trigram index of the collection's text field (an FTS5 table without content, filled from the
+   * documents when made) and the triggers that keep it, by name; another field's index is dropped.
+   */
+  private ensureTextIndex(collection: string): Map<string, string> {
+    const field = this.spec(collection).textIndex;
+    const wanted = field ? textTable(collection, field) : null;
+    const made = this.db
+      .prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'`)
+      .all() as { name: string }[];
+    for (const { name } of made)
+      if (name.startsWith(textTable(collection, '')) && name !== wanted)
+        this.db.exec(`DROP TABLE ${quoteName(name)}`);
+    if (!field || !wanted) return new Map();
+    const fts = quoteName(wanted);
+    // the text of the row `row` (a trigger's `new`, or the rows of `from`), where it has one
+    const text = (row: string, from = '') =>
+      `SELECT ${row}.rowid, ${row}.body ->> ${jsonPath(field)} ${from}` +
+      `WHERE ${row}.body IS NOT NULL AND json_type(${row}.body, ${jsonPath(field)}) = 'text'`;
+    if (!made.some(({ name }) => name === wanted)) {
+      this.db.exec(
+        `CREATE VIRTUAL TABLE ${fts} USING fts5(text, content='', contentless_delete=1, tokenize='trigram')`,
+      );
+      this.db.exec(
+        `INSERT INTO ${fts} (rowid, text) ${text('d', `FROM ${documentsTable(collection)} AS d `)}`,
+      );
+    }
+    const table = documentsTable(collection);
+    const remove = `DELETE FROM ${fts} WHERE rowid = old.rowid;`;
+    const insert = `INSERT INTO ${fts} (rowid, text) ${text('new')};`;
+    const trigger = (event: string, when: string, body: string): [string, string] => {
+      const name = `${wanted}:${event}`;
+      return [name, `CREATE TRIGGER ${quoteName(name)} ${when} ON ${table} BEGIN ${body} END`];
+    };
+    return new Map([
+      trigger('insert', 'AFTER INSERT', insert),
+      trigger('update', 'AFTER UPDATE OF body', `${remove} ${insert}`),
+      trigger('delete', 'AFTER DELETE', remove),
+    ]);
   }
 
   /** The declared indexes and multikey side table of `rows`, and its `other` triggers (by name). */
@@ -459,6 +531,81 @@ export class SqliteReadStore implements ReadStore {
     return (this.statement(sql).all(...params) as unknown as Row[]).map(documentOf);
   }
 
+  async findFields<F extends string>(
+    collection: string,
+    filters: Filter | readonly Filter[],
+    fields: readonly F[],
+    options: FindOptions = {},
+  ): Promise<FieldsOf<F>[]> {
+    return this.findFieldsAt(collection, filters, fields, options);
+  }
+
+  /**
+   * A field that a declared index holds is read as the index holds it (its typed value), so that an
+   * index with every field asked for beside its keys answers alone; another field from the document.
+   */
+  private findFieldsAt<F extends string>(
+    collection: string,
+    filters: Filter | readonly Filter[],
+    fields: readonly F[],
+    options: FindOptions = {},
+    position?: number,
+  ): FieldsOf<F>[] {
+    const indexed = this.indexedFields(collection);
+    const typed = fields.map((field) => indexed.has(field));
+    const columns = fields.map((field, i) => (typed[i] ? typedValue(field) : `d.body -> ${jsonPath(field)}`));
+    // one statement: each filter's SELECT (sorted and limited on its own) after the other
+    const selects = filterList(filters).map((filter) =>
+      this.select(collection, ['d.id', ...columns].join(', '), filter, options, position),
+    );
+    // (a SELECT that sorts or limits is one only as a subquery)
+    const arm =
+      options.sort || options.limit ? (one: string) => `SELECT * FROM (${one})` : (one: string) => one;
+    const sql =
+      selects.length === 1 ? selects[0]!.sql : selects.map((one) => arm(one.sql)).join(' UNION ALL ');
+    const params = selects.flatMap((one) => one.params);
+    if (!this.tables.has(collection)) return [];
+    const rows = this.arrayStatement(sql).all(...params) as unknown as SQLOutputValue[][];
+    return rows.map((row) => {
+      const doc: Record<string, unknown> = { _id: row[0] };
+      for (let i = 0; i < fields.length; i++) {
+        const value = row[i + 1];
+        doc[fields[i]!] = !typed[i]
+          ? parsedField(value)
+          : value instanceof Uint8Array
+            ? this.typedField(collection, String(row[0]), fields[i]!, value, position)
+            : (value ?? null);
+      }
+      return doc as FieldsOf<F>;
+    });
+  }
+
+  /** The fields the declared indexes hold as typed values (up to a multikey field, which ends an index). */
+  private indexedFields(collection: string): ReadonlySet<string> {
+    const spec = this.spec(collection);
+    spec.indexed ??= new Set(
+      spec.indexes.flatMap((keys) => {
+        const fields = Object.keys(keys).filter((field) => field !== '_id');
+        const end = fields.findIndex((field) => spec.multikey.has(field));
+        return end === -1 ? fields : fields.slice(0, end);
+      }),
+    );
+    return spec.indexed;
+  }
+
+  /** A typed value's mark as JavaScript: a boolean's as the boolean; an object or array (never an index's key) from the document. */
+  private typedField(
+    collection: string,
+    id: string,
+    field: string,
+    mark: Uint8Array,
+    position?: number,
+  ): unknown {
+    if (mark[0] === 0x09) return true;
+    if (mark[0] === 0x08) return false;
+    return this.getAt(collection, id, position)?.[field] ?? null;
+  }
+
   async count(collection: string, filter: Readonly<Record<string, unknown>>): Promise<number> {
     return this.countAt(collection, filter);
   }
@@ -489,6 +636,8 @@ export class SqliteReadStore implements ReadStore {
       get: async (collection, id) => this.getAt(collection, id, position),
       getMany: async (collection, ids) => this.getManyAt(collection, ids, position),
       find: async (collection, filter, options) => this.findAt(collection, filter, options, position),
+      findFields: async (collection, filters, fields, options) =>
+        this.findFieldsAt(collection, filters, fields, options, position),
       count: async (collection, filter) => this.countAt(collection, filter, position),
       dump: async () => this.dumpAt(position),
     };

@@ -61,7 +61,11 @@ describe('SqliteReadStore', () => {
         'items',
         { ...live, _lvl: 3, group: { $in: [1, 2, 3] }, _startDay: { $gt: 20500, $lt: 20600 } },
         {},
-        searching('items:tenant,deleted,_lvl,group,_startDay,_endDay', 4, '<expr>>\\? AND <expr><\\?'),
+        searching(
+          'items:tenant,deleted,_lvl,group,_startDay,_endDay,id,title,subgroup,start,end,type,className,rank,status,version',
+          4,
+          '<expr>>\\? AND <expr><\\?',
+        ),
       ],
       [
         'applications',
@@ -107,6 +111,18 @@ describe('SqliteReadStore', () => {
         /USING INDEX ix1:applications:tenant,deleted,name \(<expr>=\? AND <expr>=\? AND <expr>>\?\)/,
       );
       expect(detail).not.toMatch(/TEMP B-TREE/);
+    });
+
+    it('finds the projects holding a text through the trigram index, walking the title index', () => {
+      const detail = plan(
+        'groups',
+        { ...live, _search: { $regex: 'payroll' } },
+        { sort: { _title: 1, _id: 1 }, limit: 101 },
+      );
+      expect(detail).toMatch(/SCAN txt1:groups:_search VIRTUAL TABLE/);
+      expect(detail).toMatch(/USING INDEX ix1:groups:tenant,deleted,_title/);
+      // two characters are too few for trigrams: the texts are read
+      expect(plan('groups', { ...live, _search: { $regex: 'pa' } })).not.toMatch(/txt1:groups/);
     });
 
     it('finds a multikey value through its side table', () => {
@@ -238,6 +254,28 @@ describe('SqliteReadStore', () => {
       expect(await again.checkpoint('projections')).toBe(7);
       expect(await again.versions()).toEqual({ groups: 2 });
       expect((await again.find('groups', { acceptedBy: 'globex' })).map((d) => d._id)).toEqual(['1']);
+    });
+
+    it('makes the trigram index of a newly declared text field from the stored documents, and drops it when no longer declared', async () => {
+      const file = join(directory, 'read.db');
+      const before = open(file, [{ collection: 'c', indexes: [] }]);
+      await before.write([
+        putOf('c', aDoc('1', { _search: 'payroll' })),
+        putOf('c', aDoc('2', { _search: 'billing' })),
+      ]);
+      before.close();
+      opened.splice(opened.indexOf(before), 1);
+
+      const indexed = open(file, [{ collection: 'c', indexes: [], textIndex: '_search' }]);
+      expect(indexed.explain('c', { _search: { $regex: 'roll' } }).join()).toContain('txt1:c:_search');
+      expect((await indexed.find('c', { _search: { $regex: 'roll' } })).map((d) => d._id)).toEqual(['1']);
+      indexed.close();
+      opened.splice(opened.indexOf(indexed), 1);
+
+      const plain = open(file, [{ collection: 'c', indexes: [] }]);
+      expect(plain.explain('c', { _search: { $regex: 'roll' } }).join()).not.toContain('txt1:c:_search');
+      await plain.put('c', aDoc('3', { _search: 'rollout' }));
+      expect((await plain.find('c', { _search: { $regex: 'roll' } })).map((d) => d._id)).toEqual(['1', '3']);
     });
 
     it('follows a changed declaration: drops the indexes no longer declared, indexes the new multikey fields of stored documents', async () => {

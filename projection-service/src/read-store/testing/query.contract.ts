@@ -9,8 +9,10 @@ export const contractCollections: readonly CollectionSpec[] = [
       { tenant: 1, status: 1, rank: 1 },
       { tenant: 1, _priority: -1, _title: 1 },
       { tenant: 1, tags: 1 },
+      { tenant: 1, deleted: 1, rank: 1 },
     ],
     multikey: ['tags'],
+    textIndex: '_search',
   },
 ];
 

@@ -285,6 +285,103 @@ export function readStoreContract(
       });
     });
 
+    describe('findFields', () => {
+      const docs = [
+        aDoc('1', {
+          status: 'PRODUKTIV',
+          rank: 3,
+          attributes: [{ key: 'tier', value: 1 }],
+          owner: { id: 7 },
+        }),
+        aDoc('2', { status: 'PLANUNG', rank: 1 }),
+        aDoc('3', { status: 'PRODUKTIV', rank: 2, deleted: true }),
+        aDoc('4', { status: 'PLANUNG', rank: 4, tenant: 'globex' }),
+      ];
+      const fields = ['name', 'status', 'rank', 'deleted', 'attributes', 'owner', 'missing'] as const;
+
+      it('answers _id and the fields asked for, indexed or not, null where a document has none', async () => {
+        const store = await storeWith('applications', docs);
+        const found = await store.findFields('applications', { tenant: 'acme' }, fields, {
+          sort: { rank: 1 },
+        });
+        expect(found).toEqual([
+          {
+            _id: '2',
+            name: 'Application 2',
+            status: 'PLANUNG',
+            rank: 1,
+            deleted: false,
+            attributes: null,
+            owner: null,
+            missing: null,
+          },
+          {
+            _id: '3',
+            name: 'Application 3',
+            status: 'PRODUKTIV',
+            rank: 2,
+            deleted: true,
+            attributes: null,
+            owner: null,
+            missing: null,
+          },
+          {
+            _id: '1',
+            name: 'Application 1',
+            status: 'PRODUKTIV',
+            rank: 3,
+            deleted: false,
+            attributes: [{ key: 'tier', value: 1 }],
+            owner: { id: 7 },
+            missing: null,
+          },
+        ]);
+      });
+
+      it('answers a list of filters one after the other, each sorted and limited on its own', async () => {
+        const store = await storeWith('applications', docs);
+        await store.delete('applications', '2', nextPosition());
+        const found = await store.findFields(
+          'applications',
+          [{ tenant: 'acme', deleted: false }, { tenant: 'globex' }, { tenant: 'acme', deleted: true }],
+          ['rank'],
+          { sort: { rank: -1 }, limit: 1 },
+        );
+        expect(found).toEqual([
+          { _id: '1', rank: 3 },
+          { _id: '4', rank: 4 },
+          { _id: '3', rank: 2 },
+        ]);
+        expect(await store.findFields('comments', [{ tenant: 'acme' }, {}], ['text'])).toEqual([]);
+      });
+    });
+
+    describe('a text field searched by substrings (a trigram index where the store has one)', () => {
+      const texts = (store: ReadStore, literal: string) =>
+        store.find('applications', { _search: { $regex: literal } }).then((found) => ids(found).sort());
+
+      it('finds what a scan finds, exactly (case and accents as written), as the documents change', async () => {
+        const store = await storeWith('applications', [
+          aDoc('1', { _search: 'payroll\nlohn' }),
+          aDoc('2', { _search: 'billing archive' }),
+          aDoc('3', { _search: 'Über alles' }),
+          aDoc('4', { name: 'without a text' }),
+        ]);
+        expect(await texts(store, 'roll')).toEqual(['1']);
+        expect(await texts(store, 'll')).toEqual(['1', '2', '3']);
+        expect(await texts(store, 'Über')).toEqual(['3']);
+        expect(await texts(store, 'über')).toEqual([]);
+        expect(await texts(store, 'archive$')).toEqual(['2']);
+        await store.put('applications', aDoc('1', { _search: 'ledger' }));
+        await store.delete('applications', '3', nextPosition());
+        expect(await texts(store, 'roll')).toEqual([]);
+        expect(await texts(store, 'ledg')).toEqual(['1']);
+        expect(await texts(store, 'Über')).toEqual([]);
+        await store.clear('applications');
+        expect(await texts(store, 'ledg')).toEqual([]);
+      });
+    });
+
     queryContract(storeWith);
 
     describe('count', () => {
