@@ -9,6 +9,7 @@ export * from './as-of/as-of-stores';
 export { asOfRoutes } from './as-of/as-of.interceptor';
 export * from './read-store/mongo-read-store';
 export * from './read-store/sqlite-read-store';
+export { QueryThreads } from './query-threads/query-threads';
 export * from './lease/lease';
 export * from './lease/memory-lease';
 export * from './lease/mongo-lease';

@@ -29,6 +29,7 @@ import {
   EVENT_LOG,
   HISTORY_READER,
   PROJECTION_RUNNER,
+  QUERY_THREADS,
   READ_STORE,
   TRACKER_MIRROR,
 } from './http/tokens';
@@ -37,6 +38,7 @@ import { TimelineController } from './items/timeline.controller';
 import { allProjections } from './projections/all-projections';
 import type { CatchUpProgress } from './projections/catch-up-progress';
 import { ProjectionRunner } from './projections/projection-runner';
+import type { QueryThreads } from './query-threads/query-threads';
 import type { ReadStore } from './read-store/read-store';
 import { ResourcesController } from './resources/resources.controller';
 import { SharesController } from './shares/shares.controller';
@@ -55,6 +57,8 @@ export interface ProjectionServiceOptions {
   readonly trackerMirror?: TrackerMirror;
   /** Time travel (`?asOf=`); by default `readStore`'s history where it keeps one, else folds of `eventStore`. */
   readonly asOfStores?: AsOfStores;
+  /** Threads that answer the heaviest queries from `readStore`'s SQLite file (none: they read here). */
+  readonly queryThreads?: QueryThreads;
   /** New as-of positions each user may open per minute (default defaultAsOfPerMinute). */
   readonly asOfPerMinute?: number;
   /** Events a record's history or export may read at most (default defaultHistoryMaxEvents). */
@@ -89,6 +93,7 @@ export class ProjectionServiceModule {
       providers: [
         // queries read the live read models, or within an `?asOf` request the ones folded up to then
         { provide: READ_STORE, useValue: new SwitchingReadStore(options.readStore) },
+        { provide: QUERY_THREADS, useValue: options.queryThreads ?? null },
         {
           provide: AS_OF_STORES,
           useValue:

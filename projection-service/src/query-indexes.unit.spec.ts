@@ -16,6 +16,7 @@ import { applicationKeys } from './applications/applications.projection';
 import { groupKeys } from './groups/groups.projection';
 import { itemKeys } from './items/items.projection';
 import { resourceKeys } from './resources/resources.projection';
+import { answered } from './http/json-text';
 
 describe('the indexes the projections declare', () => {
   it("serve every query the read models' controllers send", async () => {
@@ -120,24 +121,24 @@ describe('the indexes the projections declare', () => {
     await applications.application(principal, '5');
     await applications.applicationProjects(principal, '5');
     await pages((query) => applications.applicationProjects(principal, '5', query));
-    await groups.groups(principal);
-    await groups.groups(principal, { q: 'roll' });
-    await groups.groups(principal, { status: '3' });
-    await groups.groups(principal, { phase: '1' });
-    await groups.groups(principal, { health: '2' });
-    await groups.groups(principal, { resource: '3' });
-    await groups.groups(principal, { application: '5' });
-    await groups.groups(principal, { application: '5', q: 'roll' });
-    await groups.groups(principal, { parent: '7' });
-    await groups.groups(principal, { parent: '7,8' });
-    await groups.groups(principal, { id: '7,8,9' });
-    await groups.groups(principal, { shared: 'false' });
-    await groups.groups(principal, { shared: 'true' });
+    await answered(groups.groups(principal));
+    await answered(groups.groups(principal, { q: 'roll' }));
+    await answered(groups.groups(principal, { status: '3' }));
+    await answered(groups.groups(principal, { phase: '1' }));
+    await answered(groups.groups(principal, { health: '2' }));
+    await answered(groups.groups(principal, { resource: '3' }));
+    await answered(groups.groups(principal, { application: '5' }));
+    await answered(groups.groups(principal, { application: '5', q: 'roll' }));
+    await answered(groups.groups(principal, { parent: '7' }));
+    await answered(groups.groups(principal, { parent: '7,8' }));
+    await answered(groups.groups(principal, { id: '7,8,9' }));
+    await answered(groups.groups(principal, { shared: 'false' }));
+    await answered(groups.groups(principal, { shared: 'true' }));
     for (const sort of Object.keys(groupSorts))
       for (const direction of ['', '-']) {
-        await groups.groups(principal, { sort: `${direction}${sort}` });
-        await groups.groups(principal, { sort: `${direction}${sort}`, q: 'roll' });
-        await pages((query) => groups.groups(principal, { ...query, sort: `${direction}${sort}` }));
+        await answered(groups.groups(principal, { sort: `${direction}${sort}` }));
+        await answered(groups.groups(principal, { sort: `${direction}${sort}`, q: 'roll' }));
+        await pages((query) => answered(groups.groups(principal, { ...query, sort: `${direction}${sort}` })));
       }
     await groups.group(principal, 'roll-out');
     await groups.group(principal, '7');
@@ -190,8 +191,8 @@ describe('the indexes the projections declare', () => {
     await items.items(principal, { q: 'buil', sort: 'title' });
     await items.items(principal, { q: 'buil', sort: '-title' });
     await pages((query) => items.items(principal, { ...query, group: '7' }));
-    await timeline.timeline(principal, '2026-03-01', '2026-04-01');
-    await timeline.timeline(principal, '2026-03-01', '2026-04-01', '7,8', '3', '1', '5');
+    await answered(timeline.timeline(principal, '2026-03-01', '2026-04-01'));
+    await answered(timeline.timeline(principal, '2026-03-01', '2026-04-01', '7,8', '3', '1', '5'));
     await comments.comments(principal, 'task', '50');
 
     const shapes = new Set(

@@ -30,6 +30,7 @@ const main = async () => {
         : env.FAHRPLAN_TRACKER_PRIVATE_HOSTS,
     trustedProxies: env.FAHRPLAN_TRUSTED_PROXIES ?? [],
     asOfPerMinute: env.FAHRPLAN_AS_OF_PER_MINUTE,
+    queryThreads: env.FAHRPLAN_QUERY_THREADS,
     listenFirst: true,
   });
   const stop = async () => {

@@ -8,6 +8,7 @@ import { ApplicationsController } from '../applications/applications.controller'
 import { GoalsController } from '../goals/goals.controller';
 import { GroupsController } from './groups.controller';
 import { allowingDirectory, groupCreatedData, projectHistory } from '../http/testing/query-fixtures';
+import { answered } from '../http/json-text';
 
 const event = storedEvent;
 
@@ -107,7 +108,8 @@ const answers = async (store: ReadStore) => {
   const c = new GroupsController(store, allowingDirectory);
   const goals = new GoalsController(store, allowingDirectory);
   const applications = new ApplicationsController(store, allowingDirectory);
-  const list = async (query: Record<string, string> = {}) => (await c.groups(principal, query)).items;
+  const list = async (query: Record<string, string> = {}) =>
+    (await answered(c.groups(principal, query))).items;
   return {
     all: await list(),
     text: await list({ q: 'PHASE' }),

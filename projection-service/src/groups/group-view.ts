@@ -2,7 +2,7 @@ import { subgroupsOf } from '@fahrplan/contracts';
 import type { GroupView } from '@fahrplan/contracts';
 import { strip } from '../http/query-helpers';
 import { isTombstone } from '../read-store/read-store';
-import type { ReadStore } from '../read-store/read-store';
+import type { ReadView } from '../read-store/read-store';
 import type { AccountBudgetDoc } from './account-budgets.projection';
 import { durationOf, priorityOf, sharesOf } from './groups.projection';
 import type { GroupDoc } from './groups.projection';
@@ -10,7 +10,7 @@ import { isVisible } from './visible-groups';
 
 /** Project id → title of the parents of `docs` that `tenant` sees: one read by id. */
 export const parentTitles = async (
-  store: ReadStore,
+  store: ReadView,
   tenant: string,
   docs: readonly GroupDoc[],
 ): Promise<Map<number, string>> => {
@@ -28,10 +28,7 @@ export const parentTitles = async (
  * Account id → sum of its entries' amounts, for the projects' accounts: one read by id of the small
  * accountBudgets documents (see accountBudgetsProjection), only accounts of the project's owner.
  */
-export const budgetsOf = async (
-  store: ReadStore,
-  docs: readonly GroupDoc[],
-): Promise<Map<number, number>> => {
+export const budgetsOf = async (store: ReadView, docs: readonly GroupDoc[]): Promise<Map<number, number>> => {
   const owners = new Map(docs.filter((d) => d.account !== null).map((d) => [d.account!, d.tenant]));
   if (owners.size === 0) return new Map();
   const stored = await store.getMany(

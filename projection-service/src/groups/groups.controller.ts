@@ -2,16 +2,16 @@ import { Get, Param, Query } from '@nestjs/common';
 import type { GroupDetailsView, GroupView, Page } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
-import { pageAnswer, pageRequest, sortRequest, sortedPage } from '../http/paging';
+import type { Answer } from '../http/json-text';
+import { pageRequest, sortRequest } from '../http/paging';
 import type { SortKey } from '../http/paging';
-import { requireView, searchFilter, strip } from '../http/query-helpers';
+import { requireView, searchFilter } from '../http/query-helpers';
 import { flag, integer, numbers } from '../http/query-params';
 import type { QueryParams } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { byOptional } from '../projections/sort-keys';
-import { budgetsOf, groupView, parentTitles } from './group-view';
+import { budgetsOf, groupView } from './group-view';
 import { optionalGroupSorts } from './groups.projection';
-import type { GroupDoc } from './groups.projection';
 import { byTitle, findVisibleGroup, visibleFilters, visibleGroup, visibleGroups } from './visible-groups';
 
 /** The portfolio's sorts (`?sort=`), by title unless asked otherwise. */
@@ -55,22 +55,15 @@ export class GroupsController extends ReadModelQueries {
   async groups(
     @CurrentPrincipal() principal: Principal,
     @Query() query: QueryParams = {},
-  ): Promise<Page<GroupView>> {
+  ): Promise<Answer<Page<GroupView>>> {
     requireView(this.directory, principal, 'group-details');
     const { tenant } = principal;
-    const request = pageRequest(query.limit, query.cursor);
-    const sort = sortRequest(query.sort, groupSorts, 'title');
-    const filters = visibleFilters(tenant, portfolioFilter(query), flag('shared', query.shared));
-    const page = await sortedPage(this.store, 'groups', filters, sort, request);
-    const docs = page.docs.map((d) => strip<GroupDoc>(d));
-    const [titles, budgets] = await Promise.all([
-      parentTitles(this.store, tenant, docs),
-      budgetsOf(this.store, docs),
-    ]);
-    return pageAnswer(
-      docs.map((doc) => groupView(doc, tenant, titles, budgets)),
-      page.nextCursor,
-    );
+    return this.answer('portfolio', {
+      tenant,
+      filters: visibleFilters(tenant, portfolioFilter(query), flag('shared', query.shared)),
+      sort: sortRequest(query.sort, groupSorts, 'title'),
+      request: pageRequest(query.limit, query.cursor),
+    });
   }
 
   /**

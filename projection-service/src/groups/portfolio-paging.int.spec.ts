@@ -8,6 +8,7 @@ import { MongoReadStore } from '../read-store/mongo-read-store';
 import type { ReadStore } from '../read-store/read-store';
 import { describeWithMongo } from '../read-store/testing/mongo-server';
 import { GroupsController, groupSorts } from './groups.controller';
+import { answered } from '../http/json-text';
 
 const principal = { userId: 1, tenant: 'acme', username: 'alice' };
 
@@ -43,11 +44,13 @@ const walk = async (groups: GroupsController, query: Record<string, string>, lim
   const ids: number[] = [];
   let cursor: string | null = null;
   do {
-    const page: Page<GroupView> = await groups.groups(principal, {
-      ...query,
-      limit: String(limit),
-      ...(cursor ? { cursor } : {}),
-    });
+    const page: Page<GroupView> = await answered(
+      groups.groups(principal, {
+        ...query,
+        limit: String(limit),
+        ...(cursor ? { cursor } : {}),
+      }),
+    );
     expect(page.items.length).toBeLessThanOrEqual(limit);
     ids.push(...page.items.map((g) => g.id));
     cursor = page.nextCursor;
@@ -81,7 +84,7 @@ const pagingSuite = (store: () => Promise<ReadStore>) => {
     const s = await store();
     await projectHistory(s, history);
     groups = new GroupsController(s, allowingDirectory);
-    all = [...(await groups.groups(principal, { limit: '1000' })).items];
+    all = [...(await answered(groups.groups(principal, { limit: '1000' }))).items];
   });
 
   it('lists the own projects and the accepted shared ones, 100 a page unless asked otherwise', async () => {
@@ -91,7 +94,7 @@ const pagingSuite = (store: () => Promise<ReadStore>) => {
       201,
       202,
     ]);
-    const first = await groups.groups(principal, {});
+    const first = await answered(groups.groups(principal, {}));
     expect(first.items).toHaveLength(26);
     expect(first.nextCursor).toBeNull();
   });
@@ -130,20 +133,22 @@ const pagingSuite = (store: () => Promise<ReadStore>) => {
   });
 
   it('refuses an unknown sort, a foreign cursor and a limit above 1,000, naming the parameter', async () => {
-    expect(await refusal(groups.groups(principal, { sort: 'budget' }))).toEqual({
+    expect(await refusal(answered(groups.groups(principal, { sort: 'budget' })))).toEqual({
       fieldErrors: [expect.objectContaining({ field: 'sort' })],
     });
-    expect(await refusal(groups.groups(principal, { limit: '1001' }))).toEqual({
+    expect(await refusal(answered(groups.groups(principal, { limit: '1001' })))).toEqual({
       fieldErrors: [{ field: 'limit', message: 'at most 1000' }],
     });
-    expect(await refusal(groups.groups(principal, { cursor: 'bm90LWEtY3Vyc29y' }))).toEqual({
+    expect(await refusal(answered(groups.groups(principal, { cursor: 'bm90LWEtY3Vyc29y' })))).toEqual({
       fieldErrors: [expect.objectContaining({ field: 'cursor' })],
     });
     // a cursor of one sort does not fit a sort of more keys
-    const { nextCursor } = await groups.groups(principal, { limit: '2' });
-    expect(await refusal(groups.groups(principal, { sort: 'start', cursor: nextCursor! }))).toEqual({
-      fieldErrors: [expect.objectContaining({ field: 'cursor' })],
-    });
+    const { nextCursor } = await answered(groups.groups(principal, { limit: '2' }));
+    expect(await refusal(answered(groups.groups(principal, { sort: 'start', cursor: nextCursor! })))).toEqual(
+      {
+        fieldErrors: [expect.objectContaining({ field: 'cursor' })],
+      },
+    );
   });
 };
 
@@ -154,7 +159,7 @@ describe('the portfolio in pages, on the in-memory store', () => {
     const store = new MemoryReadStore();
     await projectHistory(store, history);
     const groups = new GroupsController(store, allowingDirectory);
-    const first = await groups.groups(principal, { limit: '10' });
+    const first = await answered(groups.groups(principal, { limit: '10' }));
     await projectHistory(store, [
       storedEvent('acme', 'GroupCreated', groupCreatedData(300, 'a project before every other')),
       storedEvent('acme', 'GroupCreated', groupCreatedData(301, 'zz after every other')),

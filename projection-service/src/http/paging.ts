@@ -1,5 +1,5 @@
 import type { Page } from '@fahrplan/contracts';
-import type { ReadDocument, ReadStore } from '../read-store/read-store';
+import type { ReadDocument, ReadView } from '../read-store/read-store';
 import { fieldError, single } from './query-params';
 
 /** Every list answers pages: `?limit=` (default 100, at most 1,000) and the `cursor` of the page before. */
@@ -123,7 +123,7 @@ const fixedBy = (filter: Filter): Set<string> =>
  * fields followed by the remaining sort keys serves it (in either direction).
  */
 export const pageOf = async (
-  store: ReadStore,
+  store: ReadView,
   collection: string,
   filters: Filter | readonly Filter[],
   order: SortOrder,
@@ -206,7 +206,7 @@ export const sortRequest = (
  * the documents with a value and those without are each served by one index in either direction.
  */
 export const sortedPage = (
-  store: ReadStore,
+  store: ReadView,
   collection: string,
   filters: Filter | readonly Filter[],
   { order, empty }: ListSort,

@@ -1,10 +1,16 @@
 import { Controller, Inject, UseGuards, UseInterceptors, applyDecorators } from '@nestjs/common';
 import { AuthGuard, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import { AsOfInterceptor } from '../as-of/as-of.interceptor';
+import { asOfContext } from '../as-of/as-of-stores';
+import type { QueryThreads } from '../query-threads/query-threads';
+import { threadQueries } from '../query-threads/thread-queries';
+import type { ThreadQueryAnswer, ThreadQueryArgs, ThreadQueryName } from '../query-threads/thread-queries';
 import type { ReadStore } from '../read-store/read-store';
 import { CatchUpGuard } from './catch-up.guard';
+import { JsonTextInterceptor } from './json-text';
+import type { Answer } from './json-text';
 import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
-import { READ_STORE } from './tokens';
+import { QUERY_THREADS, READ_STORE } from './tokens';
 
 /**
  * A controller of read-model queries under /api: for signed-in callers, answered once the read models
@@ -15,13 +21,34 @@ export const ReadModelController = () =>
   applyDecorators(
     Controller('api'),
     UseGuards(AuthGuard, CatchUpGuard),
-    UseInterceptors(ReadYourWritesInterceptor, AsOfInterceptor),
+    UseInterceptors(JsonTextInterceptor, ReadYourWritesInterceptor, AsOfInterceptor),
   );
 
-/** What the queries of a read model read: the read store, and the directory for the caller's permissions. */
+/**
+ * What the queries of a read model read: the read store, the directory for the caller's permissions,
+ * and the query threads where the read models are a SQLite file (embedded).
+ */
 export abstract class ReadModelQueries {
   constructor(
     @Inject(READ_STORE) protected readonly store: ReadStore,
     @Inject(DIRECTORY) protected readonly directory: DirectoryCache,
+    @Inject(QUERY_THREADS) private readonly threads: QueryThreads | null = null,
   ) {}
+
+  /**
+   * The answer of one of the heaviest queries (`threadQueries`), its arguments checked: from a query
+   * thread where there are some (as JSON), else read here; as of the request's `asOf` either way.
+   */
+  protected answer<N extends ThreadQueryName>(
+    name: N,
+    args: ThreadQueryArgs<N>,
+  ): Promise<Answer<ThreadQueryAnswer<N>>> {
+    if (this.threads) return this.threads.run(name, args, asOfContext.getStore()?.position);
+    // a query of the registry, under the name it was asked by
+    const query = threadQueries[name] as unknown as (
+      store: ReadStore,
+      args: ThreadQueryArgs<N>,
+    ) => Promise<ThreadQueryAnswer<N>>;
+    return query(this.store, args);
+  }
 }

@@ -12,3 +12,5 @@ export const HISTORY_READER = Symbol('HistoryReader');
 export const EVENT_LOG = Symbol('EventLog');
 /** How far the read models are in catching up with the log (CatchUpProgress), or null. */
 export const CATCH_UP = Symbol('CatchUpProgress');
+/** The threads that answer the heaviest queries beside the main thread (QueryThreads), or null. */
+export const QUERY_THREADS = Symbol('QueryThreads');

@@ -8,6 +8,7 @@ import { describeWithMongo } from '../read-store/testing/mongo-server';
 import { ItemsController } from './items.controller';
 import { TimelineController } from './timeline.controller';
 import { allowingDirectory, groupCreatedData, projectHistory } from '../http/testing/query-fixtures';
+import { answered } from '../http/json-text';
 
 const group = groupCreatedData;
 
@@ -99,14 +100,14 @@ const answers = async (store: ReadStore) => {
   const c = new ItemsController(store, allowingDirectory);
   const timeline = new TimelineController(store, allowingDirectory);
   const window = (...filters: (string | undefined)[]) =>
-    timeline.timeline(acme, '2026-03-02', '2026-03-09', ...filters);
+    answered(timeline.timeline(acme, '2026-03-02', '2026-03-09', ...filters));
   return {
     timeline: await window(),
     byGroup: await window('30,11'),
     byStatus: await window(undefined, '5'),
     byResource: await window(undefined, undefined, '3'),
     byApplication: await window(undefined, undefined, undefined, '5,6'),
-    othersTimeline: await timeline.timeline(other, '2026-03-02', '2026-03-09'),
+    othersTimeline: await answered(timeline.timeline(other, '2026-03-02', '2026-03-09')),
     byId: await c.item(acme, '100'),
     byTitle: await c.item(acme, 'ITEM 105'),
     milestone: await c.item(acme, '106'),
@@ -252,11 +253,11 @@ describe('item and timeline queries on the in-memory store', () => {
       ['2026-03-09', '2026-03-02', 'to'],
       ['2006-01-01', '2026-01-17', 'to'],
     ] as const)
-      expect(await failure(timeline.timeline(acme, from, to))).toMatchObject({
+      expect(await failure(answered(timeline.timeline(acme, from, to)))).toMatchObject({
         code: 'validation',
         details: { fieldErrors: [{ field }] },
       });
-    expect(await failure(timeline.timeline(acme, '2026-03-02', '2026-03-09', 'x'))).toMatchObject({
+    expect(await failure(answered(timeline.timeline(acme, '2026-03-02', '2026-03-09', 'x')))).toMatchObject({
       code: 'validation',
       details: { fieldErrors: [{ field: 'group' }] },
     });

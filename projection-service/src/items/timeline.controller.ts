@@ -2,11 +2,12 @@ import { Get, Query } from '@nestjs/common';
 import type { TimelineView } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
+import type { Answer } from '../http/json-text';
 import { pageRequest } from '../http/paging';
 import { requireView } from '../http/query-helpers';
 import { numbers } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
-import { detailOf, timelinePage, windowOf } from './timeline';
+import { detailOf, windowOf } from './timeline';
 
 /** The home timeline (§2): only what the window shows, a page of projects at a time. */
 @ReadModelController()
@@ -29,10 +30,10 @@ export class TimelineController extends ReadModelQueries {
     @Query('limit') limitParam?: string | string[],
     @Query('cursor') cursorParam?: string | string[],
     @Query('detail') detailParam?: string | string[],
-  ): Promise<TimelineView> {
+  ): Promise<Answer<TimelineView>> {
     requireView(this.directory, principal, 'items');
     const window = windowOf(fromParam, toParam);
-    return timelinePage(this.store, {
+    return this.answer('timeline', {
       tenant: principal.tenant,
       ...window,
       detail: detailOf(detailParam, window),

@@ -11,7 +11,7 @@ import { encodeCursor, pageOf } from '../http/paging';
 import type { PageRequest, SortOrder } from '../http/paging';
 import { strip } from '../http/query-helpers';
 import { date, fieldError, single } from '../http/query-params';
-import type { ReadDocument, ReadStore } from '../read-store/read-store';
+import type { ReadDocument, ReadView } from '../read-store/read-store';
 import { byRank } from './item-view';
 import { timelineItemFields } from './items.projection';
 import type { TimelineItemDoc } from './items.projection';
@@ -85,7 +85,7 @@ export const rowFilters = (tenant: string, { groups, status, resource, applicati
  * interval level, each a range of the interval index.
  */
 export const itemsOf = async (
-  store: ReadStore,
+  store: ReadView,
   projects: readonly GroupDoc[],
   fromDay: number,
   toDay: number,
@@ -166,7 +166,7 @@ interface Scan {
  * follows) or `maxBatches` batches were read: a window few projects meet may answer fewer rows than
  * the limit, with a cursor to go on from.
  */
-const scanRows = async (store: ReadStore, query: TimelineQuery): Promise<Scan> => {
+const scanRows = async (store: ReadView, query: TimelineQuery): Promise<Scan> => {
   const { limit } = query.page;
   const [fromDay, toDay] = [toDayNumber(query.from), toDayNumber(query.to)];
   const filters = rowFilters(query.tenant, query.filters);
@@ -197,7 +197,7 @@ const scanRows = async (store: ReadStore, query: TimelineQuery): Promise<Scan> =
  * summaries. What it reads follows the page (its projects and their items in the window), never the
  * tenant.
  */
-export const timelinePage = async (store: ReadStore, query: TimelineQuery): Promise<TimelineView> => {
+export const timelinePage = async (store: ReadView, query: TimelineQuery): Promise<TimelineView> => {
   const { rows, items, resumeAfter } = await scanRows(store, query);
   const { limit } = query.page;
   const page = rows.slice(0, limit);

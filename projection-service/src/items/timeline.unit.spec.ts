@@ -4,6 +4,7 @@ import { storedEvent as event } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import { maxBatches } from './timeline';
 import { TimelineController } from './timeline.controller';
+import { answered } from '../http/json-text';
 
 const item = (id: number, group: number, start: string, end: string | null, type: string | null = null) => ({
   id,
@@ -30,17 +31,19 @@ const ask = (
   { limit, cursor, detail }: { limit?: string; cursor?: string; detail?: string } = {},
   principal = acme,
 ) =>
-  new TimelineController(store, allowingDirectory).timeline(
-    principal,
-    from,
-    to,
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-    limit,
-    cursor,
-    detail,
+  answered(
+    new TimelineController(store, allowingDirectory).timeline(
+      principal,
+      from,
+      to,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      limit,
+      cursor,
+      detail,
+    ),
   );
 
 /** Every page of a window, following nextCursor. */

@@ -1,4 +1,5 @@
-import type { DatabaseSync, SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
+import { DatabaseSync } from 'node:sqlite';
+import type { SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
 import { openDurableSqlite } from '@fahrplan/platform';
 import type { IndexKeys } from '../projections/projection';
 import { compareIds, filterList } from './read-store';
@@ -97,6 +98,24 @@ const multikeyRows = (field: string, row: { id: string; body: string; from?: str
   );
 };
 
+/** The writer's connection: it makes the file and its tables. */
+const openWriter = (file: string): DatabaseSync =>
+  openDurableSqlite(file, {
+    schema: `
+      CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS versions (collection TEXT PRIMARY KEY, version INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS instants (time INTEGER PRIMARY KEY, position INTEGER NOT NULL);`,
+    // read models are rebuilt from the log: a power cut may lose the last commits, never their order
+    pragmas: 'PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;',
+  });
+
+/** A reader's connection to a file the writer made (in WAL mode, so that both work at once). */
+const openReader = (file: string): DatabaseSync => {
+  const db = new DatabaseSync(file, { readOnly: true });
+  db.exec('PRAGMA busy_timeout = 5000; PRAGMA cache_size = -16384;');
+  return db;
+};
+
 /** A bounded map that forgets the least recently used entry. */
 class Recent<V> {
   private readonly entries = new Map<string, V>();
@@ -170,8 +189,16 @@ export class SqliteReadStore implements ReadStore {
   private readonly tables = new Set<string>();
   private readonly specs = new Map<string, Spec>();
 
-  /** Opens (or creates) `file`; `collections` declare the indexes and multikey fields of the queries. */
-  constructor(file: string, collections: readonly CollectionSpec[] = []) {
+  /**
+   * Opens (or creates) `file`; `collections` declare the indexes and multikey fields of the queries.
+   * `readOnly`: a reader beside the writer that made the file (a query thread's own connection; WAL
+   * lets it read while the writer writes); it changes nothing, and learns of tables made after it opened.
+   */
+  constructor(
+    file: string,
+    collections: readonly CollectionSpec[] = [],
+    private readonly options: { readonly readOnly?: boolean } = {},
+  ) {
     for (const { collection, indexes, multikey = [], version, textIndex } of collections) {
       const spec = this.specs.get(collection) ?? { indexes: [], multikey: new Set<string>(), history: false };
       spec.indexes.push(...indexes);
@@ -180,14 +207,7 @@ export class SqliteReadStore implements ReadStore {
       if (textIndex) spec.textIndex = textIndex;
       this.specs.set(collection, spec);
     }
-    this.db = openDurableSqlite(file, {
-      schema: `
-        CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
-        CREATE TABLE IF NOT EXISTS versions (collection TEXT PRIMARY KEY, version INTEGER NOT NULL);
-        CREATE TABLE IF NOT EXISTS instants (time INTEGER PRIMARY KEY, position INTEGER NOT NULL);`,
-      // read models are rebuilt from the log: a power cut may lose the last commits, never their order
-      pragmas: 'PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;',
-    });
+    this.db = options.readOnly ? openReader(file) : openWriter(file);
     this.db.function('fahrplan_regexp', { deterministic: true }, (pattern, flags, value) => {
       if (typeof value !== 'string') return 0;
       const regex = this.regexes.get(
@@ -196,14 +216,28 @@ export class SqliteReadStore implements ReadStore {
       );
       return regex.test(value) ? 1 : 0;
     });
+    if (options.readOnly) {
+      this.readTables();
+      return;
+    }
     this.transaction(() => this.upgrade());
+    this.readTables();
+    this.transaction(() => {
+      for (const collection of new Set([...this.tables, ...this.specs.keys()])) this.ensureSchema(collection);
+    });
+  }
+
+  private readTables(): void {
     const names = this.db
       .prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'doc:%'`)
       .all() as { name: string }[];
     for (const { name } of names) this.tables.add(name.slice(DOCUMENTS.length));
-    this.transaction(() => {
-      for (const collection of new Set([...this.tables, ...this.specs.keys()])) this.ensureSchema(collection);
-    });
+  }
+
+  /** Whether `collection` has a table: a reader asks the file again, since the writer may have made it since. */
+  private hasTable(collection: string): boolean {
+    if (!this.tables.has(collection) && this.options.readOnly) this.readTables();
+    return this.tables.has(collection);
   }
 
   /** Empties a file of an older format (see FORMAT): its read models are rebuilt from the log. */
@@ -420,7 +454,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private getAt(collection: string, id: string, position?: number): ReadDocument | null {
-    if (!this.tables.has(collection)) return null;
+    if (!this.hasTable(collection)) return null;
     const sources = this.sources(collection, position);
     if (sources.length === 0) return null;
     const row = this.statement(
@@ -443,7 +477,7 @@ export class SqliteReadStore implements ReadStore {
     ids: readonly string[],
     position?: number,
   ): Map<string, ReadDocument> {
-    if (ids.length === 0 || !this.tables.has(collection)) return new Map();
+    if (ids.length === 0 || !this.hasTable(collection)) return new Map();
     const sources = this.sources(collection, position);
     if (sources.length === 0) return new Map();
     const rows = this.statement(
@@ -527,7 +561,7 @@ export class SqliteReadStore implements ReadStore {
       options,
       position,
     );
-    if (!this.tables.has(collection)) return [];
+    if (!this.hasTable(collection)) return [];
     return (this.statement(sql).all(...params) as unknown as Row[]).map(documentOf);
   }
 
@@ -564,7 +598,7 @@ export class SqliteReadStore implements ReadStore {
     const sql =
       selects.length === 1 ? selects[0]!.sql : selects.map((one) => arm(one.sql)).join(' UNION ALL ');
     const params = selects.flatMap((one) => one.params);
-    if (!this.tables.has(collection)) return [];
+    if (!this.hasTable(collection)) return [];
     const rows = this.arrayStatement(sql).all(...params) as unknown as SQLOutputValue[][];
     return rows.map((row) => {
       const doc: Record<string, unknown> = { _id: row[0] };
@@ -612,7 +646,7 @@ export class SqliteReadStore implements ReadStore {
 
   private countAt(collection: string, filter: Readonly<Record<string, unknown>>, position?: number): number {
     const { sql, params } = this.select(collection, 'd.id', filter, {}, position);
-    if (!this.tables.has(collection)) return 0;
+    if (!this.hasTable(collection)) return 0;
     return (this.statement(`SELECT count(*) AS count FROM (${sql})`).get(...params) as { count: number })
       .count;
   }

@@ -6,3 +6,4 @@ export { describeWithMongo } from '../read-store/testing/mongo-server';
 export { AS_OF_STORES } from '../http/tokens';
 export { groupsProjection } from '../groups/groups.projection';
 export type { GroupDoc } from '../groups/groups.projection';
+export { threadQueries } from '../query-threads/thread-queries';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import { z } from 'zod';
 import { oidcMappingSchema } from '@fahrplan/command-service';
 import type { OidcConfig } from '@fahrplan/command-service';
@@ -40,6 +40,15 @@ export const trustedProxiesEnv = { FAHRPLAN_TRUSTED_PROXIES: list().optional() }
 /** New `asOf` positions each user may open per minute (issue 18: each costs a fold or a versioned read). */
 const asOfLimitEnv = {
   FAHRPLAN_AS_OF_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(defaultAsOfPerMinute),
+};
+
+/**
+ * Threads that answer the heaviest queries of `npm start`'s read models (timeline, portfolio) beside
+ * the main thread, which keeps serving commands meanwhile; 0: the main thread answers them. Default:
+ * one per core.
+ */
+const queryThreadsEnv = {
+  FAHRPLAN_QUERY_THREADS: z.coerce.number().int().min(0).max(16).default(availableParallelism()),
 };
 
 const tokenSecret = {
@@ -134,10 +143,11 @@ const privateHosts = (fallback: string) => ({
     ),
 });
 
-/** `npm start`'s tracker and proxy settings (its tracker key lives in the data folder). */
+/** `npm start`'s tracker, proxy and query settings (its tracker key lives in the data folder). */
 export const embeddedTrackerEnv = z.object({
   ...trustedProxiesEnv,
   ...asOfLimitEnv,
+  ...queryThreadsEnv,
   ...releaseLinkHosts,
   ...syncInterval,
   // none: `npm start` allows its own address only while it serves the demo's fake tracker

@@ -1,0 +1,145 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { DomainError } from '@fahrplan/contracts';
+import type { DomainErrorCode } from '@fahrplan/contracts';
+import { JsonText } from '../http/json-text';
+import type { CollectionSpec } from '../read-store/read-store';
+import type { ThreadQueryAnswer, ThreadQueryArgs, ThreadQueryName } from './thread-queries';
+
+/** What a query thread opens: the read models' SQLite file, and what it must know of the collections. */
+export interface ThreadSetup {
+  readonly file: string;
+  readonly collections: readonly CollectionSpec[];
+}
+
+/** One query for a thread: live, or as of `position`. */
+export type ThreadRequest = {
+  [N in ThreadQueryName]: {
+    readonly id: number;
+    readonly name: N;
+    readonly args: ThreadQueryArgs<N>;
+    readonly position?: number;
+  };
+}[ThreadQueryName];
+
+interface Failure {
+  readonly name: string;
+  readonly message: string;
+  /** A DomainError's (a 400 for a bad cursor, …), so that it answers as on the main thread. */
+  readonly code?: DomainErrorCode;
+  readonly details?: DomainError['details'];
+}
+
+export type ThreadResponse =
+  { readonly id: number; readonly json: string } | { readonly id: number; readonly error: Failure };
+
+const errorOf = ({ name, message, code, details }: Failure): Error =>
+  code ? new DomainError(code, message, details) : Object.assign(new Error(message), { name });
+
+/**
+ * The compiled thread: beside this file when it runs compiled, else (specs run the TypeScript sources)
+ * the package's build of it, which `npm run build` makes before the tests.
+ */
+const workerFile = (): string => {
+  const name = 'query-thread.worker.js';
+  const beside = join(__dirname, name);
+  if (existsSync(beside)) return beside;
+  const built = join(__dirname, '..', '..', 'dist', 'query-threads', name);
+  if (existsSync(built)) return built;
+  throw new Error(`the query thread is not built (${built}): run npm run build`);
+};
+
+/**
+ * A thread's heap: a few answers in flight (a year's window is about 4,000 items, 0.5 MB of JSON) need
+ * far less; without a bound V8 lets each heap grow with the load, and the process past 600 MB.
+ */
+const threadHeap = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 };
+
+/** A thread and the queries it has not answered yet. */
+class QueryThread {
+  readonly pending = new Map<number, { resolve: (json: string) => void; reject: (error: Error) => void }>();
+  readonly worker: Worker;
+
+  constructor(setup: ThreadSetup, onExit: (thread: QueryThread) => void) {
+    this.worker = new Worker(workerFile(), { workerData: setup, resourceLimits: threadHeap });
+    this.worker.on('message', (response: ThreadResponse) => {
+      const pending = this.pending.get(response.id);
+      if (!pending) return;
+      this.pending.delete(response.id);
+      if ('error' in response) pending.reject(errorOf(response.error));
+      else pending.resolve(response.json);
+    });
+    this.worker.on('error', (error) => this.fail(error));
+    this.worker.on('exit', (code) => {
+      this.fail(new Error(`a query thread stopped (exit code ${code})`));
+      onExit(this);
+    });
+  }
+
+  private fail(error: Error): void {
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
+  }
+}
+
+/**
+ * Threads that answer the heaviest queries of the embedded read models (issue 17) beside the main
+ * thread: `node:sqlite` answers synchronously, so on the main thread a query holds every other request,
+ * the commands and their read-your-writes confirmations among them, and uses one core. Each thread has
+ * its own read-only connection (WAL: readers never wait for the writer) and answers with the JSON of
+ * the whole answer, so that one message goes each way and the main thread parses nothing. A query
+ * goes to the thread with the fewest in flight; a thread that dies fails its queries and is replaced.
+ */
+export class QueryThreads {
+  private readonly setup: ThreadSetup;
+  private threads: QueryThread[] = [];
+  private nextId = 0;
+  private closed = false;
+
+  constructor({ file, collections }: ThreadSetup, count: number) {
+    if (!Number.isSafeInteger(count) || count < 1) throw new Error(`query threads: at least 1, not ${count}`);
+    // what a thread needs of each collection, without a projection's functions (which a thread cannot receive)
+    this.setup = {
+      file,
+      collections: collections.map(({ collection, indexes, multikey, version, textIndex }) => ({
+        collection,
+        indexes,
+        ...(multikey ? { multikey } : {}),
+        ...(version !== undefined ? { version } : {}),
+        ...(textIndex ? { textIndex } : {}),
+      })),
+    };
+    for (let i = 0; i < count; i++) this.threads.push(this.spawn());
+  }
+
+  private spawn(): QueryThread {
+    return new QueryThread(this.setup, (gone) => {
+      if (this.closed) return;
+      this.threads = this.threads.map((thread) => (thread === gone ? this.spawn() : thread));
+    });
+  }
+
+  /** The answer of query `name` to `args` (as of `position` when given), as JSON. */
+  run<N extends ThreadQueryName>(
+    name: N,
+    args: ThreadQueryArgs<N>,
+    position?: number,
+  ): Promise<JsonText<ThreadQueryAnswer<N>>> {
+    if (this.closed) return Promise.reject(new Error('the query threads are closed'));
+    const thread = this.threads.reduce((least, next) =>
+      next.pending.size < least.pending.size ? next : least,
+    );
+    const id = this.nextId++;
+    return new Promise<string>((resolve, reject) => {
+      thread.pending.set(id, { resolve, reject });
+      thread.worker.postMessage({ id, name, args, ...(position === undefined ? {} : { position }) });
+    }).then((json) => new JsonText<ThreadQueryAnswer<N>>(json));
+  }
+
+  /** Stops the threads; their queries in flight fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.threads.map((thread) => thread.worker.terminate()));
+  }
+}

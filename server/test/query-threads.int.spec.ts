@@ -1,0 +1,106 @@
+import { threadQueries } from '@fahrplan/projection-service/testing';
+import { adminApi } from './support/admin-api';
+import { TestClock, startPlatform } from '../src/testing/platform';
+import type { Platform } from '../src/testing/platform';
+
+/*
+ * Issue 17: with query threads the heaviest queries (timeline, portfolio) are answered beside the main
+ * thread, each thread with its own read-only connection to read.db. Through the real embedded app:
+ * what a thread answers is what the same query answers on the main thread, live, as of an instant,
+ * right after a command (read your writes), and with the main thread's errors.
+ */
+
+let platform: Platform;
+const clock = new TestClock();
+const { run, read } = adminApi(() => platform);
+
+beforeAll(async () => {
+  platform = await startPlatform(clock, { queryThreads: 2 });
+}, 30_000);
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
+const firstPage = { limit: 100, after: null };
+const noFilters = { groups: undefined, status: undefined, resource: undefined, application: undefined };
+/** What the query answers on the main thread, from the live read models, as the HTTP answer carries it. */
+const onMainThread = async <T>(answer: Promise<T>) => JSON.parse(JSON.stringify(await answer)) as T;
+
+describe('query threads', () => {
+  it('answer the timeline, at every level of detail, as the main thread does', async () => {
+    for (const detail of ['items', 'summary'] as const) {
+      const reply = await platform.api.get(
+        `/api/timeline?from=2024-01-01&to=2030-01-01&detail=${detail}&limit=100`,
+        platform.admin,
+      );
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get('content-type')).toContain('application/json');
+      const expected = await onMainThread(
+        threadQueries.timeline(platform.embedded.readStore, {
+          tenant: 'demo',
+          from: '2024-01-01',
+          to: '2030-01-01',
+          detail,
+          page: firstPage,
+          filters: noFilters,
+        }),
+      );
+      expect(reply.body).toEqual(expected);
+      // the comparison can fail: the demo plans items in the window
+      expect(detail === 'items' ? expected.items.length : expected.summaries.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('answer the portfolio as the main thread does', async () => {
+    const reply = await platform.api.get('/api/groups?limit=100', platform.admin);
+    expect(reply.status).toBe(200);
+    const expected = await onMainThread(
+      threadQueries.portfolio(platform.embedded.readStore, {
+        tenant: 'demo',
+        filters: [
+          { tenant: 'demo', deleted: false },
+          { acceptedBy: 'demo', deleted: false },
+        ],
+        sort: { order: [['_title', 1]], empty: null },
+        request: firstPage,
+      }),
+    );
+    expect(reply.body).toEqual(expected);
+    expect(expected.items.length).toBeGreaterThan(1);
+  });
+
+  it('answer a page right after a command that changed it (read your writes)', async () => {
+    const { id, position } = await run('SaveGroup', { title: 'Zz thread-visible project' });
+    const reply = await read(`/api/groups?q=${encodeURIComponent('thread-visible')}`, position);
+    expect(reply.status).toBe(200);
+    expect((reply.body as { items: { id: number }[] }).items.map((group) => group.id)).toEqual([id]);
+  });
+
+  it('answer as of an instant: what the portfolio was then', async () => {
+    // after everything so far (the demo's first events are stamped by the wall clock)
+    clock.advance(3600);
+    const before = clock.now().toISOString();
+    clock.advance(60);
+    const { position } = await run('SaveGroup', { title: 'Zz made after the instant' });
+    await read('/api/groups?limit=1', position);
+    const then = await platform.api.get(
+      `/api/groups?asOf=${encodeURIComponent(before)}&limit=1000`,
+      platform.admin,
+    );
+    const now = await platform.api.get('/api/groups?limit=1000', platform.admin);
+    const titles = (reply: typeof now) =>
+      (reply.body as { items: { title: string }[] }).items.map((g) => g.title);
+    expect(then.status).toBe(200);
+    expect(titles(now)).toContain('Zz made after the instant');
+    expect(titles(then)).not.toContain('Zz made after the instant');
+    expect(titles(then).length).toBe(titles(now).length - 1);
+  });
+
+  it('refuse what the main thread refuses, with the same problem (a cursor no list gave)', async () => {
+    const cursor = Buffer.from(JSON.stringify(['x'])).toString('base64url');
+    const reply = await platform.api.get(`/api/groups?cursor=${cursor}`, platform.admin);
+    expect(reply.status).toBe(400);
+    expect(JSON.stringify(reply.body)).toContain('cursor');
+  });
+});
