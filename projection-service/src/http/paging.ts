@@ -93,13 +93,15 @@ export const afterFilter = (order: SortOrder, after: readonly unknown[]): Record
 };
 
 type Filter = Readonly<Record<string, unknown>>;
+/** A document as a page reads it: all of it, or `_id` and some fields (`findFields`). */
+type Keyed = Readonly<{ _id: string }> & Readonly<Record<string, unknown>>;
 const isFilterList = (filters: Filter | readonly Filter[]): filters is readonly Filter[] =>
   Array.isArray(filters);
 
 /** Compares two documents in `order` (then by id), as the stores order values of one type. */
 const compareIn =
   (order: SortOrder) =>
-  (a: ReadDocument, b: ReadDocument): number => {
+  (a: Keyed, b: Keyed): number => {
     for (const [field, direction] of totalOrder(order)) {
       const [x, y] = [a[field] as string | number, b[field] as string | number];
       if (x !== y) return (x < y ? -1 : 1) * direction;
@@ -128,16 +130,42 @@ export const pageOf = async (
   filters: Filter | readonly Filter[],
   order: SortOrder,
   request: PageRequest,
-): Promise<{ readonly docs: ReadDocument[]; readonly nextCursor: string | null }> => {
+): Promise<{ readonly docs: ReadDocument[]; readonly nextCursor: string | null }> =>
+  pageBy(order, request, filters, (filter, options) => store.find(collection, filter, options));
+
+/**
+ * A page as `pageOf` reads it, of only `fields` of the documents (and the order's keys): for a list
+ * that shows a few fields of many documents, read from the indexes that hold them where a store can.
+ */
+export const fieldsPageOf = async <F extends string>(
+  store: ReadView,
+  collection: string,
+  filters: Filter | readonly Filter[],
+  order: SortOrder,
+  request: PageRequest,
+  fields: readonly F[],
+) => {
+  // `_id` comes with every answer
+  const keys = totalOrder(order).flatMap(([field]) => (field === '_id' ? [] : [field]));
+  const read = [...new Set([...fields, ...keys])] as F[];
+  return pageBy(order, request, filters, (filter, options) =>
+    store.findFields(collection, filter, read, options),
+  );
+};
+
+/** A page of `order` after `request.after`, each filter read by `read` with its sort and the page's limit. */
+const pageBy = async <Doc extends Keyed>(
+  order: SortOrder,
+  request: PageRequest,
+  filters: Filter | readonly Filter[],
+  read: (filter: Filter, options: { sort: Record<string, 1 | -1>; limit: number }) => Promise<Doc[]>,
+): Promise<{ readonly docs: Doc[]; readonly nextCursor: string | null }> => {
   const after = request.after && afterFilter(order, request.after);
   const found = await Promise.all(
     (isFilterList(filters) ? filters : [filters]).map((filter) => {
       const fixed = fixedBy(filter);
       const sort = Object.fromEntries(totalOrder(order).filter(([field]) => !fixed.has(field)));
-      return store.find(collection, after ? { $and: [filter, after] } : filter, {
-        sort,
-        limit: request.limit + 1,
-      });
+      return read(after ? { $and: [filter, after] } : filter, { sort, limit: request.limit + 1 });
     }),
   );
   const docs = found.length === 1 ? found[0]! : found.flat().sort(compareIn(order));

@@ -7,11 +7,10 @@ import {
 } from '@fahrplan/contracts';
 import type { TimelineDetail, TimelineGroup, TimelineItem, TimelineView } from '@fahrplan/contracts';
 import type { GroupDoc } from '../groups/groups.projection';
-import { encodeCursor, pageOf } from '../http/paging';
+import { encodeCursor, fieldsPageOf } from '../http/paging';
 import type { PageRequest, SortOrder } from '../http/paging';
-import { strip } from '../http/query-helpers';
 import { date, fieldError, single } from '../http/query-params';
-import type { ReadDocument, ReadView } from '../read-store/read-store';
+import type { ReadView } from '../read-store/read-store';
 import { byRank } from './item-view';
 import { timelineItemFields } from './items.projection';
 import type { TimelineItemDoc } from './items.projection';
@@ -80,26 +79,45 @@ export const rowFilters = (tenant: string, { groups, status, resource, applicati
 };
 
 /**
+ * The interval levels that hold any live item of `tenant`: most tenants' items are far shorter than
+ * the longest level, and a level without items need not be read per project (one seek per level here
+ * saves one per level and project in each batch).
+ */
+export const levelsOf = async (store: ReadView, tenant: string): Promise<ReadonlySet<number>> => {
+  const filters = levelRanges(0, 1).map(({ _lvl }) => ({ tenant, deleted: false, _lvl }));
+  const found = await store.findFields('items', filters, ['_lvl'], { limit: 1 });
+  return new Set(found.map(({ _lvl }) => _lvl as number));
+};
+
+/** The levels of each owner's items, read once per request. */
+export type OwnerLevels = Map<string, Promise<ReadonlySet<number>>>;
+
+/**
  * The items of `projects` that overlap the days [fromDay, toDay): per owner (a shared
  * project's items are stored under its owner's tenant, and show only when planned there) and per
- * interval level, each a range of the interval index.
+ * interval level that holds items, each a range of the interval index.
  */
 export const itemsOf = async (
   store: ReadView,
-  projects: readonly GroupDoc[],
+  projects: readonly Pick<GroupDoc, 'tenant' | 'id'>[],
   fromDay: number,
   toDay: number,
+  levels: OwnerLevels = new Map(),
 ): Promise<TimelineItemDoc[]> => {
   const byOwner = new Map<string, number[]>();
   for (const { tenant, id } of projects) byOwner.set(tenant, [...(byOwner.get(tenant) ?? []), id]);
-  // per owner one read: a range of the interval index per level
-  const finds = [...byOwner].map(([tenant, ids]) =>
-    store.findFields(
+  // per owner one read: a range of the interval index per level that holds items
+  const finds = [...byOwner].map(async ([tenant, ids]) => {
+    if (!levels.has(tenant)) levels.set(tenant, levelsOf(store, tenant));
+    const held = await levels.get(tenant)!;
+    const ranges = levelRanges(fromDay, toDay).filter(({ _lvl }) => held.has(_lvl));
+    if (ranges.length === 0) return [];
+    return store.findFields(
       'items',
-      levelRanges(fromDay, toDay).map((range) => ({ tenant, deleted: false, group: { $in: ids }, ...range })),
+      ranges.map((range) => ({ tenant, deleted: false, group: { $in: ids }, ...range })),
       timelineReads,
-    ),
-  );
+    );
+  });
   // in no order: the page sorts the items of the rows it shows
   return (await Promise.all(finds)).flat().map(({ _id, ...item }) => item as TimelineItemDoc);
 };
@@ -108,10 +126,10 @@ export const itemsOf = async (
 const timelineReads = [...timelineItemFields, 'tenant', 'group'] as const;
 
 /** Whether project `g`'s own dates meet the window [from, to). */
-export const runsIn = (g: GroupDoc, from: string, to: string) =>
+export const runsIn = (g: Pick<GroupDoc, 'start' | 'end'>, from: string, to: string) =>
   g.start !== null && g.end !== null && g.start < to && g.end >= from;
 
-export const timelineGroup = (g: GroupDoc, tenant: string): TimelineGroup => ({
+export const timelineGroup = (g: RowDoc, tenant: string): TimelineGroup => ({
   id: g.id,
   content: g.title,
   subgroups: subgroupsOf(g.subgroups ?? []),
@@ -149,12 +167,27 @@ export interface TimelineQuery {
   readonly page: PageRequest;
 }
 
+/** What a row reads of its project (and the rows' order its title's key). */
+const rowFields = [
+  'id',
+  'tenant',
+  'title',
+  'subgroups',
+  'status',
+  'resource',
+  'jirarepo',
+  'start',
+  'end',
+] as const;
+type RowDoc = Pick<GroupDoc, (typeof rowFields)[number]>;
+type RowRead = RowDoc & { readonly _id: string; readonly _title: unknown };
+
 /** A project's place in the rows' order: the cursor's values. */
-const keyOf = (doc: ReadDocument) => [doc._title, doc._id];
+const keyOf = (doc: RowRead) => [doc._title, doc._id];
 
 /** The rows a request found: candidates with items in the window or running in it, and those items. */
 interface Scan {
-  readonly rows: { readonly doc: ReadDocument; readonly group: GroupDoc }[];
+  readonly rows: { readonly doc: RowRead; readonly group: RowDoc }[];
   readonly items: TimelineItemDoc[];
   /** The sort values of the last project looked at, unless none follows it. */
   readonly resumeAfter: readonly unknown[] | null;
@@ -171,15 +204,22 @@ const scanRows = async (store: ReadView, query: TimelineQuery): Promise<Scan> =>
   const [fromDay, toDay] = [toDayNumber(query.from), toDayNumber(query.to)];
   const filters = rowFilters(query.tenant, query.filters);
   const rows: Scan['rows'] = [];
+  const levels: OwnerLevels = new Map();
   const items: TimelineItemDoc[] = [];
   let after = query.page.after;
   for (let batch = 0; batch < maxBatches && rows.length <= limit; batch++) {
-    const { docs, nextCursor } = await pageOf(store, 'groups', filters, rowOrder, {
-      limit: limit + 1,
-      after,
-    });
-    const projects = docs.map((d) => strip<GroupDoc>(d));
-    const found = await itemsOf(store, projects, fromDay, toDay);
+    const page = await fieldsPageOf(
+      store,
+      'groups',
+      filters,
+      rowOrder,
+      { limit: limit + 1, after },
+      rowFields,
+    );
+    const { nextCursor } = page;
+    const docs = page.docs as unknown as RowRead[];
+    const projects: RowDoc[] = docs;
+    const found = await itemsOf(store, projects, fromDay, toDay, levels);
     const planned = new Set(found.map((item) => item.group));
     projects.forEach((group, i) => {
       if (planned.has(group.id) || runsIn(group, query.from, query.to)) rows.push({ doc: docs[i]!, group });

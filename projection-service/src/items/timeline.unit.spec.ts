@@ -2,7 +2,7 @@ import type { TimelineView } from '@fahrplan/contracts';
 import { allowingDirectory, groupCreatedData, projectHistory } from '../http/testing/query-fixtures';
 import { storedEvent as event } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
-import { maxBatches } from './timeline';
+import { levelsOf, maxBatches } from './timeline';
 import { TimelineController } from './timeline.controller';
 import { answered } from '../http/json-text';
 
@@ -170,5 +170,25 @@ describe('the timeline pages by rows', () => {
         code: 'validation',
         fields: [field],
       });
+  });
+});
+
+describe('the interval levels a tenant holds', () => {
+  it('are those of its live items only, and a window still finds an item of a level no other item has', async () => {
+    const store = new MemoryReadStore();
+    await projectHistory(store, [
+      event('acme', 'GroupCreated', groupCreatedData(100, 'Project 100')),
+      // a day (level 0), three days (level 2), about three years (level 11)
+      event('acme', 'ItemCreated', item(1, 100, '2026-03-02T00:00', '2026-03-03T00:00')),
+      event('acme', 'ItemCreated', item(2, 100, '2026-03-02T00:00', '2026-03-05T00:00')),
+      event('acme', 'ItemCreated', item(3, 100, '2024-01-01T00:00', '2027-01-01T00:00')),
+      // a deleted item of level 5 and another tenant's of level 4 do not count
+      event('acme', 'ItemCreated', item(4, 100, '2026-03-02T00:00', '2026-04-01T00:00')),
+      event('acme', 'ItemDeleted', { id: 4 }, 1),
+      event('other', 'ItemCreated', item(5, 200, '2026-03-02T00:00', '2026-03-12T00:00')),
+    ]);
+    expect([...(await levelsOf(store, 'acme'))].sort((a, b) => a - b)).toEqual([0, 2, 11]);
+    const page = await ask(store, '2026-06-01', '2026-07-01');
+    expect(page.items.map((i) => i.id)).toEqual([3]);
   });
 });
