@@ -70,6 +70,17 @@ describe('query threads', () => {
     expect(expected.items.length).toBeGreaterThan(1);
   });
 
+  it('keep an answer until the read models move, and answer anew after', async () => {
+    const ask = () => platform.api.get('/api/groups?limit=5', platform.admin);
+    const [first, again] = [await ask(), await ask()];
+    expect(again.body).toEqual(first.body);
+    // first by title
+    const { id, position } = await run('SaveGroup', { title: '0 kept-answer project' });
+    expect((again.body as { items: { id: number }[] }).items.map((group) => group.id)).not.toContain(id);
+    const after = await read('/api/groups?limit=5', position);
+    expect((after.body as { items: { id: number }[] }).items.map((group) => group.id)).toContain(id);
+  });
+
   it('answer a page right after a command that changed it (read your writes)', async () => {
     const { id, position } = await run('SaveGroup', { title: 'Zz thread-visible project' });
     const reply = await read(`/api/groups?q=${encodeURIComponent('thread-visible')}`, position);

@@ -5,6 +5,7 @@ import { DomainError } from '@fahrplan/contracts';
 import type { DomainErrorCode } from '@fahrplan/contracts';
 import { JsonText } from '../http/json-text';
 import type { CollectionSpec } from '../read-store/read-store';
+import { AnswerCache } from './answer-cache';
 import type { ThreadQueryAnswer, ThreadQueryArgs, ThreadQueryName } from './thread-queries';
 
 /** What a query thread opens: the read models' SQLite file, and what it must know of the collections. */
@@ -90,14 +91,27 @@ class QueryThread {
  * its own read-only connection (WAL: readers never wait for the writer) and answers with the JSON of
  * the whole answer, so that one message goes each way and the main thread parses nothing. A query
  * goes to the thread with the fewest in flight; a thread that dies fails its queries and is replaced.
+ * An answer is kept for the read models' position it was asked at (`AnswerCache`).
  */
 export class QueryThreads {
   private readonly setup: ThreadSetup;
   private threads: QueryThread[] = [];
   private nextId = 0;
   private closed = false;
+  private readonly answers = new AnswerCache();
+  /** The same query asked again while a thread answers it waits for that answer. */
+  private readonly inFlight = new Map<string, Promise<string>>();
 
-  constructor({ file, collections }: ThreadSetup, count: number) {
+  /**
+   * `position`: how far the read models are (the projections' checkpoint, which moves only once the
+   * file holds what it covers): an answer is kept for the position it was asked at, and a query as of a
+   * position for that position.
+   */
+  constructor(
+    { file, collections }: ThreadSetup,
+    count: number,
+    private readonly position: () => number,
+  ) {
     if (!Number.isSafeInteger(count) || count < 1) throw new Error(`query threads: at least 1, not ${count}`);
     // what a thread needs of each collection, without a projection's functions (which a thread cannot receive)
     this.setup = {
@@ -120,12 +134,30 @@ export class QueryThreads {
     });
   }
 
-  /** The answer of query `name` to `args` (as of `position` when given), as JSON. */
-  run<N extends ThreadQueryName>(
+  /**
+   * The answer of query `name` to `args` (as of `asOf` when given), as JSON: kept from an earlier ask
+   * at the same position, else from the least busy thread.
+   */
+  async run<N extends ThreadQueryName>(
     name: N,
     args: ThreadQueryArgs<N>,
-    position?: number,
+    asOf?: number,
   ): Promise<JsonText<ThreadQueryAnswer<N>>> {
+    const at = asOf === undefined ? `live@${this.position()}` : `asOf@${asOf}`;
+    const key = `${at} ${name} ${JSON.stringify(args)}`;
+    const kept = this.answers.get(key);
+    if (kept !== undefined) return new JsonText(kept);
+    let asked = this.inFlight.get(key);
+    if (!asked) {
+      asked = this.ask(name, args, asOf).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, asked);
+    }
+    const json = await asked;
+    this.answers.set(key, json);
+    return new JsonText(json);
+  }
+
+  private ask<N extends ThreadQueryName>(name: N, args: ThreadQueryArgs<N>, asOf?: number): Promise<string> {
     if (this.closed) return Promise.reject(new Error('the query threads are closed'));
     const thread = this.threads.reduce((least, next) =>
       next.pending.size < least.pending.size ? next : least,
@@ -133,8 +165,8 @@ export class QueryThreads {
     const id = this.nextId++;
     return new Promise<string>((resolve, reject) => {
       thread.pending.set(id, { resolve, reject });
-      thread.worker.postMessage({ id, name, args, ...(position === undefined ? {} : { position }) });
-    }).then((json) => new JsonText<ThreadQueryAnswer<N>>(json));
+      thread.worker.postMessage({ id, name, args, ...(asOf === undefined ? {} : { position: asOf }) });
+    });
   }
 
   /** Stops the threads; their queries in flight fail. */

@@ -183,14 +183,18 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
   // the read models persist beside the log with their checkpoint: a restart resumes from it
   const readFile = join(options.dataDir, 'read.db');
   const readStore = new SqliteReadStore(readFile, readModelCollections);
-  // each with its own connection to the file, so that the heaviest queries use every core and never
-  // hold the main thread (commands, their confirmations, health)
-  const queryThreads = options.queryThreads
-    ? new QueryThreads({ file: readFile, collections: readModelCollections }, options.queryThreads)
-    : undefined;
   // SQLite writes hold the event loop for a whole page: pages of 250 events keep the longest hold
   // near 0.2 s (1,000: 0.5–0.8 s; 5,000: 2 s, on a loaded 2-core machine) at about the same pace
   const runner = new ProjectionRunner(store, readStore, allProjections, { batchSize: 250 });
+  // each with its own connection to the file, so that the heaviest queries use every core and never
+  // hold the main thread (commands, their confirmations, health)
+  const queryThreads = options.queryThreads
+    ? new QueryThreads(
+        { file: readFile, collections: readModelCollections },
+        options.queryThreads,
+        () => runner.checkpoint,
+      )
+    : undefined;
   const catchUp = new CatchUpProgress(runner, store);
   const startCatchUp = async () => {
     await runner.start();
