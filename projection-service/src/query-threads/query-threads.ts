@@ -98,6 +98,7 @@ export class QueryThreads {
   private threads: QueryThread[] = [];
   private nextId = 0;
   private closed = false;
+  private readonly count: number;
   private readonly answers = new AnswerCache();
   /** The same query asked again while a thread answers it waits for that answer. */
   private readonly inFlight = new Map<string, Promise<string>>();
@@ -124,7 +125,16 @@ export class QueryThreads {
         ...(textIndex ? { textIndex } : {}),
       })),
     };
-    for (let i = 0; i < count; i++) this.threads.push(this.spawn());
+    this.count = count;
+  }
+
+  /**
+   * Starts the threads (each loads the query code, a few hundred ms of CPU): after the server listens,
+   * so that they do not hold up its start; a first query starts them too.
+   */
+  start(): void {
+    if (this.threads.length > 0 || this.closed) return;
+    for (let i = 0; i < this.count; i++) this.threads.push(this.spawn());
   }
 
   private spawn(): QueryThread {
@@ -159,6 +169,7 @@ export class QueryThreads {
 
   private ask<N extends ThreadQueryName>(name: N, args: ThreadQueryArgs<N>, asOf?: number): Promise<string> {
     if (this.closed) return Promise.reject(new Error('the query threads are closed'));
+    this.start();
     const thread = this.threads.reduce((least, next) =>
       next.pending.size < least.pending.size ? next : least,
     );

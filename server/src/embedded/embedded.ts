@@ -99,6 +99,8 @@ export interface Embedded {
 }
 
 const CATCH_UP_MS = 120_000;
+/** How long the query threads wait for the catch-up before a first query has to start them. */
+const THREADS_AFTER_MS = 24 * 3600_000;
 
 @Module({})
 class EmbeddedModule {
@@ -198,7 +200,12 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
   const catchUp = new CatchUpProgress(runner, store);
   const startCatchUp = async () => {
     await runner.start();
-    return catchUp.begin();
+    const head = await catchUp.begin();
+    // the query threads start once the read models have caught up: queries answer 503 until then, and
+    // the server's start and the catch-up keep every core (a first query would start them too)
+    if (queryThreads)
+      void runner.waitFor(head, THREADS_AFTER_MS).then((reached) => reached && queryThreads.start());
+    return head;
   };
   // answer no query before the read models have caught up with the log (with listenFirst, 503 until then)
   if (!options.listenFirst && !(await runner.waitFor(await startCatchUp(), CATCH_UP_MS)))
