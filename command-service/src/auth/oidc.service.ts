@@ -8,7 +8,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import * as client from 'openid-client';
+import type * as OpenId from 'openid-client';
 import { streamName } from '@fahrplan/contracts';
 import type { AccountRecord } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache, IdAllocator, eventMetadata } from '@fahrplan/platform';
@@ -58,6 +58,9 @@ const sameRoles = (a: readonly number[], b: readonly number[]) =>
 /** http is allowed for a provider on this machine only (tests, a local Keycloak). */
 const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 
+/** openid-client, loaded at the first OIDC login: an ES module whose load cost every start about 0.1 s. */
+const openIdClient = (): Promise<typeof OpenId> => import('openid-client');
+
 /**
  * OIDC login beside the local accounts (authorization code with PKCE, openid-client): the provider's
  * user is found by issuer and subject, provisioned in the first tenant the claim mapping names, and
@@ -67,7 +70,7 @@ const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(ur
 export class OidcService {
   private readonly logger = new Logger('OIDC');
   private readonly cookies: LoginCookieCodec | undefined;
-  private discovered: Promise<client.Configuration> | undefined;
+  private discovered: Promise<OpenId.Configuration> | undefined;
   /** One login at a time per provider subject, so that two parallel first logins make one account. */
   private readonly locks = new Map<string, Promise<unknown>>();
 
@@ -93,6 +96,7 @@ export class OidcService {
   async start(tenant: string): Promise<{ readonly url: string; readonly cookie: string }> {
     const { config, cookies } = this.enabled();
     const provider = await this.provider();
+    const client = await openIdClient();
     const login: PendingLogin = {
       state: client.randomState(),
       nonce: client.randomNonce(),
@@ -122,6 +126,7 @@ export class OidcService {
     if (params.get('state') !== login.state) throw new BadRequestException('OIDC state mismatch');
     if (params.has('error')) return { kind: 'refused', reason: 'oidc-denied' };
     const provider = await this.provider();
+    const client = await openIdClient();
     const callbackUrl = new URL(config.redirectUri);
     callbackUrl.search = params.toString();
     let claims: Claims;
@@ -148,8 +153,9 @@ export class OidcService {
   }
 
   /** Claims for the mapping: the ID token's, completed by the UserInfo endpoint where there is one. */
-  private async withUserInfo(provider: client.Configuration, accessToken: string, idToken: Claims) {
+  private async withUserInfo(provider: OpenId.Configuration, accessToken: string, idToken: Claims) {
     if (!accessToken || !provider.serverMetadata().userinfo_endpoint) return idToken;
+    const client = await openIdClient();
     const info = await client.fetchUserInfo(provider, accessToken, String(idToken.sub));
     return { ...info, ...idToken };
   }
@@ -296,11 +302,12 @@ export class OidcService {
   }
 
   /** The provider's metadata and keys (discovery), fetched once; a failure is retried at the next login. */
-  private provider(): Promise<client.Configuration> {
+  private provider(): Promise<OpenId.Configuration> {
     const config = this.enabled().config;
     this.discovered ??= (async () => {
       const issuer = new URL(config.issuer);
       const insecure = issuer.protocol === 'http:' && isLoopback(issuer);
+      const client = await openIdClient();
       return client.discovery(
         issuer,
         config.clientId,
