@@ -386,7 +386,13 @@ class Builder {
     if (field === '_id') return test('d.id');
     if (field === '_position') return '0';
     const text = this.target.textIndex;
-    if (text?.field === field && plain && [...plain.literal].length >= TRIGRAM) {
+    // (FTS5 reads its query as a C string: a NUL character would end it, so such a literal is read by scan)
+    if (
+      text?.field === field &&
+      plain &&
+      [...plain.literal].length >= TRIGRAM &&
+      !plain.literal.includes('\0')
+    ) {
       // the trigram index finds the candidates (in any case), the test keeps the exact matches
       const candidates = `d.rowid IN (SELECT rowid FROM ${text.table} WHERE ${text.table} MATCH ${this.param(ftsPhrase(plain.literal))})`;
       return `${candidates} AND json_type(d.body, ${jsonPath(field)}) = 'text' AND ${test(`d.body ->> ${jsonPath(field)}`)}`;

@@ -372,6 +372,8 @@ export function readStoreContract(
         expect(await texts(store, 'Über')).toEqual(['3']);
         expect(await texts(store, 'über')).toEqual([]);
         expect(await texts(store, 'archive$')).toEqual(['2']);
+        // a NUL character, which ends an FTS5 query, is searched for as any other
+        expect(await texts(store, 'll\u0000')).toEqual([]);
         await store.put('applications', aDoc('1', { _search: 'ledger' }));
         await store.delete('applications', '3', nextPosition());
         expect(await texts(store, 'roll')).toEqual([]);
