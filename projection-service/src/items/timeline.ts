@@ -187,7 +187,7 @@ const keyOf = (doc: RowRead) => [doc._title, doc._id];
 
 /** The rows a request found: candidates with items in the window or running in it, and those items. */
 interface Scan {
-  readonly rows: { readonly doc: RowRead; readonly group: RowDoc }[];
+  readonly rows: RowRead[];
   readonly items: TimelineItemDoc[];
   /** The sort values of the last project looked at, unless none follows it. */
   readonly resumeAfter: readonly unknown[] | null;
@@ -218,12 +218,9 @@ const scanRows = async (store: ReadView, query: TimelineQuery): Promise<Scan> =>
     );
     const { nextCursor } = page;
     const docs = page.docs as unknown as RowRead[];
-    const projects: RowDoc[] = docs;
-    const found = await itemsOf(store, projects, fromDay, toDay, levels);
+    const found = await itemsOf(store, docs, fromDay, toDay, levels);
     const planned = new Set(found.map((item) => item.group));
-    projects.forEach((group, i) => {
-      if (planned.has(group.id) || runsIn(group, query.from, query.to)) rows.push({ doc: docs[i]!, group });
-    });
+    rows.push(...docs.filter((doc) => planned.has(doc.id) || runsIn(doc, query.from, query.to)));
     items.push(...found);
     const last = docs.at(-1);
     if (nextCursor === null || !last) return { rows, items, resumeAfter: null };
@@ -241,12 +238,12 @@ export const timelinePage = async (store: ReadView, query: TimelineQuery): Promi
   const { rows, items, resumeAfter } = await scanRows(store, query);
   const { limit } = query.page;
   const page = rows.slice(0, limit);
-  const resume = rows.length > limit ? keyOf(page.at(-1)!.doc) : resumeAfter;
+  const resume = rows.length > limit ? keyOf(page.at(-1)!) : resumeAfter;
   const nextCursor = resume && encodeCursor(resume);
-  const shown = new Set(page.map((row) => row.group.id));
+  const shown = new Set(page.map((row) => row.id));
   const pageItems = items.filter((item) => shown.has(item.group));
   const { from, to, detail, tenant } = query;
-  const groups = page.map((row) => timelineGroup(row.group, tenant));
+  const groups = page.map((row) => timelineGroup(row, tenant));
   if (detail === 'items') {
     const listed = pageItems.sort(byRank).map((item) => timelineItem(item, tenant));
     return { from, to, detail, groups, items: listed, summaries: [], itemCount: listed.length, nextCursor };
