@@ -289,4 +289,6 @@ export const commandCatalogue = {
 } satisfies Record<string, CommandDefinition>;
 
 export type CommandType = keyof typeof commandCatalogue;
+/** The data of a command as a client writes it (before its schema's defaults and transforms). */
+export type CommandInput<T extends CommandType> = z.input<(typeof commandCatalogue)[T]['schema']>;
 export const isCommandType = (t: string): t is CommandType => Object.hasOwn(commandCatalogue, t);

@@ -72,6 +72,15 @@ const basicNeedsEmail = (c: { authMode: TrackerAuthMode; email: string | null },
     });
 };
 
+/** Where a connection reaches its tracker and how it signs in: what is saved and what a test tries. */
+const connectionSettings = {
+  baseUrl: trackerBaseUrlSchema,
+  deployment: z.enum(trackerDeployments),
+  authMode: z.enum(trackerAuthModes),
+  email: emailField,
+  secret: secretField,
+};
+
 /**
  * SaveTrackerConnection: create without `id` (the secret is then required), change one with `id` and
  * the `version` the user saw. Without `secret` a change keeps the stored one; changing the auth mode
@@ -82,11 +91,7 @@ export const saveTrackerConnectionSchema = z
     id: id.optional(),
     version: version.optional(),
     name: requiredName(100),
-    baseUrl: trackerBaseUrlSchema,
-    deployment: z.enum(trackerDeployments),
-    authMode: z.enum(trackerAuthModes),
-    email: emailField,
-    secret: secretField,
+    ...connectionSettings,
   })
   .superRefine((c, ctx) => {
     if (c.id !== undefined && c.version === undefined)
@@ -341,11 +346,7 @@ export const testTrackerConnectionSchema = z
     id: id.optional(),
     /** Ignored: the dialog sends its whole form. */
     name: z.string().max(100).optional(),
-    baseUrl: trackerBaseUrlSchema,
-    deployment: z.enum(trackerDeployments),
-    authMode: z.enum(trackerAuthModes),
-    email: emailField,
-    secret: secretField,
+    ...connectionSettings,
   })
   .superRefine((c, ctx) => {
     if (c.id === undefined && c.secret === undefined)

@@ -26,6 +26,7 @@ import type {
 import { parseStreamName, upcast } from '@fahrplan/contracts';
 import type { EventMetadata, StoredEvent } from '@fahrplan/contracts';
 import { WrongExpectedRevisionError } from './event-store';
+import { PulledSubscription } from './pulled-subscription';
 import type {
   AppendResult,
   EventStore,
@@ -496,13 +497,12 @@ const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
  * event it took in, so after a lost connection it subscribes again from there: no gap, and the
  * event at that position, if delivered again, is passed over.
  */
-class EsdbSubscription implements Subscription {
+class EsdbSubscription extends PulledSubscription {
   private buffer: StoredEvent[] = [];
   private connection: Connection | undefined;
   private failure: { readonly error: unknown } | undefined;
   private isClosed = false;
   private wake: (() => void) | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
   private retryTimer: NodeJS.Timeout | undefined;
   private attempt = 0;
 
@@ -512,24 +512,9 @@ class EsdbSubscription implements Subscription {
     private readonly connect: ((after: number) => AllStreamSubscription) | undefined,
     private readonly settings: SubscriptionSettings,
   ) {
+    super();
     // No categories means no events: nothing to ask the server.
     if (connect) this.open(connect);
-  }
-
-  [Symbol.asyncIterator](): AsyncIterator<StoredEvent> {
-    return {
-      next: () => this.next(),
-      return: async () => {
-        await this.close();
-        return DONE;
-      },
-    };
-  }
-
-  next(): Promise<IteratorResult<StoredEvent>> {
-    const result = this.queue.then(() => this.pull());
-    this.queue = result.catch(() => undefined);
-    return result;
   }
 
   async close(): Promise<void> {
@@ -542,7 +527,7 @@ class EsdbSubscription implements Subscription {
     await this.disconnect();
   }
 
-  private async pull(): Promise<IteratorResult<StoredEvent>> {
+  protected async pull(): Promise<IteratorResult<StoredEvent>> {
     for (;;) {
       if (this.isClosed) return DONE;
       const event = this.buffer.shift();

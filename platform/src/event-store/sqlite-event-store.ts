@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { upcast } from '@fahrplan/contracts';
 import type { EventMetadata, StoredEvent } from '@fahrplan/contracts';
 import { WrongExpectedRevisionError } from './event-store';
+import { PulledSubscription } from './pulled-subscription';
 import { openDurableSqlite, preparer } from '../sqlite/durable-sqlite';
 import type {
   AppendResult,
@@ -393,33 +394,18 @@ interface SubscriptionSource {
   closed(): void;
 }
 
-class SqliteSubscription implements Subscription {
+class SqliteSubscription extends PulledSubscription {
   private buffer: StoredEvent[] = [];
   private index = 0;
   private isClosed = false;
   private wake: (() => void) | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private after: number,
     private readonly pollIntervalMs: number,
     private readonly source: SubscriptionSource,
-  ) {}
-
-  [Symbol.asyncIterator](): AsyncIterator<StoredEvent> {
-    return {
-      next: () => this.next(),
-      return: async () => {
-        await this.close();
-        return { done: true, value: undefined };
-      },
-    };
-  }
-
-  next(): Promise<IteratorResult<StoredEvent>> {
-    const result = this.queue.then(() => this.pull());
-    this.queue = result.catch(() => undefined);
-    return result;
+  ) {
+    super();
   }
 
   async close(): Promise<void> {
@@ -430,7 +416,7 @@ class SqliteSubscription implements Subscription {
     this.source.closed();
   }
 
-  private async pull(): Promise<IteratorResult<StoredEvent>> {
+  protected async pull(): Promise<IteratorResult<StoredEvent>> {
     for (;;) {
       if (this.isClosed) return { done: true, value: undefined };
       const event = this.buffer[this.index];

@@ -1,15 +1,21 @@
-import { portfolioPage } from '../groups/portfolio';
-import { timelinePage } from '../items/timeline';
+import { portfolioPage, type PortfolioQuery } from '../groups/portfolio';
+import { timelinePage, type TimelineQuery } from '../items/timeline';
+// named here so that the declaration emitted for threadQueries reads it from its module, not from the
+// package's index (which imports this file: a circle in dist/*.d.ts)
+import type { ReadView } from '../read-store/read-store';
 
 /**
  * The queries a query thread answers, by name: the heaviest ones, whose work follows their answer's
  * size (a timeline window, a page of projects). Each reads only its view of the read models and plain
  * arguments that its controller checked, so that it runs alike on the main thread and beside it.
  */
-export const threadQueries = {
+export const threadQueries: {
+  readonly portfolio: (store: ReadView, query: PortfolioQuery) => ReturnType<typeof portfolioPage>;
+  readonly timeline: (store: ReadView, query: TimelineQuery) => ReturnType<typeof timelinePage>;
+} = {
   portfolio: portfolioPage,
   timeline: timelinePage,
-} as const;
+};
 
 type ThreadQueries = typeof threadQueries;
 export type ThreadQueryName = keyof ThreadQueries;

@@ -1,15 +1,8 @@
-import type { z } from 'zod';
-import type {
-  AccountView,
-  AddAccountEntriesData,
-  CommandResult,
-  createAccountSchema,
-} from '@fahrplan/contracts';
+import type { CommandInput, AccountView, AddAccountEntriesData, CommandResult } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
-import { commandArgs } from '../api/commands';
-import type { CommandRequest } from '../api/commands';
+import { commandArgs, type CommandRequest } from '../api/commands';
 
-export type CreateAccountInput = z.input<typeof createAccountSchema>;
+export type CreateAccountInput = CommandInput<'CreateAccount'>;
 
 export const accountsApi = apiSlice.injectEndpoints({
   endpoints: (builder) => ({

@@ -22,9 +22,8 @@ import type {
   userIdSchema,
 } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
-import { commandArgs } from '../api/commands';
+import { commandArgs, type CommandRequest } from '../api/commands';
 import { pagedList } from '../api/pages';
-import type { CommandRequest } from '../api/commands';
 import type { LoginResult } from '../session/sessionSlice';
 
 /** What a command accepts: the schema's input, with readonly arrays welcome (the body is JSON). */

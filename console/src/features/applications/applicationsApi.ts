@@ -1,19 +1,16 @@
-import type { z } from 'zod';
 import type {
+  CommandInput,
   ApplicationView,
   CommandResult,
   Page,
   ProjectOfApplication,
-  deleteApplicationSchema,
-  saveApplicationSchema,
 } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
 import { idsOf, listPage, pagedList } from '../api/pages';
-import { commandArgs } from '../api/commands';
-import type { CommandRequest } from '../api/commands';
+import { commandArgs, type CommandRequest } from '../api/commands';
 
-export type SaveApplicationInput = z.input<typeof saveApplicationSchema>;
-export type DeleteApplicationInput = z.input<typeof deleteApplicationSchema>;
+export type SaveApplicationInput = CommandInput<'SaveApplication'>;
+export type DeleteApplicationInput = CommandInput<'DeleteApplication'>;
 
 export interface ApplicationFilter {
   q?: string;

@@ -1,17 +1,9 @@
-import type { z } from 'zod';
-import type {
-  CommandResult,
-  CommentRefType,
-  CommentView,
-  Page,
-  createCommentSchema,
-} from '@fahrplan/contracts';
+import type { CommandInput, CommandResult, CommentRefType, CommentView, Page } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
-import { commandArgs } from '../api/commands';
-import type { CommandRequest } from '../api/commands';
+import { commandArgs, type CommandRequest } from '../api/commands';
 import { pagedList } from '../api/pages';
 
-export type CreateCommentInput = z.input<typeof createCommentSchema>;
+export type CreateCommentInput = CommandInput<'CreateComment'>;
 
 /** The record whose comments a list shows. */
 export interface CommentsOf {

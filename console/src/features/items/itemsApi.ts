@@ -1,21 +1,18 @@
-import type { z } from 'zod';
 import type {
+  CommandInput,
   AddSubgroupData,
   CommandResult,
-  deleteItemSchema,
   ItemView,
   Page,
   RenameSubgroupData,
-  saveItemSchema,
   TimelineDetail,
   TimelineView,
 } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
-import { commandArgs } from '../api/commands';
-import type { CommandRequest } from '../api/commands';
+import { commandArgs, type CommandRequest } from '../api/commands';
 
-export type SaveItemInput = z.input<typeof saveItemSchema>;
-export type DeleteItemInput = z.input<typeof deleteItemSchema>;
+export type SaveItemInput = CommandInput<'SaveItem'>;
+export type DeleteItemInput = CommandInput<'DeleteItem'>;
 
 /** The timeline window and its filters (GET /api/timeline). */
 export interface TimelineArgs {

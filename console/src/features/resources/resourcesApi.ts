@@ -1,18 +1,10 @@
-import type { z } from 'zod';
-import type {
-  CommandResult,
-  Page,
-  ResourceView,
-  deleteResourceSchema,
-  saveResourceSchema,
-} from '@fahrplan/contracts';
+import type { CommandInput, CommandResult, Page, ResourceView } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
 import { listPage, pagedList } from '../api/pages';
-import { commandArgs } from '../api/commands';
-import type { CommandRequest } from '../api/commands';
+import { commandArgs, type CommandRequest } from '../api/commands';
 
-export type SaveResourceInput = z.input<typeof saveResourceSchema>;
-export type DeleteResourceInput = z.input<typeof deleteResourceSchema>;
+export type SaveResourceInput = CommandInput<'SaveResource'>;
+export type DeleteResourceInput = CommandInput<'DeleteResource'>;
 
 const listTag = { type: 'Resource', id: 'LIST' } as const;
 

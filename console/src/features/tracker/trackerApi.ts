@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  CommandInput,
   CommandResult,
   TrackerConnectionView,
   TrackerIssueView,
@@ -7,18 +8,15 @@ import type {
   TrackerReleaseView,
   TrackerRepositoryView,
   TrackerTestResult,
-  deleteTrackerConnectionSchema,
-  saveTrackerConnectionSchema,
-  syncTrackerConnectionSchema,
   testTrackerConnectionSchema,
 } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
-import { commandArgs } from '../api/commands';
-import type { CommandRequest } from '../api/commands';
+import { commandArgs, type CommandRequest } from '../api/commands';
 
-export type SaveTrackerConnectionInput = z.input<typeof saveTrackerConnectionSchema>;
-export type DeleteTrackerConnectionInput = z.input<typeof deleteTrackerConnectionSchema>;
-export type SyncTrackerConnectionInput = z.input<typeof syncTrackerConnectionSchema>;
+export type SaveTrackerConnectionInput = CommandInput<'SaveTrackerConnection'>;
+export type DeleteTrackerConnectionInput = CommandInput<'DeleteTrackerConnection'>;
+export type SyncTrackerConnectionInput = CommandInput<'SyncTrackerConnection'>;
+/** Not a command: the settings a connection test tries (POST /api/tracker/test). */
 export type TestTrackerConnectionInput = z.input<typeof testTrackerConnectionSchema>;
 
 /** Every tracker read model: a connection change or a sync can move any of them. */

@@ -1,16 +1,14 @@
-import type { z } from 'zod';
-import type { CommandResult, deleteGoalSchema, updateGoalSchema } from '@fahrplan/contracts';
+import type { CommandInput, CommandResult } from '@fahrplan/contracts';
 import { apiSlice } from '../../api/apiSlice';
-import { commandArgs } from '../../api/commands';
-import type { CommandRequest } from '../../api/commands';
+import { commandArgs, type CommandRequest } from '../../api/commands';
 import {
   goalsPageSize,
   useCreateGoalMutation,
   useGetGoalsQuery,
 } from '../../projects/details/projectDetailsApi';
 
-export type UpdateGoalInput = z.input<typeof updateGoalSchema>;
-export type DeleteGoalInput = z.input<typeof deleteGoalSchema>;
+export type UpdateGoalInput = CommandInput<'UpdateGoal'>;
+export type DeleteGoalInput = CommandInput<'DeleteGoal'>;
 
 // The goal list (GET /api/goals, in projectDetailsApi) rides on this Group tag id: the project
 // dialog's goal chooser and sunburst refetch it too.

@@ -1,20 +1,17 @@
-import type { z } from 'zod';
 import type {
+  CommandInput,
   CommandResult,
-  createGoalSchema,
   GoalView,
   Page,
   GroupDetailsView,
-  saveGroupSchema,
   SetGroupGoalsData,
   ShareProjectData,
 } from '@fahrplan/contracts';
 import { apiSlice } from '../../api/apiSlice';
-import { commandArgs } from '../../api/commands';
-import type { CommandRequest } from '../../api/commands';
+import { commandArgs, type CommandRequest } from '../../api/commands';
 
-export type SaveGroupInput = z.input<typeof saveGroupSchema>;
-export type CreateGoalInput = z.input<typeof createGoalSchema>;
+export type SaveGroupInput = CommandInput<'SaveGroup'>;
+export type CreateGoalInput = CommandInput<'CreateGoal'>;
 
 /** How many goals the console reads: the largest page the API answers. */
 export const goalsPageSize = 1000;
