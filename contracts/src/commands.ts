@@ -18,6 +18,7 @@ import { deleteItemSchema, saveItemSchema } from './item/item';
 import {
   answerInvitationSchema,
   changeAttributeSchemasSchema,
+  changeOptionListsSchema,
   changeMemberRolesSchema,
   changeTenantFeaturesSchema,
   createTenantSchema,
@@ -223,6 +224,12 @@ export const commandCatalogue = {
     schema: changeAttributeSchemasSchema,
     permission: adminEdit,
     summary: 'Set the custom attribute schemas of applications and tasks (the generated fields of §2).',
+  },
+  ChangeOptionLists: {
+    schema: changeOptionListsSchema,
+    permission: adminEdit,
+    summary:
+      'Set option lists that name the codes of project status, phase, health, type (art) and class (klasse) and of item status: value, label, colour, order, counts as done, and which project statuses a shared parent may have. Lists not named keep what they were.',
   },
   SaveRole: {
     schema: saveRoleSchema,

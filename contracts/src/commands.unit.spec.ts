@@ -13,6 +13,7 @@ describe('commandCatalogue', () => {
       'AddSubgroup',
       'ChangeAttributeSchemas',
       'ChangeMemberRoles',
+      'ChangeOptionLists',
       'ChangeTenantFeatures',
       'CreateAccount',
       'CreateComment',

@@ -14,6 +14,7 @@ export * from './rules/cockpit';
 export * from './rules/text';
 export * from './rules/tracker-links';
 export * from './rules/attributes';
+export * from './options/option-lists';
 export * from './application/application';
 export * from './group/group.commands';
 export * from './group/group.events';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionListKinds, optionSchema } from './options/option-lists';
 import { accountEntrySchema, accountRefTypes } from './account/account';
 import { applicationFieldsSchema } from './application/application';
 import { commentRefTypes } from './comment/comment';
@@ -134,6 +135,7 @@ const tenantSettings = {
   features: featureFlagsSchema,
   applicationAttributes: z.array(attributeDefinitionSchema),
   taskAttributes: z.array(attributeDefinitionSchema),
+  optionLists: z.record(z.enum(optionListKinds), z.array(optionSchema)),
 };
 
 export const meViewSchema = z.object({

@@ -1,5 +1,5 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import { groupDecider } from '@fahrplan/contracts';
+import { groupDecider, optionListsOf } from '@fahrplan/contracts';
 import type {
   AcceptProjectShareData,
   AddSubgroupData,
@@ -75,6 +75,7 @@ export class SaveGroupHandler extends AggregateHandler<SaveGroupMessage> {
             : {}),
           ...(command.account ? { account: await lookups.linkedAccount(command.account, tenant) } : {}),
           alm: this.directory.tenant(tenant)?.features.alm ?? false,
+          optionLists: optionListsOf(this.directory.tenant(tenant)?.optionLists),
           ...(command.applications
             ? { unknownApplications: await lookups.missing('application', command.applications, tenant) }
             : {}),

@@ -38,6 +38,7 @@ export class DeleteItemMessage extends CommandMessage {}
 export class CreateTenantMessage extends CommandMessage {}
 export class ChangeTenantFeaturesMessage extends CommandMessage {}
 export class ChangeAttributeSchemasMessage extends CommandMessage {}
+export class ChangeOptionListsMessage extends CommandMessage {}
 export class SaveRoleMessage extends CommandMessage {}
 export class DeleteRoleMessage extends CommandMessage {}
 export class ChangeMemberRolesMessage extends CommandMessage {}
@@ -79,6 +80,7 @@ export const messageClasses = {
   CreateTenant: CreateTenantMessage,
   ChangeTenantFeatures: ChangeTenantFeaturesMessage,
   ChangeAttributeSchemas: ChangeAttributeSchemasMessage,
+  ChangeOptionLists: ChangeOptionListsMessage,
   SaveRole: SaveRoleMessage,
   DeleteRole: DeleteRoleMessage,
   ChangeMemberRoles: ChangeMemberRolesMessage,

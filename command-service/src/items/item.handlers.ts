@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import { can, itemDecider } from '@fahrplan/contracts';
+import { can, itemDecider, optionListsOf } from '@fahrplan/contracts';
 import type {
   CommandResult,
   DeleteItemData,
@@ -52,18 +52,23 @@ export class SaveItemHandler extends AggregateHandler<SaveItemMessage> {
     const { id, claim } = command.id === undefined ? await this.runner.newId(envelope) : { id: command.id };
     const { tenant } = envelope;
     const systemEditor = isSystemEditor(this.directory, envelope);
-    const taskAttributes = this.directory.tenant(tenant)?.taskAttributes ?? [];
+    const record = this.directory.tenant(tenant);
+    const tenantFacts = {
+      systemEditor,
+      taskAttributes: record?.taskAttributes ?? [],
+      optionLists: optionListsOf(record?.optionLists),
+    };
     return runItem(this.runner, id, { type: 'SaveItem', data: command }, envelope, claim, async (state) => {
       const current = state.status === 'absent' ? undefined : state.fields.resource;
       await assertAssignableResource(this.lookups, command.resource, current, tenant);
       const group = command.group ?? (state.status === 'absent' ? undefined : state.fields.group);
-      if (group === undefined) return { group: null, systemEditor, taskAttributes };
+      if (group === undefined) return { group: null, ...tenantFacts };
       const facts = await this.lookups.itemGroupFacts(group, tenant);
       if (command.id !== undefined || (command.rank ?? null) !== null)
-        return { group: facts, systemEditor, taskAttributes };
+        return { group: facts, ...tenantFacts };
       // a new item ranks after the project's highest (§9): the only rank of the project it needs
       const highest = await this.ranks.highestRank(tenant, group);
-      return { group: facts, systemEditor, taskAttributes, groupRanks: highest === null ? [] : [highest] };
+      return { group: facts, ...tenantFacts, groupRanks: highest === null ? [] : [highest] };
     });
   }
 }

@@ -32,6 +32,14 @@ import type {
 } from './group.events';
 import { evolveGroup, initialGroupState } from './group.state';
 import type { GroupState } from './group.state';
+import {
+  checkListed,
+  defaultOptionLists,
+  optionLabel,
+  optionListFields,
+  sharedParentValues,
+} from '../options/option-lists';
+import type { OptionLists } from '../options/option-lists';
 import { subgroupsOf } from './subgroups';
 import type { Subgroup } from './subgroups';
 
@@ -57,6 +65,8 @@ export interface GroupContext extends DecisionContext {
   readonly tenantExists?: boolean;
   /** The status of the requested parent when it is another tenant's project (shared and ACCEPTED). */
   readonly sharedParentStatus?: number;
+  /** The tenant's option lists: codes a command sets must be listed there (omitted: not checked). */
+  readonly optionLists?: OptionLists;
 }
 
 /** §4 new-project defaults: status 3, phase/art/klasse/healthStatus 0, all metrics 0, start = end = today. */
@@ -72,22 +82,45 @@ export const newGroupDefaults = (today: string): Partial<GroupFields> & { end: s
 
 /**
  * §4 status rules for a shared parent: the spec shows two variants ('1 to 3, or excluding 7, 9 and 10
- * (partly disabled)'); Fahrplan takes the one shown in full, statuses 1 to 3. Own parents take any status.
+ * (partly disabled)'). Issue 19 settles it: the tenant that links a parent marks in its project status
+ * list which statuses a shared parent may have (by default 1 to 3, the variant the spec shows in full).
  */
-export const sharedParentStatuses: readonly number[] = [1, 2, 3];
-export const isSelectableSharedParent = (status: number): boolean => sharedParentStatuses.includes(status);
+export const isSelectableSharedParent = (status: number, lists: OptionLists = defaultOptionLists): boolean =>
+  sharedParentValues(lists).includes(status);
 
 const project = { one: 'a project', name: 'project' } as const;
 
 const checkParentProject = (selfId: number, parent: number | null, context: GroupContext): void => {
   checkParent(project, selfId, parent, context.parentChain);
   const status = context.sharedParentStatus;
-  if (parent !== null && status !== undefined && !isSelectableSharedParent(status))
+  const lists = context.optionLists ?? defaultOptionLists;
+  if (parent !== null && status !== undefined && !isSelectableSharedParent(status, lists)) {
+    const allowed = lists.projectStatus.filter((o) => o.sharedParent === true).map((o) => o.label);
     throw invalidField(
       'parent',
       'status not allowed',
-      `a shared parent project needs status ${sharedParentStatuses.join(', ')}`,
+      allowed.length === 0
+        ? 'no project status allows a shared parent (Administration → Option lists)'
+        : `a shared parent project needs the status ${allowed.join(', ')}; it has ${optionLabel(lists, 'projectStatus', status)}`,
     );
+  }
+};
+
+/** The classification fields a command sets must hold values the tenant lists (issue 19). */
+const projectCodes = [
+  'projectStatus',
+  'projectPhase',
+  'projectHealth',
+  'projectArt',
+  'projectKlasse',
+] as const;
+const checkCodes = (requested: Partial<GroupFields>, before: GroupFields | null, context: GroupContext) => {
+  const lists = context.optionLists;
+  if (!lists) return;
+  for (const kind of projectCodes) {
+    const field = optionListFields[kind].field;
+    checkListed(lists, kind, requested[field], before?.[field]);
+  }
 };
 
 const checkAccountOf = (selfId: number, account: number | null | undefined, context: GroupContext): void =>
@@ -156,6 +189,7 @@ const createGroup = (
   if (requested.start) defaults.end = requested.start;
   const parsed = groupFieldsSchema.parse({ ...defaults, ...requested });
   const fields = derive(null, requested, parsed);
+  checkCodes(requested, null, context);
   checkParentProject(context.newId, fields.parent, context);
   checkDates(fields.start, fields.end);
   checkAccountOf(context.newId, fields.account, context);
@@ -172,6 +206,7 @@ const updateGroup = (
   const group = activeGroup(state);
   if (seen !== group.version) throw versionConflict(group.version);
   const next = derive(group.fields, requested, { ...group.fields, ...requested });
+  checkCodes(requested, group.fields, context);
   if (requested.parent !== undefined) checkParentProject(group.id, next.parent, context);
   checkDates(next.start, next.end);
   if (requested.account !== undefined && requested.account !== group.fields.account)

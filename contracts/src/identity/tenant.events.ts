@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../events';
+import type { SavedOptionLists } from '../options/option-lists';
 import type { Permissions } from '../permissions';
 import type { AttributeDefinition, FeatureFlags } from './tenant.commands';
 
@@ -21,6 +22,8 @@ export type AttributeSchemasChanged = DomainEvent<
     readonly taskAttributes: readonly AttributeDefinition[];
   }
 >;
+/** The lists it names, whole; the others keep what they were. */
+export type OptionListsChanged = DomainEvent<'OptionListsChanged', { readonly lists: SavedOptionLists }>;
 export type RoleSaved = DomainEvent<
   'RoleSaved',
   { readonly id: number; readonly name: string; readonly permissions: Permissions }
@@ -59,6 +62,7 @@ export type TenantEvent =
   | TenantCreated
   | TenantFeaturesChanged
   | AttributeSchemasChanged
+  | OptionListsChanged
   | RoleSaved
   | RoleDeleted
   | MemberRolesChanged

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { checkListed } from '../options/option-lists';
+import type { OptionLists } from '../options/option-lists';
 import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, invalidField, notFound, notPermitted, versionConflict } from '../errors';
@@ -148,6 +150,8 @@ export interface ItemContext extends DecisionContext {
   readonly groupRanks?: readonly (string | null)[];
   /** The tenant's task attribute schema (§2 Details); none when absent. */
   readonly taskAttributes?: readonly AttributeDefinition[];
+  /** The tenant's option lists: a status a command sets must be listed (omitted: not checked). */
+  readonly optionLists?: OptionLists;
 }
 
 const datePart = (dateTime: string) => dateTime.slice(0, 10);
@@ -220,6 +224,7 @@ export const decideItem = (command: ItemCommand, state: ItemState, context: Item
         if ((requested.type ?? null) !== null || (requested.className ?? null) !== null)
           if (!context.systemEditor) throw notPermitted();
         const parsed = itemFieldsSchema.parse(requested);
+        if (context.optionLists) checkListed(context.optionLists, 'itemStatus', requested.status, undefined);
         assertAttributeValues(parsed.attributes, context.taskAttributes ?? [], [], 'task');
         const ranked =
           parsed.rank === null ? { ...parsed, rank: rankForNewItem(context.groupRanks ?? []) } : parsed;
@@ -232,6 +237,8 @@ export const decideItem = (command: ItemCommand, state: ItemState, context: Item
       const current = state.fields;
       if (requested.attributes !== undefined)
         assertAttributeValues(requested.attributes, context.taskAttributes ?? [], current.attributes, 'task');
+      if (context.optionLists)
+        checkListed(context.optionLists, 'itemStatus', requested.status, current.status);
       const merged = moveEnd(current, requested, { ...current, ...requested });
       if ((merged.type !== current.type || merged.className !== current.className) && !context.systemEditor)
         throw notPermitted();
