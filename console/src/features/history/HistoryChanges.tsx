@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { HistoryRow } from '@fahrplan/contracts';
 import { fieldLabel } from '../as-of/compareWithNow';
+import { useOptionLists } from '../options/useOptionLists';
 import { changeLine, truncateText } from './historyFormat';
 
 /** A small text button that shows more or less; aria-expanded tells which. */
@@ -49,6 +50,7 @@ const FIELDS_SHOWN = 5;
 /** A row's changed fields, before → after; the field filtered by first. */
 export function ChangeList({ row, field }: { row: HistoryRow; field: string | null }) {
   const [all, setAll] = useState(false);
+  const lists = useOptionLists();
   if (row.changes.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -65,7 +67,7 @@ export function ChangeList({ row, field }: { row: HistoryRow; field: string | nu
     <Stack gap={4} align="flex-start">
       <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
         {shown.map((change) => {
-          const line = changeLine(change);
+          const line = changeLine(change, row.stream, lists);
           return (
             <li key={change.field} data-field={change.field}>
               <Text span size="sm" fw={600}>

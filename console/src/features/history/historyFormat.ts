@@ -1,5 +1,15 @@
-import { endFromServer, isServerDate, isServerDateTime, itemEndFromServer } from '@fahrplan/contracts';
-import type { HistoryChange, HistoryRow } from '@fahrplan/contracts';
+import {
+  defaultOptionLists,
+  endFromServer,
+  isServerDate,
+  isServerDateTime,
+  itemEndFromServer,
+  optionLabel,
+  optionListFields,
+  optionListKinds,
+  parseStreamName,
+} from '@fahrplan/contracts';
+import type { HistoryChange, HistoryRow, OptionListKind, OptionLists } from '@fahrplan/contracts';
 import { formatDateTime } from '../common/dateTime';
 import { summariseValue } from '../common/summariseValue';
 
@@ -81,11 +91,27 @@ export const summariseFieldValue = (field: string, value: unknown): string => {
   return summariseValue(value);
 };
 
-export const changeLine = (change: HistoryChange): ChangeLine => ({
-  field: change.field,
-  before: summariseFieldValue(change.field, change.before),
-  after: summariseFieldValue(change.field, change.after),
-});
+/** The option list that names a field of the records of `stream` (a project's status, …), if one does. */
+export const optionKindOf = (stream: string, field: string): OptionListKind | undefined => {
+  const { category } = parseStreamName(stream);
+  return optionListKinds.find(
+    (kind) => optionListFields[kind].record === category && optionListFields[kind].field === field,
+  );
+};
+
+/** A change's values as the dialogs show them; a code by its label in the tenant's lists (issue 19). */
+export const changeLine = (
+  change: HistoryChange,
+  stream = '',
+  lists: OptionLists = defaultOptionLists,
+): ChangeLine => {
+  const kind = optionKindOf(stream, change.field);
+  const shown = (value: unknown) =>
+    kind && typeof value === 'number'
+      ? optionLabel(lists, kind, value)
+      : summariseFieldValue(change.field, value);
+  return { field: change.field, before: shown(change.before), after: shown(change.after) };
+};
 
 /** What a project's history downloads are called. */
 export const exportFileName = (projectId: number, kind: 'csv' | 'events'): string =>

@@ -9,6 +9,7 @@ import {
   summariseFieldValue,
   truncateText,
 } from './historyFormat';
+import { optionListsOf } from '@fahrplan/contracts';
 import { NO_VALUE } from '../common/summariseValue';
 import { historyParams } from './historyApi';
 
@@ -94,6 +95,31 @@ describe('row pieces', () => {
       before: NO_VALUE,
       after: 'Apollo',
     });
+  });
+
+  it("shows a code by its label in the tenant's list: a project's status, an item's status", () => {
+    const lists = optionListsOf({
+      itemStatus: [
+        { value: 0, label: 'To do', colour: 'gray', done: false },
+        { value: 5, label: 'Finished', colour: 'green', done: true },
+      ],
+    });
+    expect(changeLine({ field: 'status', before: 3, after: 6 }, 'group-12', lists)).toEqual({
+      field: 'status',
+      before: 'Planned',
+      after: 'Completed',
+    });
+    expect(changeLine({ field: 'status', before: 0, after: 4 }, 'item-9', lists)).toEqual({
+      field: 'status',
+      before: 'To do',
+      after: '4 (not listed)',
+    });
+    expect(changeLine({ field: 'healthStatus', before: null, after: 2 }, 'group-12', lists).after).toBe(
+      'At risk',
+    );
+    // a field no list names, and a status of a record without lists, stay as they are
+    expect(changeLine({ field: 'metric1', before: 1, after: 2 }, 'group-12', lists).after).toBe('2');
+    expect(changeLine({ field: 'status', before: 'x', after: 'y' }, 'application-3', lists).after).toBe('y');
   });
 
   it('names the downloads after the project', () => {

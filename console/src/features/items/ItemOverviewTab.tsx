@@ -2,7 +2,7 @@ import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TextInput } f
 import { SearchSelect, pickerData, usePickerSearch } from '../common/SearchSelect';
 import { useProjectSearch } from '../projects/ProjectPicker';
 import type { UseFormReturnType } from '@mantine/form';
-import { defaultSubgroups, maxItemStatus } from '@fahrplan/contracts';
+import { defaultSubgroups } from '@fahrplan/contracts';
 import { DescriptionField, DurationField, RequiredNameInput } from '../record-dialog/SharedFields';
 import { UiDateTimeInput } from './UiDateTimeInput';
 import {
@@ -15,6 +15,7 @@ import {
   workloadOf,
 } from './itemForm';
 import type { ItemFormValues, ItemGroup } from './itemForm';
+import { OptionSelect } from '../options/OptionSelect';
 
 export type ItemForm = UseFormReturnType<ItemFormValues>;
 
@@ -91,16 +92,14 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
           />
         )}
         {load !== null && <TextInput label="Workload" readOnly variant="filled" value={load} />}
-        {/* the status option set is not shown (§4): the stored code; 0 and disabled while a type is set */}
-        <NumberInput
+        {/* the tenant's item statuses (issue 19); 0 and disabled while a system type is set (§4) */}
+        <OptionSelect
           label="Status"
-          min={0}
-          max={maxItemStatus}
-          allowDecimal={false}
+          kind="itemStatus"
           readOnly={readOnly}
           disabled={values.type !== null}
           value={shownStatus(values)}
-          onChange={(next) => form.setFieldValue('status', typeof next === 'number' ? next : 0)}
+          onChange={(next) => form.setFieldValue('status', next)}
           error={form.errors.status}
         />
       </SimpleGrid>
