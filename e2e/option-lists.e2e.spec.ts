@@ -119,4 +119,31 @@ describe('option lists: the codes by their names', () => {
     for (const label of ['To do', 'Ready', 'In progress', 'In review', 'Blocked', 'Done'])
       await page.getByRole('option', { name: label, exact: true }).waitFor();
   });
+
+  it("the project dialog generates a field per attribute of the tenant's project schema, and saves them", async () => {
+    const page = await login('/projects');
+    await page.goto(`${app.url}/project-details/${projectId}`);
+    const dialog = page.getByRole('dialog', { name: `show group ${title}` });
+    await dialog.waitFor();
+    await dialog.getByRole('tab', { name: 'Details' }).click();
+    // the demo tenant's project attributes (server/src/demo/tenant.json)
+    await dialog.getByLabel('Sponsor').fill('Jane Roe');
+    await dialog.getByLabel('Regulatory requirement').check();
+    await dialog.getByRole('combobox', { name: 'Programme' }).click();
+    await page.getByRole('option', { name: 'Security', exact: true }).click();
+    await page.screenshot({ path: `${SHOTS}/option-lists-project-attributes.png` });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('project saved').waitFor();
+    await eventually(async () => {
+      const { attributes } = (await app.api(`/api/groups/${projectId}`)) as { attributes: unknown[] };
+      return (
+        JSON.stringify(attributes) ===
+        JSON.stringify([
+          { key: 'sponsor', value: 'Jane Roe' },
+          { key: 'regulatory', value: true },
+          { key: 'programme', value: 'Security' },
+        ])
+      );
+    }, 'the project attributes stored');
+  });
 });

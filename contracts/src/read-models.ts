@@ -121,6 +121,7 @@ export interface MeView {
   readonly features: FeatureFlags;
   readonly applicationAttributes: readonly AttributeDefinition[];
   readonly taskAttributes: readonly AttributeDefinition[];
+  readonly projectAttributes: readonly AttributeDefinition[];
   /** The tenant's option lists, its defaults where it changed none (issue 19). */
   readonly optionLists: OptionLists;
 }
@@ -254,6 +255,7 @@ export interface TenantAdminView {
   readonly features: FeatureFlags;
   readonly applicationAttributes: readonly AttributeDefinition[];
   readonly taskAttributes: readonly AttributeDefinition[];
+  readonly projectAttributes: readonly AttributeDefinition[];
   readonly optionLists: OptionLists;
 }
 

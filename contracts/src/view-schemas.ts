@@ -135,6 +135,7 @@ const tenantSettings = {
   features: featureFlagsSchema,
   applicationAttributes: z.array(attributeDefinitionSchema),
   taskAttributes: z.array(attributeDefinitionSchema),
+  projectAttributes: z.array(attributeDefinitionSchema),
   optionLists: z.record(z.enum(optionListKinds), z.array(optionSchema)),
 };
 

@@ -76,6 +76,7 @@ export class SaveGroupHandler extends AggregateHandler<SaveGroupMessage> {
           ...(command.account ? { account: await lookups.linkedAccount(command.account, tenant) } : {}),
           alm: this.directory.tenant(tenant)?.features.alm ?? false,
           optionLists: optionListsOf(this.directory.tenant(tenant)?.optionLists),
+          projectAttributes: this.directory.tenant(tenant)?.projectAttributes ?? [],
           ...(command.applications
             ? { unknownApplications: await lookups.missing('application', command.applications, tenant) }
             : {}),

@@ -40,6 +40,8 @@ import {
   sharedParentValues,
 } from '../options/option-lists';
 import type { OptionLists } from '../options/option-lists';
+import { assertAttributeValues } from '../rules/attributes';
+import type { AttributeDefinition } from '../identity/tenant.commands';
 import { subgroupsOf } from './subgroups';
 import type { Subgroup } from './subgroups';
 
@@ -67,6 +69,8 @@ export interface GroupContext extends DecisionContext {
   readonly sharedParentStatus?: number;
   /** The tenant's option lists: codes a command sets must be listed there (omitted: not checked). */
   readonly optionLists?: OptionLists;
+  /** The tenant's project attribute schema (issue 19, §3); none when absent. */
+  readonly projectAttributes?: readonly AttributeDefinition[];
 }
 
 /** §4 new-project defaults: status 3, phase/art/klasse/healthStatus 0, all metrics 0, start = end = today. */
@@ -190,6 +194,7 @@ const createGroup = (
   const parsed = groupFieldsSchema.parse({ ...defaults, ...requested });
   const fields = derive(null, requested, parsed);
   checkCodes(requested, null, context);
+  assertAttributeValues(fields.attributes, context.projectAttributes ?? [], [], 'project');
   checkParentProject(context.newId, fields.parent, context);
   checkDates(fields.start, fields.end);
   checkAccountOf(context.newId, fields.account, context);
@@ -207,6 +212,13 @@ const updateGroup = (
   if (seen !== group.version) throw versionConflict(group.version);
   const next = derive(group.fields, requested, { ...group.fields, ...requested });
   checkCodes(requested, group.fields, context);
+  if (requested.attributes !== undefined)
+    assertAttributeValues(
+      requested.attributes,
+      context.projectAttributes ?? [],
+      group.fields.attributes,
+      'project',
+    );
   if (requested.parent !== undefined) checkParentProject(group.id, next.parent, context);
   checkDates(next.start, next.end);
   if (requested.account !== undefined && requested.account !== group.fields.account)

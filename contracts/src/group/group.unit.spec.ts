@@ -770,3 +770,47 @@ describe('AddSubgroup and RenameSubgroup (lanes)', () => {
     expect(addSubgroupSchema.parse({ id: 1, name: ' Design ' })).toEqual({ id: 1, name: 'Design' });
   });
 });
+
+describe('SaveGroup custom attributes (issue 19, §3: the tenant project attribute schema)', () => {
+  const projectAttributes = [
+    { key: 'sponsor', label: 'Sponsor', type: 'text' },
+    { key: 'programme', label: 'Programme', type: 'select', options: ['Cloud', 'Security'] },
+  ] as const;
+  const withSchema = (facts: Partial<GroupContext> = {}) => context({ projectAttributes, ...facts });
+  const values = [
+    { key: 'sponsor', value: 'Jane Roe' },
+    { key: 'programme', value: 'Cloud' },
+  ];
+
+  it('stores values that fit the schema, on create and on update', () => {
+    const id = freshId();
+    const [event] = groupDecider.decide(
+      save({ title: 'Attributed', attributes: values }),
+      groupDecider.initialState,
+      withSchema({ newId: id }),
+    );
+    expect(event).toMatchObject({ type: 'GroupCreated', data: { id, attributes: values } });
+    const next = [{ key: 'programme', value: 'Security' }];
+    spec
+      .given([created(id)])
+      .when(save({ id, version: 0, attributes: next }), withSchema())
+      .then([{ type: 'GroupUpdated', data: { id, changes: { attributes: next } } }]);
+  });
+
+  it('refuses an unknown key or a value outside a select with a field error on attributes.<key>', () => {
+    const id = freshId();
+    for (const [attributes, field, message] of [
+      [[{ key: 'colour', value: 'red' }], 'attributes.colour', 'not an attribute of the tenant'],
+      [[{ key: 'programme', value: 'Moon' }], 'attributes.programme', 'one of Cloud, Security'],
+    ] as const) {
+      spec
+        .given([])
+        .when(save({ title: 'Refused', attributes }), withSchema({ newId: id }))
+        .thenThrows({ code: 'validation', details: { fieldErrors: [{ field, message }] } });
+      spec
+        .given([created(id)])
+        .when(save({ id, version: 0, attributes }), withSchema())
+        .thenThrows({ code: 'validation', details: { fieldErrors: [{ field, message }] } });
+    }
+  });
+});

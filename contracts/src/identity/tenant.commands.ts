@@ -87,6 +87,8 @@ export const changeAttributeSchemasSchema = z.strictObject({
   version: version.optional(),
   applicationAttributes: attributeListSchema,
   taskAttributes: attributeListSchema,
+  /** Issue 19 (§3: projects have attributes like applications); omitted keeps the project schema. */
+  projectAttributes: attributeListSchema.optional(),
 });
 /** Issue 19: the option lists a tenant names its codes with; a list not named keeps what it was. */
 export const changeOptionListsSchema = z.strictObject({

@@ -99,7 +99,11 @@ const changeAttributeSchemas = (
   return [
     {
       type: 'AttributeSchemasChanged',
-      data: { applicationAttributes: command.applicationAttributes, taskAttributes: command.taskAttributes },
+      data: {
+        applicationAttributes: command.applicationAttributes,
+        taskAttributes: command.taskAttributes,
+        ...(command.projectAttributes === undefined ? {} : { projectAttributes: command.projectAttributes }),
+      },
     },
   ];
 };

@@ -12,6 +12,8 @@ export type TenantCreated = DomainEvent<
     readonly applicationAttributes: readonly AttributeDefinition[];
     /** Added later: events written before read as no task attributes. */
     readonly taskAttributes?: readonly AttributeDefinition[];
+    /** Added by issue 19: events written before read as no project attributes. */
+    readonly projectAttributes?: readonly AttributeDefinition[];
   }
 >;
 export type TenantFeaturesChanged = DomainEvent<'TenantFeaturesChanged', { readonly features: FeatureFlags }>;
@@ -20,6 +22,8 @@ export type AttributeSchemasChanged = DomainEvent<
   {
     readonly applicationAttributes: readonly AttributeDefinition[];
     readonly taskAttributes: readonly AttributeDefinition[];
+    /** Added by issue 19: events without it leave the project schema as it was. */
+    readonly projectAttributes?: readonly AttributeDefinition[];
   }
 >;
 /** The lists it names, whole; the others keep what they were. */

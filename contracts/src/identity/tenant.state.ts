@@ -24,6 +24,7 @@ export interface TenantState {
   readonly features: FeatureFlags;
   readonly applicationAttributes: readonly AttributeDefinition[];
   readonly taskAttributes: readonly AttributeDefinition[];
+  readonly projectAttributes: readonly AttributeDefinition[];
   /** The option lists it changed (issue 19); `optionListsOf` adds the defaults of the others. */
   readonly optionLists: SavedOptionLists;
   readonly roles: Readonly<Record<number, RoleRecord>>;
@@ -41,6 +42,7 @@ export const initialTenantState: TenantState = {
   features: noFeatures,
   applicationAttributes: [],
   taskAttributes: [],
+  projectAttributes: [],
   optionLists: {},
   roles: {},
   members: {},
@@ -70,6 +72,7 @@ const applyTenant = (state: TenantState, event: TenantEvent): TenantState => {
         features: event.data.features,
         applicationAttributes: event.data.applicationAttributes,
         taskAttributes: event.data.taskAttributes ?? [],
+        projectAttributes: event.data.projectAttributes ?? [],
       };
     case 'TenantFeaturesChanged':
       return { ...state, features: event.data.features };

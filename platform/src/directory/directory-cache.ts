@@ -145,6 +145,7 @@ export const meView = (directory: DirectoryCache, tenant: string, username: stri
     features: record.features,
     applicationAttributes: record.applicationAttributes,
     taskAttributes: record.taskAttributes,
+    projectAttributes: record.projectAttributes,
     optionLists: optionListsOf(record.optionLists),
   };
 };

@@ -41,8 +41,16 @@ export class AdminQueriesController {
 
   @Get('tenant')
   tenant(@CurrentPrincipal() principal: Principal): TenantAdminView {
-    const { id, name, version, features, applicationAttributes, taskAttributes, optionLists } =
-      this.tenantOf(principal);
+    const {
+      id,
+      name,
+      version,
+      features,
+      applicationAttributes,
+      taskAttributes,
+      projectAttributes,
+      optionLists,
+    } = this.tenantOf(principal);
     return {
       id,
       name,
@@ -50,6 +58,7 @@ export class AdminQueriesController {
       features,
       applicationAttributes,
       taskAttributes,
+      projectAttributes,
       optionLists: optionListsOf(optionLists),
     };
   }

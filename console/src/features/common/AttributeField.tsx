@@ -1,4 +1,4 @@
-import { Checkbox, NumberInput, Select, TextInput } from '@mantine/core';
+import { Checkbox, Divider, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { UiDateInput } from './UiDateInput';
 import type { AttributeDefinition, AttributeFormValue, AttributeFormValues } from './attributes';
@@ -63,4 +63,23 @@ export function AttributeField<Values extends { attributes: AttributeFormValues 
         />
       );
   }
+}
+
+/** The generated fields of a schema under an "Attributes" divider; nothing when the schema is empty. */
+export function AttributeFields<Values extends { attributes: AttributeFormValues }>({
+  form,
+  definitions,
+  editable,
+}: Omit<Props<Values>, 'definition'> & { definitions: readonly AttributeDefinition[] }) {
+  if (definitions.length === 0) return null;
+  return (
+    <>
+      <Divider label="Attributes" labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {definitions.map((definition) => (
+          <AttributeField key={definition.key} form={form} definition={definition} editable={editable} />
+        ))}
+      </SimpleGrid>
+    </>
+  );
 }

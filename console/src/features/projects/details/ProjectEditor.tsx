@@ -88,14 +88,15 @@ function ProjectTitle({ saved, sharedBy }: { saved: ProjectFormValues; sharedBy:
 
 export function ProjectEditor({ group, application, me, onClose, onOpenProject }: Props) {
   const [openedAsNew] = useState(group === null);
-  const [initialValues] = useState(() => toFormValues(group, today(), application));
-  const validate = useMemo(() => projectFormValidator(), []);
+  const definitions = me.projectAttributes;
+  const [initialValues] = useState(() => toFormValues(group, today(), application, definitions));
+  const validate = useMemo(() => projectFormValidator(definitions), [definitions]);
   const { form, compare } = useRecordForm({
     kind: 'project',
     id: group?.id ?? null,
     initialValues,
     validate,
-    toValues: (now: GroupDetailsView) => toFormValues(now, today()),
+    toValues: (now: GroupDetailsView) => toFormValues(now, today(), null, definitions),
     ignore: ['addAccount', 'comment'],
   });
   const [record, setRecord] = useState<ProjectRecord | null>(
@@ -127,6 +128,7 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
         values: form.getValues(),
         before: form.getInitialValues(),
         record,
+        definitions,
         onStep: (progress) => {
           setRecord(progress.record);
           // the new-comment box empties once its comment is posted; it starts empty again
@@ -145,7 +147,7 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
       (async () => {
         const fresh = await fetchProject(record.id).unwrap();
         const current = form.getValues();
-        const next = toFormValues(fresh, today());
+        const next = toFormValues(fresh, today(), null, definitions);
         form.setInitialValues(next);
         form.setValues({
           ...next,
@@ -194,6 +196,7 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
           admin={admin}
           superuser={can(me.permissions, 'group-details-system', 'EDIT')}
           onOpenProject={(id) => leave(() => onOpenProject(id))}
+          attributes={definitions}
         />
       </Tabs.Panel>
       <Tabs.Panel value="kpi">
