@@ -118,6 +118,16 @@ describe('option lists: the codes by their names', () => {
     await dialog.getByRole('combobox', { name: 'Status', exact: true }).click();
     for (const label of ['To do', 'Ready', 'In progress', 'In review', 'Blocked', 'Done'])
       await page.getByRole('option', { name: label, exact: true }).waitFor();
+    await page.getByRole('option', { name: 'Done', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('item saved').waitFor();
+
+    // the timeline names the status, and a status that counts as done shows a check
+    await page.goto(`${app.url}/?project=${projectId}&from=2027-03-01&to=2027-04-01`);
+    const bar = page.locator(`[data-item-id="${itemId}"]`);
+    await bar.waitFor();
+    await expect(bar.getAttribute('aria-label')).resolves.toMatch(/, Done$/);
+    await expect(bar.getAttribute('data-done')).resolves.toBe('true');
   });
 
   it("the project dialog generates a field per attribute of the tenant's project schema, and saves them", async () => {
