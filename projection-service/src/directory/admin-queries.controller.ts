@@ -41,25 +41,16 @@ export class AdminQueriesController {
 
   @Get('tenant')
   tenant(@CurrentPrincipal() principal: Principal): TenantAdminView {
-    const {
-      id,
-      name,
-      version,
-      features,
-      applicationAttributes,
-      taskAttributes,
-      projectAttributes,
-      optionLists,
-    } = this.tenantOf(principal);
+    const tenant = this.tenantOf(principal);
     return {
-      id,
-      name,
-      version,
-      features,
-      applicationAttributes,
-      taskAttributes,
-      projectAttributes,
-      optionLists: optionListsOf(optionLists),
+      id: tenant.id,
+      name: tenant.name,
+      version: tenant.version,
+      features: tenant.features,
+      applicationAttributes: tenant.applicationAttributes,
+      taskAttributes: tenant.taskAttributes,
+      projectAttributes: tenant.projectAttributes,
+      optionLists: optionListsOf(tenant.optionLists),
     };
   }
 
