@@ -3,6 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { GroupDetailsView } from '@fahrplan/contracts';
 import { AttributeFields } from '../../common/AttributeField';
 import type { AttributeDefinition } from '../../common/attributes';
+import { useOptionLists } from '../../options/useOptionLists';
 import { ResourceSelect } from '../../resources/ResourceSelect';
 import { AdminCockpitField, DocumentationField } from '../../record-dialog/SharedFields';
 import { notAssigned } from '../../applications/details/parentOptions';
@@ -56,7 +57,12 @@ function ParentField({ form, editable, group, selfId }: ProjectTabProps & Pick<P
   const found = useProjectSearch(query, undefined, !editable);
   const subtree = useGetSubtreeQuery(selfId ?? skipToken).data ?? [];
   // the subtree's projects are there to be left out: every one of them is below this project
-  const offered = projectParentOptions([...(chosen ? [chosen] : []), ...found.records, ...subtree], selfId);
+  const lists = useOptionLists();
+  const offered = projectParentOptions(
+    [...(chosen ? [chosen] : []), ...found.records, ...subtree],
+    selfId,
+    lists,
+  );
   if (parent !== null && !offered.some((o) => o.value === String(parent)))
     // a parent the tenant no longer sees (e.g. a revoked share) shows as missing
     offered.push({ value: String(parent), label: group?.parentTitle ?? `missing project #${parent}` });

@@ -3,6 +3,7 @@ import {
   createCommentSchema,
   endFromServer,
   endToServer,
+  defaultOptionLists,
   isSelectableSharedParent,
   isUiDate,
   metricTypes,
@@ -12,7 +13,7 @@ import {
   trimText,
   uiToServerDate,
 } from '@fahrplan/contracts';
-import type { AttributeValue, GroupDetailsView, GroupView } from '@fahrplan/contracts';
+import type { AttributeValue, GroupDetailsView, GroupView, OptionLists } from '@fahrplan/contracts';
 import type { FormErrors } from '@mantine/form';
 import { notAssigned } from '../../applications/details/parentOptions';
 import { withDescendants } from '../../common/descendants';
@@ -268,21 +269,22 @@ export const projectFormValidator = (
 };
 
 /**
- * §4 parent choices: the tenant's projects and the accepted shared ones of an allowed status
- * (`isSelectableSharedParent`), except this one and its descendants (no cycles), sorted
+ * §4 parent choices: the tenant's projects and the accepted shared ones of a status its list allows
+ * a shared parent (`isSelectableSharedParent`, issue 19), except this one and its descendants (no cycles), sorted
  * case-insensitively, 'not assigned' first.
  */
 export const projectParentOptions = (
   projects: readonly (Pick<GroupView, 'id' | 'title' | 'parent' | 'deleted'> &
     Partial<Pick<GroupView, 'shared' | 'status'>>)[],
   selfId: number | null,
+  lists: OptionLists = defaultOptionLists,
 ) => {
   const excluded = selfId === null ? new Set<number>() : withDescendants(projects, selfId);
   return [
     { value: notAssigned, label: 'not assigned' },
     ...projects
       .filter((p) => !excluded.has(p.id) && !p.deleted)
-      .filter((p) => !p.shared || p.status === undefined || isSelectableSharedParent(p.status))
+      .filter((p) => !p.shared || p.status === undefined || isSelectableSharedParent(p.status, lists))
       .map((p) => ({ value: String(p.id), label: p.title }))
       .sort((a, b) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' })),
   ];
