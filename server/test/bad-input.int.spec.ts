@@ -187,7 +187,7 @@ describe('the body of a command', () => {
 
 describe('the rules of an application', () => {
   it('refuses an end before the start, on create and on update: 400', async () => {
-    const errors = [{ field: 'end', message: 'before begin' }];
+    const errors = [{ field: 'end', message: 'the end cannot precede the begin' }];
     await refused(
       () => command('SaveApplication', anApplication({ start: '2026-05-01', end: '2026-04-30' })),
       400,
