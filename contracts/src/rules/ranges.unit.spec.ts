@@ -24,7 +24,7 @@ describe('ranges', () => {
     it.each([
       ['one below', -1],
       ['one above', 100],
-      ['a huge number', 99999999999999999999],
+      ['a huge number', Number('99999999999999999999')],
       ['a fraction', 1.5],
       ['NaN', Number.NaN],
       ['Infinity', Number.POSITIVE_INFINITY],
@@ -64,7 +64,7 @@ describe('ranges', () => {
 
 describe('the numeric fields of the commands', () => {
   it('refuse the values the console once coerced: art 99999999999999999999, item status 1000, effort −5', () => {
-    expect(messages(saveGroupSchema.safeParse({ title: 'P', art: 99999999999999999999 }))).toEqual([
+    expect(messages(saveGroupSchema.safeParse({ title: 'P', art: Number('99999999999999999999') }))).toEqual([
       ['art', 'a whole number between 0 and 99'],
     ]);
     const item = { title: 'I', group: 1, start: '2026-11-27T00:00' };
