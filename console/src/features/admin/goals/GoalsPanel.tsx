@@ -6,7 +6,6 @@ import {
   Checkbox,
   Group,
   Modal,
-  NumberInput,
   Select,
   Stack,
   Table,
@@ -17,10 +16,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCheck, IconPlus, IconTarget } from '@tabler/icons-react';
-import { createGoalSchema } from '@fahrplan/contracts';
+import { createGoalSchema, ranges } from '@fahrplan/contracts';
 import { describeError } from '../../common/problem';
 import { useCan } from '../../auth/permissions';
 import { EmptyState } from '../../common/EmptyState';
+import { NumberField } from '../../common/NumberField';
+import { fieldNumber } from '../../common/numberField';
+import type { NumberFieldValue } from '../../common/numberField';
 import { notifyError, notifySuccess } from '../../common/notify';
 import { zodValidate } from '../../common/zodValidate';
 import { ConfirmDialog } from '../../record-dialog/FormDialog';
@@ -40,7 +42,7 @@ interface GoalFormValues {
   name: string;
   parent: string | null;
   type: string;
-  rank: number | string;
+  rank: NumberFieldValue;
   description: string;
   assignable: boolean;
 }
@@ -61,7 +63,7 @@ const commandOf = (values: GoalFormValues) => ({
   name: values.name,
   parent: values.parent === null ? null : Number(values.parent),
   type: values.type,
-  rank: values.rank === '' ? null : Number(values.rank),
+  rank: fieldNumber(values.rank),
   description: values.description,
   assignable: values.assignable,
 });
@@ -128,11 +130,13 @@ function GoalDialog({
           />
           <Group grow align="flex-start">
             <TextInput label="Type" placeholder="e.g. STRATEGY" {...form.getInputProps('type')} />
-            <NumberInput
+            <NumberField
               label="Rank"
               description="Lower ranks come first"
-              allowDecimal={false}
-              {...form.getInputProps('rank')}
+              range={ranges.goalRank}
+              value={form.values.rank}
+              onChange={(rank) => form.setFieldValue('rank', rank)}
+              error={form.errors.rank}
             />
           </Group>
           <Textarea
