@@ -27,6 +27,7 @@ import { notifyError, notifySuccess } from '../../common/notify';
 import { zodValidate } from '../../common/zodValidate';
 import { ConfirmDialog } from '../../record-dialog/FormDialog';
 import { problemFieldErrors } from '../../record-dialog/commandErrors';
+import { alertOutlived } from '../../record-dialog/fieldErrors';
 import { RowActions, TableLoad } from '../../common/AdminTable';
 import { deleteRefusal, goalRows, parentOptions } from './goalRows';
 import type { AdminGoal } from './goalRows';
@@ -80,18 +81,21 @@ function GoalDialog({
   onClose: () => void;
 }) {
   const current = editing.mode === 'edit' ? editing.goal : null;
-  const [alert, setAlert] = useState<string | null>(null);
+  /** A failed save's message and the fields it marked: the alert goes once they are fixed. */
+  const [failure, setFailure] = useState<{ message: string; marked: string[] } | null>(null);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [create, creating] = useCreateGoalMutation();
   const [update, updating] = useUpdateGoalMutation();
   const form = useForm<GoalFormValues>({
     initialValues: valuesOf(current),
     validate: zodValidate(createGoalSchema, commandOf),
+    validateInputOnChange: true,
   });
+  const alert = failure && !alertOutlived(failure.marked, form.errors) ? failure.message : null;
   const parents = useMemo(() => parentOptions(goals, current?.id ?? null), [goals, current]);
 
   const submit = async (values: GoalFormValues) => {
-    setAlert(null);
+    setFailure(null);
     try {
       const data = commandOf(values);
       if (current)
@@ -103,8 +107,9 @@ function GoalDialog({
       notifySuccess(current ? 'goal saved' : 'goal created');
       onClose();
     } catch (error) {
-      form.setErrors(problemFieldErrors(error, fields));
-      setAlert(describeError(error));
+      const errors = problemFieldErrors(error, fields);
+      form.setErrors(errors);
+      setFailure({ message: describeError(error), marked: Object.keys(errors) });
     }
   };
 
