@@ -5,7 +5,15 @@ import type { NumberFieldValue } from './numberField';
 
 type Props = Omit<
   NumberInputProps,
-  'value' | 'onChange' | 'min' | 'max' | 'clampBehavior' | 'allowDecimal' | 'allowNegative' | 'decimalScale'
+  | 'value'
+  | 'onChange'
+  | 'min'
+  | 'max'
+  | 'clampBehavior'
+  | 'trimLeadingZeroesOnBlur'
+  | 'allowDecimal'
+  | 'allowNegative'
+  | 'decimalScale'
 > & {
   /** The field's range in contracts: the arrows step within it, the schema refuses what lies outside. */
   range: NumericRange;
@@ -25,6 +33,8 @@ export function NumberField({ range, value, onChange, ...props }: Props) {
       min={range.min}
       max={range.max}
       clampBehavior="none"
+      // on blur Mantine would parse a text beyond the safe integers into another number (1e20)
+      trimLeadingZeroesOnBlur={false}
       value={value ?? ''}
       onChange={onChange}
     />

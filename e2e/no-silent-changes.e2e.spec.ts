@@ -1,0 +1,151 @@
+import type { Locator, Page } from 'playwright-core';
+import { E2eApp, eventually } from './support';
+
+jest.setTimeout(180_000);
+
+const SHOTS = process.env.SILENT_SCREENSHOTS ?? '/tmp';
+
+/** Issue 19: a value out of range is refused inline with its range, stays as typed, and is never saved. */
+describe('nothing changes silently', () => {
+  const app = E2eApp.forSuite({ signIn: true });
+  const suffix = Date.now().toString(36);
+
+  const login = (): Promise<Page> =>
+    app.login({ path: '/', viewportHeight: 1000, ready: (page) => page.getByTestId('session-user') });
+
+  /** Creates a record through the API and waits until its read model has it. */
+  const created = async (command: string, data: Record<string, unknown>, readPath: string) => {
+    const reply = await app.api(`/api/commands/${command}`, { json: data });
+    const id = reply.id as number;
+    await app.api(`${readPath}/${id}`, { after: reply.position as number });
+    return id;
+  };
+  const read = async (path: string) => (await app.api(path)) as Record<string, unknown>;
+
+  /** Save is off, and Ctrl+S sends nothing either. */
+  const saveRefused = async (
+    page: Page,
+    dialog: Locator,
+    stored: () => Promise<unknown>,
+    before: unknown,
+  ) => {
+    await expect(dialog.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
+    await page.keyboard.press('Control+s');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect(stored()).resolves.toEqual(before);
+  };
+
+  it('refuses "Type (art)" 99999999999999999999 as typed, and a fixed value saves; a fixed field clears its alert', async () => {
+    const title = `Silent ${suffix} art`;
+    const id = await created('SaveGroup', { title, art: 4 }, '/api/groups');
+    const stored = async () => {
+      const { art, version } = await read(`/api/groups/${id}`);
+      return { art, version };
+    };
+    const page = await login();
+    await page.goto(`${app.url}/project-details/${id}`);
+    const dialog = page.getByRole('dialog', { name: `show group ${title}` });
+    await dialog.waitFor();
+
+    const art = dialog.getByLabel('Type (art)');
+    await art.fill('99999999999999999999');
+    await art.press('Tab');
+    // not clamped to 99 on blur, not turned into 0: the text stays as typed, the range is named
+    await expect(art.inputValue()).resolves.toBe('99999999999999999999');
+    await dialog.getByText('a whole number between 0 and 99').waitFor();
+    await page.screenshot({ path: `${SHOTS}/silent-art.png` });
+    await saveRefused(page, dialog, stored, { art: 4, version: 0 });
+
+    await art.fill('-');
+    await dialog.getByText('a whole number between 0 and 99').waitFor();
+    await art.fill('12');
+    await dialog.getByText('a whole number between 0 and 99').waitFor({ state: 'detached' });
+
+    // a refusal only the server can give (no such tenant) shows in an alert and at its field ...
+    await dialog.getByRole('tab', { name: 'Details' }).click();
+    const tenants = dialog.getByLabel('Shared with tenants');
+    await tenants.fill('nowhere');
+    await tenants.press('Enter');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const alert = dialog.getByRole('alert').filter({ hasText: 'tenant not found' });
+    await alert.waitFor();
+    await eventually(async () => (await stored()).art === 12, 'art 12 saved');
+    await page.screenshot({ path: `${SHOTS}/silent-share-alert.png` });
+    // ... and goes once that field is fixed
+    await tenants.press('Backspace');
+    await alert.waitFor({ state: 'detached' });
+    await page.screenshot({ path: `${SHOTS}/silent-share-alert-gone.png` });
+  });
+
+  it('refuses an effort of -5 and a huge item status, keeping the stored 5 and 2', async () => {
+    const group = await created('SaveGroup', { title: `Silent ${suffix} items` }, '/api/groups');
+    const title = `Silent ${suffix} task`;
+    const id = await created(
+      'SaveItem',
+      {
+        title,
+        group,
+        subgroup: 'tasks',
+        start: '2027-03-01T00:00',
+        end: '2027-03-06T00:00',
+        effort: 5,
+        status: 2,
+      },
+      '/api/items',
+    );
+    const stored = async () => {
+      const { effort, status, version } = await read(`/api/items/${id}`);
+      return { effort, status, version };
+    };
+    const page = await login();
+    await page.goto(`${app.url}/task-details/${id}`);
+    const dialog = page.getByRole('dialog', { name: `show item ${title}` });
+    await dialog.waitFor();
+
+    const effort = dialog.getByLabel('Effort (person-days)');
+    await effort.fill('-5');
+    await effort.press('Tab');
+    await expect(effort.inputValue()).resolves.toBe('-5');
+    await dialog.getByText('a number between 0 and 1,000,000 with at most 2 decimals').waitFor();
+    const status = dialog.getByLabel('Status', { exact: true });
+    await status.fill('99999999999999999999');
+    await status.press('Tab');
+    await expect(status.inputValue()).resolves.toBe('99999999999999999999');
+    await dialog.getByText('a whole number between 0 and 99').waitFor();
+    await page.screenshot({ path: `${SHOTS}/silent-effort-status.png` });
+    await saveRefused(page, dialog, stored, { effort: 5, status: 2, version: 0 });
+
+    await effort.fill('7.5');
+    await status.fill('3');
+    await dialog
+      .getByText('a number between 0 and 1,000,000', { exact: false })
+      .waitFor({ state: 'detached' });
+    await dialog.getByText('a whole number between 0 and 99').waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('item saved').waitFor();
+    await eventually(async () => (await stored()).version === 1, 'item saved');
+    await expect(stored()).resolves.toEqual({ effort: 7.5, status: 3, version: 1 });
+  });
+
+  it('refuses an application end before its begin inline, before Save, as the server would', async () => {
+    const name = `Silent ${suffix} application`;
+    const id = await created('SaveApplication', { name, start: '2027-05-01' }, '/api/applications');
+    const stored = async () => {
+      const { start, end, version } = await read(`/api/applications/${id}`);
+      return { start, end, version };
+    };
+    const page = await login();
+    await page.goto(`${app.url}/application-details/${id}`);
+    const dialog = page.getByRole('dialog', { name: new RegExp(`^show application ${name}`) });
+    await dialog.waitFor();
+
+    await dialog.getByLabel('End').fill('30.04.2027');
+    await dialog.getByText('the end cannot precede the begin').waitFor();
+    await page.screenshot({ path: `${SHOTS}/silent-application-end.png` });
+    await saveRefused(page, dialog, stored, { start: '2027-05-01', end: null, version: 0 });
+
+    await dialog.getByLabel('End').fill('31.05.2027');
+    await dialog.getByText('the end cannot precede the begin').waitFor({ state: 'detached' });
+    await expect(dialog.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(false);
+  });
+});
