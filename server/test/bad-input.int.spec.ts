@@ -1,4 +1,11 @@
-import { anApplication, caughtUp, startPlatform, storedSince, uniqueName } from '../src/testing/platform';
+import {
+  aTask,
+  anApplication,
+  caughtUp,
+  startPlatform,
+  storedSince,
+  uniqueName,
+} from '../src/testing/platform';
 import type { Body, Platform, Reply } from '../src/testing/platform';
 
 let platform: Platform;
@@ -314,15 +321,7 @@ describe('numbers out of their range (issue 19: nothing changed silently)', () =
 
   it('refuses a huge item status and an effort of -5, keeping the stored 5: 400, nothing stored', async () => {
     const project = await run('SaveGroup', { title: uniqueName('Project') });
-    const task = await run('SaveItem', {
-      title: uniqueName('Task'),
-      group: project.id,
-      subgroup: 'tasks',
-      start: '2031-03-03T00:00',
-      end: '2031-03-08T00:00',
-      effort: 5,
-      status: 2,
-    });
+    const task = await run('SaveItem', aTask(project.id, { effort: 5, status: 2 }));
     const update = { id: task.id, version: task.version };
     const status = await refused(() => command('SaveItem', { ...update, status: 1e20 }), 400, {});
     expect(status.errors).toEqual([{ field: 'status', message: 'a whole number between 0 and 99' }]);
