@@ -307,14 +307,14 @@ describe('numbers out of their range (issue 19: nothing changed silently)', () =
   it('refuses "Type (art)" 99999999999999999999 as typed in JSON, naming the range: 400, nothing stored', async () => {
     const body = await refused(() => post('SaveGroup', huge), 400, {});
     expect(body.errors).toEqual([{ field: 'art', message: 'a whole number between 0 and 99' }]);
-    const project = await run('SaveGroup', { title: uniqueName('Project'), art: 4 });
+    const project = await run('SaveGroup', { title: uniqueName('Project'), art: 2 });
     for (const art of [100, -1, 1.5, '7'])
       expect(
         (await refused(() => command('SaveGroup', { id: project.id, version: 0, art }), 400, {})).errors,
       ).toEqual([{ field: 'art', message: 'a whole number between 0 and 99' }]);
     await caughtUp(platform.embedded);
     expect((await platform.api.get(`/api/groups/${project.id}`, platform.admin)).body).toMatchObject({
-      art: 4,
+      art: 2,
       version: 0,
     });
   });
