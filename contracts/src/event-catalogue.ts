@@ -15,12 +15,7 @@ import { createCommentSchema } from './comment/comment';
 import type { GoalCreated, GoalDeleted, GoalEvent, GoalUpdated } from './goal/goal';
 import { resourceNameMax } from './resource/resource';
 import type { ResourceCreated, ResourceDeleted, ResourceEvent, ResourceRenamed } from './resource/resource';
-import {
-  groupGoalValueSchema,
-  groupMetricSchema,
-  jiraRepoSchema,
-  metricLimits,
-} from './group/group.commands';
+import { groupGoalValueSchema, groupMetricSchema, jiraRepoSchema } from './group/group.commands';
 import { subgroupIdSchema, subgroupTypes } from './group/subgroups';
 import type { GroupFields } from './group/group.commands';
 import type {
@@ -37,10 +32,11 @@ import type {
   ProjectUnshared,
 } from './group/group.events';
 import type { CommentCreated, CommentEvent } from './comment/comment';
-import { itemSystemTypes, maxItemStatus } from './item/item';
+import { itemSystemTypes } from './item/item';
 import type { ItemCreated, ItemDeleted, ItemEvent, ItemFields, ItemUpdated } from './item/item';
 import { attributeValueSchema } from './rules/attributes';
 import { limits, serverDateSchema, serverDateTimeSchema } from './rules/limits';
+import { numberIn, ranges } from './rules/ranges';
 import { planningEventHeaders } from './topics';
 
 /*
@@ -80,8 +76,8 @@ export const applicationFieldsEventSchema = z.object({
   account: id.nullable(),
 });
 
-const code = z.number().int().min(0).max(99);
-const rating = z.number().int().min(0).max(metricLimits.rating).nullable();
+const code = numberIn(ranges.code);
+const rating = numberIn(ranges.rating).nullable();
 
 /** A project's fields as events carry them: the output of `groupFieldsSchema`. */
 export const groupFieldsEventSchema = z.object({
@@ -102,7 +98,7 @@ export const groupFieldsEventSchema = z.object({
   metric1: rating,
   metric2: rating,
   metric3: rating,
-  metric4: z.number().int().min(0).max(metricLimits.metric4).nullable(),
+  metric4: numberIn(ranges.metric4).nullable(),
   metrics: z.array(groupMetricSchema.extend({ group: z.string().max(100).nullable() })).nullable(),
   healthStatus: code,
   phase: code,
@@ -116,7 +112,7 @@ export const groupFieldsEventSchema = z.object({
   visible: z.boolean(),
 });
 
-const itemStatus = z.number().int().min(0).max(maxItemStatus);
+const itemStatus = numberIn(ranges.itemStatus);
 
 /** An item's fields as events carry them: the output of `itemFieldsSchema` after the §4/§5 rules. */
 export const itemFieldsEventSchema = z.object({
@@ -147,6 +143,7 @@ const storedStatus = itemStatus.nullable();
 export const accountEntryEventSchema = z.object({
   sicht: z.string().min(1).max(50),
   periode: z.string().max(20).nullable(),
+  /** Unbounded: entries recorded before `ranges.amount` may hold larger amounts; new ones keep to it. */
   amount: z.number().nullable(),
   projekt: z.string().max(100).nullable(),
   typ: z.string().max(100).nullable(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError } from '../errors';
+import { numberIn, ranges } from '../rules/ranges';
 
 export const accountRefTypes = ['application', 'group'] as const;
 export type AccountRefType = (typeof accountRefTypes)[number];
@@ -21,9 +22,7 @@ export const accountEntrySchema = z.strictObject({
     .max(20)
     .nullish()
     .transform((v) => v || null),
-  amount: z
-    .number()
-    .finite()
+  amount: numberIn(ranges.amount)
     .nullish()
     .transform((v) => v ?? null),
   projekt: z

@@ -117,7 +117,7 @@ describe('SaveGroup creating a project', () => {
       .when(save({ title: 'X', start: '2026-05-04', end: '2026-05-01' }), context())
       .thenThrows({
         code: 'validation',
-        details: { fieldErrors: [{ field: 'end', message: 'before begin' }] },
+        details: { fieldErrors: [{ field: 'end', message: 'the end cannot precede the begin' }] },
       }));
 
   it.each([
@@ -259,7 +259,7 @@ describe('SaveGroup updating a project', () => {
       .when(save({ id, version: 0, start: '2026-04-01', end: '2026-03-20' }), context())
       .thenThrows({
         code: 'validation',
-        details: { fieldErrors: [{ field: 'end', message: 'before begin' }] },
+        details: { fieldErrors: [{ field: 'end', message: 'the end cannot precede the begin' }] },
       });
   });
 

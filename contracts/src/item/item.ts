@@ -10,6 +10,8 @@ import { changedFields, stripUndefined } from '../rules/changes';
 import { moveKeepingDuration } from '../rules/calendar';
 import { limits, optionalText, requiredName, serverDateTimeSchema } from '../rules/limits';
 import { itemRanks, rankForNewItem } from '../rules/rank';
+import { numberIn, ranges } from '../rules/ranges';
+import { dateOrderError } from '../rules/record-checks';
 import { saveCommandSchema } from '../rules/save-command';
 import { subgroupIdSchema } from '../group/subgroups';
 
@@ -25,7 +27,7 @@ export const itemSystemTypes = ['background', 'lane-background'] as const;
 export type ItemSystemType = (typeof itemSystemTypes)[number];
 
 /** Item status: an integer from an option list that is not shown (§4); 0 is the default. */
-export const maxItemStatus = 99;
+export const maxItemStatus = ranges.itemStatus.max;
 
 /** Every field of §3 Item that a user sets; limits of §5. A milestone is an item whose end is null. */
 export const itemFieldsSchema = z.strictObject({
@@ -34,7 +36,7 @@ export const itemFieldsSchema = z.strictObject({
   shortname: optionalText(limits.shortname),
   description: optionalText(limits.description),
   /** Person-days; tasks only. */
-  effort: nullable(z.number().min(0).max(1_000_000)),
+  effort: nullable(numberIn(ranges.effort)),
   jiraid: optionalText(limits.issueId),
   group: id,
   subgroup: nullable(subgroupIdSchema),
@@ -44,11 +46,7 @@ export const itemFieldsSchema = z.strictObject({
   start: serverDateTimeSchema,
   /** Exclusive (§5: an end at midnight is the next day's 00:00); null for a milestone. */
   end: nullable(serverDateTimeSchema),
-  status: z
-    .number()
-    .int()
-    .min(0)
-    .max(maxItemStatus)
+  status: numberIn(ranges.itemStatus)
     .nullish()
     .transform((v) => v ?? 0),
   docUrl: optionalText(limits.docUrl),
@@ -201,8 +199,8 @@ const normalise = (fields: ItemFields, current: ItemFields | null): ItemFields =
 };
 
 const check = (fields: ItemFields, context: ItemContext, groupChanged: boolean): void => {
-  if (fields.end !== null && fields.end < fields.start)
-    throw invalidField('end', 'before begin', 'the end cannot precede the begin');
+  const dateError = dateOrderError(fields.start, fields.end);
+  if (dateError) throw invalidField('end', dateError, 'the end cannot precede the begin');
   if (groupChanged) {
     if (context.group === null) throw invalidField('group', 'not found', 'project not found');
     if (context.group.sprint)

@@ -167,7 +167,7 @@ describe('SaveItem creating an item', () => {
       .when(save({ ...aTask(), start: at, end: '2026-03-23T09:59' }), context())
       .thenThrows({
         code: 'validation',
-        details: { fieldErrors: [{ field: 'end', message: 'before begin' }] },
+        details: { fieldErrors: [{ field: 'end', message: 'the end cannot precede the begin' }] },
       });
   });
 
@@ -345,7 +345,7 @@ describe('SaveItem updating an item', () => {
       .when(save({ id, version: 0, end: '2026-03-20T00:00' }), context())
       .thenThrows({
         code: 'validation',
-        details: { fieldErrors: [{ field: 'end', message: 'before begin' }] },
+        details: { fieldErrors: [{ field: 'end', message: 'the end cannot precede the begin' }] },
       });
   });
 

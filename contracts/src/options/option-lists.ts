@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invalidField } from '../errors';
+import { ranges } from '../rules/ranges';
 
 /*
  * Issue 19: the meaning of the classification codes. A project's status, phase, health, type (art) and
@@ -30,7 +31,7 @@ export const optionListFields = {
 } as const satisfies Record<OptionListKind, { record: 'group' | 'item'; field: string }>;
 
 /** The values a code may take, as the commands' schemas accept them. */
-export const optionValueRange = { min: 0, max: 99 } as const;
+export const optionValueRange = ranges.code;
 
 /** The colours a planner may give an option: Mantine's palette, so that badges and bars use its shades. */
 export const optionColours = [

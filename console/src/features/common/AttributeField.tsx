@@ -1,5 +1,7 @@
-import { Checkbox, Divider, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Checkbox, Divider, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { ranges } from '@fahrplan/contracts';
 import type { UseFormReturnType } from '@mantine/form';
+import { NumberField } from './NumberField';
 import { UiDateInput } from './UiDateInput';
 import type { AttributeDefinition, AttributeFormValue, AttributeFormValues } from './attributes';
 
@@ -36,10 +38,11 @@ export function AttributeField<Values extends { attributes: AttributeFormValues 
       );
     case 'number':
       return (
-        <NumberInput
+        <NumberField
           {...common}
-          value={typeof value === 'number' ? value : ''}
-          onChange={(next) => set(typeof next === 'number' ? next : null)}
+          range={ranges.attributeNumber}
+          value={typeof value === 'number' || typeof value === 'string' ? value : null}
+          onChange={(next) => set(next === '' ? null : next)}
         />
       );
     case 'date':

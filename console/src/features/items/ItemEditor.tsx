@@ -123,9 +123,12 @@ export function ItemEditor({ item, request, groups, ownGroup, issueGroups, me, o
       onClose();
     },
     onSaveError: (e) => {
-      if (e instanceof SaveStepError)
-        for (const fieldError of e.problem?.errors ?? [])
-          form.setFieldError(e.step === 'comment' ? 'comment' : fieldError.field, fieldError.message);
+      if (!(e instanceof SaveStepError)) return [];
+      return (e.problem?.errors ?? []).map((fieldError) => {
+        const path = e.step === 'comment' ? 'comment' : fieldError.field;
+        form.setFieldError(path, fieldError.message);
+        return path;
+      });
     },
     /** After a 409: the current version from the server; the new comment stays. */
     reload:

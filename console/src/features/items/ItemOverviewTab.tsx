@@ -1,8 +1,9 @@
-import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberField } from '../common/NumberField';
 import { SearchSelect, pickerData, usePickerSearch } from '../common/SearchSelect';
 import { useProjectSearch } from '../projects/ProjectPicker';
 import type { UseFormReturnType } from '@mantine/form';
-import { defaultSubgroups } from '@fahrplan/contracts';
+import { defaultSubgroups, ranges } from '@fahrplan/contracts';
 import { DescriptionField, DurationField, RequiredNameInput } from '../record-dialog/SharedFields';
 import { UiDateTimeInput } from './UiDateTimeInput';
 import {
@@ -81,13 +82,12 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {!values.milestone && (
-          <NumberInput
+          <NumberField
             label="Effort (person-days)"
-            min={0}
-            decimalScale={2}
+            range={ranges.effort}
             readOnly={readOnly}
-            value={values.effort ?? ''}
-            onChange={(next) => form.setFieldValue('effort', typeof next === 'number' ? next : null)}
+            value={values.effort}
+            onChange={(next) => form.setFieldValue('effort', next === '' ? null : next)}
             error={form.errors.effort}
           />
         )}

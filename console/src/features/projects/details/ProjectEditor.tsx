@@ -52,17 +52,25 @@ const tabOfField: Record<string, string> = {
 /** The tab of a field with an error (the fields not listed are on the details tab). */
 const tabOf = (path: string) => tabOfField[path.split('.')[0] ?? path] ?? 'details';
 
-/** A failed save's field errors onto the form; a failed share also at the chips, and as a §8 notice. */
-const showSaveError = (form: UseFormReturnType<ProjectFormValues>, e: unknown) => {
+/**
+ * A failed save's field errors onto the form; a failed share also at the chips, and as a §8 notice.
+ * Returns the fields it marked.
+ */
+const showSaveError = (form: UseFormReturnType<ProjectFormValues>, e: unknown): string[] => {
+  const marked: string[] = [];
   if (e instanceof SaveStepError && e.step === 'project')
-    for (const fieldError of e.problem?.errors ?? [])
+    for (const fieldError of e.problem?.errors ?? []) {
       form.setFieldError(fieldError.field, fieldError.message);
+      marked.push(fieldError.field);
+    }
   // a failed share names its tenant at the chips too, and is a §8 notice ('tenant not found',
   // 'tenant invalid', the missing share)
   if (e instanceof SaveStepError && /^(un)?share:/.test(e.step)) {
     form.setFieldError('shareWith', e.message);
+    marked.push('shareWith');
     notifyError(e.message);
   }
+  return marked;
 };
 
 const noGoals: GoalView[] = [];

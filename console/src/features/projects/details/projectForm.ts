@@ -1,6 +1,7 @@
 import {
   countWorkingDays,
   createCommentSchema,
+  dateOrderError,
   endFromServer,
   endToServer,
   defaultOptionLists,
@@ -260,7 +261,8 @@ export const projectFormValidator = (
     const errors: FormErrors = { ...commandErrors(values) };
     const start = serverDate(values.start);
     const end = serverDate(values.end);
-    if (start && end && end < start) errors.end ??= 'the end cannot precede the begin';
+    const order = dateOrderError(start, end);
+    if (order) errors.end ??= order;
     if (values.comment.trim()) Object.assign(errors, commentErrors(values));
     if (values.shareWith.some((t) => t.trim().length > tenantNameMax))
       errors.shareWith = `tenant names have at most ${tenantNameMax} characters`;

@@ -162,6 +162,12 @@ describe('projectFormValidator', () => {
     expect(validate({ ...valid, end: '01.01.2027' }).end).toBe('the end cannot precede the begin');
   });
 
+  it('refuses a "Type (art)" code outside 0 to 99 with the shared range, never sending another', () => {
+    for (const art of [1e20, 100, -1, 1.5, Number.NaN])
+      expect(validate({ ...valid, art }).art).toBe('a whole number between 0 and 99');
+    expect(validate({ ...valid, art: 42 })).toEqual({});
+  });
+
   it('applies the §5 limits', () => {
     const errors = validate({
       ...valid,
