@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { popUndo, pushUndo } from './undoStack';
+
+/**
+ * A change the user made in this session that a new command can take back (a drag saved again where
+ * it was, a delete restored): the log keeps both, undo never rewrites it.
+ */
+export interface Undoable {
+  /** What the notices name: the item's or project's title. */
+  readonly label: string;
+  /** Sends the commands that take the change back; false when that failed (it has said why). */
+  readonly undo: () => Promise<boolean>;
+}
+
+const undoNoticeId = 'undo';
+/** The session's changes, last on top: one stack for the timeline's drags and every delete. */
+let session: Undoable[] = [];
+
+/** Takes back the last change the user made, if any, and says so. */
+export async function undoLast(): Promise<void> {
+  const popped = popUndo(session);
+  if (!popped) {
+    notifications.show({ id: undoNoticeId, message: 'Nothing to undo' });
+    return;
+  }
+  session = popped.rest;
+  if (await popped.entry.undo())
+    notifications.show({ id: undoNoticeId, message: `Undone: ${popped.entry.label}` });
+}
+
+/** Records a change the user made and tells them, with an Undo button (Ctrl+Z does the same). */
+export function offerUndo(message: string, change: Undoable): void {
+  session = pushUndo(session, change);
+  notifications.show({
+    id: undoNoticeId,
+    message: (
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm">{message}</Text>
+        <Button size="compact-xs" variant="light" onClick={() => void undoLast()}>
+          Undo
+        </Button>
+      </Group>
+    ),
+  });
+}
+
+/** Ctrl+Z / ⌘+Z undoes the last change, unless the user is typing somewhere or works in a dialog. */
+export function useUndoShortcut(): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.key.toLowerCase() !== 'z') return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
+      event.preventDefault();
+      void undoLast();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+}
