@@ -37,7 +37,7 @@ import type {
   SubgroupRestored,
 } from './group.events';
 import { evolveGroup, initialGroupState } from './group.state';
-import type { GroupState } from './group.state';
+import type { GroupState, ProjectShare } from './group.state';
 import { subgroupsOf } from './subgroups';
 import type { Subgroup } from './subgroups';
 
@@ -210,23 +210,35 @@ const saveGroup = (
 const listed = (names: readonly string[]) =>
   names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
 
-/** Refused while anything outside the project still depends on it: subprojects and shares. */
+/**
+ * Why a project cannot be deleted, null when it can: anything outside it that still depends on it,
+ * its live subprojects (a title null for another tenant's) and its shares, pending or accepted. The
+ * console shows the same sentence before the user confirms.
+ */
+export const groupDeleteRefusal = (
+  subprojects: readonly { readonly id: number; readonly title: string | null }[],
+  shares: readonly ProjectShare[],
+): string | null => {
+  if (subprojects.length > 0) {
+    const one = subprojects.length === 1;
+    const names = listed(
+      subprojects.map((p) => (p.title === null ? `#${p.id} of another tenant` : `'${p.title}'`)),
+    );
+    const them = one ? 'it' : 'them';
+    return `the project has ${one ? 'a subproject' : `${subprojects.length} subprojects`} (${names}): delete ${them} or give ${them} another parent first`;
+  }
+  if (shares.length > 0) {
+    const tenants = listed(shares.map((s) => `'${s.tenant}' (${s.status.toLowerCase()})`));
+    return `the project is shared with ${tenants}: revoke the ${shares.length === 1 ? 'share' : 'shares'} first`;
+  }
+  return null;
+};
+
 const deleteGroup = (command: DeleteGroupData, state: GroupState, context: GroupContext): GroupDeleted[] => {
   const group = activeGroup(state);
   if (command.version !== group.version) throw versionConflict(group.version);
-  const subprojects = context.subprojects ?? [];
-  if (subprojects.length > 0)
-    throw new DomainError(
-      'conflict',
-      `the project has ${subprojects.length === 1 ? 'a subproject' : `${subprojects.length} subprojects`} (${listed(
-        subprojects.map((p) => (p.title === null ? `#${p.id} of another tenant` : `'${p.title}'`)),
-      )}): delete ${subprojects.length === 1 ? 'it' : 'them'} or give ${subprojects.length === 1 ? 'it' : 'them'} another parent first`,
-    );
-  if (group.shares.length > 0)
-    throw new DomainError(
-      'conflict',
-      `the project is shared with ${listed(group.shares.map((s) => `'${s.tenant}' (${s.status.toLowerCase()})`))}: revoke the ${group.shares.length === 1 ? 'share' : 'shares'} first`,
-    );
+  const refusal = groupDeleteRefusal(context.subprojects ?? [], group.shares);
+  if (refusal) throw new DomainError('conflict', refusal);
   return [{ type: 'GroupDeleted', data: { id: group.id } }];
 };
 

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { notifyError } from './notify';
+import { describeError } from './problem';
 import { popUndo, pushUndo } from './undoStack';
 
 /**
@@ -13,6 +15,20 @@ export interface Undoable {
   /** Sends the commands that take the change back; false when that failed (it has said why). */
   readonly undo: () => Promise<boolean>;
 }
+
+/** A change taken back by one command (a restore): a refusal says why and leaves nothing undone. */
+export const undoByCommand = (label: string, send: () => Promise<unknown>): Undoable => ({
+  label,
+  undo: async () => {
+    try {
+      await send();
+      return true;
+    } catch (failure) {
+      notifyError(`${label} could not be restored: ${describeError(failure)}`);
+      return false;
+    }
+  },
+});
 
 const undoNoticeId = 'undo';
 /** The session's changes, last on top: one stack for the timeline's drags and every delete. */

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { describeError } from './problem';
+
+export interface ConfirmDeleteProps {
+  /** The modal's title, e.g. "Delete project?". */
+  title: string;
+  /** The confirm button's label, e.g. "Delete project". */
+  confirmLabel: string;
+  /** What goes with the record ("Deletes the project, its 12 items and 3 lanes"); rendered only while open. */
+  consequences: ReactNode;
+  /** Why the record cannot be deleted now: shown instead of the confirm button. */
+  refusal?: string | null;
+  /** Sends the delete; a failure (the server's refusal) shows in the modal, which stays open. */
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}
+
+/**
+ * The confirmation of a delete: what goes with the record, or why it cannot go. Cancel has the focus,
+ * so Enter right after opening deletes nothing; Escape closes.
+ */
+export function ConfirmDelete({
+  title,
+  confirmLabel,
+  consequences,
+  refusal,
+  onConfirm,
+  onClose,
+}: ConfirmDeleteProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+      onClose();
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const reason = refusal ?? error;
+  return (
+    // in a record dialog's Modal.Stack it stacks above the dialog, which keeps Escape to itself
+    <Modal stackId="delete-confirm" opened onClose={onClose} title={title} size="md" centered>
+      <Stack gap="sm">
+        <Text size="sm">{consequences}</Text>
+        {reason && (
+          <Alert color="red" role="alert" title={refusal ? 'Cannot be deleted' : 'Not deleted'}>
+            {reason}
+          </Alert>
+        )}
+        <Text size="xs" c="dimmed">
+          The delete is recorded: History shows it, and you can undo it right after.
+        </Text>
+      </Stack>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onClose} data-autofocus>
+          Cancel
+        </Button>
+        {!refusal && (
+          <Button color="red" onClick={() => void confirm()} loading={busy}>
+            {confirmLabel}
+          </Button>
+        )}
+      </Group>
+    </Modal>
+  );
+}
+
+/** A Delete button that opens its confirmation; the confirmation mounts only while open. */
+export function DeleteButton({
+  disabled,
+  ...confirm
+}: Omit<ConfirmDeleteProps, 'onClose'> & { disabled?: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="subtle"
+        color="red"
+        leftSection={<IconTrash size={16} />}
+        onClick={() => setOpen(true)}
+        disabled={disabled}
+      >
+        Delete
+      </Button>
+      {open && <ConfirmDelete {...confirm} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
