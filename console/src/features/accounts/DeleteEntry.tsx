@@ -30,26 +30,25 @@ export function DeleteEntry({ accountId, entry }: { accountId: number; entry: Ac
       >
         <IconTrash size={14} />
       </ActionIcon>
-      {open && (
-        <ConfirmDelete
-          title="Delete account entry?"
-          confirmLabel="Delete entry"
-          consequences={`Deletes the entry ${name}${entry.amount === null ? '' : ` (amount ${entry.amount})`} from the account; the budget no longer counts it.`}
-          onClose={() => setOpen(false)}
-          onConfirm={async () => {
-            await remove({
-              data: { accountId, sicht: entry.sicht, periode: entry.periode },
-              idempotencyKey: crypto.randomUUID(),
-            }).unwrap();
-            offerUndo(
-              `Deleted entry: ${name}`,
-              undoByCommand(`Entry ${name}`, () =>
-                add({ data: { accountId, entries: [entry] }, idempotencyKey: crypto.randomUUID() }).unwrap(),
-              ),
-            );
-          }}
-        />
-      )}
+      <ConfirmDelete
+        opened={open}
+        title="Delete account entry?"
+        confirmLabel="Delete entry"
+        consequences={`Deletes the entry ${name}${entry.amount === null ? '' : ` (amount ${entry.amount})`} from the account; the budget no longer counts it.`}
+        onClose={() => setOpen(false)}
+        onConfirm={async () => {
+          await remove({
+            data: { accountId, sicht: entry.sicht, periode: entry.periode },
+            idempotencyKey: crypto.randomUUID(),
+          }).unwrap();
+          offerUndo(
+            `Deleted entry: ${name}`,
+            undoByCommand(`Entry ${name}`, () =>
+              add({ data: { accountId, entries: [entry] }, idempotencyKey: crypto.randomUUID() }).unwrap(),
+            ),
+          );
+        }}
+      />
     </>
   );
 }

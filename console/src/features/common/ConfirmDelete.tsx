@@ -5,6 +5,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { describeError } from './problem';
 
 export interface ConfirmDeleteProps {
+  opened: boolean;
   /** The modal's title, e.g. "Delete project?". */
   title: string;
   /** The confirm button's label, e.g. "Delete project". */
@@ -13,6 +14,8 @@ export interface ConfirmDeleteProps {
   consequences: ReactNode;
   /** Why the record cannot be deleted now: shown instead of the confirm button. */
   refusal?: string | null;
+  /** Whether Undo follows the delete (a restore command exists); true unless said otherwise. */
+  undoable?: boolean;
   /** Sends the delete; a failure (the server's refusal) shows in the modal, which stays open. */
   onConfirm: () => Promise<void>;
   onClose: () => void;
@@ -23,21 +26,27 @@ export interface ConfirmDeleteProps {
  * so Enter right after opening deletes nothing; Escape closes.
  */
 export function ConfirmDelete({
+  opened,
   title,
   confirmLabel,
   consequences,
   refusal,
+  undoable = true,
   onConfirm,
   onClose,
 }: ConfirmDeleteProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
   const confirm = async () => {
     setBusy(true);
     setError(null);
     try {
       await onConfirm();
-      onClose();
+      close();
     } catch (failure) {
       setError(describeError(failure));
     } finally {
@@ -46,8 +55,9 @@ export function ConfirmDelete({
   };
   const reason = refusal ?? error;
   return (
-    // in a record dialog's Modal.Stack it stacks above the dialog, which keeps Escape to itself
-    <Modal stackId="delete-confirm" opened onClose={onClose} title={title} size="md" centered>
+    // in a record dialog's Modal.Stack it stacks above the dialog, which keeps Escape to itself; it
+    // stays mounted, so that closing leaves the stack (the modal's content mounts only while open)
+    <Modal stackId="delete-confirm" opened={opened} onClose={close} title={title} size="md" centered>
       <Stack gap="sm">
         <Text size="sm">{consequences}</Text>
         {reason && (
@@ -55,12 +65,14 @@ export function ConfirmDelete({
             {reason}
           </Alert>
         )}
-        <Text size="xs" c="dimmed">
-          The delete is recorded: History shows it, and you can undo it right after.
-        </Text>
+        {!refusal && (
+          <Text size="xs" c="dimmed">
+            The delete is recorded: History shows it{undoable ? ', and you can undo it right after' : ''}.
+          </Text>
+        )}
       </Stack>
       <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose} data-autofocus>
+        <Button variant="default" onClick={close} data-autofocus>
           Cancel
         </Button>
         {!refusal && (
@@ -73,11 +85,11 @@ export function ConfirmDelete({
   );
 }
 
-/** A Delete button that opens its confirmation; the confirmation mounts only while open. */
+/** A Delete button that opens its confirmation. */
 export function DeleteButton({
   disabled,
   ...confirm
-}: Omit<ConfirmDeleteProps, 'onClose'> & { disabled?: boolean }) {
+}: Omit<ConfirmDeleteProps, 'onClose' | 'opened'> & { disabled?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -90,7 +102,7 @@ export function DeleteButton({
       >
         Delete
       </Button>
-      {open && <ConfirmDelete {...confirm} onClose={() => setOpen(false)} />}
+      <ConfirmDelete {...confirm} opened={open} onClose={() => setOpen(false)} />
     </>
   );
 }

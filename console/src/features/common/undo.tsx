@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { notifyError } from './notify';
@@ -34,32 +35,34 @@ const undoNoticeId = 'undo';
 /** The session's changes, last on top: one stack for the timeline's drags and every delete. */
 let session: Undoable[] = [];
 
+/** The one undo notice, replaced (Mantine ignores a notice whose id is shown already). */
+const showUndoNotice = (message: ReactNode) => {
+  notifications.hide(undoNoticeId);
+  notifications.show({ id: undoNoticeId, message });
+};
+
 /** Takes back the last change the user made, if any, and says so. */
 export async function undoLast(): Promise<void> {
   const popped = popUndo(session);
   if (!popped) {
-    notifications.show({ id: undoNoticeId, message: 'Nothing to undo' });
+    showUndoNotice('Nothing to undo');
     return;
   }
   session = popped.rest;
-  if (await popped.entry.undo())
-    notifications.show({ id: undoNoticeId, message: `Undone: ${popped.entry.label}` });
+  if (await popped.entry.undo()) showUndoNotice(`Undone: ${popped.entry.label}`);
 }
 
 /** Records a change the user made and tells them, with an Undo button (Ctrl+Z does the same). */
 export function offerUndo(message: string, change: Undoable): void {
   session = pushUndo(session, change);
-  notifications.show({
-    id: undoNoticeId,
-    message: (
-      <Group justify="space-between" wrap="nowrap">
-        <Text size="sm">{message}</Text>
-        <Button size="compact-xs" variant="light" onClick={() => void undoLast()}>
-          Undo
-        </Button>
-      </Group>
-    ),
-  });
+  showUndoNotice(
+    <Group justify="space-between" wrap="nowrap">
+      <Text size="sm">{message}</Text>
+      <Button size="compact-xs" variant="light" onClick={() => void undoLast()}>
+        Undo
+      </Button>
+    </Group>,
+  );
 }
 
 /** Ctrl+Z / ⌘+Z undoes the last change, unless the user is typing somewhere or works in a dialog. */

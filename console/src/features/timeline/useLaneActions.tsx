@@ -75,6 +75,7 @@ export function useLaneActions() {
   const laneDialog =
     dialog === null ? null : dialog.mode === 'remove' ? (
       <ConfirmDelete
+        opened
         title="Remove lane?"
         confirmLabel="Remove lane"
         consequences={`Removes the lane '${dialog.row.laneName}' from '${dialog.row.groupTitle}'. A lane that still holds items is not removed: move or delete its items first.`}

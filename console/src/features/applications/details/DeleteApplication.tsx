@@ -18,6 +18,7 @@ export function DeleteApplication({ record, name, disabled, onDeleted }: Props) 
       title="Delete application?"
       confirmLabel="Delete application"
       consequences={`${name} will no longer be listed.`}
+      undoable={false}
       disabled={disabled}
       onConfirm={async () => {
         await remove({

@@ -13,7 +13,8 @@ import type { ProjectRecord } from './projectForm';
 /** The confirmation's text: counted when it opens, so that it names the items as they are now. */
 function ProjectDeleteSummary({ group }: { group: GroupDetailsView }) {
   const { data } = useGetProjectItemCountQuery(group.id, { refetchOnMountOrArgChange: true });
-  return projectDeleteSummary(group.title, data ?? null, group.subgroups.length);
+  const lanes = group.subgroups.filter((lane) => lane.type === 'INDIVIDUAL').length;
+  return projectDeleteSummary(group.title, data ?? null, lanes);
 }
 
 interface Props {
