@@ -156,4 +156,22 @@ describe('deleting with a confirmation, and undo', () => {
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
     await page.locator(`[data-row="${project}|lane-1"]`).waitFor();
   });
+
+  it('deletes an account entry from the Finance tab, and Undo records it again', async () => {
+    await page.goto(`${app.url}/application-details/${encodeURIComponent('ERP Core')}`);
+    const dialog = page.getByRole('dialog', { name: /^show application ERP Core/ });
+    await dialog.waitFor();
+    await dialog.getByRole('tab', { name: 'Finance' }).click();
+    const deleteButtons = dialog.getByRole('button', { name: /^Delete entry / });
+    await deleteButtons.first().waitFor();
+    const label = (await deleteButtons.first().getAttribute('aria-label'))!;
+    const entry = dialog.getByRole('button', { name: label, exact: true });
+    await entry.click();
+    const confirm = page.getByRole('dialog', { name: 'Delete account entry?' });
+    await confirm.getByRole('button', { name: 'Delete entry', exact: true }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await entry.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await entry.waitFor();
+  });
 });

@@ -3,7 +3,7 @@ import { ActionIcon } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { AccountEntry } from '@fahrplan/contracts';
 import { ConfirmDelete } from '../common/ConfirmDelete';
-import { offerUndo, undoByCommand } from '../common/undo';
+import { deleteWithUndo } from '../common/undo';
 import { useAddAccountEntriesMutation, useRemoveAccountEntryMutation } from './accountsApi';
 
 /** "PLAN 2026", or "PLAN" without a period: how the notices and labels name an entry. */
@@ -36,18 +36,19 @@ export function DeleteEntry({ accountId, entry }: { accountId: number; entry: Ac
         confirmLabel="Delete entry"
         consequences={`Deletes the entry ${name}${entry.amount === null ? '' : ` (amount ${entry.amount})`} from the account; the budget no longer counts it.`}
         onClose={() => setOpen(false)}
-        onConfirm={async () => {
-          await remove({
-            data: { accountId, sicht: entry.sicht, periode: entry.periode },
-            idempotencyKey: crypto.randomUUID(),
-          }).unwrap();
-          offerUndo(
-            `Deleted entry: ${name}`,
-            undoByCommand(`Entry ${name}`, () =>
+        onConfirm={() =>
+          deleteWithUndo({
+            message: `Deleted entry: ${name}`,
+            label: `Entry ${name}`,
+            remove: () =>
+              remove({
+                data: { accountId, sicht: entry.sicht, periode: entry.periode },
+                idempotencyKey: crypto.randomUUID(),
+              }).unwrap(),
+            restore: () =>
               add({ data: { accountId, entries: [entry] }, idempotencyKey: crypto.randomUUID() }).unwrap(),
-            ),
-          );
-        }}
+          })
+        }
       />
     </>
   );

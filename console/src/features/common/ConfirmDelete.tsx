@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
@@ -35,6 +35,8 @@ export function ConfirmDelete({
   onConfirm,
   onClose,
 }: ConfirmDeleteProps) {
+  // one stack entry per confirmation: several (a row each) may sit in one dialog
+  const stackId = `delete-confirm-${useId()}`;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const close = () => {
@@ -57,7 +59,7 @@ export function ConfirmDelete({
   return (
     // in a record dialog's Modal.Stack it stacks above the dialog, which keeps Escape to itself; it
     // stays mounted, so that closing leaves the stack (the modal's content mounts only while open)
-    <Modal stackId="delete-confirm" opened={opened} onClose={close} title={title} size="md" centered>
+    <Modal stackId={stackId} opened={opened} onClose={close} title={title} size="md" centered>
       <Stack gap="sm">
         <Text size="sm">{consequences}</Text>
         {reason && (

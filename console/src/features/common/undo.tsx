@@ -18,7 +18,7 @@ export interface Undoable {
 }
 
 /** A change taken back by one command (a restore): a refusal says why and leaves nothing undone. */
-export const undoByCommand = (label: string, send: () => Promise<unknown>): Undoable => ({
+const undoByCommand = (label: string, send: () => Promise<unknown>): Undoable => ({
   label,
   undo: async () => {
     try {
@@ -62,6 +62,30 @@ export function offerUndo(message: string, change: Undoable): void {
         Undo
       </Button>
     </Group>,
+  );
+}
+
+/**
+ * Sends a delete, then offers its Undo: the restore command, at the version the delete answered (a
+ * change in between makes the restore a conflict, which it says).
+ */
+export async function deleteWithUndo({
+  message,
+  label,
+  remove,
+  restore,
+}: {
+  /** The notice, e.g. "Deleted: Roll-out". */
+  message: string;
+  /** What the undo's notices name. */
+  label: string;
+  remove: () => Promise<{ readonly version: number }>;
+  restore: (version: number) => Promise<unknown>;
+}): Promise<void> {
+  const { version } = await remove();
+  offerUndo(
+    message,
+    undoByCommand(label, () => restore(version)),
   );
 }
 

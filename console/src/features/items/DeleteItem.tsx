@@ -1,5 +1,5 @@
 import { DeleteButton } from '../common/ConfirmDelete';
-import { offerUndo, undoByCommand } from '../common/undo';
+import { deleteWithUndo } from '../common/undo';
 import { useDeleteItemMutation, useRestoreItemMutation } from './itemsApi';
 import type { ItemRecord } from './itemForm';
 
@@ -23,17 +23,14 @@ export function DeleteItem({ record, title, milestone, disabled, onDeleted }: Pr
       consequences={`Deletes the ${kind} '${title}': it leaves its project and the timeline.`}
       disabled={disabled}
       onConfirm={async () => {
-        const deleted = await remove({ data: record, idempotencyKey: crypto.randomUUID() }).unwrap();
+        await deleteWithUndo({
+          message: `Deleted: ${title}`,
+          label: title,
+          remove: () => remove({ data: record, idempotencyKey: crypto.randomUUID() }).unwrap(),
+          restore: (version) =>
+            restore({ data: { id: record.id, version }, idempotencyKey: crypto.randomUUID() }).unwrap(),
+        });
         onDeleted();
-        offerUndo(
-          `Deleted: ${title}`,
-          undoByCommand(title, () =>
-            restore({
-              data: { id: record.id, version: deleted.version },
-              idempotencyKey: crypto.randomUUID(),
-            }).unwrap(),
-          ),
-        );
       }}
     />
   );

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useCan } from '../auth/permissions';
 import { ConfirmDelete } from '../common/ConfirmDelete';
-import { offerUndo, undoByCommand } from '../common/undo';
+import { deleteWithUndo } from '../common/undo';
 import {
   useAddSubgroupMutation,
   useRemoveSubgroupMutation,
@@ -63,15 +63,14 @@ export function useLaneActions() {
   );
 
   const close = useCallback(() => setDialog(null), []);
-  const removeLane = async ({ groupId: id, laneId: subgroup, laneName }: LaneRow) => {
-    await removeSubgroup({ data: { id, subgroup }, idempotencyKey: crypto.randomUUID() }).unwrap();
-    offerUndo(
-      `Removed lane: ${laneName}`,
-      undoByCommand(`Lane ${laneName}`, () =>
+  const removeLane = ({ groupId: id, laneId: subgroup, laneName }: LaneRow) =>
+    deleteWithUndo({
+      message: `Removed lane: ${laneName}`,
+      label: `Lane ${laneName}`,
+      remove: () => removeSubgroup({ data: { id, subgroup }, idempotencyKey: crypto.randomUUID() }).unwrap(),
+      restore: () =>
         restoreSubgroup({ data: { id, subgroup }, idempotencyKey: crypto.randomUUID() }).unwrap(),
-      ),
-    );
-  };
+    });
   const laneDialog =
     dialog === null ? null : dialog.mode === 'remove' ? (
       <ConfirmDelete

@@ -1,7 +1,7 @@
 import { groupDeleteRefusal } from '@fahrplan/contracts';
 import type { GroupDetailsView } from '@fahrplan/contracts';
 import { DeleteButton } from '../../common/ConfirmDelete';
-import { offerUndo, undoByCommand } from '../../common/undo';
+import { deleteWithUndo } from '../../common/undo';
 import { projectDeleteSummary } from './projectDelete';
 import {
   useDeleteGroupMutation,
@@ -40,20 +40,16 @@ export function DeleteProject({ group, record, disabled, onDeleted }: Props) {
       refusal={groupDeleteRefusal(group.subprojects, group.shares)}
       disabled={disabled}
       onConfirm={async () => {
-        const deleted = await remove({
-          data: { id: record.id, version: record.version },
-          idempotencyKey: crypto.randomUUID(),
-        }).unwrap();
+        const { id } = record;
+        await deleteWithUndo({
+          message: `Deleted: ${title}`,
+          label: title,
+          remove: () =>
+            remove({ data: { id, version: record.version }, idempotencyKey: crypto.randomUUID() }).unwrap(),
+          restore: (version) =>
+            restore({ data: { id, version }, idempotencyKey: crypto.randomUUID() }).unwrap(),
+        });
         onDeleted();
-        offerUndo(
-          `Deleted: ${title}`,
-          undoByCommand(title, () =>
-            restore({
-              data: { id: record.id, version: deleted.version },
-              idempotencyKey: crypto.randomUUID(),
-            }).unwrap(),
-          ),
-        );
       }}
     />
   );
