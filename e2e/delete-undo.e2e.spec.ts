@@ -174,4 +174,21 @@ describe('deleting with a confirmation, and undo', () => {
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
     await entry.waitFor();
   });
+
+  it('offers no delete without EDIT, nor while viewing the past', async () => {
+    const title = `Kept ${stamp}`;
+    const project = await aProject(title);
+    const item = await aTask(project, `Kept task ${stamp}`);
+    const viewer = await app.login({ path: '/projects', username: 'viewer', ready: 'Projects' });
+    await viewer.goto(`${app.url}/project-details/${project}`);
+    const dialog = viewer.getByRole('dialog', { name: `show group ${title}` });
+    await dialog.getByRole('button', { name: 'Close', exact: true }).waitFor();
+    await expect(dialog.getByRole('button', { name: 'Delete', exact: true }).count()).resolves.toBe(0);
+
+    const now = encodeURIComponent(new Date().toISOString());
+    await page.goto(`${app.url}/?project=${project}&${window}&asOf=${now}&show-item=${item}`);
+    const past = page.getByRole('dialog', { name: `show item Kept task ${stamp}` });
+    await past.getByRole('button', { name: 'Close', exact: true }).waitFor();
+    await expect(past.getByRole('button', { name: 'Delete', exact: true }).count()).resolves.toBe(0);
+  });
 });
