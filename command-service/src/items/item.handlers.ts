@@ -7,13 +7,14 @@ import type {
   ItemCommand,
   ItemContext,
   ItemState,
+  RestoreItemData,
   SaveItemData,
 } from '@fahrplan/contracts';
 import type { DirectoryCache } from '@fahrplan/platform';
 import { AggregateHandler } from '../infrastructure/aggregate-handler';
 import { recordOf } from '../infrastructure/aggregate-runner';
 import type { AggregateRunner, CommandEnvelope } from '../infrastructure/aggregate-runner';
-import { DeleteItemMessage, SaveItemMessage } from '../infrastructure/command-message';
+import { DeleteItemMessage, RestoreItemMessage, SaveItemMessage } from '../infrastructure/command-message';
 import { assertAssignableResource } from '../infrastructure/lookups';
 import { ItemRanks } from './item-ranks';
 
@@ -92,4 +93,27 @@ export class DeleteItemHandler extends AggregateHandler<DeleteItemMessage> {
   }
 }
 
-export const itemHandlers = [SaveItemHandler, DeleteItemHandler];
+/** The item comes back into its project and lane: the decider needs to know they are still there. */
+@CommandHandler(RestoreItemMessage)
+export class RestoreItemHandler extends AggregateHandler<RestoreItemMessage> {
+  execute({ data, envelope }: RestoreItemMessage): Promise<CommandResult> {
+    const command = data as RestoreItemData;
+    const systemEditor = isSystemEditor(this.directory, envelope);
+    return runItem(
+      this.runner,
+      command.id,
+      { type: 'RestoreItem', data: command },
+      envelope,
+      undefined,
+      async (state) => ({
+        group:
+          state.status === 'absent'
+            ? null
+            : await this.lookups.itemGroupFacts(state.fields.group, envelope.tenant),
+        systemEditor,
+      }),
+    );
+  }
+}
+
+export const itemHandlers = [SaveItemHandler, DeleteItemHandler, RestoreItemHandler];

@@ -110,6 +110,9 @@ export type SaveGroupData = z.infer<typeof saveGroupSchema>;
 
 export const deleteGroupSchema = z.strictObject({ id, version });
 export type DeleteGroupData = z.infer<typeof deleteGroupSchema>;
+/** RestoreGroup: bring a deleted project back, with its items and lanes, at the version the user saw. */
+export const restoreGroupSchema = deleteGroupSchema;
+export type RestoreGroupData = DeleteGroupData;
 
 export const groupGoalValueSchema = z.strictObject({
   goalId: id,
@@ -147,14 +150,22 @@ export const renameSubgroupSchema = z.strictObject({
   name: requiredName(limits.title),
 });
 export type RenameSubgroupData = z.infer<typeof renameSubgroupSchema>;
+/** RemoveSubgroup and RestoreSubgroup name one of a project's INDIVIDUAL lanes. */
+export const removeSubgroupSchema = z.strictObject({ id, subgroup: subgroupIdSchema });
+export type RemoveSubgroupData = z.infer<typeof removeSubgroupSchema>;
+export const restoreSubgroupSchema = removeSubgroupSchema;
+export type RestoreSubgroupData = RemoveSubgroupData;
 
 export type GroupCommand =
   | { readonly type: 'SaveGroup'; readonly data: SaveGroupData }
   | { readonly type: 'DeleteGroup'; readonly data: DeleteGroupData }
+  | { readonly type: 'RestoreGroup'; readonly data: RestoreGroupData }
   | { readonly type: 'SetGroupGoals'; readonly data: SetGroupGoalsData }
   | { readonly type: 'ShareProject'; readonly data: ShareProjectData }
   | { readonly type: 'UnshareProject'; readonly data: ShareProjectData }
   | { readonly type: 'AcceptProjectShare'; readonly data: AcceptProjectShareData }
   | { readonly type: 'DeclineProjectShare'; readonly data: DeclineProjectShareData }
   | { readonly type: 'AddSubgroup'; readonly data: AddSubgroupData }
-  | { readonly type: 'RenameSubgroup'; readonly data: RenameSubgroupData };
+  | { readonly type: 'RenameSubgroup'; readonly data: RenameSubgroupData }
+  | { readonly type: 'RemoveSubgroup'; readonly data: RemoveSubgroupData }
+  | { readonly type: 'RestoreSubgroup'; readonly data: RestoreSubgroupData };

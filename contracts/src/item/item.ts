@@ -72,10 +72,14 @@ export type SaveItemData = z.infer<typeof saveItemSchema>;
 
 export const deleteItemSchema = z.strictObject({ id, version });
 export type DeleteItemData = z.infer<typeof deleteItemSchema>;
+/** RestoreItem: bring a deleted item back, with the version the user saw (that of its deletion). */
+export const restoreItemSchema = deleteItemSchema;
+export type RestoreItemData = DeleteItemData;
 
 export type ItemCommand =
   | { readonly type: 'SaveItem'; readonly data: SaveItemData }
-  | { readonly type: 'DeleteItem'; readonly data: DeleteItemData };
+  | { readonly type: 'DeleteItem'; readonly data: DeleteItemData }
+  | { readonly type: 'RestoreItem'; readonly data: RestoreItemData };
 
 /** What an item records beyond its fields: the status a system type set aside (§4). */
 export interface ItemExtras {
@@ -87,7 +91,9 @@ export type ItemUpdated = DomainEvent<
   { readonly id: number; readonly changes: Partial<ItemFields & ItemExtras> }
 >;
 export type ItemDeleted = DomainEvent<'ItemDeleted', { readonly id: number }>;
-export type ItemEvent = ItemCreated | ItemUpdated | ItemDeleted;
+/** A deleted item is live again, as it was when deleted; its deletion stays in the history. */
+export type ItemRestored = DomainEvent<'ItemRestored', { readonly id: number }>;
+export type ItemEvent = ItemCreated | ItemUpdated | ItemDeleted | ItemRestored;
 
 export type ItemState =
   | { readonly status: 'absent' }
@@ -120,6 +126,8 @@ export const evolveItem = (state: ItemState, event: ItemEvent): ItemState => {
     }
     case 'ItemDeleted':
       return { ...next, status: 'deleted' };
+    case 'ItemRestored':
+      return { ...next, status: 'active' };
     default: {
       const _exhaustive: never = event;
       return state;
@@ -257,6 +265,16 @@ export const decideItem = (command: ItemCommand, state: ItemState, context: Item
       if (state.status !== 'active') throw notFound('item');
       if (command.data.version !== state.version) throw versionConflict(state.version);
       return [{ type: 'ItemDeleted', data: { id: state.id } }];
+    }
+    case 'RestoreItem': {
+      if (state.status === 'absent') throw notFound('item');
+      if (state.status === 'active') throw new DomainError('conflict', 'the item is not deleted');
+      if (command.data.version !== state.version) throw versionConflict(state.version);
+      // the item comes back into its project and lane: both must still be there
+      if (context.group === null)
+        throw new DomainError('conflict', 'the project of the item is deleted: restore the project first');
+      check(state.fields, context, false);
+      return [{ type: 'ItemRestored', data: { id: state.id } }];
     }
     default: {
       const _exhaustive: never = command;

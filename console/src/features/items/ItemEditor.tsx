@@ -10,6 +10,7 @@ import { tabsWithErrors } from '../record-dialog/fieldErrors';
 import { SaveStepError } from '../record-dialog/SaveStepError';
 import { notifySuccess } from '../common/notify';
 import { IssueBadgeOf } from '../tracker/TrackerIssueSummary';
+import { DeleteItem } from './DeleteItem';
 import { ItemDetailsTab } from './ItemDetailsTab';
 import { ItemOverviewTab } from './ItemOverviewTab';
 import type { ItemForm } from './ItemOverviewTab';
@@ -167,7 +168,18 @@ export function ItemEditor({ item, request, groups, ownGroup, issueGroups, me, o
       finance={false}
       history={{ category: 'item', id: record?.id ?? null, me, leave }}
       errorTabs={errorTabs}
-      footer={footer}
+      footer={{
+        ...footer,
+        leading: editable && record && (
+          <DeleteItem
+            record={record}
+            title={saved.title}
+            milestone={saved.milestone}
+            disabled={footer.saving}
+            onDeleted={onClose}
+          />
+        ),
+      }}
       confirm={confirm}
       notice={compare.notice}
     >

@@ -27,6 +27,7 @@ import { PendingSharesBadge } from '../shares/PendingSharesBadge';
 import { pathWithAsOf } from '../session/asOf';
 import { AsOfBanner, AsOfHeaderControl, AsOfUrlSync } from '../as-of/AsOfControls';
 import { useAsOf } from '../as-of/useAsOf';
+import { useUndoShortcut } from '../common/undo';
 
 const navigation = [
   { to: '/', label: 'Home', icon: IconHome, end: true },
@@ -44,6 +45,7 @@ export function AppLayout() {
   const navigate = useNavigate();
   const asOf = useAsOf();
   useChangeFeedQuery();
+  useUndoShortcut();
 
   const signOut = async () => {
     await logout();

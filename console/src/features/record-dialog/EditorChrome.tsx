@@ -308,5 +308,5 @@ export function useEditorSave({
     canSave: editable && changed && !saving && form.isValid(),
     onSave: () => void runSave(),
   };
-  return { saving, setError, leave, confirm, footer };
+  return { saving, leave, confirm, footer };
 }

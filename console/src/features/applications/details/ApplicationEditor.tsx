@@ -68,7 +68,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
     : `show application ${[saved.name, saved.release].filter(Boolean).join(' ')}`;
   const errorTabs = tabsWithErrors(form.errors, tabOf);
 
-  const { saving, setError, leave, confirm, footer } = useEditorSave({
+  const { saving, leave, confirm, footer } = useEditorSave({
     form,
     editable,
     changed,
@@ -127,13 +127,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
       footer={{
         ...footer,
         leading: editable && record && (
-          <DeleteApplication
-            record={record}
-            name={app?.name ?? ''}
-            disabled={saving}
-            onDeleted={onClose}
-            onError={setError}
-          />
+          <DeleteApplication record={record} name={app?.name ?? ''} disabled={saving} onDeleted={onClose} />
         ),
       }}
       confirm={confirm}

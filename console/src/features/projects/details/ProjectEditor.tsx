@@ -10,6 +10,7 @@ import { tabsWithErrors } from '../../record-dialog/fieldErrors';
 import { SaveStepError } from '../../record-dialog/SaveStepError';
 import { notifyError, notifySuccess } from '../../common/notify';
 import { IssueBadgeOf } from '../../tracker/TrackerIssueSummary';
+import { DeleteProject } from './DeleteProject';
 import { KeyFiguresTab } from './KeyFiguresTab';
 import { ProjectDetailsTab } from './ProjectDetailsTab';
 import { ProjectCommentsTab, ProjectFinanceTab } from './ProjectLazyTabs';
@@ -186,7 +187,12 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
       finance={finance}
       history={{ category: 'group', id: record?.id ?? null, me, leave }}
       errorTabs={errorTabs}
-      footer={footer}
+      footer={{
+        ...footer,
+        leading: editable && record && group && (
+          <DeleteProject group={group} record={record} disabled={footer.saving} onDeleted={onClose} />
+        ),
+      }}
       confirm={confirm}
       notice={compare.notice}
     >
