@@ -6,8 +6,10 @@ import type { HistoryRow } from '@fahrplan/contracts';
 import { pageItems } from '../api/pages';
 import { useSetAsOf } from '../as-of/useAsOf';
 import { EmptyState } from '../common/EmptyState';
+import { fieldLabel } from '../common/fieldLabels';
 import { describeError, httpStatusOf } from '../common/problem';
 import { historyColumns } from './historyColumns';
+import { labelledRecordOf } from './historyFormat';
 import { HistoryExport } from './HistoryExport';
 import { useGetHistoryInfiniteQuery } from './historyApi';
 import type { HistoryRecordCategory } from './historyApi';
@@ -65,7 +67,10 @@ export function HistoryTab({ category, id, leave, saving }: Props) {
   const rows = pageItems(currentData ?? data);
   const filtered = field !== null || user !== null;
 
-  const columns = historyColumns({ field, saving, onViewAsOf: (at) => leave(() => setAsOf(at)) });
+  // a referenced record's names are the same on every page: the pages' maps merge
+  const refs = Object.assign({}, ...((currentData ?? data)?.pages ?? []).map((page) => page.refs));
+  const columns = historyColumns({ field, refs, saving, onViewAsOf: (at) => leave(() => setAsOf(at)) });
+  const labelled = labelledRecordOf(category);
 
   const filters = (
     <Group justify="space-between" align="flex-end" gap="sm">
@@ -73,7 +78,10 @@ export function HistoryTab({ category, id, leave, saving }: Props) {
         <Select
           label="Field"
           placeholder="All fields"
-          data={[...(data?.pages[0]?.fields ?? [])]}
+          data={(data?.pages[0]?.fields ?? []).map((value) => ({
+            value,
+            label: fieldLabel(labelled, value),
+          }))}
           value={field}
           onChange={(next) => {
             setField(next);

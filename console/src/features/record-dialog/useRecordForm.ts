@@ -1,7 +1,10 @@
 import { useForm } from '@mantine/form';
 import type { FormValidateInput } from '@mantine/form';
 import { useCompareWithNow } from '../as-of/CompareWithNow';
+import { formatFormValue } from '../as-of/compareWithNow';
 import type { LiveRecordKind } from '../as-of/liveApi';
+import { optionText } from '../options/optionData';
+import { useOptionLists } from '../options/useOptionLists';
 
 interface RecordFormOptions<R, V> {
   kind: LiveRecordKind;
@@ -28,7 +31,12 @@ export function useRecordForm<R, V extends object>({
   toValues,
   ignore,
 }: RecordFormOptions<R, V>) {
-  const compare = useCompareWithNow({ kind, id, asOfValues: initialValues, toValues, ignore });
+  const lists = useOptionLists();
+  // the codes of a project's and an item's option lists by their labels, as the dialog's selects
+  const record = kind === 'project' ? 'group' : kind;
+  const formatValue = (field: string, value: unknown) =>
+    optionText(lists, record, field, value) ?? formatFormValue(value);
+  const compare = useCompareWithNow({ kind, id, asOfValues: initialValues, toValues, ignore, formatValue });
   const form = useForm<V>({
     mode: 'controlled',
     initialValues,
