@@ -17,6 +17,8 @@ interface RecordFormOptions<R, V> {
   toValues: (record: R) => V;
   /** Form fields that are the dialog's own input, not the record's (a new comment, 'add account'). */
   ignore: readonly string[];
+  /** A field's value as the dialog's own tab shows it, for "compare with now"; null: the usual form. */
+  formatField?: (field: string, value: unknown) => string | null;
 }
 
 /**
@@ -30,12 +32,13 @@ export function useRecordForm<R, V extends object>({
   validate,
   toValues,
   ignore,
+  formatField = () => null,
 }: RecordFormOptions<R, V>) {
   const lists = useOptionLists();
   // the codes of a project's and an item's option lists by their labels, as the dialog's selects
   const record = kind === 'project' ? 'group' : kind;
   const formatValue = (field: string, value: unknown) =>
-    optionText(lists, record, field, value) ?? formatFormValue(value);
+    formatField(field, value) ?? optionText(lists, record, field, value) ?? formatFormValue(value);
   const compare = useCompareWithNow({ kind, id, asOfValues: initialValues, toValues, ignore, formatValue });
   const form = useForm<V>({
     mode: 'controlled',

@@ -18,6 +18,8 @@ import { StrategyTab } from './StrategyTab';
 import { useGetGoalsQuery, useLazyGetProjectQuery } from './projectDetailsApi';
 import { projectFormValidator, sameValues, toFormValues } from './projectForm';
 import type { ProjectFormValues, ProjectRecord } from './projectForm';
+import { strategyText } from './goalTree';
+import type { StrategyValue } from './tabTypes';
 import { useProjectSaveFlow } from './useProjectSaveFlow';
 import { today } from '../../common/dateTime';
 
@@ -90,6 +92,7 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
   const [openedAsNew] = useState(group === null);
   const [initialValues] = useState(() => toFormValues(group, today(), application));
   const validate = useMemo(() => projectFormValidator(), []);
+  const goals = useGetGoalsQuery().data?.items ?? noGoals;
   const { form, compare } = useRecordForm({
     kind: 'project',
     id: group?.id ?? null,
@@ -97,13 +100,15 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
     validate,
     toValues: (now: GroupDetailsView) => toFormValues(now, today()),
     ignore: ['addAccount', 'comment'],
+    // the goals by their names, as the strategy tab lists them
+    formatField: (field, value) =>
+      field === 'strategy' ? strategyText(value as StrategyValue, goals) : null,
   });
   const [record, setRecord] = useState<ProjectRecord | null>(
     group && { id: group.id, version: group.version, account: group.account },
   );
   const runSaveFlow = useProjectSaveFlow();
   const [fetchProject, { isFetching: reloading }] = useLazyGetProjectQuery();
-  const goals = useGetGoalsQuery().data?.items ?? noGoals;
 
   const shared = group?.shared ?? false;
   const isNew = record === null;
