@@ -4,7 +4,7 @@ import { Anchor, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { HistoryPage, HistoryRow } from '@fahrplan/contracts';
 import { useOptionLists } from '../options/useOptionLists';
-import { changeLine, listEntryText, truncateText } from './historyFormat';
+import { changeLine, listEntryText, shownChanges, truncateText } from './historyFormat';
 import type { ListEntry, Shown } from './historyFormat';
 
 /** A small text button that shows more or less; aria-expanded tells which. */
@@ -111,11 +111,12 @@ export function ChangeList({
         no field changes
       </Text>
     );
-  const folded = !all && row.changes.length > FIELDS_SHOWN + 1;
+  const listed = shownChanges(row.changes);
+  const folded = !all && listed.length > FIELDS_SHOWN + 1;
   // the field filtered by comes first, so folding never hides it
   const changes = field
-    ? [...row.changes].sort((a, b) => Number(b.field === field) - Number(a.field === field))
-    : row.changes;
+    ? [...listed].sort((a, b) => Number(b.field === field) - Number(a.field === field))
+    : listed;
   const shown = folded ? changes.slice(0, FIELDS_SHOWN) : changes;
   return (
     <Stack gap={4} align="flex-start">
@@ -145,9 +146,9 @@ export function ChangeList({
           );
         })}
       </Stack>
-      {row.changes.length > FIELDS_SHOWN + 1 && (
+      {listed.length > FIELDS_SHOWN + 1 && (
         <FoldToggle open={all} onToggle={() => setAll((a) => !a)}>
-          {all ? 'show fewer fields' : `show all ${row.changes.length} fields`}
+          {all ? 'show fewer fields' : `show all ${listed.length} fields`}
         </FoldToggle>
       )}
     </Stack>

@@ -46,6 +46,8 @@ interface Props {
   leave: (then: () => void) => void;
   /** The dialog's save flow runs: moving in time now would refuse its later steps. */
   saving: boolean;
+  /** A project another tenant shares: its history as the share shows it, no exports (the owner's log). */
+  shared: boolean;
 }
 
 /**
@@ -53,7 +55,7 @@ interface Props {
  * the fields' before → after), filtered by field and user, 50 a page; a row's button shows the record
  * as of that change (the `asOf` URL parameter the dialogs follow). A project's history also exports.
  */
-export function HistoryTab({ category, id, leave, saving }: Props) {
+export function HistoryTab({ category, id, leave, saving, shared }: Props) {
   const [field, setField] = useState<string | null>(null);
   const [user, setUser] = useState<string | null>(null);
   const setAsOf = useSetAsOf();
@@ -105,7 +107,7 @@ export function HistoryTab({ category, id, leave, saving }: Props) {
           comboboxProps={{ withinPortal: true }}
         />
       </Group>
-      {category === 'group' && <HistoryExport projectId={id} />}
+      {category === 'group' && !shared && <HistoryExport projectId={id} />}
     </Group>
   );
 

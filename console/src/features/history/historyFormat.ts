@@ -294,6 +294,15 @@ export const changeLine = (change: HistoryChange, context: ChangeContext): Chang
   return { kind: 'value', field, label, before: shown(before), after: shown(after) };
 };
 
+/** Fields a project's read model derives from `shares`: said once, by the shares themselves. */
+const derivedFromShares: ReadonlySet<string> = new Set(['sharedWith', 'acceptedBy']);
+
+/** A row's changes as the History tab lists them: a field derived from another changed beside it is left out. */
+export const shownChanges = (changes: readonly HistoryChange[]): readonly HistoryChange[] =>
+  changes.some((change) => change.field === 'shares')
+    ? changes.filter((change) => !derivedFromShares.has(change.field))
+    : changes;
+
 /** What a project's history downloads are called. */
 export const exportFileName = (projectId: number, kind: 'csv' | 'events'): string =>
   kind === 'csv' ? `project-${projectId}-history.csv` : `project-${projectId}-events.json`;

@@ -8,6 +8,7 @@ import {
   sourceBadge,
   listEntries,
   listEntryText,
+  shownChanges,
   summariseFieldValue,
   truncateText,
 } from './historyFormat';
@@ -230,6 +231,16 @@ describe('lists (issue 19)', () => {
     expect(
       entryTexts(changeLine({ field: 'sharedWith', before: null, after: ['other'] }, context())),
     ).toEqual(['+ other']);
+  });
+});
+
+describe('shownChanges', () => {
+  it("says a share once: the tenants' names and the accepted index go with the shares", () => {
+    const shares = { field: 'shares', before: [], after: [{ tenant: 'b', status: 'PENDING' }] };
+    const names = { field: 'sharedWith', before: [], after: ['b'] };
+    const title = { field: 'title', before: 'A', after: 'B' };
+    expect(shownChanges([names, shares, title])).toEqual([shares, title]);
+    expect(shownChanges([names, title])).toEqual([names, title]);
   });
 });
 

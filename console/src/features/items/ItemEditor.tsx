@@ -162,7 +162,7 @@ export function ItemEditor({ item, request, groups, ownGroup, issueGroups, me, o
       onClose={() => leave(onClose)}
       tabs={[]}
       finance={false}
-      history={{ category: 'item', id: record?.id ?? null, me, leave }}
+      history={{ category: 'item', id: record?.id ?? null, me, leave, shared: !ownGroup }}
       errorTabs={errorTabs}
       footer={footer}
       confirm={confirm}

@@ -179,7 +179,7 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
         ['strategy', 'Strategy'],
       ]}
       finance={finance}
-      history={{ category: 'group', id: record?.id ?? null, me, leave }}
+      history={{ category: 'group', id: record?.id ?? null, me, leave, shared }}
       errorTabs={errorTabs}
       footer={footer}
       confirm={confirm}
