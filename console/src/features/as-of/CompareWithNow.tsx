@@ -29,8 +29,11 @@ interface Options<R, V> {
   toValues: (record: R) => V;
   /** Form fields that are the dialog's own input, not the record's (a new comment…). */
   ignore?: readonly string[];
-  /** A form field's value as the dialog shows it (a code by its option's label); formatFormValue else. */
-  formatValue?: (field: string, value: unknown) => string;
+  /**
+   * A form field's value as the dialog shows it (a code by its option's label, a referenced record by
+   * its name); formatFormValue else.
+   */
+  formatValue?: (field: string, value: unknown) => ReactNode;
 }
 
 /**
@@ -63,7 +66,7 @@ export function useCompareWithNow<R, V extends object>({
     if (!difference) return undefined;
     return {
       'data-changed-since': 'true',
-      description: `now: ${formatValue(field, difference.now)}`,
+      description: <>now: {formatValue(field, difference.now)}</>,
       inputWrapperOrder: ['label', 'input', 'description', 'error'],
       styles: changedStyles,
     };
@@ -118,7 +121,7 @@ function CompareResult({
   error: string | null;
   differences: readonly FieldDifference[] | null;
   label: (field: string) => string;
-  formatValue: (field: string, value: unknown) => string;
+  formatValue: (field: string, value: unknown) => ReactNode;
 }) {
   if (loading) return <Loader size="xs" mt="xs" aria-label="loading the record as it is now" />;
   if (deleted)

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useForm } from '@mantine/form';
 import type { FormValidateInput } from '@mantine/form';
 import { useCompareWithNow } from '../as-of/CompareWithNow';
@@ -17,8 +18,11 @@ interface RecordFormOptions<R, V> {
   toValues: (record: R) => V;
   /** Form fields that are the dialog's own input, not the record's (a new comment, 'add account'). */
   ignore: readonly string[];
-  /** A field's value as the dialog's own tab shows it, for "compare with now"; null: the usual form. */
-  formatField?: (field: string, value: unknown) => string | null;
+  /**
+   * A field's value as the dialog's own tab shows it (a referenced record by its name), for "compare
+   * with now"; null: the usual form.
+   */
+  formatField?: (field: string, value: unknown) => ReactNode;
 }
 
 /**

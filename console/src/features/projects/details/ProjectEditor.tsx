@@ -6,6 +6,10 @@ import { can, parseTrackerRepositoryId } from '@fahrplan/contracts';
 import type { GoalView, GroupDetailsView, MeView } from '@fahrplan/contracts';
 import { EditorDialog, useEditorSave } from '../../record-dialog/EditorChrome';
 import { useRecordForm } from '../../record-dialog/useRecordForm';
+import { referenceNames } from '../../record-dialog/referenceNames';
+import { ApplicationNames } from '../../applications/ApplicationPicker';
+import { ResourceNames } from '../../resources/ResourceSelect';
+import { ProjectNames } from '../ProjectPicker';
 import { tabsWithErrors } from '../../record-dialog/fieldErrors';
 import { SaveStepError } from '../../record-dialog/SaveStepError';
 import { notifyError, notifySuccess } from '../../common/notify';
@@ -88,6 +92,12 @@ function ProjectTitle({ saved, sharedBy }: { saved: ProjectFormValues; sharedBy:
   );
 }
 
+const projectReferences = referenceNames({
+  parent: ProjectNames,
+  applications: ApplicationNames,
+  resource: ResourceNames,
+});
+
 export function ProjectEditor({ group, application, me, onClose, onOpenProject }: Props) {
   const [openedAsNew] = useState(group === null);
   const [initialValues] = useState(() => toFormValues(group, today(), application));
@@ -100,9 +110,9 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
     validate,
     toValues: (now: GroupDetailsView) => toFormValues(now, today()),
     ignore: ['addAccount', 'comment'],
-    // the goals by their names, as the strategy tab lists them
+    // the goals by their names, as the strategy tab lists them; references as their pickers
     formatField: (field, value) =>
-      field === 'strategy' ? strategyText(value as StrategyValue, goals) : null,
+      field === 'strategy' ? strategyText(value as StrategyValue, goals) : projectReferences(field, value),
   });
   const [record, setRecord] = useState<ProjectRecord | null>(
     group && { id: group.id, version: group.version, account: group.account },
