@@ -46,6 +46,7 @@ export * from './event-catalogue';
 export * from './topics';
 export * from './asyncapi';
 export * from './history/history';
+export * from './history/history-refs';
 export * from './upcasting';
 export * from './readiness';
 export * from './view-schemas';

@@ -262,6 +262,7 @@ export const historyPageSchema = pageSchema(
   total: id,
   fields: z.array(text),
   users: z.array(text),
+  refs: z.record(text, z.array(z.object({ position: id, name: text }))).optional(),
 });
 
 export const exportedEventsSchema = z.object({

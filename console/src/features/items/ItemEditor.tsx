@@ -16,7 +16,9 @@ import { ItemOverviewTab } from './ItemOverviewTab';
 import type { ItemForm } from './ItemOverviewTab';
 import { useGetCommentsInfiniteQuery } from '../comments/commentsApi';
 import { useLazyGetItemQuery } from './itemsApi';
-import { useProjects } from '../projects/ProjectPicker';
+import { ProjectNames, useProjects } from '../projects/ProjectPicker';
+import { ResourceNames } from '../resources/ResourceSelect';
+import { referenceNames } from '../record-dialog/referenceNames';
 import {
   itemDialogTitle,
   itemFormValidator,
@@ -68,6 +70,8 @@ function ItemCommentsTab({
 }
 
 /** The item details dialog (§2): overview, details, comments; saving as §2/§4 say. */
+const itemReferences = referenceNames({ group: ProjectNames, resource: ResourceNames });
+
 export function ItemEditor({ item, request, groups, ownGroup, issueGroups, me, onClose }: Props) {
   const [openedAsNew] = useState(item === null);
   const definitions = me.taskAttributes;
@@ -80,6 +84,7 @@ export function ItemEditor({ item, request, groups, ownGroup, issueGroups, me, o
     validate,
     toValues: (now: ItemView) => toFormValues(now, null, groups, definitions),
     ignore: ['comment'],
+    formatField: itemReferences,
   });
   const [record, setRecord] = useState<ItemRecord | null>(item && { id: item.id, version: item.version });
   const runSaveFlow = useItemSaveFlow();
@@ -166,7 +171,7 @@ export function ItemEditor({ item, request, groups, ownGroup, issueGroups, me, o
       onClose={() => leave(onClose)}
       tabs={[]}
       finance={false}
-      history={{ category: 'item', id: record?.id ?? null, me, leave }}
+      history={{ category: 'item', id: record?.id ?? null, me, leave, shared: !ownGroup }}
       errorTabs={errorTabs}
       footer={{
         ...footer,

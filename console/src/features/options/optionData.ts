@@ -1,4 +1,4 @@
-import { optionLabel, optionOf } from '@fahrplan/contracts';
+import { optionLabel, optionListFields, optionListKinds, optionOf } from '@fahrplan/contracts';
 import type { OptionListKind, OptionLists } from '@fahrplan/contracts';
 
 export interface OptionItem {
@@ -29,3 +29,20 @@ export const optionItems = (
 /** The Mantine colour of a stored value: its option's, grey when none. */
 export const optionColour = (lists: OptionLists, kind: OptionListKind, value: number | null): string =>
   optionOf(lists, kind, value)?.colour ?? 'gray';
+
+/** The option list that names `field` of a `record` ('group', 'item'), if one does. */
+export const optionKindOfField = (record: string, field: string): OptionListKind | undefined =>
+  optionListKinds.find(
+    (kind) => optionListFields[kind].record === record && optionListFields[kind].field === field,
+  );
+
+/** A stored value of `field` of a `record` by its option's label; null when no list names the field. */
+export const optionText = (
+  lists: OptionLists,
+  record: string,
+  field: string,
+  value: unknown,
+): string | null => {
+  const kind = optionKindOfField(record, field);
+  return kind && typeof value === 'number' ? optionLabel(lists, kind, value) : null;
+};

@@ -127,6 +127,8 @@ interface DialogProps {
     id: number | null;
     me: MeView;
     leave: (then: () => void) => void;
+    /** Another tenant's record, shared with this one. */
+    shared?: boolean;
   };
   errorTabs: ReadonlySet<string>;
   /** The footer's Close runs `onClose` too. */
@@ -174,7 +176,7 @@ export function EditorDialog({
               ...tabs,
               finance && ['finance', 'Finance'],
               ['comments', 'Comments'],
-              ...historyTabs(history.me, history.id),
+              ...historyTabs(history.me, history.id, history.category, history.shared),
             ]}
             errorTabs={errorTabs}
           />

@@ -13,6 +13,8 @@ import { DeleteApplication } from './DeleteApplication';
 import { DetailsTab } from './DetailsTab';
 import { EditorDialog, useEditorSave } from '../../record-dialog/EditorChrome';
 import { useRecordForm } from '../../record-dialog/useRecordForm';
+import { referenceNames } from '../../record-dialog/referenceNames';
+import { ApplicationNames } from '../ApplicationPicker';
 import { FinanceTab } from './FinanceTab';
 import { OverviewTab } from './OverviewTab';
 import { ProjectsTab } from './ProjectsTab';
@@ -29,6 +31,8 @@ interface Props {
   onClose: () => void;
 }
 
+const applicationReferences = referenceNames({ parent: ApplicationNames });
+
 export function ApplicationEditor({ app, parent, me, onClose }: Props) {
   const definitions = me.applicationAttributes;
   const [openedAsNew] = useState(app === null);
@@ -41,6 +45,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
     validate,
     toValues: (now: ApplicationView) => toFormValues(now, definitions),
     ignore: ['addAccount', 'comment'],
+    formatField: applicationReferences,
   });
 
   const [record, setRecord] = useState<ApplicationRecord | null>(

@@ -6,6 +6,10 @@ import { can, parseTrackerRepositoryId } from '@fahrplan/contracts';
 import type { GoalView, GroupDetailsView, MeView } from '@fahrplan/contracts';
 import { EditorDialog, useEditorSave } from '../../record-dialog/EditorChrome';
 import { useRecordForm } from '../../record-dialog/useRecordForm';
+import { referenceNames } from '../../record-dialog/referenceNames';
+import { ApplicationNames } from '../../applications/ApplicationPicker';
+import { ResourceNames } from '../../resources/ResourceSelect';
+import { ProjectNames } from '../ProjectPicker';
 import { tabsWithErrors } from '../../record-dialog/fieldErrors';
 import { SaveStepError } from '../../record-dialog/SaveStepError';
 import { notifyError, notifySuccess } from '../../common/notify';
@@ -19,6 +23,8 @@ import { StrategyTab } from './StrategyTab';
 import { useGetGoalsQuery, useLazyGetProjectQuery } from './projectDetailsApi';
 import { projectFormValidator, sameValues, toFormValues } from './projectForm';
 import type { ProjectFormValues, ProjectRecord } from './projectForm';
+import { strategyText } from './goalTree';
+import type { StrategyValue } from './tabTypes';
 import { useProjectSaveFlow } from './useProjectSaveFlow';
 import { today } from '../../common/dateTime';
 
@@ -95,11 +101,18 @@ function ProjectTitle({ saved, sharedBy }: { saved: ProjectFormValues; sharedBy:
   );
 }
 
+const projectReferences = referenceNames({
+  parent: ProjectNames,
+  applications: ApplicationNames,
+  resource: ResourceNames,
+});
+
 export function ProjectEditor({ group, application, me, onClose, onOpenProject }: Props) {
   const [openedAsNew] = useState(group === null);
   const definitions = me.projectAttributes;
   const [initialValues] = useState(() => toFormValues(group, today(), application, definitions));
   const validate = useMemo(() => projectFormValidator(definitions), [definitions]);
+  const goals = useGetGoalsQuery().data?.items ?? noGoals;
   const { form, compare } = useRecordForm({
     kind: 'project',
     id: group?.id ?? null,
@@ -107,13 +120,15 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
     validate,
     toValues: (now: GroupDetailsView) => toFormValues(now, today(), null, definitions),
     ignore: ['addAccount', 'comment'],
+    // the goals by their names, as the strategy tab lists them; references as their pickers
+    formatField: (field, value) =>
+      field === 'strategy' ? strategyText(value as StrategyValue, goals) : projectReferences(field, value),
   });
   const [record, setRecord] = useState<ProjectRecord | null>(
     group && { id: group.id, version: group.version, account: group.account },
   );
   const runSaveFlow = useProjectSaveFlow();
   const [fetchProject, { isFetching: reloading }] = useLazyGetProjectQuery();
-  const goals = useGetGoalsQuery().data?.items ?? noGoals;
 
   const shared = group?.shared ?? false;
   const isNew = record === null;
@@ -185,7 +200,7 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
         ['strategy', 'Strategy'],
       ]}
       finance={finance}
-      history={{ category: 'group', id: record?.id ?? null, me, leave }}
+      history={{ category: 'group', id: record?.id ?? null, me, leave, shared }}
       errorTabs={errorTabs}
       footer={{
         ...footer,
