@@ -64,12 +64,15 @@ function useShowParam({
   const openedHere = (useLocation().state as DialogEntry | null)?.openedDialog === param;
   /** The record the URL and the dialog last agreed on. */
   const agreed = useRef<number | null>(null);
+  /** What the URL will name once a change this hook asked for arrived (navigation is asynchronous). */
+  const expected = useRef<number | null | undefined>(undefined);
   /** The name whose failed look-up was told, so a render before the URL changes does not tell it twice. */
   const told = useRef<string | null>(null);
   const shown = dialog.mode === 'show' ? dialog.id : null;
 
   useEffect(() => {
-    const write = (value: string | null, replace: boolean) =>
+    const write = (value: string | null, replace: boolean) => {
+      expected.current = value === null ? null : Number(value);
       setParams(
         (current) =>
           alsoClears.reduce(
@@ -78,6 +81,7 @@ function useShowParam({
           ),
         replace ? { replace } : { state: { openedDialog: param } satisfies DialogEntry },
       );
+    };
     if (typeof recordKey === 'string') {
       if (byName.data) write(String(byName.data.id), true);
       else if (byName.isError && told.current !== recordKey) {
@@ -88,6 +92,11 @@ function useShowParam({
       return;
     }
     told.current = null;
+    if (expected.current !== undefined) {
+      // until the URL shows what was asked for, it is the old URL, not a move of its own
+      if (recordKey !== expected.current) return;
+      expected.current = undefined;
+    }
     if (recordKey !== agreed.current) {
       // the URL moved (a link, Back, Forward): the dialog follows
       agreed.current = recordKey;
@@ -102,8 +111,10 @@ function useShowParam({
       agreed.current = shown;
       // closing the dialog opened on this page returns to the entry before it, so Back goes on from there
       if (shown === null) {
-        if (openedHere) void navigate(-1);
-        else write(null, true);
+        if (openedHere) {
+          expected.current = null;
+          void navigate(-1);
+        } else write(null, true);
       } else write(String(shown), before !== null || replacesRequest);
     }
   }, [
