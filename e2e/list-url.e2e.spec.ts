@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { E2eApp } from './support';
+import { E2eApp, eventually } from './support';
 
 jest.setTimeout(240_000);
 
@@ -86,7 +86,9 @@ describe('lists and dialogs in the URL', () => {
     await page.reload();
     await shown.waitFor();
     expect(param('q')).toBe(prefix);
-    await expect(page.getByRole('combobox', { name: 'Status filter' }).inputValue()).resolves.toBe('PLANUNG');
+    expect(param('status')).toBe('PLANUNG');
+    const filter = page.getByRole('combobox', { name: 'Status filter' });
+    await eventually(async () => (await filter.inputValue()) === 'PLANUNG', 'the status filter restored');
   });
 
   it('opens a project by its title and an application by its name', async () => {
