@@ -57,6 +57,19 @@ describe('dialogs and the keyboard', () => {
     await expect(focusedTestId()).resolves.toBe(`project-row-${projectId}`);
   });
 
+  it('shows a read-only field filled, an editable one plain', async () => {
+    await openByKeyboard();
+    const ground = (label: string) =>
+      dialog()
+        .getByLabel(label, { exact: true })
+        .evaluate((input) => getComputedStyle(input).backgroundColor);
+    // Mantine's filled variant (gray-1) for the computed duration, white for the title
+    await expect(ground('Duration (working days)')).resolves.toBe('rgb(241, 243, 245)');
+    await expect(ground('Title')).resolves.toBe('rgb(255, 255, 255)');
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+  });
+
   it('closes a Select’s dropdown on Esc and keeps the dialog open', async () => {
     await openByKeyboard();
     await dialog().getByRole('tab', { name: 'Details' }).click();

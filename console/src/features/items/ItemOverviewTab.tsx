@@ -90,7 +90,7 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
             error={form.errors.effort}
           />
         )}
-        {load !== null && <TextInput label="Workload" readOnly variant="filled" value={load} />}
+        {load !== null && <TextInput label="Workload" readOnly value={load} />}
         {/* the status option set is not shown (§4): the stored code; 0 and disabled while a type is set */}
         <NumberInput
           label="Status"
