@@ -3,6 +3,12 @@ import { E2E_PASSWORD, E2eApp } from './support';
 
 jest.setTimeout(240_000);
 
+/** The browser's globals an evaluated function uses (the specs are compiled without the DOM library). */
+interface BrowserGlobals {
+  document: { activeElement: { getAttribute(name: string): string | null } | null };
+  getComputedStyle(element: unknown): { backgroundColor: string };
+}
+
 /**
  * Issue 19: the focus returns to the row that opened a dialog; Esc in a popover inside the dialog
  * closes the popover, not the dialog; the login page asks the server for nothing that fails.
@@ -25,7 +31,10 @@ describe('dialogs and the keyboard', () => {
   const row = () => page.getByTestId(`project-row-${projectId}`);
   const dialog = () => page.getByRole('dialog', { name: `show group ${title}` });
   const focusedTestId = () =>
-    page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+    page.evaluate(
+      () =>
+        (globalThis as unknown as BrowserGlobals).document.activeElement?.getAttribute('data-testid') ?? null,
+    );
 
   const openByKeyboard = async () => {
     await row().focus();
@@ -38,7 +47,9 @@ describe('dialogs and the keyboard', () => {
     await page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'detached' });
     await page.waitForFunction(
-      (testId) => document.activeElement?.getAttribute('data-testid') === testId,
+      (testId) =>
+        (globalThis as unknown as BrowserGlobals).document.activeElement?.getAttribute('data-testid') ===
+        testId,
       `project-row-${projectId}`,
     );
   });
@@ -51,7 +62,9 @@ describe('dialogs and the keyboard', () => {
     await page.getByText('project saved').waitFor();
     await dialog().waitFor({ state: 'detached' });
     await page.waitForFunction(
-      (testId) => document.activeElement?.getAttribute('data-testid') === testId,
+      (testId) =>
+        (globalThis as unknown as BrowserGlobals).document.activeElement?.getAttribute('data-testid') ===
+        testId,
       `project-row-${projectId}`,
     );
     await expect(focusedTestId()).resolves.toBe(`project-row-${projectId}`);
@@ -62,7 +75,9 @@ describe('dialogs and the keyboard', () => {
     const ground = (label: string) =>
       dialog()
         .getByLabel(label, { exact: true })
-        .evaluate((input) => getComputedStyle(input).backgroundColor);
+        .evaluate(
+          (input) => (globalThis as unknown as BrowserGlobals).getComputedStyle(input).backgroundColor,
+        );
     // Mantine's filled variant (gray-1) for the computed duration, white for the title
     await expect(ground('Duration (working days)')).resolves.toBe('rgb(241, 243, 245)');
     await expect(ground('Title')).resolves.toBe('rgb(255, 255, 255)');

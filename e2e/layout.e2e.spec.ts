@@ -18,7 +18,14 @@ const overlap = (a: Box, b: Box) =>
 
 /** The page itself never scrolls sideways (a table may, inside itself). */
 const pageWidth = (page: Page) =>
-  page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  page.evaluate(() => {
+    // the specs are compiled without the DOM library
+    const { document, innerWidth } = globalThis as unknown as {
+      document: { documentElement: { scrollWidth: number } };
+      innerWidth: number;
+    };
+    return { scroll: document.documentElement.scrollWidth, viewport: innerWidth };
+  });
 
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
