@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { E2E_PASSWORD, E2eApp } from './support';
+import { E2E_PASSWORD, E2eApp, eventually } from './support';
 
 jest.setTimeout(240_000);
 
@@ -36,6 +36,10 @@ describe('dialogs and the keyboard', () => {
         (globalThis as unknown as BrowserGlobals).document.activeElement?.getAttribute('data-testid') ?? null,
     );
 
+  /** The focus is back on the project's row (the focus returns a moment after the dialog is gone). */
+  const focusOnRow = () =>
+    eventually(async () => (await focusedTestId()) === `project-row-${projectId}`, 'the focus on the row');
+
   const openByKeyboard = async () => {
     await row().focus();
     await page.keyboard.press('Enter');
@@ -46,12 +50,7 @@ describe('dialogs and the keyboard', () => {
     await openByKeyboard();
     await page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'detached' });
-    await page.waitForFunction(
-      (testId) =>
-        (globalThis as unknown as BrowserGlobals).document.activeElement?.getAttribute('data-testid') ===
-        testId,
-      `project-row-${projectId}`,
-    );
+    await focusOnRow();
   });
 
   it('returns the focus to the row after Save', async () => {
@@ -61,13 +60,7 @@ describe('dialogs and the keyboard', () => {
     await dialog().getByRole('button', { name: 'Save' }).click();
     await page.getByText('project saved').waitFor();
     await dialog().waitFor({ state: 'detached' });
-    await page.waitForFunction(
-      (testId) =>
-        (globalThis as unknown as BrowserGlobals).document.activeElement?.getAttribute('data-testid') ===
-        testId,
-      `project-row-${projectId}`,
-    );
-    await expect(focusedTestId()).resolves.toBe(`project-row-${projectId}`);
+    await focusOnRow();
   });
 
   it('shows a read-only field filled, an editable one plain', async () => {

@@ -76,6 +76,9 @@ describe('lists and dialogs in the URL', () => {
   it('restores the applications’ search, filter and open dialog after a reload', async () => {
     await page.goto(`${app.url}/applications`);
     await page.getByLabel('Search').fill(prefix);
+    // the search reaches the URL after a pause in typing; a filter chosen within it is lost (issue 17's
+    // useUrlParams writes from the parameters it last rendered)
+    await page.waitForURL((url) => url.searchParams.get('q') === prefix);
     await page.getByRole('combobox', { name: 'Status filter' }).click();
     await page.getByRole('option', { name: 'PLANUNG', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('status') === 'PLANUNG');
