@@ -98,6 +98,7 @@ const consoleLayers = [
   ['session'], // the store state every request carries: who is signed in, and the instant shown (as of)
   ['api'], // the one createApi, its base query, the command helpers
   ['auth', 'as-of', 'comments', 'resources', 'readiness'], // sign-in and permissions, viewing the past, comments, resources, the catching-up screen
+  ['options'], // the tenant's option lists: labels and colours of the stored codes (issue 19)
   ['accounts', 'history'], // finance accounts, a record's history
   ['record-dialog'], // the dialog kit, and the root events that open the record dialogs from any screen
   ['applications', 'tracker', 'shares'],

@@ -109,14 +109,14 @@ describe('the History tab, as an auditor reads what changed', () => {
       (r) => r.url().includes(`/api/history/group/${projectId}`) && r.url().includes('field=end'),
     );
     await dialog.getByLabel('Field', { exact: true }).click();
-    await page.getByRole('option', { name: 'end', exact: true }).click();
+    await page.getByRole('option', { name: 'End', exact: true }).click();
     expect((await filtered).status()).toBe(200);
     await eventually(async () => (await rows.count()) === 1, 'one row changing the end');
     await expect(changeOf(rows.nth(0), 'end')).resolves.toBe('End: — → 31.05.2027');
     await page.screenshot({ path: `${SHOTS}/history-filtered.png` });
 
     await dialog.getByLabel('Field', { exact: true }).click();
-    await page.getByRole('option', { name: 'title', exact: true }).click();
+    await page.getByRole('option', { name: 'Title', exact: true }).click();
     await eventually(async () => (await rows.count()) === 3, 'three rows changing the title');
     const byUser = page.waitForResponse(
       (r) => r.url().includes('field=title') && r.url().includes('user=admin'),

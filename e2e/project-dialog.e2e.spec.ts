@@ -119,6 +119,11 @@ describe('the project dialog, as a planner works with it', () => {
     await page.screenshot({ path: `${SHOTS}/project-share-error.png` });
     await eventually(async () => (await project()).contact === 'Ada Lovelace');
     expect((await project()).sharedWith).toEqual([]);
+    // the alert goes once its field is fixed (issue 19); the share is pending again after
+    await tenants.press('Backspace');
+    await alert.filter({ hasText: 'tenant not found' }).waitFor({ state: 'detached' });
+    await tenants.fill('nowhere');
+    await tenants.press('Enter');
 
     // the share is still pending: closing asks before discarding it
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();

@@ -211,7 +211,7 @@ describe('a new project, from creation to the portfolio chart (issue 4 journey)'
       await dialog.getByText('3.5 → 4', { exact: true }).waitFor();
       await dialog.getByText('priority 4', { exact: true }).waitFor();
       const notice = dialog.getByRole('alert').filter({ hasText: 'Metric 4 overwritten' });
-      await notice.getByText('metric 4 is now 4 (was 0)', { exact: false }).waitFor();
+      await notice.getByText('overwrote metric 4: was 0, now 4', { exact: false }).waitFor();
       // the admin variant shows metric 4 as a slider: it follows the priority
       await expect(
         dialog.getByRole('slider', { name: 'Metric 4 (priority)' }).getAttribute('aria-valuenow'),

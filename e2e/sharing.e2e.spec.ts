@@ -99,11 +99,23 @@ describe('sharing projects between tenants in the console', () => {
     await dialog.getByLabel('shared by demo').first().waitFor();
     await expect(dialog.getByRole('button', { name: 'Save' }).count()).resolves.toBe(0);
 
-    // its items open read-only too (the timeline's shared bars link to them)
+    // issue 19: its History as the share shows it: the project's changes and this tenant's share, no exports
+    await dialog.getByRole('tab', { name: 'History' }).click();
+    const rows = dialog.getByRole('table', { name: 'history' }).locator('tbody tr');
+    await rows
+      .filter({ hasText: 'AcceptProjectShare' })
+      .getByText('Share with other: pending → accepted')
+      .waitFor();
+    await rows.filter({ hasText: 'SaveGroup' }).getByText(accepted).first().waitFor();
+    await expect(dialog.getByRole('button', { name: 'Export CSV' }).count()).resolves.toBe(0);
+    await page.screenshot({ path: `${SCREENSHOTS}-history.png` });
+
+    // its items open read-only too (the timeline's shared bars link to them), their history the owner's
     await page.goto(`${platform.api.baseUrl}/task-details/${itemId}`);
     const itemDialog = page.getByRole('dialog');
     await itemDialog.getByText(task).first().waitFor();
     await expect(itemDialog.getByRole('button', { name: 'Save' }).count()).resolves.toBe(0);
+    await expect(itemDialog.getByRole('tab', { name: 'History' }).count()).resolves.toBe(0);
   });
 
   it('the owner sees the decisions and revokes the accepted share after confirming', async () => {

@@ -59,7 +59,14 @@ export class CommandServiceModule {
         { provide: DIRECTORY, useValue: options.directory },
         { provide: CLOCK, useValue: clock },
         { provide: AGGREGATE_RUNNER, useValue: runner },
-        { provide: LOOKUPS, useValue: new EventStoreLookups(runner, options.eventStore) },
+        {
+          provide: LOOKUPS,
+          useFactory: (items: ItemRanks) =>
+            new EventStoreLookups(runner, options.eventStore, (tenant, group, lane) =>
+              items.laneItems(tenant, group, lane),
+            ),
+          inject: [ITEM_RANKS],
+        },
         AuthGuard,
         ...authProviders(options.eventStore),
         ...oidcProviders(options.oidc, options.ids),

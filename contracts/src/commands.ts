@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { deleteApplicationSchema, saveApplicationSchema } from './application/application';
-import { addAccountEntriesSchema, createAccountSchema } from './account/account';
+import { addAccountEntriesSchema, createAccountSchema, removeAccountEntrySchema } from './account/account';
 import { createCommentSchema } from './comment/comment';
 import { createGoalSchema, deleteGoalSchema, updateGoalSchema } from './goal/goal';
 import { deleteResourceSchema, saveResourceSchema } from './resource/resource';
@@ -9,15 +9,19 @@ import {
   addSubgroupSchema,
   declineProjectShareSchema,
   deleteGroupSchema,
+  removeSubgroupSchema,
   renameSubgroupSchema,
+  restoreGroupSchema,
+  restoreSubgroupSchema,
   saveGroupSchema,
   setGroupGoalsSchema,
   shareProjectSchema,
 } from './group/group.commands';
-import { deleteItemSchema, saveItemSchema } from './item/item';
+import { deleteItemSchema, restoreItemSchema, saveItemSchema } from './item/item';
 import {
   answerInvitationSchema,
   changeAttributeSchemasSchema,
+  changeOptionListsSchema,
   changeMemberRolesSchema,
   changeTenantFeaturesSchema,
   createTenantSchema,
@@ -99,6 +103,14 @@ export const commandCatalogue = {
     summary:
       'Record finance entries on an account; needs EDIT on application-details for an application account, on group-details for a project account.',
   },
+  RemoveAccountEntry: {
+    schema: removeAccountEntrySchema,
+    permission: (_data?: Record<string, unknown>, target?: CommandTarget) =>
+      target?.refType === 'group' ? groupEdit() : appEdit(),
+    permissionByTarget: true,
+    summary:
+      "Remove the entry (sicht, periode) from an account, as AddAccountEntries needs EDIT on its record's details; 404 'account entry not found' when the account has none with that key. Recording the entry again restores it.",
+  },
   SaveGroup: {
     schema: saveGroupSchema,
     permission: (d) => ({ resource: 'group-details', action: d.id === undefined ? 'CREATE' : 'EDIT' }),
@@ -108,7 +120,14 @@ export const commandCatalogue = {
   DeleteGroup: {
     schema: deleteGroupSchema,
     permission: groupEdit,
-    summary: 'Soft-delete a project.',
+    summary:
+      "Soft-delete a project with its items and lanes (restored with it). 409 while live projects name it as parent ('the project has 2 subprojects …') or while it is shared with a tenant, pending or accepted ('revoke the share first').",
+  },
+  RestoreGroup: {
+    schema: restoreGroupSchema,
+    permission: groupEdit,
+    summary:
+      'Restore a deleted project (with the version of its deletion) with the items and lanes it had; 409 when its parent project is deleted.',
   },
   SetGroupGoals: {
     schema: setGroupGoalsSchema,
@@ -196,6 +215,18 @@ export const commandCatalogue = {
     permission: groupEdit,
     summary: "Rename one of a project's INDIVIDUAL lanes.",
   },
+  RemoveSubgroup: {
+    schema: removeSubgroupSchema,
+    permission: groupEdit,
+    summary:
+      "Remove one of a project's INDIVIDUAL lanes: 409 while it holds items ('move or delete them first'), 400 for a default lane.",
+  },
+  RestoreSubgroup: {
+    schema: restoreSubgroupSchema,
+    permission: groupEdit,
+    summary:
+      'Bring a removed lane back with its id and name; 409 when another lane has taken its name meanwhile.',
+  },
   SaveItem: {
     schema: saveItemSchema,
     permission: (d) => ({ resource: 'items', action: d.id === undefined ? 'CREATE' : 'EDIT' }),
@@ -206,6 +237,12 @@ export const commandCatalogue = {
     schema: deleteItemSchema,
     permission: () => ({ resource: 'items', action: 'EDIT' }),
     summary: 'Soft-delete an item.',
+  },
+  RestoreItem: {
+    schema: restoreItemSchema,
+    permission: () => ({ resource: 'items', action: 'EDIT' }),
+    summary:
+      'Restore a deleted item (with the version of its deletion); 409 while its project is deleted, 400 when its lane was removed.',
   },
   CreateTenant: {
     schema: createTenantSchema,
@@ -223,6 +260,12 @@ export const commandCatalogue = {
     schema: changeAttributeSchemasSchema,
     permission: adminEdit,
     summary: 'Set the custom attribute schemas of applications and tasks (the generated fields of §2).',
+  },
+  ChangeOptionLists: {
+    schema: changeOptionListsSchema,
+    permission: adminEdit,
+    summary:
+      'Set option lists that name the codes of project status, phase, health, type (art) and class (klasse) and of item status: value, label, colour, order, counts as done, and which project statuses a shared parent may have. Lists not named keep what they were.',
   },
   SaveRole: {
     schema: saveRoleSchema,

@@ -13,6 +13,7 @@ describe('commandCatalogue', () => {
       'AddSubgroup',
       'ChangeAttributeSchemas',
       'ChangeMemberRoles',
+      'ChangeOptionLists',
       'ChangeTenantFeatures',
       'CreateAccount',
       'CreateComment',
@@ -31,8 +32,13 @@ describe('commandCatalogue', () => {
       'DisableUser',
       'EnableUser',
       'InviteMember',
+      'RemoveAccountEntry',
       'RemoveMember',
+      'RemoveSubgroup',
       'RenameSubgroup',
+      'RestoreGroup',
+      'RestoreItem',
+      'RestoreSubgroup',
       'SaveApplication',
       'SaveGroup',
       'SaveItem',
@@ -98,6 +104,9 @@ describe('commandCatalogue', () => {
       ['SaveGroup', { title: 'Roll-out' }, 'CREATE'],
       ['SaveGroup', { id: 7, version: 0 }, 'EDIT'],
       ['DeleteGroup', { id: 7, version: 0 }, 'EDIT'],
+      ['RestoreGroup', { id: 7, version: 1 }, 'EDIT'],
+      ['RemoveSubgroup', { id: 7, subgroup: 'lane-1' }, 'EDIT'],
+      ['RestoreSubgroup', { id: 7, subgroup: 'lane-1' }, 'EDIT'],
       ['SetGroupGoals', { id: 7, goals: [] }, 'EDIT'],
       ['CreateGoal', { name: 'Growth' }, 'CREATE'],
       ['CreateComment', { refType: 'PROJECT', refId: 7, description: 'x' }, 'EDIT'],
@@ -113,9 +122,11 @@ describe('commandCatalogue', () => {
       expect(permission(type, data)).toEqual({ resource: 'group-shares', action: 'EDIT' }),
     );
 
-    it('lets the handler check AddAccountEntries by the refType of the account (§6)', () => {
-      const definition: CommandDefinition = commandCatalogue.AddAccountEntries;
-      const data = { accountId: 7, entries: [] };
+    it.each([
+      ['AddAccountEntries', { accountId: 7, entries: [] }],
+      ['RemoveAccountEntry', { accountId: 7, sicht: 'PLAN', periode: '2026' }],
+    ] as const)('lets the handler check %s by the refType of the account (§6)', (type, data) => {
+      const definition: CommandDefinition = commandCatalogue[type];
 
       expect(definition.permissionByTarget).toBe(true);
       expect(definition.permission(data, { refType: 'group' })).toEqual({
@@ -130,7 +141,7 @@ describe('commandCatalogue', () => {
         Object.entries(commandCatalogue)
           .filter(([, d]) => (d as CommandDefinition).permissionByTarget)
           .map(([type]) => type),
-      ).toEqual(['AddAccountEntries']);
+      ).toEqual(['AddAccountEntries', 'RemoveAccountEntry']);
     });
 
     it.each([

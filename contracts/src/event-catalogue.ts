@@ -2,7 +2,13 @@ import { z } from 'zod';
 import type { Category } from './streams';
 import type { StoredEvent } from './events';
 import { accountRefTypes } from './account/account';
-import type { AccountCreated, AccountEntriesAdded, AccountEntry, AccountEvent } from './account/account';
+import type {
+  AccountCreated,
+  AccountEntriesAdded,
+  AccountEntry,
+  AccountEntryRemoved,
+  AccountEvent,
+} from './account/account';
 import { applicationStatuses } from './application/application';
 import type {
   ApplicationCreated,
@@ -15,19 +21,17 @@ import { createCommentSchema } from './comment/comment';
 import type { GoalCreated, GoalDeleted, GoalEvent, GoalUpdated } from './goal/goal';
 import { resourceNameMax } from './resource/resource';
 import type { ResourceCreated, ResourceDeleted, ResourceEvent, ResourceRenamed } from './resource/resource';
-import {
-  groupGoalValueSchema,
-  groupMetricSchema,
-  jiraRepoSchema,
-  metricLimits,
-} from './group/group.commands';
+import { groupGoalValueSchema, groupMetricSchema, jiraRepoSchema } from './group/group.commands';
 import { subgroupIdSchema, subgroupTypes } from './group/subgroups';
 import type { GroupFields } from './group/group.commands';
 import type {
   SubgroupAdded,
+  SubgroupRemoved,
   SubgroupRenamed,
+  SubgroupRestored,
   GroupCreated,
   GroupDeleted,
+  GroupRestored,
   GroupEvent,
   GroupGoalsSet,
   GroupUpdated,
@@ -37,10 +41,11 @@ import type {
   ProjectUnshared,
 } from './group/group.events';
 import type { CommentCreated, CommentEvent } from './comment/comment';
-import { itemSystemTypes, maxItemStatus } from './item/item';
-import type { ItemCreated, ItemDeleted, ItemEvent, ItemFields, ItemUpdated } from './item/item';
+import { itemSystemTypes } from './item/item';
+import type { ItemCreated, ItemDeleted, ItemEvent, ItemFields, ItemRestored, ItemUpdated } from './item/item';
 import { attributeValueSchema } from './rules/attributes';
 import { limits, serverDateSchema, serverDateTimeSchema } from './rules/limits';
+import { numberIn, ranges } from './rules/ranges';
 import { planningEventHeaders } from './topics';
 
 /*
@@ -80,8 +85,8 @@ export const applicationFieldsEventSchema = z.object({
   account: id.nullable(),
 });
 
-const code = z.number().int().min(0).max(99);
-const rating = z.number().int().min(0).max(metricLimits.rating).nullable();
+const code = numberIn(ranges.code);
+const rating = numberIn(ranges.rating).nullable();
 
 /** A project's fields as events carry them: the output of `groupFieldsSchema`. */
 export const groupFieldsEventSchema = z.object({
@@ -102,7 +107,7 @@ export const groupFieldsEventSchema = z.object({
   metric1: rating,
   metric2: rating,
   metric3: rating,
-  metric4: z.number().int().min(0).max(metricLimits.metric4).nullable(),
+  metric4: numberIn(ranges.metric4).nullable(),
   metrics: z.array(groupMetricSchema.extend({ group: z.string().max(100).nullable() })).nullable(),
   healthStatus: code,
   phase: code,
@@ -116,7 +121,7 @@ export const groupFieldsEventSchema = z.object({
   visible: z.boolean(),
 });
 
-const itemStatus = z.number().int().min(0).max(maxItemStatus);
+const itemStatus = numberIn(ranges.itemStatus);
 
 /** An item's fields as events carry them: the output of `itemFieldsSchema` after the §4/§5 rules. */
 export const itemFieldsEventSchema = z.object({
@@ -147,6 +152,7 @@ const storedStatus = itemStatus.nullable();
 export const accountEntryEventSchema = z.object({
   sicht: z.string().min(1).max(50),
   periode: z.string().max(20).nullable(),
+  /** Unbounded: entries recorded before `ranges.amount` may hold larger amounts; new ones keep to it. */
   amount: z.number().nullable(),
   projekt: z.string().max(100).nullable(),
   typ: z.string().max(100).nullable(),
@@ -172,6 +178,7 @@ const accountCreatedData = z.object({
 const groupCreatedData = groupFieldsEventSchema.extend({ id });
 const groupUpdatedData = z.object({ id, changes: groupFieldsEventSchema.partial() });
 const groupDeletedData = z.object({ id });
+const groupRestoredData = z.object({ id });
 const groupGoalsSetData = z.object({ id, goals: z.array(groupGoalValueSchema).min(1) });
 const projectShareData = z.object({ id, tenant: z.string().min(1).max(100) });
 const projectSharedData = projectShareData.extend({ status: z.literal('PENDING') });
@@ -189,12 +196,19 @@ const goalDeletedData = z.object({ id });
 const resourceNamedData = z.object({ id, name: z.string().min(1).max(resourceNameMax) });
 const resourceDeletedData = z.object({ id });
 const accountEntriesAddedData = z.object({ id, entries: z.array(accountEntryEventSchema).min(1) });
+const accountEntryRemovedData = z.object({
+  id,
+  sicht: accountEntryEventSchema.shape.sicht,
+  periode: accountEntryEventSchema.shape.periode,
+});
 const subgroupSchema = z.object({
   id: subgroupIdSchema,
   name: z.string().min(1).max(limits.title),
   type: z.enum(subgroupTypes),
 });
 const subgroupAddedData = z.object({ id, subgroup: subgroupSchema });
+const subgroupRemovedData = z.object({ id, subgroup: subgroupIdSchema });
+const subgroupRestoredData = subgroupAddedData;
 const subgroupRenamedData = z.object({
   id,
   subgroup: subgroupIdSchema,
@@ -206,6 +220,7 @@ const itemUpdatedData = z.object({
   changes: itemFieldsEventSchema.extend({ storedStatus }).partial(),
 });
 const itemDeletedData = z.object({ id });
+const itemRestoredData = z.object({ id });
 
 /** True when A and B have the same keys and each is assignable to the other. */
 type SameShape<A, B> = [A, B] extends [B, A]
@@ -224,10 +239,12 @@ type _CatalogueMatchesDomain = [
   Assert<SameShape<z.output<typeof commentCreatedData>, CommentCreated['data']>>,
   Assert<SameShape<z.output<typeof accountCreatedData>, AccountCreated['data']>>,
   Assert<SameShape<z.output<typeof accountEntriesAddedData>, AccountEntriesAdded['data']>>,
+  Assert<SameShape<z.output<typeof accountEntryRemovedData>, AccountEntryRemoved['data']>>,
   Assert<SameShape<z.output<typeof groupFieldsEventSchema>, GroupFields>>,
   Assert<SameShape<z.output<typeof groupCreatedData>, GroupCreated['data']>>,
   Assert<SameShape<z.output<typeof groupUpdatedData>, GroupUpdated['data']>>,
   Assert<SameShape<z.output<typeof groupDeletedData>, GroupDeleted['data']>>,
+  Assert<SameShape<z.output<typeof groupRestoredData>, GroupRestored['data']>>,
   Assert<SameShape<z.output<typeof groupGoalsSetData>, GroupGoalsSet['data']>>,
   Assert<SameShape<z.output<typeof projectSharedData>, ProjectShared['data']>>,
   Assert<SameShape<z.output<typeof projectShareData>, ProjectUnshared['data']>>,
@@ -241,10 +258,13 @@ type _CatalogueMatchesDomain = [
   Assert<SameShape<z.output<typeof resourceDeletedData>, ResourceDeleted['data']>>,
   Assert<SameShape<z.output<typeof subgroupAddedData>, SubgroupAdded['data']>>,
   Assert<SameShape<z.output<typeof subgroupRenamedData>, SubgroupRenamed['data']>>,
+  Assert<SameShape<z.output<typeof subgroupRemovedData>, SubgroupRemoved['data']>>,
+  Assert<SameShape<z.output<typeof subgroupRestoredData>, SubgroupRestored['data']>>,
   Assert<SameShape<z.output<typeof itemFieldsEventSchema>, ItemFields>>,
   Assert<SameShape<z.output<typeof itemCreatedData>, ItemCreated['data']>>,
   Assert<SameShape<z.output<typeof itemUpdatedData>, ItemUpdated['data']>>,
   Assert<SameShape<z.output<typeof itemDeletedData>, ItemDeleted['data']>>,
+  Assert<SameShape<z.output<typeof itemRestoredData>, ItemRestored['data']>>,
   // Every event of the planning aggregates is published, and nothing else.
   Assert<SameShape<{ [T in PublishedEventType]: T }, { [T in PlanningDomainEvent['type']]: T }>>,
 ];
@@ -315,6 +335,14 @@ export const eventCatalogue = {
     data: accountEntriesAddedData,
     aggregateId: byId,
   }),
+  AccountEntryRemoved: defineEvent({
+    schemaVersion: 1,
+    category: 'account',
+    summary:
+      'The entry with key (sicht, periode) left an account; recording the same entry again (AccountEntriesAdded) brings it back.',
+    data: accountEntryRemovedData,
+    aggregateId: byId,
+  }),
   GroupCreated: defineEvent({
     schemaVersion: 1,
     category: 'group',
@@ -332,8 +360,17 @@ export const eventCatalogue = {
   GroupDeleted: defineEvent({
     schemaVersion: 1,
     category: 'group',
-    summary: 'A project was soft-deleted.',
+    summary:
+      'A project was soft-deleted (it had no subprojects and no shares). Its items and lanes go with it without events of their own: consumers hide the items of a deleted project.',
     data: groupDeletedData,
+    aggregateId: byId,
+  }),
+  GroupRestored: defineEvent({
+    schemaVersion: 1,
+    category: 'group',
+    summary:
+      'A deleted project is live again, with the items and lanes it had when it was deleted; the deletion stays in the history.',
+    data: groupRestoredData,
     aggregateId: byId,
   }),
   GroupGoalsSet: defineEvent({
@@ -386,6 +423,20 @@ export const eventCatalogue = {
     category: 'group',
     summary: "One of a project's INDIVIDUAL lanes was renamed.",
     data: subgroupRenamedData,
+    aggregateId: byId,
+  }),
+  SubgroupRemoved: defineEvent({
+    schemaVersion: 1,
+    category: 'group',
+    summary: "One of a project's INDIVIDUAL lanes, holding no items, was removed.",
+    data: subgroupRemovedData,
+    aggregateId: byId,
+  }),
+  SubgroupRestored: defineEvent({
+    schemaVersion: 1,
+    category: 'group',
+    summary: 'A removed lane is back in its project, with the id and name it had.',
+    data: subgroupRestoredData,
     aggregateId: byId,
   }),
   GoalCreated: defineEvent({
@@ -453,6 +504,13 @@ export const eventCatalogue = {
     data: itemDeletedData,
     aggregateId: byId,
   }),
+  ItemRestored: defineEvent({
+    schemaVersion: 1,
+    category: 'item',
+    summary: 'A deleted item is live again, as it was when deleted; the deletion stays in the history.',
+    data: itemRestoredData,
+    aggregateId: byId,
+  }),
 } as const;
 
 export type PublishedEventType = keyof typeof eventCatalogue;
@@ -512,9 +570,11 @@ export const planningEventSchemas = {
   CommentCreated: envelopeOf('CommentCreated'),
   AccountCreated: envelopeOf('AccountCreated'),
   AccountEntriesAdded: envelopeOf('AccountEntriesAdded'),
+  AccountEntryRemoved: envelopeOf('AccountEntryRemoved'),
   GroupCreated: envelopeOf('GroupCreated'),
   GroupUpdated: envelopeOf('GroupUpdated'),
   GroupDeleted: envelopeOf('GroupDeleted'),
+  GroupRestored: envelopeOf('GroupRestored'),
   GroupGoalsSet: envelopeOf('GroupGoalsSet'),
   ProjectShared: envelopeOf('ProjectShared'),
   ProjectUnshared: envelopeOf('ProjectUnshared'),
@@ -522,6 +582,8 @@ export const planningEventSchemas = {
   ProjectShareDeclined: envelopeOf('ProjectShareDeclined'),
   SubgroupAdded: envelopeOf('SubgroupAdded'),
   SubgroupRenamed: envelopeOf('SubgroupRenamed'),
+  SubgroupRemoved: envelopeOf('SubgroupRemoved'),
+  SubgroupRestored: envelopeOf('SubgroupRestored'),
   GoalCreated: envelopeOf('GoalCreated'),
   GoalUpdated: envelopeOf('GoalUpdated'),
   GoalDeleted: envelopeOf('GoalDeleted'),
@@ -531,6 +593,7 @@ export const planningEventSchemas = {
   ItemCreated: envelopeOf('ItemCreated'),
   ItemUpdated: envelopeOf('ItemUpdated'),
   ItemDeleted: envelopeOf('ItemDeleted'),
+  ItemRestored: envelopeOf('ItemRestored'),
 } satisfies { [T in PublishedEventType]: z.ZodType };
 
 /** Any published planning event, discriminated by `type`. */
@@ -541,9 +604,11 @@ export const planningEventSchema = z.discriminatedUnion('type', [
   planningEventSchemas.CommentCreated,
   planningEventSchemas.AccountCreated,
   planningEventSchemas.AccountEntriesAdded,
+  planningEventSchemas.AccountEntryRemoved,
   planningEventSchemas.GroupCreated,
   planningEventSchemas.GroupUpdated,
   planningEventSchemas.GroupDeleted,
+  planningEventSchemas.GroupRestored,
   planningEventSchemas.GroupGoalsSet,
   planningEventSchemas.ProjectShared,
   planningEventSchemas.ProjectUnshared,
@@ -551,6 +616,8 @@ export const planningEventSchema = z.discriminatedUnion('type', [
   planningEventSchemas.ProjectShareDeclined,
   planningEventSchemas.SubgroupAdded,
   planningEventSchemas.SubgroupRenamed,
+  planningEventSchemas.SubgroupRemoved,
+  planningEventSchemas.SubgroupRestored,
   planningEventSchemas.GoalCreated,
   planningEventSchemas.GoalUpdated,
   planningEventSchemas.GoalDeleted,
@@ -560,6 +627,7 @@ export const planningEventSchema = z.discriminatedUnion('type', [
   planningEventSchemas.ItemCreated,
   planningEventSchemas.ItemUpdated,
   planningEventSchemas.ItemDeleted,
+  planningEventSchemas.ItemRestored,
 ]);
 export type PlanningEvent = z.output<typeof planningEventSchema>;
 

@@ -60,7 +60,11 @@ const decidedGroupEvents = (): (GroupEvent | GoalEvent)[] => {
   decide({ type: 'DeclineProjectShare', data: { id: groupId, tenant: 'other' } });
   decide({ type: 'AddSubgroup', data: { id: groupId, name: 'Design' } });
   decide({ type: 'RenameSubgroup', data: { id: groupId, subgroup: 'lane-1', name: 'UX design' } });
-  decide({ type: 'DeleteGroup', data: { id: groupId, version: 9 } });
+  decide({ type: 'AddSubgroup', data: { id: groupId, name: 'Test' } });
+  decide({ type: 'RemoveSubgroup', data: { id: groupId, subgroup: 'lane-2' } });
+  decide({ type: 'RestoreSubgroup', data: { id: groupId, subgroup: 'lane-2' } });
+  decide({ type: 'DeleteGroup', data: { id: groupId, version: 12 } });
+  decide({ type: 'RestoreGroup', data: { id: groupId, version: 13 } });
   const goal = goalDecider.decide(
     { type: 'CreateGoal', data: createGoalSchema.parse({ name: 'Growth', type: '' }) },
     goalDecider.initialState,
@@ -129,6 +133,7 @@ const decidedItemEvents = (): ItemEvent[] => {
   });
   save({ id: itemId, version: 0, start: '2026-03-03T00:00', type: 'lane-background' });
   decide({ type: 'DeleteItem', data: { id: itemId, version: 1 } });
+  decide({ type: 'RestoreItem', data: { id: itemId, version: 2 } });
   return events;
 };
 
@@ -177,7 +182,15 @@ const decidedEvents = (): (
         entries: [accountEntrySchema.parse({ sicht: 'PLAN', periode: '2026', amount: 1200, projekt: '' })],
       },
     },
-    { status: 'active', id: accountId, version: 0, refType: 'application', refId: appId },
+    { status: 'active', id: accountId, version: 0, refType: 'application', refId: appId, entryKeys: [] },
+    aContext({ newId: freshId(), owner: null }),
+  );
+  const removal = accountDecider.decide(
+    { type: 'RemoveAccountEntry', data: { accountId, sicht: 'PLAN', periode: '2026' } },
+    accountDecider.evolve(
+      { status: 'active', id: accountId, version: 0, refType: 'application', refId: appId, entryKeys: [] },
+      entries[0]!,
+    ),
     aContext({ newId: freshId(), owner: null }),
   );
   return [
@@ -187,6 +200,7 @@ const decidedEvents = (): (
     ...comment,
     ...account,
     ...entries,
+    ...removal,
     ...decidedGroupEvents(),
     ...decidedResourceEvents(),
     ...decidedItemEvents(),

@@ -6,6 +6,7 @@ import type { GroupFields, GroupGoalValue } from './group/group.commands';
 import type { ProjectShare } from './group/group.state';
 import type { Subgroup } from './group/subgroups';
 import type { ItemFields, ItemSystemType } from './item/item';
+import type { OptionLists } from './options/option-lists';
 import type { AttributeDefinition, FeatureFlags } from './identity/tenant.commands';
 import type { Permissions } from './permissions';
 
@@ -120,6 +121,9 @@ export interface MeView {
   readonly features: FeatureFlags;
   readonly applicationAttributes: readonly AttributeDefinition[];
   readonly taskAttributes: readonly AttributeDefinition[];
+  readonly projectAttributes: readonly AttributeDefinition[];
+  /** The tenant's option lists, its defaults where it changed none (issue 19). */
+  readonly optionLists: OptionLists;
 }
 
 export interface CommandResult {
@@ -251,6 +255,8 @@ export interface TenantAdminView {
   readonly features: FeatureFlags;
   readonly applicationAttributes: readonly AttributeDefinition[];
   readonly taskAttributes: readonly AttributeDefinition[];
+  readonly projectAttributes: readonly AttributeDefinition[];
+  readonly optionLists: OptionLists;
 }
 
 /** GET /api/admin/roles. */

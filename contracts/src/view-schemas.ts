@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionListKinds, optionSchema } from './options/option-lists';
 import { accountEntrySchema, accountRefTypes } from './account/account';
 import { applicationFieldsSchema } from './application/application';
 import { commentRefTypes } from './comment/comment';
@@ -134,6 +135,8 @@ const tenantSettings = {
   features: featureFlagsSchema,
   applicationAttributes: z.array(attributeDefinitionSchema),
   taskAttributes: z.array(attributeDefinitionSchema),
+  projectAttributes: z.array(attributeDefinitionSchema),
+  optionLists: z.record(z.enum(optionListKinds), z.array(optionSchema)),
 };
 
 export const meViewSchema = z.object({
@@ -259,6 +262,7 @@ export const historyPageSchema = pageSchema(
   total: id,
   fields: z.array(text),
   users: z.array(text),
+  refs: z.record(text, z.array(z.object({ position: id, name: text }))).optional(),
 });
 
 export const exportedEventsSchema = z.object({

@@ -372,6 +372,7 @@ describe('as of random instants of a generated history: the SQLite store’s ver
     await record();
     const projects: number[] = [];
     const items: number[] = [];
+    const itemProjects = new Map<number, number>();
     for (let step = 0; step < 30; step++) {
       clock.advance(60);
       const kind =
@@ -394,6 +395,12 @@ describe('as of random instants of a generated history: the SQLite store’s ver
         else {
           await run('DeleteGroup', { id, version });
           projects.splice(projects.indexOf(id), 1);
+          // its items went with it
+          for (const [item, group] of itemProjects)
+            if (group === id) {
+              items.splice(items.indexOf(item), 1);
+              itemProjects.delete(item);
+            }
         }
       } else if (kind === 'item' || items.length === 0) {
         const group = pick(projects);
@@ -407,6 +414,7 @@ describe('as of random instants of a generated history: the SQLite store’s ver
           end: new Date(first + (1 + Math.floor(next() * 20)) * 86_400_000).toISOString().slice(0, 16),
         });
         items.push(id);
+        itemProjects.set(id, group);
         paths.push(`/api/items/${id}`);
       } else {
         const id = pick(items);
@@ -422,6 +430,7 @@ describe('as of random instants of a generated history: the SQLite store’s ver
         } else {
           await run('DeleteItem', { id, version: item.version });
           items.splice(items.indexOf(id), 1);
+          itemProjects.delete(id);
         }
       }
       await record();

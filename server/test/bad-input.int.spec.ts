@@ -1,4 +1,11 @@
-import { anApplication, caughtUp, startPlatform, storedSince } from '../src/testing/platform';
+import {
+  aTask,
+  anApplication,
+  caughtUp,
+  startPlatform,
+  storedSince,
+  uniqueName,
+} from '../src/testing/platform';
 import type { Body, Platform, Reply } from '../src/testing/platform';
 
 let platform: Platform;
@@ -187,7 +194,7 @@ describe('the body of a command', () => {
 
 describe('the rules of an application', () => {
   it('refuses an end before the start, on create and on update: 400', async () => {
-    const errors = [{ field: 'end', message: 'before begin' }];
+    const errors = [{ field: 'end', message: 'the end cannot precede the begin' }];
     await refused(
       () => command('SaveApplication', anApplication({ start: '2026-05-01', end: '2026-04-30' })),
       400,
@@ -291,5 +298,96 @@ describe('the rules of accounts', () => {
 
   it('refuses an account for something that is not an application: 400', async () => {
     await refused(() => command('CreateAccount', { refType: 'PROJECT', refId: 1 }), 400, {});
+  });
+});
+
+describe('numbers out of their range (issue 19: nothing changed silently)', () => {
+  const huge = JSON.stringify({ title: 'x' }).replace('"x"', '"x","art":99999999999999999999');
+
+  it('refuses "Type (art)" 99999999999999999999 as typed in JSON, naming the range: 400, nothing stored', async () => {
+    const body = await refused(() => post('SaveGroup', huge), 400, {});
+    expect(body.errors).toEqual([{ field: 'art', message: 'a whole number between 0 and 99' }]);
+    const project = await run('SaveGroup', { title: uniqueName('Project'), art: 2 });
+    for (const art of [100, -1, 1.5, '7'])
+      expect(
+        (await refused(() => command('SaveGroup', { id: project.id, version: 0, art }), 400, {})).errors,
+      ).toEqual([{ field: 'art', message: 'a whole number between 0 and 99' }]);
+    await caughtUp(platform.embedded);
+    expect((await platform.api.get(`/api/groups/${project.id}`, platform.admin)).body).toMatchObject({
+      art: 2,
+      version: 0,
+    });
+  });
+
+  it('refuses a huge item status and an effort of -5, keeping the stored 5: 400, nothing stored', async () => {
+    const project = await run('SaveGroup', { title: uniqueName('Project') });
+    const task = await run('SaveItem', aTask(project.id, { effort: 5, status: 2 }));
+    const update = { id: task.id, version: task.version };
+    const status = await refused(() => command('SaveItem', { ...update, status: 1e20 }), 400, {});
+    expect(status.errors).toEqual([{ field: 'status', message: 'a whole number between 0 and 99' }]);
+    const effort = await refused(() => command('SaveItem', { ...update, effort: -5 }), 400, {});
+    expect(effort.errors).toEqual([
+      { field: 'effort', message: 'a number between 0 and 1,000,000 with at most 2 decimals' },
+    ]);
+    await caughtUp(platform.embedded);
+    expect((await platform.api.get(`/api/items/${task.id}`, platform.admin)).body).toMatchObject({
+      effort: 5,
+      status: 2,
+      version: task.version,
+    });
+  });
+
+  it('refuses an account entry of 1e20 or of a tenth of a cent, naming the entry: 400, nothing stored', async () => {
+    const application = await run('SaveApplication', anApplication());
+    const account = await run('CreateAccount', { refType: 'application', refId: application.id });
+    const message = 'a number between -999,999,999,999.99 and 999,999,999,999.99 with at most 2 decimals';
+    const body = await refused(
+      () =>
+        command('AddAccountEntries', {
+          accountId: account.id,
+          entries: [
+            { sicht: 'Ist', periode: '2026', amount: 12.5 },
+            { sicht: 'Plan', periode: '2026', amount: 1e20 },
+            { sicht: 'Plan', periode: '2027', amount: 0.125 },
+          ],
+        }),
+      400,
+      {},
+    );
+    expect(body.errors).toEqual([
+      { field: 'entries.1.amount', message },
+      { field: 'entries.2.amount', message },
+    ]);
+    await run('AddAccountEntries', {
+      accountId: account.id,
+      entries: [{ sicht: 'Plan', periode: '2026', amount: 999_999_999_999.99 }],
+    });
+  });
+
+  it("answers field errors in words for people, never in the schema's", async () => {
+    const body = await refused(
+      () =>
+        command('SaveGroup', {
+          title: '',
+          status: 'open',
+          metric1: 10,
+          applications: 'none',
+          visible: 'yes',
+          start: 'tomorrow',
+        }),
+      400,
+      {},
+    );
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'title', message: 'required' },
+        { field: 'status', message: 'a whole number between 0 and 99' },
+        { field: 'metric1', message: 'a whole number between 0 and 9' },
+        { field: 'applications', message: 'a list' },
+        { field: 'visible', message: 'true or false' },
+      ]),
+    );
+    for (const error of body.errors as { message: string }[])
+      expect(error.message).not.toMatch(/too (small|big)|invalid input|expected/i);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { REDACTED, historyCategories } from '@fahrplan/contracts';
+import { REDACTED, historyCategories, nameAt, referenceKey } from '@fahrplan/contracts';
 import type { ExportedEvent, HistoryChange, HistoryPage, HistoryRow, StoredEvent } from '@fahrplan/contracts';
 import Papa from 'papaparse';
 import { eventually } from '@fahrplan/platform/testing';
@@ -905,6 +905,128 @@ describe('paging and filters', () => {
   });
 });
 
+describe('references by their names at each instant (issue 19)', () => {
+  it('answers the names each referenced record had, so a row names them as they were then', async () => {
+    const [oldName, newName] = [uniqueName('Old parent'), uniqueName('New parent')];
+    const oldParent = await step('SaveGroup', { title: oldName });
+    const newParent = await step('SaveGroup', { title: newName });
+    const resource = await step('SaveResource', { name: uniqueName('Team') });
+    const goal = await step('CreateGoal', { name: uniqueName('Cloud first') });
+    const app = await step('SaveApplication', anApplication({ name: uniqueName('CRM') }));
+    const created = await step('SaveGroup', {
+      title: uniqueName('Referring'),
+      parent: oldParent.id,
+      resource: resource.id,
+      applications: [app.id],
+    });
+    const goals = await step('SetGroupGoals', { id: created.id, goals: [{ goalId: goal.id, value: 3 }] });
+    const moved = await step('SaveGroup', { id: created.id, version: goals.version, parent: newParent.id });
+    const rated = await step('SetGroupGoals', { id: created.id, goals: [{ goalId: goal.id, value: 5 }] });
+    // renamed after the move: the move's row still names it by its old name
+    const renamed = await step('SaveGroup', {
+      id: oldParent.id,
+      version: oldParent.version,
+      title: `${oldName} renamed`,
+    });
+
+    const page = await allRows('group', created.id);
+    const refs = page.refs!;
+    expect(refs[referenceKey('group', oldParent.id)]).toEqual([
+      { position: oldParent.position, name: oldName },
+      { position: renamed.position, name: `${oldName} renamed` },
+    ]);
+    expect(refs[referenceKey('group', newParent.id)]).toEqual([
+      { position: newParent.position, name: newName },
+    ]);
+    expect(Object.keys(refs).sort()).toEqual(
+      [
+        referenceKey('group', oldParent.id),
+        referenceKey('group', newParent.id),
+        referenceKey('resource', resource.id),
+        referenceKey('goal', goal.id),
+        referenceKey('application', app.id),
+      ].sort(),
+    );
+    const moveRow = page.rows.find((row) => row.position === moved.position)!;
+    expect(moveRow.changes).toContainEqual({ field: 'parent', before: oldParent.id, after: newParent.id });
+    expect(nameAt(refs[referenceKey('group', oldParent.id)], moveRow.position)).toBe(oldName);
+    const goalRow = page.rows.find((row) => row.position === rated.position)!;
+    expect(goalRow.changes).toEqual([
+      { field: 'goals', before: [{ goalId: goal.id, value: 3 }], after: [{ goalId: goal.id, value: 5 }] },
+    ]);
+
+    // a page names only what its rows refer to: the newest row's goals
+    const newest = await history('group', created.id, '?limit=1');
+    expect(Object.keys(newest.refs!)).toEqual([referenceKey('goal', goal.id)]);
+  });
+
+  it("names an item's project and resource", async () => {
+    const team = await step('SaveResource', { name: uniqueName('Crew') });
+    const created = await step('SaveItem', {
+      title: uniqueName('Task'),
+      group: project.id,
+      subgroup: 'tasks',
+      resource: team.id,
+      start: '2031-03-04T00:00',
+      end: '2031-03-06T00:00',
+    });
+    const page = await allRows('item', created.id);
+    expect(nameAt(page.refs![referenceKey('group', project.id)], created.position)).toBe(
+      `${project.title} v2`,
+    );
+    expect(nameAt(page.refs![referenceKey('resource', team.id)], created.position)).toMatch(/^Crew/);
+  });
+});
+
+describe('a shared project in the receiving tenant (issue 19)', () => {
+  it("shows the project's own changes and only the receiving tenant's share; a third tenant gets 404", async () => {
+    const third = `hist3-${process.pid}`;
+    await step('CreateTenant', { name: third, features: { admin: true } });
+    const thirdAdmin = await platform.api.token(third, 'admin', DEMO_PASSWORD);
+    const title = uniqueName('Shared');
+    const goal = await step('CreateGoal', { name: uniqueName('Secret goal') });
+    const created = await step('SaveGroup', { title });
+    const goals = await step('SetGroupGoals', { id: created.id, goals: [{ goalId: goal.id, value: 2 }] });
+    const retitled = await step('SaveGroup', {
+      id: created.id,
+      version: goals.version,
+      title: `${title} v2`,
+    });
+    const shared = await step('ShareProject', { id: created.id, tenant: 'other' });
+    const accepted = await step('AcceptProjectShare', { id: created.id }, platform.otherAdmin);
+    const toThird = await step('ShareProject', { id: created.id, tenant: third });
+
+    const owner = await allRows('group', created.id);
+    expect(owner.rows.map((row) => row.position)).toContain(toThird.position);
+    const theirs = await allRows('group', created.id, platform.otherAdmin);
+    // every row of the project but the one that shared it with the third tenant
+    expect(theirs.rows.map((row) => row.position)).toEqual(
+      [accepted, shared, retitled, goals, created].map((r) => r.position),
+    );
+    expect(theirs.rows[2]!.changes).toEqual([{ field: 'title', before: title, after: `${title} v2` }]);
+    expect(theirs.rows[0]!.changes).toEqual([
+      {
+        field: 'shares',
+        before: [{ tenant: 'other', status: 'PENDING' }],
+        after: [{ tenant: 'other', status: 'ACCEPTED' }],
+      },
+    ]);
+    expect(theirs.raw).not.toContain(third);
+    expect(theirs.raw).not.toContain('acceptedBy');
+    // the goal is the owner's record: its id shows in the change, its name in no reference
+    expect(theirs.refs).toEqual({});
+    expect(owner.refs![referenceKey('goal', goal.id)]).toBeDefined();
+    // the exports are the owner's whole log
+    expect((await get(`/api/history/group/${created.id}/export.csv`, platform.otherAdmin)).status).toBe(404);
+
+    // a pending share shows nothing, no more than no share; a revoked one neither
+    expect((await get(`/api/history/group/${created.id}`, thirdAdmin)).status).toBe(404);
+    await step('UnshareProject', { id: created.id, tenant: 'other' });
+    await caughtUp(platform.embedded);
+    expect((await get(`/api/history/group/${created.id}`, platform.otherAdmin)).status).toBe(404);
+  });
+});
+
 describe('who may read a history', () => {
   it("answers 404 for another tenant's record, an unknown id and an unknown category", async () => {
     const { other } = platform;
@@ -918,9 +1040,9 @@ describe('who may read a history', () => {
       const reply = await get(path);
       expect({ path, status: reply.status }).toEqual({ path, status: 404 });
     }
-    // and the other way round: demo's project is not other's, even though it is shared with other
+    // and the other way round: demo's project is not other's, even though it is shared with other: its
+    // History shows what the share shows (below), its exports (the owner's whole log) stay the owner's
     for (const path of [
-      `/api/history/group/${project.id}`,
       `/api/history/group/${project.id}/export.csv`,
       `/api/history/group/${project.id}/events.json`,
     ])

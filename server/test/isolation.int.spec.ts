@@ -507,6 +507,25 @@ describe('tenant isolation: A probes every endpoint and command with B’s ids',
     );
     await probeOtherOperations('phase 2');
 
+    // issue 19, the one deliberate history answer across tenants: the accepted shared project's own
+    // History (its fields, only A's share, none of B's other records' names); its exports and the
+    // histories of its items stay B's (404), and after the revocation (below) the History is 404 again
+    const history = await platform.api.get(`/api/history/group/${shared.project}`, platform.admin);
+    tally.count('phase 2');
+    expect({ status: history.status, refs: history.body.refs }).toEqual({ status: 200, refs: {} });
+    for (const leak of leaksIn(history.body, secrets, shared.visible))
+      tally.leak('phase 2', `GET /api/history/group/${shared.project} → 200: ${leak}`);
+    for (const path of [
+      `/api/history/group/${shared.project}/export.csv`,
+      `/api/history/group/${shared.project}/events.json`,
+      ...[...shared.visible.ids].filter((id) => id !== shared.project).map((id) => `/api/history/item/${id}`),
+    ]) {
+      tally.count('phase 2');
+      const reply = await platform.api.get(path, platform.admin);
+      if (![403, 404].includes(reply.status))
+        tally.leak('phase 2', `GET ${path} → ${describeReply(reply)} (expected 403/404)`);
+    }
+
     expectNoLeaks('phase 2');
   }, 60_000);
 

@@ -7,7 +7,7 @@ import {
 } from '@fahrplan/contracts';
 import type { TimelineView } from '@fahrplan/contracts';
 import { adminApi } from './support/admin-api';
-import { TestClock, startPlatform, uniqueName } from '../src/testing/platform';
+import { TestClock, aTask, startPlatform, uniqueName } from '../src/testing/platform';
 import type { Platform } from '../src/testing/platform';
 
 let platform: Platform;
@@ -26,15 +26,6 @@ const { run, refused, read, userWith } = adminApi(() => platform);
 
 const aProject = (overrides: Record<string, unknown> = {}) =>
   run('SaveGroup', { title: uniqueName('Project'), start: '2031-03-03', end: '2031-03-31', ...overrides });
-
-const aTask = (group: number, overrides: Record<string, unknown> = {}) => ({
-  title: uniqueName('Task'),
-  group,
-  subgroup: 'tasks',
-  start: '2031-03-03T00:00',
-  end: '2031-03-08T00:00',
-  ...overrides,
-});
 
 const timeline = (query: string, position: number, token = platform.admin) =>
   read(`/api/timeline?${query}`, position, token);

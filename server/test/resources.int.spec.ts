@@ -1,6 +1,6 @@
 import { allPermissions } from '@fahrplan/contracts';
 import { adminApi } from './support/admin-api';
-import { startPlatform, uniqueName } from '../src/testing/platform';
+import { aTask, startPlatform, uniqueName } from '../src/testing/platform';
 import type { Platform } from '../src/testing/platform';
 
 let platform: Platform;
@@ -25,15 +25,6 @@ beforeAll(async () => {
 
 const aProject = (overrides: Record<string, unknown> = {}) =>
   run('SaveGroup', { title: uniqueName('Project'), start: '2031-03-03', end: '2031-03-31', ...overrides });
-
-const aTask = (group: number, overrides: Record<string, unknown> = {}) => ({
-  title: uniqueName('Task'),
-  group,
-  subgroup: 'tasks',
-  start: '2031-03-03T00:00',
-  end: '2031-03-08T00:00',
-  ...overrides,
-});
 
 const resources = async (position: number, token = platform.admin) => {
   const { status, body } = await read('/api/resources?limit=1000', position, token);

@@ -6,11 +6,18 @@ import type {
   AddAccountEntriesData,
   CommandResult,
   CreateAccountData,
+  RemoveAccountEntryData,
 } from '@fahrplan/contracts';
 import { AggregateHandler } from '../infrastructure/aggregate-handler';
 import { recordOf } from '../infrastructure/aggregate-runner';
 import type { AggregateRunner, CommandEnvelope, NewId } from '../infrastructure/aggregate-runner';
-import { AddAccountEntriesMessage, CreateAccountMessage } from '../infrastructure/command-message';
+import {
+  AddAccountEntriesMessage,
+  CreateAccountMessage,
+  RemoveAccountEntryMessage,
+} from '../infrastructure/command-message';
+import type { Lookups } from '../infrastructure/lookups';
+import type { DirectoryCache } from '@fahrplan/platform';
 
 const runAccount = (
   runner: AggregateRunner,
@@ -37,23 +44,52 @@ export class CreateAccountHandler extends AggregateHandler<CreateAccountMessage>
   }
 }
 
+/** Entries on a project's account need EDIT on group-details, on an application's on application-details (§6). */
+const assertMayChangeEntries = async (
+  type: 'AddAccountEntries' | 'RemoveAccountEntry',
+  accountId: number,
+  envelope: CommandEnvelope,
+  lookups: Lookups,
+  directory: DirectoryCache,
+): Promise<void> => {
+  const account = await lookups.linkedAccount(accountId, envelope.tenant);
+  // an unknown account is left to the decider, which answers 404
+  if (!account) return;
+  const { resource, action } = commandCatalogue[type].permission({}, { refType: account.refType });
+  const user = directory.user(envelope.tenant, envelope.user);
+  if (!user || !can(user.permissions, resource, action)) throw notPermitted();
+};
+
 @CommandHandler(AddAccountEntriesMessage)
 export class AddAccountEntriesHandler extends AggregateHandler<AddAccountEntriesMessage> {
-  /** Entries on a project's account need EDIT on group-details, on an application's on application-details (§6). */
   async execute({ data, envelope }: AddAccountEntriesMessage): Promise<CommandResult> {
     const command = data as AddAccountEntriesData;
-    const account = await this.lookups.linkedAccount(command.accountId, envelope.tenant);
-    // an unknown account is left to the decider, which answers 404
-    if (account) {
-      const { resource, action } = commandCatalogue.AddAccountEntries.permission(command, {
-        refType: account.refType,
-      });
-      const user = this.directory.user(envelope.tenant, envelope.user);
-      if (!user || !can(user.permissions, resource, action)) throw notPermitted();
-    }
+    await assertMayChangeEntries(
+      'AddAccountEntries',
+      command.accountId,
+      envelope,
+      this.lookups,
+      this.directory,
+    );
     const entries = { type: 'AddAccountEntries', data: command } as const;
     return runAccount(this.runner, { id: command.accountId }, entries, envelope, null);
   }
 }
 
-export const accountHandlers = [CreateAccountHandler, AddAccountEntriesHandler];
+@CommandHandler(RemoveAccountEntryMessage)
+export class RemoveAccountEntryHandler extends AggregateHandler<RemoveAccountEntryMessage> {
+  async execute({ data, envelope }: RemoveAccountEntryMessage): Promise<CommandResult> {
+    const command = data as RemoveAccountEntryData;
+    await assertMayChangeEntries(
+      'RemoveAccountEntry',
+      command.accountId,
+      envelope,
+      this.lookups,
+      this.directory,
+    );
+    const removal = { type: 'RemoveAccountEntry', data: command } as const;
+    return runAccount(this.runner, { id: command.accountId }, removal, envelope, null);
+  }
+}
+
+export const accountHandlers = [CreateAccountHandler, AddAccountEntriesHandler, RemoveAccountEntryHandler];

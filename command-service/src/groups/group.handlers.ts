@@ -1,5 +1,5 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import { groupDecider } from '@fahrplan/contracts';
+import { groupDecider, optionListsOf } from '@fahrplan/contracts';
 import type {
   AcceptProjectShareData,
   AddSubgroupData,
@@ -9,7 +9,10 @@ import type {
   GroupCommand,
   GroupContext,
   GroupState,
+  RemoveSubgroupData,
   RenameSubgroupData,
+  RestoreGroupData,
+  RestoreSubgroupData,
   SaveGroupData,
   SetGroupGoalsData,
   ShareProjectData,
@@ -22,7 +25,10 @@ import {
   AddSubgroupMessage,
   DeclineProjectShareMessage,
   DeleteGroupMessage,
+  RemoveSubgroupMessage,
   RenameSubgroupMessage,
+  RestoreGroupMessage,
+  RestoreSubgroupMessage,
   SaveGroupMessage,
   SetGroupGoalsMessage,
   ShareProjectMessage,
@@ -75,6 +81,8 @@ export class SaveGroupHandler extends AggregateHandler<SaveGroupMessage> {
             : {}),
           ...(command.account ? { account: await lookups.linkedAccount(command.account, tenant) } : {}),
           alm: this.directory.tenant(tenant)?.features.alm ?? false,
+          optionLists: optionListsOf(this.directory.tenant(tenant)?.optionLists),
+          projectAttributes: this.directory.tenant(tenant)?.projectAttributes ?? [],
           ...(command.applications
             ? { unknownApplications: await lookups.missing('application', command.applications, tenant) }
             : {}),
@@ -89,7 +97,26 @@ export class SaveGroupHandler extends AggregateHandler<SaveGroupMessage> {
 export class DeleteGroupHandler extends AggregateHandler<DeleteGroupMessage> {
   execute({ data, envelope }: DeleteGroupMessage): Promise<CommandResult> {
     const command = data as DeleteGroupData;
-    return runGroup(this.runner, command.id, { type: 'DeleteGroup', data: command }, envelope);
+    return runGroup(this.runner, command.id, { type: 'DeleteGroup', data: command }, envelope, async () => ({
+      subprojects: await this.lookups.subprojects(command.id, envelope.tenant),
+    }));
+  }
+}
+
+@CommandHandler(RestoreGroupMessage)
+export class RestoreGroupHandler extends AggregateHandler<RestoreGroupMessage> {
+  execute({ data, envelope }: RestoreGroupMessage): Promise<CommandResult> {
+    const command = data as RestoreGroupData;
+    return runGroup(
+      this.runner,
+      command.id,
+      { type: 'RestoreGroup', data: command },
+      envelope,
+      async (_base, state) => {
+        const parent = state.status === 'absent' ? null : state.fields.parent;
+        return { parentChain: parent ? await this.lookups.groupParentChain(parent, envelope.tenant) : [] };
+      },
+    );
   }
 }
 
@@ -181,7 +208,34 @@ export class RenameSubgroupHandler extends AggregateHandler<RenameSubgroupMessag
   }
 }
 
+@CommandHandler(RemoveSubgroupMessage)
+export class RemoveSubgroupHandler extends AggregateHandler<RemoveSubgroupMessage> {
+  execute({ data, envelope }: RemoveSubgroupMessage): Promise<CommandResult> {
+    const command = data as RemoveSubgroupData;
+    return runGroup(
+      this.runner,
+      command.id,
+      { type: 'RemoveSubgroup', data: command },
+      envelope,
+      async () => ({
+        laneItems: await this.lookups.laneItems(command.id, command.subgroup, envelope.tenant),
+      }),
+    );
+  }
+}
+
+@CommandHandler(RestoreSubgroupMessage)
+export class RestoreSubgroupHandler extends AggregateHandler<RestoreSubgroupMessage> {
+  execute({ data, envelope }: RestoreSubgroupMessage): Promise<CommandResult> {
+    const command = data as RestoreSubgroupData;
+    return runGroup(this.runner, command.id, { type: 'RestoreSubgroup', data: command }, envelope);
+  }
+}
+
 export const groupHandlers = [
+  RemoveSubgroupHandler,
+  RestoreSubgroupHandler,
+  RestoreGroupHandler,
   AddSubgroupHandler,
   RenameSubgroupHandler,
   SaveGroupHandler,

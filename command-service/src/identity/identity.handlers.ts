@@ -26,6 +26,7 @@ import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import {
   AcceptInvitationMessage,
   ChangeAttributeSchemasMessage,
+  ChangeOptionListsMessage,
   ChangeMemberRolesMessage,
   ChangeTenantFeaturesMessage,
   CommandMessage,
@@ -205,6 +206,13 @@ const tenantCommand =
 export class ChangeTenantFeaturesHandler extends IdentityHandler<ChangeTenantFeaturesMessage> {
   decide({ data, envelope }: ChangeTenantFeaturesMessage) {
     return this.runTenant(tenantCommand('ChangeTenantFeatures')(data), envelope);
+  }
+}
+
+@CommandHandler(ChangeOptionListsMessage)
+export class ChangeOptionListsHandler extends IdentityHandler<ChangeOptionListsMessage> {
+  decide({ data, envelope }: ChangeOptionListsMessage) {
+    return this.runTenant(tenantCommand('ChangeOptionLists')(data), envelope);
   }
 }
 
@@ -389,6 +397,7 @@ export const identityHandlers = [
   CreateTenantHandler,
   ChangeTenantFeaturesHandler,
   ChangeAttributeSchemasHandler,
+  ChangeOptionListsHandler,
   SaveRoleHandler,
   DeleteRoleHandler,
   ChangeMemberRolesHandler,

@@ -19,6 +19,7 @@ export const createTenant = async (
     features: FeatureFlags;
     applicationAttributes: readonly AttributeDefinition[];
     taskAttributes?: readonly AttributeDefinition[];
+    projectAttributes?: readonly AttributeDefinition[];
   },
 ): Promise<number> => {
   const [id, administrator, viewer, auditor] = [
@@ -42,6 +43,7 @@ export const createTenant = async (
           ...(created!.data as object),
           applicationAttributes: tenant.applicationAttributes,
           taskAttributes: tenant.taskAttributes ?? [],
+          projectAttributes: tenant.projectAttributes ?? [],
         },
         metadata,
       },

@@ -13,9 +13,11 @@ export class DeleteApplicationMessage extends CommandMessage {}
 export class CreateCommentMessage extends CommandMessage {}
 export class CreateAccountMessage extends CommandMessage {}
 export class AddAccountEntriesMessage extends CommandMessage {}
+export class RemoveAccountEntryMessage extends CommandMessage {}
 
 export class SaveGroupMessage extends CommandMessage {}
 export class DeleteGroupMessage extends CommandMessage {}
+export class RestoreGroupMessage extends CommandMessage {}
 export class SetGroupGoalsMessage extends CommandMessage {}
 export class CreateGoalMessage extends CommandMessage {}
 export class UpdateGoalMessage extends CommandMessage {}
@@ -31,13 +33,17 @@ export class AcceptProjectShareMessage extends CommandMessage {}
 export class DeclineProjectShareMessage extends CommandMessage {}
 export class AddSubgroupMessage extends CommandMessage {}
 export class RenameSubgroupMessage extends CommandMessage {}
+export class RemoveSubgroupMessage extends CommandMessage {}
+export class RestoreSubgroupMessage extends CommandMessage {}
 
 export class SaveItemMessage extends CommandMessage {}
 export class DeleteItemMessage extends CommandMessage {}
+export class RestoreItemMessage extends CommandMessage {}
 
 export class CreateTenantMessage extends CommandMessage {}
 export class ChangeTenantFeaturesMessage extends CommandMessage {}
 export class ChangeAttributeSchemasMessage extends CommandMessage {}
+export class ChangeOptionListsMessage extends CommandMessage {}
 export class SaveRoleMessage extends CommandMessage {}
 export class DeleteRoleMessage extends CommandMessage {}
 export class ChangeMemberRolesMessage extends CommandMessage {}
@@ -57,8 +63,10 @@ export const messageClasses = {
   CreateComment: CreateCommentMessage,
   CreateAccount: CreateAccountMessage,
   AddAccountEntries: AddAccountEntriesMessage,
+  RemoveAccountEntry: RemoveAccountEntryMessage,
   SaveGroup: SaveGroupMessage,
   DeleteGroup: DeleteGroupMessage,
+  RestoreGroup: RestoreGroupMessage,
   SetGroupGoals: SetGroupGoalsMessage,
   CreateGoal: CreateGoalMessage,
   UpdateGoal: UpdateGoalMessage,
@@ -74,11 +82,15 @@ export const messageClasses = {
   DeclineProjectShare: DeclineProjectShareMessage,
   AddSubgroup: AddSubgroupMessage,
   RenameSubgroup: RenameSubgroupMessage,
+  RemoveSubgroup: RemoveSubgroupMessage,
+  RestoreSubgroup: RestoreSubgroupMessage,
   SaveItem: SaveItemMessage,
   DeleteItem: DeleteItemMessage,
+  RestoreItem: RestoreItemMessage,
   CreateTenant: CreateTenantMessage,
   ChangeTenantFeatures: ChangeTenantFeaturesMessage,
   ChangeAttributeSchemas: ChangeAttributeSchemasMessage,
+  ChangeOptionLists: ChangeOptionListsMessage,
   SaveRole: SaveRoleMessage,
   DeleteRole: DeleteRoleMessage,
   ChangeMemberRoles: ChangeMemberRolesMessage,

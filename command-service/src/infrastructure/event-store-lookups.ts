@@ -21,6 +21,7 @@ import type {
   GroupEvent,
   GroupState,
   ItemGroupFacts,
+  StoredEvent,
 } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
 import type { AggregateRunner } from './aggregate-runner';
@@ -56,7 +57,13 @@ export class EventStoreLookups implements Lookups {
   constructor(
     private readonly runner: AggregateRunner,
     private readonly store: EventStore,
+    /** The item index's count of a lane's live items (the log holds no index of items by project). */
+    private readonly countLaneItems: (tenant: string, group: number, lane: string) => Promise<number>,
   ) {}
+
+  laneItems(group: number, lane: string, tenant: string): Promise<number> {
+    return this.countLaneItems(tenant, group, lane);
+  }
 
   /** A stream's state when it is the tenant's; null when it is another tenant's or cannot be read. */
   private stateOf<S, E extends DomainEvent>(
@@ -173,44 +180,73 @@ export class EventStoreLookups implements Lookups {
   }
 
   /**
+   * Every event of `categories`, in one paged read, with the tenant that owns its stream: that of the
+   * stream's first event (an accepting tenant may append to a project).
+   */
+  private async scan(
+    categories: Category[],
+    visit: (event: StoredEvent, owner: string) => void,
+  ): Promise<void> {
+    const owners = new Map<string, string>();
+    for (let after = 0; ;) {
+      const page = await this.store.readAll({ after, maxCount: PAGE, categories });
+      for (const event of page) {
+        if (!owners.has(event.streamId)) owners.set(event.streamId, event.metadata.tenant);
+        visit(event, owners.get(event.streamId)!);
+      }
+      if (page.length < PAGE) return;
+      after = page.at(-1)!.position;
+    }
+  }
+
+  /**
    * Folded from one paged read of both categories. Goals are deleted rarely, by an administrator, so
    * this scan is cheaper than an index the command service would have to keep for this one check.
    */
   async goalUsage(goal: number, tenant: string) {
-    // a stream belongs to the tenant of its first event (an accepting tenant may append to a project)
-    const owners = new Map<string, string>();
     const groups = new Map<string, GroupState>();
     const goals = new Map<string, GoalState>();
-    for (let after = 0; ;) {
-      const page = await this.store.readAll({ after, maxCount: PAGE, categories: ['group', 'goal'] });
-      for (const event of page) {
-        if (!owners.has(event.streamId)) owners.set(event.streamId, event.metadata.tenant);
-        if (owners.get(event.streamId) !== tenant) continue;
-        if (parseStreamName(event.streamId).category === 'group')
-          groups.set(
-            event.streamId,
-            groupDecider.evolve(
-              groups.get(event.streamId) ?? groupDecider.initialState,
-              event as unknown as GroupEvent,
-            ),
-          );
-        else
-          goals.set(
-            event.streamId,
-            goalDecider.evolve(
-              goals.get(event.streamId) ?? goalDecider.initialState,
-              event as unknown as GoalEvent,
-            ),
-          );
-      }
-      if (page.length < PAGE) break;
-      after = page.at(-1)!.position;
-    }
+    await this.scan(['group', 'goal'], (event, owner) => {
+      if (owner !== tenant) return;
+      if (parseStreamName(event.streamId).category === 'group')
+        groups.set(
+          event.streamId,
+          groupDecider.evolve(
+            groups.get(event.streamId) ?? groupDecider.initialState,
+            event as unknown as GroupEvent,
+          ),
+        );
+      else
+        goals.set(
+          event.streamId,
+          goalDecider.evolve(
+            goals.get(event.streamId) ?? goalDecider.initialState,
+            event as unknown as GoalEvent,
+          ),
+        );
+    });
     return {
       usedBy: [...groups.values()].flatMap((g) => (g.status === 'active' && goal in g.goals ? [g.id] : [])),
       children: [...goals.values()].flatMap((g) =>
         g.status === 'active' && g.fields.parent === goal ? [g.id] : [],
       ),
     };
+  }
+
+  /** Like goalUsage, a scan: projects are deleted rarely, and a child may live in any tenant. */
+  async subprojects(group: number, tenant: string) {
+    const groups = new Map<string, { state: GroupState; owner: string }>();
+    await this.scan(['group'], (event, owner) => {
+      const state = groups.get(event.streamId)?.state ?? groupDecider.initialState;
+      groups.set(event.streamId, {
+        state: groupDecider.evolve(state, event as unknown as GroupEvent),
+        owner,
+      });
+    });
+    return [...groups.values()].flatMap(({ state, owner }) =>
+      state.status === 'active' && state.fields.parent === group
+        ? [{ id: state.id, title: owner === tenant ? state.fields.title : null }]
+        : [],
+    );
   }
 }

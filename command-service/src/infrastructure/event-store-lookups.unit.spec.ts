@@ -19,7 +19,11 @@ const nextId = () => (lastId += 1);
 
 beforeEach(() => {
   store = new SqliteEventStore(':memory:');
-  lookups = new EventStoreLookups(new AggregateRunner(store, new IdAllocator(store)), store);
+  lookups = new EventStoreLookups(
+    new AggregateRunner(store, new IdAllocator(store)),
+    store,
+    (tenant, group, lane) => Promise.resolve(tenant === 'acme' && group === 7 && lane === 'lane-1' ? 2 : 0),
+  );
 });
 afterEach(() => store.close());
 
@@ -158,6 +162,27 @@ describe('EventStoreLookups', () => {
     expect(await lookups.goalUsage(used, 'acme')).toEqual({ usedBy: [valued], children: [child] });
     expect(await lookups.goalUsage(used, 'globex')).toEqual({ usedBy: [], children: [] });
   });
+
+  it("names a project's live subprojects in every tenant, titled only in the asking one", async () => {
+    const parent = await project('acme');
+    const own = await project('acme', { title: 'Pilot', parent });
+    const gone = await project('acme', { parent });
+    await record('group', gone, 'acme', { type: 'GroupDeleted', data: { id: gone } });
+    const elsewhere = await project('globex', { parent });
+    await project('acme');
+    expect(await lookups.subprojects(parent, 'acme')).toEqual([
+      { id: own, title: 'Pilot' },
+      { id: elsewhere, title: null },
+    ]);
+    await record('group', gone, 'acme', { type: 'GroupRestored', data: { id: gone } });
+    expect((await lookups.subprojects(parent, 'acme')).map((p) => p.id)).toEqual([own, gone, elsewhere]);
+  });
+
+  it("asks the item index for a lane's items", async () =>
+    expect([
+      await lookups.laneItems(7, 'lane-1', 'acme'),
+      await lookups.laneItems(7, 'lane-1', 'globex'),
+    ]).toEqual([2, 0]));
 
   it('refuses to assign a resource the tenant does not have, unless it is the one assigned already', async () => {
     const resource = nextId();

@@ -48,6 +48,16 @@ export interface Lookups {
    * other tenant's.
    */
   itemGroupFacts(group: number, tenant: string): Promise<ItemGroupFacts | null>;
+  /**
+   * The live projects that name `group` as parent, in any tenant (a project shared with a tenant may be a
+   * parent there); the title only of the tenant's own.
+   */
+  subprojects(
+    group: number,
+    tenant: string,
+  ): Promise<{ readonly id: number; readonly title: string | null }[]>;
+  /** How many of the tenant's live items lane `lane` of project `group` holds. */
+  laneItems(group: number, lane: string, tenant: string): Promise<number>;
   /** The tenant's live projects with a value for the goal, and its live goals that name it as parent. */
   goalUsage(
     goal: number,

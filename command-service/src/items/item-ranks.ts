@@ -8,24 +8,32 @@ import type { EventStore } from '@fahrplan/platform';
 
 const PAGE = 1000;
 
+// version 2 keeps deleted items (a restore brings them back where they were) and each item's lane; the
+// tables of version 1 are dropped, so that a file of version 1 builds anew
 const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS item_ranks (
+  DROP TABLE IF EXISTS item_ranks;
+  DROP TABLE IF EXISTS item_ranks_position;
+  CREATE TABLE IF NOT EXISTS item_index (
     item   INTEGER PRIMARY KEY,
     tenant TEXT,
     grp    INTEGER,
-    rank   TEXT
+    lane   TEXT,
+    rank   TEXT,
+    live   INTEGER NOT NULL DEFAULT 1
   );
-  CREATE INDEX IF NOT EXISTS item_ranks_by_group ON item_ranks (tenant, grp, rank);
-  CREATE TABLE IF NOT EXISTS item_ranks_position (
+  CREATE INDEX IF NOT EXISTS item_index_by_rank ON item_index (tenant, grp, rank) WHERE live = 1;
+  CREATE INDEX IF NOT EXISTS item_index_by_lane ON item_index (tenant, grp, lane) WHERE live = 1;
+  CREATE TABLE IF NOT EXISTS item_index_position (
     id       INTEGER PRIMARY KEY CHECK (id = 0),
     position INTEGER NOT NULL
   );
-  INSERT OR IGNORE INTO item_ranks_position (id, position) VALUES (0, 0);
+  INSERT OR IGNORE INTO item_index_position (id, position) VALUES (0, 0);
 `;
 
 /**
- * The ranks of each project's live items, for a new item's rank (§9: after the highest existing rank,
- * else the middle), so that SaveItem needs no read model. A deleted, moved or re-ranked top item leaves
+ * The ranks and lanes of each project's live items, for a new item's rank (§9: after the highest existing
+ * rank, else the middle) and for RemoveSubgroup's refusal of a lane that holds items, so that neither
+ * command needs a read model. A deleted, moved or re-ranked top item leaves
  * the next highest as the highest, so every live item's rank is kept: in a SQLite file indexed by
  * project and rank, not in memory, so the process does not grow with the items, and with the log's
  * position it reflects, so a restart reads on from there. Without a file it is a temporary database,
@@ -38,7 +46,16 @@ const SCHEMA = `
 export class ItemRanks implements OnModuleInit, OnModuleDestroy {
   private readonly db: DatabaseSync;
   private readonly statements: Record<
-    'position' | 'savePosition' | 'place' | 'move' | 'rerank' | 'remove' | 'clear' | 'highest',
+    | 'position'
+    | 'savePosition'
+    | 'place'
+    | 'move'
+    | 'rerank'
+    | 'relane'
+    | 'live'
+    | 'clear'
+    | 'highest'
+    | 'laneItems',
     StatementSync
   >;
   private reading: Promise<void> = Promise.resolve();
@@ -58,21 +75,26 @@ export class ItemRanks implements OnModuleInit, OnModuleDestroy {
     }
     const prepare = (sql: string) => this.db.prepare(sql);
     this.statements = {
-      position: prepare('SELECT position FROM item_ranks_position WHERE id = 0'),
-      savePosition: prepare('UPDATE item_ranks_position SET position = ? WHERE id = 0'),
+      position: prepare('SELECT position FROM item_index_position WHERE id = 0'),
+      savePosition: prepare('UPDATE item_index_position SET position = ? WHERE id = 0'),
       place: prepare(
-        `INSERT INTO item_ranks (item, tenant, grp, rank) VALUES (?, ?, ?, ?)
-         ON CONFLICT (item) DO UPDATE SET tenant = excluded.tenant, grp = excluded.grp, rank = excluded.rank`,
+        `INSERT INTO item_index (item, tenant, grp, lane, rank) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (item) DO UPDATE SET tenant = excluded.tenant, grp = excluded.grp,
+           lane = excluded.lane, rank = excluded.rank, live = 1`,
       ),
-      move: prepare('UPDATE item_ranks SET tenant = ?, grp = ? WHERE item = ?'),
-      rerank: prepare('UPDATE item_ranks SET rank = ? WHERE item = ?'),
-      remove: prepare('DELETE FROM item_ranks WHERE item = ?'),
-      clear: prepare('DELETE FROM item_ranks'),
+      move: prepare('UPDATE item_index SET tenant = ?, grp = ? WHERE item = ?'),
+      rerank: prepare('UPDATE item_index SET rank = ? WHERE item = ?'),
+      relane: prepare('UPDATE item_index SET lane = ? WHERE item = ?'),
+      live: prepare('UPDATE item_index SET live = ? WHERE item = ?'),
+      clear: prepare('DELETE FROM item_index'),
       // NULL and '' are no rank (rankForNewItem ignores them); ranks are ASCII, so SQLite's byte order
       // is JavaScript's string order
       highest: prepare(
-        `SELECT rank FROM item_ranks WHERE tenant = ? AND grp = ? AND rank > ''
+        `SELECT rank FROM item_index WHERE tenant = ? AND grp = ? AND rank > '' AND live = 1
          ORDER BY rank DESC LIMIT 1`,
+      ),
+      laneItems: prepare(
+        'SELECT count(*) AS n FROM item_index WHERE tenant = ? AND grp = ? AND lane = ? AND live = 1',
       ),
     };
   }
@@ -98,6 +120,12 @@ export class ItemRanks implements OnModuleInit, OnModuleDestroy {
     await this.catchUp();
     const row = this.statements.highest.get(tenant, group) as { rank: string } | undefined;
     return row?.rank ?? null;
+  }
+
+  /** How many of the tenant's live items the project's lane holds. */
+  async laneItems(tenant: string, group: number, lane: string): Promise<number> {
+    await this.catchUp();
+    return (this.statements.laneItems.get(tenant, group, lane) as { n: number }).n;
   }
 
   /** Waits for a read in flight, then closes the index. */
@@ -142,17 +170,18 @@ export class ItemRanks implements OnModuleInit, OnModuleDestroy {
   }
 
   private apply(event: StoredEvent): void {
-    const { place, move, rerank, remove } = this.statements;
+    const { place, move, rerank, relane, live } = this.statements;
     if (event.type === 'ItemCreated') {
-      const { id, group, rank } = event.data as ItemCreated['data'];
-      place.run(id, event.metadata.tenant, group ?? null, rank ?? null);
+      const { id, group, subgroup, rank } = event.data as ItemCreated['data'];
+      place.run(id, event.metadata.tenant, group ?? null, subgroup ?? null, rank ?? null);
     } else if (event.type === 'ItemUpdated') {
       const { id, changes } = event.data as ItemUpdated['data'];
       // a move takes the item to the project in the tenant that moved it
       if (changes.group !== undefined) move.run(event.metadata.tenant, changes.group, id);
       if (changes.rank !== undefined) rerank.run(changes.rank, id);
-    } else if (event.type === 'ItemDeleted') {
-      remove.run((event.data as { id: number }).id);
+      if (changes.subgroup !== undefined) relane.run(changes.subgroup, id);
+    } else if (event.type === 'ItemDeleted' || event.type === 'ItemRestored') {
+      live.run(event.type === 'ItemRestored' ? 1 : 0, (event.data as { id: number }).id);
     }
   }
 }

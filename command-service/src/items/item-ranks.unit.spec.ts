@@ -29,11 +29,15 @@ const append = (tenant: string, type: string, data: { id: number }) =>
     ],
     'any',
   );
-const created = (tenant: string, id: number, group: number, rank: string | null) =>
-  append(tenant, 'ItemCreated', { id, group, rank } as { id: number });
-const updated = (tenant: string, id: number, changes: { group?: number; rank?: string | null }) =>
-  append(tenant, 'ItemUpdated', { id, changes } as { id: number });
+const created = (tenant: string, id: number, group: number, rank: string | null, subgroup = 'tasks') =>
+  append(tenant, 'ItemCreated', { id, group, rank, subgroup } as { id: number });
+const updated = (
+  tenant: string,
+  id: number,
+  changes: { group?: number; rank?: string | null; subgroup?: string },
+) => append(tenant, 'ItemUpdated', { id, changes } as { id: number });
 const deleted = (tenant: string, id: number) => append(tenant, 'ItemDeleted', { id });
+const restored = (tenant: string, id: number) => append(tenant, 'ItemRestored', { id });
 
 /** §9 as SaveItem applies it: after the highest rank the index knows, else the middle. */
 const newRank = async (tenant: string, group: number) => {
@@ -83,6 +87,12 @@ describe('ItemRanks: the rank of a new item (§9: after the highest existing ran
       expect(await newRank('acme', 7)).toBe('0|200008');
       await updated('acme', 3, { rank: null });
       expect(await newRank('acme', 7)).toBe('0|100008');
+    });
+
+    it('tops again with the highest once it is restored', async () => {
+      await deleted('acme', 2);
+      await restored('acme', 2);
+      expect(await newRank('acme', 7)).toBe('0|300009');
     });
 
     it('gives the middle rank again once every item is gone', async () => {
@@ -136,5 +146,24 @@ describe('ItemRanks: the rank of a new item (§9: after the highest existing ran
           expect(await newRank(tenant, group)).toBe(rankForNewItem(all.map((i) => i.rank)));
         }
     }
+  });
+});
+
+describe('ItemRanks: the live items of a lane (RemoveSubgroup refuses a lane that holds any)', () => {
+  it('counts the live items per tenant, project and lane, following moves, deletes and restores', async () => {
+    await created('acme', 1, 7, null, 'lane-1');
+    await created('acme', 2, 7, '0|100000', 'lane-1');
+    await created('acme', 3, 7, null, 'tasks');
+    await created('other', 4, 7, null, 'lane-1');
+    expect(await ranks.laneItems('acme', 7, 'lane-1')).toBe(2);
+    await updated('acme', 1, { subgroup: 'tasks' });
+    await deleted('acme', 2);
+    expect(await ranks.laneItems('acme', 7, 'lane-1')).toBe(0);
+    expect(await ranks.laneItems('acme', 7, 'tasks')).toBe(2);
+    await restored('acme', 2);
+    await updated('acme', 3, { group: 8 });
+    expect(await ranks.laneItems('acme', 7, 'lane-1')).toBe(1);
+    expect(await ranks.laneItems('acme', 7, 'tasks')).toBe(1);
+    expect(await ranks.laneItems('other', 7, 'lane-1')).toBe(1);
   });
 });

@@ -1,19 +1,20 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import { can, itemDecider } from '@fahrplan/contracts';
+import { can, itemDecider, optionListsOf } from '@fahrplan/contracts';
 import type {
   CommandResult,
   DeleteItemData,
   ItemCommand,
   ItemContext,
   ItemState,
+  RestoreItemData,
   SaveItemData,
 } from '@fahrplan/contracts';
 import type { DirectoryCache } from '@fahrplan/platform';
 import { AggregateHandler } from '../infrastructure/aggregate-handler';
 import { recordOf } from '../infrastructure/aggregate-runner';
 import type { AggregateRunner, CommandEnvelope } from '../infrastructure/aggregate-runner';
-import { DeleteItemMessage, SaveItemMessage } from '../infrastructure/command-message';
+import { DeleteItemMessage, RestoreItemMessage, SaveItemMessage } from '../infrastructure/command-message';
 import { assertAssignableResource } from '../infrastructure/lookups';
 import { ItemRanks } from './item-ranks';
 
@@ -52,18 +53,23 @@ export class SaveItemHandler extends AggregateHandler<SaveItemMessage> {
     const { id, claim } = command.id === undefined ? await this.runner.newId(envelope) : { id: command.id };
     const { tenant } = envelope;
     const systemEditor = isSystemEditor(this.directory, envelope);
-    const taskAttributes = this.directory.tenant(tenant)?.taskAttributes ?? [];
+    const record = this.directory.tenant(tenant);
+    const tenantFacts = {
+      systemEditor,
+      taskAttributes: record?.taskAttributes ?? [],
+      optionLists: optionListsOf(record?.optionLists),
+    };
     return runItem(this.runner, id, { type: 'SaveItem', data: command }, envelope, claim, async (state) => {
       const current = state.status === 'absent' ? undefined : state.fields.resource;
       await assertAssignableResource(this.lookups, command.resource, current, tenant);
       const group = command.group ?? (state.status === 'absent' ? undefined : state.fields.group);
-      if (group === undefined) return { group: null, systemEditor, taskAttributes };
+      if (group === undefined) return { group: null, ...tenantFacts };
       const facts = await this.lookups.itemGroupFacts(group, tenant);
       if (command.id !== undefined || (command.rank ?? null) !== null)
-        return { group: facts, systemEditor, taskAttributes };
+        return { group: facts, ...tenantFacts };
       // a new item ranks after the project's highest (§9): the only rank of the project it needs
       const highest = await this.ranks.highestRank(tenant, group);
-      return { group: facts, systemEditor, taskAttributes, groupRanks: highest === null ? [] : [highest] };
+      return { group: facts, ...tenantFacts, groupRanks: highest === null ? [] : [highest] };
     });
   }
 }
@@ -87,4 +93,27 @@ export class DeleteItemHandler extends AggregateHandler<DeleteItemMessage> {
   }
 }
 
-export const itemHandlers = [SaveItemHandler, DeleteItemHandler];
+/** The item comes back into its project and lane: the decider needs to know they are still there. */
+@CommandHandler(RestoreItemMessage)
+export class RestoreItemHandler extends AggregateHandler<RestoreItemMessage> {
+  execute({ data, envelope }: RestoreItemMessage): Promise<CommandResult> {
+    const command = data as RestoreItemData;
+    const systemEditor = isSystemEditor(this.directory, envelope);
+    return runItem(
+      this.runner,
+      command.id,
+      { type: 'RestoreItem', data: command },
+      envelope,
+      undefined,
+      async (state) => ({
+        group:
+          state.status === 'absent'
+            ? null
+            : await this.lookups.itemGroupFacts(state.fields.group, envelope.tenant),
+        systemEditor,
+      }),
+    );
+  }
+}
+
+export const itemHandlers = [SaveItemHandler, DeleteItemHandler, RestoreItemHandler];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError } from '../errors';
+import { numberIn, ranges } from '../rules/ranges';
 
 export const accountRefTypes = ['application', 'group'] as const;
 export type AccountRefType = (typeof accountRefTypes)[number];
@@ -21,9 +22,7 @@ export const accountEntrySchema = z.strictObject({
     .max(20)
     .nullish()
     .transform((v) => v || null),
-  amount: z
-    .number()
-    .finite()
+  amount: numberIn(ranges.amount)
     .nullish()
     .transform((v) => v ?? null),
   projekt: z
@@ -56,9 +55,25 @@ export const addAccountEntriesSchema = z.strictObject({
 });
 export type AddAccountEntriesData = z.infer<typeof addAccountEntriesSchema>;
 
+/** An entry's key: a later entry with the same sicht and periode replaces an earlier one (§3). */
+export const accountEntryKey = (entry: { readonly sicht: string; readonly periode: string | null }) =>
+  `${entry.sicht}\u0000${entry.periode ?? ''}`;
+
+/**
+ * RemoveAccountEntry: the entry with this key leaves the account (a reversal is a new fact; AddAccountEntries
+ * with the same entry brings it back).
+ */
+export const removeAccountEntrySchema = z.strictObject({
+  accountId: z.number().int().positive(),
+  sicht: accountEntrySchema.shape.sicht,
+  periode: accountEntrySchema.shape.periode,
+});
+export type RemoveAccountEntryData = z.infer<typeof removeAccountEntrySchema>;
+
 export type AccountCommand =
   | { readonly type: 'CreateAccount'; readonly data: CreateAccountData }
-  | { readonly type: 'AddAccountEntries'; readonly data: AddAccountEntriesData };
+  | { readonly type: 'AddAccountEntries'; readonly data: AddAccountEntriesData }
+  | { readonly type: 'RemoveAccountEntry'; readonly data: RemoveAccountEntryData };
 
 export type AccountCreated = DomainEvent<
   'AccountCreated',
@@ -74,7 +89,11 @@ export type AccountEntriesAdded = DomainEvent<
   'AccountEntriesAdded',
   { readonly id: number; readonly entries: AccountEntry[] }
 >;
-export type AccountEvent = AccountCreated | AccountEntriesAdded;
+export type AccountEntryRemoved = DomainEvent<
+  'AccountEntryRemoved',
+  { readonly id: number; readonly sicht: string; readonly periode: string | null }
+>;
+export type AccountEvent = AccountCreated | AccountEntriesAdded | AccountEntryRemoved;
 
 export type AccountState =
   | { readonly status: 'absent' }
@@ -84,6 +103,8 @@ export type AccountState =
       readonly version: number;
       readonly refType: AccountRefType;
       readonly refId: number;
+      /** The keys (`accountEntryKey`) of the entries the account holds. */
+      readonly entryKeys: readonly string[];
     };
 export const initialAccountState: AccountState = { status: 'absent' };
 
@@ -96,9 +117,24 @@ export const evolveAccount = (state: AccountState, event: AccountEvent): Account
         version: 0,
         refType: event.data.refType,
         refId: event.data.refId,
+        entryKeys: [],
       };
     case 'AccountEntriesAdded':
-      return state.status === 'absent' ? state : { ...state, version: state.version + 1 };
+      return state.status === 'absent'
+        ? state
+        : {
+            ...state,
+            version: state.version + 1,
+            entryKeys: [...new Set([...state.entryKeys, ...event.data.entries.map(accountEntryKey)])],
+          };
+    case 'AccountEntryRemoved':
+      return state.status === 'absent'
+        ? state
+        : {
+            ...state,
+            version: state.version + 1,
+            entryKeys: state.entryKeys.filter((key) => key !== accountEntryKey(event.data)),
+          };
     default: {
       const _exhaustive: never = event;
       return state;
@@ -156,6 +192,12 @@ export const decideAccount = (
     case 'AddAccountEntries':
       if (state.status === 'absent') throw notFound('account');
       return [{ type: 'AccountEntriesAdded', data: { id: state.id, entries: command.data.entries } }];
+    case 'RemoveAccountEntry': {
+      if (state.status === 'absent') throw notFound('account');
+      const { sicht, periode } = command.data;
+      if (!state.entryKeys.includes(accountEntryKey({ sicht, periode }))) throw notFound('account entry');
+      return [{ type: 'AccountEntryRemoved', data: { id: state.id, sicht, periode } }];
+    }
     default: {
       const _exhaustive: never = command;
       throw new Error('unknown command');

@@ -106,6 +106,33 @@ describe('account decider', () => {
         .then([{ type: 'AccountEntriesAdded', data: { id, entries } }]);
     });
 
+    describe('and holds entries', () => {
+      const held = [...history, entriesAdded(id, [anEntry(), anEntry({ sicht: 'IST', periode: null })])];
+      const removeEntry = (sicht: string, periode: string | null): AccountCommand => ({
+        type: 'RemoveAccountEntry',
+        data: { accountId: id, sicht, periode },
+      });
+
+      it('removes an entry by its key (sicht, periode)', () =>
+        spec
+          .given(held)
+          .when(removeEntry('IST', null), context())
+          .then([{ type: 'AccountEntryRemoved', data: { id, sicht: 'IST', periode: null } }]));
+
+      it('refuses a key it does not hold, also once removed; recording the entry again restores it', () => {
+        spec.given(held).when(removeEntry('IST', '2026'), context()).thenThrows({ code: 'not_found' });
+        const removed = [
+          ...held,
+          { type: 'AccountEntryRemoved', data: { id, sicht: 'PLAN', periode: '2026' } } as AccountEvent,
+        ];
+        spec.given(removed).when(removeEntry('PLAN', '2026'), context()).thenThrows({ code: 'not_found' });
+        spec
+          .given([...removed, entriesAdded(id, [anEntry()])])
+          .when(removeEntry('PLAN', '2026'), context())
+          .then([{ type: 'AccountEntryRemoved', data: { id, sicht: 'PLAN', periode: '2026' } }]);
+      });
+    });
+
     it('refuses to create it again', () =>
       spec
         .given(history)
@@ -124,7 +151,14 @@ describe('accountDecider.evolve', () => {
         accountDecider.evolve,
         accountDecider.initialState,
       ),
-    ).toEqual({ status: 'active', id, version: 1, refType: 'application', refId: application }));
+    ).toEqual({
+      status: 'active',
+      id,
+      version: 1,
+      refType: 'application',
+      refId: application,
+      entryKeys: ['PLAN\u00002026'],
+    }));
 
   it('ignores entries of an absent account', () =>
     expect(

@@ -8,6 +8,7 @@ import { changedFields, stripUndefined } from '../rules/changes';
 import { checkAccount, checkDates, checkParent } from '../rules/record-checks';
 import { saveCommandSchema } from '../rules/save-command';
 import { limits, optionalText, requiredName, serverDateSchema } from '../rules/limits';
+import { numberIn, ranges } from '../rules/ranges';
 
 /** Application status option set (§4: the default is UNDEFINIERT; the other values are Fahrplan's). */
 export const applicationStatuses = [
@@ -38,9 +39,7 @@ export const applicationFieldsSchema = z.strictObject({
   cockpitid: optionalText(limits.cockpitid),
   docUrl: optionalText(limits.docUrl),
   parent: id.nullish().transform((v) => v ?? null),
-  parentOrder: z
-    .number()
-    .int()
+  parentOrder: numberIn(ranges.order)
     .nullish()
     .transform((v) => v ?? null),
   rank: z

@@ -134,7 +134,7 @@ describe('application decider', () => {
         .given([])
         .when(save({ name: 'Billing', start: '2026-05-02', end: '2026-05-01' }), context())
         .thenThrows({
-          ...validation('end', 'before begin'),
+          ...validation('end', 'the end cannot precede the begin'),
           message: 'the end date cannot precede the begin date',
         }));
 
@@ -383,13 +383,13 @@ describe('application decider', () => {
       spec
         .given(history)
         .when(save({ id, version, end: '2025-12-31' }), context())
-        .thenThrows(validation('end', 'before begin')));
+        .thenThrows(validation('end', 'the end cannot precede the begin')));
 
     it('refuses a new start after the stored end', () =>
       spec
         .given(history)
         .when(save({ id, version, start: '2027-01-01' }), context())
-        .thenThrows(validation('end', 'before begin')));
+        .thenThrows(validation('end', 'the end cannot precede the begin')));
 
     it('refuses to create it a second time', () =>
       spec

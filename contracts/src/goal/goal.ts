@@ -5,6 +5,7 @@ import { DomainError, notFound, versionConflict } from '../errors';
 import { changedFields, stripUndefined } from '../rules/changes';
 import { checkParent, parentNotFound } from '../rules/record-checks';
 import { limits, optionalText, requiredName } from '../rules/limits';
+import { numberIn, ranges } from '../rules/ranges';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -14,9 +15,7 @@ export const createGoalSchema = z.strictObject({
   name: requiredName(limits.title),
   parent: id.nullish().transform((v) => v ?? null),
   type: optionalText(50),
-  rank: z
-    .number()
-    .int()
+  rank: numberIn(ranges.goalRank)
     .nullish()
     .transform((v) => v ?? null),
   description: optionalText(limits.description),

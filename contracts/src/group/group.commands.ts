@@ -1,32 +1,30 @@
 import { z } from 'zod';
 import { attributeValueSchema } from '../rules/attributes';
 import { limits, optionalText, requiredName, serverDateSchema } from '../rules/limits';
-import { maxMetricValue, metricTypes } from '../rules/priority';
+import { metricTypes } from '../rules/priority';
+import { numberIn, ranges } from '../rules/ranges';
+import type { NumericRange } from '../rules/ranges';
 import { saveCommandSchema } from '../rules/save-command';
 import { subgroupIdSchema } from './subgroups';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
-const nullableInt = (min: number, max: number) =>
-  z
-    .number()
-    .int()
-    .min(min)
-    .max(max)
+const nullableNumber = (range: NumericRange) =>
+  numberIn(range)
     .nullish()
     .transform((v) => v ?? null);
 /** A classification code (status, phase, art, klasse, healthStatus): option sets are not shown (§4). */
 const code = (fallback: number) =>
-  z
-    .number()
-    .int()
-    .min(0)
-    .max(99)
+  numberIn(ranges.code)
     .nullish()
     .transform((v) => v ?? fallback);
 
 /** Slider ranges of §9. */
-export const metricLimits = { rating: 9, metric4: 12, goal: 9 } as const;
+export const metricLimits = {
+  rating: ranges.rating.max,
+  metric4: ranges.metric4.max,
+  goal: ranges.goalValue.max,
+} as const;
 
 export const groupMetricSchema = z.strictObject({
   group: z
@@ -36,7 +34,7 @@ export const groupMetricSchema = z.strictObject({
     .nullish()
     .transform((v) => v || null),
   type: z.enum(metricTypes),
-  value: z.number().int().min(0).max(maxMetricValue),
+  value: numberIn(ranges.metricValue),
 });
 export type GroupMetric = z.infer<typeof groupMetricSchema>;
 
@@ -57,18 +55,14 @@ export const groupFieldsSchema = z.strictObject({
   start: serverDateSchema.nullish().transform((v) => v ?? null),
   end: serverDateSchema.nullish().transform((v) => v ?? null),
   parent: id.nullish().transform((v) => v ?? null),
-  parentOrder: z
-    .number()
-    .int()
-    .nullish()
-    .transform((v) => v ?? null),
+  parentOrder: nullableNumber(ranges.order),
   jirarepo: jiraRepoSchema.nullish().transform((v) => v ?? null),
   jiraid: optionalText(limits.issueId),
   cockpitid: optionalText(limits.cockpitid),
-  metric1: nullableInt(0, metricLimits.rating),
-  metric2: nullableInt(0, metricLimits.rating),
-  metric3: nullableInt(0, metricLimits.rating),
-  metric4: nullableInt(0, metricLimits.metric4),
+  metric1: nullableNumber(ranges.rating),
+  metric2: nullableNumber(ranges.rating),
+  metric3: nullableNumber(ranges.rating),
+  metric4: nullableNumber(ranges.metric4),
   metrics: z
     .array(groupMetricSchema)
     .max(50)
@@ -116,10 +110,13 @@ export type SaveGroupData = z.infer<typeof saveGroupSchema>;
 
 export const deleteGroupSchema = z.strictObject({ id, version });
 export type DeleteGroupData = z.infer<typeof deleteGroupSchema>;
+/** RestoreGroup: bring a deleted project back, with its items and lanes, at the version the user saw. */
+export const restoreGroupSchema = deleteGroupSchema;
+export type RestoreGroupData = DeleteGroupData;
 
 export const groupGoalValueSchema = z.strictObject({
   goalId: id,
-  value: z.number().int().min(0).max(metricLimits.goal),
+  value: numberIn(ranges.goalValue),
 });
 export type GroupGoalValue = z.infer<typeof groupGoalValueSchema>;
 
@@ -153,14 +150,22 @@ export const renameSubgroupSchema = z.strictObject({
   name: requiredName(limits.title),
 });
 export type RenameSubgroupData = z.infer<typeof renameSubgroupSchema>;
+/** RemoveSubgroup and RestoreSubgroup name one of a project's INDIVIDUAL lanes. */
+export const removeSubgroupSchema = z.strictObject({ id, subgroup: subgroupIdSchema });
+export type RemoveSubgroupData = z.infer<typeof removeSubgroupSchema>;
+export const restoreSubgroupSchema = removeSubgroupSchema;
+export type RestoreSubgroupData = RemoveSubgroupData;
 
 export type GroupCommand =
   | { readonly type: 'SaveGroup'; readonly data: SaveGroupData }
   | { readonly type: 'DeleteGroup'; readonly data: DeleteGroupData }
+  | { readonly type: 'RestoreGroup'; readonly data: RestoreGroupData }
   | { readonly type: 'SetGroupGoals'; readonly data: SetGroupGoalsData }
   | { readonly type: 'ShareProject'; readonly data: ShareProjectData }
   | { readonly type: 'UnshareProject'; readonly data: ShareProjectData }
   | { readonly type: 'AcceptProjectShare'; readonly data: AcceptProjectShareData }
   | { readonly type: 'DeclineProjectShare'; readonly data: DeclineProjectShareData }
   | { readonly type: 'AddSubgroup'; readonly data: AddSubgroupData }
-  | { readonly type: 'RenameSubgroup'; readonly data: RenameSubgroupData };
+  | { readonly type: 'RenameSubgroup'; readonly data: RenameSubgroupData }
+  | { readonly type: 'RemoveSubgroup'; readonly data: RemoveSubgroupData }
+  | { readonly type: 'RestoreSubgroup'; readonly data: RestoreSubgroupData };

@@ -12,7 +12,10 @@ import type {
   DeleteGroupData,
   GroupCommand,
   GroupFields,
+  RemoveSubgroupData,
   RenameSubgroupData,
+  RestoreGroupData,
+  RestoreSubgroupData,
   SaveGroupData,
   SetGroupGoalsData,
   ShareProjectData,
@@ -21,6 +24,7 @@ import type {
   GroupCreated,
   GroupDeleted,
   GroupEvent,
+  GroupRestored,
   GroupGoalsSet,
   GroupUpdated,
   ProjectShareAccepted,
@@ -28,10 +32,22 @@ import type {
   ProjectShared,
   ProjectUnshared,
   SubgroupAdded,
+  SubgroupRemoved,
   SubgroupRenamed,
+  SubgroupRestored,
 } from './group.events';
 import { evolveGroup, initialGroupState } from './group.state';
-import type { GroupState } from './group.state';
+import type { GroupState, ProjectShare } from './group.state';
+import {
+  checkListed,
+  defaultOptionLists,
+  optionLabel,
+  optionListFields,
+  sharedParentValues,
+} from '../options/option-lists';
+import type { OptionLists } from '../options/option-lists';
+import { assertAttributeValues } from '../rules/attributes';
+import type { AttributeDefinition } from '../identity/tenant.commands';
 import { subgroupsOf } from './subgroups';
 import type { Subgroup } from './subgroups';
 
@@ -57,6 +73,17 @@ export interface GroupContext extends DecisionContext {
   readonly tenantExists?: boolean;
   /** The status of the requested parent when it is another tenant's project (shared and ACCEPTED). */
   readonly sharedParentStatus?: number;
+  /** The tenant's option lists: codes a command sets must be listed there (omitted: not checked). */
+  readonly optionLists?: OptionLists;
+  /** The tenant's project attribute schema (issue 19, §3); none when absent. */
+  readonly projectAttributes?: readonly AttributeDefinition[];
+  /**
+   * For DeleteGroup: the live projects that name this one as parent, in any tenant (a project shared
+   * with another tenant may be a parent there); `title` only for the tenant's own.
+   */
+  readonly subprojects?: readonly { readonly id: number; readonly title: string | null }[];
+  /** For RemoveSubgroup: how many live items the lane holds. */
+  readonly laneItems?: number;
 }
 
 /** §4 new-project defaults: status 3, phase/art/klasse/healthStatus 0, all metrics 0, start = end = today. */
@@ -72,22 +99,45 @@ export const newGroupDefaults = (today: string): Partial<GroupFields> & { end: s
 
 /**
  * §4 status rules for a shared parent: the spec shows two variants ('1 to 3, or excluding 7, 9 and 10
- * (partly disabled)'); Fahrplan takes the one shown in full, statuses 1 to 3. Own parents take any status.
+ * (partly disabled)'). Issue 19 settles it: the tenant that links a parent marks in its project status
+ * list which statuses a shared parent may have (by default 1 to 3, the variant the spec shows in full).
  */
-export const sharedParentStatuses: readonly number[] = [1, 2, 3];
-export const isSelectableSharedParent = (status: number): boolean => sharedParentStatuses.includes(status);
+export const isSelectableSharedParent = (status: number, lists: OptionLists = defaultOptionLists): boolean =>
+  sharedParentValues(lists).includes(status);
 
 const project = { one: 'a project', name: 'project' } as const;
 
 const checkParentProject = (selfId: number, parent: number | null, context: GroupContext): void => {
   checkParent(project, selfId, parent, context.parentChain);
   const status = context.sharedParentStatus;
-  if (parent !== null && status !== undefined && !isSelectableSharedParent(status))
+  const lists = context.optionLists ?? defaultOptionLists;
+  if (parent !== null && status !== undefined && !isSelectableSharedParent(status, lists)) {
+    const allowed = lists.projectStatus.filter((o) => o.sharedParent === true).map((o) => o.label);
     throw invalidField(
       'parent',
       'status not allowed',
-      `a shared parent project needs status ${sharedParentStatuses.join(', ')}`,
+      allowed.length === 0
+        ? 'no project status allows a shared parent (Administration → Option lists)'
+        : `a shared parent project needs the status ${allowed.join(', ')}; it has ${optionLabel(lists, 'projectStatus', status)}`,
     );
+  }
+};
+
+/** The classification fields a command sets must hold values the tenant lists (issue 19). */
+const projectCodes = [
+  'projectStatus',
+  'projectPhase',
+  'projectHealth',
+  'projectArt',
+  'projectKlasse',
+] as const;
+const checkCodes = (requested: Partial<GroupFields>, before: GroupFields | null, context: GroupContext) => {
+  const lists = context.optionLists;
+  if (!lists) return;
+  for (const kind of projectCodes) {
+    const field = optionListFields[kind].field;
+    checkListed(lists, kind, requested[field], before?.[field]);
+  }
 };
 
 const checkAccountOf = (selfId: number, account: number | null | undefined, context: GroupContext): void =>
@@ -156,6 +206,8 @@ const createGroup = (
   if (requested.start) defaults.end = requested.start;
   const parsed = groupFieldsSchema.parse({ ...defaults, ...requested });
   const fields = derive(null, requested, parsed);
+  checkCodes(requested, null, context);
+  assertAttributeValues(fields.attributes, context.projectAttributes ?? [], [], 'project');
   checkParentProject(context.newId, fields.parent, context);
   checkDates(fields.start, fields.end);
   checkAccountOf(context.newId, fields.account, context);
@@ -172,6 +224,14 @@ const updateGroup = (
   const group = activeGroup(state);
   if (seen !== group.version) throw versionConflict(group.version);
   const next = derive(group.fields, requested, { ...group.fields, ...requested });
+  checkCodes(requested, group.fields, context);
+  if (requested.attributes !== undefined)
+    assertAttributeValues(
+      requested.attributes,
+      context.projectAttributes ?? [],
+      group.fields.attributes,
+      'project',
+    );
   if (requested.parent !== undefined) checkParentProject(group.id, next.parent, context);
   checkDates(next.start, next.end);
   if (requested.account !== undefined && requested.account !== group.fields.account)
@@ -194,10 +254,53 @@ const saveGroup = (
     : updateGroup(requested, seen, state, context);
 };
 
-const deleteGroup = (command: DeleteGroupData, state: GroupState): GroupDeleted[] => {
+const listed = (names: readonly string[]) =>
+  names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+
+/**
+ * Why a project cannot be deleted, null when it can: anything outside it that still depends on it,
+ * its live subprojects (a title null for another tenant's) and its shares, pending or accepted. The
+ * console shows the same sentence before the user confirms.
+ */
+export const groupDeleteRefusal = (
+  subprojects: readonly { readonly id: number; readonly title: string | null }[],
+  shares: readonly ProjectShare[],
+): string | null => {
+  if (subprojects.length > 0) {
+    const one = subprojects.length === 1;
+    const names = listed(
+      subprojects.map((p) => (p.title === null ? `#${p.id} of another tenant` : `'${p.title}'`)),
+    );
+    const them = one ? 'it' : 'them';
+    return `the project has ${one ? 'a subproject' : `${subprojects.length} subprojects`} (${names}): delete ${them} or give ${them} another parent first`;
+  }
+  if (shares.length > 0) {
+    const tenants = listed(shares.map((s) => `'${s.tenant}' (${s.status.toLowerCase()})`));
+    return `the project is shared with ${tenants}: revoke the ${shares.length === 1 ? 'share' : 'shares'} first`;
+  }
+  return null;
+};
+
+const deleteGroup = (command: DeleteGroupData, state: GroupState, context: GroupContext): GroupDeleted[] => {
   const group = activeGroup(state);
   if (command.version !== group.version) throw versionConflict(group.version);
+  const refusal = groupDeleteRefusal(context.subprojects ?? [], group.shares);
+  if (refusal) throw new DomainError('conflict', refusal);
   return [{ type: 'GroupDeleted', data: { id: group.id } }];
+};
+
+/** A restore is a new fact: the project comes back under its parent, which must be live itself. */
+const restoreGroup = (
+  command: RestoreGroupData,
+  state: GroupState,
+  context: GroupContext,
+): GroupRestored[] => {
+  if (state.status === 'absent') throw notFound('group');
+  if (state.status === 'active') throw new DomainError('conflict', 'the project is not deleted');
+  if (command.version !== state.version) throw versionConflict(state.version);
+  if (state.fields.parent !== null && context.parentChain === null)
+    throw new DomainError('conflict', 'the parent project is deleted: restore it first');
+  return [{ type: 'GroupRestored', data: { id: state.id } }];
 };
 
 const setGroupGoals = (
@@ -257,7 +360,10 @@ const addSubgroup = ({ name }: AddSubgroupData, state: GroupState): SubgroupAdde
   const group = activeGroup(state);
   if (subgroupsOf(group.subgroups).some((s) => s.name.toLowerCase() === name.toLowerCase()))
     throw invalidField('name', 'exists', `the project has a lane named '${name}' already`);
-  const numbers = group.subgroups.map((s) => Number(s.id.replace(/^lane-/, '')) || 0);
+  // a removed lane keeps its id, so that its restore is unambiguous
+  const numbers = [...group.subgroups, ...group.removedSubgroups].map(
+    (s) => Number(s.id.replace(/^lane-/, '')) || 0,
+  );
   const subgroup: Subgroup = { id: `lane-${Math.max(0, ...numbers) + 1}`, name, type: 'INDIVIDUAL' };
   return [{ type: 'SubgroupAdded', data: { id: group.id, subgroup } }];
 };
@@ -277,6 +383,42 @@ const renameSubgroup = (
   return [{ type: 'SubgroupRenamed', data: { id: group.id, subgroup: laneId, name } }];
 };
 
+const removeSubgroup = (
+  { subgroup: laneId }: RemoveSubgroupData,
+  state: GroupState,
+  context: GroupContext,
+): SubgroupRemoved[] => {
+  const group = activeGroup(state);
+  const lane = group.subgroups.find((s) => s.id === laneId);
+  if (!lane) {
+    if (subgroupsOf([]).some((s) => s.id === laneId))
+      throw invalidField('subgroup', 'default lane', 'the default lanes cannot be removed');
+    throw notFound('subgroup');
+  }
+  const items = context.laneItems ?? 0;
+  if (items > 0)
+    throw new DomainError(
+      'conflict',
+      `the lane '${lane.name}' holds ${items === 1 ? '1 item' : `${items} items`}: move or delete ${items === 1 ? 'it' : 'them'} first`,
+    );
+  return [{ type: 'SubgroupRemoved', data: { id: group.id, subgroup: laneId } }];
+};
+
+const restoreSubgroup = (
+  { subgroup: laneId }: RestoreSubgroupData,
+  state: GroupState,
+): SubgroupRestored[] => {
+  const group = activeGroup(state);
+  const lane = group.removedSubgroups.find((s) => s.id === laneId);
+  if (!lane) throw notFound('removed subgroup');
+  if (subgroupsOf(group.subgroups).some((s) => s.name.toLowerCase() === lane.name.toLowerCase()))
+    throw new DomainError(
+      'conflict',
+      `the project has a lane named '${lane.name}' again: rename that one first`,
+    );
+  return [{ type: 'SubgroupRestored', data: { id: group.id, subgroup: lane } }];
+};
+
 export const decideGroup = (
   command: GroupCommand,
   state: GroupState,
@@ -286,7 +428,9 @@ export const decideGroup = (
     case 'SaveGroup':
       return saveGroup(command.data, state, context);
     case 'DeleteGroup':
-      return deleteGroup(command.data, state);
+      return deleteGroup(command.data, state, context);
+    case 'RestoreGroup':
+      return restoreGroup(command.data, state, context);
     case 'SetGroupGoals':
       return setGroupGoals(command.data, state, context);
     case 'ShareProject':
@@ -300,6 +444,10 @@ export const decideGroup = (
       return addSubgroup(command.data, state);
     case 'RenameSubgroup':
       return renameSubgroup(command.data, state);
+    case 'RemoveSubgroup':
+      return removeSubgroup(command.data, state, context);
+    case 'RestoreSubgroup':
+      return restoreSubgroup(command.data, state);
     default: {
       const _exhaustive: never = command;
       throw new Error('unknown command');

@@ -7,7 +7,14 @@ export type GroupUpdated = DomainEvent<
   'GroupUpdated',
   { readonly id: number; readonly changes: Partial<GroupFields> }
 >;
+/**
+ * A project was soft-deleted. Its items and lanes go with it without events of their own: every read
+ * model shows an item only within a live project, so the project's restore brings back exactly the
+ * items that were live when it was deleted.
+ */
 export type GroupDeleted = DomainEvent<'GroupDeleted', { readonly id: number }>;
+/** A deleted project is live again, with its items and lanes; its deletion stays in the history. */
+export type GroupRestored = DomainEvent<'GroupRestored', { readonly id: number }>;
 export type GroupGoalsSet = DomainEvent<
   'GroupGoalsSet',
   { readonly id: number; readonly goals: GroupGoalValue[] }
@@ -43,9 +50,22 @@ export type SubgroupRenamed = DomainEvent<
   'SubgroupRenamed',
   { readonly id: number; readonly subgroup: string; readonly name: string }
 >;
+/** An INDIVIDUAL lane (that held no items) was removed from the project. */
+export type SubgroupRemoved = DomainEvent<
+  'SubgroupRemoved',
+  { readonly id: number; readonly subgroup: string }
+>;
+/** A removed lane is back, with the id and name it had (the event names both for the read models). */
+export type SubgroupRestored = DomainEvent<
+  'SubgroupRestored',
+  { readonly id: number; readonly subgroup: Subgroup }
+>;
 export type GroupEvent =
   | SubgroupAdded
   | SubgroupRenamed
+  | SubgroupRemoved
+  | SubgroupRestored
+  | GroupRestored
   | GroupCreated
   | GroupUpdated
   | GroupDeleted

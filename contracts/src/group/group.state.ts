@@ -22,6 +22,8 @@ export type GroupState =
       readonly shares: readonly ProjectShare[];
       /** The INDIVIDUAL lanes (the default ones are implicit, `subgroupsOf`). */
       readonly subgroups: readonly Subgroup[];
+      /** INDIVIDUAL lanes removed: a restore brings one back, and their ids are never given again. */
+      readonly removedSubgroups: readonly Subgroup[];
     };
 
 export const initialGroupState: GroupState = { status: 'absent' };
@@ -30,7 +32,16 @@ export const initialGroupState: GroupState = { status: 'absent' };
 export const evolveGroup = (state: GroupState, event: GroupEvent): GroupState => {
   if (event.type === 'GroupCreated') {
     const { id: groupId, ...fields } = event.data;
-    return { status: 'active', id: groupId, fields, version: 0, goals: {}, shares: [], subgroups: [] };
+    return {
+      status: 'active',
+      id: groupId,
+      fields,
+      version: 0,
+      goals: {},
+      shares: [],
+      subgroups: [],
+      removedSubgroups: [],
+    };
   }
   if (state.status === 'absent') return state;
   const next = { ...state, version: state.version + 1 };
@@ -39,6 +50,8 @@ export const evolveGroup = (state: GroupState, event: GroupEvent): GroupState =>
       return { ...next, fields: { ...state.fields, ...event.data.changes } };
     case 'GroupDeleted':
       return { ...next, status: 'deleted' };
+    case 'GroupRestored':
+      return { ...next, status: 'active' };
     case 'GroupGoalsSet':
       return {
         ...next,
@@ -64,6 +77,20 @@ export const evolveGroup = (state: GroupState, event: GroupEvent): GroupState =>
         subgroups: state.subgroups.map((s) =>
           s.id === event.data.subgroup ? { ...s, name: event.data.name } : s,
         ),
+      };
+    case 'SubgroupRemoved': {
+      const removed = state.subgroups.filter((s) => s.id === event.data.subgroup);
+      return {
+        ...next,
+        subgroups: state.subgroups.filter((s) => s.id !== event.data.subgroup),
+        removedSubgroups: [...state.removedSubgroups, ...removed],
+      };
+    }
+    case 'SubgroupRestored':
+      return {
+        ...next,
+        subgroups: [...state.subgroups, event.data.subgroup],
+        removedSubgroups: state.removedSubgroups.filter((s) => s.id !== event.data.subgroup.id),
       };
     default: {
       const _exhaustive: never = event;

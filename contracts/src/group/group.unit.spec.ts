@@ -117,7 +117,7 @@ describe('SaveGroup creating a project', () => {
       .when(save({ title: 'X', start: '2026-05-04', end: '2026-05-01' }), context())
       .thenThrows({
         code: 'validation',
-        details: { fieldErrors: [{ field: 'end', message: 'before begin' }] },
+        details: { fieldErrors: [{ field: 'end', message: 'the end cannot precede the begin' }] },
       }));
 
   it.each([
@@ -259,7 +259,7 @@ describe('SaveGroup updating a project', () => {
       .when(save({ id, version: 0, start: '2026-04-01', end: '2026-03-20' }), context())
       .thenThrows({
         code: 'validation',
-        details: { fieldErrors: [{ field: 'end', message: 'before begin' }] },
+        details: { fieldErrors: [{ field: 'end', message: 'the end cannot precede the begin' }] },
       });
   });
 
@@ -316,6 +316,104 @@ describe('DeleteGroup', () => {
       .given([created(id), { type: 'GroupUpdated', data: { id, changes: { contact: 'A' } } }])
       .when({ type: 'DeleteGroup', data: { id, version: 0 } }, context())
       .thenThrows({ code: 'conflict' });
+  });
+});
+
+describe('DeleteGroup while something depends on the project', () => {
+  const remove = (id: number, version = 0): GroupCommand => ({ type: 'DeleteGroup', data: { id, version } });
+
+  it("refuses while live projects name it as parent, naming them (another tenant's by id only)", () => {
+    const id = freshId();
+    spec
+      .given([created(id)])
+      .when(remove(id), context({ subprojects: [{ id: 7, title: 'Pilot' }] }))
+      .thenThrows({
+        code: 'conflict',
+        message: "the project has a subproject ('Pilot'): delete it or give it another parent first",
+      });
+    spec
+      .given([created(id)])
+      .when(
+        remove(id),
+        context({
+          subprojects: [
+            { id: 7, title: 'Pilot' },
+            { id: 8, title: 'Wave 2' },
+            { id: 9, title: null },
+            { id: 10, title: 'Wave 3' },
+          ],
+        }),
+      )
+      .thenThrows({
+        code: 'conflict',
+        message:
+          "the project has 4 subprojects ('Pilot', 'Wave 2', #9 of another tenant and 1 more): delete them or give them another parent first",
+      });
+  });
+
+  it('refuses while it is shared, pending or accepted, naming the tenants', () => {
+    const id = freshId();
+    const shared: GroupEvent[] = [
+      created(id),
+      { type: 'ProjectShared', data: { id, tenant: 'beta', status: 'PENDING' } },
+      { type: 'ProjectShared', data: { id, tenant: 'gamma', status: 'PENDING' } },
+      { type: 'ProjectShareAccepted', data: { id, tenant: 'gamma' } },
+    ];
+    spec.given(shared).when(remove(id, 3), context()).thenThrows({
+      code: 'conflict',
+      message: "the project is shared with 'beta' (pending), 'gamma' (accepted): revoke the shares first",
+    });
+    spec
+      .given([
+        ...shared,
+        { type: 'ProjectUnshared', data: { id, tenant: 'beta' } },
+        { type: 'ProjectUnshared', data: { id, tenant: 'gamma' } },
+      ])
+      .when(remove(id, 5), context({ subprojects: [] }))
+      .then([{ type: 'GroupDeleted', data: { id } }]);
+  });
+});
+
+describe('RestoreGroup', () => {
+  const restore = (id: number, version: number): GroupCommand => ({
+    type: 'RestoreGroup',
+    data: { id, version },
+  });
+
+  it('restores a deleted project at the version of its deletion, as a new event', () => {
+    const id = freshId();
+    const history: GroupEvent[] = [created(id), { type: 'GroupDeleted', data: { id } }];
+    spec
+      .given(history)
+      .when(restore(id, 1), context())
+      .then([{ type: 'GroupRestored', data: { id } }]);
+    const state = [...history, { type: 'GroupRestored', data: { id } } as GroupEvent].reduce(
+      groupDecider.evolve,
+      groupDecider.initialState,
+    );
+    expect(state).toMatchObject({ status: 'active', version: 2, fields: { title: 'Roll-out' } });
+  });
+
+  it('refuses a live project, an unknown one, a stale version and a deleted parent', () => {
+    const id = freshId();
+    spec
+      .given([created(id)])
+      .when(restore(id, 0), context())
+      .thenThrows({ code: 'conflict', message: 'the project is not deleted' });
+    spec.given([]).when(restore(id, 0), context()).thenThrows({ code: 'not_found' });
+    const child: GroupEvent[] = [created(id, aGroup({ parent: 5 })), { type: 'GroupDeleted', data: { id } }];
+    spec
+      .given(child)
+      .when(restore(id, 0), context())
+      .thenThrows({ code: 'conflict', details: { currentVersion: 1 } });
+    spec
+      .given(child)
+      .when(restore(id, 1), context({ parentChain: null }))
+      .thenThrows({ code: 'conflict', message: 'the parent project is deleted: restore it first' });
+    spec
+      .given(child)
+      .when(restore(id, 1), context({ parentChain: [5] }))
+      .then([{ type: 'GroupRestored', data: { id } }]);
   });
 });
 
@@ -764,9 +862,111 @@ describe('AddSubgroup and RenameSubgroup (lanes)', () => {
     ]);
   });
 
+  it('removes an empty INDIVIDUAL lane; refuses one that holds items, a default lane and an unknown one', () => {
+    const id = freshId();
+    const history = [created(id), lane(id, 'lane-1', 'Design'), lane(id, 'lane-2', 'Build')];
+    const removeLane = (subgroup: string): GroupCommand => ({
+      type: 'RemoveSubgroup',
+      data: { id, subgroup },
+    });
+    spec
+      .given(history)
+      .when(removeLane('lane-1'), context({ laneItems: 0 }))
+      .then([{ type: 'SubgroupRemoved', data: { id, subgroup: 'lane-1' } }]);
+    spec
+      .given(history)
+      .when(removeLane('lane-2'), context({ laneItems: 3 }))
+      .thenThrows({ code: 'conflict', message: "the lane 'Build' holds 3 items: move or delete them first" });
+    spec
+      .given(history)
+      .when(removeLane('tasks'), context())
+      .thenThrows({
+        code: 'validation',
+        details: { fieldErrors: [{ field: 'subgroup', message: 'default lane' }] },
+      });
+    spec.given(history).when(removeLane('lane-9'), context()).thenThrows({ code: 'not_found' });
+  });
+
+  it('restores a removed lane with its id and name; its id is never given to a new lane', () => {
+    const id = freshId();
+    const removed: GroupEvent[] = [
+      created(id),
+      lane(id, 'lane-1', 'Design'),
+      lane(id, 'lane-2', 'Build'),
+      { type: 'SubgroupRemoved', data: { id, subgroup: 'lane-2' } },
+    ];
+    const restoreLane: GroupCommand = { type: 'RestoreSubgroup', data: { id, subgroup: 'lane-2' } };
+    const restored: GroupEvent = {
+      type: 'SubgroupRestored',
+      data: { id, subgroup: { id: 'lane-2', name: 'Build', type: 'INDIVIDUAL' } },
+    };
+    spec.given(removed).when(restoreLane, context()).then([restored]);
+    spec
+      .given(removed)
+      .when({ type: 'AddSubgroup', data: { id, name: 'Test' } }, context())
+      .then([lane(id, 'lane-3', 'Test')]);
+    spec
+      .given([...removed, lane(id, 'lane-3', 'build')])
+      .when(restoreLane, context())
+      .thenThrows({
+        code: 'conflict',
+        message: "the project has a lane named 'Build' again: rename that one first",
+      });
+    spec
+      .given([...removed, restored])
+      .when(restoreLane, context())
+      .thenThrows({ code: 'not_found' });
+    const state = [...removed, restored].reduce(groupDecider.evolve, groupDecider.initialState);
+    expect(state.status === 'active' && state.subgroups.map((s) => s.id)).toEqual(['lane-1', 'lane-2']);
+  });
+
   it('parses lane commands: a lane id of the lane pattern, a name within the title limit', () => {
     expect(renameSubgroupSchema.safeParse({ id: 1, subgroup: 'Lane 1', name: 'X' }).success).toBe(false);
     expect(addSubgroupSchema.safeParse({ id: 1, name: '   ' }).success).toBe(false);
     expect(addSubgroupSchema.parse({ id: 1, name: ' Design ' })).toEqual({ id: 1, name: 'Design' });
+  });
+});
+
+describe('SaveGroup custom attributes (issue 19, §3: the tenant project attribute schema)', () => {
+  const projectAttributes = [
+    { key: 'sponsor', label: 'Sponsor', type: 'text' },
+    { key: 'programme', label: 'Programme', type: 'select', options: ['Cloud', 'Security'] },
+  ] as const;
+  const withSchema = (facts: Partial<GroupContext> = {}) => context({ projectAttributes, ...facts });
+  const values = [
+    { key: 'sponsor', value: 'Jane Roe' },
+    { key: 'programme', value: 'Cloud' },
+  ];
+
+  it('stores values that fit the schema, on create and on update', () => {
+    const id = freshId();
+    const [event] = groupDecider.decide(
+      save({ title: 'Attributed', attributes: values }),
+      groupDecider.initialState,
+      withSchema({ newId: id }),
+    );
+    expect(event).toMatchObject({ type: 'GroupCreated', data: { id, attributes: values } });
+    const next = [{ key: 'programme', value: 'Security' }];
+    spec
+      .given([created(id)])
+      .when(save({ id, version: 0, attributes: next }), withSchema())
+      .then([{ type: 'GroupUpdated', data: { id, changes: { attributes: next } } }]);
+  });
+
+  it('refuses an unknown key or a value outside a select with a field error on attributes.<key>', () => {
+    const id = freshId();
+    for (const [attributes, field, message] of [
+      [[{ key: 'colour', value: 'red' }], 'attributes.colour', 'not an attribute of the tenant'],
+      [[{ key: 'programme', value: 'Moon' }], 'attributes.programme', 'one of Cloud, Security'],
+    ] as const) {
+      spec
+        .given([])
+        .when(save({ title: 'Refused', attributes }), withSchema({ newId: id }))
+        .thenThrows({ code: 'validation', details: { fieldErrors: [{ field, message }] } });
+      spec
+        .given([created(id)])
+        .when(save({ id, version: 0, attributes }), withSchema())
+        .thenThrows({ code: 'validation', details: { fieldErrors: [{ field, message }] } });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import equal from 'fast-deep-equal';
 import { z } from 'zod';
 import type { Page } from '../read-models';
+import type { ReferenceName } from './history-refs';
 
 /*
  * Issue 8: the history of a record and its view as of a date. A record's history is its stream read
@@ -61,6 +62,11 @@ export interface HistoryPage extends Page<HistoryRow> {
   /** Every field and every user of the whole history, for the filters. */
   readonly fields: readonly string[];
   readonly users: readonly string[];
+  /**
+   * The records this page's rows refer to (`referenceKey` → the names each had over the page's
+   * positions), for those the caller may see (issue 19).
+   */
+  readonly refs?: Readonly<Record<string, readonly ReferenceName[]>>;
 }
 
 /** The filters of GET /api/history/<category>/<id> (its `limit` and `cursor` page as every list does). */

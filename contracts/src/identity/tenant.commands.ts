@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionListsSchema } from '../options/option-lists';
 import { actions, resources } from '../permissions';
 import { requiredName } from '../rules/limits';
 import type { Permissions } from '../permissions';
@@ -86,6 +87,13 @@ export const changeAttributeSchemasSchema = z.strictObject({
   version: version.optional(),
   applicationAttributes: attributeListSchema,
   taskAttributes: attributeListSchema,
+  /** Issue 19 (§3: projects have attributes like applications); omitted keeps the project schema. */
+  projectAttributes: attributeListSchema.optional(),
+});
+/** Issue 19: the option lists a tenant names its codes with; a list not named keeps what it was. */
+export const changeOptionListsSchema = z.strictObject({
+  version: version.optional(),
+  lists: optionListsSchema,
 });
 export const saveRoleSchema = z.strictObject({
   id: id.optional(),
@@ -110,6 +118,7 @@ export type SaveRoleData = z.infer<typeof saveRoleSchema>;
 
 export type ChangeTenantFeaturesData = z.infer<typeof changeTenantFeaturesSchema>;
 export type ChangeAttributeSchemasData = z.infer<typeof changeAttributeSchemasSchema>;
+export type ChangeOptionListsData = z.infer<typeof changeOptionListsSchema>;
 export type DeleteRoleData = z.infer<typeof deleteRoleSchema>;
 export type ChangeMemberRolesData = z.infer<typeof changeMemberRolesSchema>;
 export type InviteMemberData = z.infer<typeof inviteMemberSchema>;
@@ -120,6 +129,7 @@ export type TenantCommand =
   | { readonly type: 'CreateTenant'; readonly data: CreateTenantData }
   | { readonly type: 'ChangeTenantFeatures'; readonly data: ChangeTenantFeaturesData }
   | { readonly type: 'ChangeAttributeSchemas'; readonly data: ChangeAttributeSchemasData }
+  | { readonly type: 'ChangeOptionLists'; readonly data: ChangeOptionListsData }
   | { readonly type: 'SaveRole'; readonly data: SaveRoleData }
   | { readonly type: 'DeleteRole'; readonly data: DeleteRoleData }
   | { readonly type: 'ChangeMemberRoles'; readonly data: ChangeMemberRolesData }

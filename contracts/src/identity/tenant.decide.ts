@@ -8,6 +8,7 @@ import type { MemberFacts } from './administrators';
 import { noFeatures } from './tenant.commands';
 import type {
   ChangeAttributeSchemasData,
+  ChangeOptionListsData,
   ChangeMemberRolesData,
   ChangeTenantFeaturesData,
   CreateTenantData,
@@ -19,6 +20,7 @@ import type {
 } from './tenant.commands';
 import type {
   AttributeSchemasChanged,
+  OptionListsChanged,
   InvitationAccepted,
   InvitationDeclined,
   MemberInvited,
@@ -97,9 +99,18 @@ const changeAttributeSchemas = (
   return [
     {
       type: 'AttributeSchemasChanged',
-      data: { applicationAttributes: command.applicationAttributes, taskAttributes: command.taskAttributes },
+      data: {
+        applicationAttributes: command.applicationAttributes,
+        taskAttributes: command.taskAttributes,
+        ...(command.projectAttributes === undefined ? {} : { projectAttributes: command.projectAttributes }),
+      },
     },
   ];
+};
+
+const changeOptionLists = (command: ChangeOptionListsData, state: TenantState): OptionListsChanged[] => {
+  checkVersion(command, state);
+  return [{ type: 'OptionListsChanged', data: { lists: command.lists } }];
 };
 
 const saveRole = (command: SaveRoleData, state: TenantState, context: TenantContext): RoleSaved[] => {
@@ -210,6 +221,8 @@ export const decideTenant = (
       return changeTenantFeatures(command.data, state);
     case 'ChangeAttributeSchemas':
       return changeAttributeSchemas(command.data, state);
+    case 'ChangeOptionLists':
+      return changeOptionLists(command.data, state);
     case 'SaveRole':
       return leavesAnAdministrator(saveRole(command.data, state, context), state, context);
     case 'DeleteRole':

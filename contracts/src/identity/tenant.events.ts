@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../events';
+import type { SavedOptionLists } from '../options/option-lists';
 import type { Permissions } from '../permissions';
 import type { AttributeDefinition, FeatureFlags } from './tenant.commands';
 
@@ -11,6 +12,8 @@ export type TenantCreated = DomainEvent<
     readonly applicationAttributes: readonly AttributeDefinition[];
     /** Added later: events written before read as no task attributes. */
     readonly taskAttributes?: readonly AttributeDefinition[];
+    /** Added by issue 19: events written before read as no project attributes. */
+    readonly projectAttributes?: readonly AttributeDefinition[];
   }
 >;
 export type TenantFeaturesChanged = DomainEvent<'TenantFeaturesChanged', { readonly features: FeatureFlags }>;
@@ -19,8 +22,12 @@ export type AttributeSchemasChanged = DomainEvent<
   {
     readonly applicationAttributes: readonly AttributeDefinition[];
     readonly taskAttributes: readonly AttributeDefinition[];
+    /** Added by issue 19: events without it leave the project schema as it was. */
+    readonly projectAttributes?: readonly AttributeDefinition[];
   }
 >;
+/** The lists it names, whole; the others keep what they were. */
+export type OptionListsChanged = DomainEvent<'OptionListsChanged', { readonly lists: SavedOptionLists }>;
 export type RoleSaved = DomainEvent<
   'RoleSaved',
   { readonly id: number; readonly name: string; readonly permissions: Permissions }
@@ -59,6 +66,7 @@ export type TenantEvent =
   | TenantCreated
   | TenantFeaturesChanged
   | AttributeSchemasChanged
+  | OptionListsChanged
   | RoleSaved
   | RoleDeleted
   | MemberRolesChanged

@@ -1,3 +1,4 @@
+import type { SavedOptionLists } from '../options/option-lists';
 import type { Permissions } from '../permissions';
 import { noFeatures } from './tenant.commands';
 import type { AttributeDefinition, FeatureFlags } from './tenant.commands';
@@ -23,6 +24,9 @@ export interface TenantState {
   readonly features: FeatureFlags;
   readonly applicationAttributes: readonly AttributeDefinition[];
   readonly taskAttributes: readonly AttributeDefinition[];
+  readonly projectAttributes: readonly AttributeDefinition[];
+  /** The option lists it changed (issue 19); `optionListsOf` adds the defaults of the others. */
+  readonly optionLists: SavedOptionLists;
   readonly roles: Readonly<Record<number, RoleRecord>>;
   /** Role ids per member user id: home users once roles are assigned, and every user who joined. */
   readonly members: Readonly<Record<number, readonly number[]>>;
@@ -38,6 +42,8 @@ export const initialTenantState: TenantState = {
   features: noFeatures,
   applicationAttributes: [],
   taskAttributes: [],
+  projectAttributes: [],
+  optionLists: {},
   roles: {},
   members: {},
   joined: [],
@@ -66,11 +72,14 @@ const applyTenant = (state: TenantState, event: TenantEvent): TenantState => {
         features: event.data.features,
         applicationAttributes: event.data.applicationAttributes,
         taskAttributes: event.data.taskAttributes ?? [],
+        projectAttributes: event.data.projectAttributes ?? [],
       };
     case 'TenantFeaturesChanged':
       return { ...state, features: event.data.features };
     case 'AttributeSchemasChanged':
       return { ...state, ...event.data };
+    case 'OptionListsChanged':
+      return { ...state, optionLists: { ...state.optionLists, ...event.data.lists } };
     case 'RoleSaved':
       return { ...state, roles: { ...state.roles, [event.data.id]: event.data } };
     case 'RoleDeleted':

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { checkListed } from '../options/option-lists';
+import type { OptionLists } from '../options/option-lists';
 import type { Decider } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, invalidField, notFound, notPermitted, versionConflict } from '../errors';
@@ -8,6 +10,8 @@ import { changedFields, stripUndefined } from '../rules/changes';
 import { moveKeepingDuration } from '../rules/calendar';
 import { limits, optionalText, requiredName, serverDateTimeSchema } from '../rules/limits';
 import { itemRanks, rankForNewItem } from '../rules/rank';
+import { numberIn, ranges } from '../rules/ranges';
+import { dateOrderError } from '../rules/record-checks';
 import { saveCommandSchema } from '../rules/save-command';
 import { subgroupIdSchema } from '../group/subgroups';
 
@@ -23,7 +27,7 @@ export const itemSystemTypes = ['background', 'lane-background'] as const;
 export type ItemSystemType = (typeof itemSystemTypes)[number];
 
 /** Item status: an integer from an option list that is not shown (§4); 0 is the default. */
-export const maxItemStatus = 99;
+export const maxItemStatus = ranges.itemStatus.max;
 
 /** Every field of §3 Item that a user sets; limits of §5. A milestone is an item whose end is null. */
 export const itemFieldsSchema = z.strictObject({
@@ -32,7 +36,7 @@ export const itemFieldsSchema = z.strictObject({
   shortname: optionalText(limits.shortname),
   description: optionalText(limits.description),
   /** Person-days; tasks only. */
-  effort: nullable(z.number().min(0).max(1_000_000)),
+  effort: nullable(numberIn(ranges.effort)),
   jiraid: optionalText(limits.issueId),
   group: id,
   subgroup: nullable(subgroupIdSchema),
@@ -42,11 +46,7 @@ export const itemFieldsSchema = z.strictObject({
   start: serverDateTimeSchema,
   /** Exclusive (§5: an end at midnight is the next day's 00:00); null for a milestone. */
   end: nullable(serverDateTimeSchema),
-  status: z
-    .number()
-    .int()
-    .min(0)
-    .max(maxItemStatus)
+  status: numberIn(ranges.itemStatus)
     .nullish()
     .transform((v) => v ?? 0),
   docUrl: optionalText(limits.docUrl),
@@ -72,10 +72,14 @@ export type SaveItemData = z.infer<typeof saveItemSchema>;
 
 export const deleteItemSchema = z.strictObject({ id, version });
 export type DeleteItemData = z.infer<typeof deleteItemSchema>;
+/** RestoreItem: bring a deleted item back, with the version the user saw (that of its deletion). */
+export const restoreItemSchema = deleteItemSchema;
+export type RestoreItemData = DeleteItemData;
 
 export type ItemCommand =
   | { readonly type: 'SaveItem'; readonly data: SaveItemData }
-  | { readonly type: 'DeleteItem'; readonly data: DeleteItemData };
+  | { readonly type: 'DeleteItem'; readonly data: DeleteItemData }
+  | { readonly type: 'RestoreItem'; readonly data: RestoreItemData };
 
 /** What an item records beyond its fields: the status a system type set aside (§4). */
 export interface ItemExtras {
@@ -87,7 +91,9 @@ export type ItemUpdated = DomainEvent<
   { readonly id: number; readonly changes: Partial<ItemFields & ItemExtras> }
 >;
 export type ItemDeleted = DomainEvent<'ItemDeleted', { readonly id: number }>;
-export type ItemEvent = ItemCreated | ItemUpdated | ItemDeleted;
+/** A deleted item is live again, as it was when deleted; its deletion stays in the history. */
+export type ItemRestored = DomainEvent<'ItemRestored', { readonly id: number }>;
+export type ItemEvent = ItemCreated | ItemUpdated | ItemDeleted | ItemRestored;
 
 export type ItemState =
   | { readonly status: 'absent' }
@@ -120,6 +126,8 @@ export const evolveItem = (state: ItemState, event: ItemEvent): ItemState => {
     }
     case 'ItemDeleted':
       return { ...next, status: 'deleted' };
+    case 'ItemRestored':
+      return { ...next, status: 'active' };
     default: {
       const _exhaustive: never = event;
       return state;
@@ -148,6 +156,8 @@ export interface ItemContext extends DecisionContext {
   readonly groupRanks?: readonly (string | null)[];
   /** The tenant's task attribute schema (§2 Details); none when absent. */
   readonly taskAttributes?: readonly AttributeDefinition[];
+  /** The tenant's option lists: a status a command sets must be listed (omitted: not checked). */
+  readonly optionLists?: OptionLists;
 }
 
 const datePart = (dateTime: string) => dateTime.slice(0, 10);
@@ -197,8 +207,8 @@ const normalise = (fields: ItemFields, current: ItemFields | null): ItemFields =
 };
 
 const check = (fields: ItemFields, context: ItemContext, groupChanged: boolean): void => {
-  if (fields.end !== null && fields.end < fields.start)
-    throw invalidField('end', 'before begin', 'the end cannot precede the begin');
+  const dateError = dateOrderError(fields.start, fields.end);
+  if (dateError) throw invalidField('end', dateError, 'the end cannot precede the begin');
   if (groupChanged) {
     if (context.group === null) throw invalidField('group', 'not found', 'project not found');
     if (context.group.sprint)
@@ -220,6 +230,7 @@ export const decideItem = (command: ItemCommand, state: ItemState, context: Item
         if ((requested.type ?? null) !== null || (requested.className ?? null) !== null)
           if (!context.systemEditor) throw notPermitted();
         const parsed = itemFieldsSchema.parse(requested);
+        if (context.optionLists) checkListed(context.optionLists, 'itemStatus', requested.status, undefined);
         assertAttributeValues(parsed.attributes, context.taskAttributes ?? [], [], 'task');
         const ranked =
           parsed.rank === null ? { ...parsed, rank: rankForNewItem(context.groupRanks ?? []) } : parsed;
@@ -232,6 +243,8 @@ export const decideItem = (command: ItemCommand, state: ItemState, context: Item
       const current = state.fields;
       if (requested.attributes !== undefined)
         assertAttributeValues(requested.attributes, context.taskAttributes ?? [], current.attributes, 'task');
+      if (context.optionLists)
+        checkListed(context.optionLists, 'itemStatus', requested.status, current.status);
       const merged = moveEnd(current, requested, { ...current, ...requested });
       if ((merged.type !== current.type || merged.className !== current.className) && !context.systemEditor)
         throw notPermitted();
@@ -252,6 +265,16 @@ export const decideItem = (command: ItemCommand, state: ItemState, context: Item
       if (state.status !== 'active') throw notFound('item');
       if (command.data.version !== state.version) throw versionConflict(state.version);
       return [{ type: 'ItemDeleted', data: { id: state.id } }];
+    }
+    case 'RestoreItem': {
+      if (state.status === 'absent') throw notFound('item');
+      if (state.status === 'active') throw new DomainError('conflict', 'the item is not deleted');
+      if (command.data.version !== state.version) throw versionConflict(state.version);
+      // the item comes back into its project and lane: both must still be there
+      if (context.group === null)
+        throw new DomainError('conflict', 'the project of the item is deleted: restore the project first');
+      check(state.fields, context, false);
+      return [{ type: 'ItemRestored', data: { id: state.id } }];
     }
     default: {
       const _exhaustive: never = command;

@@ -167,7 +167,7 @@ describe('SaveItem creating an item', () => {
       .when(save({ ...aTask(), start: at, end: '2026-03-23T09:59' }), context())
       .thenThrows({
         code: 'validation',
-        details: { fieldErrors: [{ field: 'end', message: 'before begin' }] },
+        details: { fieldErrors: [{ field: 'end', message: 'the end cannot precede the begin' }] },
       });
   });
 
@@ -345,7 +345,7 @@ describe('SaveItem updating an item', () => {
       .when(save({ id, version: 0, end: '2026-03-20T00:00' }), context())
       .thenThrows({
         code: 'validation',
-        details: { fieldErrors: [{ field: 'end', message: 'before begin' }] },
+        details: { fieldErrors: [{ field: 'end', message: 'the end cannot precede the begin' }] },
       });
   });
 
@@ -520,6 +520,54 @@ describe('DeleteItem', () => {
       .given([created(id), { type: 'ItemDeleted', data: { id } }])
       .when(remove(id, 1), context())
       .thenThrows({ code: 'not_found' });
+  });
+});
+
+describe('RestoreItem', () => {
+  const restore = (id: number, version: number): ItemCommand => ({
+    type: 'RestoreItem',
+    data: { id, version },
+  });
+  const deletedItem = (id: number): ItemEvent[] => [created(id), { type: 'ItemDeleted', data: { id } }];
+
+  it('restores a deleted item at the version of its deletion, as a new event; it is live again', () => {
+    const id = freshId();
+    spec
+      .given(deletedItem(id))
+      .when(restore(id, 1), context())
+      .then([{ type: 'ItemRestored', data: { id } }]);
+    const state = [...deletedItem(id), { type: 'ItemRestored', data: { id } } as ItemEvent].reduce(
+      itemDecider.evolve,
+      itemDecider.initialState,
+    );
+    expect(state).toMatchObject({ status: 'active', version: 2, fields: { title: 'Build the API' } });
+  });
+
+  it('refuses while its project is deleted, when its lane is gone, and for a live, unknown or stale item', () => {
+    const id = freshId();
+    spec
+      .given(deletedItem(id))
+      .when(restore(id, 1), context({ group: null }))
+      .thenThrows({
+        code: 'conflict',
+        message: 'the project of the item is deleted: restore the project first',
+      });
+    spec
+      .given([created(id, aTask({ subgroup: 'lane-1' })), { type: 'ItemDeleted', data: { id } }])
+      .when(restore(id, 1), context({ group: { subgroups: ['tasks', 'milestones'], sprint: false } }))
+      .thenThrows({
+        code: 'validation',
+        details: { fieldErrors: [{ field: 'subgroup', message: 'not found' }] },
+      });
+    spec
+      .given([created(id)])
+      .when(restore(id, 0), context())
+      .thenThrows({ code: 'conflict', message: 'the item is not deleted' });
+    spec.given([]).when(restore(id, 0), context()).thenThrows({ code: 'not_found' });
+    spec
+      .given(deletedItem(id))
+      .when(restore(id, 0), context())
+      .thenThrows({ code: 'conflict', details: { currentVersion: 1 } });
   });
 });
 

@@ -3,6 +3,7 @@ import { validationError } from '../errors';
 import type { FieldError } from '../errors';
 import type { AttributeDefinition } from '../identity/tenant.commands';
 import { serverDateSchema } from './limits';
+import { isInRange, rangeMessage, ranges } from './ranges';
 
 /** A generated field's value on an application, project or item (§2), checked against the tenant's schema. */
 export const attributeValueSchema = z.strictObject({
@@ -17,11 +18,11 @@ const fitsType = (definition: AttributeDefinition, value: AttributeValue['value'
     case 'text':
       return typeof value === 'string' ? null : 'a text';
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? null : 'a number';
+      return isInRange(ranges.attributeNumber, value) ? null : rangeMessage(ranges.attributeNumber);
     case 'boolean':
       return typeof value === 'boolean' ? null : 'true or false';
     case 'date':
-      return serverDateSchema.safeParse(value).success ? null : 'a date as YYYY-MM-DD';
+      return serverDateSchema.safeParse(value).success ? null : 'a date like 2026-11-27';
     case 'select':
       return typeof value === 'string' && (definition.options ?? []).includes(value)
         ? null

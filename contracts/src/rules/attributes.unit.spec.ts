@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { attributeValueErrors } from './attributes';
+import { rangeMessage, ranges } from './ranges';
 import type { AttributeDefinition } from '../identity/tenant.commands';
 
 const definitions: AttributeDefinition[] = [
@@ -47,8 +48,8 @@ describe('attributeValueErrors', () => {
       ),
     ).toEqual([
       { field: 'attributes.other', message: 'not an attribute of the tenant' },
-      { field: 'attributes.users', message: 'a number' },
-      { field: 'attributes.review', message: 'a date as YYYY-MM-DD' },
+      { field: 'attributes.users', message: rangeMessage(ranges.attributeNumber) },
+      { field: 'attributes.review', message: 'a date like 2026-11-27' },
       { field: 'attributes.note', message: 'given more than once' },
       { field: 'attributes.tier', message: 'one of a, b' },
     ]);
@@ -60,5 +61,13 @@ describe('attributeValueErrors', () => {
     expect(attributeValueErrors([{ key: 'gone', value: 2 }], definitions, kept)).toEqual([
       { field: 'attributes.gone', message: 'not an attribute of the tenant' },
     ]);
+  });
+
+  it('refuses a number outside the attribute range, never rounding it', () => {
+    for (const value of [1e20, -1e13, 0.125])
+      expect(attributeValueErrors([{ key: 'users', value }], definitions)).toEqual([
+        { field: 'attributes.users', message: rangeMessage(ranges.attributeNumber) },
+      ]);
+    expect(attributeValueErrors([{ key: 'users', value: 999_999_999_999.99 }], definitions)).toEqual([]);
   });
 });

@@ -26,10 +26,19 @@ export const checkParent = (
   if (chain.includes(selfId)) throw invalidField('parent', 'cycle', 'the parent would create a cycle');
 };
 
+export const endBeforeBegin = 'the end cannot precede the begin';
+
+/**
+ * §5: an end never precedes its begin. The message for the end field, or null; dates of one kind
+ * (YYYY-MM-DD or YYYY-MM-DDTHH:mm), so that they compare as text. The console checks it before Save.
+ */
+export const dateOrderError = (start: string | null, end: string | null): string | null =>
+  start && end && end < start ? endBeforeBegin : null;
+
 /** §5: an end never precedes its begin. */
 export const checkDates = (start: string | null, end: string | null): void => {
-  if (start && end && end < start)
-    throw invalidField('end', 'before begin', 'the end date cannot precede the begin date');
+  const error = dateOrderError(start, end);
+  if (error) throw invalidField('end', error, 'the end date cannot precede the begin date');
 };
 
 /**

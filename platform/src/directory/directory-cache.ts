@@ -1,4 +1,5 @@
 import {
+  optionListsOf,
   emptyDirectory,
   evolveDirectory,
   invitationsOf,
@@ -144,5 +145,7 @@ export const meView = (directory: DirectoryCache, tenant: string, username: stri
     features: record.features,
     applicationAttributes: record.applicationAttributes,
     taskAttributes: record.taskAttributes,
+    projectAttributes: record.projectAttributes,
+    optionLists: optionListsOf(record.optionLists),
   };
 };

@@ -2,6 +2,7 @@ import type {
   AccountCreated,
   AccountEntriesAdded,
   AccountEntry,
+  AccountEntryRemoved,
   AccountView,
   StoredEvent,
 } from '@fahrplan/contracts';
@@ -74,6 +75,18 @@ describe('accountsProjection', () => {
         entriesAdded(id, [anEntry({ amount: 1 }), anEntry({ amount: 2 })]),
       ]),
     ).toEqual([anEntry({ amount: 2 })]));
+
+  it('removes the entry of a key, and an entry recorded again comes back', () => {
+    const plan = anEntry();
+    const actual = anEntry({ sicht: 'IST', periode: null });
+    const removed = aStoredEvent<AccountEntryRemoved>({
+      type: 'AccountEntryRemoved',
+      data: { id, sicht: 'IST', periode: null },
+    });
+    const history = [accountCreated(id, refId), entriesAdded(id, [plan, actual]), removed];
+    expect(entries(history)).toEqual([plan]);
+    expect(entries([...history, entriesAdded(id, [actual])])).toEqual([plan, actual]);
+  });
 
   it('creates no document from entries of an unknown account', () =>
     expect(project(accountsProjection, [entriesAdded(id, [anEntry()])])).toBeNull());

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Query, UseGuards, UseInterceptors } from '@nestjs/common';
-import { notFound } from '@fahrplan/contracts';
+import { notFound, optionListsOf } from '@fahrplan/contracts';
 import type { InvitationView, Page, RoleView, TenantAdminView, UserAdminView } from '@fahrplan/contracts';
 import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
@@ -41,8 +41,17 @@ export class AdminQueriesController {
 
   @Get('tenant')
   tenant(@CurrentPrincipal() principal: Principal): TenantAdminView {
-    const { id, name, version, features, applicationAttributes, taskAttributes } = this.tenantOf(principal);
-    return { id, name, version, features, applicationAttributes, taskAttributes };
+    const tenant = this.tenantOf(principal);
+    return {
+      id: tenant.id,
+      name: tenant.name,
+      version: tenant.version,
+      features: tenant.features,
+      applicationAttributes: tenant.applicationAttributes,
+      taskAttributes: tenant.taskAttributes,
+      projectAttributes: tenant.projectAttributes,
+      optionLists: optionListsOf(tenant.optionLists),
+    };
   }
 
   @Get('roles')

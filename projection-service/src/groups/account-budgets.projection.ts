@@ -1,5 +1,11 @@
-import type { AccountCreated, AccountEntriesAdded, AccountRefType, StoredEvent } from '@fahrplan/contracts';
-import { entryKey } from '../accounts/accounts.projection';
+import { accountEntryKey } from '@fahrplan/contracts';
+import type {
+  AccountCreated,
+  AccountEntriesAdded,
+  AccountEntryRemoved,
+  AccountRefType,
+  StoredEvent,
+} from '@fahrplan/contracts';
 import type { Projection } from '../projections/projection';
 
 /**
@@ -20,7 +26,7 @@ export interface AccountBudgetDoc {
 export const accountBudgetsProjection: Projection<AccountBudgetDoc> = {
   collection: 'accountBudgets',
   version: 1,
-  handles: ['AccountCreated', 'AccountEntriesAdded'],
+  handles: ['AccountCreated', 'AccountEntriesAdded', 'AccountEntryRemoved'],
   documentId: (event) => String((event.data as { id: number }).id),
   // read by account id only
   indexes: [],
@@ -29,10 +35,14 @@ export const accountBudgetsProjection: Projection<AccountBudgetDoc> = {
       const { id, refType, refId } = event.data as AccountCreated['data'];
       return { id, tenant: event.metadata.tenant, refType, refId, amounts: [], budget: 0 };
     }
-    if (!doc || event.type !== 'AccountEntriesAdded') return doc;
+    if (!doc) return doc;
     const amounts = new Map(doc.amounts.map((a) => [a.key, a.amount]));
-    for (const entry of (event.data as AccountEntriesAdded['data']).entries)
-      amounts.set(entryKey(entry), entry.amount);
+    if (event.type === 'AccountEntriesAdded')
+      for (const entry of (event.data as AccountEntriesAdded['data']).entries)
+        amounts.set(accountEntryKey(entry), entry.amount);
+    else if (event.type === 'AccountEntryRemoved')
+      amounts.delete(accountEntryKey(event.data as AccountEntryRemoved['data']));
+    else return doc;
     const next = [...amounts].map(([key, amount]) => ({ key, amount }));
     return { ...doc, amounts: next, budget: next.reduce((sum, a) => sum + (a.amount ?? 0), 0) };
   },

@@ -8,6 +8,7 @@ import type {
   StoredEvent,
   Subgroup,
   SubgroupAdded,
+  SubgroupRemoved,
   SubgroupRenamed,
 } from '@fahrplan/contracts';
 import { countWorkingDays, priority } from '@fahrplan/contracts';
@@ -96,6 +97,7 @@ const projectedGroups: Projection<GroupDoc> = {
     'GroupCreated',
     'GroupUpdated',
     'GroupDeleted',
+    'GroupRestored',
     'GroupGoalsSet',
     'ProjectShared',
     'ProjectUnshared',
@@ -103,6 +105,8 @@ const projectedGroups: Projection<GroupDoc> = {
     'ProjectShareDeclined',
     'SubgroupAdded',
     'SubgroupRenamed',
+    'SubgroupRemoved',
+    'SubgroupRestored',
   ],
   documentId: (event) => String((event.data as { id: number }).id),
   indexes: [...ownerIndexes('tenant'), ...ownerIndexes('acceptedBy')],
@@ -127,6 +131,8 @@ const projectedGroups: Projection<GroupDoc> = {
         return { ...next, ...(event.data as GroupUpdated['data']).changes };
       case 'GroupDeleted':
         return { ...next, deleted: true };
+      case 'GroupRestored':
+        return { ...next, deleted: false };
       case 'GroupGoalsSet':
         return { ...next, goals: mergeGoals(doc.goals, (event.data as GroupGoalsSet['data']).goals) };
       case 'ProjectShared':
@@ -141,7 +147,8 @@ const projectedGroups: Projection<GroupDoc> = {
         return withShares(next, (shares) =>
           shares.map((s) => (s.tenant === tenant ? { tenant, status: 'ACCEPTED' } : s)),
         );
-      case 'SubgroupAdded': {
+      case 'SubgroupAdded':
+      case 'SubgroupRestored': {
         const { subgroup } = event.data as SubgroupAdded['data'];
         const lanes = (doc.subgroups ?? []).filter((s) => s.id !== subgroup.id);
         return { ...next, subgroups: [...lanes, subgroup] };
@@ -152,6 +159,10 @@ const projectedGroups: Projection<GroupDoc> = {
           ...next,
           subgroups: (doc.subgroups ?? []).map((s) => (s.id === subgroup ? { ...s, name } : s)),
         };
+      }
+      case 'SubgroupRemoved': {
+        const { subgroup } = event.data as SubgroupRemoved['data'];
+        return { ...next, subgroups: (doc.subgroups ?? []).filter((s) => s.id !== subgroup) };
       }
       default:
         return doc;

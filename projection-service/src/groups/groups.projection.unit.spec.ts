@@ -66,6 +66,35 @@ describe('groupsProjection shares', () => {
   });
 });
 
+describe('groupsProjection deletes and lanes', () => {
+  const created = event('GroupCreated', { id: 7, title: 'Roll-out', account: null });
+  const lane = (id: string, name: string) => ({ id, name, type: 'INDIVIDUAL' });
+
+  it('marks a deleted project and clears the mark on its restore', () => {
+    const deleted = [created, event('GroupDeleted', { id: 7 })];
+    expect(fold<GroupDoc>(groupsProjection, deleted)?.deleted).toBe(true);
+    expect(fold<GroupDoc>(groupsProjection, [...deleted, event('GroupRestored', { id: 7 })])?.deleted).toBe(
+      false,
+    );
+  });
+
+  it('removes a lane and restores it with its id and name', () => {
+    const removed = [
+      created,
+      event('SubgroupAdded', { id: 7, subgroup: lane('lane-1', 'Design') }),
+      event('SubgroupAdded', { id: 7, subgroup: lane('lane-2', 'Build') }),
+      event('SubgroupRemoved', { id: 7, subgroup: 'lane-1' }),
+    ];
+    expect(fold<GroupDoc>(groupsProjection, removed)?.subgroups).toEqual([lane('lane-2', 'Build')]);
+    expect(
+      fold<GroupDoc>(groupsProjection, [
+        ...removed,
+        event('SubgroupRestored', { id: 7, subgroup: lane('lane-1', 'Design') }),
+      ])?.subgroups,
+    ).toEqual([lane('lane-2', 'Build'), lane('lane-1', 'Design')]);
+  });
+});
+
 describe('accountBudgetsProjection', () => {
   const created = event('AccountCreated', {
     id: 40,
@@ -109,6 +138,18 @@ describe('accountBudgetsProjection', () => {
     ]);
 
     expect(doc?.budget).toBe(400 + 250.5 + 1);
+  });
+
+  it('drops the amount of a removed entry from the budget', () => {
+    const doc = fold<AccountBudgetDoc>(accountBudgetsProjection, [
+      created,
+      event('AccountEntriesAdded', {
+        id: 40,
+        entries: [entry('PLAN', '2026', 1000), entry('IST', null, 99)],
+      }),
+      event('AccountEntryRemoved', { id: 40, sicht: 'PLAN', periode: '2026' }),
+    ]);
+    expect(doc?.budget).toBe(99);
   });
 
   it('creates nothing from entries of an unknown account', () =>

@@ -14,8 +14,10 @@ import { CatchUpGuard } from '../http/catch-up.guard';
 import { pageRequest } from '../http/paging';
 import { requireView } from '../http/query-helpers';
 import type { QueryParams } from '../http/query-params';
-import { HISTORY_READER } from '../http/tokens';
-import { historyPage } from './history.service';
+import { HISTORY_READER, READ_STORE } from '../http/tokens';
+import { visibleGroup } from '../groups/visible-groups';
+import type { ReadStore } from '../read-store/read-store';
+import { foldHistory, historyPage, sharedProjectRows } from './history.service';
 import type { HistoryReader } from './history.service';
 
 /**
@@ -86,6 +88,7 @@ export class HistoryController {
   constructor(
     @Inject(HISTORY_READER) private readonly reader: HistoryReader,
     @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
   ) {}
 
   @Get(':category/:id')
@@ -96,7 +99,7 @@ export class HistoryController {
     @Query() query: QueryParams,
   ): Promise<HistoryPage> {
     // what is not the caller's answers 403/404 first; a bad query is refused before anything is folded
-    const { category, id, events, budget } = await this.load(principal, categoryText, idText);
+    const { category, id, events, budget, shared } = await this.load(principal, categoryText, idText, true);
     const { limit, cursor, ...filters } = query;
     const request = pageRequest(limit, cursor);
     const parsed = historyQuerySchema.safeParse(filters);
@@ -108,8 +111,13 @@ export class HistoryController {
           message: issue.message,
         })),
       );
-    const rows = await this.reader.rows(category, events, principal.tenant, budget);
-    return { category, id, ...historyPage(rows, parsed.data, request) };
+    const rows = shared
+      ? sharedProjectRows(foldHistory(category, events).rows, principal.tenant)
+      : await this.reader.rows(category, events, principal.tenant, budget);
+    const page = historyPage(rows, parsed.data, request);
+    // names only of the caller's records: a shared project's references to its owner's stay ids
+    const refs = await this.reader.refs(category, page.items, principal.tenant, budget);
+    return { category, id, ...page, refs };
   }
 
   @Get('group/:id/export.csv')
@@ -140,15 +148,24 @@ export class HistoryController {
     };
   }
 
-  private async load(principal: Principal, categoryText: string, idText: string) {
+  /**
+   * The record's events; with `sharedToo`, a project another tenant shares with the caller's tenant
+   * (accepted, not deleted) is read as well, as `shared` (its page shows only what the share shows).
+   */
+  private async load(principal: Principal, categoryText: string, idText: string, sharedToo = false) {
     const category = categoryOf(categoryText);
     requireView(this.directory, principal, 'history');
     requireView(this.directory, principal, ...viewOf[category]);
     const id = idOf(idText);
     const budget = this.reader.budget();
     const events = await this.reader.events(category, id, principal.tenant, budget);
-    if (!events) throw notFound(category === 'group' ? 'project' : category);
-    return { category, id, events, budget };
+    if (events) return { category, id, events, budget, shared: false };
+    if (sharedToo && category === 'group') {
+      const project = await visibleGroup(this.readStore, principal.tenant, Number(id));
+      if (project && project.tenant !== principal.tenant)
+        return { category, id, events: await this.reader.projectEvents(id, budget), budget, shared: true };
+    }
+    throw notFound(category === 'group' ? 'project' : category);
   }
 
   private async rows(principal: Principal, categoryText: string, idText: string) {

@@ -1,6 +1,9 @@
 import {
   diffRecords,
   parseTrackerRepositoryId,
+  referenceKey,
+  referenceOf,
+  referencedIds,
   streamName,
   tenantDecider,
   trackerIssueChangedType,
@@ -14,6 +17,8 @@ import type {
   HistoryCategory,
   HistoryQuery,
   HistoryRow,
+  ReferenceCategory,
+  ReferenceName,
   StoredEvent,
   TrackerIssueChangedData,
 } from '@fahrplan/contracts';
@@ -213,6 +218,65 @@ export const historyPage = (rows: readonly HistoryRow[], query: HistoryQuery, re
   };
 };
 
+/** The fields of a project's rows that name the tenants it is shared with, and which are bookkeeping. */
+const shareFields: ReadonlySet<string> = new Set(['shares', 'sharedWith']);
+
+/**
+ * A shared project's rows as the receiving tenant `viewer` may see them (issue 19): every change of the
+ * project's own fields, as its project dialog shows them, but of the shares only its own (as
+ * GET /api/groups/:id answers it); a row that changed only other tenants' shares is left out, and so is
+ * the owner's `acceptedBy` index.
+ */
+export const sharedProjectRows = (rows: readonly HistoryRow[], viewer: string): HistoryRow[] =>
+  rows.flatMap((row) => {
+    const own = (value: unknown) =>
+      Array.isArray(value)
+        ? value.filter((share) => share === viewer || (share as { tenant?: unknown })?.tenant === viewer)
+        : value;
+    const changes = row.changes.flatMap((change) => {
+      if (change.field === 'acceptedBy') return [];
+      if (!shareFields.has(change.field)) return [change];
+      const [before, after] = [own(change.before), own(change.after)];
+      return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ ...change, before, after }];
+    });
+    return changes.length === 0 && row.changes.length > 0 ? [] : [{ ...row, changes }];
+  });
+
+/** How many referenced records one history page names at most; any beyond show by their ids. */
+export const maxPageReferences = 100;
+
+/** The records the changes of `rows` (of a `category` record) refer to, by `referenceKey`. */
+export const referencesOf = (
+  category: HistoryCategory,
+  rows: readonly HistoryRow[],
+): Map<string, { readonly category: ReferenceCategory; readonly id: number }> => {
+  const references = new Map<string, { category: ReferenceCategory; id: number }>();
+  for (const row of rows)
+    for (const change of row.changes) {
+      const kind = referenceOf(category, change.field);
+      if (kind === undefined) continue;
+      for (const id of [...referencedIds(change.before), ...referencedIds(change.after)])
+        references.set(referenceKey(kind, id), { category: kind, id });
+    }
+  return references;
+};
+
+/** The name a record shows by: a project's or an item's title, anything else's name. */
+const nameOf = (state: State): string | null =>
+  typeof state?.title === 'string' ? state.title : typeof state?.name === 'string' ? state.name : null;
+
+/** The names a record's events gave it, each from the position it took effect, oldest first. */
+export const namesOf = (category: HistoryCategory, events: readonly StoredEvent[]): ReferenceName[] => {
+  const names: ReferenceName[] = [];
+  let state: State = null;
+  for (const event of events) {
+    state = historyFolds[category](state, event);
+    const name = nameOf(state);
+    if (name !== null && name !== names.at(-1)?.name) names.push({ position: event.position, name });
+  }
+  return names;
+};
+
 /** Events one request for a record's history or export reads at most, by default. */
 export const defaultHistoryMaxEvents = 50_000;
 
@@ -276,6 +340,32 @@ export class HistoryReader {
         ),
       );
     return [...rows, ...observed.flat()].sort((a, b) => a.position - b.position);
+  }
+
+  /**
+   * The names of the records the page's `rows` refer to over their history, for those of `tenant`:
+   * each referenced record's stream read once per page (at most maxPageReferences of them), charged to
+   * `budget`, so a name is the one the record had at a row's position without folding the read models.
+   */
+  async refs(
+    category: HistoryCategory,
+    rows: readonly HistoryRow[],
+    tenant: string,
+    budget: HistoryBudget,
+  ): Promise<Record<string, ReferenceName[]>> {
+    const refs: Record<string, ReferenceName[]> = {};
+    const references = [...referencesOf(category, rows)].slice(0, maxPageReferences);
+    for (const [key, reference] of references) {
+      const events = await this.events(reference.category, String(reference.id), tenant, budget);
+      const names = events ? namesOf(reference.category, events) : [];
+      if (names.length > 0) refs[key] = names;
+    }
+    return refs;
+  }
+
+  /** A project's events, whoever owns it (the caller checked that its tenant may see it). */
+  projectEvents(id: string, budget: HistoryBudget): Promise<StoredEvent[]> {
+    return this.read(streamName('group', id), budget);
   }
 
   /** The whole stream, charged to `budget`; a 400 naming the limit when it does not fit. */

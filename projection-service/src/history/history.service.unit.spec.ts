@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import type { StoredEvent } from '@fahrplan/contracts';
-import { issueLinks, issueRows } from './history.service';
+import type { HistoryRow, StoredEvent } from '@fahrplan/contracts';
+import { issueLinks, issueRows, namesOf, referencesOf, sharedProjectRows } from './history.service';
 
 const at = (
   position: number,
@@ -88,6 +88,77 @@ describe('issueRows', () => {
     expect(rows.map((row) => [row.position, row.source, row.changes])).toEqual([
       [20, 'tracker:Jira', [{ field: 'issue.status', before: 'To Do', after: 'In Progress' }]],
       [30, 'tracker:Jira', [{ field: 'issue.status', before: 'In Progress', after: 'Done' }]],
+    ]);
+  });
+});
+
+const row = (position: number, changes: HistoryRow['changes']): HistoryRow => ({
+  position,
+  stream: 'group-1',
+  revision: position,
+  at: '2026-01-01T00:00:00.000Z',
+  user: 'admin',
+  command: null,
+  event: 'GroupUpdated',
+  source: null,
+  changes,
+});
+
+describe('referencesOf (issue 19)', () => {
+  it("collects the records a page's changes refer to, before and after, once each", () => {
+    const rows = [
+      row(2, [
+        { field: 'parent', before: 7, after: 8 },
+        { field: 'goals', before: [{ goalId: 30, value: 1 }], after: [{ goalId: 31, value: 2 }] },
+      ]),
+      row(1, [
+        { field: 'applications', before: [], after: [40, 41] },
+        { field: 'parent', before: null, after: 7 },
+        { field: 'parentOrder', before: null, after: 5 },
+      ]),
+    ];
+    expect([...referencesOf('group', rows).keys()].sort()).toEqual(
+      ['application:40', 'application:41', 'goal:30', 'goal:31', 'group:7', 'group:8'].sort(),
+    );
+    expect([...referencesOf('item', [row(1, [{ field: 'group', before: null, after: 7 }])]).keys()]).toEqual([
+      'group:7',
+    ]);
+  });
+});
+
+describe('namesOf (issue 19)', () => {
+  it('lists the names a record had, from the position each took effect', () => {
+    const events = [
+      at(3, 'ResourceCreated', { id: 5, name: 'Blue' }, 'resource-5'),
+      at(9, 'ResourceRenamed', { id: 5, name: 'Ocean' }, 'resource-5'),
+      at(12, 'ResourceDeleted', { id: 5 }, 'resource-5'),
+    ];
+    expect(namesOf('resource', events)).toEqual([
+      { position: 3, name: 'Blue' },
+      { position: 9, name: 'Ocean' },
+    ]);
+  });
+});
+
+describe('sharedProjectRows (issue 19)', () => {
+  it("keeps the project's own changes and of the shares only the viewer's", () => {
+    const pending = (tenant: string) => ({ tenant, status: 'PENDING' });
+    const rows = [
+      row(3, [
+        { field: 'shares', before: [pending('b')], after: [pending('b'), pending('c')] },
+        { field: 'sharedWith', before: ['b'], after: ['b', 'c'] },
+      ]),
+      row(2, [
+        { field: 'shares', before: [pending('b')], after: [{ tenant: 'b', status: 'ACCEPTED' }] },
+        { field: 'acceptedBy', before: [], after: ['b'] },
+      ]),
+      row(1, [{ field: 'title', before: 'A', after: 'B' }]),
+      row(0, []),
+    ];
+    expect(sharedProjectRows(rows, 'b')).toEqual([
+      row(2, [{ field: 'shares', before: [pending('b')], after: [{ tenant: 'b', status: 'ACCEPTED' }] }]),
+      row(1, [{ field: 'title', before: 'A', after: 'B' }]),
+      row(0, []),
     ]);
   });
 });

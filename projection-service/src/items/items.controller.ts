@@ -55,21 +55,27 @@ export class ItemsController extends ReadModelQueries {
       : { tenant: principal.tenant, deleted: false, ...search };
     const page = await sortedPage(this.store, 'items', filter, sort, request);
     const docs = page.docs.map((d) => strip<ItemDoc>(d));
-    const titles = project ? new Map([[project.id, project.title]]) : await this.projectTitles(docs);
+    const projects = project
+      ? { titles: new Map([[project.id, project.title]]), deleted: new Set<number>() }
+      : await this.projectTitles(docs);
+    // the items of a deleted project went with it (GroupDeleted): a page may hold fewer than its limit
     return pageAnswer(
-      docs.map((doc) => itemView(doc, titles.get(doc.group) ?? null)),
+      docs
+        .filter((doc) => !projects.deleted.has(doc.group))
+        .map((doc) => itemView(doc, projects.titles.get(doc.group) ?? null)),
       page.nextCursor,
     );
   }
 
-  /** The titles of the caller's projects that `docs` belong to: one read by id. */
-  private async projectTitles(docs: readonly ItemDoc[]): Promise<Map<number, string>> {
-    const stored = await this.store.getMany('groups', [...new Set(docs.map((d) => String(d.group)))]);
-    return new Map(
-      [...stored.values()]
-        .filter((doc) => !isTombstone(doc))
-        .map((doc) => [doc.id as number, doc.title as string]),
-    );
+  /** The titles of the caller's projects that `docs` belong to, and which are deleted: one read by id. */
+  private async projectTitles(docs: readonly ItemDoc[]) {
+    const stored = [
+      ...(await this.store.getMany('groups', [...new Set(docs.map((d) => String(d.group)))])).values(),
+    ].filter((doc) => !isTombstone(doc));
+    return {
+      titles: new Map(stored.map((doc) => [doc.id as number, doc.title as string])),
+      deleted: new Set(stored.filter((doc) => doc.deleted === true).map((doc) => doc.id as number)),
+    };
   }
 
   /**
@@ -102,6 +108,7 @@ export class ItemsController extends ReadModelQueries {
     if (!doc) throw notFound('item');
     const item = strip<ItemDoc>(doc);
     const project = await this.store.get('groups', String(item.group));
+    if (project?.deleted === true) throw notFound('item');
     return itemView(item, (project?.title as string | undefined) ?? null);
   }
 }

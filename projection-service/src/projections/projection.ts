@@ -74,7 +74,7 @@ export const recordProjection = <Doc extends RecordDoc>(options: {
   return {
     collection,
     version,
-    handles: [`${kind}Created`, `${kind}Updated`, `${kind}Deleted`],
+    handles: [`${kind}Created`, `${kind}Updated`, `${kind}Deleted`, `${kind}Restored`],
     documentId: (event) => String((event.data as { id: number }).id),
     indexes,
     evolve: (doc, event) => {
@@ -93,6 +93,8 @@ export const recordProjection = <Doc extends RecordDoc>(options: {
           );
         case `${kind}Deleted`:
           return doc && { ...doc, deleted: true, version: event.revision };
+        case `${kind}Restored`:
+          return doc && { ...doc, deleted: false, version: event.revision };
         default:
           return doc;
       }

@@ -24,6 +24,8 @@ const tenantSchema = z.strictObject({
   applicationAttributes: z.array(attributeDefinitionSchema),
   /** The custom fields of the item dialog (§2 Details). */
   taskAttributes: z.array(attributeDefinitionSchema),
+  /** The custom fields of the project dialog (issue 19). */
+  projectAttributes: z.array(attributeDefinitionSchema),
   /** Each holds one of the tenant's built-in roles, as users created in the console do. */
   users: z.array(z.strictObject({ username: text, displayName: text, role: text })),
   /** The connection to the fake tracker `npm start` serves, when it does. */

@@ -70,13 +70,14 @@ export const seedDemo = async (
 
 /** The tenant and its users, provisioned before any command can run as its admin. */
 const createDemoTenant = async ({ store, ids, directory }: DemoParts, password: string, jira: boolean) => {
-  const { features, applicationAttributes, taskAttributes, users } = demoData.tenant;
+  const { features, applicationAttributes, taskAttributes, projectAttributes, users } = demoData.tenant;
   await directory.waitFor(
     await createTenant(store, ids, {
       name: DEMO_TENANT,
       features: { ...features, jira },
       applicationAttributes,
       taskAttributes,
+      projectAttributes,
     }),
   );
   const roles = Object.values(directory.tenant(DEMO_TENANT)!.roles);

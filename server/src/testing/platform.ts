@@ -233,6 +233,16 @@ let sequence = 0;
 /** A fresh, unique application name per call, so tests never depend on each other's records. */
 export const uniqueName = (prefix = 'App'): string => `${prefix} ${process.pid}-${++sequence}`;
 
+/** SaveItem (create) data of a task in `group` with overridable defaults (STYLE 17). */
+export const aTask = (group: number, overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+  title: uniqueName('Task'),
+  group,
+  subgroup: 'tasks',
+  start: '2031-03-03T00:00',
+  end: '2031-03-08T00:00',
+  ...overrides,
+});
+
 /** SaveApplication (create) data with overridable defaults (STYLE 17). */
 export const anApplication = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
   name: uniqueName(),

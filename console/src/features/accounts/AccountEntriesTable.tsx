@@ -1,4 +1,5 @@
-import { NumberFormatter, Table } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { NumberFormatter, Table, VisuallyHidden } from '@mantine/core';
 import type { AccountView } from '@fahrplan/contracts';
 import { visibleColumns } from './entryColumns';
 
@@ -9,10 +10,17 @@ interface Props {
   /** The entries the visible columns are chosen from, when `entries` shows only some of them. */
   columnsOf?: readonly Entry[];
   label?: string;
+  /** A last column of actions per entry (its delete), when the user may change the account. */
+  actions?: (entry: Entry) => ReactNode;
 }
 
 /** An account's entries with the §4 column rule (entryColumns.ts). */
-export function AccountEntriesTable({ entries, columnsOf = entries, label = 'account entries' }: Props) {
+export function AccountEntriesTable({
+  entries,
+  columnsOf = entries,
+  label = 'account entries',
+  actions,
+}: Props) {
   const columns = visibleColumns(columnsOf);
   return (
     <Table.ScrollContainer minWidth={500}>
@@ -24,6 +32,11 @@ export function AccountEntriesTable({ entries, columnsOf = entries, label = 'acc
                 {c.label}
               </Table.Th>
             ))}
+            {actions && (
+              <Table.Th w={40}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -42,6 +55,7 @@ export function AccountEntriesTable({ entries, columnsOf = entries, label = 'acc
                   )}
                 </Table.Td>
               ))}
+              {actions && <Table.Td>{actions(entry)}</Table.Td>}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -21,8 +21,8 @@ function RejectedRows({ rejected }: { rejected: EntriesCsv['rejected'] }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={70}>Row</Table.Th>
-              <Table.Th w={110}>Field</Table.Th>
-              <Table.Th>Message</Table.Th>
+              <Table.Th w={110}>Column</Table.Th>
+              <Table.Th>Allowed</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

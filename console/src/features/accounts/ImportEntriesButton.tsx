@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, FileButton, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileButton, Group, List, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconFileImport } from '@tabler/icons-react';
 import { commandCatalogue } from '@fahrplan/contracts';
-import { describeError } from '../common/problem';
+import { describeError, problemOf } from '../common/problem';
 import { useCan } from '../auth/permissions';
 import { notifySuccess } from '../common/notify';
 import { useAddAccountEntriesMutation } from './accountsApi';
 import { CsvReport } from './CsvReport';
-import { noProgress, planImport, sendChunks } from './importPlan';
-import type { ImportPlan, ImportProgress } from './importPlan';
+import { noProgress, planImport, refusedCells, sendChunks } from './importPlan';
+import type { ImportPlan, ImportProgress, RefusedCell } from './importPlan';
 import { entryColumns, parseEntriesCsv } from './parseEntriesCsv';
 import type { EntriesCsv } from './parseEntriesCsv';
 
@@ -72,6 +72,8 @@ function ImportEntries({ accountId, onBusy, onClose }: ImportEntriesProps) {
   const [readError, setReadError] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  /** The cells of the file the server refused, by row and column. */
+  const [refused, setRefused] = useState<RefusedCell[]>([]);
   /** What the server accepted so far; a retry continues from there. */
   const [progress, setProgress] = useState<ImportProgress>(noProgress);
   const resetRef = useRef<() => void>(null);
@@ -96,18 +98,25 @@ function ImportEntries({ accountId, onBusy, onClose }: ImportEntriesProps) {
     setImporting(true);
     onBusy(true);
     setError(null);
+    setRefused([]);
+    /** The first entry of the chunk being sent: where the server's `entries.<index>` count from. */
+    let offset = progress.entries;
     try {
       const { total } = chosen.plan;
       await sendChunks(
         chosen.plan,
         progress,
         (entries, idempotencyKey) => addEntries({ data: { accountId, entries }, idempotencyKey }).unwrap(),
-        setProgress,
+        (next) => {
+          offset = next.entries;
+          setProgress(next);
+        },
       );
       notifySuccess(`${total} account ${total === 1 ? 'entry' : 'entries'} imported`);
       onClose();
     } catch (e) {
       setError(e);
+      setRefused(refusedCells(problemOf(e)?.errors ?? [], chosen.csv.rows, offset));
     } finally {
       setImporting(false);
       onBusy(false);
@@ -166,6 +175,15 @@ function ImportEntries({ accountId, onBusy, onClose }: ImportEntriesProps) {
         {error !== null && (
           <Alert color="red" icon={<IconAlertCircle />} title="Import failed" role="alert">
             <Text size="sm">{describeError(error)}</Text>
+            {refused.length > 0 && (
+              <List size="sm">
+                {refused.slice(0, 20).map((cell) => (
+                  <List.Item key={`${cell.row}-${cell.column}`}>
+                    row {cell.row}, column {cell.column}: {cell.message}
+                  </List.Item>
+                ))}
+              </List>
+            )}
             {started && (
               <Text size="sm" mt="xs">
                 The first {progress.entries} entries were imported; retrying sends the rest.

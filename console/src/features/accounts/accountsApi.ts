@@ -1,4 +1,10 @@
-import type { CommandInput, AccountView, AddAccountEntriesData, CommandResult } from '@fahrplan/contracts';
+import type {
+  CommandInput,
+  AccountView,
+  AddAccountEntriesData,
+  CommandResult,
+  RemoveAccountEntryData,
+} from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
 import { commandArgs, type CommandRequest } from '../api/commands';
 
@@ -33,7 +39,23 @@ export const accountsApi = apiSlice.injectEndpoints({
             ]
           : [],
     }),
+    /** Undone by recording the entry again (AddAccountEntries). */
+    removeAccountEntry: builder.mutation<CommandResult, CommandRequest<RemoveAccountEntryData>>({
+      query: (command) => commandArgs('RemoveAccountEntry', command),
+      invalidatesTags: (result, _error, { data }) =>
+        result
+          ? [
+              { type: 'Account', id: data.accountId },
+              { type: 'Group', id: 'LIST' },
+            ]
+          : [],
+    }),
   }),
 });
 
-export const { useGetAccountQuery, useCreateAccountMutation, useAddAccountEntriesMutation } = accountsApi;
+export const {
+  useGetAccountQuery,
+  useCreateAccountMutation,
+  useAddAccountEntriesMutation,
+  useRemoveAccountEntryMutation,
+} = accountsApi;

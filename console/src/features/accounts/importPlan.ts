@@ -1,5 +1,5 @@
 import { maxEntriesPerCommand } from '@fahrplan/contracts';
-import type { AccountEntry } from '@fahrplan/contracts';
+import type { AccountEntry, FieldError } from '@fahrplan/contracts';
 import { chunksOf } from './parseEntriesCsv';
 
 /** An import split into AddAccountEntries commands, each with the Idempotency-Key its retries reuse. */
@@ -46,3 +46,25 @@ export const sendChunks = async (
   }
   return progress;
 };
+
+/** A cell of the file the server refused: its spreadsheet row, its column and what the column allows. */
+export interface RefusedCell {
+  readonly row: number;
+  readonly column: string;
+  readonly message: string;
+}
+
+/**
+ * The server's field errors of a refused chunk (`entries.<index>.<column>`) as the file's cells:
+ * `offset` is the index of the chunk's first entry, `rows` the spreadsheet row of every entry.
+ */
+export const refusedCells = (
+  errors: readonly FieldError[],
+  rows: readonly number[],
+  offset: number,
+): RefusedCell[] =>
+  errors.flatMap(({ field, message }) => {
+    const match = /^entries\.(\d+)(?:\.(\w+))?/.exec(field);
+    const row = match ? rows[offset + Number(match[1])] : undefined;
+    return row === undefined ? [] : [{ row, column: match?.[2] ?? 'row', message }];
+  });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AccountEntry } from '@fahrplan/contracts';
-import { noProgress, planImport, sendChunks } from './importPlan';
+import { noProgress, planImport, refusedCells, sendChunks } from './importPlan';
 import type { ImportProgress } from './importPlan';
 
 const entries = (count: number): AccountEntry[] =>
@@ -75,4 +75,36 @@ describe('sendChunks', () => {
     });
     expect(keys).toEqual(['key-1', 'key-2', 'key-2', 'key-3']);
   });
+});
+
+describe('refusedCells', () => {
+  const rows = [2, 3, 5, 6, 9];
+
+  it("names the file's row and column of each entry the server refused, counting from the chunk", () =>
+    expect(
+      refusedCells(
+        [
+          { field: 'entries.0.amount', message: 'a number between …' },
+          { field: 'entries.1.sicht', message: 'required' },
+        ],
+        rows,
+        2,
+      ),
+    ).toEqual([
+      { row: 5, column: 'amount', message: 'a number between …' },
+      { row: 6, column: 'sicht', message: 'required' },
+    ]));
+
+  it('names the whole row when no column is given, and leaves out what is not an entry', () =>
+    expect(
+      refusedCells(
+        [
+          { field: 'entries.4', message: 'unknown field' },
+          { field: 'accountId', message: 'required' },
+          { field: 'entries.9.amount', message: 'beyond the file' },
+        ],
+        rows,
+        0,
+      ),
+    ).toEqual([{ row: 9, column: 'row', message: 'unknown field' }]));
 });

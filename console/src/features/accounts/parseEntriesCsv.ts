@@ -19,6 +19,8 @@ export interface RejectedRow {
 
 export interface EntriesCsv {
   entries: AccountEntry[];
+  /** The spreadsheet row of each entry, in the same order. */
+  rows: number[];
   rejected: RejectedRow[];
   /** Why nothing in the file can be imported (no header, no `sicht` column, no data rows). */
   problems: string[];
@@ -76,7 +78,15 @@ export const parseEntriesCsv = (text: string): EntriesCsv => {
     transformHeader: (h) => h.trim().toLowerCase(),
   });
   const decimal = delimiter === ';' ? ',' : '.';
-  const result: EntriesCsv = { entries: [], rejected: [], problems: [], notes: [], delimiter, decimal };
+  const result: EntriesCsv = {
+    entries: [],
+    rows: [],
+    rejected: [],
+    problems: [],
+    notes: [],
+    delimiter,
+    decimal,
+  };
 
   const fields = (parsed.meta.fields ?? []).filter((f) => f !== '');
   if (fields.length === 0) {
@@ -127,6 +137,7 @@ export const parseEntriesCsv = (text: string): EntriesCsv => {
       result.notes.push(`row ${rowNumber} repeats the key of row ${earlier}; the later row wins`);
     seen.set(keyOf(checked.data), rowNumber);
     result.entries.push(checked.data);
+    result.rows.push(rowNumber);
   });
 
   if (result.entries.length === 0 && result.rejected.length === 0)

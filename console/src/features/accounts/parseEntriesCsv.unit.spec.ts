@@ -152,6 +152,19 @@ describe('parseEntriesCsv', () => {
     expect(third).toEqual({ row: 4, issues: [{ field: 'periode', message: expect.any(String) }] });
   });
 
+  it('refuses an amount of 1e20 or with a third decimal, naming the row, the column and the range', () => {
+    const result = parseEntriesCsv(
+      csv('sicht,amount', 'Plan,100000000000000000000', 'Ist,1.005', 'Ist,12.34'),
+    );
+    const range = 'a number between -999,999,999,999.99 and 999,999,999,999.99 with at most 2 decimals';
+    expect(result.rejected).toEqual([
+      { row: 2, issues: [{ field: 'amount', message: range }] },
+      { row: 3, issues: [{ field: 'amount', message: range }] },
+    ]);
+    expect(result.entries.map((e) => e.amount)).toEqual([12.34]);
+    expect(result.rows).toEqual([4]);
+  });
+
   it('checks rows with the shared accountEntrySchema (a sicht of only spaces is empty)', () => {
     const result = parseEntriesCsv(csv('sicht;amount', '   ;5', `${'x'.repeat(51)};5`));
     expect(result.entries).toEqual([]);

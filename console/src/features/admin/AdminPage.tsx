@@ -2,6 +2,7 @@ import { Alert, Stack, Tabs, Title } from '@mantine/core';
 import {
   IconBuilding,
   IconBuildingCommunity,
+  IconListDetails,
   IconPlugConnected,
   IconShieldLock,
   IconTarget,
@@ -14,6 +15,7 @@ import { TrackerConnectionsPanel } from '../tracker/TrackerConnectionsPanel';
 import { adminTabs, tabOrDefault } from './adminTabs';
 import type { AdminTab } from './adminTabs';
 import { GoalsPanel } from './goals/GoalsPanel';
+import { OptionListsPanel } from './OptionListsPanel';
 import { ResourcesPanel } from './ResourcesPanel';
 import { RolesPanel } from './RolesPanel';
 import { TenantPanel } from './TenantPanel';
@@ -24,6 +26,7 @@ const icons: Record<AdminTab, typeof IconUsers> = {
   users: IconUsers,
   roles: IconShieldLock,
   tenant: IconBuilding,
+  options: IconListDetails,
   resources: IconTool,
   goals: IconTarget,
   tracker: IconPlugConnected,
@@ -34,6 +37,7 @@ const labels: Record<AdminTab, string> = {
   users: 'Users',
   roles: 'Roles',
   tenant: 'Tenant',
+  options: 'Option lists',
   resources: 'Resources',
   goals: 'Goals',
   tracker: 'Issue tracker',
@@ -89,6 +93,9 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="tenant">
           <TenantPanel editable={canEdit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="options">
+          <OptionListsPanel editable={canEdit} />
         </Tabs.Panel>
         <Tabs.Panel value="resources">
           <ResourcesPanel />

@@ -16,10 +16,10 @@ import { attributeTypes } from '@fahrplan/contracts';
 import { attributeTypeLabels, keyFromLabel, moveRow, newRow } from './attributeRows';
 import type { AttributeRow, AttributeType } from './attributeRows';
 
-export interface AttributeSchemaValues {
-  applicationAttributes: AttributeRow[];
-  taskAttributes: AttributeRow[];
-}
+/** The attribute schemas a tenant keeps: of applications, projects (issue 19) and tasks. */
+export const schemaLists = ['applicationAttributes', 'projectAttributes', 'taskAttributes'] as const;
+
+export type AttributeSchemaValues = Record<(typeof schemaLists)[number], AttributeRow[]>;
 
 type ListName = keyof AttributeSchemaValues;
 

@@ -15,14 +15,23 @@ import {
   useGetTenantAdminQuery,
 } from './adminApi';
 import { attributeRowErrors, definitionsOf, rowsOf } from './attributeRows';
-import { AttributeSchemaEditor } from './AttributeSchemaEditor';
+import { AttributeSchemaEditor, schemaLists } from './AttributeSchemaEditor';
 import type { AttributeSchemaValues } from './AttributeSchemaEditor';
 import { FeatureSwitches } from './FeatureSwitches';
 
-const schemaValuesOf = (tenant: TenantAdminView): AttributeSchemaValues => ({
-  applicationAttributes: rowsOf(tenant.applicationAttributes),
-  taskAttributes: rowsOf(tenant.taskAttributes),
+const schemaValuesOf = (tenant: TenantAdminView) =>
+  Object.fromEntries(schemaLists.map((list) => [list, rowsOf(tenant[list])])) as AttributeSchemaValues;
+type Schemas = Pick<TenantAdminView, (typeof schemaLists)[number]>;
+const schemasOf = (tenant: TenantAdminView): Schemas => ({
+  applicationAttributes: tenant.applicationAttributes,
+  projectAttributes: tenant.projectAttributes,
+  taskAttributes: tenant.taskAttributes,
 });
+const schemaTitles: Record<(typeof schemaLists)[number], string> = {
+  applicationAttributes: 'Application attributes',
+  projectAttributes: 'Project attributes',
+  taskAttributes: 'Task attributes',
+};
 
 /** A save's failure; a version conflict offers to reload the tenant. */
 function SaveFailure({
@@ -133,10 +142,7 @@ function TenantForms({
   const [changeSchemas] = useChangeAttributeSchemasMutation();
   const [version, setVersion] = useState(tenant.version);
   const [savedFeatures, setSavedFeatures] = useState<FeatureFlags>(tenant.features);
-  const [savedSchemas, setSavedSchemas] = useState(() => ({
-    applicationAttributes: tenant.applicationAttributes,
-    taskAttributes: tenant.taskAttributes,
-  }));
+  const [savedSchemas, setSavedSchemas] = useState(() => schemasOf(tenant));
   const featuresRun = useCommandRun();
   const schemasRun = useCommandRun();
   const [reloading, setReloading] = useState(false);
@@ -144,16 +150,16 @@ function TenantForms({
   const features = useForm<FeatureFlags>({ initialValues: { ...tenant.features } });
   const schemas = useForm<AttributeSchemaValues>({
     initialValues: schemaValuesOf(tenant),
-    validate: (values) => ({
-      ...attributeRowErrors(values.applicationAttributes, 'applicationAttributes'),
-      ...attributeRowErrors(values.taskAttributes, 'taskAttributes'),
-    }),
+    validate: (values) =>
+      Object.assign({}, ...schemaLists.map((list) => attributeRowErrors(values[list], list))) as Record<
+        string,
+        string
+      >,
   });
   const featuresChanged = !sameValues(features.values, savedFeatures);
-  const schemaData = {
-    applicationAttributes: definitionsOf(schemas.values.applicationAttributes),
-    taskAttributes: definitionsOf(schemas.values.taskAttributes),
-  };
+  const schemaData = Object.fromEntries(
+    schemaLists.map((list) => [list, definitionsOf(schemas.values[list])]),
+  ) as unknown as Schemas;
   const schemasChanged = !sameValues(schemaData, savedSchemas);
 
   const saveFeatures = async () => {
@@ -181,7 +187,7 @@ function TenantForms({
         setSavedSchemas(schemaData);
         notifySuccess('attribute schemas saved');
       },
-      (e) => schemas.setErrors(problemFieldErrors(e, ['applicationAttributes', 'taskAttributes'])),
+      (e) => schemas.setErrors(problemFieldErrors(e, [...schemaLists])),
     );
   };
 
@@ -194,10 +200,7 @@ function TenantForms({
       setVersion(current.version);
       setSavedFeatures(current.features);
       features.setValues({ ...current.features });
-      setSavedSchemas({
-        applicationAttributes: current.applicationAttributes,
-        taskAttributes: current.taskAttributes,
-      });
+      setSavedSchemas(schemasOf(current));
       schemas.setValues(schemaValuesOf(current));
       schemas.clearErrors();
       featuresRun.setError(null);
@@ -232,7 +235,7 @@ function TenantForms({
       <TenantSection
         label="attribute schemas"
         title="Custom attributes"
-        description="The application and task dialogs generate a field for each attribute."
+        description="The application, project and task dialogs generate a field for each attribute."
         submitLabel="Save attributes"
         editable={editable}
         changed={schemasChanged}
@@ -241,18 +244,15 @@ function TenantForms({
         onSubmit={() => void saveSchemas()}
       >
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl">
-          <AttributeSchemaEditor
-            form={schemas}
-            list="applicationAttributes"
-            title="Application attributes"
-            readOnly={!editable}
-          />
-          <AttributeSchemaEditor
-            form={schemas}
-            list="taskAttributes"
-            title="Task attributes"
-            readOnly={!editable}
-          />
+          {schemaLists.map((list) => (
+            <AttributeSchemaEditor
+              key={list}
+              form={schemas}
+              list={list}
+              title={schemaTitles[list]}
+              readOnly={!editable}
+            />
+          ))}
         </SimpleGrid>
         {failure(schemasRun.error)}
       </TenantSection>

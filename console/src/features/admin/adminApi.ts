@@ -9,6 +9,7 @@ import type {
   UserAdminView,
   answerInvitationSchema,
   changeAttributeSchemasSchema,
+  changeOptionListsSchema,
   changeMemberRolesSchema,
   changeTenantFeaturesSchema,
   createTenantSchema,
@@ -70,6 +71,7 @@ export const adminApi = apiSlice.injectEndpoints({
         'AdminTenant',
         'Me',
       ]),
+      changeOptionLists: command<typeof changeOptionListsSchema>('ChangeOptionLists', ['AdminTenant', 'Me']),
       saveRole: command<typeof saveRoleSchema>('SaveRole', ['AdminRoles', 'AdminUsers', 'AdminTenant', 'Me']),
       deleteRole: command<typeof deleteRoleSchema>('DeleteRole', ['AdminRoles', 'AdminTenant']),
       changeMemberRoles: command<typeof changeMemberRolesSchema>('ChangeMemberRoles', [
@@ -107,6 +109,7 @@ export const {
   useCreateTenantMutation,
   useChangeTenantFeaturesMutation,
   useChangeAttributeSchemasMutation,
+  useChangeOptionListsMutation,
   useSaveRoleMutation,
   useDeleteRoleMutation,
   useChangeMemberRolesMutation,

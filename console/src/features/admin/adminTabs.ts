@@ -1,10 +1,12 @@
-export type AdminTab = 'users' | 'roles' | 'tenant' | 'resources' | 'goals' | 'tracker' | 'tenants';
+export type AdminTab =
+  'users' | 'roles' | 'tenant' | 'options' | 'resources' | 'goals' | 'tracker' | 'tenants';
 
 /** The administration tabs in order; Tenants only for those who may create tenants (admin CREATE). */
 export const adminTabs = (canCreateTenants: boolean): AdminTab[] => [
   'users',
   'roles',
   'tenant',
+  'options',
   'resources',
   'goals',
   'tracker',

@@ -8,6 +8,7 @@ import { applicationLabel } from './details/parentOptions';
 export const {
   Picker: ApplicationPicker,
   MultiPicker: ApplicationsPicker,
+  Names: ApplicationNames,
   useSearch: useApplicationSearch,
 } = recordPickers<ApplicationView, ApplicationQuery>(useGetApplicationsQuery, {
   label: applicationLabel,

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Badge, Button, Group, List, Loader, Paper, Switch, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { describeError, httpStatusOf } from '../common/problem';
-import { diffFormValues, fieldLabel, formatFormValue } from './compareWithNow';
+import { fieldLabel } from '../common/fieldLabels';
+import { diffFormValues, formatFormValue } from './compareWithNow';
 import type { FieldDifference } from './compareWithNow';
 import { formatAsOf } from '../session/asOf';
 import { useGetLiveRecordQuery } from './liveApi';
@@ -28,6 +29,11 @@ interface Options<R, V> {
   toValues: (record: R) => V;
   /** Form fields that are the dialog's own input, not the record's (a new comment…). */
   ignore?: readonly string[];
+  /**
+   * A form field's value as the dialog shows it (a code by its option's label, a referenced record by
+   * its name); formatFormValue else.
+   */
+  formatValue?: (field: string, value: unknown) => ReactNode;
 }
 
 /**
@@ -43,6 +49,7 @@ export function useCompareWithNow<R, V extends object>({
   asOfValues,
   toValues,
   ignore = [],
+  formatValue = (_field, value) => formatFormValue(value),
 }: Options<R, V>) {
   const asOf = useAsOf();
   const setAsOf = useSetAsOf();
@@ -59,7 +66,7 @@ export function useCompareWithNow<R, V extends object>({
     if (!difference) return undefined;
     return {
       'data-changed-since': 'true',
-      description: `now: ${formatFormValue(difference.now)}`,
+      description: <>now: {formatValue(field, difference.now)}</>,
       inputWrapperOrder: ['label', 'input', 'description', 'error'],
       styles: changedStyles,
     };
@@ -92,6 +99,8 @@ export function useCompareWithNow<R, V extends object>({
             deleted={deleted}
             error={live.isError && !deleted ? describeError(live.error) : null}
             differences={differences}
+            label={(field) => fieldLabel(kind, field)}
+            formatValue={formatValue}
           />
         )}
       </Paper>
@@ -104,11 +113,15 @@ function CompareResult({
   deleted,
   error,
   differences,
+  label,
+  formatValue,
 }: {
   loading: boolean;
   deleted: boolean;
   error: string | null;
   differences: readonly FieldDifference[] | null;
+  label: (field: string) => string;
+  formatValue: (field: string, value: unknown) => ReactNode;
 }) {
   if (loading) return <Loader size="xs" mt="xs" aria-label="loading the record as it is now" />;
   if (deleted)
@@ -139,9 +152,9 @@ function CompareResult({
         {differences.map(({ field, asOf, now }) => (
           <List.Item key={field}>
             <Text span size="xs" fw={600}>
-              {fieldLabel(field)}
+              {label(field)}
             </Text>
-            : {formatFormValue(asOf)} → now {formatFormValue(now)}
+            : {formatValue(field, asOf)} → now {formatValue(field, now)}
           </List.Item>
         ))}
       </List>

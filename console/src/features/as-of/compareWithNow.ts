@@ -37,15 +37,6 @@ const unset = (value: unknown) => (value === undefined || value === '' ? null : 
 export const formatFormValue = (value: unknown): string =>
   value === '' || (Array.isArray(value) && value.length === 0) ? NO_VALUE : summariseValue(value);
 
-/** A form field's name as words, for the list of differences ('healthStatus' → 'Health status'). */
-export const fieldLabel = (field: string): string => {
-  const words = field
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[._]/g, ' ')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
-
 /** How a listed record as of a date stands now. */
 export type RowChange = 'changed' | 'deleted';
 

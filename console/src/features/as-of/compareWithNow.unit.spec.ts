@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { diffFormValues, fieldLabel, formatFormValue, rowChangesSince } from './compareWithNow';
+import { diffFormValues, formatFormValue, rowChangesSince } from './compareWithNow';
 
 const form = (overrides: Record<string, unknown> = {}) => ({
   title: 'Migration',
@@ -45,14 +45,6 @@ describe('formatFormValue', () => {
     expect(formatFormValue(['a', 'b'])).toBe('a, b');
     expect(formatFormValue({ a: 1 })).toBe('a: 1');
     expect(formatFormValue([{ name: 'Cost centre', value: '4711' }])).toBe('Cost centre: 4711');
-  });
-});
-
-describe('fieldLabel', () => {
-  it('turns form field names into words', () => {
-    expect(fieldLabel('healthStatus')).toBe('Health status');
-    expect(fieldLabel('title')).toBe('Title');
-    expect(fieldLabel('rating.budget')).toBe('Rating budget');
   });
 });
 

@@ -1,5 +1,7 @@
-import { Checkbox, NumberInput, Select, TextInput } from '@mantine/core';
+import { Checkbox, Divider, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { ranges } from '@fahrplan/contracts';
 import type { UseFormReturnType } from '@mantine/form';
+import { NumberField } from './NumberField';
 import { UiDateInput } from './UiDateInput';
 import type { AttributeDefinition, AttributeFormValue, AttributeFormValues } from './attributes';
 
@@ -36,10 +38,11 @@ export function AttributeField<Values extends { attributes: AttributeFormValues 
       );
     case 'number':
       return (
-        <NumberInput
+        <NumberField
           {...common}
-          value={typeof value === 'number' ? value : ''}
-          onChange={(next) => set(typeof next === 'number' ? next : null)}
+          range={ranges.attributeNumber}
+          value={typeof value === 'number' || typeof value === 'string' ? value : null}
+          onChange={(next) => set(next === '' ? null : next)}
         />
       );
     case 'date':
@@ -63,4 +66,23 @@ export function AttributeField<Values extends { attributes: AttributeFormValues 
         />
       );
   }
+}
+
+/** The generated fields of a schema under an "Attributes" divider; nothing when the schema is empty. */
+export function AttributeFields<Values extends { attributes: AttributeFormValues }>({
+  form,
+  definitions,
+  editable,
+}: Omit<Props<Values>, 'definition'> & { definitions: readonly AttributeDefinition[] }) {
+  if (definitions.length === 0) return null;
+  return (
+    <>
+      <Divider label="Attributes" labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {definitions.map((definition) => (
+          <AttributeField key={definition.key} form={form} definition={definition} editable={editable} />
+        ))}
+      </SimpleGrid>
+    </>
+  );
 }

@@ -128,5 +128,16 @@ export function recordPickers<T extends { id: number }, Extra extends object = o
     );
   }
 
-  return { Picker, MultiPicker, useRecords, useSearch };
+  /** The records of `ids` by their labels, as the pickers show them ("Compare with now", issue 19). */
+  function Names({ ids }: { ids: readonly number[] }) {
+    return (
+      <>
+        {useChosen(ids)
+          .map((option) => option.label)
+          .join(', ')}
+      </>
+    );
+  }
+
+  return { Picker, MultiPicker, Names, useRecords, useSearch };
 }

@@ -1,5 +1,6 @@
-import { serverToUiDate, trimText, uiToServerDate } from '@fahrplan/contracts';
+import { attributeValueErrors, serverToUiDate, trimText, uiToServerDate } from '@fahrplan/contracts';
 import type { AttributeValue, MeView } from '@fahrplan/contracts';
+import { fieldNumber } from './numberField';
 
 /** One custom attribute of the tenant's schema (application or task attributes, MeView). */
 export type AttributeDefinition = MeView['applicationAttributes'][number];
@@ -27,7 +28,7 @@ const attributeToServer = (definition: AttributeDefinition, value: AttributeForm
     case 'boolean':
       return value === true;
     case 'number':
-      return typeof value === 'number' ? value : null;
+      return typeof value === 'number' || typeof value === 'string' ? fieldNumber(value) : null;
     case 'date':
       return typeof value === 'string' && value ? uiToServerDate(value) : null;
     case 'select':
@@ -68,3 +69,19 @@ export const attributeErrorPath = (definitions: readonly AttributeDefinition[], 
   const definition = definitions[Number(index)];
   return definition ? `attributes.${definition.key}` : 'attributes';
 };
+
+/**
+ * The tenant schema's refusals of the attribute values the form would send (the server's check, run
+ * before Save), by form field `attributes.<key>`.
+ */
+export const attributeFormErrors = (
+  definitions: readonly AttributeDefinition[],
+  values: AttributeFormValues,
+  stored: readonly AttributeValue[] = [],
+): Record<string, string> =>
+  Object.fromEntries(
+    attributeValueErrors(attributesToServer(definitions, values, stored), definitions, stored).map((e) => [
+      e.field,
+      e.message,
+    ]),
+  );

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Anchor, Stack, Text, VisuallyHidden } from '@mantine/core';
-import type { HistoryRow } from '@fahrplan/contracts';
-import { fieldLabel } from '../as-of/compareWithNow';
-import { changeLine, truncateText } from './historyFormat';
+import { Link, useLocation } from 'react-router';
+import type { HistoryPage, HistoryRow } from '@fahrplan/contracts';
+import { useOptionLists } from '../options/useOptionLists';
+import { changeLine, listEntryText, shownChanges, truncateText } from './historyFormat';
+import type { ListEntry, Shown } from './historyFormat';
 
 /** A small text button that shows more or less; aria-expanded tells which. */
 function FoldToggle({
@@ -22,15 +24,28 @@ function FoldToggle({
   );
 }
 
-/** A value of a change: long texts cut, with a button that shows the whole. */
-function ChangeValue({ value, label }: { value: string; label: 'before' | 'after' }) {
+/** A referenced record's name, as a link that opens its dialog (on the page the History tab is on). */
+function RecordName({ shown }: { shown: Shown }) {
+  const { search } = useLocation();
+  if (shown.link === null) return <>{shown.text}</>;
+  const params = new URLSearchParams(search);
+  params.set(shown.link.param, String(shown.link.id));
+  return (
+    <Anchor component={Link} to={{ search: `?${params}` }} size="sm" data-record-link={shown.link.param}>
+      {shown.text}
+    </Anchor>
+  );
+}
+
+/** A value of a change: long texts cut, with a button that shows the whole; a reference as its link. */
+function ChangeValue({ value, label }: { value: Shown; label: 'before' | 'after' }) {
   const [whole, setWhole] = useState(false);
-  const { text, truncated } = truncateText(value);
+  const { text, truncated } = truncateText(value.text);
   return (
     <Text span size="sm" style={{ wordBreak: 'break-word' }}>
       {/* screen readers hear which side is which; the arrow between is only for the eye */}
       <VisuallyHidden data-sr-only>{label}: </VisuallyHidden>
-      {whole ? value : text}
+      {value.link ? <RecordName shown={value} /> : whole ? value.text : text}
       {truncated && (
         <>
           {' '}
@@ -43,49 +58,97 @@ function ChangeValue({ value, label }: { value: string; label: 'before' | 'after
   );
 }
 
+/** A list's added, removed and changed elements, one line each; a referenced element as its link. */
+function ListEntries({ entries }: { entries: readonly ListEntry[] }) {
+  if (entries.length === 0)
+    return (
+      <Text span size="sm" c="dimmed">
+        reordered
+      </Text>
+    );
+  return (
+    <Stack gap={0} component="ul" m={0} pl="md">
+      {entries.map((entry) => {
+        const text = listEntryText(entry);
+        const name = text.indexOf(entry.name.text);
+        return (
+          <Text component="li" size="sm" key={`${entry.change}-${text}`} data-change={entry.change}>
+            {entry.name.link && name >= 0 ? (
+              <>
+                {text.slice(0, name)}
+                <RecordName shown={entry.name} />
+                {text.slice(name + entry.name.text.length)}
+              </>
+            ) : (
+              text
+            )}
+          </Text>
+        );
+      })}
+    </Stack>
+  );
+}
+
 /** A change with many fields (a creation) lists its first ones until asked for all. */
 const FIELDS_SHOWN = 5;
 
 /** A row's changed fields, before → after; the field filtered by first. */
-export function ChangeList({ row, field }: { row: HistoryRow; field: string | null }) {
+export function ChangeList({
+  row,
+  field,
+  refs,
+}: {
+  row: HistoryRow;
+  field: string | null;
+  /** The names of the records the loaded pages refer to. */
+  refs: HistoryPage['refs'];
+}) {
   const [all, setAll] = useState(false);
+  const lists = useOptionLists();
   if (row.changes.length === 0)
     return (
       <Text size="sm" c="dimmed">
         no field changes
       </Text>
     );
-  const folded = !all && row.changes.length > FIELDS_SHOWN + 1;
+  const listed = shownChanges(row.changes);
+  const folded = !all && listed.length > FIELDS_SHOWN + 1;
   // the field filtered by comes first, so folding never hides it
   const changes = field
-    ? [...row.changes].sort((a, b) => Number(b.field === field) - Number(a.field === field))
-    : row.changes;
+    ? [...listed].sort((a, b) => Number(b.field === field) - Number(a.field === field))
+    : listed;
   const shown = folded ? changes.slice(0, FIELDS_SHOWN) : changes;
   return (
     <Stack gap={4} align="flex-start">
       <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
         {shown.map((change) => {
-          const line = changeLine(change);
+          const line = changeLine(change, { stream: row.stream, position: row.position, lists, refs });
           return (
             <li key={change.field} data-field={change.field}>
               <Text span size="sm" fw={600}>
-                {fieldLabel(line.field)}
+                {line.label}
               </Text>
               <Text span size="sm">
                 :{' '}
               </Text>
-              <ChangeValue value={line.before} label="before" />
-              <Text span size="sm" c="dimmed" aria-hidden>
-                {' → '}
-              </Text>
-              <ChangeValue value={line.after} label="after" />
+              {line.kind === 'list' ? (
+                <ListEntries entries={line.entries} />
+              ) : (
+                <>
+                  <ChangeValue value={line.before} label="before" />
+                  <Text span size="sm" c="dimmed" aria-hidden>
+                    {' → '}
+                  </Text>
+                  <ChangeValue value={line.after} label="after" />
+                </>
+              )}
             </li>
           );
         })}
       </Stack>
-      {row.changes.length > FIELDS_SHOWN + 1 && (
+      {listed.length > FIELDS_SHOWN + 1 && (
         <FoldToggle open={all} onToggle={() => setAll((a) => !a)}>
-          {all ? 'show fewer fields' : `show all ${row.changes.length} fields`}
+          {all ? 'show fewer fields' : `show all ${listed.length} fields`}
         </FoldToggle>
       )}
     </Stack>

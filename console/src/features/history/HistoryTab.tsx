@@ -6,8 +6,10 @@ import type { HistoryRow } from '@fahrplan/contracts';
 import { pageItems } from '../api/pages';
 import { useSetAsOf } from '../as-of/useAsOf';
 import { EmptyState } from '../common/EmptyState';
+import { fieldLabel } from '../common/fieldLabels';
 import { describeError, httpStatusOf } from '../common/problem';
 import { historyColumns } from './historyColumns';
+import { labelledRecordOf } from './historyFormat';
 import { HistoryExport } from './HistoryExport';
 import { useGetHistoryInfiniteQuery } from './historyApi';
 import type { HistoryRecordCategory } from './historyApi';
@@ -44,6 +46,8 @@ interface Props {
   leave: (then: () => void) => void;
   /** The dialog's save flow runs: moving in time now would refuse its later steps. */
   saving: boolean;
+  /** A project another tenant shares: its history as the share shows it, no exports (the owner's log). */
+  shared: boolean;
 }
 
 /**
@@ -51,7 +55,7 @@ interface Props {
  * the fields' before → after), filtered by field and user, 50 a page; a row's button shows the record
  * as of that change (the `asOf` URL parameter the dialogs follow). A project's history also exports.
  */
-export function HistoryTab({ category, id, leave, saving }: Props) {
+export function HistoryTab({ category, id, leave, saving, shared }: Props) {
   const [field, setField] = useState<string | null>(null);
   const [user, setUser] = useState<string | null>(null);
   const setAsOf = useSetAsOf();
@@ -65,7 +69,10 @@ export function HistoryTab({ category, id, leave, saving }: Props) {
   const rows = pageItems(currentData ?? data);
   const filtered = field !== null || user !== null;
 
-  const columns = historyColumns({ field, saving, onViewAsOf: (at) => leave(() => setAsOf(at)) });
+  // a referenced record's names are the same on every page: the pages' maps merge
+  const refs = Object.assign({}, ...((currentData ?? data)?.pages ?? []).map((page) => page.refs));
+  const columns = historyColumns({ field, refs, saving, onViewAsOf: (at) => leave(() => setAsOf(at)) });
+  const labelled = labelledRecordOf(category);
 
   const filters = (
     <Group justify="space-between" align="flex-end" gap="sm">
@@ -73,7 +80,10 @@ export function HistoryTab({ category, id, leave, saving }: Props) {
         <Select
           label="Field"
           placeholder="All fields"
-          data={[...(data?.pages[0]?.fields ?? [])]}
+          data={(data?.pages[0]?.fields ?? []).map((value) => ({
+            value,
+            label: fieldLabel(labelled, value),
+          }))}
           value={field}
           onChange={(next) => {
             setField(next);
@@ -97,7 +107,7 @@ export function HistoryTab({ category, id, leave, saving }: Props) {
           comboboxProps={{ withinPortal: true }}
         />
       </Group>
-      {category === 'group' && <HistoryExport projectId={id} />}
+      {category === 'group' && !shared && <HistoryExport projectId={id} />}
     </Group>
   );
 

@@ -1,6 +1,6 @@
 import { Badge, Button, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import type { HistoryRow } from '@fahrplan/contracts';
+import type { HistoryPage, HistoryRow } from '@fahrplan/contracts';
 import { ChangeList } from './HistoryChanges';
 import { describeCommand, formatChangeTime, sourceBadge } from './historyFormat';
 
@@ -68,11 +68,14 @@ function ViewAsOfButton({
 /** The History tab's columns: when, who, which change, the fields, and "View as of this change". */
 export function historyColumns({
   field,
+  refs,
   saving,
   onViewAsOf,
 }: {
   /** The field filtered by: listed first in each row. */
   field: string | null;
+  /** The names of the records the rows refer to. */
+  refs: HistoryPage['refs'];
   saving: boolean;
   onViewAsOf: (at: string) => void;
 }): DataTableColumn<HistoryRow>[] {
@@ -94,7 +97,11 @@ export function historyColumns({
       width: 170,
       render: (row) => <ChangeCell row={row} />,
     },
-    { accessor: 'changes', title: 'Fields', render: (row) => <ChangeList row={row} field={field} /> },
+    {
+      accessor: 'changes',
+      title: 'Fields',
+      render: (row) => <ChangeList row={row} field={field} refs={refs} />,
+    },
     {
       accessor: 'position',
       title: <VisuallyHidden>Actions</VisuallyHidden>,

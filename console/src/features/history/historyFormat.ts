@@ -1,7 +1,27 @@
-import { endFromServer, isServerDate, isServerDateTime, itemEndFromServer } from '@fahrplan/contracts';
-import type { HistoryChange, HistoryRow } from '@fahrplan/contracts';
+import {
+  endFromServer,
+  isServerDate,
+  isServerDateTime,
+  itemEndFromServer,
+  nameAt,
+  parseStreamName,
+  referenceKey,
+  referenceOf,
+} from '@fahrplan/contracts';
+import type {
+  HistoryChange,
+  HistoryPage,
+  HistoryRow,
+  OptionLists,
+  ReferenceCategory,
+} from '@fahrplan/contracts';
 import { formatDateTime } from '../common/dateTime';
+import { sameValues } from '../common/formChanges';
+import { fieldLabel, fieldWords } from '../common/fieldLabels';
+import type { LabelledRecord } from '../common/fieldLabels';
+import { formatNumber } from '../common/numbers';
 import { summariseValue } from '../common/summariseValue';
+import { optionText } from '../options/optionData';
 
 /** When a change was made, in the user's time zone: the console's DD.MM.YYYY, with seconds to tell saves apart. */
 export const formatChangeTime = (at: string): string => formatDateTime(at, { seconds: 'always' });
@@ -62,30 +82,226 @@ export const truncateText = (text: string, max = 80): { text: string; truncated:
   return { text: `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`, truncated: true };
 };
 
-/** A change as the History tab lists it: its field and the before and after lines. */
-export interface ChangeLine {
-  readonly field: string;
-  readonly before: string;
-  readonly after: string;
+/** A record a history value links to: the dialog `?show-project=` or `?show-application=` opens. */
+export interface RecordLink {
+  readonly param: 'show-project' | 'show-application';
+  readonly id: number;
+}
+
+/** A value as the History tab shows it, and the record it names, if the console can open that. */
+export interface Shown {
+  readonly text: string;
+  readonly link: RecordLink | null;
+}
+
+/** One element of a list that a change added, removed or changed ("Goal Cloud first: 3 → 5"). */
+export interface ListEntry {
+  readonly change: 'added' | 'removed' | 'changed';
+  /** What the element is ("Goal", "Lane"). */
+  readonly noun: string;
+  readonly name: Shown;
+  /** The element's value before and after (null: the element has no value besides its name). */
+  readonly before: string | null;
+  readonly after: string | null;
+}
+
+/** A change as the History tab lists it: its field by the dialog's label, one value before and after, or a list's entries. */
+export type ChangeLine =
+  | {
+      readonly kind: 'value';
+      readonly field: string;
+      readonly label: string;
+      readonly before: Shown;
+      readonly after: Shown;
+    }
+  | { readonly kind: 'list'; readonly field: string; readonly label: string; readonly entries: ListEntry[] };
+
+/** What names a row's values: the row's record and instant, the tenant's lists, and the page's referenced records. */
+export interface ChangeContext {
+  readonly stream: string;
+  /** The row's position: references are named as they were then. */
+  readonly position: number;
+  readonly lists: OptionLists;
+  readonly refs: HistoryPage['refs'];
 }
 
 /**
  * A field's value as the dialogs show it: an `end` is stored exclusive (the next day, or an item's
- * 00:00 of the next day) and shows as the last day, like the end date in the dialog.
+ * 00:00 of the next day) and shows as the last day, like the end date in the dialog; an amount as the
+ * finance tab shows it (1'234.50); other numbers (codes, ratings, a cost centre) as they are.
  */
 export const summariseFieldValue = (field: string, value: unknown): string => {
   if (field === 'end' && typeof value === 'string') {
     if (isServerDate(value)) return endFromServer(value)!;
     if (isServerDateTime(value)) return itemEndFromServer(value)!;
   }
+  if (field === 'amount' && typeof value === 'number') return formatNumber(value, 2);
   return summariseValue(value);
 };
 
-export const changeLine = (change: HistoryChange): ChangeLine => ({
-  field: change.field,
-  before: summariseFieldValue(change.field, change.before),
-  after: summariseFieldValue(change.field, change.after),
-});
+/** The dialog that opens a referenced record, for those the console has a dialog of. */
+const linkParam: Partial<Record<ReferenceCategory, RecordLink['param']>> = {
+  group: 'show-project',
+  application: 'show-application',
+};
+
+/** A referenced record by its name at the row's position, with its link; by its id when the page names it not. */
+export const referenceShown = (category: ReferenceCategory, id: number, context: ChangeContext): Shown => {
+  const param = linkParam[category];
+  return {
+    text: nameAt(context.refs?.[referenceKey(category, id)], context.position) ?? `#${id}`,
+    link: param ? { param, id } : null,
+  };
+};
+
+const plain = (text: string): Shown => ({ text, link: null });
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const fieldOf = (element: unknown, key: string): unknown => (isRecord(element) ? element[key] : undefined);
+
+/** How the elements of a listed field are told apart, named and valued. */
+interface ListShape {
+  readonly noun: string;
+  readonly key: (element: unknown) => string;
+  readonly name: (element: unknown, context: ChangeContext) => Shown;
+  /** The element's value besides its name; none when an element is only its name. */
+  readonly value?: (element: unknown) => string;
+}
+
+const ratingWords = (type: unknown) => fieldWords(String(type).toLowerCase());
+
+/** The lists of the records' fields, by field: their elements as added, removed or changed rows. */
+const listShapes: Readonly<Record<string, ListShape>> = {
+  goals: {
+    noun: 'Goal',
+    key: (goal) => String(fieldOf(goal, 'goalId')),
+    name: (goal, context) => referenceShown('goal', fieldOf(goal, 'goalId') as number, context),
+    value: (goal) => summariseValue(fieldOf(goal, 'value')),
+  },
+  applications: {
+    noun: 'Application',
+    key: String,
+    name: (id, context) =>
+      typeof id === 'number' ? referenceShown('application', id, context) : plain(summariseValue(id)),
+  },
+  subgroups: {
+    noun: 'Lane',
+    key: (lane) => String(fieldOf(lane, 'id')),
+    name: (lane) => plain(summariseValue(fieldOf(lane, 'name'))),
+  },
+  metrics: {
+    noun: 'Rating',
+    key: (metric) => `${String(fieldOf(metric, 'type'))}/${String(fieldOf(metric, 'group') ?? '')}`,
+    name: (metric) => {
+      const group = fieldOf(metric, 'group');
+      return plain(
+        `${ratingWords(fieldOf(metric, 'type'))}${typeof group === 'string' ? ` (${group})` : ''}`,
+      );
+    },
+    value: (metric) => summariseValue(fieldOf(metric, 'value')),
+  },
+  attributes: {
+    noun: 'Attribute',
+    key: (attribute) => String(fieldOf(attribute, 'key')),
+    name: (attribute) => plain(String(fieldOf(attribute, 'key'))),
+    value: (attribute) => summariseValue(fieldOf(attribute, 'value')),
+  },
+  shares: {
+    noun: 'Share with',
+    key: (share) => String(fieldOf(share, 'tenant')),
+    name: (share) => plain(String(fieldOf(share, 'tenant'))),
+    value: (share) => String(fieldOf(share, 'status')).toLowerCase(),
+  },
+};
+
+/** Any other list of plain values: each value is its own element. */
+const valuesShape: ListShape = {
+  noun: '',
+  key: (v) => JSON.stringify(v),
+  name: (v) => plain(summariseValue(v)),
+};
+
+/**
+ * What a change did to a list, element by element (issue 19): added and removed elements in the
+ * order of the list after and before, then the changed ones ("Goal Cloud first: 3 → 5").
+ */
+export const listEntries = (
+  field: string,
+  before: readonly unknown[],
+  after: readonly unknown[],
+  context: ChangeContext,
+): ListEntry[] => {
+  const shape = listShapes[field] ?? valuesShape;
+  const old = new Map(before.map((element) => [shape.key(element), element]));
+  const next = new Map(after.map((element) => [shape.key(element), element]));
+  const entry = (change: ListEntry['change'], element: unknown, from: unknown, to: unknown): ListEntry => ({
+    change,
+    noun: shape.noun,
+    name: shape.name(element, context),
+    before: from === undefined ? null : (shape.value?.(from) ?? shape.name(from, context).text),
+    after: to === undefined ? null : (shape.value?.(to) ?? shape.name(to, context).text),
+  });
+  const added = [...next].filter(([key]) => !old.has(key)).map(([, e]) => entry('added', e, undefined, e));
+  const removed = [...old]
+    .filter(([key]) => !next.has(key))
+    .map(([, e]) => entry('removed', e, e, undefined));
+  const changed = [...next]
+    .filter(([key, element]) => old.has(key) && !sameValues(old.get(key), element))
+    .map(([key, element]) => entry('changed', old.get(key), old.get(key), element));
+  return [...added, ...removed, ...changed];
+};
+
+/** A list entry as one line: "+ Application CRM", "− Lane Backend", "Goal Cloud first: 3 → 5". */
+export const listEntryText = ({ change, noun, name, before, after }: ListEntry): string => {
+  const what = noun ? `${noun} ${name.text}` : name.text;
+  if (change === 'changed')
+    return before === name.text ? `${noun} ${before} → ${after}`.trim() : `${what}: ${before} → ${after}`;
+  const value = change === 'added' ? after : before;
+  return `${change === 'added' ? '+' : '−'} ${what}${value !== null && value !== name.text ? `: ${value}` : ''}`;
+};
+
+/** The dialog that labels the fields of a history category's records ('group' is a project), if one does. */
+export const labelledRecordOf = (category: string): LabelledRecord | null =>
+  category === 'group' ? 'project' : category === 'item' || category === 'application' ? category : null;
+
+/**
+ * A change as the dialogs show it (issue 19): the field by its label, a code by its option's label,
+ * a reference by the referenced record's name at the row's instant (with its link), a list as its
+ * added, removed and changed elements, numbers and dates as the dialogs format them.
+ */
+export const changeLine = (change: HistoryChange, context: ChangeContext): ChangeLine => {
+  const { category } = parseStreamName(context.stream);
+  const { field, before, after } = change;
+  const label = fieldLabel(labelledRecordOf(category), field);
+  const reference = referenceOf(category, field);
+  const lists = (value: unknown) => value === null || Array.isArray(value);
+  if (lists(before) && lists(after) && (Array.isArray(before) || Array.isArray(after)))
+    return {
+      kind: 'list',
+      field,
+      label,
+      entries: listEntries(
+        field,
+        (before as unknown[] | null) ?? [],
+        (after as unknown[] | null) ?? [],
+        context,
+      ),
+    };
+  const shown = (value: unknown): Shown => {
+    if (reference && typeof value === 'number') return referenceShown(reference, value, context);
+    return plain(optionText(context.lists, category, field, value) ?? summariseFieldValue(field, value));
+  };
+  return { kind: 'value', field, label, before: shown(before), after: shown(after) };
+};
+
+/** Fields a project's read model derives from `shares`: said once, by the shares themselves. */
+const derivedFromShares: ReadonlySet<string> = new Set(['sharedWith', 'acceptedBy']);
+
+/** A row's changes as the History tab lists them: a field derived from another changed beside it is left out. */
+export const shownChanges = (changes: readonly HistoryChange[]): readonly HistoryChange[] =>
+  changes.some((change) => change.field === 'shares')
+    ? changes.filter((change) => !derivedFromShares.has(change.field))
+    : changes;
 
 /** What a project's history downloads are called. */
 export const exportFileName = (projectId: number, kind: 'csv' | 'events'): string =>

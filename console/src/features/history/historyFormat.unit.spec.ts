@@ -6,9 +6,15 @@ import {
   exportPath,
   formatChangeTime,
   sourceBadge,
+  listEntries,
+  listEntryText,
+  shownChanges,
   summariseFieldValue,
   truncateText,
 } from './historyFormat';
+import type { ChangeContext, ChangeLine } from './historyFormat';
+import { defaultOptionLists, optionListsOf } from '@fahrplan/contracts';
+import type { HistoryChange } from '@fahrplan/contracts';
 import { NO_VALUE } from '../common/summariseValue';
 import { historyParams } from './historyApi';
 
@@ -62,6 +68,10 @@ describe('summariseFieldValue', () => {
     expect(summariseFieldValue('start', '2027-06-01')).toBe('01.06.2027');
     expect(summariseFieldValue('title', 'Apollo')).toBe('Apollo');
   });
+
+  it('shows an amount with two decimals and grouped thousands', () => {
+    expect(summariseFieldValue('amount', 1234.5)).toBe("1'234.50");
+  });
 });
 
 describe('truncateText', () => {
@@ -82,18 +92,189 @@ describe('truncateText', () => {
   });
 });
 
+/** A row's context: a project's, at position 100, with default lists and the names below. */
+const context = (overrides: Partial<ChangeContext> = {}): ChangeContext => ({
+  stream: 'group-12',
+  position: 100,
+  lists: defaultOptionLists,
+  refs: {
+    'group:7': [
+      { position: 10, name: 'Platform' },
+      { position: 150, name: 'Platform 2030' },
+    ],
+    'group:8': [{ position: 20, name: 'Cloud move' }],
+    'goal:179': [{ position: 5, name: 'Cloud first' }],
+    'goal:180': [{ position: 6, name: 'Lower cost' }],
+    'application:3': [{ position: 7, name: 'CRM' }],
+    'resource:54': [
+      { position: 8, name: 'Team Blue' },
+      { position: 90, name: 'Team Ocean' },
+    ],
+  },
+  ...overrides,
+});
+
+/** A value line's before and after texts. */
+const texts = (line: ChangeLine): [string, string] => {
+  if (line.kind !== 'value') throw new Error(`a value line, not ${line.kind}`);
+  return [line.before.text, line.after.text];
+};
+
+/** A list line's entries as text. */
+const entryTexts = (line: ChangeLine): string[] => {
+  if (line.kind !== 'list') throw new Error(`a list line, not ${line.kind}`);
+  return line.entries.map(listEntryText);
+};
+
+describe('references (issue 19)', () => {
+  it("names a referenced record as it was at the row's position, with a link to its dialog", () => {
+    const line = changeLine({ field: 'parent', before: 8, after: 7 }, context());
+    expect(line).toMatchObject({
+      kind: 'value',
+      label: 'Parent project',
+      before: { text: 'Cloud move', link: { param: 'show-project', id: 8 } },
+      after: { text: 'Platform', link: { param: 'show-project', id: 7 } },
+    });
+    // renamed later: a later row names it by the later name
+    expect(texts(changeLine({ field: 'parent', before: 8, after: 7 }, context({ position: 200 })))[1]).toBe(
+      'Platform 2030',
+    );
+  });
+
+  it("names an item's project and resource, a resource without a link", () => {
+    const project = changeLine({ field: 'group', before: null, after: 7 }, context({ stream: 'item-9' }));
+    expect(project).toMatchObject({ label: 'Project', after: { text: 'Platform', link: { id: 7 } } });
+    const resource = changeLine(
+      { field: 'resource', before: 54, after: null },
+      context({ stream: 'item-9' }),
+    );
+    expect(resource).toMatchObject({ before: { text: 'Team Ocean', link: null }, after: { text: NO_VALUE } });
+  });
+
+  it('shows a record the page does not name by its id', () => {
+    expect(texts(changeLine({ field: 'resource', before: null, after: 99 }, context()))[1]).toBe('#99');
+  });
+
+  it('leaves numbers of fields that are no references as numbers', () => {
+    expect(texts(changeLine({ field: 'parentOrder', before: 7, after: 1200 }, context()))).toEqual([
+      '7',
+      '1200',
+    ]);
+  });
+});
+
+describe('lists (issue 19)', () => {
+  it('shows goals as added, removed and changed rows by their names', () => {
+    const line = changeLine(
+      {
+        field: 'goals',
+        before: [
+          { goalId: 179, value: 3 },
+          { goalId: 180, value: 1 },
+        ],
+        after: [
+          { goalId: 179, value: 5 },
+          { goalId: 181, value: 2 },
+        ],
+      },
+      context(),
+    );
+    expect(line.label).toBe('Goals');
+    expect(entryTexts(line)).toEqual(['+ Goal #181: 2', '− Goal Lower cost: 1', 'Goal Cloud first: 3 → 5']);
+  });
+
+  it('shows applications added with their links, lanes removed and renamed', () => {
+    const applications = changeLine({ field: 'applications', before: [], after: [3] }, context());
+    expect(entryTexts(applications)).toEqual(['+ Application CRM']);
+    expect(applications.kind === 'list' && applications.entries[0]!.name.link).toEqual({
+      param: 'show-application',
+      id: 3,
+    });
+    const lanes = changeLine(
+      {
+        field: 'subgroups',
+        before: [
+          { id: 'backend', name: 'Backend', type: 'INDIVIDUAL' },
+          { id: 'ops', name: 'Ops', type: 'INDIVIDUAL' },
+        ],
+        after: [{ id: 'ops', name: 'Operations', type: 'INDIVIDUAL' }],
+      },
+      context(),
+    );
+    expect(entryTexts(lanes)).toEqual(['− Lane Backend', 'Lane Ops → Operations']);
+  });
+
+  it('shows ratings, attributes and shares by their names and values', () => {
+    const ctx = context();
+    expect(
+      listEntries(
+        'metrics',
+        [{ group: null, type: 'WICHTIGKEIT', value: 2 }],
+        [{ group: null, type: 'WICHTIGKEIT', value: 4 }],
+        ctx,
+      ).map(listEntryText),
+    ).toEqual(['Rating Wichtigkeit: 2 → 4']);
+    expect(
+      listEntries('attributes', [{ key: 'Cost centre', value: 4711 }], [], ctx).map(listEntryText),
+    ).toEqual(['− Attribute Cost centre: 4711']);
+    expect(
+      listEntries(
+        'shares',
+        [{ tenant: 'other', status: 'PENDING' }],
+        [{ tenant: 'other', status: 'ACCEPTED' }],
+        ctx,
+      ).map(listEntryText),
+    ).toEqual(['Share with other: pending → accepted']);
+  });
+
+  it('lists a list that was empty or absent as additions, and plain values by themselves', () => {
+    expect(
+      entryTexts(changeLine({ field: 'sharedWith', before: null, after: ['other'] }, context())),
+    ).toEqual(['+ other']);
+  });
+});
+
+describe('shownChanges', () => {
+  it("says a share once: the tenants' names and the accepted index go with the shares", () => {
+    const shares = { field: 'shares', before: [], after: [{ tenant: 'b', status: 'PENDING' }] };
+    const names = { field: 'sharedWith', before: [], after: ['b'] };
+    const title = { field: 'title', before: 'A', after: 'B' };
+    expect(shownChanges([names, shares, title])).toEqual([shares, title]);
+    expect(shownChanges([names, title])).toEqual([names, title]);
+  });
+});
+
 describe('row pieces', () => {
   it('names the command and the event, or the event alone for old events', () => {
     expect(describeCommand({ command: 'SaveGroup', event: 'GroupSaved' })).toBe('SaveGroup · GroupSaved');
     expect(describeCommand({ command: null, event: 'GroupCreated' })).toBe('GroupCreated');
   });
 
-  it('summarises both sides of a change', () => {
-    expect(changeLine({ field: 'title', before: null, after: 'Apollo' })).toEqual({
+  it('summarises both sides of a change, the field by its label', () => {
+    expect(changeLine({ field: 'title', before: null, after: 'Apollo' }, context())).toEqual({
+      kind: 'value',
       field: 'title',
-      before: NO_VALUE,
-      after: 'Apollo',
+      label: 'Title',
+      before: { text: NO_VALUE, link: null },
+      after: { text: 'Apollo', link: null },
     });
+  });
+
+  it("shows a code by its label in the tenant's list: a project's status, an item's status", () => {
+    const lists = optionListsOf({
+      itemStatus: [
+        { value: 0, label: 'To do', colour: 'gray', done: false },
+        { value: 5, label: 'Finished', colour: 'green', done: true },
+      ],
+    });
+    const line = (change: HistoryChange, stream: string) =>
+      texts(changeLine(change, context({ stream, lists })));
+    expect(line({ field: 'status', before: 3, after: 6 }, 'group-12')).toEqual(['Planned', 'Completed']);
+    expect(line({ field: 'status', before: 0, after: 4 }, 'item-9')).toEqual(['To do', '4 (not listed)']);
+    expect(line({ field: 'healthStatus', before: null, after: 2 }, 'group-12')[1]).toBe('At risk');
+    // a field no list names, and a status of a record without lists, stay as they are
+    expect(line({ field: 'metric1', before: 1, after: 2 }, 'group-12')[1]).toBe('2');
+    expect(line({ field: 'status', before: 'x', after: 'y' }, 'application-3')[1]).toBe('y');
   });
 
   it('names the downloads after the project', () => {

@@ -3,7 +3,7 @@ import { itemSystemTypes } from '@fahrplan/contracts';
 import type { ItemSystemType } from '@fahrplan/contracts';
 import { ResourceSelect } from '../resources/ResourceSelect';
 import { DocumentationField } from '../record-dialog/SharedFields';
-import { AttributeField } from '../common/AttributeField';
+import { AttributeFields } from '../common/AttributeField';
 import type { AttributeDefinition } from '../common/attributes';
 import { ItemTrackerFields } from './ItemTrackerFields';
 import { changeType } from './itemForm';
@@ -39,16 +39,7 @@ export function ItemDetailsTab({ form, editable, group, issueGroups, attributes,
           error={form.errors.resource}
         />
       )}
-      {attributes.length > 0 && (
-        <>
-          <Divider label="Attributes" labelPosition="left" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {attributes.map((definition) => (
-              <AttributeField key={definition.key} form={form} definition={definition} editable={editable} />
-            ))}
-          </SimpleGrid>
-        </>
-      )}
+      <AttributeFields form={form} definitions={attributes} editable={editable} />
       <ItemTrackerFields form={form} editable={editable} group={group} issueGroups={issueGroups} />
       {superuser && (
         <>

@@ -10,12 +10,15 @@ import { tabsWithErrors } from '../record-dialog/fieldErrors';
 import { SaveStepError } from '../record-dialog/SaveStepError';
 import { notifySuccess } from '../common/notify';
 import { IssueBadgeOf } from '../tracker/TrackerIssueSummary';
+import { DeleteItem } from './DeleteItem';
 import { ItemDetailsTab } from './ItemDetailsTab';
 import { ItemOverviewTab } from './ItemOverviewTab';
 import type { ItemForm } from './ItemOverviewTab';
 import { useGetCommentsInfiniteQuery } from '../comments/commentsApi';
 import { useLazyGetItemQuery } from './itemsApi';
-import { useProjects } from '../projects/ProjectPicker';
+import { ProjectNames, useProjects } from '../projects/ProjectPicker';
+import { ResourceNames } from '../resources/ResourceSelect';
+import { referenceNames } from '../record-dialog/referenceNames';
 import {
   itemDialogTitle,
   itemFormValidator,
@@ -67,6 +70,8 @@ function ItemCommentsTab({
 }
 
 /** The item details dialog (§2): overview, details, comments; saving as §2/§4 say. */
+const itemReferences = referenceNames({ group: ProjectNames, resource: ResourceNames });
+
 export function ItemEditor({ item, request, groups, ownGroup, issueGroups, me, onClose }: Props) {
   const [openedAsNew] = useState(item === null);
   const definitions = me.taskAttributes;
@@ -79,6 +84,7 @@ export function ItemEditor({ item, request, groups, ownGroup, issueGroups, me, o
     validate,
     toValues: (now: ItemView) => toFormValues(now, null, groups, definitions),
     ignore: ['comment'],
+    formatField: itemReferences,
   });
   const [record, setRecord] = useState<ItemRecord | null>(item && { id: item.id, version: item.version });
   const runSaveFlow = useItemSaveFlow();
@@ -123,9 +129,12 @@ export function ItemEditor({ item, request, groups, ownGroup, issueGroups, me, o
       onClose();
     },
     onSaveError: (e) => {
-      if (e instanceof SaveStepError)
-        for (const fieldError of e.problem?.errors ?? [])
-          form.setFieldError(e.step === 'comment' ? 'comment' : fieldError.field, fieldError.message);
+      if (!(e instanceof SaveStepError)) return [];
+      return (e.problem?.errors ?? []).map((fieldError) => {
+        const path = e.step === 'comment' ? 'comment' : fieldError.field;
+        form.setFieldError(path, fieldError.message);
+        return path;
+      });
     },
     /** After a 409: the current version from the server; the new comment stays. */
     reload:
@@ -162,9 +171,20 @@ export function ItemEditor({ item, request, groups, ownGroup, issueGroups, me, o
       onClose={() => leave(onClose)}
       tabs={[]}
       finance={false}
-      history={{ category: 'item', id: record?.id ?? null, me, leave }}
+      history={{ category: 'item', id: record?.id ?? null, me, leave, shared: !ownGroup }}
       errorTabs={errorTabs}
-      footer={footer}
+      footer={{
+        ...footer,
+        leading: editable && record && (
+          <DeleteItem
+            record={record}
+            title={saved.title}
+            milestone={saved.milestone}
+            disabled={footer.saving}
+            onDeleted={onClose}
+          />
+        ),
+      }}
       confirm={confirm}
       notice={compare.notice}
     >

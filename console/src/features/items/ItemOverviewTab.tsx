@@ -1,8 +1,9 @@
-import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberField } from '../common/NumberField';
 import { SearchSelect, pickerData, usePickerSearch } from '../common/SearchSelect';
 import { useProjectSearch } from '../projects/ProjectPicker';
 import type { UseFormReturnType } from '@mantine/form';
-import { defaultSubgroups, maxItemStatus } from '@fahrplan/contracts';
+import { defaultSubgroups, ranges } from '@fahrplan/contracts';
 import { DescriptionField, DurationField, RequiredNameInput } from '../record-dialog/SharedFields';
 import { UiDateTimeInput } from './UiDateTimeInput';
 import {
@@ -15,6 +16,7 @@ import {
   workloadOf,
 } from './itemForm';
 import type { ItemFormValues, ItemGroup } from './itemForm';
+import { OptionSelect } from '../options/OptionSelect';
 
 export type ItemForm = UseFormReturnType<ItemFormValues>;
 
@@ -80,27 +82,24 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {!values.milestone && (
-          <NumberInput
+          <NumberField
             label="Effort (person-days)"
-            min={0}
-            decimalScale={2}
+            range={ranges.effort}
             readOnly={readOnly}
-            value={values.effort ?? ''}
-            onChange={(next) => form.setFieldValue('effort', typeof next === 'number' ? next : null)}
+            value={values.effort}
+            onChange={(next) => form.setFieldValue('effort', next === '' ? null : next)}
             error={form.errors.effort}
           />
         )}
         {load !== null && <TextInput label="Workload" readOnly value={load} />}
-        {/* the status option set is not shown (§4): the stored code; 0 and disabled while a type is set */}
-        <NumberInput
+        {/* the tenant's item statuses (issue 19); 0 and disabled while a system type is set (§4) */}
+        <OptionSelect
           label="Status"
-          min={0}
-          max={maxItemStatus}
-          allowDecimal={false}
+          kind="itemStatus"
           readOnly={readOnly}
           disabled={values.type !== null}
           value={shownStatus(values)}
-          onChange={(next) => form.setFieldValue('status', typeof next === 'number' ? next : 0)}
+          onChange={(next) => form.setFieldValue('status', next)}
           error={form.errors.status}
         />
       </SimpleGrid>

@@ -2,12 +2,15 @@ import {
   brToLineBreaks,
   countWorkingDays,
   createCommentSchema,
+  dateOrderError,
+  isInRange,
   isSprintGroup,
   isUiDateTime,
   itemEndFromServer,
   itemEndToServer,
   lineBreaksToBr,
   moveKeepingDuration,
+  ranges,
   saveItemSchema,
   serverToUiDateTime,
   trackerIssueLink,
@@ -24,9 +27,16 @@ import type {
   SubgroupType,
 } from '@fahrplan/contracts';
 import type { FormErrors } from '@mantine/form';
-import { attributeErrorPath, attributesToForm, attributesToServer } from '../common/attributes';
+import {
+  attributeErrorPath,
+  attributeFormErrors,
+  attributesToForm,
+  attributesToServer,
+} from '../common/attributes';
 import type { AttributeDefinition, AttributeFormValues } from '../common/attributes';
 import { changedFields, sameValues } from '../common/formChanges';
+import { fieldNumber } from '../common/numberField';
+import type { NumberFieldValue } from '../common/numberField';
 import { zodValidate } from '../common/zodValidate';
 import type { SaveItemInput } from './itemsApi';
 
@@ -42,7 +52,7 @@ export interface ItemFormValues {
   start: string | null;
   end: string | null;
   /** Person-days; sent for tasks only. */
-  effort: number | null;
+  effort: NumberFieldValue | null;
   /**
    * The item's own status. While a system type is set it is shown as 0 and disabled (§4); it is what
    * clearing the type restores (the server's stored status).
@@ -189,11 +199,15 @@ export const durationOf = (values: Pick<ItemFormValues, 'milestone' | 'start' | 
   }
 };
 
-/** §9 workload of a task: effort / duration; null when not computable. */
+/** §9 workload of a task: effort / duration; null when not computable (no effort, or one out of range). */
 export const workloadOf = (
   values: Pick<ItemFormValues, 'milestone' | 'start' | 'end' | 'effort'>,
   duration: number | null = durationOf(values),
-) => (values.milestone ? null : workload(values.effort, duration));
+) => {
+  const effort = fieldNumber(values.effort);
+  if (values.milestone || (effort !== null && !isInRange(ranges.effort, effort))) return null;
+  return workload(effort, duration);
+};
 
 /**
  * §4: a new begin moves the end to keep the working-day duration (the end keeps its time of day);
@@ -332,7 +346,7 @@ const itemFields = (values: ItemFormValues, definitions: readonly AttributeDefin
     subtitle: trimText(values.subtitle),
     shortname: trimText(values.shortname),
     description: description === null ? null : lineBreaksToBr(description),
-    effort: task ? values.effort : null,
+    effort: task ? fieldNumber(values.effort) : null,
     jiraid: trimText(values.jiraid),
     group: values.group ?? undefined,
     subgroup: values.type === 'background' ? null : values.subgroup,
@@ -396,7 +410,9 @@ export const itemFormValidator = (
     () => 'comment',
   );
   return (values) => {
-    const errors: FormErrors = {};
+    const errors: FormErrors = {
+      ...attributeFormErrors(definitions, values.attributes, values.storedAttributes),
+    };
     if (!values.start?.trim()) errors.start = 'required';
     else if (!serverStart(values.start)) errors.start = dateError;
     if (!values.milestone) {
@@ -404,7 +420,7 @@ export const itemFormValidator = (
       const end = serverEnd(values.end);
       if (!values.end?.trim()) errors.end = 'required';
       else if (!end) errors.end = dateError;
-      else if (start && end < start) errors.end = 'the end cannot precede the begin';
+      else if (dateOrderError(start, end)) errors.end = dateOrderError(start, end);
     }
     if (values.group === null) errors.group = 'required';
     if (values.type !== 'background' && !values.subgroup) errors.subgroup = 'required';

@@ -155,6 +155,11 @@ describe('durationOf and workloadOf', () => {
     expect(workloadOf(task({ milestone: true, end: null }))).toBeNull();
     expect(workloadOf(task({ start: '09.01.2027 00:00', end: '10.01.2027 00:00' }))).toBeNull();
   });
+
+  it('has no workload for an effort out of range, as typed', () => {
+    expect(workloadOf(task({ effort: -5 }))).toBeNull();
+    expect(workloadOf(task({ effort: '-' }))).toBeNull();
+  });
 });
 
 describe('changeStart', () => {
@@ -416,6 +421,26 @@ describe('itemFormValidator', () => {
 
   it('accepts a valid task', () => {
     expect(validate(task())).toEqual({});
+  });
+
+  it('refuses an effort of -5 as typed and a status out of range, naming the range; an empty effort is none', () => {
+    expect(validate(task({ effort: -5 })).effort).toBe(
+      'a number between 0 and 1,000,000 with at most 2 decimals',
+    );
+    expect(validate(task({ effort: 1.005 })).effort).toBeDefined();
+    expect(validate(task({ effort: '-' })).effort).toBe(
+      'a number between 0 and 1,000,000 with at most 2 decimals',
+    );
+    expect(validate(task({ status: 1e20 })).status).toBe('a whole number between 0 and 99');
+    expect(validate(task({ effort: null, status: 12 }))).toEqual({});
+  });
+
+  it('refuses a number attribute outside its range before Save', () => {
+    const numbers = itemFormValidator([{ key: 'users', label: 'Users', type: 'number' }]);
+    expect(numbers(task({ attributes: { users: '99999999999999999999' } }))['attributes.users']).toMatch(
+      /^a number between/,
+    );
+    expect(numbers(task({ attributes: { users: 12 } }))).toEqual({});
   });
 
   it('requires a title, a begin and (for tasks) an end', () => {

@@ -4,6 +4,7 @@ import type {
   CommandResult,
   ItemView,
   Page,
+  RemoveSubgroupData,
   RenameSubgroupData,
   TimelineDetail,
   TimelineView,
@@ -102,6 +103,11 @@ export const itemsApi = apiSlice.injectEndpoints({
       query: (command) => commandArgs('DeleteItem', command),
       invalidatesTags: (result, _error, { data }) => itemTags(result, data.id),
     }),
+    /** Undo of a delete: the version is the one the delete answered. */
+    restoreItem: builder.mutation<CommandResult, CommandRequest<DeleteItemInput>>({
+      query: (command) => commandArgs('RestoreItem', command),
+      invalidatesTags: (result, _error, { data }) => itemTags(result, data.id),
+    }),
     /** A project's lanes change: the timeline and the project's details show them. */
     addSubgroup: builder.mutation<CommandResult, CommandRequest<AddSubgroupData>>({
       query: (command) => commandArgs('AddSubgroup', command),
@@ -111,6 +117,15 @@ export const itemsApi = apiSlice.injectEndpoints({
       query: (command) => commandArgs('RenameSubgroup', command),
       invalidatesTags: (result, _error, { data }) => laneTags(result, data.id),
     }),
+    removeSubgroup: builder.mutation<CommandResult, CommandRequest<RemoveSubgroupData>>({
+      query: (command) => commandArgs('RemoveSubgroup', command),
+      invalidatesTags: (result, _error, { data }) => laneTags(result, data.id),
+    }),
+    restoreSubgroup: builder.mutation<CommandResult, CommandRequest<RemoveSubgroupData>>({
+      query: (command) => commandArgs('RestoreSubgroup', command),
+      invalidatesTags: (result, _error, { data }) => laneTags(result, data.id),
+    }),
+
     /** A project's item of the highest rank (GET /api/items?group=&sort=-rank): a new item goes after it (§9). */
     getLastRankedItem: builder.query<Page<Pick<ItemView, 'id' | 'rank'>>, number>({
       query: (group) => ({ url: '/items', params: { group, sort: '-rank', limit: 1 } }),
@@ -135,8 +150,11 @@ export const {
   useGetTimelinePagesInfiniteQuery,
   useSaveItemMutation,
   useDeleteItemMutation,
+  useRestoreItemMutation,
   useAddSubgroupMutation,
   useRenameSubgroupMutation,
+  useRemoveSubgroupMutation,
+  useRestoreSubgroupMutation,
   useLazyGetLastRankedItemQuery,
   useSearchItemsQuery,
   useCreateItemCommentMutation,

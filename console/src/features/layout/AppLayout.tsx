@@ -28,6 +28,7 @@ import { pathWithAsOf } from '../session/asOf';
 import { AsOfBanner, AsOfHeaderControl, AsOfUrlSync } from '../as-of/AsOfControls';
 import { useAsOf } from '../as-of/useAsOf';
 import { TruncatedText } from '../common/TruncatedText';
+import { useUndoShortcut } from '../common/undo';
 
 const navigation = [
   { to: '/', label: 'Home', icon: IconHome, end: true },
@@ -45,6 +46,7 @@ export function AppLayout() {
   const navigate = useNavigate();
   const asOf = useAsOf();
   useChangeFeedQuery();
+  useUndoShortcut();
 
   const signOut = async () => {
     await logout();

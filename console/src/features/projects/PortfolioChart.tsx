@@ -6,6 +6,7 @@ import type { ApexOptions } from 'apexcharts';
 import type { GroupView } from '@fahrplan/contracts';
 import { EmptyState } from '../common/EmptyState';
 import { describePoint, formatSize, portfolioSeries } from './portfolioSeries';
+import { useOptionLists } from '../options/useOptionLists';
 import type { BubbleSize, Portfolio } from './portfolioSeries';
 
 interface Props {
@@ -51,12 +52,13 @@ const caption = (portfolio: Portfolio, size: BubbleSize) => {
 /** The portfolio bubble chart: importance against urgency, sized by effort or budget, coloured by health. */
 export function PortfolioChart({ projects, more, size, onSizeChange, onOpen, emptyText }: Props) {
   const theme = useMantineTheme();
-  const portfolio = useMemo(() => portfolioSeries(projects, size), [projects, size]);
+  const lists = useOptionLists();
+  const portfolio = useMemo(() => portfolioSeries(projects, size, lists), [projects, size, lists]);
   // ApexCharts keeps the options it was given; the handlers read the current data through refs
-  const current = useRef({ portfolio, size, onOpen });
+  const current = useRef({ portfolio, size, onOpen, lists });
   useLayoutEffect(() => {
-    current.current = { portfolio, size, onOpen };
-  }, [portfolio, size, onOpen]);
+    current.current = { portfolio, size, onOpen, lists };
+  }, [portfolio, size, onOpen, lists]);
 
   const series = useMemo(
     () =>
@@ -124,7 +126,7 @@ export function PortfolioChart({ projects, more, size, onSizeChange, onOpen, emp
           box.style.padding = '6px 10px';
           if (!point) return box;
           // text nodes, not HTML: titles are user input
-          describePoint(point, current.current.size).forEach((line, i) => {
+          describePoint(point, current.current.size, current.current.lists).forEach((line, i) => {
             const row = document.createElement('div');
             row.textContent = line;
             if (i === 0) row.style.fontWeight = '600';
@@ -178,7 +180,7 @@ export function PortfolioChart({ projects, more, size, onSizeChange, onOpen, emp
       <VisuallyHidden>
         <ul aria-label="portfolio chart bubbles">
           {portfolio.series.flatMap((s) =>
-            s.points.map((p) => <li key={p.id}>{describePoint(p, size).join('; ')}</li>),
+            s.points.map((p) => <li key={p.id}>{describePoint(p, size, lists).join('; ')}</li>),
           )}
         </ul>
       </VisuallyHidden>

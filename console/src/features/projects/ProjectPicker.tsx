@@ -7,6 +7,7 @@ import type { ProjectQuery } from './projectsApi';
 export const {
   Picker: ProjectPicker,
   MultiPicker: ProjectsPicker,
+  Names: ProjectNames,
   useRecords: useProjects,
   useSearch: useProjectSearch,
 } = recordPickers<GroupView, ProjectQuery>(useGetProjectsQuery, {

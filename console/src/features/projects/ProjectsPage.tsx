@@ -14,7 +14,8 @@ import { useOpenProjectDialog } from '../record-dialog/useOpenRecordDialog';
 import { formatAsOf } from '../session/asOf';
 import { useAsOf } from '../as-of/useAsOf';
 import { useProjectChangesSince } from '../as-of/RowChangeMark';
-import { codeOptions } from './projectCodes';
+import { optionItems } from '../options/optionData';
+import { useOptionLists } from '../options/useOptionLists';
 import { useGetProjectPagesInfiniteQuery, useGetProjectsQuery } from './projectsApi';
 import type { ProjectFilter } from './projectsApi';
 import { ProjectsTable, projectSortKeys } from './ProjectsTable';
@@ -22,10 +23,6 @@ import type { BubbleSize } from './portfolioSeries';
 
 // ApexCharts is large: only the chart view loads it
 const PortfolioChart = lazy(() => import('./PortfolioChart').then((m) => ({ default: m.PortfolioChart })));
-
-const statusOptions = codeOptions('status');
-const phaseOptions = codeOptions('phase');
-const healthOptions = codeOptions('health');
 
 type View = 'table' | 'chart';
 
@@ -92,6 +89,7 @@ export function ProjectsPage() {
     : asOf
       ? `No projects yet on ${formatAsOf(asOf)}`
       : 'No projects yet';
+  const lists = useOptionLists();
   const filterSelect = (
     label: string,
     name: string,
@@ -133,9 +131,9 @@ export function ProjectsPage() {
           value={search}
           onChange={setSearch}
         />
-        {filterSelect('Status filter', 'status', statusOptions, 160)}
-        {filterSelect('Phase filter', 'phase', phaseOptions, 160)}
-        {filterSelect('Health filter', 'health', healthOptions, 180)}
+        {filterSelect('Status filter', 'status', optionItems(lists, 'projectStatus'), 160)}
+        {filterSelect('Phase filter', 'phase', optionItems(lists, 'projectPhase'), 160)}
+        {filterSelect('Health filter', 'health', optionItems(lists, 'projectHealth'), 180)}
         {almApplications && (
           <ApplicationPicker
             label="Application filter"

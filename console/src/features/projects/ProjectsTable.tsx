@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Group, Text, Tooltip } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { endFromServer, parseTrackerRepositoryId } from '@fahrplan/contracts';
@@ -10,7 +10,7 @@ import { listDate } from '../common/listDate';
 import { TruncatedText } from '../common/TruncatedText';
 import { IssueCell } from '../tracker/TrackerIssueSummary';
 import { useJiraEnabled } from '../tracker/useTracker';
-import { codeLabel, healthColour } from './projectCodes';
+import { OptionBadge } from '../options/OptionBadge';
 import { RowChangeMark } from '../as-of/RowChangeMark';
 import type { RowChange } from '../as-of/compareWithNow';
 
@@ -73,19 +73,22 @@ const columns: DataTableColumn<GroupView>[] = [
     accessor: 'status',
     title: 'Status',
     sortable: true,
-    render: ({ status }) => codeLabel('status', status),
+    noWrap: true,
+    render: ({ status }) => <OptionBadge kind="projectStatus" value={status} />,
   },
-  { accessor: 'phase', title: 'Phase', sortable: true, render: ({ phase }) => codeLabel('phase', phase) },
+  {
+    accessor: 'phase',
+    title: 'Phase',
+    sortable: true,
+    noWrap: true,
+    render: ({ phase }) => <OptionBadge kind="projectPhase" value={phase} />,
+  },
   {
     accessor: 'healthStatus',
     title: 'Health',
     sortable: true,
     noWrap: true,
-    render: ({ healthStatus }) => (
-      <Badge variant="light" color={healthColour(healthStatus)} tt="none" style={{ overflow: 'visible' }}>
-        {codeLabel('health', healthStatus)}
-      </Badge>
-    ),
+    render: ({ healthStatus }) => <OptionBadge kind="projectHealth" value={healthStatus} />,
   },
   { accessor: 'start', title: 'Start', sortable: true, noWrap: true, render: ({ start }) => listDate(start) },
   { accessor: 'end', title: 'End', sortable: true, noWrap: true, render: ({ end }) => lastDay(end) },

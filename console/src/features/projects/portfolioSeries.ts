@@ -1,5 +1,7 @@
 import type { GroupView, MetricType } from '@fahrplan/contracts';
-import { codeLabel, healthColour } from './projectCodes';
+import { defaultOptionLists, optionLabel } from '@fahrplan/contracts';
+import type { OptionLists } from '@fahrplan/contracts';
+import { optionColour } from '../options/optionData';
 
 /** What the bubble's area stands for. */
 export type BubbleSize = 'effort' | 'budget';
@@ -89,7 +91,11 @@ const radiusOf = (size: number | null, largest: number | null): number =>
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The portfolio chart's data: importance against urgency, sized by effort or budget, one series per health. */
-export const portfolioSeries = (projects: readonly GroupView[], mode: BubbleSize): Portfolio => {
+export const portfolioSeries = (
+  projects: readonly GroupView[],
+  mode: BubbleSize,
+  lists: OptionLists = defaultOptionLists,
+): Portfolio => {
   const rated = projects.map((project) => ({
     project,
     importance: ratingOf(project, 'WICHTIGKEIT'),
@@ -128,8 +134,8 @@ export const portfolioSeries = (projects: readonly GroupView[], mode: BubbleSize
   );
   const series = codes.map((health): PortfolioSeries => ({
     health,
-    name: health === null ? 'not set' : codeLabel('health', health),
-    colour: healthColour(health),
+    name: health === null ? 'not set' : optionLabel(lists, 'projectHealth', health),
+    colour: optionColour(lists, 'projectHealth', health),
     points: points.filter((p) => p.health === health).sort((a, b) => b.z - a.z || a.id - b.id),
   }));
   return {
@@ -157,9 +163,13 @@ export const describeSize = (size: number | null, mode: BubbleSize): string =>
 const rating = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /** The lines of a bubble's tooltip and of its entry in the accessible summary. */
-export const describePoint = (point: PortfolioPoint, mode: BubbleSize): string[] => [
+export const describePoint = (
+  point: PortfolioPoint,
+  mode: BubbleSize,
+  lists: OptionLists = defaultOptionLists,
+): string[] => [
   point.title,
   `importance ${rating(point.importance)}, urgency ${rating(point.urgency)}`,
   describeSize(point.size, mode),
-  `health: ${point.health === null ? 'not set' : codeLabel('health', point.health)}`,
+  `health: ${point.health === null ? 'not set' : optionLabel(lists, 'projectHealth', point.health)}`,
 ];

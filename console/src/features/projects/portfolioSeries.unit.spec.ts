@@ -118,8 +118,8 @@ describe('portfolioSeries', () => {
     ];
     const { series, count } = portfolioSeries(projects, 'effort');
     expect(series.map((s) => [s.health, s.name, s.colour, s.points.length])).toEqual([
-      [1, '1 · on track', 'green', 1],
-      [3, '3 · critical', 'red', 2],
+      [1, 'On track', 'green', 1],
+      [3, 'Critical', 'red', 2],
       [null, 'not set', 'gray', 1],
     ]);
     expect(count).toBe(4);
@@ -180,7 +180,7 @@ describe('describePoint', () => {
       'Apollo',
       'importance 7, urgency 2',
       'effort: 1 working day',
-      'health: 2 · at risk',
+      'health: At risk',
     ]);
     expect(describePoint({ ...point!, size: null }, 'budget')[2]).toBe('budget: none');
   });

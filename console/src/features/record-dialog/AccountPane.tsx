@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Popover, Skeleton, Stack, Text
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { AccountView } from '@fahrplan/contracts';
 import { AccountEntriesTable } from '../accounts/AccountEntriesTable';
+import { DeleteEntry } from '../accounts/DeleteEntry';
 import { ImportEntriesButton } from '../accounts/ImportEntriesButton';
 import { describeError } from '../common/problem';
 
@@ -93,7 +94,14 @@ export function AccountPane({
           />
         )}
       </Group>
-      {entries.length === 0 ? <Text c="dimmed">no entries</Text> : <AccountEntriesTable entries={entries} />}
+      {entries.length === 0 ? (
+        <Text c="dimmed">no entries</Text>
+      ) : (
+        <AccountEntriesTable
+          entries={entries}
+          actions={editable ? (entry) => <DeleteEntry accountId={accountId} entry={entry} /> : undefined}
+        />
+      )}
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { useBusyEditor } from '../as-of/useAsOf';
 import type { HistoryRecordCategory } from '../history/historyApi';
 import { HistoryPanel, historyTabs } from '../history/HistoryPanel';
 import { ErrorTab } from './ErrorTab';
+import { alertOutlived } from './fieldErrors';
 import { LeaveConfirm } from './LeaveConfirm';
 import { SaveAlert } from './SaveAlert';
 
@@ -126,6 +127,8 @@ interface DialogProps {
     id: number | null;
     me: MeView;
     leave: (then: () => void) => void;
+    /** Another tenant's record, shared with this one. */
+    shared?: boolean;
   };
   errorTabs: ReadonlySet<string>;
   /** The footer's Close runs `onClose` too. */
@@ -173,7 +176,7 @@ export function EditorDialog({
               ...tabs,
               finance && ['finance', 'Finance'],
               ['comments', 'Comments'],
-              ...historyTabs(history.me, history.id),
+              ...historyTabs(history.me, history.id, history.category, history.shared),
             ]}
             errorTabs={errorTabs}
           />
@@ -225,7 +228,11 @@ export function useLeaveGuard({
 
 interface EditorSaveOptions {
   /** The editor's form: Save validates it first, and is offered only while it is valid. */
-  form: { validate: () => { hasErrors: boolean }; isValid: () => boolean };
+  form: {
+    validate: () => { hasErrors: boolean };
+    isValid: () => boolean;
+    errors: Record<string, unknown>;
+  };
   editable: boolean;
   /** The form differs from what is saved. */
   changed: boolean;
@@ -235,8 +242,11 @@ interface EditorSaveOptions {
   subject?: string;
   /** The record's save flow; `done(step)` records a step that succeeded, which a later failure lists. */
   save: (done: (step: string) => void) => Promise<void>;
-  /** A failed save, after its alert shows: e.g. the field errors onto the form. */
-  onSaveError: (error: unknown) => void;
+  /**
+   * A failed save, after its alert shows: e.g. the field errors onto the form. Returns the form paths
+   * it marked; once none of them has an error left, the alert goes.
+   */
+  onSaveError: (error: unknown) => readonly string[] | void;
   /** After a 409: loads the current version into the form; null while there is no saved record. */
   reload: (() => Promise<void>) | null;
   reloading: boolean;
@@ -259,6 +269,8 @@ export function useEditorSave({
   reloading,
 }: EditorSaveOptions) {
   const [error, setError] = useState<unknown>(null);
+  /** The form paths the last failure marked. */
+  const [marked, setMarked] = useState<readonly string[]>([]);
   const [done, setDone] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
 
@@ -266,11 +278,12 @@ export function useEditorSave({
     if (!editable || saving || !changed || form.validate().hasErrors) return;
     setSaving(true);
     setError(null);
+    setMarked([]);
     try {
       await save((step) => setDone((list) => [...list, step]));
     } catch (e) {
       setError(e);
-      onSaveError(e);
+      setMarked(onSaveError(e) ?? []);
     } finally {
       setSaving(false);
     }
@@ -290,12 +303,12 @@ export function useEditorSave({
   useHotkeys([['mod+S', () => void (leaving ? undefined : runSave())]], []);
 
   const footer = {
-    error,
+    error: alertOutlived(marked, form.errors) ? null : error,
     saveAlert: { onReload: () => void runReload(), reloading, subject, done },
     editable,
     saving,
     canSave: editable && changed && !saving && form.isValid(),
     onSave: () => void runSave(),
   };
-  return { saving, setError, leave, confirm, footer };
+  return { saving, leave, confirm, footer };
 }

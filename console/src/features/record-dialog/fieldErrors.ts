@@ -9,3 +9,10 @@ export const tabsWithErrors = (
       .map(([path]) => tabOfPath(path))
       .filter((tab): tab is string => tab !== undefined),
   );
+
+/**
+ * A failed save's alert has outlived its cause once every field it marked (`marked`, the form paths
+ * of the server's field errors) has no error left: the user fixed them, so the alert goes too.
+ */
+export const alertOutlived = (marked: readonly string[], errors: Record<string, unknown>) =>
+  marked.length > 0 && marked.every((path) => !errors[path]);

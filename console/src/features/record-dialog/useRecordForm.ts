@@ -1,7 +1,11 @@
+import type { ReactNode } from 'react';
 import { useForm } from '@mantine/form';
 import type { FormValidateInput } from '@mantine/form';
 import { useCompareWithNow } from '../as-of/CompareWithNow';
+import { formatFormValue } from '../as-of/compareWithNow';
 import type { LiveRecordKind } from '../as-of/liveApi';
+import { optionText } from '../options/optionData';
+import { useOptionLists } from '../options/useOptionLists';
 
 interface RecordFormOptions<R, V> {
   kind: LiveRecordKind;
@@ -14,6 +18,11 @@ interface RecordFormOptions<R, V> {
   toValues: (record: R) => V;
   /** Form fields that are the dialog's own input, not the record's (a new comment, 'add account'). */
   ignore: readonly string[];
+  /**
+   * A field's value as the dialog's own tab shows it (a referenced record by its name), for "compare
+   * with now"; null: the usual form.
+   */
+  formatField?: (field: string, value: unknown) => ReactNode;
 }
 
 /**
@@ -27,8 +36,14 @@ export function useRecordForm<R, V extends object>({
   validate,
   toValues,
   ignore,
+  formatField = () => null,
 }: RecordFormOptions<R, V>) {
-  const compare = useCompareWithNow({ kind, id, asOfValues: initialValues, toValues, ignore });
+  const lists = useOptionLists();
+  // the codes of a project's and an item's option lists by their labels, as the dialog's selects
+  const record = kind === 'project' ? 'group' : kind;
+  const formatValue = (field: string, value: unknown) =>
+    formatField(field, value) ?? optionText(lists, record, field, value) ?? formatFormValue(value);
+  const compare = useCompareWithNow({ kind, id, asOfValues: initialValues, toValues, ignore, formatValue });
   const form = useForm<V>({
     mode: 'controlled',
     initialValues,

@@ -6,10 +6,16 @@ import { useGetResourcesQuery } from './resourcesApi';
 import type { ResourceQuery } from './resourcesApi';
 import { resourceOptions, unknownResourceLabel } from './resourceOptions';
 
-const { useRecords, useSearch } = recordPickers<ResourceView, ResourceQuery>(useGetResourcesQuery, {
+const {
+  Names: ResourceNames,
+  useRecords,
+  useSearch,
+} = recordPickers<ResourceView, ResourceQuery>(useGetResourcesQuery, {
   label: (resource) => resource.name,
   unknown: unknownResourceLabel,
 });
+/** Resources by their names, as the pickers show them. */
+export { ResourceNames };
 
 /** The options of a resource picker: the chosen resources (those found, else "#<id>") and what the search found. */
 function useResourceOptions(chosen: readonly number[], readOnly: boolean) {

@@ -8,6 +8,7 @@ import {
   IconPencil,
   IconPlus,
   IconRowInsertBottom,
+  IconTrash,
 } from '@tabler/icons-react';
 import { describeError } from '../common/problem';
 import { parseLaneName } from './laneEditing';
@@ -58,7 +59,15 @@ export function ProjectActionsMenu({ row, onOpenProject, onNewItem, onAddLane }:
 }
 
 /** An INDIVIDUAL lane's actions beside its name. */
-export function LaneActionsMenu({ row, onRename }: { row: LaneRow; onRename: (row: LaneRow) => void }) {
+export function LaneActionsMenu({
+  row,
+  onRename,
+  onRemove,
+}: {
+  row: LaneRow;
+  onRename: (row: LaneRow) => void;
+  onRemove: (row: LaneRow) => void;
+}) {
   return (
     <Menu position="bottom-start" withinPortal shadow="md">
       <Menu.Target>
@@ -75,6 +84,9 @@ export function LaneActionsMenu({ row, onRename }: { row: LaneRow; onRename: (ro
       <Menu.Dropdown onPointerDown={stop} onDoubleClick={stop} onKeyDown={stop}>
         <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onRename(row)}>
           Rename lane…
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onRemove(row)}>
+          Remove lane…
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -4,13 +4,12 @@ import { isSprintGroup } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { ApplicationsPicker } from '../applications/ApplicationPicker';
 import { useCan } from '../auth/permissions';
-import { codeOptions } from '../projects/projectCodes';
+import { optionItems } from '../options/optionData';
+import { useOptionLists } from '../options/useOptionLists';
 import { ProjectsPicker } from '../projects/ProjectPicker';
 import { ResourcesSelect } from '../resources/ResourceSelect';
 import { selectMe } from '../session/selectMe';
 import type { TimelineFilterParam, TimelineFilters } from './timelineUrl';
-
-const statusOptions = codeOptions('status');
 
 const filterLabels: Record<TimelineFilterParam, string> = {
   project: 'Projects',
@@ -32,6 +31,7 @@ export const FilterBar = memo(function FilterBar({
   onChange: (name: TimelineFilterParam, values: string[]) => void;
 }) {
   const alm = useAppSelector(selectMe)?.features.alm ?? false;
+  const statusOptions = optionItems(useOptionLists(), 'projectStatus');
   const canListApplications = useCan('application-details', 'VIEW');
   const ids = (name: TimelineFilterParam) => filters[name].map(Number).filter(Number.isSafeInteger);
   const common = (name: TimelineFilterParam) =>

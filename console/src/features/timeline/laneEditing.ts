@@ -8,7 +8,10 @@ import type { LaneRow } from './timelineRows';
 export const canManageLanes = (row: Pick<LaneRow, 'shared'>, canEditGroups: boolean): boolean =>
   canEditGroups && !row.shared;
 
-/** Only the project's own (INDIVIDUAL) lanes can be renamed; tasks and milestones are implicit. */
+/**
+ * Only the project's own (INDIVIDUAL) lanes can be renamed or removed; tasks and milestones are
+ * implicit.
+ */
 export const canRenameLane = (row: Pick<LaneRow, 'shared' | 'laneType'>, canEditGroups: boolean): boolean =>
   canManageLanes(row, canEditGroups) && row.laneType === 'INDIVIDUAL';
 

@@ -87,23 +87,13 @@ export function saveForPlacement(
 
 // ---- undo ---------------------------------------------------------------------------------------
 
-/** One change the user made in this session: undoing it saves `before` again. */
+/** One placement change the user made in this session: undoing it saves `before` again. */
 export interface UndoEntry {
   id: number;
   title: string;
   before: ItemPlacement;
   after: ItemPlacement;
 }
-
-export const undoLimit = 100;
-
-/** The stack with `entry` on top; the oldest entries fall off beyond `limit`. */
-export const pushUndo = (stack: readonly UndoEntry[], entry: UndoEntry, limit = undoLimit): UndoEntry[] =>
-  [...stack, entry].slice(-limit);
-
-/** The top entry and the stack without it; null on an empty stack. */
-export const popUndo = (stack: readonly UndoEntry[]): { entry: UndoEntry; rest: UndoEntry[] } | null =>
-  stack.length === 0 ? null : { entry: stack[stack.length - 1]!, rest: stack.slice(0, -1) };
 
 /** The SaveItem that restores an entry's `before`, as a new command with the item's current version. */
 export const undoSave = (entry: UndoEntry, currentVersion: number): PlacementSave =>

@@ -7,8 +7,6 @@ import {
   fetchWindowFor,
   placementFromChange,
   placementOf,
-  popUndo,
-  pushUndo,
   saveForPlacement,
   snappedMove,
   snappedResize,
@@ -106,26 +104,12 @@ describe('drop → SaveItem payload', () => {
   });
 });
 
-describe('the undo stack', () => {
+describe('undoing a placement', () => {
   const entry = (id: number, start: string): UndoEntry => ({
     id,
     title: `item ${id}`,
     before: { start: '2026-03-02T00:00', end: '2026-03-05T00:00', group: 1, subgroup: 'tasks' },
     after: { start, end: '2026-03-12T00:00', group: 1, subgroup: 'tasks' },
-  });
-
-  it('pops the last change first and drops the oldest beyond the limit', () => {
-    let stack = pushUndo([], entry(1, '2026-03-09T00:00'));
-    stack = pushUndo(stack, entry(2, '2026-03-09T00:00'));
-    const top = popUndo(stack);
-    expect(top?.entry.id).toBe(2);
-    expect(top?.rest.map((e) => e.id)).toEqual([1]);
-    expect(popUndo([])).toBeNull();
-    const limited = [1, 2, 3, 4].reduce<UndoEntry[]>(
-      (s, id) => pushUndo(s, entry(id, '2026-03-09T00:00'), 3),
-      [],
-    );
-    expect(limited.map((e) => e.id)).toEqual([2, 3, 4]);
   });
 
   it('undo is a new SaveItem back to the previous values with the current version', () => {

@@ -1,22 +1,34 @@
 import { useCallback, useState } from 'react';
 import { useCan } from '../auth/permissions';
-import { useAddSubgroupMutation, useRenameSubgroupMutation } from '../items/itemsApi';
+import { ConfirmDelete } from '../common/ConfirmDelete';
+import { deleteWithUndo } from '../common/undo';
+import {
+  useAddSubgroupMutation,
+  useRemoveSubgroupMutation,
+  useRenameSubgroupMutation,
+  useRestoreSubgroupMutation,
+} from '../items/itemsApi';
 import { useOpenItemDialog } from '../items/useOpenItemDialog';
 import { useOpenProjectDialog } from '../record-dialog/useOpenRecordDialog';
 import { LaneActionsMenu, LaneNameDialog, ProjectActionsMenu } from './LaneActions';
 import { canManageLanes, canRenameLane } from './laneEditing';
 import type { LaneRow } from './timelineRows';
 
-/** The open lane dialog: a new lane in a project, or a new name for one of its INDIVIDUAL lanes. */
-type LaneDialog = { mode: 'add'; row: LaneRow } | { mode: 'rename'; row: LaneRow };
+/** The open lane dialog: a new lane in a project, or a new name for one of its INDIVIDUAL lanes, or its removal. */
+type LaneDialog = { mode: 'add' | 'rename' | 'remove'; row: LaneRow };
 
-/** The project menu (open, new task/milestone, add lane) and the lane menu (rename), with their dialog. */
+/**
+ * The project menu (open, new task/milestone, add lane) and the lane menu (rename, remove), with their
+ * dialog; a removed lane can be restored right after (Undo).
+ */
 export function useLaneActions() {
   const canEditGroups = useCan('group-details', 'EDIT');
   const items = useOpenItemDialog();
   const projects = useOpenProjectDialog();
   const [addSubgroup] = useAddSubgroupMutation();
   const [renameSubgroup] = useRenameSubgroupMutation();
+  const [removeSubgroup] = useRemoveSubgroupMutation();
+  const [restoreSubgroup] = useRestoreSubgroupMutation();
   const [dialog, setDialog] = useState<LaneDialog | null>(null);
 
   const { openExisting } = projects;
@@ -41,14 +53,35 @@ export function useLaneActions() {
   const laneActions = useCallback(
     (row: LaneRow) =>
       canRenameLane(row, canEditGroups) ? (
-        <LaneActionsMenu row={row} onRename={(r) => setDialog({ mode: 'rename', row: r })} />
+        <LaneActionsMenu
+          row={row}
+          onRename={(r) => setDialog({ mode: 'rename', row: r })}
+          onRemove={(r) => setDialog({ mode: 'remove', row: r })}
+        />
       ) : null,
     [canEditGroups],
   );
 
   const close = useCallback(() => setDialog(null), []);
+  const removeLane = ({ groupId: id, laneId: subgroup, laneName }: LaneRow) =>
+    deleteWithUndo({
+      message: `Removed lane: ${laneName}`,
+      label: `Lane ${laneName}`,
+      remove: () => removeSubgroup({ data: { id, subgroup }, idempotencyKey: crypto.randomUUID() }).unwrap(),
+      restore: () =>
+        restoreSubgroup({ data: { id, subgroup }, idempotencyKey: crypto.randomUUID() }).unwrap(),
+    });
   const laneDialog =
-    dialog === null ? null : dialog.mode === 'add' ? (
+    dialog === null ? null : dialog.mode === 'remove' ? (
+      <ConfirmDelete
+        opened
+        title="Remove lane?"
+        confirmLabel="Remove lane"
+        consequences={`Removes the lane '${dialog.row.laneName}' from '${dialog.row.groupTitle}'. A lane that still holds items is not removed: move or delete its items first.`}
+        onConfirm={() => removeLane(dialog.row)}
+        onClose={close}
+      />
+    ) : dialog.mode === 'add' ? (
       <LaneNameDialog
         title={`Add a lane to ${dialog.row.groupTitle}`}
         submitLabel="Add lane"

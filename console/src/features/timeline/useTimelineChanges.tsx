@@ -1,23 +1,19 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Button, Group, Text } from '@mantine/core';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { TimelineItem } from '@fahrplan/contracts';
 import { notifyError } from '../common/notify';
 import { describeError, httpStatusOf } from '../common/problem';
+import { offerUndo } from '../common/undo';
 import { useLazyGetItemQuery, useSaveItemMutation } from '../items/itemsApi';
 import {
   applyOverrides,
   overrideSettled,
   placementFromChange,
   placementOf,
-  popUndo,
-  pushUndo,
   saveForPlacement,
   undoSave,
 } from './timelineChanges';
 import type { ItemChange, ItemPlacement, Override, PlacementSave, UndoEntry } from './timelineChanges';
-
-const undoNoticeId = 'timeline-undo';
 
 /** The items whose override the read side has caught up with. */
 const settledIds = (
@@ -69,14 +65,13 @@ function useOverrides(serverItems: readonly TimelineItem[] | undefined) {
 
 /**
  * The timeline's changes by drag, resize and keys: each one SaveItem, drawn where it was dropped while
- * it saves; a conflict reloads the window and says why. Undo (in the notice, or Ctrl+Z) takes back the
- * user's changes, last first.
+ * it saves; a conflict reloads the window and says why. Each goes on the session's undo stack (its
+ * notice's Undo, or Ctrl+Z, takes back the user's changes, last first).
  */
 export function useTimelineChanges(serverItems: readonly TimelineItem[] | undefined, refetch: () => void) {
   const [saveItem] = useSaveItemMutation();
   const [getItem] = useLazyGetItemQuery();
   const { shownItems, pending, setOverride, setSaving } = useOverrides(serverItems);
-  const undoStack = useRef<UndoEntry[]>([]);
   const shownRef = useRef(shownItems);
   useLayoutEffect(() => {
     shownRef.current = shownItems;
@@ -109,30 +104,26 @@ export function useTimelineChanges(serverItems: readonly TimelineItem[] | undefi
     [saveItem, refetch, setOverride, setSaving],
   );
 
-  const undo = useCallback(async () => {
-    const popped = popUndo(undoStack.current);
-    if (!popped) {
-      notifications.show({ id: undoNoticeId, message: 'Nothing to undo' });
-      return;
-    }
-    undoStack.current = popped.rest;
-    const { entry } = popped;
-    // the version the user's item has now: the drawn one, else (scrolled away) the server's
-    const drawn = shownRef.current.find((i) => i.id === entry.id);
-    const version =
-      drawn?.version ??
-      (
-        await getItem(entry.id)
-          .unwrap()
-          .catch(() => null)
-      )?.version;
-    if (version === undefined) {
-      notifyError(`'${entry.title}' can no longer be found`);
-      return;
-    }
-    if (await send(entry.title, undoSave(entry, version), entry.before))
-      notifications.show({ id: undoNoticeId, message: `Undone: ${entry.title}` });
-  }, [getItem, send]);
+  /** Saves the item where it was before `entry`'s change, as a new command; true when saved. */
+  const undo = useCallback(
+    async (entry: UndoEntry): Promise<boolean> => {
+      // the version the user's item has now: the drawn one, else (scrolled away) the server's
+      const drawn = shownRef.current.find((i) => i.id === entry.id);
+      const version =
+        drawn?.version ??
+        (
+          await getItem(entry.id)
+            .unwrap()
+            .catch(() => null)
+        )?.version;
+      if (version === undefined) {
+        notifyError(`'${entry.title}' can no longer be found`);
+        return false;
+      }
+      return send(entry.title, undoSave(entry, version), entry.before);
+    },
+    [getItem, send],
+  );
 
   const change = useCallback(
     async (item: TimelineItem, next: ItemChange) => {
@@ -141,35 +132,12 @@ export function useTimelineChanges(serverItems: readonly TimelineItem[] | undefi
       const save = saveForPlacement(item, before, after);
       if (!save) return;
       if (await send(item.title, save, after)) {
-        undoStack.current = pushUndo(undoStack.current, { id: item.id, title: item.title, before, after });
-        notifications.show({
-          id: undoNoticeId,
-          message: (
-            <Group justify="space-between" wrap="nowrap">
-              <Text size="sm">Saved: {item.title}</Text>
-              <Button size="compact-xs" variant="light" onClick={() => void undo()}>
-                Undo
-              </Button>
-            </Group>
-          ),
-        });
+        const entry: UndoEntry = { id: item.id, title: item.title, before, after };
+        offerUndo(`Saved: ${item.title}`, { label: item.title, undo: () => undo(entry) });
       }
     },
     [send, undo],
   );
-
-  // Ctrl+Z / ⌘+Z undoes the last change, unless the user is typing somewhere
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.key.toLowerCase() !== 'z') return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
-      event.preventDefault();
-      void undo();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [undo]);
 
   return { shownItems, pending, change };
 }

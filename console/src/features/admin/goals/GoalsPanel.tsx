@@ -6,7 +6,6 @@ import {
   Checkbox,
   Group,
   Modal,
-  NumberInput,
   Select,
   Stack,
   Table,
@@ -17,14 +16,18 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCheck, IconPlus, IconTarget } from '@tabler/icons-react';
-import { createGoalSchema } from '@fahrplan/contracts';
+import { createGoalSchema, ranges } from '@fahrplan/contracts';
 import { describeError } from '../../common/problem';
 import { useCan } from '../../auth/permissions';
 import { EmptyState } from '../../common/EmptyState';
+import { NumberField } from '../../common/NumberField';
+import { fieldNumber } from '../../common/numberField';
+import type { NumberFieldValue } from '../../common/numberField';
 import { notifyError, notifySuccess } from '../../common/notify';
 import { zodValidate } from '../../common/zodValidate';
 import { ConfirmDialog } from '../../record-dialog/FormDialog';
 import { problemFieldErrors } from '../../record-dialog/commandErrors';
+import { alertOutlived } from '../../record-dialog/fieldErrors';
 import { RowActions, TableLoad } from '../../common/AdminTable';
 import { deleteRefusal, goalRows, parentOptions } from './goalRows';
 import type { AdminGoal } from './goalRows';
@@ -40,7 +43,7 @@ interface GoalFormValues {
   name: string;
   parent: string | null;
   type: string;
-  rank: number | string;
+  rank: NumberFieldValue;
   description: string;
   assignable: boolean;
 }
@@ -61,7 +64,7 @@ const commandOf = (values: GoalFormValues) => ({
   name: values.name,
   parent: values.parent === null ? null : Number(values.parent),
   type: values.type,
-  rank: values.rank === '' ? null : Number(values.rank),
+  rank: fieldNumber(values.rank),
   description: values.description,
   assignable: values.assignable,
 });
@@ -78,18 +81,21 @@ function GoalDialog({
   onClose: () => void;
 }) {
   const current = editing.mode === 'edit' ? editing.goal : null;
-  const [alert, setAlert] = useState<string | null>(null);
+  /** A failed save's message and the fields it marked: the alert goes once they are fixed. */
+  const [failure, setFailure] = useState<{ message: string; marked: string[] } | null>(null);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [create, creating] = useCreateGoalMutation();
   const [update, updating] = useUpdateGoalMutation();
   const form = useForm<GoalFormValues>({
     initialValues: valuesOf(current),
     validate: zodValidate(createGoalSchema, commandOf),
+    validateInputOnChange: true,
   });
+  const alert = failure && !alertOutlived(failure.marked, form.errors) ? failure.message : null;
   const parents = useMemo(() => parentOptions(goals, current?.id ?? null), [goals, current]);
 
   const submit = async (values: GoalFormValues) => {
-    setAlert(null);
+    setFailure(null);
     try {
       const data = commandOf(values);
       if (current)
@@ -101,8 +107,9 @@ function GoalDialog({
       notifySuccess(current ? 'goal saved' : 'goal created');
       onClose();
     } catch (error) {
-      form.setErrors(problemFieldErrors(error, fields));
-      setAlert(describeError(error));
+      const errors = problemFieldErrors(error, fields);
+      form.setErrors(errors);
+      setFailure({ message: describeError(error), marked: Object.keys(errors) });
     }
   };
 
@@ -128,11 +135,13 @@ function GoalDialog({
           />
           <Group grow align="flex-start">
             <TextInput label="Type" placeholder="e.g. STRATEGY" {...form.getInputProps('type')} />
-            <NumberInput
+            <NumberField
               label="Rank"
               description="Lower ranks come first"
-              allowDecimal={false}
-              {...form.getInputProps('rank')}
+              range={ranges.goalRank}
+              value={form.values.rank}
+              onChange={(rank) => form.setFieldValue('rank', rank)}
+              error={form.errors.rank}
             />
           </Group>
           <Textarea

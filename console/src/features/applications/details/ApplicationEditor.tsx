@@ -13,6 +13,8 @@ import { DeleteApplication } from './DeleteApplication';
 import { DetailsTab } from './DetailsTab';
 import { EditorDialog, useEditorSave } from '../../record-dialog/EditorChrome';
 import { useRecordForm } from '../../record-dialog/useRecordForm';
+import { referenceNames } from '../../record-dialog/referenceNames';
+import { ApplicationNames } from '../ApplicationPicker';
 import { FinanceTab } from './FinanceTab';
 import { OverviewTab } from './OverviewTab';
 import { ProjectsTab } from './ProjectsTab';
@@ -29,6 +31,8 @@ interface Props {
   onClose: () => void;
 }
 
+const applicationReferences = referenceNames({ parent: ApplicationNames });
+
 export function ApplicationEditor({ app, parent, me, onClose }: Props) {
   const definitions = me.applicationAttributes;
   const [openedAsNew] = useState(app === null);
@@ -41,6 +45,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
     validate,
     toValues: (now: ApplicationView) => toFormValues(now, definitions),
     ignore: ['addAccount', 'comment'],
+    formatField: applicationReferences,
   });
 
   const [record, setRecord] = useState<ApplicationRecord | null>(
@@ -68,7 +73,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
     : `show application ${[saved.name, saved.release].filter(Boolean).join(' ')}`;
   const errorTabs = tabsWithErrors(form.errors, tabOf);
 
-  const { saving, setError, leave, confirm, footer } = useEditorSave({
+  const { saving, leave, confirm, footer } = useEditorSave({
     form,
     editable,
     changed,
@@ -127,13 +132,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
       footer={{
         ...footer,
         leading: editable && record && (
-          <DeleteApplication
-            record={record}
-            name={app?.name ?? ''}
-            disabled={saving}
-            onDeleted={onClose}
-            onError={setError}
-          />
+          <DeleteApplication record={record} name={app?.name ?? ''} disabled={saving} onDeleted={onClose} />
         ),
       }}
       confirm={confirm}

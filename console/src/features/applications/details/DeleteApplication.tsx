@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { DeleteButton } from '../../common/ConfirmDelete';
 import { notifySuccess } from '../../common/notify';
 import { useDeleteApplicationMutation } from '../applicationsApi';
 import type { ApplicationRecord } from './applicationForm';
@@ -10,56 +8,26 @@ interface Props {
   name: string;
   disabled: boolean;
   onDeleted: () => void;
-  onError: (error: unknown) => void;
 }
 
-/** Soft delete with a confirmation; a stale version answers 409 and shows in the dialog's alert. */
-export function DeleteApplication({ record, name, disabled, onDeleted, onError }: Props) {
-  const [confirming, setConfirming] = useState(false);
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [remove, { isLoading }] = useDeleteApplicationMutation();
-
-  const confirm = async () => {
-    try {
-      await remove({ data: { id: record.id, version: record.version }, idempotencyKey }).unwrap();
-      setConfirming(false);
-      notifySuccess('application delete success');
-      onDeleted();
-    } catch (error) {
-      setConfirming(false);
-      onError(error);
-    }
-  };
-
+/** Soft delete with a confirmation; a refusal (a stale version answers 409) shows in the confirmation. */
+export function DeleteApplication({ record, name, disabled, onDeleted }: Props) {
+  const [remove] = useDeleteApplicationMutation();
   return (
-    <>
-      <Button
-        variant="subtle"
-        color="red"
-        leftSection={<IconTrash size={16} />}
-        onClick={() => setConfirming(true)}
-        disabled={disabled}
-      >
-        Delete
-      </Button>
-      <Modal
-        stackId="delete-confirm"
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title="Delete application?"
-        size="sm"
-        centered
-      >
-        <Text size="sm">{name} will no longer be listed. Its history stays in the event log.</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={() => void confirm()} loading={isLoading}>
-            Delete application
-          </Button>
-        </Group>
-      </Modal>
-    </>
+    <DeleteButton
+      title="Delete application?"
+      confirmLabel="Delete application"
+      consequences={`${name} will no longer be listed.`}
+      undoable={false}
+      disabled={disabled}
+      onConfirm={async () => {
+        await remove({
+          data: { id: record.id, version: record.version },
+          idempotencyKey: crypto.randomUUID(),
+        }).unwrap();
+        notifySuccess('application delete success');
+        onDeleted();
+      }}
+    />
   );
 }

@@ -1,7 +1,7 @@
-import { Divider, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { ApplicationView, MeView } from '@fahrplan/contracts';
 import { ApplicationPicker } from '../ApplicationPicker';
-import { AttributeField } from '../../common/AttributeField';
+import { AttributeFields } from '../../common/AttributeField';
 import { AdminCockpitField, DocumentationField } from '../../record-dialog/SharedFields';
 import type { TabProps } from './formTypes';
 
@@ -36,16 +36,7 @@ export function DetailsTab({ form, editable, selfId, parentName, me, isAdmin }: 
       </SimpleGrid>
       <DocumentationField form={form} readOnly={readOnly} />
       <AdminCockpitField form={form} admin={isAdmin} editable={editable} />
-      {me.applicationAttributes.length > 0 && (
-        <>
-          <Divider label="Attributes" labelPosition="left" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {me.applicationAttributes.map((definition) => (
-              <AttributeField key={definition.key} form={form} definition={definition} editable={editable} />
-            ))}
-          </SimpleGrid>
-        </>
-      )}
+      <AttributeFields form={form} definitions={me.applicationAttributes} editable={editable} />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { listDate } from '../../common/listDate';
 import { useOpenProjectDialog } from '../../record-dialog/useOpenRecordDialog';
 import { useGetApplicationProjectsInfiniteQuery } from '../applicationsApi';
 import { LoadMore, morePages } from '../../common/LoadMore';
+import { OptionBadge } from '../../options/OptionBadge';
 
 interface Props {
   /** Hermes-type projects show their phase instead of the status. */
@@ -72,7 +73,13 @@ function ProjectsTable({
                 )}
               </Group>
             </Table.Td>
-            <Table.Td>{(hermes ? project.phase : project.status) ?? ''}</Table.Td>
+            <Table.Td>
+              {hermes ? (
+                <OptionBadge kind="projectPhase" value={project.phase ?? null} />
+              ) : (
+                <OptionBadge kind="projectStatus" value={project.status ?? null} />
+              )}
+            </Table.Td>
             <Table.Td>{listDate(project.end)}</Table.Td>
           </Table.Tr>
         ))}

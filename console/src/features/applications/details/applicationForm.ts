@@ -1,8 +1,10 @@
 import {
   applicationStatuses,
   createCommentSchema,
+  dateOrderError,
   endFromServer,
   endToServer,
+  isUiDate,
   saveApplicationSchema,
   serverToUiDate,
   trimText,
@@ -10,7 +12,12 @@ import {
 } from '@fahrplan/contracts';
 import type { ApplicationView } from '@fahrplan/contracts';
 import type { FormErrors } from '@mantine/form';
-import { attributeErrorPath, attributesToForm, attributesToServer } from '../../common/attributes';
+import {
+  attributeErrorPath,
+  attributeFormErrors,
+  attributesToForm,
+  attributesToServer,
+} from '../../common/attributes';
 import type { AttributeDefinition, AttributeFormValue } from '../../common/attributes';
 import { sameValues } from '../../common/formChanges';
 import { zodValidate } from '../../common/zodValidate';
@@ -112,7 +119,12 @@ export const applicationPart = ({ addAccount: _a, comment: _c, ...fields }: Appl
 
 export { sameValues };
 
-/** §5 rules from the shared schemas: the command that would be sent, and the new comment. */
+const serverDate = (ui: string | null) => (ui && isUiDate(ui) ? uiToServerDate(ui) : null);
+
+/**
+ * §5 rules from the shared schemas: the command that would be sent, the tenant's attribute schema,
+ * end ≥ begin (as the server checks it), and the new comment.
+ */
 export const applicationFormValidator = (
   definitions: readonly AttributeDefinition[],
 ): ((values: ApplicationFormValues) => FormErrors) => {
@@ -126,8 +138,12 @@ export const applicationFormValidator = (
     (values: ApplicationFormValues) => values.comment,
     () => 'comment',
   );
-  return (values) => ({
-    ...commandErrors(values),
-    ...(values.comment.trim() ? commentErrors(values) : {}),
-  });
+  return (values) => {
+    const errors: FormErrors = { ...attributeFormErrors(definitions, values.attributes) };
+    for (const [field, message] of Object.entries(commandErrors(values))) errors[field] ??= message;
+    const order = dateOrderError(serverDate(values.start), serverDate(values.end));
+    if (order) errors.end ??= order;
+    if (values.comment.trim()) Object.assign(errors, commentErrors(values));
+    return errors;
+  };
 };

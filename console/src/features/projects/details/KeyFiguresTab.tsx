@@ -65,8 +65,8 @@ export function KeyFiguresTab({ value, onChange, editable, admin }: KeyFiguresTa
           closeButtonLabel="dismiss"
           onClose={() => setOverwritten(null)}
         >
-          Changing the ratings recomputed the priority: metric 4 is now {overwritten.to} (was{' '}
-          {overwritten.from}).
+          Changing the ratings recomputed the priority and overwrote metric 4: was {overwritten.from}, now{' '}
+          {overwritten.to}.
         </Alert>
       )}
       {inconsistent && (

@@ -1,6 +1,9 @@
 import { Anchor, Divider, Group, List, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { GroupDetailsView } from '@fahrplan/contracts';
+import { AttributeFields } from '../../common/AttributeField';
+import type { AttributeDefinition } from '../../common/attributes';
+import { useOptionLists } from '../../options/useOptionLists';
 import { ResourceSelect } from '../../resources/ResourceSelect';
 import { AdminCockpitField, DocumentationField } from '../../record-dialog/SharedFields';
 import { notAssigned } from '../../applications/details/parentOptions';
@@ -24,6 +27,8 @@ interface Props extends ProjectTabProps {
   /** group-details-system EDIT: the identity id (§6 superuser). */
   superuser: boolean;
   onOpenProject: (id: number) => void;
+  /** The tenant's project attribute schema (issue 19): a field each. */
+  attributes: readonly AttributeDefinition[];
 }
 
 function ApplicationsField({ form, editable }: ProjectTabProps) {
@@ -52,7 +57,12 @@ function ParentField({ form, editable, group, selfId }: ProjectTabProps & Pick<P
   const found = useProjectSearch(query, undefined, !editable);
   const subtree = useGetSubtreeQuery(selfId ?? skipToken).data ?? [];
   // the subtree's projects are there to be left out: every one of them is below this project
-  const offered = projectParentOptions([...(chosen ? [chosen] : []), ...found.records, ...subtree], selfId);
+  const lists = useOptionLists();
+  const offered = projectParentOptions(
+    [...(chosen ? [chosen] : []), ...found.records, ...subtree],
+    selfId,
+    lists,
+  );
   if (parent !== null && !offered.some((o) => o.value === String(parent)))
     // a parent the tenant no longer sees (e.g. a revoked share) shows as missing
     offered.push({ value: String(parent), label: group?.parentTitle ?? `missing project #${parent}` });
@@ -76,7 +86,7 @@ function ParentField({ form, editable, group, selfId }: ProjectTabProps & Pick<P
 
 /** §2 details of a project. */
 export function ProjectDetailsTab(props: Props) {
-  const { form, editable, group, alm, canShare, admin, superuser, onOpenProject } = props;
+  const { form, editable, group, alm, canShare, admin, superuser, onOpenProject, attributes } = props;
   const readOnly = !editable;
   const subprojects = group?.subprojects ?? [];
   return (
@@ -108,7 +118,7 @@ export function ProjectDetailsTab(props: Props) {
         </Text>
       )}
       <ProjectTrackerFields form={form} editable={editable} />
-      {/* No custom attribute form: tenants define attributes for applications only so far (MeView). */}
+      <AttributeFields form={form} definitions={attributes} editable={editable} />
       <AdminCockpitField form={form} admin={admin} editable={editable} />
       {superuser && <TextInput label="Identity id" readOnly={readOnly} {...form.getInputProps('iamId')} />}
       <Divider label="Subprojects" labelPosition="left" />

@@ -6,10 +6,15 @@ import { can, parseTrackerRepositoryId } from '@fahrplan/contracts';
 import type { GoalView, GroupDetailsView, MeView } from '@fahrplan/contracts';
 import { EditorDialog, useEditorSave } from '../../record-dialog/EditorChrome';
 import { useRecordForm } from '../../record-dialog/useRecordForm';
+import { referenceNames } from '../../record-dialog/referenceNames';
+import { ApplicationNames } from '../../applications/ApplicationPicker';
+import { ResourceNames } from '../../resources/ResourceSelect';
+import { ProjectNames } from '../ProjectPicker';
 import { tabsWithErrors } from '../../record-dialog/fieldErrors';
 import { SaveStepError } from '../../record-dialog/SaveStepError';
 import { notifyError, notifySuccess } from '../../common/notify';
 import { IssueBadgeOf } from '../../tracker/TrackerIssueSummary';
+import { DeleteProject } from './DeleteProject';
 import { KeyFiguresTab } from './KeyFiguresTab';
 import { ProjectDetailsTab } from './ProjectDetailsTab';
 import { ProjectCommentsTab, ProjectFinanceTab } from './ProjectLazyTabs';
@@ -18,6 +23,8 @@ import { StrategyTab } from './StrategyTab';
 import { useGetGoalsQuery, useLazyGetProjectQuery } from './projectDetailsApi';
 import { projectFormValidator, sameValues, toFormValues } from './projectForm';
 import type { ProjectFormValues, ProjectRecord } from './projectForm';
+import { strategyText } from './goalTree';
+import type { StrategyValue } from './tabTypes';
 import { useProjectSaveFlow } from './useProjectSaveFlow';
 import { today } from '../../common/dateTime';
 
@@ -52,17 +59,25 @@ const tabOfField: Record<string, string> = {
 /** The tab of a field with an error (the fields not listed are on the details tab). */
 const tabOf = (path: string) => tabOfField[path.split('.')[0] ?? path] ?? 'details';
 
-/** A failed save's field errors onto the form; a failed share also at the chips, and as a §8 notice. */
-const showSaveError = (form: UseFormReturnType<ProjectFormValues>, e: unknown) => {
+/**
+ * A failed save's field errors onto the form; a failed share also at the chips, and as a §8 notice.
+ * Returns the fields it marked.
+ */
+const showSaveError = (form: UseFormReturnType<ProjectFormValues>, e: unknown): string[] => {
+  const marked: string[] = [];
   if (e instanceof SaveStepError && e.step === 'project')
-    for (const fieldError of e.problem?.errors ?? [])
+    for (const fieldError of e.problem?.errors ?? []) {
       form.setFieldError(fieldError.field, fieldError.message);
+      marked.push(fieldError.field);
+    }
   // a failed share names its tenant at the chips too, and is a §8 notice ('tenant not found',
   // 'tenant invalid', the missing share)
   if (e instanceof SaveStepError && /^(un)?share:/.test(e.step)) {
     form.setFieldError('shareWith', e.message);
+    marked.push('shareWith');
     notifyError(e.message);
   }
+  return marked;
 };
 
 const noGoals: GoalView[] = [];
@@ -86,24 +101,34 @@ function ProjectTitle({ saved, sharedBy }: { saved: ProjectFormValues; sharedBy:
   );
 }
 
+const projectReferences = referenceNames({
+  parent: ProjectNames,
+  applications: ApplicationNames,
+  resource: ResourceNames,
+});
+
 export function ProjectEditor({ group, application, me, onClose, onOpenProject }: Props) {
   const [openedAsNew] = useState(group === null);
-  const [initialValues] = useState(() => toFormValues(group, today(), application));
-  const validate = useMemo(() => projectFormValidator(), []);
+  const definitions = me.projectAttributes;
+  const [initialValues] = useState(() => toFormValues(group, today(), application, definitions));
+  const validate = useMemo(() => projectFormValidator(definitions), [definitions]);
+  const goals = useGetGoalsQuery().data?.items ?? noGoals;
   const { form, compare } = useRecordForm({
     kind: 'project',
     id: group?.id ?? null,
     initialValues,
     validate,
-    toValues: (now: GroupDetailsView) => toFormValues(now, today()),
+    toValues: (now: GroupDetailsView) => toFormValues(now, today(), null, definitions),
     ignore: ['addAccount', 'comment'],
+    // the goals by their names, as the strategy tab lists them; references as their pickers
+    formatField: (field, value) =>
+      field === 'strategy' ? strategyText(value as StrategyValue, goals) : projectReferences(field, value),
   });
   const [record, setRecord] = useState<ProjectRecord | null>(
     group && { id: group.id, version: group.version, account: group.account },
   );
   const runSaveFlow = useProjectSaveFlow();
   const [fetchProject, { isFetching: reloading }] = useLazyGetProjectQuery();
-  const goals = useGetGoalsQuery().data?.items ?? noGoals;
 
   const shared = group?.shared ?? false;
   const isNew = record === null;
@@ -127,6 +152,7 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
         values: form.getValues(),
         before: form.getInitialValues(),
         record,
+        definitions,
         onStep: (progress) => {
           setRecord(progress.record);
           // the new-comment box empties once its comment is posted; it starts empty again
@@ -145,7 +171,7 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
       (async () => {
         const fresh = await fetchProject(record.id).unwrap();
         const current = form.getValues();
-        const next = toFormValues(fresh, today());
+        const next = toFormValues(fresh, today(), null, definitions);
         form.setInitialValues(next);
         form.setValues({
           ...next,
@@ -174,9 +200,14 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
         ['strategy', 'Strategy'],
       ]}
       finance={finance}
-      history={{ category: 'group', id: record?.id ?? null, me, leave }}
+      history={{ category: 'group', id: record?.id ?? null, me, leave, shared }}
       errorTabs={errorTabs}
-      footer={footer}
+      footer={{
+        ...footer,
+        leading: editable && record && group && (
+          <DeleteProject group={group} record={record} disabled={footer.saving} onDeleted={onClose} />
+        ),
+      }}
       confirm={confirm}
       notice={compare.notice}
     >
@@ -194,6 +225,7 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
           admin={admin}
           superuser={can(me.permissions, 'group-details-system', 'EDIT')}
           onOpenProject={(id) => leave(() => onOpenProject(id))}
+          attributes={definitions}
         />
       </Tabs.Panel>
       <Tabs.Panel value="kpi">

@@ -1,19 +1,12 @@
-import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { OptionListKind } from '@fahrplan/contracts';
 import { DescriptionField, DurationField, RequiredNameInput } from '../../record-dialog/SharedFields';
 import { UiDateInput } from '../../common/UiDateInput';
-import { codeLabel, codeOptions } from '../projectCodes';
-import type { CodeKind } from '../projectCodes';
+import { OptionSelect } from '../../options/OptionSelect';
 import { changeStart, durationOf } from './projectForm';
 import type { ProjectTabProps } from './projectFormTypes';
 
-/** The offered codes plus the stored one, should it lie outside them (option sets are not shown, §4). */
-const codeData = (kind: CodeKind, value: number) => {
-  const options = codeOptions(kind);
-  return options.some((o) => o.value === String(value))
-    ? options
-    : [...options, { value: String(value), label: codeLabel(kind, value) }];
-};
-
+/** A classification code of the project, chosen by its label from the tenant's list (issue 19). */
 function CodeSelect({
   form,
   editable,
@@ -21,19 +14,17 @@ function CodeSelect({
   kind,
   label,
 }: ProjectTabProps & {
-  field: 'status' | 'phase' | 'healthStatus';
-  kind: CodeKind;
+  field: 'status' | 'phase' | 'healthStatus' | 'art' | 'klasse';
+  kind: OptionListKind;
   label: string;
 }) {
-  const value = form.values[field];
   return (
-    <Select
+    <OptionSelect
       label={label}
-      data={codeData(kind, value)}
-      allowDeselect={false}
+      kind={kind}
       readOnly={!editable}
-      value={String(value)}
-      onChange={(next) => next !== null && form.setFieldValue(field, Number(next))}
+      value={form.values[field]}
+      onChange={(next) => form.setFieldValue(field, next)}
       error={form.errors[field]}
     />
   );
@@ -62,32 +53,31 @@ export function ProjectOverviewTab({
         <DurationField duration={duration} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <CodeSelect form={form} editable={editable} field="status" kind="status" label="Status" />
+        <CodeSelect form={form} editable={editable} field="status" kind="projectStatus" label="Status" />
         {agileLifecycle && (
-          <CodeSelect form={form} editable={editable} field="phase" kind="phase" label="Phase" />
+          <CodeSelect form={form} editable={editable} field="phase" kind="projectPhase" label="Phase" />
         )}
         <CodeSelect
           form={form}
           editable={editable}
           field="healthStatus"
-          kind="health"
+          kind="projectHealth"
           label="Health status"
         />
       </SimpleGrid>
       <TextInput label="Contact" readOnly={readOnly} {...form.getInputProps('contact')} />
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Project number" readOnly={readOnly} {...form.getInputProps('projectNr')} />
         <TextInput label="Short name" readOnly={readOnly} {...form.getInputProps('shortname')} />
-        {/* the type's option set is not shown (§4): the stored code */}
-        <NumberInput
-          label="Type (art)"
-          min={0}
-          max={99}
-          allowDecimal={false}
-          readOnly={readOnly}
-          value={form.values.art}
-          onChange={(next) => form.setFieldValue('art', typeof next === 'number' ? next : 0)}
-          error={form.errors.art}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <CodeSelect form={form} editable={editable} field="art" kind="projectArt" label="Type (art)" />
+        <CodeSelect
+          form={form}
+          editable={editable}
+          field="klasse"
+          kind="projectKlasse"
+          label="Class (klasse)"
         />
       </SimpleGrid>
     </Stack>

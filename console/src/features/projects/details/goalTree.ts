@@ -91,6 +91,15 @@ export function goalLabel(nodes: readonly GoalNode[], id: GoalKey): string {
   return names.join(goalPathSeparator);
 }
 
+/** A project's goal values as one line, each goal by its path ("Efficiency › Automate operations: 3"). */
+export function strategyText(value: StrategyValue, goals: Parameters<typeof goalNodes>[0]): string {
+  const nodes = goalNodes(goals, value.pending);
+  const text = value.assigned
+    .map(({ goal, value: rated }) => `${goalLabel(nodes, goal)}: ${rated}`)
+    .join(', ');
+  return text === '' ? '(none)' : text;
+}
+
 // ---------------------------------------------------------------- the project's goal values
 
 export function assignGoal(value: StrategyValue, goal: GoalKey, initial = 0): StrategyValue {

@@ -15,6 +15,7 @@ import {
   removeGoal,
   setGoalValue,
   sunburstData,
+  strategyText,
   sunburstSummary,
 } from './goalTree';
 import type { GoalNode } from './goalTree';
@@ -120,6 +121,23 @@ describe('goalLabel', () => {
   it('names an unknown goal by its id and survives a cycle', () => {
     expect(goalLabel(goals, 42)).toBe('goal 42');
     expect(goalLabel([goal(1, 'A', 2), goal(2, 'B', 1)], 1)).toBe('B › A');
+  });
+});
+
+describe('strategyText', () => {
+  it("lists a project's goal values by the goals' paths, pending ones too (Compare with now)", () => {
+    const views = goals.map((g) => ({ ...g, id: g.id as number, rank: null, assignable: true }));
+    const value = strategy(
+      [
+        { goal: 6, value: 3 },
+        { goal: 'new-1', value: 1 },
+      ],
+      [pendingGoal('new-1', 'Chatbot', 5)],
+    );
+    expect(strategyText(value, views)).toBe(
+      'Customers › Self-service › Portal: 3, Customers › Self-service › Chatbot: 1',
+    );
+    expect(strategyText(strategy(), views)).toBe('(none)');
   });
 });
 

@@ -11,6 +11,7 @@ import { apiSlice } from '../../api/apiSlice';
 import { commandArgs, type CommandRequest } from '../../api/commands';
 
 export type SaveGroupInput = CommandInput<'SaveGroup'>;
+export type DeleteGroupInput = CommandInput<'DeleteGroup'>;
 export type CreateGoalInput = CommandInput<'CreateGoal'>;
 
 /** How many goals the console reads: the largest page the API answers. */
@@ -42,6 +43,33 @@ export const projectDetailsApi = apiSlice.injectEndpoints({
     saveGroup: builder.mutation<CommandResult, CommandRequest<SaveGroupInput>>({
       query: (command) => commandArgs('SaveGroup', command),
       invalidatesTags: (result, _error, { data }) => groupTags(result, data.id),
+    }),
+    /** A project's delete takes its items and lanes off the timeline too. */
+    deleteGroup: builder.mutation<CommandResult, CommandRequest<DeleteGroupInput>>({
+      query: (command) => commandArgs('DeleteGroup', command),
+      invalidatesTags: (result, _error, { data }) => [
+        ...groupTags(result, data.id),
+        ...(result ? [{ type: 'Timeline' as const, id: 'WINDOW' }] : []),
+      ],
+    }),
+    restoreGroup: builder.mutation<CommandResult, CommandRequest<DeleteGroupInput>>({
+      query: (command) => commandArgs('RestoreGroup', command),
+      invalidatesTags: (result, _error, { data }) => [
+        ...groupTags(result, data.id),
+        ...(result ? [{ type: 'Timeline' as const, id: 'WINDOW' }] : []),
+      ],
+    }),
+    /**
+     * How many live items a project holds, up to the largest page (GET /api/items?group=): what its
+     * delete confirmation names; `more` when there are more than `count`.
+     */
+    getProjectItemCount: builder.query<{ count: number; more: boolean }, number>({
+      query: (group) => ({ url: '/items', params: { group, limit: 1000 } }),
+      transformResponse: (page: Page<unknown>) => ({
+        count: page.items.length,
+        more: page.nextCursor !== null,
+      }),
+      providesTags: [{ type: 'Timeline', id: 'WINDOW' }],
     }),
     setGroupGoals: builder.mutation<CommandResult, CommandRequest<SetGroupGoalsData>>({
       query: (command) => commandArgs('SetGroupGoals', command),
@@ -77,6 +105,9 @@ export const {
   useLazyGetProjectQuery,
   useGetGoalsQuery,
   useSaveGroupMutation,
+  useDeleteGroupMutation,
+  useRestoreGroupMutation,
+  useGetProjectItemCountQuery,
   useSetGroupGoalsMutation,
   useShareProjectMutation,
   useUnshareProjectMutation,

@@ -1,8 +1,10 @@
 import {
   countWorkingDays,
   createCommentSchema,
+  dateOrderError,
   endFromServer,
   endToServer,
+  defaultOptionLists,
   isSelectableSharedParent,
   isUiDate,
   metricTypes,
@@ -12,7 +14,7 @@ import {
   trimText,
   uiToServerDate,
 } from '@fahrplan/contracts';
-import type { GroupDetailsView, GroupView } from '@fahrplan/contracts';
+import type { AttributeValue, GroupDetailsView, GroupView, OptionLists } from '@fahrplan/contracts';
 import type { FormErrors } from '@mantine/form';
 import { notAssigned } from '../../applications/details/parentOptions';
 import { withDescendants } from '../../common/descendants';
@@ -20,6 +22,8 @@ import { changedFields, sameValues } from '../../common/formChanges';
 import { zodValidate } from '../../common/zodValidate';
 import type { SaveGroupInput } from './projectDetailsApi';
 import type { RatingValues, StrategyValue } from './tabTypes';
+import { attributeErrorPath, attributesToForm, attributesToServer } from '../../common/attributes';
+import type { AttributeDefinition, AttributeFormValues } from '../../common/attributes';
 
 /** What the project dialog edits. Dates are shown dates (DD.MM.YYYY); `end` is the last day, inclusive. */
 export interface ProjectFormValues {
@@ -52,6 +56,10 @@ export interface ProjectFormValues {
   addAccount: boolean;
   /** A new comment, posted after the project is saved. */
   comment: string;
+  /** The custom attributes of the tenant's project attribute schema, by key (issue 19, §3). */
+  attributes: AttributeFormValues;
+  /** The attributes as stored: those the schema no longer lists are sent back unchanged. */
+  storedAttributes: AttributeValue[];
 }
 
 /** The saved record the dialog works on: null until a new project has been created. */
@@ -78,6 +86,7 @@ export const toFormValues = (
   group: GroupDetailsView | null,
   today: string,
   application: number | null = null,
+  definitions: readonly AttributeDefinition[] = [],
 ): ProjectFormValues => {
   const dates = group
     ? shownDates(group.start, group.end)
@@ -117,6 +126,8 @@ export const toFormValues = (
     shareWith: [...(group?.sharedWith ?? [])],
     addAccount: false,
     comment: '',
+    attributes: attributesToForm(definitions, group?.attributes ?? []),
+    storedAttributes: [...(group?.attributes ?? [])],
   };
 };
 
@@ -124,7 +135,7 @@ const serverDate = (ui: string | null) => (ui && isUiDate(ui) ? uiToServerDate(u
 const serverEnd = (ui: string | null) => (ui && isUiDate(ui) ? endToServer(ui) : null);
 
 /** Every project field of the form as SaveGroup carries it (texts trimmed, dates YYYY-MM-DD, end exclusive). */
-const groupFields = (values: ProjectFormValues) => {
+const groupFields = (values: ProjectFormValues, definitions: readonly AttributeDefinition[]) => {
   const repoId = trimText(values.jiraRepoId);
   return {
     title: trimText(values.title) ?? '',
@@ -152,6 +163,7 @@ const groupFields = (values: ProjectFormValues) => {
     metric3: values.rating.metric3,
     metric4: values.rating.metric4,
     metrics: values.rating.metrics.map((m) => ({ ...m })),
+    attributes: attributesToServer(definitions, values.attributes, values.storedAttributes),
   } satisfies SaveGroupInput;
 };
 
@@ -163,16 +175,20 @@ export const toSaveCommand = (
   values: ProjectFormValues,
   record: ProjectRecord | null,
   before: ProjectFormValues | null = null,
+  definitions: readonly AttributeDefinition[] = [],
 ): SaveGroupInput => {
-  const fields = groupFields(values);
+  const fields = groupFields(values, definitions);
   if (!record) return fields;
   if (!before) return { id: record.id, version: record.version, ...fields };
-  return changedFields(record, fields, groupFields(before));
+  return changedFields(record, fields, groupFields(before, definitions));
 };
 
 /** Whether the project's own fields (what SaveGroup carries) differ. */
-export const projectFieldsChanged = (a: ProjectFormValues, b: ProjectFormValues) =>
-  JSON.stringify(groupFields(a)) !== JSON.stringify(groupFields(b));
+export const projectFieldsChanged = (
+  a: ProjectFormValues,
+  b: ProjectFormValues,
+  definitions: readonly AttributeDefinition[] = [],
+) => JSON.stringify(groupFields(a, definitions)) !== JSON.stringify(groupFields(b, definitions));
 
 export { sameValues };
 
@@ -228,11 +244,13 @@ const fieldOfPath = (path: string) => {
 const tenantNameMax = 100;
 
 /** §5 rules from the shared schemas, end ≥ start, the new comment and the tenant chips. */
-export const projectFormValidator = (): ((values: ProjectFormValues) => FormErrors) => {
+export const projectFormValidator = (
+  definitions: readonly AttributeDefinition[] = [],
+): ((values: ProjectFormValues) => FormErrors) => {
   const commandErrors = zodValidate(
     saveGroupSchema,
-    (values: ProjectFormValues) => toSaveCommand(values, null),
-    fieldOfPath,
+    (values: ProjectFormValues) => toSaveCommand(values, null, null, definitions),
+    (path) => (path.startsWith('attributes') ? attributeErrorPath(definitions, path) : fieldOfPath(path)),
   );
   const commentErrors = zodValidate(
     createCommentSchema.shape.description,
@@ -243,7 +261,8 @@ export const projectFormValidator = (): ((values: ProjectFormValues) => FormErro
     const errors: FormErrors = { ...commandErrors(values) };
     const start = serverDate(values.start);
     const end = serverDate(values.end);
-    if (start && end && end < start) errors.end ??= 'the end cannot precede the begin';
+    const order = dateOrderError(start, end);
+    if (order) errors.end ??= order;
     if (values.comment.trim()) Object.assign(errors, commentErrors(values));
     if (values.shareWith.some((t) => t.trim().length > tenantNameMax))
       errors.shareWith = `tenant names have at most ${tenantNameMax} characters`;
@@ -252,21 +271,22 @@ export const projectFormValidator = (): ((values: ProjectFormValues) => FormErro
 };
 
 /**
- * §4 parent choices: the tenant's projects and the accepted shared ones of an allowed status
- * (`isSelectableSharedParent`), except this one and its descendants (no cycles), sorted
+ * §4 parent choices: the tenant's projects and the accepted shared ones of a status its list allows
+ * a shared parent (`isSelectableSharedParent`, issue 19), except this one and its descendants (no cycles), sorted
  * case-insensitively, 'not assigned' first.
  */
 export const projectParentOptions = (
   projects: readonly (Pick<GroupView, 'id' | 'title' | 'parent' | 'deleted'> &
     Partial<Pick<GroupView, 'shared' | 'status'>>)[],
   selfId: number | null,
+  lists: OptionLists = defaultOptionLists,
 ) => {
   const excluded = selfId === null ? new Set<number>() : withDescendants(projects, selfId);
   return [
     { value: notAssigned, label: 'not assigned' },
     ...projects
       .filter((p) => !excluded.has(p.id) && !p.deleted)
-      .filter((p) => !p.shared || p.status === undefined || isSelectableSharedParent(p.status))
+      .filter((p) => !p.shared || p.status === undefined || isSelectableSharedParent(p.status, lists))
       .map((p) => ({ value: String(p.id), label: p.title }))
       .sort((a, b) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' })),
   ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { metricTypes } from '@fahrplan/contracts';
+import { metricTypes, optionListsOf } from '@fahrplan/contracts';
 import type { GroupDetailsView } from '@fahrplan/contracts';
 import {
   changeRepository,
@@ -162,6 +162,12 @@ describe('projectFormValidator', () => {
     expect(validate({ ...valid, end: '01.01.2027' }).end).toBe('the end cannot precede the begin');
   });
 
+  it('refuses a "Type (art)" code outside 0 to 99 with the shared range, never sending another', () => {
+    for (const art of [1e20, 100, -1, 1.5, Number.NaN])
+      expect(validate({ ...valid, art }).art).toBe('a whole number between 0 and 99');
+    expect(validate({ ...valid, art: 42 })).toEqual({});
+  });
+
   it('applies the §5 limits', () => {
     const errors = validate({
       ...valid,
@@ -244,6 +250,23 @@ describe('projectParentOptions', () => {
       'not assigned',
       'own closed',
       'shared open',
+    ]);
+  });
+
+  it("offers shared projects of the statuses the tenant's list marks (issue 19)", () => {
+    const projects = [
+      { id: 1, title: 'shared open', parent: null, deleted: false, shared: true, status: 2 },
+      { id: 2, title: 'shared closed', parent: null, deleted: false, shared: true, status: 9 },
+    ];
+    const lists = optionListsOf({
+      projectStatus: [
+        { value: 2, label: 'Open', colour: 'blue', done: false },
+        { value: 9, label: 'Closed', colour: 'gray', done: true, sharedParent: true },
+      ],
+    });
+    expect(projectParentOptions(projects, null, lists).map((o) => o.label)).toEqual([
+      'not assigned',
+      'shared closed',
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { trimText } from '@fahrplan/contracts';
 import { flowSource } from '../../api/commands';
+import type { AttributeDefinition } from '../../common/attributes';
 import { projectFieldsChanged } from './projectForm';
 import type { ProjectFormValues, ProjectRecord } from './projectForm';
 import type { PendingGoal } from './tabTypes';
@@ -26,6 +27,8 @@ export interface PlanInput {
   readonly createdGoals: ReadonlyMap<string, number>;
   /** An account created by an earlier run that has not been stored on the project yet. */
   readonly unstoredAccount: number | null;
+  /** The tenant's project attribute schema. */
+  readonly definitions?: readonly AttributeDefinition[];
 }
 
 const normaliseTenants = (tenants: readonly string[]) => [
@@ -44,9 +47,10 @@ export const planSave = ({
   record,
   createdGoals,
   unstoredAccount,
+  definitions = [],
 }: PlanInput): PlannedStep[] => {
   const steps: PlannedStep[] = [];
-  if (!record || projectFieldsChanged(before, after)) steps.push({ step: 'project' });
+  if (!record || projectFieldsChanged(before, after, definitions)) steps.push({ step: 'project' });
 
   // a comment equal to the baseline's has been posted by an earlier run
   const description = trimText(after.comment);

@@ -2,6 +2,7 @@ import type { CommandResult } from '@fahrplan/contracts';
 import { describeError, problemOf } from '../../common/problem';
 import type { KeyedSend } from '../../record-dialog/idempotencyKeys';
 import { SaveStepError } from '../../record-dialog/SaveStepError';
+import type { AttributeDefinition } from '../../common/attributes';
 import { toSaveCommand } from './projectForm';
 import type { ProjectFormValues, ProjectRecord } from './projectForm';
 import type { CreateGoalInput, SaveGroupInput } from './projectDetailsApi';
@@ -50,6 +51,8 @@ export interface ProjectSaveInput {
   /** What the server has (the form's initial values). */
   before: ProjectFormValues;
   record: ProjectRecord | null;
+  /** The tenant's project attribute schema (issue 19). */
+  definitions?: readonly AttributeDefinition[];
   /** After each successful step: the new baseline and record, and what was done (for the dialog). */
   onStep: (progress: {
     before: ProjectFormValues;
@@ -87,6 +90,7 @@ export async function runProjectSave(
     record,
     createdGoals: memory.createdGoals,
     unstoredAccount: stored && record && stored.refId === record.id ? stored.id : null,
+    definitions: input.definitions ?? [],
   });
   const send = async (
     planned: PlannedStep,
@@ -110,7 +114,7 @@ export async function runProjectSave(
 
   for (const planned of plan) {
     if (planned.step === 'project') {
-      const data = toSaveCommand(values, record, record ? before : null);
+      const data = toSaveCommand(values, record, record ? before : null, input.definitions ?? []);
       const saved = await send(planned, data, (key, source) => commands.saveGroup(data, key, source));
       record = { id: saved.id, version: saved.version, account: record?.account ?? null };
       const { comment, shareWith, strategy, addAccount } = before;

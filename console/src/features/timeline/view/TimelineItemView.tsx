@@ -1,10 +1,13 @@
 import { memo } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Text } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { optionOf } from '@fahrplan/contracts';
 import { useItem, useTimelineContext } from 'dnd-timeline';
 import type { PlacedItem } from '../timelineRows';
 import { pointSize, resizeHandle, rowPadding, slotHeight } from './timelineLayout';
 import type { ItemData } from './timelineLayout';
+import { useOptionLists } from '../../options/useOptionLists';
 
 interface ItemViewProps {
   placed: PlacedItem;
@@ -42,9 +45,12 @@ export const TimelineItemView = memo(function TimelineItemView({
     // a milestone is a point: it moves but has no edges to drag
     resizeHandleWidth: point ? -1 : resizeHandle,
   });
+  // the item's status by its label; one that counts as done shows a check (issue 19)
+  const status = optionOf(useOptionLists(), 'itemStatus', item.status);
+  const statusLabel = status?.label ?? `status ${item.status}`;
   const label = `${point ? 'Milestone' : 'Task'} ${item.title}, ${item.start.replace('T', ' ')}${
     item.end ? ` to ${item.end.replace('T', ' ')}` : ''
-  }`;
+  }, ${statusLabel}`;
   return (
     <div
       ref={setNodeRef}
@@ -57,7 +63,8 @@ export const TimelineItemView = memo(function TimelineItemView({
       role="button"
       tabIndex={0}
       aria-label={label}
-      title={item.title}
+      title={`${item.title} · ${statusLabel}`}
+      data-done={status?.done === true || undefined}
       onClick={() => onOpen(item.id)}
       onKeyDown={(e) => onKey(placed, rowIndex, e)}
       style={{
@@ -104,6 +111,7 @@ export const TimelineItemView = memo(function TimelineItemView({
               boxShadow: isDragging ? 'var(--mantine-shadow-md)' : undefined,
             }}
           >
+            {status?.done && <IconCheck size={12} aria-hidden style={{ flex: 'none', marginRight: 4 }} />}
             {item.title}
           </div>
         </div>

@@ -1,0 +1,80 @@
+import { optionListSchema } from '@fahrplan/contracts';
+import type { OptionColour, OptionDefinition, OptionListKind } from '@fahrplan/contracts';
+
+/** One option as the editor holds it: the value as typed (a number once valid), and a key for React. */
+export interface OptionRow {
+  readonly key: string;
+  value: number | string;
+  label: string;
+  colour: OptionColour;
+  done: boolean;
+  sharedParent: boolean;
+}
+
+let nextKey = 0;
+const newKey = () => `option-${++nextKey}`;
+
+export const rowsOfOptions = (options: readonly OptionDefinition[]): OptionRow[] =>
+  options.map((o) => ({
+    key: newKey(),
+    value: o.value,
+    label: o.label,
+    colour: o.colour,
+    done: o.done,
+    sharedParent: o.sharedParent === true,
+  }));
+
+/** A new row: the next free value after the highest, grey, not done. */
+export const newOptionRow = (rows: readonly OptionRow[]): OptionRow => {
+  const values = rows.map((r) => r.value).filter((v): v is number => typeof v === 'number');
+  return {
+    key: newKey(),
+    value: values.length === 0 ? 0 : Math.min(Math.max(...values) + 1, 99),
+    label: '',
+    colour: 'gray',
+    done: false,
+    sharedParent: false,
+  };
+};
+
+/** What ChangeOptionLists receives for a list; `sharedParent` only for project statuses. */
+export const optionsOfRows = (kind: OptionListKind, rows: readonly OptionRow[]): OptionDefinition[] =>
+  rows.map((r) => ({
+    value: typeof r.value === 'number' ? r.value : Number.NaN,
+    label: r.label.trim(),
+    colour: r.colour,
+    done: r.done,
+    ...(kind === 'projectStatus' ? { sharedParent: r.sharedParent } : {}),
+  }));
+
+/** A row moved one place up (-1) or down (+1); the list as it was at either end. */
+export const moveRow = <T>(rows: readonly T[], index: number, by: -1 | 1): T[] => {
+  const to = index + by;
+  if (to < 0 || to >= rows.length) return [...rows];
+  const next = [...rows];
+  [next[index], next[to]] = [next[to]!, next[index]!];
+  return next;
+};
+
+/**
+ * The form errors of a list, checked by the schema the server checks with: a field's under
+ * `<path>.<row>.<field>` ("between 0 and 99", "required"), the list's own (a value or label listed
+ * twice, no option) under `<path>`.
+ */
+export const optionRowErrors = (
+  kind: OptionListKind,
+  rows: readonly OptionRow[],
+  path: string,
+): Record<string, string> => {
+  const errors: Record<string, string> = {};
+  rows.forEach((row, i) => {
+    if (typeof row.value !== 'number') errors[`${path}.${i}.value`] = 'a whole number between 0 and 99';
+  });
+  const result = optionListSchema.safeParse(optionsOfRows(kind, rows));
+  for (const issue of result.error?.issues ?? []) {
+    const [row, field] = issue.path;
+    const key = typeof row === 'number' && typeof field === 'string' ? `${path}.${row}.${field}` : path;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+};

@@ -1,0 +1,110 @@
+import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { describeError } from './problem';
+
+export interface ConfirmDeleteProps {
+  opened: boolean;
+  /** The modal's title, e.g. "Delete project?". */
+  title: string;
+  /** The confirm button's label, e.g. "Delete project". */
+  confirmLabel: string;
+  /** What goes with the record ("Deletes the project, its 12 items and 3 lanes"); rendered only while open. */
+  consequences: ReactNode;
+  /** Why the record cannot be deleted now: shown instead of the confirm button. */
+  refusal?: string | null;
+  /** Whether Undo follows the delete (a restore command exists); true unless said otherwise. */
+  undoable?: boolean;
+  /** Sends the delete; a failure (the server's refusal) shows in the modal, which stays open. */
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}
+
+/**
+ * The confirmation of a delete: what goes with the record, or why it cannot go. Cancel has the focus,
+ * so Enter right after opening deletes nothing; Escape closes.
+ */
+export function ConfirmDelete({
+  opened,
+  title,
+  confirmLabel,
+  consequences,
+  refusal,
+  undoable = true,
+  onConfirm,
+  onClose,
+}: ConfirmDeleteProps) {
+  // one stack entry per confirmation: several (a row each) may sit in one dialog
+  const stackId = `delete-confirm-${useId()}`;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+      close();
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const reason = refusal ?? error;
+  return (
+    // in a record dialog's Modal.Stack it stacks above the dialog, which keeps Escape to itself; it
+    // stays mounted, so that closing leaves the stack (the modal's content mounts only while open)
+    <Modal stackId={stackId} opened={opened} onClose={close} title={title} size="md" centered>
+      <Stack gap="sm">
+        <Text size="sm">{consequences}</Text>
+        {reason && (
+          <Alert color="red" role="alert" title={refusal ? 'Cannot be deleted' : 'Not deleted'}>
+            {reason}
+          </Alert>
+        )}
+        {!refusal && (
+          <Text size="xs" c="dimmed">
+            The delete is recorded: History shows it{undoable ? ', and you can undo it right after' : ''}.
+          </Text>
+        )}
+      </Stack>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={close} data-autofocus>
+          Cancel
+        </Button>
+        {!refusal && (
+          <Button color="red" onClick={() => void confirm()} loading={busy}>
+            {confirmLabel}
+          </Button>
+        )}
+      </Group>
+    </Modal>
+  );
+}
+
+/** A Delete button that opens its confirmation. */
+export function DeleteButton({
+  disabled,
+  ...confirm
+}: Omit<ConfirmDeleteProps, 'onClose' | 'opened'> & { disabled?: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="subtle"
+        color="red"
+        leftSection={<IconTrash size={16} />}
+        onClick={() => setOpen(true)}
+        disabled={disabled}
+      >
+        Delete
+      </Button>
+      <ConfirmDelete {...confirm} opened={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

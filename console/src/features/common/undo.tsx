@@ -1,0 +1,105 @@
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { notifyError } from './notify';
+import { describeError } from './problem';
+import { popUndo, pushUndo } from './undoStack';
+
+/**
+ * A change the user made in this session that a new command can take back (a drag saved again where
+ * it was, a delete restored): the log keeps both, undo never rewrites it.
+ */
+export interface Undoable {
+  /** What the notices name: the item's or project's title. */
+  readonly label: string;
+  /** Sends the commands that take the change back; false when that failed (it has said why). */
+  readonly undo: () => Promise<boolean>;
+}
+
+/** A change taken back by one command (a restore): a refusal says why and leaves nothing undone. */
+const undoByCommand = (label: string, send: () => Promise<unknown>): Undoable => ({
+  label,
+  undo: async () => {
+    try {
+      await send();
+      return true;
+    } catch (failure) {
+      notifyError(`${label} could not be restored: ${describeError(failure)}`);
+      return false;
+    }
+  },
+});
+
+const undoNoticeId = 'undo';
+/** The session's changes, last on top: one stack for the timeline's drags and every delete. */
+let session: Undoable[] = [];
+
+/** The one undo notice, replaced (Mantine ignores a notice whose id is shown already). */
+const showUndoNotice = (message: ReactNode) => {
+  notifications.hide(undoNoticeId);
+  notifications.show({ id: undoNoticeId, message });
+};
+
+/** Takes back the last change the user made, if any, and says so. */
+export async function undoLast(): Promise<void> {
+  const popped = popUndo(session);
+  if (!popped) {
+    showUndoNotice('Nothing to undo');
+    return;
+  }
+  session = popped.rest;
+  if (await popped.entry.undo()) showUndoNotice(`Undone: ${popped.entry.label}`);
+}
+
+/** Records a change the user made and tells them, with an Undo button (Ctrl+Z does the same). */
+export function offerUndo(message: string, change: Undoable): void {
+  session = pushUndo(session, change);
+  showUndoNotice(
+    <Group justify="space-between" wrap="nowrap">
+      <Text size="sm">{message}</Text>
+      <Button size="compact-xs" variant="light" onClick={() => void undoLast()}>
+        Undo
+      </Button>
+    </Group>,
+  );
+}
+
+/**
+ * Sends a delete, then offers its Undo: the restore command, at the version the delete answered (a
+ * change in between makes the restore a conflict, which it says).
+ */
+export async function deleteWithUndo({
+  message,
+  label,
+  remove,
+  restore,
+}: {
+  /** The notice, e.g. "Deleted: Roll-out". */
+  message: string;
+  /** What the undo's notices name. */
+  label: string;
+  remove: () => Promise<{ readonly version: number }>;
+  restore: (version: number) => Promise<unknown>;
+}): Promise<void> {
+  const { version } = await remove();
+  offerUndo(
+    message,
+    undoByCommand(label, () => restore(version)),
+  );
+}
+
+/** Ctrl+Z / ⌘+Z undoes the last change, unless the user is typing somewhere or works in a dialog. */
+export function useUndoShortcut(): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.key.toLowerCase() !== 'z') return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
+      event.preventDefault();
+      void undoLast();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+}

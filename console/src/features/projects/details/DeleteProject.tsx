@@ -1,0 +1,56 @@
+import { groupDeleteRefusal } from '@fahrplan/contracts';
+import type { GroupDetailsView } from '@fahrplan/contracts';
+import { DeleteButton } from '../../common/ConfirmDelete';
+import { deleteWithUndo } from '../../common/undo';
+import { projectDeleteSummary } from './projectDelete';
+import {
+  useDeleteGroupMutation,
+  useGetProjectItemCountQuery,
+  useRestoreGroupMutation,
+} from './projectDetailsApi';
+import type { ProjectRecord } from './projectForm';
+
+/** The confirmation's text: counted when it opens, so that it names the items as they are now. */
+function ProjectDeleteSummary({ group }: { group: GroupDetailsView }) {
+  const { data } = useGetProjectItemCountQuery(group.id, { refetchOnMountOrArgChange: true });
+  const lanes = group.subgroups.filter((lane) => lane.type === 'INDIVIDUAL').length;
+  return projectDeleteSummary(group.title, data ?? null, lanes);
+}
+
+interface Props {
+  group: GroupDetailsView;
+  record: ProjectRecord;
+  disabled: boolean;
+  onDeleted: () => void;
+}
+
+/**
+ * The project dialog's Delete: refused while subprojects or shares depend on the project (the server's
+ * rule, contracts' sentence), else a soft delete of the project with its items and lanes, then Undo.
+ */
+export function DeleteProject({ group, record, disabled, onDeleted }: Props) {
+  const [remove] = useDeleteGroupMutation();
+  const [restore] = useRestoreGroupMutation();
+  const title = group.title;
+  return (
+    <DeleteButton
+      title="Delete project?"
+      confirmLabel="Delete project"
+      consequences={<ProjectDeleteSummary group={group} />}
+      refusal={groupDeleteRefusal(group.subprojects, group.shares)}
+      disabled={disabled}
+      onConfirm={async () => {
+        const { id } = record;
+        await deleteWithUndo({
+          message: `Deleted: ${title}`,
+          label: title,
+          remove: () =>
+            remove({ data: { id, version: record.version }, idempotencyKey: crypto.randomUUID() }).unwrap(),
+          restore: (version) =>
+            restore({ data: { id, version }, idempotencyKey: crypto.randomUUID() }).unwrap(),
+        });
+        onDeleted();
+      }}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import type { HistoryCategory } from './history';
+
+/*
+ * Issue 19: a history row names the records its fields refer to (a project's parent, an item's
+ * project, a resource, an account, goals, applications) as they were named at that row's instant.
+ */
+
+/** The kinds of record a history field may refer to. */
+export const referenceCategories = ['group', 'application', 'resource', 'account', 'goal'] as const;
+export type ReferenceCategory = (typeof referenceCategories)[number];
+
+/** The fields of a record that refer to other records, per history category, and to what kind. */
+export const referenceFields: Partial<
+  Readonly<Record<HistoryCategory, Readonly<Record<string, ReferenceCategory>>>>
+> = {
+  group: {
+    parent: 'group',
+    resource: 'resource',
+    account: 'account',
+    applications: 'application',
+    goals: 'goal',
+  },
+  item: { group: 'group', resource: 'resource' },
+  application: { parent: 'application', account: 'account' },
+};
+
+/** The kind of record `field` of a `category` record refers to, if it is a reference. */
+export const referenceOf = (category: string, field: string): ReferenceCategory | undefined =>
+  referenceFields[category as HistoryCategory]?.[field];
+
+const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+
+/** The ids a reference field's value names: an id, a list of ids, or a project's goal values' `goalId`s. */
+export const referencedIds = (value: unknown): number[] => {
+  if (isId(value)) return [value];
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((element: unknown) =>
+    isId(element)
+      ? [element]
+      : typeof element === 'object' && element !== null && isId((element as { goalId?: unknown }).goalId)
+        ? [(element as { goalId: number }).goalId]
+        : [],
+  );
+};
+
+/** A referenced record's key in a history page's `refs`: `group:12`. */
+export const referenceKey = (category: ReferenceCategory, id: number): string => `${category}:${id}`;
+
+/** A name a referenced record took at a position of the log (each until the next one). */
+export interface ReferenceName {
+  readonly position: number;
+  readonly name: string;
+}
+
+/**
+ * The name a referenced record had at `position`: the last one taken at or before it (the first one
+ * when it was named only later); null when the page does not know the record.
+ */
+export const nameAt = (names: readonly ReferenceName[] | undefined, position: number): string | null => {
+  if (!names || names.length === 0) return null;
+  let name = names[0]!.name;
+  for (const entry of names) if (entry.position <= position) name = entry.name;
+  return name;
+};

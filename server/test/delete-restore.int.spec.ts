@@ -1,0 +1,230 @@
+import type { HistoryPage, TimelineView } from '@fahrplan/contracts';
+import { adminApi } from './support/admin-api';
+import type { CommandReply } from './support/admin-api';
+import { TestClock, startPlatform, uniqueName } from '../src/testing/platform';
+import type { Platform } from '../src/testing/platform';
+
+/*
+ * Issue 19 "Mistakes can be undone", through the one-process platform and real HTTP: soft deletes of
+ * items, projects (with their items and lanes), lanes and account entries; the refusals that name
+ * why; restores as new events; both in History and in as-of.
+ */
+let platform: Platform;
+const clock = new TestClock();
+
+beforeAll(async () => {
+  platform = await startPlatform(clock);
+}, 30_000);
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
+const api = adminApi(() => platform);
+const { refused, read } = api;
+/** Each command a minute after the one before, so that as-of can name the instant between two. */
+const run = async (type: string, data: unknown, token?: string) => {
+  clock.advance(60);
+  const reply = await api.run(type, data, token);
+  return { ...reply, at: clock.now() };
+};
+/** Half a minute after a command: an instant after it and before the next one. */
+const justAfter = (step: { at: Date }) => new Date(step.at.getTime() + 30_000);
+const asOf = (path: string, at: Date, position: number) =>
+  read(`${path}${path.includes('?') ? '&' : '?'}asOf=${encodeURIComponent(at.toISOString())}`, position);
+
+const aProject = (overrides: Record<string, unknown> = {}) =>
+  run('SaveGroup', { title: uniqueName('Project'), start: '2031-03-03', end: '2031-03-31', ...overrides });
+const aTask = (group: number, overrides: Record<string, unknown> = {}) =>
+  run('SaveItem', {
+    title: uniqueName('Task'),
+    group,
+    subgroup: 'tasks',
+    start: '2031-03-03T00:00',
+    end: '2031-03-08T00:00',
+    ...overrides,
+  });
+
+/** The events of a record's history, oldest first. */
+const historyEvents = async (category: string, id: number, position: number) => {
+  const reply = await read(`/api/history/${category}/${id}?limit=1000`, position);
+  expect(reply.status).toBe(200);
+  return (reply.body as HistoryPage).items.map((row) => row.event).reverse();
+};
+
+const timelineItemIds = async (group: number, position: number) => {
+  const reply = await read(
+    `/api/timeline?from=2031-03-01&to=2031-04-01&detail=items&group=${group}`,
+    position,
+  );
+  expect(reply.status).toBe(200);
+  return (reply.body as TimelineView).items.map((i) => i.id);
+};
+
+describe('DeleteItem and RestoreItem', () => {
+  it('deletes an item softly and restores it as a new event: History shows both, as-of shows each instant', async () => {
+    const project = await aProject();
+    const item = await aTask(project.id);
+    const deleted = await run('DeleteItem', { id: item.id, version: item.version });
+    expect((await read(`/api/items/${item.id}`, deleted.position)).status).toBe(404);
+    expect(await timelineItemIds(project.id, deleted.position)).toEqual([]);
+
+    const restored = await run('RestoreItem', { id: item.id, version: deleted.version });
+    expect(restored.version).toBe(deleted.version + 1);
+    expect((await read(`/api/items/${item.id}`, restored.position)).body).toMatchObject({
+      id: item.id,
+      version: restored.version,
+    });
+    expect(await timelineItemIds(project.id, restored.position)).toEqual([item.id]);
+    expect(await historyEvents('item', item.id, restored.position)).toEqual([
+      'ItemCreated',
+      'ItemDeleted',
+      'ItemRestored',
+    ]);
+    expect((await asOf(`/api/items/${item.id}`, justAfter(item), restored.position)).status).toBe(200);
+    expect((await asOf(`/api/items/${item.id}`, justAfter(deleted), restored.position)).status).toBe(404);
+  });
+
+  it('refuses to restore a live item, and a stale version, storing nothing', async () => {
+    const project = await aProject();
+    const item = await aTask(project.id);
+    const live = await refused('RestoreItem', { id: item.id, version: item.version }, 409);
+    expect(live.body).toMatchObject({ detail: 'the item is not deleted' });
+    const deleted = await run('DeleteItem', { id: item.id, version: item.version });
+    await refused('RestoreItem', { id: item.id, version: deleted.version - 1 }, 409);
+  });
+});
+
+describe('DeleteGroup and RestoreGroup', () => {
+  it('refuses a project with a subproject or a share, naming why, and stores nothing', async () => {
+    const parent = await aProject();
+    const childTitle = uniqueName('Pilot');
+    const child = await aProject({ title: childTitle, parent: parent.id });
+    const withChild = await refused('DeleteGroup', { id: parent.id, version: parent.version }, 409);
+    expect(withChild.body).toMatchObject({
+      detail: `the project has a subproject ('${childTitle}'): delete it or give it another parent first`,
+    });
+
+    const shared = await run('ShareProject', { id: child.id, tenant: 'other' });
+    const withShare = await refused('DeleteGroup', { id: child.id, version: shared.version }, 409);
+    expect(withShare.body).toMatchObject({
+      detail: "the project is shared with 'other' (pending): revoke the share first",
+    });
+
+    const unshared = await run('UnshareProject', { id: child.id, tenant: 'other' });
+    const childGone = await run('DeleteGroup', { id: child.id, version: unshared.version });
+    // a deleted subproject no longer holds its parent
+    const parentGone = await run('DeleteGroup', { id: parent.id, version: parent.version });
+    expect((await read(`/api/groups/${parent.id}`, parentGone.position)).status).toBe(404);
+    // the child comes back only under a live parent
+    const orphan = await refused('RestoreGroup', { id: child.id, version: childGone.version }, 409);
+    expect(orphan.body).toMatchObject({ detail: 'the parent project is deleted: restore it first' });
+  });
+
+  it('takes the items and lanes with the project and brings back exactly those on restore', async () => {
+    const project = await aProject();
+    const lane = await run('AddSubgroup', { id: project.id, name: 'Design' });
+    const kept = await aTask(project.id, { subgroup: 'lane-1' });
+    const gone = await aTask(project.id);
+    const goneFirst = await run('DeleteItem', { id: gone.id, version: gone.version });
+    const deleted = await run('DeleteGroup', { id: project.id, version: lane.version });
+
+    expect((await read(`/api/groups/${project.id}`, deleted.position)).status).toBe(404);
+    expect((await read(`/api/items/${kept.id}`, deleted.position)).status).toBe(404);
+    expect((await read(`/api/items?group=${project.id}`, deleted.position)).status).toBe(404);
+    const search = await read(`/api/items?q=${encodeURIComponent('Task')}&limit=1000`, deleted.position);
+    expect((search.body as { items: { id: number }[] }).items.map((i) => i.id)).not.toContain(kept.id);
+    expect(await timelineItemIds(project.id, deleted.position)).toEqual([]);
+
+    const restored = await run('RestoreGroup', { id: project.id, version: deleted.version });
+    const back = (await read(`/api/groups/${project.id}`, restored.position)).body as {
+      subgroups: { id: string; name: string }[];
+    };
+    expect(back.subgroups.map((s) => s.name)).toEqual(['Tasks', 'Milestones', 'Design']);
+    expect(await timelineItemIds(project.id, restored.position)).toEqual([kept.id]);
+    expect((await read(`/api/items/${gone.id}`, restored.position)).status).toBe(404);
+    expect(await historyEvents('group', project.id, restored.position)).toEqual([
+      'GroupCreated',
+      'SubgroupAdded',
+      'GroupDeleted',
+      'GroupRestored',
+    ]);
+    expect((await asOf(`/api/groups/${project.id}`, justAfter(goneFirst), restored.position)).status).toBe(
+      200,
+    );
+    expect((await asOf(`/api/groups/${project.id}`, justAfter(deleted), restored.position)).status).toBe(404);
+  });
+
+  it('needs EDIT on group-details', async () => {
+    const project = await aProject();
+    await refused('DeleteGroup', { id: project.id, version: project.version }, 403, platform.viewer);
+    const deleted = await run('DeleteGroup', { id: project.id, version: project.version });
+    await refused('RestoreGroup', { id: project.id, version: deleted.version }, 403, platform.viewer);
+  });
+});
+
+describe('RemoveSubgroup and RestoreSubgroup', () => {
+  it('refuses a lane that holds items, removes an empty one and restores it with its name', async () => {
+    const project = await aProject();
+    await run('AddSubgroup', { id: project.id, name: 'Design' });
+    const item = await aTask(project.id, { subgroup: 'lane-1' });
+    const holding = await refused('RemoveSubgroup', { id: project.id, subgroup: 'lane-1' }, 409);
+    expect(holding.body).toMatchObject({ detail: "the lane 'Design' holds 1 item: move or delete it first" });
+    await refused('RemoveSubgroup', { id: project.id, subgroup: 'tasks' }, 400);
+
+    await run('SaveItem', { id: item.id, version: item.version, subgroup: 'tasks' });
+    const removed = await run('RemoveSubgroup', { id: project.id, subgroup: 'lane-1' });
+    const lanes = async (position: number) =>
+      (
+        (await read(`/api/groups/${project.id}`, position)).body as { subgroups: { id: string }[] }
+      ).subgroups.map((s) => s.id);
+    expect(await lanes(removed.position)).toEqual(['tasks', 'milestones']);
+    const restored = await run('RestoreSubgroup', { id: project.id, subgroup: 'lane-1' });
+    expect(await lanes(restored.position)).toEqual(['tasks', 'milestones', 'lane-1']);
+    expect(await historyEvents('group', project.id, restored.position)).toEqual([
+      'GroupCreated',
+      'SubgroupAdded',
+      'SubgroupRemoved',
+      'SubgroupRestored',
+    ]);
+  });
+});
+
+describe('RemoveAccountEntry', () => {
+  it('removes an entry by its key; recording it again restores it; an unknown key answers 404', async () => {
+    const project = await aProject({ projectNr: uniqueName('P').replace(/\W/g, '') });
+    const account: CommandReply = await run('CreateAccount', { refType: 'group', refId: project.id });
+    const entry = { sicht: 'PLAN', periode: '2031', amount: 1200, projekt: null, typ: null, gruppe: null };
+    await run('AddAccountEntries', { accountId: account.id, entries: [entry, { ...entry, sicht: 'IST' }] });
+    await refused(
+      'RemoveAccountEntry',
+      { accountId: account.id, sicht: 'PLAN', periode: '2031' },
+      403,
+      platform.viewer,
+    );
+    const removed = await run('RemoveAccountEntry', {
+      accountId: account.id,
+      sicht: 'PLAN',
+      periode: '2031',
+    });
+    const sichten = async (position: number) =>
+      (
+        (await read(`/api/accounts/${account.id}`, position)).body as { entries: { sicht: string }[] }
+      ).entries.map((e) => e.sicht);
+    expect(await sichten(removed.position)).toEqual(['IST']);
+    await refused('RemoveAccountEntry', { accountId: account.id, sicht: 'PLAN', periode: '2031' }, 404);
+    const again = await run('AddAccountEntries', { accountId: account.id, entries: [entry] });
+    expect(await sichten(again.position)).toEqual(['IST', 'PLAN']);
+    expect(await historyEvents('account', account.id, again.position)).toEqual([
+      'AccountCreated',
+      'AccountEntriesAdded',
+      'AccountEntryRemoved',
+      'AccountEntriesAdded',
+    ]);
+    expect(
+      (await asOf(`/api/accounts/${account.id}`, justAfter(removed), again.position)).body,
+    ).toMatchObject({
+      entries: [{ sicht: 'IST' }],
+    });
+  });
+});
