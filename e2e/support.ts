@@ -74,6 +74,7 @@ export interface LoginOptions {
   tenant?: string;
   password?: string;
   viewportHeight?: number;
+  viewportWidth?: number;
   /** What shows once the user is in: the heading of that name, or whatever `ready` finds. */
   ready: string | ((page: Page) => Locator);
 }
@@ -152,9 +153,12 @@ export class E2eApp {
     tenant = 'demo',
     password = E2E_PASSWORD,
     viewportHeight = 900,
+    viewportWidth = 1400,
     ready,
   }: LoginOptions): Promise<Page> {
-    const context = await this.browser.newContext({ viewport: { width: 1400, height: viewportHeight } });
+    const context = await this.browser.newContext({
+      viewport: { width: viewportWidth, height: viewportHeight },
+    });
     const page = await context.newPage();
     await page.goto(`${this.url}${path}`);
     await page.getByLabel('Tenant').fill(tenant);

@@ -5,9 +5,13 @@ import 'mantine-datatable/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { installPopoverEscape } from './features/common/popoverEscape';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// before any modal listens for Escape
+installPopoverEscape();
 
 createRoot(root).render(
   <StrictMode>

@@ -60,6 +60,15 @@ describe('login', () => {
     expect((await platform.api.get('/api/me', reply.body.accessToken)).status).toBe(200);
   });
 
+  it('adds a session cookie the console can read, holding nothing secret, so a page load knows to refresh', async () => {
+    const { reply } = await logIn();
+    const hint = reply.headers.getSetCookie().find((c) => c.startsWith('fahrplan_session='))!;
+    expect(hint).toMatch(/^fahrplan_session=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/;\s*Path=\/(;|$)/i);
+    expect(hint).toMatch(/;\s*SameSite=Strict(;|$)/i);
+  });
+
   it('never shows the password hash, neither at login nor in /api/me', async () => {
     const { reply } = await logIn();
     const me = await platform.api.get('/api/me', reply.body.accessToken);
@@ -229,7 +238,10 @@ describe('refresh', () => {
   });
 
   it('answers 401 without a cookie and for a cookie that is not a refresh token', async () => {
-    expect((await refresh(undefined)).status).toBe(401);
+    const refused = await refresh(undefined);
+    expect(refused.status).toBe(401);
+    // and clears the session cookies, so the console stops asking
+    expect(refused.headers.getSetCookie().join()).toMatch(/fahrplan_session=;.*Expires=Thu, 01 Jan 1970/);
     expect((await refresh('fahrplan_refresh=garbage')).status).toBe(401);
     expect((await refresh(`fahrplan_refresh=${crypto.randomUUID()}.forged`)).status).toBe(401);
   });
@@ -243,6 +255,7 @@ describe('logout', () => {
 
     expect(out.status).toBe(204);
     expect(out.headers.getSetCookie().join()).toMatch(/fahrplan_refresh=;.*Expires=Thu, 01 Jan 1970/);
+    expect(out.headers.getSetCookie().join()).toMatch(/fahrplan_session=;.*Expires=Thu, 01 Jan 1970/);
     expect((await refresh(cookie)).status).toBe(401);
   });
 

@@ -10,6 +10,7 @@ import {
   REFRESH_TOKEN_DAYS,
   meView,
 } from '@fahrplan/platform';
+import { SESSION_HINT_COOKIE } from '@fahrplan/contracts';
 import type { Principal } from '@fahrplan/platform';
 import { SessionService } from './session.service';
 import type { IssuedSession } from './session.service';
@@ -33,6 +34,18 @@ export const setRefreshCookie = (response: Response, token: string, secure: bool
     path: '/api/auth',
     maxAge: REFRESH_TOKEN_DAYS * 86_400_000,
   });
+  response.cookie(SESSION_HINT_COOKIE, '1', {
+    sameSite: 'strict',
+    secure,
+    path: '/',
+    maxAge: REFRESH_TOKEN_DAYS * 86_400_000,
+  });
+};
+
+/** The session's cookies gone: after a logout, and after a refresh the server refused. */
+const clearSessionCookies = (response: Response): void => {
+  response.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+  response.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
 };
 
 @Controller('api/auth')
@@ -70,14 +83,19 @@ export class AuthController {
   @Post('refresh')
   @HttpCode(200)
   async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    return this.answer(await this.sessions.refresh(request.cookies?.[REFRESH_COOKIE]), request, response);
+    try {
+      return this.answer(await this.sessions.refresh(request.cookies?.[REFRESH_COOKIE]), request, response);
+    } catch (error) {
+      clearSessionCookies(response);
+      throw error;
+    }
   }
 
   @Post('logout')
   @HttpCode(204)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
     await this.sessions.logout(request.cookies?.[REFRESH_COOKIE]);
-    response.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+    clearSessionCookies(response);
   }
 
   private answer(session: IssuedSession, request: Request, response: Response) {

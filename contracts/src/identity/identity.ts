@@ -28,6 +28,12 @@ export type SessionEnded = DomainEvent<
 >;
 export type SessionEvent = SessionStarted | SessionRefreshed | SessionEnded;
 
+/**
+ * A cookie the console may read, set and cleared with the httpOnly refresh cookie and holding nothing
+ * secret: without it no session can be refreshed, so a page load does not ask (and log a 401).
+ */
+export const SESSION_HINT_COOKIE = 'fahrplan_session';
+
 /** The tenant as the directory keeps it: its state, folded by `tenantDecider.evolve`. */
 export type TenantRecord = TenantState;
 

@@ -3,6 +3,7 @@ import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { endFromServer } from '@fahrplan/contracts';
 import type { ApplicationView } from '@fahrplan/contracts';
 import { CatalogueTable } from '../common/CatalogueTable';
+import { TruncatedText } from '../common/TruncatedText';
 import type { CataloguePages, CatalogueState } from '../common/CatalogueTable';
 
 /** The catalogue's sort key of each sortable column (GET /api/applications `sort`): the column's own name. */
@@ -17,7 +18,13 @@ interface Props extends CatalogueState, CataloguePages {
 }
 
 const columns: DataTableColumn<ApplicationView>[] = [
-  { accessor: 'name', title: 'Name', sortable: true },
+  {
+    accessor: 'name',
+    title: 'Name',
+    sortable: true,
+    // a long name is cut (its tooltip shows it whole) rather than pushing the other columns aside
+    render: ({ name }) => <TruncatedText maw="min(360px, 40vw)">{name}</TruncatedText>,
+  },
   { accessor: 'release', title: 'Release', sortable: true },
   { accessor: 'shortname', title: 'Short name', sortable: true },
   {

@@ -69,8 +69,9 @@ export const applicationsApi = apiSlice.injectEndpoints({
     }),
     deleteApplication: builder.mutation<CommandResult, CommandRequest<DeleteApplicationInput>>({
       query: (command) => commandArgs('DeleteApplication', command),
-      invalidatesTags: (result, _error, { data }) =>
-        result ? [listTag, { type: 'Application', id: data.id }] : [],
+      // not the record's own tag: its dialog (and History tab) would ask for it again while closing and
+      // log a 404; a dialog that opens it later asks anew (refetchOnMountOrArgChange)
+      invalidatesTags: (result) => (result ? [listTag] : []),
     }),
   }),
 });

@@ -1,31 +1,38 @@
 import { positiveInt } from '../common/urlParams';
 
 /**
- * §2 root events of the application and project dialogs as URL parameters, so they work from any page
- * and from a link: `?show-application=<id>`, `?show-project=<id>`, `?new-project[=<applicationId>]`.
+ * §2 root events of the application and project dialogs as URL parameters, so they work from any page,
+ * from a link, across a reload and with Back: `?show-application=<id or name>`,
+ * `?show-project=<id or title>`, `?new-project[=<applicationId>]`.
  * (`?new-application[=<parentId>]` is read by the ApplicationDialogHost itself.)
  */
-export type RecordDialogRequest =
-  | { readonly kind: 'show-application'; readonly id: number }
-  | { readonly kind: 'show-project'; readonly id: number }
-  | { readonly kind: 'new-project'; readonly application: number | null };
+export const showParams = { application: 'show-application', project: 'show-project' } as const;
+export const newProjectParam = 'new-project';
 
-export const recordDialogParams = ['show-application', 'show-project', 'new-project'] as const;
+/** A record a `show-…` parameter names: its id, or its name (an application's name, a project's title). */
+export type RecordKey = number | string;
 
-/** The dialog the parameters ask for (the first one named), or null. */
-export const parseRecordDialogParams = (params: URLSearchParams): RecordDialogRequest | null => {
-  const application = positiveInt(params.get('show-application'));
-  if (application !== null) return { kind: 'show-application', id: application };
-  const project = positiveInt(params.get('show-project'));
-  if (project !== null) return { kind: 'show-project', id: project };
-  const newProject = params.get('new-project');
-  if (newProject !== null) return { kind: 'new-project', application: positiveInt(newProject) };
-  return null;
+/**
+ * §2 "looked up by numeric id first, then by name": digits are an id (none when not positive), any
+ * other text a name; null when the parameter is missing or blank.
+ */
+export const recordKeyOf = (value: string | null): RecordKey | null => {
+  if (value === null) return null;
+  if (/^\d+$/.test(value)) return positiveInt(value);
+  const name = value.trim();
+  return name === '' ? null : name;
 };
 
-/** `params` without the record dialogs' parameters. */
-export const withoutRecordDialogParams = (params: URLSearchParams): URLSearchParams => {
+/** The application a `?new-project[=<applicationId>]` preselects, or undefined without the parameter. */
+export const newProjectRequest = (params: URLSearchParams): number | null | undefined => {
+  const value = params.get(newProjectParam);
+  return value === null ? undefined : positiveInt(value);
+};
+
+/** `params` with the dialog parameter `name` set to `value`, or without it for null. */
+export const withDialogParam = (params: URLSearchParams, name: string, value: string | null) => {
   const next = new URLSearchParams(params);
-  for (const name of recordDialogParams) next.delete(name);
+  if (value === null) next.delete(name);
+  else next.set(name, value);
   return next;
 };

@@ -12,6 +12,7 @@ import { ItemEditor } from './ItemEditor';
 import { useGetItemQuery } from './itemsApi';
 import { issueGroupsOf, itemGroupOptions } from './itemForm';
 import type { ItemGroup, NewItemRequest } from './itemForm';
+import { useReturnFocus } from '../common/useReturnFocus';
 
 interface Props {
   /** An existing item's id, or null for a new item. */
@@ -62,6 +63,7 @@ const itemGroups = (projects: readonly GroupView[], item: ItemView | null) => {
  * in), then hands them to the editor; the editor's project picker searches the others on the server.
  */
 export function ItemDialog({ itemId, request = null, onClose }: Props) {
+  useReturnFocus();
   const me = useAppSelector(selectMe);
   const query = useGetItemQuery(itemId ?? skipToken, { refetchOnMountOrArgChange: true });
   const loaded = useDialogRecord(query, itemId, itemLoadFailureMessage, onClose);

@@ -91,7 +91,7 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
             error={form.errors.effort}
           />
         )}
-        {load !== null && <TextInput label="Workload" readOnly variant="filled" value={load} />}
+        {load !== null && <TextInput label="Workload" readOnly value={load} />}
         {/* the tenant's item statuses (issue 19); 0 and disabled while a system type is set (§4) */}
         <OptionSelect
           label="Status"

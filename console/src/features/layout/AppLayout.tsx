@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { AppShell, Burger, Button, Group, Kbd, NavLink, Text, Title } from '@mantine/core';
+import { AppShell, Box, Burger, Button, Group, Kbd, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
 import {
@@ -27,6 +27,7 @@ import { PendingSharesBadge } from '../shares/PendingSharesBadge';
 import { pathWithAsOf } from '../session/asOf';
 import { AsOfBanner, AsOfHeaderControl, AsOfUrlSync } from '../as-of/AsOfControls';
 import { useAsOf } from '../as-of/useAsOf';
+import { TruncatedText } from '../common/TruncatedText';
 import { useUndoShortcut } from '../common/undo';
 
 const navigation = [
@@ -59,8 +60,10 @@ export function AppLayout() {
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group>
+        {/* from 768 px up everything fits on one line: labels that only repeat an icon give way first,
+            the user's name is cut last */}
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group wrap="nowrap" style={{ flexShrink: 0 }}>
             <Burger
               opened={opened}
               onClick={toggle}
@@ -70,34 +73,46 @@ export function AppLayout() {
             />
             <Title order={3}>Fahrplan</Title>
           </Group>
-          <Group gap="md">
+          <Group gap="sm" wrap="nowrap" miw={0} data-testid="header-actions">
             <AsOfHeaderControl />
             <Button
               variant="default"
               size="xs"
               leftSection={<IconSearch size={16} />}
-              rightSection={<Kbd size="xs">Ctrl K</Kbd>}
+              rightSection={
+                <Kbd size="xs" visibleFrom="lg">
+                  Ctrl K
+                </Kbd>
+              }
               onClick={spotlight.open}
               aria-label="open command palette"
+              style={{ flexShrink: 0 }}
             >
               Search
             </Button>
             <InvitationsIndicator />
             <TenantSwitcher />
-            <Text size="sm" data-testid="session-user">
-              <Text span fw={600}>
+            <Group gap={4} wrap="nowrap" miw={0} data-testid="session-user">
+              <Text span size="sm" fw={600} style={{ flexShrink: 0 }}>
                 {me?.tenant}
-              </Text>{' '}
-              · {me?.displayName || me?.username}
-            </Text>
+              </Text>
+              <TruncatedText
+                size="sm"
+                maw={220}
+              >{`· ${me?.displayName || me?.username || ''}`}</TruncatedText>
+            </Group>
             <Button
               variant="subtle"
               size="xs"
               leftSection={<IconLogout size={16} />}
               loading={isLoading}
               onClick={() => void signOut()}
+              aria-label="Log out"
+              style={{ flexShrink: 0 }}
             >
-              Log out
+              <Box component="span" visibleFrom="lg">
+                Log out
+              </Box>
             </Button>
           </Group>
         </Group>

@@ -7,6 +7,7 @@ import type { GroupView } from '@fahrplan/contracts';
 import { CatalogueTable } from '../common/CatalogueTable';
 import type { CataloguePages, CatalogueState } from '../common/CatalogueTable';
 import { listDate } from '../common/listDate';
+import { TruncatedText } from '../common/TruncatedText';
 import { IssueCell } from '../tracker/TrackerIssueSummary';
 import { useJiraEnabled } from '../tracker/useTracker';
 import { OptionBadge } from '../options/OptionBadge';
@@ -43,6 +44,9 @@ const lastDay = (end: string | null): string => {
   }
 };
 
+/** A long title is cut (its tooltip shows it whole) rather than pushing the other columns aside. */
+const titleWidth = 'min(360px, 40vw)';
+
 const columns: DataTableColumn<GroupView>[] = [
   {
     accessor: 'title',
@@ -52,7 +56,7 @@ const columns: DataTableColumn<GroupView>[] = [
     render: ({ title, shared, tenant }) =>
       shared ? (
         <Group gap={6} wrap="nowrap">
-          <span>{title}</span>
+          <TruncatedText maw={titleWidth}>{title}</TruncatedText>
           <Tooltip label={`shared by ${tenant}`}>
             <IconLink size={14} aria-label={`shared by ${tenant}`} style={{ flex: 'none' }} />
           </Tooltip>
@@ -61,7 +65,7 @@ const columns: DataTableColumn<GroupView>[] = [
           </Text>
         </Group>
       ) : (
-        title
+        <TruncatedText maw={titleWidth}>{title}</TruncatedText>
       ),
   },
   { accessor: 'shortname', title: 'Short name', sortable: true },

@@ -8,6 +8,7 @@ import { DialogFooter } from './EditorChrome';
 import { keyedSender } from './idempotencyKeys';
 import type { KeyedSend } from './idempotencyKeys';
 import { commandFailure } from './commandErrors';
+import { useReturnFocus } from '../common/useReturnFocus';
 
 /** A failed command in a red alert (§8 save failure: the server's detail, else the error message). */
 export function CommandAlert({ error }: { error: unknown }) {
@@ -54,6 +55,7 @@ export function FormDialog({
   leading,
   children,
 }: FormDialogProps) {
+  useReturnFocus();
   const submit = () => {
     if (editable && !busy && canSubmit) onSubmit();
   };
@@ -139,6 +141,7 @@ export function ConfirmDialog({
   onCancel,
   onConfirm,
 }: ConfirmProps) {
+  useReturnFocus();
   return (
     <Modal opened onClose={() => !busy && onCancel()} title={title} size="sm" centered zIndex={300}>
       {children}

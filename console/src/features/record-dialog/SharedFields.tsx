@@ -34,12 +34,7 @@ export function RequiredNameInput<V>({
 /** §2 duration in working days, computed from begin and end; empty while it cannot be computed. */
 export function DurationField({ duration }: { duration: number | null }) {
   return (
-    <TextInput
-      label="Duration (working days)"
-      readOnly
-      variant="filled"
-      value={duration === null ? '' : String(duration)}
-    />
+    <TextInput label="Duration (working days)" readOnly value={duration === null ? '' : String(duration)} />
   );
 }
 

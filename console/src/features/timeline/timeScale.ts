@@ -207,6 +207,18 @@ export function tickLabel(ms: number, unit: TickUnit, major = false): string {
   }
 }
 
+/** The axis labels' glyphs at 12 px: the widest (bold digits, 'M', 'W') stay under this. */
+const labelCharPx = 7.5;
+/** A label's left padding and a pixel of slack. */
+const labelPaddingPx = 6;
+
+/**
+ * The label a tick's visible cell can show whole, or '' when it would be cut (a month half scrolled out
+ * of view showed "Ju" beside "Jul").
+ */
+export const fittingLabel = (label: string, cellPx: number): string =>
+  label.length * labelCharPx + labelPaddingPx <= cellPx ? label : '';
+
 export interface Tick {
   start: number;
   end: number;

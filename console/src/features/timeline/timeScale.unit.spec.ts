@@ -5,6 +5,7 @@ import {
   axisScale,
   clampRange,
   dayMs,
+  fittingLabel,
   floorTo,
   isoWeek,
   maxSpan,
@@ -15,6 +16,7 @@ import {
   presetSpans,
   snap,
   snapUnitFor,
+  tickLabel,
   ticks,
   toMs,
   toServerDate,
@@ -155,6 +157,24 @@ describe('the axis scale adapts from days to years', () => {
       'Q3',
       'Q4',
     ]);
+  });
+});
+
+describe('an axis label shows whole or not at all', () => {
+  it('shows a label its cell holds', () => {
+    expect(fittingLabel('Jul', 36)).toBe('Jul');
+    expect(fittingLabel('Sep 2027', 80)).toBe('Sep 2027');
+  });
+
+  it('hides a label its cell, cut by the window, would clip', () => {
+    expect(fittingLabel('Jun', 20)).toBe('');
+    expect(fittingLabel('Sep 2027', 40)).toBe('');
+    expect(fittingLabel('Jun', 0)).toBe('');
+  });
+
+  it('the narrowest month tick the axis chooses holds every month name', () => {
+    for (const month of [0, 4, 8, 11])
+      expect(fittingLabel(tickLabel(Date.UTC(2027, month, 1), 'month'), 36)).not.toBe('');
   });
 });
 

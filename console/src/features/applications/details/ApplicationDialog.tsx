@@ -6,6 +6,7 @@ import { selectMe } from '../../session/selectMe';
 import { useGetApplicationQuery } from '../applicationsApi';
 import { ApplicationEditor } from './ApplicationEditor';
 import { useDialogRecord } from '../../record-dialog/useDialogRecord';
+import { useReturnFocus } from '../../common/useReturnFocus';
 
 interface Props {
   /** An existing application's id, or null for a new application. */
@@ -24,6 +25,7 @@ export const loadFailureMessage = (error: unknown) => {
 
 /** The application details dialog (§2): loads the application, then hands it to the editor. */
 export function ApplicationDialog({ applicationId, parent = null, onClose }: Props) {
+  useReturnFocus();
   const me = useAppSelector(selectMe);
   const query = useGetApplicationQuery(applicationId ?? skipToken, { refetchOnMountOrArgChange: true });
   const loaded = useDialogRecord(query, applicationId, loadFailureMessage, onClose);

@@ -102,7 +102,7 @@ export function ProjectDetailsTab(props: Props) {
           error={form.errors.resource}
         />
       </SimpleGrid>
-      {group?.shared && <TextInput label="Owning tenant" readOnly variant="filled" value={group.tenant} />}
+      {group?.shared && <TextInput label="Owning tenant" readOnly value={group.tenant} />}
       <TagsInput
         label="Shared with tenants"
         description={canShare ? 'Enter a tenant name and press Enter' : undefined}

@@ -6,6 +6,7 @@ import { useDialogRecord } from '../../record-dialog/useDialogRecord';
 import { selectMe } from '../../session/selectMe';
 import { useGetProjectQuery } from './projectDetailsApi';
 import { ProjectEditor } from './ProjectEditor';
+import { useReturnFocus } from '../../common/useReturnFocus';
 
 interface Props {
   /** An existing project's id, or null for a new project. */
@@ -26,6 +27,7 @@ export const projectLoadFailureMessage = (error: unknown) => {
 
 /** The project (group) details dialog (§2): loads the project, then hands it to the editor. */
 export function ProjectDialog({ projectId, application = null, onClose, onOpenProject }: Props) {
+  useReturnFocus();
   const me = useAppSelector(selectMe);
   const query = useGetProjectQuery(projectId ?? skipToken, { refetchOnMountOrArgChange: true });
   const loaded = useDialogRecord(query, projectId, projectLoadFailureMessage, onClose);

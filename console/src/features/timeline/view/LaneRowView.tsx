@@ -6,6 +6,7 @@ import { useRow } from 'dnd-timeline';
 import { valueToX } from '../timeScale';
 import type { TimeRange } from '../timeScale';
 import type { LaneRow, PlacedItem } from '../timelineRows';
+import { TruncatedText } from '../../common/TruncatedText';
 import { pointLabelPx } from './timelineLayout';
 import type { RowActions, RowData } from './timelineLayout';
 import { TimelineItemView } from './TimelineItemView';
@@ -141,9 +142,9 @@ export const RowSidebar = memo(function RowSidebar({
               <IconLink size={14} aria-label={`shared by ${row.tenant}`} style={{ flex: 'none' }} />
             </Tooltip>
           )}
-          <Text size="sm" fw={600} truncate title={row.groupTitle} style={{ flex: 1, minWidth: 0 }}>
+          <TruncatedText size="sm" fw={600} style={{ flex: 1, minWidth: 0 }}>
             {row.groupTitle}
-          </Text>
+          </TruncatedText>
           {row.shared && (
             <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
               {row.tenant}
@@ -153,9 +154,9 @@ export const RowSidebar = memo(function RowSidebar({
         </Group>
       )}
       <Group gap={2} wrap="nowrap" pl={row.first ? 0 : 8}>
-        <Text size="xs" c="dimmed" truncate title={row.laneName} style={{ flex: 1, minWidth: 0 }}>
+        <TruncatedText size="xs" c="dimmed" style={{ flex: 1, minWidth: 0 }}>
           {row.laneName}
-        </Text>
+        </TruncatedText>
         {laneActions?.(row)}
       </Group>
     </div>

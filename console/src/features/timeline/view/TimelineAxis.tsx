@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { ticks, valueToX } from '../timeScale';
+import { fittingLabel, ticks, valueToX } from '../timeScale';
 import type { AxisScale, Tick, TimeRange } from '../timeScale';
 import { axisHeight, axisRowHeight, sidebarWidth } from './timelineLayout';
 
@@ -36,8 +36,9 @@ export function Axis({
           overflow: 'hidden',
           whiteSpace: 'nowrap',
         }}
+        data-testid={`axis-${bold ? 'major' : 'minor'}-label`}
       >
-        {tick.label}
+        {fittingLabel(tick.label, right - left)}
       </div>
     );
   };

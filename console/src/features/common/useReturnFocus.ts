@@ -1,0 +1,35 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** What had the focus, unless nothing did. */
+const focused = (): HTMLElement | null =>
+  document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+    ? document.activeElement
+    : null;
+
+/**
+ * Gives the focus back to what opened a dialog (a table row, a button) when the dialog unmounts, after
+ * Esc, Close or Save alike. Call it first thing in a component that mounts with its dialog open: Mantine
+ * returns the focus only for a modal whose `opened` changes. A row rendered anew is found by its test id.
+ */
+export function useReturnFocus() {
+  // read while rendering, before the dialog's focus trap moves the focus into it
+  const [opener] = useState(focused);
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => {
+    // a remount (React's strict mode) keeps the focus where the dialog put it
+    clearTimeout(pending.current);
+    if (!opener) return;
+    const testId = opener.dataset.testid;
+    return () => {
+      // after the modal let go of the focus
+      pending.current = setTimeout(() => {
+        const target = opener.isConnected
+          ? opener
+          : testId
+            ? document.querySelector<HTMLElement>(`[data-testid="${CSS.escape(testId)}"]`)
+            : null;
+        target?.focus();
+      });
+    };
+  }, [opener]);
+}
