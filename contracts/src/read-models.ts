@@ -106,7 +106,17 @@ export interface AccountView {
   readonly entries: readonly AccountEntry[];
 }
 
-export interface MeView {
+/** What every screen of a tenant follows: its features, attribute schemas and option lists. */
+export interface TenantSettings {
+  readonly features: FeatureFlags;
+  readonly applicationAttributes: readonly AttributeDefinition[];
+  readonly taskAttributes: readonly AttributeDefinition[];
+  readonly projectAttributes: readonly AttributeDefinition[];
+  /** The tenant's option lists, its defaults where it changed none (issue 19). */
+  readonly optionLists: OptionLists;
+}
+
+export interface MeView extends TenantSettings {
   readonly userId: number;
   /** The tenant the session acts in. */
   readonly tenant: string;
@@ -118,12 +128,6 @@ export interface MeView {
   readonly username: string;
   readonly displayName: string;
   readonly permissions: Permissions;
-  readonly features: FeatureFlags;
-  readonly applicationAttributes: readonly AttributeDefinition[];
-  readonly taskAttributes: readonly AttributeDefinition[];
-  readonly projectAttributes: readonly AttributeDefinition[];
-  /** The tenant's option lists, its defaults where it changed none (issue 19). */
-  readonly optionLists: OptionLists;
 }
 
 export interface CommandResult {
@@ -247,16 +251,11 @@ export interface TimelineView {
 }
 
 /** GET /api/admin/tenant: the caller's tenant as its administrators edit it. */
-export interface TenantAdminView {
+export interface TenantAdminView extends TenantSettings {
   readonly id: number;
   readonly name: string;
   /** The tenant stream's revision, for ChangeTenantFeatures / ChangeAttributeSchemas `version`. */
   readonly version: number;
-  readonly features: FeatureFlags;
-  readonly applicationAttributes: readonly AttributeDefinition[];
-  readonly taskAttributes: readonly AttributeDefinition[];
-  readonly projectAttributes: readonly AttributeDefinition[];
-  readonly optionLists: OptionLists;
 }
 
 /** GET /api/admin/roles. */

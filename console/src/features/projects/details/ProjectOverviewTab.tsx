@@ -1,26 +1,26 @@
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
-import type { OptionListKind } from '@fahrplan/contracts';
+import { optionListFields } from '@fahrplan/contracts';
 import { DescriptionField, DurationField, RequiredNameInput } from '../../record-dialog/SharedFields';
 import { UiDateInput } from '../../common/UiDateInput';
 import { OptionSelect } from '../../options/OptionSelect';
 import { changeStart, durationOf } from './projectForm';
 import type { ProjectTabProps } from './projectFormTypes';
 
+/** The project's classification codes, each by the label its dialog field has. */
+const codeLabels = {
+  projectStatus: 'Status',
+  projectPhase: 'Phase',
+  projectHealth: 'Health status',
+  projectArt: 'Type (art)',
+  projectKlasse: 'Class (klasse)',
+} as const;
+
 /** A classification code of the project, chosen by its label from the tenant's list (issue 19). */
-function CodeSelect({
-  form,
-  editable,
-  field,
-  kind,
-  label,
-}: ProjectTabProps & {
-  field: 'status' | 'phase' | 'healthStatus' | 'art' | 'klasse';
-  kind: OptionListKind;
-  label: string;
-}) {
+function CodeSelect({ form, editable, kind }: ProjectTabProps & { kind: keyof typeof codeLabels }) {
+  const { field } = optionListFields[kind];
   return (
     <OptionSelect
-      label={label}
+      label={codeLabels[kind]}
       kind={kind}
       readOnly={!editable}
       value={form.values[field]}
@@ -53,17 +53,9 @@ export function ProjectOverviewTab({
         <DurationField duration={duration} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <CodeSelect form={form} editable={editable} field="status" kind="projectStatus" label="Status" />
-        {agileLifecycle && (
-          <CodeSelect form={form} editable={editable} field="phase" kind="projectPhase" label="Phase" />
-        )}
-        <CodeSelect
-          form={form}
-          editable={editable}
-          field="healthStatus"
-          kind="projectHealth"
-          label="Health status"
-        />
+        <CodeSelect form={form} editable={editable} kind="projectStatus" />
+        {agileLifecycle && <CodeSelect form={form} editable={editable} kind="projectPhase" />}
+        <CodeSelect form={form} editable={editable} kind="projectHealth" />
       </SimpleGrid>
       <TextInput label="Contact" readOnly={readOnly} {...form.getInputProps('contact')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -71,14 +63,8 @@ export function ProjectOverviewTab({
         <TextInput label="Short name" readOnly={readOnly} {...form.getInputProps('shortname')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <CodeSelect form={form} editable={editable} field="art" kind="projectArt" label="Type (art)" />
-        <CodeSelect
-          form={form}
-          editable={editable}
-          field="klasse"
-          kind="projectKlasse"
-          label="Class (klasse)"
-        />
+        <CodeSelect form={form} editable={editable} kind="projectArt" />
+        <CodeSelect form={form} editable={editable} kind="projectKlasse" />
       </SimpleGrid>
     </Stack>
   );
