@@ -122,7 +122,11 @@ describe("a planner's and an auditor's day with labelled options", () => {
       'Planned',
     );
     await dialog.getByRole('switch', { name: 'Compare with now' }).click();
-    await dialog.getByText('now: Running').waitFor();
+    await dialog
+      .getByRole('list', { name: 'fields that differ from now' })
+      .getByRole('listitem')
+      .filter({ hasText: /^Status: Planned → now Running$/ })
+      .waitFor();
     await page.screenshot({ path: `${SHOTS}/day-compare.png` });
   });
 });

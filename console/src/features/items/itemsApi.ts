@@ -101,7 +101,9 @@ export const itemsApi = apiSlice.injectEndpoints({
     }),
     deleteItem: builder.mutation<CommandResult, CommandRequest<DeleteItemInput>>({
       query: (command) => commandArgs('DeleteItem', command),
-      invalidatesTags: (result, _error, { data }) => itemTags(result, data.id),
+      // not the item's own tag: its closing dialog would ask for it again and log a 404 the user did
+      // not cause; a dialog that opens it later asks anew
+      invalidatesTags: (result) => (result ? [{ type: 'Timeline' as const, id: 'WINDOW' }] : []),
     }),
     /** Undo of a delete: the version is the one the delete answered. */
     restoreItem: builder.mutation<CommandResult, CommandRequest<DeleteItemInput>>({

@@ -47,10 +47,8 @@ export const projectDetailsApi = apiSlice.injectEndpoints({
     /** A project's delete takes its items and lanes off the timeline too. */
     deleteGroup: builder.mutation<CommandResult, CommandRequest<DeleteGroupInput>>({
       query: (command) => commandArgs('DeleteGroup', command),
-      invalidatesTags: (result, _error, { data }) => [
-        ...groupTags(result, data.id),
-        ...(result ? [{ type: 'Timeline' as const, id: 'WINDOW' }] : []),
-      ],
+      // the lists, not the project's own tag (its closing dialog would ask for it again: a 404)
+      invalidatesTags: (result) => (result ? [listTag, { type: 'Timeline' as const, id: 'WINDOW' }] : []),
     }),
     restoreGroup: builder.mutation<CommandResult, CommandRequest<DeleteGroupInput>>({
       query: (command) => commandArgs('RestoreGroup', command),
