@@ -10,3 +10,21 @@ export interface Decider<Command, State, Event extends DomainEvent, Context> {
   readonly evolve: (state: State, event: Event) => State;
   readonly initialState: State;
 }
+
+/** One aggregate's decider from its three parts, the types inferred from them. */
+export const deciderOf = <Command, State, Event extends DomainEvent, Context>(
+  decide: Decider<Command, State, Event, Context>['decide'],
+  evolve: Decider<Command, State, Event, Context>['evolve'],
+  initialState: State,
+): Decider<Command, State, Event, Context> => ({ decide, evolve, initialState });
+
+/**
+ * The `default` of an evolve's switch over its closed union of events: a compile error when a case is
+ * missing; at run time an event the aggregate does not fold changes nothing.
+ */
+export const unfolded = <State>(_event: never, state: State): State => state;
+
+/** The `default` of a decide's switch over its closed union of commands: a compile error when a case is missing. */
+export const unknownCommand = (command: never): never => {
+  throw new Error(`unknown command ${(command as { type?: unknown }).type}`);
+};

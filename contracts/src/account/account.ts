@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Decider } from '../decider';
+import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError } from '../errors';
 import { numberIn, ranges } from '../rules/ranges';
@@ -135,10 +135,8 @@ export const evolveAccount = (state: AccountState, event: AccountEvent): Account
             version: state.version + 1,
             entryKeys: state.entryKeys.filter((key) => key !== accountEntryKey(event.data)),
           };
-    default: {
-      const _exhaustive: never = event;
-      return state;
-    }
+    default:
+      return unfolded(event, state);
   }
 };
 
@@ -198,15 +196,9 @@ export const decideAccount = (
       if (!state.entryKeys.includes(accountEntryKey({ sicht, periode }))) throw notFound('account entry');
       return [{ type: 'AccountEntryRemoved', data: { id: state.id, sicht, periode } }];
     }
-    default: {
-      const _exhaustive: never = command;
-      throw new Error('unknown command');
-    }
+    default:
+      return unknownCommand(command);
   }
 };
 
-export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent, AccountContext> = {
-  decide: decideAccount,
-  evolve: evolveAccount,
-  initialState: initialAccountState,
-};
+export const accountDecider = deciderOf(decideAccount, evolveAccount, initialAccountState);

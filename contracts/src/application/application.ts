@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Decider } from '../decider';
+import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, versionConflict } from '../errors';
 import type { AttributeDefinition } from '../identity/tenant.commands';
@@ -109,10 +109,8 @@ export const evolveApplication = (state: ApplicationState, event: ApplicationEve
         : { ...state, fields: { ...state.fields, ...event.data.changes }, version: state.version + 1 };
     case 'ApplicationDeleted':
       return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
-    default: {
-      const _exhaustive: never = event;
-      return state;
-    }
+    default:
+      return unfolded(event, state);
   }
 };
 
@@ -185,20 +183,9 @@ export const decideApplication = (
       if (command.data.version !== state.version) throw versionConflict(state.version);
       return [{ type: 'ApplicationDeleted', data: { id: state.id } }];
     }
-    default: {
-      const _exhaustive: never = command;
-      throw new Error('unknown command');
-    }
+    default:
+      return unknownCommand(command);
   }
 };
 
-export const applicationDecider: Decider<
-  ApplicationCommand,
-  ApplicationState,
-  ApplicationEvent,
-  ApplicationContext
-> = {
-  decide: decideApplication,
-  evolve: evolveApplication,
-  initialState: initialApplicationState,
-};
+export const applicationDecider = deciderOf(decideApplication, evolveApplication, initialApplicationState);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Decider } from '../decider';
+import { deciderOf } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound } from '../errors';
 import { limits, requiredText } from '../rules/limits';
@@ -56,8 +56,4 @@ export const decideComment = (
   ];
 };
 
-export const commentDecider: Decider<CommentCommand, CommentState, CommentEvent, CommentContext> = {
-  decide: decideComment,
-  evolve: evolveComment,
-  initialState: initialCommentState,
-};
+export const commentDecider = deciderOf(decideComment, evolveComment, initialCommentState);

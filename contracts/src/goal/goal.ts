@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Decider } from '../decider';
+import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, versionConflict } from '../errors';
 import { changedFields, stripUndefined } from '../rules/changes';
@@ -71,10 +71,8 @@ export const evolveGoal = (state: GoalState, event: GoalEvent): GoalState => {
         : { ...state, fields: { ...state.fields, ...event.data.changes }, version: state.version + 1 };
     case 'GoalDeleted':
       return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
-    default: {
-      const _exhaustive: never = event;
-      return state;
-    }
+    default:
+      return unfolded(event, state);
   }
 };
 
@@ -122,15 +120,9 @@ export const decideGoal = (command: GoalCommand, state: GoalState, context: Goal
       if ((context.children ?? []).length > 0) throw new DomainError('conflict', 'goal has child goals');
       return [{ type: 'GoalDeleted', data: { id: state.id } }];
     }
-    default: {
-      const _exhaustive: never = command;
-      throw new Error('unknown command');
-    }
+    default:
+      return unknownCommand(command);
   }
 };
 
-export const goalDecider: Decider<GoalCommand, GoalState, GoalEvent, GoalContext> = {
-  decide: decideGoal,
-  evolve: evolveGoal,
-  initialState: initialGoalState,
-};
+export const goalDecider = deciderOf(decideGoal, evolveGoal, initialGoalState);

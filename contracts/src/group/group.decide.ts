@@ -1,4 +1,4 @@
-import type { Decider } from '../decider';
+import { deciderOf, unknownCommand } from '../decider';
 import type { DecisionContext } from '../events';
 import { DomainError, invalidField, notFound, versionConflict } from '../errors';
 import { moveKeepingDuration } from '../rules/calendar';
@@ -448,15 +448,9 @@ export const decideGroup = (
       return removeSubgroup(command.data, state, context);
     case 'RestoreSubgroup':
       return restoreSubgroup(command.data, state);
-    default: {
-      const _exhaustive: never = command;
-      throw new Error('unknown command');
-    }
+    default:
+      return unknownCommand(command);
   }
 };
 
-export const groupDecider: Decider<GroupCommand, GroupState, GroupEvent, GroupContext> = {
-  decide: decideGroup,
-  evolve: evolveGroup,
-  initialState: initialGroupState,
-};
+export const groupDecider = deciderOf(decideGroup, evolveGroup, initialGroupState);

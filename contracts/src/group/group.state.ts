@@ -1,3 +1,4 @@
+import { unfolded } from '../decider';
 import type { GroupFields } from './group.commands';
 import type { GroupEvent } from './group.events';
 import type { Subgroup } from './subgroups';
@@ -92,9 +93,7 @@ export const evolveGroup = (state: GroupState, event: GroupEvent): GroupState =>
         subgroups: [...state.subgroups, event.data.subgroup],
         removedSubgroups: state.removedSubgroups.filter((s) => s.id !== event.data.subgroup.id),
       };
-    default: {
-      const _exhaustive: never = event;
-      return state;
-    }
+    default:
+      return unfolded(event, state);
   }
 };

@@ -1,3 +1,4 @@
+import { unfolded } from '../decider';
 import type { DomainEvent } from '../events';
 import type { PermissionAction, PermissionResource, Permissions } from '../permissions';
 import { parseStreamName } from '../streams';
@@ -230,9 +231,7 @@ export const evolveSession = (state: SessionState, event: SessionEvent): Session
           };
     case 'SessionEnded':
       return state.status === 'absent' ? state : { ...state, status: 'ended' };
-    default: {
-      const _exhaustive: never = event;
-      return state;
-    }
+    default:
+      return unfolded(event, state);
   }
 };

@@ -1,4 +1,4 @@
-import type { Decider } from '../decider';
+import { deciderOf, unknownCommand } from '../decider';
 import type { DecisionContext } from '../events';
 import { DomainError, invalidField, notFound, validationError, versionConflict } from '../errors';
 import { actions, resources } from '../permissions';
@@ -236,18 +236,12 @@ export const decideTenant = (
       return answerInvitation(command.type, state, context);
     case 'RemoveMember':
       return leavesAnAdministrator(removeMember(command.data, state), state, context);
-    default: {
-      const _exhaustive: never = command;
-      return [];
-    }
+    default:
+      return unknownCommand(command);
   }
 };
 
-export const tenantDecider: Decider<TenantCommand, TenantState, TenantEvent, TenantContext> = {
-  decide: decideTenant,
-  evolve: evolveTenant,
-  initialState: initialTenantState,
-};
+export const tenantDecider = deciderOf(decideTenant, evolveTenant, initialTenantState);
 
 /** A new tenant with its built-in roles and its creator (when given) as administrator, in one append. */
 export const createTenantEvents = (

@@ -1,3 +1,4 @@
+import { unfolded } from '../decider';
 import type { SavedOptionLists } from '../options/option-lists';
 import type { Permissions } from '../permissions';
 import { noFeatures } from './tenant.commands';
@@ -120,9 +121,7 @@ const applyTenant = (state: TenantState, event: TenantEvent): TenantState => {
         members: without(state.members, event.data.user),
         joined: state.joined.filter((u) => u !== event.data.user),
       };
-    default: {
-      const _exhaustive: never = event;
-      return state;
-    }
+    default:
+      return unfolded(event, state);
   }
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Decider } from '../decider';
+import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
 import type { Permissions } from '../permissions';
@@ -98,10 +98,8 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       return { ...next, disabled: true };
     case 'UserEnabled':
       return { ...next, disabled: false };
-    default: {
-      const _exhaustive: never = event;
-      return state;
-    }
+    default:
+      return unfolded(event, state);
   }
 };
 
@@ -164,15 +162,9 @@ export const decideUser = (command: UserCommand, state: UserState, context: User
       return [{ type: 'UserDisabled', data: {} }];
     case 'EnableUser':
       return state.disabled ? [{ type: 'UserEnabled', data: {} }] : [];
-    default: {
-      const _exhaustive: never = command;
-      return [];
-    }
+    default:
+      return unknownCommand(command);
   }
 };
 
-export const userDecider: Decider<UserCommand, UserState, UserEvent, UserContext> = {
-  decide: decideUser,
-  evolve: evolveUser,
-  initialState: initialUserState,
-};
+export const userDecider = deciderOf(decideUser, evolveUser, initialUserState);

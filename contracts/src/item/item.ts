@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkListed } from '../options/option-lists';
 import type { OptionLists } from '../options/option-lists';
-import type { Decider } from '../decider';
+import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, invalidField, notFound, notPermitted, versionConflict } from '../errors';
 import type { AttributeDefinition } from '../identity/tenant.commands';
@@ -128,10 +128,8 @@ export const evolveItem = (state: ItemState, event: ItemEvent): ItemState => {
       return { ...next, status: 'deleted' };
     case 'ItemRestored':
       return { ...next, status: 'active' };
-    default: {
-      const _exhaustive: never = event;
-      return state;
-    }
+    default:
+      return unfolded(event, state);
   }
 };
 
@@ -276,15 +274,9 @@ export const decideItem = (command: ItemCommand, state: ItemState, context: Item
       check(state.fields, context, false);
       return [{ type: 'ItemRestored', data: { id: state.id } }];
     }
-    default: {
-      const _exhaustive: never = command;
-      throw new Error('unknown command');
-    }
+    default:
+      return unknownCommand(command);
   }
 };
 
-export const itemDecider: Decider<ItemCommand, ItemState, ItemEvent, ItemContext> = {
-  decide: decideItem,
-  evolve: evolveItem,
-  initialState: initialItemState,
-};
+export const itemDecider = deciderOf(decideItem, evolveItem, initialItemState);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Decider } from '../decider';
+import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
 import { requiredName } from '../rules/limits';
@@ -56,10 +56,8 @@ export const evolveResource = (state: ResourceState, event: ResourceEvent): Reso
         : { ...state, name: event.data.name, version: state.version + 1 };
     case 'ResourceDeleted':
       return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
-    default: {
-      const _exhaustive: never = event;
-      return state;
-    }
+    default:
+      return unfolded(event, state);
   }
 };
 
@@ -89,18 +87,12 @@ export const decideResource = (
       if (command.data.version !== state.version) throw versionConflict(state.version);
       return [{ type: 'ResourceDeleted', data: { id: state.id } }];
     }
-    default: {
-      const _exhaustive: never = command;
-      throw new Error('unknown command');
-    }
+    default:
+      return unknownCommand(command);
   }
 };
 
-export const resourceDecider: Decider<ResourceCommand, ResourceState, ResourceEvent, ResourceContext> = {
-  decide: decideResource,
-  evolve: evolveResource,
-  initialState: initialResourceState,
-};
+export const resourceDecider = deciderOf(decideResource, evolveResource, initialResourceState);
 
 /** The refusal of a project or item that names a resource the tenant does not have (live). */
 export const resourceNotFound = () =>

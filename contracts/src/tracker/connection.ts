@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Decider } from '../decider';
+import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, invalidField, notFound, validationError, versionConflict } from '../errors';
 import { requiredName } from '../rules/limits';
@@ -195,10 +195,8 @@ export const evolveTrackerConnection = (
           };
     case 'TrackerConnectionDeleted':
       return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
-    default: {
-      const _exhaustive: never = event;
-      return state;
-    }
+    default:
+      return unfolded(event, state);
   }
 };
 
@@ -274,23 +272,16 @@ export const decideTrackerConnection = (
       if (command.data.version !== state.version) throw versionConflict(state.version);
       return [{ type: 'TrackerConnectionDeleted', data: { id: state.id } }];
     }
-    default: {
-      const _exhaustive: never = command;
-      throw new Error('unknown command');
-    }
+    default:
+      return unknownCommand(command);
   }
 };
 
-export const trackerConnectionDecider: Decider<
-  TrackerConnectionCommand,
-  TrackerConnectionState,
-  TrackerConnectionEvent,
-  TrackerConnectionContext
-> = {
-  decide: decideTrackerConnection,
-  evolve: evolveTrackerConnection,
-  initialState: initialTrackerConnectionState,
-};
+export const trackerConnectionDecider = deciderOf(
+  decideTrackerConnection,
+  evolveTrackerConnection,
+  initialTrackerConnectionState,
+);
 
 /**
  * On-demand mirroring lives in its own stream (`trackerSync-<connection id>`), so that asking for a
@@ -330,12 +321,7 @@ export const decideTrackerSync = (
   return [{ type: 'TrackerSyncRequested', data: { id: command.data.id, full: command.data.full ?? false } }];
 };
 
-export const trackerSyncDecider: Decider<
-  TrackerSyncCommand,
-  TrackerSyncState,
-  TrackerSyncRequested,
-  TrackerSyncContext
-> = { decide: decideTrackerSync, evolve: evolveTrackerSync, initialState: initialTrackerSyncState };
+export const trackerSyncDecider = deciderOf(decideTrackerSync, evolveTrackerSync, initialTrackerSyncState);
 
 /**
  * POST /api/tracker/test: try settings before (or after) saving them. With `id` and no `secret`, the
