@@ -1,12 +1,6 @@
-import type {
-  CommandInput,
-  AccountView,
-  AddAccountEntriesData,
-  CommandResult,
-  RemoveAccountEntryData,
-} from '@fahrplan/contracts';
+import type { CommandInput, AccountView } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
-import { commandArgs, type CommandRequest } from '../api/commands';
+import { commandEndpoint } from '../api/commands';
 
 export type CreateAccountInput = CommandInput<'CreateAccount'>;
 
@@ -17,39 +11,27 @@ export const accountsApi = apiSlice.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'Account', id }],
     }),
     /** The response id is the new account's id (number from assetNr, name from the application name). */
-    createAccount: builder.mutation<CommandResult, CommandRequest<CreateAccountInput>>({
-      query: (command) => commandArgs('CreateAccount', command),
-      invalidatesTags: (result, _error, { data }) =>
-        result
-          ? [
-              { type: 'Account', id: result.id },
-              { type: 'Application', id: data.refId },
-            ]
-          : [],
-    }),
+    createAccount: builder.mutation(
+      commandEndpoint('CreateAccount', (result, data) => [
+        { type: 'Account', id: result.id },
+        { type: 'Application', id: data.refId },
+      ]),
+    ),
     /** One chunk of an import (at most maxEntriesPerCommand entries); the account's table refetches. */
-    addAccountEntries: builder.mutation<CommandResult, CommandRequest<AddAccountEntriesData>>({
-      query: (command) => commandArgs('AddAccountEntries', command),
-      // a project's budget (the portfolio's bubble size) is the sum of its account's entries
-      invalidatesTags: (result, _error, { data }) =>
-        result
-          ? [
-              { type: 'Account', id: data.accountId },
-              { type: 'Group', id: 'LIST' },
-            ]
-          : [],
-    }),
+    // a project's budget (the portfolio's bubble size) is the sum of its account's entries
+    addAccountEntries: builder.mutation(
+      commandEndpoint('AddAccountEntries', (_result, data) => [
+        { type: 'Account', id: data.accountId },
+        { type: 'Group', id: 'LIST' },
+      ]),
+    ),
     /** Undone by recording the entry again (AddAccountEntries). */
-    removeAccountEntry: builder.mutation<CommandResult, CommandRequest<RemoveAccountEntryData>>({
-      query: (command) => commandArgs('RemoveAccountEntry', command),
-      invalidatesTags: (result, _error, { data }) =>
-        result
-          ? [
-              { type: 'Account', id: data.accountId },
-              { type: 'Group', id: 'LIST' },
-            ]
-          : [],
-    }),
+    removeAccountEntry: builder.mutation(
+      commandEndpoint('RemoveAccountEntry', (_result, data) => [
+        { type: 'Account', id: data.accountId },
+        { type: 'Group', id: 'LIST' },
+      ]),
+    ),
   }),
 });
 

@@ -1,29 +1,14 @@
-import type { z } from 'zod';
 import type {
-  CommandResult,
+  CommandInput,
   CommandType,
   InvitationView,
   Page,
   RoleView,
   TenantAdminView,
   UserAdminView,
-  answerInvitationSchema,
-  changeAttributeSchemasSchema,
-  changeOptionListsSchema,
-  changeMemberRolesSchema,
-  changeTenantFeaturesSchema,
-  createTenantSchema,
-  createUserSchema,
-  deleteRoleSchema,
-  inviteMemberSchema,
-  removeMemberSchema,
-  saveRoleSchema,
-  setUserPasswordSchema,
-  updateUserSchema,
-  userIdSchema,
 } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
-import { commandArgs, type CommandRequest } from '../api/commands';
+import { commandEndpoint } from '../api/commands';
 import { pagedList } from '../api/pages';
 import type { LoginResult } from '../session/sessionSlice';
 
@@ -39,11 +24,8 @@ type AdminTag = 'AdminTenant' | 'AdminRoles' | 'AdminUsers' | 'AdminInvitations'
 export const adminApi = apiSlice.injectEndpoints({
   endpoints: (builder) => {
     /** A command endpoint that, once it succeeded, refetches the admin lists it changes. */
-    const command = <Schema extends z.ZodType>(type: CommandType, tags: readonly AdminTag[]) =>
-      builder.mutation<CommandResult, CommandRequest<CommandData<z.input<Schema>>>>({
-        query: (request) => commandArgs(type, request),
-        invalidatesTags: (result) => (result ? [...tags] : []),
-      });
+    const command = <T extends CommandType>(type: T, tags: readonly AdminTag[]) =>
+      builder.mutation(commandEndpoint<T, CommandData<CommandInput<T>>>(type, () => tags));
     return {
       getTenantAdmin: builder.query<TenantAdminView, void>({
         query: () => '/admin/tenant',
@@ -62,37 +44,22 @@ export const adminApi = apiSlice.injectEndpoints({
         query: () => '/admin/invitations',
         providesTags: ['AdminInvitations'],
       }),
-      createTenant: command<typeof createTenantSchema>('CreateTenant', ['Me']),
-      changeTenantFeatures: command<typeof changeTenantFeaturesSchema>('ChangeTenantFeatures', [
-        'AdminTenant',
-        'Me',
-      ]),
-      changeAttributeSchemas: command<typeof changeAttributeSchemasSchema>('ChangeAttributeSchemas', [
-        'AdminTenant',
-        'Me',
-      ]),
-      changeOptionLists: command<typeof changeOptionListsSchema>('ChangeOptionLists', ['AdminTenant', 'Me']),
-      saveRole: command<typeof saveRoleSchema>('SaveRole', ['AdminRoles', 'AdminUsers', 'AdminTenant', 'Me']),
-      deleteRole: command<typeof deleteRoleSchema>('DeleteRole', ['AdminRoles', 'AdminTenant']),
-      changeMemberRoles: command<typeof changeMemberRolesSchema>('ChangeMemberRoles', [
-        'AdminUsers',
-        'AdminRoles',
-        'AdminTenant',
-        'Me',
-      ]),
-      inviteMember: command<typeof inviteMemberSchema>('InviteMember', ['AdminInvitations', 'AdminTenant']),
-      removeMember: command<typeof removeMemberSchema>('RemoveMember', [
-        'AdminUsers',
-        'AdminRoles',
-        'AdminTenant',
-      ]),
-      acceptInvitation: command<typeof answerInvitationSchema>('AcceptInvitation', ['Me']),
-      declineInvitation: command<typeof answerInvitationSchema>('DeclineInvitation', ['Me']),
-      createUser: command<typeof createUserSchema>('CreateUser', ['AdminUsers', 'AdminRoles']),
-      updateUser: command<typeof updateUserSchema>('UpdateUser', ['AdminUsers']),
-      setUserPassword: command<typeof setUserPasswordSchema>('SetUserPassword', []),
-      disableUser: command<typeof userIdSchema>('DisableUser', ['AdminUsers']),
-      enableUser: command<typeof userIdSchema>('EnableUser', ['AdminUsers']),
+      createTenant: command('CreateTenant', ['Me']),
+      changeTenantFeatures: command('ChangeTenantFeatures', ['AdminTenant', 'Me']),
+      changeAttributeSchemas: command('ChangeAttributeSchemas', ['AdminTenant', 'Me']),
+      changeOptionLists: command('ChangeOptionLists', ['AdminTenant', 'Me']),
+      saveRole: command('SaveRole', ['AdminRoles', 'AdminUsers', 'AdminTenant', 'Me']),
+      deleteRole: command('DeleteRole', ['AdminRoles', 'AdminTenant']),
+      changeMemberRoles: command('ChangeMemberRoles', ['AdminUsers', 'AdminRoles', 'AdminTenant', 'Me']),
+      inviteMember: command('InviteMember', ['AdminInvitations', 'AdminTenant']),
+      removeMember: command('RemoveMember', ['AdminUsers', 'AdminRoles', 'AdminTenant']),
+      acceptInvitation: command('AcceptInvitation', ['Me']),
+      declineInvitation: command('DeclineInvitation', ['Me']),
+      createUser: command('CreateUser', ['AdminUsers', 'AdminRoles']),
+      updateUser: command('UpdateUser', ['AdminUsers']),
+      setUserPassword: command('SetUserPassword', []),
+      disableUser: command('DisableUser', ['AdminUsers']),
+      enableUser: command('EnableUser', ['AdminUsers']),
       /** A new session in another of the user's tenants; answers like login (new refresh cookie too). */
       switchTenant: builder.mutation<LoginResult, { tenant: string }>({
         query: (body) => ({ url: '/auth/switch', method: 'POST', body }),

@@ -1,6 +1,7 @@
-import type { FetchArgs } from '@reduxjs/toolkit/query/react';
+import type { FetchArgs, TagDescription } from '@reduxjs/toolkit/query/react';
 import { flowSourcePattern } from '@fahrplan/contracts';
-import type { CommandType } from '@fahrplan/contracts';
+import type { CommandInput, CommandResult, CommandType } from '@fahrplan/contracts';
+import type { ApiTag } from './apiSlice';
 
 /** A command as the console sends it: its data and the Idempotency-Key of this attempt. */
 export interface CommandRequest<Data> {
@@ -33,4 +34,17 @@ export const commandArgs = <Data>(
     'Idempotency-Key': idempotencyKey,
     ...(source === undefined ? {} : { 'X-Fahrplan-Source': source }),
   },
+});
+
+/**
+ * A command's endpoint for `builder.mutation`: POST /commands/<type>, and once it succeeded the queries
+ * of the tags `refetch` names (from the answer and the command's data) answer anew.
+ */
+export const commandEndpoint = <T extends CommandType, Data = CommandInput<T>>(
+  type: T,
+  refetch: (result: CommandResult, data: Data) => readonly TagDescription<ApiTag>[],
+) => ({
+  query: (request: CommandRequest<Data>) => commandArgs(type, request),
+  invalidatesTags: (result: CommandResult | undefined, _error: unknown, request: CommandRequest<Data>) =>
+    result ? [...refetch(result, request.data)] : [],
 });

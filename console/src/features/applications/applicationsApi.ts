@@ -1,13 +1,7 @@
-import type {
-  CommandInput,
-  ApplicationView,
-  CommandResult,
-  Page,
-  ProjectOfApplication,
-} from '@fahrplan/contracts';
+import type { CommandInput, ApplicationView, Page, ProjectOfApplication } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
 import { idsOf, listPage, pagedList } from '../api/pages';
-import { commandArgs, type CommandRequest } from '../api/commands';
+import { commandEndpoint } from '../api/commands';
 
 export type SaveApplicationInput = CommandInput<'SaveApplication'>;
 export type DeleteApplicationInput = CommandInput<'DeleteApplication'>;
@@ -62,17 +56,15 @@ export const applicationsApi = apiSlice.injectEndpoints({
         { type: 'Application', id: result?.id ?? String(idOrName) },
       ],
     }),
-    saveApplication: builder.mutation<CommandResult, CommandRequest<SaveApplicationInput>>({
-      query: (command) => commandArgs('SaveApplication', command),
-      invalidatesTags: (result, _error, { data }) =>
-        result ? [listTag, { type: 'Application', id: data.id ?? result.id }] : [],
-    }),
-    deleteApplication: builder.mutation<CommandResult, CommandRequest<DeleteApplicationInput>>({
-      query: (command) => commandArgs('DeleteApplication', command),
-      // not the record's own tag: its dialog (and History tab) would ask for it again while closing and
-      // log a 404; a dialog that opens it later asks anew (refetchOnMountOrArgChange)
-      invalidatesTags: (result) => (result ? [listTag] : []),
-    }),
+    saveApplication: builder.mutation(
+      commandEndpoint('SaveApplication', (result, data) => [
+        listTag,
+        { type: 'Application', id: data.id ?? result.id },
+      ]),
+    ),
+    // not the record's own tag: its dialog (and History tab) would ask for it again while closing and
+    // log a 404; a dialog that opens it later asks anew (refetchOnMountOrArgChange)
+    deleteApplication: builder.mutation(commandEndpoint('DeleteApplication', () => [listTag])),
   }),
 });
 

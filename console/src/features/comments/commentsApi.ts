@@ -1,6 +1,6 @@
-import type { CommandInput, CommandResult, CommentRefType, CommentView, Page } from '@fahrplan/contracts';
+import type { CommandInput, CommentRefType, CommentView, Page } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
-import { commandArgs, type CommandRequest } from '../api/commands';
+import { commandEndpoint } from '../api/commands';
 import { pagedList } from '../api/pages';
 
 export type CreateCommentInput = CommandInput<'CreateComment'>;
@@ -24,10 +24,7 @@ export const commentsApi = apiSlice.injectEndpoints({
       ...pagedList<CommentsOf>('/comments', ({ refType, refId }) => ({ refType, refId })),
       providesTags: (_result, _error, of) => [commentsTag(of)],
     }),
-    createComment: builder.mutation<CommandResult, CommandRequest<CreateCommentInput>>({
-      query: (command) => commandArgs('CreateComment', command),
-      invalidatesTags: (result, _error, { data }) => (result ? [commentsTag(data)] : []),
-    }),
+    createComment: builder.mutation(commandEndpoint('CreateComment', (_result, data) => [commentsTag(data)])),
   }),
 });
 

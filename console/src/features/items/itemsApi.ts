@@ -1,16 +1,13 @@
 import type {
   CommandInput,
-  AddSubgroupData,
   CommandResult,
   ItemView,
   Page,
-  RemoveSubgroupData,
-  RenameSubgroupData,
   TimelineDetail,
   TimelineView,
 } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
-import { commandArgs, type CommandRequest } from '../api/commands';
+import { commandEndpoint } from '../api/commands';
 
 export type SaveItemInput = CommandInput<'SaveItem'>;
 export type DeleteItemInput = CommandInput<'DeleteItem'>;
@@ -49,29 +46,13 @@ const timelineParams = ({ from, to, detail, ...filters }: TimelineArgs, cursor =
   ),
 });
 
-const itemTags = (result: CommandResult | undefined, id: number | undefined) =>
-  result
-    ? [
-        { type: 'Timeline' as const, id: 'WINDOW' },
-        { type: 'Item' as const, id: id ?? result.id },
-      ]
-    : [];
-
-const laneTags = (result: CommandResult | undefined, group: number) =>
-  result
-    ? [
-        { type: 'Timeline' as const, id: 'WINDOW' },
-        { type: 'Group' as const, id: group },
-      ]
-    : [];
-
+const windowTag = { type: 'Timeline', id: 'WINDOW' } as const;
+const itemTags = (result: CommandResult, id: number | undefined) => [
+  windowTag,
+  { type: 'Item' as const, id: id ?? result.id },
+];
+const laneTags = (group: number) => [windowTag, { type: 'Group' as const, id: group }];
 const itemCommentsTag = (refId: number) => ({ type: 'Comment' as const, id: `task-${refId}` });
-
-export interface ItemCommentInput {
-  refType: 'task';
-  refId: number;
-  description: string;
-}
 
 /** Items (§3) and the timeline window: the reads and commands of the timeline and the item dialog. */
 export const itemsApi = apiSlice.injectEndpoints({
@@ -95,38 +76,21 @@ export const itemsApi = apiSlice.injectEndpoints({
       query: ({ queryArg, pageParam }) => ({ url: '/timeline', params: timelineParams(queryArg, pageParam) }),
       providesTags: [{ type: 'Timeline', id: 'WINDOW' }],
     }),
-    saveItem: builder.mutation<CommandResult, CommandRequest<SaveItemInput>>({
-      query: (command) => commandArgs('SaveItem', command),
-      invalidatesTags: (result, _error, { data }) => itemTags(result, data.id),
-    }),
-    deleteItem: builder.mutation<CommandResult, CommandRequest<DeleteItemInput>>({
-      query: (command) => commandArgs('DeleteItem', command),
-      // not the item's own tag: its closing dialog would ask for it again and log a 404 the user did
-      // not cause; a dialog that opens it later asks anew
-      invalidatesTags: (result) => (result ? [{ type: 'Timeline' as const, id: 'WINDOW' }] : []),
-    }),
+    saveItem: builder.mutation(commandEndpoint('SaveItem', (result, data) => itemTags(result, data.id))),
+    // not the item's own tag: its closing dialog would ask for it again and log a 404 the user did
+    // not cause; a dialog that opens it later asks anew
+    deleteItem: builder.mutation(commandEndpoint('DeleteItem', () => [windowTag])),
     /** Undo of a delete: the version is the one the delete answered. */
-    restoreItem: builder.mutation<CommandResult, CommandRequest<DeleteItemInput>>({
-      query: (command) => commandArgs('RestoreItem', command),
-      invalidatesTags: (result, _error, { data }) => itemTags(result, data.id),
-    }),
+    restoreItem: builder.mutation(
+      commandEndpoint('RestoreItem', (result, data) => itemTags(result, data.id)),
+    ),
     /** A project's lanes change: the timeline and the project's details show them. */
-    addSubgroup: builder.mutation<CommandResult, CommandRequest<AddSubgroupData>>({
-      query: (command) => commandArgs('AddSubgroup', command),
-      invalidatesTags: (result, _error, { data }) => laneTags(result, data.id),
-    }),
-    renameSubgroup: builder.mutation<CommandResult, CommandRequest<RenameSubgroupData>>({
-      query: (command) => commandArgs('RenameSubgroup', command),
-      invalidatesTags: (result, _error, { data }) => laneTags(result, data.id),
-    }),
-    removeSubgroup: builder.mutation<CommandResult, CommandRequest<RemoveSubgroupData>>({
-      query: (command) => commandArgs('RemoveSubgroup', command),
-      invalidatesTags: (result, _error, { data }) => laneTags(result, data.id),
-    }),
-    restoreSubgroup: builder.mutation<CommandResult, CommandRequest<RemoveSubgroupData>>({
-      query: (command) => commandArgs('RestoreSubgroup', command),
-      invalidatesTags: (result, _error, { data }) => laneTags(result, data.id),
-    }),
+    addSubgroup: builder.mutation(commandEndpoint('AddSubgroup', (_result, data) => laneTags(data.id))),
+    renameSubgroup: builder.mutation(commandEndpoint('RenameSubgroup', (_result, data) => laneTags(data.id))),
+    removeSubgroup: builder.mutation(commandEndpoint('RemoveSubgroup', (_result, data) => laneTags(data.id))),
+    restoreSubgroup: builder.mutation(
+      commandEndpoint('RestoreSubgroup', (_result, data) => laneTags(data.id)),
+    ),
 
     /** A project's item of the highest rank (GET /api/items?group=&sort=-rank): a new item goes after it (§9). */
     getLastRankedItem: builder.query<Page<Pick<ItemView, 'id' | 'rank'>>, number>({
@@ -138,10 +102,9 @@ export const itemsApi = apiSlice.injectEndpoints({
       query: ({ q, limit }) => ({ url: '/items', params: { q, sort: 'title', limit } }),
       providesTags: [{ type: 'Timeline', id: 'WINDOW' }],
     }),
-    createItemComment: builder.mutation<CommandResult, CommandRequest<ItemCommentInput>>({
-      query: (command) => commandArgs('CreateComment', command),
-      invalidatesTags: (result, _error, { data }) => (result ? [itemCommentsTag(data.refId)] : []),
-    }),
+    createItemComment: builder.mutation(
+      commandEndpoint('CreateComment', (_result, data) => [itemCommentsTag(data.refId)]),
+    ),
   }),
 });
 

@@ -1,7 +1,7 @@
-import type { CommandInput, CommandResult, Page, ResourceView } from '@fahrplan/contracts';
+import type { CommandInput, Page, ResourceView } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
 import { listPage, pagedList } from '../api/pages';
-import { commandArgs, type CommandRequest } from '../api/commands';
+import { commandEndpoint } from '../api/commands';
 
 export type SaveResourceInput = CommandInput<'SaveResource'>;
 export type DeleteResourceInput = CommandInput<'DeleteResource'>;
@@ -28,14 +28,8 @@ export const resourcesApi = apiSlice.injectEndpoints({
       ...pagedList<ResourceQuery>('/resources'),
       providesTags: [listTag],
     }),
-    saveResource: builder.mutation<CommandResult, CommandRequest<SaveResourceInput>>({
-      query: (command) => commandArgs('SaveResource', command),
-      invalidatesTags: (result) => (result ? [listTag] : []),
-    }),
-    deleteResource: builder.mutation<CommandResult, CommandRequest<DeleteResourceInput>>({
-      query: (command) => commandArgs('DeleteResource', command),
-      invalidatesTags: (result) => (result ? [listTag] : []),
-    }),
+    saveResource: builder.mutation(commandEndpoint('SaveResource', () => [listTag])),
+    deleteResource: builder.mutation(commandEndpoint('DeleteResource', () => [listTag])),
   }),
 });
 

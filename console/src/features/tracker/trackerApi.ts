@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type {
   CommandInput,
-  CommandResult,
   TrackerConnectionView,
   TrackerIssueView,
   TrackerMirrorStatusView,
@@ -11,7 +10,7 @@ import type {
   testTrackerConnectionSchema,
 } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
-import { commandArgs, type CommandRequest } from '../api/commands';
+import { commandEndpoint } from '../api/commands';
 
 export type SaveTrackerConnectionInput = CommandInput<'SaveTrackerConnection'>;
 export type DeleteTrackerConnectionInput = CommandInput<'DeleteTrackerConnection'>;
@@ -57,19 +56,14 @@ export const trackerApi = apiSlice.injectEndpoints({
       query: () => '/tracker/status',
       providesTags: ['TrackerStatus'],
     }),
-    saveTrackerConnection: builder.mutation<CommandResult, CommandRequest<SaveTrackerConnectionInput>>({
-      query: (command) => commandArgs('SaveTrackerConnection', command),
-      invalidatesTags: (result) => (result ? [...trackerTags] : []),
-    }),
-    deleteTrackerConnection: builder.mutation<CommandResult, CommandRequest<DeleteTrackerConnectionInput>>({
-      query: (command) => commandArgs('DeleteTrackerConnection', command),
-      invalidatesTags: (result) => (result ? [...trackerTags] : []),
-    }),
+    saveTrackerConnection: builder.mutation(commandEndpoint('SaveTrackerConnection', () => [...trackerTags])),
+    deleteTrackerConnection: builder.mutation(
+      commandEndpoint('DeleteTrackerConnection', () => [...trackerTags]),
+    ),
     /** Asks tracker-sync for a run; the mirror moves later (useSyncNow follows the status). */
-    syncTrackerConnection: builder.mutation<CommandResult, CommandRequest<SyncTrackerConnectionInput>>({
-      query: (command) => commandArgs('SyncTrackerConnection', command),
-      invalidatesTags: (result) => (result ? ['TrackerStatus', 'TrackerConnection'] : []),
-    }),
+    syncTrackerConnection: builder.mutation(
+      commandEndpoint('SyncTrackerConnection', () => ['TrackerStatus', 'TrackerConnection']),
+    ),
     /** POST /api/tracker/test: up to ~20 s against a slow tracker; the caller may abort it. */
     testTrackerConnection: builder.mutation<TrackerTestResult, TestTrackerConnectionInput>({
       query: (body) => ({ url: '/tracker/test', method: 'POST', body }),

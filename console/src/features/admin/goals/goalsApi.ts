@@ -1,6 +1,6 @@
-import type { CommandInput, CommandResult } from '@fahrplan/contracts';
+import type { CommandInput } from '@fahrplan/contracts';
 import { apiSlice } from '../../api/apiSlice';
-import { commandArgs, type CommandRequest } from '../../api/commands';
+import { commandEndpoint } from '../../api/commands';
 import {
   goalsPageSize,
   useCreateGoalMutation,
@@ -17,14 +17,8 @@ const goalsTag = { type: 'Group', id: 'GOALS' } as const;
 /** Goals administration (§3 Goal): change and delete; listing and creating are the project dialog's. */
 export const goalsApi = apiSlice.injectEndpoints({
   endpoints: (builder) => ({
-    updateGoal: builder.mutation<CommandResult, CommandRequest<UpdateGoalInput>>({
-      query: (command) => commandArgs('UpdateGoal', command),
-      invalidatesTags: (result) => (result ? [goalsTag] : []),
-    }),
-    deleteGoal: builder.mutation<CommandResult, CommandRequest<DeleteGoalInput>>({
-      query: (command) => commandArgs('DeleteGoal', command),
-      invalidatesTags: (result) => (result ? [goalsTag] : []),
-    }),
+    updateGoal: builder.mutation(commandEndpoint('UpdateGoal', () => [goalsTag])),
+    deleteGoal: builder.mutation(commandEndpoint('DeleteGoal', () => [goalsTag])),
   }),
 });
 

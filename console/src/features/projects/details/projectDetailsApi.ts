@@ -1,14 +1,6 @@
-import type {
-  CommandInput,
-  CommandResult,
-  GoalView,
-  Page,
-  GroupDetailsView,
-  SetGroupGoalsData,
-  ShareProjectData,
-} from '@fahrplan/contracts';
+import type { CommandInput, CommandResult, GoalView, Page, GroupDetailsView } from '@fahrplan/contracts';
 import { apiSlice } from '../../api/apiSlice';
-import { commandArgs, type CommandRequest } from '../../api/commands';
+import { commandEndpoint } from '../../api/commands';
 
 export type SaveGroupInput = CommandInput<'SaveGroup'>;
 export type DeleteGroupInput = CommandInput<'DeleteGroup'>;
@@ -18,11 +10,14 @@ export type CreateGoalInput = CommandInput<'CreateGoal'>;
 export const goalsPageSize = 1000;
 
 const listTag = { type: 'Group', id: 'LIST' } as const;
+const windowTag = { type: 'Timeline', id: 'WINDOW' } as const;
 // The api has no Goal tag type; the goal list rides on a Group tag id of its own.
 const goalsTag = { type: 'Group', id: 'GOALS' } as const;
 const projectCommentsTag = (refId: number) => ({ type: 'Comment' as const, id: `PROJECT-${refId}` });
-const groupTags = (result: CommandResult | undefined, id: number | undefined) =>
-  result ? [listTag, { type: 'Group' as const, id: id ?? result.id }] : [];
+const groupTags = (result: CommandResult, id: number | undefined) => [
+  listTag,
+  { type: 'Group' as const, id: id ?? result.id },
+];
 
 /** The project dialog's reads and commands (§7); the portfolio list lives in ../projectsApi. */
 export const projectDetailsApi = apiSlice.injectEndpoints({
@@ -40,23 +35,13 @@ export const projectDetailsApi = apiSlice.injectEndpoints({
       query: () => ({ url: '/goals', params: { limit: goalsPageSize } }),
       providesTags: [goalsTag],
     }),
-    saveGroup: builder.mutation<CommandResult, CommandRequest<SaveGroupInput>>({
-      query: (command) => commandArgs('SaveGroup', command),
-      invalidatesTags: (result, _error, { data }) => groupTags(result, data.id),
-    }),
+    saveGroup: builder.mutation(commandEndpoint('SaveGroup', (result, data) => groupTags(result, data.id))),
     /** A project's delete takes its items and lanes off the timeline too. */
-    deleteGroup: builder.mutation<CommandResult, CommandRequest<DeleteGroupInput>>({
-      query: (command) => commandArgs('DeleteGroup', command),
-      // the lists, not the project's own tag (its closing dialog would ask for it again: a 404)
-      invalidatesTags: (result) => (result ? [listTag, { type: 'Timeline' as const, id: 'WINDOW' }] : []),
-    }),
-    restoreGroup: builder.mutation<CommandResult, CommandRequest<DeleteGroupInput>>({
-      query: (command) => commandArgs('RestoreGroup', command),
-      invalidatesTags: (result, _error, { data }) => [
-        ...groupTags(result, data.id),
-        ...(result ? [{ type: 'Timeline' as const, id: 'WINDOW' }] : []),
-      ],
-    }),
+    // the lists, not the project's own tag (its closing dialog would ask for it again: a 404)
+    deleteGroup: builder.mutation(commandEndpoint('DeleteGroup', () => [listTag, windowTag])),
+    restoreGroup: builder.mutation(
+      commandEndpoint('RestoreGroup', (result, data) => [...groupTags(result, data.id), windowTag]),
+    ),
     /**
      * How many live items a project holds, up to the largest page (GET /api/items?group=): what its
      * delete confirmation names; `more` when there are more than `count`.
@@ -67,36 +52,23 @@ export const projectDetailsApi = apiSlice.injectEndpoints({
         count: page.items.length,
         more: page.nextCursor !== null,
       }),
-      providesTags: [{ type: 'Timeline', id: 'WINDOW' }],
+      providesTags: [windowTag],
     }),
-    setGroupGoals: builder.mutation<CommandResult, CommandRequest<SetGroupGoalsData>>({
-      query: (command) => commandArgs('SetGroupGoals', command),
-      invalidatesTags: (result, _error, { data }) => groupTags(result, data.id),
-    }),
-    shareProject: builder.mutation<CommandResult, CommandRequest<ShareProjectData>>({
-      query: (command) => commandArgs('ShareProject', command),
-      invalidatesTags: (result, _error, { data }) => groupTags(result, data.id),
-    }),
-    unshareProject: builder.mutation<CommandResult, CommandRequest<ShareProjectData>>({
-      query: (command) => commandArgs('UnshareProject', command),
-      invalidatesTags: (result, _error, { data }) => groupTags(result, data.id),
-    }),
-    createGoal: builder.mutation<CommandResult, CommandRequest<CreateGoalInput>>({
-      query: (command) => commandArgs('CreateGoal', command),
-      invalidatesTags: (result) => (result ? [goalsTag] : []),
-    }),
-    createProjectComment: builder.mutation<CommandResult, CommandRequest<CommentInput>>({
-      query: (command) => commandArgs('CreateComment', command),
-      invalidatesTags: (result, _error, { data }) => (result ? [projectCommentsTag(data.refId)] : []),
-    }),
+    setGroupGoals: builder.mutation(
+      commandEndpoint('SetGroupGoals', (result, data) => groupTags(result, data.id)),
+    ),
+    shareProject: builder.mutation(
+      commandEndpoint('ShareProject', (result, data) => groupTags(result, data.id)),
+    ),
+    unshareProject: builder.mutation(
+      commandEndpoint('UnshareProject', (result, data) => groupTags(result, data.id)),
+    ),
+    createGoal: builder.mutation(commandEndpoint('CreateGoal', () => [goalsTag])),
+    createProjectComment: builder.mutation(
+      commandEndpoint('CreateComment', (_result, data) => [projectCommentsTag(data.refId)]),
+    ),
   }),
 });
-
-interface CommentInput {
-  refType: 'PROJECT';
-  refId: number;
-  description: string;
-}
 
 export const {
   useGetProjectQuery,
