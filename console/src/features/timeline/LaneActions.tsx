@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FormEvent, SyntheticEvent } from 'react';
+import type { FormEvent, ReactNode, SyntheticEvent } from 'react';
 import { ActionIcon, Button, Group, Menu, Modal, TextInput } from '@mantine/core';
 import {
   IconDiamond,
@@ -25,36 +25,45 @@ export interface ProjectActionsProps {
   onAddLane: (row: LaneRow) => void;
 }
 
-/** The project's actions beside its title on the timeline. */
-export function ProjectActionsMenu({ row, onOpenProject, onNewItem, onAddLane }: ProjectActionsProps) {
+/** A row's actions behind a dots button, the dropdown kept from the timeline's own pointer handling. */
+function RowActionsMenu({ label, small, children }: { label: string; small?: boolean; children: ReactNode }) {
   return (
     <Menu position="bottom-start" withinPortal shadow="md">
       <Menu.Target>
         <ActionIcon
-          size="sm"
+          size={small ? 'xs' : 'sm'}
           variant="subtle"
           color="gray"
-          aria-label={`Project actions for ${row.groupTitle}`}
+          aria-label={label}
           style={{ flex: 'none' }}
         >
-          <IconDots size={14} />
+          <IconDots size={small ? 12 : 14} />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown onPointerDown={stop} onDoubleClick={stop} onKeyDown={stop}>
-        <Menu.Item leftSection={<IconExternalLink size={14} />} onClick={() => onOpenProject(row.groupId)}>
-          Open project
-        </Menu.Item>
-        <Menu.Item leftSection={<IconPlus size={14} />} onClick={() => onNewItem(row.groupId, false)}>
-          New task
-        </Menu.Item>
-        <Menu.Item leftSection={<IconDiamond size={14} />} onClick={() => onNewItem(row.groupId, true)}>
-          New milestone
-        </Menu.Item>
-        <Menu.Item leftSection={<IconRowInsertBottom size={14} />} onClick={() => onAddLane(row)}>
-          Add lane…
-        </Menu.Item>
+        {children}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** The project's actions beside its title on the timeline. */
+export function ProjectActionsMenu({ row, onOpenProject, onNewItem, onAddLane }: ProjectActionsProps) {
+  return (
+    <RowActionsMenu label={`Project actions for ${row.groupTitle}`}>
+      <Menu.Item leftSection={<IconExternalLink size={14} />} onClick={() => onOpenProject(row.groupId)}>
+        Open project
+      </Menu.Item>
+      <Menu.Item leftSection={<IconPlus size={14} />} onClick={() => onNewItem(row.groupId, false)}>
+        New task
+      </Menu.Item>
+      <Menu.Item leftSection={<IconDiamond size={14} />} onClick={() => onNewItem(row.groupId, true)}>
+        New milestone
+      </Menu.Item>
+      <Menu.Item leftSection={<IconRowInsertBottom size={14} />} onClick={() => onAddLane(row)}>
+        Add lane…
+      </Menu.Item>
+    </RowActionsMenu>
   );
 }
 
@@ -69,27 +78,14 @@ export function LaneActionsMenu({
   onRemove: (row: LaneRow) => void;
 }) {
   return (
-    <Menu position="bottom-start" withinPortal shadow="md">
-      <Menu.Target>
-        <ActionIcon
-          size="xs"
-          variant="subtle"
-          color="gray"
-          aria-label={`Lane actions for ${row.laneName}`}
-          style={{ flex: 'none' }}
-        >
-          <IconDots size={12} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown onPointerDown={stop} onDoubleClick={stop} onKeyDown={stop}>
-        <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onRename(row)}>
-          Rename lane…
-        </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onRemove(row)}>
-          Remove lane…
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <RowActionsMenu label={`Lane actions for ${row.laneName}`} small>
+      <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onRename(row)}>
+        Rename lane…
+      </Menu.Item>
+      <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onRemove(row)}>
+        Remove lane…
+      </Menu.Item>
+    </RowActionsMenu>
   );
 }
 
