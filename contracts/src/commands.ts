@@ -31,6 +31,7 @@ import {
   saveRoleSchema,
 } from './identity/tenant.commands';
 import { createUserSchema, setUserPasswordSchema, updateUserSchema, userIdSchema } from './identity/user';
+import { changeMyPreferencesSchema } from './preferences/preferences';
 import {
   deleteTrackerConnectionSchema,
   saveTrackerConnectionSchema,
@@ -328,6 +329,12 @@ export const commandCatalogue = {
     schema: userIdSchema,
     permission: adminEdit,
     summary: 'Enable a disabled home user again.',
+  },
+  ChangeMyPreferences: {
+    schema: changeMyPreferencesSchema,
+    permission: signedIn,
+    summary:
+      "Change the caller's own preferences (the console's language: de-CH, fr-CH, it-CH or en; null follows the browser), in every tenant they act in.",
   },
 } satisfies Record<string, CommandDefinition>;
 

@@ -13,6 +13,7 @@ describe('commandCatalogue', () => {
       'AddSubgroup',
       'ChangeAttributeSchemas',
       'ChangeMemberRoles',
+      'ChangeMyPreferences',
       'ChangeOptionLists',
       'ChangeTenantFeatures',
       'CreateAccount',
@@ -74,7 +75,8 @@ describe('commandCatalogue', () => {
       expect(permission(type, {})).toEqual({ resource: 'admin', action: 'EDIT' }),
     );
 
-    it('needs CREATE on admin to create a tenant, and only a signed-in user to answer an invitation', () => {
+    it('needs CREATE on admin to create a tenant, and only a signed-in user to answer an invitation or choose a language', () => {
+      expect(permission('ChangeMyPreferences', { language: 'en' })).toBeNull();
       expect(permission('CreateTenant', { name: 'acme' })).toEqual({ resource: 'admin', action: 'CREATE' });
       expect(permission('AcceptInvitation', { tenant: 'acme' })).toBeNull();
       expect(permission('DeclineInvitation', { tenant: 'acme' })).toBeNull();

@@ -7,6 +7,7 @@ import type { ProjectShare } from './group/group.state';
 import type { Subgroup } from './group/subgroups';
 import type { ItemFields, ItemSystemType } from './item/item';
 import type { OptionLists } from './options/option-lists';
+import type { UserPreferences } from './preferences/preferences';
 import type { AttributeDefinition, FeatureFlags } from './identity/tenant.commands';
 import type { Permissions } from './permissions';
 
@@ -128,6 +129,8 @@ export interface MeView extends TenantSettings {
   readonly username: string;
   readonly displayName: string;
   readonly permissions: Permissions;
+  /** The user's own choices; a language of null: the browser's decides. */
+  readonly preferences: UserPreferences;
 }
 
 export interface CommandResult {

@@ -13,6 +13,7 @@ import { historyCategories } from './history/history';
 import type { ExportedEvent, HistoryPage } from './history/history';
 import { attributeDefinitionSchema, featureFlagsSchema, permissionsSchema } from './identity/tenant.commands';
 import { itemFieldsSchema, itemSystemTypes } from './item/item';
+import { consoleLanguages } from './preferences/preferences';
 import type {
   AccountView,
   ApplicationView,
@@ -148,6 +149,7 @@ export const meViewSchema = z.object({
   username: text,
   displayName: text,
   permissions: permissionsSchema,
+  preferences: z.object({ language: z.enum(consoleLanguages).nullable() }),
   ...tenantSettings,
 });
 

@@ -26,6 +26,7 @@ import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import {
   AcceptInvitationMessage,
   ChangeAttributeSchemasMessage,
+  ChangeMyPreferencesMessage,
   ChangeOptionListsMessage,
   ChangeMemberRolesMessage,
   ChangeTenantFeaturesMessage,
@@ -393,7 +394,16 @@ export class EnableUserHandler extends IdentityHandler<EnableUserMessage> {
   }
 }
 
+/** Anyone signed in changes their own preferences: the user is the token's, never the body's. */
+@CommandHandler(ChangeMyPreferencesMessage)
+export class ChangeMyPreferencesHandler extends IdentityHandler<ChangeMyPreferencesMessage> {
+  decide({ data, envelope }: ChangeMyPreferencesMessage) {
+    return this.runUser(userCommand('ChangeMyPreferences', data), this.caller(envelope).id, envelope);
+  }
+}
+
 export const identityHandlers = [
+  ChangeMyPreferencesHandler,
   CreateTenantHandler,
   ChangeTenantFeaturesHandler,
   ChangeAttributeSchemasHandler,

@@ -56,6 +56,7 @@ export class UpdateUserMessage extends CommandMessage {}
 export class SetUserPasswordMessage extends CommandMessage {}
 export class DisableUserMessage extends CommandMessage {}
 export class EnableUserMessage extends CommandMessage {}
+export class ChangeMyPreferencesMessage extends CommandMessage {}
 
 export const messageClasses = {
   SaveApplication: SaveApplicationMessage,
@@ -103,4 +104,5 @@ export const messageClasses = {
   SetUserPassword: SetUserPasswordMessage,
   DisableUser: DisableUserMessage,
   EnableUser: EnableUserMessage,
+  ChangeMyPreferences: ChangeMyPreferencesMessage,
 } as const;

@@ -1,6 +1,8 @@
 import { unfolded } from '../decider';
 import type { DomainEvent } from '../events';
 import type { PermissionAction, PermissionResource, Permissions } from '../permissions';
+import { noPreferences } from '../preferences/preferences';
+import type { UserPreferences } from '../preferences/preferences';
 import { parseStreamName } from '../streams';
 import { invitationKey } from './tenant.state';
 import { tenantDecider } from './tenant.decide';
@@ -49,6 +51,8 @@ export interface AccountRecord {
   readonly permissions: Permissions;
   readonly disabled: boolean;
   readonly oidc?: { readonly issuer: string; readonly subject: string };
+  /** The user's own choices (language), the same in every tenant they act in. */
+  readonly preferences: UserPreferences;
 }
 
 /** A user as one tenant sees them: `permissions` are the effective ones in `tenant` (direct and by roles). */
@@ -67,6 +71,7 @@ export interface UserRecord {
   readonly roles: readonly number[];
   /** A disabled user is refused at the next request. */
   readonly disabled: boolean;
+  readonly preferences: UserPreferences;
 }
 
 /** The identity directory every service folds from the tenant and user streams. */
@@ -115,7 +120,12 @@ export const evolveDirectory = (
   if (category !== 'user') return directory;
   if (event.type === 'UserCreated') {
     const { tenant, roles, ...data } = event.data;
-    directory.accounts.set(data.id, { ...data, homeTenant: tenant, disabled: false });
+    directory.accounts.set(data.id, {
+      ...data,
+      homeTenant: tenant,
+      disabled: false,
+      preferences: noPreferences,
+    });
     directory.logins.set(userKey(tenant, data.username), data.id);
     const home = directory.tenants.get(tenant);
     // the home roles live on the user's stream: the tenant's version (its stream revision) stays
@@ -137,7 +147,9 @@ export const evolveDirectory = (
           ? { disabled: true }
           : event.type === 'UserEnabled'
             ? { disabled: false }
-            : {};
+            : event.type === 'UserPreferencesChanged'
+              ? { preferences: event.data }
+              : {};
   directory.accounts.set(account.id, { ...account, ...changed });
   return directory;
 };
@@ -176,6 +188,7 @@ export const userInTenant = (
     ]),
     roles,
     disabled: account.disabled,
+    preferences: account.preferences,
   };
 };
 

@@ -3,6 +3,8 @@ import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
 import type { Permissions } from '../permissions';
+import { changedPreferences, noPreferences } from '../preferences/preferences';
+import type { ChangeMyPreferencesData, UserPreferences } from '../preferences/preferences';
 import { requiredName } from '../rules/limits';
 import { tenantNeedsAdministrator } from './administrators';
 import type { AdministeredTenant } from './administrators';
@@ -54,13 +56,17 @@ export type UserCommand =
   | { readonly type: 'UpdateUser'; readonly data: z.infer<typeof updateUserSchema> }
   | { readonly type: 'SetUserPassword'; readonly data: z.infer<typeof setUserPasswordSchema> }
   | { readonly type: 'DisableUser'; readonly data: z.infer<typeof userIdSchema> }
-  | { readonly type: 'EnableUser'; readonly data: z.infer<typeof userIdSchema> };
+  | { readonly type: 'EnableUser'; readonly data: z.infer<typeof userIdSchema> }
+  | { readonly type: 'ChangeMyPreferences'; readonly data: ChangeMyPreferencesData };
 
 export type UserUpdated = DomainEvent<'UserUpdated', { readonly displayName: string }>;
 export type UserPasswordChanged = DomainEvent<'UserPasswordChanged', { readonly passwordHash: string }>;
 export type UserDisabled = DomainEvent<'UserDisabled', Record<string, never>>;
 export type UserEnabled = DomainEvent<'UserEnabled', Record<string, never>>;
-export type UserEvent = UserCreated | UserUpdated | UserPasswordChanged | UserDisabled | UserEnabled;
+/** The user's own choices (issue 20), whole: each event holds all of them. */
+export type UserPreferencesChanged = DomainEvent<'UserPreferencesChanged', UserPreferences>;
+export type UserEvent =
+  UserCreated | UserUpdated | UserPasswordChanged | UserDisabled | UserEnabled | UserPreferencesChanged;
 
 export type UserState =
   | { readonly status: 'absent' }
@@ -73,6 +79,7 @@ export type UserState =
       readonly username: string;
       readonly displayName: string;
       readonly disabled: boolean;
+      readonly preferences: UserPreferences;
     };
 export const initialUserState: UserState = { status: 'absent' };
 
@@ -86,6 +93,7 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       username: event.data.username,
       displayName: event.data.displayName,
       disabled: false,
+      preferences: noPreferences,
     };
   if (state.status === 'absent') return state;
   const next = { ...state, version: state.version + 1 };
@@ -98,6 +106,8 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       return { ...next, disabled: true };
     case 'UserEnabled':
       return { ...next, disabled: false };
+    case 'UserPreferencesChanged':
+      return { ...next, preferences: event.data };
     default:
       return unfolded(event, state);
   }
@@ -135,6 +145,14 @@ export const decideUser = (command: UserCommand, state: UserState, context: User
         },
       },
     ];
+  }
+  if (command.type === 'ChangeMyPreferences') {
+    // the caller's own account, in whichever tenant they act
+    if (state.status === 'absent' || state.id !== context.callerId) throw notFound('user');
+    const preferences = changedPreferences(state.preferences, command.data);
+    return preferences.language === state.preferences.language
+      ? []
+      : [{ type: 'UserPreferencesChanged', data: preferences }];
   }
   if (state.status === 'absent' || state.tenant !== context.tenant) throw notFound('user');
   switch (command.type) {

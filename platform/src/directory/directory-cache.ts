@@ -142,6 +142,7 @@ export const meView = (directory: DirectoryCache, tenant: string, username: stri
     username: user.username,
     displayName: user.displayName,
     permissions: user.permissions,
+    preferences: user.preferences,
     features: record.features,
     applicationAttributes: record.applicationAttributes,
     taskAttributes: record.taskAttributes,

@@ -1,0 +1,61 @@
+import { decideUser, evolveUser, initialUserState } from '../identity/user';
+import type { UserContext, UserState } from '../identity/user';
+import { changeMyPreferencesSchema, changedPreferences, languageFor } from './preferences';
+
+describe('languageFor', () => {
+  it("the user's choice wins over the browser", () => {
+    expect(languageFor('it-CH', ['fr-CH', 'en'])).toBe('it-CH');
+  });
+
+  it("else the browser's first language the console speaks, exactly or by language", () => {
+    expect(languageFor(null, ['fr-CH', 'de-CH'])).toBe('fr-CH');
+    expect(languageFor(null, ['es', 'en-GB', 'de'])).toBe('en');
+    expect(languageFor(undefined, ['de-DE'])).toBe('de-CH');
+    expect(languageFor(null, ['IT'])).toBe('it-CH');
+  });
+
+  it('else German', () => {
+    expect(languageFor(null, [])).toBe('de-CH');
+    expect(languageFor(null, ['ja', 'pt-BR'])).toBe('de-CH');
+  });
+});
+
+describe('ChangeMyPreferences', () => {
+  const created: UserState = evolveUser(initialUserState, {
+    type: 'UserCreated',
+    data: { id: 7, tenant: 'acme', username: 'ann', displayName: 'Ann', passwordHash: 'x', permissions: {} },
+  });
+  const context = (callerId: number): UserContext => ({ tenant: 'globex', newId: 0, callerId });
+
+  it('a field left out keeps its value; null clears it', () => {
+    expect(changedPreferences({ language: 'en' }, {})).toEqual({ language: 'en' });
+    expect(changedPreferences({ language: 'en' }, { language: null })).toEqual({ language: null });
+  });
+
+  it("changes the caller's own account in whichever tenant they act, and only when something changes", () => {
+    const events = decideUser(
+      { type: 'ChangeMyPreferences', data: { language: 'fr-CH' } },
+      created,
+      context(7),
+    );
+    expect(events).toEqual([{ type: 'UserPreferencesChanged', data: { language: 'fr-CH' } }]);
+    const after = evolveUser(created, events[0]!);
+    expect(after.status === 'active' && after.preferences).toEqual({ language: 'fr-CH' });
+    expect(
+      decideUser({ type: 'ChangeMyPreferences', data: { language: 'fr-CH' } }, after, context(7)),
+    ).toEqual([]);
+  });
+
+  it("refuses another user's account as unknown", () => {
+    expect(() =>
+      decideUser({ type: 'ChangeMyPreferences', data: { language: 'en' } }, created, context(8)),
+    ).toThrow('user not found');
+  });
+
+  it('the schema names the languages it accepts and refuses anything else', () => {
+    const result = changeMyPreferencesSchema.safeParse({ language: 'de-DE' });
+    expect(result.success).toBe(false);
+    expect(JSON.stringify(result.error?.issues)).toContain('fr-CH');
+    expect(changeMyPreferencesSchema.safeParse({ language: 'de-CH', id: 3 }).success).toBe(false);
+  });
+});
