@@ -94,10 +94,11 @@ const writeSide = [
 // The folders under console/src/features, lowest layer first. A folder imports only folders of lower
 // layers: never one of a higher layer, nor another folder of its own layer, so no two import each other.
 const consoleLayers = [
+  ['i18n'], // the console's languages: i18next, the message catalogues, the language switch (issue 20)
   ['common'], // generic helpers and UI; no feature
   ['session'], // the store state every request carries: who is signed in, and the instant shown (as of)
   ['api'], // the one createApi, its base query, the command helpers
-  ['auth', 'as-of', 'comments', 'resources', 'readiness'], // sign-in and permissions, viewing the past, comments, resources, the catching-up screen
+  ['auth', 'as-of', 'comments', 'resources', 'readiness', 'preferences'], // sign-in and permissions, viewing the past, comments, resources, the catching-up screen, the user's own choices
   ['options'], // the tenant's option lists: labels and colours of the stored codes (issue 19)
   ['accounts', 'history'], // finance accounts, a record's history
   ['record-dialog'], // the dialog kit, and the root events that open the record dialogs from any screen

@@ -1,9 +1,23 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Divider, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { describeError } from '../common/problem';
+import { LanguageMenu } from '../i18n/LanguageMenu';
+import { showIn } from '../i18n/i18n';
 import { useLoginMutation } from './authApi';
 import { useGetOidcConfigQuery } from './oidcApi';
 import { oidcErrorMessage, oidcStartUrl } from './oidcLogin';
@@ -14,6 +28,7 @@ const safeTarget = (from: string | null) =>
   from && from.startsWith('/') && !from.startsWith('//') ? from : '/';
 
 export function LoginPage() {
+  const { t } = useTranslation('auth');
   const [login, { isLoading }] = useLoginMutation();
   const [error, setError] = useState<string | null>(null);
   const [params] = useSearchParams();
@@ -26,9 +41,9 @@ export function LoginPage() {
     mode: 'controlled',
     initialValues: { tenant: 'demo', username: '', password: '' },
     validate: {
-      tenant: (v) => (v.trim() ? null : 'required'),
-      username: (v) => (v.trim() ? null : 'required'),
-      password: (v) => (v ? null : 'required'),
+      tenant: (v) => (v.trim() ? null : t('required')),
+      username: (v) => (v.trim() ? null : t('required')),
+      password: (v) => (v ? null : t('required')),
     },
   });
 
@@ -49,39 +64,45 @@ export function LoginPage() {
       <Paper withBorder shadow="sm" p="xl" radius="md" w={380}>
         <form onSubmit={submit} noValidate>
           <Stack>
-            <Title order={2}>Fahrplan</Title>
-            <TextInput label="Tenant" autoComplete="organization" {...form.getInputProps('tenant')} />
+            <Group justify="space-between" wrap="nowrap">
+              {/* i18next-instrument-ignore-next-line: the product's name */}
+              <Title order={1} size="h2">
+                Fahrplan
+              </Title>
+              <LanguageMenu onChoose={(language) => void showIn(language)} />
+            </Group>
+            <TextInput label={t('tenant')} autoComplete="organization" {...form.getInputProps('tenant')} />
             <TextInput
-              label="Username"
+              label={t('username')}
               autoComplete="username"
               data-autofocus
               {...form.getInputProps('username')}
             />
             <PasswordInput
-              label="Password"
+              label={t('password')}
               autoComplete="current-password"
               // keeps getByLabel('Password') unambiguous: Mantine's default toggle label contains the word
-              visibilityToggleButtonProps={{ 'aria-label': 'toggle visibility' }}
+              visibilityToggleButtonProps={{ 'aria-label': t('toggleVisibility') }}
               {...form.getInputProps('password')}
             />
             {error && (
-              <Alert color="red" role="alert" title="Login failed">
+              <Alert color="red" role="alert" title={t('loginFailed')}>
                 {error}
               </Alert>
             )}
             <Button type="submit" loading={isLoading}>
-              Log in
+              {t('logIn')}
             </Button>
             {oidcError && (
-              <Alert color="red" role="alert" title="Single sign-on failed">
+              <Alert color="red" role="alert" title={t('singleSignOnFailed')}>
                 {oidcError}
               </Alert>
             )}
             {oidc?.enabled && (
               <>
-                <Divider label="or" labelPosition="center" />
+                <Divider label={t('or')} labelPosition="center" />
                 <Button component="a" variant="default" href={oidcStartUrl(form.values.tenant)}>
-                  Sign in with {oidc.label}
+                  {t('signInWith', { provider: oidc.label })}
                 </Button>
               </>
             )}

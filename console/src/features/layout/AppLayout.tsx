@@ -11,6 +11,7 @@ import {
   IconSettings,
   IconShare,
 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { ApplicationDialogHost } from '../applications/details/ApplicationDialogHost';
@@ -29,18 +30,22 @@ import { AsOfBanner, AsOfHeaderControl, AsOfUrlSync } from '../as-of/AsOfControl
 import { useAsOf } from '../as-of/useAsOf';
 import { TruncatedText } from '../common/TruncatedText';
 import { useUndoShortcut } from '../common/undo';
+import { LanguageMenu } from '../i18n/LanguageMenu';
+import { useUserLanguage } from '../preferences/useUserLanguage';
 
 const navigation = [
-  { to: '/', label: 'Home', icon: IconHome, end: true },
-  { to: '/applications', label: 'Applications', icon: IconApps, end: false },
-  { to: '/projects', label: 'Projects', icon: IconBriefcase, end: false },
-  { to: '/shares', label: 'Sharing', icon: IconShare, end: false },
-  { to: '/admin', label: 'Administration', icon: IconSettings, end: false },
-];
+  { to: '/', label: 'nav.home', icon: IconHome, end: true },
+  { to: '/applications', label: 'nav.applications', icon: IconApps, end: false },
+  { to: '/projects', label: 'nav.projects', icon: IconBriefcase, end: false },
+  { to: '/shares', label: 'nav.sharing', icon: IconShare, end: false },
+  { to: '/admin', label: 'nav.administration', icon: IconSettings, end: false },
+] as const;
 
 export function AppLayout() {
+  const { t } = useTranslation('layout');
   const [opened, { toggle, close }] = useDisclosure();
   const me = useAppSelector(selectMe);
+  const chooseLanguage = useUserLanguage(me);
   const canAdmin = useCan('admin', 'VIEW');
   const [logout, { isLoading }] = useLogoutMutation();
   const navigate = useNavigate();
@@ -69,8 +74,9 @@ export function AppLayout() {
               onClick={toggle}
               hiddenFrom="sm"
               size="sm"
-              aria-label="toggle navigation"
+              aria-label={t('toggleNavigation')}
             />
+            {/* i18next-instrument-ignore-next-line: the product's name */}
             <Title order={3}>Fahrplan</Title>
           </Group>
           <Group gap="sm" wrap="nowrap" miw={0} data-testid="header-actions">
@@ -81,14 +87,14 @@ export function AppLayout() {
               leftSection={<IconSearch size={16} />}
               rightSection={
                 <Kbd size="xs" visibleFrom="lg">
-                  Ctrl K
+                  {t('searchShortcut')}
                 </Kbd>
               }
               onClick={spotlight.open}
-              aria-label="open command palette"
+              aria-label={t('openCommandPalette')}
               style={{ flexShrink: 0 }}
             >
-              Search
+              {t('search')}
             </Button>
             <InvitationsIndicator />
             <TenantSwitcher />
@@ -107,17 +113,18 @@ export function AppLayout() {
               leftSection={<IconLogout size={16} />}
               loading={isLoading}
               onClick={() => void signOut()}
-              aria-label="Log out"
+              aria-label={t('logOut')}
               style={{ flexShrink: 0 }}
             >
               <Box component="span" visibleFrom="lg">
-                Log out
+                {t('logOut')}
               </Box>
             </Button>
+            <LanguageMenu onChoose={(language) => void chooseLanguage(language)} />
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="main navigation">
+      <AppShell.Navbar p="xs" aria-label={t('mainNavigation')}>
         {navigation
           .filter(({ to }) => to !== '/admin' || canAdmin)
           .map(({ to, label, icon: Icon, end }) => (
@@ -126,7 +133,7 @@ export function AppLayout() {
               component={RouterNavLink}
               to={pathWithAsOf(to, asOf)}
               end={end}
-              label={label}
+              label={t(label)}
               leftSection={<Icon size={18} />}
               rightSection={to === '/shares' ? <PendingSharesBadge /> : undefined}
               onClick={close}
