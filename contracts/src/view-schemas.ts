@@ -262,7 +262,9 @@ export const historyPageSchema = pageSchema(
   total: id,
   fields: z.array(text),
   users: z.array(text),
-  refs: z.record(text, z.array(z.object({ position: id, name: text }))).optional(),
+  refs: z
+    .record(text, z.array(z.object({ position: id, name: text.nullable(), tenant: text.optional() })))
+    .optional(),
 });
 
 export const exportedEventsSchema = z.object({

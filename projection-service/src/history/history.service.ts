@@ -31,7 +31,9 @@ import { commentsProjection } from '../comments/comments.projection';
 import { goalsProjection } from '../goals/goals.projection';
 import { groupsProjection } from '../groups/groups.projection';
 import { itemsProjection } from '../items/items.projection';
+import { isVisible } from '../groups/visible-groups';
 import type { Projection } from '../projections/projection';
+import type { ReadDocument } from '../read-store/read-store';
 import { resourcesProjection } from '../resources/resources.projection';
 import { trackerConnectionsProjection } from '../tracker/tracker-connections.projection';
 
@@ -277,6 +279,26 @@ export const namesOf = (category: HistoryCategory, events: readonly StoredEvent[
   return names;
 };
 
+/**
+ * The names another tenant's project (a shared parent) gave `viewer` over its history (issue 19): its
+ * title while shared with `viewer` and accepted, not deleted (what GET /api/groups/:id answers
+ * `viewer`); otherwise only whose it is, so that a row never shows a name its viewer might not see.
+ */
+export const foreignProjectNames = (events: readonly StoredEvent[], viewer: string): ReferenceName[] => {
+  const tenant = events[0]?.metadata.tenant;
+  if (tenant === undefined || tenant === viewer) return [];
+  const names: ReferenceName[] = [];
+  let state: State = null;
+  for (const event of events) {
+    state = historyFolds.group(state, event);
+    // the folded state is the read model's document, as isVisible reads it
+    const name = state && isVisible(state as unknown as ReadDocument, viewer) ? nameOf(state) : null;
+    if (names.length === 0 || name !== names.at(-1)!.name)
+      names.push({ position: event.position, name, tenant });
+  }
+  return names;
+};
+
 /** Events one request for a record's history or export reads at most, by default. */
 export const defaultHistoryMaxEvents = 50_000;
 
@@ -346,18 +368,25 @@ export class HistoryReader {
    * The names of the records the page's `rows` refer to over their history, for those of `tenant`:
    * each referenced record's stream read once per page (at most maxPageReferences of them), charged to
    * `budget`, so a name is the one the record had at a row's position without folding the read models.
+   * With `foreignProjects` (the caller's own record), a project of another tenant (a shared parent) is
+   * named as `foreignProjectNames` says; a shared project's references to its owner's records are not.
    */
   async refs(
     category: HistoryCategory,
     rows: readonly HistoryRow[],
     tenant: string,
     budget: HistoryBudget,
+    foreignProjects = false,
   ): Promise<Record<string, ReferenceName[]>> {
     const refs: Record<string, ReferenceName[]> = {};
     const references = [...referencesOf(category, rows)].slice(0, maxPageReferences);
     for (const [key, reference] of references) {
       const events = await this.events(reference.category, String(reference.id), tenant, budget);
-      const names = events ? namesOf(reference.category, events) : [];
+      const names = events
+        ? namesOf(reference.category, events)
+        : foreignProjects && reference.category === 'group'
+          ? foreignProjectNames(await this.projectEvents(String(reference.id), budget), tenant)
+          : [];
       if (names.length > 0) refs[key] = names;
     }
     return refs;

@@ -3,8 +3,8 @@ import {
   isServerDate,
   isServerDateTime,
   itemEndFromServer,
-  nameAt,
   parseStreamName,
+  referenceAt,
   referenceKey,
   referenceOf,
 } from '@fahrplan/contracts';
@@ -145,13 +145,17 @@ const linkParam: Partial<Record<ReferenceCategory, RecordLink['param']>> = {
   application: 'show-application',
 };
 
-/** A referenced record by its name at the row's position, with its link; by its id when the page names it not. */
+/**
+ * A referenced record by its name at the row's position, with its link; another tenant's project the
+ * viewer might not see then by its owner ("a project of <tenant>", no link); by its id when the page
+ * names it not.
+ */
 export const referenceShown = (category: ReferenceCategory, id: number, context: ChangeContext): Shown => {
   const param = linkParam[category];
-  return {
-    text: nameAt(context.refs?.[referenceKey(category, id)], context.position) ?? `#${id}`,
-    link: param ? { param, id } : null,
-  };
+  const entry = referenceAt(context.refs?.[referenceKey(category, id)], context.position);
+  if (entry?.name === null && entry.tenant !== undefined)
+    return { text: `a project of ${entry.tenant}`, link: null };
+  return { text: entry?.name ?? `#${id}`, link: param ? { param, id } : null };
 };
 
 const plain = (text: string): Shown => ({ text, link: null });
