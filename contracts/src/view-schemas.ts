@@ -10,6 +10,7 @@ import { shareActions, shareRecordStatuses } from './group/share-views';
 import type { ShareView } from './group/share-views';
 import { subgroupTypes } from './group/subgroups';
 import { historyCategories } from './history/history';
+import { referenceCategories } from './history/history-refs';
 import type { ExportedEvent, HistoryPage } from './history/history';
 import { attributeDefinitionSchema, featureFlagsSchema, permissionsSchema } from './identity/tenant.commands';
 import { itemFieldsSchema, itemSystemTypes } from './item/item';
@@ -255,6 +256,7 @@ export const historyPageSchema = pageSchema(
     event: text,
     source: nullableText,
     changes: z.array(z.object({ field: text, before: z.unknown(), after: z.unknown() })),
+    via: z.object({ category: z.enum(referenceCategories), id }).optional(),
   }),
 ).extend({
   category: z.enum(historyCategories),

@@ -279,6 +279,32 @@ export const changeLine = (change: HistoryChange, context: ChangeContext): Chang
   return { kind: 'value', field, label, before: shown(before), after: shown(after) };
 };
 
+/** What a referenced record is called in a sentence ("deleted with project …"). */
+const referenceNouns: Readonly<Record<ReferenceCategory, string>> = {
+  group: 'project',
+  application: 'application',
+  resource: 'resource',
+  account: 'account',
+  goal: 'goal',
+};
+
+/**
+ * A row of another record's event that took this one along (issue 19: an item's project deleted or
+ * restored): what it did to the record ("deleted with project") and that record, by its name at the
+ * row's instant with its link; null for a row of the record's own event.
+ */
+export const viaLine = (
+  row: Pick<HistoryRow, 'via' | 'changes'>,
+  context: ChangeContext,
+): { readonly text: string; readonly record: Shown } | null => {
+  if (!row.via) return null;
+  const deleted = row.changes.find((change) => change.field === 'deleted')?.after === true;
+  return {
+    text: `${deleted ? 'deleted' : 'restored'} with ${referenceNouns[row.via.category]}`,
+    record: referenceShown(row.via.category, row.via.id, context),
+  };
+};
+
 /** Fields a project's read model derives from `shares`: said once, by the shares themselves. */
 const derivedFromShares: ReadonlySet<string> = new Set(['sharedWith', 'acceptedBy']);
 

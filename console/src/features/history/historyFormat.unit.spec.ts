@@ -11,6 +11,7 @@ import {
   shownChanges,
   summariseFieldValue,
   truncateText,
+  viaLine,
 } from './historyFormat';
 import type { ChangeContext, ChangeLine } from './historyFormat';
 import { defaultOptionLists, optionListsOf } from '@fahrplan/contracts';
@@ -182,6 +183,29 @@ describe('references (issue 19)', () => {
       '7',
       '1200',
     ]);
+  });
+});
+
+describe("rows of a project's event that took an item along (issue 19)", () => {
+  const itemContext = context({ stream: 'group-7', position: 100 });
+  const via = { category: 'group' as const, id: 7 };
+
+  it('says the item was deleted or restored with its project, named as it was then, with its link', () => {
+    expect(
+      viaLine({ via, changes: [{ field: 'deleted', before: false, after: true }] }, itemContext),
+    ).toEqual({
+      text: 'deleted with project',
+      record: { text: 'Platform', link: { param: 'show-project', id: 7 } },
+    });
+    const restored = viaLine(
+      { via, changes: [{ field: 'deleted', before: true, after: false }] },
+      context({ stream: 'group-7', position: 200 }),
+    );
+    expect(restored).toMatchObject({ text: 'restored with project', record: { text: 'Platform 2030' } });
+  });
+
+  it("is no such row for the record's own event", () => {
+    expect(viaLine({ changes: [{ field: 'deleted', before: false, after: true }] }, itemContext)).toBeNull();
   });
 });
 
