@@ -97,7 +97,8 @@ describe('deleting with a confirmation, and undo', () => {
     const title = `Delete project ${stamp}`;
     const project = await aProject(title);
     await command('AddSubgroup', { id: project, name: 'Design' });
-    for (const n of [1, 2, 3]) await aTask(project, `Task ${n} ${stamp}`);
+    const tasks: number[] = [];
+    for (const n of [1, 2, 3]) tasks.push(await aTask(project, `Task ${n} ${stamp}`));
     await page.goto(`${app.url}/project-details/${project}`);
     const dialog = page.getByRole('dialog', { name: `show group ${title}` });
     await dialog.waitFor();
@@ -121,6 +122,19 @@ describe('deleting with a confirmation, and undo', () => {
       items: unknown[];
     };
     expect(timeline.items).toHaveLength(3);
+
+    // an item's History says why it vanished and came back: with its project, named, with its link
+    await page.goto(`${app.url}/?project=${project}&${window}&show-item=${tasks[0]}`);
+    const item = page.getByRole('dialog', { name: `show item Task 1 ${stamp}` });
+    await item.getByRole('tab', { name: 'History' }).click();
+    const rows = item.getByRole('table', { name: 'history' }).locator('tbody tr');
+    await eventually(async () => (await rows.count()) === 3, 'three history rows');
+    const via = async (n: number) =>
+      ((await rows.nth(n).locator('[data-via="group"]').innerText()) ?? '').replace(/\s+/g, ' ').trim();
+    await expect(via(0)).resolves.toBe(`restored with project ${title}`);
+    await expect(via(1)).resolves.toBe(`deleted with project ${title}`);
+    await rows.nth(1).getByRole('link', { name: title }).waitFor();
+    await shoot('i19-item-deleted-with-project.png');
   });
 
   it('refuses to delete a project that has a subproject, and says why', async () => {

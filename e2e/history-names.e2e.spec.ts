@@ -8,7 +8,8 @@ const SHOTS = process.env.HISTORY_SCREENSHOTS ?? '/tmp';
 /**
  * Issue 19: an auditor reads names, not ids. A project whose parent, resource, applications, goals and
  * health change: History names each field by the dialog's label, each referenced record by its name at
- * the change (with a link that opens it), lists as added and changed rows; Compare with now the same.
+ * the change (with a link that opens it), lists as added and changed rows; Compare with now the same,
+ * key figures and goals element by element too.
  */
 describe('History and Compare with now name what changed', () => {
   const app = E2eApp.forSuite({ signIn: true });
@@ -38,6 +39,12 @@ describe('History and Compare with now name what changed', () => {
       parent: oldParent.id,
       resource: blue.id,
       healthStatus: 1,
+      metric1: 2,
+      metric4: 4,
+      metrics: [
+        { group: null, type: 'WICHTIGKEIT', value: 2 },
+        { group: null, type: 'BETRIEB', value: 3 },
+      ],
     });
     const rated = await command('SetGroupGoals', { id: project.id, goals: [{ goalId: goal.id, value: 3 }] });
     await app.api(`/api/groups/${project.id}`, { after: rated.position });
@@ -45,13 +52,23 @@ describe('History and Compare with now name what changed', () => {
     noted = new Date(Math.ceil((Date.now() + 1) / 1000) * 1000);
     await eventually(async () => Date.now() > noted.getTime(), 'the noted second');
 
-    await command('SaveGroup', {
+    const moved = await command('SaveGroup', {
       id: project.id,
       version: rated.version,
       parent: newParent.id,
       resource: ocean.id,
       applications: [application.id],
       healthStatus: 2,
+    });
+    await command('SaveGroup', {
+      id: project.id,
+      version: moved.version,
+      metric1: 5,
+      metric4: 6,
+      metrics: [
+        { group: null, type: 'WICHTIGKEIT', value: 4 },
+        { group: null, type: 'DRINGLICHKEIT', value: 1 },
+      ],
     });
     await command('SetGroupGoals', { id: project.id, goals: [{ goalId: goal.id, value: 5 }] });
     // renamed after the move: the move's row still names the parent as it was then
@@ -88,11 +105,12 @@ describe('History and Compare with now name what changed', () => {
     const dialog = page.getByRole('dialog', { name: `show group ${name('Migration')}` });
     await dialog.getByRole('tab', { name: 'History' }).click();
     const rows = historyRows(dialog);
-    // created, goals rated, moved, goals re-rated
-    await eventually(async () => (await rows.count()) === 4, 'four history rows');
+    // created, goals rated, moved, key figures rated, goals re-rated
+    await eventually(async () => (await rows.count()) === 5, 'five history rows');
 
     await expect(changeOf(rows.nth(0), 'goals')).resolves.toBe(`Goals: Goal ${name('Cloud first')}: 3 → 5`);
-    const moved = rows.nth(1);
+    await expect(changeOf(rows.nth(1), 'metric1')).resolves.toBe('Metric 1: 2 → 5');
+    const moved = rows.nth(2);
     await expect(changeOf(moved, 'parent')).resolves.toBe(
       `Parent project: ${name('Platform')} → ${name('Cloud')}`,
     );
@@ -101,7 +119,7 @@ describe('History and Compare with now name what changed', () => {
     );
     await expect(changeOf(moved, 'applications')).resolves.toBe(`Applications: + Application ${name('CRM')}`);
     await expect(changeOf(moved, 'healthStatus')).resolves.toBe('Health status: On track → At risk');
-    await expect(changeOf(rows.nth(2), 'goals')).resolves.toBe(`Goals: + Goal ${name('Cloud first')}: 3`);
+    await expect(changeOf(rows.nth(3), 'goals')).resolves.toBe(`Goals: + Goal ${name('Cloud first')}: 3`);
     // no raw ids or field names anywhere in the table
     const text = await dialog.getByRole('table', { name: 'history' }).innerText();
     expect(text).not.toMatch(/healthStatus|goalId|#\d+/);
@@ -134,13 +152,28 @@ describe('History and Compare with now name what changed', () => {
     expect(items).toEqual(
       expect.arrayContaining([
         'Health status: On track → now At risk',
-        `Goals: ${name('Cloud first')}: 3 → now ${name('Cloud first')}: 5`,
         `Parent project: ${name('Platform')} → now ${name('Cloud')}`,
         `Resource: ${name('Team Blue')} → now ${name('Team Ocean')}`,
         `Applications: — → now ${name('CRM')} 1.0`,
       ]),
     );
-    expect(items.join('\n')).not.toMatch(/healthStatus|strategy|goal: \d|\d+ → now \d+/);
+    // key figures and goals element by element, by their sliders' labels and the goals' names
+    const entries = (field: string) =>
+      differences
+        .getByRole('list', { name: `${field} that differ from now` })
+        .getByRole('listitem')
+        .allInnerTexts();
+    await expect(entries('Key figures')).resolves.toEqual([
+      'Metric 1: 2 → 5',
+      'Metric 4 (priority): 4 → 6',
+      '+ Rating DRINGLICHKEIT (urgency): 1',
+      '− Rating BETRIEB (operations): 3',
+      'Rating WICHTIGKEIT (importance): 2 → 4',
+    ]);
+    await expect(entries('Goals')).resolves.toEqual([`Goal ${name('Cloud first')}: 3 → 5`]);
+    expect(items.join('\n')).not.toMatch(
+      /healthStatus|strategy|goal: \d|\d+ → now \d+|metric\d|metrics|type:|value:|\{/,
+    );
     await page.screenshot({ path: `${SHOTS}/compare-with-now-names.png` });
   });
 });

@@ -10,6 +10,7 @@ import { shareActions, shareRecordStatuses } from './group/share-views';
 import type { ShareView } from './group/share-views';
 import { subgroupTypes } from './group/subgroups';
 import { historyCategories } from './history/history';
+import { referenceCategories } from './history/history-refs';
 import type { ExportedEvent, HistoryPage } from './history/history';
 import { attributeDefinitionSchema, featureFlagsSchema, permissionsSchema } from './identity/tenant.commands';
 import { itemFieldsSchema, itemSystemTypes } from './item/item';
@@ -257,6 +258,7 @@ export const historyPageSchema = pageSchema(
     event: text,
     source: nullableText,
     changes: z.array(z.object({ field: text, before: z.unknown(), after: z.unknown() })),
+    via: z.object({ category: z.enum(referenceCategories), id }).optional(),
   }),
 ).extend({
   category: z.enum(historyCategories),
@@ -264,7 +266,9 @@ export const historyPageSchema = pageSchema(
   total: id,
   fields: z.array(text),
   users: z.array(text),
-  refs: z.record(text, z.array(z.object({ position: id, name: text }))).optional(),
+  refs: z
+    .record(text, z.array(z.object({ position: id, name: text.nullable(), tenant: text.optional() })))
+    .optional(),
 });
 
 export const exportedEventsSchema = z.object({

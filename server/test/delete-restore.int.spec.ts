@@ -1,3 +1,4 @@
+import { nameAt, referenceKey, streamName } from '@fahrplan/contracts';
 import type { HistoryPage, TimelineView } from '@fahrplan/contracts';
 import { adminApi } from './support/admin-api';
 import type { CommandReply } from './support/admin-api';
@@ -153,6 +154,63 @@ describe('DeleteGroup and RestoreGroup', () => {
       200,
     );
     expect((await asOf(`/api/groups/${project.id}`, justAfter(deleted), restored.position)).status).toBe(404);
+  });
+
+  it("shows the project's deletion and restore in its live items' History, named as the project was then; as-of agrees", async () => {
+    const title = uniqueName('Doomed');
+    const project = await aProject({ title });
+    const elsewhere = await aProject();
+    const kept = await aTask(project.id);
+    const gone = await aTask(project.id);
+    const goneFirst = await run('DeleteItem', { id: gone.id, version: gone.version });
+    // an item that left the project before it was deleted did not go with it
+    const moved = await aTask(project.id);
+    const left = await run('SaveItem', { id: moved.id, version: moved.version, group: elsewhere.id });
+    const deleted = await run('DeleteGroup', { id: project.id, version: project.version });
+    const restored = await run('RestoreGroup', { id: project.id, version: deleted.version });
+    // renamed afterwards: the rows name the project as it was when it went and came back
+    const renamed = await run('SaveGroup', {
+      id: project.id,
+      version: restored.version,
+      title: `${title} v2`,
+    });
+
+    const reply = await read(`/api/history/item/${kept.id}?limit=1000`, renamed.position);
+    expect(reply.status).toBe(200);
+    const page = reply.body as HistoryPage;
+    const rows = page.items;
+    expect(rows.map((row) => [row.event, row.command])).toEqual([
+      ['GroupRestored', 'RestoreGroup'],
+      ['GroupDeleted', 'DeleteGroup'],
+      ['ItemCreated', 'SaveItem'],
+    ]);
+    const via = { category: 'group', id: project.id };
+    expect(rows[1]).toMatchObject({
+      position: deleted.position,
+      stream: streamName('group', project.id),
+      user: 'admin',
+      changes: [{ field: 'deleted', before: false, after: true }],
+      via,
+    });
+    expect(rows[0]).toMatchObject({
+      position: restored.position,
+      changes: [{ field: 'deleted', before: true, after: false }],
+      via,
+    });
+    const names = page.refs![referenceKey('group', project.id)];
+    expect([nameAt(names, deleted.position), nameAt(names, restored.position)]).toEqual([title, title]);
+    expect(page.fields).toContain('deleted');
+
+    // deleted on its own before, or gone to another project: the project's events are not theirs
+    expect(await historyEvents('item', gone.id, renamed.position)).toEqual(['ItemCreated', 'ItemDeleted']);
+    expect(await historyEvents('item', moved.id, renamed.position)).toEqual(['ItemCreated', 'ItemUpdated']);
+    expect(left.position).toBeLessThan(deleted.position);
+    expect(goneFirst.position).toBeLessThan(deleted.position);
+
+    // as-of of the item agrees with its History at each instant
+    expect((await asOf(`/api/items/${kept.id}`, justAfter(kept), renamed.position)).status).toBe(200);
+    expect((await asOf(`/api/items/${kept.id}`, justAfter(deleted), renamed.position)).status).toBe(404);
+    expect((await asOf(`/api/items/${kept.id}`, justAfter(restored), renamed.position)).status).toBe(200);
   });
 
   it('needs EDIT on group-details', async () => {

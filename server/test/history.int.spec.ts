@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { REDACTED, historyCategories, nameAt, referenceKey } from '@fahrplan/contracts';
+import { REDACTED, historyCategories, nameAt, referenceAt, referenceKey } from '@fahrplan/contracts';
 import type { ExportedEvent, HistoryChange, HistoryPage, HistoryRow, StoredEvent } from '@fahrplan/contracts';
 import Papa from 'papaparse';
 import { eventually } from '@fahrplan/platform/testing';
@@ -1024,6 +1024,60 @@ describe('a shared project in the receiving tenant (issue 19)', () => {
     await step('UnshareProject', { id: created.id, tenant: 'other' });
     await caughtUp(platform.embedded);
     expect((await get(`/api/history/group/${created.id}`, platform.otherAdmin)).status).toBe(404);
+  });
+});
+
+describe("a parent of another tenant's in the child's History (issue 19)", () => {
+  it('names the shared parent while the share lets the viewer see it, else by its owner; its owner sees its own names', async () => {
+    const other = platform.otherAdmin;
+    const parentTitle = uniqueName('Joint parent');
+    const parent = await step('SaveGroup', { title: parentTitle }, other);
+    await step('ShareProject', { id: parent.id, tenant: 'demo' }, other);
+    const accepted = await step('AcceptProjectShare', { id: parent.id });
+    const child = await step('SaveGroup', { title: uniqueName('Child'), parent: parent.id });
+    const retitled = await step(
+      'SaveGroup',
+      { id: parent.id, version: accepted.version, title: `${parentTitle} v2` },
+      other,
+    );
+    const unshared = await step('UnshareProject', { id: parent.id, tenant: 'demo' }, other);
+    // renamed while demo may not see it: demo never reads this title
+    const secret = uniqueName('Unshared title');
+    await step('SaveGroup', { id: parent.id, version: unshared.version, title: secret }, other);
+    const detached = await step('SaveGroup', { id: child.id, version: child.version, parent: null });
+    await caughtUp(platform.embedded);
+
+    const demo = await allRows('group', child.id);
+    const names = demo.refs![referenceKey('group', parent.id)]!;
+    expect(names).toEqual([
+      { position: parent.position, name: null, tenant: 'other' },
+      { position: accepted.position, name: parentTitle, tenant: 'other' },
+      { position: retitled.position, name: `${parentTitle} v2`, tenant: 'other' },
+      { position: unshared.position, name: null, tenant: 'other' },
+    ]);
+    const created = demo.rows.find((row) => row.position === child.position)!;
+    expect(created.changes).toContainEqual({ field: 'parent', before: null, after: parent.id });
+    expect(nameAt(names, created.position)).toBe(parentTitle);
+    const detachedRow = demo.rows.find((row) => row.position === detached.position)!;
+    expect(detachedRow.changes).toContainEqual({ field: 'parent', before: parent.id, after: null });
+    expect(referenceAt(names, detachedRow.position)).toEqual({
+      position: unshared.position,
+      name: null,
+      tenant: 'other',
+    });
+    expect(demo.raw).not.toContain(secret);
+
+    // the parent's owner, once demo shares the child with it, reads its own project's names, all of them
+    await step('ShareProject', { id: child.id, tenant: 'other' });
+    await step('AcceptProjectShare', { id: child.id }, other);
+    await caughtUp(platform.embedded);
+    const owner = await allRows('group', child.id, other);
+    const ownNames = owner.refs![referenceKey('group', parent.id)]!;
+    expect(ownNames.map((entry) => entry.name)).toEqual([parentTitle, `${parentTitle} v2`, secret]);
+    expect(ownNames.every((entry) => entry.tenant === undefined)).toBe(true);
+    expect(nameAt(ownNames, detached.position)).toBe(secret);
+    // and the parent's own History, no longer shared with demo, is not demo's to read
+    expect((await get(`/api/history/group/${parent.id}`)).status).toBe(404);
   });
 });
 

@@ -46,19 +46,31 @@ export const referencedIds = (value: unknown): number[] => {
 /** A referenced record's key in a history page's `refs`: `group:12`. */
 export const referenceKey = (category: ReferenceCategory, id: number): string => `${category}:${id}`;
 
-/** A name a referenced record took at a position of the log (each until the next one). */
+/**
+ * A name a referenced record took at a position of the log (each until the next one). Another tenant's
+ * project (a shared parent) carries its `tenant`, and its name only while the viewing tenant may see it
+ * (shared with it and accepted, not deleted); otherwise `name` is null.
+ */
 export interface ReferenceName {
   readonly position: number;
-  readonly name: string;
+  readonly name: string | null;
+  readonly tenant?: string;
 }
 
 /**
- * The name a referenced record had at `position`: the last one taken at or before it (the first one
- * when it was named only later); null when the page does not know the record.
+ * What a page says of a referenced record at `position`: the entry taken last at or before it (the
+ * first one when it was named only later); null when the page does not know the record.
  */
-export const nameAt = (names: readonly ReferenceName[] | undefined, position: number): string | null => {
+export const referenceAt = (
+  names: readonly ReferenceName[] | undefined,
+  position: number,
+): ReferenceName | null => {
   if (!names || names.length === 0) return null;
-  let name = names[0]!.name;
-  for (const entry of names) if (entry.position <= position) name = entry.name;
-  return name;
+  let found = names[0]!;
+  for (const entry of names) if (entry.position <= position) found = entry;
+  return found;
 };
+
+/** The name a referenced record had at `position`; null when the page does not know it or the viewer may not see it. */
+export const nameAt = (names: readonly ReferenceName[] | undefined, position: number): string | null =>
+  referenceAt(names, position)?.name ?? null;

@@ -1,7 +1,7 @@
 import equal from 'fast-deep-equal';
 import { z } from 'zod';
 import type { Page } from '../read-models';
-import type { ReferenceName } from './history-refs';
+import type { ReferenceCategory, ReferenceName } from './history-refs';
 
 /*
  * Issue 8: the history of a record and its view as of a date. A record's history is its stream read
@@ -48,6 +48,11 @@ export interface HistoryRow {
   /** Where a change came from when not typed by a person: a flow step, sharing, tracker mirroring, provisioning. */
   readonly source: string | null;
   readonly changes: readonly HistoryChange[];
+  /**
+   * The record whose event this is when it is not the row's own (`stream` is that record's): a
+   * project's deletion or restore, which takes its items along without events of their own (issue 19).
+   */
+  readonly via?: { readonly category: ReferenceCategory; readonly id: number };
 }
 
 /**

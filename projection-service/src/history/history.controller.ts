@@ -115,8 +115,9 @@ export class HistoryController {
       ? sharedProjectRows(foldHistory(category, events).rows, principal.tenant)
       : await this.reader.rows(category, events, principal.tenant, budget);
     const page = historyPage(rows, parsed.data, request);
-    // names only of the caller's records: a shared project's references to its owner's stay ids
-    const refs = await this.reader.refs(category, page.items, principal.tenant, budget);
+    // names only of the caller's records and of the projects shared with it: a shared project's
+    // references to its owner's records stay ids
+    const refs = await this.reader.refs(category, page.items, principal.tenant, budget, !shared);
     return { category, id, ...page, refs };
   }
 

@@ -31,7 +31,9 @@ import { commentsProjection } from '../comments/comments.projection';
 import { goalsProjection } from '../goals/goals.projection';
 import { groupsProjection } from '../groups/groups.projection';
 import { itemsProjection } from '../items/items.projection';
+import { isVisible } from '../groups/visible-groups';
 import type { Projection } from '../projections/projection';
+import type { ReadDocument } from '../read-store/read-store';
 import { resourcesProjection } from '../resources/resources.projection';
 import { trackerConnectionsProjection } from '../tracker/tracker-connections.projection';
 
@@ -194,6 +196,55 @@ export const issueRows = (link: IssueLink, events: readonly StoredEvent[]): Hist
   return rows;
 };
 
+/** A project an item belonged to, from the position it joined it until the one it left (exclusive). */
+export interface ProjectSpan {
+  readonly group: number;
+  readonly from: number;
+  readonly until: number;
+}
+
+/** The projects an item belonged to over its history, and when. */
+export const projectSpans = (events: readonly StoredEvent[], states: readonly State[]): ProjectSpan[] => {
+  const spans: ProjectSpan[] = [];
+  states.forEach((state, i) => {
+    const group = typeof state?.group === 'number' ? state.group : null;
+    const last = spans.at(-1);
+    if (last && last.until === Number.POSITIVE_INFINITY && last.group !== group)
+      spans[spans.length - 1] = { ...last, until: events[i]!.position };
+    if (group !== null && spans.at(-1)?.group !== group)
+      spans.push({ group, from: events[i]!.position, until: Number.POSITIVE_INFINITY });
+  });
+  return spans;
+};
+
+/** The project events that take its live items along, and whether the items are deleted after them. */
+const itemDeletedAfter: Readonly<Record<string, boolean>> = { GroupDeleted: true, GroupRestored: false };
+
+/**
+ * An item's rows of its project's deletions and restores while it belonged to it and was live itself
+ * (issue 19): the project's event (its stream, user and time), as the item's `deleted` changing with
+ * it, `via` the project; as-of of the item at that instant agrees (the item reads as its project does).
+ */
+export const projectRows = (
+  span: ProjectSpan,
+  projectEvents: readonly StoredEvent[],
+  events: readonly StoredEvent[],
+  states: readonly State[],
+): HistoryRow[] =>
+  projectEvents.flatMap((event) => {
+    const deleted = itemDeletedAfter[event.type];
+    if (deleted === undefined || event.position <= span.from || event.position >= span.until) return [];
+    // the item as it was then: deleted on its own, it neither went with the project nor comes back with it
+    const index = events.findLastIndex((own) => own.position < event.position);
+    if (states[index]?.deleted === true) return [];
+    return [
+      {
+        ...historyRow(event, { deleted: !deleted }, { deleted }),
+        via: { category: 'group' as const, id: span.group },
+      },
+    ];
+  });
+
 /**
  * The rows `query` selects, newest first, the page of them after `request`'s cursor (a row's position,
  * unique in the log), and the filters' choices.
@@ -251,13 +302,15 @@ export const referencesOf = (
   rows: readonly HistoryRow[],
 ): Map<string, { readonly category: ReferenceCategory; readonly id: number }> => {
   const references = new Map<string, { category: ReferenceCategory; id: number }>();
-  for (const row of rows)
+  for (const row of rows) {
+    if (row.via) references.set(referenceKey(row.via.category, row.via.id), row.via);
     for (const change of row.changes) {
       const kind = referenceOf(category, change.field);
       if (kind === undefined) continue;
       for (const id of [...referencedIds(change.before), ...referencedIds(change.after)])
         references.set(referenceKey(kind, id), { category: kind, id });
     }
+  }
   return references;
 };
 
@@ -273,6 +326,26 @@ export const namesOf = (category: HistoryCategory, events: readonly StoredEvent[
     state = historyFolds[category](state, event);
     const name = nameOf(state);
     if (name !== null && name !== names.at(-1)?.name) names.push({ position: event.position, name });
+  }
+  return names;
+};
+
+/**
+ * The names another tenant's project (a shared parent) gave `viewer` over its history (issue 19): its
+ * title while shared with `viewer` and accepted, not deleted (what GET /api/groups/:id answers
+ * `viewer`); otherwise only whose it is, so that a row never shows a name its viewer might not see.
+ */
+export const foreignProjectNames = (events: readonly StoredEvent[], viewer: string): ReferenceName[] => {
+  const tenant = events[0]?.metadata.tenant;
+  if (tenant === undefined || tenant === viewer) return [];
+  const names: ReferenceName[] = [];
+  let state: State = null;
+  for (const event of events) {
+    state = historyFolds.group(state, event);
+    // the folded state is the read model's document, as isVisible reads it
+    const name = state && isVisible(state as unknown as ReadDocument, viewer) ? nameOf(state) : null;
+    if (names.length === 0 || name !== names.at(-1)!.name)
+      names.push({ position: event.position, name, tenant });
   }
   return names;
 };
@@ -324,9 +397,17 @@ export class HistoryReader {
   ): Promise<HistoryRow[]> {
     const { rows, states } = foldHistory(category, events);
     if (category !== 'group' && category !== 'item') return rows;
+    const spans = category === 'item' ? projectSpans(events, states) : [];
+    const projects = new Map<number, StoredEvent[]>();
+    for (const { group } of spans)
+      if (!projects.has(group))
+        projects.set(group, (await this.events('group', String(group), tenant, budget)) ?? []);
+    const withProjects = spans.flatMap((span) =>
+      projectRows(span, projects.get(span.group)!, events, states),
+    );
     const group = category === 'item' ? (states.at(-1)?.group as number | undefined) : undefined;
-    const project = group === undefined ? null : await this.events('group', String(group), tenant, budget);
-    const projectConnection = project
+    const project = group === undefined ? null : (projects.get(group) ?? null);
+    const projectConnection = project?.length
       ? connectionOf(project.reduce(historyFolds.group, null)?.jirarepo)
       : null;
     const observed: HistoryRow[][] = [];
@@ -339,25 +420,32 @@ export class HistoryReader {
           ),
         ),
       );
-    return [...rows, ...observed.flat()].sort((a, b) => a.position - b.position);
+    return [...rows, ...withProjects, ...observed.flat()].sort((a, b) => a.position - b.position);
   }
 
   /**
    * The names of the records the page's `rows` refer to over their history, for those of `tenant`:
    * each referenced record's stream read once per page (at most maxPageReferences of them), charged to
    * `budget`, so a name is the one the record had at a row's position without folding the read models.
+   * With `foreignProjects` (the caller's own record), a project of another tenant (a shared parent) is
+   * named as `foreignProjectNames` says; a shared project's references to its owner's records are not.
    */
   async refs(
     category: HistoryCategory,
     rows: readonly HistoryRow[],
     tenant: string,
     budget: HistoryBudget,
+    foreignProjects = false,
   ): Promise<Record<string, ReferenceName[]>> {
     const refs: Record<string, ReferenceName[]> = {};
     const references = [...referencesOf(category, rows)].slice(0, maxPageReferences);
     for (const [key, reference] of references) {
       const events = await this.events(reference.category, String(reference.id), tenant, budget);
-      const names = events ? namesOf(reference.category, events) : [];
+      const names = events
+        ? namesOf(reference.category, events)
+        : foreignProjects && reference.category === 'group'
+          ? foreignProjectNames(await this.projectEvents(String(reference.id), budget), tenant)
+          : [];
       if (names.length > 0) refs[key] = names;
     }
     return refs;

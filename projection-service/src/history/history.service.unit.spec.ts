@@ -1,6 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import type { HistoryRow, StoredEvent } from '@fahrplan/contracts';
-import { issueLinks, issueRows, namesOf, referencesOf, sharedProjectRows } from './history.service';
+import {
+  issueLinks,
+  issueRows,
+  namesOf,
+  projectRows,
+  projectSpans,
+  referencesOf,
+  sharedProjectRows,
+} from './history.service';
 
 const at = (
   position: number,
@@ -160,5 +168,49 @@ describe('sharedProjectRows (issue 19)', () => {
       row(1, [{ field: 'title', before: 'A', after: 'B' }]),
       row(0, []),
     ]);
+  });
+});
+
+describe("an item's project deletions (issue 19)", () => {
+  const itemEvents = [
+    at(10, 'ItemCreated'),
+    at(20, 'ItemUpdated'),
+    at(30, 'ItemUpdated'),
+    at(40, 'ItemDeleted'),
+  ];
+
+  it('follows the projects an item belonged to, and when, through moves away and back', () => {
+    const states = [{ group: 1 }, { group: 2 }, { group: 1 }, { group: 1, deleted: true }];
+    expect(projectSpans(itemEvents, states)).toEqual([
+      { group: 1, from: 10, until: 20 },
+      { group: 2, from: 20, until: 30 },
+      { group: 1, from: 30, until: Number.POSITIVE_INFINITY },
+    ]);
+  });
+
+  it("shows the project's deletion and restore while the item belonged to it and was live, via the project", () => {
+    const states = [{ deleted: false }, { deleted: false }, { deleted: false }, { deleted: true }];
+    const project = [
+      at(5, 'GroupCreated'),
+      at(15, 'GroupDeleted'),
+      at(17, 'GroupRestored'),
+      at(25, 'GroupDeleted'),
+      at(35, 'GroupDeleted'),
+      at(37, 'GroupRestored'),
+      at(45, 'GroupDeleted'),
+    ];
+    const rows = projectRows({ group: 1, from: 10, until: 20 }, project, itemEvents, states);
+    expect(rows.map((r) => [r.position, r.event, r.changes, r.via])).toEqual([
+      [15, 'GroupDeleted', [{ field: 'deleted', before: false, after: true }], { category: 'group', id: 1 }],
+      [17, 'GroupRestored', [{ field: 'deleted', before: true, after: false }], { category: 'group', id: 1 }],
+    ]);
+    // deleted on its own at 40, the item neither goes nor comes back with its project after
+    const later = projectRows(
+      { group: 1, from: 30, until: Number.POSITIVE_INFINITY },
+      project,
+      itemEvents,
+      states,
+    );
+    expect(later.map((r) => r.position)).toEqual([35, 37]);
   });
 });

@@ -4,6 +4,8 @@ import { Badge, Button, Group, List, Loader, Paper, Switch, Text } from '@mantin
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { describeError, httpStatusOf } from '../common/problem';
 import { fieldLabel } from '../common/fieldLabels';
+import { listEntryLineText } from '../common/listDiff';
+import type { ListEntryLine } from '../common/listDiff';
 import { diffFormValues, formatFormValue } from './compareWithNow';
 import type { FieldDifference } from './compareWithNow';
 import { formatAsOf } from '../session/asOf';
@@ -34,6 +36,11 @@ interface Options<R, V> {
    * its name); formatFormValue else.
    */
   formatValue?: (field: string, value: unknown) => ReactNode;
+  /**
+   * A listed field's differences element by element, as its tab names them (a project's key figures
+   * and goals: "Metric 1: 3 → 5", "+ Goal Cloud first: 2"); null: the field as one value.
+   */
+  listEntries?: (field: string, asOf: unknown, now: unknown) => readonly ListEntryLine[] | null;
 }
 
 /**
@@ -50,6 +57,7 @@ export function useCompareWithNow<R, V extends object>({
   toValues,
   ignore = [],
   formatValue = (_field, value) => formatFormValue(value),
+  listEntries = () => null,
 }: Options<R, V>) {
   const asOf = useAsOf();
   const setAsOf = useSetAsOf();
@@ -101,6 +109,7 @@ export function useCompareWithNow<R, V extends object>({
             differences={differences}
             label={(field) => fieldLabel(kind, field)}
             formatValue={formatValue}
+            listEntries={listEntries}
           />
         )}
       </Paper>
@@ -115,6 +124,7 @@ function CompareResult({
   differences,
   label,
   formatValue,
+  listEntries,
 }: {
   loading: boolean;
   deleted: boolean;
@@ -122,6 +132,7 @@ function CompareResult({
   differences: readonly FieldDifference[] | null;
   label: (field: string) => string;
   formatValue: (field: string, value: unknown) => ReactNode;
+  listEntries: NonNullable<Options<unknown, object>['listEntries']>;
 }) {
   if (loading) return <Loader size="xs" mt="xs" aria-label="loading the record as it is now" />;
   if (deleted)
@@ -149,14 +160,33 @@ function CompareResult({
         {differences.length === 1 ? '1 field differs' : `${differences.length} fields differ`} from now:
       </Text>
       <List size="xs" spacing={2} aria-label="fields that differ from now">
-        {differences.map(({ field, asOf, now }) => (
-          <List.Item key={field}>
-            <Text span size="xs" fw={600}>
-              {label(field)}
-            </Text>
-            : {formatValue(field, asOf)} → now {formatValue(field, now)}
-          </List.Item>
-        ))}
+        {differences.map(({ field, asOf, now }) => {
+          const entries = listEntries(field, asOf, now);
+          return (
+            <List.Item key={field}>
+              <Text span size="xs" fw={600}>
+                {label(field)}
+              </Text>
+              {entries !== null && entries.length > 0 ? (
+                <>
+                  {' '}
+                  (as of → now):
+                  <List size="xs" spacing={2} withPadding aria-label={`${label(field)} that differ from now`}>
+                    {entries.map((entry) => (
+                      <List.Item key={`${entry.change} ${entry.noun} ${entry.name}`}>
+                        {listEntryLineText(entry)}
+                      </List.Item>
+                    ))}
+                  </List>
+                </>
+              ) : (
+                <>
+                  : {formatValue(field, asOf)} → now {formatValue(field, now)}
+                </>
+              )}
+            </List.Item>
+          );
+        })}
       </List>
     </>
   );

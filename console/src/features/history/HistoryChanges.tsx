@@ -4,7 +4,7 @@ import { Anchor, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { HistoryPage, HistoryRow } from '@fahrplan/contracts';
 import { useOptionLists } from '../options/useOptionLists';
-import { changeLine, listEntryText, shownChanges, truncateText } from './historyFormat';
+import { changeLine, listEntryText, shownChanges, truncateText, viaLine } from './historyFormat';
 import type { ListEntry, Shown } from './historyFormat';
 
 /** A small text button that shows more or less; aria-expanded tells which. */
@@ -105,6 +105,13 @@ export function ChangeList({
 }) {
   const [all, setAll] = useState(false);
   const lists = useOptionLists();
+  const via = viaLine(row, { stream: row.stream, position: row.position, lists, refs });
+  if (via)
+    return (
+      <Text size="sm" data-field="deleted" data-via={row.via?.category}>
+        {via.text} <RecordName shown={via.record} />
+      </Text>
+    );
   if (row.changes.length === 0)
     return (
       <Text size="sm" c="dimmed">

@@ -3,8 +3,8 @@ import {
   isServerDate,
   isServerDateTime,
   itemEndFromServer,
-  nameAt,
   parseStreamName,
+  referenceAt,
   referenceKey,
   referenceOf,
 } from '@fahrplan/contracts';
@@ -16,9 +16,10 @@ import type {
   ReferenceCategory,
 } from '@fahrplan/contracts';
 import { formatDateTime } from '../common/dateTime';
-import { sameValues } from '../common/formChanges';
 import { fieldLabel, fieldWords } from '../common/fieldLabels';
 import type { LabelledRecord } from '../common/fieldLabels';
+import { diffList, listEntryLineText } from '../common/listDiff';
+import type { ListEntryLine } from '../common/listDiff';
 import { formatNumber } from '../common/numbers';
 import { summariseValue } from '../common/summariseValue';
 import { optionText } from '../options/optionData';
@@ -94,15 +95,9 @@ export interface Shown {
   readonly link: RecordLink | null;
 }
 
-/** One element of a list that a change added, removed or changed ("Goal Cloud first: 3 → 5"). */
-export interface ListEntry {
-  readonly change: 'added' | 'removed' | 'changed';
-  /** What the element is ("Goal", "Lane"). */
-  readonly noun: string;
+/** One element of a list that a change added, removed or changed ("Goal Cloud first: 3 → 5"), its name with its link. */
+export interface ListEntry extends Omit<ListEntryLine, 'name'> {
   readonly name: Shown;
-  /** The element's value before and after (null: the element has no value besides its name). */
-  readonly before: string | null;
-  readonly after: string | null;
 }
 
 /** A change as the History tab lists it: its field by the dialog's label, one value before and after, or a list's entries. */
@@ -145,13 +140,17 @@ const linkParam: Partial<Record<ReferenceCategory, RecordLink['param']>> = {
   application: 'show-application',
 };
 
-/** A referenced record by its name at the row's position, with its link; by its id when the page names it not. */
+/**
+ * A referenced record by its name at the row's position, with its link; another tenant's project the
+ * viewer might not see then by its owner ("a project of <tenant>", no link); by its id when the page
+ * names it not.
+ */
 export const referenceShown = (category: ReferenceCategory, id: number, context: ChangeContext): Shown => {
   const param = linkParam[category];
-  return {
-    text: nameAt(context.refs?.[referenceKey(category, id)], context.position) ?? `#${id}`,
-    link: param ? { param, id } : null,
-  };
+  const entry = referenceAt(context.refs?.[referenceKey(category, id)], context.position);
+  if (entry?.name === null && entry.tenant !== undefined)
+    return { text: `a project of ${entry.tenant}`, link: null };
+  return { text: entry?.name ?? `#${id}`, link: param ? { param, id } : null };
 };
 
 const plain = (text: string): Shown => ({ text, link: null });
@@ -232,33 +231,19 @@ export const listEntries = (
   context: ChangeContext,
 ): ListEntry[] => {
   const shape = listShapes[field] ?? valuesShape;
-  const old = new Map(before.map((element) => [shape.key(element), element]));
-  const next = new Map(after.map((element) => [shape.key(element), element]));
-  const entry = (change: ListEntry['change'], element: unknown, from: unknown, to: unknown): ListEntry => ({
-    change,
+  const shown = (element: unknown) => shape.value?.(element) ?? shape.name(element, context).text;
+  return diffList(before, after, shape.key).map((entry) => ({
+    change: entry.change,
     noun: shape.noun,
-    name: shape.name(element, context),
-    before: from === undefined ? null : (shape.value?.(from) ?? shape.name(from, context).text),
-    after: to === undefined ? null : (shape.value?.(to) ?? shape.name(to, context).text),
-  });
-  const added = [...next].filter(([key]) => !old.has(key)).map(([, e]) => entry('added', e, undefined, e));
-  const removed = [...old]
-    .filter(([key]) => !next.has(key))
-    .map(([, e]) => entry('removed', e, e, undefined));
-  const changed = [...next]
-    .filter(([key, element]) => old.has(key) && !sameValues(old.get(key), element))
-    .map(([key, element]) => entry('changed', old.get(key), old.get(key), element));
-  return [...added, ...removed, ...changed];
+    name: shape.name(entry.before ?? entry.after, context),
+    before: entry.change === 'added' ? null : shown(entry.before),
+    after: entry.change === 'removed' ? null : shown(entry.after),
+  }));
 };
 
 /** A list entry as one line: "+ Application CRM", "− Lane Backend", "Goal Cloud first: 3 → 5". */
-export const listEntryText = ({ change, noun, name, before, after }: ListEntry): string => {
-  const what = noun ? `${noun} ${name.text}` : name.text;
-  if (change === 'changed')
-    return before === name.text ? `${noun} ${before} → ${after}`.trim() : `${what}: ${before} → ${after}`;
-  const value = change === 'added' ? after : before;
-  return `${change === 'added' ? '+' : '−'} ${what}${value !== null && value !== name.text ? `: ${value}` : ''}`;
-};
+export const listEntryText = ({ name, ...entry }: ListEntry): string =>
+  listEntryLineText({ ...entry, name: name.text });
 
 /** The dialog that labels the fields of a history category's records ('group' is a project), if one does. */
 export const labelledRecordOf = (category: string): LabelledRecord | null =>
@@ -292,6 +277,32 @@ export const changeLine = (change: HistoryChange, context: ChangeContext): Chang
     return plain(optionText(context.lists, category, field, value) ?? summariseFieldValue(field, value));
   };
   return { kind: 'value', field, label, before: shown(before), after: shown(after) };
+};
+
+/** What a referenced record is called in a sentence ("deleted with project …"). */
+const referenceNouns: Readonly<Record<ReferenceCategory, string>> = {
+  group: 'project',
+  application: 'application',
+  resource: 'resource',
+  account: 'account',
+  goal: 'goal',
+};
+
+/**
+ * A row of another record's event that took this one along (issue 19: an item's project deleted or
+ * restored): what it did to the record ("deleted with project") and that record, by its name at the
+ * row's instant with its link; null for a row of the record's own event.
+ */
+export const viaLine = (
+  row: Pick<HistoryRow, 'via' | 'changes'>,
+  context: ChangeContext,
+): { readonly text: string; readonly record: Shown } | null => {
+  if (!row.via) return null;
+  const deleted = row.changes.find((change) => change.field === 'deleted')?.after === true;
+  return {
+    text: `${deleted ? 'deleted' : 'restored'} with ${referenceNouns[row.via.category]}`,
+    record: referenceShown(row.via.category, row.via.id, context),
+  };
 };
 
 /** Fields a project's read model derives from `shares`: said once, by the shares themselves. */

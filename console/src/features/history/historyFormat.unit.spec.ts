@@ -11,6 +11,7 @@ import {
   shownChanges,
   summariseFieldValue,
   truncateText,
+  viaLine,
 } from './historyFormat';
 import type { ChangeContext, ChangeLine } from './historyFormat';
 import { defaultOptionLists, optionListsOf } from '@fahrplan/contracts';
@@ -155,11 +156,56 @@ describe('references (issue 19)', () => {
     expect(texts(changeLine({ field: 'resource', before: null, after: 99 }, context()))[1]).toBe('#99');
   });
 
+  it("names another tenant's parent project by its title only while shared with the viewer, else by its owner", () => {
+    // shared and accepted at 30, retitled at 60, unshared at 120, shared again at 300
+    const refs = {
+      'group:40': [
+        { position: 10, name: null, tenant: 'acme' },
+        { position: 30, name: 'Joint venture', tenant: 'acme' },
+        { position: 60, name: 'Joint venture 2', tenant: 'acme' },
+        { position: 120, name: null, tenant: 'acme' },
+        { position: 300, name: 'Joint venture 3', tenant: 'acme' },
+      ],
+    };
+    const at = (position: number) =>
+      changeLine({ field: 'parent', before: null, after: 40 }, context({ position, refs }));
+    expect(at(50)).toMatchObject({
+      after: { text: 'Joint venture', link: { param: 'show-project', id: 40 } },
+    });
+    expect(texts(at(100))[1]).toBe('Joint venture 2');
+    expect(at(200)).toMatchObject({ after: { text: 'a project of acme', link: null } });
+    expect(texts(at(5))[1]).toBe('a project of acme');
+    expect(texts(at(300))[1]).toBe('Joint venture 3');
+  });
+
   it('leaves numbers of fields that are no references as numbers', () => {
     expect(texts(changeLine({ field: 'parentOrder', before: 7, after: 1200 }, context()))).toEqual([
       '7',
       '1200',
     ]);
+  });
+});
+
+describe("rows of a project's event that took an item along (issue 19)", () => {
+  const itemContext = context({ stream: 'group-7', position: 100 });
+  const via = { category: 'group' as const, id: 7 };
+
+  it('says the item was deleted or restored with its project, named as it was then, with its link', () => {
+    expect(
+      viaLine({ via, changes: [{ field: 'deleted', before: false, after: true }] }, itemContext),
+    ).toEqual({
+      text: 'deleted with project',
+      record: { text: 'Platform', link: { param: 'show-project', id: 7 } },
+    });
+    const restored = viaLine(
+      { via, changes: [{ field: 'deleted', before: true, after: false }] },
+      context({ stream: 'group-7', position: 200 }),
+    );
+    expect(restored).toMatchObject({ text: 'restored with project', record: { text: 'Platform 2030' } });
+  });
+
+  it("is no such row for the record's own event", () => {
+    expect(viaLine({ changes: [{ field: 'deleted', before: false, after: true }] }, itemContext)).toBeNull();
   });
 });
 

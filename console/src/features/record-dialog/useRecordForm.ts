@@ -4,6 +4,7 @@ import type { FormValidateInput } from '@mantine/form';
 import { useCompareWithNow } from '../as-of/CompareWithNow';
 import { formatFormValue } from '../as-of/compareWithNow';
 import type { LiveRecordKind } from '../as-of/liveApi';
+import type { ListEntryLine } from '../common/listDiff';
 import { optionText } from '../options/optionData';
 import { useOptionLists } from '../options/useOptionLists';
 
@@ -23,6 +24,8 @@ interface RecordFormOptions<R, V> {
    * with now"; null: the usual form.
    */
   formatField?: (field: string, value: unknown) => ReactNode;
+  /** A listed field's differences element by element, for "compare with now"; null: as one value. */
+  listEntries?: (field: string, asOf: unknown, now: unknown) => readonly ListEntryLine[] | null;
 }
 
 /**
@@ -37,13 +40,22 @@ export function useRecordForm<R, V extends object>({
   toValues,
   ignore,
   formatField = () => null,
+  listEntries,
 }: RecordFormOptions<R, V>) {
   const lists = useOptionLists();
   // the codes of a project's and an item's option lists by their labels, as the dialog's selects
   const record = kind === 'project' ? 'group' : kind;
   const formatValue = (field: string, value: unknown) =>
     formatField(field, value) ?? optionText(lists, record, field, value) ?? formatFormValue(value);
-  const compare = useCompareWithNow({ kind, id, asOfValues: initialValues, toValues, ignore, formatValue });
+  const compare = useCompareWithNow({
+    kind,
+    id,
+    asOfValues: initialValues,
+    toValues,
+    ignore,
+    formatValue,
+    listEntries,
+  });
   const form = useForm<V>({
     mode: 'controlled',
     initialValues,

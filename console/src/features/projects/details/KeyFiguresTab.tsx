@@ -8,6 +8,7 @@ import {
   keyFigureSliders,
   priorityRawSum,
   prioritySummary,
+  ratingName,
   ratingTypeLabels,
   ratingTypeWeights,
   ratingTypes,
@@ -121,7 +122,7 @@ function PriorityPane({ value, priority, editable, onRating }: PaneProps) {
                 </Text>
               </>
             }
-            name={`${type} (${ratingTypeLabels[type]})`}
+            name={ratingName(type)}
             hint={ratingTypeWeights[type]}
             max={maxMetricValue}
             value={ratingValue(value.metrics, type)}

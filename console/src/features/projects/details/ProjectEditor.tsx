@@ -23,8 +23,9 @@ import { StrategyTab } from './StrategyTab';
 import { useGetGoalsQuery, useLazyGetProjectQuery } from './projectDetailsApi';
 import { projectFormValidator, sameValues, toFormValues } from './projectForm';
 import type { ProjectFormValues, ProjectRecord } from './projectForm';
-import { strategyText } from './goalTree';
-import type { StrategyValue } from './tabTypes';
+import { strategyEntries, strategyText } from './goalTree';
+import { keyFigureEntries } from './keyFigures';
+import type { RatingValues, StrategyValue } from './tabTypes';
 import { useProjectSaveFlow } from './useProjectSaveFlow';
 import { today } from '../../common/dateTime';
 
@@ -123,6 +124,13 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
     // the goals by their names, as the strategy tab lists them; references as their pickers
     formatField: (field, value) =>
       field === 'strategy' ? strategyText(value as StrategyValue, goals) : projectReferences(field, value),
+    // the key figures and goals element by element, by their sliders' labels and the goals' paths
+    listEntries: (field, asOf, now) =>
+      field === 'rating'
+        ? keyFigureEntries(asOf as RatingValues, now as RatingValues)
+        : field === 'strategy'
+          ? strategyEntries(asOf as StrategyValue, now as StrategyValue, goals)
+          : null,
   });
   const [record, setRecord] = useState<ProjectRecord | null>(
     group && { id: group.id, version: group.version, account: group.account },

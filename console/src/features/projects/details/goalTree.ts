@@ -1,4 +1,6 @@
 import type { CreateGoalData, GoalView } from '@fahrplan/contracts';
+import { diffList } from '../../common/listDiff';
+import type { ListEntryLine } from '../../common/listDiff';
 import type { PendingGoal, StrategyValue } from './tabTypes';
 
 export type GoalKey = number | string;
@@ -98,6 +100,25 @@ export function strategyText(value: StrategyValue, goals: Parameters<typeof goal
     .map(({ goal, value: rated }) => `${goalLabel(nodes, goal)}: ${rated}`)
     .join(', ');
   return text === '' ? '(none)' : text;
+}
+
+/**
+ * The goal values that differ between two states of the strategy tab, each goal by its path, as
+ * added, removed and changed rows ("Goal Efficiency › Automate operations: 3 → 5"), for "compare with now".
+ */
+export function strategyEntries(
+  asOf: StrategyValue,
+  now: StrategyValue,
+  goals: Parameters<typeof goalNodes>[0],
+): ListEntryLine[] {
+  const nodes = goalNodes(goals, [...asOf.pending, ...now.pending]);
+  return diffList(asOf.assigned, now.assigned, ({ goal }) => String(goal)).map((entry) => ({
+    change: entry.change,
+    noun: 'Goal',
+    name: goalLabel(nodes, (entry.before ?? entry.after)!.goal),
+    before: entry.before ? String(entry.before.value) : null,
+    after: entry.after ? String(entry.after.value) : null,
+  }));
 }
 
 // ---------------------------------------------------------------- the project's goal values

@@ -15,10 +15,12 @@ import {
   removeGoal,
   setGoalValue,
   sunburstData,
+  strategyEntries,
   strategyText,
   sunburstSummary,
 } from './goalTree';
 import type { GoalNode } from './goalTree';
+import { listEntryLineText } from '../../common/listDiff';
 import type { PendingGoal, StrategyValue } from './tabTypes';
 
 const goal = (
@@ -138,6 +140,28 @@ describe('strategyText', () => {
       'Customers › Self-service › Portal: 3, Customers › Self-service › Chatbot: 1',
     );
     expect(strategyText(strategy(), views)).toBe('(none)');
+  });
+});
+
+describe('strategyEntries', () => {
+  it('lists the goal values that differ as added, removed and changed rows by their paths (Compare with now)', () => {
+    const views = goals.map((g) => ({ ...g, id: g.id as number, rank: null, assignable: true }));
+    const asOf = strategy([
+      { goal: 2, value: 3 },
+      { goal: 3, value: 1 },
+      { goal: 6, value: 4 },
+    ]);
+    const now = strategy([
+      { goal: 6, value: 4 },
+      { goal: 2, value: 5 },
+      { goal: 42, value: 2 },
+    ]);
+    expect(strategyEntries(asOf, now, views).map(listEntryLineText)).toEqual([
+      '+ Goal goal 42: 2',
+      '− Goal Efficiency › reduce cost: 1',
+      'Goal Efficiency › Automate operations: 3 → 5',
+    ]);
+    expect(strategyEntries(now, now, views)).toEqual([]);
   });
 });
 

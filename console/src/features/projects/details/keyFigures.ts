@@ -6,6 +6,8 @@ import {
   priority,
 } from '@fahrplan/contracts';
 import type { GroupMetric, MetricType } from '@fahrplan/contracts';
+import { diffList } from '../../common/listDiff';
+import type { ListEntryLine } from '../../common/listDiff';
 import type { RatingValues } from './tabTypes';
 
 /** English labels beside the German rating types of §3. */
@@ -38,6 +40,37 @@ export function keyFigureSliders(admin: boolean): readonly { key: KeyFigure; lab
   return admin
     ? [...ratings, { key: 'metric4', label: 'Metric 4 (priority)', max: metricLimits.metric4 }]
     : ratings;
+}
+
+/** A rating as the priority details name its slider: "WICHTIGKEIT (importance)". */
+export const ratingName = (type: MetricType): string => `${type} (${ratingTypeLabels[type]})`;
+
+/**
+ * The key figures that differ between two states of the tab, each by the label of its slider, as
+ * "compare with now" lists them: the metrics changed ("Metric 1: 3 → 5"), the ratings (the first
+ * entry of each type, as the sliders show it) added, removed or changed ("+ Rating WICHTIGKEIT
+ * (importance): 4").
+ */
+export function keyFigureEntries(asOf: RatingValues, now: RatingValues): ListEntryLine[] {
+  const metrics = keyFigureSliders(true)
+    .filter(({ key }) => asOf[key] !== now[key])
+    .map(({ key, label }) => ({
+      change: 'changed' as const,
+      noun: '',
+      name: label,
+      before: String(asOf[key]),
+      after: String(now[key]),
+    }));
+  const shown = (ratings: readonly GroupMetric[]) =>
+    metricTypes.flatMap((type) => ratings.find((rating) => rating.type === type) ?? []);
+  const ratings = diffList(shown(asOf.metrics), shown(now.metrics), ({ type }) => type).map((entry) => ({
+    change: entry.change,
+    noun: 'Rating',
+    name: ratingName((entry.before ?? entry.after)!.type),
+    before: entry.before ? String(entry.before.value) : null,
+    after: entry.after ? String(entry.after.value) : null,
+  }));
+  return [...metrics, ...ratings];
 }
 
 /** The value a rating slider shows: the first entry of the type (the list may repeat types), else 0. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { GroupMetric } from '@fahrplan/contracts';
 import {
   applyRatingChange,
+  keyFigureEntries,
   keyFigureSliders,
   priorityContribution,
   priorityRawSum,
@@ -11,6 +12,7 @@ import {
   ratingValue,
   withRating,
 } from './keyFigures';
+import { listEntryLineText } from '../../common/listDiff';
 import type { RatingValues } from './tabTypes';
 
 const rating = (overrides: Partial<RatingValues> = {}): RatingValues => ({
@@ -153,5 +155,29 @@ describe('priorityRawSum', () => {
     expect(priorityContribution('WICHTIGKEIT', 7)).toBe(3.25);
     expect(priorityContribution('BETRIEB', 6)).toBe(2);
     expect(priorityContribution('DRINGLICHKEIT', 10)).toBe(0);
+  });
+});
+
+describe('keyFigureEntries (Compare with now)', () => {
+  it('names each metric and rating by its slider label, ratings as added, removed and changed rows', () => {
+    const asOf = rating({
+      metric1: 3,
+      metric4: 5,
+      metrics: [m('WICHTIGKEIT', 2), m('BETRIEB', 6), m('ARCHITEKTUR', 1)],
+    });
+    const now = rating({
+      metric1: 7,
+      metric4: 6,
+      // a second entry of a type shows in no slider, so it is no difference either
+      metrics: [m('ARCHITEKTUR', 1), m('WICHTIGKEIT', 4), m('DRINGLICHKEIT', 8), m('WICHTIGKEIT', 9, 'x')],
+    });
+    expect(keyFigureEntries(asOf, now).map(listEntryLineText)).toEqual([
+      'Metric 1: 3 → 7',
+      'Metric 4 (priority): 5 → 6',
+      '+ Rating DRINGLICHKEIT (urgency): 8',
+      '− Rating BETRIEB (operations): 6',
+      'Rating WICHTIGKEIT (importance): 2 → 4',
+    ]);
+    expect(keyFigureEntries(asOf, asOf)).toEqual([]);
   });
 });
