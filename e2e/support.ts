@@ -75,6 +75,8 @@ export interface LoginOptions {
   password?: string;
   viewportHeight?: number;
   viewportWidth?: number;
+  /** The browser's language (navigator.languages, Accept-Language): English unless a spec asks. */
+  locale?: string;
   /** What shows once the user is in: the heading of that name, or whatever `ready` finds. */
   ready: string | ((page: Page) => Locator);
 }
@@ -154,10 +156,12 @@ export class E2eApp {
     password = E2E_PASSWORD,
     viewportHeight = 900,
     viewportWidth = 1400,
+    locale = 'en-US',
     ready,
   }: LoginOptions): Promise<Page> {
     const context = await this.browser.newContext({
       viewport: { width: viewportWidth, height: viewportHeight },
+      locale,
     });
     const page = await context.newPage();
     await page.goto(`${this.url}${path}`);

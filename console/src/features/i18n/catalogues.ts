@@ -1,7 +1,7 @@
 import { consoleLanguages } from '@fahrplan/contracts';
 
 /**
- * i18next's resources from the catalogue files by path (`../<feature>/messages/<language>.json`):
+ * i18next's resources from the catalogue files by path (`…/<feature>/messages/<language>.json`):
  * language → namespace (the feature folder) → messages. A file of a language the console does not
  * speak is an error, not a silent gap.
  */

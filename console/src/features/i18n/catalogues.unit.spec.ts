@@ -4,9 +4,9 @@ import { cataloguesOf } from './catalogues';
 describe('cataloguesOf', () => {
   it('files by feature and language become namespaces per language', () => {
     const resources = cataloguesOf({
-      '../layout/messages/de-CH.json': { nav: { home: 'Start' } },
-      '../layout/messages/fr-CH.json': { nav: { home: 'Accueil' } },
-      '../auth/messages/de-CH.json': { login: 'Anmelden' },
+      '/src/features/layout/messages/de-CH.json': { nav: { home: 'Start' } },
+      '/src/features/layout/messages/fr-CH.json': { nav: { home: 'Accueil' } },
+      '/src/features/auth/messages/de-CH.json': { login: 'Anmelden' },
     });
     expect(resources['de-CH']).toEqual({ layout: { nav: { home: 'Start' } }, auth: { login: 'Anmelden' } });
     expect(resources['fr-CH']).toEqual({ layout: { nav: { home: 'Accueil' } } });
@@ -14,7 +14,9 @@ describe('cataloguesOf', () => {
   });
 
   it('refuses a catalogue of a language the console does not speak, or one out of place', () => {
-    expect(() => cataloguesOf({ '../layout/messages/de-DE.json': {} })).toThrow('not a message catalogue');
-    expect(() => cataloguesOf({ '../layout/de-CH.json': {} })).toThrow('not a message catalogue');
+    expect(() => cataloguesOf({ '/src/features/layout/messages/de-DE.json': {} })).toThrow(
+      'not a message catalogue',
+    );
+    expect(() => cataloguesOf({ '/src/features/layout/de-CH.json': {} })).toThrow('not a message catalogue');
   });
 });

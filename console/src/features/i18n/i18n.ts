@@ -11,7 +11,7 @@ import { cataloguesOf } from './catalogues';
 
 // Every feature's message catalogues, `features/<feature>/messages/<language>.json`: one namespace
 // per feature folder, all bundled (a few kB each), so no screen waits for a catalogue.
-const files = import.meta.glob<Record<string, unknown>>('../*/messages/*.json', {
+const files = import.meta.glob<Record<string, unknown>>('/src/features/*/messages/*.json', {
   eager: true,
   import: 'default',
 });

@@ -34,11 +34,11 @@ import { LanguageMenu } from '../i18n/LanguageMenu';
 import { useUserLanguage } from '../preferences/useUserLanguage';
 
 const navigation = [
-  { to: '/', label: 'nav.home', icon: IconHome, end: true },
-  { to: '/applications', label: 'nav.applications', icon: IconApps, end: false },
-  { to: '/projects', label: 'nav.projects', icon: IconBriefcase, end: false },
-  { to: '/shares', label: 'nav.sharing', icon: IconShare, end: false },
-  { to: '/admin', label: 'nav.administration', icon: IconSettings, end: false },
+  { to: '/', icon: IconHome, end: true },
+  { to: '/applications', icon: IconApps, end: false },
+  { to: '/projects', icon: IconBriefcase, end: false },
+  { to: '/shares', icon: IconShare, end: false },
+  { to: '/admin', icon: IconSettings, end: false },
 ] as const;
 
 export function AppLayout() {
@@ -46,6 +46,13 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const me = useAppSelector(selectMe);
   const chooseLanguage = useUserLanguage(me);
+  const labels: Record<(typeof navigation)[number]['to'], string> = {
+    '/': t('nav.home'),
+    '/applications': t('nav.applications'),
+    '/projects': t('nav.projects'),
+    '/shares': t('nav.sharing'),
+    '/admin': t('nav.administration'),
+  };
   const canAdmin = useCan('admin', 'VIEW');
   const [logout, { isLoading }] = useLogoutMutation();
   const navigate = useNavigate();
@@ -76,7 +83,7 @@ export function AppLayout() {
               size="sm"
               aria-label={t('toggleNavigation')}
             />
-            {/* i18next-instrument-ignore-next-line: the product's name */}
+            {/* i18next-instrument-ignore: the product's name is the same in every language */}
             <Title order={3}>Fahrplan</Title>
           </Group>
           <Group gap="sm" wrap="nowrap" miw={0} data-testid="header-actions">
@@ -127,13 +134,13 @@ export function AppLayout() {
       <AppShell.Navbar p="xs" aria-label={t('mainNavigation')}>
         {navigation
           .filter(({ to }) => to !== '/admin' || canAdmin)
-          .map(({ to, label, icon: Icon, end }) => (
+          .map(({ to, icon: Icon, end }) => (
             <NavLink
               key={to}
               component={RouterNavLink}
               to={pathWithAsOf(to, asOf)}
               end={end}
-              label={t(label)}
+              label={labels[to]}
               leftSection={<Icon size={18} />}
               rightSection={to === '/shares' ? <PendingSharesBadge /> : undefined}
               onClick={close}
