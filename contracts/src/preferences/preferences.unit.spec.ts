@@ -25,7 +25,13 @@ describe('ChangeMyPreferences', () => {
     type: 'UserCreated',
     data: { id: 7, tenant: 'acme', username: 'ann', displayName: 'Ann', passwordHash: 'x', permissions: {} },
   });
-  const context = (callerId: number): UserContext => ({ tenant: 'globex', newId: 0, callerId });
+  const context = (callerId: number): UserContext => ({
+    tenant: 'globex',
+    user: 'ann',
+    now: '2026-11-28T12:00:00.000Z',
+    newId: 0,
+    callerId,
+  });
 
   it('a field left out keeps its value; null clears it', () => {
     expect(changedPreferences({ language: 'en' }, {})).toEqual({ language: 'en' });
