@@ -41,6 +41,25 @@ export default {
     indentation: 2,
   },
   lint: {
+    // every component's text, and the attributes that show or speak text (Mantine's props among them)
+    acceptedTags: 'all',
+    acceptedAttributes: [
+      'label',
+      'description',
+      'placeholder',
+      'title',
+      'aria-label',
+      'alt',
+      'error',
+      'message',
+      'confirmLabel',
+      'cancelLabel',
+      'tooltip',
+      'noRecordsText',
+      'nothingFoundMessage',
+      'emptyText',
+      'legend',
+    ],
     ignore: untranslated.map((folder) => `${features}/${folder}/**`),
   },
 };

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { SESSION_HINT_COOKIE } from '@fahrplan/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useRefreshMutation } from './authApi';
@@ -14,6 +15,7 @@ const maySignInAgain = () => document.cookie.split('; ').some((c) => c.startsWit
  * unless there is none: then the refresh would only answer 401 (a failed request in the console).
  */
 export function SessionGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('auth');
   const status = useAppSelector(selectSessionStatus);
   const dispatch = useAppDispatch();
   const [refresh] = useRefreshMutation();
@@ -27,7 +29,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   if (status === 'unknown') {
     return (
       <Center h="100vh">
-        <Loader aria-label="loading session" />
+        <Loader aria-label={t('loadingSession')} />
       </Center>
     );
   }
