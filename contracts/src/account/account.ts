@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from '../rules/messages';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError } from '../errors';
@@ -169,10 +170,10 @@ export const decideAccount = (
       if (!owner.assetNr)
         throw project
           ? validationError('a project account needs a project number', [
-              { field: 'projectNr', message: 'required' },
+              { field: 'projectNr', message: say('required') },
             ])
           : validationError('an application account needs an asset number', [
-              { field: 'assetNr', message: 'required' },
+              { field: 'assetNr', message: say('required') },
             ]);
       if (owner.account !== null)
         throw new DomainError(

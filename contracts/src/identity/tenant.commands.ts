@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from '../rules/messages';
 import { optionListsSchema } from '../options/option-lists';
 import { actions, resources } from '../permissions';
 import { requiredName } from '../rules/limits';
@@ -36,17 +37,17 @@ export const noFeatures: FeatureFlags = {
 
 /** Tenant names appear in logins, share chips and URLs: letters, digits, '.', '_' and '-'. */
 export const tenantNameSchema = z
-  .string({ error: 'required' })
+  .string({ error: say('required') })
   .trim()
-  .min(2, { error: 'at least 2 characters' })
-  .max(50, { error: 'at most 50 characters' })
+  .min(2, { error: say('at-least', { bound: 2, unit: 'characters' }) })
+  .max(50, { error: say('at-most', { bound: 50, unit: 'characters' }) })
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { error: "letters, digits, '.', '_' or '-'" });
 
 export const usernameSchema = z
-  .string({ error: 'required' })
+  .string({ error: say('required') })
   .trim()
-  .min(1, { error: 'required' })
-  .max(100, { error: 'at most 100 characters' })
+  .min(1, { error: say('required') })
+  .max(100, { error: say('at-most', { bound: 100, unit: 'characters' }) })
   .regex(/^[A-Za-z0-9][A-Za-z0-9@._+-]*$/, { error: "letters, digits, '@', '.', '_', '+' or '-'" });
 
 export const permissionsSchema = z
@@ -59,7 +60,11 @@ export const attributeDefinitionSchema = z
       .string()
       .trim()
       .regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, { error: 'a letter, then letters, digits or _' }),
-    label: z.string().trim().min(1, { error: 'required' }).max(100),
+    label: z
+      .string()
+      .trim()
+      .min(1, { error: say('required') })
+      .max(100),
     type: z.enum(attributeTypes),
     options: z.array(z.string().trim().min(1).max(100)).max(100).optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from '../rules/messages';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
@@ -14,9 +15,9 @@ const id = z.number().int().positive();
 
 /** OWASP: at least 8 characters, long passphrases allowed; 10 here, the hash caps the cost. */
 export const passwordSchema = z
-  .string({ error: 'required' })
-  .min(10, { error: 'at least 10 characters' })
-  .max(1000, { error: 'at most 1000 characters' });
+  .string({ error: say('required') })
+  .min(10, { error: say('at-least', { bound: 10, unit: 'characters' }) })
+  .max(1000, { error: say('at-most', { bound: 1000, unit: 'characters' }) });
 const displayName = requiredName(100);
 
 export type UserCreated = DomainEvent<
@@ -129,7 +130,7 @@ export const decideUser = (command: UserCommand, state: UserState, context: User
   if (command.type === 'CreateUser') {
     if (state.status !== 'absent') throw new DomainError('conflict', 'user exists already');
     if (context.nameTaken)
-      throw validationError('user name taken', [{ field: 'username', message: 'taken' }]);
+      throw validationError('user name taken', [{ field: 'username', message: say('taken') }]);
     if (!context.passwordHash) throw new Error('CreateUser needs the password hash');
     return [
       {

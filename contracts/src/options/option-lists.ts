@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from '../rules/messages';
 import { invalidField } from '../errors';
 import { ranges } from '../rules/ranges';
 
@@ -57,14 +58,14 @@ export const optionsPerListMax = 100;
 export const optionSchema = z.strictObject({
   value: z
     .number()
-    .int({ error: 'a whole number' })
+    .int({ error: say('kind', { kind: 'whole-number' }) })
     .min(optionValueRange.min, { error: `between ${optionValueRange.min} and ${optionValueRange.max}` })
     .max(optionValueRange.max, { error: `between ${optionValueRange.min} and ${optionValueRange.max}` }),
   label: z
     .string()
     .trim()
-    .min(1, { error: 'required' })
-    .max(optionLabelMax, { error: `at most ${optionLabelMax} characters` }),
+    .min(1, { error: say('required') })
+    .max(optionLabelMax, { error: say('at-most', { bound: optionLabelMax, unit: 'characters' }) }),
   colour: z.enum(optionColours),
   /** Counts as done: finished work in charts, counts and the timeline. */
   done: z.boolean(),

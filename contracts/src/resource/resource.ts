@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from '../rules/messages';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, notFound, validationError, versionConflict } from '../errors';
@@ -18,7 +19,7 @@ export const saveResourceSchema = z
   .strictObject({ id: id.optional(), version: version.optional(), name: resourceNameSchema })
   .superRefine((c, ctx) => {
     if (c.id !== undefined && c.version === undefined)
-      ctx.addIssue({ code: 'custom', path: ['version'], message: 'required when updating' });
+      ctx.addIssue({ code: 'custom', path: ['version'], message: say('required-when-updating') });
   });
 export type SaveResourceData = z.infer<typeof saveResourceSchema>;
 
@@ -96,4 +97,4 @@ export const resourceDecider = deciderOf(decideResource, evolveResource, initial
 
 /** The refusal of a project or item that names a resource the tenant does not have (live). */
 export const resourceNotFound = () =>
-  validationError('resource not found', [{ field: 'resource', message: 'not found' }]);
+  validationError('resource not found', [{ field: 'resource', message: say('not-found') }]);

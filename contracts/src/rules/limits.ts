@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isServerDate, isServerDateTime } from './dates';
+import { say } from './messages';
 
 /**
  * Text limits of §5 as zod schemas that the server and the console share. Texts are trimmed before
@@ -24,14 +25,14 @@ export const limits = {
   comment: 2000,
 } as const;
 
-const tooLong = (max: number) => `at most ${max} characters`;
+const tooLong = (max: number) => say('at-most', { bound: max, unit: 'characters' });
 
 /** A required text: trimmed, not empty, at most `max` characters. */
 export const requiredText = (max: number) =>
   z
-    .string({ error: 'required' })
+    .string({ error: say('required') })
     .trim()
-    .min(1, { error: 'required' })
+    .min(1, { error: say('required') })
     .max(max, { error: tooLong(max) });
 
 /**
@@ -40,7 +41,7 @@ export const requiredText = (max: number) =>
  * titles refuse them; everything else in them is stored byte for byte as sent.
  */
 const hiddenCharacters = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
-export const hiddenCharactersMessage = 'no control characters or bidi overrides';
+export const hiddenCharactersMessage = say('hidden-characters');
 
 /** A name or title: a required text that shows as it is stored, on one line. */
 export const requiredName = (max: number) =>
@@ -58,11 +59,11 @@ export const optionalText = (max: number) =>
 /** A server date (YYYY-MM-DD) that exists in the calendar. */
 export const serverDateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'a date as YYYY-MM-DD' })
-  .refine(isServerDate, { error: 'not a real date' });
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: say('format', { format: 'server-date' }) })
+  .refine(isServerDate, { error: say('real-date') });
 
 /** An item date-time (YYYY-MM-DDTHH:mm, §9) that exists in the calendar. */
 export const serverDateTimeSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: 'a date-time as YYYY-MM-DDTHH:mm' })
-  .refine(isServerDateTime, { error: 'not a real date-time' });
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: say('format', { format: 'server-date-time' }) })
+  .refine(isServerDateTime, { error: say('real-date-time') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import './messages';
+import { say } from './messages';
 import { maxMetricValue } from './priority';
 
 /** The values a numeric field allows: `min` to `max` inclusive, with at most `decimals` decimals. */
@@ -35,13 +35,9 @@ export const ranges = {
   attributeNumber: { min: -largest, max: largest, decimals: 2 },
 } as const satisfies Record<string, NumericRange>;
 
-const shown = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
-
 /** The range said for people: "a whole number between 0 and 99". */
 export const rangeMessage = ({ min, max, decimals }: NumericRange): string =>
-  decimals === 0
-    ? `a whole number between ${shown(min)} and ${shown(max)}`
-    : `a number between ${shown(min)} and ${shown(max)} with at most ${decimals} decimals`;
+  say('range', { min, max, decimals });
 
 /**
  * A required number of `range`: anything else, a string or NaN among them, is refused with the range
@@ -51,7 +47,9 @@ export const numberIn = (range: NumericRange) => {
   const message = rangeMessage(range);
   const error = { error: message, abort: true };
   const bounded = z
-    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'required' : message) })
+    .number({
+      error: (issue) => (issue.input === undefined || issue.input === null ? say('required') : message),
+    })
     .min(range.min, error)
     .max(range.max, error);
   return range.decimals === 0 ? bounded.int(error) : bounded.multipleOf(10 ** -range.decimals, error);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from './messages';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -20,7 +21,7 @@ export const saveCommandSchema = <Shape extends z.ZodRawShape>(
       if (given.id === undefined)
         for (const field of required)
           if (given[field] === undefined)
-            ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
+            ctx.addIssue({ code: 'custom', path: [field], message: say('required') });
       if (given.id !== undefined && given.version === undefined)
-        ctx.addIssue({ code: 'custom', path: ['version'], message: 'required when updating' });
+        ctx.addIssue({ code: 'custom', path: ['version'], message: say('required-when-updating') });
     });

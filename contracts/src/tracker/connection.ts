@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from '../rules/messages';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, invalidField, notFound, validationError, versionConflict } from '../errors';
@@ -95,7 +96,7 @@ export const saveTrackerConnectionSchema = z
   })
   .superRefine((c, ctx) => {
     if (c.id !== undefined && c.version === undefined)
-      ctx.addIssue({ code: 'custom', path: ['version'], message: 'required when updating' });
+      ctx.addIssue({ code: 'custom', path: ['version'], message: say('required-when-updating') });
     if (c.id === undefined && c.secret === undefined)
       ctx.addIssue({ code: 'custom', path: ['secret'], message: 'required for a new connection' });
     basicNeedsEmail(c, ctx);
