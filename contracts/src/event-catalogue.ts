@@ -13,6 +13,7 @@ import { applicationStatuses } from './application/application';
 import type {
   ApplicationCreated,
   ApplicationDeleted,
+  ApplicationRestored,
   ApplicationEvent,
   ApplicationFields,
   ApplicationUpdated,
@@ -162,6 +163,7 @@ export const accountEntryEventSchema = z.object({
 const applicationCreatedData = applicationFieldsEventSchema.extend({ id });
 const applicationUpdatedData = z.object({ id, changes: applicationFieldsEventSchema.partial() });
 const applicationDeletedData = z.object({ id });
+const applicationRestoredData = z.object({ id });
 const commentCreatedData = z.object({
   ...createCommentSchema.shape,
   id,
@@ -236,6 +238,7 @@ type _CatalogueMatchesDomain = [
   Assert<SameShape<z.output<typeof applicationCreatedData>, ApplicationCreated['data']>>,
   Assert<SameShape<z.output<typeof applicationUpdatedData>, ApplicationUpdated['data']>>,
   Assert<SameShape<z.output<typeof applicationDeletedData>, ApplicationDeleted['data']>>,
+  Assert<SameShape<z.output<typeof applicationRestoredData>, ApplicationRestored['data']>>,
   Assert<SameShape<z.output<typeof commentCreatedData>, CommentCreated['data']>>,
   Assert<SameShape<z.output<typeof accountCreatedData>, AccountCreated['data']>>,
   Assert<SameShape<z.output<typeof accountEntriesAddedData>, AccountEntriesAdded['data']>>,
@@ -311,6 +314,14 @@ export const eventCatalogue = {
     category: 'application',
     summary: 'An application was soft-deleted.',
     data: applicationDeletedData,
+    aggregateId: byId,
+  }),
+  ApplicationRestored: defineEvent({
+    schemaVersion: 1,
+    category: 'application',
+    summary:
+      'A deleted application is live again, as it was when deleted; the deletion stays in the history.',
+    data: applicationRestoredData,
     aggregateId: byId,
   }),
   CommentCreated: defineEvent({
@@ -567,6 +578,7 @@ export const planningEventSchemas = {
   ApplicationCreated: envelopeOf('ApplicationCreated'),
   ApplicationUpdated: envelopeOf('ApplicationUpdated'),
   ApplicationDeleted: envelopeOf('ApplicationDeleted'),
+  ApplicationRestored: envelopeOf('ApplicationRestored'),
   CommentCreated: envelopeOf('CommentCreated'),
   AccountCreated: envelopeOf('AccountCreated'),
   AccountEntriesAdded: envelopeOf('AccountEntriesAdded'),
@@ -601,6 +613,7 @@ export const planningEventSchema = z.discriminatedUnion('type', [
   planningEventSchemas.ApplicationCreated,
   planningEventSchemas.ApplicationUpdated,
   planningEventSchemas.ApplicationDeleted,
+  planningEventSchemas.ApplicationRestored,
   planningEventSchemas.CommentCreated,
   planningEventSchemas.AccountCreated,
   planningEventSchemas.AccountEntriesAdded,
