@@ -73,6 +73,12 @@ export const applicationsApi = apiSlice.injectEndpoints({
       // log a 404; a dialog that opens it later asks anew (refetchOnMountOrArgChange)
       invalidatesTags: (result) => (result ? [listTag] : []),
     }),
+    /** Undo of a delete: the version is the one the delete answered. */
+    restoreApplication: builder.mutation<CommandResult, CommandRequest<DeleteApplicationInput>>({
+      query: (command) => commandArgs('RestoreApplication', command),
+      invalidatesTags: (result, _error, { data }) =>
+        result ? [listTag, { type: 'Application', id: data.id }] : [],
+    }),
   }),
 });
 
@@ -84,4 +90,5 @@ export const {
   useLazyGetApplicationQuery,
   useSaveApplicationMutation,
   useDeleteApplicationMutation,
+  useRestoreApplicationMutation,
 } = applicationsApi;
