@@ -7,7 +7,7 @@ const SHOTS = process.env.ADMIN_SCREENSHOT_DIR ?? '/tmp';
 
 /** Issue 19: an administration dialog's error alert goes once the user fixed what it refused, before Save. */
 describe('administration dialogs drop an answered alert', () => {
-  const app = E2eApp.forSuite();
+  const app = E2eApp.forSuite({ signIn: true });
   const suffix = Date.now().toString(36);
 
   const adminTab = async (tab: string): Promise<Page> => {
@@ -88,5 +88,32 @@ describe('administration dialogs drop an answered alert', () => {
     // typing the refused name again brings the alert back: the form holds what was refused
     await name.fill(tenant);
     await alert.waitFor();
+  });
+
+  it('keeps a version conflict in a goal dialog however the form changes: only a reload answers it', async () => {
+    const page = await adminTab('Goals');
+    const name = `Goal ${suffix}`;
+    await page.getByRole('button', { name: 'New goal' }).click();
+    const created = page.getByRole('dialog', { name: 'New goal' });
+    await created.getByLabel('Name').fill(name);
+    await created.getByLabel('Name').press('Enter');
+    await created.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name, exact: true }).waitFor();
+
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit goal ${name}` });
+    const description = dialog.getByLabel('Description');
+    // someone else changes the goal meanwhile
+    const goals = (await app.api('/api/goals')) as { items: { id: number; name: string }[] };
+    const goal = goals.items.find((g) => g.name === name)!;
+    await app.api('/api/commands/UpdateGoal', { json: { id: goal.id, version: 0, type: 'OTHER' } });
+
+    await description.fill('Mine');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const alert = dialog.getByRole('alert').filter({ hasText: /version/ });
+    await alert.waitFor();
+    await description.fill('Mine, edited');
+    await page.waitForTimeout(300);
+    expect(await alert.count()).toBe(1);
   });
 });
