@@ -110,7 +110,7 @@ describe('the application catalogue, as a new user tries it', () => {
       if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
     });
     await page.getByRole('button', { name: 'Delete application' }).click();
-    await page.getByText('application delete success').waitFor();
+    await page.getByText('Deleted: Legacy Billing').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('No application matches the search').waitFor();
     // the change feed keeps a request open, so the network is never idle: give a stray request the time
@@ -120,5 +120,26 @@ describe('the application catalogue, as a new user tries it', () => {
     await expect(page.getByRole('row').filter({ hasText: 'Legacy Billing' }).count()).resolves.toBe(0);
     await page.goto(`${app.url}/application-details/${encodeURIComponent('Legacy Billing')}`);
     await page.getByText('application not found').waitFor();
+  });
+
+  it('undoes a delete right after: the application is back in the list, its History shows both', async () => {
+    const page = await login('admin');
+    let dialog = await openApplication(page, NAME);
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete application?' });
+    await confirm.getByText(/you can undo it right after/).waitFor();
+    await confirm.getByRole('button', { name: 'Delete application' }).click();
+    await page.getByText(`Deleted: ${NAME}`).waitFor();
+    await page.getByText('No application matches the search').waitFor();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: '/tmp/i19-delete-application-undo.png' });
+
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page.getByText(`Undone: ${NAME}`).waitFor();
+    await page.getByRole('row').filter({ hasText: NAME }).waitFor();
+    dialog = await openApplication(page, NAME);
+    await dialog.getByRole('tab', { name: 'History' }).click();
+    await dialog.getByText('RestoreApplication', { exact: true }).waitFor();
+    await dialog.getByText('DeleteApplication', { exact: true }).waitFor();
   });
 });

@@ -73,6 +73,33 @@ describe('lists and dialogs in the URL', () => {
     await expect(titles()).resolves.toEqual([beta, alpha]);
   });
 
+  it('asks before Back discards a project’s unsaved changes: Keep editing keeps them, Discard closes', async () => {
+    await page.goto(`${app.url}/projects?q=${encodeURIComponent(prefix)}`);
+    await page.getByRole('row').filter({ hasText: alpha }).click();
+    await dialog(alpha).waitFor();
+    const title = dialog(alpha).getByLabel('Title');
+    const edited = `${alpha} edited`;
+    await title.fill(edited);
+    const confirm = page.getByRole('dialog', { name: 'Discard changes?' });
+
+    await page.goBack();
+    await confirm.waitFor();
+    await page.screenshot({ path: `${SHOTS}-back-confirm.png` });
+    await confirm.getByRole('button', { name: 'Keep editing' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect(title.inputValue()).resolves.toBe(edited);
+    await page.waitForURL((url) => url.searchParams.get('show-project') === String(alphaId));
+
+    await page.goBack();
+    await confirm.getByRole('button', { name: 'Discard changes' }).click();
+    await dialog(alpha).waitFor({ state: 'detached' });
+    expect(param('show-project')).toBeNull();
+    expect(param('q')).toBe(prefix);
+    // nothing was saved: the project opens with its stored title
+    await page.getByRole('row').filter({ hasText: alpha }).click();
+    await expect(dialog(alpha).getByLabel('Title').inputValue()).resolves.toBe(alpha);
+  });
+
   it('restores the applications’ search, filter and open dialog after a reload', async () => {
     await page.goto(`${app.url}/applications`);
     await page.getByLabel('Search').fill(prefix);

@@ -1,5 +1,9 @@
 import type { z } from 'zod';
-import { deleteApplicationSchema, saveApplicationSchema } from './application/application';
+import {
+  deleteApplicationSchema,
+  restoreApplicationSchema,
+  saveApplicationSchema,
+} from './application/application';
 import { addAccountEntriesSchema, createAccountSchema, removeAccountEntrySchema } from './account/account';
 import { createCommentSchema } from './comment/comment';
 import { createGoalSchema, deleteGoalSchema, updateGoalSchema } from './goal/goal';
@@ -83,6 +87,11 @@ export const commandCatalogue = {
     schema: deleteApplicationSchema,
     permission: appEdit,
     summary: 'Soft-delete an application.',
+  },
+  RestoreApplication: {
+    schema: restoreApplicationSchema,
+    permission: appEdit,
+    summary: 'Restore a deleted application (with the version of its deletion); 409 when it is not deleted.',
   },
   CreateComment: {
     schema: createCommentSchema,

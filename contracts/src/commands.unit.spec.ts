@@ -37,6 +37,7 @@ describe('commandCatalogue', () => {
       'RemoveMember',
       'RemoveSubgroup',
       'RenameSubgroup',
+      'RestoreApplication',
       'RestoreGroup',
       'RestoreItem',
       'RestoreSubgroup',
@@ -96,6 +97,7 @@ describe('commandCatalogue', () => {
 
     it.each([
       ['DeleteApplication', { id: 7, version: 0 }],
+      ['RestoreApplication', { id: 7, version: 1 }],
       ['CreateComment', { refType: 'application', refId: 7, description: 'x' }],
       ['CreateAccount', { refType: 'application', refId: 7 }],
     ] as const)('needs EDIT on application-details for %s', (type, data) =>

@@ -134,6 +134,7 @@ export const accountEntryEventSchema = z.object({
 const applicationCreatedData = applicationFieldsEventSchema.extend({ id });
 const applicationUpdatedData = z.object({ id, changes: applicationFieldsEventSchema.partial() });
 const applicationDeletedData = z.object({ id });
+const applicationRestoredData = z.object({ id });
 const commentCreatedData = z.object({
   ...createCommentSchema.shape,
   id,
@@ -259,6 +260,14 @@ export const eventCatalogue = {
     category: 'application',
     summary: 'An application was soft-deleted.',
     data: applicationDeletedData,
+    aggregateId: byId,
+  }),
+  ApplicationRestored: defineEvent({
+    schemaVersion: 1,
+    category: 'application',
+    summary:
+      'A deleted application is live again, as it was when deleted; the deletion stays in the history.',
+    data: applicationRestoredData,
     aggregateId: byId,
   }),
   CommentCreated: defineEvent({
@@ -515,6 +524,7 @@ export const planningEventSchemas = {
   ApplicationCreated: envelopeOf('ApplicationCreated'),
   ApplicationUpdated: envelopeOf('ApplicationUpdated'),
   ApplicationDeleted: envelopeOf('ApplicationDeleted'),
+  ApplicationRestored: envelopeOf('ApplicationRestored'),
   CommentCreated: envelopeOf('CommentCreated'),
   AccountCreated: envelopeOf('AccountCreated'),
   AccountEntriesAdded: envelopeOf('AccountEntriesAdded'),
@@ -549,6 +559,7 @@ export const planningEventSchema = z.discriminatedUnion('type', [
   planningEventSchemas.ApplicationCreated,
   planningEventSchemas.ApplicationUpdated,
   planningEventSchemas.ApplicationDeleted,
+  planningEventSchemas.ApplicationRestored,
   planningEventSchemas.CommentCreated,
   planningEventSchemas.AccountCreated,
   planningEventSchemas.AccountEntriesAdded,

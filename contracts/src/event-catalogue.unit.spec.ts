@@ -160,6 +160,11 @@ const decidedEvents = (): (
     state,
     aContext({ newId: freshId(), parentChain: [] }),
   );
+  const restored = applicationDecider.decide(
+    { type: 'RestoreApplication', data: { id: appId, version: 1 } },
+    applicationDecider.evolve(state, deleted[0]!),
+    aContext({ newId: freshId(), parentChain: [] }),
+  );
   const comment = commentDecider.decide(
     {
       type: 'CreateComment',
@@ -197,6 +202,7 @@ const decidedEvents = (): (
     created!,
     ...updated,
     ...deleted,
+    ...restored,
     ...comment,
     ...account,
     ...entries,

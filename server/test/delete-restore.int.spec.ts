@@ -96,6 +96,61 @@ describe('DeleteItem and RestoreItem', () => {
   });
 });
 
+describe('DeleteApplication and RestoreApplication', () => {
+  const listed = async (name: string, position: number) => {
+    const reply = await read(`/api/applications?q=${encodeURIComponent(name)}`, position);
+    expect(reply.status).toBe(200);
+    return (reply.body as { items: { id: number }[] }).items.map((a) => a.id);
+  };
+
+  it('deletes an application softly and restores it as a new event: list, History and as-of show each', async () => {
+    const name = uniqueName('Ledger');
+    const application = await run('SaveApplication', { name, status: 'PLANUNG' });
+    const deleted = await run('DeleteApplication', { id: application.id, version: application.version });
+    expect((await read(`/api/applications/${application.id}`, deleted.position)).status).toBe(404);
+    expect(await listed(name, deleted.position)).toEqual([]);
+
+    const restored = await run('RestoreApplication', { id: application.id, version: deleted.version });
+    expect(restored.version).toBe(deleted.version + 1);
+    expect((await read(`/api/applications/${application.id}`, restored.position)).body).toMatchObject({
+      id: application.id,
+      name,
+      status: 'PLANUNG',
+      version: restored.version,
+    });
+    expect(await listed(name, restored.position)).toEqual([application.id]);
+    expect(await historyEvents('application', application.id, restored.position)).toEqual([
+      'ApplicationCreated',
+      'ApplicationDeleted',
+      'ApplicationRestored',
+    ]);
+    const at = (step: { at: Date }) =>
+      asOf(`/api/applications/${application.id}`, justAfter(step), restored.position);
+    expect((await at(application)).status).toBe(200);
+    expect((await at(deleted)).status).toBe(404);
+    expect((await at(restored)).status).toBe(200);
+  });
+
+  it('refuses to restore a live application, a stale version and an unknown one, storing nothing', async () => {
+    const application = await run('SaveApplication', { name: uniqueName('Ledger') });
+    const live = await refused(
+      'RestoreApplication',
+      { id: application.id, version: application.version },
+      409,
+    );
+    expect(live.body).toMatchObject({ detail: 'the application is not deleted' });
+    const deleted = await run('DeleteApplication', { id: application.id, version: application.version });
+    const stale = await refused(
+      'RestoreApplication',
+      { id: application.id, version: deleted.version - 1 },
+      409,
+    );
+    expect(stale.body).toMatchObject({ detail: expect.stringMatching(/version/) });
+    await refused('RestoreApplication', { id: application.id + 100_000, version: 1 }, 404);
+    await refused('RestoreApplication', { id: application.id }, 400);
+  });
+});
+
 describe('DeleteGroup and RestoreGroup', () => {
   it('refuses a project with a subproject or a share, naming why, and stores nothing', async () => {
     const parent = await aProject();

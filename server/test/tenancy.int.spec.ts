@@ -240,6 +240,7 @@ describe('permissions', () => {
   const validCommands = (): Record<string, unknown> => ({
     SaveApplication: anApplication(),
     DeleteApplication: { id: mine.id, version: mine.version },
+    RestoreApplication: { id: mine.id, version: mine.version },
     CreateComment: { refType: 'application', refId: mine.id, description: 'viewer note' },
     CreateAccount: { refType: 'application', refId: mine.id },
     AddAccountEntries: { accountId: mine.account, entries: [{ sicht: 'Ist', amount: 1 }] },

@@ -1,9 +1,20 @@
 import { CommandHandler } from '@nestjs/cqrs';
 import { applicationDecider } from '@fahrplan/contracts';
-import type { CommandResult, DeleteApplicationData, SaveApplicationData } from '@fahrplan/contracts';
+import type {
+  ApplicationCommand,
+  CommandResult,
+  DeleteApplicationData,
+  RestoreApplicationData,
+  SaveApplicationData,
+} from '@fahrplan/contracts';
 import { AggregateHandler } from '../infrastructure/aggregate-handler';
 import { recordOf } from '../infrastructure/aggregate-runner';
-import { DeleteApplicationMessage, SaveApplicationMessage } from '../infrastructure/command-message';
+import type { AggregateRunner, CommandEnvelope } from '../infrastructure/aggregate-runner';
+import {
+  DeleteApplicationMessage,
+  RestoreApplicationMessage,
+  SaveApplicationMessage,
+} from '../infrastructure/command-message';
 
 @CommandHandler(SaveApplicationMessage)
 export class SaveApplicationHandler extends AggregateHandler<SaveApplicationMessage> {
@@ -29,18 +40,44 @@ export class SaveApplicationHandler extends AggregateHandler<SaveApplicationMess
   }
 }
 
+/** Delete and restore change only whether the application is live: nothing beyond its stream to look up. */
+const runLifecycle = (
+  runner: AggregateRunner,
+  command: Extract<ApplicationCommand, { type: 'DeleteApplication' | 'RestoreApplication' }>,
+  envelope: CommandEnvelope,
+): Promise<CommandResult> =>
+  runner.run({
+    ...recordOf('application', { id: command.data.id }),
+    decider: applicationDecider,
+    command,
+    envelope,
+    context: (_state, base) => ({ ...base, parentChain: [] }),
+  });
+
 @CommandHandler(DeleteApplicationMessage)
 export class DeleteApplicationHandler extends AggregateHandler<DeleteApplicationMessage> {
   execute({ data, envelope }: DeleteApplicationMessage): Promise<CommandResult> {
-    const command = data as DeleteApplicationData;
-    return this.runner.run({
-      ...recordOf('application', { id: command.id }),
-      decider: applicationDecider,
-      command: { type: 'DeleteApplication', data: command },
+    return runLifecycle(
+      this.runner,
+      { type: 'DeleteApplication', data: data as DeleteApplicationData },
       envelope,
-      context: (_state, base) => ({ ...base, parentChain: [] }),
-    });
+    );
   }
 }
 
-export const applicationHandlers = [SaveApplicationHandler, DeleteApplicationHandler];
+@CommandHandler(RestoreApplicationMessage)
+export class RestoreApplicationHandler extends AggregateHandler<RestoreApplicationMessage> {
+  execute({ data, envelope }: RestoreApplicationMessage): Promise<CommandResult> {
+    return runLifecycle(
+      this.runner,
+      { type: 'RestoreApplication', data: data as RestoreApplicationData },
+      envelope,
+    );
+  }
+}
+
+export const applicationHandlers = [
+  SaveApplicationHandler,
+  DeleteApplicationHandler,
+  RestoreApplicationHandler,
+];

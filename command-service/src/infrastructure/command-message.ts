@@ -10,6 +10,7 @@ export class CommandMessage<Data = unknown> {
 
 export class SaveApplicationMessage extends CommandMessage {}
 export class DeleteApplicationMessage extends CommandMessage {}
+export class RestoreApplicationMessage extends CommandMessage {}
 export class CreateCommentMessage extends CommandMessage {}
 export class CreateAccountMessage extends CommandMessage {}
 export class AddAccountEntriesMessage extends CommandMessage {}
@@ -61,6 +62,7 @@ export class ChangeMyPreferencesMessage extends CommandMessage {}
 export const messageClasses = {
   SaveApplication: SaveApplicationMessage,
   DeleteApplication: DeleteApplicationMessage,
+  RestoreApplication: RestoreApplicationMessage,
   CreateComment: CreateCommentMessage,
   CreateAccount: CreateAccountMessage,
   AddAccountEntries: AddAccountEntriesMessage,

@@ -69,10 +69,14 @@ export type SaveApplicationData = z.infer<typeof saveApplicationSchema>;
 
 export const deleteApplicationSchema = z.strictObject({ id, version });
 export type DeleteApplicationData = z.infer<typeof deleteApplicationSchema>;
+/** RestoreApplication: bring a deleted application back, with the version the user saw (that of its deletion). */
+export const restoreApplicationSchema = deleteApplicationSchema;
+export type RestoreApplicationData = DeleteApplicationData;
 
 export type ApplicationCommand =
   | { readonly type: 'SaveApplication'; readonly data: SaveApplicationData }
-  | { readonly type: 'DeleteApplication'; readonly data: DeleteApplicationData };
+  | { readonly type: 'DeleteApplication'; readonly data: DeleteApplicationData }
+  | { readonly type: 'RestoreApplication'; readonly data: RestoreApplicationData };
 
 export type ApplicationCreated = DomainEvent<
   'ApplicationCreated',
@@ -83,7 +87,10 @@ export type ApplicationUpdated = DomainEvent<
   { readonly id: number; readonly changes: Partial<ApplicationFields> }
 >;
 export type ApplicationDeleted = DomainEvent<'ApplicationDeleted', { readonly id: number }>;
-export type ApplicationEvent = ApplicationCreated | ApplicationUpdated | ApplicationDeleted;
+/** A deleted application is live again, as it was when deleted; its deletion stays in the history. */
+export type ApplicationRestored = DomainEvent<'ApplicationRestored', { readonly id: number }>;
+export type ApplicationEvent =
+  ApplicationCreated | ApplicationUpdated | ApplicationDeleted | ApplicationRestored;
 
 export type ApplicationState =
   | { readonly status: 'absent' }
@@ -109,6 +116,8 @@ export const evolveApplication = (state: ApplicationState, event: ApplicationEve
         : { ...state, fields: { ...state.fields, ...event.data.changes }, version: state.version + 1 };
     case 'ApplicationDeleted':
       return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
+    case 'ApplicationRestored':
+      return state.status === 'absent' ? state : { ...state, status: 'active', version: state.version + 1 };
     default:
       return unfolded(event, state);
   }
@@ -182,6 +191,12 @@ export const decideApplication = (
       if (state.status !== 'active') throw notFound('application');
       if (command.data.version !== state.version) throw versionConflict(state.version);
       return [{ type: 'ApplicationDeleted', data: { id: state.id } }];
+    }
+    case 'RestoreApplication': {
+      if (state.status === 'absent') throw notFound('application');
+      if (state.status === 'active') throw new DomainError('conflict', 'the application is not deleted');
+      if (command.data.version !== state.version) throw versionConflict(state.version);
+      return [{ type: 'ApplicationRestored', data: { id: state.id } }];
     }
     default:
       return unknownCommand(command);

@@ -19,6 +19,10 @@ const remove = (id: number, version: number): ApplicationCommand => ({
   type: 'DeleteApplication',
   data: { id, version },
 });
+const restore = (id: number, version: number): ApplicationCommand => ({
+  type: 'RestoreApplication',
+  data: { id, version },
+});
 const context = (facts: Partial<ApplicationContext> = {}): ApplicationContext =>
   aContext({ newId: freshId(), parentChain: [], ...facts });
 
@@ -31,6 +35,7 @@ const updated = (id: number, changes: Partial<ApplicationFields>): ApplicationEv
   data: { id, changes },
 });
 const deleted = (id: number): ApplicationEvent => ({ type: 'ApplicationDeleted', data: { id } });
+const restored = (id: number): ApplicationEvent => ({ type: 'ApplicationRestored', data: { id } });
 
 /** The defaults a creation fills in, with `fields` set. */
 const emptyExcept = (fields: Partial<ApplicationFields>): ApplicationFields =>
@@ -177,6 +182,8 @@ describe('application decider', () => {
         .thenThrows(notFound));
 
     it('refuses a delete', () => spec.given([]).when(remove(freshId(), 0), context()).thenThrows(notFound));
+
+    it('refuses a restore', () => spec.given([]).when(restore(freshId(), 0), context()).thenThrows(notFound));
 
     it('refuses a creation without a name that bypassed the command schema', () =>
       spec
@@ -408,6 +415,12 @@ describe('application decider', () => {
         .given(history)
         .when(remove(id, 0), context())
         .thenThrows({ code: 'conflict', details: { currentVersion: 1 } }));
+
+    it('refuses to restore it: it is not deleted', () =>
+      spec
+        .given(history)
+        .when(restore(id, version), context())
+        .thenThrows({ code: 'conflict', message: 'the application is not deleted' }));
   });
 
   describe('when the application is deleted', () => {
@@ -422,6 +435,35 @@ describe('application decider', () => {
 
     it('refuses another delete as not found', () =>
       spec.given(history).when(remove(id, 1), context()).thenThrows(notFound));
+
+    it('restores it with the version of its deletion', () =>
+      spec
+        .given(history)
+        .when(restore(id, 1), context())
+        .then([restored(id)]));
+
+    it('refuses a restore with a stale version', () =>
+      spec
+        .given(history)
+        .when(restore(id, 0), context())
+        .thenThrows({ code: 'conflict', details: { currentVersion: 1 } }));
+  });
+
+  describe('when the application is restored', () => {
+    const id = freshId();
+    const history = [created(id), deleted(id), restored(id)];
+
+    it('updates it again with the version of its restore', () =>
+      spec
+        .given(history)
+        .when(save({ id, version: 2, name: 'Payroll' }), context())
+        .then([updated(id, { name: 'Payroll' })]));
+
+    it('deletes it again', () =>
+      spec
+        .given(history)
+        .when(remove(id, 2), context())
+        .then([deleted(id)]));
   });
 });
 
@@ -446,6 +488,14 @@ describe('applicationDecider.evolve', () => {
       id,
       fields: anApplication(),
       version: 1,
+    }));
+
+  it('brings a restored application back as it was, counting the restore as a version', () =>
+    expect(fold([created(id), deleted(id), restored(id)])).toEqual({
+      status: 'active',
+      id,
+      fields: anApplication(),
+      version: 2,
     }));
 
   it('ignores updates and deletes of an absent application', () =>

@@ -225,10 +225,8 @@ export function EditUserDialog({
 }) {
   const [updateUser] = useUpdateUserMutation();
   const [changeRoles] = useChangeMemberRolesMutation();
-  const { run, busy, error } = useCommandRun();
   const self = user.id === selfId;
   const home = !user.joined;
-  const status = useStatusActions({ user, self, editable, run, busy, onClose });
 
   const initial: EditValues = { displayName: user.displayName, roles: user.roles.map(String) };
   const validateName = zodValidate(updateUserSchema, (v: EditValues) => ({
@@ -240,25 +238,24 @@ export function EditUserDialog({
     // only a home user's name is edited here (a joined member's belongs to its home tenant)
     validate: (v) => (home ? validateName(v) : {}),
   });
+  const { run, busy, error } = useCommandRun({ form, fields: ['displayName', 'roles'] });
+  const status = useStatusActions({ user, self, editable, run, busy, onClose });
   const values = form.values;
   const nameChanged = home && values.displayName.trim() !== user.displayName;
   const rolesChanged = [...values.roles].sort().join() !== [...initial.roles].sort().join();
 
   const submit = async () => {
     if (form.validate().hasErrors || (!nameChanged && !rolesChanged)) return;
-    const ok = await run(
-      async (send) => {
-        if (nameChanged) {
-          const data = { id: user.id, displayName: values.displayName.trim() };
-          await send('name', data, (idempotencyKey) => updateUser({ data, idempotencyKey }).unwrap());
-        }
-        if (rolesChanged) {
-          const data = { user: user.id, roles: roleIds(values.roles) };
-          await send('roles', data, (idempotencyKey) => changeRoles({ data, idempotencyKey }).unwrap());
-        }
-      },
-      (e) => form.setErrors(problemFieldErrors(e, ['displayName', 'roles'])),
-    );
+    const ok = await run(async (send) => {
+      if (nameChanged) {
+        const data = { id: user.id, displayName: values.displayName.trim() };
+        await send('name', data, (idempotencyKey) => updateUser({ data, idempotencyKey }).unwrap());
+      }
+      if (rolesChanged) {
+        const data = { user: user.id, roles: roleIds(values.roles) };
+        await send('roles', data, (idempotencyKey) => changeRoles({ data, idempotencyKey }).unwrap());
+      }
+    });
     if (ok) {
       notifySuccess(`user ${user.username} saved`);
       onClose();

@@ -189,7 +189,6 @@ function OptionListsForm({
   const [saved, setSaved] = useState(() => valuesOf(tenant));
   // once a save was refused, a list's own error (a value listed twice) follows the edits: it goes when fixed
   const [refused, setRefused] = useState(false);
-  const run = useCommandRun();
   const form = useForm<Values>({
     initialValues: saved,
     validate: (values) =>
@@ -198,6 +197,7 @@ function OptionListsForm({
         string
       >,
   });
+  const run = useCommandRun({ form });
   const changedKinds = optionListKinds.filter(
     (k) => !sameValues(optionsOfRows(k, form.values[k]), optionsOfRows(k, saved[k])),
   );

@@ -8,7 +8,6 @@ import { sameValues } from '../common/formChanges';
 import { notifySuccess } from '../common/notify';
 import { zodValidate } from '../common/zodValidate';
 import { ConfirmDialog, FormDialog, useCommandRun } from '../record-dialog/FormDialog';
-import { problemFieldErrors } from '../record-dialog/commandErrors';
 import { useDeleteRoleMutation, useSaveRoleMutation } from './adminApi';
 import {
   actionLabels,
@@ -122,7 +121,6 @@ export function RoleDialog({
 }) {
   const [saveRole] = useSaveRoleMutation();
   const [deleteRole] = useDeleteRoleMutation();
-  const { run, busy, error } = useCommandRun();
   const [confirming, setConfirming] = useState(false);
   const toInput = (v: RoleValues) => ({
     ...(role ? { id: role.id } : {}),
@@ -133,6 +131,7 @@ export function RoleDialog({
     initialValues: { name: role?.name ?? '', permissions: normalizePermissions(role?.permissions ?? {}) },
     validate: zodValidate(saveRoleSchema, toInput),
   });
+  const { run, busy, error } = useCommandRun({ form, fields: ['name', 'permissions'] });
   const changed =
     !role ||
     form.values.name.trim() !== role.name ||
@@ -141,12 +140,9 @@ export function RoleDialog({
   const submit = async () => {
     if (form.validate().hasErrors) return;
     const data = saveRoleSchema.parse(toInput(form.getValues()));
-    const ok = await run(
-      async (send) => {
-        await send('save', data, (idempotencyKey) => saveRole({ data, idempotencyKey }).unwrap());
-      },
-      (e) => form.setErrors(problemFieldErrors(e, ['name', 'permissions'])),
-    );
+    const ok = await run(async (send) => {
+      await send('save', data, (idempotencyKey) => saveRole({ data, idempotencyKey }).unwrap());
+    });
     if (ok) {
       notifySuccess(`role ${data.name} saved`);
       onClose();

@@ -8,7 +8,7 @@ import { LoadError } from '../common/CataloguePage';
 import { sameValues } from '../common/formChanges';
 import { notifySuccess } from '../common/notify';
 import { CommandAlert, useCommandRun } from '../record-dialog/FormDialog';
-import { commandFailure, problemFieldErrors } from '../record-dialog/commandErrors';
+import { commandFailure } from '../record-dialog/commandErrors';
 import {
   useChangeAttributeSchemasMutation,
   useChangeTenantFeaturesMutation,
@@ -143,8 +143,6 @@ function TenantForms({
   const [version, setVersion] = useState(tenant.version);
   const [savedFeatures, setSavedFeatures] = useState<FeatureFlags>(tenant.features);
   const [savedSchemas, setSavedSchemas] = useState(() => schemasOf(tenant));
-  const featuresRun = useCommandRun();
-  const schemasRun = useCommandRun();
   const [reloading, setReloading] = useState(false);
 
   const features = useForm<FeatureFlags>({ initialValues: { ...tenant.features } });
@@ -156,6 +154,8 @@ function TenantForms({
         string
       >,
   });
+  const featuresRun = useCommandRun({ form: features });
+  const schemasRun = useCommandRun({ form: schemas, fields: schemaLists });
   const featuresChanged = !sameValues(features.values, savedFeatures);
   const schemaData = Object.fromEntries(
     schemaLists.map((list) => [list, definitionsOf(schemas.values[list])]),
@@ -178,17 +178,14 @@ function TenantForms({
   const saveSchemas = async () => {
     if (!editable || !schemasChanged || schemasRun.busy || schemas.validate().hasErrors) return;
     const data = { version, ...schemaData };
-    await schemasRun.run(
-      async (send) => {
-        const result = await send('schemas', data, (idempotencyKey) =>
-          changeSchemas({ data, idempotencyKey }).unwrap(),
-        );
-        setVersion(result.version);
-        setSavedSchemas(schemaData);
-        notifySuccess('attribute schemas saved');
-      },
-      (e) => schemas.setErrors(problemFieldErrors(e, [...schemaLists])),
-    );
+    await schemasRun.run(async (send) => {
+      const result = await send('schemas', data, (idempotencyKey) =>
+        changeSchemas({ data, idempotencyKey }).unwrap(),
+      );
+      setVersion(result.version);
+      setSavedSchemas(schemaData);
+      notifySuccess('attribute schemas saved');
+    });
   };
 
   /** After a conflict: the current tenant into both forms (unsaved changes are discarded). */
@@ -203,8 +200,8 @@ function TenantForms({
       setSavedSchemas(schemasOf(current));
       schemas.setValues(schemaValuesOf(current));
       schemas.clearErrors();
-      featuresRun.setError(null);
-      schemasRun.setError(null);
+      featuresRun.clearError();
+      schemasRun.clearError();
     } finally {
       setReloading(false);
     }

@@ -8,7 +8,6 @@ import { useAppSelector } from '../../app/hooks';
 import { selectMe } from '../session/selectMe';
 import { zodValidate } from '../common/zodValidate';
 import { FormDialog, useCommandRun } from '../record-dialog/FormDialog';
-import { problemFieldErrors } from '../record-dialog/commandErrors';
 import { useCreateTenantMutation } from './adminApi';
 import { FeatureSwitches } from './FeatureSwitches';
 import { useSwitchTenant } from './tenantSession';
@@ -21,13 +20,13 @@ interface NewTenantValues {
 /** A new tenant with its feature flags; the creator becomes its administrator. Then: switch to it? */
 function NewTenantDialog({ onClose, onSwitch }: { onClose: () => void; onSwitch: (tenant: string) => void }) {
   const [createTenant] = useCreateTenantMutation();
-  const { run, busy, error } = useCommandRun();
   const [created, setCreated] = useState<string | null>(null);
   const form = useForm<NewTenantValues>({
     // a copy: the form writes into its values
     initialValues: { name: '', features: { ...noFeatures } },
     validate: zodValidate(createTenantSchema, (v: NewTenantValues) => v),
   });
+  const { run, busy, error } = useCommandRun({ form, fields: ['name', 'features'] });
 
   const submit = async () => {
     if (created) {
@@ -36,12 +35,9 @@ function NewTenantDialog({ onClose, onSwitch }: { onClose: () => void; onSwitch:
     }
     if (form.validate().hasErrors) return;
     const data = createTenantSchema.parse(form.getValues());
-    const ok = await run(
-      async (send) => {
-        await send('create', data, (idempotencyKey) => createTenant({ data, idempotencyKey }).unwrap());
-      },
-      (e) => form.setErrors(problemFieldErrors(e, ['name', 'features'])),
-    );
+    const ok = await run(async (send) => {
+      await send('create', data, (idempotencyKey) => createTenant({ data, idempotencyKey }).unwrap());
+    });
     if (ok) setCreated(data.name);
   };
 

@@ -7,7 +7,6 @@ import { describeError } from '../common/problem';
 import { notifyError, notifySuccess } from '../common/notify';
 import { zodValidate } from '../common/zodValidate';
 import { FormDialog, useCommandRun } from '../record-dialog/FormDialog';
-import { problemFieldErrors } from '../record-dialog/commandErrors';
 import { useCreateUserMutation, useInviteMemberMutation } from './adminApi';
 
 const roleOptions = (roles: readonly RoleView[]) =>
@@ -45,21 +44,21 @@ interface CreateUserValues {
 /** A new local account of this tenant with its roles; the password is checked as the server does. */
 export function CreateUserDialog({ roles, onClose }: { roles: readonly RoleView[]; onClose: () => void }) {
   const [createUser] = useCreateUserMutation();
-  const { run, busy, error } = useCommandRun();
   const toInput = (v: CreateUserValues) => ({ ...v, roles: roleIds(v.roles) });
   const form = useForm<CreateUserValues>({
     initialValues: { username: '', displayName: '', password: '', roles: [] },
     validate: zodValidate(createUserSchema, toInput),
   });
+  const { run, busy, error } = useCommandRun({
+    form,
+    fields: ['username', 'displayName', 'password', 'roles'],
+  });
   const submit = async () => {
     if (form.validate().hasErrors) return;
     const data = createUserSchema.parse(toInput(form.getValues()));
-    const ok = await run(
-      async (send) => {
-        await send('create', data, (idempotencyKey) => createUser({ data, idempotencyKey }).unwrap());
-      },
-      (e) => form.setErrors(problemFieldErrors(e, ['username', 'displayName', 'password', 'roles'])),
-    );
+    const ok = await run(async (send) => {
+      await send('create', data, (idempotencyKey) => createUser({ data, idempotencyKey }).unwrap());
+    });
     if (ok) {
       notifySuccess(`user ${data.username} created`);
       onClose();
@@ -105,12 +104,12 @@ interface InviteValues {
 /** Invites a user of another tenant; they accept in their header and can then switch to this tenant. */
 export function InviteDialog({ roles, onClose }: { roles: readonly RoleView[]; onClose: () => void }) {
   const [invite] = useInviteMemberMutation();
-  const { run, busy, error } = useCommandRun();
   const toInput = (v: InviteValues) => ({ ...v, roles: roleIds(v.roles) });
   const form = useForm<InviteValues>({
     initialValues: { tenant: '', username: '', roles: [] },
     validate: zodValidate(inviteMemberSchema, toInput),
   });
+  const { run, busy, error } = useCommandRun({ form, fields: ['tenant', 'username', 'roles'] });
   const submit = async () => {
     if (form.validate().hasErrors) return;
     const data = inviteMemberSchema.parse(toInput(form.getValues()));
@@ -119,7 +118,6 @@ export function InviteDialog({ roles, onClose }: { roles: readonly RoleView[]; o
         await send('invite', data, (idempotencyKey) => invite({ data, idempotencyKey }).unwrap());
       },
       (e) => {
-        form.setErrors(problemFieldErrors(e, ['tenant', 'username', 'roles']));
         // §8: 'tenant not found' / 'tenant invalid' are notices too
         const message = describeError(e);
         if (/^tenant (invalid|not found)/.test(message)) notifyError(message);

@@ -65,6 +65,13 @@ export const applicationsApi = apiSlice.injectEndpoints({
     // not the record's own tag: its dialog (and History tab) would ask for it again while closing and
     // log a 404; a dialog that opens it later asks anew (refetchOnMountOrArgChange)
     deleteApplication: builder.mutation(commandEndpoint('DeleteApplication', () => [listTag])),
+    /** Undo of a delete: the version is the one the delete answered. */
+    restoreApplication: builder.mutation(
+      commandEndpoint('RestoreApplication', (_result, data) => [
+        listTag,
+        { type: 'Application', id: data.id },
+      ]),
+    ),
   }),
 });
 
@@ -76,4 +83,5 @@ export const {
   useLazyGetApplicationQuery,
   useSaveApplicationMutation,
   useDeleteApplicationMutation,
+  useRestoreApplicationMutation,
 } = applicationsApi;

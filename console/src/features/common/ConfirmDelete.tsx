@@ -14,8 +14,6 @@ export interface ConfirmDeleteProps {
   consequences: ReactNode;
   /** Why the record cannot be deleted now: shown instead of the confirm button. */
   refusal?: string | null;
-  /** Whether Undo follows the delete (a restore command exists); true unless said otherwise. */
-  undoable?: boolean;
   /** Sends the delete; a failure (the server's refusal) shows in the modal, which stays open. */
   onConfirm: () => Promise<void>;
   onClose: () => void;
@@ -31,7 +29,6 @@ export function ConfirmDelete({
   confirmLabel,
   consequences,
   refusal,
-  undoable = true,
   onConfirm,
   onClose,
 }: ConfirmDeleteProps) {
@@ -69,7 +66,7 @@ export function ConfirmDelete({
         )}
         {!refusal && (
           <Text size="xs" c="dimmed">
-            The delete is recorded: History shows it{undoable ? ', and you can undo it right after' : ''}.
+            The delete is recorded: History shows it, and you can undo it right after.
           </Text>
         )}
       </Stack>

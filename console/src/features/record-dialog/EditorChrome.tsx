@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useHotkeys } from '@mantine/hooks';
 import type { ComponentProps, ReactNode } from 'react';
 import { Box, Button, Group, Modal, Tabs } from '@mantine/core';
+import { NavigationType, useBlocker } from 'react-router';
 import type { MantineSize } from '@mantine/core';
 import type { MeView } from '@fahrplan/contracts';
 import { useBusyEditor } from '../as-of/useAsOf';
@@ -192,7 +193,9 @@ export function EditorDialog({
 
 /**
  * §2 "Closing with unsaved changes asks for confirmation": `leave(then)` runs `then` at once, or after
- * the user confirms when there are unsaved changes; nothing while saving. Render `confirm` in the dialog's Modal.Stack.
+ * the user confirms when there are unsaved changes; nothing while saving. Browser Back or Forward, which
+ * would close the dialog kept in the URL, asks the same (the router's blocker: Keep editing puts the
+ * URL back). Render `confirm` in the dialog's Modal.Stack.
  */
 export function useLeaveGuard({
   saving,
@@ -206,6 +209,8 @@ export function useLeaveGuard({
   /** The confirmation is open; what to do when the user leaves. */
   const [pending, setPending] = useState<(() => void) | null>(null);
   useBusyEditor(saving || dirty);
+  const history = useBlocker(({ historyAction }) => historyAction === NavigationType.Pop && dirty && !saving);
+  const backBlocked = history.state === 'blocked';
   const leave = (then: () => void) => {
     if (saving) return;
     if (dirty) setPending(() => then);
@@ -214,16 +219,20 @@ export function useLeaveGuard({
   const confirm = (
     <LeaveConfirm
       subject={subject}
-      opened={pending !== null}
-      onStay={() => setPending(null)}
+      opened={pending !== null || backBlocked}
+      onStay={() => {
+        setPending(null);
+        if (backBlocked) history.reset();
+      }}
       onLeave={() => {
+        if (backBlocked) return history.proceed();
         const then = pending;
         setPending(null);
         then?.();
       }}
     />
   );
-  return { leaving: pending !== null, leave, confirm };
+  return { leaving: pending !== null || backBlocked, leave, confirm };
 }
 
 interface EditorSaveOptions {

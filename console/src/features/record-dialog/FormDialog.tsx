@@ -7,7 +7,9 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { DialogFooter } from './EditorChrome';
 import { keyedSender } from './idempotencyKeys';
 import type { KeyedSend } from './idempotencyKeys';
-import { commandFailure } from './commandErrors';
+import { commandFailure, inputRefused, problemFieldErrors } from './commandErrors';
+import { alertOutlived } from './fieldErrors';
+import { sameValues } from '../common/formChanges';
 import { useReturnFocus } from '../common/useReturnFocus';
 
 /** A failed command in a red alert (§8 save failure: the server's detail, else the error message). */
@@ -93,29 +95,60 @@ export function FormDialog({
   );
 }
 
+/** The form a dialog's commands come from: a refusal's field errors go onto it. */
+interface CommandForm {
+  values: unknown;
+  errors: Record<string, unknown>;
+  setErrors: (errors: Record<string, string>) => void;
+}
+
+interface Failure {
+  error: unknown;
+  /** The form paths its field errors marked. */
+  marked: readonly string[];
+  /** The form's values when it failed. */
+  values: unknown;
+}
+
 /**
  * Runs a dialog's commands: `busy` while one runs, the failure for the alert, and Idempotency-Keys that
- * stay the same for a retry of the same payload (keyedSender). `run` resolves true on success.
+ * stay the same for a retry of the same payload (keyedSender). `run` resolves true on success. Given the
+ * `form`, a 400's field errors on its `fields` go onto it, and the alert goes once the user answered it
+ * (alertOutlived): the marked fields fixed, or, when it marked none, the refused input edited.
  */
-export function useCommandRun() {
+export function useCommandRun({
+  form,
+  fields = [],
+}: { form?: CommandForm; fields?: readonly string[] } = {}) {
   const [send] = useState<KeyedSend>(() => keyedSender());
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const run = async (steps: (send: KeyedSend) => Promise<void>, onError?: (e: unknown) => void) => {
     setBusy(true);
-    setError(null);
+    setFailure(null);
     try {
       await steps(send);
       return true;
     } catch (e) {
-      setError(e);
+      const errors = problemFieldErrors(e, fields);
+      if (form && fields.length > 0) form.setErrors(errors);
+      setFailure({ error: e, marked: Object.keys(errors), values: form?.values });
       onError?.(e);
       return false;
     } finally {
       setBusy(false);
     }
   };
-  return { run, busy, error, setError };
+  const answered =
+    failure !== null &&
+    form !== undefined &&
+    alertOutlived(
+      failure.marked,
+      form.errors,
+      inputRefused(failure.error) && !sameValues(form.values, failure.values),
+    );
+  const error = failure === null || answered ? null : failure.error;
+  return { run, busy, error, clearError: () => setFailure(null) };
 }
 
 interface ConfirmProps {

@@ -26,3 +26,12 @@ export const commandFailure = (error: unknown): { title: string; message: string
   if (status === 403) return { title: 'Not permitted', message, conflict: false };
   return { title: 'Error', message, conflict: false };
 };
+
+/**
+ * The command was refused for its input: invalid (400) or clashing with a record (409, a name taken),
+ * so different input may pass and an edit answers it. A version conflict needs a reload instead.
+ */
+export const inputRefused = (error: unknown) => {
+  const status = httpStatusOf(error);
+  return status === 400 || (status === 409 && !commandFailure(error).conflict);
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { commandFailure, problemFieldErrors } from './commandErrors';
+import { commandFailure, inputRefused, problemFieldErrors } from './commandErrors';
 
 const problem = (status: number, detail: string, errors?: { field: string; message: string }[]) => ({
   status,
@@ -43,5 +43,13 @@ describe('admin command errors', () => {
       title: 'Error',
       message: 'tenant invalid',
     });
+  });
+
+  it('counts invalid or clashing input as refused input an edit can answer, not a version conflict', () => {
+    expect(inputRefused(problem(400, 'end before begin'))).toBe(true);
+    expect(inputRefused(problem(409, 'tenant exists already'))).toBe(true);
+    expect(inputRefused(problem(409, 'version conflict: current version is 4'))).toBe(false);
+    expect(inputRefused(problem(403, 'not permitted'))).toBe(false);
+    expect(inputRefused(new Error('network down'))).toBe(false);
   });
 });

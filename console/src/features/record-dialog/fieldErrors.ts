@@ -12,7 +12,8 @@ export const tabsWithErrors = (
 
 /**
  * A failed save's alert has outlived its cause once every field it marked (`marked`, the form paths
- * of the server's field errors) has no error left: the user fixed them, so the alert goes too.
+ * of the server's field errors) has no error left: the user fixed them, so the alert goes too. An
+ * alert that marked no field goes once the refused input is `revised` (the form no longer holds it).
  */
-export const alertOutlived = (marked: readonly string[], errors: Record<string, unknown>) =>
-  marked.length > 0 && marked.every((path) => !errors[path]);
+export const alertOutlived = (marked: readonly string[], errors: Record<string, unknown>, revised = false) =>
+  marked.length > 0 ? marked.every((path) => !errors[path]) : revised;

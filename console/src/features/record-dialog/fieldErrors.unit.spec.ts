@@ -10,4 +10,10 @@ describe('alertOutlived', () => {
 
   it('keeps an alert that marked no field (a conflict, a failed step)', () =>
     expect(alertOutlived([], {})).toBe(false));
+
+  it('drops an alert that marked no field once the refused input is revised', () =>
+    expect(alertOutlived([], {}, true)).toBe(true));
+
+  it('keeps an alert whose marked field still has an error, however else the form changed', () =>
+    expect(alertOutlived(['name'], { name: 'taken' }, true)).toBe(false));
 });

@@ -17,7 +17,7 @@ import { IconPlugConnected } from '@tabler/icons-react';
 import { trackerAuthModes, trackerDeployments } from '@fahrplan/contracts';
 import type { TrackerAuthMode, TrackerConnectionView, TrackerDeployment } from '@fahrplan/contracts';
 import { FormDialog, useCommandRun } from '../record-dialog/FormDialog';
-import { commandFailure, problemFieldErrors } from '../record-dialog/commandErrors';
+import { commandFailure } from '../record-dialog/commandErrors';
 import { notifyError, notifySuccess } from '../common/notify';
 import {
   authModeLabels,
@@ -143,7 +143,6 @@ export function TrackerConnectionDialog({
   const [connection, setConnection] = useState(initial);
   const [save] = useSaveTrackerConnectionMutation();
   const { refetch } = useGetTrackerConnectionsQuery();
-  const { run, busy, error, setError } = useCommandRun();
   const test = useConnectionTest();
   const [reloading, setReloading] = useState(false);
   const validate = useMemo(() => connectionFormValidator(connection), [connection]);
@@ -154,18 +153,16 @@ export function TrackerConnectionDialog({
     validateInputOnBlur: true,
     onValuesChange: () => test.reset(),
   });
+  const { run, busy, error, clearError } = useCommandRun({ form, fields: formFields });
   const values = form.values;
   const changed = connectionChanged(values, connection);
 
   const submit = async () => {
     if (form.validate().hasErrors) return;
     const data = toSaveConnection(form.getValues(), connection);
-    const ok = await run(
-      async (send) => {
-        await send('save', data, (idempotencyKey) => save({ data, idempotencyKey }).unwrap());
-      },
-      (e) => form.setErrors(problemFieldErrors(e, formFields)),
-    );
+    const ok = await run(async (send) => {
+      await send('save', data, (idempotencyKey) => save({ data, idempotencyKey }).unwrap());
+    });
     if (ok) {
       notifySuccess(`tracker connection ${values.name.trim()} saved`);
       onClose();
@@ -193,7 +190,7 @@ export function TrackerConnectionDialog({
       setConnection(fresh);
       form.setValues({ ...toConnectionFormValues(fresh), secret: form.getValues().secret });
       form.clearErrors();
-      setError(null);
+      clearError();
     } finally {
       setReloading(false);
     }

@@ -5,7 +5,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   Select,
   Stack,
   Table,
@@ -17,7 +16,6 @@ import {
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCheck, IconPlus, IconTarget } from '@tabler/icons-react';
 import { createGoalSchema, ranges } from '@fahrplan/contracts';
-import { describeError } from '../../common/problem';
 import { useCan } from '../../auth/permissions';
 import { EmptyState } from '../../common/EmptyState';
 import { NumberField } from '../../common/NumberField';
@@ -25,9 +23,7 @@ import { fieldNumber } from '../../common/numberField';
 import type { NumberFieldValue } from '../../common/numberField';
 import { notifyError, notifySuccess } from '../../common/notify';
 import { zodValidate } from '../../common/zodValidate';
-import { ConfirmDialog } from '../../record-dialog/FormDialog';
-import { problemFieldErrors } from '../../record-dialog/commandErrors';
-import { alertOutlived } from '../../record-dialog/fieldErrors';
+import { ConfirmDialog, FormDialog, useCommandRun } from '../../record-dialog/FormDialog';
 import { RowActions, TableLoad } from '../../common/AdminTable';
 import { deleteRefusal, goalRows, parentOptions } from './goalRows';
 import type { AdminGoal } from './goalRows';
@@ -81,96 +77,76 @@ function GoalDialog({
   onClose: () => void;
 }) {
   const current = editing.mode === 'edit' ? editing.goal : null;
-  /** A failed save's message and the fields it marked: the alert goes once they are fixed. */
-  const [failure, setFailure] = useState<{ message: string; marked: string[] } | null>(null);
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [create, creating] = useCreateGoalMutation();
-  const [update, updating] = useUpdateGoalMutation();
+  const [create] = useCreateGoalMutation();
+  const [update] = useUpdateGoalMutation();
   const form = useForm<GoalFormValues>({
     initialValues: valuesOf(current),
     validate: zodValidate(createGoalSchema, commandOf),
     validateInputOnChange: true,
   });
-  const alert = failure && !alertOutlived(failure.marked, form.errors) ? failure.message : null;
+  const { run, busy, error } = useCommandRun({ form, fields });
   const parents = useMemo(() => parentOptions(goals, current?.id ?? null), [goals, current]);
 
-  const submit = async (values: GoalFormValues) => {
-    setFailure(null);
-    try {
-      const data = commandOf(values);
-      if (current)
-        await update({
-          data: { ...data, id: current.id, version: current.version },
-          idempotencyKey,
-        }).unwrap();
-      else await create({ data, idempotencyKey }).unwrap();
+  const submit = async () => {
+    if (form.validate().hasErrors) return;
+    const data = commandOf(form.getValues());
+    const ok = await run(async (send) => {
+      if (current) {
+        const changed = { ...data, id: current.id, version: current.version };
+        await send('update', changed, (idempotencyKey) => update({ data: changed, idempotencyKey }).unwrap());
+      } else await send('create', data, (idempotencyKey) => create({ data, idempotencyKey }).unwrap());
+    });
+    if (ok) {
       notifySuccess(current ? 'goal saved' : 'goal created');
       onClose();
-    } catch (error) {
-      const errors = problemFieldErrors(error, fields);
-      form.setErrors(errors);
-      setFailure({ message: describeError(error), marked: Object.keys(errors) });
     }
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormDialog
       title={current ? `Edit goal ${current.name}` : 'New goal'}
       size="lg"
-      centered
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitLabel={current ? 'Save' : 'Create goal'}
+      busy={busy}
+      error={error}
     >
-      <form onSubmit={form.onSubmit((values) => void submit(values))}>
-        <Stack gap="sm">
-          <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
-          <Select
-            label="Parent goal"
-            placeholder="none: a top-level goal"
-            data={parents}
-            searchable
-            clearable
-            nothingFoundMessage="No such goal"
-            {...form.getInputProps('parent')}
+      <Stack gap="sm">
+        <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
+        <Select
+          label="Parent goal"
+          placeholder="none: a top-level goal"
+          data={parents}
+          searchable
+          clearable
+          nothingFoundMessage="No such goal"
+          {...form.getInputProps('parent')}
+        />
+        <Group grow align="flex-start">
+          <TextInput label="Type" placeholder="e.g. STRATEGY" {...form.getInputProps('type')} />
+          <NumberField
+            label="Rank"
+            description="Lower ranks come first"
+            range={ranges.goalRank}
+            value={form.values.rank}
+            onChange={(rank) => form.setFieldValue('rank', rank)}
+            error={form.errors.rank}
           />
-          <Group grow align="flex-start">
-            <TextInput label="Type" placeholder="e.g. STRATEGY" {...form.getInputProps('type')} />
-            <NumberField
-              label="Rank"
-              description="Lower ranks come first"
-              range={ranges.goalRank}
-              value={form.values.rank}
-              onChange={(rank) => form.setFieldValue('rank', rank)}
-              error={form.errors.rank}
-            />
-          </Group>
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            maxRows={6}
-            {...form.getInputProps('description')}
-          />
-          <Checkbox
-            label="Assignable: projects can take a value for this goal"
-            {...form.getInputProps('assignable', { type: 'checkbox' })}
-          />
-          {alert && (
-            <Alert color="red" icon={<IconAlertCircle size={16} />} title="Not saved">
-              {alert}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={creating.isLoading || updating.isLoading}>
-              {current ? 'Save' : 'Create goal'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </Group>
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          maxRows={6}
+          {...form.getInputProps('description')}
+        />
+        <Checkbox
+          label="Assignable: projects can take a value for this goal"
+          {...form.getInputProps('assignable', { type: 'checkbox' })}
+        />
+      </Stack>
+    </FormDialog>
   );
 }
 

@@ -1,6 +1,6 @@
 import { DeleteButton } from '../../common/ConfirmDelete';
-import { notifySuccess } from '../../common/notify';
-import { useDeleteApplicationMutation } from '../applicationsApi';
+import { deleteWithUndo } from '../../common/undo';
+import { useDeleteApplicationMutation, useRestoreApplicationMutation } from '../applicationsApi';
 import type { ApplicationRecord } from './applicationForm';
 
 interface Props {
@@ -10,22 +10,31 @@ interface Props {
   onDeleted: () => void;
 }
 
-/** Soft delete with a confirmation; a refusal (a stale version answers 409) shows in the confirmation. */
+/**
+ * Soft delete with a confirmation, then Undo (RestoreApplication) right after; a refusal (a stale
+ * version answers 409) shows in the confirmation.
+ */
 export function DeleteApplication({ record, name, disabled, onDeleted }: Props) {
   const [remove] = useDeleteApplicationMutation();
+  const [restore] = useRestoreApplicationMutation();
   return (
     <DeleteButton
       title="Delete application?"
       confirmLabel="Delete application"
       consequences={`${name} will no longer be listed.`}
-      undoable={false}
       disabled={disabled}
       onConfirm={async () => {
-        await remove({
-          data: { id: record.id, version: record.version },
-          idempotencyKey: crypto.randomUUID(),
-        }).unwrap();
-        notifySuccess('application delete success');
+        await deleteWithUndo({
+          message: `Deleted: ${name}`,
+          label: name,
+          remove: () =>
+            remove({
+              data: { id: record.id, version: record.version },
+              idempotencyKey: crypto.randomUUID(),
+            }).unwrap(),
+          restore: (version) =>
+            restore({ data: { id: record.id, version }, idempotencyKey: crypto.randomUUID() }).unwrap(),
+        });
         onDeleted();
       }}
     />
