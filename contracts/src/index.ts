@@ -1,11 +1,13 @@
 export * from './events';
 export * from './decider';
 export * from './errors';
+export * from './problems';
 export * from './streams';
 export * from './permissions';
 export * from './rules/limits';
 export * from './rules/ranges';
-export { messageFor } from './rules/messages';
+export { fieldMessageCodes, meaningOf, messageFor, say } from './rules/messages';
+export type { BoundUnit, FieldMessageCode, Meaning, ValueFormat, ValueKind } from './rules/messages';
 export { dateOrderError } from './rules/record-checks';
 export * from './rules/calendar';
 export * from './rules/dates';

@@ -144,9 +144,22 @@ export interface ProblemDetails {
   readonly type: string;
   readonly title: string;
   readonly status: number;
+  /** What went wrong, in English, with the particulars. */
   readonly detail: string;
-  readonly errors?: readonly { readonly field: string; readonly message: string }[];
+  /** The problem's stable code (`problemCodes`), for a message in the user's language; `params` its values. */
+  readonly code: string;
+  readonly params?: Readonly<Record<string, string | number>>;
+  /** The refused fields: the English message, and its stable code (`fieldMessageCodes`, or `other`). */
+  readonly errors?: readonly FieldProblem[];
   readonly currentVersion?: number;
+}
+
+/** One refused field of a problem. */
+export interface FieldProblem {
+  readonly field: string;
+  readonly message: string;
+  readonly code: string;
+  readonly params?: Readonly<Record<string, string | number>>;
 }
 
 /** An item as GET /api/items/:idOrName answers (§3 Item). */

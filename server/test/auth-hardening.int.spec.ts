@@ -224,7 +224,9 @@ describe('switching tenants', () => {
       json: { tenant: 'demo', username: 'admin' },
     });
     expect(reply.status).toBe(400);
-    expect(reply.body.errors).toEqual([{ field: 'username', message: 'unknown field' }]);
+    expect(reply.body.errors).toEqual([
+      expect.objectContaining({ field: 'username', message: 'unknown field' }),
+    ]);
   });
 });
 

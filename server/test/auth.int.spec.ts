@@ -138,6 +138,7 @@ describe('login', () => {
       title: 'Too Many Requests',
       status: 429,
       detail: 'too many failed logins, try again later',
+      code: 'too-many-requests',
     });
     expect(unknown.reply.body).toEqual(known.reply.body);
     // blocked means blocked: the right password gets the same answer, and the user name's case does not matter
@@ -152,7 +153,9 @@ describe('login', () => {
     });
 
     expect(reply.status).toBe(400);
-    expect(reply.body.errors).toEqual([{ field: 'admin', message: 'unknown field' }]);
+    expect(reply.body.errors).toEqual([
+      expect.objectContaining({ field: 'admin', message: 'unknown field' }),
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import { CommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import {
   DomainError,
+  conflictOf,
   administers,
   createTenantEvents,
   notFound,
@@ -76,7 +77,7 @@ abstract class IdentityHandler<M extends CommandMessage> extends AggregateHandle
         'no_stream',
       );
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) throw new DomainError('conflict', message);
+      if (error instanceof WrongExpectedRevisionError) throw conflictOf('exists-already', message);
       throw error;
     }
   }

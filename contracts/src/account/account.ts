@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { say } from '../rules/messages';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { DomainError, notFound, validationError } from '../errors';
+import { conflictOf, existsAlready, notFound, validationError } from '../errors';
 import { numberIn, ranges } from '../rules/ranges';
 
 export const accountRefTypes = ['application', 'group'] as const;
@@ -176,11 +176,12 @@ export const decideAccount = (
               { field: 'assetNr', message: say('required') },
             ]);
       if (owner.account !== null)
-        throw new DomainError(
-          'conflict',
+        throw conflictOf(
+          'exists-already',
           `the ${project ? 'project' : 'application'} has an account already`,
+          { what: 'account' },
         );
-      if (state.status !== 'absent') throw new DomainError('conflict', 'account exists already');
+      if (state.status !== 'absent') throw existsAlready('account');
       return [
         {
           type: 'AccountCreated',

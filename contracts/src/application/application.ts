@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { DomainError, notFound, versionConflict } from '../errors';
+import { existsAlready, notDeleted, notFound, versionConflict } from '../errors';
 import type { AttributeDefinition } from '../identity/tenant.commands';
 import { assertAttributeValues, attributeValueSchema } from '../rules/attributes';
 import { changedFields, stripUndefined } from '../rules/changes';
@@ -158,7 +158,7 @@ export const decideApplication = (
     case 'SaveApplication': {
       const { id: requestedId, version: seen, ...requested } = command.data;
       if (requestedId === undefined) {
-        if (state.status !== 'absent') throw new DomainError('conflict', 'application exists already');
+        if (state.status !== 'absent') throw existsAlready('application');
         const fields = applicationFieldsSchema.parse(requested);
         checkParent(application, context.newId, fields.parent, context.parentChain);
         checkDates(fields.start, fields.end);
@@ -194,7 +194,7 @@ export const decideApplication = (
     }
     case 'RestoreApplication': {
       if (state.status === 'absent') throw notFound('application');
-      if (state.status === 'active') throw new DomainError('conflict', 'the application is not deleted');
+      if (state.status === 'active') throw notDeleted('application');
       if (command.data.version !== state.version) throw versionConflict(state.version);
       return [{ type: 'ApplicationRestored', data: { id: state.id } }];
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { deciderOf } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { DomainError, notFound } from '../errors';
+import { existsAlready, notFound } from '../errors';
 import { limits, requiredText } from '../rules/limits';
 
 export const commentRefTypes = ['application', 'PROJECT', 'task'] as const;
@@ -46,7 +46,7 @@ export const decideComment = (
   state: CommentState,
   context: CommentContext,
 ): CommentEvent[] => {
-  if (state.status !== 'absent') throw new DomainError('conflict', 'comment exists already');
+  if (state.status !== 'absent') throw existsAlready('comment');
   if (!context.refExists) throw notFound(refName[command.data.refType]);
   return [
     {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { DomainError, notFound, versionConflict } from '../errors';
+import { conflictOf, existsAlready, notFound, versionConflict } from '../errors';
 import { changedFields, stripUndefined } from '../rules/changes';
 import { checkParent, parentNotFound } from '../rules/record-checks';
 import { limits, optionalText, requiredName } from '../rules/limits';
@@ -96,7 +96,7 @@ const goal = { one: 'a goal', name: 'goal' } as const;
 export const decideGoal = (command: GoalCommand, state: GoalState, context: GoalContext): GoalEvent[] => {
   switch (command.type) {
     case 'CreateGoal': {
-      if (state.status !== 'absent') throw new DomainError('conflict', 'goal exists already');
+      if (state.status !== 'absent') throw existsAlready('goal');
       if (!context.parentExists) throw parentNotFound(goal);
       return [{ type: 'GoalCreated', data: { ...command.data, id: context.newId } }];
     }
@@ -116,8 +116,9 @@ export const decideGoal = (command: GoalCommand, state: GoalState, context: Goal
       if (state.status !== 'active') throw notFound('goal');
       if (command.data.version !== state.version) throw versionConflict(state.version);
       // a project's goal values and the goal tree must not point at a deleted goal
-      if ((context.usedBy ?? []).length > 0) throw new DomainError('conflict', 'goal in use');
-      if ((context.children ?? []).length > 0) throw new DomainError('conflict', 'goal has child goals');
+      if ((context.usedBy ?? []).length > 0) throw conflictOf('in-use', 'goal in use', { what: 'goal' });
+      if ((context.children ?? []).length > 0)
+        throw conflictOf('has-children', 'goal has child goals', { what: 'goal' });
       return [{ type: 'GoalDeleted', data: { id: state.id } }];
     }
     default:

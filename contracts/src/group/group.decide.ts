@@ -1,6 +1,6 @@
 import { deciderOf, unknownCommand } from '../decider';
 import type { DecisionContext } from '../events';
-import { DomainError, invalidField, notFound, versionConflict } from '../errors';
+import { conflictOf, existsAlready, invalidField, notDeleted, notFound, versionConflict } from '../errors';
 import { moveKeepingDuration } from '../rules/calendar';
 import { changedFields, stripUndefined } from '../rules/changes';
 import { checkAccount, checkDates, checkParent } from '../rules/record-checks';
@@ -199,7 +199,7 @@ const createGroup = (
   state: GroupState,
   context: GroupContext,
 ): GroupCreated[] => {
-  if (state.status !== 'absent') throw new DomainError('conflict', 'group exists already');
+  if (state.status !== 'absent') throw existsAlready('group');
   const today = context.now.slice(0, 10);
   const defaults = newGroupDefaults(today);
   // a new project given only a start ends the same day, like one given nothing (§4 start = end)
@@ -285,7 +285,10 @@ const deleteGroup = (command: DeleteGroupData, state: GroupState, context: Group
   const group = activeGroup(state);
   if (command.version !== group.version) throw versionConflict(group.version);
   const refusal = groupDeleteRefusal(context.subprojects ?? [], group.shares);
-  if (refusal) throw new DomainError('conflict', refusal);
+  if (refusal)
+    throw conflictOf((context.subprojects ?? []).length > 0 ? 'has-children' : 'still-shared', refusal, {
+      what: 'project',
+    });
   return [{ type: 'GroupDeleted', data: { id: group.id } }];
 };
 
@@ -296,10 +299,10 @@ const restoreGroup = (
   context: GroupContext,
 ): GroupRestored[] => {
   if (state.status === 'absent') throw notFound('group');
-  if (state.status === 'active') throw new DomainError('conflict', 'the project is not deleted');
+  if (state.status === 'active') throw notDeleted('project');
   if (command.version !== state.version) throw versionConflict(state.version);
   if (state.fields.parent !== null && context.parentChain === null)
-    throw new DomainError('conflict', 'the parent project is deleted: restore it first');
+    throw conflictOf('restore-parent-first', 'the parent project is deleted: restore it first');
   return [{ type: 'GroupRestored', data: { id: state.id } }];
 };
 
@@ -329,7 +332,7 @@ const shareProject = (
   if (context.tenantExists === false)
     throw invalidField('tenant', 'tenant not found', `tenant '${tenant}' not found`);
   if (group.shares.some((s) => s.tenant === tenant))
-    throw new DomainError('conflict', `already shared with '${tenant}'`);
+    throw conflictOf('share-exists', `already shared with '${tenant}'`);
   return [{ type: 'ProjectShared', data: { id: group.id, tenant, status: 'PENDING' } }];
 };
 
@@ -350,7 +353,7 @@ const answerProjectShare = (
   // tenants' projects leaks to a tenant they were not shared with
   const share = state.status === 'active' ? state.shares.find((s) => s.tenant === tenant) : undefined;
   if (state.status !== 'active' || !share) throw notFound('project share');
-  if (share.status === 'ACCEPTED') throw new DomainError('conflict', 'the share is accepted already');
+  if (share.status === 'ACCEPTED') throw conflictOf('share-exists', 'the share is accepted already');
   return answer === 'AcceptProjectShare'
     ? [{ type: 'ProjectShareAccepted', data: { id: state.id, tenant } }]
     : [{ type: 'ProjectShareDeclined', data: { id: state.id, tenant } }];
@@ -397,9 +400,10 @@ const removeSubgroup = (
   }
   const items = context.laneItems ?? 0;
   if (items > 0)
-    throw new DomainError(
-      'conflict',
+    throw conflictOf(
+      'in-use',
       `the lane '${lane.name}' holds ${items === 1 ? '1 item' : `${items} items`}: move or delete ${items === 1 ? 'it' : 'them'} first`,
+      { what: 'lane' },
     );
   return [{ type: 'SubgroupRemoved', data: { id: group.id, subgroup: laneId } }];
 };
@@ -412,9 +416,10 @@ const restoreSubgroup = (
   const lane = group.removedSubgroups.find((s) => s.id === laneId);
   if (!lane) throw notFound('removed subgroup');
   if (subgroupsOf(group.subgroups).some((s) => s.name.toLowerCase() === lane.name.toLowerCase()))
-    throw new DomainError(
-      'conflict',
+    throw conflictOf(
+      'exists-already',
       `the project has a lane named '${lane.name}' again: rename that one first`,
+      { what: 'lane' },
     );
   return [{ type: 'SubgroupRestored', data: { id: group.id, subgroup: lane } }];
 };

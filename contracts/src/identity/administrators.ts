@@ -1,4 +1,5 @@
-import { DomainError } from '../errors';
+import type { DomainError } from '../errors';
+import { conflictOf } from '../errors';
 import { can } from '../permissions';
 import type { Permissions } from '../permissions';
 import type { RoleRecord } from './tenant.state';
@@ -27,7 +28,7 @@ export const administers = (member: MemberFacts, roles: Readonly<Record<number, 
 
 /** The refusal of any change that would leave a tenant without an administrator. */
 export const tenantNeedsAdministrator = (): DomainError =>
-  new DomainError('conflict', 'a tenant needs an administrator');
+  conflictOf('needs-administrator', 'a tenant needs an administrator');
 
 /** Throws 409 unless one of `members` still administers the tenant with `roles`. */
 export const keepAnAdministrator = (

@@ -1,6 +1,13 @@
 import { deciderOf, unknownCommand } from '../decider';
 import type { DecisionContext } from '../events';
-import { DomainError, invalidField, notFound, validationError, versionConflict } from '../errors';
+import {
+  conflictOf,
+  existsAlready,
+  invalidField,
+  notFound,
+  validationError,
+  versionConflict,
+} from '../errors';
 import { actions, resources } from '../permissions';
 import type { Permissions } from '../permissions';
 import { administers, keepAnAdministrator } from './administrators';
@@ -128,7 +135,7 @@ const deleteRole = (command: DeleteRoleData, state: TenantState, context: Tenant
   if (!state.roles[command.id]) throw notFound('role');
   const held = [...Object.values(state.members), context.heldRoles ?? []];
   if (held.some((roles) => roles.includes(command.id)))
-    throw new DomainError('conflict', 'role in use: take it from its members first');
+    throw conflictOf('in-use', 'role in use: take it from its members first', { what: 'role' });
   return [{ type: 'RoleDeleted', data: { id: command.id } }];
 };
 
@@ -169,7 +176,9 @@ const answerInvitation = (
       { type: 'InvitationDeclined', data: { tenant: invitation.tenant, username: invitation.username } },
     ];
   if (context.nameTaken)
-    throw new DomainError('conflict', `the user name ${invitee.username} is taken in ${state.name}`);
+    throw conflictOf('exists-already', `the user name ${invitee.username} is taken in ${state.name}`, {
+      what: 'user',
+    });
   return [
     {
       type: 'InvitationAccepted',
@@ -212,7 +221,7 @@ export const decideTenant = (
   context: TenantContext,
 ): TenantEvent[] => {
   if (command.type === 'CreateTenant') {
-    if (state.status !== 'absent') throw new DomainError('conflict', 'tenant exists already');
+    if (state.status !== 'absent') throw existsAlready('tenant');
     throw new Error('CreateTenant is decided by createTenantEvents');
   }
   if (state.status === 'absent') throw notFound('tenant');

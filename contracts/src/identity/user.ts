@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { say } from '../rules/messages';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { DomainError, notFound, validationError, versionConflict } from '../errors';
+import { existsAlready, notFound, validationError, versionConflict } from '../errors';
 import type { Permissions } from '../permissions';
-import { changedPreferences, noPreferences } from '../preferences/preferences';
-import type { ChangeMyPreferencesData, UserPreferences } from '../preferences/preferences';
+import { changedPreferences } from '../preferences/preferences';
+import type { ChangeMyPreferencesData, ConsoleLanguage, UserPreferences } from '../preferences/preferences';
 import { requiredName } from '../rules/limits';
 import { tenantNeedsAdministrator } from './administrators';
 import type { AdministeredTenant } from './administrators';
@@ -80,7 +80,8 @@ export type UserState =
       readonly username: string;
       readonly displayName: string;
       readonly disabled: boolean;
-      readonly preferences: UserPreferences;
+      /** The user's own language (UserPreferences), shown as a field of its own in History. */
+      readonly language: ConsoleLanguage | null;
     };
 export const initialUserState: UserState = { status: 'absent' };
 
@@ -94,7 +95,7 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       username: event.data.username,
       displayName: event.data.displayName,
       disabled: false,
-      preferences: noPreferences,
+      language: null,
     };
   if (state.status === 'absent') return state;
   const next = { ...state, version: state.version + 1 };
@@ -108,7 +109,7 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
     case 'UserEnabled':
       return { ...next, disabled: false };
     case 'UserPreferencesChanged':
-      return { ...next, preferences: event.data };
+      return { ...next, language: event.data.language };
     default:
       return unfolded(event, state);
   }
@@ -128,7 +129,7 @@ export interface UserContext extends DecisionContext {
 
 export const decideUser = (command: UserCommand, state: UserState, context: UserContext): UserEvent[] => {
   if (command.type === 'CreateUser') {
-    if (state.status !== 'absent') throw new DomainError('conflict', 'user exists already');
+    if (state.status !== 'absent') throw existsAlready('user');
     if (context.nameTaken)
       throw validationError('user name taken', [{ field: 'username', message: say('taken') }]);
     if (!context.passwordHash) throw new Error('CreateUser needs the password hash');
@@ -150,8 +151,8 @@ export const decideUser = (command: UserCommand, state: UserState, context: User
   if (command.type === 'ChangeMyPreferences') {
     // the caller's own account, in whichever tenant they act
     if (state.status === 'absent' || state.id !== context.callerId) throw notFound('user');
-    const preferences = changedPreferences(state.preferences, command.data);
-    return preferences.language === state.preferences.language
+    const preferences = changedPreferences({ language: state.language }, command.data);
+    return preferences.language === state.language
       ? []
       : [{ type: 'UserPreferencesChanged', data: preferences }];
   }

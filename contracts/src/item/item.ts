@@ -3,7 +3,15 @@ import { checkListed } from '../options/option-lists';
 import type { OptionLists } from '../options/option-lists';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { DomainError, invalidField, notFound, notPermitted, versionConflict } from '../errors';
+import {
+  conflictOf,
+  existsAlready,
+  invalidField,
+  notDeleted,
+  notFound,
+  notPermitted,
+  versionConflict,
+} from '../errors';
 import type { AttributeDefinition } from '../identity/tenant.commands';
 import { assertAttributeValues, attributeValueSchema } from '../rules/attributes';
 import { changedFields, stripUndefined } from '../rules/changes';
@@ -224,7 +232,7 @@ export const decideItem = (command: ItemCommand, state: ItemState, context: Item
       const { id: requestedId, version: seen, ...raw } = command.data;
       const requested = stripUndefined(raw) as Partial<ItemFields>;
       if (requestedId === undefined) {
-        if (state.status !== 'absent') throw new DomainError('conflict', 'item exists already');
+        if (state.status !== 'absent') throw existsAlready('item');
         if ((requested.type ?? null) !== null || (requested.className ?? null) !== null)
           if (!context.systemEditor) throw notPermitted();
         const parsed = itemFieldsSchema.parse(requested);
@@ -266,11 +274,14 @@ export const decideItem = (command: ItemCommand, state: ItemState, context: Item
     }
     case 'RestoreItem': {
       if (state.status === 'absent') throw notFound('item');
-      if (state.status === 'active') throw new DomainError('conflict', 'the item is not deleted');
+      if (state.status === 'active') throw notDeleted('item');
       if (command.data.version !== state.version) throw versionConflict(state.version);
       // the item comes back into its project and lane: both must still be there
       if (context.group === null)
-        throw new DomainError('conflict', 'the project of the item is deleted: restore the project first');
+        throw conflictOf(
+          'restore-parent-first',
+          'the project of the item is deleted: restore the project first',
+        );
       check(state.fields, context, false);
       return [{ type: 'ItemRestored', data: { id: state.id } }];
     }

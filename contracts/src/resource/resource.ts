@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { say } from '../rules/messages';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { DomainError, notFound, validationError, versionConflict } from '../errors';
+import { existsAlready, notFound, validationError, versionConflict } from '../errors';
 import { requiredName } from '../rules/limits';
 
 const id = z.number().int().positive();
@@ -76,7 +76,7 @@ export const decideResource = (
     case 'SaveResource': {
       const { id: requestedId, version: seen, name } = command.data;
       if (requestedId === undefined) {
-        if (state.status !== 'absent') throw new DomainError('conflict', 'resource exists already');
+        if (state.status !== 'absent') throw existsAlready('resource');
         return [{ type: 'ResourceCreated', data: { id: context.newId, name } }];
       }
       if (state.status !== 'active') throw notFound('resource');

@@ -3,6 +3,7 @@ import { validationError } from '../errors';
 import type { FieldError } from '../errors';
 import type { AttributeDefinition } from '../identity/tenant.commands';
 import { serverDateSchema } from './limits';
+import { say } from './messages';
 import { isInRange, rangeMessage, ranges } from './ranges';
 
 /** A generated field's value on an application, project or item (§2), checked against the tenant's schema. */
@@ -16,17 +17,17 @@ const fitsType = (definition: AttributeDefinition, value: AttributeValue['value'
   if (value === null) return null; // null clears any attribute
   switch (definition.type) {
     case 'text':
-      return typeof value === 'string' ? null : 'a text';
+      return typeof value === 'string' ? null : say('kind', { kind: 'text' });
     case 'number':
       return isInRange(ranges.attributeNumber, value) ? null : rangeMessage(ranges.attributeNumber);
     case 'boolean':
-      return typeof value === 'boolean' ? null : 'true or false';
+      return typeof value === 'boolean' ? null : say('kind', { kind: 'boolean' });
     case 'date':
-      return serverDateSchema.safeParse(value).success ? null : 'a date like 2026-11-27';
+      return serverDateSchema.safeParse(value).success ? null : say('format', { format: 'date' });
     case 'select':
       return typeof value === 'string' && (definition.options ?? []).includes(value)
         ? null
-        : `one of ${(definition.options ?? []).join(', ')}`;
+        : say('one-of', { values: (definition.options ?? []).join(', ') });
   }
 };
 

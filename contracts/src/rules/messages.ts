@@ -94,6 +94,9 @@ export const say = (code: FieldMessageCode, params: Params = {}): string => {
   return text;
 };
 
+// the messages without values are known from the start, whoever said them first
+for (const code of fieldMessageCodes) if (english[code].length === 0) say(code);
+
 /** The code and values of a message `say` made; a text no code stands for is `other`, with the text. */
 export const meaningOf = (text: string): Meaning => meanings.get(text) ?? { code: 'other', params: { text } };
 

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { say } from '../rules/messages';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { DomainError, invalidField, notFound, validationError, versionConflict } from '../errors';
+import {
+  DomainError,
+  existsAlready,
+  invalidField,
+  notFound,
+  validationError,
+  versionConflict,
+} from '../errors';
+import { problem } from '../problems';
 import { requiredName } from '../rules/limits';
 
 const id = z.number().int().positive();
@@ -212,7 +220,9 @@ export interface TrackerConnectionContext extends DecisionContext {
 
 /** The refusal of tracker work in a tenant without the jira feature flag. */
 export const trackerFeatureOff = () =>
-  new DomainError('forbidden', 'the issue-tracker integration (jira) is off for this tenant');
+  new DomainError('forbidden', 'the issue-tracker integration (jira) is off for this tenant', {
+    reason: problem('tracker-off'),
+  });
 
 const settingsOf = (data: Omit<SaveTrackerConnectionData, 'secret'>): TrackerConnectionSettings => ({
   name: data.name,
@@ -233,7 +243,7 @@ export const decideTrackerConnection = (
       const { id: requestedId, version: seen } = command.data;
       const settings = settingsOf(command.data);
       if (requestedId === undefined) {
-        if (state.status !== 'absent') throw new DomainError('conflict', 'tracker connection exists already');
+        if (state.status !== 'absent') throw existsAlready('tracker connection');
         if (context.sealedSecret === null)
           throw invalidField('secret', 'required for a new connection', 'the connection needs a secret');
         return [

@@ -1,7 +1,7 @@
 import { Catch, HttpException, Logger } from '@nestjs/common';
 import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
-import { DomainError } from '@fahrplan/contracts';
-import type { ProblemDetails } from '@fahrplan/contracts';
+import { DomainError, meaningOf, say } from '@fahrplan/contracts';
+import type { FieldError, FieldProblem, ProblemCode, ProblemDetails } from '@fahrplan/contracts';
 import { ZodError } from 'zod';
 
 const titles: Record<number, string> = {
@@ -20,6 +20,19 @@ const titles: Record<number, string> = {
 };
 
 const statusOf = { validation: 400, forbidden: 403, not_found: 404, conflict: 409 } as const;
+/** A problem's code when nothing more particular is known: by its status. */
+const codeOfStatus: Record<number, ProblemCode> = {
+  400: 'invalid',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not-found',
+  405: 'method-not-allowed',
+  409: 'conflict',
+  413: 'too-large',
+  415: 'unsupported-media-type',
+  429: 'too-many-requests',
+  503: 'unavailable',
+};
 
 export const problem = (
   status: number,
@@ -30,8 +43,12 @@ export const problem = (
   title: titles[status] ?? 'Error',
   status,
   detail,
+  code: codeOfStatus[status] ?? (status >= 500 ? 'internal' : 'invalid'),
   ...extra,
 });
+
+/** A field error with the code and values of its message (issue 20). */
+const coded = ({ field, message }: FieldError): FieldProblem => ({ field, message, ...meaningOf(message) });
 
 /**
  * An answer that is a problem of its own type (RFC 9457), e.g. a query refused while the read models
@@ -47,23 +64,26 @@ export class ProblemException extends HttpException {
 }
 
 /** Field errors of a zod failure, with dotted paths (`attributes.0.key`) and unknown keys named. */
-export const fieldErrors = (error: ZodError) =>
+export const fieldErrors = (error: ZodError): FieldProblem[] =>
   error.issues.flatMap((issue) =>
     issue.code === 'unrecognized_keys'
-      ? issue.keys.map((key) => ({ field: [...issue.path, key].join('.'), message: 'unknown field' }))
-      : [{ field: issue.path.join('.') || '(body)', message: issue.message }],
+      ? issue.keys.map((key) =>
+          coded({ field: [...issue.path, key].join('.'), message: say('unknown-field') }),
+        )
+      : [coded({ field: issue.path.join('.') || '(body)', message: issue.message })],
   );
 
 /** Maps every error once to RFC 9457 problem details (STYLE 5). */
 export const toProblem = (error: unknown): ProblemDetails => {
   if (error instanceof DomainError)
     return problem(statusOf[error.code], error.message, {
-      ...(error.details.fieldErrors?.length ? { errors: error.details.fieldErrors } : {}),
+      ...error.details.reason,
+      ...(error.details.fieldErrors?.length ? { errors: error.details.fieldErrors.map(coded) } : {}),
       ...(error.details.currentVersion !== undefined ? { currentVersion: error.details.currentVersion } : {}),
     });
   if (error instanceof ProblemException) return error.problem;
   if (error instanceof ZodError)
-    return problem(400, 'the request is not valid', { errors: fieldErrors(error) });
+    return problem(400, 'the request is not valid', { code: 'invalid-request', errors: fieldErrors(error) });
   if (error instanceof HttpException) {
     const response = error.getResponse();
     const message =
@@ -74,7 +94,7 @@ export const toProblem = (error: unknown): ProblemDetails => {
   }
   // body-parser's errors: they carry an HTTP status of their own
   const status = (error as { status?: unknown })?.status;
-  if (status === 400) return problem(400, 'malformed JSON body');
+  if (status === 400) return problem(400, 'malformed JSON body', { code: 'malformed-json' });
   if (status === 413) return problem(413, 'the request body is too large');
   if (status === 415) return problem(415, String((error as Error).message));
   return problem(500, 'internal error');

@@ -19,7 +19,11 @@ export class CatchUpGuard implements CanActivate {
     const status = await this.progress.status();
     if (status.status === 'ready') return true;
     throw new ProblemException(
-      problem(503, catchingUpDetail(status.percent), { type: CATCHING_UP_PROBLEM }),
+      problem(503, catchingUpDetail(status.percent), {
+        type: CATCHING_UP_PROBLEM,
+        code: 'catching-up',
+        params: { percent: status.percent },
+      }),
       1,
     );
   }

@@ -38,6 +38,8 @@ describe('CatchUpGuard', () => {
         title: 'Service Unavailable',
         status: 503,
         detail: 'catching up: 42 %',
+        code: 'catching-up',
+        params: { percent: 42 },
       },
       retryAfterSeconds: 1,
     });

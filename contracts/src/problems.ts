@@ -1,0 +1,61 @@
+import type { Meaning } from './rules/messages';
+
+/**
+ * The stable codes of problem details (issue 20), each with what it means: a client shows the message
+ * for the code in its user's language, the English `detail` beside it says the particulars. `params`
+ * name the values a message needs (`what`, `currentVersion`).
+ */
+export const problemCodes = {
+  invalid: 'the command or query is refused; `errors` names the fields, `detail` says why',
+  'invalid-request': 'the body does not match the command’s schema; `errors` names the fields',
+  'malformed-json': 'the body is not JSON',
+  'not-json': 'a command must be sent as a JSON object (application/json)',
+  'bad-idempotency-key': 'the Idempotency-Key header must be 8 to 128 letters, digits or . _ : -',
+  'bad-query': 'a query parameter is not valid; `errors` names it',
+  unauthorized: 'not signed in, or the token expired',
+  forbidden: 'the caller’s roles do not permit this',
+  'tracker-off': 'the issue-tracker integration is off for this tenant',
+  'not-found': 'the record does not exist for the caller (params.what names its kind)',
+  'method-not-allowed': 'the path does not answer this method',
+  conflict: 'the command conflicts with the record’s state; `detail` says how',
+  'version-conflict': 'the record changed meanwhile (params.currentVersion)',
+  'exists-already': 'a record with this id or name exists already (params.what)',
+  'not-deleted': 'only a deleted record can be restored (params.what)',
+  'restore-parent-first': 'the record’s project or parent is deleted: restore that first',
+  'in-use': 'the record is still used (params.what): take it away from its users first',
+  'has-children': 'the record still has children (params.what)',
+  'needs-administrator': 'a tenant needs an administrator',
+  'still-shared': 'the project is still shared: revoke its shares first',
+  'share-exists': 'the project is shared with that tenant already, or the share was accepted already',
+  'too-large': 'the request body is too large',
+  'unsupported-media-type': 'the body’s content type is not accepted',
+  'too-many-requests': 'too many requests or failed sign-ins: retry after the Retry-After header',
+  'catching-up': 'the read models are catching up with the log: retry after the Retry-After header',
+  unavailable: 'the service is not available now: retry later',
+  internal: 'the server failed; nothing was stored',
+} as const;
+export type ProblemCode = keyof typeof problemCodes;
+
+/** The kinds of record a `not-found`, `exists-already`, `not-deleted` or `in-use` names in `params.what`. */
+export const recordKinds = [
+  'account',
+  'account entry',
+  'application',
+  'comment',
+  'goal',
+  'invitation',
+  'item',
+  'project',
+  'project share',
+  'resource',
+  'role',
+  'lane',
+  'tenant',
+  'tracker connection',
+  'user',
+] as const;
+export type RecordKind = (typeof recordKinds)[number];
+
+/** A problem's meaning with a known code. */
+export const problem = (code: ProblemCode, params?: Meaning['params']): Meaning =>
+  params ? { code, params } : { code };
