@@ -16,7 +16,6 @@ const untranslated = [
   'common',
   'history',
   'home',
-  'items',
   'options',
   'projects',
   'readiness',
