@@ -21,7 +21,6 @@ const untranslated = [
   'resources',
   'session',
   'shares',
-  'timeline',
   'tracker',
 ];
 
