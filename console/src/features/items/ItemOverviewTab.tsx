@@ -18,6 +18,7 @@ import {
 } from './itemForm';
 import type { ItemFormValues, ItemGroup } from './itemForm';
 import { OptionSelect } from '../options/OptionSelect';
+import { laneName } from './laneNames';
 
 export type ItemForm = UseFormReturnType<ItemFormValues>;
 
@@ -38,7 +39,7 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
   const subgroups = group?.subgroups ?? defaultSubgroups;
   const duration = durationOf(values);
   const load = workloadOf(values, duration);
-  const laneOptions = subgroups.map((s) => ({ value: s.id, label: s.name }));
+  const laneOptions = subgroups.map((s) => ({ value: s.id, label: laneName(t, s) }));
   if (values.subgroup && !laneOptions.some((o) => o.value === values.subgroup))
     laneOptions.push({ value: values.subgroup, label: values.subgroup });
   // the projects an item may be planned in (own, not the sprint group), searched on the server

@@ -1,4 +1,10 @@
-import type { SubgroupType, TimelineGroup, TimelineItem, TimelineSummary } from '@fahrplan/contracts';
+import type {
+  Subgroup,
+  SubgroupType,
+  TimelineGroup,
+  TimelineItem,
+  TimelineSummary,
+} from '@fahrplan/contracts';
 import type { TFunction } from 'i18next';
 import { formatNumber } from '../common/numbers';
 import { toMs } from './timeScale';
@@ -22,7 +28,11 @@ export interface LaneRow {
 
 export const rowKey = (groupId: number, laneId: string) => `${groupId}|${laneId}`;
 
-export function buildRows(groups: readonly TimelineGroup[]): LaneRow[] {
+/** One row per lane of `groups`, each lane named as `nameOf` shows it. */
+export function buildRows(
+  groups: readonly TimelineGroup[],
+  nameOf: (lane: Pick<Subgroup, 'type' | 'name'>) => string,
+): LaneRow[] {
   const rows: LaneRow[] = [];
   for (const group of groups) {
     group.subgroups.forEach((lane, index) =>
@@ -30,7 +40,7 @@ export function buildRows(groups: readonly TimelineGroup[]): LaneRow[] {
         key: rowKey(group.id, lane.id),
         groupId: group.id,
         laneId: lane.id,
-        laneName: lane.name,
+        laneName: nameOf(lane),
         laneType: lane.type,
         groupTitle: group.content,
         first: index === 0,

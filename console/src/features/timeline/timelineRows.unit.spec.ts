@@ -57,7 +57,10 @@ describe('summary rows', () => {
 
 describe('lane rows', () => {
   it('one row per lane, projects in order, first and last lane marked', () => {
-    const rows = buildRows([group(1, [{ id: 'lane-1', name: 'Backend', type: 'INDIVIDUAL' }]), group(2)]);
+    const rows = buildRows(
+      [group(1, [{ id: 'lane-1', name: 'Backend', type: 'INDIVIDUAL' }]), group(2)],
+      (lane) => lane.name,
+    );
     expect(rows.map((r) => r.key)).toEqual([
       '1|tasks',
       '1|milestones',

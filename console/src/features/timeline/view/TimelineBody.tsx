@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isReleaseRow, withReleaseRows } from '../releaseMilestones';
 import type { ReleaseMilestone } from '../releaseMilestones';
 import { buildRows, buildSummaryRows, indexItems, visibleIn } from '../timelineRows';
+import { laneName } from '../../items/laneNames';
 import type { LaneRow } from '../timelineRows';
 import { axisScale, floorDay, snapUnitFor, ticks, toServerDate } from '../timeScale';
 import type { TimeRange } from '../timeScale';
@@ -45,9 +46,16 @@ function useBodyRows(
   releases: TimelineViewProps['releases'],
 ) {
   const { t } = useTranslation('timeline');
+  const { t: itemsT } = useTranslation('items');
   const rows = useMemo(
-    () => withReleaseRows(summaries ? buildSummaryRows(t, groups, summaries) : buildRows(groups), releases),
-    [t, groups, summaries, releases],
+    () =>
+      withReleaseRows(
+        summaries
+          ? buildSummaryRows(t, groups, summaries)
+          : buildRows(groups, (lane) => laneName(itemsT, lane)),
+        releases,
+      ),
+    [t, itemsT, groups, summaries, releases],
   );
   const index = useMemo(() => indexItems(groups, items), [groups, items]);
   const heights = useMemo(
