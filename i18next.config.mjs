@@ -11,12 +11,9 @@ const untranslated = [
   'applications',
   'as-of',
   'changes',
-  'commands-palette',
   'comments',
   'common',
   'history',
-  'home',
-  'items',
   'options',
   'projects',
   'readiness',
@@ -24,7 +21,6 @@ const untranslated = [
   'resources',
   'session',
   'shares',
-  'timeline',
   'tracker',
 ];
 

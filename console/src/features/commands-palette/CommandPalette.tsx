@@ -15,6 +15,7 @@ import {
   IconSubtask,
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useGetApplicationsQuery } from '../applications/applicationsApi';
 import { useOpenApplicationDialog, useOpenProjectDialog } from '../record-dialog/useOpenRecordDialog';
 import { useSearchItemsQuery } from '../items/itemsApi';
@@ -80,6 +81,7 @@ function usePaletteRecords(
  * applications, projects and items by name, each opening its dialog.
  */
 export function CommandPalette() {
+  const { t } = useTranslation('commands-palette');
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [opened, setOpened] = useState(false);
@@ -96,26 +98,26 @@ export function CommandPalette() {
   const newRecords: (SpotlightActionData | false)[] = [
     items.canCreate && {
       id: 'new-item',
-      label: 'New item',
-      description: 'plan a task',
+      label: t('actions.newItem'),
+      description: t('actions.newItemDescription'),
       leftSection: icon(IconSubtask),
       onClick: () => void items.create({ group: null }),
     },
     items.canCreate && {
       id: 'new-milestone',
-      label: 'New milestone',
+      label: t('actions.newMilestone'),
       leftSection: icon(IconFlag),
       onClick: () => void items.create({ group: null, milestone: true }),
     },
     projects.canCreate && {
       id: 'new-project',
-      label: 'New project',
+      label: t('actions.newProject'),
       leftSection: icon(IconPlus),
       onClick: () => projects.openNew(),
     },
     applications.canCreate && {
       id: 'new-application',
-      label: 'New application',
+      label: t('actions.newApplication'),
       leftSection: icon(IconPlus),
       onClick: () => applications.openNew(),
     },
@@ -124,19 +126,19 @@ export function CommandPalette() {
     ...newRecords.filter((command) => command !== false),
     {
       id: 'go-timeline',
-      label: 'Go to timeline',
+      label: t('actions.goToTimeline'),
       leftSection: icon(IconHome),
       onClick: () => void navigate('/'),
     },
     {
       id: 'go-applications',
-      label: 'Go to applications',
+      label: t('actions.goToApplications'),
       leftSection: icon(IconApps),
       onClick: () => void navigate('/applications'),
     },
     {
       id: 'go-projects',
-      label: 'Go to projects',
+      label: t('actions.goToProjects'),
       leftSection: icon(IconBriefcase),
       onClick: () => void navigate('/projects'),
     },
@@ -163,14 +165,14 @@ export function CommandPalette() {
 
   const actions = [
     {
-      group: 'Actions',
+      group: t('groups.actions'),
       actions: commands.filter(
         (c) => !query.trim() || matchesQuery(query, `${c.label} ${c.description ?? ''}`),
       ),
     },
-    resultGroup('application', 'Applications', IconApps, applications.openExisting),
-    resultGroup('project', 'Projects', IconBriefcase, projects.openExisting),
-    resultGroup('item', 'Items', IconCalendarEvent, items.show),
+    resultGroup('application', t('groups.applications'), IconApps, applications.openExisting),
+    resultGroup('project', t('groups.projects'), IconBriefcase, projects.openExisting),
+    resultGroup('item', t('groups.items'), IconCalendarEvent, items.show),
   ].filter((g): g is SpotlightActionGroupData => g !== null && g.actions.length > 0);
 
   return (
@@ -183,14 +185,14 @@ export function CommandPalette() {
       onSpotlightOpen={() => setOpened(true)}
       onSpotlightClose={() => setOpened(false)}
       shortcut={['mod + K']}
-      nothingFound={searching ? 'searching…' : 'nothing found'}
+      nothingFound={searching ? t('searching') : t('nothingFound')}
       highlightQuery
       scrollable
       maxHeight={420}
       searchProps={{
         leftSection: <IconSearch size={18} stroke={1.5} />,
-        placeholder: 'Search applications, projects, items or actions…',
-        'aria-label': 'command palette search',
+        placeholder: t('search.placeholder'),
+        'aria-label': t('search.label'),
       }}
     />
   );

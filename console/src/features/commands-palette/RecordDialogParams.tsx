@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { httpStatusOf } from '../common/problem';
 import { notifyError } from '../common/notify';
@@ -137,15 +138,15 @@ function useShowParam({
 /** A new project, once saved, shows as itself: its request leaves the URL with the saved project's id. */
 const clearedWithProject = [newProjectParam];
 
-const noApplicationNamed = (name: string) => `No application is named “${name}”`;
-const noProjectTitled = (title: string) => `No project is titled “${title}”`;
-
 /**
  * The record dialogs' URL parameters on any page: `?show-application=` and `?show-project=` stay in
  * step with the open dialog (useShowParam); `?new-project[=]` opens a new project and goes when the
  * dialog closes.
  */
 export function RecordDialogParams() {
+  const { t } = useTranslation('commands-palette');
+  const noApplicationNamed = useCallback((name: string) => t('noApplicationNamed', { name }), [t]);
+  const noProjectTitled = useCallback((title: string) => t('noProjectTitled', { title }), [t]);
   const [params, setParams] = useSearchParams();
   const dispatch = useAppDispatch();
   const applications = useOpenApplicationDialog();

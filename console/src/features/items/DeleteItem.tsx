@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../common/ConfirmDelete';
 import { deleteWithUndo } from '../common/undo';
 import { useDeleteItemMutation, useRestoreItemMutation } from './itemsApi';
@@ -15,16 +16,18 @@ interface Props {
 export function DeleteItem({ record, title, milestone, disabled, onDeleted }: Props) {
   const [remove] = useDeleteItemMutation();
   const [restore] = useRestoreItemMutation();
-  const kind = milestone ? 'milestone' : 'task';
+  const { t } = useTranslation('items');
   return (
     <DeleteButton
-      title={`Delete ${kind}?`}
-      confirmLabel={`Delete ${kind}`}
-      consequences={`Deletes the ${kind} '${title}': it leaves its project and the timeline.`}
+      title={milestone ? t('delete.milestone.title') : t('delete.task.title')}
+      confirmLabel={milestone ? t('delete.milestone.confirm') : t('delete.task.confirm')}
+      consequences={
+        milestone ? t('delete.milestone.consequences', { title }) : t('delete.task.consequences', { title })
+      }
       disabled={disabled}
       onConfirm={async () => {
         await deleteWithUndo({
-          message: `Deleted: ${title}`,
+          message: t('delete.deleted', { title }),
           label: title,
           remove: () => remove({ data: record, idempotencyKey: crypto.randomUUID() }).unwrap(),
           restore: (version) =>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Divider, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { itemSystemTypes } from '@fahrplan/contracts';
 import type { ItemSystemType } from '@fahrplan/contracts';
@@ -25,6 +26,7 @@ const noType = 'none';
 
 /** §2 item details. */
 export function ItemDetailsTab({ form, editable, group, issueGroups, attributes, superuser }: Props) {
+  const { t } = useTranslation('items');
   const readOnly = !editable;
   const values = form.values;
   return (
@@ -43,11 +45,11 @@ export function ItemDetailsTab({ form, editable, group, issueGroups, attributes,
       <ItemTrackerFields form={form} editable={editable} group={group} issueGroups={issueGroups} />
       {superuser && (
         <>
-          <Divider label="System" labelPosition="left" />
+          <Divider label={t('details.system')} labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
-              label="System type"
-              data={[noType, ...itemSystemTypes]}
+              label={t('details.systemType')}
+              data={[{ value: noType, label: t('details.noSystemType') }, ...itemSystemTypes]}
               allowDeselect={false}
               readOnly={readOnly}
               value={values.type ?? noType}
@@ -62,7 +64,11 @@ export function ItemDetailsTab({ form, editable, group, issueGroups, attributes,
               }
               error={form.errors.type}
             />
-            <TextInput label="Class name" readOnly={readOnly} {...form.getInputProps('className')} />
+            <TextInput
+              label={t('details.className')}
+              readOnly={readOnly}
+              {...form.getInputProps('className')}
+            />
           </SimpleGrid>
         </>
       )}

@@ -1,4 +1,6 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Center, Loader, Modal } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { defaultSubgroups, subgroupsOf } from '@fahrplan/contracts';
@@ -23,11 +25,17 @@ interface Props {
 }
 
 /** §8: what a failed load tells the user. */
-export const itemLoadFailureMessage = (error: unknown) => {
+const itemLoadFailureMessage = (t: TFunction<'items'>, error: unknown) => {
   const status = httpStatusOf(error);
-  if (status === 404) return 'item not found';
-  if (status === 403) return 'not permitted';
+  if (status === 404) return t('load.notFound');
+  if (status === 403) return t('notPermitted');
   return describeError(error);
+};
+
+/** What a failed load of an item tells the user, in the language shown. */
+export const useItemLoadFailureMessage = () => {
+  const { t } = useTranslation('items');
+  return useCallback((error: unknown) => itemLoadFailureMessage(t, error), [t]);
 };
 
 const noProjects: GroupView[] = [];
@@ -64,9 +72,11 @@ const itemGroups = (projects: readonly GroupView[], item: ItemView | null) => {
  */
 export function ItemDialog({ itemId, request = null, onClose }: Props) {
   useReturnFocus();
+  const { t } = useTranslation('items');
+  const failureMessage = useItemLoadFailureMessage();
   const me = useAppSelector(selectMe);
   const query = useGetItemQuery(itemId ?? skipToken, { refetchOnMountOrArgChange: true });
-  const loaded = useDialogRecord(query, itemId, itemLoadFailureMessage, onClose);
+  const loaded = useDialogRecord(query, itemId, failureMessage, onClose);
   const projectId = itemId === null ? (request?.group ?? null) : (loaded?.group ?? null);
   const projects = useGetProjectsQuery(projectId === null ? skipToken : { id: String(projectId) });
   const projectList = projects.data?.items ?? noProjects;
@@ -77,9 +87,13 @@ export function ItemDialog({ itemId, request = null, onClose }: Props) {
   // a new item needs its project for its lane and default resource
   if ((itemId !== null && !loaded) || (itemId === null && projects.isLoading)) {
     return (
-      <Modal opened onClose={onClose} title={itemId === null ? 'new item' : 'show item'}>
+      <Modal
+        opened
+        onClose={onClose}
+        title={itemId === null ? t('dialogTitle.newItem') : t('dialogTitle.showItem')}
+      >
         <Center h={120}>
-          <Loader aria-label="loading item" />
+          <Loader aria-label={t('load.loading')} />
         </Center>
       </Modal>
     );

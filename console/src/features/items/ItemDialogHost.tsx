@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useCan } from '../auth/permissions';
 import { notifyError } from '../common/notify';
 import { ItemDialog } from './ItemDialog';
@@ -11,6 +12,7 @@ import { today } from '../common/dateTime';
  * current page; closing it removes the parameters.
  */
 export function ItemDialogHost() {
+  const { t } = useTranslation('items');
   const [params, setParams] = useSearchParams();
   const key = params.toString();
   const request = useMemo(() => parseItemDialogParams(new URLSearchParams(key), today()), [key]);
@@ -24,9 +26,9 @@ export function ItemDialogHost() {
 
   useEffect(() => {
     if (permitted) return;
-    notifyError('not permitted');
+    notifyError(t('notPermitted'));
     close();
-  }, [permitted, close]);
+  }, [permitted, close, t]);
 
   if (!request || !permitted) return null;
   return request.mode === 'show' ? (

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Group, Tabs } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { can, parseTrackerRepositoryId } from '@fahrplan/contracts';
@@ -73,10 +74,11 @@ function ItemCommentsTab({
 const itemReferences = referenceNames({ group: ProjectNames, resource: ResourceNames });
 
 export function ItemEditor({ item, request, groups, ownGroup, issueGroups, me, onClose }: Props) {
+  const { t } = useTranslation('items');
   const [openedAsNew] = useState(item === null);
   const definitions = me.taskAttributes;
   const [initialValues] = useState(() => toFormValues(item, request, groups, definitions));
-  const validate = useMemo(() => itemFormValidator(definitions), [definitions]);
+  const validate = useMemo(() => itemFormValidator(t, definitions), [t, definitions]);
   const { form, compare } = useRecordForm({
     kind: 'item',
     id: item?.id ?? null,
@@ -118,14 +120,20 @@ export function ItemEditor({ item, request, groups, ownGroup, issueGroups, me, o
           setRecord(next);
           // the item is saved as it is now; only the comment may still be pending
           form.setInitialValues({ ...form.getValues(), comment: '' });
-          done(openedAsNew && !record ? 'item created' : 'item saved');
+          done(openedAsNew && !record ? t('saved.itemCreated') : t('saved.itemSaved'));
         },
         onCommentCreated: () => {
           form.setFieldValue('comment', '');
           form.setInitialValues({ ...form.getValues(), comment: '' });
         },
       });
-      notifySuccess(openedAsNew ? (values.milestone ? 'milestone created' : 'item created') : 'item saved');
+      notifySuccess(
+        openedAsNew
+          ? values.milestone
+            ? t('saved.milestoneCreated')
+            : t('saved.itemCreated')
+          : t('saved.itemSaved'),
+      );
       onClose();
     },
     onSaveError: (e) => {
@@ -155,7 +163,7 @@ export function ItemEditor({ item, request, groups, ownGroup, issueGroups, me, o
       stackId="item"
       title={
         <Group gap={8} component="span" wrap="nowrap">
-          <span>{itemDialogTitle(isNew, isNew ? values : saved)}</span>
+          <span>{itemDialogTitle(t, isNew, isNew ? values : saved)}</span>
           {!isNew && (
             <IssueBadgeOf
               issueKey={saved.jiraid}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { NumberField } from '../common/NumberField';
 import { SearchSelect, pickerData, usePickerSearch } from '../common/SearchSelect';
@@ -17,6 +18,7 @@ import {
 } from './itemForm';
 import type { ItemFormValues, ItemGroup } from './itemForm';
 import { OptionSelect } from '../options/OptionSelect';
+import { laneName } from './laneNames';
 
 export type ItemForm = UseFormReturnType<ItemFormValues>;
 
@@ -30,13 +32,14 @@ interface Props {
 
 /** §2 item overview. */
 export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
+  const { t } = useTranslation('items');
   const readOnly = !editable;
   const values = form.values;
   // before a project is chosen, the lanes every project has
   const subgroups = group?.subgroups ?? defaultSubgroups;
   const duration = durationOf(values);
   const load = workloadOf(values, duration);
-  const laneOptions = subgroups.map((s) => ({ value: s.id, label: s.name }));
+  const laneOptions = subgroups.map((s) => ({ value: s.id, label: laneName(t, s) }));
   if (values.subgroup && !laneOptions.some((o) => o.value === values.subgroup))
     laneOptions.push({ value: values.subgroup, label: values.subgroup });
   // the projects an item may be planned in (own, not the sprint group), searched on the server
@@ -49,21 +52,21 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
     <Stack>
       {editable && (
         <SegmentedControl
-          aria-label="task or milestone"
+          aria-label={t('overview.kind')}
           data={[
-            { value: 'task', label: 'Task' },
-            { value: 'milestone', label: 'Milestone' },
+            { value: 'task', label: t('overview.task') },
+            { value: 'milestone', label: t('overview.milestone') },
           ]}
           value={values.milestone ? 'milestone' : 'task'}
           onChange={(next) => form.setValues(changeKind(form.getValues(), next === 'milestone', subgroups))}
         />
       )}
-      <RequiredNameInput form={form} field="title" label="Title" editable={editable} />
-      <TextInput label="Subtitle" readOnly={readOnly} {...form.getInputProps('subtitle')} />
+      <RequiredNameInput form={form} field="title" label={t('overview.title')} editable={editable} />
+      <TextInput label={t('overview.subtitle')} readOnly={readOnly} {...form.getInputProps('subtitle')} />
       <DescriptionField form={form} readOnly={readOnly} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <UiDateTimeInput
-          label={values.milestone ? 'Date' : 'Begin'}
+          label={values.milestone ? t('overview.date') : t('overview.begin')}
           readOnly={readOnly}
           value={values.start}
           error={form.errors.start}
@@ -71,7 +74,7 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
         />
         {!values.milestone && (
           <UiDateTimeInput
-            label="End"
+            label={t('overview.end')}
             readOnly={readOnly}
             value={values.end}
             error={form.errors.end}
@@ -83,7 +86,7 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {!values.milestone && (
           <NumberField
-            label="Effort (person-days)"
+            label={t('overview.effort')}
             range={ranges.effort}
             readOnly={readOnly}
             value={values.effort}
@@ -91,10 +94,10 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
             error={form.errors.effort}
           />
         )}
-        {load !== null && <TextInput label="Workload" readOnly value={load} />}
+        {load !== null && <TextInput label={t('overview.workload')} readOnly value={load} />}
         {/* the tenant's item statuses (issue 19); 0 and disabled while a system type is set (§4) */}
         <OptionSelect
-          label="Status"
+          label={t('overview.status')}
           kind="itemStatus"
           readOnly={readOnly}
           disabled={values.type !== null}
@@ -105,7 +108,7 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <SearchSelect
-          label="Project"
+          label={t('overview.project')}
           data={pickerData([], chosen, itemGroupOptions(found.records), found.more)}
           allowDeselect={false}
           readOnly={readOnly}
@@ -120,20 +123,20 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
           searching={found.searching}
         />
         <Select
-          label="Subgroup"
+          label={t('overview.subgroup')}
           data={laneOptions}
           allowDeselect={false}
           readOnly={readOnly}
           disabled={values.type === 'background'}
-          placeholder={values.type === 'background' ? 'none (background)' : undefined}
+          placeholder={values.type === 'background' ? t('overview.noSubgroup') : undefined}
           value={values.type === 'background' ? null : values.subgroup}
           onChange={(next) => form.setFieldValue('subgroup', next)}
           error={form.errors.subgroup}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Id" disabled value={itemId === null ? '' : String(itemId)} />
-        <TextInput label="Short name" readOnly={readOnly} {...form.getInputProps('shortname')} />
+        <TextInput label={t('overview.id')} disabled value={itemId === null ? '' : String(itemId)} />
+        <TextInput label={t('overview.shortname')} readOnly={readOnly} {...form.getInputProps('shortname')} />
       </SimpleGrid>
     </Stack>
   );

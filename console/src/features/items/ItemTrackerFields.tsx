@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Divider, Select, SimpleGrid, Stack } from '@mantine/core';
 import { parseTrackerRepositoryId } from '@fahrplan/contracts';
 import type { GroupView, TrackerRepositoryView } from '@fahrplan/contracts';
@@ -31,6 +32,7 @@ export function ItemTrackerFields({
   group: Pick<GroupView, 'jirarepo'> | null;
   issueGroups: readonly IssueGroup[];
 }) {
+  const { t } = useTranslation('items');
   const query = useRepositories();
   if (!query.jira) return null;
   const values = form.values;
@@ -43,11 +45,11 @@ export function ItemTrackerFields({
   const note = hasRepository ? undefined : chooserNote(query, chosen);
   return (
     <Stack gap="sm">
-      <Divider label="Issue tracker" labelPosition="left" />
+      <Divider label={t('tracker.title')} labelPosition="left" />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {!values.milestone && (
           <Select
-            label="Issue group"
+            label={t('tracker.issueGroup')}
             data={repositoryOptions(repositories, hasRepository ? null : chosen)}
             searchable
             clearable={editable && !hasRepository}
@@ -55,12 +57,14 @@ export function ItemTrackerFields({
             disabled={hasRepository || (query.isLoading && editable)}
             placeholder={
               hasRepository
-                ? `the project links ${projectRepository ? repositoryLabel(projectRepository) : projectRepo}`
+                ? t('tracker.projectLinks', {
+                    repository: projectRepository ? repositoryLabel(projectRepository) : projectRepo,
+                  })
                 : editable
-                  ? 'none: search by key or name'
+                  ? t('tracker.noIssueGroup')
                   : undefined
             }
-            nothingFoundMessage="No repository matches"
+            nothingFoundMessage={t('tracker.noRepositoryMatches')}
             value={hasRepository ? null : chosen || null}
             onChange={(next) => form.setValues(changeIssueGroup(form.getValues(), next))}
             description={note && <span role="status">{note}</span>}
@@ -69,8 +73,8 @@ export function ItemTrackerFields({
           />
         )}
         <LinkField
-          label="External issue id"
-          openLabel="open issue"
+          label={t('tracker.externalIssueId')}
+          openLabel={t('tracker.openIssue')}
           href={issueLinkOf(values, group, issueGroupsWith(repositories, issueGroups))}
           readOnly={!editable}
           {...form.getInputProps('jiraid')}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ActionIcon, Popover, TextInput } from '@mantine/core';
 import type { TextInputProps } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
@@ -17,6 +18,7 @@ type Props = Omit<TextInputProps, 'value' | 'onChange'> & {
  * kept, 00:00 when there was none).
  */
 export function UiDateTimeInput({ value, onChange, readOnly, label, ...props }: Props) {
+  const { t } = useTranslation('items');
   const [opened, { close, toggle }] = useDisclosure(false);
   const server = serverStart(value);
   const time = server ? server.slice(11) : '00:00';
@@ -25,7 +27,7 @@ export function UiDateTimeInput({ value, onChange, readOnly, label, ...props }: 
       {...props}
       label={label}
       readOnly={readOnly}
-      placeholder={readOnly ? undefined : 'DD.MM.YYYY HH:mm'}
+      placeholder={readOnly ? undefined : t('dateTimeInput.placeholder')}
       value={value ?? ''}
       onChange={(e) => onChange(e.currentTarget.value === '' ? null : e.currentTarget.value)}
       rightSection={
@@ -41,7 +43,7 @@ export function UiDateTimeInput({ value, onChange, readOnly, label, ...props }: 
                 variant="subtle"
                 onClick={toggle}
                 // a label without the field's name, so the field's label finds only the field
-                aria-label="choose a day"
+                aria-label={t('dateTimeInput.chooseDay')}
               >
                 <IconCalendar size={16} />
               </ActionIcon>

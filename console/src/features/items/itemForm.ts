@@ -27,6 +27,7 @@ import type {
   SubgroupType,
 } from '@fahrplan/contracts';
 import type { FormErrors } from '@mantine/form';
+import type { TFunction } from 'i18next';
 import {
   attributeErrorPath,
   attributeFormErrors,
@@ -393,12 +394,13 @@ export const itemFieldsChanged = (
 
 export { sameValues };
 
-const dateError = 'a date and time as DD.MM.YYYY HH:mm';
-
 /** §5 rules from the shared schema; begin required and valid; end ≥ begin; the lane; the new comment. */
 export const itemFormValidator = (
+  t: TFunction<'items'>,
   definitions: readonly AttributeDefinition[] = [],
 ): ((values: ItemFormValues) => FormErrors) => {
+  const required = t('form.required');
+  const dateError = t('form.dateTime');
   const commandErrors = zodValidate(
     saveItemSchema,
     (values: ItemFormValues) => toSaveCommand(values, null, null, null, definitions),
@@ -413,17 +415,17 @@ export const itemFormValidator = (
     const errors: FormErrors = {
       ...attributeFormErrors(definitions, values.attributes, values.storedAttributes),
     };
-    if (!values.start?.trim()) errors.start = 'required';
+    if (!values.start?.trim()) errors.start = required;
     else if (!serverStart(values.start)) errors.start = dateError;
     if (!values.milestone) {
       const start = serverStart(values.start);
       const end = serverEnd(values.end);
-      if (!values.end?.trim()) errors.end = 'required';
+      if (!values.end?.trim()) errors.end = required;
       else if (!end) errors.end = dateError;
       else if (dateOrderError(start, end)) errors.end = dateOrderError(start, end);
     }
-    if (values.group === null) errors.group = 'required';
-    if (values.type !== 'background' && !values.subgroup) errors.subgroup = 'required';
+    if (values.group === null) errors.group = required;
+    if (values.type !== 'background' && !values.subgroup) errors.subgroup = required;
     for (const [field, message] of Object.entries(commandErrors(values))) errors[field] ??= message;
     if (values.comment.trim()) Object.assign(errors, commentErrors(values));
     return errors;
@@ -432,10 +434,14 @@ export const itemFormValidator = (
 
 /** The dialog's title (§2). */
 export const itemDialogTitle = (
+  t: TFunction<'items'>,
   isNew: boolean,
   values: Pick<ItemFormValues, 'milestone' | 'title' | 'subtitle'>,
 ) => {
-  if (isNew) return values.milestone ? 'new milestone' : 'new item';
-  const name = [values.title, values.subtitle].filter((t) => t.trim() !== '').join(' ');
-  return `${values.milestone ? 'show milestone' : 'show item'}${name ? ` ${name}` : ''}`;
+  if (isNew) return values.milestone ? t('dialogTitle.newMilestone') : t('dialogTitle.newItem');
+  const name = [values.title, values.subtitle].filter((part) => part.trim() !== '').join(' ');
+  if (!name) return values.milestone ? t('dialogTitle.showMilestone') : t('dialogTitle.showItem');
+  return values.milestone
+    ? t('dialogTitle.showMilestoneNamed', { name })
+    : t('dialogTitle.showItemNamed', { name });
 };

@@ -20,6 +20,9 @@ import {
   workloadOf,
 } from './itemForm';
 import type { ItemFormValues, ItemGroup } from './itemForm';
+import { englishT } from '../i18n/testing';
+
+const t = englishT('items');
 
 const lanes = subgroupsOf([{ id: 'design', name: 'Design', type: 'INDIVIDUAL' }]);
 
@@ -115,7 +118,7 @@ describe('toFormValues', () => {
     const values = toFormValues(null, { group: 7, date: '2027-03-10', milestone: true }, [apollo]);
     expect(values.end).toBeNull();
     expect(values.subgroup).toBe('milestones');
-    expect(itemDialogTitle(true, values)).toBe('new milestone');
+    expect(itemDialogTitle(t, true, values)).toBe('new milestone');
   });
 
   it('takes a requested lane of the group', () => {
@@ -417,7 +420,7 @@ describe('task attributes (§2 Details: the tenant task attribute schema)', () =
 });
 
 describe('itemFormValidator', () => {
-  const validate = itemFormValidator();
+  const validate = itemFormValidator(t);
 
   it('accepts a valid task', () => {
     expect(validate(task())).toEqual({});
@@ -436,7 +439,7 @@ describe('itemFormValidator', () => {
   });
 
   it('refuses a number attribute outside its range before Save', () => {
-    const numbers = itemFormValidator([{ key: 'users', label: 'Users', type: 'number' }]);
+    const numbers = itemFormValidator(t, [{ key: 'users', label: 'Users', type: 'number' }]);
     expect(numbers(task({ attributes: { users: '99999999999999999999' } }))['attributes.users']).toMatch(
       /^a number between/,
     );
@@ -532,8 +535,8 @@ describe('group choices, issue links and ranks', () => {
   });
 
   it('titles an existing item with title and subtitle', () => {
-    expect(itemDialogTitle(false, task())).toBe('show item Build phase 1');
-    expect(itemDialogTitle(false, task({ milestone: true, subtitle: '' }))).toBe('show milestone Build');
-    expect(itemDialogTitle(true, task())).toBe('new item');
+    expect(itemDialogTitle(t, false, task())).toBe('show item Build phase 1');
+    expect(itemDialogTitle(t, false, task({ milestone: true, subtitle: '' }))).toBe('show milestone Build');
+    expect(itemDialogTitle(t, true, task())).toBe('new item');
   });
 });

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { rankForNewItem, trimText } from '@fahrplan/contracts';
 import { flowSource } from '../api/commands';
 import { useIdempotencyKeys } from '../record-dialog/idempotencyKeys';
@@ -14,11 +15,6 @@ const stepNumber = { item: 1, comment: 2 } as const;
 /** The X-Fahrplan-Source of a step's command, e.g. `flow:save-item/step-1`. */
 export const itemStepSource = (step: keyof typeof stepNumber): string =>
   flowSource('save-item', stepNumber[step]);
-
-const failed: Record<keyof typeof stepNumber, string> = {
-  item: 'saving the item failed',
-  comment: 'creating the comment failed',
-};
 
 export interface ItemSaveInput {
   values: ItemFormValues;
@@ -37,6 +33,11 @@ export interface ItemSaveInput {
  * then the comment if text was entered. Each step keeps its Idempotency-Key until it succeeds.
  */
 export function useItemSaveFlow() {
+  const { t } = useTranslation('items');
+  const failed: Record<keyof typeof stepNumber, string> = {
+    item: t('save.itemFailed'),
+    comment: t('save.commentFailed'),
+  };
   const [saveItem] = useSaveItemMutation();
   const [createComment] = useCreateItemCommentMutation();
   const [fetchLastRanked] = useLazyGetLastRankedItemQuery();

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { useRefusalMessage } from '../as-of/useAsOf';
 import { useCan } from '../auth/permissions';
@@ -25,6 +26,7 @@ export interface NewItemOptions {
  * session expired, the token is refreshed first; the dialog does not open when still logged out.
  */
 export function useOpenItemDialog() {
+  const { t } = useTranslation('items');
   const [, setParams] = useSearchParams();
   const token = useAppSelector(selectAccessToken);
   const [refresh] = useRefreshMutation();
@@ -39,25 +41,25 @@ export function useOpenItemDialog() {
           .unwrap()
           .catch(() => null);
         if (!session) {
-          notifyError('session expired: please log in again');
+          notifyError(t('sessionExpired'));
           return false;
         }
       }
       setParams((current) => withItemParams(current, request));
       return true;
     },
-    [token, refresh, setParams],
+    [token, refresh, setParams, t],
   );
 
   const show = useCallback(
     (id: number) => {
       if (!canView) {
-        notifyError('not permitted');
+        notifyError(t('notPermitted'));
         return Promise.resolve(false);
       }
       return open({ mode: 'show', id });
     },
-    [canView, open],
+    [canView, open, t],
   );
 
   const create = useCallback(

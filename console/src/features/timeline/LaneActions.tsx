@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode, SyntheticEvent } from 'react';
 import { ActionIcon, Button, Group, Menu, Modal, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import {
   IconDiamond,
   IconDots,
@@ -49,19 +50,20 @@ function RowActionsMenu({ label, small, children }: { label: string; small?: boo
 
 /** The project's actions beside its title on the timeline. */
 export function ProjectActionsMenu({ row, onOpenProject, onNewItem, onAddLane }: ProjectActionsProps) {
+  const { t } = useTranslation('timeline');
   return (
-    <RowActionsMenu label={`Project actions for ${row.groupTitle}`}>
+    <RowActionsMenu label={t('projectMenu.label', { project: row.groupTitle })}>
       <Menu.Item leftSection={<IconExternalLink size={14} />} onClick={() => onOpenProject(row.groupId)}>
-        Open project
+        {t('projectMenu.openProject')}
       </Menu.Item>
       <Menu.Item leftSection={<IconPlus size={14} />} onClick={() => onNewItem(row.groupId, false)}>
-        New task
+        {t('projectMenu.newTask')}
       </Menu.Item>
       <Menu.Item leftSection={<IconDiamond size={14} />} onClick={() => onNewItem(row.groupId, true)}>
-        New milestone
+        {t('projectMenu.newMilestone')}
       </Menu.Item>
       <Menu.Item leftSection={<IconRowInsertBottom size={14} />} onClick={() => onAddLane(row)}>
-        Add lane…
+        {t('projectMenu.addLane')}
       </Menu.Item>
     </RowActionsMenu>
   );
@@ -77,13 +79,14 @@ export function LaneActionsMenu({
   onRename: (row: LaneRow) => void;
   onRemove: (row: LaneRow) => void;
 }) {
+  const { t } = useTranslation('timeline');
   return (
-    <RowActionsMenu label={`Lane actions for ${row.laneName}`} small>
+    <RowActionsMenu label={t('laneMenu.label', { lane: row.laneName })} small>
       <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onRename(row)}>
-        Rename lane…
+        {t('laneMenu.rename')}
       </Menu.Item>
       <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onRemove(row)}>
-        Remove lane…
+        {t('laneMenu.remove')}
       </Menu.Item>
     </RowActionsMenu>
   );
@@ -106,6 +109,7 @@ export function LaneNameDialog({
   onClose,
   onSubmit,
 }: LaneNameDialogProps) {
+  const { t } = useTranslation('timeline');
   const [value, setValue] = useState(initialName);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -133,7 +137,7 @@ export function LaneNameDialog({
     <Modal opened onClose={onClose} title={title} size="sm">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <TextInput
-          label="Lane name"
+          label={t('laneDialog.name')}
           value={value}
           onChange={(e) => {
             setValue(e.currentTarget.value);
@@ -145,7 +149,7 @@ export function LaneNameDialog({
         />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('laneDialog.cancel')}
           </Button>
           <Button type="submit" loading={busy}>
             {submitLabel}

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { Group, MultiSelect } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { isSprintGroup } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { ApplicationsPicker } from '../applications/ApplicationPicker';
@@ -10,13 +11,6 @@ import { ProjectsPicker } from '../projects/ProjectPicker';
 import { ResourcesSelect } from '../resources/ResourceSelect';
 import { selectMe } from '../session/selectMe';
 import type { TimelineFilterParam, TimelineFilters } from './timelineUrl';
-
-const filterLabels: Record<TimelineFilterParam, string> = {
-  project: 'Projects',
-  status: 'Status',
-  resource: 'Resources',
-  application: 'Applications',
-};
 
 /**
  * The filter selects: projects (no sprint group, none deleted), statuses, resources, applications
@@ -30,12 +24,25 @@ export const FilterBar = memo(function FilterBar({
   filters: TimelineFilters;
   onChange: (name: TimelineFilterParam, values: string[]) => void;
 }) {
+  const { t } = useTranslation('timeline');
+  const filterLabels: Record<TimelineFilterParam, string> = {
+    project: t('filters.projects'),
+    status: t('filters.status'),
+    resource: t('filters.resources'),
+    application: t('filters.applications'),
+  };
   const alm = useAppSelector(selectMe)?.features.alm ?? false;
   const statusOptions = optionItems(useOptionLists(), 'projectStatus');
   const canListApplications = useCan('application-details', 'VIEW');
   const ids = (name: TimelineFilterParam) => filters[name].map(Number).filter(Number.isSafeInteger);
   const common = (name: TimelineFilterParam) =>
-    ({ size: 'xs', label: filterLabels[name], placeholder: 'All', clearable: true, w: 220 }) as const;
+    ({
+      size: 'xs',
+      label: filterLabels[name],
+      placeholder: t('filters.all'),
+      clearable: true,
+      w: 220,
+    }) as const;
   const pick = (name: TimelineFilterParam) => (values: readonly (number | string)[]) =>
     onChange(name, values.map(String));
   return (

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { IconAlertCircle, IconCalendarOff } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { TimelineGroup } from '@fahrplan/contracts';
 import { useAsOf } from '../as-of/useAsOf';
 import { useCan } from '../auth/permissions';
@@ -77,6 +78,7 @@ function useTimelineReleases(fetchWindow: FetchWindow, groups: readonly Timeline
 
 /** Instead of the rows when no project is in the window: a wider window, or a new project. */
 function EmptyWindow({ onWiden }: { onWiden: () => void }) {
+  const { t } = useTranslation('timeline');
   const asOf = useAsOf();
   const projects = useOpenProjectDialog();
   return (
@@ -84,15 +86,15 @@ function EmptyWindow({ onWiden }: { onWiden: () => void }) {
       <Stack align="center" gap="xs">
         <IconCalendarOff size={32} color="var(--mantine-color-dimmed)" aria-hidden />
         <Text c="dimmed">
-          {asOf ? `No projects in this window on ${formatAsOf(asOf)}` : 'No projects in this window'}
+          {asOf ? t('page.noProjectsAsOf', { date: formatAsOf(asOf) }) : t('page.noProjects')}
         </Text>
         <Group gap="xs">
           <Button variant="default" size="xs" onClick={onWiden}>
-            Show a wider window
+            {t('page.widerWindow')}
           </Button>
           {projects.canCreate && (
             <Button size="xs" onClick={() => projects.openNew()}>
-              New project
+              {t('page.newProject')}
             </Button>
           )}
         </Group>
@@ -103,12 +105,13 @@ function EmptyWindow({ onWiden }: { onWiden: () => void }) {
 
 /** A load that failed: what was asked for, the server's reason, and Retry. */
 function LoadFailure({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation('timeline');
   return (
     <Alert color="red" icon={<IconAlertCircle />} title={title} data-testid="timeline-error">
       <Group justify="space-between">
         <Text size="sm">{describeError(error)}</Text>
         <Button size="xs" variant="light" onClick={onRetry}>
-          Retry
+          {t('page.retry')}
         </Button>
       </Group>
     </Alert>
@@ -117,11 +120,12 @@ function LoadFailure({ title, error, onRetry }: { title: string; error: unknown;
 
 /** Under the rows: more rows loading, or why the next page failed. */
 function RowsFooter({ loading, error, onRetry }: { loading: boolean; error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation('timeline');
   if (error !== undefined)
-    return <LoadFailure title="More projects could not be loaded" error={error} onRetry={onRetry} />;
+    return <LoadFailure title={t('page.moreFailed')} error={error} onRetry={onRetry} />;
   return loading ? (
     <Text size="sm" c="dimmed" mt={4} data-testid="timeline-loading-more">
-      Loading more projects…
+      {t('page.loadingMore')}
     </Text>
   ) : null;
 }
@@ -134,6 +138,7 @@ function RowsFooter({ loading, error, onRetry }: { loading: boolean; error: unkn
  * undoes the user's changes.
  */
 export function TimelinePage() {
+  const { t } = useTranslation('timeline');
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const { range, setRange, fetchWindow, detail } = useTimelineWindow();
@@ -176,7 +181,7 @@ export function TimelinePage() {
         {jira && <ReleasesToggle checked={showReleases} onChange={setShowReleases} />}
       </Group>
       {timeline.failed === undefined && (timeline.isLoading || !rows) ? (
-        <Stack gap={6} aria-label="loading the timeline">
+        <Stack gap={6} aria-label={t('page.loading')}>
           <Skeleton height={30} />
           {Array.from({ length: 8 }, (_, i) => (
             <Skeleton key={i} height={34} />
@@ -201,7 +206,7 @@ export function TimelinePage() {
           failure={
             timeline.failed !== undefined && (
               <LoadFailure
-                title={`The timeline of ${fetchWindow.from} – ${fetchWindow.to} could not be loaded`}
+                title={t('page.failed', { from: fetchWindow.from, to: fetchWindow.to })}
                 error={timeline.failed}
                 onRetry={() => void timeline.retry()}
               />

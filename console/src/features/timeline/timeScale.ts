@@ -1,5 +1,7 @@
 // The timeline's time maths. Instants are milliseconds of a civil date-time read as UTC: the server's
 // YYYY-MM-DDTHH:mm has no zone, and UTC arithmetic has no DST, so a day is always 86,400,000 ms.
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 
 export interface TimeRange {
   start: number;
@@ -181,7 +183,14 @@ export function addUnits(ms: number, unit: TickUnit, count: number): number {
   }
 }
 
-const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/**
+ * The month's short name in dayjs's locale, which follows the language shown ('Jan', 'März', 'janv'):
+ * without the abbreviation's dot, which the axis has no room for.
+ */
+const monthName = (year: number, month: number): string =>
+  dayjs(new Date(year, month, 1))
+    .format('MMM')
+    .replace(/\.$/, '');
 
 /** ISO 8601 week number of the week starting at `monday`. */
 export function isoWeek(monday: number): number {
@@ -190,18 +199,20 @@ export function isoWeek(monday: number): number {
   return Math.floor((thursday - yearStart) / (7 * dayMs)) + 1;
 }
 
-export function tickLabel(ms: number, unit: TickUnit, major = false): string {
+export function tickLabel(t: TFunction<'timeline'>, ms: number, unit: TickUnit, major = false): string {
   const d = new Date(ms);
   const y = d.getUTCFullYear();
   switch (unit) {
     case 'day':
       return String(d.getUTCDate());
     case 'week':
-      return `W${isoWeek(ms)}`;
-    case 'month':
-      return major ? `${monthNames[d.getUTCMonth()]} ${y}` : monthNames[d.getUTCMonth()]!;
+      return t('axis.week', { week: isoWeek(ms) });
+    case 'month': {
+      const month = monthName(y, d.getUTCMonth());
+      return major ? `${month} ${y}` : month;
+    }
     case 'quarter':
-      return `Q${Math.floor(d.getUTCMonth() / 3) + 1}`;
+      return t('axis.quarter', { quarter: Math.floor(d.getUTCMonth() / 3) + 1 });
     case 'year':
       return String(y);
   }
@@ -226,12 +237,19 @@ export interface Tick {
 }
 
 /** The ticks of `unit` that overlap the window; `limit` guards against a runaway loop. */
-export function ticks(range: TimeRange, unit: TickUnit, step = 1, major = false, limit = 2000): Tick[] {
+export function ticks(
+  t: TFunction<'timeline'>,
+  range: TimeRange,
+  unit: TickUnit,
+  step = 1,
+  major = false,
+  limit = 2000,
+): Tick[] {
   const out: Tick[] = [];
   let at = floorTo(range.start, unit, step);
   while (at < range.end && out.length < limit) {
     const next = addUnits(at, unit, step);
-    out.push({ start: at, end: next, label: tickLabel(at, unit, major) });
+    out.push({ start: at, end: next, label: tickLabel(t, at, unit, major) });
     at = next;
   }
   return out;

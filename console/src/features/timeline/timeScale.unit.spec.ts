@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
+import dayjs from 'dayjs';
+import 'dayjs/locale/de-ch';
+import 'dayjs/locale/fr-ch';
+import 'dayjs/locale/it-ch';
 import { maxTimelineDays } from '@fahrplan/contracts';
+import { englishT } from '../i18n/testing';
 import {
   addUnits,
   axisScale,
@@ -29,6 +34,7 @@ import {
 } from './timeScale';
 
 const ms = toMs;
+const t = englishT('timeline');
 
 describe('date ↔ ms', () => {
   it('reads server dates and date-times as civil UTC instants and writes them back', () => {
@@ -146,17 +152,15 @@ describe('the axis scale adapts from days to years', () => {
   });
 
   it('lists the ticks overlapping the window with their labels', () => {
-    const days = ticks({ start: ms('2026-02-27T12:00'), end: ms('2026-03-02') }, 'day');
+    const days = ticks(t, { start: ms('2026-02-27T12:00'), end: ms('2026-03-02') }, 'day');
     expect(days.map((t) => t.label)).toEqual(['27', '28', '1']);
     expect(days[0]!.start).toBe(ms('2026-02-27'));
-    const months = ticks({ start: ms('2026-11-15'), end: ms('2027-01-15') }, 'month', 1, true);
+    const months = ticks(t, { start: ms('2026-11-15'), end: ms('2027-01-15') }, 'month', 1, true);
     expect(months.map((t) => t.label)).toEqual(['Nov 2026', 'Dec 2026', 'Jan 2027']);
-    expect(ticks({ start: ms('2026-01-01'), end: ms('2027-01-01') }, 'quarter').map((t) => t.label)).toEqual([
-      'Q1',
-      'Q2',
-      'Q3',
-      'Q4',
-    ]);
+    const quarters = ticks(t, { start: ms('2026-01-01'), end: ms('2027-01-01') }, 'quarter');
+    expect(quarters.map((tick) => tick.label)).toEqual(['Q1', 'Q2', 'Q3', 'Q4']);
+    const weeks = ticks(t, { start: ms('2026-11-23'), end: ms('2026-12-07') }, 'week');
+    expect(weeks.map((tick) => tick.label)).toEqual(['W48', 'W49']);
   });
 });
 
@@ -174,7 +178,23 @@ describe('an axis label shows whole or not at all', () => {
 
   it('the narrowest month tick the axis chooses holds every month name', () => {
     for (const month of [0, 4, 8, 11])
-      expect(fittingLabel(tickLabel(Date.UTC(2027, month, 1), 'month'), 36)).not.toBe('');
+      expect(fittingLabel(tickLabel(t, Date.UTC(2027, month, 1), 'month'), 36)).not.toBe('');
+  });
+
+  it('names the months in the language shown, short enough for the narrowest month tick', () => {
+    const names = (locale: string) => {
+      dayjs.locale(locale);
+      try {
+        return Array.from({ length: 12 }, (_, month) => tickLabel(t, Date.UTC(2027, month, 1), 'month'));
+      } finally {
+        dayjs.locale('en');
+      }
+    };
+    expect(names('de-ch').slice(0, 3)).toEqual(['Jan', 'Feb', 'März']);
+    expect(names('fr-ch')[0]).toBe('janv');
+    expect(names('it-ch')[0]).toBe('gen');
+    for (const locale of ['en', 'de-ch', 'fr-ch', 'it-ch'])
+      for (const name of names(locale)) expect(fittingLabel(name, 36)).toBe(name);
   });
 });
 

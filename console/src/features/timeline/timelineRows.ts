@@ -1,4 +1,12 @@
-import type { SubgroupType, TimelineGroup, TimelineItem, TimelineSummary } from '@fahrplan/contracts';
+import type {
+  Subgroup,
+  SubgroupType,
+  TimelineGroup,
+  TimelineItem,
+  TimelineSummary,
+} from '@fahrplan/contracts';
+import type { TFunction } from 'i18next';
+import { formatNumber } from '../common/numbers';
 import { toMs } from './timeScale';
 import type { TimeRange } from './timeScale';
 
@@ -20,7 +28,11 @@ export interface LaneRow {
 
 export const rowKey = (groupId: number, laneId: string) => `${groupId}|${laneId}`;
 
-export function buildRows(groups: readonly TimelineGroup[]): LaneRow[] {
+/** One row per lane of `groups`, each lane named as `nameOf` shows it. */
+export function buildRows(
+  groups: readonly TimelineGroup[],
+  nameOf: (lane: Pick<Subgroup, 'type' | 'name'>) => string,
+): LaneRow[] {
   const rows: LaneRow[] = [];
   for (const group of groups) {
     group.subgroups.forEach((lane, index) =>
@@ -28,7 +40,7 @@ export function buildRows(groups: readonly TimelineGroup[]): LaneRow[] {
         key: rowKey(group.id, lane.id),
         groupId: group.id,
         laneId: lane.id,
-        laneName: lane.name,
+        laneName: nameOf(lane),
         laneType: lane.type,
         groupTitle: group.content,
         first: index === 0,
@@ -44,13 +56,21 @@ export function buildRows(groups: readonly TimelineGroup[]): LaneRow[] {
 /** The one row of a project when the timeline shows summaries: its title, its counts and its summary bar. */
 export const summaryLane = 'summary';
 
-const counted = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
-
 /** What a summary counts, as its row and its bar say it ("12 tasks, 1 milestone"). */
-export const summaryCounts = (summary: Pick<TimelineSummary, 'taskCount' | 'milestoneCount'>): string =>
-  `${counted(summary.taskCount, 'task')}, ${counted(summary.milestoneCount, 'milestone')}`;
+export const summaryCounts = (
+  t: TFunction<'timeline'>,
+  summary: Pick<TimelineSummary, 'taskCount' | 'milestoneCount'>,
+): string =>
+  t('summary.counts', {
+    tasks: t('summary.tasks', { count: summary.taskCount, number: formatNumber(summary.taskCount) }),
+    milestones: t('summary.milestones', {
+      count: summary.milestoneCount,
+      number: formatNumber(summary.milestoneCount),
+    }),
+  });
 
 export function buildSummaryRows(
+  t: TFunction<'timeline'>,
   groups: readonly TimelineGroup[],
   summaries: ReadonlyMap<number, TimelineSummary>,
 ): LaneRow[] {
@@ -60,7 +80,7 @@ export function buildSummaryRows(
       key: rowKey(group.id, summaryLane),
       groupId: group.id,
       laneId: summaryLane,
-      laneName: summary ? summaryCounts(summary) : 'No items in the window',
+      laneName: summary ? summaryCounts(t, summary) : t('summary.noItems'),
       laneType: 'tasks',
       groupTitle: group.content,
       first: true,

@@ -1,8 +1,19 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
+import i18next from 'i18next';
 import type { TimelineGroup } from '@fahrplan/contracts';
 import { timelineGroup, timelineItem } from './testing/timelineData';
-import { buildRows, buildSummaryRows, indexItems, rowKey, summaryLane, visibleIn } from './timelineRows';
+import {
+  buildRows,
+  buildSummaryRows,
+  indexItems,
+  rowKey,
+  summaryCounts,
+  summaryLane,
+  visibleIn,
+} from './timelineRows';
 import { toMs } from './timeScale';
+import { englishT } from '../i18n/testing';
 
 const group = (id: number, extra: TimelineGroup['subgroups'] = []): TimelineGroup =>
   timelineGroup(id, { subgroups: [...timelineGroup(id).subgroups, ...extra] });
@@ -18,17 +29,38 @@ describe('summary rows', () => {
       milestoneCount: 1,
       milestones: [],
     };
-    const rows = buildSummaryRows([group(1), group(2)], new Map([[1, summary]]));
+    const rows = buildSummaryRows(englishT('timeline'), [group(1), group(2)], new Map([[1, summary]]));
     expect(rows.map((r) => [r.key, r.laneName, r.first, r.last, r.groupTitle])).toEqual([
       [rowKey(1, summaryLane), '1,240 tasks, 1 milestone', true, true, 'Project 1'],
       [rowKey(2, summaryLane), 'No items in the window', true, true, 'Project 2'],
     ]);
   });
+
+  it('counts in Swiss grouping with the plurals of the language shown', () => {
+    const german = i18next.createInstance();
+    void german.init({
+      lng: 'de-CH',
+      resources: {
+        'de-CH': {
+          timeline: JSON.parse(readFileSync(new URL('messages/de-CH.json', import.meta.url), 'utf8')),
+        },
+      },
+      initAsync: false,
+      interpolation: { escapeValue: false },
+    });
+    const counts = (taskCount: number, milestoneCount: number) =>
+      summaryCounts(german.getFixedT('de-CH', 'timeline'), { taskCount, milestoneCount });
+    expect(counts(1240, 1)).toBe("1'240 Aufgaben, 1 Meilenstein");
+    expect(counts(1, 0)).toBe('1 Aufgabe, 0 Meilensteine');
+  });
 });
 
 describe('lane rows', () => {
   it('one row per lane, projects in order, first and last lane marked', () => {
-    const rows = buildRows([group(1, [{ id: 'lane-1', name: 'Backend', type: 'INDIVIDUAL' }]), group(2)]);
+    const rows = buildRows(
+      [group(1, [{ id: 'lane-1', name: 'Backend', type: 'INDIVIDUAL' }]), group(2)],
+      (lane) => lane.name,
+    );
     expect(rows.map((r) => r.key)).toEqual([
       '1|tasks',
       '1|milestones',

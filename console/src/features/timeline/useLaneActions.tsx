@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCan } from '../auth/permissions';
 import { ConfirmDelete } from '../common/ConfirmDelete';
 import { deleteWithUndo } from '../common/undo';
@@ -22,6 +23,7 @@ type LaneDialog = { mode: 'add' | 'rename' | 'remove'; row: LaneRow };
  * dialog; a removed lane can be restored right after (Undo).
  */
 export function useLaneActions() {
+  const { t } = useTranslation('timeline');
   const canEditGroups = useCan('group-details', 'EDIT');
   const items = useOpenItemDialog();
   const projects = useOpenProjectDialog();
@@ -65,8 +67,8 @@ export function useLaneActions() {
   const close = useCallback(() => setDialog(null), []);
   const removeLane = ({ groupId: id, laneId: subgroup, laneName }: LaneRow) =>
     deleteWithUndo({
-      message: `Removed lane: ${laneName}`,
-      label: `Lane ${laneName}`,
+      message: t('laneRemove.removed', { lane: laneName }),
+      label: t('laneRemove.undoLabel', { lane: laneName }),
       remove: () => removeSubgroup({ data: { id, subgroup }, idempotencyKey: crypto.randomUUID() }).unwrap(),
       restore: () =>
         restoreSubgroup({ data: { id, subgroup }, idempotencyKey: crypto.randomUUID() }).unwrap(),
@@ -75,16 +77,19 @@ export function useLaneActions() {
     dialog === null ? null : dialog.mode === 'remove' ? (
       <ConfirmDelete
         opened
-        title="Remove lane?"
-        confirmLabel="Remove lane"
-        consequences={`Removes the lane '${dialog.row.laneName}' from '${dialog.row.groupTitle}'. A lane that still holds items is not removed: move or delete its items first.`}
+        title={t('laneRemove.title')}
+        confirmLabel={t('laneRemove.confirm')}
+        consequences={t('laneRemove.consequences', {
+          lane: dialog.row.laneName,
+          project: dialog.row.groupTitle,
+        })}
         onConfirm={() => removeLane(dialog.row)}
         onClose={close}
       />
     ) : dialog.mode === 'add' ? (
       <LaneNameDialog
-        title={`Add a lane to ${dialog.row.groupTitle}`}
-        submitLabel="Add lane"
+        title={t('laneDialog.addTitle', { project: dialog.row.groupTitle })}
+        submitLabel={t('laneDialog.add')}
         onClose={close}
         onSubmit={(name) =>
           addSubgroup({
@@ -95,8 +100,8 @@ export function useLaneActions() {
       />
     ) : (
       <LaneNameDialog
-        title={`Rename lane ${dialog.row.laneName}`}
-        submitLabel="Rename"
+        title={t('laneDialog.renameTitle', { lane: dialog.row.laneName })}
+        submitLabel={t('laneDialog.rename')}
         initialName={dialog.row.laneName}
         onClose={close}
         onSubmit={(name) =>

@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import type { TimelineItem } from '@fahrplan/contracts';
 import { notifyError } from '../common/notify';
 import { describeError, httpStatusOf } from '../common/problem';
@@ -69,6 +70,7 @@ function useOverrides(serverItems: readonly TimelineItem[] | undefined) {
  * notice's Undo, or Ctrl+Z, takes back the user's changes, last first).
  */
 export function useTimelineChanges(serverItems: readonly TimelineItem[] | undefined, refetch: () => void) {
+  const { t } = useTranslation('timeline');
   const [saveItem] = useSaveItemMutation();
   const [getItem] = useLazyGetItemQuery();
   const { shownItems, pending, setOverride, setSaving } = useOverrides(serverItems);
@@ -92,7 +94,7 @@ export function useTimelineChanges(serverItems: readonly TimelineItem[] | undefi
           notifications.show({
             color: 'orange',
             title: title,
-            message: 'Changed by someone else — reloaded',
+            message: t('changes.conflict'),
           });
           refetch();
         } else notifyError(describeError(failure));
@@ -101,7 +103,7 @@ export function useTimelineChanges(serverItems: readonly TimelineItem[] | undefi
         setSaving(save.id, false);
       }
     },
-    [saveItem, refetch, setOverride, setSaving],
+    [saveItem, refetch, setOverride, setSaving, t],
   );
 
   /** Saves the item where it was before `entry`'s change, as a new command; true when saved. */
@@ -117,12 +119,12 @@ export function useTimelineChanges(serverItems: readonly TimelineItem[] | undefi
             .catch(() => null)
         )?.version;
       if (version === undefined) {
-        notifyError(`'${entry.title}' can no longer be found`);
+        notifyError(t('changes.notFound', { title: entry.title }));
         return false;
       }
       return send(entry.title, undoSave(entry, version), entry.before);
     },
-    [getItem, send],
+    [getItem, send, t],
   );
 
   const change = useCallback(
@@ -133,10 +135,10 @@ export function useTimelineChanges(serverItems: readonly TimelineItem[] | undefi
       if (!save) return;
       if (await send(item.title, save, after)) {
         const entry: UndoEntry = { id: item.id, title: item.title, before, after };
-        offerUndo(`Saved: ${item.title}`, { label: item.title, undo: () => undo(entry) });
+        offerUndo(t('changes.saved', { title: item.title }), { label: item.title, undo: () => undo(entry) });
       }
     },
-    [send, undo],
+    [send, undo, t],
   );
 
   return { shownItems, pending, change };

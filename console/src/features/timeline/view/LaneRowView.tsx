@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { CSSProperties, KeyboardEvent, MouseEvent } from 'react';
 import { Group, Text, Tooltip } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useRow } from 'dnd-timeline';
 import { valueToX } from '../timeScale';
 import type { TimeRange } from '../timeScale';
@@ -121,6 +122,7 @@ export const RowSidebar = memo(function RowSidebar({
   projectActions: RowActions | undefined;
   laneActions: RowActions | undefined;
 }) {
+  const { t } = useTranslation('timeline');
   return (
     <div
       data-timeline-sidebar
@@ -138,8 +140,12 @@ export const RowSidebar = memo(function RowSidebar({
       {row.first && (
         <Group gap={4} wrap="nowrap">
           {row.shared && (
-            <Tooltip label={`Shared by ${row.tenant} (read-only)`}>
-              <IconLink size={14} aria-label={`shared by ${row.tenant}`} style={{ flex: 'none' }} />
+            <Tooltip label={t('row.sharedBy', { tenant: row.tenant })}>
+              <IconLink
+                size={14}
+                aria-label={t('row.sharedByLabel', { tenant: row.tenant })}
+                style={{ flex: 'none' }}
+              />
             </Tooltip>
           )}
           <TruncatedText size="sm" fw={600} style={{ flex: 1, minWidth: 0 }}>

@@ -1,7 +1,9 @@
 import { memo } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import type { TimelineSummary } from '@fahrplan/contracts';
+import { useTranslation } from 'react-i18next';
 import { summaryCounts } from '../timelineRows';
+import { formatNumber } from '../../common/numbers';
 import type { LaneRow } from '../timelineRows';
 import { toMs, valueToX } from '../timeScale';
 import type { TimeRange } from '../timeScale';
@@ -15,10 +17,6 @@ const diamondSize = 10;
 const diamondTop = barTop + barHeight + 4;
 
 const when = (dateTime: string) => dateTime.replace('T', ' ');
-
-/** Summary bars are read-only: what their tooltip and label say, and how to get at the items. */
-export const summaryHint =
-  'summarised at this zoom, not draggable: zoom in to Month or closer to edit the items';
 
 /** A drawn mark that says what it is, to the eye (tooltip) and to assistive technology alike. */
 function Mark({
@@ -61,8 +59,17 @@ function SummaryBar({
 }) {
   const left = Math.max(-1, valueToX(toMs(summary.start), range, width));
   const right = Math.min(width + 1, valueToX(toMs(summary.end), range, width));
+  const { t } = useTranslation('timeline');
   const count = summary.taskCount + summary.milestoneCount;
-  const label = `${title}: ${summaryCounts(summary)} from ${when(summary.start)} to ${when(summary.end)}, ${summaryHint}`;
+  // summary bars are read-only: their tooltip and label say so, and how to get at the items
+  const hint = t('summary.hint');
+  const label = t('summary.label', {
+    title,
+    counts: summaryCounts(t, summary),
+    start: when(summary.start),
+    end: when(summary.end),
+    hint,
+  });
   const colour = shared ? 'gray' : 'blue';
   return (
     <>
@@ -86,7 +93,7 @@ function SummaryBar({
           color: `var(--mantine-color-${colour}-9)`,
         }}
       >
-        {count.toLocaleString('en-US')} {count === 1 ? 'item' : 'items'}
+        {t('summary.items', { count, number: formatNumber(count) })}
       </Mark>
       {summary.milestones.map((milestone) => {
         const x = valueToX(toMs(milestone.start), range, width);
@@ -95,7 +102,7 @@ function SummaryBar({
           <Mark
             key={milestone.id}
             testId="timeline-summary-milestone"
-            label={`Milestone ${milestone.title}, ${when(milestone.start)} (${summaryHint})`}
+            label={t('summary.milestone', { title: milestone.title, start: when(milestone.start), hint })}
             style={{
               top: diamondTop,
               left: x - diamondSize / 2,

@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { fittingLabel, ticks, valueToX } from '../timeScale';
 import type { AxisScale, Tick, TimeRange } from '../timeScale';
 import { axisHeight, axisRowHeight, sidebarWidth } from './timelineLayout';
@@ -15,7 +16,8 @@ export function Axis({
   scale: AxisScale;
   minorTicks: readonly Tick[];
 }) {
-  const major = scale.major ? ticks(range, scale.major, 1, true) : [];
+  const { t } = useTranslation('timeline');
+  const major = scale.major ? ticks(t, range, scale.major, 1, true) : [];
   const cell = (tick: { start: number; end: number; label: string }, top: number, bold: boolean) => {
     const left = Math.max(0, valueToX(tick.start, range, width));
     const right = Math.min(width, valueToX(tick.end, range, width));
@@ -57,7 +59,7 @@ export function Axis({
       }}
     >
       <Text size="xs" c="dimmed" fw={600} style={{ position: 'absolute', left: 8, top: 14 }}>
-        Projects
+        {t('view.projects')}
       </Text>
       {major.map((t) => cell(t, 0, true))}
       {minor.map((t) => cell(t, scale.major ? axisRowHeight : axisRowHeight / 2, false))}

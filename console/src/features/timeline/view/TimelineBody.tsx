@@ -3,9 +3,11 @@ import type { MouseEvent, RefObject } from 'react';
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import type { Range as VirtualRange } from '@tanstack/react-virtual';
 import { useTimelineContext } from 'dnd-timeline';
+import { useTranslation } from 'react-i18next';
 import { isReleaseRow, withReleaseRows } from '../releaseMilestones';
 import type { ReleaseMilestone } from '../releaseMilestones';
 import { buildRows, buildSummaryRows, indexItems, visibleIn } from '../timelineRows';
+import { laneName } from '../../items/laneNames';
 import type { LaneRow } from '../timelineRows';
 import { axisScale, floorDay, snapUnitFor, ticks, toServerDate } from '../timeScale';
 import type { TimeRange } from '../timeScale';
@@ -43,9 +45,17 @@ function useBodyRows(
   summaries: TimelineViewProps['summaries'],
   releases: TimelineViewProps['releases'],
 ) {
+  const { t } = useTranslation('timeline');
+  const { t: itemsT } = useTranslation('items');
   const rows = useMemo(
-    () => withReleaseRows(summaries ? buildSummaryRows(groups, summaries) : buildRows(groups), releases),
-    [groups, summaries, releases],
+    () =>
+      withReleaseRows(
+        summaries
+          ? buildSummaryRows(t, groups, summaries)
+          : buildRows(groups, (lane) => laneName(itemsT, lane)),
+        releases,
+      ),
+    [t, itemsT, groups, summaries, releases],
   );
   const index = useMemo(() => indexItems(groups, items), [groups, items]);
   const heights = useMemo(
@@ -110,6 +120,7 @@ export function TimelineBody({
   summaries,
   onEndReached,
 }: BodyProps) {
+  const { t } = useTranslation('timeline');
   const { setTimelineRef, valueToPixels, pixelsToValue, getValueFromScreenX } = useTimelineContext();
   const span = range.end - range.start;
   const width = Math.max(1, valueToPixels(span));
@@ -135,14 +146,14 @@ export function TimelineBody({
   const totalHeight = virtualizer.getTotalSize();
   // the axis and the grid share one scale and one set of minor ticks
   const scale = useMemo(() => axisScale(range, width), [range, width]);
-  const minorTicks = useMemo(() => ticks(range, scale.unit, scale.step), [range, scale]);
+  const minorTicks = useMemo(() => ticks(t, range, scale.unit, scale.step), [t, range, scale]);
 
   return (
     <div
       ref={scrollerRef}
       tabIndex={0}
       role="region"
-      aria-label="Timeline: Ctrl+wheel or +/- zooms, Shift+wheel or arrows pan"
+      aria-label={t('view.regionLabel')}
       onKeyDown={panZoom.onKeyDown}
       data-testid="timeline"
       style={{

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { dayMs, todayMs, valueToX } from '../timeScale';
 import type { Tick, TimeRange } from '../timeScale';
 import { sidebarWidth } from './timelineLayout';
@@ -14,6 +15,7 @@ export function Grid({
   height: number;
   minorTicks: readonly Tick[];
 }) {
+  const { t } = useTranslation('timeline');
   const today = todayMs();
   const todayX = valueToX(today + dayMs / 2, range, width);
   return (
@@ -36,7 +38,7 @@ export function Grid({
       {todayX >= 0 && todayX <= width && (
         <div
           data-testid="timeline-today"
-          title="Today"
+          title={t('toolbar.today')}
           style={{
             position: 'absolute',
             top: 0,

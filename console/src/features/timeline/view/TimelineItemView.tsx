@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { IconCheck } from '@tabler/icons-react';
 import { optionOf } from '@fahrplan/contracts';
 import { useItem, useTimelineContext } from 'dnd-timeline';
@@ -29,6 +30,7 @@ export const TimelineItemView = memo(function TimelineItemView({
   onOpen,
   onKey,
 }: ItemViewProps) {
+  const { t } = useTranslation('timeline');
   const { pixelsToValue } = useTimelineContext();
   const { item } = placed;
   const point = item.end === null;
@@ -47,10 +49,12 @@ export const TimelineItemView = memo(function TimelineItemView({
   });
   // the item's status by its label; one that counts as done shows a check (issue 19)
   const status = optionOf(useOptionLists(), 'itemStatus', item.status);
-  const statusLabel = status?.label ?? `status ${item.status}`;
-  const label = `${point ? 'Milestone' : 'Task'} ${item.title}, ${item.start.replace('T', ' ')}${
-    item.end ? ` to ${item.end.replace('T', ' ')}` : ''
-  }, ${statusLabel}`;
+  const statusLabel = status?.label ?? t('item.status', { status: item.status });
+  const start = item.start.replace('T', ' ');
+  const label =
+    item.end === null
+      ? t('item.milestone', { title: item.title, start, status: statusLabel })
+      : t('item.task', { title: item.title, start, end: item.end.replace('T', ' '), status: statusLabel });
   return (
     <div
       ref={setNodeRef}

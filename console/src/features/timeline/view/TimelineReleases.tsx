@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconTag } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { serverToUiDate } from '@fahrplan/contracts';
 import { dayMs, todayMs, toServerDate, valueToX } from '../timeScale';
 import type { TimeRange } from '../timeScale';
@@ -14,15 +15,20 @@ const labelGap = 8;
 /** Roughly what a release name needs beside its marker at the timeline's 12 px. */
 const labelWidth = (name: string) => Math.min(160, name.length * 7 + labelGap);
 
-const stateText = {
-  released: 'released',
-  unreleased: 'unreleased',
-  overdue: 'unreleased, date passed',
-} as const;
-
 function ReleaseMarker({ milestone, x, label }: { milestone: ReleaseMilestone; x: number; label: boolean }) {
+  const { t } = useTranslation('timeline');
+  const stateText = {
+    released: t('releases.released'),
+    unreleased: t('releases.unreleased'),
+    overdue: t('releases.overdue'),
+  };
   const state = releaseState(milestone, toServerDate(todayMs()));
-  const description = `Release ${milestone.name} of ${milestone.projectKey}, ${stateText[state]}, ${serverToUiDate(milestone.date)}`;
+  const description = t('releases.description', {
+    name: milestone.name,
+    project: milestone.projectKey,
+    state: stateText[state],
+    date: serverToUiDate(milestone.date),
+  });
   const tooltip = (
     <Stack gap={0}>
       <Text size="sm" fw={600}>
@@ -38,7 +44,7 @@ function ReleaseMarker({ milestone, x, label }: { milestone: ReleaseMilestone; x
       )}
       {milestone.url && (
         <Text size="xs" c="dimmed">
-          Click or Enter opens the release in the tracker
+          {t('releases.opensInTracker')}
         </Text>
       )}
     </Stack>
@@ -128,6 +134,7 @@ export const ReleaseRowView = memo(function ReleaseRowView({
   sidebarWidth: number;
   milestones: readonly ReleaseMilestone[];
 }) {
+  const { t } = useTranslation('timeline');
   const placed = milestones
     .map((milestone) => ({ milestone, x: valueToX(milestone.at + dayMs / 2, range, width) }))
     .filter(({ x }) => x >= -markerSize && x <= width + markerSize);
@@ -155,7 +162,7 @@ export const ReleaseRowView = memo(function ReleaseRowView({
         <Group gap={4} wrap="nowrap">
           <IconTag size={12} color="var(--mantine-color-violet-6)" aria-hidden />
           <Text size="xs" c="violet.8">
-            Releases
+            {t('releases.row')}
           </Text>
         </Group>
       </div>
@@ -168,9 +175,7 @@ export const ReleaseRowView = memo(function ReleaseRowView({
       >
         {placed.length === 0 && (
           <Text size="xs" c="dimmed" style={{ position: 'absolute', left: 8, top: 7, pointerEvents: 'none' }}>
-            {milestones.length === 0
-              ? 'no dated release of the linked repository here'
-              : 'no release in view'}
+            {milestones.length === 0 ? t('releases.noneDated') : t('releases.noneInView')}
           </Text>
         )}
         {placed.map(({ milestone, x }, i) => {
@@ -191,6 +196,7 @@ export function ReleasesToggle({
   checked: boolean;
   onChange: (show: boolean) => void;
 }) {
+  const { t } = useTranslation('timeline');
   return (
     <Switch
       size="sm"
@@ -201,7 +207,7 @@ export function ReleasesToggle({
       label={
         <Group gap={4} wrap="nowrap" component="span">
           <IconTag size={14} color="var(--mantine-color-violet-6)" aria-hidden />
-          Show releases
+          {t('releases.show')}
         </Group>
       }
     />

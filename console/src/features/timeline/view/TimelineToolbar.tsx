@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { IconChevronLeft, IconChevronRight, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import {
   dayMs,
@@ -11,6 +12,7 @@ import {
   zoomRange,
 } from '../timeScale';
 import type { TimeRange, ZoomPreset } from '../timeScale';
+import { formatNumber } from '../../common/numbers';
 
 /**
  * Earlier, Today, Later, the window's dates (and how many items summary bars stand for at a wide zoom),
@@ -25,6 +27,15 @@ export function TimelineToolbar({
   onRangeChange: (r: TimeRange) => void;
   summarised?: number | null;
 }) {
+  const { t } = useTranslation('timeline');
+  const presetLabels: Record<ZoomPreset, string> = {
+    day: t('toolbar.presets.day'),
+    week: t('toolbar.presets.week'),
+    month: t('toolbar.presets.month'),
+    quarter: t('toolbar.presets.quarter'),
+    year: t('toolbar.presets.year'),
+    overview: t('toolbar.presets.overview'),
+  };
   const span = range.end - range.start;
   const last = range.end - 1;
   return (
@@ -32,7 +43,7 @@ export function TimelineToolbar({
       <Group gap={6}>
         <ActionIcon
           variant="default"
-          aria-label="Earlier"
+          aria-label={t('toolbar.earlier')}
           onClick={() => onRangeChange(panRange(range, -0.5, 1))}
         >
           <IconChevronLeft size={16} />
@@ -45,11 +56,11 @@ export function TimelineToolbar({
             onRangeChange({ start: centre - span / 2, end: centre + span / 2 });
           }}
         >
-          Today
+          {t('toolbar.today')}
         </Button>
         <ActionIcon
           variant="default"
-          aria-label="Later"
+          aria-label={t('toolbar.later')}
           onClick={() => onRangeChange(panRange(range, 0.5, 1))}
         >
           <IconChevronRight size={16} />
@@ -58,9 +69,9 @@ export function TimelineToolbar({
           {toServerDate(range.start)} – {toServerDate(last)}
         </Text>
         {summarised !== null && (
-          <Tooltip label="Each project shows one bar for its items; zoom in to Month or closer to see and edit them">
+          <Tooltip label={t('toolbar.summarisedHint')}>
             <Text size="sm" c="dimmed" data-testid="timeline-summarised">
-              {summarised.toLocaleString('en-US')} items summarised
+              {t('toolbar.summarised', { count: summarised, number: formatNumber(summarised) })}
             </Text>
           </Tooltip>
         )}
@@ -68,21 +79,21 @@ export function TimelineToolbar({
       <Group gap={6}>
         <SegmentedControl
           size="xs"
-          aria-label="Zoom preset"
-          data={zoomPresets.map((p) => ({ value: p, label: p[0]!.toUpperCase() + p.slice(1) }))}
+          aria-label={t('toolbar.zoomPreset')}
+          data={zoomPresets.map((p) => ({ value: p, label: presetLabels[p] }))}
           value={nearestPreset(range)}
           onChange={(preset) => onRangeChange(presetRange(range, preset as ZoomPreset))}
         />
         <ActionIcon
           variant="default"
-          aria-label="Zoom out"
+          aria-label={t('toolbar.zoomOut')}
           onClick={() => onRangeChange(zoomRange(range, 1.5))}
         >
           <IconZoomOut size={16} />
         </ActionIcon>
         <ActionIcon
           variant="default"
-          aria-label="Zoom in"
+          aria-label={t('toolbar.zoomIn')}
           onClick={() => onRangeChange(zoomRange(range, 1 / 1.5))}
         >
           <IconZoomIn size={16} />

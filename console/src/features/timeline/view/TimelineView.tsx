@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Box } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { PointerSensor, pointerWithin, useSensor, useSensors } from '@dnd-kit/core';
 import { TimelineContext } from 'dnd-timeline';
 import type { UsePanStrategy } from 'dnd-timeline';
@@ -9,11 +10,6 @@ import { TimelineBody } from './TimelineBody';
 import { resizeHandle, sidebarWidth } from './timelineLayout';
 import type { TimelineViewProps } from './timelineViewProps';
 import { TimelineToolbar } from './TimelineToolbar';
-
-/** What the items' keyboard handling does (there is no keyboard drag sensor: these keys replace it). */
-const keyboardHelp =
-  'Enter opens the item. Left and right arrows move it by a day, Shift with an arrow moves its end, ' +
-  'Alt with up or down moves it to the lane above or below. Ctrl+Z undoes the last change.';
 
 /** How many items the summaries stand for; null when the timeline shows items. */
 const summarisedCount = (summaries: TimelineViewProps['summaries']): number | null =>
@@ -29,6 +25,9 @@ const noPanStrategy: UsePanStrategy = () => {};
  */
 export function TimelineView(props: TimelineViewProps) {
   const { range, onRangeChange, groups, empty, summaries, failure, footer } = props;
+  const { t } = useTranslation('timeline');
+  // what the items' keyboard handling does (there is no keyboard drag sensor: these keys replace it)
+  const keyboardHelp = t('view.keyboardHelp');
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const latest = useRef(range);
   const frame = useRef<number | null>(null);
