@@ -14,7 +14,6 @@ const untranslated = [
   'items',
   'projects',
   'record-dialog',
-  'shares',
   'timeline',
   'tracker',
 ];
