@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NumberFormatter, Table, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { AccountView } from '@fahrplan/contracts';
 import { visibleColumns } from './entryColumns';
 
@@ -15,16 +16,12 @@ interface Props {
 }
 
 /** An account's entries with the §4 column rule (entryColumns.ts). */
-export function AccountEntriesTable({
-  entries,
-  columnsOf = entries,
-  label = 'account entries',
-  actions,
-}: Props) {
-  const columns = visibleColumns(columnsOf);
+export function AccountEntriesTable({ entries, columnsOf = entries, label, actions }: Props) {
+  const { t } = useTranslation('accounts');
+  const columns = visibleColumns(columnsOf, t);
   return (
     <Table.ScrollContainer minWidth={500}>
-      <Table striped highlightOnHover aria-label={label}>
+      <Table striped highlightOnHover aria-label={label ?? t('table.label')}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
@@ -34,7 +31,7 @@ export function AccountEntriesTable({
             ))}
             {actions && (
               <Table.Th w={40}>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
               </Table.Th>
             )}
           </Table.Tr>

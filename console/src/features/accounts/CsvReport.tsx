@@ -1,5 +1,6 @@
 import { Alert, Badge, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { AccountEntriesTable } from './AccountEntriesTable';
 import type { EntriesCsv } from './parseEntriesCsv';
 
@@ -8,21 +9,22 @@ const REPORTED_ISSUES = 200;
 
 /** The rows the file rejects, by spreadsheet row number, with what is wrong in which field. */
 function RejectedRows({ rejected }: { rejected: EntriesCsv['rejected'] }) {
+  const { t } = useTranslation('accounts');
   if (rejected.length === 0) return null;
   const issues = rejected.flatMap((r) => r.issues.map((issue) => ({ row: r.row, ...issue })));
   return (
     <Stack gap={4}>
-      <Title order={5}>Rejected rows</Title>
+      <Title order={5}>{t('report.rejectedRows')}</Title>
       <Text size="xs" c="dimmed">
-        Row numbers as in a spreadsheet (the header is row 1). These rows are not imported.
+        {t('report.rowNumbers')}
       </Text>
       <Table.ScrollContainer minWidth={400} mah={240}>
-        <Table striped aria-label="rejected rows">
+        <Table striped aria-label={t('report.rejectedTable')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={70}>Row</Table.Th>
-              <Table.Th w={110}>Column</Table.Th>
-              <Table.Th>Allowed</Table.Th>
+              <Table.Th w={70}>{t('report.row')}</Table.Th>
+              <Table.Th w={110}>{t('report.column')}</Table.Th>
+              <Table.Th>{t('report.allowed')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -38,7 +40,7 @@ function RejectedRows({ rejected }: { rejected: EntriesCsv['rejected'] }) {
       </Table.ScrollContainer>
       {issues.length > REPORTED_ISSUES && (
         <Text size="xs" c="dimmed">
-          and {issues.length - REPORTED_ISSUES} more problems
+          {t('report.moreProblems', { count: issues.length - REPORTED_ISSUES })}
         </Text>
       )}
     </Stack>
@@ -50,10 +52,11 @@ function RejectedRows({ rejected }: { rejected: EntriesCsv['rejected'] }) {
  * preview of the first ones, the rejected rows' problems and the parser's notes.
  */
 export function CsvReport({ csv }: { csv: EntriesCsv }) {
+  const { t } = useTranslation('accounts');
   const count = csv.entries.length;
   if (csv.problems.length > 0)
     return (
-      <Alert color="red" icon={<IconAlertCircle />} title="This file cannot be imported" role="alert">
+      <Alert color="red" icon={<IconAlertCircle />} title={t('report.cannotImport')} role="alert">
         <List size="sm">
           {csv.problems.map((p) => (
             <List.Item key={p}>{p}</List.Item>
@@ -65,29 +68,31 @@ export function CsvReport({ csv }: { csv: EntriesCsv }) {
     <>
       <Group gap="xs">
         <Badge color={count > 0 ? 'green' : 'gray'} variant="light" size="lg">
-          {count} valid {count === 1 ? 'row' : 'rows'}
+          {t('report.validRows', { count })}
         </Badge>
         <Badge color={csv.rejected.length > 0 ? 'red' : 'gray'} variant="light" size="lg">
-          {csv.rejected.length} rejected
+          {t('report.rejected', { count: csv.rejected.length })}
         </Badge>
       </Group>
 
       {count === 0 && (
         <Alert color="orange" icon={<IconAlertCircle />} role="alert">
-          No row of this file can be imported. Fix the rejected rows below and choose the file again.
+          {t('report.noValidRow')}
         </Alert>
       )}
 
       {count > 0 && (
         <Stack gap={4}>
-          <Title order={5}>Preview</Title>
+          <Title order={5}>{t('report.preview')}</Title>
           <Text size="xs" c="dimmed">
-            {count > PREVIEW_ROWS ? `the first ${PREVIEW_ROWS} of ${count} rows` : `all ${count} rows`}
+            {count > PREVIEW_ROWS
+              ? t('report.firstRows', { shown: PREVIEW_ROWS, count })
+              : t('report.allRows', { count })}
           </Text>
           <AccountEntriesTable
             entries={csv.entries.slice(0, PREVIEW_ROWS)}
             columnsOf={csv.entries}
-            label="import preview"
+            label={t('report.previewTable')}
           />
         </Stack>
       )}
@@ -95,12 +100,14 @@ export function CsvReport({ csv }: { csv: EntriesCsv }) {
       <RejectedRows rejected={csv.rejected} />
 
       {csv.notes.length > 0 && (
-        <Alert color="blue" icon={<IconInfoCircle />} title="Notes">
+        <Alert color="blue" icon={<IconInfoCircle />} title={t('report.notes')}>
           <List size="sm">
             {csv.notes.slice(0, 20).map((n) => (
               <List.Item key={n}>{n}</List.Item>
             ))}
-            {csv.notes.length > 20 && <List.Item>and {csv.notes.length - 20} more</List.Item>}
+            {csv.notes.length > 20 && (
+              <List.Item>{t('report.moreNotes', { count: csv.notes.length - 20 })}</List.Item>
+            )}
           </List>
         </Alert>
       )}

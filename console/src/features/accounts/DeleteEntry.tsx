@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { AccountEntry } from '@fahrplan/contracts';
 import { ConfirmDelete } from '../common/ConfirmDelete';
 import { deleteWithUndo } from '../common/undo';
@@ -15,6 +16,7 @@ export const entryName = ({ sicht, periode }: Pick<AccountEntry, 'sicht' | 'peri
  * (AddAccountEntries), a new fact beside the removal.
  */
 export function DeleteEntry({ accountId, entry }: { accountId: number; entry: AccountEntry }) {
+  const { t } = useTranslation('accounts');
   const [open, setOpen] = useState(false);
   const [remove] = useRemoveAccountEntryMutation();
   const [add] = useAddAccountEntriesMutation();
@@ -25,21 +27,25 @@ export function DeleteEntry({ accountId, entry }: { accountId: number; entry: Ac
         variant="subtle"
         color="red"
         size="sm"
-        aria-label={`Delete entry ${name}`}
+        aria-label={t('delete.button', { name })}
         onClick={() => setOpen(true)}
       >
         <IconTrash size={14} />
       </ActionIcon>
       <ConfirmDelete
         opened={open}
-        title="Delete account entry?"
-        confirmLabel="Delete entry"
-        consequences={`Deletes the entry ${name}${entry.amount === null ? '' : ` (amount ${entry.amount})`} from the account; the budget no longer counts it.`}
+        title={t('delete.title')}
+        confirmLabel={t('delete.confirm')}
+        consequences={
+          entry.amount === null
+            ? t('delete.consequences', { name })
+            : t('delete.consequencesWithAmount', { name, amount: entry.amount })
+        }
         onClose={() => setOpen(false)}
         onConfirm={() =>
           deleteWithUndo({
-            message: `Deleted entry: ${name}`,
-            label: `Entry ${name}`,
+            message: t('delete.done', { name }),
+            label: t('delete.undoLabel', { name }),
             remove: () =>
               remove({
                 data: { accountId, sicht: entry.sicht, periode: entry.periode },

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, FileButton, Group, List, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconFileImport } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { commandCatalogue } from '@fahrplan/contracts';
 import { describeError, problemOf } from '../common/problem';
 import { useCan } from '../auth/permissions';
@@ -31,6 +32,7 @@ interface Chosen {
 export function ImportEntriesButton({ accountId, refType, disabled = false }: Props) {
   const { resource, action } = commandCatalogue.AddAccountEntries.permission({}, { refType });
   const allowed = useCan(resource, action);
+  const { t } = useTranslation('accounts');
   const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!allowed) return null;
@@ -42,16 +44,16 @@ export function ImportEntriesButton({ accountId, refType, disabled = false }: Pr
         disabled={disabled}
         onClick={() => setOpened(true)}
       >
-        Import entries from CSV
+        {t('import.open')}
       </Button>
       {/* Always mounted: closing (not unmounting) takes it off a surrounding Modal.Stack again. */}
       <Modal
         stackId="import-entries"
         opened={opened}
         onClose={() => !busy && setOpened(false)}
-        title="Import account entries"
+        title={t('import.title')}
         size="xl"
-        closeButtonProps={{ 'aria-label': 'close import' }}
+        closeButtonProps={{ 'aria-label': t('import.close') }}
       >
         <ImportEntries accountId={accountId} onBusy={setBusy} onClose={() => setOpened(false)} />
       </Modal>
@@ -67,6 +69,7 @@ interface ImportEntriesProps {
 
 /** The modal's content; it mounts on opening, so every opening starts without a file. */
 function ImportEntries({ accountId, onBusy, onClose }: ImportEntriesProps) {
+  const { t } = useTranslation('accounts');
   const [addEntries] = useAddAccountEntriesMutation();
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
@@ -84,12 +87,12 @@ function ImportEntries({ accountId, onBusy, onClose }: ImportEntriesProps) {
     setError(null);
     setProgress(noProgress);
     try {
-      const csv = parseEntriesCsv(await file.text());
+      const csv = parseEntriesCsv(await file.text(), t);
       setChosen({ name: file.name, csv, plan: planImport(csv.entries, () => crypto.randomUUID()) });
       setReadError(null);
     } catch (e) {
       setChosen(null);
-      setReadError(`the file could not be read: ${describeError(e)}`);
+      setReadError(t('import.readError', { error: describeError(e) }));
     }
   };
 
@@ -112,7 +115,7 @@ function ImportEntries({ accountId, onBusy, onClose }: ImportEntriesProps) {
           setProgress(next);
         },
       );
-      notifySuccess(`${total} account ${total === 1 ? 'entry' : 'entries'} imported`);
+      notifySuccess(t('import.done', { count: total }));
       onClose();
     } catch (e) {
       setError(e);
@@ -131,15 +134,18 @@ function ImportEntries({ accountId, onBusy, onClose }: ImportEntriesProps) {
     <>
       <Stack>
         <Text size="sm">
-          A CSV file with a header row and the columns <b>sicht</b> (required),{' '}
-          {entryColumns.slice(1).join(', ')}. Separated by <b>;</b> with amounts like 1.234,56, or by <b>,</b>{' '}
-          with amounts like 1234.56. Rows with the key (sicht, periode) of an existing entry replace it.
+          <Trans
+            t={t}
+            i18nKey="import.help"
+            values={{ columns: entryColumns.slice(1).join(', ') }}
+            components={{ b: <b /> }}
+          />
         </Text>
         <Group>
           <FileButton resetRef={resetRef} onChange={(file) => void choose(file)} accept=".csv,text/csv">
             {(props) => (
               <Button {...props} variant="default" disabled={importing} data-autofocus>
-                {chosen ? 'Choose another file' : 'Choose CSV file'}
+                {chosen ? t('import.chooseAnother') : t('import.choose')}
               </Button>
             )}
           </FileButton>
@@ -163,30 +169,31 @@ function ImportEntries({ accountId, onBusy, onClose }: ImportEntriesProps) {
             <Progress
               value={(progress.entries / chosen.plan.total) * 100}
               animated={importing}
-              aria-label="import progress"
+              aria-label={t('import.progressLabel')}
             />
             <Text size="xs" c="dimmed">
-              {importing ? 'Importing… ' : ''}
-              {progress.entries} of {chosen.plan.total} entries imported
+              {importing
+                ? t('import.importing', { done: progress.entries, count: chosen.plan.total })
+                : t('import.progress', { done: progress.entries, count: chosen.plan.total })}
             </Text>
           </Stack>
         )}
 
         {error !== null && (
-          <Alert color="red" icon={<IconAlertCircle />} title="Import failed" role="alert">
+          <Alert color="red" icon={<IconAlertCircle />} title={t('import.failed')} role="alert">
             <Text size="sm">{describeError(error)}</Text>
             {refused.length > 0 && (
               <List size="sm">
                 {refused.slice(0, 20).map((cell) => (
                   <List.Item key={`${cell.row}-${cell.column}`}>
-                    row {cell.row}, column {cell.column}: {cell.message}
+                    {t('import.refusedCell', { row: cell.row, column: cell.column, message: cell.message })}
                   </List.Item>
                 ))}
               </List>
             )}
             {started && (
               <Text size="sm" mt="xs">
-                The first {progress.entries} entries were imported; retrying sends the rest.
+                {t('import.partial', { count: progress.entries })}
               </Text>
             )}
           </Alert>
@@ -194,10 +201,10 @@ function ImportEntries({ accountId, onBusy, onClose }: ImportEntriesProps) {
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={importing}>
-            Cancel
+            {t('import.cancel')}
           </Button>
           <Button onClick={() => void runImport()} disabled={count === 0} loading={importing}>
-            {error !== null ? 'Retry import' : `Import ${count} ${count === 1 ? 'entry' : 'entries'}`}
+            {error !== null ? t('import.retry') : t('import.submit', { count })}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AccountEntry } from '@fahrplan/contracts';
 import { visibleColumns } from './entryColumns';
+import { englishT } from '../i18n/testing';
 
 const entry = (overrides: Partial<AccountEntry> = {}): AccountEntry => ({
   sicht: 'Budget',
@@ -12,7 +13,7 @@ const entry = (overrides: Partial<AccountEntry> = {}): AccountEntry => ({
   ...overrides,
 });
 
-const keys = (entries: AccountEntry[]) => visibleColumns(entries).map((c) => c.key);
+const keys = (entries: AccountEntry[]) => visibleColumns(entries, englishT('accounts')).map((c) => c.key);
 
 describe('the finance table columns (§4)', () => {
   it('shows period and amount when some row has them', () => {

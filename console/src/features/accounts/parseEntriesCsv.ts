@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import type { TFunction } from 'i18next';
 import { accountEntrySchema } from '@fahrplan/contracts';
 import type { AccountEntry } from '@fahrplan/contracts';
 
@@ -40,14 +41,18 @@ const example = { ',': '1.234,56', '.': '1,234.56' } as const;
  * other separator groups thousands only in threes, so `1.234` in a German file is 1234, and a value
  * that fits neither reading is rejected rather than guessed.
  */
-export const parseAmount = (text: string, decimal: ',' | '.'): AmountResult => {
+export const parseAmount = (text: string, decimal: ',' | '.', t: TFunction): AmountResult => {
   const compact = text.replace(/[\s\u00a0\u202f'’]/g, '');
   if (compact === '') return { ok: true, value: null };
   const dec = decimal === ',' ? ',' : '\\.';
   const thousands = decimal === ',' ? '\\.' : ',';
   const format = new RegExp(`^([+-]?)(\\d{1,3}(?:${thousands}\\d{3})+|\\d+)(?:${dec}(\\d+))?$`);
   const match = format.exec(compact);
-  if (!match) return { ok: false, message: `"${text.trim()}" is not a number like ${example[decimal]}` };
+  if (!match)
+    return {
+      ok: false,
+      message: t('accounts:csv.notANumber', { text: text.trim(), example: example[decimal] }),
+    };
   const [, sign, whole = '', fraction] = match;
   const value = Number(`${sign}${whole.replace(/[.,]/g, '')}${fraction ? `.${fraction}` : ''}`);
   return { ok: true, value: Object.is(value, -0) ? 0 : value };
@@ -69,7 +74,7 @@ const isBlank = (row: Record<string, unknown>) =>
  * Reads an entries CSV (header row; `;` or `,` delimited) into the entries accountEntrySchema accepts
  * and the rejected rows with each field's reason. Pure, so the preview and the tests see the same.
  */
-export const parseEntriesCsv = (text: string): EntriesCsv => {
+export const parseEntriesCsv = (text: string, t: TFunction): EntriesCsv => {
   const body = text.replace(/^\uFEFF/, '');
   const delimiter = delimiterOf(body);
   const parsed = Papa.parse<Record<string, string | undefined>>(body, {
@@ -90,17 +95,18 @@ export const parseEntriesCsv = (text: string): EntriesCsv => {
 
   const fields = (parsed.meta.fields ?? []).filter((f) => f !== '');
   if (fields.length === 0) {
-    result.problems.push('the file is empty: it needs a header row with the column sicht');
+    result.problems.push(t('accounts:csv.empty'));
     return result;
   }
   if (!fields.includes('sicht')) {
     result.problems.push(
-      `the header has no column sicht (found: ${fields.join(', ')}; expected: ${entryColumns.join(', ')})`,
+      t('accounts:csv.noSicht', { found: fields.join(', '), expected: entryColumns.join(', ') }),
     );
     return result;
   }
   const unknown = fields.filter((f) => !(entryColumns as readonly string[]).includes(f));
-  if (unknown.length > 0) result.notes.push(`ignored columns: ${unknown.join(', ')}`);
+  if (unknown.length > 0)
+    result.notes.push(t('accounts:csv.ignoredColumns', { columns: unknown.join(', ') }));
 
   const rowErrors = new Map<number, string[]>();
   for (const error of parsed.errors) {
@@ -114,7 +120,7 @@ export const parseEntriesCsv = (text: string): EntriesCsv => {
     if (isBlank(row)) return;
     const issues: RowIssue[] = (rowErrors.get(index) ?? []).map((message) => ({ field: 'row', message }));
     const value = (column: EntryColumn) => row[column] ?? '';
-    const amount = parseAmount(value('amount'), decimal);
+    const amount = parseAmount(value('amount'), decimal, t);
     if (!amount.ok) issues.push({ field: 'amount', message: amount.message });
     const checked = accountEntrySchema.safeParse({
       sicht: value('sicht'),
@@ -133,15 +139,14 @@ export const parseEntriesCsv = (text: string): EntriesCsv => {
       return;
     }
     const earlier = seen.get(keyOf(checked.data));
-    if (earlier !== undefined)
-      result.notes.push(`row ${rowNumber} repeats the key of row ${earlier}; the later row wins`);
+    if (earlier !== undefined) result.notes.push(t('accounts:csv.repeatedKey', { row: rowNumber, earlier }));
     seen.set(keyOf(checked.data), rowNumber);
     result.entries.push(checked.data);
     result.rows.push(rowNumber);
   });
 
   if (result.entries.length === 0 && result.rejected.length === 0)
-    result.problems.push('the file has a header but no data rows');
+    result.problems.push(t('accounts:csv.noDataRows'));
   return result;
 };
 

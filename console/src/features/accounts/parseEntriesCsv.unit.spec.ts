@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { maxEntriesPerCommand } from '@fahrplan/contracts';
 import { chunksOf, parseAmount, parseEntriesCsv } from './parseEntriesCsv';
+import { englishT } from '../i18n/testing';
+
+const t = englishT('accounts');
 
 const csv = (...lines: string[]) => lines.join('\r\n');
 
@@ -16,7 +19,7 @@ describe('parseAmount', () => {
     ['1 234,56', 1234.56],
     ['+7', 7],
   ])('reads the German %s as %d', (text, value) => {
-    expect(parseAmount(text, ',')).toEqual({ ok: true, value });
+    expect(parseAmount(text, ',', t)).toEqual({ ok: true, value });
   });
 
   it.each([
@@ -27,12 +30,12 @@ describe('parseAmount', () => {
     ['0.5', 0.5],
     ["1'234.56", 1234.56],
   ])('reads the English %s as %d', (text, value) => {
-    expect(parseAmount(text, '.')).toEqual({ ok: true, value });
+    expect(parseAmount(text, '.', t)).toEqual({ ok: true, value });
   });
 
   it('reads an empty or blank amount as no amount', () => {
-    expect(parseAmount('', ',')).toEqual({ ok: true, value: null });
-    expect(parseAmount('   ', '.')).toEqual({ ok: true, value: null });
+    expect(parseAmount('', ',', t)).toEqual({ ok: true, value: null });
+    expect(parseAmount('   ', '.', t)).toEqual({ ok: true, value: null });
   });
 
   it.each([
@@ -47,14 +50,14 @@ describe('parseAmount', () => {
     ['--1', ','],
     [',5', ','],
   ] as const)('rejects %s with decimal %s, naming the expected format', (text, decimal) => {
-    const result = parseAmount(text, decimal);
+    const result = parseAmount(text, decimal, t);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toContain(decimal === ',' ? 'like 1.234,56' : 'like 1,234.56');
   });
 
   it('never returns negative zero', () => {
-    expect(parseAmount('-0,00', ',')).toEqual({ ok: true, value: 0 });
-    expect(Object.is((parseAmount('-0', '.') as { value: number }).value, -0)).toBe(false);
+    expect(parseAmount('-0,00', ',', t)).toEqual({ ok: true, value: 0 });
+    expect(Object.is((parseAmount('-0', '.', t) as { value: number }).value, -0)).toBe(false);
   });
 });
 
@@ -68,6 +71,7 @@ describe('parseEntriesCsv', () => {
         'Prognose;;;;;',
         '',
       ),
+      t,
     );
 
     it('detects the delimiter and the decimal separator', () => {
@@ -97,6 +101,7 @@ describe('parseEntriesCsv', () => {
   describe('an English file (commas, decimal points)', () => {
     const result = parseEntriesCsv(
       csv('sicht,periode,amount', 'Budget,2026,"1,234.56"', 'Ist,2026,845.5', 'Plan,2027,1234,56'),
+      t,
     );
 
     it('detects the delimiter and reads quoted thousands', () => {
@@ -116,7 +121,7 @@ describe('parseEntriesCsv', () => {
   });
 
   it('reads a file with only the sicht column (no delimiter to see) as comma-separated', () => {
-    const result = parseEntriesCsv('sicht\nBudget\nIst\n');
+    const result = parseEntriesCsv('sicht\nBudget\nIst\n', t);
     expect(result.delimiter).toBe(',');
     expect(result.entries.map((e) => [e.sicht, e.amount])).toEqual([
       ['Budget', null],
@@ -125,7 +130,7 @@ describe('parseEntriesCsv', () => {
   });
 
   it('accepts a byte order mark, header case and spaces, and columns in any order', () => {
-    const result = parseEntriesCsv('\uFEFF Amount ; SICHT ;periode\n10;Budget;2026\n');
+    const result = parseEntriesCsv('\uFEFF Amount ; SICHT ;periode\n10;Budget;2026\n', t);
     expect(result.entries).toEqual([
       { sicht: 'Budget', periode: '2026', amount: 10, projekt: null, typ: null, gruppe: null },
     ]);
@@ -140,6 +145,7 @@ describe('parseEntriesCsv', () => {
         `Ist;${'9'.repeat(21)};5;C`,
         'Budget;2027;200;D',
       ),
+      t,
     );
     expect(result.entries.map((e) => e.sicht)).toEqual(['Budget', 'Budget']);
     expect(result.rejected).toHaveLength(2);
@@ -155,6 +161,7 @@ describe('parseEntriesCsv', () => {
   it('refuses an amount of 1e20 or with a third decimal, naming the row, the column and the range', () => {
     const result = parseEntriesCsv(
       csv('sicht,amount', 'Plan,100000000000000000000', 'Ist,1.005', 'Ist,12.34'),
+      t,
     );
     const range = 'a number between -999,999,999,999.99 and 999,999,999,999.99 with at most 2 decimals';
     expect(result.rejected).toEqual([
@@ -166,7 +173,7 @@ describe('parseEntriesCsv', () => {
   });
 
   it('checks rows with the shared accountEntrySchema (a sicht of only spaces is empty)', () => {
-    const result = parseEntriesCsv(csv('sicht;amount', '   ;5', `${'x'.repeat(51)};5`));
+    const result = parseEntriesCsv(csv('sicht;amount', '   ;5', `${'x'.repeat(51)};5`), t);
     expect(result.entries).toEqual([]);
     expect(result.rejected.map((r) => [r.row, r.issues.map((i) => i.field)])).toEqual([
       [2, ['sicht']],
@@ -175,7 +182,7 @@ describe('parseEntriesCsv', () => {
   });
 
   it('skips blank lines but keeps the row numbers of the rows after them', () => {
-    const result = parseEntriesCsv(csv('sicht;amount', 'Budget;1', '', ';;', 'x;bad'));
+    const result = parseEntriesCsv(csv('sicht;amount', 'Budget;1', '', ';;', 'x;bad'), t);
     expect(result.entries).toHaveLength(1);
     expect(result.rejected.map((r) => r.row)).toEqual([5]);
   });
@@ -183,6 +190,7 @@ describe('parseEntriesCsv', () => {
   it('notes ignored columns and repeated keys (the later row wins on the server)', () => {
     const result = parseEntriesCsv(
       csv('sicht;periode;amount;kommentar', 'Budget;2026;1;x', 'Budget;2026;2;y'),
+      t,
     );
     expect(result.entries.map((e) => e.amount)).toEqual([1, 2]);
     expect(result.notes).toEqual([
@@ -192,14 +200,14 @@ describe('parseEntriesCsv', () => {
   });
 
   it('says why a file without a sicht column cannot be imported', () => {
-    const result = parseEntriesCsv(csv('name;amount', 'Budget;1'));
+    const result = parseEntriesCsv(csv('name;amount', 'Budget;1'), t);
     expect(result.entries).toEqual([]);
     expect(result.problems).toEqual([expect.stringContaining('no column sicht (found: name, amount')]);
   });
 
   it('says why an empty file or a header-only file cannot be imported', () => {
-    expect(parseEntriesCsv('').problems).toEqual([expect.stringContaining('the file is empty')]);
-    expect(parseEntriesCsv('sicht;amount\n').problems).toEqual(['the file has a header but no data rows']);
+    expect(parseEntriesCsv('', t).problems).toEqual([expect.stringContaining('the file is empty')]);
+    expect(parseEntriesCsv('sicht;amount\n', t).problems).toEqual(['the file has a header but no data rows']);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { apiSlice } from '../api/apiSlice';
 import { describeError } from '../common/problem';
@@ -106,6 +107,7 @@ export function InvitationsIndicator() {
   const [busy, setBusy] = useState<string | null>(null);
   // answering is a command: not while viewing the past (read-only)
   const asOf = useAsOf();
+  const { t: sessionT } = useTranslation('session');
   const invitations = me?.invitations ?? [];
   if (invitations.length === 0) return null;
 
@@ -140,7 +142,7 @@ export function InvitationsIndicator() {
           </Text>
           {asOf && (
             <Text size="xs" c="dimmed">
-              {readOnlyMessage(asOf)}
+              {readOnlyMessage(asOf, sessionT)}
             </Text>
           )}
           {invitations.map((tenant) => (

@@ -1,4 +1,5 @@
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { getI18n } from 'react-i18next';
 import type { BaseQueryApi, BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { signedIn, signedOut } from '../session/sessionSlice';
 import type { LoginResult, SessionState } from '../session/sessionSlice';
@@ -78,7 +79,9 @@ export const baseQuery: BaseQueryFn<ApiArgs, unknown, FetchBaseQueryError> = asy
 ) => {
   const asOf = (api.getState() as StateWithSession).asOf.at;
   const { args, refuse } = asOfRequest(apiArgs, asOf);
-  if (refuse && asOf !== null) return { error: { status: 'CUSTOM_ERROR', error: readOnlyMessage(asOf) } };
+  // no component asks: the language shown is that of the instance react-i18next renders with
+  if (refuse && asOf !== null)
+    return { error: { status: 'CUSTOM_ERROR', error: readOnlyMessage(asOf, getI18n().t) } };
   const url = urlOf(args);
   let result = await rawBaseQuery(args, api, extraOptions);
   if (result.error?.status === 401 && !noRefreshUrls.has(url)) {

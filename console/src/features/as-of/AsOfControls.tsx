@@ -5,6 +5,7 @@ import type { ButtonProps } from '@mantine/core';
 import { InlineDateTimePicker } from '@mantine/dates';
 import { IconClockHour4, IconHistory, IconPlayerTrackNext } from '@tabler/icons-react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { apiSlice } from '../api/apiSlice';
 import { selectMe } from '../session/selectMe';
@@ -17,9 +18,6 @@ import { isBackToNow, useAsOf, useEditorsBusy, useSetAsOf } from './useAsOf';
 
 /** Whether the user may look at the past and at histories: `history` VIEW (kept while viewing the past). */
 export const useCanViewPast = (): boolean => canViewHistory(useAppSelector(selectMe));
-
-/** Why the As of control waits while an editor is busy. */
-export const editorsBusyReason = 'Save or discard the open changes first';
 
 /** Marks the header's As of button, which gets the focus back after "Back to now" (Popover.Target owns its id). */
 const headerControlAttribute = 'data-as-of-control';
@@ -40,6 +38,7 @@ export function AsOfUrlSync() {
   const me = useAppSelector(selectStoredMe);
   const mounted = useRef(false);
   const shown = useRef(at);
+  const { t } = useTranslation('as-of');
 
   useLayoutEffect(() => {
     if (!me) return;
@@ -63,13 +62,11 @@ export function AsOfUrlSync() {
     if (sync.kind === 'follow') dispatch(asOfChanged(sync.at));
     else if (sync.kind === 'restore') replaceSearch(withAsOf(params, sync.at));
     else if (sync.kind === 'drop') {
-      notifyError(
-        sync.reason === 'malformed' ? `${asOfParam} is not a date-time: showing now` : 'not permitted',
-      );
+      notifyError(sync.reason === 'malformed' ? t('malformed', { param: asOfParam }) : t('notPermitted'));
       if (at !== null) dispatch(asOfChanged(null));
       replaceSearch(withAsOf(params, null));
     }
-  }, [location, navigationType, navigate, dispatch, at, me]);
+  }, [location, navigationType, navigate, dispatch, at, me, t]);
 
   // after the keyed subtree unmounted and before the new one subscribes (layout effects run first)
   useLayoutEffect(() => {
@@ -90,6 +87,9 @@ export function AsOfPicker({
   const asOf = useAsOf();
   const setAsOf = useSetAsOf();
   const busy = useEditorsBusy();
+  const { t } = useTranslation('as-of');
+  // why the As of control waits while an editor is busy
+  const editorsBusyReason = t('editorsBusy');
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<string | null>(null);
   const [now, setNow] = useState(() => new Date());
@@ -135,10 +135,10 @@ export function AsOfPicker({
           </Popover.Target>
         </Box>
       </Tooltip>
-      <Popover.Dropdown role="dialog" aria-label="view as of a date and time">
+      <Popover.Dropdown role="dialog" aria-label={t('picker.label')}>
         <Stack gap="xs">
           <Text size="sm" fw={600}>
-            View everything as it was on
+            {t('picker.heading')}
           </Text>
           <InlineDateTimePicker
             fullWidth={false}
@@ -146,22 +146,22 @@ export function AsOfPicker({
             onChange={setDraft}
             withSeconds
             timePickerProps={{
-              hoursInputLabel: 'Hours',
-              minutesInputLabel: 'Minutes',
-              secondsInputLabel: 'Seconds',
+              hoursInputLabel: t('picker.hours'),
+              minutesInputLabel: t('picker.minutes'),
+              secondsInputLabel: t('picker.seconds'),
             }}
             maxDate={now}
-            presets={asOfQuickPicks(now)}
+            presets={asOfQuickPicks(now, t)}
             valueFormat="DD.MM.YYYY HH:mm:ss"
             onSubmit={apply}
-            submitButtonProps={{ 'aria-label': 'view as of this date and time' }}
+            submitButtonProps={{ 'aria-label': t('picker.submit') }}
           />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" size="xs" onClick={() => setOpened(false)}>
-              Cancel
+              {t('picker.cancel')}
             </Button>
             <Button size="xs" onClick={apply} disabled={pickerToAsOf(draft) === null}>
-              View as of
+              {t('picker.apply')}
             </Button>
           </Group>
         </Stack>
@@ -174,11 +174,12 @@ export function AsOfPicker({
 export function AsOfHeaderControl() {
   const asOf = useAsOf();
   const canViewPast = useCanViewPast();
+  const { t } = useTranslation('as-of');
   if (!canViewPast) return null;
   return (
     <AsOfPicker
       header
-      label={asOf ? `As of ${formatAsOf(asOf)}` : 'As of…'}
+      label={asOf ? t('header.asOf', { asOf: formatAsOf(asOf) }) : t('header.pick')}
       variant={asOf ? 'filled' : 'default'}
       color={asOf ? 'orange' : undefined}
       size="xs"
@@ -194,20 +195,21 @@ export function AsOfBanner() {
   const banner = useRef<HTMLDivElement>(null);
   const shown = useRef(asOf);
   const [announcement, setAnnouncement] = useState('');
+  const { t } = useTranslation('as-of');
 
   // after a move in time: say so politely, and put the focus where the user goes on (the reopened
   // dialog takes it itself; else the banner, or after "Back to now" the header's control)
   useEffect(() => {
     if (shown.current === asOf) return;
     shown.current = asOf;
-    setAnnouncement(asOf ? `Viewing as of ${formatAsOf(asOf)}, read-only` : 'Showing now');
+    setAnnouncement(asOf ? t('banner.announceAsOf', { asOf: formatAsOf(asOf) }) : t('banner.announceNow'));
     const frame = requestAnimationFrame(() => {
       if (document.activeElement?.closest('[role="dialog"]')) return;
       if (document.querySelector('.mantine-Modal-content')) return;
       (asOf ? banner.current : document.querySelector<HTMLElement>(`[${headerControlAttribute}]`))?.focus();
     });
     return () => cancelAnimationFrame(frame);
-  }, [asOf]);
+  }, [asOf, t]);
 
   const live = (
     <VisuallyHidden role="status" aria-live="polite">
@@ -229,7 +231,7 @@ export function AsOfBanner() {
         ref={banner}
         tabIndex={-1}
         role="region"
-        aria-label="as of"
+        aria-label={t('banner.label')}
         radius={0}
         px="md"
         py={8}
@@ -242,20 +244,20 @@ export function AsOfBanner() {
             <IconClockHour4 size={20} color="var(--mantine-color-orange-8)" aria-hidden />
             <Text size="sm">
               <Text span fw={700}>
-                Viewing as of {formatAsOf(asOf)}
+                {t('banner.viewing', { asOf: formatAsOf(asOf) })}
               </Text>{' '}
-              — read-only. Records deleted since are shown as they were.
+              {t('banner.readOnly')}
             </Text>
           </Group>
           <Group gap="xs">
-            <AsOfPicker label="Change date…" variant="default" size="xs" />
+            <AsOfPicker label={t('banner.changeDate')} variant="default" size="xs" />
             <Button
               size="xs"
               color="orange"
               leftSection={<IconPlayerTrackNext size={16} />}
               onClick={() => setAsOf(null)}
             >
-              Back to now
+              {t('backToNow')}
             </Button>
           </Group>
         </Group>

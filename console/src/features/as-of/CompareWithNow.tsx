@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Badge, Button, Group, List, Loader, Paper, Switch, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { Trans, useTranslation } from 'react-i18next';
 import { describeError, httpStatusOf } from '../common/problem';
 import { fieldLabel } from '../common/fieldLabels';
 import { listEntryLineText } from '../common/listDiff';
@@ -61,6 +62,7 @@ export function useCompareWithNow<R, V extends object>({
 }: Options<R, V>) {
   const asOf = useAsOf();
   const setAsOf = useSetAsOf();
+  const { t } = useTranslation('as-of');
   const [on, setOn] = useState(false);
   const active = asOf !== null && id !== null && on;
   const live = useGetLiveRecordQuery(active ? { kind, id } : skipToken);
@@ -74,7 +76,11 @@ export function useCompareWithNow<R, V extends object>({
     if (!difference) return undefined;
     return {
       'data-changed-since': 'true',
-      description: <>now: {formatValue(field, difference.now)}</>,
+      description: (
+        <>
+          {t('compare.nowColon')} {formatValue(field, difference.now)}
+        </>
+      ),
       inputWrapperOrder: ['label', 'input', 'description', 'error'],
       styles: changedStyles,
     };
@@ -86,18 +92,18 @@ export function useCompareWithNow<R, V extends object>({
       <Paper withBorder p="xs" mb="md" bg="orange.0" data-testid="compare-with-now">
         <Group justify="space-between" gap="xs">
           <Switch
-            label="Compare with now"
+            label={t('compare.switch')}
             checked={on}
             onChange={(event) => setOn(event.currentTarget.checked)}
             color="orange"
           />
           <Group gap="xs">
             <Text size="xs" c="dimmed">
-              as of {formatAsOf(asOf)} — read-only
+              {t('compare.asOfReadOnly', { asOf: formatAsOf(asOf) })}
             </Text>
             {/* the page's banner is behind the dialog's overlay */}
             <Button size="compact-xs" variant="light" color="orange" onClick={() => setAsOf(null)}>
-              Back to now
+              {t('backToNow')}
             </Button>
           </Group>
         </Group>
@@ -134,11 +140,12 @@ function CompareResult({
   formatValue: (field: string, value: unknown) => ReactNode;
   listEntries: NonNullable<Options<unknown, object>['listEntries']>;
 }) {
-  if (loading) return <Loader size="xs" mt="xs" aria-label="loading the record as it is now" />;
+  const { t } = useTranslation('as-of');
+  if (loading) return <Loader size="xs" mt="xs" aria-label={t('compare.loading')} />;
   if (deleted)
     return (
       <Badge color="red" variant="light" mt="xs">
-        deleted since
+        {t('deletedSince')}
       </Badge>
     );
   if (error !== null)
@@ -151,15 +158,15 @@ function CompareResult({
   if (differences.length === 0)
     return (
       <Text size="sm" mt="xs" role="status">
-        Unchanged since: the record is the same now.
+        {t('compare.unchanged')}
       </Text>
     );
   return (
     <>
       <Text size="sm" mt="xs" role="status">
-        {differences.length === 1 ? '1 field differs' : `${differences.length} fields differ`} from now:
+        {t('compare.differ', { count: differences.length })}
       </Text>
-      <List size="xs" spacing={2} aria-label="fields that differ from now">
+      <List size="xs" spacing={2} aria-label={t('compare.listLabel')}>
         {differences.map(({ field, asOf, now }) => {
           const entries = listEntries(field, asOf, now);
           return (
@@ -170,8 +177,13 @@ function CompareResult({
               {entries !== null && entries.length > 0 ? (
                 <>
                   {' '}
-                  (as of → now):
-                  <List size="xs" spacing={2} withPadding aria-label={`${label(field)} that differ from now`}>
+                  {t('compare.asOfToNow')}
+                  <List
+                    size="xs"
+                    spacing={2}
+                    withPadding
+                    aria-label={t('compare.entriesLabel', { label: label(field) })}
+                  >
                     {entries.map((entry) => (
                       <List.Item key={`${entry.change} ${entry.noun} ${entry.name}`}>
                         {listEntryLineText(entry)}
@@ -180,9 +192,11 @@ function CompareResult({
                   </List>
                 </>
               ) : (
-                <>
-                  : {formatValue(field, asOf)} → now {formatValue(field, now)}
-                </>
+                <Trans
+                  t={t}
+                  i18nKey="compare.change"
+                  components={{ asOf: <>{formatValue(field, asOf)}</>, now: <>{formatValue(field, now)}</> }}
+                />
               )}
             </List.Item>
           );

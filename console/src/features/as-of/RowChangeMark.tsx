@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Badge } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useTranslation } from 'react-i18next';
 import type { GroupView } from '@fahrplan/contracts';
 import { rowChangesSince } from './compareWithNow';
 import type { RowChange } from './compareWithNow';
@@ -24,10 +25,11 @@ export const useProjectChangesSince = (
 
 /** A row's compact mark: changed since, or deleted since. */
 export function RowChangeMark({ change }: { change: RowChange | undefined }) {
+  const { t } = useTranslation('as-of');
   if (!change) return null;
   return (
     <Badge size="xs" variant="light" color={change === 'deleted' ? 'red' : 'orange'} style={{ flex: 'none' }}>
-      {change === 'deleted' ? 'deleted since' : 'changed since'}
+      {change === 'deleted' ? t('deletedSince') : t('changedSince')}
     </Badge>
   );
 }

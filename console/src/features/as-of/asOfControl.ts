@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import { asOfParam, parseAsOf } from '../session/asOf';
 
 /** The DateTimePicker's local `YYYY-MM-DD HH:mm:ss` value → the instant, or null. */
@@ -22,14 +23,14 @@ export const appliedAsOf = (draft: string | null, current: string | null): strin
 };
 
 /** The quick picks of the as-of control, relative to `now`, as picker values. */
-export const asOfQuickPicks = (now: Date): { label: string; value: string }[] => {
+export const asOfQuickPicks = (now: Date, t: TFunction): { label: string; value: string }[] => {
   const at = dayjs(now);
   const picks: [string, dayjs.Dayjs][] = [
-    ['1 hour ago', at.subtract(1, 'hour')],
-    ['Yesterday, this time', at.subtract(1, 'day')],
-    ['Last week', at.subtract(1, 'week')],
-    ['Start of this month', at.startOf('month')],
-    ['Start of this year', at.startOf('year')],
+    [t('as-of:quickPicks.hourAgo'), at.subtract(1, 'hour')],
+    [t('as-of:quickPicks.yesterday'), at.subtract(1, 'day')],
+    [t('as-of:quickPicks.lastWeek'), at.subtract(1, 'week')],
+    [t('as-of:quickPicks.startOfMonth'), at.startOf('month')],
+    [t('as-of:quickPicks.startOfYear'), at.startOf('year')],
   ];
   return picks.map(([label, time]) => ({ label, value: time.format('YYYY-MM-DD HH:mm:ss') }));
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { appliedAsOf, asOfQuickPicks, asOfSync, asOfToPicker, pickerToAsOf } from './asOfControl';
+import { englishT } from '../i18n/testing';
 
 const at = '2026-03-01T09:30:00.000Z';
 
@@ -23,7 +24,7 @@ describe('the picker values', () => {
 
   it('offers quick picks in the past of now', () => {
     const now = new Date('2026-03-15T12:00:00Z');
-    const picks = asOfQuickPicks(now);
+    const picks = asOfQuickPicks(now, englishT('as-of'));
     expect(picks.map((p) => p.label)).toContain('Yesterday, this time');
     for (const pick of picks) expect(Date.parse(pickerToAsOf(pick.value) ?? '')).toBeLessThan(now.getTime());
   });

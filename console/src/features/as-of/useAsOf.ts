@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { httpStatusOf } from '../common/problem';
 import { notYetMessage, readOnlyMessage, withAsOf } from '../session/asOf';
@@ -31,10 +32,11 @@ export const useSetAsOf = () => {
 /** A record's load failure as of a date: a 404 then means it did not exist yet. */
 export const useAsOfFailureMessage = (failureMessage: (error: unknown) => string) => {
   const asOf = useAsOf();
+  const { t } = useTranslation('session');
   return useCallback(
     (error: unknown) =>
-      asOf !== null && httpStatusOf(error) === 404 ? notYetMessage(asOf) : failureMessage(error),
-    [asOf, failureMessage],
+      asOf !== null && httpStatusOf(error) === 404 ? notYetMessage(asOf, t) : failureMessage(error),
+    [asOf, failureMessage, t],
   );
 };
 
@@ -57,5 +59,6 @@ export const useEditorsBusy = (): boolean => useAppSelector(selectEditorsBusy);
 /** Why a create or edit is refused: the read-only past while viewing as of a date, else the permission. */
 export const useRefusalMessage = (): string => {
   const asOf = useAsOf();
-  return asOf === null ? 'not permitted' : readOnlyMessage(asOf);
+  const { t } = useTranslation('as-of');
+  return asOf === null ? t('notPermitted') : readOnlyMessage(asOf, t);
 };

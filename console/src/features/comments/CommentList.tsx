@@ -1,5 +1,6 @@
 import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
 import type { CommentView } from '@fahrplan/contracts';
 import { LoadMore } from '../common/LoadMore';
 import type { MorePages } from '../common/LoadMore';
@@ -16,10 +17,11 @@ export function CommentList({
   isLoading: boolean;
   more?: MorePages;
 }) {
+  const { t } = useTranslation('comments');
   if (isLoading) return <Skeleton height={60} />;
-  if (comments.length === 0) return <Text c="dimmed">no comments</Text>;
+  if (comments.length === 0) return <Text c="dimmed">{t('none')}</Text>;
   return (
-    <Stack gap="xs" aria-label="comments">
+    <Stack gap="xs" aria-label={t('listLabel')}>
       {[...comments].sort(byCreation).map((comment) => (
         <Paper key={comment.id} withBorder p="sm" radius="sm">
           <Text size="xs" c="dimmed">
@@ -30,7 +32,7 @@ export function CommentList({
           </Text>
         </Paper>
       ))}
-      {more && <LoadMore {...more} label="Show later comments" />}
+      {more && <LoadMore {...more} label={t('showLater')} />}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { HistoryPage, HistoryRow } from '@fahrplan/contracts';
+import { useTranslation } from 'react-i18next';
 import { useOptionLists } from '../options/useOptionLists';
 import { changeLine, listEntryText, shownChanges, truncateText, viaLine } from './historyFormat';
 import type { ListEntry, Shown } from './historyFormat';
@@ -38,19 +39,22 @@ function RecordName({ shown }: { shown: Shown }) {
 }
 
 /** A value of a change: long texts cut, with a button that shows the whole; a reference as its link. */
-function ChangeValue({ value, label }: { value: Shown; label: 'before' | 'after' }) {
+function ChangeValue({ value, side }: { value: Shown; side: 'before' | 'after' }) {
+  const { t } = useTranslation('history');
   const [whole, setWhole] = useState(false);
   const { text, truncated } = truncateText(value.text);
   return (
     <Text span size="sm" style={{ wordBreak: 'break-word' }}>
       {/* screen readers hear which side is which; the arrow between is only for the eye */}
-      <VisuallyHidden data-sr-only>{label}: </VisuallyHidden>
+      <VisuallyHidden data-sr-only>
+        {side === 'before' ? t('changes.beforeLabel') : t('changes.afterLabel')}
+      </VisuallyHidden>
       {value.link ? <RecordName shown={value} /> : whole ? value.text : text}
       {truncated && (
         <>
           {' '}
           <FoldToggle open={whole} onToggle={() => setWhole((w) => !w)}>
-            {whole ? 'show less' : 'show all'}
+            {whole ? t('changes.showLess') : t('changes.showAll')}
           </FoldToggle>
         </>
       )}
@@ -60,10 +64,11 @@ function ChangeValue({ value, label }: { value: Shown; label: 'before' | 'after'
 
 /** A list's added, removed and changed elements, one line each; a referenced element as its link. */
 function ListEntries({ entries }: { entries: readonly ListEntry[] }) {
+  const { t } = useTranslation('history');
   if (entries.length === 0)
     return (
       <Text span size="sm" c="dimmed">
-        reordered
+        {t('changes.reordered')}
       </Text>
     );
   return (
@@ -103,9 +108,11 @@ export function ChangeList({
   /** The names of the records the loaded pages refer to. */
   refs: HistoryPage['refs'];
 }) {
+  const { t } = useTranslation('history');
   const [all, setAll] = useState(false);
   const lists = useOptionLists();
-  const via = viaLine(row, { stream: row.stream, position: row.position, lists, refs });
+  const context = { stream: row.stream, position: row.position, lists, refs, t };
+  const via = viaLine(row, context);
   if (via)
     return (
       <Text size="sm" data-field="deleted" data-via={row.via?.category}>
@@ -115,7 +122,7 @@ export function ChangeList({
   if (row.changes.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        no field changes
+        {t('changes.noFieldChanges')}
       </Text>
     );
   const listed = shownChanges(row.changes);
@@ -129,24 +136,24 @@ export function ChangeList({
     <Stack gap={4} align="flex-start">
       <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
         {shown.map((change) => {
-          const line = changeLine(change, { stream: row.stream, position: row.position, lists, refs });
+          const line = changeLine(change, context);
           return (
             <li key={change.field} data-field={change.field}>
               <Text span size="sm" fw={600}>
                 {line.label}
               </Text>
               <Text span size="sm">
-                :{' '}
+                {t('changes.labelSeparator')}
               </Text>
               {line.kind === 'list' ? (
                 <ListEntries entries={line.entries} />
               ) : (
                 <>
-                  <ChangeValue value={line.before} label="before" />
+                  <ChangeValue value={line.before} side="before" />
                   <Text span size="sm" c="dimmed" aria-hidden>
                     {' → '}
                   </Text>
-                  <ChangeValue value={line.after} label="after" />
+                  <ChangeValue value={line.after} side="after" />
                 </>
               )}
             </li>
@@ -155,7 +162,7 @@ export function ChangeList({
       </Stack>
       {listed.length > FIELDS_SHOWN + 1 && (
         <FoldToggle open={all} onToggle={() => setAll((a) => !a)}>
-          {all ? 'show fewer fields' : `show all ${listed.length} fields`}
+          {all ? t('changes.showFewerFields') : t('changes.showAllFields', { count: listed.length })}
         </FoldToggle>
       )}
     </Stack>

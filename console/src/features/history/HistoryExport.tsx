@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { describeError } from '../common/problem';
 import { useExportHistoryMutation } from './historyApi';
 import { exportFileName, exportType } from './historyFormat';
@@ -25,6 +26,7 @@ const saveBlob = (blob: Blob, name: string) => {
  * (a plain link would carry no token; an expired one is refreshed there) and saved as a file.
  */
 export function HistoryExport({ projectId }: { projectId: number }) {
+  const { t } = useTranslation('history');
   const [exportHistory] = useExportHistoryMutation();
   const [running, setRunning] = useState<ExportKind | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -53,7 +55,7 @@ export function HistoryExport({ projectId }: { projectId: number }) {
           disabled={running !== null && running !== 'csv'}
           onClick={() => void download('csv')}
         >
-          Export CSV
+          {t('export.csv')}
         </Button>
         <Button
           variant="default"
@@ -63,14 +65,14 @@ export function HistoryExport({ projectId }: { projectId: number }) {
           disabled={running !== null && running !== 'events'}
           onClick={() => void download('events')}
         >
-          Export event log (JSON)
+          {t('export.events')}
         </Button>
       </Group>
       {error && (
         <Alert
           color="red"
           icon={<IconAlertCircle />}
-          title="Export failed"
+          title={t('export.failed')}
           role="alert"
           withCloseButton
           onClose={() => setError(null)}

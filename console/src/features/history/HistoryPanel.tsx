@@ -1,4 +1,5 @@
 import { Tabs } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { canViewHistory } from '../session/asOf';
 import type { MeView } from '@fahrplan/contracts';
 import { HistoryTab } from './HistoryTab';
@@ -16,12 +17,15 @@ export const showsHistory = (
 ): id is number => id !== null && canViewHistory(me) && (!shared || category === 'group');
 
 /** The History tab of a record editor's tab list (EditorDialog puts it last). */
-export const historyTabs = (
+export const useHistoryTabs = (
   me: MeView,
   id: number | null,
   category: HistoryRecordCategory,
   shared = false,
-) => (showsHistory(me, id, category, shared) ? ([['history', 'History']] as const) : []);
+) => {
+  const { t } = useTranslation('history');
+  return showsHistory(me, id, category, shared) ? ([['history', t('tab.title')]] as const) : [];
+};
 
 /** The History tab's panel, inside the editor's Tabs; nothing when the tab does not show. */
 export function HistoryPanel({

@@ -3,6 +3,8 @@ import { Alert, Button, Group, Select, Skeleton, Stack, Text } from '@mantine/co
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import type { HistoryRow } from '@fahrplan/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { pageItems } from '../api/pages';
 import { useSetAsOf } from '../as-of/useAsOf';
 import { EmptyState } from '../common/EmptyState';
@@ -18,16 +20,17 @@ import { LoadMore, morePages } from '../common/LoadMore';
 const PAGE_SIZE = 50;
 
 /** What a failed history load tells the user. */
-const loadFailure = (error: unknown) => {
+const loadFailure = (error: unknown, t: TFunction) => {
   const status = httpStatusOf(error);
-  if (status === 403) return 'You are not permitted to see the history of this record.';
-  if (status === 404) return 'This record has no history here.';
+  if (status === 403) return t('history:tab.notPermitted');
+  if (status === 404) return t('history:tab.noHistoryHere');
   return describeError(error);
 };
 
 function HistorySkeleton() {
+  const { t } = useTranslation('history');
   return (
-    <Stack gap="xs" aria-label="loading history" aria-busy>
+    <Stack gap="xs" aria-label={t('tab.loading')} aria-busy>
       {[0, 1, 2, 3].map((i) => (
         <Skeleton key={i} height={44} radius="sm" />
       ))}
@@ -56,6 +59,7 @@ interface Props {
  * as of that change (the `asOf` URL parameter the dialogs follow). A project's history also exports.
  */
 export function HistoryTab({ category, id, leave, saving, shared }: Props) {
+  const { t } = useTranslation('history');
   const [field, setField] = useState<string | null>(null);
   const [user, setUser] = useState<string | null>(null);
   const setAsOf = useSetAsOf();
@@ -71,15 +75,15 @@ export function HistoryTab({ category, id, leave, saving, shared }: Props) {
 
   // a referenced record's names are the same on every page: the pages' maps merge
   const refs = Object.assign({}, ...((currentData ?? data)?.pages ?? []).map((page) => page.refs));
-  const columns = historyColumns({ field, refs, saving, onViewAsOf: (at) => leave(() => setAsOf(at)) });
+  const columns = historyColumns({ field, refs, saving, onViewAsOf: (at) => leave(() => setAsOf(at)), t });
   const labelled = labelledRecordOf(category);
 
   const filters = (
     <Group justify="space-between" align="flex-end" gap="sm">
       <Group gap="sm" align="flex-end">
         <Select
-          label="Field"
-          placeholder="All fields"
+          label={t('tab.field')}
+          placeholder={t('tab.allFields')}
           data={(data?.pages[0]?.fields ?? []).map((value) => ({
             value,
             label: fieldLabel(labelled, value),
@@ -94,8 +98,8 @@ export function HistoryTab({ category, id, leave, saving, shared }: Props) {
           comboboxProps={{ withinPortal: true }}
         />
         <Select
-          label="User"
-          placeholder="All users"
+          label={t('tab.user')}
+          placeholder={t('tab.allUsers')}
           data={[...(data?.pages[0]?.users ?? [])]}
           value={user}
           onChange={(next) => {
@@ -115,18 +119,18 @@ export function HistoryTab({ category, id, leave, saving, shared }: Props) {
   if (isLoading) body = <HistorySkeleton />;
   else if (error && !currentData)
     body = (
-      <Alert color="red" icon={<IconAlertCircle />} title="History not available" role="alert">
+      <Alert color="red" icon={<IconAlertCircle />} title={t('tab.notAvailable')} role="alert">
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{loadFailure(error)}</Text>
+          <Text size="sm">{loadFailure(error, t)}</Text>
           <Button size="xs" variant="default" onClick={() => void refetch()} loading={isFetching}>
-            Try again
+            {t('tab.tryAgain')}
           </Button>
         </Stack>
       </Alert>
     );
   else if (currentData && first?.total === 0)
     body = (
-      <EmptyState icon={IconHistory} text={filtered ? 'No changes match the filters' : 'No changes yet'} />
+      <EmptyState icon={IconHistory} text={filtered ? t('tab.noMatchingChanges') : t('tab.noChangesYet')} />
     );
   else
     body = (
@@ -141,7 +145,7 @@ export function HistoryTab({ category, id, leave, saving, shared }: Props) {
         idAccessor="position"
         fetching={isFetching && !isFetchingNextPage}
         customRowAttributes={(row) => ({ 'data-testid': `history-row-${row.position}` })}
-        aria-label="history"
+        aria-label={t('tab.tableLabel')}
         emptyState={<span />}
       />
     );
@@ -154,9 +158,9 @@ export function HistoryTab({ category, id, leave, saving, shared }: Props) {
       {rows.length > 0 && (
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="dimmed">
-            {rows.length} of {total} {total === 1 ? 'change' : 'changes'}
+            {t('tab.shownOfTotal', { shown: rows.length, count: total })}
           </Text>
-          <LoadMore {...morePages(pages)} label="Show older changes" />
+          <LoadMore {...morePages(pages)} label={t('tab.showOlder')} />
         </Group>
       )}
     </Stack>

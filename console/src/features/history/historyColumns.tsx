@@ -1,15 +1,15 @@
 import { Badge, Button, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { HistoryPage, HistoryRow } from '@fahrplan/contracts';
 import { ChangeList } from './HistoryChanges';
 import { describeCommand, formatChangeTime, sourceBadge } from './historyFormat';
 
-/** Why "View as of this change" waits. */
-export const savingReason = 'Wait until the save has finished';
-
 /** The command and event of a change, and its source as a badge. */
 function ChangeCell({ row }: { row: HistoryRow }) {
-  const badge = sourceBadge(row.source);
+  const { t } = useTranslation('history');
+  const badge = sourceBadge(row.source, t);
   return (
     <Stack gap={4} align="flex-start">
       <Text size="sm" title={describeCommand(row)}>
@@ -47,8 +47,11 @@ function ViewAsOfButton({
   saving: boolean;
   onView: (at: string) => void;
 }) {
+  const { t } = useTranslation('history');
+  // why "View as of this change" waits
+  const savingReason = t('columns.savingReason');
   return (
-    <Tooltip label={saving ? savingReason : `Show the record as it was at ${formatChangeTime(at)}`}>
+    <Tooltip label={saving ? savingReason : t('columns.showAsOf', { at: formatChangeTime(at) })}>
       {/* a disabled button gets no pointer events: the wrapper shows the tooltip */}
       <span style={{ display: 'inline-block' }}>
         <Button
@@ -58,7 +61,7 @@ function ViewAsOfButton({
           aria-description={saving ? savingReason : undefined}
           onClick={() => onView(at)}
         >
-          View as of this change
+          {t('columns.viewAsOf')}
         </Button>
       </span>
     </Tooltip>
@@ -71,6 +74,7 @@ export function historyColumns({
   refs,
   saving,
   onViewAsOf,
+  t,
 }: {
   /** The field filtered by: listed first in each row. */
   field: string | null;
@@ -78,11 +82,12 @@ export function historyColumns({
   refs: HistoryPage['refs'];
   saving: boolean;
   onViewAsOf: (at: string) => void;
+  t: TFunction;
 }): DataTableColumn<HistoryRow>[] {
   return [
     {
       accessor: 'at',
-      title: 'When',
+      title: t('history:columns.when'),
       noWrap: true,
       render: (row) => (
         <Text size="sm" title={row.at}>
@@ -90,21 +95,21 @@ export function historyColumns({
         </Text>
       ),
     },
-    { accessor: 'user', title: 'Who', render: (row) => <Text size="sm">{row.user}</Text> },
+    { accessor: 'user', title: t('history:columns.who'), render: (row) => <Text size="sm">{row.user}</Text> },
     {
       accessor: 'event',
-      title: 'Change',
+      title: t('history:columns.change'),
       width: 170,
       render: (row) => <ChangeCell row={row} />,
     },
     {
       accessor: 'changes',
-      title: 'Fields',
+      title: t('history:columns.fields'),
       render: (row) => <ChangeList row={row} field={field} refs={refs} />,
     },
     {
       accessor: 'position',
-      title: <VisuallyHidden>Actions</VisuallyHidden>,
+      title: <VisuallyHidden>{t('history:columns.actions')}</VisuallyHidden>,
       textAlign: 'right',
       render: (row) => <ViewAsOfButton at={row.at} saving={saving} onView={onViewAsOf} />,
     },

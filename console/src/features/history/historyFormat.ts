@@ -15,6 +15,7 @@ import type {
   OptionLists,
   ReferenceCategory,
 } from '@fahrplan/contracts';
+import type { TFunction } from 'i18next';
 import { formatDateTime } from '../common/dateTime';
 import { fieldLabel, fieldWords } from '../common/fieldLabels';
 import type { LabelledRecord } from '../common/fieldLabels';
@@ -36,11 +37,11 @@ export interface SourceBadge {
   readonly color: string;
 }
 
-const systemSources: Readonly<Record<string, string>> = {
-  provisioning: 'provisioning',
-  invitation: 'invitation',
-  auth: 'sign-in',
-  oidc: 'single sign-on',
+const systemSources: Readonly<Record<string, (t: TFunction) => string>> = {
+  provisioning: (t) => t('history:source.provisioning'),
+  invitation: (t) => t('history:source.invitation'),
+  auth: (t) => t('history:source.signIn'),
+  oidc: (t) => t('history:source.singleSignOn'),
 };
 
 /**
@@ -48,7 +49,7 @@ const systemSources: Readonly<Record<string, string>> = {
  * → "flow: save-project/step 2", `share:<tenant>` → "shared by <tenant>", `tracker:<connection>` →
  * "tracker: <connection>", the system's own ("provisioning"…). Null when the row has none.
  */
-export const sourceBadge = (source: string | null): SourceBadge | null => {
+export const sourceBadge = (source: string | null, t: TFunction): SourceBadge | null => {
   if (source === null || source.trim() === '') return null;
   const colon = source.indexOf(':');
   const [scheme, rest] = colon < 0 ? [source, ''] : [source.slice(0, colon), source.slice(colon + 1)];
@@ -56,17 +57,22 @@ export const sourceBadge = (source: string | null): SourceBadge | null => {
     case 'flow':
       return {
         kind: 'flow',
-        label: `flow: ${rest.replace(/(^|\/)step-(\d+)$/, '$1step $2')}`,
+        label: t('history:source.flow', {
+          flow: rest.replace(
+            /(^|\/)step-(\d+)$/,
+            (_, before: string, step: string) => `${before}${t('history:source.step', { step })}`,
+          ),
+        }),
         color: 'blue',
       };
     case 'share':
-      return { kind: 'share', label: `shared by ${rest}`, color: 'grape' };
+      return { kind: 'share', label: t('history:source.sharedBy', { tenant: rest }), color: 'grape' };
     case 'tracker':
-      return { kind: 'tracker', label: `tracker: ${rest}`, color: 'orange' };
+      return { kind: 'tracker', label: t('history:source.tracker', { connection: rest }), color: 'orange' };
   }
   const system = systemSources[source];
   return system
-    ? { kind: 'system', label: system, color: 'gray' }
+    ? { kind: 'system', label: system(t), color: 'gray' }
     : { kind: 'other', label: source, color: 'gray' };
 };
 
@@ -118,6 +124,8 @@ export interface ChangeContext {
   readonly position: number;
   readonly lists: OptionLists;
   readonly refs: HistoryPage['refs'];
+  /** The History tab's texts (the 'history' catalogue). */
+  readonly t: TFunction;
 }
 
 /**
@@ -149,7 +157,7 @@ export const referenceShown = (category: ReferenceCategory, id: number, context:
   const param = linkParam[category];
   const entry = referenceAt(context.refs?.[referenceKey(category, id)], context.position);
   if (entry?.name === null && entry.tenant !== undefined)
-    return { text: `a project of ${entry.tenant}`, link: null };
+    return { text: context.t('history:projectOf', { tenant: entry.tenant }), link: null };
   return { text: entry?.name ?? `#${id}`, link: param ? { param, id } : null };
 };
 
@@ -160,36 +168,51 @@ const fieldOf = (element: unknown, key: string): unknown => (isRecord(element) ?
 
 /** How the elements of a listed field are told apart, named and valued. */
 interface ListShape {
-  readonly noun: string;
+  readonly noun: (t: TFunction) => string;
   readonly key: (element: unknown) => string;
   readonly name: (element: unknown, context: ChangeContext) => Shown;
   /** The element's value besides its name; none when an element is only its name. */
-  readonly value?: (element: unknown) => string;
+  readonly value?: (element: unknown, t: TFunction) => string;
 }
 
 const ratingWords = (type: unknown) => fieldWords(String(type).toLowerCase());
 
+/** A share's stored status as a word of the sentence ("pending"); an unknown one as it is stored. */
+const shareStatusText = (status: unknown, t: TFunction): string => {
+  switch (status) {
+    case 'PENDING':
+      return t('history:shareStatus.pending');
+    case 'ACCEPTED':
+      return t('history:shareStatus.accepted');
+    case 'DECLINED':
+      return t('history:shareStatus.declined');
+    case 'REVOKED':
+      return t('history:shareStatus.revoked');
+  }
+  return String(status).toLowerCase();
+};
+
 /** The lists of the records' fields, by field: their elements as added, removed or changed rows. */
 const listShapes: Readonly<Record<string, ListShape>> = {
   goals: {
-    noun: 'Goal',
+    noun: (t) => t('history:noun.goal'),
     key: (goal) => String(fieldOf(goal, 'goalId')),
     name: (goal, context) => referenceShown('goal', fieldOf(goal, 'goalId') as number, context),
     value: (goal) => summariseValue(fieldOf(goal, 'value')),
   },
   applications: {
-    noun: 'Application',
+    noun: (t) => t('history:noun.application'),
     key: String,
     name: (id, context) =>
       typeof id === 'number' ? referenceShown('application', id, context) : plain(summariseValue(id)),
   },
   subgroups: {
-    noun: 'Lane',
+    noun: (t) => t('history:noun.lane'),
     key: (lane) => String(fieldOf(lane, 'id')),
     name: (lane) => plain(summariseValue(fieldOf(lane, 'name'))),
   },
   metrics: {
-    noun: 'Rating',
+    noun: (t) => t('history:noun.rating'),
     key: (metric) => `${String(fieldOf(metric, 'type'))}/${String(fieldOf(metric, 'group') ?? '')}`,
     name: (metric) => {
       const group = fieldOf(metric, 'group');
@@ -200,22 +223,22 @@ const listShapes: Readonly<Record<string, ListShape>> = {
     value: (metric) => summariseValue(fieldOf(metric, 'value')),
   },
   attributes: {
-    noun: 'Attribute',
+    noun: (t) => t('history:noun.attribute'),
     key: (attribute) => String(fieldOf(attribute, 'key')),
     name: (attribute) => plain(String(fieldOf(attribute, 'key'))),
     value: (attribute) => summariseValue(fieldOf(attribute, 'value')),
   },
   shares: {
-    noun: 'Share with',
+    noun: (t) => t('history:noun.shareWith'),
     key: (share) => String(fieldOf(share, 'tenant')),
     name: (share) => plain(String(fieldOf(share, 'tenant'))),
-    value: (share) => String(fieldOf(share, 'status')).toLowerCase(),
+    value: (share, t) => shareStatusText(fieldOf(share, 'status'), t),
   },
 };
 
 /** Any other list of plain values: each value is its own element. */
 const valuesShape: ListShape = {
-  noun: '',
+  noun: () => '',
   key: (v) => JSON.stringify(v),
   name: (v) => plain(summariseValue(v)),
 };
@@ -231,10 +254,10 @@ export const listEntries = (
   context: ChangeContext,
 ): ListEntry[] => {
   const shape = listShapes[field] ?? valuesShape;
-  const shown = (element: unknown) => shape.value?.(element) ?? shape.name(element, context).text;
+  const shown = (element: unknown) => shape.value?.(element, context.t) ?? shape.name(element, context).text;
   return diffList(before, after, shape.key).map((entry) => ({
     change: entry.change,
-    noun: shape.noun,
+    noun: shape.noun(context.t),
     name: shape.name(entry.before ?? entry.after, context),
     before: entry.change === 'added' ? null : shown(entry.before),
     after: entry.change === 'removed' ? null : shown(entry.after),
@@ -279,13 +302,17 @@ export const changeLine = (change: HistoryChange, context: ChangeContext): Chang
   return { kind: 'value', field, label, before: shown(before), after: shown(after) };
 };
 
-/** What a referenced record is called in a sentence ("deleted with project …"). */
-const referenceNouns: Readonly<Record<ReferenceCategory, string>> = {
-  group: 'project',
-  application: 'application',
-  resource: 'resource',
-  account: 'account',
-  goal: 'goal',
+/** What a row of a referenced record's event did to this one ("deleted with project …"), by whether it deleted. */
+const viaTexts: Readonly<Record<ReferenceCategory, (t: TFunction, deleted: boolean) => string>> = {
+  group: (t, deleted) =>
+    deleted ? t('history:via.deletedWithProject') : t('history:via.restoredWithProject'),
+  application: (t, deleted) =>
+    deleted ? t('history:via.deletedWithApplication') : t('history:via.restoredWithApplication'),
+  resource: (t, deleted) =>
+    deleted ? t('history:via.deletedWithResource') : t('history:via.restoredWithResource'),
+  account: (t, deleted) =>
+    deleted ? t('history:via.deletedWithAccount') : t('history:via.restoredWithAccount'),
+  goal: (t, deleted) => (deleted ? t('history:via.deletedWithGoal') : t('history:via.restoredWithGoal')),
 };
 
 /**
@@ -300,7 +327,7 @@ export const viaLine = (
   if (!row.via) return null;
   const deleted = row.changes.find((change) => change.field === 'deleted')?.after === true;
   return {
-    text: `${deleted ? 'deleted' : 'restored'} with ${referenceNouns[row.via.category]}`,
+    text: viaTexts[row.via.category](context.t, deleted),
     record: referenceShown(row.via.category, row.via.id, context),
   };
 };

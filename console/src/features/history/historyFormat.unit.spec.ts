@@ -18,6 +18,9 @@ import { defaultOptionLists, optionListsOf } from '@fahrplan/contracts';
 import type { HistoryChange } from '@fahrplan/contracts';
 import { NO_VALUE } from '../common/summariseValue';
 import { historyParams } from './historyApi';
+import { englishT } from '../i18n/testing';
+
+const t = englishT('history');
 
 describe('formatChangeTime', () => {
   it("shows an instant in the user's time zone, with seconds", () => {
@@ -41,17 +44,17 @@ describe('sourceBadge', () => {
     ['oidc', 'system', 'single sign-on'],
     ['import-2019', 'other', 'import-2019'],
   ])('labels %p as %p: %p', (source, kind, label) => {
-    expect(sourceBadge(source)).toMatchObject({ kind, label });
+    expect(sourceBadge(source, t)).toMatchObject({ kind, label });
   });
 
   it('gives no badge to a change typed by a person', () => {
-    expect(sourceBadge(null)).toBeNull();
-    expect(sourceBadge('  ')).toBeNull();
+    expect(sourceBadge(null, t)).toBeNull();
+    expect(sourceBadge('  ', t)).toBeNull();
   });
 
   it('tells the kinds apart by colour', () => {
     const colours = ['flow:a/step-1', 'share:b', 'tracker:c', 'provisioning'].map(
-      (s) => sourceBadge(s)!.color,
+      (s) => sourceBadge(s, t)!.color,
     );
     expect(new Set(colours).size).toBe(4);
   });
@@ -98,6 +101,7 @@ const context = (overrides: Partial<ChangeContext> = {}): ChangeContext => ({
   stream: 'group-12',
   position: 100,
   lists: defaultOptionLists,
+  t,
   refs: {
     'group:7': [
       { position: 10, name: 'Platform' },

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Center, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { readinessText } from './readiness';
 import { readinessApi, useReadinessQuery } from './readinessApi';
@@ -12,6 +13,7 @@ import { selectCatchingUpAnswers } from '../session/readinessSlice';
  * `/api/ready` every second. A query refused for catching up later (a restart) brings the screen back.
  */
 export function ReadinessGate() {
+  const { t } = useTranslation('readiness');
   const catchingUpAnswers = useAppSelector(selectCatchingUpAnswers);
   // polling follows the last answer: every second until ready, then no more
   const last = readinessApi.endpoints.readiness.useQueryState();
@@ -32,10 +34,10 @@ export function ReadinessGate() {
   if (isLoading)
     return (
       <Center h="100vh">
-        <Loader aria-label="asking the server" />
+        <Loader aria-label={t('gate.asking')} />
       </Center>
     );
-  const text = readinessText(isError ? undefined : data);
+  const text = readinessText(isError ? undefined : data, t);
   if (text === null) return <Outlet />;
   return (
     <Center h="100vh" p="md">
@@ -45,9 +47,9 @@ export function ReadinessGate() {
             {text.title}
           </Title>
           {text.percent === null ? (
-            <Loader aria-label="waiting for the server" />
+            <Loader aria-label={t('gate.waiting')} />
           ) : (
-            <Progress value={text.percent} size="lg" animated aria-label="read models caught up" />
+            <Progress value={text.percent} size="lg" animated aria-label={t('gate.progress')} />
           )}
           <Text c="dimmed" size="sm">
             {text.detail}

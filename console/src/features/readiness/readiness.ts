@@ -1,33 +1,43 @@
+import type { TFunction } from 'i18next';
 import type { ReadinessView } from '@fahrplan/contracts';
-
-const count = (n: number) => n.toLocaleString('en-US');
+import { formatNumber } from '../common/numbers';
 
 /** What the catching-up screen says about the server's state; null once it is ready. */
 export const readinessText = (
   view: ReadinessView | undefined,
+  t: TFunction,
 ): { readonly title: string; readonly percent: number | null; readonly detail: string } | null => {
   if (view === undefined)
     return {
-      title: 'Waiting for the server',
+      title: t('readiness:waiting.title'),
       percent: null,
-      detail: 'The server does not answer yet; the console keeps asking.',
+      detail: t('readiness:waiting.noAnswer'),
     };
   if (view.status === 'ready') return null;
   if (view.status === 'not ready')
     return {
-      title: 'Waiting for the server',
+      title: t('readiness:waiting.title'),
       percent: null,
-      detail: `Not answering yet: ${Object.keys(view.checks)
-        .filter((check) => view.checks[check] !== 'ok')
-        .join(', ')}. The console keeps asking.`,
+      detail: t('readiness:waiting.notReady', {
+        checks: Object.keys(view.checks)
+          .filter((check) => view.checks[check] !== 'ok')
+          .join(', '),
+      }),
     };
-  const left = view.secondsLeft === null ? '' : `, about ${count(view.secondsLeft)} s left`;
+  const progress = {
+    position: formatNumber(view.position),
+    head: formatNumber(view.head),
+    rate: formatNumber(view.eventsPerSecond),
+  };
   return {
-    title: `Catching up, ${view.percent} %`,
+    title: t('readiness:catchingUp.title', { percent: view.percent }),
     percent: view.percent,
     detail:
-      `After its start the server reads the event log into its read models: event ${count(view.position)} ` +
-      `of ${count(view.head)}, ${count(view.eventsPerSecond)} events per second${left}. ` +
-      'The console opens as soon as they are ready.',
+      view.secondsLeft === null
+        ? t('readiness:catchingUp.detail', progress)
+        : t('readiness:catchingUp.detailWithTimeLeft', {
+            ...progress,
+            seconds: formatNumber(view.secondsLeft),
+          }),
   };
 };

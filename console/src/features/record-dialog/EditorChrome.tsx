@@ -7,7 +7,7 @@ import type { MantineSize } from '@mantine/core';
 import type { MeView } from '@fahrplan/contracts';
 import { useBusyEditor } from '../as-of/useAsOf';
 import type { HistoryRecordCategory } from '../history/historyApi';
-import { HistoryPanel, historyTabs } from '../history/HistoryPanel';
+import { HistoryPanel, useHistoryTabs } from '../history/HistoryPanel';
 import { ErrorTab } from './ErrorTab';
 import { alertOutlived } from './fieldErrors';
 import { LeaveConfirm } from './LeaveConfirm';
@@ -177,7 +177,7 @@ export function EditorDialog({
               ...tabs,
               finance && ['finance', 'Finance'],
               ['comments', 'Comments'],
-              ...historyTabs(history.me, history.id, history.category, history.shared),
+              ...useHistoryTabs(history.me, history.id, history.category, history.shared),
             ]}
             errorTabs={errorTabs}
           />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ResourceView } from '@fahrplan/contracts';
 import { recordPickers } from '../common/RecordPicker';
 import { SearchMultiSelect, SearchSelect, pickerData, usePickerSearch } from '../common/SearchSelect';
@@ -44,15 +45,16 @@ interface Props {
  * §2 Details: the resource of a project or task, picked by name as the server finds it; a stored
  * unknown id shows as "#<id>".
  */
-export function ResourceSelect({ value, onChange, readOnly = false, error, label = 'Resource' }: Props) {
+export function ResourceSelect({ value, onChange, readOnly = false, error, label }: Props) {
+  const { t } = useTranslation('resources');
   const options = useResourceOptions(value === null ? [] : [value], readOnly);
   return (
     <SearchSelect
       {...options}
-      label={label}
+      label={label ?? t('select.label')}
       clearable={!readOnly}
       readOnly={readOnly}
-      placeholder={readOnly ? undefined : 'Pick a resource'}
+      placeholder={readOnly ? undefined : t('select.placeholder')}
       value={value === null ? null : String(value)}
       onChange={(next) => onChange(next === null ? null : Number(next))}
       error={error}

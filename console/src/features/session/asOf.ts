@@ -1,6 +1,7 @@
 import { asOfSchema, can } from '@fahrplan/contracts';
 import { formatDateTime } from '../common/dateTime';
 import type { FetchArgs } from '@reduxjs/toolkit/query';
+import type { TFunction } from 'i18next';
 import type { MeView, Permissions } from '@fahrplan/contracts';
 
 /**
@@ -95,8 +96,8 @@ export const asOfRequest = (
 };
 
 /** Why a command was not sent: the console shows the past read-only. */
-export const readOnlyMessage = (asOf: string) =>
-  `Viewing as of ${formatAsOf(asOf)}: read-only. Go back to now to make changes.`;
+export const readOnlyMessage = (asOf: string, t: TFunction) =>
+  t('session:readOnly', { asOf: formatAsOf(asOf) });
 
 /** The failure notice of a record that answered 404 as of a date: it did not exist yet then. */
-export const notYetMessage = (asOf: string) => `This record did not exist yet on ${formatAsOf(asOf)}.`;
+export const notYetMessage = (asOf: string, t: TFunction) => t('session:notYet', { asOf: formatAsOf(asOf) });

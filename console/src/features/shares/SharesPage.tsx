@@ -4,6 +4,8 @@ import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, Timeline, Title } 
 import { IconChevronRight, IconLink, IconShare } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import type { DataTableColumn } from 'mantine-datatable';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { ShareView } from '@fahrplan/contracts';
 import { ConfirmDialog } from '../record-dialog/FormDialog';
 import { describeError } from '../common/problem';
@@ -12,7 +14,7 @@ import { LoadError } from '../common/CataloguePage';
 import { EmptyState } from '../common/EmptyState';
 import { notifyError, notifySuccess } from '../common/notify';
 import { useOpenProjectDialog } from '../record-dialog/useOpenRecordDialog';
-import { historyLine, historyTime, shareKey, shareTitle, statusColour } from './shareRows';
+import { historyLine, historyTime, shareKey, shareTitle, statusColour, statusLabel } from './shareRows';
 import {
   useAcceptShareMutation,
   useDeclineShareMutation,
@@ -40,10 +42,17 @@ const notifying = async (run: () => Promise<unknown>, success: string) => {
 };
 
 function ShareHistory({ share }: { share: ShareView }) {
+  const { t } = useTranslation('shares');
   return (
-    <Timeline bulletSize={14} lineWidth={2} py="sm" px="xl" aria-label={`history of ${shareTitle(share)}`}>
+    <Timeline
+      bulletSize={14}
+      lineWidth={2}
+      py="sm"
+      px="xl"
+      aria-label={t('historyLabel', { title: shareTitle(share, t) })}
+    >
       {share.history.map((entry, i) => (
-        <Timeline.Item key={i} title={historyLine(entry)}>
+        <Timeline.Item key={i} title={historyLine(entry, t)}>
           <Text size="xs" c="dimmed">
             {historyTime(entry.at)}
           </Text>
@@ -54,7 +63,8 @@ function ShareHistory({ share }: { share: ShareView }) {
 }
 
 function ProjectCell({ share, open }: { share: ShareView; open: ((id: number) => void) | null }) {
-  const title = shareTitle(share);
+  const { t } = useTranslation('shares');
+  const title = shareTitle(share, t);
   return (
     <Group gap={6} wrap="nowrap">
       {open ? (
@@ -68,42 +78,51 @@ function ProjectCell({ share, open }: { share: ShareView; open: ((id: number) =>
   );
 }
 
-const statusColumn: DataTableColumn<ShareView> = {
-  accessor: 'status',
-  title: 'Status',
-  render: ({ status }) => (
-    <Badge variant="light" color={statusColour[status]}>
-      {status}
-    </Badge>
-  ),
-};
-const changedColumn: DataTableColumn<ShareView> = {
-  accessor: 'history',
-  title: 'Last change',
-  noWrap: true,
-  render: ({ history }) => (history.length > 0 ? historyTime(history.at(-1)!.at) : ''),
-};
 /** Both tables end with the status, the last change and the row's actions (right-aligned). */
-const lastColumns = (actions: (share: ShareView) => ReactNode): DataTableColumn<ShareView>[] => [
-  statusColumn,
-  changedColumn,
+const lastColumns = (
+  t: TFunction,
+  actions: (share: ShareView) => ReactNode,
+): DataTableColumn<ShareView>[] => [
+  {
+    accessor: 'status',
+    title: t('shares:columns.status'),
+    render: ({ status }) => (
+      <Badge variant="light" color={statusColour[status]}>
+        {statusLabel(status, t)}
+      </Badge>
+    ),
+  },
+  {
+    accessor: 'history',
+    title: t('shares:columns.lastChange'),
+    noWrap: true,
+    render: ({ history }) => (history.length > 0 ? historyTime(history.at(-1)!.at) : ''),
+  },
   { accessor: 'actions', title: '', textAlign: 'right', render: actions },
 ];
+
+/** What a section of shares says: its heading, its table's name and its loading, failure and more texts. */
+interface SectionTexts {
+  readonly title: string;
+  readonly table: string;
+  readonly loading: string;
+  readonly loadFailed: string;
+  readonly loadMore: string;
+  readonly empty: string;
+}
 
 /**
  * A titled section with one side's shares, page after page: their table (rows expand to their
  * history), or its empty state.
  */
 function SharesSection({
-  title,
+  texts,
   direction,
   columns,
-  empty,
 }: {
-  title: string;
+  texts: SectionTexts;
   direction: SharesQuery['direction'];
   columns: DataTableColumn<ShareView>[];
-  empty: string;
 }) {
   const pages = useGetSharePagesInfiniteQuery({ direction });
   const { data, error, isLoading, isError } = pages;
@@ -125,14 +144,13 @@ function SharesSection({
       />
     ),
   };
-  if (isLoading)
-    return <Skeleton height={160} radius="sm" aria-label={`loading the ${title.toLowerCase()} shares`} />;
-  if (isError && !data) return <LoadError title={`${title} shares could not be loaded`} error={error} />;
+  if (isLoading) return <Skeleton height={160} radius="sm" aria-label={texts.loading} />;
+  if (isError && !data) return <LoadError title={texts.loadFailed} error={error} />;
   return (
     <Stack gap="xs">
-      <Title order={3}>{title}</Title>
+      <Title order={3}>{texts.title}</Title>
       {shares.length === 0 ? (
-        <EmptyState icon={IconShare} text={empty} />
+        <EmptyState icon={IconShare} text={texts.empty} />
       ) : (
         <DataTable<ShareView>
           withTableBorder
@@ -147,10 +165,10 @@ function SharesSection({
             content: ({ record }) => <ShareHistory share={record} />,
           }}
           customRowAttributes={(record) => ({ 'data-testid': `share-row-${shareKey(record)}` })}
-          aria-label={`${title.toLowerCase()} shares`}
+          aria-label={texts.table}
         />
       )}
-      <LoadMore {...morePages(pages)} label={`Load more ${title.toLowerCase()} shares`} />
+      <LoadMore {...morePages(pages)} label={texts.loadMore} />
     </Stack>
   );
 }
@@ -160,6 +178,7 @@ function SharesSection({
  * read-only), outgoing ones to revoke; each row expands to its history of requests and decisions.
  */
 export function SharesPage() {
+  const { t } = useTranslation('shares');
   const canDecide = useCan('group-shares', 'EDIT');
   const { openExisting } = useOpenProjectDialog();
   const [accept, accepting] = useAcceptShareMutation();
@@ -173,7 +192,7 @@ export function SharesPage() {
     share: ShareView,
     label: string,
     send: (arg: { project: number }) => { unwrap: () => Promise<unknown> },
-    done: string,
+    done: (title: string) => string,
     variant?: string,
   ) => (
     <Button
@@ -181,7 +200,7 @@ export function SharesPage() {
       variant={variant}
       disabled={busy}
       onClick={inRow(
-        () => void notifying(() => send({ project: share.project }).unwrap(), `${done} ${shareTitle(share)}`),
+        () => void notifying(() => send({ project: share.project }).unwrap(), done(shareTitle(share, t))),
       )}
     >
       {label}
@@ -191,26 +210,26 @@ export function SharesPage() {
   const incomingColumns: DataTableColumn<ShareView>[] = [
     {
       accessor: 'title',
-      title: 'Project',
+      title: t('columns.project'),
       render: (share) => (
         <ProjectCell share={share} open={share.status === 'ACCEPTED' ? openExisting : null} />
       ),
     },
     {
       accessor: 'owner',
-      title: 'Shared by',
+      title: t('columns.sharedBy'),
       render: ({ owner, status }) => (
         <Group gap={4} wrap="nowrap">
-          {status === 'ACCEPTED' && <IconLink size={14} aria-label={`shared by ${owner}`} />}
+          {status === 'ACCEPTED' && <IconLink size={14} aria-label={t('sharedByOwner', { owner })} />}
           {owner}
         </Group>
       ),
     },
-    ...lastColumns((share) =>
+    ...lastColumns(t, (share) =>
       share.status === 'PENDING' && canDecide ? (
         <Group gap="xs" justify="flex-end" wrap="nowrap">
-          {decision(share, 'Accept', accept, 'accepted')}
-          {decision(share, 'Decline', decline, 'declined', 'default')}
+          {decision(share, t('accept'), accept, (title) => t('notify.accepted', { title }))}
+          {decision(share, t('decline'), decline, (title) => t('notify.declined', { title }), 'default')}
         </Group>
       ) : null,
     ),
@@ -219,11 +238,11 @@ export function SharesPage() {
   const outgoingColumns: DataTableColumn<ShareView>[] = [
     {
       accessor: 'title',
-      title: 'Project',
+      title: t('columns.project'),
       render: (share) => <ProjectCell share={share} open={openExisting} />,
     },
-    { accessor: 'tenant', title: 'Shared with' },
-    ...lastColumns((share) =>
+    { accessor: 'tenant', title: t('columns.sharedWith') },
+    ...lastColumns(t, (share) =>
       (share.status === 'PENDING' || share.status === 'ACCEPTED') && canDecide ? (
         <Button
           size="xs"
@@ -232,7 +251,7 @@ export function SharesPage() {
           disabled={busy}
           onClick={inRow(() => setConfirming(share))}
         >
-          Revoke
+          {t('revoke.button')}
         </Button>
       ) : null,
     ),
@@ -244,35 +263,47 @@ export function SharesPage() {
     if (share)
       await notifying(
         () => revoke({ project: share.project, tenant: share.tenant }).unwrap(),
-        `no longer shared with ${share.tenant}`,
+        t('notify.revoked', { tenant: share.tenant }),
       );
   };
 
   return (
     <Stack gap="lg">
-      <Title order={2}>Sharing</Title>
+      <Title order={2}>{t('title')}</Title>
       <SharesSection
-        title="Incoming"
+        texts={{
+          title: t('incoming.title'),
+          table: t('incoming.table'),
+          loading: t('incoming.loading'),
+          loadFailed: t('incoming.loadFailed'),
+          loadMore: t('incoming.loadMore'),
+          empty: t('incoming.empty'),
+        }}
         direction="incoming"
         columns={incomingColumns}
-        empty="No project has been shared with this tenant"
       />
       <SharesSection
-        title="Outgoing"
+        texts={{
+          title: t('outgoing.title'),
+          table: t('outgoing.table'),
+          loading: t('outgoing.loading'),
+          loadFailed: t('outgoing.loadFailed'),
+          loadMore: t('outgoing.loadMore'),
+          empty: t('outgoing.empty'),
+        }}
         direction="outgoing"
         columns={outgoingColumns}
-        empty="No project of this tenant is shared"
       />
       {confirming && (
         <ConfirmDialog
-          title="Revoke the share?"
-          confirmLabel="Revoke"
+          title={t('revoke.title')}
+          confirmLabel={t('revoke.button')}
           busy={revoking.isLoading}
           onCancel={() => setConfirming(null)}
           onConfirm={() => void confirmRevoke()}
         >
           <Text size="sm">
-            {`${confirming.tenant} will no longer see ${shareTitle(confirming)}, from its next request on.`}
+            {t('revoke.consequence', { tenant: confirming.tenant, title: shareTitle(confirming, t) })}
           </Text>
         </ConfirmDialog>
       )}
