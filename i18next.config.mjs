@@ -24,7 +24,6 @@ const untranslated = [
   'session',
   'shares',
   'timeline',
-  'tracker',
 ];
 
 export default {

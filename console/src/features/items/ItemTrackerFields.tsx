@@ -1,5 +1,6 @@
 import { Divider, Select, SimpleGrid, Stack } from '@mantine/core';
 import { parseTrackerRepositoryId } from '@fahrplan/contracts';
+import { useTranslation } from 'react-i18next';
 import type { GroupView, TrackerRepositoryView } from '@fahrplan/contracts';
 import { LinkField } from '../record-dialog/LinkField';
 import { chooserNote, useRepositories } from '../tracker/RepositoryLinks';
@@ -32,6 +33,7 @@ export function ItemTrackerFields({
   issueGroups: readonly IssueGroup[];
 }) {
   const query = useRepositories();
+  const { t: trackerT } = useTranslation('tracker');
   if (!query.jira) return null;
   const values = form.values;
   const repositories = query.data ?? [];
@@ -40,7 +42,7 @@ export function ItemTrackerFields({
   const chosen = values.jiragroup.trim();
   const repoId = projectRepo ?? (chosen || null);
   const hasRepository = projectRepo !== null;
-  const note = hasRepository ? undefined : chooserNote(query, chosen);
+  const note = hasRepository ? undefined : chooserNote(query, chosen, trackerT);
   return (
     <Stack gap="sm">
       <Divider label="Issue tracker" labelPosition="left" />
@@ -48,7 +50,7 @@ export function ItemTrackerFields({
         {!values.milestone && (
           <Select
             label="Issue group"
-            data={repositoryOptions(repositories, hasRepository ? null : chosen)}
+            data={repositoryOptions(repositories, hasRepository ? null : chosen, trackerT)}
             searchable
             clearable={editable && !hasRepository}
             readOnly={!editable}
