@@ -62,6 +62,18 @@ describe('mirror age wording', () => {
     });
   });
 
+  it('says what it knows of a failing tracker: since when, and how old the data is', () => {
+    const never = sync({ lastAttemptAt: null, lastSuccessAt: null, error: refused });
+    expect(mirrorAgeNote(never, null, now, t)?.text).toBe('tracker unreachable');
+    expect(mirrorAgeNote(never, minutesAgo(4), now, t)?.text).toBe(
+      'tracker unreachable, showing data from 4 min ago',
+    );
+    const attempted = sync({ lastAttemptAt: minutesAgo(1), lastSuccessAt: null, error: refused });
+    expect(mirrorAgeNote(attempted, null, now, t)?.text).toBe(
+      `tracker unreachable since ${shownTime(minutesAgo(1))}`,
+    );
+  });
+
   it('falls back to the last success when the issue has no time of its own, and to nothing before any sync', () => {
     expect(mirrorAgeNote(sync({ lastSuccessAt: minutesAgo(10) }), null, now, t)?.text).toBe(
       'tracker data from 10 min ago',
@@ -119,6 +131,12 @@ describe('connection test results', () => {
       title: 'Connection works',
       lines: ['Acme Jira 9.12.1', 'signed in as Planner Bot', '1 project visible · 820 ms'],
     });
+    const anonymous = { ...ok, server: { ...ok.server, title: null }, user: null, projects: 3 };
+    expect(testResultText(anonymous, t).lines).toEqual([
+      'Tracker 9.12.1',
+      'signed in as an unnamed user',
+      '3 projects visible · 820 ms',
+    ]);
   });
 
   it('names the failed step, the message and the HTTP status', () => {
