@@ -9,6 +9,7 @@ import {
   IconTool,
   IconUsers,
 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useCan } from '../auth/permissions';
 import { TrackerConnectionsPanel } from '../tracker/TrackerConnectionsPanel';
@@ -33,17 +34,6 @@ const icons: Record<AdminTab, typeof IconUsers> = {
   tenants: IconBuildingCommunity,
 };
 
-const labels: Record<AdminTab, string> = {
-  users: 'Users',
-  roles: 'Roles',
-  tenant: 'Tenant',
-  options: 'Option lists',
-  resources: 'Resources',
-  goals: 'Goals',
-  tracker: 'Issue tracker',
-  tenants: 'Tenants',
-};
-
 /**
  * Tenant administration (§6 `admin`): VIEW shows it read-only, EDIT makes it editable, CREATE adds new
  * tenants. The tab is the URL's last segment (/admin/roles), so a reload or a link keeps it.
@@ -56,11 +46,22 @@ export function AdminPage() {
   const { tab: param } = useParams();
   const tabs = adminTabs(canCreate);
   const tab = tabOrDefault(param, tabs);
+  const { t } = useTranslation('admin');
+  const labels: Record<AdminTab, string> = {
+    users: t('tabs.users'),
+    roles: t('tabs.roles'),
+    tenant: t('tabs.tenant'),
+    options: t('tabs.options'),
+    resources: t('tabs.resources'),
+    goals: t('tabs.goals'),
+    tracker: t('tabs.tracker'),
+    tenants: t('tabs.tenants'),
+  };
 
   if (!canView) {
     return (
-      <Alert color="red" title="not permitted">
-        Administration needs VIEW on the admin resource.
+      <Alert color="red" title={t('page.notPermitted')}>
+        {t('page.needsView')}
       </Alert>
     );
   }
@@ -68,19 +69,19 @@ export function AdminPage() {
 
   return (
     <Stack>
-      <Title order={2}>Administration</Title>
+      <Title order={2}>{t('page.title')}</Title>
       {!canEdit && (
         <Alert color="gray" variant="light">
-          You can look, not change: editing needs EDIT on the admin resource.
+          {t('page.readOnly')}
         </Alert>
       )}
       <Tabs value={tab} onChange={(next) => next && navigate(`/admin/${next}`)} keepMounted={false}>
         <Tabs.List mb="md">
-          {tabs.map((t) => {
-            const Icon = icons[t];
+          {tabs.map((name) => {
+            const Icon = icons[name];
             return (
-              <Tabs.Tab key={t} value={t} leftSection={<Icon size={16} />}>
-                {labels[t]}
+              <Tabs.Tab key={name} value={name} leftSection={<Icon size={16} />}>
+                {labels[name]}
               </Tabs.Tab>
             );
           })}

@@ -11,6 +11,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { attributeTypes } from '@fahrplan/contracts';
 import { attributeTypeLabels, keyFromLabel, moveRow, newRow } from './attributeRows';
@@ -22,8 +23,6 @@ export const schemaLists = ['applicationAttributes', 'projectAttributes', 'taskA
 export type AttributeSchemaValues = Record<(typeof schemaLists)[number], AttributeRow[]>;
 
 type ListName = keyof AttributeSchemaValues;
-
-const typeOptions = attributeTypes.map((t) => ({ value: t, label: attributeTypeLabels[t] }));
 
 /** One schema's rows: label, key (suggested from the label), type and a select's options; add, move, remove. */
 export function AttributeSchemaEditor({
@@ -37,6 +36,9 @@ export function AttributeSchemaEditor({
   title: string;
   readOnly: boolean;
 }) {
+  const { t } = useTranslation('admin');
+  const typeNames = attributeTypeLabels(t);
+  const typeOptions = attributeTypes.map((type) => ({ value: type, label: typeNames[type] }));
   const rows = form.values[list];
   const setRows = (next: AttributeRow[]) => form.setFieldValue(list, next);
   const update = (index: number, change: Partial<AttributeRow>) =>
@@ -54,20 +56,20 @@ export function AttributeSchemaEditor({
             leftSection={<IconPlus size={14} />}
             onClick={() => setRows([...rows, newRow()])}
           >
-            Add attribute
+            {t('attributes.add')}
           </Button>
         )}
       </Group>
       {rows.length === 0 && (
         <Text size="sm" c="dimmed">
-          No attributes: the dialogs show no generated fields.
+          {t('attributes.empty')}
         </Text>
       )}
       {rows.map((row, index) => (
         <Paper key={row.uid} withBorder p="xs" radius="sm">
           <Group align="flex-start" gap="xs" wrap="nowrap">
             <TextInput
-              label="Label"
+              label={t('attributes.label')}
               required
               readOnly={readOnly}
               value={row.label}
@@ -81,7 +83,7 @@ export function AttributeSchemaEditor({
               style={{ flex: 2 }}
             />
             <TextInput
-              label="Key"
+              label={t('attributes.key')}
               required
               readOnly={readOnly}
               value={row.key}
@@ -91,7 +93,7 @@ export function AttributeSchemaEditor({
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             />
             <Select
-              label="Type"
+              label={t('attributes.type')}
               data={typeOptions}
               readOnly={readOnly}
               allowDeselect={false}
@@ -102,31 +104,31 @@ export function AttributeSchemaEditor({
             />
             {!readOnly && (
               <Group gap={2} mt={26} wrap="nowrap">
-                <Tooltip label="Move up">
+                <Tooltip label={t('attributes.moveUp')}>
                   <ActionIcon
                     variant="subtle"
-                    aria-label={`move ${row.label || 'attribute'} up`}
+                    aria-label={t('attributes.moveNamedUp', { name: row.label || t('attributes.unnamed') })}
                     disabled={index === 0}
                     onClick={() => setRows(moveRow(rows, index, index - 1))}
                   >
                     <IconArrowUp size={16} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label="Move down">
+                <Tooltip label={t('attributes.moveDown')}>
                   <ActionIcon
                     variant="subtle"
-                    aria-label={`move ${row.label || 'attribute'} down`}
+                    aria-label={t('attributes.moveNamedDown', { name: row.label || t('attributes.unnamed') })}
                     disabled={index === rows.length - 1}
                     onClick={() => setRows(moveRow(rows, index, index + 1))}
                   >
                     <IconArrowDown size={16} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label="Remove">
+                <Tooltip label={t('attributes.remove')}>
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={`remove ${row.label || 'attribute'}`}
+                    aria-label={t('attributes.removeNamed', { name: row.label || t('attributes.unnamed') })}
                     onClick={() => setRows(rows.filter((_, i) => i !== index))}
                   >
                     <IconTrash size={16} />
@@ -138,8 +140,8 @@ export function AttributeSchemaEditor({
           {row.type === 'select' && (
             <TagsInput
               mt="xs"
-              label="Options"
-              description={readOnly ? undefined : 'type an option and press Enter'}
+              label={t('attributes.options')}
+              description={readOnly ? undefined : t('attributes.optionsHint')}
               readOnly={readOnly}
               value={row.options}
               onChange={(options) => update(index, { options })}

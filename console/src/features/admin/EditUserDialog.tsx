@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { IconKey, IconUserCheck, IconUserMinus, IconUserOff } from '@tabler/icons-react';
 import { passwordSchema, updateUserSchema } from '@fahrplan/contracts';
 import type { RoleView, UserAdminView } from '@fahrplan/contracts';
@@ -30,12 +31,13 @@ type Pending = 'disable' | 'enable' | 'remove' | null;
 
 /** The user's name with what sets it apart: joined from another tenant, disabled, single sign-on. */
 function UserTitle({ user }: { user: UserAdminView }) {
+  const { t } = useTranslation('admin');
   return (
     <Group gap="xs">
       <Text fw={600}>{user.username}</Text>
-      {user.joined && <Badge variant="light">joined from {user.homeTenant}</Badge>}
-      {user.disabled && <Badge color="red">disabled</Badge>}
-      {user.oidc && <Badge color="grape">SSO</Badge>}
+      {user.joined && <Badge variant="light">{t('editUser.joinedFrom', { tenant: user.homeTenant })}</Badge>}
+      {user.disabled && <Badge color="red">{t('users.disabled')}</Badge>}
+      {user.oidc && <Badge color="grape">{t('users.sso')}</Badge>}
     </Group>
   );
 }
@@ -43,13 +45,14 @@ function UserTitle({ user }: { user: UserAdminView }) {
 /** A home user's new password: its own field and button (Enter sets it rather than saving the dialog). */
 function PasswordSection({ user, run, busy }: { user: UserAdminView } & Commands) {
   const [setPassword] = useSetUserPasswordMutation();
+  const { t } = useTranslation('admin');
   const [password, setPasswordValue] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
 
   const submitPassword = async () => {
     const parsed = passwordSchema.safeParse(password);
     if (!parsed.success) {
-      setPasswordError(parsed.error.issues[0]?.message ?? 'invalid');
+      setPasswordError(parsed.error.issues[0]?.message ?? t('editUser.invalid'));
       return;
     }
     const data = { id: user.id, password };
@@ -63,22 +66,22 @@ function PasswordSection({ user, run, busy }: { user: UserAdminView } & Commands
     );
     if (ok) {
       setPasswordValue('');
-      notifySuccess(`password of ${user.username} set`);
+      notifySuccess(t('editUser.passwordSet', { username: user.username }));
     }
   };
 
   return (
     <>
-      <Divider label="Password" labelPosition="left" />
+      <Divider label={t('userDialogs.password')} labelPosition="left" />
       {user.oidc && (
         <Text size="sm" c="dimmed">
-          This user signs in with single sign-on; a password adds a local login.
+          {t('editUser.ssoHint')}
         </Text>
       )}
       <Group align="flex-start">
         <PasswordInput
-          aria-label="New password"
-          placeholder="new password (at least 10 characters)"
+          aria-label={t('editUser.newPassword')}
+          placeholder={t('editUser.newPasswordPlaceholder')}
           autoComplete="new-password"
           value={password}
           onChange={(e) => {
@@ -101,7 +104,7 @@ function PasswordSection({ user, run, busy }: { user: UserAdminView } & Commands
           onClick={() => void submitPassword()}
           disabled={busy || !password}
         >
-          Set password
+          {t('editUser.setPassword')}
         </Button>
       </Group>
     </>
@@ -124,6 +127,7 @@ function useStatusActions({
   const [enableUser] = useEnableUserMutation();
   const [removeMember] = useRemoveMemberMutation();
   const [pending, setPending] = useState<Pending>(null);
+  const { t } = useTranslation('admin');
   const home = !user.joined;
 
   const confirmPending = async () => {
@@ -141,10 +145,13 @@ function useStatusActions({
     const done = pending;
     setPending(null);
     if (!ok) return;
+    const username = user.username;
     notifySuccess(
       done === 'remove'
-        ? `${user.username} removed from the tenant`
-        : `user ${user.username} ${done === 'disable' ? 'disabled' : 'enabled'}`,
+        ? t('editUser.removed', { username })
+        : done === 'disable'
+          ? t('editUser.disabled', { username })
+          : t('editUser.enabled', { username }),
     );
     onClose();
   };
@@ -158,7 +165,7 @@ function useStatusActions({
           leftSection={<IconUserOff size={16} />}
           onClick={() => setPending('disable')}
         >
-          Disable
+          {t('editUser.disable')}
         </Button>
       )}
       {home && user.disabled && (
@@ -167,7 +174,7 @@ function useStatusActions({
           leftSection={<IconUserCheck size={16} />}
           onClick={() => setPending('enable')}
         >
-          Enable
+          {t('editUser.enable')}
         </Button>
       )}
       {user.joined && (
@@ -177,7 +184,7 @@ function useStatusActions({
           leftSection={<IconUserMinus size={16} />}
           onClick={() => setPending('remove')}
         >
-          Remove from tenant
+          {t('editUser.remove')}
         </Button>
       )}
     </Group>
@@ -186,9 +193,19 @@ function useStatusActions({
   const confirm = pending && (
     <ConfirmDialog
       title={
-        pending === 'remove' ? 'Remove member?' : pending === 'disable' ? 'Disable user?' : 'Enable user?'
+        pending === 'remove'
+          ? t('editUser.confirmRemove.title')
+          : pending === 'disable'
+            ? t('editUser.confirmDisable.title')
+            : t('editUser.confirmEnable.title')
       }
-      confirmLabel={pending === 'remove' ? 'Remove' : pending === 'disable' ? 'Disable' : 'Enable'}
+      confirmLabel={
+        pending === 'remove'
+          ? t('editUser.confirmRemove.confirm')
+          : pending === 'disable'
+            ? t('editUser.disable')
+            : t('editUser.enable')
+      }
       color={pending === 'enable' ? 'blue' : 'red'}
       busy={busy}
       onCancel={() => setPending(null)}
@@ -196,10 +213,10 @@ function useStatusActions({
     >
       <Text size="sm">
         {pending === 'remove'
-          ? `${user.username} of ${user.homeTenant} can no longer act in this tenant. Their account stays in ${user.homeTenant}.`
+          ? t('editUser.confirmRemove.text', { username: user.username, tenant: user.homeTenant })
           : pending === 'disable'
-            ? `${user.username} can no longer sign in; open sessions end at their next request.`
-            : `${user.username} can sign in again with their roles.`}
+            ? t('editUser.confirmDisable.text', { username: user.username })
+            : t('editUser.confirmEnable.text', { username: user.username })}
       </Text>
     </ConfirmDialog>
   );
@@ -225,6 +242,7 @@ export function EditUserDialog({
 }) {
   const [updateUser] = useUpdateUserMutation();
   const [changeRoles] = useChangeMemberRolesMutation();
+  const { t } = useTranslation('admin');
   const self = user.id === selfId;
   const home = !user.joined;
 
@@ -257,7 +275,7 @@ export function EditUserDialog({
       }
     });
     if (ok) {
-      notifySuccess(`user ${user.username} saved`);
+      notifySuccess(t('editUser.saved', { username: user.username }));
       onClose();
     }
   };
@@ -269,7 +287,7 @@ export function EditUserDialog({
         size="lg"
         onClose={onClose}
         onSubmit={() => void submit()}
-        submitLabel="Save"
+        submitLabel={t('editUser.save')}
         editable={editable}
         busy={busy}
         canSubmit={nameChanged || rolesChanged}
@@ -278,8 +296,8 @@ export function EditUserDialog({
       >
         <Stack>
           <TextInput
-            label="Display name"
-            description={home ? undefined : `kept by the home tenant ${user.homeTenant}`}
+            label={t('users.columns.displayName')}
+            description={home ? undefined : t('editUser.keptByHome', { tenant: user.homeTenant })}
             readOnly={!editable || !home}
             data-autofocus
             {...form.getInputProps('displayName')}
@@ -287,7 +305,7 @@ export function EditUserDialog({
           <RolesField roles={roles} readOnly={!editable} {...form.getInputProps('roles')} />
           {self && editable && (
             <Text size="xs" c="dimmed">
-              Your own account: without a role that grants admin EDIT you can no longer change this tenant.
+              {t('editUser.ownAccount')}
             </Text>
           )}
           {editable && home && <PasswordSection user={user} run={run} busy={busy} />}

@@ -1,5 +1,6 @@
 import { SimpleGrid, Switch } from '@mantine/core';
 import type { SimpleGridProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { FeatureFlags } from '@fahrplan/contracts';
 import { featureKeys, featureLabels } from './featureFlags';
 
@@ -13,13 +14,15 @@ export function FeatureSwitches({
   disabled?: boolean;
   cols: SimpleGridProps['cols'];
 }) {
+  const { t } = useTranslation('admin');
+  const labels = featureLabels(t);
   return (
     <SimpleGrid cols={cols}>
       {featureKeys.map((key) => (
         <Switch
           key={key}
-          label={featureLabels[key].label}
-          description={featureLabels[key].description}
+          label={labels[key].label}
+          description={labels[key].description}
           disabled={disabled}
           {...inputProps(key)}
         />

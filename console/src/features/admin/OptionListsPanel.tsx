@@ -20,6 +20,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { IconArrowDown, IconArrowUp, IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { defaultOptionLists, optionColours, optionListKinds, optionValueRange } from '@fahrplan/contracts';
 import type { OptionColour, OptionListKind, TenantAdminView } from '@fahrplan/contracts';
@@ -31,14 +33,32 @@ import { useChangeOptionListsMutation, useGetTenantAdminQuery } from './adminApi
 import { moveRow, newOptionRow, optionRowErrors, optionsOfRows, rowsOfOptions } from './optionRows';
 import type { OptionRow } from './optionRows';
 
-const listTitles: Record<OptionListKind, string> = {
-  projectStatus: 'Project status',
-  projectPhase: 'Phase',
-  projectHealth: 'Health',
-  projectArt: 'Type (art)',
-  projectKlasse: 'Class (klasse)',
-  itemStatus: 'Item status',
-};
+/** The option lists' names (the kinds are stored codes). */
+const listTitles = (t: TFunction<'admin'>): Record<OptionListKind, string> => ({
+  projectStatus: t('optionLists.kinds.projectStatus'),
+  projectPhase: t('optionLists.kinds.projectPhase'),
+  projectHealth: t('optionLists.kinds.projectHealth'),
+  projectArt: t('optionLists.kinds.projectArt'),
+  projectKlasse: t('optionLists.kinds.projectKlasse'),
+  itemStatus: t('optionLists.kinds.itemStatus'),
+});
+
+/** The colours' names (the colours are stored codes, Mantine's palette). */
+const colourLabels = (t: TFunction<'admin'>): Record<OptionColour, string> => ({
+  gray: t('optionLists.colours.gray'),
+  red: t('optionLists.colours.red'),
+  pink: t('optionLists.colours.pink'),
+  grape: t('optionLists.colours.grape'),
+  violet: t('optionLists.colours.violet'),
+  indigo: t('optionLists.colours.indigo'),
+  blue: t('optionLists.colours.blue'),
+  cyan: t('optionLists.colours.cyan'),
+  teal: t('optionLists.colours.teal'),
+  green: t('optionLists.colours.green'),
+  lime: t('optionLists.colours.lime'),
+  yellow: t('optionLists.colours.yellow'),
+  orange: t('optionLists.colours.orange'),
+});
 
 type Values = Record<OptionListKind, OptionRow[]>;
 type Form = UseFormReturnType<Values>;
@@ -48,39 +68,41 @@ const valuesOf = (tenant: TenantAdminView): Values =>
     optionListKinds.map((kind) => [kind, rowsOfOptions(tenant.optionLists[kind])]),
   ) as Values;
 
-const colourData = optionColours.map((colour) => ({ value: colour, label: colour }));
 const swatch = (colour: string) => (
   <ColorSwatch color={`var(--mantine-color-${colour}-6)`} size={14} aria-hidden />
 );
 
 /** The rows of one list: value, label, colour, done, shared parent (statuses), order and removal. */
 function OptionRows({ form, kind, readOnly }: { form: Form; kind: OptionListKind; readOnly: boolean }) {
+  const { t } = useTranslation('admin');
+  const colourNames = colourLabels(t);
+  const colourData = optionColours.map((colour) => ({ value: colour, label: colourNames[colour] }));
   const rows = form.values[kind];
   const statuses = kind === 'projectStatus';
   const move = (index: number, by: -1 | 1) => form.setFieldValue(kind, moveRow(rows, index, by));
   return (
     <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing={4} aria-label={`${listTitles[kind]} options`}>
+      <Table verticalSpacing={4} aria-label={t('optionLists.table', { list: listTitles(t)[kind] })}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={110}>Value</Table.Th>
-            <Table.Th>Label</Table.Th>
-            <Table.Th w={150}>Colour</Table.Th>
-            <Table.Th w={90}>Counts as done</Table.Th>
-            {statuses && <Table.Th w={110}>Shared parent may have it</Table.Th>}
+            <Table.Th w={110}>{t('optionLists.columns.value')}</Table.Th>
+            <Table.Th>{t('optionLists.columns.label')}</Table.Th>
+            <Table.Th w={150}>{t('optionLists.columns.colour')}</Table.Th>
+            <Table.Th w={90}>{t('optionLists.columns.done')}</Table.Th>
+            {statuses && <Table.Th w={110}>{t('optionLists.columns.sharedParent')}</Table.Th>}
             <Table.Th w={110}>
-              <VisuallyHidden>Order and removal</VisuallyHidden>
+              <VisuallyHidden>{t('optionLists.columns.order')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row, i) => {
-            const name = row.label.trim() || `option ${i + 1}`;
+            const name = row.label.trim() || t('optionLists.unnamed', { number: i + 1 });
             return (
               <Table.Tr key={row.key}>
                 <Table.Td>
                   <NumberInput
-                    aria-label={`Value of ${name}`}
+                    aria-label={t('optionLists.valueOf', { name })}
                     min={optionValueRange.min}
                     max={optionValueRange.max}
                     clampBehavior="none"
@@ -91,14 +113,14 @@ function OptionRows({ form, kind, readOnly }: { form: Form; kind: OptionListKind
                 </Table.Td>
                 <Table.Td>
                   <TextInput
-                    aria-label={`Label of ${name}`}
+                    aria-label={t('optionLists.labelOf', { name })}
                     readOnly={readOnly}
                     {...form.getInputProps(`${kind}.${i}.label`)}
                   />
                 </Table.Td>
                 <Table.Td>
                   <Select
-                    aria-label={`Colour of ${name}`}
+                    aria-label={t('optionLists.colourOf', { name })}
                     data={colourData}
                     allowDeselect={false}
                     readOnly={readOnly}
@@ -117,7 +139,7 @@ function OptionRows({ form, kind, readOnly }: { form: Form; kind: OptionListKind
                 </Table.Td>
                 <Table.Td>
                   <Checkbox
-                    aria-label={`${name} counts as done`}
+                    aria-label={t('optionLists.doneOf', { name })}
                     disabled={readOnly}
                     {...form.getInputProps(`${kind}.${i}.done`, { type: 'checkbox' })}
                   />
@@ -125,7 +147,7 @@ function OptionRows({ form, kind, readOnly }: { form: Form; kind: OptionListKind
                 {statuses && (
                   <Table.Td>
                     <Checkbox
-                      aria-label={`a shared parent may have ${name}`}
+                      aria-label={t('optionLists.sharedParentOf', { name })}
                       disabled={readOnly}
                       {...form.getInputProps(`${kind}.${i}.sharedParent`, { type: 'checkbox' })}
                     />
@@ -136,7 +158,7 @@ function OptionRows({ form, kind, readOnly }: { form: Form; kind: OptionListKind
                     <Group gap={4} wrap="nowrap">
                       <ActionIcon
                         variant="subtle"
-                        aria-label={`Move ${name} up`}
+                        aria-label={t('optionLists.moveUp', { name })}
                         disabled={i === 0}
                         onClick={() => move(i, -1)}
                       >
@@ -144,7 +166,7 @@ function OptionRows({ form, kind, readOnly }: { form: Form; kind: OptionListKind
                       </ActionIcon>
                       <ActionIcon
                         variant="subtle"
-                        aria-label={`Move ${name} down`}
+                        aria-label={t('optionLists.moveDown', { name })}
                         disabled={i === rows.length - 1}
                         onClick={() => move(i, 1)}
                       >
@@ -153,7 +175,7 @@ function OptionRows({ form, kind, readOnly }: { form: Form; kind: OptionListKind
                       <ActionIcon
                         variant="subtle"
                         color="red"
-                        aria-label={`Remove ${name}`}
+                        aria-label={t('optionLists.remove', { name })}
                         onClick={() => form.removeListItem(kind, i)}
                       >
                         <IconTrash size={16} />
@@ -185,6 +207,8 @@ function OptionListsForm({
   onReload: () => void;
 }) {
   const [change] = useChangeOptionListsMutation();
+  const { t } = useTranslation('admin');
+  const titles = listTitles(t);
   const [kind, setKind] = useState<OptionListKind>('projectStatus');
   const [saved, setSaved] = useState(() => valuesOf(tenant));
   // once a save was refused, a list's own error (a value listed twice) follows the edits: it goes when fixed
@@ -192,7 +216,7 @@ function OptionListsForm({
   const form = useForm<Values>({
     initialValues: saved,
     validate: (values) =>
-      Object.assign({}, ...optionListKinds.map((k) => optionRowErrors(k, values[k], k))) as Record<
+      Object.assign({}, ...optionListKinds.map((k) => optionRowErrors(k, values[k], k, t))) as Record<
         string,
         string
       >,
@@ -215,36 +239,35 @@ function OptionListsForm({
     await run.run(async (send) => {
       await send('options', data, (idempotencyKey) => change({ data, idempotencyKey }).unwrap());
       setSaved(form.getValues());
-      notifySuccess(`option lists saved: ${changedKinds.map((k) => listTitles[k]).join(', ')}`);
+      notifySuccess(t('optionLists.saved', { lists: changedKinds.map((k) => titles[k]).join(', ') }));
     });
   };
 
-  const listError = refused ? optionRowErrors(kind, form.values[kind], kind)[kind] : undefined;
+  const listError = refused ? optionRowErrors(kind, form.values[kind], kind, t)[kind] : undefined;
   return (
     <Paper
       withBorder
       p="md"
       component="form"
       noValidate
-      aria-label="option lists"
+      aria-label={t('optionLists.form')}
       onSubmit={(event) => {
         event.preventDefault();
         void save();
       }}
     >
       <Stack>
-        <Title order={3}>Option lists</Title>
+        <Title order={3}>{t('tabs.options')}</Title>
         <Text size="sm" c="dimmed">
-          The labels every screen, filter, chart and history shows for the codes a record stores. A value
-          removed from a list stays on the records that have it, marked &ldquo;not listed&rdquo;.
+          {t('optionLists.intro')}
         </Text>
         <SegmentedControl
-          aria-label="Option list"
+          aria-label={t('optionLists.chooser')}
           value={kind}
           onChange={(next) => setKind(next as OptionListKind)}
           data={optionListKinds.map((k) => ({
             value: k,
-            label: `${listTitles[k]}${changedKinds.includes(k) ? ' •' : ''}`,
+            label: changedKinds.includes(k) ? t('optionLists.changed', { list: titles[k] }) : titles[k],
           }))}
         />
         <OptionRows form={form} kind={kind} readOnly={!editable} />
@@ -258,7 +281,7 @@ function OptionListsForm({
             <CommandAlert error={run.error} />
             <Group>
               <Button variant="default" size="xs" onClick={onReload}>
-                Reload the lists
+                {t('optionLists.reload')}
               </Button>
             </Group>
           </Stack>
@@ -271,13 +294,13 @@ function OptionListsForm({
                 leftSection={<IconPlus size={16} />}
                 onClick={() => form.insertListItem(kind, newOptionRow(form.values[kind]))}
               >
-                Add option
+                {t('optionLists.add')}
               </Button>
               <Button
                 variant="subtle"
                 onClick={() => form.setFieldValue(kind, rowsOfOptions(defaultOptionLists[kind]))}
               >
-                Use the defaults
+                {t('optionLists.defaults')}
               </Button>
             </Group>
             <Button
@@ -286,7 +309,7 @@ function OptionListsForm({
               loading={run.busy}
               disabled={changedKinds.length === 0}
             >
-              Save option lists
+              {t('optionLists.save')}
             </Button>
           </Group>
         )}
@@ -297,8 +320,9 @@ function OptionListsForm({
 
 export function OptionListsPanel({ editable }: { editable: boolean }) {
   const { data, isLoading, isError, error, refetch } = useGetTenantAdminQuery();
-  if (isLoading) return <Skeleton height={320} radius="sm" aria-label="loading option lists" />;
-  if (isError || !data) return <LoadError title="The option lists could not be loaded" error={error} />;
+  const { t } = useTranslation('admin');
+  if (isLoading) return <Skeleton height={320} radius="sm" aria-label={t('optionLists.loading')} />;
+  if (isError || !data) return <LoadError title={t('optionLists.loadError')} error={error} />;
   // a new key after a reload starts the form from what the server holds now
   return (
     <OptionListsForm key={data.version} tenant={data} editable={editable} onReload={() => void refetch()} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconPlus, IconUsers, IconX } from '@tabler/icons-react';
@@ -28,6 +29,7 @@ function AddResource() {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [save, { isLoading }] = useSaveResourceMutation();
+  const { t } = useTranslation('admin');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +38,7 @@ function AddResource() {
     if (invalid) return;
     try {
       await save({ data: { name }, idempotencyKey: crypto.randomUUID() }).unwrap();
-      notifySuccess(`resource ${name.trim()} added`);
+      notifySuccess(t('resources.added', { name: name.trim() }));
       setName('');
     } catch (failure) {
       notifyError(describeError(failure));
@@ -47,8 +49,8 @@ function AddResource() {
     <form onSubmit={(event) => void submit(event)}>
       <Group align="flex-start" gap="xs">
         <TextInput
-          aria-label="New resource name"
-          placeholder="New resource, e.g. Platform team"
+          aria-label={t('resources.newName')}
+          placeholder={t('resources.newPlaceholder')}
           value={name}
           onChange={(event) => {
             setName(event.currentTarget.value);
@@ -59,7 +61,7 @@ function AddResource() {
           maxLength={200}
         />
         <Button type="submit" leftSection={<IconPlus size={16} />} loading={isLoading}>
-          Add
+          {t('resources.add')}
         </Button>
       </Group>
     </form>
@@ -70,6 +72,7 @@ function RenameRow({ resource, onDone }: { resource: ResourceView; onDone: () =>
   const [name, setName] = useState(resource.name);
   const [error, setError] = useState<string | null>(null);
   const [save, { isLoading }] = useSaveResourceMutation();
+  const { t } = useTranslation('admin');
 
   const submit = async () => {
     const invalid = nameError(name);
@@ -81,7 +84,7 @@ function RenameRow({ resource, onDone }: { resource: ResourceView; onDone: () =>
         data: { id: resource.id, version: resource.version, name },
         idempotencyKey: crypto.randomUUID(),
       }).unwrap();
-      notifySuccess(`resource renamed to ${name.trim()}`);
+      notifySuccess(t('resources.renamed', { name: name.trim() }));
       onDone();
     } catch (failure) {
       notifyError(describeError(failure));
@@ -95,7 +98,7 @@ function RenameRow({ resource, onDone }: { resource: ResourceView; onDone: () =>
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
       <TextInput
-        aria-label={`New name of ${resource.name}`}
+        aria-label={t('resources.newNameOf', { name: resource.name })}
         value={name}
         onChange={(event) => {
           setName(event.currentTarget.value);
@@ -109,13 +112,18 @@ function RenameRow({ resource, onDone }: { resource: ResourceView; onDone: () =>
         data-autofocus
         autoFocus
       />
-      <Tooltip label="Save">
-        <ActionIcon aria-label="Save name" onClick={() => void submit()} loading={isLoading} variant="light">
+      <Tooltip label={t('resources.save')}>
+        <ActionIcon
+          aria-label={t('resources.saveName')}
+          onClick={() => void submit()}
+          loading={isLoading}
+          variant="light"
+        >
           <IconCheck size={16} />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label="Cancel">
-        <ActionIcon aria-label="Cancel rename" onClick={onDone} variant="subtle" color="gray">
+      <Tooltip label={t('resources.cancel')}>
+        <ActionIcon aria-label={t('resources.cancelRename')} onClick={onDone} variant="subtle" color="gray">
           <IconX size={16} />
         </ActionIcon>
       </Tooltip>
@@ -125,6 +133,7 @@ function RenameRow({ resource, onDone }: { resource: ResourceView; onDone: () =>
 
 function DeleteConfirm({ resource, onClose }: { resource: ResourceView; onClose: () => void }) {
   const [remove, { isLoading }] = useDeleteResourceMutation();
+  const { t } = useTranslation('admin');
 
   const confirm = async () => {
     try {
@@ -132,7 +141,7 @@ function DeleteConfirm({ resource, onClose }: { resource: ResourceView; onClose:
         data: { id: resource.id, version: resource.version },
         idempotencyKey: crypto.randomUUID(),
       }).unwrap();
-      notifySuccess(`resource ${resource.name} deleted`);
+      notifySuccess(t('resources.deleted', { name: resource.name }));
     } catch (failure) {
       notifyError(describeError(failure));
     }
@@ -141,16 +150,13 @@ function DeleteConfirm({ resource, onClose }: { resource: ResourceView; onClose:
 
   return (
     <ConfirmDialog
-      title="Delete resource?"
-      confirmLabel="Delete resource"
+      title={t('resources.deleteTitle')}
+      confirmLabel={t('resources.deleteConfirm')}
       busy={isLoading}
       onCancel={onClose}
       onConfirm={() => void confirm()}
     >
-      <Text size="sm">
-        {resource.name} can no longer be assigned. Projects and tasks that have it keep it and show it as #
-        {resource.id}.
-      </Text>
+      <Text size="sm">{t('resources.deleteText', { name: resource.name, id: resource.id })}</Text>
     </ConfirmDialog>
   );
 }
@@ -158,6 +164,7 @@ function DeleteConfirm({ resource, onClose }: { resource: ResourceView; onClose:
 /** §3 resources administration: add, rename inline, delete with confirmation; read-only without admin EDIT. */
 export function ResourcesPanel() {
   const canEdit = useCan('admin', 'EDIT');
+  const { t } = useTranslation('admin');
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const pages = useGetResourcePagesInfiniteQuery({ q });
@@ -169,32 +176,26 @@ export function ResourcesPanel() {
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Title order={3}>Resources</Title>
+        <Title order={3}>{t('tabs.resources')}</Title>
         <Text size="sm" c="dimmed">
-          Teams and people that projects and tasks are assigned to
+          {t('resources.intro')}
         </Text>
       </Group>
       {canEdit && <AddResource />}
-      <SearchField placeholder="name" value={search} onChange={setSearch} />
-      <TableLoad what="Resources" isLoading={isLoading} isError={isError && !data} error={error}>
+      <SearchField placeholder={t('resources.search')} value={search} onChange={setSearch} />
+      <TableLoad what={t('tabs.resources')} isLoading={isLoading} isError={isError && !data} error={error}>
         {resources.length === 0 ? (
           <EmptyState
             icon={IconUsers}
-            text={
-              q
-                ? 'No resource matches the search.'
-                : canEdit
-                  ? 'No resources yet: add the first one above.'
-                  : 'No resources yet.'
-            }
+            text={q ? t('resources.noMatch') : canEdit ? t('resources.emptyEditable') : t('resources.empty')}
           />
         ) : (
           <Table striped highlightOnHover verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th w={90}>Id</Table.Th>
-                {canEdit && <Table.Th w={100} aria-label="Actions" />}
+                <Table.Th>{t('resources.name')}</Table.Th>
+                <Table.Th w={90}>{t('resources.id')}</Table.Th>
+                {canEdit && <Table.Th w={100} aria-label={t('actions')} />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -215,7 +216,7 @@ export function ResourcesPanel() {
                   {canEdit && (
                     <RowActions
                       name={resource.name}
-                      editLabel="Rename"
+                      editLabel={t('resources.rename')}
                       editDisabled={renaming === resource.id}
                       onEdit={() => setRenaming(resource.id)}
                       onDelete={() => setDeleting(resource)}
@@ -226,7 +227,7 @@ export function ResourcesPanel() {
             </Table.Tbody>
           </Table>
         )}
-        <LoadMore {...morePages(pages)} label="Load more resources" />
+        <LoadMore {...morePages(pages)} label={t('resources.loadMore')} />
       </TableLoad>
       {deleting && <DeleteConfirm resource={deleting} onClose={() => setDeleting(null)} />}
     </Stack>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
@@ -29,39 +30,42 @@ export function PermissionMatrix({
   onChange: (next: Permissions) => void;
   readOnly: boolean;
 }) {
+  const { t } = useTranslation('admin');
+  const resourceNames = resourceLabels(t);
+  const actionNames = actionLabels(t);
   return (
     <Stack gap="xs">
       <Group justify="space-between">
         <Text fw={500} size="sm">
-          Permissions
+          {t('roles.columns.permissions')}
         </Text>
         {!readOnly && (
           <Group gap="xs">
             <Button size="compact-xs" variant="light" onClick={() => onChange(allOrNone(true))}>
-              All
+              {t('roleDialog.all')}
             </Button>
             <Button size="compact-xs" variant="light" color="gray" onClick={() => onChange(allOrNone(false))}>
-              None
+              {t('roleDialog.none')}
             </Button>
           </Group>
         )}
       </Group>
-      <Table withTableBorder verticalSpacing={6} aria-label="permission matrix">
+      <Table withTableBorder verticalSpacing={6} aria-label={t('roleDialog.matrix')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Resource</Table.Th>
+            <Table.Th>{t('roleDialog.resource')}</Table.Th>
             {actions.map((action) => (
               <Table.Th key={action} ta="center">
-                {actionLabels[action]}
+                {actionNames[action]}
               </Table.Th>
             ))}
-            <Table.Th ta="center">Row</Table.Th>
+            <Table.Th ta="center">{t('roleDialog.row')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {resources.map((resource) => {
             const granted = value[resource] ?? [];
-            const { label, description } = resourceLabels[resource];
+            const { label, description } = resourceNames[resource];
             return (
               <Table.Tr key={resource}>
                 <Table.Td>
@@ -74,7 +78,7 @@ export function PermissionMatrix({
                   <Table.Td key={action}>
                     <Group justify="center">
                       <Checkbox
-                        aria-label={`${label}: ${actionLabels[action]}`}
+                        aria-label={t('roleDialog.cell', { resource: label, action: actionNames[action] })}
                         checked={granted.includes(action)}
                         disabled={readOnly}
                         onChange={(e) =>
@@ -87,7 +91,7 @@ export function PermissionMatrix({
                 <Table.Td>
                   <Group justify="center">
                     <Checkbox
-                      aria-label={`${label}: all`}
+                      aria-label={t('roleDialog.wholeRow', { resource: label })}
                       checked={granted.length === actions.length}
                       indeterminate={granted.length > 0 && granted.length < actions.length}
                       disabled={readOnly}
@@ -122,6 +126,7 @@ export function RoleDialog({
   const [saveRole] = useSaveRoleMutation();
   const [deleteRole] = useDeleteRoleMutation();
   const [confirming, setConfirming] = useState(false);
+  const { t } = useTranslation('admin');
   const toInput = (v: RoleValues) => ({
     ...(role ? { id: role.id } : {}),
     name: v.name,
@@ -144,7 +149,7 @@ export function RoleDialog({
       await send('save', data, (idempotencyKey) => saveRole({ data, idempotencyKey }).unwrap());
     });
     if (ok) {
-      notifySuccess(`role ${data.name} saved`);
+      notifySuccess(t('roleDialog.saved', { name: data.name }));
       onClose();
     }
   };
@@ -157,7 +162,7 @@ export function RoleDialog({
     });
     setConfirming(false);
     if (ok) {
-      notifySuccess(`role ${role.name} deleted`);
+      notifySuccess(t('roleDialog.deleted', { name: role.name }));
       onClose();
     }
   };
@@ -166,7 +171,7 @@ export function RoleDialog({
   const leading =
     editable && role ? (
       // a role in use cannot go (the server answers 409 too); the member count is the directory's
-      <Tooltip label={`held by ${role.members} member(s): take it from them first`} disabled={!inUse}>
+      <Tooltip label={t('roleDialog.heldBy', { count: role.members })} disabled={!inUse}>
         <span>
           <Button
             variant="subtle"
@@ -175,7 +180,7 @@ export function RoleDialog({
             disabled={inUse}
             onClick={() => setConfirming(true)}
           >
-            Delete
+            {t('roleDialog.delete')}
           </Button>
         </span>
       </Tooltip>
@@ -184,11 +189,11 @@ export function RoleDialog({
   return (
     <>
       <FormDialog
-        title={role ? `Role ${role.name}` : 'New role'}
+        title={role ? t('roleDialog.title', { name: role.name }) : t('roles.new')}
         size="xl"
         onClose={onClose}
         onSubmit={() => void submit()}
-        submitLabel={role ? 'Save' : 'Create role'}
+        submitLabel={role ? t('roleDialog.save') : t('roleDialog.create')}
         editable={editable}
         busy={busy}
         canSubmit={changed}
@@ -197,7 +202,7 @@ export function RoleDialog({
       >
         <Stack>
           <TextInput
-            label="Name"
+            label={t('roleDialog.name')}
             required
             readOnly={!editable}
             data-autofocus
@@ -210,7 +215,7 @@ export function RoleDialog({
           />
           {grantCount(form.values.permissions) === 0 && (
             <Text size="sm" c="dimmed">
-              A role without permissions grants nothing.
+              {t('roleDialog.grantsNothing')}
             </Text>
           )}
           {typeof form.errors.permissions === 'string' && (
@@ -222,16 +227,16 @@ export function RoleDialog({
       </FormDialog>
       {confirming && role && (
         <ConfirmDialog
-          title="Delete role?"
-          confirmLabel="Delete role"
+          title={t('roleDialog.deleteTitle')}
+          confirmLabel={t('roleDialog.deleteConfirm')}
           busy={busy}
           onCancel={() => setConfirming(false)}
           onConfirm={() => void remove()}
         >
           <Text size="sm">
             {inUse
-              ? `${role.name} is held by ${role.members} member(s); the server refuses to delete a role in use.`
-              : `${role.name} will be gone; its history stays in the event log.`}
+              ? t('roleDialog.deleteInUse', { name: role.name, count: role.members })
+              : t('roleDialog.deleteGone', { name: role.name })}
           </Text>
         </ConfirmDialog>
       )}

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -10,23 +12,23 @@ import { useGetRolesQuery } from './adminApi';
 import { permissionSummary } from './permissionMatrix';
 import { RoleDialog } from './RoleDialog';
 
-const columns: DataTableColumn<RoleView>[] = [
-  { accessor: 'name', title: 'Role', sortable: true, width: 220 },
+const columnsOf = (t: TFunction<'admin'>): DataTableColumn<RoleView>[] => [
+  { accessor: 'name', title: t('roles.columns.role'), sortable: true, width: 220 },
   {
     accessor: 'members',
-    title: 'Members',
+    title: t('roles.columns.members'),
     sortable: true,
     width: 110,
     textAlign: 'right',
   },
   {
     accessor: 'permissions',
-    title: 'Permissions',
+    title: t('roles.columns.permissions'),
     render: ({ permissions }) => {
-      const summary = permissionSummary(permissions);
+      const summary = permissionSummary(permissions, t);
       return summary.length === 0 ? (
         <Text size="sm" c="dimmed">
-          nothing
+          {t('roles.nothing')}
         </Text>
       ) : (
         <Group gap={4}>
@@ -46,19 +48,21 @@ type Dialog = { id: number | null } | null;
 /** The tenant's roles with their member counts; a row opens the role's permission matrix. */
 export function RolesPanel({ editable }: { editable: boolean }) {
   const { data, isLoading, isError, error, isFetching } = useGetRolesQuery();
+  const { t } = useTranslation('admin');
+  const columns = useMemo(() => columnsOf(t), [t]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const role = dialog?.id != null ? (data?.find((r) => r.id === dialog.id) ?? null) : null;
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={3}>Roles</Title>
+        <Title order={3}>{t('roles.title')}</Title>
         {editable && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ id: null })}>
-            New role
+            {t('roles.new')}
           </Button>
         )}
       </Group>
-      <TableLoad what="Roles" isLoading={isLoading} isError={isError} error={error}>
+      <TableLoad what={t('roles.title')} isLoading={isLoading} isError={isError} error={error}>
         <SortedCatalogueTable
           records={data ?? []}
           columns={columns}
@@ -66,7 +70,7 @@ export function RolesPanel({ editable }: { editable: boolean }) {
           initialSort="name"
           kind="role"
           fetching={isFetching}
-          emptyText="No roles yet"
+          emptyText={t('roles.empty')}
           onOpen={(id) => setDialog({ id })}
         />
       </TableLoad>

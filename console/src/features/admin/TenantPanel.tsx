@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import type { FeatureFlags, TenantAdminView } from '@fahrplan/contracts';
 import { LoadError } from '../common/CataloguePage';
@@ -27,11 +28,6 @@ const schemasOf = (tenant: TenantAdminView): Schemas => ({
   projectAttributes: tenant.projectAttributes,
   taskAttributes: tenant.taskAttributes,
 });
-const schemaTitles: Record<(typeof schemaLists)[number], string> = {
-  applicationAttributes: 'Application attributes',
-  projectAttributes: 'Project attributes',
-  taskAttributes: 'Task attributes',
-};
 
 /** A save's failure; a version conflict offers to reload the tenant. */
 function SaveFailure({
@@ -43,15 +39,16 @@ function SaveFailure({
   reloading: boolean;
   onReload: () => void;
 }) {
+  const { t } = useTranslation('admin');
   if (error === null) return null;
   return (
     <Stack gap="xs">
       <CommandAlert error={error} />
       {commandFailure(error).conflict && (
         <Group>
-          <Text size="sm">Someone else changed the tenant meanwhile.</Text>
+          <Text size="sm">{t('tenant.conflict')}</Text>
           <Button size="xs" variant="light" color="red" loading={reloading} onClick={onReload}>
-            Reload (discards your changes)
+            {t('tenant.reload')}
           </Button>
         </Group>
       )}
@@ -144,12 +141,18 @@ function TenantForms({
   const [savedFeatures, setSavedFeatures] = useState<FeatureFlags>(tenant.features);
   const [savedSchemas, setSavedSchemas] = useState(() => schemasOf(tenant));
   const [reloading, setReloading] = useState(false);
+  const { t } = useTranslation('admin');
+  const schemaTitles: Record<(typeof schemaLists)[number], string> = {
+    applicationAttributes: t('tenant.attributes.applicationAttributes'),
+    projectAttributes: t('tenant.attributes.projectAttributes'),
+    taskAttributes: t('tenant.attributes.taskAttributes'),
+  };
 
   const features = useForm<FeatureFlags>({ initialValues: { ...tenant.features } });
   const schemas = useForm<AttributeSchemaValues>({
     initialValues: schemaValuesOf(tenant),
     validate: (values) =>
-      Object.assign({}, ...schemaLists.map((list) => attributeRowErrors(values[list], list))) as Record<
+      Object.assign({}, ...schemaLists.map((list) => attributeRowErrors(values[list], list, t))) as Record<
         string,
         string
       >,
@@ -171,7 +174,7 @@ function TenantForms({
       );
       setVersion(result.version);
       setSavedFeatures(data.features);
-      notifySuccess('feature flags saved');
+      notifySuccess(t('tenant.features.saved'));
     });
   };
 
@@ -184,7 +187,7 @@ function TenantForms({
       );
       setVersion(result.version);
       setSavedSchemas(schemaData);
-      notifySuccess('attribute schemas saved');
+      notifySuccess(t('tenant.attributes.saved'));
     });
   };
 
@@ -214,9 +217,9 @@ function TenantForms({
   return (
     <Stack gap="lg">
       <TenantSection
-        label="feature flags"
-        title="Feature flags"
-        submitLabel="Save feature flags"
+        label={t('tenant.features.label')}
+        title={t('tenant.features.title')}
+        submitLabel={t('tenant.features.save')}
         editable={editable}
         changed={featuresChanged}
         busy={featuresRun.busy}
@@ -230,10 +233,10 @@ function TenantForms({
         {failure(featuresRun.error)}
       </TenantSection>
       <TenantSection
-        label="attribute schemas"
-        title="Custom attributes"
-        description="The application, project and task dialogs generate a field for each attribute."
-        submitLabel="Save attributes"
+        label={t('tenant.attributes.label')}
+        title={t('tenant.attributes.title')}
+        description={t('tenant.attributes.description')}
+        submitLabel={t('tenant.attributes.save')}
         editable={editable}
         changed={schemasChanged}
         busy={schemasRun.busy}
@@ -259,21 +262,22 @@ function TenantForms({
 
 export function TenantPanel({ editable }: { editable: boolean }) {
   const { data, isLoading, isError, error, refetch } = useGetTenantAdminQuery();
+  const { t } = useTranslation('admin');
   if (isLoading) {
     return (
-      <Stack aria-label="loading tenant">
+      <Stack aria-label={t('tenant.loading')}>
         <Skeleton height={160} radius="sm" />
         <Skeleton height={240} radius="sm" />
       </Stack>
     );
   }
-  if (isError || !data) return <LoadError title="The tenant could not be loaded" error={error} />;
+  if (isError || !data) return <LoadError title={t('tenant.loadError')} error={error} />;
   return (
     <Stack>
-      <Title order={3}>Tenant {data.name}</Title>
+      <Title order={3}>{t('tenant.title', { name: data.name })}</Title>
       {!editable && (
         <Alert color="gray" variant="light">
-          Read-only: changing the tenant needs EDIT on administration.
+          {t('tenant.readOnly')}
         </Alert>
       )}
       <TenantForms

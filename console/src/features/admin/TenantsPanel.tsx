@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { Trans, useTranslation } from 'react-i18next';
 import { IconPlus, IconSwitchHorizontal } from '@tabler/icons-react';
 import { createTenantSchema, noFeatures } from '@fahrplan/contracts';
 import type { FeatureFlags } from '@fahrplan/contracts';
@@ -21,6 +22,7 @@ interface NewTenantValues {
 function NewTenantDialog({ onClose, onSwitch }: { onClose: () => void; onSwitch: (tenant: string) => void }) {
   const [createTenant] = useCreateTenantMutation();
   const [created, setCreated] = useState<string | null>(null);
+  const { t } = useTranslation('admin');
   const form = useForm<NewTenantValues>({
     // a copy: the form writes into its values
     initialValues: { name: '', features: { ...noFeatures } },
@@ -44,41 +46,45 @@ function NewTenantDialog({ onClose, onSwitch }: { onClose: () => void; onSwitch:
   if (created) {
     return (
       <FormDialog
-        title="Tenant created"
+        title={t('tenants.created.title')}
         onClose={onClose}
         onSubmit={() => void submit()}
-        submitLabel={`Switch to ${created}`}
+        submitLabel={t('tenants.created.switch', { tenant: created })}
         busy={false}
         error={null}
       >
         <Text size="sm">
-          The tenant <b>{created}</b> exists now and you are its administrator. Switch to it to set it up, or
-          stay here.
+          <Trans
+            t={t}
+            i18nKey="tenants.created.text"
+            values={{ tenant: created }}
+            components={{ b: <b /> }}
+          />
         </Text>
       </FormDialog>
     );
   }
   return (
     <FormDialog
-      title="New tenant"
+      title={t('tenants.new')}
       size="lg"
       onClose={onClose}
       onSubmit={() => void submit()}
-      submitLabel="Create tenant"
+      submitLabel={t('tenants.create')}
       busy={busy}
       error={error}
     >
       <Stack>
         <TextInput
-          label="Name"
-          description="letters, digits, '.', '_' or '-'; users sign in with it"
+          label={t('tenants.name')}
+          description={t('tenants.nameRule')}
           required
           data-autofocus
           autoComplete="off"
           {...form.getInputProps('name')}
         />
         <Text fw={500} size="sm">
-          Feature flags
+          {t('tenant.features.title')}
         </Text>
         <FeatureSwitches
           cols={{ base: 1, sm: 2 }}
@@ -94,23 +100,24 @@ export function TenantsPanel({ canCreate }: { canCreate: boolean }) {
   const me = useAppSelector(selectMe);
   const { switchTo, switching } = useSwitchTenant();
   const [creating, setCreating] = useState(false);
+  const { t } = useTranslation('admin');
   if (!me) return null;
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={3}>Your tenants</Title>
+        <Title order={3}>{t('tenants.title')}</Title>
         {canCreate && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            New tenant
+            {t('tenants.new')}
           </Button>
         )}
       </Group>
       <Paper withBorder radius="sm">
-        <Table aria-label="your tenants" verticalSpacing="sm">
+        <Table aria-label={t('tenants.table')} verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Tenant</Table.Th>
-              <Table.Th>Membership</Table.Th>
+              <Table.Th>{t('tabs.tenant')}</Table.Th>
+              <Table.Th>{t('tenants.membership')}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -122,12 +129,12 @@ export function TenantsPanel({ canCreate }: { canCreate: boolean }) {
                     <Text fw={tenant === me.tenant ? 600 : undefined}>{tenant}</Text>
                     {tenant === me.tenant && (
                       <Badge size="sm" color="green">
-                        current
+                        {t('tenants.current')}
                       </Badge>
                     )}
                   </Group>
                 </Table.Td>
-                <Table.Td>{tenant === me.homeTenant ? 'home tenant' : 'member'}</Table.Td>
+                <Table.Td>{tenant === me.homeTenant ? t('tenants.home') : t('tenants.member')}</Table.Td>
                 <Table.Td ta="right">
                   {tenant !== me.tenant && (
                     <Button
@@ -136,9 +143,9 @@ export function TenantsPanel({ canCreate }: { canCreate: boolean }) {
                       leftSection={<IconSwitchHorizontal size={14} />}
                       loading={switching === tenant}
                       onClick={() => switchTo(tenant)}
-                      aria-label={`switch to ${tenant}`}
+                      aria-label={t('tenants.switchTo', { tenant })}
                     >
-                      Switch
+                      {t('tenants.switch')}
                     </Button>
                   )}
                 </Table.Td>

@@ -1,5 +1,6 @@
 import { MultiSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { createUserSchema, inviteMemberSchema } from '@fahrplan/contracts';
 import type { RoleView } from '@fahrplan/contracts';
@@ -20,10 +21,11 @@ export function RolesField({
   ...input
 }: { roles: readonly RoleView[]; readOnly?: boolean } & GetInputPropsReturnType) {
   const value = input.value as string[];
+  const { t } = useTranslation('admin');
   return (
     <MultiSelect
-      label="Roles"
-      placeholder={value.length === 0 ? 'no role: the user can do nothing' : undefined}
+      label={t('users.columns.roles')}
+      placeholder={value.length === 0 ? t('userDialogs.noRole') : undefined}
       data={roleOptions(roles)}
       {...input}
       readOnly={readOnly}
@@ -44,6 +46,7 @@ interface CreateUserValues {
 /** A new local account of this tenant with its roles; the password is checked as the server does. */
 export function CreateUserDialog({ roles, onClose }: { roles: readonly RoleView[]; onClose: () => void }) {
   const [createUser] = useCreateUserMutation();
+  const { t } = useTranslation('admin');
   const toInput = (v: CreateUserValues) => ({ ...v, roles: roleIds(v.roles) });
   const form = useForm<CreateUserValues>({
     initialValues: { username: '', displayName: '', password: '', roles: [] },
@@ -60,31 +63,31 @@ export function CreateUserDialog({ roles, onClose }: { roles: readonly RoleView[
       await send('create', data, (idempotencyKey) => createUser({ data, idempotencyKey }).unwrap());
     });
     if (ok) {
-      notifySuccess(`user ${data.username} created`);
+      notifySuccess(t('userDialogs.created', { username: data.username }));
       onClose();
     }
   };
   return (
     <FormDialog
-      title="New user"
+      title={t('users.new')}
       onClose={onClose}
       onSubmit={() => void submit()}
-      submitLabel="Create user"
+      submitLabel={t('userDialogs.create')}
       busy={busy}
       error={error}
     >
       <Stack>
         <TextInput
-          label="User name"
+          label={t('users.columns.username')}
           required
           data-autofocus
           autoComplete="off"
           {...form.getInputProps('username')}
         />
-        <TextInput label="Display name" required {...form.getInputProps('displayName')} />
+        <TextInput label={t('users.columns.displayName')} required {...form.getInputProps('displayName')} />
         <PasswordInput
-          label="Password"
-          description="at least 10 characters"
+          label={t('userDialogs.password')}
+          description={t('userDialogs.passwordRule')}
           required
           autoComplete="new-password"
           {...form.getInputProps('password')}
@@ -104,6 +107,7 @@ interface InviteValues {
 /** Invites a user of another tenant; they accept in their header and can then switch to this tenant. */
 export function InviteDialog({ roles, onClose }: { roles: readonly RoleView[]; onClose: () => void }) {
   const [invite] = useInviteMemberMutation();
+  const { t } = useTranslation('admin');
   const toInput = (v: InviteValues) => ({ ...v, roles: roleIds(v.roles) });
   const form = useForm<InviteValues>({
     initialValues: { tenant: '', username: '', roles: [] },
@@ -124,25 +128,35 @@ export function InviteDialog({ roles, onClose }: { roles: readonly RoleView[]; o
       },
     );
     if (ok) {
-      notifySuccess(`${data.username} of ${data.tenant} invited`);
+      notifySuccess(t('userDialogs.invited', { username: data.username, tenant: data.tenant }));
       onClose();
     }
   };
   return (
     <FormDialog
-      title="Invite a member"
+      title={t('userDialogs.inviteTitle')}
       onClose={onClose}
       onSubmit={() => void submit()}
-      submitLabel="Invite"
+      submitLabel={t('userDialogs.invite')}
       busy={busy}
       error={error}
     >
       <Stack>
         <Text size="sm" c="dimmed">
-          A user of another tenant joins this one once they accept the invitation.
+          {t('userDialogs.inviteHint')}
         </Text>
-        <TextInput label="Their home tenant" required data-autofocus {...form.getInputProps('tenant')} />
-        <TextInput label="Their user name" required autoComplete="off" {...form.getInputProps('username')} />
+        <TextInput
+          label={t('userDialogs.theirTenant')}
+          required
+          data-autofocus
+          {...form.getInputProps('tenant')}
+        />
+        <TextInput
+          label={t('userDialogs.theirUsername')}
+          required
+          autoComplete="off"
+          {...form.getInputProps('username')}
+        />
         <RolesField roles={roles} {...form.getInputProps('roles')} />
       </Stack>
     </FormDialog>

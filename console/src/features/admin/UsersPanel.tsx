@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMailForward, IconMailOff, IconUserPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -22,19 +24,20 @@ const roleNames = (ids: readonly number[], roles: readonly RoleView[]) =>
 const columnsOf = (
   roles: readonly RoleView[],
   tenant: string | undefined,
+  t: TFunction<'admin'>,
 ): DataTableColumn<UserAdminView>[] => [
-  { accessor: 'username', title: 'User name', sortable: true },
-  { accessor: 'displayName', title: 'Display name', sortable: true },
+  { accessor: 'username', title: t('users.columns.username'), sortable: true },
+  { accessor: 'displayName', title: t('users.columns.displayName'), sortable: true },
   {
     accessor: 'homeTenant',
-    title: 'Home tenant',
+    title: t('users.columns.homeTenant'),
     sortable: true,
     render: ({ homeTenant, joined }) =>
       joined ? (
         <Group gap={6}>
           {homeTenant}
           <Badge size="sm" variant="light">
-            joined
+            {t('users.joined')}
           </Badge>
         </Group>
       ) : (
@@ -43,11 +46,11 @@ const columnsOf = (
   },
   {
     accessor: 'roles',
-    title: 'Roles',
+    title: t('users.columns.roles'),
     render: ({ roles: ids }) =>
       ids.length === 0 ? (
         <Text size="sm" c="dimmed">
-          none
+          {t('users.noRoles')}
         </Text>
       ) : (
         <Group gap={4}>
@@ -61,21 +64,21 @@ const columnsOf = (
   },
   {
     accessor: 'disabled',
-    title: 'Status',
+    title: t('users.columns.status'),
     render: ({ disabled, oidc }) => (
       <Group gap={4}>
         {disabled ? (
           <Badge size="sm" color="red">
-            disabled
+            {t('users.disabled')}
           </Badge>
         ) : (
           <Badge size="sm" color="green" variant="light">
-            active
+            {t('users.active')}
           </Badge>
         )}
         {oidc && (
           <Badge size="sm" color="grape" variant="light">
-            SSO
+            {t('users.sso')}
           </Badge>
         )}
       </Group>
@@ -85,17 +88,18 @@ const columnsOf = (
 
 function InvitationsList({ roles }: { roles: readonly RoleView[] }) {
   const { data, isLoading, isError, error } = useGetInvitationsQuery();
+  const { t } = useTranslation('admin');
   return (
-    <TableLoad what="Invitations" isLoading={isLoading} isError={isError} error={error}>
+    <TableLoad what={t('users.invitations.what')} isLoading={isLoading} isError={isError} error={error}>
       {!data || data.length === 0 ? (
-        <EmptyState icon={IconMailOff} text="No invitation waits for an answer" />
+        <EmptyState icon={IconMailOff} text={t('users.invitations.empty')} />
       ) : (
-        <Table withTableBorder striped aria-label="pending invitations">
+        <Table withTableBorder striped aria-label={t('users.invitations.table')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Home tenant</Table.Th>
-              <Table.Th>User name</Table.Th>
-              <Table.Th>Roles once accepted</Table.Th>
+              <Table.Th>{t('users.columns.homeTenant')}</Table.Th>
+              <Table.Th>{t('users.columns.username')}</Table.Th>
+              <Table.Th>{t('users.invitations.roles')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -118,6 +122,7 @@ type Dialog = { kind: 'create' } | { kind: 'invite' } | { kind: 'edit'; id: numb
 /** The tenant's users and joined members, their roles and state; pending invitations below. */
 export function UsersPanel({ editable }: { editable: boolean }) {
   const me = useAppSelector(selectMe);
+  const { t } = useTranslation('admin');
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const users = useGetAdminUsersInfiniteQuery({ q });
@@ -127,14 +132,14 @@ export function UsersPanel({ editable }: { editable: boolean }) {
   const rolesQuery = useGetRolesQuery();
   const roles = useMemo(() => rolesQuery.data ?? [], [rolesQuery.data]);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const columns = useMemo(() => columnsOf(roles, me?.tenant), [roles, me?.tenant]);
+  const columns = useMemo(() => columnsOf(roles, me?.tenant, t), [roles, me?.tenant, t]);
   const editing = dialog?.kind === 'edit' ? loaded.find((u) => u.id === dialog.id) : undefined;
   const close = () => setDialog(null);
 
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={3}>Users</Title>
+        <Title order={3}>{t('users.title')}</Title>
         {editable && (
           <Group gap="xs">
             <Button
@@ -142,17 +147,17 @@ export function UsersPanel({ editable }: { editable: boolean }) {
               leftSection={<IconMailForward size={16} />}
               onClick={() => setDialog({ kind: 'invite' })}
             >
-              Invite member
+              {t('users.invite')}
             </Button>
             <Button leftSection={<IconUserPlus size={16} />} onClick={() => setDialog({ kind: 'create' })}>
-              New user
+              {t('users.new')}
             </Button>
           </Group>
         )}
       </Group>
-      <SearchField placeholder="username or display name" value={search} onChange={setSearch} />
+      <SearchField placeholder={t('users.search')} value={search} onChange={setSearch} />
       <TableLoad
-        what="Users"
+        what={t('users.title')}
         isLoading={users.isLoading}
         isError={users.isError && !users.data}
         error={users.error}
@@ -164,7 +169,7 @@ export function UsersPanel({ editable }: { editable: boolean }) {
           initialSort="username"
           kind="user"
           fetching={users.isFetching && !users.isFetchingNextPage}
-          emptyText={q ? 'No user matches the search' : 'No users yet'}
+          emptyText={q ? t('users.noMatch') : t('users.empty')}
           hasMore={users.hasNextPage}
           loadingMore={users.isFetchingNextPage}
           onLoadMore={loadMore}
@@ -172,7 +177,7 @@ export function UsersPanel({ editable }: { editable: boolean }) {
         />
       </TableLoad>
       <Title order={4} mt="md">
-        Pending invitations
+        {t('users.invitations.title')}
       </Title>
       <InvitationsList roles={roles} />
       {dialog?.kind === 'create' && <CreateUserDialog roles={roles} onClose={close} />}

@@ -1,5 +1,6 @@
 import { attributeDefinitionSchema } from '@fahrplan/contracts';
 import type { AttributeDefinition, attributeTypes } from '@fahrplan/contracts';
+import type { TFunction } from 'i18next';
 
 export type AttributeType = (typeof attributeTypes)[number];
 
@@ -13,13 +14,13 @@ export interface AttributeRow {
   options: string[];
 }
 
-export const attributeTypeLabels: Record<AttributeType, string> = {
-  text: 'Text',
-  number: 'Number',
-  boolean: 'Yes / no',
-  date: 'Date',
-  select: 'Select',
-};
+export const attributeTypeLabels = (t: TFunction<'admin'>): Record<AttributeType, string> => ({
+  text: t('attributes.types.text'),
+  number: t('attributes.types.number'),
+  boolean: t('attributes.types.boolean'),
+  date: t('attributes.types.date'),
+  select: t('attributes.types.select'),
+});
 
 let counter = 0;
 const nextUid = () => `row-${++counter}`;
@@ -80,7 +81,11 @@ export const keyFromLabel = (label: string): string => {
  * Field errors of one editor's rows, as @mantine/form paths under `prefix` (`prefix.0.key`): each row
  * checked with the contracts' AttributeDefinition schema, and a key used twice marked on its later rows.
  */
-export const attributeRowErrors = (rows: readonly AttributeRow[], prefix: string): Record<string, string> => {
+export const attributeRowErrors = (
+  rows: readonly AttributeRow[],
+  prefix: string,
+  t: TFunction<'admin'>,
+): Record<string, string> => {
   const errors: Record<string, string> = {};
   const seen = new Set<string>();
   definitionsOf(rows).forEach((definition, index) => {
@@ -92,7 +97,7 @@ export const attributeRowErrors = (rows: readonly AttributeRow[], prefix: string
       }
     }
     const key = definition.key.toLowerCase();
-    if (key && seen.has(key)) errors[`${prefix}.${index}.key`] ??= 'key used twice';
+    if (key && seen.has(key)) errors[`${prefix}.${index}.key`] ??= t('attributes.keyTwice');
     seen.add(key);
   });
   return errors;

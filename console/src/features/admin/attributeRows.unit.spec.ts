@@ -2,6 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import { changeAttributeSchemasSchema } from '@fahrplan/contracts';
 import { attributeRowErrors, definitionsOf, keyFromLabel, moveRow, newRow, rowsOf } from './attributeRows';
 import type { AttributeRow } from './attributeRows';
+import { englishT } from '../i18n/testing';
+
+const t = englishT('admin');
 
 const row = (fields: Partial<AttributeRow>): AttributeRow => ({ ...newRow(), ...fields });
 
@@ -30,7 +33,7 @@ describe('attribute schema rows', () => {
 
   it('what it sends passes the ChangeAttributeSchemas schema when it finds no errors', () => {
     const rows = [row({ key: 'tier', label: 'Tier', type: 'select', options: ['gold'] })];
-    expect(attributeRowErrors(rows, 'applicationAttributes')).toEqual({});
+    expect(attributeRowErrors(rows, 'applicationAttributes', t)).toEqual({});
     expect(
       changeAttributeSchemasSchema.safeParse({
         applicationAttributes: definitionsOf(rows),
@@ -47,6 +50,7 @@ describe('attribute schema rows', () => {
         row({ key: 'sel', label: 'Sel', type: 'select', options: [] }),
       ],
       'taskAttributes',
+      t,
     );
     expect(Object.keys(errors).sort()).toEqual([
       'taskAttributes.0.key',
@@ -60,6 +64,7 @@ describe('attribute schema rows', () => {
     const errors = attributeRowErrors(
       [row({ key: 'tier', label: 'A' }), row({ key: 'Tier', label: 'B' })],
       'applicationAttributes',
+      t,
     );
     expect(errors).toEqual({ 'applicationAttributes.1.key': 'key used twice' });
   });

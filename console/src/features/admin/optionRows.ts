@@ -1,5 +1,6 @@
 import { optionListSchema } from '@fahrplan/contracts';
 import type { OptionColour, OptionDefinition, OptionListKind } from '@fahrplan/contracts';
+import type { TFunction } from 'i18next';
 
 /** One option as the editor holds it: the value as typed (a number once valid), and a key for React. */
 export interface OptionRow {
@@ -65,10 +66,11 @@ export const optionRowErrors = (
   kind: OptionListKind,
   rows: readonly OptionRow[],
   path: string,
+  t: TFunction<'admin'>,
 ): Record<string, string> => {
   const errors: Record<string, string> = {};
   rows.forEach((row, i) => {
-    if (typeof row.value !== 'number') errors[`${path}.${i}.value`] = 'a whole number between 0 and 99';
+    if (typeof row.value !== 'number') errors[`${path}.${i}.value`] = t('optionLists.wholeNumber');
   });
   const result = optionListSchema.safeParse(optionsOfRows(kind, rows));
   for (const issue of result.error?.issues ?? []) {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { defaultOptionLists } from '@fahrplan/contracts';
 import { moveRow, newOptionRow, optionRowErrors, optionsOfRows, rowsOfOptions } from './optionRows';
+import { englishT } from '../i18n/testing';
+
+const t = englishT('admin');
 
 describe('the option list editor', () => {
   it('round-trips a list; shared parent only for project statuses', () => {
@@ -32,7 +35,7 @@ describe('the option list editor', () => {
     rows[1]!.label = ' ';
     rows[2]!.value = '';
     rows[3]!.value = 120;
-    expect(optionRowErrors('itemStatus', rows, 'rows')).toEqual({
+    expect(optionRowErrors('itemStatus', rows, 'rows', t)).toEqual({
       'rows.1.label': 'required',
       'rows.2.value': 'a whole number between 0 and 99',
       'rows.3.value': 'between 0 and 99',
@@ -40,8 +43,12 @@ describe('the option list editor', () => {
     const twice = rowsOfOptions(defaultOptionLists.itemStatus);
     twice[4]!.label = 'open';
     twice[5]!.value = 1;
-    expect(optionRowErrors('itemStatus', twice, 'rows')).toEqual({ rows: 'the value 1 is listed twice' });
-    expect(optionRowErrors('itemStatus', [], 'rows')).toEqual({ rows: 'a list needs at least one option' });
-    expect(optionRowErrors('itemStatus', rowsOfOptions(defaultOptionLists.itemStatus), 'rows')).toEqual({});
+    expect(optionRowErrors('itemStatus', twice, 'rows', t)).toEqual({ rows: 'the value 1 is listed twice' });
+    expect(optionRowErrors('itemStatus', [], 'rows', t)).toEqual({
+      rows: 'a list needs at least one option',
+    });
+    expect(optionRowErrors('itemStatus', rowsOfOptions(defaultOptionLists.itemStatus), 'rows', t)).toEqual(
+      {},
+    );
   });
 });

@@ -1,35 +1,50 @@
 import { actions, resources } from '@fahrplan/contracts';
 import type { PermissionAction, PermissionResource, Permissions } from '@fahrplan/contracts';
+import type { TFunction } from 'i18next';
 
-/** §6 resources as the role editor names them. */
-export const resourceLabels: Record<PermissionResource, { label: string; description: string }> = {
-  'application-details': { label: 'Applications', description: 'open, create and edit applications' },
-  'group-details': { label: 'Projects', description: 'open, create and edit projects (groups)' },
+/** §6 resources as the role editor names them (the resources are stored codes). */
+export const resourceLabels = (
+  t: TFunction<'admin'>,
+): Record<PermissionResource, { label: string; description: string }> => ({
+  'application-details': {
+    label: t('permissions.resources.applicationDetails.label'),
+    description: t('permissions.resources.applicationDetails.description'),
+  },
+  'group-details': {
+    label: t('permissions.resources.groupDetails.label'),
+    description: t('permissions.resources.groupDetails.description'),
+  },
   'group-shares': {
-    label: 'Project shares',
-    description: 'share projects with other tenants, accept shares',
+    label: t('permissions.resources.groupShares.label'),
+    description: t('permissions.resources.groupShares.description'),
   },
   'group-details-system': {
-    label: 'Projects: system (superuser)',
-    description: 'EDIT makes a superuser, who sees identity ids',
+    label: t('permissions.resources.groupDetailsSystem.label'),
+    description: t('permissions.resources.groupDetailsSystem.description'),
   },
-  items: { label: 'Tasks and milestones', description: 'open, create and edit items' },
+  items: {
+    label: t('permissions.resources.items.label'),
+    description: t('permissions.resources.items.description'),
+  },
   'item-details-system': {
-    label: 'Items: system fields',
-    description: 'EDIT allows changing the system type and class name',
+    label: t('permissions.resources.itemDetailsSystem.label'),
+    description: t('permissions.resources.itemDetailsSystem.description'),
   },
-  admin: { label: 'Administration', description: 'tenant, users, roles, resources and goals' },
+  admin: {
+    label: t('permissions.resources.admin.label'),
+    description: t('permissions.resources.admin.description'),
+  },
   history: {
-    label: 'History and time travel',
-    description: 'VIEW shows every change of a record and any screen as of a past date',
+    label: t('permissions.resources.history.label'),
+    description: t('permissions.resources.history.description'),
   },
-};
+});
 
-export const actionLabels: Record<PermissionAction, string> = {
-  VIEW: 'View',
-  CREATE: 'Create',
-  EDIT: 'Edit',
-};
+export const actionLabels = (t: TFunction<'admin'>): Record<PermissionAction, string> => ({
+  VIEW: t('permissions.actions.view'),
+  CREATE: t('permissions.actions.create'),
+  EDIT: t('permissions.actions.edit'),
+});
 
 /** Known resources only, each with its actions once and in the order of `actions`; no empty entries. */
 export const normalizePermissions = (permissions: Permissions): Permissions =>
@@ -68,17 +83,21 @@ export const grantCount = (permissions: Permissions): number =>
 
 export const cellCount = resources.length * actions.length;
 
-/** A short summary for the roles table: 'everything', 'nothing', or the resources with their actions. */
-export const permissionSummary = (permissions: Permissions): string[] => {
+/** A short summary for the roles table: 'everything', nothing, or the resources with their actions. */
+export const permissionSummary = (permissions: Permissions, t: TFunction<'admin'>): string[] => {
   const count = grantCount(permissions);
   if (count === 0) return [];
-  if (count === cellCount) return ['everything'];
+  if (count === cellCount) return [t('permissions.summary.everything')];
   const normal = normalizePermissions(permissions);
+  const resourceNames = resourceLabels(t);
+  const actionNames = actionLabels(t);
   return resources
     .filter((r) => normal[r])
     .map((r) => {
       const granted = normal[r] ?? [];
-      const what = granted.length === actions.length ? 'all' : granted.map((a) => actionLabels[a]).join(', ');
-      return `${resourceLabels[r].label}: ${what}`;
+      const resource = resourceNames[r].label;
+      return granted.length === actions.length
+        ? t('permissions.summary.all', { resource })
+        : t('permissions.summary.some', { resource, actions: granted.map((a) => actionNames[a]).join(', ') });
     });
 };

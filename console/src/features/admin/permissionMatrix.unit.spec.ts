@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { actions, resources } from '@fahrplan/contracts';
+import { englishT } from '../i18n/testing';
 import {
   allOrNone,
   cellCount,
@@ -11,9 +12,11 @@ import {
   withResource,
 } from './permissionMatrix';
 
+const t = englishT('admin');
+
 describe('permission matrix', () => {
   it('labels every resource of the contracts', () => {
-    expect(Object.keys(resourceLabels).sort()).toEqual([...resources].sort());
+    expect(Object.keys(resourceLabels(t)).sort()).toEqual([...resources].sort());
   });
 
   it('normalizes: canonical action order, no duplicates, no empty resources, no unknown keys', () => {
@@ -51,9 +54,9 @@ describe('permission matrix', () => {
   });
 
   it('summarizes a role', () => {
-    expect(permissionSummary({})).toEqual([]);
-    expect(permissionSummary(allOrNone(true))).toEqual(['everything']);
-    expect(permissionSummary({ admin: ['EDIT', 'VIEW'], items: [...actions] })).toEqual([
+    expect(permissionSummary({}, t)).toEqual([]);
+    expect(permissionSummary(allOrNone(true), t)).toEqual(['everything']);
+    expect(permissionSummary({ admin: ['EDIT', 'VIEW'], items: [...actions] }, t)).toEqual([
       'Tasks and milestones: all',
       'Administration: View, Edit',
     ]);

@@ -33,6 +33,7 @@ import { useAsOf } from '../as-of/useAsOf';
 export function useSwitchTenant() {
   const [switchTenant] = useSwitchTenantMutation();
   const [switching, setSwitching] = useState<string | null>(null);
+  const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
@@ -43,7 +44,7 @@ export function useSwitchTenant() {
       dispatch(signedIn(result));
       navigate('/');
       dispatch(apiSlice.util.resetApiState());
-      notifySuccess(`switched to tenant ${result.me.tenant}`);
+      notifySuccess(t('tenantSession.switched', { tenant: result.me.tenant }));
     } catch (error) {
       notifyError(describeError(error));
     } finally {
@@ -57,6 +58,7 @@ export function useSwitchTenant() {
 export function TenantSwitcher() {
   const me = useAppSelector(selectMe);
   const { switchTo, switching } = useSwitchTenant();
+  const { t } = useTranslation('admin');
   if (!me) return null;
   const others = me.tenants.filter((t) => t !== me.tenant);
   if (others.length === 0) return null;
@@ -69,13 +71,13 @@ export function TenantSwitcher() {
           leftSection={<IconBuilding size={16} />}
           rightSection={<IconChevronDown size={14} />}
           loading={switching !== null}
-          aria-label={`tenant ${me.tenant}: switch tenant`}
+          aria-label={t('tenantSession.switcher', { tenant: me.tenant })}
         >
           {me.tenant}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Switch to tenant</Menu.Label>
+        <Menu.Label>{t('tenantSession.switchTo')}</Menu.Label>
         {others.map((tenant) => (
           <Menu.Item
             key={tenant}
@@ -85,7 +87,7 @@ export function TenantSwitcher() {
             {tenant}
             {tenant === me.homeTenant && (
               <Badge ml="xs" size="xs" variant="light">
-                home
+                {t('tenantSession.home')}
               </Badge>
             )}
           </Menu.Item>
@@ -105,6 +107,7 @@ export function InvitationsIndicator() {
   const [accept] = useAcceptInvitationMutation();
   const [decline] = useDeclineInvitationMutation();
   const [busy, setBusy] = useState<string | null>(null);
+  const { t } = useTranslation('admin');
   // answering is a command: not while viewing the past (read-only)
   const asOf = useAsOf();
   const { t: sessionT } = useTranslation('session');
@@ -116,9 +119,7 @@ export function InvitationsIndicator() {
     try {
       const request = { data: { tenant }, idempotencyKey: crypto.randomUUID() };
       await (yes ? accept(request) : decline(request)).unwrap();
-      notifySuccess(
-        yes ? `you joined ${tenant}: switch to it in the header` : `invitation of ${tenant} declined`,
-      );
+      notifySuccess(yes ? t('tenantSession.joined', { tenant }) : t('tenantSession.declined', { tenant }));
     } catch (error) {
       notifyError(describeError(error));
     } finally {
@@ -130,15 +131,15 @@ export function InvitationsIndicator() {
     <Popover position="bottom-end" withArrow shadow="md" width={320}>
       <Popover.Target>
         <Indicator label={invitations.length} size={16} color="red">
-          <ActionIcon variant="light" aria-label={`${invitations.length} invitation(s) waiting`}>
+          <ActionIcon variant="light" aria-label={t('tenantSession.waiting', { count: invitations.length })}>
             <IconMail size={18} />
           </ActionIcon>
         </Indicator>
       </Popover.Target>
-      <Popover.Dropdown aria-label="invitations">
+      <Popover.Dropdown aria-label={t('tenantSession.invitations')}>
         <Stack gap="xs">
           <Text fw={600} size="sm">
-            Invitations to join
+            {t('tenantSession.invitationsTitle')}
           </Text>
           {asOf && (
             <Text size="xs" c="dimmed">
@@ -155,9 +156,9 @@ export function InvitationsIndicator() {
                   loading={busy === tenant}
                   disabled={asOf !== null}
                   onClick={() => void answer(tenant, true)}
-                  aria-label={`accept invitation of ${tenant}`}
+                  aria-label={t('tenantSession.acceptOf', { tenant })}
                 >
-                  Accept
+                  {t('tenantSession.accept')}
                 </Button>
                 <Button
                   size="compact-xs"
@@ -165,9 +166,9 @@ export function InvitationsIndicator() {
                   leftSection={<IconX size={12} />}
                   disabled={busy === tenant || asOf !== null}
                   onClick={() => void answer(tenant, false)}
-                  aria-label={`decline invitation of ${tenant}`}
+                  aria-label={t('tenantSession.declineOf', { tenant })}
                 >
-                  Decline
+                  {t('tenantSession.decline')}
                 </Button>
               </Group>
             </Group>

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Divider, Select, SimpleGrid, Stack } from '@mantine/core';
 import { parseTrackerRepositoryId } from '@fahrplan/contracts';
+import { useTranslation } from 'react-i18next';
 import type { GroupView, TrackerRepositoryView } from '@fahrplan/contracts';
 import { LinkField } from '../record-dialog/LinkField';
 import { chooserNote, useRepositories } from '../tracker/RepositoryLinks';
@@ -34,6 +34,7 @@ export function ItemTrackerFields({
 }) {
   const { t } = useTranslation('items');
   const query = useRepositories();
+  const { t: trackerT } = useTranslation('tracker');
   if (!query.jira) return null;
   const values = form.values;
   const repositories = query.data ?? [];
@@ -42,7 +43,7 @@ export function ItemTrackerFields({
   const chosen = values.jiragroup.trim();
   const repoId = projectRepo ?? (chosen || null);
   const hasRepository = projectRepo !== null;
-  const note = hasRepository ? undefined : chooserNote(query, chosen);
+  const note = hasRepository ? undefined : chooserNote(query, chosen, trackerT);
   return (
     <Stack gap="sm">
       <Divider label={t('tracker.title')} labelPosition="left" />
@@ -50,7 +51,7 @@ export function ItemTrackerFields({
         {!values.milestone && (
           <Select
             label={t('tracker.issueGroup')}
-            data={repositoryOptions(repositories, hasRepository ? null : chosen)}
+            data={repositoryOptions(repositories, hasRepository ? null : chosen, trackerT)}
             searchable
             clearable={editable && !hasRepository}
             readOnly={!editable}

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { describeError } from '../common/problem';
 import { testResultText } from './mirrorStatus';
 import type { ConnectionTestState } from './useConnectionTest';
@@ -14,6 +15,7 @@ export function ConnectionTestResult({
   elapsed: number;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('tracker');
   if (state.phase === 'idle') return null;
   if (state.phase === 'running')
     return (
@@ -22,12 +24,15 @@ export function ConnectionTestResult({
           <Group gap="xs" wrap="nowrap">
             <Loader size="xs" />
             <Text size="sm">
-              Testing the connection… {elapsed > 0 ? `${elapsed} s` : ''}
-              {elapsed >= 5 && ' (a slow or unreachable tracker can take up to 20 s)'}
+              {elapsed >= 5
+                ? t('test.runningSlow', { elapsed })
+                : elapsed > 0
+                  ? t('test.runningFor', { elapsed })
+                  : t('test.running')}
             </Text>
           </Group>
           <Button size="compact-xs" variant="default" onClick={onCancel}>
-            Cancel test
+            {t('test.cancel')}
           </Button>
         </Group>
       </Alert>
@@ -37,14 +42,14 @@ export function ConnectionTestResult({
       <Alert
         color="red"
         icon={<IconCircleX />}
-        title="The test could not run"
+        title={t('test.couldNotRun')}
         role="alert"
         data-testid="tracker-test-result"
       >
         {describeError(state.error)}
       </Alert>
     );
-  const { title, lines } = testResultText(state.result);
+  const { title, lines } = testResultText(state.result, t);
   return (
     <Alert
       color={state.result.ok ? 'green' : 'red'}

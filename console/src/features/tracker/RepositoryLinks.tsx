@@ -1,5 +1,7 @@
 import { ActionIcon, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { IconExternalLink, IconLayoutKanban } from '@tabler/icons-react';
 import { trackerBoardLink, trackerProjectLink } from '@fahrplan/contracts';
 import type { TrackerRepositoryView } from '@fahrplan/contracts';
@@ -21,13 +23,14 @@ const projectLinkOf = (repository: TrackerRepositoryView) =>
 export function RepositoryLinks({ repository }: { repository: TrackerRepositoryView | null }) {
   const projectLink = repository && projectLinkOf(repository);
   const boards = repository?.boards ?? [];
+  const { t } = useTranslation('tracker');
   return (
     <Group gap={4} wrap="nowrap" mb={1}>
-      <Tooltip label={projectLink ? `open ${repository?.key} in the tracker` : 'no repository chosen'}>
+      <Tooltip label={projectLink ? t('links.openIn', { key: repository?.key }) : t('links.noRepository')}>
         <ActionIcon
           size={36}
           variant="default"
-          aria-label="open repository"
+          aria-label={t('links.open')}
           disabled={!projectLink}
           {...(projectLink
             ? { component: 'a' as const, href: projectLink, target: '_blank', rel: 'noopener noreferrer' }
@@ -38,14 +41,21 @@ export function RepositoryLinks({ repository }: { repository: TrackerRepositoryV
       </Tooltip>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Tooltip label={boards.length > 0 ? `${boards.length} board(s)` : 'no boards'}>
-            <ActionIcon size={36} variant="default" aria-label="boards" disabled={boards.length === 0}>
+          <Tooltip
+            label={boards.length > 0 ? t('links.boardCount', { count: boards.length }) : t('links.noBoards')}
+          >
+            <ActionIcon
+              size={36}
+              variant="default"
+              aria-label={t('links.boards')}
+              disabled={boards.length === 0}
+            >
               <IconLayoutKanban size={16} />
             </ActionIcon>
           </Tooltip>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>Boards of {repository?.key}</Menu.Label>
+          <Menu.Label>{t('links.boardsOf', { key: repository?.key })}</Menu.Label>
           {boards.map((board) => {
             const link = board.url ?? trackerBoardLink(repository?.baseUrl, board.id);
             return (
@@ -75,15 +85,18 @@ export function RepositoryLinks({ repository }: { repository: TrackerRepositoryV
   );
 }
 
-/** A note under the chooser: why the list is empty or failed, or that the stored id is unknown. */
+/**
+ * A note under the chooser: why the list is empty or failed, or that the stored id is unknown. The keys
+ * name their namespace: the choosers of other features pass their own `t`.
+ */
 export const chooserNote = (
   query: { isError: boolean; error?: unknown; data?: readonly TrackerRepositoryView[] },
   current: string,
+  t: TFunction,
 ) => {
-  if (query.isError) return `repositories could not be loaded: ${describeError(query.error)}`;
-  if (query.data && query.data.length === 0)
-    return 'no repositories mirrored yet: add a connection under Administration → Issue tracker';
+  if (query.isError) return t('tracker:repositories.loadError', { reason: describeError(query.error) });
+  if (query.data && query.data.length === 0) return t('tracker:repositories.none');
   if (query.data && current !== '' && !repositoryOf(query.data, current))
-    return `${unknownRepository(current)}: no connection of this tenant offers it any more`;
+    return t('tracker:repositories.notOffered', { repository: unknownRepository(current, t) });
   return undefined;
 };

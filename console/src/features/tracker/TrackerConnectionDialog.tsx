@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { trackerAuthModes, trackerDeployments } from '@fahrplan/contracts';
 import type { TrackerAuthMode, TrackerConnectionView, TrackerDeployment } from '@fahrplan/contracts';
@@ -36,11 +37,6 @@ import { useConnectionTest } from './useConnectionTest';
 
 const formFields = ['name', 'baseUrl', 'deployment', 'authMode', 'email', 'secret'];
 
-const baseUrlHint: Record<TrackerDeployment, string> = {
-  cloud: 'e.g. https://your-site.atlassian.net',
-  datacenter: 'e.g. https://jira.example.com or https://example.com/jira',
-};
-
 /** The connection's settings: name, deployment, base URL, authentication and its secret. */
 function ConnectionFields({
   form,
@@ -51,25 +47,32 @@ function ConnectionFields({
   connection: TrackerConnectionView | null;
   editable: boolean;
 }) {
+  const { t } = useTranslation('tracker');
+  const baseUrlHint: Record<TrackerDeployment, string> = {
+    cloud: t('dialog.baseUrlHint.cloud'),
+    datacenter: t('dialog.baseUrlHint.datacenter'),
+  };
+  const deployments = deploymentLabels(t);
+  const authModes = authModeLabels(t);
   const values = form.values;
   const authMode = values.authMode;
   const secretRequired = !connection || authMode !== connection.authMode;
   return (
     <>
       <TextInput
-        label="Name"
-        description="How planners see this tracker, e.g. 'Jira Cloud'"
+        label={t('dialog.name')}
+        description={t('dialog.nameHint')}
         required
         readOnly={!editable}
         data-autofocus
         maxLength={100}
         {...form.getInputProps('name')}
       />
-      <Input.Wrapper label="Deployment" required>
+      <Input.Wrapper label={t('dialog.deployment')} required>
         <div>
           <SegmentedControl
-            aria-label="Deployment"
-            data={trackerDeployments.map((d) => ({ value: d, label: deploymentLabels[d] }))}
+            aria-label={t('dialog.deployment')}
+            data={trackerDeployments.map((d) => ({ value: d, label: deployments[d] }))}
             value={values.deployment}
             onChange={(next) => form.setFieldValue('deployment', next as TrackerDeployment)}
             readOnly={!editable}
@@ -77,7 +80,7 @@ function ConnectionFields({
         </div>
       </Input.Wrapper>
       <TextInput
-        label="Base URL"
+        label={t('dialog.baseUrl')}
         description={baseUrlHint[values.deployment]}
         placeholder="https://"
         required
@@ -87,8 +90,8 @@ function ConnectionFields({
       />
       <SimpleGrid cols={{ base: 1, sm: authMode === 'basic' ? 2 : 1 }}>
         <Select
-          label="Authentication"
-          data={trackerAuthModes.map((mode) => ({ value: mode, label: authModeLabels[mode] }))}
+          label={t('dialog.authentication')}
+          data={trackerAuthModes.map((mode) => ({ value: mode, label: authModes[mode] }))}
           allowDeselect={false}
           readOnly={!editable}
           value={authMode}
@@ -97,7 +100,7 @@ function ConnectionFields({
         />
         {authMode === 'basic' && (
           <TextInput
-            label="E-mail"
+            label={t('dialog.email')}
             type="email"
             required
             readOnly={!editable}
@@ -108,16 +111,16 @@ function ConnectionFields({
       </SimpleGrid>
       {editable && (
         <PasswordInput
-          label={secretLabels[authMode]}
+          label={secretLabels(t)[authMode]}
           required={secretRequired}
           description={
             secretRequired
               ? connection
-                ? 'A new authentication mode needs its secret'
-                : 'Stored encrypted; never shown again'
-              : 'A secret is stored — leave empty to keep it'
+                ? t('dialog.secretNewMode')
+                : t('dialog.secretStored')
+              : t('dialog.secretKept')
           }
-          placeholder={secretRequired ? undefined : '••••••••  (stored)'}
+          placeholder={secretRequired ? undefined : t('dialog.secretPlaceholder')}
           autoComplete="new-password"
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           {...form.getInputProps('secret')}
@@ -145,7 +148,8 @@ export function TrackerConnectionDialog({
   const { refetch } = useGetTrackerConnectionsQuery();
   const test = useConnectionTest();
   const [reloading, setReloading] = useState(false);
-  const validate = useMemo(() => connectionFormValidator(connection), [connection]);
+  const { t } = useTranslation('tracker');
+  const validate = useMemo(() => connectionFormValidator(connection, t), [connection, t]);
   const form = useForm<ConnectionFormValues>({
     mode: 'controlled',
     initialValues: toConnectionFormValues(connection),
@@ -164,7 +168,7 @@ export function TrackerConnectionDialog({
       await send('save', data, (idempotencyKey) => save({ data, idempotencyKey }).unwrap());
     });
     if (ok) {
-      notifySuccess(`tracker connection ${values.name.trim()} saved`);
+      notifySuccess(t('dialog.saved', { name: values.name.trim() }));
       onClose();
     }
   };
@@ -183,7 +187,7 @@ export function TrackerConnectionDialog({
     try {
       const fresh = (await refetch()).data?.find((c) => c.id === connection?.id) ?? null;
       if (!fresh) {
-        notifyError(`tracker connection ${connection?.name ?? ''} was deleted meanwhile`);
+        notifyError(t('dialog.deletedMeanwhile', { name: connection?.name ?? '' }));
         onClose();
         return;
       }
@@ -200,11 +204,11 @@ export function TrackerConnectionDialog({
 
   return (
     <FormDialog
-      title={connection ? `Tracker connection ${connection.name}` : 'New tracker connection'}
+      title={connection ? t('dialog.title', { name: connection.name }) : t('dialog.newTitle')}
       size="lg"
       onClose={onClose}
       onSubmit={() => void submit()}
-      submitLabel={connection ? 'Save' : 'Create connection'}
+      submitLabel={connection ? t('dialog.save') : t('dialog.create')}
       editable={editable}
       busy={busy}
       canSubmit={changed}
@@ -216,9 +220,9 @@ export function TrackerConnectionDialog({
             leftSection={<IconPlugConnected size={16} />}
             onClick={runTest}
             loading={test.state.phase === 'running'}
-            aria-label="Test connection"
+            aria-label={t('dialog.test')}
           >
-            Test connection
+            {t('dialog.test')}
           </Button>
         )
       }
@@ -228,9 +232,9 @@ export function TrackerConnectionDialog({
         <ConnectionTestResult state={test.state} elapsed={test.elapsed} onCancel={test.cancel} />
         {conflict && (
           <Group justify="space-between">
-            <Text size="sm">Someone else changed this connection meanwhile.</Text>
+            <Text size="sm">{t('dialog.conflict')}</Text>
             <Button size="xs" variant="light" color="red" loading={reloading} onClick={() => void reload()}>
-              Reload (discards your changes)
+              {t('dialog.reload')}
             </Button>
           </Group>
         )}

@@ -22,6 +22,7 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import type { TrackerConnectionView } from '@fahrplan/contracts';
 import { describeError } from '../common/problem';
 import { ConfirmDialog } from '../record-dialog/FormDialog';
@@ -38,8 +39,11 @@ import { useConnectionTest } from './useConnectionTest';
 import { useJiraEnabled, useNow, useSyncNow } from './useTracker';
 
 function MirrorCell({ connection, now }: { connection: TrackerConnectionView; now: number }) {
-  const health = mirrorHealth(connection.sync, now);
-  const attempt = connection.sync.lastAttemptAt && `last attempt ${shownTime(connection.sync.lastAttemptAt)}`;
+  const { t } = useTranslation('tracker');
+  const health = mirrorHealth(connection.sync, now, t);
+  const attempt =
+    connection.sync.lastAttemptAt &&
+    t('mirror.lastAttempt', { at: shownTime(connection.sync.lastAttemptAt) });
   if (health.kind === 'failing')
     return (
       <Stack gap={0} data-testid="mirror-status">
@@ -69,21 +73,25 @@ function TestDialog({ connection, onClose }: { connection: TrackerConnectionView
   const { run } = test;
   // once per dialog: the connection as shown when it opened is the one tested
   const [tested] = useState(connection);
+  const { t } = useTranslation('tracker');
   useEffect(() => {
     const { id, baseUrl, deployment, authMode, email } = tested;
     void run({ id, baseUrl, deployment, authMode, email });
   }, [run, tested]);
   return (
-    <Modal opened onClose={onClose} title={`Test of ${connection.name}`} size="md">
+    <Modal opened onClose={onClose} title={t('testDialog.title', { name: connection.name })} size="md">
       <Stack>
         <Text size="sm" c="dimmed">
-          {connection.baseUrl} · {deploymentLabels[connection.deployment]} ·{' '}
-          {authModeLabels[connection.authMode]}
+          {t('testDialog.what', {
+            url: connection.baseUrl,
+            deployment: deploymentLabels(t)[connection.deployment],
+            authentication: authModeLabels(t)[connection.authMode],
+          })}
         </Text>
         <ConnectionTestResult state={test.state} elapsed={test.elapsed} onCancel={onClose} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-autofocus>
-            Close
+            {t('testDialog.close')}
           </Button>
         </Group>
       </Stack>
@@ -93,10 +101,11 @@ function TestDialog({ connection, onClose }: { connection: TrackerConnectionView
 
 function SyncButton({ connection }: { connection: TrackerConnectionView }) {
   const { start, syncing, ready } = useSyncNow(connection.id);
+  const { t } = useTranslation('tracker');
   return (
-    <Tooltip label={syncing ? 'Syncing…' : 'Sync now'}>
+    <Tooltip label={syncing ? t('sync.syncingTooltip') : t('sync.now')}>
       <ActionIcon
-        aria-label={`Sync ${connection.name} now`}
+        aria-label={t('sync.nowOf', { name: connection.name })}
         variant="subtle"
         loading={syncing}
         disabled={!ready}
@@ -110,13 +119,14 @@ function SyncButton({ connection }: { connection: TrackerConnectionView }) {
 
 function DeleteConfirm({ connection, onClose }: { connection: TrackerConnectionView; onClose: () => void }) {
   const [remove, { isLoading }] = useDeleteTrackerConnectionMutation();
+  const { t } = useTranslation('tracker');
   const confirm = async () => {
     try {
       await remove({
         data: { id: connection.id, version: connection.version },
         idempotencyKey: crypto.randomUUID(),
       }).unwrap();
-      notifySuccess(`tracker connection ${connection.name} deleted`);
+      notifySuccess(t('connections.deleted', { name: connection.name }));
     } catch (failure) {
       notifyError(describeError(failure));
     }
@@ -124,34 +134,27 @@ function DeleteConfirm({ connection, onClose }: { connection: TrackerConnectionV
   };
   return (
     <ConfirmDialog
-      title="Delete tracker connection?"
-      confirmLabel="Delete connection"
+      title={t('connections.deleteTitle')}
+      confirmLabel={t('connections.deleteConfirm')}
       busy={isLoading}
       onCancel={onClose}
       onConfirm={() => void confirm()}
     >
-      <Text size="sm">
-        {connection.name} ({connection.baseUrl}) is no longer mirrored: its repositories, issues and releases
-        leave the console. Projects and items keep their links; its stored secret is gone with it.
-      </Text>
+      <Text size="sm">{t('connections.deleteText', { name: connection.name, url: connection.baseUrl })}</Text>
     </ConfirmDialog>
   );
 }
 
 function FeatureOff() {
+  const { t } = useTranslation('tracker');
   return (
-    <Alert
-      color="gray"
-      variant="light"
-      icon={<IconPlugConnectedX />}
-      title="The issue-tracker integration is off"
-    >
+    <Alert color="gray" variant="light" icon={<IconPlugConnectedX />} title={t('featureOff.title')}>
       <Text size="sm">
-        Connections to Jira are available once the tenant&apos;s <b>Jira</b> feature is on. Switch it on under{' '}
-        <Anchor component={Link} to="/admin/tenant">
-          Tenant → Feature flags
-        </Anchor>
-        ; then the project and item dialogs link repositories and issues, and the timeline shows releases.
+        <Trans
+          t={t}
+          i18nKey="featureOff.text"
+          components={{ b: <b />, settings: <Anchor component={Link} to="/admin/tenant" /> }}
+        />
       </Text>
     </Alert>
   );
@@ -173,6 +176,9 @@ export function TrackerConnectionsPanel({ editable }: { editable: boolean }) {
   const now = useNow();
   // a sync changes what projects show: SyncTrackerConnection needs group-details EDIT, not admin EDIT
   const canSync = useCan('group-details', 'EDIT');
+  const { t } = useTranslation('tracker');
+  const deployments = deploymentLabels(t);
+  const authModes = authModeLabels(t);
   const close = () => setOpen(null);
   const connections = data ?? [];
 
@@ -180,9 +186,9 @@ export function TrackerConnectionsPanel({ editable }: { editable: boolean }) {
     <Stack gap="sm">
       <Group justify="space-between">
         <div>
-          <Title order={3}>Issue tracker</Title>
+          <Title order={3}>{t('connections.title')}</Title>
           <Text size="sm" c="dimmed">
-            Jira sites the tenant mirrors: repositories, boards, releases and linked issues
+            {t('connections.intro')}
           </Text>
         </div>
         {jira && editable && (
@@ -190,33 +196,29 @@ export function TrackerConnectionsPanel({ editable }: { editable: boolean }) {
             leftSection={<IconPlus size={16} />}
             onClick={() => setOpen({ mode: 'edit', connection: null })}
           >
-            New connection
+            {t('connections.new')}
           </Button>
         )}
       </Group>
       {!jira ? (
         <FeatureOff />
       ) : (
-        <TableLoad what="Tracker connections" isLoading={isLoading} isError={isError} error={error}>
+        <TableLoad what={t('connections.what')} isLoading={isLoading} isError={isError} error={error}>
           {connections.length === 0 ? (
             <EmptyState
               icon={IconPlugConnected}
-              text={
-                editable
-                  ? 'No tracker connection yet: add one with “New connection”.'
-                  : 'No tracker connection yet.'
-              }
+              text={editable ? t('connections.emptyEditable') : t('connections.empty')}
             />
           ) : (
-            <Table striped highlightOnHover verticalSpacing="xs" aria-label="tracker connections">
+            <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('connections.table')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Base URL</Table.Th>
-                  <Table.Th>Deployment</Table.Th>
-                  <Table.Th>Authentication</Table.Th>
-                  <Table.Th>Mirror</Table.Th>
-                  <Table.Th w={150} aria-label="Actions" />
+                  <Table.Th>{t('dialog.name')}</Table.Th>
+                  <Table.Th>{t('dialog.baseUrl')}</Table.Th>
+                  <Table.Th>{t('dialog.deployment')}</Table.Th>
+                  <Table.Th>{t('dialog.authentication')}</Table.Th>
+                  <Table.Th>{t('connections.mirror')}</Table.Th>
+                  <Table.Th w={150} aria-label={t('connections.actions')} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -239,11 +241,11 @@ export function TrackerConnectionsPanel({ editable }: { editable: boolean }) {
                         tt="none"
                         style={{ overflow: 'visible' }}
                       >
-                        {deploymentLabels[connection.deployment]}
+                        {deployments[connection.deployment]}
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{authModeLabels[connection.authMode]}</Text>
+                      <Text size="sm">{authModes[connection.authMode]}</Text>
                       {connection.email && (
                         <Text size="xs" c="dimmed">
                           {connection.email}
@@ -255,7 +257,7 @@ export function TrackerConnectionsPanel({ editable }: { editable: boolean }) {
                     </Table.Td>
                     <RowActions
                       name={connection.name}
-                      editLabel={editable ? 'Edit' : 'Show'}
+                      editLabel={editable ? t('connections.edit') : t('connections.show')}
                       editIcon={editable ? <IconPencil size={16} /> : <IconEye size={16} />}
                       onEdit={() => setOpen({ mode: 'edit', connection })}
                       onDelete={editable ? () => setOpen({ mode: 'delete', connection }) : undefined}
@@ -263,9 +265,9 @@ export function TrackerConnectionsPanel({ editable }: { editable: boolean }) {
                         <>
                           {canSync && <SyncButton connection={connection} />}
                           {editable && (
-                            <Tooltip label="Test">
+                            <Tooltip label={t('connections.test')}>
                               <ActionIcon
-                                aria-label={`Test ${connection.name}`}
+                                aria-label={t('connections.testOf', { name: connection.name })}
                                 variant="subtle"
                                 onClick={() => setOpen({ mode: 'test', connection })}
                               >

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { TrackerIssueView } from '@fahrplan/contracts';
 import { useCan } from '../auth/permissions';
 import { listDate } from '../common/listDate';
@@ -9,6 +10,7 @@ import { useNow, useSyncNow, useTrackerIssues } from './useTracker';
 
 /** An issue's tracker status as a small badge coloured by its category. */
 export function IssueStatusBadge({ issue, size = 'sm' }: { issue: TrackerIssueView; size?: 'xs' | 'sm' }) {
+  const { t } = useTranslation('tracker');
   return (
     <Badge
       size={size}
@@ -18,7 +20,7 @@ export function IssueStatusBadge({ issue, size = 'sm' }: { issue: TrackerIssueVi
       style={{ flex: 'none' }}
       data-testid="issue-status"
     >
-      {issue.status ?? 'no status'}
+      {issue.status ?? t('issue.noStatus')}
     </Badge>
   );
 }
@@ -37,10 +39,11 @@ export function IssueBadgeOf({
   withKey?: boolean;
 }) {
   const { jira, find } = useTrackerIssues();
+  const { t } = useTranslation('tracker');
   const issue = find(issueKey, connectionId);
   if (!jira || !issue) return null;
   return (
-    <Tooltip label={`${issue.key}: ${issue.summary}`} openDelay={300}>
+    <Tooltip label={t('issue.keyAndSummary', { key: issue.key, summary: issue.summary })} openDelay={300}>
       <Group gap={4} wrap="nowrap" component="span">
         {withKey && (
           <Text span size="xs" c="dimmed">
@@ -55,10 +58,11 @@ export function IssueBadgeOf({
 
 function MirrorNote({ connectionId, dataAt }: { connectionId: number | null; dataAt: string | null }) {
   const now = useNow();
+  const { t } = useTranslation('tracker');
   const { start, syncing, ready, status } = useSyncNow(connectionId);
   // SyncTrackerConnection needs group-details EDIT: viewers only read the note
   const canSync = useCan('group-details', 'EDIT');
-  const note = mirrorAgeNote(status, dataAt, now);
+  const note = mirrorAgeNote(status, dataAt, now, t);
   const syncAction = connectionId !== null && canSync && (
     <Anchor
       component="button"
@@ -66,11 +70,11 @@ function MirrorNote({ connectionId, dataAt }: { connectionId: number | null; dat
       size="xs"
       onClick={() => void start()}
       disabled={syncing || !ready}
-      aria-label="Sync now"
+      aria-label={t('sync.now')}
     >
       <Group gap={2} wrap="nowrap" component="span">
         <IconRefresh size={12} aria-hidden />
-        {syncing ? 'syncing…' : 'Sync now'}
+        {syncing ? t('sync.syncing') : t('sync.now')}
       </Group>
     </Anchor>
   );
@@ -104,17 +108,16 @@ export function TrackerIssueSummary({
   unlinked?: boolean;
 }) {
   const { find, isLoading } = useTrackerIssues();
+  const { t } = useTranslation('tracker');
   const key = issueKey.trim();
   if (key === '') return null;
-  if (isLoading) return <Skeleton height={48} radius="sm" aria-label="loading the issue" />;
+  if (isLoading) return <Skeleton height={48} radius="sm" aria-label={t('issue.loading')} />;
   const issue = find(key, connectionId);
   if (!issue) {
     return (
       <Stack gap={2} data-testid="tracker-issue">
         <Text size="xs" c="dimmed">
-          {unlinked
-            ? `${key} is not mirrored: choose an issue group to link this issue.`
-            : `${key} is not mirrored yet: it shows here after the next sync.`}
+          {unlinked ? t('issue.notMirroredUnlinked', { key }) : t('issue.notMirroredYet', { key })}
         </Text>
         {!unlinked && <MirrorNote connectionId={connectionId} dataAt={null} />}
       </Stack>
@@ -138,12 +141,13 @@ export function TrackerIssueSummary({
             </Text>
           )}
           <Text size="xs" c="dimmed">
-            {issue.assignee ? `assigned to ${issue.assignee}` : 'unassigned'}
+            {issue.assignee ? t('issue.assignedTo', { assignee: issue.assignee }) : t('issue.unassigned')}
           </Text>
           {issue.dueDate && (
             <Text size="xs" c={overdue ? 'red.7' : 'dimmed'}>
-              due {listDate(issue.dueDate)}
-              {overdue ? ' (overdue)' : ''}
+              {overdue
+                ? t('issue.dueOverdue', { date: listDate(issue.dueDate) })
+                : t('issue.due', { date: listDate(issue.dueDate) })}
             </Text>
           )}
         </Group>
@@ -165,12 +169,19 @@ export function IssueCell({
   connectionId?: number | null;
 }) {
   const { find } = useTrackerIssues();
+  const { t } = useTranslation('tracker');
   const key = issueKey?.trim() ?? '';
   if (key === '') return null;
   const issue = find(key, connectionId);
   return (
     <Tooltip
-      label={issue ? `${issue.summary}${issue.assignee ? ` · ${issue.assignee}` : ''}` : 'not mirrored yet'}
+      label={
+        issue
+          ? issue.assignee
+            ? t('issue.summaryAndAssignee', { summary: issue.summary, assignee: issue.assignee })
+            : issue.summary
+          : t('issue.notMirrored')
+      }
       openDelay={300}
     >
       <Group gap={6} wrap="nowrap" data-testid="issue-cell">

@@ -1,6 +1,7 @@
 import { saveTrackerConnectionSchema } from '@fahrplan/contracts';
 import type { TrackerAuthMode, TrackerConnectionView, TrackerDeployment } from '@fahrplan/contracts';
 import type { FormErrors } from '@mantine/form';
+import type { TFunction } from 'i18next';
 import { zodValidate } from '../common/zodValidate';
 import type { SaveTrackerConnectionInput, TestTrackerConnectionInput } from './trackerApi';
 
@@ -14,23 +15,23 @@ export interface ConnectionFormValues {
   secret: string;
 }
 
-export const authModeLabels: Record<TrackerAuthMode, string> = {
-  basic: 'E-mail and API token (basic)',
-  bearer: 'OAuth bearer token',
-  pat: 'Personal access token',
-};
+export const authModeLabels = (t: TFunction<'tracker'>): Record<TrackerAuthMode, string> => ({
+  basic: t('authModes.basic'),
+  bearer: t('authModes.bearer'),
+  pat: t('authModes.pat'),
+});
 
-export const deploymentLabels: Record<TrackerDeployment, string> = {
-  cloud: 'Cloud',
-  datacenter: 'Data Center',
-};
+export const deploymentLabels = (t: TFunction<'tracker'>): Record<TrackerDeployment, string> => ({
+  cloud: t('deployments.cloud'),
+  datacenter: t('deployments.datacenter'),
+});
 
 /** What the secret field is called for an auth mode. */
-export const secretLabels: Record<TrackerAuthMode, string> = {
-  basic: 'API token',
-  bearer: 'Bearer token',
-  pat: 'Personal access token',
-};
+export const secretLabels = (t: TFunction<'tracker'>): Record<TrackerAuthMode, string> => ({
+  basic: t('secrets.basic'),
+  bearer: t('secrets.bearer'),
+  pat: t('secrets.pat'),
+});
 
 export const toConnectionFormValues = (connection: TrackerConnectionView | null): ConnectionFormValues => ({
   name: connection?.name ?? '',
@@ -79,6 +80,7 @@ export const toTestConnection = (
  */
 export const connectionFormValidator = (
   connection: Pick<TrackerConnectionView, 'id' | 'version' | 'authMode'> | null,
+  t: TFunction<'tracker'>,
 ): ((values: ConnectionFormValues) => FormErrors) => {
   const commandErrors = zodValidate(saveTrackerConnectionSchema, (values: ConnectionFormValues) =>
     toSaveConnection(values, connection),
@@ -86,7 +88,7 @@ export const connectionFormValidator = (
   return (values) => {
     const errors = commandErrors(values);
     if (connection && values.authMode !== connection.authMode && values.secret === '')
-      errors.secret ??= 'required when the authentication mode changes';
+      errors.secret ??= t('dialog.secretRequired');
     return errors;
   };
 };

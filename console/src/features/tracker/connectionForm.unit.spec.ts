@@ -9,6 +9,9 @@ import {
   toTestConnection,
 } from './connectionForm';
 import type { ConnectionFormValues } from './connectionForm';
+import { englishT } from '../i18n/testing';
+
+const t = englishT('tracker');
 
 const saved: TrackerConnectionView = {
   id: 4,
@@ -87,19 +90,19 @@ describe('connection form → SaveTrackerConnection', () => {
 
 describe('connection form rules', () => {
   it("says §8's message for a base URL without a scheme", () => {
-    const errors = connectionFormValidator(null)(fresh({ baseUrl: 'jira.example.com' }));
+    const errors = connectionFormValidator(null, t)(fresh({ baseUrl: 'jira.example.com' }));
     expect(errors.baseUrl).toBe(hostWithoutSchemeMessage);
   });
 
   it('needs a secret for a new connection and an e-mail for basic authentication', () => {
-    const errors = connectionFormValidator(null)(fresh({ secret: '', authMode: 'basic', email: '' }));
+    const errors = connectionFormValidator(null, t)(fresh({ secret: '', authMode: 'basic', email: '' }));
     expect(errors.secret).toBeTruthy();
     expect(errors.email).toBeTruthy();
-    expect(connectionFormValidator(null)(fresh())).toEqual({});
+    expect(connectionFormValidator(null, t)(fresh())).toEqual({});
   });
 
   it('keeps the stored secret on an edit, but a changed authentication mode needs a new one', () => {
-    const validate = connectionFormValidator(saved);
+    const validate = connectionFormValidator(saved, t);
     expect(validate(toConnectionFormValues(saved))).toEqual({});
     expect(validate({ ...toConnectionFormValues(saved), authMode: 'bearer' }).secret).toBe(
       'required when the authentication mode changes',

@@ -1,4 +1,5 @@
 import type { TrackerRepositoryView } from '@fahrplan/contracts';
+import type { TFunction } from 'i18next';
 
 export interface RepositoryOption {
   value: string;
@@ -21,7 +22,8 @@ const byText = (a: string, b: string) => a.localeCompare(b, undefined, { sensiti
  */
 export const repositoryOptions = (
   repositories: readonly TrackerRepositoryView[],
-  current: string | null = null,
+  current: string | null,
+  t: TFunction,
 ): RepositoryOptionGroup[] => {
   const groups = new Map<string, RepositoryOption[]>();
   for (const repository of repositories) {
@@ -34,11 +36,15 @@ export const repositoryOptions = (
     .map(([group, items]) => ({ group, items: items.sort((a, b) => byText(a.label, b.label)) }));
   const id = current?.trim() ?? '';
   if (id && !repositories.some((r) => r.id === id))
-    options.push({ group: 'No longer available', items: [{ value: id, label: unknownRepository(id) }] });
+    options.push({
+      group: t('tracker:repositories.gone'),
+      items: [{ value: id, label: unknownRepository(id, t) }],
+    });
   return options;
 };
 
-export const unknownRepository = (id: string) => `unknown repository ${id}`;
+// the keys name their namespace: the choosers of other features pass their own `t`
+export const unknownRepository = (id: string, t: TFunction) => t('tracker:repositories.unknown', { id });
 
 /** The repository of an id, or null (unknown, or none chosen). */
 export const repositoryOf = (

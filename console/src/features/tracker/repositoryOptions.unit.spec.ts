@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { TrackerRepositoryView } from '@fahrplan/contracts';
 import { repositoryOf, repositoryOptions } from './repositoryOptions';
+import { englishT } from '../i18n/testing';
+
+const t = englishT('tracker');
 
 const repository = (
   connectionId: number,
@@ -28,7 +31,7 @@ const repositories = [
 
 describe('repository options', () => {
   it('groups by connection name, sorted, each group by "KEY — Name"', () => {
-    expect(repositoryOptions(repositories)).toEqual([
+    expect(repositoryOptions(repositories, null, t)).toEqual([
       {
         group: 'Jira Cloud',
         items: [
@@ -41,13 +44,13 @@ describe('repository options', () => {
   });
 
   it('keeps a stored repository the tenant no longer sees, named as unknown', () => {
-    const options = repositoryOptions(repositories, '9/999');
+    const options = repositoryOptions(repositories, '9/999', t);
     expect(options.at(-1)).toEqual({
       group: 'No longer available',
       items: [{ value: '9/999', label: 'unknown repository 9/999' }],
     });
-    expect(repositoryOptions(repositories, '1/10001')).toHaveLength(2);
-    expect(repositoryOptions([], '')).toEqual([]);
+    expect(repositoryOptions(repositories, '1/10001', t)).toHaveLength(2);
+    expect(repositoryOptions([], '', t)).toEqual([]);
   });
 
   it('finds a repository by id, else null', () => {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useTranslation } from 'react-i18next';
 import type { TrackerSyncStatus } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { describeError } from '../common/problem';
@@ -51,6 +52,7 @@ const giveUpMs = 60_000;
 export const useSyncNow = (connectionId: number | null) => {
   const jira = useJiraEnabled();
   const [sync] = useSyncTrackerConnectionMutation();
+  const { t } = useTranslation('tracker');
   const [following, setFollowing] = useState(false);
   const before = useRef<TrackerSyncStatus | null>(null);
   const status = useGetTrackerStatusQuery(jira ? undefined : skipToken, {
@@ -64,19 +66,19 @@ export const useSyncNow = (connectionId: number | null) => {
     if (!following) return;
     const timer = setTimeout(() => {
       setFollowing(false);
-      notifyError('no answer from tracker-sync: the sync may still finish later');
+      notifyError(t('sync.noAnswer'));
     }, giveUpMs);
     return () => clearTimeout(timer);
-  }, [following]);
+  }, [following, t]);
 
   useEffect(() => {
     if (!following) return;
     const outcome = syncOutcome(before.current, current);
     if (outcome === 'pending') return;
     setFollowing(false);
-    if (outcome === 'succeeded') notifySuccess(`${current?.name ?? 'tracker'} synced`);
-    else notifyError(`sync failed: ${current?.error?.message ?? 'unknown error'}`);
-  }, [following, current]);
+    if (outcome === 'succeeded') notifySuccess(t('sync.done', { name: current?.name ?? t('sync.tracker') }));
+    else notifyError(t('sync.failed', { reason: current?.error?.message ?? t('sync.unknownError') }));
+  }, [following, current, t]);
 
   const start = async () => {
     if (connectionId === null || following || !ready) return;

@@ -14,11 +14,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { IconAlertCircle, IconCheck, IconPlus, IconTarget } from '@tabler/icons-react';
 import { createGoalSchema, ranges } from '@fahrplan/contracts';
 import { useCan } from '../../auth/permissions';
 import { EmptyState } from '../../common/EmptyState';
 import { NumberField } from '../../common/NumberField';
+import { formatNumber } from '../../common/numbers';
 import { fieldNumber } from '../../common/numberField';
 import type { NumberFieldValue } from '../../common/numberField';
 import { notifyError, notifySuccess } from '../../common/notify';
@@ -79,6 +81,7 @@ function GoalDialog({
   const current = editing.mode === 'edit' ? editing.goal : null;
   const [create] = useCreateGoalMutation();
   const [update] = useUpdateGoalMutation();
+  const { t } = useTranslation('admin');
   const form = useForm<GoalFormValues>({
     initialValues: valuesOf(current),
     validate: zodValidate(createGoalSchema, commandOf),
@@ -97,37 +100,41 @@ function GoalDialog({
       } else await send('create', data, (idempotencyKey) => create({ data, idempotencyKey }).unwrap());
     });
     if (ok) {
-      notifySuccess(current ? 'goal saved' : 'goal created');
+      notifySuccess(current ? t('goals.saved') : t('goals.created'));
       onClose();
     }
   };
 
   return (
     <FormDialog
-      title={current ? `Edit goal ${current.name}` : 'New goal'}
+      title={current ? t('goals.editTitle', { name: current.name }) : t('goals.new')}
       size="lg"
       onClose={onClose}
       onSubmit={() => void submit()}
-      submitLabel={current ? 'Save' : 'Create goal'}
+      submitLabel={current ? t('goals.save') : t('goals.create')}
       busy={busy}
       error={error}
     >
       <Stack gap="sm">
-        <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
+        <TextInput label={t('goals.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />
         <Select
-          label="Parent goal"
-          placeholder="none: a top-level goal"
+          label={t('goals.parent')}
+          placeholder={t('goals.parentNone')}
           data={parents}
           searchable
           clearable
-          nothingFoundMessage="No such goal"
+          nothingFoundMessage={t('goals.parentNotFound')}
           {...form.getInputProps('parent')}
         />
         <Group grow align="flex-start">
-          <TextInput label="Type" placeholder="e.g. STRATEGY" {...form.getInputProps('type')} />
+          <TextInput
+            label={t('goals.type')}
+            placeholder={t('goals.typePlaceholder')}
+            {...form.getInputProps('type')}
+          />
           <NumberField
-            label="Rank"
-            description="Lower ranks come first"
+            label={t('goals.rank')}
+            description={t('goals.rankHint')}
             range={ranges.goalRank}
             value={form.values.rank}
             onChange={(rank) => form.setFieldValue('rank', rank)}
@@ -135,14 +142,14 @@ function GoalDialog({
           />
         </Group>
         <Textarea
-          label="Description"
+          label={t('goals.description')}
           autosize
           minRows={2}
           maxRows={6}
           {...form.getInputProps('description')}
         />
         <Checkbox
-          label="Assignable: projects can take a value for this goal"
+          label={t('goals.assignableLabel')}
           {...form.getInputProps('assignable', { type: 'checkbox' })}
         />
       </Stack>
@@ -153,6 +160,7 @@ function GoalDialog({
 function DeleteGoal({ goal, onClose }: { goal: AdminGoal; onClose: () => void }) {
   const [remove, { isLoading }] = useDeleteGoalMutation();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const { t } = useTranslation('admin');
 
   const confirm = async () => {
     try {
@@ -160,10 +168,10 @@ function DeleteGoal({ goal, onClose }: { goal: AdminGoal; onClose: () => void })
         data: { id: goal.id, version: goal.version },
         idempotencyKey: crypto.randomUUID(),
       }).unwrap();
-      notifySuccess(`goal ${goal.name} deleted`);
+      notifySuccess(t('goals.deleted', { name: goal.name }));
       onClose();
     } catch (error) {
-      const message = deleteRefusal(error, goal.name);
+      const message = deleteRefusal(error, goal.name, t);
       setRefusal(message);
       notifyError(message);
     }
@@ -171,19 +179,17 @@ function DeleteGoal({ goal, onClose }: { goal: AdminGoal; onClose: () => void })
 
   return (
     <ConfirmDialog
-      title="Delete goal?"
-      confirmLabel="Delete goal"
+      title={t('goals.deleteTitle')}
+      confirmLabel={t('goals.deleteConfirm')}
       busy={isLoading}
       refused={refusal !== null}
       onCancel={onClose}
       onConfirm={() => void confirm()}
     >
       <Stack gap="sm">
-        <Text size="sm">
-          {goal.name} will no longer be listed or assignable. Its history stays in the event log.
-        </Text>
+        <Text size="sm">{t('goals.deleteText', { name: goal.name })}</Text>
         {refusal && (
-          <Alert color="red" icon={<IconAlertCircle size={16} />} title="Cannot delete">
+          <Alert color="red" icon={<IconAlertCircle size={16} />} title={t('goals.cannotDelete')}>
             {refusal}
           </Alert>
         )}
@@ -197,6 +203,7 @@ const noGoals: AdminGoal[] = [];
 /** §3 goals administration: the goal tree with create, edit and delete; read-only without admin EDIT. */
 export function GoalsPanel() {
   const canEdit = useCan('admin', 'EDIT');
+  const { t } = useTranslation('admin');
   const { data, isLoading, isError, error } = useGetGoalsQuery();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<AdminGoal | null>(null);
@@ -206,29 +213,26 @@ export function GoalsPanel() {
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Title order={3}>Goals</Title>
+        <Title order={3}>{t('tabs.goals')}</Title>
         {canEdit && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ mode: 'new' })}>
-            New goal
+            {t('goals.new')}
           </Button>
         )}
       </Group>
-      <TableLoad what="Goals" isLoading={isLoading} isError={isError} error={error}>
+      <TableLoad what={t('tabs.goals')} isLoading={isLoading} isError={isError} error={error}>
         {rows.length === 0 ? (
-          <EmptyState
-            icon={IconTarget}
-            text={canEdit ? 'No goals yet: create the first strategic goal.' : 'No goals yet.'}
-          />
+          <EmptyState icon={IconTarget} text={canEdit ? t('goals.emptyEditable') : t('goals.empty')} />
         ) : (
           <Table striped highlightOnHover verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th w={70}>Rank</Table.Th>
-                <Table.Th w={100}>Assignable</Table.Th>
-                <Table.Th>Description</Table.Th>
-                {canEdit && <Table.Th w={100} aria-label="Actions" />}
+                <Table.Th>{t('goals.name')}</Table.Th>
+                <Table.Th>{t('goals.type')}</Table.Th>
+                <Table.Th w={70}>{t('goals.rank')}</Table.Th>
+                <Table.Th w={100}>{t('goals.assignable')}</Table.Th>
+                <Table.Th>{t('goals.description')}</Table.Th>
+                {canEdit && <Table.Th w={100} aria-label={t('actions')} />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -241,7 +245,9 @@ export function GoalsPanel() {
                   </Table.Td>
                   <Table.Td>{goal.type && <Badge variant="light">{goal.type}</Badge>}</Table.Td>
                   <Table.Td>{goal.rank ?? ''}</Table.Td>
-                  <Table.Td>{goal.assignable && <IconCheck size={16} aria-label="assignable" />}</Table.Td>
+                  <Table.Td>
+                    {goal.assignable && <IconCheck size={16} aria-label={t('goals.assignableMark')} />}
+                  </Table.Td>
                   <Table.Td>
                     <Text size="sm" c="dimmed" lineClamp={1}>
                       {goal.description}
@@ -261,7 +267,7 @@ export function GoalsPanel() {
         )}
         {data?.nextCursor != null && (
           <Text size="sm" c="dimmed">
-            Showing the first {goalsPageSize.toLocaleString('en')} goals by rank.
+            {t('goals.firstPage', { size: formatNumber(goalsPageSize) })}
           </Text>
         )}
       </TableLoad>

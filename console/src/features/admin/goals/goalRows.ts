@@ -1,4 +1,5 @@
 import type { GoalView } from '@fahrplan/contracts';
+import type { TFunction } from 'i18next';
 import { describeError, httpStatusOf, problemOf } from '../../common/problem';
 import { withDescendants } from '../../common/descendants';
 import { buildGoalTree, flattenGoalTree } from '../../projects/details/goalTree';
@@ -35,11 +36,9 @@ export function parentOptions(
 }
 
 /** What a refused delete means for the administrator (§8: a clear notice). */
-export function deleteRefusal(error: unknown, name: string): string {
+export function deleteRefusal(error: unknown, name: string, t: TFunction<'admin'>): string {
   const detail = httpStatusOf(error) === 409 ? problemOf(error)?.detail : undefined;
-  if (detail === 'goal in use')
-    return `${name} is in use: a project has a value for it. Remove the goal from those projects' strategy first.`;
-  if (detail === 'goal has child goals')
-    return `${name} has child goals. Move them to another parent or delete them first.`;
+  if (detail === 'goal in use') return t('goals.inUse', { name });
+  if (detail === 'goal has child goals') return t('goals.hasChildren', { name });
   return describeError(error);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { withDescendants } from '../../common/descendants';
 import { deleteRefusal, goalRows, parentOptions } from './goalRows';
 import type { AdminGoal } from './goalRows';
+import { englishT } from '../../i18n/testing';
 
 const goal = (id: number, name: string, parent: number | null, rank: number | null = null): AdminGoal => ({
   id,
@@ -58,20 +59,23 @@ describe('withDescendants and parentOptions', () => {
 });
 
 describe('deleteRefusal', () => {
+  const t = englishT('admin');
   const refused = (status: number, detail: string) => ({
     status,
     data: { type: 'about:blank', title: 'Conflict', status, detail },
   });
 
   it('explains a goal in use and a goal with child goals', () => {
-    expect(deleteRefusal(refused(409, 'goal in use'), 'Growth')).toMatch(
+    expect(deleteRefusal(refused(409, 'goal in use'), 'Growth', t)).toMatch(
       /^Growth is in use: a project has a value/,
     );
-    expect(deleteRefusal(refused(409, 'goal has child goals'), 'Growth')).toMatch(/^Growth has child goals/);
+    expect(deleteRefusal(refused(409, 'goal has child goals'), 'Growth', t)).toMatch(
+      /^Growth has child goals/,
+    );
   });
 
   it("passes any other answer on as the server's message", () =>
-    expect(deleteRefusal(refused(409, 'version conflict: the record was changed meanwhile'), 'Growth')).toBe(
-      'version conflict: the record was changed meanwhile',
-    ));
+    expect(
+      deleteRefusal(refused(409, 'version conflict: the record was changed meanwhile'), 'Growth', t),
+    ).toBe('version conflict: the record was changed meanwhile'));
 });

@@ -1,5 +1,6 @@
 import { Divider, Group, Select, SimpleGrid } from '@mantine/core';
 import { parseTrackerRepositoryId, trackerIssueLink } from '@fahrplan/contracts';
+import { useTranslation } from 'react-i18next';
 import { LinkField } from '../../record-dialog/LinkField';
 import { RepositoryLinks, chooserNote, useRepositories } from '../../tracker/RepositoryLinks';
 import { repositoryOf, repositoryOptions } from '../../tracker/repositoryOptions';
@@ -14,12 +15,13 @@ import type { ProjectTabProps } from './projectFormTypes';
  */
 export function ProjectTrackerFields({ form, editable }: ProjectTabProps) {
   const query = useRepositories();
+  const { t: trackerT } = useTranslation('tracker');
   if (!query.jira) return null;
   const values = form.values;
   const current = values.jiraRepoId.trim();
   const repository = repositoryOf(query.data, current);
   const repoSet = current !== '';
-  const note = chooserNote(query, current);
+  const note = chooserNote(query, current, trackerT);
   return (
     <>
       <Divider label="Issue tracker" labelPosition="left" />
@@ -28,7 +30,7 @@ export function ProjectTrackerFields({ form, editable }: ProjectTabProps) {
           <Select
             label="Tracker repository"
             placeholder={editable ? 'search by key or name' : undefined}
-            data={repositoryOptions(query.data ?? [], current)}
+            data={repositoryOptions(query.data ?? [], current, trackerT)}
             searchable
             clearable={editable}
             readOnly={!editable}
