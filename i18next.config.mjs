@@ -18,7 +18,6 @@ const untranslated = [
   'home',
   'items',
   'options',
-  'projects',
   'readiness',
   'record-dialog',
   'resources',
