@@ -9,8 +9,8 @@ import {
   keyFigureSliders,
   priorityRawSum,
   prioritySummary,
+  ratingLabel,
   ratingName,
-  ratingTypeLabels,
   ratingTypeWeights,
   ratingTypes,
   ratingValue,
@@ -110,6 +110,21 @@ export function KeyFiguresTab({ value, onChange, editable, admin }: KeyFiguresTa
   );
 }
 
+/** A rating's stored code, with its label beside it in the language shown. */
+function RatingLabel({ type, label }: { type: MetricType; label: string | null }) {
+  const { t } = useTranslation('projects');
+  return label === null ? (
+    type
+  ) : (
+    <>
+      {type}{' '}
+      <Text span size="sm" c="dimmed">
+        {t('kpi.ratingLabel', { label })}
+      </Text>
+    </>
+  );
+}
+
 interface PaneProps {
   readonly value: KeyFiguresTabProps['value'];
   readonly priority: number;
@@ -119,7 +134,6 @@ interface PaneProps {
 
 function PriorityPane({ value, priority, editable, onRating }: PaneProps) {
   const { t } = useTranslation('projects');
-  const labels = ratingTypeLabels(t);
   const weights = ratingTypeWeights(t);
   return (
     <Stack gap="xs">
@@ -127,14 +141,7 @@ function PriorityPane({ value, priority, editable, onRating }: PaneProps) {
         {ratingTypes.map((type) => (
           <ScaleSlider
             key={type}
-            label={
-              <>
-                {type}{' '}
-                <Text span size="sm" c="dimmed">
-                  ({labels[type]})
-                </Text>
-              </>
-            }
+            label={<RatingLabel type={type} label={ratingLabel(type, t)} />}
             name={ratingName(type, t)}
             hint={weights[type]}
             max={maxMetricValue}

@@ -46,9 +46,21 @@ export function keyFigureSliders(
     : ratings;
 }
 
+/** Whether a label only repeats its stored code, as the German ones do ('Geschäftsprozesse'). */
+export const repeatsCode = (type: MetricType, label: string): boolean =>
+  label.toLocaleUpperCase('de-CH').replace(/Ä/g, 'AE').replace(/Ö/g, 'OE').replace(/Ü/g, 'UE') === type;
+
+/** The label shown beside a rating's code, none where it would only repeat the code. */
+export const ratingLabel = (type: MetricType, t: TFunction<'projects'>): string | null => {
+  const label = ratingTypeLabels(t)[type];
+  return repeatsCode(type, label) ? null : label;
+};
+
 /** A rating as the priority details name its slider: "WICHTIGKEIT (importance)". */
-export const ratingName = (type: MetricType, t: TFunction<'projects'>): string =>
-  t('kpi.ratingName', { type, label: ratingTypeLabels(t)[type] });
+export const ratingName = (type: MetricType, t: TFunction<'projects'>): string => {
+  const label = ratingLabel(type, t);
+  return label === null ? type : t('kpi.ratingName', { type, label });
+};
 
 /**
  * The key figures that differ between two states of the tab, each by the label of its slider, as

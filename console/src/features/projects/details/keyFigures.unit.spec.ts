@@ -7,7 +7,9 @@ import {
   priorityContribution,
   priorityRawSum,
   prioritySummary,
+  ratingName,
   ratingTypeLabels,
+  repeatsCode,
   ratingTypes,
   ratingValue,
   withRating,
@@ -60,6 +62,13 @@ describe('rating types', () => {
     ]);
     expect(ratingTypeLabels(t).WICHTIGKEIT).toBe('importance');
     expect(ratingTypeLabels(t).DRINGLICHKEIT).toBe('urgency');
+  });
+
+  it('leaves out a label that only repeats its code, as the German ones do', () => {
+    expect(repeatsCode('GESCHAEFTSPROZESSE', 'Geschäftsprozesse')).toBe(true);
+    expect(repeatsCode('WICHTIGKEIT', 'Wichtigkeit')).toBe(true);
+    expect(repeatsCode('WICHTIGKEIT', 'importance')).toBe(false);
+    expect(ratingName('BETRIEB', t)).toBe('BETRIEB (operations)');
   });
 });
 
