@@ -48,7 +48,7 @@ describe('the projects feature in German', () => {
   it('shows the table, its filters and the chart in German, plurals and all', async () => {
     const page = await loginInGerman('/projects');
     await page.getByRole('button', { name: 'Neues Projekt' }).waitFor();
-    await page.getByRole('combobox', { name: 'Filter Status' }).waitFor();
+    await page.getByRole('combobox', { name: 'Statusfilter' }).waitFor();
     await page.getByRole('row').filter({ hasText: title }).waitFor();
     await screenshot(page, 'projects-table');
     await page.getByRole('button', { name: 'Dauer (Arbeitstage)' }).waitFor();
