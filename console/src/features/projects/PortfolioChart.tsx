@@ -116,7 +116,8 @@ export function PortfolioChart({ projects, more, size, onSizeChange, onOpen, emp
         min: -1,
         max: 11,
         tickAmount: 12,
-        title: { text: t('chart.urgency') },
+        // ApexCharts puts a rotated title's ascenders at the edge: a capital (Dringlichkeit) would be cut
+        title: { text: t('chart.urgency'), offsetX: 6 },
         labels: { formatter: scaleLabel },
       },
       grid: { xaxis: { lines: { show: true } }, yaxis: { lines: { show: true } } },
