@@ -1,10 +1,13 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Group, Paper, SegmentedControl, Stack, Text, VisuallyHidden, useMantineTheme } from '@mantine/core';
 import { IconChartBubble } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
 import type { GroupView } from '@fahrplan/contracts';
 import { EmptyState } from '../common/EmptyState';
+import { formatNumber } from '../common/numbers';
 import { describePoint, formatSize, portfolioSeries } from './portfolioSeries';
 import { useOptionLists } from '../options/useOptionLists';
 import type { BubbleSize, Portfolio } from './portfolioSeries';
@@ -20,9 +23,9 @@ interface Props {
   emptyText: string;
 }
 
-const sizeOptions = [
-  { value: 'effort', label: 'Effort' },
-  { value: 'budget', label: 'Budget' },
+const sizeOptions = (t: TFunction<'projects'>) => [
+  { value: 'effort', label: t('chart.sizeEffort') },
+  { value: 'budget', label: t('chart.sizeBudget') },
 ];
 
 /** Ticks run from -1 to 11 so spread bubbles at 0 and 10 stay inside the plot; only 0–10 are labelled. */
@@ -31,34 +34,34 @@ const scaleLabel = (value: string | number) => {
   return n < 0 || n > 10 ? '' : String(n);
 };
 
-const caption = (portfolio: Portfolio, size: BubbleSize) => {
-  const largest =
+/** The chart's caption: whole sentences, one per fact. */
+const caption = (portfolio: Portfolio, size: BubbleSize, t: TFunction<'projects'>) =>
+  [
+    size === 'effort' ? t('chart.captionEffort') : t('chart.captionBudget'),
     portfolio.largest === null
-      ? ''
-      : ` The largest bubble stands for ${formatSize(portfolio.largest, size)}.`;
-  const missing =
+      ? null
+      : t('chart.captionLargest', { size: formatSize(portfolio.largest, size, t) }),
     portfolio.withoutSize === 0
-      ? ''
-      : ` ${portfolio.withoutSize} ${portfolio.withoutSize === 1 ? 'project' : 'projects'} without ${
-          size === 'effort' ? 'dates' : 'a budget'
-        } shown as the smallest dots.`;
-  const what =
-    size === 'effort'
-      ? 'Bubble area: effort, for now the working days between start and end (the efforts of items come later).'
-      : "Bubble area: budget, the sum of the amounts of the project's account entries.";
-  return `${what}${largest}${missing} Projects with the same ratings are spread slightly around their point.`;
-};
+      ? null
+      : size === 'effort'
+        ? t('chart.captionWithoutDates', { count: portfolio.withoutSize })
+        : t('chart.captionWithoutBudget', { count: portfolio.withoutSize }),
+    t('chart.captionSpread'),
+  ]
+    .filter((sentence) => sentence !== null)
+    .join(' ');
 
 /** The portfolio bubble chart: importance against urgency, sized by effort or budget, coloured by health. */
 export function PortfolioChart({ projects, more, size, onSizeChange, onOpen, emptyText }: Props) {
+  const { t } = useTranslation('projects');
   const theme = useMantineTheme();
   const lists = useOptionLists();
-  const portfolio = useMemo(() => portfolioSeries(projects, size, lists), [projects, size, lists]);
+  const portfolio = useMemo(() => portfolioSeries(projects, size, t, lists), [projects, size, t, lists]);
   // ApexCharts keeps the options it was given; the handlers read the current data through refs
-  const current = useRef({ portfolio, size, onOpen, lists });
+  const current = useRef({ portfolio, size, onOpen, lists, t });
   useLayoutEffect(() => {
-    current.current = { portfolio, size, onOpen, lists };
-  }, [portfolio, size, onOpen, lists]);
+    current.current = { portfolio, size, onOpen, lists, t };
+  }, [portfolio, size, onOpen, lists, t]);
 
   const series = useMemo(
     () =>
@@ -81,7 +84,10 @@ export function PortfolioChart({ projects, more, size, onSizeChange, onOpen, emp
         animations: { enabled: false },
         accessibility: {
           enabled: true,
-          description: `Portfolio: ${portfolio.count} projects by importance and urgency, sized by ${size}.`,
+          description:
+            size === 'effort'
+              ? t('chart.descriptionEffort', { count: portfolio.count })
+              : t('chart.descriptionBudget', { count: portfolio.count }),
         },
         events: {
           dataPointSelection: (_event, _chart, opts) => {
@@ -102,7 +108,7 @@ export function PortfolioChart({ projects, more, size, onSizeChange, onOpen, emp
         min: -1,
         max: 11,
         tickAmount: 12,
-        title: { text: 'importance' },
+        title: { text: t('chart.importance') },
         labels: { formatter: scaleLabel },
         tooltip: { enabled: false },
       },
@@ -110,7 +116,8 @@ export function PortfolioChart({ projects, more, size, onSizeChange, onOpen, emp
         min: -1,
         max: 11,
         tickAmount: 12,
-        title: { text: 'urgency' },
+        // ApexCharts puts a rotated title's ascenders at the edge: a capital (Dringlichkeit) would be cut
+        title: { text: t('chart.urgency'), offsetX: 6 },
         labels: { formatter: scaleLabel },
       },
       grid: { xaxis: { lines: { show: true } }, yaxis: { lines: { show: true } } },
@@ -126,27 +133,29 @@ export function PortfolioChart({ projects, more, size, onSizeChange, onOpen, emp
           box.style.padding = '6px 10px';
           if (!point) return box;
           // text nodes, not HTML: titles are user input
-          describePoint(point, current.current.size, current.current.lists).forEach((line, i) => {
-            const row = document.createElement('div');
-            row.textContent = line;
-            if (i === 0) row.style.fontWeight = '600';
-            box.appendChild(row);
-          });
+          describePoint(point, current.current.size, current.current.t, current.current.lists).forEach(
+            (line, i) => {
+              const row = document.createElement('div');
+              row.textContent = line;
+              if (i === 0) row.style.fontWeight = '600';
+              box.appendChild(row);
+            },
+          );
           return box;
         },
       },
     };
-  }, [portfolio, size, theme]);
+  }, [portfolio, size, theme, t]);
 
   const sizeControl = (
     <Group gap="xs">
       <Text size="sm" id="bubble-size-label">
-        Bubble size
+        {t('chart.bubbleSize')}
       </Text>
       <SegmentedControl
         size="xs"
         aria-labelledby="bubble-size-label"
-        data={sizeOptions}
+        data={sizeOptions(t)}
         value={size}
         onChange={(value) => onSizeChange(value as BubbleSize)}
       />
@@ -170,17 +179,16 @@ export function PortfolioChart({ projects, more, size, onSizeChange, onOpen, emp
       </Paper>
       {more && (
         <Text size="sm" role="status">
-          Showing the {projects.length.toLocaleString('en')} highest-priority projects; more match. Filter or
-          search to chart others.
+          {t('chart.more', { shown: formatNumber(projects.length) })}
         </Text>
       )}
       <Text size="sm" c="dimmed">
-        {caption(portfolio, size)}
+        {caption(portfolio, size, t)}
       </Text>
       <VisuallyHidden>
-        <ul aria-label="portfolio chart bubbles">
+        <ul aria-label={t('chart.bubbles')}>
           {portfolio.series.flatMap((s) =>
-            s.points.map((p) => <li key={p.id}>{describePoint(p, size, lists).join('; ')}</li>),
+            s.points.map((p) => <li key={p.id}>{describePoint(p, size, t, lists).join('; ')}</li>),
           )}
         </ul>
       </VisuallyHidden>

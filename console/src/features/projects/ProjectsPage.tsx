@@ -1,6 +1,8 @@
 import { Suspense, lazy, useCallback } from 'react';
 import { Button, Group, SegmentedControl, Select, Skeleton, Stack, Title } from '@mantine/core';
 import { IconChartBubble, IconPlus, IconTable } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { GroupView } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { pageItems } from '../api/pages';
@@ -26,20 +28,21 @@ const PortfolioChart = lazy(() => import('./PortfolioChart').then((m) => ({ defa
 
 type View = 'table' | 'chart';
 
-const viewOptions = (
-  [
-    ['table', 'Table', IconTable],
-    ['chart', 'Chart', IconChartBubble],
-  ] as const
-).map(([value, text, Icon]) => ({
-  value,
-  label: (
-    <Group gap={6} wrap="nowrap">
-      <Icon size={16} aria-hidden />
-      {text}
-    </Group>
-  ),
-}));
+const viewOptions = (t: TFunction<'projects'>) =>
+  (
+    [
+      ['table', t('page.viewTable'), IconTable],
+      ['chart', t('page.viewChart'), IconChartBubble],
+    ] as const
+  ).map(([value, text, Icon]) => ({
+    value,
+    label: (
+      <Group gap={6} wrap="nowrap">
+        <Icon size={16} aria-hidden />
+        {text}
+      </Group>
+    ),
+  }));
 
 const noProjects: GroupView[] = [];
 
@@ -50,7 +53,8 @@ function useCanFilterByApplication() {
 }
 
 function ChartSkeleton() {
-  return <Skeleton height={600} radius="sm" aria-label="loading the portfolio chart" />;
+  const { t } = useTranslation('projects');
+  return <Skeleton height={600} radius="sm" aria-label={t('page.loadingChart')} />;
 }
 
 /** How many projects the chart shows at most: the highest priorities among those the filters match. */
@@ -59,6 +63,7 @@ export const chartLimit = 1000;
 export function ProjectsPage() {
   // the view, the bubble size, the search, the filters and the sort live in the URL, so a reload or a
   // shared link keeps them
+  const { t } = useTranslation('projects');
   const [params, setParams] = useUrlParams();
   const view: View = params.get('view') === 'chart' ? 'chart' : 'table';
   const size: BubbleSize = params.get('size') === 'budget' ? 'budget' : 'effort';
@@ -85,10 +90,10 @@ export function ProjectsPage() {
   const asOf = useAsOf();
   const changedSince = useProjectChangesSince(projects);
   const emptyText = filtered
-    ? 'No project matches the search'
+    ? t('page.noMatch')
     : asOf
-      ? `No projects yet on ${formatAsOf(asOf)}`
-      : 'No projects yet';
+      ? t('page.noneOn', { date: formatAsOf(asOf) })
+      : t('page.none');
   const lists = useOptionLists();
   const filterSelect = (
     label: string,
@@ -98,7 +103,7 @@ export function ProjectsPage() {
   ) => (
     <Select
       label={label}
-      placeholder="all"
+      placeholder={t('page.all')}
       data={data}
       clearable
       value={params.get(name)}
@@ -110,34 +115,30 @@ export function ProjectsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Projects</Title>
+        <Title order={2}>{t('page.title')}</Title>
         <Group>
           <SegmentedControl
-            aria-label="View"
-            data={viewOptions}
+            aria-label={t('page.view')}
+            data={viewOptions(t)}
             value={view}
             onChange={(value) => setParams({ view: value === 'chart' ? 'chart' : null })}
           />
           {canCreate && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => openNew()}>
-              New project
+              {t('page.newProject')}
             </Button>
           )}
         </Group>
       </Group>
       <Group align="flex-end">
-        <SearchField
-          placeholder="title, short name, contact, project number…"
-          value={search}
-          onChange={setSearch}
-        />
-        {filterSelect('Status filter', 'status', optionItems(lists, 'projectStatus'), 160)}
-        {filterSelect('Phase filter', 'phase', optionItems(lists, 'projectPhase'), 160)}
-        {filterSelect('Health filter', 'health', optionItems(lists, 'projectHealth'), 180)}
+        <SearchField placeholder={t('page.searchPlaceholder')} value={search} onChange={setSearch} />
+        {filterSelect(t('page.statusFilter'), 'status', optionItems(lists, 'projectStatus'), 160)}
+        {filterSelect(t('page.phaseFilter'), 'phase', optionItems(lists, 'projectPhase'), 160)}
+        {filterSelect(t('page.healthFilter'), 'health', optionItems(lists, 'projectHealth'), 180)}
         {almApplications && (
           <ApplicationPicker
-            label="Application filter"
-            placeholder="all"
+            label={t('page.applicationFilter')}
+            placeholder={t('page.all')}
             clearable
             value={positiveInt(application)}
             onChange={(id) => setParams({ application: id === null ? null : String(id) })}
@@ -149,10 +150,10 @@ export function ProjectsPage() {
         view === 'chart' ? (
           <ChartSkeleton />
         ) : (
-          <TableSkeleton label="loading projects" />
+          <TableSkeleton label={t('page.loadingProjects')} />
         )
       ) : isError && projects.length === 0 ? (
-        <LoadError title="Projects could not be loaded" error={error} />
+        <LoadError title={t('page.loadError')} error={error} />
       ) : view === 'chart' ? (
         <Suspense fallback={<ChartSkeleton />}>
           <PortfolioChart
@@ -166,7 +167,7 @@ export function ProjectsPage() {
         </Suspense>
       ) : (
         <>
-          {isError && <LoadError title="More projects could not be loaded" error={error} />}
+          {isError && <LoadError title={t('page.loadMoreError')} error={error} />}
           <ProjectsTable
             projects={projects}
             fetching={table.isFetching && !table.isFetchingNextPage}

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { Group, Text, Tooltip } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { endFromServer, parseTrackerRepositoryId } from '@fahrplan/contracts';
 import type { GroupView } from '@fahrplan/contracts';
@@ -47,18 +49,18 @@ const lastDay = (end: string | null): string => {
 /** A long title is cut (its tooltip shows it whole) rather than pushing the other columns aside. */
 const titleWidth = 'min(360px, 40vw)';
 
-const columns: DataTableColumn<GroupView>[] = [
+const columnsOf = (t: TFunction<'projects'>): DataTableColumn<GroupView>[] => [
   {
     accessor: 'title',
-    title: 'Title',
+    title: t('table.title'),
     sortable: true,
     // §5: a project shared with this tenant is marked with a link icon and its owning tenant
     render: ({ title, shared, tenant }) =>
       shared ? (
         <Group gap={6} wrap="nowrap">
           <TruncatedText maw={titleWidth}>{title}</TruncatedText>
-          <Tooltip label={`shared by ${tenant}`}>
-            <IconLink size={14} aria-label={`shared by ${tenant}`} style={{ flex: 'none' }} />
+          <Tooltip label={t('table.sharedBy', { tenant })}>
+            <IconLink size={14} aria-label={t('table.sharedBy', { tenant })} style={{ flex: 'none' }} />
           </Tooltip>
           <Text span size="xs" c="dimmed">
             {tenant}
@@ -68,38 +70,44 @@ const columns: DataTableColumn<GroupView>[] = [
         <TruncatedText maw={titleWidth}>{title}</TruncatedText>
       ),
   },
-  { accessor: 'shortname', title: 'Short name', sortable: true },
+  { accessor: 'shortname', title: t('table.shortname'), sortable: true },
   {
     accessor: 'status',
-    title: 'Status',
+    title: t('table.status'),
     sortable: true,
     noWrap: true,
     render: ({ status }) => <OptionBadge kind="projectStatus" value={status} />,
   },
   {
     accessor: 'phase',
-    title: 'Phase',
+    title: t('table.phase'),
     sortable: true,
     noWrap: true,
     render: ({ phase }) => <OptionBadge kind="projectPhase" value={phase} />,
   },
   {
     accessor: 'healthStatus',
-    title: 'Health',
+    title: t('table.health'),
     sortable: true,
     noWrap: true,
     render: ({ healthStatus }) => <OptionBadge kind="projectHealth" value={healthStatus} />,
   },
-  { accessor: 'start', title: 'Start', sortable: true, noWrap: true, render: ({ start }) => listDate(start) },
-  { accessor: 'end', title: 'End', sortable: true, noWrap: true, render: ({ end }) => lastDay(end) },
+  {
+    accessor: 'start',
+    title: t('table.start'),
+    sortable: true,
+    noWrap: true,
+    render: ({ start }) => listDate(start),
+  },
+  { accessor: 'end', title: t('table.end'), sortable: true, noWrap: true, render: ({ end }) => lastDay(end) },
   {
     accessor: 'duration',
-    title: 'Duration (working days)',
+    title: t('table.duration'),
     sortable: true,
     textAlign: 'right',
     render: ({ duration }) => duration ?? '',
   },
-  { accessor: 'priority', title: 'Priority', sortable: true, textAlign: 'right' },
+  { accessor: 'priority', title: t('table.priority'), sortable: true, textAlign: 'right' },
 ];
 
 /** With the jira feature the title shows the project's tracker issue and its mirrored status beside it. */
@@ -131,14 +139,16 @@ const withChangeMark = (
 });
 
 export function ProjectsTable({ projects, changedSince, ...props }: Props) {
+  const { t } = useTranslation('projects');
   const jira = useJiraEnabled();
   const shown = useMemo(() => {
+    const columns = columnsOf(t);
     const titled = jira
       ? columns.map((column) => (column.accessor === 'title' ? withIssue(column) : column))
       : columns;
     return changedSince && changedSince.size > 0
       ? titled.map((column) => (column.accessor === 'title' ? withChangeMark(column, changedSince) : column))
       : titled;
-  }, [jira, changedSince]);
+  }, [t, jira, changedSince]);
   return <CatalogueTable records={projects} columns={shown} kind="project" {...props} />;
 }

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { GroupView, MetricType } from '@fahrplan/contracts';
 import { defaultOptionLists, optionLabel } from '@fahrplan/contracts';
 import type { OptionLists } from '@fahrplan/contracts';
@@ -90,10 +91,15 @@ const radiusOf = (size: number | null, largest: number | null): number =>
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
+/** A health code by its label; no code is 'not set'. */
+const healthName = (health: number | null, t: TFunction<'projects'>, lists: OptionLists): string =>
+  health === null ? t('chart.notSet') : optionLabel(lists, 'projectHealth', health);
+
 /** The portfolio chart's data: importance against urgency, sized by effort or budget, one series per health. */
 export const portfolioSeries = (
   projects: readonly GroupView[],
   mode: BubbleSize,
+  t: TFunction<'projects'>,
   lists: OptionLists = defaultOptionLists,
 ): Portfolio => {
   const rated = projects.map((project) => ({
@@ -134,7 +140,7 @@ export const portfolioSeries = (
   );
   const series = codes.map((health): PortfolioSeries => ({
     health,
-    name: health === null ? 'not set' : optionLabel(lists, 'projectHealth', health),
+    name: healthName(health, t, lists),
     colour: optionColour(lists, 'projectHealth', health),
     points: points.filter((p) => p.health === health).sort((a, b) => b.z - a.z || a.id - b.id),
   }));
@@ -149,16 +155,18 @@ export const portfolioSeries = (
 const amount = new Intl.NumberFormat('de-CH', { maximumFractionDigits: 2 });
 
 /** A size in its unit: `10 working days`, `12’500`. */
-export const formatSize = (size: number, mode: BubbleSize): string =>
-  mode === 'effort' ? `${size} working day${size === 1 ? '' : 's'}` : amount.format(size);
+export const formatSize = (size: number, mode: BubbleSize, t: TFunction<'projects'>): string =>
+  mode === 'effort' ? t('chart.workingDays', { count: size }) : amount.format(size);
 
 /** The size as the tooltip and the summary say it. */
-export const describeSize = (size: number | null, mode: BubbleSize): string =>
-  size === null
-    ? mode === 'effort'
-      ? 'effort: no dates'
-      : 'budget: none'
-    : `${mode}: ${formatSize(size, mode)}`;
+export const describeSize = (size: number | null, mode: BubbleSize, t: TFunction<'projects'>): string =>
+  mode === 'effort'
+    ? size === null
+      ? t('chart.effortNone')
+      : t('chart.effortSize', { size: formatSize(size, mode, t) })
+    : size === null
+      ? t('chart.budgetNone')
+      : t('chart.budgetSize', { size: formatSize(size, mode, t) });
 
 const rating = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
@@ -166,10 +174,11 @@ const rating = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 export const describePoint = (
   point: PortfolioPoint,
   mode: BubbleSize,
+  t: TFunction<'projects'>,
   lists: OptionLists = defaultOptionLists,
 ): string[] => [
   point.title,
-  `importance ${rating(point.importance)}, urgency ${rating(point.urgency)}`,
-  describeSize(point.size, mode),
-  `health: ${point.health === null ? 'not set' : optionLabel(lists, 'projectHealth', point.health)}`,
+  t('chart.ratings', { importance: rating(point.importance), urgency: rating(point.urgency) }),
+  describeSize(point.size, mode, t),
+  t('chart.health', { health: healthName(point.health, t, lists) }),
 ];

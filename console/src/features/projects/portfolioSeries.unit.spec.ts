@@ -11,6 +11,9 @@ import {
 } from './portfolioSeries';
 import type { PortfolioPoint } from './portfolioSeries';
 import { groupView } from './testing/groupView';
+import { englishT } from '../i18n/testing';
+
+const t = englishT('projects');
 
 const rated = (importance: number, urgency: number, overrides: Partial<GroupView> = {}) =>
   groupView({
@@ -23,7 +26,7 @@ const rated = (importance: number, urgency: number, overrides: Partial<GroupView
   });
 
 const allPoints = (projects: GroupView[], mode: 'effort' | 'budget' = 'effort') =>
-  portfolioSeries(projects, mode).series.flatMap((s) => s.points);
+  portfolioSeries(projects, mode, t).series.flatMap((s) => s.points);
 
 const pointOf = (points: readonly PortfolioPoint[], id: number) => {
   const point = points.find((p) => p.id === id);
@@ -116,7 +119,7 @@ describe('portfolioSeries', () => {
       rated(3, 3, { healthStatus: 3 }),
       rated(4, 4, { healthStatus: null as unknown as number }),
     ];
-    const { series, count } = portfolioSeries(projects, 'effort');
+    const { series, count } = portfolioSeries(projects, 'effort', t);
     expect(series.map((s) => [s.health, s.name, s.colour, s.points.length])).toEqual([
       [1, 'On track', 'green', 1],
       [3, 'Critical', 'red', 2],
@@ -143,18 +146,18 @@ describe('portfolioSeries', () => {
     const byBudget = allPoints([a, b], 'budget');
     expect(pointOf(byEffort, b.id).z).toBeGreaterThan(pointOf(byEffort, a.id).z);
     expect(pointOf(byBudget, a.id).z).toBeGreaterThan(pointOf(byBudget, b.id).z);
-    expect(portfolioSeries([a, b], 'budget').largest).toBe(100);
+    expect(portfolioSeries([a, b], 'budget', t).largest).toBe(100);
   });
 
   it('keeps projects without a budget at the smallest radius and counts them', () => {
     const funded = rated(1, 1, { budget: 1000 });
     const unfunded = rated(2, 2, { budget: null });
-    const portfolio = portfolioSeries([funded, unfunded], 'budget');
+    const portfolio = portfolioSeries([funded, unfunded], 'budget', t);
     const points = portfolio.series.flatMap((s) => s.points);
     expect(points).toHaveLength(2);
     expect(pointOf(points, unfunded.id)).toMatchObject({ size: null, z: bubbleRadius.unsized });
     expect(portfolio.withoutSize).toBe(1);
-    expect(portfolioSeries([unfunded], 'budget').largest).toBeNull();
+    expect(portfolioSeries([unfunded], 'budget', t).largest).toBeNull();
   });
 
   it('draws the largest bubbles of a series first so the small ones stay on top', () => {
@@ -163,12 +166,12 @@ describe('portfolioSeries', () => {
       rated(2, 2, { duration: 30 }),
       rated(3, 3, { duration: 9 }),
     ];
-    const [series] = portfolioSeries(projects, 'effort').series;
+    const [series] = portfolioSeries(projects, 'effort', t).series;
     expect(series!.points.map((p) => p.size)).toEqual([30, 9, 2]);
   });
 
   it('answers no series for no project', () => {
-    expect(portfolioSeries([], 'budget')).toEqual({ series: [], count: 0, withoutSize: 0, largest: null });
+    expect(portfolioSeries([], 'budget', t)).toEqual({ series: [], count: 0, withoutSize: 0, largest: null });
   });
 });
 
@@ -176,12 +179,12 @@ describe('describePoint', () => {
   it('names title, ratings, size and health', () => {
     const project = rated(7, 2, { title: 'Apollo', duration: 1, healthStatus: 2 });
     const [point] = allPoints([project]);
-    expect(describePoint(point!, 'effort')).toEqual([
+    expect(describePoint(point!, 'effort', t)).toEqual([
       'Apollo',
       'importance 7, urgency 2',
       'effort: 1 working day',
       'health: At risk',
     ]);
-    expect(describePoint({ ...point!, size: null }, 'budget')[2]).toBe('budget: none');
+    expect(describePoint({ ...point!, size: null }, 'budget', t)[2]).toBe('budget: none');
   });
 });

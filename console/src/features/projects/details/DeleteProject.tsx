@@ -1,5 +1,6 @@
 import { groupDeleteRefusal } from '@fahrplan/contracts';
 import type { GroupDetailsView } from '@fahrplan/contracts';
+import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../../common/ConfirmDelete';
 import { deleteWithUndo } from '../../common/undo';
 import { projectDeleteSummary } from './projectDelete';
@@ -12,9 +13,10 @@ import type { ProjectRecord } from './projectForm';
 
 /** The confirmation's text: counted when it opens, so that it names the items as they are now. */
 function ProjectDeleteSummary({ group }: { group: GroupDetailsView }) {
+  const { t } = useTranslation('projects');
   const { data } = useGetProjectItemCountQuery(group.id, { refetchOnMountOrArgChange: true });
   const lanes = group.subgroups.filter((lane) => lane.type === 'INDIVIDUAL').length;
-  return projectDeleteSummary(group.title, data ?? null, lanes);
+  return projectDeleteSummary(group.title, data ?? null, lanes, t);
 }
 
 interface Props {
@@ -29,20 +31,21 @@ interface Props {
  * rule, contracts' sentence), else a soft delete of the project with its items and lanes, then Undo.
  */
 export function DeleteProject({ group, record, disabled, onDeleted }: Props) {
+  const { t } = useTranslation('projects');
   const [remove] = useDeleteGroupMutation();
   const [restore] = useRestoreGroupMutation();
   const title = group.title;
   return (
     <DeleteButton
-      title="Delete project?"
-      confirmLabel="Delete project"
+      title={t('delete.title')}
+      confirmLabel={t('delete.confirm')}
       consequences={<ProjectDeleteSummary group={group} />}
       refusal={groupDeleteRefusal(group.subprojects, group.shares)}
       disabled={disabled}
       onConfirm={async () => {
         const { id } = record;
         await deleteWithUndo({
-          message: `Deleted: ${title}`,
+          message: t('delete.deleted', { title }),
           label: title,
           remove: () =>
             remove({ data: { id, version: record.version }, idempotencyKey: crypto.randomUUID() }).unwrap(),

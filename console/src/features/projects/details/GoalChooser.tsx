@@ -20,6 +20,7 @@ import type { RenderTreeNodePayload } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconChevronDown, IconChevronRight, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { createGoalSchema, limits } from '@fahrplan/contracts';
+import { useTranslation } from 'react-i18next';
 import type { CreateGoalData } from '@fahrplan/contracts';
 import { zodValidate } from '../../common/zodValidate';
 import { chooserTree, flattenGoalTree, parentGoalOptions } from './goalTree';
@@ -48,6 +49,7 @@ const toCreateGoal = (v: NewGoalValues) => ({
 
 /** §2 goal chooser: the tenant's goal tree to assign from, with a search and a form for a new goal. */
 export function GoalChooser({ opened, onClose, tree, assigned, onAssign, onCreate }: Props) {
+  const { t } = useTranslation('projects');
   const [query, setQuery] = useState('');
   const data = useMemo(() => chooserTree(tree, assigned, query), [tree, assigned, query]);
   // Controlled: goals start expanded (trees are shallow, and search hits should show), and a goal the
@@ -74,17 +76,17 @@ export function GoalChooser({ opened, onClose, tree, assigned, onAssign, onCreat
   });
 
   return (
-    <Modal stackId="goal-chooser" opened={opened} onClose={onClose} title="Add goal" size="lg">
+    <Modal stackId="goal-chooser" opened={opened} onClose={onClose} title={t('strategy.addGoal')} size="lg">
       <Stack>
         <TextInput
-          label="Search goals"
-          placeholder="part of a goal name"
+          label={t('chooser.search')}
+          placeholder={t('chooser.searchPlaceholder')}
           leftSection={<IconSearch size={16} />}
           value={query}
           onChange={(e) => setQuery(e.currentTarget.value)}
           rightSection={
             query && (
-              <ActionIcon variant="subtle" aria-label="clear search" onClick={() => setQuery('')}>
+              <ActionIcon variant="subtle" aria-label={t('chooser.clearSearch')} onClick={() => setQuery('')}>
                 <IconX size={14} />
               </ActionIcon>
             )
@@ -94,16 +96,14 @@ export function GoalChooser({ opened, onClose, tree, assigned, onAssign, onCreat
         <ScrollArea.Autosize mah={320} type="auto">
           {data.length === 0 ? (
             <Text c="dimmed" size="sm">
-              {tree.length === 0
-                ? 'There are no goals yet: create one below.'
-                : 'No goal matches the search.'}
+              {tree.length === 0 ? t('chooser.noGoals') : t('chooser.noMatch')}
             </Text>
           ) : (
             <Tree
               data={data}
               tree={treeController}
               levelOffset="lg"
-              aria-label="goals"
+              aria-label={t('chooser.goals')}
               renderNode={(payload) => <GoalRow payload={payload} onAssign={onAssign} />}
             />
           )}
@@ -112,7 +112,7 @@ export function GoalChooser({ opened, onClose, tree, assigned, onAssign, onCreat
         <NewGoalForm tree={tree} onCreate={onCreate} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Done
+            {t('chooser.done')}
           </Button>
         </Group>
       </Stack>
@@ -127,6 +127,7 @@ function GoalRow({
   payload: RenderTreeNodePayload;
   onAssign: (goal: GoalKey) => void;
 }) {
+  const { t } = useTranslation('projects');
   const { node, expanded, hasChildren, elementProps } = payload;
   const { goal, selectable, assigned } = (node as unknown as ChooserNode).nodeProps;
   return (
@@ -145,7 +146,7 @@ function GoalRow({
       </Text>
       {assigned && (
         <Badge size="sm" variant="light" color="gray">
-          assigned
+          {t('chooser.assigned')}
         </Badge>
       )}
       {selectable && (
@@ -153,14 +154,14 @@ function GoalRow({
           size="compact-xs"
           variant="light"
           leftSection={<IconPlus size={12} />}
-          aria-label={`assign ${String(node.label)}`}
+          aria-label={t('chooser.assignGoal', { label: String(node.label) })}
           onClick={(e) => {
             // The row's own click toggles expansion; assigning must not.
             e.stopPropagation();
             onAssign(goal);
           }}
         >
-          assign
+          {t('chooser.assign')}
         </Button>
       )}
     </Group>
@@ -174,6 +175,7 @@ function NewGoalForm({
   tree: readonly GoalTreeNode[];
   onCreate: (goal: CreateGoalData) => void;
 }) {
+  const { t } = useTranslation('projects');
   const form = useForm<NewGoalValues>({
     initialValues: { name: '', parent: null, description: '' },
     validate: zodValidate(createGoalSchema, toCreateGoal),
@@ -192,15 +194,20 @@ function NewGoalForm({
       }}
     >
       <Stack gap="xs">
-        <Title order={5}>New goal</Title>
+        <Title order={5}>{t('chooser.newGoal')}</Title>
         <Text size="xs" c="dimmed">
-          The goal is created when the project is saved, and assigned to it with value 0.
+          {t('chooser.newGoalHint')}
         </Text>
         <Group grow align="flex-start">
-          <TextInput label="Name" withAsterisk maxLength={limits.title} {...form.getInputProps('name')} />
+          <TextInput
+            label={t('chooser.name')}
+            withAsterisk
+            maxLength={limits.title}
+            {...form.getInputProps('name')}
+          />
           <Select
-            label="Parent goal"
-            placeholder="none (a top-level goal)"
+            label={t('chooser.parent')}
+            placeholder={t('chooser.parentPlaceholder')}
             data={parents}
             searchable
             clearable
@@ -209,7 +216,7 @@ function NewGoalForm({
           />
         </Group>
         <Textarea
-          label="Description"
+          label={t('chooser.description')}
           autosize
           minRows={2}
           maxRows={5}
@@ -218,7 +225,7 @@ function NewGoalForm({
         />
         <Group justify="flex-end">
           <Button type="submit" variant="light" leftSection={<IconPlus size={14} />}>
-            Create and assign
+            {t('chooser.create')}
           </Button>
         </Group>
       </Stack>

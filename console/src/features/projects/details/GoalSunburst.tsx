@@ -1,6 +1,7 @@
 import { Suspense, lazy, useId, useMemo } from 'react';
 import { Box, Center, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { metricLimits } from '@fahrplan/contracts';
+import { useTranslation } from 'react-i18next';
 import { buildGoalTree, sunburstData, sunburstSummary } from './goalTree';
 import type { GoalSunburstProps } from './tabTypes';
 import classes from './goalSunburst.module.css';
@@ -10,9 +11,10 @@ const GoalSunburstChart = lazy(() => import('./goalSunburstChart'));
 
 /** §2 strategy: the goal tree as a sunburst, each ring a goal level, each arc sized by the project's values. */
 export function GoalSunburst({ goals, values, height = 320 }: GoalSunburstProps) {
+  const { t } = useTranslation('projects');
   const captionId = useId();
   const tree = useMemo(() => buildGoalTree(goals), [goals]);
-  const data = useMemo(() => sunburstData(tree, values), [tree, values]);
+  const data = useMemo(() => sunburstData(tree, values, t), [tree, values, t]);
   const summary = useMemo(() => sunburstSummary(tree, values), [tree, values]);
 
   return (
@@ -26,7 +28,7 @@ export function GoalSunburst({ goals, values, height = 320 }: GoalSunburstProps)
           style={{ borderRadius: '50%' }}
         >
           <Text c="dimmed" size="sm" ta="center" maw={220}>
-            No goal has a value yet. Move a goal&apos;s slider above 0 to see it here.
+            {t('sunburst.empty')}
           </Text>
         </Center>
       ) : (
@@ -45,10 +47,10 @@ export function GoalSunburst({ goals, values, height = 320 }: GoalSunburstProps)
       )}
       <VisuallyHidden component="figcaption" id={captionId}>
         {summary.length === 0 ? (
-          'Goal sunburst: no goal has a value for this project.'
+          t('sunburst.captionEmpty')
         ) : (
           <>
-            Goal sunburst, the project&apos;s goal values from 0 to {metricLimits.goal}:
+            {t('sunburst.caption', { max: metricLimits.goal })}
             <ul>
               {summary.map(({ key, label, value }) => (
                 <li key={key}>

@@ -1,6 +1,7 @@
 import { Accordion, Alert, Badge, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { importanceWeights, maxMetricValue, metricLimits } from '@fahrplan/contracts';
 import type { MetricType } from '@fahrplan/contracts';
 import {
@@ -8,8 +9,8 @@ import {
   keyFigureSliders,
   priorityRawSum,
   prioritySummary,
+  ratingLabel,
   ratingName,
-  ratingTypeLabels,
   ratingTypeWeights,
   ratingTypes,
   ratingValue,
@@ -21,6 +22,7 @@ const formatNumber = (n: number) => String(Math.round(n * 100) / 100);
 
 /** §2 key figures: metric sliders and the collapsible priority pane (§5 inconsistency, §9 formula). */
 export function KeyFiguresTab({ value, onChange, editable, admin }: KeyFiguresTabProps) {
+  const { t } = useTranslation('projects');
   const { priority, inconsistent } = prioritySummary(value);
   // Open by default when the stored metric4 disagrees with the ratings, so the user sees why.
   const [openPane, setOpenPane] = useState<string | null>(inconsistent ? 'priority' : null);
@@ -38,7 +40,7 @@ export function KeyFiguresTab({ value, onChange, editable, admin }: KeyFiguresTa
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
-        {keyFigureSliders(admin).map(({ key, label, max }) => (
+        {keyFigureSliders(admin, t).map(({ key, label, max }) => (
           <ScaleSlider
             key={key}
             label={label}
@@ -52,7 +54,12 @@ export function KeyFiguresTab({ value, onChange, editable, admin }: KeyFiguresTa
       </SimpleGrid>
       {!admin && (
         <Text size="sm">
-          Metric 4 (priority): <b>{value.metric4}</b>
+          <Trans
+            t={t}
+            i18nKey="kpi.metric4Value"
+            values={{ value: value.metric4 }}
+            components={{ b: <b /> }}
+          />
         </Text>
       )}
 
@@ -61,23 +68,26 @@ export function KeyFiguresTab({ value, onChange, editable, admin }: KeyFiguresTa
         <Alert
           color="orange"
           icon={<IconInfoCircle />}
-          title="Metric 4 overwritten"
+          title={t('kpi.overwrittenTitle')}
           withCloseButton
-          closeButtonLabel="dismiss"
+          closeButtonLabel={t('kpi.dismiss')}
           onClose={() => setOverwritten(null)}
         >
-          Changing the ratings recomputed the priority and overwrote metric 4: was {overwritten.from}, now{' '}
-          {overwritten.to}.
+          {t('kpi.overwritten', { from: overwritten.from, to: overwritten.to })}
         </Alert>
       )}
       {inconsistent && (
-        <Alert color="yellow" icon={<IconAlertTriangle />} title="Priority inconsistent" role="status">
-          The calculated priority ({priority}) differs from metric 4 ({value.metric4}).
-          {priority > metricLimits.metric4
-            ? ` Metric 4 goes up to ${metricLimits.metric4} only.`
-            : editable
-              ? ' Changing a rating in the priority details overwrites metric 4 with the priority.'
-              : ''}
+        <Alert color="yellow" icon={<IconAlertTriangle />} title={t('kpi.inconsistentTitle')} role="status">
+          {[
+            t('kpi.inconsistent', { priority, metric4: value.metric4 }),
+            priority > metricLimits.metric4
+              ? t('kpi.metric4Limit', { max: metricLimits.metric4 })
+              : editable
+                ? t('kpi.inconsistentHint')
+                : null,
+          ]
+            .filter((sentence) => sentence !== null)
+            .join(' ')}
         </Alert>
       )}
 
@@ -85,9 +95,9 @@ export function KeyFiguresTab({ value, onChange, editable, admin }: KeyFiguresTa
         <Accordion.Item value="priority">
           <Accordion.Control>
             <Group gap="xs">
-              <Text fw={500}>Priority details</Text>
+              <Text fw={500}>{t('kpi.priorityDetails')}</Text>
               <Badge variant="light" color={inconsistent ? 'yellow' : 'blue'}>
-                priority {priority}
+                {t('kpi.priorityBadge', { priority })}
               </Badge>
             </Group>
           </Accordion.Control>
@@ -100,6 +110,21 @@ export function KeyFiguresTab({ value, onChange, editable, admin }: KeyFiguresTa
   );
 }
 
+/** A rating's stored code, with its label beside it in the language shown. */
+function RatingLabel({ type, label }: { type: MetricType; label: string | null }) {
+  const { t } = useTranslation('projects');
+  return label === null ? (
+    type
+  ) : (
+    <>
+      {type}{' '}
+      <Text span size="sm" c="dimmed">
+        {t('kpi.ratingLabel', { label })}
+      </Text>
+    </>
+  );
+}
+
 interface PaneProps {
   readonly value: KeyFiguresTabProps['value'];
   readonly priority: number;
@@ -108,22 +133,17 @@ interface PaneProps {
 }
 
 function PriorityPane({ value, priority, editable, onRating }: PaneProps) {
+  const { t } = useTranslation('projects');
+  const weights = ratingTypeWeights(t);
   return (
     <Stack gap="xs">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
         {ratingTypes.map((type) => (
           <ScaleSlider
             key={type}
-            label={
-              <>
-                {type}{' '}
-                <Text span size="sm" c="dimmed">
-                  ({ratingTypeLabels[type]})
-                </Text>
-              </>
-            }
-            name={ratingName(type)}
-            hint={ratingTypeWeights[type]}
+            label={<RatingLabel type={type} label={ratingLabel(type, t)} />}
+            name={ratingName(type, t)}
+            hint={weights[type]}
             max={maxMetricValue}
             value={ratingValue(value.metrics, type)}
             disabled={!editable}
@@ -132,23 +152,24 @@ function PriorityPane({ value, priority, editable, onRating }: PaneProps) {
         ))}
       </SimpleGrid>
       <Text size="sm">
-        Calculated priority:{' '}
-        <b>
-          {formatNumber(priorityRawSum(value.metrics))} → {priority}
-        </b>
+        <Trans
+          t={t}
+          i18nKey="kpi.calculated"
+          values={{ sum: formatNumber(priorityRawSum(value.metrics)), priority }}
+          components={{ b: <b /> }}
+        />
       </Text>
       <Text size="sm" c="dimmed" component="div">
-        How the priority is calculated:
+        <div>{t('kpi.formulaTitle')}</div>
         <List size="sm" c="dimmed">
           <List.Item>
-            WICHTIGKEIT (importance) counts on the scale {importanceWeights.join(', ')} for the values 0 to{' '}
-            {maxMetricValue};
+            {t('kpi.formulaImportance', { scale: importanceWeights.join(', '), max: maxMetricValue })}
           </List.Item>
-          <List.Item>ARCHITEKTUR, BETRIEB and GESCHAEFTSPROZESSE add a third of their value each;</List.Item>
-          <List.Item>DRINGLICHKEIT (urgency) does not count;</List.Item>
-          <List.Item>the sum is rounded, halves up.</List.Item>
+          <List.Item>{t('kpi.formulaThirds')}</List.Item>
+          <List.Item>{t('kpi.formulaUrgency')}</List.Item>
+          <List.Item>{t('kpi.formulaRounding')}</List.Item>
         </List>
-        Changing a rating overwrites metric 4 with the priority (at most {metricLimits.metric4}).
+        <div>{t('kpi.formulaOverwrite', { max: metricLimits.metric4 })}</div>
       </Text>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Anchor, Divider, Group, List, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useTranslation } from 'react-i18next';
 import type { GroupDetailsView } from '@fahrplan/contracts';
 import { AttributeFields } from '../../common/AttributeField';
 import type { AttributeDefinition } from '../../common/attributes';
@@ -32,9 +33,10 @@ interface Props extends ProjectTabProps {
 }
 
 function ApplicationsField({ form, editable }: ProjectTabProps) {
+  const { t } = useTranslation('projects');
   return (
     <ApplicationsPicker
-      label="Applications"
+      label={t('details.applications')}
       hide={(app) => app.deleted}
       readOnly={!editable}
       value={form.values.applications}
@@ -49,10 +51,11 @@ function ApplicationsField({ form, editable }: ProjectTabProps) {
  * search found, knowing the project's own subtree (none of it can become its parent).
  */
 function ParentField({ form, editable, group, selfId }: ProjectTabProps & Pick<Props, 'group' | 'selfId'>) {
+  const { t } = useTranslation('projects');
   const parent = form.values.parent;
   const [chosen] = useProjects(parent === null ? [] : [parent]);
   const { search, setSearch, query } = usePickerSearch(
-    chosen?.title ?? (parent === null ? 'not assigned' : null),
+    chosen?.title ?? (parent === null ? t('details.notAssigned') : null),
   );
   const found = useProjectSearch(query, undefined, !editable);
   const subtree = useGetSubtreeQuery(selfId ?? skipToken).data ?? [];
@@ -61,14 +64,18 @@ function ParentField({ form, editable, group, selfId }: ProjectTabProps & Pick<P
   const offered = projectParentOptions(
     [...(chosen ? [chosen] : []), ...found.records, ...subtree],
     selfId,
+    t,
     lists,
   );
   if (parent !== null && !offered.some((o) => o.value === String(parent)))
     // a parent the tenant no longer sees (e.g. a revoked share) shows as missing
-    offered.push({ value: String(parent), label: group?.parentTitle ?? `missing project #${parent}` });
+    offered.push({
+      value: String(parent),
+      label: group?.parentTitle ?? t('details.missingProject', { id: parent }),
+    });
   return (
     <SearchSelect
-      label="Parent project"
+      label={t('details.parent')}
       data={pickerData([], [], offered, found.more)}
       allowDeselect={false}
       readOnly={!editable}
@@ -87,6 +94,7 @@ function ParentField({ form, editable, group, selfId }: ProjectTabProps & Pick<P
 /** §2 details of a project. */
 export function ProjectDetailsTab(props: Props) {
   const { form, editable, group, alm, canShare, admin, superuser, onOpenProject, attributes } = props;
+  const { t } = useTranslation('projects');
   const readOnly = !editable;
   const subprojects = group?.subprojects ?? [];
   return (
@@ -102,10 +110,10 @@ export function ProjectDetailsTab(props: Props) {
           error={form.errors.resource}
         />
       </SimpleGrid>
-      {group?.shared && <TextInput label="Owning tenant" readOnly value={group.tenant} />}
+      {group?.shared && <TextInput label={t('details.owningTenant')} readOnly value={group.tenant} />}
       <TagsInput
-        label="Shared with tenants"
-        description={canShare ? 'Enter a tenant name and press Enter' : undefined}
+        label={t('details.sharedWith')}
+        description={canShare ? t('details.sharedWithHint') : undefined}
         disabled={!editable || !canShare}
         splitChars={[',', ' ']}
         value={form.values.shareWith}
@@ -113,21 +121,29 @@ export function ProjectDetailsTab(props: Props) {
         error={form.errors.shareWith}
       />
       {group && !group.shared && group.shares.length > 0 && (
-        <Text size="xs" c="dimmed" mt={-8} aria-label="share status">
-          {group.shares.map((s) => `${s.tenant}: ${s.status.toLowerCase()}`).join(' · ')}
+        <Text size="xs" c="dimmed" mt={-8} aria-label={t('details.shareStatus')}>
+          {group.shares
+            .map(({ tenant, status }) =>
+              status === 'PENDING'
+                ? t('details.sharePending', { tenant })
+                : t('details.shareAccepted', { tenant }),
+            )
+            .join(' · ')}
         </Text>
       )}
       <ProjectTrackerFields form={form} editable={editable} />
       <AttributeFields form={form} definitions={attributes} editable={editable} />
       <AdminCockpitField form={form} admin={admin} editable={editable} />
-      {superuser && <TextInput label="Identity id" readOnly={readOnly} {...form.getInputProps('iamId')} />}
-      <Divider label="Subprojects" labelPosition="left" />
+      {superuser && (
+        <TextInput label={t('details.identityId')} readOnly={readOnly} {...form.getInputProps('iamId')} />
+      )}
+      <Divider label={t('details.subprojects')} labelPosition="left" />
       {subprojects.length === 0 ? (
         <Text c="dimmed" size="sm">
-          no subprojects
+          {t('details.noSubprojects')}
         </Text>
       ) : (
-        <List size="sm" aria-label="subprojects">
+        <List size="sm" aria-label={t('details.subprojectsList')}>
           {subprojects.map((s) => (
             <List.Item key={s.id}>
               <Group gap={4}>

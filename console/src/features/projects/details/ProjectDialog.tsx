@@ -1,5 +1,8 @@
 import { Center, Loader, Modal } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import type { TFunction } from 'i18next';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import { describeError, httpStatusOf } from '../../common/problem';
 import { useDialogRecord } from '../../record-dialog/useDialogRecord';
@@ -17,27 +20,38 @@ interface Props {
   onOpenProject: (id: number) => void;
 }
 
-/** §8: what a failed load tells the user. */
-export const projectLoadFailureMessage = (error: unknown) => {
+/**
+ * §8: what a failed load tells the user. Without `t` (a caller outside this feature that has not
+ * passed one yet) in English.
+ */
+export const projectLoadFailureMessage = (error: unknown, t?: TFunction<'projects'>) => {
   const status = httpStatusOf(error);
-  if (status === 404) return 'project not found';
-  if (status === 403) return 'not permitted';
+  if (status === 404) return t ? t('dialog.notFound') : 'project not found';
+  if (status === 403) return t ? t('dialog.notPermitted') : 'not permitted';
   return describeError(error);
+};
+
+/** projectLoadFailureMessage in the language shown. */
+export const useProjectLoadFailureMessage = () => {
+  const { t } = useTranslation('projects');
+  return useCallback((error: unknown) => projectLoadFailureMessage(error, t), [t]);
 };
 
 /** The project (group) details dialog (§2): loads the project, then hands it to the editor. */
 export function ProjectDialog({ projectId, application = null, onClose, onOpenProject }: Props) {
   useReturnFocus();
+  const { t } = useTranslation('projects');
+  const failureMessage = useProjectLoadFailureMessage();
   const me = useAppSelector(selectMe);
   const query = useGetProjectQuery(projectId ?? skipToken, { refetchOnMountOrArgChange: true });
-  const loaded = useDialogRecord(query, projectId, projectLoadFailureMessage, onClose);
+  const loaded = useDialogRecord(query, projectId, failureMessage, onClose);
 
   if (!me) return null;
   if (projectId !== null && !loaded) {
     return (
-      <Modal opened onClose={onClose} title="show group">
+      <Modal opened onClose={onClose} title={t('dialog.loadingTitle')}>
         <Center h={120}>
-          <Loader aria-label="loading project" />
+          <Loader aria-label={t('dialog.loading')} />
         </Center>
       </Modal>
     );

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Group, Tabs, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconLink } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { can, parseTrackerRepositoryId } from '@fahrplan/contracts';
 import type { GoalView, GroupDetailsView, MeView } from '@fahrplan/contracts';
 import { EditorDialog, useEditorSave } from '../../record-dialog/EditorChrome';
@@ -85,17 +86,18 @@ const noGoals: GoalView[] = [];
 
 /** A saved project's title: its name, its tracker issue, and who shares it (null: our own). */
 function ProjectTitle({ saved, sharedBy }: { saved: ProjectFormValues; sharedBy: string | null }) {
+  const { t } = useTranslation('projects');
   return (
     <Group gap={6} component="span">
-      <span>show group {saved.title}</span>
+      <span>{t('dialog.title', { title: saved.title })}</span>
       <IssueBadgeOf
         issueKey={saved.jiraid}
         connectionId={parseTrackerRepositoryId(saved.jiraRepoId)?.connectionId ?? null}
         withKey
       />
       {sharedBy !== null && (
-        <Tooltip label={`shared by ${sharedBy}`}>
-          <IconLink size={16} aria-label={`shared by ${sharedBy}`} />
+        <Tooltip label={t('table.sharedBy', { tenant: sharedBy })}>
+          <IconLink size={16} aria-label={t('table.sharedBy', { tenant: sharedBy })} />
         </Tooltip>
       )}
     </Group>
@@ -109,10 +111,11 @@ const projectReferences = referenceNames({
 });
 
 export function ProjectEditor({ group, application, me, onClose, onOpenProject }: Props) {
+  const { t } = useTranslation('projects');
   const [openedAsNew] = useState(group === null);
   const definitions = me.projectAttributes;
   const [initialValues] = useState(() => toFormValues(group, today(), application, definitions));
-  const validate = useMemo(() => projectFormValidator(definitions), [definitions]);
+  const validate = useMemo(() => projectFormValidator(t, definitions), [t, definitions]);
   const goals = useGetGoalsQuery().data?.items ?? noGoals;
   const { form, compare } = useRecordForm({
     kind: 'project',
@@ -123,13 +126,13 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
     ignore: ['addAccount', 'comment'],
     // the goals by their names, as the strategy tab lists them; references as their pickers
     formatField: (field, value) =>
-      field === 'strategy' ? strategyText(value as StrategyValue, goals) : projectReferences(field, value),
+      field === 'strategy' ? strategyText(value as StrategyValue, goals, t) : projectReferences(field, value),
     // the key figures and goals element by element, by their sliders' labels and the goals' paths
     listEntries: (field, asOf, now) =>
       field === 'rating'
-        ? keyFigureEntries(asOf as RatingValues, now as RatingValues)
+        ? keyFigureEntries(asOf as RatingValues, now as RatingValues, t)
         : field === 'strategy'
-          ? strategyEntries(asOf as StrategyValue, now as StrategyValue, goals)
+          ? strategyEntries(asOf as StrategyValue, now as StrategyValue, goals, t)
           : null,
   });
   const [record, setRecord] = useState<ProjectRecord | null>(
@@ -169,7 +172,7 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
           done(progress.done);
         },
       });
-      notifySuccess(openedAsNew ? 'project created' : 'project saved');
+      notifySuccess(openedAsNew ? t('dialog.created') : t('dialog.saved'));
       onClose();
     },
     onSaveError: (e) => showSaveError(form, e),
@@ -199,13 +202,17 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
     <EditorDialog
       stackId="project"
       title={
-        isNew ? 'new group' : <ProjectTitle saved={saved} sharedBy={shared ? (group?.tenant ?? '') : null} />
+        isNew ? (
+          t('dialog.newTitle')
+        ) : (
+          <ProjectTitle saved={saved} sharedBy={shared ? (group?.tenant ?? '') : null} />
+        )
       }
       size="xl"
       onClose={() => leave(onClose)}
       tabs={[
-        ['kpi', 'Key figures'],
-        ['strategy', 'Strategy'],
+        ['kpi', t('dialog.keyFigures')],
+        ['strategy', t('dialog.strategy')],
       ]}
       finance={finance}
       history={{ category: 'group', id: record?.id ?? null, me, leave, shared }}

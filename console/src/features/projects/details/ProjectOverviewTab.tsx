@@ -1,5 +1,7 @@
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { optionListFields } from '@fahrplan/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { DescriptionField, DurationField, RequiredNameInput } from '../../record-dialog/SharedFields';
 import { UiDateInput } from '../../common/UiDateInput';
 import { OptionSelect } from '../../options/OptionSelect';
@@ -7,20 +9,25 @@ import { changeStart, durationOf } from './projectForm';
 import type { ProjectTabProps } from './projectFormTypes';
 
 /** The project's classification codes, each by the label its dialog field has. */
-const codeLabels = {
-  projectStatus: 'Status',
-  projectPhase: 'Phase',
-  projectHealth: 'Health status',
-  projectArt: 'Type (art)',
-  projectKlasse: 'Class (klasse)',
-} as const;
+const codeLabels = (t: TFunction<'projects'>) => ({
+  projectStatus: t('overview.status'),
+  projectPhase: t('overview.phase'),
+  projectHealth: t('overview.health'),
+  projectArt: t('overview.art'),
+  projectKlasse: t('overview.klasse'),
+});
 
 /** A classification code of the project, chosen by its label from the tenant's list (issue 19). */
-function CodeSelect({ form, editable, kind }: ProjectTabProps & { kind: keyof typeof codeLabels }) {
+function CodeSelect({
+  form,
+  editable,
+  kind,
+}: ProjectTabProps & { kind: keyof ReturnType<typeof codeLabels> }) {
+  const { t } = useTranslation('projects');
   const { field } = optionListFields[kind];
   return (
     <OptionSelect
-      label={codeLabels[kind]}
+      label={codeLabels(t)[kind]}
       kind={kind}
       readOnly={!editable}
       value={form.values[field]}
@@ -36,20 +43,21 @@ export function ProjectOverviewTab({
   editable,
   agileLifecycle,
 }: ProjectTabProps & { agileLifecycle: boolean }) {
+  const { t } = useTranslation('projects');
   const readOnly = !editable;
   const duration = durationOf(form.values);
   return (
     <Stack>
-      <RequiredNameInput form={form} field="title" label="Title" editable={editable} />
+      <RequiredNameInput form={form} field="title" label={t('overview.title')} editable={editable} />
       <DescriptionField form={form} readOnly={readOnly} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <UiDateInput
-          label="Begin"
+          label={t('overview.begin')}
           readOnly={readOnly}
           {...form.getInputProps('start')}
           onChange={(start) => form.setValues(changeStart(form.getValues(), start))}
         />
-        <UiDateInput label="End" readOnly={readOnly} {...form.getInputProps('end')} />
+        <UiDateInput label={t('overview.end')} readOnly={readOnly} {...form.getInputProps('end')} />
         <DurationField duration={duration} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -57,10 +65,10 @@ export function ProjectOverviewTab({
         {agileLifecycle && <CodeSelect form={form} editable={editable} kind="projectPhase" />}
         <CodeSelect form={form} editable={editable} kind="projectHealth" />
       </SimpleGrid>
-      <TextInput label="Contact" readOnly={readOnly} {...form.getInputProps('contact')} />
+      <TextInput label={t('overview.contact')} readOnly={readOnly} {...form.getInputProps('contact')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Project number" readOnly={readOnly} {...form.getInputProps('projectNr')} />
-        <TextInput label="Short name" readOnly={readOnly} {...form.getInputProps('shortname')} />
+        <TextInput label={t('overview.projectNr')} readOnly={readOnly} {...form.getInputProps('projectNr')} />
+        <TextInput label={t('overview.shortname')} readOnly={readOnly} {...form.getInputProps('shortname')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <CodeSelect form={form} editable={editable} kind="projectArt" />

@@ -14,6 +14,7 @@ import type { ProjectTabProps } from './projectFormTypes';
  * the repository clears the issue id. Nothing without the jira feature.
  */
 export function ProjectTrackerFields({ form, editable }: ProjectTabProps) {
+  const { t } = useTranslation('projects');
   const query = useRepositories();
   const { t: trackerT } = useTranslation('tracker');
   if (!query.jira) return null;
@@ -24,18 +25,18 @@ export function ProjectTrackerFields({ form, editable }: ProjectTabProps) {
   const note = chooserNote(query, current, trackerT);
   return (
     <>
-      <Divider label="Issue tracker" labelPosition="left" />
+      <Divider label={t('tracker.title')} labelPosition="left" />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <Select
-            label="Tracker repository"
-            placeholder={editable ? 'search by key or name' : undefined}
+            label={t('tracker.repository')}
+            placeholder={editable ? t('tracker.searchPlaceholder') : undefined}
             data={repositoryOptions(query.data ?? [], current, trackerT)}
             searchable
             clearable={editable}
             readOnly={!editable}
             disabled={query.isLoading && editable}
-            nothingFoundMessage="No repository matches"
+            nothingFoundMessage={t('tracker.noMatch')}
             value={repoSet ? current : null}
             onChange={(id) => {
               const chosen = repositoryOf(query.data, id);
@@ -52,13 +53,13 @@ export function ProjectTrackerFields({ form, editable }: ProjectTabProps) {
           <RepositoryLinks repository={repository} />
         </Group>
         <LinkField
-          label="Issue id"
-          openLabel="open issue"
+          label={t('tracker.issueId')}
+          openLabel={t('tracker.openIssue')}
           href={trackerIssueLink(values.jiraRepoUrl, values.jiraid)}
           readOnly={!editable || !repoSet}
           placeholder={
             editable && !repoSet
-              ? 'choose a repository first'
+              ? t('tracker.chooseRepositoryFirst')
               : repository
                 ? `${repository.key}-123`
                 : undefined

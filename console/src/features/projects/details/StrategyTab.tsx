@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { metricLimits } from '@fahrplan/contracts';
+import { useTranslation } from 'react-i18next';
 import { GoalChooser } from './GoalChooser';
 import { GoalSunburst } from './GoalSunburst';
 import {
@@ -19,6 +20,7 @@ import type { StrategyTabProps } from './tabTypes';
 
 /** §2 strategy: a 0–9 slider per assigned goal, the add-goal chooser and the goal sunburst. */
 export function StrategyTab({ goals, value, onChange, editable }: StrategyTabProps) {
+  const { t } = useTranslation('projects');
   const [choosing, setChoosing] = useState(false);
   const nodes = useMemo(() => goalNodes(goals, value.pending), [goals, value.pending]);
   const tree = useMemo(() => buildGoalTree(nodes), [nodes]);
@@ -36,7 +38,7 @@ export function StrategyTab({ goals, value, onChange, editable }: StrategyTabPro
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
       <Stack gap="xs">
         <Group justify="space-between">
-          <Title order={5}>Goals of this project</Title>
+          <Title order={5}>{t('strategy.goalsOfProject')}</Title>
           {editable && (
             <Button
               variant="light"
@@ -44,20 +46,17 @@ export function StrategyTab({ goals, value, onChange, editable }: StrategyTabPro
               leftSection={<IconPlus size={14} />}
               onClick={() => setChoosing(true)}
             >
-              Add goal
+              {t('strategy.addGoal')}
             </Button>
           )}
         </Group>
         {value.assigned.length === 0 ? (
           <Paper withBorder p="md" c="dimmed">
-            <Text size="sm">
-              No goal is assigned to this project.
-              {editable && ' Use “Add goal” to align it with the strategy.'}
-            </Text>
+            <Text size="sm">{editable ? t('strategy.noGoalsEditable') : t('strategy.noGoals')}</Text>
           </Paper>
         ) : (
           value.assigned.map(({ goal, value: goalValue }) => {
-            const label = goalLabel(nodes, goal);
+            const label = goalLabel(nodes, goal, t);
             return (
               <ScaleSlider
                 key={String(goal)}
@@ -66,7 +65,7 @@ export function StrategyTab({ goals, value, onChange, editable }: StrategyTabPro
                     {label}{' '}
                     {pendingKeys.has(String(goal)) && (
                       <Badge size="xs" variant="light" color="yellow">
-                        new
+                        {t('strategy.newBadge')}
                       </Badge>
                     )}
                   </>
@@ -81,7 +80,7 @@ export function StrategyTab({ goals, value, onChange, editable }: StrategyTabPro
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      aria-label={`remove goal ${label}`}
+                      aria-label={t('strategy.removeGoal', { label })}
                       onClick={() => onChange(removeGoal(value, goal))}
                     >
                       <IconTrash size={16} />

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useMantineTheme } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { MantineTheme } from '@mantine/core';
 import Chart from 'react-apexcharts';
 import type { Props as ChartProps } from 'react-apexcharts';
@@ -22,6 +23,7 @@ const palette = (theme: MantineTheme) =>
 
 /** The ApexCharts sunburst itself, in its own module so the dialog can load it lazily. */
 export default function GoalSunburstChart({ data, height }: Props) {
+  const { t } = useTranslation('projects');
   const theme = useMantineTheme();
   // Stable options: a change of `data` alone goes through updateSeries, which animates the arcs.
   const options = useMemo<ApexOptions>(
@@ -42,8 +44,8 @@ export default function GoalSunburstChart({ data, height }: Props) {
     [theme],
   );
   const series = useMemo(
-    () => [{ name: 'goals', data: colourSunburst(data, palette(theme), theme.colors.gray[6]) }],
-    [data, theme],
+    () => [{ name: t('sunburst.series'), data: colourSunburst(data, palette(theme), theme.colors.gray[6]) }],
+    [data, theme, t],
   );
   return <Chart type={sunburst} series={series} options={options} height={height} />;
 }

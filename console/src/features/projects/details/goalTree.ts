@@ -1,4 +1,5 @@
 import type { CreateGoalData, GoalView } from '@fahrplan/contracts';
+import type { TFunction } from 'i18next';
 import { diffList } from '../../common/listDiff';
 import type { ListEntryLine } from '../../common/listDiff';
 import type { PendingGoal, StrategyValue } from './tabTypes';
@@ -79,12 +80,12 @@ export function flattenGoalTree(tree: readonly GoalTreeNode[]): GoalTreeNode[] {
 export const goalPathSeparator = ' › ';
 
 /** A goal's name with its parent path, e.g. 'Efficiency › Automate operations'. */
-export function goalLabel(nodes: readonly GoalNode[], id: GoalKey): string {
+export function goalLabel(nodes: readonly GoalNode[], id: GoalKey, t: TFunction<'projects'>): string {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const names: string[] = [];
   const seen = new Set<GoalKey>();
   let current = byId.get(id);
-  if (!current) return `goal ${id}`;
+  if (!current) return t('strategy.unknownGoal', { id });
   while (current && !seen.has(current.id)) {
     seen.add(current.id);
     names.unshift(current.name);
@@ -94,12 +95,16 @@ export function goalLabel(nodes: readonly GoalNode[], id: GoalKey): string {
 }
 
 /** A project's goal values as one line, each goal by its path ("Efficiency › Automate operations: 3"). */
-export function strategyText(value: StrategyValue, goals: Parameters<typeof goalNodes>[0]): string {
+export function strategyText(
+  value: StrategyValue,
+  goals: Parameters<typeof goalNodes>[0],
+  t: TFunction<'projects'>,
+): string {
   const nodes = goalNodes(goals, value.pending);
   const text = value.assigned
-    .map(({ goal, value: rated }) => `${goalLabel(nodes, goal)}: ${rated}`)
+    .map(({ goal, value: rated }) => `${goalLabel(nodes, goal, t)}: ${rated}`)
     .join(', ');
-  return text === '' ? '(none)' : text;
+  return text === '' ? t('strategy.none') : text;
 }
 
 /**
@@ -110,12 +115,13 @@ export function strategyEntries(
   asOf: StrategyValue,
   now: StrategyValue,
   goals: Parameters<typeof goalNodes>[0],
+  t: TFunction<'projects'>,
 ): ListEntryLine[] {
   const nodes = goalNodes(goals, [...asOf.pending, ...now.pending]);
   return diffList(asOf.assigned, now.assigned, ({ goal }) => String(goal)).map((entry) => ({
     change: entry.change,
-    noun: 'Goal',
-    name: goalLabel(nodes, (entry.before ?? entry.after)!.goal),
+    noun: t('strategy.goalNoun'),
+    name: goalLabel(nodes, (entry.before ?? entry.after)!.goal, t),
     before: entry.before ? String(entry.before.value) : null,
     after: entry.after ? String(entry.after.value) : null,
   }));
@@ -204,13 +210,14 @@ export function chartSafeText(text: string): string {
 export function sunburstData(
   tree: readonly GoalTreeNode[],
   values: ReadonlyMap<GoalKey, number>,
+  t: TFunction<'projects'>,
 ): SunburstDatum[] {
   const toDatum = (node: GoalTreeNode): SunburstDatum | null => {
     const own = Math.max(0, values.get(node.goal.id) ?? 0);
     const children = node.children.map(toDatum).filter((c): c is SunburstDatum => c !== null);
     const name = chartSafeText(node.goal.name);
     if (children.length === 0) return own > 0 ? { x: name, y: own } : null;
-    if (own > 0) children.unshift({ x: `${name} (itself)`, y: own });
+    if (own > 0) children.unshift({ x: t('strategy.itself', { name }), y: own });
     return { x: name, y: children.reduce((sum, c) => sum + c.y, 0), children };
   };
   return tree.map(toDatum).filter((d): d is SunburstDatum => d !== null);

@@ -22,6 +22,9 @@ import {
 import type { GoalNode } from './goalTree';
 import { listEntryLineText } from '../../common/listDiff';
 import type { PendingGoal, StrategyValue } from './tabTypes';
+import { englishT } from '../../i18n/testing';
+
+const t = englishT('projects');
 
 const goal = (
   id: number,
@@ -116,13 +119,13 @@ describe('buildGoalTree', () => {
 
 describe('goalLabel', () => {
   it('prefixes the parent path', () => {
-    expect(goalLabel(goals, 6)).toBe('Customers › Self-service › Portal');
-    expect(goalLabel(goals, 1)).toBe('Efficiency');
+    expect(goalLabel(goals, 6, t)).toBe('Customers › Self-service › Portal');
+    expect(goalLabel(goals, 1, t)).toBe('Efficiency');
   });
 
   it('names an unknown goal by its id and survives a cycle', () => {
-    expect(goalLabel(goals, 42)).toBe('goal 42');
-    expect(goalLabel([goal(1, 'A', 2), goal(2, 'B', 1)], 1)).toBe('B › A');
+    expect(goalLabel(goals, 42, t)).toBe('goal 42');
+    expect(goalLabel([goal(1, 'A', 2), goal(2, 'B', 1)], 1, t)).toBe('B › A');
   });
 });
 
@@ -136,10 +139,10 @@ describe('strategyText', () => {
       ],
       [pendingGoal('new-1', 'Chatbot', 5)],
     );
-    expect(strategyText(value, views)).toBe(
+    expect(strategyText(value, views, t)).toBe(
       'Customers › Self-service › Portal: 3, Customers › Self-service › Chatbot: 1',
     );
-    expect(strategyText(strategy(), views)).toBe('(none)');
+    expect(strategyText(strategy(), views, t)).toBe('(none)');
   });
 });
 
@@ -156,12 +159,12 @@ describe('strategyEntries', () => {
       { goal: 2, value: 5 },
       { goal: 42, value: 2 },
     ]);
-    expect(strategyEntries(asOf, now, views).map(listEntryLineText)).toEqual([
+    expect(strategyEntries(asOf, now, views, t).map(listEntryLineText)).toEqual([
       '+ Goal goal 42: 2',
       '− Goal Efficiency › reduce cost: 1',
       'Goal Efficiency › Automate operations: 3 → 5',
     ]);
-    expect(strategyEntries(now, now, views)).toEqual([]);
+    expect(strategyEntries(now, now, views, t)).toEqual([]);
   });
 });
 
@@ -229,7 +232,7 @@ describe('sunburstData', () => {
       [3, 0],
       [6, 4],
     ]);
-    expect(sunburstData(tree, values)).toEqual([
+    expect(sunburstData(tree, values, t)).toEqual([
       { x: 'Customers', y: 4, children: [{ x: 'Self-service', y: 4, children: [{ x: 'Portal', y: 4 }] }] },
       { x: 'Efficiency', y: 6, children: [{ x: 'Automate operations', y: 6 }] },
     ]);
@@ -240,7 +243,7 @@ describe('sunburstData', () => {
       [5, 3],
       [6, 4],
     ]);
-    const [customers] = sunburstData(tree, values);
+    const [customers] = sunburstData(tree, values, t);
     expect(customers?.children).toEqual([
       {
         x: 'Self-service',
@@ -254,16 +257,16 @@ describe('sunburstData', () => {
   });
 
   it('is empty when nothing has a value, and follows a changed value', () => {
-    expect(sunburstData(tree, new Map())).toEqual([]);
-    const before = sunburstData(tree, new Map([[2, 1]]));
-    const after = sunburstData(tree, new Map([[2, 9]]));
+    expect(sunburstData(tree, new Map(), t)).toEqual([]);
+    const before = sunburstData(tree, new Map([[2, 1]]), t);
+    const after = sunburstData(tree, new Map([[2, 9]]), t);
     expect(before[0]?.y).toBe(1);
     expect(after[0]?.y).toBe(9);
   });
 
   it('makes names inert for the chart tooltip', () => {
     const evil = buildGoalTree([goal(1, '<img src=x onerror=alert(1)> & co')]);
-    expect(sunburstData(evil, new Map([[1, 2]]))[0]?.x).toBe('‹img src=x onerror=alert(1)› & co');
+    expect(sunburstData(evil, new Map([[1, 2]]), t)[0]?.x).toBe('‹img src=x onerror=alert(1)› & co');
     expect(chartSafeText('a<b>c</b>')).not.toMatch(/[<>]/);
   });
 });
@@ -329,6 +332,7 @@ describe('colourSunburst', () => {
       [2, 6],
       [3, 2],
     ]),
+    t,
   );
 
   it('gives the children of a single root the palette and the root its own colour', () => {
@@ -344,6 +348,7 @@ describe('colourSunburst', () => {
         [2, 6],
         [6, 2],
       ]),
+      t,
     );
     expect(colourSunburst(two, ['#111111'], '#999999')).toEqual(two);
   });

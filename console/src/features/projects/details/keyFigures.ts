@@ -6,44 +6,61 @@ import {
   priority,
 } from '@fahrplan/contracts';
 import type { GroupMetric, MetricType } from '@fahrplan/contracts';
+import type { TFunction } from 'i18next';
 import { diffList } from '../../common/listDiff';
 import type { ListEntryLine } from '../../common/listDiff';
 import type { RatingValues } from './tabTypes';
 
-/** English labels beside the German rating types of §3. */
-export const ratingTypeLabels: Readonly<Record<MetricType, string>> = {
-  WICHTIGKEIT: 'importance',
-  DRINGLICHKEIT: 'urgency',
-  ARCHITEKTUR: 'architecture',
-  BETRIEB: 'operations',
-  GESCHAEFTSPROZESSE: 'business processes',
-};
+/** Labels in the language shown beside the German rating types of §3 (stored codes). */
+export const ratingTypeLabels = (t: TFunction<'projects'>): Readonly<Record<MetricType, string>> => ({
+  WICHTIGKEIT: t('kpi.importance'),
+  DRINGLICHKEIT: t('kpi.urgency'),
+  ARCHITEKTUR: t('kpi.architecture'),
+  BETRIEB: t('kpi.operations'),
+  GESCHAEFTSPROZESSE: t('kpi.businessProcesses'),
+});
 
 /** What each rating type adds to the priority (§9), shown beside its slider. */
-export const ratingTypeWeights: Readonly<Record<MetricType, string>> = {
-  WICHTIGKEIT: 'scale 0, 0.5, 1 … 3, 3.25 … 4',
-  DRINGLICHKEIT: 'not counted',
-  ARCHITEKTUR: 'value ÷ 3',
-  BETRIEB: 'value ÷ 3',
-  GESCHAEFTSPROZESSE: 'value ÷ 3',
-};
+export const ratingTypeWeights = (t: TFunction<'projects'>): Readonly<Record<MetricType, string>> => ({
+  WICHTIGKEIT: t('kpi.weightImportance'),
+  DRINGLICHKEIT: t('kpi.weightNone'),
+  ARCHITEKTUR: t('kpi.weightThird'),
+  BETRIEB: t('kpi.weightThird'),
+  GESCHAEFTSPROZESSE: t('kpi.weightThird'),
+});
 
 export type KeyFigure = 'metric1' | 'metric2' | 'metric3' | 'metric4';
 
 /** The key figure sliders of §2 with their §9 ranges; metric4 only in the admin variant. */
-export function keyFigureSliders(admin: boolean): readonly { key: KeyFigure; label: string; max: number }[] {
+export function keyFigureSliders(
+  admin: boolean,
+  t: TFunction<'projects'>,
+): readonly { key: KeyFigure; label: string; max: number }[] {
   const ratings = (['metric1', 'metric2', 'metric3'] as const).map((key, i) => ({
     key,
-    label: `Metric ${i + 1}`,
+    label: t('kpi.metric', { n: i + 1 }),
     max: metricLimits.rating,
   }));
   return admin
-    ? [...ratings, { key: 'metric4', label: 'Metric 4 (priority)', max: metricLimits.metric4 }]
+    ? [...ratings, { key: 'metric4', label: t('kpi.metric4'), max: metricLimits.metric4 }]
     : ratings;
 }
 
+/** Whether a label only repeats its stored code, as the German ones do ('Geschäftsprozesse'). */
+export const repeatsCode = (type: MetricType, label: string): boolean =>
+  label.toLocaleUpperCase('de-CH').replace(/Ä/g, 'AE').replace(/Ö/g, 'OE').replace(/Ü/g, 'UE') === type;
+
+/** The label shown beside a rating's code, none where it would only repeat the code. */
+export const ratingLabel = (type: MetricType, t: TFunction<'projects'>): string | null => {
+  const label = ratingTypeLabels(t)[type];
+  return repeatsCode(type, label) ? null : label;
+};
+
 /** A rating as the priority details name its slider: "WICHTIGKEIT (importance)". */
-export const ratingName = (type: MetricType): string => `${type} (${ratingTypeLabels[type]})`;
+export const ratingName = (type: MetricType, t: TFunction<'projects'>): string => {
+  const label = ratingLabel(type, t);
+  return label === null ? type : t('kpi.ratingName', { type, label });
+};
 
 /**
  * The key figures that differ between two states of the tab, each by the label of its slider, as
@@ -51,8 +68,12 @@ export const ratingName = (type: MetricType): string => `${type} (${ratingTypeLa
  * entry of each type, as the sliders show it) added, removed or changed ("+ Rating WICHTIGKEIT
  * (importance): 4").
  */
-export function keyFigureEntries(asOf: RatingValues, now: RatingValues): ListEntryLine[] {
-  const metrics = keyFigureSliders(true)
+export function keyFigureEntries(
+  asOf: RatingValues,
+  now: RatingValues,
+  t: TFunction<'projects'>,
+): ListEntryLine[] {
+  const metrics = keyFigureSliders(true, t)
     .filter(({ key }) => asOf[key] !== now[key])
     .map(({ key, label }) => ({
       change: 'changed' as const,
@@ -65,8 +86,8 @@ export function keyFigureEntries(asOf: RatingValues, now: RatingValues): ListEnt
     metricTypes.flatMap((type) => ratings.find((rating) => rating.type === type) ?? []);
   const ratings = diffList(shown(asOf.metrics), shown(now.metrics), ({ type }) => type).map((entry) => ({
     change: entry.change,
-    noun: 'Rating',
-    name: ratingName((entry.before ?? entry.after)!.type),
+    noun: t('kpi.ratingNoun'),
+    name: ratingName((entry.before ?? entry.after)!.type, t),
     before: entry.before ? String(entry.before.value) : null,
     after: entry.after ? String(entry.after.value) : null,
   }));

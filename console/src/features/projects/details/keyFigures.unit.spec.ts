@@ -7,13 +7,18 @@ import {
   priorityContribution,
   priorityRawSum,
   prioritySummary,
+  ratingName,
   ratingTypeLabels,
+  repeatsCode,
   ratingTypes,
   ratingValue,
   withRating,
 } from './keyFigures';
 import { listEntryLineText } from '../../common/listDiff';
 import type { RatingValues } from './tabTypes';
+import { englishT } from '../../i18n/testing';
+
+const t = englishT('projects');
 
 const rating = (overrides: Partial<RatingValues> = {}): RatingValues => ({
   metric1: 1,
@@ -32,7 +37,7 @@ const m = (type: GroupMetric['type'], value: number, group: string | null = null
 
 describe('keyFigureSliders', () => {
   it('offers metric1 to metric3 from 0 to 9 to everybody', () => {
-    expect(keyFigureSliders(false)).toEqual([
+    expect(keyFigureSliders(false, t)).toEqual([
       { key: 'metric1', label: 'Metric 1', max: 9 },
       { key: 'metric2', label: 'Metric 2', max: 9 },
       { key: 'metric3', label: 'Metric 3', max: 9 },
@@ -40,7 +45,7 @@ describe('keyFigureSliders', () => {
   });
 
   it('adds metric4 from 0 to 12 in the admin variant', () => {
-    const sliders = keyFigureSliders(true);
+    const sliders = keyFigureSliders(true, t);
     expect(sliders).toHaveLength(4);
     expect(sliders[3]).toMatchObject({ key: 'metric4', max: 12 });
   });
@@ -55,8 +60,15 @@ describe('rating types', () => {
       'BETRIEB',
       'GESCHAEFTSPROZESSE',
     ]);
-    expect(ratingTypeLabels.WICHTIGKEIT).toBe('importance');
-    expect(ratingTypeLabels.DRINGLICHKEIT).toBe('urgency');
+    expect(ratingTypeLabels(t).WICHTIGKEIT).toBe('importance');
+    expect(ratingTypeLabels(t).DRINGLICHKEIT).toBe('urgency');
+  });
+
+  it('leaves out a label that only repeats its code, as the German ones do', () => {
+    expect(repeatsCode('GESCHAEFTSPROZESSE', 'Geschäftsprozesse')).toBe(true);
+    expect(repeatsCode('WICHTIGKEIT', 'Wichtigkeit')).toBe(true);
+    expect(repeatsCode('WICHTIGKEIT', 'importance')).toBe(false);
+    expect(ratingName('BETRIEB', t)).toBe('BETRIEB (operations)');
   });
 });
 
@@ -171,13 +183,13 @@ describe('keyFigureEntries (Compare with now)', () => {
       // a second entry of a type shows in no slider, so it is no difference either
       metrics: [m('ARCHITEKTUR', 1), m('WICHTIGKEIT', 4), m('DRINGLICHKEIT', 8), m('WICHTIGKEIT', 9, 'x')],
     });
-    expect(keyFigureEntries(asOf, now).map(listEntryLineText)).toEqual([
+    expect(keyFigureEntries(asOf, now, t).map(listEntryLineText)).toEqual([
       'Metric 1: 3 → 7',
       'Metric 4 (priority): 5 → 6',
       '+ Rating DRINGLICHKEIT (urgency): 8',
       '− Rating BETRIEB (operations): 6',
       'Rating WICHTIGKEIT (importance): 2 → 4',
     ]);
-    expect(keyFigureEntries(asOf, asOf)).toEqual([]);
+    expect(keyFigureEntries(asOf, asOf, t)).toEqual([]);
   });
 });

@@ -1,6 +1,4 @@
-/** "12 items", "1 lane", "1000+ items". */
-const counted = (n: number, one: string, more = false) =>
-  `${n}${more ? '+' : ''} ${n === 1 && !more ? one : `${one}s`}`;
+import type { TFunction } from 'i18next';
 
 /**
  * What a project's delete takes with it, as its confirmation says: its items (null while counting) and
@@ -10,13 +8,20 @@ export const projectDeleteSummary = (
   title: string,
   items: { readonly count: number; readonly more: boolean } | null,
   lanes: number,
+  t: TFunction<'projects'>,
 ): string => {
-  if (items === null) return `Deletes the project '${title}' with its items and lanes.`;
-  const parts = [
-    items.count > 0 ? counted(items.count, 'item', items.more) : null,
-    lanes > 0 ? counted(lanes, 'lane') : null,
-  ].filter((part) => part !== null);
-  return parts.length === 0
-    ? `Deletes the project '${title}'; it has no items and no lanes of its own.`
-    : `Deletes the project '${title}', its ${parts.join(' and ')}; restoring it brings them back.`;
+  if (items === null) return t('delete.counting', { title });
+  // "12 items", "1 lane", "1000+ items"
+  const itemText =
+    items.count === 0
+      ? null
+      : items.more
+        ? t('delete.itemsMore', { n: items.count })
+        : t('delete.items', { count: items.count });
+  const laneText = lanes === 0 ? null : t('delete.lanes', { count: lanes });
+  const parts =
+    itemText !== null && laneText !== null
+      ? t('delete.itemsAndLanes', { items: itemText, lanes: laneText })
+      : (itemText ?? laneText);
+  return parts === null ? t('delete.nothing', { title }) : t('delete.withParts', { title, parts });
 };

@@ -16,6 +16,7 @@ import {
 } from '@fahrplan/contracts';
 import type { AttributeValue, GroupDetailsView, GroupView, OptionLists } from '@fahrplan/contracts';
 import type { FormErrors } from '@mantine/form';
+import type { TFunction } from 'i18next';
 import { notAssigned } from '../../applications/details/parentOptions';
 import { withDescendants } from '../../common/descendants';
 import { changedFields, sameValues } from '../../common/formChanges';
@@ -245,6 +246,7 @@ const tenantNameMax = 100;
 
 /** §5 rules from the shared schemas, end ≥ start, the new comment and the tenant chips. */
 export const projectFormValidator = (
+  t: TFunction<'projects'>,
   definitions: readonly AttributeDefinition[] = [],
 ): ((values: ProjectFormValues) => FormErrors) => {
   const commandErrors = zodValidate(
@@ -265,7 +267,7 @@ export const projectFormValidator = (
     if (order) errors.end ??= order;
     if (values.comment.trim()) Object.assign(errors, commentErrors(values));
     if (values.shareWith.some((t) => t.trim().length > tenantNameMax))
-      errors.shareWith = `tenant names have at most ${tenantNameMax} characters`;
+      errors.shareWith = t('details.tenantNameTooLong', { max: tenantNameMax });
     return errors;
   };
 };
@@ -279,11 +281,12 @@ export const projectParentOptions = (
   projects: readonly (Pick<GroupView, 'id' | 'title' | 'parent' | 'deleted'> &
     Partial<Pick<GroupView, 'shared' | 'status'>>)[],
   selfId: number | null,
+  t: TFunction<'projects'>,
   lists: OptionLists = defaultOptionLists,
 ) => {
   const excluded = selfId === null ? new Set<number>() : withDescendants(projects, selfId);
   return [
-    { value: notAssigned, label: 'not assigned' },
+    { value: notAssigned, label: t('details.notAssigned') },
     ...projects
       .filter((p) => !excluded.has(p.id) && !p.deleted)
       .filter((p) => !p.shared || p.status === undefined || isSelectableSharedParent(p.status, lists))

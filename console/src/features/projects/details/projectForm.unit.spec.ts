@@ -11,6 +11,9 @@ import {
   toSaveCommand,
 } from './projectForm';
 import type { ProjectFormValues } from './projectForm';
+import { englishT } from '../../i18n/testing';
+
+const t = englishT('projects');
 
 // Built field by field: fields the server adds later (e.g. shares, budget) stay out of the fixture.
 const group = (overrides: Partial<GroupDetailsView> = {}): GroupDetailsView =>
@@ -151,7 +154,7 @@ describe('toSaveCommand', () => {
 });
 
 describe('projectFormValidator', () => {
-  const validate = projectFormValidator();
+  const validate = projectFormValidator(t);
   const valid = { ...toFormValues(null, '2027-01-04'), title: 'Apollo' };
 
   it('accepts a valid project', () => {
@@ -236,8 +239,12 @@ describe('projectParentOptions', () => {
       { id: 5, title: 'Beta', parent: 1, deleted: false },
       { id: 6, title: 'gone', parent: null, deleted: true },
     ];
-    expect(projectParentOptions(projects, 2).map((o) => o.label)).toEqual(['not assigned', 'Beta', 'root']);
-    expect(projectParentOptions(projects, null)).toHaveLength(6);
+    expect(projectParentOptions(projects, 2, t).map((o) => o.label)).toEqual([
+      'not assigned',
+      'Beta',
+      'root',
+    ]);
+    expect(projectParentOptions(projects, null, t)).toHaveLength(6);
   });
 
   it('offers accepted shared projects of status 1 to 3 only (§4), own ones of any status', () => {
@@ -246,7 +253,7 @@ describe('projectParentOptions', () => {
       { id: 2, title: 'shared closed', parent: null, deleted: false, shared: true, status: 9 },
       { id: 3, title: 'own closed', parent: null, deleted: false, shared: false, status: 9 },
     ];
-    expect(projectParentOptions(projects, null).map((o) => o.label)).toEqual([
+    expect(projectParentOptions(projects, null, t).map((o) => o.label)).toEqual([
       'not assigned',
       'own closed',
       'shared open',
@@ -264,7 +271,7 @@ describe('projectParentOptions', () => {
         { value: 9, label: 'Closed', colour: 'gray', done: true, sharedParent: true },
       ],
     });
-    expect(projectParentOptions(projects, null, lists).map((o) => o.label)).toEqual([
+    expect(projectParentOptions(projects, null, t, lists).map((o) => o.label)).toEqual([
       'not assigned',
       'shared closed',
     ]);

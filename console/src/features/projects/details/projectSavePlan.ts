@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { trimText } from '@fahrplan/contracts';
 import { flowSource } from '../../api/commands';
 import type { AttributeDefinition } from '../../common/attributes';
@@ -88,27 +89,33 @@ export const planSave = ({
 };
 
 /** How the dialog names a step: what failed, and what already succeeded. */
-export const stepLabel = (step: PlannedStep): { failed: string; done: string } => {
+export const stepLabel = (step: PlannedStep, t: TFunction<'projects'>): { failed: string; done: string } => {
   switch (step.step) {
     case 'project':
-      return { failed: 'saving the project failed', done: 'project saved' };
+      return { failed: t('save.projectFailed'), done: t('save.projectDone') };
     case 'comment':
-      return { failed: 'creating the comment failed', done: 'comment posted' };
+      return { failed: t('save.commentFailed'), done: t('save.commentDone') };
     case 'share':
-      return { failed: `sharing with ${step.tenant} failed`, done: `shared with ${step.tenant}` };
-    case 'unshare':
-      return { failed: `unsharing from ${step.tenant} failed`, done: `no longer shared with ${step.tenant}` };
-    case 'createGoal':
-      return { failed: `creating the goal ${step.goal.name} failed`, done: `goal ${step.goal.name} created` };
-    case 'setGoals':
-      return { failed: 'saving the goal values failed', done: 'goal values saved' };
-    case 'account':
-      return { failed: 'creating the account failed', done: 'account created' };
-    case 'storeAccount':
       return {
-        failed: 'storing the account on the project failed',
-        done: 'account stored on the project',
+        failed: t('save.shareFailed', { tenant: step.tenant }),
+        done: t('save.shareDone', { tenant: step.tenant }),
       };
+    case 'unshare':
+      return {
+        failed: t('save.unshareFailed', { tenant: step.tenant }),
+        done: t('save.unshareDone', { tenant: step.tenant }),
+      };
+    case 'createGoal':
+      return {
+        failed: t('save.createGoalFailed', { goal: step.goal.name }),
+        done: t('save.createGoalDone', { goal: step.goal.name }),
+      };
+    case 'setGoals':
+      return { failed: t('save.setGoalsFailed'), done: t('save.setGoalsDone') };
+    case 'account':
+      return { failed: t('save.accountFailed'), done: t('save.accountDone') };
+    case 'storeAccount':
+      return { failed: t('save.storeAccountFailed'), done: t('save.storeAccountDone') };
   }
 };
 

@@ -4,6 +4,9 @@ import type { ProjectFormValues, ProjectRecord } from './projectForm';
 import { planSave, stepKey, stepLabel } from './projectSavePlan';
 import type { PlanInput } from './projectSavePlan';
 import { pendingGoal as pending } from './testing/pendingGoal';
+import { englishT } from '../../i18n/testing';
+
+const t = englishT('projects');
 
 const base: ProjectFormValues = {
   ...toFormValues(null, '2027-01-04'),
@@ -103,7 +106,7 @@ describe('planSave', () => {
 describe('step names', () => {
   it('names the tenant of a share step and keys each instance on its own', () => {
     const share = { step: 'share', tenant: 'nowhere' } as const;
-    expect(stepLabel(share).failed).toBe('sharing with nowhere failed');
+    expect(stepLabel(share, t).failed).toBe('sharing with nowhere failed');
     expect(stepKey(share)).not.toBe(stepKey({ step: 'share', tenant: 'acme' }));
     expect(stepKey({ step: 'project' })).not.toBe(stepKey({ step: 'storeAccount' }));
   });

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { CommandResult } from '@fahrplan/contracts';
 import { describeError, problemOf } from '../../common/problem';
 import type { KeyedSend } from '../../record-dialog/idempotencyKeys';
@@ -53,6 +54,8 @@ export interface ProjectSaveInput {
   record: ProjectRecord | null;
   /** The tenant's project attribute schema (issue 19). */
   definitions?: readonly AttributeDefinition[];
+  /** The steps' labels in the language shown. */
+  t: TFunction<'projects'>;
   /** After each successful step: the new baseline and record, and what was done (for the dialog). */
   onStep: (progress: {
     before: ProjectFormValues;
@@ -104,7 +107,7 @@ export async function runProjectSave(
       throw new SaveStepError(
         stepKey(planned),
         error,
-        stepLabel(planned).failed,
+        stepLabel(planned, input.t).failed,
         failureDetail(planned, error),
       );
     }
@@ -172,7 +175,7 @@ export async function runProjectSave(
         }
       }
     }
-    input.onStep({ before, record, done: stepLabel(planned).done, step: planned });
+    input.onStep({ before, record, done: stepLabel(planned, input.t).done, step: planned });
   }
   if (!record) throw new Error('nothing to save');
   return record;

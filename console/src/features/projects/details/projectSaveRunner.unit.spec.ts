@@ -7,6 +7,9 @@ import type { ProjectFormValues, ProjectRecord } from './projectForm';
 import { newFlowMemory, runProjectSave } from './projectSaveRunner';
 import type { ProjectCommands } from './projectSaveRunner';
 import { pendingGoal } from './testing/pendingGoal';
+import { englishT } from '../../i18n/testing';
+
+const t = englishT('projects');
 
 type Call = { command: keyof ProjectCommands; data: unknown; key: string; source: string };
 
@@ -78,6 +81,7 @@ describe('runProjectSave', () => {
       values,
       before: progress.before,
       record: progress.record,
+      t,
       onStep: (p: { before: ProjectFormValues; record: ProjectRecord; done: string }) => {
         progress = { before: p.before, record: p.record, done: [...progress.done, p.done] };
       },
@@ -133,7 +137,13 @@ describe('runProjectSave', () => {
     const memory = newFlowMemory();
     const record = { id: 7, version: 5, account: null };
     const saved = { ...before, title: 'Apollo', projectNr: 'P-1' };
-    const input = { values: { ...saved, addAccount: true }, before: saved, record, onStep: () => undefined };
+    const input = {
+      values: { ...saved, addAccount: true },
+      before: saved,
+      record,
+      t,
+      onStep: () => undefined,
+    };
     const withKey = keyedSender();
 
     await expect(runProjectSave(server.commands, withKey, memory, input)).rejects.toThrow(

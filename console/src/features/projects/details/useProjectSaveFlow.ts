@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCreateAccountMutation } from '../../accounts/accountsApi';
 import { useIdempotencyKeys } from '../../record-dialog/idempotencyKeys';
 import {
@@ -27,6 +28,7 @@ export function useProjectSaveFlow() {
   const [createAccount] = useCreateAccountMutation();
   const withKey = useIdempotencyKeys();
   const [memory] = useState(newFlowMemory);
+  const { t } = useTranslation('projects');
 
   const commands: ProjectCommands = {
     saveGroup: (data, idempotencyKey, source) => saveGroup({ data, idempotencyKey, source }).unwrap(),
@@ -38,5 +40,5 @@ export function useProjectSaveFlow() {
     setGroupGoals: (data, idempotencyKey, source) => setGroupGoals({ data, idempotencyKey, source }).unwrap(),
     createAccount: (data, idempotencyKey, source) => createAccount({ data, idempotencyKey, source }).unwrap(),
   };
-  return (input: ProjectSaveInput) => runProjectSave(commands, withKey, memory, input);
+  return (input: Omit<ProjectSaveInput, 't'>) => runProjectSave(commands, withKey, memory, { ...input, t });
 }
