@@ -20,7 +20,6 @@ const untranslated = [
   'options',
   'projects',
   'readiness',
-  'record-dialog',
   'resources',
   'session',
   'shares',
