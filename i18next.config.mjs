@@ -8,7 +8,6 @@ const untranslated = [
   'accounts',
   'admin',
   'api',
-  'applications',
   'as-of',
   'changes',
   'commands-palette',
