@@ -12,7 +12,6 @@ const untranslated = [
   'changes',
   'commands-palette',
   'comments',
-  'common',
   'history',
   'home',
   'items',
