@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { Button, Group, Select, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { applicationStatuses } from '@fahrplan/contracts';
 import { pageItems } from '../api/pages';
 import { LoadError, SearchField, TableSkeleton } from '../common/CataloguePage';
@@ -11,6 +12,7 @@ import { useOpenApplicationDialog } from '../record-dialog/useOpenRecordDialog';
 
 /** The application catalogue: searched, filtered and sorted by the server, page after page as it scrolls. */
 export function ApplicationsPage() {
+  const { t } = useTranslation('applications');
   // the search, the status filter and the sort live in the URL, so a reload or a shared link keeps them
   const [params, setParams] = useUrlParams();
   const { search, setSearch, q } = useUrlSearch(params, setParams);
@@ -26,18 +28,18 @@ export function ApplicationsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Applications</Title>
+        <Title order={2}>{t('page.title')}</Title>
         {canCreate && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => openNew(null)}>
-            New application
+            {t('page.new')}
           </Button>
         )}
       </Group>
       <Group align="flex-end">
-        <SearchField placeholder="name, release, short name, contact…" value={search} onChange={setSearch} />
+        <SearchField placeholder={t('page.searchPlaceholder')} value={search} onChange={setSearch} />
         <Select
-          label="Status filter"
-          placeholder="all"
+          label={t('page.statusFilter')}
+          placeholder={t('page.all')}
           data={[...applicationStatuses]}
           clearable
           value={status}
@@ -46,16 +48,16 @@ export function ApplicationsPage() {
         />
       </Group>
       {isLoading ? (
-        <TableSkeleton label="loading applications" />
+        <TableSkeleton label={t('page.loading')} />
       ) : isError && !data ? (
-        <LoadError title="Applications could not be loaded" error={error} />
+        <LoadError title={t('page.loadFailed')} error={error} />
       ) : (
         <>
-          {isError && <LoadError title="More applications could not be loaded" error={error} />}
+          {isError && <LoadError title={t('page.moreFailed')} error={error} />}
           <ApplicationsTable
             applications={pageItems(data)}
             fetching={isFetching && !isFetchingNextPage}
-            emptyText={filtered ? 'No application matches the search' : 'No applications yet'}
+            emptyText={filtered ? t('page.noMatch') : t('page.none')}
             onOpen={openExisting}
             sortStatus={sortStatus}
             onSortStatusChange={(next) => setParams({ sort: sortParamOf(next, applicationSortKeys, 'name') })}

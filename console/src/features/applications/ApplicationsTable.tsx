@@ -1,4 +1,7 @@
+import { useMemo } from 'react';
 import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { endFromServer } from '@fahrplan/contracts';
 import type { ApplicationView } from '@fahrplan/contracts';
@@ -17,19 +20,19 @@ interface Props extends CatalogueState, CataloguePages {
   onSortStatusChange: (status: DataTableSortStatus<ApplicationView>) => void;
 }
 
-const columns: DataTableColumn<ApplicationView>[] = [
+const columnsOf = (t: TFunction<'applications'>): DataTableColumn<ApplicationView>[] => [
   {
     accessor: 'name',
-    title: 'Name',
+    title: t('fields.name'),
     sortable: true,
     // a long name is cut (its tooltip shows it whole) rather than pushing the other columns aside
     render: ({ name }) => <TruncatedText maw="min(360px, 40vw)">{name}</TruncatedText>,
   },
-  { accessor: 'release', title: 'Release', sortable: true },
-  { accessor: 'shortname', title: 'Short name', sortable: true },
+  { accessor: 'release', title: t('fields.release'), sortable: true },
+  { accessor: 'shortname', title: t('fields.shortname'), sortable: true },
   {
     accessor: 'status',
-    title: 'Status',
+    title: t('fields.status'),
     sortable: true,
     render: ({ status }) => (
       <Badge variant="light" color={status === 'UNDEFINIERT' ? 'gray' : 'blue'}>
@@ -37,12 +40,14 @@ const columns: DataTableColumn<ApplicationView>[] = [
       </Badge>
     ),
   },
-  { accessor: 'contact', title: 'Contact', sortable: true },
-  { accessor: 'assetNr', title: 'Asset number', sortable: true },
-  { accessor: 'vendor', title: 'Vendor', sortable: true },
-  { accessor: 'end', title: 'End', sortable: true, render: ({ end }) => endFromServer(end) ?? '' },
+  { accessor: 'contact', title: t('fields.contact'), sortable: true },
+  { accessor: 'assetNr', title: t('fields.assetNr'), sortable: true },
+  { accessor: 'vendor', title: t('fields.vendor'), sortable: true },
+  { accessor: 'end', title: t('fields.end'), sortable: true, render: ({ end }) => endFromServer(end) ?? '' },
 ];
 
 export function ApplicationsTable({ applications, ...props }: Props) {
+  const { t } = useTranslation('applications');
+  const columns = useMemo(() => columnsOf(t), [t]);
   return <CatalogueTable records={applications} columns={columns} kind="application" {...props} />;
 }

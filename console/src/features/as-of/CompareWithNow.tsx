@@ -113,7 +113,7 @@ export function useCompareWithNow<R, V extends object>({
             deleted={deleted}
             error={live.isError && !deleted ? describeError(live.error) : null}
             differences={differences}
-            label={(field) => fieldLabel(kind, field)}
+            label={(field) => fieldLabel(t, kind, field)}
             formatValue={formatValue}
             listEntries={listEntries}
           />

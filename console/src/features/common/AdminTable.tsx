@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Group, Table, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { LoadError, TableSkeleton } from './CataloguePage';
 
 /** An administration list while it loads (skeleton rows), when it failed to load, else `children`. */
@@ -18,8 +19,10 @@ export function TableLoad({
   error: unknown;
   children: ReactNode;
 }) {
-  if (isLoading) return <TableSkeleton label={`loading ${what.toLowerCase()}`} />;
-  if (isError) return <LoadError title={`${what} could not be loaded`} error={error} />;
+  const { t } = useTranslation('common');
+  const names = { what, whatLower: what.toLowerCase() };
+  if (isLoading) return <TableSkeleton label={t('tableLoad.loading', names)} />;
+  if (isError) return <LoadError title={t('tableLoad.failed', names)} error={error} />;
   return children;
 }
 
@@ -29,7 +32,7 @@ export function TableLoad({
  */
 export function RowActions({
   name,
-  editLabel = 'Edit',
+  editLabel,
   editIcon = <IconPencil size={16} />,
   editDisabled,
   onEdit,
@@ -46,12 +49,14 @@ export function RowActions({
   /** Actions between edit and delete. */
   extra?: ReactNode;
 }) {
+  const { t } = useTranslation('common');
+  const edit = editLabel ?? t('rowActions.edit');
   return (
     <Table.Td>
       <Group gap={4} justify="flex-end" wrap="nowrap">
-        <Tooltip label={editLabel}>
+        <Tooltip label={edit}>
           <ActionIcon
-            aria-label={`${editLabel} ${name}`}
+            aria-label={t('rowActions.named', { action: edit, name })}
             variant="subtle"
             onClick={onEdit}
             disabled={editDisabled}
@@ -61,8 +66,13 @@ export function RowActions({
         </Tooltip>
         {extra}
         {onDelete && (
-          <Tooltip label="Delete">
-            <ActionIcon aria-label={`Delete ${name}`} variant="subtle" color="red" onClick={onDelete}>
+          <Tooltip label={t('delete')}>
+            <ActionIcon
+              aria-label={t('rowActions.delete', { name })}
+              variant="subtle"
+              color="red"
+              onClick={onDelete}
+            >
               <IconTrash size={16} />
             </ActionIcon>
           </Tooltip>

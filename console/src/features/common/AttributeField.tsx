@@ -1,6 +1,7 @@
 import { Checkbox, Divider, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { ranges } from '@fahrplan/contracts';
 import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { NumberField } from './NumberField';
 import { UiDateInput } from './UiDateInput';
 import type { AttributeDefinition, AttributeFormValue, AttributeFormValues } from './attributes';
@@ -74,10 +75,11 @@ export function AttributeFields<Values extends { attributes: AttributeFormValues
   definitions,
   editable,
 }: Omit<Props<Values>, 'definition'> & { definitions: readonly AttributeDefinition[] }) {
+  const { t } = useTranslation('common');
   if (definitions.length === 0) return null;
   return (
     <>
-      <Divider label="Attributes" labelPosition="left" />
+      <Divider label={t('attributes')} labelPosition="left" />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {definitions.map((definition) => (
           <AttributeField key={definition.key} form={form} definition={definition} editable={editable} />

@@ -1,5 +1,6 @@
 import { Alert, Skeleton, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { describeError } from './problem';
 
 /** Pieces the catalogue pages (applications, projects) share. */
@@ -33,9 +34,10 @@ export function SearchField({
   value: string;
   onChange: (value: string) => void;
 }) {
+  const { t } = useTranslation('common');
   return (
     <TextInput
-      label="Search"
+      label={t('search')}
       placeholder={placeholder}
       leftSection={<IconSearch size={16} />}
       value={value}

@@ -3,6 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { Group, Text } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { EmptyState } from './EmptyState';
 import { LoadMore } from './LoadMore';
@@ -19,6 +20,9 @@ export interface CatalogueState {
 /** The pages of a list as the table loads them while it scrolls. */
 export type CataloguePages = MorePages;
 
+/** What a catalogue lists; it names the rows' test ids, the table and what the footer counts. */
+export type CatalogueKind = 'application' | 'project' | 'user' | 'role';
+
 /** About as many rows as a table shows without scrolling. */
 const screenRows = 15;
 
@@ -30,8 +34,8 @@ interface Props<T extends { id: number }> extends CatalogueState, Partial<Catalo
   /** The order, which a sortable column's header changes. */
   sortStatus: DataTableSortStatus<T>;
   onSortStatusChange: (status: DataTableSortStatus<T>) => void;
-  /** Names the rows (`<kind>-row-<id>` test ids), the table (`<kind>s`) and what the footer counts. */
-  kind: string;
+  /** Names the rows (`<kind>-row-<id>` test ids), the table and what the footer counts. */
+  kind: CatalogueKind;
 }
 
 /**
@@ -52,6 +56,7 @@ export function CatalogueTable<T extends { id: number }>({
   loadingMore = allLoaded.loadingMore,
   onLoadMore,
 }: Props<T>) {
+  const { t } = useTranslation('common');
   const paged = onLoadMore !== undefined;
   const loadMore = onLoadMore ?? allLoaded.onLoadMore;
   const viewport = useRef<HTMLDivElement>(null);
@@ -60,6 +65,32 @@ export function CatalogueTable<T extends { id: number }>({
     const box = viewport.current;
     if (hasMore && !loadingMore && !fetching && box && box.scrollHeight <= box.clientHeight) loadMore();
   }, [records.length, hasMore, loadingMore, fetching, loadMore]);
+
+  const count = records.length;
+  const names = {
+    application: {
+      table: t('catalogue.application.table'),
+      loaded: t('catalogue.application.loaded'),
+      count: hasMore
+        ? t('catalogue.application.more', { count })
+        : t('catalogue.application.count', { count }),
+    },
+    project: {
+      table: t('catalogue.project.table'),
+      loaded: t('catalogue.project.loaded'),
+      count: hasMore ? t('catalogue.project.more', { count }) : t('catalogue.project.count', { count }),
+    },
+    user: {
+      table: t('catalogue.user.table'),
+      loaded: t('catalogue.user.loaded'),
+      count: hasMore ? t('catalogue.user.more', { count }) : t('catalogue.user.count', { count }),
+    },
+    role: {
+      table: t('catalogue.role.table'),
+      loaded: t('catalogue.role.loaded'),
+      count: hasMore ? t('catalogue.role.more', { count }) : t('catalogue.role.count', { count }),
+    },
+  }[kind];
 
   if (records.length === 0 && !fetching) {
     return <EmptyState icon={IconDatabaseOff} text={emptyText} />;
@@ -99,15 +130,14 @@ export function CatalogueTable<T extends { id: number }>({
             if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(record.id);
           },
         })}
-        aria-label={`${kind}s`}
+        aria-label={names.table}
       />
       {paged && (
-        <Group justify="space-between" gap="xs" aria-label={`${kind}s loaded`}>
+        <Group justify="space-between" gap="xs" aria-label={names.loaded}>
           <Text size="sm" c="dimmed">
-            {records.length} {records.length === 1 ? kind : `${kind}s`}
-            {hasMore ? ' loaded, more below' : ''}
+            {names.count}
           </Text>
-          <LoadMore hasMore={hasMore} loadingMore={loadingMore} onLoadMore={loadMore} label="Load more" />
+          <LoadMore hasMore={hasMore} loadingMore={loadingMore} onLoadMore={loadMore} label={t('loadMore')} />
         </Group>
       )}
     </>

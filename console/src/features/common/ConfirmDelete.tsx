@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { describeError } from './problem';
 
 export interface ConfirmDeleteProps {
@@ -32,6 +33,7 @@ export function ConfirmDelete({
   onConfirm,
   onClose,
 }: ConfirmDeleteProps) {
+  const { t } = useTranslation('common');
   // one stack entry per confirmation: several (a row each) may sit in one dialog
   const stackId = `delete-confirm-${useId()}`;
   const [busy, setBusy] = useState(false);
@@ -60,19 +62,23 @@ export function ConfirmDelete({
       <Stack gap="sm">
         <Text size="sm">{consequences}</Text>
         {reason && (
-          <Alert color="red" role="alert" title={refusal ? 'Cannot be deleted' : 'Not deleted'}>
+          <Alert
+            color="red"
+            role="alert"
+            title={refusal ? t('confirmDelete.refused') : t('confirmDelete.failed')}
+          >
             {reason}
           </Alert>
         )}
         {!refusal && (
           <Text size="xs" c="dimmed">
-            The delete is recorded: History shows it, and you can undo it right after.
+            {t('confirmDelete.recorded')}
           </Text>
         )}
       </Stack>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={close} data-autofocus>
-          Cancel
+          {t('cancel')}
         </Button>
         {!refusal && (
           <Button color="red" onClick={() => void confirm()} loading={busy}>
@@ -89,6 +95,7 @@ export function DeleteButton({
   disabled,
   ...confirm
 }: Omit<ConfirmDeleteProps, 'onClose' | 'opened'> & { disabled?: boolean }) {
+  const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -99,7 +106,7 @@ export function DeleteButton({
         onClick={() => setOpen(true)}
         disabled={disabled}
       >
-        Delete
+        {t('delete')}
       </Button>
       <ConfirmDelete {...confirm} opened={open} onClose={() => setOpen(false)} />
     </>

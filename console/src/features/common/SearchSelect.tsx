@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MultiSelect, Select } from '@mantine/core';
 import type { MultiSelectProps, SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 
 /*
  * Pickers over lists that may hold a whole tenant's records ask the server as the user types (issue
@@ -18,7 +19,8 @@ export interface PickOption {
 /** The last option when the server found more than the page it answered: the user should type more. */
 const moreOption: PickOption = {
   value: '…more',
-  label: 'More match: type to narrow the search',
+  // the pickers show it in the language shown (`serverSearch`)
+  label: '',
   disabled: true,
 };
 
@@ -65,20 +67,30 @@ interface Searching {
   searching: boolean;
 }
 
-/** The props that make a Mantine combobox search on the server: it shows the options as they came. */
-const serverSearch = ({ search, onSearchChange, searching }: Searching) => ({
-  searchable: true,
-  searchValue: search,
-  onSearchChange,
-  filter: <T,>({ options }: { options: T }) => options,
-  nothingFoundMessage: searching ? 'Searching…' : 'Nothing found',
-});
+/**
+ * The props that make a Mantine combobox search on the server: it shows the options as they came, the
+ * note to type more in words.
+ */
+function useServerSearch<D>({ search, onSearchChange, searching }: Searching, data: D) {
+  const { t } = useTranslation('common');
+  const more = t('picker.more');
+  return {
+    searchable: true,
+    searchValue: search,
+    onSearchChange,
+    filter: <T,>({ options }: { options: T }) => options,
+    nothingFoundMessage: searching ? t('picker.searching') : t('picker.nothingFound'),
+    data: (Array.isArray(data)
+      ? data.map((option: unknown) => (option === moreOption ? { ...moreOption, label: more } : option))
+      : data) as D,
+  };
+}
 
 type Searched<P> = Omit<P, 'searchable' | 'filter' | 'searchValue' | 'onSearchChange'> & Searching;
 
 /** A single-choice picker searching on the server; `data` is `pickerData(…)`. */
 export function SearchSelect({ search, onSearchChange, searching, ...props }: Searched<SelectProps>) {
-  return <Select {...props} {...serverSearch({ search, onSearchChange, searching })} />;
+  return <Select {...props} {...useServerSearch({ search, onSearchChange, searching }, props.data)} />;
 }
 
 /** A multiple-choice picker searching on the server; `data` is `pickerData(…)`. */
@@ -88,5 +100,5 @@ export function SearchMultiSelect({
   searching,
   ...props
 }: Searched<MultiSelectProps>) {
-  return <MultiSelect {...props} {...serverSearch({ search, onSearchChange, searching })} />;
+  return <MultiSelect {...props} {...useServerSearch({ search, onSearchChange, searching }, props.data)} />;
 }

@@ -1,6 +1,7 @@
 import { DateInput } from '@mantine/dates';
 import type { DateInputProps } from '@mantine/dates';
 import { isUiDate, serverToUiDate, uiToServerDate } from '@fahrplan/contracts';
+import { useTranslation } from 'react-i18next';
 
 type Props = Omit<DateInputProps, 'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser'> & {
   /** A shown date, DD.MM.YYYY, or null. */
@@ -15,11 +16,12 @@ const parseUiDate = (input: string) => {
 };
 
 export function UiDateInput({ value, onChange, ...props }: Props) {
+  const { t } = useTranslation('common');
   return (
     <DateInput
       {...props}
       valueFormat="DD.MM.YYYY"
-      placeholder={props.readOnly ? undefined : 'DD.MM.YYYY'}
+      placeholder={props.readOnly ? undefined : t('datePlaceholder')}
       dateParser={parseUiDate}
       clearable={!props.readOnly}
       value={value && isUiDate(value) ? uiToServerDate(value) : null}

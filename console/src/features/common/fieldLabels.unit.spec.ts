@@ -1,27 +1,30 @@
 import { describe, expect, it } from '@jest/globals';
 import { fieldLabel, fieldWords } from './fieldLabels';
 import { formatNumber } from './numbers';
+import { englishT } from '../i18n/testing';
+
+const t = englishT('common');
 
 describe('fieldLabel', () => {
   it("names a field as the record's dialog labels it", () => {
-    expect(fieldLabel('project', 'healthStatus')).toBe('Health status');
-    expect(fieldLabel('project', 'parent')).toBe('Parent project');
-    expect(fieldLabel('project', 'art')).toBe('Type (art)');
-    expect(fieldLabel('project', 'start')).toBe('Begin');
-    expect(fieldLabel('item', 'group')).toBe('Project');
-    expect(fieldLabel('item', 'jiragroup')).toBe('Issue group');
-    expect(fieldLabel('application', 'parent')).toBe('Parent application');
-    expect(fieldLabel('application', 'assetNr')).toBe('Asset number');
+    expect(fieldLabel(t, 'project', 'healthStatus')).toBe('Health status');
+    expect(fieldLabel(t, 'project', 'parent')).toBe('Parent project');
+    expect(fieldLabel(t, 'project', 'art')).toBe('Type (art)');
+    expect(fieldLabel(t, 'project', 'start')).toBe('Begin');
+    expect(fieldLabel(t, 'item', 'group')).toBe('Project');
+    expect(fieldLabel(t, 'item', 'jiragroup')).toBe('Issue group');
+    expect(fieldLabel(t, 'application', 'parent')).toBe('Parent application');
+    expect(fieldLabel(t, 'application', 'assetNr')).toBe('Asset number');
   });
 
   it('names the same field of different records by each dialog', () => {
-    expect(fieldLabel('project', 'jiraid')).toBe('Issue id');
-    expect(fieldLabel('item', 'jiraid')).toBe('External issue id');
+    expect(fieldLabel(t, 'project', 'jiraid')).toBe('Issue id');
+    expect(fieldLabel(t, 'item', 'jiraid')).toBe('External issue id');
   });
 
   it('turns a field no dialog labels into words', () => {
-    expect(fieldLabel('project', 'issue.fixVersion')).toBe('Issue fix version');
-    expect(fieldLabel(null, 'healthStatus')).toBe('Health status');
+    expect(fieldLabel(t, 'project', 'issue.fixVersion')).toBe('Issue fix version');
+    expect(fieldLabel(t, null, 'healthStatus')).toBe('Health status');
     expect(fieldWords('rating.budget')).toBe('Rating budget');
   });
 });

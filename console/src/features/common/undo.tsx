@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { notifyError } from './notify';
 import { describeError } from './problem';
 import { popUndo, pushUndo } from './undoStack';
@@ -17,6 +18,35 @@ export interface Undoable {
   readonly undo: () => Promise<boolean>;
 }
 
+// The notices are shown outside any component (Ctrl+Z, a command's answer): each one reads its text
+// from the catalogue as it renders, in the language shown then.
+function NothingToUndo() {
+  const { t } = useTranslation('common');
+  return t('undo.nothing');
+}
+
+function Undone({ label }: { label: string }) {
+  const { t } = useTranslation('common');
+  return t('undo.done', { label });
+}
+
+function NotRestored({ label, failure }: { label: string; failure: unknown }) {
+  const { t } = useTranslation('common');
+  return t('undo.failed', { label, detail: describeError(failure) });
+}
+
+function UndoOffer({ message }: { message: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text size="sm">{message}</Text>
+      <Button size="compact-xs" variant="light" onClick={() => void undoLast()}>
+        {t('undo.undo')}
+      </Button>
+    </Group>
+  );
+}
+
 /** A change taken back by one command (a restore): a refusal says why and leaves nothing undone. */
 const undoByCommand = (label: string, send: () => Promise<unknown>): Undoable => ({
   label,
@@ -25,7 +55,7 @@ const undoByCommand = (label: string, send: () => Promise<unknown>): Undoable =>
       await send();
       return true;
     } catch (failure) {
-      notifyError(`${label} could not be restored: ${describeError(failure)}`);
+      notifyError(<NotRestored label={label} failure={failure} />);
       return false;
     }
   },
@@ -45,24 +75,17 @@ const showUndoNotice = (message: ReactNode) => {
 export async function undoLast(): Promise<void> {
   const popped = popUndo(session);
   if (!popped) {
-    showUndoNotice('Nothing to undo');
+    showUndoNotice(<NothingToUndo />);
     return;
   }
   session = popped.rest;
-  if (await popped.entry.undo()) showUndoNotice(`Undone: ${popped.entry.label}`);
+  if (await popped.entry.undo()) showUndoNotice(<Undone label={popped.entry.label} />);
 }
 
 /** Records a change the user made and tells them, with an Undo button (Ctrl+Z does the same). */
 export function offerUndo(message: string, change: Undoable): void {
   session = pushUndo(session, change);
-  showUndoNotice(
-    <Group justify="space-between" wrap="nowrap">
-      <Text size="sm">{message}</Text>
-      <Button size="compact-xs" variant="light" onClick={() => void undoLast()}>
-        Undo
-      </Button>
-    </Group>,
-  );
+  showUndoNotice(<UndoOffer message={message} />);
 }
 
 /**

@@ -86,7 +86,7 @@ export function HistoryTab({ category, id, leave, saving, shared }: Props) {
           placeholder={t('tab.allFields')}
           data={(data?.pages[0]?.fields ?? []).map((value) => ({
             value,
-            label: fieldLabel(labelled, value),
+            label: fieldLabel(t, labelled, value),
           }))}
           value={field}
           onChange={(next) => {

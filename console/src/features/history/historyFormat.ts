@@ -280,7 +280,7 @@ export const labelledRecordOf = (category: string): LabelledRecord | null =>
 export const changeLine = (change: HistoryChange, context: ChangeContext): ChangeLine => {
   const { category } = parseStreamName(context.stream);
   const { field, before, after } = change;
-  const label = fieldLabel(labelledRecordOf(category), field);
+  const label = fieldLabel(context.t, labelledRecordOf(category), field);
   const reference = referenceOf(category, field);
   const lists = (value: unknown) => value === null || Array.isArray(value);
   if (lists(before) && lists(after) && (Array.isArray(before) || Array.isArray(after)))

@@ -1,5 +1,6 @@
 import { ActionIcon, Alert, Badge, Button, Group, Popover, Skeleton, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { AccountView } from '@fahrplan/contracts';
 import { AccountEntriesTable } from '../accounts/AccountEntriesTable';
 import { DeleteEntry } from '../accounts/DeleteEntry';
@@ -16,39 +17,43 @@ export interface AccountQuery {
 /** Who owns the account: the labels of §2 and the number the account takes (§3). */
 export interface AccountOwner {
   kind: 'application' | 'project';
-  /** The field the account number comes from, e.g. 'asset number'. */
-  numberLabel: string;
+  /** No longer read (the texts follow `kind`); the project dialog still passes it until it is translated. */
+  numberLabel?: string;
+  /** The field the account number comes from (the asset number, the project number) is filled in. */
   hasNumber: boolean;
   /** The user chose to add an account on save. */
   addAccount: boolean;
   onAddAccount: () => void;
 }
 
-function AddAccount({ kind, numberLabel, hasNumber, addAccount, onAddAccount }: AccountOwner) {
+function AddAccount({ kind, hasNumber, addAccount, onAddAccount }: AccountOwner) {
+  const { t } = useTranslation('record-dialog');
+  const add = { application: t('account.add.application'), project: t('account.add.project') };
+  const numberFirst = {
+    application: t('account.numberFirst.application'),
+    project: t('account.numberFirst.project'),
+  };
   if (addAccount) {
     return (
       <Badge color="yellow" variant="light" size="lg">
-        account pending
+        {t('account.pending')}
       </Badge>
     );
   }
   return (
     <Group gap="xs">
       <Button variant="light" disabled={!hasNumber} onClick={onAddAccount}>
-        add {kind} account
+        {add[kind]}
       </Button>
       {!hasNumber && (
         <Popover width={280} withArrow position="right">
           <Popover.Target>
-            <ActionIcon variant="subtle" aria-label="why adding an account is disabled">
+            <ActionIcon variant="subtle" aria-label={t('account.whyDisabled')}>
               <IconInfoCircle size={18} />
             </ActionIcon>
           </Popover.Target>
           <Popover.Dropdown>
-            <Text size="sm">
-              The {kind} account takes its number from the {numberLabel}. Enter{' '}
-              {numberLabel === 'asset number' ? 'an' : 'a'} {numberLabel} on the Overview tab first.
-            </Text>
+            <Text size="sm">{numberFirst[kind]}</Text>
           </Popover.Dropdown>
         </Popover>
       )}
@@ -68,10 +73,12 @@ export function AccountPane({
   accountId: number | null;
   account: AccountQuery;
 }) {
+  const { t } = useTranslation('record-dialog');
   if (accountId === null) {
+    const none = { application: t('account.none.application'), project: t('account.none.project') };
     return (
       <Stack align="flex-start">
-        <Text c="dimmed">no {owner.kind} account</Text>
+        <Text c="dimmed">{none[owner.kind]}</Text>
         {editable && <AddAccount {...owner} />}
       </Stack>
     );
@@ -85,7 +92,12 @@ export function AccountPane({
     <Stack>
       <Group justify="space-between">
         <Text size="sm">
-          Account <b>{accountNumber}</b> {name}
+          <Trans
+            t={t}
+            i18nKey="account.heading"
+            values={{ accountNumber, name }}
+            components={{ number: <b /> }}
+          />
         </Text>
         {editable && (
           <ImportEntriesButton
@@ -95,7 +107,7 @@ export function AccountPane({
         )}
       </Group>
       {entries.length === 0 ? (
-        <Text c="dimmed">no entries</Text>
+        <Text c="dimmed">{t('account.noEntries')}</Text>
       ) : (
         <AccountEntriesTable
           entries={entries}

@@ -2,6 +2,7 @@ import { Stack, Text, Textarea } from '@mantine/core';
 import type { TextareaProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { limits } from '@fahrplan/contracts';
+import { useTranslation } from 'react-i18next';
 import type { InfiniteData } from '@reduxjs/toolkit/query/react';
 import type { CommentView, Page } from '@fahrplan/contracts';
 import { pageItems } from '../api/pages';
@@ -20,15 +21,16 @@ interface PaneProps {
 
 /** §2 Comments of any record: the list oldest first and, in edit mode, the new-comment box. */
 export function CommentsPane({ comments, isLoading, more, editable, input }: PaneProps) {
+  const { t } = useTranslation('record-dialog');
   const length = input.value.length;
   return (
     <Stack>
       <CommentList comments={comments} isLoading={isLoading} more={more} />
       {editable && (
         <Stack gap={4}>
-          <Textarea label="New comment" autosize minRows={3} maxRows={8} {...input} />
+          <Textarea label={t('comments.new')} autosize minRows={3} maxRows={8} {...input} />
           <Text size="xs" c={length > limits.comment ? 'red' : 'dimmed'} ta="right" aria-live="polite">
-            {length} / {limits.comment}
+            {t('comments.length', { length, limit: limits.comment })}
           </Text>
         </Stack>
       )}

@@ -2,6 +2,7 @@ import { useCallback, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { PermissionResource } from '@fahrplan/contracts';
 import { useCan } from '../auth/permissions';
 import { notifyError } from '../common/notify';
@@ -10,8 +11,8 @@ import { useAsOfFailureMessage } from '../as-of/useAsOf';
 interface Props<T> {
   /** VIEW on it opens the route. */
   resource: PermissionResource;
-  /** What is loading, e.g. 'application'. */
-  what: string;
+  /** What is loading. */
+  what: 'application' | 'project' | 'item';
   /** The record's query hook (by numeric id or by name). */
   useRecord: (
     idOrName: number | string,
@@ -27,6 +28,17 @@ interface Props<T> {
  * Unknown → the failure notice and home; closing or saving returns home.
  */
 export function DetailsRoute<T>({ resource, what, useRecord, failureMessage, render }: Props<T>) {
+  const { t } = useTranslation('record-dialog');
+  const loading = {
+    application: t('loading.application'),
+    project: t('loading.project'),
+    item: t('loading.item'),
+  };
+  const loadingText = {
+    application: t('loadingText.application'),
+    project: t('loadingText.project'),
+    item: t('loadingText.item'),
+  };
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const canView = useCan(resource, 'VIEW');
@@ -37,16 +49,16 @@ export function DetailsRoute<T>({ resource, what, useRecord, failureMessage, ren
 
   useEffect(() => {
     if (canView && !isError) return;
-    notifyError(canView ? message(error) : 'not permitted');
+    notifyError(canView ? message(error) : t('notPermitted'));
     goHome();
-  }, [canView, isError, error, goHome, message]);
+  }, [canView, isError, error, goHome, message, t]);
 
   if (!data) {
     return (
       <Center h="60vh">
         <Stack align="center">
-          <Loader aria-label={`loading ${what}`} />
-          <Text c="dimmed">loading {what}…</Text>
+          <Loader aria-label={loading[what]} />
+          <Text c="dimmed">{loadingText[what]}</Text>
         </Stack>
       </Center>
     );

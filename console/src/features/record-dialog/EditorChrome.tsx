@@ -3,6 +3,7 @@ import { useHotkeys } from '@mantine/hooks';
 import type { ComponentProps, ReactNode } from 'react';
 import { Box, Button, Group, Modal, Tabs } from '@mantine/core';
 import { NavigationType, useBlocker } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { MantineSize } from '@mantine/core';
 import type { MeView } from '@fahrplan/contracts';
 import { useBusyEditor } from '../as-of/useAsOf';
@@ -11,6 +12,7 @@ import { HistoryPanel, useHistoryTabs } from '../history/HistoryPanel';
 import { ErrorTab } from './ErrorTab';
 import { alertOutlived } from './fieldErrors';
 import { LeaveConfirm } from './LeaveConfirm';
+import type { RecordSubject } from './LeaveConfirm';
 import { SaveAlert } from './SaveAlert';
 
 /** Dialog chrome the record editors (application, project, item) share. */
@@ -65,6 +67,7 @@ export function DialogFooter({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('record-dialog');
   return (
     <>
       {alert && <Box mt="md">{alert}</Box>}
@@ -76,7 +79,7 @@ export function DialogFooter({
           </>
         )}
         <Button variant="default" onClick={onClose} disabled={busy}>
-          Close
+          {t('close')}
         </Button>
         {children}
       </Group>
@@ -95,6 +98,7 @@ function EditorFooter({
   onClose,
   onSave,
 }: FooterProps) {
+  const { t } = useTranslation('record-dialog');
   return (
     <DialogFooter
       alert={error !== null && <SaveAlert error={error} {...saveAlert} />}
@@ -104,7 +108,7 @@ function EditorFooter({
     >
       {editable && (
         <Button onClick={onSave} disabled={!canSave} loading={saving}>
-          Save
+          {t('save')}
         </Button>
       )}
     </DialogFooter>
@@ -157,6 +161,7 @@ export function EditorDialog({
   notice,
   children,
 }: DialogProps) {
+  const { t } = useTranslation('record-dialog');
   const [tab, setTab] = useState<string | null>('overview');
   return (
     <Modal.Stack>
@@ -166,17 +171,17 @@ export function EditorDialog({
         onClose={onClose}
         title={title}
         size={size}
-        closeButtonProps={{ 'aria-label': 'close dialog' }}
+        closeButtonProps={{ 'aria-label': t('closeDialog') }}
       >
         {notice}
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <ErrorTabList
             tabs={[
-              ['overview', 'Overview'],
-              ['details', 'Details'],
+              ['overview', t('tabs.overview')],
+              ['details', t('tabs.details')],
               ...tabs,
-              finance && ['finance', 'Finance'],
-              ['comments', 'Comments'],
+              finance && ['finance', t('tabs.finance')],
+              ['comments', t('tabs.comments')],
               ...useHistoryTabs(history.me, history.id, history.category, history.shared),
             ]}
             errorTabs={errorTabs}
@@ -204,7 +209,7 @@ export function useLeaveGuard({
 }: {
   saving: boolean;
   dirty: boolean;
-  subject?: string;
+  subject?: RecordSubject;
 }) {
   /** The confirmation is open; what to do when the user leaves. */
   const [pending, setPending] = useState<(() => void) | null>(null);
@@ -248,7 +253,7 @@ interface EditorSaveOptions {
   /** Unsaved changes the leave guard asks about; `editable && changed` unless given. */
   dirty?: boolean;
   /** What the dialog edits, for the leave confirmation and the save alert. */
-  subject?: string;
+  subject?: RecordSubject;
   /** The record's save flow; `done(step)` records a step that succeeded, which a later failure lists. */
   save: (done: (step: string) => void) => Promise<void>;
   /**

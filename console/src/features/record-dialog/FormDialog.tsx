@@ -4,6 +4,7 @@ import { Alert, Button, Group, Modal } from '@mantine/core';
 import type { MantineSize } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { DialogFooter } from './EditorChrome';
 import { keyedSender } from './idempotencyKeys';
 import type { KeyedSend } from './idempotencyKeys';
@@ -14,9 +15,15 @@ import { useReturnFocus } from '../common/useReturnFocus';
 
 /** A failed command in a red alert (§8 save failure: the server's detail, else the error message). */
 export function CommandAlert({ error }: { error: unknown }) {
-  const { title, message } = commandFailure(error);
+  const { t } = useTranslation('record-dialog');
+  const { kind, message } = commandFailure(error);
+  const title = {
+    conflict: t('failure.conflict'),
+    notPermitted: t('failure.notPermitted'),
+    error: t('failure.error'),
+  };
   return (
-    <Alert color="red" icon={<IconAlertCircle />} title={title} role="alert">
+    <Alert color="red" icon={<IconAlertCircle />} title={title[kind]} role="alert">
       {message}
     </Alert>
   );
@@ -57,6 +64,7 @@ export function FormDialog({
   leading,
   children,
 }: FormDialogProps) {
+  const { t } = useTranslation('record-dialog');
   useReturnFocus();
   const submit = () => {
     if (editable && !busy && canSubmit) onSubmit();
@@ -68,7 +76,7 @@ export function FormDialog({
       onClose={() => !busy && onClose()}
       title={title}
       size={size}
-      closeButtonProps={{ 'aria-label': 'close dialog' }}
+      closeButtonProps={{ 'aria-label': t('closeDialog') }}
     >
       <form
         noValidate
@@ -174,13 +182,14 @@ export function ConfirmDialog({
   onCancel,
   onConfirm,
 }: ConfirmProps) {
+  const { t } = useTranslation('record-dialog');
   useReturnFocus();
   return (
     <Modal opened onClose={() => !busy && onCancel()} title={title} size="sm" centered zIndex={300}>
       {children}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
-          {refused ? 'Close' : 'Cancel'}
+          {refused ? t('close') : t('cancel')}
         </Button>
         <Button color={color} onClick={onConfirm} loading={busy} disabled={refused}>
           {confirmLabel}

@@ -1,31 +1,41 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** What a record dialog edits: its confirmations name it. */
+export type RecordSubject = 'application' | 'project' | 'item';
 
 interface Props {
   opened: boolean;
   onStay: () => void;
   onLeave: () => void;
-  /** What has unsaved changes, e.g. 'project'. */
-  subject?: string;
+  /** What has unsaved changes. */
+  subject?: RecordSubject;
 }
 
 /** §2 "Closing with unsaved changes asks for confirmation"; a Modal.Stack member above the dialog. */
 export function LeaveConfirm({ opened, onStay, onLeave, subject = 'application' }: Props) {
+  const { t } = useTranslation('record-dialog');
+  const unsaved: Record<RecordSubject, string> = {
+    application: t('leaveConfirm.unsaved.application'),
+    project: t('leaveConfirm.unsaved.project'),
+    item: t('leaveConfirm.unsaved.item'),
+  };
   return (
     <Modal
       stackId="leave-confirm"
       opened={opened}
       onClose={onStay}
-      title="Discard changes?"
+      title={t('leaveConfirm.title')}
       size="sm"
       centered
     >
-      <Text size="sm">The {subject} has unsaved changes. Close it anyway?</Text>
+      <Text size="sm">{unsaved[subject]}</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onStay} data-autofocus>
-          Keep editing
+          {t('leaveConfirm.keepEditing')}
         </Button>
         <Button color="red" onClick={onLeave}>
-          Discard changes
+          {t('leaveConfirm.discard')}
         </Button>
       </Group>
     </Modal>

@@ -2,6 +2,7 @@ import { ActionIcon, Text, TextInput, Tooltip } from '@mantine/core';
 import type { TextInputProps } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { isValidUrl } from '@fahrplan/contracts';
+import { useTranslation } from 'react-i18next';
 
 type Props = TextInputProps & {
   value: string;
@@ -12,6 +13,7 @@ type Props = TextInputProps & {
 
 /** A URL field: an open-link button only for a valid URL, otherwise a non-blocking 'invalid url' note (§5). */
 export function LinkField({ value, openLabel, href = value, ...props }: Props) {
+  const { t } = useTranslation('record-dialog');
   const link = href ?? '';
   const valid = isValidUrl(link);
   const warning = link.trim() !== '' && !valid;
@@ -23,7 +25,7 @@ export function LinkField({ value, openLabel, href = value, ...props }: Props) {
       description={
         warning ? (
           <Text span size="xs" c="orange.8" role="status">
-            invalid url
+            {t('link.invalid')}
           </Text>
         ) : undefined
       }

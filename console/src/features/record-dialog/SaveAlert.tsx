@@ -1,19 +1,27 @@
 import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { RecordSubject } from './LeaveConfirm';
 import { SaveStepError } from './SaveStepError';
 
 interface Props {
   error: unknown;
   onReload: () => void;
   reloading: boolean;
-  /** What the dialog edits, e.g. 'project'. */
-  subject?: string;
+  /** What the dialog edits. */
+  subject?: RecordSubject;
   /** Steps of the save flow that succeeded before the failure (§4: nothing half-done is hidden). */
   done?: readonly string[];
 }
 
 /** §8 save failure: the server's problem detail (and field errors) in a red alert; 409 offers a reload. */
 export function SaveAlert({ error, onReload, reloading, subject = 'application', done = [] }: Props) {
+  const { t } = useTranslation('record-dialog');
+  const changedMeanwhile: Record<RecordSubject, string> = {
+    application: t('saveAlert.changedMeanwhile.application'),
+    project: t('saveAlert.changedMeanwhile.project'),
+    item: t('saveAlert.changedMeanwhile.item'),
+  };
   const stepError = error instanceof SaveStepError ? error : null;
   const conflict = stepError?.status === 409;
   const fieldErrors = stepError?.problem?.errors ?? [];
@@ -22,7 +30,7 @@ export function SaveAlert({ error, onReload, reloading, subject = 'application',
     <Alert
       color="red"
       icon={<IconAlertCircle />}
-      title={conflict ? 'Version conflict' : 'Error'}
+      title={conflict ? t('saveAlert.versionConflict') : t('failure.error')}
       role="alert"
     >
       <Stack gap="xs">
@@ -36,15 +44,14 @@ export function SaveAlert({ error, onReload, reloading, subject = 'application',
             ))}
           </List>
         )}
-        {done.length > 0 && <Text size="sm">Already done: {done.join(', ')}.</Text>}
+        {done.length > 0 && <Text size="sm">{t('saveAlert.alreadyDone', { steps: done.join(', ') })}</Text>}
         {conflict && (
           <div>
             <Text size="sm" mb="xs">
-              Someone else changed this {subject} meanwhile. Reload it to see the current version (your
-              changes to its fields are discarded).
+              {changedMeanwhile[subject]}
             </Text>
             <Button size="xs" variant="white" color="red" loading={reloading} onClick={onReload}>
-              Reload
+              {t('saveAlert.reload')}
             </Button>
           </div>
         )}

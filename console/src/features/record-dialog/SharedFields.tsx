@@ -1,5 +1,6 @@
 import { TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { CockpitField } from './CockpitField';
 import { LinkField } from './LinkField';
 
@@ -17,13 +18,14 @@ export function RequiredNameInput<V>({
   label: string;
   editable: boolean;
 }) {
+  const { t } = useTranslation('record-dialog');
   return (
     <TextInput
       label={label}
       // required without the visual asterisk: it would become part of the label text ('Name *')
       required={editable}
       withAsterisk={false}
-      placeholder={editable ? 'required' : undefined}
+      placeholder={editable ? t('fieldsShared.required') : undefined}
       readOnly={!editable}
       data-autofocus
       {...form.getInputProps(field)}
@@ -33,8 +35,13 @@ export function RequiredNameInput<V>({
 
 /** §2 duration in working days, computed from begin and end; empty while it cannot be computed. */
 export function DurationField({ duration }: { duration: number | null }) {
+  const { t } = useTranslation('record-dialog');
   return (
-    <TextInput label="Duration (working days)" readOnly value={duration === null ? '' : String(duration)} />
+    <TextInput
+      label={t('fieldsShared.duration')}
+      readOnly
+      value={duration === null ? '' : String(duration)}
+    />
   );
 }
 
@@ -45,9 +52,10 @@ export function DescriptionField<V extends { description: string }>({
   form: UseFormReturnType<V>;
   readOnly: boolean;
 }) {
+  const { t } = useTranslation('record-dialog');
   return (
     <Textarea
-      label="Description"
+      label={t('fieldsShared.description')}
       autosize
       minRows={3}
       maxRows={10}
@@ -64,10 +72,11 @@ export function DocumentationField<V extends { docUrl: string }>({
   form: UseFormReturnType<V>;
   readOnly: boolean;
 }) {
+  const { t } = useTranslation('record-dialog');
   return (
     <LinkField
-      label="Documentation URL"
-      openLabel="open documentation"
+      label={t('fieldsShared.documentation')}
+      openLabel={t('fieldsShared.openDocumentation')}
       readOnly={readOnly}
       {...form.getInputProps('docUrl')}
       value={form.values.docUrl}

@@ -18,13 +18,18 @@ export const problemFieldErrors = (
   return errors;
 };
 
-/** The alert text of a failed command; a 409 version conflict says what to do. */
-export const commandFailure = (error: unknown): { title: string; message: string; conflict: boolean } => {
+/** What kind of failure a command's alert names in its title. */
+export type CommandFailureKind = 'conflict' | 'notPermitted' | 'error';
+
+/** The alert of a failed command: its kind (the title) and text; a 409 version conflict says what to do. */
+export const commandFailure = (
+  error: unknown,
+): { kind: CommandFailureKind; message: string; conflict: boolean } => {
   const status = httpStatusOf(error);
   const message = describeError(error);
-  if (status === 409) return { title: 'Conflict', message, conflict: /version/i.test(message) };
-  if (status === 403) return { title: 'Not permitted', message, conflict: false };
-  return { title: 'Error', message, conflict: false };
+  if (status === 409) return { kind: 'conflict', message, conflict: /version/i.test(message) };
+  if (status === 403) return { kind: 'notPermitted', message, conflict: false };
+  return { kind: 'error', message, conflict: false };
 };
 
 /**

@@ -33,14 +33,14 @@ describe('admin command errors', () => {
 
   it('names a version conflict, a refusal and other failures', () => {
     expect(commandFailure(problem(409, 'version conflict: current version is 4'))).toEqual({
-      title: 'Conflict',
+      kind: 'conflict',
       message: 'version conflict: current version is 4',
       conflict: true,
     });
     expect(commandFailure(problem(409, 'role in use: take it from its members first')).conflict).toBe(false);
-    expect(commandFailure(problem(403, 'not permitted')).title).toBe('Not permitted');
+    expect(commandFailure(problem(403, 'not permitted')).kind).toBe('notPermitted');
     expect(commandFailure(problem(400, 'tenant invalid'))).toMatchObject({
-      title: 'Error',
+      kind: 'error',
       message: 'tenant invalid',
     });
   });

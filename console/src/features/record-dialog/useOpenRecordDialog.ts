@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { useTranslation } from 'react-i18next';
 import type { PermissionResource } from '@fahrplan/contracts';
 import { useAppDispatch } from '../../app/hooks';
 import { useRefusalMessage } from '../as-of/useAsOf';
@@ -17,14 +18,15 @@ function useOpenRecordDialog(
   show: (id: number) => UnknownAction,
   create: (preselected: number | null) => UnknownAction,
 ) {
+  const { t } = useTranslation('record-dialog');
   const dispatch = useAppDispatch();
   const canView = useCan(resource, 'VIEW');
   const canCreate = useCan(resource, 'CREATE');
   const refusal = useRefusalMessage();
 
   const openExisting = useCallback(
-    (id: number) => (canView ? dispatch(show(id)) : notifyError('not permitted')),
-    [canView, dispatch, show],
+    (id: number) => (canView ? dispatch(show(id)) : notifyError(t('notPermitted'))),
+    [canView, dispatch, show, t],
   );
   const openNew = useCallback(
     (preselected: number | null = null) => (canCreate ? dispatch(create(preselected)) : notifyError(refusal)),

@@ -1,5 +1,7 @@
 import { Center, Loader, Modal } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/i18n';
 import { useAppSelector } from '../../../app/hooks';
 import { describeError, httpStatusOf } from '../../common/problem';
 import { selectMe } from '../../session/selectMe';
@@ -17,14 +19,17 @@ interface Props {
 
 /** §8: what a failed load tells the user. */
 export const loadFailureMessage = (error: unknown) => {
+  // screens outside this folder take it as a plain (error) => string: it speaks the language shown now
+  const t = i18n.getFixedT(null, 'applications');
   const status = httpStatusOf(error);
-  if (status === 404) return 'application not found';
-  if (status === 403) return 'not permitted';
+  if (status === 404) return t('dialog.notFound');
+  if (status === 403) return t('dialog.notPermitted');
   return describeError(error);
 };
 
 /** The application details dialog (§2): loads the application, then hands it to the editor. */
 export function ApplicationDialog({ applicationId, parent = null, onClose }: Props) {
+  const { t } = useTranslation('applications');
   useReturnFocus();
   const me = useAppSelector(selectMe);
   const query = useGetApplicationQuery(applicationId ?? skipToken, { refetchOnMountOrArgChange: true });
@@ -33,9 +38,9 @@ export function ApplicationDialog({ applicationId, parent = null, onClose }: Pro
   if (!me) return null;
   if (applicationId !== null && !loaded) {
     return (
-      <Modal opened onClose={onClose} title="show application">
+      <Modal opened onClose={onClose} title={t('dialog.show')}>
         <Center h={120}>
-          <Loader aria-label="loading application" />
+          <Loader aria-label={t('dialog.loading')} />
         </Center>
       </Modal>
     );

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Tabs } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { can } from '@fahrplan/contracts';
 import type { ApplicationView, MeView } from '@fahrplan/contracts';
@@ -34,6 +35,7 @@ interface Props {
 const applicationReferences = referenceNames({ parent: ApplicationNames });
 
 export function ApplicationEditor({ app, parent, me, onClose }: Props) {
+  const { t } = useTranslation('applications');
   const definitions = me.applicationAttributes;
   const [openedAsNew] = useState(app === null);
   const [initialValues] = useState(() => toFormValues(app, definitions, parent));
@@ -69,8 +71,8 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
   const saved = form.getInitialValues();
   const changed = !sameValues(values, saved);
   const title = isNew
-    ? 'new application'
-    : `show application ${[saved.name, saved.release].filter(Boolean).join(' ')}`;
+    ? t('dialog.new')
+    : t('dialog.showNamed', { name: [saved.name, saved.release].filter(Boolean).join(' ') });
   const errorTabs = tabsWithErrors(form.errors, tabOf);
 
   const { saving, leave, confirm, footer } = useEditorSave({
@@ -99,7 +101,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
           form.setFieldValue('comment', '');
         },
       });
-      notifySuccess(openedAsNew ? 'application create success' : 'application save success');
+      notifySuccess(openedAsNew ? t('dialog.created') : t('dialog.saved'));
       onClose();
     },
     onSaveError: (e) => applyFieldErrors(form, e),
@@ -125,7 +127,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
       title={title}
       size={wide ? 1100 : 'xl'}
       onClose={requestClose}
-      tabs={[['projects', 'Projects']]}
+      tabs={[['projects', t('projects.tab')]]}
       finance={finance}
       history={{ category: 'application', id: record?.id ?? null, me, leave }}
       errorTabs={errorTabs}

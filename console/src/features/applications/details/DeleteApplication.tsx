@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../../common/ConfirmDelete';
 import { deleteWithUndo } from '../../common/undo';
 import { useDeleteApplicationMutation, useRestoreApplicationMutation } from '../applicationsApi';
@@ -15,17 +16,18 @@ interface Props {
  * version answers 409) shows in the confirmation.
  */
 export function DeleteApplication({ record, name, disabled, onDeleted }: Props) {
+  const { t } = useTranslation('applications');
   const [remove] = useDeleteApplicationMutation();
   const [restore] = useRestoreApplicationMutation();
   return (
     <DeleteButton
-      title="Delete application?"
-      confirmLabel="Delete application"
-      consequences={`${name} will no longer be listed.`}
+      title={t('delete.title')}
+      confirmLabel={t('delete.confirm')}
+      consequences={t('delete.consequences', { name })}
       disabled={disabled}
       onConfirm={async () => {
         await deleteWithUndo({
-          message: `Deleted: ${name}`,
+          message: t('delete.done', { name }),
           label: name,
           remove: () =>
             remove({

@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { ApplicationView, MeView } from '@fahrplan/contracts';
 import { ApplicationPicker } from '../ApplicationPicker';
 import { AttributeFields } from '../../common/AttributeField';
@@ -14,14 +15,15 @@ interface Props extends TabProps {
 }
 
 export function DetailsTab({ form, editable, selfId, parentName, me, isAdmin }: Props) {
+  const { t } = useTranslation('applications');
   const readOnly = !editable;
 
   return (
     <Stack>
       {/* §5: never the application itself, 'not assigned' first */}
       <ApplicationPicker
-        label="Parent application"
-        none="not assigned"
+        label={t('fields.parent')}
+        none={t('fields.notAssigned')}
         hide={(app) => app.id === selfId || app.deleted}
         fallbackLabel={parentName}
         allowDeselect={false}
@@ -31,8 +33,8 @@ export function DetailsTab({ form, editable, selfId, parentName, me, isAdmin }: 
         error={form.errors.parent}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Provider" readOnly={readOnly} {...form.getInputProps('provider')} />
-        <TextInput label="Vendor" readOnly={readOnly} {...form.getInputProps('vendor')} />
+        <TextInput label={t('fields.provider')} readOnly={readOnly} {...form.getInputProps('provider')} />
+        <TextInput label={t('fields.vendor')} readOnly={readOnly} {...form.getInputProps('vendor')} />
       </SimpleGrid>
       <DocumentationField form={form} readOnly={readOnly} />
       <AdminCockpitField form={form} admin={isAdmin} editable={editable} />

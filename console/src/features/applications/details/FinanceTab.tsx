@@ -11,7 +11,6 @@ interface Props extends TabProps {
 export function FinanceTab({ form, editable, accountId, account }: Props) {
   const owner: AccountOwner = {
     kind: 'application',
-    numberLabel: 'asset number',
     hasNumber: form.values.assetNr.trim() !== '',
     addAccount: form.values.addAccount,
     onAddAccount: () => form.setFieldValue('addAccount', true),

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { IconLink, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { ProjectOfApplication } from '@fahrplan/contracts';
 import { pageItems } from '../../api/pages';
 import { listDate } from '../../common/listDate';
@@ -19,6 +20,7 @@ interface Props {
 
 /** Read-only list of the projects that use the application (§2 Projects), a page at a time. */
 export function ProjectsTab({ hermes, applicationId, alm }: Props) {
+  const { t } = useTranslation('applications');
   const { openExisting, openNew, canCreate } = useOpenProjectDialog();
   const pages = useGetApplicationProjectsInfiniteQuery(applicationId ?? skipToken);
   const { data, isLoading } = pages;
@@ -28,18 +30,18 @@ export function ProjectsTab({ hermes, applicationId, alm }: Props) {
       {alm && applicationId !== null && canCreate && (
         <Group>
           <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => openNew(applicationId)}>
-            new project
+            {t('projects.new')}
           </Button>
         </Group>
       )}
       {isLoading ? (
         <Skeleton height={60} />
       ) : projects.length === 0 ? (
-        <Text c="dimmed">no projects</Text>
+        <Text c="dimmed">{t('projects.none')}</Text>
       ) : (
         <ProjectsTable projects={projects} hermes={hermes} onOpen={openExisting} />
       )}
-      <LoadMore {...morePages(pages)} label="Load more projects" />
+      <LoadMore {...morePages(pages)} label={t('projects.loadMore')} />
     </Stack>
   );
 }
@@ -49,13 +51,14 @@ function ProjectsTable({
   hermes,
   onOpen,
 }: Pick<Props, 'hermes'> & { projects: readonly ProjectOfApplication[]; onOpen: (id: number) => void }) {
+  const { t } = useTranslation('applications');
   return (
-    <Table striped aria-label="projects">
+    <Table striped aria-label={t('projects.table')}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Title</Table.Th>
-          <Table.Th>{hermes ? 'Phase' : 'Status'}</Table.Th>
-          <Table.Th>End</Table.Th>
+          <Table.Th>{t('projects.title')}</Table.Th>
+          <Table.Th>{hermes ? t('projects.phase') : t('projects.status')}</Table.Th>
+          <Table.Th>{t('projects.end')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -67,8 +70,8 @@ function ProjectsTable({
                   {project.title}
                 </Anchor>
                 {project.shared && (
-                  <Tooltip label={`shared by ${project.tenant}`}>
-                    <IconLink size={14} aria-label={`shared by ${project.tenant}`} />
+                  <Tooltip label={t('projects.sharedBy', { tenant: project.tenant })}>
+                    <IconLink size={14} aria-label={t('projects.sharedBy', { tenant: project.tenant })} />
                   </Tooltip>
                 )}
               </Group>

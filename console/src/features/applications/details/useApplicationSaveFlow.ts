@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { trimText } from '@fahrplan/contracts';
 import type { ApplicationView } from '@fahrplan/contracts';
 import { flowSource } from '../../api/commands';
@@ -19,13 +20,6 @@ const stepNumber: Record<SaveStep, number> = { application: 1, account: 2, store
 export const applicationStepSource = (step: SaveStep): string =>
   flowSource('save-application', stepNumber[step]);
 
-const failedStep: Record<SaveStep, string> = {
-  application: 'saving the application failed',
-  account: 'creating the account failed',
-  storeAccount: 'storing the account on the application failed',
-  comment: 'creating the comment failed',
-};
-
 export interface SaveFlowInput {
   values: ApplicationFormValues;
   definitions: readonly AttributeDefinition[];
@@ -45,6 +39,13 @@ export interface SaveFlowInput {
  * Each step keeps its Idempotency-Key until it succeeds, so retrying the same step reuses it.
  */
 export function useApplicationSaveFlow() {
+  const { t } = useTranslation('applications');
+  const failedStep: Record<SaveStep, string> = {
+    application: t('saveFailed.application'),
+    account: t('saveFailed.account'),
+    storeAccount: t('saveFailed.storeAccount'),
+    comment: t('saveFailed.comment'),
+  };
   const [saveApplication] = useSaveApplicationMutation();
   const [createAccount] = useCreateAccountMutation();
   const [createComment] = useCreateCommentMutation();
