@@ -15,6 +15,8 @@ export default {
     primaryLanguage: 'en',
     defaultNS: false,
     removeUnusedKeys: true,
+    // the texts of the server's problem and field codes, looked up by code (common/problem.ts)
+    preservePatterns: ['common:problems.*'],
     sort: true,
     indentation: 2,
   },

@@ -1,4 +1,7 @@
-import type { ProblemDetails } from '@fahrplan/contracts';
+import { getI18n } from 'react-i18next';
+import { meaningOf } from '@fahrplan/contracts';
+import type { FieldProblem, Meaning, ProblemDetails } from '@fahrplan/contracts';
+import { formatNumber } from './numbers';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -14,10 +17,62 @@ export const problemOf = (error: unknown): ProblemDetails | null => {
 export const httpStatusOf = (error: unknown): number | null =>
   isRecord(error) && typeof error.status === 'number' ? error.status : null;
 
+/**
+ * Codes whose English detail says more than the code could: a domain refusal without a code of its
+ * own (issue 20) shows its detail as the server wrote it.
+ */
+const unparticular = new Set(['invalid', 'conflict', 'other']);
+
+/** The values of a message as the screens write them: numbers the Swiss way, a record's kind by its name. */
+const shownParams = (params: Meaning['params'], t: (key: string) => string) =>
+  Object.fromEntries(
+    Object.entries(params ?? {}).map(([key, value]) => [
+      key,
+      typeof value === 'number'
+        ? formatNumber(value)
+        : key === 'what'
+          ? t(`common:problems.what.${value}`)
+          : value,
+    ]),
+  );
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A message by its meaning in the language shown, else `english`: English screens keep the server's
+ * own words, which name the particulars.
+ */
+const said = (kind: 'problem' | 'field', meaning: Meaning, english: string): string => {
+  const i18n = getI18n() as ReturnType<typeof getI18n> | undefined;
+  if (!i18n?.isInitialized || i18n.language === 'en' || unparticular.has(meaning.code)) return english;
+  const key = `common:problems.${kind}.${meaning.code}`;
+  if (!i18n.exists(key)) return english;
+  const params = meaning.params ?? {};
+  // a variant by what the message names: the unit of a bound, the kind or form of a value, the record
+  const context =
+    kind === 'problem'
+      ? params.what === undefined
+        ? undefined
+        : 'what'
+      : (((params.unit ?? params.kind ?? params.format) as string | undefined) ??
+        (meaning.code === 'range' && Number(params.decimals) > 0 ? 'decimals' : undefined));
+  const text = i18n.t(key, { ...shownParams(params, (k) => i18n.t(k)), context });
+  return kind === 'problem' ? capitalised(text) : text;
+};
+
+/** A field's message in the language shown: by its code from the server, or by what the text means. */
+export const fieldMessage = (error: Pick<FieldProblem, 'message'> & Partial<FieldProblem>): string =>
+  said(
+    'field',
+    error.code ? { code: error.code, params: error.params } : meaningOf(error.message),
+    error.message,
+  );
+
 /** The server's message for the dialog's alert, else the transport's error message. */
 export const describeError = (error: unknown): string => {
   const problem = problemOf(error);
-  if (problem) return problem.detail || problem.title;
+  if (problem)
+    return said('problem', problem.code ? problem : { code: 'other' }, problem.detail || problem.title);
   if (isRecord(error)) {
     if (typeof error.error === 'string') return error.error;
     if (typeof error.message === 'string') return error.message;

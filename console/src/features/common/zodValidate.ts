@@ -1,5 +1,6 @@
 import { schemaResolver } from '@mantine/form';
 import type { FormErrors } from '@mantine/form';
+import { fieldMessage } from './problem';
 
 type StandardSchema = Parameters<typeof schemaResolver>[0];
 
@@ -18,7 +19,8 @@ export const zodValidate = <Values, Input>(
     const errors: FormErrors = {};
     for (const [path, message] of Object.entries(resolve(toInput(values)))) {
       const field = fieldOf(path);
-      errors[field] ??= message;
+      // the schema's English message, said in the language shown
+      errors[field] ??= typeof message === 'string' ? fieldMessage({ message }) : message;
     }
     return errors;
   };

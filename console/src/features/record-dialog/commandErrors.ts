@@ -1,4 +1,4 @@
-import { describeError, httpStatusOf, problemOf } from '../common/problem';
+import { describeError, fieldMessage, httpStatusOf, problemOf } from '../common/problem';
 
 /**
  * A 400's field errors as form paths; only fields the form has (`fields`) — the rest stay in the alert.
@@ -10,10 +10,10 @@ export const problemFieldErrors = (
   rename: (field: string) => string = (field) => field,
 ): Record<string, string> => {
   const errors: Record<string, string> = {};
-  for (const { field, message } of problemOf(error)?.errors ?? []) {
-    const path = rename(field);
+  for (const fieldError of problemOf(error)?.errors ?? []) {
+    const path = rename(fieldError.field);
     const known = fields.some((f) => path === f || path.startsWith(`${f}.`));
-    if (known) errors[path] ??= message;
+    if (known) errors[path] ??= fieldMessage(fieldError);
   }
   return errors;
 };
@@ -27,7 +27,8 @@ export const commandFailure = (
 ): { kind: CommandFailureKind; message: string; conflict: boolean } => {
   const status = httpStatusOf(error);
   const message = describeError(error);
-  if (status === 409) return { kind: 'conflict', message, conflict: /version/i.test(message) };
+  if (status === 409)
+    return { kind: 'conflict', message, conflict: problemOf(error)?.code === 'version-conflict' };
   if (status === 403) return { kind: 'notPermitted', message, conflict: false };
   return { kind: 'error', message, conflict: false };
 };

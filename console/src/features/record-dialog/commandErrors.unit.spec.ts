@@ -1,9 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import { commandFailure, inputRefused, problemFieldErrors } from './commandErrors';
 
+// the server's code: a version conflict has its own (issue 20), other refusals their kind's
+const codeOf = (status: number, detail: string) =>
+  detail.startsWith('version conflict') ? 'version-conflict' : status === 409 ? 'conflict' : 'invalid';
 const problem = (status: number, detail: string, errors?: { field: string; message: string }[]) => ({
   status,
-  data: { type: 'about:blank', title: 'Bad Request', status, detail, ...(errors ? { errors } : {}) },
+  data: {
+    type: 'about:blank',
+    title: 'Bad Request',
+    status,
+    detail,
+    code: codeOf(status, detail),
+    ...(errors ? { errors } : {}),
+  },
 });
 
 describe('admin command errors', () => {

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { rangeMessage, ranges, say } from '@fahrplan/contracts';
+import { describeError, fieldMessage } from './problem';
+
+const catalogue = (language: string) =>
+  JSON.parse(readFileSync(resolve(import.meta.dirname, 'messages', `${language}.json`), 'utf8')) as object;
+
+const refused = (status: number, detail: string, code: string, params?: Record<string, string | number>) => ({
+  status,
+  data: { type: 'about:blank', title: 'Error', status, detail, code, ...(params ? { params } : {}) },
+});
+
+/** Issue 20: the server's problems and field errors said by their codes in the language shown. */
+describe('problems in the language shown', () => {
+  const i18n = i18next.createInstance();
+  beforeAll(async () => {
+    await i18n.use(initReactI18next).init({
+      lng: 'de-CH',
+      resources: { 'de-CH': { common: catalogue('de-CH') }, en: { common: catalogue('en') } },
+      interpolation: { escapeValue: false },
+    });
+  });
+  afterAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('says a problem by its code, naming the record kind in German', () => {
+    expect(describeError(refused(404, 'application not found', 'not-found', { what: 'application' }))).toBe(
+      'Applikation nicht gefunden.',
+    );
+    expect(
+      describeError(refused(409, 'version conflict: …', 'version-conflict', { currentVersion: 1204 })),
+    ).toBe("Jemand anderes hat diesen Datensatz inzwischen geändert (jetzt Version 1'204).");
+  });
+
+  it("keeps the server's English detail where the code says less than it (a refusal without a code of its own)", () => {
+    expect(describeError(refused(409, 'goal in use', 'conflict'))).toBe('goal in use');
+  });
+
+  it('says a field message by its code, or by what its English text means (client-side checks)', () => {
+    expect(
+      fieldMessage({
+        field: 'name',
+        message: 'at most 200 characters',
+        code: 'at-most',
+        params: { bound: 200, unit: 'characters' },
+      }),
+    ).toBe('höchstens 200 Zeichen');
+    expect(fieldMessage({ message: say('required') })).toBe('erforderlich');
+    expect(fieldMessage({ message: rangeMessage(ranges.effort) })).toBe(
+      "eine Zahl zwischen 0 und 1'000'000 mit höchstens 2 Nachkommastellen",
+    );
+    expect(fieldMessage({ message: 'a letter, then letters, digits or _' })).toBe(
+      'a letter, then letters, digits or _',
+    );
+  });
+
+  it("in English, the texts are the server's own", async () => {
+    await i18n.changeLanguage('en');
+    expect(describeError(refused(404, 'application not found', 'not-found', { what: 'application' }))).toBe(
+      'application not found',
+    );
+    expect(fieldMessage({ message: 'at most 200 characters' })).toBe('at most 200 characters');
+    await i18n.changeLanguage('de-CH');
+  });
+});
