@@ -40,6 +40,7 @@ export * from './identity/tenant.state';
 export * from './identity/tenant.decide';
 export * from './identity/user';
 export * from './preferences/preferences';
+export * from './rules/holiday-names';
 export * from './tracker/connection';
 export * from './tracker/mirror';
 export * from './tracker/issue-history';

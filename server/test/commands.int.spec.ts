@@ -491,6 +491,28 @@ describe('GET /api/calendar/working-days', () => {
     });
   });
 
+  it('names the holidays in the requested language (issue 20), the same days', async () => {
+    const names = async (lang: string) => {
+      const reply = await platform.api.get(
+        `/api/calendar/working-days?from=2026-12-01&to=2027-01-01&lang=${lang}`,
+        platform.admin,
+      );
+      expect(reply.status).toBe(200);
+      expect(reply.body.workingDaysCount).toBe(22);
+      return (reply.body.publicHolidays as { name: string }[]).map((h) => h.name);
+    };
+    expect(await names('fr-CH')).toEqual(['Noël', 'Saint-Étienne']);
+    expect(await names('it-CH')).toEqual(['Natale', 'Santo Stefano']);
+    expect(await names('en')).toEqual(['Christmas Day', 'St Stephen’s Day']);
+    expect(await names('de-CH')).toEqual(['Weihnachten', 'Stephanstag']);
+    const refused = await platform.api.get(
+      '/api/calendar/working-days?from=2026-12-01&to=2027-01-01&lang=es',
+      platform.admin,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ field: 'lang', code: 'one-of' })]);
+  });
+
   it('answers 400 for a missing, malformed or impossible date and for from after to', async () => {
     for (const query of [
       'from=2026-12-01',

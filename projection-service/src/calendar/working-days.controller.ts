@@ -1,5 +1,12 @@
 import { Controller, Get, Query, UseGuards, UseInterceptors } from '@nestjs/common';
-import { serverDateSchema, validationError, workingDays } from '@fahrplan/contracts';
+import {
+  consoleLanguages,
+  holidayNameIn,
+  say,
+  serverDateSchema,
+  validationError,
+  workingDays,
+} from '@fahrplan/contracts';
 import type { WorkingDays } from '@fahrplan/contracts';
 import { AuthGuard } from '@fahrplan/platform';
 import { z } from 'zod';
@@ -11,9 +18,21 @@ import { ReadYourWritesInterceptor } from '../http/read-your-writes.interceptor'
 // waits for `X-Fahrplan-After` as it did beside the read-model queries
 @UseInterceptors(ReadYourWritesInterceptor)
 export class WorkingDaysController {
-  /** From inclusive, to exclusive, like every server-side end date. */
+  /**
+   * From inclusive, to exclusive, like every server-side end date; the holidays named in `lang`
+   * (de-CH, fr-CH, it-CH or en; German, as the calendar has them, without).
+   */
   @Get('calendar/working-days')
-  calendar(@Query('from') from: string, @Query('to') to: string): WorkingDays {
+  calendar(
+    @Query('from') from: string,
+    @Query('to') to: string,
+    @Query('lang') lang?: string | string[],
+  ): WorkingDays {
+    const language = z.enum(consoleLanguages).optional().safeParse(lang);
+    if (!language.success)
+      throw validationError(`lang must be one of ${consoleLanguages.join(', ')}`, [
+        { field: 'lang', message: say('one-of', { values: consoleLanguages.join(', ') }) },
+      ]);
     const range = z.object({ from: serverDateSchema, to: serverDateSchema }).safeParse({ from, to });
     if (!range.success)
       throw validationError('from and to are required as YYYY-MM-DD', [
@@ -21,7 +40,12 @@ export class WorkingDaysController {
         { field: 'to', message: 'YYYY-MM-DD' },
       ]);
     try {
-      return workingDays(range.data.from, range.data.to);
+      const days = workingDays(range.data.from, range.data.to);
+      const named = language.data ?? 'de-CH';
+      return {
+        ...days,
+        publicHolidays: days.publicHolidays.map((h) => ({ ...h, name: holidayNameIn(h.name, named) })),
+      };
     } catch (error) {
       throw validationError(error instanceof Error ? error.message : 'invalid range');
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  consoleLanguages,
   accountViewSchema,
   applicationViewSchema,
   commentRefTypes,
@@ -234,8 +235,12 @@ export const planPaths = () => ({
   ]),
   '/api/accounts/{id}': query('A finance account with its entries', [idInPath()], json(accountViewSchema)),
   '/api/calendar/working-days': query(
-    'Working days between from (inclusive) and to (exclusive)',
-    [dateInQuery('from'), dateInQuery('to')],
+    'Working days between from (inclusive) and to (exclusive); `lang` (de-CH, fr-CH, it-CH, en) names the holidays, German without',
+    [
+      dateInQuery('from'),
+      dateInQuery('to'),
+      { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: [...consoleLanguages] } },
+    ],
     json(workingDaysSchema),
   ),
 });
