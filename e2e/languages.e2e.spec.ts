@@ -60,6 +60,10 @@ describe('languages', () => {
     await page.getByRole('link', { name: 'Projets' }).waitFor();
     await page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
     expect(await htmlLang(page)).toBe('fr-CH');
+    // the tenant's option lists speak it too: the demo's projects planned and running
+    await page.getByRole('link', { name: 'Projets' }).click();
+    await page.getByText('Planifié', { exact: true }).first().waitFor();
+    await page.getByText('En cours', { exact: true }).first().waitFor();
     await page.context().close();
 
     // another browser, English, nothing kept: the choice comes with the user from the server

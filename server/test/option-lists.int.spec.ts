@@ -59,6 +59,37 @@ describe('option lists', () => {
     );
   });
 
+  it("keeps a label per language beside the tenant's own (issue 20); the defaults have all four", async () => {
+    const labelled = [
+      {
+        value: 0,
+        label: 'Open',
+        colour: 'gray',
+        done: false,
+        labels: { 'de-CH': 'Offen', 'fr-CH': 'Ouvert' },
+      },
+      { value: 5, label: 'Done', colour: 'green', done: true },
+    ];
+    const reply = await command('ChangeOptionLists', {
+      version: await tenantVersion(),
+      lists: { itemStatus: labelled },
+    });
+    expect(reply.status).toBe(200);
+    const { position } = reply.body as { position: number };
+    const { optionLists } = (
+      await platform.api.get('/api/me', platform.admin, { 'x-fahrplan-after': String(position) })
+    ).body as { optionLists: Lists };
+    expect(optionLists.itemStatus).toEqual(labelled);
+    expect((await me(platform.otherAdmin)).optionLists.projectStatus[3]).toMatchObject({
+      label: 'Planned',
+      labels: { 'de-CH': 'Geplant', 'fr-CH': 'Planifié', 'it-CH': 'Pianificato' },
+    });
+    const unknown = await command('ChangeOptionLists', {
+      lists: { itemStatus: [{ ...labelled[1], labels: { 'es-ES': 'Hecho' } }] },
+    });
+    expect(unknown.status).toBe(400);
+  });
+
   it('refuses a bad list (400), a stale version (409) and a user without admin EDIT (403), storing nothing', async () => {
     const before = await platform.embedded.store.headPosition();
     const twice = await command('ChangeOptionLists', {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { say } from '../rules/messages';
 import { invalidField } from '../errors';
+import { consoleLanguages } from '../preferences/preferences';
+import type { ConsoleLanguage } from '../preferences/preferences';
 import { ranges } from '../rules/ranges';
 
 /*
@@ -55,17 +57,22 @@ export type OptionColour = (typeof optionColours)[number];
 export const optionLabelMax = 60;
 export const optionsPerListMax = 100;
 
+const labelText = z
+  .string()
+  .trim()
+  .min(1, { error: say('required') })
+  .max(optionLabelMax, { error: say('at-most', { bound: optionLabelMax, unit: 'characters' }) });
+
 export const optionSchema = z.strictObject({
   value: z
     .number()
     .int({ error: say('kind', { kind: 'whole-number' }) })
     .min(optionValueRange.min, { error: `between ${optionValueRange.min} and ${optionValueRange.max}` })
     .max(optionValueRange.max, { error: `between ${optionValueRange.min} and ${optionValueRange.max}` }),
-  label: z
-    .string()
-    .trim()
-    .min(1, { error: say('required') })
-    .max(optionLabelMax, { error: say('at-most', { bound: optionLabelMax, unit: 'characters' }) }),
+  /** The tenant's own wording: what every language shows that has no label of its own. */
+  label: labelText,
+  /** The label in the console's languages (issue 20); a language left out shows `label`. */
+  labels: z.partialRecord(z.enum(consoleLanguages), labelText).optional(),
   colour: z.enum(optionColours),
   /** Counts as done: finished work in charts, counts and the timeline. */
   done: z.boolean(),
@@ -94,12 +101,20 @@ export const optionListsSchema = z.partialRecord(z.enum(optionListKinds), option
 export type SavedOptionLists = Partial<Record<OptionListKind, readonly OptionDefinition[]>>;
 export type OptionLists = Readonly<Record<OptionListKind, readonly OptionDefinition[]>>;
 
+/** A default option: its English label, then German, French and Italian. */
 const option = (
   value: number,
-  label: string,
+  [label, de, fr, it]: readonly [string, string, string, string],
   colour: OptionColour,
   extra: Partial<Pick<OptionDefinition, 'done' | 'sharedParent'>> = {},
-): OptionDefinition => ({ value, label, colour, done: false, ...extra });
+): OptionDefinition => ({
+  value,
+  label,
+  labels: { 'de-CH': de, 'fr-CH': fr, 'it-CH': it },
+  colour,
+  done: false,
+  ...extra,
+});
 
 /**
  * The lists of a tenant that has not changed them. The values are the codes Fahrplan has always stored
@@ -108,51 +123,51 @@ const option = (
  */
 export const defaultOptionLists: OptionLists = {
   projectStatus: [
-    option(0, 'Idea', 'gray'),
-    option(1, 'Requested', 'cyan', { sharedParent: true }),
-    option(2, 'Approved', 'teal', { sharedParent: true }),
-    option(3, 'Planned', 'blue', { sharedParent: true }),
-    option(4, 'In progress', 'indigo'),
-    option(5, 'On hold', 'yellow'),
-    option(6, 'Completed', 'green', { done: true }),
-    option(7, 'Cancelled', 'red', { done: true }),
-    option(8, 'Closed', 'gray', { done: true }),
-    option(9, 'Rejected', 'pink', { done: true }),
-    option(10, 'Archived', 'gray', { done: true }),
+    option(0, ['Idea', 'Idee', 'Idée', 'Idea'], 'gray'),
+    option(1, ['Requested', 'Beantragt', 'Demandé', 'Richiesto'], 'cyan', { sharedParent: true }),
+    option(2, ['Approved', 'Genehmigt', 'Approuvé', 'Approvato'], 'teal', { sharedParent: true }),
+    option(3, ['Planned', 'Geplant', 'Planifié', 'Pianificato'], 'blue', { sharedParent: true }),
+    option(4, ['In progress', 'In Arbeit', 'En cours', 'In corso'], 'indigo'),
+    option(5, ['On hold', 'Zurückgestellt', 'En attente', 'Sospeso'], 'yellow'),
+    option(6, ['Completed', 'Abgeschlossen', 'Terminé', 'Completato'], 'green', { done: true }),
+    option(7, ['Cancelled', 'Abgebrochen', 'Annulé', 'Annullato'], 'red', { done: true }),
+    option(8, ['Closed', 'Geschlossen', 'Clôturé', 'Chiuso'], 'gray', { done: true }),
+    option(9, ['Rejected', 'Abgelehnt', 'Refusé', 'Respinto'], 'pink', { done: true }),
+    option(10, ['Archived', 'Archiviert', 'Archivé', 'Archiviato'], 'gray', { done: true }),
   ],
   projectPhase: [
-    option(0, 'Initiation', 'gray'),
-    option(1, 'Concept', 'cyan'),
-    option(2, 'Implementation', 'blue'),
-    option(3, 'Deployment', 'indigo'),
-    option(4, 'Completed', 'green', { done: true }),
+    option(0, ['Initiation', 'Initialisierung', 'Initialisation', 'Avvio'], 'gray'),
+    option(1, ['Concept', 'Konzept', 'Concept', 'Concetto'], 'cyan'),
+    option(2, ['Implementation', 'Realisierung', 'Réalisation', 'Realizzazione'], 'blue'),
+    option(3, ['Deployment', 'Einführung', 'Déploiement', 'Introduzione'], 'indigo'),
+    option(4, ['Completed', 'Abgeschlossen', 'Terminé', 'Completato'], 'green', { done: true }),
   ],
   projectHealth: [
-    option(0, 'Not rated', 'gray'),
-    option(1, 'On track', 'green'),
-    option(2, 'At risk', 'yellow'),
-    option(3, 'Critical', 'red'),
+    option(0, ['Not rated', 'Nicht bewertet', 'Non évalué', 'Non valutato'], 'gray'),
+    option(1, ['On track', 'Im Plan', 'Dans les temps', 'In linea'], 'green'),
+    option(2, ['At risk', 'Gefährdet', 'À risque', 'A rischio'], 'yellow'),
+    option(3, ['Critical', 'Kritisch', 'Critique', 'Critico'], 'red'),
   ],
   projectArt: [
-    option(0, 'Project', 'blue'),
-    option(1, 'Programme', 'violet'),
-    option(2, 'Maintenance', 'teal'),
-    option(3, 'Infrastructure', 'orange'),
-    option(99, 'Sprint group', 'gray'),
+    option(0, ['Project', 'Projekt', 'Projet', 'Progetto'], 'blue'),
+    option(1, ['Programme', 'Programm', 'Programme', 'Programma'], 'violet'),
+    option(2, ['Maintenance', 'Wartung', 'Maintenance', 'Manutenzione'], 'teal'),
+    option(3, ['Infrastructure', 'Infrastruktur', 'Infrastructure', 'Infrastruttura'], 'orange'),
+    option(99, ['Sprint group', 'Sprintgruppe', 'Groupe de sprints', 'Gruppo di sprint'], 'gray'),
   ],
   projectKlasse: [
-    option(0, 'Unclassified', 'gray'),
-    option(1, 'A: strategic', 'red'),
-    option(2, 'B: important', 'orange'),
-    option(3, 'C: routine', 'blue'),
+    option(0, ['Unclassified', 'Nicht klassiert', 'Non classé', 'Non classificato'], 'gray'),
+    option(1, ['A: strategic', 'A: strategisch', 'A : stratégique', 'A: strategico'], 'red'),
+    option(2, ['B: important', 'B: wichtig', 'B : important', 'B: importante'], 'orange'),
+    option(3, ['C: routine', 'C: Routine', 'C : routine', 'C: routine'], 'blue'),
   ],
   itemStatus: [
-    option(0, 'Open', 'gray'),
-    option(1, 'Ready', 'cyan'),
-    option(2, 'In progress', 'blue'),
-    option(3, 'In review', 'violet'),
-    option(4, 'Blocked', 'red'),
-    option(5, 'Done', 'green', { done: true }),
+    option(0, ['Open', 'Offen', 'Ouvert', 'Aperto'], 'gray'),
+    option(1, ['Ready', 'Bereit', 'Prêt', 'Pronto'], 'cyan'),
+    option(2, ['In progress', 'In Arbeit', 'En cours', 'In corso'], 'blue'),
+    option(3, ['In review', 'In Prüfung', 'En revue', 'In revisione'], 'violet'),
+    option(4, ['Blocked', 'Blockiert', 'Bloqué', 'Bloccato'], 'red'),
+    option(5, ['Done', 'Erledigt', 'Fait', 'Fatto'], 'green', { done: true }),
   ],
 };
 
@@ -170,10 +185,24 @@ export const optionOf = (
   value === null || value === undefined ? undefined : lists[kind].find((o) => o.value === value);
 
 /** The label a screen shows for a stored value: the option's, or the number marked as not listed. */
-export const optionLabel = (lists: OptionLists, kind: OptionListKind, value: number | null | undefined) => {
+export const optionLabel = (
+  lists: OptionLists,
+  kind: OptionListKind,
+  value: number | null | undefined,
+  notListed: (value: number) => string = (v) => `${v} (not listed)`,
+) => {
   if (value === null || value === undefined) return '—';
-  return optionOf(lists, kind, value)?.label ?? `${value} (not listed)`;
+  return optionOf(lists, kind, value)?.label ?? notListed(value);
 };
+
+/** The lists as a screen in `language` shows them: each option labelled in it where it has a label of its own. */
+export const localisedOptionLists = (lists: OptionLists, language: ConsoleLanguage): OptionLists =>
+  Object.fromEntries(
+    optionListKinds.map((kind) => [
+      kind,
+      lists[kind].map((o) => ({ ...o, label: o.labels?.[language] ?? o.label })),
+    ]),
+  ) as unknown as OptionLists;
 
 /** The values listed, as "3 Planned, 4 In progress" for messages. */
 const listed = (options: readonly OptionDefinition[]) =>

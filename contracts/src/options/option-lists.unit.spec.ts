@@ -1,6 +1,7 @@
 import {
   checkListed,
   defaultOptionLists,
+  localisedOptionLists,
   optionLabel,
   optionListSchema,
   optionListsOf,
@@ -44,6 +45,33 @@ describe('an option list', () => {
     expect(messages([{ ...open, label: '  ' }])).toEqual(['required']);
     expect(messages([{ ...open, label: 'x'.repeat(61) }])).toEqual(['at most 60 characters']);
     expect(optionListSchema.safeParse([{ ...open, colour: 'mauve' }]).success).toBe(false);
+  });
+
+  it("labels an option per language (issue 20); a language without a label shows the tenant's own", () => {
+    const planned = {
+      ...open,
+      value: 3,
+      label: 'Planned',
+      labels: { 'de-CH': 'Geplant', 'fr-CH': 'Planifié' },
+    };
+    expect(optionListSchema.safeParse([planned]).success).toBe(true);
+    expect(optionListSchema.safeParse([{ ...planned, labels: { 'es-ES': 'Planificado' } }]).success).toBe(
+      false,
+    );
+    expect(optionListSchema.safeParse([{ ...planned, labels: { 'de-CH': ' ' } }]).success).toBe(false);
+    const lists = optionListsOf({ projectStatus: [planned] });
+    expect(optionLabel(localisedOptionLists(lists, 'de-CH'), 'projectStatus', 3)).toBe('Geplant');
+    expect(optionLabel(localisedOptionLists(lists, 'it-CH'), 'projectStatus', 3)).toBe('Planned');
+    expect(optionLabel(localisedOptionLists(lists, 'en'), 'projectStatus', 3)).toBe('Planned');
+    // the defaults speak all four languages
+    const german = localisedOptionLists(defaultOptionLists, 'de-CH');
+    expect(optionLabel(german, 'itemStatus', 5)).toBe('Erledigt');
+    expect(optionLabel(localisedOptionLists(defaultOptionLists, 'fr-CH'), 'projectHealth', 2)).toBe(
+      'À risque',
+    );
+    expect(optionLabel(german, 'itemStatus', 42, (v) => `${v} (nicht in der Liste)`)).toBe(
+      '42 (nicht in der Liste)',
+    );
   });
 
   it('names only the kinds Fahrplan knows', () => {

@@ -8,6 +8,7 @@ import {
   Group,
   NumberInput,
   Paper,
+  Popover,
   Select,
   SegmentedControl,
   Skeleton,
@@ -22,8 +23,21 @@ import { useForm } from '@mantine/form';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { IconArrowDown, IconArrowUp, IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
-import { defaultOptionLists, optionColours, optionListKinds, optionValueRange } from '@fahrplan/contracts';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconDeviceFloppy,
+  IconLanguage,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import {
+  consoleLanguages,
+  defaultOptionLists,
+  optionColours,
+  optionListKinds,
+  optionValueRange,
+} from '@fahrplan/contracts';
 import type { OptionColour, OptionListKind, TenantAdminView } from '@fahrplan/contracts';
 import { LoadError } from '../common/CataloguePage';
 import { sameValues } from '../common/formChanges';
@@ -32,6 +46,65 @@ import { CommandAlert, useCommandRun } from '../record-dialog/FormDialog';
 import { useChangeOptionListsMutation, useGetTenantAdminQuery } from './adminApi';
 import { moveRow, newOptionRow, optionRowErrors, optionsOfRows, rowsOfOptions } from './optionRows';
 import type { OptionRow } from './optionRows';
+
+/** Each language by its own name, as the language switch names them. */
+const languageNames = {
+  'de-CH': 'Deutsch',
+  'fr-CH': 'Français',
+  'it-CH': 'Italiano',
+  en: 'English',
+} as const;
+
+/**
+ * An option's label in each of the console's languages (issue 20), behind a button beside its label:
+ * a language left empty shows the label itself.
+ */
+function LabelTranslations({
+  form,
+  path,
+  labels,
+  name,
+  readOnly,
+}: {
+  form: UseFormReturnType<Values>;
+  path: string;
+  labels: OptionRow['labels'];
+  name: string;
+  readOnly: boolean;
+}) {
+  const { t } = useTranslation('admin');
+  const given = consoleLanguages.filter((l) => labels[l].trim() !== '').length;
+  return (
+    <Popover position="bottom-end" withinPortal trapFocus shadow="md">
+      <Popover.Target>
+        <ActionIcon
+          variant={given > 0 ? 'light' : 'subtle'}
+          color="gray"
+          aria-label={t('optionLists.translationsOf', { name, count: given })}
+        >
+          <IconLanguage size={16} />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" w={260}>
+          <Text size="sm" fw={600}>
+            {t('optionLists.translations')}
+          </Text>
+          {consoleLanguages.map((language) => (
+            <TextInput
+              key={language}
+              lang={language}
+              label={languageNames[language]}
+              placeholder={t('optionLists.sameAsLabel')}
+              readOnly={readOnly}
+              {...form.getInputProps(`${path}.labels.${language}`)}
+            />
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
 
 /** The option lists' names (the kinds are stored codes). */
 const listTitles = (t: TFunction<'admin'>): Record<OptionListKind, string> => ({
@@ -112,11 +185,21 @@ function OptionRows({ form, kind, readOnly }: { form: Form; kind: OptionListKind
                   />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput
-                    aria-label={t('optionLists.labelOf', { name })}
-                    readOnly={readOnly}
-                    {...form.getInputProps(`${kind}.${i}.label`)}
-                  />
+                  <Group gap={4} wrap="nowrap">
+                    <TextInput
+                      aria-label={t('optionLists.labelOf', { name })}
+                      readOnly={readOnly}
+                      style={{ flex: 1 }}
+                      {...form.getInputProps(`${kind}.${i}.label`)}
+                    />
+                    <LabelTranslations
+                      form={form}
+                      path={`${kind}.${i}`}
+                      labels={row.labels}
+                      name={name}
+                      readOnly={readOnly}
+                    />
+                  </Group>
                 </Table.Td>
                 <Table.Td>
                   <Select

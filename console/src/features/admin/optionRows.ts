@@ -1,5 +1,6 @@
 import { optionListSchema } from '@fahrplan/contracts';
-import type { OptionColour, OptionDefinition, OptionListKind } from '@fahrplan/contracts';
+import { consoleLanguages } from '@fahrplan/contracts';
+import type { ConsoleLanguage, OptionColour, OptionDefinition, OptionListKind } from '@fahrplan/contracts';
 import type { TFunction } from 'i18next';
 
 /** One option as the editor holds it: the value as typed (a number once valid), and a key for React. */
@@ -7,10 +8,18 @@ export interface OptionRow {
   readonly key: string;
   value: number | string;
   label: string;
+  /** The label per language as typed; an empty one shows `label` (issue 20). */
+  labels: Record<ConsoleLanguage, string>;
   colour: OptionColour;
   done: boolean;
   sharedParent: boolean;
 }
+
+const labelsOf = (option?: Pick<OptionDefinition, 'labels'>): Record<ConsoleLanguage, string> =>
+  Object.fromEntries(consoleLanguages.map((l) => [l, option?.labels?.[l] ?? ''])) as Record<
+    ConsoleLanguage,
+    string
+  >;
 
 let nextKey = 0;
 const newKey = () => `option-${++nextKey}`;
@@ -20,6 +29,7 @@ export const rowsOfOptions = (options: readonly OptionDefinition[]): OptionRow[]
     key: newKey(),
     value: o.value,
     label: o.label,
+    labels: labelsOf(o),
     colour: o.colour,
     done: o.done,
     sharedParent: o.sharedParent === true,
@@ -32,10 +42,19 @@ export const newOptionRow = (rows: readonly OptionRow[]): OptionRow => {
     key: newKey(),
     value: values.length === 0 ? 0 : Math.min(Math.max(...values) + 1, 99),
     label: '',
+    labels: labelsOf(),
     colour: 'gray',
     done: false,
     sharedParent: false,
   };
+};
+
+/** The labels a row gives per language: only those typed. */
+const labelsOfRow = (row: OptionRow): Pick<OptionDefinition, 'labels'> => {
+  const given = consoleLanguages.flatMap((l) =>
+    row.labels[l].trim() ? [[l, row.labels[l].trim()] as const] : [],
+  );
+  return given.length > 0 ? { labels: Object.fromEntries(given) } : {};
 };
 
 /** What ChangeOptionLists receives for a list; `sharedParent` only for project statuses. */
@@ -43,6 +62,7 @@ export const optionsOfRows = (kind: OptionListKind, rows: readonly OptionRow[]):
   rows.map((r) => ({
     value: typeof r.value === 'number' ? r.value : Number.NaN,
     label: r.label.trim(),
+    ...labelsOfRow(r),
     colour: r.colour,
     done: r.done,
     ...(kind === 'projectStatus' ? { sharedParent: r.sharedParent } : {}),

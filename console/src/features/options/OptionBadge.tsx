@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { optionLabel } from '@fahrplan/contracts';
 import type { OptionListKind } from '@fahrplan/contracts';
-import { optionColour } from './optionData';
+import { notListed, optionColour } from './optionData';
 import { useOptionLists } from './useOptionLists';
 
 /** A badge shows its whole label: a table column makes room for it rather than cutting it. */
@@ -13,7 +13,7 @@ export function OptionBadge({ kind, value }: { kind: OptionListKind; value: numb
   if (value === null) return <>—</>;
   return (
     <Badge variant="light" color={optionColour(lists, kind, value)} tt="none" styles={whole}>
-      {optionLabel(lists, kind, value)}
+      {optionLabel(lists, kind, value, notListed)}
     </Badge>
   );
 }

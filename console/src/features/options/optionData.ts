@@ -1,5 +1,12 @@
+import { getI18n } from 'react-i18next';
 import { optionLabel, optionListFields, optionListKinds, optionOf } from '@fahrplan/contracts';
 import type { OptionListKind, OptionLists } from '@fahrplan/contracts';
+
+/** A stored value no option names, marked so, in the language shown (English without one set up). */
+export const notListed = (value: number): string => {
+  const i18n = getI18n() as ReturnType<typeof getI18n> | undefined;
+  return i18n?.isInitialized ? i18n.t('options:notListed', { value }) : `${value} (not listed)`;
+};
 
 export interface OptionItem {
   readonly value: string;
@@ -22,7 +29,12 @@ export const optionItems = (
     ? items
     : [
         ...items,
-        { value: String(current), label: optionLabel(lists, kind, current), colour: 'gray', disabled: true },
+        {
+          value: String(current),
+          label: optionLabel(lists, kind, current, notListed),
+          colour: 'gray',
+          disabled: true,
+        },
       ];
 };
 
@@ -44,5 +56,5 @@ export const optionText = (
   value: unknown,
 ): string | null => {
   const kind = optionKindOfField(record, field);
-  return kind && typeof value === 'number' ? optionLabel(lists, kind, value) : null;
+  return kind && typeof value === 'number' ? optionLabel(lists, kind, value, notListed) : null;
 };

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { GroupView, MetricType } from '@fahrplan/contracts';
 import { defaultOptionLists, optionLabel } from '@fahrplan/contracts';
 import type { OptionLists } from '@fahrplan/contracts';
-import { optionColour } from '../options/optionData';
+import { notListed, optionColour } from '../options/optionData';
 
 /** What the bubble's area stands for. */
 export type BubbleSize = 'effort' | 'budget';
@@ -93,7 +93,7 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /** A health code by its label; no code is 'not set'. */
 const healthName = (health: number | null, t: TFunction<'projects'>, lists: OptionLists): string =>
-  health === null ? t('chart.notSet') : optionLabel(lists, 'projectHealth', health);
+  health === null ? t('chart.notSet') : optionLabel(lists, 'projectHealth', health, notListed);
 
 /** The portfolio chart's data: importance against urgency, sized by effort or budget, one series per health. */
 export const portfolioSeries = (
