@@ -80,7 +80,7 @@ describe('option lists', () => {
       await platform.api.get('/api/me', platform.admin, { 'x-fahrplan-after': String(position) })
     ).body as { optionLists: Lists };
     expect(optionLists.itemStatus).toEqual(labelled);
-    expect((await me(platform.otherAdmin)).optionLists.projectStatus[3]).toMatchObject({
+    expect((await me(platform.otherAdmin)).optionLists.projectStatus?.[3]).toMatchObject({
       label: 'Planned',
       labels: { 'de-CH': 'Geplant', 'fr-CH': 'Planifié', 'it-CH': 'Pianificato' },
     });
