@@ -8,7 +8,7 @@ import { notifyError } from '../common/notify';
 import { useGetApplicationQuery } from '../applications/applicationsApi';
 import { loadFailureMessage } from '../applications/details/ApplicationDialog';
 import { useGetProjectQuery } from '../projects/details/projectDetailsApi';
-import { projectLoadFailureMessage } from '../projects/details/ProjectDialog';
+import { useProjectLoadFailureMessage } from '../projects/details/ProjectDialog';
 import {
   applicationDialogClosed,
   projectDialogClosed,
@@ -162,6 +162,7 @@ export function RecordDialogParams() {
     typeof applicationKey === 'string' ? applicationKey : skipToken,
   );
   const projectByName = useGetProjectQuery(typeof projectKey === 'string' ? projectKey : skipToken);
+  const projectFailure = useProjectLoadFailureMessage();
 
   useShowParam({
     param: showParams.application,
@@ -178,7 +179,7 @@ export function RecordDialogParams() {
     recordKey: projectKey,
     byName: projectByName,
     noMatch: noProjectTitled,
-    failure: projectLoadFailureMessage,
+    failure: projectFailure,
     dialog: projectDialog,
     open: projects.openExisting,
     close: closeProject,

@@ -1,3 +1,4 @@
+import { getI18n } from 'react-i18next';
 import type { GroupView } from '@fahrplan/contracts';
 import { recordPickers } from '../common/RecordPicker';
 import { useGetProjectsQuery } from './projectsApi';
@@ -12,5 +13,9 @@ export const {
   useSearch: useProjectSearch,
 } = recordPickers<GroupView, ProjectQuery>(useGetProjectsQuery, {
   label: (project) => project.title,
-  unknown: (id) => `missing project #${id}`,
+  // picked at run time: in the language shown (English without one set up)
+  unknown: (id) => {
+    const i18n = getI18n() as ReturnType<typeof getI18n> | undefined;
+    return i18n?.isInitialized ? i18n.t('projects:details.missingProject', { id }) : `missing project #${id}`;
+  },
 });

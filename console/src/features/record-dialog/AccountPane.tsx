@@ -17,8 +17,6 @@ export interface AccountQuery {
 /** Who owns the account: the labels of §2 and the number the account takes (§3). */
 export interface AccountOwner {
   kind: 'application' | 'project';
-  /** No longer read (the texts follow `kind`); the project dialog still passes it until it is translated. */
-  numberLabel?: string;
   /** The field the account number comes from (the asset number, the project number) is filled in. */
   hasNumber: boolean;
   /** The user chose to add an account on save. */

@@ -18,7 +18,6 @@ export function ProjectFinanceTab({
     <AccountPane
       owner={{
         kind: 'project',
-        numberLabel: 'project number',
         hasNumber: form.values.projectNr.trim() !== '',
         addAccount: form.values.addAccount,
         onAddAccount: () => form.setFieldValue('addAccount', true),
