@@ -47,16 +47,6 @@ export function AdminPage() {
   const tabs = adminTabs(canCreate);
   const tab = tabOrDefault(param, tabs);
   const { t } = useTranslation('admin');
-  const labels: Record<AdminTab, string> = {
-    users: t('tabs.users'),
-    roles: t('tabs.roles'),
-    tenant: t('tabs.tenant'),
-    options: t('tabs.options'),
-    resources: t('tabs.resources'),
-    goals: t('tabs.goals'),
-    tracker: t('tabs.tracker'),
-    tenants: t('tabs.tenants'),
-  };
 
   if (!canView) {
     return (
@@ -77,11 +67,11 @@ export function AdminPage() {
       )}
       <Tabs value={tab} onChange={(next) => next && navigate(`/admin/${next}`)} keepMounted={false}>
         <Tabs.List mb="md">
-          {tabs.map((name) => {
+          {tabs.map((name: AdminTab) => {
             const Icon = icons[name];
             return (
               <Tabs.Tab key={name} value={name} leftSection={<Icon size={16} />}>
-                {labels[name]}
+                {t(`tabs.${name}`)}
               </Tabs.Tab>
             );
           })}

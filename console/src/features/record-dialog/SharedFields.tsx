@@ -45,13 +45,13 @@ export function DurationField({ duration }: { duration: number | null }) {
   );
 }
 
-export function DescriptionField<V extends { description: string }>({
-  form,
-  readOnly,
-}: {
+/** A field of a record's form, editable or read-only. */
+interface FormFieldProps<V> {
   form: UseFormReturnType<V>;
   readOnly: boolean;
-}) {
+}
+
+export function DescriptionField<V extends { description: string }>({ form, readOnly }: FormFieldProps<V>) {
   const { t } = useTranslation('record-dialog');
   return (
     <Textarea
@@ -65,13 +65,7 @@ export function DescriptionField<V extends { description: string }>({
   );
 }
 
-export function DocumentationField<V extends { docUrl: string }>({
-  form,
-  readOnly,
-}: {
-  form: UseFormReturnType<V>;
-  readOnly: boolean;
-}) {
+export function DocumentationField<V extends { docUrl: string }>({ form, readOnly }: FormFieldProps<V>) {
   const { t } = useTranslation('record-dialog');
   return (
     <LinkField

@@ -21,7 +21,7 @@ import {
   useGetSharePagesInfiniteQuery,
   useRevokeShareMutation,
 } from './sharesApi';
-import type { SharesQuery } from './sharesApi';
+
 import { pageItems } from '../api/pages';
 import { LoadMore, morePages } from '../common/LoadMore';
 
@@ -101,29 +101,21 @@ const lastColumns = (
   { accessor: 'actions', title: '', textAlign: 'right', render: actions },
 ];
 
-/** What a section of shares says: its heading, its table's name and its loading, failure and more texts. */
-interface SectionTexts {
-  readonly title: string;
-  readonly table: string;
-  readonly loading: string;
-  readonly loadFailed: string;
-  readonly loadMore: string;
-  readonly empty: string;
-}
-
 /**
  * A titled section with one side's shares, page after page: their table (rows expand to their
  * history), or its empty state.
  */
 function SharesSection({
-  texts,
   direction,
   columns,
 }: {
-  texts: SectionTexts;
-  direction: SharesQuery['direction'];
+  direction: 'incoming' | 'outgoing';
   columns: DataTableColumn<ShareView>[];
 }) {
+  const { t } = useTranslation('shares');
+  // its heading, its table's name and its loading, failure, more and empty texts
+  const text = (what: 'title' | 'table' | 'loading' | 'loadFailed' | 'loadMore' | 'empty') =>
+    t(`${direction}.${what}`);
   const pages = useGetSharePagesInfiniteQuery({ direction });
   const { data, error, isLoading, isError } = pages;
   const shares = pageItems(data);
@@ -144,13 +136,13 @@ function SharesSection({
       />
     ),
   };
-  if (isLoading) return <Skeleton height={160} radius="sm" aria-label={texts.loading} />;
-  if (isError && !data) return <LoadError title={texts.loadFailed} error={error} />;
+  if (isLoading) return <Skeleton height={160} radius="sm" aria-label={text('loading')} />;
+  if (isError && !data) return <LoadError title={text('loadFailed')} error={error} />;
   return (
     <Stack gap="xs">
-      <Title order={3}>{texts.title}</Title>
+      <Title order={3}>{text('title')}</Title>
       {shares.length === 0 ? (
-        <EmptyState icon={IconShare} text={texts.empty} />
+        <EmptyState icon={IconShare} text={text('empty')} />
       ) : (
         <DataTable<ShareView>
           withTableBorder
@@ -165,10 +157,10 @@ function SharesSection({
             content: ({ record }) => <ShareHistory share={record} />,
           }}
           customRowAttributes={(record) => ({ 'data-testid': `share-row-${shareKey(record)}` })}
-          aria-label={texts.table}
+          aria-label={text('table')}
         />
       )}
-      <LoadMore {...morePages(pages)} label={texts.loadMore} />
+      <LoadMore {...morePages(pages)} label={text('loadMore')} />
     </Stack>
   );
 }
@@ -270,30 +262,8 @@ export function SharesPage() {
   return (
     <Stack gap="lg">
       <Title order={2}>{t('title')}</Title>
-      <SharesSection
-        texts={{
-          title: t('incoming.title'),
-          table: t('incoming.table'),
-          loading: t('incoming.loading'),
-          loadFailed: t('incoming.loadFailed'),
-          loadMore: t('incoming.loadMore'),
-          empty: t('incoming.empty'),
-        }}
-        direction="incoming"
-        columns={incomingColumns}
-      />
-      <SharesSection
-        texts={{
-          title: t('outgoing.title'),
-          table: t('outgoing.table'),
-          loading: t('outgoing.loading'),
-          loadFailed: t('outgoing.loadFailed'),
-          loadMore: t('outgoing.loadMore'),
-          empty: t('outgoing.empty'),
-        }}
-        direction="outgoing"
-        columns={outgoingColumns}
-      />
+      <SharesSection direction="incoming" columns={incomingColumns} />
+      <SharesSection direction="outgoing" columns={outgoingColumns} />
       {confirming && (
         <ConfirmDialog
           title={t('revoke.title')}

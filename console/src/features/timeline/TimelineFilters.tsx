@@ -25,12 +25,6 @@ export const FilterBar = memo(function FilterBar({
   onChange: (name: TimelineFilterParam, values: string[]) => void;
 }) {
   const { t } = useTranslation('timeline');
-  const filterLabels: Record<TimelineFilterParam, string> = {
-    project: t('filters.projects'),
-    status: t('filters.status'),
-    resource: t('filters.resources'),
-    application: t('filters.applications'),
-  };
   const alm = useAppSelector(selectMe)?.features.alm ?? false;
   const statusOptions = optionItems(useOptionLists(), 'projectStatus');
   const canListApplications = useCan('application-details', 'VIEW');
@@ -38,7 +32,7 @@ export const FilterBar = memo(function FilterBar({
   const common = (name: TimelineFilterParam) =>
     ({
       size: 'xs',
-      label: filterLabels[name],
+      label: t(`filters.${name}`),
       placeholder: t('filters.all'),
       clearable: true,
       w: 220,

@@ -40,12 +40,6 @@ export interface SaveFlowInput {
  */
 export function useApplicationSaveFlow() {
   const { t } = useTranslation('applications');
-  const failedStep: Record<SaveStep, string> = {
-    application: t('saveFailed.application'),
-    account: t('saveFailed.account'),
-    storeAccount: t('saveFailed.storeAccount'),
-    comment: t('saveFailed.comment'),
-  };
   const [saveApplication] = useSaveApplicationMutation();
   const [createAccount] = useCreateAccountMutation();
   const [createComment] = useCreateCommentMutation();
@@ -62,7 +56,7 @@ export function useApplicationSaveFlow() {
     try {
       return await withKey(name, payload, (idempotencyKey) => send(idempotencyKey, source));
     } catch (error) {
-      throw new SaveStepError(name, error, failedStep[name]);
+      throw new SaveStepError(name, error, t(`saveFailed.${name}`));
     }
   };
 

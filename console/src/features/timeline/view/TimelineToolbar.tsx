@@ -28,14 +28,6 @@ export function TimelineToolbar({
   summarised?: number | null;
 }) {
   const { t } = useTranslation('timeline');
-  const presetLabels: Record<ZoomPreset, string> = {
-    day: t('toolbar.presets.day'),
-    week: t('toolbar.presets.week'),
-    month: t('toolbar.presets.month'),
-    quarter: t('toolbar.presets.quarter'),
-    year: t('toolbar.presets.year'),
-    overview: t('toolbar.presets.overview'),
-  };
   const span = range.end - range.start;
   const last = range.end - 1;
   return (
@@ -80,7 +72,7 @@ export function TimelineToolbar({
         <SegmentedControl
           size="xs"
           aria-label={t('toolbar.zoomPreset')}
-          data={zoomPresets.map((p) => ({ value: p, label: presetLabels[p] }))}
+          data={zoomPresets.map((p) => ({ value: p, label: t(`toolbar.presets.${p}`) }))}
           value={nearestPreset(range)}
           onChange={(preset) => onRangeChange(presetRange(range, preset as ZoomPreset))}
         />
