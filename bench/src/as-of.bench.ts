@@ -51,7 +51,7 @@ import { createEmbedded } from '@fahrplan/server';
 import type { Embedded } from '@fahrplan/server';
 import { format, load, median, ms, percentile, printTable, seconds, setting } from './figures';
 import { appendPortfolioWorkload } from './portfolio-workload';
-import { createBenchTenants } from './workload-support';
+import { NOISE, TENANT, createBenchTenants } from './workload-support';
 
 const config = {
   /** Events of the whole log (about: identity, portfolio and planning events, the rest items). */
@@ -74,8 +74,6 @@ const config = {
   seed: setting('BENCH_ASOF_SEED', 4711),
 };
 
-const TENANT = 'acme';
-const NOISE = 'globex';
 const USERNAME = 'auditor';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -30,7 +30,7 @@ import { createProjectionService } from '@fahrplan/server';
 import type { ProjectionServiceInstance } from '@fahrplan/server';
 import { format, load, median, ms, percentile, printTable, seconds, setting, settingList } from './figures';
 import { appendPortfolioWorkload } from './portfolio-workload';
-import { createBenchTenants } from './workload-support';
+import { NOISE, TENANT, createBenchTenants } from './workload-support';
 
 const config = {
   /** Projects of the queried tenant, one portfolio per size. */
@@ -47,8 +47,6 @@ const config = {
   computeRounds: setting('BENCH_PORTFOLIO_COMPUTE_ROUNDS', 15),
 };
 
-const TENANT = 'acme';
-const NOISE = 'globex';
 const USERNAME = 'planner';
 /** Found in titles and descriptions of about one project in nine. */
 const TEXT = 'cloud';

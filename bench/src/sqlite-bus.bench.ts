@@ -83,39 +83,47 @@ async function measure(bus: Bus): Promise<Figures> {
   const catchUp = total / seconds(start);
   await reader.close();
 
+  const latency = await latencies(bus, bus, 'latency', config.latencySamples);
+  return { batched, single, catchUp, latency };
+}
+
+/** Milliseconds from publishing each of `samples` snapshots on `topic` to its handler's call, ascending. */
+async function latencies(
+  publisher: Bus,
+  consumer: Bus,
+  topic: string,
+  samples: number,
+  between: () => Promise<unknown> = async () => undefined,
+): Promise<number[]> {
   const latency: number[] = [];
   let delivered: (() => void) | undefined;
-  const follower = await bus.subscribe('latency', 'follower', async () => delivered?.());
-  for (let i = 0; i < config.latencySamples; i += 1) {
+  const follower = await consumer.subscribe(topic, 'follower', async () => delivered?.());
+  for (let i = 0; i < samples; i += 1) {
     const arrived = new Promise<void>((resolve) => (delivered = resolve));
     const sent = performance.now();
-    await bus.publish('latency', [snapshot(i)]);
+    await publisher.publish(topic, [snapshot(i)]);
     await arrived;
     latency.push(performance.now() - sent);
+    await between();
   }
   await follower.close();
-  return { batched, single, catchUp, latency: latency.sort((a, b) => a - b) };
+  return latency.sort((a, b) => a - b);
 }
 
 /** Publish in one SqliteBus, handle in another on the same file: the consumer finds messages by polling. */
 async function acrossBuses(file: string): Promise<number[]> {
   const publisher = new SqliteBus(file);
   const consumer = new SqliteBus(file, { pollMs: config.pollMs });
-  const latency: number[] = [];
-  let delivered: (() => void) | undefined;
-  const follower = await consumer.subscribe('across', 'follower', async () => delivered?.());
-  for (let i = 0; i < config.pollSamples; i += 1) {
-    const arrived = new Promise<void>((resolve) => (delivered = resolve));
-    const sent = performance.now();
-    await publisher.publish('across', [snapshot(i)]);
-    await arrived;
-    latency.push(performance.now() - sent);
-    // Publish at a random moment of the poll cycle.
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * config.pollMs));
-  }
-  await follower.close();
+  // published at a random moment of the poll cycle
+  const latency = await latencies(
+    publisher,
+    consumer,
+    'across',
+    config.pollSamples,
+    () => new Promise((resolve) => setTimeout(resolve, Math.random() * config.pollMs)),
+  );
   await Promise.all([publisher.close(), consumer.close()]);
-  return latency.sort((a, b) => a - b);
+  return latency;
 }
 
 interface Compaction {

@@ -4,6 +4,10 @@ import { createTenant, createUser } from '@fahrplan/command-service';
 import { allPermissions } from '@fahrplan/contracts';
 import type { EventStore, IdAllocator } from '@fahrplan/platform';
 
+/** The tenant a workload measures, and the other tenant whose data it must not see. */
+export const TENANT = 'acme';
+export const NOISE = 'globex';
+
 /**
  * The benches' tenants (every feature a planner uses) and one user with every permission in the first,
  * through the provisioning path of `npm start`. Returns the user's password.
