@@ -44,28 +44,33 @@ const afterPosition = (
   );
 };
 
-/** Queries of the read models wait for the projections. */
-@Injectable()
-export class ReadYourWritesInterceptor implements NestInterceptor {
-  constructor(
-    @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
-    @Inject(EVENT_LOG) private readonly log: EventStore,
-  ) {}
+/** A query that waits, before it answers, until something has read the log up to the caller's writes. */
+abstract class WaitingForPosition implements NestInterceptor {
+  @Inject(EVENT_LOG) private readonly log!: EventStore;
+
+  protected abstract waitFor(position: number, ms: number): Promise<boolean>;
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return afterPosition(context, next, (position, ms) => this.runner.waitFor(position, ms), this.log);
+    return afterPosition(context, next, (position, ms) => this.waitFor(position, ms), this.log);
+  }
+}
+
+/** Queries of the read models wait for the projections. */
+@Injectable()
+export class ReadYourWritesInterceptor extends WaitingForPosition {
+  @Inject(PROJECTION_RUNNER) private readonly runner!: ProjectionRunner;
+
+  protected waitFor(position: number, ms: number) {
+    return this.runner.waitFor(position, ms);
   }
 }
 
 /** Queries of the identity directory (tenant administration) wait for the directory. */
 @Injectable()
-export class DirectoryReadYourWritesInterceptor implements NestInterceptor {
-  constructor(
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-    @Inject(EVENT_LOG) private readonly log: EventStore,
-  ) {}
+export class DirectoryReadYourWritesInterceptor extends WaitingForPosition {
+  @Inject(DIRECTORY) private readonly directory!: DirectoryCache;
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return afterPosition(context, next, (position, ms) => this.directory.waitFor(position, ms), this.log);
+  protected waitFor(position: number, ms: number) {
+    return this.directory.waitFor(position, ms);
   }
 }
