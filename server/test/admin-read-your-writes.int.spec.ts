@@ -1,16 +1,8 @@
 import { adminApi } from './support/admin-api';
-import { startPlatform, uniqueName } from '../src/testing/platform';
-import type { Platform } from '../src/testing/platform';
+import { uniqueName } from '../src/testing/platform';
+import { platformForSuite } from './support/platform-suite';
 
-let platform: Platform;
-
-beforeAll(async () => {
-  platform = await startPlatform();
-}, 30_000);
-
-afterAll(async () => {
-  await platform?.stop();
-});
+const platform = platformForSuite();
 
 const { run, read } = adminApi(() => platform);
 

@@ -1,22 +1,8 @@
-import {
-  aTask,
-  anApplication,
-  caughtUp,
-  startPlatform,
-  storedSince,
-  uniqueName,
-} from '../src/testing/platform';
-import type { Body, Platform, Reply } from '../src/testing/platform';
+import { aTask, anApplication, caughtUp, storedSince, uniqueName } from '../src/testing/platform';
+import type { Body, Reply } from '../src/testing/platform';
+import { platformForSuite } from './support/platform-suite';
 
-let platform: Platform;
-
-beforeAll(async () => {
-  platform = await startPlatform();
-}, 30_000);
-
-afterAll(async () => {
-  await platform?.stop();
-});
+const platform = platformForSuite();
 
 const run = async (type: string, data: unknown) => {
   const reply = await platform.api.command(type, data, platform.admin);

@@ -1,15 +1,8 @@
-import { anApplication, startPlatform, storedSince, uniqueName } from '../src/testing/platform';
-import type { Body, Platform, Reply } from '../src/testing/platform';
+import { anApplication, storedSince, uniqueName } from '../src/testing/platform';
+import type { Body, Reply } from '../src/testing/platform';
+import { platformForSuite } from './support/platform-suite';
 
-let platform: Platform;
-
-beforeAll(async () => {
-  platform = await startPlatform();
-}, 30_000);
-
-afterAll(async () => {
-  await platform?.stop();
-});
+const platform = platformForSuite();
 
 /** A command by demo/admin that must succeed: its {id, version, position}. */
 const run = async (type: string, data: unknown, headers?: Record<string, string>) => {

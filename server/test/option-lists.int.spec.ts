@@ -1,17 +1,9 @@
 import { defaultOptionLists } from '@fahrplan/contracts';
-import { startPlatform, storedSince } from '../src/testing/platform';
-import type { Platform } from '../src/testing/platform';
+import { storedSince } from '../src/testing/platform';
+import { platformForSuite } from './support/platform-suite';
 
 /** Issue 19: option lists over real HTTP, on the embedded server. */
-let platform: Platform;
-
-beforeAll(async () => {
-  platform = await startPlatform();
-}, 30_000);
-
-afterAll(async () => {
-  await platform?.stop();
-});
+const platform = platformForSuite();
 
 type Lists = Record<string, { value: number; label: string; done: boolean; sharedParent?: boolean }[]>;
 const command = (type: string, data: unknown, token = platform.admin) =>

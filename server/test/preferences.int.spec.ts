@@ -1,16 +1,8 @@
-import { startPlatform, storedSince } from '../src/testing/platform';
-import type { Platform } from '../src/testing/platform';
+import { storedSince } from '../src/testing/platform';
+import { platformForSuite } from './support/platform-suite';
 
 /** Issue 20: a user's own preferences (the console's language) over real HTTP, on the embedded server. */
-let platform: Platform;
-
-beforeAll(async () => {
-  platform = await startPlatform();
-}, 30_000);
-
-afterAll(async () => {
-  await platform?.stop();
-});
+const platform = platformForSuite();
 
 interface Me {
   readonly userId: number;

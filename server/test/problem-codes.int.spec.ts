@@ -1,17 +1,8 @@
 import { problemCodes } from '@fahrplan/contracts';
-import { startPlatform } from '../src/testing/platform';
-import type { Platform } from '../src/testing/platform';
+import { platformForSuite } from './support/platform-suite';
 
 /** Issue 20: every problem and field error carries a stable code beside its English text. */
-let platform: Platform;
-
-beforeAll(async () => {
-  platform = await startPlatform();
-}, 30_000);
-
-afterAll(async () => {
-  await platform?.stop();
-});
+const platform = platformForSuite();
 
 interface Problem {
   readonly status: number;

@@ -1,17 +1,9 @@
 import { allPermissions } from '@fahrplan/contracts';
 import { adminApi } from './support/admin-api';
-import { aTask, startPlatform, uniqueName } from '../src/testing/platform';
-import type { Platform } from '../src/testing/platform';
+import { aTask, uniqueName } from '../src/testing/platform';
+import { platformForSuite } from './support/platform-suite';
 
-let platform: Platform;
-
-beforeAll(async () => {
-  platform = await startPlatform();
-}, 30_000);
-
-afterAll(async () => {
-  await platform?.stop();
-});
+const platform = platformForSuite();
 
 const { run, refused, read, userWith } = adminApi(() => platform);
 

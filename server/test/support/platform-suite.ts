@@ -1,0 +1,23 @@
+import { startPlatform } from '../../src/testing/platform';
+import type { Platform } from '../../src/testing/platform';
+
+/**
+ * The suite's embedded platform: started before its tests, stopped after them. Its properties are read
+ * once it runs (a test that reaches for it before `beforeAll` fails loudly).
+ */
+export const platformForSuite = (): Platform => {
+  let running: Platform | undefined;
+  beforeAll(async () => {
+    running = await startPlatform();
+  }, 30_000);
+  afterAll(async () => {
+    await running?.stop();
+  });
+  return new Proxy({} as Platform, {
+    get: (_target, key) => {
+      if (!running) throw new Error(`the platform is not started yet (reading ${String(key)})`);
+      const value: unknown = Reflect.get(running, key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(running) : value;
+    },
+  });
+};
