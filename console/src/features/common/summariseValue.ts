@@ -1,20 +1,15 @@
-import { getI18n } from 'react-i18next';
+import { spoken } from '../i18n/spoken';
 import { isServerDate, isServerDateTime, serverToUiDate, serverToUiDateTime } from '@fahrplan/contracts';
 
 /**
  * The words for an empty text or list and for true and false, in the language shown (History and
  * Compare call this from plain modules; without a language set up, as in unit specs, English).
  */
-const words = () => {
-  const i18n = getI18n() as ReturnType<typeof getI18n> | undefined;
-  return i18n?.isInitialized
-    ? {
-        empty: i18n.t('common:values.empty'),
-        none: i18n.t('common:values.none'),
-        yes: i18n.t('common:values.yes'),
-        no: i18n.t('common:values.no'),
-      }
-    : { empty: '(empty)', none: '(none)', yes: 'yes', no: 'no' };
+const words = {
+  empty: () => spoken((t) => t('common:values.empty'), '(empty)'),
+  none: () => spoken((t) => t('common:values.none'), '(none)'),
+  yes: () => spoken((t) => t('common:values.yes'), 'yes'),
+  no: () => spoken((t) => t('common:values.no'), 'no'),
 };
 
 /** How a missing value (a field that did not exist before, or no longer does) shows. */
@@ -52,15 +47,15 @@ const summariseObject = (value: Readonly<Record<string, unknown>>): string =>
 export function summariseValue(value: unknown): string {
   if (value === null || value === undefined) return NO_VALUE;
   if (typeof value === 'string') {
-    if (value === '') return words().empty;
+    if (value === '') return words.empty();
     // dates as the dialogs show them (§5 DD.MM.YYYY); a date-time exactly as stored, with its time
     if (isServerDate(value)) return serverToUiDate(value);
     if (isServerDateTime(value)) return serverToUiDateTime(value);
     return value;
   }
-  if (typeof value === 'boolean') return value ? words().yes : words().no;
+  if (typeof value === 'boolean') return value ? words.yes() : words.no();
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  if (Array.isArray(value)) return value.length === 0 ? words().none : value.map(summariseElement).join(', ');
-  if (isRecord(value)) return Object.keys(value).length === 0 ? words().none : summariseObject(value);
+  if (Array.isArray(value)) return value.length === 0 ? words.none() : value.map(summariseElement).join(', ');
+  if (isRecord(value)) return Object.keys(value).length === 0 ? words.none() : summariseObject(value);
   return String(value);
 }

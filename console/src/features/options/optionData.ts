@@ -1,12 +1,10 @@
-import { getI18n } from 'react-i18next';
 import { optionLabel, optionListFields, optionListKinds, optionOf } from '@fahrplan/contracts';
 import type { OptionListKind, OptionLists } from '@fahrplan/contracts';
+import { spoken } from '../i18n/spoken';
 
 /** A stored value no option names, marked so, in the language shown (English without one set up). */
-export const notListed = (value: number): string => {
-  const i18n = getI18n() as ReturnType<typeof getI18n> | undefined;
-  return i18n?.isInitialized ? i18n.t('options:notListed', { value }) : `${value} (not listed)`;
-};
+export const notListed = (value: number): string =>
+  spoken((t) => t('options:notListed', { value }), `${value} (not listed)`);
 
 export interface OptionItem {
   readonly value: string;

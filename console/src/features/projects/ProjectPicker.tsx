@@ -1,6 +1,6 @@
-import { getI18n } from 'react-i18next';
 import type { GroupView } from '@fahrplan/contracts';
 import { recordPickers } from '../common/RecordPicker';
+import { spoken } from '../i18n/spoken';
 import { useGetProjectsQuery } from './projectsApi';
 import type { ProjectQuery } from './projectsApi';
 
@@ -14,8 +14,5 @@ export const {
 } = recordPickers<GroupView, ProjectQuery>(useGetProjectsQuery, {
   label: (project) => project.title,
   // picked at run time: in the language shown (English without one set up)
-  unknown: (id) => {
-    const i18n = getI18n() as ReturnType<typeof getI18n> | undefined;
-    return i18n?.isInitialized ? i18n.t('projects:details.missingProject', { id }) : `missing project #${id}`;
-  },
+  unknown: (id) => spoken((t) => t('projects:details.missingProject', { id }), `missing project #${id}`),
 });
