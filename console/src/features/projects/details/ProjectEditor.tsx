@@ -110,14 +110,17 @@ const projectReferences = referenceNames({
   resource: ResourceNames,
 });
 
-export function ProjectEditor({ group, application, me, onClose, onOpenProject }: Props) {
+/** The project's form, and how Compare with now names its goals and key figures. */
+function useProjectForm(
+  group: GroupDetailsView | null,
+  application: Props['application'],
+  definitions: Props['me']['projectAttributes'],
+) {
   const { t } = useTranslation('projects');
-  const [openedAsNew] = useState(group === null);
-  const definitions = me.projectAttributes;
   const [initialValues] = useState(() => toFormValues(group, today(), application, definitions));
   const validate = useMemo(() => projectFormValidator(t, definitions), [t, definitions]);
   const goals = useGetGoalsQuery().data?.items ?? noGoals;
-  const { form, compare } = useRecordForm({
+  const recordForm = useRecordForm({
     kind: 'project',
     id: group?.id ?? null,
     initialValues,
@@ -135,6 +138,14 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
           ? strategyEntries(asOf as StrategyValue, now as StrategyValue, goals, t)
           : null,
   });
+  return { ...recordForm, goals };
+}
+
+export function ProjectEditor({ group, application, me, onClose, onOpenProject }: Props) {
+  const { t } = useTranslation('projects');
+  const [openedAsNew] = useState(group === null);
+  const definitions = me.projectAttributes;
+  const { form, compare, goals } = useProjectForm(group, application, definitions);
   const [record, setRecord] = useState<ProjectRecord | null>(
     group && { id: group.id, version: group.version, account: group.account },
   );
