@@ -90,6 +90,11 @@ describe('the timeline, planned by mouse', () => {
     await page.getByTestId('timeline').waitFor();
   };
 
+  it('names its window in the Swiss form (issue 20: dates 27.11.2026 in every language)', async () => {
+    await reload();
+    expect(await page.getByTestId('timeline-window').textContent()).toBe('04.01.2027 – 31.01.2027');
+  });
+
   it('moves a task by dragging it: one SaveItem, later dates, the same length, whole days', async () => {
     const id = await createTask(`Move ${stamp}`, '2027-01-11T00:00', '2027-01-16T00:00');
     await reload();

@@ -1,4 +1,5 @@
 import { sameValues } from './formChanges';
+import { spoken } from '../i18n/spoken';
 
 /** What happened to one element of a list between two states of it. */
 export type ListChange = 'added' | 'removed' | 'changed';
@@ -38,7 +39,12 @@ export const diffList = <E>(
 export const listEntryLineText = ({ change, noun, name, before, after }: ListEntryLine): string => {
   const what = noun ? `${noun} ${name}` : name;
   if (change === 'changed')
-    return before === name ? `${noun} ${before} → ${after}`.trim() : `${what}: ${before} → ${after}`;
+    return before === name
+      ? `${noun} ${before} → ${after}`.trim()
+      : spoken((t) => t('common:listLine.changed', { what, before, after }), `${what}: ${before} → ${after}`);
   const value = change === 'added' ? after : before;
-  return `${change === 'added' ? '+' : '−'} ${what}${value !== null && value !== name ? `: ${value}` : ''}`;
+  const sign = change === 'added' ? '+' : '−';
+  return value !== null && value !== name
+    ? spoken((t) => t('common:listLine.entry', { sign, what, value }), `${sign} ${what}: ${value}`)
+    : `${sign} ${what}`;
 };

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconChevronLeft, IconChevronRight, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
+import { serverToUiDate } from '@fahrplan/contracts';
 import {
   dayMs,
   nearestPreset,
@@ -58,7 +59,7 @@ export function TimelineToolbar({
           <IconChevronRight size={16} />
         </ActionIcon>
         <Text size="sm" c="dimmed" data-testid="timeline-window">
-          {toServerDate(range.start)} – {toServerDate(last)}
+          {serverToUiDate(toServerDate(range.start))} – {serverToUiDate(toServerDate(last))}
         </Text>
         {summarised !== null && (
           <Tooltip label={t('toolbar.summarisedHint')}>
