@@ -5,6 +5,10 @@ export const consoleLanguages = ['de-CH', 'fr-CH', 'it-CH', 'en'] as const;
 export type ConsoleLanguage = (typeof consoleLanguages)[number];
 export const defaultLanguage: ConsoleLanguage = 'de-CH';
 
+/** `tag` as one of the console's languages, exactly; null for any other. */
+export const consoleLanguageOf = (tag: string | null | undefined): ConsoleLanguage | null =>
+  consoleLanguages.find((language) => language === tag) ?? null;
+
 /** What a user chose for themselves; null: what the browser asks for decides. */
 export interface UserPreferences {
   readonly language: ConsoleLanguage | null;

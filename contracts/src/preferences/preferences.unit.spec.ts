@@ -1,6 +1,14 @@
 import { decideUser, evolveUser, initialUserState } from '../identity/user';
 import type { UserContext, UserState } from '../identity/user';
-import { changeMyPreferencesSchema, changedPreferences, languageFor } from './preferences';
+import { changeMyPreferencesSchema, changedPreferences, consoleLanguageOf, languageFor } from './preferences';
+
+describe('consoleLanguageOf', () => {
+  it('takes only the four languages, exactly', () => {
+    expect(consoleLanguageOf('fr-CH')).toBe('fr-CH');
+    expect(consoleLanguageOf('fr')).toBeNull();
+    expect(consoleLanguageOf(null)).toBeNull();
+  });
+});
 
 describe('languageFor', () => {
   it("the user's choice wins over the browser", () => {

@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { consoleLanguages } from '@fahrplan/contracts';
+import { consoleLanguageOf, consoleLanguages } from '@fahrplan/contracts';
 import type { ConsoleLanguage } from '@fahrplan/contracts';
 
 /** Each language by its own name: whoever cannot read the current one still finds theirs. */
@@ -15,7 +15,7 @@ const ownNames: Record<ConsoleLanguage, string> = {
 /** The language switch: the current language's short name; the four languages by their own names. */
 export function LanguageMenu({ onChoose }: { onChoose: (language: ConsoleLanguage) => void }) {
   const { t, i18n } = useTranslation('i18n');
-  const current = consoleLanguages.find((language) => language === i18n.language) ?? 'de-CH';
+  const current = consoleLanguageOf(i18n.language) ?? 'de-CH';
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>

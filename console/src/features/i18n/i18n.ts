@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/de-ch';
 import 'dayjs/locale/fr-ch';
 import 'dayjs/locale/it-ch';
-import { consoleLanguages, languageFor } from '@fahrplan/contracts';
+import { consoleLanguageOf, consoleLanguages, languageFor } from '@fahrplan/contracts';
 import type { ConsoleLanguage } from '@fahrplan/contracts';
 import { cataloguesOf } from './catalogues';
 
@@ -19,10 +19,7 @@ const files = import.meta.glob<Record<string, unknown>>('/src/features/*/message
 /** Where the last language shown is kept, so that the next page load starts in it (no flash of another). */
 const storageKey = 'fahrplan.language';
 
-const stored = (): ConsoleLanguage | null => {
-  const value = globalThis.localStorage?.getItem(storageKey);
-  return consoleLanguages.find((language) => language === value) ?? null;
-};
+const stored = (): ConsoleLanguage | null => consoleLanguageOf(globalThis.localStorage?.getItem(storageKey));
 
 export const i18n = i18next.createInstance();
 
@@ -49,10 +46,6 @@ export const showIn = async (language: ConsoleLanguage): Promise<void> => {
   globalThis.localStorage?.setItem(storageKey, language);
   if (i18n.language !== language) await i18n.changeLanguage(language);
 };
-
-/** The language the console shows now. */
-export const shownLanguage = (): ConsoleLanguage =>
-  consoleLanguages.find((language) => language === i18n.language) ?? languageFor(null, []);
 
 /** The language for a user's choice (null: the browser's). */
 export const languageOf = (choice: ConsoleLanguage | null): ConsoleLanguage =>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { consoleLanguages, defaultOptionLists, localisedOptionLists } from '@fahrplan/contracts';
+import { consoleLanguageOf, defaultOptionLists, localisedOptionLists } from '@fahrplan/contracts';
 import type { OptionLists } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { selectMe } from '../session/selectMe';
@@ -12,6 +12,6 @@ import { selectMe } from '../session/selectMe';
 export const useOptionLists = (): OptionLists => {
   const lists = useAppSelector(selectMe)?.optionLists ?? defaultOptionLists;
   const { i18n } = useTranslation();
-  const language = consoleLanguages.find((l) => l === i18n.language) ?? 'en';
+  const language = consoleLanguageOf(i18n.language) ?? 'en';
   return useMemo(() => localisedOptionLists(lists, language), [lists, language]);
 };
