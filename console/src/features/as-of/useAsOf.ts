@@ -1,10 +1,10 @@
 import { useCallback, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { httpStatusOf } from '../common/problem';
 import { notYetMessage, readOnlyMessage, withAsOf } from '../session/asOf';
 import { editorBusy, editorIdle, selectAsOf, selectEditorsBusy } from '../session/asOfSlice';
+import { useAddressParams } from '../common/urlParams';
 
 /** The instant the console shows, or null for now. */
 export const useAsOf = (): string | null => useAppSelector(selectAsOf);
@@ -21,7 +21,7 @@ export const isBackToNow = (state: unknown): boolean =>
  * returns. Only the URL changes here; AsOfUrlSync brings the slice along.
  */
 export const useSetAsOf = () => {
-  const [, setParams] = useSearchParams();
+  const [, setParams] = useAddressParams();
   return useCallback(
     (at: string | null) =>
       setParams((current) => withAsOf(current, at), at === null ? { state: backToNowState } : undefined),

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { httpStatusOf } from '../common/problem';
@@ -19,6 +19,7 @@ import type { RecordDialogState } from '../record-dialog/recordDialogSlices';
 import { useOpenApplicationDialog, useOpenProjectDialog } from '../record-dialog/useOpenRecordDialog';
 import { newProjectRequest, newProjectParam, recordKeyOf, showParams, withDialogParam } from './dialogParams';
 import type { RecordKey } from './dialogParams';
+import { useAddressParams } from '../common/urlParams';
 
 /** The history entry that opening a dialog added. */
 interface DialogEntry {
@@ -59,7 +60,7 @@ function useShowParam({
   close,
   alsoClears = [],
 }: ShowParamOptions) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const navigate = useNavigate();
   const replacesRequest = alsoClears.some((name) => params.has(name));
   const openedHere = (useLocation().state as DialogEntry | null)?.openedDialog === param;
@@ -147,7 +148,7 @@ export function RecordDialogParams() {
   const { t } = useTranslation('commands-palette');
   const noApplicationNamed = useCallback((name: string) => t('noApplicationNamed', { name }), [t]);
   const noProjectTitled = useCallback((title: string) => t('noProjectTitled', { title }), [t]);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const dispatch = useAppDispatch();
   const applications = useOpenApplicationDialog();
   const projects = useOpenProjectDialog();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { DataTableSortStatus } from 'mantine-datatable';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from './urlParams';
 
 /*
  * A list's search, filters and sort live in the URL (issue 17), so a reload or a shared link shows the
@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router';
 
 /** The URL's search parameters, and a setter of some of them (null removes one) that adds no history entry. */
 export function useUrlParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const set = useCallback(
     (changes: Readonly<Record<string, string | null>>) =>
       setParams(

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../auth/permissions';
 import { notifyError } from '../common/notify';
 import { ItemDialog } from './ItemDialog';
 import { parseItemDialogParams, withoutItemParams } from './itemDialogParams';
 import { today } from '../common/dateTime';
+import { useAddressParams } from '../common/urlParams';
 
 /**
  * Renders the item dialog the URL asks for (`?show-item=` / `?new-item=`, see itemDialogParams) over the
@@ -13,7 +13,7 @@ import { today } from '../common/dateTime';
  */
 export function ItemDialogHost() {
   const { t } = useTranslation('items');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const key = params.toString();
   const request = useMemo(() => parseItemDialogParams(new URLSearchParams(key), today()), [key]);
   const canView = useCan('items', 'VIEW');

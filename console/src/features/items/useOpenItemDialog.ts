@@ -1,5 +1,4 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { useRefusalMessage } from '../as-of/useAsOf';
@@ -10,6 +9,7 @@ import { notifyError } from '../common/notify';
 import { tokenExpired, withItemParams } from './itemDialogParams';
 import type { ItemDialogRequest } from './itemDialogParams';
 import { today } from '../common/dateTime';
+import { useAddressParams } from '../common/urlParams';
 
 export interface NewItemOptions {
   /** The project, or null to choose it in the dialog. */
@@ -27,7 +27,7 @@ export interface NewItemOptions {
  */
 export function useOpenItemDialog() {
   const { t } = useTranslation('items');
-  const [, setParams] = useSearchParams();
+  const [, setParams] = useAddressParams();
   const token = useAppSelector(selectAccessToken);
   const [refresh] = useRefreshMutation();
   const canView = useCan('items', 'VIEW');

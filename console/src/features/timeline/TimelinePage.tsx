@@ -3,7 +3,6 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/cor
 import { useDebouncedValue } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { IconAlertCircle, IconCalendarOff } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TimelineGroup } from '@fahrplan/contracts';
 import { useAsOf } from '../as-of/useAsOf';
@@ -34,6 +33,7 @@ import { useTimelineChanges } from './useTimelineChanges';
 import { useTimelineRows } from './useTimelineRows';
 import { ReleasesToggle } from './view/TimelineReleases';
 import { TimelineView } from './view/TimelineView';
+import { useAddressParams } from '../common/urlParams';
 
 /**
  * The window the user sees (local: panning and zooming render at once) and the window the query asks
@@ -41,7 +41,7 @@ import { TimelineView } from './view/TimelineView';
  * that fits the zoom. The URL keeps the window (replaced: panning does not fill the history).
  */
 function useTimelineWindow() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const [range, setRange] = useState<TimeRange>(() => readRange(params));
   const [debounced] = useDebouncedValue(range, 200);
   const [fetchWindow, setFetchWindow] = useState(() => fetchWindowFor(range, null));
@@ -59,7 +59,7 @@ function useTimelineWindow() {
 
 /** Releases of linked tracker repositories (jira feature, 'Show releases'): few, for the same window. */
 function useTimelineReleases(fetchWindow: FetchWindow, groups: readonly TimelineGroup[] | undefined) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const jira = useJiraEnabled();
   const showReleases = readShowReleases(params);
   const { data } = useGetTrackerReleasesQuery(
@@ -139,7 +139,7 @@ function RowsFooter({ loading, error, onRetry }: { loading: boolean; error: unkn
  */
 export function TimelinePage() {
   const { t } = useTranslation('timeline');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const { range, setRange, fetchWindow, detail } = useTimelineWindow();
 

@@ -1,9 +1,9 @@
 import { useCallback, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ApplicationDialog } from './ApplicationDialog';
 import { applicationDialogClosed, selectApplicationDialog } from '../../record-dialog/recordDialogSlices';
 import { useOpenApplicationDialog } from '../../record-dialog/useOpenRecordDialog';
+import { useAddressParams } from '../../common/urlParams';
 
 const newApplicationParam = 'new-application';
 
@@ -15,16 +15,20 @@ export function ApplicationDialogHost() {
   const dialog = useAppSelector(selectApplicationDialog);
   const dispatch = useAppDispatch();
   const { openNew } = useOpenApplicationDialog();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const requested = params.get(newApplicationParam);
 
   useEffect(() => {
     if (requested === null) return;
-    const next = new URLSearchParams(params);
-    next.delete(newApplicationParam);
-    setParams(next, { replace: true });
+    setParams(
+      (current) => {
+        current.delete(newApplicationParam);
+        return current;
+      },
+      { replace: true },
+    );
     openNew(/^\d+$/.test(requested) ? Number(requested) : null);
-  }, [requested, params, setParams, openNew]);
+  }, [requested, setParams, openNew]);
 
   const close = useCallback(() => dispatch(applicationDialogClosed()), [dispatch]);
 
