@@ -14,7 +14,7 @@ import { referenceCategories } from './history/history-refs';
 import type { ExportedEvent, HistoryPage } from './history/history';
 import { attributeDefinitionSchema, featureFlagsSchema, permissionsSchema } from './identity/tenant.commands';
 import { itemFieldsSchema, itemSystemTypes } from './item/item';
-import { consoleLanguages } from './preferences/preferences';
+import { userPreferencesSchema } from './preferences/preferences';
 import type {
   AccountView,
   ApplicationView,
@@ -150,7 +150,7 @@ export const meViewSchema = z.object({
   username: text,
   displayName: text,
   permissions: permissionsSchema,
-  preferences: z.object({ language: z.enum(consoleLanguages).nullable() }),
+  preferences: userPreferencesSchema,
   ...tenantSettings,
 });
 

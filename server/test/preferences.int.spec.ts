@@ -6,8 +6,13 @@ const platform = platformForSuite();
 
 interface Me {
   readonly userId: number;
-  readonly preferences: { readonly language: string | null };
+  readonly preferences: {
+    readonly language: string | null;
+    readonly theme: string;
+    readonly shortcuts: boolean;
+  };
 }
+const chosenNothing = { language: null, theme: 'system', highContrast: false, shortcuts: true };
 const me = async (token: string, position?: number) =>
   (
     await platform.api.get(
@@ -20,16 +25,42 @@ const change = (data: unknown, token: string) => platform.api.command('ChangeMyP
 
 describe('ChangeMyPreferences', () => {
   it('a new user has chosen nothing: the browser decides', async () => {
-    expect((await me(platform.viewer)).preferences).toEqual({ language: null });
+    expect((await me(platform.viewer)).preferences).toEqual(chosenNothing);
   });
 
   it("changes the caller's own language, which /api/me answers from then on; the others' stay", async () => {
     const reply = await change({ language: 'fr-CH' }, platform.viewer);
     expect(reply.status).toBe(200);
     const { position } = reply.body as { position: number };
-    expect((await me(platform.viewer, position)).preferences).toEqual({ language: 'fr-CH' });
-    expect((await me(platform.admin, position)).preferences).toEqual({ language: null });
-    expect((await me(platform.otherAdmin, position)).preferences).toEqual({ language: null });
+    expect((await me(platform.viewer, position)).preferences).toEqual({
+      ...chosenNothing,
+      language: 'fr-CH',
+    });
+    expect((await me(platform.admin, position)).preferences).toEqual(chosenNothing);
+    expect((await me(platform.otherAdmin, position)).preferences).toEqual(chosenNothing);
+  });
+
+  it('keeps the theme, the high contrast and the shortcuts beside the language, each left as it is when not named', async () => {
+    const reply = await change({ theme: 'dark', highContrast: true, shortcuts: false }, platform.viewer);
+    expect(reply.status).toBe(200);
+    const { position } = reply.body as { position: number };
+    expect((await me(platform.viewer, position)).preferences).toEqual({
+      language: 'fr-CH',
+      theme: 'dark',
+      highContrast: true,
+      shortcuts: false,
+    });
+    const back = await change({ theme: 'system', highContrast: false, shortcuts: true }, platform.viewer);
+    const after = await me(platform.viewer, (back.body as { position: number }).position);
+    expect(after.preferences).toEqual({ ...chosenNothing, language: 'fr-CH' });
+  });
+
+  it('refuses a theme it does not know (400), storing nothing', async () => {
+    const before = await platform.embedded.store.headPosition();
+    const reply = await change({ theme: 'sepia' }, platform.viewer);
+    expect(reply.status).toBe(400);
+    expect(JSON.stringify(reply.body)).toContain('dark');
+    expect(await storedSince(platform.embedded, before)).toEqual([]);
   });
 
   it("the user is the token's: an id in the body is refused (400) and changes nobody", async () => {

@@ -1,7 +1,7 @@
 import { unfolded } from '../decider';
 import type { DomainEvent } from '../events';
 import type { PermissionAction, PermissionResource, Permissions } from '../permissions';
-import { noPreferences } from '../preferences/preferences';
+import { noPreferences, preferencesOf } from '../preferences/preferences';
 import type { UserPreferences } from '../preferences/preferences';
 import { parseStreamName } from '../streams';
 import { invitationKey } from './tenant.state';
@@ -148,7 +148,7 @@ export const evolveDirectory = (
           : event.type === 'UserEnabled'
             ? { disabled: false }
             : event.type === 'UserPreferencesChanged'
-              ? { preferences: event.data }
+              ? { preferences: preferencesOf(event.data) }
               : {};
   directory.accounts.set(account.id, { ...account, ...changed });
   return directory;

@@ -4,8 +4,8 @@ import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { existsAlready, notFound, validationError, versionConflict } from '../errors';
 import type { Permissions } from '../permissions';
-import { changedPreferences } from '../preferences/preferences';
-import type { ChangeMyPreferencesData, ConsoleLanguage, UserPreferences } from '../preferences/preferences';
+import { changedPreferences, noPreferences, preferencesOf, samePreferences } from '../preferences/preferences';
+import type { ChangeMyPreferencesData, UserPreferences } from '../preferences/preferences';
 import { requiredName } from '../rules/limits';
 import { tenantNeedsAdministrator } from './administrators';
 import type { AdministeredTenant } from './administrators';
@@ -80,9 +80,7 @@ export type UserState =
       readonly username: string;
       readonly displayName: string;
       readonly disabled: boolean;
-      /** The user's own language (UserPreferences), shown as a field of its own in History. */
-      readonly language: ConsoleLanguage | null;
-    };
+    } & UserPreferences; // the user's own choices, each shown as a field of its own in History
 export const initialUserState: UserState = { status: 'absent' };
 
 export const evolveUser = (state: UserState, event: UserEvent): UserState => {
@@ -95,7 +93,7 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       username: event.data.username,
       displayName: event.data.displayName,
       disabled: false,
-      language: null,
+      ...noPreferences,
     };
   if (state.status === 'absent') return state;
   const next = { ...state, version: state.version + 1 };
@@ -109,7 +107,7 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
     case 'UserEnabled':
       return { ...next, disabled: false };
     case 'UserPreferencesChanged':
-      return { ...next, language: event.data.language };
+      return { ...next, ...preferencesOf(event.data) };
     default:
       return unfolded(event, state);
   }
@@ -151,8 +149,8 @@ export const decideUser = (command: UserCommand, state: UserState, context: User
   if (command.type === 'ChangeMyPreferences') {
     // the caller's own account, in whichever tenant they act
     if (state.status === 'absent' || state.id !== context.callerId) throw notFound('user');
-    const preferences = changedPreferences({ language: state.language }, command.data);
-    return preferences.language === state.language
+    const preferences = changedPreferences(state, command.data);
+    return samePreferences(preferences, state)
       ? []
       : [{ type: 'UserPreferencesChanged', data: preferences }];
   }

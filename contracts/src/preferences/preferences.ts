@@ -9,15 +9,50 @@ export const defaultLanguage: ConsoleLanguage = 'de-CH';
 export const consoleLanguageOf = (tag: string | null | undefined): ConsoleLanguage | null =>
   consoleLanguages.find((language) => language === tag) ?? null;
 
-/** What a user chose for themselves; null: what the browser asks for decides. */
+/** The console's colour schemes (issue 20): 'system' follows the operating system's light or dark. */
+export const consoleThemes = ['system', 'light', 'dark'] as const;
+export type ConsoleTheme = (typeof consoleThemes)[number];
+
+/** What a user chose for themselves, the same in every tenant and browser they use. */
 export interface UserPreferences {
+  /** null: what the browser asks for decides. */
   readonly language: ConsoleLanguage | null;
+  readonly theme: ConsoleTheme;
+  /** The high-contrast variant of the light or dark scheme. */
+  readonly highContrast: boolean;
+  /** Single-key shortcuts (`?` lists them); off for screen readers whose keys they would take. */
+  readonly shortcuts: boolean;
 }
-export const noPreferences: UserPreferences = { language: null };
+export const noPreferences: UserPreferences = {
+  language: null,
+  theme: 'system',
+  highContrast: false,
+  shortcuts: true,
+};
+
+/**
+ * A UserPreferencesChanged event's preferences: events recorded before themes (language only) read with
+ * the defaults for the rest.
+ */
+export const preferencesOf = (recorded: Partial<UserPreferences>): UserPreferences => ({
+  ...noPreferences,
+  ...recorded,
+});
+
+/** The preferences as /api/me answers them. */
+export const userPreferencesSchema = z.object({
+  language: z.enum(consoleLanguages).nullable(),
+  theme: z.enum(consoleThemes),
+  highContrast: z.boolean(),
+  shortcuts: z.boolean(),
+});
 
 /** ChangeMyPreferences: the caller's own choices; a field left out stays as it is. */
 export const changeMyPreferencesSchema = z.strictObject({
   language: z.enum(consoleLanguages).nullable().optional(),
+  theme: z.enum(consoleThemes).optional(),
+  highContrast: z.boolean().optional(),
+  shortcuts: z.boolean().optional(),
 });
 export type ChangeMyPreferencesData = z.infer<typeof changeMyPreferencesSchema>;
 
@@ -27,7 +62,17 @@ export const changedPreferences = (
   change: ChangeMyPreferencesData,
 ): UserPreferences => ({
   language: change.language === undefined ? current.language : change.language,
+  theme: change.theme ?? current.theme,
+  highContrast: change.highContrast ?? current.highContrast,
+  shortcuts: change.shortcuts ?? current.shortcuts,
 });
+
+/** Whether two sets of preferences say the same. */
+export const samePreferences = (a: UserPreferences, b: UserPreferences) =>
+  a.language === b.language &&
+  a.theme === b.theme &&
+  a.highContrast === b.highContrast &&
+  a.shortcuts === b.shortcuts;
 
 /**
  * The language for a user: their choice, else the first of the browser's languages (Accept-Language,

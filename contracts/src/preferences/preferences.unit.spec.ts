@@ -1,6 +1,14 @@
 import { decideUser, evolveUser, initialUserState } from '../identity/user';
 import type { UserContext, UserState } from '../identity/user';
-import { changeMyPreferencesSchema, changedPreferences, consoleLanguageOf, languageFor } from './preferences';
+import {
+  changeMyPreferencesSchema,
+  changedPreferences,
+  consoleLanguageOf,
+  languageFor,
+  noPreferences,
+  preferencesOf,
+} from './preferences';
+import type { UserPreferences } from './preferences';
 
 describe('consoleLanguageOf', () => {
   it('takes only the four languages, exactly', () => {
@@ -41,9 +49,33 @@ describe('ChangeMyPreferences', () => {
     callerId,
   });
 
-  it('a field left out keeps its value; null clears it', () => {
-    expect(changedPreferences({ language: 'en' }, {})).toEqual({ language: 'en' });
-    expect(changedPreferences({ language: 'en' }, { language: null })).toEqual({ language: null });
+  it('a field left out keeps its value; null clears the language', () => {
+    const english = { ...noPreferences, language: 'en' as const };
+    expect(changedPreferences(english, {})).toEqual(english);
+    expect(changedPreferences(english, { language: null })).toEqual(noPreferences);
+    expect(changedPreferences(english, { theme: 'dark', shortcuts: false })).toEqual({
+      ...english,
+      theme: 'dark',
+      shortcuts: false,
+    });
+  });
+
+  it('reads an event recorded before themes (language only) with the defaults for the rest', () => {
+    expect(preferencesOf({ language: 'it-CH' })).toEqual({
+      language: 'it-CH',
+      theme: 'system',
+      highContrast: false,
+      shortcuts: true,
+    });
+    const before = evolveUser(created, {
+      type: 'UserPreferencesChanged',
+      data: { language: 'it-CH' } as UserPreferences,
+    });
+    expect(before.status === 'active' && [before.language, before.theme, before.shortcuts]).toEqual([
+      'it-CH',
+      'system',
+      true,
+    ]);
   });
 
   it("changes the caller's own account in whichever tenant they act, and only when something changes", () => {
@@ -52,12 +84,18 @@ describe('ChangeMyPreferences', () => {
       created,
       context(7),
     );
-    expect(events).toEqual([{ type: 'UserPreferencesChanged', data: { language: 'fr-CH' } }]);
+    expect(events).toEqual([
+      { type: 'UserPreferencesChanged', data: { ...noPreferences, language: 'fr-CH' } },
+    ]);
     const after = evolveUser(created, events[0]!);
     expect(after.status === 'active' && after.language).toBe('fr-CH');
     expect(
       decideUser({ type: 'ChangeMyPreferences', data: { language: 'fr-CH' } }, after, context(7)),
     ).toEqual([]);
+    const dark = decideUser({ type: 'ChangeMyPreferences', data: { theme: 'dark' } }, after, context(7));
+    expect(dark).toEqual([
+      { type: 'UserPreferencesChanged', data: { ...noPreferences, language: 'fr-CH', theme: 'dark' } },
+    ]);
   });
 
   it("refuses another user's account as unknown", () => {
@@ -71,5 +109,8 @@ describe('ChangeMyPreferences', () => {
     expect(result.success).toBe(false);
     expect(JSON.stringify(result.error?.issues)).toContain('fr-CH');
     expect(changeMyPreferencesSchema.safeParse({ language: 'de-CH', id: 3 }).success).toBe(false);
+    const theme = changeMyPreferencesSchema.safeParse({ theme: 'sepia' });
+    expect(JSON.stringify(theme.error?.issues)).toContain('dark');
+    expect(changeMyPreferencesSchema.safeParse({ shortcuts: 'no' }).success).toBe(false);
   });
 });
