@@ -50,6 +50,9 @@ export const existsAlready = (what: string) =>
 /** A restore of a record that is not deleted. */
 export const notDeleted = (what: string) =>
   new DomainError('conflict', `the ${what} is not deleted`, { reason: naming('not-deleted', what) });
+/** A refused command (400) with a code of its own and no field to mark. */
+export const refusal = (code: ProblemCode, message: string) =>
+  new DomainError('validation', message, { reason: problem(code) });
 /** A conflict with a code of its own. */
 export const conflictOf = (code: ProblemCode, message: string, params?: Meaning['params']) =>
   new DomainError('conflict', message, { reason: problem(code, params) });

@@ -25,6 +25,8 @@ export const problemCodes = {
   'in-use': 'the record is still used (params.what): take it away from its users first',
   'has-children': 'the record still has children (params.what)',
   'needs-administrator': 'a tenant needs an administrator',
+  'not-yourself': 'nobody disables their own account',
+  'members-only': 'only members who joined from another tenant can be removed; home users are disabled',
   'still-shared': 'the project is still shared: revoke its shares first',
   'share-exists': 'the project is shared with that tenant already, or the share was accepted already',
   'too-large': 'the request body is too large',

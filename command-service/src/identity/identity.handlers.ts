@@ -2,8 +2,9 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import {
-  DomainError,
   conflictOf,
+  invalidField,
+  say,
   administers,
   createTenantEvents,
   notFound,
@@ -309,10 +310,7 @@ export class CreateUserHandler extends IdentityHandler<CreateUserMessage> {
     const command = data as { username: string; password: string; roles: number[] };
     const tenant = this.directory.tenant(envelope.tenant);
     const unknown = command.roles.filter((r) => !tenant?.roles[r]);
-    if (unknown.length > 0)
-      throw new DomainError('validation', 'role not found', {
-        fieldErrors: [{ field: 'roles', message: `unknown role ${unknown.join(', ')}` }],
-      });
+    if (unknown.length > 0) throw invalidField('roles', say('not-found'), 'role not found');
     const taken = this.directory.user(envelope.tenant, command.username) !== undefined;
     if (!taken)
       await this.claimName(

@@ -1,3 +1,4 @@
+import { say } from '../rules/messages';
 import { deciderOf, unknownCommand } from '../decider';
 import type { DecisionContext } from '../events';
 import { conflictOf, existsAlready, invalidField, notDeleted, notFound, versionConflict } from '../errors';
@@ -115,7 +116,7 @@ const checkParentProject = (selfId: number, parent: number | null, context: Grou
     const allowed = lists.projectStatus.filter((o) => o.sharedParent === true).map((o) => o.label);
     throw invalidField(
       'parent',
-      'status not allowed',
+      say('shared-parent-status'),
       allowed.length === 0
         ? 'no project status allows a shared parent (Administration → Option lists)'
         : `a shared parent project needs the status ${allowed.join(', ')}; it has ${optionLabel(lists, 'projectStatus', status)}`,
@@ -145,7 +146,11 @@ const checkAccountOf = (selfId: number, account: number | null | undefined, cont
 
 const checkApplications = (applications: readonly number[], context: GroupContext): void => {
   if (applications.length > 0 && context.alm === false)
-    throw invalidField('applications', 'needs ALM', 'linking applications needs the ALM feature');
+    throw invalidField(
+      'applications',
+      say('needs-feature', { feature: 'ALM' }),
+      'linking applications needs the ALM feature',
+    );
   if (context.unknownApplications && context.unknownApplications.length > 0)
     throw invalidField(
       'applications',
@@ -328,9 +333,9 @@ const shareProject = (
 ): ProjectShared[] => {
   const group = activeGroup(state);
   if (tenant === context.tenant)
-    throw invalidField('tenant', 'tenant invalid', 'cannot share with the own tenant');
+    throw invalidField('tenant', say('own-tenant'), 'cannot share with the own tenant');
   if (context.tenantExists === false)
-    throw invalidField('tenant', 'tenant not found', `tenant '${tenant}' not found`);
+    throw invalidField('tenant', say('unknown-tenant'), `tenant '${tenant}' not found`);
   if (group.shares.some((s) => s.tenant === tenant))
     throw conflictOf('share-exists', `already shared with '${tenant}'`);
   return [{ type: 'ProjectShared', data: { id: group.id, tenant, status: 'PENDING' } }];
@@ -362,7 +367,7 @@ const answerProjectShare = (
 const addSubgroup = ({ name }: AddSubgroupData, state: GroupState): SubgroupAdded[] => {
   const group = activeGroup(state);
   if (subgroupsOf(group.subgroups).some((s) => s.name.toLowerCase() === name.toLowerCase()))
-    throw invalidField('name', 'exists', `the project has a lane named '${name}' already`);
+    throw invalidField('name', say('exists'), `the project has a lane named '${name}' already`);
   // a removed lane keeps its id, so that its restore is unambiguous
   const numbers = [...group.subgroups, ...group.removedSubgroups].map(
     (s) => Number(s.id.replace(/^lane-/, '')) || 0,
@@ -382,7 +387,7 @@ const renameSubgroup = (
   if (
     subgroupsOf(group.subgroups).some((s) => s.id !== laneId && s.name.toLowerCase() === name.toLowerCase())
   )
-    throw invalidField('name', 'exists', `the project has a lane named '${name}' already`);
+    throw invalidField('name', say('exists'), `the project has a lane named '${name}' already`);
   return [{ type: 'SubgroupRenamed', data: { id: group.id, subgroup: laneId, name } }];
 };
 
@@ -395,7 +400,7 @@ const removeSubgroup = (
   const lane = group.subgroups.find((s) => s.id === laneId);
   if (!lane) {
     if (subgroupsOf([]).some((s) => s.id === laneId))
-      throw invalidField('subgroup', 'default lane', 'the default lanes cannot be removed');
+      throw invalidField('subgroup', say('default-lane'), 'the default lanes cannot be removed');
     throw notFound('subgroup');
   }
   const items = context.laneItems ?? 0;

@@ -825,7 +825,10 @@ describe('AddSubgroup and RenameSubgroup (lanes)', () => {
       spec
         .given([created(id), lane(id, 'lane-1', 'Design')])
         .when({ type: 'AddSubgroup', data: { id, name } }, context())
-        .thenThrows({ code: 'validation', details: { fieldErrors: [{ field: 'name', message: 'exists' }] } });
+        .thenThrows({
+          code: 'validation',
+          details: { fieldErrors: [{ field: 'name', message: 'exists already' }] },
+        });
     spec
       .given([])
       .when({ type: 'AddSubgroup', data: { id, name: 'Design' } }, context())
@@ -846,7 +849,10 @@ describe('AddSubgroup and RenameSubgroup (lanes)', () => {
     spec
       .given(history)
       .when({ type: 'RenameSubgroup', data: { id, subgroup: 'lane-1', name: 'build' } }, context())
-      .thenThrows({ code: 'validation', details: { fieldErrors: [{ field: 'name', message: 'exists' }] } });
+      .thenThrows({
+        code: 'validation',
+        details: { fieldErrors: [{ field: 'name', message: 'exists already' }] },
+      });
     for (const subgroup of ['tasks', 'lane-9'])
       spec
         .given(history)

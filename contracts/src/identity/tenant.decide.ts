@@ -1,13 +1,7 @@
+import { say } from '../rules/messages';
 import { deciderOf, unknownCommand } from '../decider';
 import type { DecisionContext } from '../events';
-import {
-  conflictOf,
-  existsAlready,
-  invalidField,
-  notFound,
-  validationError,
-  versionConflict,
-} from '../errors';
+import { conflictOf, existsAlready, invalidField, notFound, refusal, versionConflict } from '../errors';
 import { actions, resources } from '../permissions';
 import type { Permissions } from '../permissions';
 import { administers, keepAnAdministrator } from './administrators';
@@ -64,7 +58,7 @@ const checkVersion = (data: { version?: number | undefined }, state: TenantState
 
 const checkRoles = (state: TenantState, roles: readonly number[]) => {
   const unknown = roles.filter((r) => !state.roles[r]);
-  if (unknown.length > 0) throw invalidField('roles', `unknown role ${unknown.join(', ')}`, 'role not found');
+  if (unknown.length > 0) throw invalidField('roles', say('not-found'), 'role not found');
   return [...new Set(roles)];
 };
 
@@ -127,7 +121,7 @@ const saveRole = (command: SaveRoleData, state: TenantState, context: TenantCont
   const clash = Object.values(state.roles).find(
     (r) => r.id !== roleId && r.name.toLowerCase() === command.name.toLowerCase(),
   );
-  if (clash) throw invalidField('name', 'exists already', 'a role with this name exists already');
+  if (clash) throw invalidField('name', say('exists'), 'a role with this name exists already');
   return [{ type: 'RoleSaved', data: { id: roleId, name: command.name, permissions: command.permissions } }];
 };
 
@@ -153,7 +147,7 @@ const changeMemberRoles = (
 
 const inviteMember = (command: InviteMemberData, state: TenantState): MemberInvited[] => {
   if (command.tenant.toLowerCase() === state.name.toLowerCase())
-    throw invalidField('tenant', 'is this tenant', 'tenant invalid');
+    throw invalidField('tenant', say('own-tenant'), 'tenant invalid');
   return [
     {
       type: 'MemberInvited',
@@ -189,7 +183,10 @@ const answerInvitation = (
 
 const removeMember = (command: RemoveMemberData, state: TenantState): MemberRemoved[] => {
   if (!state.joined.includes(command.user))
-    throw validationError('only members who joined from another tenant can be removed; disable home users');
+    throw refusal(
+      'members-only',
+      'only members who joined from another tenant can be removed; disable home users',
+    );
   return [{ type: 'MemberRemoved', data: { user: command.user } }];
 };
 

@@ -2,9 +2,14 @@ import { z } from 'zod';
 import { say } from '../rules/messages';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { existsAlready, notFound, validationError, versionConflict } from '../errors';
+import { existsAlready, notFound, refusal, validationError, versionConflict } from '../errors';
 import type { Permissions } from '../permissions';
-import { changedPreferences, noPreferences, preferencesOf, samePreferences } from '../preferences/preferences';
+import {
+  changedPreferences,
+  noPreferences,
+  preferencesOf,
+  samePreferences,
+} from '../preferences/preferences';
 import type { ChangeMyPreferencesData, UserPreferences } from '../preferences/preferences';
 import { requiredName } from '../rules/limits';
 import { tenantNeedsAdministrator } from './administrators';
@@ -71,7 +76,7 @@ export type UserEvent =
 
 export type UserState =
   | { readonly status: 'absent' }
-  | {
+  | ({
       readonly status: 'active';
       /** The stream revision. */
       readonly version: number;
@@ -80,7 +85,7 @@ export type UserState =
       readonly username: string;
       readonly displayName: string;
       readonly disabled: boolean;
-    } & UserPreferences; // the user's own choices, each shown as a field of its own in History
+    } & UserPreferences); // the user's own choices, each shown as a field of its own in History
 export const initialUserState: UserState = { status: 'absent' };
 
 export const evolveUser = (state: UserState, event: UserEvent): UserState => {
@@ -150,9 +155,7 @@ export const decideUser = (command: UserCommand, state: UserState, context: User
     // the caller's own account, in whichever tenant they act
     if (state.status === 'absent' || state.id !== context.callerId) throw notFound('user');
     const preferences = changedPreferences(state, command.data);
-    return samePreferences(preferences, state)
-      ? []
-      : [{ type: 'UserPreferencesChanged', data: preferences }];
+    return samePreferences(preferences, state) ? [] : [{ type: 'UserPreferencesChanged', data: preferences }];
   }
   if (state.status === 'absent' || state.tenant !== context.tenant) throw notFound('user');
   switch (command.type) {
@@ -166,7 +169,7 @@ export const decideUser = (command: UserCommand, state: UserState, context: User
       if (!context.passwordHash) throw new Error('SetUserPassword needs the password hash');
       return [{ type: 'UserPasswordChanged', data: { passwordHash: context.passwordHash } }];
     case 'DisableUser':
-      if (state.id === context.callerId) throw validationError('you cannot disable yourself');
+      if (state.id === context.callerId) throw refusal('not-yourself', 'you cannot disable yourself');
       if (state.disabled) return [];
       if (!context.administered) throw new Error('DisableUser needs the tenants the user administers');
       // a disabled account acts in none of its tenants: none may lose its last administrator

@@ -1,3 +1,4 @@
+import { say } from '../rules/messages';
 import { z } from 'zod';
 import { checkListed } from '../options/option-lists';
 import type { OptionLists } from '../options/option-lists';
@@ -218,7 +219,7 @@ const check = (fields: ItemFields, context: ItemContext, groupChanged: boolean):
   if (groupChanged) {
     if (context.group === null) throw invalidField('group', 'not found', 'project not found');
     if (context.group.sprint)
-      throw invalidField('group', 'sprint group', 'items cannot be planned in the sprint group');
+      throw invalidField('group', say('sprint-project'), 'items cannot be planned in the sprint group');
   }
   if (fields.type === 'background') return;
   if (fields.subgroup === null) throw invalidField('subgroup', 'required', 'the subgroup is required');

@@ -223,7 +223,7 @@ export const checkListed = (
   const { field } = optionListFields[kind];
   throw invalidField(
     field,
-    'not one of the listed values',
+    say('not-listed'),
     `${value} is not one of the listed values (${listed(lists[kind])})`,
   );
 };

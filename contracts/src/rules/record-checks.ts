@@ -1,3 +1,4 @@
+import { say } from './messages';
 import { invalidField, notFound } from '../errors';
 
 /** How a refusal names the kind of record: `one` in a sentence ('an application'), `name` alone. */
@@ -21,9 +22,10 @@ export const checkParent = (
   chain: readonly number[] | null | undefined,
 ): void => {
   if (parent === null) return;
-  if (parent === selfId) throw invalidField('parent', 'not itself', `${kind.one} cannot be its own parent`);
+  if (parent === selfId)
+    throw invalidField('parent', say('not-itself'), `${kind.one} cannot be its own parent`);
   if (!chain) throw parentNotFound(kind);
-  if (chain.includes(selfId)) throw invalidField('parent', 'cycle', 'the parent would create a cycle');
+  if (chain.includes(selfId)) throw invalidField('parent', say('cycle'), 'the parent would create a cycle');
 };
 
 export const endBeforeBegin = 'the end cannot precede the begin';
@@ -54,5 +56,9 @@ export const checkAccount = (
   if (account === undefined || account === null) return;
   if (!linked) throw notFound('account');
   if (linked.refType !== self.refType || linked.refId !== self.id)
-    throw invalidField('account', `not this ${kind.name}`, 'the account belongs to another record');
+    throw invalidField(
+      'account',
+      say('other-record', { record: kind.name }),
+      'the account belongs to another record',
+    );
 };

@@ -106,7 +106,7 @@ export const saveTrackerConnectionSchema = z
     if (c.id !== undefined && c.version === undefined)
       ctx.addIssue({ code: 'custom', path: ['version'], message: say('required-when-updating') });
     if (c.id === undefined && c.secret === undefined)
-      ctx.addIssue({ code: 'custom', path: ['secret'], message: 'required for a new connection' });
+      ctx.addIssue({ code: 'custom', path: ['secret'], message: say('required') });
     basicNeedsEmail(c, ctx);
   })
   .transform((c) => (c.authMode === 'basic' ? c : { ...c, email: null }));
@@ -245,7 +245,7 @@ export const decideTrackerConnection = (
       if (requestedId === undefined) {
         if (state.status !== 'absent') throw existsAlready('tracker connection');
         if (context.sealedSecret === null)
-          throw invalidField('secret', 'required for a new connection', 'the connection needs a secret');
+          throw invalidField('secret', say('required'), 'the connection needs a secret');
         return [
           {
             type: 'TrackerConnectionCreated',
@@ -263,7 +263,7 @@ export const decideTrackerConnection = (
           settings.email !== state.email)
       )
         throw validationError('a new address, authentication mode or e-mail needs the secret again', [
-          { field: 'secret', message: 'required when the base URL, authentication mode or e-mail changes' },
+          { field: 'secret', message: say('required') },
         ]);
       const changes = Object.fromEntries(
         (Object.keys(settings) as (keyof TrackerConnectionSettings)[])

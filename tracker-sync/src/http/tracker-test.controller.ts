@@ -4,6 +4,7 @@ import {
   invalidField,
   notFound,
   notPermitted,
+  say,
   testTrackerConnectionSchema,
   trackerFeatureOff,
 } from '@fahrplan/contracts';
@@ -53,7 +54,7 @@ export class TrackerTestController {
       )
         throw invalidField(
           'secret',
-          'required when the base URL, authentication mode or e-mail changes',
+          say('required'),
           'a new address, authentication mode or e-mail needs the secret again',
         );
       key = this.sync.openSecret(stored);

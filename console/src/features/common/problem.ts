@@ -68,9 +68,24 @@ export const fieldMessage = (error: Pick<FieldProblem, 'message'> & Partial<Fiel
     error.message,
   );
 
+/**
+ * A refusal for its fields, in the language shown: each field by its name on the screens, with what it
+ * should be (`Abgelehnt: Ende: das Ende darf nicht vor dem Beginn liegen`).
+ */
+const refusedFields = (problem: ProblemDetails): string | null => {
+  const i18n = getI18n() as ReturnType<typeof getI18n> | undefined;
+  const errors = problem.errors ?? [];
+  if (!i18n?.isInitialized || i18n.language === 'en' || errors.length === 0) return null;
+  const named = (field: string) =>
+    i18n.exists(`common:recordFields.${field}`) ? i18n.t(`common:recordFields.${field}`) : field;
+  const fields = errors.map((e) => `${named(e.field)}: ${fieldMessage(e)}`).join('; ');
+  return i18n.t('common:problems.problem.invalid-fields', { fields });
+};
+
 /** The server's message for the dialog's alert, else the transport's error message. */
 export const describeError = (error: unknown): string => {
   const problem = problemOf(error);
+  if (problem?.code === 'invalid') return refusedFields(problem) ?? problem.detail;
   if (problem)
     return said('problem', problem.code ? problem : { code: 'other' }, problem.detail || problem.title);
   if (isRecord(error)) {

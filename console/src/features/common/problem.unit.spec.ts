@@ -41,6 +41,32 @@ describe('problems in the language shown', () => {
     expect(describeError(refused(409, 'goal in use', 'conflict'))).toBe('goal in use');
   });
 
+  it('says a refusal for its fields by the fields’ names and messages, English keeping the detail', async () => {
+    const invalid = {
+      status: 400,
+      data: {
+        type: 'about:blank',
+        title: 'Bad Request',
+        status: 400,
+        detail: 'the end cannot precede the begin',
+        code: 'invalid',
+        errors: [
+          { field: 'end', message: say('end-before-begin'), code: 'end-before-begin' },
+          { field: 'parent', message: say('cycle'), code: 'cycle' },
+        ],
+      },
+    };
+    expect(describeError(invalid)).toBe(
+      'Abgelehnt: Ende: das Ende darf nicht vor dem Beginn liegen; parent: würde einen Zyklus bilden',
+    );
+    expect(describeError(refused(400, 'you cannot disable yourself', 'not-yourself'))).toBe(
+      'Sie können Ihr eigenes Konto nicht deaktivieren.',
+    );
+    await i18n.changeLanguage('en');
+    expect(describeError(invalid)).toBe('the end cannot precede the begin');
+    await i18n.changeLanguage('de-CH');
+  });
+
   it('says a field message by its code, or by what its English text means (client-side checks)', () => {
     expect(
       fieldMessage({

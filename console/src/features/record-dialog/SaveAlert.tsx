@@ -2,6 +2,7 @@ import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { RecordSubject } from './LeaveConfirm';
+import { fieldMessage } from '../common/problem';
 import { SaveStepError } from './SaveStepError';
 
 interface Props {
@@ -39,7 +40,7 @@ export function SaveAlert({ error, onReload, reloading, subject = 'application',
           <List size="sm">
             {fieldErrors.map((e) => (
               <List.Item key={`${e.field}-${e.message}`}>
-                {e.field}: {e.message}
+                {e.field}: {fieldMessage(e)}
               </List.Item>
             ))}
           </List>
