@@ -6,11 +6,11 @@ import { existsAlready, notFound, refusal, validationError, versionConflict } fr
 import type { Permissions } from '../permissions';
 import {
   changedPreferences,
-  noPreferences,
+  preferencesChanged,
   preferencesOf,
   samePreferences,
 } from '../preferences/preferences';
-import type { ChangeMyPreferencesData, UserPreferences } from '../preferences/preferences';
+import type { ChangeMyPreferencesData, ConsoleLanguage, UserPreferences } from '../preferences/preferences';
 import { requiredName } from '../rules/limits';
 import { tenantNeedsAdministrator } from './administrators';
 import type { AdministeredTenant } from './administrators';
@@ -85,7 +85,9 @@ export type UserState =
       readonly username: string;
       readonly displayName: string;
       readonly disabled: boolean;
-    } & UserPreferences); // the user's own choices, each shown as a field of its own in History
+      /** The user's own language, and below the other preferences they changed (History shows each). */
+      readonly language: ConsoleLanguage | null;
+    } & Partial<UserPreferences>);
 export const initialUserState: UserState = { status: 'absent' };
 
 export const evolveUser = (state: UserState, event: UserEvent): UserState => {
@@ -98,7 +100,7 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       username: event.data.username,
       displayName: event.data.displayName,
       disabled: false,
-      ...noPreferences,
+      language: null,
     };
   if (state.status === 'absent') return state;
   const next = { ...state, version: state.version + 1 };
@@ -112,7 +114,7 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
     case 'UserEnabled':
       return { ...next, disabled: false };
     case 'UserPreferencesChanged':
-      return { ...next, ...preferencesOf(event.data) };
+      return { ...next, ...preferencesChanged(preferencesOf(state), preferencesOf(event.data)) };
     default:
       return unfolded(event, state);
   }
@@ -154,8 +156,11 @@ export const decideUser = (command: UserCommand, state: UserState, context: User
   if (command.type === 'ChangeMyPreferences') {
     // the caller's own account, in whichever tenant they act
     if (state.status === 'absent' || state.id !== context.callerId) throw notFound('user');
-    const preferences = changedPreferences(state, command.data);
-    return samePreferences(preferences, state) ? [] : [{ type: 'UserPreferencesChanged', data: preferences }];
+    const current = preferencesOf(state);
+    const preferences = changedPreferences(current, command.data);
+    return samePreferences(preferences, current)
+      ? []
+      : [{ type: 'UserPreferencesChanged', data: preferences }];
   }
   if (state.status === 'absent' || state.tenant !== context.tenant) throw notFound('user');
   switch (command.type) {

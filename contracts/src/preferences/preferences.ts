@@ -31,13 +31,24 @@ export const noPreferences: UserPreferences = {
 };
 
 /**
- * A UserPreferencesChanged event's preferences: events recorded before themes (language only) read with
- * the defaults for the rest.
+ * The preferences among what is recorded (an event, a user's state): what is not there is the default,
+ * so events recorded before themes (language only) read with the defaults for the rest.
  */
 export const preferencesOf = (recorded: Partial<UserPreferences>): UserPreferences => ({
-  ...noPreferences,
-  ...recorded,
+  language: recorded.language ?? noPreferences.language,
+  theme: recorded.theme ?? noPreferences.theme,
+  highContrast: recorded.highContrast ?? noPreferences.highContrast,
+  shortcuts: recorded.shortcuts ?? noPreferences.shortcuts,
 });
+
+/** The preferences of `chosen` that differ from `current`. */
+export const preferencesChanged = (
+  current: UserPreferences,
+  chosen: UserPreferences,
+): Partial<UserPreferences> =>
+  Object.fromEntries(
+    Object.entries(chosen).filter(([key, value]) => current[key as keyof UserPreferences] !== value),
+  );
 
 /** The preferences as /api/me answers them. */
 export const userPreferencesSchema = z.object({
