@@ -84,7 +84,10 @@ describe('AddDependency', () => {
         spec
           .given([])
           .when(add({ predecessor, successor }), context())
-          .thenThrows({ code: 'not_found', details: { reason: { code: 'not-found', params: { what: 'item' } } } });
+          .thenThrows({
+            code: 'not_found',
+            details: { reason: { code: 'not-found', params: { what: 'item' } } },
+          });
     });
 
     it('refuses a removed (deleted) item or another tenant’s, which the context knows as null', () =>
@@ -114,9 +117,9 @@ describe('AddDependency', () => {
     });
 
     it('refuses an unknown type', () =>
-      expect(addDependencySchema.safeParse({ predecessor: a, successor: b, type: 'finish-to-finish' }).success).toBe(
-        false,
-      ));
+      expect(
+        addDependencySchema.safeParse({ predecessor: a, successor: b, type: 'finish-to-finish' }).success,
+      ).toBe(false));
   });
 
   describe('when A → B exists', () => {
@@ -153,7 +156,11 @@ describe('AddDependency', () => {
   });
 
   describe('when A → B → C → D exists', () => {
-    const history = [added(freshId(), a, b), added(freshId(), b, c), added(freshId(), c, d, 'start-to-start')];
+    const history = [
+      added(freshId(), a, b),
+      added(freshId(), b, c),
+      added(freshId(), c, d, 'start-to-start'),
+    ];
 
     it('refuses D → A as a cycle through every item, whatever the types', () =>
       spec
@@ -214,7 +221,10 @@ describe('RemoveDependency', () => {
     spec
       .given(history)
       .when(remove(id, 3), context())
-      .thenThrows({ code: 'conflict', details: { currentVersion: 0, reason: { code: 'version-conflict' } } }));
+      .thenThrows({
+        code: 'conflict',
+        details: { currentVersion: 0, reason: { code: 'version-conflict' } },
+      }));
 
   it('refuses an unknown id as not found', () =>
     spec
