@@ -156,6 +156,8 @@ const expectAnswers = (a: Awaited<ReturnType<typeof answers>>) => {
     status: 0,
     version: 1,
     shared: false,
+    predecessors: [],
+    successors: [],
   });
   expect(a.timeline.items.filter((i) => i.shared).map((i) => i.id)).toEqual([300, 301]);
   expect([a.timeline.from, a.timeline.to]).toEqual(['2026-03-02', '2026-03-09']);
