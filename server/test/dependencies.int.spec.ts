@@ -277,6 +277,10 @@ describe('answers as the items come and go', () => {
         ],
       },
     ]);
+    // the item at the other end is named as it was then
+    expect((reply.body as HistoryPage).refs?.[`item:${a.id}`]).toEqual([
+      expect.objectContaining({ name: a.title }),
+    ]);
     const asOf = await read(
       `/api/items/${b.id}?asOf=${encodeURIComponent(between.toISOString())}`,
       removed.position,
