@@ -227,7 +227,8 @@ type EachSameShape<A, B> =
       : false
     : false;
 type CatalogueData = { [T in PublishedEventType]: z.output<(typeof eventCatalogue)[T]['data']> };
-type PlanningDomainEvent =
+/** Every event of the planning aggregates: what the catalogue publishes. */
+export type PlanningDomainEvent =
   | ApplicationEvent
   | CommentEvent
   | AccountEvent

@@ -10,35 +10,20 @@ import type { ReadStore } from '../read-store/read-store';
 import { describeWithMongo } from '../read-store/testing/mongo-server';
 import { ItemsController } from '../items/items.controller';
 import { TimelineController } from '../items/timeline.controller';
-import { allowingDirectory, groupCreatedData, projectHistory } from '../http/testing/query-fixtures';
+import {
+  allowingDirectory,
+  groupCreatedData,
+  itemCreatedData,
+  projectHistory,
+} from '../http/testing/query-fixtures';
 import { answered } from '../http/json-text';
 
 /*
  * Issue 21: the answers that carry dependencies (an item, a project's items, the timeline), the same
  * on every read store: in memory, the embedded SQLite one and MongoDB (where MONGODB_URL is set).
  */
-const task = (id: number, group: number, start: string, end: string) => ({
-  id,
-  title: `Item ${id}`,
-  subtitle: null,
-  shortname: null,
-  description: null,
-  effort: null,
-  jiraid: null,
-  group,
-  subgroup: 'tasks',
-  resource: null,
-  jiragroup: null,
-  start,
-  end,
-  status: 0,
-  docUrl: null,
-  rank: `0|${String(id).padStart(6, '0')}`,
-  className: null,
-  type: null,
-  attributes: [],
-  storedStatus: null,
-});
+const task = (id: number, group: number, start: string, end: string) =>
+  itemCreatedData(id, group, start, end);
 const added = (tenant: string, id: number, predecessor: number, successor: number, lag = 0) =>
   event(tenant, 'DependencyAdded', { id, predecessor, successor, type: 'finish-to-start', lag });
 

@@ -7,34 +7,17 @@ import type { ReadStore } from '../read-store/read-store';
 import { describeWithMongo } from '../read-store/testing/mongo-server';
 import { ItemsController } from './items.controller';
 import { TimelineController } from './timeline.controller';
-import { allowingDirectory, groupCreatedData, projectHistory } from '../http/testing/query-fixtures';
+import {
+  allowingDirectory,
+  groupCreatedData,
+  itemCreatedData,
+  projectHistory,
+} from '../http/testing/query-fixtures';
 import { answered } from '../http/json-text';
 
 const group = groupCreatedData;
 
-const item = (id: number, groupId: number, start: string, end: string | null, overrides = {}) => ({
-  id,
-  title: `Item ${id}`,
-  subtitle: null,
-  shortname: null,
-  description: null,
-  effort: null,
-  jiraid: null,
-  group: groupId,
-  subgroup: end === null ? 'milestones' : 'tasks',
-  resource: null,
-  jiragroup: null,
-  start,
-  end,
-  status: 0,
-  docUrl: null,
-  rank: `0|${String(id).padStart(6, '0')}`,
-  className: null,
-  type: null,
-  attributes: [],
-  storedStatus: null,
-  ...overrides,
-});
+const item = itemCreatedData;
 
 // The window of every timeline query below: [2026-03-02, 2026-03-09)
 const history = [

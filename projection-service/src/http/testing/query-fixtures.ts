@@ -9,6 +9,40 @@ export const allowingDirectory = {
   user: () => ({ permissions: allPermissions }),
 } as unknown as DirectoryCache;
 
+/**
+ * The data of an ItemCreated event of project `group` (a task, or a milestone when `end` is null) with no
+ * optional field set, titled `Item <id>` and ranked by id; override what the test is about.
+ */
+export const itemCreatedData = (
+  id: number,
+  group: number,
+  start: string,
+  end: string | null,
+  overrides: Record<string, unknown> = {},
+) => ({
+  id,
+  title: `Item ${id}`,
+  subtitle: null,
+  shortname: null,
+  description: null,
+  effort: null,
+  jiraid: null,
+  group,
+  subgroup: end === null ? 'milestones' : 'tasks',
+  resource: null,
+  jiragroup: null,
+  start,
+  end,
+  status: 0,
+  docUrl: null,
+  rank: `0|${String(id).padStart(6, '0')}`,
+  className: null,
+  type: null,
+  attributes: [],
+  storedStatus: null,
+  ...overrides,
+});
+
 /** The data of a GroupCreated event with no optional field set; override what the test is about. */
 export const groupCreatedData = (id: number, title: string, overrides: Record<string, unknown> = {}) => ({
   id,
