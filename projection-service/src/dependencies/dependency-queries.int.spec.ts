@@ -1,13 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allProjections, readModelCollections } from '../projections/all-projections';
+import { readModelCollections } from '../projections/all-projections';
 import { storedEvent as event } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
-import { MongoReadStore } from '../read-store/mongo-read-store';
 import { SqliteReadStore } from '../read-store/sqlite-read-store';
 import type { ReadStore } from '../read-store/read-store';
-import { describeWithMongo } from '../read-store/testing/mongo-server';
 import { ItemsController } from '../items/items.controller';
 import { TimelineController } from '../items/timeline.controller';
 import {
@@ -15,6 +13,7 @@ import {
   groupCreatedData,
   itemCreatedData,
   projectHistory,
+  describeAnswersOnMongo,
 } from '../http/testing/query-fixtures';
 import { answered } from '../http/json-text';
 
@@ -113,15 +112,4 @@ describe('dependency answers', () => {
   });
 });
 
-describeWithMongo('dependency answers on MongoDB', (server) => {
-  it('answer as on the in-memory store', async () => {
-    const mongo = new MongoReadStore(server().client.db(server().freshDatabase()));
-    await mongo.ensureIndexes(allProjections);
-    const memory = new MemoryReadStore();
-    await Promise.all([projectHistory(mongo, history), projectHistory(memory, history)]);
-
-    const fromMongo = await answers(mongo);
-    expect(fromMongo).toEqual(await answers(memory));
-    expectAnswers(fromMongo);
-  });
-});
+describeAnswersOnMongo('dependency answers on MongoDB', history, answers, expectAnswers);

@@ -1,10 +1,7 @@
 import type { ItemView, Page } from '@fahrplan/contracts';
-import { allProjections } from '../projections/all-projections';
 import { storedEvent as event } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
-import { MongoReadStore } from '../read-store/mongo-read-store';
 import type { ReadStore } from '../read-store/read-store';
-import { describeWithMongo } from '../read-store/testing/mongo-server';
 import { ItemsController } from './items.controller';
 import { TimelineController } from './timeline.controller';
 import {
@@ -12,6 +9,7 @@ import {
   groupCreatedData,
   itemCreatedData,
   projectHistory,
+  describeAnswersOnMongo,
 } from '../http/testing/query-fixtures';
 import { answered } from '../http/json-text';
 
@@ -247,15 +245,4 @@ describe('item and timeline queries on the in-memory store', () => {
   });
 });
 
-describeWithMongo('item and timeline queries on MongoDB', (server) => {
-  it('answer as on the in-memory store', async () => {
-    const mongo = new MongoReadStore(server().client.db(server().freshDatabase()));
-    await mongo.ensureIndexes(allProjections);
-    const memory = new MemoryReadStore();
-    await Promise.all([projectHistory(mongo, history), projectHistory(memory, history)]);
-
-    const fromMongo = await answers(mongo);
-    expect(fromMongo).toEqual(await answers(memory));
-    expectAnswers(fromMongo);
-  });
-});
+describeAnswersOnMongo('item and timeline queries on MongoDB', history, answers, expectAnswers);
