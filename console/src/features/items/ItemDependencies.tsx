@@ -161,7 +161,7 @@ export function ItemDependencies({ itemId, editable }: Props) {
             allowDeselect={false}
             value={side}
             onChange={(next) => setSide((next as Side | null) ?? 'predecessors')}
-            w={220}
+            w={180}
           />
           <SearchSelect
             label={t('dependencies.other')}
@@ -190,7 +190,7 @@ export function ItemDependencies({ itemId, editable }: Props) {
             range={ranges.dependencyLag}
             value={lag}
             onChange={setLag}
-            w={110}
+            w={150}
           />
           <Button onClick={() => void onAdd()} disabled={other === null} loading={adding.isLoading}>
             {t('dependencies.add')}
