@@ -27,6 +27,7 @@ import { TRACKER_SECRETS, trackerHandlers } from './tracker/tracker.handlers';
 import { AggregateRunner } from './infrastructure/aggregate-runner';
 import { ItemRanks } from './items/item-ranks';
 import { ITEM_RANKS, itemHandlers } from './items/item.handlers';
+import { dependencyHandlers } from './dependencies/dependency.handlers';
 import { EventStoreLookups } from './infrastructure/event-store-lookups';
 import { AGGREGATE_RUNNER, CLOCK, EVENT_STORE, LOOKUPS } from './infrastructure/tokens';
 
@@ -84,6 +85,7 @@ export class CommandServiceModule {
           useFactory: () => new ItemRanks(options.eventStore, options.itemRanksFile),
         },
         ...itemHandlers,
+        ...dependencyHandlers,
       ],
       exports: [AGGREGATE_RUNNER],
     };

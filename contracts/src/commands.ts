@@ -22,6 +22,7 @@ import {
   shareProjectSchema,
 } from './group/group.commands';
 import { deleteItemSchema, restoreItemSchema, saveItemSchema } from './item/item';
+import { addDependencySchema, removeDependencySchema } from './dependency/dependency';
 import {
   answerInvitationSchema,
   changeAttributeSchemasSchema,
@@ -253,6 +254,17 @@ export const commandCatalogue = {
     permission: () => ({ resource: 'items', action: 'EDIT' }),
     summary:
       'Restore a deleted item (with the version of its deletion); 409 while its project is deleted, 400 when its lane was removed.',
+  },
+  AddDependency: {
+    schema: addDependencySchema,
+    permission: () => ({ resource: 'items', action: 'EDIT' }),
+    summary:
+      'Make item `successor` depend on item `predecessor` (type finish-to-start by default, or start-to-start; lag in working days, negative for a lead). The predecessor may be an item of a project shared with the tenant and accepted, the successor must be its own. 400 for an item depending on itself, a duplicate or a cycle (naming it by item titles); 404 for an item the tenant cannot see.',
+  },
+  RemoveDependency: {
+    schema: removeDependencySchema,
+    permission: () => ({ resource: 'items', action: 'EDIT' }),
+    summary: 'Remove a dependency (with version 0 if given); 404 when there is none by that id, or no more.',
   },
   CreateTenant: {
     schema: createTenantSchema,

@@ -28,6 +28,12 @@ export class DomainError extends Error {
 
 export const validationError = (message: string, fieldErrors: FieldError[] = []) =>
   new DomainError('validation', message, { fieldErrors });
+/** A refusal (400) with a code of its own, about one field: `message` is both the field's and the answer's. */
+export const refusalOf = (code: ProblemCode, field: string, message: string, params?: Meaning['params']) =>
+  new DomainError('validation', message, {
+    fieldErrors: [{ field, message }],
+    reason: problem(code, params),
+  });
 /** A validation error about one field: `message` for the field, `detail` for the whole answer. */
 export const invalidField = (field: string, message: string, detail: string) =>
   validationError(detail, [{ field, message }]);

@@ -15,6 +15,8 @@ import type { GroupEvent } from './group/group.events';
 import type { CommentEvent } from './comment/comment';
 import { itemSystemTypes } from './item/item';
 import type { ItemEvent } from './item/item';
+import { dependencyTypes } from './dependency/dependency';
+import type { DependencyEvent } from './dependency/dependency';
 import { attributeValueSchema } from './rules/attributes';
 import { limits, serverDateSchema, serverDateTimeSchema } from './rules/limits';
 import { numberIn, ranges } from './rules/ranges';
@@ -194,6 +196,14 @@ const itemUpdatedData = z.object({
 });
 const itemDeletedData = z.object({ id });
 const itemRestoredData = z.object({ id });
+const dependencyAddedData = z.object({
+  id,
+  predecessor: id,
+  successor: id,
+  type: z.enum(dependencyTypes),
+  lag: z.number().int().min(ranges.dependencyLag.min).max(ranges.dependencyLag.max),
+});
+const dependencyRemovedData = z.object({ id, predecessor: id, successor: id });
 
 /** True when A and B have the same keys and each is assignable to the other. */
 type SameShape<A, B> = [A, B] extends [B, A]
@@ -217,8 +227,16 @@ type EachSameShape<A, B> =
       : false
     : false;
 type CatalogueData = { [T in PublishedEventType]: z.output<(typeof eventCatalogue)[T]['data']> };
-type PlanningDomainEvent =
-  ApplicationEvent | CommentEvent | AccountEvent | GroupEvent | GoalEvent | ResourceEvent | ItemEvent;
+/** Every event of the planning aggregates: what the catalogue publishes. */
+export type PlanningDomainEvent =
+  | ApplicationEvent
+  | CommentEvent
+  | AccountEvent
+  | GroupEvent
+  | GoalEvent
+  | ResourceEvent
+  | ItemEvent
+  | DependencyEvent;
 
 /** One published event type in one schema version. */
 export interface PublishedEventDefinition<Data extends z.ZodType = z.ZodType> {
@@ -468,6 +486,21 @@ export const eventCatalogue = {
     data: itemRestoredData,
     aggregateId: byId,
   }),
+  DependencyAdded: defineEvent({
+    schemaVersion: 1,
+    category: 'dependencies',
+    summary:
+      'Item `successor` depends on item `predecessor` (issue 21): finish-to-start or start-to-start, `lag` in working days (negative: a lead). The predecessor may be an item of a project shared with the tenant; the successor is always its own.',
+    data: dependencyAddedData,
+    aggregateId: byId,
+  }),
+  DependencyRemoved: defineEvent({
+    schemaVersion: 1,
+    category: 'dependencies',
+    summary: 'A dependency was removed; `predecessor` and `successor` name the items it linked.',
+    data: dependencyRemovedData,
+    aggregateId: byId,
+  }),
 } as const;
 
 export type PublishedEventType = keyof typeof eventCatalogue;
@@ -552,6 +585,8 @@ export const planningEventSchemas = {
   ItemUpdated: envelopeOf('ItemUpdated'),
   ItemDeleted: envelopeOf('ItemDeleted'),
   ItemRestored: envelopeOf('ItemRestored'),
+  DependencyAdded: envelopeOf('DependencyAdded'),
+  DependencyRemoved: envelopeOf('DependencyRemoved'),
 } satisfies { [T in PublishedEventType]: z.ZodType };
 
 /** Any published planning event, discriminated by `type`. */
@@ -587,6 +622,8 @@ export const planningEventSchema = z.discriminatedUnion('type', [
   planningEventSchemas.ItemUpdated,
   planningEventSchemas.ItemDeleted,
   planningEventSchemas.ItemRestored,
+  planningEventSchemas.DependencyAdded,
+  planningEventSchemas.DependencyRemoved,
 ]);
 export type PlanningEvent = z.output<typeof planningEventSchema>;
 

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { accountDecider, accountEntrySchema } from './account/account';
-import type { AccountEvent } from './account/account';
 import { applicationDecider, applicationFieldsSchema } from './application/application';
-import type { ApplicationEvent } from './application/application';
 import { commentDecider, createCommentSchema } from './comment/comment';
-import type { CommentEvent } from './comment/comment';
 import type { DomainEvent, StoredEvent } from './events';
 import { schemaVersionOf } from './upcasting';
 import { createGoalSchema, goalDecider } from './goal/goal';
@@ -18,6 +15,8 @@ import type { GroupEvent } from './group/group.events';
 import type { GroupState } from './group/group.state';
 import { itemDecider, saveItemSchema } from './item/item';
 import type { ItemCommand, ItemEvent, ItemState } from './item/item';
+import { dependencyDecider } from './dependency/dependency';
+import type { DependencyEvent } from './dependency/dependency';
 import {
   accountEntryEventSchema,
   aggregateIdOf,
@@ -30,6 +29,7 @@ import {
   publishedCategories,
   publishedEventTypes,
 } from './event-catalogue';
+import type { PlanningDomainEvent } from './event-catalogue';
 import { parseStreamName, streamName } from './streams';
 import { aContext, anApplication, fixedNow, freshId } from './testing/decider-spec';
 
@@ -137,9 +137,24 @@ const decidedItemEvents = (): ItemEvent[] => {
   return events;
 };
 
-const decidedEvents = (): (
-  ApplicationEvent | CommentEvent | AccountEvent | GroupEvent | GoalEvent | ResourceEvent | ItemEvent
-)[] => {
+/** A dependency added and removed. */
+const decidedDependencyEvents = (): DependencyEvent[] => {
+  const id = freshId();
+  const items = { 1: { title: 'Build', own: true }, 2: { title: 'Test', own: true } };
+  const added = dependencyDecider.decide(
+    { type: 'AddDependency', data: { predecessor: 1, successor: 2, type: 'start-to-start', lag: -2 } },
+    dependencyDecider.initialState,
+    aContext({ newId: id, items }),
+  );
+  const removed = dependencyDecider.decide(
+    { type: 'RemoveDependency', data: { id } },
+    dependencyDecider.evolve(dependencyDecider.initialState, added[0]!),
+    aContext({ newId: freshId(), items }),
+  );
+  return [...added, ...removed];
+};
+
+const decidedEvents = (): PlanningDomainEvent[] => {
   const appId = freshId();
   const [created] = applicationDecider.decide(
     {
@@ -210,6 +225,7 @@ const decidedEvents = (): (
     ...decidedGroupEvents(),
     ...decidedResourceEvents(),
     ...decidedItemEvents(),
+    ...decidedDependencyEvents(),
   ];
 };
 
@@ -298,6 +314,7 @@ describe('event catalogue', () => {
       'account',
       'application',
       'comment',
+      'dependencies',
       'goal',
       'group',
       'item',
@@ -305,9 +322,17 @@ describe('event catalogue', () => {
     ]);
   });
 
+  it('keys a dependency event by the dependency', () => {
+    for (const event of decidedDependencyEvents())
+      expect(aggregateIdOf(event.type, event.data)).toBe(String(event.data.id));
+  });
+
   it('keys every event by the id part of the stream it is stored in', () => {
     for (const event of decidedEvents()) {
       const { category } = eventCatalogue[event.type];
+      // a tenant's graph stream holds many dependencies: each is keyed by its own id, which keeps its
+      // two events (added, removed) in order
+      if (category === 'dependencies') continue;
 
       expect(aggregateIdOf(event.type, event.data)).toBe(
         parseStreamName(streamName(category, event.data.id)).id,

@@ -28,6 +28,7 @@ export * from './group/group.decide';
 export * from './group/subgroups';
 export * from './group/share-views';
 export * from './item/item';
+export * from './dependency/dependency';
 export * from './goal/goal';
 export * from './resource/resource';
 export * from './comment/comment';

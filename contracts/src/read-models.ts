@@ -6,6 +6,7 @@ import type { GroupFields, GroupGoalValue } from './group/group.commands';
 import type { ProjectShare } from './group/group.state';
 import type { Subgroup } from './group/subgroups';
 import type { ItemFields, ItemSystemType } from './item/item';
+import type { DependencyType } from './dependency/dependency';
 import type { OptionLists } from './options/option-lists';
 import type { UserPreferences } from './preferences/preferences';
 import type { AttributeDefinition, FeatureFlags } from './identity/tenant.commands';
@@ -162,8 +163,26 @@ export interface FieldProblem {
   readonly params?: Readonly<Record<string, string | number>>;
 }
 
+/**
+ * One dependency seen from one of its items (issue 21): its id, the item at the other end, its type and
+ * lag in working days, and its version (0: a dependency is added and removed, never changed).
+ */
+export interface DependencyLink {
+  readonly id: number;
+  readonly item: number;
+  readonly type: DependencyType;
+  readonly lag: number;
+  readonly version: number;
+}
+
+/** An item's dependencies: those it depends on (`predecessors`) and those that depend on it (`successors`). */
+export interface ItemDependencies {
+  readonly predecessors: readonly DependencyLink[];
+  readonly successors: readonly DependencyLink[];
+}
+
 /** An item as GET /api/items/:idOrName answers (§3 Item). */
-export interface ItemView extends ItemFields {
+export interface ItemView extends ItemFields, ItemDependencies {
   readonly id: number;
   readonly tenant: string;
   readonly version: number;
@@ -192,8 +211,8 @@ export interface TimelineGroup {
   readonly jirarepo: GroupFields['jirarepo'];
 }
 
-/** An item as the timeline draws it. */
-export interface TimelineItem {
+/** An item as the timeline draws it, with its dependencies (of the caller's tenant). */
+export interface TimelineItem extends ItemDependencies {
   readonly id: number;
   readonly title: string;
   readonly group: number;

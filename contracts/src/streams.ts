@@ -3,6 +3,8 @@ export const categories = [
   'application',
   'group',
   'item',
+  /** One stream per tenant: its dependency graph (docs/design/dependencies.md). */
+  'dependencies',
   'goal',
   'resource',
   'comment',

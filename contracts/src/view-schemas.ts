@@ -14,6 +14,7 @@ import { referenceCategories } from './history/history-refs';
 import type { ExportedEvent, HistoryPage } from './history/history';
 import { attributeDefinitionSchema, featureFlagsSchema, permissionsSchema } from './identity/tenant.commands';
 import { itemFieldsSchema, itemSystemTypes } from './item/item';
+import { dependencyTypes } from './dependency/dependency';
 import { userPreferencesSchema } from './preferences/preferences';
 import type {
   AccountView,
@@ -154,7 +155,21 @@ export const meViewSchema = z.object({
   ...tenantSettings,
 });
 
+/** An item's dependencies, each seen from the item (issue 21). */
+const dependencyLinkSchema = z.object({
+  id,
+  item: id,
+  type: z.enum(dependencyTypes),
+  lag: z.number().int(),
+  version: id,
+});
+const itemDependenciesShape = {
+  predecessors: z.array(dependencyLinkSchema),
+  successors: z.array(dependencyLinkSchema),
+};
+
 export const itemViewSchema = itemFieldsSchema.extend({
+  ...itemDependenciesShape,
   id,
   tenant: text,
   version: id,
@@ -197,6 +212,7 @@ export const timelineViewSchema = z.object({
       status: id,
       version: id,
       shared: z.boolean(),
+      ...itemDependenciesShape,
     }),
   ),
   summaries: z.array(

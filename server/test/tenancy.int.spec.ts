@@ -267,6 +267,8 @@ describe('permissions', () => {
     SaveItem: { title: 'viewer item', group: project.id, subgroup: 'tasks', start: '2026-03-02T00:00' },
     DeleteItem: { id: project.id, version: 0 },
     RestoreItem: { id: project.id, version: 0 },
+    AddDependency: { predecessor: project.id, successor: project.id + 1 },
+    RemoveDependency: { id: project.id },
     CreateTenant: { name: 'viewer-tenant' },
     ChangeTenantFeatures: { features: demoFeatures },
     ChangeAttributeSchemas: { applicationAttributes: [], taskAttributes: [] },

@@ -155,6 +155,8 @@ export class AggregateRunner {
     /** The idempotency claim to write with the first events of a new record (see `newId`). */
     readonly claim?: string;
     readonly what: string;
+    /** The stream holds many records (a tenant's dependency graph), not only record `id`. */
+    readonly manyRecords?: boolean;
     readonly decider: Decider<C, S, E, X>;
     readonly command: C;
     readonly envelope: CommandEnvelope;
@@ -189,7 +191,7 @@ export class AggregateRunner {
         // is recognised (or, if its events are not stored yet, the expected revision decides)
         if (claimed !== id) {
           const { category } = parseStreamName(stream);
-          const winner = streamName(category as Category, claimed);
+          const winner = options.manyRecords ? stream : streamName(category as Category, claimed);
           return this.run({ ...options, id: claimed, stream: winner, claim: undefined });
         }
       }

@@ -40,6 +40,8 @@ export class RestoreSubgroupMessage extends CommandMessage {}
 export class SaveItemMessage extends CommandMessage {}
 export class DeleteItemMessage extends CommandMessage {}
 export class RestoreItemMessage extends CommandMessage {}
+export class AddDependencyMessage extends CommandMessage {}
+export class RemoveDependencyMessage extends CommandMessage {}
 
 export class CreateTenantMessage extends CommandMessage {}
 export class ChangeTenantFeaturesMessage extends CommandMessage {}
@@ -90,6 +92,8 @@ export const messageClasses = {
   SaveItem: SaveItemMessage,
   DeleteItem: DeleteItemMessage,
   RestoreItem: RestoreItemMessage,
+  AddDependency: AddDependencyMessage,
+  RemoveDependency: RemoveDependencyMessage,
   CreateTenant: CreateTenantMessage,
   ChangeTenantFeatures: ChangeTenantFeaturesMessage,
   ChangeAttributeSchemas: ChangeAttributeSchemasMessage,

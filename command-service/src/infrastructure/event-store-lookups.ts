@@ -20,7 +20,10 @@ import type {
   GoalState,
   GroupEvent,
   GroupState,
+  DependencyItemFacts,
+  ItemEvent,
   ItemGroupFacts,
+  ItemState,
   StoredEvent,
 } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
@@ -177,6 +180,49 @@ export class EventStoreLookups implements Lookups {
       subgroups: subgroupsOf(state.subgroups).map((s) => s.id),
       sprint: isSprintGroup(state.fields),
     };
+  }
+
+  /**
+   * An item whoever owns it, as the tenant may see it: its own, or one of a project shared with it and
+   * accepted; null otherwise. `live` when the item and its project are.
+   */
+  private async visibleItem(id: number, tenant: string) {
+    const events = await this.store.readStream(streamName('item', id));
+    if (events.length === 0) return null;
+    const state = events.reduce<ItemState>(
+      (s, e) => itemDecider.evolve(s, e as unknown as ItemEvent),
+      itemDecider.initialState,
+    );
+    if (state.status === 'absent') return null;
+    const owner = events[0]!.metadata.tenant;
+    const project = await this.anyGroup(state.fields.group);
+    const accepted =
+      project?.state.status === 'active' &&
+      project.state.shares.some((share) => share.tenant === tenant && share.status === 'ACCEPTED');
+    if (owner !== tenant && !accepted) return null;
+    return {
+      title: state.fields.title,
+      own: owner === tenant,
+      live: state.status === 'active' && project?.state.status === 'active',
+    };
+  }
+
+  async dependencyItems(ids: readonly number[], tenant: string) {
+    const found: Record<number, DependencyItemFacts | null> = {};
+    for (const id of new Set(ids)) {
+      const item = await this.visibleItem(id, tenant);
+      found[id] = item?.live ? { title: item.title, own: item.own } : null;
+    }
+    return found;
+  }
+
+  async itemTitles(ids: readonly number[], tenant: string) {
+    const titles: Record<number, string> = {};
+    for (const id of new Set(ids)) {
+      const item = await this.visibleItem(id, tenant);
+      if (item) titles[id] = item.title;
+    }
+    return titles;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { resourceNotFound } from '@fahrplan/contracts';
-import type { AccountOwner, AccountRefType, ItemGroupFacts } from '@fahrplan/contracts';
+import type { AccountOwner, AccountRefType, DependencyItemFacts, ItemGroupFacts } from '@fahrplan/contracts';
 
 /** The records a handler may ask about by id. */
 export type LookupCategory = 'application' | 'group' | 'item' | 'goal' | 'resource';
@@ -56,6 +56,17 @@ export interface Lookups {
     group: number,
     tenant: string,
   ): Promise<{ readonly id: number; readonly title: string | null }[]>;
+  /**
+   * What a dependency's decision needs of the items it links, by id: the tenant's own live items in a
+   * live project, and those of a live project shared with the tenant and accepted (`own` false); null
+   * for anything else (unknown, deleted, another tenant's).
+   */
+  dependencyItems(
+    ids: readonly number[],
+    tenant: string,
+  ): Promise<Record<number, DependencyItemFacts | null>>;
+  /** The titles of those of `ids` that are or were the tenant's items (or of a project shared with it). */
+  itemTitles(ids: readonly number[], tenant: string): Promise<Record<number, string>>;
   /** How many of the tenant's live items lane `lane` of project `group` holds. */
   laneItems(group: number, lane: string, tenant: string): Promise<number>;
   /** The tenant's live projects with a value for the goal, and its live goals that name it as parent. */

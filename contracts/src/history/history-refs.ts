@@ -6,7 +6,7 @@ import type { HistoryCategory } from './history';
  */
 
 /** The kinds of record a history field may refer to. */
-export const referenceCategories = ['group', 'application', 'resource', 'account', 'goal'] as const;
+export const referenceCategories = ['group', 'application', 'resource', 'account', 'goal', 'item'] as const;
 export type ReferenceCategory = (typeof referenceCategories)[number];
 
 /** The fields of a record that refer to other records, per history category, and to what kind. */
@@ -20,7 +20,8 @@ export const referenceFields: Partial<
     applications: 'application',
     goals: 'goal',
   },
-  item: { group: 'group', resource: 'resource' },
+  // an item's dependencies (issue 21) name the item at their other end
+  item: { group: 'group', resource: 'resource', predecessors: 'item', successors: 'item' },
   application: { parent: 'application', account: 'account' },
 };
 
@@ -30,17 +31,21 @@ export const referenceOf = (category: string, field: string): ReferenceCategory 
 
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
 
-/** The ids a reference field's value names: an id, a list of ids, or a project's goal values' `goalId`s. */
+/** The id an element of a list of references names: itself, a goal value's `goalId`, a dependency's `item`. */
+const elementId = (element: unknown): number[] => {
+  if (isId(element)) return [element];
+  if (typeof element !== 'object' || element === null) return [];
+  const { goalId, item } = element as { goalId?: unknown; item?: unknown };
+  return isId(goalId) ? [goalId] : isId(item) ? [item] : [];
+};
+
+/**
+ * The ids a reference field's value names: an id, a list of ids, a project's goal values' `goalId`s,
+ * or an item's dependencies' other `item`s.
+ */
 export const referencedIds = (value: unknown): number[] => {
   if (isId(value)) return [value];
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((element: unknown) =>
-    isId(element)
-      ? [element]
-      : typeof element === 'object' && element !== null && isId((element as { goalId?: unknown }).goalId)
-        ? [(element as { goalId: number }).goalId]
-        : [],
-  );
+  return Array.isArray(value) ? value.flatMap(elementId) : [];
 };
 
 /** A referenced record's key in a history page's `refs`: `group:12`. */

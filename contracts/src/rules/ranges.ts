@@ -33,6 +33,8 @@ export const ranges = {
   order: { min: -1_000_000_000, max: 1_000_000_000, decimals: 0 },
   /** A custom attribute of type number. */
   attributeNumber: { min: -largest, max: largest, decimals: 2 },
+  /** A dependency's lag in working days (§9), negative for a lead: about four years either way. */
+  dependencyLag: { min: -999, max: 999, decimals: 0 },
 } as const satisfies Record<string, NumericRange>;
 
 /** The range said for people: "a whole number between 0 and 99". */

@@ -1,5 +1,7 @@
 import {
+  dependencyStream,
   diffRecords,
+  parseStreamName,
   parseTrackerRepositoryId,
   referenceKey,
   referenceOf,
@@ -13,6 +15,8 @@ import {
 } from '@fahrplan/contracts';
 import type {
   Decider,
+  DependencyAdded,
+  DependencyRemoved,
   DomainEvent,
   HistoryCategory,
   HistoryQuery,
@@ -215,6 +219,38 @@ export const projectSpans = (events: readonly StoredEvent[], states: readonly St
       spans.push({ group, from: events[i]!.position, until: Number.POSITIVE_INFINITY });
   });
   return spans;
+};
+
+/** A dependency as an item's history shows it: its id, the item at the other end, its type and lag. */
+interface DependencyEntry {
+  readonly id: number;
+  readonly item: number;
+  readonly type: string;
+  readonly lag: number;
+}
+
+/**
+ * An item's rows of its tenant's dependency graph (issue 21): each dependency added to it or removed
+ * from it, as its `predecessors` (those it depends on) or `successors` changing, in the graph's stream.
+ */
+export const dependencyRows = (item: number, graphEvents: readonly StoredEvent[]): HistoryRow[] => {
+  const lists: Record<'predecessors' | 'successors', DependencyEntry[]> = {
+    predecessors: [],
+    successors: [],
+  };
+  return graphEvents.flatMap((event) => {
+    const data = event.data as DependencyAdded['data'] | DependencyRemoved['data'];
+    const field = data.successor === item ? 'predecessors' : data.predecessor === item ? 'successors' : null;
+    if (field === null) return [];
+    const before = lists[field];
+    const other = field === 'predecessors' ? data.predecessor : data.successor;
+    if (event.type === 'DependencyAdded') {
+      const { type, lag } = data as DependencyAdded['data'];
+      lists[field] = [...before, { id: data.id, item: other, type, lag }];
+    } else if (event.type === 'DependencyRemoved') lists[field] = before.filter((d) => d.id !== data.id);
+    else return [];
+    return [historyRow(event, { [field]: before }, { [field]: lists[field] })];
+  });
 };
 
 /** The project events that take its live items along, and whether the items are deleted after them. */
@@ -420,7 +456,16 @@ export class HistoryReader {
           ),
         ),
       );
-    return [...rows, ...withProjects, ...observed.flat()].sort((a, b) => a.position - b.position);
+    const dependencies =
+      category === 'item' && events[0]
+        ? dependencyRows(
+            Number(parseStreamName(events[0].streamId).id),
+            await this.read(dependencyStream(tenant), budget),
+          )
+        : [];
+    return [...rows, ...withProjects, ...observed.flat(), ...dependencies].sort(
+      (a, b) => a.position - b.position,
+    );
   }
 
   /**

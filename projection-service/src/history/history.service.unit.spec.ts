@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { HistoryRow, StoredEvent } from '@fahrplan/contracts';
 import {
+  dependencyRows,
   issueLinks,
   issueRows,
   namesOf,
@@ -212,5 +213,58 @@ describe("an item's project deletions (issue 19)", () => {
       states,
     );
     expect(later.map((r) => r.position)).toEqual([35, 37]);
+  });
+});
+
+describe('dependencyRows (issue 21)', () => {
+  it("turns the graph's events at an item into changes of its predecessors and successors, and skips the others", () => {
+    const graph = (position: number, type: string, data: unknown) =>
+      at(position, type, data, 'dependencies-acme');
+    const rows = dependencyRows(5, [
+      graph(10, 'DependencyAdded', { id: 90, predecessor: 4, successor: 5, type: 'finish-to-start', lag: 2 }),
+      graph(11, 'DependencyAdded', { id: 91, predecessor: 6, successor: 7, type: 'finish-to-start', lag: 0 }),
+      graph(12, 'DependencyAdded', { id: 92, predecessor: 5, successor: 8, type: 'start-to-start', lag: -1 }),
+      graph(13, 'DependencyRemoved', { id: 90, predecessor: 4, successor: 5 }),
+    ]);
+
+    expect(rows.map((row) => [row.position, row.event, row.stream, row.changes])).toEqual([
+      [
+        10,
+        'DependencyAdded',
+        'dependencies-acme',
+        [
+          {
+            field: 'predecessors',
+            before: [],
+            after: [{ id: 90, item: 4, type: 'finish-to-start', lag: 2 }],
+          },
+        ],
+      ],
+      [
+        12,
+        'DependencyAdded',
+        'dependencies-acme',
+        [
+          {
+            field: 'successors',
+            before: [],
+            after: [{ id: 92, item: 8, type: 'start-to-start', lag: -1 }],
+          },
+        ],
+      ],
+      [
+        13,
+        'DependencyRemoved',
+        'dependencies-acme',
+        [
+          {
+            field: 'predecessors',
+            before: [{ id: 90, item: 4, type: 'finish-to-start', lag: 2 }],
+            after: [],
+          },
+        ],
+      ],
+    ]);
+    expect(referencesOf('item', rows).get('item:8')).toEqual({ category: 'item', id: 8 });
   });
 });

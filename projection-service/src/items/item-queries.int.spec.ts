@@ -1,40 +1,21 @@
 import type { ItemView, Page } from '@fahrplan/contracts';
-import { allProjections } from '../projections/all-projections';
 import { storedEvent as event } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
-import { MongoReadStore } from '../read-store/mongo-read-store';
 import type { ReadStore } from '../read-store/read-store';
-import { describeWithMongo } from '../read-store/testing/mongo-server';
 import { ItemsController } from './items.controller';
 import { TimelineController } from './timeline.controller';
-import { allowingDirectory, groupCreatedData, projectHistory } from '../http/testing/query-fixtures';
+import {
+  allowingDirectory,
+  groupCreatedData,
+  itemCreatedData,
+  projectHistory,
+  describeAnswersOnMongo,
+} from '../http/testing/query-fixtures';
 import { answered } from '../http/json-text';
 
 const group = groupCreatedData;
 
-const item = (id: number, groupId: number, start: string, end: string | null, overrides = {}) => ({
-  id,
-  title: `Item ${id}`,
-  subtitle: null,
-  shortname: null,
-  description: null,
-  effort: null,
-  jiraid: null,
-  group: groupId,
-  subgroup: end === null ? 'milestones' : 'tasks',
-  resource: null,
-  jiragroup: null,
-  start,
-  end,
-  status: 0,
-  docUrl: null,
-  rank: `0|${String(id).padStart(6, '0')}`,
-  className: null,
-  type: null,
-  attributes: [],
-  storedStatus: null,
-  ...overrides,
-});
+const item = itemCreatedData;
 
 // The window of every timeline query below: [2026-03-02, 2026-03-09)
 const history = [
@@ -156,6 +137,8 @@ const expectAnswers = (a: Awaited<ReturnType<typeof answers>>) => {
     status: 0,
     version: 1,
     shared: false,
+    predecessors: [],
+    successors: [],
   });
   expect(a.timeline.items.filter((i) => i.shared).map((i) => i.id)).toEqual([300, 301]);
   expect([a.timeline.from, a.timeline.to]).toEqual(['2026-03-02', '2026-03-09']);
@@ -262,15 +245,4 @@ describe('item and timeline queries on the in-memory store', () => {
   });
 });
 
-describeWithMongo('item and timeline queries on MongoDB', (server) => {
-  it('answer as on the in-memory store', async () => {
-    const mongo = new MongoReadStore(server().client.db(server().freshDatabase()));
-    await mongo.ensureIndexes(allProjections);
-    const memory = new MemoryReadStore();
-    await Promise.all([projectHistory(mongo, history), projectHistory(memory, history)]);
-
-    const fromMongo = await answers(mongo);
-    expect(fromMongo).toEqual(await answers(memory));
-    expectAnswers(fromMongo);
-  });
-});
+describeAnswersOnMongo('item and timeline queries on MongoDB', history, answers, expectAnswers);

@@ -1,5 +1,6 @@
 import { countWorkingDays, workload } from '@fahrplan/contracts';
-import type { ItemView } from '@fahrplan/contracts';
+import type { ItemDependencies, ItemView } from '@fahrplan/contracts';
+import { noDependencies } from '../dependencies/dependency-links';
 import type { ItemDoc } from './items.projection';
 
 /** §9 working days of an item's date parts, [start, end); null for a milestone or outside the calendar. */
@@ -25,13 +26,19 @@ export const byRank = (
   compareText(a.start, b.start) ||
   a.id - b.id;
 
-/** The API view of an item: with its duration, its workload and its project's title. */
-export const itemView = (doc: ItemDoc, groupTitle: string | null): ItemView => {
+/** The API view of an item: with its duration, its workload, its project's title and its dependencies. */
+export const itemView = (
+  doc: ItemDoc,
+  groupTitle: string | null,
+  dependencies: ItemDependencies = noDependencies,
+): ItemView => {
   const duration = durationOf(doc.start, doc.end);
   return {
     ...doc,
     duration,
     workload: doc.end === null ? null : workload(doc.effort, duration),
     groupTitle,
+    predecessors: dependencies.predecessors,
+    successors: dependencies.successors,
   };
 };

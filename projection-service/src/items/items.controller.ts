@@ -3,8 +3,9 @@ import { notFound } from '@fahrplan/contracts';
 import type { ItemView, Page } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
+import { dependenciesOf } from '../dependencies/dependency-links';
 import { visibleGroup } from '../groups/visible-groups';
-import { pageAnswer, pageRequest, sortRequest, sortedPage } from '../http/paging';
+import { maxPageLimit, pageAnswer, pageRequest, sortRequest, sortedPage } from '../http/paging';
 import type { SortKey } from '../http/paging';
 import { findByName, requireView, searchFilter, strip } from '../http/query-helpers';
 import { fieldError, numbers } from '../http/query-params';
@@ -59,10 +60,15 @@ export class ItemsController extends ReadModelQueries {
       ? { titles: new Map([[project.id, project.title]]), deleted: new Set<number>() }
       : await this.projectTitles(docs);
     // the items of a deleted project went with it (GroupDeleted): a page may hold fewer than its limit
+    const live = docs.filter((doc) => !projects.deleted.has(doc.group));
+    const dependencies = await dependenciesOf(
+      this.store,
+      principal.tenant,
+      live.map((doc) => doc.id),
+      maxPageLimit,
+    );
     return pageAnswer(
-      docs
-        .filter((doc) => !projects.deleted.has(doc.group))
-        .map((doc) => itemView(doc, projects.titles.get(doc.group) ?? null)),
+      live.map((doc) => itemView(doc, projects.titles.get(doc.group) ?? null, dependencies.get(doc.id))),
       page.nextCursor,
     );
   }
@@ -109,6 +115,7 @@ export class ItemsController extends ReadModelQueries {
     const item = strip<ItemDoc>(doc);
     const project = await this.store.get('groups', String(item.group));
     if (project?.deleted === true) throw notFound('item');
-    return itemView(item, (project?.title as string | undefined) ?? null);
+    const dependencies = await dependenciesOf(this.store, tenant, [item.id], maxPageLimit);
+    return itemView(item, (project?.title as string | undefined) ?? null, dependencies.get(item.id));
   }
 }

@@ -5,7 +5,14 @@ import {
   timelineItemsMaxDays,
   toDayNumber,
 } from '@fahrplan/contracts';
-import type { TimelineDetail, TimelineGroup, TimelineItem, TimelineView } from '@fahrplan/contracts';
+import type {
+  ItemDependencies,
+  TimelineDetail,
+  TimelineGroup,
+  TimelineItem,
+  TimelineView,
+} from '@fahrplan/contracts';
+import { dependenciesOf, noDependencies } from '../dependencies/dependency-links';
 import type { GroupDoc } from '../groups/groups.projection';
 import { encodeCursor, fieldsPageOf } from '../http/paging';
 import type { PageRequest, SortOrder } from '../http/paging';
@@ -140,7 +147,11 @@ export const timelineGroup = (g: RowDoc, tenant: string): TimelineGroup => ({
   jirarepo: g.jirarepo,
 });
 
-export const timelineItem = (item: TimelineItemDoc, tenant: string): TimelineItem => ({
+export const timelineItem = (
+  item: TimelineItemDoc,
+  tenant: string,
+  dependencies: ItemDependencies = noDependencies,
+): TimelineItem => ({
   id: item.id,
   title: item.title,
   group: item.group,
@@ -153,7 +164,12 @@ export const timelineItem = (item: TimelineItemDoc, tenant: string): TimelineIte
   status: item.status,
   version: item.version,
   shared: item.tenant !== tenant,
+  predecessors: dependencies.predecessors,
+  successors: dependencies.successors,
 });
+
+/** The dependencies a timeline page reads at most each way: as many as the items a page may show. */
+export const maxTimelineDependencies = 10_000;
 
 /** A request's projects are read in batches of its page size plus one, at most this many batches. */
 export const maxBatches = 10;
@@ -245,7 +261,15 @@ export const timelinePage = async (store: ReadView, query: TimelineQuery): Promi
   const { from, to, detail, tenant } = query;
   const groups = page.map((row) => timelineGroup(row, tenant));
   if (detail === 'items') {
-    const listed = pageItems.sort(byRank).map((item) => timelineItem(item, tenant));
+    const dependencies = await dependenciesOf(
+      store,
+      tenant,
+      pageItems.map((item) => item.id),
+      maxTimelineDependencies,
+    );
+    const listed = pageItems
+      .sort(byRank)
+      .map((item) => timelineItem(item, tenant, dependencies.get(item.id)));
     return { from, to, detail, groups, items: listed, summaries: [], itemCount: listed.length, nextCursor };
   }
   const summaries = summariesOf(

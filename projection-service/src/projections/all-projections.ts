@@ -5,6 +5,7 @@ import { goalsProjection } from '../goals/goals.projection';
 import { accountBudgetsProjection } from '../groups/account-budgets.projection';
 import { groupsProjection } from '../groups/groups.projection';
 import { itemsProjection } from '../items/items.projection';
+import { dependenciesProjection } from '../dependencies/dependencies.projection';
 import { resourcesProjection } from '../resources/resources.projection';
 import { sharesProjection } from '../shares/shares.projection';
 import type { CollectionSpec } from '../read-store/read-store';
@@ -21,10 +22,20 @@ export const allProjections = [
   resourcesProjection,
   accountBudgetsProjection,
   itemsProjection,
+  dependenciesProjection,
   sharesProjection,
   trackerConnectionsProjection,
 ] as unknown as readonly Projection[];
 /** What a read store needs to know of every collection the queries read: the projections' and the tracker mirror's. */
 export const readModelCollections: readonly CollectionSpec[] = [...allProjections, ...trackerQueryIndexes];
 
-export const projectedCategories = ['application', 'comment', 'account', 'group', 'goal', 'resource', 'item'];
+export const projectedCategories = [
+  'application',
+  'comment',
+  'account',
+  'group',
+  'goal',
+  'resource',
+  'item',
+  'dependencies',
+];

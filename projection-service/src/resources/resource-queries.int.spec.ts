@@ -1,15 +1,12 @@
 import { viewOnlyPermissions } from '@fahrplan/contracts';
 import type { Permissions } from '@fahrplan/contracts';
 import type { DirectoryCache } from '@fahrplan/platform';
-import { allProjections } from '../projections/all-projections';
 import { storedEvent as event } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
-import { MongoReadStore } from '../read-store/mongo-read-store';
 import type { ReadStore } from '../read-store/read-store';
-import { describeWithMongo } from '../read-store/testing/mongo-server';
 import { GoalsController } from '../goals/goals.controller';
 import { ResourcesController } from './resources.controller';
-import { allowingDirectory, projectHistory } from '../http/testing/query-fixtures';
+import { allowingDirectory, describeAnswersOnMongo, projectHistory } from '../http/testing/query-fixtures';
 
 const goal = (id: number, name: string, rank: number, parent: number | null = null) => ({
   id,
@@ -115,15 +112,4 @@ describe('resource queries on the in-memory store', () => {
   });
 });
 
-describeWithMongo('resource queries on MongoDB', (server) => {
-  it('answer as on the in-memory store', async () => {
-    const mongo = new MongoReadStore(server().client.db(server().freshDatabase()));
-    await mongo.ensureIndexes(allProjections);
-    const memory = new MemoryReadStore();
-    await Promise.all([projectHistory(mongo, history), projectHistory(memory, history)]);
-
-    const fromMongo = await answers(mongo);
-    expect(fromMongo).toEqual(await answers(memory));
-    expectAnswers(fromMongo);
-  });
-});
+describeAnswersOnMongo('resource queries on MongoDB', history, answers, expectAnswers);

@@ -72,6 +72,8 @@ const labels = (t: TFunction): Readonly<Record<LabelledRecord, Readonly<Record<s
     type: t('common:recordFields.systemType'),
     storedStatus: t('common:recordFields.storedStatus'),
     milestone: t('common:recordFields.milestone'),
+    predecessors: t('common:recordFields.predecessors'),
+    successors: t('common:recordFields.successors'),
   },
   application: {
     ...shared(t),

@@ -192,6 +192,20 @@ const shareStatusText = (status: unknown, t: TFunction): string => {
   return String(status).toLowerCase();
 };
 
+/** An item's dependency (issue 21): the item at its other end, then its type and lag ("finish-to-start +2 WD"). */
+const dependencyShape: ListShape = {
+  noun: (t) => t('history:noun.dependency'),
+  key: (dependency) => String(fieldOf(dependency, 'id')),
+  name: (dependency, context) => referenceShown('item', fieldOf(dependency, 'item') as number, context),
+  value: (dependency, t) =>
+    t(
+      fieldOf(dependency, 'type') === 'start-to-start'
+        ? 'history:dependency.startToStart'
+        : 'history:dependency.finishToStart',
+      { lag: formatNumber(Number(fieldOf(dependency, 'lag') ?? 0)) },
+    ),
+};
+
 /** The lists of the records' fields, by field: their elements as added, removed or changed rows. */
 const listShapes: Readonly<Record<string, ListShape>> = {
   goals: {
@@ -228,6 +242,8 @@ const listShapes: Readonly<Record<string, ListShape>> = {
     name: (attribute) => plain(String(fieldOf(attribute, 'key'))),
     value: (attribute) => summariseValue(fieldOf(attribute, 'value')),
   },
+  predecessors: dependencyShape,
+  successors: dependencyShape,
   shares: {
     noun: (t) => t('history:noun.shareWith'),
     key: (share) => String(fieldOf(share, 'tenant')),
@@ -270,7 +286,14 @@ export const listEntryText = ({ name, ...entry }: ListEntry): string =>
 
 /** The dialog that labels the fields of a history category's records ('group' is a project), if one does. */
 export const labelledRecordOf = (category: string): LabelledRecord | null =>
-  category === 'group' ? 'project' : category === 'item' || category === 'application' ? category : null;
+  category === 'group'
+    ? 'project'
+    : category === 'item' || category === 'application'
+      ? category
+      : // the rows of a tenant's dependency graph show in an item's history (issue 21)
+        category === 'dependencies'
+        ? 'item'
+        : null;
 
 /**
  * A change as the dialogs show it (issue 19): the field by its label, a code by its option's label,
@@ -303,7 +326,7 @@ export const changeLine = (change: HistoryChange, context: ChangeContext): Chang
 };
 
 /** What a row of a referenced record's event did to this one ("deleted with project …"), by whether it deleted. */
-const viaTexts: Readonly<Record<ReferenceCategory, (t: TFunction, deleted: boolean) => string>> = {
+const viaTexts: Readonly<Partial<Record<ReferenceCategory, (t: TFunction, deleted: boolean) => string>>> = {
   group: (t, deleted) =>
     deleted ? t('history:via.deletedWithProject') : t('history:via.restoredWithProject'),
   application: (t, deleted) =>
@@ -324,10 +347,11 @@ export const viaLine = (
   row: Pick<HistoryRow, 'via' | 'changes'>,
   context: ChangeContext,
 ): { readonly text: string; readonly record: Shown } | null => {
-  if (!row.via) return null;
+  const said = row.via && viaTexts[row.via.category];
+  if (!row.via || !said) return null;
   const deleted = row.changes.find((change) => change.field === 'deleted')?.after === true;
   return {
-    text: viaTexts[row.via.category](context.t, deleted),
+    text: said(context.t, deleted),
     record: referenceShown(row.via.category, row.via.id, context),
   };
 };

@@ -284,6 +284,31 @@ describe('lists (issue 19)', () => {
   });
 });
 
+describe("an item's dependencies (issue 21)", () => {
+  it("shows a dependency added or removed in the tenant's graph as the item's predecessors and successors, named as then", () => {
+    const graph = context({
+      stream: 'dependencies-demo',
+      refs: { 'item:41': [{ position: 50, name: 'Build' }] },
+    });
+    const added = changeLine(
+      {
+        field: 'predecessors',
+        before: [],
+        after: [{ id: 900, item: 41, type: 'finish-to-start', lag: 2 }],
+      },
+      graph,
+    );
+    expect(added.label).toBe('Predecessors');
+    expect(entryTexts(added)).toEqual(['+ Dependency Build: finish to start, lag 2 working days']);
+    const removed = changeLine(
+      { field: 'successors', before: [{ id: 901, item: 42, type: 'start-to-start', lag: -1 }], after: [] },
+      graph,
+    );
+    expect(removed.label).toBe('Successors');
+    expect(entryTexts(removed)).toEqual(['− Dependency #42: start to start, lag -1 working days']);
+  });
+});
+
 describe('shownChanges', () => {
   it("says a share once: the tenants' names and the accepted index go with the shares", () => {
     const shares = { field: 'shares', before: [], after: [{ tenant: 'b', status: 'PENDING' }] };

@@ -7,6 +7,7 @@ import { DocumentationField } from '../record-dialog/SharedFields';
 import { AttributeFields } from '../common/AttributeField';
 import type { AttributeDefinition } from '../common/attributes';
 import { ItemTrackerFields } from './ItemTrackerFields';
+import { ItemDependencies } from './ItemDependencies';
 import { changeType } from './itemForm';
 import type { IssueGroup, ItemGroup } from './itemForm';
 import type { ItemForm } from './ItemOverviewTab';
@@ -20,12 +21,15 @@ interface Props {
   attributes: readonly AttributeDefinition[];
   /** EDIT on item-details-system: the system type and class name (§6 superuser). */
   superuser: boolean;
+  /** A saved item's id: its dependencies show below its details (issue 21). */
+  itemId: number | null;
 }
 
 const noType = 'none';
 
 /** §2 item details. */
-export function ItemDetailsTab({ form, editable, group, issueGroups, attributes, superuser }: Props) {
+export function ItemDetailsTab(props: Props) {
+  const { form, editable, group, issueGroups, attributes, superuser, itemId } = props;
   const { t } = useTranslation('items');
   const readOnly = !editable;
   const values = form.values;
@@ -72,6 +76,7 @@ export function ItemDetailsTab({ form, editable, group, issueGroups, attributes,
           </SimpleGrid>
         </>
       )}
+      {itemId !== null && <ItemDependencies itemId={itemId} editable={editable} />}
     </Stack>
   );
 }

@@ -207,6 +207,7 @@ export function ItemEditor({ item, request, groups, ownGroup, issueGroups, me, o
           issueGroups={issueGroups}
           attributes={definitions}
           superuser={can(me.permissions, 'item-details-system', 'EDIT')}
+          itemId={record?.id ?? null}
         />
       </Tabs.Panel>
       <Tabs.Panel value="comments">

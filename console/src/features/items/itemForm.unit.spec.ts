@@ -35,6 +35,8 @@ const item = (overrides: Partial<ItemView> = {}): ItemView => ({
   duration: 5,
   workload: '2',
   groupTitle: 'Apollo',
+  predecessors: [],
+  successors: [],
   title: 'Build',
   subtitle: 'phase 1',
   shortname: null,

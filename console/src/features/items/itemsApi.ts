@@ -102,6 +102,18 @@ export const itemsApi = apiSlice.injectEndpoints({
       query: ({ q, limit }) => ({ url: '/items', params: { q, sort: 'title', limit } }),
       providesTags: [{ type: 'Timeline', id: 'WINDOW' }],
     }),
+    /** A dependency links two items (issue 21): both answer it anew, and the window. */
+    addDependency: builder.mutation(
+      commandEndpoint('AddDependency', (_result, data) => [
+        windowTag,
+        { type: 'Item' as const, id: data.predecessor },
+        { type: 'Item' as const, id: data.successor },
+      ]),
+    ),
+    /** The command names only the dependency: every item read answers anew. */
+    removeDependency: builder.mutation(
+      commandEndpoint('RemoveDependency', () => [windowTag, { type: 'Item' as const }]),
+    ),
     createItemComment: builder.mutation(
       commandEndpoint('CreateComment', (_result, data) => [itemCommentsTag(data.refId)]),
     ),
@@ -123,4 +135,6 @@ export const {
   useLazyGetLastRankedItemQuery,
   useSearchItemsQuery,
   useCreateItemCommentMutation,
+  useAddDependencyMutation,
+  useRemoveDependencyMutation,
 } = itemsApi;

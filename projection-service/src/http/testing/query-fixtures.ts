@@ -2,12 +2,49 @@ import { allPermissions } from '@fahrplan/contracts';
 import type { StoredEvent } from '@fahrplan/contracts';
 import type { DirectoryCache } from '@fahrplan/platform';
 import { allProjections } from '../../projections/all-projections';
+import { MemoryReadStore } from '../../read-store/memory-read-store';
+import { MongoReadStore } from '../../read-store/mongo-read-store';
 import type { ReadStore } from '../../read-store/read-store';
+import { describeWithMongo } from '../../read-store/testing/mongo-server';
 
 /** A directory in which every user has every permission: the query specs test data, not access rights. */
 export const allowingDirectory = {
   user: () => ({ permissions: allPermissions }),
 } as unknown as DirectoryCache;
+
+/**
+ * The data of an ItemCreated event of project `group` (a task, or a milestone when `end` is null) with no
+ * optional field set, titled `Item <id>` and ranked by id; override what the test is about.
+ */
+export const itemCreatedData = (
+  id: number,
+  group: number,
+  start: string,
+  end: string | null,
+  overrides: Record<string, unknown> = {},
+) => ({
+  id,
+  title: `Item ${id}`,
+  subtitle: null,
+  shortname: null,
+  description: null,
+  effort: null,
+  jiraid: null,
+  group,
+  subgroup: end === null ? 'milestones' : 'tasks',
+  resource: null,
+  jiragroup: null,
+  start,
+  end,
+  status: 0,
+  docUrl: null,
+  rank: `0|${String(id).padStart(6, '0')}`,
+  className: null,
+  type: null,
+  attributes: [],
+  storedStatus: null,
+  ...overrides,
+});
 
 /** The data of a GroupCreated event with no optional field set; override what the test is about. */
 export const groupCreatedData = (id: number, title: string, overrides: Record<string, unknown> = {}) => ({
@@ -61,3 +98,26 @@ export const projectHistory = async (store: ReadStore, history: readonly StoredE
     if (doc) await store.put(collection, { ...doc, _id: id, _position: position });
   }
 };
+
+/**
+ * A query spec's MongoDB suite (where MONGODB_URL is set, or a container runs): `history` projected
+ * into MongoDB and into memory, the same answers from both, and those as `expectAnswers` says.
+ */
+export const describeAnswersOnMongo = <A>(
+  name: string,
+  history: readonly StoredEvent[],
+  answers: (store: ReadStore) => Promise<A>,
+  expectAnswers: (answered: A) => void,
+): void =>
+  describeWithMongo(name, (server) => {
+    it('answer as on the in-memory store', async () => {
+      const mongo = new MongoReadStore(server().client.db(server().freshDatabase()));
+      await mongo.ensureIndexes(allProjections);
+      const memory = new MemoryReadStore();
+      await Promise.all([projectHistory(mongo, history), projectHistory(memory, history)]);
+
+      const fromMongo = await answers(mongo);
+      expect(fromMongo).toEqual(await answers(memory));
+      expectAnswers(fromMongo);
+    });
+  });

@@ -14,6 +14,14 @@ export const contractCollections: readonly CollectionSpec[] = [
     multikey: ['tags'],
     textIndex: '_search',
   },
+  {
+    // the links of a graph read from either end (issue 21: an item's dependencies)
+    collection: 'links',
+    indexes: [
+      { tenant: 1, from: 1, _id: 1 },
+      { tenant: 1, to: 1, _id: 1 },
+    ],
+  },
 ];
 
 type Filter = Readonly<Record<string, unknown>>;

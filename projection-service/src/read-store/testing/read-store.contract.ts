@@ -354,6 +354,32 @@ export function readStoreContract(
         ]);
         expect(await store.findFields('comments', [{ tenant: 'acme' }, {}], ['text'])).toEqual([]);
       });
+
+      it('answers the links at any of some ids from either end, by _id and limited (a graph read by item)', async () => {
+        const link = (id: string, from: number, to: number, tenant = 'acme') =>
+          aDoc(id, { tenant, from, to, type: 'finish-to-start', lag: -2 });
+        const store = await storeWith('links', [
+          link('10', 1, 2),
+          link('11', 1, 3),
+          link('12', 2, 3),
+          link('13', 4, 1),
+          link('14', 1, 2, 'globex'),
+        ]);
+        await store.delete('links', '11', nextPosition());
+        const at = (end: 'from' | 'to', ids: number[], limit?: number) =>
+          store.findFields('links', { tenant: 'acme', [end]: { $in: ids } }, ['from', 'to', 'lag'], {
+            sort: { _id: 1 },
+            ...(limit ? { limit } : {}),
+          });
+
+        expect(await at('from', [1, 2])).toEqual([
+          { _id: '10', from: 1, to: 2, lag: -2 },
+          { _id: '12', from: 2, to: 3, lag: -2 },
+        ]);
+        expect(await at('to', [1, 3], 1)).toEqual([{ _id: '12', from: 2, to: 3, lag: -2 }]);
+        expect(await at('to', [1])).toEqual([{ _id: '13', from: 4, to: 1, lag: -2 }]);
+        expect(await at('from', [])).toEqual([]);
+      });
     });
 
     describe('a text field searched by substrings (a trigram index where the store has one)', () => {

@@ -30,5 +30,7 @@ export const timelineItem = (overrides: Partial<TimelineItem> = {}): TimelineIte
   status: 0,
   version: 0,
   shared: false,
+  predecessors: [],
+  successors: [],
   ...overrides,
 });

@@ -1,0 +1,88 @@
+import type { DependencyLink, ItemDependencies } from '@fahrplan/contracts';
+import { isVisible } from '../groups/visible-groups';
+import { isTombstone } from '../read-store/read-store';
+import type { ReadView } from '../read-store/read-store';
+import type { DependencyDoc } from './dependencies.projection';
+
+/** What an answer reads of a dependency: all of it but the tenant, which the query fixes. */
+const linkFields = ['id', 'predecessor', 'successor', 'type', 'lag', 'version'] as const;
+type LinkRead = Pick<DependencyDoc, (typeof linkFields)[number]>;
+
+/** An item's dependencies when it has none. */
+export const noDependencies: ItemDependencies = { predecessors: [], successors: [] };
+
+/**
+ * Those of `ids` that are items `tenant` sees live: its own or of a project shared with it and
+ * accepted, neither the item nor its project deleted. Two reads by id, whatever the tenant's size.
+ */
+export const liveItems = async (
+  store: ReadView,
+  tenant: string,
+  ids: readonly number[],
+): Promise<ReadonlySet<number>> => {
+  if (ids.length === 0) return new Set();
+  const items = [...(await store.getMany('items', ids.map(String))).values()].filter(
+    (doc) => !isTombstone(doc) && doc.deleted === false,
+  );
+  const projects = await store.getMany('groups', [...new Set(items.map((doc) => String(doc.group)))]);
+  return new Set(
+    items.flatMap((doc) => {
+      const project = projects.get(String(doc.group));
+      const visible = project !== undefined && isVisible(project, tenant);
+      // an item of a shared project is seen only while it is planned in its owner's tenant
+      return visible && (doc.tenant === tenant || doc.tenant === project.tenant) ? [doc.id as number] : [];
+    }),
+  );
+};
+
+const link = (doc: LinkRead, item: number): DependencyLink => ({
+  id: doc.id,
+  item,
+  type: doc.type,
+  lag: doc.lag,
+  version: doc.version,
+});
+
+const byId = (a: DependencyLink, b: DependencyLink) => a.id - b.id;
+
+/**
+ * The dependencies of `tenant` at each of `items` (items it sees live): at most `limit` each way over
+ * all of them, read from the two indexes by item. A dependency whose other item is deleted (or its
+ * project, or no longer shared) is left out: it comes back when that item does.
+ */
+export const dependenciesOf = async (
+  store: ReadView,
+  tenant: string,
+  items: readonly number[],
+  limit: number,
+): Promise<ReadonlyMap<number, ItemDependencies>> => {
+  const answer = new Map<number, { predecessors: DependencyLink[]; successors: DependencyLink[] }>();
+  if (items.length === 0) return answer;
+  const ids = [...new Set(items)];
+  const read = (end: 'predecessor' | 'successor') =>
+    store.findFields('dependencies', { tenant, [end]: { $in: ids } }, linkFields, {
+      sort: { _id: 1 },
+      limit,
+    }) as unknown as Promise<LinkRead[]>;
+  const [asPredecessor, asSuccessor] = await Promise.all([read('predecessor'), read('successor')]);
+  const shown = new Set(ids);
+  const others = [
+    ...asPredecessor.map((doc) => doc.successor),
+    ...asSuccessor.map((doc) => doc.predecessor),
+  ].filter((id) => !shown.has(id));
+  const live = await liveItems(store, tenant, [...new Set(others)]);
+  const isLive = (id: number) => shown.has(id) || live.has(id);
+  const entry = (id: number) => {
+    if (!answer.has(id)) answer.set(id, { predecessors: [], successors: [] });
+    return answer.get(id)!;
+  };
+  for (const doc of asPredecessor)
+    if (isLive(doc.successor)) entry(doc.predecessor).successors.push(link(doc, doc.successor));
+  for (const doc of asSuccessor)
+    if (isLive(doc.predecessor)) entry(doc.successor).predecessors.push(link(doc, doc.predecessor));
+  for (const found of answer.values()) {
+    found.predecessors.sort(byId);
+    found.successors.sort(byId);
+  }
+  return answer;
+};
