@@ -28,12 +28,6 @@ export class DomainError extends Error {
 
 export const validationError = (message: string, fieldErrors: FieldError[] = []) =>
   new DomainError('validation', message, { fieldErrors });
-/** A refusal (400) with a code of its own, about one field: `message` is both the field's and the answer's. */
-export const refusalOf = (code: ProblemCode, field: string, message: string, params?: Meaning['params']) =>
-  new DomainError('validation', message, {
-    fieldErrors: [{ field, message }],
-    reason: problem(code, params),
-  });
 /** A validation error about one field: `message` for the field, `detail` for the whole answer. */
 export const invalidField = (field: string, message: string, detail: string) =>
   validationError(detail, [{ field, message }]);
@@ -56,9 +50,19 @@ export const existsAlready = (what: string) =>
 /** A restore of a record that is not deleted. */
 export const notDeleted = (what: string) =>
   new DomainError('conflict', `the ${what} is not deleted`, { reason: naming('not-deleted', what) });
-/** A refused command (400) with a code of its own and no field to mark. */
-export const refusal = (code: ProblemCode, message: string) =>
-  new DomainError('validation', message, { reason: problem(code) });
+/**
+ * A refused command (400) with a code of its own; with a `field`, `message` is both the field's and the
+ * answer's.
+ */
+export const refusal = (
+  code: ProblemCode,
+  message: string,
+  { field, params }: { field?: string; params?: Meaning['params'] } = {},
+) =>
+  new DomainError('validation', message, {
+    ...(field === undefined ? {} : { fieldErrors: [{ field, message }] }),
+    reason: problem(code, params),
+  });
 /** A conflict with a code of its own. */
 export const conflictOf = (code: ProblemCode, message: string, params?: Meaning['params']) =>
   new DomainError('conflict', message, { reason: problem(code, params) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { notFound, refusalOf, versionConflict } from '../errors';
+import { notFound, refusal, versionConflict } from '../errors';
 import { numberIn, ranges } from '../rules/ranges';
 import { streamName } from '../streams';
 
@@ -161,26 +161,24 @@ export const decideDependency = (
     case 'AddDependency': {
       const { predecessor, successor, type } = command.data;
       if (predecessor === successor)
-        throw refusalOf('self-dependency', 'successor', 'an item cannot depend on itself');
+        throw refusal('self-dependency', 'an item cannot depend on itself', { field: 'successor' });
       const [before, after] = [context.items[predecessor] ?? null, context.items[successor] ?? null];
       if (before === null || after === null) throw notFound('item');
       if (!after.own)
-        throw refusalOf(
+        throw refusal(
           'shared-successor',
-          'successor',
           'the successor must be an item of your own: a shared project is read-only',
+          { field: 'successor' },
         );
       const graph = graphOf(state);
       const twin = [...(graph.successors.get(predecessor) ?? [])].find(
         (d) => d.successor === successor && d.type === type,
       );
       if (twin)
-        throw refusalOf(
-          'duplicate-dependency',
-          'successor',
-          `the dependency exists already (id ${twin.id})`,
-          { id: twin.id },
-        );
+        throw refusal('duplicate-dependency', `the dependency exists already (id ${twin.id})`, {
+          field: 'successor',
+          params: { id: twin.id },
+        });
       const back = dependencyPath(graph, successor, predecessor);
       if (back) {
         const path = cycleText([predecessor, ...back], {
@@ -188,8 +186,9 @@ export const decideDependency = (
           [predecessor]: before.title,
           [successor]: after.title,
         });
-        throw refusalOf('dependency-cycle', 'predecessor', `dependency would form a cycle: ${path}`, {
-          path,
+        throw refusal('dependency-cycle', `dependency would form a cycle: ${path}`, {
+          field: 'predecessor',
+          params: { path },
         });
       }
       return [{ type: 'DependencyAdded', data: { id: context.newId, ...command.data } }];
