@@ -183,7 +183,7 @@ describe('the item dialog, the show/new actions and the command palette', () => 
     await page.getByRole('dialog', { name: `show group ${projectTitle}` }).waitFor();
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: 'open command palette' }).click();
+    await page.getByRole('button', { name: 'Search' }).click();
     await search.fill('kick-off meet');
     await page.getByRole('button', { name: 'Kick-off meeting' }).waitFor();
     await page.screenshot({ path: `${SHOTS}/item-palette.png` });

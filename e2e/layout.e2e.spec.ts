@@ -45,7 +45,7 @@ describe.each([768, 1440])('the screens at %i px', (width) => {
     await app.api(`/api/groups?q=${encodeURIComponent(title.slice(0, 20))}`, {
       after: saved.position as number,
     });
-    page = await app.login({ path: '/', viewportWidth: width, ready: 'Fahrplan' });
+    page = await app.login({ path: '/', viewportWidth: width, ready: (p) => p.getByTestId('timeline') });
   });
 
   const expectNoPageScroll = async () => {
@@ -56,9 +56,9 @@ describe.each([768, 1440])('the screens at %i px', (width) => {
   it('lays the header out without overlaps, within the viewport', async () => {
     const header = page.locator('header');
     const parts = [
-      header.getByRole('heading', { name: 'Fahrplan' }),
+      header.getByText('Fahrplan', { exact: true }),
       header.getByRole('button', { name: /as of/i }),
-      header.getByRole('button', { name: 'open command palette' }),
+      header.getByRole('button', { name: 'Search' }),
       header.getByTestId('session-user'),
       header.getByRole('button', { name: 'Log out' }),
     ];

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ServiceProcess, freePort } from '@fahrplan/server/testing';
@@ -204,4 +205,39 @@ export const switchTenant = async (page: Page, tenant: string) => {
     .filter({ hasText: new RegExp(`^${tenant}$`) })
     .waitFor();
   await page.waitForURL((url) => url.pathname === '/');
+};
+
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA: the rules the console is held to (issue 20). */
+export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+export interface AxeCheckOptions {
+  /** Analyse only this part (a dialog's selector); the whole page when left out. */
+  include?: string;
+  /** Rules left out, each with the reason printed on every run, so an exclusion is never silent. */
+  skip?: Record<string, string>;
+}
+
+/**
+ * Runs axe-core with the WCAG A and AA rules on `page` and throws on any serious or critical violation,
+ * listing each with its rule, impact, the nodes' selectors and an excerpt of their html: what to fix.
+ */
+export const expectNoSeriousViolations = async (page: Page, where: string, options: AxeCheckOptions = {}) => {
+  const skip = options.skip ?? {};
+  for (const [rule, reason] of Object.entries(skip))
+    console.warn(`axe on ${where}: ${rule} left out: ${reason}`);
+  let builder = new AxeBuilder({ page }).withTags(WCAG_AA_TAGS).disableRules(Object.keys(skip));
+  if (options.include) builder = builder.include(options.include);
+  const { violations } = await builder.analyze();
+  const serious = violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
+  if (serious.length === 0) return;
+  const report = serious.flatMap(({ id, impact, help, nodes }) => [
+    `${id} (${impact}): ${help}`,
+    ...nodes.map(
+      ({ target, html, failureSummary }) =>
+        `  ${target.join(' ')}\n    ${html.replace(/\s+/g, ' ').slice(0, 160)}\n    ${(failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)}`,
+    ),
+  ]);
+  throw new Error(
+    `axe on ${where}: ${serious.length} serious or critical violation(s)\n${report.join('\n')}`,
+  );
 };

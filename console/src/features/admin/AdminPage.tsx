@@ -59,7 +59,9 @@ export function AdminPage() {
 
   return (
     <Stack>
-      <Title order={2}>{t('page.title')}</Title>
+      <Title order={1} size="h2">
+        {t('page.title')}
+      </Title>
       {!canEdit && (
         <Alert color="gray" variant="light">
           {t('page.readOnly')}

@@ -340,7 +340,9 @@ function OptionListsForm({
       }}
     >
       <Stack>
-        <Title order={3}>{t('tabs.options')}</Title>
+        <Title order={2} size="h3">
+          {t('tabs.options')}
+        </Title>
         <Text size="sm" c="dimmed">
           {t('optionLists.intro')}
         </Text>

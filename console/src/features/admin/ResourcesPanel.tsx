@@ -176,7 +176,9 @@ export function ResourcesPanel() {
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Title order={3}>{t('tabs.resources')}</Title>
+        <Title order={2} size="h3">
+          {t('tabs.resources')}
+        </Title>
         <Text size="sm" c="dimmed">
           {t('resources.intro')}
         </Text>

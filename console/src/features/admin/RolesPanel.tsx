@@ -55,7 +55,9 @@ export function RolesPanel({ editable }: { editable: boolean }) {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={3}>{t('roles.title')}</Title>
+        <Title order={2} size="h3">
+          {t('roles.title')}
+        </Title>
         {editable && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ id: null })}>
             {t('roles.new')}

@@ -81,7 +81,11 @@ function TenantSection({
   onSubmit: () => void;
   children: ReactNode;
 }) {
-  const heading = <Title order={4}>{title}</Title>;
+  const heading = (
+    <Title order={3} size="h4">
+      {title}
+    </Title>
+  );
   return (
     <Paper withBorder p="md" radius="sm" component="section" aria-label={label}>
       <form
@@ -274,7 +278,9 @@ export function TenantPanel({ editable }: { editable: boolean }) {
   if (isError || !data) return <LoadError title={t('tenant.loadError')} error={error} />;
   return (
     <Stack>
-      <Title order={3}>{t('tenant.title', { name: data.name })}</Title>
+      <Title order={2} size="h3">
+        {t('tenant.title', { name: data.name })}
+      </Title>
       {!editable && (
         <Alert color="gray" variant="light">
           {t('tenant.readOnly')}

@@ -105,7 +105,9 @@ export function TenantsPanel({ canCreate }: { canCreate: boolean }) {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={3}>{t('tenants.title')}</Title>
+        <Title order={2} size="h3">
+          {t('tenants.title')}
+        </Title>
         {canCreate && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             {t('tenants.new')}

@@ -139,7 +139,9 @@ export function UsersPanel({ editable }: { editable: boolean }) {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={3}>{t('users.title')}</Title>
+        <Title order={2} size="h3">
+          {t('users.title')}
+        </Title>
         {editable && (
           <Group gap="xs">
             <Button
@@ -176,7 +178,7 @@ export function UsersPanel({ editable }: { editable: boolean }) {
           onOpen={(id) => setDialog({ kind: 'edit', id })}
         />
       </TableLoad>
-      <Title order={4} mt="md">
+      <Title order={3} size="h4" mt="md">
         {t('users.invitations.title')}
       </Title>
       <InvitationsList roles={roles} />

@@ -28,7 +28,9 @@ export function ApplicationsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>{t('page.title')}</Title>
+        <Title order={1} size="h2">
+          {t('page.title')}
+        </Title>
         {canCreate && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => openNew(null)}>
             {t('page.new')}

@@ -24,6 +24,7 @@ export function UiDateInput({ value, onChange, ...props }: Props) {
       placeholder={props.readOnly ? undefined : t('datePlaceholder')}
       dateParser={parseUiDate}
       clearable={!props.readOnly}
+      clearButtonProps={{ 'aria-label': t('clearDate') }}
       value={value && isUiDate(value) ? uiToServerDate(value) : null}
       onChange={(next) => onChange?.(next ? serverToUiDate(next.slice(0, 10)) : null)}
     />

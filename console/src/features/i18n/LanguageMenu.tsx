@@ -16,6 +16,7 @@ const ownNames: Record<ConsoleLanguage, string> = {
 export function LanguageMenu({ onChoose }: { onChoose: (language: ConsoleLanguage) => void }) {
   const { t, i18n } = useTranslation('i18n');
   const current = consoleLanguageOf(i18n.language) ?? 'de-CH';
+  const short = current.slice(0, 2).toUpperCase();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -23,10 +24,11 @@ export function LanguageMenu({ onChoose }: { onChoose: (language: ConsoleLanguag
           variant="subtle"
           size="xs"
           leftSection={<IconLanguage size={16} />}
-          aria-label={t('language', { name: ownNames[current] })}
+          // the accessible name starts with the visible short name (WCAG 2.5.3, label in name)
+          aria-label={t('language', { name: ownNames[current], short })}
           style={{ flexShrink: 0 }}
         >
-          {current.slice(0, 2).toUpperCase()}
+          {short}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

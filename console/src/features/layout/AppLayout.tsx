@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { AppShell, Box, Burger, Button, Group, Kbd, NavLink, Text, Title } from '@mantine/core';
+import { AppShell, Box, Burger, Button, Group, Kbd, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
 import {
@@ -83,8 +83,11 @@ export function AppLayout() {
               size="sm"
               aria-label={t('toggleNavigation')}
             />
+            {/* the product's name is no heading: a page's one h1 is the page's own name */}
             {/* i18next-instrument-ignore: the product's name is the same in every language */}
-            <Title order={3}>Fahrplan</Title>
+            <Text fw={700} fz="h3">
+              Fahrplan
+            </Text>
           </Group>
           <Group gap="sm" wrap="nowrap" miw={0} data-testid="header-actions">
             <AsOfHeaderControl />
@@ -98,7 +101,9 @@ export function AppLayout() {
                 </Kbd>
               }
               onClick={spotlight.open}
-              aria-label={t('openCommandPalette')}
+              // named by what it shows (WCAG 2.5.3, label in name): Search and, when shown, its shortcut
+              aria-haspopup="dialog"
+              aria-keyshortcuts="Control+K Meta+K"
               style={{ flexShrink: 0 }}
             >
               {t('search')}

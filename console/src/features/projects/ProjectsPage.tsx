@@ -115,7 +115,9 @@ export function ProjectsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>{t('page.title')}</Title>
+        <Title order={1} size="h2">
+          {t('page.title')}
+        </Title>
         <Group>
           <SegmentedControl
             aria-label={t('page.view')}

@@ -140,7 +140,9 @@ function SharesSection({
   if (isError && !data) return <LoadError title={text('loadFailed')} error={error} />;
   return (
     <Stack gap="xs">
-      <Title order={3}>{text('title')}</Title>
+      <Title order={2} size="h3">
+        {text('title')}
+      </Title>
       {shares.length === 0 ? (
         <EmptyState icon={IconShare} text={text('empty')} />
       ) : (
@@ -261,7 +263,9 @@ export function SharesPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>{t('title')}</Title>
+      <Title order={1} size="h2">
+        {t('title')}
+      </Title>
       <SharesSection direction="incoming" columns={incomingColumns} />
       <SharesSection direction="outgoing" columns={outgoingColumns} />
       {confirming && (

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { IconAlertCircle, IconCalendarOff } from '@tabler/icons-react';
@@ -176,6 +176,8 @@ export function TimelinePage() {
 
   return (
     <Stack gap={0}>
+      {/* the page's name for screen readers; the planners' rows keep the room */}
+      <VisuallyHidden component="h1">{t('page.title')}</VisuallyHidden>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
         <FilterBar filters={filters} onChange={setFilter} />
         {jira && <ReleasesToggle checked={showReleases} onChange={setShowReleases} />}

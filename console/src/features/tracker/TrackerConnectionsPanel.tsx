@@ -186,7 +186,9 @@ export function TrackerConnectionsPanel({ editable }: { editable: boolean }) {
     <Stack gap="sm">
       <Group justify="space-between">
         <div>
-          <Title order={3}>{t('connections.title')}</Title>
+          <Title order={2} size="h3">
+            {t('connections.title')}
+          </Title>
           <Text size="sm" c="dimmed">
             {t('connections.intro')}
           </Text>

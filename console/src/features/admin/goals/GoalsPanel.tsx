@@ -213,7 +213,9 @@ export function GoalsPanel() {
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Title order={3}>{t('tabs.goals')}</Title>
+        <Title order={2} size="h3">
+          {t('tabs.goals')}
+        </Title>
         {canEdit && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ mode: 'new' })}>
             {t('goals.new')}

@@ -21,6 +21,16 @@ interface ItemViewProps {
   onKey: (placed: PlacedItem, rowIndex: number, event: KeyboardEvent<HTMLDivElement>) => void;
 }
 
+/**
+ * A locked item (a viewer's, a shared one) cannot be dragged but still opens, read-only: a button that
+ * opens, so none of the drag library's disabled or draggable semantics.
+ */
+const lockedSemantics = {
+  'aria-disabled': undefined,
+  'aria-roledescription': undefined,
+  'aria-describedby': undefined,
+} as const;
+
 export const TimelineItemView = memo(function TimelineItemView({
   placed,
   label: showLabel,
@@ -63,6 +73,7 @@ export const TimelineItemView = memo(function TimelineItemView({
       data-testid={point ? 'timeline-milestone' : 'timeline-task'}
       className={item.className ?? undefined}
       {...attributes}
+      {...(disabled && lockedSemantics)}
       {...listeners}
       role="button"
       tabIndex={0}
