@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -110,19 +109,4 @@ export async function deleteWithUndo({
     message,
     undoByCommand(label, () => restore(version)),
   );
-}
-
-/** Ctrl+Z / ⌘+Z undoes the last change, unless the user is typing somewhere or works in a dialog. */
-export function useUndoShortcut(): void {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.key.toLowerCase() !== 'z') return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
-      event.preventDefault();
-      void undoLast();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
 }
