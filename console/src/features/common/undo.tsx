@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from './notify';
+import { notify, notifyError } from './notify';
 import { describeError } from './problem';
 import { popUndo, pushUndo } from './undoStack';
 
@@ -65,10 +64,7 @@ const undoNoticeId = 'undo';
 let session: Undoable[] = [];
 
 /** The one undo notice, replaced (Mantine ignores a notice whose id is shown already). */
-const showUndoNotice = (message: ReactNode) => {
-  notifications.hide(undoNoticeId);
-  notifications.show({ id: undoNoticeId, message });
-};
+const showUndoNotice = (message: ReactNode) => notify({ id: undoNoticeId, message });
 
 /** Takes back the last change the user made, if any, and says so. */
 export async function undoLast(): Promise<void> {
