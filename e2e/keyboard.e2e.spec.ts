@@ -122,6 +122,11 @@ describe('the keyboard and the announcements', () => {
     await page.keyboard.press('Control+s');
     await dialog.waitFor({ state: 'detached' });
     await notices().getByText('item created').waitFor();
+    // the focus is back on the button whose menu opened the dialog
+    await eventually(
+      () => page.getByRole('button', { name: `Project actions for ${projectTitle}` }).evaluate(isFocused),
+      'the focus back on the project actions button',
+    );
     const created = await storedWhen(title, () => true, 'created');
     // the stored end is the day after the end shown
     expect([created.start, created.end]).toEqual(['2027-01-11T00:00', '2027-01-15T00:00']);
