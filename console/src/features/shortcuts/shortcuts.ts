@@ -30,6 +30,12 @@ export interface Shortcut {
 
 const arrows = { left: 'ArrowLeft', right: 'ArrowRight', up: 'ArrowUp', down: 'ArrowDown' } as const;
 
+/** Two keys, the same held with each (the two directions of a move). */
+const both = (one: string, other: string, held: Omit<KeyCombo, 'key'> = {}): readonly KeyCombo[] => [
+  { key: one, ...held },
+  { key: other, ...held },
+];
+
 export const shortcuts = {
   help: { scope: 'global', keys: [{ key: '?' }], switchable: true },
   palette: { scope: 'global', keys: [{ key: 'k', mod: true }], switchable: false },
@@ -41,25 +47,15 @@ export const shortcuts = {
   panLater: { scope: 'timeline', keys: [{ key: arrows.right }], switchable: false },
   createItem: { scope: 'timelineItems', keys: [{ key: 'Enter' }], switchable: false },
   openItem: { scope: 'timelineItems', keys: [{ key: 'Enter' }, { key: ' ' }], switchable: false },
-  moveItem: {
-    scope: 'timelineItems',
-    keys: [{ key: arrows.left }, { key: arrows.right }],
-    switchable: false,
-  },
+  moveItem: { scope: 'timelineItems', keys: both(arrows.left, arrows.right), switchable: false },
   resizeItem: {
     scope: 'timelineItems',
-    keys: [
-      { key: arrows.left, shift: true },
-      { key: arrows.right, shift: true },
-    ],
+    keys: both(arrows.left, arrows.right, { shift: true }),
     switchable: false,
   },
   changeLane: {
     scope: 'timelineItems',
-    keys: [
-      { key: arrows.up, alt: true },
-      { key: arrows.down, alt: true },
-    ],
+    keys: both(arrows.up, arrows.down, { alt: true }),
     switchable: false,
   },
   save: { scope: 'dialogs', keys: [{ key: 's', mod: true }], switchable: false },
@@ -85,7 +81,7 @@ export const matches = (id: ShortcutId, event: Pick<KeyboardEvent, KeyboardModif
 
 /** The shortcut's first keys as Mantine's hotkey hooks write them (`mod+S`), for `useHotkeys` and Spotlight. */
 export const hotkeyOf = (id: ShortcutId): string => {
-  const combo: KeyCombo = shortcuts[id].keys[0];
+  const combo: KeyCombo = shortcuts[id].keys[0]!;
   return [combo.mod && 'mod', combo.alt && 'alt', combo.shift && 'shift', combo.key]
     .filter(Boolean)
     .join('+');

@@ -1,3 +1,4 @@
+import { describe, expect, it, jest } from '@jest/globals';
 import { getHotkeyHandler } from '@mantine/hooks';
 import { hotkeyOf, matches, shortcutScopes, shortcuts } from './shortcuts';
 import type { KeyCombo, ShortcutId } from './shortcuts';
