@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { E2eApp } from './support';
+import { E2eApp, eventually, isFocused } from './support';
 
 jest.setTimeout(120_000);
 
@@ -85,6 +85,11 @@ describe('lanes on the timeline', () => {
     await dialog.getByLabel('Lane name').press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await page.locator(`[data-row="${project}|lane-1"]`).getByText('Frontend', { exact: true }).waitFor();
+    // the focus is back on the lane's menu button (issue 20)
+    await eventually(
+      () => page.getByRole('button', { name: 'Lane actions for Frontend' }).evaluate(isFocused),
+      'the focus back on the lane menu',
+    );
     expect((await timeline()).groups[0]!.subgroups).toContainEqual({
       id: 'lane-1',
       name: 'Frontend',
