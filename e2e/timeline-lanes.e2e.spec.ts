@@ -90,6 +90,20 @@ describe('lanes on the timeline', () => {
       () => page.getByRole('button', { name: 'Lane actions for Frontend' }).evaluate(isFocused),
       'the focus back on the lane menu',
     );
+    // and from the removal's confirmation, cancelled with Esc
+    await page.keyboard.press('Enter');
+    await page.locator('[role="menu"]:focus-within').waitFor();
+    while (!(await page.locator('[role="menuitem"]:focus', { hasText: 'Remove lane…' }).count()))
+      await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Remove lane?' });
+    await confirm.waitFor();
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    await eventually(
+      () => page.getByRole('button', { name: 'Lane actions for Frontend' }).evaluate(isFocused),
+      'the focus back on the lane menu after the confirmation',
+    );
     expect((await timeline()).groups[0]!.subgroups).toContainEqual({
       id: 'lane-1',
       name: 'Frontend',

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 
 /**
  * What had the focus, unless nothing did; for a menu's item (gone with its menu), the button that opened
@@ -40,4 +41,10 @@ export function useReturnFocus() {
       });
     };
   }, [opener]);
+}
+
+/** `useReturnFocus` for a dialog component that is mounted open and cannot call it itself (a shared one). */
+export function ReturnsFocus({ children }: { children: ReactNode }) {
+  useReturnFocus();
+  return children;
 }
