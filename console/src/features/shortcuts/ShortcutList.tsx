@@ -76,8 +76,8 @@ export function ShortcutList({ on }: { on: boolean }) {
                         {shortcuts[id].keys.map((combo: KeyCombo, i) => (
                           <Fragment key={`${combo.key}-${i}`}>
                             {i > 0 && (
-                              <Text span size="xs" c="dimmed" aria-hidden>
-                                /
+                              <Text span size="xs" c="dimmed">
+                                {t('or')}
                               </Text>
                             )}
                             {keyNames(combo).map((name) => (
