@@ -100,6 +100,7 @@ const consoleLayers = [
   ['api'], // the one createApi, its base query, the command helpers
   ['auth', 'as-of', 'comments', 'resources', 'readiness', 'preferences'], // sign-in and permissions, viewing the past, comments, resources, the catching-up screen, the user's own choices
   ['options'], // the tenant's option lists: labels and colours of the stored codes (issue 19)
+  ['shortcuts'], // the keyboard shortcuts: one registry for the handlers and the help on ?, and whether they are on (issue 20)
   ['accounts', 'history'], // finance accounts, a record's history
   ['record-dialog'], // the dialog kit, and the root events that open the record dialogs from any screen
   ['applications', 'tracker', 'shares'],

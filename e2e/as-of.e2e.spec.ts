@@ -1,11 +1,7 @@
 import type { Page } from 'playwright-core';
-import { E2eApp, eventually } from './support';
+import { E2eApp, eventually, isFocused } from './support';
 
 jest.setTimeout(180_000);
-
-/** Whether an element has the focus (run in the page; the specs are compiled without the DOM library). */
-const isFocused = (element: unknown) =>
-  element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement;
 
 const SHOTS = process.env.AS_OF_SCREENSHOTS ?? '/tmp';
 

@@ -184,6 +184,10 @@ export const eventually = async (check: () => Promise<boolean>, what = 'conditio
   }
 };
 
+/** Whether an element has the focus (run in the page: `locator.evaluate(isFocused)`; the specs are compiled without the DOM library). */
+export const isFocused = (element: unknown) =>
+  element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement;
+
 /** Answers every request matching `pattern` with a 503 problem saying `detail`, until `page.unroute(pattern)`. */
 export const failRequests = (page: Page, pattern: string, detail: string) =>
   page.route(pattern, (route) =>

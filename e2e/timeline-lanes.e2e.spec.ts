@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { E2eApp } from './support';
+import { E2eApp, eventually, isFocused } from './support';
 
 jest.setTimeout(120_000);
 
@@ -85,6 +85,25 @@ describe('lanes on the timeline', () => {
     await dialog.getByLabel('Lane name').press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await page.locator(`[data-row="${project}|lane-1"]`).getByText('Frontend', { exact: true }).waitFor();
+    // the focus is back on the lane's menu button (issue 20)
+    await eventually(
+      () => page.getByRole('button', { name: 'Lane actions for Frontend' }).evaluate(isFocused),
+      'the focus back on the lane menu',
+    );
+    // and from the removal's confirmation, cancelled with Esc
+    await page.keyboard.press('Enter');
+    await page.locator('[role="menu"]:focus-within').waitFor();
+    while (!(await page.locator('[role="menuitem"]:focus', { hasText: 'Remove lane…' }).count()))
+      await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Remove lane?' });
+    await confirm.waitFor();
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    await eventually(
+      () => page.getByRole('button', { name: 'Lane actions for Frontend' }).evaluate(isFocused),
+      'the focus back on the lane menu after the confirmation',
+    );
     expect((await timeline()).groups[0]!.subgroups).toContainEqual({
       id: 'lane-1',
       name: 'Frontend',

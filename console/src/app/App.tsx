@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { SessionGate } from '../features/auth/SessionGate';
+import { LiveAnnouncer } from '../features/common/LiveAnnouncer';
 import { i18n } from '../features/i18n/i18n';
 import { router } from './router';
 import { store } from './store';
@@ -27,7 +27,7 @@ export function App() {
       <I18nextProvider i18n={i18n}>
         <MantineProvider theme={theme}>
           <LocalisedDates>
-            <Notifications position="bottom-right" autoClose={5000} />
+            <LiveAnnouncer />
             <SessionGate>
               <RouterProvider router={router} />
             </SessionGate>

@@ -21,6 +21,7 @@ import { useOpenApplicationDialog, useOpenProjectDialog } from '../record-dialog
 import { useSearchItemsQuery } from '../items/itemsApi';
 import { useOpenItemDialog } from '../items/useOpenItemDialog';
 import { useGetProjectsQuery } from '../projects/projectsApi';
+import { hotkeyOf } from '../shortcuts/shortcuts';
 import { matchesQuery, searchRecords, serverQuery } from './paletteSearch';
 import type { PaletteRecord } from './paletteSearch';
 
@@ -184,7 +185,7 @@ export function CommandPalette() {
       onQueryChange={setQuery}
       onSpotlightOpen={() => setOpened(true)}
       onSpotlightClose={() => setOpened(false)}
-      shortcut={['mod + K']}
+      shortcut={[hotkeyOf('palette')]}
       nothingFound={searching ? t('searching') : t('nothingFound')}
       highlightQuery
       scrollable

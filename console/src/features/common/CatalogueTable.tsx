@@ -122,6 +122,7 @@ export function CatalogueTable<T extends { id: number }>({
         // the empty state above is shown instead of the table; this keeps the table's own text out of the DOM
         emptyState={<span />}
         onRowClick={({ record }) => onOpen(record.id)}
+        rowClassName="mantine-focus-auto"
         // rows are focusable so the keyboard opens a record too (Tab to the row, Enter)
         customRowAttributes={(record) => ({
           'data-testid': `${kind}-row-${record.id}`,

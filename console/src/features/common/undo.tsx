@@ -1,9 +1,7 @@
-import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from './notify';
+import { notify, notifyError } from './notify';
 import { describeError } from './problem';
 import { popUndo, pushUndo } from './undoStack';
 
@@ -66,10 +64,7 @@ const undoNoticeId = 'undo';
 let session: Undoable[] = [];
 
 /** The one undo notice, replaced (Mantine ignores a notice whose id is shown already). */
-const showUndoNotice = (message: ReactNode) => {
-  notifications.hide(undoNoticeId);
-  notifications.show({ id: undoNoticeId, message });
-};
+const showUndoNotice = (message: ReactNode) => notify({ id: undoNoticeId, message });
 
 /** Takes back the last change the user made, if any, and says so. */
 export async function undoLast(): Promise<void> {
@@ -110,19 +105,4 @@ export async function deleteWithUndo({
     message,
     undoByCommand(label, () => restore(version)),
   );
-}
-
-/** Ctrl+Z / ⌘+Z undoes the last change, unless the user is typing somewhere or works in a dialog. */
-export function useUndoShortcut(): void {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.key.toLowerCase() !== 'z') return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
-      event.preventDefault();
-      void undoLast();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
 }

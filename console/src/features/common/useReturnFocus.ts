@@ -1,10 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 
-/** What had the focus, unless nothing did. */
-const focused = (): HTMLElement | null =>
-  document.activeElement instanceof HTMLElement && document.activeElement !== document.body
-    ? document.activeElement
+/**
+ * What had the focus, unless nothing did; for a menu's item (gone with its menu), the button that opened
+ * the menu (Mantine names the menu in its `aria-controls`).
+ */
+const focused = (): HTMLElement | null => {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  const menu = active.closest('[role="menu"]');
+  const menuButton = menu?.id
+    ? document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(menu.id)}"]`)
     : null;
+  return menuButton ?? active;
+};
 
 /**
  * Gives the focus back to what opened a dialog (a table row, a button) when the dialog unmounts, after
@@ -32,4 +41,10 @@ export function useReturnFocus() {
       });
     };
   }, [opener]);
+}
+
+/** `useReturnFocus` for a dialog component that is mounted open and cannot call it itself (a shared one). */
+export function ReturnsFocus({ children }: { children: ReactNode }) {
+  useReturnFocus();
+  return children;
 }

@@ -29,9 +29,10 @@ import { pathWithAsOf } from '../session/asOf';
 import { AsOfBanner, AsOfHeaderControl, AsOfUrlSync } from '../as-of/AsOfControls';
 import { useAsOf } from '../as-of/useAsOf';
 import { TruncatedText } from '../common/TruncatedText';
-import { useUndoShortcut } from '../common/undo';
 import { LanguageMenu } from '../i18n/LanguageMenu';
 import { useUserLanguage } from '../preferences/useUserLanguage';
+import { KeyboardHelp } from '../shortcuts/KeyboardHelp';
+import { useUndoShortcut } from '../shortcuts/useUndoShortcut';
 
 const navigation = [
   { to: '/', icon: IconHome, end: true },
@@ -132,6 +133,7 @@ export function AppLayout() {
                 {t('logOut')}
               </Box>
             </Button>
+            <KeyboardHelp />
             <LanguageMenu onChoose={(language) => void chooseLanguage(language)} />
           </Group>
         </Group>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Center, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
+import { announce } from '../common/LiveAnnouncer';
 import { readinessText } from './readiness';
 import { readinessApi, useReadinessQuery } from './readinessApi';
 import { selectCatchingUpAnswers } from '../session/readinessSlice';
@@ -30,6 +31,9 @@ export function ReadinessGate() {
   const readyNow = data !== undefined && !isError && data.status === 'ready';
   if (data !== undefined && readyNow !== seenReady) setSeenReady(readyNow);
 
+  const text = isLoading ? undefined : readinessText(isError ? undefined : data, t);
+  useReadinessAnnouncement(text, t('gate.ready'));
+
   if (isLoading && seenReady) return <Outlet />;
   if (isLoading)
     return (
@@ -37,15 +41,12 @@ export function ReadinessGate() {
         <Loader aria-label={t('gate.asking')} />
       </Center>
     );
-  const text = readinessText(isError ? undefined : data, t);
-  if (text === null) return <Outlet />;
+  if (!text) return <Outlet />;
   return (
     <Center h="100vh" p="md">
       <Paper withBorder p="xl" radius="md" w={480} maw="100%">
         <Stack gap="md">
-          <Title order={2} role="status">
-            {text.title}
-          </Title>
+          <Title order={2}>{text.title}</Title>
           {text.percent === null ? (
             <Loader aria-label={t('gate.waiting')} />
           ) : (
@@ -58,4 +59,20 @@ export function ReadinessGate() {
       </Paper>
     </Center>
   );
+}
+
+/**
+ * Says the waiting or catching-up state once as it begins (not each second's percentage), and that the
+ * console is ready once it was not: the live region, not the changing title, so it is said once.
+ */
+function useReadinessAnnouncement(text: ReturnType<typeof readinessText> | undefined, ready: string) {
+  const phase =
+    text === undefined ? null : text === null ? 'ready' : text.percent === null ? 'waiting' : 'catchingUp';
+  const last = useRef<typeof phase>(null);
+  useEffect(() => {
+    if (phase === null || phase === last.current) return;
+    if (phase !== 'ready') announce(text!.title);
+    else if (last.current !== null) announce(ready);
+    last.current = phase;
+  });
 }

@@ -14,6 +14,7 @@ import { alertOutlived } from './fieldErrors';
 import { LeaveConfirm } from './LeaveConfirm';
 import type { RecordSubject } from './LeaveConfirm';
 import { SaveAlert } from './SaveAlert';
+import { hotkeyOf } from '../shortcuts/shortcuts';
 
 /** Dialog chrome the record editors (application, project, item) share. */
 
@@ -314,7 +315,7 @@ export function useEditorSave({
   };
 
   const { leaving, leave, confirm } = useLeaveGuard({ saving, dirty, subject });
-  useHotkeys([['mod+S', () => void (leaving ? undefined : runSave())]], []);
+  useHotkeys([[hotkeyOf('save'), () => void (leaving ? undefined : runSave())]], []);
 
   const footer = {
     error: alertOutlived(marked, form.errors) ? null : error,

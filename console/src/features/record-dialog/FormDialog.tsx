@@ -12,6 +12,7 @@ import { commandFailure, inputRefused, problemFieldErrors } from './commandError
 import { alertOutlived } from './fieldErrors';
 import { sameValues } from '../common/formChanges';
 import { useReturnFocus } from '../common/useReturnFocus';
+import { hotkeyOf } from '../shortcuts/shortcuts';
 
 /** A failed command in a red alert (§8 save failure: the server's detail, else the error message). */
 export function CommandAlert({ error }: { error: unknown }) {
@@ -69,7 +70,7 @@ export function FormDialog({
   const submit = () => {
     if (editable && !busy && canSubmit) onSubmit();
   };
-  useHotkeys([['mod+S', submit]], []);
+  useHotkeys([[hotkeyOf('save'), submit]], []);
   return (
     <Modal
       opened

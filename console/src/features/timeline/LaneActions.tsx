@@ -12,6 +12,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { describeError } from '../common/problem';
+import { useReturnFocus } from '../common/useReturnFocus';
 import { parseLaneName } from './laneEditing';
 import type { LaneRow } from './timelineRows';
 
@@ -109,6 +110,7 @@ export function LaneNameDialog({
   onClose,
   onSubmit,
 }: LaneNameDialogProps) {
+  useReturnFocus();
   const { t } = useTranslation('timeline');
   const [value, setValue] = useState(initialName);
   const [error, setError] = useState<string | null>(null);

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../auth/permissions';
 import { ConfirmDelete } from '../common/ConfirmDelete';
+import { ReturnsFocus } from '../common/useReturnFocus';
 import { deleteWithUndo } from '../common/undo';
 import {
   useAddSubgroupMutation,
@@ -75,17 +76,19 @@ export function useLaneActions() {
     });
   const laneDialog =
     dialog === null ? null : dialog.mode === 'remove' ? (
-      <ConfirmDelete
-        opened
-        title={t('laneRemove.title')}
-        confirmLabel={t('laneRemove.confirm')}
-        consequences={t('laneRemove.consequences', {
-          lane: dialog.row.laneName,
-          project: dialog.row.groupTitle,
-        })}
-        onConfirm={() => removeLane(dialog.row)}
-        onClose={close}
-      />
+      <ReturnsFocus>
+        <ConfirmDelete
+          opened
+          title={t('laneRemove.title')}
+          confirmLabel={t('laneRemove.confirm')}
+          consequences={t('laneRemove.consequences', {
+            lane: dialog.row.laneName,
+            project: dialog.row.groupTitle,
+          })}
+          onConfirm={() => removeLane(dialog.row)}
+          onClose={close}
+        />
+      </ReturnsFocus>
     ) : dialog.mode === 'add' ? (
       <LaneNameDialog
         title={t('laneDialog.addTitle', { project: dialog.row.groupTitle })}

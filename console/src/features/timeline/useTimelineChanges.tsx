@@ -1,8 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { TimelineItem } from '@fahrplan/contracts';
-import { notifyError } from '../common/notify';
+import { notify, notifyError } from '../common/notify';
 import { describeError, httpStatusOf } from '../common/problem';
 import { offerUndo } from '../common/undo';
 import { useLazyGetItemQuery, useSaveItemMutation } from '../items/itemsApi';
@@ -91,11 +90,7 @@ export function useTimelineChanges(serverItems: readonly TimelineItem[] | undefi
       } catch (failure) {
         setOverride(save.id, null);
         if (httpStatusOf(failure) === 409) {
-          notifications.show({
-            color: 'orange',
-            title: title,
-            message: t('changes.conflict'),
-          });
+          notify({ color: 'orange', title, message: t('changes.conflict'), urgent: true });
           refetch();
         } else notifyError(describeError(failure));
         return false;

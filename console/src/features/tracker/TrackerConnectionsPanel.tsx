@@ -30,6 +30,7 @@ import { RowActions, TableLoad } from '../common/AdminTable';
 import { useCan } from '../auth/permissions';
 import { EmptyState } from '../common/EmptyState';
 import { notifyError, notifySuccess } from '../common/notify';
+import { useReturnFocus } from '../common/useReturnFocus';
 import { authModeLabels, deploymentLabels } from './connectionForm';
 import { ConnectionTestResult } from './ConnectionTestResult';
 import { mirrorHealth, shownTime } from './mirrorStatus';
@@ -69,6 +70,7 @@ function MirrorCell({ connection, now }: { connection: TrackerConnectionView; no
 
 /** 'Test' of a saved connection with its stored secret, shown in a small dialog of its own. */
 function TestDialog({ connection, onClose }: { connection: TrackerConnectionView; onClose: () => void }) {
+  useReturnFocus();
   const test = useConnectionTest();
   const { run } = test;
   // once per dialog: the connection as shown when it opened is the one tested

@@ -152,6 +152,7 @@ export function TimelineBody({
     <div
       ref={scrollerRef}
       tabIndex={0}
+      className="mantine-focus-auto"
       role="region"
       aria-label={t('view.regionLabel')}
       onKeyDown={panZoom.onKeyDown}

@@ -71,7 +71,8 @@ export const TimelineItemView = memo(function TimelineItemView({
       data-timeline-item
       data-item-id={item.id}
       data-testid={point ? 'timeline-milestone' : 'timeline-task'}
-      className={item.className ?? undefined}
+      // Mantine's focus ring, as on its own controls: the keyboard moves the focused item
+      className={item.className ? `${item.className} mantine-focus-auto` : 'mantine-focus-auto'}
       {...attributes}
       {...(disabled && lockedSemantics)}
       {...listeners}

@@ -93,6 +93,7 @@ function ReleaseMarker({ milestone, x, label }: { milestone: ReleaseMilestone; x
           target="_blank"
           rel="noopener noreferrer"
           draggable={false}
+          className="mantine-focus-auto"
           aria-label={description}
           data-testid="timeline-release"
           data-timeline-release
@@ -103,6 +104,7 @@ function ReleaseMarker({ milestone, x, label }: { milestone: ReleaseMilestone; x
       ) : (
         <span
           tabIndex={0}
+          className="mantine-focus-auto"
           aria-label={description}
           data-testid="timeline-release"
           data-timeline-release

@@ -4,6 +4,7 @@ import type { DragEndEvent, DragStartEvent } from '@dnd-kit/core';
 import { useTimelineMonitor } from 'dnd-timeline';
 import type { DragItemData, PixelsToValue, ResizeEndEvent } from 'dnd-timeline';
 import type { TimelineItem } from '@fahrplan/contracts';
+import { matches } from '../../shortcuts/shortcuts';
 import type { ReleaseRow } from '../releaseMilestones';
 import { isReleaseRow } from '../releaseMilestones';
 import { snappedMove, snappedResize } from '../timelineChanges';
@@ -108,8 +109,9 @@ export function useItemDrag({
 }
 
 /**
- * The items' keys, in place of a keyboard drag sensor: Enter opens, the arrows move by a snap step,
- * Shift+arrow moves the end, Alt+up/down moves to the lane above or below (past releases rows).
+ * The items' keys (the shortcuts registry's timeline items), in place of a keyboard drag sensor: Enter
+ * opens, the arrows move by a snap step, Shift+arrow moves the end, Alt+up/down moves to the lane above
+ * or below (past releases rows).
  */
 export function useItemKeys({
   rows,
@@ -123,16 +125,18 @@ export function useItemKeys({
     (placed: PlacedItem, rowIndex: number, event: KeyboardEvent<HTMLDivElement>) => {
       const { item, start, end } = placed;
       const step = snapStep(unit) * (event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 1);
-      if (event.key === 'Enter' || event.key === ' ') {
+      if (matches('openItem', event)) {
         event.preventDefault();
         onOpenItem(item.id);
         return;
       }
       if (readOnly || item.shared) return;
-      if ((event.key === 'ArrowLeft' || event.key === 'ArrowRight') && !event.altKey) {
+      // a milestone has no end to move: Shift+arrow moves it like the arrow alone
+      const resize = matches('resizeItem', event) && item.end !== null;
+      if (matches('moveItem', event) || matches('resizeItem', event)) {
         event.preventDefault();
         event.stopPropagation();
-        if (event.shiftKey && item.end !== null) {
+        if (resize) {
           const resized = snappedResize({ start, end }, 'end', end + step, unit);
           if (resized.end !== end)
             onItemResize(item, { ...resized, group: item.group, subgroup: item.subgroup });
@@ -144,7 +148,7 @@ export function useItemKeys({
             subgroup: item.subgroup,
           });
         }
-      } else if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+      } else if (matches('changeLane', event)) {
         event.preventDefault();
         // releases rows take no items: the lane beyond them
         let targetIndex = rowIndex + Math.sign(step);

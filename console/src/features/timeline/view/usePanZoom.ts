@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { KeyboardEvent, PointerEvent, RefObject } from 'react';
 import { panRange, wheelZoomFactor, zoomRange } from '../timeScale';
 import type { TimeRange } from '../timeScale';
+import { usePressed } from '../../shortcuts/shortcutsOn';
 import { sidebarWidth } from './timelineLayout';
 
 interface PanZoomOptions {
@@ -16,10 +17,12 @@ interface PanZoomOptions {
 
 /**
  * Ctrl/⌘+wheel zooms around the pointer; Shift+wheel or a horizontal wheel pans; a plain wheel
- * scrolls the rows; a drag on empty space pans; +/- and the arrows zoom and pan the focused timeline.
+ * scrolls the rows; a drag on empty space pans; +/- and the arrows zoom and pan the focused timeline
+ * (+/- only while shortcuts are on).
  * Spread the handlers onto the scroller (`onKeyDown`) and the rows' area (`onPointerDown`).
  */
 export function usePanZoom({ scrollerRef, width, range, emitRange, latest }: PanZoomOptions) {
+  const pressed = usePressed();
   const widthRef = useRef(width);
   useLayoutEffect(() => {
     widthRef.current = width;
@@ -69,17 +72,18 @@ export function usePanZoom({ scrollerRef, width, range, emitRange, latest }: Pan
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
-    const actions: Record<string, () => TimeRange> = {
-      '+': () => zoomRange(range, 1 / 1.5),
-      '=': () => zoomRange(range, 1 / 1.5),
-      '-': () => zoomRange(range, 1.5),
-      ArrowLeft: () => panRange(range, -0.2, 1),
-      ArrowRight: () => panRange(range, 0.2, 1),
-    };
-    const action = actions[event.key];
+    const action = pressed('zoomIn', event)
+      ? zoomRange(range, 1 / 1.5)
+      : pressed('zoomOut', event)
+        ? zoomRange(range, 1.5)
+        : pressed('panEarlier', event)
+          ? panRange(range, -0.2, 1)
+          : pressed('panLater', event)
+            ? panRange(range, 0.2, 1)
+            : null;
     if (action) {
       event.preventDefault();
-      emitRange(action());
+      emitRange(action);
     }
   };
 
