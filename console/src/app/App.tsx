@@ -7,6 +7,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { SessionGate } from '../features/auth/SessionGate';
 import { i18n } from '../features/i18n/i18n';
+import { colorSchemeManager } from '../features/appearance/appearance';
 import { router } from './router';
 import { store } from './store';
 import { theme } from './theme';
@@ -25,7 +26,7 @@ export function App() {
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <MantineProvider theme={theme}>
+        <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
           <LocalisedDates>
             <Notifications position="bottom-right" autoClose={5000} />
             <SessionGate>

@@ -32,6 +32,8 @@ import { TruncatedText } from '../common/TruncatedText';
 import { useUndoShortcut } from '../common/undo';
 import { LanguageMenu } from '../i18n/LanguageMenu';
 import { useUserLanguage } from '../preferences/useUserLanguage';
+import { AppearanceMenu } from '../appearance/AppearanceMenu';
+import { useUserAppearance } from '../preferences/useUserAppearance';
 
 const navigation = [
   { to: '/', icon: IconHome, end: true },
@@ -46,6 +48,7 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const me = useAppSelector(selectMe);
   const chooseLanguage = useUserLanguage(me);
+  const chooseAppearance = useUserAppearance(me);
   const labels: Record<(typeof navigation)[number]['to'], string> = {
     '/': t('nav.home'),
     '/applications': t('nav.applications'),
@@ -127,6 +130,7 @@ export function AppLayout() {
                 {t('logOut')}
               </Box>
             </Button>
+            <AppearanceMenu onChoose={(change) => void chooseAppearance(change)} />
             <LanguageMenu onChoose={(language) => void chooseLanguage(language)} />
           </Group>
         </Group>
