@@ -10,7 +10,7 @@ import { i18n } from '../features/i18n/i18n';
 import { colorSchemeManager } from '../features/appearance/appearance';
 import { router } from './router';
 import { store } from './store';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** The date pickers name months and days in the language shown (dayjs's locale of the same name). */
 function LocalisedDates({ children }: { children: ReactNode }) {
@@ -26,7 +26,12 @@ export function App() {
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="auto"
+          colorSchemeManager={colorSchemeManager}
+        >
           <LocalisedDates>
             <Notifications position="bottom-right" autoClose={5000} />
             <SessionGate>
