@@ -65,6 +65,14 @@ interface Recorded {
   stylesheets: number;
 }
 
+/** What axe-core's color-contrast rule (WCAG 2.2 AA) finds on the page: each failing element and why. */
+const contrastFailures = async (page: Page): Promise<string[]> => {
+  const { violations } = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+  );
+};
+
 /** Issue 20: light, dark and the system's scheme per user, high contrast, and WCAG AA colours in all four. */
 describe('themes', () => {
   const app = E2eApp.forSuite({ signIn: true });
@@ -95,6 +103,7 @@ describe('themes', () => {
     expect(records.every((r) => r.scheme === 'dark')).toBe(true);
     expect(isDark(await computed(page.locator('body'), 'background-color'))).toBe(true);
     expect(isLight(await computed(page.getByLabel('Username'), 'color'))).toBe(true);
+    expect(await contrastFailures(page)).toEqual([]);
     await context.close();
   });
 
@@ -221,14 +230,16 @@ describe('themes', () => {
         await page.goto(`${app.url}${screen.path}`);
         await screen.ready(page).waitFor();
         expect(await shown(page)).toEqual({ scheme: theme, contrast: highContrast ? 'high' : null });
-        const { violations } = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
-        for (const violation of violations) {
-          for (const node of violation.nodes) {
-            failures.push(`${screen.path} ${node.target.join(' ')}: ${node.failureSummary ?? ''}`);
-          }
-        }
+        failures.push(...(await contrastFailures(page)).map((failure) => `${screen.path} ${failure}`));
         if (screen.shot) await page.screenshot({ path: `${SHOTS}/i20-themes-${screen.shot}-${name}.png` });
       }
+      // signed out, the login page keeps the last appearance of this browser
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.getByLabel('Username').waitFor();
+      expect(await shown(page)).toEqual({ scheme: theme, contrast: highContrast ? 'high' : null });
+      failures.push(...(await contrastFailures(page)).map((failure) => `/login ${failure}`));
       expect(failures).toEqual([]);
       await page.context().close();
     });
