@@ -205,7 +205,14 @@ describe('themes', () => {
       { name: 'high-contrast-dark', theme: 'dark', highContrast: true },
     ] as const;
 
-    const screens: { path: string; ready: (page: Page) => Locator; shot?: string }[] = [
+    const projectDialog = (page: Page) => page.getByRole('dialog', { name: /Cloud Landing Zone/ });
+    const screens: {
+      path: string;
+      /** What to do there first (a tab to open). */
+      open?: (page: Page) => Promise<void>;
+      ready: (page: Page) => Locator;
+      shot?: string;
+    }[] = [
       { path: '/', ready: timelineReady, shot: 'timeline' },
       { path: '/projects', ready: (page) => page.getByRole('row').nth(1) },
       {
@@ -215,8 +222,14 @@ describe('themes', () => {
       { path: '/applications', ready: (page) => page.getByRole('row').nth(1) },
       {
         path: '/project-details/Cloud%20Landing%20Zone',
-        ready: (page) => page.getByRole('dialog', { name: /Cloud Landing Zone/ }),
+        ready: projectDialog,
         shot: 'project-dialog',
+      },
+      {
+        path: '/project-details/Cloud%20Landing%20Zone',
+        open: (page) => projectDialog(page).getByRole('tab', { name: 'Strategy' }).click(),
+        ready: (page) => projectDialog(page).locator('.apexcharts-svg'),
+        shot: 'project-strategy',
       },
     ];
 
@@ -228,6 +241,7 @@ describe('themes', () => {
       const failures: string[] = [];
       for (const screen of screens) {
         await page.goto(`${app.url}${screen.path}`);
+        await screen.open?.(page);
         await screen.ready(page).waitFor();
         expect(await shown(page)).toEqual({ scheme: theme, contrast: highContrast ? 'high' : null });
         failures.push(...(await contrastFailures(page)).map((failure) => `${screen.path} ${failure}`));

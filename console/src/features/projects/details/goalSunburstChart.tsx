@@ -29,6 +29,11 @@ export default function GoalSunburstChart({ data, height }: Props) {
   const theme = useMantineTheme();
   const colours = useChartColours();
   const reduceMotion = useReducedMotion();
+  // The rings are tinted lighter outwards and carry their labels: on light ground shade 6 with the dark
+  // text (5:1 and more, tinted too), on dark ground the chart shade with the page's dark ground as text.
+  const dark = colours.mode === 'dark';
+  const shade = dark ? colours.shade : 6;
+  const labels = dark ? colours.body : colours.text;
   // Stable options: a change of `data` alone goes through updateSeries, which animates the arcs.
   const options = useMemo<ApexOptions>(
     () => ({
@@ -40,7 +45,7 @@ export default function GoalSunburstChart({ data, height }: Props) {
         animations: { enabled: !reduceMotion },
       },
       theme: { mode: colours.mode },
-      colors: palette(theme, colours.shade),
+      colors: palette(theme, shade),
       stroke: { colors: [colours.body] },
       legend: { show: false },
       tooltip: { enabled: true, theme: colours.mode },
@@ -52,22 +57,21 @@ export default function GoalSunburstChart({ data, height }: Props) {
           dataLabels: {
             show: true,
             minAngleToShow: 14,
-            // on shade 8 (light) white reads, on shade 4 (dark) the page's dark ground
-            style: { fontSize: '11px', colors: [colours.mode === 'dark' ? colours.body : theme.white] },
+            style: { fontSize: '11px', colors: [labels] },
           },
         },
       },
     }),
-    [theme, colours, reduceMotion],
+    [theme, colours, shade, labels, reduceMotion],
   );
   const series = useMemo(
     () => [
       {
         name: t('sunburst.series'),
-        data: colourSunburst(data, palette(theme, colours.shade), theme.colors.gray[colours.shade]!),
+        data: colourSunburst(data, palette(theme, shade), theme.colors.gray[shade]!),
       },
     ],
-    [data, theme, colours, t],
+    [data, theme, shade, t],
   );
   return <Chart type={sunburst} series={series} options={options} height={height} />;
 }
