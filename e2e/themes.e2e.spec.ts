@@ -164,9 +164,13 @@ describe('themes', () => {
     expect(await text()).toBe('rgb(0, 0, 0)');
     await eventually(async () => (await me()).highContrast, 'high contrast is kept');
     await page.getByRole('button', { name: 'Appearance: System, high contrast' }).waitFor();
+    await page.addInitScript(recordSchemes);
     await page.reload();
     await timelineReady(page).waitFor();
     expect((await shown(page)).contrast).toBe('high');
+    // high contrast from before the first paint as well
+    const records = await page.evaluate<Recorded[]>('window.__schemes');
+    expect(records[0]).toMatchObject({ contrast: 'high', rootParsed: false, stylesheets: 0 });
 
     await (await openAppearance(page)).getByRole('switch', { name: 'High contrast' }).uncheck();
     expect((await shown(page)).contrast).toBeNull();
