@@ -96,6 +96,7 @@ const writeSide = [
 const consoleLayers = [
   ['i18n'], // the console's languages: i18next, the message catalogues, the language switch (issue 20)
   ['common'], // generic helpers and UI; no feature
+  ['appearance'], // light, dark or the system's, and high contrast: the colour tokens and the switch (issue 20)
   ['session'], // the store state every request carries: who is signed in, and the instant shown (as of)
   ['api'], // the one createApi, its base query, the command helpers
   ['auth', 'as-of', 'comments', 'resources', 'readiness', 'preferences'], // sign-in and permissions, viewing the past, comments, resources, the catching-up screen, the user's own choices

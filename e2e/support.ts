@@ -78,6 +78,8 @@ export interface LoginOptions {
   viewportWidth?: number;
   /** The browser's language (navigator.languages, Accept-Language): English unless a spec asks. */
   locale?: string;
+  /** The operating system's colour scheme (prefers-color-scheme): light unless a spec asks. */
+  colorScheme?: 'light' | 'dark';
   /** What shows once the user is in: the heading of that name, or whatever `ready` finds. */
   ready: string | ((page: Page) => Locator);
 }
@@ -158,11 +160,13 @@ export class E2eApp {
     viewportHeight = 900,
     viewportWidth = 1400,
     locale = 'en-US',
+    colorScheme = 'light',
     ready,
   }: LoginOptions): Promise<Page> {
     const context = await this.browser.newContext({
       viewport: { width: viewportWidth, height: viewportHeight },
       locale,
+      colorScheme,
     });
     const page = await context.newPage();
     await page.goto(`${this.url}${path}`);

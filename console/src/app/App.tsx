@@ -7,9 +7,10 @@ import { RouterProvider } from 'react-router';
 import { SessionGate } from '../features/auth/SessionGate';
 import { LiveAnnouncer } from '../features/common/LiveAnnouncer';
 import { i18n } from '../features/i18n/i18n';
+import { colorSchemeManager } from '../features/appearance/appearance';
 import { router } from './router';
 import { store } from './store';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** The date pickers name months and days in the language shown (dayjs's locale of the same name). */
 function LocalisedDates({ children }: { children: ReactNode }) {
@@ -25,7 +26,12 @@ export function App() {
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <MantineProvider theme={theme}>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="auto"
+          colorSchemeManager={colorSchemeManager}
+        >
           <LocalisedDates>
             <LiveAnnouncer />
             <SessionGate>

@@ -235,13 +235,13 @@ export function AsOfBanner() {
         radius={0}
         px="md"
         py={8}
-        bg="orange.1"
-        style={{ borderBottom: '2px solid var(--mantine-color-orange-6)' }}
+        bg="var(--mantine-color-orange-light)"
+        style={{ borderBottom: '2px solid var(--mantine-color-orange-filled)' }}
         data-testid="as-of-banner"
       >
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Group gap="xs" wrap="nowrap">
-            <IconClockHour4 size={20} color="var(--mantine-color-orange-8)" aria-hidden />
+            <IconClockHour4 size={20} color="var(--mantine-color-orange-text)" aria-hidden />
             <Text size="sm">
               <Text span fw={700}>
                 {t('banner.viewing', { asOf: formatAsOf(asOf) })}

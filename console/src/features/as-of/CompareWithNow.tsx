@@ -16,10 +16,10 @@ import { useAsOf, useSetAsOf } from './useAsOf';
 
 const changedStyles = {
   input: {
-    borderColor: 'var(--mantine-color-orange-6)',
-    backgroundColor: 'var(--mantine-color-orange-0)',
+    borderColor: 'var(--mantine-color-orange-filled)',
+    backgroundColor: 'var(--mantine-color-orange-light)',
   },
-  description: { color: 'var(--mantine-color-orange-9)' },
+  description: { color: 'var(--mantine-color-orange-light-color)' },
 };
 
 interface Options<R, V> {
@@ -89,7 +89,7 @@ export function useCompareWithNow<R, V extends object>({
   const deleted = active && live.isError && httpStatusOf(live.error) === 404;
   const notice: ReactNode =
     asOf === null || id === null ? null : (
-      <Paper withBorder p="xs" mb="md" bg="orange.0" data-testid="compare-with-now">
+      <Paper withBorder p="xs" mb="md" bg="var(--mantine-color-orange-light)" data-testid="compare-with-now">
         <Group justify="space-between" gap="xs">
           <Switch
             label={t('compare.switch')}

@@ -60,7 +60,7 @@ export function LoginPage() {
   });
 
   return (
-    <Center component="main" h="100vh" bg="gray.0">
+    <Center component="main" h="100vh" bg="var(--fahrplan-surface)">
       <Paper withBorder shadow="sm" p="xl" radius="md" w={380}>
         <form onSubmit={submit} noValidate>
           <Stack>

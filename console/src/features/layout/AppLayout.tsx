@@ -33,6 +33,8 @@ import { LanguageMenu } from '../i18n/LanguageMenu';
 import { useUserLanguage } from '../preferences/useUserLanguage';
 import { KeyboardHelp } from '../shortcuts/KeyboardHelp';
 import { useUndoShortcut } from '../shortcuts/useUndoShortcut';
+import { AppearanceMenu } from '../appearance/AppearanceMenu';
+import { useUserAppearance } from '../preferences/useUserAppearance';
 
 const navigation = [
   { to: '/', icon: IconHome, end: true },
@@ -47,6 +49,7 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const me = useAppSelector(selectMe);
   const chooseLanguage = useUserLanguage(me);
+  const chooseAppearance = useUserAppearance(me);
   const labels: Record<(typeof navigation)[number]['to'], string> = {
     '/': t('nav.home'),
     '/applications': t('nav.applications'),
@@ -134,6 +137,7 @@ export function AppLayout() {
               </Box>
             </Button>
             <KeyboardHelp />
+            <AppearanceMenu onChoose={(change) => void chooseAppearance(change)} />
             <LanguageMenu onChoose={(language) => void chooseLanguage(language)} />
           </Group>
         </Group>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
 import type { GroupView } from '@fahrplan/contracts';
+import { useChartColours } from '../appearance/useChartColours';
 import { EmptyState } from '../common/EmptyState';
 import { formatNumber } from '../common/numbers';
 import { describePoint, formatSize, portfolioSeries } from './portfolioSeries';
@@ -55,6 +56,7 @@ const caption = (portfolio: Portfolio, size: BubbleSize, t: TFunction<'projects'
 export function PortfolioChart({ projects, more, size, onSizeChange, onOpen, emptyText }: Props) {
   const { t } = useTranslation('projects');
   const theme = useMantineTheme();
+  const colours = useChartColours();
   const lists = useOptionLists();
   const portfolio = useMemo(() => portfolioSeries(projects, size, t, lists), [projects, size, t, lists]);
   // ApexCharts keeps the options it was given; the handlers read the current data through refs
@@ -79,6 +81,8 @@ export function PortfolioChart({ projects, more, size, onSizeChange, onOpen, emp
       chart: {
         type: 'bubble',
         fontFamily: theme.fontFamily,
+        foreColor: colours.text,
+        background: 'transparent',
         toolbar: { show: false },
         zoom: { enabled: false },
         animations: { enabled: false },
@@ -96,9 +100,10 @@ export function PortfolioChart({ projects, more, size, onSizeChange, onOpen, emp
           },
         },
       },
-      colors: portfolio.series.map((s) => theme.colors[s.colour]?.[6] ?? theme.colors.gray[6]),
+      theme: { mode: colours.mode },
+      colors: portfolio.series.map((s) => (theme.colors[s.colour] ?? theme.colors.gray)[colours.shade]!),
       fill: { opacity: 0.62 },
-      stroke: { width: 1, colors: ['#ffffff'] },
+      stroke: { width: 1, colors: [colours.body] },
       dataLabels: { enabled: false },
       // z is the radius in pixels (portfolioSeries scales it by area)
       plotOptions: { bubble: { zScaling: false } },
@@ -120,13 +125,18 @@ export function PortfolioChart({ projects, more, size, onSizeChange, onOpen, emp
         title: { text: t('chart.urgency'), offsetX: 6 },
         labels: { formatter: scaleLabel },
       },
-      grid: { xaxis: { lines: { show: true } }, yaxis: { lines: { show: true } } },
+      grid: {
+        borderColor: colours.grid,
+        xaxis: { lines: { show: true } },
+        yaxis: { lines: { show: true } },
+      },
       annotations: {
-        xaxis: [{ x: 5, borderColor: theme.colors.gray[5], strokeDashArray: 4 }],
-        yaxis: [{ y: 5, borderColor: theme.colors.gray[5], strokeDashArray: 4 }],
+        xaxis: [{ x: 5, borderColor: colours.text, strokeDashArray: 4 }],
+        yaxis: [{ y: 5, borderColor: colours.text, strokeDashArray: 4 }],
       },
       legend: { show: true, showForSingleSeries: true, position: 'top', horizontalAlign: 'left' },
       tooltip: {
+        theme: colours.mode,
         custom: ({ seriesIndex, dataPointIndex }) => {
           const point = pointAt(seriesIndex, dataPointIndex);
           const box = document.createElement('div');
@@ -145,7 +155,7 @@ export function PortfolioChart({ projects, more, size, onSizeChange, onOpen, emp
         },
       },
     };
-  }, [portfolio, size, theme, t]);
+  }, [portfolio, size, theme, colours, t]);
 
   const sizeControl = (
     <Group gap="xs">

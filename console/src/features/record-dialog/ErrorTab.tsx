@@ -7,7 +7,7 @@ export function ErrorTab({ value, label, hasError }: { value: string; label: str
     <Tabs.Tab
       value={value}
       rightSection={
-        hasError ? <IconAlertCircle size={14} color="var(--mantine-color-red-6)" aria-hidden /> : null
+        hasError ? <IconAlertCircle size={14} color="var(--mantine-color-error)" aria-hidden /> : null
       }
     >
       {label}

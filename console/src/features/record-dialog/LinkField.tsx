@@ -24,7 +24,7 @@ export function LinkField({ value, openLabel, href = value, ...props }: Props) {
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       description={
         warning ? (
-          <Text span size="xs" c="orange.8" role="status">
+          <Text span size="xs" c="var(--mantine-color-orange-text)" role="status">
             {t('link.invalid')}
           </Text>
         ) : undefined

@@ -48,10 +48,10 @@ function MirrorCell({ connection, now }: { connection: TrackerConnectionView; no
   if (health.kind === 'failing')
     return (
       <Stack gap={0} data-testid="mirror-status">
-        <Text size="sm" c="red.7" fw={500}>
+        <Text size="sm" c="var(--mantine-color-error)" fw={500}>
           {health.text}
         </Text>
-        <Text size="xs" c="red.7" lineClamp={2} title={health.message}>
+        <Text size="xs" c="var(--mantine-color-error)" lineClamp={2} title={health.message}>
           {health.message}
         </Text>
       </Stack>

@@ -82,7 +82,7 @@ function MirrorNote({ connectionId, dataAt }: { connectionId: number | null; dat
   return (
     <Group gap={6} wrap="nowrap" data-testid="mirror-age">
       {note.tone === 'stale' && (
-        <IconAlertTriangle size={14} color="var(--mantine-color-yellow-7)" aria-hidden />
+        <IconAlertTriangle size={14} color="var(--mantine-color-yellow-text)" aria-hidden />
       )}
       <Text size="xs" c={note.tone === 'stale' ? 'yellow.8' : 'dimmed'}>
         {note.text}

@@ -66,8 +66,8 @@ export function LaneRowView({
         width: '100%',
         height,
         borderTop: row.first
-          ? '1px solid var(--mantine-color-gray-4)'
-          : '1px dashed var(--mantine-color-gray-2)',
+          ? '1px solid var(--fahrplan-row-border)'
+          : '1px dashed var(--fahrplan-lane-border)',
       }}
     >
       <RowSidebar
@@ -81,7 +81,7 @@ export function LaneRowView({
         onDoubleClick={(e) => onCreate(row, e)}
         style={{
           ...rowStyle,
-          background: isOver ? 'var(--mantine-color-blue-0)' : undefined,
+          background: isOver ? 'var(--fahrplan-drop)' : undefined,
         }}
       >
         {backgrounds.map((b) => (
@@ -207,7 +207,7 @@ function Shade({
         bottom: 0,
         left,
         width: right - left,
-        background: lane ? 'var(--mantine-color-yellow-1)' : 'var(--mantine-color-gray-1)',
+        background: lane ? 'var(--fahrplan-shade-lane)' : 'var(--fahrplan-shade-project)',
         opacity: 0.8,
         pointerEvents: 'none',
       }}

@@ -88,9 +88,9 @@ function SummaryBar({
           fontSize: 11,
           lineHeight: `${barHeight - 2}px`,
           borderRadius: 4,
-          border: `1px solid var(--mantine-color-${colour}-6)`,
-          background: `var(--mantine-color-${colour}-1)`,
-          color: `var(--mantine-color-${colour}-9)`,
+          border: `1px solid var(--mantine-color-${colour}-filled)`,
+          background: `var(--mantine-color-${colour}-light)`,
+          color: `var(--mantine-color-${colour}-light-color)`,
         }}
       >
         {t('summary.items', { count, number: formatNumber(count) })}
@@ -109,7 +109,7 @@ function SummaryBar({
               width: diamondSize,
               height: diamondSize,
               transform: 'rotate(45deg)',
-              background: shared ? 'var(--mantine-color-gray-6)' : 'var(--mantine-color-orange-6)',
+              background: shared ? 'var(--fahrplan-milestone-shared)' : 'var(--fahrplan-milestone)',
             }}
           />
         );
@@ -140,7 +140,7 @@ export const SummaryRowView = memo(function SummaryRowView({
     <div
       data-testid="timeline-row"
       data-row={row.key}
-      style={rowFrame(top, height, '1px solid var(--mantine-color-gray-4)')}
+      style={rowFrame(top, height, '1px solid var(--fahrplan-row-border)')}
     >
       <RowSidebar
         row={row}

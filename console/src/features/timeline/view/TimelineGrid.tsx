@@ -31,7 +31,7 @@ export function Grid({
             top: 0,
             bottom: 0,
             left: valueToX(t.start, range, width),
-            borderLeft: '1px solid var(--mantine-color-gray-2)',
+            borderLeft: '1px solid var(--fahrplan-grid)',
           }}
         />
       ))}
@@ -44,7 +44,7 @@ export function Grid({
             top: 0,
             bottom: 0,
             left: todayX,
-            borderLeft: '2px solid var(--mantine-color-red-6)',
+            borderLeft: '2px solid var(--fahrplan-today)',
             zIndex: 2,
           }}
         />

@@ -101,7 +101,7 @@ export const TimelineItemView = memo(function TimelineItemView({
               margin: 2,
               flex: 'none',
               transform: 'rotate(45deg)',
-              background: item.shared ? 'var(--mantine-color-gray-6)' : 'var(--mantine-color-orange-6)',
+              background: item.shared ? 'var(--fahrplan-milestone-shared)' : 'var(--fahrplan-milestone)',
             }}
           />
           {showLabel && (
@@ -122,8 +122,8 @@ export const TimelineItemView = memo(function TimelineItemView({
               borderRadius: 4,
               fontSize: 12,
               whiteSpace: 'nowrap',
-              color: 'var(--mantine-color-white)',
-              background: item.shared ? 'var(--mantine-color-gray-6)' : 'var(--mantine-color-blue-6)',
+              color: item.shared ? 'var(--fahrplan-bar-shared-text)' : 'var(--fahrplan-bar-text)',
+              background: item.shared ? 'var(--fahrplan-bar-shared)' : 'var(--fahrplan-bar)',
               boxShadow: isDragging ? 'var(--mantine-shadow-md)' : undefined,
             }}
           >

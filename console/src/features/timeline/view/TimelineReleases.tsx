@@ -61,15 +61,24 @@ function ReleaseMarker({ milestone, x, label }: { milestone: ReleaseMilestone; x
           alignItems: 'center',
           justifyContent: 'center',
           borderRadius: '50%',
-          color: 'var(--mantine-color-white)',
-          background: `var(--mantine-color-${colour}-${milestone.released ? 7 : 4})`,
-          border: milestone.released ? undefined : `1px dashed var(--mantine-color-${colour}-8)`,
+          color: milestone.released ? 'var(--mantine-color-white)' : `var(--mantine-color-${colour}-text)`,
+          background: milestone.released
+            ? `var(--mantine-color-${colour}-filled)`
+            : `var(--mantine-color-${colour}-light)`,
+          border: milestone.released ? undefined : `1px dashed var(--mantine-color-${colour}-text)`,
         }}
       >
         <IconTag size={11} aria-hidden />
       </span>
       {label && (
-        <Text span size="xs" c={`${colour}.8`} fw={500} ml={4} style={{ whiteSpace: 'nowrap' }}>
+        <Text
+          span
+          size="xs"
+          c={`var(--mantine-color-${colour}-text)`}
+          fw={500}
+          ml={4}
+          style={{ whiteSpace: 'nowrap' }}
+        >
           {milestone.name}
         </Text>
       )}
@@ -144,7 +153,7 @@ export const ReleaseRowView = memo(function ReleaseRowView({
     <div
       data-testid="timeline-release-row"
       data-row={row.key}
-      style={rowFrame(top, releaseRowHeight, '1px dashed var(--mantine-color-gray-2)')}
+      style={rowFrame(top, releaseRowHeight, '1px dashed var(--fahrplan-lane-border)')}
     >
       <div
         data-timeline-sidebar
@@ -162,8 +171,8 @@ export const ReleaseRowView = memo(function ReleaseRowView({
         }}
       >
         <Group gap={4} wrap="nowrap">
-          <IconTag size={12} color="var(--mantine-color-violet-6)" aria-hidden />
-          <Text size="xs" c="violet.8">
+          <IconTag size={12} color="var(--mantine-color-violet-text)" aria-hidden />
+          <Text size="xs" c="var(--mantine-color-violet-text)">
             {t('releases.row')}
           </Text>
         </Group>
@@ -172,7 +181,7 @@ export const ReleaseRowView = memo(function ReleaseRowView({
         style={{
           position: 'relative',
           flex: 1,
-          background: 'color-mix(in srgb, var(--mantine-color-violet-0) 55%, transparent)',
+          background: 'var(--fahrplan-releases)',
         }}
       >
         {placed.length === 0 && (
@@ -208,7 +217,7 @@ export function ReleasesToggle({
       onChange={(event) => onChange(event.currentTarget.checked)}
       label={
         <Group gap={4} wrap="nowrap" component="span">
-          <IconTag size={14} color="var(--mantine-color-violet-6)" aria-hidden />
+          <IconTag size={14} color="var(--mantine-color-violet-text)" aria-hidden />
           {t('releases.show')}
         </Group>
       }

@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import { useComputedColorScheme } from '@mantine/core';
+import { useHighContrast } from './appearance';
+import { chartShade } from './schemes';
+
+/** What a chart (ApexCharts takes colours, not CSS variables) draws with in the appearance shown. */
+export interface ChartColours {
+  /** ApexCharts' theme mode: its tooltips and defaults. */
+  readonly mode: 'light' | 'dark';
+  /** The shade of a Mantine colour for marks (`chartShade`). */
+  readonly shade: number;
+  readonly text: string;
+  readonly grid: string;
+  /** The page's ground: outlines that separate marks. */
+  readonly body: string;
+}
+
+/** The chart colours of the appearance shown; a new object when the scheme or the contrast changes. */
+export function useChartColours(): ChartColours {
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const highContrast = useHighContrast();
+  return useMemo(() => {
+    // read after the switch set <html>'s attributes: the tokens of appearance.css and Mantine's variables
+    const css = getComputedStyle(document.documentElement);
+    const read = (name: string) => css.getPropertyValue(name).trim();
+    return {
+      mode: scheme,
+      shade: chartShade(scheme, highContrast),
+      text: read('--mantine-color-text'),
+      grid: read('--fahrplan-row-border'),
+      body: read('--mantine-color-body'),
+    };
+  }, [scheme, highContrast]);
+}
