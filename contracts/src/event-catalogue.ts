@@ -7,6 +7,7 @@ import { applicationStatuses } from './application/application';
 import type { ApplicationEvent, ApplicationFields } from './application/application';
 import { createCommentSchema } from './comment/comment';
 import type { GoalEvent } from './goal/goal';
+import type { BaselineEvent } from './baseline/baseline';
 import { resourceNameMax } from './resource/resource';
 import type { ResourceEvent } from './resource/resource';
 import { groupGoalValueSchema, groupMetricSchema, jiraRepoSchema } from './group/group.commands';
@@ -194,6 +195,12 @@ const itemUpdatedData = z.object({
 });
 const itemDeletedData = z.object({ id });
 const itemRestoredData = z.object({ id });
+const baselineCreatedData = z.object({
+  id,
+  name: z.string().min(1).max(limits.title),
+  at: z.iso.datetime(),
+});
+const baselineDeletedData = z.object({ id });
 
 /** True when A and B have the same keys and each is assignable to the other. */
 type SameShape<A, B> = [A, B] extends [B, A]
@@ -218,7 +225,14 @@ type EachSameShape<A, B> =
     : false;
 type CatalogueData = { [T in PublishedEventType]: z.output<(typeof eventCatalogue)[T]['data']> };
 type PlanningDomainEvent =
-  ApplicationEvent | CommentEvent | AccountEvent | GroupEvent | GoalEvent | ResourceEvent | ItemEvent;
+  | ApplicationEvent
+  | CommentEvent
+  | AccountEvent
+  | GroupEvent
+  | GoalEvent
+  | ResourceEvent
+  | ItemEvent
+  | BaselineEvent;
 
 /** One published event type in one schema version. */
 export interface PublishedEventDefinition<Data extends z.ZodType = z.ZodType> {
@@ -468,6 +482,21 @@ export const eventCatalogue = {
     data: itemRestoredData,
     aggregateId: byId,
   }),
+  BaselineCreated: defineEvent({
+    schemaVersion: 1,
+    category: 'baseline',
+    summary:
+      'A baseline was named: the plan as it stood at `at` (any past instant since the tenant existed); nothing of the plan is copied.',
+    data: baselineCreatedData,
+    aggregateId: byId,
+  }),
+  BaselineDeleted: defineEvent({
+    schemaVersion: 1,
+    category: 'baseline',
+    summary: 'A baseline was deleted: it is no longer listed; the plan it named is untouched.',
+    data: baselineDeletedData,
+    aggregateId: byId,
+  }),
 } as const;
 
 export type PublishedEventType = keyof typeof eventCatalogue;
@@ -552,6 +581,8 @@ export const planningEventSchemas = {
   ItemUpdated: envelopeOf('ItemUpdated'),
   ItemDeleted: envelopeOf('ItemDeleted'),
   ItemRestored: envelopeOf('ItemRestored'),
+  BaselineCreated: envelopeOf('BaselineCreated'),
+  BaselineDeleted: envelopeOf('BaselineDeleted'),
 } satisfies { [T in PublishedEventType]: z.ZodType };
 
 /** Any published planning event, discriminated by `type`. */
@@ -587,6 +618,8 @@ export const planningEventSchema = z.discriminatedUnion('type', [
   planningEventSchemas.ItemUpdated,
   planningEventSchemas.ItemDeleted,
   planningEventSchemas.ItemRestored,
+  planningEventSchemas.BaselineCreated,
+  planningEventSchemas.BaselineDeleted,
 ]);
 export type PlanningEvent = z.output<typeof planningEventSchema>;
 

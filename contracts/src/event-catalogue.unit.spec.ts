@@ -8,6 +8,8 @@ import type { CommentEvent } from './comment/comment';
 import type { DomainEvent, StoredEvent } from './events';
 import { schemaVersionOf } from './upcasting';
 import { createGoalSchema, goalDecider } from './goal/goal';
+import { baselineDecider } from './baseline/baseline';
+import type { BaselineEvent } from './baseline/baseline';
 import { resourceDecider } from './resource/resource';
 import type { ResourceEvent, ResourceState } from './resource/resource';
 import type { GoalEvent } from './goal/goal';
@@ -137,8 +139,30 @@ const decidedItemEvents = (): ItemEvent[] => {
   return events;
 };
 
+const decidedBaselineEvents = (): BaselineEvent[] => {
+  const id = freshId();
+  const [created] = baselineDecider.decide(
+    { type: 'CreateBaseline', data: { name: 'Q1 commitment', at: '2026-01-05T09:00:00+01:00' } },
+    baselineDecider.initialState,
+    aContext({ newId: id, tenantSince: null }),
+  );
+  const deleted = baselineDecider.decide(
+    { type: 'DeleteBaseline', data: { id, version: 0 } },
+    baselineDecider.evolve(baselineDecider.initialState, created!),
+    aContext({ newId: freshId() }),
+  );
+  return [created!, ...deleted];
+};
+
 const decidedEvents = (): (
-  ApplicationEvent | CommentEvent | AccountEvent | GroupEvent | GoalEvent | ResourceEvent | ItemEvent
+  | ApplicationEvent
+  | CommentEvent
+  | AccountEvent
+  | GroupEvent
+  | GoalEvent
+  | ResourceEvent
+  | ItemEvent
+  | BaselineEvent
 )[] => {
   const appId = freshId();
   const [created] = applicationDecider.decide(
@@ -210,6 +234,7 @@ const decidedEvents = (): (
     ...decidedGroupEvents(),
     ...decidedResourceEvents(),
     ...decidedItemEvents(),
+    ...decidedBaselineEvents(),
   ];
 };
 
@@ -297,6 +322,7 @@ describe('event catalogue', () => {
     expect([...publishedCategories].sort()).toEqual([
       'account',
       'application',
+      'baseline',
       'comment',
       'goal',
       'group',

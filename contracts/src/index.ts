@@ -30,6 +30,8 @@ export * from './group/share-views';
 export * from './item/item';
 export * from './goal/goal';
 export * from './resource/resource';
+export * from './baseline/baseline';
+export * from './baseline/comparison';
 export * from './comment/comment';
 export * from './account/account';
 export * from './identity/identity';

@@ -41,6 +41,7 @@ export const recordKinds = [
   'account',
   'account entry',
   'application',
+  'baseline',
   'comment',
   'goal',
   'invitation',

@@ -5,6 +5,7 @@ export const categories = [
   'item',
   'goal',
   'resource',
+  'baseline',
   'comment',
   'account',
   'tenant',
