@@ -56,6 +56,8 @@ export interface Lookups {
     group: number,
     tenant: string,
   ): Promise<{ readonly id: number; readonly title: string | null }[]>;
+  /** When the first event of `stream` was decided (ISO date-time); null when the stream is empty. */
+  firstEventAt(stream: string): Promise<string | null>;
   /** How many of the tenant's live items lane `lane` of project `group` holds. */
   laneItems(group: number, lane: string, tenant: string): Promise<number>;
   /** The tenant's live projects with a value for the goal, and its live goals that name it as parent. */

@@ -28,7 +28,7 @@ export interface ComparedItem {
   readonly id: number;
   /** Its title now, or, when removed, then. */
   readonly title: string;
-  /** The project it is in now, or, when removed, was in then. */
+  /** The project whose row lists it: where it is in the window now, else where it was then. */
   readonly group: number;
   readonly type: string | null;
   readonly change: BaselineChange;
