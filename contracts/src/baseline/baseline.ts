@@ -75,7 +75,9 @@ export const decideBaseline = (
       const at = new Date(command.data.at ?? context.now);
       if (at.getTime() > Date.parse(context.now))
         throw invalidField('at', say('in-the-future'), 'a baseline’s instant cannot be in the future');
-      if (context.tenantSince && at.getTime() < Date.parse(context.tenantSince))
+      // now is never before the tenant, even when writers' clocks disagree
+      const given = command.data.at !== undefined;
+      if (given && context.tenantSince && at.getTime() < Date.parse(context.tenantSince))
         throw invalidField(
           'at',
           say('before-the-tenant'),

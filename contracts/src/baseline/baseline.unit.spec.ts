@@ -63,6 +63,14 @@ describe('CreateBaseline', () => {
           details: { fieldErrors: [{ field: 'at', message: 'not before the tenant existed' }] },
         }));
 
+    it('names now even when the tenant’s first event carries a later time (clocks of writers disagree)', () => {
+      const facts = context({ tenantSince: '2026-03-02T09:31:00.000Z' });
+      spec
+        .given([])
+        .when(create({ name: 'Q1 commitment' }), facts)
+        .then([created(facts.newId)]);
+    });
+
     it('refuses an empty name and an instant without a time zone in the schema', () => {
       expect(createBaselineSchema.safeParse({ name: '  ' }).success).toBe(false);
       expect(createBaselineSchema.safeParse({ name: 'x', at: '2026-01-05T09:00:00' }).success).toBe(false);

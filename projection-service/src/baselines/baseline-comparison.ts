@@ -12,7 +12,7 @@ import { fieldError } from '../http/query-params';
 import type { ReadDocument, ReadView } from '../read-store/read-store';
 import { isTombstone } from '../read-store/read-store';
 import type { TimelineItemDoc } from '../items/items.projection';
-import { itemsOf, maxBatches, rowFilters, runsIn } from '../items/timeline';
+import { itemsOf, maxBatches, rowFilters } from '../items/timeline';
 import type { OwnerLevels } from '../items/timeline';
 
 export interface ComparisonQuery {
@@ -34,15 +34,13 @@ export interface ComparedStores {
 }
 
 const rowOrder: SortOrder = [['_title', 1]];
-const rowFields = ['id', 'tenant', 'title', 'start', 'end'] as const;
+const rowFields = ['id', 'tenant', 'title'] as const;
 interface Row {
   readonly _id: string;
   readonly _title: unknown;
   readonly id: number;
   readonly tenant: string;
   readonly title: string;
-  readonly start: string | null;
-  readonly end: string | null;
 }
 
 /**
@@ -79,7 +77,7 @@ interface Found {
 
 /**
  * Up to `limit` + 1 rows of one phase from `resume`, reading the projects a batch at a time (at most
- * `maxBatches`): a project is a row when it has items in the window then or now (or, live, runs in it).
+ * `maxBatches`): a project is a row when it has items in the window then or now.
  */
 const scanPhase = async (
   stores: ComparedStores,
@@ -131,8 +129,7 @@ const scanPhase = async (
     for (const row of docs) {
       const rowNow = now.filter((item) => item.group === row.id);
       const rowThen = then.filter((item) => item.group === row.id);
-      const runs = resume.phase === 0 && runsIn(row, query.from, query.to);
-      if (rowNow.length > 0 || rowThen.length > 0 || runs)
+      if (rowNow.length > 0 || rowThen.length > 0)
         found.push({ row, gone: resume.phase === 1, now: rowNow, then: rowThen });
     }
     const last = (page.docs as unknown as Row[]).at(-1);

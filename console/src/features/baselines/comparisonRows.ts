@@ -19,19 +19,24 @@ export const datesLabel = (dates: PlannedDates | null): string => {
   return end === start ? start : `${start} – ${end}`;
 };
 
-/** The table's sections: each project of the loaded pages with its changed items (all when `unchanged`). */
+/**
+ * The table's sections: each project of the loaded pages with its changed items (all when `unchanged`);
+ * a project without any to show is left out.
+ */
 export const comparisonSections = (
   pages: readonly BaselineComparison[],
   unchanged: boolean,
 ): { project: ProjectComparison; items: ComparedItem[] }[] =>
-  pages.flatMap((page) =>
-    page.groups.map((project) => ({
-      project,
-      items: page.items.filter(
-        (item) => item.group === project.id && (unchanged || item.change !== 'unchanged'),
-      ),
-    })),
-  );
+  pages
+    .flatMap((page) =>
+      page.groups.map((project) => ({
+        project,
+        items: page.items.filter(
+          (item) => item.group === project.id && (unchanged || item.change !== 'unchanged'),
+        ),
+      })),
+    )
+    .filter((section) => section.items.length > 0);
 
 /** The first day of this month and of the third month after it: the window a comparison opens with. */
 export const defaultWindow = (now: Date): { from: string; to: string } => {

@@ -50,7 +50,7 @@ describe('comparisonSections', () => {
   const page = (groups: number[], items: ComparedItem[]) =>
     ({ groups: groups.map(project), items }) as unknown as BaselineComparison;
 
-  it('puts each item under its project, across pages, leaving out the unchanged unless asked', () => {
+  it('puts each item under its project, across pages, leaving out the unchanged unless asked, and projects with nothing to show', () => {
     const pages = [
       page([1], [item(10, 1, 'slipped'), item(11, 1, 'unchanged')]),
       page([2], [item(20, 2, 'added')]),
@@ -60,6 +60,9 @@ describe('comparisonSections', () => {
       [2, [20]],
     ]);
     expect(comparisonSections(pages, true)[0]!.items.map((i) => i.id)).toEqual([10, 11]);
+    const quiet = [page([3], [item(30, 3, 'unchanged')])];
+    expect(comparisonSections(quiet, false)).toEqual([]);
+    expect(comparisonSections(quiet, true)).toHaveLength(1);
   });
 });
 
