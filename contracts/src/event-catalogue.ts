@@ -224,7 +224,8 @@ type EachSameShape<A, B> =
       : false
     : false;
 type CatalogueData = { [T in PublishedEventType]: z.output<(typeof eventCatalogue)[T]['data']> };
-type PlanningDomainEvent =
+/** Every event of the planning aggregates: each is published. */
+export type PlanningDomainEvent =
   | ApplicationEvent
   | CommentEvent
   | AccountEvent

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { accountDecider, accountEntrySchema } from './account/account';
-import type { AccountEvent } from './account/account';
 import { applicationDecider, applicationFieldsSchema } from './application/application';
-import type { ApplicationEvent } from './application/application';
 import { commentDecider, createCommentSchema } from './comment/comment';
-import type { CommentEvent } from './comment/comment';
 import type { DomainEvent, StoredEvent } from './events';
 import { schemaVersionOf } from './upcasting';
 import { createGoalSchema, goalDecider } from './goal/goal';
@@ -32,6 +29,7 @@ import {
   publishedCategories,
   publishedEventTypes,
 } from './event-catalogue';
+import type { PlanningDomainEvent } from './event-catalogue';
 import { parseStreamName, streamName } from './streams';
 import { aContext, anApplication, fixedNow, freshId } from './testing/decider-spec';
 
@@ -154,16 +152,7 @@ const decidedBaselineEvents = (): BaselineEvent[] => {
   return [created!, ...deleted];
 };
 
-const decidedEvents = (): (
-  | ApplicationEvent
-  | CommentEvent
-  | AccountEvent
-  | GroupEvent
-  | GoalEvent
-  | ResourceEvent
-  | ItemEvent
-  | BaselineEvent
-)[] => {
+const decidedEvents = (): PlanningDomainEvent[] => {
   const appId = freshId();
   const [created] = applicationDecider.decide(
     {

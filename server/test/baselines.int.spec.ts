@@ -1,24 +1,16 @@
 import Papa from 'papaparse';
 import type { BaselineComparison, BaselineView, ComparedItem, Page } from '@fahrplan/contracts';
 import { adminApi } from './support/admin-api';
-import { TestClock, startPlatform, uniqueName } from '../src/testing/platform';
-import type { Platform } from '../src/testing/platform';
+import { platformForSuite } from './support/platform-suite';
+import { TestClock, uniqueName } from '../src/testing/platform';
 
 /*
  * Issue 21 "Baselines", through the one-process platform and real HTTP: a baseline is a name and an
  * instant; its comparison reads the plan as of that instant beside the plan now (SQLite's kept
- * versions here; the fold of MongoDB and memory is the as-of spec's and the comparison unit spec's).
+ * versions here; MongoDB and memory fold the log instead, the path the as-of specs cover).
  */
-let platform: Platform;
 const clock = new TestClock();
-
-beforeAll(async () => {
-  platform = await startPlatform(clock);
-}, 30_000);
-
-afterAll(async () => {
-  await platform?.stop();
-});
+const platform = platformForSuite(clock);
 
 const api = adminApi(() => platform);
 const { refused, read, userWith } = api;
@@ -126,6 +118,7 @@ describe('CreateBaseline, DeleteBaseline and GET /api/baselines', () => {
     ).toBe(404);
   });
 
+  // two new users, whose passwords are hashed slowly on purpose: a longer timeout
   it('needs history VIEW to list and compare, CREATE to create, EDIT to delete', async () => {
     expect((await read('/api/baselines', 0, platform.viewer)).status).toBe(403);
     const auditor = await userWith({ history: ['VIEW'], items: ['VIEW'] });
@@ -134,7 +127,7 @@ describe('CreateBaseline, DeleteBaseline and GET /api/baselines', () => {
     const baseline = await run('CreateBaseline', { name: uniqueName('Kept') });
     const creator = await userWith({ history: ['VIEW', 'CREATE'] });
     await refused('DeleteBaseline', { id: baseline.id }, 403, creator);
-  });
+  }, 30_000);
 });
 
 describe('GET /api/baselines/<id>/comparison', () => {
