@@ -25,6 +25,8 @@ describe('baselines in the console', () => {
   };
   const ids: Record<string, number> = {};
   let project = 0;
+  /** The instant of the first test's baseline, before the plan moved on. */
+  let beforeMoves = '';
   /** The platform's clock: a command decided after the baseline must carry a later time. */
   const clock = new TestClock();
 
@@ -52,18 +54,20 @@ describe('baselines in the console', () => {
     await platform?.stop();
   });
 
-  const login = async (): Promise<Page> => {
+  const login = async (locale = 'en-US'): Promise<Page> => {
     const context = await browser.newContext({
       viewport: { width: 1400, height: 900 },
       acceptDownloads: true,
+      locale,
     });
     const page = await context.newPage();
     await page.goto(`${platform.api.baseUrl}/baselines`);
-    await page.getByLabel('Tenant').fill('demo');
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByLabel('Password').press('Enter');
-    await page.getByRole('heading', { name: 'Baselines', level: 2 }).waitFor();
+    const german = locale === 'de-CH';
+    await page.getByLabel(german ? 'Mandant' : 'Tenant').fill('demo');
+    await page.getByLabel(german ? 'Benutzername' : 'Username').fill('admin');
+    await page.getByLabel(german ? 'Passwort' : 'Password').fill(DEMO_PASSWORD);
+    await page.getByLabel(german ? 'Passwort' : 'Password').press('Enter');
+    await page.getByRole('heading', { name: german ? 'Basispläne' : 'Baselines', level: 2 }).waitFor();
     return page;
   };
 
@@ -78,6 +82,7 @@ describe('baselines in the console', () => {
     const baselines = page.getByRole('table', { name: 'baselines' });
     await baselines.getByRole('row').filter({ hasText: baselineName }).waitFor();
 
+    beforeMoves = clock.now().toISOString();
     clock.advance(60);
     // the plan moves on: across Easter (Good Friday and Easter Monday are Bern holidays), a delete, an addition
     await command('SaveItem', {
@@ -130,5 +135,31 @@ describe('baselines in the console', () => {
       .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete baseline' }).click();
     await page.getByText('No baselines yet').waitFor();
+  });
+
+  it('speaks Swiss German: Basispläne, slips in Arbeitstagen (AT)', async () => {
+    const name = uniqueName('Vor Ostern');
+    await command('CreateBaseline', { name, at: beforeMoves });
+    const page = await login('de-CH');
+    await page
+      .getByRole('table', { name: 'Basispläne' })
+      .getByRole('button', { name: `Mit ${name} vergleichen` })
+      .click();
+    const section = page.getByRole('region', { name: new RegExp(`Verglichen mit ${name}`) });
+    for (const [label, value] of [
+      ['Von', '01.04.2031'],
+      ['Bis', '01.05.2031'],
+    ] as const) {
+      await section.getByLabel(label, { exact: true }).fill(value);
+      await section.getByLabel(label, { exact: true }).press('Tab');
+    }
+    const table = section.getByRole('table', { name: 'Vergleich mit dem Basisplan' });
+    await table
+      .getByRole('row')
+      .filter({ hasText: projectTitle })
+      .getByText('1 verschoben, 1 hinzugefügt, 1 entfernt · +2 AT')
+      .waitFor();
+    await table.getByRole('row').filter({ hasText: titles.moved }).getByText('+3 AT').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}-de-CH.png`, fullPage: true });
   });
 });
