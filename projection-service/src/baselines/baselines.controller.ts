@@ -171,9 +171,10 @@ export class BaselinesController extends ReadModelQueries {
   ): Promise<BaselineComparison> {
     requireView(this.directory, principal, 'history');
     requireView(this.directory, principal, 'items');
+    // what is not the caller's answers 404 first, whatever the query asks
+    const baseline = viewOf(await this.find(principal, id));
     const window = comparisonWindow(from, to);
     const groups = numbers('group', group);
-    const baseline = viewOf(await this.find(principal, id));
     const position = await this.asOf.positionAt(new Date(baseline.at));
     await this.asOfLimit.open(`${principal.tenant}/${principal.userId}`, position);
     const then = await this.asOf.storeAt(position);
