@@ -13,6 +13,7 @@ import {
 import type { EventStore } from '@fahrplan/platform';
 import { accountHandlers } from './accounts/account.handlers';
 import { applicationHandlers } from './applications/application.handlers';
+import { baselineHandlers } from './baselines/baseline.handlers';
 import { AuthController } from './auth/auth.controller';
 import { authProviders } from './auth/auth.providers';
 import { OidcController, oidcProviders } from './auth/oidc.controller';
@@ -77,6 +78,7 @@ export class CommandServiceModule {
         ...groupHandlers,
         ...goalHandlers,
         ...resourceHandlers,
+        ...baselineHandlers,
         ...identityHandlers,
         { provide: TRACKER_SECRETS, useValue: options.trackerSecrets ?? null },
         ...trackerHandlers,

@@ -5,6 +5,7 @@ import {
   saveApplicationSchema,
 } from './application/application';
 import { addAccountEntriesSchema, createAccountSchema, removeAccountEntrySchema } from './account/account';
+import { createBaselineSchema, deleteBaselineSchema } from './baseline/baseline';
 import { createCommentSchema } from './comment/comment';
 import { createGoalSchema, deleteGoalSchema, updateGoalSchema } from './goal/goal';
 import { deleteResourceSchema, saveResourceSchema } from './resource/resource';
@@ -265,6 +266,18 @@ export const commandCatalogue = {
     schema: removeDependencySchema,
     permission: () => ({ resource: 'items', action: 'EDIT' }),
     summary: 'Remove a dependency (with version 0 if given); 404 when there is none by that id, or no more.',
+  },
+  CreateBaseline: {
+    schema: createBaselineSchema,
+    permission: () => ({ resource: 'history', action: 'CREATE' }),
+    summary:
+      'Name the plan as it stood at an instant (`at`, default now; not in the future, not before the tenant existed): nothing is copied, comparisons read the plan as of `at`. Needs CREATE on history.',
+  },
+  DeleteBaseline: {
+    schema: deleteBaselineSchema,
+    permission: () => ({ resource: 'history', action: 'EDIT' }),
+    summary:
+      'Delete a baseline (with the version the user saw, when given; 409 when it changed). Needs EDIT on history.',
   },
   CreateTenant: {
     schema: createTenantSchema,

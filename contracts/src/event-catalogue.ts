@@ -7,6 +7,7 @@ import { applicationStatuses } from './application/application';
 import type { ApplicationEvent, ApplicationFields } from './application/application';
 import { createCommentSchema } from './comment/comment';
 import type { GoalEvent } from './goal/goal';
+import type { BaselineEvent } from './baseline/baseline';
 import { resourceNameMax } from './resource/resource';
 import type { ResourceEvent } from './resource/resource';
 import { groupGoalValueSchema, groupMetricSchema, jiraRepoSchema } from './group/group.commands';
@@ -204,6 +205,12 @@ const dependencyAddedData = z.object({
   lag: z.number().int().min(ranges.dependencyLag.min).max(ranges.dependencyLag.max),
 });
 const dependencyRemovedData = z.object({ id, predecessor: id, successor: id });
+const baselineCreatedData = z.object({
+  id,
+  name: z.string().min(1).max(limits.title),
+  at: z.iso.datetime(),
+});
+const baselineDeletedData = z.object({ id });
 
 /** True when A and B have the same keys and each is assignable to the other. */
 type SameShape<A, B> = [A, B] extends [B, A]
@@ -236,7 +243,8 @@ export type PlanningDomainEvent =
   | GoalEvent
   | ResourceEvent
   | ItemEvent
-  | DependencyEvent;
+  | DependencyEvent
+  | BaselineEvent;
 
 /** One published event type in one schema version. */
 export interface PublishedEventDefinition<Data extends z.ZodType = z.ZodType> {
@@ -501,6 +509,21 @@ export const eventCatalogue = {
     data: dependencyRemovedData,
     aggregateId: byId,
   }),
+  BaselineCreated: defineEvent({
+    schemaVersion: 1,
+    category: 'baseline',
+    summary:
+      'A baseline was named: the plan as it stood at `at` (any past instant since the tenant existed); nothing of the plan is copied.',
+    data: baselineCreatedData,
+    aggregateId: byId,
+  }),
+  BaselineDeleted: defineEvent({
+    schemaVersion: 1,
+    category: 'baseline',
+    summary: 'A baseline was deleted: it is no longer listed; the plan it named is untouched.',
+    data: baselineDeletedData,
+    aggregateId: byId,
+  }),
 } as const;
 
 export type PublishedEventType = keyof typeof eventCatalogue;
@@ -587,6 +610,8 @@ export const planningEventSchemas = {
   ItemRestored: envelopeOf('ItemRestored'),
   DependencyAdded: envelopeOf('DependencyAdded'),
   DependencyRemoved: envelopeOf('DependencyRemoved'),
+  BaselineCreated: envelopeOf('BaselineCreated'),
+  BaselineDeleted: envelopeOf('BaselineDeleted'),
 } satisfies { [T in PublishedEventType]: z.ZodType };
 
 /** Any published planning event, discriminated by `type`. */
@@ -624,6 +649,8 @@ export const planningEventSchema = z.discriminatedUnion('type', [
   planningEventSchemas.ItemRestored,
   planningEventSchemas.DependencyAdded,
   planningEventSchemas.DependencyRemoved,
+  planningEventSchemas.BaselineCreated,
+  planningEventSchemas.BaselineDeleted,
 ]);
 export type PlanningEvent = z.output<typeof planningEventSchema>;
 

@@ -5,6 +5,8 @@ import { commentDecider, createCommentSchema } from './comment/comment';
 import type { DomainEvent, StoredEvent } from './events';
 import { schemaVersionOf } from './upcasting';
 import { createGoalSchema, goalDecider } from './goal/goal';
+import { baselineDecider } from './baseline/baseline';
+import type { BaselineEvent } from './baseline/baseline';
 import { resourceDecider } from './resource/resource';
 import type { ResourceEvent, ResourceState } from './resource/resource';
 import type { GoalEvent } from './goal/goal';
@@ -153,6 +155,20 @@ const decidedDependencyEvents = (): DependencyEvent[] => {
   );
   return [...added, ...removed];
 };
+const decidedBaselineEvents = (): BaselineEvent[] => {
+  const id = freshId();
+  const [created] = baselineDecider.decide(
+    { type: 'CreateBaseline', data: { name: 'Q1 commitment', at: '2026-01-05T09:00:00+01:00' } },
+    baselineDecider.initialState,
+    aContext({ newId: id, tenantSince: null }),
+  );
+  const deleted = baselineDecider.decide(
+    { type: 'DeleteBaseline', data: { id, version: 0 } },
+    baselineDecider.evolve(baselineDecider.initialState, created!),
+    aContext({ newId: freshId() }),
+  );
+  return [created!, ...deleted];
+};
 
 const decidedEvents = (): PlanningDomainEvent[] => {
   const appId = freshId();
@@ -226,6 +242,7 @@ const decidedEvents = (): PlanningDomainEvent[] => {
     ...decidedResourceEvents(),
     ...decidedItemEvents(),
     ...decidedDependencyEvents(),
+    ...decidedBaselineEvents(),
   ];
 };
 
@@ -313,6 +330,7 @@ describe('event catalogue', () => {
     expect([...publishedCategories].sort()).toEqual([
       'account',
       'application',
+      'baseline',
       'comment',
       'dependencies',
       'goal',

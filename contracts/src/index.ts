@@ -31,6 +31,8 @@ export * from './item/item';
 export * from './dependency/dependency';
 export * from './goal/goal';
 export * from './resource/resource';
+export * from './baseline/baseline';
+export * from './baseline/comparison';
 export * from './comment/comment';
 export * from './account/account';
 export * from './identity/identity';

@@ -7,7 +7,10 @@ export const resources = [
   'items',
   'item-details-system',
   'admin',
-  /** Issue 8: a record's history and its states as of a date (VIEW only). */
+  /**
+   * Issue 8: a record's history and its states as of a date (VIEW); issue 21: baselines, the plan as of
+   * a named instant, listed and compared with VIEW, created with CREATE, deleted with EDIT.
+   */
   'history',
 ] as const;
 export type PermissionResource = (typeof resources)[number];

@@ -48,6 +48,7 @@ export const recordKinds = [
   'account',
   'account entry',
   'application',
+  'baseline',
   'comment',
   'dependency',
   'goal',

@@ -7,6 +7,7 @@ export const categories = [
   'dependencies',
   'goal',
   'resource',
+  'baseline',
   'comment',
   'account',
   'tenant',

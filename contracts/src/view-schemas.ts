@@ -36,6 +36,7 @@ import type {
   UserAdminView,
 } from './read-models';
 import type { WorkingDays } from './rules/calendar';
+import type { BaselineComparison, BaselineView } from './baseline/comparison';
 import { trackerAuthModes, trackerDeployments } from './tracker/connection';
 import type { TrackerTestResult } from './tracker/connection';
 import type {
@@ -435,6 +436,50 @@ type Plain<T> = T extends readonly (infer E)[]
   : T extends object
     ? { -readonly [K in keyof T]: Plain<T[K]> }
     : T;
+
+/** Issue 21: a baseline, and a page of its comparison with the plan now. */
+export const baselineViewSchema = z.object({
+  id,
+  name: text,
+  at: text,
+  version: id,
+  createdBy: text,
+  createdAt: text,
+});
+const plannedDatesSchema = z.object({ start: text, end: nullableText }).nullable();
+export const baselineComparisonSchema = z.object({
+  baseline: baselineViewSchema,
+  from: text,
+  to: text,
+  position: id,
+  groups: z.array(
+    z.object({
+      id,
+      title: text,
+      shared: z.boolean(),
+      slipped: id,
+      added: id,
+      removed: id,
+      unchanged: id,
+      slip: id,
+    }),
+  ),
+  items: z.array(
+    z.object({
+      id,
+      title: text,
+      group: id,
+      type: nullableText,
+      change: z.enum(['unchanged', 'slipped', 'added', 'removed']),
+      then: plannedDatesSchema,
+      now: plannedDatesSchema,
+      startSlip: id.nullable(),
+      endSlip: id.nullable(),
+    }),
+  ),
+  nextCursor: nullableText,
+});
+
 /** true when a schema's output and a view are the same type (TypeScript's own identity check). */
 type Agree<S extends z.ZodType, View> =
   (<T>() => T extends Plain<z.output<S>> ? 1 : 2) extends <T>() => T extends Plain<View> ? 1 : 2
@@ -470,3 +515,5 @@ true satisfies Agree<typeof trackerMirrorStatusViewSchema, TrackerMirrorStatusVi
 true satisfies Agree<typeof trackerTestResultSchema, TrackerTestResult>;
 true satisfies Agree<typeof oidcConfigAnswerSchema, { enabled: boolean; label?: string }>;
 true satisfies Agree<ReturnType<typeof pageSchema<typeof resourceViewSchema>>, Page<ResourceView>>;
+true satisfies Agree<typeof baselineViewSchema, BaselineView>;
+true satisfies Agree<typeof baselineComparisonSchema, BaselineComparison>;

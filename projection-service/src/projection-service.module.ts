@@ -9,6 +9,7 @@ import { AsOfStores, SwitchingReadStore } from './as-of/as-of-stores';
 import { AsOfLimit } from './as-of/as-of-limit';
 import { AsOfInterceptor } from './as-of/as-of.interceptor';
 import { WorkingDaysController } from './calendar/working-days.controller';
+import { BaselinesController } from './baselines/baselines.controller';
 import { ChangesController } from './changes/changes.controller';
 import { CommentsController } from './comments/comments.controller';
 import { AdminQueriesController } from './directory/admin-queries.controller';
@@ -83,6 +84,7 @@ export class ProjectionServiceModule {
         WorkingDaysController,
         ItemsController,
         TimelineController,
+        BaselinesController,
         ResourcesController,
         ChangesController,
         SharesController,

@@ -243,6 +243,8 @@ describe('permissions', () => {
     SaveApplication: anApplication(),
     DeleteApplication: { id: mine.id, version: mine.version },
     RestoreApplication: { id: mine.id, version: mine.version },
+    CreateBaseline: { name: 'viewer baseline' },
+    DeleteBaseline: { id: mine.id },
     CreateComment: { refType: 'application', refId: mine.id, description: 'viewer note' },
     CreateAccount: { refType: 'application', refId: mine.id },
     AddAccountEntries: { accountId: mine.account, entries: [{ sicht: 'Ist', amount: 1 }] },

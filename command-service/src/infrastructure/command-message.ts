@@ -11,6 +11,8 @@ export class CommandMessage<Data = unknown> {
 export class SaveApplicationMessage extends CommandMessage {}
 export class DeleteApplicationMessage extends CommandMessage {}
 export class RestoreApplicationMessage extends CommandMessage {}
+export class CreateBaselineMessage extends CommandMessage {}
+export class DeleteBaselineMessage extends CommandMessage {}
 export class CreateCommentMessage extends CommandMessage {}
 export class CreateAccountMessage extends CommandMessage {}
 export class AddAccountEntriesMessage extends CommandMessage {}
@@ -65,6 +67,8 @@ export const messageClasses = {
   SaveApplication: SaveApplicationMessage,
   DeleteApplication: DeleteApplicationMessage,
   RestoreApplication: RestoreApplicationMessage,
+  CreateBaseline: CreateBaselineMessage,
+  DeleteBaseline: DeleteBaselineMessage,
   CreateComment: CreateCommentMessage,
   CreateAccount: CreateAccountMessage,
   AddAccountEntries: AddAccountEntriesMessage,

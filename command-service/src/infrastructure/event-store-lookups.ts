@@ -68,6 +68,11 @@ export class EventStoreLookups implements Lookups {
     return this.countLaneItems(tenant, group, lane);
   }
 
+  async firstEventAt(stream: string): Promise<string | null> {
+    const [first] = await this.store.readStream(stream, 0, 1);
+    return first?.metadata.timestamp ?? null;
+  }
+
   /** A stream's state when it is the tenant's; null when it is another tenant's or cannot be read. */
   private stateOf<S, E extends DomainEvent>(
     category: Category,

@@ -67,6 +67,8 @@ export interface Lookups {
   ): Promise<Record<number, DependencyItemFacts | null>>;
   /** The titles of those of `ids` that are or were the tenant's items (or of a project shared with it). */
   itemTitles(ids: readonly number[], tenant: string): Promise<Record<number, string>>;
+  /** When the first event of `stream` was decided (ISO date-time); null when the stream is empty. */
+  firstEventAt(stream: string): Promise<string | null>;
   /** How many of the tenant's live items lane `lane` of project `group` holds. */
   laneItems(group: number, lane: string, tenant: string): Promise<number>;
   /** The tenant's live projects with a value for the goal, and its live goals that name it as parent. */

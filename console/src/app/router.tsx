@@ -7,6 +7,7 @@ import { RequireAuth } from '../features/auth/RequireAuth';
 import { HomePage } from '../features/home/HomePage';
 import { ItemDetailsPage } from '../features/items/ItemDetailsPage';
 import { AppLayout } from '../features/layout/AppLayout';
+import { BaselinesPage } from '../features/baselines/BaselinesPage';
 import { ProjectsPage } from '../features/projects/ProjectsPage';
 import { ProjectDetailsPage } from '../features/projects/details/ProjectDetailsPage';
 import { ReadinessGate } from '../features/readiness/ReadinessGate';
@@ -33,6 +34,7 @@ export const router = createBrowserRouter([
               { path: '/admin', element: <AdminPage /> },
               { path: '/admin/:tab', element: <AdminPage /> },
               { path: '/shares', element: <SharesPage /> },
+              { path: '/baselines', element: <BaselinesPage /> },
             ],
           },
         ],

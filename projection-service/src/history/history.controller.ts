@@ -9,8 +9,8 @@ import type {
 } from '@fahrplan/contracts';
 import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
-import Papa from 'papaparse';
 import { CatchUpGuard } from '../http/catch-up.guard';
+import { csvText } from '../http/csv';
 import { pageRequest } from '../http/paging';
 import { requireView } from '../http/query-helpers';
 import type { QueryParams } from '../http/query-params';
@@ -47,12 +47,6 @@ const idOf = (text: string): string => {
   if (/^\d{1,15}$/.test(text)) return text;
   throw validationError('the record id must be a whole number', [{ field: 'id', message: 'a whole number' }]);
 };
-
-/**
- * Cells a spreadsheet would run as a formula (OWASP CSV injection) get a leading apostrophe; plain
- * negative numbers stay as they are.
- */
-const FORMULA = /^(?!-\d+(\.\d+)?$)[=+\-@\t\r]/;
 
 /** One CSV line per changed field (a change without field differences gets one line of its own). */
 const csvLines = (rows: readonly HistoryRow[]) =>
@@ -125,8 +119,7 @@ export class HistoryController {
   @Header('Content-Type', 'text/csv; charset=utf-8')
   async exportCsv(@CurrentPrincipal() principal: Principal, @Param('id') idText: string): Promise<string> {
     const { rows } = await this.rows(principal, 'group', idText);
-    // a byte order mark, so that spreadsheet programs read the umlauts as UTF-8
-    return `\uFEFF${Papa.unparse(csvLines(rows), { newline: '\r\n', escapeFormulae: FORMULA })}\r\n`;
+    return csvText(csvLines(rows));
   }
 
   @Get('group/:id/events.json')

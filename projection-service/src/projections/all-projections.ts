@@ -1,4 +1,5 @@
 import { accountsProjection } from '../accounts/accounts.projection';
+import { baselinesProjection } from '../baselines/baselines.projection';
 import { applicationsProjection } from '../applications/applications.projection';
 import { commentsProjection } from '../comments/comments.projection';
 import { goalsProjection } from '../goals/goals.projection';
@@ -25,6 +26,7 @@ export const allProjections = [
   dependenciesProjection,
   sharesProjection,
   trackerConnectionsProjection,
+  baselinesProjection,
 ] as unknown as readonly Projection[];
 /** What a read store needs to know of every collection the queries read: the projections' and the tracker mirror's. */
 export const readModelCollections: readonly CollectionSpec[] = [...allProjections, ...trackerQueryIndexes];
@@ -38,4 +40,5 @@ export const projectedCategories = [
   'resource',
   'item',
   'dependencies',
+  'baseline',
 ];

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import {
   consoleLanguages,
   accountViewSchema,
+  baselineComparisonSchema,
+  baselineViewSchema,
+  maxComparisonDays,
   applicationViewSchema,
   commentRefTypes,
   commentViewSchema,
@@ -222,6 +225,26 @@ export const planPaths = () => ({
       }),
     ],
     json(timelineViewSchema),
+  ),
+  '/api/baselines': listQuery(
+    "The tenant's live baselines (a name and the instant of the plan it stands for), the latest instant first (history VIEW)",
+    'baselines',
+    baselineViewSchema,
+  ),
+  '/api/baselines/{id}': query(
+    'One live baseline of the tenant (history VIEW)',
+    [idInPath()],
+    json(baselineViewSchema),
+  ),
+  '/api/baselines/{id}/comparison': query(
+    `The items of [from, to) (YYYY-MM-DD, at most ${maxComparisonDays} days) where each stood at the baseline's instant and where it stands now, a page of projects at a time in title order (those live now, then those gone since), as the timeline chooses its rows; group: only these projects. Each item: change (unchanged, slipped, added since, removed since), its dates then and now, startSlip and endSlip in working days of the §9 calendar (Bern; + later, − earlier). Each project: counts per change and slip, the end slips of its slipped items added up. Read from the read models now and as of the baseline's position (history VIEW and items VIEW).`,
+    [idInPath(), dateInQuery('from'), dateInQuery('to'), idList('group', 'the projects'), ...pageParameters],
+    json(baselineComparisonSchema),
+  ),
+  '/api/baselines/{id}/comparison.csv': query(
+    "The comparison's table as CSV, every page of it: per project its slipped, added and removed items (project, projectId, item, itemId, change, startThen, endThen, startNow, endNow, startSlip, endSlip), then a line of change total with endSlip and the counts slipped, added, removed",
+    [idInPath(), dateInQuery('from'), dateInQuery('to'), idList('group', 'the projects')],
+    { 'text/csv': { schema: { type: 'string' } } },
   ),
   '/api/comments': listQuery('Comments of a record, oldest first', 'comments', commentViewSchema, [
     {

@@ -1,14 +1,15 @@
 import { startPlatform } from '../../src/testing/platform';
-import type { Platform } from '../../src/testing/platform';
+import type { Platform, TestClock } from '../../src/testing/platform';
 
 /**
  * The suite's embedded platform: started before its tests, stopped after them. Its properties are read
- * once it runs (a test that reaches for it before `beforeAll` fails loudly).
+ * once it runs (a test that reaches for it before `beforeAll` fails loudly); `clock`, when given, is its
+ * clock, which the suite advances.
  */
-export const platformForSuite = (): Platform => {
+export const platformForSuite = (clock?: TestClock): Platform => {
   let running: Platform | undefined;
   beforeAll(async () => {
-    running = await startPlatform();
+    running = await startPlatform(clock);
   }, 30_000);
   afterAll(async () => {
     await running?.stop();

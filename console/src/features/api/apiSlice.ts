@@ -22,6 +22,7 @@ const tagTypes = [
   'TrackerStatus',
   'Live',
   'History',
+  'Baseline',
 ] as const;
 /** What a query provides and a command invalidates (RTK Query's cache tags). */
 export type ApiTag = (typeof tagTypes)[number];

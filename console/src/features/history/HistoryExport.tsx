@@ -3,23 +3,11 @@ import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../common/problem';
+import { saveBlob } from '../common/saveBlob';
 import { useExportHistoryMutation } from './historyApi';
 import { exportFileName, exportType } from './historyFormat';
 
 type ExportKind = 'csv' | 'events';
-
-/** Saves a blob under `name` through a temporary link (the browser's own download). */
-const saveBlob = (blob: Blob, name: string) => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // the download has started from the link; the URL is only released after it has read the blob
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
 
 /**
  * Issue 8: a project's history as CSV and as the JSON event log, fetched through the api's base query

@@ -1,5 +1,6 @@
 import type { HistoryCategory, HistoryPage } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
+import { textOrProblem } from '../api/textResponse';
 import { listParams, pageParams } from '../api/pages';
 import { exportPath } from './historyFormat';
 
@@ -44,16 +45,7 @@ export const historyApi = apiSlice.injectEndpoints({
       query: ({ projectId, kind }) => ({
         url: exportPath(projectId, kind),
         method: 'GET',
-        // the body as it came; a failure's problem details parsed when they are JSON
-        responseHandler: async (response) => {
-          const text = await response.text();
-          if (response.ok) return text;
-          try {
-            return JSON.parse(text) as unknown;
-          } catch {
-            return text;
-          }
-        },
+        responseHandler: textOrProblem,
       }),
     }),
   }),

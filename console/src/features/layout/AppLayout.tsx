@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
 import {
   IconApps,
+  IconFlag,
   IconBriefcase,
   IconHome,
   IconLogout,
@@ -41,6 +42,7 @@ const navigation = [
   { to: '/applications', icon: IconApps, end: false },
   { to: '/projects', icon: IconBriefcase, end: false },
   { to: '/shares', icon: IconShare, end: false },
+  { to: '/baselines', icon: IconFlag, end: false },
   { to: '/admin', icon: IconSettings, end: false },
 ] as const;
 
@@ -55,9 +57,11 @@ export function AppLayout() {
     '/applications': t('nav.applications'),
     '/projects': t('nav.projects'),
     '/shares': t('nav.sharing'),
+    '/baselines': t('nav.baselines'),
     '/admin': t('nav.administration'),
   };
   const canAdmin = useCan('admin', 'VIEW');
+  const canCompare = useCan('history', 'VIEW');
   const [logout, { isLoading }] = useLogoutMutation();
   const navigate = useNavigate();
   const asOf = useAsOf();
@@ -144,7 +148,7 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={t('mainNavigation')}>
         {navigation
-          .filter(({ to }) => to !== '/admin' || canAdmin)
+          .filter(({ to }) => (to !== '/admin' || canAdmin) && (to !== '/baselines' || canCompare))
           .map(({ to, icon: Icon, end }) => (
             <NavLink
               key={to}

@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { IconAlertCircle, IconFlag, IconScale } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { BaselineView } from '@fahrplan/contracts';
+import { pageItems } from '../api/pages';
+import { useCan } from '../auth/permissions';
+import { LoadError } from '../common/CataloguePage';
+import { DeleteButton } from '../common/ConfirmDelete';
+import { EmptyState } from '../common/EmptyState';
+import { LoadMore, morePages } from '../common/LoadMore';
+import { formatDateTime } from '../common/dateTime';
+import { notifySuccess } from '../common/notify';
+import { describeError, fieldMessage, problemOf } from '../common/problem';
+import { pickerToAsOf } from '../as-of/asOfControl';
+import { BaselineComparisonPanel } from './BaselineComparison';
+import {
+  useCreateBaselineMutation,
+  useDeleteBaselineMutation,
+  useGetBaselinePagesInfiniteQuery,
+} from './baselinesApi';
+
+/** Name and instant of a new baseline; an empty instant is now. */
+function CreateBaselineForm() {
+  const { t } = useTranslation('baselines');
+  const [create, { isLoading }] = useCreateBaselineMutation();
+  const [name, setName] = useState('');
+  const [at, setAt] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ name?: string; at?: string; other?: string }>({});
+
+  const submit = async () => {
+    setErrors({});
+    try {
+      const instant = pickerToAsOf(at);
+      await create({
+        data: { name, ...(instant ? { at: instant } : {}) },
+        idempotencyKey: crypto.randomUUID(),
+      }).unwrap();
+      notifySuccess(t('created', { name: name.trim() }));
+      setName('');
+      setAt(null);
+    } catch (error) {
+      const fields = problemOf(error)?.errors ?? [];
+      const said = (field: string) => {
+        const found = fields.find((e) => e.field === field);
+        return found ? fieldMessage(found) : undefined;
+      };
+      const known = { name: said('name'), at: said('at') };
+      setErrors(known.name || known.at ? known : { other: describeError(error) });
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" radius="sm">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={3}>{t('create.title')}</Title>
+          <Group align="flex-start" gap="sm">
+            <TextInput
+              label={t('create.name')}
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              error={errors.name}
+              required
+              w={280}
+            />
+            <DateTimePicker
+              label={t('create.at')}
+              description={t('create.atHint')}
+              placeholder={t('create.now')}
+              value={at}
+              onChange={setAt}
+              valueFormat="DD.MM.YYYY HH:mm"
+              maxDate={new Date()}
+              clearable
+              error={errors.at}
+              w={240}
+            />
+          </Group>
+          {errors.other && (
+            <Alert color="red" icon={<IconAlertCircle />} role="alert">
+              {errors.other}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" loading={isLoading} leftSection={<IconFlag size={16} />}>
+              {t('create.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function BaselineRow({
+  baseline,
+  chosen,
+  onCompare,
+}: {
+  baseline: BaselineView;
+  chosen: boolean;
+  onCompare: () => void;
+}) {
+  const { t } = useTranslation('baselines');
+  const canDelete = useCan('history', 'EDIT');
+  const [remove] = useDeleteBaselineMutation();
+  return (
+    <Table.Tr aria-selected={chosen}>
+      <Table.Td fw={chosen ? 600 : undefined}>{baseline.name}</Table.Td>
+      <Table.Td>{formatDateTime(baseline.at)}</Table.Td>
+      <Table.Td>{baseline.createdBy}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Button
+            variant={chosen ? 'filled' : 'light'}
+            size="xs"
+            leftSection={<IconScale size={14} />}
+            onClick={onCompare}
+            aria-label={t('list.compareWith', { name: baseline.name })}
+          >
+            {t('list.compare')}
+          </Button>
+          {canDelete && (
+            <DeleteButton
+              title={t('delete.title', { name: baseline.name })}
+              confirmLabel={t('delete.confirm')}
+              consequences={t('delete.consequences')}
+              onConfirm={async () => {
+                await remove({
+                  data: { id: baseline.id, version: baseline.version },
+                  idempotencyKey: crypto.randomUUID(),
+                }).unwrap();
+                notifySuccess(t('deleted', { name: baseline.name }));
+              }}
+            />
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * Issue 21: the tenant's baselines, each a name for the plan as it stood at an instant, and the
+ * comparison of a window with one of them.
+ */
+export function BaselinesPage() {
+  const { t } = useTranslation('baselines');
+  const canCreate = useCan('history', 'CREATE');
+  const query = useGetBaselinePagesInfiniteQuery();
+  const baselines = pageItems(query.data);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const compared = baselines.find((b) => b.id === chosen) ?? null;
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{t('title')}</Title>
+      <Text c="dimmed" maw={720}>
+        {t('intro')}
+      </Text>
+      {canCreate && <CreateBaselineForm />}
+      {query.isError ? (
+        <LoadError title={t('list.failed')} error={query.error} />
+      ) : query.isLoading ? null : baselines.length === 0 ? (
+        <EmptyState icon={IconFlag} text={t('list.empty')} />
+      ) : (
+        <Stack gap="xs">
+          <Table striped highlightOnHover aria-label={t('list.label')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('list.name')}</Table.Th>
+                <Table.Th>{t('list.at')}</Table.Th>
+                <Table.Th>{t('list.createdBy')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {baselines.map((baseline) => (
+                <BaselineRow
+                  key={baseline.id}
+                  baseline={baseline}
+                  chosen={baseline.id === chosen}
+                  onCompare={() => setChosen(baseline.id)}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+          <LoadMore {...morePages(query)} label={t('list.more')} />
+        </Stack>
+      )}
+      {compared && <BaselineComparisonPanel key={compared.id} baseline={compared} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { deciderOf, unfolded, unknownCommand } from '../decider';
+import type { DecisionContext, DomainEvent } from '../events';
+import { existsAlready, invalidField, notFound, versionConflict } from '../errors';
+import { asOfSchema } from '../history/history';
+import { limits, requiredName } from '../rules/limits';
+import { say } from '../rules/messages';
+
+const id = z.number().int().positive();
+const version = z.number().int().min(0);
+
+/**
+ * CreateBaseline (issue 21): a name for the plan as it stood at an instant (default: when the command is
+ * decided). Nothing of the plan is copied: the log holds every past state, so any past instant will do.
+ */
+export const createBaselineSchema = z.strictObject({
+  name: requiredName(limits.title),
+  /** ISO date-time with a time zone; not in the future, not before the tenant existed. */
+  at: asOfSchema.optional(),
+});
+export type CreateBaselineData = z.infer<typeof createBaselineSchema>;
+
+/** DeleteBaseline: `version` the user saw, when given, must still be the baseline's. */
+export const deleteBaselineSchema = z.strictObject({ id, version: version.optional() });
+export type DeleteBaselineData = z.infer<typeof deleteBaselineSchema>;
+
+export type BaselineCommand =
+  | { readonly type: 'CreateBaseline'; readonly data: CreateBaselineData }
+  | { readonly type: 'DeleteBaseline'; readonly data: DeleteBaselineData };
+
+/** A baseline was named: `at` is the instant it stands for (ISO date-time, UTC). */
+export type BaselineCreated = DomainEvent<
+  'BaselineCreated',
+  { readonly id: number; readonly name: string; readonly at: string }
+>;
+export type BaselineDeleted = DomainEvent<'BaselineDeleted', { readonly id: number }>;
+export type BaselineEvent = BaselineCreated | BaselineDeleted;
+
+export type BaselineState =
+  | { readonly status: 'absent' }
+  | {
+      readonly status: 'active' | 'deleted';
+      readonly id: number;
+      readonly name: string;
+      readonly at: string;
+      readonly version: number;
+    };
+export const initialBaselineState: BaselineState = { status: 'absent' };
+
+export const evolveBaseline = (state: BaselineState, event: BaselineEvent): BaselineState => {
+  switch (event.type) {
+    case 'BaselineCreated':
+      return { status: 'active', ...event.data, version: 0 };
+    case 'BaselineDeleted':
+      return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
+    default:
+      return unfolded(event, state);
+  }
+};
+
+export interface BaselineContext extends DecisionContext {
+  readonly newId: number;
+  /** CreateBaseline: when the tenant's first event was decided (ISO date-time); null when unknown. */
+  readonly tenantSince?: string | null;
+}
+
+export const decideBaseline = (
+  command: BaselineCommand,
+  state: BaselineState,
+  context: BaselineContext,
+): BaselineEvent[] => {
+  switch (command.type) {
+    case 'CreateBaseline': {
+      if (state.status !== 'absent') throw existsAlready('baseline');
+      const at = new Date(command.data.at ?? context.now);
+      if (at.getTime() > Date.parse(context.now))
+        throw invalidField('at', say('in-the-future'), 'a baseline’s instant cannot be in the future');
+      // now is never before the tenant, even when writers' clocks disagree
+      const given = command.data.at !== undefined;
+      if (given && context.tenantSince && at.getTime() < Date.parse(context.tenantSince))
+        throw invalidField(
+          'at',
+          say('before-the-tenant'),
+          `a baseline’s instant cannot be before the tenant existed (${context.tenantSince})`,
+        );
+      return [
+        {
+          type: 'BaselineCreated',
+          data: { id: context.newId, name: command.data.name, at: at.toISOString() },
+        },
+      ];
+    }
+    case 'DeleteBaseline': {
+      if (state.status !== 'active') throw notFound('baseline');
+      const seen = command.data.version;
+      if (seen !== undefined && seen !== state.version) throw versionConflict(state.version);
+      return [{ type: 'BaselineDeleted', data: { id: state.id } }];
+    }
+    default:
+      return unknownCommand(command);
+  }
+};
+
+export const baselineDecider = deciderOf(decideBaseline, evolveBaseline, initialBaselineState);

@@ -1,0 +1,198 @@
+import { Get, Header, Inject, Param, Query } from '@nestjs/common';
+import { maxComparisonDays, notFound, toDayNumber } from '@fahrplan/contracts';
+import type { BaselineComparison, BaselineView, ComparedItem, Page } from '@fahrplan/contracts';
+import { CurrentPrincipal } from '@fahrplan/platform';
+import type { Principal } from '@fahrplan/platform';
+import type { AsOfLimit } from '../as-of/as-of-limit';
+import type { AsOfStores } from '../as-of/as-of-stores';
+import { csvText } from '../http/csv';
+import { maxPageLimit, pageAnswer, pageOf, pageRequest } from '../http/paging';
+import type { PageRequest } from '../http/paging';
+import { requireView, strip } from '../http/query-helpers';
+import { fieldError, numbers } from '../http/query-params';
+import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
+import { AS_OF_LIMIT, AS_OF_STORES } from '../http/tokens';
+import { windowOf } from '../items/timeline';
+import { comparisonPage } from './baseline-comparison';
+import type { ComparisonQuery } from './baseline-comparison';
+import type { BaselineDoc } from './baselines.projection';
+
+type Param = string | string[] | undefined;
+
+/** A comparison's window: the timeline's rules, at most `maxComparisonDays` wide. */
+const comparisonWindow = (from: Param, to: Param) => {
+  const window = windowOf(from, to);
+  if (toDayNumber(window.to) - toDayNumber(window.from) > maxComparisonDays)
+    throw fieldError(
+      'to',
+      'window too wide',
+      `a comparison's window may span at most ${maxComparisonDays} days`,
+    );
+  return window;
+};
+
+const viewOf = (doc: BaselineDoc): BaselineView => {
+  const { tenant: _tenant, deleted: _deleted, ...view } = strip<BaselineDoc>(doc as never);
+  return view;
+};
+
+/** The CSV's columns: an item's line, or (change `total`) its project's totals. */
+const csvFields = [
+  'project',
+  'projectId',
+  'item',
+  'itemId',
+  'change',
+  'startThen',
+  'endThen',
+  'startNow',
+  'endNow',
+  'startSlip',
+  'endSlip',
+  'slipped',
+  'added',
+  'removed',
+] as const;
+
+const itemLine = (project: string, item: ComparedItem) => ({
+  project,
+  projectId: item.group,
+  item: item.title,
+  itemId: item.id,
+  change: item.change,
+  startThen: item.then?.start ?? '',
+  endThen: item.then?.end ?? '',
+  startNow: item.now?.start ?? '',
+  endNow: item.now?.end ?? '',
+  startSlip: item.startSlip ?? '',
+  endSlip: item.endSlip ?? '',
+});
+
+/** The table's lines of one page: per project its slipped, added and removed items, then its totals. */
+const csvLines = (page: BaselineComparison) =>
+  page.groups.flatMap((group) => [
+    ...page.items
+      .filter((item) => item.group === group.id && item.change !== 'unchanged')
+      .map((item) => itemLine(group.title, item)),
+    {
+      project: group.title,
+      projectId: group.id,
+      change: 'total',
+      endSlip: group.slip,
+      slipped: group.slipped,
+      added: group.added,
+      removed: group.removed,
+    },
+  ]);
+
+/**
+ * Baselines (issue 21): the tenant's named instants, and a window of the plan compared with the plan
+ * as it stood at one of them. Guarded by `history` (VIEW), since a comparison shows a past state.
+ */
+@ReadModelController()
+export class BaselinesController extends ReadModelQueries {
+  @Inject(AS_OF_STORES) private readonly asOf!: AsOfStores;
+  @Inject(AS_OF_LIMIT) private readonly asOfLimit!: AsOfLimit;
+
+  /** A page of the tenant's live baselines, the latest instant first. */
+  @Get('baselines')
+  async baselines(
+    @CurrentPrincipal() principal: Principal,
+    @Query('limit') limit?: Param,
+    @Query('cursor') cursor?: Param,
+  ): Promise<Page<BaselineView>> {
+    requireView(this.directory, principal, 'history');
+    const page = await pageOf(
+      this.store,
+      'baselines',
+      { tenant: principal.tenant, deleted: false },
+      [
+        ['at', -1],
+        ['_id', -1],
+      ],
+      pageRequest(limit, cursor),
+    );
+    return pageAnswer(
+      page.docs.map((doc) => viewOf(doc as unknown as BaselineDoc)),
+      page.nextCursor,
+    );
+  }
+
+  @Get('baselines/:id')
+  async baseline(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BaselineView> {
+    requireView(this.directory, principal, 'history');
+    return viewOf(await this.find(principal, id));
+  }
+
+  /**
+   * A page of projects (`limit`, `cursor`) with their items of the window [from, to) where each stood
+   * at the baseline's instant and now, the slips in working days, and the totals per project.
+   */
+  @Get('baselines/:id/comparison')
+  async comparison(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query('from') from?: Param,
+    @Query('to') to?: Param,
+    @Query('group') group?: Param,
+    @Query('limit') limit?: Param,
+    @Query('cursor') cursor?: Param,
+  ): Promise<BaselineComparison> {
+    return this.compare(principal, id, from, to, group, pageRequest(limit, cursor));
+  }
+
+  /** The comparison's table as CSV: every project's slipped, added and removed items and its totals. */
+  @Get('baselines/:id/comparison.csv')
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  async comparisonCsv(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query('from') from?: Param,
+    @Query('to') to?: Param,
+    @Query('group') group?: Param,
+  ): Promise<string> {
+    const lines: object[] = [];
+    let after: PageRequest['after'] = null;
+    do {
+      const page = await this.compare(principal, id, from, to, group, { limit: maxPageLimit, after });
+      lines.push(...csvLines(page));
+      after = page.nextCursor === null ? null : pageRequest(undefined, page.nextCursor).after;
+    } while (after !== null);
+    return csvText(lines, csvFields);
+  }
+
+  private async compare(
+    principal: Principal,
+    id: string,
+    from: Param,
+    to: Param,
+    group: Param,
+    page: PageRequest,
+  ): Promise<BaselineComparison> {
+    requireView(this.directory, principal, 'history');
+    requireView(this.directory, principal, 'items');
+    // what is not the caller's answers 404 first, whatever the query asks
+    const baseline = viewOf(await this.find(principal, id));
+    const window = comparisonWindow(from, to);
+    const groups = numbers('group', group);
+    const position = await this.asOf.positionAt(new Date(baseline.at));
+    await this.asOfLimit.open(`${principal.tenant}/${principal.userId}`, position);
+    const then = await this.asOf.storeAt(position);
+    const query: ComparisonQuery = {
+      tenant: principal.tenant,
+      baseline,
+      position,
+      ...window,
+      groups,
+      page,
+    };
+    return comparisonPage({ now: this.store, then }, query);
+  }
+
+  private async find(principal: Principal, id: string): Promise<BaselineDoc> {
+    const doc = /^\d{1,15}$/.test(id) ? await this.store.get('baselines', id) : null;
+    const baseline = doc as unknown as BaselineDoc | null;
+    if (!baseline || baseline.tenant !== principal.tenant || baseline.deleted) throw notFound('baseline');
+    return baseline;
+  }
+}
