@@ -15,7 +15,8 @@ type Language = (typeof languages)[number];
 type Theme = (typeof themes)[number];
 
 /** The console's own catalogues, one namespace per feature folder: the texts the screens show. */
-const features = join(import.meta.dirname, '..', 'console', 'src', 'features');
+// jest runs from the repository's root
+const features = join(process.cwd(), 'console', 'src', 'features');
 const texts = i18next.createInstance();
 const catalogues = Object.fromEntries(
   languages.map((language) => [
@@ -73,8 +74,11 @@ describe("the planner's journey in four languages and two themes", () => {
   /** What shows <html> in: its language and the colour scheme Mantine applied. */
   const shownAs = (page: Page) =>
     page.evaluate(() => {
-      const root = (globalThis as unknown as { document: { documentElement: Element } }).document
-        .documentElement;
+      const root = (
+        globalThis as unknown as {
+          document: { documentElement: { getAttribute(name: string): string | null } };
+        }
+      ).document.documentElement;
       return { lang: root.getAttribute('lang'), scheme: root.getAttribute('data-mantine-color-scheme') };
     });
 
@@ -131,9 +135,9 @@ describe("the planner's journey in four languages and two themes", () => {
 
         let task = { id: 0, start: '', version: 0 };
         await eventually(async () => {
-          const timeline = await stored<{ items: { id: number; title: string; start: string; version: number }[] }>(
-            `/api/timeline?${window}&group=${project}`,
-          );
+          const timeline = await stored<{
+            items: { id: number; title: string; start: string; version: number }[];
+          }>(`/api/timeline?${window}&group=${project}`);
           task = timeline.items.find((item) => item.title === taskTitle) ?? task;
           return task.id > 0;
         }, 'the created task');

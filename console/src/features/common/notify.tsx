@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { notifications } from '@mantine/notifications';
+import { spoken } from '../i18n/spoken';
 
 interface Notice {
   message: ReactNode;
@@ -26,6 +27,7 @@ export function notify({ message, title, id, color, urgent = false }: Notice): v
     message,
     color,
     role: 'none',
+    closeButtonProps: { 'aria-label': spoken((t) => t('common:closeNotice'), 'Close the notice') },
     ...(urgent ? { 'aria-live': 'assertive' as const } : {}),
   });
 }
