@@ -29,6 +29,16 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
   const check = async (page: Page, where: string, include?: string) => {
     for (const colorScheme of schemes) {
       await page.emulateMedia({ colorScheme });
+      // the console follows the system's scheme (nothing chosen): wait until it has
+      await page.waitForFunction(
+        (scheme) =>
+          (
+            globalThis as unknown as {
+              document: { documentElement: { getAttribute(name: string): string | null } };
+            }
+          ).document.documentElement.getAttribute('data-mantine-color-scheme') === scheme,
+        colorScheme,
+      );
       await expectNoSeriousViolations(page, `${where} (${colorScheme})`, include ? { include } : {});
     }
     await expectUniqueIds(page);

@@ -233,6 +233,14 @@ export const expectNoSeriousViolations = async (page: Page, where: string, optio
   const skip = options.skip ?? {};
   for (const [rule, reason] of Object.entries(skip))
     console.warn(`axe on ${where}: ${rule} left out: ${reason}`);
+  // a table under its loading veil is inactive (WCAG 1.4.3's exception): judge it once loaded
+  await page.locator('.mantine-datatable-loader-fetching').first().waitFor({ state: 'detached' });
+  // a notice fading in or an overlay fading out mixes colours for a moment: judge the settled page
+  await page.waitForFunction(() =>
+    (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running'),
+  );
   let builder = new AxeBuilder({ page }).withTags(WCAG_AA_TAGS).disableRules(Object.keys(skip));
   if (options.include) builder = builder.include(options.include);
   const { violations } = await builder.analyze();
