@@ -16,6 +16,7 @@ import type { CommentEvent } from './comment/comment';
 import { itemSystemTypes } from './item/item';
 import type { ItemEvent } from './item/item';
 import { dependencyTypes } from './dependency/dependency';
+import { schedulingModes } from './schedule/schedule';
 import type { DependencyEvent } from './dependency/dependency';
 import { attributeValueSchema } from './rules/attributes';
 import { limits, serverDateSchema, serverDateTimeSchema } from './rules/limits';
@@ -93,6 +94,8 @@ export const groupFieldsEventSchema = z.object({
   attributes: z.array(attributeValueSchema).max(100),
   account: id.nullable(),
   visible: z.boolean(),
+  /** Absent in events before issue 21: manual. */
+  scheduling: z.enum(schedulingModes).default('manual'),
 });
 
 const itemStatus = numberIn(ranges.itemStatus);
