@@ -94,8 +94,8 @@ export const groupFieldsEventSchema = z.object({
   attributes: z.array(attributeValueSchema).max(100),
   account: id.nullable(),
   visible: z.boolean(),
-  /** Absent in events before issue 21: manual. */
-  scheduling: z.enum(schedulingModes).default('manual'),
+  /** Issue 21; absent: manual. */
+  scheduling: z.enum(schedulingModes).optional(),
 });
 
 const itemStatus = numberIn(ranges.itemStatus);

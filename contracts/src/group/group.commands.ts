@@ -91,11 +91,11 @@ export const groupFieldsSchema = z.strictObject({
     .boolean()
     .nullish()
     .transform((v) => v ?? true),
-  /** Issue 21: whether a change of a predecessor moves the project's items (docs/design/scheduling.md). */
-  scheduling: z
-    .enum(schedulingModes)
-    .nullish()
-    .transform((v) => v ?? 'manual'),
+  /**
+   * Issue 21: whether a change of a predecessor moves the project's items (docs/design/scheduling.md);
+   * absent (as in every project saved before) is manual.
+   */
+  scheduling: z.enum(schedulingModes).optional(),
 });
 export type GroupFields = z.infer<typeof groupFieldsSchema>;
 
