@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ItemView } from '@fahrplan/contracts';
 import { adminApi } from './support/admin-api';
-import { platformForSuite } from './support/platform-suite';
-import { aTask, storedSince, uniqueName } from '../src/testing/platform';
+import { TestClock, aTask, startPlatform, storedSince, uniqueName } from '../src/testing/platform';
+import type { Platform } from '../src/testing/platform';
 
 /*
  * Issue 21 "Scheduling", server side, through the one-process platform: a Reschedule moves a chain
@@ -10,7 +10,14 @@ import { aTask, storedSince, uniqueName } from '../src/testing/platform';
  * 11 April, Easter Monday 14 April), all or nothing, idempotent on retry, undone in one step; the
  * preview stores nothing; the critical path to the milestone. docs/design/scheduling.md.
  */
-const platform = platformForSuite();
+let platform: Platform;
+const clock = new TestClock();
+beforeAll(async () => {
+  platform = await startPlatform(clock);
+}, 30_000);
+afterAll(async () => {
+  await platform.stop();
+});
 const api = adminApi(() => platform);
 const { run, refused, read } = api;
 
@@ -168,6 +175,43 @@ describe('Reschedule in an automatic project', () => {
       version: 2,
     });
     expect(await itemAt(c.id, undone.position)).toMatchObject({ start: '2031-04-15T00:00', version: 2 });
+  });
+});
+
+describe('History and as-of', () => {
+  it('show a project’s scheduling changing, and a reschedule’s dates from its instant on, all items at once', async () => {
+    const { project, a, b, c } = await aChain();
+    const automatic = await run('SaveGroup', {
+      id: project.id,
+      version: project.version,
+      scheduling: 'automatic',
+    });
+    clock.advance(60);
+    const before = new Date(clock.now().getTime() - 30_000);
+    const done = await reschedule({ id: randomUUID(), moves: [moveA(a)] });
+
+    const history = await read(`/api/history/group/${project.id}`, automatic.position);
+    expect(history.status).toBe(200);
+    expect(JSON.stringify(history.body)).toContain('"scheduling"');
+    const asOf = async (id: number, instant: Date) => {
+      const reply = await read(
+        `/api/items/${id}?asOf=${encodeURIComponent(instant.toISOString())}`,
+        done.position,
+      );
+      expect(reply.status).toBe(200);
+      return (reply.body as ItemView).start;
+    };
+    const after = new Date(clock.now().getTime() + 30_000);
+    expect([await asOf(a.id, before), await asOf(b.id, before), await asOf(c.id, before)]).toEqual([
+      '2031-04-07T00:00',
+      '2031-04-09T00:00',
+      '2031-04-15T00:00',
+    ]);
+    expect([await asOf(a.id, after), await asOf(b.id, after), await asOf(c.id, after)]).toEqual([
+      '2031-04-08T00:00',
+      '2031-04-10T00:00',
+      '2031-04-16T00:00',
+    ]);
   });
 });
 
