@@ -39,6 +39,7 @@ describe('commandCatalogue', () => {
       'RemoveMember',
       'RemoveSubgroup',
       'RenameSubgroup',
+      'Reschedule',
       'RestoreApplication',
       'RestoreGroup',
       'RestoreItem',
