@@ -350,3 +350,25 @@ export const decideReschedule = (
     throw refusal('invalid', 'a move keeps a milestone a milestone and a task a task', { field: 'moves' });
   return [{ type: 'ItemsRescheduled', data: { id: command.id, moves: recorded } }];
 };
+
+const floatOfItemSchema = z.object({ item: id, float: z.number().int() });
+
+/** The answer of `GET /api/schedule/critical-path` (`CriticalPath`). */
+export const criticalPathSchema = z.object({
+  path: z.array(floatOfItemSchema),
+  items: z.array(floatOfItemSchema),
+});
+
+const recordedMoveSchema = z.object({
+  item: id,
+  version: z.number().int().min(0),
+  start: z.string(),
+  end: z.string().nullable(),
+  before: z.object({ start: z.string(), end: z.string().nullable() }),
+});
+
+/**
+ * The moves of a reschedule: the preview's (each with the version the item has now) and Reschedule's
+ * (each with the version the move gave it; the reverse moves with those versions are the undo).
+ */
+export const rescheduleMovesSchema = z.object({ moves: z.array(recordedMoveSchema) });

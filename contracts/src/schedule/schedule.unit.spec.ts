@@ -14,7 +14,7 @@ const link = (predecessor: number, successor: number, type: DependencyType = 'fi
 const graphWith = (...dependencies: Dependency[]) =>
   graphOf(
     dependencies.reduce(
-      (state, data) => evolveDependencyGraph(state, { type: 'DependencyAdded', data, metadata: {} as never }),
+      (state, data) => evolveDependencyGraph(state, { type: 'DependencyAdded', data }),
       initialDependencyGraph,
     ),
   );
