@@ -65,9 +65,15 @@ export class RescheduleHandler extends AggregateHandler<RescheduleMessage> {
       const step = await this.moveItem(this.runner, stream, move, envelope, command.id);
       if (step === null) {
         await this.revert(stream, moves, done, envelope, command.id);
-        const stale = moves.filter((m) => m.item === move.item).map((m) => `#${m.item}`);
-        throw conflictOf('schedule-conflict', `changed meanwhile by someone else: ${stale.join(', ')}`, {
-          items: stale.join(', '),
+        const { state } = await this.runner.load(
+          streamName('item', move.item),
+          itemDecider,
+          envelope.tenant,
+          'item',
+        );
+        const title = state.status === 'absent' ? `#${move.item}` : state.fields.title;
+        throw conflictOf('schedule-conflict', `changed meanwhile by someone else: ${title}`, {
+          items: title,
         });
       }
       done.push({ ...move, version: move.version + 1 });
