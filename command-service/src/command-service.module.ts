@@ -29,6 +29,8 @@ import { AggregateRunner } from './infrastructure/aggregate-runner';
 import { ItemRanks } from './items/item-ranks';
 import { ITEM_RANKS, itemHandlers } from './items/item.handlers';
 import { dependencyHandlers } from './dependencies/dependency.handlers';
+import { scheduleHandlers } from './schedule/reschedule.handlers';
+import { SchedulePreviewController } from './schedule/schedule-preview.controller';
 import { EventStoreLookups } from './infrastructure/event-store-lookups';
 import { AGGREGATE_RUNNER, CLOCK, EVENT_STORE, LOOKUPS } from './infrastructure/tokens';
 
@@ -54,7 +56,7 @@ export class CommandServiceModule {
     return {
       module: CommandServiceModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [CommandsController, AuthController, OidcController],
+      controllers: [SchedulePreviewController, CommandsController, AuthController, OidcController],
       providers: [
         { provide: EVENT_STORE, useValue: options.eventStore },
         { provide: TOKEN_SERVICE, useValue: options.tokens },
@@ -88,6 +90,7 @@ export class CommandServiceModule {
         },
         ...itemHandlers,
         ...dependencyHandlers,
+        ...scheduleHandlers,
       ],
       exports: [AGGREGATE_RUNNER],
     };

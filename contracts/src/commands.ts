@@ -24,6 +24,7 @@ import {
 } from './group/group.commands';
 import { deleteItemSchema, restoreItemSchema, saveItemSchema } from './item/item';
 import { addDependencySchema, removeDependencySchema } from './dependency/dependency';
+import { rescheduleSchema } from './schedule/schedule';
 import {
   answerInvitationSchema,
   changeAttributeSchemasSchema,
@@ -278,6 +279,12 @@ export const commandCatalogue = {
     permission: () => ({ resource: 'history', action: 'EDIT' }),
     summary:
       'Delete a baseline (with the version the user saw, when given; 409 when it changed). Needs EDIT on history.',
+  },
+  Reschedule: {
+    schema: rescheduleSchema,
+    permission: () => ({ resource: 'items', action: 'EDIT' }),
+    summary:
+      "Move or resize items in one user action (issue 21): each move names an item, the version the user saw and its new dates; with `cascade` (default) the successors in automatic projects follow, forward only unless `backward`. All or nothing: 409 `schedule-conflict` naming every stale item, and nothing moves. `id` names the action, so a retry with the same id stores nothing twice. The answer lists the moves with the items' new versions and former dates: their reverse with `cascade: false` is the undo. `POST /api/commands/Reschedule/preview` answers the moves without storing anything.",
   },
   CreateTenant: {
     schema: createTenantSchema,

@@ -41,6 +41,7 @@ describe('commandCatalogue', () => {
       'RemoveMember',
       'RemoveSubgroup',
       'RenameSubgroup',
+      'Reschedule',
       'RestoreApplication',
       'RestoreGroup',
       'RestoreItem',

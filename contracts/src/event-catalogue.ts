@@ -17,6 +17,7 @@ import type { CommentEvent } from './comment/comment';
 import { itemSystemTypes } from './item/item';
 import type { ItemEvent } from './item/item';
 import { dependencyTypes } from './dependency/dependency';
+import { schedulingModes } from './schedule/schedule';
 import type { DependencyEvent } from './dependency/dependency';
 import { attributeValueSchema } from './rules/attributes';
 import { limits, serverDateSchema, serverDateTimeSchema } from './rules/limits';
@@ -94,6 +95,8 @@ export const groupFieldsEventSchema = z.object({
   attributes: z.array(attributeValueSchema).max(100),
   account: id.nullable(),
   visible: z.boolean(),
+  /** Issue 21; absent: manual. */
+  scheduling: z.enum(schedulingModes).optional(),
 });
 
 const itemStatus = numberIn(ranges.itemStatus);

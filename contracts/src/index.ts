@@ -29,6 +29,7 @@ export * from './group/subgroups';
 export * from './group/share-views';
 export * from './item/item';
 export * from './dependency/dependency';
+export * from './schedule/schedule';
 export * from './goal/goal';
 export * from './resource/resource';
 export * from './baseline/baseline';

@@ -33,6 +33,9 @@ export const problemCodes = {
   'duplicate-dependency': 'the same predecessor, successor and type are linked already',
   'shared-successor':
     'a project shared with the tenant is read-only: its items may be predecessors, never successors',
+  'schedule-conflict':
+    'items of a reschedule were changed meanwhile (params.items names them): nothing was moved',
+  'schedule-too-large': 'the change would reschedule more items than one change may (params.limit)',
   'share-exists': 'the project is shared with that tenant already, or the share was accepted already',
   'too-large': 'the request body is too large',
   'unsupported-media-type': 'the body’s content type is not accepted',

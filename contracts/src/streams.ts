@@ -5,6 +5,8 @@ export const categories = [
   'item',
   /** One stream per tenant: its dependency graph (docs/design/dependencies.md). */
   'dependencies',
+  /** One stream per reschedule (issue 21): its one event is the commit point (docs/design/scheduling.md). */
+  'schedule',
   'goal',
   'resource',
   'baseline',

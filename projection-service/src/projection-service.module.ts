@@ -1,3 +1,4 @@
+import { CriticalPathController } from './dependencies/critical-path.controller';
 import { Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
 import { AuthGuard, DIRECTORY, DirectoryCache, TOKEN_SERVICE, TokenService } from '@fahrplan/platform';
@@ -91,6 +92,7 @@ export class ProjectionServiceModule {
         TrackerQueriesController,
         TrackerReleasesController,
         HistoryController,
+        CriticalPathController,
       ],
       providers: [
         // queries read the live read models, or within an `?asOf` request the ones folded up to then

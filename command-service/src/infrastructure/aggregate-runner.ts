@@ -213,6 +213,30 @@ export class AggregateRunner {
     }
   }
 
+  /**
+   * One step of a flow over several streams (a reschedule): appends `events` under the given ids with
+   * the envelope's metadata, correlated by `correlationId`.
+   */
+  async appendStep(
+    stream: string,
+    events: readonly { readonly id: string; readonly type: string; readonly data: unknown }[],
+    expected: ExpectedRevision,
+    envelope: CommandEnvelope,
+    correlationId: string,
+  ): Promise<{ readonly nextRevision: number; readonly position: number }> {
+    const metadata = this.metadata(envelope, correlationId, this.now().toISOString());
+    return this.store.append(
+      stream,
+      events.map((event) => ({ ...event, metadata: withSchemaVersion(metadata, event.type) })),
+      expected,
+    );
+  }
+
+  /** The events of a stream, for a flow's step that must know what an earlier attempt wrote. */
+  read(stream: string, fromRevision?: number, maxCount?: number): Promise<StoredEvent[]> {
+    return this.store.readStream(stream, fromRevision, maxCount);
+  }
+
   /** A retry after a lost answer: the command's events are in the stream already, so answer as before. */
   private earlierResult(
     events: readonly StoredEvent[],

@@ -44,6 +44,7 @@ export class DeleteItemMessage extends CommandMessage {}
 export class RestoreItemMessage extends CommandMessage {}
 export class AddDependencyMessage extends CommandMessage {}
 export class RemoveDependencyMessage extends CommandMessage {}
+export class RescheduleMessage extends CommandMessage {}
 
 export class CreateTenantMessage extends CommandMessage {}
 export class ChangeTenantFeaturesMessage extends CommandMessage {}
@@ -98,6 +99,7 @@ export const messageClasses = {
   RestoreItem: RestoreItemMessage,
   AddDependency: AddDependencyMessage,
   RemoveDependency: RemoveDependencyMessage,
+  Reschedule: RescheduleMessage,
   CreateTenant: CreateTenantMessage,
   ChangeTenantFeatures: ChangeTenantFeaturesMessage,
   ChangeAttributeSchemas: ChangeAttributeSchemasMessage,

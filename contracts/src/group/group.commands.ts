@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schedulingModes } from '../schedule/schedule';
 import { attributeValueSchema } from '../rules/attributes';
 import { limits, optionalText, requiredName, serverDateSchema } from '../rules/limits';
 import { metricTypes } from '../rules/priority';
@@ -90,6 +91,11 @@ export const groupFieldsSchema = z.strictObject({
     .boolean()
     .nullish()
     .transform((v) => v ?? true),
+  /**
+   * Issue 21: whether a change of a predecessor moves the project's items (docs/design/scheduling.md);
+   * absent (as in every project saved before) is manual.
+   */
+  scheduling: z.enum(schedulingModes).optional(),
 });
 export type GroupFields = z.infer<typeof groupFieldsSchema>;
 

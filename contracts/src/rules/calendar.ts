@@ -279,3 +279,26 @@ export function addWorkingDays(date: string, n: number): string {
 export function moveKeepingDuration(oldStart: string, oldEnd: string, newStart: string): string {
   return addWorkingDays(newStart, countWorkingDays(oldStart, oldEnd));
 }
+
+/**
+ * The start `n` (≥ 0) working days before `date`: the earliest day from which `countWorkingDays(day,
+ * date) === n` (a lead, issue 21's negative lag), or `date` itself for n = 0.
+ */
+export function subtractWorkingDays(date: string, n: number): string {
+  if (!Number.isInteger(n) || n < 0)
+    throw new RangeError(`not a non-negative whole number of working days: ${n}`);
+  let day = toDayNumber(date);
+  // A lag is at most 999 working days (ranges.dependencyLag): a walk of a few years at most.
+  for (let left = n; left > 0;) {
+    day--;
+    if (isWorkingDay(fromDayNumber(day))) left--;
+  }
+  return fromDayNumber(day);
+}
+
+/** `date` if it is a working day, else the next working day. */
+export function nextWorkingDay(date: string): string {
+  let day = toDayNumber(date);
+  while (!isWorkingDay(fromDayNumber(day))) day++;
+  return fromDayNumber(day);
+}

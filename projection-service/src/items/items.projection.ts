@@ -1,4 +1,5 @@
-import type { ItemCreated } from '@fahrplan/contracts';
+import type { ItemCreated, ItemsRescheduled } from '@fahrplan/contracts';
+import type { Projection } from '../projections/projection';
 import { foldText, recordProjection, withDerived } from '../projections/projection';
 import type { RecordDoc } from '../projections/projection';
 import { intervalOf } from './timeline-interval';
@@ -37,29 +38,51 @@ export const timelineItemFields = [
 /** An item as the timeline reads it. */
 export type TimelineItemDoc = Pick<ItemDoc, (typeof timelineItemFields)[number] | 'tenant' | 'group'>;
 
+/**
+ * A reschedule moves all its items in the one write of its event (docs/design/scheduling.md), so that
+ * no reader sees half of it; each item's own `ItemUpdated` with the same dates follows and sets its version.
+ */
+const withReschedules = (projection: Projection<ItemDoc>): Projection<ItemDoc> => ({
+  ...projection,
+  handles: [...projection.handles, 'ItemsRescheduled'],
+  documentIds: (event) =>
+    event.type === 'ItemsRescheduled'
+      ? (event.data as ItemsRescheduled['data']).moves.map((move) => String(move.item))
+      : null,
+  evolve: (doc, event) => {
+    if (event.type !== 'ItemsRescheduled') return projection.evolve(doc, event);
+    const move = (event.data as ItemsRescheduled['data']).moves.find((m) => m.item === doc?.id);
+    return doc && move && doc.tenant === event.metadata.tenant
+      ? { ...doc, start: move.start, end: move.end }
+      : doc;
+  },
+});
+
 /** Items, with their lists' keys and their interval derived. */
 export const itemsProjection = withDerived(
-  recordProjection<ItemDoc>({
-    collection: 'items',
-    version: 3,
-    kind: 'Item',
-    // GET /api/items/:title (own tenant), GET /api/items?group= (by rank), ?q= (by title), and the
-    // timeline window: per interval level, the items of a page of projects (own ones by tenant, shared
-    // ones by their owner) by start day, holding what a row shows
-    indexes: [
-      { tenant: 1, deleted: 1, title: 1 },
-      { tenant: 1, deleted: 1, group: 1, _rank: 1, start: 1, id: 1, _id: 1 },
-      { tenant: 1, deleted: 1, _search: 1, _id: 1 },
-      {
-        tenant: 1,
-        deleted: 1,
-        _lvl: 1,
-        group: 1,
-        _startDay: 1,
-        _endDay: 1,
-        ...Object.fromEntries(timelineItemFields.map((field) => [field, 1] as const)),
-      },
-    ],
-  }),
+  withReschedules(
+    recordProjection<ItemDoc>({
+      collection: 'items',
+      version: 4,
+      kind: 'Item',
+      // GET /api/items/:title (own tenant), GET /api/items?group= (by rank), ?q= (by title), and the
+      // timeline window: per interval level, the items of a page of projects (own ones by tenant, shared
+      // ones by their owner) by start day, holding what a row shows
+      indexes: [
+        { tenant: 1, deleted: 1, title: 1 },
+        { tenant: 1, deleted: 1, group: 1, _rank: 1, start: 1, id: 1, _id: 1 },
+        { tenant: 1, deleted: 1, _search: 1, _id: 1 },
+        {
+          tenant: 1,
+          deleted: 1,
+          _lvl: 1,
+          group: 1,
+          _startDay: 1,
+          _endDay: 1,
+          ...Object.fromEntries(timelineItemFields.map((field) => [field, 1] as const)),
+        },
+      ],
+    }),
+  ),
   itemKeys,
 );

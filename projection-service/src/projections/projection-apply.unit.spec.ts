@@ -96,4 +96,54 @@ describe('ProjectionRunner.apply', () => {
     );
     expect(await store.dump()).toEqual({});
   });
+
+  it('applies a reschedule to all its items in one write, and only to the tenant’s own', async () => {
+    const store = new MemoryReadStore();
+    const runner = new ProjectionRunner(noEventStore, store, allProjections);
+    const item = (id: number, tenant = 'acme') =>
+      aStoredEvent(
+        {
+          type: 'ItemCreated',
+          data: {
+            id,
+            title: `Item ${id}`,
+            group: 1,
+            subgroup: 'tasks',
+            start: '2031-04-07T00:00',
+            end: '2031-04-09T00:00',
+          },
+        },
+        { metadata: { tenant } },
+      );
+    const [a, b, foreign] = [freshId(), freshId(), freshId()];
+    await runner.apply(item(a));
+    await runner.apply(item(b));
+    await runner.apply(item(foreign, 'other'));
+    const move = (id: number) => ({
+      item: id,
+      version: 0,
+      start: '2031-04-08T00:00',
+      end: '2031-04-10T00:00',
+      before: { start: '2031-04-07T00:00', end: '2031-04-09T00:00' },
+    });
+    const writes: number[] = [];
+    const write = store.write.bind(store);
+    store.write = (docs, checkpoint) => {
+      writes.push(docs.length);
+      return write(docs, checkpoint);
+    };
+
+    await runner.apply(
+      aStoredEvent({ type: 'ItemsRescheduled', data: { id: 'r', moves: [move(a), move(b), move(foreign)] } }),
+    );
+
+    expect(writes).toEqual([3]);
+    for (const id of [a, b])
+      expect(await store.get('items', String(id))).toMatchObject({
+        start: '2031-04-08T00:00',
+        end: '2031-04-10T00:00',
+        version: 0,
+      });
+    expect(await store.get('items', String(foreign))).toMatchObject({ start: '2031-04-07T00:00' });
+  });
 });

@@ -5,6 +5,7 @@ import { PositionGate } from '@fahrplan/platform';
 import type { EventStore, Subscription } from '@fahrplan/platform';
 import { isTombstone, keepsHistory } from '../read-store/read-store';
 import type { CheckpointWrite, DocumentWrite, ReadDocument, ReadStore } from '../read-store/read-store';
+import { documentIdsOf } from './projection';
 import type { Projection } from './projection';
 
 const CHECKPOINT = 'projections';
@@ -232,11 +233,9 @@ export class ProjectionRunner {
     projections: ProjectionsByType,
   ): Promise<DocumentWrite[]> {
     const steps = events.flatMap((event) =>
-      (projections.get(event.type) ?? []).map((projection) => ({
-        event,
-        projection,
-        id: projection.documentId(event),
-      })),
+      (projections.get(event.type) ?? []).flatMap((projection) =>
+        documentIdsOf(projection, event).map((id) => ({ event, projection, id })),
+      ),
     );
     const stored = await this.load(
       steps.map(({ projection, id }) => ({ collection: projection.collection, id })),

@@ -14,6 +14,11 @@ export interface Projection<Doc extends object = object> {
   readonly handles: readonly string[];
   /** The document an event belongs to. */
   readonly documentId: (event: StoredEvent) => string;
+  /**
+   * The documents an event of several records changes at once (a reschedule's items), each evolved
+   * with it in the same write; when absent, `documentId`'s one.
+   */
+  readonly documentIds?: (event: StoredEvent) => readonly string[] | null;
   /** Pure: the next document, or null to remove it. Never throws on a recorded fact. */
   readonly evolve: (doc: Doc | null, event: StoredEvent) => Doc | null;
   /** An index for every query on the collection beyond lookups by id (tenant first). */
@@ -26,6 +31,10 @@ export interface Projection<Doc extends object = object> {
    */
   readonly textIndex?: `_${string}`;
 }
+
+/** The documents `event` changes in `projection`. */
+export const documentIdsOf = (projection: Projection, event: StoredEvent): readonly string[] =>
+  projection.documentIds?.(event) ?? [projection.documentId(event)];
 
 /**
  * Fields a query sorts, searches or ranges on that are computed from a document (a sort key folded

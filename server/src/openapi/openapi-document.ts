@@ -1,5 +1,5 @@
 import { oidcPaths, sessionPaths } from './auth-paths';
-import { commandPaths } from './command-paths';
+import { commandPaths, schedulePreviewPaths } from './command-paths';
 import { components } from './components';
 import { withAsOf } from './operations';
 import { platformPaths } from './platform-paths';
@@ -19,6 +19,7 @@ export const openApiDocument = () => ({
     ...sessionPaths(),
     ...oidcPaths(),
     ...commandPaths(),
+    ...schedulePreviewPaths(),
     ...directoryPaths(),
     ...portfolioPaths(),
     ...planPaths(),

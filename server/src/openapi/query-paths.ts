@@ -33,6 +33,7 @@ import {
   trackerRepositoryViewSchema,
   userAdminViewSchema,
   workingDaysSchema,
+  criticalPathSchema,
   maxTimelineDays,
   testTrackerConnectionSchema,
   timelineItemsMaxDays,
@@ -257,6 +258,11 @@ export const planPaths = () => ({
     },
   ]),
   '/api/accounts/{id}': query('A finance account with its entries', [idInPath()], json(accountViewSchema)),
+  '/api/schedule/critical-path': query(
+    'Issue 21: the chain of items that determines the date of item `to` (a milestone), first item first, and every item leading to it with its total float in working days (how far it can slip without moving `to`); 400 when more than 5,000 items lead to it',
+    [{ ...described('to', 'the item the path leads to', { type: 'integer', minimum: 1 }), required: true }],
+    json(criticalPathSchema),
+  ),
   '/api/calendar/working-days': query(
     'Working days between from (inclusive) and to (exclusive); `lang` (de-CH, fr-CH, it-CH, en) names the holidays, German without',
     [

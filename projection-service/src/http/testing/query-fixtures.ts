@@ -2,6 +2,7 @@ import { allPermissions } from '@fahrplan/contracts';
 import type { StoredEvent } from '@fahrplan/contracts';
 import type { DirectoryCache } from '@fahrplan/platform';
 import { allProjections } from '../../projections/all-projections';
+import { documentIdsOf } from '../../projections/projection';
 import { MemoryReadStore } from '../../read-store/memory-read-store';
 import { MongoReadStore } from '../../read-store/mongo-read-store';
 import type { ReadStore } from '../../read-store/read-store';
@@ -88,10 +89,14 @@ export const groupCreatedData = (id: number, title: string, overrides: Record<st
 export const projectHistory = async (store: ReadStore, history: readonly StoredEvent[]): Promise<void> => {
   const docs = new Map<string, Record<string, unknown> | null>();
   for (const e of history)
-    for (const projection of allProjections.filter((p) => p.handles.includes(e.type))) {
-      const key = `${projection.collection}/${projection.documentId(e)}`;
-      docs.set(key, projection.evolve((docs.get(key) ?? null) as never, e) as Record<string, unknown> | null);
-    }
+    for (const projection of allProjections.filter((p) => p.handles.includes(e.type)))
+      for (const id of documentIdsOf(projection, e)) {
+        const key = `${projection.collection}/${id}`;
+        docs.set(
+          key,
+          projection.evolve((docs.get(key) ?? null) as never, e) as Record<string, unknown> | null,
+        );
+      }
   const position = history.at(-1)?.position ?? 0;
   for (const [key, doc] of docs) {
     const [collection, id] = key.split('/') as [string, string];

@@ -1,0 +1,214 @@
+/**
+ * Reschedule benchmark (issue 21: "rescheduling a chain of 1,000 dependent items (and a fan-out of
+ * 1,000 successors) after one drag: server p95 ≤ 200 ms from command to confirmed read-your-writes").
+ * The embedded one-process platform on 127.0.0.1, an automatic project built over HTTP: a chain
+ * A1 → A2 → … → AN and a fan-out R → S1 … SN (finish-to-start). Each measured drag moves the first
+ * item one working day later, so that every successor moves: `POST /api/commands/Reschedule`, then `GET /api/items/<last moved>` with
+ * `X-Fahrplan-After` until it shows the move. Beside it the peer the design replaced: the same moves
+ * as one SaveItem per item, one after the other (the client-side saga), and the preview alone.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import type { CommandResult, ItemView } from '@fahrplan/contracts';
+import { createEmbedded } from '@fahrplan/server';
+import { format, load, ms, percentile, printTable, seconds, setting } from './figures';
+import { createBenchTenants } from './workload-support';
+
+const config = {
+  /** Items after the first one, in the chain and in the fan-out. */
+  size: setting('BENCH_RESCHEDULE_SIZE', 1000),
+  warmup: setting('BENCH_RESCHEDULE_WARMUP', 3),
+  drags: setting('BENCH_RESCHEDULE_DRAGS', 30),
+};
+const TARGET_MS = 200;
+const TENANT = 'bench';
+const USERNAME = 'planner';
+
+interface Move {
+  readonly item: number;
+  readonly version: number;
+  readonly start: string;
+  readonly end: string | null;
+}
+type DoneMove = Move & { readonly before: { readonly start: string; readonly end: string | null } };
+
+class Session {
+  private token = '';
+  constructor(private readonly baseUrl: string) {}
+
+  async login(password: string): Promise<void> {
+    const body = await this.request<{ accessToken: string }>('POST', '/api/auth/login', {
+      tenant: TENANT,
+      username: USERNAME,
+      password,
+    });
+    this.token = body.accessToken;
+  }
+
+  async request<T>(method: 'GET' | 'POST', path: string, json?: unknown, after?: number): Promise<T> {
+    const headers: Record<string, string> = { authorization: `Bearer ${this.token}` };
+    if (json !== undefined) headers['content-type'] = 'application/json';
+    if (after !== undefined) headers['x-fahrplan-after'] = String(after);
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    });
+    const text = await response.text();
+    if (response.status !== 200)
+      throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text) as T;
+  }
+
+  command<T = CommandResult>(type: string, data: unknown): Promise<T> {
+    return this.request<T>('POST', `/api/commands/${type}`, data);
+  }
+}
+
+type Shape = 'chain' | 'fan-out';
+
+/** An automatic project with the shape's items (one working day each, back to back) and dependencies. */
+async function build(session: Session, shape: Shape): Promise<{ first: Move; last: number }> {
+  const project = await session.command('SaveGroup', {
+    title: `${shape} ${randomUUID().slice(0, 8)}`,
+    scheduling: 'automatic',
+  });
+  const task = (start: string, end: string) =>
+    session.command('SaveItem', {
+      title: `T ${randomUUID().slice(0, 8)}`,
+      group: project.id,
+      subgroup: 'tasks',
+      start: `${start}T00:00`,
+      end: `${end}T00:00`,
+    });
+  const first = await task('2031-01-06', '2031-01-07');
+  let previous = first.id;
+  let last = first.id;
+  for (let i = 0; i < config.size; i++) {
+    // the items start where their predecessor ends or later: the drag decides where they go
+    const item = await task('2031-01-07', '2031-01-08');
+    await session.command('AddDependency', {
+      predecessor: shape === 'chain' ? previous : first.id,
+      successor: item.id,
+    });
+    previous = item.id;
+    last = item.id;
+  }
+  return {
+    first: { item: first.id, version: first.version, start: '2031-01-06T00:00', end: '2031-01-07T00:00' },
+    last,
+  };
+}
+
+async function main() {
+  const log = (line: string) => console.log(line);
+  const directory = mkdtempSync(join(process.env.BENCH_DIR ?? tmpdir(), 'fahrplan-reschedule-bench-'));
+  const began = performance.now();
+  log(`Fahrplan reschedule benchmark — ${new Date().toISOString()}`);
+  log(
+    `node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${format(totalmem() / 2 ** 30, 1)} GiB`,
+  );
+  log(
+    `settings: ${JSON.stringify(config)}; target: p95 ≤ ${TARGET_MS} ms command to confirmed read; load ${load()}`,
+  );
+  const embedded = await createEmbedded({ dataDir: join(directory, 'data'), logger: false });
+  const rows: string[][] = [['shape', 'items moved', 'measure', 'p50 ms', 'p95 ms', 'max ms', 'n']];
+  const row = (shape: string, moved: number, measure: string, values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    rows.push([
+      shape,
+      format(moved),
+      measure,
+      ms(percentile(sorted, 50)),
+      ms(percentile(sorted, 95)),
+      ms(sorted.at(-1)!),
+      format(sorted.length),
+    ]);
+  };
+  try {
+    const password = await createBenchTenants(embedded.store, embedded.ids, [TENANT], {
+      username: USERNAME,
+      displayName: 'Reschedule Bench Planner',
+    });
+    await embedded.app.listen(0, '127.0.0.1');
+    const { port } = embedded.app.getHttpServer().address() as AddressInfo;
+    const session = new Session(`http://127.0.0.1:${port}`);
+    await session.login(password);
+    for (const shape of ['chain', 'fan-out'] as const) {
+      const setup = performance.now();
+      const { first, last } = await build(session, shape);
+      let current = first;
+      log(
+        `${shape}: built ${format(config.size + 1)} items and ${format(config.size)} dependencies in ${format(seconds(setup), 1)} s`,
+      );
+      let moved = 0;
+      const confirmed: number[] = [];
+      const previews: number[] = [];
+      const sagas: number[] = [];
+      for (let i = 0; i < config.warmup + config.drags; i++) {
+        const move = { ...current, start: '2031-01-07T00:00', end: '2031-01-08T00:00' };
+        const p0 = performance.now();
+        const preview = await session.request<{ moves: Move[] }>('POST', '/api/commands/Reschedule/preview', {
+          moves: [move],
+        });
+        const p1 = performance.now();
+        const t0 = performance.now();
+        const done = await session.command<CommandResult & { moves: DoneMove[] }>('Reschedule', {
+          id: randomUUID(),
+          moves: [move],
+        });
+        const read = await session.request<ItemView>('GET', `/api/items/${last}`, undefined, done.position);
+        const t1 = performance.now();
+        const expected = done.moves.find((m) => m.item === last);
+        if (!expected || read.start !== expected.start)
+          throw new Error(`item ${last} does not show the reschedule`);
+        moved = done.moves.length;
+        // the peer: the same moves, undone, as one SaveItem per item (what a client would do without Reschedule)
+        const s0 = performance.now();
+        let position = 0;
+        for (const m of done.moves) {
+          const saved = await session.command('SaveItem', {
+            id: m.item,
+            version: m.version,
+            start: m.before.start,
+            end: m.before.end,
+          });
+          position = saved.position;
+        }
+        await session.request<ItemView>('GET', `/api/items/${last}`, undefined, position);
+        const s1 = performance.now();
+        // the first item is back where it was, one version later than the reschedule left it
+        current = { ...first, version: done.moves[0]!.version + 1 };
+        if (i >= config.warmup) {
+          confirmed.push(t1 - t0);
+          previews.push(p1 - p0);
+          sagas.push(s1 - s0);
+        }
+        if (preview.moves.length !== done.moves.length)
+          throw new Error('the preview and the reschedule differ');
+      }
+      row(shape, moved, 'Reschedule → confirmed read', confirmed);
+      row(shape, moved, 'preview', previews);
+      row(shape, moved, 'peer: SaveItem per item → confirmed', sagas);
+    }
+  } finally {
+    await embedded.close();
+    rmSync(directory, { recursive: true, force: true });
+  }
+  log('');
+  printTable(log, rows, new Set([0, 2]));
+  log('');
+  log(
+    '- Each drag moves the first item one working day, alternately later and back (backward: true), so every',
+  );
+  log('  successor moves each time; the peer moves them back one SaveItem at a time and waits for the last.');
+  log(`- Whole run: ${format(seconds(began), 0)} s; load average at the end ${load()}.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,192 @@
+import { CommandHandler } from '@nestjs/cqrs';
+import { conflictOf, itemDecider, notFound, scheduleStream, streamName } from '@fahrplan/contracts';
+import type { CommandResult, ItemsRescheduled, RecordedMove, RescheduleData } from '@fahrplan/contracts';
+import { WrongExpectedRevisionError, nameBasedUuid } from '@fahrplan/platform';
+import { AggregateHandler } from '../infrastructure/aggregate-handler';
+import type { AggregateRunner, CommandEnvelope } from '../infrastructure/aggregate-runner';
+import { RescheduleMessage } from '../infrastructure/command-message';
+import { decideOnStreams } from './schedule-facts';
+
+/** A move as the answer gives it: with the item's version after it, so that the reverse is the undo. */
+export interface DoneMove extends RecordedMove {
+  readonly version: number;
+}
+
+/** What Reschedule answers beyond a command's result: every move made. */
+export interface RescheduleResult extends CommandResult {
+  readonly moves: readonly DoneMove[];
+}
+
+/** The id of an item's event in a reschedule: the same on every retry, so that none is written twice. */
+const stepId = (stream: string, item: number, step: 'move' | 'revert') =>
+  nameBasedUuid(`${stream}\u0000${item}\u0000${step}`);
+
+/**
+ * A reschedule over several item streams, never seen half (docs/design/scheduling.md): its one
+ * `ItemsRescheduled` event in its own stream is the commit point the items read model applies at
+ * once; then each item's stream gets the same dates as `ItemUpdated`, expecting the version the
+ * decision saw. A retry (same id) finds the commit and completes the items idempotently. An item
+ * changed by someone else between decision and its step reverts the steps done and records the
+ * reversal in the reschedule's stream, so readers see the whole change undone, and answers 409.
+ */
+@CommandHandler(RescheduleMessage)
+export class RescheduleHandler extends AggregateHandler<RescheduleMessage> {
+  async execute({ data, envelope }: RescheduleMessage): Promise<RescheduleResult> {
+    const command = data as RescheduleData;
+    const stream = scheduleStream(command.id);
+    const committed = await this.committed(stream, envelope.tenant);
+    if (committed?.reverts !== undefined) throw this.refusedEarlier(committed);
+    let moves = committed?.moves;
+    let position = 0;
+    if (!moves) {
+      const events = await decideOnStreams(this.runner, envelope, command);
+      if (events.length === 0)
+        return { id: command.moves[0]!.item, version: command.moves[0]!.version, position, moves: [] };
+      const commit = events[0]!;
+      try {
+        ({ position } = await this.runner.appendStep(
+          stream,
+          [{ id: stepId(stream, 0, 'move'), ...commit }],
+          'no_stream',
+          envelope,
+          command.id,
+        ));
+        moves = commit.data.moves;
+      } catch (error) {
+        // a concurrent run of the same request committed first: finish its steps
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        const winner = await this.committed(stream, envelope.tenant);
+        if (!winner || winner.reverts !== undefined) throw error;
+        moves = winner.moves;
+      }
+    }
+    const done: DoneMove[] = [];
+    for (const move of moves) {
+      const step = await this.moveItem(this.runner, stream, move, envelope, command.id);
+      if (step === null) {
+        await this.revert(stream, moves, done, envelope, command.id);
+        const { state } = await this.runner.load(
+          streamName('item', move.item),
+          itemDecider,
+          envelope.tenant,
+          'item',
+        );
+        const title = state.status === 'absent' ? `#${move.item}` : state.fields.title;
+        throw conflictOf('schedule-conflict', `changed meanwhile by someone else: ${title}`, {
+          items: title,
+        });
+      }
+      done.push({ ...move, version: move.version + 1 });
+      position = Math.max(position, step);
+    }
+    const first = done[0]!;
+    return { id: first.item, version: first.version, position, moves: done };
+  }
+
+  /** The reschedule's commit, if stored already; its last event (a reversal) when it was refused. */
+  private async committed(stream: string, tenant: string): Promise<ItemsRescheduled['data'] | null> {
+    const events = await this.runner.read(stream);
+    const last = events.at(-1);
+    if (!last) return null;
+    if (last.metadata.tenant !== tenant) throw notFound('reschedule');
+    const recorded = last.data as ItemsRescheduled['data'];
+    if (recorded.reverts !== undefined) return recorded;
+    return events[0]!.data as ItemsRescheduled['data'];
+  }
+
+  private refusedEarlier(reversal: ItemsRescheduled['data']) {
+    const items = reversal.moves.map((m) => `#${m.item}`).join(', ');
+    return conflictOf('schedule-conflict', `the reschedule was refused: items changed meanwhile (${items})`, {
+      items,
+    });
+  }
+
+  /**
+   * The item's step: its new dates on its stream, expecting the version the decision saw. Answers the
+   * position, that of an earlier attempt's step when it is there already, or null when someone else
+   * changed the item meanwhile.
+   */
+  private async moveItem(
+    runner: AggregateRunner,
+    stream: string,
+    move: RecordedMove,
+    envelope: CommandEnvelope,
+    correlationId: string,
+  ): Promise<number | null> {
+    const item = streamName('item', move.item);
+    const id = stepId(stream, move.item, 'move');
+    try {
+      const data = { id: move.item, changes: { start: move.start, end: move.end } };
+      const { position } = await runner.appendStep(
+        item,
+        [{ id, type: 'ItemUpdated', data }],
+        move.version,
+        envelope,
+        correlationId,
+      );
+      return position;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      const [next] = await this.runner.read(item, move.version + 1, 1);
+      return next?.id === id ? next.position : null;
+    }
+  }
+
+  /**
+   * Compensation: the items moved go back where they were (each expecting the version its step made;
+   * one changed again meanwhile keeps that change), and the reschedule's stream records the reversal
+   * with every item's dates as its own stream now has them, which the read model applies at once.
+   */
+  private async revert(
+    stream: string,
+    moves: readonly RecordedMove[],
+    done: readonly DoneMove[],
+    envelope: CommandEnvelope,
+    correlationId: string,
+  ): Promise<void> {
+    for (const move of done)
+      await this.runner
+        .appendStep(
+          streamName('item', move.item),
+          [
+            {
+              id: stepId(stream, move.item, 'revert'),
+              type: 'ItemUpdated',
+              data: { id: move.item, changes: { start: move.before.start, end: move.before.end } },
+            },
+          ],
+          move.version,
+          envelope,
+          correlationId,
+        )
+        .catch((error: unknown) => {
+          if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        });
+    const current = await Promise.all(
+      moves.map(async (move): Promise<RecordedMove> => {
+        const { state } = await this.runner.load(
+          streamName('item', move.item),
+          itemDecider,
+          envelope.tenant,
+          'item',
+        );
+        return state.status === 'absent'
+          ? move
+          : { ...move, start: state.fields.start, end: state.fields.end, version: state.version };
+      }),
+    );
+    const reversal: ItemsRescheduled = {
+      type: 'ItemsRescheduled',
+      data: { id: correlationId, moves: current, reverts: correlationId },
+    };
+    await this.runner.appendStep(
+      stream,
+      [{ id: stepId(stream, 0, 'revert'), ...reversal }],
+      0,
+      envelope,
+      correlationId,
+    );
+  }
+}
+
+export const scheduleHandlers = [RescheduleHandler];

@@ -1,0 +1,88 @@
+import {
+  decideReschedule,
+  dependencyDecider,
+  dependencyStream,
+  graphOf,
+  groupDecider,
+  itemDecider,
+  itemsToSchedule,
+  maxScheduledItems,
+  refusal,
+  streamName,
+} from '@fahrplan/contracts';
+import type {
+  GroupState,
+  ItemState,
+  ItemToSchedule,
+  ItemsRescheduled,
+  ReschedulePreviewData,
+} from '@fahrplan/contracts';
+import type { AggregateRunner } from '../infrastructure/aggregate-runner';
+
+/** A stream of the tenant folded, or null when it is another tenant's (the runner's load refuses those). */
+const loadOwn = async <S>(load: () => Promise<{ state: S }>): Promise<S | null> => {
+  try {
+    return (await load()).state;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Decides a reschedule on the write side's own streams: the tenant's dependency graph, the items the
+ * moves reach (and their other predecessors), and their projects' scheduling modes. Items of other
+ * tenants (a shared project's predecessors) are left out: they neither move nor constrain here.
+ */
+export const decideOnStreams = async (
+  runner: AggregateRunner,
+  { tenant, user }: { readonly tenant: string; readonly user: string },
+  command: ReschedulePreviewData & { readonly id: string },
+): Promise<ItemsRescheduled[]> => {
+  const graph = graphOf(
+    (await runner.load(dependencyStream(tenant), dependencyDecider, tenant, 'dependency')).state,
+  );
+  const moved = command.moves.map((m) => m.item);
+  const ids = command.cascade ? itemsToSchedule(graph, moved) : moved;
+  if (!ids)
+    throw refusal('schedule-too-large', `a change may reschedule at most ${maxScheduledItems} items`, {
+      params: { limit: maxScheduledItems },
+    });
+  const states = await Promise.all(
+    ids.map((id) =>
+      loadOwn<ItemState>(() => runner.load(streamName('item', id), itemDecider, tenant, 'item')),
+    ),
+  );
+  const groupIds = new Set(states.flatMap((s) => (s?.status === 'active' ? [s.fields.group] : [])));
+  const groups = new Map(
+    await Promise.all(
+      [...groupIds].map(
+        async (id) =>
+          [
+            id,
+            await loadOwn<GroupState>(() =>
+              runner.load(streamName('group', id), groupDecider, tenant, 'project'),
+            ),
+          ] as const,
+      ),
+    ),
+  );
+  const items = new Map<number, ItemToSchedule | null>();
+  ids.forEach((id, i) => {
+    const state = states[i];
+    const group = state?.status === 'active' ? groups.get(state.fields.group) : null;
+    items.set(
+      id,
+      state?.status === 'active' && group?.status === 'active'
+        ? {
+            id,
+            version: state.version,
+            title: state.fields.title,
+            start: state.fields.start,
+            end: state.fields.end,
+            automatic: group.fields.scheduling === 'automatic',
+          }
+        : null,
+    );
+  });
+  return decideReschedule(command, { tenant, user, now: new Date().toISOString(), graph, items });
+};

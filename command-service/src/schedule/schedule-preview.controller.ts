@@ -1,0 +1,40 @@
+import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { can, notPermitted, reschedulePreviewSchema } from '@fahrplan/contracts';
+import type { RecordedMove } from '@fahrplan/contracts';
+import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
+import type { Principal } from '@fahrplan/platform';
+import type { AggregateRunner } from '../infrastructure/aggregate-runner';
+import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
+import { decideOnStreams } from './schedule-facts';
+
+/**
+ * POST /api/commands/Reschedule/preview: the moves a Reschedule with this body would make, decided as
+ * the command decides them (same streams, same refusals), and nothing stored. Under /api/commands so
+ * that a proxy routes it to the command service, which holds the streams it reads.
+ */
+@Controller('api/commands/Reschedule')
+@UseGuards(AuthGuard)
+export class SchedulePreviewController {
+  constructor(
+    @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
+    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+  ) {}
+
+  @Post('preview')
+  @HttpCode(200)
+  async preview(
+    @Body() body: unknown,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<{ moves: readonly RecordedMove[] }> {
+    const data = reschedulePreviewSchema.parse(body);
+    const user = this.directory.user(principal.tenant, principal.username);
+    if (!user || !can(user.permissions, 'items', 'EDIT')) throw notPermitted();
+    const [event] = await decideOnStreams(
+      this.runner,
+      { tenant: principal.tenant, user: principal.username },
+      { ...data, id: randomUUID() },
+    );
+    return { moves: event?.data.moves ?? [] };
+  }
+}
