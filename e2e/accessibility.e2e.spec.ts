@@ -184,6 +184,21 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await page.context().close();
   });
 
+  it('the baselines page and a comparison with a baseline (issue 21)', async () => {
+    const name = `Axe baseline ${stamp}`;
+    const created = await app.api('/api/commands/CreateBaseline', { json: { name } });
+    await app.api('/api/baselines', { after: created.position as number });
+    const page = await login('admin', '/baselines');
+    await expectOneH1(page, 'Baselines');
+    const baselines = page.getByRole('table', { name: 'baselines' });
+    await baselines.getByRole('row').filter({ hasText: name }).waitFor();
+    await check(page, 'baselines');
+    await baselines.getByRole('button', { name: `Compare with ${name}` }).click();
+    await page.getByRole('region', { name: new RegExp(`Compared with ${name}`) }).waitFor();
+    await check(page, 'baselines, a comparison');
+    await page.context().close();
+  });
+
   it('the administration, each tab', async () => {
     const page = await login('admin', '/admin');
     await expectOneH1(page, 'Administration');

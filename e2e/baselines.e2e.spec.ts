@@ -67,7 +67,7 @@ describe('baselines in the console', () => {
     await page.getByLabel(german ? 'Benutzername' : 'Username').fill('admin');
     await page.getByLabel(german ? 'Passwort' : 'Password').fill(DEMO_PASSWORD);
     await page.getByLabel(german ? 'Passwort' : 'Password').press('Enter');
-    await page.getByRole('heading', { name: german ? 'Basispläne' : 'Baselines', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: german ? 'Basispläne' : 'Baselines', level: 1 }).waitFor();
     return page;
   };
 

@@ -271,6 +271,10 @@ describe('permissions', () => {
     RestoreItem: { id: project.id, version: 0 },
     AddDependency: { predecessor: project.id, successor: project.id + 1 },
     RemoveDependency: { id: project.id },
+    Reschedule: {
+      id: '9b6a1f4e-0c1d-4e57-9a63-2f1e8d7c5b40',
+      moves: [{ item: project.id, version: 0, start: '2026-03-02T00:00', end: '2026-03-03T00:00' }],
+    },
     CreateTenant: { name: 'viewer-tenant' },
     ChangeTenantFeatures: { features: demoFeatures },
     ChangeAttributeSchemas: { applicationAttributes: [], taskAttributes: [] },

@@ -19,7 +19,8 @@ export const pageRequest = (
 ): PageRequest => {
   const limitText = single('limit', limitParam);
   let limit = defaultPageLimit;
-  if (limitText !== undefined && limitText !== '') {
+  // an empty `limit=` is no number either: the OpenAPI document declares an integer
+  if (limitText !== undefined) {
     if (!/^\d{1,9}$/.test(limitText) || Number(limitText) < 1)
       throw fieldError(
         'limit',

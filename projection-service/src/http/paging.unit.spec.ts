@@ -26,7 +26,7 @@ describe('pageRequest', () => {
     });
   });
 
-  it.each(['0', '-1', '1.5', 'ten', '99999999999'])('refuses the limit %s', (limit) => {
+  it.each(['', '0', '-1', '1.5', 'ten', '99999999999'])('refuses the limit "%s"', (limit) => {
     expect(refusal(() => pageRequest(limit, undefined))).toMatchObject({
       details: { fieldErrors: [{ field: 'limit' }] },
     });

@@ -92,7 +92,7 @@ export function BaselineComparisonPanel({ baseline }: { baseline: BaselineView }
   return (
     <Paper withBorder p="md" radius="sm" component="section" aria-labelledby="baseline-comparison">
       <Stack gap="sm">
-        <Title order={3} id="baseline-comparison">
+        <Title order={2} size="h3" id="baseline-comparison">
           {t('compare.title', { name: baseline.name, at: formatDateTime(baseline.at) })}
         </Title>
         <Group justify="space-between" align="flex-end">

@@ -60,7 +60,9 @@ function CreateBaselineForm() {
         }}
       >
         <Stack gap="sm">
-          <Title order={3}>{t('create.title')}</Title>
+          <Title order={2} size="h3">
+            {t('create.title')}
+          </Title>
           <Group align="flex-start" gap="sm">
             <TextInput
               label={t('create.name')}
@@ -161,7 +163,9 @@ export function BaselinesPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>{t('title')}</Title>
+      <Title order={1} size="h2">
+        {t('title')}
+      </Title>
       <Text c="dimmed" maw={720}>
         {t('intro')}
       </Text>
