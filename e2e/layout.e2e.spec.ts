@@ -62,7 +62,7 @@ describe.each([768, 1440])('the screens at %i px', (width) => {
       header.getByTestId('session-user'),
       header.getByRole('button', { name: 'Log out' }),
       header.getByTestId('appearance-switch'),
-      header.getByRole('button', { name: /^Language/ }),
+      header.getByRole('button', { name: /Language: / }),
     ];
     const boxes = await Promise.all(parts.map(boxOf));
     for (const [i, a] of boxes.entries()) {
