@@ -69,9 +69,16 @@ function WindowFields({
  * Issue 21: the items of a window where each stood at the baseline's instant and where it stands now,
  * per project with its totals; the slipped, added and removed ones (all on request), and the same as CSV.
  */
-export function BaselineComparisonPanel({ baseline }: { baseline: BaselineView }) {
+export function BaselineComparisonPanel({
+  baseline,
+  initialWindow = null,
+}: {
+  baseline: BaselineView;
+  /** The window a link asked for; else this month and the next two. */
+  initialWindow?: { from: string; to: string } | null;
+}) {
   const { t } = useTranslation('baselines');
-  const [window, setWindow] = useState(() => defaultWindow(new Date()));
+  const [window, setWindow] = useState(() => initialWindow ?? defaultWindow(new Date()));
   const [unchanged, setUnchanged] = useState(false);
   const query = useGetComparisonPagesInfiniteQuery({ baseline: baseline.id, ...window });
   const [exportCsv, exported] = useExportComparisonMutation();

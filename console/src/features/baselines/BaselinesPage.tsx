@@ -14,7 +14,9 @@ import { formatDateTime } from '../common/dateTime';
 import { notifySuccess } from '../common/notify';
 import { describeError, fieldMessage, problemOf } from '../common/problem';
 import { pickerToAsOf } from '../as-of/asOfControl';
+import { positiveInt, useAddressParams } from '../common/urlParams';
 import { BaselineComparisonPanel } from './BaselineComparison';
+import { linkedWindow } from './comparisonRows';
 import {
   useCreateBaselineMutation,
   useDeleteBaselineMutation,
@@ -158,7 +160,13 @@ export function BaselinesPage() {
   const canCreate = useCan('history', 'CREATE');
   const query = useGetBaselinePagesInfiniteQuery();
   const baselines = pageItems(query.data);
-  const [chosen, setChosen] = useState<number | null>(null);
+  // the timeline's overlay links here with its baseline and window
+  const [params] = useAddressParams();
+  const [linked] = useState(() => ({
+    baseline: positiveInt(params.get('baseline')),
+    window: linkedWindow(params),
+  }));
+  const [chosen, setChosen] = useState<number | null>(linked.baseline);
   const compared = baselines.find((b) => b.id === chosen) ?? null;
 
   return (
@@ -199,7 +207,13 @@ export function BaselinesPage() {
           <LoadMore {...morePages(query)} label={t('list.more')} />
         </Stack>
       )}
-      {compared && <BaselineComparisonPanel key={compared.id} baseline={compared} />}
+      {compared && (
+        <BaselineComparisonPanel
+          key={compared.id}
+          baseline={compared}
+          initialWindow={compared.id === linked.baseline ? linked.window : null}
+        />
+      )}
     </Stack>
   );
 }

@@ -13,6 +13,11 @@ export interface ComparisonQuery {
   to: string;
 }
 
+/** The comparison of a window for some projects only, all of them on one page (the timeline's overlay). */
+export interface ProjectsComparisonQuery extends ComparisonQuery {
+  groups: readonly number[];
+}
+
 const comparisonPath = (baseline: number, csv = false) =>
   `/baselines/${baseline}/comparison${csv ? '.csv' : ''}`;
 
@@ -34,6 +39,14 @@ export const baselinesApi = apiSlice.injectEndpoints({
       query: ({ queryArg: { baseline, from, to }, pageParam }) => ({
         url: comparisonPath(baseline),
         params: listParams({ from, to }, pageParam),
+      }),
+      providesTags: [listTag, { type: 'Timeline', id: 'WINDOW' }],
+    }),
+    /** The comparison of the projects of a page of the timeline's rows, for its overlay. */
+    getProjectsComparison: builder.query<BaselineComparison, ProjectsComparisonQuery>({
+      query: ({ baseline, from, to, groups }) => ({
+        url: comparisonPath(baseline),
+        params: { from, to, group: groups.join(','), limit: Math.max(1, groups.length) },
       }),
       providesTags: [listTag, { type: 'Timeline', id: 'WINDOW' }],
     }),

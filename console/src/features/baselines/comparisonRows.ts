@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { formatListDate, itemEndFromServer } from '@fahrplan/contracts';
+import { formatListDate, isServerDate, itemEndFromServer, maxComparisonDays } from '@fahrplan/contracts';
 import type { BaselineComparison, ComparedItem, PlannedDates, ProjectComparison } from '@fahrplan/contracts';
 import type { TFunction } from 'i18next';
 
@@ -42,6 +42,17 @@ export const comparisonSections = (
 export const defaultWindow = (now: Date): { from: string; to: string } => {
   const start = dayjs(now).startOf('month');
   return { from: start.format('YYYY-MM-DD'), to: start.add(3, 'month').format('YYYY-MM-DD') };
+};
+
+/**
+ * The window a link asks for (`from` and `to`, YYYY-MM-DD, as the timeline's overlay links here), when
+ * it is one a comparison answers; else null.
+ */
+export const linkedWindow = (params: URLSearchParams): { from: string; to: string } | null => {
+  const [from, to] = [params.get('from'), params.get('to')];
+  if (!from || !to || !isServerDate(from) || !isServerDate(to)) return null;
+  const days = dayjs(to).diff(dayjs(from), 'day');
+  return days > 0 && days <= maxComparisonDays ? { from, to } : null;
 };
 
 /** The CSV file's name: the baseline's name made safe, and the window. */

@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import type { BaselineComparison, ComparedItem } from '@fahrplan/contracts';
 import { englishT } from '../i18n/testing';
-import { comparisonSections, csvFileName, datesLabel, defaultWindow, slipLabel } from './comparisonRows';
+import {
+  comparisonSections,
+  csvFileName,
+  datesLabel,
+  defaultWindow,
+  linkedWindow,
+  slipLabel,
+} from './comparisonRows';
 
 const t = englishT('baselines');
 
@@ -74,4 +81,24 @@ describe('defaultWindow and csvFileName', () => {
     expect(csvFileName('Q2 / commitment', '2031-04-01', '2031-05-01')).toBe(
       'Q2-commitment_2031-04-01_2031-05-01.csv',
     ));
+});
+
+describe('linkedWindow', () => {
+  const linked = (query: string) => linkedWindow(new URLSearchParams(query));
+
+  it('takes the window a link asks for when a comparison answers it', () => {
+    expect(linked('baseline=3&from=2027-01-01&to=2027-04-01')).toEqual({
+      from: '2027-01-01',
+      to: '2027-04-01',
+    });
+    expect(linked('from=2027-01-01&to=2028-01-02')).toEqual({ from: '2027-01-01', to: '2028-01-02' });
+  });
+
+  it('ignores a missing, malformed, empty, reversed or longer than a year window', () => {
+    expect(linked('baseline=3')).toBeNull();
+    expect(linked('from=2027-01-01&to=01.04.2027')).toBeNull();
+    expect(linked('from=2027-01-01&to=2027-01-01')).toBeNull();
+    expect(linked('from=2027-04-01&to=2027-01-01')).toBeNull();
+    expect(linked('from=2027-01-01&to=2028-01-03')).toBeNull();
+  });
 });

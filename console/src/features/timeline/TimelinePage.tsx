@@ -31,6 +31,8 @@ import type { TimelineFilterParam } from './timelineUrl';
 import { useLaneActions } from './useLaneActions';
 import { useTimelineChanges } from './useTimelineChanges';
 import { useTimelineRows } from './useTimelineRows';
+import { useBaselineOverlay } from './useBaselineOverlay';
+import { BaselineControl } from './BaselineControl';
 import { ReleasesToggle } from './view/TimelineReleases';
 import { TimelineView } from './view/TimelineView';
 import { useAddressParams } from '../common/urlParams';
@@ -157,6 +159,8 @@ export function TimelinePage() {
   const { jira, showReleases, setShowReleases, releases } = useTimelineReleases(fetchWindow, rows?.groups);
 
   const canEdit = useCan('items', 'EDIT');
+  const canCompare = useCan('history', 'VIEW');
+  const baseline = useBaselineOverlay(fetchWindow, rows?.groups, canCompare && !rows?.summaries);
   const items = useOpenItemDialog();
   const lanes = useLaneActions();
   const { shownItems, pending, change } = useTimelineChanges(rows?.items, timeline.retry);
@@ -180,7 +184,17 @@ export function TimelinePage() {
       <VisuallyHidden component="h1">{t('page.title')}</VisuallyHidden>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
         <FilterBar filters={filters} onChange={setFilter} />
-        {jira && <ReleasesToggle checked={showReleases} onChange={setShowReleases} />}
+        <Group gap="md" wrap="nowrap">
+          {canCompare && (
+            <BaselineControl
+              baseline={baseline.baseline}
+              onChange={baseline.setBaseline}
+              window={baseline.window}
+              failed={baseline.failed}
+            />
+          )}
+          {jira && <ReleasesToggle checked={showReleases} onChange={setShowReleases} />}
+        </Group>
       </Group>
       {timeline.failed === undefined && (timeline.isLoading || !rows) ? (
         <Stack gap={6} aria-label={t('page.loading')}>
@@ -225,6 +239,7 @@ export function TimelinePage() {
           projectActions={lanes.projectActions}
           laneActions={lanes.laneActions}
           releases={releases}
+          baseline={baseline.overlay}
         />
       )}
       {lanes.laneDialog}

@@ -11,6 +11,8 @@ import { TruncatedText } from '../../common/TruncatedText';
 import { pointLabelPx } from './timelineLayout';
 import type { RowActions, RowData } from './timelineLayout';
 import { TimelineItemView } from './TimelineItemView';
+import { BaselineLayer } from './BaselineLayer';
+import type { BaselineOverlay } from '../baselineOverlay';
 
 interface LaneRowProps {
   row: LaneRow;
@@ -28,6 +30,7 @@ interface LaneRowProps {
   onCreate: (row: LaneRow, event: MouseEvent<HTMLDivElement>) => void;
   projectActions: RowActions | undefined;
   laneActions: RowActions | undefined;
+  baseline?: BaselineOverlay | null;
 }
 
 export function LaneRowView({
@@ -46,6 +49,7 @@ export function LaneRowView({
   onCreate,
   projectActions,
   laneActions,
+  baseline,
 }: LaneRowProps) {
   const locked = readOnly || row.shared;
   const data: RowData = { groupId: row.groupId, laneId: row.laneId, locked };
@@ -105,6 +109,9 @@ export function LaneRowView({
             onKey={onKey}
           />
         ))}
+        {baseline && (
+          <BaselineLayer rowKey={row.key} items={items} overlay={baseline} range={range} width={width} />
+        )}
       </div>
     </div>
   );

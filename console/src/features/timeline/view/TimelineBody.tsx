@@ -119,6 +119,7 @@ export function TimelineBody({
   releases,
   summaries,
   onEndReached,
+  baseline,
 }: BodyProps) {
   const { t } = useTranslation('timeline');
   const { setTimelineRef, valueToPixels, pixelsToValue, getValueFromScreenX } = useTimelineContext();
@@ -230,6 +231,7 @@ export function TimelineBody({
               onCreate={createAt}
               projectActions={projectActions}
               laneActions={laneActions}
+              baseline={baseline}
             />
           );
         })}

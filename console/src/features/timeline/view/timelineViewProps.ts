@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { TimelineGroup, TimelineItem, TimelineSummary } from '@fahrplan/contracts';
+import type { BaselineOverlay } from '../baselineOverlay';
 import type { ReleaseMilestone } from '../releaseMilestones';
 import type { ItemChange } from '../timelineChanges';
 import type { TimeRange } from '../timeScale';
@@ -42,4 +43,6 @@ export interface TimelineViewProps {
   failure?: ReactNode;
   /** Shown under the rows, e.g. while more rows load. */
   footer?: ReactNode;
+  /** The chosen baseline's ghosts, slips and marks over the items (issue 21); null for none. */
+  baseline?: BaselineOverlay | null;
 }

@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { createSelector } from '@reduxjs/toolkit';
+import type { TimelineGroup } from '@fahrplan/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { baselinesApi } from '../baselines/baselinesApi';
+import type { ProjectsComparisonQuery } from '../baselines/baselinesApi';
+import { useAddressParams } from '../common/urlParams';
+import { timelineRowsPerPage } from '../items/itemsApi';
+import { buildOverlay, overlayWindow, projectBatches, readBaseline, withBaseline } from './baselineOverlay';
+import type { FetchWindow } from './timelineChanges';
+
+const comparison = baselinesApi.endpoints.getProjectsComparison;
+
+/**
+ * The comparisons of the loaded rows with the chosen baseline: one request per page of rows (its
+ * projects), asked as the pages load, each kept while the timeline shows it.
+ */
+function useComparisons(queries: readonly ProjectsComparisonQuery[]) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const subscriptions = queries.map((query) => dispatch(comparison.initiate(query)));
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [dispatch, queries]);
+  const select = useMemo(
+    () =>
+      createSelector(
+        queries.map((query) => comparison.select(query)),
+        (...results) => results,
+      ),
+    [queries],
+  );
+  return useAppSelector(select);
+}
+
+/**
+ * The baseline the URL names (`baseline=<id>`), its setter, and its overlay of the rows loaded for the
+ * fetched window; none while the timeline shows summaries (a wide zoom has no item bars to compare).
+ */
+export function useBaselineOverlay(
+  fetched: FetchWindow,
+  groups: readonly TimelineGroup[] | undefined,
+  itemsShown: boolean,
+) {
+  const [params, setParams] = useAddressParams();
+  const baseline = readBaseline(params);
+  const setBaseline = useCallback(
+    (id: number | null) => setParams((current) => withBaseline(current, id), { replace: true }),
+    [setParams],
+  );
+  const window = overlayWindow(fetched);
+  const { from, to } = window;
+  const queries = useMemo(
+    () =>
+      baseline !== null && itemsShown && groups
+        ? projectBatches(groups, timelineRowsPerPage).map((batch) => ({ baseline, from, to, groups: batch }))
+        : [],
+    [baseline, itemsShown, groups, from, to],
+  );
+  const results = useComparisons(queries);
+  const overlay = useMemo(
+    () =>
+      baseline !== null && groups && results.length > 0
+        ? buildOverlay(
+            results.map((r) => r.data),
+            groups,
+          )
+        : null,
+    [baseline, groups, results],
+  );
+  const failed = results.find((r) => r.isError)?.error;
+  return { baseline, setBaseline, window, overlay, failed };
+}

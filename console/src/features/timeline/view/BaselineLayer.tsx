@@ -1,0 +1,185 @@
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTimelineContext } from 'dnd-timeline';
+import type { ComparedItem, PlannedDates } from '@fahrplan/contracts';
+import { datesLabel, slipLabel } from '../../baselines/comparisonRows';
+import { shownSlip, slipShown } from '../baselineOverlay';
+import type { BaselineOverlay, RemovedGhost } from '../baselineOverlay';
+import type { PlacedItem } from '../timelineRows';
+import { toMs, valueToX } from '../timeScale';
+import type { TimeRange } from '../timeScale';
+import { pointSize, rowPadding, slotHeight } from './timelineLayout';
+
+/** The item bars are `slotHeight - 4` high: the ghost bar sits in the gap under its item. */
+const ghostHeight = 3;
+const barHeight = slotHeight - 4;
+
+const markStyle: CSSProperties = {
+  position: 'absolute',
+  height: barHeight,
+  display: 'flex',
+  alignItems: 'center',
+  padding: '0 4px',
+  borderRadius: 4,
+  fontSize: 11,
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+  color: 'var(--mantine-color-text)',
+  background: 'var(--mantine-color-body)',
+  border: '1px solid var(--mantine-color-default-border)',
+  pointerEvents: 'none',
+  zIndex: 2,
+};
+
+/** Where dates stand on the row: a range's ends, or a point's width around a milestone's date. */
+function span(dates: PlannedDates, range: TimeRange, width: number) {
+  const left = valueToX(toMs(dates.start), range, width);
+  if (dates.end === null) return { left: left - pointSize / 2, right: left + pointSize / 2 };
+  return { left, right: valueToX(toMs(dates.end), range, width) };
+}
+
+/** An item's ghost where it stood at the baseline, its slip beside its bar, or its "new" mark. */
+function ItemMarks({
+  placed,
+  compared,
+  range,
+  width,
+}: {
+  placed: PlacedItem;
+  compared: ComparedItem;
+  range: TimeRange;
+  width: number;
+}) {
+  const { t } = useTranslation('timeline');
+  const top = rowPadding + placed.slot * slotHeight;
+  const { title } = compared;
+  const nowRight =
+    placed.item.end === null
+      ? valueToX(placed.start, range, width) + pointSize
+      : valueToX(placed.end, range, width);
+  if (compared.change === 'added') {
+    const label = t('baseline.addedLabel', { title });
+    return (
+      <span
+        data-testid="baseline-added"
+        data-item-id={compared.id}
+        role="img"
+        aria-label={label}
+        title={label}
+        style={{ ...markStyle, top, left: nowRight + 4 }}
+      >
+        {t('baseline.added')}
+      </span>
+    );
+  }
+  if (!compared.then) return null;
+  const ghost = span(compared.then, range, width);
+  const slipped = slipShown(compared);
+  const slip = slipLabel(shownSlip(compared), t);
+  const dates = datesLabel(compared.then);
+  const label = slipped
+    ? t('baseline.ghostSlipped', { title, dates, slip })
+    : t('baseline.ghost', { title, dates });
+  return (
+    <>
+      <div
+        data-testid="baseline-ghost"
+        data-item-id={compared.id}
+        role="img"
+        aria-label={label}
+        title={label}
+        style={{
+          position: 'absolute',
+          top: top + barHeight + 1,
+          height: ghostHeight,
+          left: ghost.left,
+          width: Math.max(2, ghost.right - ghost.left),
+          borderRadius: 2,
+          background: 'var(--mantine-color-dimmed)',
+          zIndex: 2,
+        }}
+      />
+      {slipped && (
+        <span
+          data-testid="baseline-slip"
+          data-item-id={compared.id}
+          aria-hidden
+          style={{ ...markStyle, top, left: Math.max(nowRight, ghost.right) + 4 }}
+        >
+          {slip}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** An item removed since the baseline: a dashed ghost where it stood then, marked "removed". */
+function RemovedMark({ ghost, range, width }: { ghost: RemovedGhost; range: TimeRange; width: number }) {
+  const { t } = useTranslation('timeline');
+  const { item } = ghost;
+  const { left, right } = span(item.then!, range, width);
+  const label = t('baseline.removedLabel', { title: item.title, dates: datesLabel(item.then) });
+  return (
+    <div
+      data-testid="baseline-removed"
+      data-item-id={item.id}
+      role="img"
+      aria-label={label}
+      title={label}
+      style={{
+        ...markStyle,
+        top: rowPadding,
+        left,
+        width: Math.max(pointSize, right - left),
+        overflow: 'hidden',
+        fontWeight: 400,
+        background: 'transparent',
+        border: '1px dashed var(--mantine-color-text)',
+        pointerEvents: 'auto',
+        zIndex: 0,
+      }}
+    >
+      {t('baseline.removed')}
+    </div>
+  );
+}
+
+/**
+ * The baseline overlay of one lane (issue 21): under each item a thin ghost bar where it stood at the
+ * baseline's instant with its slip in working days beside the bar, "new" beside items added since, and
+ * dashed ghosts of the items removed since. The slip is in words (the ghost's label and tooltip), never
+ * in colour only.
+ */
+export function BaselineLayer({
+  rowKey,
+  items,
+  overlay,
+  range,
+  width,
+}: {
+  rowKey: string;
+  items: readonly PlacedItem[];
+  overlay: BaselineOverlay;
+  range: TimeRange;
+  width: number;
+}) {
+  const { pixelsToValue } = useTimelineContext();
+  // a removed milestone just outside the window still shows its half
+  const margin = pixelsToValue(pointSize);
+  const removed = overlay.removedByRow.get(rowKey) ?? [];
+  return (
+    <>
+      {items.map((placed) => {
+        const compared = overlay.byItem.get(placed.item.id);
+        return compared ? (
+          <ItemMarks key={placed.item.id} placed={placed} compared={compared} range={range} width={width} />
+        ) : null;
+      })}
+      {removed
+        .filter((ghost) => ghost.start < range.end + margin && ghost.end >= range.start - margin)
+        .map((ghost) => (
+          <RemovedMark key={ghost.item.id} ghost={ghost} range={range} width={width} />
+        ))}
+    </>
+  );
+}
