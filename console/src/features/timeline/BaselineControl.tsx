@@ -38,7 +38,7 @@ export function BaselineControl({
     <Group gap="xs" wrap="nowrap">
       <Select
         size="xs"
-        w={260}
+        w={320}
         aria-label={t('baseline.label')}
         data={data}
         value={baseline === null ? none : String(baseline)}

@@ -132,7 +132,6 @@ function RemovedMark({ ghost, range, width }: { ghost: RemovedGhost; range: Time
         left,
         width: Math.max(pointSize, right - left),
         overflow: 'hidden',
-        fontWeight: 400,
         background: 'transparent',
         border: '1px dashed var(--mantine-color-text)',
         pointerEvents: 'auto',
@@ -140,6 +139,7 @@ function RemovedMark({ ghost, range, width }: { ghost: RemovedGhost; range: Time
       }}
     >
       {t('baseline.removed')}
+      <s style={{ marginLeft: 4, fontWeight: 400 }}>{item.title}</s>
     </div>
   );
 }
