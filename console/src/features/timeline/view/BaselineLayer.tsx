@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTimelineContext } from 'dnd-timeline';
 import type { ComparedItem, PlannedDates } from '@fahrplan/contracts';
@@ -38,6 +38,34 @@ function span(dates: PlannedDates, range: TimeRange, width: number) {
   return { left, right: valueToX(toMs(dates.end), range, width) };
 }
 
+/** One mark of the overlay, named by `label` for screen readers and in its tooltip. */
+function Mark({
+  kind,
+  id,
+  label,
+  style,
+  children,
+}: {
+  kind: 'ghost' | 'added' | 'removed';
+  id: number;
+  label: string;
+  style: CSSProperties;
+  children?: ReactNode;
+}) {
+  return (
+    <div
+      data-testid={`baseline-${kind}`}
+      data-item-id={id}
+      role="img"
+      aria-label={label}
+      title={label}
+      style={style}
+    >
+      {children}
+    </div>
+  );
+}
+
 /** An item's ghost where it stood at the baseline, its slip beside its bar, or its "new" mark. */
 function ItemMarks({
   placed,
@@ -60,16 +88,9 @@ function ItemMarks({
   if (compared.change === 'added') {
     const label = t('baseline.addedLabel', { title });
     return (
-      <span
-        data-testid="baseline-added"
-        data-item-id={compared.id}
-        role="img"
-        aria-label={label}
-        title={label}
-        style={{ ...markStyle, top, left: nowRight + 4 }}
-      >
+      <Mark kind="added" id={compared.id} label={label} style={{ ...markStyle, top, left: nowRight + 4 }}>
         {t('baseline.added')}
-      </span>
+      </Mark>
     );
   }
   if (!compared.then) return null;
@@ -82,12 +103,10 @@ function ItemMarks({
     : t('baseline.ghost', { title, dates });
   return (
     <>
-      <div
-        data-testid="baseline-ghost"
-        data-item-id={compared.id}
-        role="img"
-        aria-label={label}
-        title={label}
+      <Mark
+        kind="ghost"
+        id={compared.id}
+        label={label}
         style={{
           position: 'absolute',
           top: top + barHeight + 1,
@@ -120,12 +139,10 @@ function RemovedMark({ ghost, range, width }: { ghost: RemovedGhost; range: Time
   const { left, right } = span(item.then!, range, width);
   const label = t('baseline.removedLabel', { title: item.title, dates: datesLabel(item.then) });
   return (
-    <div
-      data-testid="baseline-removed"
-      data-item-id={item.id}
-      role="img"
-      aria-label={label}
-      title={label}
+    <Mark
+      kind="removed"
+      id={item.id}
+      label={label}
       style={{
         ...markStyle,
         top: rowPadding,
@@ -140,7 +157,7 @@ function RemovedMark({ ghost, range, width }: { ghost: RemovedGhost; range: Time
     >
       {t('baseline.removed')}
       <s style={{ marginLeft: 4, fontWeight: 400 }}>{item.title}</s>
-    </div>
+    </Mark>
   );
 }
 
