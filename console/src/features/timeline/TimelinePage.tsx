@@ -159,7 +159,9 @@ export function TimelinePage() {
   const { jira, showReleases, setShowReleases, releases } = useTimelineReleases(fetchWindow, rows?.groups);
 
   const canEdit = useCan('items', 'EDIT');
-  const canCompare = useCan('history', 'VIEW');
+  // a baseline compares with the plan now: viewed as of a date, the rows are not now
+  const viewedAsOf = useAsOf() !== null;
+  const canCompare = useCan('history', 'VIEW') && !viewedAsOf;
   const baseline = useBaselineOverlay(fetchWindow, rows?.groups, canCompare && !rows?.summaries);
   const items = useOpenItemDialog();
   const lanes = useLaneActions();
