@@ -233,6 +233,19 @@ describe('GET /api/baselines/<id>/comparison', () => {
     expect(JSON.parse(JSON.stringify(folded))).toEqual(answer);
   });
 
+  it('answers the projects a query names, live or deleted since, each with its items', async () => {
+    const gone = byId(await compare(window)).get(items.gone.id)!.group;
+    const live = await compare(`${window}&group=${project.id}`);
+    expect(live.groups.map((g) => g.id)).toEqual([project.id]);
+    expect(live.nextCursor).toBeNull();
+    const deleted = await compare(`${window}&group=${gone}`);
+    expect(deleted.groups.map((g) => g.id)).toEqual([gone]);
+    expect(byId(deleted).get(items.gone.id)).toMatchObject({ change: 'removed', now: null });
+    const both = await compare(`${window}&group=${gone},${project.id}`);
+    expect(both.groups.map((g) => g.id)).toEqual([project.id, gone]);
+    expect(both.items).toEqual([...live.items, ...deleted.items]);
+  });
+
   it('pages the projects with a cursor, each once', async () => {
     const seen: number[] = [];
     let cursor: string | null = null;

@@ -76,6 +76,23 @@ interface Found {
 }
 
 /**
+ * The projects asked for (`group=`) that the second phase may still find: those not live now, which the
+ * first phase walked. The timeline's overlay names only projects live now, so it skips the walk of the
+ * baseline's projects in title order (as of the baseline's position: the versions, or a fold).
+ */
+const goneOf = async (stores: ComparedStores, query: ComparisonQuery) => {
+  const { tenant, groups } = query;
+  if (!groups) return undefined;
+  const live = await stores.now.findFields(
+    'groups',
+    rowFilters(tenant, { groups, status: undefined, resource: undefined, application: undefined }),
+    ['id'],
+  );
+  const walked = new Set(live.map((d) => d.id as number));
+  return groups.filter((id) => !walked.has(id));
+};
+
+/**
  * Up to `limit` + 1 rows of one phase from `resume`, reading the projects a batch at a time (at most
  * `maxBatches`): a project is a row when it has items in the window then or now.
  */
@@ -85,9 +102,11 @@ const scanPhase = async (
   resume: Resume,
   wanted: number,
 ): Promise<{ found: Found[]; resumeAfter: readonly unknown[] | null }> => {
-  const { tenant, groups } = query;
+  const { tenant } = query;
   const [fromDay, toDay] = [toDayNumber(query.from), toDayNumber(query.to)];
   const rowStore = resume.phase === 0 ? stores.now : stores.then;
+  const groups = resume.phase === 1 ? await goneOf(stores, query) : query.groups;
+  if (groups?.length === 0) return { found: [], resumeAfter: null };
   const filters = rowFilters(tenant, {
     groups,
     status: undefined,
