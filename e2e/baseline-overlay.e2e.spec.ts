@@ -128,6 +128,20 @@ describe('the baseline overlay on the timeline', () => {
     await overlayBaseline(page, baselineName);
   });
 
+  it('offers no overlay while the timeline shows the plan as of a date (it compares with the plan now)', async () => {
+    const asOf = new Date().toISOString().replace('Z', '+00:00');
+    await page.goto(`${app.url}${timelinePath()}&baseline=${baseline}&asOf=${encodeURIComponent(asOf)}`);
+    await page
+      .getByText(/^Viewing as of/)
+      .first()
+      .waitFor();
+    await page.locator(`[data-testid="timeline-task"][data-item-id="${ids.moved}"]`).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Baseline', exact: true }).count()).toBe(0);
+    expect(await baselineMarks(page, ids.moved).ghost.count()).toBe(0);
+    await page.goto(`${app.url}${timelinePath()}&baseline=${baseline}`);
+    await baselineMarks(page, ids.moved).slip.filter({ hasText: '+5 WD' }).waitFor();
+  });
+
   it('links to the Baselines page’s table of the same window, which lists the changes', async () => {
     await page.getByRole('link', { name: 'Compare as a table' }).click();
     const section = page.getByRole('region', { name: new RegExp(`Compared with ${baselineName}`) });
