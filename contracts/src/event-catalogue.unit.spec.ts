@@ -7,6 +7,8 @@ import { schemaVersionOf } from './upcasting';
 import { createGoalSchema, goalDecider } from './goal/goal';
 import { baselineDecider } from './baseline/baseline';
 import type { BaselineEvent } from './baseline/baseline';
+import { scenarioDecider } from './scenario/scenario';
+import type { ScenarioEvent } from './scenario/scenario';
 import { resourceDecider } from './resource/resource';
 import type { ResourceEvent, ResourceState } from './resource/resource';
 import type { GoalEvent } from './goal/goal';
@@ -169,6 +171,30 @@ const decidedBaselineEvents = (): BaselineEvent[] => {
   );
   return [created!, ...deleted];
 };
+const decidedScenarioEvents = (): ScenarioEvent[] => {
+  const id = freshId();
+  const context = aContext({ newId: id, tenantSince: null });
+  const created = scenarioDecider.decide(
+    {
+      type: 'CreateScenario',
+      data: { name: 'Q3 cut', description: null, from: '2026-01-05T09:00:00+01:00' },
+    },
+    scenarioDecider.initialState,
+    context,
+  );
+  const afterCreate = created.reduce(scenarioDecider.evolve, scenarioDecider.initialState);
+  const renamed = scenarioDecider.decide(
+    { type: 'RenameScenario', data: { id, version: 0, name: 'Q3 cut, CRM later', description: 'CRM in Q4' } },
+    afterCreate,
+    context,
+  );
+  const discarded = scenarioDecider.decide(
+    { type: 'DiscardScenario', data: { id, version: 1 } },
+    renamed.reduce(scenarioDecider.evolve, afterCreate),
+    context,
+  );
+  return [...created, ...renamed, ...discarded];
+};
 
 const decidedEvents = (): PlanningDomainEvent[] => {
   const appId = freshId();
@@ -243,6 +269,7 @@ const decidedEvents = (): PlanningDomainEvent[] => {
     ...decidedItemEvents(),
     ...decidedDependencyEvents(),
     ...decidedBaselineEvents(),
+    ...decidedScenarioEvents(),
   ];
 };
 
@@ -337,6 +364,7 @@ describe('event catalogue', () => {
       'group',
       'item',
       'resource',
+      'scenario',
     ]);
   });
 

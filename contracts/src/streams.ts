@@ -10,6 +10,8 @@ export const categories = [
   'goal',
   'resource',
   'baseline',
+  /** One stream per scenario (issue 22): its name, branch instant and lifecycle (docs/design/scenarios.md). */
+  'scenario',
   'comment',
   'account',
   'tenant',
