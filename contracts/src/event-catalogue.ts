@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isScenarioStream } from './streams';
 import type { Category } from './streams';
 import type { StoredEvent } from './events';
 import { accountRefTypes } from './account/account';
@@ -704,7 +705,8 @@ export type PlanningEvent = z.output<typeof planningEventSchema>;
  * (identity, sessions, id blocks, …).
  */
 export const planningEventEnvelope = (event: StoredEvent): PlanningEventEnvelope | null => {
-  if (!isPublishedEvent(event.type)) return null;
+  // a scenario's changes are not the live plan's, whatever their type (docs/design/scenarios.md)
+  if (!isPublishedEvent(event.type) || isScenarioStream(event.streamId)) return null;
   const definition = eventCatalogue[event.type];
   return {
     id: event.id,

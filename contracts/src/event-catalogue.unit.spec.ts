@@ -34,7 +34,7 @@ import {
   publishedEventTypes,
 } from './event-catalogue';
 import type { PlanningDomainEvent } from './event-catalogue';
-import { parseStreamName, streamName } from './streams';
+import { parseStreamName, scenarioStreamName, streamName } from './streams';
 import { aContext, anApplication, fixedNow, freshId } from './testing/decider-spec';
 
 /** The events today's deciders produce, one or more of every published type. */
@@ -433,6 +433,15 @@ describe('planningEventEnvelope', () => {
 
     expect(planningEventEnvelope(session)).toBeNull();
     expect(planningEventEnvelope(user)).toBeNull();
+  });
+
+  it('publishes nothing of a scenario’s own streams, whatever the event type (issue 22)', () => {
+    const changed = stored(
+      { type: 'ItemUpdated', data: { id: 5, changes: { start: '2031-07-01T00:00' } } },
+      { streamId: scenarioStreamName(17, 'item-5') },
+    );
+    expect(planningEventEnvelope(changed)).toBeNull();
+    expect(planningEventEnvelope({ ...changed, streamId: 'item-5' })).toMatchObject({ type: 'ItemUpdated' });
   });
 
   it('rejects an envelope whose data does not match its type', () => {

@@ -1,4 +1,4 @@
-import { planningEventSchema, topics } from '@fahrplan/contracts';
+import { planningEventHeaders, planningEventSchema, scenarioStreamName, topics } from '@fahrplan/contracts';
 import type { Page, ScenarioView } from '@fahrplan/contracts';
 import { EventPublisher, InProcessBus } from '@fahrplan/platform';
 import type { ReceivedMessage } from '@fahrplan/platform';
@@ -6,12 +6,13 @@ import { eventually } from '@fahrplan/platform/testing';
 import { MemoryReadStore } from '@fahrplan/projection-service';
 import { adminApi } from './support/admin-api';
 import { platformForSuite } from './support/platform-suite';
-import { TestClock, uniqueName } from '../src/testing/platform';
+import { TestClock, storedSince, uniqueName } from '../src/testing/platform';
 
 /*
  * Issue 22 "Scenarios", their records through the one-process platform and real HTTP: CreateScenario
  * (a name and a branch instant), RenameScenario, DiscardScenario, GET /api/scenarios (paged) and
- * /api/scenarios/<id>, the `scenarios` permission, and the lifecycle on the planning-events topic.
+ * /api/scenarios/<id>, the `scenarios` permission, and the lifecycle on the planning-events topic; item
+ * commands sent with X-Fahrplan-Scenario go to the scenario's own streams, never to the live plan.
  */
 const clock = new TestClock();
 const platform = platformForSuite(clock);
@@ -179,4 +180,169 @@ describe('CreateScenario, RenameScenario, DiscardScenario and GET /api/scenarios
       }),
     ]);
   });
+});
+
+describe('item commands in a scenario (X-Fahrplan-Scenario)', () => {
+  const inScenario = (scenario: number) => ({ 'x-fahrplan-scenario': String(scenario) });
+  const send = (type: string, data: unknown, scenario: number, token = platform.admin) =>
+    platform.api.command(type, data, token, inScenario(scenario));
+  /** A command in the scenario that must succeed. */
+  const inIt = async (type: string, data: unknown, scenario: number) => {
+    const reply = await send(type, data, scenario);
+    expect({ type, status: reply.status, body: reply.body }).toEqual({
+      type,
+      status: 200,
+      body: expect.anything(),
+    });
+    return reply.body as { id: number; version: number; position: number };
+  };
+  /** A command in the scenario that must be refused with `status`, storing nothing. */
+  const refusedIn = async (
+    type: string,
+    data: unknown,
+    scenario: number | string,
+    status: number,
+    token?: string,
+  ) => {
+    const before = await platform.embedded.store.headPosition();
+    const reply = await platform.api.command(type, data, token ?? platform.admin, {
+      'x-fahrplan-scenario': String(scenario),
+    });
+    expect({ type, status: reply.status }).toEqual({ type, status });
+    expect(await storedSince(platform.embedded, before)).toEqual([]);
+    return reply;
+  };
+
+  let project: { id: number };
+  let item: { id: number; version: number; position: number };
+  let scenario: { id: number; position: number };
+
+  beforeAll(async () => {
+    project = await run('SaveGroup', { title: uniqueName('Scenario project') });
+    item = await run('SaveItem', {
+      title: uniqueName('CRM rollout'),
+      group: project.id,
+      subgroup: 'tasks',
+      start: '2031-04-01T00:00',
+      end: '2031-04-30T00:00',
+    });
+    scenario = await run('CreateScenario', { name: uniqueName('Q3 cut') });
+  });
+
+  it('stores the scenario’s changes in its own streams, on the live version, and leaves the live plan and topic untouched', async () => {
+    const liveStream = `item-${item.id}`;
+    const liveBefore = await platform.embedded.store.readStream(liveStream);
+    const liveDoc = (await read(`/api/items/${item.id}`, item.position)).body;
+
+    const moved = await inIt(
+      'SaveItem',
+      { id: item.id, version: item.version, start: '2031-07-01T00:00', end: '2031-07-31T00:00' },
+      scenario.id,
+    );
+    // the record's version in the scenario: its live events and the scenario's on top
+    expect(moved.version).toBe(item.version + 1);
+    const added = await inIt(
+      'SaveItem',
+      {
+        title: uniqueName('Only in the scenario'),
+        group: project.id,
+        subgroup: 'tasks',
+        start: '2031-08-03T00:00',
+      },
+      scenario.id,
+    );
+    const removed = await run('SaveItem', {
+      title: uniqueName('Dropped in the scenario'),
+      group: project.id,
+      subgroup: 'tasks',
+      start: '2031-05-04T00:00',
+    });
+    const dropped = await inIt('DeleteItem', { id: removed.id, version: removed.version }, scenario.id);
+
+    const own = await platform.embedded.store.readStream(scenarioStreamName(scenario.id, liveStream));
+    expect(own.map((e) => ({ type: e.type, tenant: e.metadata.tenant, base: e.metadata.base }))).toEqual([
+      { type: 'ItemUpdated', tenant: 'demo', base: item.version },
+    ]);
+    expect(
+      (await platform.embedded.store.readStream(scenarioStreamName(scenario.id, `item-${added.id}`))).map(
+        (e) => [e.type, e.metadata.base],
+      ),
+    ).toEqual([['ItemCreated', undefined]]);
+
+    // the live streams and read models are as they were
+    expect(await platform.embedded.store.readStream(liveStream)).toEqual(liveBefore);
+    expect(await platform.embedded.store.readStream(`item-${added.id}`)).toEqual([]);
+    expect(await platform.embedded.store.readStream(`item-${removed.id}`)).toHaveLength(1);
+    expect((await read(`/api/items/${item.id}`, dropped.position)).body).toEqual(liveDoc);
+    expect((await read(`/api/items/${added.id}`, dropped.position)).status).toBe(404);
+    expect((await read(`/api/items/${removed.id}`, dropped.position)).body).toMatchObject({ id: removed.id });
+
+    // and the topic carries none of the scenario's events
+    const ownIds = new Set(
+      (await platform.embedded.store.readAll({ after: moved.position - 1 }))
+        .filter((e) => e.streamId.startsWith('scenarioPlan-'))
+        .map((e) => e.id),
+    );
+    expect(ownIds.size).toBe(3);
+    // the publisher's position moves with the events it publishes: a live event after the scenario's
+    const later = await run('SaveGroup', { title: uniqueName('Later') });
+    const messages = await publishedSoFar(later.position);
+    expect(messages.filter((m) => ownIds.has(m.headers[planningEventHeaders.eventId]!))).toEqual([]);
+    expect(messages.some((m) => m.headers[planningEventHeaders.eventId] === liveBefore[0]!.id)).toBe(true);
+  });
+
+  it('keeps in step with the live plan: a live change raises the version the scenario decides on', async () => {
+    const other = await run('CreateScenario', { name: uniqueName('In step') });
+    const first = await inIt(
+      'SaveItem',
+      { id: item.id, version: item.version, start: '2031-06-02T00:00', end: '2031-06-30T00:00' },
+      other.id,
+    );
+    const live = await run('SaveItem', {
+      id: item.id,
+      version: item.version,
+      title: uniqueName('Renamed live'),
+    });
+    expect(live.version).toBe(item.version + 1);
+    // the version the scenario answered is stale now: the live change came on top of the branch
+    const stale = await refusedIn(
+      'SaveItem',
+      { id: item.id, version: first.version, start: '2031-06-09T00:00', end: '2031-06-30T00:00' },
+      other.id,
+      409,
+    );
+    expect(stale.body).toMatchObject({ code: 'version-conflict', currentVersion: first.version + 1 });
+    const second = await inIt(
+      'SaveItem',
+      { id: item.id, version: first.version + 1, start: '2031-06-09T00:00', end: '2031-06-30T00:00' },
+      other.id,
+    );
+    expect(second.version).toBe(first.version + 2);
+    const own = await platform.embedded.store.readStream(scenarioStreamName(other.id, `item-${item.id}`));
+    expect(own.map((e) => e.metadata.base)).toEqual([item.version, live.version]);
+  });
+
+  it('refuses a bad header, a command a scenario does not take, an unknown, discarded or foreign scenario, and a user without scenarios EDIT', async () => {
+    const save = { id: item.id, version: item.version, title: 'x' };
+    await refusedIn('SaveItem', save, 'abc', 400);
+    await refusedIn('SaveItem', save, '0', 400);
+    const group = await refusedIn('SaveGroup', { title: uniqueName('Not in a scenario') }, scenario.id, 400);
+    expect(group.body.detail).toMatch(/SaveGroup cannot be sent to a scenario/);
+    await refusedIn('CreateScenario', { name: 'nested' }, scenario.id, 400);
+    const unknown = await refusedIn('SaveItem', save, scenario.id + 100_000, 404);
+    expect(unknown.body).toMatchObject({ code: 'not-found', params: { what: 'scenario' } });
+    const discarded = await run('CreateScenario', { name: uniqueName('Gone') });
+    await run('DiscardScenario', { id: discarded.id, version: 0 });
+    await refusedIn('SaveItem', save, discarded.id, 404);
+    // another tenant's scenario, and another tenant's item in one's own scenario
+    const theirs = await run('CreateScenario', { name: uniqueName('Theirs') }, platform.otherAdmin);
+    await refusedIn('SaveItem', save, theirs.id, 404);
+    await refusedIn('SaveItem', save, scenario.id, 404, platform.otherAdmin);
+    const planner = await userWith({
+      items: ['VIEW', 'CREATE', 'EDIT'],
+      'group-details': ['VIEW'],
+      scenarios: ['VIEW'],
+    });
+    await refusedIn('SaveItem', save, scenario.id, 403, planner);
+  }, 30_000);
 });

@@ -9,6 +9,8 @@ import {
   flowSourcePattern,
   isCommandType,
   notPermitted,
+  scenarioCommandTypes,
+  scenarioHeaderPattern,
   validationError,
 } from '@fahrplan/contracts';
 import type { CommandResult } from '@fahrplan/contracts';
@@ -39,6 +41,7 @@ export class CommandsController {
     @Body() body: unknown,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Headers('x-fahrplan-source') source: string | undefined,
+    @Headers('x-fahrplan-scenario') scenario: string | undefined,
     @Req() request: { is(type: string): string | false | null },
     @CurrentPrincipal() principal: Principal,
   ): Promise<CommandResult> {
@@ -54,6 +57,12 @@ export class CommandsController {
       throw validationError(
         'the X-Fahrplan-Source header must name a flow step, e.g. flow:save-project/step-2',
       );
+    if (scenario !== undefined && !scenarioHeaderPattern.test(scenario))
+      throw validationError('the X-Fahrplan-Scenario header must be the id of a scenario');
+    if (scenario !== undefined && !scenarioCommandTypes.includes(type))
+      throw validationError(
+        `${type} cannot be sent to a scenario yet: ${scenarioCommandTypes.join(', ')} can`,
+      );
     const definition = commandCatalogue[type];
     const data = definition.schema.parse(body) as Record<string, unknown>;
     const user = this.directory.user(principal.tenant, principal.username);
@@ -62,6 +71,8 @@ export class CommandsController {
     const byTarget = 'permissionByTarget' in definition && definition.permissionByTarget;
     if (!user || (!byTarget && required && !can(user.permissions, required.resource, required.action)))
       throw notPermitted();
+    // changing a scenario's plan is editing the scenario
+    if (scenario !== undefined && !can(user.permissions, 'scenarios', 'EDIT')) throw notPermitted();
     return this.bus.execute(
       new messageClasses[type](data, {
         tenant: principal.tenant,
@@ -69,6 +80,7 @@ export class CommandsController {
         commandType: type,
         ...(idempotencyKey ? { idempotencyKey, requestFingerprint: fingerprintOf(type, data) } : {}),
         ...(source ? { source } : {}),
+        ...(scenario ? { scenario: Number(scenario) } : {}),
       }),
     );
   }

@@ -149,6 +149,15 @@ export const decideScenario = (
 
 export const scenarioDecider = deciderOf(decideScenario, evolveScenario, initialScenarioState);
 
+/** `X-Fahrplan-Scenario`: the id of the scenario a command is decided in. */
+export const scenarioHeaderPattern = /^[1-9]\d{0,14}$/;
+
+/**
+ * The commands a scenario takes so far; any other command sent with `X-Fahrplan-Scenario` is refused
+ * (400), never applied to the live plan instead.
+ */
+export const scenarioCommandTypes: readonly string[] = ['SaveItem', 'DeleteItem'];
+
 /** A scenario as `GET /api/scenarios` answers it. */
 export interface ScenarioView {
   readonly id: number;
