@@ -1,10 +1,7 @@
-import { planningEventHeaders, planningEventSchema, scenarioStreamName, topics } from '@fahrplan/contracts';
+import { planningEventHeaders, planningEventSchema, scenarioStreamName } from '@fahrplan/contracts';
 import type { Page, ScenarioView } from '@fahrplan/contracts';
-import { EventPublisher, InProcessBus } from '@fahrplan/platform';
-import type { ReceivedMessage } from '@fahrplan/platform';
-import { eventually } from '@fahrplan/platform/testing';
-import { MemoryReadStore } from '@fahrplan/projection-service';
-import { adminApi } from './support/admin-api';
+import { adminApi, clockedRun, justAfter } from './support/admin-api';
+import { publishedUntil } from './support/planning-topic';
 import { platformForSuite } from './support/platform-suite';
 import { TestClock, storedSince, uniqueName } from '../src/testing/platform';
 
@@ -19,13 +16,7 @@ const platform = platformForSuite(clock);
 
 const api = adminApi(() => platform);
 const { refused, read, userWith } = api;
-/** Each command a minute after the one before, so that a scenario can branch between two. */
-const run = async (type: string, data: unknown, token?: string) => {
-  clock.advance(60);
-  const reply = await api.run(type, data, token);
-  return { ...reply, at: clock.now() };
-};
-const justAfter = (step: { at: Date }) => new Date(step.at.getTime() + 30_000).toISOString();
+const run = clockedRun(api.run, clock);
 
 const listed = async (position: number, query = '', token?: string) => {
   const reply = await read(`/api/scenarios${query}`, position, token);
@@ -33,27 +24,11 @@ const listed = async (position: number, query = '', token?: string) => {
   return reply.body as Page<ScenarioView>;
 };
 
-/** Runs the planning-events publisher over the log so far and answers what it put on the topic. */
-const publishedSoFar = async (position: number): Promise<ReceivedMessage[]> => {
-  const bus = new InProcessBus();
-  const publisher = new EventPublisher({
-    store: platform.embedded.store,
-    bus,
-    checkpoints: new MemoryReadStore(),
-  });
-  const received: ReceivedMessage[] = [];
-  await bus.subscribe(topics.planningEvents, 'scenarios-spec', async (message) => {
-    received.push(message);
-  });
-  await publisher.start();
-  try {
-    await eventually(() => expect(publisher.position).toBeGreaterThanOrEqual(position));
-  } finally {
-    await publisher.stop();
-    await bus.close();
-  }
-  return received;
-};
+/** What the planning-events publisher puts on the topic of the log up to the live event at `position`. */
+const publishedSoFar = (position: number) =>
+  publishedUntil(platform.embedded.store, (messages) =>
+    messages.some((m) => (JSON.parse(m.value) as { position: number }).position >= position),
+  );
 
 describe('CreateScenario, RenameScenario, DiscardScenario and GET /api/scenarios', () => {
   it('branches now and from a past instant, lists the latest first and pages them; rename and discard show', async () => {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { existsAlready, invalidField, notFound, versionConflict } from '../errors';
+import { existsAlready, notFound, versionConflict } from '../errors';
 import { asOfSchema } from '../history/history';
 import { limits, optionalText, requiredName } from '../rules/limits';
-import { say } from '../rules/messages';
+import { pastInstant } from '../rules/instants';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -112,21 +112,12 @@ export const decideScenario = (
   switch (command.type) {
     case 'CreateScenario': {
       if (state.status !== 'absent') throw existsAlready('scenario');
-      const from = new Date(command.data.from ?? context.now);
-      if (from.getTime() > Date.parse(context.now))
-        throw invalidField('from', say('in-the-future'), 'a scenario cannot branch from the future');
-      // an omitted `from` (now) is never refused for this, even if writers' clocks disagree
-      if (command.data.from && context.tenantSince && from.getTime() < Date.parse(context.tenantSince))
-        throw invalidField(
-          'from',
-          say('before-the-tenant'),
-          `a scenario cannot branch from before the tenant existed (${context.tenantSince})`,
-        );
+      const from = pastInstant('from', command.data.from, context);
       const { name, description } = command.data;
       return [
         {
           type: 'ScenarioCreated',
-          data: { id: context.newId, name, description: description ?? null, from: from.toISOString() },
+          data: { id: context.newId, name, description: description ?? null, from },
         },
       ];
     }
