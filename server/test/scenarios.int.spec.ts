@@ -313,6 +313,23 @@ describe('item commands in a scenario (X-Fahrplan-Scenario)', () => {
     const theirs = await run('CreateScenario', { name: uniqueName('Theirs') }, platform.otherAdmin);
     await refusedIn('SaveItem', save, theirs.id, 404);
     await refusedIn('SaveItem', save, scenario.id, 404, platform.otherAdmin);
+    // an Idempotency-Key first used on the live plan is another request in a scenario: 422, not the live answer
+    const key = { 'idempotency-key': `scenario-key-${scenario.id}` };
+    const keyed = await run('SaveItem', {
+      title: uniqueName('Keyed'),
+      group: project.id,
+      subgroup: 'tasks',
+      start: '2031-09-01T00:00',
+    });
+    const rename = { id: keyed.id, version: keyed.version, title: uniqueName('Keyed, renamed') };
+    expect((await platform.api.command('SaveItem', rename, platform.admin, key)).status).toBe(200);
+    const before = await platform.embedded.store.headPosition();
+    const reused = await platform.api.command('SaveItem', rename, platform.admin, {
+      ...key,
+      ...inScenario(scenario.id),
+    });
+    expect(reused.status).toBe(422);
+    expect(await storedSince(platform.embedded, before)).toEqual([]);
     const planner = await userWith({
       items: ['VIEW', 'CREATE', 'EDIT'],
       'group-details': ['VIEW'],

@@ -22,8 +22,11 @@ import { messageClasses } from '../infrastructure/command-message';
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** The request as the command it makes (type and validated data, keys in a stable order), digested. */
-const fingerprintOf = (type: string, data: unknown) =>
-  createHash('sha256').update(stableStringify({ type, data })).digest('base64url');
+const fingerprintOf = (type: string, data: unknown, scenario: string | undefined) =>
+  createHash('sha256')
+    // the scenario is part of the request: a key first used on the live plan is refused in a scenario
+    .update(stableStringify(scenario === undefined ? { type, data } : { type, data, scenario }))
+    .digest('base64url');
 
 /** POST /api/commands/<CommandType>: validate with the contracts schema, check the permission, dispatch. */
 @Controller('api/commands')
@@ -78,7 +81,9 @@ export class CommandsController {
         tenant: principal.tenant,
         user: principal.username,
         commandType: type,
-        ...(idempotencyKey ? { idempotencyKey, requestFingerprint: fingerprintOf(type, data) } : {}),
+        ...(idempotencyKey
+          ? { idempotencyKey, requestFingerprint: fingerprintOf(type, data, scenario) }
+          : {}),
         ...(source ? { source } : {}),
         ...(scenario ? { scenario: Number(scenario) } : {}),
       }),
