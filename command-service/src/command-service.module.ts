@@ -14,6 +14,7 @@ import type { EventStore } from '@fahrplan/platform';
 import { accountHandlers } from './accounts/account.handlers';
 import { applicationHandlers } from './applications/application.handlers';
 import { baselineHandlers } from './baselines/baseline.handlers';
+import { scenarioHandlers } from './scenarios/scenario.handlers';
 import { AuthController } from './auth/auth.controller';
 import { authProviders } from './auth/auth.providers';
 import { OidcController, oidcProviders } from './auth/oidc.controller';
@@ -81,6 +82,7 @@ export class CommandServiceModule {
         ...goalHandlers,
         ...resourceHandlers,
         ...baselineHandlers,
+        ...scenarioHandlers,
         ...identityHandlers,
         { provide: TRACKER_SECRETS, useValue: options.trackerSecrets ?? null },
         ...trackerHandlers,

@@ -6,6 +6,7 @@ import {
 } from './application/application';
 import { addAccountEntriesSchema, createAccountSchema, removeAccountEntrySchema } from './account/account';
 import { createBaselineSchema, deleteBaselineSchema } from './baseline/baseline';
+import { createScenarioSchema, discardScenarioSchema, renameScenarioSchema } from './scenario/scenario';
 import { createCommentSchema } from './comment/comment';
 import { createGoalSchema, deleteGoalSchema, updateGoalSchema } from './goal/goal';
 import { deleteResourceSchema, saveResourceSchema } from './resource/resource';
@@ -279,6 +280,24 @@ export const commandCatalogue = {
     permission: () => ({ resource: 'history', action: 'EDIT' }),
     summary:
       'Delete a baseline (with the version the user saw, when given; 409 when it changed). Needs EDIT on history.',
+  },
+  CreateScenario: {
+    schema: createScenarioSchema,
+    permission: () => ({ resource: 'scenarios', action: 'CREATE' }),
+    summary:
+      'Branch a what-if scenario from the plan at an instant (`from`, default now; not in the future, not before the tenant existed): nothing is copied, the scenario sees the live plan up to `from`, the live changes since and its own changes on top. Needs CREATE on scenarios.',
+  },
+  RenameScenario: {
+    schema: renameScenarioSchema,
+    permission: () => ({ resource: 'scenarios', action: 'EDIT' }),
+    summary:
+      'Rename an open scenario and, when given, replace its description (empty clears it), on the version the user saw (409 when it changed). Needs EDIT on scenarios.',
+  },
+  DiscardScenario: {
+    schema: discardScenarioSchema,
+    permission: () => ({ resource: 'scenarios', action: 'EDIT' }),
+    summary:
+      'Discard an open scenario unpublished, on the version the user saw (409 when it changed); the live plan is untouched. Needs EDIT on scenarios.',
   },
   Reschedule: {
     schema: rescheduleSchema,

@@ -21,6 +21,7 @@ describe('commandCatalogue', () => {
       'CreateBaseline',
       'CreateComment',
       'CreateGoal',
+      'CreateScenario',
       'CreateTenant',
       'CreateUser',
       'DeclineInvitation',
@@ -34,12 +35,14 @@ describe('commandCatalogue', () => {
       'DeleteRole',
       'DeleteTrackerConnection',
       'DisableUser',
+      'DiscardScenario',
       'EnableUser',
       'InviteMember',
       'RemoveAccountEntry',
       'RemoveDependency',
       'RemoveMember',
       'RemoveSubgroup',
+      'RenameScenario',
       'RenameSubgroup',
       'Reschedule',
       'RestoreApplication',
@@ -86,6 +89,21 @@ describe('commandCatalogue', () => {
       expect(permission('CreateTenant', { name: 'acme' })).toEqual({ resource: 'admin', action: 'CREATE' });
       expect(permission('AcceptInvitation', { tenant: 'acme' })).toBeNull();
       expect(permission('DeclineInvitation', { tenant: 'acme' })).toBeNull();
+    });
+
+    it('needs CREATE on scenarios to branch one and EDIT to rename or discard it', () => {
+      expect(permission('CreateScenario', { name: 'Q3 cut' })).toEqual({
+        resource: 'scenarios',
+        action: 'CREATE',
+      });
+      expect(permission('RenameScenario', { id: 7, version: 0, name: 'x' })).toEqual({
+        resource: 'scenarios',
+        action: 'EDIT',
+      });
+      expect(permission('DiscardScenario', { id: 7, version: 0 })).toEqual({
+        resource: 'scenarios',
+        action: 'EDIT',
+      });
     });
 
     it('needs CREATE on application-details to save an application without id', () =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isScenarioStream } from './streams';
 import type { Category } from './streams';
 import type { StoredEvent } from './events';
 import { accountRefTypes } from './account/account';
@@ -8,6 +9,7 @@ import type { ApplicationEvent, ApplicationFields } from './application/applicat
 import { createCommentSchema } from './comment/comment';
 import type { GoalEvent } from './goal/goal';
 import type { BaselineEvent } from './baseline/baseline';
+import type { ScenarioEvent } from './scenario/scenario';
 import { resourceNameMax } from './resource/resource';
 import type { ResourceEvent } from './resource/resource';
 import { groupGoalValueSchema, groupMetricSchema, jiraRepoSchema } from './group/group.commands';
@@ -214,6 +216,18 @@ const baselineCreatedData = z.object({
   at: z.iso.datetime(),
 });
 const baselineDeletedData = z.object({ id });
+const scenarioCreatedData = z.object({
+  id,
+  name: z.string().min(1).max(limits.title),
+  description: z.string().max(limits.description).nullable(),
+  from: z.iso.datetime(),
+});
+const scenarioRenamedData = z.object({
+  id,
+  name: z.string().min(1).max(limits.title),
+  description: z.string().max(limits.description).nullable(),
+});
+const scenarioDiscardedData = z.object({ id });
 
 /** True when A and B have the same keys and each is assignable to the other. */
 type SameShape<A, B> = [A, B] extends [B, A]
@@ -247,7 +261,8 @@ export type PlanningDomainEvent =
   | ResourceEvent
   | ItemEvent
   | DependencyEvent
-  | BaselineEvent;
+  | BaselineEvent
+  | ScenarioEvent;
 
 /** One published event type in one schema version. */
 export interface PublishedEventDefinition<Data extends z.ZodType = z.ZodType> {
@@ -527,6 +542,28 @@ export const eventCatalogue = {
     data: baselineDeletedData,
     aggregateId: byId,
   }),
+  ScenarioCreated: defineEvent({
+    schemaVersion: 1,
+    category: 'scenario',
+    summary:
+      'A what-if scenario was branched from the plan at `from`. Only its lifecycle is published: the changes made inside it are not, until a publish applies them to the live plan as ordinary events.',
+    data: scenarioCreatedData,
+    aggregateId: byId,
+  }),
+  ScenarioRenamed: defineEvent({
+    schemaVersion: 1,
+    category: 'scenario',
+    summary: 'A scenario got a new name and description.',
+    data: scenarioRenamedData,
+    aggregateId: byId,
+  }),
+  ScenarioDiscarded: defineEvent({
+    schemaVersion: 1,
+    category: 'scenario',
+    summary: 'A scenario was discarded unpublished: nothing of it reached the live plan.',
+    data: scenarioDiscardedData,
+    aggregateId: byId,
+  }),
 } as const;
 
 export type PublishedEventType = keyof typeof eventCatalogue;
@@ -615,6 +652,9 @@ export const planningEventSchemas = {
   DependencyRemoved: envelopeOf('DependencyRemoved'),
   BaselineCreated: envelopeOf('BaselineCreated'),
   BaselineDeleted: envelopeOf('BaselineDeleted'),
+  ScenarioCreated: envelopeOf('ScenarioCreated'),
+  ScenarioRenamed: envelopeOf('ScenarioRenamed'),
+  ScenarioDiscarded: envelopeOf('ScenarioDiscarded'),
 } satisfies { [T in PublishedEventType]: z.ZodType };
 
 /** Any published planning event, discriminated by `type`. */
@@ -654,6 +694,9 @@ export const planningEventSchema = z.discriminatedUnion('type', [
   planningEventSchemas.DependencyRemoved,
   planningEventSchemas.BaselineCreated,
   planningEventSchemas.BaselineDeleted,
+  planningEventSchemas.ScenarioCreated,
+  planningEventSchemas.ScenarioRenamed,
+  planningEventSchemas.ScenarioDiscarded,
 ]);
 export type PlanningEvent = z.output<typeof planningEventSchema>;
 
@@ -662,7 +705,8 @@ export type PlanningEvent = z.output<typeof planningEventSchema>;
  * (identity, sessions, id blocks, …).
  */
 export const planningEventEnvelope = (event: StoredEvent): PlanningEventEnvelope | null => {
-  if (!isPublishedEvent(event.type)) return null;
+  // a scenario's changes are not the live plan's, whatever their type (docs/design/scenarios.md)
+  if (!isPublishedEvent(event.type) || isScenarioStream(event.streamId)) return null;
   const definition = eventCatalogue[event.type];
   return {
     id: event.id,

@@ -7,6 +7,8 @@ import { schemaVersionOf } from './upcasting';
 import { createGoalSchema, goalDecider } from './goal/goal';
 import { baselineDecider } from './baseline/baseline';
 import type { BaselineEvent } from './baseline/baseline';
+import { scenarioDecider } from './scenario/scenario';
+import type { ScenarioEvent } from './scenario/scenario';
 import { resourceDecider } from './resource/resource';
 import type { ResourceEvent, ResourceState } from './resource/resource';
 import type { GoalEvent } from './goal/goal';
@@ -32,7 +34,7 @@ import {
   publishedEventTypes,
 } from './event-catalogue';
 import type { PlanningDomainEvent } from './event-catalogue';
-import { parseStreamName, streamName } from './streams';
+import { parseStreamName, scenarioStreamName, streamName } from './streams';
 import { aContext, anApplication, fixedNow, freshId } from './testing/decider-spec';
 
 /** The events today's deciders produce, one or more of every published type. */
@@ -169,6 +171,30 @@ const decidedBaselineEvents = (): BaselineEvent[] => {
   );
   return [created!, ...deleted];
 };
+const decidedScenarioEvents = (): ScenarioEvent[] => {
+  const id = freshId();
+  const context = aContext({ newId: id, tenantSince: null });
+  const created = scenarioDecider.decide(
+    {
+      type: 'CreateScenario',
+      data: { name: 'Q3 cut', description: null, from: '2026-01-05T09:00:00+01:00' },
+    },
+    scenarioDecider.initialState,
+    context,
+  );
+  const afterCreate = created.reduce(scenarioDecider.evolve, scenarioDecider.initialState);
+  const renamed = scenarioDecider.decide(
+    { type: 'RenameScenario', data: { id, version: 0, name: 'Q3 cut, CRM later', description: 'CRM in Q4' } },
+    afterCreate,
+    context,
+  );
+  const discarded = scenarioDecider.decide(
+    { type: 'DiscardScenario', data: { id, version: 1 } },
+    renamed.reduce(scenarioDecider.evolve, afterCreate),
+    context,
+  );
+  return [...created, ...renamed, ...discarded];
+};
 
 const decidedEvents = (): PlanningDomainEvent[] => {
   const appId = freshId();
@@ -243,6 +269,7 @@ const decidedEvents = (): PlanningDomainEvent[] => {
     ...decidedItemEvents(),
     ...decidedDependencyEvents(),
     ...decidedBaselineEvents(),
+    ...decidedScenarioEvents(),
   ];
 };
 
@@ -337,6 +364,7 @@ describe('event catalogue', () => {
       'group',
       'item',
       'resource',
+      'scenario',
     ]);
   });
 
@@ -405,6 +433,15 @@ describe('planningEventEnvelope', () => {
 
     expect(planningEventEnvelope(session)).toBeNull();
     expect(planningEventEnvelope(user)).toBeNull();
+  });
+
+  it('publishes nothing of a scenario’s own streams, whatever the event type (issue 22)', () => {
+    const changed = stored(
+      { type: 'ItemUpdated', data: { id: 5, changes: { start: '2031-07-01T00:00' } } },
+      { streamId: scenarioStreamName(17, 'item-5') },
+    );
+    expect(planningEventEnvelope(changed)).toBeNull();
+    expect(planningEventEnvelope({ ...changed, streamId: 'item-5' })).toMatchObject({ type: 'ItemUpdated' });
   });
 
   it('rejects an envelope whose data does not match its type', () => {

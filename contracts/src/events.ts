@@ -11,6 +11,8 @@ export interface EventMetadata {
   readonly source?: string;
   /** The command type that decided the event. */
   readonly command?: string;
+  /** A scenario's change (issue 22): the revision of the record's live stream that the decision saw. */
+  readonly base?: number;
 }
 
 /** A fact as a decider returns it: metadata is added by the command handler. */

@@ -34,6 +34,7 @@ export * from './goal/goal';
 export * from './resource/resource';
 export * from './baseline/baseline';
 export * from './baseline/comparison';
+export * from './scenario/scenario';
 export * from './comment/comment';
 export * from './account/account';
 export * from './identity/identity';

@@ -12,6 +12,8 @@ export const resources = [
    * a named instant, listed and compared with VIEW, created with CREATE, deleted with EDIT.
    */
   'history',
+  /** Issue 22: what-if scenarios, listed with VIEW, created with CREATE, renamed and discarded with EDIT. */
+  'scenarios',
 ] as const;
 export type PermissionResource = (typeof resources)[number];
 export const actions = ['VIEW', 'CREATE', 'EDIT'] as const;

@@ -62,6 +62,7 @@ export const recordKinds = [
   'resource',
   'role',
   'lane',
+  'scenario',
   'tenant',
   'tracker connection',
   'user',

@@ -10,6 +10,13 @@ export const categories = [
   'goal',
   'resource',
   'baseline',
+  /** One stream per scenario (issue 22): its name, branch instant and lifecycle (docs/design/scenarios.md). */
+  'scenario',
+  /**
+   * A scenario's own changes, one stream per scenario and record (`scenarioStreamName`): a category no live
+   * projection, lookup or publisher reads (docs/design/scenarios.md).
+   */
+  'scenarioPlan',
   'comment',
   'account',
   'tenant',
@@ -24,6 +31,16 @@ export const categories = [
 export type Category = (typeof categories)[number];
 
 export const streamName = (category: Category, id: number | string): string => `${category}-${id}`;
+
+/** The stream of scenario `scenario`'s own changes to the record whose live stream is `live`. */
+export const scenarioStreamName = (scenario: number, live: string): string =>
+  streamName('scenarioPlan', `${scenario}-${live}`);
+
+/**
+ * Whether `stream` holds a scenario's own changes: ordinary event types that no live read model, view
+ * or topic may take for the live plan's.
+ */
+export const isScenarioStream = (stream: string): boolean => stream.startsWith('scenarioPlan-');
 
 export const parseStreamName = (stream: string): { category: string; id: string } => {
   const dash = stream.indexOf('-');

@@ -37,6 +37,7 @@ import type {
 } from './read-models';
 import type { WorkingDays } from './rules/calendar';
 import type { BaselineComparison, BaselineView } from './baseline/comparison';
+import type { ScenarioView } from './scenario/scenario';
 import { trackerAuthModes, trackerDeployments } from './tracker/connection';
 import type { TrackerTestResult } from './tracker/connection';
 import type {
@@ -480,6 +481,17 @@ export const baselineComparisonSchema = z.object({
   nextCursor: nullableText,
 });
 
+/** Issue 22: a scenario, a branch of the plan at `from`. */
+export const scenarioViewSchema = z.object({
+  id,
+  name: text,
+  description: nullableText,
+  from: text,
+  version: id,
+  createdBy: text,
+  createdAt: text,
+});
+
 /** true when a schema's output and a view are the same type (TypeScript's own identity check). */
 type Agree<S extends z.ZodType, View> =
   (<T>() => T extends Plain<z.output<S>> ? 1 : 2) extends <T>() => T extends Plain<View> ? 1 : 2
@@ -516,4 +528,5 @@ true satisfies Agree<typeof trackerTestResultSchema, TrackerTestResult>;
 true satisfies Agree<typeof oidcConfigAnswerSchema, { enabled: boolean; label?: string }>;
 true satisfies Agree<ReturnType<typeof pageSchema<typeof resourceViewSchema>>, Page<ResourceView>>;
 true satisfies Agree<typeof baselineViewSchema, BaselineView>;
+true satisfies Agree<typeof scenarioViewSchema, ScenarioView>;
 true satisfies Agree<typeof baselineComparisonSchema, BaselineComparison>;

@@ -11,6 +11,7 @@ import { AsOfLimit } from './as-of/as-of-limit';
 import { AsOfInterceptor } from './as-of/as-of.interceptor';
 import { WorkingDaysController } from './calendar/working-days.controller';
 import { BaselinesController } from './baselines/baselines.controller';
+import { ScenariosController } from './scenarios/scenarios.controller';
 import { ChangesController } from './changes/changes.controller';
 import { CommentsController } from './comments/comments.controller';
 import { AdminQueriesController } from './directory/admin-queries.controller';
@@ -86,6 +87,7 @@ export class ProjectionServiceModule {
         ItemsController,
         TimelineController,
         BaselinesController,
+        ScenariosController,
         ResourcesController,
         ChangesController,
         SharesController,

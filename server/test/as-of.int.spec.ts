@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { planningEventHeaders, planningEventSchema, streamName, topics } from '@fahrplan/contracts';
+import { planningEventHeaders, planningEventSchema, streamName } from '@fahrplan/contracts';
 import type { StoredEvent } from '@fahrplan/contracts';
-import { EventPublisher, InProcessBus, eventMetadata } from '@fahrplan/platform';
-import type { EventStore, ReceivedMessage } from '@fahrplan/platform';
+import { eventMetadata } from '@fahrplan/platform';
+import type { EventStore } from '@fahrplan/platform';
 import { AsOfStores, MemoryReadStore, allProjections, rebuild } from '@fahrplan/projection-service';
-import { eventually, seeded } from '@fahrplan/platform/testing';
+import { seeded } from '@fahrplan/platform/testing';
 import { AS_OF_STORES } from '@fahrplan/projection-service/testing';
 import { adminApi } from './support/admin-api';
+import { publishedUntil } from './support/planning-topic';
 import { TestClock, anApplication, caughtUp, startPlatform, uniqueName } from '../src/testing/platform';
 import type { Body, Platform, Reply } from '../src/testing/platform';
 
@@ -639,25 +640,9 @@ describe('the upcaster at work: a version 1 ProjectShared from before issue 8', 
   });
 
   it('is published as a version 2 planning event', async () => {
-    const bus = new InProcessBus();
-    const publisher = new EventPublisher({
-      store: platform.embedded.store,
-      bus,
-      checkpoints: new MemoryReadStore(),
-    });
-    const received: ReceivedMessage[] = [];
-    await bus.subscribe(topics.planningEvents, 'as-of-spec', async (message) => {
-      received.push(message);
-    });
-    await publisher.start();
-    try {
-      await eventually(() =>
-        expect(received.some((m) => m.headers[planningEventHeaders.eventId] === shareEvent)).toBe(true),
-      );
-    } finally {
-      await publisher.stop();
-      await bus.close();
-    }
+    const received = await publishedUntil(platform.embedded.store, (messages) =>
+      messages.some((m) => m.headers[planningEventHeaders.eventId] === shareEvent),
+    );
     const message = received.find((m) => m.headers[planningEventHeaders.eventId] === shareEvent)!;
     expect(message.headers[planningEventHeaders.schemaVersion]).toBe('2');
     expect(planningEventSchema.parse(JSON.parse(message.value))).toMatchObject({

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import type { BaselineComparison, BaselineView, ComparedItem, Page } from '@fahrplan/contracts';
 import { AsOfStores, allProjections, comparisonPage } from '@fahrplan/projection-service';
-import { adminApi } from './support/admin-api';
+import { adminApi, clockedRun, justAfter } from './support/admin-api';
 import { platformForSuite } from './support/platform-suite';
 import { TestClock, uniqueName } from '../src/testing/platform';
 
@@ -15,13 +15,7 @@ const platform = platformForSuite(clock);
 
 const api = adminApi(() => platform);
 const { refused, read, userWith } = api;
-/** Each command a minute after the one before, so that a baseline can name the instant between two. */
-const run = async (type: string, data: unknown, token?: string) => {
-  clock.advance(60);
-  const reply = await api.run(type, data, token);
-  return { ...reply, at: clock.now() };
-};
-const justAfter = (step: { at: Date }) => new Date(step.at.getTime() + 30_000).toISOString();
+const run = clockedRun(api.run, clock);
 
 const aProject = () =>
   run('SaveGroup', { title: uniqueName('Project'), start: '2031-04-01', end: '2031-04-30' });

@@ -753,6 +753,36 @@ describe('the history of every category', () => {
     for (const text of [...hashes, ...passwords]) expect(page.raw).not.toContain(text);
   });
 
+  it('scenario: branched, renamed and discarded (issue 22)', async () => {
+    const name = uniqueName('Q3 cut');
+    const created = await step('CreateScenario', { name, description: 'postpone CRM' });
+    const renamed = await step('RenameScenario', { id: created.id, version: 0, name: `${name} v2` });
+    const discarded = await step('DiscardScenario', { id: created.id, version: renamed.version });
+
+    const page = await allRows('scenario', created.id);
+
+    expectRows(page, created.id, [
+      {
+        command: 'DiscardScenario',
+        event: 'ScenarioDiscarded',
+        at: discarded.at,
+        changes: [{ field: 'deleted', before: false, after: true }],
+      },
+      {
+        command: 'RenameScenario',
+        event: 'ScenarioRenamed',
+        at: renamed.at,
+        changes: [{ field: 'name', before: name, after: `${name} v2` }],
+      },
+      {
+        command: 'CreateScenario',
+        event: 'ScenarioCreated',
+        at: created.at,
+        created: { name, description: 'postpone CRM', from: created.at, deleted: false },
+      },
+    ]);
+  });
+
   it('covers every history category', () => {
     // the tests above, one per category: a category added later needs its own
     expect([...historyCategories].sort()).toEqual(
@@ -764,6 +794,7 @@ describe('the history of every category', () => {
         'resource',
         'comment',
         'account',
+        'scenario',
         'trackerConnection',
         'tenant',
         'user',

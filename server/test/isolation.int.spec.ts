@@ -605,6 +605,61 @@ describe('tenant isolation: A probes every endpoint and command with B’s ids',
     expectNoLeaks(phase);
   }, 60_000);
 
+  it('keeps A out of B’s scenarios and B’s items out of A’s: X-Fahrplan-Scenario with B’s ids is 404, nothing stored (issue 22)', async () => {
+    const phase = 'scenario header';
+    const kindOf = (owned: Owned, kind: string) =>
+      [...owned.records].filter(([, r]) => r.kind === kind).map(([id, r]) => ({ id, version: r.version }));
+    const [ownScenario] = kindOf(mirror, 'scenario');
+    const [ownItem] = kindOf(mirror, 'item');
+    // the control: B made a scenario, and A's scenario takes A's item
+    expect(kindOf(b, 'scenario')).not.toEqual([]);
+    const probes = [
+      // B's ids (its scenarios among them) as the scenario of a change to A's own item
+      ...[...b.records.keys()].flatMap((scenario) => [
+        { scenario, type: 'SaveItem', data: { id: ownItem!.id, version: ownItem!.version, title: 'moved' } },
+        { scenario, type: 'DeleteItem', data: { id: ownItem!.id, version: ownItem!.version } },
+      ]),
+      // B's items changed in A's own scenario
+      ...kindOf(b, 'item').flatMap((item) => [
+        {
+          scenario: ownScenario!.id,
+          type: 'SaveItem',
+          data: { id: item.id, version: item.version, title: 'x' },
+        },
+        { scenario: ownScenario!.id, type: 'DeleteItem', data: { id: item.id, version: item.version } },
+      ]),
+    ];
+    const before = await platform.embedded.store.headPosition();
+    for (const { scenario, type, data } of probes) {
+      const reply = await platform.api.command(type, data, platform.admin, {
+        'x-fahrplan-scenario': String(scenario),
+      });
+      tally.count(phase);
+      if (reply.status !== 404)
+        tally.leak(
+          phase,
+          `POST ${type} in scenario ${scenario} ${JSON.stringify(data)} → ${describeReply(reply)}`,
+        );
+      for (const leak of leaksIn(reply.body, secrets, nothingVisible))
+        tally.leak(phase, `POST ${type} in scenario ${scenario} → ${reply.status}: ${leak}`);
+    }
+    for (const event of await storedSince(before))
+      tally.leak(
+        phase,
+        `a scenario probe stored ${event.streamId} ${event.type} (tenant ${event.metadata.tenant})`,
+      );
+    const control = await platform.api.command(
+      'SaveItem',
+      { id: ownItem!.id, version: ownItem!.version, title: `${mirrorPrefix}-in-a-scenario` },
+      platform.admin,
+      { 'x-fahrplan-scenario': String(ownScenario!.id) },
+    );
+    expect(control.status).toBe(200);
+
+    expect(probes.length).toBeGreaterThan(20);
+    expectNoLeaks(phase);
+  }, 60_000);
+
   it('tells A nothing of B’s changes on the change feed (the streams the GET probes leave out)', async () => {
     const phase = 'streams';
     const { streams } = getPlans(openapi, b, refTypes);

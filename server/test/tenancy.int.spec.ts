@@ -245,6 +245,9 @@ describe('permissions', () => {
     RestoreApplication: { id: mine.id, version: mine.version },
     CreateBaseline: { name: 'viewer baseline' },
     DeleteBaseline: { id: mine.id },
+    CreateScenario: { name: 'viewer scenario' },
+    RenameScenario: { id: mine.id, version: 0, name: 'viewer scenario' },
+    DiscardScenario: { id: mine.id, version: 0 },
     CreateComment: { refType: 'application', refId: mine.id, description: 'viewer note' },
     CreateAccount: { refType: 'application', refId: mine.id },
     AddAccountEntries: { accountId: mine.account, entries: [{ sicht: 'Ist', amount: 1 }] },
@@ -324,6 +327,7 @@ describe('permissions', () => {
       `/api/applications/${mine.id}/projects`,
       `/api/items?group=${project.id}`,
       '/api/timeline?from=2026-01-01&to=2026-02-01',
+      '/api/scenarios',
     ]) {
       const reply = await platform.api.get(path, platform.viewer);
       expect({ path, status: reply.status }).toEqual({ path, status: 200 });
@@ -395,6 +399,7 @@ describe('permissions', () => {
       '/api/applications',
       `/api/applications/${platform.other.application}`,
       `/api/accounts/${platform.other.account}`,
+      '/api/scenarios',
     ]) {
       const reply = await platform.api.get(path, token);
       expect({ path, status: reply.status, detail: reply.body.detail }).toEqual({

@@ -9,6 +9,8 @@ import {
   flowSourcePattern,
   isCommandType,
   notPermitted,
+  scenarioCommandTypes,
+  scenarioHeaderPattern,
   validationError,
 } from '@fahrplan/contracts';
 import type { CommandResult } from '@fahrplan/contracts';
@@ -20,8 +22,11 @@ import { messageClasses } from '../infrastructure/command-message';
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** The request as the command it makes (type and validated data, keys in a stable order), digested. */
-const fingerprintOf = (type: string, data: unknown) =>
-  createHash('sha256').update(stableStringify({ type, data })).digest('base64url');
+const fingerprintOf = (type: string, data: unknown, scenario: string | undefined) =>
+  createHash('sha256')
+    // the scenario is part of the request: a key first used on the live plan is refused in a scenario
+    .update(stableStringify(scenario === undefined ? { type, data } : { type, data, scenario }))
+    .digest('base64url');
 
 /** POST /api/commands/<CommandType>: validate with the contracts schema, check the permission, dispatch. */
 @Controller('api/commands')
@@ -39,6 +44,7 @@ export class CommandsController {
     @Body() body: unknown,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Headers('x-fahrplan-source') source: string | undefined,
+    @Headers('x-fahrplan-scenario') scenario: string | undefined,
     @Req() request: { is(type: string): string | false | null },
     @CurrentPrincipal() principal: Principal,
   ): Promise<CommandResult> {
@@ -54,6 +60,12 @@ export class CommandsController {
       throw validationError(
         'the X-Fahrplan-Source header must name a flow step, e.g. flow:save-project/step-2',
       );
+    if (scenario !== undefined && !scenarioHeaderPattern.test(scenario))
+      throw validationError('the X-Fahrplan-Scenario header must be the id of a scenario');
+    if (scenario !== undefined && !scenarioCommandTypes.includes(type))
+      throw validationError(
+        `${type} cannot be sent to a scenario yet: ${scenarioCommandTypes.join(', ')} can`,
+      );
     const definition = commandCatalogue[type];
     const data = definition.schema.parse(body) as Record<string, unknown>;
     const user = this.directory.user(principal.tenant, principal.username);
@@ -62,13 +74,18 @@ export class CommandsController {
     const byTarget = 'permissionByTarget' in definition && definition.permissionByTarget;
     if (!user || (!byTarget && required && !can(user.permissions, required.resource, required.action)))
       throw notPermitted();
+    // changing a scenario's plan is editing the scenario
+    if (scenario !== undefined && !can(user.permissions, 'scenarios', 'EDIT')) throw notPermitted();
     return this.bus.execute(
       new messageClasses[type](data, {
         tenant: principal.tenant,
         user: principal.username,
         commandType: type,
-        ...(idempotencyKey ? { idempotencyKey, requestFingerprint: fingerprintOf(type, data) } : {}),
+        ...(idempotencyKey
+          ? { idempotencyKey, requestFingerprint: fingerprintOf(type, data, scenario) }
+          : {}),
         ...(source ? { source } : {}),
+        ...(scenario ? { scenario: Number(scenario) } : {}),
       }),
     );
   }

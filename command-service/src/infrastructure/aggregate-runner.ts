@@ -1,6 +1,13 @@
 import { UnprocessableEntityException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { notFound, parseStreamName, streamName, withSchemaVersion } from '@fahrplan/contracts';
+import {
+  notFound,
+  parseStreamName,
+  scenarioDecider,
+  scenarioStreamName,
+  streamName,
+  withSchemaVersion,
+} from '@fahrplan/contracts';
 import type {
   Category,
   CommandResult,
@@ -29,6 +36,8 @@ export interface CommandEnvelope {
   readonly requestFingerprint?: string;
   readonly correlationId?: string;
   readonly source?: string;
+  /** X-Fahrplan-Scenario: decide on the scenario's view and store in its own streams (issue 22). */
+  readonly scenario?: number;
 }
 
 /** What every decision knows: who decides, when, and the id of the record (the new id when creating). */
@@ -54,6 +63,12 @@ export interface Loaded<S> {
   readonly state: S;
   readonly expected: ExpectedRevision;
   readonly events: readonly StoredEvent[];
+  /** Where the events are appended: the record's stream, or the scenario's stream of it. */
+  readonly target: string;
+  /** In a scenario: the live stream's events, which count in the record's version before the scenario's. */
+  readonly live: number;
+  /** In a scenario: the live revision the decision saw (none for a record the scenario created). */
+  readonly base?: number;
 }
 
 const MAX_ATTEMPTS = 3;
@@ -80,7 +95,35 @@ export class AggregateRunner {
     if (events.length > 0 && events[0]!.metadata.tenant !== tenant) throw notFound(what);
     const state = events.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState);
     const last = events.at(-1);
-    return { state, expected: last ? last.revision : 'no_stream', events };
+    return { state, expected: last ? last.revision : 'no_stream', events, target: stream, live: 0 };
+  }
+
+  /**
+   * The record as scenario `scenario` sees it: its live stream, then the scenario's own events of it on
+   * top (docs/design/scenarios.md). The scenario must be the tenant's and open.
+   */
+  async loadInScenario<S, E extends DomainEvent>(
+    stream: string,
+    decider: Pick<Decider<unknown, S, E, unknown>, 'initialState' | 'evolve'>,
+    tenant: string,
+    what: string,
+    scenario: number,
+  ): Promise<Loaded<S>> {
+    const open = await this.load(streamName('scenario', scenario), scenarioDecider, tenant, 'scenario');
+    if (open.state.status !== 'open') throw notFound('scenario');
+    const live = await this.load(stream, decider, tenant, what);
+    const target = scenarioStreamName(scenario, stream);
+    const events = await this.store.readStream(target);
+    const state = events.reduce((s, e) => decider.evolve(s, e as unknown as E), live.state);
+    const last = events.at(-1);
+    return {
+      state,
+      expected: last ? last.revision : 'no_stream',
+      events,
+      target,
+      live: live.events.length,
+      ...(live.expected === 'no_stream' ? {} : { base: live.expected as number }),
+    };
   }
 
   /** A fresh id for a record that lives inside another stream (a role in its tenant's stream). */
@@ -171,9 +214,12 @@ export class AggregateRunner {
       if (!(await this.readClaim(key, envelope))) claim = key;
     }
     for (let attempt = 1; ; attempt++) {
-      const loaded = await this.load(stream, decider, envelope.tenant, what);
+      const loaded =
+        envelope.scenario === undefined
+          ? await this.load(stream, decider, envelope.tenant, what)
+          : await this.loadInScenario(stream, decider, envelope.tenant, what, envelope.scenario);
       const earlier = this.earlierResult(loaded.events, envelope, id);
-      if (earlier) return earlier;
+      if (earlier) return { ...earlier, version: loaded.live + earlier.version };
       const now = this.now().toISOString();
       const events = decider.decide(
         command,
@@ -181,9 +227,11 @@ export class AggregateRunner {
         await options.context(loaded.state, { tenant: envelope.tenant, user: envelope.user, now, newId: id }),
       );
       const last = loaded.events.at(-1);
-      if (events.length === 0) return { id, version: last?.revision ?? -1, position: last?.position ?? 0 };
+      if (events.length === 0)
+        return { id, version: loaded.live + (last?.revision ?? -1), position: last?.position ?? 0 };
       const ids = eventIdsFor(events.length, envelope.idempotencyKey, scopeOf(envelope));
-      const metadata = this.metadata(envelope, envelope.correlationId ?? randomUUID(), now);
+      const decided = this.metadata(envelope, envelope.correlationId ?? randomUUID(), now);
+      const metadata = loaded.base === undefined ? decided : { ...decided, base: loaded.base };
       if (claim && (!options.claim || loaded.expected === 'no_stream')) {
         const claimed = await this.writeClaim(claim, id, envelope, now);
         claim = undefined;
@@ -197,7 +245,7 @@ export class AggregateRunner {
       }
       try {
         const result = await this.store.append(
-          stream,
+          loaded.target,
           events.map((event, i) => ({
             id: ids[i]!,
             type: event.type,
@@ -206,7 +254,7 @@ export class AggregateRunner {
           })),
           loaded.expected,
         );
-        return { id, version: result.nextRevision, position: result.position };
+        return { id, version: loaded.live + result.nextRevision, position: result.position };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
       }

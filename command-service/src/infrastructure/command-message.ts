@@ -13,6 +13,9 @@ export class DeleteApplicationMessage extends CommandMessage {}
 export class RestoreApplicationMessage extends CommandMessage {}
 export class CreateBaselineMessage extends CommandMessage {}
 export class DeleteBaselineMessage extends CommandMessage {}
+export class CreateScenarioMessage extends CommandMessage {}
+export class RenameScenarioMessage extends CommandMessage {}
+export class DiscardScenarioMessage extends CommandMessage {}
 export class CreateCommentMessage extends CommandMessage {}
 export class CreateAccountMessage extends CommandMessage {}
 export class AddAccountEntriesMessage extends CommandMessage {}
@@ -70,6 +73,9 @@ export const messageClasses = {
   RestoreApplication: RestoreApplicationMessage,
   CreateBaseline: CreateBaselineMessage,
   DeleteBaseline: DeleteBaselineMessage,
+  CreateScenario: CreateScenarioMessage,
+  RenameScenario: RenameScenarioMessage,
+  DiscardScenario: DiscardScenarioMessage,
   CreateComment: CreateCommentMessage,
   CreateAccount: CreateAccountMessage,
   AddAccountEntries: AddAccountEntriesMessage,

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { existsAlready, invalidField, notFound, versionConflict } from '../errors';
+import { existsAlready, notFound, versionConflict } from '../errors';
 import { asOfSchema } from '../history/history';
 import { limits, requiredName } from '../rules/limits';
-import { say } from '../rules/messages';
+import { pastInstant } from '../rules/instants';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -72,21 +72,11 @@ export const decideBaseline = (
   switch (command.type) {
     case 'CreateBaseline': {
       if (state.status !== 'absent') throw existsAlready('baseline');
-      const at = new Date(command.data.at ?? context.now);
-      if (at.getTime() > Date.parse(context.now))
-        throw invalidField('at', say('in-the-future'), 'a baseline’s instant cannot be in the future');
-      // now is never before the tenant, even when writers' clocks disagree
-      const given = command.data.at !== undefined;
-      if (given && context.tenantSince && at.getTime() < Date.parse(context.tenantSince))
-        throw invalidField(
-          'at',
-          say('before-the-tenant'),
-          `a baseline’s instant cannot be before the tenant existed (${context.tenantSince})`,
-        );
+      const at = pastInstant('at', command.data.at, context);
       return [
         {
           type: 'BaselineCreated',
-          data: { id: context.newId, name: command.data.name, at: at.toISOString() },
+          data: { id: context.newId, name: command.data.name, at },
         },
       ];
     }

@@ -18,6 +18,8 @@ export const historyCategories = [
   'resource',
   'comment',
   'account',
+  /** Issue 22: a scenario's lifecycle (its own changes to the plan are not part of it). */
+  'scenario',
   'trackerConnection',
   'tenant',
   'user',

@@ -58,6 +58,9 @@ describe('CreateTenant (createTenantEvents)', () => {
     // issue 8: the Viewer sees no history; the Auditor sees everything, history included, and changes nothing
     expect(state.roles[VIEWER]?.permissions.history).toBeUndefined();
     expect(state.roles[ADMIN]?.permissions.history).toEqual(['VIEW', 'CREATE', 'EDIT']);
+    // issue 22: the Administrator branches, renames and discards scenarios; the Viewer lists them
+    expect(state.roles[ADMIN]?.permissions.scenarios).toEqual(['VIEW', 'CREATE', 'EDIT']);
+    expect(state.roles[VIEWER]?.permissions.scenarios).toEqual(['VIEW']);
     expect(state.roles[AUDITOR]?.name).toBe('Auditor');
     expect(Object.entries(state.roles[AUDITOR]?.permissions ?? {}).sort()).toEqual(
       resources.map((resource) => [resource, ['VIEW']]).sort(),

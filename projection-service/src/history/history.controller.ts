@@ -31,6 +31,7 @@ const viewOf: Readonly<Record<HistoryCategory, readonly [PermissionResource, ...
   // as GET /api/comments and /api/accounts/:id
   comment: ['application-details'],
   account: ['application-details'],
+  scenario: ['scenarios'],
   goal: ['group-details'],
   resource: ['items', 'group-details'],
   trackerConnection: ['admin'],

@@ -39,6 +39,7 @@ import { isVisible } from '../groups/visible-groups';
 import type { Projection } from '../projections/projection';
 import type { ReadDocument } from '../read-store/read-store';
 import { resourcesProjection } from '../resources/resources.projection';
+import { scenariosProjection } from '../scenarios/scenarios.projection';
 import { trackerConnectionsProjection } from '../tracker/tracker-connections.projection';
 
 type State = Readonly<Record<string, unknown>> | null;
@@ -97,6 +98,7 @@ export const historyFolds: Readonly<Record<HistoryCategory, Fold>> = {
   resource: documentFold(resourcesProjection as unknown as Projection),
   comment: documentFold(commentsProjection as unknown as Projection),
   account: documentFold(accountsProjection as unknown as Projection),
+  scenario: documentFold(scenariosProjection as unknown as Projection),
   trackerConnection: withConcealed(
     documentFold(trackerConnectionsProjection as unknown as Projection),
     'secret',

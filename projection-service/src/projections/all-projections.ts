@@ -8,6 +8,7 @@ import { groupsProjection } from '../groups/groups.projection';
 import { itemsProjection } from '../items/items.projection';
 import { dependenciesProjection } from '../dependencies/dependencies.projection';
 import { resourcesProjection } from '../resources/resources.projection';
+import { scenariosProjection } from '../scenarios/scenarios.projection';
 import { sharesProjection } from '../shares/shares.projection';
 import type { CollectionSpec } from '../read-store/read-store';
 import { trackerConnectionsProjection } from '../tracker/tracker-connections.projection';
@@ -27,6 +28,7 @@ export const allProjections = [
   sharesProjection,
   trackerConnectionsProjection,
   baselinesProjection,
+  scenariosProjection,
 ] as unknown as readonly Projection[];
 /** What a read store needs to know of every collection the queries read: the projections' and the tracker mirror's. */
 export const readModelCollections: readonly CollectionSpec[] = [...allProjections, ...trackerQueryIndexes];
@@ -41,4 +43,5 @@ export const projectedCategories = [
   'item',
   'dependencies',
   'baseline',
+  'scenario',
 ];

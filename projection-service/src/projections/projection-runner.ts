@@ -1,5 +1,6 @@
 import { setImmediate as yieldToEventLoop, setTimeout as delay } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
+import { isScenarioStream } from '@fahrplan/contracts';
 import type { StoredEvent } from '@fahrplan/contracts';
 import { PositionGate } from '@fahrplan/platform';
 import type { EventStore, Subscription } from '@fahrplan/platform';
@@ -232,10 +233,13 @@ export class ProjectionRunner {
     events: readonly StoredEvent[],
     projections: ProjectionsByType,
   ): Promise<DocumentWrite[]> {
+    // a scenario's ItemUpdated is not the live item's (docs/design/scenarios.md)
     const steps = events.flatMap((event) =>
-      (projections.get(event.type) ?? []).flatMap((projection) =>
-        documentIdsOf(projection, event).map((id) => ({ event, projection, id })),
-      ),
+      isScenarioStream(event.streamId)
+        ? []
+        : (projections.get(event.type) ?? []).flatMap((projection) =>
+            documentIdsOf(projection, event).map((id) => ({ event, projection, id })),
+          ),
     );
     const stored = await this.load(
       steps.map(({ projection, id }) => ({ collection: projection.collection, id })),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { streamName } from '@fahrplan/contracts';
+import { scenarioStreamName, streamName } from '@fahrplan/contracts';
 import type { ApplicationFields, StoredEvent } from '@fahrplan/contracts';
 import { SqliteEventStore } from '@fahrplan/platform';
 import type { NewEvent } from '@fahrplan/platform';
@@ -152,6 +152,23 @@ describe('ProjectionRunner catching up', () => {
       expect(dump).toEqual(await oneAtATime(await store.readAll()));
     },
   );
+
+  it('folds only the live streams: a scenario’s events of the same types pass by the read models (issue 22)', async () => {
+    const store = eventStore();
+    await store.append(streamName('application', 7), [created(7)], 'no_stream');
+    await store.append(
+      scenarioStreamName(3, 'application-7'),
+      [updated(7, { name: 'What if' })],
+      'no_stream',
+    );
+    const readStore = new RecordingReadStore();
+
+    const result = await rebuild(store, readStore, allProjections);
+
+    expect(result.position).toBe(2);
+    expect(await readStore.get('applications', '7')).toMatchObject({ name: 'App 7', version: 0 });
+    expect(await readStore.checkpoint('projections')).toBe(2);
+  });
 
   it('moves the checkpoint only after the writes succeed, and resumes from it', async () => {
     const store = eventStore();

@@ -3,6 +3,8 @@ import {
   flowSourcePattern,
   reschedulePreviewSchema,
   rescheduleMovesSchema,
+  scenarioCommandTypes,
+  scenarioHeaderPattern,
 } from '@fahrplan/contracts';
 import { IDEMPOTENCY_KEY } from '@fahrplan/command-service';
 import { bearer, inputSchema, json, jsonBody, problems } from './operations';
@@ -31,6 +33,18 @@ export const commandPaths = () =>
               description: 'the console flow step that sends the command, e.g. flow:save-project/step-2',
               schema: { type: 'string', pattern: flowSourcePattern.source },
             },
+            ...(scenarioCommandTypes.includes(type)
+              ? [
+                  {
+                    name: 'X-Fahrplan-Scenario',
+                    in: 'header',
+                    required: false,
+                    description:
+                      "the id of an open scenario of the tenant: the command is decided on the scenario's view and stored in its own streams, the live plan untouched (scenarios EDIT; 404 for an unknown or discarded scenario)",
+                    schema: { type: 'string', pattern: scenarioHeaderPattern.source },
+                  },
+                ]
+              : []),
           ],
           requestBody: jsonBody(inputSchema(definition.schema)),
           responses: {

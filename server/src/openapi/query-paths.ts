@@ -4,6 +4,7 @@ import {
   accountViewSchema,
   baselineComparisonSchema,
   baselineViewSchema,
+  scenarioViewSchema,
   maxComparisonDays,
   applicationViewSchema,
   commentRefTypes,
@@ -246,6 +247,16 @@ export const planPaths = () => ({
     "The comparison's table as CSV, every page of it: per project its slipped, added and removed items (project, projectId, item, itemId, change, startThen, endThen, startNow, endNow, startSlip, endSlip), then a line of change total with endSlip and the counts slipped, added, removed",
     [idInPath(), dateInQuery('from'), dateInQuery('to'), idList('group', 'the projects')],
     { 'text/csv': { schema: { type: 'string' } } },
+  ),
+  '/api/scenarios': listQuery(
+    "The tenant's open what-if scenarios (a name, a description and the instant of the plan each branched from), the latest created first (scenarios VIEW)",
+    'scenarios',
+    scenarioViewSchema,
+  ),
+  '/api/scenarios/{id}': query(
+    'One open scenario of the tenant (scenarios VIEW)',
+    [idInPath()],
+    json(scenarioViewSchema),
   ),
   '/api/comments': listQuery('Comments of a record, oldest first', 'comments', commentViewSchema, [
     {

@@ -1,7 +1,7 @@
 import type { Permissions } from '@fahrplan/contracts';
 import { createUser } from '@fahrplan/command-service';
 import { DEMO_PASSWORD, storedSince, uniqueName } from '../../src/testing/platform';
-import type { Platform, Reply } from '../../src/testing/platform';
+import type { Platform, Reply, TestClock } from '../../src/testing/platform';
 
 export type CommandReply = { id: number; version: number; position: number };
 
@@ -60,3 +60,18 @@ export const adminApi = (platform: () => Platform) => {
 
   return { run, refused, read, userWith };
 };
+
+/**
+ * `run` a minute after the command before on the suite's clock, answering the instant it was decided
+ * at too: so that a record can name an instant between two commands (`justAfter`).
+ */
+export const clockedRun =
+  (run: ReturnType<typeof adminApi>['run'], clock: TestClock) =>
+  async (type: string, data: unknown, token?: string) => {
+    clock.advance(60);
+    const reply = await run(type, data, token);
+    return { ...reply, at: clock.now() };
+  };
+
+/** An instant between a clocked command and the next one. */
+export const justAfter = (step: { at: Date }) => new Date(step.at.getTime() + 30_000).toISOString();

@@ -38,6 +38,10 @@ export const resourceLabels = (
     label: t('permissions.resources.history.label'),
     description: t('permissions.resources.history.description'),
   },
+  scenarios: {
+    label: t('permissions.resources.scenarios.label'),
+    description: t('permissions.resources.scenarios.description'),
+  },
 });
 
 export const actionLabels = (t: TFunction<'admin'>): Record<PermissionAction, string> => ({

@@ -1,0 +1,192 @@
+import { createScenarioSchema, renameScenarioSchema, scenarioDecider } from './scenario';
+import type { ScenarioCommand, ScenarioContext, ScenarioEvent } from './scenario';
+import { aContext, deciderSpec, fixedNow, freshId } from '../testing/decider-spec';
+
+const spec = deciderSpec(scenarioDecider);
+
+const create = (raw: Record<string, unknown>): ScenarioCommand => ({
+  type: 'CreateScenario',
+  data: createScenarioSchema.parse(raw),
+});
+const rename = (raw: Record<string, unknown>): ScenarioCommand => ({
+  type: 'RenameScenario',
+  data: renameScenarioSchema.parse(raw),
+});
+const discard = (id: number, version: number): ScenarioCommand => ({
+  type: 'DiscardScenario',
+  data: { id, version },
+});
+const context = (facts: Partial<ScenarioContext> = {}): ScenarioContext =>
+  aContext({ newId: freshId(), tenantSince: '2025-01-06T08:00:00.000Z', ...facts });
+const created = (id: number, from = fixedNow, description: string | null = null): ScenarioEvent => ({
+  type: 'ScenarioCreated',
+  data: { id, name: 'Q3 cut', description, from },
+});
+const renamed = (id: number, name: string, description: string | null = null): ScenarioEvent => ({
+  type: 'ScenarioRenamed',
+  data: { id, name, description },
+});
+const discarded = (id: number): ScenarioEvent => ({ type: 'ScenarioDiscarded', data: { id } });
+
+describe('CreateScenario', () => {
+  describe('when the scenario is new', () => {
+    it('branches from now when no instant is given, the name trimmed', () => {
+      const facts = context();
+      spec
+        .given([])
+        .when(create({ name: ' Q3 cut ' }), facts)
+        .then([created(facts.newId)]);
+    });
+
+    it('branches from any past instant since the tenant existed, in UTC, with a description', () => {
+      const facts = context();
+      spec
+        .given([])
+        .when(
+          create({ name: 'Q3 cut', description: 'postpone CRM', from: '2026-01-05T09:00:00+01:00' }),
+          facts,
+        )
+        .then([created(facts.newId, '2026-01-05T08:00:00.000Z', 'postpone CRM')]);
+    });
+
+    // the instant's rules are pastInstant's (rules/instants.unit.spec.ts): here, that `from` is checked
+    it.each([
+      ['in the future', '2026-03-02T09:30:01Z', 'not in the future'],
+      ['before the tenant existed', '2025-01-06T07:59:59Z', 'not before the tenant existed'],
+    ])('refuses an instant %s, naming the field', (_when, from, message) =>
+      spec
+        .given([])
+        .when(create({ name: 'Q3 cut', from }), context())
+        .thenThrows({ code: 'validation', details: { fieldErrors: [{ field: 'from', message }] } }),
+    );
+
+    it('refuses an empty name, an instant without a time zone and unknown fields in the schema', () => {
+      expect(createScenarioSchema.safeParse({ name: '  ' }).success).toBe(false);
+      expect(createScenarioSchema.safeParse({ name: 'x', from: '2026-01-05T09:00:00' }).success).toBe(false);
+      expect(createScenarioSchema.safeParse({ name: 'x', copy: true }).success).toBe(false);
+      expect(createScenarioSchema.safeParse({ name: 'x', description: 'y'.repeat(1001) }).success).toBe(
+        false,
+      );
+    });
+  });
+
+  describe('when the scenario exists', () => {
+    it('refuses to create it again', () => {
+      const id = freshId();
+      spec
+        .given([created(id)])
+        .when(create({ name: 'again' }), context({ newId: id }))
+        .thenThrows({ code: 'conflict' });
+    });
+  });
+});
+
+describe('RenameScenario', () => {
+  describe('when the scenario is open', () => {
+    const id = freshId();
+
+    it('renames it on the version the user saw, keeping the description when none is given', () =>
+      spec
+        .given([created(id, fixedNow, 'postpone CRM')])
+        .when(rename({ id, version: 0, name: 'Q3 cut, CRM later' }), context())
+        .then([renamed(id, 'Q3 cut, CRM later', 'postpone CRM')]));
+
+    it('clears the description when it is sent empty', () =>
+      spec
+        .given([created(id, fixedNow, 'postpone CRM')])
+        .when(rename({ id, version: 0, name: 'Q3 cut', description: '' }), context())
+        .then([renamed(id, 'Q3 cut', null)]));
+
+    it('records nothing when nothing changed', () =>
+      spec
+        .given([created(id), renamed(id, 'Q3 cut, CRM later')])
+        .when(rename({ id, version: 1, name: 'Q3 cut, CRM later' }), context())
+        .then([]));
+
+    it('refuses a stale version, naming the current one', () =>
+      spec
+        .given([created(id), renamed(id, 'Q3 cut, CRM later')])
+        .when(rename({ id, version: 0, name: 'other' }), context())
+        .thenThrows({ code: 'conflict', details: { currentVersion: 1 } }));
+  });
+
+  describe('when the scenario is discarded', () => {
+    it('refuses the rename as not found', () => {
+      const id = freshId();
+      spec
+        .given([created(id), discarded(id)])
+        .when(rename({ id, version: 1, name: 'other' }), context())
+        .thenThrows({
+          code: 'not_found',
+          details: { reason: { code: 'not-found', params: { what: 'scenario' } } },
+        });
+    });
+  });
+
+  describe('when the scenario never existed', () => {
+    it('refuses the rename as not found', () =>
+      spec
+        .given([])
+        .when(rename({ id: freshId(), version: 0, name: 'x' }), context())
+        .thenThrows({ code: 'not_found' }));
+  });
+});
+
+describe('DiscardScenario', () => {
+  describe('when the scenario is open', () => {
+    const id = freshId();
+
+    it('discards it with the version the user saw', () =>
+      spec
+        .given([created(id)])
+        .when(discard(id, 0), context())
+        .then([discarded(id)]));
+
+    it('refuses a stale version, naming the current one', () =>
+      spec
+        .given([created(id), renamed(id, 'Q3 cut, CRM later')])
+        .when(discard(id, 0), context())
+        .thenThrows({ code: 'conflict', details: { currentVersion: 1 } }));
+  });
+
+  describe('when the scenario is discarded', () => {
+    it('refuses another discard as not found', () => {
+      const id = freshId();
+      spec
+        .given([created(id), discarded(id)])
+        .when(discard(id, 1), context())
+        .thenThrows({ code: 'not_found' });
+    });
+  });
+
+  describe('when the scenario never existed', () => {
+    it('refuses the discard as not found', () =>
+      spec.given([]).when(discard(freshId(), 0), context()).thenThrows({ code: 'not_found' }));
+  });
+});
+
+describe('scenarioDecider.evolve', () => {
+  it('counts a rename and the discard as versions', () => {
+    const id = freshId();
+    const state = [created(id), renamed(id, 'Q3 cut v2', 'less'), discarded(id)].reduce(
+      scenarioDecider.evolve,
+      scenarioDecider.initialState,
+    );
+    expect(state).toEqual({
+      status: 'discarded',
+      id,
+      name: 'Q3 cut v2',
+      description: 'less',
+      from: fixedNow,
+      version: 2,
+    });
+  });
+
+  it('ignores a rename or discard of a scenario it never saw created', () => {
+    const id = freshId();
+    expect(scenarioDecider.evolve(scenarioDecider.initialState, discarded(id))).toEqual({ status: 'absent' });
+    expect(scenarioDecider.evolve(scenarioDecider.initialState, renamed(id, 'x'))).toEqual({
+      status: 'absent',
+    });
+  });
+});
