@@ -13,6 +13,7 @@ import { useOpenProjectDialog } from '../record-dialog/useOpenRecordDialog';
 import { formatAsOf } from '../session/asOf';
 import { useGetTrackerReleasesQuery } from '../tracker/trackerApi';
 import { useJiraEnabled } from '../tracker/useTracker';
+import { CriticalPathControl, useCriticalPath } from './CriticalPathControl';
 import { releasesByGroup } from './releaseMilestones';
 import { detailFor, fetchWindowFor } from './timelineChanges';
 import type { FetchWindow } from './timelineChanges';
@@ -160,6 +161,7 @@ export function TimelinePage() {
   const items = useOpenItemDialog();
   const lanes = useLaneActions();
   const { shownItems, pending, change } = useTimelineChanges(rows?.items, timeline.retry);
+  const criticalPath = useCriticalPath();
 
   const onCreateAt = useCallback(
     (group: number, lane: string, date: string) =>
@@ -180,6 +182,13 @@ export function TimelinePage() {
       <VisuallyHidden component="h1">{t('page.title')}</VisuallyHidden>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
         <FilterBar filters={filters} onChange={setFilter} />
+        <CriticalPathControl
+          items={shownItems}
+          range={range}
+          to={criticalPath.to}
+          onChange={criticalPath.setTo}
+          error={criticalPath.error}
+        />
         {jira && <ReleasesToggle checked={showReleases} onChange={setShowReleases} />}
       </Group>
       {timeline.failed === undefined && (timeline.isLoading || !rows) ? (
@@ -225,6 +234,7 @@ export function TimelinePage() {
           projectActions={lanes.projectActions}
           laneActions={lanes.laneActions}
           releases={releases}
+          critical={criticalPath.critical}
         />
       )}
       {lanes.laneDialog}

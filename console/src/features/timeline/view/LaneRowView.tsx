@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useRow } from 'dnd-timeline';
 import { valueToX } from '../timeScale';
 import type { TimeRange } from '../timeScale';
+import type { CriticalHighlight } from '../dependencyArrows';
 import type { LaneRow, PlacedItem } from '../timelineRows';
 import { TruncatedText } from '../../common/TruncatedText';
 import { pointLabelPx } from './timelineLayout';
@@ -28,6 +29,7 @@ interface LaneRowProps {
   onCreate: (row: LaneRow, event: MouseEvent<HTMLDivElement>) => void;
   projectActions: RowActions | undefined;
   laneActions: RowActions | undefined;
+  critical?: CriticalHighlight | null;
 }
 
 export function LaneRowView({
@@ -46,6 +48,7 @@ export function LaneRowView({
   onCreate,
   projectActions,
   laneActions,
+  critical,
 }: LaneRowProps) {
   const locked = readOnly || row.shared;
   const data: RowData = { groupId: row.groupId, laneId: row.laneId, locked };
@@ -103,6 +106,8 @@ export function LaneRowView({
             saving={pending?.has(placed.item.id) ?? false}
             onOpen={onOpen}
             onKey={onKey}
+            float={critical?.floats.get(placed.item.id)}
+            onPath={critical?.path.has(placed.item.id)}
           />
         ))}
       </div>

@@ -13,6 +13,7 @@ import { axisScale, floorDay, snapUnitFor, ticks, toServerDate } from '../timeSc
 import type { TimeRange } from '../timeScale';
 import { LaneRowView } from './LaneRowView';
 import { Axis } from './TimelineAxis';
+import { DependencyLayer } from './DependencyLayer';
 import { Grid } from './TimelineGrid';
 import { ReleaseRowView, releaseRowHeight } from './TimelineReleases';
 import { SummaryRowView } from './SummaryRowView';
@@ -119,6 +120,7 @@ export function TimelineBody({
   releases,
   summaries,
   onEndReached,
+  critical,
 }: BodyProps) {
   const { t } = useTranslation('timeline');
   const { setTimelineRef, valueToPixels, pixelsToValue, getValueFromScreenX } = useTimelineContext();
@@ -230,9 +232,23 @@ export function TimelineBody({
               onCreate={createAt}
               projectActions={projectActions}
               laneActions={laneActions}
+              critical={critical}
             />
           );
         })}
+        {!summaries && (
+          <DependencyLayer
+            rows={rows}
+            index={index}
+            heights={heights}
+            shown={shown}
+            range={range}
+            width={width}
+            readOnly={readOnly}
+            critical={critical}
+            container={scrollerRef}
+          />
+        )}
       </div>
     </div>
   );

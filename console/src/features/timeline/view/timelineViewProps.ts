@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { TimelineGroup, TimelineItem, TimelineSummary } from '@fahrplan/contracts';
+import type { CriticalHighlight } from '../dependencyArrows';
 import type { ReleaseMilestone } from '../releaseMilestones';
 import type { ItemChange } from '../timelineChanges';
 import type { TimeRange } from '../timeScale';
@@ -42,4 +43,6 @@ export interface TimelineViewProps {
   failure?: ReactNode;
   /** Shown under the rows, e.g. while more rows load. */
   footer?: ReactNode;
+  /** The critical path to a milestone (issue 21): its bars and arrows highlighted, floats in the tooltips. */
+  critical?: CriticalHighlight | null;
 }
