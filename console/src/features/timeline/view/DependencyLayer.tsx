@@ -35,6 +35,7 @@ interface LayerProps {
 
 const slotMiddle = (slot: number) => rowPadding + slot * slotHeight + (slotHeight - 4) / 2;
 const handleSize = 12;
+const headBox = 10;
 
 /** "−3 WD": the slip in the catalogue's working days. */
 const slipText = (t: TFunction<'timeline'>, slip: number) =>
@@ -346,6 +347,15 @@ export function DependencyLayer({
                   stroke="transparent"
                   strokeWidth={10}
                   style={{ pointerEvents: 'stroke' }}
+                />
+                {/* the head is a larger target, and gives a straight arrow's box a height */}
+                <rect
+                  x={arrow.to.x - headBox}
+                  y={arrow.to.y - headBox / 2}
+                  width={headBox}
+                  height={headBox}
+                  fill="transparent"
+                  style={{ pointerEvents: 'all' }}
                 />
                 {lit && (
                   <path
