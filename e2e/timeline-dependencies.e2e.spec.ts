@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { E2eApp, eventually, expectNoSeriousViolations } from './support';
 import { dependencyArrow, linkByMouse, timelineBar } from './timeline-support';
 
@@ -12,6 +12,15 @@ interface Link {
   type: string;
   lag: number;
 }
+/** What the spec uses of the browser's globals (the e2e specs compile without the DOM library). */
+interface BrowserGlobals {
+  getComputedStyle(element: unknown): { stroke: string; color: string };
+  document: {
+    createElement(tag: string): { style: { color: string }; remove(): void };
+    body: { append(node: unknown): void };
+  };
+}
+
 interface ItemJson {
   id: number;
   title: string;
@@ -130,13 +139,15 @@ describe('dependencies on the timeline', () => {
       `Dependency ${title.third} → ${title.early}, finish to start, lag 4 WD, violated: −4 WD`,
     );
     expect(await violated.getByTestId('dependency-slip').textContent()).toBe('−4 WD');
-    const stroke = await violated
-      .locator('path[marker-end]')
-      .evaluate((path) => getComputedStyle(path).stroke);
-    const held = await dependencyArrow(page, title.first, title.second)
-      .locator('path[marker-end]')
-      .evaluate((path) => getComputedStyle(path).stroke);
+    const strokeOf = (arrow: Locator) =>
+      arrow
+        .locator('path[marker-end]')
+        .evaluate((path) => (globalThis as unknown as BrowserGlobals).getComputedStyle(path).stroke);
+    const stroke = await strokeOf(violated);
+    const held = await strokeOf(dependencyArrow(page, title.first, title.second));
+    // Mantine's red for text, as the page resolves it
     const red = await page.evaluate(() => {
+      const { document, getComputedStyle } = globalThis as unknown as BrowserGlobals;
       const probe = document.createElement('span');
       probe.style.color = 'var(--mantine-color-red-text)';
       document.body.append(probe);
