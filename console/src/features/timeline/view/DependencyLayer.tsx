@@ -416,7 +416,8 @@ export function DependencyLayer({
           onPointerDown={(e) => begin(handleFrom, handle, e)}
           style={{
             position: 'absolute',
-            left: sidebarWidth + handle.x - 4,
+            // just outside the bar: its edge stays the resize handle
+            left: sidebarWidth + handle.x,
             top: handle.y - handleSize / 2,
             width: handleSize,
             height: handleSize,
