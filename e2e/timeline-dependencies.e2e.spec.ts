@@ -1,17 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
+import type { ItemView } from '@fahrplan/contracts';
 import { E2eApp, eventually, expectNoSeriousViolations } from './support';
 import { dependencyArrow, linkByMouse, timelineBar } from './timeline-support';
 
 jest.setTimeout(180_000);
 
 const SHOTS = process.env.ITEM_SCREENSHOTS ?? '/tmp';
-
-interface Link {
-  id: number;
-  item: number;
-  type: string;
-  lag: number;
-}
 /** What the spec uses of the browser's globals (the e2e specs compile without the DOM library). */
 interface BrowserGlobals {
   getComputedStyle(element: unknown): { stroke: string; color: string };
@@ -19,13 +13,6 @@ interface BrowserGlobals {
     createElement(tag: string): { style: { color: string }; remove(): void };
     body: { append(node: unknown): void };
   };
-}
-
-interface ItemJson {
-  id: number;
-  title: string;
-  predecessors: Link[];
-  successors: Link[];
 }
 
 /*
@@ -49,7 +36,7 @@ describe('dependencies on the timeline', () => {
   let page: Page;
 
   const items = async () =>
-    ((await app.api(`/api/items?group=${project}`)) as unknown as { items: ItemJson[] }).items;
+    ((await app.api(`/api/items?group=${project}`)) as unknown as { items: ItemView[] }).items;
   const stored = async (key: keyof typeof title) => (await items()).find((i) => i.id === ids[key])!;
 
   beforeAll(async () => {
