@@ -182,14 +182,17 @@ export function TimelinePage() {
       <VisuallyHidden component="h1">{t('page.title')}</VisuallyHidden>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
         <FilterBar filters={filters} onChange={setFilter} />
-        <CriticalPathControl
-          items={shownItems}
-          range={range}
-          to={criticalPath.to}
-          onChange={criticalPath.setTo}
-          error={criticalPath.error}
-        />
-        {jira && <ReleasesToggle checked={showReleases} onChange={setShowReleases} />}
+        {/* the controls beside the filters wrap under each other on a narrow screen */}
+        <Group gap="xs" justify="flex-end" align="flex-start" style={{ flexShrink: 1, minWidth: 0 }}>
+          <CriticalPathControl
+            items={shownItems}
+            range={range}
+            to={criticalPath.to}
+            onChange={criticalPath.setTo}
+            error={criticalPath.error}
+          />
+          {jira && <ReleasesToggle checked={showReleases} onChange={setShowReleases} />}
+        </Group>
       </Group>
       {timeline.failed === undefined && (timeline.isLoading || !rows) ? (
         <Stack gap={6} aria-label={t('page.loading')}>
