@@ -124,6 +124,33 @@ describe('arrowsInView', () => {
     expect(arrow).toMatchObject({ from: { x: 70 }, to: { x: 20, y: 95 }, slip: -3 });
   });
 
+  it('measures the slip again when a bar moves (the same link, new dates)', () => {
+    const a = placed(item('2027-03-01', '2027-03-06'));
+    const b = placed(item('2027-03-08', '2027-03-13'));
+    linkItems(a.item, b.item);
+    expect(
+      arrowsInView(
+        [a],
+        layout([
+          [a, 0],
+          [b, 1],
+        ]),
+        view,
+      )[0]!.slip,
+    ).toBe(0);
+    const later = placed({ ...a.item, ...task('2027-03-03', '2027-03-10') });
+    expect(
+      arrowsInView(
+        [later],
+        layout([
+          [later, 0],
+          [b, 1],
+        ]),
+        view,
+      )[0]!.slip,
+    ).toBe(-2);
+  });
+
   it('meets the side of a milestone diamond', () => {
     const m = placed(item('2027-03-05', null));
     const b = placed(item('2027-03-10', null));
