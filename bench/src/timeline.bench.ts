@@ -31,6 +31,8 @@ const config = {
   /** Give up on a page whose first items take longer than this. */
   timeoutMs: setting('BENCH_TIMELINE_TIMEOUT_MS', 60_000),
   seed: setting('BENCH_TIMELINE_SEED', 4711),
+  /** Dependencies between the items (issue 21): the fahrplan page draws their arrows in view. */
+  deps: setting('BENCH_TIMELINE_DEPS', 0),
   /** A folder for screenshots of the first repeat (after first paint, after pan and zoom); none if unset. */
   screenshots: process.env.BENCH_TIMELINE_SCREENSHOTS,
   /** The candidates (page names), comma-separated; default every page in bench/dist-timeline. */
@@ -305,7 +307,8 @@ const main = async () => {
         `Machine: ${cpus().length} × ${cpu?.model ?? 'unknown CPU'}, ${format(totalmem() / 2 ** 30, 1)} GiB, ` +
         `Node ${process.version}, load ${load()}\n` +
         `Data: ${format(config.groups)} projects × 3 lanes, items ${config.sizes.map((n) => format(n)).join(' / ')}` +
-        ` (~15% milestones, ranges 1–60 days, over 2 years, all in the initial window), seed ${config.seed}\n` +
+        ` (~15% milestones, ranges 1–60 days, over 2 years, all in the initial window), ` +
+        `${format(config.deps)} dependencies (arrows: fahrplan only), seed ${config.seed}\n` +
         `Per candidate and size: ${config.repeats} fresh pages, medians; pan = mouse drag, zoom = ctrl+wheel, ` +
         `${format(config.gestureMs)} ms each, input paced at 60 Hz\n` +
         `Targets: first paint ≤ ${format(targets.firstPaintAt2000)} ms at 2,000 items and ≤ ` +
@@ -340,7 +343,7 @@ const main = async () => {
         for (let repeat = 0; repeat < config.repeats; repeat++) {
           const run = await measure(
             browser,
-            `${url}/${candidate}.html?groups=${config.groups}&items=${items}&seed=${config.seed}`,
+            `${url}/${candidate}.html?groups=${config.groups}&items=${items}&seed=${config.seed}&deps=${config.deps}`,
             repeat === 0 ? `${candidate}-${items}` : undefined,
           );
           runs.push(run);

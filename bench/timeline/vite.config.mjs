@@ -27,6 +27,7 @@ export default defineConfig({
       '@fahrplan/console/timeline-view': fileURLToPath(
         new URL('../../console/src/features/timeline/view/TimelineView.tsx', import.meta.url),
       ),
+      '@fahrplan/console/store': fileURLToPath(new URL('../../console/src/app/store.ts', import.meta.url)),
       '@mantine/core': fileURLToPath(new URL('../../console/node_modules/@mantine/core', import.meta.url)),
       '@mantine/hooks': fileURLToPath(new URL('../../console/node_modules/@mantine/hooks', import.meta.url)),
     },

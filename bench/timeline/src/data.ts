@@ -2,7 +2,7 @@
  * Synthetic timeline data in the shape of GET /api/timeline (contracts/src/read-models.ts), the same
  * for every candidate page: deterministic from a seed so every candidate and every run draws the same.
  */
-import type { TimelineGroup, TimelineItem } from '@fahrplan/contracts';
+import type { DependencyLink, TimelineGroup, TimelineItem } from '@fahrplan/contracts';
 import { random } from '@fahrplan/platform/testing';
 
 export interface BenchData {
@@ -21,8 +21,17 @@ const FIRST_DAY = CENTRE - (SPAN_DAYS / 2) * DAY;
 /** YYYY-MM-DDT00:00 of a day `days` after the first day of the data. */
 const dayTime = (days: number) => `${new Date(FIRST_DAY + days * DAY).toISOString().slice(0, 10)}T00:00`;
 
-/** G projects with the lanes tasks, milestones and one INDIVIDUAL lane; N items, ~15% milestones. */
-export const syntheticTimeline = (groupCount: number, itemCount: number, seed: number): BenchData => {
+/**
+ * G projects with the lanes tasks, milestones and one INDIVIDUAL lane; N items, ~15% milestones; D
+ * dependencies between random items (issue 21: ~90% finish-to-start, lags 0–3), each from the lower
+ * id to the higher, so the graph has no cycle as the server's would not.
+ */
+export const syntheticTimeline = (
+  groupCount: number,
+  itemCount: number,
+  seed: number,
+  dependencyCount = 0,
+): BenchData => {
   const next = random(seed);
   const groups: TimelineGroup[] = Array.from({ length: groupCount }, (_, index) => ({
     id: index + 1,
@@ -56,8 +65,23 @@ export const syntheticTimeline = (groupCount: number, itemCount: number, seed: n
       status: 1,
       version: 1,
       shared: false,
+      predecessors: [] as DependencyLink[],
+      successors: [] as DependencyLink[],
     };
   });
+  for (let id = 1; id <= (itemCount > 1 ? dependencyCount : 0); id++) {
+    const a = Math.floor(next() * itemCount);
+    const b = (a + 1 + Math.floor(next() * (itemCount - 1))) % itemCount;
+    const [predecessor, successor] = [items[Math.min(a, b)]!, items[Math.max(a, b)]!];
+    const link = {
+      id,
+      type: next() < 0.9 ? 'finish-to-start' : 'start-to-start',
+      lag: Math.floor(next() * 4),
+      version: 0,
+    } as const;
+    (predecessor.successors as DependencyLink[]).push({ ...link, item: successor.id });
+    (successor.predecessors as DependencyLink[]).push({ ...link, item: predecessor.id });
+  }
   return { groups, items, window: { from: dayTime(0), to: dayTime(SPAN_DAYS) } };
 };
 

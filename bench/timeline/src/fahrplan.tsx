@@ -4,31 +4,37 @@
  */
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
+import { Provider } from 'react-redux';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { makeStore } from '@fahrplan/console/store';
 import { TimelineView } from '@fahrplan/console/timeline-view';
 import { toMillis } from './data';
 import { runCandidate } from './harness';
 import type { BenchData } from './harness';
 
 const ignore = () => undefined;
+const store = makeStore();
 
 const App = ({ data }: { data: BenchData }) => {
   const [range, setRange] = useState({ start: toMillis(data.window.from), end: toMillis(data.window.to) });
   return (
-    <MantineProvider>
-      <TimelineView
-        groups={data.groups}
-        items={data.items}
-        range={range}
-        onRangeChange={setRange}
-        onItemMove={ignore}
-        onItemResize={ignore}
-        onCreateAt={ignore}
-        onOpenItem={ignore}
-        height="calc(100vh - 50px)"
-      />
-    </MantineProvider>
+    // the view's hooks read the console's store (option lists, the dependency commands)
+    <Provider store={store}>
+      <MantineProvider>
+        <TimelineView
+          groups={data.groups}
+          items={data.items}
+          range={range}
+          onRangeChange={setRange}
+          onItemMove={ignore}
+          onItemResize={ignore}
+          onCreateAt={ignore}
+          onOpenItem={ignore}
+          height="calc(100vh - 50px)"
+        />
+      </MantineProvider>
+    </Provider>
   );
 };
 

@@ -54,7 +54,12 @@ const inViewport = (element: Element) => {
 export const runCandidate = (candidate: Candidate) => {
   const params = new URLSearchParams(location.search);
   const number = (name: string, fallback: number) => Number(params.get(name) ?? fallback);
-  const data = syntheticTimeline(number('groups', 1000), number('items', 2000), number('seed', 4711));
+  const data = syntheticTimeline(
+    number('groups', 1000),
+    number('items', 2000),
+    number('seed', 4711),
+    number('deps', 0),
+  );
 
   let frames: number[] | null = null;
   const api: BenchApi = {

@@ -13,6 +13,7 @@ import { useOpenProjectDialog } from '../record-dialog/useOpenRecordDialog';
 import { formatAsOf } from '../session/asOf';
 import { useGetTrackerReleasesQuery } from '../tracker/trackerApi';
 import { useJiraEnabled } from '../tracker/useTracker';
+import { CriticalPathControl, useCriticalPath } from './CriticalPathControl';
 import { releasesByGroup } from './releaseMilestones';
 import { detailFor, fetchWindowFor } from './timelineChanges';
 import type { FetchWindow } from './timelineChanges';
@@ -166,6 +167,7 @@ export function TimelinePage() {
   const items = useOpenItemDialog();
   const lanes = useLaneActions();
   const { shownItems, pending, change } = useTimelineChanges(rows?.items, timeline.retry);
+  const criticalPath = useCriticalPath();
 
   const onCreateAt = useCallback(
     (group: number, lane: string, date: string) =>
@@ -186,7 +188,8 @@ export function TimelinePage() {
       <VisuallyHidden component="h1">{t('page.title')}</VisuallyHidden>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
         <FilterBar filters={filters} onChange={setFilter} />
-        <Group gap="md" wrap="nowrap">
+        {/* the controls beside the filters wrap under each other on a narrow screen */}
+        <Group gap="xs" justify="flex-end" align="flex-start" style={{ flexShrink: 1, minWidth: 0 }}>
           {canCompare && (
             <BaselineControl
               baseline={baseline.baseline}
@@ -195,6 +198,13 @@ export function TimelinePage() {
               failed={baseline.failed}
             />
           )}
+          <CriticalPathControl
+            items={shownItems}
+            range={range}
+            to={criticalPath.to}
+            onChange={criticalPath.setTo}
+            error={criticalPath.error}
+          />
           {jira && <ReleasesToggle checked={showReleases} onChange={setShowReleases} />}
         </Group>
       </Group>
@@ -242,6 +252,7 @@ export function TimelinePage() {
           laneActions={lanes.laneActions}
           releases={releases}
           baseline={baseline.overlay}
+          critical={criticalPath.critical}
         />
       )}
       {lanes.laneDialog}

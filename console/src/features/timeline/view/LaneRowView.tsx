@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useRow } from 'dnd-timeline';
 import { valueToX } from '../timeScale';
 import type { TimeRange } from '../timeScale';
+import type { CriticalHighlight } from '../dependencyArrows';
 import type { LaneRow, PlacedItem } from '../timelineRows';
 import { TruncatedText } from '../../common/TruncatedText';
 import { pointLabelPx } from './timelineLayout';
@@ -31,6 +32,7 @@ interface LaneRowProps {
   projectActions: RowActions | undefined;
   laneActions: RowActions | undefined;
   baseline?: BaselineOverlay | null;
+  critical?: CriticalHighlight | null;
 }
 
 export function LaneRowView({
@@ -50,6 +52,7 @@ export function LaneRowView({
   projectActions,
   laneActions,
   baseline,
+  critical,
 }: LaneRowProps) {
   const locked = readOnly || row.shared;
   const data: RowData = { groupId: row.groupId, laneId: row.laneId, locked };
@@ -107,6 +110,8 @@ export function LaneRowView({
             saving={pending?.has(placed.item.id) ?? false}
             onOpen={onOpen}
             onKey={onKey}
+            float={critical?.floats.get(placed.item.id)}
+            onPath={critical?.path.has(placed.item.id)}
           />
         ))}
         {baseline && (

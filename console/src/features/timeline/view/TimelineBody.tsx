@@ -13,6 +13,7 @@ import { axisScale, floorDay, snapUnitFor, ticks, toServerDate } from '../timeSc
 import type { TimeRange } from '../timeScale';
 import { LaneRowView } from './LaneRowView';
 import { Axis } from './TimelineAxis';
+import { DependencyLayer } from './DependencyLayer';
 import { Grid } from './TimelineGrid';
 import { ReleaseRowView, releaseRowHeight } from './TimelineReleases';
 import { SummaryRowView } from './SummaryRowView';
@@ -120,6 +121,7 @@ export function TimelineBody({
   summaries,
   onEndReached,
   baseline,
+  critical,
 }: BodyProps) {
   const { t } = useTranslation('timeline');
   const { setTimelineRef, valueToPixels, pixelsToValue, getValueFromScreenX } = useTimelineContext();
@@ -232,9 +234,23 @@ export function TimelineBody({
               projectActions={projectActions}
               laneActions={laneActions}
               baseline={baseline}
+              critical={critical}
             />
           );
         })}
+        {!summaries && (
+          <DependencyLayer
+            rows={rows}
+            index={index}
+            heights={heights}
+            shown={shown}
+            range={range}
+            width={width}
+            readOnly={readOnly}
+            critical={critical}
+            container={scrollerRef}
+          />
+        )}
       </div>
     </div>
   );

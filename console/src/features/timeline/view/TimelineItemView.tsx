@@ -9,6 +9,7 @@ import type { PlacedItem } from '../timelineRows';
 import { pointSize, resizeHandle, rowPadding, slotHeight } from './timelineLayout';
 import type { ItemData } from './timelineLayout';
 import { useOptionLists } from '../../options/useOptionLists';
+import { formatNumber } from '../../common/numbers';
 
 interface ItemViewProps {
   placed: PlacedItem;
@@ -19,6 +20,10 @@ interface ItemViewProps {
   saving: boolean;
   onOpen: (id: number) => void;
   onKey: (placed: PlacedItem, rowIndex: number, event: KeyboardEvent<HTMLDivElement>) => void;
+  /** Working days the item can slip without moving the chosen milestone (a critical path is shown). */
+  float?: number;
+  /** On the critical path: outlined, not only coloured. */
+  onPath?: boolean;
 }
 
 /**
@@ -39,6 +44,8 @@ export const TimelineItemView = memo(function TimelineItemView({
   saving,
   onOpen,
   onKey,
+  float,
+  onPath = false,
 }: ItemViewProps) {
   const { t } = useTranslation('timeline');
   const { pixelsToValue } = useTimelineContext();
@@ -65,6 +72,12 @@ export const TimelineItemView = memo(function TimelineItemView({
     item.end === null
       ? t('item.milestone', { title: item.title, start, status: statusLabel })
       : t('item.task', { title: item.title, start, end: item.end.replace('T', ' '), status: statusLabel });
+  const floatText =
+    float === undefined
+      ? undefined
+      : onPath
+        ? t('critical.onPath', { float: formatNumber(float) })
+        : t('critical.float', { float: formatNumber(float) });
   return (
     <div
       ref={setNodeRef}
@@ -79,7 +92,9 @@ export const TimelineItemView = memo(function TimelineItemView({
       role="button"
       tabIndex={0}
       aria-label={label}
-      title={`${item.title} · ${statusLabel}`}
+      aria-description={floatText}
+      title={floatText ? `${item.title} · ${statusLabel} · ${floatText}` : `${item.title} · ${statusLabel}`}
+      data-critical={onPath || undefined}
       data-done={status?.done === true || undefined}
       onClick={() => onOpen(item.id)}
       onKeyDown={(e) => onKey(placed, rowIndex, e)}
@@ -90,6 +105,11 @@ export const TimelineItemView = memo(function TimelineItemView({
         zIndex: isDragging ? 20 : 1,
         opacity: saving ? 0.6 : 1,
         cursor: disabled ? 'pointer' : itemStyle.cursor,
+        ...(onPath && {
+          outline: '3px solid var(--mantine-primary-color-filled)',
+          outlineOffset: 1,
+          borderRadius: 4,
+        }),
       }}
     >
       {point ? (

@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { TimelineGroup, TimelineItem, TimelineSummary } from '@fahrplan/contracts';
 import type { BaselineOverlay } from '../baselineOverlay';
+import type { CriticalHighlight } from '../dependencyArrows';
 import type { ReleaseMilestone } from '../releaseMilestones';
 import type { ItemChange } from '../timelineChanges';
 import type { TimeRange } from '../timeScale';
@@ -45,4 +46,6 @@ export interface TimelineViewProps {
   footer?: ReactNode;
   /** The chosen baseline's ghosts, slips and marks over the items (issue 21); null for none. */
   baseline?: BaselineOverlay | null;
+  /** The critical path to a milestone (issue 21): its bars and arrows highlighted, floats in the tooltips. */
+  critical?: CriticalHighlight | null;
 }
