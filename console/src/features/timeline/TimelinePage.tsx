@@ -159,7 +159,10 @@ export function TimelinePage() {
   const canEdit = useCan('items', 'EDIT');
   const items = useOpenItemDialog();
   const lanes = useLaneActions();
-  const { shownItems, pending, change } = useTimelineChanges(rows?.items, timeline.retry);
+  const { shownItems, pending, change, ghosts, onItemPreview } = useTimelineChanges(
+    rows?.items,
+    timeline.retry,
+  );
 
   const onCreateAt = useCallback(
     (group: number, lane: string, date: string) =>
@@ -198,6 +201,8 @@ export function TimelinePage() {
           onRangeChange={setRange}
           onItemMove={change}
           onItemResize={change}
+          onItemPreview={onItemPreview}
+          ghosts={ghosts}
           onCreateAt={onCreateAt}
           onOpenItem={onOpenItem}
           readOnly={!canEdit}
