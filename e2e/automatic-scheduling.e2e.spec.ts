@@ -203,4 +203,20 @@ describe('automatic scheduling on the timeline', () => {
     await expectStored(app, chain, planned);
     await page.getByText(`Undone: design ${title}`).waitFor();
   });
+
+  it("refuses the whole drop when someone else changed the item meanwhile, naming it, and the bars return", async () => {
+    const seen = await storedChain(app, chain);
+    // someone else renames Design: the timeline still holds the version it saw
+    const { position } = await app.api('/api/commands/SaveItem', {
+      json: { id: chain.design, version: seen.design.version, title: `design ${title} (renamed)` },
+    });
+    await app.api(`/api/items/${chain.design}`, { after: position as number });
+    await dragLater(page, chain.design, 14);
+    await expectGhosts(page, byId(chain, rescheduled, ['build', 'test', 'launch']));
+    await page.mouse.up();
+    await page.getByText(`changed meanwhile by someone else: design ${title}`).waitFor();
+    await page.locator(`[data-item-id="${chain.design}"][aria-label*="(renamed)"]`).waitFor();
+    expect(datesOf(await storedChain(app, chain))).toEqual(planned);
+    expect(await page.getByTestId('reschedule-ghost').count()).toBe(0);
+  });
 });

@@ -1,14 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScheduleMove, TimelineItem } from '@fahrplan/contracts';
+import { chainGaps, chainGroups, previewContext, previewOnChange } from '@fahrplan/contracts';
+import type { ChainItem, ScheduleMove, TimelineItem } from '@fahrplan/contracts';
 import { notify } from '../common/notify';
 import { describeError, httpStatusOf } from '../common/problem';
 import { offerUndo } from '../common/undo';
 import { useLazyGetItemQuery } from '../items/itemsApi';
 import { useLazyGetProjectQuery } from '../projects/details/projectDetailsApi';
-import { chainGaps, chainGroups, previewContext, previewOnChange } from './reschedulePreview';
-import type { ChainItem } from './reschedulePreview';
 import { usePreviewRescheduleMutation, useRescheduleMutation } from './rescheduleApi';
 import type { RescheduleAnswer, RescheduleInput } from './rescheduleApi';
 import type { ItemChange, ItemPlacement, Override } from './timelineChanges';

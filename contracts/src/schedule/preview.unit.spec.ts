@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { DependencyLink } from '@fahrplan/contracts';
+import type { DependencyLink } from '../read-models';
 import {
   chainGaps,
   chainGroups,
@@ -7,8 +7,8 @@ import {
   previewContext,
   previewMoves,
   previewOnChange,
-} from './reschedulePreview';
-import type { ChainItem } from './reschedulePreview';
+} from './preview';
+import type { ChainItem } from './preview';
 
 // 2026 in Bern (§9): Good Friday 3 April, Easter Monday 6 April.
 

@@ -1,15 +1,12 @@
-import { reschedule } from '@fahrplan/contracts';
-import type {
-  Dependency,
-  DependencyGraph,
-  ItemDependencies,
-  ScheduledItem,
-  ScheduleMove,
-} from '@fahrplan/contracts';
+import type { Dependency, DependencyGraph } from '../dependency/dependency';
+import type { ItemDependencies } from '../read-models';
+import { reschedule } from './schedule';
+import type { ScheduledItem, ScheduleMove } from './schedule';
 
 /**
  * An item as the browser's preview of a reschedule knows it (issue 21): a timeline item or one read by
- * GET /api/items/<id>, with its dependencies as both answers carry them.
+ * GET /api/items/<id>, with its dependencies as both answers carry them. The preview lives here, beside
+ * the rule, so that the console and bench/ run the same functions.
  */
 export interface ChainItem extends ItemDependencies {
   readonly id: number;
