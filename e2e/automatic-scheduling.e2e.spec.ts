@@ -204,7 +204,7 @@ describe('automatic scheduling on the timeline', () => {
     await page.getByText(`Undone: design ${title}`).waitFor();
   });
 
-  it("refuses the whole drop when someone else changed the item meanwhile, naming it, and the bars return", async () => {
+  it('refuses the whole drop when someone else changed the item meanwhile, naming it, and the bars return', async () => {
     const seen = await storedChain(app, chain);
     // someone else renames Design: the timeline still holds the version it saw
     const { position } = await app.api('/api/commands/SaveItem', {
