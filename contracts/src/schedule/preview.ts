@@ -21,33 +21,40 @@ export interface PreviewContext {
   readonly items: ReadonlyMap<number, ScheduledItem>;
 }
 
+/** The known items reachable from `from` along successors (`from` first), through known items only. */
+const reachableKnown = (from: number, known: ReadonlyMap<number, ChainItem>): ChainItem[] => {
+  const seen = new Set([from]);
+  const reached: ChainItem[] = [];
+  const queue = [from];
+  for (let i = 0; i < queue.length; i++) {
+    const item = known.get(queue[i]!);
+    if (!item) continue;
+    reached.push(item);
+    for (const { item: successor } of item.successors)
+      if (!seen.has(successor)) {
+        seen.add(successor);
+        queue.push(successor);
+      }
+  }
+  return reached;
+};
+
 /**
  * The items whose dates and dependencies a preview of moving `from` reads but `known` lacks: the
  * successors reachable through known items, and their other predecessors (whose dates constrain).
  * `unavailable` items (deleted, not the tenant's) are neither asked for again nor walked through.
  */
-export function chainGaps(
+export const chainGaps = (
   from: number,
   known: ReadonlyMap<number, ChainItem>,
   unavailable: ReadonlySet<number> = new Set(),
-): number[] {
+): number[] => {
   const gaps = new Set<number>();
-  const seen = new Set([from]);
-  const queue = [from];
-  for (let i = 0; i < queue.length; i++) {
-    const item = known.get(queue[i]!);
-    if (!item) continue;
-    for (const { item: predecessor } of item.predecessors)
-      if (!known.has(predecessor) && !unavailable.has(predecessor)) gaps.add(predecessor);
-    for (const { item: successor } of item.successors) {
-      if (seen.has(successor) || unavailable.has(successor)) continue;
-      seen.add(successor);
-      if (known.has(successor)) queue.push(successor);
-      else gaps.add(successor);
-    }
-  }
+  for (const item of reachableKnown(from, known))
+    for (const link of [...item.predecessors, ...item.successors])
+      if (!known.has(link.item) && !unavailable.has(link.item)) gaps.add(link.item);
   return [...gaps];
-}
+};
 
 /**
  * The dependency graph the known items' links describe: each dependency once, whichever of its ends
@@ -87,23 +94,10 @@ export const previewContext = (
   };
 };
 
-/** The projects of the items a preview may move: the dragged one's successors, reachable through `known`. */
-export function chainGroups(from: number, known: ReadonlyMap<number, ChainItem>): number[] {
-  const groups = new Set<number>();
-  const seen = new Set([from]);
-  const queue = [from];
-  for (let i = 0; i < queue.length; i++) {
-    const item = known.get(queue[i]!);
-    if (!item) continue;
-    groups.add(item.group);
-    for (const { item: successor } of item.successors)
-      if (!seen.has(successor)) {
-        seen.add(successor);
-        queue.push(successor);
-      }
-  }
-  return [...groups];
-}
+/** The projects of the items a preview may move: the dragged one's and its successors', reachable through `known`. */
+export const chainGroups = (from: number, known: ReadonlyMap<number, ChainItem>): number[] => [
+  ...new Set(reachableKnown(from, known).map((item) => item.group)),
+];
 
 /**
  * The ghosts of a drag (issue 21): where the successors of the moved item would go, by contracts'
