@@ -42,11 +42,15 @@ interface Move {
 }
 type DoneMove = Move & { readonly before: { readonly start: string; readonly end: string | null } };
 
+class Unauthorized extends Error {}
+
 class Session {
   private token = '';
+  private password = '';
   constructor(private readonly baseUrl: string) {}
 
   async login(password: string): Promise<void> {
+    this.password = password;
     const body = await this.request<{ accessToken: string }>('POST', '/api/auth/login', {
       tenant: TENANT,
       username: USERNAME,
@@ -56,6 +60,17 @@ class Session {
   }
 
   async request<T>(method: 'GET' | 'POST', path: string, json?: unknown, after?: number): Promise<T> {
+    try {
+      return await this.send<T>(method, path, json, after);
+    } catch (error) {
+      // the access token is short-lived and a run takes longer: sign in again once, then retry
+      if (!(error instanceof Unauthorized) || path === '/api/auth/login') throw error;
+      await this.login(this.password);
+      return this.send<T>(method, path, json, after);
+    }
+  }
+
+  private async send<T>(method: 'GET' | 'POST', path: string, json?: unknown, after?: number): Promise<T> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.token}` };
     if (json !== undefined) headers['content-type'] = 'application/json';
     if (after !== undefined) headers['x-fahrplan-after'] = String(after);
@@ -65,6 +80,7 @@ class Session {
       ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
     });
     const text = await response.text();
+    if (response.status === 401) throw new Unauthorized(`${method} ${path}: 401 ${text.slice(0, 300)}`);
     if (response.status !== 200)
       throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
     return JSON.parse(text) as T;
