@@ -150,11 +150,13 @@ describe('automatic scheduling on the timeline', () => {
   const app = E2eApp.forSuite({ signIn: true });
   const title = `Roll-out ${Date.now().toString(36)}`;
   let chain: Chain;
+  let automaticProject: number;
   let page: Page;
 
   beforeAll(async () => {
     const plan = await planAutomaticChain(app, title);
     chain = plan.chain;
+    automaticProject = plan.project;
     page = await openChainTimeline(app, plan.project);
   });
 
@@ -218,5 +220,42 @@ describe('automatic scheduling on the timeline', () => {
     await page.locator(`[data-item-id="${chain.design}"][aria-label*="(renamed)"]`).waitFor();
     expect(datesOf(await storedChain(app, chain))).toEqual(planned);
     expect(await page.getByTestId('reschedule-ghost').count()).toBe(0);
+  });
+
+  it('keeps the manual projects as before: no ghosts, and the drop moves the dragged task alone, even before an automatic one', async () => {
+    const manual = await app.api('/api/commands/SaveGroup', {
+      json: { title: `Manual ${title}`, start: '2027-03-01', end: '2027-05-01' },
+    });
+    const ids: number[] = [];
+    // the successor is in the automatic project: only a Reschedule would move it
+    for (const [group, start, end] of [
+      [manual.id, '2027-03-08T00:00', '2027-03-10T00:00'],
+      [automaticProject, '2027-03-10T00:00', '2027-03-12T00:00'],
+    ]) {
+      const created = await app.api('/api/commands/SaveItem', {
+        json: { title: `manual ${ids.length} ${title}`, group, subgroup: 'tasks', start, end },
+      });
+      ids.push(created.id as number);
+    }
+    const linked = await app.api('/api/commands/AddDependency', {
+      json: { predecessor: ids[0], successor: ids[1] },
+    });
+    await app.api(`/api/items/${ids[1]}`, { after: linked.position as number });
+    await page.goto(`${app.url}/?project=${manual.id as number},${automaticProject}&${windowQuery}`);
+    await page.locator(`[data-item-id="${ids[0]}"]`).waitFor();
+    const successor = await app.api(`/api/items/${ids[1]}`);
+    await dragLater(page, ids[0]!, 14);
+    // the preview has had time to show, had there been one
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('reschedule-ghost').count()).toBe(0);
+    await page.mouse.up();
+    await eventually(
+      async () => (await app.api(`/api/items/${ids[0]}`)).start === '2027-03-22T00:00',
+      'the dragged task saved',
+    );
+    expect(await app.api(`/api/items/${ids[1]}`)).toMatchObject({
+      start: successor.start,
+      version: successor.version,
+    });
   });
 });

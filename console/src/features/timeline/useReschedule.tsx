@@ -44,6 +44,8 @@ function useAutomaticProjects() {
 
 /** A drag's preview: the rule's context gathered once, or null when the server previews instead. */
 type Preview = ((moved: ScheduleMove) => ScheduleMove[]) | null;
+/** A manual project's drop is a SaveItem that moves nothing else: no ghosts. */
+const nothingMoves: Preview = () => [];
 
 /**
  * What a drag's preview needs, gathered once at its start: the window's items, and those of the chain
@@ -54,13 +56,18 @@ function usePreviewGathering(shownRef: RefObject<readonly TimelineItem[]>) {
   const [getItem] = useLazyGetItemQuery();
   const automatic = useAutomaticProjects();
   return useCallback(
-    async (from: number): Promise<Preview> => {
+    async (from: TimelineItem): Promise<Preview> => {
+      if (!(await automatic(from.group))) return nothingMoves;
       const known = new Map<number, ChainItem>(
         shownRef.current.filter((i) => !i.shared).map((i) => [i.id, i]),
       );
       const unavailable = new Set<number>();
       let fetched = 0;
-      for (let gaps = chainGaps(from, known); gaps.length > 0; gaps = chainGaps(from, known, unavailable)) {
+      for (
+        let gaps = chainGaps(from.id, known);
+        gaps.length > 0;
+        gaps = chainGaps(from.id, known, unavailable)
+      ) {
         fetched += gaps.length;
         if (fetched > maxPreviewFetch) return null;
         const read = await Promise.all(
@@ -75,7 +82,7 @@ function usePreviewGathering(shownRef: RefObject<readonly TimelineItem[]>) {
           else unavailable.add(gaps[i]!);
         });
       }
-      const groups = chainGroups(from, known);
+      const groups = chainGroups(from.id, known);
       const modes = await Promise.all(groups.map(automatic));
       return previewOnChange(previewContext(known.values(), new Set(groups.filter((_, i) => modes[i]))));
     },
@@ -106,9 +113,16 @@ function useReschedulePreview(shownRef: RefObject<readonly TimelineItem[]>) {
         setGhosts(noGhosts);
         return;
       }
+      // a drop into another lane is a SaveItem (a Reschedule changes dates only): nothing else moves
+      if (change.group !== item.group || change.subgroup !== item.subgroup) {
+        if (drag.current) drag.current.moved = null;
+        last.current = null;
+        setGhosts(noGhosts);
+        return;
+      }
       if (drag.current?.item !== item.id) {
         last.current = null;
-        drag.current = { item: item.id, preview: gather(item.id), moved: null };
+        drag.current = { item: item.id, preview: gather(item), moved: null };
       }
       const { start, end } = placementFromChange(change);
       if (drag.current.moved?.start === start && drag.current.moved.end === end) return;
