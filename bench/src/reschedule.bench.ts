@@ -5,14 +5,17 @@
  * A1 → A2 → … → AN and a fan-out R → S1 … SN (finish-to-start). Each measured drag moves the first
  * item one working day later, so that every successor moves: `POST /api/commands/Reschedule`, then `GET /api/items/<last moved>` with
  * `X-Fahrplan-After` until it shows the move. Beside it the peer the design replaced: the same moves
- * as one SaveItem per item, one after the other (the client-side saga), and the preview alone.
+ * as one SaveItem per item, one after the other (the client-side saga), and the preview alone. First,
+ * without a server, the browser's preview while dragging: contracts' `previewContext` and
+ * `previewMoves`, the functions the console runs, at most one computation per frame (≤ 16 ms).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import type { CommandResult, ItemView } from '@fahrplan/contracts';
+import { addWorkingDays, previewContext, previewMoves } from '@fahrplan/contracts';
+import type { ChainItem, CommandResult, DependencyLink, ItemView } from '@fahrplan/contracts';
 import { createEmbedded } from '@fahrplan/server';
 import { format, load, ms, percentile, printTable, seconds, setting } from './figures';
 import { createBenchTenants } from './workload-support';
@@ -22,8 +25,12 @@ const config = {
   size: setting('BENCH_RESCHEDULE_SIZE', 1000),
   warmup: setting('BENCH_RESCHEDULE_WARMUP', 3),
   drags: setting('BENCH_RESCHEDULE_DRAGS', 30),
+  /** Snapped dates a measured drag passes in the browser's preview. */
+  frames: setting('BENCH_RESCHEDULE_FRAMES', 200),
 };
 const TARGET_MS = 200;
+/** The browser's budget for one preview computation: one frame at 60 Hz. */
+const FRAME_MS = 16;
 const TENANT = 'bench';
 const USERNAME = 'planner';
 
@@ -35,11 +42,15 @@ interface Move {
 }
 type DoneMove = Move & { readonly before: { readonly start: string; readonly end: string | null } };
 
+class Unauthorized extends Error {}
+
 class Session {
   private token = '';
+  private password = '';
   constructor(private readonly baseUrl: string) {}
 
   async login(password: string): Promise<void> {
+    this.password = password;
     const body = await this.request<{ accessToken: string }>('POST', '/api/auth/login', {
       tenant: TENANT,
       username: USERNAME,
@@ -49,6 +60,17 @@ class Session {
   }
 
   async request<T>(method: 'GET' | 'POST', path: string, json?: unknown, after?: number): Promise<T> {
+    try {
+      return await this.send<T>(method, path, json, after);
+    } catch (error) {
+      // the access token is short-lived and a run takes longer: sign in again once, then retry
+      if (!(error instanceof Unauthorized) || path === '/api/auth/login') throw error;
+      await this.login(this.password);
+      return this.send<T>(method, path, json, after);
+    }
+  }
+
+  private async send<T>(method: 'GET' | 'POST', path: string, json?: unknown, after?: number): Promise<T> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.token}` };
     if (json !== undefined) headers['content-type'] = 'application/json';
     if (after !== undefined) headers['x-fahrplan-after'] = String(after);
@@ -58,6 +80,7 @@ class Session {
       ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
     });
     const text = await response.text();
+    if (response.status === 401) throw new Unauthorized(`${method} ${path}: 401 ${text.slice(0, 300)}`);
     if (response.status !== 200)
       throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
     return JSON.parse(text) as T;
@@ -103,6 +126,69 @@ async function build(session: Session, shape: Shape): Promise<{ first: Move; las
   };
 }
 
+/** The shape's items as the timeline answers them (ids from 1, the first one first), linked both ways. */
+function chainItems(shape: Shape): ChainItem[] {
+  const items = [
+    { id: 1, group: 1, start: '2031-01-06T00:00', end: '2031-01-07T00:00', predecessors: [], successors: [] },
+  ] as (ChainItem & { predecessors: DependencyLink[]; successors: DependencyLink[] })[];
+  const link = (id: number, item: number): DependencyLink => ({
+    id,
+    item,
+    type: 'finish-to-start',
+    lag: 0,
+    version: 0,
+  });
+  for (let i = 1; i <= config.size; i++) {
+    const id = i + 1;
+    const predecessor = shape === 'chain' ? i : 1;
+    items.push({
+      id,
+      group: 1,
+      start: '2031-01-07T00:00',
+      end: '2031-01-08T00:00',
+      predecessors: [link(i, predecessor)],
+      successors: [],
+    });
+    items[predecessor - 1]!.successors.push(link(i, id));
+  }
+  return items;
+}
+
+/**
+ * The browser's side of a drag (issue 21), in node: the rule's context built once at drag start
+ * (`previewContext`), then `previewMoves` once per snapped date the drag passes, each a working day
+ * further than the last, so that every successor moves each time.
+ */
+function previewFigures(
+  shape: Shape,
+  row: (shape: string, moved: number, measure: string, values: number[]) => void,
+) {
+  const items = chainItems(shape);
+  const starts: number[] = [];
+  const computations: number[] = [];
+  let moved = 0;
+  for (let i = 0; i < config.warmup + config.frames; i++) {
+    const s0 = performance.now();
+    const context = previewContext(items, new Set([1]));
+    const s1 = performance.now();
+    const day = addWorkingDays('2031-01-06', 1 + (i % 20));
+    const c0 = performance.now();
+    const moves = previewMoves(context, {
+      item: 1,
+      start: `${day}T00:00`,
+      end: `${addWorkingDays(day, 1)}T00:00`,
+    });
+    const c1 = performance.now();
+    moved = moves.length + 1;
+    if (i >= config.warmup) {
+      starts.push(s1 - s0);
+      computations.push(c1 - c0);
+    }
+  }
+  row(shape, moved, 'browser: drag start (previewContext)', starts);
+  row(shape, moved, `browser: preview per snapped date (target ≤ ${FRAME_MS} ms)`, computations);
+}
+
 async function main() {
   const log = (line: string) => console.log(line);
   const directory = mkdtempSync(join(process.env.BENCH_DIR ?? tmpdir(), 'fahrplan-reschedule-bench-'));
@@ -137,6 +223,7 @@ async function main() {
     const { port } = embedded.app.getHttpServer().address() as AddressInfo;
     const session = new Session(`http://127.0.0.1:${port}`);
     await session.login(password);
+    for (const shape of ['chain', 'fan-out'] as const) previewFigures(shape, row);
     for (const shape of ['chain', 'fan-out'] as const) {
       const setup = performance.now();
       const { first, last } = await build(session, shape);

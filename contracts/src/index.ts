@@ -30,6 +30,7 @@ export * from './group/share-views';
 export * from './item/item';
 export * from './dependency/dependency';
 export * from './schedule/schedule';
+export * from './schedule/preview';
 export * from './goal/goal';
 export * from './resource/resource';
 export * from './baseline/baseline';

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { SchedulingMode } from '@fahrplan/contracts';
 
 /** The records whose dialogs name their fields: what History and "Compare with now" call a field. */
 export type LabelledRecord = 'application' | 'project' | 'item';
@@ -51,6 +52,7 @@ const labels = (t: TFunction): Readonly<Record<LabelledRecord, Readonly<Record<s
     resource: t('common:recordFields.resource'),
     applications: t('common:recordFields.applications'),
     visible: t('common:recordFields.visible'),
+    scheduling: t('common:recordFields.scheduling'),
     goals: t('common:recordFields.goals'),
     strategy: t('common:recordFields.goals'),
     shares: t('common:recordFields.shares'),
@@ -100,3 +102,7 @@ export const fieldWords = (field: string): string => {
  */
 export const fieldLabel = (t: TFunction, record: LabelledRecord | null, field: string): string =>
   (record === null ? undefined : labels(t)[record][field]) ?? fieldWords(field);
+
+/** A project's scheduling mode (issue 21) by its name, in the dialog and in History alike. */
+export const schedulingModeLabel = (t: TFunction, mode: SchedulingMode): string =>
+  mode === 'automatic' ? t('common:schedulingModes.automatic') : t('common:schedulingModes.manual');

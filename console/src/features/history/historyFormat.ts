@@ -17,7 +17,7 @@ import type {
 } from '@fahrplan/contracts';
 import type { TFunction } from 'i18next';
 import { formatDateTime } from '../common/dateTime';
-import { fieldLabel, fieldWords } from '../common/fieldLabels';
+import { fieldLabel, fieldWords, schedulingModeLabel } from '../common/fieldLabels';
 import type { LabelledRecord } from '../common/fieldLabels';
 import { diffList, listEntryLineText } from '../common/listDiff';
 import type { ListEntryLine } from '../common/listDiff';
@@ -320,6 +320,8 @@ export const changeLine = (change: HistoryChange, context: ChangeContext): Chang
     };
   const shown = (value: unknown): Shown => {
     if (reference && typeof value === 'number') return referenceShown(reference, value, context);
+    if (category === 'group' && field === 'scheduling' && (value === 'manual' || value === 'automatic'))
+      return plain(schedulingModeLabel(context.t, value));
     return plain(optionText(context.lists, category, field, value) ?? summariseFieldValue(field, value));
   };
   return { kind: 'value', field, label, before: shown(before), after: shown(after) };

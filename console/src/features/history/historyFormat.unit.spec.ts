@@ -190,6 +190,16 @@ describe('references (issue 19)', () => {
   });
 });
 
+describe("a project's scheduling (issue 21)", () => {
+  it('is labelled as the dialog labels it, its modes by their names', () => {
+    const line = changeLine({ field: 'scheduling', before: null, after: 'automatic' }, context());
+    expect(line.label).toBe('Scheduling');
+    expect(
+      texts(changeLine({ field: 'scheduling', before: 'manual', after: 'automatic' }, context())),
+    ).toEqual(['Manual', 'Automatic']);
+  });
+});
+
 describe("rows of a project's event that took an item along (issue 19)", () => {
   const itemContext = context({ stream: 'group-7', position: 100 });
   const via = { category: 'group' as const, id: 7 };

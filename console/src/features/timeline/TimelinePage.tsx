@@ -166,7 +166,10 @@ export function TimelinePage() {
   const baseline = useBaselineOverlay(fetchWindow, rows?.groups, canCompare && !rows?.summaries);
   const items = useOpenItemDialog();
   const lanes = useLaneActions();
-  const { shownItems, pending, change } = useTimelineChanges(rows?.items, timeline.retry);
+  const { shownItems, pending, change, ghosts, onItemPreview } = useTimelineChanges(
+    rows?.items,
+    timeline.retry,
+  );
   const criticalPath = useCriticalPath();
 
   const onCreateAt = useCallback(
@@ -224,6 +227,8 @@ export function TimelinePage() {
           onRangeChange={setRange}
           onItemMove={change}
           onItemResize={change}
+          onItemPreview={onItemPreview}
+          ghosts={ghosts}
           onCreateAt={onCreateAt}
           onOpenItem={onOpenItem}
           readOnly={!canEdit}

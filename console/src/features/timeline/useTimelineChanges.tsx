@@ -14,6 +14,7 @@ import {
   undoSave,
 } from './timelineChanges';
 import type { ItemChange, ItemPlacement, Override, PlacementSave, UndoEntry } from './timelineChanges';
+import { useReschedule } from './useReschedule';
 
 /** The items whose override the read side has caught up with. */
 const settledIds = (
@@ -77,6 +78,8 @@ export function useTimelineChanges(serverItems: readonly TimelineItem[] | undefi
   useLayoutEffect(() => {
     shownRef.current = shownItems;
   }, [shownItems]);
+  // items of automatic projects (issue 21): a drop moves their successors too, previewed while dragging
+  const { drop, ghosts, onItemPreview } = useReschedule({ shownRef, setOverride, setSaving, refetch });
 
   /** Sends one placement change; true when saved. A conflict reloads the window and says why. */
   const send = useCallback(
@@ -128,13 +131,14 @@ export function useTimelineChanges(serverItems: readonly TimelineItem[] | undefi
       const after = placementFromChange(next);
       const save = saveForPlacement(item, before, after);
       if (!save) return;
+      if (await drop(item, before, next)) return;
       if (await send(item.title, save, after)) {
         const entry: UndoEntry = { id: item.id, title: item.title, before, after };
         offerUndo(t('changes.saved', { title: item.title }), { label: item.title, undo: () => undo(entry) });
       }
     },
-    [send, undo, t],
+    [send, undo, drop, t],
   );
 
-  return { shownItems, pending, change };
+  return { shownItems, pending, change, ghosts, onItemPreview };
 }

@@ -1,8 +1,21 @@
-import { Anchor, Divider, Group, List, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Divider,
+  Group,
+  List,
+  Radio,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
-import type { GroupDetailsView } from '@fahrplan/contracts';
+import { schedulingModes } from '@fahrplan/contracts';
+import type { GroupDetailsView, SchedulingMode } from '@fahrplan/contracts';
 import { AttributeFields } from '../../common/AttributeField';
+import { schedulingModeLabel } from '../../common/fieldLabels';
 import type { AttributeDefinition } from '../../common/attributes';
 import { useOptionLists } from '../../options/useOptionLists';
 import { ResourceSelect } from '../../resources/ResourceSelect';
@@ -91,6 +104,26 @@ function ParentField({ form, editable, group, selfId }: ProjectTabProps & Pick<P
   );
 }
 
+/** Issue 21: manual (items stay where they are put) or automatic (successors follow their predecessors). */
+function SchedulingField({ form, editable }: ProjectTabProps) {
+  const { t } = useTranslation('projects');
+  return (
+    <Radio.Group
+      label={t('common:recordFields.scheduling')}
+      description={t('details.schedulingHelp')}
+      value={form.values.scheduling}
+      onChange={(next) => form.setFieldValue('scheduling', next as SchedulingMode)}
+      error={form.errors.scheduling}
+    >
+      <Group gap="lg" mt={4}>
+        {schedulingModes.map((mode) => (
+          <Radio key={mode} value={mode} label={schedulingModeLabel(t, mode)} disabled={!editable} />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+}
+
 /** §2 details of a project. */
 export function ProjectDetailsTab(props: Props) {
   const { form, editable, group, alm, canShare, admin, superuser, onOpenProject, attributes } = props;
@@ -110,6 +143,7 @@ export function ProjectDetailsTab(props: Props) {
           error={form.errors.resource}
         />
       </SimpleGrid>
+      <SchedulingField form={form} editable={editable} />
       {group?.shared && <TextInput label={t('details.owningTenant')} readOnly value={group.tenant} />}
       <TagsInput
         label={t('details.sharedWith')}

@@ -14,7 +14,13 @@ import {
   trimText,
   uiToServerDate,
 } from '@fahrplan/contracts';
-import type { AttributeValue, GroupDetailsView, GroupView, OptionLists } from '@fahrplan/contracts';
+import type {
+  AttributeValue,
+  GroupDetailsView,
+  GroupView,
+  OptionLists,
+  SchedulingMode,
+} from '@fahrplan/contracts';
 import type { FormErrors } from '@mantine/form';
 import type { TFunction } from 'i18next';
 import { notAssigned } from '../../applications/details/parentOptions';
@@ -49,6 +55,8 @@ export interface ProjectFormValues {
   jiraid: string;
   cockpitid: string;
   iamId: string;
+  /** Issue 21: whether moving an item moves its successors (absent on older projects: manual). */
+  scheduling: SchedulingMode;
   rating: RatingValues;
   strategy: StrategyValue;
   /** Tenants the project is to be shared with (§2 chip input); the save flow diffs it with the server's. */
@@ -113,6 +121,7 @@ export const toFormValues = (
     jiraid: text(group?.jiraid),
     cockpitid: text(group?.cockpitid),
     iamId: text(group?.iamId),
+    scheduling: group?.scheduling ?? 'manual',
     rating: {
       metric1: group?.metric1 ?? 0,
       metric2: group?.metric2 ?? 0,
@@ -159,6 +168,7 @@ const groupFields = (values: ProjectFormValues, definitions: readonly AttributeD
     jiraid: repoId ? trimText(values.jiraid) : null,
     cockpitid: trimText(values.cockpitid),
     iamId: trimText(values.iamId),
+    scheduling: values.scheduling,
     metric1: values.rating.metric1,
     metric2: values.rating.metric2,
     metric3: values.rating.metric3,

@@ -147,6 +147,18 @@ describe('toSaveCommand', () => {
     });
   });
 
+  it('schedules a project saved before issue 21 manually, and sends a changed mode alone (issue 21)', () => {
+    const before = toFormValues(group(), '2030-01-01');
+    expect(before.scheduling).toBe('manual');
+    expect(toFormValues(group({ scheduling: 'automatic' }), '2030-01-01').scheduling).toBe('automatic');
+    const after = { ...before, scheduling: 'automatic' as const };
+    expect(toSaveCommand(after, { id: 7, version: 4, account: null }, before)).toEqual({
+      id: 7,
+      version: 4,
+      scheduling: 'automatic',
+    });
+  });
+
   it('sends no issue id without a repository', () => {
     const values = { ...toFormValues(group(), '2030-01-01'), jiraRepoId: '' };
     expect(toSaveCommand(values, null)).toMatchObject({ jirarepo: null, jiraid: null });

@@ -4,6 +4,7 @@ import { Group, Text, Tooltip } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useRow } from 'dnd-timeline';
+import type { ScheduleMove } from '@fahrplan/contracts';
 import { valueToX } from '../timeScale';
 import type { TimeRange } from '../timeScale';
 import type { CriticalHighlight } from '../dependencyArrows';
@@ -11,6 +12,7 @@ import type { LaneRow, PlacedItem } from '../timelineRows';
 import { TruncatedText } from '../../common/TruncatedText';
 import { pointLabelPx } from './timelineLayout';
 import type { RowActions, RowData } from './timelineLayout';
+import { RescheduleGhosts } from './RescheduleGhosts';
 import { TimelineItemView } from './TimelineItemView';
 import { BaselineLayer } from './BaselineLayer';
 import type { BaselineOverlay } from '../baselineOverlay';
@@ -26,6 +28,7 @@ interface LaneRowProps {
   width: number;
   readOnly: boolean;
   pending: ReadonlySet<number> | undefined;
+  ghosts: ReadonlyMap<number, ScheduleMove> | undefined;
   onOpen: (id: number) => void;
   onKey: (placed: PlacedItem, rowIndex: number, event: KeyboardEvent<HTMLDivElement>) => void;
   onCreate: (row: LaneRow, event: MouseEvent<HTMLDivElement>) => void;
@@ -46,6 +49,7 @@ export function LaneRowView({
   width,
   readOnly,
   pending,
+  ghosts,
   onOpen,
   onKey,
   onCreate,
@@ -116,6 +120,9 @@ export function LaneRowView({
         ))}
         {baseline && (
           <BaselineLayer rowKey={row.key} items={items} overlay={baseline} range={range} width={width} />
+        )}
+        {ghosts && ghosts.size > 0 && (
+          <RescheduleGhosts items={items} ghosts={ghosts} range={range} width={width} />
         )}
       </div>
     </div>

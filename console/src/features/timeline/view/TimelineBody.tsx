@@ -112,6 +112,8 @@ export function TimelineBody({
   onItemResize,
   onCreateAt,
   onOpenItem,
+  onItemPreview,
+  ghosts,
   readOnly = false,
   pending,
   height = 'calc(100vh - 190px)',
@@ -130,7 +132,7 @@ export function TimelineBody({
   const { rows, index, heights } = useBodyRows(groups, items, summaries, releases);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const unit = snapUnitFor(range, width);
-  const gestures = { rows, unit, onItemMove, onItemResize, onOpenItem };
+  const gestures = { rows, unit, onItemMove, onItemResize, onOpenItem, onItemPreview };
   const { activeRow, open } = useItemDrag({ ...gestures, pixelsToValue });
   const keyboardMove = useItemKeys({ ...gestures, readOnly });
   const virtualizer = useRowVirtualizer(heights, scrollerRef, activeRow);
@@ -228,6 +230,7 @@ export function TimelineBody({
               width={width}
               readOnly={readOnly}
               pending={pending}
+              ghosts={ghosts}
               onOpen={open}
               onKey={keyboardMove}
               onCreate={createAt}

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import type { TimelineGroup, TimelineItem, TimelineSummary } from '@fahrplan/contracts';
+import type { ScheduleMove, TimelineGroup, TimelineItem, TimelineSummary } from '@fahrplan/contracts';
 import type { BaselineOverlay } from '../baselineOverlay';
 import type { CriticalHighlight } from '../dependencyArrows';
 import type { ReleaseMilestone } from '../releaseMilestones';
@@ -21,6 +21,10 @@ export interface TimelineViewProps {
   onOpenItem: (id: number) => void;
   /** No drag, resize or create anywhere (e.g. without the right to edit items). */
   readOnly?: boolean;
+  /** While an item is dragged or resized: where it would go, snapped; null when the gesture ends. */
+  onItemPreview?: (item: TimelineItem, change: ItemChange | null) => void;
+  /** Where a drag would move other items (issue 21): drawn as ghost bars at their new dates. */
+  ghosts?: ReadonlyMap<number, ScheduleMove>;
   /** Items whose save is on its way: drawn dimmed where they were dropped. */
   pending?: ReadonlySet<number>;
   /** Shown instead of the rows when there are no projects (the toolbar stays, to move the window). */

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import type { DragEndEvent, DragStartEvent } from '@dnd-kit/core';
+import type { DragEndEvent, DragMoveEvent, DragStartEvent } from '@dnd-kit/core';
 import { useTimelineMonitor } from 'dnd-timeline';
-import type { DragItemData, PixelsToValue, ResizeEndEvent } from 'dnd-timeline';
+import type { DragItemData, PixelsToValue, ResizeEndEvent, ResizeMoveEvent } from 'dnd-timeline';
 import type { TimelineItem } from '@fahrplan/contracts';
 import { matches } from '../../shortcuts/shortcuts';
 import type { ReleaseRow } from '../releaseMilestones';
@@ -22,6 +22,41 @@ interface GestureOptions {
   onItemMove: (item: TimelineItem, change: ItemChange) => void;
   onItemResize: (item: TimelineItem, change: ItemChange) => void;
   onOpenItem: (id: number) => void;
+  onItemPreview?: (item: TimelineItem, change: ItemChange | null) => void;
+}
+
+/** Where a drag puts an item, snapped (a milestone by its centre); lane and project as the drop row's. */
+function draggedTo(
+  event: DragMoveEvent | DragEndEvent,
+  pixelsToValue: PixelsToValue,
+  unit: SnapUnit,
+): { data: DragItemData & ItemData; over: RowData; change: ItemChange } | null {
+  const data = event.active.data.current as (DragItemData & ItemData) | undefined;
+  const over = event.over?.data.current as RowData | undefined;
+  if (!data || !over || over.locked) return null;
+  const next = data.getSpanFromDragEvent?.(event);
+  if (!next) return null;
+  const { item, start, end } = data.placed;
+  const change: ItemChange =
+    item.end === null
+      ? { start: snap(next.start + pixelsToValue(pointSize / 2), unit), end: null, group: 0, subgroup: null }
+      : { ...snappedMove({ start, end }, next.start, unit), group: 0, subgroup: null };
+  return { data, over, change: { ...change, group: over.groupId, subgroup: over.laneId } };
+}
+
+/** Where a resize puts an item's edge, snapped; null when nothing would change. */
+function resizedTo(
+  event: ResizeMoveEvent,
+  unit: SnapUnit,
+): { item: TimelineItem; change: ItemChange } | null {
+  const data = event.active.data.current as DragItemData &
+    ItemData & { getSpanFromResizeEvent?: (e: ResizeMoveEvent) => TimeRange | null };
+  const next = data.getSpanFromResizeEvent?.(event);
+  if (!next) return null;
+  const { item, start, end } = data.placed;
+  const resized = snappedResize({ start, end }, event.direction, next[event.direction], unit);
+  if (resized.start === start && resized.end === end) return null;
+  return { item, change: { ...resized, group: item.group, subgroup: item.subgroup } };
 }
 
 /**
@@ -35,67 +70,90 @@ export function useItemDrag({
   onItemMove,
   onItemResize,
   onOpenItem,
+  onItemPreview,
 }: GestureOptions & { pixelsToValue: PixelsToValue }) {
   const [activeRow, setActiveRow] = useState<number | null>(null);
   const lastDragEnd = useRef(0);
+  const previewed = useRef<TimelineItem | null>(null);
 
-  const onDragStart = useCallback((event: DragStartEvent) => {
-    const data = event.active.data.current as (DragItemData & ItemData) | undefined;
-    if (data) setActiveRow(data.rowIndex);
-  }, []);
-
-  const onDragEnd = useCallback(
-    (event: DragEndEvent) => {
-      setActiveRow(null);
-      const data = event.active.data.current as (DragItemData & ItemData) | undefined;
-      const over = event.over?.data.current as RowData | undefined;
-      if (!data || !over || over.locked) return;
-      if (Math.abs(event.delta.x) + Math.abs(event.delta.y) > 0) lastDragEnd.current = Date.now();
-      const next = data.getSpanFromDragEvent?.(event);
-      if (!next) return;
-      const { item, start, end } = data.placed;
-      const change: ItemChange =
-        item.end === null
-          ? {
-              start: snap(next.start + pixelsToValue(pointSize / 2), unit),
-              end: null,
-              group: 0,
-              subgroup: null,
-            }
-          : { ...snappedMove({ start, end }, next.start, unit), group: 0, subgroup: null };
+  /** The drop's change: the lane kept when the row is the item's own; null when nothing changes. */
+  const dropOf = useCallback(
+    (event: DragMoveEvent | DragEndEvent) => {
+      const dragged = draggedTo(event, pixelsToValue, unit);
+      if (!dragged) return null;
+      const { data, over, change } = dragged;
+      const { item, start } = data.placed;
       const origin = rows[data.rowIndex];
       const sameLane =
         origin !== undefined &&
         !isReleaseRow(origin) &&
         origin.groupId === over.groupId &&
         origin.laneId === over.laneId;
-      if (sameLane && change.start === start) return;
-      onItemMove(item, {
-        ...change,
-        group: over.groupId,
-        subgroup: sameLane ? item.subgroup : over.laneId,
-      });
+      if (sameLane && change.start === start) return { item, change: null };
+      return { item, change: { ...change, subgroup: sameLane ? item.subgroup : over.laneId } };
     },
-    [pixelsToValue, unit, rows, onItemMove],
+    [pixelsToValue, unit, rows],
+  );
+
+  /** Tells the preview where the item would go (null: back where it was, or the gesture ended). */
+  const preview = useCallback(
+    (item: TimelineItem | null, change: ItemChange | null) => {
+      const shown = item ?? previewed.current;
+      previewed.current = change === null ? null : item;
+      if (shown) onItemPreview?.(shown, change);
+    },
+    [onItemPreview],
+  );
+
+  const onDragStart = useCallback((event: DragStartEvent) => {
+    const data = event.active.data.current as (DragItemData & ItemData) | undefined;
+    if (data) setActiveRow(data.rowIndex);
+  }, []);
+
+  const onDragMove = useCallback(
+    (event: DragMoveEvent) => {
+      const drop = dropOf(event);
+      preview(drop?.item ?? null, drop?.change ?? null);
+    },
+    [dropOf, preview],
+  );
+
+  const onDragEnd = useCallback(
+    (event: DragEndEvent) => {
+      setActiveRow(null);
+      const drop = dropOf(event);
+      if (drop && Math.abs(event.delta.x) + Math.abs(event.delta.y) > 0) lastDragEnd.current = Date.now();
+      if (drop?.change) onItemMove(drop.item, drop.change);
+      preview(null, null);
+    },
+    [dropOf, onItemMove, preview],
+  );
+
+  const onDragCancel = useCallback(() => {
+    setActiveRow(null);
+    preview(null, null);
+  }, [preview]);
+
+  const onResizeMove = useCallback(
+    (event: ResizeMoveEvent) => {
+      const resized = resizedTo(event, unit);
+      preview(resized?.item ?? null, resized?.change ?? null);
+    },
+    [unit, preview],
   );
 
   const onResizeEnd = useCallback(
     (event: ResizeEndEvent) => {
+      preview(null, null);
       if (event.delta.x === 0) return;
       lastDragEnd.current = Date.now();
-      const data = event.active.data.current as DragItemData &
-        ItemData & { getSpanFromResizeEvent?: (e: ResizeEndEvent) => TimeRange | null };
-      const next = data.getSpanFromResizeEvent?.(event);
-      if (!next) return;
-      const { item, start, end } = data.placed;
-      const resized = snappedResize({ start, end }, event.direction, next[event.direction], unit);
-      if (resized.start === start && resized.end === end) return;
-      onItemResize(item, { ...resized, group: item.group, subgroup: item.subgroup });
+      const resized = resizedTo(event, unit);
+      if (resized) onItemResize(resized.item, resized.change);
     },
-    [unit, onItemResize],
+    [unit, onItemResize, preview],
   );
 
-  useTimelineMonitor({ onDragStart, onDragEnd, onDragCancel: () => setActiveRow(null), onResizeEnd });
+  useTimelineMonitor({ onDragStart, onDragMove, onDragEnd, onDragCancel, onResizeMove, onResizeEnd });
 
   const open = useCallback(
     (id: number) => {
