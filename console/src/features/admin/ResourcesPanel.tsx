@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { FormEvent, KeyboardEvent } from 'react';
-import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconPlus, IconUsers, IconX } from '@tabler/icons-react';
+import { SectionHeader } from '../common/SectionHeader';
 import { resourceNameSchema } from '@fahrplan/contracts';
 import type { ResourceView } from '@fahrplan/contracts';
 import { describeError } from '../common/problem';
@@ -175,14 +176,11 @@ export function ResourcesPanel() {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          {t('tabs.resources')}
-        </Title>
+      <SectionHeader title={t('tabs.resources')} level={2}>
         <Text size="sm" c="dimmed">
           {t('resources.intro')}
         </Text>
-      </Group>
+      </SectionHeader>
       {canEdit && <AddResource />}
       <SearchField placeholder={t('resources.search')} value={search} onChange={setSearch} />
       <TableLoad what={t('tabs.resources')} isLoading={isLoading} isError={isError && !data} error={error}>

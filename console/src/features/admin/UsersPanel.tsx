@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMailForward, IconMailOff, IconUserPlus } from '@tabler/icons-react';
+import { SectionHeader } from '../common/SectionHeader';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { RoleView, UserAdminView } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
@@ -138,10 +139,7 @@ export function UsersPanel({ editable }: { editable: boolean }) {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          {t('users.title')}
-        </Title>
+      <SectionHeader title={t('users.title')} level={2}>
         {editable && (
           <Group gap="xs">
             <Button
@@ -156,7 +154,7 @@ export function UsersPanel({ editable }: { editable: boolean }) {
             </Button>
           </Group>
         )}
-      </Group>
+      </SectionHeader>
       <SearchField placeholder={t('users.search')} value={search} onChange={setSearch} />
       <TableLoad
         what={t('users.title')}

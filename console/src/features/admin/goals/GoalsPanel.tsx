@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import {
   Alert,
   Badge,
-  Button,
   Checkbox,
   Group,
   Select,
@@ -11,11 +10,11 @@ import {
   Text,
   TextInput,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { IconAlertCircle, IconCheck, IconPlus, IconTarget } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck, IconTarget } from '@tabler/icons-react';
+import { NewButton, SectionHeader } from '../../common/SectionHeader';
 import { createGoalSchema, ranges } from '@fahrplan/contracts';
 import { useCan } from '../../auth/permissions';
 import { EmptyState } from '../../common/EmptyState';
@@ -212,16 +211,9 @@ export function GoalsPanel() {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          {t('tabs.goals')}
-        </Title>
-        {canEdit && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ mode: 'new' })}>
-            {t('goals.new')}
-          </Button>
-        )}
-      </Group>
+      <SectionHeader title={t('tabs.goals')} level={2}>
+        {canEdit && <NewButton label={t('goals.new')} onClick={() => setEditing({ mode: 'new' })} />}
+      </SectionHeader>
       <TableLoad what={t('tabs.goals')} isLoading={isLoading} isError={isError} error={error}>
         {rows.length === 0 ? (
           <EmptyState icon={IconTarget} text={canEdit ? t('goals.emptyEditable') : t('goals.empty')} />
