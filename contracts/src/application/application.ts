@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { existsAlready, notDeleted, notFound, versionConflict } from '../errors';
+import { existsAlready } from '../errors';
 import type { AttributeDefinition } from '../identity/tenant.commands';
 import { assertAttributeValues, attributeValueSchema } from '../rules/attributes';
 import { changedFields, stripUndefined } from '../rules/changes';
@@ -9,6 +9,8 @@ import { checkAccount, checkDates, checkParent } from '../rules/record-checks';
 import { saveCommandSchema } from '../rules/save-command';
 import { limits, optionalText, requiredName, serverDateSchema } from '../rules/limits';
 import { numberIn, ranges } from '../rules/ranges';
+import { assertLiveAt, assertDeletedAt, revised } from '../rules/record-lifecycle';
+import type { RecordState } from '../rules/record-lifecycle';
 
 /** Application status option set (§4: the default is UNDEFINIERT; the other values are Fahrplan's). */
 export const applicationStatuses = [
@@ -92,14 +94,9 @@ export type ApplicationRestored = DomainEvent<'ApplicationRestored', { readonly 
 export type ApplicationEvent =
   ApplicationCreated | ApplicationUpdated | ApplicationDeleted | ApplicationRestored;
 
-export type ApplicationState =
-  | { readonly status: 'absent' }
-  | {
-      readonly status: 'active' | 'deleted';
-      readonly id: number;
-      readonly fields: ApplicationFields;
-      readonly version: number;
-    };
+export type ApplicationState = RecordState<{
+  readonly fields: ApplicationFields;
+}>;
 
 export const initialApplicationState: ApplicationState = { status: 'absent' };
 
@@ -111,13 +108,11 @@ export const evolveApplication = (state: ApplicationState, event: ApplicationEve
       return { status: 'active', id: appId, fields, version: 0 };
     }
     case 'ApplicationUpdated':
-      return state.status === 'absent'
-        ? state
-        : { ...state, fields: { ...state.fields, ...event.data.changes }, version: state.version + 1 };
+      return revised(state, ({ fields }) => ({ fields: { ...fields, ...event.data.changes } }));
     case 'ApplicationDeleted':
-      return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
+      return revised(state, () => ({ status: 'deleted' }));
     case 'ApplicationRestored':
-      return state.status === 'absent' ? state : { ...state, status: 'active', version: state.version + 1 };
+      return revised(state, () => ({ status: 'active' }));
     default:
       return unfolded(event, state);
   }
@@ -167,8 +162,7 @@ export const decideApplication = (
           assertAttributeValues(fields.attributes, context.applicationAttributes, [], 'application');
         return [{ type: 'ApplicationCreated', data: { id: context.newId, ...fields } }];
       }
-      if (state.status !== 'active') throw notFound('application');
-      if (seen !== state.version) throw versionConflict(state.version);
+      assertLiveAt(state, seen, 'application');
       const given = stripUndefined(requested);
       const next = { ...state.fields, ...given };
       if (requested.parent !== undefined)
@@ -188,14 +182,11 @@ export const decideApplication = (
         : [{ type: 'ApplicationUpdated', data: { id: state.id, changes } }];
     }
     case 'DeleteApplication': {
-      if (state.status !== 'active') throw notFound('application');
-      if (command.data.version !== state.version) throw versionConflict(state.version);
+      assertLiveAt(state, command.data.version, 'application');
       return [{ type: 'ApplicationDeleted', data: { id: state.id } }];
     }
     case 'RestoreApplication': {
-      if (state.status === 'absent') throw notFound('application');
-      if (state.status === 'active') throw notDeleted('application');
-      if (command.data.version !== state.version) throw versionConflict(state.version);
+      assertDeletedAt(state, command.data.version, 'application');
       return [{ type: 'ApplicationRestored', data: { id: state.id } }];
     }
     default:

@@ -5,6 +5,8 @@ import { existsAlready, invalidField, notFound, versionConflict } from '../error
 import { asOfSchema } from '../history/history';
 import { limits, requiredName } from '../rules/limits';
 import { say } from '../rules/messages';
+import { revised } from '../rules/record-lifecycle';
+import type { RecordState } from '../rules/record-lifecycle';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -36,15 +38,10 @@ export type BaselineCreated = DomainEvent<
 export type BaselineDeleted = DomainEvent<'BaselineDeleted', { readonly id: number }>;
 export type BaselineEvent = BaselineCreated | BaselineDeleted;
 
-export type BaselineState =
-  | { readonly status: 'absent' }
-  | {
-      readonly status: 'active' | 'deleted';
-      readonly id: number;
-      readonly name: string;
-      readonly at: string;
-      readonly version: number;
-    };
+export type BaselineState = RecordState<{
+  readonly name: string;
+  readonly at: string;
+}>;
 export const initialBaselineState: BaselineState = { status: 'absent' };
 
 export const evolveBaseline = (state: BaselineState, event: BaselineEvent): BaselineState => {
@@ -52,7 +49,7 @@ export const evolveBaseline = (state: BaselineState, event: BaselineEvent): Base
     case 'BaselineCreated':
       return { status: 'active', ...event.data, version: 0 };
     case 'BaselineDeleted':
-      return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
+      return revised(state, () => ({ status: 'deleted' }));
     default:
       return unfolded(event, state);
   }

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { conflictOf, existsAlready, notFound, versionConflict } from '../errors';
+import { conflictOf, existsAlready } from '../errors';
 import { changedFields, stripUndefined } from '../rules/changes';
 import { checkParent, parentNotFound } from '../rules/record-checks';
 import { limits, optionalText, requiredName } from '../rules/limits';
 import { numberIn, ranges } from '../rules/ranges';
+import { assertLiveAt, revised } from '../rules/record-lifecycle';
+import type { RecordState } from '../rules/record-lifecycle';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -48,15 +50,9 @@ export type GoalUpdated = DomainEvent<
 export type GoalDeleted = DomainEvent<'GoalDeleted', { readonly id: number }>;
 export type GoalEvent = GoalCreated | GoalUpdated | GoalDeleted;
 
-export type GoalState =
-  | { readonly status: 'absent' }
-  | {
-      readonly status: 'active' | 'deleted';
-      readonly id: number;
-      readonly fields: GoalFields;
-      /** The revision of the stream's last event (§3 version = stream revision). */
-      readonly version: number;
-    };
+export type GoalState = RecordState<{
+  readonly fields: GoalFields;
+}>;
 export const initialGoalState: GoalState = { status: 'absent' };
 
 export const evolveGoal = (state: GoalState, event: GoalEvent): GoalState => {
@@ -66,11 +62,9 @@ export const evolveGoal = (state: GoalState, event: GoalEvent): GoalState => {
       return { status: 'active', id: goalId, fields, version: 0 };
     }
     case 'GoalUpdated':
-      return state.status === 'absent'
-        ? state
-        : { ...state, fields: { ...state.fields, ...event.data.changes }, version: state.version + 1 };
+      return revised(state, ({ fields }) => ({ fields: { ...fields, ...event.data.changes } }));
     case 'GoalDeleted':
-      return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
+      return revised(state, () => ({ status: 'deleted' }));
     default:
       return unfolded(event, state);
   }
@@ -102,8 +96,7 @@ export const decideGoal = (command: GoalCommand, state: GoalState, context: Goal
     }
     case 'UpdateGoal': {
       const { id: _id, version: seen, ...requested } = command.data;
-      if (state.status !== 'active') throw notFound('goal');
-      if (seen !== state.version) throw versionConflict(state.version);
+      assertLiveAt(state, seen, 'goal');
       const given = stripUndefined(requested);
       if (given.parent !== undefined && given.parent !== state.fields.parent)
         checkParent(goal, state.id, given.parent, context.parentChain);
@@ -113,8 +106,7 @@ export const decideGoal = (command: GoalCommand, state: GoalState, context: Goal
         : [{ type: 'GoalUpdated', data: { id: state.id, changes } }];
     }
     case 'DeleteGoal': {
-      if (state.status !== 'active') throw notFound('goal');
-      if (command.data.version !== state.version) throw versionConflict(state.version);
+      assertLiveAt(state, command.data.version, 'goal');
       // a project's goal values and the goal tree must not point at a deleted goal
       if ((context.usedBy ?? []).length > 0) throw conflictOf('in-use', 'goal in use', { what: 'goal' });
       if ((context.children ?? []).length > 0)

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { say } from '../rules/messages';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { existsAlready, notFound, validationError, versionConflict } from '../errors';
+import { existsAlready, validationError } from '../errors';
 import { requiredName } from '../rules/limits';
+import { assertLiveAt, revised } from '../rules/record-lifecycle';
+import type { RecordState } from '../rules/record-lifecycle';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -35,15 +37,9 @@ export type ResourceRenamed = DomainEvent<'ResourceRenamed', { readonly id: numb
 export type ResourceDeleted = DomainEvent<'ResourceDeleted', { readonly id: number }>;
 export type ResourceEvent = ResourceCreated | ResourceRenamed | ResourceDeleted;
 
-export type ResourceState =
-  | { readonly status: 'absent' }
-  | {
-      readonly status: 'active' | 'deleted';
-      readonly id: number;
-      readonly name: string;
-      /** The revision of the stream's last event (§3 version = stream revision). */
-      readonly version: number;
-    };
+export type ResourceState = RecordState<{
+  readonly name: string;
+}>;
 
 export const initialResourceState: ResourceState = { status: 'absent' };
 
@@ -52,11 +48,9 @@ export const evolveResource = (state: ResourceState, event: ResourceEvent): Reso
     case 'ResourceCreated':
       return { status: 'active', id: event.data.id, name: event.data.name, version: 0 };
     case 'ResourceRenamed':
-      return state.status === 'absent'
-        ? state
-        : { ...state, name: event.data.name, version: state.version + 1 };
+      return revised(state, () => ({ name: event.data.name }));
     case 'ResourceDeleted':
-      return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
+      return revised(state, () => ({ status: 'deleted' }));
     default:
       return unfolded(event, state);
   }
@@ -79,13 +73,11 @@ export const decideResource = (
         if (state.status !== 'absent') throw existsAlready('resource');
         return [{ type: 'ResourceCreated', data: { id: context.newId, name } }];
       }
-      if (state.status !== 'active') throw notFound('resource');
-      if (seen !== state.version) throw versionConflict(state.version);
+      assertLiveAt(state, seen, 'resource');
       return name === state.name ? [] : [{ type: 'ResourceRenamed', data: { id: state.id, name } }];
     }
     case 'DeleteResource': {
-      if (state.status !== 'active') throw notFound('resource');
-      if (command.data.version !== state.version) throw versionConflict(state.version);
+      assertLiveAt(state, command.data.version, 'resource');
       return [{ type: 'ResourceDeleted', data: { id: state.id } }];
     }
     default:
