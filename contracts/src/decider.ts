@@ -19,6 +19,19 @@ export const deciderOf = <Command, State, Event extends DomainEvent, Context>(
 ): Decider<Command, State, Event, Context> => ({ decide, evolve, initialState });
 
 /**
+ * An evolve written as a table, one fold per event type given the state and the event's data: a
+ * compile error when a type is missing; at run time an event the aggregate does not fold changes nothing.
+ */
+export const evolverOf =
+  <State, Event extends DomainEvent>(folds: {
+    readonly [Type in Event['type']]: (state: State, data: Extract<Event, { type: Type }>['data']) => State;
+  }) =>
+  (state: State, event: Event): State => {
+    const fold = (folds as Readonly<Record<string, (state: State, data: unknown) => State>>)[event.type];
+    return fold ? fold(state, event.data) : state;
+  };
+
+/**
  * The `default` of an evolve's switch over its closed union of events: a compile error when a case is
  * missing; at run time an event the aggregate does not fold changes nothing.
  */

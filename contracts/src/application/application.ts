@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deciderOf, unfolded, unknownCommand } from '../decider';
+import { deciderOf, evolverOf, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { existsAlready } from '../errors';
 import type { AttributeDefinition } from '../identity/tenant.commands';
@@ -9,7 +9,7 @@ import { checkAccount, checkDates, checkParent } from '../rules/record-checks';
 import { saveCommandSchema } from '../rules/save-command';
 import { limits, optionalText, requiredName, serverDateSchema } from '../rules/limits';
 import { numberIn, ranges } from '../rules/ranges';
-import { assertLiveAt, assertDeletedAt, revised } from '../rules/record-lifecycle';
+import { assertDeletedAt, assertLiveAt, markDeleted, markRestored, revised } from '../rules/record-lifecycle';
 import type { RecordState } from '../rules/record-lifecycle';
 
 /** Application status option set (§4: the default is UNDEFINIERT; the other values are Fahrplan's). */
@@ -101,22 +101,18 @@ export type ApplicationState = RecordState<{
 export const initialApplicationState: ApplicationState = { status: 'absent' };
 
 /** `version` counts from 0: the revision of the stream's last event (§3 version = stream revision). */
-export const evolveApplication = (state: ApplicationState, event: ApplicationEvent): ApplicationState => {
-  switch (event.type) {
-    case 'ApplicationCreated': {
-      const { id: appId, ...fields } = event.data;
-      return { status: 'active', id: appId, fields, version: 0 };
-    }
-    case 'ApplicationUpdated':
-      return revised(state, ({ fields }) => ({ fields: { ...fields, ...event.data.changes } }));
-    case 'ApplicationDeleted':
-      return revised(state, () => ({ status: 'deleted' }));
-    case 'ApplicationRestored':
-      return revised(state, () => ({ status: 'active' }));
-    default:
-      return unfolded(event, state);
-  }
-};
+export const evolveApplication = evolverOf<ApplicationState, ApplicationEvent>({
+  ApplicationCreated: (_state, { id: appId, ...fields }) => ({
+    status: 'active',
+    id: appId,
+    fields,
+    version: 0,
+  }),
+  ApplicationUpdated: (state, { changes }) =>
+    revised(state, ({ fields }) => ({ fields: { ...fields, ...changes } })),
+  ApplicationDeleted: markDeleted,
+  ApplicationRestored: markRestored,
+});
 
 /** What the decider needs to know beyond the stream: facts the handler looked up. */
 export interface ApplicationContext extends DecisionContext {

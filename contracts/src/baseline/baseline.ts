@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { deciderOf, unfolded, unknownCommand } from '../decider';
+import { deciderOf, evolverOf, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { existsAlready, invalidField, notFound, versionConflict } from '../errors';
 import { asOfSchema } from '../history/history';
 import { limits, requiredName } from '../rules/limits';
 import { say } from '../rules/messages';
-import { revised } from '../rules/record-lifecycle';
+import { markDeleted } from '../rules/record-lifecycle';
 import type { RecordState } from '../rules/record-lifecycle';
 
 const id = z.number().int().positive();
@@ -44,16 +44,10 @@ export type BaselineState = RecordState<{
 }>;
 export const initialBaselineState: BaselineState = { status: 'absent' };
 
-export const evolveBaseline = (state: BaselineState, event: BaselineEvent): BaselineState => {
-  switch (event.type) {
-    case 'BaselineCreated':
-      return { status: 'active', ...event.data, version: 0 };
-    case 'BaselineDeleted':
-      return revised(state, () => ({ status: 'deleted' }));
-    default:
-      return unfolded(event, state);
-  }
-};
+export const evolveBaseline = evolverOf<BaselineState, BaselineEvent>({
+  BaselineCreated: (_state, data) => ({ status: 'active', ...data, version: 0 }),
+  BaselineDeleted: markDeleted,
+});
 
 export interface BaselineContext extends DecisionContext {
   readonly newId: number;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { deciderOf, unfolded, unknownCommand } from '../decider';
+import { deciderOf, evolverOf, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { conflictOf, existsAlready } from '../errors';
 import { changedFields, stripUndefined } from '../rules/changes';
 import { checkParent, parentNotFound } from '../rules/record-checks';
 import { limits, optionalText, requiredName } from '../rules/limits';
 import { numberIn, ranges } from '../rules/ranges';
-import { assertLiveAt, revised } from '../rules/record-lifecycle';
+import { assertLiveAt, markDeleted, revised } from '../rules/record-lifecycle';
 import type { RecordState } from '../rules/record-lifecycle';
 
 const id = z.number().int().positive();
@@ -55,20 +55,12 @@ export type GoalState = RecordState<{
 }>;
 export const initialGoalState: GoalState = { status: 'absent' };
 
-export const evolveGoal = (state: GoalState, event: GoalEvent): GoalState => {
-  switch (event.type) {
-    case 'GoalCreated': {
-      const { id: goalId, ...fields } = event.data;
-      return { status: 'active', id: goalId, fields, version: 0 };
-    }
-    case 'GoalUpdated':
-      return revised(state, ({ fields }) => ({ fields: { ...fields, ...event.data.changes } }));
-    case 'GoalDeleted':
-      return revised(state, () => ({ status: 'deleted' }));
-    default:
-      return unfolded(event, state);
-  }
-};
+export const evolveGoal = evolverOf<GoalState, GoalEvent>({
+  GoalCreated: (_state, { id: goalId, ...fields }) => ({ status: 'active', id: goalId, fields, version: 0 }),
+  GoalUpdated: (state, { changes }) =>
+    revised(state, ({ fields }) => ({ fields: { ...fields, ...changes } })),
+  GoalDeleted: markDeleted,
+});
 
 export interface GoalContext extends DecisionContext {
   readonly newId: number;

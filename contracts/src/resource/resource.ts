@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { say } from '../rules/messages';
-import { deciderOf, unfolded, unknownCommand } from '../decider';
+import { deciderOf, evolverOf, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { existsAlready, validationError } from '../errors';
 import { requiredName } from '../rules/limits';
-import { assertLiveAt, revised } from '../rules/record-lifecycle';
+import { assertLiveAt, markDeleted, revised } from '../rules/record-lifecycle';
 import type { RecordState } from '../rules/record-lifecycle';
 
 const id = z.number().int().positive();
@@ -43,18 +43,11 @@ export type ResourceState = RecordState<{
 
 export const initialResourceState: ResourceState = { status: 'absent' };
 
-export const evolveResource = (state: ResourceState, event: ResourceEvent): ResourceState => {
-  switch (event.type) {
-    case 'ResourceCreated':
-      return { status: 'active', id: event.data.id, name: event.data.name, version: 0 };
-    case 'ResourceRenamed':
-      return revised(state, () => ({ name: event.data.name }));
-    case 'ResourceDeleted':
-      return revised(state, () => ({ status: 'deleted' }));
-    default:
-      return unfolded(event, state);
-  }
-};
+export const evolveResource = evolverOf<ResourceState, ResourceEvent>({
+  ResourceCreated: (_state, { id, name }) => ({ status: 'active', id, name, version: 0 }),
+  ResourceRenamed: (state, { name }) => revised(state, () => ({ name })),
+  ResourceDeleted: markDeleted,
+});
 
 export interface ResourceContext extends DecisionContext {
   /** The id allocated for a new resource. */

@@ -22,6 +22,14 @@ export const revised = <State extends RecordState<object>>(
   return { ...recorded, ...change(recorded), version: recorded.version + 1 } as State;
 };
 
+/** The fold of a record's deletion. */
+export const markDeleted = <State extends RecordState<object>>(state: State): State =>
+  revised(state, () => ({ status: 'deleted' }) as Partial<Recorded<State>>);
+
+/** The fold of a deleted record's restoration: live again, as it was when deleted. */
+export const markRestored = <State extends RecordState<object>>(state: State): State =>
+  revised(state, () => ({ status: 'active' }) as Partial<Recorded<State>>);
+
 /** A command that changes or deletes a record: the record is live and at the version the user saw. */
 export function assertLiveAt<State extends RecordState<object>>(
   state: State,

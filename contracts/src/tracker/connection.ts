@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { say } from '../rules/messages';
-import { deciderOf, unfolded, unknownCommand } from '../decider';
+import { deciderOf, evolverOf, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, existsAlready, invalidField, notFound, validationError } from '../errors';
 import { problem } from '../problems';
 import { requiredName } from '../rules/limits';
-import { assertLiveAt, revised } from '../rules/record-lifecycle';
+import { assertLiveAt, markDeleted, revised } from '../rules/record-lifecycle';
 import type { RecordState } from '../rules/record-lifecycle';
 
 const id = z.number().int().positive();
@@ -175,23 +175,18 @@ export type TrackerConnectionState = RecordState<
 
 export const initialTrackerConnectionState: TrackerConnectionState = { status: 'absent' };
 
-export const evolveTrackerConnection = (
-  state: TrackerConnectionState,
-  event: TrackerConnectionEvent,
-): TrackerConnectionState => {
-  switch (event.type) {
-    case 'TrackerConnectionCreated': {
-      const { id: connectionId, secret, ...settings } = event.data;
-      return { status: 'active', id: connectionId, secret, ...settings, version: 0 };
-    }
-    case 'TrackerConnectionUpdated':
-      return revised(state, ({ secret }) => ({ ...event.data.changes, secret: event.data.secret ?? secret }));
-    case 'TrackerConnectionDeleted':
-      return revised(state, () => ({ status: 'deleted' }));
-    default:
-      return unfolded(event, state);
-  }
-};
+export const evolveTrackerConnection = evolverOf<TrackerConnectionState, TrackerConnectionEvent>({
+  TrackerConnectionCreated: (_state, { id: connectionId, secret, ...settings }) => ({
+    status: 'active',
+    id: connectionId,
+    secret,
+    ...settings,
+    version: 0,
+  }),
+  TrackerConnectionUpdated: (state, { changes, secret: given }) =>
+    revised(state, ({ secret }) => ({ ...changes, secret: given ?? secret })),
+  TrackerConnectionDeleted: markDeleted,
+});
 
 export interface TrackerConnectionContext extends DecisionContext {
   /** The id allocated for a new connection. */
