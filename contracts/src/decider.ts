@@ -19,6 +19,24 @@ export const deciderOf = <Command, State, Event extends DomainEvent, Context>(
 ): Decider<Command, State, Event, Context> => ({ decide, evolve, initialState });
 
 /**
+ * A decide written as a table, one decision per command type given the command's data, the state and
+ * the context: a compile error when a type is missing.
+ */
+export const decideByType =
+  <Command extends DomainEvent, State, Event extends DomainEvent, Context>(decisions: {
+    readonly [Type in Command['type']]: (
+      data: Extract<Command, { type: Type }>['data'],
+      state: State,
+      context: Context,
+    ) => Event[];
+  }) =>
+  (command: Command, state: State, context: Context): Event[] => {
+    type Decision = (data: unknown, state: State, context: Context) => Event[];
+    const decision = (decisions as Readonly<Record<string, Decision>>)[command.type];
+    return decision ? decision(command.data, state, context) : unknownCommand(command as never);
+  };
+
+/**
  * An evolve written as a table, one fold per event type given the state and the event's data: a
  * compile error when a type is missing; at run time an event the aggregate does not fold changes nothing.
  */

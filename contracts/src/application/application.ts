@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deciderOf, evolverOf, unknownCommand } from '../decider';
+import { decideByType, deciderOf, evolverOf } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { existsAlready } from '../errors';
 import type { AttributeDefinition } from '../identity/tenant.commands';
@@ -140,54 +140,50 @@ const checkAccountOf = (
   context: ApplicationContext,
 ): void => checkAccount(application, { refType: 'application', id: selfId }, account, context.account);
 
-export const decideApplication = (
-  command: ApplicationCommand,
-  state: ApplicationState,
-  context: ApplicationContext,
-): ApplicationEvent[] => {
-  switch (command.type) {
-    case 'SaveApplication': {
-      const { id: requestedId, version: seen, ...requested } = command.data;
-      if (requestedId === undefined) {
-        if (state.status !== 'absent') throw existsAlready('application');
-        const fields = applicationFieldsSchema.parse(requested);
-        checkParent(application, context.newId, fields.parent, context.parentChain);
-        checkDates(fields.start, fields.end);
-        checkAccountOf(context.newId, fields.account, context);
-        if (context.applicationAttributes !== undefined)
-          assertAttributeValues(fields.attributes, context.applicationAttributes, [], 'application');
-        return [{ type: 'ApplicationCreated', data: { id: context.newId, ...fields } }];
-      }
-      assertLiveAt(state, seen, 'application');
-      const given = stripUndefined(requested);
-      const next = { ...state.fields, ...given };
-      if (requested.parent !== undefined)
-        checkParent(application, state.id, next.parent, context.parentChain);
-      checkDates(next.start, next.end);
-      if (requested.account !== state.fields.account) checkAccountOf(state.id, requested.account, context);
-      if (requested.attributes !== undefined && context.applicationAttributes !== undefined)
-        assertAttributeValues(
-          requested.attributes,
-          context.applicationAttributes,
-          state.fields.attributes,
-          'application',
-        );
-      const changes = changedFields(state.fields, given);
-      return Object.keys(changes).length === 0
-        ? []
-        : [{ type: 'ApplicationUpdated', data: { id: state.id, changes } }];
+export const decideApplication = decideByType<
+  ApplicationCommand,
+  ApplicationState,
+  ApplicationEvent,
+  ApplicationContext
+>({
+  SaveApplication: (data, state, context) => {
+    const { id: requestedId, version: seen, ...requested } = data;
+    if (requestedId === undefined) {
+      if (state.status !== 'absent') throw existsAlready('application');
+      const fields = applicationFieldsSchema.parse(requested);
+      checkParent(application, context.newId, fields.parent, context.parentChain);
+      checkDates(fields.start, fields.end);
+      checkAccountOf(context.newId, fields.account, context);
+      if (context.applicationAttributes !== undefined)
+        assertAttributeValues(fields.attributes, context.applicationAttributes, [], 'application');
+      return [{ type: 'ApplicationCreated', data: { id: context.newId, ...fields } }];
     }
-    case 'DeleteApplication': {
-      assertLiveAt(state, command.data.version, 'application');
-      return [{ type: 'ApplicationDeleted', data: { id: state.id } }];
-    }
-    case 'RestoreApplication': {
-      assertDeletedAt(state, command.data.version, 'application');
-      return [{ type: 'ApplicationRestored', data: { id: state.id } }];
-    }
-    default:
-      return unknownCommand(command);
-  }
-};
+    assertLiveAt(state, seen, 'application');
+    const given = stripUndefined(requested);
+    const next = { ...state.fields, ...given };
+    if (requested.parent !== undefined) checkParent(application, state.id, next.parent, context.parentChain);
+    checkDates(next.start, next.end);
+    if (requested.account !== state.fields.account) checkAccountOf(state.id, requested.account, context);
+    if (requested.attributes !== undefined && context.applicationAttributes !== undefined)
+      assertAttributeValues(
+        requested.attributes,
+        context.applicationAttributes,
+        state.fields.attributes,
+        'application',
+      );
+    const changes = changedFields(state.fields, given);
+    return Object.keys(changes).length === 0
+      ? []
+      : [{ type: 'ApplicationUpdated', data: { id: state.id, changes } }];
+  },
+  DeleteApplication: (data, state) => {
+    assertLiveAt(state, data.version, 'application');
+    return [{ type: 'ApplicationDeleted', data: { id: state.id } }];
+  },
+  RestoreApplication: (data, state) => {
+    assertDeletedAt(state, data.version, 'application');
+    return [{ type: 'ApplicationRestored', data: { id: state.id } }];
+  },
+});
 
 export const applicationDecider = deciderOf(decideApplication, evolveApplication, initialApplicationState);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deciderOf, evolverOf, unknownCommand } from '../decider';
+import { decideByType, deciderOf, evolverOf } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { existsAlready, invalidField, notFound, versionConflict } from '../errors';
 import { asOfSchema } from '../history/history';
@@ -55,41 +55,33 @@ export interface BaselineContext extends DecisionContext {
   readonly tenantSince?: string | null;
 }
 
-export const decideBaseline = (
-  command: BaselineCommand,
-  state: BaselineState,
-  context: BaselineContext,
-): BaselineEvent[] => {
-  switch (command.type) {
-    case 'CreateBaseline': {
-      if (state.status !== 'absent') throw existsAlready('baseline');
-      const at = new Date(command.data.at ?? context.now);
-      if (at.getTime() > Date.parse(context.now))
-        throw invalidField('at', say('in-the-future'), 'a baseline’s instant cannot be in the future');
-      // now is never before the tenant, even when writers' clocks disagree
-      const given = command.data.at !== undefined;
-      if (given && context.tenantSince && at.getTime() < Date.parse(context.tenantSince))
-        throw invalidField(
-          'at',
-          say('before-the-tenant'),
-          `a baseline’s instant cannot be before the tenant existed (${context.tenantSince})`,
-        );
-      return [
-        {
-          type: 'BaselineCreated',
-          data: { id: context.newId, name: command.data.name, at: at.toISOString() },
-        },
-      ];
-    }
-    case 'DeleteBaseline': {
-      if (state.status !== 'active') throw notFound('baseline');
-      const seen = command.data.version;
-      if (seen !== undefined && seen !== state.version) throw versionConflict(state.version);
-      return [{ type: 'BaselineDeleted', data: { id: state.id } }];
-    }
-    default:
-      return unknownCommand(command);
-  }
-};
+export const decideBaseline = decideByType<BaselineCommand, BaselineState, BaselineEvent, BaselineContext>({
+  CreateBaseline: (data, state, context) => {
+    if (state.status !== 'absent') throw existsAlready('baseline');
+    const at = new Date(data.at ?? context.now);
+    if (at.getTime() > Date.parse(context.now))
+      throw invalidField('at', say('in-the-future'), 'a baseline’s instant cannot be in the future');
+    // now is never before the tenant, even when writers' clocks disagree
+    const given = data.at !== undefined;
+    if (given && context.tenantSince && at.getTime() < Date.parse(context.tenantSince))
+      throw invalidField(
+        'at',
+        say('before-the-tenant'),
+        `a baseline’s instant cannot be before the tenant existed (${context.tenantSince})`,
+      );
+    return [
+      {
+        type: 'BaselineCreated',
+        data: { id: context.newId, name: data.name, at: at.toISOString() },
+      },
+    ];
+  },
+  DeleteBaseline: (data, state) => {
+    if (state.status !== 'active') throw notFound('baseline');
+    const seen = data.version;
+    if (seen !== undefined && seen !== state.version) throw versionConflict(state.version);
+    return [{ type: 'BaselineDeleted', data: { id: state.id } }];
+  },
+});
 
 export const baselineDecider = deciderOf(decideBaseline, evolveBaseline, initialBaselineState);

@@ -1,5 +1,5 @@
 import { say } from '../rules/messages';
-import { deciderOf, unknownCommand } from '../decider';
+import { decideByType, deciderOf } from '../decider';
 import type { DecisionContext } from '../events';
 import { conflictOf, existsAlready, invalidField, notDeleted, notFound, versionConflict } from '../errors';
 import { moveKeepingDuration } from '../rules/calendar';
@@ -7,45 +7,11 @@ import { changedFields, stripUndefined } from '../rules/changes';
 import { checkAccount, checkDates, checkParent } from '../rules/record-checks';
 import { metricTypes, priority } from '../rules/priority';
 import { groupFieldsSchema, metricLimits } from './group.commands';
-import type {
-  AcceptProjectShareData,
-  AddSubgroupData,
-  DeleteGroupData,
-  GroupCommand,
-  GroupFields,
-  RemoveSubgroupData,
-  RenameSubgroupData,
-  RestoreGroupData,
-  RestoreSubgroupData,
-  SaveGroupData,
-  SetGroupGoalsData,
-  ShareProjectData,
-} from './group.commands';
-import type {
-  GroupCreated,
-  GroupDeleted,
-  GroupEvent,
-  GroupRestored,
-  GroupGoalsSet,
-  GroupUpdated,
-  ProjectShareAccepted,
-  ProjectShareDeclined,
-  ProjectShared,
-  ProjectUnshared,
-  SubgroupAdded,
-  SubgroupRemoved,
-  SubgroupRenamed,
-  SubgroupRestored,
-} from './group.events';
+import type { AcceptProjectShareData, AddSubgroupData, DeleteGroupData, GroupCommand, GroupFields, RemoveSubgroupData, RenameSubgroupData, RestoreGroupData, RestoreSubgroupData, SaveGroupData, SetGroupGoalsData, ShareProjectData } from './group.commands';
+import type { GroupCreated, GroupDeleted, GroupEvent, GroupRestored, GroupGoalsSet, GroupUpdated, ProjectShareAccepted, ProjectShareDeclined, ProjectShared, ProjectUnshared, SubgroupAdded, SubgroupRemoved, SubgroupRenamed, SubgroupRestored } from './group.events';
 import { evolveGroup, initialGroupState } from './group.state';
 import type { GroupState, ProjectShare } from './group.state';
-import {
-  checkListed,
-  defaultOptionLists,
-  optionLabel,
-  optionListFields,
-  sharedParentValues,
-} from '../options/option-lists';
+import { checkListed, defaultOptionLists, optionLabel, optionListFields, sharedParentValues } from '../options/option-lists';
 import type { OptionLists } from '../options/option-lists';
 import { assertAttributeValues } from '../rules/attributes';
 import type { AttributeDefinition } from '../identity/tenant.commands';
@@ -429,38 +395,19 @@ const restoreSubgroup = (
   return [{ type: 'SubgroupRestored', data: { id: group.id, subgroup: lane } }];
 };
 
-export const decideGroup = (
-  command: GroupCommand,
-  state: GroupState,
-  context: GroupContext,
-): GroupEvent[] => {
-  switch (command.type) {
-    case 'SaveGroup':
-      return saveGroup(command.data, state, context);
-    case 'DeleteGroup':
-      return deleteGroup(command.data, state, context);
-    case 'RestoreGroup':
-      return restoreGroup(command.data, state, context);
-    case 'SetGroupGoals':
-      return setGroupGoals(command.data, state, context);
-    case 'ShareProject':
-      return shareProject(command.data, state, context);
-    case 'UnshareProject':
-      return unshareProject(command.data, state);
-    case 'AcceptProjectShare':
-    case 'DeclineProjectShare':
-      return answerProjectShare(command.type, command.data, state);
-    case 'AddSubgroup':
-      return addSubgroup(command.data, state);
-    case 'RenameSubgroup':
-      return renameSubgroup(command.data, state);
-    case 'RemoveSubgroup':
-      return removeSubgroup(command.data, state, context);
-    case 'RestoreSubgroup':
-      return restoreSubgroup(command.data, state);
-    default:
-      return unknownCommand(command);
-  }
-};
+export const decideGroup = decideByType<GroupCommand, GroupState, GroupEvent, GroupContext>({
+  SaveGroup: saveGroup,
+  DeleteGroup: deleteGroup,
+  RestoreGroup: restoreGroup,
+  SetGroupGoals: setGroupGoals,
+  ShareProject: shareProject,
+  UnshareProject: unshareProject,
+  AcceptProjectShare: (data, state) => answerProjectShare('AcceptProjectShare', data, state),
+  DeclineProjectShare: (data, state) => answerProjectShare('DeclineProjectShare', data, state),
+  AddSubgroup: addSubgroup,
+  RenameSubgroup: renameSubgroup,
+  RemoveSubgroup: removeSubgroup,
+  RestoreSubgroup: restoreSubgroup,
+});
 
 export const groupDecider = deciderOf(decideGroup, evolveGroup, initialGroupState);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { say } from '../rules/messages';
-import { deciderOf, evolverOf, unknownCommand } from '../decider';
+import { decideByType, deciderOf, evolverOf } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { existsAlready, validationError } from '../errors';
 import { requiredName } from '../rules/limits';
@@ -54,29 +54,21 @@ export interface ResourceContext extends DecisionContext {
   readonly newId: number;
 }
 
-export const decideResource = (
-  command: ResourceCommand,
-  state: ResourceState,
-  context: ResourceContext,
-): ResourceEvent[] => {
-  switch (command.type) {
-    case 'SaveResource': {
-      const { id: requestedId, version: seen, name } = command.data;
-      if (requestedId === undefined) {
-        if (state.status !== 'absent') throw existsAlready('resource');
-        return [{ type: 'ResourceCreated', data: { id: context.newId, name } }];
-      }
-      assertLiveAt(state, seen, 'resource');
-      return name === state.name ? [] : [{ type: 'ResourceRenamed', data: { id: state.id, name } }];
+export const decideResource = decideByType<ResourceCommand, ResourceState, ResourceEvent, ResourceContext>({
+  SaveResource: (data, state, context) => {
+    const { id: requestedId, version: seen, name } = data;
+    if (requestedId === undefined) {
+      if (state.status !== 'absent') throw existsAlready('resource');
+      return [{ type: 'ResourceCreated', data: { id: context.newId, name } }];
     }
-    case 'DeleteResource': {
-      assertLiveAt(state, command.data.version, 'resource');
-      return [{ type: 'ResourceDeleted', data: { id: state.id } }];
-    }
-    default:
-      return unknownCommand(command);
-  }
-};
+    assertLiveAt(state, seen, 'resource');
+    return name === state.name ? [] : [{ type: 'ResourceRenamed', data: { id: state.id, name } }];
+  },
+  DeleteResource: (data, state) => {
+    assertLiveAt(state, data.version, 'resource');
+    return [{ type: 'ResourceDeleted', data: { id: state.id } }];
+  },
+});
 
 export const resourceDecider = deciderOf(decideResource, evolveResource, initialResourceState);
 

@@ -1,4 +1,4 @@
-import { evolverOf } from '../decider';
+import { decideByType, evolverOf } from '../decider';
 import type { DomainEvent } from '../events';
 import { assertDeletedAt, assertLiveAt, markDeleted, markRestored, revised } from './record-lifecycle';
 import type { RecordState } from './record-lifecycle';
@@ -56,5 +56,26 @@ describe('an evolve written as a table', () => {
 
   it('leaves the state as it is for an event it does not fold', () => {
     expect(evolve(live, { type: 'NoteMoved', data: { id: 7 } } as unknown as NoteEvent)).toBe(live);
+  });
+});
+
+describe('a decide written as a table', () => {
+  type NoteCommand = DomainEvent<'DeleteNote', { readonly id: number; readonly version: number }>;
+  const decide = decideByType<NoteCommand, NoteState, NoteEvent, null>({
+    DeleteNote: ({ version }, state) => {
+      assertLiveAt(state, version, 'note');
+      return [{ type: 'NoteDeleted', data: { id: state.id } }];
+    },
+  });
+
+  it('decides each command type with its own entry', () => {
+    expect(decide({ type: 'DeleteNote', data: { id: 7, version: 2 } }, live, null)).toEqual([
+      { type: 'NoteDeleted', data: { id: 7 } },
+    ]);
+  });
+
+  it('throws on a command type it does not know', () => {
+    const unknown = { type: 'MoveNote', data: { id: 7, version: 2 } } as unknown as NoteCommand;
+    expect(() => decide(unknown, live, null)).toThrow('unknown command MoveNote');
   });
 });
