@@ -21,6 +21,7 @@ import {
 import { pageItems } from '../api/pages';
 import { SearchField } from '../common/CataloguePage';
 import { LoadMore, morePages } from '../common/LoadMore';
+import { TableHeader } from '../common/TableHeader';
 
 /** The shared name rule (§3: trimmed, 1–100 characters); null when the name is fine. */
 const nameError = (name: string): string | null =>
@@ -191,13 +192,13 @@ export function ResourcesPanel() {
           />
         ) : (
           <Table striped highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('resources.name')}</Table.Th>
-                <Table.Th w={90}>{t('resources.id')}</Table.Th>
-                {canEdit && <Table.Th w={100} aria-label={t('actions')} />}
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader
+              cells={[
+                t('resources.name'),
+                { label: t('resources.id'), w: 90 },
+                canEdit && { label: t('actions'), w: 100, unlabelled: true },
+              ]}
+            />
             <Table.Tbody>
               {resources.map((resource) => (
                 <Table.Tr key={resource.id}>

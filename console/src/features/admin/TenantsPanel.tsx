@@ -13,6 +13,7 @@ import { FormDialog, useCommandRun } from '../record-dialog/FormDialog';
 import { useCreateTenantMutation } from './adminApi';
 import { FeatureSwitches } from './FeatureSwitches';
 import { useSwitchTenant } from './tenantSession';
+import { TableHeader } from '../common/TableHeader';
 
 interface NewTenantValues {
   name: string;
@@ -110,13 +111,7 @@ export function TenantsPanel({ canCreate }: { canCreate: boolean }) {
       </SectionHeader>
       <Paper withBorder radius="sm">
         <Table aria-label={t('tenants.table')} verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('tabs.tenant')}</Table.Th>
-              <Table.Th>{t('tenants.membership')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader cells={[t('tabs.tenant'), t('tenants.membership'), {}]} />
           <Table.Tbody>
             {me.tenants.map((tenant) => (
               <Table.Tr key={tenant} data-testid={`tenant-row-${tenant}`}>

@@ -18,6 +18,7 @@ import { pageItems } from '../api/pages';
 import { SearchField } from '../common/CataloguePage';
 import { EditUserDialog } from './EditUserDialog';
 import { CreateUserDialog, InviteDialog } from './UserDialogs';
+import { TableHeader } from '../common/TableHeader';
 
 const roleNames = (ids: readonly number[], roles: readonly RoleView[]) =>
   ids.map((id) => roles.find((r) => r.id === id)?.name ?? `#${id}`);
@@ -96,13 +97,9 @@ function InvitationsList({ roles }: { roles: readonly RoleView[] }) {
         <EmptyState icon={IconMailOff} text={t('users.invitations.empty')} />
       ) : (
         <Table withTableBorder striped aria-label={t('users.invitations.table')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('users.columns.homeTenant')}</Table.Th>
-              <Table.Th>{t('users.columns.username')}</Table.Th>
-              <Table.Th>{t('users.invitations.roles')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader
+            cells={[t('users.columns.homeTenant'), t('users.columns.username'), t('users.invitations.roles')]}
+          />
           <Table.Tbody>
             {data.map((invitation) => (
               <Table.Tr key={`${invitation.tenant}/${invitation.username}`}>

@@ -15,6 +15,7 @@ import { notifySuccess } from '../common/notify';
 import { describeError, fieldMessage, problemOf } from '../common/problem';
 import { pickerToAsOf } from '../as-of/asOfControl';
 import { BaselineComparisonPanel } from './BaselineComparison';
+import { TableHeader } from '../common/TableHeader';
 import {
   useCreateBaselineMutation,
   useDeleteBaselineMutation,
@@ -177,14 +178,7 @@ export function BaselinesPage() {
       ) : (
         <Stack gap="xs">
           <Table striped highlightOnHover aria-label={t('list.label')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('list.name')}</Table.Th>
-                <Table.Th>{t('list.at')}</Table.Th>
-                <Table.Th>{t('list.createdBy')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader cells={[t('list.name'), t('list.at'), t('list.createdBy'), {}]} />
             <Table.Tbody>
               {baselines.map((baseline) => (
                 <BaselineRow

@@ -38,6 +38,7 @@ import { useDeleteTrackerConnectionMutation, useGetTrackerConnectionsQuery } fro
 import { TrackerConnectionDialog } from './TrackerConnectionDialog';
 import { useConnectionTest } from './useConnectionTest';
 import { useJiraEnabled, useNow, useSyncNow } from './useTracker';
+import { TableHeader } from '../common/TableHeader';
 
 function MirrorCell({ connection, now }: { connection: TrackerConnectionView; now: number }) {
   const { t } = useTranslation('tracker');
@@ -215,16 +216,16 @@ export function TrackerConnectionsPanel({ editable }: { editable: boolean }) {
             />
           ) : (
             <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('connections.table')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('dialog.name')}</Table.Th>
-                  <Table.Th>{t('dialog.baseUrl')}</Table.Th>
-                  <Table.Th>{t('dialog.deployment')}</Table.Th>
-                  <Table.Th>{t('dialog.authentication')}</Table.Th>
-                  <Table.Th>{t('connections.mirror')}</Table.Th>
-                  <Table.Th w={150} aria-label={t('connections.actions')} />
-                </Table.Tr>
-              </Table.Thead>
+              <TableHeader
+                cells={[
+                  t('dialog.name'),
+                  t('dialog.baseUrl'),
+                  t('dialog.deployment'),
+                  t('dialog.authentication'),
+                  t('connections.mirror'),
+                  { label: t('connections.actions'), w: 150, unlabelled: true },
+                ]}
+              />
               <Table.Tbody>
                 {connections.map((connection) => (
                   <Table.Tr key={connection.id} data-testid={`tracker-connection-${connection.id}`}>

@@ -28,6 +28,7 @@ import { ConfirmDialog, FormDialog, useCommandRun } from '../../record-dialog/Fo
 import { RowActions, TableLoad } from '../../common/AdminTable';
 import { deleteRefusal, goalRows, parentOptions } from './goalRows';
 import type { AdminGoal } from './goalRows';
+import { TableHeader } from '../../common/TableHeader';
 import {
   goalsPageSize,
   useCreateGoalMutation,
@@ -219,16 +220,16 @@ export function GoalsPanel() {
           <EmptyState icon={IconTarget} text={canEdit ? t('goals.emptyEditable') : t('goals.empty')} />
         ) : (
           <Table striped highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('goals.name')}</Table.Th>
-                <Table.Th>{t('goals.type')}</Table.Th>
-                <Table.Th w={70}>{t('goals.rank')}</Table.Th>
-                <Table.Th w={100}>{t('goals.assignable')}</Table.Th>
-                <Table.Th>{t('goals.description')}</Table.Th>
-                {canEdit && <Table.Th w={100} aria-label={t('actions')} />}
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader
+              cells={[
+                t('goals.name'),
+                t('goals.type'),
+                { label: t('goals.rank'), w: 70 },
+                { label: t('goals.assignable'), w: 100 },
+                t('goals.description'),
+                canEdit && { label: t('actions'), w: 100, unlabelled: true },
+              ]}
+            />
             <Table.Tbody>
               {rows.map(({ goal, depth }) => (
                 <Table.Tr key={goal.id}>
