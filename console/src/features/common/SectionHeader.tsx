@@ -1,22 +1,36 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Title } from '@mantine/core';
+import { Button, Group, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 
-/** The heading of a page (level 1) or of an admin tab (level 2), its actions on the right. */
+/** The heading of a page (level 1) or of an admin tab (level 2), with its `intro` below; its actions on the right. */
 export function SectionHeader({
   title,
   level,
+  intro,
   children,
 }: {
   title: string;
   level: 1 | 2;
+  intro?: string;
   children?: ReactNode;
 }) {
+  const heading = (
+    <Title order={level} size={level === 1 ? 'h2' : 'h3'}>
+      {title}
+    </Title>
+  );
   return (
     <Group justify="space-between">
-      <Title order={level} size={level === 1 ? 'h2' : 'h3'}>
-        {title}
-      </Title>
+      {intro === undefined ? (
+        heading
+      ) : (
+        <div>
+          {heading}
+          <Text size="sm" c="dimmed">
+            {intro}
+          </Text>
+        </div>
+      )}
       {children}
     </Group>
   );
