@@ -7,11 +7,45 @@ import { changedFields, stripUndefined } from '../rules/changes';
 import { checkAccount, checkDates, checkParent } from '../rules/record-checks';
 import { metricTypes, priority } from '../rules/priority';
 import { groupFieldsSchema, metricLimits } from './group.commands';
-import type { AcceptProjectShareData, AddSubgroupData, DeleteGroupData, GroupCommand, GroupFields, RemoveSubgroupData, RenameSubgroupData, RestoreGroupData, RestoreSubgroupData, SaveGroupData, SetGroupGoalsData, ShareProjectData } from './group.commands';
-import type { GroupCreated, GroupDeleted, GroupEvent, GroupRestored, GroupGoalsSet, GroupUpdated, ProjectShareAccepted, ProjectShareDeclined, ProjectShared, ProjectUnshared, SubgroupAdded, SubgroupRemoved, SubgroupRenamed, SubgroupRestored } from './group.events';
+import type {
+  AcceptProjectShareData,
+  AddSubgroupData,
+  DeleteGroupData,
+  GroupCommand,
+  GroupFields,
+  RemoveSubgroupData,
+  RenameSubgroupData,
+  RestoreGroupData,
+  RestoreSubgroupData,
+  SaveGroupData,
+  SetGroupGoalsData,
+  ShareProjectData,
+} from './group.commands';
+import type {
+  GroupCreated,
+  GroupDeleted,
+  GroupEvent,
+  GroupRestored,
+  GroupGoalsSet,
+  GroupUpdated,
+  ProjectShareAccepted,
+  ProjectShareDeclined,
+  ProjectShared,
+  ProjectUnshared,
+  SubgroupAdded,
+  SubgroupRemoved,
+  SubgroupRenamed,
+  SubgroupRestored,
+} from './group.events';
 import { evolveGroup, initialGroupState } from './group.state';
 import type { GroupState, ProjectShare } from './group.state';
-import { checkListed, defaultOptionLists, optionLabel, optionListFields, sharedParentValues } from '../options/option-lists';
+import {
+  checkListed,
+  defaultOptionLists,
+  optionLabel,
+  optionListFields,
+  sharedParentValues,
+} from '../options/option-lists';
 import type { OptionLists } from '../options/option-lists';
 import { assertAttributeValues } from '../rules/attributes';
 import type { AttributeDefinition } from '../identity/tenant.commands';

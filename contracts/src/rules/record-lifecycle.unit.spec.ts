@@ -15,7 +15,7 @@ const deleted: NoteState = { ...live, status: 'deleted' };
 describe('a record state', () => {
   it('is revised with the change and one more version, and stays absent before its creation', () => {
     expect(revised(live, () => ({ text: 'b' }))).toEqual({ ...live, text: 'b', version: 3 });
-    expect(revised(absent, () => ({ text: 'b' }))).toBe(absent);
+    expect(revised<NoteState>(absent, () => ({ text: 'b' }))).toBe(absent);
   });
 
   it('is deleted and restored with a new version each time', () => {
