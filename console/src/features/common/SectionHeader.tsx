@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { Button, Group, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 
-/** The heading of a page (level 1) or of an admin tab (level 2), with its `intro` below; its actions on the right. */
+/**
+ * The heading of a page (level 1), an admin tab (level 2) or a section of one (level 3), with its `intro`
+ * below; its actions on the right.
+ */
 export function SectionHeader({
   title,
   level,
@@ -10,12 +13,12 @@ export function SectionHeader({
   children,
 }: {
   title: string;
-  level: 1 | 2;
+  level: 1 | 2 | 3;
   intro?: string;
   children?: ReactNode;
 }) {
   const heading = (
-    <Title order={level} size={level === 1 ? 'h2' : 'h3'}>
+    <Title order={level} size={`h${level + 1}`}>
       {title}
     </Title>
   );
