@@ -19,6 +19,37 @@ export const deciderOf = <Command, State, Event extends DomainEvent, Context>(
 ): Decider<Command, State, Event, Context> => ({ decide, evolve, initialState });
 
 /**
+ * A decide written as a table, one decision per command type given the command's data, the state and
+ * the context: a compile error when a type is missing.
+ */
+export const decideByType =
+  <Command extends DomainEvent, State, Event extends DomainEvent, Context>(decisions: {
+    readonly [Type in Command['type']]: (
+      data: Extract<Command, { type: Type }>['data'],
+      state: State,
+      context: Context,
+    ) => Event[];
+  }) =>
+  (command: Command, state: State, context: Context): Event[] => {
+    type Decision = (data: unknown, state: State, context: Context) => Event[];
+    const decision = (decisions as Readonly<Record<string, Decision>>)[command.type];
+    return decision ? decision(command.data, state, context) : unknownCommand(command as never);
+  };
+
+/**
+ * An evolve written as a table, one fold per event type given the state and the event's data: a
+ * compile error when a type is missing; at run time an event the aggregate does not fold changes nothing.
+ */
+export const evolverOf =
+  <State, Event extends DomainEvent>(folds: {
+    readonly [Type in Event['type']]: (state: State, data: Extract<Event, { type: Type }>['data']) => State;
+  }) =>
+  (state: State, event: Event): State => {
+    const fold = (folds as Readonly<Record<string, (state: State, data: unknown) => State>>)[event.type];
+    return fold ? fold(state, event.data) : state;
+  };
+
+/**
  * The `default` of an evolve's switch over its closed union of events: a compile error when a case is
  * missing; at run time an event the aggregate does not fold changes nothing.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { say } from '../rules/messages';
-import { deciderOf, unfolded, unknownCommand } from '../decider';
+import { decideByType, deciderOf, unfolded } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { conflictOf, existsAlready, notFound, validationError } from '../errors';
 import { numberIn, ranges } from '../rules/ranges';
@@ -157,50 +157,43 @@ export interface AccountContext extends DecisionContext {
   readonly owner: AccountOwner | null;
 }
 
-export const decideAccount = (
-  command: AccountCommand,
-  state: AccountState,
-  context: AccountContext,
-): AccountEvent[] => {
-  switch (command.type) {
-    case 'CreateAccount': {
-      const { owner } = context;
-      if (owner === null) throw notFound(command.data.refType);
-      const project = command.data.refType === 'group';
-      if (!owner.assetNr)
-        throw project
-          ? validationError('a project account needs a project number', [
-              { field: 'projectNr', message: say('required') },
-            ])
-          : validationError('an application account needs an asset number', [
-              { field: 'assetNr', message: say('required') },
-            ]);
-      if (owner.account !== null)
-        throw conflictOf(
-          'exists-already',
-          `the ${project ? 'project' : 'application'} has an account already`,
-          { what: 'account' },
-        );
-      if (state.status !== 'absent') throw existsAlready('account');
-      return [
-        {
-          type: 'AccountCreated',
-          data: { id: context.newId, accountNumber: owner.assetNr, name: owner.name, ...command.data },
-        },
-      ];
-    }
-    case 'AddAccountEntries':
-      if (state.status === 'absent') throw notFound('account');
-      return [{ type: 'AccountEntriesAdded', data: { id: state.id, entries: command.data.entries } }];
-    case 'RemoveAccountEntry': {
-      if (state.status === 'absent') throw notFound('account');
-      const { sicht, periode } = command.data;
-      if (!state.entryKeys.includes(accountEntryKey({ sicht, periode }))) throw notFound('account entry');
-      return [{ type: 'AccountEntryRemoved', data: { id: state.id, sicht, periode } }];
-    }
-    default:
-      return unknownCommand(command);
-  }
-};
+export const decideAccount = decideByType<AccountCommand, AccountState, AccountEvent, AccountContext>({
+  CreateAccount: (data, state, context) => {
+    const { owner } = context;
+    if (owner === null) throw notFound(data.refType);
+    const project = data.refType === 'group';
+    if (!owner.assetNr)
+      throw project
+        ? validationError('a project account needs a project number', [
+            { field: 'projectNr', message: say('required') },
+          ])
+        : validationError('an application account needs an asset number', [
+            { field: 'assetNr', message: say('required') },
+          ]);
+    if (owner.account !== null)
+      throw conflictOf(
+        'exists-already',
+        `the ${project ? 'project' : 'application'} has an account already`,
+        { what: 'account' },
+      );
+    if (state.status !== 'absent') throw existsAlready('account');
+    return [
+      {
+        type: 'AccountCreated',
+        data: { id: context.newId, accountNumber: owner.assetNr, name: owner.name, ...data },
+      },
+    ];
+  },
+  AddAccountEntries: (data, state) => {
+    if (state.status === 'absent') throw notFound('account');
+    return [{ type: 'AccountEntriesAdded', data: { id: state.id, entries: data.entries } }];
+  },
+  RemoveAccountEntry: (data, state) => {
+    if (state.status === 'absent') throw notFound('account');
+    const { sicht, periode } = data;
+    if (!state.entryKeys.includes(accountEntryKey({ sicht, periode }))) throw notFound('account entry');
+    return [{ type: 'AccountEntryRemoved', data: { id: state.id, sicht, periode } }];
+  },
+});
 
 export const accountDecider = deciderOf(decideAccount, evolveAccount, initialAccountState);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { deciderOf, unfolded, unknownCommand } from '../decider';
+import { decideByType, deciderOf, evolverOf } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { existsAlready, notDeleted, notFound, versionConflict } from '../errors';
+import { existsAlready } from '../errors';
 import type { AttributeDefinition } from '../identity/tenant.commands';
 import { assertAttributeValues, attributeValueSchema } from '../rules/attributes';
 import { changedFields, stripUndefined } from '../rules/changes';
@@ -9,6 +9,8 @@ import { checkAccount, checkDates, checkParent } from '../rules/record-checks';
 import { saveCommandSchema } from '../rules/save-command';
 import { limits, optionalText, requiredName, serverDateSchema } from '../rules/limits';
 import { numberIn, ranges } from '../rules/ranges';
+import { assertDeletedAt, assertLiveAt, markDeleted, markRestored, revised } from '../rules/record-lifecycle';
+import type { RecordState } from '../rules/record-lifecycle';
 
 /** Application status option set (§4: the default is UNDEFINIERT; the other values are Fahrplan's). */
 export const applicationStatuses = [
@@ -92,36 +94,25 @@ export type ApplicationRestored = DomainEvent<'ApplicationRestored', { readonly 
 export type ApplicationEvent =
   ApplicationCreated | ApplicationUpdated | ApplicationDeleted | ApplicationRestored;
 
-export type ApplicationState =
-  | { readonly status: 'absent' }
-  | {
-      readonly status: 'active' | 'deleted';
-      readonly id: number;
-      readonly fields: ApplicationFields;
-      readonly version: number;
-    };
+export type ApplicationState = RecordState<{
+  readonly fields: ApplicationFields;
+}>;
 
 export const initialApplicationState: ApplicationState = { status: 'absent' };
 
 /** `version` counts from 0: the revision of the stream's last event (§3 version = stream revision). */
-export const evolveApplication = (state: ApplicationState, event: ApplicationEvent): ApplicationState => {
-  switch (event.type) {
-    case 'ApplicationCreated': {
-      const { id: appId, ...fields } = event.data;
-      return { status: 'active', id: appId, fields, version: 0 };
-    }
-    case 'ApplicationUpdated':
-      return state.status === 'absent'
-        ? state
-        : { ...state, fields: { ...state.fields, ...event.data.changes }, version: state.version + 1 };
-    case 'ApplicationDeleted':
-      return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
-    case 'ApplicationRestored':
-      return state.status === 'absent' ? state : { ...state, status: 'active', version: state.version + 1 };
-    default:
-      return unfolded(event, state);
-  }
-};
+export const evolveApplication = evolverOf<ApplicationState, ApplicationEvent>({
+  ApplicationCreated: (_state, { id: appId, ...fields }) => ({
+    status: 'active',
+    id: appId,
+    fields,
+    version: 0,
+  }),
+  ApplicationUpdated: (state, { changes }) =>
+    revised(state, ({ fields }) => ({ fields: { ...fields, ...changes } })),
+  ApplicationDeleted: markDeleted,
+  ApplicationRestored: markRestored,
+});
 
 /** What the decider needs to know beyond the stream: facts the handler looked up. */
 export interface ApplicationContext extends DecisionContext {
@@ -149,58 +140,50 @@ const checkAccountOf = (
   context: ApplicationContext,
 ): void => checkAccount(application, { refType: 'application', id: selfId }, account, context.account);
 
-export const decideApplication = (
-  command: ApplicationCommand,
-  state: ApplicationState,
-  context: ApplicationContext,
-): ApplicationEvent[] => {
-  switch (command.type) {
-    case 'SaveApplication': {
-      const { id: requestedId, version: seen, ...requested } = command.data;
-      if (requestedId === undefined) {
-        if (state.status !== 'absent') throw existsAlready('application');
-        const fields = applicationFieldsSchema.parse(requested);
-        checkParent(application, context.newId, fields.parent, context.parentChain);
-        checkDates(fields.start, fields.end);
-        checkAccountOf(context.newId, fields.account, context);
-        if (context.applicationAttributes !== undefined)
-          assertAttributeValues(fields.attributes, context.applicationAttributes, [], 'application');
-        return [{ type: 'ApplicationCreated', data: { id: context.newId, ...fields } }];
-      }
-      if (state.status !== 'active') throw notFound('application');
-      if (seen !== state.version) throw versionConflict(state.version);
-      const given = stripUndefined(requested);
-      const next = { ...state.fields, ...given };
-      if (requested.parent !== undefined)
-        checkParent(application, state.id, next.parent, context.parentChain);
-      checkDates(next.start, next.end);
-      if (requested.account !== state.fields.account) checkAccountOf(state.id, requested.account, context);
-      if (requested.attributes !== undefined && context.applicationAttributes !== undefined)
-        assertAttributeValues(
-          requested.attributes,
-          context.applicationAttributes,
-          state.fields.attributes,
-          'application',
-        );
-      const changes = changedFields(state.fields, given);
-      return Object.keys(changes).length === 0
-        ? []
-        : [{ type: 'ApplicationUpdated', data: { id: state.id, changes } }];
+export const decideApplication = decideByType<
+  ApplicationCommand,
+  ApplicationState,
+  ApplicationEvent,
+  ApplicationContext
+>({
+  SaveApplication: (data, state, context) => {
+    const { id: requestedId, version: seen, ...requested } = data;
+    if (requestedId === undefined) {
+      if (state.status !== 'absent') throw existsAlready('application');
+      const fields = applicationFieldsSchema.parse(requested);
+      checkParent(application, context.newId, fields.parent, context.parentChain);
+      checkDates(fields.start, fields.end);
+      checkAccountOf(context.newId, fields.account, context);
+      if (context.applicationAttributes !== undefined)
+        assertAttributeValues(fields.attributes, context.applicationAttributes, [], 'application');
+      return [{ type: 'ApplicationCreated', data: { id: context.newId, ...fields } }];
     }
-    case 'DeleteApplication': {
-      if (state.status !== 'active') throw notFound('application');
-      if (command.data.version !== state.version) throw versionConflict(state.version);
-      return [{ type: 'ApplicationDeleted', data: { id: state.id } }];
-    }
-    case 'RestoreApplication': {
-      if (state.status === 'absent') throw notFound('application');
-      if (state.status === 'active') throw notDeleted('application');
-      if (command.data.version !== state.version) throw versionConflict(state.version);
-      return [{ type: 'ApplicationRestored', data: { id: state.id } }];
-    }
-    default:
-      return unknownCommand(command);
-  }
-};
+    assertLiveAt(state, seen, 'application');
+    const given = stripUndefined(requested);
+    const next = { ...state.fields, ...given };
+    if (requested.parent !== undefined) checkParent(application, state.id, next.parent, context.parentChain);
+    checkDates(next.start, next.end);
+    if (requested.account !== state.fields.account) checkAccountOf(state.id, requested.account, context);
+    if (requested.attributes !== undefined && context.applicationAttributes !== undefined)
+      assertAttributeValues(
+        requested.attributes,
+        context.applicationAttributes,
+        state.fields.attributes,
+        'application',
+      );
+    const changes = changedFields(state.fields, given);
+    return Object.keys(changes).length === 0
+      ? []
+      : [{ type: 'ApplicationUpdated', data: { id: state.id, changes } }];
+  },
+  DeleteApplication: (data, state) => {
+    assertLiveAt(state, data.version, 'application');
+    return [{ type: 'ApplicationDeleted', data: { id: state.id } }];
+  },
+  RestoreApplication: (data, state) => {
+    assertDeletedAt(state, data.version, 'application');
+    return [{ type: 'ApplicationRestored', data: { id: state.id } }];
+  },
+});
 
 export const applicationDecider = deciderOf(decideApplication, evolveApplication, initialApplicationState);

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { deciderOf, unfolded, unknownCommand } from '../decider';
+import { decideByType, deciderOf, evolverOf } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { existsAlready, notFound, versionConflict } from '../errors';
 import { asOfSchema } from '../history/history';
 import { limits, requiredName } from '../rules/limits';
 import { pastInstant } from '../rules/instants';
+import { markDeleted } from '../rules/record-lifecycle';
+import type { RecordState } from '../rules/record-lifecycle';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -36,27 +38,16 @@ export type BaselineCreated = DomainEvent<
 export type BaselineDeleted = DomainEvent<'BaselineDeleted', { readonly id: number }>;
 export type BaselineEvent = BaselineCreated | BaselineDeleted;
 
-export type BaselineState =
-  | { readonly status: 'absent' }
-  | {
-      readonly status: 'active' | 'deleted';
-      readonly id: number;
-      readonly name: string;
-      readonly at: string;
-      readonly version: number;
-    };
+export type BaselineState = RecordState<{
+  readonly name: string;
+  readonly at: string;
+}>;
 export const initialBaselineState: BaselineState = { status: 'absent' };
 
-export const evolveBaseline = (state: BaselineState, event: BaselineEvent): BaselineState => {
-  switch (event.type) {
-    case 'BaselineCreated':
-      return { status: 'active', ...event.data, version: 0 };
-    case 'BaselineDeleted':
-      return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
-    default:
-      return unfolded(event, state);
-  }
-};
+export const evolveBaseline = evolverOf<BaselineState, BaselineEvent>({
+  BaselineCreated: (_state, data) => ({ status: 'active', ...data, version: 0 }),
+  BaselineDeleted: markDeleted,
+});
 
 export interface BaselineContext extends DecisionContext {
   readonly newId: number;
@@ -64,31 +55,18 @@ export interface BaselineContext extends DecisionContext {
   readonly tenantSince?: string | null;
 }
 
-export const decideBaseline = (
-  command: BaselineCommand,
-  state: BaselineState,
-  context: BaselineContext,
-): BaselineEvent[] => {
-  switch (command.type) {
-    case 'CreateBaseline': {
-      if (state.status !== 'absent') throw existsAlready('baseline');
-      const at = pastInstant('at', command.data.at, context);
-      return [
-        {
-          type: 'BaselineCreated',
-          data: { id: context.newId, name: command.data.name, at },
-        },
-      ];
-    }
-    case 'DeleteBaseline': {
-      if (state.status !== 'active') throw notFound('baseline');
-      const seen = command.data.version;
-      if (seen !== undefined && seen !== state.version) throw versionConflict(state.version);
-      return [{ type: 'BaselineDeleted', data: { id: state.id } }];
-    }
-    default:
-      return unknownCommand(command);
-  }
-};
+export const decideBaseline = decideByType<BaselineCommand, BaselineState, BaselineEvent, BaselineContext>({
+  CreateBaseline: (data, state, context) => {
+    if (state.status !== 'absent') throw existsAlready('baseline');
+    const at = pastInstant('at', data.at, context);
+    return [{ type: 'BaselineCreated', data: { id: context.newId, name: data.name, at } }];
+  },
+  DeleteBaseline: (data, state) => {
+    if (state.status !== 'active') throw notFound('baseline');
+    const seen = data.version;
+    if (seen !== undefined && seen !== state.version) throw versionConflict(state.version);
+    return [{ type: 'BaselineDeleted', data: { id: state.id } }];
+  },
+});
 
 export const baselineDecider = deciderOf(decideBaseline, evolveBaseline, initialBaselineState);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deciderOf, unfolded, unknownCommand } from '../decider';
+import { decideByType, deciderOf, unfolded } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { notFound, refusal, versionConflict } from '../errors';
 import { numberIn, ranges } from '../rules/ranges';
@@ -152,58 +152,55 @@ export interface DependencyContext extends DecisionContext {
 const cycleText = (path: readonly number[], titles: Readonly<Record<number, string>>) =>
   path.map((item) => titles[item] ?? `#${item}`).join(' → ');
 
-export const decideDependency = (
-  command: DependencyCommand,
-  state: DependencyGraphState,
-  context: DependencyContext,
-): DependencyEvent[] => {
-  switch (command.type) {
-    case 'AddDependency': {
-      const { predecessor, successor, type } = command.data;
-      if (predecessor === successor)
-        throw refusal('self-dependency', 'an item cannot depend on itself', { field: 'successor' });
-      const [before, after] = [context.items[predecessor] ?? null, context.items[successor] ?? null];
-      if (before === null || after === null) throw notFound('item');
-      if (!after.own)
-        throw refusal(
-          'shared-successor',
-          'the successor must be an item of your own: a shared project is read-only',
-          { field: 'successor' },
-        );
-      const graph = graphOf(state);
-      const twin = [...(graph.successors.get(predecessor) ?? [])].find(
-        (d) => d.successor === successor && d.type === type,
+export const decideDependency = decideByType<
+  DependencyCommand,
+  DependencyGraphState,
+  DependencyEvent,
+  DependencyContext
+>({
+  AddDependency: (data, state, context) => {
+    const { predecessor, successor, type } = data;
+    if (predecessor === successor)
+      throw refusal('self-dependency', 'an item cannot depend on itself', { field: 'successor' });
+    const [before, after] = [context.items[predecessor] ?? null, context.items[successor] ?? null];
+    if (before === null || after === null) throw notFound('item');
+    if (!after.own)
+      throw refusal(
+        'shared-successor',
+        'the successor must be an item of your own: a shared project is read-only',
+        { field: 'successor' },
       );
-      if (twin)
-        throw refusal('duplicate-dependency', `the dependency exists already (id ${twin.id})`, {
-          field: 'successor',
-          params: { id: twin.id },
-        });
-      const back = dependencyPath(graph, successor, predecessor);
-      if (back) {
-        const path = cycleText([predecessor, ...back], {
-          ...context.titles,
-          [predecessor]: before.title,
-          [successor]: after.title,
-        });
-        throw refusal('dependency-cycle', `dependency would form a cycle: ${path}`, {
-          field: 'predecessor',
-          params: { path },
-        });
-      }
-      return [{ type: 'DependencyAdded', data: { id: context.newId, ...command.data } }];
+    const graph = graphOf(state);
+    const twin = [...(graph.successors.get(predecessor) ?? [])].find(
+      (d) => d.successor === successor && d.type === type,
+    );
+    if (twin)
+      throw refusal('duplicate-dependency', `the dependency exists already (id ${twin.id})`, {
+        field: 'successor',
+        params: { id: twin.id },
+      });
+    const back = dependencyPath(graph, successor, predecessor);
+    if (back) {
+      const path = cycleText([predecessor, ...back], {
+        ...context.titles,
+        [predecessor]: before.title,
+        [successor]: after.title,
+      });
+      throw refusal('dependency-cycle', `dependency would form a cycle: ${path}`, {
+        field: 'predecessor',
+        params: { path },
+      });
     }
-    case 'RemoveDependency': {
-      const found = graphOf(state).byId.get(command.data.id);
-      if (!found) throw notFound('dependency');
-      const seen = command.data.version;
-      if (seen !== undefined && seen !== dependencyVersion) throw versionConflict(dependencyVersion);
-      const { id: removed, predecessor, successor } = found;
-      return [{ type: 'DependencyRemoved', data: { id: removed, predecessor, successor } }];
-    }
-    default:
-      return unknownCommand(command);
-  }
-};
+    return [{ type: 'DependencyAdded', data: { id: context.newId, ...data } }];
+  },
+  RemoveDependency: (data, state) => {
+    const found = graphOf(state).byId.get(data.id);
+    if (!found) throw notFound('dependency');
+    const seen = data.version;
+    if (seen !== undefined && seen !== dependencyVersion) throw versionConflict(dependencyVersion);
+    const { id: removed, predecessor, successor } = found;
+    return [{ type: 'DependencyRemoved', data: { id: removed, predecessor, successor } }];
+  },
+});
 
 export const dependencyDecider = deciderOf(decideDependency, evolveDependencyGraph, initialDependencyGraph);

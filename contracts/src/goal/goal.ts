@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { deciderOf, unfolded, unknownCommand } from '../decider';
+import { deciderOf, evolverOf, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { conflictOf, existsAlready, notFound, versionConflict } from '../errors';
+import { conflictOf, existsAlready } from '../errors';
 import { changedFields, stripUndefined } from '../rules/changes';
 import { checkParent, parentNotFound } from '../rules/record-checks';
 import { limits, optionalText, requiredName } from '../rules/limits';
 import { numberIn, ranges } from '../rules/ranges';
+import { assertLiveAt, markDeleted, revised } from '../rules/record-lifecycle';
+import type { RecordState } from '../rules/record-lifecycle';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -48,33 +50,17 @@ export type GoalUpdated = DomainEvent<
 export type GoalDeleted = DomainEvent<'GoalDeleted', { readonly id: number }>;
 export type GoalEvent = GoalCreated | GoalUpdated | GoalDeleted;
 
-export type GoalState =
-  | { readonly status: 'absent' }
-  | {
-      readonly status: 'active' | 'deleted';
-      readonly id: number;
-      readonly fields: GoalFields;
-      /** The revision of the stream's last event (§3 version = stream revision). */
-      readonly version: number;
-    };
+export type GoalState = RecordState<{
+  readonly fields: GoalFields;
+}>;
 export const initialGoalState: GoalState = { status: 'absent' };
 
-export const evolveGoal = (state: GoalState, event: GoalEvent): GoalState => {
-  switch (event.type) {
-    case 'GoalCreated': {
-      const { id: goalId, ...fields } = event.data;
-      return { status: 'active', id: goalId, fields, version: 0 };
-    }
-    case 'GoalUpdated':
-      return state.status === 'absent'
-        ? state
-        : { ...state, fields: { ...state.fields, ...event.data.changes }, version: state.version + 1 };
-    case 'GoalDeleted':
-      return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
-    default:
-      return unfolded(event, state);
-  }
-};
+export const evolveGoal = evolverOf<GoalState, GoalEvent>({
+  GoalCreated: (_state, { id: goalId, ...fields }) => ({ status: 'active', id: goalId, fields, version: 0 }),
+  GoalUpdated: (state, { changes }) =>
+    revised(state, ({ fields }) => ({ fields: { ...fields, ...changes } })),
+  GoalDeleted: markDeleted,
+});
 
 export interface GoalContext extends DecisionContext {
   readonly newId: number;
@@ -102,8 +88,7 @@ export const decideGoal = (command: GoalCommand, state: GoalState, context: Goal
     }
     case 'UpdateGoal': {
       const { id: _id, version: seen, ...requested } = command.data;
-      if (state.status !== 'active') throw notFound('goal');
-      if (seen !== state.version) throw versionConflict(state.version);
+      assertLiveAt(state, seen, 'goal');
       const given = stripUndefined(requested);
       if (given.parent !== undefined && given.parent !== state.fields.parent)
         checkParent(goal, state.id, given.parent, context.parentChain);
@@ -113,8 +98,7 @@ export const decideGoal = (command: GoalCommand, state: GoalState, context: Goal
         : [{ type: 'GoalUpdated', data: { id: state.id, changes } }];
     }
     case 'DeleteGoal': {
-      if (state.status !== 'active') throw notFound('goal');
-      if (command.data.version !== state.version) throw versionConflict(state.version);
+      assertLiveAt(state, command.data.version, 'goal');
       // a project's goal values and the goal tree must not point at a deleted goal
       if ((context.usedBy ?? []).length > 0) throw conflictOf('in-use', 'goal in use', { what: 'goal' });
       if ((context.children ?? []).length > 0)

@@ -1,5 +1,5 @@
 import { say } from '../rules/messages';
-import { deciderOf, unknownCommand } from '../decider';
+import { decideByType, deciderOf } from '../decider';
 import type { DecisionContext } from '../events';
 import { conflictOf, existsAlready, invalidField, notDeleted, notFound, versionConflict } from '../errors';
 import { moveKeepingDuration } from '../rules/calendar';
@@ -429,38 +429,19 @@ const restoreSubgroup = (
   return [{ type: 'SubgroupRestored', data: { id: group.id, subgroup: lane } }];
 };
 
-export const decideGroup = (
-  command: GroupCommand,
-  state: GroupState,
-  context: GroupContext,
-): GroupEvent[] => {
-  switch (command.type) {
-    case 'SaveGroup':
-      return saveGroup(command.data, state, context);
-    case 'DeleteGroup':
-      return deleteGroup(command.data, state, context);
-    case 'RestoreGroup':
-      return restoreGroup(command.data, state, context);
-    case 'SetGroupGoals':
-      return setGroupGoals(command.data, state, context);
-    case 'ShareProject':
-      return shareProject(command.data, state, context);
-    case 'UnshareProject':
-      return unshareProject(command.data, state);
-    case 'AcceptProjectShare':
-    case 'DeclineProjectShare':
-      return answerProjectShare(command.type, command.data, state);
-    case 'AddSubgroup':
-      return addSubgroup(command.data, state);
-    case 'RenameSubgroup':
-      return renameSubgroup(command.data, state);
-    case 'RemoveSubgroup':
-      return removeSubgroup(command.data, state, context);
-    case 'RestoreSubgroup':
-      return restoreSubgroup(command.data, state);
-    default:
-      return unknownCommand(command);
-  }
-};
+export const decideGroup = decideByType<GroupCommand, GroupState, GroupEvent, GroupContext>({
+  SaveGroup: saveGroup,
+  DeleteGroup: deleteGroup,
+  RestoreGroup: restoreGroup,
+  SetGroupGoals: setGroupGoals,
+  ShareProject: shareProject,
+  UnshareProject: unshareProject,
+  AcceptProjectShare: (data, state) => answerProjectShare('AcceptProjectShare', data, state),
+  DeclineProjectShare: (data, state) => answerProjectShare('DeclineProjectShare', data, state),
+  AddSubgroup: addSubgroup,
+  RenameSubgroup: renameSubgroup,
+  RemoveSubgroup: removeSubgroup,
+  RestoreSubgroup: restoreSubgroup,
+});
 
 export const groupDecider = deciderOf(decideGroup, evolveGroup, initialGroupState);

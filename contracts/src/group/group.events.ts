@@ -2,6 +2,17 @@ import type { DomainEvent } from '../events';
 import type { GroupFields, GroupGoalValue } from './group.commands';
 import type { Subgroup } from './subgroups';
 
+/** A share of the project with another tenant. */
+interface ShareRef {
+  readonly id: number;
+  readonly tenant: string;
+}
+/** One of the project's INDIVIDUAL lanes, whole. */
+interface LaneRef {
+  readonly id: number;
+  readonly subgroup: Subgroup;
+}
+
 export type GroupCreated = DomainEvent<'GroupCreated', GroupFields & { readonly id: number }>;
 export type GroupUpdated = DomainEvent<
   'GroupUpdated',
@@ -20,32 +31,17 @@ export type GroupGoalsSet = DomainEvent<
   { readonly id: number; readonly goals: GroupGoalValue[] }
 >;
 /** Version 2 names the status a new share starts in (version 1 events are upcast on read). */
-export type ProjectShared = DomainEvent<
-  'ProjectShared',
-  { readonly id: number; readonly tenant: string; readonly status: 'PENDING' }
->;
-export type ProjectUnshared = DomainEvent<
-  'ProjectUnshared',
-  { readonly id: number; readonly tenant: string }
->;
+export type ProjectShared = DomainEvent<'ProjectShared', ShareRef & { readonly status: 'PENDING' }>;
+export type ProjectUnshared = DomainEvent<'ProjectUnshared', ShareRef>;
 /** The target tenant accepted a pending share; the event lives in the owner's stream. */
-export type ProjectShareAccepted = DomainEvent<
-  'ProjectShareAccepted',
-  { readonly id: number; readonly tenant: string }
->;
+export type ProjectShareAccepted = DomainEvent<'ProjectShareAccepted', ShareRef>;
 /**
  * The target tenant declined a pending share; the event lives in the owner's stream. The share no longer
  * exists: the owner may share the project with that tenant again.
  */
-export type ProjectShareDeclined = DomainEvent<
-  'ProjectShareDeclined',
-  { readonly id: number; readonly tenant: string }
->;
+export type ProjectShareDeclined = DomainEvent<'ProjectShareDeclined', ShareRef>;
 /** An INDIVIDUAL lane added to the project. */
-export type SubgroupAdded = DomainEvent<
-  'SubgroupAdded',
-  { readonly id: number; readonly subgroup: Subgroup }
->;
+export type SubgroupAdded = DomainEvent<'SubgroupAdded', LaneRef>;
 export type SubgroupRenamed = DomainEvent<
   'SubgroupRenamed',
   { readonly id: number; readonly subgroup: string; readonly name: string }
@@ -56,10 +52,7 @@ export type SubgroupRemoved = DomainEvent<
   { readonly id: number; readonly subgroup: string }
 >;
 /** A removed lane is back, with the id and name it had (the event names both for the read models). */
-export type SubgroupRestored = DomainEvent<
-  'SubgroupRestored',
-  { readonly id: number; readonly subgroup: Subgroup }
->;
+export type SubgroupRestored = DomainEvent<'SubgroupRestored', LaneRef>;
 export type GroupEvent =
   | SubgroupAdded
   | SubgroupRenamed

@@ -2,6 +2,7 @@ import { unfolded } from '../decider';
 import type { GroupFields } from './group.commands';
 import type { GroupEvent } from './group.events';
 import type { Subgroup } from './subgroups';
+import type { RecordState } from '../rules/record-lifecycle';
 
 /** §3 Project share status: PENDING once shared, ACCEPTED once the target tenant accepted; only ACCEPTED counts. */
 export const shareStatuses = ['PENDING', 'ACCEPTED'] as const;
@@ -10,22 +11,17 @@ export interface ProjectShare {
   readonly tenant: string;
   readonly status: ShareStatus;
 }
-export type GroupState =
-  | { readonly status: 'absent' }
-  | {
-      readonly status: 'active' | 'deleted';
-      readonly id: number;
-      readonly fields: GroupFields;
-      readonly version: number;
-      /** goalId → value. */
-      readonly goals: Readonly<Record<number, number>>;
-      /** Tenants the project is shared with, pending or accepted. */
-      readonly shares: readonly ProjectShare[];
-      /** The INDIVIDUAL lanes (the default ones are implicit, `subgroupsOf`). */
-      readonly subgroups: readonly Subgroup[];
-      /** INDIVIDUAL lanes removed: a restore brings one back, and their ids are never given again. */
-      readonly removedSubgroups: readonly Subgroup[];
-    };
+export type GroupState = RecordState<{
+  readonly fields: GroupFields;
+  /** goalId → value. */
+  readonly goals: Readonly<Record<number, number>>;
+  /** Tenants the project is shared with, pending or accepted. */
+  readonly shares: readonly ProjectShare[];
+  /** The INDIVIDUAL lanes (the default ones are implicit, `subgroupsOf`). */
+  readonly subgroups: readonly Subgroup[];
+  /** INDIVIDUAL lanes removed: a restore brings one back, and their ids are never given again. */
+  readonly removedSubgroups: readonly Subgroup[];
+}>;
 
 export const initialGroupState: GroupState = { status: 'absent' };
 

@@ -3,6 +3,12 @@ import type { SavedOptionLists } from '../options/option-lists';
 import type { Permissions } from '../permissions';
 import type { AttributeDefinition, FeatureFlags } from './tenant.commands';
 
+/** A user as another tenant names them: their home tenant and their username there. */
+interface HomeUserRef {
+  readonly tenant: string;
+  readonly username: string;
+}
+
 export type TenantCreated = DomainEvent<
   'TenantCreated',
   {
@@ -38,28 +44,14 @@ export type MemberRolesChanged = DomainEvent<
   'MemberRolesChanged',
   { readonly user: number; readonly roles: readonly number[] }
 >;
-export type MemberInvited = DomainEvent<
-  'MemberInvited',
-  { readonly tenant: string; readonly username: string; readonly roles: readonly number[] }
->;
-export type InvitationAccepted = DomainEvent<
-  'InvitationAccepted',
-  { readonly tenant: string; readonly username: string; readonly user: number }
->;
-export type InvitationDeclined = DomainEvent<
-  'InvitationDeclined',
-  { readonly tenant: string; readonly username: string }
->;
+export type MemberInvited = DomainEvent<'MemberInvited', HomeUserRef & { readonly roles: readonly number[] }>;
+export type InvitationAccepted = DomainEvent<'InvitationAccepted', HomeUserRef & { readonly user: number }>;
+export type InvitationDeclined = DomainEvent<'InvitationDeclined', HomeUserRef>;
 export type MemberRemoved = DomainEvent<'MemberRemoved', { readonly user: number }>;
 /** A user of another tenant made a member directly (the creator of a new tenant). */
 export type MemberAdded = DomainEvent<
   'MemberAdded',
-  {
-    readonly user: number;
-    readonly tenant: string;
-    readonly username: string;
-    readonly roles: readonly number[];
-  }
+  HomeUserRef & { readonly user: number; readonly roles: readonly number[] }
 >;
 
 export type TenantEvent =

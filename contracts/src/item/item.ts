@@ -4,15 +4,7 @@ import { checkListed } from '../options/option-lists';
 import type { OptionLists } from '../options/option-lists';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import {
-  conflictOf,
-  existsAlready,
-  invalidField,
-  notDeleted,
-  notFound,
-  notPermitted,
-  versionConflict,
-} from '../errors';
+import { conflictOf, existsAlready, invalidField, notPermitted } from '../errors';
 import type { AttributeDefinition } from '../identity/tenant.commands';
 import { assertAttributeValues, attributeValueSchema } from '../rules/attributes';
 import { changedFields, stripUndefined } from '../rules/changes';
@@ -23,6 +15,8 @@ import { numberIn, ranges } from '../rules/ranges';
 import { dateOrderError } from '../rules/record-checks';
 import { saveCommandSchema } from '../rules/save-command';
 import { subgroupIdSchema } from '../group/subgroups';
+import { assertLiveAt, assertDeletedAt } from '../rules/record-lifecycle';
+import type { RecordState } from '../rules/record-lifecycle';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -104,15 +98,10 @@ export type ItemDeleted = DomainEvent<'ItemDeleted', { readonly id: number }>;
 export type ItemRestored = DomainEvent<'ItemRestored', { readonly id: number }>;
 export type ItemEvent = ItemCreated | ItemUpdated | ItemDeleted | ItemRestored;
 
-export type ItemState =
-  | { readonly status: 'absent' }
-  | {
-      readonly status: 'active' | 'deleted';
-      readonly id: number;
-      readonly fields: ItemFields;
-      readonly storedStatus: number | null;
-      readonly version: number;
-    };
+export type ItemState = RecordState<{
+  readonly fields: ItemFields;
+  readonly storedStatus: number | null;
+}>;
 
 export const initialItemState: ItemState = { status: 'absent' };
 
@@ -245,8 +234,7 @@ export const decideItem = (command: ItemCommand, state: ItemState, context: Item
         check(fields, context, true);
         return [{ type: 'ItemCreated', data: { id: context.newId, ...fields, storedStatus } }];
       }
-      if (state.status !== 'active') throw notFound('item');
-      if (seen !== state.version) throw versionConflict(state.version);
+      assertLiveAt(state, seen, 'item');
       const current = state.fields;
       if (requested.attributes !== undefined)
         assertAttributeValues(requested.attributes, context.taskAttributes ?? [], current.attributes, 'task');
@@ -269,14 +257,11 @@ export const decideItem = (command: ItemCommand, state: ItemState, context: Item
         : [{ type: 'ItemUpdated', data: { id: state.id, changes } }];
     }
     case 'DeleteItem': {
-      if (state.status !== 'active') throw notFound('item');
-      if (command.data.version !== state.version) throw versionConflict(state.version);
+      assertLiveAt(state, command.data.version, 'item');
       return [{ type: 'ItemDeleted', data: { id: state.id } }];
     }
     case 'RestoreItem': {
-      if (state.status === 'absent') throw notFound('item');
-      if (state.status === 'active') throw notDeleted('item');
-      if (command.data.version !== state.version) throw versionConflict(state.version);
+      assertDeletedAt(state, command.data.version, 'item');
       // the item comes back into its project and lane: both must still be there
       if (context.group === null)
         throw conflictOf(

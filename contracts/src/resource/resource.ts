@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { say } from '../rules/messages';
-import { deciderOf, unfolded, unknownCommand } from '../decider';
+import { decideByType, deciderOf, evolverOf } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { existsAlready, notFound, validationError, versionConflict } from '../errors';
+import { existsAlready, validationError } from '../errors';
 import { requiredName } from '../rules/limits';
+import { assertLiveAt, markDeleted, revised } from '../rules/record-lifecycle';
+import type { RecordState } from '../rules/record-lifecycle';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -35,63 +37,38 @@ export type ResourceRenamed = DomainEvent<'ResourceRenamed', { readonly id: numb
 export type ResourceDeleted = DomainEvent<'ResourceDeleted', { readonly id: number }>;
 export type ResourceEvent = ResourceCreated | ResourceRenamed | ResourceDeleted;
 
-export type ResourceState =
-  | { readonly status: 'absent' }
-  | {
-      readonly status: 'active' | 'deleted';
-      readonly id: number;
-      readonly name: string;
-      /** The revision of the stream's last event (§3 version = stream revision). */
-      readonly version: number;
-    };
+export type ResourceState = RecordState<{
+  readonly name: string;
+}>;
 
 export const initialResourceState: ResourceState = { status: 'absent' };
 
-export const evolveResource = (state: ResourceState, event: ResourceEvent): ResourceState => {
-  switch (event.type) {
-    case 'ResourceCreated':
-      return { status: 'active', id: event.data.id, name: event.data.name, version: 0 };
-    case 'ResourceRenamed':
-      return state.status === 'absent'
-        ? state
-        : { ...state, name: event.data.name, version: state.version + 1 };
-    case 'ResourceDeleted':
-      return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
-    default:
-      return unfolded(event, state);
-  }
-};
+export const evolveResource = evolverOf<ResourceState, ResourceEvent>({
+  ResourceCreated: (_state, { id, name }) => ({ status: 'active', id, name, version: 0 }),
+  ResourceRenamed: (state, { name }) => revised(state, () => ({ name })),
+  ResourceDeleted: markDeleted,
+});
 
 export interface ResourceContext extends DecisionContext {
   /** The id allocated for a new resource. */
   readonly newId: number;
 }
 
-export const decideResource = (
-  command: ResourceCommand,
-  state: ResourceState,
-  context: ResourceContext,
-): ResourceEvent[] => {
-  switch (command.type) {
-    case 'SaveResource': {
-      const { id: requestedId, version: seen, name } = command.data;
-      if (requestedId === undefined) {
-        if (state.status !== 'absent') throw existsAlready('resource');
-        return [{ type: 'ResourceCreated', data: { id: context.newId, name } }];
-      }
-      if (state.status !== 'active') throw notFound('resource');
-      if (seen !== state.version) throw versionConflict(state.version);
-      return name === state.name ? [] : [{ type: 'ResourceRenamed', data: { id: state.id, name } }];
+export const decideResource = decideByType<ResourceCommand, ResourceState, ResourceEvent, ResourceContext>({
+  SaveResource: (data, state, context) => {
+    const { id: requestedId, version: seen, name } = data;
+    if (requestedId === undefined) {
+      if (state.status !== 'absent') throw existsAlready('resource');
+      return [{ type: 'ResourceCreated', data: { id: context.newId, name } }];
     }
-    case 'DeleteResource': {
-      if (state.status !== 'active') throw notFound('resource');
-      if (command.data.version !== state.version) throw versionConflict(state.version);
-      return [{ type: 'ResourceDeleted', data: { id: state.id } }];
-    }
-    default:
-      return unknownCommand(command);
-  }
-};
+    assertLiveAt(state, seen, 'resource');
+    return name === state.name ? [] : [{ type: 'ResourceRenamed', data: { id: state.id, name } }];
+  },
+  DeleteResource: (data, state) => {
+    assertLiveAt(state, data.version, 'resource');
+    return [{ type: 'ResourceDeleted', data: { id: state.id } }];
+  },
+});
 
 export const resourceDecider = deciderOf(decideResource, evolveResource, initialResourceState);
 

@@ -1,17 +1,12 @@
 import { z } from 'zod';
 import { say } from '../rules/messages';
-import { deciderOf, unfolded, unknownCommand } from '../decider';
+import { deciderOf, evolverOf, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import {
-  DomainError,
-  existsAlready,
-  invalidField,
-  notFound,
-  validationError,
-  versionConflict,
-} from '../errors';
+import { DomainError, existsAlready, invalidField, notFound, validationError } from '../errors';
 import { problem } from '../problems';
 import { requiredName } from '../rules/limits';
+import { assertLiveAt, markDeleted, revised } from '../rules/record-lifecycle';
+import type { RecordState } from '../rules/record-lifecycle';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -172,42 +167,26 @@ export const trackerConnectionEventTypes = [
   'TrackerConnectionDeleted',
 ] as const satisfies readonly TrackerConnectionEvent['type'][];
 
-export type TrackerConnectionState =
-  | { readonly status: 'absent' }
-  | (TrackerConnectionSettings & {
-      readonly status: 'active' | 'deleted';
-      readonly id: number;
-      readonly secret: SealedSecret;
-      /** The stream revision of the last event (§3 version = stream revision). */
-      readonly version: number;
-    });
+export type TrackerConnectionState = RecordState<
+  TrackerConnectionSettings & {
+    readonly secret: SealedSecret;
+  }
+>;
 
 export const initialTrackerConnectionState: TrackerConnectionState = { status: 'absent' };
 
-export const evolveTrackerConnection = (
-  state: TrackerConnectionState,
-  event: TrackerConnectionEvent,
-): TrackerConnectionState => {
-  switch (event.type) {
-    case 'TrackerConnectionCreated': {
-      const { id: connectionId, secret, ...settings } = event.data;
-      return { status: 'active', id: connectionId, secret, ...settings, version: 0 };
-    }
-    case 'TrackerConnectionUpdated':
-      return state.status === 'absent'
-        ? state
-        : {
-            ...state,
-            ...event.data.changes,
-            secret: event.data.secret ?? state.secret,
-            version: state.version + 1,
-          };
-    case 'TrackerConnectionDeleted':
-      return state.status === 'absent' ? state : { ...state, status: 'deleted', version: state.version + 1 };
-    default:
-      return unfolded(event, state);
-  }
-};
+export const evolveTrackerConnection = evolverOf<TrackerConnectionState, TrackerConnectionEvent>({
+  TrackerConnectionCreated: (_state, { id: connectionId, secret, ...settings }) => ({
+    status: 'active',
+    id: connectionId,
+    secret,
+    ...settings,
+    version: 0,
+  }),
+  TrackerConnectionUpdated: (state, { changes, secret: given }) =>
+    revised(state, ({ secret }) => ({ ...changes, secret: given ?? secret })),
+  TrackerConnectionDeleted: markDeleted,
+});
 
 export interface TrackerConnectionContext extends DecisionContext {
   /** The id allocated for a new connection. */
@@ -253,8 +232,7 @@ export const decideTrackerConnection = (
           },
         ];
       }
-      if (state.status !== 'active') throw notFound('tracker connection');
-      if (seen !== state.version) throw versionConflict(state.version);
+      assertLiveAt(state, seen, 'tracker connection');
       // the stored secret goes only where, and as whom, it was given for
       if (
         context.sealedSecret === null &&
@@ -279,8 +257,7 @@ export const decideTrackerConnection = (
       ];
     }
     case 'DeleteTrackerConnection': {
-      if (state.status !== 'active') throw notFound('tracker connection');
-      if (command.data.version !== state.version) throw versionConflict(state.version);
+      assertLiveAt(state, command.data.version, 'tracker connection');
       return [{ type: 'TrackerConnectionDeleted', data: { id: state.id } }];
     }
     default:

@@ -5,6 +5,7 @@ import type {
   AccountEntryRemoved,
   AccountView,
 } from '@fahrplan/contracts';
+import { byRecordId } from '../projections/projection';
 import type { Projection } from '../projections/projection';
 
 /** An account with its entries; an entry with the key (sicht, periode) of an earlier one replaces it. */
@@ -12,7 +13,7 @@ export const accountsProjection: Projection<AccountView> = {
   collection: 'accounts',
   version: 1,
   handles: ['AccountCreated', 'AccountEntriesAdded', 'AccountEntryRemoved'],
-  documentId: (event) => String((event.data as { id: number }).id),
+  documentId: byRecordId,
   // GET /api/accounts/:id reads by id only
   indexes: [],
   evolve: (doc, event) => {

@@ -1,4 +1,5 @@
 import type { BaselineCreated } from '@fahrplan/contracts';
+import { byRecordId } from '../projections/projection';
 import type { Projection, RecordDoc } from '../projections/projection';
 
 /** A baseline as its list and its comparison read it. */
@@ -18,7 +19,7 @@ export const baselinesProjection: Projection<BaselineDoc> = {
   collection: 'baselines',
   version: 1,
   handles: ['BaselineCreated', 'BaselineDeleted'],
-  documentId: (event) => String((event.data as { id: number }).id),
+  documentId: byRecordId,
   // GET /api/baselines: the tenant's live baselines, the latest instant first
   indexes: [{ tenant: 1, deleted: 1, at: -1, _id: -1 }],
   evolve: (doc, event) => {

@@ -1,4 +1,5 @@
 import type { Dependency } from '@fahrplan/contracts';
+import { byRecordId } from '../projections/projection';
 import type { Projection } from '../projections/projection';
 
 /**
@@ -16,7 +17,7 @@ export const dependenciesProjection: Projection<DependencyDoc> = {
   collection: 'dependencies',
   version: 1,
   handles: ['DependencyAdded', 'DependencyRemoved'],
-  documentId: (event) => String((event.data as { id: number }).id),
+  documentId: byRecordId,
   // an item's dependencies, both ways: as predecessor, as successor (a timeline page asks with $in)
   indexes: [
     { tenant: 1, predecessor: 1, _id: 1 },

@@ -6,6 +6,7 @@ import type {
   AccountRefType,
   StoredEvent,
 } from '@fahrplan/contracts';
+import { byRecordId } from '../projections/projection';
 import type { Projection } from '../projections/projection';
 
 /**
@@ -27,7 +28,7 @@ export const accountBudgetsProjection: Projection<AccountBudgetDoc> = {
   collection: 'accountBudgets',
   version: 1,
   handles: ['AccountCreated', 'AccountEntriesAdded', 'AccountEntryRemoved'],
-  documentId: (event) => String((event.data as { id: number }).id),
+  documentId: byRecordId,
   // read by account id only
   indexes: [],
   evolve: (doc, event: StoredEvent) => {

@@ -12,7 +12,7 @@ import type {
   SubgroupRenamed,
 } from '@fahrplan/contracts';
 import { countWorkingDays, priority } from '@fahrplan/contracts';
-import { foldText, withDerived } from '../projections/projection';
+import { byRecordId, foldText, withDerived } from '../projections/projection';
 import type { Derived, IndexKeys, Projection } from '../projections/projection';
 import { optionalIndexKeys, optionalNumbers, optionalTexts } from '../projections/sort-keys';
 
@@ -108,7 +108,7 @@ const projectedGroups: Projection<GroupDoc> = {
     'SubgroupRemoved',
     'SubgroupRestored',
   ],
-  documentId: (event) => String((event.data as { id: number }).id),
+  documentId: byRecordId,
   indexes: [...ownerIndexes('tenant'), ...ownerIndexes('acceptedBy')],
   evolve: (doc, event: StoredEvent) => {
     if (event.type === 'GroupCreated')

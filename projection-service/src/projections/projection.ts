@@ -32,6 +32,9 @@ export interface Projection<Doc extends object = object> {
   readonly textIndex?: `_${string}`;
 }
 
+/** The document of a record's event: the record's id, which each of its events carries. */
+export const byRecordId = (event: StoredEvent): string => String((event.data as { id: number }).id);
+
 /** The documents `event` changes in `projection`. */
 export const documentIdsOf = (projection: Projection, event: StoredEvent): readonly string[] =>
   projection.documentIds?.(event) ?? [projection.documentId(event)];
@@ -84,7 +87,7 @@ export const recordProjection = <Doc extends RecordDoc>(options: {
     collection,
     version,
     handles: [`${kind}Created`, `${kind}Updated`, `${kind}Deleted`, `${kind}Restored`],
-    documentId: (event) => String((event.data as { id: number }).id),
+    documentId: byRecordId,
     indexes,
     evolve: (doc, event) => {
       switch (event.type) {

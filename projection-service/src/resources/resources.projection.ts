@@ -1,5 +1,5 @@
 import type { ResourceCreated, ResourceRenamed } from '@fahrplan/contracts';
-import { foldText, withDerived } from '../projections/projection';
+import { byRecordId, foldText, withDerived } from '../projections/projection';
 import type { Projection, RecordDoc } from '../projections/projection';
 
 /** §3 Resource: id and name, with the tenant, version and deleted flag of every record. */
@@ -12,7 +12,7 @@ const projectedResources: Projection<ResourceDoc> = {
   collection: 'resources',
   version: 2,
   handles: ['ResourceCreated', 'ResourceRenamed', 'ResourceDeleted'],
-  documentId: (event) => String((event.data as { id: number }).id),
+  documentId: byRecordId,
   // GET /api/resources: the tenant's live resources by name (ties by id), searched by name, or by ids
   indexes: [
     { tenant: 1, deleted: 1, _name: 1, id: 1, _id: 1 },

@@ -3,6 +3,7 @@ import type {
   TrackerConnectionSettings,
   TrackerConnectionUpdated,
 } from '@fahrplan/contracts';
+import { byRecordId } from '../projections/projection';
 import type { Projection, RecordDoc } from '../projections/projection';
 
 /** A tracker connection as administrators see it: its settings, never its sealed secret. */
@@ -22,7 +23,7 @@ export const trackerConnectionsProjection: Projection<TrackerConnectionDoc> = {
   collection: 'trackerConnections',
   version: 1,
   handles: ['TrackerConnectionCreated', 'TrackerConnectionUpdated', 'TrackerConnectionDeleted'],
-  documentId: (event) => String((event.data as { id: number }).id),
+  documentId: byRecordId,
   // the tracker queries: the tenant's live connections
   indexes: [{ tenant: 1, deleted: 1, name: 1 }],
   evolve: (doc, event) => {

@@ -3,6 +3,7 @@ import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AccountEntriesTable } from './AccountEntriesTable';
 import type { EntriesCsv } from './parseEntriesCsv';
+import { TableHeader } from '../common/TableHeader';
 
 const PREVIEW_ROWS = 10;
 const REPORTED_ISSUES = 200;
@@ -20,13 +21,13 @@ function RejectedRows({ rejected }: { rejected: EntriesCsv['rejected'] }) {
       </Text>
       <Table.ScrollContainer minWidth={400} mah={240}>
         <Table striped aria-label={t('report.rejectedTable')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={70}>{t('report.row')}</Table.Th>
-              <Table.Th w={110}>{t('report.column')}</Table.Th>
-              <Table.Th>{t('report.allowed')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader
+            cells={[
+              { label: t('report.row'), w: 70 },
+              { label: t('report.column'), w: 110 },
+              t('report.allowed'),
+            ]}
+          />
           <Table.Tbody>
             {issues.slice(0, REPORTED_ISSUES).map((issue, index) => (
               <Table.Tr key={`${issue.row}-${issue.field}-${index}`}>

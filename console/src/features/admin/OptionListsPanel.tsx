@@ -16,7 +16,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -31,6 +30,7 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
+import { SectionHeader } from '../common/SectionHeader';
 import {
   consoleLanguages,
   defaultOptionLists,
@@ -340,12 +340,7 @@ function OptionListsForm({
       }}
     >
       <Stack>
-        <Title order={2} size="h3">
-          {t('tabs.options')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('optionLists.intro')}
-        </Text>
+        <SectionHeader title={t('tabs.options')} level={2} intro={t('optionLists.intro')} />
         <SegmentedControl
           aria-label={t('optionLists.chooser')}
           value={kind}

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { FormEvent, KeyboardEvent } from 'react';
-import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconPlus, IconUsers, IconX } from '@tabler/icons-react';
+import { SectionHeader } from '../common/SectionHeader';
 import { resourceNameSchema } from '@fahrplan/contracts';
 import type { ResourceView } from '@fahrplan/contracts';
 import { describeError } from '../common/problem';
@@ -20,6 +21,7 @@ import {
 import { pageItems } from '../api/pages';
 import { SearchField } from '../common/CataloguePage';
 import { LoadMore, morePages } from '../common/LoadMore';
+import { TableHeader } from '../common/TableHeader';
 
 /** The shared name rule (§3: trimmed, 1–100 characters); null when the name is fine. */
 const nameError = (name: string): string | null =>
@@ -175,14 +177,11 @@ export function ResourcesPanel() {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          {t('tabs.resources')}
-        </Title>
+      <SectionHeader title={t('tabs.resources')} level={2}>
         <Text size="sm" c="dimmed">
           {t('resources.intro')}
         </Text>
-      </Group>
+      </SectionHeader>
       {canEdit && <AddResource />}
       <SearchField placeholder={t('resources.search')} value={search} onChange={setSearch} />
       <TableLoad what={t('tabs.resources')} isLoading={isLoading} isError={isError && !data} error={error}>
@@ -193,13 +192,13 @@ export function ResourcesPanel() {
           />
         ) : (
           <Table striped highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('resources.name')}</Table.Th>
-                <Table.Th w={90}>{t('resources.id')}</Table.Th>
-                {canEdit && <Table.Th w={100} aria-label={t('actions')} />}
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader
+              cells={[
+                t('resources.name'),
+                { label: t('resources.id'), w: 90 },
+                canEdit && { label: t('actions'), w: 100, unlabelled: true },
+              ]}
+            />
             <Table.Tbody>
               {resources.map((resource) => (
                 <Table.Tr key={resource.id}>

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { NewButton, SectionHeader } from '../common/SectionHeader';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { RoleView } from '@fahrplan/contracts';
 import { SortedCatalogueTable } from '../common/CatalogueTable';
@@ -54,16 +54,9 @@ export function RolesPanel({ editable }: { editable: boolean }) {
   const role = dialog?.id != null ? (data?.find((r) => r.id === dialog.id) ?? null) : null;
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          {t('roles.title')}
-        </Title>
-        {editable && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ id: null })}>
-            {t('roles.new')}
-          </Button>
-        )}
-      </Group>
+      <SectionHeader title={t('roles.title')} level={2}>
+        {editable && <NewButton label={t('roles.new')} onClick={() => setDialog({ id: null })} />}
+      </SectionHeader>
       <TableLoad what={t('roles.title')} isLoading={isLoading} isError={isError} error={error}>
         <SortedCatalogueTable
           records={data ?? []}

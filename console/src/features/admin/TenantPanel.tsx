@@ -8,6 +8,7 @@ import type { FeatureFlags, TenantAdminView } from '@fahrplan/contracts';
 import { LoadError } from '../common/CataloguePage';
 import { sameValues } from '../common/formChanges';
 import { notifySuccess } from '../common/notify';
+import { SectionHeader } from '../common/SectionHeader';
 import { CommandAlert, useCommandRun } from '../record-dialog/FormDialog';
 import { commandFailure } from '../record-dialog/commandErrors';
 import {
@@ -81,11 +82,6 @@ function TenantSection({
   onSubmit: () => void;
   children: ReactNode;
 }) {
-  const heading = (
-    <Title order={3} size="h4">
-      {title}
-    </Title>
-  );
   return (
     <Paper withBorder p="md" radius="sm" component="section" aria-label={label}>
       <form
@@ -96,17 +92,7 @@ function TenantSection({
         }}
       >
         <Stack>
-          <Group justify="space-between">
-            {description === undefined ? (
-              heading
-            ) : (
-              <div>
-                {heading}
-                <Text size="sm" c="dimmed">
-                  {description}
-                </Text>
-              </div>
-            )}
+          <SectionHeader title={title} level={3} intro={description}>
             {editable && (
               <Button
                 type="submit"
@@ -117,7 +103,7 @@ function TenantSection({
                 {submitLabel}
               </Button>
             )}
-          </Group>
+          </SectionHeader>
           {children}
         </Stack>
       </form>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Trans, useTranslation } from 'react-i18next';
-import { IconPlus, IconSwitchHorizontal } from '@tabler/icons-react';
+import { IconSwitchHorizontal } from '@tabler/icons-react';
+import { NewButton, SectionHeader } from '../common/SectionHeader';
 import { createTenantSchema, noFeatures } from '@fahrplan/contracts';
 import type { FeatureFlags } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
@@ -12,6 +13,7 @@ import { FormDialog, useCommandRun } from '../record-dialog/FormDialog';
 import { useCreateTenantMutation } from './adminApi';
 import { FeatureSwitches } from './FeatureSwitches';
 import { useSwitchTenant } from './tenantSession';
+import { TableHeader } from '../common/TableHeader';
 
 interface NewTenantValues {
   name: string;
@@ -104,25 +106,12 @@ export function TenantsPanel({ canCreate }: { canCreate: boolean }) {
   if (!me) return null;
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          {t('tenants.title')}
-        </Title>
-        {canCreate && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            {t('tenants.new')}
-          </Button>
-        )}
-      </Group>
+      <SectionHeader title={t('tenants.title')} level={2}>
+        {canCreate && <NewButton label={t('tenants.new')} onClick={() => setCreating(true)} />}
+      </SectionHeader>
       <Paper withBorder radius="sm">
         <Table aria-label={t('tenants.table')} verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('tabs.tenant')}</Table.Th>
-              <Table.Th>{t('tenants.membership')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader cells={[t('tabs.tenant'), t('tenants.membership'), {}]} />
           <Table.Tbody>
             {me.tenants.map((tenant) => (
               <Table.Tr key={tenant} data-testid={`tenant-row-${tenant}`}>

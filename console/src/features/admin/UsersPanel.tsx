@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMailForward, IconMailOff, IconUserPlus } from '@tabler/icons-react';
+import { SectionHeader } from '../common/SectionHeader';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { RoleView, UserAdminView } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
@@ -17,6 +18,7 @@ import { pageItems } from '../api/pages';
 import { SearchField } from '../common/CataloguePage';
 import { EditUserDialog } from './EditUserDialog';
 import { CreateUserDialog, InviteDialog } from './UserDialogs';
+import { TableHeader } from '../common/TableHeader';
 
 const roleNames = (ids: readonly number[], roles: readonly RoleView[]) =>
   ids.map((id) => roles.find((r) => r.id === id)?.name ?? `#${id}`);
@@ -95,13 +97,9 @@ function InvitationsList({ roles }: { roles: readonly RoleView[] }) {
         <EmptyState icon={IconMailOff} text={t('users.invitations.empty')} />
       ) : (
         <Table withTableBorder striped aria-label={t('users.invitations.table')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('users.columns.homeTenant')}</Table.Th>
-              <Table.Th>{t('users.columns.username')}</Table.Th>
-              <Table.Th>{t('users.invitations.roles')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader
+            cells={[t('users.columns.homeTenant'), t('users.columns.username'), t('users.invitations.roles')]}
+          />
           <Table.Tbody>
             {data.map((invitation) => (
               <Table.Tr key={`${invitation.tenant}/${invitation.username}`}>
@@ -138,10 +136,7 @@ export function UsersPanel({ editable }: { editable: boolean }) {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          {t('users.title')}
-        </Title>
+      <SectionHeader title={t('users.title')} level={2}>
         {editable && (
           <Group gap="xs">
             <Button
@@ -156,7 +151,7 @@ export function UsersPanel({ editable }: { editable: boolean }) {
             </Button>
           </Group>
         )}
-      </Group>
+      </SectionHeader>
       <SearchField placeholder={t('users.search')} value={search} onChange={setSearch} />
       <TableLoad
         what={t('users.title')}

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { Button, Group, Select, Stack, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Group, Select, Stack } from '@mantine/core';
+import { NewButton, SectionHeader } from '../common/SectionHeader';
 import { useTranslation } from 'react-i18next';
 import { applicationStatuses } from '@fahrplan/contracts';
 import { pageItems } from '../api/pages';
@@ -27,16 +27,9 @@ export function ApplicationsPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('page.title')}
-        </Title>
-        {canCreate && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => openNew(null)}>
-            {t('page.new')}
-          </Button>
-        )}
-      </Group>
+      <SectionHeader title={t('page.title')} level={1}>
+        {canCreate && <NewButton label={t('page.new')} onClick={() => openNew(null)} />}
+      </SectionHeader>
       <Group align="flex-end">
         <SearchField placeholder={t('page.searchPlaceholder')} value={search} onChange={setSearch} />
         <Select

@@ -14,6 +14,7 @@ import { describeError } from '../common/problem';
 import { saveBlob } from '../common/saveBlob';
 import { useExportComparisonMutation, useGetComparisonPagesInfiniteQuery } from './baselinesApi';
 import { comparisonSections, csvFileName, datesLabel, defaultWindow, slipLabel } from './comparisonRows';
+import { TableHeader } from '../common/TableHeader';
 
 /** Each change's badge text (named one by one, so that the catalogue check sees every key). */
 const changeLabels = (t: TFunction<'baselines'>): Record<BaselineChange, string> => ({
@@ -137,16 +138,16 @@ export function BaselineComparisonPanel({
           <EmptyState icon={IconScale} text={t('compare.empty')} />
         ) : (
           <Table aria-label={t('compare.label')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('compare.item')}</Table.Th>
-                <Table.Th>{t('compare.change')}</Table.Th>
-                <Table.Th>{t('compare.then')}</Table.Th>
-                <Table.Th>{t('compare.now')}</Table.Th>
-                <Table.Th ta="right">{t('compare.startSlip')}</Table.Th>
-                <Table.Th ta="right">{t('compare.endSlip')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader
+              cells={[
+                t('compare.item'),
+                t('compare.change'),
+                t('compare.then'),
+                t('compare.now'),
+                { label: t('compare.startSlip'), ta: 'right' },
+                { label: t('compare.endSlip'), ta: 'right' },
+              ]}
+            />
             <Table.Tbody>
               {sections.map(({ project, items }) => (
                 <Fragment key={project.id}>

@@ -17,6 +17,7 @@ import { pickerToAsOf } from '../as-of/asOfControl';
 import { positiveInt, useAddressParams } from '../common/urlParams';
 import { BaselineComparisonPanel } from './BaselineComparison';
 import { linkedWindow } from './comparisonRows';
+import { TableHeader } from '../common/TableHeader';
 import {
   useCreateBaselineMutation,
   useDeleteBaselineMutation,
@@ -185,14 +186,7 @@ export function BaselinesPage() {
       ) : (
         <Stack gap="xs">
           <Table striped highlightOnHover aria-label={t('list.label')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('list.name')}</Table.Th>
-                <Table.Th>{t('list.at')}</Table.Th>
-                <Table.Th>{t('list.createdBy')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader cells={[t('list.name'), t('list.at'), t('list.createdBy'), {}]} />
             <Table.Tbody>
               {baselines.map((baseline) => (
                 <BaselineRow

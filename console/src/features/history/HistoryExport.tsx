@@ -7,7 +7,8 @@ import { saveBlob } from '../common/saveBlob';
 import { useExportHistoryMutation } from './historyApi';
 import { exportFileName, exportType } from './historyFormat';
 
-type ExportKind = 'csv' | 'events';
+const exportKinds = ['csv', 'events'] as const;
+type ExportKind = (typeof exportKinds)[number];
 
 /**
  * Issue 8: a project's history as CSV and as the JSON event log, fetched through the api's base query
@@ -18,6 +19,7 @@ export function HistoryExport({ projectId }: { projectId: number }) {
   const [exportHistory] = useExportHistoryMutation();
   const [running, setRunning] = useState<ExportKind | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const labels: Record<ExportKind, string> = { csv: t('export.csv'), events: t('export.events') };
 
   const download = async (kind: ExportKind) => {
     setRunning(kind);
@@ -35,26 +37,19 @@ export function HistoryExport({ projectId }: { projectId: number }) {
   return (
     <Stack gap="xs">
       <Group gap="xs">
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconDownload size={14} />}
-          loading={running === 'csv'}
-          disabled={running !== null && running !== 'csv'}
-          onClick={() => void download('csv')}
-        >
-          {t('export.csv')}
-        </Button>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconDownload size={14} />}
-          loading={running === 'events'}
-          disabled={running !== null && running !== 'events'}
-          onClick={() => void download('events')}
-        >
-          {t('export.events')}
-        </Button>
+        {exportKinds.map((kind) => (
+          <Button
+            key={kind}
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} />}
+            loading={running === kind}
+            disabled={running !== null && running !== kind}
+            onClick={() => void download(kind)}
+          >
+            {labels[kind]}
+          </Button>
+        ))}
       </Group>
       {error && (
         <Alert

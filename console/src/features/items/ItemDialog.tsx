@@ -1,13 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Center, Loader, Modal } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { defaultSubgroups, subgroupsOf } from '@fahrplan/contracts';
 import type { GroupView, ItemView } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { describeError, httpStatusOf } from '../common/problem';
 import { useDialogRecord } from '../record-dialog/useDialogRecord';
+import { LoadingDialog } from '../record-dialog/LoadingDialog';
 import { selectMe } from '../session/selectMe';
 import { useGetProjectsQuery } from '../projects/projectsApi';
 import { ItemEditor } from './ItemEditor';
@@ -87,15 +87,11 @@ export function ItemDialog({ itemId, request = null, onClose }: Props) {
   // a new item needs its project for its lane and default resource
   if ((itemId !== null && !loaded) || (itemId === null && projects.isLoading)) {
     return (
-      <Modal
-        opened
-        onClose={onClose}
+      <LoadingDialog
         title={itemId === null ? t('dialogTitle.newItem') : t('dialogTitle.showItem')}
-      >
-        <Center h={120}>
-          <Loader aria-label={t('load.loading')} />
-        </Center>
-      </Modal>
+        loading={t('load.loading')}
+        onClose={onClose}
+      />
     );
   }
   return (

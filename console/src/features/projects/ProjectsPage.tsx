@@ -1,6 +1,7 @@
 import { Suspense, lazy, useCallback } from 'react';
-import { Button, Group, SegmentedControl, Select, Skeleton, Stack, Title } from '@mantine/core';
-import { IconChartBubble, IconPlus, IconTable } from '@tabler/icons-react';
+import { Group, SegmentedControl, Select, Skeleton, Stack } from '@mantine/core';
+import { IconChartBubble, IconTable } from '@tabler/icons-react';
+import { NewButton, SectionHeader } from '../common/SectionHeader';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { GroupView } from '@fahrplan/contracts';
@@ -114,10 +115,7 @@ export function ProjectsPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('page.title')}
-        </Title>
+      <SectionHeader title={t('page.title')} level={1}>
         <Group>
           <SegmentedControl
             aria-label={t('page.view')}
@@ -125,13 +123,9 @@ export function ProjectsPage() {
             value={view}
             onChange={(value) => setParams({ view: value === 'chart' ? 'chart' : null })}
           />
-          {canCreate && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => openNew()}>
-              {t('page.newProject')}
-            </Button>
-          )}
+          {canCreate && <NewButton label={t('page.newProject')} onClick={() => openNew()} />}
         </Group>
-      </Group>
+      </SectionHeader>
       <Group align="flex-end">
         <SearchField placeholder={t('page.searchPlaceholder')} value={search} onChange={setSearch} />
         {filterSelect(t('page.statusFilter'), 'status', optionItems(lists, 'projectStatus'), 160)}

@@ -10,17 +10,9 @@ import {
   Stack,
   Table,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
-import {
-  IconEye,
-  IconPencil,
-  IconPlugConnected,
-  IconPlugConnectedX,
-  IconPlus,
-  IconRefresh,
-} from '@tabler/icons-react';
+import { IconEye, IconPencil, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TrackerConnectionView } from '@fahrplan/contracts';
@@ -29,6 +21,7 @@ import { ConfirmDialog } from '../record-dialog/FormDialog';
 import { RowActions, TableLoad } from '../common/AdminTable';
 import { useCan } from '../auth/permissions';
 import { EmptyState } from '../common/EmptyState';
+import { NewButton, SectionHeader } from '../common/SectionHeader';
 import { notifyError, notifySuccess } from '../common/notify';
 import { useReturnFocus } from '../common/useReturnFocus';
 import { authModeLabels, deploymentLabels } from './connectionForm';
@@ -38,6 +31,7 @@ import { useDeleteTrackerConnectionMutation, useGetTrackerConnectionsQuery } fro
 import { TrackerConnectionDialog } from './TrackerConnectionDialog';
 import { useConnectionTest } from './useConnectionTest';
 import { useJiraEnabled, useNow, useSyncNow } from './useTracker';
+import { TableHeader } from '../common/TableHeader';
 
 function MirrorCell({ connection, now }: { connection: TrackerConnectionView; now: number }) {
   const { t } = useTranslation('tracker');
@@ -186,24 +180,14 @@ export function TrackerConnectionsPanel({ editable }: { editable: boolean }) {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <div>
-          <Title order={2} size="h3">
-            {t('connections.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('connections.intro')}
-          </Text>
-        </div>
+      <SectionHeader title={t('connections.title')} level={2} intro={t('connections.intro')}>
         {jira && editable && (
-          <Button
-            leftSection={<IconPlus size={16} />}
+          <NewButton
+            label={t('connections.new')}
             onClick={() => setOpen({ mode: 'edit', connection: null })}
-          >
-            {t('connections.new')}
-          </Button>
+          />
         )}
-      </Group>
+      </SectionHeader>
       {!jira ? (
         <FeatureOff />
       ) : (
@@ -215,16 +199,16 @@ export function TrackerConnectionsPanel({ editable }: { editable: boolean }) {
             />
           ) : (
             <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('connections.table')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('dialog.name')}</Table.Th>
-                  <Table.Th>{t('dialog.baseUrl')}</Table.Th>
-                  <Table.Th>{t('dialog.deployment')}</Table.Th>
-                  <Table.Th>{t('dialog.authentication')}</Table.Th>
-                  <Table.Th>{t('connections.mirror')}</Table.Th>
-                  <Table.Th w={150} aria-label={t('connections.actions')} />
-                </Table.Tr>
-              </Table.Thead>
+              <TableHeader
+                cells={[
+                  t('dialog.name'),
+                  t('dialog.baseUrl'),
+                  t('dialog.deployment'),
+                  t('dialog.authentication'),
+                  t('connections.mirror'),
+                  { label: t('connections.actions'), w: 150, unlabelled: true },
+                ]}
+              />
               <Table.Tbody>
                 {connections.map((connection) => (
                   <Table.Tr key={connection.id} data-testid={`tracker-connection-${connection.id}`}>

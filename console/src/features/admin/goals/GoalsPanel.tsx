@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import {
   Alert,
   Badge,
-  Button,
   Checkbox,
   Group,
   Select,
@@ -11,11 +10,11 @@ import {
   Text,
   TextInput,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { IconAlertCircle, IconCheck, IconPlus, IconTarget } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck, IconTarget } from '@tabler/icons-react';
+import { NewButton, SectionHeader } from '../../common/SectionHeader';
 import { createGoalSchema, ranges } from '@fahrplan/contracts';
 import { useCan } from '../../auth/permissions';
 import { EmptyState } from '../../common/EmptyState';
@@ -29,6 +28,7 @@ import { ConfirmDialog, FormDialog, useCommandRun } from '../../record-dialog/Fo
 import { RowActions, TableLoad } from '../../common/AdminTable';
 import { deleteRefusal, goalRows, parentOptions } from './goalRows';
 import type { AdminGoal } from './goalRows';
+import { TableHeader } from '../../common/TableHeader';
 import {
   goalsPageSize,
   useCreateGoalMutation,
@@ -212,31 +212,24 @@ export function GoalsPanel() {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          {t('tabs.goals')}
-        </Title>
-        {canEdit && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ mode: 'new' })}>
-            {t('goals.new')}
-          </Button>
-        )}
-      </Group>
+      <SectionHeader title={t('tabs.goals')} level={2}>
+        {canEdit && <NewButton label={t('goals.new')} onClick={() => setEditing({ mode: 'new' })} />}
+      </SectionHeader>
       <TableLoad what={t('tabs.goals')} isLoading={isLoading} isError={isError} error={error}>
         {rows.length === 0 ? (
           <EmptyState icon={IconTarget} text={canEdit ? t('goals.emptyEditable') : t('goals.empty')} />
         ) : (
           <Table striped highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('goals.name')}</Table.Th>
-                <Table.Th>{t('goals.type')}</Table.Th>
-                <Table.Th w={70}>{t('goals.rank')}</Table.Th>
-                <Table.Th w={100}>{t('goals.assignable')}</Table.Th>
-                <Table.Th>{t('goals.description')}</Table.Th>
-                {canEdit && <Table.Th w={100} aria-label={t('actions')} />}
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader
+              cells={[
+                t('goals.name'),
+                t('goals.type'),
+                { label: t('goals.rank'), w: 70 },
+                { label: t('goals.assignable'), w: 100 },
+                t('goals.description'),
+                canEdit && { label: t('actions'), w: 100, unlabelled: true },
+              ]}
+            />
             <Table.Tbody>
               {rows.map(({ goal, depth }) => (
                 <Table.Tr key={goal.id}>

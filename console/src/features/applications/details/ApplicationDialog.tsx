@@ -1,4 +1,3 @@
-import { Center, Loader, Modal } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/i18n';
@@ -8,6 +7,7 @@ import { selectMe } from '../../session/selectMe';
 import { useGetApplicationQuery } from '../applicationsApi';
 import { ApplicationEditor } from './ApplicationEditor';
 import { useDialogRecord } from '../../record-dialog/useDialogRecord';
+import { LoadingDialog } from '../../record-dialog/LoadingDialog';
 import { useReturnFocus } from '../../common/useReturnFocus';
 
 interface Props {
@@ -37,13 +37,7 @@ export function ApplicationDialog({ applicationId, parent = null, onClose }: Pro
 
   if (!me) return null;
   if (applicationId !== null && !loaded) {
-    return (
-      <Modal opened onClose={onClose} title={t('dialog.show')}>
-        <Center h={120}>
-          <Loader aria-label={t('dialog.loading')} />
-        </Center>
-      </Modal>
-    );
+    return <LoadingDialog title={t('dialog.show')} loading={t('dialog.loading')} onClose={onClose} />;
   }
   return <ApplicationEditor app={loaded} parent={parent} me={me} onClose={onClose} />;
 }

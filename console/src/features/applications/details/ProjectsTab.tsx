@@ -9,6 +9,7 @@ import { useOpenProjectDialog } from '../../record-dialog/useOpenRecordDialog';
 import { useGetApplicationProjectsInfiniteQuery } from '../applicationsApi';
 import { LoadMore, morePages } from '../../common/LoadMore';
 import { OptionBadge } from '../../options/OptionBadge';
+import { TableHeader } from '../../common/TableHeader';
 
 interface Props {
   /** Hermes-type projects show their phase instead of the status. */
@@ -54,13 +55,9 @@ function ProjectsTable({
   const { t } = useTranslation('applications');
   return (
     <Table striped aria-label={t('projects.table')}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('projects.title')}</Table.Th>
-          <Table.Th>{hermes ? t('projects.phase') : t('projects.status')}</Table.Th>
-          <Table.Th>{t('projects.end')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHeader
+        cells={[t('projects.title'), hermes ? t('projects.phase') : t('projects.status'), t('projects.end')]}
+      />
       <Table.Tbody>
         {projects.map((project) => (
           <Table.Tr key={`${project.tenant}-${project.id}`}>

@@ -1,4 +1,3 @@
-import { Center, Loader, Modal } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
@@ -6,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import { describeError, httpStatusOf } from '../../common/problem';
 import { useDialogRecord } from '../../record-dialog/useDialogRecord';
+import { LoadingDialog } from '../../record-dialog/LoadingDialog';
 import { selectMe } from '../../session/selectMe';
 import { useGetProjectQuery } from './projectDetailsApi';
 import { ProjectEditor } from './ProjectEditor';
@@ -48,13 +48,7 @@ export function ProjectDialog({ projectId, application = null, onClose, onOpenPr
 
   if (!me) return null;
   if (projectId !== null && !loaded) {
-    return (
-      <Modal opened onClose={onClose} title={t('dialog.loadingTitle')}>
-        <Center h={120}>
-          <Loader aria-label={t('dialog.loading')} />
-        </Center>
-      </Modal>
-    );
+    return <LoadingDialog title={t('dialog.loadingTitle')} loading={t('dialog.loading')} onClose={onClose} />;
   }
   return (
     <ProjectEditor
