@@ -147,7 +147,9 @@ describe('the keyboard and the announcements', () => {
     const resized = await storedWhen(title, (s) => s.version > moved.version, 'after Shift+ArrowRight');
     expect([resized.start, resized.end]).toEqual(['2027-01-12T00:00', '2027-01-17T00:00']);
 
-    // Ctrl+Z takes the resize back, and the region says so
+    // Ctrl+Z takes the resize back, and the region says so: once the console has its answer (the
+    // server may have stored it a moment before the answer arrives)
+    await bar.and(page.locator(':not([aria-busy])')).waitFor();
     await page.keyboard.press('Control+z');
     const undone = await storedWhen(title, (s) => s.version > resized.version, 'after Ctrl+Z');
     expect([undone.start, undone.end]).toEqual(['2027-01-12T00:00', '2027-01-16T00:00']);

@@ -93,6 +93,8 @@ export const TimelineItemView = memo(function TimelineItemView({
       tabIndex={0}
       aria-label={label}
       aria-description={floatText}
+      // while its change is being saved: the drawn place is not stored yet
+      aria-busy={saving || undefined}
       title={floatText ? `${item.title} · ${statusLabel} · ${floatText}` : `${item.title} · ${statusLabel}`}
       data-critical={onPath || undefined}
       data-done={status?.done === true || undefined}
