@@ -146,3 +146,19 @@ export async function expectStored(app: E2eApp, chain: Chain, dates: Record<keyo
 
 export const byId = (chain: Chain, dates: Record<keyof Chain, Dates>, keys: (keyof Chain)[]) =>
   Object.fromEntries(keys.map((key) => [chain[key], dates[key]]));
+
+/**
+ * Drags the chain's first task two weeks later, sees its successors' ghosts, drops, and waits until the
+ * four are stored where the rule puts them, each one version higher: one reschedule, announced.
+ */
+export async function dropTwoWeeksLater(app: E2eApp, page: Page, chain: Chain): Promise<void> {
+  const before = await storedChain(app, chain);
+  await dragLater(page, chain.design, 14);
+  await expectGhosts(page, byId(chain, rescheduled, ['build', 'test', 'launch']));
+  await page.mouse.up();
+  await page.getByText('4 items moved').waitFor();
+  await expectStored(app, chain, rescheduled);
+  const moved = await storedChain(app, chain);
+  for (const key of Object.keys(chain) as (keyof Chain)[])
+    expect(moved[key].version).toBe(before[key].version + 1);
+}
