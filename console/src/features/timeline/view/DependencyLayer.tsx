@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { KeyboardEvent, PointerEvent as ReactPointerEvent, RefObject } from 'react';
-import { Button, Group, Paper, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { addDependencySchema } from '@fahrplan/contracts';
@@ -9,7 +7,7 @@ import { formatNumber } from '../../common/numbers';
 import { notifyError, notifySuccess } from '../../common/notify';
 import { describeError } from '../../common/problem';
 import { useAddDependencyMutation, useRemoveDependencyMutation } from '../../items/itemsApi';
-import { arrowPath, arrowsInView, placementsOf } from '../dependencyArrows';
+import { arrowsInView, placementsOf } from '../dependencyArrows';
 import type { ArrowView, CriticalHighlight, DependencyArrow, Placement } from '../dependencyArrows';
 import { isReleaseRow } from '../releaseMilestones';
 import type { ReleaseRow } from '../releaseMilestones';
@@ -17,6 +15,7 @@ import { visibleIn } from '../timelineRows';
 import type { LaneIndex, LaneRow, PlacedItem } from '../timelineRows';
 import { valueToX } from '../timeScale';
 import type { TimeRange } from '../timeScale';
+import { ArrowGlyph, ArrowMarkers, ArrowToolbar, LinkHandle, arrowColour, slipText } from './DependencyParts';
 import { pointSize, rowPadding, sidebarWidth, slotHeight } from './timelineLayout';
 
 interface LayerProps {
@@ -34,12 +33,6 @@ interface LayerProps {
 }
 
 const slotMiddle = (slot: number) => rowPadding + slot * slotHeight + (slotHeight - 4) / 2;
-const handleSize = 12;
-const headBox = 10;
-
-/** "−3 WD": the slip in the catalogue's working days. */
-const slipText = (t: TFunction<'timeline'>, slip: number) =>
-  t('dependencies.slip', { days: formatNumber(Math.abs(slip)) });
 
 function arrowLabel(t: TFunction<'timeline'>, arrow: DependencyArrow, onPath: boolean): string {
   const values = {
@@ -272,6 +265,8 @@ export function DependencyLayer({
         }
       : null;
   const chosen = arrows.find((a) => a.id === selected);
+  const onPathOf = (arrow: DependencyArrow) =>
+    critical?.links.has(`${arrow.predecessor.id}>${arrow.successor.id}`) ?? false;
 
   const onArrowKey = (arrow: DependencyArrow, event: KeyboardEvent<SVGGElement>) => {
     if (event.key === 'Enter' || event.key === ' ') setSelected(selected === arrow.id ? null : arrow.id);
@@ -299,98 +294,24 @@ export function DependencyLayer({
           zIndex: 2,
         }}
       >
-        <defs>
-          {(['normal', 'violated', 'critical'] as const).map((kind) => (
-            <marker
-              key={kind}
-              id={`${markerId}-${kind}`}
-              viewBox="0 0 8 8"
-              refX={7}
-              refY={4}
-              markerWidth={kind === 'critical' ? 5 : 7}
-              markerHeight={kind === 'critical' ? 5 : 7}
-              orient="auto"
-            >
-              <path d="M0,0 L8,4 L0,8 z" fill={arrowColour(kind)} />
-            </marker>
-          ))}
-        </defs>
+        <ArrowMarkers id={markerId} />
         <g transform={`translate(0 ${-top})`}>
           {arrows.map((arrow) => {
-            const onPath = critical?.links.has(`${arrow.predecessor.id}>${arrow.successor.id}`) ?? false;
-            const kind = arrow.slip < 0 ? 'violated' : onPath ? 'critical' : 'normal';
-            const d = arrowPath(arrow.from, arrow.to);
-            const lit = selected === arrow.id || focused === arrow.id;
+            const onPath = onPathOf(arrow);
             return (
-              <g
+              <ArrowGlyph
                 key={arrow.id}
-                role="button"
-                tabIndex={0}
-                aria-label={arrowLabel(t, arrow, onPath)}
-                aria-pressed={selected === arrow.id}
-                data-testid="dependency-arrow"
-                data-dependency={arrow.id}
-                data-from={arrow.predecessor.id}
-                data-to={arrow.successor.id}
-                data-violated={arrow.slip < 0 || undefined}
-                data-critical={onPath || undefined}
-                onClick={() => setSelected(arrow.id)}
+                arrow={arrow}
+                label={arrowLabel(t, arrow, onPath)}
+                onPath={onPath}
+                selected={selected === arrow.id}
+                lit={selected === arrow.id || focused === arrow.id}
+                markerId={markerId}
+                onSelect={() => setSelected(arrow.id)}
                 onKeyDown={(e) => onArrowKey(arrow, e)}
                 onFocus={() => setFocused(arrow.id)}
                 onBlur={() => setFocused((f) => (f === arrow.id ? null : f))}
-                style={{ pointerEvents: 'auto', cursor: 'pointer', outline: 'none' }}
-              >
-                {/* a wide invisible stroke: the arrow is easy to hit */}
-                <path
-                  d={d}
-                  fill="none"
-                  stroke="transparent"
-                  strokeWidth={10}
-                  style={{ pointerEvents: 'stroke' }}
-                />
-                {/* the head is a larger target, and gives a straight arrow's box a height */}
-                <rect
-                  x={arrow.to.x - headBox}
-                  y={arrow.to.y - headBox / 2}
-                  width={headBox}
-                  height={headBox}
-                  fill="transparent"
-                  style={{ pointerEvents: 'all' }}
-                />
-                {lit && (
-                  <path
-                    d={d}
-                    fill="none"
-                    stroke="var(--mantine-primary-color-filled)"
-                    strokeWidth={7}
-                    strokeOpacity={0.4}
-                  />
-                )}
-                <path
-                  d={d}
-                  fill="none"
-                  stroke={arrowColour(kind)}
-                  strokeWidth={onPath ? 3 : 1.5}
-                  strokeDasharray={arrow.from.inView && arrow.to.inView ? undefined : '4 3'}
-                  markerEnd={arrow.to.inView ? `url(#${markerId}-${kind})` : undefined}
-                />
-                {arrow.slip < 0 && (
-                  <text
-                    x={arrow.to.x - 4}
-                    y={arrow.to.y - 6}
-                    textAnchor="end"
-                    fontSize={11}
-                    fontWeight={700}
-                    fill={arrowColour('violated')}
-                    stroke="var(--mantine-color-body)"
-                    strokeWidth={3}
-                    paintOrder="stroke"
-                    data-testid="dependency-slip"
-                  >
-                    {slipText(t, arrow.slip)}
-                  </text>
-                )}
-              </g>
+              />
             );
           })}
           {drag && (
@@ -408,79 +329,18 @@ export function DependencyLayer({
         </g>
       </svg>
       {handle && !readOnly && handleFrom !== null && (
-        <div
-          data-dependency-handle
-          data-testid="dependency-handle"
-          aria-hidden
-          title={t('dependencies.handle')}
-          onPointerDown={(e) => begin(handleFrom, handle, e)}
-          style={{
-            position: 'absolute',
-            // just outside the bar: its edge stays the resize handle
-            left: sidebarWidth + handle.x,
-            top: handle.y - handleSize / 2,
-            width: handleSize,
-            height: handleSize,
-            borderRadius: '50%',
-            border: '2px solid var(--mantine-primary-color-filled)',
-            background: 'var(--mantine-color-body)',
-            cursor: 'crosshair',
-            zIndex: 3,
-          }}
-        />
+        <LinkHandle at={handle} onPointerDown={(e) => begin(handleFrom, handle, e)} />
       )}
       {chosen && (
-        <Paper
-          data-dependency-toolbar
-          data-testid="dependency-toolbar"
-          role="toolbar"
-          aria-label={t('dependencies.toolbar', {
-            predecessor: chosen.predecessor.title,
-            successor: chosen.successor.title,
-          })}
-          withBorder
-          shadow="md"
-          p={4}
-          onPointerDown={(e) => e.stopPropagation()}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') setSelected(null);
-            else if ((e.key === 'Delete' || e.key === 'Backspace') && !readOnly) void remove(chosen);
-          }}
-          style={{
-            position: 'absolute',
-            left: sidebarWidth + Math.min(Math.max(0, (chosen.from.x + chosen.to.x) / 2), width - 200),
-            top: Math.max(chosen.from.y, chosen.to.y) + 10,
-            zIndex: 30,
-          }}
-        >
-          <Group gap={6} wrap="nowrap">
-            <Text size="xs" px={4}>
-              {arrowLabel(
-                t,
-                chosen,
-                critical?.links.has(`${chosen.predecessor.id}>${chosen.successor.id}`) ?? false,
-              )}
-            </Text>
-            {!readOnly && (
-              <Button
-                size="compact-xs"
-                color="red"
-                variant="light"
-                leftSection={<IconTrash size={14} aria-hidden />}
-                onClick={() => void remove(chosen)}
-              >
-                {t('dependencies.remove')}
-              </Button>
-            )}
-          </Group>
-        </Paper>
+        <ArrowToolbar
+          arrow={chosen}
+          label={arrowLabel(t, chosen, onPathOf(chosen))}
+          width={width}
+          readOnly={readOnly}
+          onClose={() => setSelected(null)}
+          onRemove={() => void remove(chosen)}
+        />
       )}
     </>
   );
-}
-
-function arrowColour(kind: 'normal' | 'violated' | 'critical'): string {
-  if (kind === 'violated') return 'var(--mantine-color-red-text)';
-  if (kind === 'critical') return 'var(--mantine-primary-color-filled)';
-  return 'var(--mantine-color-dimmed)';
 }
