@@ -36,6 +36,7 @@ export * from './resource/resource';
 export * from './baseline/baseline';
 export * from './baseline/comparison';
 export * from './scenario/scenario';
+export * from './scenario/diff';
 export * from './comment/comment';
 export * from './account/account';
 export * from './identity/identity';

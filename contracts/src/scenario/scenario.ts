@@ -35,6 +35,13 @@ export type RenameScenarioData = z.infer<typeof renameScenarioSchema>;
 export const discardScenarioSchema = z.strictObject({ id, version });
 export type DiscardScenarioData = z.infer<typeof discardScenarioSchema>;
 
+/**
+ * PublishScenario: the scenario's changes become live changes, all or nothing, on the version of the
+ * scenario the user saw; afterwards the scenario is closed (docs/design/scenarios.md).
+ */
+export const publishScenarioSchema = z.strictObject({ id, version });
+export type PublishScenarioData = z.infer<typeof publishScenarioSchema>;
+
 export type ScenarioCommand =
   | { readonly type: 'CreateScenario'; readonly data: CreateScenarioData }
   | { readonly type: 'RenameScenario'; readonly data: RenameScenarioData }
