@@ -13,6 +13,7 @@ import { selectStoredMe } from '../session/sessionSlice';
 import { notifyError } from '../common/notify';
 import { asOfParam, canViewHistory, formatAsOf, withAsOf } from '../session/asOf';
 import { asOfChanged, selectAsOf } from '../session/asOfSlice';
+import { selectScenario } from '../session/scenarioSlice';
 import { appliedAsOf, asOfQuickPicks, asOfSync, asOfToPicker, pickerToAsOf } from './asOfControl';
 import { isBackToNow, useAsOf, useEditorsBusy, useSetAsOf } from './useAsOf';
 
@@ -86,10 +87,12 @@ export function AsOfPicker({
 }: { label: ReactNode; header?: boolean } & ButtonProps) {
   const asOf = useAsOf();
   const setAsOf = useSetAsOf();
-  const busy = useEditorsBusy();
+  const editorsBusy = useEditorsBusy();
+  const inScenario = useAppSelector(selectScenario) !== null;
+  const busy = editorsBusy || inScenario;
   const { t } = useTranslation('as-of');
-  // why the As of control waits while an editor is busy
-  const editorsBusyReason = t('editorsBusy');
+  // why the As of control waits while an editor is busy, or stays off inside a scenario
+  const editorsBusyReason = inScenario ? t('inScenario') : t('editorsBusy');
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<string | null>(null);
   const [now, setNow] = useState(() => new Date());
