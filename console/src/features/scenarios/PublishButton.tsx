@@ -86,6 +86,7 @@ export function PublishButton({ scenario }: { scenario: ScenarioView }) {
         opened={opened}
         onClose={close}
         title={t('publish.title', { name: scenario.name })}
+        closeButtonProps={{ 'aria-label': t('publish.close') }}
         size="lg"
         centered
       >

@@ -80,6 +80,7 @@ export function ScenarioDialog({
       opened
       onClose={onClose}
       title={scenario ? t('dialog.renameTitle') : t('dialog.newTitle')}
+      closeButtonProps={{ 'aria-label': t('dialog.close') }}
       centered
     >
       <form
