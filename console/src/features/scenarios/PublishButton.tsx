@@ -12,7 +12,7 @@ import { useGetScenarioDiffQuery, usePublishScenarioMutation } from './scenarios
 import { useSetScenario } from './useScenario';
 
 /** What will change on the live plan, from the scenario's diff: loading, failed, nothing, or the records. */
-function PublishPreview({ id }: { id: number }) {
+function PublishPreview({ id, onResolve }: { id: number; onResolve: () => void }) {
   const { t } = useTranslation('scenarios');
   const diff = useGetScenarioDiffQuery({ id });
   if (diff.isLoading) return <Loader size="sm" aria-label={t('publish.loading')} />;
@@ -28,7 +28,7 @@ function PublishPreview({ id }: { id: number }) {
     <Stack gap="xs">
       <Text size="sm">{t('publish.changes', { count: records.length })}</Text>
       <ScrollArea.Autosize mah={320}>
-        <RecordDifferences records={records} resolveIn={id} />
+        <RecordDifferences records={records} resolveIn={id} onResolve={onResolve} />
       </ScrollArea.Autosize>
     </Stack>
   );
@@ -95,11 +95,11 @@ export function PublishButton({ scenario }: { scenario: ScenarioView }) {
             <Alert color="red" icon={<IconAlertCircle />} role="alert" title={t('publish.conflictTitle')}>
               <Stack gap="xs">
                 <Text size="sm">{t('publish.conflictText', { count: conflicts.length })}</Text>
-                <RecordDifferences records={conflicts} resolveIn={scenario.id} />
+                <RecordDifferences records={conflicts} resolveIn={scenario.id} onResolve={close} />
               </Stack>
             </Alert>
           ) : (
-            <PublishPreview id={scenario.id} />
+            <PublishPreview id={scenario.id} onResolve={close} />
           )}
           {failure && (
             <Alert color="red" icon={<IconAlertCircle />} role="alert" title={t('publish.failed')}>

@@ -13,9 +13,12 @@ import { changeLabel, kindLabel, recordInScenario, shownFields } from './recordD
 export function RecordDifferences({
   records,
   resolveIn,
+  onResolve,
 }: {
   records: readonly RecordDifference[];
   resolveIn?: number;
+  /** Called as the user follows a link into the scenario (a dialog closes). */
+  onResolve?: () => void;
 }) {
   const { t } = useTranslation('scenarios');
   return (
@@ -35,7 +38,7 @@ export function RecordDifferences({
               </Badge>
             )}
             {resolveIn !== undefined && record.conflicts.length > 0 && (
-              <Anchor component={Link} to={recordInScenario(record, resolveIn)} size="sm">
+              <Anchor component={Link} to={recordInScenario(record, resolveIn)} size="sm" onClick={onResolve}>
                 {t('records.resolve', { title: record.title })}
               </Anchor>
             )}
