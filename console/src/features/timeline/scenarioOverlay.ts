@@ -1,4 +1,4 @@
-import { compareDates } from '@fahrplan/contracts';
+import { comparedItem } from '@fahrplan/contracts';
 import type { ComparedItem, PlannedDates, TimelineGroup, TimelineItem } from '@fahrplan/contracts';
 import { buildOverlay } from './baselineOverlay';
 import type { BaselineOverlay } from './baselineOverlay';
@@ -20,25 +20,15 @@ export function scenarioOverlay(
 ): BaselineOverlay {
   const inScenario = new Map(scenario.map((item) => [item.id, item]));
   const liveIds = new Set(live.map((item) => item.id));
-  const compared = (
-    item: TimelineItem,
-    then: PlannedDates | null,
-    now: PlannedDates | null,
-  ): ComparedItem => ({
-    id: item.id,
-    title: item.title,
-    group: item.group,
-    type: item.type,
-    then,
-    now,
-    ...compareDates(then, now),
-  });
+
   const items: ComparedItem[] = [
     ...live.map((item) => {
       const shown = inScenario.get(item.id);
-      return compared(shown ?? item, datesOf(item), shown ? datesOf(shown) : null);
+      return comparedItem(shown ?? item, datesOf(item), shown ? datesOf(shown) : null);
     }),
-    ...scenario.filter((item) => !liveIds.has(item.id)).map((item) => compared(item, null, datesOf(item))),
+    ...scenario
+      .filter((item) => !liveIds.has(item.id))
+      .map((item) => comparedItem(item, null, datesOf(item))),
   ].filter((item) => item.change !== 'unchanged');
   return buildOverlay([{ items }], groups, 'live');
 }
