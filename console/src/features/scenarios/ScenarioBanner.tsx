@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Button, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { ViewBanner } from '../common/ViewBanner';
 import { IconArrowBackUp, IconGitBranch, IconScale } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -32,66 +33,38 @@ export function ScenarioBanner() {
     return () => cancelAnimationFrame(frame);
   }, [shown.id, shown.data, t]);
 
-  const live = (
-    <VisuallyHidden role="status" aria-live="polite">
-      {announcement}
-    </VisuallyHidden>
-  );
-  if (shown.id === null) return live;
   return (
-    <Box
-      pos="sticky"
-      top="var(--app-shell-header-offset, 56px)"
-      style={{ zIndex: 3 }}
-      mx="calc(var(--mantine-spacing-md) * -1)"
-      mt="calc(var(--mantine-spacing-md) * -1)"
-      mb="md"
+    <ViewBanner
+      shown={shown.id !== null}
+      announcement={announcement}
+      bannerRef={banner}
+      label={t('banner.label')}
+      color="grape"
+      icon={IconGitBranch}
+      title={t('banner.scenario', { name })}
+      text={t('banner.notLive')}
+      testId="scenario-banner"
     >
-      {live}
-      <Paper
-        ref={banner}
-        tabIndex={-1}
-        role="region"
-        aria-label={t('banner.label')}
-        radius={0}
-        px="md"
-        py={8}
-        bg="var(--mantine-color-grape-light)"
-        style={{ borderBottom: '2px solid var(--mantine-color-grape-filled)' }}
-        data-testid="scenario-banner"
+      {shown.id !== null && (
+        <Button
+          component={Link}
+          to={comparePath([shown.id])}
+          variant="default"
+          size="xs"
+          leftSection={<IconScale size={16} />}
+        >
+          {t('banner.compare')}
+        </Button>
+      )}
+      {shown.data && <PublishButton scenario={shown.data} />}
+      <Button
+        size="xs"
+        color="grape"
+        leftSection={<IconArrowBackUp size={16} />}
+        onClick={() => setScenario(null)}
       >
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <Group gap="xs" wrap="nowrap">
-            <IconGitBranch size={20} color="var(--mantine-color-grape-text)" aria-hidden />
-            <Text size="sm">
-              <Text span fw={700}>
-                {t('banner.scenario', { name })}
-              </Text>{' '}
-              {t('banner.notLive')}
-            </Text>
-          </Group>
-          <Group gap="xs">
-            <Button
-              component={Link}
-              to={comparePath([shown.id])}
-              variant="default"
-              size="xs"
-              leftSection={<IconScale size={16} />}
-            >
-              {t('banner.compare')}
-            </Button>
-            {shown.data && <PublishButton scenario={shown.data} />}
-            <Button
-              size="xs"
-              color="grape"
-              leftSection={<IconArrowBackUp size={16} />}
-              onClick={() => setScenario(null)}
-            >
-              {t('banner.live')}
-            </Button>
-          </Group>
-        </Group>
-      </Paper>
-    </Box>
+        {t('banner.live')}
+      </Button>
+    </ViewBanner>
   );
 }
