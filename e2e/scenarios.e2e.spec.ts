@@ -180,3 +180,123 @@ describe('scenarios in the console', () => {
     expect(live).toMatchObject({ version: 0, start: '2027-01-11T00:00' });
   });
 });
+
+/**
+ * The Compare page and Publish against the contracts of `GET /api/scenarios/<id>/diff` and
+ * `PublishScenario` (contracts/src/scenario/diff.ts). Their server parts are being built beside this
+ * console, so the browser stands in for those two answers here (`page.route`); once they are merged
+ * the journey above compares and publishes against the server, and these stand-ins can go.
+ */
+describe('the Compare page and Publish, against the diff contract', () => {
+  const app = E2eApp.forSuite({ signIn: true });
+  const stamp = Date.now().toString(36);
+  const name = `Budget cut ${stamp}`;
+  let scenario = 0;
+  let page: Page;
+
+  const totals = (budget: number, status3: number, date: string) => ({
+    budget,
+    effortWorkingDays: 120,
+    projectsByStatus: { '1': 4, '3': status3 },
+    priorities: { '5': 3, '8': 1 },
+    milestones: [{ id: 77, title: 'CRM go-live', date }],
+  });
+  const crm = {
+    kind: 'item',
+    id: 0,
+    title: 'CRM go-live',
+    change: 'changed',
+    fields: [{ field: 'start', live: '2027-03-01T00:00', scenario: '2027-06-01T00:00' }],
+    conflicts: [{ field: 'start', live: '2027-04-01T00:00', scenario: '2027-06-01T00:00' }],
+  };
+  const cloud = {
+    kind: 'account',
+    id: 9,
+    title: 'Cloud',
+    change: 'changed',
+    fields: [{ field: 'budget', live: 500000, scenario: 350000 }],
+    conflicts: [],
+  };
+
+  beforeAll(async () => {
+    const group = await app.api('/api/commands/SaveGroup', {
+      json: { title: `CRM ${stamp}`, start: '2027-01-04', end: '2027-12-01' },
+    });
+    const task = await app.api('/api/commands/SaveItem', {
+      json: {
+        title: 'CRM go-live',
+        group: group.id,
+        subgroup: 'tasks',
+        start: '2027-03-01T00:00',
+        end: '2027-03-05T00:00',
+      },
+    });
+    crm.id = task.id as number;
+    await app.api(`/api/items/${crm.id}`, { after: task.position as number });
+    const created = await app.api('/api/commands/CreateScenario', { json: { name } });
+    scenario = created.id as number;
+    await app.api(`/api/scenarios/${scenario}`, { after: created.position as number });
+    page = await app.login({ path: '/scenarios', ready: 'Scenarios' });
+    await page.route(`**/api/scenarios/${scenario}/diff*`, (route) =>
+      route.fulfill({
+        json: {
+          scenario,
+          against: null,
+          records: [crm, cloud],
+          totals: {
+            against: totals(1_250_000, 1, '2027-03-01T00:00:00.000Z'),
+            scenario: totals(1_100_000, 2, '2027-06-01T00:00:00.000Z'),
+          },
+        },
+      }),
+    );
+  });
+
+  it('shows the live plan and the scenario side by side, and what the scenario changes, conflicts in words', async () => {
+    await page.goto(`${app.url}/scenarios/compare?ids=${scenario}`);
+    const table = page.getByRole('table', { name: 'portfolio totals side by side' });
+    const row = (figure: string) => table.getByRole('row').filter({ hasText: figure });
+    await row('Budget (CHF)').getByText('1,250,000').or(row('Budget (CHF)').getByText("1'250'000")).waitFor();
+    await row('Milestone CRM go-live').getByText('01.06.2027', { exact: false }).waitFor();
+    await page.getByTestId('scenario-totals-chart').locator('svg').first().waitFor();
+    const changes = page.getByRole('region', { name });
+    await changes.getByText('Conflict on Begin: live', { exact: false }).waitFor();
+    await changes.getByText('Budget: 500', { exact: false }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/scenarios-compare-totals.png`, fullPage: true });
+    await expectNoSeriousViolations(page, 'the Compare page with totals');
+  });
+
+  it('publishes after a confirmation; a conflict lists the records with both values and links into the scenario', async () => {
+    await page.goto(`${app.url}/scenarios?scenario=${scenario}`);
+    await scenarioBanner(page, name).waitFor();
+    let answer: { status: number; json: unknown } = {
+      status: 409,
+      json: { title: 'Conflict', detail: 'scenario conflict', code: 'scenario-conflict', records: [crm] },
+    };
+    await page.route('**/api/commands/PublishScenario', (route) => route.fulfill(answer));
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Publish scenario ${name}?` });
+    await dialog.getByText('Publishing changes 2 records on the live plan', { exact: false }).waitFor();
+    await expectNoSeriousViolations(page, 'the publish confirmation', { include: '[role="dialog"]' });
+    await dialog.getByRole('button', { name: 'Publish to the live plan' }).click();
+    const refusal = dialog.getByRole('alert').filter({ hasText: 'Not published' });
+    await refusal.getByText('Conflict on Begin: live', { exact: false }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/scenarios-publish-conflict.png` });
+    await refusal.getByRole('link', { name: 'Resolve CRM go-live in the scenario' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/task-details/${crm.id}`);
+    expect(scenarioInUrl(page)).toBe(String(scenario));
+
+    // the record opens in its dialog inside the scenario; the planner resolves it there and comes back
+    await page.getByRole('dialog').first().waitFor();
+    await page.goto(`${app.url}/scenarios?scenario=${scenario}`);
+    await scenarioBanner(page, name).waitFor();
+    answer = { status: 200, json: { id: scenario, version: 1, position: 1 } };
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Publish to the live plan' }).click();
+    await page.getByText(`Scenario ${name} published: the live plan shows its changes`).waitFor();
+    await scenarioBanner(page, name).waitFor({ state: 'detached' });
+    expect(scenarioInUrl(page)).toBeNull();
+  });
+});
