@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { eventually } from '@fahrplan/platform/testing';
 import { baselineMarks, overlayBaseline } from './baseline-support';
 import { E2eApp, expectNoSeriousViolations } from './support';
+import { dragBarByDays } from './timeline-support';
 
 jest.setTimeout(180_000);
 
@@ -71,13 +72,7 @@ describe('the baseline overlay on the timeline', () => {
 
   it('moves a task by dragging it a week later (five working days)', async () => {
     const bar = page.locator(`[data-testid="timeline-task"][data-item-id="${ids.moved}"]`);
-    const box = (await bar.boundingBox())!;
-    const perDay = box.width / 5;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2 + perDay, box.y + box.height / 2, { steps: 4 });
-    await page.mouse.move(box.x + box.width / 2 + 7 * perDay, box.y + box.height / 2, { steps: 10 });
-    await page.mouse.up();
+    await dragBarByDays(bar, page, 5, 7);
     await eventually(
       async () => {
         const moved = await stored(ids.moved);

@@ -41,3 +41,18 @@ export async function linkByMouse(
   await page.mouse.up();
   if (!refused) await dependencyArrow(page, fromTitle, toTitle).waitFor();
 }
+
+/**
+ * Drags an item's bar by `days` (a task's bar is as wide as its days: `width / barDays` a day) as a
+ * planner does: press in its middle, a small first move that starts the drag, then the rest.
+ */
+export async function dragBarByDays(bar: Locator, page: Page, barDays: number, days: number): Promise<void> {
+  const box = (await bar.boundingBox())!;
+  const perDay = box.width / barDays;
+  const from = middle(box);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + Math.sign(days) * perDay, from.y, { steps: 4 });
+  await page.mouse.move(from.x + days * perDay, from.y, { steps: 10 });
+  await page.mouse.up();
+}

@@ -12,6 +12,8 @@ import { ProjectsPage } from '../features/projects/ProjectsPage';
 import { ProjectDetailsPage } from '../features/projects/details/ProjectDetailsPage';
 import { ReadinessGate } from '../features/readiness/ReadinessGate';
 import { SharesPage } from '../features/shares/SharesPage';
+import { ComparePage } from '../features/scenarios/ComparePage';
+import { ScenariosPage } from '../features/scenarios/ScenariosPage';
 
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
@@ -35,6 +37,8 @@ export const router = createBrowserRouter([
               { path: '/admin/:tab', element: <AdminPage /> },
               { path: '/shares', element: <SharesPage /> },
               { path: '/baselines', element: <BaselinesPage /> },
+              { path: '/scenarios', element: <ScenariosPage /> },
+              { path: '/scenarios/compare', element: <ComparePage /> },
             ],
           },
         ],

@@ -3,6 +3,7 @@ import { apiSlice } from '../features/api/apiSlice';
 import { positionSlice } from '../features/api/positionSlice';
 import { sessionSlice } from '../features/session/sessionSlice';
 import { asOfSlice } from '../features/session/asOfSlice';
+import { scenarioSlice } from '../features/session/scenarioSlice';
 import { readinessSlice } from '../features/session/readinessSlice';
 import { applicationDialogSlice, projectDialogSlice } from '../features/record-dialog/recordDialogSlices';
 
@@ -11,6 +12,7 @@ const rootReducer = combineSlices(
   sessionSlice,
   positionSlice,
   asOfSlice,
+  scenarioSlice,
   readinessSlice,
   applicationDialogSlice,
   projectDialogSlice,

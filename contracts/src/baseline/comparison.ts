@@ -95,6 +95,21 @@ export const compareDates = (
   return { change: sameDates(then, now) ? 'unchanged' : 'slipped', startSlip, endSlip };
 };
 
+/** An item compared: what it is, its dates then and now (either null when it did not exist), and its change. */
+export const comparedItem = (
+  item: Pick<ComparedItem, 'id' | 'title' | 'group' | 'type'>,
+  then: PlannedDates | null,
+  now: PlannedDates | null,
+): ComparedItem => ({
+  id: item.id,
+  title: item.title,
+  group: item.group,
+  type: item.type,
+  then,
+  now,
+  ...compareDates(then, now),
+});
+
 /** A project's totals from its compared items. */
 export const projectTotals = (
   project: Pick<ProjectComparison, 'id' | 'title' | 'shared'>,

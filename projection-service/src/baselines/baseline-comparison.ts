@@ -1,4 +1,4 @@
-import { compareDates, projectTotals, toDayNumber } from '@fahrplan/contracts';
+import { comparedItem, projectTotals, toDayNumber } from '@fahrplan/contracts';
 import type {
   BaselineComparison,
   BaselineView,
@@ -172,20 +172,6 @@ const inWindow = (item: Pick<TimelineItemDoc, 'start' | 'end'>, from: string, to
   return item.end === null ? start >= from && start < to : start < to && item.end.slice(0, 10) > from;
 };
 
-const compared = (
-  item: Pick<TimelineItemDoc, 'id' | 'title' | 'group' | 'type'>,
-  then: PlannedDates | null,
-  now: PlannedDates | null,
-): ComparedItem => ({
-  id: item.id,
-  title: item.title,
-  group: item.group,
-  type: item.type,
-  then,
-  now,
-  ...compareDates(then, now),
-});
-
 /**
  * One row's items compared: matched by id; an item in the window only now may have stood elsewhere
  * then (slipped in, or moved from another project), one only then may stand elsewhere now (slipped out;
@@ -216,7 +202,7 @@ const compareRow = async (
   ]);
   const items: ComparedItem[] = found.now.map((item) => {
     const then = thenById.get(item.id) ?? liveItem(before.get(String(item.id)));
-    return compared(item, then && datesOf(then), datesOf(item));
+    return comparedItem(item, then && datesOf(then), datesOf(item));
   });
   for (const item of onlyThen) {
     const live = liveItem(after.get(String(item.id)));
@@ -226,7 +212,9 @@ const compareRow = async (
     // listed under this row: its project then
     const { group } = item;
     items.push(
-      now ? compared({ ...now, group }, datesOf(item), datesOf(now)) : compared(item, datesOf(item), null),
+      now
+        ? comparedItem({ ...now, group }, datesOf(item), datesOf(now))
+        : comparedItem(item, datesOf(item), null),
     );
   }
   return items;

@@ -23,6 +23,7 @@ const tagTypes = [
   'Live',
   'History',
   'Baseline',
+  'Scenario',
 ] as const;
 /** What a query provides and a command invalidates (RTK Query's cache tags). */
 export type ApiTag = (typeof tagTypes)[number];

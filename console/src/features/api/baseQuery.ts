@@ -9,11 +9,13 @@ import { catchingUpAnswered } from '../session/readinessSlice';
 import { problemOf } from '../common/problem';
 import { asOfRequest, readOnlyMessage } from '../session/asOf';
 import type { ApiArgs } from '../session/asOf';
+import { scenarioRequest } from '../session/scenario';
 
 interface StateWithSession {
   session: SessionState;
   position: { after: number };
   asOf: { at: string | null };
+  scenario: { id: number | null };
 }
 
 const rawBaseQuery = fetchBaseQuery({
@@ -70,15 +72,17 @@ const commandPosition = (url: string, data: unknown): number | null => {
 /**
  * Adds the bearer token and X-Fahrplan-After, refreshes once on 401, notes command positions and the
  * queries refused while the server catches up. While the console shows the past, queries carry
- * `?asOf=` (unless asked `live`) and commands are refused.
+ * `?asOf=` (unless asked `live`) and commands are refused; while it shows a scenario, queries carry
+ * `?scenario=` (unless asked `live`) and planning commands the header `X-Fahrplan-Scenario`.
  */
 export const baseQuery: BaseQueryFn<ApiArgs, unknown, FetchBaseQueryError> = async (
   apiArgs,
   api,
   extraOptions,
 ) => {
-  const asOf = (api.getState() as StateWithSession).asOf.at;
-  const { args, refuse } = asOfRequest(apiArgs, asOf);
+  const state = api.getState() as StateWithSession;
+  const asOf = state.asOf.at;
+  const { args, refuse } = asOfRequest(scenarioRequest(apiArgs, state.scenario.id), asOf);
   // no component asks: the language shown is that of the instance react-i18next renders with
   if (refuse && asOf !== null)
     return { error: { status: 'CUSTOM_ERROR', error: readOnlyMessage(asOf, getI18n().t) } };

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Box, Button, Group, Paper, Popover, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import type { ButtonProps } from '@mantine/core';
 import { InlineDateTimePicker } from '@mantine/dates';
 import { IconClockHour4, IconHistory, IconPlayerTrackNext } from '@tabler/icons-react';
@@ -11,8 +11,10 @@ import { apiSlice } from '../api/apiSlice';
 import { selectMe } from '../session/selectMe';
 import { selectStoredMe } from '../session/sessionSlice';
 import { notifyError } from '../common/notify';
+import { ViewBanner } from '../common/ViewBanner';
 import { asOfParam, canViewHistory, formatAsOf, withAsOf } from '../session/asOf';
 import { asOfChanged, selectAsOf } from '../session/asOfSlice';
+import { selectScenario } from '../session/scenarioSlice';
 import { appliedAsOf, asOfQuickPicks, asOfSync, asOfToPicker, pickerToAsOf } from './asOfControl';
 import { isBackToNow, useAsOf, useEditorsBusy, useSetAsOf } from './useAsOf';
 
@@ -86,10 +88,12 @@ export function AsOfPicker({
 }: { label: ReactNode; header?: boolean } & ButtonProps) {
   const asOf = useAsOf();
   const setAsOf = useSetAsOf();
-  const busy = useEditorsBusy();
+  const editorsBusy = useEditorsBusy();
+  const inScenario = useAppSelector(selectScenario) !== null;
+  const busy = editorsBusy || inScenario;
   const { t } = useTranslation('as-of');
-  // why the As of control waits while an editor is busy
-  const editorsBusyReason = t('editorsBusy');
+  // why the As of control waits while an editor is busy, or stays off inside a scenario
+  const editorsBusyReason = inScenario ? t('inScenario') : t('editorsBusy');
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<string | null>(null);
   const [now, setNow] = useState(() => new Date());
@@ -211,57 +215,27 @@ export function AsOfBanner() {
     return () => cancelAnimationFrame(frame);
   }, [asOf, t]);
 
-  const live = (
-    <VisuallyHidden role="status" aria-live="polite">
-      {announcement}
-    </VisuallyHidden>
-  );
-  if (!asOf) return live;
   return (
-    <Box
-      pos="sticky"
-      top="var(--app-shell-header-offset, 56px)"
-      style={{ zIndex: 3 }}
-      mx="calc(var(--mantine-spacing-md) * -1)"
-      mt="calc(var(--mantine-spacing-md) * -1)"
-      mb="md"
+    <ViewBanner
+      shown={asOf !== null}
+      announcement={announcement}
+      bannerRef={banner}
+      label={t('banner.label')}
+      color="orange"
+      icon={IconClockHour4}
+      title={asOf ? t('banner.viewing', { asOf: formatAsOf(asOf) }) : ''}
+      text={t('banner.readOnly')}
+      testId="as-of-banner"
     >
-      {live}
-      <Paper
-        ref={banner}
-        tabIndex={-1}
-        role="region"
-        aria-label={t('banner.label')}
-        radius={0}
-        px="md"
-        py={8}
-        bg="var(--mantine-color-orange-light)"
-        style={{ borderBottom: '2px solid var(--mantine-color-orange-filled)' }}
-        data-testid="as-of-banner"
+      <AsOfPicker label={t('banner.changeDate')} variant="default" size="xs" />
+      <Button
+        size="xs"
+        color="orange"
+        leftSection={<IconPlayerTrackNext size={16} />}
+        onClick={() => setAsOf(null)}
       >
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <Group gap="xs" wrap="nowrap">
-            <IconClockHour4 size={20} color="var(--mantine-color-orange-text)" aria-hidden />
-            <Text size="sm">
-              <Text span fw={700}>
-                {t('banner.viewing', { asOf: formatAsOf(asOf) })}
-              </Text>{' '}
-              {t('banner.readOnly')}
-            </Text>
-          </Group>
-          <Group gap="xs">
-            <AsOfPicker label={t('banner.changeDate')} variant="default" size="xs" />
-            <Button
-              size="xs"
-              color="orange"
-              leftSection={<IconPlayerTrackNext size={16} />}
-              onClick={() => setAsOf(null)}
-            >
-              {t('backToNow')}
-            </Button>
-          </Group>
-        </Group>
-      </Paper>
-    </Box>
+        {t('backToNow')}
+      </Button>
+    </ViewBanner>
   );
 }

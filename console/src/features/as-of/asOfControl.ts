@@ -1,6 +1,8 @@
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { asOfParam, parseAsOf } from '../session/asOf';
+import { urlStateSync } from '../common/urlStateSync';
+import type { UrlStateSync } from '../common/urlStateSync';
 
 /** The DateTimePicker's local `YYYY-MM-DD HH:mm:ss` value → the instant, or null. */
 export const pickerToAsOf = (value: string | null): string | null => {
@@ -36,15 +38,7 @@ export const asOfQuickPicks = (now: Date, t: TFunction): { label: string; value:
 };
 
 /** What AsOfUrlSync does after a location change. */
-export type AsOfSync =
-  /** Nothing: URL and slice agree. */
-  | { readonly kind: 'none' }
-  /** The slice follows the URL (a bookmark, Back/Forward, the picker, "Back to now"). */
-  | { readonly kind: 'follow'; readonly at: string | null }
-  /** An in-app navigation dropped `asOf`: put it back into the URL. */
-  | { readonly kind: 'restore'; readonly at: string }
-  /** The URL's `asOf` cannot be honoured: remove it (and show now). */
-  | { readonly kind: 'drop'; readonly reason: 'malformed' | 'not permitted' };
+export type AsOfSync = UrlStateSync<string>;
 
 /**
  * The URL is the source of truth, except that an in-app navigation (PUSH/REPLACE) that merely lost
@@ -52,11 +46,8 @@ export type AsOfSync =
  */
 export const asOfSync = ({
   search,
-  at,
-  first,
-  pop,
   backToNow,
-  permitted,
+  ...rest
 }: {
   search: URLSearchParams;
   /** The slice's instant. */
@@ -69,10 +60,5 @@ export const asOfSync = ({
   permitted: boolean;
 }): AsOfSync => {
   const raw = search.get(asOfParam);
-  const inUrl = parseAsOf(raw);
-  if (raw !== null && inUrl === null) return { kind: 'drop', reason: 'malformed' };
-  if (inUrl !== null && !permitted) return { kind: 'drop', reason: 'not permitted' };
-  if (inUrl !== null) return inUrl === at ? { kind: 'none' } : { kind: 'follow', at: inUrl };
-  if (at === null) return { kind: 'none' };
-  return first || pop || backToNow ? { kind: 'follow', at: null } : { kind: 'restore', at };
+  return urlStateSync({ ...rest, raw, parsed: parseAsOf(raw), cleared: backToNow });
 };

@@ -5,6 +5,7 @@ import { spotlight } from '@mantine/spotlight';
 import {
   IconApps,
   IconFlag,
+  IconGitBranch,
   IconBriefcase,
   IconHome,
   IconLogout,
@@ -29,6 +30,10 @@ import { PendingSharesBadge } from '../shares/PendingSharesBadge';
 import { pathWithAsOf } from '../session/asOf';
 import { AsOfBanner, AsOfHeaderControl, AsOfUrlSync } from '../as-of/AsOfControls';
 import { useAsOf } from '../as-of/useAsOf';
+import { ScenarioBanner } from '../scenarios/ScenarioBanner';
+import { ScenarioSwitcher } from '../scenarios/ScenarioSwitcher';
+import { ScenarioUrlSync } from '../scenarios/ScenarioUrlSync';
+import { useScenario } from '../scenarios/useScenario';
 import { TruncatedText } from '../common/TruncatedText';
 import { LanguageMenu } from '../i18n/LanguageMenu';
 import { useUserLanguage } from '../preferences/useUserLanguage';
@@ -43,6 +48,7 @@ const navigation = [
   { to: '/projects', icon: IconBriefcase, end: false },
   { to: '/shares', icon: IconShare, end: false },
   { to: '/baselines', icon: IconFlag, end: false },
+  { to: '/scenarios', icon: IconGitBranch, end: false },
   { to: '/admin', icon: IconSettings, end: false },
 ] as const;
 
@@ -58,13 +64,16 @@ export function AppLayout() {
     '/projects': t('nav.projects'),
     '/shares': t('nav.sharing'),
     '/baselines': t('nav.baselines'),
+    '/scenarios': t('nav.scenarios'),
     '/admin': t('nav.administration'),
   };
   const canAdmin = useCan('admin', 'VIEW');
   const canCompare = useCan('history', 'VIEW');
+  const canScenarios = useCan('scenarios', 'VIEW');
   const [logout, { isLoading }] = useLogoutMutation();
   const navigate = useNavigate();
   const asOf = useAsOf();
+  const scenario = useScenario();
   useChangeFeedQuery();
   useUndoShortcut();
 
@@ -99,6 +108,7 @@ export function AppLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap" miw={0} data-testid="header-actions">
             <AsOfHeaderControl />
+            <ScenarioSwitcher />
             <Button
               variant="default"
               size="xs"
@@ -148,7 +158,12 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={t('mainNavigation')}>
         {navigation
-          .filter(({ to }) => (to !== '/admin' || canAdmin) && (to !== '/baselines' || canCompare))
+          .filter(
+            ({ to }) =>
+              (to !== '/admin' || canAdmin) &&
+              (to !== '/baselines' || canCompare) &&
+              (to !== '/scenarios' || canScenarios),
+          )
           .map(({ to, icon: Icon, end }) => (
             <NavLink
               key={to}
@@ -164,9 +179,11 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <AsOfUrlSync />
+        <ScenarioUrlSync />
         <AsOfBanner />
-        {/* a new instant mounts everything afresh: no page or dialog keeps data of another instant */}
-        <Fragment key={asOf ?? 'now'}>
+        <ScenarioBanner />
+        {/* a new instant or scenario mounts everything afresh: no page or dialog keeps data of another */}
+        <Fragment key={`${asOf ?? 'now'}/${scenario ?? 'live'}`}>
           <Outlet />
           <ApplicationDialogHost />
           <ProjectDialogHost />

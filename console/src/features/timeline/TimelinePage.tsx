@@ -33,6 +33,8 @@ import { useLaneActions } from './useLaneActions';
 import { useTimelineChanges } from './useTimelineChanges';
 import { useTimelineRows } from './useTimelineRows';
 import { useBaselineOverlay } from './useBaselineOverlay';
+import { useScenarioOverlay } from './useScenarioOverlay';
+import { useScenario } from '../scenarios/useScenario';
 import { BaselineControl } from './BaselineControl';
 import { ReleasesToggle } from './view/TimelineReleases';
 import { TimelineView } from './view/TimelineView';
@@ -162,8 +164,11 @@ export function TimelinePage() {
   const canEdit = useCan('items', 'EDIT');
   // a baseline compares with the plan now: viewed as of a date, the rows are not now
   const viewedAsOf = useAsOf() !== null;
-  const canCompare = useCan('history', 'VIEW') && !viewedAsOf;
+  // …and inside a scenario the ghosts are the live plan's
+  const inScenario = useScenario() !== null;
+  const canCompare = useCan('history', 'VIEW') && !viewedAsOf && !inScenario;
   const baseline = useBaselineOverlay(fetchWindow, rows?.groups, canCompare && !rows?.summaries);
+  const liveGhosts = useScenarioOverlay(fetchWindow, rows?.groups, rows?.items, !rows?.summaries);
   const items = useOpenItemDialog();
   const lanes = useLaneActions();
   const { shownItems, pending, change, ghosts, onItemPreview } = useTimelineChanges(
@@ -256,7 +261,7 @@ export function TimelinePage() {
           projectActions={lanes.projectActions}
           laneActions={lanes.laneActions}
           releases={releases}
-          baseline={baseline.overlay}
+          baseline={baseline.overlay ?? liveGhosts}
           critical={criticalPath.critical}
         />
       )}

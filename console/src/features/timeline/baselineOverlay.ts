@@ -51,6 +51,8 @@ export interface RemovedGhost {
 export interface BaselineOverlay {
   readonly byItem: ReadonlyMap<number, ComparedItem>;
   readonly removedByRow: ReadonlyMap<string, readonly RemovedGhost[]>;
+  /** What the ghosts show: the plan at a baseline, or the live plan under a scenario's bars (issue 22). */
+  readonly against: 'baseline' | 'live';
 }
 
 const backgroundTypes = new Set(['background', 'lane-background']);
@@ -61,8 +63,9 @@ const backgroundTypes = new Set(['background', 'lane-background']);
  * are not compared on the timeline.
  */
 export function buildOverlay(
-  pages: readonly (BaselineComparison | undefined)[],
+  pages: readonly (Pick<BaselineComparison, 'items'> | undefined)[],
   groups: readonly TimelineGroup[],
+  against: BaselineOverlay['against'] = 'baseline',
 ): BaselineOverlay {
   const lanesOf = new Map(groups.map((g) => [g.id, g.subgroups.map((s) => s.id)]));
   const byItem = new Map<number, ComparedItem>();
@@ -81,7 +84,7 @@ export function buildOverlay(
     const ghost = { item, start, end: item.then.end === null ? start : toMs(item.then.end) };
     removedByRow.set(key, [...(removedByRow.get(key) ?? []), ghost]);
   }
-  return { byItem, removedByRow };
+  return { byItem, removedByRow, against };
 }
 
 /** Whether an item's bar gets a slip label: it moved by at least a working day at either end. */

@@ -1,36 +1,13 @@
-import { useCallback, useEffect, useMemo } from 'react';
-import { createSelector } from '@reduxjs/toolkit';
+import { useCallback, useMemo } from 'react';
 import type { TimelineGroup } from '@fahrplan/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { baselinesApi } from '../baselines/baselinesApi';
-import type { ProjectsComparisonQuery } from '../baselines/baselinesApi';
 import { useAddressParams } from '../common/urlParams';
 import { timelineRowsPerPage } from '../items/itemsApi';
 import { buildOverlay, overlayWindow, projectBatches, readBaseline, withBaseline } from './baselineOverlay';
 import type { FetchWindow } from './timelineChanges';
+import { useQueryResults } from './useQueryResults';
 
 const comparison = baselinesApi.endpoints.getProjectsComparison;
-
-/**
- * The comparisons of the loaded rows with the chosen baseline: one request per page of rows (its
- * projects), asked as the pages load, each kept while the timeline shows it.
- */
-function useComparisons(queries: readonly ProjectsComparisonQuery[]) {
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    const subscriptions = queries.map((query) => dispatch(comparison.initiate(query)));
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [dispatch, queries]);
-  const select = useMemo(
-    () =>
-      createSelector(
-        queries.map((query) => comparison.select(query)),
-        (...results) => results,
-      ),
-    [queries],
-  );
-  return useAppSelector(select);
-}
 
 /**
  * The baseline the URL names (`baseline=<id>`), its setter, and its overlay of the rows loaded for the
@@ -56,7 +33,7 @@ export function useBaselineOverlay(
         : [],
     [baseline, itemsShown, groups, from, to],
   );
-  const results = useComparisons(queries);
+  const results = useQueryResults(comparison, queries);
   const overlay = useMemo(
     () =>
       baseline !== null && groups && results.length > 0

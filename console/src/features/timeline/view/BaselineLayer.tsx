@@ -72,11 +72,14 @@ function ItemMarks({
   compared,
   range,
   width,
+  live,
 }: {
   placed: PlacedItem;
   compared: ComparedItem;
   range: TimeRange;
   width: number;
+  /** The ghost is the live plan under a scenario's bar, not a baseline. */
+  live: boolean;
 }) {
   const { t } = useTranslation('timeline');
   const top = rowPadding + placed.slot * slotHeight;
@@ -86,7 +89,7 @@ function ItemMarks({
       ? valueToX(placed.start, range, width) + pointSize
       : valueToX(placed.end, range, width);
   if (compared.change === 'added') {
-    const label = t('baseline.addedLabel', { title });
+    const label = live ? t('scenarioGhost.addedLabel', { title }) : t('baseline.addedLabel', { title });
     return (
       <Mark kind="added" id={compared.id} label={label} style={{ ...markStyle, top, left: nowRight + 4 }}>
         {t('baseline.added')}
@@ -98,9 +101,13 @@ function ItemMarks({
   const slipped = slipShown(compared);
   const slip = slipLabel(shownSlip(compared), t);
   const dates = datesLabel(compared.then);
-  const label = slipped
-    ? t('baseline.ghostSlipped', { title, dates, slip })
-    : t('baseline.ghost', { title, dates });
+  const label = live
+    ? slipped
+      ? t('scenarioGhost.ghostSlipped', { title, dates, slip })
+      : t('scenarioGhost.ghost', { title, dates })
+    : slipped
+      ? t('baseline.ghostSlipped', { title, dates, slip })
+      : t('baseline.ghost', { title, dates });
   return (
     <>
       <Mark
@@ -133,11 +140,22 @@ function ItemMarks({
 }
 
 /** An item removed since the baseline: a dashed ghost where it stood then, marked "removed". */
-function RemovedMark({ ghost, range, width }: { ghost: RemovedGhost; range: TimeRange; width: number }) {
+function RemovedMark({
+  ghost,
+  range,
+  width,
+  live,
+}: {
+  ghost: RemovedGhost;
+  range: TimeRange;
+  width: number;
+  live: boolean;
+}) {
   const { t } = useTranslation('timeline');
   const { item } = ghost;
   const { left, right } = span(item.then!, range, width);
-  const label = t('baseline.removedLabel', { title: item.title, dates: datesLabel(item.then) });
+  const values = { title: item.title, dates: datesLabel(item.then) };
+  const label = live ? t('scenarioGhost.removedLabel', values) : t('baseline.removedLabel', values);
   return (
     <Mark
       kind="removed"
@@ -164,7 +182,8 @@ function RemovedMark({ ghost, range, width }: { ghost: RemovedGhost; range: Time
 /**
  * The baseline overlay of one lane (issue 21): under each item a thin ghost bar where it stood at the
  * baseline's instant with its slip in working days beside the bar, "new" beside items added since, and
- * dashed ghosts of the items removed since. The slip is in words (the ghost's label and tooltip), never
+ * dashed ghosts of the items removed since. Inside a scenario the same marks show the live plan under
+ * the scenario's bars (issue 22). The slip is in words (the ghost's label and tooltip), never
  * in colour only.
  */
 export function BaselineLayer({
@@ -189,13 +208,26 @@ export function BaselineLayer({
       {items.map((placed) => {
         const compared = overlay.byItem.get(placed.item.id);
         return compared ? (
-          <ItemMarks key={placed.item.id} placed={placed} compared={compared} range={range} width={width} />
+          <ItemMarks
+            key={placed.item.id}
+            placed={placed}
+            compared={compared}
+            range={range}
+            width={width}
+            live={overlay.against === 'live'}
+          />
         ) : null;
       })}
       {removed
         .filter((ghost) => ghost.start < range.end + margin && ghost.end >= range.start - margin)
         .map((ghost) => (
-          <RemovedMark key={ghost.item.id} ghost={ghost} range={range} width={width} />
+          <RemovedMark
+            key={ghost.item.id}
+            ghost={ghost}
+            range={range}
+            width={width}
+            live={overlay.against === 'live'}
+          />
         ))}
     </>
   );

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Button, Checkbox, Group, Stack, Table } from '@mantine/core';
+import { IconGitBranch, IconScale } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ScenarioView } from '@fahrplan/contracts';
+import { pageItems } from '../api/pages';
+import { useCan } from '../auth/permissions';
+import { useAsOf } from '../as-of/useAsOf';
+import { LoadError, TableSkeleton } from '../common/CataloguePage';
+import { EmptyState } from '../common/EmptyState';
+import { LoadMore, morePages } from '../common/LoadMore';
+import { NewButton, SectionHeader } from '../common/SectionHeader';
+import { TableHeader } from '../common/TableHeader';
+import { formatDateTime } from '../common/dateTime';
+import { comparePath, maxCompared } from './scenarioPaths';
+import { useGetScenarioPagesInfiniteQuery } from './scenariosApi';
+import { useScenarioActions } from './useScenarioActions';
+import { useSetScenario } from './useScenario';
+
+function ScenarioRow({
+  scenario,
+  checked,
+  canCheck,
+  onCheck,
+  actions,
+}: {
+  scenario: ScenarioView;
+  checked: boolean;
+  canCheck: boolean;
+  onCheck: (checked: boolean) => void;
+  actions: ReturnType<typeof useScenarioActions>;
+}) {
+  const { t } = useTranslation('scenarios');
+  const canEdit = useCan('scenarios', 'EDIT');
+  const asOf = useAsOf();
+  const setScenario = useSetScenario();
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Checkbox
+          checked={checked}
+          disabled={!checked && !canCheck}
+          onChange={(event) => onCheck(event.currentTarget.checked)}
+          aria-label={t('list.choose', { name: scenario.name })}
+        />
+      </Table.Td>
+      <Table.Td fw={600}>{scenario.name}</Table.Td>
+      <Table.Td>{scenario.description}</Table.Td>
+      <Table.Td>{formatDateTime(scenario.from)}</Table.Td>
+      <Table.Td>{scenario.createdBy}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconGitBranch size={14} />}
+            onClick={() => setScenario(scenario.id)}
+            disabled={asOf !== null}
+            aria-label={t('list.openLabel', { name: scenario.name })}
+          >
+            {t('list.open')}
+          </Button>
+          {canEdit && (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => actions.openRename(scenario)}
+              aria-label={t('list.renameLabel', { name: scenario.name })}
+            >
+              {t('list.rename')}
+            </Button>
+          )}
+          {canEdit && (
+            <Button
+              size="xs"
+              variant="default"
+              color="red"
+              onClick={() => actions.openDiscard(scenario)}
+              aria-label={t('list.discardLabel', { name: scenario.name })}
+            >
+              {t('list.discard')}
+            </Button>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * The Scenarios page (issue 22): the tenant's open scenarios, the latest first, a page at a time; open,
+ * rename or discard one, branch a new one, or choose up to three to compare with the live plan.
+ */
+export function ScenariosPage() {
+  const { t } = useTranslation('scenarios');
+  const canCreate = useCan('scenarios', 'CREATE');
+  const query = useGetScenarioPagesInfiniteQuery();
+  const scenarios = pageItems(query.data);
+  const actions = useScenarioActions();
+  const [chosen, setChosen] = useState<number[]>([]);
+
+  return (
+    <Stack gap="lg">
+      <SectionHeader title={t('list.title')} level={1} intro={t('list.intro')}>
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to={comparePath(chosen)}
+            variant="default"
+            leftSection={<IconScale size={16} />}
+            aria-disabled={chosen.length === 0}
+            onClick={(event) => chosen.length === 0 && event.preventDefault()}
+          >
+            {t('list.compare', { chosen: chosen.length })}
+          </Button>
+          {canCreate && <NewButton label={t('list.new')} onClick={actions.openNew} />}
+        </Group>
+      </SectionHeader>
+      {query.isError ? (
+        <LoadError title={t('list.failed')} error={query.error} />
+      ) : query.isLoading ? (
+        <TableSkeleton label={t('list.loading')} />
+      ) : scenarios.length === 0 ? (
+        <EmptyState icon={IconGitBranch} text={t('list.empty')} />
+      ) : (
+        <Stack gap="xs">
+          <Table striped highlightOnHover aria-label={t('list.label')}>
+            <TableHeader
+              cells={[
+                { label: t('list.compareColumn'), unlabelled: true },
+                t('list.name'),
+                t('list.description'),
+                t('list.from'),
+                t('list.createdBy'),
+                {},
+              ]}
+            />
+            <Table.Tbody>
+              {scenarios.map((scenario) => (
+                <ScenarioRow
+                  key={scenario.id}
+                  scenario={scenario}
+                  checked={chosen.includes(scenario.id)}
+                  canCheck={chosen.length < maxCompared}
+                  onCheck={(checked) =>
+                    setChosen((current) =>
+                      checked ? [...current, scenario.id] : current.filter((id) => id !== scenario.id),
+                    )
+                  }
+                  actions={actions}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+          <LoadMore {...morePages(query)} label={t('list.more')} />
+        </Stack>
+      )}
+      {actions.dialog}
+    </Stack>
+  );
+}

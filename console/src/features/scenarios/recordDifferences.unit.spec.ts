@@ -1,0 +1,73 @@
+import { describe, expect, it } from '@jest/globals';
+import type { RecordDifference } from '@fahrplan/contracts';
+import { englishT } from '../i18n/testing';
+import {
+  changeLabel,
+  conflictingRecords,
+  kindLabel,
+  recordInScenario,
+  shownFields,
+} from './recordDifferences';
+
+const t = englishT('scenarios');
+
+const postponed: RecordDifference = {
+  kind: 'item',
+  id: 5,
+  title: 'CRM go-live',
+  change: 'changed',
+  fields: [
+    { field: 'start', live: '2027-03-01T00:00', scenario: '2027-06-01T00:00' },
+    { field: 'title', live: 'CRM', scenario: 'CRM go-live' },
+  ],
+  conflicts: [{ field: 'start', live: '2027-04-01T00:00', scenario: '2027-06-01T00:00' }],
+};
+
+describe('shownFields', () => {
+  it('lists the conflicting fields first, once, with the live value the live plan has now', () => {
+    const fields = shownFields(postponed, t);
+    expect(fields.map((f) => [f.field, f.conflict])).toEqual([
+      ['start', true],
+      ['title', false],
+    ]);
+    expect(fields[0]).toMatchObject({ live: expect.stringContaining('2027') as unknown, conflict: true });
+    expect(fields[1]).toMatchObject({ live: 'CRM', scenario: 'CRM go-live' });
+  });
+
+  it('labels fields as the record’s dialog does, and other kinds’ fields as words', () => {
+    expect(shownFields(postponed, t)[1]!.label).toBe('Title');
+    const account: RecordDifference = {
+      ...postponed,
+      kind: 'account',
+      fields: [{ field: 'budgetTotal', live: 1000, scenario: 800 }],
+      conflicts: [],
+    };
+    expect(shownFields(account, t)[0]!.label).toBe('Budget total');
+  });
+});
+
+describe('a record inside the scenario', () => {
+  it('opens an item or a project on its page, anything else on the timeline', () => {
+    expect(recordInScenario({ kind: 'item', id: 5 }, 3)).toBe('/task-details/5?scenario=3');
+    expect(recordInScenario({ kind: 'group', id: 7 }, 3)).toBe('/project-details/7?scenario=3');
+    expect(recordInScenario({ kind: 'lane', id: 7 }, 3)).toBe('/?scenario=3');
+  });
+
+  it('names kinds and changes in words', () => {
+    expect(kindLabel(t, 'group')).toBe('Project');
+    expect(changeLabel(t, 'created')).toBe('new');
+  });
+});
+
+describe('conflictingRecords', () => {
+  it('reads the records of a 409 scenario-conflict', () => {
+    const error = { status: 409, data: { code: 'scenario-conflict', records: [postponed] } };
+    expect(conflictingRecords(error)).toEqual([postponed]);
+  });
+
+  it('is null for any other refusal', () => {
+    expect(conflictingRecords({ status: 409, data: { code: 'version-conflict' } })).toBeNull();
+    expect(conflictingRecords({ status: 400, data: { code: 'scenario-conflict', records: [] } })).toBeNull();
+    expect(conflictingRecords('network down')).toBeNull();
+  });
+});
