@@ -1,4 +1,4 @@
-import { allPermissions } from '@fahrplan/contracts';
+import { allPermissions, isScenarioStream } from '@fahrplan/contracts';
 import type { StoredEvent } from '@fahrplan/contracts';
 import type { DirectoryCache } from '@fahrplan/platform';
 import { allProjections } from '../../projections/all-projections';
@@ -89,7 +89,9 @@ export const groupCreatedData = (id: number, title: string, overrides: Record<st
 export const projectHistory = async (store: ReadStore, history: readonly StoredEvent[]): Promise<void> => {
   const docs = new Map<string, Record<string, unknown> | null>();
   for (const e of history)
-    for (const projection of allProjections.filter((p) => p.handles.includes(e.type)))
+    for (const projection of allProjections.filter(
+      (p) => p.handles.includes(e.type) && isScenarioStream(e.streamId) === (p.scenarioStreams === true),
+    ))
       for (const id of documentIdsOf(projection, e)) {
         const key = `${projection.collection}/${id}`;
         docs.set(
