@@ -3,7 +3,8 @@ import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/com
 import { asOfSchema, validationError } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
-import { Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
+import { answerWithin } from '../http/answer-within';
 import { requireView } from '../http/query-helpers';
 import { single } from '../http/query-params';
 import { AS_OF_LIMIT, AS_OF_STORES } from '../http/tokens';
@@ -54,23 +55,16 @@ export class AsOfInterceptor implements NestInterceptor {
         { field: 'asOf', message: 'an ISO date-time with a time zone' },
       ]);
     requireView(this.directory, request.principal, 'history');
-    return new Observable((subscriber) => {
-      let inner: { unsubscribe(): void } | undefined;
-      let closed = false;
-      (async () => {
-        const position = await this.stores.positionAt(new Date(parsed.data));
-        const { tenant, userId } = request.principal;
-        await this.limit.open(`${tenant}/${userId}`, position);
-        const store = await this.stores.storeAt(position);
-        if (closed) return;
+    return answerWithin(next, async () => {
+      const position = await this.stores.positionAt(new Date(parsed.data));
+      const { tenant, userId } = request.principal;
+      await this.limit.open(`${tenant}/${userId}`, position);
+      const store = await this.stores.storeAt(position);
+      return (answer) => {
         http
           .getResponse<{ setHeader(name: string, value: string): void }>()
           .setHeader(AS_OF_POSITION_HEADER, String(position));
-        inner = asOfContext.run({ store, position }, () => next.handle().subscribe(subscriber));
-      })().catch((error: unknown) => subscriber.error(error));
-      return () => {
-        closed = true;
-        inner?.unsubscribe();
+        return asOfContext.run({ store, position }, answer);
       };
     });
   }

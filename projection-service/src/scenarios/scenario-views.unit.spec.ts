@@ -1,0 +1,182 @@
+import type { StoredEvent } from '@fahrplan/contracts';
+import { scenarioStreamName, streamName } from '@fahrplan/contracts';
+import { answered } from '../http/json-text';
+import {
+  allowingDirectory,
+  groupCreatedData,
+  itemCreatedData,
+  projectHistory,
+} from '../http/testing/query-fixtures';
+import { ItemsController } from '../items/items.controller';
+import { TimelineController } from '../items/timeline.controller';
+import { planProjections } from '../projections/all-projections';
+import { storedEvent } from '../projections/testing/stored-event';
+import { MemoryReadStore } from '../read-store/memory-read-store';
+import type { ReadStore } from '../read-store/read-store';
+import { ScenarioViews } from './scenario-views';
+
+const acme = { userId: 1, tenant: 'acme', username: 'alice' };
+const SCENARIO = 900;
+
+/** An event of the live record `category-id` at `revision`. */
+const live = (type: string, data: Record<string, unknown>, revision: number, category = 'item') => ({
+  ...storedEvent('acme', type, data, revision),
+  streamId: streamName(category as 'item', data.id as number),
+});
+
+/** An event of `scenario`'s stream of record `item-id`, decided on the live revision `base`. */
+const inScenario = (
+  type: string,
+  data: Record<string, unknown>,
+  revision: number,
+  base?: number,
+  scenario = SCENARIO,
+): StoredEvent => {
+  const event = storedEvent('acme', type, data, revision);
+  return {
+    ...event,
+    streamId: scenarioStreamName(scenario, streamName('item', data.id as number)),
+    metadata: { ...event.metadata, ...(base === undefined ? {} : { base }) },
+  };
+};
+
+/** The read models of `history` and the scenario views over them, reading live streams from `history`. */
+const viewsOf = async (history: readonly StoredEvent[]) => {
+  const store = new MemoryReadStore();
+  await projectHistory(store, history);
+  const events = {
+    readStream: async (stream: string) => history.filter((event) => event.streamId === stream),
+  };
+  return { store, views: new ScenarioViews(store, events, planProjections) };
+};
+
+// project 10 with two tasks in March; the scenario postpones 201 to June, deletes 202 and adds 203
+const branch = [
+  live('GroupCreated', groupCreatedData(10, 'CRM'), 0, 'group'),
+  live('ItemCreated', itemCreatedData(201, 10, '2026-03-02T00:00', '2026-03-20T00:00', { effort: 5 }), 0),
+  live('ItemCreated', itemCreatedData(202, 10, '2026-03-04T00:00', '2026-03-06T00:00'), 0),
+  inScenario(
+    'ItemUpdated',
+    { id: 201, changes: { start: '2026-06-01T00:00', end: '2026-06-19T00:00' } },
+    0,
+    0,
+  ),
+  inScenario('ItemDeleted', { id: 202 }, 0, 0),
+  inScenario('ItemCreated', itemCreatedData(203, 10, '2026-03-05T00:00', '2026-03-07T00:00'), 0),
+];
+
+const items = (store: ReadStore) => new ItemsController(store, allowingDirectory);
+
+describe('a scenario’s view of the read models', () => {
+  it('shows the scenario’s changes on top of the live plan, the live plan untouched', async () => {
+    const { store, views } = await viewsOf(branch);
+    const view = (await views.view('acme', SCENARIO)) as unknown as ReadStore;
+
+    expect(await view.get('items', '201')).toMatchObject({ start: '2026-06-01T00:00', version: 1 });
+    expect(await view.get('items', '202')).toMatchObject({ deleted: true, version: 1 });
+    expect(await view.get('items', '203')).toMatchObject({ start: '2026-03-05T00:00', version: 0 });
+    expect(await store.get('items', '201')).toMatchObject({ start: '2026-03-02T00:00', version: 0 });
+    expect(await store.get('items', '203')).toBeNull();
+
+    const filter = { tenant: 'acme', deleted: false };
+    expect((await view.find('items', filter, { sort: { _id: 1 } })).map((doc) => doc._id)).toEqual([
+      '201',
+      '203',
+    ]);
+    expect(await view.count('items', filter)).toBe(2);
+    expect(await view.count('items', { ...filter, start: { $gte: '2026-04-01' } })).toBe(1);
+    // a limit counts the scenario's documents in their sorted place
+    const first = await view.findFields('items', filter, ['title'], { sort: { start: 1 }, limit: 1 });
+    expect(first).toEqual([{ _id: '203', title: 'Item 203' }]);
+  });
+
+  it('answers the timeline and the item lists for the scenario through the same controllers', async () => {
+    const { store, views } = await viewsOf(branch);
+    const view = (await views.view('acme', SCENARIO)) as unknown as ReadStore;
+    const march = (s: ReadStore) =>
+      answered(new TimelineController(s, allowingDirectory).timeline(acme, '2026-03-01', '2026-04-01')).then(
+        (answer) => answer.items.map((item) => item.id).sort(),
+      );
+
+    expect(await march(store)).toEqual([201, 202]);
+    expect(await march(view)).toEqual([203]);
+    const page = await items(view).items(acme, { group: '10' });
+    expect(page.items.map((item) => [item.id, item.start])).toEqual([
+      [201, '2026-06-01T00:00'],
+      [203, '2026-03-05T00:00'],
+    ]);
+  });
+
+  it('keeps in step with the live plan: a live change of another field simply shows', async () => {
+    const { views } = await viewsOf([
+      ...branch,
+      live('ItemUpdated', { id: 201, changes: { title: 'CRM go-live', effort: 8 } }, 1),
+    ]);
+    const view = await views.view('acme', SCENARIO);
+
+    const doc = await view.get('items', '201');
+    expect(doc).toMatchObject({ title: 'CRM go-live', effort: 8, start: '2026-06-01T00:00', version: 2 });
+    expect(doc).not.toHaveProperty('conflicts');
+  });
+
+  it('flags a live change since of a field the scenario also changed, the scenario’s value winning', async () => {
+    const { views } = await viewsOf([
+      ...branch,
+      live('ItemUpdated', { id: 201, changes: { start: '2026-04-01T00:00' } }, 1),
+      live('ItemDeleted', { id: 202 }, 1),
+    ]);
+    const view = await views.view('acme', SCENARIO);
+
+    expect(await view.get('items', '201')).toMatchObject({
+      start: '2026-06-01T00:00',
+      conflicts: [{ field: 'start', live: '2026-04-01T00:00', scenario: '2026-06-01T00:00' }],
+    });
+    // deleted on both sides: they agree
+    expect(await view.get('items', '202')).not.toHaveProperty('conflicts');
+  });
+
+  it('flags a live deletion of a record the scenario changed, showing the record as the scenario has it', async () => {
+    const { views } = await viewsOf([...branch, live('ItemDeleted', { id: 201 }, 1)]);
+    const view = await views.view('acme', SCENARIO);
+
+    expect(await view.get('items', '201')).toMatchObject({
+      deleted: false,
+      conflicts: [{ field: 'deleted', live: true, scenario: false }],
+    });
+  });
+
+  it('no longer flags a field the scenario saved again after the live change (a new base)', async () => {
+    const { views } = await viewsOf([
+      ...branch,
+      live('ItemUpdated', { id: 201, changes: { start: '2026-04-01T00:00' } }, 1),
+      inScenario('ItemUpdated', { id: 201, changes: { start: '2026-07-01T00:00' } }, 1, 1),
+    ]);
+    const view = await views.view('acme', SCENARIO);
+
+    const doc = await view.get('items', '201');
+    expect(doc).toMatchObject({ start: '2026-07-01T00:00', end: '2026-06-19T00:00', version: 3 });
+    expect(doc).not.toHaveProperty('conflicts');
+  });
+
+  it('shows another scenario nothing of this one’s changes', async () => {
+    const { views } = await viewsOf(branch);
+    const other = await views.view('acme', SCENARIO + 1);
+    expect(await other.get('items', '201')).toMatchObject({ start: '2026-03-02T00:00' });
+    expect(await other.get('items', '203')).toBeNull();
+    expect(await views.overlay('other-tenant', SCENARIO)).toEqual([]);
+  });
+
+  it('folds again once a live document moves, and not before', async () => {
+    const history = [...branch];
+    const { store, views } = await viewsOf(history);
+    const first = await views.overlay('acme', SCENARIO);
+    expect(await views.overlay('acme', SCENARIO)).toBe(first);
+
+    const renamed = live('ItemUpdated', { id: 201, changes: { title: 'CRM go-live' } }, 1);
+    history.push(renamed);
+    await projectHistory(store, history);
+    const again = await views.overlay('acme', SCENARIO);
+    expect(again).not.toBe(first);
+    expect(again.find((doc) => doc.id === '201')?.scenario).toMatchObject({ title: 'CRM go-live' });
+  });
+});
