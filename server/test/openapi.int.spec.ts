@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { commandCatalogue } from '@fahrplan/contracts';
-import { asOfRoutes } from '@fahrplan/projection-service';
+import { asOfRoutes, scenarioRoutes } from '@fahrplan/projection-service';
 import { caughtUp, startPlatform } from '../src/testing/platform';
 import type { Body, Platform } from '../src/testing/platform';
 
@@ -301,6 +301,34 @@ describe('GET /api/openapi.json', () => {
     );
     for (const path of ['/api/history/group/{id}/export.csv', '/api/history/group/{id}/events.json'])
       expect({ path, documented: Boolean(doc.paths[path]?.get) }).toEqual({ path, documented: true });
+  });
+
+  it('documents scenario on exactly the plan queries that answer for a scenario, and the diff (issue 22)', () => {
+    const gets = operations().filter(([method, path]) => method === 'get' && path.startsWith('/api/'));
+    const withScenario = gets
+      .filter(([, , operation]) =>
+        ((operation.parameters ?? []) as Body[]).some((p) => p.name === 'scenario'),
+      )
+      .map(([, path]) => path);
+    expect(withScenario.sort()).toEqual(
+      gets
+        .map(([, path]) => path)
+        .filter((path) => scenarioRoutes.test(path))
+        .sort(),
+    );
+    expect(withScenario).toEqual(
+      expect.arrayContaining([
+        '/api/groups',
+        '/api/items/{idOrName}',
+        '/api/timeline',
+        '/api/schedule/critical-path',
+      ]),
+    );
+    expect(withScenario).not.toContain('/api/scenarios/{id}/diff');
+    const diff = doc.paths['/api/scenarios/{id}/diff']?.get;
+    expect(((diff?.parameters ?? []) as Body[]).map((p) => p.name)).toEqual(
+      expect.arrayContaining(['id', 'against', 'milestones']),
+    );
   });
 
   it('documents every route the server has, and no route it does not have', () => {
