@@ -1,69 +1,23 @@
 import type { StoredEvent } from '@fahrplan/contracts';
-import { scenarioStreamName, streamName } from '@fahrplan/contracts';
 import { answered } from '../http/json-text';
-import {
-  allowingDirectory,
-  groupCreatedData,
-  itemCreatedData,
-  projectHistory,
-} from '../http/testing/query-fixtures';
+import { allowingDirectory, projectHistory } from '../http/testing/query-fixtures';
 import { ItemsController } from '../items/items.controller';
 import { TimelineController } from '../items/timeline.controller';
 import { planProjections } from '../projections/all-projections';
-import { storedEvent } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import type { ReadStore } from '../read-store/read-store';
 import { ScenarioViews } from './scenario-views';
+import { SCENARIO, branchHistory, liveEvent, scenarioEvent, streamsOf } from './testing/scenario-history';
 
 const acme = { userId: 1, tenant: 'acme', username: 'alice' };
-const SCENARIO = 900;
-
-/** An event of the live record `category-id` at `revision`. */
-const live = (type: string, data: Record<string, unknown>, revision: number, category = 'item') => ({
-  ...storedEvent('acme', type, data, revision),
-  streamId: streamName(category as 'item', data.id as number),
-});
-
-/** An event of `scenario`'s stream of record `item-id`, decided on the live revision `base`. */
-const inScenario = (
-  type: string,
-  data: Record<string, unknown>,
-  revision: number,
-  base?: number,
-  scenario = SCENARIO,
-): StoredEvent => {
-  const event = storedEvent('acme', type, data, revision);
-  return {
-    ...event,
-    streamId: scenarioStreamName(scenario, streamName('item', data.id as number)),
-    metadata: { ...event.metadata, ...(base === undefined ? {} : { base }) },
-  };
-};
+const branch = branchHistory();
 
 /** The read models of `history` and the scenario views over them, reading live streams from `history`. */
 const viewsOf = async (history: readonly StoredEvent[]) => {
   const store = new MemoryReadStore();
   await projectHistory(store, history);
-  const events = {
-    readStream: async (stream: string) => history.filter((event) => event.streamId === stream),
-  };
-  return { store, views: new ScenarioViews(store, events, planProjections) };
+  return { store, views: new ScenarioViews(store, streamsOf(history), planProjections) };
 };
-
-// project 10 with two tasks in March; the scenario postpones 201 to June, deletes 202 and adds 203
-const branch = [
-  live('GroupCreated', groupCreatedData(10, 'CRM'), 0, 'group'),
-  live('ItemCreated', itemCreatedData(201, 10, '2026-03-02T00:00', '2026-03-20T00:00', { effort: 5 }), 0),
-  live('ItemCreated', itemCreatedData(202, 10, '2026-03-04T00:00', '2026-03-06T00:00'), 0),
-  inScenario(
-    'ItemUpdated',
-    { id: 201, changes: { start: '2026-06-01T00:00', end: '2026-06-19T00:00' } },
-    0,
-    0,
-  ),
-  inScenario('ItemDeleted', { id: 202 }, 0, 0),
-  inScenario('ItemCreated', itemCreatedData(203, 10, '2026-03-05T00:00', '2026-03-07T00:00'), 0),
-];
 
 const items = (store: ReadStore) => new ItemsController(store, allowingDirectory);
 
@@ -110,7 +64,7 @@ describe('a scenario’s view of the read models', () => {
   it('keeps in step with the live plan: a live change of another field simply shows', async () => {
     const { views } = await viewsOf([
       ...branch,
-      live('ItemUpdated', { id: 201, changes: { title: 'CRM go-live', effort: 8 } }, 1),
+      liveEvent('ItemUpdated', { id: 201, changes: { title: 'CRM go-live', effort: 8 } }, 1),
     ]);
     const view = await views.view('acme', SCENARIO);
 
@@ -122,8 +76,8 @@ describe('a scenario’s view of the read models', () => {
   it('flags a live change since of a field the scenario also changed, the scenario’s value winning', async () => {
     const { views } = await viewsOf([
       ...branch,
-      live('ItemUpdated', { id: 201, changes: { start: '2026-04-01T00:00' } }, 1),
-      live('ItemDeleted', { id: 202 }, 1),
+      liveEvent('ItemUpdated', { id: 201, changes: { start: '2026-04-01T00:00' } }, 1),
+      liveEvent('ItemDeleted', { id: 202 }, 1),
     ]);
     const view = await views.view('acme', SCENARIO);
 
@@ -136,7 +90,7 @@ describe('a scenario’s view of the read models', () => {
   });
 
   it('flags a live deletion of a record the scenario changed, showing the record as the scenario has it', async () => {
-    const { views } = await viewsOf([...branch, live('ItemDeleted', { id: 201 }, 1)]);
+    const { views } = await viewsOf([...branch, liveEvent('ItemDeleted', { id: 201 }, 1)]);
     const view = await views.view('acme', SCENARIO);
 
     expect(await view.get('items', '201')).toMatchObject({
@@ -148,8 +102,8 @@ describe('a scenario’s view of the read models', () => {
   it('no longer flags a field the scenario saved again after the live change (a new base)', async () => {
     const { views } = await viewsOf([
       ...branch,
-      live('ItemUpdated', { id: 201, changes: { start: '2026-04-01T00:00' } }, 1),
-      inScenario('ItemUpdated', { id: 201, changes: { start: '2026-07-01T00:00' } }, 1, 1),
+      liveEvent('ItemUpdated', { id: 201, changes: { start: '2026-04-01T00:00' } }, 1),
+      scenarioEvent('ItemUpdated', { id: 201, changes: { start: '2026-07-01T00:00' } }, 1, 1),
     ]);
     const view = await views.view('acme', SCENARIO);
 
@@ -172,7 +126,7 @@ describe('a scenario’s view of the read models', () => {
     const first = await views.overlay('acme', SCENARIO);
     expect(await views.overlay('acme', SCENARIO)).toBe(first);
 
-    const renamed = live('ItemUpdated', { id: 201, changes: { title: 'CRM go-live' } }, 1);
+    const renamed = liveEvent('ItemUpdated', { id: 201, changes: { title: 'CRM go-live' } }, 1);
     history.push(renamed);
     await projectHistory(store, history);
     const again = await views.overlay('acme', SCENARIO);
