@@ -20,9 +20,6 @@ const storedForm = ({ id, scenario, position }: OverlaidDocument): ReadDocument 
     ? { _id: id, _position: position, _deleted: true }
     : { ...scenario, _id: id, _position: position };
 
-const matches = (filter: Filter, doc: Readonly<Record<string, unknown>> | null): boolean =>
-  doc !== null && new Query(filter as never, {}).test(doc as never);
-
 /** `docs` sorted and limited as a store answers `options` (mingo, as the in-memory store does). */
 const arranged = <D extends object>(docs: D[], options: FindOptions = {}): D[] => {
   let cursor = new Query({}, {}).find<D>(docs);
@@ -117,10 +114,14 @@ export class ScenarioReadView implements ReadView {
 
   /** How many live documents matching `filter` the overlay hides, and its own documents that match it. */
   private split(overlaid: ReadonlyMap<string, OverlaidDocument>, filter: Filter) {
+    const query = new Query(filter as never, {});
     const docs = [...overlaid.values()];
     return {
-      hidden: docs.filter((doc) => matches(filter, doc.live && { ...doc.live, _id: doc.id })).length,
-      shown: docs.filter((doc) => matches(filter, doc.scenario)).map(storedForm),
+      hidden: docs.filter((doc) => doc.live && query.test({ ...doc.live, _id: doc.id } as never)).length,
+      shown: docs
+        .filter((doc) => doc.scenario)
+        .map(storedForm)
+        .filter((doc) => query.test(doc as never)),
     };
   }
 }
