@@ -59,6 +59,11 @@ describe('a scenario’s view of the read models', () => {
       [201, '2026-06-01T00:00'],
       [203, '2026-03-05T00:00'],
     ]);
+    // paged by keyset: the scenario's documents on the page their sort keys put them on
+    const first = await items(view).items(acme, { group: '10', limit: '1' });
+    const second = await items(view).items(acme, { group: '10', limit: '1', cursor: first.nextCursor! });
+    expect([...first.items, ...second.items].map((item) => item.id)).toEqual([201, 203]);
+    expect(second.nextCursor).toBeNull();
   });
 
   it('keeps in step with the live plan: a live change of another field simply shows', async () => {
