@@ -140,7 +140,11 @@ describe('the plan’s queries for a scenario (?scenario=)', () => {
 
   it('refuses a malformed id and asOf with 400, an unknown, discarded or foreign scenario with 404, no scenarios VIEW with 403', async () => {
     const item = `/api/items/${moved.id}`;
-    expect(await status(`${item}?scenario=abc`, last.position)).toBe(400);
+    const malformed = await read(`${item}?scenario=abc`, last.position);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.errors).toEqual([
+      expect.objectContaining({ field: 'scenario', code: 'kind', params: { kind: 'whole-number' } }),
+    ]);
     expect(await status(`${item}?scenario=0`, last.position)).toBe(400);
     expect(await status(`${item}?scenario=${scenario.id}&asOf=2031-01-01T00:00:00Z`, last.position)).toBe(
       400,

@@ -46,7 +46,9 @@ export class ScenarioDiffController {
     requireView(this.directory, principal, 'scenarios');
     const other = single('against', against);
     if (other !== undefined && !scenarioHeaderPattern.test(other))
-      throw validationError('against must be the id of a scenario', [{ field: 'against', message: 'an id' }]);
+      throw validationError('against must be the id of a scenario', [
+        { field: 'against', message: 'a whole number' },
+      ]);
     const chosen = numbers('milestones', milestones) ?? [];
     const { tenant } = principal;
     const [scenario, compared] = await Promise.all([

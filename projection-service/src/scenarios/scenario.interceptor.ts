@@ -47,11 +47,11 @@ export class ScenarioInterceptor implements NestInterceptor {
     if (text === undefined) return next.handle();
     if (!scenarioHeaderPattern.test(text))
       throw validationError('scenario must be the id of a scenario', [
-        { field: 'scenario', message: 'an id' },
+        { field: 'scenario', message: 'a whole number' },
       ]);
     if (request.query.asOf !== undefined)
       throw validationError('a scenario is answered now: scenario and asOf cannot be combined', [
-        { field: 'asOf', message: 'not with scenario' },
+        { field: 'asOf', message: 'not a valid value' },
       ]);
     requireView(this.directory, request.principal, 'scenarios');
     return answerWithin(next, async () => {
