@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { answered } from '../http/json-text';
-import { allowingDirectory, describeAnswersOnMongo, projectHistory } from '../http/testing/query-fixtures';
+import { allowingDirectory, describeAnswersOnEveryStore } from '../http/testing/query-fixtures';
 import { ItemsController } from '../items/items.controller';
 import { TimelineController } from '../items/timeline.controller';
-import { planProjections, readModelCollections } from '../projections/all-projections';
-import { MemoryReadStore } from '../read-store/memory-read-store';
+import { planProjections } from '../projections/all-projections';
 import type { ReadStore } from '../read-store/read-store';
-import { SqliteReadStore } from '../read-store/sqlite-read-store';
 import { ScenarioDiffs } from './scenario-diff';
 import { ScenarioViews } from './scenario-views';
 import { SCENARIO, branchHistory, liveEvent, scenarioEvent, streamsOf } from './testing/scenario-history';
@@ -86,24 +81,4 @@ const expectAnswers = (a: Awaited<ReturnType<typeof answers>>) => {
   expect(a.against.records.find((r) => r.id === 201)?.conflicts).toHaveLength(2);
 };
 
-describe('a scenario’s queries', () => {
-  it('on the in-memory store', async () => {
-    const memory = new MemoryReadStore();
-    await projectHistory(memory, history);
-    expectAnswers(await answers(memory));
-  });
-
-  it('on the embedded SQLite store, as in memory', async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'fahrplan-scenarios-'));
-    const sqlite = new SqliteReadStore(join(directory, 'read.db'), readModelCollections);
-    try {
-      await projectHistory(sqlite, history);
-      expectAnswers(await answers(sqlite));
-    } finally {
-      sqlite.close();
-      rmSync(directory, { recursive: true, force: true });
-    }
-  });
-});
-
-describeAnswersOnMongo('a scenario’s queries on MongoDB', history, answers, expectAnswers);
+describeAnswersOnEveryStore('a scenario’s queries', history, answers, expectAnswers);
