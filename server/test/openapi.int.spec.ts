@@ -26,6 +26,20 @@ const operations = (): [string, string, Body][] =>
       .map(([method, operation]): [string, string, Body] => [method, path, operation]),
   );
 
+const queries = () => operations().filter(([method, path]) => method === 'get' && path.startsWith('/api/'));
+/** The queries that document query parameter `name`, sorted. */
+const documentedWith = (name: string) =>
+  queries()
+    .filter(([, , operation]) => ((operation.parameters ?? []) as Body[]).some((p) => p.name === name))
+    .map(([, path]) => path)
+    .sort();
+/** The queries whose paths `routes` matches, sorted. */
+const queriesOn = (routes: RegExp) =>
+  queries()
+    .map(([, path]) => path)
+    .filter((path) => routes.test(path))
+    .sort();
+
 /** The routes Nest registered on Express, as `METHOD /path/{param}`. */
 const registeredRoutes = (): string[] => {
   const express = platform.embedded.app.getHttpAdapter().getInstance();
@@ -274,18 +288,9 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('documents asOf on exactly the queries that answer as of an instant, and the history routes (issue 8)', () => {
-    const gets = operations().filter(([method, path]) => method === 'get' && path.startsWith('/api/'));
-    const withAsOf = gets
-      .filter(([, , operation]) => ((operation.parameters ?? []) as Body[]).some((p) => p.name === 'asOf'))
-      .map(([, path]) => path);
-
+    const withAsOf = documentedWith('asOf');
     // the interceptor's own list of routes that honour asOf: the document and the server agree
-    expect(withAsOf.sort()).toEqual(
-      gets
-        .map(([, path]) => path)
-        .filter((path) => asOfRoutes.test(path))
-        .sort(),
-    );
+    expect(withAsOf).toEqual(queriesOn(asOfRoutes));
     expect(withAsOf).toEqual(
       expect.arrayContaining([
         '/api/groups',
@@ -304,18 +309,8 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('documents scenario on exactly the plan queries that answer for a scenario, and the diff (issue 22)', () => {
-    const gets = operations().filter(([method, path]) => method === 'get' && path.startsWith('/api/'));
-    const withScenario = gets
-      .filter(([, , operation]) =>
-        ((operation.parameters ?? []) as Body[]).some((p) => p.name === 'scenario'),
-      )
-      .map(([, path]) => path);
-    expect(withScenario.sort()).toEqual(
-      gets
-        .map(([, path]) => path)
-        .filter((path) => scenarioRoutes.test(path))
-        .sort(),
-    );
+    const withScenario = documentedWith('scenario');
+    expect(withScenario).toEqual(queriesOn(scenarioRoutes));
     expect(withScenario).toEqual(
       expect.arrayContaining([
         '/api/groups',

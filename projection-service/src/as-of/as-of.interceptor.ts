@@ -2,11 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import { asOfSchema, validationError } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
-import type { Principal } from '@fahrplan/platform';
 import type { Observable } from 'rxjs';
-import { answerWithin } from '../http/answer-within';
+import { answerWithin, viewParameter } from '../http/answer-within';
+import type { QueryRequest } from '../http/answer-within';
 import { requireView } from '../http/query-helpers';
-import { single } from '../http/query-params';
 import { AS_OF_LIMIT, AS_OF_STORES } from '../http/tokens';
 import type { AsOfLimit } from './as-of-limit';
 import { asOfContext } from './as-of-stores';
@@ -20,13 +19,6 @@ export const AS_OF_POSITION_HEADER = 'X-Fahrplan-As-Of-Position';
  */
 export const asOfRoutes =
   /^\/api\/(applications|groups|goals|resources|shares|items|timeline|comments|accounts)(\/|$)/;
-
-interface AsOfRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly query: Record<string, string | string[] | undefined>;
-  readonly principal: Principal;
-}
 
 /**
  * `GET …?asOf=<ISO date-time>`: the query is answered from the read models folded up to that instant
@@ -43,11 +35,8 @@ export class AsOfInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
-    const request = http.getRequest<AsOfRequest>();
-    const text =
-      request.method === 'GET' && asOfRoutes.test(request.path)
-        ? single('asOf', request.query.asOf)
-        : undefined;
+    const request = http.getRequest<QueryRequest>();
+    const text = viewParameter(request, asOfRoutes, 'asOf');
     if (text === undefined) return next.handle();
     const parsed = asOfSchema.safeParse(text);
     if (!parsed.success)

@@ -1,6 +1,20 @@
 import type { CallHandler } from '@nestjs/common';
+import type { Principal } from '@fahrplan/platform';
 import { Observable } from 'rxjs';
 import type { Subscription } from 'rxjs';
+import { single } from './query-params';
+
+/** A query as the interceptors that answer it from another view of the read models read it. */
+export interface QueryRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: Record<string, string | string[] | undefined>;
+  readonly principal: Principal;
+}
+
+/** Query parameter `name` of a GET of one of `routes` (which answer from such a view); undefined elsewhere. */
+export const viewParameter = (request: QueryRequest, routes: RegExp, name: string): string | undefined =>
+  request.method === 'GET' && routes.test(request.path) ? single(name, request.query[name]) : undefined;
 
 /**
  * The handler's answer once `prepare` has read what it needs (an as-of fold, a scenario's overlay),

@@ -2,11 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import { scenarioHeaderPattern, validationError } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
-import type { Principal } from '@fahrplan/platform';
 import type { Observable } from 'rxjs';
-import { answerWithin } from '../http/answer-within';
+import { answerWithin, viewParameter } from '../http/answer-within';
+import type { QueryRequest } from '../http/answer-within';
 import { requireView } from '../http/query-helpers';
-import { single } from '../http/query-params';
 import { READ_STORE, SCENARIO_VIEWS } from '../http/tokens';
 import type { ReadStore } from '../read-store/read-store';
 import { scenarioContext } from './scenario-views';
@@ -16,13 +15,6 @@ import { openScenario } from './scenarios.projection';
 /** The queries of the plan's read models, which answer for a scenario; every other route ignores `scenario`. */
 export const scenarioRoutes =
   /^\/api\/(applications|groups|goals|resources|shares|items|timeline|comments|accounts|schedule\/critical-path)(\/|$)/;
-
-interface ScenarioRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly query: Record<string, string | string[] | undefined>;
-  readonly principal: Principal;
-}
 
 /**
  * `GET …?scenario=<id>` (issue 22): the query is answered from the plan as the scenario sees it (callers
@@ -39,11 +31,8 @@ export class ScenarioInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<ScenarioRequest>();
-    const text =
-      request.method === 'GET' && scenarioRoutes.test(request.path)
-        ? single('scenario', request.query.scenario)
-        : undefined;
+    const request = context.switchToHttp().getRequest<QueryRequest>();
+    const text = viewParameter(request, scenarioRoutes, 'scenario');
     if (text === undefined) return next.handle();
     if (!scenarioHeaderPattern.test(text))
       throw validationError('scenario must be the id of a scenario', [
