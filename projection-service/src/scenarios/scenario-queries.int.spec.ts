@@ -16,7 +16,7 @@ const history = [
   ...branchHistory(),
   liveEvent('ItemUpdated', { id: 201, changes: { title: 'CRM go-live' } }, 1),
   liveEvent('ItemUpdated', { id: 201, changes: { start: '2026-04-01T00:00', end: '2026-04-17T00:00' } }, 2),
-  scenarioEvent('ItemUpdated', { id: 202, changes: { effort: 3 } }, 0, 0, SCENARIO + 1),
+  scenarioEvent('ItemUpdated', { id: 202, changes: { effort: 3 } }, 0, { base: 0, scenario: SCENARIO + 1 }),
 ];
 
 /** What a scenario's view answers on `store`: the same controllers and queries as the live plan's. */

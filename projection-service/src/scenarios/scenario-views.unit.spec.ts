@@ -1,6 +1,8 @@
 import type { StoredEvent } from '@fahrplan/contracts';
 import { answered } from '../http/json-text';
-import { allowingDirectory, projectHistory } from '../http/testing/query-fixtures';
+import { streamName } from '@fahrplan/contracts';
+import { allowingDirectory, groupCreatedData, projectHistory } from '../http/testing/query-fixtures';
+import { GroupsController } from '../groups/groups.controller';
 import { ItemsController } from '../items/items.controller';
 import { TimelineController } from '../items/timeline.controller';
 import { planProjections } from '../projections/all-projections';
@@ -108,13 +110,38 @@ describe('a scenario’s view of the read models', () => {
     const { views } = await viewsOf([
       ...branch,
       liveEvent('ItemUpdated', { id: 201, changes: { start: '2026-04-01T00:00' } }, 1),
-      scenarioEvent('ItemUpdated', { id: 201, changes: { start: '2026-07-01T00:00' } }, 1, 1),
+      scenarioEvent('ItemUpdated', { id: 201, changes: { start: '2026-07-01T00:00' } }, 1, { base: 1 }),
     ]);
     const view = await views.view('acme', SCENARIO);
 
     const doc = await view.get('items', '201');
     expect(doc).toMatchObject({ start: '2026-07-01T00:00', end: '2026-06-19T00:00', version: 3 });
     expect(doc).not.toHaveProperty('conflicts');
+  });
+
+  it('answers projects and dependencies changed in the scenario through their own queries', async () => {
+    const { views } = await viewsOf([
+      ...branchHistory(),
+      liveEvent('GroupCreated', groupCreatedData(11, 'Billing'), 0, 'group'),
+      scenarioEvent('GroupUpdated', { id: 10, changes: { title: 'Zebra CRM' } }, 0, {
+        base: 0,
+        live: streamName('group', 10),
+      }),
+      scenarioEvent(
+        'DependencyAdded',
+        { id: 950, predecessor: 203, successor: 201, type: 'finish-to-start', lag: 0 },
+        0,
+        { base: 0, live: streamName('dependencies', 'acme') },
+      ),
+    ]);
+    const view = (await views.view('acme', SCENARIO)) as unknown as ReadStore;
+    const portfolio = await answered(
+      new GroupsController(view, allowingDirectory).groups(acme, { sort: 'title' }),
+    );
+    expect(portfolio.items.map((group) => group.title)).toEqual(['Billing', 'Zebra CRM']);
+    expect(await items(view).item(acme, '201')).toMatchObject({
+      predecessors: [{ id: 950, item: 203, type: 'finish-to-start', lag: 0 }],
+    });
   });
 
   it('shows another scenario nothing of this one’s changes', async () => {

@@ -17,18 +17,28 @@ export const liveEvent = (
   streamId: streamName(category, data.id as number),
 });
 
-/** An event of `scenario`'s stream of acme's item `data.id`, decided on its live revision `base`. */
+/**
+ * An event of a scenario's stream (default SCENARIO) of acme's record `live` (default the item
+ * `data.id`), decided on its live revision `base` (none for a record the scenario created).
+ */
 export const scenarioEvent = (
   type: string,
   data: Record<string, unknown>,
   revision: number,
-  base?: number,
-  scenario = SCENARIO,
+  {
+    base,
+    scenario = SCENARIO,
+    live = streamName('item', data.id as number),
+  }: {
+    base?: number;
+    scenario?: number;
+    live?: string;
+  } = {},
 ): StoredEvent => {
   const event = storedEvent('acme', type, data, revision);
   return {
     ...event,
-    streamId: scenarioStreamName(scenario, streamName('item', data.id as number)),
+    streamId: scenarioStreamName(scenario, live),
     metadata: { ...event.metadata, ...(base === undefined ? {} : { base }) },
   };
 };
@@ -46,9 +56,9 @@ export const branchHistory = (): StoredEvent[] => [
     'ItemUpdated',
     { id: 201, changes: { start: '2026-06-01T00:00', end: '2026-06-19T00:00' } },
     0,
-    0,
+    { base: 0 },
   ),
-  scenarioEvent('ItemDeleted', { id: 202 }, 0, 0),
+  scenarioEvent('ItemDeleted', { id: 202 }, 0, { base: 0 }),
   scenarioEvent('ItemCreated', itemCreatedData(203, 10, '2026-03-05T00:00', '2026-03-07T00:00'), 0),
 ];
 
