@@ -7,6 +7,7 @@ import type { ProjectShare } from './group/group.state';
 import type { Subgroup } from './group/subgroups';
 import type { ItemFields, ItemSystemType } from './item/item';
 import type { DependencyType } from './dependency/dependency';
+import type { FieldDifference } from './scenario/diff';
 import type { OptionLists } from './options/option-lists';
 import type { UserPreferences } from './preferences/preferences';
 import type { AttributeDefinition, FeatureFlags } from './identity/tenant.commands';
@@ -58,6 +59,11 @@ export interface GroupView extends GroupFields {
   readonly parentTitle: string | null;
   /** Its lanes on the timeline: the default tasks and milestones lanes, then its INDIVIDUAL ones. */
   readonly subgroups: readonly Subgroup[];
+  /**
+   * Issue 22, in a scenario's view (`?scenario=`): the fields a live change after the scenario's change
+   * also changed, the scenario's value winning; absent where nothing conflicts.
+   */
+  readonly conflicts?: readonly FieldDifference[];
 }
 
 /** GET /api/groups/:idOrName adds the read-only subprojects (§2 details). */
@@ -195,6 +201,11 @@ export interface ItemView extends ItemFields, ItemDependencies {
   readonly workload: string | null;
   /** The project's title (§2 "group (labelled project)"). */
   readonly groupTitle: string | null;
+  /**
+   * Issue 22, in a scenario's view (`?scenario=`): the fields a live change after the scenario's change
+   * also changed, the scenario's value winning; absent where nothing conflicts.
+   */
+  readonly conflicts?: readonly FieldDifference[];
 }
 
 /** A project row of the timeline: its lanes (§3 Group for the item dialog). */

@@ -42,6 +42,12 @@ export const scenarioStreamName = (scenario: number, live: string): string =>
  */
 export const isScenarioStream = (stream: string): boolean => stream.startsWith('scenarioPlan-');
 
+/** The scenario and the live record's stream that `scenarioStreamName` named; null for any other stream. */
+export const parseScenarioStream = (stream: string): { scenario: number; live: string } | null => {
+  const parsed = /^scenarioPlan-(\d+)-(.+)$/.exec(stream);
+  return parsed ? { scenario: Number(parsed[1]), live: parsed[2]! } : null;
+};
+
 export const parseStreamName = (stream: string): { category: string; id: string } => {
   const dash = stream.indexOf('-');
   return dash < 0

@@ -38,6 +38,7 @@ import type {
 import type { WorkingDays } from './rules/calendar';
 import type { BaselineComparison, BaselineView } from './baseline/comparison';
 import type { ScenarioView } from './scenario/scenario';
+import type { ScenarioDiff } from './scenario/diff';
 import { trackerAuthModes, trackerDeployments } from './tracker/connection';
 import type { TrackerTestResult } from './tracker/connection';
 import type {
@@ -57,6 +58,14 @@ import type {
 const id = z.number().int();
 const text = z.string();
 const nullableText = z.string().nullable();
+
+const fieldDifferenceSchema = z.object({ field: text, live: z.unknown(), scenario: z.unknown() });
+
+/**
+ * Issue 22: on a record as a scenario shows it (`?scenario=`), the fields a live change after the
+ * scenario's change also changed: the scenario's value wins; absent where nothing conflicts.
+ */
+const conflictsShape = { conflicts: z.array(fieldDifferenceSchema).optional() };
 
 /** One page of a list of `item` (issue 17). */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
@@ -98,6 +107,7 @@ export const groupViewSchema = groupFieldsSchema.extend({
   duration: id.nullable(),
   parentTitle: nullableText,
   subgroups: z.array(subgroupSchema),
+  ...conflictsShape,
 });
 
 export const groupDetailsViewSchema = groupViewSchema.extend({
@@ -180,6 +190,7 @@ export const itemViewSchema = itemFieldsSchema.extend({
   duration: id.nullable(),
   workload: nullableText,
   groupTitle: nullableText,
+  ...conflictsShape,
 });
 
 const timelineMilestoneSchema = z.object({ id, title: text, start: text });
@@ -492,6 +503,31 @@ export const scenarioViewSchema = z.object({
   createdAt: text,
 });
 
+const portfolioTotalsSchema = z.object({
+  budget: z.number(),
+  effortWorkingDays: z.number(),
+  projectsByStatus: z.record(z.string(), z.number()),
+  priorities: z.record(z.string(), z.number()),
+  milestones: z.array(z.object({ id, title: text, date: nullableText })),
+});
+
+/** Issue 22: GET /api/scenarios/<id>/diff. */
+export const scenarioDiffSchema = z.object({
+  scenario: id,
+  against: id.nullable(),
+  records: z.array(
+    z.object({
+      kind: z.enum(['item', 'group', 'lane', 'goal', 'account', 'dependency']),
+      id,
+      title: text,
+      change: z.enum(['created', 'changed', 'deleted']),
+      fields: z.array(fieldDifferenceSchema),
+      conflicts: z.array(fieldDifferenceSchema),
+    }),
+  ),
+  totals: z.object({ against: portfolioTotalsSchema, scenario: portfolioTotalsSchema }),
+});
+
 /** true when a schema's output and a view are the same type (TypeScript's own identity check). */
 type Agree<S extends z.ZodType, View> =
   (<T>() => T extends Plain<z.output<S>> ? 1 : 2) extends <T>() => T extends Plain<View> ? 1 : 2
@@ -529,4 +565,5 @@ true satisfies Agree<typeof oidcConfigAnswerSchema, { enabled: boolean; label?: 
 true satisfies Agree<ReturnType<typeof pageSchema<typeof resourceViewSchema>>, Page<ResourceView>>;
 true satisfies Agree<typeof baselineViewSchema, BaselineView>;
 true satisfies Agree<typeof scenarioViewSchema, ScenarioView>;
+true satisfies Agree<typeof scenarioDiffSchema, ScenarioDiff>;
 true satisfies Agree<typeof baselineComparisonSchema, BaselineComparison>;

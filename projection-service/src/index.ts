@@ -7,6 +7,7 @@ export * from './projections/catch-up-progress';
 export * from './projections/all-projections';
 export * from './as-of/as-of-stores';
 export { asOfRoutes } from './as-of/as-of.interceptor';
+export { scenarioRoutes } from './scenarios/scenario.interceptor';
 export { comparisonPage } from './baselines/baseline-comparison';
 export * from './read-store/mongo-read-store';
 export * from './read-store/sqlite-read-store';

@@ -12,6 +12,10 @@ import { AsOfInterceptor } from './as-of/as-of.interceptor';
 import { WorkingDaysController } from './calendar/working-days.controller';
 import { BaselinesController } from './baselines/baselines.controller';
 import { ScenariosController } from './scenarios/scenarios.controller';
+import { ScenarioInterceptor } from './scenarios/scenario.interceptor';
+import { ScenarioDiffController } from './scenarios/scenario-diff.controller';
+import { ScenarioDiffs } from './scenarios/scenario-diff';
+import { ScenarioViews } from './scenarios/scenario-views';
 import { ChangesController } from './changes/changes.controller';
 import { CommentsController } from './comments/comments.controller';
 import { AdminQueriesController } from './directory/admin-queries.controller';
@@ -34,11 +38,13 @@ import {
   PROJECTION_RUNNER,
   QUERY_THREADS,
   READ_STORE,
+  SCENARIO_DIFFS,
+  SCENARIO_VIEWS,
   TRACKER_MIRROR,
 } from './http/tokens';
 import { ItemsController } from './items/items.controller';
 import { TimelineController } from './items/timeline.controller';
-import { allProjections } from './projections/all-projections';
+import { allProjections, planProjections } from './projections/all-projections';
 import type { CatchUpProgress } from './projections/catch-up-progress';
 import { ProjectionRunner } from './projections/projection-runner';
 import type { QueryThreads } from './query-threads/query-threads';
@@ -73,6 +79,8 @@ export interface ProjectionServiceOptions {
 @Module({})
 export class ProjectionServiceModule {
   static forRoot(options: ProjectionServiceOptions): DynamicModule {
+    // scenarios' views read the live read models, never the switching store that answers with them
+    const scenarioViews = new ScenarioViews(options.readStore, options.eventStore, planProjections);
     return {
       module: ProjectionServiceModule,
       controllers: [
@@ -88,6 +96,7 @@ export class ProjectionServiceModule {
         TimelineController,
         BaselinesController,
         ScenariosController,
+        ScenarioDiffController,
         ResourcesController,
         ChangesController,
         SharesController,
@@ -107,6 +116,8 @@ export class ProjectionServiceModule {
             new AsOfStores(options.eventStore, allProjections, { live: options.readStore }),
         },
         { provide: AS_OF_LIMIT, useValue: new AsOfLimit(options.asOfPerMinute) },
+        { provide: SCENARIO_VIEWS, useValue: scenarioViews },
+        { provide: SCENARIO_DIFFS, useValue: new ScenarioDiffs(options.readStore, scenarioViews) },
         {
           provide: HISTORY_READER,
           useValue: new HistoryReader(options.eventStore, options.historyMaxEvents),
@@ -123,6 +134,7 @@ export class ProjectionServiceModule {
         ReadYourWritesInterceptor,
         DirectoryReadYourWritesInterceptor,
         AsOfInterceptor,
+        ScenarioInterceptor,
       ],
     };
   }

@@ -660,6 +660,49 @@ describe('tenant isolation: A probes every endpoint and command with B’s ids',
     expectNoLeaks(phase);
   }, 60_000);
 
+  it('keeps B’s scenarios out of A’s queries and B’s records out of A’s scenario: ?scenario= with B’s ids is 404 (issue 22)', async () => {
+    const phase = 'scenario queries';
+    const scenarioOf = (owned: Owned) =>
+      [...owned.records].filter(([, r]) => r.kind === 'scenario').map(([id]) => id);
+    const [ownScenario] = scenarioOf(mirror);
+    const theirs = scenarioOf(b);
+    expect(theirs).not.toEqual([]);
+    const paths = Object.entries(openapi.paths as Record<string, Body>)
+      .filter(([, item]) => ((item.get?.parameters ?? []) as Body[]).some((p) => p.name === 'scenario'))
+      .map(([path]) => path);
+    const withIds = (path: string) =>
+      /\{\w+\}/.test(path) ? [...b.records.keys()].map((id) => path.replace(/\{\w+\}/g, String(id))) : [path];
+    const probes = [
+      // B's scenarios on every query that takes one, and as the other side of A's diff
+      ...paths.flatMap((path) =>
+        theirs.map((scenario) => ({
+          path: `${path.replace(/\{\w+\}/g, '1')}?scenario=${scenario}`,
+          only: [404],
+        })),
+      ),
+      ...theirs.map((scenario) => ({
+        path: `/api/scenarios/${ownScenario}/diff?against=${scenario}`,
+        only: [404],
+      })),
+      // B's records through A's own scenario: refused, or answered without them
+      ...paths.flatMap(withIds).map((path) => ({ path: `${path}?scenario=${ownScenario}`, only: [] })),
+    ];
+    await inParallel(probes, 8, async ({ path, only }) => {
+      const reply = await platform.api.get(path, platform.admin);
+      tally.count(phase);
+      if (reply.status === 401 || reply.status >= 500 || (only.length > 0 && !only.includes(reply.status)))
+        tally.leak(phase, `GET ${path} → ${describeReply(reply)}`);
+      for (const leak of leaksIn(reply.body, secrets, nothingVisible))
+        tally.leak(phase, `GET ${path} → ${reply.status}: ${leak}`);
+    });
+    // the control: A's own scenario answers A's queries and its diff
+    expect((await platform.api.get(`/api/groups?scenario=${ownScenario}`, platform.admin)).status).toBe(200);
+    expect((await platform.api.get(`/api/scenarios/${ownScenario}/diff`, platform.admin)).status).toBe(200);
+
+    expect(probes.length).toBeGreaterThan(100);
+    expectNoLeaks(phase);
+  }, 60_000);
+
   it('tells A nothing of B’s changes on the change feed (the streams the GET probes leave out)', async () => {
     const phase = 'streams';
     const { streams } = getPlans(openapi, b, refTypes);

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { commandCatalogue } from '@fahrplan/contracts';
-import { asOfRoutes } from '@fahrplan/projection-service';
+import { asOfRoutes, scenarioRoutes } from '@fahrplan/projection-service';
 import { caughtUp, startPlatform } from '../src/testing/platform';
 import type { Body, Platform } from '../src/testing/platform';
 
@@ -25,6 +25,20 @@ const operations = (): [string, string, Body][] =>
       .filter(([method]) => methods.includes(method))
       .map(([method, operation]): [string, string, Body] => [method, path, operation]),
   );
+
+const queries = () => operations().filter(([method, path]) => method === 'get' && path.startsWith('/api/'));
+/** The queries that document query parameter `name`, sorted. */
+const documentedWith = (name: string) =>
+  queries()
+    .filter(([, , operation]) => ((operation.parameters ?? []) as Body[]).some((p) => p.name === name))
+    .map(([, path]) => path)
+    .sort();
+/** The queries whose paths `routes` matches, sorted. */
+const queriesOn = (routes: RegExp) =>
+  queries()
+    .map(([, path]) => path)
+    .filter((path) => routes.test(path))
+    .sort();
 
 /** The routes Nest registered on Express, as `METHOD /path/{param}`. */
 const registeredRoutes = (): string[] => {
@@ -274,18 +288,9 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('documents asOf on exactly the queries that answer as of an instant, and the history routes (issue 8)', () => {
-    const gets = operations().filter(([method, path]) => method === 'get' && path.startsWith('/api/'));
-    const withAsOf = gets
-      .filter(([, , operation]) => ((operation.parameters ?? []) as Body[]).some((p) => p.name === 'asOf'))
-      .map(([, path]) => path);
-
+    const withAsOf = documentedWith('asOf');
     // the interceptor's own list of routes that honour asOf: the document and the server agree
-    expect(withAsOf.sort()).toEqual(
-      gets
-        .map(([, path]) => path)
-        .filter((path) => asOfRoutes.test(path))
-        .sort(),
-    );
+    expect(withAsOf).toEqual(queriesOn(asOfRoutes));
     expect(withAsOf).toEqual(
       expect.arrayContaining([
         '/api/groups',
@@ -301,6 +306,24 @@ describe('GET /api/openapi.json', () => {
     );
     for (const path of ['/api/history/group/{id}/export.csv', '/api/history/group/{id}/events.json'])
       expect({ path, documented: Boolean(doc.paths[path]?.get) }).toEqual({ path, documented: true });
+  });
+
+  it('documents scenario on exactly the plan queries that answer for a scenario, and the diff (issue 22)', () => {
+    const withScenario = documentedWith('scenario');
+    expect(withScenario).toEqual(queriesOn(scenarioRoutes));
+    expect(withScenario).toEqual(
+      expect.arrayContaining([
+        '/api/groups',
+        '/api/items/{idOrName}',
+        '/api/timeline',
+        '/api/schedule/critical-path',
+      ]),
+    );
+    expect(withScenario).not.toContain('/api/scenarios/{id}/diff');
+    const diff = doc.paths['/api/scenarios/{id}/diff']?.get;
+    expect(((diff?.parameters ?? []) as Body[]).map((p) => p.name)).toEqual(
+      expect.arrayContaining(['id', 'against', 'milestones']),
+    );
   });
 
   it('documents every route the server has, and no route it does not have', () => {

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { StoredEvent } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
 import { ProjectionRunner } from '../projections/projection-runner';
+import { scenarioContext } from '../scenarios/scenario-views';
 import type { Projection } from '../projections/projection';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import { keepsHistory } from '../read-store/read-store';
@@ -188,14 +189,14 @@ const decidedBy = (running: number, event: StoredEvent): number => {
 export const asOfContext = new AsyncLocalStorage<{ readonly store: ReadView; readonly position: number }>();
 
 /**
- * What query controllers read: the live read models, or within a request with `?asOf` the ones
- * folded up to that instant. Writes (the projection runner's) always go to the live store.
+ * What query controllers read: the live read models, within a request with `?asOf` the ones folded up
+ * to that instant, or within one with `?scenario` the scenario's view of them. Writes (the projection runner's) always go to the live store.
  */
 export class SwitchingReadStore implements ReadStore {
   constructor(private readonly live: ReadStore) {}
 
   private get current(): ReadView {
-    return asOfContext.getStore()?.store ?? this.live;
+    return asOfContext.getStore()?.store ?? scenarioContext.getStore()?.store ?? this.live;
   }
 
   get(collection: string, id: string): Promise<ReadDocument | null> {

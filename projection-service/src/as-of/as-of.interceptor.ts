@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import { asOfSchema, validationError } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
-import type { Principal } from '@fahrplan/platform';
-import { Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
+import { answerWithin, viewParameter } from '../http/answer-within';
+import type { QueryRequest } from '../http/answer-within';
 import { requireView } from '../http/query-helpers';
-import { single } from '../http/query-params';
 import { AS_OF_LIMIT, AS_OF_STORES } from '../http/tokens';
 import type { AsOfLimit } from './as-of-limit';
 import { asOfContext } from './as-of-stores';
@@ -19,13 +19,6 @@ export const AS_OF_POSITION_HEADER = 'X-Fahrplan-As-Of-Position';
  */
 export const asOfRoutes =
   /^\/api\/(applications|groups|goals|resources|shares|items|timeline|comments|accounts)(\/|$)/;
-
-interface AsOfRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly query: Record<string, string | string[] | undefined>;
-  readonly principal: Principal;
-}
 
 /**
  * `GET …?asOf=<ISO date-time>`: the query is answered from the read models folded up to that instant
@@ -42,11 +35,8 @@ export class AsOfInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
-    const request = http.getRequest<AsOfRequest>();
-    const text =
-      request.method === 'GET' && asOfRoutes.test(request.path)
-        ? single('asOf', request.query.asOf)
-        : undefined;
+    const request = http.getRequest<QueryRequest>();
+    const text = viewParameter(request, asOfRoutes, 'asOf');
     if (text === undefined) return next.handle();
     const parsed = asOfSchema.safeParse(text);
     if (!parsed.success)
@@ -54,23 +44,16 @@ export class AsOfInterceptor implements NestInterceptor {
         { field: 'asOf', message: 'an ISO date-time with a time zone' },
       ]);
     requireView(this.directory, request.principal, 'history');
-    return new Observable((subscriber) => {
-      let inner: { unsubscribe(): void } | undefined;
-      let closed = false;
-      (async () => {
-        const position = await this.stores.positionAt(new Date(parsed.data));
-        const { tenant, userId } = request.principal;
-        await this.limit.open(`${tenant}/${userId}`, position);
-        const store = await this.stores.storeAt(position);
-        if (closed) return;
+    return answerWithin(next, async () => {
+      const position = await this.stores.positionAt(new Date(parsed.data));
+      const { tenant, userId } = request.principal;
+      await this.limit.open(`${tenant}/${userId}`, position);
+      const store = await this.stores.storeAt(position);
+      return (answer) => {
         http
           .getResponse<{ setHeader(name: string, value: string): void }>()
           .setHeader(AS_OF_POSITION_HEADER, String(position));
-        inner = asOfContext.run({ store, position }, () => next.handle().subscribe(subscriber));
-      })().catch((error: unknown) => subscriber.error(error));
-      return () => {
-        closed = true;
-        inner?.unsubscribe();
+        return asOfContext.run({ store, position }, answer);
       };
     });
   }

@@ -1,10 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { readModelCollections } from '../projections/all-projections';
 import { storedEvent as event } from '../projections/testing/stored-event';
-import { MemoryReadStore } from '../read-store/memory-read-store';
-import { SqliteReadStore } from '../read-store/sqlite-read-store';
 import type { ReadStore } from '../read-store/read-store';
 import { ItemsController } from '../items/items.controller';
 import { TimelineController } from '../items/timeline.controller';
@@ -12,8 +6,7 @@ import {
   allowingDirectory,
   groupCreatedData,
   itemCreatedData,
-  projectHistory,
-  describeAnswersOnMongo,
+  describeAnswersOnEveryStore,
 } from '../http/testing/query-fixtures';
 import { answered } from '../http/json-text';
 
@@ -92,24 +85,4 @@ const expectAnswers = (a: Awaited<ReturnType<typeof answers>>) => {
   expect(a.othersItem300).toEqual([link(906, 301)]);
 };
 
-describe('dependency answers', () => {
-  it('on the in-memory store', async () => {
-    const memory = new MemoryReadStore();
-    await projectHistory(memory, history);
-    expectAnswers(await answers(memory));
-  });
-
-  it('on the embedded SQLite store, as in memory', async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'fahrplan-dependencies-'));
-    const sqlite = new SqliteReadStore(join(directory, 'read.db'), readModelCollections);
-    try {
-      await projectHistory(sqlite, history);
-      expectAnswers(await answers(sqlite));
-    } finally {
-      sqlite.close();
-      rmSync(directory, { recursive: true, force: true });
-    }
-  });
-});
-
-describeAnswersOnMongo('dependency answers on MongoDB', history, answers, expectAnswers);
+describeAnswersOnEveryStore('dependency answers', history, answers, expectAnswers);

@@ -6,6 +6,8 @@ import type { QueryThreads } from '../query-threads/query-threads';
 import { threadQueries } from '../query-threads/thread-queries';
 import type { ThreadQueryAnswer, ThreadQueryArgs, ThreadQueryName } from '../query-threads/thread-queries';
 import type { ReadStore } from '../read-store/read-store';
+import { ScenarioInterceptor } from '../scenarios/scenario.interceptor';
+import { scenarioContext } from '../scenarios/scenario-views';
 import { CatchUpGuard } from './catch-up.guard';
 import { JsonTextInterceptor } from './json-text';
 import type { Answer } from './json-text';
@@ -15,13 +17,13 @@ import { QUERY_THREADS, READ_STORE } from './tokens';
 /**
  * A controller of read-model queries under /api: for signed-in callers, answered once the read models
  * caught up with the log (503 before), once the projections passed the caller's own writes
- * (`X-Fahrplan-After`), and as of an instant on request (`?asOf=`).
+ * (`X-Fahrplan-After`), and as of an instant (`?asOf=`) or for a scenario (`?scenario=`) on request.
  */
 export const ReadModelController = () =>
   applyDecorators(
     Controller('api'),
     UseGuards(AuthGuard, CatchUpGuard),
-    UseInterceptors(JsonTextInterceptor, ReadYourWritesInterceptor, AsOfInterceptor),
+    UseInterceptors(JsonTextInterceptor, ReadYourWritesInterceptor, ScenarioInterceptor, AsOfInterceptor),
   );
 
 /**
@@ -43,7 +45,9 @@ export abstract class ReadModelQueries {
     name: N,
     args: ThreadQueryArgs<N>,
   ): Promise<Answer<ThreadQueryAnswer<N>>> {
-    if (this.threads) return this.threads.run(name, args, asOfContext.getStore()?.position);
+    // a scenario's overlay lives in this thread: its queries are answered here
+    if (this.threads && !scenarioContext.getStore())
+      return this.threads.run(name, args, asOfContext.getStore()?.position);
     // a query of the registry, under the name it was asked by
     const query = threadQueries[name] as unknown as (
       store: ReadStore,

@@ -4,6 +4,10 @@ export const PROJECTION_RUNNER = Symbol('ProjectionRunner');
 export const TRACKER_MIRROR = Symbol('TrackerMirror');
 /** Time travel: the read models as of an instant. */
 export const AS_OF_STORES = Symbol('AsOfStores');
+/** Scenarios' views of the read models (ScenarioViews). */
+export const SCENARIO_VIEWS = Symbol('ScenarioViews');
+/** Scenarios compared with the live plan or each other (ScenarioDiffs). */
+export const SCENARIO_DIFFS = Symbol('ScenarioDiffs');
 /** How many new as-of positions each user may open per minute (AsOfLimit). */
 export const AS_OF_LIMIT = Symbol('AsOfLimit');
 /** Records' histories from the event log. */

@@ -4,7 +4,7 @@ import { noDependencies } from '../dependencies/dependency-links';
 import type { ItemDoc } from './items.projection';
 
 /** §9 working days of an item's date parts, [start, end); null for a milestone or outside the calendar. */
-const durationOf = (start: string, end: string | null): number | null => {
+export const durationOf = (start: string, end: string | null): number | null => {
   if (end === null) return null;
   try {
     return countWorkingDays(start.slice(0, 10), end.slice(0, 10));

@@ -8,6 +8,7 @@ import { groupsProjection } from '../groups/groups.projection';
 import { itemsProjection } from '../items/items.projection';
 import { dependenciesProjection } from '../dependencies/dependencies.projection';
 import { resourcesProjection } from '../resources/resources.projection';
+import { scenarioChangesProjection } from '../scenarios/scenario-changes.projection';
 import { scenariosProjection } from '../scenarios/scenarios.projection';
 import { sharesProjection } from '../shares/shares.projection';
 import type { CollectionSpec } from '../read-store/read-store';
@@ -15,7 +16,8 @@ import { trackerConnectionsProjection } from '../tracker/tracker-connections.pro
 import { trackerQueryIndexes } from '../tracker/tracker-folding';
 import type { Projection } from './projection';
 
-export const allProjections = [
+/** The projections of the plan: what a scenario's view folds its own events with (docs/design/scenarios.md). */
+export const planProjections = [
   applicationsProjection,
   commentsProjection,
   accountsProjection,
@@ -26,9 +28,14 @@ export const allProjections = [
   itemsProjection,
   dependenciesProjection,
   sharesProjection,
+] as unknown as readonly Projection[];
+
+export const allProjections = [
+  ...planProjections,
   trackerConnectionsProjection,
   baselinesProjection,
   scenariosProjection,
+  scenarioChangesProjection(planProjections.flatMap((projection) => projection.handles)),
 ] as unknown as readonly Projection[];
 /** What a read store needs to know of every collection the queries read: the projections' and the tracker mirror's. */
 export const readModelCollections: readonly CollectionSpec[] = [...allProjections, ...trackerQueryIndexes];

@@ -235,11 +235,9 @@ export class ProjectionRunner {
   ): Promise<DocumentWrite[]> {
     // a scenario's ItemUpdated is not the live item's (docs/design/scenarios.md)
     const steps = events.flatMap((event) =>
-      isScenarioStream(event.streamId)
-        ? []
-        : (projections.get(event.type) ?? []).flatMap((projection) =>
-            documentIdsOf(projection, event).map((id) => ({ event, projection, id })),
-          ),
+      (projections.get(event.type) ?? [])
+        .filter((projection) => isScenarioStream(event.streamId) === (projection.scenarioStreams === true))
+        .flatMap((projection) => documentIdsOf(projection, event).map((id) => ({ event, projection, id }))),
     );
     const stored = await this.load(
       steps.map(({ projection, id }) => ({ collection: projection.collection, id })),
@@ -293,7 +291,10 @@ export class ProjectionRunner {
     this.gate.advance(position);
     const moved = new Map<string, Set<string>>();
     for (const event of events)
-      for (const projection of projections.get(event.type) ?? [])
+      // a scenario's event moves the scenario's views of the plan's read models, which fold it on top
+      for (const projection of (projections.get(event.type) ?? []).filter(
+        (p) => isScenarioStream(event.streamId) || p.scenarioStreams !== true,
+      ))
         moved.set(
           event.metadata.tenant,
           (moved.get(event.metadata.tenant) ?? new Set()).add(projection.collection),

@@ -30,6 +30,11 @@ export interface Projection<Doc extends object = object> {
    * keeps an index of it (SQLite: an FTS5 trigram index) instead of reading every document's text.
    */
   readonly textIndex?: `_${string}`;
+  /**
+   * Folds the events of scenario streams (`isScenarioStream`), and only those: every other projection
+   * folds the live plan and never meets a scenario's event (docs/design/scenarios.md).
+   */
+  readonly scenarioStreams?: boolean;
 }
 
 /** The document of a record's event: the record's id, which each of its events carries. */

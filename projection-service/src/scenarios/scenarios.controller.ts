@@ -1,11 +1,11 @@
 import { Get, Param, Query } from '@nestjs/common';
-import { notFound } from '@fahrplan/contracts';
 import type { Page, ScenarioView } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { pageAnswer, pageOf, pageRequest } from '../http/paging';
 import { requireView, strip } from '../http/query-helpers';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
+import { openScenario } from './scenarios.projection';
 import type { ScenarioDoc } from './scenarios.projection';
 
 type Param = string | string[] | undefined;
@@ -45,9 +45,6 @@ export class ScenariosController extends ReadModelQueries {
   @Get('scenarios/:id')
   async scenario(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ScenarioView> {
     requireView(this.directory, principal, 'scenarios');
-    const doc = /^\d{1,15}$/.test(id) ? await this.store.get('scenarios', id) : null;
-    const scenario = doc as unknown as ScenarioDoc | null;
-    if (!scenario || scenario.tenant !== principal.tenant || scenario.deleted) throw notFound('scenario');
-    return viewOf(scenario);
+    return viewOf(await openScenario(this.store, principal.tenant, id));
   }
 }

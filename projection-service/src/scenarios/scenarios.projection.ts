@@ -1,5 +1,7 @@
+import { notFound } from '@fahrplan/contracts';
 import type { ScenarioCreated, ScenarioRenamed } from '@fahrplan/contracts';
 import type { Projection, RecordDoc } from '../projections/projection';
+import type { ReadView } from '../read-store/read-store';
 
 /** A scenario as its list shows it. */
 export interface ScenarioDoc extends RecordDoc {
@@ -43,4 +45,15 @@ export const scenariosProjection: Projection<ScenarioDoc> = {
         return doc;
     }
   },
+};
+
+/**
+ * The open scenario `id` of `tenant` (a route's or a query parameter's text), else 404: another
+ * tenant's, an unknown and a discarded scenario answer alike.
+ */
+export const openScenario = async (store: ReadView, tenant: string, id: string): Promise<ScenarioDoc> => {
+  const doc = /^[1-9]\d{0,14}$/.test(id) ? await store.get('scenarios', id) : null;
+  const scenario = doc as unknown as ScenarioDoc | null;
+  if (!scenario || scenario.tenant !== tenant || scenario.deleted) throw notFound('scenario');
+  return scenario;
 };

@@ -1,7 +1,7 @@
 import { oidcPaths, sessionPaths } from './auth-paths';
 import { commandPaths, schedulePreviewPaths } from './command-paths';
 import { components } from './components';
-import { withAsOf } from './operations';
+import { withAsOf, withScenario } from './operations';
 import { platformPaths } from './platform-paths';
 import { changePaths, directoryPaths, planPaths, portfolioPaths, trackerPaths } from './query-paths';
 
@@ -14,16 +14,18 @@ export const openApiDocument = () => ({
     description: 'Commands append events; queries read projections.',
   },
   components: components(),
-  paths: withAsOf({
-    ...platformPaths(),
-    ...sessionPaths(),
-    ...oidcPaths(),
-    ...commandPaths(),
-    ...schedulePreviewPaths(),
-    ...directoryPaths(),
-    ...portfolioPaths(),
-    ...planPaths(),
-    ...trackerPaths(),
-    ...changePaths(),
-  }),
+  paths: withScenario(
+    withAsOf({
+      ...platformPaths(),
+      ...sessionPaths(),
+      ...oidcPaths(),
+      ...commandPaths(),
+      ...schedulePreviewPaths(),
+      ...directoryPaths(),
+      ...portfolioPaths(),
+      ...planPaths(),
+      ...trackerPaths(),
+      ...changePaths(),
+    }),
+  ),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from '@fahrplan/contracts';
-import { asOfRoutes } from '@fahrplan/projection-service';
+import { asOfRoutes, scenarioRoutes } from '@fahrplan/projection-service';
 
 const problem = {
   description: 'RFC 9457 problem details',
@@ -164,22 +164,36 @@ const asOfLimited = {
   description:
     'asOf opened more new positions than a user may per minute (FAHRPLAN_AS_OF_PER_MINUTE, default 60; `Retry-After`)',
 };
-export const withAsOf = (paths: Record<string, object>) =>
-  Object.fromEntries(
-    Object.entries(paths).map(([path, item]) => {
-      const get = (item as { get?: { parameters: object[]; responses: object } }).get;
-      return asOfRoutes.test(path) && get
-        ? [
-            path,
-            {
-              ...item,
-              get: {
-                ...get,
-                parameters: [...get.parameters, asOfParameter],
-                responses: { ...get.responses, 429: asOfLimited },
+/** `paths` with `parameter` (and `responses`) added to the GET of every path that `routes` matches. */
+const withQueryParameter =
+  (routes: RegExp, parameter: object, responses: object = {}) =>
+  (paths: Record<string, object>) =>
+    Object.fromEntries(
+      Object.entries(paths).map(([path, item]) => {
+        const get = (item as { get?: { parameters: object[]; responses: object } }).get;
+        return routes.test(path) && get
+          ? [
+              path,
+              {
+                ...item,
+                get: {
+                  ...get,
+                  parameters: [...get.parameters, parameter],
+                  responses: { ...get.responses, ...responses },
+                },
               },
-            },
-          ]
-        : [path, item];
-    }),
-  );
+            ]
+          : [path, item];
+      }),
+    );
+export const withAsOf = withQueryParameter(asOfRoutes, asOfParameter, { 429: asOfLimited });
+
+/** `scenario` on the plan's queries (`scenarioRoutes`), issue 22. */
+export const withScenario = withQueryParameter(scenarioRoutes, {
+  name: 'scenario',
+  in: 'query',
+  required: false,
+  description:
+    "the id of an open scenario of the tenant: answer for the plan as the scenario sees it, the live plan now with the scenario's changes on top, a record whose field a live change since also changed carrying `conflicts` (needs scenarios VIEW; 404 for an unknown, discarded or another tenant's scenario; 400 with asOf)",
+  schema: { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 },
+});

@@ -4,6 +4,7 @@ import {
   accountViewSchema,
   baselineComparisonSchema,
   baselineViewSchema,
+  scenarioDiffSchema,
   scenarioViewSchema,
   maxComparisonDays,
   applicationViewSchema,
@@ -257,6 +258,18 @@ export const planPaths = () => ({
     'One open scenario of the tenant (scenarios VIEW)',
     [idInPath()],
     json(scenarioViewSchema),
+  ),
+  '/api/scenarios/{id}/diff': query(
+    "What the scenario changes, record by record: the fields whose scenario value differs from the live plan's (or from the `against` scenario's), the scenario's conflicts with live changes since (a field both changed), and both sides' portfolio totals: budget, effort in working days, projects per status and per priority, and the dates of the chosen milestones (scenarios VIEW; records only of the kinds the caller may read)",
+    [
+      idInPath(),
+      described('against', 'another open scenario of the tenant to compare with instead of the live plan', {
+        type: 'integer',
+        minimum: 1,
+      }),
+      idList('milestones', 'the milestones whose dates the totals show'),
+    ],
+    json(scenarioDiffSchema),
   ),
   '/api/comments': listQuery('Comments of a record, oldest first', 'comments', commentViewSchema, [
     {

@@ -1,11 +1,15 @@
-import { allPermissions } from '@fahrplan/contracts';
+import { allPermissions, isScenarioStream } from '@fahrplan/contracts';
 import type { StoredEvent } from '@fahrplan/contracts';
 import type { DirectoryCache } from '@fahrplan/platform';
-import { allProjections } from '../../projections/all-projections';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { allProjections, readModelCollections } from '../../projections/all-projections';
 import { documentIdsOf } from '../../projections/projection';
 import { MemoryReadStore } from '../../read-store/memory-read-store';
 import { MongoReadStore } from '../../read-store/mongo-read-store';
 import type { ReadStore } from '../../read-store/read-store';
+import { SqliteReadStore } from '../../read-store/sqlite-read-store';
 import { describeWithMongo } from '../../read-store/testing/mongo-server';
 
 /** A directory in which every user has every permission: the query specs test data, not access rights. */
@@ -89,7 +93,9 @@ export const groupCreatedData = (id: number, title: string, overrides: Record<st
 export const projectHistory = async (store: ReadStore, history: readonly StoredEvent[]): Promise<void> => {
   const docs = new Map<string, Record<string, unknown> | null>();
   for (const e of history)
-    for (const projection of allProjections.filter((p) => p.handles.includes(e.type)))
+    for (const projection of allProjections.filter(
+      (p) => p.handles.includes(e.type) && isScenarioStream(e.streamId) === (p.scenarioStreams === true),
+    ))
       for (const id of documentIdsOf(projection, e)) {
         const key = `${projection.collection}/${id}`;
         docs.set(
@@ -126,3 +132,35 @@ export const describeAnswersOnMongo = <A>(
       expectAnswers(fromMongo);
     });
   });
+
+/**
+ * A query spec on every read store: `history` projected into memory and into the embedded SQLite
+ * store (their answers as `expectAnswers` says), and into MongoDB where one runs.
+ */
+export const describeAnswersOnEveryStore = <A>(
+  name: string,
+  history: readonly StoredEvent[],
+  answers: (store: ReadStore) => Promise<A>,
+  expectAnswers: (answered: A) => void,
+): void => {
+  describe(name, () => {
+    it('on the in-memory store', async () => {
+      const memory = new MemoryReadStore();
+      await projectHistory(memory, history);
+      expectAnswers(await answers(memory));
+    });
+
+    it('on the embedded SQLite store, as in memory', async () => {
+      const directory = mkdtempSync(join(tmpdir(), 'fahrplan-queries-'));
+      const sqlite = new SqliteReadStore(join(directory, 'read.db'), readModelCollections);
+      try {
+        await projectHistory(sqlite, history);
+        expectAnswers(await answers(sqlite));
+      } finally {
+        sqlite.close();
+        rmSync(directory, { recursive: true, force: true });
+      }
+    });
+  });
+  describeAnswersOnMongo(`${name} on MongoDB`, history, answers, expectAnswers);
+};

@@ -1,0 +1,72 @@
+import { Get, Inject, Param, Query } from '@nestjs/common';
+import { can, scenarioHeaderPattern, validationError } from '@fahrplan/contracts';
+import type { PermissionResource, ScenarioDiff, ScenarioRecordKind } from '@fahrplan/contracts';
+import { CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
+import type { Principal } from '@fahrplan/platform';
+import { requireView } from '../http/query-helpers';
+import { numbers, single } from '../http/query-params';
+import { ReadModelController } from '../http/read-model-controller';
+import { READ_STORE, SCENARIO_DIFFS } from '../http/tokens';
+import type { ReadStore } from '../read-store/read-store';
+import type { ScenarioDiffs } from './scenario-diff';
+import { openScenario } from './scenarios.projection';
+
+type Param = string | string[] | undefined;
+
+/** The permission each kind of record is read with on the live plan. */
+const readWith: Readonly<Record<ScenarioRecordKind, PermissionResource>> = {
+  item: 'items',
+  dependency: 'items',
+  lane: 'group-details',
+  group: 'group-details',
+  goal: 'group-details',
+  account: 'application-details',
+};
+
+/** A scenario compared with the live plan or another scenario (issue 22), guarded by `scenarios` VIEW. */
+@ReadModelController()
+export class ScenarioDiffController {
+  constructor(
+    @Inject(SCENARIO_DIFFS) private readonly diffs: ScenarioDiffs,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+  ) {}
+
+  /**
+   * What the scenario changes, record by record (those of kinds the caller may read), against the live
+   * plan or `?against=` another scenario, and both sides' portfolio totals with `?milestones=` dates.
+   */
+  @Get('scenarios/:id/diff')
+  async diff(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query('against') against?: Param,
+    @Query('milestones') milestones?: Param,
+  ): Promise<ScenarioDiff> {
+    requireView(this.directory, principal, 'scenarios');
+    const other = single('against', against);
+    if (other !== undefined && !scenarioHeaderPattern.test(other))
+      throw validationError('against must be the id of a scenario', [
+        { field: 'against', message: 'a whole number' },
+      ]);
+    const chosen = numbers('milestones', milestones) ?? [];
+    const { tenant } = principal;
+    const [scenario, compared] = await Promise.all([
+      openScenario(this.store, tenant, id),
+      other === undefined ? null : openScenario(this.store, tenant, other),
+    ]);
+    const permissions = this.directory.user(tenant, principal.username)?.permissions ?? {};
+    const kinds = new Set(
+      (Object.keys(readWith) as ScenarioRecordKind[]).filter((kind) =>
+        can(permissions, readWith[kind], 'VIEW'),
+      ),
+    );
+    return this.diffs.diff({
+      tenant,
+      scenario: scenario.id,
+      against: compared?.id ?? null,
+      milestones: chosen,
+      kinds,
+    });
+  }
+}

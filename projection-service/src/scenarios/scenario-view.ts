@@ -1,0 +1,131 @@
+import { Query } from 'mingo';
+import { filterList, pickFields } from '../read-store/read-store';
+import type { FieldsOf, Filter, FindOptions, ReadDocument, ReadView } from '../read-store/read-store';
+import type { OverlaidDocument } from './scenario-overlay';
+
+/** A scenario's overlay by collection and id. */
+export type Overlay = ReadonlyMap<string, ReadonlyMap<string, OverlaidDocument>>;
+
+export const overlayOf = (documents: readonly OverlaidDocument[]): Overlay => {
+  const overlay = new Map<string, Map<string, OverlaidDocument>>();
+  for (const doc of documents) {
+    const collection = overlay.get(doc.collection) ?? new Map<string, OverlaidDocument>();
+    overlay.set(doc.collection, collection.set(doc.id, doc));
+  }
+  return overlay;
+};
+
+const storedForm = ({ id, scenario, position }: OverlaidDocument): ReadDocument =>
+  scenario === null
+    ? { _id: id, _position: position, _deleted: true }
+    : { ...scenario, _id: id, _position: position };
+
+/** `docs` sorted and limited as a store answers `options` (mingo, as the in-memory store does). */
+const arranged = <D extends object>(docs: D[], options: FindOptions = {}): D[] => {
+  let cursor = new Query({}, {}).find<D>(docs);
+  if (options.sort) cursor = cursor.sort(options.sort);
+  if (options.limit) cursor = cursor.limit(options.limit);
+  return cursor.all();
+};
+
+/**
+ * The read models as a scenario sees them (docs/design/scenarios.md): the live answer with the
+ * overlaid documents left out, and the overlay's documents that match the same filter, sorted and
+ * limited together. A live read asks for as many more documents as the overlay hides from it, so the
+ * cost is the live query's plus the scenario's changes in that collection.
+ */
+export class ScenarioReadView implements ReadView {
+  constructor(
+    private readonly live: ReadView,
+    private readonly overlay: Overlay,
+  ) {}
+
+  async get(collection: string, id: string): Promise<ReadDocument | null> {
+    const overlaid = this.overlay.get(collection)?.get(id);
+    if (!overlaid) return this.live.get(collection, id);
+    return overlaid.scenario === null ? null : storedForm(overlaid);
+  }
+
+  async getMany(collection: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
+    const overlaid = this.overlay.get(collection);
+    if (!overlaid) return this.live.getMany(collection, ids);
+    const found = await this.live.getMany(
+      collection,
+      ids.filter((id) => !overlaid.has(id)),
+    );
+    for (const id of ids) {
+      const doc = overlaid.get(id);
+      if (doc) found.set(id, storedForm(doc));
+    }
+    return found;
+  }
+
+  async find(collection: string, filter: Filter, options: FindOptions = {}): Promise<ReadDocument[]> {
+    const overlaid = this.overlay.get(collection);
+    if (!overlaid) return this.live.find(collection, filter, options);
+    const { hidden, shown } = this.split(overlaid, filter);
+    const live = await this.live.find(collection, filter, widened(options, hidden));
+    return arranged([...live.filter((doc) => !overlaid.has(doc._id)), ...shown], options);
+  }
+
+  async findFields<F extends string>(
+    collection: string,
+    filters: Filter | readonly Filter[],
+    fields: readonly F[],
+    options: FindOptions = {},
+  ): Promise<FieldsOf<F>[]> {
+    const overlaid = this.overlay.get(collection);
+    if (!overlaid) return this.live.findFields(collection, filters, fields, options);
+    // the sort keys are read too, to sort the live and the overlaid documents together
+    const read = [...new Set([...fields, ...Object.keys(options.sort ?? {})])];
+    const answers = await Promise.all(
+      filterList(filters).map(async (filter) => {
+        const { hidden, shown } = this.split(overlaid, filter);
+        const live = await this.live.findFields(collection, filter, read, widened(options, hidden));
+        const merged = [
+          ...live.filter((doc) => !overlaid.has(doc._id)),
+          ...shown.map((doc) => pickFields(doc, read)),
+        ];
+        return arranged(merged, options).map((doc) => pickFields(doc as ReadDocument, fields));
+      }),
+    );
+    return answers.flat();
+  }
+
+  async count(collection: string, filter: Filter): Promise<number> {
+    const overlaid = this.overlay.get(collection);
+    if (!overlaid) return this.live.count(collection, filter);
+    const { hidden, shown } = this.split(overlaid, filter);
+    return (await this.live.count(collection, filter)) - hidden + shown.length;
+  }
+
+  async dump(): Promise<Record<string, ReadDocument[]>> {
+    const live = await this.live.dump();
+    const dumped: Record<string, ReadDocument[]> = { ...live };
+    for (const [collection, overlaid] of this.overlay) {
+      const shown = [...overlaid.values()].filter((doc) => doc.scenario !== null).map(storedForm);
+      dumped[collection] = arranged(
+        [...(live[collection] ?? []).filter((doc) => !overlaid.has(doc._id)), ...shown],
+        { sort: { _id: 1 } },
+      );
+    }
+    return dumped;
+  }
+
+  /** How many live documents matching `filter` the overlay hides, and its own documents that match it. */
+  private split(overlaid: ReadonlyMap<string, OverlaidDocument>, filter: Filter) {
+    const query = new Query(filter as never, {});
+    const docs = [...overlaid.values()];
+    return {
+      hidden: docs.filter((doc) => doc.live && query.test({ ...doc.live, _id: doc.id } as never)).length,
+      shown: docs
+        .filter((doc) => doc.scenario)
+        .map(storedForm)
+        .filter((doc) => query.test(doc as never)),
+    };
+  }
+}
+
+/** `options` with room for the `hidden` live documents that are left out. */
+const widened = (options: FindOptions, hidden: number): FindOptions =>
+  options.limit ? { ...options, limit: options.limit + hidden } : options;

@@ -1,0 +1,79 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { StoredEvent } from '@fahrplan/contracts';
+import type { EventStore } from '@fahrplan/platform';
+import type { Projection } from '../projections/projection';
+import type { ReadDocument, ReadView } from '../read-store/read-store';
+import type { ScenarioChangeDoc } from './scenario-changes.projection';
+import { documentKey, foldOverlay, overlayInputs } from './scenario-overlay';
+import type { OverlaidDocument } from './scenario-overlay';
+import { ScenarioReadView, overlayOf } from './scenario-view';
+
+/** How many scenarios' overlays are kept folded (the least recently used go first). */
+const KEPT = 32;
+
+/**
+ * The scenarios' views (issue 22), folded at query time from each scenario's own events
+ * (`scenarioChanges`) on top of the live documents they change, and kept per scenario while neither
+ * side of any of its documents moved: a query's cost follows the scenario's changes, never the tenant.
+ */
+export class ScenarioViews {
+  private readonly kept = new Map<string, { readonly key: string; readonly overlay: OverlaidDocument[] }>();
+
+  constructor(
+    private readonly live: ReadView,
+    private readonly events: Pick<EventStore, 'readStream'>,
+    private readonly projections: readonly Projection[],
+  ) {}
+
+  /** Every document scenario `scenario` of `tenant` changed, with both sides. */
+  async overlay(tenant: string, scenario: number): Promise<OverlaidDocument[]> {
+    const changes = (await this.live.find(
+      'scenarioChanges',
+      { tenant, scenario },
+      { sort: { _id: 1 } },
+    )) as unknown as (ScenarioChangeDoc & ReadDocument)[];
+    const { documents, streams } = overlayInputs(this.projections, changes);
+    const byCollection = new Map<string, string[]>();
+    for (const { collection, id } of documents)
+      byCollection.set(collection, [...(byCollection.get(collection) ?? []), id]);
+    const live = new Map<string, ReadDocument>();
+    await Promise.all(
+      [...byCollection].map(async ([collection, ids]) => {
+        for (const [id, doc] of await this.live.getMany(collection, ids))
+          live.set(documentKey(collection, id), doc);
+      }),
+    );
+    // both sides' positions: a scenario event or a live change of any of its documents refolds it
+    const key = [
+      ...changes.map((doc) => `${doc._id}@${doc._position}`),
+      ...[...live].map(([id, doc]) => `${id}@${doc._position}`),
+    ].join('\n');
+    const name = `${tenant}\n${scenario}`;
+    const kept = this.kept.get(name);
+    this.kept.delete(name);
+    if (kept?.key === key) {
+      this.kept.set(name, kept);
+      return kept.overlay;
+    }
+    const liveStreams = new Map<string, readonly StoredEvent[]>(
+      await Promise.all(
+        streams.map(async (stream) => [stream, await this.events.readStream(stream)] as const),
+      ),
+    );
+    const overlay = foldOverlay(this.projections, changes, live, liveStreams);
+    this.kept.set(name, { key, overlay });
+    while (this.kept.size > KEPT) this.kept.delete(this.kept.keys().next().value!);
+    return overlay;
+  }
+
+  /** The read models as scenario `scenario` of `tenant` sees them. */
+  async view(tenant: string, scenario: number): Promise<ScenarioReadView> {
+    return new ScenarioReadView(this.live, overlayOf(await this.overlay(tenant, scenario)));
+  }
+}
+
+/** The scenario view of the request being answered, if it asked for one (`?scenario=`). */
+export const scenarioContext = new AsyncLocalStorage<{
+  readonly scenario: number;
+  readonly store: ReadView;
+}>();

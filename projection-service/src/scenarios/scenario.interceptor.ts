@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
+import { scenarioHeaderPattern, validationError } from '@fahrplan/contracts';
+import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
+import type { Observable } from 'rxjs';
+import { answerWithin, viewParameter } from '../http/answer-within';
+import type { QueryRequest } from '../http/answer-within';
+import { requireView } from '../http/query-helpers';
+import { READ_STORE, SCENARIO_VIEWS } from '../http/tokens';
+import type { ReadStore } from '../read-store/read-store';
+import { scenarioContext } from './scenario-views';
+import type { ScenarioViews } from './scenario-views';
+import { openScenario } from './scenarios.projection';
+
+/** The queries of the plan's read models, which answer for a scenario; every other route ignores `scenario`. */
+export const scenarioRoutes =
+  /^\/api\/(applications|groups|goals|resources|shares|items|timeline|comments|accounts|schedule\/critical-path)(\/|$)/;
+
+/**
+ * `GET …?scenario=<id>` (issue 22): the query is answered from the plan as the scenario sees it (callers
+ * need `scenarios` VIEW besides the query's own permission); another tenant's, an unknown or a
+ * discarded scenario is 404. Not together with `?asOf=`: a scenario is the live plan now with its
+ * changes on top, and a scenario as of an instant is not built.
+ */
+@Injectable()
+export class ScenarioInterceptor implements NestInterceptor {
+  constructor(
+    @Inject(SCENARIO_VIEWS) private readonly views: ScenarioViews,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<QueryRequest>();
+    const text = viewParameter(request, scenarioRoutes, 'scenario');
+    if (text === undefined) return next.handle();
+    if (!scenarioHeaderPattern.test(text))
+      throw validationError('scenario must be the id of a scenario', [
+        { field: 'scenario', message: 'a whole number' },
+      ]);
+    if (request.query.asOf !== undefined)
+      throw validationError('a scenario is answered now: scenario and asOf cannot be combined', [
+        { field: 'asOf', message: 'not a valid value' },
+      ]);
+    requireView(this.directory, request.principal, 'scenarios');
+    return answerWithin(next, async () => {
+      const { tenant } = request.principal;
+      const scenario = await openScenario(this.store, tenant, text);
+      const store = await this.views.view(tenant, scenario.id);
+      return (answer) => scenarioContext.run({ scenario: scenario.id, store }, answer);
+    });
+  }
+}
