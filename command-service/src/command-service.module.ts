@@ -67,7 +67,7 @@ export class CommandServiceModule {
         {
           provide: LOOKUPS,
           useFactory: (items: ItemRanks) =>
-            new EventStoreLookups(runner, options.eventStore, (tenant, group, lane) =>
+            new EventStoreLookups(options.eventStore, (tenant, group, lane) =>
               items.laneItems(tenant, group, lane),
             ),
           inject: [ITEM_RANKS],

@@ -24,7 +24,7 @@ import {
   eventMetadata,
   nameBasedUuid,
 } from '@fahrplan/platform';
-import type { EventStore, ExpectedRevision } from '@fahrplan/platform';
+import type { EventStore, ExpectedRevision, ReadAllOptions } from '@fahrplan/platform';
 
 /** Who runs a command, and how it can be retried safely. */
 export interface CommandEnvelope {
@@ -271,8 +271,11 @@ export class AggregateRunner {
     expected: ExpectedRevision,
     envelope: CommandEnvelope,
     correlationId: string,
+    /** In a scenario: the live revision of the record the decision saw. */
+    base?: number,
   ): Promise<{ readonly nextRevision: number; readonly position: number }> {
-    const metadata = this.metadata(envelope, correlationId, this.now().toISOString());
+    const decided = this.metadata(envelope, correlationId, this.now().toISOString());
+    const metadata = base === undefined ? decided : { ...decided, base };
     return this.store.append(
       stream,
       events.map((event) => ({ ...event, metadata: withSchemaVersion(metadata, event.type) })),
@@ -283,6 +286,11 @@ export class AggregateRunner {
   /** The events of a stream, for a flow's step that must know what an earlier attempt wrote. */
   read(stream: string, fromRevision?: number, maxCount?: number): Promise<StoredEvent[]> {
     return this.store.readStream(stream, fromRevision, maxCount);
+  }
+
+  /** A page of the log, for a decision over the streams of a category (a scenario's publish). */
+  readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
+    return this.store.readAll(options);
   }
 
   /** A retry after a lost answer: the command's events are in the stream already, so answer as before. */

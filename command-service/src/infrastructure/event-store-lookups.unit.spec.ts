@@ -7,8 +7,7 @@ import {
   streamName,
 } from '@fahrplan/contracts';
 import type { Category, DomainEvent, GroupFields } from '@fahrplan/contracts';
-import { IdAllocator, SqliteEventStore, eventMetadata } from '@fahrplan/platform';
-import { AggregateRunner } from './aggregate-runner';
+import { SqliteEventStore, eventMetadata } from '@fahrplan/platform';
 import { EventStoreLookups } from './event-store-lookups';
 import { assertAssignableResource } from './lookups';
 
@@ -19,10 +18,8 @@ const nextId = () => (lastId += 1);
 
 beforeEach(() => {
   store = new SqliteEventStore(':memory:');
-  lookups = new EventStoreLookups(
-    new AggregateRunner(store, new IdAllocator(store)),
-    store,
-    (tenant, group, lane) => Promise.resolve(tenant === 'acme' && group === 7 && lane === 'lane-1' ? 2 : 0),
+  lookups = new EventStoreLookups(store, (tenant, group, lane) =>
+    Promise.resolve(tenant === 'acme' && group === 7 && lane === 'lane-1' ? 2 : 0),
   );
 });
 afterEach(() => store.close());

@@ -10,6 +10,11 @@ export type LookupCategory = 'application' | 'group' | 'item' | 'goal' | 'resour
  * aggregate's stream. Every answer is the tenant's own unless it says otherwise.
  */
 export interface Lookups {
+  /**
+   * The same lookups as scenario `scenario` sees the plan: each record its live stream with the
+   * scenario's own events of it on top (a lane's item count and a new item's rank stay the live ones).
+   */
+  inScenario(scenario: number): Lookups;
   /** Whether record `id` of `category` is live (not deleted) in the tenant. */
   isLive(category: LookupCategory, id: number, tenant: string): Promise<boolean>;
   /** Those of `ids` that are not live records of `category` in the tenant. */

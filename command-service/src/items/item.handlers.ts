@@ -61,10 +61,10 @@ export class SaveItemHandler extends AggregateHandler<SaveItemMessage> {
     };
     return runItem(this.runner, id, { type: 'SaveItem', data: command }, envelope, claim, async (state) => {
       const current = state.status === 'absent' ? undefined : state.fields.resource;
-      await assertAssignableResource(this.lookups, command.resource, current, tenant);
+      await assertAssignableResource(this.lookupsFor(envelope), command.resource, current, tenant);
       const group = command.group ?? (state.status === 'absent' ? undefined : state.fields.group);
       if (group === undefined) return { group: null, ...tenantFacts };
-      const facts = await this.lookups.itemGroupFacts(group, tenant);
+      const facts = await this.lookupsFor(envelope).itemGroupFacts(group, tenant);
       if (command.id !== undefined || (command.rank ?? null) !== null)
         return { group: facts, ...tenantFacts };
       // a new item ranks after the project's highest (§9): the only rank of the project it needs
@@ -109,7 +109,7 @@ export class RestoreItemHandler extends AggregateHandler<RestoreItemMessage> {
         group:
           state.status === 'absent'
             ? null
-            : await this.lookups.itemGroupFacts(state.fields.group, envelope.tenant),
+            : await this.lookupsFor(envelope).itemGroupFacts(state.fields.group, envelope.tenant),
         systemEditor,
       }),
     );

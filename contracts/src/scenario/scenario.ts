@@ -151,10 +151,33 @@ export const scenarioDecider = deciderOf(decideScenario, evolveScenario, initial
 export const scenarioHeaderPattern = /^[1-9]\d{0,14}$/;
 
 /**
- * The commands a scenario takes so far; any other command sent with `X-Fahrplan-Scenario` is refused
- * (400), never applied to the live plan instead.
+ * The planning commands a scenario takes: items, projects with their lanes, key figures and goal
+ * values, goals, accounts and their entries, dependencies and reschedules. Any other command sent with
+ * `X-Fahrplan-Scenario` (users, roles, tenants, shares, tracker settings, preferences, scenarios
+ * themselves) is refused (400), never applied to the live plan instead.
  */
-export const scenarioCommandTypes: readonly string[] = ['SaveItem', 'DeleteItem'];
+export const scenarioCommandTypes: readonly string[] = [
+  'SaveItem',
+  'DeleteItem',
+  'RestoreItem',
+  'SaveGroup',
+  'DeleteGroup',
+  'RestoreGroup',
+  'SetGroupGoals',
+  'AddSubgroup',
+  'RenameSubgroup',
+  'RemoveSubgroup',
+  'RestoreSubgroup',
+  'CreateGoal',
+  'UpdateGoal',
+  'DeleteGoal',
+  'CreateAccount',
+  'AddAccountEntries',
+  'RemoveAccountEntry',
+  'AddDependency',
+  'RemoveDependency',
+  'Reschedule',
+];
 
 /** A scenario as `GET /api/scenarios` answers it. */
 export interface ScenarioView {
