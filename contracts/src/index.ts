@@ -37,6 +37,7 @@ export * from './baseline/baseline';
 export * from './baseline/comparison';
 export * from './scenario/scenario';
 export * from './scenario/diff';
+export * from './scenario/publish';
 export * from './comment/comment';
 export * from './account/account';
 export * from './identity/identity';

@@ -490,6 +490,9 @@ export const scenarioViewSchema = z.object({
   version: id,
   createdBy: text,
   createdAt: text,
+  status: z.enum(['open', 'published']),
+  publishedBy: text.optional(),
+  publishedAt: text.optional(),
 });
 
 /** true when a schema's output and a view are the same type (TypeScript's own identity check). */

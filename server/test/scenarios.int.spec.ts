@@ -55,6 +55,7 @@ describe('CreateScenario, RenameScenario, DiscardScenario and GET /api/scenarios
         version: 0,
         createdBy: 'admin',
         createdAt: past.at.toISOString(),
+        status: 'open',
       },
     ]);
 
