@@ -37,8 +37,9 @@ const livePlan = async () => {
     start: '2031-04-01T00:00',
     end: '2031-04-30T00:00',
   });
-  const scenario = await run('CreateScenario', { name: uniqueName('Q3 cut') });
-  return { project, task, scenario };
+  const name = uniqueName('Q3 cut');
+  const scenario = await run('CreateScenario', { name });
+  return { project, task, scenario: { ...scenario, name } };
 };
 
 describe('every planning command in a scenario', () => {
@@ -236,6 +237,10 @@ describe('PublishScenario', () => {
       source: `scenario:${scenario.id}`,
       changes: [expect.objectContaining({ field: 'title' })],
     });
+    // the page names the scenario, so that the row reads "from scenario Q3 cut"
+    expect(history.refs?.[`scenario:${scenario.id}`]).toEqual([
+      expect.objectContaining({ name: scenario.name }),
+    ]);
   });
 
   it('keeps scenarios of other tenants out of reach', async () => {
