@@ -3,6 +3,8 @@ import { accountEntryKey } from '../account/account';
 import type { AccountEntry } from '../account/account';
 import type { DomainEvent, StoredEvent } from '../events';
 import type { GroupGoalValue } from '../group/group.commands';
+import { dependencyDecider, dependencyPath, graphOf } from '../dependency/dependency';
+import type { Dependency, DependencyEvent } from '../dependency/dependency';
 import { parseStreamName } from '../streams';
 import type { FieldDifference, RecordDifference, ScenarioRecordKind } from './diff';
 
@@ -173,7 +175,7 @@ export const decidePublish = (streams: readonly ScenarioStream[]): PublishDecisi
   const conflicts: RecordDifference[] = [];
   const changes: PublishedChange[] = [];
   for (const stream of streams) {
-    const records = recordDifferences(stream);
+    const records = withCycles(stream, recordDifferences(stream));
     conflicts.push(...records.filter((r) => r.conflicts.length > 0));
     const vanished = new Set(
       records.filter((r) => r.change === 'created' && r.fields.some(isDeletion)).map((r) => r.id),
@@ -185,6 +187,28 @@ export const decidePublish = (streams: readonly ScenarioStream[]): PublishDecisi
       changes.push({ stream: stream.stream, expectedVersion: stream.live.at(-1)?.revision ?? null, events });
   }
   return { changes, conflicts };
+};
+
+/**
+ * A dependency the scenario adds that closes a cycle with the live graph now (each side acyclic alone)
+ * is a conflict on `cycle`: the graph must stay acyclic (docs/design/dependencies.md).
+ */
+const withCycles = (stream: ScenarioStream, records: RecordDifference[]): RecordDifference[] => {
+  if (recordKindOf(stream.stream) !== 'dependency') return records;
+  const merged = graphOf(
+    [...stream.live, ...stream.scenario].reduce(
+      (state, event) => dependencyDecider.evolve(state, event as unknown as DependencyEvent),
+      dependencyDecider.initialState,
+    ),
+  );
+  return records.map((record) => {
+    const added = merged.byId.get(record.id) as Dependency | undefined;
+    if (record.change !== 'created' || !added) return record;
+    const cycle = dependencyPath(merged, added.successor, added.predecessor);
+    return cycle
+      ? { ...record, conflicts: [...record.conflicts, { field: 'cycle', live: cycle, scenario: null }] }
+      : record;
+  });
 };
 
 const isDeletion = (field: FieldDifference) => field.field === 'deleted' && field.scenario === true;

@@ -187,6 +187,23 @@ describe('decidePublish', () => {
     ]);
   });
 
+  it('refuses a dependency that closes a cycle with one added live since', () => {
+    const dependency = (id: number, predecessor: number, successor: number) => ({
+      type: 'DependencyAdded',
+      data: { id, predecessor, successor, type: 'finish-to-start', lag: 0 },
+    });
+    const decision = decidePublish([
+      {
+        stream: 'dependencies-acme',
+        live: live(dependency(30, 12, 13), dependency(32, 13, 14)),
+        scenario: ours([dependency(31, 14, 12), 0]),
+      },
+    ]);
+    expect(decision.conflicts).toMatchObject([
+      { kind: 'dependency', id: 31, conflicts: [{ field: 'cycle', live: [12, 13, 14] }] },
+    ]);
+  });
+
   it('leaves out a record created and deleted again in the scenario', () => {
     const decision = decidePublish([
       {
