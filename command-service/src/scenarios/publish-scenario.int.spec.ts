@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DomainError, scenarioStreamName } from '@fahrplan/contracts';
+import { scenarioStreamName } from '@fahrplan/contracts';
 import { SqliteEventStore, eventMetadata } from '@fahrplan/platform';
 import type { DirectoryCache, EventStore, IdAllocator } from '@fahrplan/platform';
 import { AggregateRunner } from '../infrastructure/aggregate-runner';
+import { interrupted, refusal } from '../testing/interrupted-store';
 import { PublishScenarioMessage } from '../infrastructure/command-message';
 import { PublishScenarioHandler } from './publish-scenario.handler';
 
@@ -69,22 +70,6 @@ describe('PublishScenario over the live streams (SQLite event store)', () => {
       runner: new AggregateRunner(events, {} as IdAllocator),
       directory,
     });
-  /** `store`, with `before` run once ahead of the first append to `stream`. */
-  const interrupted = (stream: string, before: () => Promise<unknown>): EventStore => {
-    let pending = true;
-    return new Proxy(store, {
-      get: (target, key) =>
-        key === 'append'
-          ? async (...args: Parameters<EventStore['append']>) => {
-              if (args[0] === stream && pending) {
-                pending = false;
-                await before();
-              }
-              return target.append(...args);
-            }
-          : (Reflect.get(target, key) as unknown as (...a: unknown[]) => unknown).bind(target),
-    });
-  };
   const message = () =>
     new PublishScenarioMessage(
       { id: 17, version: 0 },
@@ -105,18 +90,10 @@ describe('PublishScenario over the live streams (SQLite event store)', () => {
       ],
       0,
     );
-  const refusal = async (run: Promise<unknown>) => {
-    const error = await run.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  };
 
   it('reverts the steps done and reopens the scenario when a live change of the same field overtook a step', async () => {
     const error = await refusal(
-      handlerOn(interrupted('item-2', liveChange({ start: '2031-05-05T00:00' }))).execute(message()),
+      handlerOn(interrupted(store, 'item-2', liveChange({ start: '2031-05-05T00:00' }))).execute(message()),
     );
 
     expect(error.details.reason).toMatchObject({ code: 'scenario-conflict' });
@@ -146,7 +123,9 @@ describe('PublishScenario over the live streams (SQLite event store)', () => {
   });
 
   it('lets a step follow a live change of other fields that came after the decision', async () => {
-    const done = await handlerOn(interrupted('item-2', liveChange({ title: 'Renamed' }))).execute(message());
+    const done = await handlerOn(interrupted(store, 'item-2', liveChange({ title: 'Renamed' }))).execute(
+      message(),
+    );
 
     expect(done).toMatchObject({ id: 17, version: 1 });
     expect(await changes('item-2')).toEqual([
@@ -157,7 +136,7 @@ describe('PublishScenario over the live streams (SQLite event store)', () => {
 
   it('completes a publish committed before a crash when the same command is retried', async () => {
     const crash = () => Promise.reject(new Error('the process died'));
-    await expect(handlerOn(interrupted('item-2', crash)).execute(message())).rejects.toThrow(
+    await expect(handlerOn(interrupted(store, 'item-2', crash)).execute(message())).rejects.toThrow(
       'the process died',
     );
     expect(await changes('item-2')).toEqual([]);
