@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isScenarioStream, scenarioStreamName } from '@fahrplan/contracts';
+import { isScenarioStream, scenarioRecordsStream, scenarioStreamName } from '@fahrplan/contracts';
 import type { HistoryPage, ScenarioView } from '@fahrplan/contracts';
 import { adminApi } from './support/admin-api';
 import { scenarioApi } from './support/scenario-api';
@@ -106,9 +106,11 @@ describe('every planning command in a scenario', () => {
     expect(moved.version).toBe(project.version + 1);
     expect(lane.version).toBe(project.version + 2);
 
-    // only the scenario's own streams were written
+    // only the scenario's own streams were written, and the note of the records it changed
     const written = [...(await streamsWrittenSince(since))];
-    expect(written.filter((stream) => !isScenarioStream(stream))).toEqual([]);
+    expect(written.filter((stream) => !isScenarioStream(stream))).toEqual([
+      scenarioRecordsStream(scenario.id),
+    ]);
     expect(written).toEqual(
       expect.arrayContaining([
         scenarioStreamName(scenario.id, `group-${project.id}`),

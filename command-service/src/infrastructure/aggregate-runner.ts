@@ -4,6 +4,7 @@ import {
   notFound,
   parseStreamName,
   scenarioDecider,
+  scenarioRecordsStream,
   scenarioStreamName,
   streamName,
   withSchemaVersion,
@@ -24,7 +25,7 @@ import {
   eventMetadata,
   nameBasedUuid,
 } from '@fahrplan/platform';
-import type { EventStore, ExpectedRevision, ReadAllOptions } from '@fahrplan/platform';
+import type { EventStore, ExpectedRevision } from '@fahrplan/platform';
 
 /** Who runs a command, and how it can be retried safely. */
 export interface CommandEnvelope {
@@ -243,6 +244,10 @@ export class AggregateRunner {
           return this.run({ ...options, id: claimed, stream: winner, claim: undefined });
         }
       }
+      // the record's first change in the scenario is noted first: a note of a change refused after
+      // it names a record with no change, which a reader skips
+      if (envelope.scenario !== undefined && loaded.expected === 'no_stream')
+        await this.noteInScenario(envelope.scenario, stream, envelope);
       try {
         const result = await this.store.append(
           loaded.target,
@@ -288,9 +293,26 @@ export class AggregateRunner {
     return this.store.readStream(stream, fromRevision, maxCount);
   }
 
-  /** A page of the log, for a decision over the streams of a category (a scenario's publish). */
-  readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
-    return this.store.readAll(options);
+  /** Notes that scenario `scenario` changes the record of live stream `live` (once: the note's id is derived). */
+  async noteInScenario(scenario: number, live: string, envelope: CommandEnvelope): Promise<void> {
+    const metadata = this.metadata(envelope, randomUUID(), this.now().toISOString());
+    await this.store.append(
+      scenarioRecordsStream(scenario),
+      [
+        {
+          id: nameBasedUuid(scenarioStreamName(scenario, live)),
+          type: 'ScenarioRecordNoted',
+          data: { stream: live },
+          metadata: withSchemaVersion(metadata, 'ScenarioRecordNoted'),
+        },
+      ],
+      'any',
+    );
+  }
+
+  /** The live streams of the records scenario `scenario` changed, in the order it first changed them. */
+  scenarioRecords(scenario: number): Promise<string[]> {
+    return scenarioRecords(this.store, scenario);
   }
 
   /** A retry after a lost answer: the command's events are in the stream already, so answer as before. */
@@ -320,6 +342,12 @@ export class AggregateRunner {
     });
   }
 }
+
+/** The live streams of the records scenario `scenario` changed (its `scenarioRecords` notes). */
+export const scenarioRecords = async (store: EventStore, scenario: number): Promise<string[]> => {
+  const notes = await store.readStream(scenarioRecordsStream(scenario));
+  return [...new Set(notes.map((note) => (note.data as { stream: string }).stream))];
+};
 
 const scopeOf = (envelope: CommandEnvelope) =>
   `${envelope.tenant}\u0000${envelope.user}\u0000${envelope.commandType}`;

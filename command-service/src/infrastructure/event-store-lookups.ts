@@ -29,9 +29,14 @@ import type {
   StoredEvent,
 } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
-import type { LookupCategory, Lookups } from './lookups';
+import { scenarioRecords } from './aggregate-runner';
+import type { ItemIndex, LookupCategory, Lookups } from './lookups';
 
 type Fold<S, E extends DomainEvent> = Pick<Decider<unknown, S, E, unknown>, 'initialState' | 'evolve'>;
+
+const initialItem = itemDecider.initialState;
+const foldItem = (events: readonly StoredEvent[]) =>
+  events.reduce((s, e) => itemDecider.evolve(s, e as unknown as ItemEvent), initialItem);
 
 const MAX_DEPTH = 1000;
 const PAGE = 1000;
@@ -64,13 +69,32 @@ const followParents = async (
 export class EventStoreLookups implements Lookups {
   constructor(
     private readonly store: EventStore,
-    /** The item index's count of a lane's live items (the log holds no index of items by project). */
-    private readonly countLaneItems: (tenant: string, group: number, lane: string) => Promise<number>,
+    /** The item index: the log holds no index of items by project and lane. */
+    private readonly items: ItemIndex,
     private readonly scenario?: number,
   ) {}
 
   inScenario(scenario: number): Lookups {
-    return new EventStoreLookups(this.store, this.countLaneItems, scenario);
+    return new EventStoreLookups(this.store, this.items, scenario);
+  }
+
+  /**
+   * The items the scenario changed, each as the live plan has it and as the scenario does: what the
+   * live item index says of them is to be corrected by the difference.
+   */
+  private async scenarioItems(tenant: string): Promise<{ live: ItemState; ours: ItemState }[]> {
+    if (this.scenario === undefined) return [];
+    const streams = (await scenarioRecords(this.store, this.scenario)).filter(
+      (stream) => parseStreamName(stream).category === 'item',
+    );
+    return Promise.all(
+      streams.map(async (stream) => {
+        const events = await this.eventsOf(stream);
+        const live = await this.store.readStream(stream);
+        if (events[0]?.metadata.tenant !== tenant) return { live: initialItem, ours: initialItem };
+        return { live: foldItem(live), ours: foldItem(events) };
+      }),
+    );
   }
 
   /** A record's events: its live stream's, then the scenario's own of it. */
@@ -91,8 +115,21 @@ export class EventStoreLookups implements Lookups {
     return events.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState);
   }
 
-  laneItems(group: number, lane: string, tenant: string): Promise<number> {
-    return this.countLaneItems(tenant, group, lane);
+  async laneItems(group: number, lane: string, tenant: string): Promise<number> {
+    const inLane = (state: ItemState) =>
+      state.status === 'active' && state.fields.group === group && state.fields.subgroup === lane ? 1 : 0;
+    const changed = await this.scenarioItems(tenant);
+    const live = await this.items.laneItems(tenant, group, lane);
+    return changed.reduce((count, { live, ours }) => count + inLane(ours) - inLane(live), live);
+  }
+
+  async highestRank(group: number, tenant: string): Promise<string | null> {
+    const ranks = (await this.scenarioItems(tenant)).flatMap(({ ours }) =>
+      ours.status === 'active' && ours.fields.group === group && ours.fields.rank ? [ours.fields.rank] : [],
+    );
+    const live = await this.items.highestRank(tenant, group);
+    // ranks are ASCII: their string order is their order
+    return [...ranks, ...(live === null ? [] : [live])].sort().at(-1) ?? null;
   }
 
   async firstEventAt(stream: string): Promise<string | null> {
@@ -269,12 +306,10 @@ export class EventStoreLookups implements Lookups {
     };
     await this.readPaged(categories, own);
     if (this.scenario === undefined) return;
-    const prefix = scenarioStreamName(this.scenario, '');
-    await this.readPaged(['scenarioPlan'], (event) => {
-      if (!event.streamId.startsWith(prefix)) return;
-      const streamId = event.streamId.slice(prefix.length);
-      if (categories.includes(parseStreamName(streamId).category as Category)) own({ ...event, streamId });
-    });
+    for (const stream of await scenarioRecords(this.store, this.scenario))
+      if (categories.includes(parseStreamName(stream).category as Category))
+        for (const event of await this.store.readStream(scenarioStreamName(this.scenario, stream)))
+          own({ ...event, streamId: stream });
   }
 
   private async readPaged(categories: Category[], visit: (event: StoredEvent) => void): Promise<void> {

@@ -4,6 +4,12 @@ import type { AccountOwner, AccountRefType, DependencyItemFacts, ItemGroupFacts 
 /** The records a handler may ask about by id. */
 export type LookupCategory = 'application' | 'group' | 'item' | 'goal' | 'resource';
 
+/** The command service's index of the live items by project and lane (`ItemRanks`). */
+export interface ItemIndex {
+  laneItems(tenant: string, group: number, lane: string): Promise<number>;
+  highestRank(tenant: string, group: number): Promise<string | null>;
+}
+
 /**
  * What a handler needs to know of aggregates other than the one it decides: the facts its decider's
  * context carries (STYLE 3), read from the event store. Handlers ask this port, never another
@@ -76,6 +82,8 @@ export interface Lookups {
   firstEventAt(stream: string): Promise<string | null>;
   /** How many of the tenant's live items lane `lane` of project `group` holds. */
   laneItems(group: number, lane: string, tenant: string): Promise<number>;
+  /** The highest rank of the tenant's live items in project `group`, null when none has one. */
+  highestRank(group: number, tenant: string): Promise<string | null>;
   /** The tenant's live projects with a value for the goal, and its live goals that name it as parent. */
   goalUsage(
     goal: number,

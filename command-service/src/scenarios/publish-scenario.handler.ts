@@ -37,8 +37,6 @@ import { PublishScenarioMessage } from '../infrastructure/command-message';
 import { followStep } from '../infrastructure/follow-step';
 import type { StepDone } from '../infrastructure/follow-step';
 
-const PAGE = 1000;
-
 /** The id of a publish's event on a live stream: the same on every retry, so that none is written twice. */
 const stepId = (scenario: string, stream: string, index: number, step: 'follow' | 'revert') =>
   nameBasedUuid(`${scenario}\u0000${stream}\u0000${index}\u0000${step}`);
@@ -105,24 +103,12 @@ export class PublishScenarioHandler extends AggregateHandler<PublishScenarioMess
 
   /** Every record stream the scenario changed, with its live events now; each change's permission checked. */
   private async decide(scenario: number, envelope: CommandEnvelope): Promise<PublishDecision> {
-    const prefix = scenarioStreamName(scenario, '');
-    const ours = new Map<string, StoredEvent[]>();
-    for (let after = 0; ;) {
-      const page = await this.runner.readAll({ after, maxCount: PAGE, categories: ['scenarioPlan'] });
-      for (const event of page)
-        if (event.streamId.startsWith(prefix)) {
-          const live = event.streamId.slice(prefix.length);
-          // a reschedule's commit in the scenario: its items' own streams hold its moves
-          if (parseStreamName(live).category === 'schedule') continue;
-          ours.set(live, [...(ours.get(live) ?? []), event]);
-        }
-      if (page.length < PAGE) break;
-      after = page.at(-1)!.position;
-    }
     const streams: ScenarioStream[] = [];
-    for (const [stream, scenarioEvents] of ours) {
-      await this.assertMayPublish(stream, scenarioEvents, envelope);
-      streams.push({ stream, live: await this.runner.read(stream), scenario: scenarioEvents });
+    for (const stream of await this.runner.scenarioRecords(scenario)) {
+      const ours = await this.runner.read(scenarioStreamName(scenario, stream));
+      if (ours.length === 0) continue;
+      await this.assertMayPublish(stream, ours, envelope);
+      streams.push({ stream, live: await this.runner.read(stream), scenario: ours });
     }
     return decidePublish(streams);
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { scenarioStreamName } from '@fahrplan/contracts';
+import { scenarioRecordsStream, scenarioStreamName } from '@fahrplan/contracts';
 import { SqliteEventStore, eventMetadata } from '@fahrplan/platform';
 import type { DirectoryCache, EventStore, IdAllocator } from '@fahrplan/platform';
 import { AggregateRunner } from '../infrastructure/aggregate-runner';
@@ -46,14 +46,16 @@ describe('PublishScenario over the live streams (SQLite event store)', () => {
       });
     await task(1);
     await task(2);
-    // the scenario moves both tasks, each decided on live revision 0
-    for (const id of [1, 2])
+    // the scenario moves both tasks, each decided on live revision 0, noted as the runner notes them
+    for (const id of [1, 2]) {
+      await append(scenarioRecordsStream(17), 'ScenarioRecordNoted', { stream: `item-${id}` });
       await append(
         scenarioStreamName(17, `item-${id}`),
         'ItemUpdated',
         { id, changes: { start: '2031-07-07T00:00', end: '2031-07-09T00:00' } },
         { base: 0, command: 'SaveItem' },
       );
+    }
   });
 
   afterEach(async () => {

@@ -181,7 +181,8 @@ interface Plan {
   readonly step: (move: RecordedMove) => Promise<Omit<FollowStep, 'events'>>;
 }
 
-const planOf = (runner: AggregateRunner, { tenant, scenario }: CommandEnvelope): Plan => {
+const planOf = (runner: AggregateRunner, envelope: CommandEnvelope): Plan => {
+  const { tenant, scenario } = envelope;
   const load = (item: number) =>
     scenario === undefined
       ? runner.load(streamName('item', item), itemDecider, tenant, 'item')
@@ -199,6 +200,7 @@ const planOf = (runner: AggregateRunner, { tenant, scenario }: CommandEnvelope):
       const loaded = await load(move.item);
       // the version counts the live events first: a live change since the decision makes it stale
       const expected = move.version - loaded.live;
+      if (expected < 0) await runner.noteInScenario(scenario, streamName('item', move.item), envelope);
       return {
         stream: loaded.target,
         expected: expected < 0 ? 'no_stream' : expected,
