@@ -49,6 +49,8 @@ export interface ApiInit {
   json?: unknown;
   /** Read your writes: the answer waits until the read models passed this event position. */
   after?: number;
+  /** More request headers (X-Fahrplan-Scenario, say). */
+  headers?: Record<string, string>;
 }
 
 /** One call to the server's HTTP API; the JSON answer, or an error naming the path and the status. */
@@ -59,6 +61,7 @@ export const api = async (baseUrl: string, path: string, init: ApiInit = {}) => 
       'content-type': 'application/json',
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
       ...(init.after === undefined ? {} : { 'x-fahrplan-after': String(init.after) }),
+      ...init.headers,
     },
     ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
   });

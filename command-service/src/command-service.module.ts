@@ -66,10 +66,7 @@ export class CommandServiceModule {
         { provide: AGGREGATE_RUNNER, useValue: runner },
         {
           provide: LOOKUPS,
-          useFactory: (items: ItemRanks) =>
-            new EventStoreLookups(runner, options.eventStore, (tenant, group, lane) =>
-              items.laneItems(tenant, group, lane),
-            ),
+          useFactory: (items: ItemRanks) => new EventStoreLookups(options.eventStore, items),
           inject: [ITEM_RANKS],
         },
         AuthGuard,

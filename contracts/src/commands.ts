@@ -6,7 +6,12 @@ import {
 } from './application/application';
 import { addAccountEntriesSchema, createAccountSchema, removeAccountEntrySchema } from './account/account';
 import { createBaselineSchema, deleteBaselineSchema } from './baseline/baseline';
-import { createScenarioSchema, discardScenarioSchema, renameScenarioSchema } from './scenario/scenario';
+import {
+  createScenarioSchema,
+  discardScenarioSchema,
+  publishScenarioSchema,
+  renameScenarioSchema,
+} from './scenario/scenario';
 import { createCommentSchema } from './comment/comment';
 import { createGoalSchema, deleteGoalSchema, updateGoalSchema } from './goal/goal';
 import { deleteResourceSchema, saveResourceSchema } from './resource/resource';
@@ -298,6 +303,12 @@ export const commandCatalogue = {
     permission: () => ({ resource: 'scenarios', action: 'EDIT' }),
     summary:
       'Discard an open scenario unpublished, on the version the user saw (409 when it changed); the live plan is untouched. Needs EDIT on scenarios.',
+  },
+  PublishScenario: {
+    schema: publishScenarioSchema,
+    permission: () => ({ resource: 'scenarios', action: 'EDIT' }),
+    summary:
+      "Apply an open scenario's changes to the live plan, all or nothing, on the version of the scenario the user saw (409 when it changed): each record's changes follow as ordinary events (History: from the scenario). 409 `scenario-conflict` with `records` when the live plan changed a field the scenario changes since the scenario's change (or deleted the record): nothing is stored. Needs EDIT on scenarios and, for each change, the permission its command needs. A retry completes an interrupted publish; afterwards the scenario is closed (published).",
   },
   Reschedule: {
     schema: rescheduleSchema,

@@ -38,6 +38,7 @@ describe('commandCatalogue', () => {
       'DiscardScenario',
       'EnableUser',
       'InviteMember',
+      'PublishScenario',
       'RemoveAccountEntry',
       'RemoveDependency',
       'RemoveMember',

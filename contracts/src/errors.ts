@@ -19,6 +19,8 @@ export class DomainError extends Error {
       readonly currentVersion?: number;
       /** The problem's stable code, when it is more than its kind's (`invalid`, `conflict`, …). */
       readonly reason?: Meaning;
+      /** Members of the problem beyond its code (RFC 9457 extension members), e.g. the records in conflict. */
+      readonly extensions?: Readonly<Record<string, unknown>>;
     } = {},
   ) {
     super(message);

@@ -228,6 +228,34 @@ const scenarioRenamedData = z.object({
   description: z.string().max(limits.description).nullable(),
 });
 const scenarioDiscardedData = z.object({ id });
+const scenarioPublishedData = z.object({
+  id,
+  changes: z
+    .array(
+      z.object({
+        stream: z.string(),
+        expectedVersion: z.number().int().min(0).nullable(),
+        events: z.array(z.object({ type: z.string(), data: z.unknown() }).readonly()).readonly(),
+      }),
+    )
+    .readonly(),
+});
+const fieldDifferenceData = z.object({ field: z.string(), live: z.unknown(), scenario: z.unknown() });
+const scenarioPublishRevertedData = z.object({
+  id,
+  records: z
+    .array(
+      z.object({
+        kind: z.enum(['item', 'group', 'lane', 'goal', 'account', 'dependency']),
+        id,
+        title: z.string(),
+        change: z.enum(['created', 'changed', 'deleted']),
+        fields: z.array(fieldDifferenceData).readonly(),
+        conflicts: z.array(fieldDifferenceData).readonly(),
+      }),
+    )
+    .readonly(),
+});
 
 /** True when A and B have the same keys and each is assignable to the other. */
 type SameShape<A, B> = [A, B] extends [B, A]
@@ -564,6 +592,22 @@ export const eventCatalogue = {
     data: scenarioDiscardedData,
     aggregateId: byId,
   }),
+  ScenarioPublished: defineEvent({
+    schemaVersion: 1,
+    category: 'scenario',
+    summary:
+      "A scenario was published: its changes, per live stream and after the revision it had, follow as ordinary events (`metadata.source` `scenario:<id>`, this event's correlation), and the scenario is closed.",
+    data: scenarioPublishedData,
+    aggregateId: byId,
+  }),
+  ScenarioPublishReverted: defineEvent({
+    schemaVersion: 1,
+    category: 'scenario',
+    summary:
+      'A publish was taken back: the live plan changed a record while its changes followed, so those that had followed were reverted by ordinary events; `records` names the conflicts. The scenario is open again.',
+    data: scenarioPublishRevertedData,
+    aggregateId: byId,
+  }),
 } as const;
 
 export type PublishedEventType = keyof typeof eventCatalogue;
@@ -655,6 +699,8 @@ export const planningEventSchemas = {
   ScenarioCreated: envelopeOf('ScenarioCreated'),
   ScenarioRenamed: envelopeOf('ScenarioRenamed'),
   ScenarioDiscarded: envelopeOf('ScenarioDiscarded'),
+  ScenarioPublished: envelopeOf('ScenarioPublished'),
+  ScenarioPublishReverted: envelopeOf('ScenarioPublishReverted'),
 } satisfies { [T in PublishedEventType]: z.ZodType };
 
 /** Any published planning event, discriminated by `type`. */
@@ -697,6 +743,8 @@ export const planningEventSchema = z.discriminatedUnion('type', [
   planningEventSchemas.ScenarioCreated,
   planningEventSchemas.ScenarioRenamed,
   planningEventSchemas.ScenarioDiscarded,
+  planningEventSchemas.ScenarioPublished,
+  planningEventSchemas.ScenarioPublishReverted,
 ]);
 export type PlanningEvent = z.output<typeof planningEventSchema>;
 

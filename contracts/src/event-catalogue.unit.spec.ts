@@ -193,7 +193,25 @@ const decidedScenarioEvents = (): ScenarioEvent[] => {
     renamed.reduce(scenarioDecider.evolve, afterCreate),
     context,
   );
-  return [...created, ...renamed, ...discarded];
+  const published = scenarioDecider.decide(
+    { type: 'PublishScenario', data: { id, version: 1 } },
+    renamed.reduce(scenarioDecider.evolve, afterCreate),
+    {
+      ...context,
+      publish: {
+        changes: [
+          { stream: 'item-12', expectedVersion: 3, events: [{ type: 'ItemDeleted', data: { id: 12 } }] },
+        ],
+        conflicts: [],
+      },
+    },
+  );
+  const reverted = scenarioDecider.decide(
+    { type: 'RevertScenarioPublish', data: { id, records: [] } },
+    [...renamed, ...published].reduce(scenarioDecider.evolve, afterCreate),
+    context,
+  );
+  return [...created, ...renamed, ...discarded, ...published, ...reverted];
 };
 
 const decidedEvents = (): PlanningDomainEvent[] => {

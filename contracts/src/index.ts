@@ -38,6 +38,7 @@ export * from './baseline/comparison';
 export * from './scenario/scenario';
 export * from './scenario/diff';
 export * from './scenario/differences';
+export * from './scenario/publish';
 export * from './comment/comment';
 export * from './account/account';
 export * from './identity/identity';

@@ -35,6 +35,8 @@ export const problemCodes = {
     'a project shared with the tenant is read-only: its items may be predecessors, never successors',
   'schedule-conflict':
     'items of a reschedule were changed meanwhile (params.items names them): nothing was moved',
+  'scenario-conflict':
+    'the live plan changed fields the scenario changes (`records` names each record with both values): nothing was published',
   'schedule-too-large': 'the change would reschedule more items than one change may (params.limit)',
   'share-exists': 'the project is shared with that tenant already, or the share was accepted already',
   'too-large': 'the request body is too large',

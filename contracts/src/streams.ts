@@ -17,6 +17,12 @@ export const categories = [
    * projection, lookup or publisher reads (docs/design/scenarios.md).
    */
   'scenarioPlan',
+  /**
+   * One stream per scenario: the live stream of each record it changed, noted with the record's first
+   * change in it, so that a publish or a lookup reads the scenario's records without scanning every
+   * scenario's (`scenarioRecordsStream`).
+   */
+  'scenarioRecords',
   'comment',
   'account',
   'tenant',
@@ -35,6 +41,9 @@ export const streamName = (category: Category, id: number | string): string => `
 /** The stream of scenario `scenario`'s own changes to the record whose live stream is `live`. */
 export const scenarioStreamName = (scenario: number, live: string): string =>
   streamName('scenarioPlan', `${scenario}-${live}`);
+
+/** The stream that names every record scenario `scenario` changed (`ScenarioRecordNoted {stream}`). */
+export const scenarioRecordsStream = (scenario: number): string => streamName('scenarioRecords', scenario);
 
 /**
  * Whether `stream` holds a scenario's own changes: ordinary event types that no live read model, view

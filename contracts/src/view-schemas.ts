@@ -501,6 +501,9 @@ export const scenarioViewSchema = z.object({
   version: id,
   createdBy: text,
   createdAt: text,
+  status: z.enum(['open', 'published']),
+  publishedBy: text.optional(),
+  publishedAt: text.optional(),
 });
 
 const portfolioTotalsSchema = z.object({

@@ -605,7 +605,7 @@ describe('tenant isolation: A probes every endpoint and command with B’s ids',
     expectNoLeaks(phase);
   }, 60_000);
 
-  it('keeps A out of B’s scenarios and B’s items out of A’s: X-Fahrplan-Scenario with B’s ids is 404, nothing stored (issue 22)', async () => {
+  it('keeps A out of B’s scenarios and B’s items out of A’s: X-Fahrplan-Scenario with B’s ids is refused on every command, nothing stored (issue 22)', async () => {
     const phase = 'scenario header';
     const kindOf = (owned: Owned, kind: string) =>
       [...owned.records].filter(([, r]) => r.kind === kind).map(([id, r]) => ({ id, version: r.version }));
@@ -629,7 +629,31 @@ describe('tenant isolation: A probes every endpoint and command with B’s ids',
         { scenario: ownScenario!.id, type: 'DeleteItem', data: { id: item.id, version: item.version } },
       ]),
     ];
+    // every command with the header: aimed at B's records in A's own scenario, and sent into B's
+    // scenario; a command a scenario does not take is refused (400) before anything is looked up
+    const [theirScenario] = kindOf(b, 'scenario');
+    const anyCommand = commandTypes().flatMap((type) =>
+      commandPlans(schemaOf(type), b, A)
+        .slice(0, 3)
+        .flatMap((plan) => [
+          { scenario: ownScenario!.id, type, data: plan.body },
+          { scenario: theirScenario!.id, type, data: plan.body },
+        ]),
+    );
     const before = await platform.embedded.store.headPosition();
+    await inParallel(anyCommand, 8, async ({ scenario, type, data }) => {
+      const reply = await platform.api.command(type, data, platform.admin, {
+        'x-fahrplan-scenario': String(scenario),
+      });
+      tally.count(phase);
+      if (![400, 403, 404].includes(reply.status))
+        tally.leak(
+          phase,
+          `POST ${type} in scenario ${scenario} ${JSON.stringify(data)} → ${describeReply(reply)} (expected 400/403/404)`,
+        );
+      for (const leak of leaksIn(reply.body, secrets, nothingVisible))
+        tally.leak(phase, `POST ${type} in scenario ${scenario} → ${reply.status}: ${leak}`);
+    });
     for (const { scenario, type, data } of probes) {
       const reply = await platform.api.command(type, data, platform.admin, {
         'x-fahrplan-scenario': String(scenario),
@@ -657,6 +681,7 @@ describe('tenant isolation: A probes every endpoint and command with B’s ids',
     expect(control.status).toBe(200);
 
     expect(probes.length).toBeGreaterThan(20);
+    expect(anyCommand.length).toBeGreaterThan(100);
     expectNoLeaks(phase);
   }, 60_000);
 

@@ -2,6 +2,7 @@ import { planningEventHeaders, planningEventSchema, scenarioStreamName } from '@
 import type { Page, ScenarioView } from '@fahrplan/contracts';
 import { adminApi, clockedRun, justAfter } from './support/admin-api';
 import { publishedUntil } from './support/planning-topic';
+import { inScenario, scenarioApi } from './support/scenario-api';
 import { platformForSuite } from './support/platform-suite';
 import { TestClock, storedSince, uniqueName } from '../src/testing/platform';
 
@@ -17,6 +18,7 @@ const platform = platformForSuite(clock);
 const api = adminApi(() => platform);
 const { refused, read, userWith } = api;
 const run = clockedRun(api.run, clock);
+const { inIt, refusedIn } = scenarioApi(() => platform);
 
 const listed = async (position: number, query = '', token?: string) => {
   const reply = await read(`/api/scenarios${query}`, position, token);
@@ -53,6 +55,7 @@ describe('CreateScenario, RenameScenario, DiscardScenario and GET /api/scenarios
         version: 0,
         createdBy: 'admin',
         createdAt: past.at.toISOString(),
+        status: 'open',
       },
     ]);
 
@@ -158,36 +161,6 @@ describe('CreateScenario, RenameScenario, DiscardScenario and GET /api/scenarios
 });
 
 describe('item commands in a scenario (X-Fahrplan-Scenario)', () => {
-  const inScenario = (scenario: number) => ({ 'x-fahrplan-scenario': String(scenario) });
-  const send = (type: string, data: unknown, scenario: number, token = platform.admin) =>
-    platform.api.command(type, data, token, inScenario(scenario));
-  /** A command in the scenario that must succeed. */
-  const inIt = async (type: string, data: unknown, scenario: number) => {
-    const reply = await send(type, data, scenario);
-    expect({ type, status: reply.status, body: reply.body }).toEqual({
-      type,
-      status: 200,
-      body: expect.anything(),
-    });
-    return reply.body as { id: number; version: number; position: number };
-  };
-  /** A command in the scenario that must be refused with `status`, storing nothing. */
-  const refusedIn = async (
-    type: string,
-    data: unknown,
-    scenario: number | string,
-    status: number,
-    token?: string,
-  ) => {
-    const before = await platform.embedded.store.headPosition();
-    const reply = await platform.api.command(type, data, token ?? platform.admin, {
-      'x-fahrplan-scenario': String(scenario),
-    });
-    expect({ type, status: reply.status }).toEqual({ type, status });
-    expect(await storedSince(platform.embedded, before)).toEqual([]);
-    return reply;
-  };
-
   let project: { id: number };
   let item: { id: number; version: number; position: number };
   let scenario: { id: number; position: number };
@@ -301,8 +274,8 @@ describe('item commands in a scenario (X-Fahrplan-Scenario)', () => {
     const save = { id: item.id, version: item.version, title: 'x' };
     await refusedIn('SaveItem', save, 'abc', 400);
     await refusedIn('SaveItem', save, '0', 400);
-    const group = await refusedIn('SaveGroup', { title: uniqueName('Not in a scenario') }, scenario.id, 400);
-    expect(group.body.detail).toMatch(/SaveGroup cannot be sent to a scenario/);
+    const resource = await refusedIn('SaveResource', { name: uniqueName('Not planning') }, scenario.id, 400);
+    expect(resource.body.detail).toMatch(/SaveResource cannot be sent to a scenario/);
     await refusedIn('CreateScenario', { name: 'nested' }, scenario.id, 400);
     const unknown = await refusedIn('SaveItem', save, scenario.id + 100_000, 404);
     expect(unknown.body).toMatchObject({ code: 'not-found', params: { what: 'scenario' } });

@@ -248,6 +248,7 @@ describe('permissions', () => {
     CreateScenario: { name: 'viewer scenario' },
     RenameScenario: { id: mine.id, version: 0, name: 'viewer scenario' },
     DiscardScenario: { id: mine.id, version: 0 },
+    PublishScenario: { id: mine.id, version: 0 },
     CreateComment: { refType: 'application', refId: mine.id, description: 'viewer note' },
     CreateAccount: { refType: 'application', refId: mine.id },
     AddAccountEntries: { accountId: mine.account, entries: [{ sicht: 'Ist', amount: 1 }] },

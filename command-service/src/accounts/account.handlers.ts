@@ -38,7 +38,11 @@ const runAccount = (
 export class CreateAccountHandler extends AggregateHandler<CreateAccountMessage> {
   async execute({ data, envelope }: CreateAccountMessage): Promise<CommandResult> {
     const command = data as CreateAccountData;
-    const owner = await this.lookups.accountOwner(command.refType, command.refId, envelope.tenant);
+    const owner = await this.lookupsFor(envelope).accountOwner(
+      command.refType,
+      command.refId,
+      envelope.tenant,
+    );
     const record = await this.runner.newId(envelope);
     return runAccount(this.runner, record, { type: 'CreateAccount', data: command }, envelope, owner);
   }
@@ -68,7 +72,7 @@ export class AddAccountEntriesHandler extends AggregateHandler<AddAccountEntries
       'AddAccountEntries',
       command.accountId,
       envelope,
-      this.lookups,
+      this.lookupsFor(envelope),
       this.directory,
     );
     const entries = { type: 'AddAccountEntries', data: command } as const;
@@ -84,7 +88,7 @@ export class RemoveAccountEntryHandler extends AggregateHandler<RemoveAccountEnt
       'RemoveAccountEntry',
       command.accountId,
       envelope,
-      this.lookups,
+      this.lookupsFor(envelope),
       this.directory,
     );
     const removal = { type: 'RemoveAccountEntry', data: command } as const;

@@ -64,7 +64,7 @@ export class CommandsController {
       throw validationError('the X-Fahrplan-Scenario header must be the id of a scenario');
     if (scenario !== undefined && !scenarioCommandTypes.includes(type))
       throw validationError(
-        `${type} cannot be sent to a scenario yet: ${scenarioCommandTypes.join(', ')} can`,
+        `${type} cannot be sent to a scenario: only planning commands can (${scenarioCommandTypes.join(', ')})`,
       );
     const definition = commandCatalogue[type];
     const data = definition.schema.parse(body) as Record<string, unknown>;

@@ -61,10 +61,10 @@ export class AddDependencyHandler extends AggregateHandler<AddDependencyMessage>
       { type: 'AddDependency', data: command },
       envelope,
       async (state) => {
-        const items = await this.lookups.dependencyItems([predecessor, successor], tenant);
+        const items = await this.lookupsFor(envelope).dependencyItems([predecessor, successor], tenant);
         // the path the new dependency would close, if any: only its items' titles are needed
         const back = dependencyPath(graphOf(state), successor, predecessor);
-        return { items, titles: back ? await this.lookups.itemTitles(back, tenant) : {} };
+        return { items, titles: back ? await this.lookupsFor(envelope).itemTitles(back, tenant) : {} };
       },
     );
   }

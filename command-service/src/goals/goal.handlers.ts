@@ -17,7 +17,8 @@ export class CreateGoalHandler extends AggregateHandler<CreateGoalMessage> {
       context: async (_state, base) => ({
         ...base,
         parentExists:
-          command.parent === null || (await this.lookups.isLive('goal', command.parent, envelope.tenant)),
+          command.parent === null ||
+          (await this.lookupsFor(envelope).isLive('goal', command.parent, envelope.tenant)),
       }),
     });
   }
@@ -36,7 +37,7 @@ export class UpdateGoalHandler extends AggregateHandler<UpdateGoalMessage> {
       context: async (_state, base) => ({
         ...base,
         ...(parent !== undefined && parent !== null
-          ? { parentChain: await this.lookups.parentChain('goal', parent, envelope.tenant) }
+          ? { parentChain: await this.lookupsFor(envelope).parentChain('goal', parent, envelope.tenant) }
           : {}),
       }),
     });
@@ -55,7 +56,9 @@ export class DeleteGoalHandler extends AggregateHandler<DeleteGoalMessage> {
       context: async (state, base) => ({
         ...base,
         // only a deletion that can happen needs the scan
-        ...(state.status === 'active' ? await this.lookups.goalUsage(command.id, envelope.tenant) : {}),
+        ...(state.status === 'active'
+          ? await this.lookupsFor(envelope).goalUsage(command.id, envelope.tenant)
+          : {}),
       }),
     });
   }

@@ -65,7 +65,7 @@ export class SaveGroupHandler extends AggregateHandler<SaveGroupMessage> {
     const command = data as SaveGroupData;
     const { id, claim } = command.id === undefined ? await this.runner.newId(envelope) : { id: command.id };
     const { tenant } = envelope;
-    const { lookups } = this;
+    const lookups = this.lookupsFor(envelope);
     return runGroup(
       this.runner,
       id,
@@ -98,7 +98,7 @@ export class DeleteGroupHandler extends AggregateHandler<DeleteGroupMessage> {
   execute({ data, envelope }: DeleteGroupMessage): Promise<CommandResult> {
     const command = data as DeleteGroupData;
     return runGroup(this.runner, command.id, { type: 'DeleteGroup', data: command }, envelope, async () => ({
-      subprojects: await this.lookups.subprojects(command.id, envelope.tenant),
+      subprojects: await this.lookupsFor(envelope).subprojects(command.id, envelope.tenant),
     }));
   }
 }
@@ -114,7 +114,11 @@ export class RestoreGroupHandler extends AggregateHandler<RestoreGroupMessage> {
       envelope,
       async (_base, state) => {
         const parent = state.status === 'absent' ? null : state.fields.parent;
-        return { parentChain: parent ? await this.lookups.groupParentChain(parent, envelope.tenant) : [] };
+        return {
+          parentChain: parent
+            ? await this.lookupsFor(envelope).groupParentChain(parent, envelope.tenant)
+            : [],
+        };
       },
     );
   }
@@ -131,7 +135,7 @@ export class SetGroupGoalsHandler extends AggregateHandler<SetGroupGoalsMessage>
       { type: 'SetGroupGoals', data: command },
       envelope,
       async () => ({
-        unknownGoals: await this.lookups.missing('goal', goalIds, envelope.tenant),
+        unknownGoals: await this.lookupsFor(envelope).missing('goal', goalIds, envelope.tenant),
       }),
     );
   }
@@ -218,7 +222,7 @@ export class RemoveSubgroupHandler extends AggregateHandler<RemoveSubgroupMessag
       { type: 'RemoveSubgroup', data: command },
       envelope,
       async () => ({
-        laneItems: await this.lookups.laneItems(command.id, command.subgroup, envelope.tenant),
+        laneItems: await this.lookupsFor(envelope).laneItems(command.id, command.subgroup, envelope.tenant),
       }),
     );
   }

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import type { CommandResult } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import { AggregateRunner } from './aggregate-runner';
+import type { CommandEnvelope } from './aggregate-runner';
 import type { CommandMessage } from './command-message';
 import type { Lookups } from './lookups';
 import { AGGREGATE_RUNNER, LOOKUPS } from './tokens';
@@ -18,4 +19,9 @@ export abstract class AggregateHandler<M extends CommandMessage> {
   @Inject(DIRECTORY) protected readonly directory!: DirectoryCache;
 
   abstract execute(message: M): Promise<CommandResult>;
+
+  /** The lookups as the command's plan has it: the live plan, or the scenario its header names. */
+  protected lookupsFor({ scenario }: CommandEnvelope): Lookups {
+    return scenario === undefined ? this.lookups : this.lookups.inScenario(scenario);
+  }
 }

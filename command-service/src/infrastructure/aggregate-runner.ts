@@ -4,6 +4,7 @@ import {
   notFound,
   parseStreamName,
   scenarioDecider,
+  scenarioRecordsStream,
   scenarioStreamName,
   streamName,
   withSchemaVersion,
@@ -243,6 +244,10 @@ export class AggregateRunner {
           return this.run({ ...options, id: claimed, stream: winner, claim: undefined });
         }
       }
+      // the record's first change in the scenario is noted first: a note of a change refused after
+      // it names a record with no change, which a reader skips
+      if (envelope.scenario !== undefined && loaded.expected === 'no_stream')
+        await this.noteInScenario(envelope.scenario, stream, envelope);
       try {
         const result = await this.store.append(
           loaded.target,
@@ -271,8 +276,11 @@ export class AggregateRunner {
     expected: ExpectedRevision,
     envelope: CommandEnvelope,
     correlationId: string,
+    /** In a scenario: the live revision of the record the decision saw. */
+    base?: number,
   ): Promise<{ readonly nextRevision: number; readonly position: number }> {
-    const metadata = this.metadata(envelope, correlationId, this.now().toISOString());
+    const decided = this.metadata(envelope, correlationId, this.now().toISOString());
+    const metadata = base === undefined ? decided : { ...decided, base };
     return this.store.append(
       stream,
       events.map((event) => ({ ...event, metadata: withSchemaVersion(metadata, event.type) })),
@@ -283,6 +291,28 @@ export class AggregateRunner {
   /** The events of a stream, for a flow's step that must know what an earlier attempt wrote. */
   read(stream: string, fromRevision?: number, maxCount?: number): Promise<StoredEvent[]> {
     return this.store.readStream(stream, fromRevision, maxCount);
+  }
+
+  /** Notes that scenario `scenario` changes the record of live stream `live` (once: the note's id is derived). */
+  async noteInScenario(scenario: number, live: string, envelope: CommandEnvelope): Promise<void> {
+    const metadata = this.metadata(envelope, randomUUID(), this.now().toISOString());
+    await this.store.append(
+      scenarioRecordsStream(scenario),
+      [
+        {
+          id: nameBasedUuid(scenarioStreamName(scenario, live)),
+          type: 'ScenarioRecordNoted',
+          data: { stream: live },
+          metadata: withSchemaVersion(metadata, 'ScenarioRecordNoted'),
+        },
+      ],
+      'any',
+    );
+  }
+
+  /** The live streams of the records scenario `scenario` changed, in the order it first changed them. */
+  scenarioRecords(scenario: number): Promise<string[]> {
+    return scenarioRecords(this.store, scenario);
   }
 
   /** A retry after a lost answer: the command's events are in the stream already, so answer as before. */
@@ -312,6 +342,12 @@ export class AggregateRunner {
     });
   }
 }
+
+/** The live streams of the records scenario `scenario` changed (its `scenarioRecords` notes). */
+export const scenarioRecords = async (store: EventStore, scenario: number): Promise<string[]> => {
+  const notes = await store.readStream(scenarioRecordsStream(scenario));
+  return [...new Set(notes.map((note) => (note.data as { stream: string }).stream))];
+};
 
 const scopeOf = (envelope: CommandEnvelope) =>
   `${envelope.tenant}\u0000${envelope.user}\u0000${envelope.commandType}`;

@@ -16,6 +16,7 @@ export class DeleteBaselineMessage extends CommandMessage {}
 export class CreateScenarioMessage extends CommandMessage {}
 export class RenameScenarioMessage extends CommandMessage {}
 export class DiscardScenarioMessage extends CommandMessage {}
+export class PublishScenarioMessage extends CommandMessage {}
 export class CreateCommentMessage extends CommandMessage {}
 export class CreateAccountMessage extends CommandMessage {}
 export class AddAccountEntriesMessage extends CommandMessage {}
@@ -76,6 +77,7 @@ export const messageClasses = {
   CreateScenario: CreateScenarioMessage,
   RenameScenario: RenameScenarioMessage,
   DiscardScenario: DiscardScenarioMessage,
+  PublishScenario: PublishScenarioMessage,
   CreateComment: CreateCommentMessage,
   CreateAccount: CreateAccountMessage,
   AddAccountEntries: AddAccountEntriesMessage,

@@ -5,8 +5,10 @@ import {
   groupDecider,
   isSprintGroup,
   itemDecider,
+  notFound,
   parseStreamName,
   resourceDecider,
+  scenarioStreamName,
   streamName,
   subgroupsOf,
 } from '@fahrplan/contracts';
@@ -27,10 +29,14 @@ import type {
   StoredEvent,
 } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
-import type { AggregateRunner } from './aggregate-runner';
-import type { LookupCategory, Lookups } from './lookups';
+import { scenarioRecords } from './aggregate-runner';
+import type { ItemIndex, LookupCategory, Lookups } from './lookups';
 
 type Fold<S, E extends DomainEvent> = Pick<Decider<unknown, S, E, unknown>, 'initialState' | 'evolve'>;
+
+const initialItem = itemDecider.initialState;
+const foldItem = (events: readonly StoredEvent[]) =>
+  events.reduce((s, e) => itemDecider.evolve(s, e as unknown as ItemEvent), initialItem);
 
 const MAX_DEPTH = 1000;
 const PAGE = 1000;
@@ -55,17 +61,75 @@ const followParents = async (
   return chain;
 };
 
-/** The lookups as folds of the event store's streams, loaded through the runner's tenant check. */
+/**
+ * The lookups as folds of the event store's streams. In a scenario (`inScenario`) a record is its live
+ * stream with the scenario's own stream of it on top, as the runner loads the record a command decides
+ * (docs/design/scenarios.md).
+ */
 export class EventStoreLookups implements Lookups {
   constructor(
-    private readonly runner: AggregateRunner,
     private readonly store: EventStore,
-    /** The item index's count of a lane's live items (the log holds no index of items by project). */
-    private readonly countLaneItems: (tenant: string, group: number, lane: string) => Promise<number>,
+    /** The item index: the log holds no index of items by project and lane. */
+    private readonly items: ItemIndex,
+    private readonly scenario?: number,
   ) {}
 
-  laneItems(group: number, lane: string, tenant: string): Promise<number> {
-    return this.countLaneItems(tenant, group, lane);
+  inScenario(scenario: number): Lookups {
+    return new EventStoreLookups(this.store, this.items, scenario);
+  }
+
+  /**
+   * The items the scenario changed, each as the live plan has it and as the scenario does: what the
+   * live item index says of them is to be corrected by the difference.
+   */
+  private async scenarioItems(tenant: string): Promise<{ live: ItemState; ours: ItemState }[]> {
+    if (this.scenario === undefined) return [];
+    const streams = (await scenarioRecords(this.store, this.scenario)).filter(
+      (stream) => parseStreamName(stream).category === 'item',
+    );
+    return Promise.all(
+      streams.map(async (stream) => {
+        const events = await this.eventsOf(stream);
+        const live = await this.store.readStream(stream);
+        if (events[0]?.metadata.tenant !== tenant) return { live: initialItem, ours: initialItem };
+        return { live: foldItem(live), ours: foldItem(events) };
+      }),
+    );
+  }
+
+  /** A record's events: its live stream's, then the scenario's own of it. */
+  private async eventsOf(stream: string): Promise<StoredEvent[]> {
+    const live = await this.store.readStream(stream);
+    if (this.scenario === undefined) return live;
+    return [...live, ...(await this.store.readStream(scenarioStreamName(this.scenario, stream)))];
+  }
+
+  /** A record of the tenant folded; `undefined` when its stream is another tenant's. */
+  private async fold<S, E extends DomainEvent>(
+    stream: string,
+    decider: Fold<S, E>,
+    tenant: string,
+  ): Promise<S | undefined> {
+    const events = await this.eventsOf(stream);
+    if (events.length > 0 && events[0]!.metadata.tenant !== tenant) return undefined;
+    return events.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState);
+  }
+
+  async laneItems(group: number, lane: string, tenant: string): Promise<number> {
+    const inLane = (state: ItemState) =>
+      state.status === 'active' && state.fields.group === group && state.fields.subgroup === lane ? 1 : 0;
+    const changed = await this.scenarioItems(tenant);
+    const live = await this.items.laneItems(tenant, group, lane);
+    return changed.reduce((count, { live, ours }) => count + inLane(ours) - inLane(live), live);
+  }
+
+  async highestRank(group: number, tenant: string): Promise<string | null> {
+    const ranks = (await this.scenarioItems(tenant)).flatMap(({ ours }) =>
+      ours.status === 'active' && ours.fields.group === group && ours.fields.rank ? [ours.fields.rank] : [],
+    );
+    const live = await this.items.highestRank(tenant, group);
+    // ranks are ASCII: their string order is their order
+    return [...ranks, ...(live === null ? [] : [live])].sort().at(-1) ?? null;
   }
 
   async firstEventAt(stream: string): Promise<string | null> {
@@ -80,9 +144,8 @@ export class EventStoreLookups implements Lookups {
     id: number,
     tenant: string,
   ): Promise<S | null> {
-    return this.runner
-      .load(streamName(category, id), decider, tenant, category)
-      .then((loaded) => loaded.state)
+    return this.fold(streamName(category, id), decider, tenant)
+      .then((state) => state ?? null)
       .catch(() => null);
   }
 
@@ -119,7 +182,7 @@ export class EventStoreLookups implements Lookups {
 
   /** A project's state and owner, whichever tenant owns it: only for checks that follow shares. */
   private async anyGroup(id: number) {
-    const events = await this.store.readStream(streamName('group', id));
+    const events = await this.eventsOf(streamName('group', id));
     if (events.length === 0) return null;
     const state = events.reduce<GroupState>(
       (s, e) => groupDecider.evolve(s, e as unknown as GroupEvent),
@@ -150,7 +213,7 @@ export class EventStoreLookups implements Lookups {
 
   async groupOwner(group: number): Promise<string | null> {
     // the tenant of a stream's first event owns it (an accepting tenant may append to a project)
-    const [first] = await this.store.readStream(streamName('group', group));
+    const [first] = await this.eventsOf(streamName('group', group));
     return first?.metadata.tenant ?? null;
   }
 
@@ -162,17 +225,14 @@ export class EventStoreLookups implements Lookups {
   async accountOwner(refType: AccountRefType, refId: number, tenant: string): Promise<AccountOwner | null> {
     // unlike the other lookups, a stream of another tenant (or a failing store) is an error here
     if (refType === 'group') {
-      const { state } = await this.runner.load(streamName('group', refId), groupDecider, tenant, 'group');
+      const state = await this.fold(streamName('group', refId), groupDecider, tenant);
+      if (!state) throw notFound('group');
       return state.status === 'active'
         ? { name: state.fields.title, assetNr: state.fields.projectNr, account: state.fields.account }
         : null;
     }
-    const { state } = await this.runner.load(
-      streamName('application', refId),
-      applicationDecider,
-      tenant,
-      'application',
-    );
+    const state = await this.fold(streamName('application', refId), applicationDecider, tenant);
+    if (!state) throw notFound('application');
     return state.status === 'active'
       ? { name: state.fields.name, assetNr: state.fields.assetNr, account: state.fields.account }
       : null;
@@ -192,7 +252,7 @@ export class EventStoreLookups implements Lookups {
    * accepted; null otherwise. `live` when the item and its project are.
    */
   private async visibleItem(id: number, tenant: string) {
-    const events = await this.store.readStream(streamName('item', id));
+    const events = await this.eventsOf(streamName('item', id));
     if (events.length === 0) return null;
     const state = events.reduce<ItemState>(
       (s, e) => itemDecider.evolve(s, e as unknown as ItemEvent),
@@ -232,19 +292,30 @@ export class EventStoreLookups implements Lookups {
 
   /**
    * Every event of `categories`, in one paged read, with the tenant that owns its stream: that of the
-   * stream's first event (an accepting tenant may append to a project).
+   * stream's first event (an accepting tenant may append to a project). In a scenario its own events
+   * of those categories follow, under their live streams' names, so that they fold on top.
    */
   private async scan(
     categories: Category[],
     visit: (event: StoredEvent, owner: string) => void,
   ): Promise<void> {
     const owners = new Map<string, string>();
+    const own = (event: StoredEvent) => {
+      if (!owners.has(event.streamId)) owners.set(event.streamId, event.metadata.tenant);
+      visit(event, owners.get(event.streamId)!);
+    };
+    await this.readPaged(categories, own);
+    if (this.scenario === undefined) return;
+    for (const stream of await scenarioRecords(this.store, this.scenario))
+      if (categories.includes(parseStreamName(stream).category as Category))
+        for (const event of await this.store.readStream(scenarioStreamName(this.scenario, stream)))
+          own({ ...event, streamId: stream });
+  }
+
+  private async readPaged(categories: Category[], visit: (event: StoredEvent) => void): Promise<void> {
     for (let after = 0; ;) {
       const page = await this.store.readAll({ after, maxCount: PAGE, categories });
-      for (const event of page) {
-        if (!owners.has(event.streamId)) owners.set(event.streamId, event.metadata.tenant);
-        visit(event, owners.get(event.streamId)!);
-      }
+      page.forEach(visit);
       if (page.length < PAGE) return;
       after = page.at(-1)!.position;
     }

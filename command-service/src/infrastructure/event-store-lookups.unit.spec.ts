@@ -3,12 +3,13 @@ import {
   applicationFieldsSchema,
   createGoalSchema,
   groupFieldsSchema,
+  scenarioRecordsStream,
+  scenarioStreamName,
   sprintGroupArt,
   streamName,
 } from '@fahrplan/contracts';
 import type { Category, DomainEvent, GroupFields } from '@fahrplan/contracts';
-import { IdAllocator, SqliteEventStore, eventMetadata } from '@fahrplan/platform';
-import { AggregateRunner } from './aggregate-runner';
+import { SqliteEventStore, eventMetadata } from '@fahrplan/platform';
 import { EventStoreLookups } from './event-store-lookups';
 import { assertAssignableResource } from './lookups';
 
@@ -19,11 +20,11 @@ const nextId = () => (lastId += 1);
 
 beforeEach(() => {
   store = new SqliteEventStore(':memory:');
-  lookups = new EventStoreLookups(
-    new AggregateRunner(store, new IdAllocator(store)),
-    store,
-    (tenant, group, lane) => Promise.resolve(tenant === 'acme' && group === 7 && lane === 'lane-1' ? 2 : 0),
-  );
+  lookups = new EventStoreLookups(store, {
+    laneItems: (tenant, group, lane) =>
+      Promise.resolve(tenant === 'acme' && group === 7 && lane === 'lane-1' ? 2 : 0),
+    highestRank: (tenant, group) => Promise.resolve(tenant === 'acme' && group === 7 ? '5' : null),
+  });
 });
 afterEach(() => store.close());
 
@@ -183,6 +184,63 @@ describe('EventStoreLookups', () => {
       await lookups.laneItems(7, 'lane-1', 'acme'),
       await lookups.laneItems(7, 'lane-1', 'globex'),
     ]).toEqual([2, 0]));
+
+  describe('in a scenario', () => {
+    const scenario = 40;
+    /** Appends `events` to the scenario's stream of record `id`, noting the record as the runner does. */
+    const changed = async (category: Category, id: number, ...events: DomainEvent[]) => {
+      const live = streamName(category, id);
+      const metadata = eventMetadata({
+        tenant: 'acme',
+        user: 'alice',
+        timestamp: '2026-03-02T09:30:00.000Z',
+      });
+      await store.append(
+        scenarioRecordsStream(scenario),
+        [{ id: randomUUID(), type: 'ScenarioRecordNoted', data: { stream: live }, metadata }],
+        'any',
+      );
+      await store.append(
+        scenarioStreamName(scenario, live),
+        events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })),
+        'any',
+      );
+    };
+    const task = (id: number, subgroup: string, rank: string) => ({
+      type: 'ItemCreated',
+      data: { id, title: `Task ${id}`, group: 7, subgroup, rank, start: '2026-04-01T00:00' },
+    });
+
+    it('reads each record with the scenario’s events on top; the live lookups never see them', async () => {
+      const made = nextId();
+      await changed('group', made, {
+        type: 'GroupCreated',
+        data: { id: made, ...groupFieldsSchema.parse({ title: 'Only in the scenario' }) },
+      });
+      const inIt = lookups.inScenario(scenario);
+      expect(await inIt.itemGroupFacts(made, 'acme')).toMatchObject({ sprint: false });
+      expect(await inIt.isLive('group', made, 'acme')).toBe(true);
+      expect(await inIt.isLive('group', made, 'globex')).toBe(false);
+      expect(await lookups.itemGroupFacts(made, 'acme')).toBeNull();
+    });
+
+    it('counts the scenario’s items in a lane and ranks a new item after its highest', async () => {
+      // a live item of lane-1 (one of the index's 2) moves to lane-2, a new one comes into lane-1 ranked 7
+      const moved = nextId();
+      await record('item', moved, 'acme', task(moved, 'lane-1', '3'));
+      await changed('item', moved, {
+        type: 'ItemUpdated',
+        data: { id: moved, changes: { subgroup: 'lane-2' } },
+      });
+      const added = nextId();
+      await changed('item', added, task(added, 'lane-1', '7'));
+      const inIt = lookups.inScenario(scenario);
+      expect(await inIt.laneItems(7, 'lane-1', 'acme')).toBe(2);
+      expect(await inIt.laneItems(7, 'lane-2', 'acme')).toBe(1);
+      expect(await inIt.highestRank(7, 'acme')).toBe('7');
+      expect(await lookups.highestRank(7, 'acme')).toBe('5');
+    });
+  });
 
   it('refuses to assign a resource the tenant does not have, unless it is the one assigned already', async () => {
     const resource = nextId();

@@ -4,12 +4,23 @@ import type { AccountOwner, AccountRefType, DependencyItemFacts, ItemGroupFacts 
 /** The records a handler may ask about by id. */
 export type LookupCategory = 'application' | 'group' | 'item' | 'goal' | 'resource';
 
+/** The command service's index of the live items by project and lane (`ItemRanks`). */
+export interface ItemIndex {
+  laneItems(tenant: string, group: number, lane: string): Promise<number>;
+  highestRank(tenant: string, group: number): Promise<string | null>;
+}
+
 /**
  * What a handler needs to know of aggregates other than the one it decides: the facts its decider's
  * context carries (STYLE 3), read from the event store. Handlers ask this port, never another
  * aggregate's stream. Every answer is the tenant's own unless it says otherwise.
  */
 export interface Lookups {
+  /**
+   * The same lookups as scenario `scenario` sees the plan: each record its live stream with the
+   * scenario's own events of it on top (a lane's item count and a new item's rank stay the live ones).
+   */
+  inScenario(scenario: number): Lookups;
   /** Whether record `id` of `category` is live (not deleted) in the tenant. */
   isLive(category: LookupCategory, id: number, tenant: string): Promise<boolean>;
   /** Those of `ids` that are not live records of `category` in the tenant. */
@@ -71,6 +82,8 @@ export interface Lookups {
   firstEventAt(stream: string): Promise<string | null>;
   /** How many of the tenant's live items lane `lane` of project `group` holds. */
   laneItems(group: number, lane: string, tenant: string): Promise<number>;
+  /** The highest rank of the tenant's live items in project `group`, null when none has one. */
+  highestRank(group: number, tenant: string): Promise<string | null>;
   /** The tenant's live projects with a value for the goal, and its live goals that name it as parent. */
   goalUsage(
     goal: number,

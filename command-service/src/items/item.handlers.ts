@@ -1,4 +1,3 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import { can, itemDecider, optionListsOf } from '@fahrplan/contracts';
 import type {
@@ -16,7 +15,6 @@ import { recordOf } from '../infrastructure/aggregate-runner';
 import type { AggregateRunner, CommandEnvelope } from '../infrastructure/aggregate-runner';
 import { DeleteItemMessage, RestoreItemMessage, SaveItemMessage } from '../infrastructure/command-message';
 import { assertAssignableResource } from '../infrastructure/lookups';
-import { ItemRanks } from './item-ranks';
 
 export const ITEM_RANKS = Symbol('ItemRanks');
 
@@ -46,8 +44,6 @@ const runItem = (
 
 @CommandHandler(SaveItemMessage)
 export class SaveItemHandler extends AggregateHandler<SaveItemMessage> {
-  @Inject(ITEM_RANKS) private readonly ranks!: ItemRanks;
-
   async execute({ data, envelope }: SaveItemMessage): Promise<CommandResult> {
     const command = data as SaveItemData;
     const { id, claim } = command.id === undefined ? await this.runner.newId(envelope) : { id: command.id };
@@ -61,14 +57,14 @@ export class SaveItemHandler extends AggregateHandler<SaveItemMessage> {
     };
     return runItem(this.runner, id, { type: 'SaveItem', data: command }, envelope, claim, async (state) => {
       const current = state.status === 'absent' ? undefined : state.fields.resource;
-      await assertAssignableResource(this.lookups, command.resource, current, tenant);
+      await assertAssignableResource(this.lookupsFor(envelope), command.resource, current, tenant);
       const group = command.group ?? (state.status === 'absent' ? undefined : state.fields.group);
       if (group === undefined) return { group: null, ...tenantFacts };
-      const facts = await this.lookups.itemGroupFacts(group, tenant);
+      const facts = await this.lookupsFor(envelope).itemGroupFacts(group, tenant);
       if (command.id !== undefined || (command.rank ?? null) !== null)
         return { group: facts, ...tenantFacts };
       // a new item ranks after the project's highest (§9): the only rank of the project it needs
-      const highest = await this.ranks.highestRank(tenant, group);
+      const highest = await this.lookupsFor(envelope).highestRank(group, tenant);
       return { group: facts, ...tenantFacts, groupRanks: highest === null ? [] : [highest] };
     });
   }
@@ -109,7 +105,7 @@ export class RestoreItemHandler extends AggregateHandler<RestoreItemMessage> {
         group:
           state.status === 'absent'
             ? null
-            : await this.lookups.itemGroupFacts(state.fields.group, envelope.tenant),
+            : await this.lookupsFor(envelope).itemGroupFacts(state.fields.group, envelope.tenant),
         systemEditor,
       }),
     );

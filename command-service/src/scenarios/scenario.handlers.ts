@@ -13,6 +13,7 @@ import {
   DiscardScenarioMessage,
   RenameScenarioMessage,
 } from '../infrastructure/command-message';
+import { PublishScenarioHandler } from './publish-scenario.handler';
 
 @CommandHandler(CreateScenarioMessage)
 export class CreateScenarioHandler extends AggregateHandler<CreateScenarioMessage> {
@@ -60,4 +61,9 @@ export class DiscardScenarioHandler extends AggregateHandler<DiscardScenarioMess
   }
 }
 
-export const scenarioHandlers = [CreateScenarioHandler, RenameScenarioHandler, DiscardScenarioHandler];
+export const scenarioHandlers = [
+  CreateScenarioHandler,
+  RenameScenarioHandler,
+  DiscardScenarioHandler,
+  PublishScenarioHandler,
+];

@@ -1,10 +1,25 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import { conflictOf, itemDecider, notFound, scheduleStream, streamName } from '@fahrplan/contracts';
-import type { CommandResult, ItemsRescheduled, RecordedMove, RescheduleData } from '@fahrplan/contracts';
+import {
+  conflictOf,
+  itemDecider,
+  notFound,
+  scenarioStreamName,
+  scheduleStream,
+  streamName,
+} from '@fahrplan/contracts';
+import type {
+  CommandResult,
+  ItemState,
+  ItemsRescheduled,
+  RecordedMove,
+  RescheduleData,
+} from '@fahrplan/contracts';
 import { WrongExpectedRevisionError, nameBasedUuid } from '@fahrplan/platform';
 import { AggregateHandler } from '../infrastructure/aggregate-handler';
-import type { AggregateRunner, CommandEnvelope } from '../infrastructure/aggregate-runner';
+import type { AggregateRunner, CommandEnvelope, Loaded } from '../infrastructure/aggregate-runner';
 import { RescheduleMessage } from '../infrastructure/command-message';
+import { followStep } from '../infrastructure/follow-step';
+import type { FollowStep, StepDone } from '../infrastructure/follow-step';
 import { decideOnStreams } from './schedule-facts';
 
 /** A move as the answer gives it: with the item's version after it, so that the reverse is the undo. */
@@ -33,7 +48,8 @@ const stepId = (stream: string, item: number, step: 'move' | 'revert') =>
 export class RescheduleHandler extends AggregateHandler<RescheduleMessage> {
   async execute({ data, envelope }: RescheduleMessage): Promise<RescheduleResult> {
     const command = data as RescheduleData;
-    const stream = scheduleStream(command.id);
+    const plan = planOf(this.runner, envelope);
+    const stream = plan.stream(scheduleStream(command.id));
     const committed = await this.committed(stream, envelope.tenant);
     if (committed?.reverts !== undefined) throw this.refusedEarlier(committed);
     let moves = committed?.moves;
@@ -60,27 +76,22 @@ export class RescheduleHandler extends AggregateHandler<RescheduleMessage> {
         moves = winner.moves;
       }
     }
-    const done: DoneMove[] = [];
+    const done: (DoneMove & { readonly at: StepDone })[] = [];
     for (const move of moves) {
-      const step = await this.moveItem(this.runner, stream, move, envelope, command.id);
+      const step = await this.moveItem(plan, stream, move, envelope, command.id);
       if (step === null) {
-        await this.revert(stream, moves, done, envelope, command.id);
-        const { state } = await this.runner.load(
-          streamName('item', move.item),
-          itemDecider,
-          envelope.tenant,
-          'item',
-        );
+        await this.revert(plan, stream, moves, done, envelope, command.id);
+        const { state } = await plan.load(move.item);
         const title = state.status === 'absent' ? `#${move.item}` : state.fields.title;
         throw conflictOf('schedule-conflict', `changed meanwhile by someone else: ${title}`, {
           items: title,
         });
       }
-      done.push({ ...move, version: move.version + 1 });
-      position = Math.max(position, step);
+      done.push({ ...move, version: move.version + 1, at: step });
+      position = Math.max(position, step.position);
     }
     const first = done[0]!;
-    return { id: first.item, version: first.version, position, moves: done };
+    return { id: first.item, version: first.version, position, moves: done.map(({ at: _, ...m }) => m) };
   }
 
   /** The reschedule's commit, if stored already; its last event (a reversal) when it was refused. */
@@ -102,34 +113,20 @@ export class RescheduleHandler extends AggregateHandler<RescheduleMessage> {
   }
 
   /**
-   * The item's step: its new dates on its stream, expecting the version the decision saw. Answers the
-   * position, that of an earlier attempt's step when it is there already, or null when someone else
+   * The item's step: its new dates on its stream, expecting the version the decision saw. Answers where
+   * it landed, that of an earlier attempt's step when it is there already, or null when someone else
    * changed the item meanwhile.
    */
   private async moveItem(
-    runner: AggregateRunner,
+    plan: Plan,
     stream: string,
     move: RecordedMove,
     envelope: CommandEnvelope,
     correlationId: string,
-  ): Promise<number | null> {
-    const item = streamName('item', move.item);
-    const id = stepId(stream, move.item, 'move');
-    try {
-      const data = { id: move.item, changes: { start: move.start, end: move.end } };
-      const { position } = await runner.appendStep(
-        item,
-        [{ id, type: 'ItemUpdated', data }],
-        move.version,
-        envelope,
-        correlationId,
-      );
-      return position;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      const [next] = await this.runner.read(item, move.version + 1, 1);
-      return next?.id === id ? next.position : null;
-    }
+  ): Promise<StepDone | null> {
+    const data = { id: move.item, changes: { start: move.start, end: move.end } };
+    const events = [{ id: stepId(stream, move.item, 'move'), type: 'ItemUpdated', data }];
+    return followStep(this.runner, { ...(await plan.step(move)), events }, envelope, correlationId);
   }
 
   /**
@@ -138,38 +135,22 @@ export class RescheduleHandler extends AggregateHandler<RescheduleMessage> {
    * with every item's dates as its own stream now has them, which the read model applies at once.
    */
   private async revert(
+    plan: Plan,
     stream: string,
     moves: readonly RecordedMove[],
-    done: readonly DoneMove[],
+    done: readonly (DoneMove & { readonly at: StepDone })[],
     envelope: CommandEnvelope,
     correlationId: string,
   ): Promise<void> {
-    for (const move of done)
-      await this.runner
-        .appendStep(
-          streamName('item', move.item),
-          [
-            {
-              id: stepId(stream, move.item, 'revert'),
-              type: 'ItemUpdated',
-              data: { id: move.item, changes: { start: move.before.start, end: move.before.end } },
-            },
-          ],
-          move.version,
-          envelope,
-          correlationId,
-        )
-        .catch((error: unknown) => {
-          if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        });
+    for (const move of done) {
+      const data = { id: move.item, changes: { start: move.before.start, end: move.before.end } };
+      const events = [{ id: stepId(stream, move.item, 'revert'), type: 'ItemUpdated', data }];
+      const step = await plan.step(move);
+      await followStep(this.runner, { ...step, expected: move.at.revision, events }, envelope, correlationId);
+    }
     const current = await Promise.all(
       moves.map(async (move): Promise<RecordedMove> => {
-        const { state } = await this.runner.load(
-          streamName('item', move.item),
-          itemDecider,
-          envelope.tenant,
-          'item',
-        );
+        const { state } = await plan.load(move.item);
         return state.status === 'absent'
           ? move
           : { ...move, start: state.fields.start, end: state.fields.end, version: state.version };
@@ -188,5 +169,45 @@ export class RescheduleHandler extends AggregateHandler<RescheduleMessage> {
     );
   }
 }
+
+/**
+ * Where a reschedule decides and writes: the live plan, or a scenario (issue 22), whose item streams
+ * are its own streams of the items, each item's version its live revision plus the scenario's events.
+ */
+interface Plan {
+  readonly stream: (live: string) => string;
+  readonly load: (item: number) => Promise<Loaded<ItemState>>;
+  /** Where an item's step goes, expecting the version `move` saw. */
+  readonly step: (move: RecordedMove) => Promise<Omit<FollowStep, 'events'>>;
+}
+
+const planOf = (runner: AggregateRunner, envelope: CommandEnvelope): Plan => {
+  const { tenant, scenario } = envelope;
+  const load = (item: number) =>
+    scenario === undefined
+      ? runner.load(streamName('item', item), itemDecider, tenant, 'item')
+      : runner.loadInScenario(streamName('item', item), itemDecider, tenant, 'item', scenario);
+  if (scenario === undefined)
+    return {
+      stream: (live) => live,
+      load,
+      step: (move) => Promise.resolve({ stream: streamName('item', move.item), expected: move.version }),
+    };
+  return {
+    stream: (live) => scenarioStreamName(scenario, live),
+    load,
+    step: async (move) => {
+      const loaded = await load(move.item);
+      // the version counts the live events first: a live change since the decision makes it stale
+      const expected = move.version - loaded.live;
+      if (expected < 0) await runner.noteInScenario(scenario, streamName('item', move.item), envelope);
+      return {
+        stream: loaded.target,
+        expected: expected < 0 ? 'no_stream' : expected,
+        ...(loaded.base === undefined ? {} : { base: loaded.base }),
+      };
+    },
+  };
+};
 
 export const scheduleHandlers = [RescheduleHandler];

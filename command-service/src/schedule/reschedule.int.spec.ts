@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DomainError } from '@fahrplan/contracts';
 import { SqliteEventStore, eventMetadata } from '@fahrplan/platform';
 import type { EventStore, IdAllocator } from '@fahrplan/platform';
 import { AggregateRunner } from '../infrastructure/aggregate-runner';
+import { interrupted, refusal } from '../testing/interrupted-store';
 import { RescheduleHandler } from './reschedule.handlers';
 import { RescheduleMessage } from '../infrastructure/command-message';
 
@@ -55,22 +55,6 @@ describe('Reschedule over the item streams (SQLite event store)', () => {
   /** The handler on `events`, which may stand in for the store to time a concurrent change or a crash. */
   const handlerOn = (events: EventStore) =>
     Object.assign(new RescheduleHandler(), { runner: new AggregateRunner(events, {} as IdAllocator) });
-  /** `store`, with `before` run once ahead of the first append to `stream`. */
-  const interrupted = (stream: string, before: () => Promise<unknown>): EventStore => {
-    let pending = true;
-    return new Proxy(store, {
-      get: (target, key) =>
-        key === 'append'
-          ? async (...args: Parameters<EventStore['append']>) => {
-              if (args[0] === stream && pending) {
-                pending = false;
-                await before();
-              }
-              return target.append(...args);
-            }
-          : (Reflect.get(target, key) as unknown as (...a: unknown[]) => unknown).bind(target),
-    });
-  };
   const command = {
     id: randomUUID(),
     moves: [{ item: 1, version: 0, start: '2031-04-08T00:00', end: '2031-04-10T00:00' }],
@@ -80,14 +64,6 @@ describe('Reschedule over the item streams (SQLite event store)', () => {
   const message = () =>
     new RescheduleMessage(command, { tenant: 'acme', user: 'alice', commandType: 'Reschedule' });
   const types = async (stream: string) => (await store.readStream(stream)).map((e) => [e.type, e.data]);
-  const refusal = async (run: Promise<unknown>) => {
-    const error = await run.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  };
 
   it('reverts the steps done and records the reversal when an item changed after the decision', async () => {
     const concurrent = () =>
@@ -104,7 +80,7 @@ describe('Reschedule over the item streams (SQLite event store)', () => {
         0,
       );
 
-    const error = await refusal(handlerOn(interrupted('item-2', concurrent)).execute(message()));
+    const error = await refusal(handlerOn(interrupted(store, 'item-2', concurrent)).execute(message()));
 
     expect(error.code).toBe('conflict');
     expect(error.message).toBe('changed meanwhile by someone else: Renamed');
@@ -130,7 +106,7 @@ describe('Reschedule over the item streams (SQLite event store)', () => {
 
   it('completes a reschedule committed before a crash when the same command is retried', async () => {
     const crash = () => Promise.reject(new Error('the process died'));
-    await expect(handlerOn(interrupted('item-2', crash)).execute(message())).rejects.toThrow(
+    await expect(handlerOn(interrupted(store, 'item-2', crash)).execute(message())).rejects.toThrow(
       'the process died',
     );
     expect(await types('item-2')).toHaveLength(1);

@@ -11,6 +11,8 @@ import {
   streamName,
 } from '@fahrplan/contracts';
 import type {
+  Decider,
+  DomainEvent,
   GroupState,
   ItemState,
   ItemToSchedule,
@@ -18,6 +20,8 @@ import type {
   ReschedulePreviewData,
 } from '@fahrplan/contracts';
 import type { AggregateRunner } from '../infrastructure/aggregate-runner';
+
+type Fold<S, E extends DomainEvent> = Pick<Decider<unknown, S, E, unknown>, 'initialState' | 'evolve'>;
 
 /** A stream of the tenant folded, or null when it is another tenant's (the runner's load refuses those). */
 const loadOwn = async <S>(load: () => Promise<{ state: S }>): Promise<S | null> => {
@@ -35,12 +39,15 @@ const loadOwn = async <S>(load: () => Promise<{ state: S }>): Promise<S | null> 
  */
 export const decideOnStreams = async (
   runner: AggregateRunner,
-  { tenant, user }: { readonly tenant: string; readonly user: string },
+  { tenant, user, scenario }: { readonly tenant: string; readonly user: string; readonly scenario?: number },
   command: ReschedulePreviewData & { readonly id: string },
 ): Promise<ItemsRescheduled[]> => {
-  const graph = graphOf(
-    (await runner.load(dependencyStream(tenant), dependencyDecider, tenant, 'dependency')).state,
-  );
+  // in a scenario (issue 22) every stream is read with the scenario's own events of it on top
+  const load = <S, E extends DomainEvent>(stream: string, decider: Fold<S, E>, what: string) =>
+    scenario === undefined
+      ? runner.load(stream, decider, tenant, what)
+      : runner.loadInScenario(stream, decider, tenant, what, scenario);
+  const graph = graphOf((await load(dependencyStream(tenant), dependencyDecider, 'dependency')).state);
   const moved = command.moves.map((m) => m.item);
   const ids = command.cascade ? itemsToSchedule(graph, moved) : moved;
   if (!ids)
@@ -48,9 +55,7 @@ export const decideOnStreams = async (
       params: { limit: maxScheduledItems },
     });
   const states = await Promise.all(
-    ids.map((id) =>
-      loadOwn<ItemState>(() => runner.load(streamName('item', id), itemDecider, tenant, 'item')),
-    ),
+    ids.map((id) => loadOwn<ItemState>(() => load(streamName('item', id), itemDecider, 'item'))),
   );
   const groupIds = new Set(states.flatMap((s) => (s?.status === 'active' ? [s.fields.group] : [])));
   const groups = new Map(
@@ -59,9 +64,7 @@ export const decideOnStreams = async (
         async (id) =>
           [
             id,
-            await loadOwn<GroupState>(() =>
-              runner.load(streamName('group', id), groupDecider, tenant, 'project'),
-            ),
+            await loadOwn<GroupState>(() => load(streamName('group', id), groupDecider, 'project')),
           ] as const,
       ),
     ),

@@ -5,8 +5,16 @@ import type { HistoryCategory } from './history';
  * project, a resource, an account, goals, applications) as they were named at that row's instant.
  */
 
-/** The kinds of record a history field may refer to. */
-export const referenceCategories = ['group', 'application', 'resource', 'account', 'goal', 'item'] as const;
+/** The kinds of record a history field (or a row's source: a scenario's publish) may refer to. */
+export const referenceCategories = [
+  'group',
+  'application',
+  'resource',
+  'account',
+  'goal',
+  'item',
+  'scenario',
+] as const;
 export type ReferenceCategory = (typeof referenceCategories)[number];
 
 /** The fields of a record that refer to other records, per history category, and to what kind. */
@@ -46,6 +54,12 @@ const elementId = (element: unknown): number[] => {
 export const referencedIds = (value: unknown): number[] => {
   if (isId(value)) return [value];
   return Array.isArray(value) ? value.flatMap(elementId) : [];
+};
+
+/** The scenario a change was published from (issue 22): its source `scenario:<id>`; null for any other. */
+export const scenarioOfSource = (source: string | null): number | null => {
+  const match = /^scenario:([1-9]\d{0,14})$/.exec(source ?? '');
+  return match ? Number(match[1]) : null;
 };
 
 /** A referenced record's key in a history page's `refs`: `group:12`. */

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { deciderOf, unfolded, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
-import { existsAlready, notFound, versionConflict } from '../errors';
+import { DomainError, existsAlready, notFound, versionConflict } from '../errors';
+import { problem } from '../problems';
 import { asOfSchema } from '../history/history';
 import { limits, optionalText, requiredName } from '../rules/limits';
 import { pastInstant } from '../rules/instants';
+import type { RecordDifference } from './diff';
+import type { PublishDecision, PublishedChange } from './publish';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -45,7 +48,13 @@ export type PublishScenarioData = z.infer<typeof publishScenarioSchema>;
 export type ScenarioCommand =
   | { readonly type: 'CreateScenario'; readonly data: CreateScenarioData }
   | { readonly type: 'RenameScenario'; readonly data: RenameScenarioData }
-  | { readonly type: 'DiscardScenario'; readonly data: DiscardScenarioData };
+  | { readonly type: 'DiscardScenario'; readonly data: DiscardScenarioData }
+  | { readonly type: 'PublishScenario'; readonly data: PublishScenarioData }
+  /** Not a command of the API: the publish's own compensation, when a live change overtook its steps. */
+  | {
+      readonly type: 'RevertScenarioPublish';
+      readonly data: { readonly id: number; readonly records: readonly RecordDifference[] };
+    };
 
 /** A scenario was branched: `from` is the instant of the live plan it starts from (ISO date-time, UTC). */
 export type ScenarioCreated = DomainEvent<
@@ -62,12 +71,29 @@ export type ScenarioRenamed = DomainEvent<
   { readonly id: number; readonly name: string; readonly description: string | null }
 >;
 export type ScenarioDiscarded = DomainEvent<'ScenarioDiscarded', { readonly id: number }>;
-export type ScenarioEvent = ScenarioCreated | ScenarioRenamed | ScenarioDiscarded;
+/**
+ * A scenario was published: the commit point of the publish. `changes` are the events each live stream
+ * gets, after the revision it had when the publish was decided; the scenario is closed.
+ */
+export type ScenarioPublished = DomainEvent<
+  'ScenarioPublished',
+  { readonly id: number; readonly changes: readonly PublishedChange[] }
+>;
+/**
+ * A publish was taken back: a live change landed between its decision and its last step, so the steps
+ * done were reverted (`records` names what conflicted) and the scenario is open again.
+ */
+export type ScenarioPublishReverted = DomainEvent<
+  'ScenarioPublishReverted',
+  { readonly id: number; readonly records: readonly RecordDifference[] }
+>;
+export type ScenarioEvent =
+  ScenarioCreated | ScenarioRenamed | ScenarioDiscarded | ScenarioPublished | ScenarioPublishReverted;
 
 export type ScenarioState =
   | { readonly status: 'absent' }
   | {
-      readonly status: 'open' | 'discarded';
+      readonly status: 'open' | 'discarded' | 'published';
       readonly id: number;
       readonly name: string;
       readonly description: string | null;
@@ -93,6 +119,12 @@ export const evolveScenario = (state: ScenarioState, event: ScenarioEvent): Scen
       return state.status === 'absent'
         ? state
         : { ...state, status: 'discarded', version: state.version + 1 };
+    case 'ScenarioPublished':
+      return state.status === 'absent'
+        ? state
+        : { ...state, status: 'published', version: state.version + 1 };
+    case 'ScenarioPublishReverted':
+      return state.status === 'absent' ? state : { ...state, status: 'open', version: state.version + 1 };
     default:
       return unfolded(event, state);
   }
@@ -102,7 +134,17 @@ export interface ScenarioContext extends DecisionContext {
   readonly newId: number;
   /** CreateScenario: when the tenant's first event was decided (ISO date-time); null when unknown. */
   readonly tenantSince?: string | null;
+  /** PublishScenario: the scenario's changes decided against the live plan now (`decidePublish`). */
+  readonly publish?: PublishDecision;
 }
+
+/** 409 `scenario-conflict`: the publish is refused whole; `records` names every conflicting record. */
+export const scenarioConflict = (records: PublishDecision['conflicts']) =>
+  new DomainError(
+    'conflict',
+    `the live plan changed what the scenario changes: ${records.map((r) => r.title).join(', ')}`,
+    { reason: problem('scenario-conflict', { records: records.length }), extensions: { records } },
+  );
 
 /** The open scenario a command changes, on the version the user saw. */
 const openScenario = (state: ScenarioState, seen: number) => {
@@ -140,6 +182,15 @@ export const decideScenario = (
       const open = openScenario(state, command.data.version);
       return [{ type: 'ScenarioDiscarded', data: { id: open.id } }];
     }
+    case 'PublishScenario': {
+      const open = openScenario(state, command.data.version);
+      if (!context.publish) throw new Error('PublishScenario is decided on the scenario’s changes');
+      if (context.publish.conflicts.length > 0) throw scenarioConflict(context.publish.conflicts);
+      return [{ type: 'ScenarioPublished', data: { id: open.id, changes: context.publish.changes } }];
+    }
+    case 'RevertScenarioPublish':
+      if (state.status !== 'published') throw notFound('scenario');
+      return [{ type: 'ScenarioPublishReverted', data: { id: state.id, records: command.data.records } }];
     default:
       return unknownCommand(command);
   }
@@ -151,10 +202,33 @@ export const scenarioDecider = deciderOf(decideScenario, evolveScenario, initial
 export const scenarioHeaderPattern = /^[1-9]\d{0,14}$/;
 
 /**
- * The commands a scenario takes so far; any other command sent with `X-Fahrplan-Scenario` is refused
- * (400), never applied to the live plan instead.
+ * The planning commands a scenario takes: items, projects with their lanes, key figures and goal
+ * values, goals, accounts and their entries, dependencies and reschedules. Any other command sent with
+ * `X-Fahrplan-Scenario` (users, roles, tenants, shares, tracker settings, preferences, scenarios
+ * themselves) is refused (400), never applied to the live plan instead.
  */
-export const scenarioCommandTypes: readonly string[] = ['SaveItem', 'DeleteItem'];
+export const scenarioCommandTypes: readonly string[] = [
+  'SaveItem',
+  'DeleteItem',
+  'RestoreItem',
+  'SaveGroup',
+  'DeleteGroup',
+  'RestoreGroup',
+  'SetGroupGoals',
+  'AddSubgroup',
+  'RenameSubgroup',
+  'RemoveSubgroup',
+  'RestoreSubgroup',
+  'CreateGoal',
+  'UpdateGoal',
+  'DeleteGoal',
+  'CreateAccount',
+  'AddAccountEntries',
+  'RemoveAccountEntry',
+  'AddDependency',
+  'RemoveDependency',
+  'Reschedule',
+];
 
 /** A scenario as `GET /api/scenarios` answers it. */
 export interface ScenarioView {
@@ -167,4 +241,9 @@ export interface ScenarioView {
   /** Who created it, and when (ISO date-time). */
   readonly createdBy: string;
   readonly createdAt: string;
+  /** `published`: its changes are live, and it is closed (read-only). */
+  readonly status: 'open' | 'published';
+  /** Who published it, and when (ISO date-time), once published. */
+  readonly publishedBy?: string;
+  readonly publishedAt?: string;
 }

@@ -190,3 +190,95 @@ describe('scenarioDecider.evolve', () => {
     });
   });
 });
+
+describe('PublishScenario', () => {
+  const publish = (id: number, version: number): ScenarioCommand => ({
+    type: 'PublishScenario',
+    data: { id, version },
+  });
+  const itemUpdated = { type: 'ItemUpdated', data: { id: 12, changes: { title: 'CRM later' } } };
+  const change = { stream: 'item-12', expectedVersion: 3, events: [itemUpdated] };
+  const deciding = (publishing: ScenarioContext['publish']) => context({ publish: publishing });
+  const published = (id: number): ScenarioEvent => ({
+    type: 'ScenarioPublished',
+    data: { id, changes: [change] },
+  });
+
+  describe('when the scenario is open', () => {
+    it('commits every change in one event, on the version the user saw', () => {
+      const id = freshId();
+      spec
+        .given([created(id), renamed(id, 'Q3')])
+        .when(publish(id, 1), deciding({ changes: [change], conflicts: [] }))
+        .then([published(id)]);
+    });
+
+    it('refuses the whole publish with the conflicting records, storing nothing', () => {
+      const id = freshId();
+      const record = {
+        kind: 'item' as const,
+        id: 12,
+        title: 'CRM',
+        change: 'changed' as const,
+        fields: [{ field: 'title', live: 'CRM now', scenario: 'CRM later' }],
+        conflicts: [{ field: 'title', live: 'CRM now', scenario: 'CRM later' }],
+      };
+      spec
+        .given([created(id)])
+        .when(publish(id, 0), deciding({ changes: [change], conflicts: [record] }))
+        .thenThrows({
+          code: 'conflict',
+          details: { reason: { code: 'scenario-conflict' }, extensions: { records: [record] } },
+        });
+    });
+
+    it('refuses a stale version', () => {
+      const id = freshId();
+      spec
+        .given([created(id), renamed(id, 'Q3')])
+        .when(publish(id, 0), deciding({ changes: [], conflicts: [] }))
+        .thenThrows({ code: 'conflict', details: { currentVersion: 1 } });
+    });
+  });
+
+  describe('when the scenario is published', () => {
+    it('is closed: a second publish, a rename and a discard find no open scenario', () => {
+      const id = freshId();
+      const closed = [created(id), published(id)];
+      spec
+        .given(closed)
+        .when(publish(id, 1), deciding({ changes: [], conflicts: [] }))
+        .thenThrows({
+          code: 'not_found',
+        });
+      spec
+        .given(closed)
+        .when(rename({ id, version: 1, name: 'x' }), context())
+        .thenThrows({
+          code: 'not_found',
+        });
+      spec.given(closed).when(discard(id, 1), context()).thenThrows({ code: 'not_found' });
+    });
+
+    it('records the reversal of its publish, and is open again after it, at the next version', () => {
+      const id = freshId();
+      const reverted: ScenarioEvent = { type: 'ScenarioPublishReverted', data: { id, records: [] } };
+      spec
+        .given([created(id), published(id)])
+        .when({ type: 'RevertScenarioPublish', data: { id, records: [] } }, context())
+        .then([reverted]);
+      spec
+        .given([created(id), published(id), reverted])
+        .when(publish(id, 2), deciding({ changes: [change], conflicts: [] }))
+        .then([published(id)]);
+    });
+
+    it('has no publish to revert while open', () => {
+      const id = freshId();
+      spec
+        .given([created(id)])
+        .when({ type: 'RevertScenarioPublish', data: { id, records: [] } }, context())
+        .thenThrows({ code: 'not_found' });
+    });
+  });
+});

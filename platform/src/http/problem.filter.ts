@@ -77,6 +77,7 @@ export const fieldErrors = (error: ZodError): FieldProblem[] =>
 export const toProblem = (error: unknown): ProblemDetails => {
   if (error instanceof DomainError)
     return problem(statusOf[error.code], error.message, {
+      ...error.details.extensions,
       ...error.details.reason,
       ...(error.details.fieldErrors?.length ? { errors: error.details.fieldErrors.map(coded) } : {}),
       ...(error.details.currentVersion !== undefined ? { currentVersion: error.details.currentVersion } : {}),

@@ -4,6 +4,7 @@ import {
   parseStreamName,
   parseTrackerRepositoryId,
   referenceKey,
+  scenarioOfSource,
   referenceOf,
   referencedIds,
   streamName,
@@ -342,6 +343,10 @@ export const referencesOf = (
   const references = new Map<string, { category: ReferenceCategory; id: number }>();
   for (const row of rows) {
     if (row.via) references.set(referenceKey(row.via.category, row.via.id), row.via);
+    // a change published from a scenario shows the scenario's name (issue 22)
+    const scenario = scenarioOfSource(row.source);
+    if (scenario !== null)
+      references.set(referenceKey('scenario', scenario), { category: 'scenario', id: scenario });
     for (const change of row.changes) {
       const kind = referenceOf(category, change.field);
       if (kind === undefined) continue;

@@ -1,5 +1,5 @@
 import { notFound } from '@fahrplan/contracts';
-import type { ScenarioCreated, ScenarioRenamed } from '@fahrplan/contracts';
+import type { ScenarioCreated, ScenarioRenamed, ScenarioView } from '@fahrplan/contracts';
 import type { Projection, RecordDoc } from '../projections/projection';
 import type { ReadView } from '../read-store/read-store';
 
@@ -11,6 +11,9 @@ export interface ScenarioDoc extends RecordDoc {
   readonly from: string;
   readonly createdBy: string;
   readonly createdAt: string;
+  readonly status: ScenarioView['status'];
+  readonly publishedBy?: string;
+  readonly publishedAt?: string;
 }
 
 /**
@@ -19,8 +22,14 @@ export interface ScenarioDoc extends RecordDoc {
  */
 export const scenariosProjection: Projection<ScenarioDoc> = {
   collection: 'scenarios',
-  version: 1,
-  handles: ['ScenarioCreated', 'ScenarioRenamed', 'ScenarioDiscarded'],
+  version: 2,
+  handles: [
+    'ScenarioCreated',
+    'ScenarioRenamed',
+    'ScenarioDiscarded',
+    'ScenarioPublished',
+    'ScenarioPublishReverted',
+  ],
   documentId: (event) => String((event.data as { id: number }).id),
   // GET /api/scenarios: the tenant's open scenarios, the latest created first
   indexes: [{ tenant: 1, deleted: 1, createdAt: -1, _id: -1 }],
@@ -32,6 +41,7 @@ export const scenariosProjection: Projection<ScenarioDoc> = {
           tenant: event.metadata.tenant,
           version: event.revision,
           deleted: false,
+          status: 'open',
           createdBy: event.metadata.user,
           createdAt: event.metadata.timestamp,
         };
@@ -41,6 +51,21 @@ export const scenariosProjection: Projection<ScenarioDoc> = {
       }
       case 'ScenarioDiscarded':
         return doc && { ...doc, deleted: true, version: event.revision };
+      // a published scenario stays listed, closed, with who published it and when
+      case 'ScenarioPublished':
+        return (
+          doc && {
+            ...doc,
+            status: 'published',
+            publishedBy: event.metadata.user,
+            publishedAt: event.metadata.timestamp,
+            version: event.revision,
+          }
+        );
+      case 'ScenarioPublishReverted': {
+        const { publishedBy: _by, publishedAt: _at, ...open } = doc ?? {};
+        return doc && { ...(open as ScenarioDoc), status: 'open', version: event.revision };
+      }
       default:
         return doc;
     }

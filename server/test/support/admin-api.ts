@@ -10,9 +10,14 @@ export type CommandReply = { id: number; version: number; position: number };
  * at each call, so the helpers can be made before `beforeAll` starts the platform.
  */
 export const adminApi = (platform: () => Platform) => {
-  /** A command that must succeed. */
-  const run = async (type: string, data: unknown, token = platform().admin): Promise<CommandReply> => {
-    const reply = await platform().api.command(type, data, token);
+  /** A command that must succeed; `headers` decide it in a scenario, say. */
+  const run = async (
+    type: string,
+    data: unknown,
+    token = platform().admin,
+    headers?: Record<string, string>,
+  ): Promise<CommandReply> => {
+    const reply = await platform().api.command(type, data, token, headers);
     expect({ type, status: reply.status, body: reply.body }).toEqual({
       type,
       status: 200,
@@ -27,9 +32,10 @@ export const adminApi = (platform: () => Platform) => {
     data: unknown,
     status: number,
     token = platform().admin,
+    headers?: Record<string, string>,
   ): Promise<Reply> => {
     const before = await platform().embedded.store.headPosition();
-    const reply = await platform().api.command(type, data, token);
+    const reply = await platform().api.command(type, data, token, headers);
     expect({ status: reply.status, type: reply.headers.get('content-type') }).toEqual({
       status,
       type: expect.stringContaining('application/problem+json'),

@@ -7,9 +7,9 @@ import { ChangeList } from './HistoryChanges';
 import { describeCommand, formatChangeTime, sourceBadge } from './historyFormat';
 
 /** The command and event of a change, and its source as a badge. */
-function ChangeCell({ row }: { row: HistoryRow }) {
+function ChangeCell({ row, refs }: { row: HistoryRow; refs: HistoryPage['refs'] }) {
   const { t } = useTranslation('history');
-  const badge = sourceBadge(row.source, t);
+  const badge = sourceBadge(row.source, t, { refs, position: row.position });
   return (
     <Stack gap={4} align="flex-start">
       <Text size="sm" title={describeCommand(row)}>
@@ -100,7 +100,7 @@ export function historyColumns({
       accessor: 'event',
       title: t('history:columns.change'),
       width: 170,
-      render: (row) => <ChangeCell row={row} />,
+      render: (row) => <ChangeCell row={row} refs={refs} />,
     },
     {
       accessor: 'changes',

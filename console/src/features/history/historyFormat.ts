@@ -7,6 +7,7 @@ import {
   referenceAt,
   referenceKey,
   referenceOf,
+  scenarioOfSource,
 } from '@fahrplan/contracts';
 import type {
   HistoryChange,
@@ -28,7 +29,7 @@ import { optionText } from '../options/optionData';
 /** When a change was made, in the user's time zone: the console's DD.MM.YYYY, with seconds to tell saves apart. */
 export const formatChangeTime = (at: string): string => formatDateTime(at, { seconds: 'always' });
 
-export type SourceKind = 'flow' | 'share' | 'tracker' | 'system' | 'other';
+export type SourceKind = 'flow' | 'share' | 'tracker' | 'scenario' | 'system' | 'other';
 
 /** A history row's source as a badge: what it says and how it looks. */
 export interface SourceBadge {
@@ -47,9 +48,14 @@ const systemSources: Readonly<Record<string, (t: TFunction) => string>> = {
 /**
  * Where a change came from when not typed by a person (metadata.source): `flow:save-project/step-2`
  * → "flow: save-project/step 2", `share:<tenant>` → "shared by <tenant>", `tracker:<connection>` →
- * "tracker: <connection>", the system's own ("provisioning"…). Null when the row has none.
+ * "tracker: <connection>", `scenario:<id>` → "from scenario <name>" (the page's `refs` name it), the
+ * system's own ("provisioning"…). Null when the row has none.
  */
-export const sourceBadge = (source: string | null, t: TFunction): SourceBadge | null => {
+export const sourceBadge = (
+  source: string | null,
+  t: TFunction,
+  row?: { readonly refs: HistoryPage['refs']; readonly position: number },
+): SourceBadge | null => {
   if (source === null || source.trim() === '') return null;
   const colon = source.indexOf(':');
   const [scheme, rest] = colon < 0 ? [source, ''] : [source.slice(0, colon), source.slice(colon + 1)];
@@ -69,6 +75,16 @@ export const sourceBadge = (source: string | null, t: TFunction): SourceBadge | 
       return { kind: 'share', label: t('history:source.sharedBy', { tenant: rest }), color: 'grape' };
     case 'tracker':
       return { kind: 'tracker', label: t('history:source.tracker', { connection: rest }), color: 'orange' };
+    case 'scenario': {
+      const id = scenarioOfSource(source);
+      if (id === null) break;
+      const name = referenceAt(row?.refs?.[referenceKey('scenario', id)], row?.position ?? 0)?.name;
+      return {
+        kind: 'scenario',
+        label: t('history:source.scenario', { name: name ?? `#${id}` }),
+        color: 'teal',
+      };
+    }
   }
   const system = systemSources[source];
   return system

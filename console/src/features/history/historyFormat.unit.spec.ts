@@ -47,16 +47,28 @@ describe('sourceBadge', () => {
     expect(sourceBadge(source, t)).toMatchObject({ kind, label });
   });
 
+  it('names the scenario a change was published from as the page names it, else by its id', () => {
+    const refs = { 'scenario:17': [{ position: 3, name: 'Q3 cut' }] };
+    expect(sourceBadge('scenario:17', t, { refs, position: 40 })).toMatchObject({
+      kind: 'scenario',
+      label: 'from scenario Q3 cut',
+    });
+    expect(sourceBadge('scenario:18', t, { refs, position: 40 })).toMatchObject({
+      label: 'from scenario #18',
+    });
+    expect(sourceBadge('scenario:x', t)).toMatchObject({ kind: 'other', label: 'scenario:x' });
+  });
+
   it('gives no badge to a change typed by a person', () => {
     expect(sourceBadge(null, t)).toBeNull();
     expect(sourceBadge('  ', t)).toBeNull();
   });
 
   it('tells the kinds apart by colour', () => {
-    const colours = ['flow:a/step-1', 'share:b', 'tracker:c', 'provisioning'].map(
+    const colours = ['flow:a/step-1', 'share:b', 'tracker:c', 'scenario:1', 'provisioning'].map(
       (s) => sourceBadge(s, t)!.color,
     );
-    expect(new Set(colours).size).toBe(4);
+    expect(new Set(colours).size).toBe(5);
   });
 });
 

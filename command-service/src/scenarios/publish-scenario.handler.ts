@@ -1,0 +1,223 @@
+import { CommandHandler } from '@nestjs/cqrs';
+import {
+  DomainError,
+  can,
+  commandCatalogue,
+  compensationOf,
+  conflictsSince,
+  decidePublish,
+  isCommandType,
+  notFound,
+  notPermitted,
+  parseStreamName,
+  scenarioConflict,
+  scenarioDecider,
+  scenarioStreamName,
+  streamName,
+} from '@fahrplan/contracts';
+import type {
+  AccountRefType,
+  CommandDefinition,
+  CommandResult,
+  PublishDecision,
+  PublishScenarioData,
+  PublishedChange,
+  RecordDifference,
+  ScenarioEvent,
+  ScenarioPublishReverted,
+  ScenarioPublished,
+  ScenarioStream,
+  StoredEvent,
+} from '@fahrplan/contracts';
+import { nameBasedUuid } from '@fahrplan/platform';
+import { AggregateHandler } from '../infrastructure/aggregate-handler';
+import { recordOf } from '../infrastructure/aggregate-runner';
+import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
+import { PublishScenarioMessage } from '../infrastructure/command-message';
+import { followStep } from '../infrastructure/follow-step';
+import type { StepDone } from '../infrastructure/follow-step';
+
+/** The id of a publish's event on a live stream: the same on every retry, so that none is written twice. */
+const stepId = (scenario: string, stream: string, index: number, step: 'follow' | 'revert') =>
+  nameBasedUuid(`${scenario}\u0000${stream}\u0000${index}\u0000${step}`);
+
+/**
+ * PublishScenario (issue 22, docs/design/scenarios.md "Publishing"): decided on every record stream the
+ * scenario changed against the live plan now, all or nothing; committed as one `ScenarioPublished` on
+ * the scenario's stream; then each live stream follows with the scenario's events, as a reschedule's
+ * items follow its commit. A live change landing between decision and step that touches what the step
+ * sets is compensated: the steps done are reverted and the scenario is open again.
+ */
+@CommandHandler(PublishScenarioMessage)
+export class PublishScenarioHandler extends AggregateHandler<PublishScenarioMessage> {
+  async execute({ data, envelope }: PublishScenarioMessage): Promise<CommandResult> {
+    const command = data as PublishScenarioData;
+    const stream = streamName('scenario', command.id);
+    const earlier = await this.earlier(stream, command, envelope.tenant);
+    if (earlier?.reverted) throw scenarioConflict(earlier.reverted);
+    if (earlier) return this.follow(stream, command, earlier.commit, envelope);
+    let result: CommandResult;
+    try {
+      result = await this.runner.run({
+        ...recordOf('scenario', { id: command.id }),
+        decider: scenarioDecider,
+        command: { type: 'PublishScenario', data: command },
+        envelope,
+        context: async (state, base) => ({
+          ...base,
+          ...(state.status === 'open' ? { publish: await this.decide(command.id, envelope) } : {}),
+        }),
+      });
+    } catch (error) {
+      // a concurrent run of the same publish committed first: complete its steps
+      const winner = error instanceof DomainError && (await this.earlier(stream, command, envelope.tenant));
+      if (winner && !winner.reverted) return this.follow(stream, command, winner.commit, envelope);
+      throw error;
+    }
+    const [commit] = await this.runner.read(stream, result.version, 1);
+    return this.follow(stream, command, commit as unknown as StoredEvent<ScenarioPublished>, envelope);
+  }
+
+  /** The publish of the version the user saw, when stored already: its commit, or its reversal. */
+  private async earlier(
+    stream: string,
+    { version }: PublishScenarioData,
+    tenant: string,
+  ): Promise<{
+    readonly commit: StoredEvent<ScenarioPublished>;
+    readonly reverted?: readonly RecordDifference[];
+  } | null> {
+    const events = (await this.runner.read(
+      stream,
+      version + 1,
+      2,
+    )) as unknown as StoredEvent<ScenarioEvent>[];
+    const [commit, next] = events;
+    if (commit && commit.metadata.tenant !== tenant) throw notFound('scenario');
+    if (commit?.type !== 'ScenarioPublished') return null;
+    const published = commit as StoredEvent<ScenarioPublished>;
+    return next?.type === 'ScenarioPublishReverted'
+      ? { commit: published, reverted: (next.data as ScenarioPublishReverted['data']).records }
+      : { commit: published };
+  }
+
+  /** Every record stream the scenario changed, with its live events now; each change's permission checked. */
+  private async decide(scenario: number, envelope: CommandEnvelope): Promise<PublishDecision> {
+    const streams: ScenarioStream[] = [];
+    for (const stream of await this.runner.scenarioRecords(scenario)) {
+      const ours = await this.runner.read(scenarioStreamName(scenario, stream));
+      if (ours.length === 0) continue;
+      await this.assertMayPublish(stream, ours, envelope);
+      streams.push({ stream, live: await this.runner.read(stream), scenario: ours });
+    }
+    return decidePublish(streams);
+  }
+
+  /** Publishing needs, for each change, the permission its command needs on the live plan. */
+  private async assertMayPublish(
+    stream: string,
+    events: readonly StoredEvent[],
+    { tenant, user: username }: CommandEnvelope,
+  ): Promise<void> {
+    const user = this.directory.user(tenant, username);
+    if (!user) throw notPermitted();
+    const refType = parseStreamName(stream).category === 'account' ? await this.refTypeOf(stream) : undefined;
+    for (const event of events) {
+      const type = event.metadata.command;
+      if (type === undefined || !isCommandType(type)) continue;
+      const creates = event.type.endsWith('Created') || event.type === 'DependencyAdded';
+      const required = (commandCatalogue[type] as CommandDefinition).permission(
+        // a creation's data names its new id: the permission asks whether the command created
+        creates ? { ...(event.data as object), id: undefined } : (event.data as Record<string, unknown>),
+        refType ? { refType } : undefined,
+      );
+      if (required && !can(user.permissions, required.resource, required.action)) throw notPermitted();
+    }
+  }
+
+  private async refTypeOf(stream: string): Promise<AccountRefType | undefined> {
+    const [created] = await this.runner.read(stream, 0, 1);
+    return (created?.data as { refType?: AccountRefType } | undefined)?.refType;
+  }
+
+  /**
+   * The committed publish's steps, each live stream after the revision the decision saw; a live change
+   * since that touches none of the step's fields lets it follow after that change (the publish's own
+   * rule). Otherwise the steps done are reverted, the reversal recorded, and the answer is 409.
+   */
+  private async follow(
+    stream: string,
+    { id, version }: PublishScenarioData,
+    commit: StoredEvent<ScenarioPublished>,
+    envelope: CommandEnvelope,
+  ): Promise<CommandResult> {
+    const publishing = { ...envelope, source: `scenario:${id}` };
+    const done: { change: PublishedChange; at: StepDone }[] = [];
+    let position = commit.position;
+    for (const change of commit.data.changes) {
+      let conflicts: RecordDifference[] = [];
+      const at = await followStep(this.runner, this.stepOf(stream, change), publishing, stream, (since) => {
+        conflicts = conflictsSince(change, since);
+        return conflicts.length === 0;
+      });
+      if (at === null) {
+        await this.revert(stream, version, done, publishing, conflicts);
+        throw scenarioConflict(conflicts);
+      }
+      done.push({ change, at });
+      position = Math.max(position, at.position);
+    }
+    return { id, version: version + 1, position };
+  }
+
+  private stepOf(stream: string, change: PublishedChange) {
+    return {
+      stream: change.stream,
+      expected: change.expectedVersion ?? ('no_stream' as const),
+      events: change.events.map((event, i) => ({ id: stepId(stream, change.stream, i, 'follow'), ...event })),
+    };
+  }
+
+  /**
+   * Compensation: every step done goes back (each expecting the revision its step made; one changed
+   * again meanwhile keeps that change), and the scenario's stream records the reversal.
+   */
+  private async revert(
+    stream: string,
+    version: number,
+    done: readonly { change: PublishedChange; at: StepDone }[],
+    envelope: CommandEnvelope,
+    records: readonly RecordDifference[],
+  ): Promise<void> {
+    for (const { change, at } of done) {
+      const before = await this.runner.read(change.stream, 0, at.revision - change.events.length + 1);
+      const events = compensationOf(change, before).map((event, i) => ({
+        id: stepId(stream, change.stream, i, 'revert'),
+        ...event,
+      }));
+      if (events.length > 0)
+        await followStep(
+          this.runner,
+          { stream: change.stream, expected: at.revision, events },
+          envelope,
+          stream,
+        );
+    }
+    const { state, expected } = await this.runner.load(stream, scenarioDecider, envelope.tenant, 'scenario');
+    if (expected !== version + 1) return;
+    const id = Number(parseStreamName(stream).id);
+    const reversal = scenarioDecider.decide({ type: 'RevertScenarioPublish', data: { id, records } }, state, {
+      tenant: envelope.tenant,
+      user: envelope.user,
+      now: new Date().toISOString(),
+      newId: id,
+    });
+    await this.runner.appendStep(
+      stream,
+      reversal.map((event) => ({ id: stepId(stream, stream, version + 1, 'revert'), ...event })),
+      expected,
+      envelope,
+      stream,
+    );
+  }
+}
