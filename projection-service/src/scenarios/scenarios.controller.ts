@@ -1,19 +1,12 @@
 import { Get, Param, Query } from '@nestjs/common';
-import { notFound } from '@fahrplan/contracts';
 import type { Page, ScenarioView } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { pageAnswer, pageOf, pageRequest } from '../http/paging';
-import { requireView, strip } from '../http/query-helpers';
+import { liveRecord, recordView, requireView } from '../http/query-helpers';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
-import type { ScenarioDoc } from './scenarios.projection';
 
 type Param = string | string[] | undefined;
-
-const viewOf = (doc: ScenarioDoc): ScenarioView => {
-  const { tenant: _tenant, deleted: _deleted, ...view } = strip<ScenarioDoc>(doc as never);
-  return view;
-};
 
 /** Scenarios (issue 22): the tenant's open what-if branches of its plan, guarded by `scenarios` VIEW. */
 @ReadModelController()
@@ -36,18 +29,12 @@ export class ScenariosController extends ReadModelQueries {
       ],
       pageRequest(limit, cursor),
     );
-    return pageAnswer(
-      page.docs.map((doc) => viewOf(doc as unknown as ScenarioDoc)),
-      page.nextCursor,
-    );
+    return pageAnswer(page.docs.map(recordView<ScenarioView>), page.nextCursor);
   }
 
   @Get('scenarios/:id')
   async scenario(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ScenarioView> {
     requireView(this.directory, principal, 'scenarios');
-    const doc = /^\d{1,15}$/.test(id) ? await this.store.get('scenarios', id) : null;
-    const scenario = doc as unknown as ScenarioDoc | null;
-    if (!scenario || scenario.tenant !== principal.tenant || scenario.deleted) throw notFound('scenario');
-    return viewOf(scenario);
+    return recordView(await liveRecord(this.store, 'scenarios', principal, id, 'scenario'));
   }
 }
