@@ -23,7 +23,7 @@ export class CreateBaselineHandler extends AggregateHandler<CreateBaselineMessag
 export class DeleteBaselineHandler extends AggregateHandler<DeleteBaselineMessage> {
   execute({ data, envelope }: DeleteBaselineMessage): Promise<CommandResult> {
     const command = { type: 'DeleteBaseline', data: data as DeleteBaselineData } as const;
-    return this.runOnRecord('baseline', command.data.id, baselineDecider, command, envelope);
+    return this.runOnRecord('baseline', { id: command.data.id }, baselineDecider, command, envelope);
   }
 }
 

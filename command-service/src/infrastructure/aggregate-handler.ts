@@ -3,7 +3,7 @@ import { streamName } from '@fahrplan/contracts';
 import type { Category, CommandResult, Decider, DomainEvent } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import { AggregateRunner, recordOf } from './aggregate-runner';
-import type { BaseContext, CommandEnvelope } from './aggregate-runner';
+import type { BaseContext, CommandEnvelope, NewId } from './aggregate-runner';
 import type { CommandMessage } from './command-message';
 import type { Lookups } from './lookups';
 import { AGGREGATE_RUNNER, LOOKUPS } from './tokens';
@@ -21,16 +21,16 @@ export abstract class AggregateHandler<M extends CommandMessage> {
 
   abstract execute(message: M): Promise<CommandResult>;
 
-  /** `command` on record `id` of `category`, decided on the record alone (no facts beyond the base context). */
+  /** `command` on `record` of `category` (a new id or one named), decided on the record alone (no facts beyond the base context). */
   protected runOnRecord<C, S, E extends DomainEvent>(
     category: Category,
-    id: number,
+    record: NewId,
     decider: Decider<C, S, E, BaseContext>,
     command: C,
     envelope: CommandEnvelope,
   ): Promise<CommandResult> {
     return this.runner.run({
-      ...recordOf(category, { id }),
+      ...recordOf(category, record),
       decider,
       command,
       envelope,

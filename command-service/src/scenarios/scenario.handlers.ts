@@ -32,7 +32,7 @@ export class CreateScenarioHandler extends AggregateHandler<CreateScenarioMessag
 export class RenameScenarioHandler extends AggregateHandler<RenameScenarioMessage> {
   execute({ data, envelope }: RenameScenarioMessage): Promise<CommandResult> {
     const command = { type: 'RenameScenario', data: data as RenameScenarioData } as const;
-    return this.runOnRecord('scenario', command.data.id, scenarioDecider, command, envelope);
+    return this.runOnRecord('scenario', { id: command.data.id }, scenarioDecider, command, envelope);
   }
 }
 
@@ -40,7 +40,7 @@ export class RenameScenarioHandler extends AggregateHandler<RenameScenarioMessag
 export class DiscardScenarioHandler extends AggregateHandler<DiscardScenarioMessage> {
   execute({ data, envelope }: DiscardScenarioMessage): Promise<CommandResult> {
     const command = { type: 'DiscardScenario', data: data as DiscardScenarioData } as const;
-    return this.runOnRecord('scenario', command.data.id, scenarioDecider, command, envelope);
+    return this.runOnRecord('scenario', { id: command.data.id }, scenarioDecider, command, envelope);
   }
 }
 
