@@ -114,23 +114,40 @@ export function asyncApiDocument(options: AsyncApiOptions = {}): AsyncApiDocumen
   const channels: Record<string, AsyncApiChannel> = {};
   const operations: Record<string, AsyncApiOperation> = {};
 
-  const planningMessages = publishedEventTypes.map((type) => {
-    const { schemaVersion, summary } = eventCatalogue[type];
+  /** Message `type` of `schemaVersion` with its payload schema, both under the message's name; the name. */
+  const addMessage = (
+    { type, schemaVersion, summary }: { type: string; schemaVersion: number; summary: string },
+    payload: z.ZodType,
+    headers: z.ZodType,
+    more: Pick<AsyncApiMessage, 'correlationId' | 'bindings'>,
+  ): string => {
     const name = messageName(type, schemaVersion);
-    schemas[name] = asyncApiSchema(planningEventSchemas[type]);
+    schemas[name] = asyncApiSchema(payload);
     messages[name] = {
       name: type,
       title: `${type} v${schemaVersion}`,
       summary,
       contentType: 'application/json',
-      headers: asyncApiSchema(planningHeaders(type, schemaVersion)),
+      headers: asyncApiSchema(headers),
       payload: { $ref: `#/components/schemas/${name}` },
-      correlationId: { location: `$message.header#/${planningEventHeaders.correlationId}` },
-      bindings: kafkaKey(
-        'The aggregate id (`aggregateId`): one aggregate’s events stay in order in one partition.',
-      ),
+      ...more,
     };
     return name;
+  };
+
+  const planningMessages = publishedEventTypes.map((type) => {
+    const { schemaVersion, summary } = eventCatalogue[type];
+    return addMessage(
+      { type, schemaVersion, summary },
+      planningEventSchemas[type],
+      planningHeaders(type, schemaVersion),
+      {
+        correlationId: { location: `$message.header#/${planningEventHeaders.correlationId}` },
+        bindings: kafkaKey(
+          'The aggregate id (`aggregateId`): one aggregate’s events stay in order in one partition.',
+        ),
+      },
+    );
   });
   addChannel('planningEvents', {
     address: topics.planningEvents,
@@ -160,17 +177,12 @@ export function asyncApiDocument(options: AsyncApiOptions = {}): AsyncApiDocumen
   ] as const;
   for (const [id, title, address, summary, key] of trackerChannels) {
     const { messageType, schemaVersion, schema } = trackerTopicCatalogue[address];
-    const name = messageName(messageType, schemaVersion);
-    schemas[name] = asyncApiSchema(schema);
-    messages[name] = {
-      name: messageType,
-      title: `${messageType} v${schemaVersion}`,
-      summary,
-      contentType: 'application/json',
-      headers: asyncApiSchema(trackerHeaders(messageType, schemaVersion)),
-      payload: { $ref: `#/components/schemas/${name}` },
-      bindings: kafkaKey(key),
-    };
+    const name = addMessage(
+      { type: messageType, schemaVersion, summary },
+      schema,
+      trackerHeaders(messageType, schemaVersion),
+      { bindings: kafkaKey(key) },
+    );
     addChannel(id, {
       address,
       title,
