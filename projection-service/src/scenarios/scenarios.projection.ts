@@ -1,4 +1,5 @@
 import type { ScenarioCreated, ScenarioRenamed } from '@fahrplan/contracts';
+import { createdRecord, creation, deletedRecord } from '../projections/projection';
 import type { Projection, RecordDoc } from '../projections/projection';
 
 /** A scenario as its list shows it. */
@@ -25,20 +26,13 @@ export const scenariosProjection: Projection<ScenarioDoc> = {
   evolve: (doc, event) => {
     switch (event.type) {
       case 'ScenarioCreated':
-        return {
-          ...(event.data as ScenarioCreated['data']),
-          tenant: event.metadata.tenant,
-          version: event.revision,
-          deleted: false,
-          createdBy: event.metadata.user,
-          createdAt: event.metadata.timestamp,
-        };
+        return createdRecord<ScenarioDoc>(event, creation(event));
       case 'ScenarioRenamed': {
         const { name, description } = event.data as ScenarioRenamed['data'];
         return doc && { ...doc, name, description, version: event.revision };
       }
       case 'ScenarioDiscarded':
-        return doc && { ...doc, deleted: true, version: event.revision };
+        return deletedRecord(doc, event);
       default:
         return doc;
     }
