@@ -104,6 +104,35 @@ const kafkaKey = (description: string) => ({
   kafka: { key: { type: 'string', description }, bindingVersion: kafkaBindingVersion },
 });
 
+interface MessageEntry {
+  readonly name: string;
+  readonly schema: Record<string, unknown>;
+  readonly message: AsyncApiMessage;
+}
+
+/** Message `type` of `schemaVersion` and its payload's schema, named alike. */
+const messageEntry = (
+  { type, schemaVersion, summary }: { type: string; schemaVersion: number; summary: string },
+  payload: z.ZodType,
+  headers: z.ZodType,
+  more: Pick<AsyncApiMessage, 'correlationId' | 'bindings'>,
+): MessageEntry => {
+  const name = messageName(type, schemaVersion);
+  return {
+    name,
+    schema: asyncApiSchema(payload),
+    message: {
+      name: type,
+      title: `${type} v${schemaVersion}`,
+      summary,
+      contentType: 'application/json',
+      headers: asyncApiSchema(headers),
+      payload: { $ref: `#/components/schemas/${name}` },
+      ...more,
+    },
+  };
+};
+
 /**
  * The AsyncAPI 3.0 document of Fahrplan's topics, generated from the event catalogue and the
  * tracker topic schemas: one message per event type and schema version.
@@ -114,39 +143,27 @@ export function asyncApiDocument(options: AsyncApiOptions = {}): AsyncApiDocumen
   const channels: Record<string, AsyncApiChannel> = {};
   const operations: Record<string, AsyncApiOperation> = {};
 
-  /** Message `type` of `schemaVersion` with its payload schema, both under the message's name; the name. */
-  const addMessage = (
-    { type, schemaVersion, summary }: { type: string; schemaVersion: number; summary: string },
-    payload: z.ZodType,
-    headers: z.ZodType,
-    more: Pick<AsyncApiMessage, 'correlationId' | 'bindings'>,
-  ): string => {
-    const name = messageName(type, schemaVersion);
-    schemas[name] = asyncApiSchema(payload);
-    messages[name] = {
-      name: type,
-      title: `${type} v${schemaVersion}`,
-      summary,
-      contentType: 'application/json',
-      headers: asyncApiSchema(headers),
-      payload: { $ref: `#/components/schemas/${name}` },
-      ...more,
-    };
+  /** A message and its payload schema, both under the message's name; the name. */
+  const addMessage = ({ name, schema, message }: MessageEntry): string => {
+    schemas[name] = schema;
+    messages[name] = message;
     return name;
   };
 
   const planningMessages = publishedEventTypes.map((type) => {
     const { schemaVersion, summary } = eventCatalogue[type];
     return addMessage(
-      { type, schemaVersion, summary },
-      planningEventSchemas[type],
-      planningHeaders(type, schemaVersion),
-      {
-        correlationId: { location: `$message.header#/${planningEventHeaders.correlationId}` },
-        bindings: kafkaKey(
-          'The aggregate id (`aggregateId`): one aggregate’s events stay in order in one partition.',
-        ),
-      },
+      messageEntry(
+        { type, schemaVersion, summary },
+        planningEventSchemas[type],
+        planningHeaders(type, schemaVersion),
+        {
+          correlationId: { location: `$message.header#/${planningEventHeaders.correlationId}` },
+          bindings: kafkaKey(
+            'The aggregate id (`aggregateId`): one aggregate’s events stay in order in one partition.',
+          ),
+        },
+      ),
     );
   });
   addChannel('planningEvents', {
@@ -178,10 +195,12 @@ export function asyncApiDocument(options: AsyncApiOptions = {}): AsyncApiDocumen
   for (const [id, title, address, summary, key] of trackerChannels) {
     const { messageType, schemaVersion, schema } = trackerTopicCatalogue[address];
     const name = addMessage(
-      { type: messageType, schemaVersion, summary },
-      schema,
-      trackerHeaders(messageType, schemaVersion),
-      { bindings: kafkaKey(key) },
+      messageEntry(
+        { type: messageType, schemaVersion, summary },
+        schema,
+        trackerHeaders(messageType, schemaVersion),
+        { bindings: kafkaKey(key) },
+      ),
     );
     addChannel(id, {
       address,
