@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { E2eApp } from './support';
 
 jest.setTimeout(180_000);
@@ -10,16 +9,10 @@ describe("deleting from the administration's lists", () => {
   const app = E2eApp.forSuite({ signIn: true });
   const suffix = Date.now().toString(36);
 
-  const adminTab = async (tab: string): Promise<Page> => {
-    const page = await app.login({ path: '/admin', ready: 'Administration' });
-    await page.getByRole('tab', { name: tab, exact: true }).click();
-    return page;
-  };
-
   it('deletes a resource after its confirmation, says so and lists it no more', async () => {
     const name = `Resource ${suffix}`;
     await app.api('/api/commands/SaveResource', { json: { name } });
-    const page = await adminTab('Resources');
+    const page = await app.adminTab('Resources');
     const row = page.getByRole('row').filter({ hasText: name });
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     const confirmation = page.getByRole('dialog', { name: 'Delete resource?' });
@@ -36,7 +29,7 @@ describe("deleting from the administration's lists", () => {
     const child = `Child goal ${suffix}`;
     const created = await app.api('/api/commands/CreateGoal', { json: { name: parent, rank: -1 } });
     await app.api('/api/commands/CreateGoal', { json: { name: child, parent: created.id, rank: -1 } });
-    const page = await adminTab('Goals');
+    const page = await app.adminTab('Goals');
 
     await page.getByRole('button', { name: `Delete ${parent}` }).click();
     const confirmation = page.getByRole('dialog', { name: 'Delete goal?' });
