@@ -181,6 +181,6 @@ export class BaselinesController extends ReadModelQueries {
   }
 
   private async find(principal: Principal, id: string): Promise<BaselineView> {
-    return recordView(await liveRecord(this.store, 'baselines', principal, id, 'baseline'));
+    return recordView(await liveRecord(this.store, 'baselines', principal.tenant, id, 'baseline'));
   }
 }

@@ -20,7 +20,7 @@ export const recordView = <V>(doc: ReadDocument): V => {
 };
 
 /**
- * Document `id` of `collection` when it is live in the caller's tenant, else a 404 naming `kind`:
+ * Document `id` of `collection` when it is live in `tenant`, else a 404 naming `kind`:
  * another tenant's, deleted and unknown answer alike. Live is `deleted: false`, the flag every list
  * filters on, so a record answers by id exactly when the lists show it (a document without the flag
  * is not live).
@@ -28,12 +28,12 @@ export const recordView = <V>(doc: ReadDocument): V => {
 export const liveRecord = async (
   store: ReadView,
   collection: string,
-  principal: Principal,
+  tenant: string,
   id: string,
   kind: string,
 ): Promise<ReadDocument> => {
   const doc = isRecordId(id) ? await store.get(collection, id) : null;
-  if (!doc || doc.tenant !== principal.tenant || doc.deleted !== false) throw notFound(kind);
+  if (!doc || doc.tenant !== tenant || doc.deleted !== false) throw notFound(kind);
   return doc;
 };
 

@@ -1,9 +1,6 @@
 import { DomainError } from '@fahrplan/contracts';
-import type { Principal } from '@fahrplan/platform';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import { liveRecord, recordView } from './query-helpers';
-
-const principal: Principal = { userId: 1, tenant: 'acme', username: 'anna' };
 
 const storeWith = async (...docs: Record<string, unknown>[]) => {
   const store = new MemoryReadStore();
@@ -20,7 +17,7 @@ const notFoundCode = async (answer: Promise<unknown>) => {
 describe('liveRecord', () => {
   it("answers a live record of the caller's tenant", async () => {
     const store = await storeWith({ id: 7, tenant: 'acme', deleted: false, name: 'Q1' });
-    const doc = await liveRecord(store, 'baselines', principal, '7', 'baseline');
+    const doc = await liveRecord(store, 'baselines', 'acme', '7', 'baseline');
     expect(recordView(doc)).toEqual({ id: 7, name: 'Q1' });
   });
 
@@ -33,7 +30,7 @@ describe('liveRecord', () => {
     ['asked by a 16-digit id', { id: 7, tenant: 'acme', deleted: false }, '1234567890123456'],
   ])('answers a record %s with 404 naming the kind', async (_case, doc, id) => {
     const store = await storeWith(doc);
-    expect(await notFoundCode(liveRecord(store, 'baselines', principal, id, 'baseline'))).toEqual({
+    expect(await notFoundCode(liveRecord(store, 'baselines', 'acme', id, 'baseline'))).toEqual({
       code: 'not_found',
       message: 'baseline not found',
     });

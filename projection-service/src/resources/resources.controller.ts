@@ -52,6 +52,6 @@ export class ResourcesController extends ReadModelQueries {
   @Get('resources/:id')
   async resource(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ResourceView> {
     requireView(this.directory, principal, 'items', 'group-details');
-    return view(await liveRecord(this.store, 'resources', principal, id, 'resource'));
+    return view(await liveRecord(this.store, 'resources', principal.tenant, id, 'resource'));
   }
 }

@@ -35,6 +35,6 @@ export class ScenariosController extends ReadModelQueries {
   @Get('scenarios/:id')
   async scenario(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ScenarioView> {
     requireView(this.directory, principal, 'scenarios');
-    return recordView(await liveRecord(this.store, 'scenarios', principal, id, 'scenario'));
+    return recordView(await liveRecord(this.store, 'scenarios', principal.tenant, id, 'scenario'));
   }
 }
