@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { E2eApp } from './support';
 
 jest.setTimeout(180_000);
@@ -10,14 +9,8 @@ describe('administration dialogs drop an answered alert', () => {
   const app = E2eApp.forSuite({ signIn: true });
   const suffix = Date.now().toString(36);
 
-  const adminTab = async (tab: string): Promise<Page> => {
-    const page = await app.login({ path: '/admin', ready: 'Administration' });
-    await page.getByRole('tab', { name: tab, exact: true }).click();
-    return page;
-  };
-
   it('shows a taken role name on its field and drops the alert once the name is changed', async () => {
-    const page = await adminTab('Roles');
+    const page = await app.adminTab('Roles');
     await page.getByRole('button', { name: 'New role' }).click();
     const dialog = page.getByRole('dialog', { name: 'New role' });
     const name = dialog.getByLabel('Name');
@@ -36,7 +29,7 @@ describe('administration dialogs drop an answered alert', () => {
   });
 
   it('shows a taken user name on its field and drops the alert once the name is changed', async () => {
-    const page = await adminTab('Users');
+    const page = await app.adminTab('Users');
     await page.getByRole('button', { name: 'New user' }).click();
     const dialog = page.getByRole('dialog', { name: 'New user' });
     const username = dialog.getByLabel('User name');
@@ -64,7 +57,7 @@ describe('administration dialogs drop an answered alert', () => {
   });
 
   it('drops an alert that marked no field once the refused input is edited', async () => {
-    const page = await adminTab('Tenants');
+    const page = await app.adminTab('Tenants');
     const tenant = `alerts-${suffix}`;
     const dialog = page.getByRole('dialog', { name: /tenant/i });
     const name = dialog.getByLabel('Name');
@@ -91,7 +84,7 @@ describe('administration dialogs drop an answered alert', () => {
   });
 
   it('keeps a version conflict in a goal dialog however the form changes: only a reload answers it', async () => {
-    const page = await adminTab('Goals');
+    const page = await app.adminTab('Goals');
     const name = `Goal ${suffix}`;
     await page.getByRole('button', { name: 'New goal' }).click();
     const created = page.getByRole('dialog', { name: 'New goal' });

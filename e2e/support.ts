@@ -154,6 +154,13 @@ export class E2eApp {
     return api(this.url, path, { token: this.token, ...init });
   }
 
+  /** A new browser context signed in on the administration page, on its tab `tab`. */
+  async adminTab(tab: string): Promise<Page> {
+    const page = await this.login({ path: '/admin', ready: 'Administration' });
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    return page;
+  }
+
   /** A new browser context signed in through the login form (tenant demo unless `tenant` says otherwise). */
   async login({
     path,

@@ -104,6 +104,35 @@ const kafkaKey = (description: string) => ({
   kafka: { key: { type: 'string', description }, bindingVersion: kafkaBindingVersion },
 });
 
+interface MessageEntry {
+  readonly name: string;
+  readonly schema: Record<string, unknown>;
+  readonly message: AsyncApiMessage;
+}
+
+/** Message `type` of `schemaVersion` and its payload's schema, named alike. */
+const messageEntry = (
+  { type, schemaVersion, summary }: { type: string; schemaVersion: number; summary: string },
+  payload: z.ZodType,
+  headers: z.ZodType,
+  more: Pick<AsyncApiMessage, 'correlationId' | 'bindings'>,
+): MessageEntry => {
+  const name = messageName(type, schemaVersion);
+  return {
+    name,
+    schema: asyncApiSchema(payload),
+    message: {
+      name: type,
+      title: `${type} v${schemaVersion}`,
+      summary,
+      contentType: 'application/json',
+      headers: asyncApiSchema(headers),
+      payload: { $ref: `#/components/schemas/${name}` },
+      ...more,
+    },
+  };
+};
+
 /**
  * The AsyncAPI 3.0 document of Fahrplan's topics, generated from the event catalogue and the
  * tracker topic schemas: one message per event type and schema version.
@@ -114,23 +143,28 @@ export function asyncApiDocument(options: AsyncApiOptions = {}): AsyncApiDocumen
   const channels: Record<string, AsyncApiChannel> = {};
   const operations: Record<string, AsyncApiOperation> = {};
 
+  /** A message and its payload schema, both under the message's name; the name. */
+  const addMessage = ({ name, schema, message }: MessageEntry): string => {
+    schemas[name] = schema;
+    messages[name] = message;
+    return name;
+  };
+
   const planningMessages = publishedEventTypes.map((type) => {
     const { schemaVersion, summary } = eventCatalogue[type];
-    const name = messageName(type, schemaVersion);
-    schemas[name] = asyncApiSchema(planningEventSchemas[type]);
-    messages[name] = {
-      name: type,
-      title: `${type} v${schemaVersion}`,
-      summary,
-      contentType: 'application/json',
-      headers: asyncApiSchema(planningHeaders(type, schemaVersion)),
-      payload: { $ref: `#/components/schemas/${name}` },
-      correlationId: { location: `$message.header#/${planningEventHeaders.correlationId}` },
-      bindings: kafkaKey(
-        'The aggregate id (`aggregateId`): one aggregate’s events stay in order in one partition.',
+    return addMessage(
+      messageEntry(
+        { type, schemaVersion, summary },
+        planningEventSchemas[type],
+        planningHeaders(type, schemaVersion),
+        {
+          correlationId: { location: `$message.header#/${planningEventHeaders.correlationId}` },
+          bindings: kafkaKey(
+            'The aggregate id (`aggregateId`): one aggregate’s events stay in order in one partition.',
+          ),
+        },
       ),
-    };
-    return name;
+    );
   });
   addChannel('planningEvents', {
     address: topics.planningEvents,
@@ -160,17 +194,14 @@ export function asyncApiDocument(options: AsyncApiOptions = {}): AsyncApiDocumen
   ] as const;
   for (const [id, title, address, summary, key] of trackerChannels) {
     const { messageType, schemaVersion, schema } = trackerTopicCatalogue[address];
-    const name = messageName(messageType, schemaVersion);
-    schemas[name] = asyncApiSchema(schema);
-    messages[name] = {
-      name: messageType,
-      title: `${messageType} v${schemaVersion}`,
-      summary,
-      contentType: 'application/json',
-      headers: asyncApiSchema(trackerHeaders(messageType, schemaVersion)),
-      payload: { $ref: `#/components/schemas/${name}` },
-      bindings: kafkaKey(key),
-    };
+    const name = addMessage(
+      messageEntry(
+        { type: messageType, schemaVersion, summary },
+        schema,
+        trackerHeaders(messageType, schemaVersion),
+        { bindings: kafkaKey(key) },
+      ),
+    );
     addChannel(id, {
       address,
       title,

@@ -3,7 +3,7 @@ export * from './event-store/sqlite-event-store';
 export { EsdbEventStore, type EsdbEventStoreOptions } from './event-store/esdb-event-store';
 export * from './event-store/create-event-store';
 export * from './event-store/position-gate';
-export { openDurableSqlite } from './sqlite/durable-sqlite';
+export { openDurableSqlite, writeTransaction } from './sqlite/durable-sqlite';
 export * from './event-store/metadata';
 export * from './auth/passwords';
 export * from './auth/tokens';

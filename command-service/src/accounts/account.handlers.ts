@@ -1,13 +1,6 @@
 import { CommandHandler } from '@nestjs/cqrs';
 import { accountDecider, can, commandCatalogue, notPermitted } from '@fahrplan/contracts';
-import type {
-  AccountCommand,
-  AccountOwner,
-  AddAccountEntriesData,
-  CommandResult,
-  CreateAccountData,
-  RemoveAccountEntryData,
-} from '@fahrplan/contracts';
+import type { AccountCommand, AccountOwner, CommandResult, CreateAccountData } from '@fahrplan/contracts';
 import { AggregateHandler } from '../infrastructure/aggregate-handler';
 import { recordOf } from '../infrastructure/aggregate-runner';
 import type { AggregateRunner, CommandEnvelope, NewId } from '../infrastructure/aggregate-runner';
@@ -64,36 +57,30 @@ const assertMayChangeEntries = async (
   if (!user || !can(user.permissions, resource, action)) throw notPermitted();
 };
 
-@CommandHandler(AddAccountEntriesMessage)
-export class AddAccountEntriesHandler extends AggregateHandler<AddAccountEntriesMessage> {
-  async execute({ data, envelope }: AddAccountEntriesMessage): Promise<CommandResult> {
-    const command = data as AddAccountEntriesData;
-    await assertMayChangeEntries(
-      'AddAccountEntries',
-      command.accountId,
-      envelope,
-      this.lookupsFor(envelope),
-      this.directory,
-    );
-    const entries = { type: 'AddAccountEntries', data: command } as const;
-    return runAccount(this.runner, { id: command.accountId }, entries, envelope, null);
+type EntriesCommand = Extract<AccountCommand, { type: 'AddAccountEntries' | 'RemoveAccountEntry' }>;
+
+/** Adding and removing entries are handled alike: the permission the account's owner asks, then the decider. */
+abstract class AccountEntriesHandler<
+  M extends AddAccountEntriesMessage | RemoveAccountEntryMessage,
+> extends AggregateHandler<M> {
+  protected abstract readonly type: EntriesCommand['type'];
+
+  async execute({ data, envelope }: M): Promise<CommandResult> {
+    const command = { type: this.type, data } as EntriesCommand;
+    const { accountId } = command.data;
+    await assertMayChangeEntries(this.type, accountId, envelope, this.lookupsFor(envelope), this.directory);
+    return runAccount(this.runner, { id: accountId }, command, envelope, null);
   }
 }
 
+@CommandHandler(AddAccountEntriesMessage)
+export class AddAccountEntriesHandler extends AccountEntriesHandler<AddAccountEntriesMessage> {
+  protected readonly type = 'AddAccountEntries';
+}
+
 @CommandHandler(RemoveAccountEntryMessage)
-export class RemoveAccountEntryHandler extends AggregateHandler<RemoveAccountEntryMessage> {
-  async execute({ data, envelope }: RemoveAccountEntryMessage): Promise<CommandResult> {
-    const command = data as RemoveAccountEntryData;
-    await assertMayChangeEntries(
-      'RemoveAccountEntry',
-      command.accountId,
-      envelope,
-      this.lookupsFor(envelope),
-      this.directory,
-    );
-    const removal = { type: 'RemoveAccountEntry', data: command } as const;
-    return runAccount(this.runner, { id: command.accountId }, removal, envelope, null);
-  }
+export class RemoveAccountEntryHandler extends AccountEntriesHandler<RemoveAccountEntryMessage> {
+  protected readonly type = 'RemoveAccountEntry';
 }
 
 export const accountHandlers = [CreateAccountHandler, AddAccountEntriesHandler, RemoveAccountEntryHandler];

@@ -57,22 +57,16 @@ const runLifecycle = (
 @CommandHandler(DeleteApplicationMessage)
 export class DeleteApplicationHandler extends AggregateHandler<DeleteApplicationMessage> {
   execute({ data, envelope }: DeleteApplicationMessage): Promise<CommandResult> {
-    return runLifecycle(
-      this.runner,
-      { type: 'DeleteApplication', data: data as DeleteApplicationData },
-      envelope,
-    );
+    const command = { type: 'DeleteApplication', data: data as DeleteApplicationData } as const;
+    return runLifecycle(this.runner, command, envelope);
   }
 }
 
 @CommandHandler(RestoreApplicationMessage)
 export class RestoreApplicationHandler extends AggregateHandler<RestoreApplicationMessage> {
   execute({ data, envelope }: RestoreApplicationMessage): Promise<CommandResult> {
-    return runLifecycle(
-      this.runner,
-      { type: 'RestoreApplication', data: data as RestoreApplicationData },
-      envelope,
-    );
+    const command = { type: 'RestoreApplication', data: data as RestoreApplicationData } as const;
+    return runLifecycle(this.runner, command, envelope);
   }
 }
 

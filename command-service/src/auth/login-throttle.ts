@@ -108,21 +108,11 @@ export class LoginThrottle {
     readonly options: LoginThrottleOptions = loginThrottleOptions({}),
     private readonly slowdownMs = SLOWDOWN_MS,
   ) {
-    this.pairs = new RateLimiterMemory({
-      keyPrefix: 'login-pair',
-      points: options.accountFailures,
-      duration: DAY_SECONDS,
-    });
-    this.blocks = new RateLimiterMemory({
-      keyPrefix: 'login-blocks',
-      points: Number.MAX_SAFE_INTEGER,
-      duration: DAY_SECONDS,
-    });
-    this.accounts = new RateLimiterMemory({
-      keyPrefix: 'login-account',
-      points: Number.MAX_SAFE_INTEGER,
-      duration: DAY_SECONDS,
-    });
+    const daily = (keyPrefix: string, points = Number.MAX_SAFE_INTEGER) =>
+      new RateLimiterMemory({ keyPrefix, points, duration: DAY_SECONDS });
+    this.pairs = daily('login-pair', options.accountFailures);
+    this.blocks = daily('login-blocks');
+    this.accounts = daily('login-account');
     this.addresses = new RateLimiterMemory({
       keyPrefix: 'login-ip',
       points: options.ipFailures,

@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
-import type { CommandResult } from '@fahrplan/contracts';
+import { streamName } from '@fahrplan/contracts';
+import type { Category, CommandResult, Decider, DomainEvent } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
-import { AggregateRunner } from './aggregate-runner';
-import type { CommandEnvelope } from './aggregate-runner';
+import { AggregateRunner, recordOf } from './aggregate-runner';
+import type { BaseContext, CommandEnvelope, NewId } from './aggregate-runner';
 import type { CommandMessage } from './command-message';
 import type { Lookups } from './lookups';
 import { AGGREGATE_RUNNER, LOOKUPS } from './tokens';
@@ -19,6 +20,32 @@ export abstract class AggregateHandler<M extends CommandMessage> {
   @Inject(DIRECTORY) protected readonly directory!: DirectoryCache;
 
   abstract execute(message: M): Promise<CommandResult>;
+
+  /** `command` on `record` of `category` (a new id or one named), decided on the record alone (no facts beyond the base context). */
+  protected runOnRecord<C, S, E extends DomainEvent>(
+    category: Category,
+    record: NewId,
+    decider: Decider<C, S, E, BaseContext>,
+    command: C,
+    envelope: CommandEnvelope,
+  ): Promise<CommandResult> {
+    return this.runner.run({
+      ...recordOf(category, record),
+      decider,
+      command,
+      envelope,
+      context: (_state, base) => base,
+    });
+  }
+
+  /**
+   * When the caller's tenant began (its first event), for an instant of the tenant's past that may not
+   * lie before it (`pastInstant`: a baseline's `at`, a scenario's `from`); null for an unknown tenant.
+   */
+  protected async tenantSince(envelope: CommandEnvelope): Promise<string | null> {
+    const tenant = this.directory.tenant(envelope.tenant);
+    return tenant ? this.lookups.firstEventAt(streamName('tenant', tenant.id)) : null;
+  }
 
   /** The lookups as the command's plan has it: the live plan, or the scenario its header names. */
   protected lookupsFor({ scenario }: CommandEnvelope): Lookups {

@@ -3,7 +3,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { StatementSync } from 'node:sqlite';
 import type { ItemCreated, ItemUpdated, StoredEvent } from '@fahrplan/contracts';
 import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { openDurableSqlite } from '@fahrplan/platform';
+import { openDurableSqlite, writeTransaction } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
 
 const PAGE = 1000;
@@ -45,6 +45,7 @@ const SCHEMA = `
  */
 export class ItemRanks implements OnModuleInit, OnModuleDestroy {
   private readonly db: DatabaseSync;
+  private readonly inTransaction: ReturnType<typeof writeTransaction>;
   private readonly statements: Record<
     | 'position'
     | 'savePosition'
@@ -73,6 +74,7 @@ export class ItemRanks implements OnModuleInit, OnModuleDestroy {
       this.db = new DatabaseSync('');
       this.db.exec(`${pragmas} ${SCHEMA}`);
     }
+    this.inTransaction = writeTransaction(this.db);
     const prepare = (sql: string) => this.db.prepare(sql);
     this.statements = {
       position: prepare('SELECT position FROM item_index_position WHERE id = 0'),
@@ -157,15 +159,10 @@ export class ItemRanks implements OnModuleInit, OnModuleDestroy {
 
   /** Runs `work` and stores `position` in one transaction; returns the position. */
   private transaction(work: () => void, position: number): number {
-    this.db.exec('BEGIN');
-    try {
+    this.inTransaction(() => {
       work();
       this.statements.savePosition.run(position);
-      this.db.exec('COMMIT');
-    } catch (error) {
-      this.db.exec('ROLLBACK');
-      throw error;
-    }
+    });
     return position;
   }
 

@@ -1,44 +1,24 @@
 import { CommandHandler } from '@nestjs/cqrs';
 import { resourceDecider } from '@fahrplan/contracts';
-import type {
-  CommandResult,
-  DeleteResourceData,
-  ResourceCommand,
-  SaveResourceData,
-} from '@fahrplan/contracts';
+import type { CommandResult, DeleteResourceData, SaveResourceData } from '@fahrplan/contracts';
 import { AggregateHandler } from '../infrastructure/aggregate-handler';
-import { recordOf } from '../infrastructure/aggregate-runner';
-import type { AggregateRunner, CommandEnvelope } from '../infrastructure/aggregate-runner';
 import { DeleteResourceMessage, SaveResourceMessage } from '../infrastructure/command-message';
-
-const runResource = (
-  runner: AggregateRunner,
-  record: { id: number; claim?: string },
-  command: ResourceCommand,
-  envelope: CommandEnvelope,
-) =>
-  runner.run({
-    ...recordOf('resource', record),
-    decider: resourceDecider,
-    command,
-    envelope,
-    context: (_state, base) => base,
-  });
 
 @CommandHandler(SaveResourceMessage)
 export class SaveResourceHandler extends AggregateHandler<SaveResourceMessage> {
   async execute({ data, envelope }: SaveResourceMessage): Promise<CommandResult> {
     const command = data as SaveResourceData;
     const record = command.id === undefined ? await this.runner.newId(envelope) : { id: command.id };
-    return runResource(this.runner, record, { type: 'SaveResource', data: command }, envelope);
+    const save = { type: 'SaveResource', data: command } as const;
+    return this.runOnRecord('resource', record, resourceDecider, save, envelope);
   }
 }
 
 @CommandHandler(DeleteResourceMessage)
 export class DeleteResourceHandler extends AggregateHandler<DeleteResourceMessage> {
   execute({ data, envelope }: DeleteResourceMessage): Promise<CommandResult> {
-    const command = data as DeleteResourceData;
-    return runResource(this.runner, { id: command.id }, { type: 'DeleteResource', data: command }, envelope);
+    const command = { type: 'DeleteResource', data: data as DeleteResourceData } as const;
+    return this.runOnRecord('resource', { id: command.data.id }, resourceDecider, command, envelope);
   }
 }
 

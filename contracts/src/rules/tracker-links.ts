@@ -50,14 +50,8 @@ export function trackerBoardLink(
     : `${root}/secure/RapidBoard.jspa?rapidView=${encodeURIComponent(board)}&view=planning.nodetails`;
 }
 
-/** `{base}/browse/{key}` for a tracker issue; null if an input is missing or empty. */
-export function trackerIssueLink(
-  base: string | null | undefined,
-  key: string | null | undefined,
-): string | null {
-  const [root, issueKey] = [baseUrl(base), present(key)];
-  return root === null || issueKey === null ? null : `${root}/browse/${segment(issueKey)}`;
-}
+/** `{base}/browse/{key}` for a tracker issue: the tracker browses projects and issues alike, by key. */
+export const trackerIssueLink = trackerProjectLink;
 
 /**
  * `{base}/projects/{project}/versions/{version}` plus '/tab/release-report-all-issues', unless the

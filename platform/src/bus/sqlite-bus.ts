@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Bus, BusConsumer, BusMessage, MessageHandler, ReceivedMessage, SubscribeOptions } from './bus';
 import { GroupMembers } from './group-members';
-import { openDurableSqlite, preparer } from '../sqlite/durable-sqlite';
+import { openDurableSqlite, preparer, writeTransaction } from '../sqlite/durable-sqlite';
 
 export interface SqliteBusOptions {
   /** How long a message whose handler failed waits before it is delivered again. */
@@ -130,6 +130,7 @@ class Group extends GroupMembers {
 export class SqliteBus implements Bus {
   private readonly db: DatabaseSync;
   private readonly statements: ReturnType<typeof prepareStatements>;
+  private readonly transaction: ReturnType<typeof writeTransaction>;
   private readonly groups = new Map<string, Group>();
   private readonly consumers = new Set<BusConsumer>();
   private readonly compactedTopics: ReadonlySet<string>;
@@ -147,6 +148,7 @@ export class SqliteBus implements Bus {
       ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     });
     this.statements = prepareStatements(this.db);
+    this.transaction = writeTransaction(this.db);
     const onHandlerError =
       options.onHandlerError ??
       ((error: unknown, message: ReceivedMessage) =>
@@ -314,31 +316,11 @@ export class SqliteBus implements Bus {
       statements.durable.run();
     }
   }
-
-  private transaction<T>(body: () => T): T {
-    const { statements } = this;
-    statements.begin.run();
-    try {
-      const result = body();
-      statements.end.run();
-      return result;
-    } catch (error) {
-      try {
-        statements.rollback.run();
-      } catch {
-        // SQLite already rolled back (it does so on some I/O errors); the original error matters.
-      }
-      throw error;
-    }
-  }
 }
 
 function prepareStatements(db: DatabaseSync) {
   const prepare = preparer(db);
   return {
-    begin: prepare('BEGIN IMMEDIATE'),
-    end: prepare('COMMIT'),
-    rollback: prepare('ROLLBACK'),
     relaxed: prepare('PRAGMA synchronous = NORMAL'),
     durable: prepare('PRAGMA synchronous = FULL'),
     last: prepare('SELECT max(position) FROM bus_messages WHERE topic = ?', true),

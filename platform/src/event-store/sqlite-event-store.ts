@@ -3,7 +3,7 @@ import { upcast } from '@fahrplan/contracts';
 import type { EventMetadata, StoredEvent } from '@fahrplan/contracts';
 import { WrongExpectedRevisionError } from './event-store';
 import { PulledSubscription } from './pulled-subscription';
-import { openDurableSqlite, preparer } from '../sqlite/durable-sqlite';
+import { openDurableSqlite, preparer, writeTransaction } from '../sqlite/durable-sqlite';
 import type {
   AppendResult,
   EventStore,
@@ -120,6 +120,7 @@ export class SqliteEventStore implements EventStore {
   private readonly pollIntervalMs: number;
   private readonly subscriptionBatchSize: number;
   private readonly statements: ReturnType<typeof prepareStatements>;
+  private readonly transaction: ReturnType<typeof writeTransaction>;
   private pending: PendingAppend[] = [];
   private flushScheduled = false;
   private closed = false;
@@ -136,6 +137,7 @@ export class SqliteEventStore implements EventStore {
       ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     });
     this.statements = prepareStatements(this.db);
+    this.transaction = writeTransaction(this.db);
   }
 
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -226,17 +228,9 @@ export class SqliteEventStore implements EventStore {
     const batch = this.pending;
     if (batch.length === 0) return;
     this.pending = [];
-    const { statements } = this;
     let outcomes: Outcome[];
     try {
-      statements.begin.run();
-      try {
-        outcomes = batch.map((request) => this.appendInTransaction(request));
-        statements.commit.run();
-      } catch (error) {
-        this.rollbackQuietly();
-        throw error;
-      }
+      outcomes = this.transaction(() => batch.map((request) => this.appendInTransaction(request)));
     } catch (error) {
       // An unexpected failure (I/O, disk full, lock timeout) fails the whole group: nothing of it
       // is stored, and every append in it may be retried.
@@ -249,14 +243,6 @@ export class SqliteEventStore implements EventStore {
       else request.reject(outcome.error);
     });
     if (outcomes.some((outcome) => outcome.ok && outcome.inserted)) this.notifyWatchers();
-  }
-
-  private rollbackQuietly(): void {
-    try {
-      this.statements.rollback.run();
-    } catch {
-      // SQLite already rolled back (it does so on some I/O errors); the original error matters.
-    }
   }
 
   private notifyWatchers(): void {
@@ -354,9 +340,6 @@ function encode(streamId: string, events: readonly NewEvent[]): EncodedEvent[] {
 function prepareStatements(db: DatabaseSync) {
   const prepare = preparer(db);
   return {
-    begin: prepare('BEGIN IMMEDIATE'),
-    commit: prepare('COMMIT'),
-    rollback: prepare('ROLLBACK'),
     savepoint: prepare('SAVEPOINT append'),
     release: prepare('RELEASE append'),
     rollbackToSavepoint: prepare('ROLLBACK TO append'),

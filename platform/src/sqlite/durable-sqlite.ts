@@ -29,6 +29,32 @@ export const openDurableSqlite = (
   return db;
 };
 
+/**
+ * Runs work in one write transaction of `db`, BEGIN IMMEDIATE (the write lock up front, so a second
+ * process waits out its busy timeout instead of failing when a read would upgrade) to COMMIT; an error
+ * rolls it back and is rethrown. Its statements are prepared once.
+ */
+export const writeTransaction = (db: DatabaseSync) => {
+  const begin = db.prepare('BEGIN IMMEDIATE');
+  const commit = db.prepare('COMMIT');
+  const rollback = db.prepare('ROLLBACK');
+  return <T>(work: () => T): T => {
+    begin.run();
+    try {
+      const result = work();
+      commit.run();
+      return result;
+    } catch (error) {
+      try {
+        rollback.run();
+      } catch {
+        // SQLite already rolled back (it does so on some I/O errors); the original error matters.
+      }
+      throw error;
+    }
+  };
+};
+
 /** Prepares statements of `db`; `returnArrays` for the ones read by column index. */
 export const preparer =
   (db: DatabaseSync) =>

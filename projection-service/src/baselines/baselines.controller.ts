@@ -1,5 +1,5 @@
 import { Get, Header, Inject, Param, Query } from '@nestjs/common';
-import { maxComparisonDays, notFound, toDayNumber } from '@fahrplan/contracts';
+import { maxComparisonDays, toDayNumber } from '@fahrplan/contracts';
 import type { BaselineComparison, BaselineView, ComparedItem, Page } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
@@ -8,14 +8,13 @@ import type { AsOfStores } from '../as-of/as-of-stores';
 import { csvText } from '../http/csv';
 import { maxPageLimit, pageAnswer, pageOf, pageRequest } from '../http/paging';
 import type { PageRequest } from '../http/paging';
-import { requireView, strip } from '../http/query-helpers';
+import { liveRecord, recordView, requireView } from '../http/query-helpers';
 import { fieldError, numbers } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { AS_OF_LIMIT, AS_OF_STORES } from '../http/tokens';
 import { windowOf } from '../items/timeline';
 import { comparisonPage } from './baseline-comparison';
 import type { ComparisonQuery } from './baseline-comparison';
-import type { BaselineDoc } from './baselines.projection';
 
 type Param = string | string[] | undefined;
 
@@ -29,11 +28,6 @@ const comparisonWindow = (from: Param, to: Param) => {
       `a comparison's window may span at most ${maxComparisonDays} days`,
     );
   return window;
-};
-
-const viewOf = (doc: BaselineDoc): BaselineView => {
-  const { tenant: _tenant, deleted: _deleted, ...view } = strip<BaselineDoc>(doc as never);
-  return view;
 };
 
 /** The CSV's columns: an item's line, or (change `total`) its project's totals. */
@@ -112,16 +106,13 @@ export class BaselinesController extends ReadModelQueries {
       ],
       pageRequest(limit, cursor),
     );
-    return pageAnswer(
-      page.docs.map((doc) => viewOf(doc as unknown as BaselineDoc)),
-      page.nextCursor,
-    );
+    return pageAnswer(page.docs.map(recordView<BaselineView>), page.nextCursor);
   }
 
   @Get('baselines/:id')
   async baseline(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BaselineView> {
     requireView(this.directory, principal, 'history');
-    return viewOf(await this.find(principal, id));
+    return this.find(principal, id);
   }
 
   /**
@@ -172,7 +163,7 @@ export class BaselinesController extends ReadModelQueries {
     requireView(this.directory, principal, 'history');
     requireView(this.directory, principal, 'items');
     // what is not the caller's answers 404 first, whatever the query asks
-    const baseline = viewOf(await this.find(principal, id));
+    const baseline = await this.find(principal, id);
     const window = comparisonWindow(from, to);
     const groups = numbers('group', group);
     const position = await this.asOf.positionAt(new Date(baseline.at));
@@ -189,10 +180,7 @@ export class BaselinesController extends ReadModelQueries {
     return comparisonPage({ now: this.store, then }, query);
   }
 
-  private async find(principal: Principal, id: string): Promise<BaselineDoc> {
-    const doc = /^\d{1,15}$/.test(id) ? await this.store.get('baselines', id) : null;
-    const baseline = doc as unknown as BaselineDoc | null;
-    if (!baseline || baseline.tenant !== principal.tenant || baseline.deleted) throw notFound('baseline');
-    return baseline;
+  private async find(principal: Principal, id: string): Promise<BaselineView> {
+    return recordView(await liveRecord(this.store, 'baselines', principal.tenant, id, 'baseline'));
   }
 }

@@ -1,5 +1,5 @@
 import type { BaselineCreated } from '@fahrplan/contracts';
-import { byRecordId } from '../projections/projection';
+import { byRecordId, createdRecord, creation, deletedRecord } from '../projections/projection';
 import type { Projection, RecordDoc } from '../projections/projection';
 
 /** A baseline as its list and its comparison read it. */
@@ -25,16 +25,9 @@ export const baselinesProjection: Projection<BaselineDoc> = {
   evolve: (doc, event) => {
     switch (event.type) {
       case 'BaselineCreated':
-        return {
-          ...(event.data as BaselineCreated['data']),
-          tenant: event.metadata.tenant,
-          version: event.revision,
-          deleted: false,
-          createdBy: event.metadata.user,
-          createdAt: event.metadata.timestamp,
-        };
+        return createdRecord<BaselineDoc>(event, creation(event));
       case 'BaselineDeleted':
-        return doc && { ...doc, deleted: true, version: event.revision };
+        return deletedRecord(doc, event);
       default:
         return doc;
     }

@@ -13,6 +13,7 @@ import { CatchUpGuard } from '../http/catch-up.guard';
 import { csvText } from '../http/csv';
 import { pageRequest } from '../http/paging';
 import { requireView } from '../http/query-helpers';
+import { isRecordId } from '../http/query-params';
 import type { QueryParams } from '../http/query-params';
 import { HISTORY_READER, READ_STORE } from '../http/tokens';
 import { visibleGroup } from '../groups/visible-groups';
@@ -45,7 +46,7 @@ const categoryOf = (text: string): HistoryCategory => {
 };
 
 const idOf = (text: string): string => {
-  if (/^\d{1,15}$/.test(text)) return text;
+  if (isRecordId(text)) return text;
   throw validationError('the record id must be a whole number', [{ field: 'id', message: 'a whole number' }]);
 };
 

@@ -1,9 +1,9 @@
-import { can, notPermitted } from '@fahrplan/contracts';
+import { can, notFound, notPermitted } from '@fahrplan/contracts';
 import type { PermissionResource } from '@fahrplan/contracts';
 import type { DirectoryCache, Principal } from '@fahrplan/platform';
 import { foldText } from '../projections/projection';
-import type { ReadDocument, ReadStore } from '../read-store/read-store';
-import { single } from './query-params';
+import type { ReadDocument, ReadStore, ReadView } from '../read-store/read-store';
+import { isRecordId, single } from './query-params';
 
 /** A stored document without the read store's own fields and the fields derived for queries (`_…`). */
 export const strip = <T>(doc: ReadDocument): T => {
@@ -11,6 +11,30 @@ export const strip = <T>(doc: ReadDocument): T => {
   const kept: Record<string, unknown> = {};
   for (const field in doc) if (field.charCodeAt(0) !== 95 /* _ */) kept[field] = doc[field];
   return kept as T;
+};
+
+/** A record's answer without its tenant and deleted flag: what the tenant's own lists show of it. */
+export const recordView = <V>(doc: ReadDocument): V => {
+  const { tenant: _tenant, deleted: _deleted, ...view } = strip<Record<string, unknown>>(doc);
+  return view as V;
+};
+
+/**
+ * Document `id` of `collection` when it is live in `tenant`, else a 404 naming `kind`:
+ * another tenant's, deleted and unknown answer alike. Live is `deleted: false`, the flag every list
+ * filters on, so a record answers by id exactly when the lists show it (a document without the flag
+ * is not live).
+ */
+export const liveRecord = async (
+  store: ReadView,
+  collection: string,
+  tenant: string,
+  id: string,
+  kind: string,
+): Promise<ReadDocument> => {
+  const doc = isRecordId(id) ? await store.get(collection, id) : null;
+  if (!doc || doc.tenant !== tenant || doc.deleted !== false) throw notFound(kind);
+  return doc;
 };
 
 export const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

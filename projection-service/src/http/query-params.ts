@@ -15,6 +15,9 @@ export const single = (name: string, value: string | string[] | undefined): stri
   ]);
 };
 
+/** A record id in a path: a whole number of at most 15 digits, the ids' safe-integer range. */
+export const isRecordId = (text: string): boolean => /^\d{1,15}$/.test(text);
+
 /** A whole-number query parameter, or a 400 naming it. */
 export const integer = (name: string, value: string | string[] | undefined): number | undefined => {
   const text = single(name, value);

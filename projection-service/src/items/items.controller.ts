@@ -8,7 +8,7 @@ import { visibleGroup } from '../groups/visible-groups';
 import { maxPageLimit, pageAnswer, pageRequest, sortRequest, sortedPage } from '../http/paging';
 import type { SortKey } from '../http/paging';
 import { findByName, requireView, searchFilter, strip } from '../http/query-helpers';
-import { fieldError, numbers } from '../http/query-params';
+import { fieldError, isRecordId, numbers } from '../http/query-params';
 import type { QueryParams } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { isTombstone } from '../read-store/read-store';
@@ -96,7 +96,7 @@ export class ItemsController extends ReadModelQueries {
     requireView(this.directory, principal, 'items');
     const { tenant } = principal;
     let doc: ReadDocument | null = null;
-    if (/^\d{1,15}$/.test(idOrName)) {
+    if (isRecordId(idOrName)) {
       const byId = await this.store.get('items', String(Number(idOrName)));
       if (byId && byId.deleted === false) {
         const shared =

@@ -75,6 +75,26 @@ export interface RecordDoc {
   readonly deleted: boolean;
 }
 
+/** A record's document as its creation leaves it: the created data with the tenant, the version and the live flag. */
+export const createdRecord = <Doc extends RecordDoc>(event: StoredEvent, extra: Partial<Doc> = {}): Doc =>
+  ({
+    ...(event.data as object),
+    tenant: event.metadata.tenant,
+    version: event.revision,
+    deleted: false,
+    ...extra,
+  }) as Doc;
+
+/** Who created a record and when, for the records whose lists show it (baselines, scenarios). */
+export const creation = (event: StoredEvent) => ({
+  createdBy: event.metadata.user,
+  createdAt: event.metadata.timestamp,
+});
+
+/** A record's document once deleted: kept and flagged, so that its history still names it. */
+export const deletedRecord = <Doc extends RecordDoc>(doc: Doc | null, event: StoredEvent): Doc | null =>
+  doc && { ...doc, deleted: true, version: event.revision };
+
 /**
  * The read model of a record with `<kind>Created`, `<kind>Updated` (`changes`) and `<kind>Deleted`
  * events (e.g. kind 'Item'): the created data with the tenant, the version and the deleted flag, plus
@@ -97,19 +117,13 @@ export const recordProjection = <Doc extends RecordDoc>(options: {
     evolve: (doc, event) => {
       switch (event.type) {
         case `${kind}Created`:
-          return {
-            ...(event.data as object),
-            tenant: event.metadata.tenant,
-            version: event.revision,
-            deleted: false,
-            ...extra,
-          } as Doc;
+          return createdRecord(event, extra);
         case `${kind}Updated`:
           return (
             doc && { ...doc, ...(event.data as { changes: Partial<Doc> }).changes, version: event.revision }
           );
         case `${kind}Deleted`:
-          return doc && { ...doc, deleted: true, version: event.revision };
+          return deletedRecord(doc, event);
         case `${kind}Restored`:
           return doc && { ...doc, deleted: false, version: event.revision };
         default:

@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
-import { openDurableSqlite } from '@fahrplan/platform';
+import { openDurableSqlite, writeTransaction } from '@fahrplan/platform';
 import type { IndexKeys } from '../projections/projection';
 import { compareIds, filterList } from './read-store';
 import type {
@@ -184,6 +184,7 @@ const parsedField = (value: SQLOutputValue | undefined): unknown =>
  */
 export class SqliteReadStore implements ReadStore {
   private readonly db: DatabaseSync;
+  private readonly transaction: ReturnType<typeof writeTransaction>;
   private readonly statements = new Recent<StatementSync>(STATEMENTS_KEPT);
   private readonly regexes = new Recent<RegExp>(REGEXES_KEPT);
   /** The collections that have a table. */
@@ -209,6 +210,7 @@ export class SqliteReadStore implements ReadStore {
       this.specs.set(collection, spec);
     }
     this.db = options.readOnly ? openReader(file) : openWriter(file);
+    this.transaction = writeTransaction(this.db);
     this.db.function('fahrplan_regexp', { deterministic: true }, (pattern, flags, value) => {
       if (typeof value !== 'string') return 0;
       const regex = this.regexes.get(
@@ -267,18 +269,6 @@ export class SqliteReadStore implements ReadStore {
       statement.setReturnArrays(true);
       return statement;
     });
-  }
-
-  private transaction<T>(work: () => T): T {
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = work();
-      this.db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      this.db.exec('ROLLBACK');
-      throw error;
-    }
   }
 
   private spec(collection: string): Spec {

@@ -1,10 +1,9 @@
 import { Get, Param, Query } from '@nestjs/common';
-import { notFound } from '@fahrplan/contracts';
 import type { Page, ResourceView } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { pageAnswer, pageOf, pageRequest } from '../http/paging';
-import { requireView, searchFilter } from '../http/query-helpers';
+import { liveRecord, requireView, searchFilter } from '../http/query-helpers';
 import { numbers } from '../http/query-params';
 import type { QueryParams } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
@@ -53,8 +52,6 @@ export class ResourcesController extends ReadModelQueries {
   @Get('resources/:id')
   async resource(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ResourceView> {
     requireView(this.directory, principal, 'items', 'group-details');
-    const doc = /^\d{1,15}$/.test(id) ? await this.store.get('resources', id) : null;
-    if (!doc || doc.tenant !== principal.tenant || doc.deleted !== false) throw notFound('resource');
-    return view(doc);
+    return view(await liveRecord(this.store, 'resources', principal.tenant, id, 'resource'));
   }
 }

@@ -1,5 +1,5 @@
 import type { ResourceCreated, ResourceRenamed } from '@fahrplan/contracts';
-import { byRecordId, foldText, withDerived } from '../projections/projection';
+import { byRecordId, deletedRecord, foldText, withDerived } from '../projections/projection';
 import type { Projection, RecordDoc } from '../projections/projection';
 
 /** §3 Resource: id and name, with the tenant, version and deleted flag of every record. */
@@ -27,7 +27,7 @@ const projectedResources: Projection<ResourceDoc> = {
       case 'ResourceRenamed':
         return doc && { ...doc, name: (event.data as ResourceRenamed['data']).name, version: event.revision };
       case 'ResourceDeleted':
-        return doc && { ...doc, deleted: true, version: event.revision };
+        return deletedRecord(doc, event);
       default:
         return doc;
     }

@@ -1,5 +1,6 @@
 import { notFound } from '@fahrplan/contracts';
 import type { ScenarioCreated, ScenarioRenamed, ScenarioView } from '@fahrplan/contracts';
+import { createdRecord, creation, deletedRecord } from '../projections/projection';
 import type { Projection, RecordDoc } from '../projections/projection';
 import type { ReadView } from '../read-store/read-store';
 
@@ -36,21 +37,13 @@ export const scenariosProjection: Projection<ScenarioDoc> = {
   evolve: (doc, event) => {
     switch (event.type) {
       case 'ScenarioCreated':
-        return {
-          ...(event.data as ScenarioCreated['data']),
-          tenant: event.metadata.tenant,
-          version: event.revision,
-          deleted: false,
-          status: 'open',
-          createdBy: event.metadata.user,
-          createdAt: event.metadata.timestamp,
-        };
+        return createdRecord<ScenarioDoc>(event, { ...creation(event), status: 'open' });
       case 'ScenarioRenamed': {
         const { name, description } = event.data as ScenarioRenamed['data'];
         return doc && { ...doc, name, description, version: event.revision };
       }
       case 'ScenarioDiscarded':
-        return doc && { ...doc, deleted: true, version: event.revision };
+        return deletedRecord(doc, event);
       // a published scenario stays listed, closed, with who published it and when
       case 'ScenarioPublished':
         return (

@@ -3,7 +3,7 @@ import type {
   TrackerConnectionSettings,
   TrackerConnectionUpdated,
 } from '@fahrplan/contracts';
-import { byRecordId } from '../projections/projection';
+import { byRecordId, deletedRecord } from '../projections/projection';
 import type { Projection, RecordDoc } from '../projections/projection';
 
 /** A tracker connection as administrators see it: its settings, never its sealed secret. */
@@ -47,7 +47,7 @@ export const trackerConnectionsProjection: Projection<TrackerConnectionDoc> = {
           }
         );
       case 'TrackerConnectionDeleted':
-        return doc && { ...doc, deleted: true, version: event.revision };
+        return deletedRecord(doc, event);
       default:
         return doc;
     }

@@ -81,6 +81,12 @@ const repositoryOf = (value: unknown): string | null => {
   return id === undefined || id === null ? null : String(id);
 };
 
+/** The id and the fields of a record's Created (its data) or Updated (its changes) event. */
+const changedFields = <F>(event: StoredEvent): { id: number; fields: Partial<F> } => {
+  const data = event.data as { id: number; changes?: Partial<F> } & Partial<F>;
+  return { id: data.id, fields: event.type.endsWith('Created') ? data : (data.changes ?? {}) };
+};
+
 /** Folds one event into the world (mutating its maps: the world lives in one service). */
 export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChange => {
   const tenant = event.metadata.tenant;
@@ -111,9 +117,8 @@ export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChan
     }
     case 'GroupCreated':
     case 'GroupUpdated': {
-      const data = event.data as { id: number; changes?: Partial<GroupFields> } & Partial<GroupFields>;
-      const fields = event.type === 'GroupCreated' ? data : (data.changes ?? {});
-      const current = groups.get(data.id);
+      const { id, fields } = changedFields<GroupFields>(event);
+      const current = groups.get(id);
       if (current && current.tenant !== tenant) return null;
       const next: GroupLink = {
         tenant,
@@ -121,31 +126,29 @@ export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChan
         issue: 'jiraid' in fields ? text(fields.jiraid) : (current?.issue ?? null),
         deleted: false,
       };
-      groups.set(data.id, next);
+      groups.set(id, next);
       return next.repository !== current?.repository || next.issue !== current?.issue
         ? { kind: 'links', tenant }
         : null;
     }
     case 'ItemCreated':
     case 'ItemUpdated': {
-      const data = event.data as { id: number; changes?: Partial<ItemFields> } & Partial<ItemFields>;
-      const fields = event.type === 'ItemCreated' ? data : (data.changes ?? {});
-      const current = items.get(data.id);
+      const { id, fields } = changedFields<ItemFields>(event);
+      const current = items.get(id);
       if (current && current.tenant !== tenant) return null;
       const next: ItemLink = {
         tenant,
-        group:
-          'group' in fields ? (fields.group ?? null) : (current?.group ?? itemGroups.get(data.id) ?? null),
+        group: 'group' in fields ? (fields.group ?? null) : (current?.group ?? itemGroups.get(id) ?? null),
         issueGroup: 'jiragroup' in fields ? text(fields.jiragroup) : (current?.issueGroup ?? null),
         issue: 'jiraid' in fields ? text(fields.jiraid) : (current?.issue ?? null),
         deleted: false,
       };
       if (next.issue === null && next.issueGroup === null) {
-        items.delete(data.id);
-        itemGroups.set(data.id, next.group);
+        items.delete(id);
+        itemGroups.set(id, next.group);
       } else {
-        items.set(data.id, next);
-        itemGroups.delete(data.id);
+        items.set(id, next);
+        itemGroups.delete(id);
       }
       return next.issue !== current?.issue ||
         next.issueGroup !== current?.issueGroup ||

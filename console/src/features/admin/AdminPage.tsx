@@ -9,6 +9,7 @@ import {
   IconTool,
   IconUsers,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useCan } from '../auth/permissions';
@@ -23,15 +24,16 @@ import { TenantPanel } from './TenantPanel';
 import { TenantsPanel } from './TenantsPanel';
 import { UsersPanel } from './UsersPanel';
 
-const icons: Record<AdminTab, typeof IconUsers> = {
-  users: IconUsers,
-  roles: IconShieldLock,
-  tenant: IconBuilding,
-  options: IconListDetails,
-  resources: IconTool,
-  goals: IconTarget,
-  tracker: IconPlugConnected,
-  tenants: IconBuildingCommunity,
+/** Each tab's icon and panel (`editable` with admin EDIT; the tenants tab shows only with CREATE). */
+const tabParts: Record<AdminTab, { icon: typeof IconUsers; panel: (editable: boolean) => ReactNode }> = {
+  users: { icon: IconUsers, panel: (editable) => <UsersPanel editable={editable} /> },
+  roles: { icon: IconShieldLock, panel: (editable) => <RolesPanel editable={editable} /> },
+  tenant: { icon: IconBuilding, panel: (editable) => <TenantPanel editable={editable} /> },
+  options: { icon: IconListDetails, panel: (editable) => <OptionListsPanel editable={editable} /> },
+  resources: { icon: IconTool, panel: () => <ResourcesPanel /> },
+  goals: { icon: IconTarget, panel: () => <GoalsPanel /> },
+  tracker: { icon: IconPlugConnected, panel: (editable) => <TrackerConnectionsPanel editable={editable} /> },
+  tenants: { icon: IconBuildingCommunity, panel: () => <TenantsPanel canCreate /> },
 };
 
 /**
@@ -70,7 +72,7 @@ export function AdminPage() {
       <Tabs value={tab} onChange={(next) => next && navigate(`/admin/${next}`)} keepMounted={false}>
         <Tabs.List mb="md">
           {tabs.map((name: AdminTab) => {
-            const Icon = icons[name];
+            const Icon = tabParts[name].icon;
             return (
               <Tabs.Tab key={name} value={name} leftSection={<Icon size={16} />}>
                 {t(`tabs.${name}`)}
@@ -78,32 +80,11 @@ export function AdminPage() {
             );
           })}
         </Tabs.List>
-        <Tabs.Panel value="users">
-          <UsersPanel editable={canEdit} />
-        </Tabs.Panel>
-        <Tabs.Panel value="roles">
-          <RolesPanel editable={canEdit} />
-        </Tabs.Panel>
-        <Tabs.Panel value="tenant">
-          <TenantPanel editable={canEdit} />
-        </Tabs.Panel>
-        <Tabs.Panel value="options">
-          <OptionListsPanel editable={canEdit} />
-        </Tabs.Panel>
-        <Tabs.Panel value="resources">
-          <ResourcesPanel />
-        </Tabs.Panel>
-        <Tabs.Panel value="goals">
-          <GoalsPanel />
-        </Tabs.Panel>
-        <Tabs.Panel value="tracker">
-          <TrackerConnectionsPanel editable={canEdit} />
-        </Tabs.Panel>
-        {canCreate && (
-          <Tabs.Panel value="tenants">
-            <TenantsPanel canCreate={canCreate} />
+        {tabs.map((name) => (
+          <Tabs.Panel key={name} value={name}>
+            {tabParts[name].panel(canEdit)}
           </Tabs.Panel>
-        )}
+        ))}
       </Tabs>
     </Stack>
   );

@@ -11,7 +11,7 @@ import { describeError } from '../common/problem';
 import { useCan } from '../auth/permissions';
 import { EmptyState } from '../common/EmptyState';
 import { notifyError, notifySuccess } from '../common/notify';
-import { ConfirmDialog } from '../record-dialog/FormDialog';
+import { ConfirmRecordDelete } from '../record-dialog/ConfirmRecordDelete';
 import { RowActions, TableLoad } from '../common/AdminTable';
 import {
   useDeleteResourceMutation,
@@ -134,32 +134,19 @@ function RenameRow({ resource, onDone }: { resource: ResourceView; onDone: () =>
 }
 
 function DeleteConfirm({ resource, onClose }: { resource: ResourceView; onClose: () => void }) {
-  const [remove, { isLoading }] = useDeleteResourceMutation();
+  const [remove] = useDeleteResourceMutation();
   const { t } = useTranslation('admin');
-
-  const confirm = async () => {
-    try {
-      await remove({
-        data: { id: resource.id, version: resource.version },
-        idempotencyKey: crypto.randomUUID(),
-      }).unwrap();
-      notifySuccess(t('resources.deleted', { name: resource.name }));
-    } catch (failure) {
-      notifyError(describeError(failure));
-    }
-    onClose();
-  };
-
+  const data = { id: resource.id, version: resource.version };
   return (
-    <ConfirmDialog
+    <ConfirmRecordDelete
       title={t('resources.deleteTitle')}
       confirmLabel={t('resources.deleteConfirm')}
-      busy={isLoading}
-      onCancel={onClose}
-      onConfirm={() => void confirm()}
+      remove={(idempotencyKey) => remove({ data, idempotencyKey }).unwrap()}
+      deleted={t('resources.deleted', { name: resource.name })}
+      onClose={onClose}
     >
       <Text size="sm">{t('resources.deleteText', { name: resource.name, id: resource.id })}</Text>
-    </ConfirmDialog>
+    </ConfirmRecordDelete>
   );
 }
 

@@ -22,7 +22,7 @@ import { useSearchItemsQuery } from '../items/itemsApi';
 import { useOpenItemDialog } from '../items/useOpenItemDialog';
 import { useGetProjectsQuery } from '../projects/projectsApi';
 import { hotkeyOf } from '../shortcuts/shortcuts';
-import { matchesQuery, searchRecords, serverQuery } from './paletteSearch';
+import { matchesQuery, paletteRecords, searchRecords, serverQuery } from './paletteSearch';
 import type { PaletteRecord } from './paletteSearch';
 
 /** How many records of each kind the palette asks the server for; it shows the best five of them. */
@@ -47,29 +47,10 @@ function usePaletteRecords(
   const itemList = useSearchItemsQuery(opened && q.length >= 2 && canView.items ? search : skipToken);
   const records = useMemo<PaletteRecord[]>(
     () => [
-      ...(applicationList.data?.items ?? [])
-        .filter((a) => !a.deleted)
-        .map((a) => ({
-          kind: 'application' as const,
-          id: a.id,
-          label: a.name,
-          description: a.release ?? undefined,
-        })),
-      ...(projectList.data?.items ?? [])
-        .filter((p) => !p.deleted)
-        .map((p) => ({
-          kind: 'project' as const,
-          id: p.id,
-          label: p.title,
-          description: p.shortname ?? undefined,
-        })),
-      ...(itemList.data?.items ?? []).map((i) => ({
-        kind: 'item' as const,
-        id: i.id,
-        label: i.title,
-        // the project, so that equally named items can be told apart
-        description: i.groupTitle ?? undefined,
-      })),
+      ...paletteRecords('application', applicationList.data?.items, (a) => [a.name, a.release]),
+      ...paletteRecords('project', projectList.data?.items, (p) => [p.title, p.shortname]),
+      // the project, so that equally named items can be told apart
+      ...paletteRecords('item', itemList.data?.items, (i) => [i.title, i.groupTitle]),
     ],
     [applicationList.data, projectList.data, itemList.data],
   );

@@ -6,6 +6,22 @@ export interface PaletteRecord {
   readonly description?: string;
 }
 
+/**
+ * A kind's found records as the palette lists them: the live ones, each with its label and a
+ * description that tells equal labels apart.
+ */
+export const paletteRecords = <R extends { readonly id: number; readonly deleted?: boolean }>(
+  kind: PaletteRecord['kind'],
+  found: readonly R[] | undefined,
+  text: (record: R) => readonly [label: string, description: string | null | undefined],
+): PaletteRecord[] =>
+  (found ?? [])
+    .filter((record) => !record.deleted)
+    .map((record) => {
+      const [label, description] = text(record);
+      return { kind, id: record.id, label, description: description ?? undefined };
+    });
+
 const normalise = (s: string) => s.toLocaleLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { matchesQuery, searchRecords, serverQuery } from './paletteSearch';
+import { matchesQuery, paletteRecords, searchRecords, serverQuery } from './paletteSearch';
 import type { PaletteRecord } from './paletteSearch';
 
 const records: PaletteRecord[] = [
@@ -41,5 +41,24 @@ describe('serverQuery', () => {
     expect(serverQuery('  mig  Finance ')).toBe('Finance');
     expect(serverQuery('sap erp')).toBe('sap');
     expect(serverQuery('   ')).toBe('');
+  });
+});
+
+describe('paletteRecords', () => {
+  const found = [
+    { id: 1, name: 'SAP Finance', release: '2.1', deleted: false },
+    { id: 2, name: 'Old portal', release: null, deleted: true },
+    { id: 3, name: 'Portal', release: null, deleted: false },
+  ];
+
+  it('lists the live records of a kind with their label and description', () => {
+    expect(paletteRecords('application', found, (a) => [a.name, a.release])).toEqual([
+      { kind: 'application', id: 1, label: 'SAP Finance', description: '2.1' },
+      { kind: 'application', id: 3, label: 'Portal', description: undefined },
+    ]);
+  });
+
+  it('lists nothing before the server answered', () => {
+    expect(paletteRecords('item', undefined, () => ['', null])).toEqual([]);
   });
 });

@@ -53,6 +53,9 @@ interface Props {
   shared: boolean;
 }
 
+/** How the two filters (field, user) choose: searchable, clearable, of one width, above the dialog. */
+const filterSelect = { clearable: true, searchable: true, w: 180, comboboxProps: { withinPortal: true } };
+
 /**
  * Issue 8: a record's History tab, every change as a row (when, who, which command, its source and
  * the fields' before → after), filtered by field and user, 50 a page; a row's button shows the record
@@ -89,26 +92,16 @@ export function HistoryTab({ category, id, leave, saving, shared }: Props) {
             label: fieldLabel(t, labelled, value),
           }))}
           value={field}
-          onChange={(next) => {
-            setField(next);
-          }}
-          clearable
-          searchable
-          w={180}
-          comboboxProps={{ withinPortal: true }}
+          onChange={setField}
+          {...filterSelect}
         />
         <Select
           label={t('tab.user')}
           placeholder={t('tab.allUsers')}
           data={[...(data?.pages[0]?.users ?? [])]}
           value={user}
-          onChange={(next) => {
-            setUser(next);
-          }}
-          clearable
-          searchable
-          w={180}
-          comboboxProps={{ withinPortal: true }}
+          onChange={setUser}
+          {...filterSelect}
         />
       </Group>
       {category === 'group' && !shared && <HistoryExport projectId={id} />}

@@ -16,13 +16,11 @@ import { IconEye, IconPencil, IconPlugConnected, IconPlugConnectedX, IconRefresh
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TrackerConnectionView } from '@fahrplan/contracts';
-import { describeError } from '../common/problem';
-import { ConfirmDialog } from '../record-dialog/FormDialog';
+import { ConfirmRecordDelete } from '../record-dialog/ConfirmRecordDelete';
 import { RowActions, TableLoad } from '../common/AdminTable';
 import { useCan } from '../auth/permissions';
 import { EmptyState } from '../common/EmptyState';
 import { NewButton, SectionHeader } from '../common/SectionHeader';
-import { notifyError, notifySuccess } from '../common/notify';
 import { useReturnFocus } from '../common/useReturnFocus';
 import { authModeLabels, deploymentLabels } from './connectionForm';
 import { ConnectionTestResult } from './ConnectionTestResult';
@@ -114,30 +112,19 @@ function SyncButton({ connection }: { connection: TrackerConnectionView }) {
 }
 
 function DeleteConfirm({ connection, onClose }: { connection: TrackerConnectionView; onClose: () => void }) {
-  const [remove, { isLoading }] = useDeleteTrackerConnectionMutation();
+  const [remove] = useDeleteTrackerConnectionMutation();
   const { t } = useTranslation('tracker');
-  const confirm = async () => {
-    try {
-      await remove({
-        data: { id: connection.id, version: connection.version },
-        idempotencyKey: crypto.randomUUID(),
-      }).unwrap();
-      notifySuccess(t('connections.deleted', { name: connection.name }));
-    } catch (failure) {
-      notifyError(describeError(failure));
-    }
-    onClose();
-  };
+  const data = { id: connection.id, version: connection.version };
   return (
-    <ConfirmDialog
+    <ConfirmRecordDelete
       title={t('connections.deleteTitle')}
       confirmLabel={t('connections.deleteConfirm')}
-      busy={isLoading}
-      onCancel={onClose}
-      onConfirm={() => void confirm()}
+      remove={(idempotencyKey) => remove({ data, idempotencyKey }).unwrap()}
+      deleted={t('connections.deleted', { name: connection.name })}
+      onClose={onClose}
     >
       <Text size="sm">{t('connections.deleteText', { name: connection.name, url: connection.baseUrl })}</Text>
-    </ConfirmDialog>
+    </ConfirmRecordDelete>
   );
 }
 

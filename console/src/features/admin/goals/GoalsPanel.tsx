@@ -1,19 +1,8 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Checkbox,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Badge, Checkbox, Group, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { IconAlertCircle, IconCheck, IconTarget } from '@tabler/icons-react';
+import { IconCheck, IconTarget } from '@tabler/icons-react';
 import { NewButton, SectionHeader } from '../../common/SectionHeader';
 import { createGoalSchema, ranges } from '@fahrplan/contracts';
 import { useCan } from '../../auth/permissions';
@@ -22,9 +11,10 @@ import { NumberField } from '../../common/NumberField';
 import { formatNumber } from '../../common/numbers';
 import { fieldNumber } from '../../common/numberField';
 import type { NumberFieldValue } from '../../common/numberField';
-import { notifyError, notifySuccess } from '../../common/notify';
+import { notifySuccess } from '../../common/notify';
 import { zodValidate } from '../../common/zodValidate';
-import { ConfirmDialog, FormDialog, useCommandRun } from '../../record-dialog/FormDialog';
+import { ConfirmRecordDelete } from '../../record-dialog/ConfirmRecordDelete';
+import { FormDialog, useCommandRun } from '../../record-dialog/FormDialog';
 import { RowActions, TableLoad } from '../../common/AdminTable';
 import { deleteRefusal, goalRows, parentOptions } from './goalRows';
 import type { AdminGoal } from './goalRows';
@@ -158,43 +148,21 @@ function GoalDialog({
 }
 
 function DeleteGoal({ goal, onClose }: { goal: AdminGoal; onClose: () => void }) {
-  const [remove, { isLoading }] = useDeleteGoalMutation();
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [remove] = useDeleteGoalMutation();
   const { t } = useTranslation('admin');
-
-  const confirm = async () => {
-    try {
-      await remove({
-        data: { id: goal.id, version: goal.version },
-        idempotencyKey: crypto.randomUUID(),
-      }).unwrap();
-      notifySuccess(t('goals.deleted', { name: goal.name }));
-      onClose();
-    } catch (error) {
-      const message = deleteRefusal(error, goal.name, t);
-      setRefusal(message);
-      notifyError(message);
-    }
-  };
-
+  const data = { id: goal.id, version: goal.version };
+  const refusal = { title: t('goals.cannotDelete'), message: (e: unknown) => deleteRefusal(e, goal.name, t) };
   return (
-    <ConfirmDialog
+    <ConfirmRecordDelete
       title={t('goals.deleteTitle')}
       confirmLabel={t('goals.deleteConfirm')}
-      busy={isLoading}
-      refused={refusal !== null}
-      onCancel={onClose}
-      onConfirm={() => void confirm()}
+      remove={(idempotencyKey) => remove({ data, idempotencyKey }).unwrap()}
+      deleted={t('goals.deleted', { name: goal.name })}
+      refusal={refusal}
+      onClose={onClose}
     >
-      <Stack gap="sm">
-        <Text size="sm">{t('goals.deleteText', { name: goal.name })}</Text>
-        {refusal && (
-          <Alert color="red" icon={<IconAlertCircle size={16} />} title={t('goals.cannotDelete')}>
-            {refusal}
-          </Alert>
-        )}
-      </Stack>
-    </ConfirmDialog>
+      <Text size="sm">{t('goals.deleteText', { name: goal.name })}</Text>
+    </ConfirmRecordDelete>
   );
 }
 

@@ -94,31 +94,22 @@ function ReleaseMarker({ milestone, x, label }: { milestone: ReleaseMilestone; x
     zIndex: 3,
     cursor: milestone.url ? 'pointer' : 'default',
   };
+  // a link when the release has a page, else a focusable span; both are marked alike
+  const marker = {
+    className: 'mantine-focus-auto',
+    'aria-label': description,
+    'data-testid': 'timeline-release',
+    'data-timeline-release': true,
+    style,
+  };
   return (
     <Tooltip label={tooltip} withArrow openDelay={150} multiline maw={280}>
       {milestone.url ? (
-        <a
-          href={milestone.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          draggable={false}
-          className="mantine-focus-auto"
-          aria-label={description}
-          data-testid="timeline-release"
-          data-timeline-release
-          style={style}
-        >
+        <a href={milestone.url} target="_blank" rel="noopener noreferrer" draggable={false} {...marker}>
           {body}
         </a>
       ) : (
-        <span
-          tabIndex={0}
-          className="mantine-focus-auto"
-          aria-label={description}
-          data-testid="timeline-release"
-          data-timeline-release
-          style={style}
-        >
+        <span tabIndex={0} {...marker}>
           {body}
         </span>
       )}
