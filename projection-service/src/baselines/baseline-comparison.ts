@@ -250,8 +250,12 @@ export const comparisonPage = async (
     const scan = await scanPhase(stores, query, resume, limit + 1 - found.length);
     found.push(...scan.found);
     if (found.length > limit) {
-      const last = found[limit - 1]!.row;
-      next = { phase: resume.phase, after: [last._title, last._id] };
+      const last = found[limit - 1]!;
+      // a page that ends with the first phase's last row goes on with the second from its start
+      next =
+        last.gone === (resume.phase === 1)
+          ? { phase: resume.phase, after: [last.row._title, last.row._id] }
+          : { phase: 1, after: null };
       break;
     }
     if (scan.resumeAfter !== null) {
