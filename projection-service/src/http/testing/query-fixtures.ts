@@ -1,11 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { allPermissions } from '@fahrplan/contracts';
 import type { StoredEvent } from '@fahrplan/contracts';
-import type { DirectoryCache } from '@fahrplan/platform';
-import { allProjections } from '../../projections/all-projections';
+import { SqliteEventStore } from '@fahrplan/platform';
+import type { DirectoryCache, EventStore } from '@fahrplan/platform';
+import { allProjections, readModelCollections } from '../../projections/all-projections';
 import { documentIdsOf } from '../../projections/projection';
+import { ProjectionRunner } from '../../projections/projection-runner';
 import { MemoryReadStore } from '../../read-store/memory-read-store';
 import { MongoReadStore } from '../../read-store/mongo-read-store';
 import type { ReadStore } from '../../read-store/read-store';
+import { SqliteReadStore } from '../../read-store/sqlite-read-store';
 import { describeWithMongo } from '../../read-store/testing/mongo-server';
 
 /** A directory in which every user has every permission: the query specs test data, not access rights. */
@@ -126,3 +133,89 @@ export const describeAnswersOnMongo = <A>(
       expectAnswers(fromMongo);
     });
   });
+
+/** An event of a log written by a spec: its stream, its tenant and when it was decided. */
+export interface LoggedEvent {
+  readonly stream: string;
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+  readonly tenant: string;
+  /** ISO date-time: what as-of views and baselines find it by. */
+  readonly at: string;
+}
+
+/** `events` appended in order to a fresh in-memory event store, each to its stream. */
+export const logOf = async (events: readonly LoggedEvent[]): Promise<SqliteEventStore> => {
+  const log = new SqliteEventStore(':memory:');
+  for (const { stream, type, data, tenant, at } of events)
+    await log.append(
+      stream,
+      [
+        {
+          id: randomUUID(),
+          type,
+          data,
+          metadata: {
+            tenant,
+            user: 'alice',
+            correlationId: randomUUID(),
+            causationId: randomUUID(),
+            timestamp: at,
+            schemaVersion: 1,
+          },
+        },
+      ],
+      'any',
+    );
+  return log;
+};
+
+/**
+ * A query spec on every read store, each filled by the projection runner from the same log (so the
+ * SQLite store keeps its versions, as in production): in memory, the embedded SQLite store, and
+ * MongoDB where MONGODB_URL is set (or a container runs); each store's answers as `expectAnswers`
+ * says, and the SQLite and MongoDB ones equal to those in memory. `log` is made afresh per store.
+ */
+export const describeOnEveryReadStore = <A>(
+  name: string,
+  log: () => Promise<EventStore & { close(): Promise<void> }>,
+  answers: (store: ReadStore, log: EventStore) => Promise<A>,
+  expectAnswers: (answered: A) => void,
+): void => {
+  const answered = async (store: ReadStore) => {
+    const events = await log();
+    try {
+      await new ProjectionRunner(events, store, allProjections).catchUp(0);
+      return await answers(store, events);
+    } finally {
+      await events.close();
+    }
+  };
+  describe(name, () => {
+    it('in memory', async () => {
+      expectAnswers(await answered(new MemoryReadStore()));
+    });
+
+    it('on the embedded SQLite store, as in memory', async () => {
+      const directory = mkdtempSync(join(tmpdir(), 'fahrplan-queries-'));
+      const sqlite = new SqliteReadStore(join(directory, 'read.db'), readModelCollections);
+      try {
+        const fromSqlite = await answered(sqlite);
+        expect(fromSqlite).toEqual(await answered(new MemoryReadStore()));
+        expectAnswers(fromSqlite);
+      } finally {
+        sqlite.close();
+        rmSync(directory, { recursive: true, force: true });
+      }
+    });
+  });
+  describeWithMongo(`${name} on MongoDB`, (server) => {
+    it('as in memory', async () => {
+      const mongo = new MongoReadStore(server().client.db(server().freshDatabase()));
+      await mongo.ensureIndexes(allProjections);
+      const fromMongo = await answered(mongo);
+      expect(fromMongo).toEqual(await answered(new MemoryReadStore()));
+      expectAnswers(fromMongo);
+    });
+  });
+};
