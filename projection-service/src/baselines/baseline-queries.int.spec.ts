@@ -12,8 +12,8 @@ import {
   groupCreatedData,
   itemCreatedData,
   logOf,
+  loggedBy,
 } from '../http/testing/query-fixtures';
-import type { LoggedEvent } from '../http/testing/query-fixtures';
 import { BaselinesController } from './baselines.controller';
 
 /*
@@ -25,63 +25,45 @@ const planned = '2026-02-27T08:00:00.000Z';
 const baselineAt = '2026-02-27T12:00:00.000Z';
 const changed = '2026-03-01T09:00:00.000Z';
 
-const acmeDid = (stream: string, type: string, data: Record<string, unknown>, at = planned): LoggedEvent => ({
-  stream,
-  type,
-  data,
-  tenant: 'acme',
-  at,
-});
-const otherDid = (
-  stream: string,
-  type: string,
-  data: Record<string, unknown>,
-  at = planned,
-): LoggedEvent => ({
-  ...acmeDid(stream, type, data, at),
-  tenant: 'other',
-});
+const acmePlans = loggedBy('acme', planned);
+const acmeChanges = loggedBy('acme', changed);
+const otherPlans = loggedBy('other', planned);
 const group = (id: number) => streamName('group', id);
 const item = (id: number) => streamName('item', id);
-const task = (id: number, project: number, start: string, end: string | null) =>
-  acmeDid(item(id), 'ItemCreated', itemCreatedData(id, project, start, end));
+const task = (id: number, project: number, start: string, end: string | null, did = acmePlans) =>
+  did(item(id), 'ItemCreated', itemCreatedData(id, project, start, end));
 
-const history: LoggedEvent[] = [
-  acmeDid(group(10), 'GroupCreated', groupCreatedData(10, 'Alpha')),
-  acmeDid(group(11), 'GroupCreated', groupCreatedData(11, 'Gone')),
+const history = [
+  acmePlans(group(10), 'GroupCreated', groupCreatedData(10, 'Alpha')),
+  acmePlans(group(11), 'GroupCreated', groupCreatedData(11, 'Gone')),
   task(100, 10, '2026-03-02T00:00', '2026-03-04T00:00'),
   task(101, 10, '2026-03-09T00:00', '2026-03-11T00:00'),
   task(102, 10, '2026-03-16T00:00', '2026-03-18T00:00'),
   task(104, 10, '2026-03-20T00:00', null),
   task(110, 11, '2026-03-03T00:00', '2026-03-05T00:00'),
   // other's project, shared with acme and accepted
-  otherDid(group(30), 'GroupCreated', groupCreatedData(30, 'Partner')),
-  otherDid(group(30), 'ProjectShared', { id: 30, tenant: 'acme', status: 'PENDING' }),
-  otherDid(group(30), 'ProjectShareAccepted', { id: 30, tenant: 'acme' }),
-  otherDid(item(300), 'ItemCreated', itemCreatedData(300, 30, '2026-03-04T00:00', '2026-03-06T00:00')),
+  otherPlans(group(30), 'GroupCreated', groupCreatedData(30, 'Partner')),
+  otherPlans(group(30), 'ProjectShared', { id: 30, tenant: 'acme', status: 'PENDING' }),
+  otherPlans(group(30), 'ProjectShareAccepted', { id: 30, tenant: 'acme' }),
+  task(300, 30, '2026-03-04T00:00', '2026-03-06T00:00', otherPlans),
   // after the baseline's instant
-  acmeDid(
-    item(100),
-    'ItemUpdated',
-    { id: 100, changes: { start: '2026-03-04T00:00', end: '2026-03-10T00:00' } },
-    changed,
-  ),
-  acmeDid(item(102), 'ItemDeleted', { id: 102 }, changed),
-  { ...task(103, 10, '2026-03-23T00:00', '2026-03-25T00:00'), at: changed },
-  acmeDid(item(104), 'ItemUpdated', { id: 104, changes: { start: '2026-03-23T00:00' } }, changed),
-  acmeDid(group(11), 'GroupDeleted', { id: 11 }, changed),
-  otherDid(
-    item(300),
-    'ItemUpdated',
-    { id: 300, changes: { start: '2026-03-11T00:00', end: '2026-03-13T00:00' } },
-    changed,
-  ),
-  acmeDid(
-    streamName('baseline', 900),
-    'BaselineCreated',
-    { id: 900, name: 'Before the move', at: baselineAt },
-    changed,
-  ),
+  acmeChanges(item(100), 'ItemUpdated', {
+    id: 100,
+    changes: { start: '2026-03-04T00:00', end: '2026-03-10T00:00' },
+  }),
+  acmeChanges(item(102), 'ItemDeleted', { id: 102 }),
+  task(103, 10, '2026-03-23T00:00', '2026-03-25T00:00', acmeChanges),
+  acmeChanges(item(104), 'ItemUpdated', { id: 104, changes: { start: '2026-03-23T00:00' } }),
+  acmeChanges(group(11), 'GroupDeleted', { id: 11 }),
+  loggedBy('other', changed)(item(300), 'ItemUpdated', {
+    id: 300,
+    changes: { start: '2026-03-11T00:00', end: '2026-03-13T00:00' },
+  }),
+  acmeChanges(streamName('baseline', 900), 'BaselineCreated', {
+    id: 900,
+    name: 'Before the move',
+    at: baselineAt,
+  }),
 ];
 
 const acme = { userId: 1, tenant: 'acme', username: 'alice' };

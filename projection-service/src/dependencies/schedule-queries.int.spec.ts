@@ -6,8 +6,8 @@ import {
   groupCreatedData,
   itemCreatedData,
   logOf,
+  loggedBy,
 } from '../http/testing/query-fixtures';
-import type { LoggedEvent } from '../http/testing/query-fixtures';
 import { ItemsController } from '../items/items.controller';
 import { TimelineController } from '../items/timeline.controller';
 import type { ReadStore } from '../read-store/read-store';
@@ -18,19 +18,12 @@ import { CriticalPathController } from './critical-path.controller';
  * critical path to a milestone, the same on every read store: in memory, the embedded SQLite one and
  * MongoDB (where MONGODB_URL is set).
  */
-const at = '2026-02-27T08:00:00.000Z';
-const acmeDid = (stream: string, type: string, data: Record<string, unknown>): LoggedEvent => ({
-  stream,
-  type,
-  data,
-  tenant: 'acme',
-  at,
-});
+const acmeDid = loggedBy('acme', '2026-02-27T08:00:00.000Z');
+const otherDid = loggedBy('other', '2026-02-27T08:00:00.000Z');
+const group = (id: number) => streamName('group', id);
 const item = (id: number) => streamName('item', id);
-const task = (id: number, project: number, start: string, end: string | null, tenant = 'acme') => ({
-  ...acmeDid(item(id), 'ItemCreated', itemCreatedData(id, project, start, end)),
-  tenant,
-});
+const task = (id: number, project: number, start: string, end: string | null, did = acmeDid) =>
+  did(item(id), 'ItemCreated', itemCreatedData(id, project, start, end));
 const depends = (id: number, predecessor: number, successor: number, lag = 0) =>
   acmeDid(dependencyStream('acme'), 'DependencyAdded', {
     id,
@@ -41,23 +34,13 @@ const depends = (id: number, predecessor: number, successor: number, lag = 0) =>
   });
 const rescheduled = '7f4c1f4e-3c59-4b43-9d5e-4f0d8f1b2a10';
 
-const history: LoggedEvent[] = [
-  acmeDid(
-    streamName('group', 10),
-    'GroupCreated',
-    groupCreatedData(10, 'Alpha', { scheduling: 'automatic' }),
-  ),
-  { ...acmeDid(streamName('group', 30), 'GroupCreated', groupCreatedData(30, 'Partner')), tenant: 'other' },
-  {
-    ...acmeDid(streamName('group', 30), 'ProjectShared', { id: 30, tenant: 'acme', status: 'PENDING' }),
-    tenant: 'other',
-  },
-  {
-    ...acmeDid(streamName('group', 30), 'ProjectShareAccepted', { id: 30, tenant: 'acme' }),
-    tenant: 'other',
-  },
+const history = [
+  acmeDid(group(10), 'GroupCreated', groupCreatedData(10, 'Alpha', { scheduling: 'automatic' })),
+  otherDid(group(30), 'GroupCreated', groupCreatedData(30, 'Partner')),
+  otherDid(group(30), 'ProjectShared', { id: 30, tenant: 'acme', status: 'PENDING' }),
+  otherDid(group(30), 'ProjectShareAccepted', { id: 30, tenant: 'acme' }),
   // other's item, in the project shared with acme: before acme's first
-  task(300, 30, '2026-02-25T00:00', '2026-02-27T00:00', 'other'),
+  task(300, 30, '2026-02-25T00:00', '2026-02-27T00:00', otherDid),
   task(100, 10, '2026-03-02T00:00', '2026-03-04T00:00'),
   task(101, 10, '2026-03-04T00:00', '2026-03-06T00:00'),
   task(102, 10, '2026-03-02T00:00', '2026-03-03T00:00'),

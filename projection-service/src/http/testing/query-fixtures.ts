@@ -144,6 +144,17 @@ export interface LoggedEvent {
   readonly at: string;
 }
 
+/** The events `tenant` records at `at`: `did(stream, type, data)`. */
+export const loggedBy =
+  (tenant: string, at: string) =>
+  (stream: string, type: string, data: Record<string, unknown>): LoggedEvent => ({
+    stream,
+    type,
+    data,
+    tenant,
+    at,
+  });
+
 /** `events` appended in order to a fresh in-memory event store, each to its stream. */
 export const logOf = async (events: readonly LoggedEvent[]): Promise<SqliteEventStore> => {
   const log = new SqliteEventStore(':memory:');
