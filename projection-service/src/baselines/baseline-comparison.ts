@@ -6,7 +6,7 @@ import type {
   PlannedDates,
   ProjectComparison,
 } from '@fahrplan/contracts';
-import { encodeCursor, fieldsPageOf } from '../http/paging';
+import { encodeCursor, fieldsPageOf, namedFieldsPageOf } from '../http/paging';
 import type { PageRequest, SortOrder } from '../http/paging';
 import { fieldError } from '../http/query-params';
 import type { ReadDocument, ReadView } from '../read-store/read-store';
@@ -117,7 +117,8 @@ const scanPhase = async (
   const found: Found[] = [];
   let after = resume.after;
   for (let batch = 0; batch < maxBatches && found.length < wanted; batch++) {
-    const page = await fieldsPageOf(
+    // named projects (the overlay's page of rows) are read by id, not found along the title index
+    const page = await (groups ? namedFieldsPageOf : fieldsPageOf)(
       rowStore,
       'groups',
       filters,

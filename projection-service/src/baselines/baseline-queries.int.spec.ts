@@ -86,8 +86,16 @@ const answers = async (store: ReadStore, log: EventStore) => {
     table.push(page);
     cursor = page.nextCursor ?? undefined;
   } while (cursor !== undefined);
+  // named projects, one per page: read by id, ordered and paged by title all the same
+  const named: number[][] = [];
+  cursor = undefined;
+  do {
+    const page = await controller.comparison(acme, '900', from, to, '11,30,10', '1', cursor);
+    named.push(page.groups.map((g) => g.id));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
   const csv = await controller.comparisonCsv(acme, '900', from, to, undefined);
-  return { overlay, table, csv };
+  return { overlay, table, named, csv };
 };
 
 type Answers = Awaited<ReturnType<typeof answers>>;
@@ -96,7 +104,7 @@ type Answers = Awaited<ReturnType<typeof answers>>;
 const changes = (page: BaselineComparison) =>
   page.items.map((i) => [i.id, i.change, i.startSlip, i.endSlip] as const).sort((a, b) => a[0] - b[0]);
 
-const expectAnswers = ({ overlay, table, csv }: Answers) => {
+const expectAnswers = ({ overlay, table, named, csv }: Answers) => {
   expect(overlay.baseline).toMatchObject({ id: 900, name: 'Before the move', at: baselineAt });
   expect(overlay.groups).toEqual([
     { id: 10, title: 'Alpha', shared: false, slipped: 2, added: 1, removed: 1, unchanged: 1, slip: 4 + 1 },
@@ -122,6 +130,7 @@ const expectAnswers = ({ overlay, table, csv }: Answers) => {
   expect(table.map((page) => page.groups.map((g) => g.id))).toEqual([[10], [30], [11]]);
   expect(table.slice(0, 2).flatMap((page) => page.items)).toEqual(overlay.items);
   expect(changes(table[2]!)).toEqual([[110, 'removed', null, null]]);
+  expect(named).toEqual([[10], [30], [11]]);
   expect(table[2]!.groups).toEqual([expect.objectContaining({ id: 11, title: 'Gone', removed: 1, slip: 0 })]);
 
   const lines = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, '').trim(), { header: true }).data;
