@@ -6,7 +6,7 @@ import type {
   PlannedDates,
   ProjectComparison,
 } from '@fahrplan/contracts';
-import { encodeCursor, fieldsPageOf, namedFieldsPageOf } from '../http/paging';
+import { encodeCursor, fieldsPageOf } from '../http/paging';
 import type { PageRequest, SortOrder } from '../http/paging';
 import { fieldError } from '../http/query-params';
 import type { ReadDocument, ReadView } from '../read-store/read-store';
@@ -118,13 +118,14 @@ const scanPhase = async (
   let after = resume.after;
   for (let batch = 0; batch < maxBatches && found.length < wanted; batch++) {
     // named projects (the overlay's page of rows) are read by id, not found along the title index
-    const page = await (groups ? namedFieldsPageOf : fieldsPageOf)(
+    const page = await fieldsPageOf(
       rowStore,
       'groups',
       filters,
       rowOrder,
       { limit: wanted, after },
       rowFields,
+      { named: groups !== undefined },
     );
     let docs = page.docs as unknown as Row[];
     if (resume.phase === 1 && docs.length > 0) {
