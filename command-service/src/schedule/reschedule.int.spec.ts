@@ -6,6 +6,7 @@ import { DomainError } from '@fahrplan/contracts';
 import { SqliteEventStore, eventMetadata } from '@fahrplan/platform';
 import type { EventStore, IdAllocator } from '@fahrplan/platform';
 import { AggregateRunner } from '../infrastructure/aggregate-runner';
+import { EventStoreLookups } from '../infrastructure/event-store-lookups';
 import { RescheduleHandler } from './reschedule.handlers';
 import { RescheduleMessage } from '../infrastructure/command-message';
 
@@ -53,8 +54,11 @@ describe('Reschedule over the item streams (SQLite event store)', () => {
   });
 
   /** The handler on `events`, which may stand in for the store to time a concurrent change or a crash. */
-  const handlerOn = (events: EventStore) =>
-    Object.assign(new RescheduleHandler(), { runner: new AggregateRunner(events, {} as IdAllocator) });
+  const handlerOn = (events: EventStore) => {
+    const runner = new AggregateRunner(events, {} as IdAllocator);
+    const lookups = new EventStoreLookups(runner, events, () => Promise.resolve(0));
+    return Object.assign(new RescheduleHandler(), { runner, lookups });
+  };
   /** `store`, with `before` run once ahead of the first append to `stream`. */
   const interrupted = (stream: string, before: () => Promise<unknown>): EventStore => {
     let pending = true;
