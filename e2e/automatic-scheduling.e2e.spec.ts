@@ -53,6 +53,31 @@ describe('automatic scheduling on the timeline', () => {
     expect(await storedChain(app, chain)).toEqual(before);
   });
 
+  it('previews a resize of the first task as ghosts too, and Esc cancels it with nothing stored', async () => {
+    const before = await storedChain(app, chain);
+    const bar = page.locator(`[data-item-id="${chain.design}"]`);
+    const width = (await bar.boundingBox())!.width;
+    // Design ends two days later, on Friday: Build keeps its two working days over the weekend
+    await dragLater(page, chain.design, 2, true);
+    await expectGhosts(page, {
+      [chain.build]: { start: '2027-03-12T00:00', end: '2027-03-16T00:00' },
+      [chain.test]: { start: '2027-03-16T00:00', end: '2027-03-18T00:00' },
+      [chain.launch]: { start: '2027-03-18T00:00', end: null },
+    });
+    await page.screenshot({ path: `${SHOTS}/automatic-scheduling-resize-ghosts.png` });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('reschedule-ghost').first().waitFor({ state: 'detached' });
+    await page.mouse.up();
+    // the bar is back at its width, and no dialog opened for the release's click
+    await eventually(
+      async () => Math.abs((await bar.boundingBox())!.width - width) < 1,
+      'the bar back at its width',
+    );
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await storedChain(app, chain)).toEqual(before);
+  });
+
   it('passes axe with the ghosts shown', async () => {
     await dragLater(page, chain.design, 14);
     await expectGhosts(page, byId(chain, rescheduled, ['build', 'test', 'launch']));

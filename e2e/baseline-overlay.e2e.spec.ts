@@ -123,6 +123,22 @@ describe('the baseline overlay on the timeline', () => {
     await overlayBaseline(page, baselineName);
   });
 
+  it('lists a baseline another console takes, and drops it when deleted there, without a reload', async () => {
+    const name = `Taken elsewhere ${stamp}`;
+    const option = page.getByRole('option', { name: new RegExp(`^Baseline: ${name}, `) });
+    const taken = await command('CreateBaseline', { name });
+    await page.getByRole('combobox', { name: 'Baseline', exact: true }).click();
+    await option.waitFor();
+    await page.keyboard.press('Escape');
+    await command('DeleteBaseline', { id: taken.id });
+    await page.getByRole('combobox', { name: 'Baseline', exact: true }).click();
+    await page.getByRole('option', { name: 'Baseline: none' }).waitFor();
+    await option.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    // the chosen overlay stays
+    await baselineMarks(page, ids.moved).slip.filter({ hasText: '+5 WD' }).waitFor();
+  });
+
   it('offers no overlay while the timeline shows the plan as of a date (it compares with the plan now)', async () => {
     const asOf = new Date().toISOString().replace('Z', '+00:00');
     await page.goto(`${app.url}${timelinePath()}&baseline=${baseline}&asOf=${encodeURIComponent(asOf)}`);

@@ -92,12 +92,18 @@ export const openChainTimeline = (app: E2eApp, project: number): Promise<Page> =
     ready: (p) => p.locator('[data-testid="timeline"] [data-item-id]').first(),
   });
 
-/** Presses on the item's bar and drags it `days` later, holding the mouse down: the drop is the caller's. */
-export async function dragLater(page: Page, item: number, days: number): Promise<void> {
+/**
+ * Presses on the item's bar (or its right edge, `resize`) and drags it `days` later, holding the mouse
+ * down: the drop is the caller's.
+ */
+export async function dragLater(page: Page, item: number, days: number, resize = false): Promise<void> {
   const lane = (await page.locator('[data-row$="|tasks"]').first().boundingBox())!;
   const perDay = (lane.width - 240) / windowDays;
   const box = (await page.locator(`[data-item-id="${item}"]`).boundingBox())!;
-  const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  // the edge's top: an arrow leaving the bar's end covers its middle
+  const from = resize
+    ? { x: box.x + box.width - 2, y: box.y + 2 }
+    : { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(from.x + perDay, from.y, { steps: 4 });

@@ -169,6 +169,73 @@ describe('Reschedule in an automatic project', () => {
   });
 });
 
+describe('Reschedule beside a project shared with the tenant', () => {
+  /** Another tenant's automatic project, shared with demo and accepted, with one task of its own. */
+  const sharedTask = async (start: string, end: string) => {
+    const other = platform.otherAdmin;
+    const project = await run(
+      'SaveGroup',
+      { title: uniqueName('Supplier'), start: '2031-04-01', end: '2031-05-31', scheduling: 'automatic' },
+      other,
+    );
+    const task = await run(
+      'SaveItem',
+      aTask(project.id, { title: uniqueName('Supplier API'), start: `${start}T00:00`, end: `${end}T00:00` }),
+      other,
+    );
+    await run('ShareProject', { id: project.id, tenant: 'demo' }, other);
+    await run('AcceptProjectShare', { id: project.id });
+    return task;
+  };
+
+  it('honours a dependency on a shared item: the successor waits for it, and the shared item stays', async () => {
+    const { a, b, c } = await aChain('automatic');
+    // the supplier delivers Tuesday 15 April (exclusive end Wednesday 16), after Easter Monday
+    const supplier = await sharedTask('2031-04-07', '2031-04-16');
+    await run('AddDependency', { predecessor: supplier.id, successor: b.id });
+
+    const done = await reschedule({ id: randomUUID(), moves: [moveA(a)] });
+
+    // without the supplier Build would start Thursday 10 April; it starts Wednesday 16 instead
+    expect(done.moves.map(({ item, start, end }) => ({ item, start, end }))).toEqual([
+      { item: a.id, start: '2031-04-08T00:00', end: '2031-04-10T00:00' },
+      { item: b.id, start: '2031-04-16T00:00', end: '2031-04-18T00:00' },
+      { item: c.id, start: '2031-04-18T00:00', end: null },
+    ]);
+    const preview = await platform.api.send('POST', '/api/commands/Reschedule/preview', {
+      token: platform.admin,
+      json: { moves: [{ ...moveA(a), version: 1, start: '2031-04-09T00:00', end: '2031-04-11T00:00' }] },
+    });
+    expect(preview.status).toBe(200);
+    expect((preview.body as { moves: Move[] }).moves.map((m) => m.item)).not.toContain(supplier.id);
+    const theirs = await read(`/api/items/${supplier.id}`, done.position, platform.otherAdmin);
+    expect(theirs.body).toMatchObject({ start: '2031-04-07T00:00', end: '2031-04-16T00:00', version: 0 });
+  });
+
+  it('refuses to move a shared item as not found, storing nothing', async () => {
+    const { b } = await aChain('automatic');
+    const supplier = await sharedTask('2031-04-07', '2031-04-09');
+    const linked = await run('AddDependency', { predecessor: supplier.id, successor: b.id });
+    const before = await platform.embedded.store.headPosition();
+
+    const { body } = await refused(
+      'Reschedule',
+      {
+        id: randomUUID(),
+        moves: [{ item: supplier.id, version: 0, start: '2031-04-08T00:00', end: '2031-04-10T00:00' }],
+      },
+      404,
+    );
+
+    expect(body).toMatchObject({ code: 'not-found' });
+    expect(await storedSince(platform.embedded, before)).toEqual([]);
+    expect(await itemAt(supplier.id, linked.position)).toMatchObject({
+      start: '2031-04-07T00:00',
+      version: 0,
+    });
+  });
+});
+
 describe('History and as-of', () => {
   it('show a project’s scheduling changing, and a reschedule’s dates from its instant on, all items at once', async () => {
     const { project, a, b, c } = await aChain();

@@ -30,7 +30,7 @@ import type {
 } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
 import { scenarioRecords } from './aggregate-runner';
-import type { ItemIndex, LookupCategory, Lookups } from './lookups';
+import type { ItemIndex, LookupCategory, Lookups, SharedItemFacts } from './lookups';
 
 type Fold<S, E extends DomainEvent> = Pick<Decider<unknown, S, E, unknown>, 'initialState' | 'evolve'>;
 
@@ -269,7 +269,20 @@ export class EventStoreLookups implements Lookups {
       title: state.fields.title,
       own: owner === tenant,
       live: state.status === 'active' && project?.state.status === 'active',
+      version: state.version,
+      start: state.fields.start,
+      end: state.fields.end,
     };
+  }
+
+  async sharedItems(ids: readonly number[], tenant: string) {
+    const found = new Map<number, SharedItemFacts>();
+    for (const id of new Set(ids)) {
+      const item = await this.visibleItem(id, tenant);
+      if (item?.live && !item.own)
+        found.set(id, { title: item.title, version: item.version, start: item.start, end: item.end });
+    }
+    return found;
   }
 
   async dependencyItems(ids: readonly number[], tenant: string) {

@@ -1,6 +1,14 @@
 import { resourceNotFound } from '@fahrplan/contracts';
 import type { AccountOwner, AccountRefType, DependencyItemFacts, ItemGroupFacts } from '@fahrplan/contracts';
 
+/** An item of a project shared with the tenant, as a reschedule reads it. */
+export interface SharedItemFacts {
+  readonly title: string;
+  readonly version: number;
+  readonly start: string;
+  readonly end: string | null;
+}
+
 /** The records a handler may ask about by id. */
 export type LookupCategory = 'application' | 'group' | 'item' | 'goal' | 'resource';
 
@@ -76,6 +84,11 @@ export interface Lookups {
     ids: readonly number[],
     tenant: string,
   ): Promise<Record<number, DependencyItemFacts | null>>;
+  /**
+   * Those of `ids` that are live items of a live project shared with the tenant and accepted, with their
+   * dates: what a reschedule honours but never moves (their streams are the owner's).
+   */
+  sharedItems(ids: readonly number[], tenant: string): Promise<ReadonlyMap<number, SharedItemFacts>>;
   /** The titles of those of `ids` that are or were the tenant's items (or of a project shared with it). */
   itemTitles(ids: readonly number[], tenant: string): Promise<Record<number, string>>;
   /** When the first event of `stream` was decided (ISO date-time); null when the stream is empty. */

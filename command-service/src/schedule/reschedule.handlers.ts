@@ -55,7 +55,7 @@ export class RescheduleHandler extends AggregateHandler<RescheduleMessage> {
     let moves = committed?.moves;
     let position = 0;
     if (!moves) {
-      const events = await decideOnStreams(this.runner, envelope, command);
+      const events = await decideOnStreams(this.runner, this.lookupsFor(envelope), envelope, command);
       if (events.length === 0)
         return { id: command.moves[0]!.item, version: command.moves[0]!.version, position, moves: [] };
       const commit = events[0]!;

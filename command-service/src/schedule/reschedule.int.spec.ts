@@ -6,6 +6,7 @@ import { SqliteEventStore, eventMetadata } from '@fahrplan/platform';
 import type { EventStore, IdAllocator } from '@fahrplan/platform';
 import { AggregateRunner } from '../infrastructure/aggregate-runner';
 import { interrupted, refusal } from '../testing/interrupted-store';
+import { EventStoreLookups } from '../infrastructure/event-store-lookups';
 import { RescheduleHandler } from './reschedule.handlers';
 import { RescheduleMessage } from '../infrastructure/command-message';
 
@@ -53,8 +54,14 @@ describe('Reschedule over the item streams (SQLite event store)', () => {
   });
 
   /** The handler on `events`, which may stand in for the store to time a concurrent change or a crash. */
-  const handlerOn = (events: EventStore) =>
-    Object.assign(new RescheduleHandler(), { runner: new AggregateRunner(events, {} as IdAllocator) });
+  const handlerOn = (events: EventStore) => {
+    const runner = new AggregateRunner(events, {} as IdAllocator);
+    const lookups = new EventStoreLookups(events, {
+      laneItems: () => Promise.resolve(0),
+      highestRank: () => Promise.resolve(null),
+    });
+    return Object.assign(new RescheduleHandler(), { runner, lookups });
+  };
   const command = {
     id: randomUUID(),
     moves: [{ item: 1, version: 0, start: '2031-04-08T00:00', end: '2031-04-10T00:00' }],

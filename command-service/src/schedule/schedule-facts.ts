@@ -20,6 +20,7 @@ import type {
   ReschedulePreviewData,
 } from '@fahrplan/contracts';
 import type { AggregateRunner } from '../infrastructure/aggregate-runner';
+import type { Lookups } from '../infrastructure/lookups';
 
 type Fold<S, E extends DomainEvent> = Pick<Decider<unknown, S, E, unknown>, 'initialState' | 'evolve'>;
 
@@ -34,11 +35,12 @@ const loadOwn = async <S>(load: () => Promise<{ state: S }>): Promise<S | null> 
 
 /**
  * Decides a reschedule on the write side's own streams: the tenant's dependency graph, the items the
- * moves reach (and their other predecessors), and their projects' scheduling modes. Items of other
- * tenants (a shared project's predecessors) are left out: they neither move nor constrain here.
+ * moves reach (and their other predecessors), and their projects' scheduling modes. Items of projects
+ * shared with the tenant (their streams are the owner's) constrain their successors and never move.
  */
 export const decideOnStreams = async (
   runner: AggregateRunner,
+  lookups: Pick<Lookups, 'sharedItems'>,
   { tenant, user, scenario }: { readonly tenant: string; readonly user: string; readonly scenario?: number },
   command: ReschedulePreviewData & { readonly id: string },
 ): Promise<ItemsRescheduled[]> => {
@@ -69,8 +71,15 @@ export const decideOnStreams = async (
       ),
     ),
   );
-  const items = new Map<number, ItemToSchedule | null>();
+  const shared = await lookups.sharedItems(
+    ids.filter((_, i) => states[i] === null),
+    tenant,
+  );
+  const items = new Map<number, ItemToSchedule | null>(
+    [...shared].map(([id, item]) => [id, { id, ...item, automatic: false, shared: true }]),
+  );
   ids.forEach((id, i) => {
+    if (shared.has(id)) return;
     const state = states[i];
     const group = state?.status === 'active' ? groups.get(state.fields.group) : null;
     items.set(

@@ -5,7 +5,8 @@ import type { RecordedMove } from '@fahrplan/contracts';
 import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import type { AggregateRunner } from '../infrastructure/aggregate-runner';
-import { AGGREGATE_RUNNER } from '../infrastructure/tokens';
+import type { Lookups } from '../infrastructure/lookups';
+import { AGGREGATE_RUNNER, LOOKUPS } from '../infrastructure/tokens';
 import { decideOnStreams } from './schedule-facts';
 
 /**
@@ -18,6 +19,7 @@ import { decideOnStreams } from './schedule-facts';
 export class SchedulePreviewController {
   constructor(
     @Inject(AGGREGATE_RUNNER) private readonly runner: AggregateRunner,
+    @Inject(LOOKUPS) private readonly lookups: Lookups,
     @Inject(DIRECTORY) private readonly directory: DirectoryCache,
   ) {}
 
@@ -32,6 +34,7 @@ export class SchedulePreviewController {
     if (!user || !can(user.permissions, 'items', 'EDIT')) throw notPermitted();
     const [event] = await decideOnStreams(
       this.runner,
+      this.lookups,
       { tenant: principal.tenant, user: principal.username },
       { ...data, id: randomUUID() },
     );

@@ -305,6 +305,11 @@ export const scheduleStream = (reschedule: string): string => streamName('schedu
 export interface ItemToSchedule extends ScheduledItem {
   readonly version: number;
   readonly title: string;
+  /**
+   * An item of a project another tenant shared with this one (accepted): its dates constrain its
+   * successors, but it never moves (`automatic` false) and a move of it is refused as not found.
+   */
+  readonly shared?: boolean;
 }
 
 export interface ScheduleContext extends DecisionContext {
@@ -326,8 +331,9 @@ export const decideReschedule = (
   context: ScheduleContext,
 ): ItemsRescheduled[] => {
   const known = new Map<number, ItemToSchedule>();
-  for (const [item, facts] of context.items) if (facts) known.set(item, facts);
-  const missing = command.moves.find((m) => !known.has(m.item));
+  for (const [item, facts] of context.items)
+    if (facts) known.set(item, facts.shared ? { ...facts, automatic: false } : facts);
+  const missing = command.moves.find((m) => !known.has(m.item) || known.get(m.item)!.shared);
   if (missing) throw notFound('item');
   const stale = command.moves.filter((m) => known.get(m.item)!.version !== m.version);
   if (stale.length > 0) {

@@ -339,4 +339,22 @@ describe('decideReschedule', () => {
       expect(failure(() => decideReschedule(move(4), context([null]))).code).toBe('not_found');
     });
   });
+
+  describe('when a predecessor is an item of a project shared with the tenant', () => {
+    // the supplier's item ends Wednesday 10 June (exclusive end Thursday 11), in an automatic project
+    const supplier = { ...item(task(3, '2026-06-01', '2026-06-11'), 2, 'Supplier API'), shared: true };
+
+    it('its successor waits for it, and it stays', () => {
+      const [event] = decideReschedule(move(4), context([a, b, supplier], link(1, 2), link(3, 2)));
+      expect(event!.data.moves.map(({ item, start }) => [item, start])).toEqual([
+        [1, '2026-06-04T00:00'],
+        [2, '2026-06-11T00:00'],
+      ]);
+    });
+
+    it('a move of it is not found', () => {
+      const moved = { ...move(2), moves: [{ ...move(2).moves[0]!, item: 3 }] };
+      expect(failure(() => decideReschedule(moved, context([supplier]))).code).toBe('not_found');
+    });
+  });
 });

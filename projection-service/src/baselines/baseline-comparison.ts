@@ -117,6 +117,7 @@ const scanPhase = async (
   const found: Found[] = [];
   let after = resume.after;
   for (let batch = 0; batch < maxBatches && found.length < wanted; batch++) {
+    // named projects (the overlay's page of rows) are read by id, not found along the title index
     const page = await fieldsPageOf(
       rowStore,
       'groups',
@@ -124,6 +125,7 @@ const scanPhase = async (
       rowOrder,
       { limit: wanted, after },
       rowFields,
+      { named: groups !== undefined },
     );
     let docs = page.docs as unknown as Row[];
     if (resume.phase === 1 && docs.length > 0) {
@@ -238,8 +240,12 @@ export const comparisonPage = async (
     const scan = await scanPhase(stores, query, resume, limit + 1 - found.length);
     found.push(...scan.found);
     if (found.length > limit) {
-      const last = found[limit - 1]!.row;
-      next = { phase: resume.phase, after: [last._title, last._id] };
+      const last = found[limit - 1]!;
+      // a page that ends with the first phase's last row goes on with the second from its start
+      next =
+        last.gone === (resume.phase === 1)
+          ? { phase: resume.phase, after: [last.row._title, last.row._id] }
+          : { phase: 1, after: null };
       break;
     }
     if (scan.resumeAfter !== null) {

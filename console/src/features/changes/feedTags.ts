@@ -1,9 +1,10 @@
 /** Read-model collections of the server and the console's tags for them. */
-const tagOf: Readonly<Record<string, 'Application' | 'Group' | 'Comment' | 'Account'>> = {
+const tagOf: Readonly<Record<string, 'Application' | 'Group' | 'Comment' | 'Account' | 'Baseline'>> = {
   applications: 'Application',
   groups: 'Group',
   comments: 'Comment',
   accounts: 'Account',
+  baselines: 'Baseline',
 };
 
 /** The tracker's own tags (the mirror moves with the tracker). */

@@ -11,6 +11,11 @@ describe('feedTags', () => {
     expect(feedTags({ ...change, position: 5, own: 5 })).toEqual([]);
   });
 
+  it("refreshes the baselines (the timeline's choice, the Baselines page) when another console made or deleted one", () => {
+    const change = { collections: ['baselines'], asOf: null, trackerTags };
+    expect(feedTags({ ...change, position: 9, own: 5 })).toEqual(['Baseline']);
+  });
+
   it('refreshes the tracker mirror whenever a tracker collection moved', () => {
     expect(
       feedTags({ position: 3, own: 5, collections: ['trackerIssues'], asOf: null, trackerTags }),

@@ -28,16 +28,20 @@ interface Options {
   refetch: () => void;
 }
 
-/** Whether a project schedules automatically: its dialog's record, read once and cached. */
+/**
+ * Whether a project's items move with their predecessors: it schedules automatically and is the
+ * tenant's own (a shared project's items constrain, as on the server, but never move). Its dialog's
+ * record, read once and cached.
+ */
 function useAutomaticProjects() {
   const [getProject] = useLazyGetProjectQuery();
   return useCallback(
-    async (group: number) =>
-      (
-        await getProject(group, true)
-          .unwrap()
-          .catch(() => null)
-      )?.scheduling === 'automatic',
+    async (group: number) => {
+      const project = await getProject(group, true)
+        .unwrap()
+        .catch(() => null);
+      return project?.scheduling === 'automatic' && !project.shared;
+    },
     [getProject],
   );
 }
@@ -58,9 +62,7 @@ function usePreviewGathering(shownRef: RefObject<readonly TimelineItem[]>) {
   return useCallback(
     async (from: TimelineItem): Promise<Preview> => {
       if (!(await automatic(from.group))) return nothingMoves;
-      const known = new Map<number, ChainItem>(
-        shownRef.current.filter((i) => !i.shared).map((i) => [i.id, i]),
-      );
+      const known = new Map<number, ChainItem>(shownRef.current.map((i) => [i.id, i]));
       const unavailable = new Set<number>();
       let fetched = 0;
       for (

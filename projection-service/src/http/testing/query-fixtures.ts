@@ -1,11 +1,14 @@
-import { allPermissions, isScenarioStream } from '@fahrplan/contracts';
-import type { StoredEvent } from '@fahrplan/contracts';
-import type { DirectoryCache } from '@fahrplan/platform';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { allPermissions, isScenarioStream } from '@fahrplan/contracts';
+import type { StoredEvent } from '@fahrplan/contracts';
+import { SqliteEventStore } from '@fahrplan/platform';
+import type { DirectoryCache, EventStore } from '@fahrplan/platform';
 import { allProjections, readModelCollections } from '../../projections/all-projections';
 import { documentIdsOf } from '../../projections/projection';
+import { ProjectionRunner } from '../../projections/projection-runner';
 import { MemoryReadStore } from '../../read-store/memory-read-store';
 import { MongoReadStore } from '../../read-store/mongo-read-store';
 import type { ReadStore } from '../../read-store/read-store';
@@ -133,34 +136,128 @@ export const describeAnswersOnMongo = <A>(
     });
   });
 
+/** An event of a log written by a spec: its stream, its tenant and when it was decided. */
+export interface LoggedEvent {
+  readonly stream: string;
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+  readonly tenant: string;
+  /** ISO date-time: what as-of views and baselines find it by. */
+  readonly at: string;
+}
+
+/** The events `tenant` records at `at`: `did(stream, type, data)`. */
+export const loggedBy =
+  (tenant: string, at: string) =>
+  (stream: string, type: string, data: Record<string, unknown>): LoggedEvent => ({
+    stream,
+    type,
+    data,
+    tenant,
+    at,
+  });
+
+/** `events` appended in order to a fresh in-memory event store, each to its stream. */
+export const logOf = async (events: readonly LoggedEvent[]): Promise<SqliteEventStore> => {
+  const log = new SqliteEventStore(':memory:');
+  for (const { stream, type, data, tenant, at } of events)
+    await log.append(
+      stream,
+      [
+        {
+          id: randomUUID(),
+          type,
+          data,
+          metadata: {
+            tenant,
+            user: 'alice',
+            correlationId: randomUUID(),
+            causationId: randomUUID(),
+            timestamp: at,
+            schemaVersion: 1,
+          },
+        },
+      ],
+      'any',
+    );
+  return log;
+};
+
 /**
- * A query spec on every read store: `history` projected into memory and into the embedded SQLite
- * store (their answers as `expectAnswers` says), and into MongoDB where one runs.
+ * A query spec on every read store: in memory, the embedded SQLite store, and MongoDB where
+ * MONGODB_URL is set (or a container runs); `answered` fills the store it is given and asks it. Each
+ * store's answers are as `expectAnswers` says, and the SQLite and MongoDB ones equal those in memory.
  */
-export const describeAnswersOnEveryStore = <A>(
+const describeOnStores = <A>(
   name: string,
-  history: readonly StoredEvent[],
-  answers: (store: ReadStore) => Promise<A>,
+  answered: (store: ReadStore) => Promise<A>,
   expectAnswers: (answered: A) => void,
 ): void => {
   describe(name, () => {
-    it('on the in-memory store', async () => {
-      const memory = new MemoryReadStore();
-      await projectHistory(memory, history);
-      expectAnswers(await answers(memory));
+    it('in memory', async () => {
+      expectAnswers(await answered(new MemoryReadStore()));
     });
 
     it('on the embedded SQLite store, as in memory', async () => {
       const directory = mkdtempSync(join(tmpdir(), 'fahrplan-queries-'));
       const sqlite = new SqliteReadStore(join(directory, 'read.db'), readModelCollections);
       try {
-        await projectHistory(sqlite, history);
-        expectAnswers(await answers(sqlite));
+        const fromSqlite = await answered(sqlite);
+        expect(fromSqlite).toEqual(await answered(new MemoryReadStore()));
+        expectAnswers(fromSqlite);
       } finally {
         sqlite.close();
         rmSync(directory, { recursive: true, force: true });
       }
     });
   });
-  describeAnswersOnMongo(`${name} on MongoDB`, history, answers, expectAnswers);
+  describeWithMongo(`${name} on MongoDB`, (server) => {
+    it('as in memory', async () => {
+      const mongo = new MongoReadStore(server().client.db(server().freshDatabase()));
+      await mongo.ensureIndexes(allProjections);
+      const fromMongo = await answered(mongo);
+      expect(fromMongo).toEqual(await answered(new MemoryReadStore()));
+      expectAnswers(fromMongo);
+    });
+  });
 };
+
+/** A query spec on every read store, each filled with the documents the projections make of `history`. */
+export const describeAnswersOnEveryStore = <A>(
+  name: string,
+  history: readonly StoredEvent[],
+  answers: (store: ReadStore) => Promise<A>,
+  expectAnswers: (answered: A) => void,
+): void =>
+  describeOnStores(
+    name,
+    async (store) => {
+      await projectHistory(store, history);
+      return answers(store);
+    },
+    expectAnswers,
+  );
+
+/**
+ * A query spec on every read store, each filled by the projection runner from the same log (so the
+ * SQLite store keeps its versions, as in production). `log` is made afresh per store.
+ */
+export const describeOnEveryReadStore = <A>(
+  name: string,
+  log: () => Promise<EventStore & { close(): Promise<void> }>,
+  answers: (store: ReadStore, log: EventStore) => Promise<A>,
+  expectAnswers: (answered: A) => void,
+): void =>
+  describeOnStores(
+    name,
+    async (store) => {
+      const events = await log();
+      try {
+        await new ProjectionRunner(events, store, allProjections).catchUp(0);
+        return await answers(store, events);
+      } finally {
+        await events.close();
+      }
+    },
+    expectAnswers,
+  );

@@ -134,8 +134,35 @@ export function useItemDrag({
     preview(null, null);
   }, [preview]);
 
+  /** Set by Esc during a resize: the rest of the gesture is dropped. */
+  const resizeCancelled = useRef(false);
+
+  /**
+   * Esc cancels a resize as dnd-kit's Esc cancels a move: dnd-timeline has no cancel of its own, so the
+   * gesture is ended here (its pointerup puts the bar back) and its end is dropped.
+   */
+  const onResizeStart = useCallback(() => {
+    resizeCancelled.current = false;
+    const cancel = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      event.stopPropagation();
+      resizeCancelled.current = true;
+      preview(null, null);
+      window.dispatchEvent(new PointerEvent('pointerup'));
+      // the button's release still ends in a click on the bar: that is not a request to open it
+      window.addEventListener('pointerup', () => (lastDragEnd.current = Date.now()), { once: true });
+    };
+    window.addEventListener('keydown', cancel, true);
+    window.addEventListener('pointerup', () => window.removeEventListener('keydown', cancel, true), {
+      once: true,
+      capture: true,
+    });
+  }, [preview]);
+
   const onResizeMove = useCallback(
     (event: ResizeMoveEvent) => {
+      if (resizeCancelled.current) return;
       const resized = resizedTo(event, unit);
       preview(resized?.item ?? null, resized?.change ?? null);
     },
@@ -145,7 +172,7 @@ export function useItemDrag({
   const onResizeEnd = useCallback(
     (event: ResizeEndEvent) => {
       preview(null, null);
-      if (event.delta.x === 0) return;
+      if (event.delta.x === 0 || resizeCancelled.current) return;
       lastDragEnd.current = Date.now();
       const resized = resizedTo(event, unit);
       if (resized) onItemResize(resized.item, resized.change);
@@ -153,7 +180,15 @@ export function useItemDrag({
     [unit, onItemResize, preview],
   );
 
-  useTimelineMonitor({ onDragStart, onDragMove, onDragEnd, onDragCancel, onResizeMove, onResizeEnd });
+  useTimelineMonitor({
+    onDragStart,
+    onDragMove,
+    onDragEnd,
+    onDragCancel,
+    onResizeStart,
+    onResizeMove,
+    onResizeEnd,
+  });
 
   const open = useCallback(
     (id: number) => {
