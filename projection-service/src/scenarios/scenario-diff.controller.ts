@@ -1,13 +1,12 @@
 import { Get, Inject, Param, Query } from '@nestjs/common';
 import { can, scenarioHeaderPattern, validationError } from '@fahrplan/contracts';
 import type { PermissionResource, ScenarioDiff, ScenarioRecordKind } from '@fahrplan/contracts';
-import { CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
+import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { requireView } from '../http/query-helpers';
 import { numbers, single } from '../http/query-params';
-import { ReadModelController } from '../http/read-model-controller';
-import { READ_STORE, SCENARIO_DIFFS } from '../http/tokens';
-import type { ReadStore } from '../read-store/read-store';
+import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
+import { SCENARIO_DIFFS } from '../http/tokens';
 import type { ScenarioDiffs } from './scenario-diff';
 import { openScenario } from './scenarios.projection';
 
@@ -25,12 +24,8 @@ const readWith: Readonly<Record<ScenarioRecordKind, PermissionResource>> = {
 
 /** A scenario compared with the live plan or another scenario (issue 22), guarded by `scenarios` VIEW. */
 @ReadModelController()
-export class ScenarioDiffController {
-  constructor(
-    @Inject(SCENARIO_DIFFS) private readonly diffs: ScenarioDiffs,
-    @Inject(READ_STORE) private readonly store: ReadStore,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-  ) {}
+export class ScenarioDiffController extends ReadModelQueries {
+  @Inject(SCENARIO_DIFFS) private readonly diffs!: ScenarioDiffs;
 
   /**
    * What the scenario changes, record by record (those of kinds the caller may read), against the live
