@@ -39,12 +39,27 @@ export abstract class AggregateHandler<M extends CommandMessage> {
   }
 
   /**
-   * When the caller's tenant began (its first event), for an instant of the tenant's past that may not
-   * lie before it (`pastInstant`: a baseline's `at`, a scenario's `from`); null for an unknown tenant.
+   * `command` creating a new record of `category` that names an instant of the tenant's past (a
+   * baseline's `at`, a scenario's `from`), which `pastInstant` checks against when the tenant began
+   * (its first event; null for an unknown tenant): a plan from before then would be empty.
    */
-  protected async tenantSince(envelope: CommandEnvelope): Promise<string | null> {
+  protected async runFromTenantPast<C, S, E extends DomainEvent>(
+    category: Category,
+    decider: Decider<C, S, E, BaseContext & { readonly tenantSince: string | null }>,
+    command: C,
+    envelope: CommandEnvelope,
+  ): Promise<CommandResult> {
     const tenant = this.directory.tenant(envelope.tenant);
-    return tenant ? this.lookups.firstEventAt(streamName('tenant', tenant.id)) : null;
+    return this.runner.run({
+      ...recordOf(category, await this.runner.newId(envelope)),
+      decider,
+      command,
+      envelope,
+      context: async (_state, base) => ({
+        ...base,
+        tenantSince: tenant ? await this.lookups.firstEventAt(streamName('tenant', tenant.id)) : null,
+      }),
+    });
   }
 
   /** The lookups as the command's plan has it: the live plan, or the scenario its header names. */
