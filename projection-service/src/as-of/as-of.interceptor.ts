@@ -23,12 +23,9 @@ export const asOfRoutes =
  */
 @Injectable()
 export class AsOfInterceptor extends ViewInterceptor<Date> {
-  constructor(
-    @Inject(AS_OF_STORES) private readonly stores: AsOfStores,
-    @Inject(AS_OF_LIMIT) private readonly limit: AsOfLimit,
-  ) {
-    super(asOfRoutes, 'asOf', 'history');
-  }
+  @Inject(AS_OF_STORES) private readonly stores!: AsOfStores;
+  @Inject(AS_OF_LIMIT) private readonly limit!: AsOfLimit;
+  protected readonly view = { routes: asOfRoutes, parameter: 'asOf', permission: 'history' } as const;
 
   protected parse(text: string): Date {
     const parsed = asOfSchema.safeParse(text);

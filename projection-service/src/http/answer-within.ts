@@ -57,11 +57,12 @@ export interface ViewResponse {
 export abstract class ViewInterceptor<V> implements NestInterceptor {
   @Inject(DIRECTORY) private readonly directory!: DirectoryCache;
 
-  constructor(
-    private readonly routes: RegExp,
-    private readonly parameter: string,
-    private readonly permission: PermissionResource,
-  ) {}
+  /** The routes that answer from the view, the query parameter that asks for it, and what it needs. */
+  protected abstract readonly view: {
+    readonly routes: RegExp;
+    readonly parameter: string;
+    readonly permission: PermissionResource;
+  };
 
   /** The parameter's text as a value of the view, or a validation error. */
   protected abstract parse(text: string, request: QueryRequest): V;
@@ -72,10 +73,11 @@ export abstract class ViewInterceptor<V> implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
     const request = http.getRequest<QueryRequest>();
-    const text = viewParameter(request, this.routes, this.parameter);
+    const { routes, parameter, permission } = this.view;
+    const text = viewParameter(request, routes, parameter);
     if (text === undefined) return next.handle();
     const value = this.parse(text, request);
-    requireView(this.directory, request.principal, this.permission);
+    requireView(this.directory, request.principal, permission);
     return answerWithin(next, () => this.prepare(value, request, http.getResponse<ViewResponse>()));
   }
 }

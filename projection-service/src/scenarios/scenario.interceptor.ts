@@ -20,12 +20,13 @@ export const scenarioRoutes =
  */
 @Injectable()
 export class ScenarioInterceptor extends ViewInterceptor<string> {
-  constructor(
-    @Inject(SCENARIO_VIEWS) private readonly views: ScenarioViews,
-    @Inject(READ_STORE) private readonly store: ReadStore,
-  ) {
-    super(scenarioRoutes, 'scenario', 'scenarios');
-  }
+  @Inject(SCENARIO_VIEWS) private readonly views!: ScenarioViews;
+  @Inject(READ_STORE) private readonly store!: ReadStore;
+  protected readonly view = {
+    routes: scenarioRoutes,
+    parameter: 'scenario',
+    permission: 'scenarios',
+  } as const;
 
   protected parse(text: string, request: QueryRequest): string {
     if (!scenarioHeaderPattern.test(text))
