@@ -5,12 +5,11 @@ import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { requireView } from '../http/query-helpers';
 import { numbers, single } from '../http/query-params';
+import type { QueryParams } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { SCENARIO_DIFFS } from '../http/tokens';
 import type { ScenarioDiffs } from './scenario-diff';
 import { openScenario } from './scenarios.projection';
-
-type Param = string | string[] | undefined;
 
 /** The permission each kind of record is read with on the live plan. */
 const readWith: Readonly<Record<ScenarioRecordKind, PermissionResource>> = {
@@ -35,16 +34,15 @@ export class ScenarioDiffController extends ReadModelQueries {
   async diff(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Query('against') against?: Param,
-    @Query('milestones') milestones?: Param,
+    @Query() query: QueryParams = {},
   ): Promise<ScenarioDiff> {
     requireView(this.directory, principal, 'scenarios');
-    const other = single('against', against);
+    const other = single('against', query.against);
     if (other !== undefined && !scenarioHeaderPattern.test(other))
       throw validationError('against must be the id of a scenario', [
         { field: 'against', message: 'a whole number' },
       ]);
-    const chosen = numbers('milestones', milestones) ?? [];
+    const chosen = numbers('milestones', query.milestones) ?? [];
     const { tenant } = principal;
     const [scenario, compared] = await Promise.all([
       openScenario(this.store, tenant, id),
