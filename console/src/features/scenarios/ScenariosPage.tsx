@@ -58,27 +58,31 @@ function ScenarioRow({
           >
             {t('list.open')}
           </Button>
-          {canEdit && (
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => actions.openRename(scenario)}
-              aria-label={t('list.renameLabel', { name: scenario.name })}
-            >
-              {t('list.rename')}
-            </Button>
-          )}
-          {canEdit && (
-            <Button
-              size="xs"
-              variant="default"
-              color="red"
-              onClick={() => actions.openDiscard(scenario)}
-              aria-label={t('list.discardLabel', { name: scenario.name })}
-            >
-              {t('list.discard')}
-            </Button>
-          )}
+          {canEdit &&
+            [
+              {
+                label: t('list.rename'),
+                name: t('list.renameLabel', { name: scenario.name }),
+                open: actions.openRename,
+              },
+              {
+                label: t('list.discard'),
+                name: t('list.discardLabel', { name: scenario.name }),
+                open: actions.openDiscard,
+                color: 'red',
+              },
+            ].map(({ label, name, open, color }) => (
+              <Button
+                key={label}
+                size="xs"
+                variant="default"
+                color={color}
+                onClick={() => open(scenario)}
+                aria-label={name}
+              >
+                {label}
+              </Button>
+            ))}
         </Group>
       </Table.Td>
     </Table.Tr>
