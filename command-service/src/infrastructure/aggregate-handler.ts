@@ -21,20 +21,24 @@ export abstract class AggregateHandler<M extends CommandMessage> {
 
   abstract execute(message: M): Promise<CommandResult>;
 
-  /** `command` on `record` of `category` (a new id or one named), decided on the record alone (no facts beyond the base context). */
-  protected runOnRecord<C, S, E extends DomainEvent>(
+  /**
+   * `command` on `record` of `category` (a new id or one named), decided on the record and the base
+   * context, with the `facts` of other records the decision needs in the state loaded (none by default).
+   */
+  protected runOnRecord<C, S, E extends DomainEvent, F extends object = object>(
     category: Category,
     record: NewId,
-    decider: Decider<C, S, E, BaseContext>,
+    decider: Decider<C, S, E, BaseContext & NoInfer<F>>,
     command: C,
     envelope: CommandEnvelope,
+    facts?: (state: S) => Promise<F>,
   ): Promise<CommandResult> {
     return this.runner.run({
       ...recordOf(category, record),
       decider,
       command,
       envelope,
-      context: (_state, base) => base,
+      context: async (state, base) => ({ ...base, ...((await facts?.(state)) as F) }),
     });
   }
 
@@ -50,16 +54,16 @@ export abstract class AggregateHandler<M extends CommandMessage> {
     envelope: CommandEnvelope,
   ): Promise<CommandResult> {
     const tenant = this.directory.tenant(envelope.tenant);
-    return this.runner.run({
-      ...recordOf(category, await this.runner.newId(envelope)),
+    return this.runOnRecord(
+      category,
+      await this.runner.newId(envelope),
       decider,
       command,
       envelope,
-      context: async (_state, base) => ({
-        ...base,
+      async () => ({
         tenantSince: tenant ? await this.lookups.firstEventAt(streamName('tenant', tenant.id)) : null,
       }),
-    });
+    );
   }
 
   /** The lookups as the command's plan has it: the live plan, or the scenario its header names. */
