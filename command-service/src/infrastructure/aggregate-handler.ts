@@ -21,30 +21,49 @@ export abstract class AggregateHandler<M extends CommandMessage> {
 
   abstract execute(message: M): Promise<CommandResult>;
 
-  /** `command` on `record` of `category` (a new id or one named), decided on the record alone (no facts beyond the base context). */
-  protected runOnRecord<C, S, E extends DomainEvent>(
+  /**
+   * `command` on `record` of `category` (a new id or one named), decided on the record and the base
+   * context, with the `facts` of other records the decision needs in the state loaded (none by default).
+   */
+  protected runOnRecord<C, S, E extends DomainEvent, F extends object = object>(
     category: Category,
     record: NewId,
-    decider: Decider<C, S, E, BaseContext>,
+    decider: Decider<C, S, E, BaseContext & NoInfer<F>>,
     command: C,
     envelope: CommandEnvelope,
+    facts?: (state: S) => Promise<F>,
   ): Promise<CommandResult> {
     return this.runner.run({
       ...recordOf(category, record),
       decider,
       command,
       envelope,
-      context: (_state, base) => base,
+      context: async (state, base) => ({ ...base, ...((await facts?.(state)) as F) }),
     });
   }
 
   /**
-   * When the caller's tenant began (its first event), for an instant of the tenant's past that may not
-   * lie before it (`pastInstant`: a baseline's `at`, a scenario's `from`); null for an unknown tenant.
+   * `command` creating a new record of `category` that names an instant of the tenant's past (a
+   * baseline's `at`, a scenario's `from`), which `pastInstant` checks against when the tenant began
+   * (its first event; null for an unknown tenant): a plan from before then would be empty.
    */
-  protected async tenantSince(envelope: CommandEnvelope): Promise<string | null> {
+  protected async runFromTenantPast<C, S, E extends DomainEvent>(
+    category: Category,
+    decider: Decider<C, S, E, BaseContext & { readonly tenantSince: string | null }>,
+    command: C,
+    envelope: CommandEnvelope,
+  ): Promise<CommandResult> {
     const tenant = this.directory.tenant(envelope.tenant);
-    return tenant ? this.lookups.firstEventAt(streamName('tenant', tenant.id)) : null;
+    return this.runOnRecord(
+      category,
+      await this.runner.newId(envelope),
+      decider,
+      command,
+      envelope,
+      async () => ({
+        tenantSince: tenant ? await this.lookups.firstEventAt(streamName('tenant', tenant.id)) : null,
+      }),
+    );
   }
 
   /** The lookups as the command's plan has it: the live plan, or the scenario its header names. */

@@ -31,7 +31,6 @@ import type {
 } from '@fahrplan/contracts';
 import { nameBasedUuid } from '@fahrplan/platform';
 import { AggregateHandler } from '../infrastructure/aggregate-handler';
-import { recordOf } from '../infrastructure/aggregate-runner';
 import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import { PublishScenarioMessage } from '../infrastructure/command-message';
 import { followStep } from '../infrastructure/follow-step';
@@ -58,16 +57,15 @@ export class PublishScenarioHandler extends AggregateHandler<PublishScenarioMess
     if (earlier) return this.follow(stream, command, earlier.commit, envelope);
     let result: CommandResult;
     try {
-      result = await this.runner.run({
-        ...recordOf('scenario', { id: command.id }),
-        decider: scenarioDecider,
-        command: { type: 'PublishScenario', data: command },
+      result = await this.runOnRecord(
+        'scenario',
+        { id: command.id },
+        scenarioDecider,
+        { type: 'PublishScenario', data: command },
         envelope,
-        context: async (state, base) => ({
-          ...base,
-          ...(state.status === 'open' ? { publish: await this.decide(command.id, envelope) } : {}),
-        }),
-      });
+        async (state) =>
+          state.status === 'open' ? { publish: await this.decide(command.id, envelope) } : {},
+      );
     } catch (error) {
       // a concurrent run of the same publish committed first: complete its steps
       const winner = error instanceof DomainError && (await this.earlier(stream, command, envelope.tenant));

@@ -7,7 +7,6 @@ import type {
   RenameScenarioData,
 } from '@fahrplan/contracts';
 import { AggregateHandler } from '../infrastructure/aggregate-handler';
-import { recordOf } from '../infrastructure/aggregate-runner';
 import {
   CreateScenarioMessage,
   DiscardScenarioMessage,
@@ -17,15 +16,9 @@ import { PublishScenarioHandler } from './publish-scenario.handler';
 
 @CommandHandler(CreateScenarioMessage)
 export class CreateScenarioHandler extends AggregateHandler<CreateScenarioMessage> {
-  async execute({ data, envelope }: CreateScenarioMessage): Promise<CommandResult> {
-    return this.runner.run({
-      ...recordOf('scenario', await this.runner.newId(envelope)),
-      decider: scenarioDecider,
-      command: { type: 'CreateScenario', data: data as CreateScenarioData },
-      envelope,
-      // a branch from before the tenant's first event would start from an empty plan
-      context: async (_state, base) => ({ ...base, tenantSince: await this.tenantSince(envelope) }),
-    });
+  execute({ data, envelope }: CreateScenarioMessage): Promise<CommandResult> {
+    const command = { type: 'CreateScenario', data: data as CreateScenarioData } as const;
+    return this.runFromTenantPast('scenario', scenarioDecider, command, envelope);
   }
 }
 

@@ -1,11 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import { asOfSchema, validationError } from '@fahrplan/contracts';
-import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
-import type { Observable } from 'rxjs';
-import { answerWithin, viewParameter } from '../http/answer-within';
-import type { QueryRequest } from '../http/answer-within';
-import { requireView } from '../http/query-helpers';
+import { ViewInterceptor } from '../http/answer-within';
+import type { AnswerWithin, QueryRequest, ViewResponse } from '../http/answer-within';
 import { AS_OF_LIMIT, AS_OF_STORES } from '../http/tokens';
 import type { AsOfLimit } from './as-of-limit';
 import { asOfContext } from './as-of-stores';
@@ -26,35 +22,32 @@ export const asOfRoutes =
  * Each user opens only so many new positions per minute (AsOfLimit).
  */
 @Injectable()
-export class AsOfInterceptor implements NestInterceptor {
-  constructor(
-    @Inject(AS_OF_STORES) private readonly stores: AsOfStores,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-    @Inject(AS_OF_LIMIT) private readonly limit: AsOfLimit,
-  ) {}
+export class AsOfInterceptor extends ViewInterceptor<Date> {
+  @Inject(AS_OF_STORES) private readonly stores!: AsOfStores;
+  @Inject(AS_OF_LIMIT) private readonly limit!: AsOfLimit;
+  protected readonly view = { routes: asOfRoutes, parameter: 'asOf', permission: 'history' } as const;
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const http = context.switchToHttp();
-    const request = http.getRequest<QueryRequest>();
-    const text = viewParameter(request, asOfRoutes, 'asOf');
-    if (text === undefined) return next.handle();
+  protected parse(text: string): Date {
     const parsed = asOfSchema.safeParse(text);
     if (!parsed.success)
       throw validationError('asOf must be an ISO date-time with a time zone, e.g. 2026-11-23T10:00:00Z', [
         { field: 'asOf', message: 'an ISO date-time with a time zone' },
       ]);
-    requireView(this.directory, request.principal, 'history');
-    return answerWithin(next, async () => {
-      const position = await this.stores.positionAt(new Date(parsed.data));
-      const { tenant, userId } = request.principal;
-      await this.limit.open(`${tenant}/${userId}`, position);
-      const store = await this.stores.storeAt(position);
-      return (answer) => {
-        http
-          .getResponse<{ setHeader(name: string, value: string): void }>()
-          .setHeader(AS_OF_POSITION_HEADER, String(position));
-        return asOfContext.run({ store, position }, answer);
-      };
-    });
+    return new Date(parsed.data);
+  }
+
+  protected async prepare(
+    instant: Date,
+    request: QueryRequest,
+    response: ViewResponse,
+  ): Promise<AnswerWithin> {
+    const position = await this.stores.positionAt(instant);
+    const { tenant, userId } = request.principal;
+    await this.limit.open(`${tenant}/${userId}`, position);
+    const store = await this.stores.storeAt(position);
+    return (answer) => {
+      response.setHeader(AS_OF_POSITION_HEADER, String(position));
+      return asOfContext.run({ store, position }, answer);
+    };
   }
 }

@@ -6,9 +6,9 @@ import type { Principal } from '@fahrplan/platform';
 import type { AsOfLimit } from '../as-of/as-of-limit';
 import type { AsOfStores } from '../as-of/as-of-stores';
 import { csvText } from '../http/csv';
-import { maxPageLimit, pageAnswer, pageOf, pageRequest } from '../http/paging';
+import { maxPageLimit, pageRequest } from '../http/paging';
 import type { PageRequest } from '../http/paging';
-import { liveRecord, recordView, requireView } from '../http/query-helpers';
+import { latestLivePage, liveRecord, recordView, requireView } from '../http/query-helpers';
 import { fieldError, numbers } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { AS_OF_LIMIT, AS_OF_STORES } from '../http/tokens';
@@ -96,17 +96,7 @@ export class BaselinesController extends ReadModelQueries {
     @Query('cursor') cursor?: Param,
   ): Promise<Page<BaselineView>> {
     requireView(this.directory, principal, 'history');
-    const page = await pageOf(
-      this.store,
-      'baselines',
-      { tenant: principal.tenant, deleted: false },
-      [
-        ['at', -1],
-        ['_id', -1],
-      ],
-      pageRequest(limit, cursor),
-    );
-    return pageAnswer(page.docs.map(recordView<BaselineView>), page.nextCursor);
+    return latestLivePage(this.store, 'baselines', principal.tenant, 'at', limit, cursor);
   }
 
   @Get('baselines/:id')

@@ -1,8 +1,9 @@
 import { can, notFound, notPermitted } from '@fahrplan/contracts';
-import type { PermissionResource } from '@fahrplan/contracts';
+import type { Page, PermissionResource } from '@fahrplan/contracts';
 import type { DirectoryCache, Principal } from '@fahrplan/platform';
 import { foldText } from '../projections/projection';
 import type { ReadDocument, ReadStore, ReadView } from '../read-store/read-store';
+import { pageAnswer, pageOf, pageRequest } from './paging';
 import { isRecordId, single } from './query-params';
 
 /** A stored document without the read store's own fields and the fields derived for queries (`_…`). */
@@ -35,6 +36,31 @@ export const liveRecord = async (
   const doc = isRecordId(id) ? await store.get(collection, id) : null;
   if (!doc || doc.tenant !== tenant || doc.deleted !== false) throw notFound(kind);
   return doc;
+};
+
+/**
+ * A page (`?limit=`, `?cursor=`) of the tenant's live records of `collection`, the latest `field` first,
+ * as their lists show them (the baselines by instant, the scenarios by creation).
+ */
+export const latestLivePage = async <V>(
+  store: ReadView,
+  collection: string,
+  tenant: string,
+  field: string,
+  limit: string | string[] | undefined,
+  cursor: string | string[] | undefined,
+): Promise<Page<V>> => {
+  const page = await pageOf(
+    store,
+    collection,
+    { tenant, deleted: false },
+    [
+      [field, -1],
+      ['_id', -1],
+    ],
+    pageRequest(limit, cursor),
+  );
+  return pageAnswer(page.docs.map(recordView<V>), page.nextCursor);
 };
 
 export const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,17 +1,15 @@
 import { Get, Inject, Param, Query } from '@nestjs/common';
 import { can, scenarioHeaderPattern, validationError } from '@fahrplan/contracts';
 import type { PermissionResource, ScenarioDiff, ScenarioRecordKind } from '@fahrplan/contracts';
-import { CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
+import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { requireView } from '../http/query-helpers';
 import { numbers, single } from '../http/query-params';
-import { ReadModelController } from '../http/read-model-controller';
-import { READ_STORE, SCENARIO_DIFFS } from '../http/tokens';
-import type { ReadStore } from '../read-store/read-store';
+import type { QueryParams } from '../http/query-params';
+import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
+import { SCENARIO_DIFFS } from '../http/tokens';
 import type { ScenarioDiffs } from './scenario-diff';
 import { openScenario } from './scenarios.projection';
-
-type Param = string | string[] | undefined;
 
 /** The permission each kind of record is read with on the live plan. */
 const readWith: Readonly<Record<ScenarioRecordKind, PermissionResource>> = {
@@ -25,12 +23,8 @@ const readWith: Readonly<Record<ScenarioRecordKind, PermissionResource>> = {
 
 /** A scenario compared with the live plan or another scenario (issue 22), guarded by `scenarios` VIEW. */
 @ReadModelController()
-export class ScenarioDiffController {
-  constructor(
-    @Inject(SCENARIO_DIFFS) private readonly diffs: ScenarioDiffs,
-    @Inject(READ_STORE) private readonly store: ReadStore,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-  ) {}
+export class ScenarioDiffController extends ReadModelQueries {
+  @Inject(SCENARIO_DIFFS) private readonly diffs!: ScenarioDiffs;
 
   /**
    * What the scenario changes, record by record (those of kinds the caller may read), against the live
@@ -40,16 +34,15 @@ export class ScenarioDiffController {
   async diff(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Query('against') against?: Param,
-    @Query('milestones') milestones?: Param,
+    @Query() query: QueryParams = {},
   ): Promise<ScenarioDiff> {
     requireView(this.directory, principal, 'scenarios');
-    const other = single('against', against);
+    const other = single('against', query.against);
     if (other !== undefined && !scenarioHeaderPattern.test(other))
       throw validationError('against must be the id of a scenario', [
         { field: 'against', message: 'a whole number' },
       ]);
-    const chosen = numbers('milestones', milestones) ?? [];
+    const chosen = numbers('milestones', query.milestones) ?? [];
     const { tenant } = principal;
     const [scenario, compared] = await Promise.all([
       openScenario(this.store, tenant, id),

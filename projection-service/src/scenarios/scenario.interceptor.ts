@@ -1,11 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import { scenarioHeaderPattern, validationError } from '@fahrplan/contracts';
-import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
-import type { Observable } from 'rxjs';
-import { answerWithin, viewParameter } from '../http/answer-within';
-import type { QueryRequest } from '../http/answer-within';
-import { requireView } from '../http/query-helpers';
+import { ViewInterceptor } from '../http/answer-within';
+import type { AnswerWithin, QueryRequest } from '../http/answer-within';
 import { READ_STORE, SCENARIO_VIEWS } from '../http/tokens';
 import type { ReadStore } from '../read-store/read-store';
 import { scenarioContext } from './scenario-views';
@@ -23,17 +19,16 @@ export const scenarioRoutes =
  * changes on top, and a scenario as of an instant is not built.
  */
 @Injectable()
-export class ScenarioInterceptor implements NestInterceptor {
-  constructor(
-    @Inject(SCENARIO_VIEWS) private readonly views: ScenarioViews,
-    @Inject(READ_STORE) private readonly store: ReadStore,
-    @Inject(DIRECTORY) private readonly directory: DirectoryCache,
-  ) {}
+export class ScenarioInterceptor extends ViewInterceptor<string> {
+  @Inject(SCENARIO_VIEWS) private readonly views!: ScenarioViews;
+  @Inject(READ_STORE) private readonly store!: ReadStore;
+  protected readonly view = {
+    routes: scenarioRoutes,
+    parameter: 'scenario',
+    permission: 'scenarios',
+  } as const;
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<QueryRequest>();
-    const text = viewParameter(request, scenarioRoutes, 'scenario');
-    if (text === undefined) return next.handle();
+  protected parse(text: string, request: QueryRequest): string {
     if (!scenarioHeaderPattern.test(text))
       throw validationError('scenario must be the id of a scenario', [
         { field: 'scenario', message: 'a whole number' },
@@ -42,12 +37,13 @@ export class ScenarioInterceptor implements NestInterceptor {
       throw validationError('a scenario is answered now: scenario and asOf cannot be combined', [
         { field: 'asOf', message: 'not a valid value' },
       ]);
-    requireView(this.directory, request.principal, 'scenarios');
-    return answerWithin(next, async () => {
-      const { tenant } = request.principal;
-      const scenario = await openScenario(this.store, tenant, text);
-      const store = await this.views.view(tenant, scenario.id);
-      return (answer) => scenarioContext.run({ scenario: scenario.id, store }, answer);
-    });
+    return text;
+  }
+
+  protected async prepare(id: string, request: QueryRequest): Promise<AnswerWithin> {
+    const { tenant } = request.principal;
+    const scenario = await openScenario(this.store, tenant, id);
+    const store = await this.views.view(tenant, scenario.id);
+    return (answer) => scenarioContext.run({ scenario: scenario.id, store }, answer);
   }
 }

@@ -1,5 +1,5 @@
-import { notFound } from '@fahrplan/contracts';
 import type { ScenarioCreated, ScenarioRenamed, ScenarioView } from '@fahrplan/contracts';
+import { liveRecord } from '../http/query-helpers';
 import { createdRecord, creation, deletedRecord } from '../projections/projection';
 import type { Projection, RecordDoc } from '../projections/projection';
 import type { ReadView } from '../read-store/read-store';
@@ -69,9 +69,5 @@ export const scenariosProjection: Projection<ScenarioDoc> = {
  * The open scenario `id` of `tenant` (a route's or a query parameter's text), else 404: another
  * tenant's, an unknown and a discarded scenario answer alike.
  */
-export const openScenario = async (store: ReadView, tenant: string, id: string): Promise<ScenarioDoc> => {
-  const doc = /^[1-9]\d{0,14}$/.test(id) ? await store.get('scenarios', id) : null;
-  const scenario = doc as unknown as ScenarioDoc | null;
-  if (!scenario || scenario.tenant !== tenant || scenario.deleted) throw notFound('scenario');
-  return scenario;
-};
+export const openScenario = async (store: ReadView, tenant: string, id: string): Promise<ScenarioDoc> =>
+  (await liveRecord(store, 'scenarios', tenant, id, 'scenario')) as unknown as ScenarioDoc;

@@ -32,3 +32,15 @@ export function useChartColours(): ChartColours {
     };
   }, [scheme, highContrast]);
 }
+
+/**
+ * A chart's frame as the console's data charts draw it: the theme's font, the text colour of the
+ * appearance shown, no ground of its own, no toolbar and no animation.
+ */
+export const chartFrame = (colours: ChartColours, fontFamily: string | undefined) => ({
+  fontFamily,
+  foreColor: colours.text,
+  background: 'transparent',
+  toolbar: { show: false },
+  animations: { enabled: false },
+});

@@ -226,16 +226,9 @@ export function AsOfBanner() {
       title={asOf ? t('banner.viewing', { asOf: formatAsOf(asOf) }) : ''}
       text={t('banner.readOnly')}
       testId="as-of-banner"
+      exit={{ label: t('backToNow'), icon: IconPlayerTrackNext, onClick: () => setAsOf(null) }}
     >
       <AsOfPicker label={t('banner.changeDate')} variant="default" size="xs" />
-      <Button
-        size="xs"
-        color="orange"
-        leftSection={<IconPlayerTrackNext size={16} />}
-        onClick={() => setAsOf(null)}
-      >
-        {t('backToNow')}
-      </Button>
     </ViewBanner>
   );
 }

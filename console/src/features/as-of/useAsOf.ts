@@ -4,30 +4,18 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { httpStatusOf } from '../common/problem';
 import { notYetMessage, readOnlyMessage, withAsOf } from '../session/asOf';
 import { editorBusy, editorIdle, selectAsOf, selectEditorsBusy } from '../session/asOfSlice';
-import { useAddressParams } from '../common/urlParams';
+import { urlChoice } from '../common/urlChoice';
 
 /** The instant the console shows, or null for now. */
 export const useAsOf = (): string | null => useAppSelector(selectAsOf);
 
-/** The history state of "Back to now": tells AsOfUrlSync that the URL dropped `asOf` on purpose. */
-export const backToNowState = { asOf: 'now' } as const;
+const asOfChoice = urlChoice<string>('asOf', 'now', withAsOf);
 
-/** Whether a location's state is that of "Back to now". */
-export const isBackToNow = (state: unknown): boolean =>
-  typeof state === 'object' && state !== null && (state as { asOf?: unknown }).asOf === 'now';
+/** Whether a location's state is that of "Back to now", which dropped `asOf` from the URL on purpose. */
+export const isBackToNow = asOfChoice.isLeft;
 
-/**
- * Moves the console to an instant, or back to now (null): a new history entry, so the browser's Back
- * returns. Only the URL changes here; AsOfUrlSync brings the slice along.
- */
-export const useSetAsOf = () => {
-  const [, setParams] = useAddressParams();
-  return useCallback(
-    (at: string | null) =>
-      setParams((current) => withAsOf(current, at), at === null ? { state: backToNowState } : undefined),
-    [setParams],
-  );
-};
+/** Moves the console to an instant, or back to now (null); AsOfUrlSync brings the slice along. */
+export const useSetAsOf = asOfChoice.useSet;
 
 /** A record's load failure as of a date: a 404 then means it did not exist yet. */
 export const useAsOfFailureMessage = (failureMessage: (error: unknown) => string) => {

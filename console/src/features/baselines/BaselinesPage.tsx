@@ -6,10 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { BaselineView } from '@fahrplan/contracts';
 import { pageItems } from '../api/pages';
 import { useCan } from '../auth/permissions';
-import { LoadError } from '../common/CataloguePage';
 import { DeleteButton } from '../common/ConfirmDelete';
-import { EmptyState } from '../common/EmptyState';
-import { LoadMore, morePages } from '../common/LoadMore';
+import { PagedTable } from '../common/PagedTable';
 import { formatDateTime } from '../common/dateTime';
 import { notifySuccess } from '../common/notify';
 import { describeError, fieldMessage, problemOf } from '../common/problem';
@@ -17,7 +15,6 @@ import { pickerToAsOf } from '../as-of/asOfControl';
 import { positiveInt, useAddressParams } from '../common/urlParams';
 import { BaselineComparisonPanel } from './BaselineComparison';
 import { linkedWindow } from './comparisonRows';
-import { TableHeader } from '../common/TableHeader';
 import {
   useCreateBaselineMutation,
   useDeleteBaselineMutation,
@@ -179,28 +176,24 @@ export function BaselinesPage() {
         {t('intro')}
       </Text>
       {canCreate && <CreateBaselineForm />}
-      {query.isError ? (
-        <LoadError title={t('list.failed')} error={query.error} />
-      ) : query.isLoading ? null : baselines.length === 0 ? (
-        <EmptyState icon={IconFlag} text={t('list.empty')} />
-      ) : (
-        <Stack gap="xs">
-          <Table striped highlightOnHover aria-label={t('list.label')}>
-            <TableHeader cells={[t('list.name'), t('list.at'), t('list.createdBy'), {}]} />
-            <Table.Tbody>
-              {baselines.map((baseline) => (
-                <BaselineRow
-                  key={baseline.id}
-                  baseline={baseline}
-                  chosen={baseline.id === chosen}
-                  onCompare={() => setChosen(baseline.id)}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-          <LoadMore {...morePages(query)} label={t('list.more')} />
-        </Stack>
-      )}
+      <PagedTable
+        query={query}
+        count={baselines.length}
+        label={t('list.label')}
+        cells={[t('list.name'), t('list.at'), t('list.createdBy'), {}]}
+        failed={t('list.failed')}
+        empty={{ icon: IconFlag, text: t('list.empty') }}
+        more={t('list.more')}
+      >
+        {baselines.map((baseline) => (
+          <BaselineRow
+            key={baseline.id}
+            baseline={baseline}
+            chosen={baseline.id === chosen}
+            onCompare={() => setChosen(baseline.id)}
+          />
+        ))}
+      </PagedTable>
       {compared && (
         <BaselineComparisonPanel
           key={compared.id}

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmActions } from './ConfirmActions';
 import { describeError } from './problem';
 
 export interface ConfirmDeleteProps {
@@ -76,16 +77,15 @@ export function ConfirmDelete({
           </Text>
         )}
       </Stack>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={close} data-autofocus>
-          {t('cancel')}
-        </Button>
-        {!refusal && (
-          <Button color="red" onClick={() => void confirm()} loading={busy}>
-            {confirmLabel}
-          </Button>
-        )}
-      </Group>
+      <ConfirmActions
+        cancelLabel={t('cancel')}
+        onCancel={close}
+        confirm={
+          refusal
+            ? null
+            : { label: confirmLabel, onConfirm: () => void confirm(), loading: busy, color: 'red' }
+        }
+      />
     </Modal>
   );
 }

@@ -1,11 +1,11 @@
 import type { ReactNode, Ref } from 'react';
-import { Box, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 
 /**
  * The banner under the header while the console shows something other than the live plan now (the
- * past as of a date, a scenario): what the user sees in bold, what that means, and the ways on and
- * out; sticky, focusable (the focus goes there after a move), with a polite live region that
+ * past as of a date, a scenario): what the user sees in bold, what that means, the ways on and,
+ * last in the banner's colour, the way out (back to the live plan now); sticky, focusable (the focus goes there after a move), with a polite live region that
  * announces the move and stays when the banner goes.
  */
 export function ViewBanner({
@@ -18,6 +18,7 @@ export function ViewBanner({
   title,
   text,
   testId,
+  exit,
   children,
 }: {
   shown: boolean;
@@ -30,7 +31,9 @@ export function ViewBanner({
   title: string;
   text: string;
   testId: string;
-  /** The banner's buttons. */
+  /** The way back to the live plan now. */
+  exit: { label: string; icon: Icon; onClick: () => void };
+  /** The banner's other buttons. */
   children: ReactNode;
 }) {
   const live = (
@@ -71,7 +74,12 @@ export function ViewBanner({
               {text}
             </Text>
           </Group>
-          <Group gap="xs">{children}</Group>
+          <Group gap="xs">
+            {children}
+            <Button size="xs" color={color} leftSection={<exit.icon size={16} />} onClick={exit.onClick}>
+              {exit.label}
+            </Button>
+          </Group>
         </Group>
       </Paper>
     </Box>

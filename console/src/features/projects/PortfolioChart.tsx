@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
 import type { GroupView } from '@fahrplan/contracts';
-import { useChartColours } from '../appearance/useChartColours';
+import { chartFrame, useChartColours } from '../appearance/useChartColours';
 import { EmptyState } from '../common/EmptyState';
 import { formatNumber } from '../common/numbers';
 import { describePoint, formatSize, portfolioSeries } from './portfolioSeries';
@@ -80,12 +80,8 @@ export function PortfolioChart({ projects, more, size, onSizeChange, onOpen, emp
     return {
       chart: {
         type: 'bubble',
-        fontFamily: theme.fontFamily,
-        foreColor: colours.text,
-        background: 'transparent',
-        toolbar: { show: false },
+        ...chartFrame(colours, theme.fontFamily),
         zoom: { enabled: false },
-        animations: { enabled: false },
         accessibility: {
           enabled: true,
           description:

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Button, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { RecordDifference, ScenarioView } from '@fahrplan/contracts';
 import { useCan } from '../auth/permissions';
+import { ConfirmActions } from '../common/ConfirmActions';
 import { notifySuccess } from '../common/notify';
 import { describeError } from '../common/problem';
 import { RecordDifferences } from './RecordDifferences';
@@ -110,14 +111,16 @@ export function PublishButton({ scenario }: { scenario: ScenarioView }) {
             {t('publish.recorded')}
           </Text>
         </Stack>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={close} data-autofocus>
-            {t('publish.cancel')}
-          </Button>
-          <Button onClick={() => void confirm()} loading={isLoading} disabled={conflicts !== null}>
-            {t('publish.confirm')}
-          </Button>
-        </Group>
+        <ConfirmActions
+          cancelLabel={t('publish.cancel')}
+          onCancel={close}
+          confirm={{
+            label: t('publish.confirm'),
+            onConfirm: () => void confirm(),
+            loading: isLoading,
+            disabled: conflicts !== null,
+          }}
+        />
       </Modal>
     </>
   );

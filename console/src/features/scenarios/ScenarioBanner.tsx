@@ -44,6 +44,7 @@ export function ScenarioBanner() {
       title={t('banner.scenario', { name })}
       text={t('banner.notLive')}
       testId="scenario-banner"
+      exit={{ label: t('banner.live'), icon: IconArrowBackUp, onClick: () => setScenario(null) }}
     >
       {shown.id !== null && (
         <Button
@@ -57,14 +58,6 @@ export function ScenarioBanner() {
         </Button>
       )}
       {shown.data && <PublishButton scenario={shown.data} />}
-      <Button
-        size="xs"
-        color="grape"
-        leftSection={<IconArrowBackUp size={16} />}
-        onClick={() => setScenario(null)}
-      >
-        {t('banner.live')}
-      </Button>
     </ViewBanner>
   );
 }

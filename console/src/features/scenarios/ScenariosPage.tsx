@@ -7,11 +7,8 @@ import type { ScenarioView } from '@fahrplan/contracts';
 import { pageItems } from '../api/pages';
 import { useCan } from '../auth/permissions';
 import { useAsOf } from '../as-of/useAsOf';
-import { LoadError, TableSkeleton } from '../common/CataloguePage';
-import { EmptyState } from '../common/EmptyState';
-import { LoadMore, morePages } from '../common/LoadMore';
+import { PagedTable } from '../common/PagedTable';
 import { NewButton, SectionHeader } from '../common/SectionHeader';
-import { TableHeader } from '../common/TableHeader';
 import { formatDateTime } from '../common/dateTime';
 import { comparePath, maxCompared } from './scenarioPaths';
 import { useGetScenarioPagesInfiniteQuery } from './scenariosApi';
@@ -61,27 +58,31 @@ function ScenarioRow({
           >
             {t('list.open')}
           </Button>
-          {canEdit && (
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => actions.openRename(scenario)}
-              aria-label={t('list.renameLabel', { name: scenario.name })}
-            >
-              {t('list.rename')}
-            </Button>
-          )}
-          {canEdit && (
-            <Button
-              size="xs"
-              variant="default"
-              color="red"
-              onClick={() => actions.openDiscard(scenario)}
-              aria-label={t('list.discardLabel', { name: scenario.name })}
-            >
-              {t('list.discard')}
-            </Button>
-          )}
+          {canEdit &&
+            [
+              {
+                label: t('list.rename'),
+                name: t('list.renameLabel', { name: scenario.name }),
+                open: actions.openRename,
+              },
+              {
+                label: t('list.discard'),
+                name: t('list.discardLabel', { name: scenario.name }),
+                open: actions.openDiscard,
+                color: 'red',
+              },
+            ].map(({ label, name, open, color }) => (
+              <Button
+                key={label}
+                size="xs"
+                variant="default"
+                color={color}
+                onClick={() => open(scenario)}
+                aria-label={name}
+              >
+                {label}
+              </Button>
+            ))}
         </Group>
       </Table.Td>
     </Table.Tr>
@@ -117,45 +118,38 @@ export function ScenariosPage() {
           {canCreate && <NewButton label={t('list.new')} onClick={actions.openNew} />}
         </Group>
       </SectionHeader>
-      {query.isError ? (
-        <LoadError title={t('list.failed')} error={query.error} />
-      ) : query.isLoading ? (
-        <TableSkeleton label={t('list.loading')} />
-      ) : scenarios.length === 0 ? (
-        <EmptyState icon={IconGitBranch} text={t('list.empty')} />
-      ) : (
-        <Stack gap="xs">
-          <Table striped highlightOnHover aria-label={t('list.label')}>
-            <TableHeader
-              cells={[
-                { label: t('list.compareColumn'), unlabelled: true },
-                t('list.name'),
-                t('list.description'),
-                t('list.from'),
-                t('list.createdBy'),
-                {},
-              ]}
-            />
-            <Table.Tbody>
-              {scenarios.map((scenario) => (
-                <ScenarioRow
-                  key={scenario.id}
-                  scenario={scenario}
-                  checked={chosen.includes(scenario.id)}
-                  canCheck={chosen.length < maxCompared}
-                  onCheck={(checked) =>
-                    setChosen((current) =>
-                      checked ? [...current, scenario.id] : current.filter((id) => id !== scenario.id),
-                    )
-                  }
-                  actions={actions}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-          <LoadMore {...morePages(query)} label={t('list.more')} />
-        </Stack>
-      )}
+      <PagedTable
+        query={query}
+        count={scenarios.length}
+        label={t('list.label')}
+        cells={[
+          { label: t('list.compareColumn'), unlabelled: true },
+          t('list.name'),
+          t('list.description'),
+          t('list.from'),
+          t('list.createdBy'),
+          {},
+        ]}
+        failed={t('list.failed')}
+        loading={t('list.loading')}
+        empty={{ icon: IconGitBranch, text: t('list.empty') }}
+        more={t('list.more')}
+      >
+        {scenarios.map((scenario) => (
+          <ScenarioRow
+            key={scenario.id}
+            scenario={scenario}
+            checked={chosen.includes(scenario.id)}
+            canCheck={chosen.length < maxCompared}
+            onCheck={(checked) =>
+              setChosen((current) =>
+                checked ? [...current, scenario.id] : current.filter((id) => id !== scenario.id),
+              )
+            }
+            actions={actions}
+          />
+        ))}
+      </PagedTable>
       {actions.dialog}
     </Stack>
   );

@@ -3,7 +3,7 @@ import { useMantineTheme } from '@mantine/core';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
 import { useTranslation } from 'react-i18next';
-import { useChartColours } from '../appearance/useChartColours';
+import { chartFrame, useChartColours } from '../appearance/useChartColours';
 import { formatNumber } from '../common/numbers';
 import type { ComparedSide } from './comparison';
 
@@ -28,11 +28,7 @@ export function TotalsChart({ sides }: { sides: readonly ComparedSide[] }) {
     (): ApexOptions => ({
       chart: {
         type: 'bar',
-        fontFamily: theme.fontFamily,
-        foreColor: colours.text,
-        background: 'transparent',
-        toolbar: { show: false },
-        animations: { enabled: false },
+        ...chartFrame(colours, theme.fontFamily),
         accessibility: { enabled: true, description: t('compare.chartDescription') },
       },
       theme: { mode: colours.mode },

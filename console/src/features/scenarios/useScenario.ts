@@ -1,6 +1,5 @@
-import { useCallback } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { useAddressParams } from '../common/urlParams';
+import { urlChoice } from '../common/urlChoice';
 import { withScenario } from '../session/scenario';
 import { selectScenario } from '../session/scenarioSlice';
 import { useGetScenarioQuery } from './scenariosApi';
@@ -14,22 +13,10 @@ export const useShownScenario = () => {
   return { id, ...useGetScenarioQuery(id ?? 0, { skip: id === null }) };
 };
 
-/** The history state of "Live plan": tells ScenarioUrlSync that the URL dropped `scenario` on purpose. */
-export const livePlanState = { scenario: 'live' } as const;
+const scenarioChoice = urlChoice<number>('scenario', 'live', withScenario);
 
-/** Whether a location's state is that of "Live plan". */
-export const isLivePlan = (state: unknown): boolean =>
-  typeof state === 'object' && state !== null && (state as { scenario?: unknown }).scenario === 'live';
+/** Whether a location's state is that of "Live plan", which dropped `scenario` from the URL on purpose. */
+export const isLivePlan = scenarioChoice.isLeft;
 
-/**
- * Moves the console into a scenario, or back to the live plan (null): a new history entry, so the
- * browser's Back returns. Only the URL changes here; ScenarioUrlSync brings the slice along.
- */
-export const useSetScenario = () => {
-  const [, setParams] = useAddressParams();
-  return useCallback(
-    (id: number | null) =>
-      setParams((current) => withScenario(current, id), id === null ? { state: livePlanState } : undefined),
-    [setParams],
-  );
-};
+/** Moves the console into a scenario, or back to the live plan (null); ScenarioUrlSync brings the slice along. */
+export const useSetScenario = scenarioChoice.useSet;
