@@ -24,7 +24,7 @@ import {
   eventMetadata,
   nameBasedUuid,
 } from '@fahrplan/platform';
-import type { EventStore, ExpectedRevision } from '@fahrplan/platform';
+import type { AppendResult, EventStore, ExpectedRevision } from '@fahrplan/platform';
 
 /** Who runs a command, and how it can be retried safely. */
 export interface CommandEnvelope {
@@ -69,6 +69,13 @@ export interface Loaded<S> {
   readonly live: number;
   /** In a scenario: the live revision the decision saw (none for a record the scenario created). */
   readonly base?: number;
+}
+
+/** A step of a flow over several streams: events under ids of the flow's choosing, on one stream. */
+export interface FlowStep {
+  readonly stream: string;
+  readonly events: readonly { readonly id: string; readonly type: string; readonly data: unknown }[];
+  readonly expected: ExpectedRevision;
 }
 
 const MAX_ATTEMPTS = 3;
@@ -267,16 +274,32 @@ export class AggregateRunner {
    */
   async appendStep(
     stream: string,
-    events: readonly { readonly id: string; readonly type: string; readonly data: unknown }[],
+    events: FlowStep['events'],
     expected: ExpectedRevision,
     envelope: CommandEnvelope,
     correlationId: string,
-  ): Promise<{ readonly nextRevision: number; readonly position: number }> {
+  ): Promise<AppendResult> {
+    const [outcome] = await this.appendSteps([{ stream, events, expected }], envelope, correlationId);
+    if (outcome!.status === 'rejected') throw outcome!.reason;
+    return outcome!.value;
+  }
+
+  /**
+   * Steps of a flow on many streams at once (a reschedule's items), each checked on its own
+   * (`EventStore.appendMany`), with the envelope's metadata, correlated by `correlationId`.
+   */
+  appendSteps(
+    steps: readonly FlowStep[],
+    envelope: CommandEnvelope,
+    correlationId: string,
+  ): Promise<PromiseSettledResult<AppendResult>[]> {
     const metadata = this.metadata(envelope, correlationId, this.now().toISOString());
-    return this.store.append(
-      stream,
-      events.map((event) => ({ ...event, metadata: withSchemaVersion(metadata, event.type) })),
-      expected,
+    return this.store.appendMany(
+      steps.map(({ stream, events, expected }) => ({
+        streamId: stream,
+        events: events.map((event) => ({ ...event, metadata: withSchemaVersion(metadata, event.type) })),
+        expected,
+      })),
     );
   }
 

@@ -3,7 +3,7 @@ import { conflictOf, itemDecider, notFound, scheduleStream, streamName } from '@
 import type { CommandResult, ItemsRescheduled, RecordedMove, RescheduleData } from '@fahrplan/contracts';
 import { WrongExpectedRevisionError, nameBasedUuid } from '@fahrplan/platform';
 import { AggregateHandler } from '../infrastructure/aggregate-handler';
-import type { AggregateRunner, CommandEnvelope } from '../infrastructure/aggregate-runner';
+import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import { RescheduleMessage } from '../infrastructure/command-message';
 import { decideOnStreams } from './schedule-facts';
 
@@ -60,25 +60,29 @@ export class RescheduleHandler extends AggregateHandler<RescheduleMessage> {
         moves = winner.moves;
       }
     }
-    const done: DoneMove[] = [];
-    for (const move of moves) {
-      const step = await this.moveItem(this.runner, stream, move, envelope, command.id);
-      if (step === null) {
-        await this.revert(stream, moves, done, envelope, command.id);
-        const { state } = await this.runner.load(
-          streamName('item', move.item),
-          itemDecider,
-          envelope.tenant,
-          'item',
-        );
-        const title = state.status === 'absent' ? `#${move.item}` : state.fields.title;
-        throw conflictOf('schedule-conflict', `changed meanwhile by someone else: ${title}`, {
-          items: title,
-        });
-      }
-      done.push({ ...move, version: move.version + 1 });
-      position = Math.max(position, step);
+    const steps = await this.moveItems(stream, moves, envelope, command.id);
+    const done = moves.flatMap((move, i): DoneMove[] =>
+      steps[i] === null ? [] : [{ ...move, version: move.version + 1 }],
+    );
+    if (done.length < moves.length) {
+      await this.revert(stream, moves, done, envelope, command.id);
+      const titles = await Promise.all(
+        moves
+          .filter((_, i) => steps[i] === null)
+          .map(async ({ item }) => {
+            const { state } = await this.runner.load(
+              streamName('item', item),
+              itemDecider,
+              envelope.tenant,
+              'item',
+            );
+            return state.status === 'absent' ? `#${item}` : state.fields.title;
+          }),
+      );
+      const items = titles.join(', ');
+      throw conflictOf('schedule-conflict', `changed meanwhile by someone else: ${items}`, { items });
     }
+    for (const step of steps) position = Math.max(position, step!);
     const first = done[0]!;
     return { id: first.item, version: first.version, position, moves: done };
   }
@@ -102,34 +106,41 @@ export class RescheduleHandler extends AggregateHandler<RescheduleMessage> {
   }
 
   /**
-   * The item's step: its new dates on its stream, expecting the version the decision saw. Answers the
-   * position, that of an earlier attempt's step when it is there already, or null when someone else
-   * changed the item meanwhile.
+   * The items' steps, all at once: each item's new dates on its stream, expecting the version the
+   * decision saw. Answers each step's position, that of an earlier attempt's step when it is there
+   * already, or null when someone else changed the item meanwhile.
    */
-  private async moveItem(
-    runner: AggregateRunner,
+  private async moveItems(
     stream: string,
-    move: RecordedMove,
+    moves: readonly RecordedMove[],
     envelope: CommandEnvelope,
     correlationId: string,
-  ): Promise<number | null> {
-    const item = streamName('item', move.item);
-    const id = stepId(stream, move.item, 'move');
-    try {
-      const data = { id: move.item, changes: { start: move.start, end: move.end } };
-      const { position } = await runner.appendStep(
-        item,
-        [{ id, type: 'ItemUpdated', data }],
-        move.version,
-        envelope,
-        correlationId,
-      );
-      return position;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      const [next] = await this.runner.read(item, move.version + 1, 1);
-      return next?.id === id ? next.position : null;
-    }
+  ): Promise<(number | null)[]> {
+    const ids = moves.map((move) => stepId(stream, move.item, 'move'));
+    const outcomes = await this.runner.appendSteps(
+      moves.map((move, i) => ({
+        stream: streamName('item', move.item),
+        events: [
+          {
+            id: ids[i]!,
+            type: 'ItemUpdated',
+            data: { id: move.item, changes: { start: move.start, end: move.end } },
+          },
+        ],
+        expected: move.version,
+      })),
+      envelope,
+      correlationId,
+    );
+    return Promise.all(
+      outcomes.map(async (outcome, i) => {
+        if (outcome.status === 'fulfilled') return outcome.value.position;
+        if (!(outcome.reason instanceof WrongExpectedRevisionError)) throw outcome.reason;
+        const [move, id] = [moves[i]!, ids[i]!];
+        const [next] = await this.runner.read(streamName('item', move.item), move.version + 1, 1);
+        return next?.id === id ? next.position : null;
+      }),
+    );
   }
 
   /**
@@ -144,24 +155,24 @@ export class RescheduleHandler extends AggregateHandler<RescheduleMessage> {
     envelope: CommandEnvelope,
     correlationId: string,
   ): Promise<void> {
-    for (const move of done)
-      await this.runner
-        .appendStep(
-          streamName('item', move.item),
-          [
-            {
-              id: stepId(stream, move.item, 'revert'),
-              type: 'ItemUpdated',
-              data: { id: move.item, changes: { start: move.before.start, end: move.before.end } },
-            },
-          ],
-          move.version,
-          envelope,
-          correlationId,
-        )
-        .catch((error: unknown) => {
-          if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        });
+    const outcomes = await this.runner.appendSteps(
+      done.map((move) => ({
+        stream: streamName('item', move.item),
+        events: [
+          {
+            id: stepId(stream, move.item, 'revert'),
+            type: 'ItemUpdated',
+            data: { id: move.item, changes: { start: move.before.start, end: move.before.end } },
+          },
+        ],
+        expected: move.version,
+      })),
+      envelope,
+      correlationId,
+    );
+    for (const outcome of outcomes)
+      if (outcome.status === 'rejected' && !(outcome.reason instanceof WrongExpectedRevisionError))
+        throw outcome.reason;
     const current = await Promise.all(
       moves.map(async (move): Promise<RecordedMove> => {
         const { state } = await this.runner.load(

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DomainError } from '@fahrplan/contracts';
 import { SqliteEventStore, eventMetadata } from '@fahrplan/platform';
-import type { EventStore, IdAllocator } from '@fahrplan/platform';
+import type { EventStore, IdAllocator, StreamAppend } from '@fahrplan/platform';
 import { AggregateRunner } from '../infrastructure/aggregate-runner';
 import { RescheduleHandler } from './reschedule.handlers';
 import { RescheduleMessage } from '../infrastructure/command-message';
@@ -55,20 +55,34 @@ describe('Reschedule over the item streams (SQLite event store)', () => {
   /** The handler on `events`, which may stand in for the store to time a concurrent change or a crash. */
   const handlerOn = (events: EventStore) =>
     Object.assign(new RescheduleHandler(), { runner: new AggregateRunner(events, {} as IdAllocator) });
-  /** `store`, with `before` run once ahead of the first append to `stream`. */
+  /**
+   * `store`, with `before` run once ahead of the first append to `stream`; `appendMany` appends one
+   * stream after the other around it, as EventStoreDB does (SQLite commits them together).
+   */
   const interrupted = (stream: string, before: () => Promise<unknown>): EventStore => {
     let pending = true;
+    const once = async () => {
+      if (!pending) return;
+      pending = false;
+      await before();
+    };
     return new Proxy(store, {
-      get: (target, key) =>
-        key === 'append'
-          ? async (...args: Parameters<EventStore['append']>) => {
-              if (args[0] === stream && pending) {
-                pending = false;
-                await before();
-              }
-              return target.append(...args);
-            }
-          : (Reflect.get(target, key) as unknown as (...a: unknown[]) => unknown).bind(target),
+      get: (target, key) => {
+        if (key === 'append')
+          return async (...args: Parameters<EventStore['append']>) => {
+            if (args[0] === stream) await once();
+            return target.append(...args);
+          };
+        if (key === 'appendMany')
+          return async (appends: readonly StreamAppend[]) => {
+            const at = appends.findIndex((append) => append.streamId === stream);
+            if (at < 0 || !pending) return target.appendMany(appends);
+            const first = await target.appendMany(appends.slice(0, at));
+            await once();
+            return [...first, ...(await target.appendMany(appends.slice(at)))];
+          };
+        return (Reflect.get(target, key) as unknown as (...a: unknown[]) => unknown).bind(target);
+      },
     });
   };
   const command = {
@@ -126,6 +140,73 @@ describe('Reschedule over the item streams (SQLite event store)', () => {
     const head = await store.headPosition();
     expect((await refusal(handlerOn(store).execute(message()))).code).toBe('conflict');
     expect(await store.headPosition()).toBe(head);
+  });
+
+  it('names every item changed after the decision, and moves none of them', async () => {
+    await store.append(
+      'item-3',
+      [
+        {
+          id: randomUUID(),
+          type: 'ItemCreated',
+          data: {
+            id: 3,
+            title: 'T3',
+            group: 7,
+            subgroup: 'tasks',
+            start: '2031-04-11T00:00',
+            end: '2031-04-14T00:00',
+          },
+          metadata: eventMetadata({ tenant: 'acme', user: 'alice', timestamp: '2031-01-01T00:00:00.000Z' }),
+        },
+      ],
+      'no_stream',
+    );
+    await store.append(
+      'dependencies-acme',
+      [
+        {
+          id: randomUUID(),
+          type: 'DependencyAdded',
+          data: { id: 10, predecessor: 2, successor: 3, type: 'finish-to-start', lag: 0 },
+          metadata: eventMetadata({ tenant: 'acme', user: 'alice', timestamp: '2031-01-01T00:00:00.000Z' }),
+        },
+      ],
+      0,
+    );
+    const rename = (item: number) =>
+      store.append(
+        `item-${item}`,
+        [
+          {
+            id: randomUUID(),
+            type: 'ItemUpdated',
+            data: { id: item, changes: { title: `Renamed ${item}` } },
+            metadata: eventMetadata({ tenant: 'acme', user: 'bob', timestamp: '2031-01-01T00:00:00.000Z' }),
+          },
+        ],
+        0,
+      );
+
+    const error = await refusal(
+      handlerOn(interrupted('item-2', () => Promise.all([rename(2), rename(3)]))).execute(message()),
+    );
+
+    expect(error.message).toBe('changed meanwhile by someone else: Renamed 2, Renamed 3');
+    expect((await types('item-1')).map(([type]) => type)).toEqual([
+      'ItemCreated',
+      'ItemUpdated',
+      'ItemUpdated',
+    ]);
+    for (const item of [2, 3]) expect((await types(`item-${item}`)).map(([type]) => type)).toHaveLength(2);
+    const [, reversal] = await store.readStream(`schedule-${command.id}`);
+    expect(reversal!.data).toMatchObject({
+      moves: [
+        { item: 1, start: '2031-04-07T00:00', version: 2 },
+        { item: 2, start: '2031-04-09T00:00', version: 1 },
+        { item: 3, start: '2031-04-11T00:00', version: 1 },
+      ],
+    });
   });
 
   it('completes a reschedule committed before a crash when the same command is retried', async () => {
