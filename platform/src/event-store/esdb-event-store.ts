@@ -541,6 +541,10 @@ class EsdbSubscription extends PulledSubscription {
     await this.disconnect();
   }
 
+  protected buffered(): number {
+    return this.buffer.length;
+  }
+
   protected async pull(): Promise<IteratorResult<StoredEvent>> {
     for (;;) {
       if (this.isClosed) return DONE;

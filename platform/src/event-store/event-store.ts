@@ -51,6 +51,11 @@ export interface ReadAllOptions {
 }
 
 export interface Subscription extends AsyncIterable<StoredEvent> {
+  /**
+   * The next events in order, as many as have arrived by now (at least one, waiting for it; at most
+   * `maxCount`), or none once closed: for a reader that writes what arrived together in one write.
+   */
+  nextBatch(maxCount: number): Promise<StoredEvent[]>;
   /** Ends the iteration; pending `next()` calls resolve as done. */
   close(): Promise<void>;
 }

@@ -422,6 +422,10 @@ class SqliteSubscription extends PulledSubscription {
     this.source.closed();
   }
 
+  protected buffered(): number {
+    return this.buffer.length - this.index;
+  }
+
   protected async pull(): Promise<IteratorResult<StoredEvent>> {
     for (;;) {
       if (this.isClosed) return { done: true, value: undefined };

@@ -263,6 +263,35 @@ describe('ProjectionRunner running', () => {
     expect(await readStore.get('applications', '1')).toMatchObject({ name: 'Renamed', _position: 27 });
   });
 
+  it('writes live events that arrived together in one write, at most a page of them', async () => {
+    const store = eventStore();
+    await createApplications(store, range(1, 6));
+    const readStore = new RecordingReadStore();
+    const runner = new ProjectionRunner(store, readStore, allProjections, { batchSize: 4 });
+    const changes: Change[] = [];
+    await runner.start();
+    expect(await runner.waitFor(6, 5000)).toBe(true);
+    runner.onChange((change) => changes.push(change));
+    readStore.calls.length = 0;
+
+    await store.appendMany(
+      range(1, 6).map((id) => ({
+        streamId: streamName('application', id),
+        events: [updated(id, { name: `Renamed ${id}` })],
+        expected: 0,
+      })),
+    );
+    expect(await runner.waitFor(12, 5000)).toBe(true);
+    await runner.stop();
+
+    expect(readStore.calls).toEqual(['write 4 with checkpoint 10', 'write 2 with checkpoint 12']);
+    expect(changes).toEqual([
+      { tenant: 'acme', position: 10, collections: ['applications'] },
+      { tenant: 'acme', position: 12, collections: ['applications'] },
+    ]);
+    expect(await readStore.get('applications', '6')).toMatchObject({ name: 'Renamed 6', _position: 12 });
+  });
+
   it('resumes from the stored checkpoint after a stop', async () => {
     const store = eventStore();
     await createApplications(store, range(1, 5));

@@ -439,6 +439,30 @@ export function eventStoreContract(name: string, create: () => Promise<EventStor
         await received.ended;
       });
 
+      it('hands over batches of at most maxCount events, in order, without gaps or duplicates', async () => {
+        const category = uniqueCategory();
+        const start = await store.headPosition();
+        await store.append(uniqueStream(category), newEvents(5), 'no_stream');
+        await store.appendMany(
+          [uniqueStream(category), uniqueStream(category)].map((streamId) => ({
+            streamId,
+            events: newEvents(2),
+            expected: 'no_stream' as const,
+          })),
+        );
+        const expected = await store.readAll({ after: start, categories: [category] });
+        const subscription = store.subscribe({ after: start, categories: [category] });
+
+        const batches: StoredEvent[][] = [];
+        while (batches.flat().length < expected.length) batches.push(await subscription.nextBatch(4));
+        await subscription.close();
+
+        for (const batch of batches) expect(batch.length).toBeGreaterThanOrEqual(1);
+        for (const batch of batches) expect(batch.length).toBeLessThanOrEqual(4);
+        expect(batches.flat()).toEqual(expected);
+        await expect(subscription.nextBatch(4)).resolves.toEqual([]);
+      });
+
       it('delivers only the subscribed categories', async () => {
         const [wanted, other] = [uniqueCategory(), uniqueCategory()];
         const start = await store.append(uniqueStream(other), [newEvent()], 'no_stream');
