@@ -5,7 +5,8 @@
  * A1 → A2 → … → AN and a fan-out R → S1 … SN (finish-to-start). Each measured drag moves the first
  * item one working day later, so that every successor moves: `POST /api/commands/Reschedule`, then `GET /api/items/<last moved>` with
  * `X-Fahrplan-After` until it shows the move. Beside it the peer the design replaced: the same moves
- * as one SaveItem per item, one after the other (the client-side saga), and the preview alone. First,
+ * as one SaveItem per item, one after the other (the client-side saga; with BENCH_RESCHEDULE_UNDO=1
+ * the console's undo instead: one Reschedule of the reverse moves), and the preview alone. First,
  * without a server, the browser's preview while dragging: contracts' `previewContext` and
  * `previewMoves`, the functions the console runs, at most one computation per frame (≤ 16 ms).
  */
@@ -27,6 +28,8 @@ const config = {
   drags: setting('BENCH_RESCHEDULE_DRAGS', 30),
   /** Snapped dates a measured drag passes in the browser's preview. */
   frames: setting('BENCH_RESCHEDULE_FRAMES', 200),
+  /** 1: each drag is undone as the console undoes it (one Reschedule of the reverse moves), not by the peer. */
+  undo: setting('BENCH_RESCHEDULE_UNDO', 0),
 };
 const TARGET_MS = 200;
 /** The browser's budget for one preview computation: one frame at 60 Hz. */
@@ -253,18 +256,27 @@ async function main() {
         if (!expected || read.start !== expected.start)
           throw new Error(`item ${last} does not show the reschedule`);
         moved = done.moves.length;
-        // the peer: the same moves, undone, as one SaveItem per item (what a client would do without Reschedule)
+        // the peer: the same moves, undone, as one SaveItem per item (what a client would do without
+        // Reschedule); or the console's undo: one Reschedule of the reverse moves with the answered versions
         const s0 = performance.now();
         let position = 0;
-        for (const m of done.moves) {
-          const saved = await session.command('SaveItem', {
-            id: m.item,
-            version: m.version,
-            start: m.before.start,
-            end: m.before.end,
+        if (config.undo === 1) {
+          const undone = await session.command('Reschedule', {
+            id: randomUUID(),
+            cascade: false,
+            moves: done.moves.map((m) => ({ item: m.item, version: m.version, ...m.before })),
           });
-          position = saved.position;
-        }
+          position = undone.position;
+        } else
+          for (const m of done.moves) {
+            const saved = await session.command('SaveItem', {
+              id: m.item,
+              version: m.version,
+              start: m.before.start,
+              end: m.before.end,
+            });
+            position = saved.position;
+          }
         await session.request<ItemView>('GET', `/api/items/${last}`, undefined, position);
         const s1 = performance.now();
         // the first item is back where it was, one version later than the reschedule left it
@@ -279,7 +291,14 @@ async function main() {
       }
       row(shape, moved, 'Reschedule → confirmed read', confirmed);
       row(shape, moved, 'preview', previews);
-      row(shape, moved, 'peer: SaveItem per item → confirmed', sagas);
+      row(
+        shape,
+        moved,
+        config.undo === 1
+          ? 'undo: Reschedule of the reverse moves → confirmed'
+          : 'peer: SaveItem per item → confirmed',
+        sagas,
+      );
     }
   } finally {
     await embedded.close();
@@ -291,7 +310,11 @@ async function main() {
   log(
     '- Each drag moves the first item one working day, alternately later and back (backward: true), so every',
   );
-  log('  successor moves each time; the peer moves them back one SaveItem at a time and waits for the last.');
+  log(
+    config.undo === 1
+      ? '  successor moves each time; the undo moves them back in one Reschedule (cascade: false) and waits for it.'
+      : '  successor moves each time; the peer moves them back one SaveItem at a time and waits for the last.',
+  );
   log(`- Whole run: ${format(seconds(began), 0)} s; load average at the end ${load()}.`);
 }
 

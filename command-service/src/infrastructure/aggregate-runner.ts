@@ -25,7 +25,7 @@ import {
   eventMetadata,
   nameBasedUuid,
 } from '@fahrplan/platform';
-import type { EventStore, ExpectedRevision } from '@fahrplan/platform';
+import type { AppendResult, EventStore, ExpectedRevision } from '@fahrplan/platform';
 
 /** Who runs a command, and how it can be retried safely. */
 export interface CommandEnvelope {
@@ -69,6 +69,16 @@ export interface Loaded<S> {
   /** In a scenario: the live stream's events, which count in the record's version before the scenario's. */
   readonly live: number;
   /** In a scenario: the live revision the decision saw (none for a record the scenario created). */
+  readonly base?: number;
+}
+
+/** A step of a flow over several streams: events under ids of the flow's choosing, on one stream. */
+export interface FlowStep {
+  readonly stream: string;
+  readonly events: readonly { readonly id: string; readonly type: string; readonly data: unknown }[];
+  /** The revision the decision saw: the step's events come right after it. */
+  readonly expected: ExpectedRevision;
+  /** In a scenario: the live revision of the record the decision saw (the events' `base`). */
   readonly base?: number;
 }
 
@@ -272,19 +282,37 @@ export class AggregateRunner {
    */
   async appendStep(
     stream: string,
-    events: readonly { readonly id: string; readonly type: string; readonly data: unknown }[],
+    events: FlowStep['events'],
     expected: ExpectedRevision,
     envelope: CommandEnvelope,
     correlationId: string,
     /** In a scenario: the live revision of the record the decision saw. */
     base?: number,
-  ): Promise<{ readonly nextRevision: number; readonly position: number }> {
+  ): Promise<AppendResult> {
+    const [outcome] = await this.appendSteps([{ stream, events, expected, base }], envelope, correlationId);
+    if (outcome!.status === 'rejected') throw outcome!.reason;
+    return outcome!.value;
+  }
+
+  /**
+   * Steps of a flow on many streams at once (a reschedule's items, a publish's records), each checked
+   * on its own (`EventStore.appendMany`), with the envelope's metadata, correlated by `correlationId`.
+   */
+  appendSteps(
+    steps: readonly FlowStep[],
+    envelope: CommandEnvelope,
+    correlationId: string,
+  ): Promise<PromiseSettledResult<AppendResult>[]> {
     const decided = this.metadata(envelope, correlationId, this.now().toISOString());
-    const metadata = base === undefined ? decided : { ...decided, base };
-    return this.store.append(
-      stream,
-      events.map((event) => ({ ...event, metadata: withSchemaVersion(metadata, event.type) })),
-      expected,
+    return this.store.appendMany(
+      steps.map(({ stream, events, expected, base }) => {
+        const metadata = base === undefined ? decided : { ...decided, base };
+        return {
+          streamId: stream,
+          events: events.map((event) => ({ ...event, metadata: withSchemaVersion(metadata, event.type) })),
+          expected,
+        };
+      }),
     );
   }
 

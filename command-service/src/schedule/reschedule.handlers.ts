@@ -18,7 +18,7 @@ import { WrongExpectedRevisionError, nameBasedUuid } from '@fahrplan/platform';
 import { AggregateHandler } from '../infrastructure/aggregate-handler';
 import type { AggregateRunner, CommandEnvelope, Loaded } from '../infrastructure/aggregate-runner';
 import { RescheduleMessage } from '../infrastructure/command-message';
-import { followStep } from '../infrastructure/follow-step';
+import { followSteps } from '../infrastructure/follow-step';
 import type { FollowStep, StepDone } from '../infrastructure/follow-step';
 import { decideOnStreams } from './schedule-facts';
 
@@ -76,20 +76,25 @@ export class RescheduleHandler extends AggregateHandler<RescheduleMessage> {
         moves = winner.moves;
       }
     }
-    const done: (DoneMove & { readonly at: StepDone })[] = [];
-    for (const move of moves) {
-      const step = await this.moveItem(plan, stream, move, envelope, command.id);
-      if (step === null) {
-        await this.revert(plan, stream, moves, done, envelope, command.id);
-        const { state } = await plan.load(move.item);
-        const title = state.status === 'absent' ? `#${move.item}` : state.fields.title;
-        throw conflictOf('schedule-conflict', `changed meanwhile by someone else: ${title}`, {
-          items: title,
-        });
-      }
-      done.push({ ...move, version: move.version + 1, at: step });
-      position = Math.max(position, step.position);
+    const steps = await this.moveItems(plan, stream, moves, envelope, command.id);
+    const done = moves.flatMap((move, i) => {
+      const at = steps[i];
+      return at ? [{ ...move, version: move.version + 1, at }] : [];
+    });
+    if (done.length < moves.length) {
+      await this.revert(plan, stream, moves, done, envelope, command.id);
+      const titles = await Promise.all(
+        moves
+          .filter((_, i) => steps[i] === null)
+          .map(async ({ item }) => {
+            const { state } = await plan.load(item);
+            return state.status === 'absent' ? `#${item}` : state.fields.title;
+          }),
+      );
+      const items = titles.join(', ');
+      throw conflictOf('schedule-conflict', `changed meanwhile by someone else: ${items}`, { items });
     }
+    for (const { at } of done) position = Math.max(position, at.position);
     const first = done[0]!;
     return { id: first.item, version: first.version, position, moves: done.map(({ at: _, ...m }) => m) };
   }
@@ -113,20 +118,25 @@ export class RescheduleHandler extends AggregateHandler<RescheduleMessage> {
   }
 
   /**
-   * The item's step: its new dates on its stream, expecting the version the decision saw. Answers where
-   * it landed, that of an earlier attempt's step when it is there already, or null when someone else
-   * changed the item meanwhile.
+   * The items' steps, all at once (one commit on SQLite): each item's new dates on its stream,
+   * expecting the version the decision saw. Answers where each landed, that of an earlier attempt's
+   * step when it is there already, or null when someone else changed the item meanwhile.
    */
-  private async moveItem(
+  private async moveItems(
     plan: Plan,
     stream: string,
-    move: RecordedMove,
+    moves: readonly RecordedMove[],
     envelope: CommandEnvelope,
     correlationId: string,
-  ): Promise<StepDone | null> {
-    const data = { id: move.item, changes: { start: move.start, end: move.end } };
-    const events = [{ id: stepId(stream, move.item, 'move'), type: 'ItemUpdated', data }];
-    return followStep(this.runner, { ...(await plan.step(move)), events }, envelope, correlationId);
+  ): Promise<(StepDone | null)[]> {
+    const steps = await Promise.all(
+      moves.map(async (move) => {
+        const data = { id: move.item, changes: { start: move.start, end: move.end } };
+        const events = [{ id: stepId(stream, move.item, 'move'), type: 'ItemUpdated', data }];
+        return { ...(await plan.step(move)), events };
+      }),
+    );
+    return followSteps(this.runner, steps, envelope, correlationId);
   }
 
   /**
@@ -142,12 +152,14 @@ export class RescheduleHandler extends AggregateHandler<RescheduleMessage> {
     envelope: CommandEnvelope,
     correlationId: string,
   ): Promise<void> {
-    for (const move of done) {
-      const data = { id: move.item, changes: { start: move.before.start, end: move.before.end } };
-      const events = [{ id: stepId(stream, move.item, 'revert'), type: 'ItemUpdated', data }];
-      const step = await plan.step(move);
-      await followStep(this.runner, { ...step, expected: move.at.revision, events }, envelope, correlationId);
-    }
+    const steps = await Promise.all(
+      done.map(async (move) => {
+        const data = { id: move.item, changes: { start: move.before.start, end: move.before.end } };
+        const events = [{ id: stepId(stream, move.item, 'revert'), type: 'ItemUpdated', data }];
+        return { ...(await plan.step(move)), expected: move.at.revision, events };
+      }),
+    );
+    await followSteps(this.runner, steps, envelope, correlationId);
     const current = await Promise.all(
       moves.map(async (move): Promise<RecordedMove> => {
         const { state } = await plan.load(move.item);

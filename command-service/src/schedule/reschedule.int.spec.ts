@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore, eventMetadata } from '@fahrplan/platform';
 import type { EventStore, IdAllocator } from '@fahrplan/platform';
-import { AggregateRunner } from '../infrastructure/aggregate-runner';
 import { interrupted, refusal } from '../testing/interrupted-store';
 import { EventStoreLookups } from '../infrastructure/event-store-lookups';
+import { AggregateRunner } from '../infrastructure/aggregate-runner';
 import { RescheduleHandler } from './reschedule.handlers';
 import { RescheduleMessage } from '../infrastructure/command-message';
 
@@ -109,6 +109,73 @@ describe('Reschedule over the item streams (SQLite event store)', () => {
     const head = await store.headPosition();
     expect((await refusal(handlerOn(store).execute(message()))).code).toBe('conflict');
     expect(await store.headPosition()).toBe(head);
+  });
+
+  it('names every item changed after the decision, and moves none of them', async () => {
+    await store.append(
+      'item-3',
+      [
+        {
+          id: randomUUID(),
+          type: 'ItemCreated',
+          data: {
+            id: 3,
+            title: 'T3',
+            group: 7,
+            subgroup: 'tasks',
+            start: '2031-04-11T00:00',
+            end: '2031-04-14T00:00',
+          },
+          metadata: eventMetadata({ tenant: 'acme', user: 'alice', timestamp: '2031-01-01T00:00:00.000Z' }),
+        },
+      ],
+      'no_stream',
+    );
+    await store.append(
+      'dependencies-acme',
+      [
+        {
+          id: randomUUID(),
+          type: 'DependencyAdded',
+          data: { id: 10, predecessor: 2, successor: 3, type: 'finish-to-start', lag: 0 },
+          metadata: eventMetadata({ tenant: 'acme', user: 'alice', timestamp: '2031-01-01T00:00:00.000Z' }),
+        },
+      ],
+      0,
+    );
+    const rename = (item: number) =>
+      store.append(
+        `item-${item}`,
+        [
+          {
+            id: randomUUID(),
+            type: 'ItemUpdated',
+            data: { id: item, changes: { title: `Renamed ${item}` } },
+            metadata: eventMetadata({ tenant: 'acme', user: 'bob', timestamp: '2031-01-01T00:00:00.000Z' }),
+          },
+        ],
+        0,
+      );
+
+    const error = await refusal(
+      handlerOn(interrupted(store, 'item-2', () => Promise.all([rename(2), rename(3)]))).execute(message()),
+    );
+
+    expect(error.message).toBe('changed meanwhile by someone else: Renamed 2, Renamed 3');
+    expect((await types('item-1')).map(([type]) => type)).toEqual([
+      'ItemCreated',
+      'ItemUpdated',
+      'ItemUpdated',
+    ]);
+    for (const item of [2, 3]) expect((await types(`item-${item}`)).map(([type]) => type)).toHaveLength(2);
+    const [, reversal] = await store.readStream(`schedule-${command.id}`);
+    expect(reversal!.data).toMatchObject({
+      moves: [
+        { item: 1, start: '2031-04-07T00:00', version: 2 },
+        { item: 2, start: '2031-04-09T00:00', version: 1 },
+        { item: 3, start: '2031-04-11T00:00', version: 1 },
+      ],
+    });
   });
 
   it('completes a reschedule committed before a crash when the same command is retried', async () => {

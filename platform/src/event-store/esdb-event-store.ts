@@ -33,6 +33,7 @@ import type {
   ExpectedRevision,
   NewEvent,
   ReadAllOptions,
+  StreamAppend,
   Subscription,
 } from './event-store';
 
@@ -335,6 +336,19 @@ export class EsdbEventStore implements EventStore {
     };
   }
 
+  /** One append after the other: the server commits each stream on its own anyway. */
+  async appendMany(appends: readonly StreamAppend[]): Promise<PromiseSettledResult<AppendResult>[]> {
+    const outcomes: PromiseSettledResult<AppendResult>[] = [];
+    for (const { streamId, events, expected } of appends)
+      outcomes.push(
+        await this.append(streamId, events, expected).then(
+          (value) => ({ status: 'fulfilled', value }) as const,
+          (reason: unknown) => ({ status: 'rejected', reason }) as const,
+        ),
+      );
+    return outcomes;
+  }
+
   async readStream(streamId: string, fromRevision = 0, maxCount?: number): Promise<StoredEvent[]> {
     this.assertOpen();
     if (!Number.isSafeInteger(fromRevision) || fromRevision < 0) {
@@ -525,6 +539,10 @@ class EsdbSubscription extends PulledSubscription {
     this.wakeUp();
     this.settings.closed();
     await this.disconnect();
+  }
+
+  protected buffered(): number {
+    return this.buffer.length;
   }
 
   protected async pull(): Promise<IteratorResult<StoredEvent>> {

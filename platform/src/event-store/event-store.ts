@@ -16,6 +16,13 @@ export interface NewEvent {
  */
 export type ExpectedRevision = 'no_stream' | 'any' | number;
 
+/** One stream's part of `appendMany`: what `append` takes. */
+export interface StreamAppend {
+  readonly streamId: string;
+  readonly events: readonly NewEvent[];
+  readonly expected: ExpectedRevision;
+}
+
 export interface AppendResult {
   /** Revision of the last appended event: the stream's new version. */
   readonly nextRevision: number;
@@ -44,6 +51,11 @@ export interface ReadAllOptions {
 }
 
 export interface Subscription extends AsyncIterable<StoredEvent> {
+  /**
+   * The next events in order, as many as have arrived by now (at least one, waiting for it; at most
+   * `maxCount`), or none once closed: for a reader that writes what arrived together in one write.
+   */
+  nextBatch(maxCount: number): Promise<StoredEvent[]>;
   /** Ends the iteration; pending `next()` calls resolve as done. */
   close(): Promise<void>;
 }
@@ -58,6 +70,13 @@ export interface EventStore {
    * successful append to the same stream returns that append's result and stores nothing twice.
    */
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to many streams, each append checked and stored on its own as `append` does (all of its
+   * events or none, a retry recognised by its ids), and answers their outcomes in order: one refused
+   * append fails none of the others. Not a transaction across streams (EventStoreDB has none); a
+   * store that can commit them together does (SQLite: one commit instead of one per stream).
+   */
+  appendMany(appends: readonly StreamAppend[]): Promise<PromiseSettledResult<AppendResult>[]>;
   /**
    * Events of one stream in revision order, from `fromRevision` (inclusive, default 0), at most
    * `maxCount` of them (default all).

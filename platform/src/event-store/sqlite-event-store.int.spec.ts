@@ -83,6 +83,22 @@ describe('SqliteEventStore', () => {
     await received.ended;
   });
 
+  it('hands a subscription what one commit stored as one batch', async () => {
+    const store = open(databaseFile());
+    const subscription = store.subscribe();
+    const first = subscription.nextBatch(1000);
+    // One turn of the event loop: the subscription finds nothing and starts waiting.
+    await new Promise((resolve) => setImmediate(resolve));
+
+    const events = Array.from({ length: 20 }, () => newEvent());
+    await store.appendMany(
+      events.map((event, i) => ({ streamId: `item-${i}`, events: [event], expected: 'no_stream' })),
+    );
+
+    expect((await first).map((event) => event.id)).toEqual(events.map((event) => event.id));
+    await subscription.close();
+  });
+
   it('scopes event ids to their stream, as EventStoreDB does: another stream may reuse one', async () => {
     const store = open(databaseFile());
     const event = newEvent();

@@ -10,6 +10,7 @@ import type {
   ExpectedRevision,
   NewEvent,
   ReadAllOptions,
+  StreamAppend,
   Subscription,
 } from './event-store';
 
@@ -162,6 +163,11 @@ export class SqliteEventStore implements EventStore {
         setImmediate(() => this.flush());
       }
     });
+  }
+
+  /** Requested in one turn of the event loop, the appends are written in one group commit. */
+  appendMany(appends: readonly StreamAppend[]): Promise<PromiseSettledResult<AppendResult>[]> {
+    return Promise.allSettled(appends.map((a) => this.append(a.streamId, a.events, a.expected)));
   }
 
   async readStream(streamId: string, fromRevision = 0, maxCount = -1): Promise<StoredEvent[]> {
@@ -397,6 +403,10 @@ class SqliteSubscription extends PulledSubscription {
     this.buffer = [];
     this.wake?.();
     this.source.closed();
+  }
+
+  protected buffered(): number {
+    return this.buffer.length - this.index;
   }
 
   protected async pull(): Promise<IteratorResult<StoredEvent>> {

@@ -230,13 +230,19 @@ describe('ProjectionRunner delivering again', () => {
 });
 
 describe('ProjectionRunner running', () => {
-  it('catches up in pages, then writes each live event with its checkpoint and tells the listeners', async () => {
+  /** A runner over `applications` new applications, recording its writes and the changes it tells. */
+  const recording = async (applications: number, batchSize: number) => {
     const store = eventStore();
-    await createApplications(store, range(1, 25));
+    await createApplications(store, range(1, applications));
     const readStore = new RecordingReadStore();
-    const runner = new ProjectionRunner(store, readStore, allProjections, { batchSize: 10 });
+    const runner = new ProjectionRunner(store, readStore, allProjections, { batchSize });
     const changes: Change[] = [];
     runner.onChange((change) => changes.push(change));
+    return { store, readStore, runner, changes };
+  };
+
+  it('catches up in pages, then writes each live event with its checkpoint and tells the listeners', async () => {
+    const { store, readStore, runner, changes } = await recording(25, 10);
 
     await runner.start();
     expect(await runner.waitFor(25, 5000)).toBe(true);
@@ -261,6 +267,31 @@ describe('ProjectionRunner running', () => {
     ]);
     expect(runner.checkpoint).toBe(27);
     expect(await readStore.get('applications', '1')).toMatchObject({ name: 'Renamed', _position: 27 });
+  });
+
+  it('writes live events that arrived together in one write, at most a page of them', async () => {
+    const { store, readStore, runner, changes } = await recording(6, 4);
+    await runner.start();
+    expect(await runner.waitFor(6, 5000)).toBe(true);
+    readStore.calls.length = 0;
+    changes.length = 0;
+
+    await store.appendMany(
+      range(1, 6).map((id) => ({
+        streamId: streamName('application', id),
+        events: [updated(id, { name: `Renamed ${id}` })],
+        expected: 0,
+      })),
+    );
+    expect(await runner.waitFor(12, 5000)).toBe(true);
+    await runner.stop();
+
+    expect(readStore.calls).toEqual(['write 4 with checkpoint 10', 'write 2 with checkpoint 12']);
+    expect(changes).toEqual([
+      { tenant: 'acme', position: 10, collections: ['applications'] },
+      { tenant: 'acme', position: 12, collections: ['applications'] },
+    ]);
+    expect(await readStore.get('applications', '6')).toMatchObject({ name: 'Renamed 6', _position: 12 });
   });
 
   it('resumes from the stored checkpoint after a stop', async () => {

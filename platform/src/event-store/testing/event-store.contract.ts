@@ -168,6 +168,65 @@ export function eventStoreContract(name: string, create: () => Promise<EventStor
       });
     });
 
+    describe('appending to many streams at once', () => {
+      it('appends to each stream as append does and answers each result in order', async () => {
+        const [a, b] = [uniqueStream(), uniqueStream()];
+        await store.append(b, [newEvent()], 'no_stream');
+        const [toA, toB] = [newEvents(2), newEvents(1)];
+
+        const outcomes = await store.appendMany([
+          { streamId: a, events: toA, expected: 'no_stream' },
+          { streamId: b, events: toB, expected: 0 },
+        ]);
+
+        const [storedA, storedB] = [await store.readStream(a), await store.readStream(b)];
+        expect(ids(storedA)).toEqual(ids(toA));
+        expect(ids(storedB.slice(1))).toEqual(ids(toB));
+        expect(outcomes).toEqual([
+          { status: 'fulfilled', value: { nextRevision: 1, position: storedA[1]!.position } },
+          { status: 'fulfilled', value: { nextRevision: 1, position: storedB[1]!.position } },
+        ]);
+      });
+
+      it('refuses only the appends whose expected revision is wrong, and stores nothing of them', async () => {
+        const [a, b, c] = [uniqueStream(), uniqueStream(), uniqueStream()];
+        await store.append(b, [newEvent()], 'no_stream');
+
+        const outcomes = await store.appendMany(
+          [a, b, c].map((streamId) => ({ streamId, events: newEvents(2), expected: 'no_stream' as const })),
+        );
+
+        expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+        expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+        expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ streamId: b, actual: 0 });
+        expect(await store.readStream(a)).toHaveLength(2);
+        expect(await store.readStream(b)).toHaveLength(1);
+        expect(await store.readStream(c)).toHaveLength(2);
+      });
+
+      it('recognises a retry, whole or after some appends were stored, and stores nothing twice', async () => {
+        const appends = [uniqueStream(), uniqueStream(), uniqueStream()].map((streamId) => ({
+          streamId,
+          events: newEvents(2),
+          expected: 'no_stream' as const,
+        }));
+        const early = await store.append(appends[1]!.streamId, appends[1]!.events, 'no_stream');
+
+        const first = await store.appendMany(appends);
+        const retry = await store.appendMany(appends);
+
+        expect(first.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+        expect((first[1] as PromiseFulfilledResult<unknown>).value).toEqual(early);
+        expect(retry).toEqual(first);
+        for (const { streamId, events } of appends)
+          expect(ids(await store.readStream(streamId))).toEqual(ids(events));
+      });
+
+      it('answers nothing for no appends', async () => {
+        expect(await store.appendMany([])).toEqual([]);
+      });
+    });
+
     describe('retrying an append (idempotency by event ids)', () => {
       it('returns the earlier result and stores the events once', async () => {
         const stream = uniqueStream();
@@ -378,6 +437,30 @@ export function eventStoreContract(name: string, create: () => Promise<EventStor
         expect(received.events).toEqual(expected);
         await subscription.close();
         await received.ended;
+      });
+
+      it('hands over batches of at most maxCount events, in order, without gaps or duplicates', async () => {
+        const category = uniqueCategory();
+        const start = await store.headPosition();
+        await store.append(uniqueStream(category), newEvents(5), 'no_stream');
+        await store.appendMany(
+          [uniqueStream(category), uniqueStream(category)].map((streamId) => ({
+            streamId,
+            events: newEvents(2),
+            expected: 'no_stream' as const,
+          })),
+        );
+        const expected = await store.readAll({ after: start, categories: [category] });
+        const subscription = store.subscribe({ after: start, categories: [category] });
+
+        const batches: StoredEvent[][] = [];
+        while (batches.flat().length < expected.length) batches.push(await subscription.nextBatch(4));
+        await subscription.close();
+
+        for (const batch of batches) expect(batch.length).toBeGreaterThanOrEqual(1);
+        for (const batch of batches) expect(batch.length).toBeLessThanOrEqual(4);
+        expect(batches.flat()).toEqual(expected);
+        await expect(subscription.nextBatch(4)).resolves.toEqual([]);
       });
 
       it('delivers only the subscribed categories', async () => {
