@@ -48,8 +48,12 @@ export async function linkByMouse(
  */
 export async function dragBarByDays(bar: Locator, page: Page, barDays: number, days: number): Promise<void> {
   const box = (await bar.boundingBox())!;
-  const perDay = box.width / barDays;
-  const from = middle(box);
+  await dragByDays(bar, page, box.width / barDays, days);
+}
+
+/** Drags an item (a milestone's diamond too) by `days` of `perDay` pixels, as `dragBarByDays` does. */
+export async function dragByDays(item: Locator, page: Page, perDay: number, days: number): Promise<void> {
+  const from = middle((await item.boundingBox())!);
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(from.x + Math.sign(days) * perDay, from.y, { steps: 4 });

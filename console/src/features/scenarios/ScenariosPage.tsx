@@ -111,6 +111,8 @@ export function ScenariosPage() {
             variant="default"
             leftSection={<IconScale size={16} />}
             aria-disabled={chosen.length === 0}
+            // a link has no disabled attribute: Mantine draws it disabled by data-disabled
+            data-disabled={chosen.length === 0 || undefined}
             onClick={(event) => chosen.length === 0 && event.preventDefault()}
           >
             {t('list.compare', { chosen: chosen.length })}

@@ -2,10 +2,29 @@ import type { TFunction } from 'i18next';
 import type { FieldDifference, RecordDifference, ScenarioRecordKind } from '@fahrplan/contracts';
 import { fieldLabel } from '../common/fieldLabels';
 import type { LabelledRecord } from '../common/fieldLabels';
-import { summariseValue } from '../common/summariseValue';
+import { summariseFieldValue } from '../history/historyFormat';
 import { inScenarioPath } from './scenarioPaths';
 
 const labelledAs: Partial<Record<ScenarioRecordKind, LabelledRecord>> = { item: 'item', group: 'project' };
+
+const isAccountEntry = (
+  value: unknown,
+): value is { sicht: string; periode: string | null; amount: unknown } =>
+  typeof value === 'object' && value !== null && 'sicht' in value && 'amount' in value;
+
+/**
+ * A field's value as the History writes it (an amount 350'000.00, an end as its last day); an account's
+ * entries by their key and amount ("Budget 2027: 350'000.00"), as the Finance tab lists them.
+ */
+const shownValue = (field: string, value: unknown): string =>
+  field === 'entries' && Array.isArray(value) && value.length > 0 && value.every(isAccountEntry)
+    ? value
+        .map(
+          ({ sicht, periode, amount }) =>
+            `${[sicht, periode].filter(Boolean).join(' ')}: ${summariseFieldValue('amount', amount)}`,
+        )
+        .join(', ')
+    : summariseFieldValue(field, value);
 
 /** One changed field as the screens write it: its label, both values, and whether it is a conflict. */
 export interface ShownField {
@@ -25,8 +44,8 @@ export function shownFields(record: RecordDifference, t: TFunction<'scenarios'>)
   const shown = (difference: FieldDifference, conflict: boolean): ShownField => ({
     field: difference.field,
     label: fieldLabel(t as unknown as TFunction, kind, difference.field),
-    live: summariseValue(difference.live),
-    scenario: summariseValue(difference.scenario),
+    live: shownValue(difference.field, difference.live),
+    scenario: shownValue(difference.field, difference.scenario),
     conflict,
   });
   const conflicting = new Set(record.conflicts.map((c) => c.field));

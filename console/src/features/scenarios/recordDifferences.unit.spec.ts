@@ -46,6 +46,55 @@ describe('shownFields', () => {
   });
 });
 
+describe('the values of a changed field', () => {
+  const account = (live: unknown, scenario: unknown): RecordDifference => ({
+    kind: 'account',
+    id: 9,
+    title: 'CRM',
+    change: 'changed',
+    fields: [{ field: 'entries', live, scenario }],
+    conflicts: [],
+  });
+  const entry = (amount: number | null) => ({
+    sicht: 'Budget',
+    periode: '2027',
+    amount,
+    projekt: null,
+    typ: null,
+    gruppe: null,
+  });
+
+  it('writes an account’s entries by their key, their amounts grouped as the console shows amounts', () => {
+    const [budget] = shownFields(
+      account([entry(500_000)], [entry(350_000), { ...entry(1234.5), sicht: 'Ist' }]),
+      t,
+    );
+    expect(budget).toMatchObject({
+      live: "Budget 2027: 500'000.00",
+      scenario: "Budget 2027: 350'000.00, Ist 2027: 1'234.50",
+    });
+    expect(shownFields(account([], [entry(null)]), t)[0]).toMatchObject({
+      live: '(none)',
+      scenario: 'Budget 2027: —',
+    });
+  });
+
+  it('writes an end as its last day, as the dialogs and the History do', () => {
+    const [end] = shownFields(
+      {
+        ...postponed,
+        fields: [{ field: 'end', live: '2027-03-06T00:00', scenario: '2027-06-06T00:00' }],
+        conflicts: [],
+      },
+      t,
+    );
+    expect(end).toMatchObject({
+      live: expect.stringContaining('05.03.2027') as unknown,
+      scenario: expect.stringContaining('05.06.2027') as unknown,
+    });
+  });
+});
+
 describe('a record inside the scenario', () => {
   it('opens an item or a project on its page, anything else on the timeline', () => {
     expect(recordInScenario({ kind: 'item', id: 5 }, 3)).toBe('/task-details/5?scenario=3');
