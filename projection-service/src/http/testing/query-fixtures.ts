@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allProjections, readModelCollections } from '../../projections/all-projections';
 import { documentIdsOf } from '../../projections/projection';
+import { CHECKPOINT } from '../../projections/projection-runner';
 import { MemoryReadStore } from '../../read-store/memory-read-store';
 import { MongoReadStore } from '../../read-store/mongo-read-store';
 import type { ReadStore } from '../../read-store/read-store';
@@ -108,6 +109,8 @@ export const projectHistory = async (store: ReadStore, history: readonly StoredE
     const [collection, id] = key.split('/') as [string, string];
     if (doc) await store.put(collection, { ...doc, _id: id, _position: position });
   }
+  // as the projection runner does: the checkpoint moves with the documents
+  await store.saveCheckpoint(CHECKPOINT, position);
 };
 
 /**
