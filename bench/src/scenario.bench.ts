@@ -11,7 +11,7 @@
  * million items takes 3–10 minutes); each run works on a fresh copy of it, started from its checkpoint.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { seeded } from '@fahrplan/platform/testing';
@@ -117,7 +117,7 @@ const eachAtOnce = async <T, R>(
 /** A prepared copy of the seeded folder, read models rebuilt once and kept; made when missing. */
 const preparedFolder = async (seededDir: string, head: number) => {
   const prepared = join(config.runs, `${config.items}-prepared`);
-  if (existsSync(join(prepared, 'read.db'))) return prepared;
+  if (existsSync(join(prepared, 'prepared'))) return prepared;
   runFolder(seededDir, prepared);
   const started = await startServer(
     { name: 'prepare', root: repository, paged: true },
@@ -130,6 +130,7 @@ const preparedFolder = async (seededDir: string, head: number) => {
     `  prepared ${prepared}: read models rebuilt in ${format(started.ready / 1000, 1)} s (kept for later runs)`,
   );
   await started.deployment.stop();
+  writeFileSync(join(prepared, 'prepared'), new Date().toISOString());
   return prepared;
 };
 
@@ -166,6 +167,34 @@ const moveInScenario = async (session: Session, scenario: number, items: readonl
   return Math.max(...saved.map((answer) => answer.body.position as number));
 };
 
+interface Role {
+  readonly id: number;
+  readonly version: number;
+  readonly name: string;
+  readonly permissions: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * The seeded tenant's roles predate the `scenarios` resource (a tenant's roles are stored in its events):
+ * its administrators tick it, as in Administration → Roles; then wait until the services know.
+ */
+const grantScenarios = async (session: Session) => {
+  const roles = (await ok(session, '/api/admin/roles')).body as unknown as Role[];
+  for (const role of roles.filter((r) => r.permissions.admin?.includes('EDIT')))
+    await ok(session, '/api/commands/SaveRole', {
+      body: {
+        id: role.id,
+        version: role.version,
+        name: role.name,
+        permissions: { ...role.permissions, scenarios: ['VIEW', 'CREATE', 'EDIT'] },
+      },
+    });
+  for (let waited = 0; (await call(session, '/api/scenarios')).status !== 200; waited += 100) {
+    if (waited > 10_000) throw new Error('the scenarios permission was not granted within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
 const measure = async (folder: string) => {
   const { next: random, pick } = seeded(config.seed);
   const sample = sampleLog(folder, 5, random);
@@ -184,6 +213,8 @@ const measure = async (folder: string) => {
       username: 'admin',
       password: config.password,
     }).fresh();
+
+    await grantScenarios(session);
 
     // creating: now, and at past instants of the log
     const create = async (from?: string) =>
