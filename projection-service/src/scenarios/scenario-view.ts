@@ -114,17 +114,19 @@ export class ScenarioReadView implements ReadView {
 
   /** How many live documents matching `filter` the overlay hides, and its own documents that match it. */
   private split(overlaid: ReadonlyMap<string, OverlaidDocument>, filter: Filter) {
-    const query = new Query(filter as never, {});
     const may = mayMatch(filter);
-    const docs = [...overlaid.values()];
+    const hidden: Readonly<Record<string, unknown>>[] = [];
+    const shown: ReadDocument[] = [];
+    for (const doc of overlaid.values()) {
+      if (doc.live && may(doc.live, doc.id)) hidden.push({ ...doc.live, _id: doc.id });
+      if (doc.scenario && may(doc.scenario, doc.id)) shown.push(storedForm(doc));
+    }
+    // most filters rule every overlaid document out: no query to compile
+    if (hidden.length === 0 && shown.length === 0) return { hidden: 0, shown };
+    const query = new Query(filter as never, {});
     return {
-      hidden: docs.filter(
-        (doc) => doc.live && may(doc.live, doc.id) && query.test({ ...doc.live, _id: doc.id } as never),
-      ).length,
-      shown: docs
-        .filter((doc) => doc.scenario && may(doc.scenario, doc.id))
-        .map(storedForm)
-        .filter((doc) => query.test(doc as never)),
+      hidden: hidden.filter((doc) => query.test(doc as never)).length,
+      shown: shown.filter((doc) => query.test(doc as never)),
     };
   }
 }
