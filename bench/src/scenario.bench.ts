@@ -17,8 +17,8 @@ import { join, resolve } from 'node:path';
 import { seeded } from '@fahrplan/platform/testing';
 import { format, load, printTable, setting } from './figures';
 import { runFolder, sampleLog } from './scale/data-folder';
-import { Session, ask, latency, spread } from './scale/load';
-import type { Latency } from './scale/load';
+import { ask, demoAdmin, latency, spread } from './scale/load';
+import type { Latency, Session } from './scale/load';
 import { startServer } from './scale/server';
 import type { Build } from './scale/server';
 
@@ -208,11 +208,7 @@ const measure = async (folder: string) => {
   const { deployment } = started;
   log(`  ready after ${format(started.ready / 1000, 1)} s (from the prepared checkpoint); ${machine()}`);
   try {
-    const session = await new Session(deployment.queryUrl, deployment.commandUrl, {
-      tenant: 'demo',
-      username: 'admin',
-      password: config.password,
-    }).fresh();
+    const session = await demoAdmin(deployment, config.password);
 
     await grantScenarios(session);
 
