@@ -64,8 +64,10 @@ export class ScenarioReadView implements ReadView {
     const overlaid = this.overlay.get(collection);
     if (!overlaid) return this.live.find(collection, filter, options);
     const { hidden, shown } = this.split(overlaid, filter);
-    const live = await this.live.find(collection, filter, widened(options, hidden));
-    return arranged([...live.filter((doc) => !overlaid.has(doc._id)), ...shown], options);
+    const live = await liveLess(overlaid, options, hidden, (read) =>
+      this.live.find(collection, filter, read),
+    );
+    return arranged([...live, ...shown], options);
   }
 
   async findFields<F extends string>(
@@ -81,11 +83,10 @@ export class ScenarioReadView implements ReadView {
     const answers = await Promise.all(
       filterList(filters).map(async (filter) => {
         const { hidden, shown } = this.split(overlaid, filter);
-        const live = await this.live.findFields(collection, filter, read, widened(options, hidden));
-        const merged = [
-          ...live.filter((doc) => !overlaid.has(doc._id)),
-          ...shown.map((doc) => pickFields(doc, read)),
-        ];
+        const live = await liveLess(overlaid, options, hidden, (limited) =>
+          this.live.findFields(collection, filter, read, limited),
+        );
+        const merged = [...live, ...shown.map((doc) => pickFields(doc, read))];
         return arranged(merged, options).map((doc) => pickFields(doc as ReadDocument, fields));
       }),
     );
@@ -165,3 +166,26 @@ const mayMatch = (filter: Filter): ((doc: Readonly<Record<string, unknown>>, id:
 /** `options` with room for the `hidden` live documents that are left out. */
 const widened = (options: FindOptions, hidden: number): FindOptions =>
   options.limit ? { ...options, limit: options.limit + hidden } : options;
+
+/** Hidden documents a limited live read first makes room for. */
+const ROOM = 8;
+
+/**
+ * The live answer without the overlaid documents. A limited read first makes room for a few of the
+ * `hidden` ones, and again for all of them only when too few others came back: an existence probe
+ * (`limit: 1`, an interval level per query) would otherwise read as many rows as the scenario
+ * changed at that level. The first `limit` others of a sorted prefix are the first of all others.
+ */
+const liveLess = async <D extends { readonly _id: string }>(
+  overlaid: ReadonlyMap<string, unknown>,
+  options: FindOptions,
+  hidden: number,
+  read: (options: FindOptions) => Promise<D[]>,
+): Promise<D[]> => {
+  const others = (docs: D[]) => docs.filter((doc) => !overlaid.has(doc._id));
+  if (!options.limit || hidden <= ROOM) return others(await read(widened(options, hidden)));
+  const first = await read(widened(options, ROOM));
+  const kept = others(first);
+  if (kept.length >= options.limit || first.length < options.limit + ROOM) return kept;
+  return others(await read(widened(options, hidden)));
+};

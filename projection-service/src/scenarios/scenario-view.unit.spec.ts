@@ -53,4 +53,36 @@ describe('a query in a scenario, the overlay ruled out before mingo', () => {
     expect(await view.count('items', { tenant: 'acme', group: 1 })).toBe(1);
     expect(await view.count('items', { tenant: 'acme', group: { $in: [1, 2] } })).toBe(2);
   });
+
+  it('answers a limited query right whether or not the first live rows are all overlaid', async () => {
+    const live = new MemoryReadStore();
+    const item = (rank: number) => ({ tenant: 'acme', deleted: false, id: rank, group: 1, rank });
+    for (let rank = 1; rank <= 20; rank++)
+      await live.put('items', { _id: `i${rank}`, _position: rank, ...item(rank) });
+    // the scenario moved the first twelve by rank into project 2
+    const overlay = Array.from({ length: 12 }, (_, i): OverlaidDocument => ({
+      collection: 'items',
+      id: `i${i + 1}`,
+      stream: `item-${i + 1}`,
+      live: item(i + 1),
+      scenario: { ...item(i + 1), group: 2 },
+      base: { group: 1 },
+      position: 30,
+    }));
+    const view = new ScenarioReadView(live, overlayOf(overlay));
+    const ranks = (docs: readonly Record<string, unknown>[]) => docs.map((doc) => doc.rank);
+    const inProject = (group: number, limit: number) =>
+      view.find('items', { tenant: 'acme', group }, { sort: { rank: 1 }, limit });
+    expect(ranks(await inProject(1, 3))).toEqual([13, 14, 15]);
+    expect(ranks(await inProject(1, 10))).toEqual([13, 14, 15, 16, 17, 18, 19, 20]);
+    expect(ranks(await inProject(2, 2))).toEqual([1, 2]);
+    expect(
+      ranks(
+        await view.findFields('items', { tenant: 'acme', group: 1 }, ['rank'], {
+          sort: { rank: 1 },
+          limit: 1,
+        }),
+      ),
+    ).toEqual([13]);
+  });
 });
