@@ -115,10 +115,12 @@ const eachAtOnce = async <T, R>(
 };
 
 /** A prepared copy of the seeded folder, read models rebuilt once and kept; made when missing. */
-const preparedFolder = async (seededDir: string, head: number) => {
+const preparedFolder = async (seededDir: string) => {
   const prepared = join(config.runs, `${config.items}-prepared`);
   if (existsSync(join(prepared, 'prepared'))) return prepared;
   runFolder(seededDir, prepared);
+  // read from the copy: opening the seeded log, even read-only, leaves SQLite's -wal and -shm beside it
+  const { head } = sampleLog(prepared, 1, seeded(config.seed).next);
   const started = await startServer(
     { name: 'prepare', root: repository, paged: true },
     prepared,
@@ -337,8 +339,7 @@ const main = async () => {
     `bench:scenario: ${format(config.items)} items (${seededDir}), ${format(config.changes)} changes, ${machine()}`,
   );
   log(uptime());
-  const head = sampleLog(seededDir, 1, seeded(config.seed).next).head;
-  const prepared = await preparedFolder(seededDir, head);
+  const prepared = await preparedFolder(seededDir);
   const folder = copyOf(prepared);
   let figures: Awaited<ReturnType<typeof measure>>;
   try {
