@@ -16,8 +16,8 @@ import { seeded } from '@fahrplan/platform/testing';
 import { MongoReadStore } from '@fahrplan/projection-service';
 import { format, load, printTable, setting } from './figures';
 import { runFolder, sampleLog } from './scale/data-folder';
-import { Session, ask, latency } from './scale/load';
-import type { Latency, Sample } from './scale/load';
+import { ask, demoAdmin, latency } from './scale/load';
+import type { Latency, Sample, Session } from './scale/load';
 import { mongoDatabaseOf, startServer } from './scale/server';
 import type { Build } from './scale/server';
 
@@ -130,11 +130,7 @@ const measure = async (build: Build, folder: string) => {
     `  ${build.name}: ready after ${format(started.ready / 1000, 1)} s (a full rebuild of the copy's read models)`,
   );
   try {
-    const session = await new Session(deployment.queryUrl, deployment.commandUrl, {
-      tenant: 'demo',
-      username: 'admin',
-      password: config.password,
-    }).fresh();
+    const session = await demoAdmin(deployment, config.password);
     // the middle year of the items' span: a year zoom's window, every project has items in it
     const spanDays = Math.round((Date.parse(sample.span[1]) - Date.parse(sample.span[0])) / DAY_MS);
     const from = addDays(sample.span[0], Math.max(0, Math.floor((spanDays - 365) / 2)));

@@ -17,7 +17,7 @@ import { MongoReadStore } from '@fahrplan/projection-service';
 import { format, load, printTable, setting, settingList } from './figures';
 import { runFolder, sampleLog, seededFolder } from './scale/data-folder';
 import type { LogSample } from './scale/data-folder';
-import { Session, ask, askUntil, latency, readYourWrites, spread } from './scale/load';
+import { ask, askUntil, demoAdmin, latency, readYourWrites, spread } from './scale/load';
 import { checked, measures, queryKinds } from './scale/queries';
 import type { Figure, Measure } from './scale/queries';
 import { mongoDatabaseOf, replay, rssMb, startServer } from './scale/server';
@@ -121,11 +121,7 @@ const measure = async (build: Build, folder: string, sample: LogSample) => {
   const note = (line: string) => log(`  ${build.name}: ${line}`);
   const deployment = await starts(build, folder, sample.head, figures, note);
 
-  const session = await new Session(deployment.queryUrl, deployment.commandUrl, {
-    tenant: 'demo',
-    username: 'admin',
-    password: config.password,
-  }).fresh();
+  const session = await demoAdmin(deployment, config.password);
   const kinds = queryKinds(build, sample, config);
   for (const { measure: name, paths, connections } of kinds) {
     figures[name] = latency(await ask(session, paths, connections));

@@ -39,6 +39,14 @@ export class Session {
   }
 }
 
+/** The seeded folders' demo administrator, signed in on `deployment`. */
+export const demoAdmin = (deployment: { queryUrl: string; commandUrl: string }, password: string) =>
+  new Session(deployment.queryUrl, deployment.commandUrl, {
+    tenant: 'demo',
+    username: 'admin',
+    password,
+  }).fresh();
+
 export interface Sample {
   readonly ms: number;
   readonly bytes: number;

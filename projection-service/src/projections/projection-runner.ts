@@ -9,7 +9,8 @@ import type { CheckpointWrite, DocumentWrite, ReadDocument, ReadStore } from '..
 import { documentIdsOf } from './projection';
 import type { Projection } from './projection';
 
-const CHECKPOINT = 'projections';
+/** The read models' checkpoint: every write of the projections moves it together with their documents. */
+export const CHECKPOINT = 'projections';
 
 /** A read model moved: which collections, up to which position, in which tenant. */
 export interface Change {

@@ -5,6 +5,7 @@ import type {
   ScenarioDiff,
   ScenarioRecordKind,
 } from '@fahrplan/contracts';
+import { CHECKPOINT } from '../projections/projection-runner';
 import type { ReadStore, ReadView } from '../read-store/read-store';
 import { liveTotals, sideTotals } from './portfolio-totals';
 import type { Totals } from './portfolio-totals';
@@ -75,7 +76,7 @@ export class ScenarioDiffs {
   }
 
   private async liveTotals(tenant: string): Promise<Totals> {
-    const position = await this.live.checkpoint('projections');
+    const position = await this.live.checkpoint(CHECKPOINT);
     const kept = this.kept.get(tenant);
     if (kept?.position === position) return kept.totals;
     const totals = await liveTotals(this.live, tenant);

@@ -64,8 +64,10 @@ export class ScenarioReadView implements ReadView {
     const overlaid = this.overlay.get(collection);
     if (!overlaid) return this.live.find(collection, filter, options);
     const { hidden, shown } = this.split(overlaid, filter);
-    const live = await this.live.find(collection, filter, widened(options, hidden));
-    return arranged([...live.filter((doc) => !overlaid.has(doc._id)), ...shown], options);
+    const live = await liveLess(overlaid, options, hidden, (read) =>
+      this.live.find(collection, filter, read),
+    );
+    return arranged([...live, ...shown], options);
   }
 
   async findFields<F extends string>(
@@ -81,11 +83,10 @@ export class ScenarioReadView implements ReadView {
     const answers = await Promise.all(
       filterList(filters).map(async (filter) => {
         const { hidden, shown } = this.split(overlaid, filter);
-        const live = await this.live.findFields(collection, filter, read, widened(options, hidden));
-        const merged = [
-          ...live.filter((doc) => !overlaid.has(doc._id)),
-          ...shown.map((doc) => pickFields(doc, read)),
-        ];
+        const live = await liveLess(overlaid, options, hidden, (limited) =>
+          this.live.findFields(collection, filter, read, limited),
+        );
+        const merged = [...live, ...shown.map((doc) => pickFields(doc, read))];
         return arranged(merged, options).map((doc) => pickFields(doc as ReadDocument, fields));
       }),
     );
@@ -114,18 +115,77 @@ export class ScenarioReadView implements ReadView {
 
   /** How many live documents matching `filter` the overlay hides, and its own documents that match it. */
   private split(overlaid: ReadonlyMap<string, OverlaidDocument>, filter: Filter) {
+    const may = mayMatch(filter);
+    const hidden: Readonly<Record<string, unknown>>[] = [];
+    const shown: ReadDocument[] = [];
+    for (const doc of overlaid.values()) {
+      if (doc.live && may(doc.live, doc.id)) hidden.push({ ...doc.live, _id: doc.id });
+      if (doc.scenario && may(doc.scenario, doc.id)) shown.push(storedForm(doc));
+    }
+    // most filters rule every overlaid document out: no query to compile
+    if (hidden.length === 0 && shown.length === 0) return { hidden: 0, shown };
     const query = new Query(filter as never, {});
-    const docs = [...overlaid.values()];
     return {
-      hidden: docs.filter((doc) => doc.live && query.test({ ...doc.live, _id: doc.id } as never)).length,
-      shown: docs
-        .filter((doc) => doc.scenario)
-        .map(storedForm)
-        .filter((doc) => query.test(doc as never)),
+      hidden: hidden.filter((doc) => query.test(doc as never)).length,
+      shown: shown.filter((doc) => query.test(doc as never)),
     };
   }
 }
 
+type Primitive = string | number | boolean;
+const isPrimitive = (value: unknown): value is Primitive =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/**
+ * A quick test that rules documents out before mingo does: the filter's top-level fields asked to equal
+ * a value or be `$in` a list of values (tenant, a project's id, an interval level). A query asks for a
+ * few of the overlay's documents (a page's projects), and mingo per document and filter cost a
+ * timeline in a scenario of 1,000 changes seconds. An array value is left to mingo (multikey).
+ */
+const mayMatch = (filter: Filter): ((doc: Readonly<Record<string, unknown>>, id: string) => boolean) => {
+  const checks: [string, ReadonlySet<Primitive>][] = [];
+  for (const [field, wanted] of Object.entries(filter)) {
+    if (field.startsWith('$') || field.includes('.')) continue;
+    if (isPrimitive(wanted)) checks.push([field, new Set([wanted])]);
+    else if (
+      typeof wanted === 'object' &&
+      wanted !== null &&
+      Object.keys(wanted).length === 1 &&
+      Array.isArray((wanted as { $in?: unknown }).$in) &&
+      (wanted as { $in: unknown[] }).$in.every(isPrimitive)
+    )
+      checks.push([field, new Set((wanted as { $in: Primitive[] }).$in)]);
+  }
+  return (doc, id) =>
+    checks.every(([field, values]) => {
+      const value = field === '_id' ? id : doc[field];
+      return Array.isArray(value) || values.has(value as Primitive);
+    });
+};
+
 /** `options` with room for the `hidden` live documents that are left out. */
 const widened = (options: FindOptions, hidden: number): FindOptions =>
   options.limit ? { ...options, limit: options.limit + hidden } : options;
+
+/** Hidden documents a limited live read first makes room for. */
+const ROOM = 8;
+
+/**
+ * The live answer without the overlaid documents. A limited read first makes room for a few of the
+ * `hidden` ones, and again for all of them only when too few others came back: an existence probe
+ * (`limit: 1`, an interval level per query) would otherwise read as many rows as the scenario
+ * changed at that level. The first `limit` others of a sorted prefix are the first of all others.
+ */
+const liveLess = async <D extends { readonly _id: string }>(
+  overlaid: ReadonlyMap<string, unknown>,
+  options: FindOptions,
+  hidden: number,
+  read: (options: FindOptions) => Promise<D[]>,
+): Promise<D[]> => {
+  const others = (docs: D[]) => docs.filter((doc) => !overlaid.has(doc._id));
+  if (!options.limit || hidden <= ROOM) return others(await read(widened(options, hidden)));
+  const first = await read(widened(options, ROOM));
+  const kept = others(first);
+  if (kept.length >= options.limit || first.length < options.limit + ROOM) return kept;
+  return others(await read(widened(options, hidden)));
+};

@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { StoredEvent } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
 import type { Projection } from '../projections/projection';
-import type { ReadDocument, ReadView } from '../read-store/read-store';
+import { CHECKPOINT } from '../projections/projection-runner';
+import type { ReadDocument, ReadStore, ReadView } from '../read-store/read-store';
 import type { ScenarioChangeDoc } from './scenario-changes.projection';
 import { documentKey, foldOverlay, overlayInputs } from './scenario-overlay';
 import type { OverlaidDocument } from './scenario-overlay';
@@ -11,22 +12,34 @@ import { ScenarioReadView, overlayOf } from './scenario-view';
 /** How many scenarios' overlays are kept folded (the least recently used go first). */
 const KEPT = 32;
 
+/** A scenario's overlay as folded, the read models' position it holds at, and both sides' positions. */
+interface Fold {
+  readonly position: number;
+  readonly key: string;
+  readonly overlay: OverlaidDocument[];
+}
+
 /**
  * The scenarios' views (issue 22), folded at query time from each scenario's own events
  * (`scenarioChanges`) on top of the live documents they change, and kept per scenario while neither
  * side of any of its documents moved: a query's cost follows the scenario's changes, never the tenant.
  */
 export class ScenarioViews {
-  private readonly kept = new Map<string, { readonly key: string; readonly overlay: OverlaidDocument[] }>();
+  private readonly kept = new Map<string, Fold>();
 
   constructor(
-    private readonly live: ReadView,
+    private readonly live: ReadStore,
     private readonly events: Pick<EventStore, 'readStream'>,
     private readonly projections: readonly Projection[],
   ) {}
 
   /** Every document scenario `scenario` of `tenant` changed, with both sides. */
   async overlay(tenant: string, scenario: number): Promise<OverlaidDocument[]> {
+    const name = `${tenant}\n${scenario}`;
+    const kept = this.kept.get(name);
+    // the read models move only with their checkpoint: at the same position, no document of the fold moved
+    const position = await this.live.checkpoint(CHECKPOINT);
+    if (kept?.position === position) return this.keep(name, kept).overlay;
     const changes = (await this.live.find(
       'scenarioChanges',
       { tenant, scenario },
@@ -48,22 +61,25 @@ export class ScenarioViews {
       ...changes.map((doc) => `${doc._id}@${doc._position}`),
       ...[...live].map(([id, doc]) => `${id}@${doc._position}`),
     ].join('\n');
-    const name = `${tenant}\n${scenario}`;
-    const kept = this.kept.get(name);
-    this.kept.delete(name);
-    if (kept?.key === key) {
-      this.kept.set(name, kept);
-      return kept.overlay;
-    }
+    if (kept?.key === key) return this.keep(name, { ...kept, position }).overlay;
     const liveStreams = new Map<string, readonly StoredEvent[]>(
       await Promise.all(
         streams.map(async (stream) => [stream, await this.events.readStream(stream)] as const),
       ),
     );
-    const overlay = foldOverlay(this.projections, changes, live, liveStreams);
-    this.kept.set(name, { key, overlay });
+    return this.keep(name, {
+      position,
+      key,
+      overlay: foldOverlay(this.projections, changes, live, liveStreams),
+    }).overlay;
+  }
+
+  /** `fold` kept as the most recently used, the least recently used beyond `KEPT` let go. */
+  private keep(name: string, fold: Fold): Fold {
+    this.kept.delete(name);
+    this.kept.set(name, fold);
     while (this.kept.size > KEPT) this.kept.delete(this.kept.keys().next().value!);
-    return overlay;
+    return fold;
   }
 
   /** The read models as scenario `scenario` of `tenant` sees them. */

@@ -152,6 +152,16 @@ describe('a scenario’s view of the read models', () => {
     expect(await views.overlay('other-tenant', SCENARIO)).toEqual([]);
   });
 
+  it('reads nothing more while the read models’ checkpoint stays where the fold was made', async () => {
+    const { store, views } = await viewsOf(branch);
+    const first = await views.overlay('acme', SCENARIO);
+    const find = jest.spyOn(store, 'find');
+    const getMany = jest.spyOn(store, 'getMany');
+    expect(await views.overlay('acme', SCENARIO)).toBe(first);
+    expect(find).not.toHaveBeenCalled();
+    expect(getMany).not.toHaveBeenCalled();
+  });
+
   it('folds again once a live document moves, and not before', async () => {
     const history = [...branch];
     const { store, views } = await viewsOf(history);

@@ -8,7 +8,7 @@ import { SqliteEventStore } from '@fahrplan/platform';
 import type { DirectoryCache, EventStore } from '@fahrplan/platform';
 import { allProjections, readModelCollections } from '../../projections/all-projections';
 import { documentIdsOf } from '../../projections/projection';
-import { ProjectionRunner } from '../../projections/projection-runner';
+import { CHECKPOINT, ProjectionRunner } from '../../projections/projection-runner';
 import { MemoryReadStore } from '../../read-store/memory-read-store';
 import { MongoReadStore } from '../../read-store/mongo-read-store';
 import type { ReadStore } from '../../read-store/read-store';
@@ -111,6 +111,8 @@ export const projectHistory = async (store: ReadStore, history: readonly StoredE
     const [collection, id] = key.split('/') as [string, string];
     if (doc) await store.put(collection, { ...doc, _id: id, _position: position });
   }
+  // as the projection runner does: the checkpoint moves with the documents
+  await store.saveCheckpoint(CHECKPOINT, position);
 };
 
 /**

@@ -1,0 +1,404 @@
+/**
+ * `npm run bench:scenario` (issue 22): scenarios at 10,000 projects / 1,000,000 items, through the
+ * embedded app over HTTP. On a copy of `npm run bench:scale`'s seeded folder (never written): creating a
+ * scenario now and at a past instant (target ≤ 100 ms); a scenario with 1,000 changes (items moved three
+ * days later each); its one-month timeline beside the live one of the same windows in the same run
+ * (target p95 ≤ 2× live); its diff against the live plan, first and repeated read (≤ 500 ms); and its
+ * publish (≤ 5 s), all or nothing: first refused whole by a live change of one changed item, then, the
+ * conflict resolved in the scenario, landed whole and read back item by item.
+ *
+ * The copy's read models are rebuilt once, in a prepared folder kept for later runs (a full rebuild at a
+ * million items takes 3–10 minutes); each run works on a fresh copy of it, started from its checkpoint.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { seeded } from '@fahrplan/platform/testing';
+import { format, load, printTable, setting } from './figures';
+import { runFolder, sampleLog } from './scale/data-folder';
+import { ask, demoAdmin, latency, spread } from './scale/load';
+import type { Latency, Session } from './scale/load';
+import { startServer } from './scale/server';
+import type { Build } from './scale/server';
+
+const repository = resolve(__dirname, '../..');
+
+const config = {
+  /** The seeded tenant's items: the folder `<dir>/<items>/` of `npm run bench:scale`, only read. */
+  items: setting('BENCH_SCENARIO_ITEMS', 1_000_000),
+  dir: process.env.BENCH_SCALE_DIR ?? join(tmpdir(), 'fahrplan-scale'),
+  /** The prepared copy (read models rebuilt, kept) and each run's copy of it (removed after the run). */
+  runs: process.env.BENCH_SCENARIO_RUNS_DIR ?? join(tmpdir(), 'fahrplan-scenario-runs'),
+  password: process.env.BENCH_SCALE_PASSWORD ?? 'bench-password-1',
+  /** Items the scenario moves (one SaveItem each): the scenario's changes. */
+  changes: setting('BENCH_SCENARIO_CHANGES', 1_000),
+  /** Scenarios created per instant (now, and a past instant). */
+  creations: setting('BENCH_SCENARIO_CREATIONS', 20),
+  /** Timeline requests per side (live, scenario), each a random month, and how many at once. */
+  requests: setting('BENCH_SCENARIO_REQUESTS', 200),
+  connections: setting('BENCH_SCENARIO_CONNECTIONS', 10),
+  /** Repeated diff reads after the first. */
+  diffs: setting('BENCH_SCENARIO_DIFFS', 20),
+  startTimeoutMs: setting('BENCH_SCALE_START_TIMEOUT_MS', 1_800_000),
+  seed: setting('BENCH_SCALE_SEED', 4711),
+};
+
+const targets = { create: 100, timelineFactor: 2, diff: 500, publish: 5_000 };
+const DAY_MS = 86_400_000;
+/** Requests made at once while preparing the scenario (not timed). */
+const SETUP_CONNECTIONS = 4;
+const log = (line = '') => process.stdout.write(`${line}\n`);
+/** What `uptime` says: the load other work puts on the machine shows in the figures. */
+const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
+const machine = () => `load ${load()}, ${cpus().length} cores`;
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day.slice(0, 10)}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const moved = (dateTime: string, days: number) => `${addDays(dateTime, days)}${dateTime.slice(10)}`;
+const mark = (ok: boolean) => (ok ? '✓' : '✗');
+
+interface Answer {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+  readonly ms: number;
+}
+
+/** One request (a command when `body` is given), timed from the send to the body read. */
+const call = async (
+  session: Session,
+  path: string,
+  init: { body?: unknown; after?: number; scenario?: number } = {},
+): Promise<Answer> => {
+  await session.fresh();
+  const command = init.body !== undefined;
+  const started = performance.now();
+  const response = await fetch(`${command ? session.commandUrl : session.url}${path}`, {
+    method: command ? 'POST' : 'GET',
+    headers: session.headers({
+      'content-type': 'application/json',
+      ...(init.after === undefined ? {} : { 'x-fahrplan-after': String(init.after) }),
+      ...(init.scenario === undefined ? {} : { 'x-fahrplan-scenario': String(init.scenario) }),
+    }),
+    ...(command ? { body: JSON.stringify(init.body) } : {}),
+  });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+  return { status: response.status, body, ms };
+};
+
+/** `call`, which must answer 200. */
+const ok = async (...args: Parameters<typeof call>) => {
+  const answer = await call(...args);
+  if (answer.status !== 200)
+    throw new Error(`${args[1]}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 2000)}`);
+  return answer;
+};
+
+/** `work` for every value, `connections` at a time, in order of the values. */
+const eachAtOnce = async <T, R>(
+  values: readonly T[],
+  connections: number,
+  work: (value: T) => Promise<R>,
+) => {
+  const results: R[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < values.length) {
+        const index = next++;
+        results[index] = await work(values[index]!);
+      }
+    }),
+  );
+  return results;
+};
+
+/** A prepared copy of the seeded folder, read models rebuilt once and kept; made when missing. */
+const preparedFolder = async (seededDir: string) => {
+  const prepared = join(config.runs, `${config.items}-prepared`);
+  if (existsSync(join(prepared, 'prepared'))) return prepared;
+  runFolder(seededDir, prepared);
+  // read from the copy: opening the seeded log, even read-only, leaves SQLite's -wal and -shm beside it
+  const { head } = sampleLog(prepared, 1, seeded(config.seed).next);
+  const started = await startServer(
+    { name: 'prepare', root: repository, paged: true },
+    prepared,
+    { FAHRPLAN_DEMO_PASSWORD: config.password },
+    head,
+    config.startTimeoutMs,
+  );
+  log(
+    `  prepared ${prepared}: read models rebuilt in ${format(started.ready / 1000, 1)} s (kept for later runs)`,
+  );
+  await started.deployment.stop();
+  writeFileSync(join(prepared, 'prepared'), new Date().toISOString());
+  return prepared;
+};
+
+/** A fresh copy of the prepared folder (the folder 700, its files 600). */
+const copyOf = (prepared: string) => {
+  const target = join(config.runs, `${config.items}-run`);
+  rmSync(target, { recursive: true, force: true });
+  cpSync(prepared, target, { recursive: true });
+  chmodSync(target, 0o700);
+  for (const file of readdirSync(target)) chmodSync(join(target, file), 0o600);
+  return target;
+};
+
+interface Item {
+  readonly id: number;
+  readonly version: number;
+  readonly start: string;
+  readonly end: string | null;
+}
+
+/** The scenario's changes: each item moved `days` later in the scenario; the last position. */
+const moveInScenario = async (session: Session, scenario: number, items: readonly Item[], days: number) => {
+  const saved = await eachAtOnce(items, SETUP_CONNECTIONS, (item) =>
+    ok(session, '/api/commands/SaveItem', {
+      scenario,
+      body: {
+        id: item.id,
+        version: item.version,
+        start: moved(item.start, days),
+        ...(item.end === null ? {} : { end: moved(item.end, days) }),
+      },
+    }),
+  );
+  return Math.max(...saved.map((answer) => answer.body.position as number));
+};
+
+interface Role {
+  readonly id: number;
+  readonly version: number;
+  readonly name: string;
+  readonly permissions: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * The seeded tenant's roles predate the `scenarios` resource (a tenant's roles are stored in its events):
+ * its administrators tick it, as in Administration → Roles; then wait until the services know.
+ */
+const grantScenarios = async (session: Session) => {
+  const roles = (await ok(session, '/api/admin/roles')).body as unknown as Role[];
+  for (const role of roles.filter((r) => r.permissions.admin?.includes('EDIT')))
+    await ok(session, '/api/commands/SaveRole', {
+      body: {
+        id: role.id,
+        version: role.version,
+        name: role.name,
+        permissions: { ...role.permissions, scenarios: ['VIEW', 'CREATE', 'EDIT'] },
+      },
+    });
+  for (let waited = 0; (await call(session, '/api/scenarios')).status !== 200; waited += 100) {
+    if (waited > 10_000) throw new Error('the scenarios permission was not granted within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+const measure = async (folder: string) => {
+  const { next: random, pick } = seeded(config.seed);
+  const sample = sampleLog(folder, 5, random);
+  const started = await startServer(
+    { name: 'embedded (SQLite)', root: repository, paged: true } satisfies Build,
+    folder,
+    { FAHRPLAN_DEMO_PASSWORD: config.password },
+    sample.head,
+    config.startTimeoutMs,
+  );
+  const { deployment } = started;
+  log(`  ready after ${format(started.ready / 1000, 1)} s (from the prepared checkpoint); ${machine()}`);
+  try {
+    const session = await demoAdmin(deployment, config.password);
+
+    await grantScenarios(session);
+
+    // creating: now, and at past instants of the log
+    const create = async (from?: string) =>
+      ok(session, '/api/commands/CreateScenario', {
+        body: {
+          name: `bench ${from ?? 'now'} ${random().toString(36).slice(2, 8)}`,
+          ...(from ? { from } : {}),
+        },
+      });
+    const createdNow = await eachAtOnce(Array.from({ length: config.creations }), 1, () => create());
+    const instants = Array.from({ length: config.creations }, () => pick(sample.instants));
+    const createdPast = await eachAtOnce(instants, 1, (from) => create(from));
+    const scenario = createdPast[0]!.body.id as number;
+
+    // 1,000 changes: items moved three days later each
+    const items = (
+      await eachAtOnce(sample.itemIds.slice(0, config.changes), SETUP_CONNECTIONS, (id) =>
+        ok(session, `/api/items/${id}`),
+      )
+    ).map((answer) => answer.body as unknown as Item);
+    const changing = performance.now();
+    const position = await moveInScenario(session, scenario, items, 3);
+    log(
+      `  scenario ${scenario} (branched at ${instants[0]!}): ${format(items.length)} items moved in ${format((performance.now() - changing) / 1000, 1)} s, ${SETUP_CONNECTIONS} at once`,
+    );
+    await ok(session, `/api/scenarios/${scenario}`, { after: position });
+
+    // the one-month timeline: the same random windows live and in the scenario
+    const spanDays = Math.round((Date.parse(sample.span[1]) - Date.parse(sample.span[0])) / DAY_MS);
+    const windows = Array.from({ length: config.requests }, () => {
+      const from = addDays(sample.span[0], Math.floor(random() * (spanDays - 30)));
+      return `/api/timeline?from=${from}&to=${addDays(from, 30)}&limit=40`;
+    });
+    const firstInScenario = await ask(session, [`${windows[0]!}&scenario=${scenario}`], 1);
+    const live = latency(await ask(session, windows, config.connections));
+    const inScenario = latency(
+      await ask(
+        session,
+        windows.map((path) => `${path}&scenario=${scenario}`),
+        config.connections,
+      ),
+    );
+
+    // the diff: the first read at this read-model position, then repeated
+    const firstDiff = await ok(session, `/api/scenarios/${scenario}/diff`);
+    const records = (firstDiff.body.records as unknown[]).length;
+    const repeatedDiffs = await eachAtOnce(Array.from({ length: config.diffs }), 1, () =>
+      ok(session, `/api/scenarios/${scenario}/diff`),
+    );
+
+    // publish, all or nothing: a live change of one moved item refuses it whole
+    const [first, ...rest] = items;
+    const liveNow = (await ok(session, `/api/items/${first!.id}`)).body as unknown as Item;
+    const shifted = (item: Item, days: number) => ({
+      start: moved(item.start, days),
+      ...(item.end === null ? {} : { end: moved(item.end, days) }),
+    });
+    const liveChange = await ok(session, '/api/commands/SaveItem', {
+      body: { id: first!.id, version: liveNow.version, ...shifted(liveNow, 1) },
+    });
+    const version = (await ok(session, `/api/scenarios/${scenario}`)).body.version as number;
+    const refused = await call(session, '/api/commands/PublishScenario', { body: { id: scenario, version } });
+    const untouched = (
+      await ok(session, `/api/items/${rest[0]!.id}`, {
+        after: liveChange.body.position as number,
+      })
+    ).body as unknown as Item;
+    const refusedWhole =
+      refused.status === 409 && untouched.version === rest[0]!.version && untouched.start === rest[0]!.start;
+    // resolved in the scenario: the item saved again there on the live change, to a value of its own
+    // (saving the value the scenario has already stores nothing, docs/design/scenarios.md "Next")
+    const inIt = (await ok(session, `/api/items/${first!.id}?scenario=${scenario}`)).body as unknown as Item;
+    await ok(session, '/api/commands/SaveItem', {
+      scenario,
+      body: { id: first!.id, version: inIt.version, ...shifted(liveNow, 4) },
+    });
+    const published = await call(session, '/api/commands/PublishScenario', {
+      body: { id: scenario, version },
+    });
+    if (published.status !== 200)
+      throw new Error(
+        `PublishScenario: ${published.status} ${JSON.stringify(published.body).slice(0, 2000)}`,
+      );
+    const after = published.body.position as number;
+    const landed = await eachAtOnce(rest, SETUP_CONNECTIONS, async (item) => {
+      const now = (await ok(session, `/api/items/${item.id}`, { after })).body as unknown as Item;
+      return now.start === moved(item.start, 3) && now.version === item.version + 1;
+    });
+    const landedWhole = landed.every(Boolean);
+
+    const died = deployment.died();
+    if (died) throw new Error(`the server died:\n${died}`);
+    return {
+      createdNow: spread(createdNow.map((a) => a.ms)),
+      createdPast: spread(createdPast.map((a) => a.ms)),
+      firstInScenario: latency(firstInScenario),
+      live,
+      inScenario,
+      firstDiff: firstDiff.ms,
+      repeatedDiffs: spread(repeatedDiffs.map((a) => a.ms)),
+      records,
+      refused: {
+        ms: refused.status === 409 ? refused.ms : undefined,
+        whole: refusedWhole,
+        status: refused.status,
+      },
+      published: { ms: published.ms, whole: landedWhole, landed: landed.filter(Boolean).length },
+    };
+  } finally {
+    await deployment.stop();
+  }
+};
+
+const within = (figure: Latency, max: number) =>
+  figure.value === undefined ? figure.text : `${figure.text} ${mark(figure.value <= max)}`;
+
+const main = async () => {
+  const seededDir = join(config.dir, String(config.items));
+  if (!existsSync(join(seededDir, 'seeded')))
+    throw new Error(
+      `no seeded folder at ${seededDir}: run npm run bench:scale once (it seeds), or set BENCH_SCALE_DIR`,
+    );
+  log(
+    `bench:scenario: ${format(config.items)} items (${seededDir}), ${format(config.changes)} changes, ${machine()}`,
+  );
+  log(uptime());
+  const prepared = await preparedFolder(seededDir);
+  const folder = copyOf(prepared);
+  let figures: Awaited<ReturnType<typeof measure>>;
+  try {
+    figures = await measure(folder);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  const f = figures;
+  const factor = f.live.value && f.inScenario.value ? f.inScenario.value / f.live.value : undefined;
+  log();
+  log(`${format(config.items)} items, a scenario of ${format(config.changes)} changes (${machine()})`);
+  printTable(
+    log,
+    [
+      ['measure (p50 / p95)', 'target', 'embedded (SQLite)'],
+      [
+        `create a scenario now (${config.creations}, one at a time)`,
+        `≤ ${targets.create} ms`,
+        within(f.createdNow, targets.create),
+      ],
+      [
+        `create a scenario at a past instant (${config.creations})`,
+        `≤ ${targets.create} ms`,
+        within(f.createdPast, targets.create),
+      ],
+      ['one-month timeline, live', '—', f.live.text],
+      [
+        'one-month timeline, in the scenario',
+        `p95 ≤ ${targets.timelineFactor}× live`,
+        factor === undefined
+          ? f.inScenario.text
+          : `${f.inScenario.text}, ${format(factor, 2)}× ${mark(factor <= targets.timelineFactor)}`,
+      ],
+      ['the first timeline in the scenario (cold fold)', '—', f.firstInScenario.text],
+      [
+        `diff, first read (${format(f.records)} records)`,
+        `≤ ${targets.diff} ms`,
+        `${format(f.firstDiff, 1)} ms ${mark(f.firstDiff <= targets.diff)}`,
+      ],
+      [`diff, repeated (${config.diffs})`, `≤ ${targets.diff} ms`, within(f.repeatedDiffs, targets.diff)],
+      [
+        'publish refused by one live conflict',
+        'nothing stored',
+        f.refused.ms === undefined
+          ? `answered ${f.refused.status} ✗`
+          : `${format(f.refused.ms, 1)} ms, ${f.refused.whole ? 'nothing stored ✓' : 'a change landed ✗'}`,
+      ],
+      [
+        `publish ${format(config.changes)} changes`,
+        `≤ ${format(targets.publish / 1000)} s, all`,
+        `${format(f.published.ms / 1000, 2)} s ${mark(f.published.ms <= targets.publish)}, ${format(f.published.landed)} of ${format(config.changes - 1)} read back ${mark(f.published.whole)}`,
+      ],
+    ],
+    'all',
+  );
+  log(uptime());
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
