@@ -89,57 +89,64 @@ export function ScenarioSwitcher() {
             </Combobox.Target>
           </Box>
         </Tooltip>
+        {/* the search and options exist only while open: a closed switcher adds no "Search" field to the page */}
         <Combobox.Dropdown>
-          <Combobox.Search
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            placeholder={t('switcher.search')}
-            aria-label={t('switcher.search')}
-          />
-          <Combobox.Options aria-label={t('switcher.label')} mah={320} style={{ overflowY: 'auto' }}>
-            <Combobox.Option value={live} active={shown.id === null}>
-              {t('switcher.livePlan')}
-            </Combobox.Option>
-            <Combobox.Group label={t('switcher.scenarios')}>
-              {scenarios.map((scenario) => (
-                <Combobox.Option
-                  key={scenario.id}
-                  value={String(scenario.id)}
-                  active={scenario.id === shown.id}
-                >
-                  {scenario.name}
+          {combobox.dropdownOpened && (
+            <>
+              <Combobox.Search
+                value={search}
+                onChange={(event) => setSearch(event.currentTarget.value)}
+                placeholder={t('switcher.search')}
+                aria-label={t('switcher.search')}
+              />
+              <Combobox.Options aria-label={t('switcher.label')} mah={320} style={{ overflowY: 'auto' }}>
+                <Combobox.Option value={live} active={shown.id === null}>
+                  {t('switcher.livePlan')}
                 </Combobox.Option>
-              ))}
-              {pages.isError && <Combobox.Empty>{t('switcher.failed')}</Combobox.Empty>}
-              {!pages.isError && scenarios.length === 0 && (
-                <Combobox.Empty>
-                  {pages.isLoading ? t('switcher.loading') : t('switcher.none')}
-                </Combobox.Empty>
-              )}
-              {pages.hasNextPage && (
-                <Combobox.Option value={actions.more}>
-                  <Text size="sm" c="dimmed">
-                    {t('switcher.more')}
-                  </Text>
-                </Combobox.Option>
-              )}
-            </Combobox.Group>
-            <Combobox.Group label={t('switcher.actions')}>
-              {canCreate && <Combobox.Option value={actions.new}>{t('switcher.new')}</Combobox.Option>}
-              {current && canEdit && (
-                <Combobox.Option value={actions.rename}>
-                  {t('switcher.rename', { name: current.name })}
-                </Combobox.Option>
-              )}
-              {current && canEdit && (
-                <Combobox.Option value={actions.discard}>
-                  {t('switcher.discard', { name: current.name })}
-                </Combobox.Option>
-              )}
-              {current && <Combobox.Option value={actions.compare}>{t('switcher.compare')}</Combobox.Option>}
-              <Combobox.Option value={actions.all}>{t('switcher.all')}</Combobox.Option>
-            </Combobox.Group>
-          </Combobox.Options>
+                <Combobox.Group label={t('switcher.scenarios')}>
+                  {scenarios.map((scenario) => (
+                    <Combobox.Option
+                      key={scenario.id}
+                      value={String(scenario.id)}
+                      active={scenario.id === shown.id}
+                    >
+                      {scenario.name}
+                    </Combobox.Option>
+                  ))}
+                  {pages.isError && <Combobox.Empty>{t('switcher.failed')}</Combobox.Empty>}
+                  {!pages.isError && scenarios.length === 0 && (
+                    <Combobox.Empty>
+                      {pages.isLoading ? t('switcher.loading') : t('switcher.none')}
+                    </Combobox.Empty>
+                  )}
+                  {pages.hasNextPage && (
+                    <Combobox.Option value={actions.more}>
+                      <Text size="sm" c="dimmed">
+                        {t('switcher.more')}
+                      </Text>
+                    </Combobox.Option>
+                  )}
+                </Combobox.Group>
+                <Combobox.Group label={t('switcher.actions')}>
+                  {canCreate && <Combobox.Option value={actions.new}>{t('switcher.new')}</Combobox.Option>}
+                  {current && canEdit && (
+                    <Combobox.Option value={actions.rename}>
+                      {t('switcher.rename', { name: current.name })}
+                    </Combobox.Option>
+                  )}
+                  {current && canEdit && (
+                    <Combobox.Option value={actions.discard}>
+                      {t('switcher.discard', { name: current.name })}
+                    </Combobox.Option>
+                  )}
+                  {current && (
+                    <Combobox.Option value={actions.compare}>{t('switcher.compare')}</Combobox.Option>
+                  )}
+                  <Combobox.Option value={actions.all}>{t('switcher.all')}</Combobox.Option>
+                </Combobox.Group>
+              </Combobox.Options>
+            </>
+          )}
         </Combobox.Dropdown>
       </Combobox>
       {scenarioActions.dialog}
