@@ -50,6 +50,7 @@ import {
   saveTrackerConnectionSchema,
   syncTrackerConnectionSchema,
 } from './tracker/connection';
+import { deleteWebhookSchema, saveWebhookSchema } from './webhook/webhook';
 import type { AccountRefType } from './account/account';
 import type { PermissionAction, PermissionResource } from './permissions';
 
@@ -82,6 +83,7 @@ const groupEdit = () => ({ resource: 'group-details', action: 'EDIT' }) as const
 const signedIn = () => null;
 const shareEdit = () => ({ resource: 'group-shares', action: 'EDIT' }) as const;
 const adminEdit = () => ({ resource: 'admin', action: 'EDIT' }) as const;
+const webhooksEdit = () => ({ resource: 'webhooks', action: 'EDIT' }) as const;
 /** Comments and accounts need EDIT on the details resource of what they belong to (§6). */
 const byRefType = (d: Record<string, unknown>) => (d.refType === 'application' ? appEdit() : groupEdit());
 
@@ -186,6 +188,18 @@ export const commandCatalogue = {
     permission: groupEdit,
     summary:
       'Ask tracker-sync to mirror a connection now (EDIT on group-details: planners who link projects) (`full`: every linked issue, not only those updated since the last run).',
+  },
+  SaveWebhook: {
+    schema: saveWebhookSchema,
+    permission: webhooksEdit,
+    summary:
+      'Create a signed webhook (without id) or change one (with id and the version the user saw): an https address (http and private hosts only where the deployment allows them; the host is resolved and checked now and at every delivery), the published event types or categories it receives, and whether it is active. Without `secret` a new webhook gets a generated Standard Webhooks secret (`whsec_…`), answered once as `secret` and never again; a change without `secret` keeps the stored one. `active: true` resumes a paused webhook where it stopped. Needs EDIT on webhooks.',
+  },
+  DeleteWebhook: {
+    schema: deleteWebhookSchema,
+    permission: webhooksEdit,
+    summary:
+      'Delete a webhook (with the version the user saw): its pending deliveries are dropped. Needs EDIT on webhooks.',
   },
   SaveResource: {
     schema: saveResourceSchema,

@@ -54,6 +54,7 @@ export * from './rules/holiday-names';
 export * from './tracker/connection';
 export * from './tracker/mirror';
 export * from './tracker/issue-history';
+export * from './webhook/webhook';
 export * from './commands';
 export * from './read-models';
 export * from './event-catalogue';

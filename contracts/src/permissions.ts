@@ -14,6 +14,8 @@ export const resources = [
   'history',
   /** Issue 22: what-if scenarios, listed with VIEW, created with CREATE, renamed and discarded with EDIT. */
   'scenarios',
+  /** Issue 23: signed webhooks, listed with VIEW, created, changed, tested and deleted with EDIT. */
+  'webhooks',
 ] as const;
 export type PermissionResource = (typeof resources)[number];
 export const actions = ['VIEW', 'CREATE', 'EDIT'] as const;
@@ -29,5 +31,5 @@ export const can = (
 
 export const allPermissions: Permissions = Object.fromEntries(resources.map((r) => [r, [...actions]]));
 export const viewOnlyPermissions: Permissions = Object.fromEntries(
-  resources.filter((r) => r !== 'admin' && r !== 'history').map((r) => [r, ['VIEW']]),
+  resources.filter((r) => r !== 'admin' && r !== 'history' && r !== 'webhooks').map((r) => [r, ['VIEW']]),
 );

@@ -144,6 +144,8 @@ export interface CommandResult {
   readonly id: number;
   readonly version: number;
   readonly position: number;
+  /** A new webhook's signing secret (issue 23): answered once, on creation, and never again. */
+  readonly secret?: string;
 }
 
 /** RFC 9457 problem details as every error of the API answers. */

@@ -33,6 +33,8 @@ export const categories = [
   'trackerConnection',
   'trackerSync',
   'trackerIssue',
+  /** Issue 23: one stream per webhook, its address, events, sealed secret and pauses (docs/design/webhooks.md). */
+  'webhook',
 ] as const;
 export type Category = (typeof categories)[number];
 

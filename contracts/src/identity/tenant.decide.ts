@@ -77,7 +77,7 @@ export const builtInRoles = (
     id: viewer,
     name: 'Viewer',
     permissions: Object.fromEntries(
-      resources.filter((r) => r !== 'admin' && r !== 'history').map((r) => [r, ['VIEW']]),
+      resources.filter((r) => r !== 'admin' && r !== 'history' && r !== 'webhooks').map((r) => [r, ['VIEW']]),
     ),
   },
   // issue 8: reads every record, its history and its past states, and changes nothing

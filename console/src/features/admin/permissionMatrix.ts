@@ -42,6 +42,10 @@ export const resourceLabels = (
     label: t('permissions.resources.scenarios.label'),
     description: t('permissions.resources.scenarios.description'),
   },
+  webhooks: {
+    label: t('permissions.resources.webhooks.label'),
+    description: t('permissions.resources.webhooks.description'),
+  },
 });
 
 export const actionLabels = (t: TFunction<'admin'>): Record<PermissionAction, string> => ({
