@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from '@jest/globals';
-import { publicAddressesOnly, RefusedAddressError } from './address-guard';
+import { publicAddressesOnly, RefusedAddressError } from '@fahrplan/platform';
 import { testTrackerConnection } from './tracker-client';
 
 describe('publicAddressesOnly', () => {

@@ -1,7 +1,7 @@
 import type { TrackerDeployment, TrackerTestResult } from '@fahrplan/contracts';
 import type { z } from 'zod';
 import type { AdfDocument } from './adf';
-import type { AddressGuard } from './address-guard';
+import type { AddressGuard } from '@fahrplan/platform';
 import type { Query } from './query';
 import type { boardSchema, issueSchema, projectSchema, serviceDeskSchema, versionSchema } from './schemas';
 

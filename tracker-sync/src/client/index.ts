@@ -1,5 +1,5 @@
-export { publicAddressesOnly, RefusedAddressError } from './address-guard';
-export type { AddressGuard } from './address-guard';
+export { publicAddressesOnly, RefusedAddressError } from '@fahrplan/platform';
+export type { AddressGuard } from '@fahrplan/platform';
 export { adfToText, isAdfDocument, toAdf } from './adf';
 export type { AdfDocument, AdfNode } from './adf';
 export { toQueryString } from './query';

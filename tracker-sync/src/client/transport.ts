@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { z } from 'zod';
-import { RefusedAddressError } from './address-guard';
+import { RefusedAddressError } from '@fahrplan/platform';
 import type { Send, TrackerAuth, TrackerClientConfig, TrackerRequest } from './client-types';
 import { isExperimentalOperation } from './experimental';
 import { toQueryString } from './query';

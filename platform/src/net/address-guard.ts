@@ -3,7 +3,7 @@ import ipaddr from 'ipaddr.js';
 
 /**
  * Whether the client may connect to a host (and port): a tenant administrator types the tracker's
- * address, so without this check the server could be made to call its own network (cloud metadata,
+ * or a webhook's address, so without this check the server could be made to call its own network (cloud metadata,
  * databases, admin ports). Public unicast addresses pass; loopback, private, link-local, unique-local
  * and other special ranges pass only for the entries of `allowed`: a host (any port, e.g. a tracker
  * inside the company network) or a host and port (`localhost:3000`, the embedded demo tracker). A
