@@ -26,6 +26,8 @@ import { groupHandlers } from './groups/group.handlers';
 import { resourceHandlers } from './resources/resource.handlers';
 import { identityHandlers } from './identity/identity.handlers';
 import { TRACKER_SECRETS, trackerHandlers } from './tracker/tracker.handlers';
+import { WEBHOOK_SETTINGS, webhookHandlers } from './webhooks/webhook.handlers';
+import type { WebhookSettings } from './webhooks/webhook.handlers';
 import { AggregateRunner } from './infrastructure/aggregate-runner';
 import { ItemRanks } from './items/item-ranks';
 import { ITEM_RANKS, itemHandlers } from './items/item.handlers';
@@ -45,6 +47,8 @@ export interface CommandServiceOptions {
   readonly oidc?: OidcConfig;
   /** Seals tracker connection secrets; without it, connections with a secret are refused. */
   readonly trackerSecrets?: SecretBox;
+  /** Seals webhook secrets and checks webhook addresses; without it, webhooks are refused. */
+  readonly webhooks?: WebhookSettings;
   /** The SQLite file of the item-rank index, kept across restarts; a temporary database without it. */
   readonly itemRanksFile?: string;
 }
@@ -83,6 +87,8 @@ export class CommandServiceModule {
         ...identityHandlers,
         { provide: TRACKER_SECRETS, useValue: options.trackerSecrets ?? null },
         ...trackerHandlers,
+        { provide: WEBHOOK_SETTINGS, useValue: options.webhooks ?? null },
+        ...webhookHandlers,
         {
           provide: ITEM_RANKS,
           useFactory: () => new ItemRanks(options.eventStore, options.itemRanksFile),

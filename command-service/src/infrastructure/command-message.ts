@@ -34,6 +34,8 @@ export class DeleteResourceMessage extends CommandMessage {}
 export class SaveTrackerConnectionMessage extends CommandMessage {}
 export class DeleteTrackerConnectionMessage extends CommandMessage {}
 export class SyncTrackerConnectionMessage extends CommandMessage {}
+export class SaveWebhookMessage extends CommandMessage {}
+export class DeleteWebhookMessage extends CommandMessage {}
 export class ShareProjectMessage extends CommandMessage {}
 export class UnshareProjectMessage extends CommandMessage {}
 export class AcceptProjectShareMessage extends CommandMessage {}
@@ -94,6 +96,8 @@ export const messageClasses = {
   SaveTrackerConnection: SaveTrackerConnectionMessage,
   DeleteTrackerConnection: DeleteTrackerConnectionMessage,
   SyncTrackerConnection: SyncTrackerConnectionMessage,
+  SaveWebhook: SaveWebhookMessage,
+  DeleteWebhook: DeleteWebhookMessage,
   ShareProject: ShareProjectMessage,
   UnshareProject: UnshareProjectMessage,
   AcceptProjectShare: AcceptProjectShareMessage,
