@@ -16,6 +16,8 @@ import { attributeDefinitionSchema, featureFlagsSchema, permissionsSchema } from
 import { itemFieldsSchema, itemSystemTypes } from './item/item';
 import { dependencyTypes } from './dependency/dependency';
 import { userPreferencesSchema } from './preferences/preferences';
+import { webhookStatuses } from './webhook/webhook';
+import type { WebhookDeliveryView, WebhookTestResult, WebhookView } from './webhook/webhook';
 import type {
   AccountView,
   ApplicationView,
@@ -532,6 +534,40 @@ export const scenarioDiffSchema = z.object({
 });
 
 /** true when a schema's output and a view are the same type (TypeScript's own identity check). */
+/** Issue 23: one delivery of the webhooks' log. */
+export const webhookDeliveryViewSchema = z.object({
+  eventId: text,
+  eventType: text,
+  aggregate: text,
+  position: id,
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: id,
+  statusCode: id.nullable(),
+  lastError: nullableText,
+  latencyMs: id.nullable(),
+  lastAttemptAt: nullableText,
+  nextAttemptAt: nullableText,
+});
+
+/** Issue 23: a webhook as `GET /api/webhooks` lists it, never with its secret. */
+export const webhookViewSchema = z.object({
+  id,
+  url: text,
+  events: z.array(text),
+  active: z.boolean(),
+  status: z.enum(webhookStatuses),
+  paused: z.object({ reason: text, failures: id }).nullable(),
+  version: id,
+  deliveries: z.array(webhookDeliveryViewSchema),
+});
+
+export const webhookTestResultSchema = z.object({
+  ok: z.boolean(),
+  statusCode: id.nullable(),
+  error: nullableText,
+  latencyMs: id,
+});
+
 type Agree<S extends z.ZodType, View> =
   (<T>() => T extends Plain<z.output<S>> ? 1 : 2) extends <T>() => T extends Plain<View> ? 1 : 2
     ? true
@@ -570,3 +606,6 @@ true satisfies Agree<typeof baselineViewSchema, BaselineView>;
 true satisfies Agree<typeof scenarioViewSchema, ScenarioView>;
 true satisfies Agree<typeof scenarioDiffSchema, ScenarioDiff>;
 true satisfies Agree<typeof baselineComparisonSchema, BaselineComparison>;
+true satisfies Agree<typeof webhookViewSchema, WebhookView>;
+true satisfies Agree<typeof webhookDeliveryViewSchema, WebhookDeliveryView>;
+true satisfies Agree<typeof webhookTestResultSchema, WebhookTestResult>;

@@ -26,3 +26,5 @@ export { groupSorts } from './groups/groups.controller';
 export { itemSorts } from './items/items.controller';
 export { defaultAsOfPerMinute } from './as-of/as-of-limit';
 export { defaultHistoryMaxEvents } from './history/history.service';
+export * from './webhooks/webhook-deliverer';
+export { webhookDeliveriesCollection, webhooksProjection } from './webhooks/webhooks.projection';

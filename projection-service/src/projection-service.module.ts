@@ -41,6 +41,7 @@ import {
   SCENARIO_DIFFS,
   SCENARIO_VIEWS,
   TRACKER_MIRROR,
+  WEBHOOK_DELIVERER,
 } from './http/tokens';
 import { ItemsController } from './items/items.controller';
 import { TimelineController } from './items/timeline.controller';
@@ -54,6 +55,8 @@ import { SharesController } from './shares/shares.controller';
 import type { TrackerMirror } from './tracker/tracker-mirror';
 import { TrackerQueriesController } from './tracker/tracker-queries.controller';
 import { TrackerReleasesController } from './tracker/tracker-releases.controller';
+import type { WebhookDeliverer } from './webhooks/webhook-deliverer';
+import { WebhooksController } from './webhooks/webhooks.controller';
 
 export interface ProjectionServiceOptions {
   readonly readStore: ReadStore;
@@ -74,6 +77,8 @@ export interface ProjectionServiceOptions {
   readonly historyMaxEvents?: number;
   /** While it reports catching up, queries answer 503; without it they answer at once. */
   readonly catchUp?: CatchUpProgress;
+  /** Sends webhooks' test pings; without it `POST /api/webhooks/<id>/test` answers 403. */
+  readonly webhookDeliverer?: WebhookDeliverer;
 }
 
 @Module({})
@@ -104,6 +109,7 @@ export class ProjectionServiceModule {
         TrackerReleasesController,
         HistoryController,
         CriticalPathController,
+        WebhooksController,
       ],
       providers: [
         // queries read the live read models, or within an `?asOf` request the ones folded up to then
@@ -126,6 +132,7 @@ export class ProjectionServiceModule {
         { provide: EVENT_LOG, useValue: options.eventStore },
         { provide: CATCH_UP, useValue: options.catchUp ?? null },
         { provide: TRACKER_MIRROR, useValue: options.trackerMirror ?? null },
+        { provide: WEBHOOK_DELIVERER, useValue: options.webhookDeliverer ?? null },
         { provide: TOKEN_SERVICE, useValue: options.tokens },
         { provide: DIRECTORY, useValue: options.directory },
         sessionRevocationsProvider(options.eventStore),

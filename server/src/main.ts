@@ -28,6 +28,7 @@ const main = async () => {
       env.FAHRPLAN_DEMO_TRACKER && env.FAHRPLAN_TRACKER_PRIVATE_HOSTS !== '*'
         ? [...env.FAHRPLAN_TRACKER_PRIVATE_HOSTS, `localhost:${port}`]
         : env.FAHRPLAN_TRACKER_PRIVATE_HOSTS,
+    webhookPrivateHosts: env.FAHRPLAN_WEBHOOK_PRIVATE_HOSTS ?? [],
     trustedProxies: env.FAHRPLAN_TRUSTED_PROXIES ?? [],
     asOfPerMinute: env.FAHRPLAN_AS_OF_PER_MINUTE,
     queryThreads: env.FAHRPLAN_QUERY_THREADS,

@@ -18,3 +18,5 @@ export const EVENT_LOG = Symbol('EventLog');
 export const CATCH_UP = Symbol('CatchUpProgress');
 /** The threads that answer the heaviest queries beside the main thread (QueryThreads), or null. */
 export const QUERY_THREADS = Symbol('QueryThreads');
+/** Sends webhooks' test pings (WebhookDeliverer), or null where webhooks are not configured. */
+export const WEBHOOK_DELIVERER = Symbol('WebhookDeliverer');

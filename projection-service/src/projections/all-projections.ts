@@ -14,6 +14,7 @@ import { sharesProjection } from '../shares/shares.projection';
 import type { CollectionSpec } from '../read-store/read-store';
 import { trackerConnectionsProjection } from '../tracker/tracker-connections.projection';
 import { trackerQueryIndexes } from '../tracker/tracker-folding';
+import { webhookDeliveriesCollection, webhooksProjection } from '../webhooks/webhooks.projection';
 import type { Projection } from './projection';
 
 /** The projections of the plan: what a scenario's view folds its own events with (docs/design/scenarios.md). */
@@ -33,12 +34,17 @@ export const planProjections = [
 export const allProjections = [
   ...planProjections,
   trackerConnectionsProjection,
+  webhooksProjection,
   baselinesProjection,
   scenariosProjection,
   scenarioChangesProjection(planProjections.flatMap((projection) => projection.handles)),
 ] as unknown as readonly Projection[];
 /** What a read store needs to know of every collection the queries read: the projections' and the tracker mirror's. */
-export const readModelCollections: readonly CollectionSpec[] = [...allProjections, ...trackerQueryIndexes];
+export const readModelCollections: readonly CollectionSpec[] = [
+  ...allProjections,
+  ...trackerQueryIndexes,
+  webhookDeliveriesCollection,
+];
 
 export const projectedCategories = [
   'application',
@@ -51,4 +57,5 @@ export const projectedCategories = [
   'dependencies',
   'baseline',
   'scenario',
+  'webhook',
 ];

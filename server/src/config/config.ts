@@ -92,10 +92,31 @@ const trackerKey = {
   FAHRPLAN_TRACKER_KEY_FILE: z.string().optional(),
 };
 
+const hostList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value): readonly string[] | '*' =>
+      value.trim() === '*'
+        ? '*'
+        : value
+            .split(',')
+            .map((host) => host.trim())
+            .filter(Boolean),
+    );
+const privateHosts = (fallback: string) => ({ FAHRPLAN_TRACKER_PRIVATE_HOSTS: hostList(fallback) });
+
+/**
+ * Webhooks (issue 23) on non-public addresses, the same rules as the tracker's: none by default; `*`
+ * allows every one, else hosts or host:port entries, which may also be called over http.
+ */
+export const webhookPrivateHostsEnv = { FAHRPLAN_WEBHOOK_PRIVATE_HOSTS: hostList('').optional() };
+
 export const commandServiceEnv = z.object({
   ...common,
   ...oidcEnv,
   ...trackerKey,
+  ...webhookPrivateHostsEnv,
   PORT: port(3001),
   /** create the demo tenant on first start, as `npm start` does */
   FAHRPLAN_DEMO: flag(true),
@@ -113,6 +134,9 @@ export const projectionServiceEnv = z.object({
   KAFKA_BROKERS: url.optional(),
   /** how long an instance holds the projection and publisher leases without renewing them */
   LEASE_TTL_MS: milliseconds(10_000),
+  /** issue 23: the key webhook secrets are sealed with (the command service's); without it no webhook is delivered */
+  ...trackerKey,
+  ...webhookPrivateHostsEnv,
 });
 export type ProjectionServiceConfig = z.infer<typeof projectionServiceEnv>;
 
@@ -129,19 +153,6 @@ const syncInterval = {
  * allows every one, else a comma-separated list of hosts (any port) or host:port entries allowed to
  * be internal.
  */
-const privateHosts = (fallback: string) => ({
-  FAHRPLAN_TRACKER_PRIVATE_HOSTS: z
-    .string()
-    .default(fallback)
-    .transform((value): readonly string[] | '*' =>
-      value.trim() === '*'
-        ? '*'
-        : value
-            .split(',')
-            .map((host) => host.trim())
-            .filter(Boolean),
-    ),
-});
 
 /** `npm start`'s tracker, proxy and query settings (its tracker key lives in the data folder). */
 export const embeddedTrackerEnv = z.object({
@@ -152,6 +163,7 @@ export const embeddedTrackerEnv = z.object({
   ...syncInterval,
   // none: `npm start` allows its own address only while it serves the demo's fake tracker
   ...privateHosts(''),
+  ...webhookPrivateHostsEnv,
   /** serve a fake issue tracker at /demo-tracker, and link the demo tenant to it on first start */
   FAHRPLAN_DEMO_TRACKER: flag(true),
 });

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { CommandServiceModule } from '@fahrplan/command-service';
-import type { OidcConfig } from '@fahrplan/command-service';
+import type { OidcConfig, WebhookSettings } from '@fahrplan/command-service';
 import { trackerTopicCatalogue } from '@fahrplan/contracts';
 import {
   DirectoryCache,
@@ -16,6 +16,7 @@ import {
   SqliteEventStore,
   TokenService,
   createPrivateFile,
+  publicAddressesOnly,
   securePrivateFolder,
 } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
@@ -26,9 +27,11 @@ import {
   QueryThreads,
   SqliteReadStore,
   TrackerMirror,
+  WebhookDeliverer,
   allProjections,
   readModelCollections,
 } from '@fahrplan/projection-service';
+import type { WebhookDeliveryOptions } from '@fahrplan/projection-service';
 import { TrackerSync, TrackerSyncModule, fakeTrackerHandler } from '@fahrplan/tracker-sync';
 import type { TrackerTester } from '@fahrplan/tracker-sync';
 import { trackerSyncParts } from '../services/tracker-sync';
@@ -51,6 +54,10 @@ export interface EmbeddedOptions {
   readonly trackerIntervalMs?: number;
   /** Trackers allowed on non-public addresses (default none; `*` allows all). */
   readonly trackerPrivateHosts?: readonly string[] | '*';
+  /** Webhooks allowed on non-public addresses, and over http (default none; `*` allows all). */
+  readonly webhookPrivateHosts?: readonly string[] | '*';
+  /** The deliverer's retry schedule and timeouts (tests make them fast). */
+  readonly webhookDelivery?: WebhookDeliveryOptions;
   /** The reverse proxies whose X-Forwarded-For names the client (default none). */
   readonly trustedProxies?: readonly string[];
   /** New `asOf` positions each user may open per minute (default 60). */
@@ -95,6 +102,8 @@ export interface Embedded {
   /** tracker-sync's worker: not mirroring until `start()` (after the server listens, so the demo's fake answers). */
   readonly trackerSync: TrackerSync;
   readonly trackerMirror: TrackerMirror;
+  /** Sends the webhooks' deliveries from the log, in-process beside the commands. */
+  readonly webhookDeliverer: WebhookDeliverer;
   close(): Promise<void>;
 }
 
@@ -108,6 +117,7 @@ class EmbeddedModule {
     parts: Omit<Embedded, 'app' | 'close' | 'startCatchUp'>,
     tokens: TokenService,
     tracker: { secrets: SecretBox; tester: TrackerTester },
+    webhooks: WebhookSettings,
     itemRanksFile: string,
     clock?: () => Date,
     oidc?: OidcConfig,
@@ -122,6 +132,7 @@ class EmbeddedModule {
           directory: parts.directory,
           ids: parts.ids,
           trackerSecrets: tracker.secrets,
+          webhooks,
           itemRanksFile,
           ...(clock ? { clock } : {}),
           ...(oidc ? { oidc } : {}),
@@ -140,6 +151,7 @@ class EmbeddedModule {
           directory: parts.directory,
           eventStore: parts.store,
           trackerMirror: parts.trackerMirror,
+          webhookDeliverer: parts.webhookDeliverer,
           catchUp: parts.catchUp,
           ...(parts.queryThreads ? { queryThreads: parts.queryThreads } : {}),
           ...queryLimits,
@@ -223,6 +235,13 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
   });
   await trackerMirror.start();
   const secrets = new SecretBox(loadKey(options.dataDir, 'tracker.key'));
+  const webhookSettings = {
+    secrets,
+    privateHosts: options.webhookPrivateHosts ?? [],
+    guard: publicAddressesOnly(
+      options.webhookPrivateHosts === '*' ? [] : (options.webhookPrivateHosts ?? []),
+    ),
+  };
   const { sync: trackerSync, tester } = trackerSyncParts({
     store,
     bus,
@@ -233,7 +252,15 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
     ...(options.trackerIntervalMs ? { intervalMs: options.trackerIntervalMs } : {}),
     ...(options.logger === false ? { log: () => undefined } : {}),
   });
+  const webhookDeliverer = new WebhookDeliverer({
+    store,
+    readStore,
+    ...webhookSettings,
+    ...(options.webhookDelivery ? { options: options.webhookDelivery } : {}),
+  });
+  await webhookDeliverer.start();
   const parts = {
+    webhookDeliverer,
     store,
     ids,
     directory,
@@ -249,6 +276,7 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
       parts,
       tokens,
       { secrets, tester },
+      webhookSettings,
       // the index of item ranks lives beside the log, and reads on from where it was at the next start
       join(options.dataDir, 'ranks.db'),
       options.clock,
@@ -281,6 +309,7 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
     },
     close: async () => {
       await app.close();
+      await webhookDeliverer.stop();
       await trackerSync.stop();
       await trackerMirror.stop();
       await bus.close();

@@ -51,7 +51,12 @@ export const components = () => ({
     },
     CommandResult: {
       type: 'object',
-      properties: { id: { type: 'integer' }, version: { type: 'integer' }, position: { type: 'integer' } },
+      properties: {
+        id: { type: 'integer' },
+        version: { type: 'integer' },
+        position: { type: 'integer' },
+        secret: { type: 'string', description: "a new webhook's generated secret, answered once" },
+      },
     },
   },
 });

@@ -3,7 +3,14 @@ import { commandPaths, schedulePreviewPaths } from './command-paths';
 import { components } from './components';
 import { withAsOf, withScenario } from './operations';
 import { platformPaths } from './platform-paths';
-import { changePaths, directoryPaths, planPaths, portfolioPaths, trackerPaths } from './query-paths';
+import {
+  changePaths,
+  directoryPaths,
+  planPaths,
+  portfolioPaths,
+  trackerPaths,
+  webhookPaths,
+} from './query-paths';
 
 /** The whole public API, generated from the command catalogue of contracts/ and the query routes. */
 export const openApiDocument = () => ({
@@ -25,6 +32,7 @@ export const openApiDocument = () => ({
       ...portfolioPaths(),
       ...planPaths(),
       ...trackerPaths(),
+      ...webhookPaths(),
       ...changePaths(),
     }),
   ),

@@ -28,6 +28,9 @@ import {
   tenantAdminViewSchema,
   timelineViewSchema,
   trackerTestResultSchema,
+  webhookDeliveryViewSchema,
+  webhookTestResultSchema,
+  webhookViewSchema,
   trackerConnectionViewSchema,
   trackerIssueViewSchema,
   trackerMirrorStatusViewSchema,
@@ -334,6 +337,33 @@ export const trackerPaths = () => ({
       responses: {
         200: { description: 'The test result', content: json(trackerTestResultSchema) },
         ...problems(400, 401, 403, 404),
+      },
+    },
+  },
+});
+
+/** Issue 23: the tenant's webhooks, their delivery logs and the test ping. */
+export const webhookPaths = () => ({
+  '/api/webhooks': listQuery(
+    "The tenant's webhooks by id (webhooks VIEW): address, events, status (active, paused with the reason, inactive) and the latest deliveries; never a secret",
+    'webhooks',
+    webhookViewSchema,
+  ),
+  '/api/webhooks/{id}/deliveries': listQuery(
+    "One webhook's delivery log, newest first (webhooks VIEW): per event its status, attempts, last status code and error, latency and next attempt; 404 for a webhook the tenant does not have",
+    'deliveries',
+    webhookDeliveryViewSchema,
+    [idInPath()],
+  ),
+  '/api/webhooks/{id}/test': {
+    post: {
+      summary:
+        'Send a signed `webhook.test` ping to the webhook now (webhooks EDIT), recorded in its log: whether it answered 2xx, its status code or error, and the latency.',
+      security: bearer,
+      parameters: [{ ...idInPath(), required: true }],
+      responses: {
+        200: { description: "The ping's result", content: json(webhookTestResultSchema) },
+        ...problems(401, 403, 404),
       },
     },
   },

@@ -2,7 +2,14 @@ import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomBytes } from 'node:crypto';
 import { CommandServiceModule } from '@fahrplan/command-service';
-import { DirectoryCache, IdAllocator, SecretBox, TokenService, createEventStore } from '@fahrplan/platform';
+import {
+  DirectoryCache,
+  IdAllocator,
+  SecretBox,
+  TokenService,
+  createEventStore,
+  publicAddressesOnly,
+} from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
 import { oidcConfigOf, tokenSecretOf, trackerKeyOf } from '../config/config';
 import type { CommandServiceConfig } from '../config/config';
@@ -35,6 +42,7 @@ export const createCommandService = async (
   const directory = new DirectoryCache(store);
   await directory.start();
   const trackerKey = trackerKeyOf(config);
+  const webhookHosts = config.FAHRPLAN_WEBHOOK_PRIVATE_HOSTS ?? [];
   const app = await createServiceApp(
     [
       CommandServiceModule.forRoot({
@@ -44,6 +52,15 @@ export const createCommandService = async (
         ids,
         oidc: oidcConfigOf(config),
         ...(trackerKey ? { trackerSecrets: new SecretBox(trackerKey) } : {}),
+        ...(trackerKey
+          ? {
+              webhooks: {
+                secrets: new SecretBox(trackerKey),
+                privateHosts: webhookHosts,
+                guard: publicAddressesOnly(webhookHosts === '*' ? [] : webhookHosts),
+              },
+            }
+          : {}),
       }),
       platformEndpoints({
         service: 'command-service',

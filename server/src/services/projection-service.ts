@@ -1,6 +1,14 @@
 import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DirectoryCache, EventPublisher, KafkaBus, TokenService, createEventStore } from '@fahrplan/platform';
+import {
+  DirectoryCache,
+  EventPublisher,
+  KafkaBus,
+  SecretBox,
+  TokenService,
+  createEventStore,
+  publicAddressesOnly,
+} from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
 import {
   CatchUpProgress,
@@ -12,11 +20,13 @@ import {
   ProjectionRunner,
   ProjectionServiceModule,
   TrackerMirror,
+  WebhookDeliverer,
   allProjections,
+  webhookDeliveriesCollection,
 } from '@fahrplan/projection-service';
 import { randomUUID } from 'node:crypto';
 import type { ReadStore } from '@fahrplan/projection-service';
-import { tokenSecretOf } from '../config/config';
+import { tokenSecretOf, trackerKeyOf } from '../config/config';
 import type { ProjectionServiceConfig } from '../config/config';
 import { createServiceApp } from '../http/http-app';
 import { trustedProxiesOf } from '../http/trusted-proxies';
@@ -50,7 +60,8 @@ export const createProjectionService = async (
   const tokens = new TokenService(tokenSecretOf(config));
   const store = createEventStore(config.EVENTSTORE_URL);
   const mongo = config.MONGODB_URL ? await MongoReadStore.connect(config.MONGODB_URL) : undefined;
-  if (mongo) await mongo.ensureIndexes([...allProjections, ...TrackerMirror.indexes]);
+  if (mongo)
+    await mongo.ensureIndexes([...allProjections, ...TrackerMirror.indexes, webhookDeliveriesCollection]);
   const readStore = mongo ?? new MemoryReadStore();
   const lease = mongo ? new MongoLease(mongo.database) : new MemoryLease();
   const owner = config.INSTANCE_ID;
@@ -66,6 +77,21 @@ export const createProjectionService = async (
   const publisher = bus && new EventPublisher({ store, bus, checkpoints: readStore });
   const publishing =
     publisher && new LeasedRunner(lease, publisher, { name: 'planning-events-publisher', owner, ttlMs });
+  // webhooks: every instance sends test pings, the lease holder delivers
+  const webhookKey = trackerKeyOf(config);
+  const webhookHosts = config.FAHRPLAN_WEBHOOK_PRIVATE_HOSTS ?? [];
+  const webhookDeliverer =
+    webhookKey &&
+    new WebhookDeliverer({
+      store,
+      readStore,
+      secrets: new SecretBox(webhookKey),
+      privateHosts: webhookHosts,
+      guard: publicAddressesOnly(webhookHosts === '*' ? [] : webhookHosts),
+    });
+  const delivering =
+    webhookDeliverer &&
+    new LeasedRunner(lease, webhookDeliverer, { name: 'webhook-deliverer', owner, ttlMs });
   // the tracker topics: one shared consumer group over MongoDB (the mirror persists there); with the
   // read models in memory, each instance reads the topics from their beginning at every start
   if (bus) await ensureTrackerTopics(bus);
@@ -82,6 +108,7 @@ export const createProjectionService = async (
   const catchUp = new CatchUpProgress(runner, store);
   await catchUp.begin();
   await publishing?.start();
+  await delivering?.start();
   await trackerMirror?.start();
 
   const app = await createServiceApp(
@@ -93,6 +120,7 @@ export const createProjectionService = async (
         directory,
         eventStore: store,
         ...(trackerMirror ? { trackerMirror } : {}),
+        ...(webhookDeliverer ? { webhookDeliverer } : {}),
         catchUp,
         asOfPerMinute: config.FAHRPLAN_AS_OF_PER_MINUTE,
       }),
@@ -126,6 +154,7 @@ export const createProjectionService = async (
       await app.close();
       await trackerMirror?.stop();
       await publishing?.stop();
+      await delivering?.stop();
       await projecting.stop();
       await directory.stop();
       await bus?.close();
