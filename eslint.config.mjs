@@ -104,7 +104,7 @@ const consoleLayers = [
   ['shortcuts'], // the keyboard shortcuts: one registry for the handlers and the help on ?, and whether they are on (issue 20)
   ['accounts', 'history', 'baselines'], // finance accounts, a record's history, baselines and their comparison
   ['record-dialog'], // the dialog kit, and the root events that open the record dialogs from any screen
-  ['applications', 'tracker', 'shares', 'scenarios'], // scenarios: the what-if plans, their switcher, Compare page and publish (issue 22)
+  ['applications', 'tracker', 'shares', 'scenarios', 'webhooks'], // scenarios: the what-if plans, their switcher, Compare page and publish (issue 22); webhooks: signed webhooks and their deliveries (issue 23)
   ['projects', 'changes'], // a project's parent is an application; the change feed refreshes tracker data
   ['items', 'admin'], // an item belongs to a project; admin's goals are project goals
   ['timeline', 'commands-palette'],

@@ -34,6 +34,7 @@ describe('commandCatalogue', () => {
       'DeleteResource',
       'DeleteRole',
       'DeleteTrackerConnection',
+      'DeleteWebhook',
       'DisableUser',
       'DiscardScenario',
       'EnableUser',
@@ -56,6 +57,7 @@ describe('commandCatalogue', () => {
       'SaveResource',
       'SaveRole',
       'SaveTrackerConnection',
+      'SaveWebhook',
       'SetGroupGoals',
       'SetUserPassword',
       'ShareProject',
@@ -91,6 +93,10 @@ describe('commandCatalogue', () => {
       expect(permission('AcceptInvitation', { tenant: 'acme' })).toBeNull();
       expect(permission('DeclineInvitation', { tenant: 'acme' })).toBeNull();
     });
+
+    it.each(['SaveWebhook', 'DeleteWebhook'] as const)('needs EDIT on webhooks for %s', (type) =>
+      expect(permission(type, {})).toEqual({ resource: 'webhooks', action: 'EDIT' }),
+    );
 
     it('needs CREATE on scenarios to branch one and EDIT to rename or discard it', () => {
       expect(permission('CreateScenario', { name: 'Q3 cut' })).toEqual({

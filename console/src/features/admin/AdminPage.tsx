@@ -8,12 +8,14 @@ import {
   IconTarget,
   IconTool,
   IconUsers,
+  IconWebhook,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useCan } from '../auth/permissions';
 import { TrackerConnectionsPanel } from '../tracker/TrackerConnectionsPanel';
+import { WebhooksPanel } from '../webhooks/WebhooksPanel';
 import { adminTabs, tabOrDefault } from './adminTabs';
 import type { AdminTab } from './adminTabs';
 import { GoalsPanel } from './goals/GoalsPanel';
@@ -33,6 +35,7 @@ const tabParts: Record<AdminTab, { icon: typeof IconUsers; panel: (editable: boo
   resources: { icon: IconTool, panel: () => <ResourcesPanel /> },
   goals: { icon: IconTarget, panel: () => <GoalsPanel /> },
   tracker: { icon: IconPlugConnected, panel: (editable) => <TrackerConnectionsPanel editable={editable} /> },
+  webhooks: { icon: IconWebhook, panel: () => <WebhooksPanel /> },
   tenants: { icon: IconBuildingCommunity, panel: () => <TenantsPanel canCreate /> },
 };
 

@@ -1,5 +1,5 @@
 export type AdminTab =
-  'users' | 'roles' | 'tenant' | 'options' | 'resources' | 'goals' | 'tracker' | 'tenants';
+  'users' | 'roles' | 'tenant' | 'options' | 'resources' | 'goals' | 'tracker' | 'webhooks' | 'tenants';
 
 /** The administration tabs in order; Tenants only for those who may create tenants (admin CREATE). */
 export const adminTabs = (canCreateTenants: boolean): AdminTab[] => [
@@ -10,6 +10,7 @@ export const adminTabs = (canCreateTenants: boolean): AdminTab[] => [
   'resources',
   'goals',
   'tracker',
+  'webhooks',
   ...(canCreateTenants ? (['tenants'] as const) : []),
 ];
 

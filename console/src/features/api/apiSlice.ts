@@ -20,6 +20,7 @@ const tagTypes = [
   'TrackerIssue',
   'TrackerRelease',
   'TrackerStatus',
+  'Webhook',
   'Live',
   'History',
   'Baseline',

@@ -1,0 +1,158 @@
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Button,
+  CopyButton,
+  Group,
+  MultiSelect,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Code,
+  Modal,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { WebhookView } from '@fahrplan/contracts';
+import { FormDialog, useCommandRun } from '../record-dialog/FormDialog';
+import { notifySuccess } from '../common/notify';
+import { useReturnFocus } from '../common/useReturnFocus';
+import { eventChoices, toSaveWebhook, toWebhookFormValues, webhookFormValidator } from './webhookForm';
+import type { WebhookFormValues } from './webhookForm';
+import { useSaveWebhookMutation } from './webhooksApi';
+
+const formFields = ['url', 'events', 'active'];
+
+/** A new webhook's secret, shown this once with a copy button: it is never answered again. */
+export function SecretOnce({ secret, onClose }: { secret: string; onClose: () => void }) {
+  useReturnFocus();
+  const { t } = useTranslation('webhooks');
+  return (
+    <Modal opened onClose={onClose} title={t('secret.title')} size="lg">
+      <Stack>
+        <Alert color="yellow" variant="light" icon={<IconKey />}>
+          {t('secret.once')}
+        </Alert>
+        <Group wrap="nowrap" align="center">
+          <Code data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
+            {secret}
+          </Code>
+          <CopyButton value={secret}>
+            {({ copied, copy }) => (
+              <Button
+                variant="light"
+                leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                onClick={copy}
+              >
+                {copied ? t('secret.copied') : t('secret.copy')}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('secret.verify')}
+        </Text>
+        <Group justify="flex-end">
+          <Button onClick={onClose} data-autofocus>
+            {t('secret.done')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** A new webhook (no `webhook`) or a change of one: its address, the events it receives and whether it is active. */
+export function WebhookDialog({
+  webhook,
+  editable,
+  onClose,
+  onCreated,
+}: {
+  webhook: WebhookView | null;
+  editable: boolean;
+  onClose: () => void;
+  /** The new webhook's secret, to show once. */
+  onCreated: (secret: string) => void;
+}) {
+  const [save] = useSaveWebhookMutation();
+  const { t } = useTranslation('webhooks');
+  const validate = useMemo(() => webhookFormValidator(t), [t]);
+  const [initial] = useState(() => toWebhookFormValues(webhook));
+  const form = useForm<WebhookFormValues>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate,
+    validateInputOnBlur: true,
+  });
+  const { run, busy, error } = useCommandRun({ form, fields: formFields });
+  const changed = JSON.stringify(form.values) !== JSON.stringify(initial);
+  const resumes = webhook?.status === 'paused' && form.values.active;
+
+  const submit = async () => {
+    if (form.validate().hasErrors) return;
+    const data = toSaveWebhook(form.getValues(), webhook);
+    let secret: string | undefined;
+    const ok = await run(async (send) => {
+      await send('save', data, async (idempotencyKey) => {
+        const result = await save({ data, idempotencyKey }).unwrap();
+        secret = result.secret;
+      });
+    });
+    if (!ok) return;
+    notifySuccess(t('dialog.saved', { url: data.url }));
+    onClose();
+    if (secret) onCreated(secret);
+  };
+
+  return (
+    <FormDialog
+      title={webhook ? t('dialog.title', { url: webhook.url }) : t('dialog.newTitle')}
+      size="lg"
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitLabel={webhook ? (resumes ? t('dialog.resume') : t('dialog.save')) : t('dialog.create')}
+      editable={editable}
+      busy={busy}
+      canSubmit={changed || resumes}
+      error={error}
+    >
+      <Stack gap="sm" mb="md">
+        <TextInput
+          label={t('dialog.url')}
+          description={t('dialog.urlHint')}
+          required
+          readOnly={!editable}
+          data-autofocus
+          maxLength={2000}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...form.getInputProps('url')}
+        />
+        <MultiSelect
+          label={t('dialog.events')}
+          description={t('dialog.eventsHint')}
+          required
+          searchable
+          readOnly={!editable}
+          data={eventChoices(t)}
+          nothingFoundMessage={t('dialog.noEvent')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...form.getInputProps('events')}
+        />
+        <Switch
+          label={t('dialog.active')}
+          description={t('dialog.activeHint')}
+          readOnly={!editable}
+          {...form.getInputProps('active', { type: 'checkbox' })}
+        />
+        {!webhook && (
+          <Text size="sm" c="dimmed">
+            {t('dialog.secretGenerated')}
+          </Text>
+        )}
+      </Stack>
+    </FormDialog>
+  );
+}
