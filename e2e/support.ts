@@ -90,7 +90,7 @@ export interface LoginOptions {
 /** One suite's Fahrplan: a server on its own data dir and a Chromium; `start` in beforeAll, `stop` in afterAll. */
 export class E2eApp {
   /** An E2eApp started before the suite's tests (as the admin with `signIn`) and stopped after them. */
-  static forSuite(options: { signIn?: boolean } = {}): E2eApp {
+  static forSuite(options: { signIn?: boolean; env?: Record<string, string> } = {}): E2eApp {
     const app = new E2eApp();
     beforeAll(() => app.start(options));
     afterAll(() => app.stop());
@@ -117,9 +117,13 @@ export class E2eApp {
     return this.server.url;
   }
 
-  async start({ signIn = false }: { signIn?: boolean } = {}): Promise<void> {
+  /** With `env`, the server's own variables beside the suite's (e.g. FAHRPLAN_WEBHOOK_PRIVATE_HOSTS). */
+  async start({
+    signIn = false,
+    env,
+  }: { signIn?: boolean; env?: Record<string, string> } = {}): Promise<void> {
     this.dataDir = mkdtempSync(join(tmpdir(), 'fahrplan-e2e-'));
-    this.process = new FahrplanProcess(await freePort(), this.dataDir, E2E_PASSWORD);
+    this.process = new FahrplanProcess(await freePort(), this.dataDir, E2E_PASSWORD, env ? { env } : {});
     await this.process.start();
     this.chromium = await launchChromium();
     if (signIn) {

@@ -100,7 +100,13 @@ export function DeliveryLog({ webhook, onClose }: { webhook: WebhookView; onClos
   const { t } = useTranslation('webhooks');
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   return (
-    <Modal opened onClose={onClose} title={t('log.title', { url: webhook.url })} size="xl">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('log.title', { url: webhook.url })}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('closeDialog') }}
+    >
       <Stack>
         {cursors.map((cursor, index) => (
           <LogPage

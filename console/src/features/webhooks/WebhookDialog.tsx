@@ -30,7 +30,13 @@ export function SecretOnce({ secret, onClose }: { secret: string; onClose: () =>
   useReturnFocus();
   const { t } = useTranslation('webhooks');
   return (
-    <Modal opened onClose={onClose} title={t('secret.title')} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('secret.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('closeDialog') }}
+    >
       <Stack>
         <Alert color="yellow" variant="light" icon={<IconKey />}>
           {t('secret.once')}

@@ -29,23 +29,6 @@ import {
 
 const statusColor: Record<WebhookStatus, string> = { active: 'green', paused: 'red', inactive: 'gray' };
 
-function DeleteConfirm({ webhook, onClose }: { webhook: WebhookView; onClose: () => void }) {
-  const [remove] = useDeleteWebhookMutation();
-  const { t } = useTranslation('webhooks');
-  const data = { id: webhook.id, version: webhook.version };
-  return (
-    <ConfirmRecordDelete
-      title={t('list.deleteTitle')}
-      confirmLabel={t('list.deleteConfirm')}
-      remove={(idempotencyKey) => remove({ data, idempotencyKey }).unwrap()}
-      deleted={t('list.deleted', { url: webhook.url })}
-      onClose={onClose}
-    >
-      <Text size="sm">{t('list.deleteText', { url: webhook.url })}</Text>
-    </ConfirmRecordDelete>
-  );
-}
-
 function TestButton({ webhook }: { webhook: WebhookView }) {
   const [test, { isLoading }] = useTestWebhookMutation();
   const { t } = useTranslation('webhooks');
@@ -90,6 +73,7 @@ export function WebhooksPanel() {
     pollingInterval: webhooksPollMs,
   });
   const [open, setOpen] = useState<Open | null>(null);
+  const [remove] = useDeleteWebhookMutation();
   const close = () => setOpen(null);
   const webhooks = data?.items ?? [];
   const paused = webhooks.filter((webhook) => webhook.status === 'paused');
@@ -210,7 +194,19 @@ export function WebhooksPanel() {
         />
       )}
       {open?.mode === 'log' && <DeliveryLog webhook={open.webhook} onClose={close} />}
-      {open?.mode === 'delete' && <DeleteConfirm webhook={open.webhook} onClose={close} />}
+      {open?.mode === 'delete' && (
+        <ConfirmRecordDelete
+          title={t('list.deleteTitle')}
+          confirmLabel={t('list.deleteConfirm')}
+          remove={(idempotencyKey) =>
+            remove({ data: { id: open.webhook.id, version: open.webhook.version }, idempotencyKey }).unwrap()
+          }
+          deleted={t('list.deleted', { url: open.webhook.url })}
+          onClose={close}
+        >
+          <Text size="sm">{t('list.deleteText', { url: open.webhook.url })}</Text>
+        </ConfirmRecordDelete>
+      )}
       {open?.mode === 'secret' && <SecretOnce secret={open.secret} onClose={close} />}
     </Stack>
   );
