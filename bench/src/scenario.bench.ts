@@ -184,7 +184,6 @@ const measure = async (folder: string) => {
   try {
     const session = await demoAdmin(deployment, config.password);
 
-
     // creating: now, and at past instants of the log
     const create = async (from?: string) =>
       ok(session, '/api/commands/CreateScenario', {

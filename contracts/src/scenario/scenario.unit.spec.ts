@@ -255,8 +255,8 @@ describe('PublishScenario', () => {
         live: unknown;
         project: number;
       }) => ({
-        code: 'conflict',
-        message: expect.stringContaining(record.title),
+        code: 'conflict' as const,
+        message: expect.stringContaining(record.title) as string,
         details: {
           reason: { code: 'scenario-conflict', params: { records: 1 } },
           extensions: {
