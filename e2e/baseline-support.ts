@@ -26,4 +26,30 @@ export const baselineMarks = (
   removed: page.locator(`[data-testid="baseline-removed"][data-item-id="${id}"]`),
 });
 
+type Box = { x: number; y: number; width: number; height: number };
+const intersect = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * Issue 22: the slip labels drawn beside moved bars overlap no bar and no other label (a label without
+ * room is left out; its slip stays in the ghost's label). Returns how many labels are drawn.
+ */
+export const expectSlipLabelsClear = async (page: Page): Promise<number> => {
+  const boxes = async (selector: string) =>
+    (await Promise.all((await page.locator(selector).all()).map((l) => l.boundingBox()))).filter(
+      (box): box is Box => box !== null,
+    );
+  const labels = await boxes('[data-testid="baseline-slip"]');
+  const bars = await boxes('[data-testid="timeline-task"], [data-testid="timeline-milestone"]');
+  const overlapping = labels.flatMap((label, i) => [
+    ...bars.filter((bar) => intersect(label, bar)).map((bar) => ({ label, bar })),
+    ...labels
+      .slice(i + 1)
+      .filter((other) => intersect(label, other))
+      .map((other) => ({ label, other })),
+  ]);
+  if (overlapping.length > 0) throw new Error(`slip labels overlap: ${JSON.stringify(overlapping)}`);
+  return labels.length;
+};
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
-import { baselineMarks } from './baseline-support';
+import { baselineMarks, expectSlipLabelsClear } from './baseline-support';
 import {
   createScenario,
   pickInSwitcher,
@@ -302,6 +302,8 @@ describe('the scenario journey: branch, postpone by a quarter, cut the budget, c
     const design = (await bar('design').boundingBox())!;
     const ghost = (await baselineMarks(page, items.design).ghost.boundingBox())!;
     expect(design.x - ghost.x).toBeGreaterThan(80 * (design.width / 5));
+    // the moved bars' "+… WD" labels never overlap each other or the next bar
+    await expectSlipLabelsClear(page);
     await page.screenshot({ path: `${SHOTS}/scenario-journey-timeline.png`, fullPage: true });
     await expectNoSeriousViolations(page, 'the timeline with live ghosts');
   });

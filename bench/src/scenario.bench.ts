@@ -169,34 +169,6 @@ const moveInScenario = async (session: Session, scenario: number, items: readonl
   return Math.max(...saved.map((answer) => answer.body.position as number));
 };
 
-interface Role {
-  readonly id: number;
-  readonly version: number;
-  readonly name: string;
-  readonly permissions: Readonly<Record<string, readonly string[]>>;
-}
-
-/**
- * The seeded tenant's roles predate the `scenarios` resource (a tenant's roles are stored in its events):
- * its administrators tick it, as in Administration → Roles; then wait until the services know.
- */
-const grantScenarios = async (session: Session) => {
-  const roles = (await ok(session, '/api/admin/roles')).body as unknown as Role[];
-  for (const role of roles.filter((r) => r.permissions.admin?.includes('EDIT')))
-    await ok(session, '/api/commands/SaveRole', {
-      body: {
-        id: role.id,
-        version: role.version,
-        name: role.name,
-        permissions: { ...role.permissions, scenarios: ['VIEW', 'CREATE', 'EDIT'] },
-      },
-    });
-  for (let waited = 0; (await call(session, '/api/scenarios')).status !== 200; waited += 100) {
-    if (waited > 10_000) throw new Error('the scenarios permission was not granted within 10 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
-
 const measure = async (folder: string) => {
   const { next: random, pick } = seeded(config.seed);
   const sample = sampleLog(folder, 5, random);
@@ -211,8 +183,6 @@ const measure = async (folder: string) => {
   log(`  ready after ${format(started.ready / 1000, 1)} s (from the prepared checkpoint); ${machine()}`);
   try {
     const session = await demoAdmin(deployment, config.password);
-
-    await grantScenarios(session);
 
     // creating: now, and at past instants of the log
     const create = async (from?: string) =>

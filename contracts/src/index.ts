@@ -39,6 +39,7 @@ export * from './scenario/scenario';
 export * from './scenario/diff';
 export * from './scenario/differences';
 export * from './scenario/publish';
+export * from './scenario/references';
 export * from './interop/sheets';
 export * from './comment/comment';
 export * from './account/account';

@@ -1,4 +1,5 @@
 import type { EventMetadata, StoredEvent } from './events';
+import type { Permissions } from './permissions';
 
 /*
  * Schema evolution (ARCHITECTURE "Write side"): events are a public contract, so a changed shape is
@@ -15,9 +16,23 @@ export interface Upcaster {
   readonly up: (data: Readonly<Record<string, unknown>>) => Record<string, unknown>;
 }
 
+/**
+ * Issue 22: a role saved before the `scenarios` resource existed grants on scenarios what it grants on
+ * projects (`group-details`), action for action, and never more: a role that plans projects may try
+ * them in a scenario, one that only reads them may read scenarios. A role saved since names
+ * `scenarios` itself (version 2), ticked or not.
+ */
+export const scenariosFromProjects = (data: Readonly<Record<string, unknown>>): Record<string, unknown> => {
+  const permissions = (data.permissions ?? {}) as Permissions;
+  const projects = permissions['group-details'] ?? [];
+  if (permissions.scenarios !== undefined || projects.length === 0) return { ...data };
+  return { ...data, permissions: { ...permissions, scenarios: [...projects] } };
+};
+
 export const upcasters: readonly Upcaster[] = [
   // v2 names the share's status, so that a consumer replaying the log needs no rule to know it
   { type: 'ProjectShared', from: 1, up: (data) => ({ ...data, status: 'PENDING' }) },
+  { type: 'RoleSaved', from: 1, up: scenariosFromProjects },
 ];
 
 const latest = new Map<string, number>();

@@ -6,6 +6,8 @@ import {
 } from './event-catalogue';
 import type { EventMetadata, StoredEvent } from './events';
 import { groupDecider } from './group/group.decide';
+import { tenantDecider } from './identity/tenant.decide';
+import type { Permissions } from './permissions';
 import type { GroupEvent } from './group/group.events';
 import type { GroupState } from './group/group.state';
 import { schemaVersionOf, upcast, upcasters, withSchemaVersion } from './upcasting';
@@ -144,9 +146,63 @@ describe('upcast', () => {
   });
 });
 
+describe('a role saved before scenarios existed (RoleSaved version 1)', () => {
+  const role = (permissions: Permissions, version = 1) =>
+    upcast(stored('RoleSaved', { id: 4, name: 'Planner', permissions }, version)).data as {
+      permissions: Permissions;
+    };
+
+  it('grants on scenarios what it grants on projects, action for action', () => {
+    expect(
+      role({ 'group-details': ['VIEW', 'EDIT'], items: ['VIEW', 'CREATE', 'EDIT'] }).permissions,
+    ).toEqual({
+      'group-details': ['VIEW', 'EDIT'],
+      items: ['VIEW', 'CREATE', 'EDIT'],
+      scenarios: ['VIEW', 'EDIT'],
+    });
+    expect(role({ 'group-details': ['VIEW'] }).permissions.scenarios).toEqual(['VIEW']);
+  });
+
+  it('grants nothing on scenarios to a role without projects, and never more than projects', () => {
+    expect(role({ items: ['VIEW', 'CREATE', 'EDIT'], admin: ['VIEW', 'EDIT'] }).permissions).toEqual({
+      items: ['VIEW', 'CREATE', 'EDIT'],
+      admin: ['VIEW', 'EDIT'],
+    });
+  });
+
+  it('keeps what a role names for scenarios itself, and leaves a version 2 role as it was saved', () => {
+    expect(role({ 'group-details': ['VIEW', 'EDIT'], scenarios: ['VIEW'] }).permissions.scenarios).toEqual([
+      'VIEW',
+    ]);
+    // saved since: scenarios left unticked stays unticked
+    expect(role({ 'group-details': ['VIEW', 'EDIT'] }, 2).permissions.scenarios).toBeUndefined();
+  });
+
+  it('gives a tenant’s members the scenarios of their older roles (the tenant decider folds upcast events)', () => {
+    const events = [
+      stored(
+        'TenantCreated',
+        { id: 1, name: 'acme', features: {}, applicationAttributes: [], taskAttributes: [] },
+        1,
+      ),
+      stored(
+        'RoleSaved',
+        { id: 4, name: 'Planner', permissions: { 'group-details': ['VIEW', 'CREATE'] } },
+        1,
+      ),
+    ].map((event) => upcast(event));
+    const state = events.reduce(
+      (folded, event) => tenantDecider.evolve(folded, event as never),
+      tenantDecider.initialState,
+    );
+    expect(state).toMatchObject({ roles: { 4: { permissions: { scenarios: ['VIEW', 'CREATE'] } } } });
+  });
+});
+
 describe('schemaVersionOf', () => {
-  it('names version 2 for ProjectShared and 1 for types that never changed or are unknown', () => {
+  it('names version 2 for ProjectShared and RoleSaved, 1 for types that never changed or are unknown', () => {
     expect(schemaVersionOf('ProjectShared')).toBe(2);
+    expect(schemaVersionOf('RoleSaved')).toBe(2);
     expect(schemaVersionOf('ProjectUnshared')).toBe(1);
     expect(schemaVersionOf('ApplicationCreated')).toBe(1);
     expect(schemaVersionOf('NotAnEventType')).toBe(1);

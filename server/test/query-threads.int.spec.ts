@@ -108,6 +108,49 @@ describe('query threads', () => {
     expect(titles(then).length).toBe(titles(now).length - 1);
   });
 
+  it('answer the timeline in a scenario: its changes on top, anew after a change in it (read your writes)', async () => {
+    const project = await run('SaveGroup', { title: 'Zz thread scenario project' });
+    const task = await run('SaveItem', {
+      title: 'Thread scenario task',
+      group: project.id,
+      subgroup: 'tasks',
+      start: '2032-04-01T00:00',
+      end: '2032-04-30T00:00',
+    });
+    const scenario = await run('CreateScenario', { name: 'Thread scenario' });
+    const header = { 'x-fahrplan-scenario': String(scenario.id) };
+    const moved = await run(
+      'SaveItem',
+      { id: task.id, version: task.version, start: '2032-07-01T00:00', end: '2032-07-31T00:00' },
+      platform.admin,
+      header,
+    );
+    const ids = async (month: string, position: number, inScenario: boolean) => {
+      const path = `/api/timeline?from=${month}-01&to=${month}-28&group=${project.id}`;
+      const reply = await read(inScenario ? `${path}&scenario=${scenario.id}` : path, position);
+      expect({ path, status: reply.status }).toEqual({ path, status: 200 });
+      return (reply.body as { items: { id: number }[] }).items.map((item) => item.id);
+    };
+    // several at once, so that both threads answer in the scenario (each is sent its overlay once)
+    const months = ['2032-04', '2032-07', '2032-04', '2032-07', '2032-04', '2032-07'];
+    const inScenario = await Promise.all(months.map((month) => ids(month, moved.position, true)));
+    expect(inScenario).toEqual(months.map((month) => (month === '2032-07' ? [task.id] : [])));
+    expect(await ids('2032-04', moved.position, false)).toEqual([task.id]);
+    expect(await ids('2032-07', moved.position, false)).toEqual([]);
+
+    // a second change in the scenario: the threads answer from the new fold, never from the kept one
+    const again = await run(
+      'SaveItem',
+      { id: task.id, version: moved.version, start: '2032-09-01T00:00', end: '2032-09-20T00:00' },
+      platform.admin,
+      header,
+    );
+    const after = await Promise.all(
+      ['2032-07', '2032-09', '2032-07', '2032-09'].map((m) => ids(m, again.position, true)),
+    );
+    expect(after).toEqual([[], [task.id], [], [task.id]]);
+  });
+
   it('refuse what the main thread refuses, with the same problem (a cursor no list gave)', async () => {
     const cursor = Buffer.from(JSON.stringify(['x'])).toString('base64url');
     const reply = await platform.api.get(`/api/groups?cursor=${cursor}`, platform.admin);

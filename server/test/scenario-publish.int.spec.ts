@@ -219,6 +219,43 @@ describe('PublishScenario', () => {
     });
   }, 30_000);
 
+  it('refuses the publish with 409 naming an item created in a project deleted live since, storing nothing', async () => {
+    const project = await run('SaveGroup', { title: uniqueName('Doomed project') });
+    const scenario = await run('CreateScenario', { name: uniqueName('Pilot') });
+    const title = uniqueName('Pilot in the doomed project');
+    const item = await inIt(
+      'SaveItem',
+      { title, group: project.id, subgroup: 'tasks', start: '2031-04-01T00:00', end: '2031-04-10T00:00' },
+      scenario.id,
+    );
+    // the publish would put it into a project the live plan has no more
+    await run('DeleteGroup', { id: project.id, version: project.version });
+
+    const refusal = await refused('PublishScenario', { id: scenario.id, version: 0 }, 409);
+    expect(refusal.body).toMatchObject({ code: 'scenario-conflict', detail: expect.stringContaining(title) });
+    const records = (
+      refusal.body as { records: { kind: string; id: number; title: string; conflicts: unknown[] }[] }
+    ).records;
+    expect(records).toEqual([
+      expect.objectContaining({
+        kind: 'item',
+        id: item.id,
+        title,
+        conflicts: [{ field: 'group', live: 'deleted', scenario: project.id }],
+      }),
+    ]);
+
+    // restored live, the same publish goes through and the item lands in it
+    const restored = await run('RestoreGroup', { id: project.id, version: project.version + 1 });
+    const published = await run('PublishScenario', { id: scenario.id, version: 0 });
+    expect(
+      (await read(`/api/items/${item.id}`, Math.max(published.position, restored.position))).body,
+    ).toMatchObject({
+      title,
+      group: project.id,
+    });
+  }, 30_000);
+
   it('is idempotent on retry, refuses a stale version, and the History of a live record names the scenario', async () => {
     const { task, scenario } = await livePlan();
     await inIt('SaveItem', { id: task.id, version: task.version, title: uniqueName('Later') }, scenario.id);

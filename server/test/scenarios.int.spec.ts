@@ -1,10 +1,14 @@
 import { planningEventHeaders, planningEventSchema, scenarioStreamName } from '@fahrplan/contracts';
-import type { Page, ScenarioView } from '@fahrplan/contracts';
+import { randomUUID } from 'node:crypto';
+import { streamName } from '@fahrplan/contracts';
+import type { Page, Permissions, ScenarioView } from '@fahrplan/contracts';
+import { createUser } from '@fahrplan/command-service';
+import { eventMetadata } from '@fahrplan/platform';
 import { adminApi, clockedRun, justAfter } from './support/admin-api';
 import { publishedUntil } from './support/planning-topic';
 import { inScenario, scenarioApi } from './support/scenario-api';
 import { platformForSuite } from './support/platform-suite';
-import { TestClock, storedSince, uniqueName } from '../src/testing/platform';
+import { DEMO_PASSWORD, TestClock, storedSince, uniqueName } from '../src/testing/platform';
 
 /*
  * Issue 22 "Scenarios", their records through the one-process platform and real HTTP: CreateScenario
@@ -137,6 +141,59 @@ describe('CreateScenario, RenameScenario, DiscardScenario and GET /api/scenarios
     await refused('DiscardScenario', { id: scenario.id, version: 0 }, 403, creator);
     const editor = await userWith({ scenarios: ['EDIT'] });
     await run('RenameScenario', { id: scenario.id, version: 0, name: uniqueName('Renamed') }, editor);
+  }, 45_000);
+
+  it('grants a role saved before scenarios existed on scenarios what it grants on projects, never more', async () => {
+    const { embedded, api: http } = platform;
+    const tenant = (await http.get('/api/admin/tenant', platform.admin)).body as { id: number };
+    // roles exactly as the stores hold them from before issue 22: RoleSaved version 1, no scenarios
+    const oldRole = async (name: string, permissions: Permissions) => {
+      const id = await embedded.ids.allocate();
+      await embedded.store.append(
+        streamName('tenant', tenant.id),
+        [
+          {
+            id: randomUUID(),
+            type: 'RoleSaved',
+            data: { id, name, permissions },
+            metadata: {
+              ...eventMetadata({ tenant: 'demo', user: 'admin', timestamp: clock.now().toISOString() }),
+              command: 'SaveRole',
+              schemaVersion: 1,
+            },
+          },
+        ],
+        'any',
+      );
+      const username = uniqueName(name).replace(/\W/g, '-');
+      const last = await createUser(embedded.store, embedded.ids, {
+        tenant: 'demo',
+        username,
+        displayName: username,
+        password: DEMO_PASSWORD,
+        permissions: {},
+        roles: [id],
+      });
+      await embedded.directory.waitFor(last);
+      return http.token('demo', username, DEMO_PASSWORD);
+    };
+    const planner = await oldRole('Old planner', {
+      'group-details': ['VIEW', 'CREATE', 'EDIT'],
+      items: ['VIEW', 'CREATE', 'EDIT'],
+    });
+    const reader = await oldRole('Old reader', { 'group-details': ['VIEW'], items: ['VIEW'] });
+    const neither = await oldRole('Old item planner', { items: ['VIEW', 'CREATE', 'EDIT'] });
+    const permissionsOf = async (token: string) =>
+      ((await http.get('/api/me', token)).body as { permissions: Permissions }).permissions.scenarios;
+    expect(await permissionsOf(planner)).toEqual(['VIEW', 'CREATE', 'EDIT']);
+    expect(await permissionsOf(reader)).toEqual(['VIEW']);
+    expect(await permissionsOf(neither)).toBeUndefined();
+
+    const made = await run('CreateScenario', { name: uniqueName('By an old role') }, planner);
+    await run('RenameScenario', { id: made.id, version: 0, name: uniqueName('Renamed by it') }, planner);
+    expect((await read('/api/scenarios', made.position, reader)).status).toBe(200);
+    await refused('CreateScenario', { name: 'Not for a reader' }, 403, reader);
+    expect((await read('/api/scenarios', made.position, neither)).status).toBe(403);
   }, 45_000);
 
   it('publishes the lifecycle on the planning-events topic', async () => {

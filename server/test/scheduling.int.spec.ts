@@ -282,6 +282,43 @@ describe('Reschedule in a manual project (the default)', () => {
   });
 });
 
+describe('the reschedule preview in a scenario (?scenario=)', () => {
+  const preview = (json: unknown, query = '', token = platform.admin) =>
+    platform.api.send('POST', `/api/commands/Reschedule/preview${query}`, { token, json });
+
+  it('is decided on the scenario’s view: a project made automatic there moves its chain, live only the item', async () => {
+    const { project, a, b, c } = await aChain('manual');
+    const scenario = await run('CreateScenario', { name: uniqueName('Automatic') });
+    await run(
+      'SaveGroup',
+      { id: project.id, version: project.version, scheduling: 'automatic' },
+      platform.admin,
+      { 'x-fahrplan-scenario': String(scenario.id) },
+    );
+    const before = await platform.embedded.store.headPosition();
+
+    const inScenario = await preview({ moves: [moveA(a)] }, `?scenario=${scenario.id}`);
+    const live = await preview({ moves: [moveA(a)] });
+
+    expect(inScenario.status).toBe(200);
+    expect((inScenario.body as { moves: Move[] }).moves.map((m) => [m.item, m.start])).toEqual([
+      [a.id, '2031-04-08T00:00'],
+      [b.id, '2031-04-10T00:00'],
+      [c.id, '2031-04-16T00:00'],
+    ]);
+    expect((live.body as { moves: Move[] }).moves.map((m) => m.item)).toEqual([a.id]);
+    expect(await storedSince(platform.embedded, before)).toEqual([]);
+  });
+
+  it('refuses a malformed scenario (400), another tenant’s or an unknown one (404)', async () => {
+    const { a } = await aChain('automatic');
+    const theirs = await run('CreateScenario', { name: uniqueName('Theirs') }, platform.otherAdmin);
+    expect((await preview({ moves: [moveA(a)] }, '?scenario=abc')).status).toBe(400);
+    expect((await preview({ moves: [moveA(a)] }, `?scenario=${theirs.id}`)).status).toBe(404);
+    expect((await preview({ moves: [moveA(a)] }, '?scenario=999999999')).status).toBe(404);
+  });
+});
+
 describe('GET /api/schedule/critical-path', () => {
   it('answers the chain that determines the milestone, with each item’s float in working days', async () => {
     const { project, a, b, c } = await aChain('automatic');

@@ -6,8 +6,10 @@ import {
   compensationOf,
   conflictsSince,
   decidePublish,
+  groupDecider,
   isCommandType,
   notFound,
+  referencedProjects,
   notPermitted,
   parseStreamName,
   scenarioConflict,
@@ -19,6 +21,8 @@ import type {
   AccountRefType,
   CommandDefinition,
   CommandResult,
+  GroupEvent,
+  LiveProject,
   PublishDecision,
   PublishScenarioData,
   PublishedChange,
@@ -63,8 +67,11 @@ export class PublishScenarioHandler extends AggregateHandler<PublishScenarioMess
         scenarioDecider,
         { type: 'PublishScenario', data: command },
         envelope,
-        async (state) =>
-          state.status === 'open' ? { publish: await this.decide(command.id, envelope) } : {},
+        async (state) => {
+          if (state.status !== 'open') return {};
+          const publish = await this.decide(command.id, envelope);
+          return { publish, projects: await this.projectsOf(publish, envelope.tenant) };
+        },
       );
     } catch (error) {
       // a concurrent run of the same publish committed first: complete its steps
@@ -109,6 +116,23 @@ export class PublishScenarioHandler extends AggregateHandler<PublishScenarioMess
       streams.push({ stream, live: await this.runner.read(stream), scenario: ours });
     }
     return decidePublish(streams);
+  }
+
+  /** The live state now of each project the publish's items are put into; another tenant's is absent. */
+  private async projectsOf(publish: PublishDecision, tenant: string): Promise<Map<number, LiveProject>> {
+    const projects = new Map<number, LiveProject>();
+    for (const id of referencedProjects(publish.changes)) {
+      const events = await this.runner.read(streamName('group', id));
+      const state =
+        events[0]?.metadata.tenant === tenant
+          ? events.reduce(
+              (folded, event) => groupDecider.evolve(folded, event as unknown as GroupEvent),
+              groupDecider.initialState,
+            )
+          : groupDecider.initialState;
+      projects.set(id, state.status);
+    }
+    return projects;
   }
 
   /** Publishing needs, for each change, the permission its command needs on the live plan. */

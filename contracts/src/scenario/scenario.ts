@@ -8,6 +8,8 @@ import { limits, optionalText, requiredName } from '../rules/limits';
 import { pastInstant } from '../rules/instants';
 import type { RecordDifference } from './diff';
 import type { PublishDecision, PublishedChange } from './publish';
+import { referenceConflicts } from './references';
+import type { LiveProject } from './references';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -136,6 +138,8 @@ export interface ScenarioContext extends DecisionContext {
   readonly tenantSince?: string | null;
   /** PublishScenario: the scenario's changes decided against the live plan now (`decidePublish`). */
   readonly publish?: PublishDecision;
+  /** PublishScenario: the live state now of each project the publish's items are put into (`referencedProjects`). */
+  readonly projects?: ReadonlyMap<number, LiveProject>;
 }
 
 /** 409 `scenario-conflict`: the publish is refused whole; `records` names every conflicting record. */
@@ -184,8 +188,13 @@ export const decideScenario = (
     }
     case 'PublishScenario': {
       const open = openScenario(state, command.data.version);
-      if (!context.publish) throw new Error('PublishScenario is decided on the scenario’s changes');
-      if (context.publish.conflicts.length > 0) throw scenarioConflict(context.publish.conflicts);
+      if (!context.publish || !context.projects)
+        throw new Error('PublishScenario is decided on the scenario’s changes and the projects they name');
+      const conflicts = [
+        ...context.publish.conflicts,
+        ...referenceConflicts(context.publish.changes, context.projects),
+      ];
+      if (conflicts.length > 0) throw scenarioConflict(conflicts);
       return [{ type: 'ScenarioPublished', data: { id: open.id, changes: context.publish.changes } }];
     }
     case 'RevertScenarioPublish':

@@ -198,7 +198,10 @@ describe('PublishScenario', () => {
   });
   const itemUpdated = { type: 'ItemUpdated', data: { id: 12, changes: { title: 'CRM later' } } };
   const change = { stream: 'item-12', expectedVersion: 3, events: [itemUpdated] };
-  const deciding = (publishing: ScenarioContext['publish']) => context({ publish: publishing });
+  const deciding = (
+    publishing: ScenarioContext['publish'],
+    projects: ScenarioContext['projects'] = new Map(),
+  ) => context({ publish: publishing, projects });
   const published = (id: number): ScenarioEvent => ({
     type: 'ScenarioPublished',
     data: { id, changes: [change] },
@@ -230,6 +233,101 @@ describe('PublishScenario', () => {
           code: 'conflict',
           details: { reason: { code: 'scenario-conflict' }, extensions: { records: [record] } },
         });
+    });
+
+    describe('with an item put into a project', () => {
+      const createdIn = (project: number) => ({
+        stream: 'item-40',
+        expectedVersion: null,
+        events: [
+          { type: 'ItemCreated', data: { id: 40, title: 'Pilot', group: project, subgroup: 'tasks' } },
+        ],
+      });
+      const movedTo = (project: number) => ({
+        stream: 'item-12',
+        expectedVersion: 3,
+        events: [{ type: 'ItemUpdated', data: { id: 12, changes: { group: project, subgroup: 'tasks' } } }],
+      });
+      const refusedFor = (record: {
+        id: number;
+        title: string;
+        change: string;
+        live: unknown;
+        project: number;
+      }) => ({
+        code: 'conflict' as const,
+        message: expect.stringContaining(record.title) as string,
+        details: {
+          reason: { code: 'scenario-conflict', params: { records: 1 } },
+          extensions: {
+            records: [
+              {
+                kind: 'item',
+                id: record.id,
+                title: record.title,
+                change: record.change,
+                fields: [{ field: 'group', live: record.live, scenario: record.project }],
+                conflicts: [{ field: 'group', live: record.live, scenario: record.project }],
+              },
+            ],
+          },
+        },
+      });
+
+      it('publishes when the project is on the live plan', () => {
+        const id = freshId();
+        const changes = [createdIn(7), movedTo(8)];
+        spec
+          .given([created(id)])
+          .when(
+            publish(id, 0),
+            deciding(
+              { changes, conflicts: [] },
+              new Map([
+                [7, 'active'],
+                [8, 'active'],
+              ]),
+            ),
+          )
+          .then([{ type: 'ScenarioPublished', data: { id, changes } }]);
+      });
+
+      it('refuses the publish naming an item created in a project deleted live since', () => {
+        const id = freshId();
+        spec
+          .given([created(id)])
+          .when(
+            publish(id, 0),
+            deciding({ changes: [createdIn(7)], conflicts: [] }, new Map([[7, 'deleted']])),
+          )
+          .thenThrows(refusedFor({ id: 40, title: 'Pilot', change: 'created', live: 'deleted', project: 7 }));
+      });
+
+      it('refuses the publish naming an item moved into a project the live plan does not have', () => {
+        const id = freshId();
+        spec
+          .given([created(id)])
+          .when(publish(id, 0), deciding({ changes: [movedTo(9)], conflicts: [] }, new Map()))
+          .thenThrows(refusedFor({ id: 12, title: '#12', change: 'changed', live: null, project: 9 }));
+      });
+
+      it('publishes when the publish itself restores the project, or deletes the item again', () => {
+        const id = freshId();
+        const restored = {
+          stream: 'group-7',
+          expectedVersion: 5,
+          events: [{ type: 'GroupRestored', data: { id: 7 } }],
+        };
+        const movedAndDeleted = {
+          ...movedTo(9),
+          events: [...movedTo(9).events, { type: 'ItemDeleted', data: { id: 12 } }],
+        };
+        const changes = [restored, createdIn(7), movedAndDeleted];
+        spec
+          .given([created(id)])
+          .when(publish(id, 0), deciding({ changes, conflicts: [] }, new Map([[7, 'deleted']])))
+          .then([{ type: 'ScenarioPublished', data: { id, changes } }]);
+      });
     });
 
     it('refuses a stale version', () => {

@@ -45,9 +45,11 @@ export abstract class ReadModelQueries {
     name: N,
     args: ThreadQueryArgs<N>,
   ): Promise<Answer<ThreadQueryAnswer<N>>> {
-    // a scenario's overlay lives in this thread: its queries are answered here
-    if (this.threads && !scenarioContext.getStore())
-      return this.threads.run(name, args, asOfContext.getStore()?.position);
+    if (this.threads) {
+      const scenario = scenarioContext.getStore();
+      const asOf = asOfContext.getStore()?.position;
+      return this.threads.run(name, args, scenario ?? (asOf === undefined ? undefined : { asOf }));
+    }
     // a query of the registry, under the name it was asked by
     const query = threadQueries[name] as unknown as (
       store: ReadStore,

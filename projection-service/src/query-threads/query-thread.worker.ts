@@ -5,15 +5,29 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { DomainError } from '@fahrplan/contracts';
 import { SqliteReadStore } from '../read-store/sqlite-read-store';
-import type { ThreadRequest, ThreadResponse, ThreadSetup } from './query-threads';
+import { ScenarioReadView, overlayOf } from '../scenarios/scenario-view';
+import type { Overlay } from '../scenarios/scenario-view';
+import { THREAD_OVERLAYS, keepRecent } from './thread-overlays';
+import type { ThreadRequest, ThreadResponse, ThreadScenario, ThreadSetup } from './query-threads';
 import { threadQueries } from './thread-queries';
 
 const { file, collections } = workerData as ThreadSetup;
 const store = new SqliteReadStore(file, collections, { readOnly: true });
 const port = parentPort!;
 
-const answer = async ({ name, args, position }: ThreadRequest): Promise<string> => {
-  const view = position === undefined ? store : store.at(position);
+/** The scenarios' overlays this thread was sent, by name, held as the main thread notes them. */
+const overlays = new Map<string, Overlay>();
+
+const scenarioView = ({ name, overlay }: ThreadScenario): ScenarioReadView => {
+  const held = overlay ? overlayOf(overlay) : overlays.get(name);
+  // the main thread sends an overlay whenever it has not noted it here: a gap is a broken invariant
+  if (!held) throw new Error(`a query thread was not sent the overlay of scenario ${name.split('\n')[1]}`);
+  keepRecent(overlays, name, held, THREAD_OVERLAYS);
+  return new ScenarioReadView(store, held);
+};
+
+const answer = async ({ name, args, position, scenario }: ThreadRequest): Promise<string> => {
+  const view = scenario ? scenarioView(scenario) : position === undefined ? store : store.at(position);
   const query = threadQueries[name] as (view: unknown, args: unknown) => Promise<unknown>;
   return JSON.stringify(await query(view, args));
 };

@@ -5,7 +5,9 @@ import { DomainError } from '@fahrplan/contracts';
 import type { DomainErrorCode } from '@fahrplan/contracts';
 import { JsonText } from '../http/json-text';
 import type { CollectionSpec } from '../read-store/read-store';
+import type { OverlaidDocument } from '../scenarios/scenario-overlay';
 import { AnswerCache } from './answer-cache';
+import { THREAD_OVERLAYS, keepRecent } from './thread-overlays';
 import type { ThreadQueryAnswer, ThreadQueryArgs, ThreadQueryName } from './thread-queries';
 
 /** What a query thread opens: the read models' SQLite file, and what it must know of the collections. */
@@ -14,15 +16,31 @@ export interface ThreadSetup {
   readonly collections: readonly CollectionSpec[];
 }
 
-/** One query for a thread: live, or as of `position`. */
+/**
+ * A scenario's view for a thread: its name (tenant and id) and, when the thread does not hold this
+ * fold yet, the overlay the view merges in (`ScenarioContext`).
+ */
+export interface ThreadScenario {
+  readonly name: string;
+  readonly overlay?: readonly OverlaidDocument[];
+}
+
+/** One query for a thread: live, as of `position`, or in a scenario. */
 export type ThreadRequest = {
   [N in ThreadQueryName]: {
     readonly id: number;
     readonly name: N;
     readonly args: ThreadQueryArgs<N>;
     readonly position?: number;
+    readonly scenario?: ThreadScenario;
   };
 }[ThreadQueryName];
+
+/** Where a query is answered: live (undefined), as of a position, or in a scenario's view. */
+export type ThreadView =
+  | undefined
+  | { readonly asOf: number }
+  | { readonly tenant: string; readonly scenario: number; readonly overlay: readonly OverlaidDocument[] };
 
 interface Failure {
   readonly name: string;
@@ -59,6 +77,8 @@ const threadHeap = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 }
 
 /** A thread and the queries it has not answered yet. */
 class QueryThread {
+  /** The overlay last sent for each scenario, by name, as the thread holds them. */
+  readonly overlays = new Map<string, readonly OverlaidDocument[]>();
   readonly pending = new Map<number, { resolve: (json: string) => void; reject: (error: Error) => void }>();
   readonly worker: Worker;
 
@@ -145,21 +165,28 @@ export class QueryThreads {
   }
 
   /**
-   * The answer of query `name` to `args` (as of `asOf` when given), as JSON: kept from an earlier ask
-   * at the same position, else from the least busy thread.
+   * The answer of query `name` to `args` in `view` (live, as of a position, or in a scenario), as JSON:
+   * kept from an earlier ask at the same position, else from the least busy thread. A scenario's
+   * answer is kept under the read models' position like a live one: its overlay is folded from the
+   * read models, so at the same position it is the same.
    */
   async run<N extends ThreadQueryName>(
     name: N,
     args: ThreadQueryArgs<N>,
-    asOf?: number,
+    view?: ThreadView,
   ): Promise<JsonText<ThreadQueryAnswer<N>>> {
-    const at = asOf === undefined ? `live@${this.position()}` : `asOf@${asOf}`;
+    const at =
+      view === undefined
+        ? `live@${this.position()}`
+        : 'asOf' in view
+          ? `asOf@${view.asOf}`
+          : `scenario ${view.tenant} ${view.scenario}@${this.position()}`;
     const key = `${at} ${name} ${JSON.stringify(args)}`;
     const kept = this.answers.get(key);
     if (kept !== undefined) return new JsonText(kept);
     let asked = this.inFlight.get(key);
     if (!asked) {
-      asked = this.ask(name, args, asOf).finally(() => this.inFlight.delete(key));
+      asked = this.ask(name, args, view).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, asked);
     }
     const json = await asked;
@@ -167,17 +194,38 @@ export class QueryThreads {
     return new JsonText(json);
   }
 
-  private ask<N extends ThreadQueryName>(name: N, args: ThreadQueryArgs<N>, asOf?: number): Promise<string> {
+  private ask<N extends ThreadQueryName>(
+    name: N,
+    args: ThreadQueryArgs<N>,
+    view: ThreadView,
+  ): Promise<string> {
     if (this.closed) return Promise.reject(new Error('the query threads are closed'));
     this.start();
     const thread = this.threads.reduce((least, next) =>
       next.pending.size < least.pending.size ? next : least,
     );
     const id = this.nextId++;
+    const within =
+      view === undefined
+        ? {}
+        : 'asOf' in view
+          ? { position: view.asOf }
+          : { scenario: this.scenarioFor(thread, view) };
     return new Promise<string>((resolve, reject) => {
       thread.pending.set(id, { resolve, reject });
-      thread.worker.postMessage({ id, name, args, ...(asOf === undefined ? {} : { position: asOf }) });
+      thread.worker.postMessage({ id, name, args, ...within });
     });
+  }
+
+  /** The scenario as `thread` is sent it: with its overlay unless the thread holds this very fold. */
+  private scenarioFor(
+    thread: QueryThread,
+    { tenant, scenario, overlay }: Exclude<ThreadView, undefined | { asOf: number }>,
+  ): ThreadScenario {
+    const name = `${tenant}\n${scenario}`;
+    const held = thread.overlays.get(name) === overlay;
+    keepRecent(thread.overlays, name, overlay, THREAD_OVERLAYS);
+    return held ? { name } : { name, overlay };
   }
 
   /** Stops the threads; their queries in flight fail. */

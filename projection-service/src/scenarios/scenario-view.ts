@@ -115,10 +115,11 @@ export class ScenarioReadView implements ReadView {
 
   /** How many live documents matching `filter` the overlay hides, and its own documents that match it. */
   private split(overlaid: ReadonlyMap<string, OverlaidDocument>, filter: Filter) {
-    const may = mayMatch(filter);
+    const checks = quickChecks(filter);
+    const may = mayMatch(checks);
     const hidden: Readonly<Record<string, unknown>>[] = [];
     const shown: ReadDocument[] = [];
-    for (const doc of overlaid.values()) {
+    for (const doc of candidates(overlaid, checks)) {
       if (doc.live && may(doc.live, doc.id)) hidden.push({ ...doc.live, _id: doc.id });
       if (doc.scenario && may(doc.scenario, doc.id)) shown.push(storedForm(doc));
     }
@@ -136,13 +137,10 @@ type Primitive = string | number | boolean;
 const isPrimitive = (value: unknown): value is Primitive =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
-/**
- * A quick test that rules documents out before mingo does: the filter's top-level fields asked to equal
- * a value or be `$in` a list of values (tenant, a project's id, an interval level). A query asks for a
- * few of the overlay's documents (a page's projects), and mingo per document and filter cost a
- * timeline in a scenario of 1,000 changes seconds. An array value is left to mingo (multikey).
- */
-const mayMatch = (filter: Filter): ((doc: Readonly<Record<string, unknown>>, id: string) => boolean) => {
+/** A filter's top-level fields asked to equal a value or be `$in` a list of values. */
+type Check = readonly [field: string, values: ReadonlySet<Primitive>];
+
+const quickChecks = (filter: Filter): Check[] => {
   const checks: [string, ReadonlySet<Primitive>][] = [];
   for (const [field, wanted] of Object.entries(filter)) {
     if (field.startsWith('$') || field.includes('.')) continue;
@@ -156,11 +154,72 @@ const mayMatch = (filter: Filter): ((doc: Readonly<Record<string, unknown>>, id:
     )
       checks.push([field, new Set((wanted as { $in: Primitive[] }).$in)]);
   }
-  return (doc, id) =>
+  return checks;
+};
+
+/**
+ * A quick test that rules documents out before mingo does: the filter's top-level equal and `$in`
+ * fields (tenant, a project's id, an interval level). A query asks for a few of the overlay's
+ * documents (a page's projects), and mingo per document and filter cost a timeline in a scenario of
+ * 1,000 changes seconds. An array value is left to mingo (multikey).
+ */
+const mayMatch =
+  (checks: readonly Check[]): ((doc: Readonly<Record<string, unknown>>, id: string) => boolean) =>
+  (doc, id) =>
     checks.every(([field, values]) => {
       const value = field === '_id' ? id : doc[field];
       return Array.isArray(value) || values.has(value as Primitive);
     });
+
+/** An overlay collection's documents by the value of one field, on either side (an array value: `many`). */
+interface FieldIndex {
+  readonly byValue: ReadonlyMap<unknown, readonly OverlaidDocument[]>;
+  readonly many: readonly OverlaidDocument[];
+}
+
+/** Per overlay collection (the same map while its fold is kept), an index per field asked. */
+const fieldIndexes = new WeakMap<ReadonlyMap<string, OverlaidDocument>, Map<string, FieldIndex>>();
+
+const fieldIndex = (overlaid: ReadonlyMap<string, OverlaidDocument>, field: string): FieldIndex => {
+  const indexes = fieldIndexes.get(overlaid) ?? new Map<string, FieldIndex>();
+  fieldIndexes.set(overlaid, indexes);
+  const kept = indexes.get(field);
+  if (kept) return kept;
+  const byValue = new Map<unknown, OverlaidDocument[]>();
+  const many: OverlaidDocument[] = [];
+  for (const doc of overlaid.values()) {
+    const values = new Set(
+      [doc.live, doc.scenario].flatMap((side) => (side ? [field === '_id' ? doc.id : side[field]] : [])),
+    );
+    if ([...values].some(Array.isArray)) many.push(doc);
+    else
+      for (const value of values) {
+        const docs = byValue.get(value);
+        if (docs) docs.push(doc);
+        else byValue.set(value, [doc]);
+      }
+  }
+  const index = { byValue, many };
+  indexes.set(field, index);
+  return index;
+};
+
+/**
+ * The overlay's documents that may match `checks`: those the most selective check's values name (by
+ * an index of that field), not every document for each of the few hundred filters a timeline page asks.
+ */
+const candidates = (
+  overlaid: ReadonlyMap<string, OverlaidDocument>,
+  checks: readonly Check[],
+): Iterable<OverlaidDocument> => {
+  let best: OverlaidDocument[] | null = null;
+  for (const [field, values] of checks) {
+    const { byValue, many } = fieldIndex(overlaid, field);
+    const found = [...values].flatMap((value) => byValue.get(value) ?? []);
+    if (best === null || found.length + many.length < best.length) best = [...found, ...many];
+  }
+  // a document under two of the values (its live and its scenario side) is taken once
+  return best === null ? overlaid.values() : new Set(best);
 };
 
 /** `options` with room for the `hidden` live documents that are left out. */

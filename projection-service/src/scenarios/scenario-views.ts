@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { StoredEvent } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
 import type { Projection } from '../projections/projection';
+import { keepRecent } from '../query-threads/thread-overlays';
 import { CHECKPOINT } from '../projections/projection-runner';
 import type { ReadDocument, ReadStore, ReadView } from '../read-store/read-store';
 import type { ScenarioChangeDoc } from './scenario-changes.projection';
@@ -76,20 +77,33 @@ export class ScenarioViews {
 
   /** `fold` kept as the most recently used, the least recently used beyond `KEPT` let go. */
   private keep(name: string, fold: Fold): Fold {
-    this.kept.delete(name);
-    this.kept.set(name, fold);
-    while (this.kept.size > KEPT) this.kept.delete(this.kept.keys().next().value!);
+    keepRecent(this.kept, name, fold, KEPT);
     return fold;
   }
 
   /** The read models as scenario `scenario` of `tenant` sees them. */
   async view(tenant: string, scenario: number): Promise<ScenarioReadView> {
-    return new ScenarioReadView(this.live, overlayOf(await this.overlay(tenant, scenario)));
+    return (await this.context(tenant, scenario)).store;
+  }
+
+  /** The view of scenario `scenario` of `tenant`, with the overlay it merges in. */
+  async context(tenant: string, scenario: number): Promise<ScenarioContext & { store: ScenarioReadView }> {
+    const overlay = await this.overlay(tenant, scenario);
+    return { tenant, scenario, overlay, store: new ScenarioReadView(this.live, overlayOf(overlay)) };
   }
 }
 
-/** The scenario view of the request being answered, if it asked for one (`?scenario=`). */
-export const scenarioContext = new AsyncLocalStorage<{
+/**
+ * A request's scenario: its view of the read models, and the overlay that view merges in (which a
+ * query thread receives to answer in the same view, `QueryThreads`).
+ */
+export interface ScenarioContext {
+  readonly tenant: string;
   readonly scenario: number;
+  /** The same array while the fold holds: a thread that has it is not sent it again. */
+  readonly overlay: readonly OverlaidDocument[];
   readonly store: ReadView;
-}>();
+}
+
+/** The scenario view of the request being answered, if it asked for one (`?scenario=`). */
+export const scenarioContext = new AsyncLocalStorage<ScenarioContext>();

@@ -43,7 +43,7 @@ export class ScenarioInterceptor extends ViewInterceptor<string> {
   protected async prepare(id: string, request: QueryRequest): Promise<AnswerWithin> {
     const { tenant } = request.principal;
     const scenario = await openScenario(this.store, tenant, id);
-    const store = await this.views.view(tenant, scenario.id);
-    return (answer) => scenarioContext.run({ scenario: scenario.id, store }, answer);
+    const view = await this.views.context(tenant, scenario.id);
+    return (answer) => scenarioContext.run(view, answer);
   }
 }

@@ -66,6 +66,16 @@ export const schedulePreviewPaths = () => ({
       summary:
         'The moves a Reschedule with this body (without `id`) would make: each item with its new dates, its version now and its dates now. Nothing is stored; refused as the command would be (400, 404, 409 `schedule-conflict`).',
       security: bearer,
+      parameters: [
+        {
+          name: 'scenario',
+          in: 'query',
+          required: false,
+          description:
+            "the id of an open scenario of the tenant: decided on the scenario's view, as the Reschedule sent into it is (needs scenarios VIEW; 404 for an unknown, closed or another tenant's scenario)",
+          schema: { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 },
+        },
+      ],
       requestBody: jsonBody(inputSchema(reschedulePreviewSchema)),
       responses: {
         200: { description: 'The moves', content: json(rescheduleMovesSchema) },

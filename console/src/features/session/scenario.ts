@@ -49,9 +49,12 @@ const planless = /^\/(auth|me|changes|history|scenarios)(\/|$|\?)/;
 
 const commandType = /^\/commands\/([A-Za-z]+)$/;
 
+/** A command's preview (POST, stores nothing): answered on the scenario's view, like a query. */
+const commandPreview = /^\/commands\/[A-Za-z]+\/preview$/;
+
 /**
- * What a request becomes while a scenario is shown: GET queries gain `?scenario=` (unless `live`),
- * planning commands the header `X-Fahrplan-Scenario`. The `live` flag stays for asOfRequest to drop.
+ * What a request becomes while a scenario is shown: GET queries and command previews gain
+ * `?scenario=` (unless `live`), planning commands the header `X-Fahrplan-Scenario`. The `live` flag stays for asOfRequest to drop.
  */
 export const scenarioRequest = (args: ApiArgs, scenario: number | null): ApiArgs => {
   if (scenario === null) return args;
@@ -63,7 +66,8 @@ export const scenarioRequest = (args: ApiArgs, scenario: number | null): ApiArgs
     const headers = { ...(fetchArgs.headers as Record<string, string> | undefined) };
     return { ...fetchArgs, headers: { ...headers, [scenarioHeader]: String(scenario) } };
   }
-  if (fetchArgs.live || method !== 'GET' || planless.test(fetchArgs.url)) return args;
+  const read = method === 'GET' || (method === 'POST' && commandPreview.test(fetchArgs.url));
+  if (fetchArgs.live || !read || planless.test(fetchArgs.url)) return args;
   return {
     ...fetchArgs,
     params: { ...(fetchArgs.params as Record<string, unknown> | undefined), [scenarioParam]: scenario },

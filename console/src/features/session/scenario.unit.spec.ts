@@ -85,6 +85,14 @@ describe('scenarioRequest', () => {
     });
   });
 
+  it('asks a command’s preview for the scenario (it stores nothing), and only a preview of the POSTs', () => {
+    const preview = { url: '/commands/Reschedule/preview', method: 'POST', body: { moves: [] } };
+    expect(scenarioRequest(preview, 7)).toEqual({ ...preview, params: { scenario: 7 } });
+    expect(scenarioRequest(preview, null)).toBe(preview);
+    const other = { url: '/admin/imports', method: 'POST', body: {} };
+    expect(scenarioRequest(other, 7)).toBe(other);
+  });
+
   it('sends the scenario lifecycle and administration without it', () => {
     const discard = { url: '/commands/DiscardScenario', method: 'POST', body: { id: 7, version: 0 } };
     expect(scenarioRequest(discard, 7)).toBe(discard);

@@ -5,6 +5,8 @@ import type { ComparedItem, PlannedDates } from '@fahrplan/contracts';
 import { datesLabel, slipLabel } from '../../baselines/comparisonRows';
 import { shownSlip, slipShown } from '../baselineOverlay';
 import type { BaselineOverlay, RemovedGhost } from '../baselineOverlay';
+import { fittingLabels, labelWidth } from '../slipLabels';
+import type { LabelCandidate, SlotSpan } from '../slipLabels';
 import type { PlacedItem } from '../timelineRows';
 import { toMs, valueToX } from '../timeScale';
 import type { TimeRange } from '../timeScale';
@@ -37,6 +39,16 @@ function span(dates: PlannedDates, range: TimeRange, width: number) {
   if (dates.end === null) return { left: left - pointSize / 2, right: left + pointSize / 2 };
   return { left, right: valueToX(toMs(dates.end), range, width) };
 }
+
+/** Where an item's bar ends on its row (a milestone: its point's right edge). */
+const barRight = (placed: PlacedItem, range: TimeRange, width: number) =>
+  placed.item.end === null
+    ? valueToX(placed.start, range, width) + pointSize
+    : valueToX(placed.end, range, width);
+
+/** Where an item's slip label would start: after its bar and after its ghost, whichever ends later. */
+const slipLeft = (placed: PlacedItem, then: PlannedDates, range: TimeRange, width: number) =>
+  Math.max(barRight(placed, range, width), span(then, range, width).right) + 4;
 
 /** One mark of the overlay, named by `label` for screen readers and in its tooltip. */
 function Mark({
@@ -73,6 +85,7 @@ function ItemMarks({
   range,
   width,
   live,
+  slipFits,
 }: {
   placed: PlacedItem;
   compared: ComparedItem;
@@ -80,14 +93,13 @@ function ItemMarks({
   width: number;
   /** The ghost is the live plan under a scenario's bar, not a baseline. */
   live: boolean;
+  /** Whether the slip label has room beside the bar (`fittingLabels`); else it is in the ghost's tooltip only. */
+  slipFits: boolean;
 }) {
   const { t } = useTranslation('timeline');
   const top = rowPadding + placed.slot * slotHeight;
   const { title } = compared;
-  const nowRight =
-    placed.item.end === null
-      ? valueToX(placed.start, range, width) + pointSize
-      : valueToX(placed.end, range, width);
+  const nowRight = barRight(placed, range, width);
   if (compared.change === 'added') {
     const label = live ? t('scenarioGhost.addedLabel', { title }) : t('baseline.addedLabel', { title });
     return (
@@ -125,12 +137,12 @@ function ItemMarks({
           zIndex: 2,
         }}
       />
-      {slipped && (
+      {slipped && slipFits && (
         <span
           data-testid="baseline-slip"
           data-item-id={compared.id}
           aria-hidden
-          style={{ ...markStyle, top, left: Math.max(nowRight, ghost.right) + 4 }}
+          style={{ ...markStyle, top, left: slipLeft(placed, compared.then, range, width) }}
         >
           {slip}
         </span>
@@ -199,10 +211,33 @@ export function BaselineLayer({
   range: TimeRange;
   width: number;
 }) {
+  const { t } = useTranslation('timeline');
   const { pixelsToValue } = useTimelineContext();
   // a removed milestone just outside the window still shows its half
   const margin = pixelsToValue(pointSize);
   const removed = overlay.removedByRow.get(rowKey) ?? [];
+  // the lane's bars and "new" marks, and the slip labels that would go beside them
+  const obstacles: SlotSpan[] = [];
+  const labels: LabelCandidate[] = [];
+  for (const placed of items) {
+    const right = barRight(placed, range, width);
+    obstacles.push({ slot: placed.slot, left: valueToX(placed.start, range, width), right });
+    const compared = overlay.byItem.get(placed.item.id);
+    if (compared?.change === 'added')
+      obstacles.push({
+        slot: placed.slot,
+        left: right + 4,
+        right: right + 4 + labelWidth(t('baseline.added')),
+      });
+    else if (compared?.then && slipShown(compared))
+      labels.push({
+        id: placed.item.id,
+        slot: placed.slot,
+        left: slipLeft(placed, compared.then, range, width),
+        width: labelWidth(slipLabel(shownSlip(compared), t)),
+      });
+  }
+  const slipsShown = fittingLabels(labels, obstacles);
   return (
     <>
       {items.map((placed) => {
@@ -215,6 +250,7 @@ export function BaselineLayer({
             range={range}
             width={width}
             live={overlay.against === 'live'}
+            slipFits={slipsShown.has(placed.item.id)}
           />
         ) : null;
       })}
