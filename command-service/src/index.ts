@@ -7,3 +7,4 @@ export * from './auth/oidc-config';
 export { IDEMPOTENCY_KEY } from './commands/commands.controller';
 export { loginSchema, switchSchema } from './auth/auth.controller';
 export { oidcStartSchema } from './auth/oidc.controller';
+export * from './imports/import-records';

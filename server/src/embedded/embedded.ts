@@ -35,6 +35,7 @@ import { trackerSyncParts } from '../services/tracker-sync';
 import { createHttpApp, serveConsole } from '../http/http-app';
 import { trustedProxiesOf } from '../http/trusted-proxies';
 import { platformEndpoints } from '../http/platform.controller';
+import { ReadStoreImportRecords } from './read-store-import-records';
 
 export interface EmbeddedOptions {
   readonly dataDir: string;
@@ -123,6 +124,7 @@ class EmbeddedModule {
           ids: parts.ids,
           trackerSecrets: tracker.secrets,
           itemRanksFile,
+          importRecords: new ReadStoreImportRecords(parts.readStore),
           ...(clock ? { clock } : {}),
           ...(oidc ? { oidc } : {}),
         }),
