@@ -11,6 +11,8 @@ import {
   notPermitted,
   optionListsOf,
   planImport,
+  sheetLanguageOf,
+  defaultLanguage,
   refWants,
   validationError,
 } from '@fahrplan/contracts';
@@ -46,18 +48,21 @@ const attributesOf = (directory: DirectoryCache, tenant: string, kind: Importabl
   return attributes ?? [];
 };
 
-/** The body, read up to `importBytesMax`: a larger file is refused before it is read further. */
+const tooLarge = () => validationError(`the file is larger than ${importBytesMax / 1024 / 1024} MB`);
+
+/**
+ * The body, kept up to `importBytesMax`: a larger file is refused, its rest read and dropped (up to a
+ * bound, then the connection is cut), so that the client, still sending, reads the answer.
+ */
 const readBody = async (request: Readable): Promise<Buffer> => {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > importBytesMax) {
-      request.destroy();
-      throw validationError(`the file is larger than ${importBytesMax / 1024 / 1024} MB`);
-    }
-    chunks.push(chunk as Buffer);
+    if (size > 4 * importBytesMax) request.destroy();
+    if (size <= importBytesMax) chunks.push(chunk as Buffer);
   }
+  if (size > importBytesMax) throw tooLarge();
   return Buffer.concat(chunks);
 };
 
@@ -135,7 +140,7 @@ export class ImportsController {
     for (const [ref, wants] of Object.entries(wanted))
       refs[ref as SheetRefKind] = await this.records.refs(ref as SheetRefKind, principal.tenant, wants);
     const plan = planImport(kind, table, {
-      language: user.preferences?.language ?? 'de-CH',
+      language: sheetLanguageOf(kind, table.headers, user.preferences?.language ?? defaultLanguage),
       options: optionListsOf(this.directory.tenant(principal.tenant)?.optionLists),
       attributes,
       records,

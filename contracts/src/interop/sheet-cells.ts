@@ -1,5 +1,6 @@
 import type { AttributeDefinition } from '../identity/tenant.commands';
 import type { OptionLists } from '../options/option-lists';
+import { consoleLanguages } from '../preferences/preferences';
 import type { ConsoleLanguage } from '../preferences/preferences';
 import {
   addDays,
@@ -10,7 +11,7 @@ import {
   serverToUiDate,
   uiToServerDate,
 } from '../rules/dates';
-import { attributeColumnPrefix, sheetColumnOf, sheetColumns } from './sheets';
+import { attributeColumnPrefix, sheetColumnOf, sheetColumns, sheetHeader } from './sheets';
 import type { ImportableSheetKind, SheetColumn } from './sheets';
 
 /**
@@ -207,3 +208,27 @@ const endField = (withTime: boolean): DateField => ({
 
 export const dateFieldOf = (kind: ImportableSheetKind, key: string): DateField =>
   key === 'end' ? endField(kind === 'items') : startField(kind === 'items');
+
+/**
+ * The language a sheet's header row is written in: the one whose headers it holds most of, `fallback`
+ * (the user's) on a tie. The preview shows option labels in it, as the file's cells do.
+ */
+export const sheetLanguageOf = (
+  kind: ImportableSheetKind,
+  headers: readonly string[],
+  fallback: ConsoleLanguage,
+): ConsoleLanguage => {
+  const written = new Set(headers.map((header) => header.trim().toLocaleLowerCase('de-CH')));
+  let best = fallback;
+  let bestCount = -1;
+  for (const language of [fallback, ...consoleLanguages.filter((l) => l !== fallback)]) {
+    const count = sheetColumns[kind].filter((column) =>
+      written.has(sheetHeader(column.key, language).toLocaleLowerCase('de-CH')),
+    ).length;
+    if (count > bestCount) {
+      best = language;
+      bestCount = count;
+    }
+  }
+  return best;
+};

@@ -443,6 +443,9 @@ const draftRow = (
     } else data[column.column.key] = read.value;
   }
   if (attributesChanged) data.attributes = [...attributes].map(([key, value]) => ({ key, value }));
+  // the sheet has no lane: a new item goes to its project's default lane of its type (§5)
+  if (ctx.kind === 'items' && !record)
+    data.subgroup = data.end === undefined || data.end === null ? 'milestones' : 'tasks';
   return { row, record, name, refusals, changes, data, pending };
 };
 
