@@ -9,7 +9,7 @@ import { messageClasses } from '../infrastructure/command-message';
 import type { KeptPreview } from './import-previews';
 
 /** Rows of one wave sent at once: the event store commits appends that arrive together in fewer writes. */
-const concurrency = 16;
+const concurrency = 64;
 
 const statusOf = { validation: 400, forbidden: 403, not_found: 404, conflict: 409 } as const;
 
