@@ -85,7 +85,7 @@ export function ImportRowsTable({ preview, colours }: Props) {
                         </List.Item>
                       ))}
                     {row.refusals.map((refusal, i) => (
-                      <List.Item key={i} c="red.8">
+                      <List.Item key={i} c="red.9">
                         {refusal.column
                           ? t('refusal', { column: refusal.column, reason: refusal.reason })
                           : refusal.reason}
