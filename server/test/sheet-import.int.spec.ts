@@ -131,12 +131,22 @@ describe('a CSV of applications', () => {
       changes: expect.arrayContaining([{ field: 'Übergeordnet', before: '', after: fresh }]),
     });
     expect(rowOf(preview, 6).refusals).toEqual([
-      { column: 'Id', reason: expect.stringContaining('999999999'), code: 'unknown-id' },
+      { column: 'Id', reason: expect.stringContaining('999999999'), code: 'unknown-id', value: '999999999' },
     ]);
     expect(rowOf(preview, 7).refusals).toEqual(
       expect.arrayContaining([
-        { column: 'Beginn', reason: expect.stringContaining('not a date'), code: 'not-a-date' },
-        { column: 'Übergeordnet', reason: expect.stringContaining('Nobody here'), code: 'unknown-ref' },
+        {
+          column: 'Beginn',
+          reason: expect.stringContaining('not a date'),
+          code: 'not-a-date',
+          value: '31.02.2030',
+        },
+        {
+          column: 'Übergeordnet',
+          reason: expect.stringContaining('Nobody here'),
+          code: 'unknown-ref',
+          value: 'Nobody here',
+        },
       ]),
     );
     expect(rowOf(preview, 8).refusals).toEqual([

@@ -206,9 +206,9 @@ const refuse = (
   code: ImportRefusalCode,
   reason: string,
   column: string | null,
-): ImportRefusal & {
-  readonly code: ImportRefusalCode;
-} => ({ column, reason, code });
+  value?: string,
+): ImportRefusal & { readonly code: ImportRefusalCode } =>
+  value === undefined ? { column, reason, code } : { column, reason, code, value };
 
 const readRef = (ctx: RowContext, column: SheetColumn, text: string): Read => {
   const ref = column.ref!;
@@ -344,11 +344,11 @@ const matchRecord = (
     const record = id === null ? undefined : byId.get(id);
     if (!record)
       return {
-        refusal: refuse('unknown-id', `no record of this kind with id '${idText}'`, idColumn!.header),
+        refusal: refuse('unknown-id', `no record of this kind with id '${idText}'`, idColumn!.header, idText),
       };
     if (record.deleted)
       return {
-        refusal: refuse('deleted', `record ${idText} is deleted: restore it first`, idColumn!.header),
+        refusal: refuse('deleted', `record ${idText} is deleted: restore it first`, idColumn!.header, idText),
       };
     return { record };
   }
@@ -367,6 +367,7 @@ const matchRecord = (
         'ambiguous-name',
         `${named.length} records are named '${name}': give the id`,
         nameColumn.header,
+        name,
       ),
     };
   return named.length === 1 ? { record: named[0]! } : {};
@@ -393,7 +394,7 @@ const draftRow = (
       values.set(groupColumn, read);
     } catch (error) {
       if (!(error instanceof CellError)) throw error;
-      refusals.push(refuse(error.code, error.message, groupColumn.header));
+      refusals.push(refuse(error.code, error.message, groupColumn.header, cellOf(cells, groupColumn)));
     }
   }
   const { record, refusal } = matchRecord(ctx, columns, cells, byId, group ?? undefined);
@@ -404,7 +405,7 @@ const draftRow = (
       values.set(column, readCell(ctx, column, cellOf(cells, column), currentValue(record, column)));
     } catch (error) {
       if (!(error instanceof CellError)) throw error;
-      refusals.push(refuse(error.code, error.message, column.header));
+      refusals.push(refuse(error.code, error.message, column.header, cellOf(cells, column)));
     }
   }
   const data: Record<string, unknown> = record ? { id: record.id, version: record.version } : {};

@@ -95,10 +95,17 @@ describe('planning an import of projects', () => {
     );
     const plan = planImport('projects', sheet, facts({ refs: { resource: [] } }));
     expect(plan.rows.map((row) => row.refusals)).toEqual([
-      [{ column: 'Status', reason: expect.stringContaining('not one of the listed'), code: 'not-listed' }],
-      [{ column: 'Kennzahl 1', reason: "'viel' is not a number", code: 'not-a-number' }],
+      [
+        {
+          column: 'Status',
+          reason: expect.stringContaining('not one of the listed'),
+          code: 'not-listed',
+          value: 'Unbekannt',
+        },
+      ],
+      [{ column: 'Kennzahl 1', reason: "'viel' is not a number", code: 'not-a-number', value: 'viel' }],
       [{ column: 'Kennzahl 1', reason: expect.any(String), code: 'invalid' }],
-      [{ column: 'Ressource', reason: "no resource named 'Nobody'", code: 'unknown-ref' }],
+      [{ column: 'Ressource', reason: "no resource named 'Nobody'", code: 'unknown-ref', value: 'Nobody' }],
     ]);
     expect(plan.rows.every((row) => row.command === undefined)).toBe(true);
   });

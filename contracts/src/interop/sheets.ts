@@ -301,6 +301,8 @@ export interface ImportRefusal {
   readonly reason: string;
   /** What the reason means whatever the language (`ImportRefusalCode`), for the console's own text. */
   readonly code?: string;
+  /** The cell's text the refusal is about, where there is one. */
+  readonly value?: string;
 }
 
 export type ImportRowAction = 'create' | 'update' | 'unchanged' | 'refuse';

@@ -3,6 +3,7 @@ import { Badge, Button, Group, List, SegmentedControl, Table, Text } from '@mant
 import { useTranslation } from 'react-i18next';
 import type { ImportPreview, ImportRowAction } from '@fahrplan/contracts';
 import { useGetImportPageQuery } from './importsApi';
+import { refusalText } from './refusalText';
 
 interface Props {
   preview: ImportPreview;
@@ -86,9 +87,7 @@ export function ImportRowsTable({ preview, colours }: Props) {
                       ))}
                     {row.refusals.map((refusal, i) => (
                       <List.Item key={i} c="red.9">
-                        {refusal.column
-                          ? t('refusal', { column: refusal.column, reason: refusal.reason })
-                          : refusal.reason}
+                        {refusalText(t, refusal)}
                       </List.Item>
                     ))}
                   </List>
