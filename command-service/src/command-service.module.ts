@@ -35,6 +35,10 @@ import { dependencyHandlers } from './dependencies/dependency.handlers';
 import { scheduleHandlers } from './schedule/reschedule.handlers';
 import { SchedulePreviewController } from './schedule/schedule-preview.controller';
 import { EventStoreLookups } from './infrastructure/event-store-lookups';
+import { ImportsController } from './imports/imports.controller';
+import { ImportPreviews } from './imports/import-previews';
+import { IMPORT_RECORDS } from './imports/import-records';
+import type { ImportRecords } from './imports/import-records';
 import { AGGREGATE_RUNNER, CLOCK, EVENT_STORE, LOOKUPS } from './infrastructure/tokens';
 
 export interface CommandServiceOptions {
@@ -51,6 +55,11 @@ export interface CommandServiceOptions {
   readonly webhooks?: WebhookSettings;
   /** The SQLite file of the item-rank index, kept across restarts; a temporary database without it. */
   readonly itemRanksFile?: string;
+  /**
+   * What a sheet import (issue 23) matches its rows against, read from the read models; without it
+   * `/api/imports` is not served (a distributed command service has no read store).
+   */
+  readonly importRecords?: ImportRecords;
 }
 
 @Module({})
@@ -61,7 +70,13 @@ export class CommandServiceModule {
     return {
       module: CommandServiceModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [SchedulePreviewController, CommandsController, AuthController, OidcController],
+      controllers: [
+        SchedulePreviewController,
+        CommandsController,
+        AuthController,
+        OidcController,
+        ...(options.importRecords ? [ImportsController] : []),
+      ],
       providers: [
         { provide: EVENT_STORE, useValue: options.eventStore },
         { provide: TOKEN_SERVICE, useValue: options.tokens },
@@ -74,6 +89,12 @@ export class CommandServiceModule {
           inject: [ITEM_RANKS],
         },
         AuthGuard,
+        ...(options.importRecords
+          ? [
+              { provide: IMPORT_RECORDS, useValue: options.importRecords },
+              { provide: ImportPreviews, useValue: new ImportPreviews() },
+            ]
+          : []),
         ...authProviders(options.eventStore),
         ...oidcProviders(options.oidc, options.ids),
         ...applicationHandlers,

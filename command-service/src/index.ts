@@ -8,3 +8,4 @@ export { IDEMPOTENCY_KEY } from './commands/commands.controller';
 export { loginSchema, switchSchema } from './auth/auth.controller';
 export { oidcStartSchema } from './auth/oidc.controller';
 export type { WebhookSettings } from './webhooks/webhook.handlers';
+export * from './imports/import-records';

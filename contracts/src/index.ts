@@ -41,6 +41,8 @@ export * from './scenario/differences';
 export * from './scenario/publish';
 export * from './scenario/references';
 export * from './interop/sheets';
+export * from './interop/sheet-cells';
+export * from './interop/sheet-import';
 export * from './comment/comment';
 export * from './account/account';
 export * from './identity/identity';

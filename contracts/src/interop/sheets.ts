@@ -299,6 +299,10 @@ export interface ImportFieldChange {
 export interface ImportRefusal {
   readonly column: string | null;
   readonly reason: string;
+  /** What the reason means whatever the language (`ImportRefusalCode`), for the console's own text. */
+  readonly code?: string;
+  /** The cell's text the refusal is about, where there is one. */
+  readonly value?: string;
 }
 
 export type ImportRowAction = 'create' | 'update' | 'unchanged' | 'refuse';
@@ -323,4 +327,23 @@ export interface ImportPreview {
   /** Rows in file order; a page of them (`?limit=&cursor=` on `GET /api/imports/<id>`). */
   readonly rows: readonly ImportRowPreview[];
   readonly nextCursor: string | null;
+}
+
+/** Where an apply stands (`POST /api/imports/<id>/apply` answers 202 with it; `GET …/apply` polls it). */
+export interface ImportApplyProgress {
+  readonly id: string;
+  readonly status: 'running' | 'done' | 'failed';
+  /** Rows to apply (creates and updates) and rows applied so far. */
+  readonly total: number;
+  readonly done: number;
+  /** The records created or updated, in file order (the console links them). */
+  readonly applied: readonly {
+    readonly row: number;
+    readonly id: number;
+    readonly action: 'create' | 'update';
+  }[];
+  /** Rows that failed when applied (a record changed since the preview: 409), with the reason. */
+  readonly failed: readonly { readonly row: number; readonly status: number; readonly reason: string }[];
+  /** The global position of the last event the apply appended: what the console waits for (read your writes). */
+  readonly position?: number;
 }

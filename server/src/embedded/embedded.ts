@@ -38,6 +38,7 @@ import { trackerSyncParts } from '../services/tracker-sync';
 import { createHttpApp, serveConsole } from '../http/http-app';
 import { trustedProxiesOf } from '../http/trusted-proxies';
 import { platformEndpoints } from '../http/platform.controller';
+import { ReadStoreImportRecords } from './read-store-import-records';
 
 export interface EmbeddedOptions {
   readonly dataDir: string;
@@ -134,6 +135,7 @@ class EmbeddedModule {
           trackerSecrets: tracker.secrets,
           webhooks,
           itemRanksFile,
+          importRecords: new ReadStoreImportRecords(parts.readStore),
           ...(clock ? { clock } : {}),
           ...(oidc ? { oidc } : {}),
         }),

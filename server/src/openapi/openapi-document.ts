@@ -1,6 +1,7 @@
 import { oidcPaths, sessionPaths } from './auth-paths';
 import { commandPaths, schedulePreviewPaths } from './command-paths';
 import { components } from './components';
+import { importPaths } from './import-paths';
 import { withAsOf, withScenario } from './operations';
 import { platformPaths } from './platform-paths';
 import {
@@ -28,6 +29,7 @@ export const openApiDocument = () => ({
       ...oidcPaths(),
       ...commandPaths(),
       ...schedulePreviewPaths(),
+      ...importPaths(),
       ...directoryPaths(),
       ...portfolioPaths(),
       ...planPaths(),

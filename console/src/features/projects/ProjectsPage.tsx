@@ -2,6 +2,7 @@ import { Suspense, lazy, useCallback } from 'react';
 import { Group, SegmentedControl, Select, Skeleton, Stack } from '@mantine/core';
 import { IconChartBubble, IconTable } from '@tabler/icons-react';
 import { NewButton, SectionHeader } from '../common/SectionHeader';
+import { ImportButton } from '../imports/ImportButton';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { GroupView } from '@fahrplan/contracts';
@@ -123,6 +124,7 @@ export function ProjectsPage() {
             value={view}
             onChange={(value) => setParams({ view: value === 'chart' ? 'chart' : null })}
           />
+          <ImportButton kind="projects" />
           {canCreate && <NewButton label={t('page.newProject')} onClick={() => openNew()} />}
         </Group>
       </SectionHeader>

@@ -35,6 +35,7 @@ import { useTimelineRows } from './useTimelineRows';
 import { useBaselineOverlay } from './useBaselineOverlay';
 import { useScenarioOverlay } from './useScenarioOverlay';
 import { useScenario } from '../scenarios/useScenario';
+import { ImportButton } from '../imports/ImportButton';
 import { BaselineControl } from './BaselineControl';
 import { ReleasesToggle } from './view/TimelineReleases';
 import { TimelineView } from './view/TimelineView';
@@ -214,6 +215,7 @@ export function TimelinePage() {
             error={criticalPath.error}
           />
           {jira && <ReleasesToggle checked={showReleases} onChange={setShowReleases} />}
+          <ImportButton kind="items" />
         </Group>
       </Group>
       {timeline.failed === undefined && (timeline.isLoading || !rows) ? (

@@ -1,0 +1,104 @@
+import type { ImportRecords } from '@fahrplan/command-service';
+import type {
+  ImportRecord,
+  ImportWants,
+  ImportableSheetKind,
+  RefRecord,
+  SheetRefKind,
+} from '@fahrplan/contracts';
+import { foldText } from '@fahrplan/projection-service';
+import type { ReadDocument, ReadStore } from '@fahrplan/projection-service';
+
+/** `$in` lists stay short enough for every store's parameter limits. */
+const chunk = 500;
+
+const collectionOf: Readonly<Record<ImportableSheetKind | SheetRefKind, string>> = {
+  applications: 'applications',
+  application: 'applications',
+  projects: 'groups',
+  project: 'groups',
+  items: 'items',
+  item: 'items',
+  resource: 'resources',
+  account: 'accounts',
+};
+
+const nameFieldOf = (collection: string) =>
+  collection === 'applications' || collection === 'resources' ? 'name' : 'title';
+
+/** What a read model adds to a record's fields. */
+const bookkeeping = new Set([
+  '_id',
+  '_position',
+  'tenant',
+  'version',
+  'deleted',
+  'acceptedBy',
+  'sharedWith',
+  'shares',
+]);
+
+const recordOf = (doc: ReadDocument): ImportRecord => ({
+  id: doc.id as number,
+  version: doc.version as number,
+  deleted: doc.deleted === true,
+  fields: Object.fromEntries(
+    Object.entries(doc).filter(([key]) => !bookkeeping.has(key) && !key.startsWith('_')),
+  ),
+});
+
+const inChunks = async <T>(values: readonly T[], read: (part: T[]) => Promise<ReadDocument[]>) => {
+  const docs: ReadDocument[] = [];
+  for (let i = 0; i < values.length; i += chunk) docs.push(...(await read(values.slice(i, i + chunk))));
+  return docs;
+};
+
+/**
+ * Issue 23: the import's lookups over the read store, each by an index the read models declare
+ * (a record by tenant and id, by tenant and name or title; resources by their folded name).
+ */
+export class ReadStoreImportRecords implements ImportRecords {
+  constructor(private readonly store: ReadStore) {}
+
+  async records(
+    kind: ImportableSheetKind,
+    tenant: string,
+    { ids, names }: ImportWants,
+  ): Promise<ImportRecord[]> {
+    const collection = collectionOf[kind];
+    const name = nameFieldOf(collection);
+    const byId = await inChunks(ids, (part) =>
+      this.store.find(collection, {
+        $or: [false, true].map((deleted) => ({ tenant, deleted, id: { $in: part } })),
+      }),
+    );
+    const byName = await inChunks(names, (part) =>
+      this.store.find(collection, { tenant, deleted: false, [name]: { $in: part } }),
+    );
+    const seen = new Set<string>();
+    return [...byId, ...byName].filter((doc) => !seen.has(doc._id) && seen.add(doc._id)).map(recordOf);
+  }
+
+  async refs(ref: SheetRefKind, tenant: string, { ids, names }: ImportWants): Promise<RefRecord[]> {
+    const collection = collectionOf[ref];
+    if (ref === 'account') {
+      const docs = await this.store.getMany(collection, ids.map(String));
+      return [...docs.values()]
+        .filter((doc) => doc.tenant === tenant && doc._deleted !== true)
+        .map((doc) => ({ id: doc.id as number, name: `#${doc.id as number}` }));
+    }
+    const name = nameFieldOf(collection);
+    const byId = await inChunks(ids, (part) =>
+      this.store.find(collection, { tenant, deleted: false, id: { $in: part } }),
+    );
+    const byName = await inChunks(names, (part) =>
+      ref === 'resource'
+        ? this.store.find(collection, { tenant, deleted: false, _name: { $in: part.map(foldText) } })
+        : this.store.find(collection, { tenant, deleted: false, [name]: { $in: part } }),
+    );
+    const seen = new Set<number>();
+    return [...byId, ...byName]
+      .filter((doc) => !seen.has(doc.id as number) && seen.add(doc.id as number))
+      .map((doc) => ({ id: doc.id as number, name: String(doc[name] ?? '') }));
+  }
+}
