@@ -1,7 +1,6 @@
 import {
   brToLineBreaks,
   countWorkingDays,
-  createCommentSchema,
   dateOrderError,
   isInRange,
   isSprintGroup,
@@ -39,6 +38,7 @@ import { changedFields, sameValues } from '../common/formChanges';
 import { fieldNumber } from '../common/numberField';
 import type { NumberFieldValue } from '../common/numberField';
 import { zodValidate } from '../common/zodValidate';
+import { newCommentErrors } from '../record-dialog/newCommentErrors';
 import type { SaveItemInput } from './itemsApi';
 
 /**
@@ -406,11 +406,6 @@ export const itemFormValidator = (
     (values: ItemFormValues) => toSaveCommand(values, null, null, null, definitions),
     (path) => attributeErrorPath(definitions, path),
   );
-  const commentErrors = zodValidate(
-    createCommentSchema.shape.description,
-    (values: ItemFormValues) => values.comment,
-    () => 'comment',
-  );
   return (values) => {
     const errors: FormErrors = {
       ...attributeFormErrors(definitions, values.attributes, values.storedAttributes),
@@ -427,7 +422,7 @@ export const itemFormValidator = (
     if (values.group === null) errors.group = required;
     if (values.type !== 'background' && !values.subgroup) errors.subgroup = required;
     for (const [field, message] of Object.entries(commandErrors(values))) errors[field] ??= message;
-    if (values.comment.trim()) Object.assign(errors, commentErrors(values));
+    Object.assign(errors, newCommentErrors(values));
     return errors;
   };
 };

@@ -1,6 +1,5 @@
 import {
   countWorkingDays,
-  createCommentSchema,
   dateOrderError,
   endFromServer,
   endToServer,
@@ -27,6 +26,7 @@ import { notAssigned } from '../../applications/details/parentOptions';
 import { withDescendants } from '../../common/descendants';
 import { changedFields, sameValues } from '../../common/formChanges';
 import { zodValidate } from '../../common/zodValidate';
+import { newCommentErrors } from '../../record-dialog/newCommentErrors';
 import type { SaveGroupInput } from './projectDetailsApi';
 import type { RatingValues, StrategyValue } from './tabTypes';
 import { attributeErrorPath, attributesToForm, attributesToServer } from '../../common/attributes';
@@ -264,18 +264,13 @@ export const projectFormValidator = (
     (values: ProjectFormValues) => toSaveCommand(values, null, null, definitions),
     (path) => (path.startsWith('attributes') ? attributeErrorPath(definitions, path) : fieldOfPath(path)),
   );
-  const commentErrors = zodValidate(
-    createCommentSchema.shape.description,
-    (values: ProjectFormValues) => values.comment,
-    () => 'comment',
-  );
   return (values) => {
     const errors: FormErrors = { ...commandErrors(values) };
     const start = serverDate(values.start);
     const end = serverDate(values.end);
     const order = dateOrderError(start, end);
     if (order) errors.end ??= order;
-    if (values.comment.trim()) Object.assign(errors, commentErrors(values));
+    Object.assign(errors, newCommentErrors(values));
     if (values.shareWith.some((t) => t.trim().length > tenantNameMax))
       errors.shareWith = t('details.tenantNameTooLong', { max: tenantNameMax });
     return errors;
