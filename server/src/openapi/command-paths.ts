@@ -7,7 +7,7 @@ import {
   scenarioHeaderPattern,
 } from '@fahrplan/contracts';
 import { IDEMPOTENCY_KEY } from '@fahrplan/command-service';
-import { bearer, inputSchema, json, jsonBody, problems } from './operations';
+import { bearer, inputSchema, jsonBody, jsonPost, problems } from './operations';
 
 /** `POST /api/commands/<CommandType>` for every command of the catalogue in contracts/. */
 export const commandPaths = () =>
@@ -61,16 +61,10 @@ export const commandPaths = () =>
 
 /** Issue 21: what a Reschedule would move, decided as the command decides it, and nothing stored. */
 export const schedulePreviewPaths = () => ({
-  '/api/commands/Reschedule/preview': {
-    post: {
-      summary:
-        'The moves a Reschedule with this body (without `id`) would make: each item with its new dates, its version now and its dates now. Nothing is stored; refused as the command would be (400, 404, 409 `schedule-conflict`).',
-      security: bearer,
-      requestBody: jsonBody(inputSchema(reschedulePreviewSchema)),
-      responses: {
-        200: { description: 'The moves', content: json(rescheduleMovesSchema) },
-        ...problems(400, 401, 403, 404, 409),
-      },
-    },
-  },
+  '/api/commands/Reschedule/preview': jsonPost(
+    'The moves a Reschedule with this body (without `id`) would make: each item with its new dates, its version now and its dates now. Nothing is stored; refused as the command would be (400, 404, 409 `schedule-conflict`).',
+    reschedulePreviewSchema,
+    { description: 'The moves', output: rescheduleMovesSchema },
+    [400, 401, 403, 404, 409],
+  ),
 });
