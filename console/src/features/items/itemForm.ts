@@ -34,7 +34,7 @@ import {
   attributesToServer,
 } from '../common/attributes';
 import type { AttributeDefinition, AttributeFormValues } from '../common/attributes';
-import { changedFields, sameValues } from '../common/formChanges';
+import { changedFields, fieldsDiffer, sameValues } from '../common/formChanges';
 import { fieldNumber } from '../common/numberField';
 import type { NumberFieldValue } from '../common/numberField';
 import { zodValidate } from '../common/zodValidate';
@@ -381,16 +381,11 @@ export const toSaveCommand = (
     Object.entries(itemFields(values, definitions)).filter(([, v]) => v !== undefined),
   ) as Partial<ItemFieldsInput>;
   if (!record) return rank === null ? fields : { ...fields, rank };
-  if (!before) return { id: record.id, version: record.version, ...fields };
-  return changedFields(record, fields, itemFields(before, definitions));
+  return changedFields(record, fields, before && itemFields(before, definitions));
 };
 
 /** Whether the item's own fields (what SaveItem carries) differ. */
-export const itemFieldsChanged = (
-  a: ItemFormValues,
-  b: ItemFormValues,
-  definitions: readonly AttributeDefinition[] = [],
-) => !sameValues(itemFields(a, definitions), itemFields(b, definitions));
+export const itemFieldsChanged = fieldsDiffer(itemFields);
 
 export { sameValues };
 

@@ -24,7 +24,7 @@ import type { FormErrors } from '@mantine/form';
 import type { TFunction } from 'i18next';
 import { notAssigned } from '../../applications/details/parentOptions';
 import { withDescendants } from '../../common/descendants';
-import { changedFields, sameValues } from '../../common/formChanges';
+import { changedFields, fieldsDiffer, sameValues } from '../../common/formChanges';
 import { zodValidate } from '../../common/zodValidate';
 import { newCommentErrors } from '../../record-dialog/newCommentErrors';
 import type { SaveGroupInput } from './projectDetailsApi';
@@ -190,16 +190,11 @@ export const toSaveCommand = (
 ): SaveGroupInput => {
   const fields = groupFields(values, definitions);
   if (!record) return fields;
-  if (!before) return { id: record.id, version: record.version, ...fields };
-  return changedFields(record, fields, groupFields(before, definitions));
+  return changedFields(record, fields, before && groupFields(before, definitions));
 };
 
 /** Whether the project's own fields (what SaveGroup carries) differ. */
-export const projectFieldsChanged = (
-  a: ProjectFormValues,
-  b: ProjectFormValues,
-  definitions: readonly AttributeDefinition[] = [],
-) => JSON.stringify(groupFields(a, definitions)) !== JSON.stringify(groupFields(b, definitions));
+export const projectFieldsChanged = fieldsDiffer(groupFields);
 
 export { sameValues };
 
