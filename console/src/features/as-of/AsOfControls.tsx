@@ -14,7 +14,7 @@ import { asOfChanged, selectAsOf } from '../session/asOfSlice';
 import { selectScenario } from '../session/scenarioSlice';
 import { appliedAsOf, asOfQuickPicks, asOfSync, asOfToPicker, pickerToAsOf } from './asOfControl';
 import { isBackToNow, useAsOf, useEditorsBusy, useSetAsOf } from './useAsOf';
-import { useUrlSync } from './useUrlSync';
+import { urlSyncComponent } from './useUrlSync';
 import type { TFunction } from 'i18next';
 import type { UrlSyncChoice, UrlSyncLocation } from './useUrlSync';
 
@@ -31,10 +31,7 @@ const headerControlAttribute = 'data-as-of-control';
  * Whenever the instant changes the api cache is reset, so live and past answers never mix. Render it
  * once, outside what is keyed by the instant.
  */
-export function AsOfUrlSync() {
-  useUrlSync(selectAsOf, 'as-of', followAsOfUrl);
-  return null;
-}
+export const AsOfUrlSync = urlSyncComponent(selectAsOf, 'as-of', followAsOfUrl);
 
 function followAsOfUrl(
   { params, first, pop, state, me, replaceSearch }: UrlSyncLocation,

@@ -81,3 +81,13 @@ export function useUrlSync<T>(
     dispatch(apiSlice.util.resetApiState());
   }, [value, dispatch]);
 }
+
+/**
+ * The component that keeps one choice and the URL in step with useUrlSync, rendering nothing: render it
+ * once, outside what is keyed by the choice.
+ */
+export const urlSyncComponent = <T>(...choice: Parameters<typeof useUrlSync<T>>) =>
+  function UrlSync() {
+    useUrlSync(...choice);
+    return null;
+  };

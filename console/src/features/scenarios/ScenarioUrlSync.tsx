@@ -1,5 +1,5 @@
 import { can } from '@fahrplan/contracts';
-import { useUrlSync } from '../as-of/useUrlSync';
+import { urlSyncComponent } from '../as-of/useUrlSync';
 import type { TFunction } from 'i18next';
 import type { UrlSyncChoice, UrlSyncLocation } from '../as-of/useUrlSync';
 import { notifyError } from '../common/notify';
@@ -16,10 +16,7 @@ import { isLivePlan } from './useScenario';
  * both shows the past. Whenever the scenario changes the api cache is reset, so live and scenario
  * answers never mix. Render it once, outside what is keyed by the scenario.
  */
-export function ScenarioUrlSync() {
-  useUrlSync(selectScenario, 'scenarios', followScenarioUrl);
-  return null;
-}
+export const ScenarioUrlSync = urlSyncComponent(selectScenario, 'scenarios', followScenarioUrl);
 
 function followScenarioUrl(
   { params, first, pop, state, me, replaceSearch }: UrlSyncLocation,
