@@ -51,7 +51,7 @@ export function useApplicationSaveFlow() {
     withKey,
     (name: SaveStep) => name,
     applicationStepSource,
-    (name) => ({
+    (name: SaveStep) => ({
       failed: t(`saveFailed.${name}`),
     }),
   );
