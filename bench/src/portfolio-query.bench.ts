@@ -62,16 +62,8 @@ interface Query {
   readonly items: (body: unknown) => number;
 }
 
-interface Measured {
-  readonly size: number;
-  readonly store: StoreKind;
-  readonly query: string;
-  readonly items: number;
-  readonly bytes: number;
-  readonly latencies: readonly number[];
-  /** CPU milliseconds of this process per request (service and client). */
-  readonly cpu: readonly number[];
-}
+/** One query's figures (see `measure`) at one portfolio size and read store. */
+type Measured = Readonly<Awaited<ReturnType<typeof measure>> & { size: number; store: StoreKind }>;
 
 type Dated = {
   readonly start: string | null;
@@ -175,7 +167,11 @@ class Client {
   }
 }
 
-async function measure(client: Client, query: Query): Promise<Omit<Measured, 'size' | 'store'>> {
+/**
+ * One query's figures: its items and largest answer, and per measured request the latency and the CPU
+ * milliseconds of this process (service and client).
+ */
+async function measure(client: Client, query: Query) {
   const first = await client.get(query.path(0));
   const items = query.items(JSON.parse(new TextDecoder().decode(first.bytes)));
   for (let i = 1; i < config.warmup; i += 1) await client.get(query.path(i));

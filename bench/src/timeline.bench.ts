@@ -15,6 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { format, load, setting } from './figures';
+import type { BenchApi } from './timeline-page';
 
 const pagesDir = join(__dirname, '..', 'dist-timeline');
 
@@ -209,18 +210,8 @@ const zoom = async (page: Page, at: { x: number; y: number }): Promise<FrameFigu
 
 // Browser globals inside page.evaluate (this package compiles without the DOM library).
 declare const requestAnimationFrame: (callback: () => void) => number;
-/** Type-only view of window.__bench (bench/timeline/src/harness.ts) inside page.evaluate. */
-declare const window: {
-  __bench: {
-    firstPaint: number | null;
-    error: string | null;
-    itemsInDom(): number;
-    signature(): string;
-    panPoint(): { x: number; y: number } | null;
-    startFrames(): void;
-    stopFrames(): number[];
-  };
-};
+/** window.__bench of the candidate page, inside page.evaluate. */
+declare const window: { __bench: BenchApi };
 
 /** Measures one fresh page; `shot` names its screenshots (in config.screenshots), if any. */
 const measure = async (browser: Browser, url: string, shot?: string): Promise<Run> => {

@@ -86,6 +86,15 @@ const adminEdit = () => ({ resource: 'admin', action: 'EDIT' }) as const;
 const webhooksEdit = () => ({ resource: 'webhooks', action: 'EDIT' }) as const;
 /** Comments and accounts need EDIT on the details resource of what they belong to (§6). */
 const byRefType = (d: Record<string, unknown>) => (d.refType === 'application' ? appEdit() : groupEdit());
+/**
+ * An account entry command names only the account: its handler passes the account's refType, and the
+ * command needs EDIT on the details of the record the account belongs to.
+ */
+const byAccountTarget = {
+  permission: (_data?: Record<string, unknown>, target?: CommandTarget) =>
+    target?.refType === 'group' ? groupEdit() : appEdit(),
+  permissionByTarget: true,
+} as const;
 
 /** Every command of the public HTTP API: POST /api/commands/<type>. */
 export const commandCatalogue = {
@@ -117,18 +126,13 @@ export const commandCatalogue = {
   },
   AddAccountEntries: {
     schema: addAccountEntriesSchema,
-    // the command names only the account: its handler passes the account's refType
-    permission: (_data?: Record<string, unknown>, target?: CommandTarget) =>
-      target?.refType === 'group' ? groupEdit() : appEdit(),
-    permissionByTarget: true,
+    ...byAccountTarget,
     summary:
       'Record finance entries on an account; needs EDIT on application-details for an application account, on group-details for a project account.',
   },
   RemoveAccountEntry: {
     schema: removeAccountEntrySchema,
-    permission: (_data?: Record<string, unknown>, target?: CommandTarget) =>
-      target?.refType === 'group' ? groupEdit() : appEdit(),
-    permissionByTarget: true,
+    ...byAccountTarget,
     summary:
       "Remove the entry (sicht, periode) from an account, as AddAccountEntries needs EDIT on its record's details; 404 'account entry not found' when the account has none with that key. Recording the entry again restores it.",
   },

@@ -5,6 +5,7 @@
  */
 import { syntheticTimeline } from './data';
 import type { BenchData } from './data';
+import type { BenchApi } from '../../src/timeline-page';
 
 export type { BenchData } from './data';
 
@@ -15,22 +16,6 @@ export interface Candidate {
   readonly panAreaSelector: string;
   /** Draws `data` into `root`, which is the whole viewport; may render asynchronously. */
   mount(root: HTMLElement, data: BenchData): void;
-}
-
-export interface BenchApi {
-  /** ms since navigation start when the first frame with an item in view was painted; null before. */
-  firstPaint: number | null;
-  /** ms since navigation start when the data was generated (before the candidate mounted). */
-  dataReady: number;
-  error: string | null;
-  itemsInDom(): number;
-  /** Where the first items are drawn: changes when the view pans or zooms. */
-  signature(): string;
-  /** A point of the pan area not over an item, or null. */
-  panPoint(): { x: number; y: number } | null;
-  startFrames(): void;
-  /** The rAF deltas (ms) since startFrames. */
-  stopFrames(): number[];
 }
 
 declare global {

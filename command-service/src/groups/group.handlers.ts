@@ -59,6 +59,14 @@ const runGroup = (
     },
   });
 
+/** A command on an existing project: the project is the one its `data.id` names. */
+const runOnGroup = (
+  runner: AggregateRunner,
+  command: Exclude<GroupCommand, { type: 'SaveGroup' }>,
+  envelope: CommandEnvelope,
+  facts?: Parameters<typeof runGroup>[4],
+) => runGroup(runner, command.data.id, command, envelope, facts);
+
 @CommandHandler(SaveGroupMessage)
 export class SaveGroupHandler extends AggregateHandler<SaveGroupMessage> {
   async execute({ data, envelope }: SaveGroupMessage): Promise<CommandResult> {
@@ -97,7 +105,7 @@ export class SaveGroupHandler extends AggregateHandler<SaveGroupMessage> {
 export class DeleteGroupHandler extends AggregateHandler<DeleteGroupMessage> {
   execute({ data, envelope }: DeleteGroupMessage): Promise<CommandResult> {
     const command = data as DeleteGroupData;
-    return runGroup(this.runner, command.id, { type: 'DeleteGroup', data: command }, envelope, async () => ({
+    return runOnGroup(this.runner, { type: 'DeleteGroup', data: command }, envelope, async () => ({
       subprojects: await this.lookupsFor(envelope).subprojects(command.id, envelope.tenant),
     }));
   }
@@ -107,9 +115,8 @@ export class DeleteGroupHandler extends AggregateHandler<DeleteGroupMessage> {
 export class RestoreGroupHandler extends AggregateHandler<RestoreGroupMessage> {
   execute({ data, envelope }: RestoreGroupMessage): Promise<CommandResult> {
     const command = data as RestoreGroupData;
-    return runGroup(
+    return runOnGroup(
       this.runner,
-      command.id,
       { type: 'RestoreGroup', data: command },
       envelope,
       async (_base, state) => {
@@ -129,15 +136,9 @@ export class SetGroupGoalsHandler extends AggregateHandler<SetGroupGoalsMessage>
   execute({ data, envelope }: SetGroupGoalsMessage): Promise<CommandResult> {
     const command = data as SetGroupGoalsData;
     const goalIds = [...new Set(command.goals.map((g) => g.goalId))];
-    return runGroup(
-      this.runner,
-      command.id,
-      { type: 'SetGroupGoals', data: command },
-      envelope,
-      async () => ({
-        unknownGoals: await this.lookupsFor(envelope).missing('goal', goalIds, envelope.tenant),
-      }),
-    );
+    return runOnGroup(this.runner, { type: 'SetGroupGoals', data: command }, envelope, async () => ({
+      unknownGoals: await this.lookupsFor(envelope).missing('goal', goalIds, envelope.tenant),
+    }));
   }
 }
 
@@ -145,7 +146,7 @@ export class SetGroupGoalsHandler extends AggregateHandler<SetGroupGoalsMessage>
 export class ShareProjectHandler extends AggregateHandler<ShareProjectMessage> {
   execute({ data, envelope }: ShareProjectMessage): Promise<CommandResult> {
     const command = data as ShareProjectData;
-    return runGroup(this.runner, command.id, { type: 'ShareProject', data: command }, envelope, () => ({
+    return runOnGroup(this.runner, { type: 'ShareProject', data: command }, envelope, () => ({
       tenantExists: this.directory.tenant(command.tenant) !== undefined,
     }));
   }
@@ -155,7 +156,7 @@ export class ShareProjectHandler extends AggregateHandler<ShareProjectMessage> {
 export class UnshareProjectHandler extends AggregateHandler<UnshareProjectMessage> {
   execute({ data, envelope }: UnshareProjectMessage): Promise<CommandResult> {
     const command = data as ShareProjectData;
-    return runGroup(this.runner, command.id, { type: 'UnshareProject', data: command }, envelope);
+    return runOnGroup(this.runner, { type: 'UnshareProject', data: command }, envelope);
   }
 }
 
@@ -174,9 +175,8 @@ const decideShare = async (
   const deciding = envelope.tenant;
   const owner = (await lookups.groupOwner(id)) ?? deciding;
   const command: AcceptProjectShareData | DeclineProjectShareData = { id, tenant: deciding };
-  return runGroup(
+  return runOnGroup(
     runner,
-    id,
     { type, data: command },
     { ...envelope, tenant: owner, user: `${envelope.user}@${deciding}`, source: `share:${deciding}` },
   );
@@ -200,7 +200,7 @@ export class DeclineProjectShareHandler extends AggregateHandler<DeclineProjectS
 export class AddSubgroupHandler extends AggregateHandler<AddSubgroupMessage> {
   execute({ data, envelope }: AddSubgroupMessage): Promise<CommandResult> {
     const command = data as AddSubgroupData;
-    return runGroup(this.runner, command.id, { type: 'AddSubgroup', data: command }, envelope);
+    return runOnGroup(this.runner, { type: 'AddSubgroup', data: command }, envelope);
   }
 }
 
@@ -208,7 +208,7 @@ export class AddSubgroupHandler extends AggregateHandler<AddSubgroupMessage> {
 export class RenameSubgroupHandler extends AggregateHandler<RenameSubgroupMessage> {
   execute({ data, envelope }: RenameSubgroupMessage): Promise<CommandResult> {
     const command = data as RenameSubgroupData;
-    return runGroup(this.runner, command.id, { type: 'RenameSubgroup', data: command }, envelope);
+    return runOnGroup(this.runner, { type: 'RenameSubgroup', data: command }, envelope);
   }
 }
 
@@ -216,15 +216,9 @@ export class RenameSubgroupHandler extends AggregateHandler<RenameSubgroupMessag
 export class RemoveSubgroupHandler extends AggregateHandler<RemoveSubgroupMessage> {
   execute({ data, envelope }: RemoveSubgroupMessage): Promise<CommandResult> {
     const command = data as RemoveSubgroupData;
-    return runGroup(
-      this.runner,
-      command.id,
-      { type: 'RemoveSubgroup', data: command },
-      envelope,
-      async () => ({
-        laneItems: await this.lookupsFor(envelope).laneItems(command.id, command.subgroup, envelope.tenant),
-      }),
-    );
+    return runOnGroup(this.runner, { type: 'RemoveSubgroup', data: command }, envelope, async () => ({
+      laneItems: await this.lookupsFor(envelope).laneItems(command.id, command.subgroup, envelope.tenant),
+    }));
   }
 }
 
@@ -232,7 +226,7 @@ export class RemoveSubgroupHandler extends AggregateHandler<RemoveSubgroupMessag
 export class RestoreSubgroupHandler extends AggregateHandler<RestoreSubgroupMessage> {
   execute({ data, envelope }: RestoreSubgroupMessage): Promise<CommandResult> {
     const command = data as RestoreSubgroupData;
-    return runGroup(this.runner, command.id, { type: 'RestoreSubgroup', data: command }, envelope);
+    return runOnGroup(this.runner, { type: 'RestoreSubgroup', data: command }, envelope);
   }
 }
 

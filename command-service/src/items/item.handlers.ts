@@ -70,22 +70,29 @@ export class SaveItemHandler extends AggregateHandler<SaveItemMessage> {
   }
 }
 
+/**
+ * Delete and restore act on the item `data.id` as it stands: the decider needs whether the user is a
+ * system editor and the project facts `groupOf` finds for the item's state.
+ */
+const runOnItem = (
+  runner: AggregateRunner,
+  directory: DirectoryCache,
+  command: Extract<ItemCommand, { type: 'DeleteItem' | 'RestoreItem' }>,
+  envelope: CommandEnvelope,
+  groupOf: (state: ItemState) => Promise<ItemFacts['group']> | ItemFacts['group'],
+) => {
+  const systemEditor = isSystemEditor(directory, envelope);
+  return runItem(runner, command.data.id, command, envelope, undefined, async (state) => ({
+    group: await groupOf(state),
+    systemEditor,
+  }));
+};
+
 @CommandHandler(DeleteItemMessage)
 export class DeleteItemHandler extends AggregateHandler<DeleteItemMessage> {
   execute({ data, envelope }: DeleteItemMessage): Promise<CommandResult> {
-    const command = data as DeleteItemData;
-    const systemEditor = isSystemEditor(this.directory, envelope);
-    return runItem(
-      this.runner,
-      command.id,
-      { type: 'DeleteItem', data: command },
-      envelope,
-      undefined,
-      () => ({
-        group: null,
-        systemEditor,
-      }),
-    );
+    const command = { type: 'DeleteItem', data: data as DeleteItemData } as const;
+    return runOnItem(this.runner, this.directory, command, envelope, () => null);
   }
 }
 
@@ -93,21 +100,11 @@ export class DeleteItemHandler extends AggregateHandler<DeleteItemMessage> {
 @CommandHandler(RestoreItemMessage)
 export class RestoreItemHandler extends AggregateHandler<RestoreItemMessage> {
   execute({ data, envelope }: RestoreItemMessage): Promise<CommandResult> {
-    const command = data as RestoreItemData;
-    const systemEditor = isSystemEditor(this.directory, envelope);
-    return runItem(
-      this.runner,
-      command.id,
-      { type: 'RestoreItem', data: command },
-      envelope,
-      undefined,
-      async (state) => ({
-        group:
-          state.status === 'absent'
-            ? null
-            : await this.lookupsFor(envelope).itemGroupFacts(state.fields.group, envelope.tenant),
-        systemEditor,
-      }),
+    const command = { type: 'RestoreItem', data: data as RestoreItemData } as const;
+    return runOnItem(this.runner, this.directory, command, envelope, (state) =>
+      state.status === 'absent'
+        ? null
+        : this.lookupsFor(envelope).itemGroupFacts(state.fields.group, envelope.tenant),
     );
   }
 }

@@ -1,4 +1,4 @@
-import type { HistoryCategory } from './history';
+import type { HistoryCategory } from './history-categories';
 
 /*
  * Issue 19: a history row names the records its fields refer to (a project's parent, an item's

@@ -1,6 +1,7 @@
 import equal from 'fast-deep-equal';
 import { z } from 'zod';
 import type { Page } from '../read-models';
+import type { HistoryCategory } from './history-categories';
 import type { ReferenceCategory, ReferenceName } from './history-refs';
 
 /*
@@ -9,22 +10,8 @@ import type { ReferenceCategory, ReferenceName } from './history-refs';
  * as field-level before → after differences.
  */
 
-/** The categories whose records have a history (GET /api/history/<category>/<id>). */
-export const historyCategories = [
-  'application',
-  'group',
-  'item',
-  'goal',
-  'resource',
-  'comment',
-  'account',
-  /** Issue 22: a scenario's lifecycle (its own changes to the plan are not part of it). */
-  'scenario',
-  'trackerConnection',
-  'tenant',
-  'user',
-] as const;
-export type HistoryCategory = (typeof historyCategories)[number];
+export { historyCategories } from './history-categories';
+export type { HistoryCategory } from './history-categories';
 
 /** One field an event changed; a field that did not exist before (or no longer does) is `null` there. */
 export interface HistoryChange {

@@ -94,3 +94,15 @@ export const platformEndpoints = (health: Health): DynamicModule => ({
   controllers: [PlatformController],
   providers: [{ provide: HEALTH, useValue: health }],
 });
+
+/** The platform endpoints of a service whose health is its instance and its event store's head. */
+export const instanceEndpoints = (
+  service: string,
+  instance: string,
+  store: { headPosition(): Promise<unknown> },
+): DynamicModule =>
+  platformEndpoints({
+    service,
+    details: () => ({ instance }),
+    checks: { eventStore: () => store.headPosition() },
+  });

@@ -30,6 +30,27 @@ export const json = (schema: z.ZodType) => ({ 'application/json': { schema: outp
 export const inputSchema = (schema: z.ZodType) =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 
+/**
+ * A POST under the bearer token of a JSON body (`input`, a zod schema), answered 200 with JSON
+ * (`description`, `output`) or refused with the problems of `statuses`.
+ */
+export const jsonPost = (
+  summary: string,
+  input: z.ZodType,
+  ok: { readonly description: string; readonly output: z.ZodType },
+  statuses: number[],
+) => ({
+  post: {
+    summary,
+    security: bearer,
+    requestBody: jsonBody(inputSchema(input)),
+    responses: {
+      200: { description: ok.description, content: json(ok.output) },
+      ...problems(...statuses),
+    },
+  },
+});
+
 interface Parameter {
   readonly name: string;
   readonly in: 'query' | 'path';

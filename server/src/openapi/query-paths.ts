@@ -57,9 +57,8 @@ import {
   idInPath,
   inPath,
   inQuery,
-  inputSchema,
   json,
-  jsonBody,
+  jsonPost,
   listQuery,
   pageParameters,
   problems,
@@ -328,18 +327,12 @@ export const trackerPaths = () => ({
     [],
     json(trackerMirrorStatusViewSchema),
   ),
-  '/api/tracker/test': {
-    post: {
-      summary:
-        'Try tracker connection settings (admin EDIT; with `id` and no `secret`, the stored secret): what the tracker answered, or the step that failed (url, reach, authenticate, read) and why. Served by tracker-sync.',
-      security: bearer,
-      requestBody: jsonBody(inputSchema(testTrackerConnectionSchema)),
-      responses: {
-        200: { description: 'The test result', content: json(trackerTestResultSchema) },
-        ...problems(400, 401, 403, 404),
-      },
-    },
-  },
+  '/api/tracker/test': jsonPost(
+    'Try tracker connection settings (admin EDIT; with `id` and no `secret`, the stored secret): what the tracker answered, or the step that failed (url, reach, authenticate, read) and why. Served by tracker-sync.',
+    testTrackerConnectionSchema,
+    { description: 'The test result', output: trackerTestResultSchema },
+    [400, 401, 403, 404],
+  ),
 });
 
 /** Issue 23: the tenant's webhooks, their delivery logs and the test ping. */

@@ -17,8 +17,9 @@ import { DEMO_TENANT } from '../demo/demo-data';
 import { seedDemo } from '../demo/seed-demo';
 import { createServiceApp } from '../http/http-app';
 import { trustedProxiesOf } from '../http/trusted-proxies';
+import { instanceEndpoints } from '../http/platform.controller';
+import { closeInOrder } from './lifecycle';
 import type { Service } from './lifecycle';
-import { platformEndpoints } from '../http/platform.controller';
 
 export interface CommandServiceInstance extends Service {
   readonly app: NestExpressApplication;
@@ -62,11 +63,7 @@ export const createCommandService = async (
             }
           : {}),
       }),
-      platformEndpoints({
-        service: 'command-service',
-        details: () => ({ instance: config.INSTANCE_ID }),
-        checks: { eventStore: () => store.headPosition() },
-      }),
+      instanceEndpoints('command-service', config.INSTANCE_ID, store),
     ],
     { logger, trustedProxies: await trustedProxiesOf(config.FAHRPLAN_TRUSTED_PROXIES ?? []) },
   );
@@ -75,11 +72,11 @@ export const createCommandService = async (
     store,
     ids,
     directory,
-    close: async () => {
-      await app.close();
-      await directory.stop();
-      await store.close();
-    },
+    close: closeInOrder(
+      () => app.close(),
+      () => directory.stop(),
+      () => store.close(),
+    ),
   };
 };
 

@@ -7,6 +7,13 @@ export interface Service {
   close(): Promise<void>;
 }
 
+/** A service's `close()`: each step in turn, once the one before has finished. */
+export const closeInOrder =
+  (...steps: readonly (() => unknown)[]) =>
+  async (): Promise<void> => {
+    for (const step of steps) await step();
+  };
+
 /**
  * Starts a service on `port` and stops it gracefully on SIGTERM or SIGINT: the HTTP server stops
  * accepting, in-flight requests finish, then `close()` runs. A shutdown that outlasts `timeoutMs`

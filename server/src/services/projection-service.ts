@@ -30,6 +30,7 @@ import { tokenSecretOf, trackerKeyOf } from '../config/config';
 import type { ProjectionServiceConfig } from '../config/config';
 import { createServiceApp } from '../http/http-app';
 import { trustedProxiesOf } from '../http/trusted-proxies';
+import { closeInOrder } from './lifecycle';
 import type { Service } from './lifecycle';
 import { platformEndpoints } from '../http/platform.controller';
 import { ensureTrackerTopics } from './tracker-sync';
@@ -150,16 +151,16 @@ export const createProjectionService = async (
     publishing,
     publisher,
     // stop serving first, then finish the batch in flight and store its checkpoint, then let go
-    close: async () => {
-      await app.close();
-      await trackerMirror?.stop();
-      await publishing?.stop();
-      await delivering?.stop();
-      await projecting.stop();
-      await directory.stop();
-      await bus?.close();
-      await mongo?.close();
-      await store.close();
-    },
+    close: closeInOrder(
+      () => app.close(),
+      () => trackerMirror?.stop(),
+      () => publishing?.stop(),
+      () => delivering?.stop(),
+      () => projecting.stop(),
+      () => directory.stop(),
+      () => bus?.close(),
+      () => mongo?.close(),
+      () => store.close(),
+    ),
   };
 };

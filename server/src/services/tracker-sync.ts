@@ -17,8 +17,9 @@ import { ConfigError, tokenSecretOf, trackerKeyOf } from '../config/config';
 import type { TrackerSyncConfig } from '../config/config';
 import { createServiceApp } from '../http/http-app';
 import { trustedProxiesOf } from '../http/trusted-proxies';
+import { instanceEndpoints } from '../http/platform.controller';
+import { closeInOrder } from './lifecycle';
 import type { Service } from './lifecycle';
-import { platformEndpoints } from '../http/platform.controller';
 
 export interface TrackerParts {
   readonly store: EventStore;
@@ -119,23 +120,19 @@ export const createTrackerSyncService = async (
   const app = await createServiceApp(
     [
       TrackerSyncModule.forRoot({ sync, tester, tokens, directory, eventStore: store }),
-      platformEndpoints({
-        service: 'tracker-sync',
-        details: () => ({ instance: config.INSTANCE_ID }),
-        checks: { eventStore: () => store.headPosition() },
-      }),
+      instanceEndpoints('tracker-sync', config.INSTANCE_ID, store),
     ],
     { logger, trustedProxies: await trustedProxiesOf(config.FAHRPLAN_TRUSTED_PROXIES ?? []) },
   );
   return {
     app,
     sync,
-    close: async () => {
-      await app.close();
-      await sync.stop();
-      await directory.stop();
-      await bus.close();
-      await store.close();
-    },
+    close: closeInOrder(
+      () => app.close(),
+      () => sync.stop(),
+      () => directory.stop(),
+      () => bus.close(),
+      () => store.close(),
+    ),
   };
 };

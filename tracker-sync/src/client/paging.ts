@@ -24,34 +24,39 @@ export interface TokenPage<T> {
 }
 
 /**
- * Items page by page as the caller iterates. The next offset counts what arrived rather than what
- * was asked for, since the tracker may cap maxResults below the requested size.
+ * Items page by page as the caller iterates, from offset 0: `next` names the offset after a non-empty
+ * page, or undefined after the last; an empty page ends it too.
  */
-export async function* offsetPaged<T>(
-  fetchPage: (startAt: number) => Promise<OffsetPage<T>>,
+async function* offsetLoop<T, P extends { readonly values: readonly T[] }>(
+  fetchPage: (offset: number) => Promise<P>,
+  next: (page: P, offset: number) => number | undefined,
 ): AsyncGenerator<T> {
-  let startAt = 0;
-  for (;;) {
-    const page = await fetchPage(startAt);
+  for (let offset: number | undefined = 0; offset !== undefined;) {
+    const page = await fetchPage(offset);
     yield* page.values;
-    const next = (page.startAt ?? startAt) + page.values.length;
-    if (page.values.length === 0 || page.isLast === true) return;
-    if (page.isLast === undefined && page.total !== undefined && next >= page.total) return;
-    startAt = next;
+    offset = page.values.length === 0 ? undefined : next(page, offset);
   }
 }
 
-export async function* startLimitPaged<T>(
+/**
+ * The core and agile families. The next offset counts what arrived rather than what was asked for,
+ * since the tracker may cap maxResults below the requested size.
+ */
+export const offsetPaged = <T>(fetchPage: (startAt: number) => Promise<OffsetPage<T>>): AsyncGenerator<T> =>
+  offsetLoop(fetchPage, (page, startAt) => {
+    const next = (page.startAt ?? startAt) + page.values.length;
+    if (page.isLast === true) return undefined;
+    if (page.isLast === undefined && page.total !== undefined && next >= page.total) return undefined;
+    return next;
+  });
+
+/** The service desk: the next start likewise counts what arrived. */
+export const startLimitPaged = <T>(
   fetchPage: (start: number) => Promise<StartLimitPage<T>>,
-): AsyncGenerator<T> {
-  let start = 0;
-  for (;;) {
-    const page = await fetchPage(start);
-    yield* page.values;
-    if (page.values.length === 0 || page.isLastPage !== false) return;
-    start = (page.start ?? start) + page.values.length;
-  }
-}
+): AsyncGenerator<T> =>
+  offsetLoop(fetchPage, (page, start) =>
+    page.isLastPage !== false ? undefined : (page.start ?? start) + page.values.length,
+  );
 
 export async function* tokenPaged<T>(
   fetchPage: (nextPageToken: string | undefined) => Promise<TokenPage<T>>,

@@ -1,15 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Box, Button, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import type { ButtonProps } from '@mantine/core';
 import { InlineDateTimePicker } from '@mantine/dates';
 import { IconClockHour4, IconHistory, IconPlayerTrackNext } from '@tabler/icons-react';
-import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { apiSlice } from '../api/apiSlice';
+import { useAppSelector } from '../../app/hooks';
 import { selectMe } from '../session/selectMe';
-import { selectStoredMe } from '../session/sessionSlice';
 import { notifyError } from '../common/notify';
 import { ViewBanner } from '../common/ViewBanner';
 import { asOfParam, canViewHistory, formatAsOf, withAsOf } from '../session/asOf';
@@ -17,6 +14,9 @@ import { asOfChanged, selectAsOf } from '../session/asOfSlice';
 import { selectScenario } from '../session/scenarioSlice';
 import { appliedAsOf, asOfQuickPicks, asOfSync, asOfToPicker, pickerToAsOf } from './asOfControl';
 import { isBackToNow, useAsOf, useEditorsBusy, useSetAsOf } from './useAsOf';
+import { urlSyncComponent } from './useUrlSync';
+import type { TFunction } from 'i18next';
+import type { UrlSyncChoice, UrlSyncLocation } from './useUrlSync';
 
 /** Whether the user may look at the past and at histories: `history` VIEW (kept while viewing the past). */
 export const useCanViewPast = (): boolean => canViewHistory(useAppSelector(selectMe));
@@ -31,53 +31,28 @@ const headerControlAttribute = 'data-as-of-control';
  * Whenever the instant changes the api cache is reset, so live and past answers never mix. Render it
  * once, outside what is keyed by the instant.
  */
-export function AsOfUrlSync() {
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  const navigate = useNavigate();
-  const dispatch = useAppDispatch();
-  const at = useAppSelector(selectAsOf);
-  const me = useAppSelector(selectStoredMe);
-  const mounted = useRef(false);
-  const shown = useRef(at);
-  const { t } = useTranslation('as-of');
+export const AsOfUrlSync = urlSyncComponent(selectAsOf, 'as-of', followAsOfUrl);
 
-  useLayoutEffect(() => {
-    if (!me) return;
-    // the first location the signed-in layout sees (a sign-in page before it does not count)
-    const first = !mounted.current;
-    mounted.current = true;
-    const params = new URLSearchParams(location.search);
-    const replaceSearch = (next: URLSearchParams) =>
-      void navigate(
-        { pathname: location.pathname, search: next.toString(), hash: location.hash },
-        { replace: true, state: location.state as unknown },
-      );
-    const sync = asOfSync({
-      search: params,
-      at,
-      first,
-      pop: navigationType === 'POP',
-      backToNow: isBackToNow(location.state),
-      permitted: canViewHistory(me),
-    });
-    if (sync.kind === 'follow') dispatch(asOfChanged(sync.at));
-    else if (sync.kind === 'restore') replaceSearch(withAsOf(params, sync.at));
-    else if (sync.kind === 'drop') {
-      notifyError(sync.reason === 'malformed' ? t('malformed', { param: asOfParam }) : t('notPermitted'));
-      if (at !== null) dispatch(asOfChanged(null));
-      replaceSearch(withAsOf(params, null));
-    }
-  }, [location, navigationType, navigate, dispatch, at, me, t]);
-
-  // after the keyed subtree unmounted and before the new one subscribes (layout effects run first)
-  useLayoutEffect(() => {
-    if (shown.current === at) return;
-    shown.current = at;
-    dispatch(apiSlice.util.resetApiState());
-  }, [at, dispatch]);
-
-  return null;
+function followAsOfUrl(
+  { params, first, pop, state, me, replaceSearch }: UrlSyncLocation,
+  { value: at, dispatch }: UrlSyncChoice<string | null>,
+  t: TFunction<'as-of'>,
+) {
+  const sync = asOfSync({
+    search: params,
+    at,
+    first,
+    pop,
+    backToNow: isBackToNow(state),
+    permitted: canViewHistory(me),
+  });
+  if (sync.kind === 'follow') dispatch(asOfChanged(sync.at));
+  else if (sync.kind === 'restore') replaceSearch(withAsOf(params, sync.at));
+  else if (sync.kind === 'drop') {
+    notifyError(sync.reason === 'malformed' ? t('malformed', { param: asOfParam }) : t('notPermitted'));
+    if (at !== null) dispatch(asOfChanged(null));
+    replaceSearch(withAsOf(params, null));
+  }
 }
 
 /** A button that opens the date-and-time picker with quick picks; Escape or Cancel leave things as they are. */

@@ -75,8 +75,7 @@ export function ItemDialog({ itemId, request = null, onClose }: Props) {
   const { t } = useTranslation('items');
   const failureMessage = useItemLoadFailureMessage();
   const me = useAppSelector(selectMe);
-  const query = useGetItemQuery(itemId ?? skipToken, { refetchOnMountOrArgChange: true });
-  const loaded = useDialogRecord(query, itemId, failureMessage, onClose);
+  const loaded = useDialogRecord(useGetItemQuery, itemId, failureMessage, onClose);
   const projectId = itemId === null ? (request?.group ?? null) : (loaded?.group ?? null);
   const projects = useGetProjectsQuery(projectId === null ? skipToken : { id: String(projectId) });
   const projectList = projects.data?.items ?? noProjects;

@@ -1,7 +1,6 @@
 import {
   brToLineBreaks,
   countWorkingDays,
-  createCommentSchema,
   dateOrderError,
   isInRange,
   isSprintGroup,
@@ -35,10 +34,11 @@ import {
   attributesToServer,
 } from '../common/attributes';
 import type { AttributeDefinition, AttributeFormValues } from '../common/attributes';
-import { changedFields, sameValues } from '../common/formChanges';
+import { changedFields, fieldsDiffer, sameValues } from '../common/formChanges';
 import { fieldNumber } from '../common/numberField';
 import type { NumberFieldValue } from '../common/numberField';
 import { zodValidate } from '../common/zodValidate';
+import { newCommentErrors } from '../record-dialog/newCommentErrors';
 import type { SaveItemInput } from './itemsApi';
 
 /**
@@ -381,16 +381,11 @@ export const toSaveCommand = (
     Object.entries(itemFields(values, definitions)).filter(([, v]) => v !== undefined),
   ) as Partial<ItemFieldsInput>;
   if (!record) return rank === null ? fields : { ...fields, rank };
-  if (!before) return { id: record.id, version: record.version, ...fields };
-  return changedFields(record, fields, itemFields(before, definitions));
+  return changedFields(record, fields, before && itemFields(before, definitions));
 };
 
 /** Whether the item's own fields (what SaveItem carries) differ. */
-export const itemFieldsChanged = (
-  a: ItemFormValues,
-  b: ItemFormValues,
-  definitions: readonly AttributeDefinition[] = [],
-) => !sameValues(itemFields(a, definitions), itemFields(b, definitions));
+export const itemFieldsChanged = fieldsDiffer(itemFields);
 
 export { sameValues };
 
@@ -405,11 +400,6 @@ export const itemFormValidator = (
     saveItemSchema,
     (values: ItemFormValues) => toSaveCommand(values, null, null, null, definitions),
     (path) => attributeErrorPath(definitions, path),
-  );
-  const commentErrors = zodValidate(
-    createCommentSchema.shape.description,
-    (values: ItemFormValues) => values.comment,
-    () => 'comment',
   );
   return (values) => {
     const errors: FormErrors = {
@@ -427,7 +417,7 @@ export const itemFormValidator = (
     if (values.group === null) errors.group = required;
     if (values.type !== 'background' && !values.subgroup) errors.subgroup = required;
     for (const [field, message] of Object.entries(commandErrors(values))) errors[field] ??= message;
-    if (values.comment.trim()) Object.assign(errors, commentErrors(values));
+    Object.assign(errors, newCommentErrors(values));
     return errors;
   };
 };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { rankForNewItem, trimText } from '@fahrplan/contracts';
 import { flowSource } from '../api/commands';
 import { useIdempotencyKeys } from '../record-dialog/idempotencyKeys';
-import { SaveStepError } from '../record-dialog/SaveStepError';
+import { saveStepSender } from '../record-dialog/SaveStepError';
 import { useCreateItemCommentMutation, useLazyGetLastRankedItemQuery, useSaveItemMutation } from './itemsApi';
 import { itemFieldsChanged, toSaveCommand } from './itemForm';
 import type { AttributeDefinition } from '../common/attributes';
@@ -45,18 +45,14 @@ export function useItemSaveFlow() {
   // the rank chosen for a new item stays the same on a retry, so the retry reuses its Idempotency-Key
   const ranked = useRef<{ group: number; rank: string | null } | null>(null);
 
-  const step = async <T>(
-    name: 'item' | 'comment',
-    payload: unknown,
-    send: (key: string, source: string) => Promise<T>,
-  ) => {
-    const source = itemStepSource(name);
-    try {
-      return await withKey(name, payload, (key) => send(key, source));
-    } catch (error) {
-      throw new SaveStepError(name, error, failed[name]);
-    }
-  };
+  const step = saveStepSender(
+    withKey,
+    (name: keyof typeof stepNumber) => name,
+    itemStepSource,
+    (name) => ({
+      failed: failed[name],
+    }),
+  );
 
   /** §9 the new item's rank; null lets the server rank it (e.g. while it cannot list the group's items). */
   const rankFor = async (group: number | null): Promise<string | null> => {

@@ -42,10 +42,17 @@ export const toConnectionFormValues = (connection: TrackerConnectionView | null)
   secret: '',
 });
 
-/** The secret to send: none when the field is empty (the server keeps the stored one). */
-const secretOf = (values: ConnectionFormValues) => (values.secret === '' ? {} : { secret: values.secret });
-/** The e-mail belongs to basic authentication only. */
-const emailOf = (values: ConnectionFormValues) => (values.authMode === 'basic' ? values.email.trim() : null);
+/**
+ * The settings a save and a test both send. The e-mail belongs to basic authentication only; no secret
+ * when the field is empty (the server keeps, or tests with, the stored one).
+ */
+const settingsOf = (values: ConnectionFormValues) => ({
+  baseUrl: values.baseUrl,
+  deployment: values.deployment,
+  authMode: values.authMode,
+  email: values.authMode === 'basic' ? values.email.trim() : null,
+  ...(values.secret === '' ? {} : { secret: values.secret }),
+});
 
 /** SaveTrackerConnection: a create without `connection`, else a change of the version the user saw. */
 export const toSaveConnection = (
@@ -54,11 +61,7 @@ export const toSaveConnection = (
 ): SaveTrackerConnectionInput => ({
   ...(connection ? { id: connection.id, version: connection.version } : {}),
   name: values.name,
-  baseUrl: values.baseUrl,
-  deployment: values.deployment,
-  authMode: values.authMode,
-  email: emailOf(values),
-  ...secretOf(values),
+  ...settingsOf(values),
 });
 
 /** POST /api/tracker/test with the form's current values; a saved connection's stored secret when none is typed. */
@@ -67,11 +70,7 @@ export const toTestConnection = (
   connection: Pick<TrackerConnectionView, 'id'> | null,
 ): TestTrackerConnectionInput => ({
   ...(connection ? { id: connection.id } : {}),
-  baseUrl: values.baseUrl,
-  deployment: values.deployment,
-  authMode: values.authMode,
-  email: emailOf(values),
-  ...secretOf(values),
+  ...settingsOf(values),
 });
 
 /**

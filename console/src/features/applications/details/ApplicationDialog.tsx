@@ -1,4 +1,3 @@
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/i18n';
 import { useAppSelector } from '../../../app/hooks';
@@ -32,8 +31,7 @@ export function ApplicationDialog({ applicationId, parent = null, onClose }: Pro
   const { t } = useTranslation('applications');
   useReturnFocus();
   const me = useAppSelector(selectMe);
-  const query = useGetApplicationQuery(applicationId ?? skipToken, { refetchOnMountOrArgChange: true });
-  const loaded = useDialogRecord(query, applicationId, loadFailureMessage, onClose);
+  const loaded = useDialogRecord(useGetApplicationQuery, applicationId, loadFailureMessage, onClose);
 
   if (!me) return null;
   if (applicationId !== null && !loaded) {

@@ -1,6 +1,5 @@
 import {
   applicationStatuses,
-  createCommentSchema,
   dateOrderError,
   endFromServer,
   endToServer,
@@ -21,6 +20,7 @@ import {
 import type { AttributeDefinition, AttributeFormValue } from '../../common/attributes';
 import { sameValues } from '../../common/formChanges';
 import { zodValidate } from '../../common/zodValidate';
+import { newCommentErrors } from '../../record-dialog/newCommentErrors';
 import type { SaveApplicationInput } from '../applicationsApi';
 
 export type { AttributeDefinition, AttributeFormValue };
@@ -133,17 +133,12 @@ export const applicationFormValidator = (
     (values: ApplicationFormValues) => toSaveCommand(values, definitions, null),
     (path) => attributeErrorPath(definitions, path),
   );
-  const commentErrors = zodValidate(
-    createCommentSchema.shape.description,
-    (values: ApplicationFormValues) => values.comment,
-    () => 'comment',
-  );
   return (values) => {
     const errors: FormErrors = { ...attributeFormErrors(definitions, values.attributes) };
     for (const [field, message] of Object.entries(commandErrors(values))) errors[field] ??= message;
     const order = dateOrderError(serverDate(values.start), serverDate(values.end));
     if (order) errors.end ??= order;
-    if (values.comment.trim()) Object.assign(errors, commentErrors(values));
+    Object.assign(errors, newCommentErrors(values));
     return errors;
   };
 };

@@ -8,7 +8,7 @@ import { useCreateCommentMutation } from '../../comments/commentsApi';
 import { useSaveApplicationMutation } from '../applicationsApi';
 import { toSaveCommand } from './applicationForm';
 import { useIdempotencyKeys } from '../../record-dialog/idempotencyKeys';
-import { SaveStepError } from '../../record-dialog/SaveStepError';
+import { saveStepSender } from '../../record-dialog/SaveStepError';
 import type { ApplicationFormValues, ApplicationRecord, AttributeDefinition } from './applicationForm';
 
 export type SaveStep = 'application' | 'account' | 'storeAccount' | 'comment';
@@ -47,18 +47,14 @@ export function useApplicationSaveFlow() {
   /** An account created by a step whose follow-up (storing it) has not succeeded yet. */
   const unstoredAccount = useRef<{ refId: number; id: number } | null>(null);
 
-  const step = async <T>(
-    name: SaveStep,
-    payload: unknown,
-    send: (idempotencyKey: string, source: string) => Promise<T>,
-  ) => {
-    const source = applicationStepSource(name);
-    try {
-      return await withKey(name, payload, (idempotencyKey) => send(idempotencyKey, source));
-    } catch (error) {
-      throw new SaveStepError(name, error, t(`saveFailed.${name}`));
-    }
-  };
+  const step = saveStepSender(
+    withKey,
+    (name: SaveStep) => name,
+    applicationStepSource,
+    (name: SaveStep) => ({
+      failed: t(`saveFailed.${name}`),
+    }),
+  );
 
   const run = async (input: SaveFlowInput): Promise<ApplicationRecord> => {
     const { values, definitions } = input;

@@ -1,4 +1,3 @@
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,8 +42,7 @@ export function ProjectDialog({ projectId, application = null, onClose, onOpenPr
   const { t } = useTranslation('projects');
   const failureMessage = useProjectLoadFailureMessage();
   const me = useAppSelector(selectMe);
-  const query = useGetProjectQuery(projectId ?? skipToken, { refetchOnMountOrArgChange: true });
-  const loaded = useDialogRecord(query, projectId, failureMessage, onClose);
+  const loaded = useDialogRecord(useGetProjectQuery, projectId, failureMessage, onClose);
 
   if (!me) return null;
   if (projectId !== null && !loaded) {

@@ -1,6 +1,5 @@
 import {
   countWorkingDays,
-  createCommentSchema,
   dateOrderError,
   endFromServer,
   endToServer,
@@ -25,8 +24,9 @@ import type { FormErrors } from '@mantine/form';
 import type { TFunction } from 'i18next';
 import { notAssigned } from '../../applications/details/parentOptions';
 import { withDescendants } from '../../common/descendants';
-import { changedFields, sameValues } from '../../common/formChanges';
+import { changedFields, fieldsDiffer, sameValues } from '../../common/formChanges';
 import { zodValidate } from '../../common/zodValidate';
+import { newCommentErrors } from '../../record-dialog/newCommentErrors';
 import type { SaveGroupInput } from './projectDetailsApi';
 import type { RatingValues, StrategyValue } from './tabTypes';
 import { attributeErrorPath, attributesToForm, attributesToServer } from '../../common/attributes';
@@ -190,16 +190,11 @@ export const toSaveCommand = (
 ): SaveGroupInput => {
   const fields = groupFields(values, definitions);
   if (!record) return fields;
-  if (!before) return { id: record.id, version: record.version, ...fields };
-  return changedFields(record, fields, groupFields(before, definitions));
+  return changedFields(record, fields, before && groupFields(before, definitions));
 };
 
 /** Whether the project's own fields (what SaveGroup carries) differ. */
-export const projectFieldsChanged = (
-  a: ProjectFormValues,
-  b: ProjectFormValues,
-  definitions: readonly AttributeDefinition[] = [],
-) => JSON.stringify(groupFields(a, definitions)) !== JSON.stringify(groupFields(b, definitions));
+export const projectFieldsChanged = fieldsDiffer(groupFields);
 
 export { sameValues };
 
@@ -264,18 +259,13 @@ export const projectFormValidator = (
     (values: ProjectFormValues) => toSaveCommand(values, null, null, definitions),
     (path) => (path.startsWith('attributes') ? attributeErrorPath(definitions, path) : fieldOfPath(path)),
   );
-  const commentErrors = zodValidate(
-    createCommentSchema.shape.description,
-    (values: ProjectFormValues) => values.comment,
-    () => 'comment',
-  );
   return (values) => {
     const errors: FormErrors = { ...commandErrors(values) };
     const start = serverDate(values.start);
     const end = serverDate(values.end);
     const order = dateOrderError(start, end);
     if (order) errors.end ??= order;
-    if (values.comment.trim()) Object.assign(errors, commentErrors(values));
+    Object.assign(errors, newCommentErrors(values));
     if (values.shareWith.some((t) => t.trim().length > tenantNameMax))
       errors.shareWith = t('details.tenantNameTooLong', { max: tenantNameMax });
     return errors;

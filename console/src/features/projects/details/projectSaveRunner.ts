@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { CommandResult } from '@fahrplan/contracts';
 import { describeError, problemOf } from '../../common/problem';
 import type { KeyedSend } from '../../record-dialog/idempotencyKeys';
-import { SaveStepError } from '../../record-dialog/SaveStepError';
+import { saveStepSender } from '../../record-dialog/SaveStepError';
 import type { AttributeDefinition } from '../../common/attributes';
 import { toSaveCommand } from './projectForm';
 import type { ProjectFormValues, ProjectRecord } from './projectForm';
@@ -95,23 +95,10 @@ export async function runProjectSave(
     unstoredAccount: stored && record && stored.refId === record.id ? stored.id : null,
     definitions: input.definitions ?? [],
   });
-  const send = async (
-    planned: PlannedStep,
-    payload: unknown,
-    request: (key: string, source: string) => Promise<CommandResult>,
-  ) => {
-    const source = projectStepSource(planned);
-    try {
-      return await withKey(stepKey(planned), payload, (key) => request(key, source));
-    } catch (error) {
-      throw new SaveStepError(
-        stepKey(planned),
-        error,
-        stepLabel(planned, input.t).failed,
-        failureDetail(planned, error),
-      );
-    }
-  };
+  const send = saveStepSender(withKey, stepKey, projectStepSource, (planned: PlannedStep, error) => ({
+    failed: stepLabel(planned, input.t).failed,
+    detail: failureDetail(planned, error),
+  }));
   const goalId = (goal: number | string) =>
     typeof goal === 'number' ? goal : (memory.createdGoals.get(goal) ?? Number.NaN);
 
