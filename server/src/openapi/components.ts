@@ -51,7 +51,17 @@ export const components = () => ({
     },
     CommandResult: {
       type: 'object',
-      properties: { id: { type: 'integer' }, version: { type: 'integer' }, position: { type: 'integer' } },
+      properties: {
+        id: { type: 'integer' },
+        version: { type: 'integer' },
+        position: { type: 'integer' },
+        secret: {
+          type: 'string',
+          description:
+            "CreateCalendarFeed and RegenerateCalendarFeed: the feed's secret, answered this once (not on an idempotent retry)",
+        },
+        path: { type: 'string', description: 'with `secret`: the feed\'s address, /feeds/<secret>.ics' },
+      },
     },
   },
 });

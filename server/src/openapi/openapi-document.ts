@@ -1,6 +1,7 @@
 import { oidcPaths, sessionPaths } from './auth-paths';
 import { commandPaths, schedulePreviewPaths } from './command-paths';
 import { components } from './components';
+import { feedPaths } from './feed-paths';
 import { withAsOf, withScenario } from './operations';
 import { platformPaths } from './platform-paths';
 import { changePaths, directoryPaths, planPaths, portfolioPaths, trackerPaths } from './query-paths';
@@ -24,6 +25,7 @@ export const openApiDocument = () => ({
       ...directoryPaths(),
       ...portfolioPaths(),
       ...planPaths(),
+      ...feedPaths(),
       ...trackerPaths(),
       ...changePaths(),
     }),
