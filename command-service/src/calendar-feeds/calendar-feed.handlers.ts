@@ -8,7 +8,7 @@ import type {
   CreateCalendarFeedData,
 } from '@fahrplan/contracts';
 import { drawFeedSecret } from '@fahrplan/platform';
-import type { CommandMessage } from "../infrastructure/command-message";
+import type { CommandMessage } from '../infrastructure/command-message';
 import type { CommandEnvelope, NewId } from '../infrastructure/aggregate-runner';
 import { AggregateHandler } from '../infrastructure/aggregate-handler';
 import {
@@ -29,8 +29,13 @@ abstract class FeedSecretHandler<M extends CommandMessage> extends AggregateHand
     envelope: CommandEnvelope,
   ): Promise<CommandResult & CalendarFeedSecret> {
     const { secret, hash } = drawFeedSecret();
-    const result = await this.runOnRecord('calendarFeed', record, calendarFeedDecider, command, envelope, () =>
-      Promise.resolve({ secretHash: hash }),
+    const result = await this.runOnRecord(
+      'calendarFeed',
+      record,
+      calendarFeedDecider,
+      command,
+      envelope,
+      () => Promise.resolve({ secretHash: hash }),
     );
     const stream = streamName('calendarFeed', result.id);
     const { state } = await this.runner.load(stream, calendarFeedDecider, envelope.tenant, 'calendar feed');

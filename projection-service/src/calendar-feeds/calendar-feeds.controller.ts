@@ -11,9 +11,13 @@ type Param = string | string[] | undefined;
 
 /** What a feed's owner sees of it: never its secret's hash, nor the tenant and the live flag. */
 export const feedView = (doc: ReadDocument): CalendarFeedView => {
-  const { secretHash: _hash, tenant: _tenant, deleted: _deleted, createdBy: _by, ...view } = strip<
-    Record<string, unknown>
-  >(doc);
+  const {
+    secretHash: _hash,
+    tenant: _tenant,
+    deleted: _deleted,
+    createdBy: _by,
+    ...view
+  } = strip<Record<string, unknown>>(doc);
   return view as unknown as CalendarFeedView;
 };
 

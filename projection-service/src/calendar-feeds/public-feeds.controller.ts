@@ -34,8 +34,7 @@ export class PublicFeedsController {
     const etag = feedEtag([feed.name, origin], events);
     response.setHeader('Cache-Control', 'private, max-age=300');
     response.setHeader('ETag', etag);
-    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag))
-      return response.status(304).end();
+    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return response.status(304).end();
     const text = feedCalendar(events, { name: feed.name, origin, now: new Date() });
     return response.status(200).type('text/calendar; charset=utf-8').send(text);
   }
@@ -49,7 +48,8 @@ export class PublicFeedsController {
       { limit: 1 },
     )) as unknown as CalendarFeedDoc[];
     const owner = feed && this.directory.user(feed.tenant, feed.owner);
-    if (!feed || !owner || owner.disabled || !can(owner.permissions, 'items', 'VIEW')) throw notFound('calendar feed');
+    if (!feed || !owner || owner.disabled || !can(owner.permissions, 'items', 'VIEW'))
+      throw notFound('calendar feed');
     return feed;
   }
 }
