@@ -60,7 +60,7 @@ export const components = () => ({
           description:
             "CreateCalendarFeed and RegenerateCalendarFeed: the feed's secret, answered this once (not on an idempotent retry)",
         },
-        path: { type: 'string', description: 'with `secret`: the feed\'s address, /feeds/<secret>.ics' },
+        path: { type: 'string', description: "with `secret`: the feed's address, /feeds/<secret>.ics" },
       },
     },
   },
