@@ -4,7 +4,7 @@ import { calendarFeedSecretPattern, can, notFound } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache, feedSecretHash } from '@fahrplan/platform';
 import { CatchUpGuard } from '../http/catch-up.guard';
 import { READ_STORE } from '../http/tokens';
-import type { ReadStore } from '../read-store/read-store';
+import type { ReadStore, ReadView } from '../read-store/read-store';
 import type { CalendarFeedDoc } from './calendar-feeds.projection';
 import { feedCalendar, feedEtag } from './feed-calendar';
 import { feedEvents, feedWindow } from './feed-events';
@@ -40,18 +40,24 @@ export class PublicFeedsController {
   }
 
   private async find(file: string): Promise<CalendarFeedDoc> {
-    const secret = /^(.*)\.ics$/.exec(file)?.[1];
-    if (!secret || !calendarFeedSecretPattern.test(secret)) throw notFound('calendar feed');
-    const [feed] = (await this.store.find(
-      'calendarFeeds',
-      { secretHash: feedSecretHash(secret), deleted: false },
-      { limit: 1 },
-    )) as unknown as CalendarFeedDoc[];
+    const feed = await liveFeedOf(this.store, file);
     const owner = feed && this.directory.user(feed.tenant, feed.owner);
     if (!feed || !owner || owner.disabled || !can(owner.permissions, 'items', 'VIEW'))
       throw notFound('calendar feed');
     return feed;
   }
 }
+
+/** The live feed whose secret `file` names (`<secret>.ics`), found by the secret's hash; null for none. */
+export const liveFeedOf = async (store: ReadView, file: string): Promise<CalendarFeedDoc | null> => {
+  const secret = /^(.*)\.ics$/.exec(file)?.[1];
+  if (!secret || !calendarFeedSecretPattern.test(secret)) return null;
+  const [feed] = await store.find(
+    'calendarFeeds',
+    { secretHash: feedSecretHash(secret), deleted: false },
+    { limit: 1 },
+  );
+  return (feed as unknown as CalendarFeedDoc | undefined) ?? null;
+};
 
 const today = () => new Date().toISOString().slice(0, 10);
