@@ -26,3 +26,6 @@ export { groupSorts } from './groups/groups.controller';
 export { itemSorts } from './items/items.controller';
 export { defaultAsOfPerMinute } from './as-of/as-of-limit';
 export { defaultHistoryMaxEvents } from './history/history.service';
+// issue 23: what a calendar feed reads and writes, which bench:feeds measures
+export { feedEvents, feedWindow } from './calendar-feeds/feed-events';
+export { feedCalendar } from './calendar-feeds/feed-calendar';
