@@ -106,7 +106,7 @@ const consoleLayers = [
   ['record-dialog'], // the dialog kit, and the root events that open the record dialogs from any screen
   ['applications', 'tracker', 'shares', 'scenarios', 'webhooks'], // scenarios: the what-if plans, their switcher, Compare page and publish (issue 22); webhooks: signed webhooks and their deliveries (issue 23)
   ['projects', 'changes'], // a project's parent is an application; the change feed refreshes tracker data
-  ['items', 'admin'], // an item belongs to a project; admin's goals are project goals
+  ['items', 'admin', 'calendar-feeds'], // an item belongs to a project; admin's goals are project goals; calendar feeds pick projects, resources and applications (issue 23)
   ['timeline', 'commands-palette'],
   ['home', 'layout'],
 ];
@@ -147,6 +147,7 @@ const readModelFolders = [
   'resources',
   'shares',
   'baselines',
+  'calendar-feeds',
 ];
 const readSideInfrastructure = ['projections', 'read-store', 'lease', 'http', 'changes', 'as-of'];
 const readSideZones = readSideInfrastructure.map((folder) => ({

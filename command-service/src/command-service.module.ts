@@ -14,6 +14,7 @@ import type { EventStore } from '@fahrplan/platform';
 import { accountHandlers } from './accounts/account.handlers';
 import { applicationHandlers } from './applications/application.handlers';
 import { baselineHandlers } from './baselines/baseline.handlers';
+import { calendarFeedHandlers } from './calendar-feeds/calendar-feed.handlers';
 import { scenarioHandlers } from './scenarios/scenario.handlers';
 import { AuthController } from './auth/auth.controller';
 import { authProviders } from './auth/auth.providers';
@@ -104,6 +105,7 @@ export class CommandServiceModule {
         ...goalHandlers,
         ...resourceHandlers,
         ...baselineHandlers,
+        ...calendarFeedHandlers,
         ...scenarioHandlers,
         ...identityHandlers,
         { provide: TRACKER_SECRETS, useValue: options.trackerSecrets ?? null },

@@ -6,6 +6,7 @@ import {
 } from './application/application';
 import { addAccountEntriesSchema, createAccountSchema, removeAccountEntrySchema } from './account/account';
 import { createBaselineSchema, deleteBaselineSchema } from './baseline/baseline';
+import { calendarFeedIdSchema, createCalendarFeedSchema } from './calendar-feed/calendar-feed';
 import {
   createScenarioSchema,
   discardScenarioSchema,
@@ -303,6 +304,24 @@ export const commandCatalogue = {
     permission: () => ({ resource: 'history', action: 'EDIT' }),
     summary:
       'Delete a baseline (with the version the user saw, when given; 409 when it changed). Needs EDIT on history.',
+  },
+  CreateCalendarFeed: {
+    schema: createCalendarFeedSchema,
+    permission: () => ({ resource: 'items', action: 'VIEW' }),
+    summary:
+      "Create a secret iCalendar feed of the caller's own: milestones (and tasks with `includeTasks`) of the projects the filters choose (projects, resources, applications; none: all), as the timeline filters them. The answer carries `secret` and `path` (`/feeds/<secret>.ics`) once: only the secret's SHA-256 is stored. Needs VIEW on items.",
+  },
+  RegenerateCalendarFeed: {
+    schema: calendarFeedIdSchema,
+    permission: () => ({ resource: 'items', action: 'VIEW' }),
+    summary:
+      "Replace the secret of one of the caller's own feeds (the old address answers 404 from now on); the answer carries the new `secret` and `path` once. 404 for another user's feed.",
+  },
+  RevokeCalendarFeed: {
+    schema: calendarFeedIdSchema,
+    permission: signedIn,
+    summary:
+      "Revoke one of the caller's own feeds (an administrator: any feed of the tenant); its address answers 404 from now on. 404 for another user's feed.",
   },
   CreateScenario: {
     schema: createScenarioSchema,

@@ -35,6 +35,7 @@ export * from './goal/goal';
 export * from './resource/resource';
 export * from './baseline/baseline';
 export * from './baseline/comparison';
+export * from './calendar-feed/calendar-feed';
 export * from './scenario/scenario';
 export * from './scenario/diff';
 export * from './scenario/differences';

@@ -23,6 +23,8 @@ export const categories = [
    * scenario's (`scenarioRecordsStream`).
    */
   'scenarioRecords',
+  /** One stream per calendar feed (issue 23): a user's secret iCalendar address. */
+  'calendarFeed',
   'comment',
   'account',
   'tenant',

@@ -40,6 +40,7 @@ import type {
 import type { WorkingDays } from './rules/calendar';
 import type { BaselineComparison, BaselineView } from './baseline/comparison';
 import type { ScenarioView } from './scenario/scenario';
+import type { CalendarFeedView } from './calendar-feed/calendar-feed';
 import type { ScenarioDiff } from './scenario/diff';
 import { trackerAuthModes, trackerDeployments } from './tracker/connection';
 import type { TrackerTestResult } from './tracker/connection';
@@ -451,6 +452,19 @@ type Plain<T> = T extends readonly (infer E)[]
     ? { -readonly [K in keyof T]: Plain<T[K]> }
     : T;
 
+/** Issue 23: a calendar feed as its owner's list shows it, never its secret. */
+export const calendarFeedViewSchema = z.object({
+  id,
+  name: text,
+  owner: text,
+  includeTasks: z.boolean(),
+  projects: z.array(id).nullable(),
+  resources: z.array(id).nullable(),
+  applications: z.array(id).nullable(),
+  version: id,
+  createdAt: text,
+});
+
 /** Issue 21: a baseline, and a page of its comparison with the plan now. */
 export const baselineViewSchema = z.object({
   id,
@@ -603,6 +617,7 @@ true satisfies Agree<typeof trackerTestResultSchema, TrackerTestResult>;
 true satisfies Agree<typeof oidcConfigAnswerSchema, { enabled: boolean; label?: string }>;
 true satisfies Agree<ReturnType<typeof pageSchema<typeof resourceViewSchema>>, Page<ResourceView>>;
 true satisfies Agree<typeof baselineViewSchema, BaselineView>;
+true satisfies Agree<typeof calendarFeedViewSchema, CalendarFeedView>;
 true satisfies Agree<typeof scenarioViewSchema, ScenarioView>;
 true satisfies Agree<typeof scenarioDiffSchema, ScenarioDiff>;
 true satisfies Agree<typeof baselineComparisonSchema, BaselineComparison>;

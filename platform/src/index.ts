@@ -10,6 +10,7 @@ export * from './auth/tokens';
 export * from './auth/session-revocations';
 export * from './crypto/secret-box';
 export * from './net/address-guard';
+export * from './crypto/feed-secrets';
 export * from './files/private-files';
 export * from './ids/event-ids';
 export * from './ids/id-allocator';

@@ -28,3 +28,6 @@ export { defaultAsOfPerMinute } from './as-of/as-of-limit';
 export { defaultHistoryMaxEvents } from './history/history.service';
 export * from './webhooks/webhook-deliverer';
 export { webhookDeliveriesCollection, webhooksProjection } from './webhooks/webhooks.projection';
+// issue 23: what a calendar feed reads and writes, which bench:feeds measures
+export { feedEvents, feedWindow } from './calendar-feeds/feed-events';
+export { feedCalendar } from './calendar-feeds/feed-calendar';

@@ -11,6 +11,9 @@ import { AsOfLimit } from './as-of/as-of-limit';
 import { AsOfInterceptor } from './as-of/as-of.interceptor';
 import { WorkingDaysController } from './calendar/working-days.controller';
 import { BaselinesController } from './baselines/baselines.controller';
+import { CalendarFeedsController } from './calendar-feeds/calendar-feeds.controller';
+import { FeedRateLimit } from './calendar-feeds/feed-rate-limit';
+import { FEED_RATE_LIMIT, PublicFeedsController } from './calendar-feeds/public-feeds.controller';
 import { ScenariosController } from './scenarios/scenarios.controller';
 import { ScenarioInterceptor } from './scenarios/scenario.interceptor';
 import { ScenarioDiffController } from './scenarios/scenario-diff.controller';
@@ -73,6 +76,8 @@ export interface ProjectionServiceOptions {
   readonly queryThreads?: QueryThreads;
   /** New as-of positions each user may open per minute (default defaultAsOfPerMinute). */
   readonly asOfPerMinute?: number;
+  /** Calendar feed requests each client address may make per minute (default defaultFeedsPerMinute). */
+  readonly feedsPerMinute?: number;
   /** Events a record's history or export may read at most (default defaultHistoryMaxEvents). */
   readonly historyMaxEvents?: number;
   /** While it reports catching up, queries answer 503; without it they answer at once. */
@@ -100,6 +105,8 @@ export class ProjectionServiceModule {
         ItemsController,
         TimelineController,
         BaselinesController,
+        CalendarFeedsController,
+        PublicFeedsController,
         ScenariosController,
         ScenarioDiffController,
         ResourcesController,
@@ -122,6 +129,7 @@ export class ProjectionServiceModule {
             new AsOfStores(options.eventStore, allProjections, { live: options.readStore }),
         },
         { provide: AS_OF_LIMIT, useValue: new AsOfLimit(options.asOfPerMinute) },
+        { provide: FEED_RATE_LIMIT, useValue: new FeedRateLimit(options.feedsPerMinute) },
         { provide: SCENARIO_VIEWS, useValue: scenarioViews },
         { provide: SCENARIO_DIFFS, useValue: new ScenarioDiffs(options.readStore, scenarioViews) },
         {

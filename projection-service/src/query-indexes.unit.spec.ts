@@ -17,6 +17,9 @@ import { groupKeys } from './groups/groups.projection';
 import { itemKeys } from './items/items.projection';
 import { resourceKeys } from './resources/resources.projection';
 import { answered } from './http/json-text';
+import { CalendarFeedsController } from './calendar-feeds/calendar-feeds.controller';
+import { feedEvents } from './calendar-feeds/feed-events';
+import { liveFeedOf } from './calendar-feeds/public-feeds.controller';
 
 describe('the indexes the projections declare', () => {
   it("serve every query the read models' controllers send", async () => {
@@ -194,6 +197,29 @@ describe('the indexes the projections declare', () => {
     await answered(timeline.timeline(principal, '2026-03-01', '2026-04-01'));
     await answered(timeline.timeline(principal, '2026-03-01', '2026-04-01', '7,8', '3', '1', '5'));
     await comments.comments(principal, 'task', '50');
+    for (const id of [60, 61])
+      await store.put('calendarFeeds', {
+        _id: String(id),
+        _position: id,
+        id,
+        tenant: 'acme',
+        owner: 'alice',
+        name: `Feed ${id}`,
+        secretHash: `${id}`.repeat(32),
+        createdAt: `2026-03-0${id - 59}T09:00:00.000Z`,
+        deleted: false,
+      });
+    // issue 23: the caller's feeds, a feed by its secret's hash, and a feed's items by window
+    await new CalendarFeedsController(store, directory).feeds(principal);
+    await pages((query) =>
+      new CalendarFeedsController(store, directory).feeds(principal, query.limit, query.cursor),
+    );
+    await liveFeedOf(store, `${'A'.repeat(43)}.ics`);
+    const feedFilters = { includeTasks: true, projects: [7], resources: [3], applications: [5] };
+    const year = { from: '2026-01-01', to: '2027-01-01' };
+    await feedEvents(store, 'acme', feedFilters, year);
+    const all = { includeTasks: false, projects: null, resources: null, applications: null };
+    expect((await feedEvents(store, 'acme', all, year)).map((event) => event.id)).toEqual([50, 51]);
 
     const shapes = new Set(
       store.queries.map((query) => `${query.collection} ${Object.keys(query.filter).join()}`),

@@ -245,6 +245,9 @@ describe('permissions', () => {
     RestoreApplication: { id: mine.id, version: mine.version },
     CreateBaseline: { name: 'viewer baseline' },
     DeleteBaseline: { id: mine.id },
+    CreateCalendarFeed: { name: 'viewer feed' },
+    RegenerateCalendarFeed: { id: mine.id },
+    RevokeCalendarFeed: { id: mine.id },
     CreateScenario: { name: 'viewer scenario' },
     RenameScenario: { id: mine.id, version: 0, name: 'viewer scenario' },
     DiscardScenario: { id: mine.id, version: 0 },
@@ -308,6 +311,8 @@ describe('permissions', () => {
   });
   /** Answering one's own invitation needs no permission: the viewer has none to answer, so 404. */
   const signedInOnly = ['AcceptInvitation', 'DeclineInvitation'];
+  /** A user's own calendar feeds (issue 23): the viewer has none by that id, so 404. */
+  const ownFeeds = ['RegenerateCalendarFeed', 'RevokeCalendarFeed'];
 
   it('lets the viewer read everything', async () => {
     for (const path of [
@@ -339,13 +344,18 @@ describe('permissions', () => {
     const commands = validCommands();
     expect(Object.keys(commands).sort()).toEqual(Object.keys(commandCatalogue).sort());
 
-    // a user's own preferences are everyone's to choose (issue 20); the viewer's change is theirs alone
-    const { ChangeMyPreferences: own, ...others } = commands;
+    // a user's own preferences are everyone's to choose (issue 20); the viewer's change is theirs alone,
+    // and so is a calendar feed of what the viewer may view (issue 23)
+    const { ChangeMyPreferences: own, CreateCalendarFeed: feed, ...others } = commands;
     const chosen = await platform.api.command('ChangeMyPreferences', own, platform.viewer);
     expect(chosen.status).toBe(200);
+    const subscribed = await platform.api.command('CreateCalendarFeed', feed, platform.viewer);
+    expect(subscribed.status).toBe(200);
     for (const [type, data] of Object.entries(others))
       if (signedInOnly.includes(type))
         await refused(platform.viewer, type, data, 404, 'invitation not found');
+      else if (ownFeeds.includes(type))
+        await refused(platform.viewer, type, data, 404, 'calendar feed not found');
       else await refused(platform.viewer, type, data, 403, 'not permitted');
     await refused(
       platform.viewer,

@@ -13,6 +13,9 @@ export class DeleteApplicationMessage extends CommandMessage {}
 export class RestoreApplicationMessage extends CommandMessage {}
 export class CreateBaselineMessage extends CommandMessage {}
 export class DeleteBaselineMessage extends CommandMessage {}
+export class CreateCalendarFeedMessage extends CommandMessage {}
+export class RegenerateCalendarFeedMessage extends CommandMessage {}
+export class RevokeCalendarFeedMessage extends CommandMessage {}
 export class CreateScenarioMessage extends CommandMessage {}
 export class RenameScenarioMessage extends CommandMessage {}
 export class DiscardScenarioMessage extends CommandMessage {}
@@ -76,6 +79,9 @@ export const messageClasses = {
   RestoreApplication: RestoreApplicationMessage,
   CreateBaseline: CreateBaselineMessage,
   DeleteBaseline: DeleteBaselineMessage,
+  CreateCalendarFeed: CreateCalendarFeedMessage,
+  RegenerateCalendarFeed: RegenerateCalendarFeedMessage,
+  RevokeCalendarFeed: RevokeCalendarFeedMessage,
   CreateScenario: CreateScenarioMessage,
   RenameScenario: RenameScenarioMessage,
   DiscardScenario: DiscardScenarioMessage,

@@ -8,6 +8,7 @@ import { HomePage } from '../features/home/HomePage';
 import { ItemDetailsPage } from '../features/items/ItemDetailsPage';
 import { AppLayout } from '../features/layout/AppLayout';
 import { BaselinesPage } from '../features/baselines/BaselinesPage';
+import { CalendarFeedsPage } from '../features/calendar-feeds/CalendarFeedsPage';
 import { ProjectsPage } from '../features/projects/ProjectsPage';
 import { ProjectDetailsPage } from '../features/projects/details/ProjectDetailsPage';
 import { ReadinessGate } from '../features/readiness/ReadinessGate';
@@ -37,6 +38,7 @@ export const router = createBrowserRouter([
               { path: '/admin/:tab', element: <AdminPage /> },
               { path: '/shares', element: <SharesPage /> },
               { path: '/baselines', element: <BaselinesPage /> },
+              { path: '/calendar-feeds', element: <CalendarFeedsPage /> },
               { path: '/scenarios', element: <ScenariosPage /> },
               { path: '/scenarios/compare', element: <ComparePage /> },
             ],

@@ -1,5 +1,6 @@
 import { accountsProjection } from '../accounts/accounts.projection';
 import { baselinesProjection } from '../baselines/baselines.projection';
+import { calendarFeedsProjection } from '../calendar-feeds/calendar-feeds.projection';
 import { applicationsProjection } from '../applications/applications.projection';
 import { commentsProjection } from '../comments/comments.projection';
 import { goalsProjection } from '../goals/goals.projection';
@@ -36,6 +37,7 @@ export const allProjections = [
   trackerConnectionsProjection,
   webhooksProjection,
   baselinesProjection,
+  calendarFeedsProjection,
   scenariosProjection,
   scenarioChangesProjection(planProjections.flatMap((projection) => projection.handles)),
 ] as unknown as readonly Projection[];
@@ -56,6 +58,7 @@ export const projectedCategories = [
   'item',
   'dependencies',
   'baseline',
+  'calendarFeed',
   'scenario',
   'webhook',
 ];

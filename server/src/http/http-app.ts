@@ -30,8 +30,8 @@ export const configureHttp = (app: NestExpressApplication, trust?: TrustedProxie
   app.useGlobalFilters(new ProblemFilter());
 };
 
-/** Whether a request is for the API, which the console's files never answer. */
-const isApi = (req: Request) => req.path.startsWith('/api');
+/** Whether a request is for the API or a calendar feed (issue 23), which the console's files never answer. */
+const isApi = (req: Request) => req.path.startsWith('/api') || req.path.startsWith('/feeds/');
 
 /**
  * The built console and its client-side routes; everything else under /api is a 404 problem. API

@@ -55,7 +55,12 @@ export const components = () => ({
         id: { type: 'integer' },
         version: { type: 'integer' },
         position: { type: 'integer' },
-        secret: { type: 'string', description: "a new webhook's generated secret, answered once" },
+        secret: {
+          type: 'string',
+          description:
+            "answered this once (not on an idempotent retry): SaveWebhook's generated secret of a new webhook; CreateCalendarFeed and RegenerateCalendarFeed: the feed's secret",
+        },
+        path: { type: 'string', description: "with a feed's `secret`: the feed's address, /feeds/<secret>.ics" },
       },
     },
   },

@@ -2,6 +2,7 @@ import { oidcPaths, sessionPaths } from './auth-paths';
 import { commandPaths, schedulePreviewPaths } from './command-paths';
 import { components } from './components';
 import { importPaths } from './import-paths';
+import { feedPaths } from './feed-paths';
 import { withAsOf, withScenario } from './operations';
 import { platformPaths } from './platform-paths';
 import {
@@ -33,6 +34,7 @@ export const openApiDocument = () => ({
       ...directoryPaths(),
       ...portfolioPaths(),
       ...planPaths(),
+      ...feedPaths(),
       ...trackerPaths(),
       ...webhookPaths(),
       ...changePaths(),

@@ -25,6 +25,7 @@ const tagTypes = [
   'History',
   'Baseline',
   'Scenario',
+  'CalendarFeed',
 ] as const;
 /** What a query provides and a command invalidates (RTK Query's cache tags). */
 export type ApiTag = (typeof tagTypes)[number];

@@ -6,6 +6,7 @@ import {
   IconApps,
   IconFlag,
   IconGitBranch,
+  IconCalendarEvent,
   IconBriefcase,
   IconHome,
   IconLogout,
@@ -49,6 +50,7 @@ const navigation = [
   { to: '/shares', icon: IconShare, end: false },
   { to: '/baselines', icon: IconFlag, end: false },
   { to: '/scenarios', icon: IconGitBranch, end: false },
+  { to: '/calendar-feeds', icon: IconCalendarEvent, end: false },
   { to: '/admin', icon: IconSettings, end: false },
 ] as const;
 
@@ -65,11 +67,13 @@ export function AppLayout() {
     '/shares': t('nav.sharing'),
     '/baselines': t('nav.baselines'),
     '/scenarios': t('nav.scenarios'),
+    '/calendar-feeds': t('nav.calendarFeeds'),
     '/admin': t('nav.administration'),
   };
   const canAdmin = useCan('admin', 'VIEW');
   const canCompare = useCan('history', 'VIEW');
   const canScenarios = useCan('scenarios', 'VIEW');
+  const canFeeds = useCan('items', 'VIEW');
   const [logout, { isLoading }] = useLogoutMutation();
   const navigate = useNavigate();
   const asOf = useAsOf();
@@ -162,7 +166,8 @@ export function AppLayout() {
             ({ to }) =>
               (to !== '/admin' || canAdmin) &&
               (to !== '/baselines' || canCompare) &&
-              (to !== '/scenarios' || canScenarios),
+              (to !== '/scenarios' || canScenarios) &&
+              (to !== '/calendar-feeds' || canFeeds),
           )
           .map(({ to, icon: Icon, end }) => (
             <NavLink
