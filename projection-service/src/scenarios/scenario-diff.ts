@@ -5,7 +5,6 @@ import type {
   ScenarioDiff,
   ScenarioRecordKind,
 } from '@fahrplan/contracts';
-import { CHECKPOINT } from '../projections/projection-runner';
 import type { ReadStore, ReadView } from '../read-store/read-store';
 import { liveTotals, sideTotals } from './portfolio-totals';
 import type { Totals } from './portfolio-totals';
@@ -41,13 +40,10 @@ export interface DiffRequest {
 
 /**
  * `GET /api/scenarios/<id>/diff` (issue 22): the records a scenario (or the `against` scenario) changed,
- * compared field by field, and both sides' portfolio totals: the live totals (kept per read-model
- * position) adjusted by each side's changed records, so the cost follows the scenarios' changes.
+ * compared field by field, and both sides' portfolio totals: the tenant's running totals (one document)
+ * adjusted by each side's changed records, so the cost follows the scenarios' changes.
  */
 export class ScenarioDiffs {
-  /** The live totals of each tenant, and the read models' position they are of. */
-  private readonly kept = new Map<string, { readonly position: number; readonly totals: Totals }>();
-
   constructor(
     private readonly live: ReadStore,
     private readonly views: ScenarioViews,
@@ -57,7 +53,7 @@ export class ScenarioDiffs {
     const [ours, theirs, live] = await Promise.all([
       this.side(tenant, scenario),
       against === null ? { view: this.live, overlay: [] } : this.side(tenant, against),
-      this.liveTotals(tenant),
+      liveTotals(this.live, tenant),
     ]);
     const [ourTotals, theirTotals] = await Promise.all(
       [ours, theirs].map((side) => this.totals(tenant, live, side, milestones)),
@@ -73,15 +69,6 @@ export class ScenarioDiffs {
   private async side(tenant: string, scenario: number): Promise<Side> {
     const overlay = await this.views.overlay(tenant, scenario);
     return { view: new ScenarioReadView(this.live, overlayOf(overlay)), overlay };
-  }
-
-  private async liveTotals(tenant: string): Promise<Totals> {
-    const position = await this.live.checkpoint(CHECKPOINT);
-    const kept = this.kept.get(tenant);
-    if (kept?.position === position) return kept.totals;
-    const totals = await liveTotals(this.live, tenant);
-    this.kept.set(tenant, { position, totals });
-    return totals;
   }
 
   private async totals(
