@@ -15,6 +15,7 @@ const diff = (scenario: number, side: PortfolioTotals): ScenarioDiff => ({
   scenario,
   against: null,
   records: [],
+  nextCursor: null,
   totals: { against: totals(), scenario: side },
 });
 
