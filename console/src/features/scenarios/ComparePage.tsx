@@ -16,7 +16,7 @@ import { useOptionLists } from '../options/useOptionLists';
 import { optionLabel } from '@fahrplan/contracts';
 import type { OptionLists } from '@fahrplan/contracts';
 import { RecordDifferences } from './RecordDifferences';
-import { chosenMilestones, comparedSides, differsFromLive, totalsLines } from './comparison';
+import { chosenMilestones, comparedSides, differsFromLive, joinedPages, totalsLines } from './comparison';
 import type { TotalsLine } from './comparison';
 import { comparedIds, maxCompared } from './scenarioPaths';
 import {
@@ -35,10 +35,7 @@ function useSide(id: number | undefined, milestones: readonly number[]) {
   const skip = id === undefined;
   const scenario = useGetScenarioQuery(id ?? 0, { skip });
   const pages = useGetScenarioDiffPagesInfiniteQuery({ id: id ?? 0, milestones }, { skip });
-  const data = useMemo(() => {
-    const [first] = pages.data?.pages ?? [];
-    return first && { ...first, records: pages.data!.pages.flatMap((page) => page.records) };
-  }, [pages.data]);
+  const data = useMemo(() => joinedPages(pages.data?.pages), [pages.data]);
   const diff = { data, isLoading: pages.isLoading, isError: pages.isError, error: pages.error };
   return { id, scenario, diff, more: morePages(pages) };
 }
