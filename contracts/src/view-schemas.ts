@@ -544,6 +544,7 @@ export const scenarioDiffSchema = z.object({
       conflicts: z.array(fieldDifferenceSchema),
     }),
   ),
+  nextCursor: z.string().nullable(),
   totals: z.object({ against: portfolioTotalsSchema, scenario: portfolioTotalsSchema }),
 });
 

@@ -91,6 +91,7 @@ describe('replay equals live', () => {
       'goals',
       'groups',
       'items',
+      'portfolioTotals',
       'resources',
     ]);
     expect(live.applications!.length).toBeGreaterThan(25);

@@ -245,4 +245,59 @@ describe('GET /api/scenarios/<id>/diff', () => {
     expect(await status(`/api/scenarios/${scenario.id + 100_000}/diff`, live.position)).toBe(404);
     expect(await status(`/api/scenarios/${scenario.id}/diff`, live.position, platform.otherAdmin)).toBe(404);
   });
+
+  it('pages the records, conflicts first, with the whole totals on every page', async () => {
+    const project = await run('SaveGroup', { title: uniqueName('Paged diff') });
+    const tasks: Step[] = [];
+    for (const day of [5, 6, 7, 8, 9])
+      tasks.push(
+        await run('SaveItem', {
+          title: uniqueName(`Task ${day}`),
+          group: project.id,
+          subgroup: 'tasks',
+          start: `2031-06-0${day}T00:00`,
+          end: `2031-06-1${day}T00:00`,
+        }),
+      );
+    const scenario = await run('CreateScenario', { name: uniqueName('Paged') });
+    let last: Step | undefined;
+    for (const task of tasks)
+      last = await inScenario(
+        'SaveItem',
+        { id: task.id, version: task.version, end: '2031-06-30T00:00' },
+        scenario.id,
+      );
+    // the last task's end moves live too: the one conflict, listed first although its id is the highest
+    const conflicted = tasks.at(-1)!;
+    const live = await run('SaveItem', {
+      id: conflicted.id,
+      version: conflicted.version,
+      end: '2031-06-25T00:00',
+    });
+    const position = Math.max(last!.position, live.position);
+
+    const pages: ScenarioDiff[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: ScenarioDiff = await answer<ScenarioDiff>(
+        `/api/scenarios/${scenario.id}/diff?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        position,
+      );
+      pages.push(page);
+      cursor = page.nextCursor;
+    } while (cursor !== null && pages.length < 10);
+
+    expect(pages.map((page) => page.records.length)).toEqual([2, 2, 1]);
+    const ids = pages.flatMap((page) => page.records.map((record) => record.id));
+    expect(ids).toEqual([conflicted.id, ...tasks.slice(0, -1).map((task) => task.id)]);
+    expect(pages[0]!.records[0]!.conflicts.map((c) => c.field)).toEqual(['end']);
+    for (const page of pages) expect(page.totals).toEqual(pages[0]!.totals);
+    const whole = await answer<ScenarioDiff>(`/api/scenarios/${scenario.id}/diff`, position);
+    expect(whole.records.map((record) => record.id)).toEqual(ids);
+    expect(whole.nextCursor).toBeNull();
+
+    expect(await status(`/api/scenarios/${scenario.id}/diff?limit=0`, position)).toBe(400);
+    expect(await status(`/api/scenarios/${scenario.id}/diff?limit=1001`, position)).toBe(400);
+    expect(await status(`/api/scenarios/${scenario.id}/diff?cursor=not-one`, position)).toBe(400);
+  });
 });

@@ -53,7 +53,14 @@ export interface ScenarioDiff {
   readonly scenario: number;
   /** The other side: null for the live plan, else a scenario id. */
   readonly against: number | null;
+  /**
+   * A page of the records (`?limit=`, default 100, at most 1,000; `?cursor=`): those with conflicts
+   * first, then by kind and id.
+   */
   readonly records: readonly RecordDifference[];
+  /** The cursor of the next page of records; null after the last. */
+  readonly nextCursor: string | null;
+  /** The totals of both sides, whole on every page. */
   readonly totals: { readonly against: PortfolioTotals; readonly scenario: PortfolioTotals };
 }
 

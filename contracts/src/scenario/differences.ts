@@ -58,10 +58,27 @@ export const scenarioWins = (
 };
 
 /**
+ * The one conflict rule of issue 22, for one field the scenario changed: the live plan moved it away
+ * from `base` (its live value when the scenario's latest change of it was decided) to another value
+ * than the scenario's. A live change to the scenario's own value agrees with it, and one changed and
+ * changed back left nothing to resolve. The read side's flags (`recordConflicts`) and a publish's
+ * refusal (`recordDifferences` in publish.ts) both decide by it.
+ */
+export const fieldConflict = (
+  field: string,
+  values: { readonly base: unknown; readonly live: unknown; readonly scenario: unknown },
+): FieldDifference | null => {
+  const { base, live, scenario } = values;
+  return equal(live ?? null, base ?? null) || equal(live ?? null, scenario ?? null)
+    ? null
+    : { field, live: live ?? null, scenario: scenario ?? null };
+};
+
+/**
  * The fields a live change after the scenario's change also changed, to another value than the
- * scenario's: the scenario's value wins in the scenario, and a publish is refused until the field is
- * saved again there (a new base). A live change to the scenario's own value agrees with it and is no
- * conflict; a live change of a field the scenario left alone simply shows.
+ * scenario's (`fieldConflict`): the scenario's value wins in the scenario, and a publish is refused
+ * until the conflict is resolved (or the field saved again there: a new base). A live change of a
+ * field the scenario left alone simply shows.
  */
 export const recordConflicts = (
   live: RecordFields,
@@ -69,8 +86,12 @@ export const recordConflicts = (
   base: ScenarioBase,
 ): FieldDifference[] =>
   Object.keys(base).flatMap((field) => {
-    const [was, now, wins] = [base[field] ?? null, valueOf(live, field), valueOf(scenario, field)];
-    return equal(now, was) || equal(now, wins) ? [] : [{ field, live: now, scenario: wins }];
+    const conflict = fieldConflict(field, {
+      base: base[field],
+      live: valueOf(live, field),
+      scenario: valueOf(scenario, field),
+    });
+    return conflict ? [conflict] : [];
   });
 
 /**

@@ -7,6 +7,7 @@ import { dependencyDecider, dependencyPath, graphOf } from '../dependency/depend
 import type { Dependency, DependencyEvent } from '../dependency/dependency';
 import { parseStreamName } from '../streams';
 import type { FieldDifference, RecordDifference, ScenarioRecordKind } from './diff';
+import { fieldConflict } from './differences';
 
 /**
  * Publishing a scenario (issue 22, docs/design/scenarios.md "Publishing"): which fields of which records
@@ -121,10 +122,27 @@ const titleOf = (...sides: (Map<string, Latest> | undefined)[]): string | undefi
   return undefined;
 };
 
+/** Every live touch of each record's fields, in revision order: a field's value at any revision. */
+const liveTouches = (live: ScenarioStream['live']) => {
+  const touches = new Map<number, Map<string, Latest[]>>();
+  for (const event of live)
+    for (const { record, field, value } of touchesOf(event)) {
+      const fields = touches.get(record) ?? new Map<string, Latest[]>();
+      fields.set(field, [...(fields.get(field) ?? []), { value, at: event.revision }]);
+      touches.set(record, fields);
+    }
+  return touches;
+};
+
+/** The value the last of `touches` at or before `revision` set (null where none had). */
+const valueAt = (touches: readonly Latest[] | undefined, revision: number): unknown =>
+  touches?.findLast((touch) => touch.at <= revision)?.value ?? null;
+
 /**
  * The records of one stream the scenario changed, each with its fields (live value now against the
- * scenario's) and its conflicts: a field the live plan changed after the revision the scenario's latest
- * change of it was decided on, or a live deletion of the record after the scenario's first change.
+ * scenario's) and its conflicts by the one rule (`fieldConflict`): a field the live plan moved, since
+ * the revision the scenario's latest change of it was decided on, to another value than the
+ * scenario's; a live deletion of the record since the scenario's first change.
  */
 export const recordDifferences = ({ stream, live, scenario }: ScenarioStream): RecordDifference[] => {
   const ours = byRecordAndField(
@@ -132,29 +150,37 @@ export const recordDifferences = ({ stream, live, scenario }: ScenarioStream): R
       touchesOf(event).map((t): [FieldTouch, number] => [t, event.metadata.base ?? -1]),
     ),
   );
-  const theirs = byRecordAndField(
-    live.flatMap((event) => touchesOf(event).map((t): [FieldTouch, number] => [t, event.revision])),
-  );
+  const theirs = liveTouches(live);
   const kind = recordKindOf(stream);
   return [...ours].map(([record, fields]) => {
-    const now = theirs.get(record);
+    const touched = theirs.get(record);
+    const nowOf = (field: string) => touched?.get(field)?.at(-1)?.value ?? null;
     const firstBase = Math.min(...[...fields.values()].map((f) => f.at));
     const differences: FieldDifference[] = [];
     const conflicts: FieldDifference[] = [];
     for (const [field, { value, at }] of fields) {
-      const current = now?.get(field);
-      const difference = { field, live: current?.value ?? null, scenario: value };
+      const difference = { field, live: nowOf(field), scenario: value };
       if (!equal(difference.live, value)) differences.push(difference);
-      if (current && current.at > at) conflicts.push(difference);
+      // a record the scenario created (no base) has nothing live to conflict with
+      const conflict =
+        at < 0 ? null : fieldConflict(field, { base: valueAt(touched?.get(field), at), ...difference });
+      if (conflict) conflicts.push(conflict);
     }
-    const deleted = now?.get('deleted');
-    if (deleted?.value === true && deleted.at > firstBase && !fields.has('deleted'))
-      conflicts.push({ field: 'deleted', live: true, scenario: false });
+    if (!fields.has('deleted') && firstBase >= 0) {
+      const deletedThen = valueAt(touched?.get('deleted'), firstBase) === true;
+      const conflict = fieldConflict('deleted', {
+        base: deletedThen,
+        live: nowOf('deleted') === true,
+        scenario: deletedThen,
+      });
+      if (conflict) conflicts.push(conflict);
+    }
     const change = fields.get('created')
       ? 'created'
       : fields.get('deleted')?.value === true
         ? 'deleted'
         : 'changed';
+    const now = touched && new Map([...touched].map(([field, touches]) => [field, touches.at(-1)!]));
     return {
       kind,
       id: record,

@@ -9,6 +9,7 @@ import { groupsProjection } from '../groups/groups.projection';
 import { itemsProjection } from '../items/items.projection';
 import { dependenciesProjection } from '../dependencies/dependencies.projection';
 import { resourcesProjection } from '../resources/resources.projection';
+import { portfolioTotalsProjection } from '../scenarios/portfolio-totals.projection';
 import { scenarioChangesProjection } from '../scenarios/scenario-changes.projection';
 import { scenariosProjection } from '../scenarios/scenarios.projection';
 import { sharesProjection } from '../shares/shares.projection';
@@ -34,6 +35,7 @@ export const planProjections = [
 
 export const allProjections = [
   ...planProjections,
+  portfolioTotalsProjection,
   trackerConnectionsProjection,
   webhooksProjection,
   baselinesProjection,

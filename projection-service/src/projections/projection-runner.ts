@@ -7,7 +7,7 @@ import type { EventStore, Subscription } from '@fahrplan/platform';
 import { isTombstone, keepsHistory } from '../read-store/read-store';
 import type { CheckpointWrite, DocumentWrite, ReadDocument, ReadStore } from '../read-store/read-store';
 import { documentIdsOf } from './projection';
-import type { Projection } from './projection';
+import type { Fields, Projection, Summary, Transition } from './projection';
 
 /** The read models' checkpoint: every write of the projections moves it together with their documents. */
 export const CHECKPOINT = 'projections';
@@ -44,7 +44,7 @@ interface Folded {
  */
 export class ProjectionRunner {
   private readonly logger = new Logger('projections');
-  private readonly byType: ProjectionsByType;
+  private readonly byType: Folding;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private subscription: Subscription | undefined;
@@ -118,7 +118,7 @@ export class ProjectionRunner {
    * the projections of `projections`, up to `until`; `checkpoint` null leaves every checkpoint as it is.
    */
   private async pages(
-    projections: ProjectionsByType,
+    projections: Folding,
     checkpoint: string | null,
     after: number | undefined,
     until: number,
@@ -160,10 +160,22 @@ export class ProjectionRunner {
       .finally(() => (this.running = undefined));
   }
 
-  /** The projections whose stored version differs from their own, or that the store has never run. */
+  /**
+   * The projections whose stored version differs from their own, or that the store has never run;
+   * a summary and the collections it covers are rebuilt together (its running totals start from
+   * empty collections).
+   */
   private async outdated(): Promise<Projection[]> {
     const stored = await this.readStore.versions();
-    return this.projections.filter((projection) => stored[projection.collection] !== projection.version);
+    const outdated = new Set(
+      this.projections.filter((projection) => stored[projection.collection] !== projection.version),
+    );
+    for (const summary of this.projections.filter((projection) => projection.summary)) {
+      const covered = this.projections.filter((p) => summary.summary!.covers.includes(p.collection));
+      if (outdated.has(summary) || covered.some((p) => outdated.has(p)))
+        for (const projection of [summary, ...covered]) outdated.add(projection);
+    }
+    return this.projections.filter((projection) => outdated.has(projection));
   }
 
   private async run(outdated: readonly Projection[], checkpoint: number): Promise<void> {
@@ -235,7 +247,7 @@ export class ProjectionRunner {
    */
   private async fold(
     events: readonly StoredEvent[],
-    projections: ProjectionsByType,
+    { byType: projections, summaries }: Folding,
   ): Promise<DocumentWrite[]> {
     // a scenario's ItemUpdated is not the live item's (docs/design/scenarios.md)
     const steps = events.flatMap((event) =>
@@ -248,6 +260,8 @@ export class ProjectionRunner {
     );
     const folded = new Map<string, Folded>();
     const states: DocumentWrite[] = [];
+    const covered = new Set(summaries.flatMap((summary) => summary.summary!.covers));
+    const transitions: Counted[] = [];
     for (const { event, projection, id } of steps) {
       const key = `${projection.collection}\u0000${id}`;
       let doc = folded.get(key);
@@ -263,13 +277,79 @@ export class ProjectionRunner {
         folded.set(key, doc);
       }
       if (event.position <= doc.position) continue;
+      const before = doc.document as Fields | null;
       doc.document = projection.evolve(doc.document, event);
       doc.position = event.position;
       doc.changed = true;
+      if (covered.has(doc.collection))
+        transitions.push({
+          collection: doc.collection,
+          id,
+          before,
+          after: doc.document as Fields | null,
+          position: event.position,
+        });
       if (this.everyState) states.push(writeOf(doc));
     }
-    if (this.everyState) return states;
-    return [...folded.values()].filter((doc) => doc.changed).map(writeOf);
+    // the summaries first: a store without transactions writes them before the documents they count
+    const summarised = (
+      await Promise.all(summaries.map((summary) => this.summarise(summary, transitions)))
+    ).flat();
+    if (this.everyState) return [...summarised, ...states];
+    return [...summarised, ...[...folded.values()].filter((doc) => doc.changed).map(writeOf)];
+  }
+
+  /**
+   * The writes of `projection`'s summary documents that `transitions` (in event order) move: each
+   * delta computed with the other documents as the batch has them at its event, and added only
+   * where its event is past the summary document's stored position.
+   */
+  private async summarise(projection: Projection, transitions: readonly Counted[]): Promise<DocumentWrite[]> {
+    const summary = projection.summary as Summary<object, unknown>;
+    const own = transitions.filter((t) => summary.covers.includes(t.collection));
+    if (own.length === 0) return [];
+    const loaded = await this.load(own.flatMap((t) => summary.reads(t)));
+    const current = new Map<string, Fields | null>();
+    const read = (collection: string, id: string): Fields | null => {
+      const key = `${collection}\u0000${id}`;
+      if (current.has(key)) return current.get(key)!;
+      const stored = loaded.get(collection)?.get(id);
+      return stored && !isTombstone(stored) ? (fieldsOf(stored) as Fields) : null;
+    };
+    const deltas = own.map((t) => {
+      const counted = summary.deltas(t, read);
+      current.set(`${t.collection}\u0000${t.id}`, t.after);
+      return { position: t.position, counted };
+    });
+    const ids = [...new Set(deltas.flatMap(({ counted }) => counted.map((d) => d.id)))];
+    if (ids.length === 0) return [];
+    const stored = await this.readStore.getMany(projection.collection, ids);
+    const docs = new Map(
+      ids.map((id) => {
+        const doc = stored.get(id);
+        const position = doc?._position ?? 0;
+        const document = doc && !isTombstone(doc) ? fieldsOf(doc) : null;
+        return [
+          id,
+          { collection: projection.collection, id, position, document, changed: false, from: position },
+        ];
+      }),
+    );
+    const states: DocumentWrite[] = [];
+    for (const { position, counted } of deltas)
+      for (const { id, delta } of counted) {
+        const doc = docs.get(id)!;
+        if (position <= doc.from) continue;
+        doc.document = summary.add(doc.document, delta, id);
+        doc.changed = true;
+        // one state per event: the events of one position (a reschedule's items) leave one version
+        if (this.everyState && states.at(-1)?.id === id && states.at(-1)?.position === position) states.pop();
+        doc.position = position;
+        if (this.everyState) states.push(writeOf(doc));
+      }
+    const leading = (write: DocumentWrite) => ({ ...write, leads: true });
+    if (this.everyState) return states.map(leading);
+    return [...docs.values()].filter((doc) => doc.changed).map((doc) => leading(writeOf(doc)));
   }
 
   /** One round trip per collection. */
@@ -289,7 +369,7 @@ export class ProjectionRunner {
   }
 
   /** The checkpoint is stored: wake the waiters and tell each tenant which read models moved. */
-  private passed(events: readonly StoredEvent[], projections: ProjectionsByType): void {
+  private passed(events: readonly StoredEvent[], { byType: projections }: Folding): void {
     const position = events.at(-1)!.position;
     this.applied += events.length;
     this.gate.advance(position);
@@ -326,11 +406,27 @@ const checkpointOf = (name: string, events: readonly StoredEvent[]): CheckpointW
 
 type ProjectionsByType = ReadonlyMap<string, readonly Projection[]>;
 
-const byType = (projections: readonly Projection[]): ProjectionsByType => {
+/** What a fold runs: the projections by event type, and the summaries kept with them. */
+interface Folding {
+  readonly byType: ProjectionsByType;
+  /** The summaries among the projections folded, each with every collection it covers. */
+  readonly summaries: readonly Projection[];
+}
+
+/** A transition of a covered document, at the position of the event that made it. */
+interface Counted extends Transition {
+  readonly position: number;
+}
+
+const byType = (projections: readonly Projection[]): Folding => {
   const map = new Map<string, Projection[]>();
   for (const projection of projections)
     for (const type of projection.handles) map.set(type, [...(map.get(type) ?? []), projection]);
-  return map;
+  const folded = new Set(projections.map((projection) => projection.collection));
+  const summaries = projections.filter((projection) =>
+    projection.summary?.covers.every((collection) => folded.has(collection)),
+  );
+  return { byType: map, summaries };
 };
 
 const versionsOf = (projections: readonly Projection[]): Record<string, number> =>

@@ -35,6 +35,51 @@ export interface Projection<Doc extends object = object> {
    * folds the live plan and never meets a scenario's event (docs/design/scenarios.md).
    */
   readonly scenarioStreams?: boolean;
+  /**
+   * A summary of other read models' documents (running totals) instead of a fold of events: the
+   * runner keeps it in the same write as the documents it covers (`Summary`). Such a projection
+   * handles no event.
+   */
+  readonly summary?: Summary;
+}
+
+/** A document of a read model before or after an event of a batch changed it. */
+export type Fields = Readonly<Record<string, unknown>>;
+
+/** One covered document going from `before` to `after` (null: absent or removed). */
+export interface Transition {
+  readonly collection: string;
+  readonly id: string;
+  readonly before: Fields | null;
+  readonly after: Fields | null;
+}
+
+/** What one transition adds to one summary document. */
+export interface SummaryDelta<Delta = unknown> {
+  readonly id: string;
+  readonly delta: Delta;
+}
+
+/**
+ * Running totals of the documents of other collections (`covers`), kept by the projection runner in
+ * the same write as those documents: a transition's delta is counted once, when the event that made
+ * it is past the summary document's own position (so a replay counts nothing twice). Rebuilt
+ * together with the collections it covers.
+ */
+export interface Summary<Doc = object, Delta = unknown> {
+  readonly covers: readonly string[];
+  /** Other documents a transition's delta depends on (a project's account budget), loaded with the batch. */
+  readonly reads: (transition: Transition) => readonly { readonly collection: string; readonly id: string }[];
+  /**
+   * Pure: what `transition` adds to the summary documents, `read` answering the other documents as
+   * the batch has them at that event.
+   */
+  readonly deltas: (
+    transition: Transition,
+    read: (collection: string, id: string) => Fields | null,
+  ) => readonly SummaryDelta<Delta>[];
+  /** Pure: the summary document `id` with `delta` added. */
+  readonly add: (doc: Doc | null, delta: Delta, id: string) => Doc;
 }
 
 /** The document of a record's event: the record's id, which each of its events carries. */

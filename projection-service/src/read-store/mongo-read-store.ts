@@ -135,14 +135,20 @@ export class MongoReadStore implements ReadStore {
    * positions make harmless).
    */
   async write(writes: readonly DocumentWrite[], checkpoint?: CheckpointWrite): Promise<void> {
-    if (writes.length === 1) await this.writeOne(writes[0]!);
-    else {
-      const byCollection = new Map<string, DocumentWrite[]>();
-      for (const write of writes)
-        byCollection.set(write.collection, [...(byCollection.get(write.collection) ?? []), write]);
-      await Promise.all([...byCollection].map(([collection, group]) => this.bulk(collection, group)));
-    }
+    // no transaction across collections: running totals first (DocumentWrite.leads)
+    const leading = writes.filter((write) => write.leads);
+    if (leading.length > 0) await this.writeAll(leading);
+    await this.writeAll(leading.length > 0 ? writes.filter((write) => !write.leads) : writes);
     if (checkpoint) await this.saveCheckpoint(checkpoint.name, checkpoint.position);
+  }
+
+  private async writeAll(writes: readonly DocumentWrite[]): Promise<void> {
+    if (writes.length === 0) return;
+    if (writes.length === 1) return this.writeOne(writes[0]!);
+    const byCollection = new Map<string, DocumentWrite[]>();
+    for (const write of writes)
+      byCollection.set(write.collection, [...(byCollection.get(write.collection) ?? []), write]);
+    await Promise.all([...byCollection].map(([collection, group]) => this.bulk(collection, group)));
   }
 
   private async writeOne(write: DocumentWrite): Promise<void> {

@@ -27,6 +27,11 @@ export interface DocumentWrite {
   readonly id: string;
   readonly position: number;
   readonly document: Readonly<Record<string, unknown>> | null;
+  /**
+   * A summary of the other writes (running totals): a store without transactions writes it before
+   * them, since a replay after a crash between the two counts only what the summary has not.
+   */
+  readonly leads?: boolean;
 }
 
 /**

@@ -1,55 +1,38 @@
-import type { PortfolioTotals } from '@fahrplan/contracts';
-import { durationOf } from '../items/item-view';
 import type { ReadView } from '../read-store/read-store';
+import type { Fields } from '../projections/projection';
+import {
+  PORTFOLIO_TOTALS,
+  effortOf,
+  emptyTotals,
+  projectShare,
+  withShare,
+} from './portfolio-totals.projection';
+import type { Totals } from './portfolio-totals.projection';
 import type { OverlaidDocument } from './scenario-overlay';
 
-/** The totals of one side without its milestones. */
-export type Totals = Omit<PortfolioTotals, 'milestones'>;
+export type { Totals } from './portfolio-totals.projection';
 
-type Fields = Readonly<Record<string, unknown>>;
-
-const projectFields = ['status', '_priority', 'account'] as const;
-const itemFields = ['start', 'end', 'type'] as const;
-
-/** A task's effort in working days: an item with an end (not a milestone) that is no background. */
-const effortOf = (item: Fields | null, tenant: string): number =>
-  item && item.tenant === tenant && item.deleted === false && item.type === null && item.end
-    ? (durationOf(item.start as string, item.end as string) ?? 0)
-    : 0;
-
-const counted = (counts: Record<string, number>, key: string, by: number) => {
-  const next = (counts[key] ?? 0) + by;
-  if (next === 0) delete counts[key];
-  else counts[key] = next;
+/** The live plan's totals of `tenant`: its running totals document (`portfolioTotalsProjection`). */
+export const liveTotals = async (live: ReadView, tenant: string): Promise<Totals> => {
+  const doc = await live.get(PORTFOLIO_TOTALS, tenant);
+  if (!doc) return emptyTotals();
+  const { budget, effortWorkingDays, projectsByStatus, priorities } = doc as unknown as Totals;
+  return { budget, effortWorkingDays, projectsByStatus, priorities };
 };
 
-/** Adds (`sign` 1) or takes away (-1) what `projects` add to the totals, their budgets read from `view`. */
-const addProjects = async (
-  totals: { -readonly [K in keyof Totals]: Totals[K] },
+/** `projects` (of `tenant`) with their budgets read from `view`, each added `by` times to `totals`. */
+const withProjects = async (
+  totals: Totals,
   view: ReadView,
   projects: readonly Fields[],
-  sign: 1 | -1,
-): Promise<void> => {
+  by: 1 | -1,
+): Promise<Totals> => {
   const accounts = projects.filter((p) => typeof p.account === 'number').map((p) => String(p.account));
   const budgets = accounts.length > 0 ? await view.getMany('accountBudgets', accounts) : new Map();
-  for (const project of projects) {
-    counted(totals.projectsByStatus as Record<string, number>, String(project.status ?? ''), sign);
-    counted(totals.priorities as Record<string, number>, String(project._priority ?? 0), sign);
-    const account = budgets.get(String(project.account));
-    totals.budget += sign * (typeof account?.budget === 'number' ? account.budget : 0);
-  }
-};
-
-/** The live plan's totals of `tenant`: its projects and their accounts' budgets, its tasks' effort. */
-export const liveTotals = async (live: ReadView, tenant: string): Promise<Totals> => {
-  const totals = { budget: 0, effortWorkingDays: 0, projectsByStatus: {}, priorities: {} };
-  const [projects, items] = await Promise.all([
-    live.findFields('groups', { tenant, deleted: false }, projectFields),
-    live.findFields('items', { tenant, deleted: false }, itemFields),
-  ]);
-  await addProjects(totals, live, projects, 1);
-  for (const item of items) totals.effortWorkingDays += effortOf({ ...item, tenant, deleted: false }, tenant);
-  return totals;
+  return projects.reduce<Totals>(
+    (sum, project) => withShare(sum, projectShare(project, budgets.get(String(project.account))), by),
+    totals,
+  );
 };
 
 /**
@@ -64,25 +47,23 @@ export const sideTotals = async (
   overlay: readonly OverlaidDocument[],
   tenant: string,
 ): Promise<Totals> => {
-  const totals = {
-    ...from,
-    projectsByStatus: { ...from.projectsByStatus },
-    priorities: { ...from.priorities },
-  };
+  let totals = from;
   const projectIds = new Set<string>();
+  const own = (doc: Fields | null) => (doc?.tenant === tenant ? doc : null);
   for (const doc of overlay) {
     if (doc.collection === 'groups') projectIds.add(doc.id);
     if (doc.collection === 'accountBudgets')
       for (const account of [doc.live, doc.scenario])
         if (account?.refType === 'group') projectIds.add(String(account.refId));
     if (doc.collection === 'items')
-      totals.effortWorkingDays += effortOf(doc.scenario, tenant) - effortOf(doc.live, tenant);
+      totals = {
+        ...totals,
+        effortWorkingDays: totals.effortWorkingDays + effortOf(own(doc.scenario)) - effortOf(own(doc.live)),
+      };
   }
   const ids = [...projectIds];
-  const own = (docs: Map<string, Fields>) =>
-    [...docs.values()].filter((doc) => doc.tenant === tenant && doc.deleted === false && !doc._deleted);
+  const owned = (docs: Map<string, Fields>) => [...docs.values()].filter((doc) => doc.tenant === tenant);
   const [before, after] = await Promise.all([live.getMany('groups', ids), side.getMany('groups', ids)]);
-  await addProjects(totals, live, own(before), -1);
-  await addProjects(totals, side, own(after), 1);
-  return totals;
+  totals = await withProjects(totals, live, owned(before), -1);
+  return withProjects(totals, side, owned(after), 1);
 };

@@ -3,6 +3,7 @@ import { can, scenarioHeaderPattern, validationError } from '@fahrplan/contracts
 import type { PermissionResource, ScenarioDiff, ScenarioRecordKind } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
+import { pageRequest } from '../http/paging';
 import { requireView } from '../http/query-helpers';
 import { numbers, single } from '../http/query-params';
 import type { QueryParams } from '../http/query-params';
@@ -28,7 +29,8 @@ export class ScenarioDiffController extends ReadModelQueries {
 
   /**
    * What the scenario changes, record by record (those of kinds the caller may read), against the live
-   * plan or `?against=` another scenario, and both sides' portfolio totals with `?milestones=` dates.
+   * plan or `?against=` another scenario, a page at a time (`?limit=&cursor=`, conflicts first), and
+   * both sides' portfolio totals (whole) with `?milestones=` dates.
    */
   @Get('scenarios/:id/diff')
   async diff(
@@ -43,6 +45,7 @@ export class ScenarioDiffController extends ReadModelQueries {
         { field: 'against', message: 'a whole number' },
       ]);
     const chosen = numbers('milestones', query.milestones) ?? [];
+    const page = pageRequest(query.limit, query.cursor);
     const { tenant } = principal;
     const [scenario, compared] = await Promise.all([
       openScenario(this.store, tenant, id),
@@ -60,6 +63,7 @@ export class ScenarioDiffController extends ReadModelQueries {
       against: compared?.id ?? null,
       milestones: chosen,
       kinds,
+      page,
     });
   }
 }

@@ -5,7 +5,9 @@ import type {
   ScenarioDiff,
   ScenarioRecordKind,
 } from '@fahrplan/contracts';
-import { CHECKPOINT } from '../projections/projection-runner';
+import { encodeCursor } from '../http/paging';
+import type { PageRequest } from '../http/paging';
+import { fieldError } from '../http/query-params';
 import type { ReadStore, ReadView } from '../read-store/read-store';
 import { liveTotals, sideTotals } from './portfolio-totals';
 import type { Totals } from './portfolio-totals';
@@ -37,35 +39,35 @@ export interface DiffRequest {
   readonly milestones: readonly number[];
   /** The kinds of record the caller may see; the others are left out of `records`. */
   readonly kinds: ReadonlySet<ScenarioRecordKind>;
+  /** The page of records asked for. */
+  readonly page: PageRequest;
 }
 
 /**
  * `GET /api/scenarios/<id>/diff` (issue 22): the records a scenario (or the `against` scenario) changed,
- * compared field by field, and both sides' portfolio totals: the live totals (kept per read-model
- * position) adjusted by each side's changed records, so the cost follows the scenarios' changes.
+ * compared field by field, and both sides' portfolio totals: the tenant's running totals (one document)
+ * adjusted by each side's changed records, so the cost follows the scenarios' changes.
  */
 export class ScenarioDiffs {
-  /** The live totals of each tenant, and the read models' position they are of. */
-  private readonly kept = new Map<string, { readonly position: number; readonly totals: Totals }>();
-
   constructor(
     private readonly live: ReadStore,
     private readonly views: ScenarioViews,
   ) {}
 
-  async diff({ tenant, scenario, against, milestones, kinds }: DiffRequest): Promise<ScenarioDiff> {
+  async diff({ tenant, scenario, against, milestones, kinds, page }: DiffRequest): Promise<ScenarioDiff> {
     const [ours, theirs, live] = await Promise.all([
       this.side(tenant, scenario),
       against === null ? { view: this.live, overlay: [] } : this.side(tenant, against),
-      this.liveTotals(tenant),
+      liveTotals(this.live, tenant),
     ]);
     const [ourTotals, theirTotals] = await Promise.all(
       [ours, theirs].map((side) => this.totals(tenant, live, side, milestones)),
     );
+    const all = records(ours, theirs, against !== null).filter((record) => kinds.has(record.kind));
     return {
       scenario,
       against,
-      records: records(ours, theirs, against !== null).filter((record) => kinds.has(record.kind)),
+      ...pageOfRecords(all, page),
       totals: { against: theirTotals!, scenario: ourTotals! },
     };
   }
@@ -73,15 +75,6 @@ export class ScenarioDiffs {
   private async side(tenant: string, scenario: number): Promise<Side> {
     const overlay = await this.views.overlay(tenant, scenario);
     return { view: new ScenarioReadView(this.live, overlayOf(overlay)), overlay };
-  }
-
-  private async liveTotals(tenant: string): Promise<Totals> {
-    const position = await this.live.checkpoint(CHECKPOINT);
-    const kept = this.kept.get(tenant);
-    if (kept?.position === position) return kept.totals;
-    const totals = await liveTotals(this.live, tenant);
-    this.kept.set(tenant, { position, totals });
-    return totals;
   }
 
   private async totals(
@@ -108,6 +101,48 @@ export class ScenarioDiffs {
     };
   }
 }
+
+/** A record's place in the diff's order: conflicts first, then by kind and id (the last: its key, for a cursor). */
+const placeOf = (record: RecordDifference): [number, number, number, string] => [
+  record.conflicts.length > 0 ? 0 : 1,
+  kindOrder.indexOf(record.kind),
+  record.id,
+  `${record.kind}:${record.id}`,
+];
+
+const compareRecords = (a: RecordDifference, b: RecordDifference): number => {
+  const [x, y] = [placeOf(a), placeOf(b)];
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+};
+
+/**
+ * One page of the records (bounded by the scenarios' changes, sorted in memory): those after the
+ * cursor's place, and the cursor of the next page.
+ */
+const pageOfRecords = (
+  all: readonly RecordDifference[],
+  { limit, after }: PageRequest,
+): { records: RecordDifference[]; nextCursor: string | null } => {
+  if (after && (after.length !== 4 || !after.slice(0, 3).every((value) => typeof value === 'number')))
+    throw fieldError(
+      'cursor',
+      'a cursor from nextCursor',
+      'the query parameter cursor is not one this list gave',
+    );
+  const [conflicts, kind, id] = (after ?? []) as number[];
+  const sorted = [...all].sort(compareRecords);
+  const rest = after
+    ? sorted.filter((record) => {
+        const [c, k, i] = placeOf(record);
+        return (c - conflicts! || k - kind! || i - id!) > 0;
+      })
+    : sorted;
+  const records = rest.slice(0, limit);
+  return {
+    records,
+    nextCursor: rest.length > limit ? encodeCursor(placeOf(records.at(-1)!)) : null,
+  };
+};
 
 /**
  * The records either side changed, ours against theirs; the conflicts are always ours against the
@@ -140,5 +175,5 @@ const records = (ours: Side, theirs: Side, againstScenario: boolean): RecordDiff
       const conflicts = our ? recordConflicts(liveNow, scenario, our.base) : [];
       return [{ ...difference, conflicts }];
     })
-    .sort((a, b) => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind) || a.id - b.id);
+    .sort(compareRecords);
 };

@@ -36,6 +36,7 @@ const answers = async (store: ReadStore) => {
       against,
       milestones: [],
       kinds: new Set(['item', 'group'] as const),
+      page: { limit: 100, after: null },
     });
   return {
     list: (await items.items(acme, { group: '10' })).items.map((i) => [i.id, i.start, i.version]),
@@ -71,6 +72,8 @@ const expectAnswers = (a: Awaited<ReturnType<typeof answers>>) => {
     [202, 'deleted', ['deleted'], 0],
     [203, 'created', expect.arrayContaining(['title', 'start', 'deleted']), 0],
   ]);
+  // the live totals, from the running totals document: project 10 (status 3), 201 in April and 202
+  expect(a.diff.totals.against).toMatchObject({ projectsByStatus: { '3': 1 }, effortWorkingDays: 10 + 2 });
   // 201: 14 working days in June against 10 in April (Easter); 202 (2 days) gone; 203 adds 2
   expect(a.diff.totals.scenario.effortWorkingDays - a.diff.totals.against.effortWorkingDays).toBe(4 - 2 + 2);
   // against the other scenario, 202's effort differs there as well as its deletion here

@@ -262,7 +262,7 @@ export const planPaths = () => ({
     json(scenarioViewSchema),
   ),
   '/api/scenarios/{id}/diff': query(
-    "What the scenario changes, record by record: the fields whose scenario value differs from the live plan's (or from the `against` scenario's), the scenario's conflicts with live changes since (a field both changed), and both sides' portfolio totals: budget, effort in working days, projects per status and per priority, and the dates of the chosen milestones (scenarios VIEW; records only of the kinds the caller may read)",
+    "What the scenario changes, record by record: the fields whose scenario value differs from the live plan's (or from the `against` scenario's), the scenario's conflicts with live changes since (a field both changed), and both sides' portfolio totals: budget, effort in working days, projects per status and per priority, and the dates of the chosen milestones (scenarios VIEW; records only of the kinds the caller may read). The records come a page at a time, those with conflicts first, then by kind and id (nextCursor null after the last page); the totals are whole on every page",
     [
       idInPath(),
       described('against', 'another open scenario of the tenant to compare with instead of the live plan', {
@@ -270,6 +270,7 @@ export const planPaths = () => ({
         minimum: 1,
       }),
       idList('milestones', 'the milestones whose dates the totals show'),
+      ...pageParameters,
     ],
     json(scenarioDiffSchema),
   ),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Group, Loader, MultiSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconScale } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { pageItems } from '../api/pages';
 import { LoadError } from '../common/CataloguePage';
 import { EmptyState } from '../common/EmptyState';
+import { LoadMore, morePages } from '../common/LoadMore';
 import { SectionHeader } from '../common/SectionHeader';
 import { TableHeader } from '../common/TableHeader';
 import { formatDateTime } from '../common/dateTime';
@@ -15,23 +16,28 @@ import { useOptionLists } from '../options/useOptionLists';
 import { optionLabel } from '@fahrplan/contracts';
 import type { OptionLists } from '@fahrplan/contracts';
 import { RecordDifferences } from './RecordDifferences';
-import { chosenMilestones, comparedSides, differsFromLive, totalsLines } from './comparison';
+import { chosenMilestones, comparedSides, differsFromLive, joinedPages, totalsLines } from './comparison';
 import type { TotalsLine } from './comparison';
 import { comparedIds, maxCompared } from './scenarioPaths';
 import {
-  useGetScenarioDiffQuery,
+  useGetScenarioDiffPagesInfiniteQuery,
   useGetScenarioPagesInfiniteQuery,
   useGetScenarioQuery,
   useSearchMilestonesQuery,
 } from './scenariosApi';
 import { TotalsChart } from './TotalsChart';
 
-/** One compared scenario: its record (for its name) and its diff with the live plan. */
+/**
+ * One compared scenario: its record (for its name) and its diff with the live plan, the records of
+ * every page loaded so far (conflicts first) with the totals of the first.
+ */
 function useSide(id: number | undefined, milestones: readonly number[]) {
   const skip = id === undefined;
   const scenario = useGetScenarioQuery(id ?? 0, { skip });
-  const diff = useGetScenarioDiffQuery({ id: id ?? 0, milestones }, { skip });
-  return { id, scenario, diff };
+  const pages = useGetScenarioDiffPagesInfiniteQuery({ id: id ?? 0, milestones }, { skip });
+  const data = useMemo(() => joinedPages(pages.data?.pages), [pages.data]);
+  const diff = { data, isLoading: pages.isLoading, isError: pages.isError, error: pages.error };
+  return { id, scenario, diff, more: morePages(pages) };
 }
 
 const lineLabel = (line: TotalsLine, t: TFunction<'scenarios'>, lists: OptionLists) => {
@@ -224,6 +230,7 @@ export function ComparePage() {
                   ) : (
                     <RecordDifferences records={side.diff.data.records} resolveIn={side.id} />
                   )}
+                  <LoadMore {...side.more} label={t('compare.loadMore')} />
                 </Stack>
               </Paper>
             ) : null,

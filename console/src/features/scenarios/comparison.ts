@@ -85,3 +85,15 @@ export const chosenMilestones = (params: URLSearchParams): number[] => [
       .map(Number),
   ),
 ];
+
+/** The pages of a diff loaded so far as one: the records of every page in order, the totals of the first. */
+export const joinedPages = (pages: readonly ScenarioDiff[] | undefined): ScenarioDiff | undefined => {
+  const [first] = pages ?? [];
+  return (
+    first && {
+      ...first,
+      records: pages!.flatMap((page) => page.records),
+      nextCursor: pages!.at(-1)!.nextCursor,
+    }
+  );
+};

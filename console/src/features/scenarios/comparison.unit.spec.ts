@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { PortfolioTotals, ScenarioDiff } from '@fahrplan/contracts';
-import { chosenMilestones, comparedSides, differsFromLive, totalsLines } from './comparison';
+import { chosenMilestones, comparedSides, differsFromLive, joinedPages, totalsLines } from './comparison';
 import { comparePath, comparedIds, inScenarioPath } from './scenarioPaths';
 
 const totals = (over: Partial<PortfolioTotals> = {}): PortfolioTotals => ({
@@ -15,6 +15,7 @@ const diff = (scenario: number, side: PortfolioTotals): ScenarioDiff => ({
   scenario,
   against: null,
   records: [],
+  nextCursor: null,
   totals: { against: totals(), scenario: side },
 });
 
@@ -79,5 +80,34 @@ describe('the Compare page’s URL', () => {
   it('opens a record inside a scenario, keeping its own parameters', () => {
     expect(inScenarioPath('/task-details/5', 4)).toBe('/task-details/5?scenario=4');
     expect(inScenarioPath('/?view=chart', 4)).toBe('/?view=chart&scenario=4');
+  });
+});
+
+describe('joinedPages', () => {
+  const record = (id: number, conflict = false) => ({
+    kind: 'item' as const,
+    id,
+    title: `Item ${id}`,
+    change: 'changed' as const,
+    fields: [{ field: 'end', live: 'a', scenario: 'b' }],
+    conflicts: conflict ? [{ field: 'end', live: 'a', scenario: 'b' }] : [],
+  });
+
+  it('lists the records of every page in order, with the first page’s totals and the last page’s cursor', () => {
+    const first = {
+      ...diff(4, totals({ budget: 800 })),
+      records: [record(9, true), record(1)],
+      nextCursor: 'c1',
+    };
+    const second = { ...diff(4, totals({ budget: 1 })), records: [record(2)], nextCursor: null };
+    const joined = joinedPages([first, second])!;
+    expect(joined.records.map((r) => r.id)).toEqual([9, 1, 2]);
+    expect(joined.totals.scenario.budget).toBe(800);
+    expect(joined.nextCursor).toBeNull();
+  });
+
+  it('is nothing before the first page answered', () => {
+    expect(joinedPages(undefined)).toBeUndefined();
+    expect(joinedPages([])).toBeUndefined();
   });
 });

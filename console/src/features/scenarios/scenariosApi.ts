@@ -25,6 +25,18 @@ export interface LiveWindowQuery {
  * and the publish. Their answers are the same in every scenario (the base query sends `/scenarios…`
  * without `?scenario=`).
  */
+const diffParams = ({ against, milestones = [] }: DiffQuery) => ({
+  ...(against ? { against } : {}),
+  ...(milestones.length > 0 ? { milestones: milestones.join(',') } : {}),
+});
+
+// a change in the scenario or on the live plan changes the diff
+const diffTags = (id: number) => [
+  { type: 'Scenario' as const, id },
+  { type: 'Timeline' as const, id: 'WINDOW' },
+  'Live' as const,
+];
+
 export const scenariosApi = apiSlice.injectEndpoints({
   endpoints: (builder) => ({
     getScenarioPages: builder.infiniteQuery<Page<ScenarioView>, void, string | null>({
@@ -35,20 +47,22 @@ export const scenariosApi = apiSlice.injectEndpoints({
       query: (id) => `/scenarios/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Scenario', id }],
     }),
+    /** The diff's first page of records (conflicts first) and its totals: what a publish will change. */
     getScenarioDiff: builder.query<ScenarioDiff, DiffQuery>({
-      query: ({ id, against, milestones = [] }) => ({
-        url: `/scenarios/${id}/diff`,
-        params: {
-          ...(against ? { against } : {}),
-          ...(milestones.length > 0 ? { milestones: milestones.join(',') } : {}),
-        },
+      query: (arg) => ({ url: `/scenarios/${arg.id}/diff`, params: diffParams(arg) }),
+      providesTags: (_result, _error, { id }) => diffTags(id),
+    }),
+    /** The diff's records a page at a time (the Compare page's "load more"); the totals are on every page. */
+    getScenarioDiffPages: builder.infiniteQuery<ScenarioDiff, DiffQuery, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (last) => last.nextCursor,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: `/scenarios/${queryArg.id}/diff`,
+        params: { ...diffParams(queryArg), ...(pageParam ? { cursor: pageParam } : {}) },
       }),
-      // a change in the scenario or on the live plan changes the diff
-      providesTags: (_result, _error, { id }) => [
-        { type: 'Scenario', id },
-        { type: 'Timeline', id: 'WINDOW' },
-        'Live',
-      ],
+      providesTags: (_result, _error, { id }) => diffTags(id),
     }),
     /** Milestones of the live plan whose title holds `q`, for the Compare page's milestone picker. */
     searchMilestones: builder.query<ItemView[], string>({
@@ -93,6 +107,7 @@ export const {
   useGetScenarioPagesInfiniteQuery,
   useGetScenarioQuery,
   useGetScenarioDiffQuery,
+  useGetScenarioDiffPagesInfiniteQuery,
   useCreateScenarioMutation,
   useRenameScenarioMutation,
   useDiscardScenarioMutation,

@@ -111,6 +111,12 @@ export const projectHistory = async (store: ReadStore, history: readonly StoredE
     const [collection, id] = key.split('/') as [string, string];
     if (doc) await store.put(collection, { ...doc, _id: id, _position: position });
   }
+  // the running totals as the projection runner keeps them (it alone knows a document's states)
+  const summed = new MemoryReadStore();
+  await new ProjectionRunner({} as EventStore, summed, allProjections).applyBatch(history);
+  for (const summary of allProjections.filter((p) => p.summary))
+    for (const doc of (await summed.dump())[summary.collection] ?? [])
+      await store.put(summary.collection, { ...doc, _position: position });
   // as the projection runner does: the checkpoint moves with the documents
   await store.saveCheckpoint(CHECKPOINT, position);
 };

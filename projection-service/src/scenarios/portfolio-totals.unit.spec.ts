@@ -1,0 +1,166 @@
+import type { StoredEvent } from '@fahrplan/contracts';
+import type { EventStore } from '@fahrplan/platform';
+import { groupCreatedData, itemCreatedData } from '../http/testing/query-fixtures';
+import { allProjections } from '../projections/all-projections';
+import { ProjectionRunner, rebuild } from '../projections/projection-runner';
+import { storedEvent } from '../projections/testing/stored-event';
+import { MemoryReadStore } from '../read-store/memory-read-store';
+import type { DocumentWrite, ReadStore } from '../read-store/read-store';
+import { effortOf, emptyTotals, projectShare, withShare } from './portfolio-totals.projection';
+import type { Totals } from './portfolio-totals.projection';
+import { liveTotals } from './portfolio-totals';
+
+const at = (tenant: string, type: string, data: Record<string, unknown>) => storedEvent(tenant, type, data);
+const entry = (amount: number, periode = '2027') => ({ sicht: 'Budget', periode, amount });
+
+/** Two tenants' projects, accounts, budgets and tasks, changed, moved, deleted and restored. */
+const history = (): StoredEvent[] => [
+  at('acme', 'AccountCreated', { id: 1, refType: 'group', refId: 10, name: 'CRM' }),
+  at('acme', 'AccountEntriesAdded', { id: 1, entries: [entry(1000), entry(250, '2028')] }),
+  at('acme', 'GroupCreated', groupCreatedData(10, 'CRM', { account: 1, status: 2 })),
+  at('acme', 'GroupCreated', groupCreatedData(11, 'ERP', { status: 3 })),
+  at('acme', 'AccountCreated', { id: 2, refType: 'group', refId: 11, name: 'ERP' }),
+  at('acme', 'AccountEntriesAdded', { id: 2, entries: [entry(400)] }),
+  // ERP's account counts only once it is linked
+  at('acme', 'GroupUpdated', { id: 11, changes: { account: 2 } }),
+  at('acme', 'ItemCreated', itemCreatedData(201, 10, '2026-03-02T00:00', '2026-03-20T00:00')),
+  at('acme', 'ItemCreated', itemCreatedData(202, 10, '2026-04-01T00:00', '2026-04-10T00:00')),
+  // a milestone and a background bar add no effort
+  at('acme', 'ItemCreated', itemCreatedData(203, 10, '2026-04-01T00:00', null)),
+  at(
+    'acme',
+    'ItemCreated',
+    itemCreatedData(204, 11, '2026-04-01T00:00', '2026-05-01T00:00', { type: 'background' }),
+  ),
+  at('acme', 'ItemUpdated', { id: 201, changes: { end: '2026-03-31T00:00' } }),
+  at('acme', 'AccountEntriesAdded', { id: 1, entries: [entry(800)] }),
+  at('acme', 'AccountEntryRemoved', { id: 1, sicht: 'Budget', periode: '2028' }),
+  at('acme', 'GroupUpdated', { id: 10, changes: { status: 4 } }),
+  at('acme', 'ItemDeleted', { id: 202 }),
+  at('acme', 'GroupDeleted', { id: 11 }),
+  // a deleted project's budget changes count nothing
+  at('acme', 'AccountEntriesAdded', { id: 2, entries: [entry(9999)] }),
+  at('acme', 'ItemRestored', { id: 202 }),
+  at('globex', 'GroupCreated', groupCreatedData(20, 'Cloud', { status: 1 })),
+  at('globex', 'ItemCreated', itemCreatedData(301, 20, '2026-03-02T00:00', '2026-03-06T00:00')),
+  at('acme', 'GroupRestored', { id: 11 }),
+  at('acme', 'GroupUpdated', { id: 10, changes: { account: null } }),
+];
+
+/** What the totals are by definition: every live project and task of the tenant read and summed. */
+const scanned = async (store: ReadStore, tenant: string): Promise<Totals> => {
+  const live = { tenant, deleted: false };
+  const projects = await store.find('groups', live);
+  const budgets = await store.getMany(
+    'accountBudgets',
+    projects.map((p) => String(p.account)),
+  );
+  const totals = projects.reduce<Totals>(
+    (sum, p) => withShare(sum, projectShare(p, budgets.get(String(p.account))), 1),
+    emptyTotals(),
+  );
+  const items = await store.find('items', live);
+  return { ...totals, effortWorkingDays: items.reduce((sum, item) => sum + effortOf(item), 0) };
+};
+
+const logOf = (events: readonly StoredEvent[]) =>
+  ({
+    readAll: async ({ after, maxCount }: { after: number; maxCount: number }) =>
+      events.filter((e) => e.position > after).slice(0, maxCount),
+  }) as unknown as EventStore;
+
+describe('the running portfolio totals', () => {
+  it('equal a scan of the read models after every event, per tenant', async () => {
+    const store = new MemoryReadStore();
+    const runner = new ProjectionRunner({} as EventStore, store, allProjections);
+    const events = history();
+    let compared = 0;
+    for (const event of events) {
+      await runner.apply(event);
+      for (const tenant of ['acme', 'globex']) {
+        expect({ after: event.type, totals: await liveTotals(store, tenant) }).toEqual({
+          after: event.type,
+          totals: await scanned(store, tenant),
+        });
+        compared++;
+      }
+    }
+    expect(compared).toBe(events.length * 2);
+    // the history moves every figure, so the comparison means something
+    expect(await liveTotals(store, 'acme')).toEqual({
+      budget: 400 + 9999 - 400,
+      effortWorkingDays: expect.any(Number),
+      projectsByStatus: { '3': 1, '4': 1 },
+      priorities: expect.any(Object),
+    });
+    expect((await liveTotals(store, 'acme')).effortWorkingDays).toBeGreaterThan(20);
+    expect((await liveTotals(store, 'globex')).projectsByStatus).toEqual({ '1': 1 });
+  });
+
+  it('are the same whatever the pages the log is read in', async () => {
+    const events = history();
+    const answers = await Promise.all(
+      [1, 2, 5, 100].map(async (batch) => {
+        const store = new MemoryReadStore();
+        await rebuild(logOf(events), store, allProjections, batch);
+        return liveTotals(store, 'acme');
+      }),
+    );
+    for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
+  });
+
+  it('count nothing twice when a batch is delivered again', async () => {
+    const store = new MemoryReadStore();
+    const runner = new ProjectionRunner({} as EventStore, store, allProjections);
+    const events = history();
+    await runner.applyBatch(events.slice(0, 12));
+    await runner.applyBatch(events.slice(6));
+    expect(await liveTotals(store, 'acme')).toEqual(await scanned(store, 'acme'));
+  });
+
+  it('count nothing twice after a crash between the totals and the documents they count', async () => {
+    const events = history();
+    const store = new MemoryReadStore();
+    // a store without transactions (MongoDB) writes the totals first (`leads`), then crashes
+    let crash = false;
+    const crashing = Object.create(store, {
+      write: {
+        value: async (writes: readonly DocumentWrite[]) => {
+          if (!crash) return store.write(writes);
+          crash = false;
+          await store.write(writes.filter((write) => write.leads));
+          throw new Error('crashed');
+        },
+      },
+    }) as ReadStore;
+    const runner = new ProjectionRunner({} as EventStore, crashing, allProjections);
+    await runner.applyBatch(events.slice(0, 5));
+    crash = true;
+    await expect(runner.applyBatch(events.slice(5, 14))).rejects.toThrow('crashed');
+    // the totals are ahead of the documents; the replay (a longer page) catches the documents up
+    expect(await liveTotals(store, 'acme')).not.toEqual(await scanned(store, 'acme'));
+    await runner.applyBatch(events.slice(5));
+    expect(await liveTotals(store, 'acme')).toEqual(await scanned(store, 'acme'));
+  });
+
+  it('are rebuilt with the collections they count when the items projection changes', async () => {
+    const events = history();
+    const store = new MemoryReadStore();
+    await rebuild(logOf(events), store, allProjections);
+    const items = allProjections.find((p) => p.collection === 'items')!;
+    const changed = allProjections.map((p) => (p === items ? { ...items, version: items.version + 1 } : p));
+    const runner = new ProjectionRunner(
+      Object.assign(logOf(events), {
+        subscribe: () => ({ nextBatch: async () => [], close: async () => undefined }),
+      }),
+      store,
+      changed,
+    );
+    const before = await liveTotals(store, 'acme');
+    await runner.start();
+    expect(await runner.waitFor(events.at(-1)!.position, 5000)).toBe(true);
+    await runner.stop();
+    expect(await liveTotals(store, 'acme')).toEqual(before);
+    expect((await store.versions()).portfolioTotals).toBe(1);
+  });
+});
