@@ -20,6 +20,7 @@ import { ChangesController } from './changes/changes.controller';
 import { CommentsController } from './comments/comments.controller';
 import { AdminQueriesController } from './directory/admin-queries.controller';
 import { MeController } from './directory/me.controller';
+import { ExportsController } from './exports/exports.controller';
 import { GoalsController } from './goals/goals.controller';
 import { GroupsController } from './groups/groups.controller';
 import { HistoryController } from './history/history.controller';
@@ -103,6 +104,7 @@ export class ProjectionServiceModule {
         TrackerQueriesController,
         TrackerReleasesController,
         HistoryController,
+        ExportsController,
         CriticalPathController,
       ],
       providers: [
