@@ -25,4 +25,5 @@ export { applicationSorts } from './applications/applications.controller';
 export { groupSorts } from './groups/groups.controller';
 export { itemSorts } from './items/items.controller';
 export { defaultAsOfPerMinute } from './as-of/as-of-limit';
+export { exportRowsMax } from './exports/exports.controller';
 export { defaultHistoryMaxEvents } from './history/history.service';

@@ -229,6 +229,15 @@ describe('GET /api/exports/<kind>.<xlsx|csv>', () => {
     ]);
   }, 30_000);
 
+  it('answers as of an instant (asOf) as the list does: before the records existed, none of them', async () => {
+    const now = await download(`/api/exports/projects.csv?q=${tag}`);
+    const then = await download(`/api/exports/projects.csv?q=${tag}&asOf=2001-01-01T00:00:00Z`);
+    expect(readCsv(now.bytes).rows).toHaveLength(3);
+    expect(then.status).toBe(200);
+    expect(then.headers.get('x-fahrplan-as-of-position')).not.toBeNull();
+    expect(readCsv(then.bytes).rows).toEqual([]);
+  }, 30_000);
+
   it.each([
     ['an unknown sort', '/api/exports/projects.csv?sort=bogus', 'sort'],
     ['a status that is no number', '/api/exports/projects.xlsx?status=planned', 'status'],

@@ -1,6 +1,7 @@
 import { oidcPaths, sessionPaths } from './auth-paths';
 import { commandPaths, schedulePreviewPaths } from './command-paths';
 import { components } from './components';
+import { exportPaths } from './export-paths';
 import { withAsOf, withScenario } from './operations';
 import { platformPaths } from './platform-paths';
 import { changePaths, directoryPaths, planPaths, portfolioPaths, trackerPaths } from './query-paths';
@@ -26,6 +27,7 @@ export const openApiDocument = () => ({
       ...planPaths(),
       ...trackerPaths(),
       ...changePaths(),
+      ...exportPaths(),
     }),
   ),
 });
