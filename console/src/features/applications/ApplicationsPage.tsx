@@ -9,6 +9,7 @@ import { sortParamOf, sortStatusOf, useUrlParams, useUrlSearch } from '../common
 import { useGetApplicationPagesInfiniteQuery } from './applicationsApi';
 import { ApplicationsTable, applicationSortKeys } from './ApplicationsTable';
 import { useOpenApplicationDialog } from '../record-dialog/useOpenRecordDialog';
+import { ExportMenu } from '../sheet-export/ExportMenu';
 
 /** The application catalogue: searched, filtered and sorted by the server, page after page as it scrolls. */
 export function ApplicationsPage() {
@@ -28,7 +29,10 @@ export function ApplicationsPage() {
   return (
     <Stack>
       <SectionHeader title={t('page.title')} level={1}>
-        {canCreate && <NewButton label={t('page.new')} onClick={() => openNew(null)} />}
+        <Group>
+          <ExportMenu kind="applications" filter={{ q, status, sort }} />
+          {canCreate && <NewButton label={t('page.new')} onClick={() => openNew(null)} />}
+        </Group>
       </SectionHeader>
       <Group align="flex-end">
         <SearchField placeholder={t('page.searchPlaceholder')} value={search} onChange={setSearch} />
