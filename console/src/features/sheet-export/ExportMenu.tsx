@@ -40,7 +40,9 @@ export function ExportMenu({ kind, filter }: { kind: SheetKind; filter: ExportFi
   };
 
   return (
-    <Menu position="bottom-end" withinPortal>
+    // without Mantine's focus placeholder: a role=presentation child of role=menu fails axe
+    // (aria-required-children); the first item takes the focus instead
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button
           variant="default"
