@@ -17,8 +17,11 @@ import type { ReadStore } from '../read-store/read-store';
 
 /** Records per page read from the store while exporting: a list's largest page. */
 export const exportPageSize = 1000;
-/** Projects per page of the timeline while exporting its items (each brings its items in the window). */
-const timelineRowsPerPage = 100;
+/**
+ * Projects per page of the timeline while exporting its items: each brings all its items in the window
+ * (a hundred or so in a planned portfolio), so a page holds a few thousand items, not a list's thousand.
+ */
+const timelineRowsPerPage = 20;
 
 /** Names of the records a page refers to, by kind and id. */
 export type PageNames = ReadonlyMap<SheetRefKind, ReadonlyMap<number, string>>;

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -15,9 +14,18 @@ export interface SheetWriter {
 }
 
 /** Waits until `out` takes more: pages are read only as fast as the client downloads. */
-const drained = async (out: Writable): Promise<void> => {
-  if (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
-};
+const drained = (out: Writable): Promise<void> =>
+  new Promise((resolve) => {
+    if (!out.writableNeedDrain || out.destroyed) return resolve();
+    // both listeners go once either fires: a page after another must not pile them up
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
 
 /** Width of a column in characters: the header's, within bounds (the rows are not held to measure). */
 const widthOf = (header: string) => Math.min(40, Math.max(10, header.length + 2));
