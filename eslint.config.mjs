@@ -99,6 +99,7 @@ const consoleLayers = [
   ['appearance'], // light, dark or the system's, and high contrast: the colour tokens and the switch (issue 20)
   ['session'], // the store state every request carries: who is signed in, and the instant shown (as of)
   ['api'], // the one createApi, its base query, the command helpers
+  ['sheet-export'], // every list as .xlsx or CSV: the Export menu of the list screens (issue 23)
   ['auth', 'as-of', 'comments', 'resources', 'readiness', 'preferences'], // sign-in and permissions, viewing the past, comments, resources, the catching-up screen, the user's own choices
   ['options'], // the tenant's option lists: labels and colours of the stored codes (issue 19)
   ['shortcuts'], // the keyboard shortcuts: one registry for the handlers and the help on ?, and whether they are on (issue 20)

@@ -20,7 +20,7 @@ import { seeded } from '@fahrplan/platform/testing';
 import { createEmbedded } from '@fahrplan/server';
 import type { Embedded } from '@fahrplan/server';
 import { format, load, ms, percentile, printTable, seconds, setting, settingList } from './figures';
-import { createBenchTenants } from './workload-support';
+import { benchDataFolder } from './workload-support';
 
 const config = {
   /** Projects of the seeded tenant, one fresh data folder per size. */
@@ -169,16 +169,10 @@ interface Tenant {
 async function seedTenant(directory: string, projects: number, today: Date): Promise<Tenant> {
   const dataDir = join(directory, `data-${projects}`);
   // first start: an empty log; the bench tenant and its user, then stop so that the seed owns the file
-  const first = await createEmbedded({ dataDir, logger: false });
-  let password: string;
-  try {
-    password = await createBenchTenants(first.store, first.ids, [TENANT], {
-      username: USERNAME,
-      displayName: 'Drag Bench Planner',
-    });
-  } finally {
-    await first.close();
-  }
+  const password = await benchDataFolder(dataDir, TENANT, {
+    username: USERNAME,
+    displayName: 'Drag Bench Planner',
+  });
   // the server package exports the embedded app only (not seed()): its CLI next to its index
   const seedJs = join(dirname(require.resolve('@fahrplan/server')), 'seed.js');
   const env = { ...process.env };

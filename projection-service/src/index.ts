@@ -25,6 +25,7 @@ export { applicationSorts } from './applications/applications.controller';
 export { groupSorts } from './groups/groups.controller';
 export { itemSorts } from './items/items.controller';
 export { defaultAsOfPerMinute } from './as-of/as-of-limit';
+export { exportRowsMax } from './exports/exports.controller';
 export { defaultHistoryMaxEvents } from './history/history.service';
 export * from './webhooks/webhook-deliverer';
 export { webhookDeliveriesCollection, webhooksProjection } from './webhooks/webhooks.projection';

@@ -23,6 +23,7 @@ import { ChangesController } from './changes/changes.controller';
 import { CommentsController } from './comments/comments.controller';
 import { AdminQueriesController } from './directory/admin-queries.controller';
 import { MeController } from './directory/me.controller';
+import { ExportsController } from './exports/exports.controller';
 import { GoalsController } from './goals/goals.controller';
 import { GroupsController } from './groups/groups.controller';
 import { HistoryController } from './history/history.controller';
@@ -115,6 +116,7 @@ export class ProjectionServiceModule {
         TrackerQueriesController,
         TrackerReleasesController,
         HistoryController,
+        ExportsController,
         CriticalPathController,
         WebhooksController,
       ],

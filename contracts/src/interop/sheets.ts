@@ -32,7 +32,7 @@ export const importBytesMax = 20 * 1024 * 1024;
  * - `refs`: several, separated by `; `.
  */
 export type SheetCellKind = 'id' | 'text' | 'number' | 'boolean' | 'date' | 'option' | 'ref' | 'refs';
-export type SheetRefKind = 'application' | 'project' | 'resource' | 'account' | 'item';
+export type SheetRefKind = 'application' | 'project' | 'resource' | 'account' | 'item' | 'goal';
 
 export interface SheetColumn {
   /** The field of the record (the save command's field name, or `attr:<key>` for a custom attribute). */
@@ -116,6 +116,50 @@ export const sheetColumns: Readonly<Record<ImportableSheetKind, readonly SheetCo
   ],
 };
 
+/**
+ * The columns of the kinds exported only: an account one row per entry (the account's number and name
+ * repeated, its id hidden), the goals one row each. Import refuses these kinds.
+ */
+export const exportOnlyColumns: Readonly<
+  Record<Exclude<SheetKind, ImportableSheetKind>, readonly SheetColumn[]>
+> = {
+  accounts: [
+    id,
+    text('accountNumber'),
+    text('name'),
+    text('sicht'),
+    text('periode'),
+    { key: 'amount', cell: 'number' },
+    text('projekt'),
+    text('typ'),
+    text('gruppe'),
+  ],
+  goals: [
+    id,
+    text('name'),
+    ref('parent', 'goal'),
+    text('type'),
+    { key: 'rank', cell: 'number' },
+    { key: 'assignable', cell: 'boolean' },
+    text('description'),
+  ],
+};
+
+/** The fixed columns an export of `kind` writes (custom attributes follow for the importable kinds). */
+export const exportColumns = (kind: SheetKind): readonly SheetColumn[] =>
+  kind === 'accounts' || kind === 'goals' ? exportOnlyColumns[kind] : sheetColumns[kind];
+
+/**
+ * CSV as Fahrplan writes it: UTF-8 with a byte order mark, `;` between cells (what Excel set to Swiss
+ * German, French or Italian expects), CRLF lines, dates as dd.mm.yyyy, numbers with a `.` decimal
+ * point and no grouping, booleans as `true`/`false`. An import also takes `,` and no byte order mark.
+ */
+export const sheetCsvSeparator = ';';
+
+/** A stored date (`YYYY-MM-DD`, or a date-time whose date part is taken) as a CSV cell: dd.mm.yyyy. */
+export const sheetDateText = (stored: string): string =>
+  `${stored.slice(8, 10)}.${stored.slice(5, 7)}.${stored.slice(0, 4)}`;
+
 /** The prefix of a custom attribute's column key. */
 export const attributeColumnPrefix = 'attr:';
 
@@ -156,6 +200,16 @@ export const sheetHeaders: Readonly<Record<ConsoleLanguage, Readonly<Record<stri
     account: 'Account',
     visible: 'Visible',
     description: 'Description',
+    accountNumber: 'Account no.',
+    sicht: 'View',
+    periode: 'Period',
+    amount: 'Amount',
+    projekt: 'Project code',
+    typ: 'Entry type',
+    gruppe: 'Group',
+    type: 'Type',
+    rank: 'Rank',
+    assignable: 'Assignable',
   },
   'de-CH': {
     id: 'Id',
@@ -192,6 +246,16 @@ export const sheetHeaders: Readonly<Record<ConsoleLanguage, Readonly<Record<stri
     account: 'Konto',
     visible: 'Sichtbar',
     description: 'Beschreibung',
+    accountNumber: 'Konto-Nr.',
+    sicht: 'Sicht',
+    periode: 'Periode',
+    amount: 'Betrag',
+    projekt: 'Projektcode',
+    typ: 'Buchungstyp',
+    gruppe: 'Gruppe',
+    type: 'Typ',
+    rank: 'Rang',
+    assignable: 'Zuweisbar',
   },
   'fr-CH': {
     id: 'Id',
@@ -228,6 +292,16 @@ export const sheetHeaders: Readonly<Record<ConsoleLanguage, Readonly<Record<stri
     account: 'Compte',
     visible: 'Visible',
     description: 'Description',
+    accountNumber: 'N° de compte',
+    sicht: 'Vue',
+    periode: 'Période',
+    amount: 'Montant',
+    projekt: 'Code projet',
+    typ: 'Type d’écriture',
+    gruppe: 'Groupe',
+    type: 'Type',
+    rank: 'Rang',
+    assignable: 'Attribuable',
   },
   'it-CH': {
     id: 'Id',
@@ -264,6 +338,16 @@ export const sheetHeaders: Readonly<Record<ConsoleLanguage, Readonly<Record<stri
     account: 'Conto',
     visible: 'Visibile',
     description: 'Descrizione',
+    accountNumber: 'N. conto',
+    sicht: 'Vista',
+    periode: 'Periodo',
+    amount: 'Importo',
+    projekt: 'Codice progetto',
+    typ: 'Tipo di registrazione',
+    gruppe: 'Gruppo',
+    type: 'Tipo',
+    rank: 'Rango',
+    assignable: 'Assegnabile',
   },
 };
 

@@ -23,6 +23,16 @@ export const applicationSorts: Readonly<Record<string, SortKey>> = {
   ...Object.fromEntries(optionalApplicationSorts.map((name) => [name, byOptional(name)])),
 };
 
+/** The store filter and order of GET /api/applications' parameters (`q`, `status`, `id`, `sort`). */
+export const applicationsQuery = (tenant: string, query: QueryParams) => {
+  const filter: Record<string, unknown> = { tenant, deleted: false, ...searchFilter(query.q) };
+  const status = single('status', query.status);
+  if (status) filter.status = status;
+  const ids = numbers('id', query.id);
+  if (ids) filter.id = { $in: ids };
+  return { filter, sort: sortRequest(query.sort, applicationSorts, 'name') };
+};
+
 const view = (doc: ApplicationDoc, parentName: string | null): ApplicationView => ({ ...doc, parentName });
 
 const isLive = (doc: ReadDocument | undefined, tenant: string): doc is ReadDocument =>
@@ -40,12 +50,7 @@ export class ApplicationsController extends ReadModelQueries {
     requireView(this.directory, principal, 'application-details');
     const { tenant } = principal;
     const request = pageRequest(query.limit, query.cursor);
-    const sort = sortRequest(query.sort, applicationSorts, 'name');
-    const filter: Record<string, unknown> = { tenant, deleted: false, ...searchFilter(query.q) };
-    const status = single('status', query.status);
-    if (status) filter.status = status;
-    const ids = numbers('id', query.id);
-    if (ids) filter.id = { $in: ids };
+    const { filter, sort } = applicationsQuery(tenant, query);
     const page = await sortedPage(this.store, 'applications', filter, sort, request);
     const docs = page.docs.map((d) => strip<ApplicationDoc>(d));
     const parents = await this.store.getMany('applications', [

@@ -31,7 +31,7 @@ const equalities = {
 } as const;
 
 /** The store filter of GET /api/groups' parameters (besides whose projects they are). */
-const portfolioFilter = (query: QueryParams): Record<string, unknown> => {
+export const portfolioFilter = (query: QueryParams): Record<string, unknown> => {
   const filter: Record<string, unknown> = { deleted: false, ...searchFilter(query.q) };
   for (const [param, field] of Object.entries(equalities)) {
     const value = integer(param, query[param]);

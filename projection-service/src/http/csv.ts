@@ -4,7 +4,7 @@ import Papa from 'papaparse';
  * Cells a spreadsheet would run as a formula (OWASP CSV injection) get a leading apostrophe; plain
  * negative numbers stay as they are.
  */
-const FORMULA = /^(?!-\d+(\.\d+)?$)[=+\-@\t\r]/;
+export const FORMULA = /^(?!-\d+(\.\d+)?$)[=+\-@\t\r]/;
 
 /**
  * A CSV download of `rows` (their keys the header): CRLF lines, formulas defused, with a byte order

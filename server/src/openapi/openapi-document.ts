@@ -3,6 +3,7 @@ import { commandPaths, schedulePreviewPaths } from './command-paths';
 import { components } from './components';
 import { importPaths } from './import-paths';
 import { feedPaths } from './feed-paths';
+import { exportPaths } from './export-paths';
 import { withAsOf, withScenario } from './operations';
 import { platformPaths } from './platform-paths';
 import {
@@ -38,6 +39,7 @@ export const openApiDocument = () => ({
       ...trackerPaths(),
       ...webhookPaths(),
       ...changePaths(),
+      ...exportPaths(),
     }),
   ),
 });

@@ -10,6 +10,7 @@ import { useGetApplicationPagesInfiniteQuery } from './applicationsApi';
 import { ApplicationsTable, applicationSortKeys } from './ApplicationsTable';
 import { useOpenApplicationDialog } from '../record-dialog/useOpenRecordDialog';
 import { ImportButton } from '../imports/ImportButton';
+import { ExportMenu } from '../sheet-export/ExportMenu';
 
 /** The application catalogue: searched, filtered and sorted by the server, page after page as it scrolls. */
 export function ApplicationsPage() {
@@ -31,6 +32,7 @@ export function ApplicationsPage() {
       <SectionHeader title={t('page.title')} level={1}>
         <Group>
           <ImportButton kind="applications" />
+          <ExportMenu kind="applications" filter={{ q, status, sort }} />
           {canCreate && <NewButton label={t('page.new')} onClick={() => openNew(null)} />}
         </Group>
       </SectionHeader>

@@ -24,6 +24,7 @@ import { useGetProjectPagesInfiniteQuery, useGetProjectsQuery } from './projects
 import type { ProjectFilter } from './projectsApi';
 import { ProjectsTable, projectSortKeys } from './ProjectsTable';
 import type { BubbleSize } from './portfolioSeries';
+import { ExportMenu } from '../sheet-export/ExportMenu';
 
 // ApexCharts is large: only the chart view loads it
 const PortfolioChart = lazy(() => import('./PortfolioChart').then((m) => ({ default: m.PortfolioChart })));
@@ -125,6 +126,10 @@ export function ProjectsPage() {
             onChange={(value) => setParams({ view: value === 'chart' ? 'chart' : null })}
           />
           <ImportButton kind="projects" />
+          <ExportMenu
+            kind="projects"
+            filter={{ ...filter, sort: sortParamOf(sortStatus, projectSortKeys, 'title') }}
+          />
           {canCreate && <NewButton label={t('page.newProject')} onClick={() => openNew()} />}
         </Group>
       </SectionHeader>

@@ -6,6 +6,7 @@ import { AccountEntriesTable } from '../accounts/AccountEntriesTable';
 import { DeleteEntry } from '../accounts/DeleteEntry';
 import { ImportEntriesButton } from '../accounts/ImportEntriesButton';
 import { describeError } from '../common/problem';
+import { ExportMenu } from '../sheet-export/ExportMenu';
 
 export interface AccountQuery {
   data?: AccountView;
@@ -97,6 +98,7 @@ export function AccountPane({
             components={{ number: <b /> }}
           />
         </Text>
+        <ExportMenu kind="accounts" filter={{ account: accountId }} />
         {editable && (
           <ImportEntriesButton
             accountId={accountId}

@@ -40,6 +40,7 @@ import { BaselineControl } from './BaselineControl';
 import { ReleasesToggle } from './view/TimelineReleases';
 import { TimelineView } from './view/TimelineView';
 import { useAddressParams } from '../common/urlParams';
+import { ExportMenu } from '../sheet-export/ExportMenu';
 
 /**
  * The window the user sees (local: panning and zooming render at once) and the window the query asks
@@ -207,6 +208,17 @@ export function TimelinePage() {
               failed={baseline.failed}
             />
           )}
+          <ExportMenu
+            kind="items"
+            filter={{
+              from: fetchWindow.from,
+              to: fetchWindow.to,
+              group: filters.project.join(','),
+              status: filters.status.join(','),
+              resource: filters.resource.join(','),
+              application: filters.application.join(','),
+            }}
+          />
           <CriticalPathControl
             items={shownItems}
             range={range}

@@ -19,6 +19,7 @@ import { RowActions, TableLoad } from '../../common/AdminTable';
 import { deleteRefusal, goalRows, parentOptions } from './goalRows';
 import type { AdminGoal } from './goalRows';
 import { TableHeader } from '../../common/TableHeader';
+import { ExportMenu } from '../../sheet-export/ExportMenu';
 import {
   goalsPageSize,
   useCreateGoalMutation,
@@ -181,7 +182,10 @@ export function GoalsPanel() {
   return (
     <Stack gap="sm">
       <SectionHeader title={t('tabs.goals')} level={2}>
-        {canEdit && <NewButton label={t('goals.new')} onClick={() => setEditing({ mode: 'new' })} />}
+        <Group>
+          <ExportMenu kind="goals" filter={{}} />
+          {canEdit && <NewButton label={t('goals.new')} onClick={() => setEditing({ mode: 'new' })} />}
+        </Group>
       </SectionHeader>
       <TableLoad what={t('tabs.goals')} isLoading={isLoading} isError={isError} error={error}>
         {rows.length === 0 ? (

@@ -1,0 +1,91 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { sheetCsvSeparator } from '@fahrplan/contracts';
+import type { SheetFormat } from '@fahrplan/contracts';
+import { FORMULA } from '../http/csv';
+import { csvCell } from './sheet-rows';
+import type { SheetCell, SheetLayout } from './sheet-rows';
+
+/** Writes one sheet to a stream, a page of rows at a time, waiting while the stream is full. */
+export interface SheetWriter {
+  rows(rows: readonly SheetCell[][]): Promise<void>;
+  end(): Promise<void>;
+}
+
+/** Waits until `out` takes more: pages are read only as fast as the client downloads. */
+const drained = (out: Writable): Promise<void> =>
+  new Promise((resolve) => {
+    if (!out.writableNeedDrain || out.destroyed) return resolve();
+    // both listeners go once either fires: a page after another must not pile them up
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+
+/** Width of a column in characters: the header's, within bounds (the rows are not held to measure). */
+const widthOf = (header: string) => Math.min(40, Math.max(10, header.length + 2));
+
+/**
+ * An .xlsx written by exceljs' streaming writer: each row is committed (serialised and let go) as it
+ * comes, strings inline rather than in a shared table (which would grow with the file), the `id`
+ * column hidden, dates as date cells shown dd.mm.yyyy.
+ */
+const xlsxWriter = (out: Writable, name: string, layout: SheetLayout): SheetWriter => {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = layout.columns.map((column, i) => ({
+    header: layout.headers[i],
+    key: column.key,
+    width: widthOf(layout.headers[i]!),
+    hidden: column.cell === 'id',
+    ...(column.cell === 'date' ? { style: { numFmt: 'dd.mm.yyyy' } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  return {
+    async rows(rows) {
+      for (const cells of rows) sheet.addRow(cells).commit();
+      await drained(out);
+    },
+    async end() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+};
+
+/**
+ * CSV as `sheetCsvSeparator` says (UTF-8 with a byte order mark, `;`, CRLF); cells a spreadsheet would
+ * run as a formula get a leading apostrophe (OWASP CSV injection), as the other CSV downloads do.
+ */
+const csvWriter = (out: Writable, layout: SheetLayout): SheetWriter => {
+  const lines = (rows: readonly (readonly string[])[]) =>
+    `${Papa.unparse(rows as string[][], {
+      delimiter: sheetCsvSeparator,
+      newline: '\r\n',
+      escapeFormulae: FORMULA,
+    })}\r\n`;
+  out.write(`\uFEFF${lines([[...layout.headers]])}`);
+  return {
+    async rows(rows) {
+      if (rows.length === 0) return;
+      out.write(lines(rows.map((cells) => cells.map(csvCell))));
+      await drained(out);
+    },
+    async end() {
+      await new Promise<void>((resolve) => out.end(resolve));
+    },
+  };
+};
+
+/** A writer of `format` to `out`: one sheet named `name`. */
+export const sheetWriter = (format: SheetFormat, out: Writable, name: string, layout: SheetLayout) =>
+  format === 'xlsx' ? xlsxWriter(out, name, layout) : csvWriter(out, layout);
