@@ -10,7 +10,7 @@ import { openScenario } from './scenarios.projection';
 
 /** The queries of the plan's read models, which answer for a scenario; every other route ignores `scenario`. */
 export const scenarioRoutes =
-  /^\/api\/(applications|groups|goals|resources|shares|items|timeline|comments|accounts|schedule\/critical-path)(\/|$)/;
+  /^\/api\/(applications|groups|goals|resources|shares|items|timeline|comments|accounts|schedule\/critical-path|exports\/timeline\.(?:pdf|png)|exports\/projects)(\/|$)/;
 
 /**
  * `GET …?scenario=<id>` (issue 22): the query is answered from the plan as the scenario sees it (callers
