@@ -34,7 +34,7 @@ const byRankThenName = (a: SunburstGoal, b: SunburstGoal) =>
  * The project's goals as the console's sunburst draws them: rings are goal levels, a goal's arc is its
  * value plus everything rated below it, goals without a positive value in their subtree left out. A goal
  * with a value of its own and rated subgoals leaves its own share of the outer ring empty. A parent
- * cycle (bad data) is cut where it closes; a goal whose parent is unknown is a top goal.
+ * cycle (bad data) is cut where it closes, its goals top goals; a goal whose parent is unknown is one too.
  */
 export const sunburstArcs = (
   goals: readonly SunburstGoal[],
@@ -58,6 +58,8 @@ export const sunburstArcs = (
     return value > 0 ? { goal, value, children } : null;
   };
   const roots = [...(childrenOf.get(null) ?? [])].sort(byRankThenName).map(build);
+  // goals only reachable through a cycle: top goals rather than lost
+  for (const goal of goals) if (!placed.has(goal.id)) roots.push(build(goal));
   const total = roots.reduce((sum, r) => sum + (r?.value ?? 0), 0);
   if (total === 0) return [];
   const arcs: SunburstArc[] = [];
