@@ -61,7 +61,10 @@ beforeAll(async () => {
     const project = await run('SaveGroup', { title, start: '2031-03-02', end: '2031-03-28' });
     const tasks = [uniqueName('Build'), uniqueName('Test'), uniqueName('Roll')];
     for (const task of tasks)
-      await run('SaveItem', aTask(project.id, { title: task, start: '2031-03-03T00:00', end: '2031-03-20T00:00' }));
+      await run(
+        'SaveItem',
+        aTask(project.id, { title: task, start: '2031-03-03T00:00', end: '2031-03-20T00:00' }),
+      );
     last = await run('SaveItem', {
       title: uniqueName('Go-live'),
       group: project.id,
@@ -272,14 +275,20 @@ describe('GET /api/exports/projects/:id/summary.pdf', () => {
   });
 
   it("answers 404 for another tenant's project and 403 without group-details VIEW", async () => {
-    const theirs = await platform.api.command('SaveGroup', { title: uniqueName('Theirs') }, platform.otherAdmin);
+    const theirs = await platform.api.command(
+      'SaveGroup',
+      { title: uniqueName('Theirs') },
+      platform.otherAdmin,
+    );
     const mine = planned[0]!;
     const noDetails = await userWith({ ...allPermissions, 'group-details': [] });
 
-    expect((await read(`/api/exports/projects/${theirs.body.id}/summary.pdf`, theirs.body.position)).status).toBe(
-      404,
+    expect(
+      (await read(`/api/exports/projects/${theirs.body.id}/summary.pdf`, theirs.body.position)).status,
+    ).toBe(404);
+    expect((await platform.api.get(`/api/exports/projects/${mine.id}/summary.pdf`, noDetails)).status).toBe(
+      403,
     );
-    expect((await platform.api.get(`/api/exports/projects/${mine.id}/summary.pdf`, noDetails)).status).toBe(403);
     expect((await platform.api.get('/api/exports/projects/x1/summary.pdf', platform.admin)).status).toBe(404);
   });
 });

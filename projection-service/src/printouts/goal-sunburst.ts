@@ -43,7 +43,8 @@ export const sunburstArcs = (
   const ids = new Set(goals.map((g) => g.id));
   const childrenOf = new Map<number | null, SunburstGoal[]>();
   for (const goal of goals) {
-    const parent = goal.parent !== null && ids.has(goal.parent) && goal.parent !== goal.id ? goal.parent : null;
+    const parent =
+      goal.parent !== null && ids.has(goal.parent) && goal.parent !== goal.id ? goal.parent : null;
     childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), goal]);
   }
   const placed = new Set<number>();

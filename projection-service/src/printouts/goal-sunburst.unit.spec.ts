@@ -9,7 +9,12 @@ const goal = (id: number, name: string, parent: number | null = null, rank: numb
 
 describe('sunburstArcs', () => {
   it('gives each top goal its share of the circle and its subgoals their share of it', () => {
-    const goals = [goal(1, 'Efficiency', null, 1), goal(2, 'Automate', 1), goal(3, 'Save', 1), goal(4, 'Security', null, 2)];
+    const goals = [
+      goal(1, 'Efficiency', null, 1),
+      goal(2, 'Automate', 1),
+      goal(3, 'Save', 1),
+      goal(4, 'Security', null, 2),
+    ];
     const arcs = sunburstArcs(
       goals,
       new Map([

@@ -171,7 +171,11 @@ export const printLanguage = (
   if (asked !== undefined) {
     const language = consoleLanguageOf(asked);
     if (!language)
-      throw fieldError('lang', 'de-CH, fr-CH, it-CH or en', 'the query parameter lang must be de-CH, fr-CH, it-CH or en');
+      throw fieldError(
+        'lang',
+        'de-CH, fr-CH, it-CH or en',
+        'the query parameter lang must be de-CH, fr-CH, it-CH or en',
+      );
     return language;
   }
   const tags = (acceptLanguage ?? '').split(',').map((tag) => tag.split(';')[0]!.trim());

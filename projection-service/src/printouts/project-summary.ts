@@ -13,7 +13,16 @@ export const summarySheet = { width: 595.28, height: 841.89 } as const;
 export const summaryMilestones = 18;
 
 /** The sunburst's colours, one per top goal (its subgoals lighter). */
-const branchColours = ['#1c7ed6', '#e8590c', '#2f9e44', '#ae3ec9', '#f08c00', '#0c8599', '#c2255c', '#5c940d'];
+const branchColours = [
+  '#1c7ed6',
+  '#e8590c',
+  '#2f9e44',
+  '#ae3ec9',
+  '#f08c00',
+  '#0c8599',
+  '#c2255c',
+  '#5c940d',
+];
 
 /** `hex` (#rrggbb) mixed with white, `share` of white (0: itself): a subgoal's lighter colour. */
 export const tint = (hex: string, share: number): string =>
@@ -106,7 +115,12 @@ const paintSunburst = (
   for (const arc of arcs.slice(0, 20)) {
     const indent = arc.depth * 8;
     painter.rect(legendX + indent, y + 1, 6, 6, { fill: arcColour(arc) });
-    painter.text(fitText(`${arc.name}: ${arc.value}`, legendWidth - 9 - indent, 7.5), legendX + 9 + indent, y, 7.5);
+    painter.text(
+      fitText(`${arc.name}: ${arc.value}`, legendWidth - 9 - indent, 7.5),
+      legendX + 9 + indent,
+      y,
+      7.5,
+    );
     y += 11;
   }
 };
@@ -144,5 +158,6 @@ const paintMilestones = (painter: Painter, summary: ProjectSummary, top: number,
     painter.text(fitText(m.title, width - 90, 8.5), margin + 82, y, 8.5);
     y += 13;
   });
-  if (summary.more > 0) painter.text(say('more', { n: summary.more }), margin + 20, y, 8.5, { colour: c.dimmed });
+  if (summary.more > 0)
+    painter.text(say('more', { n: summary.more }), margin + 20, y, 8.5, { colour: c.dimmed });
 };

@@ -93,7 +93,10 @@ export const summaryOf = async (
     // a project's end is stored exclusive: the console shows its last day
     [say('end'), project.end ? uiDate(addDays(project.end.slice(0, 10), -1)) : '—'],
     [say('duration'), duration === null ? '—' : say('workingDays', { n: swissNumber(duration) })],
-    [say('budget'), budget === undefined || budget === null ? say('noBudget') : `CHF ${swissNumber(budget, 2)}`],
+    [
+      say('budget'),
+      budget === undefined || budget === null ? say('noBudget') : `CHF ${swissNumber(budget, 2)}`,
+    ],
     [say('resource'), resource && !isTombstone(resource) ? String(resource.name) : '—'],
   ];
   const values = new Map(project.goals.map((g) => [g.goalId, g.value]));

@@ -34,8 +34,7 @@ export const svgPainter = (): Painter & { readonly elements: string[] } => {
     path: (d, style) => elements.push(`<path d="${d}" ${styleOf(style)}/>`),
     text: (text, x, y, size, style = {}) => {
       if (text === '') return;
-      const anchor =
-        style.align === 'right' ? 'end' : style.align === 'center' ? 'middle' : 'start';
+      const anchor = style.align === 'right' ? 'end' : style.align === 'center' ? 'middle' : 'start';
       const at =
         style.align === 'right'
           ? x + (style.width ?? 0)

@@ -19,7 +19,12 @@ const group = (id: number, overrides: Partial<TimelineGroup> = {}): TimelineGrou
 });
 
 let nextItem = 1;
-const task = (g: number, start: string, end: string, overrides: Partial<TimelineItem> = {}): TimelineItem => ({
+const task = (
+  g: number,
+  start: string,
+  end: string,
+  overrides: Partial<TimelineItem> = {},
+): TimelineItem => ({
   id: nextItem++,
   title: `Task ${nextItem}`,
   group: g,
@@ -127,7 +132,9 @@ describe('layTimeline', () => {
     const layout = layTimeline(projects(20, 3), { width: a3.width, height: null }, names, 1);
 
     expect(layout.pages).toHaveLength(1);
-    expect(layout.height).toBeCloseTo(layout.bodyTop + 20 * blockHeight(5) + printMetrics.footer + printMetrics.margin);
+    expect(layout.height).toBeCloseTo(
+      layout.bodyTop + 20 * blockHeight(5) + printMetrics.footer + printMetrics.margin,
+    );
   });
 
   it('stacks overlapping items in tracks and lets the next item reuse a track once it is free', () => {
@@ -148,7 +155,10 @@ describe('layTimeline', () => {
   });
 
   it('clips bars to the window and draws milestones as points with their title beside', () => {
-    const items = [task(1, '2031-02-01', '2031-05-01', { title: 'Long' }), milestone(1, '2031-03-16', 'Gate')];
+    const items = [
+      task(1, '2031-02-01', '2031-05-01', { title: 'Long' }),
+      milestone(1, '2031-03-16', 'Gate'),
+    ];
     const layout = layTimeline(content({ groups: [group(1)], items }), a4, names, 1);
     const [bar] = layout.pages[0]!.lines[1]!.marks;
     const [diamond] = layout.pages[0]!.lines[2]!.marks;
@@ -162,8 +172,24 @@ describe('layTimeline', () => {
   it("draws a moved item's ghost under its bar, and a removed one on a track of its lane", () => {
     const moved = task(1, '2031-03-10', '2031-03-20', { title: 'Moved' });
     const ghosts: TimelineGhost[] = [
-      { id: moved.id, group: 1, subgroup: 'tasks', title: 'Moved', start: '2031-03-05T00:00', end: '2031-03-12T00:00', removed: false },
-      { id: 999, group: 1, subgroup: 'milestones', title: 'Gone', start: '2031-03-08T00:00', end: null, removed: true },
+      {
+        id: moved.id,
+        group: 1,
+        subgroup: 'tasks',
+        title: 'Moved',
+        start: '2031-03-05T00:00',
+        end: '2031-03-12T00:00',
+        removed: false,
+      },
+      {
+        id: 999,
+        group: 1,
+        subgroup: 'milestones',
+        title: 'Gone',
+        start: '2031-03-08T00:00',
+        end: null,
+        removed: true,
+      },
     ];
     const layout = layTimeline(content({ groups: [group(1)], items: [moved], ghosts }), a4, names, 1);
     const [, tasks, milestones] = layout.pages[0]!.lines;
@@ -198,7 +224,12 @@ describe('layTimeline', () => {
 
   it('chooses the axis unit by zoom: days in a month, years in a decade', () => {
     const month = layTimeline(projects(1, 1), a4, names, 1);
-    const decade = layTimeline(content({ from: '2026-01-01', to: '2036-01-01', groups: [group(1)] }), a4, names, 1);
+    const decade = layTimeline(
+      content({ from: '2026-01-01', to: '2036-01-01', groups: [group(1)] }),
+      a4,
+      names,
+      1,
+    );
 
     expect(month.minor.map((t) => t.label).slice(0, 3)).toEqual(['1', '2', '3']);
     expect(month.major.map((t) => t.label)).toEqual(['Mar 2031']);

@@ -51,7 +51,10 @@ const paintPage = (painter: Painter, layout: TimelineLayout, page: LaidPage, hea
   painter.line(m.margin, layout.bodyTop, right, layout.bodyTop, { stroke: c.dimmed });
   for (const line of page.lines) paintLine(painter, layout, line);
   if (layout.todayX !== null)
-    painter.line(layout.todayX, axisTop + m.axis / 2, layout.todayX, bottom, { stroke: c.today, lineWidth: 0.8 });
+    painter.line(layout.todayX, axisTop + m.axis / 2, layout.todayX, bottom, {
+      stroke: c.today,
+      lineWidth: 0.8,
+    });
 };
 
 const paintLine = (painter: Painter, layout: TimelineLayout, line: Line) => {

@@ -63,9 +63,14 @@ describe('RenderLock', () => {
   it('lets one render per user run at a time, and the next after it ended', async () => {
     const lock = new RenderLock();
     let finish!: () => void;
-    const first = lock.run('acme/1', () => new Promise<string>((resolve) => (finish = () => resolve('first'))));
+    const first = lock.run(
+      'acme/1',
+      () => new Promise<string>((resolve) => (finish = () => resolve('first'))),
+    );
 
-    await expect(lock.run('acme/1', async () => 'second')).rejects.toMatchObject({ problem: { status: 429 } });
+    await expect(lock.run('acme/1', async () => 'second')).rejects.toMatchObject({
+      problem: { status: 429 },
+    });
     await expect(lock.run('acme/2', async () => 'other user')).resolves.toBe('other user');
     finish();
     await expect(first).resolves.toBe('first');

@@ -242,7 +242,11 @@ export const planPaths = () => ({
   ),
   '/api/exports/timeline.pdf': printout(
     'The timeline as the console shows it (the same window, detail and filters as GET /api/timeline, every row; `scenario` or `asOf` as there) as a PDF on A4 or A3 landscape: paged by projects (a project is not split over two pages where it fits one), the axis at the top of every page, a title with the window, the filters and the date of export, page numbers; its text is text (items VIEW; at most 2,000 projects and 200 pages, else 400 naming the limit; one printout at a time per user, else 429)',
-    [...timelineParameters, described('paper', 'a4 or a3 (landscape)', { type: 'string', enum: ['a4', 'a3'], default: 'a4' }), languageParameter],
+    [
+      ...timelineParameters,
+      described('paper', 'a4 or a3 (landscape)', { type: 'string', enum: ['a4', 'a3'], default: 'a4' }),
+      languageParameter,
+    ],
     'application/pdf',
   ),
   '/api/exports/timeline.png': printout(
