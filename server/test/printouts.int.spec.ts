@@ -1,5 +1,5 @@
 import { allPermissions } from '@fahrplan/contracts';
-import { adminApi } from './support/admin-api';
+import { adminApi, clockedRun } from './support/admin-api';
 import type { CommandReply } from './support/admin-api';
 import { TestClock, aTask, startPlatform, uniqueName } from '../src/testing/platform';
 import type { Platform } from '../src/testing/platform';
@@ -11,7 +11,7 @@ jest.setTimeout(60_000);
 
 beforeAll(async () => {
   platform = await startPlatform(clock);
-}, 30_000);
+}, 60_000);
 
 afterAll(async () => {
   await platform?.stop();
@@ -197,6 +197,43 @@ describe('GET /api/exports/timeline.pdf', () => {
     expect(text).toContain(mine.title);
     expect(text).not.toContain('Secret');
     expect(text).toContain(`#${theirs.body.id}`);
+  });
+});
+
+describe('GET /api/exports/timeline.pdf with a baseline shown', () => {
+  it("draws the baseline's ghosts (a removed item where it stood) and names the baseline", async () => {
+    const clocked = clockedRun(run, clock);
+    const project = await clocked('SaveGroup', {
+      title: uniqueName('Baselined'),
+      start: '2031-03-02',
+      end: '2031-03-28',
+    });
+    const dropped = uniqueName('Dropped');
+    const gone = await clocked('SaveItem', aTask(project.id, { title: dropped }));
+    const name = uniqueName('Q1 commitment');
+    const baseline = await clocked('CreateBaseline', { name });
+    const deleted = await clocked('DeleteItem', { id: gone.id, version: 0 });
+    const path = `/api/exports/timeline.pdf?${window}&group=${project.id}&lang=en`;
+
+    const withBaseline = await download(`${path}&baseline=${baseline.id}`, platform.admin, deleted.position);
+    const without = await download(path, platform.admin, deleted.position);
+
+    expect([withBaseline.status, without.status]).toEqual([200, 200]);
+    const [shown] = await pdfPages(withBaseline.bytes);
+    expect(shown).toContain(`Baseline: ${name}`);
+    expect(shown).toContain(dropped);
+    expect((await pdfPages(without.bytes))[0]).not.toContain(dropped);
+  });
+
+  it('needs history VIEW for a baseline, and answers 404 for an unknown one', async () => {
+    const baseline = await run('CreateBaseline', { name: uniqueName('Looked at') });
+    const noHistory = await userWith({ ...allPermissions, history: [] });
+    const path = `/api/exports/timeline.pdf?${window}&baseline=${baseline.id}`;
+
+    expect((await platform.api.get(path, noHistory)).status).toBe(403);
+    expect(
+      (await platform.api.get(`${path.replace(String(baseline.id), '99999999')}`, platform.admin)).status,
+    ).toBe(404);
   });
 });
 

@@ -1,8 +1,13 @@
-import { Get, Headers, Param, Query, StreamableFile } from '@nestjs/common';
+import { Get, Headers, Inject, Param, Query, StreamableFile } from '@nestjs/common';
 import { notFound } from '@fahrplan/contracts';
 import { CurrentPrincipal, meView } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
+import type { AsOfLimit } from '../as-of/as-of-limit';
+import { asOfContext } from '../as-of/as-of-stores';
+import type { AsOfStores } from '../as-of/as-of-stores';
+import { findBaseline } from '../baselines/baseline-reader';
 import { answered } from '../http/json-text';
+import { AS_OF_LIMIT, AS_OF_STORES } from '../http/tokens';
 import { requireView } from '../http/query-helpers';
 import { fieldError, isRecordId, numbers, single } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
@@ -22,6 +27,7 @@ import type { Paper, Sheet } from './timeline-layout';
 import { paintTimeline } from './timeline-paint';
 import type { PrintHeader } from './timeline-paint';
 import {
+  baselineGhosts,
   contentOf,
   headerLines,
   maxImageHeight,
@@ -67,6 +73,8 @@ const file = (body: Buffer, type: string, name: string) =>
  */
 @ReadModelController()
 export class PrintoutsController extends ReadModelQueries {
+  @Inject(AS_OF_STORES) private readonly asOf!: AsOfStores;
+  @Inject(AS_OF_LIMIT) private readonly asOfLimit!: AsOfLimit;
   private readonly lock = new RenderLock();
 
   /** The timeline as a PDF: paged by projects, the axis on every page, its text as text. */
@@ -122,12 +130,22 @@ export class PrintoutsController extends ReadModelQueries {
       resource: numbers('resource', query.resource),
       application: numbers('application', query.application),
     };
+    const baseline = await this.overlaidBaseline(principal, query.baseline);
     const now = new Date();
     return this.lock.run(`${principal.tenant}/${principal.userId}`, async () => {
       const view = await readWholeTimeline((page) =>
         answered(this.answer('timeline', { tenant: principal.tenant, ...window, detail, page, filters })),
       );
-      const content = contentOf(view, [], swissToday(now));
+      const ghosts =
+        baseline === null || view.detail !== 'items'
+          ? []
+          : await baselineGhosts(
+              { now: this.store, asOf: this.asOf, asOfLimit: this.asOfLimit },
+              principal,
+              baseline,
+              view,
+            );
+      const content = contentOf(view, ghosts, swissToday(now));
       const lines = await headerLines(
         this.store,
         principal.tenant,
@@ -137,7 +155,7 @@ export class PrintoutsController extends ReadModelQueries {
           optionLists: meView(this.directory, principal.tenant, principal.username).optionLists,
           now,
           scenario: await this.scenarioName(),
-          baseline: null,
+          baseline: baseline && baseline.name,
           asOf: single('asOf', query.asOf) ?? null,
         },
         texts,
@@ -179,6 +197,23 @@ export class PrintoutsController extends ReadModelQueries {
       );
       return file(pdf, 'application/pdf', `project-${project.id}-summary.pdf`);
     });
+  }
+
+  /**
+   * The baseline to overlay (`?baseline=<id>`), as the console's timeline shows one: it needs history
+   * VIEW, and compares with the live plan now, so neither an instant nor a scenario goes with it.
+   */
+  private async overlaidBaseline(principal: Principal, param: Param) {
+    const id = single('baseline', param);
+    if (id === undefined) return null;
+    requireView(this.directory, principal, 'history');
+    if (asOfContext.getStore() || scenarioContext.getStore())
+      throw fieldError(
+        'baseline',
+        'not with asOf or scenario',
+        'a baseline is compared with the live plan now: not together with asOf or scenario',
+      );
+    return findBaseline(this.store, principal.tenant, id);
   }
 
   /** The name of the scenario the request shows, if it shows one. */

@@ -1,5 +1,14 @@
-import { addDays, localisedOptionLists, optionLabel } from '@fahrplan/contracts';
-import type { OptionLists, TimelineView } from '@fahrplan/contracts';
+import {
+  addDays,
+  localisedOptionLists,
+  maxComparisonDays,
+  optionLabel,
+  toDayNumber,
+} from '@fahrplan/contracts';
+import type { BaselineView, OptionLists, TimelineView } from '@fahrplan/contracts';
+import type { Principal } from '@fahrplan/platform';
+import { compareWithBaseline } from '../baselines/baseline-reader';
+import type { BaselineStores } from '../baselines/baseline-reader';
 import { fieldError } from '../http/query-params';
 import type { PageRequest } from '../http/paging';
 import { maxPageLimit, pageRequest } from '../http/paging';
@@ -50,6 +59,53 @@ export const readWholeTimeline = async (read: TimelinePageReader): Promise<Timel
     itemCount: pages.reduce((sum, p) => sum + p.itemCount, 0),
     nextCursor: null,
   };
+};
+
+/** The window a baseline overlays: the printed one, or its middle year when it is wider, as on screen. */
+export const overlayWindow = (from: string, to: string): { from: string; to: string } => {
+  const days = toDayNumber(to) - toDayNumber(from);
+  if (days <= maxComparisonDays) return { from, to };
+  const start = addDays(from, Math.floor((days - maxComparisonDays) / 2));
+  return { from: start, to: addDays(start, maxComparisonDays) };
+};
+
+/**
+ * The ghosts of `baseline` under the printed rows: each moved item where it stood then, each removed
+ * one in its project's lane of its kind; read a page of 1,000 projects at a time, as the console does.
+ */
+export const baselineGhosts = async (
+  stores: BaselineStores,
+  principal: Principal,
+  baseline: BaselineView,
+  view: TimelineView,
+): Promise<TimelineGhost[]> => {
+  const window = overlayWindow(view.from, view.to);
+  const ids = view.groups.map((g) => g.id);
+  const ghosts: TimelineGhost[] = [];
+  for (let at = 0; at < ids.length; at += maxPageLimit) {
+    const page = await compareWithBaseline(
+      stores,
+      principal,
+      String(baseline.id),
+      () => window,
+      ids.slice(at, at + maxPageLimit),
+      { limit: maxPageLimit, after: null },
+    );
+    for (const item of page.items) {
+      if (!item.then || (item.change !== 'slipped' && item.change !== 'removed')) continue;
+      if (item.type === 'background' || item.type === 'lane-background') continue;
+      ghosts.push({
+        id: item.id,
+        group: item.group,
+        subgroup: item.then.end === null ? 'milestones' : 'tasks',
+        title: item.title,
+        start: item.then.start,
+        end: item.then.end,
+        removed: item.change === 'removed',
+      });
+    }
+  }
+  return ghosts;
 };
 
 export const contentOf = (

@@ -86,6 +86,11 @@ const timelineParameters = [
     default: 'auto',
   }),
 ];
+const baselineParameter = described(
+  'baseline',
+  "a baseline's id: its ghosts under the bars, as the timeline overlays it (items detail only; history VIEW; not with asOf or scenario)",
+  { type: 'integer', minimum: 1 },
+);
 const languageParameter = described(
   'lang',
   "the printout's language (default: the first of Accept-Language the console speaks, else de-CH)",
@@ -245,13 +250,14 @@ export const planPaths = () => ({
     [
       ...timelineParameters,
       described('paper', 'a4 or a3 (landscape)', { type: 'string', enum: ['a4', 'a3'], default: 'a4' }),
+      baselineParameter,
       languageParameter,
     ],
     'application/pdf',
   ),
   '/api/exports/timeline.png': printout(
     'The timeline as GET /api/exports/timeline.pdf draws it, as one PNG image as wide as A3 landscape at twice its points in pixels and as tall as its rows (at most 16,000 pixels, else 400)',
-    [...timelineParameters, languageParameter],
+    [...timelineParameters, baselineParameter, languageParameter],
     'image/png',
   ),
   '/api/exports/projects/{id}/summary.pdf': printout(
