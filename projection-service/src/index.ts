@@ -26,3 +26,8 @@ export { groupSorts } from './groups/groups.controller';
 export { itemSorts } from './items/items.controller';
 export { defaultAsOfPerMinute } from './as-of/as-of-limit';
 export { defaultHistoryMaxEvents } from './history/history.service';
+// the timeline's printouts, which bench:printouts renders on their own (issue 23)
+export { timelinePdf, timelinePng } from './printouts/timeline-render';
+export { printTexts } from './printouts/print-texts';
+export type { TimelineContent } from './printouts/timeline-layout';
+export { maxPrintRows, maxImageHeight } from './printouts/timeline-printout';

@@ -16,30 +16,18 @@ import { detailOf, windowOf } from '../items/timeline';
 import type { ProjectFilters } from '../items/timeline';
 import { scenarioContext } from '../scenarios/scenario-views';
 import { pdfOf, pdfPainter } from './pdf-document';
-import { printLanguage, printTexts, tickNamer } from './print-texts';
+import { printLanguage, printTexts } from './print-texts';
 import { paintSummary, summarySheet } from './project-summary';
 import { summaryOf } from './summary-facts';
 import type { PrintTexts } from './print-texts';
 import { RenderLock } from './render-lock';
-import { pngOf, svgOf, svgPainter } from './svg-image';
-import { PrintLimitError, isPaper, layTimeline, papers } from './timeline-layout';
-import type { Paper, Sheet } from './timeline-layout';
-import { paintTimeline } from './timeline-paint';
+import { PrintLimitError, isPaper } from './timeline-layout';
+import type { Paper, TimelineContent } from './timeline-layout';
 import type { PrintHeader } from './timeline-paint';
-import {
-  baselineGhosts,
-  contentOf,
-  headerLines,
-  maxImageHeight,
-  maxPrintPages,
-  readWholeTimeline,
-  swissToday,
-} from './timeline-printout';
+import { timelinePdf, timelinePng } from './timeline-render';
+import { baselineGhosts, contentOf, headerLines, readWholeTimeline, swissToday } from './timeline-printout';
 
 type Param = string | string[] | undefined;
-
-/** The PNG's sheet: as wide as A3 landscape, as tall as its rows. */
-const imageSheet: Sheet = { width: papers.a3.width, height: null };
 
 const paperOf = (param: Param): Paper => {
   const paper = single('paper', param) ?? 'a4';
@@ -85,12 +73,13 @@ export class PrintoutsController extends ReadModelQueries {
     @Headers('accept-language') acceptLanguage?: string,
   ): Promise<StreamableFile> {
     const paper = paperOf(query.paper);
-    return this.timelinePrintout(principal, query, acceptLanguage, async (layout, header, texts) => {
-      const pdf = await pdfOf(papers[paper], { title: header.title, language: texts.language }, (doc) =>
-        paintTimeline(pdfPainter(doc), layout(papers[paper], maxPrintPages), header),
-      );
-      return file(pdf, 'application/pdf', `timeline-${query.from ?? ''}-${paper}.pdf`);
-    });
+    return this.timelinePrintout(principal, query, acceptLanguage, async (content, header, texts) =>
+      file(
+        await timelinePdf(content, paper, header, texts),
+        'application/pdf',
+        `timeline-${query.from ?? ''}-${paper}.pdf`,
+      ),
+    );
   }
 
   /** The timeline as one PNG image, twice the size in pixels of its points. */
@@ -100,25 +89,16 @@ export class PrintoutsController extends ReadModelQueries {
     @Query() query: Record<string, Param>,
     @Headers('accept-language') acceptLanguage?: string,
   ): Promise<StreamableFile> {
-    return this.timelinePrintout(principal, query, acceptLanguage, async (layout, header) => {
-      const laid = layout(imageSheet, 1);
-      if (laid.height > maxImageHeight) throw new PrintLimitError('height', maxImageHeight);
-      const painter = svgPainter();
-      paintTimeline(painter, laid, header);
-      const png = pngOf(svgOf(laid.width, laid.height, painter.elements), laid.width, 2);
-      return file(png, 'image/png', `timeline-${query.from ?? ''}.png`);
-    });
+    return this.timelinePrintout(principal, query, acceptLanguage, async (content, header, texts) =>
+      file(timelinePng(content, header, texts), 'image/png', `timeline-${query.from ?? ''}.png`),
+    );
   }
 
   private async timelinePrintout(
     principal: Principal,
     query: Record<string, Param>,
     acceptLanguage: string | undefined,
-    render: (
-      layout: (sheet: Sheet, maxPages: number) => ReturnType<typeof layTimeline>,
-      header: PrintHeader,
-      texts: PrintTexts,
-    ) => Promise<StreamableFile>,
+    render: (content: TimelineContent, header: PrintHeader, texts: PrintTexts) => Promise<StreamableFile>,
   ): Promise<StreamableFile> {
     requireView(this.directory, principal, 'items');
     const texts = printTexts(printLanguage(query.lang, acceptLanguage));
@@ -166,11 +146,7 @@ export class PrintoutsController extends ReadModelQueries {
         pageLabel: (page, pages) => texts.say('page', { page, pages }),
       };
       try {
-        return await render(
-          (sheet, maxPages) => layTimeline(content, sheet, tickNamer(texts), maxPages),
-          header,
-          texts,
-        );
+        return await render(content, header, texts);
       } catch (error) {
         throw limitError(error);
       }
