@@ -1,7 +1,7 @@
 import { consoleLanguageOf, languageFor, serverToUiDate } from '@fahrplan/contracts';
 import type { ConsoleLanguage } from '@fahrplan/contracts';
 import { fieldError, single } from '../http/query-params';
-import { isoWeek } from './print-axis';
+import { isoWeek } from '@fahrplan/contracts';
 import type { TickNamer } from './print-axis';
 
 /**
