@@ -24,42 +24,44 @@ const header = {
   pageLabel: (page: number, pages: number) => `Seite ${page} von ${pages}`,
 };
 
+/** What every bench row and item has alike: a project of the bench tenant, an item without links. */
+const row = {
+  subgroups: defaultSubgroups,
+  shared: false,
+  tenant: 'bench',
+  status: 0,
+  resource: null,
+  jirarepo: null,
+};
+const plain = { type: null, className: null, rank: null, status: 0, version: 0, shared: false };
+const phases = [
+  ['Konzept', '2031-01-06', '2031-03-28'],
+  ['Realisierung', '2031-03-02', '2031-06-30'],
+  ['Test', '2031-07-01', '2031-09-30'],
+  ['Einführung', '2031-10-01', '2031-11-30'],
+  ['Go-live', '2031-12-01', null],
+] as const;
+
 /** `count` projects over 2031, each with four tasks (two overlapping) and a milestone. */
 const contentOf = (count: number): TimelineContent => {
   const groups: TimelineGroup[] = Array.from({ length: count }, (_, i) => ({
+    ...row,
     id: i + 1,
     content: `Projekt ${String(i + 1).padStart(4, '0')} Erneuerung Kernsystem`,
-    subgroups: defaultSubgroups,
-    shared: false,
-    tenant: 'bench',
-    status: 0,
-    resource: null,
-    jirarepo: null,
   }));
-  let id = 0;
-  const item = (group: number, start: string, end: string | null, title: string): TimelineItem => ({
-    id: ++id,
-    title,
-    group,
-    subgroup: end === null ? 'milestones' : 'tasks',
-    start: `${start}T00:00`,
-    end: end && `${end}T00:00`,
-    type: null,
-    className: null,
-    rank: null,
-    status: 0,
-    version: 0,
-    shared: false,
-    predecessors: [],
-    successors: [],
-  });
-  const items = groups.flatMap((g) => [
-    item(g.id, '2031-01-06', '2031-03-28', 'Konzept'),
-    item(g.id, '2031-03-02', '2031-06-30', 'Realisierung'),
-    item(g.id, '2031-07-01', '2031-09-30', 'Test'),
-    item(g.id, '2031-10-01', '2031-11-30', 'Einführung'),
-    item(g.id, '2031-12-01', null, 'Go-live'),
-  ]);
+  const items: TimelineItem[] = groups.flatMap((g, i) =>
+    phases.map(([title, start, end], p) => ({
+      ...plain,
+      id: i * phases.length + p + 1,
+      title,
+      group: g.id,
+      subgroup: end === null ? 'milestones' : 'tasks',
+      start: `${start}T00:00`,
+      end: end && `${end}T00:00`,
+      predecessors: [],
+      successors: [],
+    })),
+  );
   return {
     from: '2031-01-01',
     to: '2032-01-01',

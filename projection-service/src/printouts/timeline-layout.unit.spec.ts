@@ -1,48 +1,13 @@
-import type { TimelineGroup, TimelineItem } from '@fahrplan/contracts';
-import { defaultSubgroups } from '@fahrplan/contracts';
 import type { Painter } from './pdf-document';
 import { printTexts, tickNamer } from './print-texts';
 import { PrintLimitError, fitText, layTimeline, papers, printMetrics } from './timeline-layout';
 import type { TimelineContent, TimelineGhost } from './timeline-layout';
 import { paintTimeline } from './timeline-paint';
+import { aTimelineGroup, aTimelineMilestone, aTimelineTask } from './testing/timeline-rows';
 
-const group = (id: number, overrides: Partial<TimelineGroup> = {}): TimelineGroup => ({
-  id,
-  content: `Project ${String(id).padStart(3, '0')}`,
-  subgroups: defaultSubgroups,
-  shared: false,
-  tenant: 'acme',
-  status: 0,
-  resource: null,
-  jirarepo: null,
-  ...overrides,
-});
-
-let nextItem = 1;
-const task = (
-  g: number,
-  start: string,
-  end: string,
-  overrides: Partial<TimelineItem> = {},
-): TimelineItem => ({
-  id: nextItem++,
-  title: `Task ${nextItem}`,
-  group: g,
-  subgroup: 'tasks',
-  start: `${start}T00:00`,
-  end: `${end}T00:00`,
-  type: null,
-  className: null,
-  rank: null,
-  status: 0,
-  version: 0,
-  shared: false,
-  predecessors: [],
-  successors: [],
-  ...overrides,
-});
-const milestone = (g: number, start: string, title = `Milestone ${nextItem}`) =>
-  task(g, start, start, { end: null, subgroup: 'milestones', title });
+const group = aTimelineGroup;
+const task = aTimelineTask;
+const milestone = aTimelineMilestone;
 
 const content = (overrides: Partial<TimelineContent> = {}): TimelineContent => ({
   from: '2031-03-01',

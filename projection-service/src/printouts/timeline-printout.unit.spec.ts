@@ -1,9 +1,9 @@
 import type { TimelineView } from '@fahrplan/contracts';
-import { defaultSubgroups } from '@fahrplan/contracts';
 import { encodeCursor } from '../http/paging';
 import type { PageRequest } from '../http/paging';
 import { printLanguage } from './print-texts';
 import { RenderLock } from './render-lock';
+import { aTimelineGroup } from './testing/timeline-rows';
 import { exportStamp, maxPrintRows, readWholeTimeline, swissToday } from './timeline-printout';
 
 /** A timeline of `total` rows answered `perPage` at a time, counting the pages asked for. */
@@ -13,16 +13,7 @@ const pagedTimeline = (total: number, perPage: number) => {
     asked.push(page);
     const start = page.after === null ? 0 : Number(page.after[0]);
     const end = Math.min(total, start + Math.min(perPage, page.limit));
-    const groups = Array.from({ length: end - start }, (_, i) => ({
-      id: start + i + 1,
-      content: `P${start + i + 1}`,
-      subgroups: defaultSubgroups,
-      shared: false,
-      tenant: 'acme',
-      status: 0,
-      resource: null,
-      jirarepo: null,
-    }));
+    const groups = Array.from({ length: end - start }, (_, i) => aTimelineGroup(start + i + 1));
     return {
       from: '2031-03-01',
       to: '2031-04-01',
