@@ -35,9 +35,7 @@ export function TimelineExportMenu({ shown }: { shown: TimelineShown }) {
           <Menu.Item
             key={format}
             leftSection={format === 'png' ? <IconPhoto size={14} /> : <IconFileTypePdf size={14} />}
-            onClick={() =>
-              void run(format, timelinePrintout(shown, format), timelineFileName(shown, format))
-            }
+            onClick={() => void run(format, timelinePrintout(shown, format), timelineFileName(shown, format))}
           >
             {labels[format]}
           </Menu.Item>

@@ -19,7 +19,12 @@ export interface TimelineShown {
 }
 
 /** The query's names of the URL's filters: the timeline's API calls projects `group`. */
-const filterParams = { project: 'group', status: 'status', resource: 'resource', application: 'application' } as const;
+const filterParams = {
+  project: 'group',
+  status: 'status',
+  resource: 'resource',
+  application: 'application',
+} as const;
 
 /**
  * The request of a timeline printout with exactly the timeline's query: the same window, detail and

@@ -26,9 +26,15 @@ describe('timelinePrintout', () => {
   });
 
   it("passes the URL's filters under the query's names (projects as group), and leaves empty ones out", () => {
-    const filtered = shown({ filters: { project: ['4', '7'], status: ['0'], resource: [], application: ['9'] } });
+    const filtered = shown({
+      filters: { project: ['4', '7'], status: ['0'], resource: [], application: ['9'] },
+    });
 
-    expect(timelinePrintout(filtered, 'pdf-a4').params).toMatchObject({ group: '4,7', status: '0', application: '9' });
+    expect(timelinePrintout(filtered, 'pdf-a4').params).toMatchObject({
+      group: '4,7',
+      status: '0',
+      application: '9',
+    });
     expect(timelinePrintout(filtered, 'pdf-a4').params).not.toHaveProperty('resource');
   });
 
@@ -44,6 +50,9 @@ describe('file names', () => {
   it('name the window and the paper', () => {
     expect(timelineFileName(shown(), 'pdf-a3')).toBe('timeline-2031-03-01-2031-04-01-a3.pdf');
     expect(timelineFileName(shown(), 'png')).toBe('timeline-2031-03-01-2031-04-01.png');
-    expect(summaryPrintout(5, 'fr-CH')).toEqual({ path: '/exports/projects/5/summary.pdf', params: { lang: 'fr-CH' } });
+    expect(summaryPrintout(5, 'fr-CH')).toEqual({
+      path: '/exports/projects/5/summary.pdf',
+      params: { lang: 'fr-CH' },
+    });
   });
 });
