@@ -103,7 +103,7 @@ const consoleLayers = [
   ['auth', 'as-of', 'comments', 'resources', 'readiness', 'preferences'], // sign-in and permissions, viewing the past, comments, resources, the catching-up screen, the user's own choices
   ['options'], // the tenant's option lists: labels and colours of the stored codes (issue 19)
   ['shortcuts'], // the keyboard shortcuts: one registry for the handlers and the help on ?, and whether they are on (issue 20)
-  ['accounts', 'history', 'baselines', 'imports'], // finance accounts, a record's history, baselines and their comparison, the sheet import (issue 23)
+  ['accounts', 'history', 'baselines', 'imports', 'printouts'], // finance accounts, a record's history, baselines and their comparison, the sheet import and the steering committee's printouts (issue 23)
   ['record-dialog'], // the dialog kit, and the root events that open the record dialogs from any screen
   ['applications', 'tracker', 'shares', 'scenarios', 'webhooks'], // scenarios: the what-if plans, their switcher, Compare page and publish (issue 22); webhooks: signed webhooks and their deliveries (issue 23)
   ['projects', 'changes'], // a project's parent is an application; the change feed refreshes tracker data

@@ -32,3 +32,8 @@ export { webhookDeliveriesCollection, webhooksProjection } from './webhooks/webh
 // issue 23: what a calendar feed reads and writes, which bench:feeds measures
 export { feedEvents, feedWindow } from './calendar-feeds/feed-events';
 export { feedCalendar } from './calendar-feeds/feed-calendar';
+// the timeline's printouts, which bench:printouts renders on their own (issue 23)
+export { timelinePdf, timelinePng } from './printouts/timeline-render';
+export { printTexts } from './printouts/print-texts';
+export type { TimelineContent } from './printouts/timeline-layout';
+export { maxPrintRows, maxImageHeight } from './printouts/timeline-printout';

@@ -49,6 +49,7 @@ import {
 } from './http/tokens';
 import { ItemsController } from './items/items.controller';
 import { TimelineController } from './items/timeline.controller';
+import { PrintoutsController } from './printouts/printouts.controller';
 import { allProjections, planProjections } from './projections/all-projections';
 import type { CatchUpProgress } from './projections/catch-up-progress';
 import { ProjectionRunner } from './projections/projection-runner';
@@ -105,6 +106,7 @@ export class ProjectionServiceModule {
         WorkingDaysController,
         ItemsController,
         TimelineController,
+        PrintoutsController,
         BaselinesController,
         CalendarFeedsController,
         PublicFeedsController,

@@ -8,13 +8,12 @@ import type { AsOfStores } from '../as-of/as-of-stores';
 import { csvText } from '../http/csv';
 import { maxPageLimit, pageRequest } from '../http/paging';
 import type { PageRequest } from '../http/paging';
-import { latestLivePage, liveRecord, recordView, requireView } from '../http/query-helpers';
+import { latestLivePage, requireView } from '../http/query-helpers';
 import { fieldError, numbers } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { AS_OF_LIMIT, AS_OF_STORES } from '../http/tokens';
 import { windowOf } from '../items/timeline';
-import { comparisonPage } from './baseline-comparison';
-import type { ComparisonQuery } from './baseline-comparison';
+import { compareWithBaseline, findBaseline } from './baseline-reader';
 
 type Param = string | string[] | undefined;
 
@@ -142,7 +141,7 @@ export class BaselinesController extends ReadModelQueries {
     return csvText(lines, csvFields);
   }
 
-  private async compare(
+  private compare(
     principal: Principal,
     id: string,
     from: Param,
@@ -152,25 +151,17 @@ export class BaselinesController extends ReadModelQueries {
   ): Promise<BaselineComparison> {
     requireView(this.directory, principal, 'history');
     requireView(this.directory, principal, 'items');
-    // what is not the caller's answers 404 first, whatever the query asks
-    const baseline = await this.find(principal, id);
-    const window = comparisonWindow(from, to);
-    const groups = numbers('group', group);
-    const position = await this.asOf.positionAt(new Date(baseline.at));
-    await this.asOfLimit.open(`${principal.tenant}/${principal.userId}`, position);
-    const then = await this.asOf.storeAt(position);
-    const query: ComparisonQuery = {
-      tenant: principal.tenant,
-      baseline,
-      position,
-      ...window,
-      groups,
+    return compareWithBaseline(
+      { now: this.store, asOf: this.asOf, asOfLimit: this.asOfLimit },
+      principal,
+      id,
+      () => comparisonWindow(from, to),
+      numbers('group', group),
       page,
-    };
-    return comparisonPage({ now: this.store, then }, query);
+    );
   }
 
-  private async find(principal: Principal, id: string): Promise<BaselineView> {
-    return recordView(await liveRecord(this.store, 'baselines', principal.tenant, id, 'baseline'));
+  private find(principal: Principal, id: string): Promise<BaselineView> {
+    return findBaseline(this.store, principal.tenant, id);
   }
 }

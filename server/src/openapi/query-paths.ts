@@ -74,6 +74,35 @@ const idList = (name: string, what: string) =>
     type: 'string',
     pattern: '^(\\d{1,9}(,\\d{1,9})*)?$',
   });
+/** The timeline's own query parameters, without paging: a printout shows every row. */
+const timelineParameters = [
+  dateInQuery('from'),
+  dateInQuery('to'),
+  idList('group', 'the projects'),
+  idList('status', 'projects of these status codes'),
+  idList('resource', 'projects of these resources'),
+  idList('application', 'projects that use these applications'),
+  described('detail', 'items, summary or auto', {
+    type: 'string',
+    enum: ['auto', 'items', 'summary'],
+    default: 'auto',
+  }),
+];
+const baselineParameter = described(
+  'baseline',
+  "a baseline's id: its ghosts under the bars, as the timeline overlays it (items detail only; history VIEW; not with asOf or scenario)",
+  { type: 'integer', minimum: 1 },
+);
+const languageParameter = described(
+  'lang',
+  "the printout's language (default: the first of Accept-Language the console speaks, else de-CH)",
+  { type: 'string', enum: [...consoleLanguages] },
+);
+/** A printout: a file of `type`, or 429 while the caller's last printout still renders. */
+const printout = (summary: string, parameters: Parameters<typeof query>[1], type: string) => {
+  const operation = query(summary, parameters, { [type]: { schema: { type: 'string', format: 'binary' } } });
+  return { get: { ...operation.get, responses: { ...operation.get.responses, ...problems(429) } } };
+};
 const code = (name: string, field: string) =>
   described(name, `only projects whose ${field} is this code`, { type: 'integer' });
 
@@ -215,21 +244,28 @@ export const planPaths = () => ({
   ),
   '/api/timeline': query(
     `The home timeline of [from, to) (YYYY-MM-DD, at most ${maxTimelineDays} days), a page of rows at a time: the projects (own and accepted shared ones, never the sprint group) that have items overlapping the window (a milestone: its start in it) or run in it, with their lanes, ordered by title. Filters are comma lists of ids: group (projects), status, resource, application (of the project). limit: rows per page (default 100, at most 1,000); cursor: the nextCursor of the page before (null after the last; a page may hold fewer rows than the limit when few projects meet the window, and still name a next one). detail: items (every item of the rows in the window, by project and rank; items of a shared project come with shared: true, read-only), summary (per row with items, a summary instead: the span of its items, taskCount, milestoneCount and the first ${timelineSummaryMilestones} milestones; backgrounds are left out) or auto (the default: items for windows up to ${timelineItemsMaxDays} days, summaries beyond). The answer names its detail and its itemCount (the rows' items in the window, listed or summarised).`,
-    [
-      dateInQuery('from'),
-      dateInQuery('to'),
-      idList('group', 'the projects'),
-      idList('status', 'projects of these status codes'),
-      idList('resource', 'projects of these resources'),
-      idList('application', 'projects that use these applications'),
-      ...pageParameters,
-      described('detail', 'items, summary or auto', {
-        type: 'string',
-        enum: ['auto', 'items', 'summary'],
-        default: 'auto',
-      }),
-    ],
+    [...timelineParameters, ...pageParameters],
     json(timelineViewSchema),
+  ),
+  '/api/exports/timeline.pdf': printout(
+    'The timeline as the console shows it (the same window, detail and filters as GET /api/timeline, every row; `scenario` or `asOf` as there) as a PDF on A4 or A3 landscape: paged by projects (a project is not split over two pages where it fits one), the axis at the top of every page, a title with the window, the filters and the date of export, page numbers; its text is text (items VIEW; at most 2,000 projects and 200 pages, else 400 naming the limit; one printout at a time per user, else 429)',
+    [
+      ...timelineParameters,
+      described('paper', 'a4 or a3 (landscape)', { type: 'string', enum: ['a4', 'a3'], default: 'a4' }),
+      baselineParameter,
+      languageParameter,
+    ],
+    'application/pdf',
+  ),
+  '/api/exports/timeline.png': printout(
+    'The timeline as GET /api/exports/timeline.pdf draws it, as one PNG image as wide as A3 landscape at twice its points in pixels and as tall as its rows (at most 16,000 pixels, else 400)',
+    [...timelineParameters, baselineParameter, languageParameter],
+    'image/png',
+  ),
+  '/api/exports/projects/{id}/summary.pdf': printout(
+    "A project's summary on one A4 page: its title, key figures, priority, goals as a sunburst, budget and milestones as a list and a small timeline; its text is text (group-details VIEW; a project the tenant does not see is 404)",
+    [idInPath(), languageParameter],
+    'application/pdf',
   ),
   '/api/baselines': listQuery(
     "The tenant's live baselines (a name and the instant of the plan it stands for), the latest instant first (history VIEW)",

@@ -41,6 +41,13 @@ import { ReleasesToggle } from './view/TimelineReleases';
 import { TimelineView } from './view/TimelineView';
 import { useAddressParams } from '../common/urlParams';
 import { ExportMenu } from '../sheet-export/ExportMenu';
+import { TimelineExportMenu } from '../printouts/TimelineExportMenu';
+
+/** The window shown as the URL keeps it (whole days, `to` exclusive): what an export prints. */
+const shownWindow = (range: TimeRange) => {
+  const params = withRange(new URLSearchParams(), range);
+  return { from: params.get('from')!, to: params.get('to')! };
+};
 
 /**
  * The window the user sees (local: panning and zooming render at once) and the window the query asks
@@ -145,7 +152,7 @@ function RowsFooter({ loading, error, onRetry }: { loading: boolean; error: unkn
  * undoes the user's changes.
  */
 export function TimelinePage() {
-  const { t } = useTranslation('timeline');
+  const { t, i18n } = useTranslation('timeline');
   const [params, setParams] = useAddressParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const { range, setRange, fetchWindow, detail } = useTimelineWindow();
@@ -228,6 +235,15 @@ export function TimelinePage() {
           />
           {jira && <ReleasesToggle checked={showReleases} onChange={setShowReleases} />}
           <ImportButton kind="items" />
+          <TimelineExportMenu
+            shown={{
+              ...shownWindow(range),
+              detail,
+              filters,
+              baseline: canCompare && baseline.overlay ? baseline.baseline : null,
+              language: i18n.language,
+            }}
+          />
         </Group>
       </Group>
       {timeline.failed === undefined && (timeline.isLoading || !rows) ? (

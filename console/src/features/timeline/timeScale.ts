@@ -2,6 +2,8 @@
 // YYYY-MM-DDTHH:mm has no zone, and UTC arithmetic has no DST, so a day is always 86,400,000 ms.
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { addUnits, axisScaleOf, floorTo, isoWeek } from '@fahrplan/contracts';
+import type { AxisScale, TickUnit } from '@fahrplan/contracts';
 
 export interface TimeRange {
   start: number;
@@ -112,76 +114,15 @@ export function nearestPreset(range: TimeRange): ZoomPreset {
 
 // ---- the axis --------------------------------------------------------------------------------
 
-export type TickUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';
+export { addUnits, floorTo, isoWeek } from '@fahrplan/contracts';
+export type { AxisScale, TickUnit } from '@fahrplan/contracts';
 
-export interface AxisScale {
-  /** The unit of the lower row of labels and of the grid lines. */
-  unit: TickUnit;
-  /** Units per tick (years only step by 2, 5, 10 … when single years are too narrow). */
-  step: number;
-  /** The unit of the upper row of labels, or null when the lower row says enough (years). */
-  major: TickUnit | null;
-}
-
-const approxDays: Record<TickUnit, number> = { day: 1, week: 7, month: 30.44, quarter: 91.31, year: 365.25 };
 /** The narrowest tick in px each unit's label fits in. */
 const minTickPx: Record<TickUnit, number> = { day: 26, week: 40, month: 36, quarter: 36, year: 40 };
-const majorOf: Record<TickUnit, TickUnit | null> = {
-  day: 'month',
-  week: 'month',
-  month: 'year',
-  quarter: 'year',
-  year: null,
-};
 
 /** The finest unit whose ticks are wide enough at this zoom: days when close, years when far. */
-export function axisScale(range: TimeRange, width: number): AxisScale {
-  const pxPerDay = (width * dayMs) / Math.max(1, range.end - range.start);
-  for (const unit of ['day', 'week', 'month', 'quarter'] as const)
-    if (approxDays[unit] * pxPerDay >= minTickPx[unit]) return { unit, step: 1, major: majorOf[unit] };
-  const yearPx = approxDays.year * pxPerDay;
-  const step = [1, 2, 5, 10, 20, 50, 100].find((s) => s * yearPx >= minTickPx.year) ?? 100;
-  return { unit: 'year', step, major: null };
-}
-
-/** The first instant of the unit containing `ms`; weeks start on Monday (ISO 8601). */
-export function floorTo(ms: number, unit: TickUnit, step = 1): number {
-  const d = new Date(ms);
-  const y = d.getUTCFullYear();
-  const m = d.getUTCMonth();
-  switch (unit) {
-    case 'day':
-      return floorDay(ms);
-    case 'week': {
-      const day = floorDay(ms);
-      const weekday = (new Date(day).getUTCDay() + 6) % 7; // Monday = 0
-      return day - weekday * dayMs;
-    }
-    case 'month':
-      return Date.UTC(y, m, 1);
-    case 'quarter':
-      return Date.UTC(y, m - (m % 3), 1);
-    case 'year':
-      return Date.UTC(y - (((y % step) + step) % step), 0, 1);
-  }
-}
-
-/** The instant `count` units after `ms` (which is the start of a unit). */
-export function addUnits(ms: number, unit: TickUnit, count: number): number {
-  const d = new Date(ms);
-  switch (unit) {
-    case 'day':
-      return ms + count * dayMs;
-    case 'week':
-      return ms + count * 7 * dayMs;
-    case 'month':
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + count, 1);
-    case 'quarter':
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 3 * count, 1);
-    case 'year':
-      return Date.UTC(d.getUTCFullYear() + count, 0, 1);
-  }
-}
+export const axisScale = (range: TimeRange, width: number): AxisScale =>
+  axisScaleOf(range.end - range.start, width, minTickPx);
 
 /**
  * The month's short name in dayjs's locale, which follows the language shown ('Jan', 'März', 'janv'):
@@ -191,13 +132,6 @@ const monthName = (year: number, month: number): string =>
   dayjs(new Date(year, month, 1))
     .format('MMM')
     .replace(/\.$/, '');
-
-/** ISO 8601 week number of the week starting at `monday`. */
-export function isoWeek(monday: number): number {
-  const thursday = monday + 3 * dayMs;
-  const yearStart = Date.UTC(new Date(thursday).getUTCFullYear(), 0, 1);
-  return Math.floor((thursday - yearStart) / (7 * dayMs)) + 1;
-}
 
 export function tickLabel(t: TFunction<'timeline'>, ms: number, unit: TickUnit, major = false): string {
   const d = new Date(ms);

@@ -16,6 +16,7 @@ import { SaveStepError } from '../../record-dialog/SaveStepError';
 import { notifyError, notifySuccess } from '../../common/notify';
 import { IssueBadgeOf } from '../../tracker/TrackerIssueSummary';
 import { DeleteProject } from './DeleteProject';
+import { SummaryPdfButton } from '../../printouts/SummaryPdfButton';
 import { KeyFiguresTab } from './KeyFiguresTab';
 import { ProjectDetailsTab } from './ProjectDetailsTab';
 import { ProjectCommentsTab, ProjectFinanceTab } from './ProjectLazyTabs';
@@ -230,8 +231,13 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
       errorTabs={errorTabs}
       footer={{
         ...footer,
-        leading: editable && record && group && (
-          <DeleteProject group={group} record={record} disabled={footer.saving} onDeleted={onClose} />
+        leading: record && group && (
+          <Group gap="xs">
+            {editable && (
+              <DeleteProject group={group} record={record} disabled={footer.saving} onDeleted={onClose} />
+            )}
+            <SummaryPdfButton projectId={record.id} />
+          </Group>
         ),
       }}
       confirm={confirm}
