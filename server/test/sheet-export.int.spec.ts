@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { sheetHeader, exportColumns } from '@fahrplan/contracts';
-import type { ConsoleLanguage, SheetKind } from '@fahrplan/contracts';
+import type { ConsoleLanguage, ImportPreview, SheetKind } from '@fahrplan/contracts';
 import { aTask, anApplication, uniqueName } from '../src/testing/platform';
 import { adminApi } from './support/admin-api';
 import { platformForSuite } from './support/platform-suite';
@@ -164,6 +164,62 @@ describe('GET /api/exports/<kind>.<xlsx|csv>', () => {
     expect(one[column('projects', 'start')]).toBe('15.01.2031');
     expect(one[column('projects', 'metric1')]).toBe('2');
     expect(one[column('projects', 'visible')]).toBe('true');
+  }, 30_000);
+
+  /** The file as an import reads it back: `POST /api/imports`, the preview's answer. */
+  const previewOf = async (
+    kind: 'projects' | 'items',
+    file: Download,
+    name: string,
+  ): Promise<ImportPreview> => {
+    const response = await fetch(`${platform.api.baseUrl}/api/imports?kind=${kind}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${platform.admin}`,
+        'content-type': file.headers.get('content-type')!,
+        'x-file-name': name,
+      },
+      body: new Uint8Array(file.bytes),
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as ImportPreview;
+  };
+
+  it('round-trips: an exported file imported again changes nothing, in .xlsx and CSV, projects and items', async () => {
+    await read(`/api/groups?q=${tag}`, items.at(-1)!.position);
+    const window = `from=2031-01-01&to=2036-01-01&group=${projects[0]!.id},${projects[1]!.id}`;
+    for (const [kind, query, rows] of [
+      ['projects', `q=${tag}&lang=fr-CH`, 3],
+      ['items', `${window}&lang=en`, 3],
+    ] as const)
+      for (const format of ['xlsx', 'csv'] as const) {
+        const file = await download(`/api/exports/${kind}.${format}?${query}`);
+        const preview = await previewOf(kind, file, `${kind}.${format}`);
+        expect({ kind, format, totals: preview.totals }).toEqual({
+          kind,
+          format,
+          totals: { create: 0, update: 0, unchanged: rows, refuse: 0 },
+        });
+      }
+  }, 60_000);
+
+  it('round-trips the edits: two cells changed in an exported CSV are the only changes the import previews', async () => {
+    const file = await download(`/api/exports/projects.csv?q=${tag}&lang=en`);
+    const csv = readCsv(file.bytes);
+    csv.rows[0]![column('projects', 'shortname')] = 'EDITED';
+    csv.rows[1]![column('projects', 'end')] = '31.12.2033';
+    const edited = Papa.unparse([csv.headers, ...csv.rows], { delimiter: ';' });
+    const preview = await previewOf(
+      'projects',
+      { ...file, bytes: Buffer.from(`\uFEFF${edited}`, 'utf8') },
+      'projects-edited.csv',
+    );
+    expect(preview.totals).toEqual({ create: 0, update: 2, unchanged: 1, refuse: 0 });
+    expect(
+      preview.rows
+        .filter((row) => row.action !== 'unchanged')
+        .map((row) => row.changes.map((change) => [change.field, change.after])),
+    ).toEqual([[['Short name', 'EDITED']], [['End', '31.12.2033']]]);
   }, 30_000);
 
   it('labels options in de-CH when the user asks for German, in .xlsx as in CSV', async () => {

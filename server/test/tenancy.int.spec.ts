@@ -308,6 +308,8 @@ describe('permissions', () => {
     },
     DeleteTrackerConnection: { id: project.id, version: 0 },
     SyncTrackerConnection: { id: project.id },
+    SaveWebhook: { url: 'https://hooks.example.com/viewer', events: ['ItemCreated'], active: true },
+    DeleteWebhook: { id: project.id, version: 0 },
   });
   /** Answering one's own invitation needs no permission: the viewer has none to answer, so 404. */
   const signedInOnly = ['AcceptInvitation', 'DeclineInvitation'];

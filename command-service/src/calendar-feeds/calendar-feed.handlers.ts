@@ -1,5 +1,5 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import { calendarFeedDecider, calendarFeedPath, can, streamName } from '@fahrplan/contracts';
+import { calendarFeedDecider, calendarFeedPath, can, invalidField, streamName } from '@fahrplan/contracts';
 import type {
   CalendarFeedCommand,
   CalendarFeedIdData,
@@ -48,6 +48,17 @@ abstract class FeedSecretHandler<M extends CommandMessage> extends AggregateHand
 export class CreateCalendarFeedHandler extends FeedSecretHandler<CreateCalendarFeedMessage> {
   async execute({ data, envelope }: CreateCalendarFeedMessage): Promise<CommandResult> {
     const command = { type: 'CreateCalendarFeed', data: data as CreateCalendarFeedData } as const;
+    // a filter names the tenant's own records only: another tenant's id is refused like an unknown one
+    const lookups = this.lookupsFor(envelope);
+    for (const [field, category] of [
+      ['projects', 'group'],
+      ['resources', 'resource'],
+      ['applications', 'application'],
+    ] as const) {
+      const unknown = await lookups.missing(category, command.data[field] ?? [], envelope.tenant);
+      if (unknown.length > 0)
+        throw invalidField(field, 'not found', `unknown ${field}: ${unknown.join(', ')}`);
+    }
     return this.runWithSecret(await this.runner.newId(envelope), command, envelope);
   }
 }

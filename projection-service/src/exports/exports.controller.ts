@@ -107,7 +107,7 @@ export class ExportsController extends ReadModelQueries {
       let next = await pages.next();
       const layout = sheetLayout(kind, attributesOf(kind, tenant), language);
       const context = (names: Parameters<typeof rowContext>[2]) =>
-        rowContext(optionListsOf(tenant.optionLists), language, names);
+        rowContext(optionListsOf(tenant.optionLists), language, names, kind);
       response.status(200);
       response.setHeader('Content-Type', contentTypes[format]);
       response.setHeader(

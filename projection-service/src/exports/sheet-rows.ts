@@ -1,13 +1,17 @@
 import {
   attributeColumnPrefix,
+  dateFieldOf,
   exportColumns,
+  importableSheetKinds,
   localisedOptionLists,
+  readDate,
   sheetDateText,
   sheetHeader,
 } from '@fahrplan/contracts';
 import type {
   AttributeDefinition,
   ConsoleLanguage,
+  ImportableSheetKind,
   OptionLists,
   SheetCellKind,
   SheetColumn,
@@ -54,6 +58,8 @@ export interface RowContext {
   readonly lists: OptionLists;
   /** The name (title) of a referenced record the caller sees; undefined for one it does not. */
   readonly name: (kind: SheetRefKind, id: number) => string | undefined;
+  /** The kind exported, when an import reads it back: its start and end show as the dialogs show them. */
+  readonly importable?: ImportableSheetKind;
 }
 
 /** The context of an export in `language`, the references named by `name`. */
@@ -61,11 +67,25 @@ export const rowContext = (
   lists: OptionLists,
   language: ConsoleLanguage,
   name: RowContext['name'],
-): RowContext => ({ lists: localisedOptionLists(lists, language), name });
+  kind?: SheetKind,
+): RowContext => ({
+  lists: localisedOptionLists(lists, language),
+  name,
+  importable: importableSheetKinds.find((k) => k === kind),
+});
 
 /** A stored date (`YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`) as a date cell: its date part at UTC midnight. */
 export const dateCell = (stored: string): Date =>
   new Date(Date.UTC(Number(stored.slice(0, 4)), Number(stored.slice(5, 7)) - 1, Number(stored.slice(8, 10))));
+
+/**
+ * A record's start or end as the import reads it back (an end stored exclusive shows its last day,
+ * as the dialogs do), so that an exported file imported again changes nothing.
+ */
+const shownDate = (kind: ImportableSheetKind, key: string, stored: string): Date | null => {
+  const shown = dateFieldOf(kind, key).show(stored);
+  return shown === '' ? null : dateCell(readDate(shown));
+};
 
 /** A reference as its name, or `#<id>` (as an import reads it) when the caller sees no name for it. */
 const refText = (context: RowContext, kind: SheetRefKind, id: number) => context.name(kind, id) ?? `#${id}`;
@@ -81,7 +101,10 @@ const cellOf = (column: SheetColumn, value: unknown, context: RowContext): Sheet
     case 'boolean':
       return Boolean(value);
     case 'date':
-      return typeof value === 'string' ? dateCell(value) : null;
+      if (typeof value !== 'string') return null;
+      return context.importable && (column.key === 'start' || column.key === 'end')
+        ? shownDate(context.importable, column.key, value)
+        : dateCell(value);
     case 'option': {
       const kind = column.list!;
       const option = context.lists[kind].find((o) => o.value === value);

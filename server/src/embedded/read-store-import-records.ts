@@ -21,10 +21,11 @@ const collectionOf: Readonly<Record<ImportableSheetKind | SheetRefKind, string>>
   item: 'items',
   resource: 'resources',
   account: 'accounts',
+  goal: 'goals',
 };
 
 const nameFieldOf = (collection: string) =>
-  collection === 'applications' || collection === 'resources' ? 'name' : 'title';
+  ['applications', 'resources', 'goals'].includes(collection) ? 'name' : 'title';
 
 /** What a read model adds to a record's fields. */
 const bookkeeping = new Set([
