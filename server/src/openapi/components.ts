@@ -60,7 +60,10 @@ export const components = () => ({
           description:
             "answered this once (not on an idempotent retry): SaveWebhook's generated secret of a new webhook; CreateCalendarFeed and RegenerateCalendarFeed: the feed's secret",
         },
-        path: { type: 'string', description: "with a feed's `secret`: the feed's address, /feeds/<secret>.ics" },
+        path: {
+          type: 'string',
+          description: "with a feed's `secret`: the feed's address, /feeds/<secret>.ics",
+        },
       },
     },
   },
