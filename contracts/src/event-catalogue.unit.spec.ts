@@ -204,6 +204,7 @@ const decidedScenarioEvents = (): ScenarioEvent[] => {
         ],
         conflicts: [],
       },
+      projects: new Map(),
     },
   );
   const reverted = scenarioDecider.decide(
