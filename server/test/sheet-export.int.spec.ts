@@ -300,6 +300,12 @@ describe('GET /api/exports/<kind>.<xlsx|csv>', () => {
     ['an items export without a window', '/api/exports/items.xlsx', 'from'],
     ['an account export without an account', '/api/exports/accounts.csv', 'account'],
     ['an unknown language', '/api/exports/applications.csv?lang=es-ES', 'lang'],
+    [
+      'a window end that is no date, where the kind ignores it',
+      '/api/exports/applications.xlsx?to=null',
+      'to',
+    ],
+    ['a window end given twice', '/api/exports/items.csv?from=2031-01-01&to=2031-02-01&to=2031-03-01', 'to'],
   ])('refuses %s with a 400 naming the parameter', async (_, path, field) => {
     const reply = await platform.api.get(path, platform.admin);
     expect(reply.status).toBe(400);

@@ -1,5 +1,6 @@
 import { Get, Logger, Param, Query, Res } from '@nestjs/common';
 import {
+  isServerDate,
   consoleLanguageOf,
   defaultLanguage,
   notFound,
@@ -66,6 +67,35 @@ const attributesOf = (
         ? tenant.taskAttributes
         : [];
 
+/** A window day as the document types it: a date, or empty (the items' window; another kind ignores it). */
+const windowDay = (text: string) => text === '' || isServerDate(text);
+const whole = (text: string) => /^-?\d{1,15}$/.test(text);
+const idList = (text: string) => /^(\d{1,9}(,\d{1,9})*)?$/.test(text);
+
+/**
+ * The typed parameters of the export's document, checked whichever kind uses them: a kind ignores the
+ * others, but a value of the wrong type is refused (400) rather than ignored.
+ */
+const typedParameters: Readonly<Record<string, (text: string) => boolean>> = {
+  from: windowDay,
+  to: windowDay,
+  phase: whole,
+  health: whole,
+  shared: (text) => text === 'true' || text === 'false',
+  id: idList,
+  group: idList,
+};
+
+const checkTypes = (query: QueryParams) => {
+  for (const [name, valid] of Object.entries(typedParameters)) {
+    const text = single(name, query[name]);
+    if (text !== undefined && !valid(text))
+      throw validationError(`the query parameter ${name} is not of its documented type`, [
+        { field: name, message: 'invalid' },
+      ]);
+  }
+};
+
 /**
  * GET /api/exports/<kind>.<xlsx|csv> (issue 23): a list as its screen filters it, as a spreadsheet in
  * the format `contracts/src/interop/sheets.ts` defines, streamed to the client page by page from the
@@ -86,6 +116,7 @@ export class ExportsController extends ReadModelQueries {
     @Res() response: Response,
   ): Promise<void> {
     const { kind, format } = fileOf(file);
+    checkTypes(query);
     requireView(this.directory, principal, viewOf[kind]);
     const user = this.directory.user(principal.tenant, principal.username);
     const tenant = this.directory.tenant(principal.tenant);
