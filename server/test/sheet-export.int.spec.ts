@@ -305,6 +305,16 @@ describe('GET /api/exports/<kind>.<xlsx|csv>', () => {
       '/api/exports/applications.xlsx?to=null',
       'to',
     ],
+    [
+      'an account that is no number, where the kind ignores it',
+      '/api/exports/applications.xlsx?account=null',
+      'account',
+    ],
+    [
+      'a search given twice, where the kind ignores it',
+      '/api/exports/items.csv?from=2031-01-01&to=2031-02-01&q=a&q=b',
+      'q',
+    ],
     ['a window end given twice', '/api/exports/items.csv?from=2031-01-01&to=2031-02-01&to=2031-03-01', 'to'],
   ])('refuses %s with a 400 naming the parameter', async (_, path, field) => {
     const reply = await platform.api.get(path, platform.admin);

@@ -84,9 +84,14 @@ const typedParameters: Readonly<Record<string, (text: string) => boolean>> = {
   shared: (text) => text === 'true' || text === 'false',
   id: idList,
   group: idList,
+  account: whole,
 };
 
+/** Every parameter of the export's document: each is given at most once, whichever kind uses it. */
+const documentedParameters = ['lang', 'q', 'status', 'resource', 'application', 'parent', 'sort'];
+
 const checkTypes = (query: QueryParams) => {
+  for (const name of documentedParameters) single(name, query[name]);
   for (const [name, valid] of Object.entries(typedParameters)) {
     const text = single(name, query[name]);
     if (text !== undefined && !valid(text))
