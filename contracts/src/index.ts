@@ -10,6 +10,7 @@ export { fieldMessageCodes, meaningOf, messageFor, say } from './rules/messages'
 export type { BoundUnit, FieldMessageCode, Meaning, ValueFormat, ValueKind } from './rules/messages';
 export { dateOrderError } from './rules/record-checks';
 export * from './rules/calendar';
+export * from './calendar/definition';
 export * from './rules/dates';
 export * from './rules/time-axis';
 export * from './rules/priority';
