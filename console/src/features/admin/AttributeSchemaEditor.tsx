@@ -1,19 +1,9 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  TagsInput,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { attributeTypes } from '@fahrplan/contracts';
+import { RowAction } from '../common/AdminTable';
 import { attributeTypeLabels, keyFromLabel, moveRow, newRow } from './attributeRows';
 import type { AttributeRow, AttributeType } from './attributeRows';
 
@@ -104,36 +94,27 @@ export function AttributeSchemaEditor({
             />
             {!readOnly && (
               <Group gap={2} mt={26} wrap="nowrap">
-                <Tooltip label={t('attributes.moveUp')}>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('attributes.moveNamedUp', { name: row.label || t('attributes.unnamed') })}
-                    disabled={index === 0}
-                    onClick={() => setRows(moveRow(rows, index, index - 1))}
-                  >
-                    <IconArrowUp size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('attributes.moveDown')}>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('attributes.moveNamedDown', { name: row.label || t('attributes.unnamed') })}
-                    disabled={index === rows.length - 1}
-                    onClick={() => setRows(moveRow(rows, index, index + 1))}
-                  >
-                    <IconArrowDown size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('attributes.remove')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('attributes.removeNamed', { name: row.label || t('attributes.unnamed') })}
-                    onClick={() => setRows(rows.filter((_, i) => i !== index))}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                <RowAction
+                  tooltip={t('attributes.moveUp')}
+                  label={t('attributes.moveNamedUp', { name: row.label || t('attributes.unnamed') })}
+                  icon={<IconArrowUp size={16} />}
+                  disabled={index === 0}
+                  onClick={() => setRows(moveRow(rows, index, index - 1))}
+                />
+                <RowAction
+                  tooltip={t('attributes.moveDown')}
+                  label={t('attributes.moveNamedDown', { name: row.label || t('attributes.unnamed') })}
+                  icon={<IconArrowDown size={16} />}
+                  disabled={index === rows.length - 1}
+                  onClick={() => setRows(moveRow(rows, index, index + 1))}
+                />
+                <RowAction
+                  tooltip={t('attributes.remove')}
+                  label={t('attributes.removeNamed', { name: row.label || t('attributes.unnamed') })}
+                  icon={<IconTrash size={16} />}
+                  color="red"
+                  onClick={() => setRows(rows.filter((_, i) => i !== index))}
+                />
               </Group>
             )}
           </Group>

@@ -1,16 +1,18 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { IconAlertCircle, IconFlag, IconScale } from '@tabler/icons-react';
+import { IconFlag, IconScale } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BaselineView } from '@fahrplan/contracts';
 import { pageItems } from '../api/pages';
 import { useCan } from '../auth/permissions';
 import { DeleteButton } from '../common/ConfirmDelete';
+import { CreateFormPanel } from '../common/CreateFormPanel';
 import { PagedTable } from '../common/PagedTable';
+import { SectionHeader } from '../common/SectionHeader';
 import { formatDateTime } from '../common/dateTime';
 import { notifySuccess } from '../common/notify';
-import { describeError, fieldMessage, problemOf } from '../common/problem';
+import { formErrorsOf } from '../common/problem';
 import { pickerToAsOf } from '../as-of/asOfControl';
 import { positiveInt, useAddressParams } from '../common/urlParams';
 import { BaselineComparisonPanel } from './BaselineComparison';
@@ -41,63 +43,42 @@ function CreateBaselineForm() {
       setName('');
       setAt(null);
     } catch (error) {
-      const fields = problemOf(error)?.errors ?? [];
-      const said = (field: string) => {
-        const found = fields.find((e) => e.field === field);
-        return found ? fieldMessage(found) : undefined;
-      };
-      const known = { name: said('name'), at: said('at') };
-      setErrors(known.name || known.at ? known : { other: describeError(error) });
+      setErrors(formErrorsOf(error, ['name', 'at']));
     }
   };
 
   return (
-    <Paper withBorder p="md" radius="sm">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={2} size="h3">
-            {t('create.title')}
-          </Title>
-          <Group align="flex-start" gap="sm">
-            <TextInput
-              label={t('create.name')}
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-              error={errors.name}
-              required
-              w={280}
-            />
-            <DateTimePicker
-              label={t('create.at')}
-              description={t('create.atHint')}
-              placeholder={t('create.now')}
-              value={at}
-              onChange={setAt}
-              valueFormat="DD.MM.YYYY HH:mm"
-              maxDate={new Date()}
-              clearable
-              error={errors.at}
-              w={240}
-            />
-          </Group>
-          {errors.other && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {errors.other}
-            </Alert>
-          )}
-          <Group>
-            <Button type="submit" loading={isLoading} leftSection={<IconFlag size={16} />}>
-              {t('create.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <CreateFormPanel
+      title={t('create.title')}
+      submitLabel={t('create.submit')}
+      submitIcon={<IconFlag size={16} />}
+      busy={isLoading}
+      failure={errors.other}
+      onSubmit={submit}
+    >
+      <Group align="flex-start" gap="sm">
+        <TextInput
+          label={t('create.name')}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={errors.name}
+          required
+          w={280}
+        />
+        <DateTimePicker
+          label={t('create.at')}
+          description={t('create.atHint')}
+          placeholder={t('create.now')}
+          value={at}
+          onChange={setAt}
+          valueFormat="DD.MM.YYYY HH:mm"
+          maxDate={new Date()}
+          clearable
+          error={errors.at}
+          w={240}
+        />
+      </Group>
+    </CreateFormPanel>
   );
 }
 
@@ -169,12 +150,7 @@ export function BaselinesPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        {t('title')}
-      </Title>
-      <Text c="dimmed" maw={720}>
-        {t('intro')}
-      </Text>
+      <SectionHeader title={t('title')} level={1} intro={t('intro')} />
       {canCreate && <CreateBaselineForm />}
       <PagedTable
         query={query}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Stack, Table, Text } from '@mantine/core';
 import { IconCalendarEvent, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarFeedView } from '@fahrplan/contracts';
@@ -7,6 +7,7 @@ import { pageItems } from '../api/pages';
 import { formatDateTime } from '../common/dateTime';
 import { notifySuccess } from '../common/notify';
 import { PagedTable } from '../common/PagedTable';
+import { SectionHeader } from '../common/SectionHeader';
 import { CreateFeedForm } from './CreateFeedForm';
 import { ConfirmedButton } from './FeedActions';
 import { FeedAddress } from './FeedAddress';
@@ -92,12 +93,7 @@ export function CalendarFeedsPage() {
   const [shown, setShown] = useState<string | null>(null);
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        {t('title')}
-      </Title>
-      <Text c="dimmed" maw={720}>
-        {t('intro')}
-      </Text>
+      <SectionHeader title={t('title')} level={1} intro={t('intro')} />
       {shown && <FeedAddress path={shown} onClose={() => setShown(null)} />}
       <CreateFeedForm onCreated={(created) => created.path && setShown(created.path)} />
       <PagedTable

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconCalendarPlus } from '@tabler/icons-react';
+import { Checkbox, Group, TextInput } from '@mantine/core';
+import { IconCalendarPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isSprintGroup } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { ApplicationsPicker } from '../applications/ApplicationPicker';
 import { useCan } from '../auth/permissions';
+import { CreateFormPanel } from '../common/CreateFormPanel';
 import { notifySuccess } from '../common/notify';
-import { describeError, fieldMessage, problemOf } from '../common/problem';
+import { formErrorsOf } from '../common/problem';
 import { ProjectsPicker } from '../projects/ProjectPicker';
 import { ResourcesSelect } from '../resources/ResourceSelect';
 import { selectMe } from '../session/selectMe';
@@ -45,72 +46,56 @@ export function CreateFeedForm({ onCreated }: { onCreated: (created: FeedSecretR
       setResources([]);
       setApplications([]);
     } catch (error) {
-      const named = problemOf(error)?.errors?.find((e) => e.field === 'name');
-      setErrors(named ? { name: fieldMessage(named) } : { other: describeError(error) });
+      setErrors(formErrorsOf(error, ['name']));
     }
   };
 
   const filter = { size: 'xs', placeholder: t('create.all'), clearable: true, w: 240 } as const;
   return (
-    <Paper withBorder p="md" radius="sm">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={2} size="h3">
-            {t('create.title')}
-          </Title>
-          <TextInput
-            label={t('create.name')}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name}
-            required
-            maw={360}
+    <CreateFormPanel
+      title={t('create.title')}
+      submitLabel={t('create.submit')}
+      submitIcon={<IconCalendarPlus size={16} />}
+      busy={isLoading}
+      failure={errors.other}
+      onSubmit={submit}
+    >
+      <TextInput
+        label={t('create.name')}
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        error={errors.name}
+        required
+        maw={360}
+      />
+      <Checkbox
+        label={t('create.includeTasks')}
+        checked={includeTasks}
+        onChange={(event) => setIncludeTasks(event.currentTarget.checked)}
+      />
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <ProjectsPicker
+          {...filter}
+          label={t('create.projects')}
+          hide={(project) => isSprintGroup(project) || project.deleted}
+          value={projects}
+          onChange={(values) => setProjects(values.map(Number))}
+        />
+        <ResourcesSelect
+          {...filter}
+          label={t('create.resources')}
+          value={resources}
+          onChange={setResources}
+        />
+        {alm && canListApplications && (
+          <ApplicationsPicker
+            {...filter}
+            label={t('create.applications')}
+            value={applications}
+            onChange={(values) => setApplications(values.map(Number))}
           />
-          <Checkbox
-            label={t('create.includeTasks')}
-            checked={includeTasks}
-            onChange={(event) => setIncludeTasks(event.currentTarget.checked)}
-          />
-          <Group align="flex-start" gap="sm" wrap="wrap">
-            <ProjectsPicker
-              {...filter}
-              label={t('create.projects')}
-              hide={(project) => isSprintGroup(project) || project.deleted}
-              value={projects}
-              onChange={(values) => setProjects(values.map(Number))}
-            />
-            <ResourcesSelect
-              {...filter}
-              label={t('create.resources')}
-              value={resources}
-              onChange={setResources}
-            />
-            {alm && canListApplications && (
-              <ApplicationsPicker
-                {...filter}
-                label={t('create.applications')}
-                value={applications}
-                onChange={(values) => setApplications(values.map(Number))}
-              />
-            )}
-          </Group>
-          {errors.other && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {errors.other}
-            </Alert>
-          )}
-          <Group>
-            <Button type="submit" loading={isLoading} leftSection={<IconCalendarPlus size={16} />}>
-              {t('create.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+        )}
+      </Group>
+    </CreateFormPanel>
   );
 }

@@ -3,7 +3,7 @@ import { Alert, Button, Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmActions } from '../common/ConfirmActions';
-import { describeError } from '../common/problem';
+import { useConfirmedAction } from '../common/useConfirmedAction';
 
 /**
  * A button whose action is confirmed first (Cancel focused, Escape closes); a failure shows in the
@@ -29,24 +29,7 @@ export function ConfirmedButton({
 }) {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setError(null);
-    setOpen(false);
-  };
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-      close();
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, close, run: confirm } = useConfirmedAction(onConfirm, () => setOpen(false));
   return (
     <>
       <Button variant="subtle" color={color} size="xs" leftSection={icon} onClick={() => setOpen(true)}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Group, Table, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, TableSkeleton } from './CataloguePage';
 
@@ -26,14 +26,50 @@ export function TableLoad({
   return children;
 }
 
+/** One icon action of a row: its tooltip, and an accessible name that names the row. */
+export function RowAction({
+  tooltip,
+  label,
+  icon,
+  onClick,
+  color,
+  loading,
+  disabled,
+}: {
+  tooltip: string;
+  /** The accessible name, e.g. 'Delete Zurich'. */
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  color?: string;
+  loading?: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <Tooltip label={tooltip}>
+      <ActionIcon
+        aria-label={label}
+        variant="subtle"
+        color={color}
+        loading={loading}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 /**
- * A row's actions cell: the edit icon (labelled e.g. 'Rename'), any `extra` actions, and the delete icon
- * (left out without `onDelete`), right-aligned.
+ * A row's actions cell: the edit icon (labelled e.g. 'Rename'; an eye where the row is `readOnly`), any
+ * `extra` actions, and the delete icon (left out without `onDelete`), right-aligned.
  */
 export function RowActions({
   name,
   editLabel,
-  editIcon = <IconPencil size={16} />,
+  editIcon,
+  readOnly = false,
   editDisabled,
   onEdit,
   onDelete,
@@ -43,6 +79,7 @@ export function RowActions({
   name: string;
   editLabel?: string;
   editIcon?: ReactNode;
+  readOnly?: boolean;
   editDisabled?: boolean;
   onEdit: () => void;
   onDelete?: () => void;
@@ -54,28 +91,22 @@ export function RowActions({
   return (
     <Table.Td>
       <Group gap={4} justify="flex-end" wrap="nowrap">
-        <Tooltip label={edit}>
-          <ActionIcon
-            aria-label={t('rowActions.named', { action: edit, name })}
-            variant="subtle"
-            onClick={onEdit}
-            disabled={editDisabled}
-          >
-            {editIcon}
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          tooltip={edit}
+          label={t('rowActions.named', { action: edit, name })}
+          icon={editIcon ?? (readOnly ? <IconEye size={16} /> : <IconPencil size={16} />)}
+          onClick={onEdit}
+          disabled={editDisabled}
+        />
         {extra}
         {onDelete && (
-          <Tooltip label={t('delete')}>
-            <ActionIcon
-              aria-label={t('rowActions.delete', { name })}
-              variant="subtle"
-              color="red"
-              onClick={onDelete}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <RowAction
+            tooltip={t('delete')}
+            label={t('rowActions.delete', { name })}
+            icon={<IconTrash size={16} />}
+            color="red"
+            onClick={onDelete}
+          />
         )}
       </Group>
     </Table.Td>

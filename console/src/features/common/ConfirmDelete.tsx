@@ -4,7 +4,7 @@ import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmActions } from './ConfirmActions';
-import { describeError } from './problem';
+import { useConfirmedAction } from './useConfirmedAction';
 
 export interface ConfirmDeleteProps {
   opened: boolean;
@@ -37,24 +37,7 @@ export function ConfirmDelete({
   const { t } = useTranslation('common');
   // one stack entry per confirmation: several (a row each) may sit in one dialog
   const stackId = `delete-confirm-${useId()}`;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setError(null);
-    onClose();
-  };
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-      close();
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, close, run: confirm } = useConfirmedAction(onConfirm, onClose);
   const reason = refusal ?? error;
   return (
     // in a record dialog's Modal.Stack it stacks above the dialog, which keeps Escape to itself; it

@@ -95,3 +95,21 @@ export const describeError = (error: unknown): string => {
   }
   return String(error);
 };
+
+/**
+ * A refusal's messages for the form's own `fields`, each in the language shown; when it names none of
+ * them, its whole message as `other`, for the form's alert.
+ */
+export const formErrorsOf = <F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): Partial<Record<F | 'other', string>> => {
+  const problems = problemOf(error)?.errors ?? [];
+  const named = fields.flatMap((field) => {
+    const found = problems.find((e) => e.field === field);
+    return found ? [[field, fieldMessage(found)] as const] : [];
+  });
+  return named.length > 0
+    ? (Object.fromEntries(named) as Partial<Record<F | 'other', string>>)
+    : ({ other: describeError(error) } as Partial<Record<F | 'other', string>>);
+};

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { rangeMessage, ranges, say } from '@fahrplan/contracts';
-import { describeError, fieldMessage } from './problem';
+import { describeError, fieldMessage, formErrorsOf } from './problem';
 
 const catalogue = (language: string) =>
   JSON.parse(readFileSync(resolve(import.meta.dirname, 'messages', `${language}.json`), 'utf8')) as object;
@@ -92,5 +92,40 @@ describe('problems in the language shown', () => {
     );
     expect(fieldMessage({ message: 'at most 200 characters' })).toBe('at most 200 characters');
     await i18n.changeLanguage('de-CH');
+  });
+});
+
+describe("a create form's errors", () => {
+  const invalid = (errors: { field: string; message: string }[]) => ({
+    status: 400,
+    data: {
+      type: 'about:blank',
+      title: 'Invalid',
+      status: 400,
+      detail: 'invalid input',
+      code: 'invalid',
+      errors,
+    },
+  });
+
+  it("puts the messages of the form's own fields under them", () => {
+    const errors = formErrorsOf(
+      invalid([
+        { field: 'name', message: 'is taken' },
+        { field: 'at', message: 'lies ahead' },
+      ]),
+      ['name', 'at'],
+    );
+    expect(errors).toEqual({ name: 'is taken', at: 'lies ahead' });
+  });
+
+  it('keeps a refusal of fields the form does not show for its alert', () => {
+    const errors = formErrorsOf(invalid([{ field: 'tenant', message: 'is unknown' }]), ['name']);
+    expect(Object.keys(errors)).toEqual(['other']);
+    expect(errors.other).toBe('invalid input');
+  });
+
+  it('says a refusal without field errors in the alert', () => {
+    expect(formErrorsOf({ status: 'FETCH_ERROR', error: 'offline' }, ['name'])).toEqual({ other: 'offline' });
   });
 });

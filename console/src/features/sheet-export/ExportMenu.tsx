@@ -5,19 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { SheetFormat, SheetKind } from '@fahrplan/contracts';
 import { describeError } from '../common/problem';
 import { notify } from '../common/notify';
+import { saveObjectUrl } from '../common/saveBlob';
 import { useExportSheetMutation } from './sheetExportApi';
 import type { ExportFilter } from './sheetExport';
-
-/** Saves the downloaded file through a temporary link, then lets the browser release it. */
-const save = ({ url, name }: { url: string; name: string }) => {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
 
 /**
  * Issue 23: "Export" on a list screen, Excel or CSV, of the list as the screen filters it (`filter`:
@@ -31,7 +21,8 @@ export function ExportMenu({ kind, filter }: { kind: SheetKind; filter: ExportFi
   const download = async (format: SheetFormat) => {
     setRunning(format);
     try {
-      save(await exportSheet({ kind, format, filter, language: i18n.language }).unwrap());
+      const file = await exportSheet({ kind, format, filter, language: i18n.language }).unwrap();
+      saveObjectUrl(file.url, file.name);
     } catch (e) {
       notify({ title: t('failed'), message: describeError(e), color: 'red', urgent: true });
     } finally {

@@ -11,7 +11,7 @@ import {
   IconRowInsertBottom,
   IconTrash,
 } from '@tabler/icons-react';
-import { describeError } from '../common/problem';
+import { useConfirmedAction } from '../common/useConfirmedAction';
 import { useReturnFocus } from '../common/useReturnFocus';
 import { parseLaneName } from './laneEditing';
 import type { LaneRow } from './timelineRows';
@@ -113,8 +113,7 @@ export function LaneNameDialog({
   useReturnFocus();
   const { t } = useTranslation('timeline');
   const [value, setValue] = useState(initialName);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useConfirmedAction(onSubmit, onClose);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -123,16 +122,7 @@ export function LaneNameDialog({
       setError(parsed.error);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await onSubmit(parsed.name);
-      onClose();
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+    await run(parsed.name);
   };
 
   return (

@@ -1,23 +1,11 @@
 import { useEffect, useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { IconEye, IconPencil, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TrackerConnectionView } from '@fahrplan/contracts';
 import { ConfirmRecordDelete } from '../record-dialog/ConfirmRecordDelete';
-import { RowActions, TableLoad } from '../common/AdminTable';
+import { RowAction, RowActions, TableLoad } from '../common/AdminTable';
 import { useCan } from '../auth/permissions';
 import { EmptyState } from '../common/EmptyState';
 import { NewButton, SectionHeader } from '../common/SectionHeader';
@@ -97,17 +85,14 @@ function SyncButton({ connection }: { connection: TrackerConnectionView }) {
   const { start, syncing, ready } = useSyncNow(connection.id);
   const { t } = useTranslation('tracker');
   return (
-    <Tooltip label={syncing ? t('sync.syncingTooltip') : t('sync.now')}>
-      <ActionIcon
-        aria-label={t('sync.nowOf', { name: connection.name })}
-        variant="subtle"
-        loading={syncing}
-        disabled={!ready}
-        onClick={() => void start()}
-      >
-        <IconRefresh size={16} />
-      </ActionIcon>
-    </Tooltip>
+    <RowAction
+      tooltip={syncing ? t('sync.syncingTooltip') : t('sync.now')}
+      label={t('sync.nowOf', { name: connection.name })}
+      icon={<IconRefresh size={16} />}
+      loading={syncing}
+      disabled={!ready}
+      onClick={() => void start()}
+    />
   );
 }
 
@@ -233,22 +218,19 @@ export function TrackerConnectionsPanel({ editable }: { editable: boolean }) {
                     <RowActions
                       name={connection.name}
                       editLabel={editable ? t('connections.edit') : t('connections.show')}
-                      editIcon={editable ? <IconPencil size={16} /> : <IconEye size={16} />}
+                      readOnly={!editable}
                       onEdit={() => setOpen({ mode: 'edit', connection })}
                       onDelete={editable ? () => setOpen({ mode: 'delete', connection }) : undefined}
                       extra={
                         <>
                           {canSync && <SyncButton connection={connection} />}
                           {editable && (
-                            <Tooltip label={t('connections.test')}>
-                              <ActionIcon
-                                aria-label={t('connections.testOf', { name: connection.name })}
-                                variant="subtle"
-                                onClick={() => setOpen({ mode: 'test', connection })}
-                              >
-                                <IconPlugConnected size={16} />
-                              </ActionIcon>
-                            </Tooltip>
+                            <RowAction
+                              tooltip={t('connections.test')}
+                              label={t('connections.testOf', { name: connection.name })}
+                              icon={<IconPlugConnected size={16} />}
+                              onClick={() => setOpen({ mode: 'test', connection })}
+                            />
                           )}
                         </>
                       }

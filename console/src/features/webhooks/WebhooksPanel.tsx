@@ -1,17 +1,10 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Stack, Table, Text, Tooltip } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconEye,
-  IconListDetails,
-  IconPencil,
-  IconSend,
-  IconWebhook,
-} from '@tabler/icons-react';
+import { Alert, Badge, Stack, Table, Text } from '@mantine/core';
+import { IconAlertTriangle, IconListDetails, IconSend, IconWebhook } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookStatus, WebhookView } from '@fahrplan/contracts';
 import { ConfirmRecordDelete } from '../record-dialog/ConfirmRecordDelete';
-import { RowActions, TableLoad } from '../common/AdminTable';
+import { RowAction, RowActions, TableLoad } from '../common/AdminTable';
 import { useCan } from '../auth/permissions';
 import { EmptyState } from '../common/EmptyState';
 import { NewButton, SectionHeader } from '../common/SectionHeader';
@@ -42,16 +35,13 @@ function TestButton({ webhook }: { webhook: WebhookView }) {
     }
   };
   return (
-    <Tooltip label={t('list.test')}>
-      <ActionIcon
-        aria-label={t('list.testOf', { url: webhook.url })}
-        variant="subtle"
-        loading={isLoading}
-        onClick={() => void send()}
-      >
-        <IconSend size={16} />
-      </ActionIcon>
-    </Tooltip>
+    <RowAction
+      tooltip={t('list.test')}
+      label={t('list.testOf', { url: webhook.url })}
+      icon={<IconSend size={16} />}
+      loading={isLoading}
+      onClick={() => void send()}
+    />
   );
 }
 
@@ -160,20 +150,17 @@ export function WebhooksPanel() {
                     <RowActions
                       name={webhook.url}
                       editLabel={editable ? t('list.edit') : t('list.show')}
-                      editIcon={editable ? <IconPencil size={16} /> : <IconEye size={16} />}
+                      readOnly={!editable}
                       onEdit={() => setOpen({ mode: 'edit', webhook })}
                       onDelete={editable ? () => setOpen({ mode: 'delete', webhook }) : undefined}
                       extra={
                         <>
-                          <Tooltip label={t('list.log')}>
-                            <ActionIcon
-                              aria-label={t('list.logOf', { url: webhook.url })}
-                              variant="subtle"
-                              onClick={() => setOpen({ mode: 'log', webhook })}
-                            >
-                              <IconListDetails size={16} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowAction
+                            tooltip={t('list.log')}
+                            label={t('list.logOf', { url: webhook.url })}
+                            icon={<IconListDetails size={16} />}
+                            onClick={() => setOpen({ mode: 'log', webhook })}
+                          />
                           {editable && webhook.status !== 'inactive' && <TestButton webhook={webhook} />}
                         </>
                       }
