@@ -1,8 +1,11 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { ActionIcon, Group, Table, Tooltip } from '@mantine/core';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, TableSkeleton } from './CataloguePage';
+import { EmptyState } from './EmptyState';
+import { TableHeader } from './TableHeader';
+import type { HeaderCell } from './TableHeader';
 
 /** An administration list while it loads (skeleton rows), when it failed to load, else `children`. */
 export function TableLoad({
@@ -24,6 +27,30 @@ export function TableLoad({
   if (isLoading) return <TableSkeleton label={t('tableLoad.loading', names)} />;
   if (isError) return <LoadError title={t('tableLoad.failed', names)} error={error} />;
   return children;
+}
+
+/** An administration list's records: its header row and its rows (`children`), or `empty` when there are none. */
+export function RecordsTable({
+  count,
+  empty,
+  label,
+  cells,
+  children,
+}: {
+  count: number;
+  empty: ComponentProps<typeof EmptyState>;
+  /** The table's accessible name. */
+  label?: string;
+  cells: readonly (HeaderCell | false)[];
+  children: ReactNode;
+}) {
+  if (count === 0) return <EmptyState {...empty} />;
+  return (
+    <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
+      <TableHeader cells={cells} />
+      <Table.Tbody>{children}</Table.Tbody>
+    </Table>
+  );
 }
 
 /** One icon action of a row: its tooltip, and an accessible name that names the row. */

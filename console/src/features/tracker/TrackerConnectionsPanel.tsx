@@ -5,9 +5,8 @@ import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TrackerConnectionView } from '@fahrplan/contracts';
 import { ConfirmRecordDelete } from '../record-dialog/ConfirmRecordDelete';
-import { RowAction, RowActions, TableLoad } from '../common/AdminTable';
+import { RowAction, RecordsTable, RowActions, TableLoad } from '../common/AdminTable';
 import { useCan } from '../auth/permissions';
-import { EmptyState } from '../common/EmptyState';
 import { NewButton, SectionHeader } from '../common/SectionHeader';
 import { useReturnFocus } from '../common/useReturnFocus';
 import { authModeLabels, deploymentLabels } from './connectionForm';
@@ -17,7 +16,6 @@ import { useDeleteTrackerConnectionMutation, useGetTrackerConnectionsQuery } fro
 import { TrackerConnectionDialog } from './TrackerConnectionDialog';
 import { useConnectionTest } from './useConnectionTest';
 import { useJiraEnabled, useNow, useSyncNow } from './useTracker';
-import { TableHeader } from '../common/TableHeader';
 
 function MirrorCell({ connection, now }: { connection: TrackerConnectionView; now: number }) {
   const { t } = useTranslation('tracker');
@@ -164,82 +162,78 @@ export function TrackerConnectionsPanel({ editable }: { editable: boolean }) {
         <FeatureOff />
       ) : (
         <TableLoad what={t('connections.what')} isLoading={isLoading} isError={isError} error={error}>
-          {connections.length === 0 ? (
-            <EmptyState
-              icon={IconPlugConnected}
-              text={editable ? t('connections.emptyEditable') : t('connections.empty')}
-            />
-          ) : (
-            <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('connections.table')}>
-              <TableHeader
-                cells={[
-                  t('dialog.name'),
-                  t('dialog.baseUrl'),
-                  t('dialog.deployment'),
-                  t('dialog.authentication'),
-                  t('connections.mirror'),
-                  { label: t('connections.actions'), w: 150, unlabelled: true },
-                ]}
-              />
-              <Table.Tbody>
-                {connections.map((connection) => (
-                  <Table.Tr key={connection.id} data-testid={`tracker-connection-${connection.id}`}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {connection.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor href={connection.baseUrl} target="_blank" rel="noopener noreferrer" size="sm">
-                        {connection.baseUrl}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Badge
-                        variant="light"
-                        color={connection.deployment === 'cloud' ? 'blue' : 'grape'}
-                        tt="none"
-                        style={{ overflow: 'visible' }}
-                      >
-                        {deployments[connection.deployment]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{authModes[connection.authMode]}</Text>
-                      {connection.email && (
-                        <Text size="xs" c="dimmed">
-                          {connection.email}
-                        </Text>
+          <RecordsTable
+            count={connections.length}
+            empty={{
+              icon: IconPlugConnected,
+              text: editable ? t('connections.emptyEditable') : t('connections.empty'),
+            }}
+            label={t('connections.table')}
+            cells={[
+              t('dialog.name'),
+              t('dialog.baseUrl'),
+              t('dialog.deployment'),
+              t('dialog.authentication'),
+              t('connections.mirror'),
+              { label: t('connections.actions'), w: 150, unlabelled: true },
+            ]}
+          >
+            {connections.map((connection) => (
+              <Table.Tr key={connection.id} data-testid={`tracker-connection-${connection.id}`}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {connection.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Anchor href={connection.baseUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                    {connection.baseUrl}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Badge
+                    variant="light"
+                    color={connection.deployment === 'cloud' ? 'blue' : 'grape'}
+                    tt="none"
+                    style={{ overflow: 'visible' }}
+                  >
+                    {deployments[connection.deployment]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{authModes[connection.authMode]}</Text>
+                  {connection.email && (
+                    <Text size="xs" c="dimmed">
+                      {connection.email}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <MirrorCell connection={connection} now={now} />
+                </Table.Td>
+                <RowActions
+                  name={connection.name}
+                  editLabel={editable ? t('connections.edit') : t('connections.show')}
+                  readOnly={!editable}
+                  onEdit={() => setOpen({ mode: 'edit', connection })}
+                  onDelete={editable ? () => setOpen({ mode: 'delete', connection }) : undefined}
+                  extra={
+                    <>
+                      {canSync && <SyncButton connection={connection} />}
+                      {editable && (
+                        <RowAction
+                          tooltip={t('connections.test')}
+                          label={t('connections.testOf', { name: connection.name })}
+                          icon={<IconPlugConnected size={16} />}
+                          onClick={() => setOpen({ mode: 'test', connection })}
+                        />
                       )}
-                    </Table.Td>
-                    <Table.Td>
-                      <MirrorCell connection={connection} now={now} />
-                    </Table.Td>
-                    <RowActions
-                      name={connection.name}
-                      editLabel={editable ? t('connections.edit') : t('connections.show')}
-                      readOnly={!editable}
-                      onEdit={() => setOpen({ mode: 'edit', connection })}
-                      onDelete={editable ? () => setOpen({ mode: 'delete', connection }) : undefined}
-                      extra={
-                        <>
-                          {canSync && <SyncButton connection={connection} />}
-                          {editable && (
-                            <RowAction
-                              tooltip={t('connections.test')}
-                              label={t('connections.testOf', { name: connection.name })}
-                              icon={<IconPlugConnected size={16} />}
-                              onClick={() => setOpen({ mode: 'test', connection })}
-                            />
-                          )}
-                        </>
-                      }
-                    />
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
+                    </>
+                  }
+                />
+              </Table.Tr>
+            ))}
+          </RecordsTable>
         </TableLoad>
       )}
       {open?.mode === 'edit' && (

@@ -4,11 +4,9 @@ import { IconAlertTriangle, IconListDetails, IconSend, IconWebhook } from '@tabl
 import { useTranslation } from 'react-i18next';
 import type { WebhookStatus, WebhookView } from '@fahrplan/contracts';
 import { ConfirmRecordDelete } from '../record-dialog/ConfirmRecordDelete';
-import { RowAction, RowActions, TableLoad } from '../common/AdminTable';
+import { RowAction, RecordsTable, RowActions, TableLoad } from '../common/AdminTable';
 import { useCan } from '../auth/permissions';
-import { EmptyState } from '../common/EmptyState';
 import { NewButton, SectionHeader } from '../common/SectionHeader';
-import { TableHeader } from '../common/TableHeader';
 import { notifyError, notifySuccess } from '../common/notify';
 import { DeliveryLog } from './DeliveryLog';
 import { deliveryStatusLabels } from './deliveryStatus';
@@ -99,78 +97,74 @@ export function WebhooksPanel() {
         </Alert>
       ))}
       <TableLoad what={t('list.what')} isLoading={isLoading} isError={isError} error={error}>
-        {webhooks.length === 0 ? (
-          <EmptyState icon={IconWebhook} text={editable ? t('list.emptyEditable') : t('list.empty')} />
-        ) : (
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('list.table')}>
-            <TableHeader
-              cells={[
-                t('list.url'),
-                t('list.events'),
-                t('list.status'),
-                t('list.last'),
-                { label: t('list.actions'), w: 170, unlabelled: true },
-              ]}
-            />
-            <Table.Tbody>
-              {webhooks.map((webhook) => {
-                const last = webhook.deliveries[0];
-                return (
-                  <Table.Tr key={webhook.id} data-testid={`webhook-${webhook.id}`}>
-                    <Table.Td>
-                      <Text size="sm" fw={500} style={{ wordBreak: 'break-all' }}>
-                        {webhook.url}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" lineClamp={2}>
-                        {webhook.events.join(', ')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={statusColor[webhook.status]} tt="none">
-                        {statuses[webhook.status]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {last ? (
-                        <Text size="sm">
-                          {t('list.lastDelivery', {
-                            type: last.eventType,
-                            status: deliveryStatusLabels(t)[last.status],
-                            code: last.statusCode ?? '–',
-                          })}
-                        </Text>
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          {t('list.noDelivery')}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <RowActions
-                      name={webhook.url}
-                      editLabel={editable ? t('list.edit') : t('list.show')}
-                      readOnly={!editable}
-                      onEdit={() => setOpen({ mode: 'edit', webhook })}
-                      onDelete={editable ? () => setOpen({ mode: 'delete', webhook }) : undefined}
-                      extra={
-                        <>
-                          <RowAction
-                            tooltip={t('list.log')}
-                            label={t('list.logOf', { url: webhook.url })}
-                            icon={<IconListDetails size={16} />}
-                            onClick={() => setOpen({ mode: 'log', webhook })}
-                          />
-                          {editable && webhook.status !== 'inactive' && <TestButton webhook={webhook} />}
-                        </>
-                      }
-                    />
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        )}
+        <RecordsTable
+          count={webhooks.length}
+          empty={{ icon: IconWebhook, text: editable ? t('list.emptyEditable') : t('list.empty') }}
+          label={t('list.table')}
+          cells={[
+            t('list.url'),
+            t('list.events'),
+            t('list.status'),
+            t('list.last'),
+            { label: t('list.actions'), w: 170, unlabelled: true },
+          ]}
+        >
+          {webhooks.map((webhook) => {
+            const last = webhook.deliveries[0];
+            return (
+              <Table.Tr key={webhook.id} data-testid={`webhook-${webhook.id}`}>
+                <Table.Td>
+                  <Text size="sm" fw={500} style={{ wordBreak: 'break-all' }}>
+                    {webhook.url}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" lineClamp={2}>
+                    {webhook.events.join(', ')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={statusColor[webhook.status]} tt="none">
+                    {statuses[webhook.status]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {last ? (
+                    <Text size="sm">
+                      {t('list.lastDelivery', {
+                        type: last.eventType,
+                        status: deliveryStatusLabels(t)[last.status],
+                        code: last.statusCode ?? '–',
+                      })}
+                    </Text>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      {t('list.noDelivery')}
+                    </Text>
+                  )}
+                </Table.Td>
+                <RowActions
+                  name={webhook.url}
+                  editLabel={editable ? t('list.edit') : t('list.show')}
+                  readOnly={!editable}
+                  onEdit={() => setOpen({ mode: 'edit', webhook })}
+                  onDelete={editable ? () => setOpen({ mode: 'delete', webhook }) : undefined}
+                  extra={
+                    <>
+                      <RowAction
+                        tooltip={t('list.log')}
+                        label={t('list.logOf', { url: webhook.url })}
+                        icon={<IconListDetails size={16} />}
+                        onClick={() => setOpen({ mode: 'log', webhook })}
+                      />
+                      {editable && webhook.status !== 'inactive' && <TestButton webhook={webhook} />}
+                    </>
+                  }
+                />
+              </Table.Tr>
+            );
+          })}
+        </RecordsTable>
       </TableLoad>
       {open?.mode === 'edit' && (
         <WebhookDialog

@@ -6,7 +6,6 @@ import { IconCheck, IconTarget } from '@tabler/icons-react';
 import { NewButton, SectionHeader } from '../../common/SectionHeader';
 import { createGoalSchema, ranges } from '@fahrplan/contracts';
 import { useCan } from '../../auth/permissions';
-import { EmptyState } from '../../common/EmptyState';
 import { NumberField } from '../../common/NumberField';
 import { formatNumber } from '../../common/numbers';
 import { fieldNumber } from '../../common/numberField';
@@ -15,10 +14,9 @@ import { notifySuccess } from '../../common/notify';
 import { zodValidate } from '../../common/zodValidate';
 import { ConfirmRecordDelete } from '../../record-dialog/ConfirmRecordDelete';
 import { FormDialog, useCommandRun } from '../../record-dialog/FormDialog';
-import { RowActions, TableLoad } from '../../common/AdminTable';
+import { RecordsTable, RowActions, TableLoad } from '../../common/AdminTable';
 import { deleteRefusal, goalRows, parentOptions } from './goalRows';
 import type { AdminGoal } from './goalRows';
-import { TableHeader } from '../../common/TableHeader';
 import { ExportMenu } from '../../sheet-export/ExportMenu';
 import {
   goalsPageSize,
@@ -188,50 +186,45 @@ export function GoalsPanel() {
         </Group>
       </SectionHeader>
       <TableLoad what={t('tabs.goals')} isLoading={isLoading} isError={isError} error={error}>
-        {rows.length === 0 ? (
-          <EmptyState icon={IconTarget} text={canEdit ? t('goals.emptyEditable') : t('goals.empty')} />
-        ) : (
-          <Table striped highlightOnHover verticalSpacing="xs">
-            <TableHeader
-              cells={[
-                t('goals.name'),
-                t('goals.type'),
-                { label: t('goals.rank'), w: 70 },
-                { label: t('goals.assignable'), w: 100 },
-                t('goals.description'),
-                canEdit && { label: t('actions'), w: 100, unlabelled: true },
-              ]}
-            />
-            <Table.Tbody>
-              {rows.map(({ goal, depth }) => (
-                <Table.Tr key={goal.id}>
-                  <Table.Td style={{ paddingLeft: `calc(var(--mantine-spacing-sm) + ${depth * 1.5}rem)` }}>
-                    <Text size="sm" fw={depth === 0 ? 600 : undefined}>
-                      {goal.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{goal.type && <Badge variant="light">{goal.type}</Badge>}</Table.Td>
-                  <Table.Td>{goal.rank ?? ''}</Table.Td>
-                  <Table.Td>
-                    {goal.assignable && <IconCheck size={16} aria-label={t('goals.assignableMark')} />}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c="dimmed" lineClamp={1}>
-                      {goal.description}
-                    </Text>
-                  </Table.Td>
-                  {canEdit && (
-                    <RowActions
-                      name={goal.name}
-                      onEdit={() => setEditing({ mode: 'edit', goal })}
-                      onDelete={() => setDeleting(goal)}
-                    />
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <RecordsTable
+          count={rows.length}
+          empty={{ icon: IconTarget, text: canEdit ? t('goals.emptyEditable') : t('goals.empty') }}
+          cells={[
+            t('goals.name'),
+            t('goals.type'),
+            { label: t('goals.rank'), w: 70 },
+            { label: t('goals.assignable'), w: 100 },
+            t('goals.description'),
+            canEdit && { label: t('actions'), w: 100, unlabelled: true },
+          ]}
+        >
+          {rows.map(({ goal, depth }) => (
+            <Table.Tr key={goal.id}>
+              <Table.Td style={{ paddingLeft: `calc(var(--mantine-spacing-sm) + ${depth * 1.5}rem)` }}>
+                <Text size="sm" fw={depth === 0 ? 600 : undefined}>
+                  {goal.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>{goal.type && <Badge variant="light">{goal.type}</Badge>}</Table.Td>
+              <Table.Td>{goal.rank ?? ''}</Table.Td>
+              <Table.Td>
+                {goal.assignable && <IconCheck size={16} aria-label={t('goals.assignableMark')} />}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed" lineClamp={1}>
+                  {goal.description}
+                </Text>
+              </Table.Td>
+              {canEdit && (
+                <RowActions
+                  name={goal.name}
+                  onEdit={() => setEditing({ mode: 'edit', goal })}
+                  onDelete={() => setDeleting(goal)}
+                />
+              )}
+            </Table.Tr>
+          ))}
+        </RecordsTable>
         {data?.nextCursor != null && (
           <Text size="sm" c="dimmed">
             {t('goals.firstPage', { size: formatNumber(goalsPageSize) })}
