@@ -89,13 +89,15 @@ export function RowAction({
 }
 
 /**
- * A row's actions cell: the edit icon (labelled e.g. 'Rename'; an eye where the row is `readOnly`), any
- * `extra` actions, and the delete icon (left out without `onDelete`), right-aligned.
+ * A row's actions cell: the edit icon (labelled e.g. 'Rename'), any `extra` actions, and the delete icon
+ * (left out without `onDelete`), right-aligned. A `readOnly` row opens for viewing (an eye labelled
+ * `showLabel`) and has no delete.
  */
 export function RowActions({
   name,
   editLabel,
   editIcon,
+  showLabel,
   readOnly = false,
   editDisabled,
   onEdit,
@@ -106,6 +108,7 @@ export function RowActions({
   name: string;
   editLabel?: string;
   editIcon?: ReactNode;
+  showLabel?: string;
   readOnly?: boolean;
   editDisabled?: boolean;
   onEdit: () => void;
@@ -114,7 +117,7 @@ export function RowActions({
   extra?: ReactNode;
 }) {
   const { t } = useTranslation('common');
-  const edit = editLabel ?? t('rowActions.edit');
+  const edit = (readOnly ? showLabel : editLabel) ?? t('rowActions.edit');
   return (
     <Table.Td>
       <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -126,7 +129,7 @@ export function RowActions({
           disabled={editDisabled}
         />
         {extra}
-        {onDelete && (
+        {onDelete && !readOnly && (
           <RowAction
             tooltip={t('delete')}
             label={t('rowActions.delete', { name })}

@@ -213,10 +213,11 @@ export function TrackerConnectionsPanel({ editable }: { editable: boolean }) {
                 </Table.Td>
                 <RowActions
                   name={connection.name}
-                  editLabel={editable ? t('connections.edit') : t('connections.show')}
+                  editLabel={t('connections.edit')}
+                  showLabel={t('connections.show')}
                   readOnly={!editable}
                   onEdit={() => setOpen({ mode: 'edit', connection })}
-                  onDelete={editable ? () => setOpen({ mode: 'delete', connection }) : undefined}
+                  onDelete={() => setOpen({ mode: 'delete', connection })}
                   extra={
                     <>
                       {canSync && <SyncButton connection={connection} />}

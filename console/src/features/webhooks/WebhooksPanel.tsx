@@ -145,10 +145,11 @@ export function WebhooksPanel() {
                 </Table.Td>
                 <RowActions
                   name={webhook.url}
-                  editLabel={editable ? t('list.edit') : t('list.show')}
+                  editLabel={t('list.edit')}
+                  showLabel={t('list.show')}
                   readOnly={!editable}
                   onEdit={() => setOpen({ mode: 'edit', webhook })}
-                  onDelete={editable ? () => setOpen({ mode: 'delete', webhook }) : undefined}
+                  onDelete={() => setOpen({ mode: 'delete', webhook })}
                   extra={
                     <>
                       <RowAction
