@@ -8,7 +8,8 @@ import type { Permissions, RoleView } from '@fahrplan/contracts';
 import { sameValues } from '../common/formChanges';
 import { notifySuccess } from '../common/notify';
 import { zodValidate } from '../common/zodValidate';
-import { ConfirmDialog, FormDialog, useCommandRun } from '../record-dialog/FormDialog';
+import { ConfirmDialog, FormDialog } from '../record-dialog/FormDialog';
+import { useFormCommand } from '../record-dialog/useFormCommand';
 import { useDeleteRoleMutation, useSaveRoleMutation } from './adminApi';
 import {
   actionLabels,
@@ -136,23 +137,21 @@ export function RoleDialog({
     initialValues: { name: role?.name ?? '', permissions: normalizePermissions(role?.permissions ?? {}) },
     validate: zodValidate(saveRoleSchema, toInput),
   });
-  const { run, busy, error } = useCommandRun({ form, fields: ['name', 'permissions'] });
+  const { submit, run, busy, error } = useFormCommand({
+    form,
+    fields: ['name', 'permissions'],
+    step: 'save',
+    parse: (values) => saveRoleSchema.parse(toInput(values)),
+    send: (data, idempotencyKey) => saveRole({ data, idempotencyKey }).unwrap(),
+    onDone: (data) => {
+      notifySuccess(t('roleDialog.saved', { name: data.name }));
+      onClose();
+    },
+  });
   const changed =
     !role ||
     form.values.name.trim() !== role.name ||
     !sameValues(normalizePermissions(form.values.permissions), normalizePermissions(role.permissions));
-
-  const submit = async () => {
-    if (form.validate().hasErrors) return;
-    const data = saveRoleSchema.parse(toInput(form.getValues()));
-    const ok = await run(async (send) => {
-      await send('save', data, (idempotencyKey) => saveRole({ data, idempotencyKey }).unwrap());
-    });
-    if (ok) {
-      notifySuccess(t('roleDialog.saved', { name: data.name }));
-      onClose();
-    }
-  };
 
   const remove = async () => {
     if (!role) return;

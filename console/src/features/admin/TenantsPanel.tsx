@@ -9,7 +9,8 @@ import type { FeatureFlags } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { selectMe } from '../session/selectMe';
 import { zodValidate } from '../common/zodValidate';
-import { FormDialog, useCommandRun } from '../record-dialog/FormDialog';
+import { FormDialog } from '../record-dialog/FormDialog';
+import { useFormCommand } from '../record-dialog/useFormCommand';
 import { useCreateTenantMutation } from './adminApi';
 import { FeatureSwitches } from './FeatureSwitches';
 import { useSwitchTenant } from './tenantSession';
@@ -30,19 +31,22 @@ function NewTenantDialog({ onClose, onSwitch }: { onClose: () => void; onSwitch:
     initialValues: { name: '', features: { ...noFeatures } },
     validate: zodValidate(createTenantSchema, (v: NewTenantValues) => v),
   });
-  const { run, busy, error } = useCommandRun({ form, fields: ['name', 'features'] });
+  const {
+    submit: create,
+    busy,
+    error,
+  } = useFormCommand({
+    form,
+    fields: ['name', 'features'],
+    step: 'create',
+    parse: (values) => createTenantSchema.parse(values),
+    send: (data, idempotencyKey) => createTenant({ data, idempotencyKey }).unwrap(),
+    onDone: (data) => setCreated(data.name),
+  });
 
   const submit = async () => {
-    if (created) {
-      onSwitch(created);
-      return;
-    }
-    if (form.validate().hasErrors) return;
-    const data = createTenantSchema.parse(form.getValues());
-    const ok = await run(async (send) => {
-      await send('create', data, (idempotencyKey) => createTenant({ data, idempotencyKey }).unwrap());
-    });
-    if (ok) setCreated(data.name);
+    if (created) onSwitch(created);
+    else await create();
   };
 
   if (created) {

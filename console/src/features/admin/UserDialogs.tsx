@@ -7,7 +7,8 @@ import type { RoleView } from '@fahrplan/contracts';
 import { describeError } from '../common/problem';
 import { notifyError, notifySuccess } from '../common/notify';
 import { zodValidate } from '../common/zodValidate';
-import { FormDialog, useCommandRun } from '../record-dialog/FormDialog';
+import { FormDialog } from '../record-dialog/FormDialog';
+import { useFormCommand } from '../record-dialog/useFormCommand';
 import { useCreateUserMutation, useInviteMemberMutation } from './adminApi';
 
 const roleOptions = (roles: readonly RoleView[]) =>
@@ -52,21 +53,17 @@ export function CreateUserDialog({ roles, onClose }: { roles: readonly RoleView[
     initialValues: { username: '', displayName: '', password: '', roles: [] },
     validate: zodValidate(createUserSchema, toInput),
   });
-  const { run, busy, error } = useCommandRun({
+  const { submit, busy, error } = useFormCommand({
     form,
     fields: ['username', 'displayName', 'password', 'roles'],
-  });
-  const submit = async () => {
-    if (form.validate().hasErrors) return;
-    const data = createUserSchema.parse(toInput(form.getValues()));
-    const ok = await run(async (send) => {
-      await send('create', data, (idempotencyKey) => createUser({ data, idempotencyKey }).unwrap());
-    });
-    if (ok) {
+    step: 'create',
+    parse: (values) => createUserSchema.parse(toInput(values)),
+    send: (data, idempotencyKey) => createUser({ data, idempotencyKey }).unwrap(),
+    onDone: (data) => {
       notifySuccess(t('userDialogs.created', { username: data.username }));
       onClose();
-    }
-  };
+    },
+  });
   return (
     <FormDialog
       title={t('users.new')}
@@ -113,25 +110,22 @@ export function InviteDialog({ roles, onClose }: { roles: readonly RoleView[]; o
     initialValues: { tenant: '', username: '', roles: [] },
     validate: zodValidate(inviteMemberSchema, toInput),
   });
-  const { run, busy, error } = useCommandRun({ form, fields: ['tenant', 'username', 'roles'] });
-  const submit = async () => {
-    if (form.validate().hasErrors) return;
-    const data = inviteMemberSchema.parse(toInput(form.getValues()));
-    const ok = await run(
-      async (send) => {
-        await send('invite', data, (idempotencyKey) => invite({ data, idempotencyKey }).unwrap());
-      },
-      (e) => {
-        // §8: 'tenant not found' / 'tenant invalid' are notices too
-        const message = describeError(e);
-        if (/^tenant (invalid|not found)/.test(message)) notifyError(message);
-      },
-    );
-    if (ok) {
+  const { submit, busy, error } = useFormCommand({
+    form,
+    fields: ['tenant', 'username', 'roles'],
+    step: 'invite',
+    parse: (values) => inviteMemberSchema.parse(toInput(values)),
+    send: (data, idempotencyKey) => invite({ data, idempotencyKey }).unwrap(),
+    onDone: (data) => {
       notifySuccess(t('userDialogs.invited', { username: data.username, tenant: data.tenant }));
       onClose();
-    }
-  };
+    },
+    onError: (e) => {
+      // §8: 'tenant not found' / 'tenant invalid' are notices too
+      const message = describeError(e);
+      if (/^tenant (invalid|not found)/.test(message)) notifyError(message);
+    },
+  });
   return (
     <FormDialog
       title={t('userDialogs.inviteTitle')}

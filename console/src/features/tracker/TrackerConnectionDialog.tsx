@@ -17,7 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { trackerAuthModes, trackerDeployments } from '@fahrplan/contracts';
 import type { TrackerAuthMode, TrackerConnectionView, TrackerDeployment } from '@fahrplan/contracts';
-import { FormDialog, useCommandRun } from '../record-dialog/FormDialog';
+import { FormDialog } from '../record-dialog/FormDialog';
+import { useFormCommand } from '../record-dialog/useFormCommand';
 import { commandFailure } from '../record-dialog/commandErrors';
 import { notifyError, notifySuccess } from '../common/notify';
 import {
@@ -157,21 +158,19 @@ export function TrackerConnectionDialog({
     validateInputOnBlur: true,
     onValuesChange: () => test.reset(),
   });
-  const { run, busy, error, clearError } = useCommandRun({ form, fields: formFields });
+  const { submit, busy, error, clearError } = useFormCommand({
+    form,
+    fields: formFields,
+    step: 'save',
+    parse: (values) => toSaveConnection(values, connection),
+    send: (data, idempotencyKey) => save({ data, idempotencyKey }).unwrap(),
+    onDone: (data) => {
+      notifySuccess(t('dialog.saved', { name: data.name.trim() }));
+      onClose();
+    },
+  });
   const values = form.values;
   const changed = connectionChanged(values, connection);
-
-  const submit = async () => {
-    if (form.validate().hasErrors) return;
-    const data = toSaveConnection(form.getValues(), connection);
-    const ok = await run(async (send) => {
-      await send('save', data, (idempotencyKey) => save({ data, idempotencyKey }).unwrap());
-    });
-    if (ok) {
-      notifySuccess(t('dialog.saved', { name: values.name.trim() }));
-      onClose();
-    }
-  };
 
   const runTest = () => {
     const errors = form.validate();

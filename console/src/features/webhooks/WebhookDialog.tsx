@@ -16,7 +16,8 @@ import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookView } from '@fahrplan/contracts';
-import { FormDialog, useCommandRun } from '../record-dialog/FormDialog';
+import { FormDialog } from '../record-dialog/FormDialog';
+import { useFormCommand } from '../record-dialog/useFormCommand';
 import { notifySuccess } from '../common/notify';
 import { useReturnFocus } from '../common/useReturnFocus';
 import { eventChoices, toSaveWebhook, toWebhookFormValues, webhookFormValidator } from './webhookForm';
@@ -93,25 +94,20 @@ export function WebhookDialog({
     validate,
     validateInputOnBlur: true,
   });
-  const { run, busy, error } = useCommandRun({ form, fields: formFields });
+  const { submit, busy, error } = useFormCommand({
+    form,
+    fields: formFields,
+    step: 'save',
+    parse: (values) => toSaveWebhook(values, webhook),
+    send: (data, idempotencyKey) => save({ data, idempotencyKey }).unwrap(),
+    onDone: (data, { secret }) => {
+      notifySuccess(t('dialog.saved', { url: data.url }));
+      onClose();
+      if (secret) onCreated(secret);
+    },
+  });
   const changed = JSON.stringify(form.values) !== JSON.stringify(initial);
   const resumes = webhook?.status === 'paused' && form.values.active;
-
-  const submit = async () => {
-    if (form.validate().hasErrors) return;
-    const data = toSaveWebhook(form.getValues(), webhook);
-    let secret: string | undefined;
-    const ok = await run(async (send) => {
-      await send('save', data, async (idempotencyKey) => {
-        const result = await save({ data, idempotencyKey }).unwrap();
-        secret = result.secret;
-      });
-    });
-    if (!ok) return;
-    notifySuccess(t('dialog.saved', { url: data.url }));
-    onClose();
-    if (secret) onCreated(secret);
-  };
 
   return (
     <FormDialog
