@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
-import { openDurableSqlite, writeTransaction } from '@fahrplan/platform';
+import { writeTransaction } from '@fahrplan/platform';
 import type { IndexKeys } from '../projections/projection';
 import { compareIds, filterList } from './read-store';
 import type {
@@ -15,107 +15,34 @@ import type {
   ReadStore,
   ReadView,
 } from './read-store';
-import { jsonPath, quote, quoteName, sortTermsOf, typedElement, typedValue, whereOf } from './sqlite-query';
+import { jsonPath, quoteName, sortTermsOf, typedValue, whereOf } from './sqlite-query';
 import type { QueryTarget } from './sqlite-query';
+import {
+  DOCUMENTS,
+  documentRows,
+  documentsTable,
+  historyTrigger,
+  indexName,
+  multikeyRows,
+  multikeyTriggers,
+  openReader,
+  openWriter,
+  sideTable,
+  textTable,
+  versionRows,
+  versionsTable,
+} from './sqlite-tables';
+import type { Rows } from './sqlite-tables';
 
-/** Raised whenever the SQL of the tables, indexes or triggers changes: their names carry it, so a store recreates them. */
-const SCHEMA = 1;
 /**
  * The file's format (`PRAGMA user_version`): a file of an older one starts empty, so the runner
  * rebuilds it from the log (1: the versions and the time index, which a file without them lacks).
  */
 const FORMAT = 1;
-const DOCUMENTS = 'doc:';
 const STATEMENTS_KEPT = 256;
 const REGEXES_KEPT = 64;
 /** Where the time index puts the events before the first readable timestamp: before every instant. */
 const DAWN = Number.MIN_SAFE_INTEGER;
-
-/**
- * A table of rows `(…, id, position, body)` with the declared indexes and a multikey side table:
- * a collection's documents (one row per id), or the versions its writes replaced (`until` the
- * position of the write that replaced one, many rows per id, numbered by `vid`).
- */
-interface Rows {
-  /** The table's name, unquoted. */
-  readonly table: string;
-  /** The column the side table's `id` names. */
-  readonly key: 'id' | 'vid';
-  /** Its indexes' names start with this. */
-  readonly indexPrefix: string;
-  /** Its side table's name and its triggers' names start with this. */
-  readonly sidePrefix: string;
-  /** Documents are updated in place; versions only inserted and deleted. */
-  readonly updated: boolean;
-}
-
-const documentRows = (collection: string): Rows => ({
-  table: `${DOCUMENTS}${collection}`,
-  key: 'id',
-  indexPrefix: 'ix',
-  sidePrefix: 'mk',
-  updated: true,
-});
-const versionRows = (collection: string): Rows => ({
-  table: `ver:${collection}`,
-  key: 'vid',
-  indexPrefix: 'vx',
-  sidePrefix: 'mkv',
-  updated: false,
-});
-
-const sideTable = (rows: Rows, collection: string) => `${rows.sidePrefix}:${collection}`;
-const documentsTable = (collection: string) => quoteName(documentRows(collection).table);
-const versionsTable = (collection: string) => quoteName(versionRows(collection).table);
-
-/** An index's name: the collection and its keys, so a changed declaration is a new index. */
-const indexName = (prefix: string, collection: string, keys: readonly (readonly [string, 1 | -1])[]) =>
-  `${prefix}${SCHEMA}:${collection}:${keys.map(([field, order]) => (order === 1 ? field : `-${field}`)).join(',')}`;
-
-/** The trigram index of a collection's text field: its name holds the field, so another field is another index. */
-const textTable = (collection: string, field: string) => `txt${SCHEMA}:${collection}:${field}`;
-
-/** The trigger that keeps what an update of a document replaces as a version. */
-const historyTrigger = (collection: string): [string, string] => {
-  const name = `ver${SCHEMA}:${collection}`;
-  return [
-    name,
-    `CREATE TRIGGER ${quoteName(name)} AFTER UPDATE ON ${documentsTable(collection)} BEGIN ` +
-      `INSERT INTO ${versionsTable(collection)} (id, position, until, body) ` +
-      'VALUES (old.id, old.position, new.position, old.body); END',
-  ];
-};
-
-/** The rows of the side table for the multikey `field` of the row `{id, body}` read `from` (a table, or none in a trigger). */
-const multikeyRows = (field: string, row: { id: string; body: string; from?: string }): string => {
-  const path = jsonPath(field);
-  const from = row.from ? `${row.from}, ` : '';
-  return (
-    `SELECT ${row.id}, ${quote(field)}, ${typedElement} FROM ${from}json_each(${row.body}, ${path}) AS e ` +
-    `WHERE json_type(${row.body}, ${path}) = 'array' ` +
-    `UNION ALL SELECT ${row.id}, ${quote(field)}, ${typedValue(field, row.body)} ` +
-    `${row.from ? `FROM ${row.from} ` : ''}WHERE json_type(${row.body}, ${path}) <> 'array'`
-  );
-};
-
-/** The writer's connection: it makes the file and its tables. */
-const openWriter = (file: string): DatabaseSync =>
-  openDurableSqlite(file, {
-    schema: `
-      CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
-      CREATE TABLE IF NOT EXISTS versions (collection TEXT PRIMARY KEY, version INTEGER NOT NULL);
-      CREATE TABLE IF NOT EXISTS instants (time INTEGER PRIMARY KEY, position INTEGER NOT NULL);`,
-    // read models are rebuilt from the log: a power cut may lose the last commits, never their order
-    pragmas: 'PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;',
-  });
-
-/** A reader's connection to a file the writer made (in WAL mode, so that both work at once). */
-const openReader = (file: string): DatabaseSync => {
-  const db = new DatabaseSync(file, { readOnly: true });
-  // a small page cache: the file's pages stay in the system's cache, which RSS does not count
-  db.exec('PRAGMA busy_timeout = 5000; PRAGMA cache_size = -4096;');
-  return db;
-};
 
 /** A bounded map that forgets the least recently used entry. */
 class Recent<V> {
@@ -783,25 +710,3 @@ export class SqliteReadStore implements ReadStore {
     this.db.close();
   }
 }
-
-/** The triggers that keep the side table of `rows` equal to its rows' `fields`, by name. */
-const multikeyTriggers = (rows: Rows, collection: string, fields: readonly string[]): Map<string, string> => {
-  const table = quoteName(rows.table);
-  const side = quoteName(sideTable(rows, collection));
-  const values = fields
-    .map((field) => multikeyRows(field, { id: `new.${rows.key}`, body: 'new.body' }))
-    .join(' UNION ALL ');
-  const insert = `INSERT INTO ${side} (id, field, value) ${values};`;
-  const remove = `DELETE FROM ${side} WHERE id = old.${rows.key};`;
-  // the fields are part of the name, so another declaration replaces the triggers and refills the table
-  const name = (event: string) => `${rows.sidePrefix}${SCHEMA}:${collection}:${event}:${fields.join(',')}`;
-  const trigger = (event: string, when: string, body: string): [string, string] => [
-    name(event),
-    `CREATE TRIGGER ${quoteName(name(event))} ${when} ON ${table} BEGIN ${body} END`,
-  ];
-  return new Map([
-    trigger('insert', 'AFTER INSERT', insert),
-    ...(rows.updated ? [trigger('update', 'AFTER UPDATE OF body', `${remove} ${insert}`)] : []),
-    trigger('delete', 'AFTER DELETE', remove),
-  ]);
-};
