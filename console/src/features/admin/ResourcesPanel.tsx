@@ -9,9 +9,10 @@ import { resourceNameSchema } from '@fahrplan/contracts';
 import type { ResourceView } from '@fahrplan/contracts';
 import { describeError } from '../common/problem';
 import { useCan } from '../auth/permissions';
+import { EmptyState } from '../common/EmptyState';
 import { notifyError, notifySuccess } from '../common/notify';
 import { ConfirmRecordDelete } from '../record-dialog/ConfirmRecordDelete';
-import { RecordsTable, RowActions, TableLoad } from '../common/AdminTable';
+import { RowActions, TableLoad } from '../common/AdminTable';
 import {
   useDeleteResourceMutation,
   useGetResourcePagesInfiniteQuery,
@@ -20,6 +21,7 @@ import {
 import { pageItems } from '../api/pages';
 import { SearchField } from '../common/CataloguePage';
 import { LoadMore, morePages } from '../common/LoadMore';
+import { TableHeader } from '../common/TableHeader';
 
 /** The shared name rule (§3: trimmed, 1–100 characters); null when the name is fine. */
 const nameError = (name: string): string | null =>
@@ -170,44 +172,49 @@ export function ResourcesPanel() {
       {canEdit && <AddResource />}
       <SearchField placeholder={t('resources.search')} value={search} onChange={setSearch} />
       <TableLoad what={t('tabs.resources')} isLoading={isLoading} isError={isError && !data} error={error}>
-        <RecordsTable
-          count={resources.length}
-          empty={{
-            icon: IconUsers,
-            text: q ? t('resources.noMatch') : canEdit ? t('resources.emptyEditable') : t('resources.empty'),
-          }}
-          cells={[
-            t('resources.name'),
-            { label: t('resources.id'), w: 90 },
-            canEdit && { label: t('actions'), w: 100, unlabelled: true },
-          ]}
-        >
-          {resources.map((resource) => (
-            <Table.Tr key={resource.id}>
-              <Table.Td>
-                {renaming === resource.id ? (
-                  <RenameRow resource={resource} onDone={() => setRenaming(null)} />
-                ) : (
-                  resource.name
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c="dimmed">
-                  #{resource.id}
-                </Text>
-              </Table.Td>
-              {canEdit && (
-                <RowActions
-                  name={resource.name}
-                  editLabel={t('resources.rename')}
-                  editDisabled={renaming === resource.id}
-                  onEdit={() => setRenaming(resource.id)}
-                  onDelete={() => setDeleting(resource)}
-                />
-              )}
-            </Table.Tr>
-          ))}
-        </RecordsTable>
+        {resources.length === 0 ? (
+          <EmptyState
+            icon={IconUsers}
+            text={q ? t('resources.noMatch') : canEdit ? t('resources.emptyEditable') : t('resources.empty')}
+          />
+        ) : (
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <TableHeader
+              cells={[
+                t('resources.name'),
+                { label: t('resources.id'), w: 90 },
+                canEdit && { label: t('actions'), w: 100, unlabelled: true },
+              ]}
+            />
+            <Table.Tbody>
+              {resources.map((resource) => (
+                <Table.Tr key={resource.id}>
+                  <Table.Td>
+                    {renaming === resource.id ? (
+                      <RenameRow resource={resource} onDone={() => setRenaming(null)} />
+                    ) : (
+                      resource.name
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      #{resource.id}
+                    </Text>
+                  </Table.Td>
+                  {canEdit && (
+                    <RowActions
+                      name={resource.name}
+                      editLabel={t('resources.rename')}
+                      editDisabled={renaming === resource.id}
+                      onEdit={() => setRenaming(resource.id)}
+                      onDelete={() => setDeleting(resource)}
+                    />
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
         <LoadMore {...morePages(pages)} label={t('resources.loadMore')} />
       </TableLoad>
       {deleting && <DeleteConfirm resource={deleting} onClose={() => setDeleting(null)} />}
