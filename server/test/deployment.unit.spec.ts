@@ -111,7 +111,11 @@ describe('docker-compose.yml', () => {
     it('sets only variables the service reads, and they parse', () => {
       const known = Object.keys(schemas[name].shape);
       expect(Object.keys(env).filter((key) => !known.includes(key))).toEqual([]);
-      expect(schemas[name].safeParse(env).error?.issues ?? []).toEqual([]);
+      // as compose interpolates them with nothing set in the shell, and as parseEnv drops empty ones
+      const settings = Object.entries(env)
+        .map(([key, value]) => [key, value.replace(/\$\{\w+:-([^}]*)\}/g, '$1')] as const)
+        .filter(([, value]) => value !== '');
+      expect(schemas[name].safeParse(Object.fromEntries(settings)).error?.issues ?? []).toEqual([]);
     });
 
     it('reads the token secret from the volume keygen writes, never from a literal', () => {
@@ -122,7 +126,8 @@ describe('docker-compose.yml', () => {
 
     it('points its store URLs at services of this file', () => {
       const hosts = Object.entries(env)
-        .filter(([key]) => key.endsWith('_URL') || key === 'KAFKA_BROKERS')
+        // the public address is the browsers' way in, not a store
+        .filter(([key]) => (key.endsWith('_URL') && key !== 'FAHRPLAN_PUBLIC_URL') || key === 'KAFKA_BROKERS')
         .map(([, value]) => (value.includes('://') ? new URL(value).hostname : value.split(':')[0]!));
       expect(hosts.length).toBeGreaterThan(0);
       for (const host of hosts) expect(serviceNames).toContain(host);
@@ -162,12 +167,19 @@ describe('the reverse proxy (deploy/nginx.conf)', () => {
   it('sends connection tests to tracker-sync, the only part that talks to the tracker', () =>
     expect(route('= /api/tracker/test')).toBe('tracker_sync'));
 
-  it('gives the tracker secrets key to the service that seals and the one that opens, from the volume keygen writes', () => {
-    for (const name of ['command-service', 'tracker-sync']) {
+  it('gives the secrets key to the service that seals and those that open (tracker-sync, the webhook deliverer), from the volume keygen writes', () => {
+    for (const name of ['command-service', 'tracker-sync', 'projection-service']) {
       expect(services[name]!.environment!.FAHRPLAN_TRACKER_KEY).toBeUndefined();
       expect(services[name]!.environment!.FAHRPLAN_TRACKER_KEY_FILE).toBe('/run/fahrplan/tracker.key');
     }
     expect(services.keygen!.command!.join(' ')).toContain('/run/fahrplan/tracker.key');
+  });
+
+  it('lets the shell name the private webhook hosts for the service that checks a saved address and the one that delivers', () => {
+    for (const name of ['command-service', 'projection-service'])
+      expect(services[name]!.environment!.FAHRPLAN_WEBHOOK_PRIVATE_HOSTS).toBe(
+        '${FAHRPLAN_WEBHOOK_PRIVATE_HOSTS:-}',
+      );
   });
 
   it('serves the console and falls back to index.html for its client-side routes', () =>

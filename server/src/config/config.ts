@@ -137,6 +137,8 @@ export const projectionServiceEnv = z.object({
   /** issue 23: the key webhook secrets are sealed with (the command service's); without it no webhook is delivered */
   ...trackerKey,
   ...webhookPrivateHostsEnv,
+  /** issue 23: calendar feeds link to the console there (else to the address the request came to) */
+  FAHRPLAN_PUBLIC_URL: oidcEnv.FAHRPLAN_PUBLIC_URL,
 });
 export type ProjectionServiceConfig = z.infer<typeof projectionServiceEnv>;
 
