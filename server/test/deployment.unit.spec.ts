@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { z } from 'zod';
+import { importBytesMax } from '@fahrplan/contracts';
 import { commandServiceEnv, projectionServiceEnv, trackerSyncEnv } from '../src/config/config';
 
 /**
@@ -153,9 +154,13 @@ describe('the reverse proxy (deploy/nginx.conf)', () => {
   const route = (location: string) =>
     new RegExp(`location ${location} \\{[^}]*proxy_pass http://(\\w+);`).exec(nginx)?.[1];
 
-  it('sends commands and sign-in to command-service', () => {
+  it('sends commands, sign-in and sheet imports (a file of up to 20 MB) to command-service', () => {
     expect(route('/api/commands/')).toBe('command_service');
     expect(route('/api/auth/')).toBe('command_service');
+    expect(route('/api/imports')).toBe('command_service');
+    expect(nginx).toMatch(
+      new RegExp(`location /api/imports \\{[^}]*client_max_body_size ${importBytesMax / 1024 / 1024 + 1}m;`),
+    );
   });
 
   it('sends every other API call, and the unbuffered change feed, to projection-service', () => {

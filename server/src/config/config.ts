@@ -118,6 +118,8 @@ export const commandServiceEnv = z.object({
   ...trackerKey,
   ...webhookPrivateHostsEnv,
   PORT: port(3001),
+  /** issue 23: the read store, where an import looks its rows' records up by name; without it no /api/imports */
+  MONGODB_URL: url.optional(),
   /** create the demo tenant on first start, as `npm start` does */
   FAHRPLAN_DEMO: flag(true),
   FAHRPLAN_DEMO_PASSWORD: z.string().optional(),

@@ -38,7 +38,7 @@ import { trackerSyncParts } from '../services/tracker-sync';
 import { createHttpApp, serveConsole } from '../http/http-app';
 import { trustedProxiesOf } from '../http/trusted-proxies';
 import { platformEndpoints } from '../http/platform.controller';
-import { ReadStoreImportRecords } from './read-store-import-records';
+import { ReadStoreImportRecords } from '../imports/read-store-import-records';
 
 export interface EmbeddedOptions {
   readonly dataDir: string;
