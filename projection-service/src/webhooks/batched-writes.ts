@@ -1,5 +1,15 @@
 import type { DocumentWrite, ReadStore } from '../read-store/read-store';
 
+/** Each document's latest write of `writes`: a document written twice in a batch is written once. */
+const latest = (writes: readonly DocumentWrite[]): DocumentWrite[] => {
+  const byDocument = new Map<string, DocumentWrite>();
+  for (const write of writes) {
+    const key = `${write.collection}\u0000${write.id}`;
+    if ((byDocument.get(key)?.position ?? -Infinity) < write.position) byDocument.set(key, write);
+  }
+  return [...byDocument.values()];
+};
+
 /**
  * Writes to the read store gathered for `delayMs` and then written together, in one write (one
  * transaction on SQLite, one bulk on MongoDB): many small records that finish close together (a
@@ -19,7 +29,7 @@ export class BatchedWrites {
       const batch: DocumentWrite[] = [];
       const written = new Promise<void>((resolve) => setTimeout(resolve, this.delayMs)).then(() => {
         this.batch = undefined;
-        return this.store.write(batch);
+        return this.store.write(latest(batch));
       });
       this.batch = { writes: batch, written };
     }
