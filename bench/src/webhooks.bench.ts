@@ -26,6 +26,8 @@ const config = {
   events: setting('BENCH_WEBHOOK_EVENTS', 1000),
   aggregates: setting('BENCH_WEBHOOK_AGGREGATES', 100),
   receiverMs: setting('BENCH_WEBHOOK_RECEIVER_MS', 2),
+  /** How long finished attempts wait to be recorded together (the deliverer's `recordMs`; unset: its default). */
+  recordMs: process.env.BENCH_WEBHOOK_RECORD_MS,
 };
 
 const metadata = () => ({
@@ -76,7 +78,11 @@ const run = async (concurrency: number) => {
     secrets,
     privateHosts: ['127.0.0.1'],
     guard: publicAddressesOnly(['127.0.0.1']),
-    options: { concurrency, pollMs: 20 },
+    options: {
+      concurrency,
+      pollMs: 20,
+      ...(config.recordMs === undefined ? {} : { recordMs: Number(config.recordMs) }),
+    },
   });
   // 0: no deliverer, the appends alone (the baseline)
   if (concurrency > 0) await deliverer.start();
@@ -122,7 +128,7 @@ const run = async (concurrency: number) => {
 
 const main = async () => {
   console.log(
-    `webhooks: ${format(config.events)} events of ${format(config.aggregates)} aggregates to a local receiver answering after ${config.receiverMs} ms; load ${load()}`,
+    `webhooks: ${format(config.events)} events of ${format(config.aggregates)} aggregates to a local receiver answering after ${config.receiverMs} ms; attempts recorded after ${config.recordMs ?? 'the default'} ms; load ${load()}`,
   );
   const rows = [
     [

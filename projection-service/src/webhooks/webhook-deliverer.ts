@@ -47,7 +47,10 @@ export interface WebhookDeliveryOptions {
   readonly pollMs?: number;
   /** Aggregates of one webhook delivered at the same time (default 4). */
   readonly concurrency?: number;
-  /** How long finished attempts wait to be recorded together, in one write of the read store (default 10 ms). */
+  /**
+   * How long finished attempts wait to be recorded together, in one write of the read store (default 0:
+   * those that finish in the same turn of the event loop; a longer wait delays each aggregate's next).
+   */
   readonly recordMs?: number;
   readonly clock?: () => Date;
   /** The jitter's source, in [0, 1). */
@@ -128,7 +131,7 @@ export class WebhookDeliverer {
       maxResponseBytes: given.maxResponseBytes ?? 4096,
       pollMs: given.pollMs ?? 1000,
       concurrency: given.concurrency ?? 4,
-      recordMs: given.recordMs ?? 10,
+      recordMs: given.recordMs ?? 0,
     };
     this.recorder = new BatchedWrites(parts.readStore, this.options.recordMs);
     this.clock = given.clock ?? (() => new Date());
@@ -436,7 +439,7 @@ export class WebhookDeliverer {
 
   /**
    * Records an attempt (its delivery document) and the webhook's failures in a row, together with the
-   * other attempts that finish within `recordMs`: one write of the read store for them all, which on the
+   * other attempts that finish in the same turn of the event loop (or within `recordMs`): one write of the read store for them all, which on the
    * embedded stores shares the disk and the thread with the commands. Resolves once it is written, so
    * that the aggregate's next delivery starts only after its record.
    */
