@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
@@ -6,14 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { streamName } from '@fahrplan/contracts';
-import {
-  SecretBox,
-  SqliteEventStore,
-  generateWebhookSecret,
-  publicAddressesOnly,
-  webhookSecretPurpose,
-} from '@fahrplan/platform';
-import { eventually } from '@fahrplan/platform/testing';
+import { SqliteEventStore } from '@fahrplan/platform';
+import { eventually, loopbackWebhook } from '@fahrplan/platform/testing';
+import type { LoopbackWebhookParts } from '@fahrplan/platform/testing';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import { WebhookDeliverer } from './webhook-deliverer';
 
@@ -29,7 +24,7 @@ describe('the webhook deliverer across a restart', () => {
   let receiver: Server;
   let hits = 0;
   const readStore = new MemoryReadStore();
-  const secrets = new SecretBox(randomBytes(32));
+  let webhook: LoopbackWebhookParts;
   const metadata = () => ({
     tenant,
     user: 'admin',
@@ -41,9 +36,7 @@ describe('the webhook deliverer across a restart', () => {
     new WebhookDeliverer({
       store,
       readStore,
-      secrets,
-      privateHosts: ['127.0.0.1'],
-      guard: publicAddressesOnly(['127.0.0.1']),
+      ...webhook,
       // retries far apart enough to stop between two of them
       options: { retryBaseMs: 400, retryMaxMs: 400, maxConsecutiveFailures: 4, pollMs: 10 },
     });
@@ -70,19 +63,7 @@ describe('the webhook deliverer across a restart', () => {
 
   it('pauses after the failures in a row before and after it, not after as many again', async () => {
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    const secret = secrets.seal(generateWebhookSecret(), webhookSecretPurpose(tenant, 1));
-    await store.append(
-      streamName('webhook', 1),
-      [
-        {
-          id: randomUUID(),
-          type: 'WebhookSaved',
-          data: { id: 1, url, events: ['resource'], active: true, secret },
-          metadata: metadata(),
-        },
-      ],
-      'no_stream',
-    );
+    webhook = await loopbackWebhook(store, url, metadata());
     const first = deliverer();
     await first.start();
     const event = {
