@@ -62,6 +62,8 @@ interface Measured {
   readonly peakAbove: number;
   readonly before: number;
   readonly peakHeap: number;
+  /** Buffers outside the heap (what a stream queues), above their level before. */
+  readonly peakExternal: number;
 }
 
 /** Downloads `path`, counting bytes (and CSV lines) as they arrive, sampling RSS meanwhile. */
@@ -70,10 +72,13 @@ async function measure(baseUrl: string, token: string, path: string, countLines:
   const before = process.memoryUsage().rss;
   let peak = before;
   let peakHeap = 0;
+  const externalBefore = process.memoryUsage().external;
+  let peakExternal = externalBefore;
   const sampler = setInterval(() => {
-    const { rss, heapUsed } = process.memoryUsage();
+    const { rss, heapUsed, external } = process.memoryUsage();
     peak = Math.max(peak, rss);
     peakHeap = Math.max(peakHeap, heapUsed);
+    peakExternal = Math.max(peakExternal, external);
   }, 20);
   const began = performance.now();
   const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -94,6 +99,7 @@ async function measure(baseUrl: string, token: string, path: string, countLines:
     peakAbove: peak - before,
     before,
     peakHeap,
+    peakExternal: peakExternal - externalBefore,
   };
 }
 
@@ -141,6 +147,7 @@ async function main() {
           'RSS before MiB',
           'peak RSS above MiB',
           'peak heap MiB',
+          'peak external above MiB',
         ],
       ];
       for (const format_ of ['csv', 'xlsx'] as SheetFormat[])
@@ -160,6 +167,7 @@ async function main() {
             mib(m.before),
             mib(m.peakAbove),
             mib(m.peakHeap),
+            mib(m.peakExternal),
           ]);
         }
       console.log(

@@ -8,7 +8,8 @@
  * again: every row an update with one change. The same rows as CSV are previewed beside.
  */
 import ExcelJS from 'exceljs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +59,21 @@ const csvOf = (lines: (string | number | Date | null)[][]): string =>
     )
     .join('\r\n');
 
+/** With BENCH_IMPORT_PROFILE=<file>: the CPU profile of the updates' apply (the server runs in this process). */
+const startProfiler = async (): Promise<() => Promise<void>> => {
+  const file = process.env.BENCH_IMPORT_PROFILE;
+  if (!file) return async () => {};
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+};
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'fahrplan-bench-import-'));
   const embedded = await createEmbedded({ dataDir, logger: false });
@@ -88,14 +104,30 @@ async function main() {
       if (reply.status !== 200) throw new Error(`preview: ${reply.status} ${JSON.stringify(body)}`);
       return [body, seconds(began)];
     };
-    const apply = async (id: string): Promise<[ImportApplyProgress, number]> => {
+    // the list shows every applied row: the read models have passed the apply's last position
+    const visible = async ({ position }: ImportApplyProgress, began: number): Promise<number> => {
+      for (;;) {
+        const reply = await fetch(`${base}/api/applications?limit=1`, {
+          headers: { ...auth, 'x-fahrplan-after': String(position ?? 0) },
+        });
+        await reply.arrayBuffer();
+        if (reply.status === 200) return seconds(began);
+        if (reply.status !== 503) throw new Error(`read your writes: ${reply.status}`);
+      }
+    };
+    const apply = async (id: string): Promise<[ImportApplyProgress, number, number, number]> => {
       const began = performance.now();
+      const cpu = process.cpuUsage();
       const started = await fetch(`${base}/api/imports/${id}/apply`, { method: 'POST', headers: auth });
       if (started.status !== 202) throw new Error(`apply: ${started.status} ${await started.text()}`);
       for (;;) {
         const reply = await fetch(`${base}/api/imports/${id}/apply`, { headers: auth });
         const progress = (await reply.json()) as ImportApplyProgress;
-        if (progress.status !== 'running') return [progress, seconds(began)];
+        if (progress.status !== 'running') {
+          const shown = await visible(progress, began);
+          const used = process.cpuUsage(cpu);
+          return [progress, seconds(began), shown, (used.user + used.system) / 1e6];
+        }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     };
@@ -105,7 +137,7 @@ async function main() {
     const file = await xlsxOf(created);
     const [csvPreview, csvSeconds] = await preview(csvOf(created), 'text/csv');
     const [first, firstPreview] = await preview(file, xlsxType);
-    const [createdProgress, firstApply] = await apply(first.id);
+    const [createdProgress, firstApply, firstVisible, firstCpu] = await apply(first.id);
     if (createdProgress.applied.length !== rows) throw new Error(`applied ${createdProgress.applied.length}`);
     // the export edited in one column: every row an update
     const ids = new Map(createdProgress.applied.map((a) => [a.row, a.id]));
@@ -113,13 +145,15 @@ async function main() {
       Array.from({ length: rows }, (_, i) => rowOf(i, ids.get(i + 2)!, 'vendor AG')),
     );
     const [second, secondPreview] = await preview(edited, xlsxType);
-    const [updatedProgress, secondApply] = await apply(second.id);
+    const profiler = await startProfiler();
+    const [updatedProgress, secondApply, secondVisible, secondCpu] = await apply(second.id);
+    await profiler();
 
     const verdict = (value: number, target: number) => (value <= target ? 'met' : 'missed');
     printTable(
       console.log,
       [
-        ['step', 'rows', 'seconds', 'target', ''],
+        ['step', 'rows', 'seconds', 'target', '', 'CPU s (all threads)'],
         ['CSV preview (creates)', format(csvPreview.totals.create), format(csvSeconds, 2), '', ''],
         [
           '.xlsx preview (creates)',
@@ -134,6 +168,14 @@ async function main() {
           format(firstApply, 2),
           `≤ ${APPLY_TARGET_S}`,
           verdict(firstApply, APPLY_TARGET_S),
+          format(firstCpu, 2),
+        ],
+        [
+          '… and in the list (read models caught up)',
+          format(createdProgress.applied.length),
+          format(firstVisible, 2),
+          '',
+          '',
         ],
         [
           '.xlsx preview (updates)',
@@ -148,8 +190,16 @@ async function main() {
           format(secondApply, 2),
           `≤ ${APPLY_TARGET_S}`,
           verdict(secondApply, APPLY_TARGET_S),
+          format(secondCpu, 2),
         ],
-      ],
+        [
+          '… and in the list (read models caught up)',
+          format(updatedProgress.applied.length),
+          format(secondVisible, 2),
+          '',
+          '',
+        ],
+      ].map((line) => [...line, ...Array<string>(6 - line.length).fill('')]),
       new Set([0, 4]),
     );
     console.log(`file sizes: .xlsx ${format(file.length / 1024)} KiB; load average after ${load()}`);

@@ -5,20 +5,15 @@
  * Measured with 4 aggregates in flight per webhook (the default) beside 1 (strictly one at a time), and
  * the appends alone without a deliverer.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { streamName } from '@fahrplan/contracts';
-import {
-  SecretBox,
-  SqliteEventStore,
-  generateWebhookSecret,
-  publicAddressesOnly,
-  webhookSecretPurpose,
-} from '@fahrplan/platform';
+import { SqliteEventStore } from '@fahrplan/platform';
+import { loopbackWebhook } from '@fahrplan/platform/testing';
 import { SqliteReadStore, WebhookDeliverer, readModelCollections } from '@fahrplan/projection-service';
 import { format, load, ms, printTable, seconds, setting } from './figures';
 
@@ -26,6 +21,8 @@ const config = {
   events: setting('BENCH_WEBHOOK_EVENTS', 1000),
   aggregates: setting('BENCH_WEBHOOK_AGGREGATES', 100),
   receiverMs: setting('BENCH_WEBHOOK_RECEIVER_MS', 2),
+  /** How long finished attempts wait to be recorded together (the deliverer's `recordMs`; unset: its default). */
+  recordMs: process.env.BENCH_WEBHOOK_RECORD_MS,
 };
 
 const metadata = () => ({
@@ -51,32 +48,16 @@ const run = async (concurrency: number) => {
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   const store = new SqliteEventStore(join(dir, 'events.db'));
   const readStore = new SqliteReadStore(join(dir, 'read.db'), readModelCollections);
-  const secrets = new SecretBox(randomBytes(32));
-  await store.append(
-    streamName('webhook', 1),
-    [
-      {
-        id: randomUUID(),
-        type: 'WebhookSaved',
-        data: {
-          id: 1,
-          url,
-          events: ['resource'],
-          active: true,
-          secret: secrets.seal(generateWebhookSecret(), webhookSecretPurpose('bench', 1)),
-        },
-        metadata: metadata(),
-      },
-    ],
-    'no_stream',
-  );
+  const webhook = await loopbackWebhook(store, url, metadata());
   const deliverer = new WebhookDeliverer({
     store,
     readStore,
-    secrets,
-    privateHosts: ['127.0.0.1'],
-    guard: publicAddressesOnly(['127.0.0.1']),
-    options: { concurrency, pollMs: 20 },
+    ...webhook,
+    options: {
+      concurrency,
+      pollMs: 20,
+      ...(config.recordMs === undefined ? {} : { recordMs: Number(config.recordMs) }),
+    },
   });
   // 0: no deliverer, the appends alone (the baseline)
   if (concurrency > 0) await deliverer.start();
@@ -122,7 +103,7 @@ const run = async (concurrency: number) => {
 
 const main = async () => {
   console.log(
-    `webhooks: ${format(config.events)} events of ${format(config.aggregates)} aggregates to a local receiver answering after ${config.receiverMs} ms; load ${load()}`,
+    `webhooks: ${format(config.events)} events of ${format(config.aggregates)} aggregates to a local receiver answering after ${config.receiverMs} ms; attempts recorded after ${config.recordMs ?? 'the default'} ms; load ${load()}`,
   );
   const rows = [
     [

@@ -40,6 +40,14 @@ export const problemCodes = {
   'schedule-too-large': 'the change would reschedule more items than one change may (params.limit)',
   'share-exists': 'the project is shared with that tenant already, or the share was accepted already',
   'too-large': 'the request body is too large',
+  'not-a-spreadsheet':
+    'the uploaded file is neither a .xlsx nor a CSV in UTF-8, or a broken one; `detail` says what',
+  'zip-bomb':
+    'the .xlsx would inflate beyond params.limit MB, or one part beyond params.ratio times its size',
+  'too-many-rows': 'the file holds more rows than one import takes (params.limit)',
+  'formula-in-file': 'a cell of the file holds a formula (params.cell): paste its values instead',
+  'wrong-sheet': 'no sheet of the file has a header row naming the column params.column (in any language)',
+  'file-too-large': 'the uploaded file is larger than params.limit MB',
   'unsupported-media-type': 'the body’s content type is not accepted',
   'too-many-requests': 'too many requests or failed sign-ins: retry after the Retry-After header',
   'catching-up': 'the read models are catching up with the log: retry after the Retry-After header',

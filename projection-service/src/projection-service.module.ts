@@ -40,6 +40,7 @@ import {
   EVENT_LOG,
   HISTORY_READER,
   PROJECTION_RUNNER,
+  PUBLIC_URL,
   QUERY_THREADS,
   READ_STORE,
   SCENARIO_DIFFS,
@@ -86,6 +87,8 @@ export interface ProjectionServiceOptions {
   readonly catchUp?: CatchUpProgress;
   /** Sends webhooks' test pings; without it `POST /api/webhooks/<id>/test` answers 403. */
   readonly webhookDeliverer?: WebhookDeliverer;
+  /** The console's address as browsers reach it: calendar feeds link to it (without it, to the request's origin). */
+  readonly publicUrl?: string;
 }
 
 @Module({})
@@ -145,6 +148,7 @@ export class ProjectionServiceModule {
         { provide: CATCH_UP, useValue: options.catchUp ?? null },
         { provide: TRACKER_MIRROR, useValue: options.trackerMirror ?? null },
         { provide: WEBHOOK_DELIVERER, useValue: options.webhookDeliverer ?? null },
+        { provide: PUBLIC_URL, useValue: options.publicUrl ?? null },
         { provide: TOKEN_SERVICE, useValue: options.tokens },
         { provide: DIRECTORY, useValue: options.directory },
         sessionRevocationsProvider(options.eventStore),

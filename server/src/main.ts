@@ -15,11 +15,13 @@ import { seedDemo } from './demo/seed-demo';
 const main = async () => {
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = resolve(process.env.DATA_DIR ?? 'data');
-  const oidc = oidcConfigOf(parseEnv(z.object(oidcEnv)), `http://localhost:${port}`);
+  const oidcSettings = parseEnv(z.object(oidcEnv));
+  const oidc = oidcConfigOf(oidcSettings, `http://localhost:${port}`);
   const env = parseEnv(embeddedTrackerEnv);
   const embedded = await createEmbedded({
     dataDir,
     ...(oidc ? { oidc } : {}),
+    ...(oidcSettings.FAHRPLAN_PUBLIC_URL ? { publicUrl: oidcSettings.FAHRPLAN_PUBLIC_URL } : {}),
     demoTracker: env.FAHRPLAN_DEMO_TRACKER,
     plainReleaseHosts: env.FAHRPLAN_TRACKER_PLAIN_RELEASE_HOSTS,
     trackerIntervalMs: env.FAHRPLAN_TRACKER_SYNC_INTERVAL_MS,

@@ -238,3 +238,27 @@ describe('calendar feeds', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
+
+describe('calendar feeds behind a proxy (FAHRPLAN_PUBLIC_URL)', () => {
+  const proxied = platformForSuite(undefined, { publicUrl: 'https://fahrplan.example.com' });
+  const api = adminApi(() => proxied);
+
+  it('links every event to the console at the configured address, not at the address the request came to', async () => {
+    const { id: group } = await api.run('SaveGroup', { title: uniqueName('Proxied') });
+    const milestone = await api.run('SaveItem', {
+      title: uniqueName('Go-live'),
+      group,
+      subgroup: 'milestones',
+      start: day(5),
+      end: null,
+    });
+    const feed = (await api.run('CreateCalendarFeed', { name: 'Proxied', projects: [group] })) as Created;
+    await api.read('/api/calendar-feeds', feed.position);
+    const text = await (await fetch(`${proxied.api.baseUrl}${feed.path!}`)).text();
+    const [event] = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent');
+    expect(event!.getFirstPropertyValue('url')).toBe(
+      `https://fahrplan.example.com/task-details/${milestone.id}`,
+    );
+    expect(text).not.toContain(proxied.api.baseUrl);
+  });
+});

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { z } from 'zod';
+import { importBytesMax } from '@fahrplan/contracts';
 import { commandServiceEnv, projectionServiceEnv, trackerSyncEnv } from '../src/config/config';
 
 /**
@@ -111,7 +112,11 @@ describe('docker-compose.yml', () => {
     it('sets only variables the service reads, and they parse', () => {
       const known = Object.keys(schemas[name].shape);
       expect(Object.keys(env).filter((key) => !known.includes(key))).toEqual([]);
-      expect(schemas[name].safeParse(env).error?.issues ?? []).toEqual([]);
+      // as compose interpolates them with nothing set in the shell, and as parseEnv drops empty ones
+      const settings = Object.entries(env)
+        .map(([key, value]) => [key, value.replace(/\$\{\w+:-([^}]*)\}/g, '$1')] as const)
+        .filter(([, value]) => value !== '');
+      expect(schemas[name].safeParse(Object.fromEntries(settings)).error?.issues ?? []).toEqual([]);
     });
 
     it('reads the token secret from the volume keygen writes, never from a literal', () => {
@@ -122,7 +127,8 @@ describe('docker-compose.yml', () => {
 
     it('points its store URLs at services of this file', () => {
       const hosts = Object.entries(env)
-        .filter(([key]) => key.endsWith('_URL') || key === 'KAFKA_BROKERS')
+        // the public address is the browsers' way in, not a store
+        .filter(([key]) => (key.endsWith('_URL') && key !== 'FAHRPLAN_PUBLIC_URL') || key === 'KAFKA_BROKERS')
         .map(([, value]) => (value.includes('://') ? new URL(value).hostname : value.split(':')[0]!));
       expect(hosts.length).toBeGreaterThan(0);
       for (const host of hosts) expect(serviceNames).toContain(host);
@@ -148,9 +154,13 @@ describe('the reverse proxy (deploy/nginx.conf)', () => {
   const route = (location: string) =>
     new RegExp(`location ${location} \\{[^}]*proxy_pass http://(\\w+);`).exec(nginx)?.[1];
 
-  it('sends commands and sign-in to command-service', () => {
+  it('sends commands, sign-in and sheet imports (a file of up to 20 MB) to command-service', () => {
     expect(route('/api/commands/')).toBe('command_service');
     expect(route('/api/auth/')).toBe('command_service');
+    expect(route('/api/imports')).toBe('command_service');
+    expect(nginx).toMatch(
+      new RegExp(`location /api/imports \\{[^}]*client_max_body_size ${importBytesMax / 1024 / 1024 + 1}m;`),
+    );
   });
 
   it('sends every other API call, and the unbuffered change feed, to projection-service', () => {
@@ -162,12 +172,19 @@ describe('the reverse proxy (deploy/nginx.conf)', () => {
   it('sends connection tests to tracker-sync, the only part that talks to the tracker', () =>
     expect(route('= /api/tracker/test')).toBe('tracker_sync'));
 
-  it('gives the tracker secrets key to the service that seals and the one that opens, from the volume keygen writes', () => {
-    for (const name of ['command-service', 'tracker-sync']) {
+  it('gives the secrets key to the service that seals and those that open (tracker-sync, the webhook deliverer), from the volume keygen writes', () => {
+    for (const name of ['command-service', 'tracker-sync', 'projection-service']) {
       expect(services[name]!.environment!.FAHRPLAN_TRACKER_KEY).toBeUndefined();
       expect(services[name]!.environment!.FAHRPLAN_TRACKER_KEY_FILE).toBe('/run/fahrplan/tracker.key');
     }
     expect(services.keygen!.command!.join(' ')).toContain('/run/fahrplan/tracker.key');
+  });
+
+  it('lets the shell name the private webhook hosts for the service that checks a saved address and the one that delivers', () => {
+    for (const name of ['command-service', 'projection-service'])
+      expect(services[name]!.environment!.FAHRPLAN_WEBHOOK_PRIVATE_HOSTS).toBe(
+        '${FAHRPLAN_WEBHOOK_PRIVATE_HOSTS:-}',
+      );
   });
 
   it('serves the console and falls back to index.html for its client-side routes', () =>

@@ -93,6 +93,40 @@ describeWithMongo('distributed mode', (server) => {
     expect([(await health(leader)).projecting, (await health(standby)).projecting]).toEqual([true, false]);
   }, 120_000);
 
+  it('imports a sheet on the command service, matching its rows by name in the read store (issue 23)', async () => {
+    const MONGODB_URL = mongoUrl();
+    const commands = new Api((await commandService({ MONGODB_URL })).url);
+    const queries = new Api((await projectionService({ MONGODB_URL })).url);
+    const token = await commands.token('demo', 'admin', PASSWORD);
+    const kept = await commands.command('SaveApplication', { name: 'Distributed Kept', vendor: 'A' }, token);
+    const seen = { 'X-Fahrplan-After': String(kept.body.position) };
+    expect((await queries.get(`/api/applications/${kept.body.id}`, token, seen)).status).toBe(200);
+
+    const csv = 'Name;Vendor\r\nDistributed Kept;B\r\nDistributed New;C\r\n';
+    const preview = await commands.send('POST', '/api/imports?kind=applications', {
+      token,
+      raw: csv,
+      contentType: 'text/csv',
+      headers: { 'x-file-name': 'distributed.csv' },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.totals).toMatchObject({ create: 1, update: 1, refuse: 0 });
+    expect((await commands.send('POST', `/api/imports/${preview.body.id}/apply`, { token })).status).toBe(
+      202,
+    );
+    let progress = (await commands.get(`/api/imports/${preview.body.id}/apply`, token)).body;
+    await eventually(
+      async () => {
+        progress = (await commands.get(`/api/imports/${preview.body.id}/apply`, token)).body;
+        expect(progress.status).toBe('done');
+      },
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
+    const after = { 'X-Fahrplan-After': String(progress.position) };
+    const updated = await queries.get(`/api/applications/${kept.body.id}`, token, after);
+    expect(updated.body).toMatchObject({ name: 'Distributed Kept', vendor: 'B', version: 1 });
+  }, 120_000);
+
   it('hands the projections to the standby within a lease when the leader dies', async () => {
     const MONGODB_URL = mongoUrl();
     const commands = new Api((await commandService()).url);

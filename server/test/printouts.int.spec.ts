@@ -92,7 +92,7 @@ describe('GET /api/exports/timeline.pdf', () => {
     expect(pages).toHaveLength(4);
     for (const [n, text] of pages.entries()) {
       expect(text).toContain('Zeitachse');
-      expect(text).toContain('Mär 2031');
+      expect(text).toContain('März 2031');
       expect(text).toContain('Zeitraum: 01.03.2031 – 31.03.2031');
       expect(text).toContain(`Seite ${n + 1} von 4`);
     }

@@ -2,6 +2,9 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { sheetHeader, exportColumns } from '@fahrplan/contracts';
 import type { ConsoleLanguage, ImportPreview, SheetKind } from '@fahrplan/contracts';
+import { Writable } from 'node:stream';
+import type { Response } from 'express';
+import { ExportsController } from '@fahrplan/projection-service/testing';
 import { aTask, anApplication, uniqueName } from '../src/testing/platform';
 import { adminApi } from './support/admin-api';
 import { platformForSuite } from './support/platform-suite';
@@ -353,4 +356,27 @@ describe('GET /api/exports/<kind>.<xlsx|csv>', () => {
     );
     expect(projects.rows).toEqual([]);
   }, 30_000);
+
+  it("answers 429 to a user's second export while the first is still sending, and takes one again once it ended", async () => {
+    // the first export's client takes nothing: it waits on the full response, as a slow download does
+    const stalled = Object.assign(new Writable({ highWaterMark: 1, write: () => undefined }), {
+      status: () => stalled,
+      setHeader: () => stalled,
+    });
+    const admin = platform.embedded.directory.user('demo', 'admin')!;
+    const principal = { userId: admin.id, tenant: 'demo', username: 'admin' };
+    const controller = platform.embedded.app.get(ExportsController, { strict: false });
+    // it holds the user's turn from its first step: the second request comes while it waits on the client
+    const first = controller.export(principal, 'applications.csv', {}, stalled as unknown as Response);
+    const second = await platform.api.get('/api/exports/projects.csv', platform.admin);
+    expect({ status: second.status, retryAfter: second.headers.get('retry-after') }).toEqual({
+      status: 429,
+      retryAfter: expect.stringMatching(/^\d+$/),
+    });
+    const viewer = await platform.api.get('/api/exports/applications.csv', platform.viewer);
+    expect(viewer.status).toBe(200);
+    stalled.destroy();
+    await first;
+    expect((await download('/api/exports/applications.csv')).status).toBe(200);
+  });
 });

@@ -72,7 +72,14 @@ const rowOf = (preview: ImportPreview, row: number): ImportRowPreview => {
 };
 
 /** A 400 problem naming `detail`, and nothing stored. */
-const refusedFile = async (kind: string, file: Buffer | string, detail: RegExp, name = 'bad.xlsx') => {
+/** A bad file: 400 with the English detail and the code (and values) the console says in its language. */
+const refusedFile = async (
+  kind: string,
+  file: Buffer | string,
+  detail: RegExp,
+  name = 'bad.xlsx',
+  code: Record<string, unknown> = { code: 'not-a-spreadsheet' },
+) => {
   const before = await platform.embedded.store.headPosition();
   const reply = await upload(kind, file, { name, type: name.endsWith('.csv') ? 'text/csv' : xlsxType });
   expect({ status: reply.status, type: reply.headers.get('content-type') }).toEqual({
@@ -80,6 +87,7 @@ const refusedFile = async (kind: string, file: Buffer | string, detail: RegExp, 
     type: expect.stringContaining('application/problem+json'),
   });
   expect(reply.body.detail).toMatch(detail);
+  expect(reply.body).toMatchObject(code);
   expect(await storedSince(platform.embedded, before)).toEqual([]);
 };
 
@@ -252,12 +260,18 @@ describe('bad files answer 400 with what is wrong and store nothing', () => {
       compressionOptions: { level: 9 },
     });
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    await refusedFile('applications', bomb, /zip bomb/);
+    await refusedFile('applications', bomb, /zip bomb/, 'bomb.xlsx', {
+      code: 'zip-bomb',
+      params: { limit: 128, ratio: 200 },
+    });
   }, 60_000);
 
   it('more rows than one import takes', async () => {
     const rows = Array.from({ length: importRowsMax + 1 }, (_, i) => [`App ${i}`]);
-    await refusedFile('applications', csv([['Name'], ...rows]), /more than 10,000 rows/, 'big.csv');
+    await refusedFile('applications', csv([['Name'], ...rows]), /more than 10,000 rows/, 'big.csv', {
+      code: 'too-many-rows',
+      params: { limit: importRowsMax },
+    });
   });
 
   it('formulas', async () => {
@@ -268,15 +282,29 @@ describe('bad files answer 400 with what is wrong and store nothing', () => {
     await refusedFile(
       'applications',
       Buffer.from(await workbook.xlsx.writeBuffer()),
-      /formulas.*B3|formulas.*B2/,
+      /formulas.*B2/,
+      'calc.xlsx',
+      { code: 'formula-in-file', params: { cell: 'B2' } },
     );
   });
 
   it('a wrong sheet', async () => {
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('Budget').addRow(['Account', 'Amount']);
-    await refusedFile('projects', Buffer.from(await workbook.xlsx.writeBuffer()), /wrong sheet/);
-    await refusedFile('items', csv([['Name'], ['App']]), /wrong sheet/, 'apps.csv');
+    await refusedFile(
+      'projects',
+      Buffer.from(await workbook.xlsx.writeBuffer()),
+      /wrong sheet/,
+      'budget.xlsx',
+      {
+        code: 'wrong-sheet',
+        params: { column: 'Title' },
+      },
+    );
+    await refusedFile('items', csv([['Name'], ['App']]), /wrong sheet/, 'apps.csv', {
+      code: 'wrong-sheet',
+      params: { column: 'Title' },
+    });
   });
 
   it('a file over the size limit', async () => {
@@ -285,6 +313,7 @@ describe('bad files answer 400 with what is wrong and store nothing', () => {
       `Name\n${'x'.repeat(21 * 1024 * 1024)}`,
       /larger than 20 MB/,
       'huge.csv',
+      { code: 'file-too-large', params: { limit: 20 } },
     );
   });
 });

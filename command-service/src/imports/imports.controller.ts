@@ -11,6 +11,7 @@ import {
   notPermitted,
   optionListsOf,
   planImport,
+  problem,
   sheetLanguageOf,
   defaultLanguage,
   refWants,
@@ -48,7 +49,10 @@ const attributesOf = (directory: DirectoryCache, tenant: string, kind: Importabl
   return attributes ?? [];
 };
 
-const tooLarge = () => validationError(`the file is larger than ${importBytesMax / 1024 / 1024} MB`);
+const tooLarge = () =>
+  new DomainError('validation', `the file is larger than ${importBytesMax / 1024 / 1024} MB`, {
+    reason: problem('file-too-large', { limit: importBytesMax / 1024 / 1024 }),
+  });
 
 /**
  * The body, kept up to `importBytesMax`: a larger file is refused, its rest read and dropped (up to a

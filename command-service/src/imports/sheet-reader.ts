@@ -2,7 +2,15 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { Readable } from 'node:stream';
 import yauzl from 'yauzl';
-import { importRowsMax, isSheetOf, sheetColumns, sheetHeader, validationError } from '@fahrplan/contracts';
+import {
+  DomainError,
+  importRowsMax,
+  isSheetOf,
+  problem,
+  sheetColumns,
+  sheetHeader,
+} from '@fahrplan/contracts';
+import type { ProblemCode } from '@fahrplan/contracts';
 import type { ImportTable, ImportableSheetKind } from '@fahrplan/contracts';
 
 /**
@@ -17,7 +25,12 @@ export const inflatedBytesMax = 128 * 1024 * 1024;
 export const inflationRatioMax = 200;
 const entriesMax = 1_000;
 
-const refused = (detail: string) => validationError(detail);
+/** A 400 with the English `detail` and a code (and values) the console says in its language. */
+const refused = (
+  detail: string,
+  code: ProblemCode = 'not-a-spreadsheet',
+  params?: Record<string, string | number>,
+) => new DomainError('validation', detail, { reason: problem(code, params) });
 
 const zipMagic = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
@@ -39,11 +52,19 @@ export const checkZip = (file: Buffer): Promise<void> =>
       let entries = 0;
       let declared = 0;
       let failed = false;
-      const fail = (detail: string) => {
+      const fail = (detail: string, code: ProblemCode = 'not-a-spreadsheet') => {
         if (failed) return;
         failed = true;
         zip.close();
-        reject(refused(detail));
+        reject(
+          refused(
+            detail,
+            code,
+            code === 'zip-bomb'
+              ? { limit: inflatedBytesMax / 1024 / 1024, ratio: inflationRatioMax }
+              : undefined,
+          ),
+        );
       };
       zip.on('error', (e: Error) => fail(`not a spreadsheet: ${e.message}`));
       zip.on('entry', (entry: yauzl.Entry) => {
@@ -54,12 +75,13 @@ export const checkZip = (file: Buffer): Promise<void> =>
         if (declared > inflatedBytesMax || (entry.uncompressedSize > 1_000_000 && ratio > inflationRatioMax))
           return fail(
             `a zip bomb: the file would inflate to more than ${Math.round(inflatedBytesMax / 1024 / 1024)} MB or ${inflationRatioMax} times its size`,
+            'zip-bomb',
           );
         if (entry.fileName.endsWith('/')) return zip.readEntry();
         zip.openReadStream(entry, (streamError, stream) => {
           if (streamError || !stream)
             return fail(`not a spreadsheet: ${streamError?.message ?? 'unreadable part'}`);
-          stream.on('error', (e: Error) => fail(`a zip bomb or a broken zip: ${e.message}`));
+          stream.on('error', (e: Error) => fail(`a zip bomb or a broken zip: ${e.message}`, 'zip-bomb'));
           stream.on('end', () => zip.readEntry());
           stream.resume();
         });
@@ -81,7 +103,13 @@ const cellText = (value: ExcelJS.CellValue, where: string): string => {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if ('formula' in value || 'sharedFormula' in value)
-    throw refused(`formulas are not imported: cell ${where} holds one (paste its values instead)`);
+    throw refused(
+      `formulas are not imported: cell ${where} holds one (paste its values instead)`,
+      'formula-in-file',
+      {
+        cell: where,
+      },
+    );
   if ('richText' in value) return value.richText.map((part) => part.text).join('');
   if ('hyperlink' in value) return String(value.text);
   if ('error' in value) return '';
@@ -91,12 +119,16 @@ const cellText = (value: ExcelJS.CellValue, where: string): string => {
 const tooManyRows = () =>
   refused(
     `more than ${importRowsMax.toLocaleString('en-US')} rows: split the file (one import takes at most ${importRowsMax.toLocaleString('en-US')})`,
+    'too-many-rows',
+    { limit: importRowsMax },
   );
 
 const wrongSheet = (kind: ImportableSheetKind) => {
   const name = sheetColumns[kind][1]!.key;
   return refused(
     `wrong sheet: no sheet of ${kind} in the file (its header row must name the column ${sheetHeader(name, 'en')} in any language)`,
+    'wrong-sheet',
+    { column: sheetHeader(name, 'en') },
   );
 };
 

@@ -6,6 +6,7 @@ export * from './eventually';
 export * from './compile-for-node';
 export * from './container-runtime';
 export * from './service-process';
+export * from './loopback-webhook';
 export * from './workload/random';
 export * from './workload/workload';
 export * from './workload/planning-workload';

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { calendarFeedSecretPattern, can, notFound } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache, feedSecretHash } from '@fahrplan/platform';
 import { CatchUpGuard } from '../http/catch-up.guard';
-import { READ_STORE } from '../http/tokens';
+import { PUBLIC_URL, READ_STORE } from '../http/tokens';
 import type { ReadStore, ReadView } from '../read-store/read-store';
 import type { CalendarFeedDoc } from './calendar-feeds.projection';
 import { feedCalendar, feedEtag } from './feed-calendar';
@@ -23,6 +23,7 @@ export class PublicFeedsController {
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(DIRECTORY) private readonly directory: DirectoryCache,
     @Inject(FEED_RATE_LIMIT) private readonly limit: FeedRateLimit,
+    @Inject(PUBLIC_URL) private readonly publicUrl: string | null,
   ) {}
 
   @Get(':file')
@@ -30,7 +31,10 @@ export class PublicFeedsController {
     await this.limit.take(request.ip ?? 'unknown');
     const feed = await this.find(file);
     const events = await feedEvents(this.store, feed.tenant, feed, feedWindow(today()));
-    const origin = `${request.protocol}://${request.get('host') ?? 'localhost'}`;
+    // behind a proxy the request's host may be an internal name: the configured address wins
+    const origin = this.publicUrl
+      ? new URL(this.publicUrl).origin
+      : `${request.protocol}://${request.get('host') ?? 'localhost'}`;
     const etag = feedEtag([feed.name, origin], events);
     response.setHeader('Cache-Control', 'private, max-age=300');
     response.setHeader('ETag', etag);

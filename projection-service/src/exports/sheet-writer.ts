@@ -13,19 +13,40 @@ export interface SheetWriter {
   end(): Promise<void>;
 }
 
-/** Waits until `out` takes more: pages are read only as fast as the client downloads. */
-const drained = (out: Writable): Promise<void> =>
+/** Whether `out` asked to be drained; archiver's streams (readable-stream 2) say so only in their state. */
+const needsDrain = (out: Writable): boolean =>
+  out.writableNeedDrain ??
+  (out as unknown as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain ??
+  false;
+
+/**
+ * Waits until `out` takes more: pages are read only as fast as the client downloads. A stream between
+ * the rows and the client stops waiting when the `response` closes too (a client gone drains nothing).
+ */
+const drained = (out: Writable, response: Writable = out): Promise<void> =>
   new Promise((resolve) => {
-    if (!out.writableNeedDrain || out.destroyed) return resolve();
-    // both listeners go once either fires: a page after another must not pile them up
+    if (!needsDrain(out) || out.destroyed || response.destroyed) return resolve();
+    // every listener goes once one fires: a page after another must not pile them up
     const done = () => {
       out.off('drain', done);
       out.off('close', done);
+      response.off('close', done);
       resolve();
     };
     out.on('drain', done);
     out.on('close', done);
+    response.on('close', done);
   });
+
+/**
+ * The streams exceljs' sheet hands its XML to: its `StreamBuf` writes each 64 KiB buffer on to the zip
+ * (a PassThrough archiver reads into its deflate) without heeding `write()`'s answer, so nothing holds
+ * the rows back while the deflate is slower than they come (a loaded machine: +250 MiB of queued
+ * buffers at 100,000 rows). Waiting for these to drain is the backpressure exceljs leaves out. Not in
+ * exceljs' types: none found (another version) leaves only the response's own backpressure.
+ */
+const sheetPipes = (sheet: ExcelJS.Worksheet): Writable[] =>
+  (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? [];
 
 /** Width of a column in characters: the header's, within bounds (the rows are not held to measure). */
 const widthOf = (header: string) => Math.min(40, Math.max(10, header.length + 2));
@@ -53,6 +74,7 @@ const xlsxWriter = (out: Writable, name: string, layout: SheetLayout): SheetWrit
   return {
     async rows(rows) {
       for (const cells of rows) sheet.addRow(cells).commit();
+      for (const pipe of sheetPipes(sheet)) await drained(pipe, out);
       await drained(out);
     },
     async end() {
@@ -86,6 +108,21 @@ const csvWriter = (out: Writable, layout: SheetLayout): SheetWriter => {
   };
 };
 
-/** A writer of `format` to `out`: one sheet named `name`. */
-export const sheetWriter = (format: SheetFormat, out: Writable, name: string, layout: SheetLayout) =>
-  format === 'xlsx' ? xlsxWriter(out, name, layout) : csvWriter(out, layout);
+/** Resolves once `out` is closed: finished, or destroyed because its client went away. */
+const closed = (out: Writable): Promise<void> =>
+  new Promise((resolve) => (out.closed || out.destroyed ? resolve() : out.once('close', () => resolve())));
+
+/**
+ * A writer of `format` to `out`: one sheet named `name`. Its end also comes when the client went away:
+ * ending a destroyed stream never calls back, and an export that never ended would keep its user's
+ * one export (429) until a restart.
+ */
+export const sheetWriter = (
+  format: SheetFormat,
+  out: Writable,
+  name: string,
+  layout: SheetLayout,
+): SheetWriter => {
+  const writer = format === 'xlsx' ? xlsxWriter(out, name, layout) : csvWriter(out, layout);
+  return { rows: (rows) => writer.rows(rows), end: () => Promise.race([writer.end(), closed(out)]) };
+};

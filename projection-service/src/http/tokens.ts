@@ -20,3 +20,5 @@ export const CATCH_UP = Symbol('CatchUpProgress');
 export const QUERY_THREADS = Symbol('QueryThreads');
 /** Sends webhooks' test pings (WebhookDeliverer), or null where webhooks are not configured. */
 export const WEBHOOK_DELIVERER = Symbol('WebhookDeliverer');
+/** The console's address as browsers reach it (FAHRPLAN_PUBLIC_URL), or null: links then name the request's origin. */
+export const PUBLIC_URL = Symbol('PublicUrl');

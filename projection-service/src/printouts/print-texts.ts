@@ -189,9 +189,23 @@ export const swissNumber = (value: number, digits = 0): string =>
 /** DD.MM.YYYY, as the console shows dates in every language. */
 export const uiDate = (value: string): string => serverToUiDate(value.slice(0, 10));
 
+/**
+ * A month's short name as a date writes it in `language` ("März", "Juni", "janv."), without its dot:
+ * the name a month has beside a day, as the console's dayjs writes it. A month alone takes CLDR's
+ * stand-alone form, which in German is another ("Mär", "Jun").
+ */
+const shortMonth = (language: string) => {
+  const format = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return (date: Date) =>
+    format
+      .formatToParts(date)
+      .find((part) => part.type === 'month')!
+      .value.replace(/\.$/, '');
+};
+
 /** The axis' labels in `texts`' language: day numbers, weeks, short months, quarters, years. */
 export const tickNamer = ({ language, say }: PrintTexts): TickNamer => {
-  const month = new Intl.DateTimeFormat(language, { month: 'short', timeZone: 'UTC' });
+  const month = shortMonth(language);
   return (ms, unit, major) => {
     const d = new Date(ms);
     const year = d.getUTCFullYear();
@@ -201,7 +215,7 @@ export const tickNamer = ({ language, say }: PrintTexts): TickNamer => {
       case 'week':
         return say('week', { n: isoWeek(ms) });
       case 'month': {
-        const name = month.format(d).replace(/\.$/, '');
+        const name = month(d);
         return major ? `${name} ${year}` : name;
       }
       case 'quarter':

@@ -1,3 +1,4 @@
+import type { ConsoleLanguage } from '@fahrplan/contracts';
 import type { Painter } from './pdf-document';
 import { printTexts, tickNamer } from './print-texts';
 import { PrintLimitError, fitText, layTimeline, papers, printMetrics } from './timeline-layout';
@@ -200,6 +201,16 @@ describe('layTimeline', () => {
     expect(month.major.map((t) => t.label)).toEqual(['Mar 2031']);
     expect(decade.minor[0]!.label).toBe('2026');
     expect(decade.major).toEqual([]);
+  });
+
+  it('names the months as a date in each language writes them, as the console does ("März", not "Mär")', () => {
+    const months = (language: ConsoleLanguage) =>
+      [2, 5, 8].map((m) => tickNamer(printTexts(language))(Date.UTC(2031, m, 1), 'month', false));
+
+    expect(months('de-CH')).toEqual(['März', 'Juni', 'Sept']);
+    expect(months('fr-CH')).toEqual(['mars', 'juin', 'sept']);
+    expect(months('it-CH')).toEqual(['mar', 'giu', 'set']);
+    expect(months('en')).toEqual(['Mar', 'Jun', 'Sep']);
   });
 });
 

@@ -7,3 +7,4 @@ export { AS_OF_STORES } from '../http/tokens';
 export { groupsProjection } from '../groups/groups.projection';
 export type { GroupDoc } from '../groups/groups.projection';
 export { threadQueries } from '../query-threads/thread-queries';
+export { ExportsController } from '../exports/exports.controller';

@@ -23,7 +23,9 @@ import type {
   Subscription,
   WebhookPrivateHosts,
 } from '@fahrplan/platform';
+import { isTombstone } from '../read-store/read-store';
 import type { DocumentWrite, ReadDocument, ReadStore } from '../read-store/read-store';
+import { BatchedWrites } from './batched-writes';
 import { sendWebhook } from './webhook-sender';
 import type { SendOutcome } from './webhook-sender';
 
@@ -45,6 +47,11 @@ export interface WebhookDeliveryOptions {
   readonly pollMs?: number;
   /** Aggregates of one webhook delivered at the same time (default 4). */
   readonly concurrency?: number;
+  /**
+   * How long finished attempts wait to be recorded together, in one write of the read store (default 0:
+   * those that finish in the same turn of the event loop; a longer wait delays each aggregate's next).
+   */
+  readonly recordMs?: number;
   readonly clock?: () => Date;
   /** The jitter's source, in [0, 1). */
   readonly random?: () => number;
@@ -60,6 +67,8 @@ export interface WebhookDelivererParts {
 }
 
 const COLLECTION = 'webhookDeliveries';
+/** Per webhook, its failed attempts in a row (by `_id`, the webhook's key): a restart counts on from there. */
+const FAILURES = 'webhookFailures';
 const CHECKPOINT = 'webhook-deliverer';
 const PENDING_READ = 200;
 
@@ -73,6 +82,8 @@ interface Hook {
   failures: number;
   /** When it was last resumed after a pause: retries count from then. */
   resumedAt: number;
+  /** The position of the save that last resumed it (0: never): a count of failures before it is over. */
+  resumedBy: number;
   /** Paused here, before its WebhookPaused comes back through the log. */
   pausing: boolean;
 }
@@ -106,6 +117,8 @@ export class WebhookDeliverer {
   private dispatching: Promise<void> | undefined;
   private stopping = false;
   private wake: (() => void) | undefined;
+  /** Finished attempts, written together once `recordMs` has passed. */
+  private readonly recorder: BatchedWrites;
 
   constructor(private readonly parts: WebhookDelivererParts) {
     const given = parts.options ?? {};
@@ -118,7 +131,9 @@ export class WebhookDeliverer {
       maxResponseBytes: given.maxResponseBytes ?? 4096,
       pollMs: given.pollMs ?? 1000,
       concurrency: given.concurrency ?? 4,
+      recordMs: given.recordMs ?? 0,
     };
+    this.recorder = new BatchedWrites(parts.readStore, this.options.recordMs);
     this.clock = given.clock ?? (() => new Date());
     this.random = given.random ?? Math.random;
   }
@@ -133,6 +148,7 @@ export class WebhookDeliverer {
       for (const event of page) this.fold(event);
       after = page.at(-1)!.position;
     }
+    await this.loadFailures();
     const checkpoint = await this.parts.readStore.checkpoint(CHECKPOINT);
     // no webhook gets an event from before its creation: without any, the log so far is nobody's
     const live = [...this.hooks.values()].some((hook) => hook.state.status === 'active');
@@ -212,6 +228,7 @@ export class WebhookDeliverer {
       since: event.position,
       failures: 0,
       resumedAt: 0,
+      resumedBy: 0,
       pausing: false,
     };
     const wasPaused = hook.state.status === 'active' && (hook.state.paused !== null || hook.pausing);
@@ -222,6 +239,7 @@ export class WebhookDeliverer {
       hook.failures = 0;
       hook.pausing = false;
       hook.resumedAt = this.clock().getTime();
+      hook.resumedBy = event.position;
     }
     this.hooks.set(key, hook);
     this.wake?.();
@@ -383,7 +401,7 @@ export class WebhookDeliverer {
     const fields = this.attemptFields(outcome, at);
     if (outcome.ok) {
       hook.failures = 0;
-      await this.parts.readStore.put(COLLECTION, {
+      await this.record(hook, {
         ...doc,
         ...fields,
         _position: this.nextSequence(),
@@ -400,7 +418,7 @@ export class WebhookDeliverer {
     const failingSince = Math.max((doc.failingSince as number | null) ?? now, hook.resumedAt);
     const wait = Math.min(this.options.retryBaseMs * 2 ** (attempts - 1), this.options.retryMaxMs);
     const nextAttemptAt = now + Math.round(wait * (0.8 + 0.4 * this.random()));
-    await this.parts.readStore.put(COLLECTION, {
+    await this.record(hook, {
       ...doc,
       ...fields,
       _position: this.nextSequence(),
@@ -417,6 +435,34 @@ export class WebhookDeliverer {
           : `${hook.failures} failed attempts in a row, the last: ${outcome.error ?? ''}`,
         failures: hook.failures,
       });
+  }
+
+  /**
+   * Records an attempt (its delivery document) and the webhook's failures in a row, together with the
+   * other attempts that finish in the same turn of the event loop (or within `recordMs`): one write of the read store for them all, which on the
+   * embedded stores shares the disk and the thread with the commands. Resolves once it is written, so
+   * that the aggregate's next delivery starts only after its record.
+   */
+  private record(hook: Hook, { _id, _position, ...document }: ReadDocument): Promise<void> {
+    return this.recorder.add(
+      { collection: COLLECTION, id: _id, position: _position, document },
+      {
+        collection: FAILURES,
+        id: keyOf(hook.tenant, document.webhook as number),
+        position: this.nextSequence(),
+        document: { failures: hook.failures, resumedBy: hook.resumedBy },
+      },
+    );
+  }
+
+  /** The failures in a row each webhook had when the deliverer stopped, unless it was resumed since. */
+  private async loadFailures(): Promise<void> {
+    const stored = await this.parts.readStore.getMany(FAILURES, [...this.hooks.keys()]);
+    for (const [key, doc] of stored) {
+      const hook = this.hooks.get(key);
+      if (hook && !isTombstone(doc) && doc.resumedBy === hook.resumedBy)
+        hook.failures = doc.failures as number;
+    }
   }
 
   /** Records the pause in the webhook's stream (WebhookPaused), as the deliverer. */

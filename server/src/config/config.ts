@@ -118,6 +118,8 @@ export const commandServiceEnv = z.object({
   ...trackerKey,
   ...webhookPrivateHostsEnv,
   PORT: port(3001),
+  /** issue 23: the read store, where an import looks its rows' records up by name; without it no /api/imports */
+  MONGODB_URL: url.optional(),
   /** create the demo tenant on first start, as `npm start` does */
   FAHRPLAN_DEMO: flag(true),
   FAHRPLAN_DEMO_PASSWORD: z.string().optional(),
@@ -137,6 +139,8 @@ export const projectionServiceEnv = z.object({
   /** issue 23: the key webhook secrets are sealed with (the command service's); without it no webhook is delivered */
   ...trackerKey,
   ...webhookPrivateHostsEnv,
+  /** issue 23: calendar feeds link to the console there (else to the address the request came to) */
+  FAHRPLAN_PUBLIC_URL: oidcEnv.FAHRPLAN_PUBLIC_URL,
 });
 export type ProjectionServiceConfig = z.infer<typeof projectionServiceEnv>;
 

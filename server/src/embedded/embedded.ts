@@ -38,7 +38,7 @@ import { trackerSyncParts } from '../services/tracker-sync';
 import { createHttpApp, serveConsole } from '../http/http-app';
 import { trustedProxiesOf } from '../http/trusted-proxies';
 import { platformEndpoints } from '../http/platform.controller';
-import { ReadStoreImportRecords } from './read-store-import-records';
+import { ReadStoreImportRecords } from '../imports/read-store-import-records';
 
 export interface EmbeddedOptions {
   readonly dataDir: string;
@@ -65,6 +65,8 @@ export interface EmbeddedOptions {
   readonly asOfPerMinute?: number;
   /** Events a record's history or export may read (default 50,000). */
   readonly historyMaxEvents?: number;
+  /** The console's address as browsers reach it (FAHRPLAN_PUBLIC_URL): calendar feeds link to it. */
+  readonly publicUrl?: string;
   /** Threads that answer the heaviest queries from read.db beside the main thread (default 0: none). */
   readonly queryThreads?: number;
   /**
@@ -122,7 +124,7 @@ class EmbeddedModule {
     itemRanksFile: string,
     clock?: () => Date,
     oidc?: OidcConfig,
-    queryLimits: Pick<EmbeddedOptions, 'asOfPerMinute' | 'historyMaxEvents'> = {},
+    queryLimits: Pick<EmbeddedOptions, 'asOfPerMinute' | 'historyMaxEvents' | 'publicUrl'> = {},
   ): DynamicModule {
     return {
       module: EmbeddedModule,
@@ -286,6 +288,7 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
       {
         ...(options.asOfPerMinute ? { asOfPerMinute: options.asOfPerMinute } : {}),
         ...(options.historyMaxEvents ? { historyMaxEvents: options.historyMaxEvents } : {}),
+        ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       },
     ),
     {

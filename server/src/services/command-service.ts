@@ -11,6 +11,8 @@ import {
   publicAddressesOnly,
 } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
+import { MongoReadStore } from '@fahrplan/projection-service';
+import { ReadStoreImportRecords } from '../imports/read-store-import-records';
 import { oidcConfigOf, tokenSecretOf, trackerKeyOf } from '../config/config';
 import type { CommandServiceConfig } from '../config/config';
 import { DEMO_TENANT } from '../demo/demo-data';
@@ -44,6 +46,8 @@ export const createCommandService = async (
   await directory.start();
   const trackerKey = trackerKeyOf(config);
   const webhookHosts = config.FAHRPLAN_WEBHOOK_PRIVATE_HOSTS ?? [];
+  // imports match their rows by name, which only the read models index: read, never written, here
+  const readStore = config.MONGODB_URL ? await MongoReadStore.connect(config.MONGODB_URL) : undefined;
   const app = await createServiceApp(
     [
       CommandServiceModule.forRoot({
@@ -53,6 +57,7 @@ export const createCommandService = async (
         ids,
         oidc: oidcConfigOf(config),
         ...(trackerKey ? { trackerSecrets: new SecretBox(trackerKey) } : {}),
+        ...(readStore ? { importRecords: new ReadStoreImportRecords(readStore) } : {}),
         ...(trackerKey
           ? {
               webhooks: {
@@ -75,6 +80,7 @@ export const createCommandService = async (
     close: closeInOrder(
       () => app.close(),
       () => directory.stop(),
+      () => readStore?.close(),
       () => store.close(),
     ),
   };

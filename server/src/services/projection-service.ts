@@ -124,6 +124,7 @@ export const createProjectionService = async (
         ...(webhookDeliverer ? { webhookDeliverer } : {}),
         catchUp,
         asOfPerMinute: config.FAHRPLAN_AS_OF_PER_MINUTE,
+        ...(config.FAHRPLAN_PUBLIC_URL ? { publicUrl: config.FAHRPLAN_PUBLIC_URL } : {}),
       }),
       platformEndpoints({
         service: 'projection-service',

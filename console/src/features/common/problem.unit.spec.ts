@@ -37,6 +37,17 @@ describe('problems in the language shown', () => {
     ).toBe("Jemand anderes hat diesen Datensatz inzwischen geändert (jetzt Version 1'204).");
   });
 
+  it('says why an import refused its file, with the values the server named (issue 23)', () => {
+    expect(
+      describeError(
+        refused(400, 'more than 10,000 rows: split the file', 'too-many-rows', { limit: 10_000 }),
+      ),
+    ).toBe("Die Datei hat mehr als 10'000 Zeilen: Teilen Sie sie auf (ein Import nimmt höchstens 10'000).");
+    expect(
+      describeError(refused(400, 'formulas are not imported: …', 'formula-in-file', { cell: 'B2' })),
+    ).toBe('Die Zelle B2 enthält eine Formel: Fügen Sie stattdessen ihre Werte ein.');
+  });
+
   it("keeps the server's English detail where the code says less than it (a refusal without a code of its own)", () => {
     expect(describeError(refused(409, 'goal in use', 'conflict'))).toBe('goal in use');
   });

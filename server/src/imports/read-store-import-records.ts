@@ -1,11 +1,5 @@
 import type { ImportRecords } from '@fahrplan/command-service';
-import type {
-  ImportRecord,
-  ImportWants,
-  ImportableSheetKind,
-  RefRecord,
-  SheetRefKind,
-} from '@fahrplan/contracts';
+import type { ImportRecord, ImportableSheetKind, SheetRefKind } from '@fahrplan/contracts';
 import { foldText } from '@fahrplan/projection-service';
 import type { ReadDocument, ReadStore } from '@fahrplan/projection-service';
 
@@ -56,16 +50,13 @@ const inChunks = async <T>(values: readonly T[], read: (part: T[]) => Promise<Re
 
 /**
  * Issue 23: the import's lookups over the read store, each by an index the read models declare
- * (a record by tenant and id, by tenant and name or title; resources by their folded name).
+ * (a record by tenant and id, by tenant and name or title; resources by their folded name): the
+ * embedded one's SQLite file, or the distributed command service's connection to MongoDB.
  */
 export class ReadStoreImportRecords implements ImportRecords {
   constructor(private readonly store: ReadStore) {}
 
-  async records(
-    kind: ImportableSheetKind,
-    tenant: string,
-    { ids, names }: ImportWants,
-  ): Promise<ImportRecord[]> {
+  readonly records: ImportRecords['records'] = async (kind, tenant, { ids, names }) => {
     const collection = collectionOf[kind];
     const name = nameFieldOf(collection);
     const byId = await inChunks(ids, (part) =>
@@ -78,9 +69,9 @@ export class ReadStoreImportRecords implements ImportRecords {
     );
     const seen = new Set<string>();
     return [...byId, ...byName].filter((doc) => !seen.has(doc._id) && seen.add(doc._id)).map(recordOf);
-  }
+  };
 
-  async refs(ref: SheetRefKind, tenant: string, { ids, names }: ImportWants): Promise<RefRecord[]> {
+  readonly refs: ImportRecords['refs'] = async (ref, tenant, { ids, names }) => {
     const collection = collectionOf[ref];
     if (ref === 'account') {
       const docs = await this.store.getMany(collection, ids.map(String));
@@ -101,5 +92,5 @@ export class ReadStoreImportRecords implements ImportRecords {
     return [...byId, ...byName]
       .filter((doc) => !seen.has(doc.id as number) && seen.add(doc.id as number))
       .map((doc) => ({ id: doc.id as number, name: String(doc[name] ?? '') }));
-  }
+  };
 }
