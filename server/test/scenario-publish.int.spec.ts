@@ -256,6 +256,35 @@ describe('PublishScenario', () => {
     });
   }, 30_000);
 
+  it('refuses the publish with 409 naming an item moved into a lane removed live since, storing nothing', async () => {
+    const { project, task, scenario } = await livePlan();
+    const lane = await run('AddSubgroup', { id: project.id, name: 'Pilot' });
+    const moved = await inIt(
+      'SaveItem',
+      { id: task.id, version: task.version, subgroup: 'lane-1' },
+      scenario.id,
+    );
+    await run('RemoveSubgroup', { id: project.id, subgroup: 'lane-1' });
+
+    const refusal = await refused('PublishScenario', { id: scenario.id, version: 0 }, 409);
+    const records = (refusal.body as { records: { id: number; conflicts: unknown[] }[] }).records;
+    expect(records).toEqual([
+      expect.objectContaining({
+        id: task.id,
+        conflicts: [{ field: 'subgroup', live: 'removed', scenario: 'lane-1' }],
+      }),
+    ]);
+
+    // the lane restored live, the same publish goes through and the item lands in it
+    await run('RestoreSubgroup', { id: project.id, subgroup: 'lane-1' });
+    const published = await run('PublishScenario', { id: scenario.id, version: 0 });
+    expect((await read(`/api/items/${task.id}`, published.position)).body).toMatchObject({
+      subgroup: 'lane-1',
+      version: moved.version,
+    });
+    expect(lane.version).toBe(project.version + 1);
+  }, 30_000);
+
   it('is idempotent on retry, refuses a stale version, and the History of a live record names the scenario', async () => {
     const { task, scenario } = await livePlan();
     await inIt('SaveItem', { id: task.id, version: task.version, title: uniqueName('Later') }, scenario.id);

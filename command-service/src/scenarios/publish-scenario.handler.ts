@@ -8,6 +8,7 @@ import {
   decidePublish,
   groupDecider,
   isCommandType,
+  liveItemGroups,
   notFound,
   referencedProjects,
   notPermitted,
@@ -69,8 +70,8 @@ export class PublishScenarioHandler extends AggregateHandler<PublishScenarioMess
         envelope,
         async (state) => {
           if (state.status !== 'open') return {};
-          const publish = await this.decide(command.id, envelope);
-          return { publish, projects: await this.projectsOf(publish, envelope.tenant) };
+          const { publish, itemGroups } = await this.decide(command.id, envelope);
+          return { publish, itemGroups, ...(await this.projectsOf(publish, itemGroups, envelope.tenant)) };
         },
       );
     } catch (error) {
@@ -106,8 +107,14 @@ export class PublishScenarioHandler extends AggregateHandler<PublishScenarioMess
       : { commit: published };
   }
 
-  /** Every record stream the scenario changed, with its live events now; each change's permission checked. */
-  private async decide(scenario: number, envelope: CommandEnvelope): Promise<PublishDecision> {
+  /**
+   * Every record stream the scenario changed, with its live events now; each change's permission checked.
+   * Also the live project of each item it changes, for a lane move that names none.
+   */
+  private async decide(
+    scenario: number,
+    envelope: CommandEnvelope,
+  ): Promise<{ publish: PublishDecision; itemGroups: Map<number, number> }> {
     const streams: ScenarioStream[] = [];
     for (const stream of await this.runner.scenarioRecords(scenario)) {
       const ours = await this.runner.read(scenarioStreamName(scenario, stream));
@@ -115,13 +122,18 @@ export class PublishScenarioHandler extends AggregateHandler<PublishScenarioMess
       await this.assertMayPublish(stream, ours, envelope);
       streams.push({ stream, live: await this.runner.read(stream), scenario: ours });
     }
-    return decidePublish(streams);
+    return { publish: decidePublish(streams), itemGroups: liveItemGroups(streams) };
   }
 
-  /** The live state now of each project the publish's items are put into; another tenant's is absent. */
-  private async projectsOf(publish: PublishDecision, tenant: string): Promise<Map<number, LiveProject>> {
+  /** The live state and lanes now of each project the publish's items are put into; another tenant's is absent. */
+  private async projectsOf(
+    publish: PublishDecision,
+    itemGroups: ReadonlyMap<number, number>,
+    tenant: string,
+  ): Promise<{ projects: Map<number, LiveProject>; lanes: Map<number, string[]> }> {
     const projects = new Map<number, LiveProject>();
-    for (const id of referencedProjects(publish.changes)) {
+    const lanes = new Map<number, string[]>();
+    for (const id of referencedProjects(publish.changes, itemGroups)) {
       const events = await this.runner.read(streamName('group', id));
       const state =
         events[0]?.metadata.tenant === tenant
@@ -131,8 +143,9 @@ export class PublishScenarioHandler extends AggregateHandler<PublishScenarioMess
             )
           : groupDecider.initialState;
       projects.set(id, state.status);
+      lanes.set(id, state.status === 'absent' ? [] : state.subgroups.map((lane) => lane.id));
     }
-    return projects;
+    return { projects, lanes };
   }
 
   /** Publishing needs, for each change, the permission its command needs on the live plan. */
