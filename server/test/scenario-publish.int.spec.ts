@@ -285,6 +285,30 @@ describe('PublishScenario', () => {
     expect(lane.version).toBe(project.version + 1);
   }, 30_000);
 
+  it('refuses the publish with 409 naming a lane the scenario removes that a live item moved into since', async () => {
+    const { project, task, scenario } = await livePlan();
+    await run('AddSubgroup', { id: project.id, name: 'Pilot' });
+    await inIt('RemoveSubgroup', { id: project.id, subgroup: 'lane-1' }, scenario.id);
+    const moved = await run('SaveItem', { id: task.id, version: task.version, subgroup: 'lane-1' });
+
+    const refusal = await refused('PublishScenario', { id: scenario.id, version: 0 }, 409);
+    expect((refusal.body as { records: unknown[] }).records).toEqual([
+      expect.objectContaining({
+        kind: 'group',
+        id: project.id,
+        conflicts: [{ field: 'subgroups.lane-1', live: 1, scenario: null }],
+      }),
+    ]);
+
+    // the item moved out of the lane live again, the same publish goes through and removes it
+    await run('SaveItem', { id: task.id, version: moved.version, subgroup: 'tasks' });
+    const published = await run('PublishScenario', { id: scenario.id, version: 0 });
+    const group = (await read(`/api/groups/${project.id}`, published.position)).body as {
+      subgroups: { id: string }[];
+    };
+    expect(group.subgroups.map((lane) => lane.id)).not.toContain('lane-1');
+  }, 30_000);
+
   it('is idempotent on retry, refuses a stale version, and the History of a live record names the scenario', async () => {
     const { task, scenario } = await livePlan();
     await inIt('SaveItem', { id: task.id, version: task.version, title: uniqueName('Later') }, scenario.id);

@@ -11,6 +11,7 @@ import {
   liveItemGroups,
   notFound,
   referencedProjects,
+  removedLanes,
   notPermitted,
   parseStreamName,
   scenarioConflict,
@@ -28,6 +29,7 @@ import type {
   PublishScenarioData,
   PublishedChange,
   RecordDifference,
+  RemovedLane,
   ScenarioEvent,
   ScenarioPublishReverted,
   ScenarioPublished,
@@ -71,7 +73,12 @@ export class PublishScenarioHandler extends AggregateHandler<PublishScenarioMess
         async (state) => {
           if (state.status !== 'open') return {};
           const { publish, itemGroups } = await this.decide(command.id, envelope);
-          return { publish, itemGroups, ...(await this.projectsOf(publish, itemGroups, envelope.tenant)) };
+          return {
+            publish,
+            itemGroups,
+            removed: await this.removedLanes(command.id, publish, envelope.tenant),
+            ...(await this.projectsOf(publish, itemGroups, envelope.tenant)),
+          };
         },
       );
     } catch (error) {
@@ -146,6 +153,25 @@ export class PublishScenarioHandler extends AggregateHandler<PublishScenarioMess
       lanes.set(id, state.status === 'absent' ? [] : state.subgroups.map((lane) => lane.id));
     }
     return { projects, lanes };
+  }
+
+  /**
+   * The lanes the publish removes, each with the items in it after the publish: the live item index
+   * corrected by the scenario's items (`Lookups.inScenario`), so an item moved into it live since counts.
+   */
+  private removedLanes(scenario: number, publish: PublishDecision, tenant: string): Promise<RemovedLane[]> {
+    const inScenario = this.lookups.inScenario(scenario);
+    return Promise.all(
+      removedLanes(publish.changes).map(async ({ project, lane }) => {
+        const events = await this.runner.read(streamName('group', project));
+        const state = events.reduce(
+          (folded, event) => groupDecider.evolve(folded, event as unknown as GroupEvent),
+          groupDecider.initialState,
+        );
+        const title = state.status === 'absent' ? `#${project}` : state.fields.title;
+        return { project, lane, title, items: await inScenario.laneItems(project, lane, tenant) };
+      }),
+    );
   }
 
   /** Publishing needs, for each change, the permission its command needs on the live plan. */

@@ -23,6 +23,16 @@ export interface ReferenceFacts {
   readonly lanes?: ReadonlyMap<number, readonly string[]>;
   /** The live project of each item the publish changes (`liveItemGroups`): a lane move names no project. */
   readonly itemGroups?: ReadonlyMap<number, number>;
+  /** Each lane the publish removes (`removedLanes`), with how many items it would still hold after it. */
+  readonly removed?: readonly RemovedLane[];
+}
+
+/** A lane a publish removes, its project's title, and the items live or in the scenario still in it after the publish. */
+export interface RemovedLane {
+  readonly project: number;
+  readonly lane: string;
+  readonly title: string;
+  readonly items: number;
 }
 
 interface ItemInProject {
@@ -125,19 +135,51 @@ const lanesAfterPublish = (changes: readonly PublishedChange[], project: number,
   return lanes;
 };
 
+/** The lanes a publish removes: removed in the scenario, and not added or restored there again after. */
+export const removedLanes = (changes: readonly PublishedChange[]): { project: number; lane: string }[] =>
+  changes.flatMap((change) => {
+    const { category, id } = parseStreamName(change.stream);
+    if (category !== 'group') return [];
+    const project = Number(id);
+    const lanes = lanesAfterPublish(changes, project, []);
+    return change.events.flatMap(({ type, data }) => {
+      const lane = String(objectOf(data).subgroup);
+      return type === 'SubgroupRemoved' && !lanes.has(lane) ? [{ project, lane }] : [];
+    });
+  });
+
+/** A lane the publish removes while items are in it after the publish (moved there live since): a conflict on the lane. */
+const laneConflicts = (removed: readonly RemovedLane[]): RecordDifference[] =>
+  removed.flatMap(({ project, lane, title, items }) => {
+    if (items === 0) return [];
+    const conflict = { field: `subgroups.${lane}`, live: items, scenario: null };
+    return [
+      {
+        kind: 'group' as const,
+        id: project,
+        title,
+        change: 'changed' as const,
+        fields: [conflict],
+        conflicts: [conflict],
+      },
+    ];
+  });
+
 const defaultLanes: ReadonlySet<string> = new Set(defaultSubgroups.map((lane) => lane.id));
 
 /**
  * The items a publish would put into a project that is not on the live plan after it (deleted live
  * since the scenario's change, or absent), as conflicts on `group`, and those it would put into a lane
  * the project has no more (removed live since), as conflicts on `subgroup` (`live: 'removed'`): the
- * publish is refused whole, naming them. Lanes are checked where `facts.lanes` is given.
+ * publish is refused whole, naming them. Lanes are checked where `facts.lanes` is given; a lane the
+ * publish removes that still holds items after it (moved there live since) is a conflict on the lane.
  */
 export const referenceConflicts = (
   changes: readonly PublishedChange[],
-  { projects, lanes, itemGroups }: ReferenceFacts,
-): RecordDifference[] =>
-  itemsInProjects(changes, itemGroups).flatMap(({ item, project, placed, lane, title }) => {
+  { projects, lanes, itemGroups, removed = [] }: ReferenceFacts,
+): RecordDifference[] => [
+  ...laneConflicts(removed),
+  ...itemsInProjects(changes, itemGroups).flatMap(({ item, project, placed, lane, title }) => {
     const state = afterPublish(changes, project, projects.get(project) ?? 'absent');
     const conflicts: FieldDifference[] = [];
     if (placed && state !== 'active')
@@ -163,4 +205,5 @@ export const referenceConflicts = (
         conflicts,
       },
     ];
-  });
+  }),
+];

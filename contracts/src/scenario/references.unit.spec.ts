@@ -1,4 +1,4 @@
-import { liveItemGroups, referenceConflicts, referencedProjects } from './references';
+import { liveItemGroups, referenceConflicts, referencedProjects, removedLanes } from './references';
 import type { ReferenceFacts } from './references';
 import type { PublishedChange } from './publish';
 
@@ -56,6 +56,30 @@ describe('lanes checked again at publish', () => {
     it('publishes a move into a live lane or a default lane', () => {
       expect(referenceConflicts([laneMove(12, 'lane-1')], facts(['lane-1']))).toEqual([]);
       expect(referenceConflicts([laneMove(12, 'tasks')], facts([]))).toEqual([]);
+    });
+  });
+
+  describe('when the scenario removes a lane', () => {
+    const removal = laneEvents(7, { type: 'SubgroupRemoved', data: { id: 7, subgroup: 'lane-2' } });
+
+    it('names it, unless the scenario restores it again', () => {
+      expect(removedLanes([removal])).toEqual([{ project: 7, lane: 'lane-2' }]);
+      const restored = laneEvents(7, ...removal.events, {
+        type: 'SubgroupRestored',
+        data: { id: 7, subgroup: { id: 'lane-2', name: 'Pilot', type: 'INDIVIDUAL' } },
+      });
+      expect(removedLanes([restored])).toEqual([]);
+    });
+
+    it('refuses the publish while items are in it after the publish (moved there live since)', () => {
+      const removed = [{ project: 7, lane: 'lane-2', title: 'CRM', items: 2 }];
+      const conflict = { field: 'subgroups.lane-2', live: 2, scenario: null };
+      expect(referenceConflicts([removal], { ...facts([]), removed })).toEqual([
+        { kind: 'group', id: 7, title: 'CRM', change: 'changed', fields: [conflict], conflicts: [conflict] },
+      ]);
+      expect(
+        referenceConflicts([removal], { ...facts([]), removed: [{ ...removed[0]!, items: 0 }] }),
+      ).toEqual([]);
     });
   });
 

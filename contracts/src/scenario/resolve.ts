@@ -24,6 +24,11 @@ const resolvableFields: Readonly<Partial<Record<ScenarioRecordKind, ReadonlySet<
   goal: new Set(Object.keys(createGoalSchema.shape)),
 };
 
+/** Every field a conflict can be resolved on, of any kind: the schema names them, so clients and generators see them. */
+const anyResolvableField = [
+  ...new Set(Object.values(resolvableFields).flatMap((fields) => [...fields!])),
+] as [string, ...string[]];
+
 /** Whether a conflict on `field` of a record of `kind` can be resolved in one step (the console offers it then). */
 export const isResolvableConflict = (kind: ScenarioRecordKind, field: string): boolean =>
   resolvableFields[kind]?.has(field) ?? false;
@@ -39,7 +44,7 @@ export const resolveScenarioConflictSchema = z
     scenario: id,
     kind: z.enum(['item', 'group', 'lane', 'goal', 'account', 'dependency']),
     id,
-    field: z.string().min(1).max(100),
+    field: z.enum(anyResolvableField),
     keep: z.enum(['scenario', 'live']),
   })
   .superRefine(({ kind, field }, context) => {

@@ -143,6 +143,8 @@ export interface ScenarioContext extends DecisionContext {
   /** PublishScenario: their live lanes now, and the live project of each item the publish changes. */
   readonly lanes?: ReferenceFacts['lanes'];
   readonly itemGroups?: ReferenceFacts['itemGroups'];
+  /** PublishScenario: the lanes it removes, with the items still in each after it. */
+  readonly removed?: ReferenceFacts['removed'];
 }
 
 /** 409 `scenario-conflict`: the publish is refused whole; `records` names every conflicting record. */
