@@ -470,9 +470,9 @@ describe('publishing a scenario whose field changed live since', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Publish scenario ${name}?` });
     const keep = (field: string) =>
-      dialog.getByRole('button', { name: `Keep the scenario's value of ${field} for ${title}` });
+      dialog.getByRole('button', { name: `Keep scenario value of ${field} for ${title}` });
     await keep('Begin').waitFor();
-    await dialog.getByRole('button', { name: `Take the live value of Begin for ${title}` }).waitFor();
+    await dialog.getByRole('button', { name: `Take live value of Begin for ${title}` }).waitFor();
     await expectNoSeriousViolations(page, 'the conflict buttons', { include: '[role="dialog"]' });
 
     const resolved = page.waitForResponse((r) => r.url().endsWith('/api/commands/ResolveScenarioConflict'));
