@@ -14,7 +14,7 @@ import { storedSince, uniqueName } from '../src/testing/platform';
  */
 const platform = platformForSuite();
 const { run, refused, read, userWith } = adminApi(() => platform);
-const { inIt, refusedIn } = scenarioApi(() => platform);
+const { inIt, refusedIn, livePlan } = scenarioApi(() => platform);
 
 const streamsWrittenSince = async (position: number) =>
   new Set(
@@ -22,21 +22,6 @@ const streamsWrittenSince = async (position: number) =>
       .map((event) => event.streamId)
       .filter((stream) => !/^(idblock|idempotency)-/.test(stream)),
   );
-
-/** A project with a task, live, and an open scenario. */
-const livePlan = async () => {
-  const project = await run('SaveGroup', { title: uniqueName('CRM') });
-  const task = await run('SaveItem', {
-    title: uniqueName('CRM rollout'),
-    group: project.id,
-    subgroup: 'tasks',
-    start: '2031-04-01T00:00',
-    end: '2031-04-30T00:00',
-  });
-  const name = uniqueName('Q3 cut');
-  const scenario = await run('CreateScenario', { name });
-  return { project, task, scenario: { ...scenario, name } };
-};
 
 describe('every planning command in a scenario', () => {
   it('is decided on the scenario’s view of other records and leaves the live plan untouched; a publish lands it all live', async () => {

@@ -3,7 +3,6 @@ import type { ItemView, ScenarioDiff } from '@fahrplan/contracts';
 import { adminApi } from './support/admin-api';
 import { scenarioApi } from './support/scenario-api';
 import { platformForSuite } from './support/platform-suite';
-import { uniqueName } from '../src/testing/platform';
 
 /*
  * Issue 22, ResolveScenarioConflict through the one-process platform and real HTTP: a conflict on a field
@@ -13,19 +12,11 @@ import { uniqueName } from '../src/testing/platform';
  */
 const platform = platformForSuite();
 const { run, refused, read, userWith } = adminApi(() => platform);
-const { inIt } = scenarioApi(() => platform);
+const { inIt, livePlan } = scenarioApi(() => platform);
 
 /** A task moved to July in a scenario, then to May on the live plan: a conflict on start and end. */
 const conflicted = async () => {
-  const project = await run('SaveGroup', { title: uniqueName('CRM') });
-  const task = await run('SaveItem', {
-    title: uniqueName('CRM rollout'),
-    group: project.id,
-    subgroup: 'tasks',
-    start: '2031-04-01T00:00',
-    end: '2031-04-30T00:00',
-  });
-  const scenario = await run('CreateScenario', { name: uniqueName('Q3 cut') });
+  const { project, task, scenario } = await livePlan();
   await inIt(
     'SaveItem',
     { id: task.id, version: task.version, start: '2031-07-01T00:00', end: '2031-07-31T00:00' },

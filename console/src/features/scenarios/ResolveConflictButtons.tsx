@@ -7,6 +7,11 @@ import { useCan } from '../auth/permissions';
 import { describeError } from '../common/problem';
 import { useResolveScenarioConflictMutation } from './scenariosApi';
 
+const choices = [
+  { keep: 'scenario', label: 'records.keepScenario', aria: 'records.keepScenarioLabel', variant: 'light' },
+  { keep: 'live', label: 'records.takeLive', aria: 'records.takeLiveLabel', variant: 'default' },
+] as const;
+
 /**
  * The two ways out of a conflict on one field (ResolveScenarioConflict): keep the scenario's value, or
  * take the live one. Offered where the field is one an update carries and the user may edit the
@@ -48,24 +53,18 @@ export function ResolveConflictButtons({
   return (
     <>
       <Group gap="xs" mt={4}>
-        <Button
-          size="compact-xs"
-          variant="light"
-          loading={isLoading}
-          aria-label={t('records.keepScenarioLabel', names)}
-          onClick={() => void settle('scenario')}
-        >
-          {t('records.keepScenario')}
-        </Button>
-        <Button
-          size="compact-xs"
-          variant="default"
-          loading={isLoading}
-          aria-label={t('records.takeLiveLabel', names)}
-          onClick={() => void settle('live')}
-        >
-          {t('records.takeLive')}
-        </Button>
+        {choices.map(({ keep, label, aria, variant }) => (
+          <Button
+            key={keep}
+            size="compact-xs"
+            variant={variant}
+            loading={isLoading}
+            aria-label={t(aria, names)}
+            onClick={() => void settle(keep)}
+          >
+            {t(label)}
+          </Button>
+        ))}
       </Group>
       {failure && (
         <Text size="xs" c="red.8" role="alert">
