@@ -160,9 +160,11 @@ export class PublishScenarioHandler extends AggregateHandler<PublishScenarioMess
    * corrected by the scenario's items (`Lookups.inScenario`), so an item moved into it live since counts.
    */
   private removedLanes(scenario: number, publish: PublishDecision, tenant: string): Promise<RemovedLane[]> {
+    const removed = removedLanes(publish.changes);
+    if (removed.length === 0) return Promise.resolve([]);
     const inScenario = this.lookups.inScenario(scenario);
     return Promise.all(
-      removedLanes(publish.changes).map(async ({ project, lane }) => {
+      removed.map(async ({ project, lane }) => {
         const events = await this.runner.read(streamName('group', project));
         const state = events.reduce(
           (folded, event) => groupDecider.evolve(folded, event as unknown as GroupEvent),
