@@ -18,8 +18,12 @@ const id = z.number().int().positive();
  * carries. Lanes, goal values, account entries, a deletion and a dependency's cycle have no such event
  * (docs/design/scenario-conflict-resolution.md): they are resolved by saving them again in the scenario.
  */
+const systemFields: ReadonlySet<string> = new Set(['type', 'className']);
+
 const resolvableFields: Readonly<Partial<Record<ScenarioRecordKind, ReadonlySet<string>>>> = {
-  item: new Set(Object.keys(itemFieldsSchema.shape)),
+  // an item's system type and class name need a permission of their own and move its status with them
+  // (`applyType`): resolved by saving them again, where the item's decider checks both
+  item: new Set(Object.keys(itemFieldsSchema.shape).filter((field) => !systemFields.has(field))),
   group: new Set(Object.keys(groupFieldsSchema.shape)),
   goal: new Set(Object.keys(createGoalSchema.shape)),
 };

@@ -121,6 +121,8 @@ describe('resolving a scenario conflict', () => {
       expect(parse('item', 'deleted')).toBe(false);
       expect(parse('dependency', 'cycle')).toBe(false);
       expect(parse('lane', 'name')).toBe(false);
+      expect(parse('item', 'type')).toBe(false);
+      expect(parse('item', 'className')).toBe(false);
       expect(isResolvableConflict('item', 'end')).toBe(true);
       expect(isResolvableConflict('group', 'goals')).toBe(false);
     });
