@@ -18,14 +18,24 @@ const id = z.number().int().positive();
  * carries. Lanes, goal values, account entries, a deletion and a dependency's cycle have no such event
  * (docs/design/scenario-conflict-resolution.md): they are resolved by saving them again in the scenario.
  */
-const systemFields: ReadonlySet<string> = new Set(['type', 'className']);
+/**
+ * Fields one step does not resolve, per kind: an item's system type and class name need a permission
+ * of their own and move its status with them (`applyType`); a reference to another record that the
+ * scenario may have changed (an item's project and lane, a project's parent and account, a goal's
+ * parent) is checked by the record's decider on the scenario's view. Both are saved again there.
+ */
+const checkedOnSave: Readonly<Record<'item' | 'group' | 'goal', ReadonlySet<string>>> = {
+  item: new Set(['type', 'className', 'group', 'subgroup']),
+  group: new Set(['parent', 'account']),
+  goal: new Set(['parent']),
+};
+const fieldsOf = (kind: 'item' | 'group' | 'goal', shape: object) =>
+  new Set(Object.keys(shape).filter((field) => !checkedOnSave[kind].has(field)));
 
 const resolvableFields: Readonly<Partial<Record<ScenarioRecordKind, ReadonlySet<string>>>> = {
-  // an item's system type and class name need a permission of their own and move its status with them
-  // (`applyType`): resolved by saving them again, where the item's decider checks both
-  item: new Set(Object.keys(itemFieldsSchema.shape).filter((field) => !systemFields.has(field))),
-  group: new Set(Object.keys(groupFieldsSchema.shape)),
-  goal: new Set(Object.keys(createGoalSchema.shape)),
+  item: fieldsOf('item', itemFieldsSchema.shape),
+  group: fieldsOf('group', groupFieldsSchema.shape),
+  goal: fieldsOf('goal', createGoalSchema.shape),
 };
 
 /** Every field a conflict can be resolved on, of any kind: the schema names them, so clients and generators see them. */

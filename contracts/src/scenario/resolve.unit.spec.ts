@@ -123,6 +123,9 @@ describe('resolving a scenario conflict', () => {
       expect(parse('lane', 'name')).toBe(false);
       expect(parse('item', 'type')).toBe(false);
       expect(parse('item', 'className')).toBe(false);
+      expect(parse('item', 'group')).toBe(false);
+      expect(parse('group', 'parent')).toBe(false);
+      expect(parse('goal', 'parent')).toBe(false);
       expect(isResolvableConflict('item', 'end')).toBe(true);
       expect(isResolvableConflict('group', 'goals')).toBe(false);
     });
