@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { baselineMarks, expectSlipLabelsClear } from './baseline-support';
 import {
+  conflictedScenario,
   createScenario,
   pickInSwitcher,
   scenarioBanner,
@@ -434,26 +435,7 @@ describe('publishing a scenario whose field changed live since', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const group = await app.api('/api/commands/SaveGroup', {
-      json: { title: `CRM ${stamp}`, start: '2027-01-04', end: '2027-12-01' },
-    });
-    const task = await app.api('/api/commands/SaveItem', {
-      json: { title, group: group.id, subgroup: 'tasks', start: '2027-03-01T00:00', end: '2027-03-05T00:00' },
-    });
-    item = task.id as number;
-    const created = await app.api('/api/commands/CreateScenario', { json: { name } });
-    scenario = created.id as number;
-    const moved = await app.api('/api/commands/SaveItem', {
-      json: { id: item, version: task.version, start: '2027-06-01T00:00', end: '2027-06-05T00:00' },
-      headers: { 'x-fahrplan-scenario': String(scenario) },
-    });
-    // then the live plan moves the same item elsewhere
-    const live = await app.api('/api/commands/SaveItem', {
-      json: { id: item, version: task.version, start: '2027-04-01T00:00', end: '2027-04-05T00:00' },
-    });
-    await app.api(`/api/items/${item}`, {
-      after: Math.max(live.position as number, moved.position as number),
-    });
+    ({ item, scenario } = await conflictedScenario(app, { name, title, stamp }));
     page = await app.login({ path: `/scenarios?scenario=${scenario}`, ready: 'Scenarios' });
   });
 
@@ -480,5 +462,36 @@ describe('publishing a scenario whose field changed live since', () => {
     expect(new URL(page.url()).pathname).toBe(`/task-details/${item}`);
     expect(scenarioInUrl(page)).toBe(String(scenario));
     await page.getByRole('dialog', { name: `show item ${title}` }).waitFor();
+  });
+
+  it('resolves each conflict from the publish dialog by keeping the scenario’s value, then publishes', async () => {
+    await page.goto(`${app.url}/scenarios?scenario=${scenario}`);
+    await scenarioBanner(page, name).waitFor();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Publish scenario ${name}?` });
+    const keep = (field: string) =>
+      dialog.getByRole('button', { name: `Keep scenario value of ${field} for ${title}` });
+    await keep('Begin').waitFor();
+    await dialog.getByRole('button', { name: `Take live value of Begin for ${title}` }).waitFor();
+    await expectNoSeriousViolations(page, 'the conflict buttons', { include: '[role="dialog"]' });
+
+    const resolved = page.waitForResponse((r) => r.url().endsWith('/api/commands/ResolveScenarioConflict'));
+    await keep('Begin').click();
+    expect((await resolved).status()).toBe(200);
+    // the diff is asked anew: Begin no longer conflicts, End still does
+    await eventually(async () => (await keep('Begin').count()) === 0, 'Begin resolved');
+    await dialog.getByText('Conflict on End', { exact: false }).waitFor();
+    await keep('End').click();
+    await eventually(
+      async () => (await dialog.getByText('Conflict on', { exact: false }).count()) === 0,
+      'no conflict left',
+    );
+    await page.screenshot({ path: `${SHOTS}/scenarios-conflicts-resolved.png` });
+
+    const published = page.waitForResponse((r) => r.url().endsWith('/api/commands/PublishScenario'));
+    await dialog.getByRole('button', { name: 'Publish to the live plan' }).click();
+    expect((await published).status()).toBe(200);
+    const live = (await app.api(`/api/items/${item}`)) as unknown as StoredItem;
+    expect(live).toMatchObject({ start: '2027-06-01T00:00', end: '2027-06-05T00:00' });
   });
 });

@@ -5,7 +5,7 @@
  * days later each); its one-month timeline beside the live one of the same windows in the same run
  * (target p95 ≤ 2× live); its diff against the live plan, first and repeated read (≤ 500 ms); and its
  * publish (≤ 5 s), all or nothing: first refused whole by a live change of one changed item, then, the
- * conflict resolved in the scenario, landed whole and read back item by item.
+ * conflict resolved in the scenario (ResolveScenarioConflict), landed whole and read back item by item.
  *
  * The copy's read models are rebuilt once, in a prepared folder kept for later runs (a full rebuild at a
  * million items takes 3–10 minutes); each run works on a fresh copy of it, started from its checkpoint.
@@ -253,13 +253,11 @@ const measure = async (folder: string) => {
     ).body as unknown as Item;
     const refusedWhole =
       refused.status === 409 && untouched.version === rest[0]!.version && untouched.start === rest[0]!.start;
-    // resolved in the scenario: the item saved again there on the live change, to a value of its own
-    // (saving the value the scenario has already stores nothing, docs/design/scenarios.md "Next")
-    const inIt = (await ok(session, `/api/items/${first!.id}?scenario=${scenario}`)).body as unknown as Item;
-    await ok(session, '/api/commands/SaveItem', {
-      scenario,
-      body: { id: first!.id, version: inIt.version, ...shifted(liveNow, 4) },
-    });
+    // resolved in the scenario by keeping its dates (docs/design/scenario-conflict-resolution.md)
+    for (const field of liveNow.end === null ? ['start'] : ['start', 'end'])
+      await ok(session, '/api/commands/ResolveScenarioConflict', {
+        body: { scenario, kind: 'item', id: first!.id, field, keep: 'scenario' },
+      });
     const published = await call(session, '/api/commands/PublishScenario', {
       body: { id: scenario, version },
     });

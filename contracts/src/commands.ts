@@ -13,6 +13,7 @@ import {
   publishScenarioSchema,
   renameScenarioSchema,
 } from './scenario/scenario';
+import { resolveScenarioConflictSchema } from './scenario/resolve';
 import { createCommentSchema } from './comment/comment';
 import { createGoalSchema, deleteGoalSchema, updateGoalSchema } from './goal/goal';
 import { deleteResourceSchema, saveResourceSchema } from './resource/resource';
@@ -346,6 +347,12 @@ export const commandCatalogue = {
     permission: () => ({ resource: 'scenarios', action: 'EDIT' }),
     summary:
       "Apply an open scenario's changes to the live plan, all or nothing, on the version of the scenario the user saw (409 when it changed): each record's changes follow as ordinary events (History: from the scenario). 409 `scenario-conflict` with `records` when the live plan changed a field the scenario changes since the scenario's change (or deleted the record): nothing is stored. Needs EDIT on scenarios and, for each change, the permission its command needs. A retry completes an interrupted publish; afterwards the scenario is closed (published).",
+  },
+  ResolveScenarioConflict: {
+    schema: resolveScenarioConflictSchema,
+    permission: () => ({ resource: 'scenarios', action: 'EDIT' }),
+    summary:
+      "Settle the conflict on one field of one record of an open scenario (a live change since the scenario's change moved the field to another value): `keep: 'scenario'` keeps the scenario's value, `'live'` takes the live one. Stored in the scenario as the record's own update, decided on the live record now, so the field no longer conflicts and no longer stops a publish. Items, projects and goals, on the fields their updates carry; lanes, goal values, account entries, deletions and dependencies are refused with 400 (save them again in the scenario). 409 when the field has no conflict; 404 for another tenant's, an unknown or a closed scenario. Needs EDIT on scenarios and the permission the record's update needs.",
   },
   Reschedule: {
     schema: rescheduleSchema,

@@ -49,6 +49,7 @@ describe('commandCatalogue', () => {
       'RenameScenario',
       'RenameSubgroup',
       'Reschedule',
+      'ResolveScenarioConflict',
       'RestoreApplication',
       'RestoreGroup',
       'RestoreItem',

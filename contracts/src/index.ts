@@ -43,6 +43,7 @@ export * from './scenario/diff';
 export * from './scenario/differences';
 export * from './scenario/publish';
 export * from './scenario/references';
+export * from './scenario/resolve';
 export * from './interop/sheets';
 export * from './interop/sheet-cells';
 export * from './interop/sheet-import';

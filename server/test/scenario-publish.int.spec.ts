@@ -14,7 +14,7 @@ import { storedSince, uniqueName } from '../src/testing/platform';
  */
 const platform = platformForSuite();
 const { run, refused, read, userWith } = adminApi(() => platform);
-const { inIt, refusedIn } = scenarioApi(() => platform);
+const { inIt, refusedIn, livePlan } = scenarioApi(() => platform);
 
 const streamsWrittenSince = async (position: number) =>
   new Set(
@@ -22,21 +22,6 @@ const streamsWrittenSince = async (position: number) =>
       .map((event) => event.streamId)
       .filter((stream) => !/^(idblock|idempotency)-/.test(stream)),
   );
-
-/** A project with a task, live, and an open scenario. */
-const livePlan = async () => {
-  const project = await run('SaveGroup', { title: uniqueName('CRM') });
-  const task = await run('SaveItem', {
-    title: uniqueName('CRM rollout'),
-    group: project.id,
-    subgroup: 'tasks',
-    start: '2031-04-01T00:00',
-    end: '2031-04-30T00:00',
-  });
-  const name = uniqueName('Q3 cut');
-  const scenario = await run('CreateScenario', { name });
-  return { project, task, scenario: { ...scenario, name } };
-};
 
 describe('every planning command in a scenario', () => {
   it('is decided on the scenario’s view of other records and leaves the live plan untouched; a publish lands it all live', async () => {
@@ -254,6 +239,59 @@ describe('PublishScenario', () => {
       title,
       group: project.id,
     });
+  }, 30_000);
+
+  it('refuses the publish with 409 naming an item moved into a lane removed live since, storing nothing', async () => {
+    const { project, task, scenario } = await livePlan();
+    const lane = await run('AddSubgroup', { id: project.id, name: 'Pilot' });
+    const moved = await inIt(
+      'SaveItem',
+      { id: task.id, version: task.version, subgroup: 'lane-1' },
+      scenario.id,
+    );
+    await run('RemoveSubgroup', { id: project.id, subgroup: 'lane-1' });
+
+    const refusal = await refused('PublishScenario', { id: scenario.id, version: 0 }, 409);
+    const records = (refusal.body as { records: { id: number; conflicts: unknown[] }[] }).records;
+    expect(records).toEqual([
+      expect.objectContaining({
+        id: task.id,
+        conflicts: [{ field: 'subgroup', live: 'removed', scenario: 'lane-1' }],
+      }),
+    ]);
+
+    // the lane restored live, the same publish goes through and the item lands in it
+    await run('RestoreSubgroup', { id: project.id, subgroup: 'lane-1' });
+    const published = await run('PublishScenario', { id: scenario.id, version: 0 });
+    expect((await read(`/api/items/${task.id}`, published.position)).body).toMatchObject({
+      subgroup: 'lane-1',
+      version: moved.version,
+    });
+    expect(lane.version).toBe(project.version + 1);
+  }, 30_000);
+
+  it('refuses the publish with 409 naming a lane the scenario removes that a live item moved into since', async () => {
+    const { project, task, scenario } = await livePlan();
+    await run('AddSubgroup', { id: project.id, name: 'Pilot' });
+    await inIt('RemoveSubgroup', { id: project.id, subgroup: 'lane-1' }, scenario.id);
+    const moved = await run('SaveItem', { id: task.id, version: task.version, subgroup: 'lane-1' });
+
+    const refusal = await refused('PublishScenario', { id: scenario.id, version: 0 }, 409);
+    expect((refusal.body as { records: unknown[] }).records).toEqual([
+      expect.objectContaining({
+        kind: 'group',
+        id: project.id,
+        conflicts: [{ field: 'subgroups.lane-1', live: 1, scenario: null }],
+      }),
+    ]);
+
+    // the item moved out of the lane live again, the same publish goes through and removes it
+    await run('SaveItem', { id: task.id, version: moved.version, subgroup: 'tasks' });
+    const published = await run('PublishScenario', { id: scenario.id, version: 0 });
+    const group = (await read(`/api/groups/${project.id}`, published.position)).body as {
+      subgroups: { id: string }[];
+    };
+    expect(group.subgroups.map((lane) => lane.id)).not.toContain('lane-1');
   }, 30_000);
 
   it('is idempotent on retry, refuses a stale version, and the History of a live record names the scenario', async () => {

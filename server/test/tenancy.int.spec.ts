@@ -252,6 +252,13 @@ describe('permissions', () => {
     RenameScenario: { id: mine.id, version: 0, name: 'viewer scenario' },
     DiscardScenario: { id: mine.id, version: 0 },
     PublishScenario: { id: mine.id, version: 0 },
+    ResolveScenarioConflict: {
+      scenario: mine.id,
+      kind: 'item',
+      id: project.id,
+      field: 'start',
+      keep: 'live',
+    },
     CreateComment: { refType: 'application', refId: mine.id, description: 'viewer note' },
     CreateAccount: { refType: 'application', refId: mine.id },
     AddAccountEntries: { accountId: mine.account, entries: [{ sicht: 'Ist', amount: 1 }] },

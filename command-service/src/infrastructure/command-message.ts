@@ -20,6 +20,7 @@ export class CreateScenarioMessage extends CommandMessage {}
 export class RenameScenarioMessage extends CommandMessage {}
 export class DiscardScenarioMessage extends CommandMessage {}
 export class PublishScenarioMessage extends CommandMessage {}
+export class ResolveScenarioConflictMessage extends CommandMessage {}
 export class CreateCommentMessage extends CommandMessage {}
 export class CreateAccountMessage extends CommandMessage {}
 export class AddAccountEntriesMessage extends CommandMessage {}
@@ -86,6 +87,7 @@ export const messageClasses = {
   RenameScenario: RenameScenarioMessage,
   DiscardScenario: DiscardScenarioMessage,
   PublishScenario: PublishScenarioMessage,
+  ResolveScenarioConflict: ResolveScenarioConflictMessage,
   CreateComment: CreateCommentMessage,
   CreateAccount: CreateAccountMessage,
   AddAccountEntries: AddAccountEntriesMessage,

@@ -8,8 +8,10 @@ import {
   decidePublish,
   groupDecider,
   isCommandType,
+  liveItemGroups,
   notFound,
   referencedProjects,
+  removedLanes,
   notPermitted,
   parseStreamName,
   scenarioConflict,
@@ -27,6 +29,7 @@ import type {
   PublishScenarioData,
   PublishedChange,
   RecordDifference,
+  RemovedLane,
   ScenarioEvent,
   ScenarioPublishReverted,
   ScenarioPublished,
@@ -69,8 +72,13 @@ export class PublishScenarioHandler extends AggregateHandler<PublishScenarioMess
         envelope,
         async (state) => {
           if (state.status !== 'open') return {};
-          const publish = await this.decide(command.id, envelope);
-          return { publish, projects: await this.projectsOf(publish, envelope.tenant) };
+          const { publish, itemGroups } = await this.decide(command.id, envelope);
+          return {
+            publish,
+            itemGroups,
+            removed: await this.removedLanes(command.id, publish, envelope.tenant),
+            ...(await this.projectsOf(publish, itemGroups, envelope.tenant)),
+          };
         },
       );
     } catch (error) {
@@ -106,8 +114,14 @@ export class PublishScenarioHandler extends AggregateHandler<PublishScenarioMess
       : { commit: published };
   }
 
-  /** Every record stream the scenario changed, with its live events now; each change's permission checked. */
-  private async decide(scenario: number, envelope: CommandEnvelope): Promise<PublishDecision> {
+  /**
+   * Every record stream the scenario changed, with its live events now; each change's permission checked.
+   * Also the live project of each item it changes, for a lane move that names none.
+   */
+  private async decide(
+    scenario: number,
+    envelope: CommandEnvelope,
+  ): Promise<{ publish: PublishDecision; itemGroups: Map<number, number> }> {
     const streams: ScenarioStream[] = [];
     for (const stream of await this.runner.scenarioRecords(scenario)) {
       const ours = await this.runner.read(scenarioStreamName(scenario, stream));
@@ -115,13 +129,18 @@ export class PublishScenarioHandler extends AggregateHandler<PublishScenarioMess
       await this.assertMayPublish(stream, ours, envelope);
       streams.push({ stream, live: await this.runner.read(stream), scenario: ours });
     }
-    return decidePublish(streams);
+    return { publish: decidePublish(streams), itemGroups: liveItemGroups(streams) };
   }
 
-  /** The live state now of each project the publish's items are put into; another tenant's is absent. */
-  private async projectsOf(publish: PublishDecision, tenant: string): Promise<Map<number, LiveProject>> {
+  /** The live state and lanes now of each project the publish's items are put into; another tenant's is absent. */
+  private async projectsOf(
+    publish: PublishDecision,
+    itemGroups: ReadonlyMap<number, number>,
+    tenant: string,
+  ): Promise<{ projects: Map<number, LiveProject>; lanes: Map<number, string[]> }> {
     const projects = new Map<number, LiveProject>();
-    for (const id of referencedProjects(publish.changes)) {
+    const lanes = new Map<number, string[]>();
+    for (const id of referencedProjects(publish.changes, itemGroups)) {
       const events = await this.runner.read(streamName('group', id));
       const state =
         events[0]?.metadata.tenant === tenant
@@ -131,8 +150,30 @@ export class PublishScenarioHandler extends AggregateHandler<PublishScenarioMess
             )
           : groupDecider.initialState;
       projects.set(id, state.status);
+      lanes.set(id, state.status === 'absent' ? [] : state.subgroups.map((lane) => lane.id));
     }
-    return projects;
+    return { projects, lanes };
+  }
+
+  /**
+   * The lanes the publish removes, each with the items in it after the publish: the live item index
+   * corrected by the scenario's items (`Lookups.inScenario`), so an item moved into it live since counts.
+   */
+  private removedLanes(scenario: number, publish: PublishDecision, tenant: string): Promise<RemovedLane[]> {
+    const removed = removedLanes(publish.changes);
+    if (removed.length === 0) return Promise.resolve([]);
+    const inScenario = this.lookups.inScenario(scenario);
+    return Promise.all(
+      removed.map(async ({ project, lane }) => {
+        const events = await this.runner.read(streamName('group', project));
+        const state = events.reduce(
+          (folded, event) => groupDecider.evolve(folded, event as unknown as GroupEvent),
+          groupDecider.initialState,
+        );
+        const title = state.status === 'absent' ? `#${project}` : state.fields.title;
+        return { project, lane, title, items: await inScenario.laneItems(project, lane, tenant) };
+      }),
+    );
   }
 
   /** Publishing needs, for each change, the permission its command needs on the live plan. */

@@ -13,6 +13,7 @@ import {
   RenameScenarioMessage,
 } from '../infrastructure/command-message';
 import { PublishScenarioHandler } from './publish-scenario.handler';
+import { ResolveScenarioConflictHandler } from './resolve-scenario-conflict.handler';
 
 @CommandHandler(CreateScenarioMessage)
 export class CreateScenarioHandler extends AggregateHandler<CreateScenarioMessage> {
@@ -43,4 +44,5 @@ export const scenarioHandlers = [
   RenameScenarioHandler,
   DiscardScenarioHandler,
   PublishScenarioHandler,
+  ResolveScenarioConflictHandler,
 ];

@@ -24,6 +24,8 @@ const valueOf = (record: RecordFields, field: string): unknown =>
  * the change. Each field the change touched now counts from its value in `liveAtBase`; a record that
  * existed live also keeps whether it was deleted there, so that a live deletion since is a conflict.
  * A record the scenario created (`liveAtBase` null) has no base: nothing live can conflict with it.
+ * `touched` names fields the change set even where it left their value as it was (an `…Updated`
+ * event's `changes`: a resolved conflict keeps the scenario's value on a new base).
  */
 export const rebase = (
   base: ScenarioBase,
@@ -31,13 +33,14 @@ export const rebase = (
     readonly decidedOn: RecordFields;
     readonly decided: RecordFields;
     readonly liveAtBase: RecordFields;
+    readonly touched?: readonly string[];
   },
 ): ScenarioBase => {
-  const { decidedOn, decided, liveAtBase } = change;
+  const { decidedOn, decided, liveAtBase, touched = [] } = change;
   if (liveAtBase === null) return base;
   const next: Record<string, unknown> = { deleted: valueOf(liveAtBase, 'deleted'), ...base };
-  for (const { field } of diffRecords(decidedOn, decided))
-    if (!notCompared.has(field)) next[field] = valueOf(liveAtBase, field);
+  const fields = [...diffRecords(decidedOn, decided).map(({ field }) => field), ...touched];
+  for (const field of fields) if (!notCompared.has(field)) next[field] = valueOf(liveAtBase, field);
   return next;
 };
 

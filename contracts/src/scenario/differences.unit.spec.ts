@@ -31,6 +31,21 @@ describe('rebase', () => {
     expect(twice).toEqual({ deleted: false, start: '2026-03-02', effort: 10 });
   });
 
+  it('moves the base of a field the change names without changing its value (a resolved conflict)', () => {
+    const moved = item({ start: '2026-06-01' });
+    const liveNow = item({ start: '2026-04-01', version: 5 });
+    const once = rebase({}, { decidedOn: item(), decided: moved, liveAtBase: item() });
+    expect(rebase(once, { decidedOn: moved, decided: moved, liveAtBase: liveNow })).toEqual(once);
+    const resolved = rebase(once, {
+      decidedOn: moved,
+      decided: moved,
+      liveAtBase: liveNow,
+      touched: ['start'],
+    });
+    expect(resolved).toEqual({ deleted: false, start: '2026-04-01' });
+    expect(recordConflicts(liveNow, moved, resolved)).toEqual([]);
+  });
+
   it('gives a record the scenario created no base: nothing live can conflict with it', () => {
     expect(rebase({}, { decidedOn: null, decided: item(), liveAtBase: null })).toEqual({});
   });

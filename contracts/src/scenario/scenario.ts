@@ -9,7 +9,7 @@ import { pastInstant } from '../rules/instants';
 import type { RecordDifference } from './diff';
 import type { PublishDecision, PublishedChange } from './publish';
 import { referenceConflicts } from './references';
-import type { LiveProject } from './references';
+import type { ReferenceFacts } from './references';
 
 const id = z.number().int().positive();
 const version = z.number().int().min(0);
@@ -139,7 +139,12 @@ export interface ScenarioContext extends DecisionContext {
   /** PublishScenario: the scenario's changes decided against the live plan now (`decidePublish`). */
   readonly publish?: PublishDecision;
   /** PublishScenario: the live state now of each project the publish's items are put into (`referencedProjects`). */
-  readonly projects?: ReadonlyMap<number, LiveProject>;
+  readonly projects?: ReferenceFacts['projects'];
+  /** PublishScenario: their live lanes now, and the live project of each item the publish changes. */
+  readonly lanes?: ReferenceFacts['lanes'];
+  readonly itemGroups?: ReferenceFacts['itemGroups'];
+  /** PublishScenario: the lanes it removes, with the items still in each after it. */
+  readonly removed?: ReferenceFacts['removed'];
 }
 
 /** 409 `scenario-conflict`: the publish is refused whole; `records` names every conflicting record. */
@@ -192,7 +197,7 @@ export const decideScenario = (
         throw new Error('PublishScenario is decided on the scenario’s changes and the projects they name');
       const conflicts = [
         ...context.publish.conflicts,
-        ...referenceConflicts(context.publish.changes, context.projects),
+        ...referenceConflicts(context.publish.changes, { ...context, projects: context.projects }),
       ];
       if (conflicts.length > 0) throw scenarioConflict(conflicts);
       return [{ type: 'ScenarioPublished', data: { id: open.id, changes: context.publish.changes } }];

@@ -85,6 +85,18 @@ const histories: readonly {
     ours: [ourUpdate(june, 0, 0), ourUpdate({ start: '2026-07-01T00:00' }, 1, 1)],
     conflicts: [],
   },
+  {
+    name: 'a conflict resolved by keeping the scenario’s start (the same value, a new base)',
+    live: [created(), liveUpdate(april, 1)],
+    ours: [ourUpdate(june, 0, 0), ourUpdate(june, 1, 1)],
+    conflicts: [],
+  },
+  {
+    name: 'a conflict resolved on one of two fields',
+    live: [created(), liveUpdate({ ...april, end: '2026-04-30T00:00' }, 1)],
+    ours: [ourUpdate({ ...june, end: '2026-06-19T00:00' }, 0, 0), ourUpdate(june, 1, 1)],
+    conflicts: [{ field: 'end', live: '2026-04-30T00:00', scenario: '2026-06-19T00:00' }],
+  },
 ];
 
 describe('one conflict rule for the read side’s flags and the publish’s refusal', () => {

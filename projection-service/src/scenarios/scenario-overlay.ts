@@ -25,6 +25,12 @@ export interface OverlaidDocument {
   readonly position: number;
 }
 
+/** The fields an `…Updated` event sets, whether or not their values change (a resolved conflict's). */
+const changedKeys = ({ data }: StoredEvent): string[] => {
+  const changes = (data as { changes?: unknown } | null)?.changes;
+  return typeof changes === 'object' && changes !== null ? Object.keys(changes) : [];
+};
+
 /** The key of a document in `live`: collection and id. */
 export const documentKey = (collection: string, id: string): string => `${collection}\u0000${id}`;
 
@@ -84,7 +90,7 @@ export const foldOverlay = (
           event.metadata.base === undefined ? null : (liveStates[event.metadata.base] ?? null);
         const decidedOn = applied.reduce(evolve, liveAtBase);
         decided = evolve(decidedOn, counted);
-        base = rebase(base, { decidedOn, decided, liveAtBase });
+        base = rebase(base, { decidedOn, decided, liveAtBase, touched: changedKeys(event) });
         folded = evolve(folded, counted);
         applied.push(counted);
       }

@@ -4,21 +4,26 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RecordDifference } from '@fahrplan/contracts';
 import { changeLabel, kindLabel, recordInScenario, shownFields } from './recordDifferences';
+import { ResolveConflictButtons } from './ResolveConflictButtons';
 
 /**
  * The records a scenario changes, field by field ("Start: 01.03.2027 → 01.06.2027"); a conflict is
  * marked by an icon and the word, not by colour alone, with the live value beside the scenario's, and,
- * where `resolveIn` names the scenario, a link to the record there.
+ * where `resolveIn` names the scenario, a link to the record there and, on each conflicting field, the
+ * buttons that keep the scenario's value or take the live one.
  */
 export function RecordDifferences({
   records,
   resolveIn,
   onResolve,
+  onResolved,
 }: {
   records: readonly RecordDifference[];
   resolveIn?: number;
   /** Called as the user follows a link into the scenario (a dialog closes). */
   onResolve?: () => void;
+  /** Called once a conflict was resolved in one step (a stale refusal's list closes). */
+  onResolved?: () => void;
 }) {
   const { t } = useTranslation('scenarios');
   return (
@@ -56,6 +61,15 @@ export function RecordDifferences({
                       scenario: field.scenario,
                     })
                   : t('records.field', { field: field.label, live: field.live, scenario: field.scenario })}
+                {field.conflict && resolveIn !== undefined && (
+                  <ResolveConflictButtons
+                    scenario={resolveIn}
+                    record={record}
+                    field={field.field}
+                    label={field.label}
+                    onResolved={onResolved}
+                  />
+                )}
               </List.Item>
             ))}
           </List>

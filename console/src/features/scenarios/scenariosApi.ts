@@ -11,6 +11,8 @@ export interface DiffQuery {
   id: number;
   against?: number | null;
   milestones?: readonly number[];
+  /** Records per page (the server's default 100 when omitted, at most 1,000). */
+  limit?: number;
 }
 
 /** A window of the live plan for some projects. */
@@ -25,8 +27,9 @@ export interface LiveWindowQuery {
  * and the publish. Their answers are the same in every scenario (the base query sends `/scenarios…`
  * without `?scenario=`).
  */
-const diffParams = ({ against, milestones = [] }: DiffQuery) => ({
+const diffParams = ({ against, milestones = [], limit }: DiffQuery) => ({
   ...(against ? { against } : {}),
+  ...(limit ? { limit } : {}),
   ...(milestones.length > 0 ? { milestones: milestones.join(',') } : {}),
 });
 
@@ -89,6 +92,14 @@ export const scenariosApi = apiSlice.injectEndpoints({
     discardScenario: builder.mutation(
       commandEndpoint('DiscardScenario', (_result, data) => scenarioTags(data.id)),
     ),
+    // the scenario's record and its diff changed; the live plan did not
+    resolveScenarioConflict: builder.mutation(
+      commandEndpoint('ResolveScenarioConflict', (_result, data) => [
+        ...scenarioTags(data.scenario),
+        { type: 'Timeline', id: 'WINDOW' },
+        data.kind === 'group' ? 'Group' : 'Item',
+      ]),
+    ),
     // the live plan changed: every answer is asked anew
     publishScenario: builder.mutation(
       commandEndpoint('PublishScenario', () => [
@@ -112,5 +123,6 @@ export const {
   useRenameScenarioMutation,
   useDiscardScenarioMutation,
   usePublishScenarioMutation,
+  useResolveScenarioConflictMutation,
   useSearchMilestonesQuery,
 } = scenariosApi;

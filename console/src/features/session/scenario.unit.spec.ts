@@ -47,6 +47,7 @@ describe('decidedInScenario', () => {
       'RenameScenario',
       'DiscardScenario',
       'PublishScenario',
+      'ResolveScenarioConflict',
       'CreateBaseline',
       'SaveRole',
       'ChangeMyPreferences',
