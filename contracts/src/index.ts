@@ -12,6 +12,7 @@ export { dateOrderError } from './rules/record-checks';
 export * from './rules/calendar';
 export * from './calendar/definition';
 export * from './calendar/rules';
+export * from './calendar/calendar';
 export * from './rules/dates';
 export * from './rules/time-axis';
 export * from './rules/priority';
