@@ -11,6 +11,7 @@ export type { BoundUnit, FieldMessageCode, Meaning, ValueFormat, ValueKind } fro
 export { dateOrderError } from './rules/record-checks';
 export * from './rules/calendar';
 export * from './calendar/definition';
+export * from './calendar/rules';
 export * from './calendar/impact';
 export * from './calendar/impact-schedule';
 export * from './rules/dates';
