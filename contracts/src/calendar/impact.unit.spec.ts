@@ -1,56 +1,32 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Dependency, DependencyGraph } from '../dependency/dependency';
-import { addDays, fromDayNumber, toDayNumber } from '../rules/dates';
-import { isWorkingDay, workingDays } from '../rules/calendar';
+import { publicHolidays } from '../rules/calendar';
 import { bernDefinition } from './definition';
-import type { CalendarRules } from './definition';
+import type { CalendarRules, CompanyDay, HolidaysOf } from './definition';
 import { affectedItems, changeSpan, changedDays, impactPerProject, windowsOf, withChange } from './impact';
+import { calendarRules } from './rules';
 import type { PreviewCandidate, RulesPair } from './impact';
 import { movedMilestones } from './impact-schedule';
 import type { PreviewScheduledItem } from './impact-schedule';
 
 // Bern 2026 (§9): Monday 3 August is a working day, Saturday 1 August the national day.
 
-/**
- * Rules by walking days: §9's Bern calendar with some days' values overridden (0 closed, 0.5 half),
- * slow and obviously right, to check the preview against rather than against cal-engine's rules.
- */
-const rulesWith = (overrides: Record<string, number> = {}): CalendarRules => {
-  const value = (date: string) => overrides[date] ?? (isWorkingDay(date) ? 1 : 0);
-  const countWorkingDays = (from: string, to: string) => {
-    let sum = 0;
-    for (let day = toDayNumber(from); day < toDayNumber(to); day++) sum += value(fromDayNumber(day));
-    return sum;
-  };
-  const addWorkingDays = (date: string, n: number) => {
-    let end = date;
-    while (countWorkingDays(date, end) < n) end = addDays(end, 1);
-    return end;
-  };
-  const subtractWorkingDays = (date: string, n: number) => {
-    let start = date;
-    while (countWorkingDays(start, date) < n) start = addDays(start, -1);
-    return start;
-  };
-  const nextWorkingDay = (date: string) => {
-    let day = date;
-    while (value(day) === 0) day = addDays(day, 1);
-    return day;
-  };
-  return {
-    countWorkingDays,
-    addWorkingDays,
-    subtractWorkingDays,
-    nextWorkingDay,
-    isWorkingDay: (date) => value(date) > 0,
-    moveKeepingDuration: (oldStart, oldEnd, newStart) =>
-      addWorkingDays(newStart, countWorkingDays(oldStart, oldEnd)),
-    workingDays,
-  };
-};
+// calendarRules with §9's nine Bern holidays as the region's (platform checks the library's own)
+const bernHolidays: HolidaysOf = (_region, year) => publicHolidays(year);
+const companyDay = (date: string, kind: 'closed' | 'half'): CompanyDay => ({
+  date,
+  kind,
+  yearly: false,
+  name: 'Betriebsferien',
+});
+const rulesWith = (...days: CompanyDay[]): CalendarRules =>
+  calendarRules(
+    [{ effectiveFrom: null, definition: { ...bernDefinition, companyDays: days } }],
+    bernHolidays,
+  );
 
 const bern = rulesWith();
-const closing = rulesWith({ '2026-08-05': 0 });
+const closing = rulesWith(companyDay('2026-08-05', 'closed'));
 const task = (id: number, start: string, end: string | null, group = 1): PreviewCandidate => ({
   id,
   group,
@@ -62,7 +38,11 @@ const pair = (before: CalendarRules, after: CalendarRules): RulesPair => ({ befo
 
 describe('the changed days', () => {
   it('are the days whose value differs, with their values before and after', () => {
-    const after = rulesWith({ '2026-08-05': 0, '2026-08-06': 0.5, '2026-08-08': 0 });
+    const after = rulesWith(
+      companyDay('2026-08-05', 'closed'),
+      companyDay('2026-08-06', 'half'),
+      companyDay('2026-08-08', 'closed'),
+    );
     expect(changedDays(bern, after, '2026-08-01', '2026-09-01')).toEqual([
       { date: '2026-08-05', before: 1, after: 0 },
       { date: '2026-08-06', before: 1, after: 0.5 },
@@ -161,7 +141,7 @@ describe('the affected items of a company closing day', () => {
   });
 
   it('count a half day ½', () => {
-    const half = rulesWith({ '2026-08-05': 0.5 });
+    const half = rulesWith(companyDay('2026-08-05', 'half'));
     const found = affectedItems(candidates, () => pair(bern, half));
     expect(found.map((i) => [i.id, i.before, i.after])).toEqual([
       [1, 5, 4.5],
@@ -176,8 +156,19 @@ describe('the affected items of a company closing day', () => {
   });
 
   it('are none where the rules agree (a day already closed)', () => {
-    const weekend = rulesWith({ '2026-08-08': 0 });
+    const weekend = rulesWith(companyDay('2026-08-08', 'closed'));
     expect(affectedItems(candidates, () => pair(bern, weekend))).toEqual([]);
+  });
+
+  it('are none when the change applies only after them', () => {
+    const base = [{ effectiveFrom: null, definition: bernDefinition }];
+    const closed = { ...bernDefinition, companyDays: [companyDay('2026-08-05', 'closed')] };
+    const later = calendarRules(withChange(base, '2026-08-10', closed), bernHolidays);
+    const span = changeSpan(base, '2026-08-10');
+    expect(changedDays(bern, later, span.from, '2027-01-01')).toEqual([]);
+    expect(affectedItems(candidates, () => pair(bern, later))).toEqual([]);
+    const sooner = calendarRules(withChange(base, '2026-08-01', closed), bernHolidays);
+    expect(affectedItems(candidates, () => pair(bern, sooner)).map((i) => i.id)).toEqual([1, 4, 5]);
   });
 
   it('name an item found in two windows once', () => {
