@@ -231,7 +231,7 @@ const movedMilestoneSchema = z.object({
 
 /**
  * The answer of `POST /api/calendars/<id>/preview`: the changed days (the first `maxListedChangedDays`),
- * the totals per project and overall, a page of the affected items by project and id (`nextCursor`
+ * the totals overall and of the projects of the page, a page of the affected items by project and id (`nextCursor`
  * for the next, asked with the same body), and the milestones automatic scheduling would move
  * (`milestonesComplete` false when the walk stopped at its bound).
  */
