@@ -14,6 +14,7 @@ export * from './calendar/definition';
 export * from './calendar/rules';
 export * from './calendar/impact';
 export * from './calendar/impact-schedule';
+export * from './calendar/calendar';
 export * from './rules/dates';
 export * from './rules/time-axis';
 export * from './rules/priority';
