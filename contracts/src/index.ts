@@ -12,6 +12,8 @@ export { dateOrderError } from './rules/record-checks';
 export * from './rules/calendar';
 export * from './calendar/definition';
 export * from './calendar/rules';
+export * from './calendar/impact';
+export * from './calendar/impact-schedule';
 export * from './calendar/calendar';
 export * from './rules/dates';
 export * from './rules/time-axis';
