@@ -5,6 +5,7 @@ import { arrowPath, arrowsInView, dependencySlip, pathLinks, placementsOf } from
 import type { ArrowView } from './dependencyArrows';
 import type { PlacedItem } from './timelineRows';
 import { toMs } from './timeScale';
+import { closingDayRules } from '../common/testing/calendars';
 
 const fs = (lag = 0) => ({ type: 'finish-to-start' as const, lag });
 const ss = (lag = 0) => ({ type: 'start-to-start' as const, lag });
@@ -23,6 +24,13 @@ describe('dependencySlip (working days of the §9 calendar)', () => {
     // Wednesday 3 March: Wednesday, Thursday and Friday too early; the weekend does not count
     expect(dependencySlip(fs(), design, task('2027-03-03', null))).toBe(-3);
     expect(dependencySlip(fs(2), design, task('2027-03-08', null))).toBe(-2);
+  });
+
+  it("counts in the successor's project's calendar (issue 24): a closed day is no working day lost", () => {
+    // the predecessor ends on Friday 8 January 2027: the successor may start on Monday 11
+    const predecessor = task('2027-01-04', '2027-01-09');
+    expect(dependencySlip(fs(), predecessor, task('2027-01-07', null))).toBe(-2);
+    expect(dependencySlip(fs(), predecessor, task('2027-01-07', null), closingDayRules())).toBe(-1);
   });
 
   it('skips Bern holidays: Good Friday and Easter Monday 2027 are not working days', () => {

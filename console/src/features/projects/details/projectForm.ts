@@ -1,5 +1,4 @@
 import {
-  countWorkingDays,
   dateOrderError,
   endFromServer,
   endToServer,
@@ -7,7 +6,6 @@ import {
   isSelectableSharedParent,
   isUiDate,
   metricTypes,
-  moveKeepingDuration,
   saveGroupSchema,
   serverToUiDate,
   trimText,
@@ -15,6 +13,7 @@ import {
 } from '@fahrplan/contracts';
 import type {
   AttributeValue,
+  CalendarRules,
   GroupDetailsView,
   GroupView,
   OptionLists,
@@ -23,6 +22,7 @@ import type {
 import type { FormErrors } from '@mantine/form';
 import type { TFunction } from 'i18next';
 import { notAssigned } from '../../applications/details/parentOptions';
+import { bernRules } from '../../common/bernRules';
 import { withDescendants } from '../../common/descendants';
 import { changedFields, fieldsDiffer, sameValues } from '../../common/formChanges';
 import { zodValidate } from '../../common/zodValidate';
@@ -198,32 +198,40 @@ export const projectFieldsChanged = fieldsDiffer(groupFields);
 
 export { sameValues };
 
-/** §9: working days of the shown range [start, end] (end inclusive); null without both dates or when end < start. */
-export const durationOf = (values: Pick<ProjectFormValues, 'start' | 'end'>): number | null => {
+/**
+ * Working days of the shown range [start, end] (end inclusive) by the project's calendar `rules` (§9's
+ * by default); null without both dates, when end < start, or without rules (the calendar still loads).
+ */
+export const durationOf = (
+  values: Pick<ProjectFormValues, 'start' | 'end'>,
+  rules: CalendarRules | null = bernRules,
+): number | null => {
   const start = serverDate(values.start);
   const end = serverEnd(values.end);
-  if (!start || !end || end <= start) return null;
+  if (!start || !end || end <= start || !rules) return null;
   try {
-    return countWorkingDays(start, end);
+    return rules.countWorkingDays(start, end);
   } catch {
     return null; // outside the calendar's years
   }
 };
 
 /**
- * §4: a new start keeps the working-day duration and moves the end. A range of 0 working days (e.g. a
- * weekend day) moves to a single day at the new start.
+ * §4: a new start keeps the working-day duration (by the project's calendar `rules`) and moves the end.
+ * A range of 0 working days (e.g. a weekend day) moves to a single day at the new start. Without rules
+ * (the calendar still loads) the end stays.
  */
 export const changeStart = (
   values: Pick<ProjectFormValues, 'start' | 'end'>,
   start: string | null,
+  rules: CalendarRules | null = bernRules,
 ): { start: string | null; end: string | null } => {
   const oldStart = serverDate(values.start);
   const oldEnd = serverEnd(values.end);
   const newStart = serverDate(start);
-  if (!oldStart || !oldEnd || !newStart || oldEnd <= oldStart) return { start, end: values.end };
+  if (!oldStart || !oldEnd || !newStart || oldEnd <= oldStart || !rules) return { start, end: values.end };
   try {
-    const end = moveKeepingDuration(oldStart, oldEnd, newStart);
+    const end = rules.moveKeepingDuration(oldStart, oldEnd, newStart);
     return { start, end: end > newStart ? endFromServer(end) : start };
   } catch {
     return { start, end: values.end }; // outside the calendar's years: keep the end
