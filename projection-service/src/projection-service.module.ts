@@ -57,6 +57,7 @@ import type { QueryThreads } from './query-threads/query-threads';
 import type { ReadStore } from './read-store/read-store';
 import { ResourcesController } from './resources/resources.controller';
 import { CalendarsController } from './calendars/calendars.controller';
+import { CalendarPreviewController } from './calendars/calendar-preview.controller';
 import { SharesController } from './shares/shares.controller';
 import type { TrackerMirror } from './tracker/tracker-mirror';
 import { TrackerQueriesController } from './tracker/tracker-queries.controller';
@@ -115,6 +116,7 @@ export class ProjectionServiceModule {
         ScenarioDiffController,
         ResourcesController,
         CalendarsController,
+        CalendarPreviewController,
         ChangesController,
         SharesController,
         TrackerQueriesController,

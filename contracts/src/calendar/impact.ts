@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fromDayNumber, toDayNumber } from '../rules/dates';
 import { serverDateSchema } from '../rules/limits';
 import { calendarDefinitionSchema } from './definition';
-import type { CalendarDefinition, CalendarRules, CalendarVersion } from './definition';
+import type { CalendarRules, CalendarVersion } from './definition';
 
 // Issue 24's impact preview: what a proposed calendar change (or a project's switch of calendar) does
 // to the plan, computed from the rules before and after, without a write.
@@ -25,28 +25,6 @@ export type CalendarPreviewRequest = z.infer<typeof calendarPreviewSchema>;
 /** The first and last day the rules answer for (§9's calculator), the bounds of a comparison. */
 export const firstCalendarDay = '1900-01-01';
 export const calendarDaysEnd = '2201-01-01';
-
-/**
- * The versions of a calendar with `definition` from `effectiveFrom` on: inserted in date order, replacing
- * a version of the same date, until the next later version (if any) takes over.
- */
-export const withChange = (
-  versions: readonly CalendarVersion[],
-  effectiveFrom: string,
-  definition: CalendarDefinition,
-): CalendarVersion[] =>
-  [...versions.filter((v) => v.effectiveFrom !== effectiveFrom), { effectiveFrom, definition }].sort(
-    (a, b) =>
-      a.effectiveFrom === b.effectiveFrom
-        ? 0
-        : a.effectiveFrom === null
-          ? -1
-          : b.effectiveFrom === null
-            ? 1
-            : a.effectiveFrom < b.effectiveFrom
-              ? -1
-              : 1,
-  );
 
 /** The days a change reaches: from its effective date until the next later version, if any. */
 export const changeSpan = (

@@ -3,7 +3,8 @@ import type { Dependency, DependencyGraph } from '../dependency/dependency';
 import { publicHolidays } from '../rules/calendar';
 import { bernDefinition } from './definition';
 import type { CalendarRules, CompanyDay, HolidaysOf } from './definition';
-import { affectedItems, changeSpan, changedDays, impactPerProject, windowsOf, withChange } from './impact';
+import { affectedItems, changeSpan, changedDays, impactPerProject, windowsOf } from './impact';
+import { withCalendarVersion } from './calendar';
 import { calendarRules } from './rules';
 import type { PreviewCandidate, RulesPair } from './impact';
 import { movedMilestones } from './impact-schedule';
@@ -60,25 +61,6 @@ describe('the changed days', () => {
     ];
     expect(changeSpan(versions, '2026-06-01')).toEqual({ from: '2026-06-01', to: '2027-01-01' });
     expect(changeSpan(versions, '2027-06-01')).toEqual({ from: '2027-06-01', to: '2201-01-01' });
-  });
-
-  it('a change is inserted in date order and replaces a version of its date', () => {
-    const zh = { ...bernDefinition, region: 'ZH' as const };
-    const ge = { ...bernDefinition, region: 'GE' as const };
-    const versions = withChange(
-      [
-        { effectiveFrom: null, definition: bernDefinition },
-        { effectiveFrom: '2027-01-01', definition: zh },
-      ],
-      '2026-01-01',
-      ge,
-    );
-    expect(versions.map((v) => v.effectiveFrom)).toEqual([null, '2026-01-01', '2027-01-01']);
-    expect(withChange(versions, '2027-01-01', ge).map((v) => v.definition.region)).toEqual([
-      'BE',
-      'GE',
-      'GE',
-    ]);
   });
 });
 
@@ -163,11 +145,17 @@ describe('the affected items of a company closing day', () => {
   it('are none when the change applies only after them', () => {
     const base = [{ effectiveFrom: null, definition: bernDefinition }];
     const closed = { ...bernDefinition, companyDays: [companyDay('2026-08-05', 'closed')] };
-    const later = calendarRules(withChange(base, '2026-08-10', closed), bernHolidays);
+    const later = calendarRules(
+      withCalendarVersion(base, { effectiveFrom: '2026-08-10', definition: closed }),
+      bernHolidays,
+    );
     const span = changeSpan(base, '2026-08-10');
     expect(changedDays(bern, later, span.from, '2027-01-01')).toEqual([]);
     expect(affectedItems(candidates, () => pair(bern, later))).toEqual([]);
-    const sooner = calendarRules(withChange(base, '2026-08-01', closed), bernHolidays);
+    const sooner = calendarRules(
+      withCalendarVersion(base, { effectiveFrom: '2026-08-01', definition: closed }),
+      bernHolidays,
+    );
     expect(affectedItems(candidates, () => pair(bern, sooner)).map((i) => i.id)).toEqual([1, 4, 5]);
   });
 

@@ -2,13 +2,12 @@ import {
   affectedItems,
   changeSpan,
   changedDays,
-  defaultCalendarId,
   impactPerProject,
   maxListedChangedDays,
   notFound,
   toDayNumber,
   windowsOf,
-  withChange,
+  withCalendarVersion,
 } from '@fahrplan/contracts';
 import type {
   AffectedItem,
@@ -47,17 +46,10 @@ const projectBatch = 1000;
 
 const projectFields = ['id', 'tenant', 'title', 'scheduling', 'calendar'] as const;
 
-/** The tenant's live projects on calendar `id` (a project without a calendar is on the default). */
+/** The tenant's live projects on calendar `id`, by the projects' calendar index. */
 const projectsOn = async (store: ReadView, tenant: string, id: number): Promise<PreviewProject[]> => {
-  const live = { tenant, deleted: false };
-  const filters =
-    id === defaultCalendarId
-      ? [
-          { ...live, calendar: id },
-          { ...live, calendar: null },
-        ]
-      : [{ ...live, calendar: id }];
-  return (await store.findFields('groups', filters, projectFields)) as unknown as PreviewProject[];
+  const filter = { tenant, deleted: false, calendar: id };
+  return (await store.findFields('groups', filter, projectFields)) as unknown as PreviewProject[];
 };
 
 /** The candidates of `projects` overlapping any of `windows`: reads of the timeline's interval index. */
@@ -98,7 +90,7 @@ const changeComparison = async (
 ): Promise<Comparison> => {
   const rules = {
     before: sources.rulesOf(versions),
-    after: sources.rulesOf(withChange(versions, effectiveFrom, definition)),
+    after: sources.rulesOf(withCalendarVersion(versions, { effectiveFrom, definition })),
   };
   const span = changeSpan(versions, effectiveFrom);
   const days = changedDays(rules.before, rules.after, span.from, span.to);
@@ -116,8 +108,8 @@ const switchComparison = async (
 ): Promise<Comparison> => {
   const { store, tenant } = sources;
   const doc = await liveRecord(store, 'groups', tenant, String(projectId), 'project');
-  const project = { ...doc, calendar: doc.calendar ?? defaultCalendarId } as unknown as PreviewProject;
-  const current = project.calendar === id ? versions : await sources.versionsOf(project.calendar!);
+  const project = doc as unknown as PreviewProject & { calendar: number };
+  const current = project.calendar === id ? versions : await sources.versionsOf(project.calendar);
   const rules = { before: sources.rulesOf(current ?? versions), after: sources.rulesOf(versions) };
   const candidates = (await store.findFields(
     'items',

@@ -1,4 +1,5 @@
 import { oidcPaths, sessionPaths } from './auth-paths';
+import { calendarPreviewPaths } from './calendar-paths';
 import { commandPaths, schedulePreviewPaths } from './command-paths';
 import { components } from './components';
 import { importPaths } from './import-paths';
@@ -40,6 +41,7 @@ export const openApiDocument = () => ({
       ...webhookPaths(),
       ...changePaths(),
       ...exportPaths(),
+      ...calendarPreviewPaths(),
     }),
   ),
 });
