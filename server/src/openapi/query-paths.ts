@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  calendarHolidaysSchema,
+  cantons,
   consoleLanguages,
   accountViewSchema,
   baselineComparisonSchema,
@@ -226,6 +228,9 @@ export const portfolioPaths = () => ({
 });
 
 /** Items, the timeline, comments, accounts and the working-day calendar. */
+/** A year as the holidays query takes it. */
+const year = { type: 'integer', minimum: 1900, maximum: 2200 };
+
 export const planPaths = () => ({
   '/api/items': listQuery(
     "Live items: of one project the caller sees (group: its own, or one shared with it and accepted), or the caller's own items whose title contains q; with their project's title",
@@ -334,6 +339,17 @@ export const planPaths = () => ({
       { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: [...consoleLanguages] } },
     ],
     json(workingDaysSchema),
+  ),
+  '/api/calendar/holidays': query(
+    "A canton's public holidays (the server's holiday library, type public) in the years from … to, both included, at most 50; `lang` names them, German without",
+    [
+      { name: 'region', in: 'query', required: true, schema: { type: 'string', enum: [...cantons] } },
+      { ...described('from', 'the first year', year), required: true },
+      { ...described('to', 'the last year (at most 49 after from)', year), required: true },
+      { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: [...consoleLanguages] } },
+    ],
+    json(calendarHolidaysSchema),
+    { readYourWrites: false },
   ),
 });
 
