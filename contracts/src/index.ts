@@ -13,6 +13,7 @@ export * from './rules/calendar';
 export * from './calendar/definition';
 export * from './calendar/rules';
 export * from './calendar/holidays';
+export * from './calendar/calendar';
 export * from './rules/dates';
 export * from './rules/time-axis';
 export * from './rules/priority';

@@ -54,6 +54,7 @@ export const recordKinds = [
   'account entry',
   'application',
   'baseline',
+  'calendar',
   'calendar feed',
   'comment',
   'dependency',

@@ -57,6 +57,7 @@ import { ProjectionRunner } from './projections/projection-runner';
 import type { QueryThreads } from './query-threads/query-threads';
 import type { ReadStore } from './read-store/read-store';
 import { ResourcesController } from './resources/resources.controller';
+import { CalendarsController } from './calendars/calendars.controller';
 import { SharesController } from './shares/shares.controller';
 import type { TrackerMirror } from './tracker/tracker-mirror';
 import { TrackerQueriesController } from './tracker/tracker-queries.controller';
@@ -115,6 +116,7 @@ export class ProjectionServiceModule {
         ScenariosController,
         ScenarioDiffController,
         ResourcesController,
+        CalendarsController,
         ChangesController,
         SharesController,
         TrackerQueriesController,

@@ -34,7 +34,7 @@ import {
   ShareProjectMessage,
   UnshareProjectMessage,
 } from '../infrastructure/command-message';
-import { assertAssignableResource } from '../infrastructure/lookups';
+import { assertAssignableCalendar, assertAssignableResource } from '../infrastructure/lookups';
 import type { Lookups } from '../infrastructure/lookups';
 
 const runGroup = (
@@ -80,8 +80,9 @@ export class SaveGroupHandler extends AggregateHandler<SaveGroupMessage> {
       { type: 'SaveGroup', data: command },
       envelope,
       async (_base, state) => {
-        const current = state.status === 'absent' ? undefined : state.fields.resource;
-        await assertAssignableResource(lookups, command.resource, current, tenant);
+        const current = state.status === 'absent' ? undefined : state.fields;
+        await assertAssignableResource(lookups, command.resource, current?.resource, tenant);
+        await assertAssignableCalendar(lookups, command.calendar, current?.calendar, tenant);
         return {
           parentChain: command.parent ? await lookups.groupParentChain(command.parent, tenant) : [],
           ...(command.parent

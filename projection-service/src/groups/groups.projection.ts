@@ -11,13 +11,15 @@ import type {
   SubgroupRemoved,
   SubgroupRenamed,
 } from '@fahrplan/contracts';
-import { countWorkingDays, priority } from '@fahrplan/contracts';
+import { countWorkingDays, defaultCalendarId, priority } from '@fahrplan/contracts';
 import { byRecordId, foldText, withDerived } from '../projections/projection';
 import type { Derived, IndexKeys, Projection } from '../projections/projection';
 import { optionalIndexKeys, optionalNumbers, optionalTexts } from '../projections/sort-keys';
 
 /** The project read model (§2 dialog, portfolio); priority, duration and subprojects are computed at query time. */
-export interface GroupDoc extends Omit<GroupCreated['data'], never> {
+export interface GroupDoc extends Omit<GroupCreated['data'], 'calendar'> {
+  /** Issue 24: the project's calendar; a project saved without one has the tenant's default. */
+  readonly calendar: number;
   readonly tenant: string;
   readonly version: number;
   readonly deleted: boolean;
@@ -70,6 +72,9 @@ export const optionalGroupSorts = [
 /** The portfolio's filters by equality; each list filtered by one sorts by title. */
 const filteredFields = ['status', 'phase', 'healthStatus', 'resource', 'applications', 'parent'] as const;
 
+/** GET /api/calendars counts the live projects of each calendar (issue 24). */
+export const groupCalendarIndex: IndexKeys = { tenant: 1, deleted: 1, calendar: 1 };
+
 /**
  * The indexes of the projects `owner` matches (`tenant`: the tenant's own; `acceptedBy`: those shared
  * with it and accepted): GET /api/groups by each sort, by each filter (by title), by ids, and a project
@@ -89,7 +94,7 @@ function ownerIndexes(owner: 'tenant' | 'acceptedBy'): IndexKeys[] {
 
 const projectedGroups: Projection<GroupDoc> = {
   collection: 'groups',
-  version: 3,
+  version: 4,
   multikey: ['acceptedBy', 'applications'],
   // ?q= searches the projects' texts by a trigram index where the store has one
   textIndex: '_search',
@@ -109,10 +114,11 @@ const projectedGroups: Projection<GroupDoc> = {
     'SubgroupRestored',
   ],
   documentId: byRecordId,
-  indexes: [...ownerIndexes('tenant'), ...ownerIndexes('acceptedBy')],
+  indexes: [...ownerIndexes('tenant'), ...ownerIndexes('acceptedBy'), groupCalendarIndex],
   evolve: (doc, event: StoredEvent) => {
     if (event.type === 'GroupCreated')
       return {
+        calendar: defaultCalendarId,
         ...(event.data as GroupCreated['data']),
         tenant: event.metadata.tenant,
         version: event.revision,

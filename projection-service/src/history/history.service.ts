@@ -8,6 +8,7 @@ import {
   referenceOf,
   referencedIds,
   streamName,
+  calendarStream,
   tenantDecider,
   trackerIssueChangedType,
   trackerIssueStream,
@@ -40,6 +41,7 @@ import { isVisible } from '../groups/visible-groups';
 import type { Projection } from '../projections/projection';
 import type { ReadDocument } from '../read-store/read-store';
 import { resourcesProjection } from '../resources/resources.projection';
+import { calendarsProjection } from '../calendars/calendars.projection';
 import { scenariosProjection } from '../scenarios/scenarios.projection';
 import { trackerConnectionsProjection } from '../tracker/tracker-connections.projection';
 
@@ -97,6 +99,7 @@ export const historyFolds: Readonly<Record<HistoryCategory, Fold>> = {
   item: documentFold(itemsProjection as unknown as Projection),
   goal: documentFold(goalsProjection as unknown as Projection),
   resource: documentFold(resourcesProjection as unknown as Projection),
+  calendar: documentFold(calendarsProjection as unknown as Projection),
   comment: documentFold(commentsProjection as unknown as Projection),
   account: documentFold(accountsProjection as unknown as Projection),
   scenario: documentFold(scenariosProjection as unknown as Projection),
@@ -424,7 +427,8 @@ export class HistoryReader {
     tenant: string,
     budget: HistoryBudget,
   ): Promise<StoredEvent[] | null> {
-    const stream = streamName(category, id);
+    // the default calendar's stream names the tenant (issue 24)
+    const stream = category === 'calendar' ? calendarStream(tenant, Number(id)) : streamName(category, id);
     // whose record it is first: another tenant's record answers the same whatever its length
     const [first] = await this.store.readStream(stream, 0, 1);
     const owner = category === 'tenant' ? (first?.data as { name?: string })?.name : first?.metadata.tenant;

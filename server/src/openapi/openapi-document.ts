@@ -1,3 +1,4 @@
+import { calendarPaths } from './calendar-paths';
 import { oidcPaths, sessionPaths } from './auth-paths';
 import { commandPaths, schedulePreviewPaths } from './command-paths';
 import { components } from './components';
@@ -38,6 +39,7 @@ export const openApiDocument = () => ({
       ...feedPaths(),
       ...trackerPaths(),
       ...webhookPaths(),
+      ...calendarPaths(),
       ...changePaths(),
       ...exportPaths(),
     }),
