@@ -1,15 +1,18 @@
 import type { CalendarDefinition, CalendarHolidays, WorkingDays } from '@fahrplan/contracts';
 import { bernDefinition, calendarRules, countWorkingDays, holidaysOfAnswers } from '@fahrplan/contracts';
-import { adminApi } from './support/admin-api';
+import { adminApi, clockedRun, justAfter } from './support/admin-api';
 import { platformForSuite } from './support/platform-suite';
-import { uniqueName } from '../src/testing/platform';
+import { TestClock, uniqueName } from '../src/testing/platform';
 
 /*
  * Issue 24 through the one-process platform and real HTTP: the cantons' holidays the console builds
  * its calendars from, and the working days of a tenant's calendars.
  */
-const platform = platformForSuite();
-const { run, read } = adminApi(() => platform);
+const clock = new TestClock();
+const platform = platformForSuite(clock);
+const api = adminApi(() => platform);
+const { read } = api;
+const run = clockedRun(api.run, clock);
 
 describe('GET /api/calendar/holidays', () => {
   const holidays = async (query: string) => {
@@ -99,6 +102,20 @@ describe('GET /api/calendar/working-days on a calendar or a project’s', () => 
     expect(await days('calendar=0', project.position)).toEqual(bern);
     const defaultProject = await run('SaveGroup', { title: uniqueName('Project') });
     expect(await days(`project=${defaultProject.id}`, defaultProject.position)).toEqual(bern);
+  });
+
+  it('answers as of an instant with the calendar’s version of then', async () => {
+    const calendar = await run('SaveCalendar', { name: uniqueName('Vier Tage'), definition: fourDays });
+    const changed = await run('SaveCalendar', {
+      id: calendar.id,
+      version: calendar.version,
+      name: uniqueName('Fünf Tage'),
+      definition: { ...fourDays, workingWeekdays: [1, 2, 3, 4, 5] },
+      effectiveFrom: '2031-01-01',
+    });
+    expect((await days(`calendar=${calendar.id}`, changed.position)).workingDaysCount).toBe(5.5);
+    const then = await days(`calendar=${calendar.id}&asOf=${justAfter(calendar)}`, changed.position);
+    expect(then.workingDaysCount).toBe(4.5);
   });
 
   it('answers 404 for a calendar or a project the tenant does not have, 400 for both at once or a bad id', async () => {
