@@ -131,3 +131,41 @@ describe('GET /api/calendar/working-days on a calendar or a project’s', () => 
     }
   });
 });
+
+describe('durations on the project’s calendar', () => {
+  const fourDays: CalendarDefinition = { ...bernDefinition, workingWeekdays: [1, 2, 3, 4] };
+
+  it('counts a project’s and its items’ working days (and an item’s workload) on the project’s calendar, the default’s as today', async () => {
+    const calendar = await run('SaveCalendar', { name: uniqueName('Vier Tage'), definition: fourDays });
+    const dates = { start: '2032-03-01', end: '2032-03-15' };
+    const onFour = await run('SaveGroup', { title: uniqueName('Vier'), calendar: calendar.id, ...dates });
+    const onBern = await run('SaveGroup', { title: uniqueName('Bern'), ...dates });
+    const item = (group: number) =>
+      run('SaveItem', {
+        title: uniqueName('Task'),
+        group,
+        subgroup: 'tasks',
+        start: '2032-03-01T00:00',
+        end: '2032-03-15T00:00',
+        effort: 4,
+      });
+    const [four, bern] = [await item(onFour.id), await item(onBern.id)];
+    const project = async (id: number) =>
+      (await read(`/api/groups/${id}`, bern.position)).body as { duration: number };
+    expect((await project(onFour.id)).duration).toBe(8);
+    expect((await project(onBern.id)).duration).toBe(10);
+    const task = async (id: number) =>
+      (await read(`/api/items/${id}`, bern.position)).body as { duration: number; workload: string };
+    expect(await task(four.id)).toMatchObject({ duration: 8, workload: '0.5' });
+    expect(await task(bern.id)).toMatchObject({ duration: 10, workload: '0.4' });
+    const listed = (await read(`/api/items?group=${onFour.id}`, bern.position)).body as {
+      items: { id: number; duration: number }[];
+    };
+    expect(listed.items).toEqual([expect.objectContaining({ id: four.id, duration: 8 })]);
+    const portfolio = (await read(`/api/groups?q=${encodeURIComponent('Vier')}&limit=1000`, bern.position))
+      .body as {
+      items: { id: number; duration: number }[];
+    };
+    expect(portfolio.items.find(({ id }) => id === onFour.id)?.duration).toBe(8);
+  });
+});

@@ -1,4 +1,4 @@
-import { calendarRules, defaultCalendarId } from '@fahrplan/contracts';
+import { calendarRules, defaultCalendarId, defaultCalendarVersions } from '@fahrplan/contracts';
 import type { CalendarRules, CalendarVersion } from '@fahrplan/contracts';
 import { swissHolidays } from '@fahrplan/platform';
 import { strip } from '../http/query-helpers';
@@ -57,6 +57,9 @@ const cachedRules = (doc: CalendarDoc): CalendarRules => {
 /** The server's rules of a calendar's versions: the holiday library's holidays in German. */
 export const rulesOfVersions = (versions: readonly CalendarVersion[]): CalendarRules =>
   calendarRules(versions, swissHolidays);
+
+/** The rules of a default calendar never changed: Bern (§9), what a record without a calendar plans on. */
+export const defaultRules: CalendarRules = rulesOfVersions(defaultCalendarVersions);
 
 /** The CalendarBook of a read store (the live one, or the switching one that answers as of an instant). */
 export const calendarBook = (store: ReadView): CalendarBook => {
