@@ -13,6 +13,11 @@ import { listParams, pagedList } from '../api/pages';
 import type { HolidaysAnswer } from './calendarShapes';
 
 const listTag = { type: 'Calendar', id: 'LIST' } as const;
+/** The list's usedBy counts move with the projects' and resources' lists. */
+const usersTags = [
+  { type: 'Group', id: 'LIST' },
+  { type: 'Resource', id: 'LIST' },
+] as const;
 
 /** Affected items per page of a preview. */
 const previewPageSize = 50;
@@ -40,7 +45,7 @@ export const calendarsApi = apiSlice.injectEndpoints({
     /** The calendars page after page (the default first), each with how many projects and resources use it. */
     getCalendarPages: builder.infiniteQuery<Page<CalendarView>, void, string | null>({
       ...pagedList<void>('/calendars', () => ({})),
-      providesTags: [listTag],
+      providesTags: [listTag, ...usersTags],
     }),
     getCalendar: builder.query<CalendarView, number>({
       query: (id) => `/calendars/${id}`,
