@@ -292,7 +292,8 @@ export const shareViewSchema = z.object({
 
 export const workingDaysSchema = z.object({
   days: id,
-  workingDaysCount: id,
+  // a calendar's half days count ½ (issue 24)
+  workingDaysCount: z.number().multipleOf(0.5),
   notWorkingDays: z.array(text),
   publicHolidays: z.array(z.object({ date: text, name: text })),
 });

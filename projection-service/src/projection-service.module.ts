@@ -9,6 +9,7 @@ import { ApplicationsController } from './applications/applications.controller';
 import { AsOfStores, SwitchingReadStore } from './as-of/as-of-stores';
 import { AsOfLimit } from './as-of/as-of-limit';
 import { AsOfInterceptor } from './as-of/as-of.interceptor';
+import { HolidaysController } from './calendar/holidays.controller';
 import { WorkingDaysController } from './calendar/working-days.controller';
 import { BaselinesController } from './baselines/baselines.controller';
 import { CalendarFeedsController } from './calendar-feeds/calendar-feeds.controller';
@@ -106,6 +107,7 @@ export class ProjectionServiceModule {
         CommentsController,
         AccountsController,
         WorkingDaysController,
+        HolidaysController,
         ItemsController,
         TimelineController,
         PrintoutsController,

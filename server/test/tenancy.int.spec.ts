@@ -325,6 +325,7 @@ describe('permissions', () => {
       `/api/comments?refType=application&refId=${mine.id}`,
       `/api/accounts/${mine.account}`,
       '/api/calendar/working-days?from=2026-01-01&to=2026-02-01',
+      '/api/calendar/holidays?region=GE&from=2026&to=2027&lang=it-CH',
       '/api/groups',
       `/api/groups/${project.id}`,
       `/api/groups/${project.id}/goals`,

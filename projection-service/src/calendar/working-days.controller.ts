@@ -1,18 +1,30 @@
 import { Controller, Get, Query, UseGuards, UseInterceptors } from '@nestjs/common';
 import {
+  bernDefinition,
+  calendarRules,
   consoleLanguages,
-  holidayNameIn,
   say,
   serverDateSchema,
   validationError,
-  workingDays,
 } from '@fahrplan/contracts';
-import type { WorkingDays } from '@fahrplan/contracts';
-import { AuthGuard } from '@fahrplan/platform';
+import type { CalendarVersion, ConsoleLanguage, WorkingDays } from '@fahrplan/contracts';
+import { AuthGuard, swissHolidaysIn } from '@fahrplan/platform';
 import { z } from 'zod';
 import { ReadYourWritesInterceptor } from '../http/read-your-writes.interceptor';
 
-/** The §9 working-day calendar: a rule of contracts/, no read model. */
+const defaultVersions: readonly CalendarVersion[] = [{ effectiveFrom: null, definition: bernDefinition }];
+
+/** A calendar's working days for [from, to), its holidays named in `language` (the library's names). */
+export const workingDaysIn = (
+  versions: readonly CalendarVersion[],
+  language: ConsoleLanguage,
+  from: string,
+  to: string,
+): WorkingDays =>
+  // rules are built per answer: a year's table costs its days once, the holidays are cached
+  calendarRules(versions, (region, year) => swissHolidaysIn(region, year, language)).workingDays(from, to);
+
+/** The working-day calendar: a rule of contracts/ over the holiday library, no read model. */
 @Controller('api')
 @UseGuards(AuthGuard)
 // waits for `X-Fahrplan-After` as it did beside the read-model queries
@@ -20,7 +32,7 @@ import { ReadYourWritesInterceptor } from '../http/read-your-writes.interceptor'
 export class WorkingDaysController {
   /**
    * From inclusive, to exclusive, like every server-side end date; the holidays named in `lang`
-   * (de-CH, fr-CH, it-CH or en; German, as the calendar has them, without).
+   * (de-CH, fr-CH, it-CH or en; German without).
    */
   @Get('calendar/working-days')
   calendar(
@@ -40,12 +52,7 @@ export class WorkingDaysController {
         { field: 'to', message: 'YYYY-MM-DD' },
       ]);
     try {
-      const days = workingDays(range.data.from, range.data.to);
-      const named = language.data ?? 'de-CH';
-      return {
-        ...days,
-        publicHolidays: days.publicHolidays.map((h) => ({ ...h, name: holidayNameIn(h.name, named) })),
-      };
+      return workingDaysIn(defaultVersions, language.data ?? 'de-CH', range.data.from, range.data.to);
     } catch (error) {
       throw validationError(error instanceof Error ? error.message : 'invalid range');
     }
