@@ -244,6 +244,8 @@ export interface TimelineGroup {
   readonly status: number;
   readonly resource: number | null;
   readonly jirarepo: GroupFields['jirarepo'];
+  /** Issue 24: the project's working-day calendar (absent: the tenant's default, 0). */
+  readonly calendar?: number;
 }
 
 /** An item as the timeline draws it, with its dependencies (of the caller's tenant). */

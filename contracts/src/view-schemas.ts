@@ -230,6 +230,7 @@ export const timelineViewSchema = z.object({
       status: id,
       resource: id.nullable(),
       jirarepo: groupFieldsSchema.shape.jirarepo,
+      calendar: id.optional(),
     }),
   ),
   items: z.array(

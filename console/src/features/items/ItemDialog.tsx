@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { defaultSubgroups, subgroupsOf } from '@fahrplan/contracts';
+import { defaultCalendarId, defaultSubgroups, subgroupsOf } from '@fahrplan/contracts';
 import type { GroupView, ItemView } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { describeError, httpStatusOf } from '../common/problem';
@@ -60,6 +60,7 @@ const itemGroups = (projects: readonly GroupView[], item: ItemView | null) => {
         ),
         resource: null,
         jirarepo: null,
+        calendar: defaultCalendarId,
       },
     );
   }

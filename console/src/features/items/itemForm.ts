@@ -83,7 +83,7 @@ export interface ItemRecord {
 }
 
 /** A project the dialog offers (§3 Group for the item dialog). */
-export type ItemGroup = Pick<GroupView, 'id' | 'title' | 'subgroups' | 'resource' | 'jirarepo'>;
+export type ItemGroup = Pick<GroupView, 'id' | 'title' | 'subgroups' | 'resource' | 'jirarepo' | 'calendar'>;
 
 /** What a new item starts from (§2 new-item: group, start date, optional preset values). */
 export interface NewItemRequest {

@@ -1,4 +1,4 @@
-import { earliestStart } from '@fahrplan/contracts';
+import { defaultCalendarId, earliestStart } from '@fahrplan/contracts';
 import type {
   CalendarRules,
   CriticalPath,
@@ -51,6 +51,23 @@ const slipOf = (
 
 /** The calendar rules of a project, by its id: a slip counts in the successor's project's calendar. */
 export type RulesOfProject = (project: number) => CalendarRules;
+
+/**
+ * Each row's project's rules from `book` (issue 24). A shared project's calendar is its owner's, which
+ * this tenant cannot read, and a calendar still loading has no rules yet: both count in §9's.
+ */
+export const rulesOfRows = (
+  rows: readonly { groupId: number; shared: boolean; calendar?: number }[],
+  book: (calendar: number) => CalendarRules | null,
+): RulesOfProject => {
+  const calendars = new Map(
+    rows.map((row) => [row.groupId, row.shared ? null : (row.calendar ?? defaultCalendarId)]),
+  );
+  return (project) => {
+    const calendar = calendars.get(project);
+    return (calendar === undefined || calendar === null ? null : book(calendar)) ?? bernRules;
+  };
+};
 
 /** Where a loaded item is drawn: its row (index among the timeline's rows) and its place in the row. */
 export interface Placement {

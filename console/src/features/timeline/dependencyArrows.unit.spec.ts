@@ -1,11 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import type { DependencyLink, TimelineItem } from '@fahrplan/contracts';
 import { timelineItem } from './testing/timelineData';
-import { arrowPath, arrowsInView, dependencySlip, pathLinks, placementsOf } from './dependencyArrows';
+import {
+  arrowPath,
+  arrowsInView,
+  dependencySlip,
+  pathLinks,
+  placementsOf,
+  rulesOfRows,
+} from './dependencyArrows';
 import type { ArrowView } from './dependencyArrows';
 import type { PlacedItem } from './timelineRows';
 import { toMs } from './timeScale';
 import { closingDayRules } from '../common/testing/calendars';
+import { bernRules } from '../common/bernRules';
 
 const fs = (lag = 0) => ({ type: 'finish-to-start' as const, lag });
 const ss = (lag = 0) => ({ type: 'start-to-start' as const, lag });
@@ -31,6 +39,23 @@ describe('dependencySlip (working days of the §9 calendar)', () => {
     const predecessor = task('2027-01-04', '2027-01-09');
     expect(dependencySlip(fs(), predecessor, task('2027-01-07', null))).toBe(-2);
     expect(dependencySlip(fs(), predecessor, task('2027-01-07', null), closingDayRules())).toBe(-1);
+  });
+
+  it("takes each project's rules from its row's calendar; a shared or loading one counts in §9's", () => {
+    const closed = closingDayRules();
+    const book = (calendar: number) => (calendar === 3 ? closed : null);
+    const rulesOf = rulesOfRows(
+      [
+        { groupId: 1, shared: false, calendar: 3 },
+        { groupId: 2, shared: true, calendar: 3 },
+        { groupId: 4, shared: false },
+      ],
+      book,
+    );
+    expect(rulesOf(1)).toBe(closed);
+    expect(rulesOf(2)).toBe(bernRules);
+    expect(rulesOf(4)).toBe(bernRules);
+    expect(rulesOf(5)).toBe(bernRules);
   });
 
   it('skips Bern holidays: Good Friday and Easter Monday 2027 are not working days', () => {

@@ -1,5 +1,6 @@
 import {
   dateOrderError,
+  defaultCalendarId,
   endFromServer,
   endToServer,
   defaultOptionLists,
@@ -57,6 +58,8 @@ export interface ProjectFormValues {
   iamId: string;
   /** Issue 21: whether moving an item moves its successors (absent on older projects: manual). */
   scheduling: SchedulingMode;
+  /** Issue 24: the project's working-day calendar (0: the tenant's default). */
+  calendar: number;
   rating: RatingValues;
   strategy: StrategyValue;
   /** Tenants the project is to be shared with (§2 chip input); the save flow diffs it with the server's. */
@@ -122,6 +125,7 @@ export const toFormValues = (
     cockpitid: text(group?.cockpitid),
     iamId: text(group?.iamId),
     scheduling: group?.scheduling ?? 'manual',
+    calendar: group?.calendar ?? defaultCalendarId,
     rating: {
       metric1: group?.metric1 ?? 0,
       metric2: group?.metric2 ?? 0,
@@ -169,6 +173,7 @@ const groupFields = (values: ProjectFormValues, definitions: readonly AttributeD
     cockpitid: trimText(values.cockpitid),
     iamId: trimText(values.iamId),
     scheduling: values.scheduling,
+    calendar: values.calendar,
     metric1: values.rating.metric1,
     metric2: values.rating.metric2,
     metric3: values.rating.metric3,
