@@ -1,4 +1,5 @@
 import type {
+  CalendarHolidays,
   CalendarPreviewAnswer,
   CalendarPreviewRequest,
   CalendarView,
@@ -10,7 +11,6 @@ import type {
 import { apiSlice } from '../api/apiSlice';
 import { commandEndpoint } from '../api/commands';
 import { listParams, pagedList } from '../api/pages';
-import type { HolidaysAnswer } from './calendarShapes';
 
 const listTag = { type: 'Calendar', id: 'LIST' } as const;
 /** The list's usedBy counts move with the projects' and resources' lists. */
@@ -61,7 +61,7 @@ export const calendarsApi = apiSlice.injectEndpoints({
             params: listParams({ region, from, to, lang }),
           });
           if (result.error) return { error: result.error };
-          holidays[region] = (result.data as HolidaysAnswer).holidays;
+          holidays[region] = (result.data as CalendarHolidays).holidays;
         }
         return { data: holidays };
       },
