@@ -1,5 +1,5 @@
-import { calendarPaths, calendarPreviewPaths } from './calendar-paths';
 import { oidcPaths, sessionPaths } from './auth-paths';
+import { calendarPaths, calendarPreviewPaths } from './calendar-paths';
 import { commandPaths, schedulePreviewPaths } from './command-paths';
 import { components } from './components';
 import { importPaths } from './import-paths';

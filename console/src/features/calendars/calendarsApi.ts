@@ -1,4 +1,5 @@
 import type {
+  CalendarHolidays,
   CalendarPreviewAnswer,
   CalendarPreviewRequest,
   CalendarView,
@@ -10,9 +11,13 @@ import type {
 import { apiSlice } from '../api/apiSlice';
 import { commandEndpoint } from '../api/commands';
 import { listParams, pagedList } from '../api/pages';
-import type { HolidaysAnswer } from './calendarShapes';
 
 const listTag = { type: 'Calendar', id: 'LIST' } as const;
+/** The list's usedBy counts move with the projects' and resources' lists. */
+const usersTags = [
+  { type: 'Group', id: 'LIST' },
+  { type: 'Resource', id: 'LIST' },
+] as const;
 
 /** Affected items per page of a preview. */
 const previewPageSize = 50;
@@ -40,7 +45,7 @@ export const calendarsApi = apiSlice.injectEndpoints({
     /** The calendars page after page (the default first), each with how many projects and resources use it. */
     getCalendarPages: builder.infiniteQuery<Page<CalendarView>, void, string | null>({
       ...pagedList<void>('/calendars', () => ({})),
-      providesTags: [listTag],
+      providesTags: [listTag, ...usersTags],
     }),
     getCalendar: builder.query<CalendarView, number>({
       query: (id) => `/calendars/${id}`,
@@ -56,7 +61,7 @@ export const calendarsApi = apiSlice.injectEndpoints({
             params: listParams({ region, from, to, lang }),
           });
           if (result.error) return { error: result.error };
-          holidays[region] = (result.data as HolidaysAnswer).holidays;
+          holidays[region] = (result.data as CalendarHolidays).holidays;
         }
         return { data: holidays };
       },

@@ -189,7 +189,15 @@ export function ConfirmDialog({
   const { t } = useTranslation('record-dialog');
   useReturnFocus();
   return (
-    <Modal opened onClose={() => !busy && onCancel()} title={title} size={size} centered zIndex={300}>
+    <Modal
+      opened
+      onClose={() => !busy && onCancel()}
+      title={title}
+      size={size}
+      centered
+      zIndex={300}
+      closeButtonProps={{ 'aria-label': t('closeDialog') }}
+    >
       {children}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
