@@ -53,6 +53,34 @@ describe("a change of a project's calendar, previewed before it is saved", () =>
     await eventually(async () => (await item(ids.training)).duration === 5, 'the tasks in the read model');
   });
 
+  it("the resource dialog sets a resource's own calendar and part-time share", async () => {
+    const name = `Platform ${suffix}`;
+    const { id } = await command('SaveResource', { name });
+    const page = await app.adminTab('Resources');
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Resource ${name}` });
+    const calendar = dialog.getByLabel('Own calendar', { exact: true });
+    await expect(calendar.inputValue()).resolves.toBe('None: its projects’ calendars');
+    await calendar.click();
+    await page.getByRole('option', { name: calendarName, exact: true }).click();
+    const share = dialog.getByLabel('Part-time share', { exact: true });
+    // the shared rule refuses more than a full day at its field, sending nothing
+    await share.fill('120');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText(/at most 100/).waitFor();
+    await share.fill('80');
+    await expectNoSeriousViolations(page, 'the resource dialog', { include: '[role="dialog"]' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(`resource ${name} saved`).waitFor();
+    await eventually(async () => {
+      const { items } = (await app.api(`/api/resources?id=${id}`)) as unknown as {
+        items: { calendar: number | null; share: number }[];
+      };
+      return items[0]?.calendar === ids.calendar && items[0]?.share === 80;
+    }, "the resource's calendar and share");
+    await page.context().close();
+  });
+
   it('the project dialog previews the switch to another calendar, then saves the choice', async () => {
     const page = await login('/');
     await page.goto(`${app.url}/project-details/${ids.project}`);
@@ -101,7 +129,8 @@ describe("a change of a project's calendar, previewed before it is saved", () =>
   it('a company closing day: the preview names the affected tasks; confirmed, their durations change and History shows it', async () => {
     const page = await app.adminTab('Calendars');
     const row = page.getByRole('row').filter({ hasText: calendarName });
-    await row.getByText('1 projects, 0 resources').waitFor();
+    // the project and the resource of the tests before
+    await row.getByText('1 projects, 1 resources').waitFor();
     await row.getByRole('button', { name: `Edit ${calendarName}` }).click();
     const editor = page.getByRole('dialog', { name: `Calendar ${calendarName}` });
     await editor.getByRole('button', { name: 'Add a company day' }).click();

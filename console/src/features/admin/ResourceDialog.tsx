@@ -1,13 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { resourceNameMax } from '@fahrplan/contracts';
 import type { ResourceView } from '@fahrplan/contracts';
 import { CalendarSelect } from '../calendars/CalendarSelect';
 import { NumberField } from '../common/NumberField';
 import { notifySuccess } from '../common/notify';
-import { FormDialog, useCommandRun } from '../record-dialog/FormDialog';
+import { FormDialog } from '../record-dialog/FormDialog';
+import { useFormDialog } from '../record-dialog/useFormDialog';
 import { useSaveResourceMutation } from '../resources/resourcesApi';
 import { resourceFormValidator, toResourceFormValues, toSaveResource } from './resourceForm';
 import type { ResourceFormValues } from './resourceForm';
@@ -31,15 +31,11 @@ export function ResourceDialog({
   const { t } = useTranslation('admin');
   const [save] = useSaveResourceMutation();
   const validate = useMemo(() => resourceFormValidator(resource), [resource]);
-  const [initial] = useState(() => toResourceFormValues(resource));
-  const form = useForm<ResourceFormValues>({
-    mode: 'controlled',
-    initialValues: initial,
+  const { form, run, busy, error, changed } = useFormDialog<ResourceFormValues>(
+    () => toResourceFormValues(resource),
     validate,
-    validateInputOnBlur: true,
-  });
-  const { run, busy, error } = useCommandRun({ form, fields: formFields });
-  const changed = JSON.stringify(form.values) !== JSON.stringify(initial);
+    formFields,
+  );
 
   const submit = async () => {
     if (form.validate().hasErrors) return;

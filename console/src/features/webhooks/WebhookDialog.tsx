@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
   Alert,
   Button,
@@ -12,11 +12,11 @@ import {
   Code,
   Modal,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookView } from '@fahrplan/contracts';
-import { FormDialog, useCommandRun } from '../record-dialog/FormDialog';
+import { FormDialog } from '../record-dialog/FormDialog';
+import { useFormDialog } from '../record-dialog/useFormDialog';
 import { notifySuccess } from '../common/notify';
 import { useReturnFocus } from '../common/useReturnFocus';
 import { eventChoices, toSaveWebhook, toWebhookFormValues, webhookFormValidator } from './webhookForm';
@@ -86,15 +86,11 @@ export function WebhookDialog({
   const [save] = useSaveWebhookMutation();
   const { t } = useTranslation('webhooks');
   const validate = useMemo(() => webhookFormValidator(t), [t]);
-  const [initial] = useState(() => toWebhookFormValues(webhook));
-  const form = useForm<WebhookFormValues>({
-    mode: 'controlled',
-    initialValues: initial,
+  const { form, run, busy, error, changed } = useFormDialog<WebhookFormValues>(
+    () => toWebhookFormValues(webhook),
     validate,
-    validateInputOnBlur: true,
-  });
-  const { run, busy, error } = useCommandRun({ form, fields: formFields });
-  const changed = JSON.stringify(form.values) !== JSON.stringify(initial);
+    formFields,
+  );
   const resumes = webhook?.status === 'paused' && form.values.active;
 
   const submit = async () => {
