@@ -177,7 +177,8 @@ describe('SaveCalendar and DeleteCalendar over HTTP', () => {
   });
 
   it('refuses to delete a calendar a project or a resource uses, deletes it once unused', async () => {
-    const used = await run('SaveCalendar', { name: uniqueName('Cal'), definition: zurich });
+    const usedName = uniqueName('Cal');
+    const used = await run('SaveCalendar', { name: usedName, definition: zurich });
     const project = await run('SaveGroup', { title: uniqueName('Project'), calendar: used.id });
     const resource = await run('SaveResource', { name: uniqueName('Res'), calendar: used.id, share: 80 });
     expect((await read(`/api/resources/${resource.id}`, resource.position)).body).toMatchObject({
@@ -197,6 +198,14 @@ describe('SaveCalendar and DeleteCalendar over HTTP', () => {
     expect((await read(`/api/calendars/${used.id}`, deleted.position)).status).toBe(404);
     expect((await calendars(deleted.position)).items.map((c) => c.id)).not.toContain(used.id);
     await refused('SaveGroup', { title: uniqueName('Project'), calendar: used.id }, 400);
+
+    // the project's History names the calendars it had, the default one too
+    const history = await read(`/api/history/group/${project.id}`, deleted.position);
+    expect(history.body.items[0].changes).toEqual([{ field: 'calendar', before: used.id, after: 0 }]);
+    expect(history.body.refs).toMatchObject({
+      [`calendar:${used.id}`]: [expect.objectContaining({ name: usedName })],
+      'calendar:0': expect.arrayContaining([expect.objectContaining({ position: 0, name: 'Bern' })]),
+    });
   });
 
   it('refuses a project or resource naming a calendar the tenant does not have (400 on calendar), or a share outside 1–100', async () => {
