@@ -9,7 +9,7 @@ import { isRecordId } from '../http/query-params';
 import type { QueryParams } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { calendarPreview } from './calendar-preview';
-import { liveCalendar } from './calendars.controller';
+import { liveCalendar } from './calendar-book';
 
 /** Rules kept per versions: a year's table is built once for the calendars a tenant previews again and again. */
 const keptRules = new Map<string, CalendarRules>();

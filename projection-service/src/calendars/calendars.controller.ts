@@ -9,6 +9,7 @@ import { isRecordId } from '../http/query-params';
 import type { QueryParams } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import type { ReadView } from '../read-store/read-store';
+import { liveCalendar } from './calendar-book';
 import { calendarDocId, defaultCalendarDoc } from './calendars.projection';
 import type { CalendarDoc } from './calendars.projection';
 
@@ -31,13 +32,6 @@ const view = async (store: ReadView, doc: CalendarDoc): Promise<CalendarView> =>
   versions: doc.versions,
   usedBy: await usedBy(store, doc.tenant, doc.id),
 });
-
-/** The stored document of calendar `id`, the default one as it is before its first event, or null. */
-export const liveCalendar = async (store: ReadView, tenant: string, id: number): Promise<CalendarDoc | null> => {
-  const stored = await store.get('calendars', calendarDocId(tenant, id));
-  if (stored) return stored.tenant === tenant && stored.deleted === false ? strip<CalendarDoc>(stored) : null;
-  return id === defaultCalendarId ? defaultCalendarDoc(tenant) : null;
-};
 
 /** Issue 24: the tenant's working-day calendars (docs/design/calendars.md). */
 @ReadModelController()

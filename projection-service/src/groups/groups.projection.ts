@@ -11,7 +11,9 @@ import type {
   SubgroupRemoved,
   SubgroupRenamed,
 } from '@fahrplan/contracts';
-import { countWorkingDays, defaultCalendarId, priority } from '@fahrplan/contracts';
+import { defaultCalendarId, priority } from '@fahrplan/contracts';
+import type { CalendarRules } from '@fahrplan/contracts';
+import { defaultRules } from '../calendars/calendar-book';
 import { byRecordId, foldText, withDerived } from '../projections/projection';
 import type { Derived, IndexKeys, Projection } from '../projections/projection';
 import { optionalIndexKeys, optionalNumbers, optionalTexts } from '../projections/sort-keys';
@@ -188,11 +190,18 @@ export const priorityOf = (doc: Pick<GroupDoc, 'metrics'>): number => {
 /** What the portfolio's search (`q`) looks in. */
 export const searchedGroupFields = ['title', 'shortname', 'description', 'contact', 'projectNr'] as const;
 
-/** §9 working days in [start, end); null without both dates or outside the calendar's years. */
-export const durationOf = (start: string | null, end: string | null): number | null => {
+/**
+ * Working days in [start, end) on the project's calendar (the list's stored sort key: the default's);
+ * null without both dates or outside the calendar's years.
+ */
+export const durationOf = (
+  start: string | null,
+  end: string | null,
+  rules: CalendarRules = defaultRules,
+): number | null => {
   if (!start || !end) return null;
   try {
-    return countWorkingDays(start, end);
+    return rules.countWorkingDays(start, end);
   } catch {
     return null;
   }

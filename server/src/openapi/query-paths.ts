@@ -228,6 +228,8 @@ export const portfolioPaths = () => ({
 });
 
 /** Items, the timeline, comments, accounts and the working-day calendar. */
+/** A record id as a query parameter. */
+const recordId = { type: 'integer', minimum: 0, maximum: 999_999_999 };
 /** A year as the holidays query takes it. */
 const year = { type: 'integer', minimum: 1900, maximum: 2200 };
 
@@ -332,10 +334,12 @@ export const planPaths = () => ({
     json(criticalPathSchema),
   ),
   '/api/calendar/working-days': query(
-    'Working days between from (inclusive) and to (exclusive); `lang` (de-CH, fr-CH, it-CH, en) names the holidays, German without',
+    'Working days between from (inclusive) and to (exclusive) on the default calendar, on `calendar` or on the calendar of `project` (one of them; issue 24); `lang` (de-CH, fr-CH, it-CH, en) names the holidays, German without',
     [
       dateInQuery('from'),
       dateInQuery('to'),
+      described('calendar', 'a calendar of the tenant (GET /api/calendars)', recordId),
+      described('project', 'a project the caller sees: its calendar', recordId),
       { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: [...consoleLanguages] } },
     ],
     json(workingDaysSchema),

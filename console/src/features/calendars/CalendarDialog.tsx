@@ -5,6 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { bernDefinition } from '@fahrplan/contracts';
 import type { CalendarView, SaveCalendarData } from '@fahrplan/contracts';
 import { notifySuccess } from '../common/notify';
+import { HistoryTab } from '../history/HistoryTab';
+import { useAppSelector } from '../../app/hooks';
+import { canViewHistory } from '../session/asOf';
+import { selectMe } from '../session/selectMe';
 import { FormDialog, useCommandRun } from '../record-dialog/FormDialog';
 import { CalendarBaseFields, EffectiveFromField } from './CalendarFields';
 import {
@@ -53,6 +57,9 @@ export function CalendarDialog({
   const changed = JSON.stringify(form.values) !== JSON.stringify(initial);
   const dated = changesDefinition(form.values, calendar);
   const versions = useMemo(() => draftVersions(form.values, calendar), [form.values, calendar]);
+  // issue 24: a calendar's changes show in its History like any record's
+  const me = useAppSelector(selectMe);
+  const history = calendar !== null && canViewHistory(me);
 
   const send = async (data: SaveCalendarData) => {
     const ok = await run((keyed) =>
@@ -88,6 +95,7 @@ export function CalendarDialog({
         <Tabs.List mb="sm">
           <Tabs.Tab value="definition">{t('dialog.definitionTab')}</Tabs.Tab>
           <Tabs.Tab value="year">{t('dialog.yearTab')}</Tabs.Tab>
+          {history && <Tabs.Tab value="history">{t('history:tab.title')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="definition">
           <Stack gap="sm">
@@ -102,6 +110,17 @@ export function CalendarDialog({
         <Tabs.Panel value="year">
           <YearView versions={versions} />
         </Tabs.Panel>
+        {history && (
+          <Tabs.Panel value="history">
+            <HistoryTab
+              category="calendar"
+              id={calendar.id}
+              leave={(then) => then()}
+              saving={busy}
+              shared={false}
+            />
+          </Tabs.Panel>
+        )}
       </Tabs>
       {previewing && calendar && (
         <ImpactPreview

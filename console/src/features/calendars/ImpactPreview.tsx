@@ -126,11 +126,14 @@ function PreviewSummary({ first }: { first: CalendarPreviewAnswer }) {
 export function ImpactPreview({
   request,
   busy,
+  confirmLabel,
   onConfirm,
   onCancel,
 }: {
   request: PreviewRequest;
   busy: boolean;
+  /** What Confirm says, when it does not save at once (a project dialog takes the choice into its form). */
+  confirmLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -143,7 +146,7 @@ export function ImpactPreview({
       title={t('preview.title')}
       size="xl"
       color="blue"
-      confirmLabel={t('preview.confirm')}
+      confirmLabel={confirmLabel ?? t('preview.confirm')}
       busy={busy || isLoading}
       onCancel={onCancel}
       onConfirm={onConfirm}
