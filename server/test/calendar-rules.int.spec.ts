@@ -169,3 +169,49 @@ describe('durations on the project’s calendar', () => {
     expect(portfolio.items.find(({ id }) => id === onFour.id)?.duration).toBe(8);
   });
 });
+
+describe('a new start keeps the working days on the project’s calendar', () => {
+  const fourDays: CalendarDefinition = { ...bernDefinition, workingWeekdays: [1, 2, 3, 4] };
+
+  it('moves a project’s and an item’s end by the calendar’s working days, the default’s as today', async () => {
+    const calendar = await run('SaveCalendar', { name: uniqueName('Vier Tage'), definition: fourDays });
+    // 2032-03-01 is a Monday: [1 Mar, 15 Mar) holds 8 working days Monday to Thursday
+    const project = await run('SaveGroup', {
+      title: uniqueName('Vier'),
+      calendar: calendar.id,
+      start: '2032-03-01',
+      end: '2032-03-15',
+    });
+    const item = await run('SaveItem', {
+      title: uniqueName('Task'),
+      group: project.id,
+      subgroup: 'tasks',
+      start: '2032-03-01T00:00',
+      end: '2032-03-15T08:00',
+    });
+    const moved = await run('SaveGroup', { id: project.id, version: project.version, start: '2032-03-08' });
+    const movedItem = await run('SaveItem', {
+      id: item.id,
+      version: item.version,
+      start: '2032-03-08T00:00',
+    });
+    // 8 working days from Monday 8 March, Monday to Thursday: the 18th is the last
+    expect((await read(`/api/groups/${project.id}`, moved.position)).body).toMatchObject({
+      end: '2032-03-19',
+    });
+    expect((await read(`/api/items/${item.id}`, movedItem.position)).body).toMatchObject({
+      end: '2032-03-19T08:00',
+      duration: 8,
+    });
+
+    const bern = await run('SaveGroup', {
+      title: uniqueName('Bern'),
+      start: '2032-03-01',
+      end: '2032-03-15',
+    });
+    const bernMoved = await run('SaveGroup', { id: bern.id, version: bern.version, start: '2032-03-08' });
+    expect((await read(`/api/groups/${bern.id}`, bernMoved.position)).body).toMatchObject({
+      end: '2032-03-20',
+    });
+  });
+});

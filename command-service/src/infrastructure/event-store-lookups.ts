@@ -2,8 +2,11 @@ import {
   accountDecider,
   applicationDecider,
   calendarDecider,
+  calendarDeciderOf,
+  calendarStream,
   defaultCalendarId,
   defaultCalendarState,
+  defaultCalendarVersions,
   goalDecider,
   groupDecider,
   isSprintGroup,
@@ -18,6 +21,9 @@ import {
 import type {
   AccountOwner,
   AccountRefType,
+  CalendarEvent,
+  CalendarRules,
+  CalendarState,
   Category,
   Decider,
   DomainEvent,
@@ -33,6 +39,7 @@ import type {
   ResourceState,
   StoredEvent,
 } from '@fahrplan/contracts';
+import { swissCalendarRules } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
 import { scenarioRecords } from './aggregate-runner';
 import type { ItemIndex, LookupCategory, Lookups, SharedItemFacts } from './lookups';
@@ -254,6 +261,7 @@ export class EventStoreLookups implements Lookups {
     return {
       subgroups: subgroupsOf(state.subgroups).map((s) => s.id),
       sprint: isSprintGroup(state.fields),
+      rules: await this.calendarRules(state.fields.calendar ?? defaultCalendarId, tenant),
     };
   }
 
@@ -376,6 +384,19 @@ export class EventStoreLookups implements Lookups {
       usedBy: groups.flatMap((g) => (g.status === 'active' && goal in g.goals ? [g.id] : [])),
       children: goals.flatMap((g) => (g.status === 'active' && g.fields.parent === goal ? [g.id] : [])),
     };
+  }
+
+  async calendarRules(calendar: number, tenant: string): Promise<CalendarRules> {
+    const state = await this.fold<CalendarState, CalendarEvent>(
+      calendarStream(tenant, calendar),
+      calendarDeciderOf(calendar),
+      tenant,
+    ).catch(() => undefined);
+    if (state?.status === 'active')
+      return swissCalendarRules(`${tenant} ${calendar} ${state.version}`, state.versions);
+    return calendar === defaultCalendarId
+      ? swissCalendarRules(`${tenant} ${calendar} -1`, defaultCalendarVersions)
+      : this.calendarRules(defaultCalendarId, tenant);
   }
 
   /** Like goalUsage, a scan: calendars are deleted rarely. A project without a calendar has the default. */

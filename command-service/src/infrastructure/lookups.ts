@@ -1,5 +1,11 @@
 import { calendarNotFound, resourceNotFound } from '@fahrplan/contracts';
-import type { AccountOwner, AccountRefType, DependencyItemFacts, ItemGroupFacts } from '@fahrplan/contracts';
+import type {
+  AccountOwner,
+  AccountRefType,
+  CalendarRules,
+  DependencyItemFacts,
+  ItemGroupFacts,
+} from '@fahrplan/contracts';
 
 /** An item of a project shared with the tenant, as a reschedule reads it. */
 export interface SharedItemFacts {
@@ -102,6 +108,11 @@ export interface Lookups {
     goal: number,
     tenant: string,
   ): Promise<{ readonly usedBy: readonly number[]; readonly children: readonly number[] }>;
+  /**
+   * The working-day rules of the tenant's calendar `calendar` as it is now (issue 24); the default
+   * calendar's where the tenant has no such live calendar.
+   */
+  calendarRules(calendar: number, tenant: string): Promise<CalendarRules>;
   /** How many of the tenant's live projects and resources name calendar `calendar` (issue 24). */
   calendarUsage(
     calendar: number,

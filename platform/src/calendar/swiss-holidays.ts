@@ -1,5 +1,13 @@
 import Holidays from 'date-holidays';
-import type { Canton, ConsoleLanguage, HolidaysOf, PublicHoliday } from '@fahrplan/contracts';
+import { calendarRules } from '@fahrplan/contracts';
+import type {
+  CalendarRules,
+  CalendarVersion,
+  Canton,
+  ConsoleLanguage,
+  HolidaysOf,
+  PublicHoliday,
+} from '@fahrplan/contracts';
 
 // The cantons' public holidays from date-holidays (country CH, the canton as its state, type
 // 'public' only). The library computes a year in about a millisecond, so each (canton, year,
@@ -52,3 +60,22 @@ export function swissHolidaysIn(
 
 /** The HolidaysOf of every calendar on the server: the library's public holidays, in German. */
 export const swissHolidays: HolidaysOf = (region, year) => swissHolidaysIn(region, year, 'de-CH');
+
+// Rules by a calendar's tenant, id and version: a version never changes its versions, so an entry
+// never goes stale. Bounded; the oldest entry goes first.
+const rulesCacheMax = 1000;
+const rulesCache = new Map<string, CalendarRules>();
+
+/**
+ * The server's rules of a calendar's versions (swissHolidays), kept under `key`, which names the
+ * calendar's tenant, id and version: both sides of the server ask for the same calendars often.
+ */
+export function swissCalendarRules(key: string, versions: readonly CalendarVersion[]): CalendarRules {
+  let rules = rulesCache.get(key);
+  if (!rules) {
+    rules = calendarRules(versions, swissHolidays);
+    if (rulesCache.size >= rulesCacheMax) rulesCache.delete(rulesCache.keys().next().value!);
+    rulesCache.set(key, rules);
+  }
+  return rules;
+}

@@ -1,6 +1,6 @@
 import { calendarRules, defaultCalendarId, defaultCalendarVersions } from '@fahrplan/contracts';
-import type { CalendarRules, CalendarVersion } from '@fahrplan/contracts';
-import { swissHolidays } from '@fahrplan/platform';
+import type { CalendarRules } from '@fahrplan/contracts';
+import { swissCalendarRules, swissHolidays } from '@fahrplan/platform';
 import { strip } from '../http/query-helpers';
 import type { ReadView } from '../read-store/read-store';
 import { calendarDocId, defaultCalendarDoc } from './calendars.projection';
@@ -38,35 +38,15 @@ export const liveCalendar = async (
   return id === defaultCalendarId ? defaultCalendarDoc(tenant) : null;
 };
 
-// Rules by calendar and version: a version never changes its versions, so an entry never goes stale.
-// Bounded; the oldest entry goes first.
-const rulesCacheMax = 1000;
-const rulesCache = new Map<string, CalendarRules>();
-
-const cachedRules = (doc: CalendarDoc): CalendarRules => {
-  const key = `${doc.tenant} ${doc.id} ${doc.version}`;
-  let rules = rulesCache.get(key);
-  if (!rules) {
-    rules = rulesOfVersions(doc.versions);
-    if (rulesCache.size >= rulesCacheMax) rulesCache.delete(rulesCache.keys().next().value!);
-    rulesCache.set(key, rules);
-  }
-  return rules;
-};
-
-/** The server's rules of a calendar's versions: the holiday library's holidays in German. */
-export const rulesOfVersions = (versions: readonly CalendarVersion[]): CalendarRules =>
-  calendarRules(versions, swissHolidays);
-
 /** The rules of a default calendar never changed: Bern (§9), what a record without a calendar plans on. */
-export const defaultRules: CalendarRules = rulesOfVersions(defaultCalendarVersions);
+export const defaultRules: CalendarRules = calendarRules(defaultCalendarVersions, swissHolidays);
 
 /** The CalendarBook of a read store (the live one, or the switching one that answers as of an instant). */
 export const calendarBook = (store: ReadView): CalendarBook => {
   const book: CalendarBook = {
     async rulesOf(tenant, id) {
       const doc = await liveCalendar(store, tenant, id);
-      return doc && cachedRules(doc);
+      return doc && swissCalendarRules(`${doc.tenant} ${doc.id} ${doc.version}`, doc.versions);
     },
     async calendarOfProject(tenant, projectId) {
       const doc = await store.get('groups', String(projectId));
