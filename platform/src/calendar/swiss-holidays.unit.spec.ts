@@ -1,13 +1,7 @@
 import Holidays from 'date-holidays';
-import * as arithmetic from '@fahrplan/contracts';
-import {
-  bernDefinition,
-  calendarRules,
-  cantons,
-  consoleLanguages,
-  fromDayNumber,
-  toDayNumber,
-} from '@fahrplan/contracts';
+import { bernDefinition, calendarRules, cantons, consoleLanguages, toDayNumber } from '@fahrplan/contracts';
+import type { WorkingDays } from '@fahrplan/contracts';
+import { differencesFromSection9 } from '@fahrplan/contracts/testing';
 import { random } from '../testing/workload/random';
 import { swissHolidays, swissHolidaysIn } from './swiss-holidays';
 
@@ -57,18 +51,9 @@ describe('calendarRules of bernDefinition with the library’s holidays', () => 
   // §9's nine holidays and the library's Bern differ only on Sundays (Easter, Whitsun, the Federal
   // Fast) and in names, so every duration of the default calendar stays as it was.
   const bern = calendarRules([{ effectiveFrom: null, definition: bernDefinition }], swissHolidays);
-  const first = toDayNumber('1900-01-01');
-  const last = toDayNumber('2200-12-31');
-  const outcome = (run: () => unknown) => {
-    try {
-      return run();
-    } catch (error) {
-      return error instanceof RangeError ? 'RangeError' : error;
-    }
-  };
   const withoutNames = (answer: unknown) => {
     if (typeof answer !== 'object' || answer === null || !('publicHolidays' in answer)) return answer;
-    const { publicHolidays, ...rest } = answer as arithmetic.WorkingDays;
+    const { publicHolidays, ...rest } = answer as WorkingDays;
     const weekdays = publicHolidays
       .map(({ date }) => date)
       .filter((date) => (((toDayNumber(date) + 3) % 7) + 7) % 7 < 5);
@@ -76,37 +61,6 @@ describe('calendarRules of bernDefinition with the library’s holidays', () => 
   };
 
   it('answers as §9’s calendar over 3,000 random ranges 1900–2200', () => {
-    const next = random(24);
-    const differences: unknown[] = [];
-    for (let i = 0; i < 3000; i++) {
-      const start = first + Math.floor(next() * (last - first));
-      const from = fromDayNumber(start);
-      const to = fromDayNumber(Math.min(last, start + Math.floor(next() * 3 * 366)));
-      const n = Math.floor(next() * 250);
-      const moved = fromDayNumber(first + Math.floor(next() * (last - first)));
-      const pairs: [string, () => unknown, () => unknown][] = [
-        ['count', () => bern.countWorkingDays(from, to), () => arithmetic.countWorkingDays(from, to)],
-        ['add', () => bern.addWorkingDays(from, n), () => arithmetic.addWorkingDays(from, n)],
-        ['subtract', () => bern.subtractWorkingDays(to, n), () => arithmetic.subtractWorkingDays(to, n)],
-        ['next', () => bern.nextWorkingDay(from), () => arithmetic.nextWorkingDay(from)],
-        ['is', () => bern.isWorkingDay(from), () => arithmetic.isWorkingDay(from)],
-        [
-          'move',
-          () => bern.moveKeepingDuration(from, to, moved),
-          () => arithmetic.moveKeepingDuration(from, to, moved),
-        ],
-        [
-          'workingDays',
-          () => withoutNames(bern.workingDays(from, to)),
-          () => withoutNames(arithmetic.workingDays(from, to)),
-        ],
-      ];
-      for (const [name, engine, oracle] of pairs) {
-        const [got, expected] = [outcome(engine), outcome(oracle)];
-        if (JSON.stringify(got) !== JSON.stringify(expected))
-          differences.push({ name, from, to, n, moved, got, expected });
-      }
-    }
-    expect(differences.slice(0, 5)).toEqual([]);
+    expect(differencesFromSection9(bern, random(24), 3000, withoutNames).slice(0, 5)).toEqual([]);
   });
 });
