@@ -7,15 +7,25 @@ import { calendarRulesOf, regionsOf, rulesYearsAround } from './calendarRulesOf'
 /**
  * The working-day rules of calendar `id` (issue 24) as the server computes them: its versions (as of the
  * instant shown) and its cantons' public holidays from the holidays query, fifty years around this
- * one. Null while either loads, or without an id.
+ * one. `rules` is null without an id, while either loads (`loading`), or when one failed.
  */
-export function useCalendarRules(id: number | null | undefined): CalendarRules | null {
-  const calendar = useGetCalendarQuery(id ?? skipToken).data;
+export function useCalendarRulesState(id: number | null | undefined): {
+  rules: CalendarRules | null;
+  loading: boolean;
+} {
+  const calendar = useGetCalendarQuery(id ?? skipToken);
   const years = useMemo(() => rulesYearsAround(new Date().getFullYear()), []);
-  const regions = useMemo(() => (calendar ? regionsOf(calendar.versions) : null), [calendar]);
-  const holidays = useGetRegionHolidaysQuery(regions ? { regions, ...years } : skipToken).data;
-  return useMemo(
-    () => (calendar && holidays ? calendarRulesOf(calendar.versions, holidays, years) : null),
-    [calendar, holidays, years],
+  const versions = calendar.data?.versions;
+  const regions = useMemo(() => (versions ? regionsOf(versions) : null), [versions]);
+  const holidays = useGetRegionHolidaysQuery(regions ? { regions, ...years } : skipToken);
+  const rules = useMemo(
+    () => (versions && holidays.data ? calendarRulesOf(versions, holidays.data, years) : null),
+    [versions, holidays.data, years],
   );
+  const failed = calendar.isError || holidays.isError;
+  return { rules, loading: id !== null && id !== undefined && rules === null && !failed };
 }
+
+/** The rules of calendar `id`, null while they load (see useCalendarRulesState). */
+export const useCalendarRules = (id: number | null | undefined): CalendarRules | null =>
+  useCalendarRulesState(id).rules;
