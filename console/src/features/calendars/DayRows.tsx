@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import type { TFunction } from 'i18next';
 import {
   ActionIcon,
   Button,
@@ -19,56 +18,101 @@ import { calendarNameMax } from '@fahrplan/contracts';
 import { TableHeader } from '../common/TableHeader';
 import { UiDateInput } from '../common/UiDateInput';
 import { newCompanyDay, newException } from './calendarForm';
-import type { CalendarFormValues } from './calendarForm';
+import type { CalendarFormValues, CompanyDayRow, ExceptionRow } from './calendarForm';
 
 type Form = UseFormReturnType<CalendarFormValues>;
 type ListField = 'companyDays' | 'exceptions';
 
-/** A titled table of dated rows with Add below and Remove per row (read-only: neither). */
-function DaysTable({
-  title,
-  hint,
-  columns,
-  empty,
-  addLabel,
-  onAdd,
-  editable,
-  children,
-}: {
-  title: string;
-  hint: string;
-  columns: string[];
-  empty: string;
-  addLabel: string;
-  onAdd: () => void;
+interface DaysTableProps {
+  form: Form;
+  field: ListField;
   editable: boolean;
-  children: ReactNode[];
-}) {
+  texts: { title: string; hint: string; empty: string; add: string };
+  /** The headers of the columns between the date and the name. */
+  columns?: string[];
+  /** The cells of row `index` between its date and its name. */
+  cells?: (index: number) => ReactNode;
+  newRow: () => CompanyDayRow | ExceptionRow;
+}
+
+/**
+ * A titled table of dated, named rows of the form's list `field`, with Add below and Remove per row
+ * (read-only: neither); each input is named with its row's number for screen readers.
+ */
+function DaysTable({ form, field, editable, texts, columns = [], cells, newRow }: DaysTableProps) {
   const { t } = useTranslation('calendars');
+  const rows: readonly (CompanyDayRow | ExceptionRow)[] = form.values[field];
   return (
     <Stack gap={4}>
       <Text fw={500} size="sm">
-        {title}
+        {texts.title}
       </Text>
       <Text size="xs" c="dimmed">
-        {hint}
+        {texts.hint}
       </Text>
-      {children.length === 0 ? (
+      {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {empty}
+          {texts.empty}
         </Text>
       ) : (
-        <Table verticalSpacing={4} aria-label={title}>
+        <Table verticalSpacing={4} aria-label={texts.title}>
           <TableHeader
-            cells={[...columns, editable && { label: t('days.actions'), w: 50, unlabelled: true }]}
+            cells={[
+              t('days.date'),
+              ...columns,
+              t('days.name'),
+              editable && { label: t('days.actions'), w: 50, unlabelled: true },
+            ]}
           />
-          <Table.Tbody>{children}</Table.Tbody>
+          <Table.Tbody>
+            {rows.map((day, index) => (
+              <Table.Tr key={day.key} data-testid={`${field}-row`}>
+                <Table.Td w={150}>
+                  <UiDateInput
+                    aria-label={t('days.dateOf', { row: index + 1 })}
+                    size="xs"
+                    readOnly={!editable}
+                    {...form.getInputProps(`${field}.${index}.date`)}
+                  />
+                </Table.Td>
+                {cells?.(index)}
+                <Table.Td>
+                  <TextInput
+                    aria-label={t('days.nameOf', { row: index + 1 })}
+                    size="xs"
+                    readOnly={!editable}
+                    maxLength={calendarNameMax}
+                    {...form.getInputProps(`${field}.${index}.name`)}
+                  />
+                </Table.Td>
+                {editable && (
+                  <Table.Td>
+                    <Tooltip label={t('days.remove')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('days.removeNamed', { name: day.name || t('days.unnamed') })}
+                        onClick={() => form.removeListItem(field, index)}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
         </Table>
       )}
       {editable && (
         <Group>
-          <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd}>
-            {addLabel}
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => form.insertListItem(field, newRow())}
+          >
+            {texts.add}
           </Button>
         </Group>
       )}
@@ -76,111 +120,47 @@ function DaysTable({
   );
 }
 
-function RemoveCell({
-  form,
-  field,
-  index,
-  name,
-}: {
-  form: Form;
-  field: ListField;
-  index: number;
-  name: string;
-}) {
-  const { t } = useTranslation('calendars');
-  return (
-    <Table.Td>
-      <Tooltip label={t('days.remove')}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t('days.removeNamed', { name: name || t('days.unnamed') })}
-          onClick={() => form.removeListItem(field, index)}
-        >
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Tooltip>
-    </Table.Td>
-  );
-}
-
-/** A row's date and name cells, labelled with the row's number for screen readers. */
-const dateAndName = (
-  form: Form,
-  field: ListField,
-  index: number,
-  editable: boolean,
-  t: TFunction<'calendars'>,
-) => {
-  const row = index + 1;
-  return {
-    date: (
-      <Table.Td w={150}>
-        <UiDateInput
-          aria-label={t('days.dateOf', { row })}
-          size="xs"
-          readOnly={!editable}
-          {...form.getInputProps(`${field}.${index}.date`)}
-        />
-      </Table.Td>
-    ),
-    name: (
-      <Table.Td>
-        <TextInput
-          aria-label={t('days.nameOf', { row })}
-          size="xs"
-          readOnly={!editable}
-          maxLength={calendarNameMax}
-          {...form.getInputProps(`${field}.${index}.name`)}
-        />
-      </Table.Td>
-    ),
-  };
-};
-
 /** The company days: closed or half, once or every year, each named. */
 export function CompanyDaysFields({ form, editable }: { form: Form; editable: boolean }) {
   const { t } = useTranslation('calendars');
+  const kindAndYearly = (index: number) => (
+    <>
+      <Table.Td>
+        <SegmentedControl
+          size="xs"
+          aria-label={t('days.kindOf', { row: index + 1 })}
+          readOnly={!editable}
+          data={[
+            { value: 'closed', label: t('days.closed') },
+            { value: 'half', label: t('days.half') },
+          ]}
+          {...form.getInputProps(`companyDays.${index}.kind`)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Checkbox
+          aria-label={t('days.yearlyOf', { row: index + 1 })}
+          disabled={!editable}
+          {...form.getInputProps(`companyDays.${index}.yearly`, { type: 'checkbox' })}
+        />
+      </Table.Td>
+    </>
+  );
   return (
     <DaysTable
-      title={t('days.companyTitle')}
-      hint={t('days.companyHint')}
-      columns={[t('days.date'), t('days.kind'), t('days.yearly'), t('days.name')]}
-      empty={t('days.noCompanyDays')}
-      addLabel={t('days.addCompanyDay')}
-      onAdd={() => form.insertListItem('companyDays', newCompanyDay())}
+      form={form}
+      field="companyDays"
       editable={editable}
-    >
-      {form.values.companyDays.map((day, index) => {
-        const cells = dateAndName(form, 'companyDays', index, editable, t);
-        return (
-          <Table.Tr key={day.key} data-testid="company-day">
-            {cells.date}
-            <Table.Td>
-              <SegmentedControl
-                size="xs"
-                aria-label={t('days.kindOf', { row: index + 1 })}
-                readOnly={!editable}
-                data={[
-                  { value: 'closed', label: t('days.closed') },
-                  { value: 'half', label: t('days.half') },
-                ]}
-                {...form.getInputProps(`companyDays.${index}.kind`)}
-              />
-            </Table.Td>
-            <Table.Td>
-              <Checkbox
-                aria-label={t('days.yearlyOf', { row: index + 1 })}
-                disabled={!editable}
-                {...form.getInputProps(`companyDays.${index}.yearly`, { type: 'checkbox' })}
-              />
-            </Table.Td>
-            {cells.name}
-            {editable && <RemoveCell form={form} field="companyDays" index={index} name={day.name} />}
-          </Table.Tr>
-        );
-      })}
-    </DaysTable>
+      texts={{
+        title: t('days.companyTitle'),
+        hint: t('days.companyHint'),
+        empty: t('days.noCompanyDays'),
+        add: t('days.addCompanyDay'),
+      }}
+      columns={[t('days.kind'), t('days.yearly')]}
+      cells={kindAndYearly}
+      newRow={newCompanyDay}
+    />
   );
 }
 
@@ -189,24 +169,16 @@ export function ExceptionsFields({ form, editable }: { form: Form; editable: boo
   const { t } = useTranslation('calendars');
   return (
     <DaysTable
-      title={t('days.exceptionsTitle')}
-      hint={t('days.exceptionsHint')}
-      columns={[t('days.date'), t('days.name')]}
-      empty={t('days.noExceptions')}
-      addLabel={t('days.addException')}
-      onAdd={() => form.insertListItem('exceptions', newException())}
+      form={form}
+      field="exceptions"
       editable={editable}
-    >
-      {form.values.exceptions.map((day, index) => {
-        const cells = dateAndName(form, 'exceptions', index, editable, t);
-        return (
-          <Table.Tr key={day.key} data-testid="calendar-exception">
-            {cells.date}
-            {cells.name}
-            {editable && <RemoveCell form={form} field="exceptions" index={index} name={day.name} />}
-          </Table.Tr>
-        );
-      })}
-    </DaysTable>
+      texts={{
+        title: t('days.exceptionsTitle'),
+        hint: t('days.exceptionsHint'),
+        empty: t('days.noExceptions'),
+        add: t('days.addException'),
+      }}
+      newRow={newException}
+    />
   );
 }

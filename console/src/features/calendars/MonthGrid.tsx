@@ -50,17 +50,17 @@ export function MonthGrid({
         <tbody>
           {grid.weeks.map((week, row) => (
             <tr key={row}>
-              {week.map((day, column) =>
-                day === null ? (
-                  <td key={column} />
-                ) : (
+              {week.map((day, column) => {
+                if (day === null) return <td key={column} />;
+                const label = dayLabel(day, t, locale);
+                return (
                   <td
                     key={column}
                     role="gridcell"
                     data-date={day.date}
                     data-kind={day.kind}
-                    aria-label={dayLabel(day, t, locale)}
-                    title={dayLabel(day, t, locale)}
+                    aria-label={label}
+                    title={label}
                     tabIndex={day.date === focused ? 0 : -1}
                     className={[kindClass[day.kind], day.holidays.length > 0 ? classes.holiday : undefined]
                       .filter(Boolean)
@@ -70,8 +70,8 @@ export function MonthGrid({
                   >
                     {Number(day.date.slice(8))}
                   </td>
-                ),
-              )}
+                );
+              })}
             </tr>
           ))}
         </tbody>

@@ -1,15 +1,24 @@
 import type { TFunction } from 'i18next';
 import type { DayKind, YearDay } from './yearDays';
 
+// a year view names 365 days at each move of its focus: one formatter per language, not one per day
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A date in words in `locale`, e.g. "Friday, 1 August 2025" (the date is read at noon UTC, so no zone moves it). */
-export const longDate = (date: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T12:00:00Z`));
+export const longDate = (date: string, locale: string) => {
+  let format = longDateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    longDateFormats.set(locale, format);
+  }
+  return format.format(new Date(`${date}T12:00:00Z`));
+};
 
 /** A month's name with its year, e.g. "août 2025". */
 export const monthName = (year: number, month: number, locale: string) =>

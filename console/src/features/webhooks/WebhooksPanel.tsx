@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Table, Text, Tooltip } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconEye,
@@ -11,10 +11,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { WebhookStatus, WebhookView } from '@fahrplan/contracts';
 import { ConfirmRecordDelete } from '../record-dialog/ConfirmRecordDelete';
-import { RowActions, TableLoad } from '../common/AdminTable';
+import { AdminPanel, RowActions, TableLoad } from '../common/AdminTable';
 import { useCan } from '../auth/permissions';
 import { EmptyState } from '../common/EmptyState';
-import { NewButton, SectionHeader } from '../common/SectionHeader';
 import { TableHeader } from '../common/TableHeader';
 import { notifyError, notifySuccess } from '../common/notify';
 import { DeliveryLog } from './DeliveryLog';
@@ -83,19 +82,15 @@ export function WebhooksPanel() {
     inactive: t('status.inactive'),
   };
 
-  if (!canView)
-    return (
-      <Alert color="gray" variant="light">
-        {t('list.needsView')}
-      </Alert>
-    );
   return (
-    <Stack gap="sm">
-      <SectionHeader title={t('list.title')} level={2} intro={t('list.intro')}>
-        {editable && (
-          <NewButton label={t('list.new')} onClick={() => setOpen({ mode: 'edit', webhook: null })} />
-        )}
-      </SectionHeader>
+    <AdminPanel
+      canView={canView}
+      needsView={t('list.needsView')}
+      title={t('list.title')}
+      intro={t('list.intro')}
+      newLabel={t('list.new')}
+      {...(editable ? { onNew: () => setOpen({ mode: 'edit', webhook: null }) } : {})}
+    >
       {paused.map((webhook) => (
         <Alert
           key={webhook.id}
@@ -208,6 +203,6 @@ export function WebhooksPanel() {
         </ConfirmRecordDelete>
       )}
       {open?.mode === 'secret' && <SecretOnce secret={open.secret} onClose={close} />}
-    </Stack>
+    </AdminPanel>
   );
 }
