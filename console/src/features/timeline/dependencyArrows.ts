@@ -22,7 +22,8 @@ export function dependencySlip(
   successor: Pick<TimelineItem, 'start'>,
   rules: CalendarRules = bernRules,
 ): number {
-  const allowed = earliestStart(dependency, predecessor);
+  // the lag counts in the same calendar, as the scheduler counts it (issue 24)
+  const allowed = earliestStart(dependency, predecessor, rules);
   const start = successor.start.slice(0, 10);
   // a start on the weekend or a holiday just before the allowed day loses no working day
   const early = start < allowed ? rules.countWorkingDays(start, allowed) : 0;

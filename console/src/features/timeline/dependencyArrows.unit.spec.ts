@@ -41,6 +41,13 @@ describe('dependencySlip (working days of the §9 calendar)', () => {
     expect(dependencySlip(fs(), predecessor, task('2027-01-07', null), closingDayRules())).toBe(-1);
   });
 
+  it('counts the lag in that calendar too, as the scheduler does', () => {
+    // ends on Tuesday 5 January 2027; three working days of lag: Monday 11, or Tuesday 12 when Friday 8 is closed
+    const predecessor = task('2027-01-04', '2027-01-06');
+    expect(dependencySlip(fs(3), predecessor, task('2027-01-11', null))).toBe(0);
+    expect(dependencySlip(fs(3), predecessor, task('2027-01-11', null), closingDayRules())).toBe(-1);
+  });
+
   it("takes each project's rules from its row's calendar; a shared or loading one counts in §9's", () => {
     const closed = closingDayRules();
     const book = (calendar: number) => (calendar === 3 ? closed : null);
