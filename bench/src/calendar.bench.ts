@@ -1,13 +1,16 @@
 /**
- * §9 working-day calendar benchmark: the arithmetic calendar of @fahrplan/contracts beside its first,
+ * §9 working-day calendar benchmark: the arithmetic calendar of @fahrplan/contracts and issue 24's
+ * calendarRules engine (Bern's definition, the holiday library's holidays) beside the first,
  * day-by-day implementation (copied below as the peer), on the same project-like ranges (1 day to
- * 3 years) in one run. Results of both are compared before anything is timed. Scale with the
+ * 3 years) in one run. Results are compared before anything is timed. Scale with the
  * BENCH_CALENDAR_* variables below.
  */
 import { cpus } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import {
   addWorkingDays,
+  bernDefinition,
+  calendarRules,
   countWorkingDays,
   fromDayNumber,
   moveKeepingDuration,
@@ -16,6 +19,7 @@ import {
   workingDays,
 } from '@fahrplan/contracts';
 import type { WorkingDays } from '@fahrplan/contracts';
+import { swissHolidays } from '@fahrplan/platform';
 import { random } from '@fahrplan/platform/testing';
 import { format, load, median, printTable, setting } from './figures';
 
@@ -143,6 +147,21 @@ const operations: Operation[] = [
 ];
 
 const arithmetic: typeof peer = { workingDays, countWorkingDays, addWorkingDays, moveKeepingDuration };
+const engine: typeof peer = calendarRules(
+  [{ effectiveFrom: null, definition: bernDefinition }],
+  swissHolidays,
+);
+
+/**
+ * The answers to compare: the library names Bern's holidays its own way and adds three that are
+ * always on a Sunday (Easter, Whitsun, the Federal Fast), so the engine's holiday list is left aside.
+ */
+const withoutHolidayList = (answers: unknown[]) =>
+  answers.map((answer) =>
+    typeof answer === 'object' && answer !== null && 'publicHolidays' in answer
+      ? { ...answer, publicHolidays: undefined }
+      : answer,
+  );
 
 /** Median CPU microseconds per call over the measured rounds (CPU, not wall time: neighbours do not count). */
 const microsecondsPerCall = (operation: Operation, calendar: typeof peer) => {
@@ -163,18 +182,36 @@ const main = () => {
       `(median ${format(days[days.length >> 1]!)}); median of ${config.rounds} rounds after ${config.warmup} warm-up; ` +
       `node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${load()}\n\n`,
   );
-  for (const operation of operations)
-    if (!isDeepStrictEqual(operation.run(arithmetic), operation.run(peer))) {
-      process.stderr.write(`${operation.name}: the arithmetic calendar and the peer disagree\n`);
+  for (const operation of operations) {
+    const expected = operation.run(peer);
+    const agree =
+      isDeepStrictEqual(operation.run(arithmetic), expected) &&
+      isDeepStrictEqual(withoutHolidayList(operation.run(engine)), withoutHolidayList(expected));
+    if (!agree) {
+      process.stderr.write(`${operation.name}: the calendars disagree\n`);
       process.exitCode = 1;
       return;
     }
-  process.stdout.write('answers of both identical for every range and operation\n\n');
-  const header = ['operation', 'day by day µs/call', 'arithmetic µs/call', 'speed-up'];
+  }
+  process.stdout.write('answers of all three identical for every range and operation\n\n');
+  const header = [
+    'operation',
+    'day by day µs/call',
+    'arithmetic µs/call',
+    'calendarRules µs/call',
+    'speed-up',
+  ];
   const rows = operations.map((operation) => {
     const before = microsecondsPerCall(operation, peer);
     const after = microsecondsPerCall(operation, arithmetic);
-    return [operation.name, format(before, 2), format(after, 2), `${format(before / after, 1)}×`];
+    const rules = microsecondsPerCall(operation, engine);
+    return [
+      operation.name,
+      format(before, 2),
+      format(after, 2),
+      format(rules, 2),
+      `${format(before / after, 1)}× / ${format(before / rules, 1)}×`,
+    ];
   });
   printTable((line) => process.stdout.write(`${line}\n`), [header, ...rows], new Set([0]));
 };

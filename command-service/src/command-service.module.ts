@@ -25,6 +25,7 @@ import { commentHandlers } from './comments/comment.handlers';
 import { goalHandlers } from './goals/goal.handlers';
 import { groupHandlers } from './groups/group.handlers';
 import { resourceHandlers } from './resources/resource.handlers';
+import { calendarHandlers } from './calendars/calendar.handlers';
 import { identityHandlers } from './identity/identity.handlers';
 import { TRACKER_SECRETS, trackerHandlers } from './tracker/tracker.handlers';
 import { WEBHOOK_SETTINGS, webhookHandlers } from './webhooks/webhook.handlers';
@@ -104,6 +105,7 @@ export class CommandServiceModule {
         ...groupHandlers,
         ...goalHandlers,
         ...resourceHandlers,
+        ...calendarHandlers,
         ...baselineHandlers,
         ...calendarFeedHandlers,
         ...scenarioHandlers,

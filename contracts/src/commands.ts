@@ -7,6 +7,7 @@ import {
 import { addAccountEntriesSchema, createAccountSchema, removeAccountEntrySchema } from './account/account';
 import { createBaselineSchema, deleteBaselineSchema } from './baseline/baseline';
 import { calendarFeedIdSchema, createCalendarFeedSchema } from './calendar-feed/calendar-feed';
+import { deleteCalendarSchema, saveCalendarSchema } from './calendar/calendar';
 import {
   createScenarioSchema,
   discardScenarioSchema,
@@ -207,11 +208,23 @@ export const commandCatalogue = {
     summary:
       'Delete a webhook (with the version the user saw): its pending deliveries are dropped. Needs EDIT on webhooks.',
   },
+  SaveCalendar: {
+    schema: saveCalendarSchema,
+    permission: (d) => ({ resource: 'calendars', action: d.id === undefined ? 'CREATE' : 'EDIT' }),
+    summary:
+      "Create a working-day calendar (without id: its definition applies since always) or change one (with id and the version the user saw; the tenant's default calendar is id 0, version -1 until first changed): a new name renames it; a changed definition needs `effectiveFrom`, the first day it applies to (a change with the same date replaces the earlier). Needs CREATE or EDIT on calendars.",
+  },
+  DeleteCalendar: {
+    schema: deleteCalendarSchema,
+    permission: () => ({ resource: 'calendars', action: 'EDIT' }),
+    summary:
+      "Delete a calendar (with the version the user saw). 409 `in-use` while a live project or resource names it; the tenant's default calendar (id 0) is never deleted. Needs EDIT on calendars.",
+  },
   SaveResource: {
     schema: saveResourceSchema,
     permission: adminEdit,
     summary:
-      'Create a resource (without id) or rename one (with id and the version the user saw); the name is trimmed, 1–100 characters.',
+      "Create a resource (without id) or change one (with id and the version the user saw): the name, trimmed, 1–100 characters; its own working-day `calendar` (issue 24; null: its projects' calendars) and its part-time `share` (1–100 percent, default 100). An unknown calendar is refused (400).",
   },
   DeleteResource: {
     schema: deleteResourceSchema,

@@ -12,6 +12,9 @@ import type { BaselineEvent } from './baseline/baseline';
 import type { ScenarioEvent } from './scenario/scenario';
 import { resourceNameMax } from './resource/resource';
 import type { ResourceEvent } from './resource/resource';
+import { calendarIdSchema } from './calendar/calendar';
+import type { CalendarEvent } from './calendar/calendar';
+import { calendarDefinitionSchema, calendarNameMax } from './calendar/definition';
 import { groupGoalValueSchema, groupMetricSchema, jiraRepoSchema } from './group/group.commands';
 import { subgroupIdSchema, subgroupTypes } from './group/subgroups';
 import type { GroupEvent } from './group/group.events';
@@ -99,6 +102,8 @@ export const groupFieldsEventSchema = z.object({
   visible: z.boolean(),
   /** Issue 21; absent: manual. */
   scheduling: z.enum(schedulingModes).optional(),
+  /** Issue 24; absent: the tenant's default calendar, 0. */
+  calendar: calendarIdSchema.optional(),
 });
 
 const itemStatus = numberIn(ranges.itemStatus);
@@ -175,7 +180,26 @@ const goalCreatedData = z.object({
 const goalUpdatedData = z.object({ id, changes: goalCreatedData.omit({ id: true }).partial() });
 const goalDeletedData = z.object({ id });
 const resourceNamedData = z.object({ id, name: z.string().min(1).max(resourceNameMax) });
+const resourceCalendarData = z.object({
+  calendar: calendarIdSchema.nullable(),
+  share: z.number().int().min(1).max(100),
+});
+const resourceCreatedData = resourceNamedData.extend(resourceCalendarData.partial().shape);
+const resourceCalendarChangedData = resourceCalendarData.extend({ id });
 const resourceDeletedData = z.object({ id });
+const calendarName = z.string().min(1).max(calendarNameMax);
+const calendarCreatedData = z.object({
+  id: calendarIdSchema,
+  name: calendarName,
+  definition: calendarDefinitionSchema,
+});
+const calendarChangedData = z.object({
+  id: calendarIdSchema,
+  effectiveFrom: serverDateSchema,
+  definition: calendarDefinitionSchema,
+});
+const calendarRenamedData = z.object({ id: calendarIdSchema, name: calendarName });
+const calendarDeletedData = z.object({ id: calendarIdSchema });
 const accountEntriesAddedData = z.object({ id, entries: z.array(accountEntryEventSchema).min(1) });
 const accountEntryRemovedData = z.object({
   id,
@@ -287,6 +311,7 @@ export type PlanningDomainEvent =
   | GroupEvent
   | GoalEvent
   | ResourceEvent
+  | CalendarEvent
   | ItemEvent
   | DependencyEvent
   | BaselineEvent
@@ -493,8 +518,9 @@ export const eventCatalogue = {
   ResourceCreated: defineEvent({
     schemaVersion: 1,
     category: 'resource',
-    summary: 'A resource (a team or a person that projects and items are assigned to) was created.',
-    data: resourceNamedData,
+    summary:
+      'A resource (a team or a person that projects and items are assigned to) was created; since issue 24 with its own `calendar` (null: none) and part-time `share` in percent (absent: none, 100).',
+    data: resourceCreatedData,
     aggregateId: byId,
   }),
   ResourceRenamed: defineEvent({
@@ -504,11 +530,49 @@ export const eventCatalogue = {
     data: resourceNamedData,
     aggregateId: byId,
   }),
+  ResourceCalendarChanged: defineEvent({
+    schemaVersion: 1,
+    category: 'resource',
+    summary:
+      "A resource's own working-day `calendar` (null: none, its projects' calendars apply) or its part-time `share` (percent of a working day) changed; both are named.",
+    data: resourceCalendarChangedData,
+    aggregateId: byId,
+  }),
   ResourceDeleted: defineEvent({
     schemaVersion: 1,
     category: 'resource',
     summary: 'A resource was soft-deleted; projects and items that name it keep its id.',
     data: resourceDeletedData,
+    aggregateId: byId,
+  }),
+  CalendarCreated: defineEvent({
+    schemaVersion: 1,
+    category: 'calendar',
+    summary:
+      "A working-day calendar was created (issue 24): its `definition` (canton of the public holidays, working weekdays, company days, exceptions) applies since always. The tenant's default calendar, id 0, exists without this event, as Bern.",
+    data: calendarCreatedData,
+    aggregateId: byId,
+  }),
+  CalendarChanged: defineEvent({
+    schemaVersion: 1,
+    category: 'calendar',
+    summary:
+      "A calendar's definition changed from `effectiveFrom` on (inclusive): days before keep the earlier version; a later change with the same date replaces this one. Id 0 is the tenant's default calendar.",
+    data: calendarChangedData,
+    aggregateId: byId,
+  }),
+  CalendarRenamed: defineEvent({
+    schemaVersion: 1,
+    category: 'calendar',
+    summary: 'A calendar was renamed.',
+    data: calendarRenamedData,
+    aggregateId: byId,
+  }),
+  CalendarDeleted: defineEvent({
+    schemaVersion: 1,
+    category: 'calendar',
+    summary: 'A calendar that no live project or resource used was deleted.',
+    data: calendarDeletedData,
     aggregateId: byId,
   }),
   ItemCreated: defineEvent({
@@ -687,7 +751,12 @@ export const planningEventSchemas = {
   GoalDeleted: envelopeOf('GoalDeleted'),
   ResourceCreated: envelopeOf('ResourceCreated'),
   ResourceRenamed: envelopeOf('ResourceRenamed'),
+  ResourceCalendarChanged: envelopeOf('ResourceCalendarChanged'),
   ResourceDeleted: envelopeOf('ResourceDeleted'),
+  CalendarCreated: envelopeOf('CalendarCreated'),
+  CalendarChanged: envelopeOf('CalendarChanged'),
+  CalendarRenamed: envelopeOf('CalendarRenamed'),
+  CalendarDeleted: envelopeOf('CalendarDeleted'),
   ItemCreated: envelopeOf('ItemCreated'),
   ItemUpdated: envelopeOf('ItemUpdated'),
   ItemDeleted: envelopeOf('ItemDeleted'),
@@ -731,7 +800,12 @@ export const planningEventSchema = z.discriminatedUnion('type', [
   planningEventSchemas.GoalDeleted,
   planningEventSchemas.ResourceCreated,
   planningEventSchemas.ResourceRenamed,
+  planningEventSchemas.ResourceCalendarChanged,
   planningEventSchemas.ResourceDeleted,
+  planningEventSchemas.CalendarCreated,
+  planningEventSchemas.CalendarChanged,
+  planningEventSchemas.CalendarRenamed,
+  planningEventSchemas.CalendarDeleted,
   planningEventSchemas.ItemCreated,
   planningEventSchemas.ItemUpdated,
   planningEventSchemas.ItemDeleted,

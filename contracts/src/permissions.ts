@@ -16,6 +16,8 @@ export const resources = [
   'scenarios',
   /** Issue 23: signed webhooks, listed with VIEW, created, changed, tested and deleted with EDIT. */
   'webhooks',
+  /** Issue 24: working-day calendars, listed with VIEW, created with CREATE, changed and deleted with EDIT. */
+  'calendars',
 ] as const;
 export type PermissionResource = (typeof resources)[number];
 export const actions = ['VIEW', 'CREATE', 'EDIT'] as const;

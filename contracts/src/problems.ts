@@ -62,6 +62,7 @@ export const recordKinds = [
   'account entry',
   'application',
   'baseline',
+  'calendar',
   'calendar feed',
   'comment',
   'dependency',

@@ -12,6 +12,7 @@ import type { OptionLists } from './options/option-lists';
 import type { UserPreferences } from './preferences/preferences';
 import type { AttributeDefinition, FeatureFlags } from './identity/tenant.commands';
 import type { Permissions } from './permissions';
+import type { CalendarVersion } from './calendar/definition';
 
 /** A project that uses an application: GET /api/applications/:id/projects answers pages of them. */
 export interface ProjectOfApplication {
@@ -35,8 +36,10 @@ export interface ApplicationView extends ApplicationFields {
 }
 
 /** A project as GET /api/groups answers (§3 Project / group). */
-export interface GroupView extends GroupFields {
+export interface GroupView extends Omit<GroupFields, 'calendar'> {
   readonly id: number;
+  /** Issue 24: the project's working-day calendar (0: the tenant's default). */
+  readonly calendar: number;
   readonly tenant: string;
   readonly version: number;
   readonly deleted: boolean;
@@ -83,6 +86,25 @@ export interface ResourceView {
   readonly id: number;
   readonly name: string;
   readonly version: number;
+  /** Issue 24: the resource's own calendar (null: none, its projects' calendars apply). */
+  readonly calendar: number | null;
+  /** Issue 24: its part-time share of a working day, in percent (100: full time). */
+  readonly share: number;
+}
+
+/**
+ * Issue 24: a working-day calendar (GET /api/calendars, /api/calendars/:id), the tenant's default (id 0)
+ * included whether or not it was ever changed (version -1 until then).
+ */
+export interface CalendarView {
+  readonly id: number;
+  readonly name: string;
+  /** The version SaveCalendar and DeleteCalendar expect. */
+  readonly version: number;
+  /** Ascending by `effectiveFrom`; the first one's is null (since always). */
+  readonly versions: readonly CalendarVersion[];
+  /** How many live projects and resources of the tenant name the calendar (a project without one: the default). */
+  readonly usedBy: { readonly projects: number; readonly resources: number };
 }
 
 /** §3 Project goal: goalId, groupId, value and the goal itself. */
@@ -222,6 +244,8 @@ export interface TimelineGroup {
   readonly status: number;
   readonly resource: number | null;
   readonly jirarepo: GroupFields['jirarepo'];
+  /** Issue 24: the project's working-day calendar (absent: the tenant's default, 0). */
+  readonly calendar?: number;
 }
 
 /** An item as the timeline draws it, with its dependencies (of the caller's tenant). */

@@ -37,6 +37,11 @@ export const categories = [
   'trackerIssue',
   /** Issue 23: one stream per webhook, its address, events, sealed secret and pauses (docs/design/webhooks.md). */
   'webhook',
+  /**
+   * Issue 24: one stream per calendar (`calendarStream`); the tenant's default calendar has one per tenant
+   * (docs/design/calendars.md).
+   */
+  'calendar',
 ] as const;
 export type Category = (typeof categories)[number];
 

@@ -17,9 +17,11 @@ import { itemFieldsSchema, itemSystemTypes } from './item/item';
 import { dependencyTypes } from './dependency/dependency';
 import { userPreferencesSchema } from './preferences/preferences';
 import { webhookStatuses } from './webhook/webhook';
+import { calendarDefinitionSchema } from './calendar/definition';
 import type { WebhookDeliveryView, WebhookTestResult, WebhookView } from './webhook/webhook';
 import type {
   AccountView,
+  CalendarView,
   ApplicationView,
   CommentView,
   GoalView,
@@ -98,6 +100,7 @@ export const projectOfApplicationSchema = z.object({
 
 export const groupViewSchema = groupFieldsSchema.extend({
   id,
+  calendar: id,
   tenant: text,
   version: id,
   deleted: z.boolean(),
@@ -119,7 +122,22 @@ export const groupDetailsViewSchema = groupViewSchema.extend({
 
 export const goalViewSchema = createGoalSchema.extend({ id, tenant: text, version: id });
 
-export const resourceViewSchema = z.object({ id, name: text, version: id });
+export const resourceViewSchema = z.object({
+  id,
+  name: text,
+  version: id,
+  calendar: id.nullable(),
+  share: z.number().int().min(1).max(100),
+});
+
+/** Issue 24: GET /api/calendars and /api/calendars/:id. */
+export const calendarViewSchema = z.object({
+  id,
+  name: text,
+  version: z.number().int().min(-1),
+  versions: z.array(z.object({ effectiveFrom: z.string().nullable(), definition: calendarDefinitionSchema })),
+  usedBy: z.object({ projects: id, resources: id }),
+});
 
 export const groupGoalViewSchema = z.object({
   id: text,
@@ -212,6 +230,7 @@ export const timelineViewSchema = z.object({
       status: id,
       resource: id.nullable(),
       jirarepo: groupFieldsSchema.shape.jirarepo,
+      calendar: id.optional(),
     }),
   ),
   items: z.array(
@@ -274,7 +293,8 @@ export const shareViewSchema = z.object({
 
 export const workingDaysSchema = z.object({
   days: id,
-  workingDaysCount: id,
+  // a calendar's half days count ½ (issue 24)
+  workingDaysCount: z.number().multipleOf(0.5),
   notWorkingDays: z.array(text),
   publicHolidays: z.array(z.object({ date: text, name: text })),
 });
@@ -623,5 +643,6 @@ true satisfies Agree<typeof scenarioViewSchema, ScenarioView>;
 true satisfies Agree<typeof scenarioDiffSchema, ScenarioDiff>;
 true satisfies Agree<typeof baselineComparisonSchema, BaselineComparison>;
 true satisfies Agree<typeof webhookViewSchema, WebhookView>;
+true satisfies Agree<typeof calendarViewSchema, CalendarView>;
 true satisfies Agree<typeof webhookDeliveryViewSchema, WebhookDeliveryView>;
 true satisfies Agree<typeof webhookTestResultSchema, WebhookTestResult>;

@@ -24,3 +24,4 @@ export * from './bus/kafka-bus';
 export * from './bus/event-publisher';
 export * from './bus/deduplicate';
 export * from './webhooks/webhook-signing';
+export * from './calendar/swiss-holidays';

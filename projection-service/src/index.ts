@@ -29,6 +29,8 @@ export { exportRowsMax } from './exports/exports.controller';
 export { defaultHistoryMaxEvents } from './history/history.service';
 export * from './webhooks/webhook-deliverer';
 export { webhookDeliveriesCollection, webhooksProjection } from './webhooks/webhooks.projection';
+// issue 24: the calendars read model, which cal-engine's CalendarBook reads
+export * from './calendars/calendars.projection';
 // issue 23: what a calendar feed reads and writes, which bench:feeds measures
 export { feedEvents, feedWindow } from './calendar-feeds/feed-events';
 export { feedCalendar } from './calendar-feeds/feed-calendar';

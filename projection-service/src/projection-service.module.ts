@@ -9,6 +9,7 @@ import { ApplicationsController } from './applications/applications.controller';
 import { AsOfStores, SwitchingReadStore } from './as-of/as-of-stores';
 import { AsOfLimit } from './as-of/as-of-limit';
 import { AsOfInterceptor } from './as-of/as-of.interceptor';
+import { HolidaysController } from './calendar/holidays.controller';
 import { WorkingDaysController } from './calendar/working-days.controller';
 import { BaselinesController } from './baselines/baselines.controller';
 import { CalendarFeedsController } from './calendar-feeds/calendar-feeds.controller';
@@ -57,6 +58,8 @@ import { ProjectionRunner } from './projections/projection-runner';
 import type { QueryThreads } from './query-threads/query-threads';
 import type { ReadStore } from './read-store/read-store';
 import { ResourcesController } from './resources/resources.controller';
+import { CalendarsController } from './calendars/calendars.controller';
+import { CalendarPreviewController } from './calendars/calendar-preview.controller';
 import { SharesController } from './shares/shares.controller';
 import type { TrackerMirror } from './tracker/tracker-mirror';
 import { TrackerQueriesController } from './tracker/tracker-queries.controller';
@@ -107,6 +110,7 @@ export class ProjectionServiceModule {
         CommentsController,
         AccountsController,
         WorkingDaysController,
+        HolidaysController,
         ItemsController,
         TimelineController,
         PrintoutsController,
@@ -116,6 +120,8 @@ export class ProjectionServiceModule {
         ScenariosController,
         ScenarioDiffController,
         ResourcesController,
+        CalendarsController,
+        CalendarPreviewController,
         ChangesController,
         SharesController,
         TrackerQueriesController,

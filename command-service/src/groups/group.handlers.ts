@@ -1,5 +1,5 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import { groupDecider, optionListsOf } from '@fahrplan/contracts';
+import { defaultCalendarId, groupDecider, optionListsOf } from '@fahrplan/contracts';
 import type {
   AcceptProjectShareData,
   AddSubgroupData,
@@ -34,7 +34,7 @@ import {
   ShareProjectMessage,
   UnshareProjectMessage,
 } from '../infrastructure/command-message';
-import { assertAssignableResource } from '../infrastructure/lookups';
+import { assertAssignableCalendar, assertAssignableResource } from '../infrastructure/lookups';
 import type { Lookups } from '../infrastructure/lookups';
 
 const runGroup = (
@@ -80,9 +80,13 @@ export class SaveGroupHandler extends AggregateHandler<SaveGroupMessage> {
       { type: 'SaveGroup', data: command },
       envelope,
       async (_base, state) => {
-        const current = state.status === 'absent' ? undefined : state.fields.resource;
-        await assertAssignableResource(lookups, command.resource, current, tenant);
+        const current = state.status === 'absent' ? undefined : state.fields;
+        await assertAssignableResource(lookups, command.resource, current?.resource, tenant);
+        await assertAssignableCalendar(lookups, command.calendar, current?.calendar, tenant);
+        // a new start keeps the working days on the calendar the project plans on after the command
+        const calendar = command.calendar ?? current?.calendar ?? defaultCalendarId;
         return {
+          ...(command.start !== undefined ? { rules: await lookups.calendarRules(calendar, tenant) } : {}),
           parentChain: command.parent ? await lookups.groupParentChain(command.parent, tenant) : [],
           ...(command.parent
             ? { sharedParentStatus: await lookups.sharedParentStatus(command.parent, tenant) }

@@ -35,6 +35,8 @@ export class UpdateGoalMessage extends CommandMessage {}
 export class DeleteGoalMessage extends CommandMessage {}
 export class SaveResourceMessage extends CommandMessage {}
 export class DeleteResourceMessage extends CommandMessage {}
+export class SaveCalendarMessage extends CommandMessage {}
+export class DeleteCalendarMessage extends CommandMessage {}
 export class SaveTrackerConnectionMessage extends CommandMessage {}
 export class DeleteTrackerConnectionMessage extends CommandMessage {}
 export class SyncTrackerConnectionMessage extends CommandMessage {}
@@ -101,6 +103,8 @@ export const messageClasses = {
   DeleteGoal: DeleteGoalMessage,
   SaveResource: SaveResourceMessage,
   DeleteResource: DeleteResourceMessage,
+  SaveCalendar: SaveCalendarMessage,
+  DeleteCalendar: DeleteCalendarMessage,
   SaveTrackerConnection: SaveTrackerConnectionMessage,
   DeleteTrackerConnection: DeleteTrackerConnectionMessage,
   SyncTrackerConnection: SyncTrackerConnectionMessage,

@@ -1,6 +1,12 @@
 import {
   accountDecider,
   applicationDecider,
+  calendarDecider,
+  calendarDeciderOf,
+  calendarStream,
+  defaultCalendarId,
+  defaultCalendarState,
+  defaultCalendarVersions,
   goalDecider,
   groupDecider,
   isSprintGroup,
@@ -15,6 +21,9 @@ import {
 import type {
   AccountOwner,
   AccountRefType,
+  CalendarEvent,
+  CalendarRules,
+  CalendarState,
   Category,
   Decider,
   DomainEvent,
@@ -26,8 +35,11 @@ import type {
   ItemEvent,
   ItemGroupFacts,
   ItemState,
+  ResourceEvent,
+  ResourceState,
   StoredEvent,
 } from '@fahrplan/contracts';
+import { swissCalendarRules } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
 import { scenarioRecords } from './aggregate-runner';
 import type { ItemIndex, LookupCategory, Lookups, SharedItemFacts } from './lookups';
@@ -158,6 +170,11 @@ export class EventStoreLookups implements Lookups {
     item: (id, tenant) => this.stateOf('item', itemDecider, id, tenant),
     goal: (id, tenant) => this.stateOf('goal', goalDecider, id, tenant),
     resource: (id, tenant) => this.stateOf('resource', resourceDecider, id, tenant),
+    // the default calendar (0) is never deleted: its stream, the tenant's, needs no reading
+    calendar: (id, tenant) =>
+      id === defaultCalendarId
+        ? Promise.resolve(defaultCalendarState)
+        : this.stateOf('calendar', calendarDecider, id, tenant),
   };
 
   async isLive(category: LookupCategory, id: number, tenant: string): Promise<boolean> {
@@ -244,6 +261,7 @@ export class EventStoreLookups implements Lookups {
     return {
       subgroups: subgroupsOf(state.subgroups).map((s) => s.id),
       sprint: isSprintGroup(state.fields),
+      rules: await this.calendarRules(state.fields.calendar ?? defaultCalendarId, tenant),
     };
   }
 
@@ -338,33 +356,61 @@ export class EventStoreLookups implements Lookups {
    * Folded from one paged read of both categories. Goals are deleted rarely, by an administrator, so
    * this scan is cheaper than an index the command service would have to keep for this one check.
    */
-  async goalUsage(goal: number, tenant: string) {
-    const groups = new Map<string, GroupState>();
-    const goals = new Map<string, GoalState>();
-    await this.scan(['group', 'goal'], (event, owner) => {
+  /** The tenant's records of two categories, each folded: a scan, for the rare commands that ask who uses a record. */
+  private async foldTenant<A, EA extends DomainEvent, B, EB extends DomainEvent>(
+    tenant: string,
+    [first, a]: [Category, Fold<A, EA>],
+    [second, b]: [Category, Fold<B, EB>],
+  ): Promise<[A[], B[]]> {
+    const firsts = new Map<string, A>();
+    const seconds = new Map<string, B>();
+    await this.scan([first, second], (event, owner) => {
       if (owner !== tenant) return;
-      if (parseStreamName(event.streamId).category === 'group')
-        groups.set(
-          event.streamId,
-          groupDecider.evolve(
-            groups.get(event.streamId) ?? groupDecider.initialState,
-            event as unknown as GroupEvent,
-          ),
-        );
-      else
-        goals.set(
-          event.streamId,
-          goalDecider.evolve(
-            goals.get(event.streamId) ?? goalDecider.initialState,
-            event as unknown as GoalEvent,
-          ),
-        );
+      const { streamId } = event;
+      if (parseStreamName(streamId).category === first)
+        firsts.set(streamId, a.evolve(firsts.get(streamId) ?? a.initialState, event as unknown as EA));
+      else seconds.set(streamId, b.evolve(seconds.get(streamId) ?? b.initialState, event as unknown as EB));
     });
+    return [[...firsts.values()], [...seconds.values()]];
+  }
+
+  async goalUsage(goal: number, tenant: string) {
+    const [groups, goals] = await this.foldTenant<GroupState, GroupEvent, GoalState, GoalEvent>(
+      tenant,
+      ['group', groupDecider],
+      ['goal', goalDecider],
+    );
     return {
-      usedBy: [...groups.values()].flatMap((g) => (g.status === 'active' && goal in g.goals ? [g.id] : [])),
-      children: [...goals.values()].flatMap((g) =>
-        g.status === 'active' && g.fields.parent === goal ? [g.id] : [],
-      ),
+      usedBy: groups.flatMap((g) => (g.status === 'active' && goal in g.goals ? [g.id] : [])),
+      children: goals.flatMap((g) => (g.status === 'active' && g.fields.parent === goal ? [g.id] : [])),
+    };
+  }
+
+  async calendarRules(calendar: number, tenant: string): Promise<CalendarRules> {
+    const state = await this.fold<CalendarState, CalendarEvent>(
+      calendarStream(tenant, calendar),
+      calendarDeciderOf(calendar),
+      tenant,
+    ).catch(() => undefined);
+    if (state?.status === 'active')
+      return swissCalendarRules(`${tenant} ${calendar} ${state.version}`, state.versions);
+    return calendar === defaultCalendarId
+      ? swissCalendarRules(`${tenant} ${calendar} -1`, defaultCalendarVersions)
+      : this.calendarRules(defaultCalendarId, tenant);
+  }
+
+  /** Like goalUsage, a scan: calendars are deleted rarely. A project without a calendar has the default. */
+  async calendarUsage(calendar: number, tenant: string) {
+    const [groups, resources] = await this.foldTenant<GroupState, GroupEvent, ResourceState, ResourceEvent>(
+      tenant,
+      ['group', groupDecider],
+      ['resource', resourceDecider],
+    );
+    return {
+      projects: groups.filter(
+        (g) => g.status === 'active' && (g.fields.calendar ?? defaultCalendarId) === calendar,
+      ).length,
+      resources: resources.filter((r) => r.status === 'active' && r.calendar === calendar).length,
     };
   }
 

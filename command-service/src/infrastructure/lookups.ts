@@ -1,5 +1,11 @@
-import { resourceNotFound } from '@fahrplan/contracts';
-import type { AccountOwner, AccountRefType, DependencyItemFacts, ItemGroupFacts } from '@fahrplan/contracts';
+import { calendarNotFound, resourceNotFound } from '@fahrplan/contracts';
+import type {
+  AccountOwner,
+  AccountRefType,
+  CalendarRules,
+  DependencyItemFacts,
+  ItemGroupFacts,
+} from '@fahrplan/contracts';
 
 /** An item of a project shared with the tenant, as a reschedule reads it. */
 export interface SharedItemFacts {
@@ -10,7 +16,7 @@ export interface SharedItemFacts {
 }
 
 /** The records a handler may ask about by id. */
-export type LookupCategory = 'application' | 'group' | 'item' | 'goal' | 'resource';
+export type LookupCategory = 'application' | 'group' | 'item' | 'goal' | 'resource' | 'calendar';
 
 /** The command service's index of the live items by project and lane (`ItemRanks`). */
 export interface ItemIndex {
@@ -102,18 +108,36 @@ export interface Lookups {
     goal: number,
     tenant: string,
   ): Promise<{ readonly usedBy: readonly number[]; readonly children: readonly number[] }>;
+  /**
+   * The working-day rules of the tenant's calendar `calendar` as it is now (issue 24); the default
+   * calendar's where the tenant has no such live calendar.
+   */
+  calendarRules(calendar: number, tenant: string): Promise<CalendarRules>;
+  /** How many of the tenant's live projects and resources name calendar `calendar` (issue 24). */
+  calendarUsage(
+    calendar: number,
+    tenant: string,
+  ): Promise<{ readonly projects: number; readonly resources: number }>;
 }
 
 /**
- * Refuses a project or item that assigns a resource the tenant does not have (live). Only a change is
- * checked: a record keeps the id of a resource deleted after it was assigned.
+ * Refuses a record that assigns a `category` record the tenant does not have (live). Only a change is
+ * checked: a record keeps the id of one deleted after it was assigned.
  */
-export const assertAssignableResource = async (
-  lookups: Lookups,
-  requested: number | null | undefined,
-  current: number | null | undefined,
-  tenant: string,
-): Promise<void> => {
-  if (requested === undefined || requested === null || requested === current) return;
-  if (!(await lookups.isLive('resource', requested, tenant))) throw resourceNotFound();
-};
+const assertAssignable =
+  (category: 'resource' | 'calendar', refusal: () => Error) =>
+  async (
+    lookups: Lookups,
+    requested: number | null | undefined,
+    current: number | null | undefined,
+    tenant: string,
+  ): Promise<void> => {
+    if (requested === undefined || requested === null || requested === current) return;
+    if (!(await lookups.isLive(category, requested, tenant))) throw refusal();
+  };
+
+/** Refuses a project or item that assigns a resource the tenant does not have (live). */
+export const assertAssignableResource = assertAssignable('resource', resourceNotFound);
+
+/** Refuses a project or resource that names a calendar the tenant does not have (issue 24; the default always is). */
+export const assertAssignableCalendar = assertAssignable('calendar', calendarNotFound);

@@ -3,6 +3,7 @@ import { resourceDecider } from '@fahrplan/contracts';
 import type { CommandResult, DeleteResourceData, SaveResourceData } from '@fahrplan/contracts';
 import { AggregateHandler } from '../infrastructure/aggregate-handler';
 import { DeleteResourceMessage, SaveResourceMessage } from '../infrastructure/command-message';
+import { assertAssignableCalendar } from '../infrastructure/lookups';
 
 @CommandHandler(SaveResourceMessage)
 export class SaveResourceHandler extends AggregateHandler<SaveResourceMessage> {
@@ -10,7 +11,11 @@ export class SaveResourceHandler extends AggregateHandler<SaveResourceMessage> {
     const command = data as SaveResourceData;
     const record = command.id === undefined ? await this.runner.newId(envelope) : { id: command.id };
     const save = { type: 'SaveResource', data: command } as const;
-    return this.runOnRecord('resource', record, resourceDecider, save, envelope);
+    return this.runOnRecord('resource', record, resourceDecider, save, envelope, async (state) => {
+      const current = state.status === 'absent' ? undefined : state.calendar;
+      await assertAssignableCalendar(this.lookupsFor(envelope), command.calendar, current, envelope.tenant);
+      return {};
+    });
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   decideReschedule,
+  defaultCalendarId,
   dependencyDecider,
   dependencyStream,
   graphOf,
@@ -40,7 +41,7 @@ const loadOwn = async <S>(load: () => Promise<{ state: S }>): Promise<S | null> 
  */
 export const decideOnStreams = async (
   runner: AggregateRunner,
-  lookups: Pick<Lookups, 'sharedItems'>,
+  lookups: Pick<Lookups, 'sharedItems' | 'calendarRules'>,
   { tenant, user, scenario }: { readonly tenant: string; readonly user: string; readonly scenario?: number },
   command: ReschedulePreviewData & { readonly id: string },
 ): Promise<ItemsRescheduled[]> => {
@@ -71,6 +72,20 @@ export const decideOnStreams = async (
       ),
     ),
   );
+  // each item moves on its project's calendar (issue 24)
+  const rules = new Map(
+    await Promise.all(
+      [...groups].flatMap(([id, group]) =>
+        group?.status === 'active'
+          ? [
+              lookups
+                .calendarRules(group.fields.calendar ?? defaultCalendarId, tenant)
+                .then((r) => [id, r] as const),
+            ]
+          : [],
+      ),
+    ),
+  );
   const shared = await lookups.sharedItems(
     ids.filter((_, i) => states[i] === null),
     tenant,
@@ -92,6 +107,7 @@ export const decideOnStreams = async (
             start: state.fields.start,
             end: state.fields.end,
             automatic: group.fields.scheduling === 'automatic',
+            rules: rules.get(state.fields.group),
           }
         : null,
     );

@@ -1,4 +1,5 @@
 import { countWorkingDays } from '../rules/calendar';
+import type { CalendarRules } from '../calendar/definition';
 
 /** A baseline as `GET /api/baselines` lists it. */
 export interface BaselineView {
@@ -69,15 +70,20 @@ export const maxComparisonDays = 366;
 
 const dayOf = (dateTime: string) => dateTime.slice(0, 10);
 
+/** What a comparison asks of a calendar: the project's (issue 24), §9's when omitted. */
+export type SlipRules = Pick<CalendarRules, 'countWorkingDays'>;
+const bernRules: SlipRules = { countWorkingDays };
+
 /**
- * How many working days (§9: weekends and Bern's holidays skipped) a date moved from `then` to `now`:
- * the working days in [then, now) when later, negated when earlier; 0 when on the same day. A move from
- * Friday to the next Monday is +1, from a holiday's eve over the holiday to the day after it too.
+ * How many working days (on the project's calendar; §9: weekends and Bern's holidays skipped) a date
+ * moved from `then` to `now`: the working days in [then, now) when later, negated when earlier; 0 when
+ * on the same day. A move from Friday to the next Monday is +1, from a holiday's eve over the holiday
+ * to the day after it too.
  */
-export const slipInWorkingDays = (then: string, now: string): number => {
+export const slipInWorkingDays = (then: string, now: string, rules: SlipRules = bernRules): number => {
   const [a, b] = [dayOf(then), dayOf(now)];
   if (a === b) return 0;
-  return a < b ? countWorkingDays(a, b) : -countWorkingDays(b, a);
+  return a < b ? rules.countWorkingDays(a, b) : -rules.countWorkingDays(b, a);
 };
 
 const sameDates = (a: PlannedDates, b: PlannedDates) => a.start === b.start && a.end === b.end;
@@ -86,12 +92,13 @@ const sameDates = (a: PlannedDates, b: PlannedDates) => a.start === b.start && a
 export const compareDates = (
   then: PlannedDates | null,
   now: PlannedDates | null,
+  rules?: SlipRules,
 ): Pick<ComparedItem, 'change' | 'startSlip' | 'endSlip'> => {
   if (!then) return { change: 'added', startSlip: null, endSlip: null };
   if (!now) return { change: 'removed', startSlip: null, endSlip: null };
-  const startSlip = slipInWorkingDays(then.start, now.start);
+  const startSlip = slipInWorkingDays(then.start, now.start, rules);
   // a milestone's date is its start
-  const endSlip = slipInWorkingDays(then.end ?? then.start, now.end ?? now.start);
+  const endSlip = slipInWorkingDays(then.end ?? then.start, now.end ?? now.start, rules);
   return { change: sameDates(then, now) ? 'unchanged' : 'slipped', startSlip, endSlip };
 };
 
@@ -100,6 +107,7 @@ export const comparedItem = (
   item: Pick<ComparedItem, 'id' | 'title' | 'group' | 'type'>,
   then: PlannedDates | null,
   now: PlannedDates | null,
+  rules?: SlipRules,
 ): ComparedItem => ({
   id: item.id,
   title: item.title,
@@ -107,7 +115,7 @@ export const comparedItem = (
   type: item.type,
   then,
   now,
-  ...compareDates(then, now),
+  ...compareDates(then, now, rules),
 });
 
 /** A project's totals from its compared items. */

@@ -1,5 +1,8 @@
 import { compareDates, projectTotals, slipInWorkingDays } from './comparison';
 import type { ComparedItem } from './comparison';
+import { publicHolidays } from '../rules/calendar';
+import { bernDefinition } from '../calendar/definition';
+import { calendarRules } from '../calendar/rules';
 
 describe('slipInWorkingDays', () => {
   it('is 0 on the same day, whatever the hour', () =>
@@ -19,6 +22,29 @@ describe('slipInWorkingDays', () => {
 
   it('counts a week with Christmas and St Stephen’s Day (Friday and Saturday in 2026) as four', () =>
     expect(slipInWorkingDays('2026-12-21T00:00', '2026-12-28T00:00')).toBe(4));
+});
+
+describe('slipInWorkingDays on a project’s calendar (issue 24)', () => {
+  it('counts the working days of the rules it is given: a four-day week, a company closing day', () => {
+    const rules = calendarRules(
+      [
+        {
+          effectiveFrom: null,
+          definition: {
+            ...bernDefinition,
+            workingWeekdays: [1, 2, 3, 4],
+            companyDays: [{ date: '2026-12-22', kind: 'closed', yearly: false, name: 'Inventur' }],
+          },
+        },
+      ],
+      (_region, year) => publicHolidays(year),
+    );
+    expect(slipInWorkingDays('2026-03-02T00:00', '2026-03-09T00:00', rules)).toBe(4);
+    expect(slipInWorkingDays('2026-12-21T00:00', '2026-12-28T00:00', rules)).toBe(3);
+    expect(
+      compareDates({ start: '2026-03-09T00:00', end: null }, { start: '2026-03-02T00:00', end: null }, rules),
+    ).toMatchObject({ startSlip: -4, endSlip: -4 });
+  });
 });
 
 describe('compareDates', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { schedulingModes } from '../schedule/schedule';
+import { calendarIdSchema } from '../calendar/calendar';
 import { attributeValueSchema } from '../rules/attributes';
 import { limits, optionalText, requiredName, serverDateSchema } from '../rules/limits';
 import { metricTypes } from '../rules/priority';
@@ -96,6 +97,11 @@ export const groupFieldsSchema = z.strictObject({
    * absent (as in every project saved before) is manual.
    */
   scheduling: z.enum(schedulingModes).optional(),
+  /**
+   * Issue 24: the project's working-day calendar (docs/design/calendars.md); absent (as in every project
+   * saved before) is the tenant's default calendar, 0.
+   */
+  calendar: calendarIdSchema.optional(),
 });
 export type GroupFields = z.infer<typeof groupFieldsSchema>;
 

@@ -3,6 +3,10 @@ import { decideByType, deciderOf } from '../decider';
 import type { DecisionContext } from '../events';
 import { conflictOf, existsAlready, invalidField, notDeleted, notFound, versionConflict } from '../errors';
 import { moveKeepingDuration } from '../rules/calendar';
+import type { CalendarRules } from '../calendar/definition';
+
+// §9's fixed calendar: what a decision without a calendar's rules in its context plans on
+const bernRules = { moveKeepingDuration };
 import { changedFields, stripUndefined } from '../rules/changes';
 import { checkAccount, checkDates, checkParent } from '../rules/record-checks';
 import { metricTypes, priority } from '../rules/priority';
@@ -56,6 +60,8 @@ import type { Subgroup } from './subgroups';
 export interface GroupContext extends DecisionContext {
   /** The id allocated for a new project. */
   readonly newId: number;
+  /** The working-day rules of the calendar the project plans on after the command (issue 24); §9's when omitted. */
+  readonly rules?: Pick<CalendarRules, 'moveKeepingDuration'>;
   /**
    * Parent chain of the requested parent: its id first, then its parent, … up to the root, across
    * tenants (a shared parent's own parents belong to its owner). `null` when the requested parent is
@@ -168,6 +174,7 @@ const derive = (
   current: GroupFields | null,
   requested: Partial<GroupFields>,
   next: GroupFields,
+  rules: Pick<CalendarRules, 'moveKeepingDuration'> = bernRules,
 ): GroupFields => {
   let derived = next;
   if (
@@ -180,7 +187,7 @@ const derive = (
     next.start !== current.start
   ) {
     try {
-      derived = { ...derived, end: moveKeepingDuration(current.start, current.end, next.start) };
+      derived = { ...derived, end: rules.moveKeepingDuration(current.start, current.end, next.start) };
     } catch {
       // outside the calendar's years: keep the end as it is
     }
@@ -228,7 +235,7 @@ const updateGroup = (
 ): GroupUpdated[] => {
   const group = activeGroup(state);
   if (seen !== group.version) throw versionConflict(group.version);
-  const next = derive(group.fields, requested, { ...group.fields, ...requested });
+  const next = derive(group.fields, requested, { ...group.fields, ...requested }, context.rules);
   checkCodes(requested, group.fields, context);
   if (requested.attributes !== undefined)
     assertAttributeValues(

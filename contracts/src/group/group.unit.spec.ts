@@ -12,7 +12,9 @@ import type { GroupContext } from './group.decide';
 import { createGoalSchema, goalDecider } from '../goal/goal';
 import type { GoalCommand, GoalContext, GoalEvent } from '../goal/goal';
 import { aContext, deciderSpec, fixedNow, freshId } from '../testing/decider-spec';
-import { countWorkingDays } from '../rules/calendar';
+import { countWorkingDays, publicHolidays } from '../rules/calendar';
+import { bernDefinition } from '../calendar/definition';
+import { calendarRules } from '../calendar/rules';
 import { priority } from '../rules/priority';
 
 const spec = deciderSpec(groupDecider);
@@ -250,6 +252,22 @@ describe('SaveGroup updating a project', () => {
     expect(changes.start).toBe('2026-03-09');
     expect(countWorkingDays('2026-03-09', changes.end!)).toBe(countWorkingDays('2026-03-02', '2026-03-09'));
     expect(changes.end).toBe('2026-03-14'); // the day after Friday, the fifth working day
+  });
+
+  it('moves the end on the working days of the calendar in the context (issue 24)', () => {
+    const id = freshId();
+    const fourDays = calendarRules(
+      [{ effectiveFrom: null, definition: { ...bernDefinition, workingWeekdays: [1, 2, 3, 4] } }],
+      (_region, year) => publicHolidays(year),
+    );
+    const [event] = groupDecider.decide(
+      save({ id, version: 0, start: '2026-03-09' }),
+      groupDecider.evolve(groupDecider.initialState, created(id)),
+      context({ rules: fourDays }),
+    );
+    const changes = (event as Extract<GroupEvent, { type: 'GroupUpdated' }>).data.changes;
+    // [2 Mar, 9 Mar) holds four working days Monday to Thursday: from Monday 9 March, 9–12 → 13 March
+    expect(changes.end).toBe('2026-03-13');
   });
 
   it('keeps a given end when start and end change together, and checks it', () => {

@@ -5,6 +5,8 @@ export const historyCategories = [
   'item',
   'goal',
   'resource',
+  /** Issue 24: a calendar's names and versions. */
+  'calendar',
   'comment',
   'account',
   /** Issue 22: a scenario's lifecycle (its own changes to the plan are not part of it). */

@@ -9,6 +9,7 @@ import type { AttributeDefinition } from '../identity/tenant.commands';
 import { assertAttributeValues, attributeValueSchema } from '../rules/attributes';
 import { changedFields, stripUndefined } from '../rules/changes';
 import { moveKeepingDuration } from '../rules/calendar';
+import type { CalendarRules } from '../calendar/definition';
 import { limits, optionalText, requiredName, serverDateTimeSchema } from '../rules/limits';
 import { itemRanks, rankForNewItem } from '../rules/rank';
 import { numberIn, ranges } from '../rules/ranges';
@@ -136,6 +137,8 @@ export interface ItemGroupFacts {
   /** Its subgroup ids: the defaults and its INDIVIDUAL lanes. */
   readonly subgroups: readonly string[];
   readonly sprint: boolean;
+  /** The working-day rules of its calendar (issue 24); §9's when omitted. */
+  readonly rules?: Pick<CalendarRules, 'moveKeepingDuration'>;
 }
 
 export interface ItemContext extends DecisionContext {
@@ -163,11 +166,20 @@ const timePart = (dateTime: string) => dateTime.slice(10);
  * §4 "Changing the item begin date moves the end to keep the working-day duration": only when the start
  * moves and no end is given; the end keeps its time of day.
  */
-const moveEnd = (current: ItemFields, requested: Partial<ItemFields>, next: ItemFields): ItemFields => {
+const moveEnd = (
+  current: ItemFields,
+  requested: Partial<ItemFields>,
+  next: ItemFields,
+  rules: Pick<CalendarRules, 'moveKeepingDuration'> = { moveKeepingDuration },
+): ItemFields => {
   if (requested.start === undefined || requested.end !== undefined || current.end === null) return next;
   if (next.start === current.start) return next;
   try {
-    const end = moveKeepingDuration(datePart(current.start), datePart(current.end), datePart(next.start));
+    const end = rules.moveKeepingDuration(
+      datePart(current.start),
+      datePart(current.end),
+      datePart(next.start),
+    );
     return { ...next, end: `${end}${timePart(current.end)}` };
   } catch {
     // outside the calendar's years: keep the end as it is
@@ -240,7 +252,7 @@ export const decideItem = (command: ItemCommand, state: ItemState, context: Item
         assertAttributeValues(requested.attributes, context.taskAttributes ?? [], current.attributes, 'task');
       if (context.optionLists)
         checkListed(context.optionLists, 'itemStatus', requested.status, current.status);
-      const merged = moveEnd(current, requested, { ...current, ...requested });
+      const merged = moveEnd(current, requested, { ...current, ...requested }, context.group?.rules);
       if ((merged.type !== current.type || merged.className !== current.className) && !context.systemEditor)
         throw notPermitted();
       const { fields, storedStatus } = applyType(

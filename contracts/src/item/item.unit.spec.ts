@@ -2,6 +2,9 @@ import { itemDecider, itemFieldsSchema, saveItemSchema } from './item';
 import type { ItemCommand, ItemContext, ItemEvent, ItemFields } from './item';
 import { aContext, deciderSpec, freshId } from '../testing/decider-spec';
 import { itemRanks } from '../rules/rank';
+import { publicHolidays } from '../rules/calendar';
+import { bernDefinition } from '../calendar/definition';
+import { calendarRules } from '../calendar/rules';
 
 const spec = deciderSpec(itemDecider);
 
@@ -300,6 +303,22 @@ describe('SaveItem updating an item', () => {
       .given([created(id, aTask({ end: '2026-03-28T12:30' }))])
       .when(save({ id, version: 0, start: '2026-03-30T08:00' }), context())
       .then([updated(id, { start: '2026-03-30T08:00', end: '2026-04-08T12:30' })]);
+  });
+
+  it('moves the end on the working days of the project’s calendar (issue 24)', () => {
+    const id = freshId();
+    const fourDays = calendarRules(
+      [{ effectiveFrom: null, definition: { ...bernDefinition, workingWeekdays: [1, 2, 3, 4] } }],
+      (_region, year) => publicHolidays(year),
+    );
+    // Mon 23 – Sat 28 March: four working days Monday to Thursday; from Mon 30 March: 30, 31, 1, 2 → 3 April
+    spec
+      .given([created(id, aTask({ end: '2026-03-28T12:30' }))])
+      .when(
+        save({ id, version: 0, start: '2026-03-30T08:00' }),
+        context({ group: { ...project, rules: fourDays } }),
+      )
+      .then([updated(id, { start: '2026-03-30T08:00', end: '2026-04-03T12:30' })]);
   });
 
   it('keeps an end the command gives with the new begin, and moves no milestone end', () => {

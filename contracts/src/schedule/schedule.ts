@@ -6,6 +6,7 @@ import { serverDateTimeSchema } from '../rules/limits';
 import { endBeforeBegin } from '../rules/record-checks';
 import { streamName } from '../streams';
 import { addWorkingDays, countWorkingDays, nextWorkingDay, subtractWorkingDays } from '../rules/calendar';
+import type { CalendarRules } from '../calendar/definition';
 
 /**
  * Issue 21: how a project's items follow their predecessors. `manual` (the default, as before):
@@ -21,7 +22,18 @@ export interface ScheduledItem {
   readonly end: string | null;
   /** Whether its project schedules automatically; a manual item is never moved, but constrains. */
   readonly automatic: boolean;
+  /** The working-day rules of its project's calendar (issue 24); §9's when omitted. */
+  readonly rules?: ScheduleRules;
 }
+
+/** What scheduling asks of a calendar. */
+export type ScheduleRules = Pick<
+  CalendarRules,
+  'addWorkingDays' | 'countWorkingDays' | 'nextWorkingDay' | 'subtractWorkingDays'
+>;
+
+// §9's fixed calendar: what an item without its calendar's rules is scheduled on
+const bernRules: ScheduleRules = { addWorkingDays, countWorkingDays, nextWorkingDay, subtractWorkingDays };
 
 /** New dates for an item. */
 export interface ScheduleMove {
@@ -87,25 +99,30 @@ export const itemsToSchedule = (graph: DependencyGraph, moved: readonly number[]
 /**
  * The first day (YYYY-MM-DD) on which `dependency` lets its successor start, given its predecessor's
  * dates: lag working days after the predecessor's end (finish-to-start; a milestone ends where it
- * starts) or start (start-to-start), on a working day; a negative lag is a lead.
+ * starts) or start (start-to-start), on a working day; a negative lag is a lead. Days count on the
+ * successor's calendar (`rules`), where it is to start.
  */
 export const earliestStart = (
   dependency: Pick<Dependency, 'type' | 'lag'>,
   predecessor: Pick<ScheduledItem, 'start' | 'end'>,
+  rules: ScheduleRules = bernRules,
 ): string => {
   const base = datePart(
     dependency.type === 'finish-to-start' ? (predecessor.end ?? predecessor.start) : predecessor.start,
   );
   const { lag } = dependency;
-  return nextWorkingDay(lag >= 0 ? addWorkingDays(base, lag) : subtractWorkingDays(base, -lag));
+  return rules.nextWorkingDay(
+    lag >= 0 ? rules.addWorkingDays(base, lag) : rules.subtractWorkingDays(base, -lag),
+  );
 };
 
 /** The item moved to start on `day`, keeping its time of day and its duration in working days. */
 const movedTo = (item: ScheduledItem, day: string): ScheduleMove => {
   const start = `${day}${timePart(item.start)}`;
   if (item.end === null) return { item: item.id, start, end: null };
-  const days = countWorkingDays(datePart(item.start), datePart(item.end));
-  return { item: item.id, start, end: `${addWorkingDays(day, days)}${timePart(item.end)}` };
+  const rules = item.rules ?? bernRules;
+  const days = rules.countWorkingDays(datePart(item.start), datePart(item.end));
+  return { item: item.id, start, end: `${rules.addWorkingDays(day, days)}${timePart(item.end)}` };
 };
 
 export interface RescheduleInput {
@@ -151,7 +168,7 @@ export const reschedule = ({ graph, items, moved, backward = false }: Reschedule
     const incoming = (predecessors.get(id) ?? []).filter((d) => dates.has(d.predecessor));
     if (item.automatic && !changed.has(id) && incoming.some((d) => changed.has(d.predecessor))) {
       const earliest = incoming
-        .map((d) => earliestStart(d, dates.get(d.predecessor)!))
+        .map((d) => earliestStart(d, dates.get(d.predecessor)!, item.rules))
         .reduce((a, b) => (a > b ? a : b));
       const current = datePart(item.start);
       if (earliest > current || (backward && earliest < current)) {
@@ -184,8 +201,8 @@ export interface CriticalPath {
 }
 
 /** Working days from `from` to `to`, negative when `to` comes first. */
-const workingDaysBetween = (from: string, to: string) =>
-  from <= to ? countWorkingDays(from, to) : -countWorkingDays(to, from);
+const workingDaysBetween = (from: string, to: string, rules: ScheduleRules = bernRules) =>
+  from <= to ? rules.countWorkingDays(from, to) : -rules.countWorkingDays(to, from);
 
 /**
  * The critical path to `to` (issue 21) on the items' current dates: each predecessor's total float is
@@ -196,7 +213,7 @@ const workingDaysBetween = (from: string, to: string) =>
  */
 export const criticalPath = (
   graph: DependencyGraph,
-  items: ReadonlyMap<number, Pick<ScheduledItem, 'id' | 'start' | 'end'>>,
+  items: ReadonlyMap<number, Pick<ScheduledItem, 'id' | 'start' | 'end' | 'rules'>>,
   to: number,
 ): CriticalPath | null => {
   const predecessors = predecessorsOf(graph);
@@ -217,7 +234,11 @@ export const criticalPath = (
       for (const d of graph.successors.get(id) ?? []) {
         if (!inWay.has(d.successor) || !float.has(d.successor)) continue;
         const successor = items.get(d.successor)!;
-        const slack = workingDaysBetween(earliestStart(d, items.get(id)!), datePart(successor.start));
+        const slack = workingDaysBetween(
+          earliestStart(d, items.get(id)!, successor.rules),
+          datePart(successor.start),
+          successor.rules,
+        );
         least = Math.min(least, slack + float.get(d.successor)!);
       }
       float.set(id, least);

@@ -4,6 +4,9 @@ import type { Dependency, DependencyType } from '../dependency/dependency';
 import { criticalPath, decideReschedule, earliestStart, itemsToSchedule, reschedule } from './schedule';
 import type { ItemToSchedule, ScheduleMove, ScheduledItem } from './schedule';
 import type { DomainError } from '../errors';
+import { publicHolidays } from '../rules/calendar';
+import { bernDefinition } from '../calendar/definition';
+import { calendarRules } from '../calendar/rules';
 
 // 2026 in Bern (§9): Good Friday 3 April, Easter Monday 6 April, Ascension 14 May.
 
@@ -199,6 +202,39 @@ describe('reschedule', () => {
       )
         .when([{ item: 1, start: '2026-06-08', end: '2026-06-10' }])
         .then([{ item: 1, start: '2026-06-08', end: '2026-06-10' }]));
+  });
+});
+
+describe('reschedule on the items’ calendars (issue 24)', () => {
+  // B's project works Monday to Wednesday; A's the §9 week
+  const threeDays = calendarRules(
+    [{ effectiveFrom: null, definition: { ...bernDefinition, workingWeekdays: [1, 2, 3] } }],
+    (_region, year) => publicHolidays(year),
+  );
+
+  it('starts and sizes a successor on its own calendar, and counts its lag there', () => {
+    given(
+      [task(1, '2026-03-23', '2026-03-25'), { ...task(2, '2026-03-25', '2026-03-31'), rules: threeDays }],
+      link(1, 2, 'finish-to-start', 1),
+    )
+      // A now ends with Thursday 26 March (exclusive end Friday 27): a lag of one of B's working days
+      // takes Monday 30 March, so B starts on Tuesday 31 (on §9's week: Monday 30); its 2 working days
+      // (25 and 30 March) become 31 March and 1 April
+      .when([{ item: 1, start: '2026-03-23', end: '2026-03-27' }])
+      .then([
+        { item: 1, start: '2026-03-23', end: '2026-03-27' },
+        { item: 2, start: '2026-03-31', end: '2026-04-02' },
+      ]);
+  });
+
+  it('gives the float in the successor’s working days', () => {
+    const graph = graphWith(link(1, 2));
+    const items = new Map<number, ScheduledItem>([
+      [1, task(1, '2026-03-23', '2026-03-26')],
+      [2, { ...task(2, '2026-04-01', null), rules: threeDays }],
+    ]);
+    // A allows B from Thursday 26 March; B's working days until 1 April: 30, 31 March
+    expect(criticalPath(graph, items, 2)?.items).toContainEqual({ item: 1, float: 2 });
   });
 });
 

@@ -14,7 +14,7 @@ export const AS_OF_POSITION_HEADER = 'X-Fahrplan-As-Of-Position';
  * every other route answers now and ignores `asOf`.
  */
 export const asOfRoutes =
-  /^\/api\/(applications|groups|goals|resources|shares|items|timeline|comments|accounts|exports)(\/|$)/;
+  /^\/api\/(applications|groups|goals|resources|calendars|calendar\/working-days|shares|items|timeline|comments|accounts|exports)(\/|$)/;
 
 /**
  * `GET …?asOf=<ISO date-time>`: the query is answered from the read models folded up to that instant

@@ -5,7 +5,9 @@ import type {
   ComparedItem,
   PlannedDates,
   ProjectComparison,
+  SlipRules,
 } from '@fahrplan/contracts';
+import { calendarBook } from '../calendars/calendar-book';
 import { encodeCursor, fieldsPageOf } from '../http/paging';
 import type { PageRequest, SortOrder } from '../http/paging';
 import { fieldError } from '../http/query-params';
@@ -34,13 +36,15 @@ export interface ComparedStores {
 }
 
 const rowOrder: SortOrder = [['_title', 1]];
-const rowFields = ['id', 'tenant', 'title'] as const;
+const rowFields = ['id', 'tenant', 'title', 'calendar'] as const;
 interface Row {
   readonly _id: string;
   readonly _title: unknown;
   readonly id: number;
   readonly tenant: string;
   readonly title: string;
+  /** Issue 24: the project's calendar, whose working days count its items' slips (absent: the default). */
+  readonly calendar?: number;
 }
 
 /**
@@ -183,6 +187,7 @@ const compareRow = async (
   stores: ComparedStores,
   query: ComparisonQuery,
   found: Found,
+  rules: SlipRules | undefined,
 ): Promise<ComparedItem[]> => {
   const thenById = new Map(found.then.map((item) => [item.id, item]));
   const nowById = new Map(found.now.map((item) => [item.id, item]));
@@ -204,7 +209,7 @@ const compareRow = async (
   ]);
   const items: ComparedItem[] = found.now.map((item) => {
     const then = thenById.get(item.id) ?? liveItem(before.get(String(item.id)));
-    return comparedItem(item, then && datesOf(then), datesOf(item));
+    return comparedItem(item, then && datesOf(then), datesOf(item), rules);
   });
   for (const item of onlyThen) {
     const live = liveItem(after.get(String(item.id)));
@@ -215,7 +220,7 @@ const compareRow = async (
     const { group } = item;
     items.push(
       now
-        ? comparedItem({ ...now, group }, datesOf(item), datesOf(now))
+        ? comparedItem({ ...now, group }, datesOf(item), datesOf(now), rules)
         : comparedItem(item, datesOf(item), null),
     );
   }
@@ -256,7 +261,9 @@ export const comparisonPage = async (
     resume = { phase: 1, after: null };
   }
   const rows = found.slice(0, limit);
-  const perRow = await Promise.all(rows.map((row) => compareRow(stores, query, row)));
+  // slips count on each project's calendar as it is now (the default's for one gone with its calendar)
+  const rules = await calendarBook(stores.now).rulesOfProjects(rows.map(({ row }) => row));
+  const perRow = await Promise.all(rows.map((row) => compareRow(stores, query, row, rules.get(row.row.id))));
   const groups: ProjectComparison[] = rows.map(({ row }, i) =>
     projectTotals({ id: row.id, title: row.title, shared: row.tenant !== query.tenant }, perRow[i]!),
   );

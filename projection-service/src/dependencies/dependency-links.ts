@@ -1,4 +1,5 @@
-import type { DependencyLink, ItemDependencies } from '@fahrplan/contracts';
+import { maxScheduledItems } from '@fahrplan/contracts';
+import type { Dependency, DependencyGraph, DependencyLink, ItemDependencies } from '@fahrplan/contracts';
 import { isVisible } from '../groups/visible-groups';
 import { isTombstone } from '../read-store/read-store';
 import type { ReadView } from '../read-store/read-store';
@@ -85,4 +86,54 @@ export const dependenciesOf = async (
     found.successors.sort(byId);
   }
   return answer;
+};
+
+/** What a walk reads of a dependency. */
+const edgeFields = ['id', 'predecessor', 'successor', 'type', 'lag'] as const;
+
+/** The dependencies whose `end` is one of `items`: one read of its index, at most `maxScheduledItems` + 1. */
+export const dependencyEdges = async (
+  store: ReadView,
+  tenant: string,
+  items: readonly number[],
+  end: 'predecessor' | 'successor',
+): Promise<Dependency[]> =>
+  (await store.findFields('dependencies', { tenant, [end]: { $in: items } }, edgeFields, {
+    sort: { _id: 1 },
+    limit: maxScheduledItems + 1,
+  })) as unknown as Dependency[];
+
+/**
+ * The dependencies reachable from `from`, walked one level per read of an index by item: `forward`
+ * along successors, `backward` along predecessors; null when more than `maxScheduledItems` items are
+ * reached.
+ */
+export const dependencyWalk = async (
+  store: ReadView,
+  tenant: string,
+  from: readonly number[],
+  direction: 'forward' | 'backward',
+): Promise<Dependency[] | null> => {
+  const [near, far] =
+    direction === 'forward'
+      ? (['predecessor', 'successor'] as const)
+      : (['successor', 'predecessor'] as const);
+  const seen = new Set(from);
+  const found: Dependency[] = [];
+  for (let frontier = [...seen]; frontier.length > 0;) {
+    const edges = await dependencyEdges(store, tenant, frontier, near);
+    found.push(...edges);
+    frontier = [...new Set(edges.map((d) => d[far]))].filter((item) => !seen.has(item));
+    for (const item of frontier) seen.add(item);
+    if (seen.size > maxScheduledItems || edges.length > maxScheduledItems) return null;
+  }
+  return found;
+};
+
+/** The graph of `edges`, each once by id. */
+export const graphOfEdges = (edges: readonly Dependency[]): DependencyGraph => {
+  const byId = new Map(edges.map((d) => [d.id, d]));
+  const successors = new Map<number, Dependency[]>();
+  for (const d of byId.values()) successors.set(d.predecessor, [...(successors.get(d.predecessor) ?? []), d]);
+  return { byId, successors };
 };

@@ -1,5 +1,5 @@
 import { subgroupsOf } from '@fahrplan/contracts';
-import type { GroupView } from '@fahrplan/contracts';
+import type { CalendarRules, GroupView } from '@fahrplan/contracts';
 import { strip } from '../http/query-helpers';
 import { isTombstone } from '../read-store/read-store';
 import type { ReadView } from '../read-store/read-store';
@@ -53,6 +53,7 @@ export const groupView = (
   viewer: string,
   titles: Map<number, string>,
   budgets: Map<number, number>,
+  rules?: CalendarRules,
 ): GroupView => {
   const { acceptedBy: _acceptedBy, ...fields } = doc;
   const shared = doc.tenant !== viewer;
@@ -65,7 +66,7 @@ export const groupView = (
     shares,
     budget: doc.account === null ? null : (budgets.get(doc.account) ?? null),
     priority: priorityOf(doc),
-    duration: durationOf(doc.start, doc.end),
+    duration: durationOf(doc.start, doc.end, rules),
     parentTitle: doc.parent === null ? null : (titles.get(doc.parent) ?? null),
     subgroups: subgroupsOf(doc.subgroups ?? []),
   };

@@ -10,6 +10,7 @@ import { flag, integer, numbers } from '../http/query-params';
 import type { QueryParams } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { byOptional } from '../projections/sort-keys';
+import { calendarBook } from '../calendars/calendar-book';
 import { budgetsOf, groupView } from './group-view';
 import { optionalGroupSorts } from './groups.projection';
 import { byTitle, findVisibleGroup, visibleFilters, visibleGroup, visibleGroups } from './visible-groups';
@@ -77,14 +78,15 @@ export class GroupsController extends ReadModelQueries {
   ): Promise<GroupDetailsView> {
     requireView(this.directory, principal, 'group-details');
     const doc = await findVisibleGroup(this.store, principal.tenant, idOrName);
-    const [subprojects, parent, budgets] = await Promise.all([
+    const [subprojects, parent, budgets, rules] = await Promise.all([
       visibleGroups(this.store, principal.tenant, { deleted: false, parent: doc.id }, { _title: 1, _id: 1 }),
       doc.parent === null ? null : visibleGroup(this.store, principal.tenant, doc.parent),
       budgetsOf(this.store, [doc]),
+      calendarBook(this.store).rulesOfProjects([doc]),
     ]);
     const titles = new Map(parent ? [[parent.id, parent.title]] : []);
     return {
-      ...groupView(doc, principal.tenant, titles, budgets),
+      ...groupView(doc, principal.tenant, titles, budgets, rules.get(doc.id)),
       subprojects: subprojects.sort(byTitle).map((s) => ({ id: s.id, title: s.title })),
     };
   }

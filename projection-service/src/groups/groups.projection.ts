@@ -11,13 +11,17 @@ import type {
   SubgroupRemoved,
   SubgroupRenamed,
 } from '@fahrplan/contracts';
-import { countWorkingDays, priority } from '@fahrplan/contracts';
+import { defaultCalendarId, priority } from '@fahrplan/contracts';
+import type { CalendarRules } from '@fahrplan/contracts';
+import { defaultRules } from '../calendars/calendar-book';
 import { byRecordId, foldText, withDerived } from '../projections/projection';
 import type { Derived, IndexKeys, Projection } from '../projections/projection';
 import { optionalIndexKeys, optionalNumbers, optionalTexts } from '../projections/sort-keys';
 
 /** The project read model (§2 dialog, portfolio); priority, duration and subprojects are computed at query time. */
-export interface GroupDoc extends Omit<GroupCreated['data'], never> {
+export interface GroupDoc extends Omit<GroupCreated['data'], 'calendar'> {
+  /** Issue 24: the project's calendar; a project saved without one has the tenant's default. */
+  readonly calendar: number;
   readonly tenant: string;
   readonly version: number;
   readonly deleted: boolean;
@@ -70,6 +74,9 @@ export const optionalGroupSorts = [
 /** The portfolio's filters by equality; each list filtered by one sorts by title. */
 const filteredFields = ['status', 'phase', 'healthStatus', 'resource', 'applications', 'parent'] as const;
 
+/** GET /api/calendars counts the live projects of each calendar (issue 24). */
+export const groupCalendarIndex: IndexKeys = { tenant: 1, deleted: 1, calendar: 1 };
+
 /**
  * The indexes of the projects `owner` matches (`tenant`: the tenant's own; `acceptedBy`: those shared
  * with it and accepted): GET /api/groups by each sort, by each filter (by title), by ids, and a project
@@ -89,7 +96,7 @@ function ownerIndexes(owner: 'tenant' | 'acceptedBy'): IndexKeys[] {
 
 const projectedGroups: Projection<GroupDoc> = {
   collection: 'groups',
-  version: 3,
+  version: 4,
   multikey: ['acceptedBy', 'applications'],
   // ?q= searches the projects' texts by a trigram index where the store has one
   textIndex: '_search',
@@ -109,10 +116,11 @@ const projectedGroups: Projection<GroupDoc> = {
     'SubgroupRestored',
   ],
   documentId: byRecordId,
-  indexes: [...ownerIndexes('tenant'), ...ownerIndexes('acceptedBy')],
+  indexes: [...ownerIndexes('tenant'), ...ownerIndexes('acceptedBy'), groupCalendarIndex],
   evolve: (doc, event: StoredEvent) => {
     if (event.type === 'GroupCreated')
       return {
+        calendar: defaultCalendarId,
         ...(event.data as GroupCreated['data']),
         tenant: event.metadata.tenant,
         version: event.revision,
@@ -182,11 +190,18 @@ export const priorityOf = (doc: Pick<GroupDoc, 'metrics'>): number => {
 /** What the portfolio's search (`q`) looks in. */
 export const searchedGroupFields = ['title', 'shortname', 'description', 'contact', 'projectNr'] as const;
 
-/** §9 working days in [start, end); null without both dates or outside the calendar's years. */
-export const durationOf = (start: string | null, end: string | null): number | null => {
+/**
+ * Working days in [start, end) on the project's calendar (the list's stored sort key: the default's);
+ * null without both dates or outside the calendar's years.
+ */
+export const durationOf = (
+  start: string | null,
+  end: string | null,
+  rules: CalendarRules = defaultRules,
+): number | null => {
   if (!start || !end) return null;
   try {
-    return countWorkingDays(start, end);
+    return rules.countWorkingDays(start, end);
   } catch {
     return null;
   }

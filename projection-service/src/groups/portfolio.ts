@@ -1,4 +1,5 @@
 import type { GroupView, Page } from '@fahrplan/contracts';
+import { calendarBook } from '../calendars/calendar-book';
 import { pageAnswer, sortedPage } from '../http/paging';
 import type { ListSort, PageRequest } from '../http/paging';
 import { strip } from '../http/query-helpers';
@@ -22,9 +23,13 @@ export const portfolioPage = async (
 ): Promise<Page<GroupView>> => {
   const page = await sortedPage(store, 'groups', filters, sort, request);
   const docs = page.docs.map((d) => strip<GroupDoc>(d));
-  const [titles, budgets] = await Promise.all([parentTitles(store, tenant, docs), budgetsOf(store, docs)]);
+  const [titles, budgets, rules] = await Promise.all([
+    parentTitles(store, tenant, docs),
+    budgetsOf(store, docs),
+    calendarBook(store).rulesOfProjects(docs),
+  ]);
   return pageAnswer(
-    docs.map((doc) => groupView(doc, tenant, titles, budgets)),
+    docs.map((doc) => groupView(doc, tenant, titles, budgets, rules.get(doc.id))),
     page.nextCursor,
   );
 };

@@ -35,6 +35,8 @@ const viewOf: Readonly<Record<HistoryCategory, readonly [PermissionResource, ...
   scenario: ['scenarios'],
   goal: ['group-details'],
   resource: ['items', 'group-details'],
+  // as GET /api/calendars/:id
+  calendar: ['calendars', 'group-details', 'items'],
   trackerConnection: ['admin'],
   tenant: ['admin'],
   user: ['admin'],

@@ -8,6 +8,9 @@ import {
   referenceOf,
   referencedIds,
   streamName,
+  calendarStream,
+  defaultCalendarId,
+  defaultCalendarName,
   tenantDecider,
   trackerIssueChangedType,
   trackerIssueStream,
@@ -40,6 +43,7 @@ import { isVisible } from '../groups/visible-groups';
 import type { Projection } from '../projections/projection';
 import type { ReadDocument } from '../read-store/read-store';
 import { resourcesProjection } from '../resources/resources.projection';
+import { calendarsProjection } from '../calendars/calendars.projection';
 import { scenariosProjection } from '../scenarios/scenarios.projection';
 import { trackerConnectionsProjection } from '../tracker/tracker-connections.projection';
 
@@ -97,6 +101,7 @@ export const historyFolds: Readonly<Record<HistoryCategory, Fold>> = {
   item: documentFold(itemsProjection as unknown as Projection),
   goal: documentFold(goalsProjection as unknown as Projection),
   resource: documentFold(resourcesProjection as unknown as Projection),
+  calendar: documentFold(calendarsProjection as unknown as Projection),
   comment: documentFold(commentsProjection as unknown as Projection),
   account: documentFold(accountsProjection as unknown as Projection),
   scenario: documentFold(scenariosProjection as unknown as Projection),
@@ -361,6 +366,12 @@ export const referencesOf = (
 const nameOf = (state: State): string | null =>
   typeof state?.title === 'string' ? state.title : typeof state?.name === 'string' ? state.name : null;
 
+/** The default calendar's names (issue 24): Bern since always, before any event of its own renamed it. */
+const defaultCalendarNames = (named: readonly ReferenceName[]): ReferenceName[] =>
+  named[0]?.name === defaultCalendarName
+    ? [{ ...named[0], position: 0 }, ...named.slice(1)]
+    : [{ position: 0, name: defaultCalendarName }, ...named];
+
 /** The names a record's events gave it, each from the position it took effect, oldest first. */
 export const namesOf = (category: HistoryCategory, events: readonly StoredEvent[]): ReferenceName[] => {
   const names: ReferenceName[] = [];
@@ -424,7 +435,8 @@ export class HistoryReader {
     tenant: string,
     budget: HistoryBudget,
   ): Promise<StoredEvent[] | null> {
-    const stream = streamName(category, id);
+    // the default calendar's stream names the tenant (issue 24)
+    const stream = category === 'calendar' ? calendarStream(tenant, Number(id)) : streamName(category, id);
     // whose record it is first: another tenant's record answers the same whatever its length
     const [first] = await this.store.readStream(stream, 0, 1);
     const owner = category === 'tenant' ? (first?.data as { name?: string })?.name : first?.metadata.tenant;
@@ -492,12 +504,16 @@ export class HistoryReader {
     const refs: Record<string, ReferenceName[]> = {};
     const references = [...referencesOf(category, rows)].slice(0, maxPageReferences);
     for (const [key, reference] of references) {
+      const isDefault = reference.category === 'calendar' && reference.id === defaultCalendarId;
+      // the default calendar of a shared project is its owner's, whose stream names the owner
+      if (isDefault && !foreignProjects) continue;
       const events = await this.events(reference.category, String(reference.id), tenant, budget);
-      const names = events
+      const named = events
         ? namesOf(reference.category, events)
         : foreignProjects && reference.category === 'group'
           ? foreignProjectNames(await this.projectEvents(String(reference.id), budget), tenant)
           : [];
+      const names = isDefault ? defaultCalendarNames(named) : named;
       if (names.length > 0) refs[key] = names;
     }
     return refs;

@@ -123,6 +123,8 @@ const expectAnswers = (a: Awaited<ReturnType<typeof answers>>) => {
     status: 5,
     resource: 3,
     jirarepo: null,
+    // issue 24: created without a calendar, the project uses the tenant's default
+    calendar: 0,
   });
   expect(a.timeline.items.find((i) => i.id === 105)).toEqual({
     id: 105,

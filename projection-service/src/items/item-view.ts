@@ -1,13 +1,18 @@
-import { countWorkingDays, workload } from '@fahrplan/contracts';
-import type { ItemDependencies, ItemView } from '@fahrplan/contracts';
+import { workload } from '@fahrplan/contracts';
+import type { CalendarRules, ItemDependencies, ItemView } from '@fahrplan/contracts';
+import { defaultRules } from '../calendars/calendar-book';
 import { noDependencies } from '../dependencies/dependency-links';
 import type { ItemDoc } from './items.projection';
 
-/** §9 working days of an item's date parts, [start, end); null for a milestone or outside the calendar. */
-export const durationOf = (start: string, end: string | null): number | null => {
+/** Working days of an item's date parts, [start, end), on its project's calendar; null for a milestone or outside the calendar. */
+export const durationOf = (
+  start: string,
+  end: string | null,
+  rules: CalendarRules = defaultRules,
+): number | null => {
   if (end === null) return null;
   try {
-    return countWorkingDays(start.slice(0, 10), end.slice(0, 10));
+    return rules.countWorkingDays(start.slice(0, 10), end.slice(0, 10));
   } catch {
     return null;
   }
@@ -31,8 +36,9 @@ export const itemView = (
   doc: ItemDoc,
   groupTitle: string | null,
   dependencies: ItemDependencies = noDependencies,
+  rules: CalendarRules = defaultRules,
 ): ItemView => {
-  const duration = durationOf(doc.start, doc.end);
+  const duration = durationOf(doc.start, doc.end, rules);
   return {
     ...doc,
     duration,

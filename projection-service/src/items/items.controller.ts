@@ -3,7 +3,9 @@ import { notFound } from '@fahrplan/contracts';
 import type { ItemView, Page } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
+import { calendarBook } from '../calendars/calendar-book';
 import { dependenciesOf } from '../dependencies/dependency-links';
+import type { GroupDoc } from '../groups/groups.projection';
 import { visibleGroup } from '../groups/visible-groups';
 import { maxPageLimit, pageAnswer, pageRequest, sortRequest, sortedPage } from '../http/paging';
 import type { SortKey } from '../http/paging';
@@ -57,7 +59,7 @@ export class ItemsController extends ReadModelQueries {
     const page = await sortedPage(this.store, 'items', filter, sort, request);
     const docs = page.docs.map((d) => strip<ItemDoc>(d));
     const projects = project
-      ? { titles: new Map([[project.id, project.title]]), deleted: new Set<number>() }
+      ? { titles: new Map([[project.id, project.title]]), deleted: new Set<number>(), calendars: [project] }
       : await this.projectTitles(docs);
     // the items of a deleted project went with it (GroupDeleted): a page may hold fewer than its limit
     const live = docs.filter((doc) => !projects.deleted.has(doc.group));
@@ -67,13 +69,16 @@ export class ItemsController extends ReadModelQueries {
       live.map((doc) => doc.id),
       maxPageLimit,
     );
+    const rules = await calendarBook(this.store).rulesOfProjects(projects.calendars);
     return pageAnswer(
-      live.map((doc) => itemView(doc, projects.titles.get(doc.group) ?? null, dependencies.get(doc.id))),
+      live.map((doc) =>
+        itemView(doc, projects.titles.get(doc.group) ?? null, dependencies.get(doc.id), rules.get(doc.group)),
+      ),
       page.nextCursor,
     );
   }
 
-  /** The titles of the caller's projects that `docs` belong to, and which are deleted: one read by id. */
+  /** The titles and calendars of the projects that `docs` belong to, and which are deleted: one read by id. */
   private async projectTitles(docs: readonly ItemDoc[]) {
     const stored = [
       ...(await this.store.getMany('groups', [...new Set(docs.map((d) => String(d.group)))])).values(),
@@ -81,6 +86,7 @@ export class ItemsController extends ReadModelQueries {
     return {
       titles: new Map(stored.map((doc) => [doc.id as number, doc.title as string])),
       deleted: new Set(stored.filter((doc) => doc.deleted === true).map((doc) => doc.id as number)),
+      calendars: stored.map((doc) => strip<GroupDoc>(doc)),
     };
   }
 
@@ -115,7 +121,15 @@ export class ItemsController extends ReadModelQueries {
     const item = strip<ItemDoc>(doc);
     const project = await this.store.get('groups', String(item.group));
     if (project?.deleted === true) throw notFound('item');
-    const dependencies = await dependenciesOf(this.store, tenant, [item.id], maxPageLimit);
-    return itemView(item, (project?.title as string | undefined) ?? null, dependencies.get(item.id));
+    const [dependencies, rules] = await Promise.all([
+      dependenciesOf(this.store, tenant, [item.id], maxPageLimit),
+      calendarBook(this.store).rulesOfProjects(project ? [strip<GroupDoc>(project)] : []),
+    ]);
+    return itemView(
+      item,
+      (project?.title as string | undefined) ?? null,
+      dependencies.get(item.id),
+      rules.get(item.group),
+    );
   }
 }

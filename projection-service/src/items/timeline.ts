@@ -145,6 +145,8 @@ export const timelineGroup = (g: RowDoc, tenant: string): TimelineGroup => ({
   status: g.status,
   resource: g.resource,
   jirarepo: g.jirarepo,
+  // issue 24: the dependency arrows' slip counts in the successor's project's calendar
+  calendar: g.calendar,
 });
 
 export const timelineItem = (
@@ -192,6 +194,7 @@ const rowFields = [
   'status',
   'resource',
   'jirarepo',
+  'calendar',
   'start',
   'end',
 ] as const;

@@ -1,6 +1,7 @@
 import { accountsProjection } from '../accounts/accounts.projection';
 import { baselinesProjection } from '../baselines/baselines.projection';
 import { calendarFeedsProjection } from '../calendar-feeds/calendar-feeds.projection';
+import { calendarsProjection } from '../calendars/calendars.projection';
 import { applicationsProjection } from '../applications/applications.projection';
 import { commentsProjection } from '../comments/comments.projection';
 import { goalsProjection } from '../goals/goals.projection';
@@ -40,6 +41,7 @@ export const allProjections = [
   webhooksProjection,
   baselinesProjection,
   calendarFeedsProjection,
+  calendarsProjection,
   scenariosProjection,
   scenarioChangesProjection(planProjections.flatMap((projection) => projection.handles)),
 ] as unknown as readonly Projection[];
@@ -61,6 +63,7 @@ export const projectedCategories = [
   'dependencies',
   'baseline',
   'calendarFeed',
+  'calendar',
   'scenario',
   'webhook',
 ];

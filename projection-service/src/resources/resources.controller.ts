@@ -13,6 +13,8 @@ const view = (doc: ReadDocument): ResourceView => ({
   id: doc.id as number,
   name: doc.name as string,
   version: doc.version as number,
+  calendar: doc.calendar as number | null,
+  share: doc.share as number,
 });
 
 /** §3 resources: what projects and items are assigned to. */

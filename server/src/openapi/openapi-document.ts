@@ -1,4 +1,5 @@
 import { oidcPaths, sessionPaths } from './auth-paths';
+import { calendarPaths, calendarPreviewPaths } from './calendar-paths';
 import { commandPaths, schedulePreviewPaths } from './command-paths';
 import { components } from './components';
 import { importPaths } from './import-paths';
@@ -38,8 +39,10 @@ export const openApiDocument = () => ({
       ...feedPaths(),
       ...trackerPaths(),
       ...webhookPaths(),
+      ...calendarPaths(),
       ...changePaths(),
       ...exportPaths(),
+      ...calendarPreviewPaths(),
     }),
   ),
 });

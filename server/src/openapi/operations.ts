@@ -51,7 +51,7 @@ export const jsonPost = (
   },
 });
 
-interface Parameter {
+export interface Parameter {
   readonly name: string;
   readonly in: 'query' | 'path';
   readonly required?: boolean;

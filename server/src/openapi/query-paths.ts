@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  calendarHolidaysSchema,
+  cantons,
   consoleLanguages,
   accountViewSchema,
   baselineComparisonSchema,
@@ -195,7 +197,7 @@ export const portfolioPaths = () => ({
     goalViewSchema,
   ),
   '/api/resources': listQuery(
-    "The tenant's live resources {id, name, version}, by name; VIEW on items or group-details suffices",
+    "The tenant's live resources {id, name, version, calendar, share}, by name; VIEW on items or group-details suffices",
     'resources',
     resourceViewSchema,
     [search('name'), ids('resources')],
@@ -226,6 +228,11 @@ export const portfolioPaths = () => ({
 });
 
 /** Items, the timeline, comments, accounts and the working-day calendar. */
+/** A record id as a query parameter. */
+const recordId = { type: 'integer', minimum: 0, maximum: 999_999_999 };
+/** A year as the holidays query takes it. */
+const year = { type: 'integer', minimum: 1900, maximum: 2200 };
+
 export const planPaths = () => ({
   '/api/items': listQuery(
     "Live items: of one project the caller sees (group: its own, or one shared with it and accepted), or the caller's own items whose title contains q; with their project's title",
@@ -327,13 +334,26 @@ export const planPaths = () => ({
     json(criticalPathSchema),
   ),
   '/api/calendar/working-days': query(
-    'Working days between from (inclusive) and to (exclusive); `lang` (de-CH, fr-CH, it-CH, en) names the holidays, German without',
+    'Working days between from (inclusive) and to (exclusive) on the default calendar, on `calendar` or on the calendar of `project` (one of them; issue 24); `lang` (de-CH, fr-CH, it-CH, en) names the holidays, German without',
     [
       dateInQuery('from'),
       dateInQuery('to'),
+      described('calendar', 'a calendar of the tenant (GET /api/calendars)', recordId),
+      described('project', 'a project the caller sees: its calendar', recordId),
       { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: [...consoleLanguages] } },
     ],
     json(workingDaysSchema),
+  ),
+  '/api/calendar/holidays': query(
+    "A canton's public holidays (the server's holiday library, type public) in the years from … to, both included, at most 50; `lang` names them, German without",
+    [
+      { name: 'region', in: 'query', required: true, schema: { type: 'string', enum: [...cantons] } },
+      { ...described('from', 'the first year', year), required: true },
+      { ...described('to', 'the last year (at most 49 after from)', year), required: true },
+      { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: [...consoleLanguages] } },
+    ],
+    json(calendarHolidaysSchema),
+    { readYourWrites: false },
   ),
 });
 
@@ -405,7 +425,7 @@ const historyBound = `. A request reads at most ${defaultHistoryMaxEvents.toLoca
 /** What changed: record histories, their exports and the change feed. */
 export const changePaths = () => ({
   '/api/history/{category}/{id}': listQuery(
-    "Every change of a record, newest first: when, who, which command and event, the source (flow step, sharing, tracker mirroring) and the field-level before → after differences; besides the page, `total` counts the changes matching the filters and `fields` and `users` list the filters' choices (history VIEW and VIEW on the record). Categories: application, group, item, goal, resource, comment, account, trackerConnection, tenant, user" +
+    "Every change of a record, newest first: when, who, which command and event, the source (flow step, sharing, tracker mirroring) and the field-level before → after differences; besides the page, `total` counts the changes matching the filters and `fields` and `users` list the filters' choices (history VIEW and VIEW on the record). Categories: application, group, item, goal, resource, calendar, comment, account, trackerConnection, tenant, user" +
       historyBound,
     'changes',
     historyPageSchema.shape.items.element,

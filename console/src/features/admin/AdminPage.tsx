@@ -2,6 +2,7 @@ import { Alert, Stack, Tabs, Title } from '@mantine/core';
 import {
   IconBuilding,
   IconBuildingCommunity,
+  IconCalendar,
   IconListDetails,
   IconPlugConnected,
   IconShieldLock,
@@ -14,6 +15,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useCan } from '../auth/permissions';
+import { CalendarsPanel } from '../calendars/CalendarsPanel';
 import { TrackerConnectionsPanel } from '../tracker/TrackerConnectionsPanel';
 import { WebhooksPanel } from '../webhooks/WebhooksPanel';
 import { adminTabs, tabOrDefault } from './adminTabs';
@@ -33,6 +35,7 @@ const tabParts: Record<AdminTab, { icon: typeof IconUsers; panel: (editable: boo
   tenant: { icon: IconBuilding, panel: (editable) => <TenantPanel editable={editable} /> },
   options: { icon: IconListDetails, panel: (editable) => <OptionListsPanel editable={editable} /> },
   resources: { icon: IconTool, panel: () => <ResourcesPanel /> },
+  calendars: { icon: IconCalendar, panel: () => <CalendarsPanel /> },
   goals: { icon: IconTarget, panel: () => <GoalsPanel /> },
   tracker: { icon: IconPlugConnected, panel: (editable) => <TrackerConnectionsPanel editable={editable} /> },
   webhooks: { icon: IconWebhook, panel: () => <WebhooksPanel /> },

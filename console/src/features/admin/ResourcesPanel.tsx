@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import type { FormEvent, KeyboardEvent } from 'react';
-import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCheck, IconPlus, IconUsers, IconX } from '@tabler/icons-react';
+import type { FormEvent } from 'react';
+import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { SectionHeader } from '../common/SectionHeader';
 import { resourceNameSchema } from '@fahrplan/contracts';
 import type { ResourceView } from '@fahrplan/contracts';
@@ -22,6 +22,7 @@ import { pageItems } from '../api/pages';
 import { SearchField } from '../common/CataloguePage';
 import { LoadMore, morePages } from '../common/LoadMore';
 import { TableHeader } from '../common/TableHeader';
+import { ResourceDialog } from './ResourceDialog';
 
 /** The shared name rule (§3: trimmed, 1–100 characters); null when the name is fine. */
 const nameError = (name: string): string | null =>
@@ -70,69 +71,6 @@ function AddResource() {
   );
 }
 
-function RenameRow({ resource, onDone }: { resource: ResourceView; onDone: () => void }) {
-  const [name, setName] = useState(resource.name);
-  const [error, setError] = useState<string | null>(null);
-  const [save, { isLoading }] = useSaveResourceMutation();
-  const { t } = useTranslation('admin');
-
-  const submit = async () => {
-    const invalid = nameError(name);
-    setError(invalid);
-    if (invalid) return;
-    if (name.trim() === resource.name) return onDone();
-    try {
-      await save({
-        data: { id: resource.id, version: resource.version, name },
-        idempotencyKey: crypto.randomUUID(),
-      }).unwrap();
-      notifySuccess(t('resources.renamed', { name: name.trim() }));
-      onDone();
-    } catch (failure) {
-      notifyError(describeError(failure));
-    }
-  };
-  const keys = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') void submit();
-    if (event.key === 'Escape') onDone();
-  };
-
-  return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <TextInput
-        aria-label={t('resources.newNameOf', { name: resource.name })}
-        value={name}
-        onChange={(event) => {
-          setName(event.currentTarget.value);
-          setError(null);
-        }}
-        onKeyDown={keys}
-        error={error}
-        size="xs"
-        style={{ flex: 1 }}
-        maxLength={200}
-        data-autofocus
-        autoFocus
-      />
-      <Tooltip label={t('resources.save')}>
-        <ActionIcon
-          aria-label={t('resources.saveName')}
-          onClick={() => void submit()}
-          loading={isLoading}
-          variant="light"
-        >
-          <IconCheck size={16} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('resources.cancel')}>
-        <ActionIcon aria-label={t('resources.cancelRename')} onClick={onDone} variant="subtle" color="gray">
-          <IconX size={16} />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
-  );
-}
-
 function DeleteConfirm({ resource, onClose }: { resource: ResourceView; onClose: () => void }) {
   const [remove] = useDeleteResourceMutation();
   const { t } = useTranslation('admin');
@@ -150,7 +88,10 @@ function DeleteConfirm({ resource, onClose }: { resource: ResourceView; onClose:
   );
 }
 
-/** §3 resources administration: add, rename inline, delete with confirmation; read-only without admin EDIT. */
+/**
+ * §3 resources administration: add, edit in a dialog (name, own calendar, part-time share: issue 24),
+ * delete with confirmation; read-only without admin EDIT.
+ */
 export function ResourcesPanel() {
   const canEdit = useCan('admin', 'EDIT');
   const { t } = useTranslation('admin');
@@ -159,7 +100,7 @@ export function ResourcesPanel() {
   const pages = useGetResourcePagesInfiniteQuery({ q });
   const { data, isLoading, isError, error } = pages;
   const resources = pageItems(data);
-  const [renaming, setRenaming] = useState<number | null>(null);
+  const [editing, setEditing] = useState<ResourceView | null>(null);
   const [deleting, setDeleting] = useState<ResourceView | null>(null);
 
   return (
@@ -189,13 +130,7 @@ export function ResourcesPanel() {
             <Table.Tbody>
               {resources.map((resource) => (
                 <Table.Tr key={resource.id}>
-                  <Table.Td>
-                    {renaming === resource.id ? (
-                      <RenameRow resource={resource} onDone={() => setRenaming(null)} />
-                    ) : (
-                      resource.name
-                    )}
-                  </Table.Td>
+                  <Table.Td>{resource.name}</Table.Td>
                   <Table.Td>
                     <Text size="sm" c="dimmed">
                       #{resource.id}
@@ -204,9 +139,7 @@ export function ResourcesPanel() {
                   {canEdit && (
                     <RowActions
                       name={resource.name}
-                      editLabel={t('resources.rename')}
-                      editDisabled={renaming === resource.id}
-                      onEdit={() => setRenaming(resource.id)}
+                      onEdit={() => setEditing(resource)}
                       onDelete={() => setDeleting(resource)}
                     />
                   )}
@@ -217,6 +150,7 @@ export function ResourcesPanel() {
         )}
         <LoadMore {...morePages(pages)} label={t('resources.loadMore')} />
       </TableLoad>
+      {editing && <ResourceDialog resource={editing} editable={canEdit} onClose={() => setEditing(null)} />}
       {deleting && <DeleteConfirm resource={deleting} onClose={() => setDeleting(null)} />}
     </Stack>
   );

@@ -1,5 +1,14 @@
 export type AdminTab =
-  'users' | 'roles' | 'tenant' | 'options' | 'resources' | 'goals' | 'tracker' | 'webhooks' | 'tenants';
+  | 'users'
+  | 'roles'
+  | 'tenant'
+  | 'options'
+  | 'resources'
+  | 'calendars'
+  | 'goals'
+  | 'tracker'
+  | 'webhooks'
+  | 'tenants';
 
 /** The administration tabs in order; Tenants only for those who may create tenants (admin CREATE). */
 export const adminTabs = (canCreateTenants: boolean): AdminTab[] => [
@@ -8,6 +17,7 @@ export const adminTabs = (canCreateTenants: boolean): AdminTab[] => [
   'tenant',
   'options',
   'resources',
+  'calendars',
   'goals',
   'tracker',
   'webhooks',

@@ -26,6 +26,7 @@ const tagTypes = [
   'Baseline',
   'Scenario',
   'CalendarFeed',
+  'Calendar',
 ] as const;
 /** What a query provides and a command invalidates (RTK Query's cache tags). */
 export type ApiTag = (typeof tagTypes)[number];

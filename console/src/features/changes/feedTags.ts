@@ -1,10 +1,13 @@
 /** Read-model collections of the server and the console's tags for them. */
-const tagOf: Readonly<Record<string, 'Application' | 'Group' | 'Comment' | 'Account' | 'Baseline'>> = {
+const tagOf: Readonly<
+  Record<string, 'Application' | 'Group' | 'Comment' | 'Account' | 'Baseline' | 'Calendar'>
+> = {
   applications: 'Application',
   groups: 'Group',
   comments: 'Comment',
   accounts: 'Account',
   baselines: 'Baseline',
+  calendars: 'Calendar',
 };
 
 /** The tracker's own tags (the mirror moves with the tracker). */

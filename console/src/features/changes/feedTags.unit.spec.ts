@@ -16,6 +16,11 @@ describe('feedTags', () => {
     expect(feedTags({ ...change, position: 9, own: 5 })).toEqual(['Baseline']);
   });
 
+  it("refreshes the calendars (Administration's list, the pickers) when another console changed one", () => {
+    const change = { collections: ['calendars', 'groups'], asOf: null, trackerTags };
+    expect(feedTags({ ...change, position: 9, own: 5 })).toEqual(['Calendar', 'Group']);
+  });
+
   it('refreshes the tracker mirror whenever a tracker collection moved', () => {
     expect(
       feedTags({ position: 3, own: 5, collections: ['trackerIssues'], asOf: null, trackerTags }),

@@ -1,11 +1,12 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { ActionIcon, Group, Table, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Group, Stack, Table, Tooltip } from '@mantine/core';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, TableSkeleton } from './CataloguePage';
 import { EmptyState } from './EmptyState';
 import { TableHeader } from './TableHeader';
 import type { HeaderCell } from './TableHeader';
+import { NewButton, SectionHeader } from './SectionHeader';
 
 /** An administration list while it loads (skeleton rows), when it failed to load, else `children`. */
 export function TableLoad({
@@ -140,5 +141,73 @@ export function RowActions({
         )}
       </Group>
     </Table.Td>
+  );
+}
+
+/**
+ * An administration tab's list: without VIEW only `needsView` in a grey notice; else its heading with
+ * `intro`, the New button when `onNew` is given (EDIT), and the list below.
+ */
+export function AdminPanel({
+  canView,
+  needsView,
+  title,
+  intro,
+  newLabel,
+  onNew,
+  children,
+}: {
+  canView: boolean;
+  needsView: string;
+  title: string;
+  intro: string;
+  newLabel: string;
+  onNew?: () => void;
+  children: ReactNode;
+}) {
+  if (!canView)
+    return (
+      <Alert color="gray" variant="light">
+        {needsView}
+      </Alert>
+    );
+  return (
+    <Stack gap="sm">
+      <SectionHeader title={title} level={2} intro={intro}>
+        {onNew && <NewButton label={newLabel} onClick={onNew} />}
+      </SectionHeader>
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * An administration list's table: loading and failure as `TableLoad` shows them, `empty` when there are
+ * no `rows`, else a striped table named `label` with its `header` cells; `footer` below (Load more).
+ */
+export function AdminList({
+  what,
+  load,
+  empty,
+  label,
+  header,
+  rows,
+  footer,
+}: {
+  what: string;
+  load: { isLoading: boolean; isError: boolean; error: unknown };
+  empty: ComponentProps<typeof EmptyState>;
+  label: string;
+  header: readonly (HeaderCell | false)[];
+  rows: readonly ReactNode[];
+  footer?: ReactNode;
+}) {
+  return (
+    <TableLoad what={what} {...load}>
+      <RecordsTable count={rows.length} empty={empty} label={label} cells={header}>
+        {rows}
+      </RecordsTable>
+      {footer}
+    </TableLoad>
   );
 }

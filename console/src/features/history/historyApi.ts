@@ -9,6 +9,7 @@ const recordTag = {
   application: 'Application',
   group: 'Group',
   item: 'Item',
+  calendar: 'Calendar',
 } as const satisfies Partial<Record<HistoryCategory, string>>;
 export type HistoryRecordCategory = keyof typeof recordTag;
 

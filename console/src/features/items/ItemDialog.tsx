@@ -1,8 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCalendarRulesState } from '../calendars/useCalendarRules';
 import type { TFunction } from 'i18next';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { defaultSubgroups, subgroupsOf } from '@fahrplan/contracts';
+import { defaultCalendarId, defaultSubgroups, subgroupsOf } from '@fahrplan/contracts';
 import type { GroupView, ItemView } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { describeError, httpStatusOf } from '../common/problem';
@@ -60,11 +61,16 @@ const itemGroups = (projects: readonly GroupView[], item: ItemView | null) => {
         ),
         resource: null,
         jirarepo: null,
+        calendar: defaultCalendarId,
       },
     );
   }
   return { groups, ownGroup };
 };
+
+/** The calendar of project `id` among `groups`, the default when it is not one of them. */
+const calendarOf = (groups: readonly ItemGroup[], id: number) =>
+  groups.find((g) => g.id === id)?.calendar ?? defaultCalendarId;
 
 /**
  * The item details dialog (§2): loads the item and its project (or the project a new item starts
@@ -81,10 +87,14 @@ export function ItemDialog({ itemId, request = null, onClose }: Props) {
   const projectList = projects.data?.items ?? noProjects;
   const { groups, ownGroup } = useMemo(() => itemGroups(projectList, loaded), [projectList, loaded]);
   const issueGroups = useMemo(() => issueGroupsOf(projectList), [projectList]);
+  // its project's calendar counts the duration from the first render on (without a project: the default)
+  const calendar = useCalendarRulesState(
+    projectId === null ? defaultCalendarId : projects.isLoading ? null : calendarOf(groups, projectId),
+  );
 
   if (!me) return null;
   // a new item needs its project for its lane and default resource
-  if ((itemId !== null && !loaded) || (itemId === null && projects.isLoading)) {
+  if ((itemId !== null && !loaded) || projects.isLoading || calendar.loading) {
     return (
       <LoadingDialog
         title={itemId === null ? t('dialogTitle.newItem') : t('dialogTitle.showItem')}

@@ -4,7 +4,8 @@ import { NumberField } from '../common/NumberField';
 import { SearchSelect, pickerData, usePickerSearch } from '../common/SearchSelect';
 import { useProjectSearch } from '../projects/ProjectPicker';
 import type { UseFormReturnType } from '@mantine/form';
-import { defaultSubgroups, ranges } from '@fahrplan/contracts';
+import { defaultCalendarId, defaultSubgroups, ranges } from '@fahrplan/contracts';
+import { useCalendarRules } from '../calendars/useCalendarRules';
 import { DescriptionField, DurationField, RequiredNameInput } from '../record-dialog/SharedFields';
 import { UiDateTimeInput } from './UiDateTimeInput';
 import {
@@ -37,7 +38,9 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
   const values = form.values;
   // before a project is chosen, the lanes every project has
   const subgroups = group?.subgroups ?? defaultSubgroups;
-  const duration = durationOf(values);
+  // an item computes with its project's calendar; before a project is chosen, the tenant's default
+  const rules = useCalendarRules(group?.calendar ?? defaultCalendarId);
+  const duration = durationOf(values, rules);
   const load = workloadOf(values, duration);
   const laneOptions = subgroups.map((s) => ({ value: s.id, label: laneName(t, s) }));
   if (values.subgroup && !laneOptions.some((o) => o.value === values.subgroup))
@@ -70,7 +73,7 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
           readOnly={readOnly}
           value={values.start}
           error={form.errors.start}
-          onChange={(start) => form.setValues(changeStart(form.getValues(), start))}
+          onChange={(start) => form.setValues(changeStart(form.getValues(), start, rules))}
         />
         {!values.milestone && (
           <UiDateTimeInput

@@ -1,6 +1,5 @@
 import {
   brToLineBreaks,
-  countWorkingDays,
   dateOrderError,
   isInRange,
   isSprintGroup,
@@ -8,7 +7,6 @@ import {
   itemEndFromServer,
   itemEndToServer,
   lineBreaksToBr,
-  moveKeepingDuration,
   ranges,
   saveItemSchema,
   serverToUiDateTime,
@@ -19,6 +17,7 @@ import {
 } from '@fahrplan/contracts';
 import type {
   AttributeValue,
+  CalendarRules,
   GroupView,
   ItemSystemType,
   ItemView,
@@ -34,6 +33,7 @@ import {
   attributesToServer,
 } from '../common/attributes';
 import type { AttributeDefinition, AttributeFormValues } from '../common/attributes';
+import { bernRules } from '../common/bernRules';
 import { changedFields, fieldsDiffer, sameValues } from '../common/formChanges';
 import { fieldNumber } from '../common/numberField';
 import type { NumberFieldValue } from '../common/numberField';
@@ -83,7 +83,7 @@ export interface ItemRecord {
 }
 
 /** A project the dialog offers (§3 Group for the item dialog). */
-export type ItemGroup = Pick<GroupView, 'id' | 'title' | 'subgroups' | 'resource' | 'jirarepo'>;
+export type ItemGroup = Pick<GroupView, 'id' | 'title' | 'subgroups' | 'resource' | 'jirarepo' | 'calendar'>;
 
 /** What a new item starts from (§2 new-item: group, start date, optional preset values). */
 export interface NewItemRequest {
@@ -187,14 +187,20 @@ export const toFormValues = (
 export const shownStatus = (values: Pick<ItemFormValues, 'status' | 'type'>) =>
   values.type === null ? values.status : 0;
 
-/** §9: working days of [start, end) by the stored values' date parts; null for a milestone or an invalid range. */
-export const durationOf = (values: Pick<ItemFormValues, 'milestone' | 'start' | 'end'>): number | null => {
-  if (values.milestone) return null;
+/**
+ * Working days of [start, end) by the stored values' date parts and the project's calendar `rules` (§9's
+ * by default); null for a milestone, an invalid range, or without rules (the calendar still loads).
+ */
+export const durationOf = (
+  values: Pick<ItemFormValues, 'milestone' | 'start' | 'end'>,
+  rules: CalendarRules | null = bernRules,
+): number | null => {
+  if (values.milestone || !rules) return null;
   const start = serverStart(values.start);
   const end = serverEnd(values.end);
   if (!start || !end || end < start) return null;
   try {
-    return datePart(end) <= datePart(start) ? 0 : countWorkingDays(datePart(start), datePart(end));
+    return datePart(end) <= datePart(start) ? 0 : rules.countWorkingDays(datePart(start), datePart(end));
   } catch {
     return null; // outside the calendar's years
   }
@@ -211,22 +217,24 @@ export const workloadOf = (
 };
 
 /**
- * §4: a new begin moves the end to keep the working-day duration (the end keeps its time of day);
- * with a duration of 0 the end becomes the begin. Milestones and invalid dates only take the begin.
+ * §4: a new begin moves the end to keep the working-day duration by the project's calendar `rules` (the
+ * end keeps its time of day); with a duration of 0 the end becomes the begin. Milestones, invalid dates
+ * and a calendar still loading (no rules) only take the begin.
  */
 export const changeStart = (
   values: Pick<ItemFormValues, 'milestone' | 'start' | 'end'>,
   start: string | null,
+  rules: CalendarRules | null = bernRules,
 ): { start: string | null; end: string | null } => {
-  // null for a milestone, invalid dates or dates outside the calendar's years: keep the end
-  const days = durationOf(values);
+  // null for a milestone, invalid dates, dates outside the calendar's years or no rules: keep the end
+  const days = durationOf(values, rules);
   const oldStart = serverStart(values.start);
   const oldEnd = serverEnd(values.end);
   const newStart = serverStart(start);
-  if (days === null || !oldStart || !oldEnd || !newStart) return { start, end: values.end };
+  if (days === null || !rules || !oldStart || !oldEnd || !newStart) return { start, end: values.end };
   if (days === 0) return { start, end: start };
   try {
-    const endDate = moveKeepingDuration(datePart(oldStart), datePart(oldEnd), datePart(newStart));
+    const endDate = rules.moveKeepingDuration(datePart(oldStart), datePart(oldEnd), datePart(newStart));
     const end = `${endDate}${timePart(oldEnd)}`;
     return { start, end: end > newStart ? itemEndFromServer(end) : start };
   } catch {

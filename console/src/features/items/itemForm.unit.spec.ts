@@ -21,6 +21,7 @@ import {
 } from './itemForm';
 import type { ItemFormValues, ItemGroup } from './itemForm';
 import { englishT } from '../i18n/testing';
+import { closingDayRules } from '../common/testing/calendars';
 
 const t = englishT('items');
 
@@ -64,6 +65,7 @@ const apollo: ItemGroup = {
   subgroups: lanes,
   resource: 4,
   jirarepo: { id: 'APO', url: 'https://jira.example' },
+  calendar: 0,
 };
 const gemini: ItemGroup = {
   id: 8,
@@ -71,6 +73,7 @@ const gemini: ItemGroup = {
   subgroups: subgroupsOf([{ id: 'ops', name: 'Ops', type: 'INDIVIDUAL' }]),
   resource: null,
   jirarepo: null,
+  calendar: 0,
 };
 
 const task = (overrides: Partial<ItemFormValues> = {}): ItemFormValues => ({
@@ -164,6 +167,32 @@ describe('durationOf and workloadOf', () => {
   it('has no workload for an effort out of range, as typed', () => {
     expect(workloadOf(task({ effort: -5 }))).toBeNull();
     expect(workloadOf(task({ effort: '-' }))).toBeNull();
+  });
+});
+
+describe("with the project's calendar (issue 24)", () => {
+  const closed = closingDayRules();
+
+  it('a company closing day shortens the duration and the workload follows', () => {
+    // Mon 04.01.2027 to Fri 08.01.2027 inclusive, Friday closed: four working days
+    expect(durationOf(task(), closed)).toBe(4);
+    expect(workloadOf(task({ effort: 10 }), durationOf(task(), closed))).toBe('2.5');
+  });
+
+  it('a new begin keeps the working days of that calendar', () => {
+    const week = task({ start: '11.01.2027 00:00', end: '15.01.2027 00:00' });
+    expect(changeStart(week, '04.01.2027 00:00', closed)).toEqual({
+      start: '04.01.2027 00:00',
+      end: '11.01.2027 00:00',
+    });
+  });
+
+  it('shows no duration and keeps the end while the calendar loads', () => {
+    expect(durationOf(task(), null)).toBeNull();
+    expect(changeStart(task(), '11.01.2027 00:00', null)).toEqual({
+      start: '11.01.2027 00:00',
+      end: task().end,
+    });
   });
 });
 

@@ -165,6 +165,8 @@ interface ConfirmProps {
   children: ReactNode;
   confirmLabel: string;
   color?: string;
+  /** Wider for a confirmation that shows what it will do (an impact preview). */
+  size?: MantineSize;
   busy: boolean;
   /** The command was refused (the reason shows in `children`): Cancel reads Close, confirm is off. */
   refused?: boolean;
@@ -178,6 +180,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   color = 'red',
+  size = 'sm',
   busy,
   refused = false,
   onCancel,
@@ -186,7 +189,15 @@ export function ConfirmDialog({
   const { t } = useTranslation('record-dialog');
   useReturnFocus();
   return (
-    <Modal opened onClose={() => !busy && onCancel()} title={title} size="sm" centered zIndex={300}>
+    <Modal
+      opened
+      onClose={() => !busy && onCancel()}
+      title={title}
+      size={size}
+      centered
+      zIndex={300}
+      closeButtonProps={{ 'aria-label': t('closeDialog') }}
+    >
       {children}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>

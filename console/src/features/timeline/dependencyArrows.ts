@@ -1,22 +1,32 @@
-import { countWorkingDays, earliestStart } from '@fahrplan/contracts';
-import type { CriticalPath, DependencyLink, DependencyType, TimelineItem } from '@fahrplan/contracts';
+import { defaultCalendarId, earliestStart } from '@fahrplan/contracts';
+import type {
+  CalendarRules,
+  CriticalPath,
+  DependencyLink,
+  DependencyType,
+  TimelineItem,
+} from '@fahrplan/contracts';
+import { bernRules } from '../common/bernRules';
 import type { PlacedItem } from './timelineRows';
 import { valueToX } from './timeScale';
 import type { TimeRange } from './timeScale';
 
 /**
- * How far a successor starts before its dependency allows, in working days of the §9 calendar: 0 when
- * the dependency holds, −3 when the successor starts three working days too early.
+ * How far a successor starts before its dependency allows, in working days of the successor's project's
+ * calendar `rules` (§9's by default): 0 when the dependency holds, −3 when the successor starts three
+ * working days too early.
  */
 export function dependencySlip(
   dependency: { type: DependencyType; lag: number },
   predecessor: Pick<TimelineItem, 'start' | 'end'>,
   successor: Pick<TimelineItem, 'start'>,
+  rules: CalendarRules = bernRules,
 ): number {
-  const allowed = earliestStart(dependency, predecessor);
+  // the lag counts in the same calendar, as the scheduler counts it (issue 24)
+  const allowed = earliestStart(dependency, predecessor, rules);
   const start = successor.start.slice(0, 10);
   // a start on the weekend or a holiday just before the allowed day loses no working day
-  const early = start < allowed ? countWorkingDays(start, allowed) : 0;
+  const early = start < allowed ? rules.countWorkingDays(start, allowed) : 0;
   return early > 0 ? -early : 0;
 }
 
@@ -24,15 +34,40 @@ export function dependencySlip(
  * Slips computed before, by link: a pan redraws every arrow in view on every frame, while the dates
  * behind them rarely change, and one slip costs calendar arithmetic (about 0.07 ms).
  */
-const knownSlips = new WeakMap<DependencyLink, { dates: string; slip: number }>();
+const knownSlips = new WeakMap<DependencyLink, { dates: string; rules: CalendarRules; slip: number }>();
 
-const slipOf = (link: DependencyLink, predecessor: TimelineItem, successor: TimelineItem): number => {
+const slipOf = (
+  link: DependencyLink,
+  predecessor: TimelineItem,
+  successor: TimelineItem,
+  rules: CalendarRules,
+): number => {
   const dates = `${predecessor.start}|${predecessor.end}|${successor.start}`;
   const known = knownSlips.get(link);
-  if (known?.dates === dates) return known.slip;
-  const slip = dependencySlip(link, predecessor, successor);
-  knownSlips.set(link, { dates, slip });
+  if (known?.dates === dates && known.rules === rules) return known.slip;
+  const slip = dependencySlip(link, predecessor, successor, rules);
+  knownSlips.set(link, { dates, rules, slip });
   return slip;
+};
+
+/** The calendar rules of a project, by its id: a slip counts in the successor's project's calendar. */
+export type RulesOfProject = (project: number) => CalendarRules;
+
+/**
+ * Each row's project's rules from `book` (issue 24). A shared project's calendar is its owner's, which
+ * this tenant cannot read, and a calendar still loading has no rules yet: both count in §9's.
+ */
+export const rulesOfRows = (
+  rows: readonly { groupId: number; shared: boolean; calendar?: number }[],
+  book: (calendar: number) => CalendarRules | null,
+): RulesOfProject => {
+  const calendars = new Map(
+    rows.map((row) => [row.groupId, row.shared ? null : (row.calendar ?? defaultCalendarId)]),
+  );
+  return (project) => {
+    const calendar = calendars.get(project);
+    return (calendar === undefined || calendar === null ? null : book(calendar)) ?? bernRules;
+  };
 };
 
 /** Where a loaded item is drawn: its row (index among the timeline's rows) and its place in the row. */
@@ -115,6 +150,7 @@ export function arrowsInView(
   visible: readonly PlacedItem[],
   at: ReadonlyMap<number, Placement>,
   view: ArrowView,
+  rulesOf: RulesOfProject = () => bernRules,
 ): DependencyArrow[] {
   const arrows = new Map<number, DependencyArrow>();
   const add = (link: DependencyLink, predecessor: number, successor: number) => {
@@ -140,7 +176,7 @@ export function arrowsInView(
       successor: to.placed.item,
       from: { ...fromEnd, x: fromEnd.inView ? fromEnd.x + fromSide : fromEnd.x },
       to: { ...toEnd, x: toEnd.inView ? toEnd.x + toSide : toEnd.x },
-      slip: slipOf(link, pred.item, to.placed.item),
+      slip: slipOf(link, pred.item, to.placed.item, rulesOf(to.placed.item.group)),
     });
   };
   for (const { item } of visible) {

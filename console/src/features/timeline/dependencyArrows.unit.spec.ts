@@ -1,10 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import type { DependencyLink, TimelineItem } from '@fahrplan/contracts';
 import { timelineItem } from './testing/timelineData';
-import { arrowPath, arrowsInView, dependencySlip, pathLinks, placementsOf } from './dependencyArrows';
+import {
+  arrowPath,
+  arrowsInView,
+  dependencySlip,
+  pathLinks,
+  placementsOf,
+  rulesOfRows,
+} from './dependencyArrows';
 import type { ArrowView } from './dependencyArrows';
 import type { PlacedItem } from './timelineRows';
 import { toMs } from './timeScale';
+import { closingDayRules } from '../common/testing/calendars';
+import { bernRules } from '../common/bernRules';
 
 const fs = (lag = 0) => ({ type: 'finish-to-start' as const, lag });
 const ss = (lag = 0) => ({ type: 'start-to-start' as const, lag });
@@ -23,6 +32,37 @@ describe('dependencySlip (working days of the §9 calendar)', () => {
     // Wednesday 3 March: Wednesday, Thursday and Friday too early; the weekend does not count
     expect(dependencySlip(fs(), design, task('2027-03-03', null))).toBe(-3);
     expect(dependencySlip(fs(2), design, task('2027-03-08', null))).toBe(-2);
+  });
+
+  it("counts in the successor's project's calendar (issue 24): a closed day is no working day lost", () => {
+    // the predecessor ends on Friday 8 January 2027: the successor may start on Monday 11
+    const predecessor = task('2027-01-04', '2027-01-09');
+    expect(dependencySlip(fs(), predecessor, task('2027-01-07', null))).toBe(-2);
+    expect(dependencySlip(fs(), predecessor, task('2027-01-07', null), closingDayRules())).toBe(-1);
+  });
+
+  it('counts the lag in that calendar too, as the scheduler does', () => {
+    // ends on Tuesday 5 January 2027; three working days of lag: Monday 11, or Tuesday 12 when Friday 8 is closed
+    const predecessor = task('2027-01-04', '2027-01-06');
+    expect(dependencySlip(fs(3), predecessor, task('2027-01-11', null))).toBe(0);
+    expect(dependencySlip(fs(3), predecessor, task('2027-01-11', null), closingDayRules())).toBe(-1);
+  });
+
+  it("takes each project's rules from its row's calendar; a shared or loading one counts in §9's", () => {
+    const closed = closingDayRules();
+    const book = (calendar: number) => (calendar === 3 ? closed : null);
+    const rulesOf = rulesOfRows(
+      [
+        { groupId: 1, shared: false, calendar: 3 },
+        { groupId: 2, shared: true, calendar: 3 },
+        { groupId: 4, shared: false },
+      ],
+      book,
+    );
+    expect(rulesOf(1)).toBe(closed);
+    expect(rulesOf(2)).toBe(bernRules);
+    expect(rulesOf(4)).toBe(bernRules);
+    expect(rulesOf(5)).toBe(bernRules);
   });
 
   it('skips Bern holidays: Good Friday and Easter Monday 2027 are not working days', () => {

@@ -24,6 +24,8 @@ export interface LaneRow {
   last: boolean;
   shared: boolean;
   tenant: string;
+  /** Issue 24: the project's working-day calendar (absent: the tenant's default). */
+  calendar?: number;
 }
 
 export const rowKey = (groupId: number, laneId: string) => `${groupId}|${laneId}`;
@@ -47,6 +49,7 @@ export function buildRows(
         last: index === group.subgroups.length - 1,
         shared: group.shared,
         tenant: group.tenant,
+        calendar: group.calendar,
       }),
     );
   }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookDeliveryView, WebhookView } from '@fahrplan/contracts';
 import { TableLoad } from '../common/AdminTable';
 import { EmptyState } from '../common/EmptyState';
 import { TableHeader } from '../common/TableHeader';
-import { useReturnFocus } from '../common/useReturnFocus';
+import { InfoDialog } from '../record-dialog/InfoDialog';
 import { deliveryStatusLabels } from './deliveryStatus';
 import { useGetWebhookDeliveriesQuery } from './webhooksApi';
 
@@ -96,17 +96,10 @@ function LogPage({ id, cursor, onMore }: { id: number; cursor?: string; onMore: 
 
 /** A webhook's whole delivery log, newest first, a page at a time. */
 export function DeliveryLog({ webhook, onClose }: { webhook: WebhookView; onClose: () => void }) {
-  useReturnFocus();
   const { t } = useTranslation('webhooks');
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('log.title', { url: webhook.url })}
-      size="xl"
-      closeButtonProps={{ 'aria-label': t('closeDialog') }}
-    >
+    <InfoDialog title={t('log.title', { url: webhook.url })} size="xl" onClose={onClose}>
       <Stack>
         {cursors.map((cursor, index) => (
           <LogPage
@@ -122,6 +115,6 @@ export function DeliveryLog({ webhook, onClose }: { webhook: WebhookView; onClos
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </InfoDialog>
   );
 }

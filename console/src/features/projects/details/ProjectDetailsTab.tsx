@@ -25,6 +25,7 @@ import { ApplicationsPicker } from '../../applications/ApplicationPicker';
 import { SearchSelect, pickerData, usePickerSearch } from '../../common/SearchSelect';
 import { useGetSubtreeQuery } from '../projectsApi';
 import { useProjectSearch, useProjects } from '../ProjectPicker';
+import { ProjectCalendarField } from './ProjectCalendarField';
 import { ProjectTrackerFields } from './ProjectTrackerFields';
 import { projectParentOptions } from './projectForm';
 import type { ProjectTabProps } from './projectFormTypes';
@@ -144,6 +145,7 @@ export function ProjectDetailsTab(props: Props) {
         />
       </SimpleGrid>
       <SchedulingField form={form} editable={editable} />
+      <ProjectCalendarField form={form} editable={editable} projectId={props.selfId} />
       {group?.shared && <TextInput label={t('details.owningTenant')} readOnly value={group.tenant} />}
       <TagsInput
         label={t('details.sharedWith')}

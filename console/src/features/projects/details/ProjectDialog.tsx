@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
+import { defaultCalendarId } from '@fahrplan/contracts';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import { describeError, httpStatusOf } from '../../common/problem';
@@ -9,6 +10,7 @@ import { selectMe } from '../../session/selectMe';
 import { useGetProjectQuery } from './projectDetailsApi';
 import { ProjectEditor } from './ProjectEditor';
 import { useReturnFocus } from '../../common/useReturnFocus';
+import { useCalendarRulesState } from '../../calendars/useCalendarRules';
 
 interface Props {
   /** An existing project's id, or null for a new project. */
@@ -43,9 +45,11 @@ export function ProjectDialog({ projectId, application = null, onClose, onOpenPr
   const failureMessage = useProjectLoadFailureMessage();
   const me = useAppSelector(selectMe);
   const loaded = useDialogRecord(useGetProjectQuery, projectId, failureMessage, onClose);
+  // the project's calendar (a new one's: the default) counts its duration from the first render on
+  const calendar = useCalendarRulesState(projectId === null ? defaultCalendarId : loaded?.calendar);
 
   if (!me) return null;
-  if (projectId !== null && !loaded) {
+  if ((projectId !== null && !loaded) || calendar.loading) {
     return <LoadingDialog title={t('dialog.loadingTitle')} loading={t('dialog.loading')} onClose={onClose} />;
   }
   return (

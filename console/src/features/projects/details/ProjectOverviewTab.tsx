@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DescriptionField, DurationField, RequiredNameInput } from '../../record-dialog/SharedFields';
 import { UiDateInput } from '../../common/UiDateInput';
 import { OptionSelect } from '../../options/OptionSelect';
+import { useCalendarRules } from '../../calendars/useCalendarRules';
 import { changeStart, durationOf } from './projectForm';
 import type { ProjectTabProps } from './projectFormTypes';
 
@@ -45,7 +46,8 @@ export function ProjectOverviewTab({
 }: ProjectTabProps & { agileLifecycle: boolean }) {
   const { t } = useTranslation('projects');
   const readOnly = !editable;
-  const duration = durationOf(form.values);
+  const rules = useCalendarRules(form.values.calendar);
+  const duration = durationOf(form.values, rules);
   return (
     <Stack>
       <RequiredNameInput form={form} field="title" label={t('overview.title')} editable={editable} />
@@ -55,7 +57,7 @@ export function ProjectOverviewTab({
           label={t('overview.begin')}
           readOnly={readOnly}
           {...form.getInputProps('start')}
-          onChange={(start) => form.setValues(changeStart(form.getValues(), start))}
+          onChange={(start) => form.setValues(changeStart(form.getValues(), start, rules))}
         />
         <UiDateInput label={t('overview.end')} readOnly={readOnly} {...form.getInputProps('end')} />
         <DurationField duration={duration} />

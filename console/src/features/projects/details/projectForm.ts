@@ -1,13 +1,12 @@
 import {
-  countWorkingDays,
   dateOrderError,
+  defaultCalendarId,
   endFromServer,
   endToServer,
   defaultOptionLists,
   isSelectableSharedParent,
   isUiDate,
   metricTypes,
-  moveKeepingDuration,
   saveGroupSchema,
   serverToUiDate,
   trimText,
@@ -15,6 +14,7 @@ import {
 } from '@fahrplan/contracts';
 import type {
   AttributeValue,
+  CalendarRules,
   GroupDetailsView,
   GroupView,
   OptionLists,
@@ -23,6 +23,7 @@ import type {
 import type { FormErrors } from '@mantine/form';
 import type { TFunction } from 'i18next';
 import { notAssigned } from '../../applications/details/parentOptions';
+import { bernRules } from '../../common/bernRules';
 import { withDescendants } from '../../common/descendants';
 import { changedFields, fieldsDiffer, sameValues } from '../../common/formChanges';
 import { zodValidate } from '../../common/zodValidate';
@@ -57,6 +58,8 @@ export interface ProjectFormValues {
   iamId: string;
   /** Issue 21: whether moving an item moves its successors (absent on older projects: manual). */
   scheduling: SchedulingMode;
+  /** Issue 24: the project's working-day calendar (0: the tenant's default). */
+  calendar: number;
   rating: RatingValues;
   strategy: StrategyValue;
   /** Tenants the project is to be shared with (§2 chip input); the save flow diffs it with the server's. */
@@ -122,6 +125,7 @@ export const toFormValues = (
     cockpitid: text(group?.cockpitid),
     iamId: text(group?.iamId),
     scheduling: group?.scheduling ?? 'manual',
+    calendar: group?.calendar ?? defaultCalendarId,
     rating: {
       metric1: group?.metric1 ?? 0,
       metric2: group?.metric2 ?? 0,
@@ -169,6 +173,7 @@ const groupFields = (values: ProjectFormValues, definitions: readonly AttributeD
     cockpitid: trimText(values.cockpitid),
     iamId: trimText(values.iamId),
     scheduling: values.scheduling,
+    calendar: values.calendar,
     metric1: values.rating.metric1,
     metric2: values.rating.metric2,
     metric3: values.rating.metric3,
@@ -198,32 +203,40 @@ export const projectFieldsChanged = fieldsDiffer(groupFields);
 
 export { sameValues };
 
-/** §9: working days of the shown range [start, end] (end inclusive); null without both dates or when end < start. */
-export const durationOf = (values: Pick<ProjectFormValues, 'start' | 'end'>): number | null => {
+/**
+ * Working days of the shown range [start, end] (end inclusive) by the project's calendar `rules` (§9's
+ * by default); null without both dates, when end < start, or without rules (the calendar still loads).
+ */
+export const durationOf = (
+  values: Pick<ProjectFormValues, 'start' | 'end'>,
+  rules: CalendarRules | null = bernRules,
+): number | null => {
   const start = serverDate(values.start);
   const end = serverEnd(values.end);
-  if (!start || !end || end <= start) return null;
+  if (!start || !end || end <= start || !rules) return null;
   try {
-    return countWorkingDays(start, end);
+    return rules.countWorkingDays(start, end);
   } catch {
     return null; // outside the calendar's years
   }
 };
 
 /**
- * §4: a new start keeps the working-day duration and moves the end. A range of 0 working days (e.g. a
- * weekend day) moves to a single day at the new start.
+ * §4: a new start keeps the working-day duration (by the project's calendar `rules`) and moves the end.
+ * A range of 0 working days (e.g. a weekend day) moves to a single day at the new start. Without rules
+ * (the calendar still loads) the end stays.
  */
 export const changeStart = (
   values: Pick<ProjectFormValues, 'start' | 'end'>,
   start: string | null,
+  rules: CalendarRules | null = bernRules,
 ): { start: string | null; end: string | null } => {
   const oldStart = serverDate(values.start);
   const oldEnd = serverEnd(values.end);
   const newStart = serverDate(start);
-  if (!oldStart || !oldEnd || !newStart || oldEnd <= oldStart) return { start, end: values.end };
+  if (!oldStart || !oldEnd || !newStart || oldEnd <= oldStart || !rules) return { start, end: values.end };
   try {
-    const end = moveKeepingDuration(oldStart, oldEnd, newStart);
+    const end = rules.moveKeepingDuration(oldStart, oldEnd, newStart);
     return { start, end: end > newStart ? endFromServer(end) : start };
   } catch {
     return { start, end: values.end }; // outside the calendar's years: keep the end

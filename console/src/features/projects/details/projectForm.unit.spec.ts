@@ -12,6 +12,7 @@ import {
 } from './projectForm';
 import type { ProjectFormValues } from './projectForm';
 import { englishT } from '../../i18n/testing';
+import { closingDayRules } from '../../common/testing/calendars';
 
 const t = englishT('projects');
 
@@ -159,6 +160,17 @@ describe('toSaveCommand', () => {
     });
   });
 
+  it("takes the project's calendar, the default for one saved before issue 24, and sends a change alone", () => {
+    const before = toFormValues(group(), '2030-01-01');
+    expect(before.calendar).toBe(0);
+    expect(toFormValues(group({ calendar: 3 }), '2030-01-01').calendar).toBe(3);
+    expect(toSaveCommand({ ...before, calendar: 3 }, { id: 7, version: 4, account: null }, before)).toEqual({
+      id: 7,
+      version: 4,
+      calendar: 3,
+    });
+  });
+
   it('sends no issue id without a repository', () => {
     const values = { ...toFormValues(group(), '2030-01-01'), jiraRepoId: '' };
     expect(toSaveCommand(values, null)).toMatchObject({ jirarepo: null, jiraid: null });
@@ -231,6 +243,21 @@ describe('date rules', () => {
     });
     expect(changeStart({ start: '04.01.2027', end: '15.01.2027' }, null)).toEqual({
       start: null,
+      end: '15.01.2027',
+    });
+  });
+
+  it("counts and moves with the project's calendar (issue 24), nothing while it loads", () => {
+    const closed = closingDayRules();
+    expect(durationOf({ start: '04.01.2027', end: '15.01.2027' }, closed)).toBe(9);
+    // five working days moved to Monday 4 January 2027 skip the closed Friday 8: they end on Monday 11
+    expect(changeStart({ start: '11.01.2027', end: '15.01.2027' }, '04.01.2027', closed)).toEqual({
+      start: '04.01.2027',
+      end: '11.01.2027',
+    });
+    expect(durationOf({ start: '04.01.2027', end: '15.01.2027' }, null)).toBeNull();
+    expect(changeStart({ start: '04.01.2027', end: '15.01.2027' }, '11.01.2027', null)).toEqual({
+      start: '11.01.2027',
       end: '15.01.2027',
     });
   });

@@ -7,7 +7,8 @@ import { formatNumber } from '../../common/numbers';
 import { notifyError, notifySuccess } from '../../common/notify';
 import { describeError } from '../../common/problem';
 import { useAddDependencyMutation, useRemoveDependencyMutation } from '../../items/itemsApi';
-import { arrowsInView, placementsOf } from '../dependencyArrows';
+import { useCalendarBook } from '../../calendars/useCalendarBook';
+import { arrowsInView, placementsOf, rulesOfRows } from '../dependencyArrows';
 import type { ArrowView, CriticalHighlight, DependencyArrow, Placement } from '../dependencyArrows';
 import { isReleaseRow } from '../releaseMilestones';
 import type { ReleaseRow } from '../releaseMilestones';
@@ -226,6 +227,15 @@ export function DependencyLayer({
   const { t } = useTranslation('timeline');
   const markerId = useId();
   const at = useMemo(() => placementsOf(rows, index.byRow), [rows, index]);
+  const book = useCalendarBook();
+  const rulesOf = useMemo(
+    () =>
+      rulesOfRows(
+        rows.filter((row): row is LaneRow => !isReleaseRow(row)),
+        book,
+      ),
+    [rows, book],
+  );
   const tops = useMemo(() => rowTopsOf(heights), [heights]);
   const hovered = useHoveredItem(container, !readOnly);
   const { drag, begin } = useLinkDrag(at);
@@ -249,7 +259,7 @@ export function DependencyLayer({
     const row = rows[i];
     if (row && !isReleaseRow(row)) visible.push(...visibleIn(index.byRow.get(row.key) ?? [], range, margin));
   }
-  const arrows = arrowsInView(visible, at, view);
+  const arrows = arrowsInView(visible, at, view, rulesOf);
   const top = view.rowTop(run.first);
   const height = view.rowTop(run.last + 1) - top;
 

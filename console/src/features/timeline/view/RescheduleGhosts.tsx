@@ -1,16 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { formatListDate, itemEndFromServer } from '@fahrplan/contracts';
 import type { ScheduleMove } from '@fahrplan/contracts';
+import { shownItemDates } from '../../common/listDate';
 import type { PlacedItem } from '../timelineRows';
 import { toMs, valueToX } from '../timeScale';
 import type { TimeRange } from '../timeScale';
 import { pointSize, rowPadding, slotHeight } from './timelineLayout';
-
-/** A move's dates as the dialogs show them: the start, and the last day of a task (its end is exclusive). */
-const shownDates = ({ start, end }: ScheduleMove) => ({
-  start: formatListDate(start),
-  end: end === null ? null : itemEndFromServer(end)!.replace(/ 00:00$/, ''),
-});
 
 /**
  * Where a drag would move the items of this row (issue 21): a dashed ghost bar at each one's new
@@ -31,7 +25,7 @@ export function RescheduleGhosts({
   return items.map(({ item, slot }) => {
     const ghost = ghosts.get(item.id);
     if (!ghost) return null;
-    const dates = shownDates(ghost);
+    const dates = shownItemDates(ghost);
     const left = valueToX(toMs(ghost.start), range, width);
     const right = ghost.end === null ? left : valueToX(toMs(ghost.end), range, width);
     const label =

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { fromDayNumber, toDayNumber } from '../rules/dates';
+import { serverDateSchema } from '../rules/limits';
+import { calendarDefinitionSchema } from './definition';
+import type { CalendarRules, CalendarVersion } from './definition';
+
+// Issue 24's impact preview: what a proposed calendar change (or a project's switch of calendar) does
+// to the plan, computed from the rules before and after, without a write.
+
+/** A proposed change of calendar `<id>`: its new definition from `effectiveFrom` on. */
+export const calendarChangePreviewSchema = z.strictObject({
+  effectiveFrom: serverDateSchema,
+  definition: calendarDefinitionSchema,
+});
+
+/** A proposed switch of project `project` to calendar `<id>`. */
+export const calendarSwitchPreviewSchema = z.strictObject({
+  project: z.number().int().positive(),
+});
+
+/** The body of `POST /api/calendars/<id>/preview`: a change of the calendar, or a project's switch to it. */
+export const calendarPreviewSchema = z.union([calendarChangePreviewSchema, calendarSwitchPreviewSchema]);
+export type CalendarPreviewRequest = z.infer<typeof calendarPreviewSchema>;
+
+/** The first and last day the rules answer for (§9's calculator), the bounds of a comparison. */
+export const firstCalendarDay = '1900-01-01';
+export const calendarDaysEnd = '2201-01-01';
+
+/** The days a change reaches: from its effective date until the next later version, if any. */
+export const changeSpan = (
+  versions: readonly CalendarVersion[],
+  effectiveFrom: string,
+): { from: string; to: string } => {
+  const next = versions
+    .map((v) => v.effectiveFrom)
+    .filter((from): from is string => from !== null && from > effectiveFrom)
+    .sort()[0];
+  return {
+    from: effectiveFrom < firstCalendarDay ? firstCalendarDay : effectiveFrom,
+    to: next ?? calendarDaysEnd,
+  };
+};
+
+/** A day whose working-day value (0, ½ or 1) differs before and after. */
+export interface ChangedDay {
+  readonly date: string;
+  readonly before: number;
+  readonly after: number;
+}
+
+/** The days of [from, to) whose value differs under `before` and `after`, ascending (a day costs two counts). */
+export const changedDays = (
+  before: CalendarRules,
+  after: CalendarRules,
+  from: string,
+  to: string,
+): ChangedDay[] => {
+  const changed: ChangedDay[] = [];
+  const end = toDayNumber(to);
+  for (let day = toDayNumber(from); day < end; day++) {
+    const date = fromDayNumber(day);
+    const next = fromDayNumber(day + 1);
+    const was = before.countWorkingDays(date, next);
+    const is = after.countWorkingDays(date, next);
+    if (was !== is) changed.push({ date, before: was, after: is });
+  }
+  return changed;
+};
+
+/** A window of days [from, to) in which items are looked for. */
+export interface DayWindow {
+  readonly from: string;
+  readonly to: string;
+}
+
+/** Changed days closer than this are looked for in one window. */
+export const windowGapDays = 31;
+/** The most windows one preview reads: farther apart days merge over their smallest gaps. */
+export const maxPreviewWindows = 64;
+
+/**
+ * The windows that cover `days` (ascending dates): runs of days less than `gap` apart make one window;
+ * beyond `max` windows, the two closest merge, so the reads stay bounded whatever the change.
+ */
+export const windowsOf = (
+  days: readonly string[],
+  gap = windowGapDays,
+  max = maxPreviewWindows,
+): DayWindow[] => {
+  const windows: { from: number; to: number }[] = [];
+  for (const date of days) {
+    const day = toDayNumber(date);
+    const last = windows.at(-1);
+    if (last && day - last.to < gap) last.to = day + 1;
+    else windows.push({ from: day, to: day + 1 });
+  }
+  while (windows.length > max) {
+    let closest = 0;
+    for (let i = 1; i < windows.length - 1; i++)
+      if (windows[i + 1]!.from - windows[i]!.to < windows[closest + 1]!.from - windows[closest]!.to)
+        closest = i;
+    windows.splice(closest, 2, { from: windows[closest]!.from, to: windows[closest + 1]!.to });
+  }
+  return windows.map((w) => ({ from: fromDayNumber(w.from), to: fromDayNumber(w.to) }));
+};
+
+/** An item as the preview reads it (§3: start, exclusive end, null for a milestone). */
+export interface PreviewCandidate {
+  readonly id: number;
+  readonly group: number;
+  readonly title: string;
+  readonly start: string;
+  readonly end: string | null;
+}
+
+/** An item whose working days change: before → after. */
+export interface AffectedItem {
+  readonly id: number;
+  readonly project: number;
+  readonly title: string;
+  readonly start: string;
+  readonly end: string;
+  readonly before: number;
+  readonly after: number;
+}
+
+/** The rules of a project's items before and after the proposed change. */
+export interface RulesPair {
+  readonly before: CalendarRules;
+  readonly after: CalendarRules;
+}
+
+/** An item's working days [start, end) by date part, as its duration counts them; null outside the rules. */
+const workingDaysOf = (rules: CalendarRules, start: string, end: string): number | null => {
+  try {
+    return rules.countWorkingDays(start.slice(0, 10), end.slice(0, 10));
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The tasks among `candidates` whose working days differ before and after (milestones have none),
+ * each once, by project and id; `rulesOf` null for a project the change does not reach.
+ */
+export const affectedItems = (
+  candidates: Iterable<PreviewCandidate>,
+  rulesOf: (project: number) => RulesPair | null,
+): AffectedItem[] => {
+  const found = new Map<number, AffectedItem>();
+  for (const item of candidates) {
+    const rules = item.end === null || found.has(item.id) ? null : rulesOf(item.group);
+    if (!rules || item.end === null) continue;
+    const before = workingDaysOf(rules.before, item.start, item.end);
+    const after = workingDaysOf(rules.after, item.start, item.end);
+    if (before === null || after === null || before === after) continue;
+    const { id, group, title, start, end } = item;
+    found.set(id, { id, project: group, title, start, end, before, after });
+  }
+  return [...found.values()].sort((a, b) => a.project - b.project || a.id - b.id);
+};
+
+/** A project's total: its affected items and the sum of their working-day deltas (after − before). */
+export interface ProjectImpact {
+  readonly project: number;
+  readonly items: number;
+  readonly delta: number;
+}
+
+/** The totals per project of `items` (sorted by project, as `affectedItems` answers). */
+export const impactPerProject = (items: readonly AffectedItem[]): ProjectImpact[] => {
+  const totals: { project: number; items: number; delta: number }[] = [];
+  for (const item of items) {
+    const last = totals.at(-1);
+    const total = last?.project === item.project ? last : { project: item.project, items: 0, delta: 0 };
+    if (total !== last) totals.push(total);
+    total.items++;
+    total.delta += item.after - item.before;
+  }
+  return totals;
+};
+
+/** The most changed days an answer lists (`changedDayCount` counts them all). */
+export const maxListedChangedDays = 1000;
+
+const changedDaySchema = z.object({ date: z.string(), before: z.number(), after: z.number() });
+const affectedItemSchema = z.object({
+  id: z.number().int(),
+  project: z.number().int(),
+  title: z.string(),
+  start: z.string(),
+  end: z.string(),
+  before: z.number(),
+  after: z.number(),
+});
+const projectImpactSchema = z.object({
+  project: z.number().int(),
+  title: z.string(),
+  items: z.number().int(),
+  delta: z.number(),
+});
+const movedMilestoneSchema = z.object({
+  id: z.number().int(),
+  project: z.number().int(),
+  title: z.string(),
+  before: z.string(),
+  after: z.string(),
+});
+
+/**
+ * The answer of `POST /api/calendars/<id>/preview`: the changed days (the first `maxListedChangedDays`),
+ * the totals overall and of the projects of the page, a page of the affected items by project and id (`nextCursor`
+ * for the next, asked with the same body), and the milestones automatic scheduling would move
+ * (`milestonesComplete` false when the walk stopped at its bound).
+ */
+export const calendarPreviewAnswerSchema = z.object({
+  changedDays: z.array(changedDaySchema),
+  changedDayCount: z.number().int(),
+  totals: z.object({ projects: z.number().int(), items: z.number().int(), delta: z.number() }),
+  projects: z.array(projectImpactSchema),
+  items: z.array(affectedItemSchema),
+  nextCursor: z.string().nullable(),
+  milestones: z.array(movedMilestoneSchema),
+  milestonesComplete: z.boolean(),
+});
+export type CalendarPreviewAnswer = z.infer<typeof calendarPreviewAnswerSchema>;

@@ -1,0 +1,76 @@
+import { calendarRules, defaultCalendarId, defaultCalendarVersions } from '@fahrplan/contracts';
+import type { CalendarRules } from '@fahrplan/contracts';
+import { swissCalendarRules, swissHolidays } from '@fahrplan/platform';
+import { strip } from '../http/query-helpers';
+import type { ReadView } from '../read-store/read-store';
+import { calendarDocId, defaultCalendarDoc } from './calendars.projection';
+import type { CalendarDoc } from './calendars.projection';
+
+/**
+ * Issue 24's "who uses which" on the read side (docs/design/calendars.md): the rules of a tenant's
+ * calendar and the calendar a project plans on. It reads the read models it is given, so within an
+ * `?asOf=` request a calendar answers as it was then.
+ */
+export interface CalendarBook {
+  /** The rules of calendar `id` of `tenant`; null when the tenant has no such live calendar. */
+  rulesOf(tenant: string, id: number): Promise<CalendarRules | null>;
+  /** The calendar of a project (the default when it names none or is not the tenant's). */
+  calendarOfProject(tenant: string, projectId: number): Promise<number>;
+  /** The rules each of `projects` plans on (its owner's calendar; the default where that is gone). */
+  rulesOfProjects(projects: readonly ProjectCalendar[]): Promise<ReadonlyMap<number, CalendarRules>>;
+}
+
+/** What a project's calendar is read from: its id, its owner and its calendar (absent: the default). */
+export interface ProjectCalendar {
+  readonly id: number;
+  readonly tenant: string;
+  readonly calendar?: number;
+}
+
+/** The live document of calendar `id` of `tenant`, the default one as it is before its first event, or null. */
+export const liveCalendar = async (
+  store: ReadView,
+  tenant: string,
+  id: number,
+): Promise<CalendarDoc | null> => {
+  const stored = await store.get('calendars', calendarDocId(tenant, id));
+  if (stored) return stored.tenant === tenant && stored.deleted === false ? strip<CalendarDoc>(stored) : null;
+  return id === defaultCalendarId ? defaultCalendarDoc(tenant) : null;
+};
+
+/** The rules of a default calendar never changed: Bern (§9), what a record without a calendar plans on. */
+export const defaultRules: CalendarRules = calendarRules(defaultCalendarVersions, swissHolidays);
+
+/** The CalendarBook of a read store (the live one, or the switching one that answers as of an instant). */
+export const calendarBook = (store: ReadView): CalendarBook => {
+  const book: CalendarBook = {
+    async rulesOf(tenant, id) {
+      const doc = await liveCalendar(store, tenant, id);
+      return doc && swissCalendarRules(`${doc.tenant} ${doc.id} ${doc.version}`, doc.versions);
+    },
+    async calendarOfProject(tenant, projectId) {
+      const doc = await store.get('groups', String(projectId));
+      const calendar = doc?.tenant === tenant && doc.deleted === false ? doc.calendar : undefined;
+      return typeof calendar === 'number' ? calendar : defaultCalendarId;
+    },
+    async rulesOfProjects(projects) {
+      const byCalendar = new Map<string, Promise<CalendarRules>>();
+      const rulesOfProject = ({ tenant, calendar = defaultCalendarId }: ProjectCalendar) => {
+        const key = `${tenant} ${calendar}`;
+        let rules = byCalendar.get(key);
+        if (!rules) {
+          rules = book
+            .rulesOf(tenant, calendar)
+            .then(async (found) => found ?? (await book.rulesOf(tenant, defaultCalendarId))!);
+          byCalendar.set(key, rules);
+        }
+        return rules;
+      };
+      const entries = await Promise.all(
+        projects.map(async (project) => [project.id, await rulesOfProject(project)] as const),
+      );
+      return new Map(entries);
+    },
+  };
+  return book;
+};

@@ -1,0 +1,73 @@
+import { Get, Param, Query } from '@nestjs/common';
+import { defaultCalendarId, notFound } from '@fahrplan/contracts';
+import type { CalendarView, Page } from '@fahrplan/contracts';
+import { CurrentPrincipal } from '@fahrplan/platform';
+import type { Principal } from '@fahrplan/platform';
+import { encodeCursor, pageAnswer, pageOf, pageRequest } from '../http/paging';
+import { requireView, strip } from '../http/query-helpers';
+import { isRecordId } from '../http/query-params';
+import type { QueryParams } from '../http/query-params';
+import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
+import type { ReadView } from '../read-store/read-store';
+import { liveCalendar } from './calendar-book';
+import { calendarDocId, defaultCalendarDoc } from './calendars.projection';
+import type { CalendarDoc } from './calendars.projection';
+
+/** Who may list calendars: their administrators, and whoever plans projects or items (the pickers). */
+const viewers = ['calendars', 'group-details', 'items'] as const;
+
+/** The tenant's live projects and resources that name calendar `id` (a project without one: the default). */
+const usedBy = async (store: ReadView, tenant: string, id: number): Promise<CalendarView['usedBy']> => {
+  const [projects, resources] = await Promise.all([
+    store.count('groups', { tenant, deleted: false, calendar: id }),
+    store.count('resources', { tenant, deleted: false, calendar: id }),
+  ]);
+  return { projects, resources };
+};
+
+const view = async (store: ReadView, doc: CalendarDoc): Promise<CalendarView> => ({
+  id: doc.id,
+  name: doc.name,
+  version: doc.version,
+  versions: doc.versions,
+  usedBy: await usedBy(store, doc.tenant, doc.id),
+});
+
+/** Issue 24: the tenant's working-day calendars (docs/design/calendars.md). */
+@ReadModelController()
+export class CalendarsController extends ReadModelQueries {
+  /**
+   * A page of the tenant's live calendars by id, the default (0) first whether or not it was ever
+   * changed, each with how many live projects and resources use it.
+   */
+  @Get('calendars')
+  async calendars(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: QueryParams = {},
+  ): Promise<Page<CalendarView>> {
+    requireView(this.directory, principal, ...viewers);
+    const { tenant } = principal;
+    const request = pageRequest(query.limit, query.cursor);
+    const page = await pageOf(this.store, 'calendars', { tenant, deleted: false }, [['id', 1]], request);
+    let docs = page.docs.map((doc) => ({ ...strip<CalendarDoc>(doc), _id: doc._id }));
+    let nextCursor = page.nextCursor;
+    // the default calendar has no document before its first event: the first page shows it all the same
+    if (request.after === null && docs[0]?.id !== defaultCalendarId) {
+      docs = [{ ...defaultCalendarDoc(tenant), _id: calendarDocId(tenant, defaultCalendarId) }, ...docs];
+      if (docs.length > request.limit) {
+        docs = docs.slice(0, request.limit);
+        const last = docs.at(-1)!;
+        nextCursor = encodeCursor([last.id, last._id]);
+      }
+    }
+    return pageAnswer(await Promise.all(docs.map((doc) => view(this.store, doc))), nextCursor);
+  }
+
+  @Get('calendars/:id')
+  async calendar(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<CalendarView> {
+    requireView(this.directory, principal, ...viewers);
+    const doc = isRecordId(id) ? await liveCalendar(this.store, principal.tenant, Number(id)) : null;
+    if (!doc) throw notFound('calendar');
+    return view(this.store, doc);
+  }
+}
