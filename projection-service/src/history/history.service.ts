@@ -504,13 +504,15 @@ export class HistoryReader {
     const refs: Record<string, ReferenceName[]> = {};
     const references = [...referencesOf(category, rows)].slice(0, maxPageReferences);
     for (const [key, reference] of references) {
+      const isDefault = reference.category === 'calendar' && reference.id === defaultCalendarId;
+      // the default calendar of a shared project is its owner's, whose stream names the owner
+      if (isDefault && !foreignProjects) continue;
       const events = await this.events(reference.category, String(reference.id), tenant, budget);
       const named = events
         ? namesOf(reference.category, events)
         : foreignProjects && reference.category === 'group'
           ? foreignProjectNames(await this.projectEvents(String(reference.id), budget), tenant)
           : [];
-      const isDefault = reference.category === 'calendar' && reference.id === defaultCalendarId;
       const names = isDefault ? defaultCalendarNames(named) : named;
       if (names.length > 0) refs[key] = names;
     }
