@@ -55,6 +55,16 @@ describe('the default calendar', () => {
     expect(refusal.body.detail).toBe('the default calendar cannot be deleted');
   });
 
+  it('pages with the others before its first change: a cursor after it leads on to the stored ones', async () => {
+    const made = await run('SaveCalendar', { name: uniqueName('Cal'), definition: zurich });
+    const first = await calendars(made.position, 'limit=1');
+    expect(first.items.map((c) => [c.id, c.version])).toEqual([[0, -1]]);
+    expect(first.nextCursor).not.toBeNull();
+    const rest = await calendars(made.position, `limit=1000&cursor=${first.nextCursor}`);
+    expect(rest.items.map((c) => c.id)).toContain(made.id);
+    expect(rest.items.map((c) => c.id)).not.toContain(0);
+  });
+
   it('counts projects saved without a calendar as its users', async () => {
     const before = (await calendar(0, 0)).usedBy.projects;
     const project = await run('SaveGroup', { title: uniqueName('Project') });

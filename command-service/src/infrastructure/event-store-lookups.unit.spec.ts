@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   applicationFieldsSchema,
+  bernDefinition,
   createGoalSchema,
   groupFieldsSchema,
   scenarioRecordsStream,
@@ -112,9 +113,36 @@ describe('EventStoreLookups', () => {
     expect(await lookups.itemGroupFacts(lanes, 'acme')).toEqual({
       subgroups: ['tasks', 'milestones', 'lane-1'],
       sprint: false,
+      rules: expect.objectContaining({ countWorkingDays: expect.any(Function) }),
     });
     expect(await lookups.itemGroupFacts(sprints, 'acme')).toMatchObject({ sprint: true });
     expect(await lookups.itemGroupFacts(lanes, 'globex')).toBeNull();
+  });
+
+  it('answers the rules of a project’s calendar as its stream has it, the default’s for one the tenant lacks (issue 24)', async () => {
+    const calendar = nextId();
+    const fourDays = { ...bernDefinition, workingWeekdays: [1, 2, 3, 4] };
+    await record('calendar', calendar, 'acme', {
+      type: 'CalendarCreated',
+      data: { id: calendar, name: 'Vier Tage', definition: bernDefinition },
+    });
+    await record('calendar', calendar, 'acme', {
+      type: 'CalendarChanged',
+      data: { id: calendar, effectiveFrom: '2026-03-09', definition: fourDays },
+    });
+    const onIt = await project('acme', { calendar });
+    // 2026-03-02 and 03-09 are Mondays: five working days, then four from the change
+    const rules = (await lookups.itemGroupFacts(onIt, 'acme'))!.rules!;
+    expect(rules.moveKeepingDuration('2026-03-02', '2026-03-09', '2026-03-09')).toBe('2026-03-17');
+    expect((await lookups.calendarRules(calendar, 'acme')).countWorkingDays('2026-03-02', '2026-03-16')).toBe(
+      9,
+    );
+    for (const [id, tenant] of [
+      [calendar, 'globex'],
+      [nextId(), 'acme'],
+      [0, 'acme'],
+    ] as const)
+      expect((await lookups.calendarRules(id, tenant)).countWorkingDays('2026-03-02', '2026-03-16')).toBe(10);
   });
 
   it('names the record an account is for, and the record a linked account belongs to', async () => {
