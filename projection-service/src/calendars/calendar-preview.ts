@@ -1,7 +1,9 @@
 import {
   affectedItems,
   changeSpan,
+  candidateDays,
   changedDays,
+  definitionOn,
   impactPerProject,
   maxListedChangedDays,
   notFound,
@@ -93,7 +95,8 @@ const changeComparison = async (
     after: sources.rulesOf(withCalendarVersion(versions, { effectiveFrom, definition })),
   };
   const span = changeSpan(versions, effectiveFrom);
-  const days = changedDays(rules.before, rules.after, span.from, span.to);
+  const candidates = candidateDays(definitionOn(versions, span.from), definition, span.from, span.to);
+  const days = changedDays(rules.before, rules.after, span.from, span.to, candidates ?? undefined);
   if (days.length === 0) return { rules, days, projects: [], candidates: [] };
   const projects = await projectsOn(sources.store, sources.tenant, id);
   const windows = windowsOf(days.map((day) => day.date));

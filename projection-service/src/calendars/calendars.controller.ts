@@ -33,7 +33,11 @@ const view = async (store: ReadView, doc: CalendarDoc): Promise<CalendarView> =>
 });
 
 /** The stored document of calendar `id`, the default one as it is before its first event, or null. */
-export const liveCalendar = async (store: ReadView, tenant: string, id: number): Promise<CalendarDoc | null> => {
+export const liveCalendar = async (
+  store: ReadView,
+  tenant: string,
+  id: number,
+): Promise<CalendarDoc | null> => {
   const stored = await store.get('calendars', calendarDocId(tenant, id));
   if (stored) return stored.tenant === tenant && stored.deleted === false ? strip<CalendarDoc>(stored) : null;
   return id === defaultCalendarId ? defaultCalendarDoc(tenant) : null;
