@@ -1,4 +1,5 @@
 import {
+  addDays,
   affectedItems,
   changeSpan,
   candidateDays,
@@ -124,12 +125,9 @@ const switchComparison = async (
   // the days compared: those the project's items span
   const starts = candidates.map((item) => item.start.slice(0, 10)).sort();
   const ends = candidates.map((item) => (item.end ?? item.start).slice(0, 10)).sort();
-  const days = changedDays(rules.before, rules.after, starts[0]!, nextDay(ends.at(-1)!));
+  const days = changedDays(rules.before, rules.after, starts[0]!, addDays(ends.at(-1)!, 1));
   return { rules, days, projects: [project], candidates };
 };
-
-const nextDay = (date: string) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** The page of `items` after the cursor's item (by project and id). */
 const pageOfItems = (items: readonly AffectedItem[], page: PageRequest) => {
