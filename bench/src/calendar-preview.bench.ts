@@ -95,6 +95,8 @@ const saveCalendar = async (session: Session, definition: CalendarDefinition) =>
     headers: session.headers({ 'content-type': 'application/json' }),
     body: JSON.stringify({ name: 'Zürich', definition }),
   });
+  if (response.status !== 200)
+    throw new Error(`SaveCalendar: ${response.status} ${(await response.text()).slice(0, 300)}`);
   const { id, position } = (await response.json()) as { id: number; position: number };
   await fetch(`${session.url}/api/calendars/${id}`, {
     headers: session.headers({ 'x-fahrplan-after': String(position) }),
@@ -147,9 +149,16 @@ const measure = async (folder: string) => {
       rows.push(row(c, cold, spread(timed.map((t) => t.ms))));
       log(`  ${c.name}: cold ${ms(cold.ms)} ms, then ${rows.at(-1)![3]}`);
     }
-    if (project !== undefined) {
-      // a calendar of Zürich to switch a project to, made outside the timing
-      const zurich = await saveCalendar(session, { ...bernDefinition, region: 'ZH' });
+    // a calendar of Zürich to switch a project to, made outside the timing (the seeded tenant's roles
+    // predate the calendars resource: a refusal is said, not hidden)
+    const zurich =
+      project === undefined
+        ? undefined
+        : await saveCalendar(session, { ...bernDefinition, region: 'ZH' }).catch((error: unknown) => {
+            log(`  a project's switch: skipped, ${String(error)}`);
+            return undefined;
+          });
+    if (project !== undefined && zurich !== undefined) {
       const c = { name: `a project switching to a calendar of Zürich`, calendar: zurich, body: { project } };
       const cold = await preview(session, c.calendar, c.body);
       const timed = [];
