@@ -10,7 +10,11 @@ import type { BaselineEvent } from './baseline/baseline';
 import { scenarioDecider } from './scenario/scenario';
 import type { ScenarioEvent } from './scenario/scenario';
 import { resourceDecider } from './resource/resource';
-import type { ResourceEvent, ResourceState } from './resource/resource';
+import { calendarDecider } from './calendar/calendar';
+import type { CalendarEvent } from './calendar/calendar';
+import { bernDefinition } from './calendar/definition';
+import type { Decider } from './decider';
+import type { ResourceEvent } from './resource/resource';
 import type { GoalEvent } from './goal/goal';
 import { saveGroupSchema } from './group/group.commands';
 import { groupDecider } from './group/group.decide';
@@ -88,22 +92,45 @@ const decidedGroupEvents = (): (GroupEvent | GoalEvent)[] => {
   return [...events, ...goal, ...goalChanges, ...goalDeleted];
 };
 
-/** Resource events of every type: created, renamed, deleted. */
-const decidedResourceEvents = (): ResourceEvent[] => {
-  const resourceId = freshId();
-  const context = aContext({ newId: resourceId });
-  const events: ResourceEvent[] = [];
-  let state: ResourceState = resourceDecider.initialState;
-  for (const command of [
-    { type: 'SaveResource', data: { name: 'Platform team' } },
-    { type: 'SaveResource', data: { id: resourceId, version: 0, name: 'Platform' } },
-    { type: 'DeleteResource', data: { id: resourceId, version: 1 } },
-  ] as const)
-    for (const event of resourceDecider.decide(command, state, context)) {
+/** Events of one record, decided by `decider` from `commands` in turn. */
+const decidedInTurn = <C, S, E extends PlanningDomainEvent, X>(
+  decider: Decider<C, S, E, X>,
+  context: X,
+  commands: readonly C[],
+): E[] => {
+  const events: E[] = [];
+  let state = decider.initialState;
+  for (const command of commands)
+    for (const event of decider.decide(command, state, context)) {
       events.push(event);
-      state = resourceDecider.evolve(state, event);
+      state = decider.evolve(state, event);
     }
   return events;
+};
+
+/** Calendar events of every type (issue 24): created, changed, renamed, deleted. */
+const decidedCalendarEvents = (): CalendarEvent[] => {
+  const id = freshId();
+  const changed = { ...bernDefinition, workingWeekdays: [1, 2, 3, 4] };
+  return decidedInTurn(calendarDecider, aContext({ newId: id, usedBy: { projects: 0, resources: 0 } }), [
+    { type: 'SaveCalendar', data: { name: 'Zürich', definition: bernDefinition } },
+    {
+      type: 'SaveCalendar',
+      data: { id, version: 0, name: 'ZH', definition: changed, effectiveFrom: '2027-01-01' },
+    },
+    { type: 'DeleteCalendar', data: { id, version: 2 } },
+  ]);
+};
+
+/** Resource events of every type: created, renamed, calendar changed, deleted. */
+const decidedResourceEvents = (): ResourceEvent[] => {
+  const resourceId = freshId();
+  return decidedInTurn(resourceDecider, aContext({ newId: resourceId }), [
+    { type: 'SaveResource', data: { name: 'Platform team' } },
+    { type: 'SaveResource', data: { id: resourceId, version: 0, name: 'Platform' } },
+    { type: 'SaveResource', data: { id: resourceId, version: 1, name: 'Platform', share: 60 } },
+    { type: 'DeleteResource', data: { id: resourceId, version: 2 } },
+  ]);
 };
 
 /** Item events of every type: a task with a system type, a move, a delete. */
@@ -285,6 +312,7 @@ const decidedEvents = (): PlanningDomainEvent[] => {
     ...removal,
     ...decidedGroupEvents(),
     ...decidedResourceEvents(),
+    ...decidedCalendarEvents(),
     ...decidedItemEvents(),
     ...decidedDependencyEvents(),
     ...decidedBaselineEvents(),
@@ -377,6 +405,7 @@ describe('event catalogue', () => {
       'account',
       'application',
       'baseline',
+      'calendar',
       'comment',
       'dependencies',
       'goal',

@@ -20,6 +20,8 @@ import { answered } from './http/json-text';
 import { CalendarFeedsController } from './calendar-feeds/calendar-feeds.controller';
 import { feedEvents } from './calendar-feeds/feed-events';
 import { liveFeedOf } from './calendar-feeds/public-feeds.controller';
+import { CalendarsController } from './calendars/calendars.controller';
+import { calendarDocId } from './calendars/calendars.projection';
 
 describe('the indexes the projections declare', () => {
   it("serve every query the read models' controllers send", async () => {
@@ -220,6 +222,22 @@ describe('the indexes the projections declare', () => {
     await feedEvents(store, 'acme', feedFilters, year);
     const all = { includeTasks: false, projects: null, resources: null, applications: null };
     expect((await feedEvents(store, 'acme', all, year)).map((event) => event.id)).toEqual([50, 51]);
+
+    // issue 24: the calendars by id, each with the projects and resources that use it
+    for (const id of [0, 12])
+      await store.put('calendars', {
+        _id: calendarDocId('acme', id),
+        _position: 70 + id,
+        id,
+        tenant: 'acme',
+        name: `Calendar ${id}`,
+        versions: [],
+        version: 0,
+        deleted: false,
+      });
+    const calendars = new CalendarsController(store, directory);
+    await pages((query) => calendars.calendars(principal, query));
+    await calendars.calendar(principal, '12');
 
     const shapes = new Set(
       store.queries.map((query) => `${query.collection} ${Object.keys(query.filter).join()}`),

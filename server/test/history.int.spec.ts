@@ -500,6 +500,61 @@ describe('the history of every category', () => {
         at: created.at,
         changes: [
           { field: 'name', before: null, after: name },
+          // issue 24: no calendar of its own (null), full time
+          { field: 'share', before: null, after: 100 },
+          { field: 'deleted', before: null, after: false },
+        ],
+      },
+    ]);
+  });
+
+  it('calendar: created, changed from a date, renamed and deleted (issue 24)', async () => {
+    const name = uniqueName('Calendar');
+    const definition = { region: 'ZH', workingWeekdays: [1, 2, 3, 4, 5], companyDays: [], exceptions: [] };
+    const changed = { ...definition, workingWeekdays: [1, 2, 3, 4] };
+    const created = await step('SaveCalendar', { name, definition });
+    const saved = await step('SaveCalendar', {
+      id: created.id,
+      version: created.version,
+      name: `${name} v2`,
+      definition: changed,
+      effectiveFrom: '2031-07-01',
+    });
+    const deleted = await step('DeleteCalendar', { id: created.id, version: saved.version });
+    const first = { effectiveFrom: null, definition };
+
+    expectRows(await allRows('calendar', created.id), created.id, [
+      {
+        command: 'DeleteCalendar',
+        event: 'CalendarDeleted',
+        at: deleted.at,
+        changes: [{ field: 'deleted', before: false, after: true }],
+      },
+      {
+        command: 'SaveCalendar',
+        event: 'CalendarRenamed',
+        at: saved.at,
+        changes: [{ field: 'name', before: name, after: `${name} v2` }],
+      },
+      {
+        command: 'SaveCalendar',
+        event: 'CalendarChanged',
+        at: saved.at,
+        changes: [
+          {
+            field: 'versions',
+            before: [first],
+            after: [first, { effectiveFrom: '2031-07-01', definition: changed }],
+          },
+        ],
+      },
+      {
+        command: 'SaveCalendar',
+        event: 'CalendarCreated',
+        at: created.at,
+        changes: [
+          { field: 'name', before: null, after: name },
+          { field: 'versions', before: null, after: [first] },
           { field: 'deleted', before: null, after: false },
         ],
       },
@@ -792,6 +847,7 @@ describe('the history of every category', () => {
         'item',
         'goal',
         'resource',
+        'calendar',
         'comment',
         'account',
         'scenario',
@@ -976,6 +1032,8 @@ describe('references by their names at each instant (issue 19)', () => {
         referenceKey('resource', resource.id),
         referenceKey('goal', goal.id),
         referenceKey('application', app.id),
+        // issue 24: a project without a calendar has the default one, named as it was then
+        referenceKey('calendar', 0),
       ].sort(),
     );
     const moveRow = page.rows.find((row) => row.position === moved.position)!;

@@ -33,8 +33,8 @@ describe('SaveResource and DeleteResource over HTTP', () => {
 
     const ours = <R extends { name: string }>(list: R[]) => list.filter((r) => r.name.startsWith(tag));
     expect(ours(await resources(a.position))).toEqual([
-      { id: a.id, name: `${tag} A team`, version: 0 },
-      { id: b.id, name: `${tag} b team`, version: 0 },
+      { id: a.id, name: `${tag} A team`, version: 0, calendar: null, share: 100 },
+      { id: b.id, name: `${tag} b team`, version: 0, calendar: null, share: 100 },
     ]);
 
     const renamed = await run('SaveResource', { id: b.id, version: 0, name: `${tag} 0 team` });
@@ -42,7 +42,7 @@ describe('SaveResource and DeleteResource over HTTP', () => {
     const stale = await refused('SaveResource', { id: b.id, version: 0, name: `${tag} stale` }, 409);
     expect(stale.body).toMatchObject({ status: 409, currentVersion: 1 });
     const one = await read(`/api/resources/${b.id}`, renamed.position);
-    expect(one.body).toEqual({ id: b.id, name: `${tag} 0 team`, version: 1 });
+    expect(one.body).toEqual({ id: b.id, name: `${tag} 0 team`, version: 1, calendar: null, share: 100 });
 
     await refused('DeleteResource', { id: a.id, version: 1 }, 409);
     const deleted = await run('DeleteResource', { id: a.id, version: 0 });

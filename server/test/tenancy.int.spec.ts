@@ -1,4 +1,4 @@
-import { commandCatalogue } from '@fahrplan/contracts';
+import { bernDefinition, commandCatalogue } from '@fahrplan/contracts';
 import { createUser } from '@fahrplan/command-service';
 import { anApplication, caughtUp, startPlatform, storedSince } from '../src/testing/platform';
 import { demoFeatures } from '../src/demo/demo-data';
@@ -265,6 +265,8 @@ describe('permissions', () => {
     DeleteGoal: { id: project.goal, version: 0 },
     SaveResource: { name: 'viewer resource' },
     DeleteResource: { id: project.id, version: 0 },
+    SaveCalendar: { name: 'viewer calendar', definition: bernDefinition },
+    DeleteCalendar: { id: project.id, version: 0 },
     ShareProject: { id: project.id, tenant: 'other' },
     UnshareProject: { id: project.id, tenant: 'other' },
     AcceptProjectShare: { id: project.id },
@@ -330,6 +332,8 @@ describe('permissions', () => {
       `/api/groups/${project.id}/goals`,
       '/api/goals',
       '/api/resources',
+      '/api/calendars',
+      '/api/calendars/0',
       '/api/shares?direction=incoming',
       '/api/shares?direction=outgoing',
       `/api/applications/${mine.id}/projects`,

@@ -1,8 +1,9 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import { calendarDeciderOf, calendarStream } from '@fahrplan/contracts';
+import { calendarDeciderOf, calendarStream, defaultCalendarId } from '@fahrplan/contracts';
 import type {
   CalendarCommand,
   CalendarContext,
+  CalendarState,
   CommandResult,
   DeleteCalendarData,
   SaveCalendarData,
@@ -19,7 +20,7 @@ abstract class CalendarHandler<
     { id, claim }: NewId,
     command: CalendarCommand,
     envelope: CommandEnvelope,
-    facts: () => Promise<Partial<CalendarContext>> = async () => ({}),
+    facts: (state: CalendarState) => Promise<Partial<CalendarContext>> = async () => ({}),
   ): Promise<CommandResult> {
     return this.runner.run({
       stream: calendarStream(envelope.tenant, id),
@@ -29,7 +30,7 @@ abstract class CalendarHandler<
       decider: calendarDeciderOf(id),
       command,
       envelope,
-      context: async (_state, base) => ({ ...base, ...(await facts()) }),
+      context: async (state, base) => ({ ...base, ...(await facts(state)) }),
     });
   }
 }
@@ -47,13 +48,17 @@ export class SaveCalendarHandler extends CalendarHandler<SaveCalendarMessage> {
 export class DeleteCalendarHandler extends CalendarHandler<DeleteCalendarMessage> {
   execute({ data, envelope }: DeleteCalendarMessage): Promise<CommandResult> {
     const command = data as DeleteCalendarData;
+    const deletable = (state: CalendarState) =>
+      state.status === 'active' && state.id !== defaultCalendarId && state.version === command.version;
+    // who uses it is a scan of the tenant's projects and resources: only for a delete that can happen
     return this.runOnCalendar(
       { id: command.id },
       { type: 'DeleteCalendar', data: command },
       envelope,
-      async () => ({
-        usedBy: await this.lookupsFor(envelope).calendarUsage(command.id, envelope.tenant),
-      }),
+      async (state) =>
+        deletable(state)
+          ? { usedBy: await this.lookupsFor(envelope).calendarUsage(command.id, envelope.tenant) }
+          : {},
     );
   }
 }

@@ -125,7 +125,7 @@ export const evolveCalendar = evolverOf<CalendarState, CalendarEvent>({
 export interface CalendarContext extends DecisionContext {
   /** The id allocated for a new calendar. */
   readonly newId: number;
-  /** For a delete: how many live projects and resources of the tenant use the calendar. */
+  /** For a delete of a live calendar: how many live projects and resources of the tenant use it. */
   readonly usedBy?: { readonly projects: number; readonly resources: number };
 }
 
@@ -163,7 +163,9 @@ export const decideCalendar = decideByType<CalendarCommand, CalendarState, Calen
     assertLiveAt(state, data.version, 'calendar');
     if (state.id === defaultCalendarId)
       throw conflictOf('conflict', 'the default calendar cannot be deleted');
-    const { projects = 0, resources = 0 } = context.usedBy ?? {};
+    // a broken invariant, not a refusal: the handler asks who uses a calendar it may delete
+    if (!context.usedBy) throw new Error("DeleteCalendar decided without the calendar's users");
+    const { projects, resources } = context.usedBy;
     if (projects + resources > 0) throw conflictOf('in-use', 'calendar in use', { what: 'calendar' });
     return [{ type: 'CalendarDeleted', data: { id: state.id } }];
   },

@@ -14,6 +14,8 @@ export const referenceCategories = [
   'goal',
   'item',
   'scenario',
+  /** Issue 24: a project's or a resource's calendar. */
+  'calendar',
 ] as const;
 export type ReferenceCategory = (typeof referenceCategories)[number];
 
@@ -27,7 +29,9 @@ export const referenceFields: Partial<
     account: 'account',
     applications: 'application',
     goals: 'goal',
+    calendar: 'calendar',
   },
+  resource: { calendar: 'calendar' },
   // an item's dependencies (issue 21) name the item at their other end
   item: { group: 'group', resource: 'resource', predecessors: 'item', successors: 'item' },
   application: { parent: 'application', account: 'account' },

@@ -27,7 +27,20 @@ describe('resource decider', () => {
       spec
         .given([])
         .when(save({ name: '  Platform team \n' }), ctx)
-        .then([created(ctx.newId)]);
+        .then([
+          {
+            type: 'ResourceCreated',
+            data: { id: ctx.newId, name: 'Platform team', calendar: null, share: 100 },
+          },
+        ]);
+    });
+
+    it('creates it with its own calendar and part-time share (issue 24)', () => {
+      const ctx = context();
+      spec
+        .given([])
+        .when(save({ name: 'Anna', calendar: 7, share: 80 }), ctx)
+        .then([{ type: 'ResourceCreated', data: { id: ctx.newId, name: 'Anna', calendar: 7, share: 80 } }]);
     });
 
     it('refuses a rename of a resource that does not exist', () =>
@@ -58,6 +71,26 @@ describe('resource decider', () => {
         .given(history)
         .when(save({ id, version: 0, name: ' Finance IT ' }), context())
         .then([{ type: 'ResourceRenamed', data: { id, name: 'Finance IT' } }]));
+
+    it('changes its calendar and share, keeping what the command omits', () => {
+      spec
+        .given(history)
+        .when(save({ id, version: 0, name: 'Platform team', calendar: 3 }), context())
+        .then([{ type: 'ResourceCalendarChanged', data: { id, calendar: 3, share: 100 } }]);
+      spec
+        .given([...history, { type: 'ResourceCalendarChanged', data: { id, calendar: 3, share: 100 } }])
+        .when(save({ id, version: 1, name: 'Blue team', share: 50 }), context())
+        .then([
+          { type: 'ResourceRenamed', data: { id, name: 'Blue team' } },
+          { type: 'ResourceCalendarChanged', data: { id, calendar: 3, share: 50 } },
+        ]);
+    });
+
+    it('refuses a share outside 1–100 percent', () => {
+      expect(saveResourceSchema.safeParse({ name: 'A', share: 0 }).success).toBe(false);
+      expect(saveResourceSchema.safeParse({ name: 'A', share: 101 }).success).toBe(false);
+      expect(saveResourceSchema.safeParse({ name: 'A', share: 100, calendar: null }).success).toBe(true);
+    });
 
     it('records nothing when the name does not change', () =>
       spec
@@ -116,9 +149,9 @@ describe('resourceDecider.evolve', () => {
 
     expect(states).toEqual([
       { status: 'absent' },
-      { status: 'active', id, name: 'Platform team', version: 0 },
-      { status: 'active', id, name: 'Finance IT', version: 1 },
-      { status: 'deleted', id, name: 'Finance IT', version: 2 },
+      { status: 'active', id, name: 'Platform team', calendar: null, share: 100, version: 0 },
+      { status: 'active', id, name: 'Finance IT', calendar: null, share: 100, version: 1 },
+      { status: 'deleted', id, name: 'Finance IT', calendar: null, share: 100, version: 2 },
     ]);
   });
 });

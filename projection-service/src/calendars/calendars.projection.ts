@@ -49,7 +49,7 @@ export const calendarsProjection: Projection<CalendarDoc> = {
   // the default calendar's id is 0 in every tenant: its stream names the tenant
   documentId: (event) => event.streamId,
   // GET /api/calendars: the tenant's live calendars by id
-  indexes: [{ tenant: 1, deleted: 1, id: 1 }],
+  indexes: [{ tenant: 1, deleted: 1, id: 1, _id: 1 }],
   evolve: (doc, event) => {
     switch (event.type) {
       case 'CalendarCreated': {

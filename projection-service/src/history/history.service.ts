@@ -9,6 +9,8 @@ import {
   referencedIds,
   streamName,
   calendarStream,
+  defaultCalendarId,
+  defaultCalendarName,
   tenantDecider,
   trackerIssueChangedType,
   trackerIssueStream,
@@ -364,6 +366,12 @@ export const referencesOf = (
 const nameOf = (state: State): string | null =>
   typeof state?.title === 'string' ? state.title : typeof state?.name === 'string' ? state.name : null;
 
+/** The default calendar's names (issue 24): Bern since always, before any event of its own renamed it. */
+const defaultCalendarNames = (named: readonly ReferenceName[]): ReferenceName[] =>
+  named[0]?.name === defaultCalendarName
+    ? [{ ...named[0], position: 0 }, ...named.slice(1)]
+    : [{ position: 0, name: defaultCalendarName }, ...named];
+
 /** The names a record's events gave it, each from the position it took effect, oldest first. */
 export const namesOf = (category: HistoryCategory, events: readonly StoredEvent[]): ReferenceName[] => {
   const names: ReferenceName[] = [];
@@ -496,12 +504,16 @@ export class HistoryReader {
     const refs: Record<string, ReferenceName[]> = {};
     const references = [...referencesOf(category, rows)].slice(0, maxPageReferences);
     for (const [key, reference] of references) {
+      const isDefault = reference.category === 'calendar' && reference.id === defaultCalendarId;
+      // the default calendar of a shared project is its owner's, whose stream names the owner
+      if (isDefault && !foreignProjects) continue;
       const events = await this.events(reference.category, String(reference.id), tenant, budget);
-      const names = events
+      const named = events
         ? namesOf(reference.category, events)
         : foreignProjects && reference.category === 'group'
           ? foreignProjectNames(await this.projectEvents(String(reference.id), budget), tenant)
           : [];
+      const names = isDefault ? defaultCalendarNames(named) : named;
       if (names.length > 0) refs[key] = names;
     }
     return refs;

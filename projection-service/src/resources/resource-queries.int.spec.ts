@@ -23,9 +23,11 @@ const history = [
   event('acme', 'ResourceCreated', { id: 2, name: 'anna Keller' }),
   event('acme', 'ResourceCreated', { id: 3, name: 'Finance' }),
   event('acme', 'ResourceRenamed', { id: 3, name: 'Finance IT' }, 1),
+  // issue 24: its own calendar and a part-time share; resources created before have none and 100
+  event('acme', 'ResourceCalendarChanged', { id: 3, calendar: 8, share: 60 }, 2),
   event('acme', 'ResourceCreated', { id: 4, name: 'Gone' }),
   event('acme', 'ResourceDeleted', { id: 4 }, 1),
-  event('acme', 'ResourceCreated', { id: 5, name: 'Anna Keller' }),
+  event('acme', 'ResourceCreated', { id: 5, name: 'Anna Keller', calendar: 0, share: 80 }),
   event('other', 'ResourceCreated', { id: 9, name: 'Secret team' }),
   event('acme', 'GoalCreated', goal(20, 'Growth', 10)),
   event('acme', 'GoalCreated', goal(21, 'Reach', 11, 20)),
@@ -60,12 +62,12 @@ const answers = async (store: ReadStore) => {
 const expectAnswers = (a: Awaited<ReturnType<typeof answers>>) => {
   // by name, case-insensitively, ties by id; deleted and other tenants' left out
   expect(a.list).toEqual([
-    { id: 2, name: 'anna Keller', version: 0 },
-    { id: 5, name: 'Anna Keller', version: 0 },
-    { id: 3, name: 'Finance IT', version: 1 },
-    { id: 1, name: 'Platform team', version: 0 },
+    { id: 2, name: 'anna Keller', version: 0, calendar: null, share: 100 },
+    { id: 5, name: 'Anna Keller', version: 0, calendar: 0, share: 80 },
+    { id: 3, name: 'Finance IT', version: 2, calendar: 8, share: 60 },
+    { id: 1, name: 'Platform team', version: 0, calendar: null, share: 100 },
   ]);
-  expect(a.one).toEqual({ id: 3, name: 'Finance IT', version: 1 });
+  expect(a.one).toEqual({ id: 3, name: 'Finance IT', version: 2, calendar: 8, share: 60 });
   for (const refused of [a.deleted, a.othersTenant, a.unknown, a.notANumber])
     expect(refused).toEqual({ code: 'not_found', message: 'resource not found' });
   expect(a.goals.map((g) => [g.id, g.name, g.version, g.rank])).toEqual([

@@ -1,5 +1,5 @@
 import { oidcPaths, sessionPaths } from './auth-paths';
-import { calendarPreviewPaths } from './calendar-paths';
+import { calendarPaths, calendarPreviewPaths } from './calendar-paths';
 import { commandPaths, schedulePreviewPaths } from './command-paths';
 import { components } from './components';
 import { importPaths } from './import-paths';
@@ -39,6 +39,7 @@ export const openApiDocument = () => ({
       ...feedPaths(),
       ...trackerPaths(),
       ...webhookPaths(),
+      ...calendarPaths(),
       ...changePaths(),
       ...exportPaths(),
       ...calendarPreviewPaths(),

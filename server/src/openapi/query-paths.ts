@@ -195,7 +195,7 @@ export const portfolioPaths = () => ({
     goalViewSchema,
   ),
   '/api/resources': listQuery(
-    "The tenant's live resources {id, name, version}, by name; VIEW on items or group-details suffices",
+    "The tenant's live resources {id, name, version, calendar, share}, by name; VIEW on items or group-details suffices",
     'resources',
     resourceViewSchema,
     [search('name'), ids('resources')],
@@ -405,7 +405,7 @@ const historyBound = `. A request reads at most ${defaultHistoryMaxEvents.toLoca
 /** What changed: record histories, their exports and the change feed. */
 export const changePaths = () => ({
   '/api/history/{category}/{id}': listQuery(
-    "Every change of a record, newest first: when, who, which command and event, the source (flow step, sharing, tracker mirroring) and the field-level before → after differences; besides the page, `total` counts the changes matching the filters and `fields` and `users` list the filters' choices (history VIEW and VIEW on the record). Categories: application, group, item, goal, resource, comment, account, trackerConnection, tenant, user" +
+    "Every change of a record, newest first: when, who, which command and event, the source (flow step, sharing, tracker mirroring) and the field-level before → after differences; besides the page, `total` counts the changes matching the filters and `fields` and `users` list the filters' choices (history VIEW and VIEW on the record). Categories: application, group, item, goal, resource, calendar, comment, account, trackerConnection, tenant, user" +
       historyBound,
     'changes',
     historyPageSchema.shape.items.element,

@@ -46,6 +46,10 @@ export const resourceLabels = (
     label: t('permissions.resources.webhooks.label'),
     description: t('permissions.resources.webhooks.description'),
   },
+  calendars: {
+    label: t('permissions.resources.calendars.label'),
+    description: t('permissions.resources.calendars.description'),
+  },
 });
 
 export const actionLabels = (t: TFunction<'admin'>): Record<PermissionAction, string> => ({

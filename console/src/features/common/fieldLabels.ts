@@ -53,6 +53,7 @@ const labels = (t: TFunction): Readonly<Record<LabelledRecord, Readonly<Record<s
     applications: t('common:recordFields.applications'),
     visible: t('common:recordFields.visible'),
     scheduling: t('common:recordFields.scheduling'),
+    calendar: t('common:recordFields.calendar'),
     goals: t('common:recordFields.goals'),
     strategy: t('common:recordFields.goals'),
     shares: t('common:recordFields.shares'),

@@ -424,6 +424,20 @@ export function readStoreContract(
         expect(await store.count('applications', {})).toBe(2);
         expect(await store.count('comments', {})).toBe(0);
       });
+
+      it('counts a number 0 apart from null, false and missing (issue 24: the users of the default calendar, 0)', async () => {
+        const store = await storeWith('applications', [
+          aDoc('1', { tenant: 'acme', deleted: false, calendar: 0 }),
+          aDoc('2', { tenant: 'acme', deleted: false, calendar: null }),
+          aDoc('3', { tenant: 'acme', deleted: false, calendar: false }),
+          aDoc('4', { tenant: 'acme', deleted: false }),
+          aDoc('5', { tenant: 'acme', deleted: false, calendar: 7 }),
+          aDoc('6', { tenant: 'acme', deleted: true, calendar: 0 }),
+          aDoc('7', { tenant: 'globex', deleted: false, calendar: 0 }),
+        ]);
+        expect(await store.count('applications', { tenant: 'acme', deleted: false, calendar: 0 })).toBe(1);
+        expect(await store.count('applications', { tenant: 'acme', deleted: false, calendar: 7 })).toBe(1);
+      });
     });
 
     describe('write with a checkpoint', () => {

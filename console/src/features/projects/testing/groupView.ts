@@ -7,6 +7,7 @@ let nextId = 1;
 export const groupView = (overrides: Partial<GroupView> = {}): GroupView => ({
   ...groupFieldsSchema.parse({ title: `Project ${nextId}` }),
   id: nextId++,
+  calendar: 0,
   tenant: 'demo',
   version: 0,
   deleted: false,
