@@ -11,12 +11,13 @@
  * million items takes 3–10 minutes); each run works on a fresh copy of it, started from its checkpoint.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { seeded } from '@fahrplan/platform/testing';
 import { format, load, printTable, setting } from './figures';
-import { runFolder, sampleLog } from './scale/data-folder';
+import { sampleLog } from './scale/data-folder';
+import { copyOf, preparedFolder } from './scale/prepared-folder';
 import { ask, demoAdmin, latency, spread } from './scale/load';
 import type { Latency, Session } from './scale/load';
 import { startServer } from './scale/server';
@@ -112,38 +113,6 @@ const eachAtOnce = async <T, R>(
     }),
   );
   return results;
-};
-
-/** A prepared copy of the seeded folder, read models rebuilt once and kept; made when missing. */
-const preparedFolder = async (seededDir: string) => {
-  const prepared = join(config.runs, `${config.items}-prepared`);
-  if (existsSync(join(prepared, 'prepared'))) return prepared;
-  runFolder(seededDir, prepared);
-  // read from the copy: opening the seeded log, even read-only, leaves SQLite's -wal and -shm beside it
-  const { head } = sampleLog(prepared, 1, seeded(config.seed).next);
-  const started = await startServer(
-    { name: 'prepare', root: repository, paged: true },
-    prepared,
-    { FAHRPLAN_DEMO_PASSWORD: config.password },
-    head,
-    config.startTimeoutMs,
-  );
-  log(
-    `  prepared ${prepared}: read models rebuilt in ${format(started.ready / 1000, 1)} s (kept for later runs)`,
-  );
-  await started.deployment.stop();
-  writeFileSync(join(prepared, 'prepared'), new Date().toISOString());
-  return prepared;
-};
-
-/** A fresh copy of the prepared folder (the folder 700, its files 600). */
-const copyOf = (prepared: string) => {
-  const target = join(config.runs, `${config.items}-run`);
-  rmSync(target, { recursive: true, force: true });
-  cpSync(prepared, target, { recursive: true });
-  chmodSync(target, 0o700);
-  for (const file of readdirSync(target)) chmodSync(join(target, file), 0o600);
-  return target;
 };
 
 interface Item {
@@ -308,8 +277,9 @@ const main = async () => {
     `bench:scenario: ${format(config.items)} items (${seededDir}), ${format(config.changes)} changes, ${machine()}`,
   );
   log(uptime());
-  const prepared = await preparedFolder(seededDir);
-  const folder = copyOf(prepared);
+  const runs = { ...config, root: repository, log };
+  const prepared = await preparedFolder(runs, seededDir);
+  const folder = copyOf(runs, prepared);
   let figures: Awaited<ReturnType<typeof measure>>;
   try {
     figures = await measure(folder);

@@ -25,7 +25,13 @@ const withDays = (...days: CompanyDay[]): CalendarDefinition => ({ ...bernDefini
 const aCalendar = (definition: CalendarDefinition = bernDefinition) =>
   run('SaveCalendar', { name: uniqueName('Calendar'), definition });
 const aProject = (calendar: number, fields: Record<string, unknown> = {}) =>
-  run('SaveGroup', { title: uniqueName('Project'), start: '2031-08-01', end: '2031-08-31', calendar, ...fields });
+  run('SaveGroup', {
+    title: uniqueName('Project'),
+    start: '2031-08-01',
+    end: '2031-08-31',
+    calendar,
+    ...fields,
+  });
 const anItem = (group: number, start: string, end: string | null) =>
   run('SaveItem', {
     title: uniqueName(end === null ? 'Milestone' : 'Task'),
@@ -142,7 +148,12 @@ describe('POST /api/calendars/<id>/preview of a change', () => {
     const first = await answerOf(calendar.id, body, tasks[2]!.position, '?limit=2');
     expect(first.items.map((i) => i.id)).toEqual([tasks[0]!.id, tasks[1]!.id]);
     expect(first.totals.items).toBe(3);
-    const second = await answerOf(calendar.id, body, tasks[2]!.position, `?limit=2&cursor=${first.nextCursor}`);
+    const second = await answerOf(
+      calendar.id,
+      body,
+      tasks[2]!.position,
+      `?limit=2&cursor=${first.nextCursor}`,
+    );
     expect(second.items.map((i) => i.id)).toEqual([tasks[2]!.id]);
     expect(second.nextCursor).toBeNull();
     expect((await preview(calendar.id, body, 0, '?cursor=nonsense')).status).toBe(400);
@@ -167,7 +178,11 @@ describe('POST /api/calendars/<id>/preview refuses', () => {
 
   it('a bad body with 400 naming the field', async () => {
     const calendar = await aCalendar();
-    const bad = await preview(calendar.id, { effectiveFrom: '6.8.2031', definition: bernDefinition }, calendar.position);
+    const bad = await preview(
+      calendar.id,
+      { effectiveFrom: '6.8.2031', definition: bernDefinition },
+      calendar.position,
+    );
     expect(bad.status).toBe(400);
     expect((bad.body as { errors: { field: string }[] }).errors).toEqual(
       expect.arrayContaining([expect.objectContaining({ field: 'effectiveFrom' })]),
@@ -176,12 +191,16 @@ describe('POST /api/calendars/<id>/preview refuses', () => {
     expect((await preview(calendar.id, {}, calendar.position)).status).toBe(400);
   });
 
-  it('an unknown calendar, an unknown project and another tenant\'s calendar with 404', async () => {
+  it("an unknown calendar, an unknown project and another tenant's calendar with 404", async () => {
     const calendar = await aCalendar();
     expect((await preview(calendar.id + 100_000, change, calendar.position)).status).toBe(404);
-    expect((await preview(calendar.id, { project: calendar.id + 100_000 }, calendar.position)).status).toBe(404);
+    expect((await preview(calendar.id, { project: calendar.id + 100_000 }, calendar.position)).status).toBe(
+      404,
+    );
     const reply = await preview(calendar.id, change, calendar.position, '', platform.otherAdmin);
     expect(reply.status).toBe(404);
-    expect((await read(`/api/calendars/${calendar.id}`, calendar.position, platform.otherAdmin)).status).toBe(404);
+    expect((await read(`/api/calendars/${calendar.id}`, calendar.position, platform.otherAdmin)).status).toBe(
+      404,
+    );
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fromDayNumber, toDayNumber } from '../rules/dates';
 import { serverDateSchema } from '../rules/limits';
 import { calendarDefinitionSchema } from './definition';
-import type { CalendarRules, CalendarVersion } from './definition';
+import type { CalendarDefinition, CalendarRules, CalendarVersion } from './definition';
 
 // Issue 24's impact preview: what a proposed calendar change (or a project's switch of calendar) does
 // to the plan, computed from the rules before and after, without a write.
@@ -48,24 +48,61 @@ export interface ChangedDay {
   readonly after: number;
 }
 
-/** The days of [from, to) whose value differs under `before` and `after`, ascending (a day costs two counts). */
+/** A day's working-day value (0, ½ or 1) under `rules`. */
+const valueOn = (rules: CalendarRules, day: number) =>
+  rules.countWorkingDays(fromDayNumber(day), fromDayNumber(day + 1));
+
+/**
+ * The days of [from, to) whose value differs under `before` and `after`, ascending: among `candidates`
+ * (days, any order) when given, else every day of the range (two counts a day).
+ */
 export const changedDays = (
   before: CalendarRules,
   after: CalendarRules,
   from: string,
   to: string,
+  candidates?: Iterable<string>,
 ): ChangedDay[] => {
+  const [first, end] = [toDayNumber(from), toDayNumber(to)];
+  const days = candidates
+    ? [...new Set([...candidates].map(toDayNumber))]
+        .filter((d) => d >= first && d < end)
+        .sort((a, b) => a - b)
+    : Array.from({ length: Math.max(0, end - first) }, (_, i) => first + i);
   const changed: ChangedDay[] = [];
-  const end = toDayNumber(to);
-  for (let day = toDayNumber(from); day < end; day++) {
-    const date = fromDayNumber(day);
-    const next = fromDayNumber(day + 1);
-    const was = before.countWorkingDays(date, next);
-    const is = after.countWorkingDays(date, next);
-    if (was !== is) changed.push({ date, before: was, after: is });
+  for (const day of days) {
+    const was = valueOn(before, day);
+    const is = valueOn(after, day);
+    if (was !== is) changed.push({ date: fromDayNumber(day), before: was, after: is });
   }
   return changed;
 };
+
+/**
+ * The only days on which two definitions may differ, when they share their canton and working
+ * weekdays: the dates of their company days and exceptions in the years of [from, to) (a yearly day in
+ * every year); null when the canton or the weekdays differ (any day may).
+ */
+export const candidateDays = (
+  before: CalendarDefinition,
+  after: CalendarDefinition,
+  from: string,
+  to: string,
+): string[] | null => {
+  const weekdays = (d: CalendarDefinition) => [...d.workingWeekdays].sort().join();
+  if (before.region !== after.region || weekdays(before) !== weekdays(after)) return null;
+  const [firstYear, lastYear] = [Number(from.slice(0, 4)), Number(to.slice(0, 4))];
+  const dates: string[] = [];
+  for (const { date, yearly } of [...before.companyDays, ...after.companyDays])
+    if (!yearly) dates.push(date);
+    else
+      for (let year = firstYear; year <= lastYear; year++)
+        if (date.slice(5) !== '02-29' || isLeapYear(year)) dates.push(`${year}-${date.slice(5)}`);
+  for (const { date } of [...before.exceptions, ...after.exceptions]) dates.push(date);
+  return dates.filter((date) => date >= from && date < to);
+};
+
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
 /** A window of days [from, to) in which items are looked for. */
 export interface DayWindow {

@@ -3,7 +3,7 @@ import type { Dependency, DependencyGraph } from '../dependency/dependency';
 import { publicHolidays } from '../rules/calendar';
 import { bernDefinition } from './definition';
 import type { CalendarRules, CompanyDay, HolidaysOf } from './definition';
-import { affectedItems, changeSpan, changedDays, impactPerProject, windowsOf } from './impact';
+import { affectedItems, candidateDays, changeSpan, changedDays, impactPerProject, windowsOf } from './impact';
 import { withCalendarVersion } from './calendar';
 import { calendarRules } from './rules';
 import type { PreviewCandidate, RulesPair } from './impact';
@@ -61,6 +61,51 @@ describe('the changed days', () => {
     ];
     expect(changeSpan(versions, '2026-06-01')).toEqual({ from: '2026-06-01', to: '2027-01-01' });
     expect(changeSpan(versions, '2027-06-01')).toEqual({ from: '2027-06-01', to: '2201-01-01' });
+  });
+});
+
+describe('the candidate days of a change', () => {
+  const yearly: CompanyDay = { ...companyDay('2020-12-24', 'closed'), yearly: true };
+  const working = { date: '2026-08-08', name: 'Inventur' };
+
+  it("are the dates of either definition's company days and exceptions, a yearly day in every year", () => {
+    const before = { ...bernDefinition, companyDays: [companyDay('2026-08-05', 'closed')] };
+    const after = { ...bernDefinition, companyDays: [yearly], exceptions: [working] };
+    expect(candidateDays(before, after, '2026-01-01', '2028-06-01')).toEqual([
+      '2026-08-05',
+      '2026-12-24',
+      '2027-12-24',
+      '2026-08-08',
+    ]);
+    const changed = changedDays(
+      calendarRules([{ effectiveFrom: null, definition: before }], bernHolidays),
+      calendarRules([{ effectiveFrom: null, definition: after }], bernHolidays),
+      '2026-01-01',
+      '2028-06-01',
+      candidateDays(before, after, '2026-01-01', '2028-06-01')!,
+    );
+    expect(changed).toEqual([
+      { date: '2026-08-05', before: 0, after: 1 },
+      { date: '2026-08-08', before: 0, after: 1 },
+      { date: '2026-12-24', before: 1, after: 0 },
+      { date: '2027-12-24', before: 1, after: 0 },
+    ]);
+  });
+
+  it('are every day when the canton or the working weekdays differ', () => {
+    expect(
+      candidateDays(bernDefinition, { ...bernDefinition, region: 'ZH' }, '2026-01-01', '2027-01-01'),
+    ).toBeNull();
+    const fourDays = { ...bernDefinition, workingWeekdays: [1, 2, 3, 4] };
+    expect(candidateDays(bernDefinition, fourDays, '2026-01-01', '2027-01-01')).toBeNull();
+    expect(
+      candidateDays(
+        bernDefinition,
+        { ...bernDefinition, workingWeekdays: [5, 4, 3, 2, 1] },
+        '2026-01-01',
+        '2027-01-01',
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import type { QueryParams } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { calendarPreview } from './calendar-preview';
 import { liveCalendar } from './calendar-book';
+import { calendarViewers } from './calendars.controller';
 
 /** Rules kept per versions: a year's table is built once for the calendars a tenant previews again and again. */
 const keptRules = new Map<string, CalendarRules>();
@@ -46,7 +47,7 @@ export class CalendarPreviewController extends ReadModelQueries {
     @Body() body: unknown,
     @Query() query: QueryParams = {},
   ): Promise<CalendarPreviewAnswer> {
-    requireView(this.directory, principal, 'calendars');
+    requireView(this.directory, principal, ...calendarViewers);
     const page = pageRequest(query.limit, query.cursor);
     const request = calendarPreviewSchema.parse(body);
     if (!isRecordId(id)) throw notFound('calendar');

@@ -1,7 +1,10 @@
 import {
+  addDays,
   affectedItems,
   changeSpan,
+  candidateDays,
   changedDays,
+  definitionOn,
   impactPerProject,
   maxListedChangedDays,
   notFound,
@@ -93,7 +96,8 @@ const changeComparison = async (
     after: sources.rulesOf(withCalendarVersion(versions, { effectiveFrom, definition })),
   };
   const span = changeSpan(versions, effectiveFrom);
-  const days = changedDays(rules.before, rules.after, span.from, span.to);
+  const candidates = candidateDays(definitionOn(versions, span.from), definition, span.from, span.to);
+  const days = changedDays(rules.before, rules.after, span.from, span.to, candidates ?? undefined);
   if (days.length === 0) return { rules, days, projects: [], candidates: [] };
   const projects = await projectsOn(sources.store, sources.tenant, id);
   const windows = windowsOf(days.map((day) => day.date));
@@ -121,12 +125,9 @@ const switchComparison = async (
   // the days compared: those the project's items span
   const starts = candidates.map((item) => item.start.slice(0, 10)).sort();
   const ends = candidates.map((item) => (item.end ?? item.start).slice(0, 10)).sort();
-  const days = changedDays(rules.before, rules.after, starts[0]!, nextDay(ends.at(-1)!));
+  const days = changedDays(rules.before, rules.after, starts[0]!, addDays(ends.at(-1)!, 1));
   return { rules, days, projects: [project], candidates };
 };
-
-const nextDay = (date: string) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** The page of `items` after the cursor's item (by project and id). */
 const pageOfItems = (items: readonly AffectedItem[], page: PageRequest) => {

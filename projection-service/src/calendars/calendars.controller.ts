@@ -14,7 +14,7 @@ import { calendarDocId, defaultCalendarDoc } from './calendars.projection';
 import type { CalendarDoc } from './calendars.projection';
 
 /** Who may list calendars: their administrators, and whoever plans projects or items (the pickers). */
-const viewers = ['calendars', 'group-details', 'items'] as const;
+export const calendarViewers = ['calendars', 'group-details', 'items'] as const;
 
 /** The tenant's live projects and resources that name calendar `id` (a project without one: the default). */
 const usedBy = async (store: ReadView, tenant: string, id: number): Promise<CalendarView['usedBy']> => {
@@ -45,7 +45,7 @@ export class CalendarsController extends ReadModelQueries {
     @CurrentPrincipal() principal: Principal,
     @Query() query: QueryParams = {},
   ): Promise<Page<CalendarView>> {
-    requireView(this.directory, principal, ...viewers);
+    requireView(this.directory, principal, ...calendarViewers);
     const { tenant } = principal;
     const request = pageRequest(query.limit, query.cursor);
     const page = await pageOf(this.store, 'calendars', { tenant, deleted: false }, [['id', 1]], request);
@@ -65,7 +65,7 @@ export class CalendarsController extends ReadModelQueries {
 
   @Get('calendars/:id')
   async calendar(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<CalendarView> {
-    requireView(this.directory, principal, ...viewers);
+    requireView(this.directory, principal, ...calendarViewers);
     const doc = isRecordId(id) ? await liveCalendar(this.store, principal.tenant, Number(id)) : null;
     if (!doc) throw notFound('calendar');
     return view(this.store, doc);

@@ -16,22 +16,6 @@ import {
   query,
 } from './operations';
 
-/** Issue 24: the impact preview of a calendar change or of a project's switch of calendar, nothing stored. */
-export const calendarPreviewPaths = () => ({
-  '/api/calendars/{id}/preview': {
-    post: {
-      summary: `What a change of calendar id ({effectiveFrom, definition}: the definition from that date on) or a project's switch to it ({project}) does to the plan, computed with the calendars' rules before and after: the days whose working-day value changes (the first ${maxListedChangedDays}, and their count), the totals (projects, items, the sum of the working-day deltas), the totals of the page's projects, a page of the tasks whose working days change (by project and id; nextCursor for the next page, asked with the same body), and the milestones automatic scheduling would move (old → new start). Nothing is stored (calendars VIEW; 404 for an unknown, deleted or another tenant's calendar or project).`,
-      security: bearer,
-      parameters: [idInPath(), ...pageParameters],
-      requestBody: jsonBody(inputSchema(calendarPreviewSchema)),
-      responses: {
-        200: { description: 'The impact of the change', content: json(calendarPreviewAnswerSchema) },
-        ...problems(400, 401, 403, 404),
-      },
-    },
-  },
-});
-
 /** Issue 24: the tenant's working-day calendars (docs/design/calendars.md). */
 export const calendarPaths = () => ({
   '/api/calendars': listQuery(
@@ -44,4 +28,20 @@ export const calendarPaths = () => ({
     [idInPath()],
     json(calendarViewSchema),
   ),
+});
+
+/** Issue 24: the impact preview of a calendar change or of a project's switch of calendar, nothing stored. */
+export const calendarPreviewPaths = () => ({
+  '/api/calendars/{id}/preview': {
+    post: {
+      summary: `What a change of calendar id ({effectiveFrom, definition}: the definition from that date on) or a project's switch to it ({project}) does to the plan, computed with the calendars' rules before and after: the days whose working-day value changes (the first ${maxListedChangedDays}, and their count), the totals (projects, items, the sum of the working-day deltas), the totals of the page's projects, a page of the tasks whose working days change (by project and id; nextCursor for the next page, asked with the same body), and the milestones automatic scheduling would move (old → new start). Nothing is stored (VIEW on calendars, group-details or items, as the calendars' list; 404 for an unknown, deleted or another tenant's calendar or project).`,
+      security: bearer,
+      parameters: [{ ...idInPath(), required: true }, ...pageParameters],
+      requestBody: jsonBody(inputSchema(calendarPreviewSchema)),
+      responses: {
+        200: { description: 'The impact of the change', content: json(calendarPreviewAnswerSchema) },
+        ...problems(400, 401, 403, 404),
+      },
+    },
+  },
 });
