@@ -75,7 +75,7 @@ describe('calendars in the administration', () => {
     await labourDay.click();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-date'))).toBe('2026-05-09');
+    expect(await page.locator(':focus').getAttribute('data-date')).toBe('2026-05-09');
     await expectNoSeriousViolations(page, 'the year view', { include: '[role="dialog"]' });
     await page.keyboard.press('Escape');
     await year.waitFor({ state: 'detached' });
@@ -120,7 +120,7 @@ describe('calendars in the administration', () => {
       return (saved.versions as unknown[]).length === 2;
     }, 'the calendar’s second version');
     const saved = await app.api(`/api/calendars/${zurich.id}`);
-    expect(saved.versions[1]).toMatchObject({
+    expect((saved.versions as unknown[])[1]).toMatchObject({
       effectiveFrom: '2027-01-01',
       definition: {
         region: 'ZH',

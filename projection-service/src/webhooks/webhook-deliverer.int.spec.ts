@@ -29,6 +29,7 @@ describe('the webhook deliverer across a restart', () => {
     tenant,
     user: 'admin',
     correlationId: randomUUID(),
+    causationId: randomUUID(),
     timestamp: new Date().toISOString(),
     schemaVersion: 1,
   });
