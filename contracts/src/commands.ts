@@ -323,7 +323,7 @@ export const commandCatalogue = {
     schema: createCalendarFeedSchema,
     permission: () => ({ resource: 'items', action: 'VIEW' }),
     summary:
-      "Create a secret iCalendar feed of the caller's own: milestones (and tasks with `includeTasks`) of the projects the filters choose (projects, resources, applications; none: all), as the timeline filters them. The answer carries `secret` and `path` (`/feeds/<secret>.ics`) once: only the secret's SHA-256 is stored. Needs VIEW on items.",
+      "Create a secret iCalendar feed of the caller's own: milestones (and tasks with `includeTasks`) of the projects the filters choose (projects, resources, applications; none: all), as the timeline filters them: the tenant's own projects and those shared with it and accepted, which drop out of the feed when the share ends; any other project id is 400. The answer carries `secret` and `path` (`/feeds/<secret>.ics`) once: only the secret's SHA-256 is stored. Needs VIEW on items.",
   },
   RegenerateCalendarFeed: {
     schema: calendarFeedIdSchema,

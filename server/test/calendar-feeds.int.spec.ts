@@ -203,6 +203,43 @@ describe('calendar feeds', () => {
     expect((await fetchFeed(viewerFeed.path!, revoked.position)).status).toBe(404);
   });
 
+  it("delivers a project shared with the tenant once accepted, under its owner's UIDs, and drops it when the share ends", async () => {
+    const partner = uniqueName('Partner project');
+    const theirs = await run('SaveGroup', { title: partner }, platform.otherAdmin);
+    const goLive = await run(
+      'SaveItem',
+      {
+        title: uniqueName('Partner go-live'),
+        group: theirs.id,
+        subgroup: 'milestones',
+        start: day(15),
+        end: null,
+      },
+      platform.otherAdmin,
+    );
+    const naming = { name: uniqueName('Partner milestones'), projects: [theirs.id, project.id] };
+    // another tenant's project is unknown here until it is shared and accepted
+    const never = await refused('CreateCalendarFeed', naming, 400);
+    expect(never.body.errors).toEqual([expect.objectContaining({ field: 'projects' })]);
+    await run('ShareProject', { id: theirs.id, tenant: 'demo' }, platform.otherAdmin);
+    await refused('CreateCalendarFeed', naming, 400);
+    await run('AcceptProjectShare', { id: theirs.id });
+
+    const feed = await createFeed(naming);
+
+    const shared = await parsed(feed.path!, feed.position);
+    expect(shared.events.map((e) => [e.uid, e.summary])).toEqual([
+      [`item-${goLive.id}@other.fahrplan`, expect.stringContaining(`(${partner})`)],
+      [`item-${milestone.id}@demo.fahrplan`, expect.stringContaining(`(${project.title})`)],
+    ]);
+    const ownOnly = [`item-${milestone.id}@demo.fahrplan`];
+    const unshared = await run('UnshareProject', { id: theirs.id, tenant: 'demo' }, platform.otherAdmin);
+    expect((await parsed(feed.path!, unshared.position)).events.map((e) => e.uid)).toEqual(ownOnly);
+    // shared again but not accepted (yet): still nothing of it
+    const pending = await run('ShareProject', { id: theirs.id, tenant: 'demo' }, platform.otherAdmin);
+    expect((await parsed(feed.path!, pending.position)).events.map((e) => e.uid)).toEqual(ownOnly);
+  });
+
   it('refuses a bad command and a tenant or owner in the body, storing nothing', async () => {
     await refused('CreateCalendarFeed', { name: ' ' }, 400);
     await refused('CreateCalendarFeed', { name: 'x', owner: 'viewer' }, 400);

@@ -338,8 +338,11 @@ const sampled = new Map<string, string>();
 /** An id no record has: the control for answers that might depend on B's record. */
 const NEVER_USED = 1_999_999_999;
 
-/** References to B's records that A may make once B shared them (§4: accepted shared projects can be parents). */
-const sharedReferences: Record<string, string> = { parent: 'project' };
+/**
+ * References to B's records that A may make once B shared them: §4, accepted shared projects can be
+ * parents; issue 23, a calendar feed may show them (read-only).
+ */
+const sharedReferences: Record<string, string> = { parent: 'project', projects: 'project' };
 
 /** Every command of the document aimed at B's records, as A: refused, nothing stored. */
 const probeCommands = async (

@@ -40,6 +40,16 @@ const pdfRuns = async (bytes: Buffer): Promise<string[][]> => {
   return pages;
 };
 
+/** The stroke colours (#rrggbb) a PDF's first page sets, as pdf.js reads its operators. */
+const strokeColours = async (bytes: Buffer): Promise<Set<string>> => {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdf = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const { fnArray, argsArray } = await (await pdf.getPage(1)).getOperatorList();
+  return new Set(
+    fnArray.flatMap((fn, i) => (fn === pdfjs.OPS.setStrokeRGBColor ? [String(argsArray[i][0])] : [])),
+  );
+};
+
 /** The text of each page of a PDF, its runs a line each. */
 const pdfPages = async (bytes: Buffer): Promise<string[]> =>
   (await pdfRuns(bytes)).map((runs) => runs.join('\n'));
@@ -152,6 +162,37 @@ describe('GET /api/exports/timeline.pdf', () => {
     expect(text).toContain('2031');
     // a summary bar has no item titles
     expect(text).not.toContain(planned[0]!.tasks[0]);
+  });
+
+  it('draws a violated dependency red between two items of the page, and no such arrow once it is removed', async () => {
+    const project = await run('SaveGroup', {
+      title: uniqueName('Arrows'),
+      start: '2031-03-02',
+      end: '2031-03-28',
+    });
+    const task = (title: string, start: string, end: string) =>
+      run('SaveItem', aTask(project.id, { title, start: `${start}T00:00`, end: `${end}T00:00` }));
+    const design = await task(uniqueName('Design'), '2031-03-03', '2031-03-14');
+    const build = await task(uniqueName('Build'), '2031-03-05', '2031-03-20');
+    const printed = async (after: number) =>
+      strokeColours(
+        (
+          await download(
+            `/api/exports/timeline.pdf?${window}&group=${project.id}&lang=en`,
+            platform.admin,
+            after,
+          )
+        ).bytes,
+      );
+    const violatedRed = '#c92a2a';
+    expect(await printed(build.position)).not.toContain(violatedRed);
+
+    // Build starts seven working days before Design ends
+    const dependency = await run('AddDependency', { predecessor: design.id, successor: build.id });
+    expect(await printed(dependency.position)).toContain(violatedRed);
+
+    const removed = await run('RemoveDependency', { id: dependency.id, version: dependency.version });
+    expect(await printed(removed.position)).not.toContain(violatedRed);
   });
 
   it('refuses a bad paper, language or window with 400 naming it', async () => {

@@ -44,18 +44,23 @@ abstract class FeedSecretHandler<M extends CommandMessage> extends AggregateHand
   }
 }
 
+type FeedFilterField = 'projects' | 'resources' | 'applications';
+
 @CommandHandler(CreateCalendarFeedMessage)
 export class CreateCalendarFeedHandler extends FeedSecretHandler<CreateCalendarFeedMessage> {
   async execute({ data, envelope }: CreateCalendarFeedMessage): Promise<CommandResult> {
     const command = { type: 'CreateCalendarFeed', data: data as CreateCalendarFeedData } as const;
-    // a filter names the tenant's own records only: another tenant's id is refused like an unknown one
+    // a filter names what the tenant sees: its own records, and projects shared with it and accepted
+    // (read-only, as a feed reads); any other tenant's id is refused like an unknown one
     const lookups = this.lookupsFor(envelope);
-    for (const [field, category] of [
-      ['projects', 'group'],
-      ['resources', 'resource'],
-      ['applications', 'application'],
-    ] as const) {
-      const unknown = await lookups.missing(category, command.data[field] ?? [], envelope.tenant);
+    const { tenant } = envelope;
+    const checks: [FeedFilterField, (ids: readonly number[]) => Promise<number[]>][] = [
+      ['projects', (ids) => lookups.missingVisibleGroups(ids, tenant)],
+      ['resources', (ids) => lookups.missing('resource', ids, tenant)],
+      ['applications', (ids) => lookups.missing('application', ids, tenant)],
+    ];
+    for (const [field, missing] of checks) {
+      const unknown = await missing(command.data[field] ?? []);
       if (unknown.length > 0)
         throw invalidField(field, 'not found', `unknown ${field}: ${unknown.join(', ')}`);
     }

@@ -73,6 +73,12 @@ const followParents = async (
   return chain;
 };
 
+/** Whether a project is the tenant's own or shared with it and ACCEPTED (§3). */
+const visibleTo = (project: { tenant: string; state: GroupState }, tenant: string): boolean =>
+  project.tenant === tenant ||
+  (project.state.status !== 'absent' &&
+    project.state.shares.some((s) => s.tenant === tenant && s.status === 'ACCEPTED'));
+
 /**
  * The lookups as folds of the event store's streams. In a scenario (`inScenario`) a record is its live
  * stream with the scenario's own stream of it on top, as the runner loads the record a command decides
@@ -213,12 +219,20 @@ export class EventStoreLookups implements Lookups {
       const loaded = await this.anyGroup(current);
       const state = loaded?.state;
       if (!loaded || state?.status !== 'active') return undefined;
-      const visible =
-        loaded.tenant === tenant || state.shares.some((s) => s.tenant === tenant && s.status === 'ACCEPTED');
       // only the requested parent must be visible; its ancestors are followed in their owners' tenants
-      if (first && !visible) return undefined;
+      if (first && !visibleTo(loaded, tenant)) return undefined;
       return state.fields.parent;
     });
+  }
+
+  async missingVisibleGroups(ids: readonly number[], tenant: string): Promise<number[]> {
+    const found = await Promise.all(
+      ids.map(async (id) => {
+        const loaded = await this.anyGroup(id);
+        return loaded?.state.status === 'active' && visibleTo(loaded, tenant);
+      }),
+    );
+    return ids.filter((_, i) => !found[i]);
   }
 
   async sharedParentStatus(parent: number, tenant: string): Promise<number | undefined> {

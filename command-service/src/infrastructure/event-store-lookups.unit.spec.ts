@@ -103,6 +103,26 @@ describe('EventStoreLookups', () => {
     expect(await lookups.groupOwner(nextId())).toBeNull();
   });
 
+  it('counts a project as visible to the tenant when it is its own or its share is ACCEPTED, and only while it lasts', async () => {
+    const own = await project('globex');
+    const theirs = await project('acme');
+    const unknown = nextId();
+    const accepted = (id: number) =>
+      record('group', id, 'acme', { type: 'ProjectShareAccepted', data: { id, tenant: 'globex' } });
+    expect(await lookups.missingVisibleGroups([own, theirs, unknown], 'globex')).toEqual([theirs, unknown]);
+    await share('acme', theirs, 'globex');
+    expect(await lookups.missingVisibleGroups([own, theirs], 'globex')).toEqual([theirs]);
+    await accepted(theirs);
+    expect(await lookups.missingVisibleGroups([own, theirs], 'globex')).toEqual([]);
+    // shared with globex, not with a third tenant
+    expect(await lookups.missingVisibleGroups([theirs], 'initech')).toEqual([theirs]);
+    await record('group', theirs, 'acme', {
+      type: 'ProjectUnshared',
+      data: { id: theirs, tenant: 'globex' },
+    });
+    expect(await lookups.missingVisibleGroups([theirs], 'globex')).toEqual([theirs]);
+  });
+
   it("answers an item's project facts only for a live project of the tenant", async () => {
     const lanes = await project('acme');
     await record('group', lanes, 'acme', {

@@ -45,6 +45,11 @@ export interface Lookups {
    */
   parentChain(category: 'application' | 'goal', parent: number, tenant: string): Promise<number[] | null>;
   /**
+   * Those of `ids` that are neither live projects of the tenant nor live projects shared with it and
+   * ACCEPTED (§3): what a read-only reference to a project (a calendar feed's filter) may not name.
+   */
+  missingVisibleGroups(ids: readonly number[], tenant: string): Promise<number[]>;
+  /**
    * The requested parent project's chain up to the root. The parent must be a live project of the
    * tenant or one shared with it and ACCEPTED (§4), else null; beyond it the chain follows each
    * project's parent in its owner's tenant, so a cycle through several tenants' projects is found too.

@@ -9,7 +9,7 @@ export const printFonts = {
   bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
 } as const;
 
-/** The printouts' colours (the console's light scheme): bars, milestones, ghosts, today, lines. */
+/** The printouts' colours (the console's light scheme): bars, milestones, ghosts, today, violated dependencies, lines. */
 export const printColours = {
   text: '#1a1b1e',
   dimmed: '#5c5f66',
@@ -19,6 +19,7 @@ export const printColours = {
   summary: '#adb5bd',
   ghost: '#868e96',
   today: '#e03131',
+  violated: '#c92a2a',
   grid: '#dee2e6',
   band: '#f1f3f5',
 } as const;

@@ -68,6 +68,8 @@ export interface Mark {
   readonly label: string;
   /** Where the label starts: inside a task's bar, beside a diamond. */
   readonly labelX: number;
+  /** The item drawn, for its dependency arrows (a ghost or a summary draws none). */
+  readonly item?: number;
 }
 
 /** A line of the printout: a project's title line, or one track of one of its lanes. */
@@ -294,8 +296,9 @@ const withGhosts = (
   clipX: (ms: number) => number,
 ): Mark[] =>
   track.flatMap(({ id, mark }) => {
+    const drawn = id === null ? mark : { ...mark, item: id };
     const ghost = id === null ? undefined : ghosts.get(id);
-    if (!ghost) return [mark];
+    if (!ghost) return [drawn];
     const { mark: under } = markOf(ghost, true, clipX);
-    return [{ ...under, label: '' }, mark];
+    return [{ ...under, label: '' }, drawn];
   });

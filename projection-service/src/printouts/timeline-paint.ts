@@ -1,6 +1,8 @@
 import { printColours as c } from './pdf-document';
 import type { Painter } from './pdf-document';
 import { diamondPath } from './pdf-document';
+import { arrowHeadPath, printArrowPath } from './timeline-arrows';
+import type { PrintArrow } from './timeline-arrows';
 import { fitText, printMetrics as m } from './timeline-layout';
 import type { LaidPage, Line, Mark, TimelineLayout } from './timeline-layout';
 
@@ -12,11 +14,20 @@ export interface PrintHeader {
   readonly pageLabel: (page: number, pages: number) => string;
 }
 
-/** Paints `layout` page by page: header, axis, grid, today line, the lines with their marks, footer. */
-export const paintTimeline = (painter: Painter, layout: TimelineLayout, header: PrintHeader): void => {
+/**
+ * Paints `layout` page by page: header, axis, grid, the lines with their marks, each page's dependency
+ * arrows (`arrows[page]`), today line, footer.
+ */
+export const paintTimeline = (
+  painter: Painter,
+  layout: TimelineLayout,
+  header: PrintHeader,
+  arrows: readonly (readonly PrintArrow[])[] = [],
+): void => {
   layout.pages.forEach((page, index) => {
     if (index > 0) painter.newPage();
     paintPage(painter, layout, page, header);
+    for (const arrow of arrows[index] ?? []) paintArrow(painter, arrow);
     if (layout.pages.length > 1 || index > 0)
       painter.text(
         header.pageLabel(index + 1, layout.pages.length),
@@ -89,4 +100,11 @@ const paintMark = (painter: Painter, top: number, mark: Mark) => {
       painter.text(mark.label, mark.labelX, top + 1, m.fontSize, { colour: c.ghost });
       return;
   }
+};
+
+/** A dependency's arrow: dimmed, or red when the successor starts before the dependency allows. */
+const paintArrow = (painter: Painter, arrow: PrintArrow) => {
+  const colour = arrow.violated ? c.violated : c.dimmed;
+  painter.path(printArrowPath(arrow), { stroke: colour, lineWidth: arrow.violated ? 0.8 : 0.5 });
+  painter.path(arrowHeadPath(arrow.to), { fill: colour });
 };

@@ -2,6 +2,7 @@ import { pdfOf, pdfPainter } from './pdf-document';
 import { tickNamer } from './print-texts';
 import type { PrintTexts } from './print-texts';
 import { pngOf, svgOf, svgPainter } from './svg-image';
+import { arrowsOfLayout } from './timeline-arrows';
 import { PrintLimitError, layTimeline, papers } from './timeline-layout';
 import type { Paper, Sheet, TimelineContent } from './timeline-layout';
 import { paintTimeline } from './timeline-paint';
@@ -23,7 +24,7 @@ export const timelinePdf = (
 ): Promise<Buffer> => {
   const layout = layTimeline(content, papers[paper], tickNamer(texts), maxPrintPages);
   return pdfOf(papers[paper], { title: header.title, language: texts.language }, (doc) =>
-    paintTimeline(pdfPainter(doc), layout, header),
+    paintTimeline(pdfPainter(doc), layout, header, arrowsOfLayout(layout, content.items)),
   );
 };
 
@@ -32,6 +33,6 @@ export const timelinePng = (content: TimelineContent, header: PrintHeader, texts
   const layout = layTimeline(content, imageSheet, tickNamer(texts), 1);
   if (layout.height > maxImageHeight) throw new PrintLimitError('height', maxImageHeight);
   const painter = svgPainter();
-  paintTimeline(painter, layout, header);
+  paintTimeline(painter, layout, header, arrowsOfLayout(layout, content.items));
   return pngOf(svgOf(layout.width, layout.height, painter.elements), layout.width, imageScale);
 };
