@@ -78,7 +78,7 @@ describe('the dependency arrows of a printout', () => {
     );
     const layout = layTimeline(content([design, gate]), papers.a4, names, 10);
 
-    const [[arrow]] = arrowsOfLayout(layout, [design, gate]);
+    const [arrow] = arrowsOfLayout(layout, [design, gate])[0]!;
 
     const marks = layout.pages[0]!.lines.flatMap((line) => line.marks);
     expect(arrow!.from.x).toBe(marks.find((m) => m.item === design.id)!.x);
