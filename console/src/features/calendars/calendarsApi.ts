@@ -59,6 +59,8 @@ export const calendarsApi = apiSlice.injectEndpoints({
           const result = await baseQuery({
             url: '/calendar/holidays',
             params: listParams({ region, from, to, lang }),
+            // a canton's holidays come from the library, the same at every instant and in every scenario
+            live: true,
           });
           if (result.error) return { error: result.error };
           holidays[region] = (result.data as CalendarHolidays).holidays;
