@@ -39,7 +39,7 @@ describe("deleting from the administration's lists", () => {
     await confirmation.getByText('Cannot delete').waitFor();
     expect(await confirmation.getByRole('button', { name: 'Delete goal' }).isDisabled()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/admin-delete-goal-refused.png` });
-    await confirmation.getByRole('button', { name: 'Close' }).click();
+    await confirmation.getByRole('button', { name: 'Close', exact: true }).click();
     await confirmation.waitFor({ state: 'detached' });
     await page.getByRole('row').filter({ hasText: parent }).first().waitFor();
 
