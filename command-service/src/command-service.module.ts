@@ -38,7 +38,8 @@ import { scheduleHandlers } from './schedule/reschedule.handlers';
 import { SchedulePreviewController } from './schedule/schedule-preview.controller';
 import { EventStoreLookups } from './infrastructure/event-store-lookups';
 import { ImportsController } from './imports/imports.controller';
-import { ImportPreviews } from './imports/import-previews';
+import { IMPORT_PREVIEWS, MemoryImportPreviews } from './imports/import-previews';
+import type { ImportPreviewStore } from './imports/import-previews';
 import { IMPORT_RECORDS } from './imports/import-records';
 import type { ImportRecords } from './imports/import-records';
 import { AGGREGATE_RUNNER, CLOCK, EVENT_STORE, LOOKUPS } from './infrastructure/tokens';
@@ -62,6 +63,8 @@ export interface CommandServiceOptions {
    * `/api/imports` is not served (a distributed command service has no read store).
    */
   readonly importRecords?: ImportRecords;
+  /** Where previews wait for their apply: this process's memory unless given (several instances share one). */
+  readonly importPreviews?: ImportPreviewStore;
 }
 
 @Module({})
@@ -94,7 +97,7 @@ export class CommandServiceModule {
         ...(options.importRecords
           ? [
               { provide: IMPORT_RECORDS, useValue: options.importRecords },
-              { provide: ImportPreviews, useValue: new ImportPreviews() },
+              { provide: IMPORT_PREVIEWS, useValue: options.importPreviews ?? new MemoryImportPreviews() },
             ]
           : []),
         ...authProviders(options.eventStore),

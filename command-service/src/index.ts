@@ -9,3 +9,4 @@ export { loginSchema, switchSchema } from './auth/auth.controller';
 export { oidcStartSchema } from './auth/oidc.controller';
 export type { WebhookSettings } from './webhooks/webhook.handlers';
 export * from './imports/import-records';
+export * from './imports/import-previews';

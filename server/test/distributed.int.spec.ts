@@ -93,9 +93,10 @@ describeWithMongo('distributed mode', (server) => {
     expect([(await health(leader)).projecting, (await health(standby)).projecting]).toEqual([true, false]);
   }, 120_000);
 
-  it('imports a sheet on the command service, matching its rows by name in the read store (issue 23)', async () => {
+  it('imports a sheet on the command services, matching its rows by name in the read store, applied on any instance (issue 23)', async () => {
     const MONGODB_URL = mongoUrl();
-    const commands = new Api((await commandService({ MONGODB_URL })).url);
+    const commands = new Api((await commandService({ MONGODB_URL, INSTANCE_ID: 'first' })).url);
+    const other = new Api((await commandService({ MONGODB_URL, INSTANCE_ID: 'second' })).url);
     const queries = new Api((await projectionService({ MONGODB_URL })).url);
     const token = await commands.token('demo', 'admin', PASSWORD);
     const kept = await commands.command('SaveApplication', { name: 'Distributed Kept', vendor: 'A' }, token);
@@ -111,9 +112,11 @@ describeWithMongo('distributed mode', (server) => {
     });
     expect(preview.status).toBe(200);
     expect(preview.body.totals).toMatchObject({ create: 1, update: 1, refuse: 0 });
-    expect((await commands.send('POST', `/api/imports/${preview.body.id}/apply`, { token })).status).toBe(
-      202,
-    );
+    // the preview waits in the read store's database: the other instance pages and applies it
+    const page = await other.get(`/api/imports/${preview.body.id}?action=update`, token);
+    expect(page.status).toBe(200);
+    expect(page.body.rows).toEqual([expect.objectContaining({ name: 'Distributed Kept', action: 'update' })]);
+    expect((await other.send('POST', `/api/imports/${preview.body.id}/apply`, { token })).status).toBe(202);
     let progress = (await commands.get(`/api/imports/${preview.body.id}/apply`, token)).body;
     await eventually(
       async () => {

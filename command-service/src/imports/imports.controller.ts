@@ -1,4 +1,15 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Logger,
+  Param,
+  Post,
+  Query,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Readable } from 'node:stream';
 import {
@@ -29,8 +40,8 @@ import type {
 import { AuthGuard, CurrentPrincipal, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { applyPreview } from './import-apply';
-import { ImportPreviews } from './import-previews';
-import type { KeptPreview } from './import-previews';
+import { IMPORT_PREVIEWS } from './import-previews';
+import type { ImportPreviewStore, KeptPreview } from './import-previews';
 import { IMPORT_RECORDS } from './import-records';
 import type { ImportRecords } from './import-records';
 import { readSheet } from './sheet-reader';
@@ -105,11 +116,13 @@ const pageOf = (
 @Controller('api/imports')
 @UseGuards(AuthGuard)
 export class ImportsController {
+  private readonly logger = new Logger('imports');
+
   constructor(
     private readonly bus: CommandBus,
     @Inject(DIRECTORY) private readonly directory: DirectoryCache,
     @Inject(IMPORT_RECORDS) private readonly records: ImportRecords,
-    private readonly previews: ImportPreviews,
+    @Inject(IMPORT_PREVIEWS) private readonly previews: ImportPreviewStore,
   ) {}
 
   @Post()
@@ -150,7 +163,7 @@ export class ImportsController {
       records,
       refs,
     });
-    const kept = this.previews.keep({
+    const kept = await this.previews.keep({
       tenant: principal.tenant,
       user: principal.username,
       kind,
@@ -161,14 +174,14 @@ export class ImportsController {
   }
 
   @Get(':id')
-  page(
+  async page(
     @Param('id') id: string,
     @Query('cursor') cursor: string | undefined,
     @Query('limit') limit: string | undefined,
     @Query('action') action: string | undefined,
     @CurrentPrincipal() principal: Principal,
-  ): ImportPreview {
-    return this.answer(this.preview(id, principal), cursor, limit, action);
+  ): Promise<ImportPreview> {
+    return this.answer(await this.preview(id, principal), cursor, limit, action);
   }
 
   /**
@@ -178,12 +191,12 @@ export class ImportsController {
    */
   @Post(':id/apply')
   @HttpCode(202)
-  apply(
+  async apply(
     @Param('id') id: string,
     @Query('valid') valid: string | undefined,
     @CurrentPrincipal() principal: Principal,
-  ): ImportApplyProgress {
-    const preview = this.preview(id, principal);
+  ): Promise<ImportApplyProgress> {
+    const preview = await this.preview(id, principal);
     if (preview.apply?.status === 'running') return preview.apply;
     const refused = preview.plan.totals.refuse;
     if (refused > 0 && valid !== 'true')
@@ -192,27 +205,38 @@ export class ImportsController {
         `${refused} row${refused === 1 ? ' is' : 's are'} refused: correct the file, or apply the valid rows only`,
         { extensions: { refused } },
       );
-    void applyPreview(this.bus, this.directory, preview, (progress) => {
-      preview.apply = progress;
-    }).catch((error: unknown) => {
-      preview.apply = {
-        ...(preview.apply ?? { id, total: 0, done: 0, applied: [], failed: [] }),
+    let last: ImportApplyProgress = { id, status: 'running', total: 0, done: 0, applied: [], failed: [] };
+    let told = Promise.resolve();
+    const tell = (progress: ImportApplyProgress) => {
+      last = progress;
+      told = told
+        .then(() => this.previews.progress(preview, progress))
+        .catch((error: unknown) => this.logger.warn(`import ${id}: progress not recorded: ${String(error)}`));
+    };
+    const started = applyPreview(this.bus, this.directory, preview, tell).catch((error: unknown) =>
+      tell({
+        ...last,
         status: 'failed',
-        failed: [...(preview.apply?.failed ?? []), { row: 0, status: 500, reason: (error as Error).message }],
-      };
-    });
-    return preview.apply!;
+        failed: [...last.failed, { row: 0, status: 500, reason: (error as Error).message }],
+      }),
+    );
+    void started;
+    await told;
+    return last;
   }
 
   @Get(':id/apply')
-  progress(@Param('id') id: string, @CurrentPrincipal() principal: Principal): ImportApplyProgress {
-    const preview = this.preview(id, principal);
+  async progress(
+    @Param('id') id: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<ImportApplyProgress> {
+    const preview = await this.preview(id, principal);
     if (!preview.apply) throw notFound('import apply');
     return preview.apply;
   }
 
-  private preview(id: string, principal: Principal): KeptPreview {
-    const preview = this.previews.get(id, principal.tenant, principal.username);
+  private async preview(id: string, principal: Principal): Promise<KeptPreview> {
+    const preview = await this.previews.get(id, principal.tenant, principal.username);
     if (!preview) throw notFound('import preview');
     return preview;
   }

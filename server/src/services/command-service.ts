@@ -13,6 +13,7 @@ import {
 import type { EventStore } from '@fahrplan/platform';
 import { MongoReadStore } from '@fahrplan/projection-service';
 import { ReadStoreImportRecords } from '../imports/read-store-import-records';
+import { ReadStoreImportPreviews } from '../imports/read-store-import-previews';
 import { oidcConfigOf, tokenSecretOf, trackerKeyOf } from '../config/config';
 import type { CommandServiceConfig } from '../config/config';
 import { DEMO_TENANT } from '../demo/demo-data';
@@ -46,7 +47,8 @@ export const createCommandService = async (
   await directory.start();
   const trackerKey = trackerKeyOf(config);
   const webhookHosts = config.FAHRPLAN_WEBHOOK_PRIVATE_HOSTS ?? [];
-  // imports match their rows by name, which only the read models index: read, never written, here
+  // imports match their rows by name, which only the read models index (read, never written, here);
+  // their previews wait in a collection of their own there, so that every instance can apply them
   const readStore = config.MONGODB_URL ? await MongoReadStore.connect(config.MONGODB_URL) : undefined;
   const app = await createServiceApp(
     [
@@ -57,7 +59,12 @@ export const createCommandService = async (
         ids,
         oidc: oidcConfigOf(config),
         ...(trackerKey ? { trackerSecrets: new SecretBox(trackerKey) } : {}),
-        ...(readStore ? { importRecords: new ReadStoreImportRecords(readStore) } : {}),
+        ...(readStore
+          ? {
+              importRecords: new ReadStoreImportRecords(readStore),
+              importPreviews: new ReadStoreImportPreviews(readStore),
+            }
+          : {}),
         ...(trackerKey
           ? {
               webhooks: {
