@@ -2,6 +2,7 @@ import { calendarRules, defaultCalendarId, defaultCalendarVersions } from '@fahr
 import type { CalendarRules } from '@fahrplan/contracts';
 import { swissCalendarRules, swissHolidays } from '@fahrplan/platform';
 import { strip } from '../http/query-helpers';
+import { isTombstone } from '../read-store/read-store';
 import type { ReadView } from '../read-store/read-store';
 import { calendarDocId, defaultCalendarDoc } from './calendars.projection';
 import type { CalendarDoc } from './calendars.projection';
@@ -73,4 +74,23 @@ export const calendarBook = (store: ReadView): CalendarBook => {
     },
   };
   return book;
+};
+
+/**
+ * The rules each of `projects` (ids of `tenant`'s read models, e.g. the projects of some items) plans
+ * on: one read of their documents by id, then their calendars' rules. A project gone counts in the default's.
+ */
+export const rulesOfProjectIds = async (
+  store: ReadView,
+  tenant: string,
+  projects: Iterable<number>,
+): Promise<ReadonlyMap<number, CalendarRules>> => {
+  const ids = [...new Set(projects)];
+  const docs = await store.getMany('groups', ids.map(String));
+  const book = calendarBook(store);
+  const found = await book.rulesOfProjects(
+    [...docs.values()].filter((doc) => !isTombstone(doc)).map((doc) => strip<ProjectCalendar>(doc)),
+  );
+  const fallback = (await book.rulesOf(tenant, defaultCalendarId))!;
+  return new Map(ids.map((id) => [id, found.get(id) ?? fallback]));
 };
