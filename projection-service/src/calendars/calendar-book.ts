@@ -42,12 +42,17 @@ export const liveCalendar = async (
 /** The rules of a default calendar never changed: Bern (§9), what a record without a calendar plans on. */
 export const defaultRules: CalendarRules = calendarRules(defaultCalendarVersions, swissHolidays);
 
+/** The rules of a calendar's document (its server-side rules, kept per tenant, id and version). */
+export const rulesOfCalendar = (
+  doc: Pick<CalendarDoc, 'tenant' | 'id' | 'version' | 'versions'>,
+): CalendarRules => swissCalendarRules(`${doc.tenant} ${doc.id} ${doc.version}`, doc.versions);
+
 /** The CalendarBook of a read store (the live one, or the switching one that answers as of an instant). */
 export const calendarBook = (store: ReadView): CalendarBook => {
   const book: CalendarBook = {
     async rulesOf(tenant, id) {
       const doc = await liveCalendar(store, tenant, id);
-      return doc && swissCalendarRules(`${doc.tenant} ${doc.id} ${doc.version}`, doc.versions);
+      return doc && rulesOfCalendar(doc);
     },
     async calendarOfProject(tenant, projectId) {
       const doc = await store.get('groups', String(projectId));
