@@ -329,7 +329,7 @@ export const planPaths = () => ({
   ]),
   '/api/accounts/{id}': query('A finance account with its entries', [idInPath()], json(accountViewSchema)),
   '/api/schedule/critical-path': query(
-    'Issue 21: the chain of items that determines the date of item `to` (a milestone), first item first, and every item leading to it with its total float in working days of each successor's project's calendar, lags counted in them too (how far it can slip without moving `to`); 400 when more than 5,000 items lead to it',
+    "Issue 21: the chain of items that determines the date of item `to` (a milestone), first item first, and every item leading to it with its total float in working days of each successor's project's calendar, lags counted in them too (how far it can slip without moving `to`); 400 when more than 5,000 items lead to it",
     [{ ...described('to', 'the item the path leads to', { type: 'integer', minimum: 1 }), required: true }],
     json(criticalPathSchema),
   ),
