@@ -2,6 +2,7 @@ import { calendarRules, defaultCalendarId, defaultCalendarVersions } from '@fahr
 import type { CalendarRules } from '@fahrplan/contracts';
 import { swissCalendarRules, swissHolidays } from '@fahrplan/platform';
 import { strip } from '../http/query-helpers';
+import { isTombstone } from '../read-store/read-store';
 import type { ReadView } from '../read-store/read-store';
 import { calendarDocId, defaultCalendarDoc } from './calendars.projection';
 import type { CalendarDoc } from './calendars.projection';
@@ -41,12 +42,17 @@ export const liveCalendar = async (
 /** The rules of a default calendar never changed: Bern (§9), what a record without a calendar plans on. */
 export const defaultRules: CalendarRules = calendarRules(defaultCalendarVersions, swissHolidays);
 
+/** The rules of a calendar's document (its server-side rules, kept per tenant, id and version). */
+export const rulesOfCalendar = (
+  doc: Pick<CalendarDoc, 'tenant' | 'id' | 'version' | 'versions'>,
+): CalendarRules => swissCalendarRules(`${doc.tenant} ${doc.id} ${doc.version}`, doc.versions);
+
 /** The CalendarBook of a read store (the live one, or the switching one that answers as of an instant). */
 export const calendarBook = (store: ReadView): CalendarBook => {
   const book: CalendarBook = {
     async rulesOf(tenant, id) {
       const doc = await liveCalendar(store, tenant, id);
-      return doc && swissCalendarRules(`${doc.tenant} ${doc.id} ${doc.version}`, doc.versions);
+      return doc && rulesOfCalendar(doc);
     },
     async calendarOfProject(tenant, projectId) {
       const doc = await store.get('groups', String(projectId));
@@ -73,4 +79,23 @@ export const calendarBook = (store: ReadView): CalendarBook => {
     },
   };
   return book;
+};
+
+/**
+ * The rules each of `projects` (ids of `tenant`'s read models, e.g. the projects of some items) plans
+ * on: one read of their documents by id, then their calendars' rules. A project gone counts in the default's.
+ */
+export const rulesOfProjectIds = async (
+  store: ReadView,
+  tenant: string,
+  projects: Iterable<number>,
+): Promise<ReadonlyMap<number, CalendarRules>> => {
+  const ids = [...new Set(projects)];
+  const docs = await store.getMany('groups', ids.map(String));
+  const book = calendarBook(store);
+  const found = await book.rulesOfProjects(
+    [...docs.values()].filter((doc) => !isTombstone(doc)).map((doc) => strip<ProjectCalendar>(doc)),
+  );
+  const fallback = (await book.rulesOf(tenant, defaultCalendarId))!;
+  return new Map(ids.map((id) => [id, found.get(id) ?? fallback]));
 };

@@ -6,6 +6,7 @@ import type { Principal } from '@fahrplan/platform';
 import { requireView } from '../http/query-helpers';
 import { fieldError, integer } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
+import { rulesOfProjectIds } from '../calendars/calendar-book';
 import { isTombstone } from '../read-store/read-store';
 import { dependencyWalk, graphOfEdges, liveItems } from './dependency-links';
 
@@ -29,18 +30,21 @@ export class CriticalPathController extends ReadModelQueries {
     const ids = [...new Set([to, ...edges.map((d) => d.predecessor)])];
     const live = await liveItems(this.store, tenant, ids);
     if (!live.has(to)) throw notFound('item');
-    const docs = await this.store.getMany('items', [...live].map(String));
+    const docs = [...(await this.store.getMany('items', [...live].map(String))).values()].filter(
+      (doc) => !isTombstone(doc),
+    );
+    // float and lags count in the working days of each successor's project's calendar (issue 24)
+    const rules = await rulesOfProjectIds(
+      this.store,
+      tenant,
+      docs.map((doc) => doc.group as number),
+    );
     const items = new Map(
-      [...docs.values()].flatMap((doc) =>
-        isTombstone(doc)
-          ? []
-          : [
-              [
-                doc.id as number,
-                { id: doc.id as number, start: doc.start as string, end: doc.end as string | null },
-              ] as const,
-            ],
-      ),
+      docs.map((doc) => {
+        const id = doc.id as number;
+        const item = { id, start: doc.start as string, end: doc.end as string | null };
+        return [id, { ...item, rules: rules.get(doc.group as number) }] as const;
+      }),
     );
     return criticalPath(graphOfEdges(edges), items, to)!;
   }

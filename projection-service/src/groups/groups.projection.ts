@@ -13,9 +13,11 @@ import type {
 } from '@fahrplan/contracts';
 import { defaultCalendarId, priority } from '@fahrplan/contracts';
 import type { CalendarRules } from '@fahrplan/contracts';
-import { defaultRules } from '../calendars/calendar-book';
+import { defaultRules, rulesOfCalendar } from '../calendars/calendar-book';
+import { calendarDocId } from '../calendars/calendars.projection';
+import type { CalendarDoc } from '../calendars/calendars.projection';
 import { byRecordId, foldText, withDerived } from '../projections/projection';
-import type { Derived, IndexKeys, Projection } from '../projections/projection';
+import type { Derived, IndexKeys, Join, Projection } from '../projections/projection';
 import { optionalIndexKeys, optionalNumbers, optionalTexts } from '../projections/sort-keys';
 
 /** The project read model (§2 dialog, portfolio); priority, duration and subprojects are computed at query time. */
@@ -77,6 +79,9 @@ const filteredFields = ['status', 'phase', 'healthStatus', 'resource', 'applicat
 /** GET /api/calendars counts the live projects of each calendar (issue 24). */
 export const groupCalendarIndex: IndexKeys = { tenant: 1, deleted: 1, calendar: 1 };
 
+/** A calendar's change finds the projects on it, deleted ones too, a page of ids at a time (`durationKeys`). */
+const groupsOfCalendarIndex: IndexKeys = { tenant: 1, calendar: 1, id: 1 };
+
 /**
  * The indexes of the projects `owner` matches (`tenant`: the tenant's own; `acceptedBy`: those shared
  * with it and accepted): GET /api/groups by each sort, by each filter (by title), by ids, and a project
@@ -96,7 +101,7 @@ function ownerIndexes(owner: 'tenant' | 'acceptedBy'): IndexKeys[] {
 
 const projectedGroups: Projection<GroupDoc> = {
   collection: 'groups',
-  version: 4,
+  version: 5,
   multikey: ['acceptedBy', 'applications'],
   // ?q= searches the projects' texts by a trigram index where the store has one
   textIndex: '_search',
@@ -116,7 +121,12 @@ const projectedGroups: Projection<GroupDoc> = {
     'SubgroupRestored',
   ],
   documentId: byRecordId,
-  indexes: [...ownerIndexes('tenant'), ...ownerIndexes('acceptedBy'), groupCalendarIndex],
+  indexes: [
+    ...ownerIndexes('tenant'),
+    ...ownerIndexes('acceptedBy'),
+    groupCalendarIndex,
+    groupsOfCalendarIndex,
+  ],
   evolve: (doc, event: StoredEvent) => {
     if (event.type === 'GroupCreated')
       return {
@@ -190,10 +200,7 @@ export const priorityOf = (doc: Pick<GroupDoc, 'metrics'>): number => {
 /** What the portfolio's search (`q`) looks in. */
 export const searchedGroupFields = ['title', 'shortname', 'description', 'contact', 'projectNr'] as const;
 
-/**
- * Working days in [start, end) on the project's calendar (the list's stored sort key: the default's);
- * null without both dates or outside the calendar's years.
- */
+/** Working days in [start, end) on the project's calendar; null without both dates or outside the calendar's years. */
 export const durationOf = (
   start: string | null,
   end: string | null,
@@ -207,7 +214,29 @@ export const durationOf = (
   }
 };
 
-/** The portfolio's sort keys and search text (issue 17). */
+/** The stored sort key `duration` on calendar `rules` (the default's where the calendar is not known). */
+const durationKey = (doc: Pick<GroupDoc, 'start' | 'end'>, rules?: CalendarRules): Derived =>
+  optionalNumbers({ duration: durationOf(doc.start, doc.end, rules) });
+
+/**
+ * The stored `duration` on the project's calendar (issue 24), from the calendar's document as the
+ * projection runner has it; a change of the calendar derives it again for every project on it.
+ */
+const durationKeys: Join = {
+  collection: 'calendars',
+  idOf: (doc) => calendarDocId(String(doc.tenant), (doc.calendar as number | undefined) ?? defaultCalendarId),
+  derive: (doc, calendar) => {
+    const live = calendar && calendar.deleted === false ? (calendar as unknown as CalendarDoc) : null;
+    return durationKey(doc as unknown as GroupDoc, live ? rulesOfCalendar(live) : defaultRules);
+  },
+  handles: ['CalendarChanged'],
+  referring: (event) => ({
+    tenant: event.metadata.tenant,
+    calendar: (event.data as { id: number }).id,
+  }),
+};
+
+/** The portfolio's sort keys and search text (issue 17); `duration` on the default calendar until joined. */
 export const groupKeys = (doc: GroupDoc): Derived => ({
   _title: foldText(doc.title),
   _search: searchedGroupFields.map((field) => foldText(doc[field])).join('\n'),
@@ -217,9 +246,12 @@ export const groupKeys = (doc: GroupDoc): Derived => ({
     status: doc.status,
     phase: doc.phase,
     health: doc.healthStatus,
-    duration: durationOf(doc.start, doc.end),
   }),
+  ...durationKey(doc),
 });
 
-/** Projects, with their list's keys derived. */
-export const groupsProjection = withDerived(projectedGroups, groupKeys);
+/** Projects, with their list's keys derived, `duration` on each project's calendar. */
+export const groupsProjection: Projection<GroupDoc> = {
+  ...withDerived(projectedGroups, groupKeys),
+  join: durationKeys,
+};

@@ -6,6 +6,7 @@ import type { AsOfLimit } from '../as-of/as-of-limit';
 import { asOfContext } from '../as-of/as-of-stores';
 import type { AsOfStores } from '../as-of/as-of-stores';
 import { findBaseline } from '../baselines/baseline-reader';
+import { rulesOfProjectIds } from '../calendars/calendar-book';
 import { answered } from '../http/json-text';
 import { AS_OF_LIMIT, AS_OF_STORES } from '../http/tokens';
 import { requireView } from '../http/query-helpers';
@@ -125,7 +126,13 @@ export class PrintoutsController extends ReadModelQueries {
               baseline,
               view,
             );
-      const content = contentOf(view, ghosts, swissToday(now));
+      // a violated dependency counts in its successor's project's calendar (issue 24)
+      const calendars = await rulesOfProjectIds(
+        this.store,
+        principal.tenant,
+        view.groups.map((group) => group.id),
+      );
+      const content = contentOf(view, ghosts, swissToday(now), calendars);
       const lines = await headerLines(
         this.store,
         principal.tenant,

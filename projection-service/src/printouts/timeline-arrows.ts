@@ -1,5 +1,5 @@
 import { countWorkingDays, earliestStart } from '@fahrplan/contracts';
-import type { DependencyType, TimelineItem } from '@fahrplan/contracts';
+import type { CalendarRules, DependencyType, ScheduleRules, TimelineItem } from '@fahrplan/contracts';
 import { printMetrics } from './timeline-layout';
 import type { LaidPage, TimelineLayout } from './timeline-layout';
 
@@ -9,7 +9,7 @@ export interface PrintArrow {
   readonly type: DependencyType;
   readonly from: { readonly x: number; readonly y: number };
   readonly to: { readonly x: number; readonly y: number };
-  /** The successor starts before the dependency allows (working days of the §9 calendar). */
+  /** The successor starts before the dependency allows (working days of its project's calendar). */
   readonly violated: boolean;
 }
 
@@ -20,16 +20,20 @@ interface Anchor {
   readonly milestone: boolean;
 }
 
-/** Whether `successor` starts on a working day before `dependency` lets it, as the console marks it. */
+/**
+ * Whether `successor` starts on a working day before `dependency` lets it, as the console marks it: in
+ * the working days of the successor's project's calendar `rules` (issue 24), as the scheduler counts.
+ */
 export const isViolated = (
   dependency: { type: DependencyType; lag: number },
   predecessor: Pick<TimelineItem, 'start' | 'end'>,
   successor: Pick<TimelineItem, 'start'>,
+  rules?: ScheduleRules,
 ): boolean => {
-  const allowed = earliestStart(dependency, predecessor);
+  const allowed = earliestStart(dependency, predecessor, rules);
   const start = successor.start.slice(0, 10);
   // a start on the weekend or a holiday just before the allowed day loses no working day
-  return start < allowed && countWorkingDays(start, allowed) > 0;
+  return start < allowed && (rules ?? { countWorkingDays }).countWorkingDays(start, allowed) > 0;
 };
 
 /**
@@ -38,7 +42,11 @@ export const isViolated = (
  * its side), as the console's timeline draws them. A dependency with an end on another page, off the
  * window or filtered out is not drawn: a line to something the page does not show says little.
  */
-export const arrowsOfPage = (page: LaidPage, items: ReadonlyMap<number, TimelineItem>): PrintArrow[] => {
+export const arrowsOfPage = (
+  page: LaidPage,
+  items: ReadonlyMap<number, TimelineItem>,
+  calendars: ReadonlyMap<number, CalendarRules> = new Map(),
+): PrintArrow[] => {
   const m = printMetrics;
   const anchors = new Map<number, Anchor>();
   for (const line of page.lines)
@@ -69,17 +77,24 @@ export const arrowsOfPage = (page: LaidPage, items: ReadonlyMap<number, Timeline
         type: link.type,
         from: { x: fromX, y: from.y },
         to: { x: to.x - (to.milestone ? side : 0), y: to.y },
-        violated: isViolated(link, predecessor!, successor),
+        violated: isViolated(link, predecessor!, successor, calendars.get(successor.group)),
       });
     }
   }
   return arrows;
 };
 
-/** Each page's arrows: the dependencies between two of `items` drawn on it. */
-export const arrowsOfLayout = (layout: TimelineLayout, items: readonly TimelineItem[]): PrintArrow[][] => {
+/**
+ * Each page's arrows: the dependencies between two of `items` drawn on it, violations counted on each
+ * successor's project's rules in `calendars` (by project id; §9's for a project not in it).
+ */
+export const arrowsOfLayout = (
+  layout: TimelineLayout,
+  items: readonly TimelineItem[],
+  calendars?: ReadonlyMap<number, CalendarRules>,
+): PrintArrow[][] => {
   const byId = new Map(items.map((item) => [item.id, item]));
-  return layout.pages.map((page) => arrowsOfPage(page, byId));
+  return layout.pages.map((page) => arrowsOfPage(page, byId, calendars));
 };
 
 /** How far an arrow runs out of its predecessor before it turns, and into its successor after. */

@@ -1,4 +1,6 @@
+import { bernDefinition, calendarRules } from '@fahrplan/contracts';
 import type { DependencyType, TimelineItem } from '@fahrplan/contracts';
+import { swissHolidays } from '@fahrplan/platform';
 import { printColours } from './pdf-document';
 import { printTexts, tickNamer } from './print-texts';
 import { svgPainter } from './svg-image';
@@ -36,7 +38,7 @@ const linked = (
 const svgOfPrintout = (shown: TimelineContent) => {
   const layout = layTimeline(shown, { width: papers.a3.width, height: null }, names, 1);
   const painter = svgPainter();
-  paintTimeline(painter, layout, header, arrowsOfLayout(layout, shown.items));
+  paintTimeline(painter, layout, header, arrowsOfLayout(layout, shown.items, shown.calendars));
   return painter.elements;
 };
 
@@ -95,6 +97,34 @@ describe('the dependency arrows of a printout', () => {
 
     expect(paths).toHaveLength(2);
     expect(paths.every((p) => p.includes(printColours.violated))).toBe(true);
+  });
+
+  it('counts a violation in the working days of the successor’s project’s calendar, not Bern’s (issue 24)', () => {
+    // the successor's project closes on Tuesday 11 March: starting then loses no working day there
+    const closed = calendarRules(
+      [
+        {
+          effectiveFrom: null,
+          definition: {
+            ...bernDefinition,
+            companyDays: [{ date: '2031-03-11', kind: 'closed', yearly: false, name: 'Inventur' }],
+          },
+        },
+      ],
+      swissHolidays,
+    );
+    const [design, build] = linked(
+      aTimelineTask(1, '2031-03-03', '2031-03-12'),
+      aTimelineTask(2, '2031-03-11', '2031-03-20'),
+    );
+    const groups = [aTimelineGroup(1), aTimelineGroup(2)];
+    const onBern = content([design, build], groups);
+
+    expect(arrowPaths(svgOfPrintout(onBern)).every((p) => p.includes(printColours.violated))).toBe(true);
+    const onOwn = { ...onBern, calendars: new Map([[2, closed]]) };
+    const paths = arrowPaths(svgOfPrintout(onOwn));
+    expect(paths).toHaveLength(2);
+    expect(paths.some((p) => p.includes(printColours.violated))).toBe(false);
   });
 
   it('draws no arrow where there is no dependency, nor one whose other end is not printed', () => {

@@ -1,4 +1,4 @@
-import type { TimelineGroup, TimelineItem, TimelineSummary } from '@fahrplan/contracts';
+import type { CalendarRules, TimelineGroup, TimelineItem, TimelineSummary } from '@fahrplan/contracts';
 import { axisScale, ticksOf, toMs } from './print-axis';
 import type { Tick, TickNamer } from './print-axis';
 
@@ -56,6 +56,8 @@ export interface TimelineContent {
   readonly ghosts: readonly TimelineGhost[];
   /** Today (YYYY-MM-DD), for the today line. */
   readonly today: string;
+  /** The working-day rules of each drawn project's calendar, by project id: a violation counts in them. */
+  readonly calendars?: ReadonlyMap<number, CalendarRules>;
 }
 
 export type MarkKind = 'task' | 'milestone' | 'summary' | 'ghost' | 'ghost-milestone';

@@ -5,7 +5,7 @@ import {
   optionLabel,
   toDayNumber,
 } from '@fahrplan/contracts';
-import type { BaselineView, OptionLists, TimelineView } from '@fahrplan/contracts';
+import type { BaselineView, CalendarRules, OptionLists, TimelineView } from '@fahrplan/contracts';
 import type { Principal } from '@fahrplan/platform';
 import { compareWithBaseline } from '../baselines/baseline-reader';
 import type { BaselineStores } from '../baselines/baseline-reader';
@@ -112,6 +112,7 @@ export const contentOf = (
   view: TimelineView,
   ghosts: readonly TimelineGhost[],
   today: string,
+  calendars?: ReadonlyMap<number, CalendarRules>,
 ): TimelineContent => ({
   from: view.from,
   to: view.to,
@@ -120,6 +121,7 @@ export const contentOf = (
   summaries: view.summaries,
   ghosts,
   today,
+  calendars,
 });
 
 /**

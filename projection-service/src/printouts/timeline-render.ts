@@ -24,7 +24,7 @@ export const timelinePdf = (
 ): Promise<Buffer> => {
   const layout = layTimeline(content, papers[paper], tickNamer(texts), maxPrintPages);
   return pdfOf(papers[paper], { title: header.title, language: texts.language }, (doc) =>
-    paintTimeline(pdfPainter(doc), layout, header, arrowsOfLayout(layout, content.items)),
+    paintTimeline(pdfPainter(doc), layout, header, arrowsOfLayout(layout, content.items, content.calendars)),
   );
 };
 
@@ -33,6 +33,6 @@ export const timelinePng = (content: TimelineContent, header: PrintHeader, texts
   const layout = layTimeline(content, imageSheet, tickNamer(texts), 1);
   if (layout.height > maxImageHeight) throw new PrintLimitError('height', maxImageHeight);
   const painter = svgPainter();
-  paintTimeline(painter, layout, header, arrowsOfLayout(layout, content.items));
+  paintTimeline(painter, layout, header, arrowsOfLayout(layout, content.items, content.calendars));
   return pngOf(svgOf(layout.width, layout.height, painter.elements), layout.width, imageScale);
 };

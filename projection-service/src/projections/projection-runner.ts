@@ -6,6 +6,8 @@ import { PositionGate } from '@fahrplan/platform';
 import type { EventStore, Subscription } from '@fahrplan/platform';
 import { isTombstone, keepsHistory } from '../read-store/read-store';
 import type { CheckpointWrite, DocumentWrite, ReadDocument, ReadStore } from '../read-store/read-store';
+import { Joins, fieldsOf, foldedKey, foldedOf } from './joined-keys';
+import type { Folded } from './joined-keys';
 import { documentIdsOf } from './projection';
 import type { Fields, Projection, Summary, Transition } from './projection';
 
@@ -24,15 +26,6 @@ export interface ProjectionRunnerOptions {
   readonly batchSize?: number;
   /** How often `waitFor` looks at the stored checkpoint while this runner is not running. */
   readonly pollIntervalMs?: number;
-}
-
-/** A document as the events of a batch leave it. */
-interface Folded {
-  readonly collection: string;
-  readonly id: string;
-  position: number;
-  document: object | null;
-  changed: boolean;
 }
 
 /**
@@ -247,49 +240,59 @@ export class ProjectionRunner {
    */
   private async fold(
     events: readonly StoredEvent[],
-    { byType: projections, summaries }: Folding,
+    { byType: projections, rejoins, summaries }: Folding,
   ): Promise<DocumentWrite[]> {
     // a scenario's ItemUpdated is not the live item's (docs/design/scenarios.md)
-    const steps = events.flatMap((event) =>
-      (projections.get(event.type) ?? [])
-        .filter((projection) => isScenarioStream(event.streamId) === (projection.scenarioStreams === true))
+    const folds = (event: StoredEvent, projection: Projection) =>
+      isScenarioStream(event.streamId) === (projection.scenarioStreams === true);
+    const steps = events.flatMap((event) => [
+      ...(projections.get(event.type) ?? [])
+        .filter((projection) => folds(event, projection))
         .flatMap((projection) => documentIdsOf(projection, event).map((id) => ({ event, projection, id }))),
-    );
+      // after the joined document moved: the documents that refer to it (their ids found when reached)
+      ...(rejoins.get(event.type) ?? [])
+        .filter((projection) => folds(event, projection))
+        .map((projection) => ({ event, projection, id: null })),
+    ]);
     const stored = await this.load(
-      steps.map(({ projection, id }) => ({ collection: projection.collection, id })),
+      steps.flatMap(({ projection, id }) => (id === null ? [] : [{ collection: projection.collection, id }])),
     );
     const folded = new Map<string, Folded>();
+    const joins = new Joins(this.readStore, folded);
     const states: DocumentWrite[] = [];
     const covered = new Set(summaries.flatMap((summary) => summary.summary!.covers));
     const transitions: Counted[] = [];
-    for (const { event, projection, id } of steps) {
-      const key = `${projection.collection}\u0000${id}`;
-      let doc = folded.get(key);
-      if (!doc) {
-        const current = stored.get(projection.collection)?.get(id);
-        doc = {
-          collection: projection.collection,
-          id,
-          position: current?._position ?? 0,
-          document: current && !isTombstone(current) ? fieldsOf(current) : null,
-          changed: false,
-        };
-        folded.set(key, doc);
-      }
-      if (event.position <= doc.position) continue;
+    const advance = (doc: Folded, event: StoredEvent, next: object | null) => {
       const before = doc.document as Fields | null;
-      doc.document = projection.evolve(doc.document, event);
+      doc.document = next;
       doc.position = event.position;
       doc.changed = true;
       if (covered.has(doc.collection))
         transitions.push({
           collection: doc.collection,
-          id,
+          id: doc.id,
           before,
-          after: doc.document as Fields | null,
+          after: next as Fields | null,
           position: event.position,
         });
       if (this.everyState) states.push(writeOf(doc));
+    };
+    for (const { event, projection, id } of steps) {
+      if (id === null) {
+        for (const doc of await joins.referring(projection, event))
+          if (event.position > doc.position)
+            advance(doc, event, await joins.derive(projection.join!, doc.document!));
+        continue;
+      }
+      const key = foldedKey(projection.collection, id);
+      let doc = folded.get(key);
+      if (!doc) {
+        doc = foldedOf(projection.collection, id, stored.get(projection.collection)?.get(id));
+        folded.set(key, doc);
+      }
+      if (event.position <= doc.position) continue;
+      const next = projection.evolve(doc.document, event);
+      advance(doc, event, next && projection.join ? await joins.derive(projection.join, next) : next);
     }
     // the summaries first: a store without transactions writes them before the documents they count
     const summarised = (
@@ -369,16 +372,17 @@ export class ProjectionRunner {
   }
 
   /** The checkpoint is stored: wake the waiters and tell each tenant which read models moved. */
-  private passed(events: readonly StoredEvent[], { byType: projections }: Folding): void {
+  private passed(events: readonly StoredEvent[], { byType: projections, rejoins }: Folding): void {
     const position = events.at(-1)!.position;
     this.applied += events.length;
     this.gate.advance(position);
     const moved = new Map<string, Set<string>>();
     for (const event of events)
       // a scenario's event moves the scenario's views of the plan's read models, which fold it on top
-      for (const projection of (projections.get(event.type) ?? []).filter(
-        (p) => isScenarioStream(event.streamId) || p.scenarioStreams !== true,
-      ))
+      for (const projection of [
+        ...(projections.get(event.type) ?? []),
+        ...(rejoins.get(event.type) ?? []),
+      ].filter((p) => isScenarioStream(event.streamId) || p.scenarioStreams !== true))
         moved.set(
           event.metadata.tenant,
           (moved.get(event.metadata.tenant) ?? new Set()).add(projection.collection),
@@ -387,8 +391,6 @@ export class ProjectionRunner {
       for (const listener of this.listeners) listener({ tenant, position, collections: [...collections] });
   }
 }
-
-const fieldsOf = ({ _id, _position, ...fields }: ReadDocument): object => fields;
 
 const writeOf = ({ collection, id, position, document }: Folded): DocumentWrite => ({
   collection,
@@ -409,6 +411,8 @@ type ProjectionsByType = ReadonlyMap<string, readonly Projection[]>;
 /** What a fold runs: the projections by event type, and the summaries kept with them. */
 interface Folding {
   readonly byType: ProjectionsByType;
+  /** The projections whose joined documents an event changes (`Projection.join`), by event type. */
+  readonly rejoins: ProjectionsByType;
   /** The summaries among the projections folded, each with every collection it covers. */
   readonly summaries: readonly Projection[];
 }
@@ -420,13 +424,17 @@ interface Counted extends Transition {
 
 const byType = (projections: readonly Projection[]): Folding => {
   const map = new Map<string, Projection[]>();
-  for (const projection of projections)
+  const rejoins = new Map<string, Projection[]>();
+  for (const projection of projections) {
     for (const type of projection.handles) map.set(type, [...(map.get(type) ?? []), projection]);
+    for (const type of projection.join?.handles ?? [])
+      rejoins.set(type, [...(rejoins.get(type) ?? []), projection]);
+  }
   const folded = new Set(projections.map((projection) => projection.collection));
   const summaries = projections.filter((projection) =>
     projection.summary?.covers.every((collection) => folded.has(collection)),
   );
-  return { byType: map, summaries };
+  return { byType: map, rejoins, summaries };
 };
 
 const versionsOf = (projections: readonly Projection[]): Record<string, number> =>

@@ -285,7 +285,7 @@ export const planPaths = () => ({
     json(baselineViewSchema),
   ),
   '/api/baselines/{id}/comparison': query(
-    `The items of [from, to) (YYYY-MM-DD, at most ${maxComparisonDays} days) where each stood at the baseline's instant and where it stands now, a page of projects at a time in title order (those live now, then those gone since), as the timeline chooses its rows; group: only these projects. Each item: change (unchanged, slipped, added since, removed since), its dates then and now, startSlip and endSlip in working days of the §9 calendar (Bern; + later, − earlier). Each project: counts per change and slip, the end slips of its slipped items added up. Read from the read models now and as of the baseline's position (history VIEW and items VIEW).`,
+    `The items of [from, to) (YYYY-MM-DD, at most ${maxComparisonDays} days) where each stood at the baseline's instant and where it stands now, a page of projects at a time in title order (those live now, then those gone since), as the timeline chooses its rows; group: only these projects. Each item: change (unchanged, slipped, added since, removed since), its dates then and now, startSlip and endSlip in working days of each project's calendar now (the tenant's default, Bern, when it names none; + later, − earlier). Each project: counts per change and slip, the end slips of its slipped items added up. Read from the read models now and as of the baseline's position (history VIEW and items VIEW).`,
     [idInPath(), dateInQuery('from'), dateInQuery('to'), idList('group', 'the projects'), ...pageParameters],
     json(baselineComparisonSchema),
   ),
@@ -305,7 +305,7 @@ export const planPaths = () => ({
     json(scenarioViewSchema),
   ),
   '/api/scenarios/{id}/diff': query(
-    "What the scenario changes, record by record: the fields whose scenario value differs from the live plan's (or from the `against` scenario's), the scenario's conflicts with live changes since (a field both changed), and both sides' portfolio totals: budget, effort in working days, projects per status and per priority, and the dates of the chosen milestones (scenarios VIEW; records only of the kinds the caller may read). The records come a page at a time, those with conflicts first, then by kind and id (nextCursor null after the last page); the totals are whole on every page",
+    "What the scenario changes, record by record: the fields whose scenario value differs from the live plan's (or from the `against` scenario's), the scenario's conflicts with live changes since (a field both changed), and both sides' portfolio totals: budget, effort in working days (of the tenant's default calendar, Bern, for every task), projects per status and per priority, and the dates of the chosen milestones (scenarios VIEW; records only of the kinds the caller may read). The records come a page at a time, those with conflicts first, then by kind and id (nextCursor null after the last page); the totals are whole on every page",
     [
       idInPath(),
       described('against', 'another open scenario of the tenant to compare with instead of the live plan', {
@@ -329,7 +329,7 @@ export const planPaths = () => ({
   ]),
   '/api/accounts/{id}': query('A finance account with its entries', [idInPath()], json(accountViewSchema)),
   '/api/schedule/critical-path': query(
-    'Issue 21: the chain of items that determines the date of item `to` (a milestone), first item first, and every item leading to it with its total float in working days (how far it can slip without moving `to`); 400 when more than 5,000 items lead to it',
+    "Issue 21: the chain of items that determines the date of item `to` (a milestone), first item first, and every item leading to it with its total float in working days of each successor's project's calendar, lags counted in them too (how far it can slip without moving `to`); 400 when more than 5,000 items lead to it",
     [{ ...described('to', 'the item the path leads to', { type: 'integer', minimum: 1 }), required: true }],
     json(criticalPathSchema),
   ),

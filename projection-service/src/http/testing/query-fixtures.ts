@@ -168,27 +168,31 @@ export const loggedBy =
 /** `events` appended in order to a fresh in-memory event store, each to its stream. */
 export const logOf = async (events: readonly LoggedEvent[]): Promise<SqliteEventStore> => {
   const log = new SqliteEventStore(':memory:');
-  for (const { stream, type, data, tenant, at } of events)
-    await log.append(
-      stream,
-      [
-        {
-          id: randomUUID(),
-          type,
-          data,
-          metadata: {
-            tenant,
-            user: 'alice',
-            correlationId: randomUUID(),
-            causationId: randomUUID(),
-            timestamp: at,
-            schemaVersion: 1,
-          },
-        },
-      ],
-      'any',
-    );
+  for (const event of events) await appendLogged(log, event);
   return log;
+};
+
+/** `event` appended to its stream of `log`. */
+export const appendLogged = async (log: EventStore, { stream, type, data, tenant, at }: LoggedEvent) => {
+  await log.append(
+    stream,
+    [
+      {
+        id: randomUUID(),
+        type,
+        data,
+        metadata: {
+          tenant,
+          user: 'alice',
+          correlationId: randomUUID(),
+          causationId: randomUUID(),
+          timestamp: at,
+          schemaVersion: 1,
+        },
+      },
+    ],
+    'any',
+  );
 };
 
 /**
