@@ -206,6 +206,34 @@ describe('GET /api/exports/<kind>.<xlsx|csv>', () => {
       }
   }, 60_000);
 
+  it("round-trips a project's account by its name, even where an application's account has that name too", async () => {
+    // accounts are named after their owner (§3): the project's and the application's are both `name`
+    // (not named after `tag`, which the other tests' lists filter on)
+    const name = uniqueName('Twin').replace(/\W/g, '');
+    const twin = await run('SaveGroup', { title: name, status: 3, projectNr: 'P-TWIN' });
+    const app = await run('SaveApplication', anApplication({ name, assetNr: 'A-TWIN' }));
+    const accounts = [
+      await run('CreateAccount', { refType: 'group', refId: twin.id }),
+      await run('CreateAccount', { refType: 'application', refId: app.id }),
+    ];
+    const fields = { title: name, status: 3, projectNr: 'P-TWIN', account: accounts[0]!.id };
+    const linked = await run('SaveGroup', { id: twin.id, version: 0, ...fields });
+    await read(`/api/groups?q=${name}`, linked.position);
+    for (const format of ['xlsx', 'csv'] as const) {
+      const file = await download(`/api/exports/projects.${format}?q=${name}&lang=en`);
+      const preview = await previewOf('projects', file, `twin.${format}`);
+      expect({
+        format,
+        totals: preview.totals,
+        refusals: preview.rows.flatMap((row) => row.refusals),
+      }).toEqual({
+        format,
+        totals: { create: 0, update: 0, unchanged: 1, refuse: 0 },
+        refusals: [],
+      });
+    }
+  }, 60_000);
+
   it('round-trips the edits: two cells changed in an exported CSV are the only changes the import previews', async () => {
     const file = await download(`/api/exports/projects.csv?q=${tag}&lang=en`);
     const csv = readCsv(file.bytes);

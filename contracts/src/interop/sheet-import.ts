@@ -210,7 +210,8 @@ const refuse = (
 ): ImportRefusal & { readonly code: ImportRefusalCode } =>
   value === undefined ? { column, reason, code } : { column, reason, code, value };
 
-const readRef = (ctx: RowContext, column: SheetColumn, text: string): Read => {
+/** A name several records share reads as the record the row's record names already, if it is one of them. */
+const readRef = (ctx: RowContext, column: SheetColumn, text: string, current?: unknown): Read => {
   const ref = column.ref!;
   const id = refId(text);
   if (id !== null) {
@@ -219,6 +220,10 @@ const readRef = (ctx: RowContext, column: SheetColumn, text: string): Read => {
   }
   const ids = ctx.refIds.get(ref)?.get(text) ?? [];
   if (ids.length === 1) return { value: ids[0] };
+  const kept = Array.isArray(current)
+    ? ids.find((id) => current.includes(id))
+    : ids.find((id) => id === current);
+  if (kept !== undefined) return { value: kept };
   if (ids.length > 1)
     throw new CellError(
       'ambiguous-name',
@@ -247,11 +252,11 @@ const readCell = (ctx: RowContext, column: ImportColumn, text: string, current: 
     case 'option':
       return { value: readOption(ctx.facts.options, spec, text) };
     case 'ref':
-      return readRef(ctx, spec, text);
+      return readRef(ctx, spec, text, current);
     case 'refs': {
       const values: unknown[] = [];
       for (const part of splitRefs(text)) {
-        const read = readRef(ctx, spec, part);
+        const read = readRef(ctx, spec, part, current);
         if (!('value' in read)) throw new CellError('unknown-ref', `no ${spec.ref} named '${part}'`);
         values.push(read.value);
       }

@@ -11,11 +11,11 @@ import type { Projection } from '../projections/projection';
 /** An account with its entries; an entry with the key (sicht, periode) of an earlier one replaces it. */
 export const accountsProjection: Projection<AccountView> = {
   collection: 'accounts',
-  version: 1,
+  version: 2,
   handles: ['AccountCreated', 'AccountEntriesAdded', 'AccountEntryRemoved'],
   documentId: byRecordId,
-  // GET /api/accounts/:id reads by id only
-  indexes: [],
+  // GET /api/accounts/:id reads by id; a sheet import finds an account by its name (issue 23)
+  indexes: [{ tenant: 1, name: 1 }],
   evolve: (doc, event) => {
     switch (event.type) {
       case 'AccountCreated':

@@ -74,10 +74,16 @@ export class ReadStoreImportRecords implements ImportRecords {
   readonly refs: ImportRecords['refs'] = async (ref, tenant, { ids, names }) => {
     const collection = collectionOf[ref];
     if (ref === 'account') {
-      const docs = await this.store.getMany(collection, ids.map(String));
-      return [...docs.values()]
+      // accounts are never deleted; an account is named after its application or project (§3)
+      const byId = await this.store.getMany(collection, ids.map(String));
+      const byName = await inChunks(names, (part) =>
+        this.store.find(collection, { tenant, name: { $in: part } }),
+      );
+      const seen = new Set<number>();
+      return [...byId.values(), ...byName]
         .filter((doc) => doc.tenant === tenant && doc._deleted !== true)
-        .map((doc) => ({ id: doc.id as number, name: `#${doc.id as number}` }));
+        .filter((doc) => !seen.has(doc.id as number) && seen.add(doc.id as number))
+        .map((doc) => ({ id: doc.id as number, name: String(doc.name ?? `#${doc.id as number}`) }));
     }
     const name = nameFieldOf(collection);
     const byId = await inChunks(ids, (part) =>
