@@ -19,11 +19,7 @@ export class SaveResourceHandler extends AggregateHandler<SaveResourceMessage> {
   }
 }
 
-export const DeleteResourceHandler = namedRecordHandler(
-  DeleteResourceMessage,
-  'DeleteResource',
-  'resource',
-  resourceDecider,
-);
-
-export const resourceHandlers = [SaveResourceHandler, DeleteResourceHandler];
+export const resourceHandlers = [
+  SaveResourceHandler,
+  namedRecordHandler(DeleteResourceMessage, 'DeleteResource', 'resource', resourceDecider),
+];

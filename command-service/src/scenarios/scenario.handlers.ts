@@ -8,29 +8,10 @@ import {
 import { PublishScenarioHandler } from './publish-scenario.handler';
 import { ResolveScenarioConflictHandler } from './resolve-scenario-conflict.handler';
 
-export const CreateScenarioHandler = tenantPastHandler(
-  CreateScenarioMessage,
-  'CreateScenario',
-  'scenario',
-  scenarioDecider,
-);
-export const RenameScenarioHandler = namedRecordHandler(
-  RenameScenarioMessage,
-  'RenameScenario',
-  'scenario',
-  scenarioDecider,
-);
-export const DiscardScenarioHandler = namedRecordHandler(
-  DiscardScenarioMessage,
-  'DiscardScenario',
-  'scenario',
-  scenarioDecider,
-);
-
 export const scenarioHandlers = [
-  CreateScenarioHandler,
-  RenameScenarioHandler,
-  DiscardScenarioHandler,
+  tenantPastHandler(CreateScenarioMessage, 'CreateScenario', 'scenario', scenarioDecider),
+  namedRecordHandler(RenameScenarioMessage, 'RenameScenario', 'scenario', scenarioDecider),
+  namedRecordHandler(DiscardScenarioMessage, 'DiscardScenario', 'scenario', scenarioDecider),
   PublishScenarioHandler,
   ResolveScenarioConflictHandler,
 ];
