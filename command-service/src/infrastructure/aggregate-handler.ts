@@ -74,8 +74,8 @@ export abstract class AggregateHandler<M extends CommandMessage> {
   }
 }
 
-/** Names the class of a built handler after its command, as a written one would be named. */
-const named = (handler: Type<AggregateHandler<CommandMessage>>, type: string) =>
+/** Names the class of a built handler after its command, as a written one would be named (in logs, in errors). */
+export const named = (handler: Type<AggregateHandler<CommandMessage>>, type: string) =>
   Object.defineProperty(handler, 'name', { value: `${type}Handler` });
 
 /** `type` with a message's data, which the commands table validated against the command's schema. */
