@@ -16,7 +16,6 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -51,7 +50,7 @@ import { createEmbedded } from '@fahrplan/server';
 import type { Embedded } from '@fahrplan/server';
 import { format, load, median, ms, percentile, printTable, seconds, setting } from './figures';
 import { appendPortfolioWorkload } from './portfolio-workload';
-import { NOISE, TENANT, createBenchTenants } from './workload-support';
+import { NOISE, TENANT, createBenchTenants, listenLocally } from './workload-support';
 
 const config = {
   /** Events of the whole log (about: identity, portfolio and planning events, the rest items). */
@@ -596,9 +595,7 @@ async function main() {
     const started = performance.now();
     embedded = await createEmbedded({ dataDir, logger: false });
     const startSeconds = seconds(started);
-    await embedded.app.listen(0, '127.0.0.1');
-    const { port } = embedded.app.getHttpServer().address() as AddressInfo;
-    const client = new Client(`http://127.0.0.1:${port}`, token);
+    const client = new Client(await listenLocally(embedded.app), token);
     log(`embedded app started (live read models caught up with the log) in ${format(startSeconds, 1)} s`);
 
     const first = Date.parse(built.first);

@@ -9,13 +9,13 @@
  * comparison's own first page (as the Baselines page asks it), and the first comparison after the
  * start, cold. The embedded app, and the MongoDB read store when MONGODB_URL is set.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { seeded } from '@fahrplan/platform/testing';
 import { MongoReadStore } from '@fahrplan/projection-service';
 import { format, load, printTable, setting } from './figures';
-import { runFolder, sampleLog } from './scale/data-folder';
+import { existingSeededFolder, runFolder, sampleLog, seededFolderSettings } from './scale/data-folder';
 import { ask, demoAdmin, latency } from './scale/load';
 import type { Latency, Sample, Session } from './scale/load';
 import { mongoDatabaseOf, startServer } from './scale/server';
@@ -26,19 +26,16 @@ const repository = resolve(__dirname, '../..');
 const config = {
   /** The seeded tenant's items: the folder `<dir>/<items>/` of `npm run bench:scale`, only read. */
   items: setting('BENCH_BASELINE_ITEMS', 1_000_000),
-  dir: process.env.BENCH_SCALE_DIR ?? join(tmpdir(), 'fahrplan-scale'),
   /** Where the run's copy of the seeded folder goes (removed after the run). */
   runs: process.env.BENCH_BASELINE_RUNS_DIR ?? join(tmpdir(), 'fahrplan-baseline-runs'),
   mongoUrl: process.env.MONGODB_URL,
-  password: process.env.BENCH_SCALE_PASSWORD ?? 'bench-password-1',
   /** Items moved after the baseline (3 days later each, SaveItem by SaveItem). */
   moves: setting('BENCH_BASELINE_MOVES', 200),
   /** Timeline pages of rows whose comparisons are asked, in turn. */
   pages: setting('BENCH_BASELINE_PAGES', 5),
   /** Requests per measure: each page asked this many times over. */
   runsPerMeasure: setting('BENCH_BASELINE_RUNS', 100),
-  startTimeoutMs: setting('BENCH_SCALE_START_TIMEOUT_MS', 1_800_000),
-  seed: setting('BENCH_SCALE_SEED', 4711),
+  ...seededFolderSettings(1_800_000),
 };
 
 const rowsPerPage = 40;
@@ -181,11 +178,7 @@ const dropMongoDatabase = async (build: Build, folder: string) => {
 };
 
 const main = async () => {
-  const seededDir = join(config.dir, String(config.items));
-  if (!existsSync(join(seededDir, 'seeded')))
-    throw new Error(
-      `no seeded folder at ${seededDir}: run npm run bench:scale once (it seeds), or set BENCH_SCALE_DIR`,
-    );
+  const seededDir = existingSeededFolder(config.dir, config.items);
   const builds: Build[] = [
     { name: 'embedded (SQLite)', root: repository, paged: true },
     ...(config.mongoUrl

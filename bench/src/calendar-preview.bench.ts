@@ -5,14 +5,14 @@
  * runs. Target: a company closing day on the default calendar answers in ≤ 2 s.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { bernDefinition } from '@fahrplan/contracts';
 import type { CalendarDefinition, CalendarPreviewAnswer, CompanyDay } from '@fahrplan/contracts';
 import { seeded } from '@fahrplan/platform/testing';
 import { format, load, ms, printTable, setting } from './figures';
-import { sampleLog } from './scale/data-folder';
+import { existingSeededFolder, sampleLog, seededFolderSettings } from './scale/data-folder';
 import { demoAdmin, spread } from './scale/load';
 import type { Latency, Session } from './scale/load';
 import { copyOf, preparedFolder } from './scale/prepared-folder';
@@ -22,13 +22,10 @@ const repository = resolve(__dirname, '../..');
 
 const config = {
   items: setting('BENCH_PREVIEW_ITEMS', 1_000_000),
-  dir: process.env.BENCH_SCALE_DIR ?? join(tmpdir(), 'fahrplan-scale'),
   runs: process.env.BENCH_PREVIEW_RUNS_DIR ?? join(tmpdir(), 'fahrplan-preview-runs'),
-  password: process.env.BENCH_SCALE_PASSWORD ?? 'bench-password-1',
   /** Timed previews per case, one at a time, after the first (cold) one. */
   repeats: setting('BENCH_PREVIEW_REPEATS', 10),
-  startTimeoutMs: setting('BENCH_SCALE_START_TIMEOUT_MS', 3_600_000),
-  seed: setting('BENCH_SCALE_SEED', 4711),
+  ...seededFolderSettings(3_600_000),
 };
 
 const targetMs = 2_000;
@@ -172,11 +169,7 @@ const measure = async (folder: string) => {
 };
 
 const main = async () => {
-  const seededDir = join(config.dir, String(config.items));
-  if (!existsSync(join(seededDir, 'seeded')))
-    throw new Error(
-      `no seeded folder at ${seededDir}: run npm run bench:scale once (it seeds), or set BENCH_SCALE_DIR`,
-    );
+  const seededDir = existingSeededFolder(config.dir, config.items);
   log(`bench:calendar-preview: ${format(config.items)} items (${seededDir}), ${machine()}`);
   log(uptime());
   const runs = { ...config, root: repository, log };

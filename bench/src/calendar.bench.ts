@@ -12,6 +12,7 @@ import {
   bernDefinition,
   calendarRules,
   countWorkingDays,
+  emptyWorkingDays,
   fromDayNumber,
   moveKeepingDuration,
   publicHolidays,
@@ -71,12 +72,7 @@ const peerRangeOrThrow = (from: string, to: string): [number, number] => {
 const peer = {
   workingDays(from: string, to: string): WorkingDays {
     const [start, end] = peerRangeOrThrow(from, to);
-    const result: WorkingDays = {
-      days: end - start,
-      workingDaysCount: 0,
-      notWorkingDays: [],
-      publicHolidays: [],
-    };
+    const result = emptyWorkingDays(end - start);
     for (let day = start; day < end; day++) {
       const holiday = peerHolidayName(day);
       if (holiday !== undefined) result.publicHolidays.push({ date: fromDayNumber(day), name: holiday });

@@ -10,7 +10,6 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,7 +19,7 @@ import { seeded } from '@fahrplan/platform/testing';
 import { createEmbedded } from '@fahrplan/server';
 import type { Embedded } from '@fahrplan/server';
 import { format, load, ms, percentile, printTable, seconds, setting, settingList } from './figures';
-import { benchDataFolder } from './workload-support';
+import { benchDataFolder, listenLocally } from './workload-support';
 
 const config = {
   /** Projects of the seeded tenant, one fresh data folder per size. */
@@ -216,9 +215,7 @@ async function serve(tenant: Tenant): Promise<Served> {
   // createEmbedded answers once the read models have caught up with the seeded log
   const embedded = await createEmbedded({ dataDir: tenant.dataDir, logger: false });
   const startSeconds = seconds(began);
-  await embedded.app.listen(0, '127.0.0.1');
-  const { port } = embedded.app.getHttpServer().address() as AddressInfo;
-  const session = new Session(`http://127.0.0.1:${port}`, tenant.password);
+  const session = new Session(await listenLocally(embedded.app), tenant.password);
   await session.fresh();
   return { embedded, session, startSeconds };
 }

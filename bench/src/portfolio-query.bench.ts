@@ -9,7 +9,6 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -30,7 +29,7 @@ import { createProjectionService } from '@fahrplan/server';
 import type { ProjectionServiceInstance } from '@fahrplan/server';
 import { format, load, median, ms, percentile, printTable, seconds, setting, settingList } from './figures';
 import { appendPortfolioWorkload } from './portfolio-workload';
-import { NOISE, TENANT, createBenchTenants } from './workload-support';
+import { NOISE, TENANT, createBenchTenants, listenLocally } from './workload-support';
 
 const config = {
   /** Projects of the queried tenant, one portfolio per size. */
@@ -276,15 +275,14 @@ async function serve(portfolio: Portfolio, kind: StoreKind, mongoUrl: string | u
   if (!(await instance.runner.waitFor(portfolio.position, 600_000)))
     throw new Error(`the ${kind} read store did not catch up with position ${portfolio.position}`);
   const catchUpSeconds = seconds(began);
-  await instance.app.listen(0, '127.0.0.1');
-  const { port } = instance.app.getHttpServer().address() as AddressInfo;
+  const baseUrl = await listenLocally(instance.app);
   const token = new TokenService(secret).issueAccessToken({
     userId: portfolio.userId,
     tenant: TENANT,
     username: USERNAME,
     session: randomUUID(),
   });
-  return { instance, client: new Client(`http://127.0.0.1:${port}`, token), catchUpSeconds };
+  return { instance, client: new Client(baseUrl, token), catchUpSeconds };
 }
 
 async function stop({ instance }: Served): Promise<void> {

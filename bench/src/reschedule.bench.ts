@@ -12,14 +12,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { addWorkingDays, previewContext, previewMoves } from '@fahrplan/contracts';
 import type { ChainItem, CommandResult, DependencyLink, ItemView } from '@fahrplan/contracts';
 import { createEmbedded } from '@fahrplan/server';
 import { format, load, ms, percentile, printTable, seconds, setting } from './figures';
-import { createBenchTenants } from './workload-support';
+import { createBenchTenants, listenLocally } from './workload-support';
 
 const config = {
   /** Items after the first one, in the chain and in the fan-out. */
@@ -222,9 +221,7 @@ async function main() {
       username: USERNAME,
       displayName: 'Reschedule Bench Planner',
     });
-    await embedded.app.listen(0, '127.0.0.1');
-    const { port } = embedded.app.getHttpServer().address() as AddressInfo;
-    const session = new Session(`http://127.0.0.1:${port}`);
+    const session = new Session(await listenLocally(embedded.app));
     await session.login(password);
     for (const shape of ['chain', 'fan-out'] as const) previewFigures(shape, row);
     for (const shape of ['chain', 'fan-out'] as const) {

@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { seeded } from '@fahrplan/platform/testing';
 import { MongoReadStore } from '@fahrplan/projection-service';
 import { format, load, printTable, setting, settingList } from './figures';
-import { runFolder, sampleLog, seededFolder } from './scale/data-folder';
+import { runFolder, sampleLog, seededFolder, seededFolderSettings } from './scale/data-folder';
 import type { LogSample } from './scale/data-folder';
 import { ask, askUntil, demoAdmin, latency, readYourWrites, spread } from './scale/load';
 import { checked, measures, queryKinds } from './scale/queries';
@@ -28,8 +28,6 @@ const repository = resolve(__dirname, '../..');
 const config = {
   /** Items of each seeded tenant, 100 per project. */
   sizes: settingList('BENCH_SCALE_ITEMS', [100_000, 1_000_000]),
-  /** Seeded folders (`<items>/`, with a `seeded` marker), only read; made once when missing. */
-  dir: process.env.BENCH_SCALE_DIR ?? join(tmpdir(), 'fahrplan-scale'),
   /** Where each run's copy of a seeded folder goes (removed after the run). */
   runs: process.env.BENCH_SCALE_RUNS_DIR ?? join(tmpdir(), 'fahrplan-scale-runs'),
   /** A built checkout to compare with (`git worktree add <dir> <rev>`, `npm install`, `npm run build`). */
@@ -38,8 +36,6 @@ const config = {
   mongoUrl: process.env.MONGODB_URL,
   /** Which of the builds run (those configured): this, mongodb, baseline. */
   builds: (process.env.BENCH_SCALE_BUILDS ?? 'this,mongodb,baseline').split(','),
-  /** The demo tenant's admin password of the seeded folders (set at their first start). */
-  password: process.env.BENCH_SCALE_PASSWORD ?? 'bench-password-1',
   connections: setting('BENCH_SCALE_CONNECTIONS', 10),
   /** Requests per query kind. */
   requests: setting('BENCH_SCALE_REQUESTS', 200),
@@ -47,8 +43,8 @@ const config = {
   instants: setting('BENCH_SCALE_INSTANTS', 20),
   /** Commands whose read-your-writes confirmation is timed while queries run. */
   commands: setting('BENCH_SCALE_COMMANDS', 50),
-  startTimeoutMs: setting('BENCH_SCALE_START_TIMEOUT_MS', 1_800_000),
-  seed: setting('BENCH_SCALE_SEED', 4711),
+  /** Seeded folders (`<items>/`, with a `seeded` marker), only read; made once when missing. */
+  ...seededFolderSettings(1_800_000),
 };
 
 const log = (line = '') => process.stdout.write(`${line}\n`);

@@ -11,12 +11,12 @@
  * million items takes 3–10 minutes); each run works on a fresh copy of it, started from its checkpoint.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { seeded } from '@fahrplan/platform/testing';
 import { format, load, printTable, setting } from './figures';
-import { sampleLog } from './scale/data-folder';
+import { existingSeededFolder, sampleLog, seededFolderSettings } from './scale/data-folder';
 import { copyOf, preparedFolder } from './scale/prepared-folder';
 import { ask, demoAdmin, latency, spread } from './scale/load';
 import type { Latency, Session } from './scale/load';
@@ -28,10 +28,8 @@ const repository = resolve(__dirname, '../..');
 const config = {
   /** The seeded tenant's items: the folder `<dir>/<items>/` of `npm run bench:scale`, only read. */
   items: setting('BENCH_SCENARIO_ITEMS', 1_000_000),
-  dir: process.env.BENCH_SCALE_DIR ?? join(tmpdir(), 'fahrplan-scale'),
   /** The prepared copy (read models rebuilt, kept) and each run's copy of it (removed after the run). */
   runs: process.env.BENCH_SCENARIO_RUNS_DIR ?? join(tmpdir(), 'fahrplan-scenario-runs'),
-  password: process.env.BENCH_SCALE_PASSWORD ?? 'bench-password-1',
   /** Items the scenario moves (one SaveItem each): the scenario's changes. */
   changes: setting('BENCH_SCENARIO_CHANGES', 1_000),
   /** Scenarios created per instant (now, and a past instant). */
@@ -41,8 +39,7 @@ const config = {
   connections: setting('BENCH_SCENARIO_CONNECTIONS', 10),
   /** Repeated diff reads after the first. */
   diffs: setting('BENCH_SCENARIO_DIFFS', 20),
-  startTimeoutMs: setting('BENCH_SCALE_START_TIMEOUT_MS', 1_800_000),
-  seed: setting('BENCH_SCALE_SEED', 4711),
+  ...seededFolderSettings(1_800_000),
 };
 
 const targets = { create: 100, timelineFactor: 2, diff: 500, publish: 5_000 };
@@ -268,11 +265,7 @@ const within = (figure: Latency, max: number) =>
   figure.value === undefined ? figure.text : `${figure.text} ${mark(figure.value <= max)}`;
 
 const main = async () => {
-  const seededDir = join(config.dir, String(config.items));
-  if (!existsSync(join(seededDir, 'seeded')))
-    throw new Error(
-      `no seeded folder at ${seededDir}: run npm run bench:scale once (it seeds), or set BENCH_SCALE_DIR`,
-    );
+  const seededDir = existingSeededFolder(config.dir, config.items);
   log(
     `bench:scenario: ${format(config.items)} items (${seededDir}), ${format(config.changes)} changes, ${machine()}`,
   );

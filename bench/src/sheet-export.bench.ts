@@ -9,14 +9,13 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { SheetFormat } from '@fahrplan/contracts';
 import { createEmbedded } from '@fahrplan/server';
 import { format, load, printTable, seconds, setting } from './figures';
-import { benchDataFolder } from './workload-support';
+import { accessTokenOf, benchDataFolder, listenLocally } from './workload-support';
 
 const config = {
   items: setting('BENCH_EXPORT_ITEMS', 100_000),
@@ -110,15 +109,8 @@ async function main() {
     const password = await seedFolder(dataDir);
     const embedded = await createEmbedded({ dataDir, logger: false });
     try {
-      await embedded.app.listen(0, '127.0.0.1');
-      const { port } = embedded.app.getHttpServer().address() as AddressInfo;
-      const baseUrl = `http://127.0.0.1:${port}`;
-      const login = await fetch(`${baseUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ tenant: TENANT, username: USERNAME, password }),
-      });
-      const { accessToken } = (await login.json()) as { accessToken: string };
+      const baseUrl = await listenLocally(embedded.app);
+      const accessToken = await accessTokenOf(baseUrl, { tenant: TENANT, username: USERNAME, password });
       const groups = (await (
         await fetch(`${baseUrl}/api/groups?limit=${Math.ceil(config.projects / 10)}`, {
           headers: { authorization: `Bearer ${accessToken}` },

@@ -10,13 +10,12 @@
 import ExcelJS from 'exceljs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ImportApplyProgress, ImportPreview } from '@fahrplan/contracts';
 import { createEmbedded } from '@fahrplan/server';
 import { format, load, printTable, seconds, setting } from './figures';
-import { TENANT, createBenchTenants } from './workload-support';
+import { TENANT, accessTokenOf, createBenchTenants, listenLocally } from './workload-support';
 
 const rows = setting('BENCH_IMPORT_ROWS', 10_000);
 const PREVIEW_TARGET_S = 5;
@@ -82,15 +81,8 @@ async function main() {
       username: USERNAME,
       displayName: 'Import Bench',
     });
-    await embedded.app.listen(0, '127.0.0.1');
-    const { port } = embedded.app.getHttpServer().address() as AddressInfo;
-    const base = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tenant: TENANT, username: USERNAME, password }),
-    });
-    const { accessToken } = (await login.json()) as { accessToken: string };
+    const base = await listenLocally(embedded.app);
+    const accessToken = await accessTokenOf(base, { tenant: TENANT, username: USERNAME, password });
     const auth = { authorization: `Bearer ${accessToken}` };
 
     const preview = async (file: Buffer | string, type: string): Promise<[ImportPreview, number]> => {

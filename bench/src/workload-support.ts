@@ -1,5 +1,7 @@
 /** The benches' tenants and their user. */
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { INestApplication } from '@nestjs/common';
 import { createTenant, createUser } from '@fahrplan/command-service';
 import { allPermissions } from '@fahrplan/contracts';
 import type { EventStore, IdAllocator } from '@fahrplan/platform';
@@ -48,4 +50,25 @@ export async function benchDataFolder(
   } finally {
     await first.close();
   }
+}
+
+/** Starts `app` on a free port of 127.0.0.1 and answers its base URL. */
+export async function listenLocally(app: INestApplication): Promise<string> {
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+/** Signs `credentials` in at `baseUrl`: the access token. */
+export async function accessTokenOf(
+  baseUrl: string,
+  credentials: { readonly tenant: string; readonly username: string; readonly password: string },
+): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+  return ((await login.json()) as { accessToken: string }).accessToken;
 }

@@ -10,9 +10,32 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { format } from '../figures';
+import { format, setting } from '../figures';
+
+/**
+ * The settings every bench on the seeded folders shares: where they are (`<dir>/<items>/`), the demo
+ * administrator's password set at their first start, how long a server may take to start on one, and
+ * the seed of the random picks.
+ */
+export const seededFolderSettings = (startTimeoutMs: number) => ({
+  dir: process.env.BENCH_SCALE_DIR ?? join(tmpdir(), 'fahrplan-scale'),
+  password: process.env.BENCH_SCALE_PASSWORD ?? 'bench-password-1',
+  startTimeoutMs: setting('BENCH_SCALE_START_TIMEOUT_MS', startTimeoutMs),
+  seed: setting('BENCH_SCALE_SEED', 4711),
+});
+
+/** The seeded folder of `items` under `dir`, which a bench only reads: an error saying how to make it when missing. */
+export const existingSeededFolder = (dir: string, items: number): string => {
+  const folder = join(dir, String(items));
+  if (!existsSync(join(folder, 'seeded')))
+    throw new Error(
+      `no seeded folder at ${folder}: run npm run bench:scale once (it seeds), or set BENCH_SCALE_DIR`,
+    );
+  return folder;
+};
 
 /** What a run copies: the log, the tracker topics and the keys; never the read models. */
 const runFiles = ['events.db', 'bus.db', 'token.key', 'tracker.key'];

@@ -1,4 +1,5 @@
 import { Inject } from '@nestjs/common';
+import type { Type } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import {
@@ -23,7 +24,7 @@ import type {
 import { WrongExpectedRevisionError, eventMetadata, hashPassword, nameBasedUuid } from '@fahrplan/platform';
 import type { EventStore } from '@fahrplan/platform';
 import { SessionService } from '../auth/session.service';
-import { AggregateHandler } from '../infrastructure/aggregate-handler';
+import { AggregateHandler, named } from '../infrastructure/aggregate-handler';
 import type { CommandEnvelope } from '../infrastructure/aggregate-runner';
 import {
   AcceptInvitationMessage,
@@ -205,26 +206,16 @@ const tenantCommand =
   (data: unknown) =>
     ({ type, data }) as TenantCommand;
 
-@CommandHandler(ChangeTenantFeaturesMessage)
-export class ChangeTenantFeaturesHandler extends IdentityHandler<ChangeTenantFeaturesMessage> {
-  decide({ data, envelope }: ChangeTenantFeaturesMessage) {
-    return this.runTenant(tenantCommand('ChangeTenantFeatures')(data), envelope);
+/** The handler of a tenant command that needs no facts beyond the tenant's stream. */
+const tenantStreamHandler = (message: Type<CommandMessage>, type: TenantCommand['type']) => {
+  @CommandHandler(message)
+  class TenantStreamHandler extends IdentityHandler<CommandMessage> {
+    decide({ data, envelope }: CommandMessage) {
+      return this.runTenant(tenantCommand(type)(data), envelope);
+    }
   }
-}
-
-@CommandHandler(ChangeOptionListsMessage)
-export class ChangeOptionListsHandler extends IdentityHandler<ChangeOptionListsMessage> {
-  decide({ data, envelope }: ChangeOptionListsMessage) {
-    return this.runTenant(tenantCommand('ChangeOptionLists')(data), envelope);
-  }
-}
-
-@CommandHandler(ChangeAttributeSchemasMessage)
-export class ChangeAttributeSchemasHandler extends IdentityHandler<ChangeAttributeSchemasMessage> {
-  decide({ data, envelope }: ChangeAttributeSchemasMessage) {
-    return this.runTenant(tenantCommand('ChangeAttributeSchemas')(data), envelope);
-  }
-}
+  return named(TenantStreamHandler, type);
+};
 
 @CommandHandler(SaveRoleMessage)
 export class SaveRoleHandler extends IdentityHandler<SaveRoleMessage> {
@@ -253,13 +244,6 @@ export class ChangeMemberRolesHandler extends IdentityHandler<ChangeMemberRolesM
       id: user,
       homeUser: this.directory.account(user)?.homeTenant === envelope.tenant,
     });
-  }
-}
-
-@CommandHandler(InviteMemberMessage)
-export class InviteMemberHandler extends IdentityHandler<InviteMemberMessage> {
-  decide({ data, envelope }: InviteMemberMessage) {
-    return this.runTenant(tenantCommand('InviteMember')(data), envelope);
   }
 }
 
@@ -404,13 +388,13 @@ export class ChangeMyPreferencesHandler extends IdentityHandler<ChangeMyPreferen
 export const identityHandlers = [
   ChangeMyPreferencesHandler,
   CreateTenantHandler,
-  ChangeTenantFeaturesHandler,
-  ChangeAttributeSchemasHandler,
-  ChangeOptionListsHandler,
+  tenantStreamHandler(ChangeTenantFeaturesMessage, 'ChangeTenantFeatures'),
+  tenantStreamHandler(ChangeAttributeSchemasMessage, 'ChangeAttributeSchemas'),
+  tenantStreamHandler(ChangeOptionListsMessage, 'ChangeOptionLists'),
   SaveRoleHandler,
   DeleteRoleHandler,
   ChangeMemberRolesHandler,
-  InviteMemberHandler,
+  tenantStreamHandler(InviteMemberMessage, 'InviteMember'),
   RemoveMemberHandler,
   AcceptInvitationHandler,
   DeclineInvitationHandler,

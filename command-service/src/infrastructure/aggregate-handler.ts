@@ -1,4 +1,6 @@
 import { Inject } from '@nestjs/common';
+import type { Type } from '@nestjs/common';
+import { CommandHandler } from '@nestjs/cqrs';
 import { streamName } from '@fahrplan/contracts';
 import type { Category, CommandResult, Decider, DomainEvent } from '@fahrplan/contracts';
 import { DIRECTORY, DirectoryCache } from '@fahrplan/platform';
@@ -71,3 +73,46 @@ export abstract class AggregateHandler<M extends CommandMessage> {
     return scenario === undefined ? this.lookups : this.lookups.inScenario(scenario);
   }
 }
+
+/** Names the class of a built handler after its command, as a written one would be named (in logs, in errors). */
+export const named = (handler: Type<AggregateHandler<CommandMessage>>, type: string) =>
+  Object.defineProperty(handler, 'name', { value: `${type}Handler` });
+
+/** `type` with a message's data, which the commands table validated against the command's schema. */
+const commandOf = <C>(type: string, data: unknown) => ({ type, data }) as unknown as C;
+
+/**
+ * The handler of command `type` (of the union `C` its decider decides) on the record its `data.id`
+ * names, needing no facts beyond that record: built here instead of a class per command.
+ */
+export const namedRecordHandler = <C extends { readonly type: string }, S, E extends DomainEvent>(
+  message: Type<CommandMessage>,
+  type: C['type'],
+  category: Category,
+  decider: Decider<C, S, E, BaseContext>,
+): Type<AggregateHandler<CommandMessage>> => {
+  @CommandHandler(message)
+  class NamedRecordHandler extends AggregateHandler<CommandMessage> {
+    execute({ data, envelope }: CommandMessage): Promise<CommandResult> {
+      const { id } = data as { readonly id: number };
+      return this.runOnRecord(category, { id }, decider, commandOf<C>(type, data), envelope);
+    }
+  }
+  return named(NamedRecordHandler, type);
+};
+
+/** The handler of command `type` creating a record that names an instant of the tenant's past (runFromTenantPast). */
+export const tenantPastHandler = <C extends { readonly type: string }, S, E extends DomainEvent>(
+  message: Type<CommandMessage>,
+  type: C['type'],
+  category: Category,
+  decider: Decider<C, S, E, BaseContext & { readonly tenantSince: string | null }>,
+): Type<AggregateHandler<CommandMessage>> => {
+  @CommandHandler(message)
+  class TenantPastHandler extends AggregateHandler<CommandMessage> {
+    execute({ data, envelope }: CommandMessage): Promise<CommandResult> {
+      return this.runFromTenantPast(category, decider, commandOf<C>(type, data), envelope);
+    }
+  }
+  return named(TenantPastHandler, type);
+};

@@ -1,7 +1,7 @@
 import { CommandHandler } from '@nestjs/cqrs';
 import { resourceDecider } from '@fahrplan/contracts';
-import type { CommandResult, DeleteResourceData, SaveResourceData } from '@fahrplan/contracts';
-import { AggregateHandler } from '../infrastructure/aggregate-handler';
+import type { CommandResult, SaveResourceData } from '@fahrplan/contracts';
+import { AggregateHandler, namedRecordHandler } from '../infrastructure/aggregate-handler';
 import { DeleteResourceMessage, SaveResourceMessage } from '../infrastructure/command-message';
 import { assertAssignableCalendar } from '../infrastructure/lookups';
 
@@ -19,12 +19,7 @@ export class SaveResourceHandler extends AggregateHandler<SaveResourceMessage> {
   }
 }
 
-@CommandHandler(DeleteResourceMessage)
-export class DeleteResourceHandler extends AggregateHandler<DeleteResourceMessage> {
-  execute({ data, envelope }: DeleteResourceMessage): Promise<CommandResult> {
-    const command = { type: 'DeleteResource', data: data as DeleteResourceData } as const;
-    return this.runOnRecord('resource', { id: command.data.id }, resourceDecider, command, envelope);
-  }
-}
-
-export const resourceHandlers = [SaveResourceHandler, DeleteResourceHandler];
+export const resourceHandlers = [
+  SaveResourceHandler,
+  namedRecordHandler(DeleteResourceMessage, 'DeleteResource', 'resource', resourceDecider),
+];

@@ -1,5 +1,6 @@
 import { fromDayNumber, toDayNumber } from '../rules/dates';
-import type { PublicHoliday, WorkingDays } from '../rules/calendar';
+import { dayRangeOrThrow, emptyWorkingDays } from '../rules/calendar';
+import type { PublicHoliday } from '../rules/calendar';
 import type { CalendarDefinition, CalendarRules, CalendarVersion, HolidaysOf } from './definition';
 
 // A calendar's answers from a per-year table of prefix sums of working half-day units (2 a full working
@@ -217,13 +218,6 @@ export function calendarRules(versions: readonly CalendarVersion[], holidaysOf: 
     }
   };
 
-  const rangeOrThrow = (from: string, to: string): [number, number] => {
-    const start = toDayNumber(from);
-    const end = toDayNumber(to);
-    if (start > end) throw new RangeError(`range start ${from} is after its end ${to}`);
-    return [start, end];
-  };
-
   const closedOf = (table: YearTable) => {
     if (table.closed) return table.closed;
     const days: number[] = [];
@@ -235,7 +229,7 @@ export function calendarRules(versions: readonly CalendarVersion[], holidaysOf: 
 
   const rules: CalendarRules = {
     countWorkingDays(from, to) {
-      const [start, end] = rangeOrThrow(from, to);
+      const [start, end] = dayRangeOrThrow(from, to);
       return unitsBetween(start, end) / 2;
     },
     addWorkingDays(date, n) {
@@ -260,13 +254,8 @@ export function calendarRules(versions: readonly CalendarVersion[], holidaysOf: 
       return rules.addWorkingDays(newStart, rules.countWorkingDays(oldStart, oldEnd));
     },
     workingDays(from, to) {
-      const [start, end] = rangeOrThrow(from, to);
-      const result: WorkingDays = {
-        days: end - start,
-        workingDaysCount: 0,
-        notWorkingDays: [],
-        publicHolidays: [],
-      };
+      const [start, end] = dayRangeOrThrow(from, to);
+      const result = emptyWorkingDays(end - start);
       if (start === end) return result;
       const last = yearIndexOf(end - 1);
       for (let index = yearIndexOf(start); index <= last; index++) {

@@ -17,6 +17,22 @@ export interface WorkingDays {
   publicHolidays: PublicHoliday[];
 }
 
+/** The result over `days` calendar days before any day is counted. */
+export const emptyWorkingDays = (days: number): WorkingDays => ({
+  days,
+  workingDaysCount: 0,
+  notWorkingDays: [],
+  publicHolidays: [],
+});
+
+/** The day numbers of [from, to); RangeError when a date is invalid or `from` is after `to`. */
+export const dayRangeOrThrow = (from: string, to: string): [number, number] => {
+  const start = toDayNumber(from);
+  const end = toDayNumber(to);
+  if (start > end) throw new RangeError(`range start ${from} is after its end ${to}`);
+  return [start, end];
+};
+
 const firstEasterYear = 1900;
 const lastEasterYear = 2200;
 
@@ -179,13 +195,6 @@ const weekdayHolidaysIn = (calendar: YearCalendar, start: number, end: number) =
   return count;
 };
 
-const rangeOrThrow = (from: string, to: string): [number, number] => {
-  const start = toDayNumber(from);
-  const end = toDayNumber(to);
-  if (start > end) throw new RangeError(`range start ${from} is after its end ${to}`);
-  return [start, end];
-};
-
 /** The nine public holidays of a year 1900–2200, ascending by date. */
 export function publicHolidays(year: number): PublicHoliday[] {
   return calendarOf(year).holidays.map(({ date, name }) => ({ date, name }));
@@ -203,13 +212,8 @@ export function isWorkingDay(date: string): boolean {
  * 1900–2200. Throws RangeError when a date is invalid or `from` is after `to`.
  */
 export function workingDays(from: string, to: string): WorkingDays {
-  const [start, end] = rangeOrThrow(from, to);
-  const result: WorkingDays = {
-    days: end - start,
-    workingDaysCount: 0,
-    notWorkingDays: [],
-    publicHolidays: [],
-  };
+  const [start, end] = dayRangeOrThrow(from, to);
+  const result = emptyWorkingDays(end - start);
   if (start === end) return result;
   const lastYear = yearOfDay(end - 1);
   for (let year = yearOfDay(start); year <= lastYear; year++) {
@@ -226,7 +230,7 @@ export function workingDays(from: string, to: string): WorkingDays {
 
 /** The number of working days in [from, to) (`to` exclusive). */
 export function countWorkingDays(from: string, to: string): number {
-  const [start, end] = rangeOrThrow(from, to);
+  const [start, end] = dayRangeOrThrow(from, to);
   if (start === end) return 0;
   // Only Mondays to Fridays need a holiday calendar: a range of weekend days counts 0 in any year.
   const first = firstWeekdayFrom(start);

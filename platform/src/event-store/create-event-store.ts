@@ -1,4 +1,5 @@
-import { EsdbEventStore, toEsdbConnectionString } from './esdb-event-store';
+import { EsdbEventStore } from './esdb-event-store';
+import { toEsdbConnectionString } from './esdb-mapping';
 import type { EventStore } from './event-store';
 import { SqliteEventStore } from './sqlite-event-store';
 

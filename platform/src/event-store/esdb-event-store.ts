@@ -1,32 +1,8 @@
 import { Logger } from '@nestjs/common';
-import {
-  ANY,
-  BACKWARDS,
-  END,
-  ErrorType,
-  EventStoreDBClient,
-  FORWARDS,
-  NO_STREAM,
-  START,
-  excludeSystemEvents,
-  jsonEvent,
-  streamNameFilter,
-} from '@eventstore/db-client';
-import type {
-  AllStreamResolvedEvent,
-  AllStreamSubscription,
-  AppendResult as EsdbAppendResult,
-  ExpectedRevision as EsdbExpectedRevision,
-  Filter,
-  JSONType,
-  Position,
-  ReadPosition,
-  WrongExpectedVersionError,
-} from '@eventstore/db-client';
-import { parseStreamName, upcast } from '@fahrplan/contracts';
-import type { EventMetadata, StoredEvent } from '@fahrplan/contracts';
+import { BACKWARDS, END, ErrorType, EventStoreDBClient, FORWARDS } from '@eventstore/db-client';
+import type { AppendResult as EsdbAppendResult, ReadPosition } from '@eventstore/db-client';
+import type { StoredEvent } from '@fahrplan/contracts';
 import { WrongExpectedRevisionError } from './event-store';
-import { PulledSubscription } from './pulled-subscription';
 import type {
   AppendResult,
   EventStore,
@@ -36,6 +12,24 @@ import type {
   StreamAppend,
   Subscription,
 } from './event-store';
+import {
+  findEarlierAppend,
+  isSystemEvent,
+  isWrongExpectedVersion,
+  knownPosition,
+  positionNumber,
+  positionOf,
+  selectEvent,
+  subscriptionFilter,
+  toEsdbConnectionString,
+  toEsdbExpectedRevision,
+  toEsdbPosition,
+  toEventData,
+  toStoredEvent,
+  toWrongExpectedRevisionError,
+  uuid,
+} from './esdb-mapping';
+import { EsdbSubscription } from './esdb-subscription';
 
 /** The client calls the adapter makes; a test may pass a stand-in. */
 export type EsdbClient = Pick<
@@ -52,199 +46,6 @@ export interface EsdbEventStoreOptions {
   readonly resubscribeDelayMs?: { readonly min: number; readonly max: number };
   readonly logger?: { warn(message: string): void };
 }
-
-/** The parts of the client's ResolvedEvent (stream reads) and AllStreamResolvedEvent (`$all`) read here. */
-export interface EsdbResolvedEvent {
-  readonly event?: {
-    readonly streamId: string;
-    readonly id: string;
-    readonly revision: bigint;
-    readonly type: string;
-    readonly data: unknown;
-    readonly metadata: unknown;
-    readonly position?: Position;
-  };
-  readonly commitPosition?: bigint;
-}
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The server reports an unknown position as -1, which reaches us as an unsigned 64-bit number. */
-const UNKNOWN_POSITION = 2n ** 64n - 1n;
-const MAX_SAFE_POSITION = BigInt(Number.MAX_SAFE_INTEGER);
-
-/** Metadata keys EventStoreDB's own projections read ($by_correlation_id); written beside ours. */
-const esdbMetadataKeys = new Set(['$correlationId', '$causationId']);
-
-/** `kurrentdb://` is the newer name of the scheme; client 6.x parses only `esdb://`. */
-export const toEsdbConnectionString = (url: string): string =>
-  url.replace(/^kurrentdb(?=(\+discover)?:\/\/)/i, 'esdb');
-
-/** EventStoreDB's own events: `$`-prefixed streams ($$metadata, $stats, $scavenges…) and event types (links, $metadata…). */
-export const isSystemEvent = (event: { readonly streamId: string; readonly type: string }): boolean =>
-  event.streamId.startsWith('$') || event.type.startsWith('$');
-
-/**
- * A log position as a number. Positions are byte offsets in the transaction log; a number holds
- * them exactly below 2^53 (8 PiB of log), beyond that this fails instead of losing precision.
- */
-export function positionNumber(position: bigint): number {
-  if (position < 0n || position > MAX_SAFE_POSITION) {
-    throw new Error(`EventStoreDB position ${position} does not fit in a JavaScript number`);
-  }
-  return Number(position);
-}
-
-/** Undefined for the server's "no position": absent, -1, or 0 (servers before 22.6 on stream reads). */
-const knownPosition = (position: bigint | undefined): bigint | undefined =>
-  position === undefined || position === 0n || position === UNKNOWN_POSITION ? undefined : position;
-
-/**
- * Our positions are commit positions. Appends through gRPC commit each event in place (prepare ==
- * commit: the event's own offset), so the pair {p, p} addresses the event at p exactly.
- */
-export const toEsdbPosition = (position: number): ReadPosition =>
-  position > 0 ? { commit: BigInt(position), prepare: BigInt(position) } : START;
-
-/** The position of any event read from `$all` (system events included). */
-export function positionOf(resolved: EsdbResolvedEvent): number {
-  const position = knownPosition(resolved.event?.position?.commit) ?? knownPosition(resolved.commitPosition);
-  if (position === undefined) {
-    const what = resolved.event ? `event ${resolved.event.id} in ${resolved.event.streamId}` : 'an event';
-    throw new Error(
-      `EventStoreDB did not report the position of ${what} (stream reads report it from server 22.6 on)`,
-    );
-  }
-  return positionNumber(position);
-}
-
-/** Our metadata, without the keys added for EventStoreDB's projections. */
-export function fromEsdbMetadata(metadata: unknown): EventMetadata {
-  // Events written by other applications may carry no JSON metadata; projections ignore their types.
-  if (
-    metadata === null ||
-    typeof metadata !== 'object' ||
-    Array.isArray(metadata) ||
-    metadata instanceof Uint8Array
-  ) {
-    return {} as EventMetadata;
-  }
-  return Object.fromEntries(
-    Object.entries(metadata).filter(([key]) => !esdbMetadataKeys.has(key)),
-  ) as unknown as EventMetadata;
-}
-
-/** The client's resolved event as a StoredEvent. */
-export function toStoredEvent(resolved: EsdbResolvedEvent): StoredEvent {
-  const recorded = resolved.event;
-  if (!recorded) throw new Error('EventStoreDB returned a link to an event that does not exist');
-  return upcast({
-    type: recorded.type,
-    data: recorded.data,
-    metadata: fromEsdbMetadata(recorded.metadata),
-    id: recorded.id,
-    streamId: recorded.streamId,
-    revision: Number(recorded.revision),
-    position: positionOf(resolved),
-  });
-}
-
-export interface EventSelection {
-  /** Exclusive. */
-  readonly after: number;
-  readonly categories?: readonly string[] | undefined;
-}
-
-/**
- * The event as the port delivers it, or undefined when it is passed over: EventStoreDB's system
- * events, other categories, and events at or before `after` (a subscription from a position may
- * deliver the event at that position again).
- */
-export function selectEvent(
-  resolved: EsdbResolvedEvent,
-  { after, categories }: EventSelection,
-): StoredEvent | undefined {
-  const recorded = resolved.event;
-  if (!recorded || isSystemEvent(recorded)) return undefined;
-  if (categories && !categories.includes(parseStreamName(recorded.streamId).category)) return undefined;
-  const event = toStoredEvent(resolved);
-  return event.position > after ? event : undefined;
-}
-
-/** The server-side filter of a subscription: the categories' streams, else every non-system event. */
-export const subscriptionFilter = (categories?: readonly string[]): Filter =>
-  categories === undefined
-    ? excludeSystemEvents()
-    : streamNameFilter({ prefixes: categories.map((category) => `${category}-`) });
-
-/** -1 is read as "no stream", as the SQLite adapter does. */
-export function toEsdbExpectedRevision(expected: ExpectedRevision): EsdbExpectedRevision {
-  if (expected === 'any') return ANY;
-  if (expected === 'no_stream' || expected === -1) return NO_STREAM;
-  if (!Number.isSafeInteger(expected) || expected < 0) {
-    throw new Error(`expected revision ${String(expected)} is not a stream revision`);
-  }
-  return BigInt(expected);
-}
-
-/** Not `instanceof`: the class may come from another copy of the client. */
-export const isWrongExpectedVersion = (error: unknown): error is WrongExpectedVersionError =>
-  (error as { type?: unknown } | null)?.type === ErrorType.WRONG_EXPECTED_VERSION;
-
-export const toWrongExpectedRevisionError = (
-  streamId: string,
-  expected: ExpectedRevision,
-  error: WrongExpectedVersionError,
-): WrongExpectedRevisionError =>
-  new WrongExpectedRevisionError(
-    streamId,
-    expected,
-    typeof error.actualVersion === 'bigint' ? Number(error.actualVersion) : -1,
-  );
-
-export const toEventData = (event: NewEvent) =>
-  jsonEvent({
-    id: event.id,
-    type: event.type,
-    data: (event.data ?? null) as JSONType,
-    metadata: {
-      ...event.metadata,
-      $correlationId: event.metadata.correlationId,
-      $causationId: event.metadata.causationId,
-    },
-  });
-
-export type EarlierAppend =
-  | { readonly stored: 'none' }
-  | { readonly stored: 'some' }
-  | { readonly stored: 'all'; readonly result: AppendResult };
-
-/** Which of the events a stream already holds, and the result of their append when it holds all. */
-export function findEarlierAppend(
-  stream: readonly StoredEvent[],
-  events: readonly NewEvent[],
-): EarlierAppend {
-  const byId = new Map(stream.map((event) => [event.id.toLowerCase(), event]));
-  const found = events.map((event) => byId.get(event.id.toLowerCase()));
-  if (found.every((event) => event === undefined)) return { stored: 'none' };
-  if (found.some((event) => event === undefined)) return { stored: 'some' };
-  const last = (found as StoredEvent[]).reduce((a, b) => (b.position > a.position ? b : a));
-  return { stored: 'all', result: { nextRevision: last.revision, position: last.position } };
-}
-
-/** Errors after which a subscription is worth retrying; anything else (access, arguments) ends it. */
-const fatalErrors = new Set<unknown>([
-  ErrorType.ACCESS_DENIED,
-  ErrorType.INVALID_ARGUMENT,
-  ErrorType.STREAM_DELETED,
-  ErrorType.UNSUPPORTED,
-  ErrorType.MISSING_REQUIRED_METADATA_PROPERTY,
-]);
-export const isTransient = (error: unknown): boolean =>
-  !fatalErrors.has((error as { type?: unknown } | null)?.type);
-
-export const resubscribeDelay = (attempt: number, { min, max }: { min: number; max: number }): number =>
-  Math.min(max, min * 2 ** Math.min(attempt, 30));
 
 const matches = (expected: ExpectedRevision, current: number): boolean =>
   expected === 'any' || (expected === 'no_stream' ? current === -1 : expected === current);
@@ -490,157 +291,4 @@ async function collect<T>(read: AsyncIterable<T>): Promise<T[]> {
   const items: T[] = [];
   for await (const item of read) items.push(item);
   return items;
-}
-
-interface SubscriptionSettings {
-  readonly bufferSize: number;
-  readonly resubscribeDelayMs: { readonly min: number; readonly max: number };
-  readonly logger: { warn(message: string): void };
-  readonly closed: () => void;
-}
-
-interface Connection {
-  readonly source: AllStreamSubscription;
-  readonly detach: () => void;
-}
-
-const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
-
-/**
- * A catch-up subscription to `$all` as an async iterable. It remembers the position of the last
- * event it took in, so after a lost connection it subscribes again from there: no gap, and the
- * event at that position, if delivered again, is passed over.
- */
-class EsdbSubscription extends PulledSubscription {
-  private buffer: StoredEvent[] = [];
-  private connection: Connection | undefined;
-  private failure: { readonly error: unknown } | undefined;
-  private isClosed = false;
-  private wake: (() => void) | undefined;
-  private retryTimer: NodeJS.Timeout | undefined;
-  private attempt = 0;
-
-  constructor(
-    private after: number,
-    private readonly categories: readonly string[] | undefined,
-    private readonly connect: ((after: number) => AllStreamSubscription) | undefined,
-    private readonly settings: SubscriptionSettings,
-  ) {
-    super();
-    // No categories means no events: nothing to ask the server.
-    if (connect) this.open(connect);
-  }
-
-  async close(): Promise<void> {
-    if (this.isClosed) return;
-    this.isClosed = true;
-    this.buffer = [];
-    clearTimeout(this.retryTimer);
-    this.wakeUp();
-    this.settings.closed();
-    await this.disconnect();
-  }
-
-  protected buffered(): number {
-    return this.buffer.length;
-  }
-
-  protected async pull(): Promise<IteratorResult<StoredEvent>> {
-    for (;;) {
-      if (this.isClosed) return DONE;
-      const event = this.buffer.shift();
-      if (event) {
-        const source = this.connection?.source;
-        if (source?.isPaused() && this.buffer.length <= this.settings.bufferSize / 2) source.resume();
-        return { done: false, value: event };
-      }
-      if (this.failure) {
-        const { error } = this.failure;
-        await this.close();
-        throw error;
-      }
-      await new Promise<void>((resolve) => (this.wake = resolve));
-    }
-  }
-
-  private open(connect: (after: number) => AllStreamSubscription): void {
-    let source: AllStreamSubscription;
-    try {
-      source = connect(this.after);
-    } catch (error) {
-      this.fail(error);
-      return;
-    }
-    const onData = (resolved: AllStreamResolvedEvent) => this.receive(resolved);
-    const onError = (error: unknown) => this.lost(source, error);
-    const onEnd = () => this.lost(source, new Error('the server ended the subscription'));
-    const onConfirmation = () => (this.attempt = 0);
-    source.on('data', onData).on('error', onError).on('end', onEnd).on('confirmation', onConfirmation);
-    const detach = () => {
-      // A late error of a dropped stream must not reach the process as an unhandled 'error'.
-      source.on('error', () => undefined);
-      source.off('data', onData).off('error', onError).off('end', onEnd).off('confirmation', onConfirmation);
-    };
-    this.connection = { source, detach };
-  }
-
-  private receive(resolved: AllStreamResolvedEvent): void {
-    if (this.isClosed) return;
-    let event: StoredEvent | undefined;
-    try {
-      event = selectEvent(resolved, { after: this.after, categories: this.categories });
-    } catch (error) {
-      this.fail(error);
-      return;
-    }
-    if (!event) return;
-    this.after = event.position;
-    this.buffer.push(event);
-    if (this.buffer.length >= this.settings.bufferSize) this.connection?.source.pause();
-    this.wakeUp();
-  }
-
-  private lost(source: AllStreamSubscription, error: unknown): void {
-    if (this.isClosed || this.connection?.source !== source) return;
-    void this.disconnect();
-    if (!isTransient(error)) {
-      this.fail(error);
-      return;
-    }
-    const delay = resubscribeDelay(this.attempt, this.settings.resubscribeDelayMs);
-    this.attempt += 1;
-    this.settings.logger.warn(
-      `subscription to $all lost (${String((error as Error | undefined)?.message ?? error)}); ` +
-        `subscribing again after position ${this.after} in ${delay} ms`,
-    );
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = undefined;
-      if (!this.isClosed && this.connect) this.open(this.connect);
-    }, delay);
-  }
-
-  private fail(error: unknown): void {
-    this.failure ??= { error };
-    void this.disconnect();
-    this.wakeUp();
-  }
-
-  private async disconnect(): Promise<void> {
-    const connection = this.connection;
-    if (!connection) return;
-    this.connection = undefined;
-    connection.detach();
-    try {
-      await connection.source.unsubscribe();
-    } catch {
-      // The stream failed to open or is gone already: nothing left to cancel.
-    }
-    connection.source.destroy();
-  }
-
-  private wakeUp(): void {
-    const wake = this.wake;
-    this.wake = undefined;
-    wake?.();
-  }
 }

@@ -16,8 +16,9 @@ import type {
   ReadPosition,
   ReadRevision,
 } from '@eventstore/db-client';
+import { EsdbEventStore } from './esdb-event-store';
+import type { EsdbClient } from './esdb-event-store';
 import {
-  EsdbEventStore,
   findEarlierAppend,
   fromEsdbMetadata,
   isTransient,
@@ -32,8 +33,7 @@ import {
   toEventData,
   toStoredEvent,
   toWrongExpectedRevisionError,
-} from './esdb-event-store';
-import type { EsdbClient } from './esdb-event-store';
+} from './esdb-mapping';
 import { WrongExpectedRevisionError } from './event-store';
 import { eventually } from '../testing/eventually';
 import { collect, metadata, newEvent } from './testing/events';

@@ -3,6 +3,7 @@ import type {
   GroupGoalsSet,
   GroupUpdated,
   GroupGoalValue,
+  GroupView,
   ProjectShare,
   ProjectShared,
   StoredEvent,
@@ -21,19 +22,12 @@ import type { Derived, IndexKeys, Join, Projection } from '../projections/projec
 import { optionalIndexKeys, optionalNumbers, optionalTexts } from '../projections/sort-keys';
 
 /** The project read model (§2 dialog, portfolio); priority, duration and subprojects are computed at query time. */
-export interface GroupDoc extends Omit<GroupCreated['data'], 'calendar'> {
-  /** Issue 24: the project's calendar; a project saved without one has the tenant's default. */
-  readonly calendar: number;
-  readonly tenant: string;
-  readonly version: number;
-  readonly deleted: boolean;
-  /** Tenants the project is shared with, pending or accepted. */
-  readonly sharedWith: readonly string[];
-  /** The same shares with their status (§3). */
-  readonly shares: readonly ProjectShare[];
+export interface GroupDoc
+  extends
+    Omit<GroupCreated['data'], 'calendar'>,
+    Pick<GroupView, 'calendar' | 'tenant' | 'version' | 'deleted' | 'sharedWith' | 'shares' | 'goals'> {
   /** The tenants whose share is ACCEPTED: what the shared-project queries match on (indexed, multikey). */
   readonly acceptedBy: readonly string[];
-  readonly goals: readonly GroupGoalValue[];
   /** The INDIVIDUAL lanes (absent on documents projected before lanes existed). */
   readonly subgroups?: readonly Subgroup[];
 }

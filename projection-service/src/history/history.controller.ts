@@ -18,7 +18,8 @@ import type { QueryParams } from '../http/query-params';
 import { HISTORY_READER, READ_STORE } from '../http/tokens';
 import { visibleGroup } from '../groups/visible-groups';
 import type { ReadStore } from '../read-store/read-store';
-import { foldHistory, historyPage, sharedProjectRows } from './history.service';
+import { foldHistory } from './history-folds';
+import { historyPage, sharedProjectRows } from './history.service';
 import type { HistoryReader } from './history.service';
 
 /**

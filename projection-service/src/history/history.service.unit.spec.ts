@@ -1,15 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { HistoryRow, StoredEvent } from '@fahrplan/contracts';
-import {
-  dependencyRows,
-  issueLinks,
-  issueRows,
-  namesOf,
-  projectRows,
-  projectSpans,
-  referencesOf,
-  sharedProjectRows,
-} from './history.service';
+import { namesOf, referencesOf } from './history-references';
+import { sharedProjectRows } from './history.service';
+import { dependencyRows, issueLinks, issueRows, projectRows, projectSpans } from './linked-rows';
 
 const at = (
   position: number,

@@ -1,4 +1,10 @@
-import type { CalendarRules, TimelineGroup, TimelineItem, TimelineSummary } from '@fahrplan/contracts';
+import type {
+  CalendarRules,
+  TimelineGroup,
+  TimelineItem,
+  TimelineSummary,
+  TimelineView,
+} from '@fahrplan/contracts';
 import { axisScale, ticksOf, toMs } from './print-axis';
 import type { Tick, TickNamer } from './print-axis';
 
@@ -47,12 +53,10 @@ export interface TimelineGhost {
 }
 
 /** What the timeline shows, from the same query as the console's. */
-export interface TimelineContent {
-  readonly from: string;
-  readonly to: string;
-  readonly groups: readonly TimelineGroup[];
-  readonly items: readonly TimelineItem[];
-  readonly summaries: readonly TimelineSummary[];
+export interface TimelineContent extends Pick<
+  TimelineView,
+  'from' | 'to' | 'groups' | 'items' | 'summaries'
+> {
   readonly ghosts: readonly TimelineGhost[];
   /** Today (YYYY-MM-DD), for the today line. */
   readonly today: string;
