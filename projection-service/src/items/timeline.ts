@@ -21,7 +21,7 @@ import type { ReadView } from '../read-store/read-store';
 import { byRank } from './item-view';
 import { timelineItemFields } from './items.projection';
 import type { TimelineItemDoc } from './items.projection';
-import { levelRanges } from './timeline-interval';
+import { levelRanges, windowRanges } from './timeline-interval';
 import { summariesOf } from './timeline-summary';
 
 /** The window [from, to) of a timeline query, or a 400 naming what is wrong with it. */
@@ -101,8 +101,9 @@ export type OwnerLevels = Map<string, Promise<ReadonlySet<number>>>;
 
 /**
  * The items of `projects` that overlap the days [fromDay, toDay): per owner (a shared
- * project's items are stored under its owner's tenant, and show only when planned there) and per
- * interval level that holds items, each a range of the interval index.
+ * project's items are stored under its owner's tenant, and show only when planned there) one read,
+ * per project a range of start days for the short levels the owner holds and one per longer level
+ * (`windowRanges`).
  */
 export const itemsOf = async (
   store: ReadView,
@@ -113,11 +114,10 @@ export const itemsOf = async (
 ): Promise<TimelineItemDoc[]> => {
   const byOwner = new Map<string, number[]>();
   for (const { tenant, id } of projects) byOwner.set(tenant, [...(byOwner.get(tenant) ?? []), id]);
-  // per owner one read: a range of the interval index per level that holds items
   const finds = [...byOwner].map(async ([tenant, ids]) => {
     if (!levels.has(tenant)) levels.set(tenant, levelsOf(store, tenant));
     const held = await levels.get(tenant)!;
-    const ranges = levelRanges(fromDay, toDay).filter(({ _lvl }) => held.has(_lvl));
+    const ranges = windowRanges(fromDay, toDay, held);
     if (ranges.length === 0) return [];
     return store.findFields(
       'items',
@@ -213,10 +213,18 @@ interface Scan {
 }
 
 /**
- * Walks the projects in title order from the cursor, a batch at a time, each batch with one read of the
- * interval index per level, until one row more than the page is found (so it knows that another page
- * follows) or `maxBatches` batches were read: a window few projects meet may answer fewer rows than
- * the limit, with a cursor to go on from.
+ * How many projects a batch after the first reads: as many as the rows still `wanted` take at the share
+ * of the projects `looked` at that were rows (`found`), so that a page's last rows do not read a whole
+ * batch's items; at least `wanted`, at most `most`.
+ */
+export const batchSize = (wanted: number, looked: number, found: number, most: number): number =>
+  Math.min(most, Math.ceil((wanted * looked) / Math.max(found, 1)));
+
+/**
+ * Walks the projects in title order from the cursor, a batch at a time (the first of a page and one
+ * projects, the next sized by `batchSize`), each batch with one read of the window's items, until one row
+ * more than the page is found (so it knows that another page follows) or `maxBatches` batches were read:
+ * a window few projects meet may answer fewer rows than the limit, with a cursor to go on from.
  */
 const scanRows = async (store: ReadView, query: TimelineQuery): Promise<Scan> => {
   const { limit } = query.page;
@@ -226,21 +234,17 @@ const scanRows = async (store: ReadView, query: TimelineQuery): Promise<Scan> =>
   const levels: OwnerLevels = new Map();
   const items: TimelineItemDoc[] = [];
   let after = query.page.after;
+  let looked = 0;
   for (let batch = 0; batch < maxBatches && rows.length <= limit; batch++) {
-    const page = await fieldsPageOf(
-      store,
-      'groups',
-      filters,
-      rowOrder,
-      { limit: limit + 1, after },
-      rowFields,
-    );
+    const size = batch === 0 ? limit + 1 : batchSize(limit + 1 - rows.length, looked, rows.length, limit + 1);
+    const page = await fieldsPageOf(store, 'groups', filters, rowOrder, { limit: size, after }, rowFields);
     const { nextCursor } = page;
     const docs = page.docs as unknown as RowRead[];
     const found = await itemsOf(store, docs, fromDay, toDay, levels);
     const planned = new Set(found.map((item) => item.group));
     rows.push(...docs.filter((doc) => planned.has(doc.id) || runsIn(doc, query.from, query.to)));
     items.push(...found);
+    looked += docs.length;
     const last = docs.at(-1);
     if (nextCursor === null || !last) return { rows, items, resumeAfter: null };
     after = keyOf(last);

@@ -59,13 +59,24 @@ describe('SqliteReadStore', () => {
       ],
       [
         'items',
-        { ...live, _lvl: 3, group: { $in: [1, 2, 3] }, _startDay: { $gt: 20500, $lt: 20600 } },
+        {
+          ...live,
+          group: { $in: [1, 2, 3] },
+          _startDay: { $gt: 20500, $lt: 20600 },
+          _endDay: { $gt: 20536 },
+        },
         {},
         searching(
-          'items:tenant,deleted,_lvl,group,_startDay,_endDay,id,title,subgroup,start,end,type,className,rank,status,version',
-          4,
+          'items:tenant,deleted,group,_startDay,_endDay,_lvl,id,title,subgroup,start,end,type,className,rank,status,version',
+          3,
           '<expr>>\\? AND <expr><\\?',
         ),
+      ],
+      [
+        'items',
+        { ...live, _lvl: 9, group: { $in: [1, 2, 3] }, _startDay: { $gt: 20024, $lte: 20472 } },
+        {},
+        searching('items:tenant,deleted,_lvl,group,_startDay', 4, '<expr>>\\? AND <expr><\\?'),
       ],
       [
         'applications',
