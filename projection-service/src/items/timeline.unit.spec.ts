@@ -2,6 +2,9 @@ import type { TimelineView } from '@fahrplan/contracts';
 import { allowingDirectory, groupCreatedData, projectHistory } from '../http/testing/query-fixtures';
 import { storedEvent as event } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
+import type { ReadStore } from '../read-store/read-store';
+import { SqliteReadStore } from '../read-store/sqlite-read-store';
+import { allProjections } from '../projections/all-projections';
 import { levelsOf, maxBatches } from './timeline';
 import { TimelineController } from './timeline.controller';
 import { answered } from '../http/json-text';
@@ -25,7 +28,7 @@ const title = (n: number) => `Project ${String(n).padStart(3, '0')}`;
 
 /** The timeline of [from, to) with only the paging and detail parameters set. */
 const ask = (
-  store: MemoryReadStore,
+  store: ReadStore,
   from: string,
   to: string,
   { limit, cursor, detail }: { limit?: string; cursor?: string; detail?: string } = {},
@@ -62,10 +65,14 @@ const failure = (query: Promise<unknown>) =>
     }),
   );
 
-describe('the timeline pages by rows', () => {
+// the same answers from the SQLite store, which groups the summaries' items where it reads them
+describe.each([
+  ['in memory', () => new MemoryReadStore()],
+  ['in SQLite', () => new SqliteReadStore(':memory:', allProjections)],
+])('the timeline pages by rows (%s)', (_name, open: () => ReadStore) => {
   // 25 projects of acme with a task in March 2026 (titles in reverse order of their ids), one shared by
   // other and accepted, one running in March without items, one with items only in 2027
-  const store = new MemoryReadStore();
+  const store = open();
   beforeAll(() =>
     projectHistory(store, [
       ...Array.from({ length: 25 }, (_, i) => [
