@@ -180,9 +180,12 @@ describe.each([
   });
 });
 
-describe('the interval levels a tenant holds', () => {
+describe.each([
+  ['in memory', () => new MemoryReadStore()],
+  ['in SQLite', () => new SqliteReadStore(':memory:', allProjections)],
+])('the interval levels a tenant holds (%s)', (_name, open: () => ReadStore) => {
   it('are those of its live items only, and a window still finds an item of a level no other item has', async () => {
-    const store = new MemoryReadStore();
+    const store = open();
     await projectHistory(store, [
       event('acme', 'GroupCreated', groupCreatedData(100, 'Project 100')),
       // a day (level 0), three days (level 2), about three years (level 11)
@@ -193,9 +196,13 @@ describe('the interval levels a tenant holds', () => {
       event('acme', 'ItemCreated', item(4, 100, '2026-03-02T00:00', '2026-04-01T00:00')),
       event('acme', 'ItemDeleted', { id: 4 }, 1),
       event('other', 'ItemCreated', item(5, 200, '2026-03-02T00:00', '2026-03-12T00:00')),
+      // a long item (level 11) that starts where the short ones are read: found by that range, once
+      event('acme', 'ItemCreated', item(6, 100, '2026-03-03T00:00', '2029-01-01T00:00')),
     ]);
     expect([...(await levelsOf(store, 'acme'))].sort((a, b) => a - b)).toEqual([0, 2, 11]);
     const page = await ask(store, '2026-06-01', '2026-07-01');
-    expect(page.items.map((i) => i.id)).toEqual([3]);
+    expect(page.items.map((i) => i.id).sort()).toEqual([3, 6]);
+    const march = await ask(store, '2026-03-01', '2026-04-01');
+    expect(march.items.map((i) => i.id).sort()).toEqual([1, 2, 3, 6]);
   });
 });
