@@ -66,8 +66,8 @@ export const itemsProjection = withDerived(
       version: 4,
       kind: 'Item',
       // GET /api/items/:title (own tenant), GET /api/items?group= (by rank), ?q= (by title), and the
-      // timeline window: per interval level, the items of a page of projects (own ones by tenant, shared
-      // ones by their owner) by start day, holding what a row shows
+      // timeline window of a page of projects (own ones by tenant, shared ones by their owner): the short
+      // levels' items per project by start day, holding what a row shows; the longer levels' per level
       indexes: [
         { tenant: 1, deleted: 1, title: 1 },
         { tenant: 1, deleted: 1, group: 1, _rank: 1, start: 1, id: 1, _id: 1 },
@@ -75,12 +75,13 @@ export const itemsProjection = withDerived(
         {
           tenant: 1,
           deleted: 1,
-          _lvl: 1,
           group: 1,
           _startDay: 1,
           _endDay: 1,
+          _lvl: 1,
           ...Object.fromEntries(timelineItemFields.map((field) => [field, 1] as const)),
         },
+        { tenant: 1, deleted: 1, _lvl: 1, group: 1, _startDay: 1, _id: 1 },
       ],
     }),
   ),

@@ -52,3 +52,32 @@ export const levelRanges = (fromDay: number, toDay: number) =>
     _startDay: level < openLevel ? { $gt: fromDay - 2 ** level, $lt: toDay } : { $lt: toDay },
     _endDay: { $gt: fromDay },
   }));
+
+/**
+ * The longest level read in one range of start days per project: items up to 2^7 = 128 days. A tenant
+ * whose items are all that short (most are) has its window's items of a project read from one range of
+ * an index by project and start day, the items that start up to its longest held level's span before
+ * the window among them; each longer level is read in its own range, of the start days before that.
+ */
+export const maxShortLevel = 7;
+
+/**
+ * The disjoint filters of the items overlapping the days [fromDay, toDay) at the levels `held`: the
+ * items of any level starting in (fromDay - 2^S, toDay), S the longest short level held (up to
+ * `maxShortLevel`), and per longer level those that start earlier, still within their level's reach
+ * (`levelRanges`). Without short levels, `levelRanges` of the levels held.
+ */
+export const windowRanges = (fromDay: number, toDay: number, held: ReadonlySet<number>) => {
+  const short = [...held].filter((level) => level <= maxShortLevel);
+  const long = levelRanges(fromDay, toDay).filter(({ _lvl }) => _lvl > maxShortLevel && held.has(_lvl));
+  if (short.length === 0) return long;
+  const reach = fromDay - 2 ** Math.max(...short);
+  return [
+    { _startDay: { $gt: reach, $lt: toDay }, _endDay: { $gt: fromDay } },
+    ...long.map(({ _lvl, _endDay }) => ({
+      _lvl,
+      _startDay: _lvl < openLevel ? { $gt: fromDay - 2 ** _lvl, $lte: reach } : { $lte: reach },
+      _endDay,
+    })),
+  ];
+};

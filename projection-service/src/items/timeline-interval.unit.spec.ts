@@ -1,6 +1,13 @@
 import { Query } from 'mingo';
 import { addDays, toDayNumber } from '@fahrplan/contracts';
-import { intervalOf, levelOf, levelRanges, openLevel } from './timeline-interval';
+import {
+  intervalOf,
+  levelOf,
+  levelRanges,
+  maxShortLevel,
+  openLevel,
+  windowRanges,
+} from './timeline-interval';
 
 /** Today's window rule on the stored strings: a range overlaps [from, to), a milestone starts in it. */
 const overlaps = (start: string, end: string | null, from: string, to: string) =>
@@ -135,6 +142,69 @@ describe('the level ranges of a window', () => {
                 wTo,
                 found: overlaps(item.start, item.end, wFrom, wTo),
               });
+          }
+  });
+});
+
+describe("a window's ranges at the levels a tenant holds", () => {
+  /** How many of the window's filters for `held` match the item (each overlapping item: exactly one). */
+  const matches = (
+    start: string,
+    end: string | null,
+    from: string,
+    to: string,
+    held: ReadonlySet<number>,
+  ) => {
+    const doc = intervalOf(start, end);
+    return windowRanges(toDayNumber(from), toDayNumber(to), held).filter((filter) =>
+      new Query(filter).test(doc),
+    ).length;
+  };
+  const helds = [
+    [0, 6],
+    [0, 3, maxShortLevel],
+    [2, maxShortLevel + 1, 11, openLevel],
+    [maxShortLevel + 1, openLevel],
+    Array.from({ length: openLevel + 1 }, (_, level) => level),
+  ].map((levels) => new Set(levels));
+
+  it('read the short levels in one range of start days, each longer one in a range of its own', () => {
+    const [fromDay, toDay] = [toDayNumber('2026-03-02'), toDayNumber('2026-04-01')];
+    expect(windowRanges(fromDay, toDay, new Set([0, 6]))).toEqual([
+      { _startDay: { $gt: fromDay - 64, $lt: toDay }, _endDay: { $gt: fromDay } },
+    ]);
+    expect(windowRanges(fromDay, toDay, new Set([1, 9, openLevel]))).toEqual([
+      { _startDay: { $gt: fromDay - 2, $lt: toDay }, _endDay: { $gt: fromDay } },
+      { _lvl: 9, _startDay: { $gt: fromDay - 512, $lte: fromDay - 2 }, _endDay: { $gt: fromDay } },
+      { _lvl: openLevel, _startDay: { $lte: fromDay - 2 }, _endDay: { $gt: fromDay } },
+    ]);
+    expect(windowRanges(fromDay, toDay, new Set([9]))).toEqual([levelRanges(fromDay, toDay)[9]]);
+    expect(windowRanges(fromDay, toDay, new Set())).toEqual([]);
+  });
+
+  it("match each item of a held level in today's overlap exactly once, and no other", () => {
+    const [from, to] = ['2026-03-02', '2026-03-09'];
+    const lengths = [0, 1, 2, 3, 63, 64, 65, 127, 128, 129, 255, 256, 257, 2047, 2048, 2049, 9000];
+    for (const held of helds)
+      for (const days of lengths)
+        for (const [edge, offset] of [from, to].flatMap((e) =>
+          [-days - 1, -days, -days + 1, -1, 0, 1].map((o) => [e, o] as const),
+        ))
+          for (const item of [
+            { start: at(edge, offset, '06:00'), end: at(edge, offset + days, '06:00') },
+            { start: at(edge, offset), end: null },
+          ]) {
+            if (!held.has(intervalOf(item.start, item.end)._lvl)) continue;
+            const expected = overlaps(item.start, item.end, from, to) ? 1 : 0;
+            expect({
+              ...item,
+              held: [...held],
+              matches: matches(item.start, item.end, from, to, held),
+            }).toEqual({
+              ...item,
+              held: [...held],
+              matches: expected,
+            });
           }
   });
 });

@@ -1,5 +1,6 @@
 import { timelineSummaryMilestones } from '@fahrplan/contracts';
 import type { TimelineSummary } from '@fahrplan/contracts';
+import type { GroupStats } from '../read-store/read-store';
 
 /** What a summary reads of an item. */
 export type SummarisedItem = Readonly<{
@@ -11,7 +12,7 @@ export type SummarisedItem = Readonly<{
   type: string | null;
 }>;
 
-const byStart = (a: SummarisedItem, b: SummarisedItem) =>
+const byStart = (a: Pick<SummarisedItem, 'start' | 'id'>, b: Pick<SummarisedItem, 'start' | 'id'>) =>
   a.start < b.start ? -1 : a.start > b.start ? 1 : a.id - b.id;
 
 /**
@@ -54,4 +55,46 @@ export const summariesOf = (
     else byGroup.set(item.group, [item]);
   }
   return groups.flatMap((group) => summaryOf(group, byGroup.get(group) ?? []) ?? []);
+};
+
+/** What the summaries read per project and type of its items in the window (`groupStats`). */
+export const summaryKeys = ['group', 'type'] as const;
+export const summaryFields = ['start', 'end'] as const;
+
+/** A milestone as a summary reads it. */
+export type SummarisedMilestone = Pick<SummarisedItem, 'id' | 'title' | 'group' | 'start'>;
+
+/**
+ * `summariesOf` from the stats of the items per project and type (`summaryKeys`, `summaryFields`) and
+ * the planned milestones themselves: the same summaries, without reading every task.
+ */
+export const summariesFromStats = (
+  groups: readonly number[],
+  stats: readonly GroupStats[],
+  milestones: readonly SummarisedMilestone[],
+): TimelineSummary[] => {
+  const planned = new Map(stats.filter((s) => s.keys[1] === null).map((s) => [s.keys[0] as number, s]));
+  const byGroup = new Map<number, SummarisedMilestone[]>();
+  for (const milestone of milestones)
+    byGroup.set(milestone.group, [...(byGroup.get(milestone.group) ?? []), milestone]);
+  return groups.flatMap((group) => {
+    const of = planned.get(group);
+    if (!of) return [];
+    const { start, end } = of.fields as Record<(typeof summaryFields)[number], GroupStats['fields'][string]>;
+    const own = (byGroup.get(group) ?? []).sort(byStart);
+    // the last a task ends or a milestone is
+    const ends = [end.count > 0 ? (end.max as string) : null, own.at(-1)?.start ?? null].filter(
+      (e) => e !== null,
+    );
+    return {
+      group,
+      start: start.min as string,
+      end: ends.reduce((a, b) => (b > a ? b : a)),
+      taskCount: end.count,
+      milestoneCount: of.count - end.count,
+      milestones: own
+        .slice(0, timelineSummaryMilestones)
+        .map(({ id, title, start: at }) => ({ id, title, start: at })),
+    };
+  });
 };

@@ -1,5 +1,7 @@
 import { timelineSummaryMilestones } from '@fahrplan/contracts';
-import { summariesOf, summaryOf } from './timeline-summary';
+import { seeded } from '@fahrplan/platform/testing';
+import { groupStatsOf } from '../read-store/read-store';
+import { summariesFromStats, summariesOf, summaryFields, summaryKeys, summaryOf } from './timeline-summary';
 import type { SummarisedItem } from './timeline-summary';
 
 let nextId = 100;
@@ -69,5 +71,23 @@ describe('the summary bar of a project', () => {
       [3, 1, 1],
       [1, 1, 0],
     ]);
+  });
+});
+
+describe('the summaries from stats per project and type', () => {
+  it('equal the summaries of the items themselves, for random items of a few projects and types', () => {
+    const { next: random, pick } = seeded(4711);
+    for (let round = 0; round < 50; round++) {
+      const items = Array.from({ length: Math.floor(random() * 40) }, () => {
+        const start = `2026-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}T0${Math.floor(random() * 9)}:00`;
+        const end =
+          random() < 0.3 ? null : `2026-1${Math.floor(random() * 3)}-0${1 + Math.floor(random() * 9)}T00:00`;
+        return item(pick([1, 2, 3, 4]), start, end, { type: pick([null, null, null, 'background']) });
+      });
+      const groups = [4, 2, 1, 5];
+      const stats = groupStatsOf(items, summaryKeys, summaryFields);
+      const milestones = items.filter((i) => i.type === null && i.end === null);
+      expect(summariesFromStats(groups, stats, milestones)).toEqual(summariesOf(groups, items));
+    }
   });
 });

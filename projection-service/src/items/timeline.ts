@@ -17,12 +17,14 @@ import type { GroupDoc } from '../groups/groups.projection';
 import { encodeCursor, fieldsPageOf } from '../http/paging';
 import type { PageRequest, SortOrder } from '../http/paging';
 import { date, fieldError, single } from '../http/query-params';
-import type { ReadView } from '../read-store/read-store';
+import { groupStats } from '../read-store/read-store';
+import type { Filter, GroupStats, ReadView } from '../read-store/read-store';
 import { byRank } from './item-view';
 import { timelineItemFields } from './items.projection';
 import type { TimelineItemDoc } from './items.projection';
-import { levelRanges } from './timeline-interval';
-import { summariesOf } from './timeline-summary';
+import { levelRanges, windowRanges } from './timeline-interval';
+import { summariesFromStats, summaryFields, summaryKeys } from './timeline-summary';
+import type { SummarisedMilestone } from './timeline-summary';
 
 /** The window [from, to) of a timeline query, or a 400 naming what is wrong with it. */
 export const windowOf = (
@@ -100,10 +102,34 @@ export const levelsOf = async (store: ReadView, tenant: string): Promise<Readonl
 export type OwnerLevels = Map<string, Promise<ReadonlySet<number>>>;
 
 /**
- * The items of `projects` that overlap the days [fromDay, toDay): per owner (a shared
- * project's items are stored under its owner's tenant, and show only when planned there) and per
- * interval level that holds items, each a range of the interval index.
+ * The filters of the items of `projects` that overlap the days [fromDay, toDay), disjoint: per owner (a
+ * shared project's items are stored under its owner's tenant, and show only when planned there), per
+ * project a range of start days for the short levels the owner holds and one per longer level
+ * (`windowRanges`).
  */
+export const windowFilters = async (
+  store: ReadView,
+  projects: readonly Pick<GroupDoc, 'tenant' | 'id'>[],
+  fromDay: number,
+  toDay: number,
+  levels: OwnerLevels = new Map(),
+): Promise<Filter[]> => {
+  const byOwner = new Map<string, number[]>();
+  for (const { tenant, id } of projects) byOwner.set(tenant, [...(byOwner.get(tenant) ?? []), id]);
+  const owners = [...byOwner].map(async ([tenant, ids]) => {
+    if (!levels.has(tenant)) levels.set(tenant, levelsOf(store, tenant));
+    const held = await levels.get(tenant)!;
+    return windowRanges(fromDay, toDay, held).map((range) => ({
+      tenant,
+      deleted: false,
+      group: { $in: ids },
+      ...range,
+    }));
+  });
+  return (await Promise.all(owners)).flat();
+};
+
+/** The items of `projects` that overlap the days [fromDay, toDay) (`windowFilters`), in one read, in no order. */
 export const itemsOf = async (
   store: ReadView,
   projects: readonly Pick<GroupDoc, 'tenant' | 'id'>[],
@@ -111,23 +137,13 @@ export const itemsOf = async (
   toDay: number,
   levels: OwnerLevels = new Map(),
 ): Promise<TimelineItemDoc[]> => {
-  const byOwner = new Map<string, number[]>();
-  for (const { tenant, id } of projects) byOwner.set(tenant, [...(byOwner.get(tenant) ?? []), id]);
-  // per owner one read: a range of the interval index per level that holds items
-  const finds = [...byOwner].map(async ([tenant, ids]) => {
-    if (!levels.has(tenant)) levels.set(tenant, levelsOf(store, tenant));
-    const held = await levels.get(tenant)!;
-    const ranges = levelRanges(fromDay, toDay).filter(({ _lvl }) => held.has(_lvl));
-    if (ranges.length === 0) return [];
-    return store.findFields(
-      'items',
-      ranges.map((range) => ({ tenant, deleted: false, group: { $in: ids }, ...range })),
-      timelineReads,
-    );
-  });
-  // in no order: the page sorts the items of the rows it shows
-  return (await Promise.all(finds)).flat().map(({ _id, ...item }) => item as TimelineItemDoc);
+  const filters = await windowFilters(store, projects, fromDay, toDay, levels);
+  return filters.length === 0 ? [] : readItems(store, filters);
 };
+
+// (each with its `_id` beside: nothing reads it, and leaving it saves a copy of every row)
+const readItems = async (store: ReadView, filters: Filter[]) =>
+  (await store.findFields('items', filters, timelineReads)) as unknown as TimelineItemDoc[];
 
 /** What the timeline reads of an item: all of it from the interval index. */
 const timelineReads = [...timelineItemFields, 'tenant', 'group'] as const;
@@ -204,48 +220,78 @@ type RowRead = RowDoc & { readonly _id: string; readonly _title: unknown };
 /** A project's place in the rows' order: the cursor's values. */
 const keyOf = (doc: RowRead) => [doc._title, doc._id];
 
-/** The rows a request found: candidates with items in the window or running in it, and those items. */
-interface Scan {
+/** The rows a request found: candidates with items in the window or running in it, and what was read of those items. */
+interface Scan<T> {
   readonly rows: RowRead[];
-  readonly items: TimelineItemDoc[];
+  readonly found: T[];
   /** The sort values of the last project looked at, unless none follows it. */
   readonly resumeAfter: readonly unknown[] | null;
 }
 
+/** How a page reads its candidates' items in the window (`windowFilters`), and the project of each thing read. */
+interface WindowRead<T> {
+  readonly read: (store: ReadView, filters: Filter[]) => Promise<T[]>;
+  readonly groupOf: (found: T) => number;
+}
+
+const listedItems: WindowRead<TimelineItemDoc> = { read: readItems, groupOf: (item) => item.group };
+
+/** A summary's reads: the stats of the items per project and type, their milestones read for the page's rows only. */
+const summaryStats: WindowRead<GroupStats> = {
+  read: (store, filters) => groupStats(store, 'items', filters, summaryKeys, summaryFields),
+  groupOf: (stats) => stats.keys[0] as number,
+};
+
 /**
- * Walks the projects in title order from the cursor, a batch at a time, each batch with one read of the
- * interval index per level, until one row more than the page is found (so it knows that another page
- * follows) or `maxBatches` batches were read: a window few projects meet may answer fewer rows than
- * the limit, with a cursor to go on from.
+ * How many projects a batch after the first reads: as many as the rows still `wanted` take at the share
+ * of the projects `looked` at that were rows (`found`), so that a page's last rows do not read a whole
+ * batch's items; at least `wanted`, at most `most`.
  */
-const scanRows = async (store: ReadView, query: TimelineQuery): Promise<Scan> => {
+export const batchSize = (wanted: number, looked: number, found: number, most: number): number =>
+  Math.min(most, Math.ceil((wanted * looked) / Math.max(found, 1)));
+
+/**
+ * Walks the projects in title order from the cursor, a batch at a time (the first of a page and one
+ * projects, the next sized by `batchSize`), each batch with one read of the window's items, until one row
+ * more than the page is found (so it knows that another page follows) or `maxBatches` batches were read:
+ * a window few projects meet may answer fewer rows than the limit, with a cursor to go on from.
+ */
+const scanRows = async <T>(
+  store: ReadView,
+  query: TimelineQuery,
+  levels: OwnerLevels,
+  { read: readWindow, groupOf }: WindowRead<T>,
+): Promise<Scan<T>> => {
   const { limit } = query.page;
   const [fromDay, toDay] = [toDayNumber(query.from), toDayNumber(query.to)];
   const filters = rowFilters(query.tenant, query.filters);
-  const rows: Scan['rows'] = [];
-  const levels: OwnerLevels = new Map();
-  const items: TimelineItemDoc[] = [];
+  const rows: RowRead[] = [];
+  const found: T[] = [];
   let after = query.page.after;
+  let looked = 0;
   for (let batch = 0; batch < maxBatches && rows.length <= limit; batch++) {
-    const page = await fieldsPageOf(
-      store,
-      'groups',
-      filters,
-      rowOrder,
-      { limit: limit + 1, after },
-      rowFields,
-    );
+    const size = batch === 0 ? limit + 1 : batchSize(limit + 1 - rows.length, looked, rows.length, limit + 1);
+    const page = await fieldsPageOf(store, 'groups', filters, rowOrder, { limit: size, after }, rowFields);
     const { nextCursor } = page;
     const docs = page.docs as unknown as RowRead[];
-    const found = await itemsOf(store, docs, fromDay, toDay, levels);
-    const planned = new Set(found.map((item) => item.group));
+    const window = await windowFilters(store, docs, fromDay, toDay, levels);
+    const read = window.length === 0 ? [] : await readWindow(store, window);
+    const planned = new Set(read.map(groupOf));
     rows.push(...docs.filter((doc) => planned.has(doc.id) || runsIn(doc, query.from, query.to)));
-    items.push(...found);
+    found.push(...read);
+    looked += docs.length;
     const last = docs.at(-1);
-    if (nextCursor === null || !last) return { rows, items, resumeAfter: null };
+    if (nextCursor === null || !last) return { rows, found, resumeAfter: null };
     after = keyOf(last);
   }
-  return { rows, items, resumeAfter: after };
+  return { rows, found, resumeAfter: after };
+};
+
+/** The page of `rows` (at most the limit) and the cursor after it. */
+const pageOf = <T>({ rows, resumeAfter }: Scan<T>, limit: number) => {
+  const page = rows.slice(0, limit);
+  const resume = rows.length > limit ? keyOf(page.at(-1)!) : resumeAfter;
+  return { page, nextCursor: resume && encodeCursor(resume) };
 };
 
 /**
@@ -254,16 +300,13 @@ const scanRows = async (store: ReadView, query: TimelineQuery): Promise<Scan> =>
  * tenant.
  */
 export const timelinePage = async (store: ReadView, query: TimelineQuery): Promise<TimelineView> => {
-  const { rows, items, resumeAfter } = await scanRows(store, query);
-  const { limit } = query.page;
-  const page = rows.slice(0, limit);
-  const resume = rows.length > limit ? keyOf(page.at(-1)!) : resumeAfter;
-  const nextCursor = resume && encodeCursor(resume);
-  const shown = new Set(page.map((row) => row.id));
-  const pageItems = items.filter((item) => shown.has(item.group));
   const { from, to, detail, tenant } = query;
-  const groups = page.map((row) => timelineGroup(row, tenant));
+  const levels: OwnerLevels = new Map();
   if (detail === 'items') {
+    const scan = await scanRows(store, query, levels, listedItems);
+    const { page, nextCursor } = pageOf(scan, query.page.limit);
+    const shown = new Set(page.map((row) => row.id));
+    const pageItems = scan.found.filter((item) => shown.has(item.group));
     const dependencies = await dependenciesOf(
       store,
       tenant,
@@ -273,11 +316,25 @@ export const timelinePage = async (store: ReadView, query: TimelineQuery): Promi
     const listed = pageItems
       .sort(byRank)
       .map((item) => timelineItem(item, tenant, dependencies.get(item.id)));
+    const groups = page.map((row) => timelineGroup(row, tenant));
     return { from, to, detail, groups, items: listed, summaries: [], itemCount: listed.length, nextCursor };
   }
-  const summaries = summariesOf(
+  const scan = await scanRows(store, query, levels, summaryStats);
+  const { page, nextCursor } = pageOf(scan, query.page.limit);
+  const window = await windowFilters(store, page, toDayNumber(from), toDayNumber(to), levels);
+  const milestones =
+    window.length === 0
+      ? []
+      : ((await store.findFields(
+          'items',
+          window.map((filter) => ({ ...filter, type: null, end: null })),
+          ['id', 'title', 'group', 'start'],
+        )) as unknown as SummarisedMilestone[]);
+  const groups = page.map((row) => timelineGroup(row, tenant));
+  const summaries = summariesFromStats(
     groups.map((g) => g.id),
-    pageItems,
+    scan.found,
+    milestones,
   );
   const itemCount = summaries.reduce((sum, s) => sum + s.taskCount + s.milestoneCount, 0);
   return { from, to, detail, groups, items: [], summaries, itemCount, nextCursor };

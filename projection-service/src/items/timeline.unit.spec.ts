@@ -2,6 +2,9 @@ import type { TimelineView } from '@fahrplan/contracts';
 import { allowingDirectory, groupCreatedData, projectHistory } from '../http/testing/query-fixtures';
 import { storedEvent as event } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
+import type { ReadStore } from '../read-store/read-store';
+import { SqliteReadStore } from '../read-store/sqlite-read-store';
+import { allProjections } from '../projections/all-projections';
 import { levelsOf, maxBatches } from './timeline';
 import { TimelineController } from './timeline.controller';
 import { answered } from '../http/json-text';
@@ -25,7 +28,7 @@ const title = (n: number) => `Project ${String(n).padStart(3, '0')}`;
 
 /** The timeline of [from, to) with only the paging and detail parameters set. */
 const ask = (
-  store: MemoryReadStore,
+  store: ReadStore,
   from: string,
   to: string,
   { limit, cursor, detail }: { limit?: string; cursor?: string; detail?: string } = {},
@@ -62,10 +65,14 @@ const failure = (query: Promise<unknown>) =>
     }),
   );
 
-describe('the timeline pages by rows', () => {
+// the same answers from the SQLite store, which groups the summaries' items where it reads them
+describe.each([
+  ['in memory', () => new MemoryReadStore()],
+  ['in SQLite', () => new SqliteReadStore(':memory:', allProjections)],
+])('the timeline pages by rows (%s)', (_name, open: () => ReadStore) => {
   // 25 projects of acme with a task in March 2026 (titles in reverse order of their ids), one shared by
   // other and accepted, one running in March without items, one with items only in 2027
-  const store = new MemoryReadStore();
+  const store = open();
   beforeAll(() =>
     projectHistory(store, [
       ...Array.from({ length: 25 }, (_, i) => [
@@ -173,9 +180,12 @@ describe('the timeline pages by rows', () => {
   });
 });
 
-describe('the interval levels a tenant holds', () => {
+describe.each([
+  ['in memory', () => new MemoryReadStore()],
+  ['in SQLite', () => new SqliteReadStore(':memory:', allProjections)],
+])('the interval levels a tenant holds (%s)', (_name, open: () => ReadStore) => {
   it('are those of its live items only, and a window still finds an item of a level no other item has', async () => {
-    const store = new MemoryReadStore();
+    const store = open();
     await projectHistory(store, [
       event('acme', 'GroupCreated', groupCreatedData(100, 'Project 100')),
       // a day (level 0), three days (level 2), about three years (level 11)
@@ -186,9 +196,13 @@ describe('the interval levels a tenant holds', () => {
       event('acme', 'ItemCreated', item(4, 100, '2026-03-02T00:00', '2026-04-01T00:00')),
       event('acme', 'ItemDeleted', { id: 4 }, 1),
       event('other', 'ItemCreated', item(5, 200, '2026-03-02T00:00', '2026-03-12T00:00')),
+      // a long item (level 11) that starts where the short ones are read: found by that range, once
+      event('acme', 'ItemCreated', item(6, 100, '2026-03-03T00:00', '2029-01-01T00:00')),
     ]);
     expect([...(await levelsOf(store, 'acme'))].sort((a, b) => a - b)).toEqual([0, 2, 11]);
     const page = await ask(store, '2026-06-01', '2026-07-01');
-    expect(page.items.map((i) => i.id)).toEqual([3]);
+    expect(page.items.map((i) => i.id).sort()).toEqual([3, 6]);
+    const march = await ask(store, '2026-03-01', '2026-04-01');
+    expect(march.items.map((i) => i.id).sort()).toEqual([1, 2, 3, 6]);
   });
 });

@@ -86,8 +86,76 @@ export const pickFields = <F extends string>(doc: ReadDocument, fields: readonly
   return picked as FieldsOf<F>;
 };
 
+/** The least and greatest value of a field among a group's documents that have one, and how many have one. */
+export interface FieldStats {
+  readonly min: unknown;
+  readonly max: unknown;
+  readonly count: number;
+}
+
+/** What `groupStats` answers per group: the values of its keys, how many documents, and each field's stats. */
+export interface GroupStats {
+  readonly keys: readonly unknown[];
+  readonly count: number;
+  readonly fields: Readonly<Record<string, FieldStats>>;
+}
+
+const keyOf = (keys: readonly unknown[]) => JSON.stringify(keys);
+
+/**
+ * `groupStats` of documents already read (`findFields` of the keys and the fields, null where a
+ * document has none): what a view that cannot group where it reads answers, and the contract of one
+ * that can. Values of a field are compared as JavaScript compares them (numbers or strings, one type).
+ */
+export const groupStatsOf = (
+  docs: readonly Readonly<Record<string, unknown>>[],
+  by: readonly string[],
+  fields: readonly string[],
+): GroupStats[] => {
+  const groups = new Map<string, { keys: unknown[]; count: number; fields: Record<string, FieldStats> }>();
+  for (const doc of docs) {
+    const keys = by.map((key) => doc[key] ?? null);
+    const group = groups.get(keyOf(keys)) ?? { keys, count: 0, fields: {} };
+    groups.set(keyOf(keys), group);
+    group.count += 1;
+    for (const field of fields) {
+      const value = doc[field] ?? null;
+      const stats = group.fields[field] ?? { min: null, max: null, count: 0 };
+      group.fields[field] =
+        value === null
+          ? stats
+          : {
+              min: stats.count === 0 || (value as number) < (stats.min as number) ? value : stats.min,
+              max: stats.count === 0 || (value as number) > (stats.max as number) ? value : stats.max,
+              count: stats.count + 1,
+            };
+    }
+  }
+  for (const group of groups.values())
+    for (const field of fields) group.fields[field] ??= { min: null, max: null, count: 0 };
+  return [...groups.values()];
+};
+
+/**
+ * The documents matching `filters` (disjoint, as `findFields` takes them), grouped by the values of
+ * `by`, with the stats of `fields`: by the store where it can group where it reads, else from its rows.
+ */
+export const groupStats = async (
+  store: ReadView,
+  collection: string,
+  filters: readonly Filter[],
+  by: readonly string[],
+  fields: readonly string[],
+): Promise<GroupStats[]> =>
+  store.groupStats
+    ? store.groupStats(collection, filters, by, fields)
+    : groupStatsOf(await store.findFields(collection, filters, [...by, ...fields]), by, fields);
+
 /** What a query reads: the live read models, or those as of a position (`ReadStore.at`). */
-export type ReadView = Pick<ReadStore, 'get' | 'getMany' | 'find' | 'findFields' | 'count' | 'dump'>;
+export type ReadView = Pick<
+  ReadStore,
+  'get' | 'getMany' | 'find' | 'findFields' | 'count' | 'dump' | 'groupStats'
+>;
 
 /**
  * The read store port. Queries are MongoDB-style filters written once, which every adapter executes
@@ -121,6 +189,18 @@ export interface ReadStore {
     fields: readonly F[],
     options?: FindOptions,
   ): Promise<FieldsOf<F>[]>;
+  /**
+   * Optional (`groupStats` reads the rows where a store has none): the documents matching `filters`
+   * grouped by the values of `by` (top-level fields holding numbers or strings), how many in each group,
+   * and the least and greatest value of each of `fields` (numbers or strings, one type per field) among
+   * the group's documents that have one, as `groupStatsOf` answers; in no order.
+   */
+  groupStats?(
+    collection: string,
+    filters: readonly Filter[],
+    by: readonly string[],
+    fields: readonly string[],
+  ): Promise<GroupStats[]>;
   /** How many documents `find` would return without a limit. */
   count(collection: string, filter: Readonly<Record<string, unknown>>): Promise<number>;
   /** Stores `document` unless the stored one reflects `document._position` or a later one. */

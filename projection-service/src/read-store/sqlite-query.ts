@@ -53,13 +53,23 @@ const pathProblem = (field: string): string | null => {
   return null;
 };
 
+/** The typed values made so far, by body and field: a page's SQL names the same few fields again and again. */
+const typedValues = new Map<string, string>();
+const TYPED_VALUES_KEPT = 1_000;
+
 /** The typed value of `field` of the JSONB document `body` (see the module's comment). */
 export const typedValue = (field: string, body = 'body'): string => {
+  const key = `${body}\n${field}`;
+  const known = typedValues.get(key);
+  if (known !== undefined) return known;
   const path = jsonPath(field);
-  return (
+  const typed =
     `CASE json_type(${body}, ${path}) WHEN 'true' THEN ${TRUE} WHEN 'false' THEN ${FALSE} ` +
-    `WHEN 'object' THEN ${OBJECT} WHEN 'array' THEN ${ARRAY} ELSE ${body} ->> ${path} END`
-  );
+    `WHEN 'object' THEN ${OBJECT} WHEN 'array' THEN ${ARRAY} ELSE ${body} ->> ${path} END`;
+  // (fields are the queries' own, but a path may come from a request: the memory stays bounded)
+  if (typedValues.size >= TYPED_VALUES_KEPT) typedValues.clear();
+  typedValues.set(key, typed);
+  return typed;
 };
 
 /** The typed value of an element `json_each` gives (alias `e`). */

@@ -11,6 +11,7 @@ import type {
   FieldsOf,
   Filter,
   FindOptions,
+  GroupStats,
   ReadDocument,
   ReadStore,
   ReadView,
@@ -558,6 +559,47 @@ export class SqliteReadStore implements ReadStore {
     return this.getAt(collection, id, position)?.[field] ?? null;
   }
 
+  async groupStats(
+    collection: string,
+    filters: readonly Filter[],
+    by: readonly string[],
+    fields: readonly string[],
+  ): Promise<GroupStats[]> {
+    return this.groupStatsAt(collection, filters, by, fields);
+  }
+
+  /** One statement: each filter's rows (their typed values, from a covering index where one holds them) grouped. */
+  private groupStatsAt(
+    collection: string,
+    filters: readonly Filter[],
+    by: readonly string[],
+    fields: readonly string[],
+    position?: number,
+  ): GroupStats[] {
+    if (by.length === 0) throw new Error('groupStats groups by one field or more');
+    const columns = [...by, ...fields].map((field, i) => `${typedValue(field)} AS c${i}`).join(', ');
+    const selects = filters.map((filter) => this.select(collection, columns, filter, {}, position));
+    if (selects.length === 0 || !this.hasTable(collection)) return [];
+    const keys = by.map((_, i) => `c${i}`);
+    const stats = fields.map((_, j) => `c${by.length + j}`).map((c) => `min(${c}), max(${c}), count(${c})`);
+    const rows = this.arrayStatement(
+      `SELECT ${[...keys, 'count(*)', ...stats].join(', ')} ` +
+        // (LIMIT -1 keeps the rows a subquery of their own: flattened into the grouping, SQLite would
+        // compute the typed values from the documents instead of reading them from a covering index)
+        `FROM (${selects.map(({ sql }) => sql).join(' UNION ALL ')} LIMIT -1) GROUP BY ${keys.join(', ')}`,
+    ).all(...selects.flatMap(({ params }) => params)) as unknown as SQLOutputValue[][];
+    return rows.map((row) => ({
+      keys: row.slice(0, by.length),
+      count: Number(row[by.length]),
+      fields: Object.fromEntries(
+        fields.map((field, j) => {
+          const [min, max, count] = row.slice(by.length + 1 + 3 * j);
+          return [field, { min, max, count: Number(count) }];
+        }),
+      ),
+    }));
+  }
+
   async count(collection: string, filter: Readonly<Record<string, unknown>>): Promise<number> {
     return this.countAt(collection, filter);
   }
@@ -590,6 +632,8 @@ export class SqliteReadStore implements ReadStore {
       find: async (collection, filter, options) => this.findAt(collection, filter, options, position),
       findFields: async (collection, filters, fields, options) =>
         this.findFieldsAt(collection, filters, fields, options, position),
+      groupStats: async (collection, filters, by, fields) =>
+        this.groupStatsAt(collection, filters, by, fields, position),
       count: async (collection, filter) => this.countAt(collection, filter, position),
       dump: async () => this.dumpAt(position),
     };

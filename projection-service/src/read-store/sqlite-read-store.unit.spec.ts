@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterFilter } from '../http/paging';
 import { allProjections } from '../projections/all-projections';
 import { TrackerMirror } from '../tracker/tracker-mirror';
-import type { FindOptions } from './read-store';
+import { groupStatsOf } from './read-store';
+import type { FindOptions, GroupStats, ReadView } from './read-store';
 import { whereOf } from './sqlite-query';
 import { SqliteReadStore } from './sqlite-read-store';
 import { aDoc, nextPosition, putOf } from './testing/documents';
@@ -59,13 +60,24 @@ describe('SqliteReadStore', () => {
       ],
       [
         'items',
-        { ...live, _lvl: 3, group: { $in: [1, 2, 3] }, _startDay: { $gt: 20500, $lt: 20600 } },
+        {
+          ...live,
+          group: { $in: [1, 2, 3] },
+          _startDay: { $gt: 20500, $lt: 20600 },
+          _endDay: { $gt: 20536 },
+        },
         {},
         searching(
-          'items:tenant,deleted,_lvl,group,_startDay,_endDay,id,title,subgroup,start,end,type,className,rank,status,version',
-          4,
+          'items:tenant,deleted,group,_startDay,_endDay,_lvl,id,title,subgroup,start,end,type,className,rank,status,version',
+          3,
           '<expr>>\\? AND <expr><\\?',
         ),
+      ],
+      [
+        'items',
+        { ...live, _lvl: 9, group: { $in: [1, 2, 3] }, _startDay: { $gt: 20024, $lte: 20472 } },
+        {},
+        searching('items:tenant,deleted,_lvl,group,_startDay', 4, '<expr>>\\? AND <expr><\\?'),
       ],
       [
         'applications',
@@ -191,6 +203,47 @@ describe('SqliteReadStore', () => {
       { name: { $regex: pattern, $options: options } },
     );
     expect(where.sql).toBe(`json_type(d.body, '$."name"') = 'text' AND ${test}`);
+  });
+
+  it('groups where it reads as groupStatsOf groups the rows, live and as of a position', async () => {
+    const store = open(':memory:', allProjections);
+    const item = (id: number, group: number, fields: Record<string, unknown>) =>
+      putOf('items', aDoc(String(id), { id, group, start: `2026-03-${10 + (id % 20)}T00:00`, ...fields }));
+    // tasks and milestones of two tenants' projects, one without a type, one deleted
+    const writes = Array.from({ length: 60 }, (_, i) =>
+      item(i, i % 4, {
+        tenant: i % 5 === 0 ? 'other' : 'acme',
+        end: i % 3 === 0 ? null : `2026-04-${10 + (i % 15)}T00:00`,
+        ...(i % 7 === 0 ? {} : { type: i % 2 === 0 ? null : 'background' }),
+        deleted: i === 11,
+      }),
+    );
+    await store.write(writes.slice(0, 40));
+    const middle = nextPosition();
+    await store.write(writes.slice(40));
+    await store.write([item(3, 2, { start: '2026-01-01T00:00', end: '2027-01-01T00:00' })]);
+    const filters = [
+      { tenant: 'acme', deleted: false, group: { $in: [0, 1, 2] } },
+      { tenant: 'other', deleted: false },
+    ];
+    const sorted = (stats: GroupStats[]) =>
+      stats.sort((a, b) => (JSON.stringify(a.keys) < JSON.stringify(b.keys) ? -1 : 1));
+    const expected = async (view: ReadView) =>
+      sorted(
+        groupStatsOf(
+          await view.findFields('items', filters, ['group', 'type', 'start', 'end']),
+          ['group', 'type'],
+          ['start', 'end'],
+        ),
+      );
+    const live = sorted(await store.groupStats('items', filters, ['group', 'type'], ['start', 'end']));
+    expect(live).toEqual(await expected(store));
+    expect(live.reduce((sum, s) => sum + s.count, 0)).toBeGreaterThan(30);
+    const past = store.at(middle);
+    expect(sorted(await past.groupStats!('items', filters, ['group', 'type'], ['start', 'end']))).toEqual(
+      await expected(past),
+    );
+    expect(await store.groupStats('items', [], ['group'], ['start'])).toEqual([]);
   });
 
   it('matches $regex on strings only, as MongoDB does', async () => {
