@@ -1,17 +1,19 @@
 import { useMemo } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { CalendarRules } from '@fahrplan/contracts';
+import { bernRules } from '../common/bernRules';
 import { useGetCalendarQuery, useGetRegionHolidaysQuery } from './calendarsApi';
 import { calendarRulesOf, regionsOf, rulesYearsAround } from './calendarRulesOf';
 
 /**
  * The working-day rules of calendar `id` (issue 24) as the server computes them: its versions (as of the
  * instant shown) and its cantons' public holidays from the holidays query, fifty years around this
- * one. `rules` is null without an id, while either loads (`loading`), or when one failed.
+ * one. `rules` is null without an id, while either loads (`loading`), or when one failed (`failed`).
  */
 export function useCalendarRulesState(id: number | null | undefined): {
   rules: CalendarRules | null;
   loading: boolean;
+  failed: boolean;
 } {
   const calendar = useGetCalendarQuery(id ?? skipToken);
   const years = useMemo(() => rulesYearsAround(new Date().getFullYear()), []);
@@ -23,9 +25,16 @@ export function useCalendarRulesState(id: number | null | undefined): {
     [versions, holidays.data, years],
   );
   const failed = calendar.isError || holidays.isError;
-  return { rules, loading: id !== null && id !== undefined && rules === null && !failed };
+  return { rules, loading: id !== null && id !== undefined && rules === null && !failed, failed };
 }
 
-/** The rules of calendar `id`, null while they load (see useCalendarRulesState). */
-export const useCalendarRules = (id: number | null | undefined): CalendarRules | null =>
-  useCalendarRulesState(id).rules;
+/**
+ * The rules an editor counts with: calendar `id`'s (null while they load), Bern's (§9) when they
+ * failed, which the editor says with CalendarRulesWarning.
+ */
+export const useCountingRules = (
+  id: number | null | undefined,
+): { rules: CalendarRules | null; failed: boolean } => {
+  const { rules, failed } = useCalendarRulesState(id);
+  return { rules: failed ? bernRules : rules, failed };
+};

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCalendarRulesState } from '../calendars/useCalendarRules';
+import { useShownOnce } from '../record-dialog/useShownOnce';
 import type { TFunction } from 'i18next';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { defaultCalendarId, defaultSubgroups, subgroupsOf } from '@fahrplan/contracts';
@@ -92,9 +93,13 @@ export function ItemDialog({ itemId, request = null, onClose }: Props) {
     projectId === null ? defaultCalendarId : projects.isLoading ? null : calendarOf(groups, projectId),
   );
 
+  const recordReady = (itemId === null || loaded !== null) && !projects.isLoading;
+  // once shown, the editor stays while the rules refetch or fail: its form keeps what was typed
+  const shown = useShownOnce(recordReady && !calendar.loading);
+
   if (!me) return null;
   // a new item needs its project for its lane and default resource
-  if ((itemId !== null && !loaded) || projects.isLoading || calendar.loading) {
+  if (!recordReady || !shown) {
     return (
       <LoadingDialog
         title={itemId === null ? t('dialogTitle.newItem') : t('dialogTitle.showItem')}

@@ -5,7 +5,8 @@ import { SearchSelect, pickerData, usePickerSearch } from '../common/SearchSelec
 import { useProjectSearch } from '../projects/ProjectPicker';
 import type { UseFormReturnType } from '@mantine/form';
 import { defaultCalendarId, defaultSubgroups, ranges } from '@fahrplan/contracts';
-import { useCalendarRules } from '../calendars/useCalendarRules';
+import { useCountingRules } from '../calendars/useCalendarRules';
+import { CalendarRulesWarning } from '../calendars/CalendarRulesWarning';
 import { DescriptionField, DurationField, RequiredNameInput } from '../record-dialog/SharedFields';
 import { UiDateTimeInput } from './UiDateTimeInput';
 import {
@@ -39,7 +40,7 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
   // before a project is chosen, the lanes every project has
   const subgroups = group?.subgroups ?? defaultSubgroups;
   // an item computes with its project's calendar; before a project is chosen, the tenant's default
-  const rules = useCalendarRules(group?.calendar ?? defaultCalendarId);
+  const { rules, failed } = useCountingRules(group?.calendar ?? defaultCalendarId);
   const duration = durationOf(values, rules);
   const load = workloadOf(values, duration);
   const laneOptions = subgroups.map((s) => ({ value: s.id, label: laneName(t, s) }));
@@ -53,6 +54,7 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
 
   return (
     <Stack>
+      <CalendarRulesWarning failed={failed} />
       {editable && (
         <SegmentedControl
           aria-label={t('overview.kind')}

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { DescriptionField, DurationField, RequiredNameInput } from '../../record-dialog/SharedFields';
 import { UiDateInput } from '../../common/UiDateInput';
 import { OptionSelect } from '../../options/OptionSelect';
-import { useCalendarRules } from '../../calendars/useCalendarRules';
+import { useCountingRules } from '../../calendars/useCalendarRules';
+import { CalendarRulesWarning } from '../../calendars/CalendarRulesWarning';
 import { changeStart, durationOf } from './projectForm';
 import type { ProjectTabProps } from './projectFormTypes';
 
@@ -46,10 +47,11 @@ export function ProjectOverviewTab({
 }: ProjectTabProps & { agileLifecycle: boolean }) {
   const { t } = useTranslation('projects');
   const readOnly = !editable;
-  const rules = useCalendarRules(form.values.calendar);
+  const { rules, failed } = useCountingRules(form.values.calendar);
   const duration = durationOf(form.values, rules);
   return (
     <Stack>
+      <CalendarRulesWarning failed={failed} />
       <RequiredNameInput form={form} field="title" label={t('overview.title')} editable={editable} />
       <DescriptionField form={form} readOnly={readOnly} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
