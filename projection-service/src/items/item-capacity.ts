@@ -1,7 +1,9 @@
 import type { ResourceCapacity } from '@fahrplan/contracts';
 import type { CalendarBook } from '../calendars/calendar-book';
+import { strip } from '../http/query-helpers';
 import { isTombstone } from '../read-store/read-store';
 import type { ReadView } from '../read-store/read-store';
+import type { ResourceDoc } from '../resources/resources.projection';
 import type { ItemDoc } from './items.projection';
 
 /**
@@ -21,12 +23,7 @@ export const resourceCapacities = async (
   );
   const entries = await Promise.all(
     docs.map(async (doc) => {
-      const { id, tenant, calendar, share } = doc as {
-        id: number;
-        tenant: string;
-        calendar: number | null;
-        share: number;
-      };
+      const { id, tenant, calendar, share } = strip<ResourceDoc>(doc);
       const rules = calendar === null ? null : await book.rulesOf(tenant, calendar);
       return [id, { tenant, rules, share }] as const;
     }),
