@@ -63,15 +63,19 @@ const itemGroups = (projects: readonly GroupView[], item: ItemView | null) => {
         resource: null,
         jirarepo: null,
         calendar: defaultCalendarId,
+        // not among the tenant's own projects: its calendar is read through the project (its owner's)
+        shared: true,
       },
     );
   }
   return { groups, ownGroup };
 };
 
-/** The calendar of project `id` among `groups`, the default when it is not one of them. */
-const calendarOf = (groups: readonly ItemGroup[], id: number) =>
-  groups.find((g) => g.id === id)?.calendar ?? defaultCalendarId;
+/** The calendar of project `id` among `groups` (the default when it is not one of them); a shared one's through the project. */
+const calendarOf = (groups: readonly ItemGroup[], id: number) => {
+  const group = groups.find((g) => g.id === id);
+  return { id: group?.calendar ?? defaultCalendarId, sharedProject: group?.shared ? group.id : null };
+};
 
 /**
  * The item details dialog (§2): loads the item and its project (or the project a new item starts
@@ -89,8 +93,10 @@ export function ItemDialog({ itemId, request = null, onClose }: Props) {
   const { groups, ownGroup } = useMemo(() => itemGroups(projectList, loaded), [projectList, loaded]);
   const issueGroups = useMemo(() => issueGroupsOf(projectList), [projectList]);
   // its project's calendar counts the duration from the first render on (without a project: the default)
+  const source = projectId === null || projects.isLoading ? null : calendarOf(groups, projectId);
   const calendar = useCalendarRulesState(
-    projectId === null ? defaultCalendarId : projects.isLoading ? null : calendarOf(groups, projectId),
+    projectId === null ? defaultCalendarId : (source?.id ?? null),
+    source?.sharedProject ?? null,
   );
 
   const recordReady = (itemId === null || loaded !== null) && !projects.isLoading;

@@ -42,7 +42,10 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
   // before a project is chosen, the lanes every project has
   const subgroups = group?.subgroups ?? defaultSubgroups;
   // an item computes with its project's calendar; before a project is chosen, the tenant's default
-  const { rules, failed } = useCountingRules(group?.calendar ?? defaultCalendarId);
+  const { rules, failed } = useCountingRules(
+    group?.calendar ?? defaultCalendarId,
+    group?.shared ? group.id : null,
+  );
   const duration = durationOf(values, rules);
   // the workload counts what the task's resource can give it: its own calendar and share (issue 24)
   const load = workloadOf(values, capacityOf(values, rules, useResourceCapacity(values.resource)));

@@ -85,7 +85,10 @@ export interface ItemRecord {
 }
 
 /** A project the dialog offers (§3 Group for the item dialog). */
-export type ItemGroup = Pick<GroupView, 'id' | 'title' | 'subgroups' | 'resource' | 'jirarepo' | 'calendar'>;
+export type ItemGroup = Pick<
+  GroupView,
+  'id' | 'title' | 'subgroups' | 'resource' | 'jirarepo' | 'calendar' | 'shared'
+>;
 
 /** What a new item starts from (§2 new-item: group, start date, optional preset values). */
 export interface NewItemRequest {

@@ -68,6 +68,7 @@ const apollo: ItemGroup = {
   resource: 4,
   jirarepo: { id: 'APO', url: 'https://jira.example' },
   calendar: 0,
+  shared: false,
 };
 const gemini: ItemGroup = {
   id: 8,
@@ -76,6 +77,7 @@ const gemini: ItemGroup = {
   resource: null,
   jirarepo: null,
   calendar: 0,
+  shared: false,
 };
 
 const task = (overrides: Partial<ItemFormValues> = {}): ItemFormValues => ({

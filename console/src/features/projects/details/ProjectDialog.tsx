@@ -47,7 +47,11 @@ export function ProjectDialog({ projectId, application = null, onClose, onOpenPr
   const me = useAppSelector(selectMe);
   const loaded = useDialogRecord(useGetProjectQuery, projectId, failureMessage, onClose);
   // the project's calendar (a new one's: the default) counts its duration from the first render on
-  const calendar = useCalendarRulesState(projectId === null ? defaultCalendarId : loaded?.calendar);
+  const calendar = useCalendarRulesState(
+    projectId === null ? defaultCalendarId : loaded?.calendar,
+    // a project shared with the tenant plans on its owner's calendar, read through the project
+    loaded?.shared ? loaded.id : null,
+  );
   const recordReady = projectId === null || loaded !== null;
   // once shown, the editor stays while the rules refetch or fail: its form keeps what was typed
   const shown = useShownOnce(recordReady && !calendar.loading);

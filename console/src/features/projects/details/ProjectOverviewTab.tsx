@@ -39,15 +39,17 @@ function CodeSelect({
   );
 }
 
-/** §2 overview; `agileLifecycle` shows the phase. */
+/** §2 overview; `agileLifecycle` shows the phase; `sharedProject`: the id of a project shared with the tenant. */
 export function ProjectOverviewTab({
   form,
   editable,
   agileLifecycle,
-}: ProjectTabProps & { agileLifecycle: boolean }) {
+  sharedProject,
+}: ProjectTabProps & { agileLifecycle: boolean; sharedProject: number | null }) {
   const { t } = useTranslation('projects');
   const readOnly = !editable;
-  const { rules, failed } = useCountingRules(form.values.calendar);
+  // a project shared with the tenant counts on its owner's calendar (issue 24)
+  const { rules, failed } = useCountingRules(form.values.calendar, sharedProject);
   const duration = durationOf(form.values, rules);
   return (
     <Stack>
