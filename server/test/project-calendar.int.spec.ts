@@ -1,6 +1,6 @@
 import { bernDefinition } from '@fahrplan/contracts';
 import type { CalendarDefinition, ProjectCalendarView } from '@fahrplan/contracts';
-import { adminApi, clockedRun } from './support/admin-api';
+import { adminApi, clockedRun, justAfter } from './support/admin-api';
 import { platformForSuite } from './support/platform-suite';
 import { TestClock, uniqueName } from '../src/testing/platform';
 
@@ -17,8 +17,8 @@ const run = clockedRun(api.run, clock);
 
 const fourDays: CalendarDefinition = { ...bernDefinition, region: 'ZH', workingWeekdays: [1, 2, 3, 4] };
 
-const calendarOf = async (project: number | string, position: number, token = platform.admin) => {
-  const { status, body } = await read(`/api/groups/${project}/calendar`, position, token);
+const calendarOf = async (project: number | string, position: number, token = platform.admin, query = '') => {
+  const { status, body } = await read(`/api/groups/${project}/calendar${query}`, position, token);
   return { status, body: body as ProjectCalendarView };
 };
 
@@ -39,6 +39,24 @@ describe('GET /api/groups/:id/calendar', () => {
     expect(await calendarOf(onDefault.id, onDefault.position)).toMatchObject({
       status: 200,
       body: { id: 0, versions: [{ effectiveFrom: null, definition: bernDefinition }] },
+    });
+    // as of an instant before a change of the calendar: its versions then
+    const closing = {
+      ...fourDays,
+      companyDays: [{ date: '2033-01-03', kind: 'closed', yearly: false, name: 'Inventory' }],
+    };
+    const changed = await run('SaveCalendar', {
+      id: calendar.id,
+      version: calendar.version,
+      name: uniqueName('Vier Tage, geändert'),
+      definition: closing,
+      effectiveFrom: '2033-01-01',
+    });
+    expect((await calendarOf(onFour.id, changed.position)).body.versions).toHaveLength(2);
+    const asOf = `?asOf=${justAfter(onDefault)}`;
+    expect((await calendarOf(onFour.id, changed.position, platform.admin, asOf)).body).toMatchObject({
+      id: calendar.id,
+      versions: [{ effectiveFrom: null, definition: fourDays }],
     });
     for (const unknown of [1_999_999_999, 'abc'])
       expect((await calendarOf(unknown, onDefault.position)).status).toBe(404);

@@ -31,6 +31,7 @@ function OwnersCalendar({ projectId }: { projectId: number }) {
  * Issue 24: the project's working-day calendar. Choosing another one for a saved project first shows
  * what the switch does to its items' durations and milestones (the impact preview); Confirm takes the
  * choice into the form, which the dialog's Save then stores. Back to the saved calendar needs no preview.
+ * A project shared with the tenant shows its owner's calendar, read-only.
  */
 export function ProjectCalendarField(props: Props) {
   if (props.shared && props.projectId !== null) return <OwnersCalendar projectId={props.projectId} />;
