@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { E2eApp, failRequests } from './support';
+import { E2eApp, expectNoSeriousViolations, failRequests } from './support';
 
 jest.setTimeout(180_000);
 
@@ -36,5 +36,9 @@ describe('a dialog whose calendar rules fail', () => {
     await dialog.getByLabel('End').fill('15.01.2027');
     // 10 working days in 04.01.–15.01.2027 on Bern's calendar, the fallback named in the warning
     await expect(dialog.getByLabel('Duration (working days)').inputValue()).resolves.toBe('10');
+    // the warning is part of the dialog as axe-core judges it
+    await expectNoSeriousViolations(page, 'the project dialog with its rules failed', {
+      include: '[role="dialog"]',
+    });
   });
 });

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { OTHER_PASSWORD, startPlatform, uniqueName } from '@fahrplan/server/testing';
 import type { Platform } from '@fahrplan/server/testing';
 import { bernDefinition } from '@fahrplan/contracts';
-import { launchChromium, platformCommand } from './support';
+import { expectNoSeriousViolations, launchChromium, platformCommand } from './support';
 
 jest.setTimeout(180_000);
 
@@ -58,5 +58,8 @@ describe('a shared project’s calendar in the receiving tenant’s console', ()
     await expect(duration.inputValue()).resolves.toBe(String(ownerDuration));
     await dialog.getByRole('tab', { name: 'Details' }).click();
     await expect(dialog.getByLabel('Calendar', { exact: true }).inputValue()).resolves.toBe(calendarName);
+    await expectNoSeriousViolations(page, 'a shared project’s details with its owner’s calendar', {
+      include: '[role="dialog"]',
+    });
   });
 });
