@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD, OTHER_PASSWORD, startPlatform, uniqueName } from '@fahrplan/server/testing';
 import type { Platform } from '@fahrplan/server/testing';
-import { launchChromium } from './support';
+import { launchChromium, platformCommand } from './support';
 
 jest.setTimeout(180_000);
 
@@ -24,11 +24,7 @@ describe('sharing projects between tenants in the console', () => {
   beforeAll(async () => {
     platform = await startPlatform();
     browser = await launchChromium();
-    const command = async (type: string, data: unknown, token = platform.admin) => {
-      const reply = await platform.api.command(type, data, token);
-      if (reply.status !== 200) throw new Error(`${type}: ${reply.status} ${JSON.stringify(reply.body)}`);
-      return reply.body as { id: number; position: number };
-    };
+    const command = platformCommand(() => platform);
     for (const title of [accepted, declined]) {
       const project = await command('SaveGroup', { title, start: '2031-03-03', end: '2031-03-31' });
       await command('ShareProject', { id: project.id, tenant: 'other' });

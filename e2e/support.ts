@@ -5,6 +5,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ServiceProcess, freePort } from '@fahrplan/server/testing';
+import type { Platform } from '@fahrplan/server/testing';
 
 export { freePort };
 
@@ -271,3 +272,16 @@ export const expectNoSeriousViolations = async (page: Page, where: string, optio
     `axe on ${where}: ${serious.length} serious or critical violation(s)\n${report.join('\n')}`,
   );
 };
+
+/** A command on the int specs' platform that must succeed (by demo/admin unless another token is given). */
+export const platformCommand =
+  (platform: () => Platform) =>
+  async (
+    type: string,
+    data: unknown,
+    token = platform().admin,
+  ): Promise<{ id: number; position: number }> => {
+    const reply = await platform().api.command(type, data, token);
+    if (reply.status !== 200) throw new Error(`${type}: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return reply.body as { id: number; position: number };
+  };

@@ -107,6 +107,12 @@ export interface CalendarView {
   readonly usedBy: { readonly projects: number; readonly resources: number };
 }
 
+/**
+ * Issue 24: the calendar a project plans on (GET /api/groups/:id/calendar), for its own tenant and for
+ * a tenant it is shared with (the owner's calendar, read-only: its rules and name, nothing else).
+ */
+export type ProjectCalendarView = Pick<CalendarView, 'id' | 'name' | 'versions'>;
+
 /** §3 Project goal: goalId, groupId, value and the goal itself. */
 export interface GroupGoalView {
   readonly id: string;

@@ -1,4 +1,5 @@
 import type { EventMetadata, StoredEvent } from './events';
+import { actions, can } from './permissions';
 import type { Permissions } from './permissions';
 
 /*
@@ -13,7 +14,8 @@ export interface Upcaster {
   readonly type: string;
   /** The version it reads; it returns version `from + 1`. */
   readonly from: number;
-  readonly up: (data: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+  /** `metadata` says where the event came from, for a rule that depends on it (a tenant's creation). */
+  readonly up: (data: Readonly<Record<string, unknown>>, metadata: EventMetadata) => Record<string, unknown>;
 }
 
 /**
@@ -29,10 +31,31 @@ export const scenariosFromProjects = (data: Readonly<Record<string, unknown>>): 
   return { ...data, permissions: { ...permissions, scenarios: [...projects] } };
 };
 
+/** Whether a role was appended by its tenant's creation: a built-in one (Administrator, Viewer, Auditor). */
+const savedWithTenant = (metadata: EventMetadata) =>
+  metadata.command === 'CreateTenant' || metadata.source === 'provisioning';
+
+/**
+ * Issue 24: a built-in role saved before the `calendars` resource existed gets on calendars what today's
+ * built-in role gets: the Administrator (EDIT on admin) all three actions, the Viewer and the Auditor
+ * VIEW. A role saved by an administrator (SaveRole, a custom one or a built-in one changed) keeps what
+ * it names; a role saved since names `calendars` itself (version 3), ticked or not.
+ */
+export const calendarsForBuiltInRoles = (
+  data: Readonly<Record<string, unknown>>,
+  metadata: EventMetadata,
+): Record<string, unknown> => {
+  const permissions = (data.permissions ?? {}) as Permissions;
+  if (permissions.calendars !== undefined || !savedWithTenant(metadata)) return { ...data };
+  const calendars = can(permissions, 'admin', 'EDIT') ? [...actions] : ['VIEW'];
+  return { ...data, permissions: { ...permissions, calendars } };
+};
+
 export const upcasters: readonly Upcaster[] = [
   // v2 names the share's status, so that a consumer replaying the log needs no rule to know it
   { type: 'ProjectShared', from: 1, up: (data) => ({ ...data, status: 'PENDING' }) },
   { type: 'RoleSaved', from: 1, up: scenariosFromProjects },
+  { type: 'RoleSaved', from: 2, up: calendarsForBuiltInRoles },
 ];
 
 const latest = new Map<string, number>();
@@ -54,7 +77,7 @@ export const upcast = <E extends StoredEvent>(event: E, chain: readonly Upcaster
   for (;;) {
     const step = chain.find((u) => u.type === event.type && u.from === schemaVersion);
     if (!step) break;
-    data = step.up(data);
+    data = step.up(data, event.metadata);
     schemaVersion += 1;
   }
   return schemaVersion === event.metadata.schemaVersion

@@ -6,7 +6,7 @@ import {
 } from './event-catalogue';
 import type { EventMetadata, StoredEvent } from './events';
 import { groupDecider } from './group/group.decide';
-import { tenantDecider } from './identity/tenant.decide';
+import { builtInRoles, tenantDecider } from './identity/tenant.decide';
 import type { Permissions } from './permissions';
 import type { GroupEvent } from './group/group.events';
 import type { GroupState } from './group/group.state';
@@ -199,10 +199,64 @@ describe('a role saved before scenarios existed (RoleSaved version 1)', () => {
   });
 });
 
+describe('a role saved before calendars existed (RoleSaved version 2 or older)', () => {
+  /** Today's built-in roles as a tenant created before issue 24 stored them: without calendars. */
+  const builtInBefore24 = builtInRoles(4, 5, 6).map(
+    ({ permissions: { calendars: _calendars, ...rest }, ...role }) => ({
+      ...role,
+      permissions: rest,
+    }),
+  );
+  const withMetadata = (data: unknown, version: number, facts: Partial<EventMetadata>): StoredEvent => ({
+    ...stored('RoleSaved', data, version),
+    metadata: { ...metadata(version), command: undefined, ...facts },
+  });
+  const calendarsOf = (event: StoredEvent) =>
+    (upcast(event).data as { permissions: Permissions }).permissions.calendars;
+
+  it.each([
+    ['by CreateTenant', { command: 'CreateTenant' }],
+    ['by provisioning (the first start, the seed)', { source: 'provisioning' }],
+  ])('gives the built-in roles saved %s today’s built-in calendars grants', (_, facts) => {
+    const [administrator, viewer, auditor] = builtInBefore24.map((role) =>
+      calendarsOf(withMetadata(role, 2, facts)),
+    );
+    expect({ administrator, viewer, auditor }).toEqual({
+      administrator: ['VIEW', 'CREATE', 'EDIT'],
+      viewer: ['VIEW'],
+      auditor: ['VIEW'],
+    });
+    expect(administrator).toEqual(builtInRoles(4, 5, 6)[0]!.permissions.calendars);
+  });
+
+  it('gives them to a tenant created before scenarios too (version 1, both steps)', () => {
+    const { scenarios: _scenarios, ...before22 } = builtInBefore24[0]!.permissions;
+    const upcastRole = upcast(
+      withMetadata({ ...builtInBefore24[0], permissions: before22 }, 1, { source: 'provisioning' }),
+    );
+    expect(upcastRole.metadata.schemaVersion).toBe(3);
+    expect(upcastRole.data).toMatchObject({
+      permissions: { scenarios: ['VIEW', 'CREATE', 'EDIT'], calendars: ['VIEW', 'CREATE', 'EDIT'] },
+    });
+  });
+
+  it('leaves a role an administrator saved as it names it, built-in or custom, and a version 3 role as saved', () => {
+    const planner = { id: 9, name: 'Planner', permissions: { admin: ['VIEW', 'EDIT'], items: ['VIEW'] } };
+    expect(calendarsOf(withMetadata(planner, 2, { command: 'SaveRole' }))).toBeUndefined();
+    // the built-in Administrator changed by SaveRole before issue 24: what its administrator chose
+    expect(calendarsOf(withMetadata(builtInBefore24[0], 2, { command: 'SaveRole' }))).toBeUndefined();
+    // saved since issue 24 (version 3): left unticked stays unticked, even with the tenant
+    expect(calendarsOf(withMetadata(builtInBefore24[0], 3, { command: 'CreateTenant' }))).toBeUndefined();
+    // a role naming calendars itself keeps it
+    const named = { ...builtInBefore24[0], permissions: { admin: ['EDIT'], calendars: ['VIEW'] } };
+    expect(calendarsOf(withMetadata(named, 2, { command: 'CreateTenant' }))).toEqual(['VIEW']);
+  });
+});
+
 describe('schemaVersionOf', () => {
-  it('names version 2 for ProjectShared and RoleSaved, 1 for types that never changed or are unknown', () => {
+  it('names version 2 for ProjectShared, 3 for RoleSaved, 1 for types that never changed or are unknown', () => {
     expect(schemaVersionOf('ProjectShared')).toBe(2);
-    expect(schemaVersionOf('RoleSaved')).toBe(2);
+    expect(schemaVersionOf('RoleSaved')).toBe(3);
     expect(schemaVersionOf('ProjectUnshared')).toBe(1);
     expect(schemaVersionOf('ApplicationCreated')).toBe(1);
     expect(schemaVersionOf('NotAnEventType')).toBe(1);

@@ -22,6 +22,7 @@ import type { WebhookDeliveryView, WebhookTestResult, WebhookView } from './webh
 import type {
   AccountView,
   CalendarView,
+  ProjectCalendarView,
   ApplicationView,
   CommentView,
   GoalView,
@@ -138,6 +139,9 @@ export const calendarViewSchema = z.object({
   versions: z.array(z.object({ effectiveFrom: z.string().nullable(), definition: calendarDefinitionSchema })),
   usedBy: z.object({ projects: id, resources: id }),
 });
+
+/** Issue 24: GET /api/groups/:id/calendar, the calendar a project plans on (its owner's for a shared one). */
+export const projectCalendarViewSchema = calendarViewSchema.pick({ id: true, name: true, versions: true });
 
 export const groupGoalViewSchema = z.object({
   id: text,
@@ -644,5 +648,6 @@ true satisfies Agree<typeof scenarioDiffSchema, ScenarioDiff>;
 true satisfies Agree<typeof baselineComparisonSchema, BaselineComparison>;
 true satisfies Agree<typeof webhookViewSchema, WebhookView>;
 true satisfies Agree<typeof calendarViewSchema, CalendarView>;
+true satisfies Agree<typeof projectCalendarViewSchema, ProjectCalendarView>;
 true satisfies Agree<typeof webhookDeliveryViewSchema, WebhookDeliveryView>;
 true satisfies Agree<typeof webhookTestResultSchema, WebhookTestResult>;

@@ -342,6 +342,7 @@ describe('permissions', () => {
       '/api/resources',
       '/api/calendars',
       '/api/calendars/0',
+      `/api/groups/${project.id}/calendar`,
       '/api/shares?direction=incoming',
       '/api/shares?direction=outgoing',
       `/api/applications/${mine.id}/projects`,

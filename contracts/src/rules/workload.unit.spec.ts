@@ -1,4 +1,7 @@
-import { workload } from './workload';
+import { bernDefinition } from '../calendar/definition';
+import type { CalendarDefinition, HolidaysOf } from '../calendar/definition';
+import { calendarRules } from '../calendar/rules';
+import { capacityDays, workload } from './workload';
 
 describe('workload', () => {
   it.each([
@@ -30,4 +33,43 @@ describe('workload', () => {
     ['the effort is not a number', Number.NaN, 2],
     ['the duration is infinite', 10, Number.POSITIVE_INFINITY],
   ])('is null when %s', (_, effort, days) => expect(workload(effort, days)).toBeNull());
+});
+
+describe('capacityDays', () => {
+  // no public holidays, so the days below count by hand: 2031-03-03 is a Monday
+  const noHolidays: HolidaysOf = () => [];
+  const rulesOf = (definition: Partial<CalendarDefinition>) =>
+    calendarRules([{ effectiveFrom: null, definition: { ...bernDefinition, ...definition } }], noHolidays);
+  const project = rulesOf({});
+  const fourDays = rulesOf({ workingWeekdays: [1, 2, 3, 4] });
+  const halfFriday = rulesOf({
+    companyDays: [{ date: '2031-03-07', kind: 'half', yearly: false, name: 'Half Friday' }],
+  });
+  // two weeks: 10 working days on the project's calendar
+  const [from, to] = ['2031-03-03', '2031-03-17'];
+
+  it('is the task’s duration on its project’s calendar without a resource, or for a full-time one without its own', () => {
+    expect(capacityDays(from, to, project, null)).toBe(10);
+    expect(capacityDays(from, to, project, { rules: null, share: 100 })).toBe(10);
+  });
+
+  it('counts the resource’s own working days, not the project’s, times its share', () => {
+    expect(capacityDays(from, to, project, { rules: fourDays, share: 100 })).toBe(8);
+    expect(capacityDays(from, to, project, { rules: fourDays, share: 50 })).toBe(4);
+    expect(capacityDays(from, to, project, { rules: null, share: 80 })).toBe(8);
+    expect(capacityDays(from, to, fourDays, { rules: project, share: 100 })).toBe(10);
+    expect(capacityDays(from, to, project, { rules: halfFriday, share: 100 })).toBe(9.5);
+  });
+
+  it('makes the workload the share of the resource’s capacity a task takes', () => {
+    // 8 person-days over two weeks: a full-time resource on a four-day week is fully booked
+    expect(workload(8, capacityDays(from, to, project, { rules: fourDays, share: 100 }))).toBe('1');
+    expect(workload(8, capacityDays(from, to, project, { rules: null, share: 50 }))).toBe('1.6');
+    expect(workload(8, capacityDays(from, to, project, null))).toBe('0.8');
+  });
+
+  it('is null where the calendar cannot count the range', () => {
+    expect(capacityDays('1899-12-01', to, project, null)).toBeNull();
+    expect(capacityDays(from, '2201-06-01', project, { rules: fourDays, share: 100 })).toBeNull();
+  });
 });

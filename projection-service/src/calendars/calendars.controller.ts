@@ -1,6 +1,6 @@
 import { Get, Param, Query } from '@nestjs/common';
 import { defaultCalendarId, notFound } from '@fahrplan/contracts';
-import type { CalendarView, Page } from '@fahrplan/contracts';
+import type { CalendarView, Page, ProjectCalendarView } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { encodeCursor, pageAnswer, pageOf, pageRequest } from '../http/paging';
@@ -9,6 +9,7 @@ import { isRecordId } from '../http/query-params';
 import type { QueryParams } from '../http/query-params';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import type { ReadView } from '../read-store/read-store';
+import { visibleGroup } from '../groups/visible-groups';
 import { liveCalendar } from './calendar-book';
 import { calendarDocId, defaultCalendarDoc } from './calendars.projection';
 import type { CalendarDoc } from './calendars.projection';
@@ -69,5 +70,24 @@ export class CalendarsController extends ReadModelQueries {
     const doc = isRecordId(id) ? await liveCalendar(this.store, principal.tenant, Number(id)) : null;
     if (!doc) throw notFound('calendar');
     return view(this.store, doc);
+  }
+
+  /**
+   * The calendar project `id` plans on: the tenant's own project's, or for a project shared with the
+   * tenant and accepted its owner's, read-only (its name and versions, never its users nor the owner's
+   * other calendars); the default where the named one is gone. 404 for any other project.
+   */
+  @Get('groups/:id/calendar')
+  async projectCalendar(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+  ): Promise<ProjectCalendarView> {
+    requireView(this.directory, principal, ...calendarViewers);
+    const project = isRecordId(id) ? await visibleGroup(this.store, principal.tenant, Number(id)) : null;
+    if (!project) throw notFound('group');
+    const doc =
+      (await liveCalendar(this.store, project.tenant, project.calendar ?? defaultCalendarId)) ??
+      (await liveCalendar(this.store, project.tenant, defaultCalendarId))!;
+    return { id: doc.id, name: doc.name, versions: doc.versions };
   }
 }

@@ -1,5 +1,5 @@
-import { workload } from '@fahrplan/contracts';
-import type { CalendarRules, ItemDependencies, ItemView } from '@fahrplan/contracts';
+import { capacityDays, workload } from '@fahrplan/contracts';
+import type { CalendarRules, ItemDependencies, ItemView, ResourceCapacity } from '@fahrplan/contracts';
 import { defaultRules } from '../calendars/calendar-book';
 import { noDependencies } from '../dependencies/dependency-links';
 import type { ItemDoc } from './items.projection';
@@ -31,18 +31,24 @@ export const byRank = (
   compareText(a.start, b.start) ||
   a.id - b.id;
 
-/** The API view of an item: with its duration, its workload, its project's title and its dependencies. */
+/**
+ * The API view of an item: with its duration (its project's calendar), its workload (its effort over
+ * what its resource can give it then: `capacityDays`), its project's title and its dependencies.
+ */
 export const itemView = (
   doc: ItemDoc,
   groupTitle: string | null,
   dependencies: ItemDependencies = noDependencies,
   rules: CalendarRules = defaultRules,
+  resource: ResourceCapacity | null = null,
 ): ItemView => {
   const duration = durationOf(doc.start, doc.end, rules);
+  const capacity =
+    doc.end === null ? null : capacityDays(doc.start.slice(0, 10), doc.end.slice(0, 10), rules, resource);
   return {
     ...doc,
     duration,
-    workload: doc.end === null ? null : workload(doc.effort, duration),
+    workload: workload(doc.effort, capacity),
     groupTitle,
     predecessors: dependencies.predecessors,
     successors: dependencies.successors,

@@ -16,6 +16,7 @@ import { ReadModelController, ReadModelQueries } from '../http/read-model-contro
 import { isTombstone } from '../read-store/read-store';
 import type { ReadDocument } from '../read-store/read-store';
 import { itemView } from './item-view';
+import { capacityOfItem, resourceCapacities } from './item-capacity';
 import type { ItemDoc } from './items.projection';
 
 /** The item lists' sorts: a project's items by rank (ties by start and id), or by title. */
@@ -69,10 +70,20 @@ export class ItemsController extends ReadModelQueries {
       live.map((doc) => doc.id),
       maxPageLimit,
     );
-    const rules = await calendarBook(this.store).rulesOfProjects(projects.calendars);
+    const book = calendarBook(this.store);
+    const [rules, capacities] = await Promise.all([
+      book.rulesOfProjects(projects.calendars),
+      resourceCapacities(this.store, book, live),
+    ]);
     return pageAnswer(
       live.map((doc) =>
-        itemView(doc, projects.titles.get(doc.group) ?? null, dependencies.get(doc.id), rules.get(doc.group)),
+        itemView(
+          doc,
+          projects.titles.get(doc.group) ?? null,
+          dependencies.get(doc.id),
+          rules.get(doc.group),
+          capacityOfItem(capacities, doc),
+        ),
       ),
       page.nextCursor,
     );
@@ -121,15 +132,18 @@ export class ItemsController extends ReadModelQueries {
     const item = strip<ItemDoc>(doc);
     const project = await this.store.get('groups', String(item.group));
     if (project?.deleted === true) throw notFound('item');
-    const [dependencies, rules] = await Promise.all([
+    const book = calendarBook(this.store);
+    const [dependencies, rules, capacities] = await Promise.all([
       dependenciesOf(this.store, tenant, [item.id], maxPageLimit),
-      calendarBook(this.store).rulesOfProjects(project ? [strip<GroupDoc>(project)] : []),
+      book.rulesOfProjects(project ? [strip<GroupDoc>(project)] : []),
+      resourceCapacities(this.store, book, [item]),
     ]);
     return itemView(
       item,
       (project?.title as string | undefined) ?? null,
       dependencies.get(item.id),
       rules.get(item.group),
+      capacityOfItem(capacities, item),
     );
   }
 }

@@ -3,6 +3,7 @@ import {
   calendarPreviewSchema,
   calendarViewSchema,
   maxListedChangedDays,
+  projectCalendarViewSchema,
 } from '@fahrplan/contracts';
 import {
   bearer,
@@ -27,6 +28,11 @@ export const calendarPaths = () => ({
     "One of the tenant's live calendars (0: the default one), as the list shows it; 404 'calendar not found' otherwise",
     [idInPath()],
     json(calendarViewSchema),
+  ),
+  '/api/groups/{id}/calendar': query(
+    "The calendar project id plans on (its name and versions): the tenant's own project's, or the owner's for a project shared with the tenant and accepted, read-only; the default calendar where it names none. 404 'group not found' for any other project; VIEW on calendars, group-details or items",
+    [idInPath()],
+    json(projectCalendarViewSchema),
   ),
 });
 

@@ -6,6 +6,7 @@ import type {
   Canton,
   ConsoleLanguage,
   Page,
+  ProjectCalendarView,
   PublicHoliday,
 } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
@@ -50,6 +51,11 @@ export const calendarsApi = apiSlice.injectEndpoints({
     getCalendar: builder.query<CalendarView, number>({
       query: (id) => `/calendars/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Calendar', id }],
+    }),
+    /** The calendar a project plans on: for a project shared with the tenant, its owner's (read-only). */
+    getProjectCalendar: builder.query<ProjectCalendarView, number>({
+      query: (project) => `/groups/${project}/calendar`,
+      providesTags: (_result, _error, project) => [{ type: 'Group', id: project }],
     }),
     /** One holidays request per canton (a calendar's versions name one or a few). */
     getRegionHolidays: builder.query<RegionHolidays, RegionHolidaysQuery>({
@@ -97,6 +103,7 @@ export const calendarsApi = apiSlice.injectEndpoints({
 export const {
   useGetCalendarPagesInfiniteQuery,
   useGetCalendarQuery,
+  useGetProjectCalendarQuery,
   useGetRegionHolidaysQuery,
   useGetCalendarPreviewInfiniteQuery,
   useSaveCalendarMutation,

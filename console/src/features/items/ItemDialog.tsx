@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCalendarRulesState } from '../calendars/useCalendarRules';
+import { useShownOnce } from '../record-dialog/useShownOnce';
 import type { TFunction } from 'i18next';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { defaultCalendarId, defaultSubgroups, subgroupsOf } from '@fahrplan/contracts';
@@ -62,15 +63,19 @@ const itemGroups = (projects: readonly GroupView[], item: ItemView | null) => {
         resource: null,
         jirarepo: null,
         calendar: defaultCalendarId,
+        // not among the tenant's own projects: its calendar is read through the project (its owner's)
+        shared: true,
       },
     );
   }
   return { groups, ownGroup };
 };
 
-/** The calendar of project `id` among `groups`, the default when it is not one of them. */
-const calendarOf = (groups: readonly ItemGroup[], id: number) =>
-  groups.find((g) => g.id === id)?.calendar ?? defaultCalendarId;
+/** The calendar of project `id` among `groups` (the default when it is not one of them); a shared one's through the project. */
+const calendarOf = (groups: readonly ItemGroup[], id: number) => {
+  const group = groups.find((g) => g.id === id);
+  return { id: group?.calendar ?? defaultCalendarId, sharedProject: group?.shared ? group.id : null };
+};
 
 /**
  * The item details dialog (§2): loads the item and its project (or the project a new item starts
@@ -88,13 +93,19 @@ export function ItemDialog({ itemId, request = null, onClose }: Props) {
   const { groups, ownGroup } = useMemo(() => itemGroups(projectList, loaded), [projectList, loaded]);
   const issueGroups = useMemo(() => issueGroupsOf(projectList), [projectList]);
   // its project's calendar counts the duration from the first render on (without a project: the default)
+  const source = projectId === null || projects.isLoading ? null : calendarOf(groups, projectId);
   const calendar = useCalendarRulesState(
-    projectId === null ? defaultCalendarId : projects.isLoading ? null : calendarOf(groups, projectId),
+    projectId === null ? defaultCalendarId : (source?.id ?? null),
+    source?.sharedProject ?? null,
   );
+
+  const recordReady = (itemId === null || loaded !== null) && !projects.isLoading;
+  // once shown, the editor stays while the rules refetch or fail: its form keeps what was typed
+  const shown = useShownOnce(recordReady && !calendar.loading);
 
   if (!me) return null;
   // a new item needs its project for its lane and default resource
-  if ((itemId !== null && !loaded) || projects.isLoading || calendar.loading) {
+  if (!recordReady || !shown) {
     return (
       <LoadingDialog
         title={itemId === null ? t('dialogTitle.newItem') : t('dialogTitle.showItem')}

@@ -5,7 +5,9 @@ import { SearchSelect, pickerData, usePickerSearch } from '../common/SearchSelec
 import { useProjectSearch } from '../projects/ProjectPicker';
 import type { UseFormReturnType } from '@mantine/form';
 import { defaultCalendarId, defaultSubgroups, ranges } from '@fahrplan/contracts';
-import { useCalendarRules } from '../calendars/useCalendarRules';
+import { useCountingRules } from '../calendars/useCalendarRules';
+import { CalendarRulesWarning } from '../calendars/CalendarRulesWarning';
+import { useResourceCapacity } from './useResourceCapacity';
 import { DescriptionField, DurationField, RequiredNameInput } from '../record-dialog/SharedFields';
 import { UiDateTimeInput } from './UiDateTimeInput';
 import {
@@ -16,6 +18,7 @@ import {
   itemGroupOptions,
   shownStatus,
   workloadOf,
+  capacityOf,
 } from './itemForm';
 import type { ItemFormValues, ItemGroup } from './itemForm';
 import { OptionSelect } from '../options/OptionSelect';
@@ -39,9 +42,13 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
   // before a project is chosen, the lanes every project has
   const subgroups = group?.subgroups ?? defaultSubgroups;
   // an item computes with its project's calendar; before a project is chosen, the tenant's default
-  const rules = useCalendarRules(group?.calendar ?? defaultCalendarId);
+  const { rules, failed } = useCountingRules(
+    group?.calendar ?? defaultCalendarId,
+    group?.shared ? group.id : null,
+  );
   const duration = durationOf(values, rules);
-  const load = workloadOf(values, duration);
+  // the workload counts what the task's resource can give it: its own calendar and share (issue 24)
+  const load = workloadOf(values, capacityOf(values, rules, useResourceCapacity(values.resource)));
   const laneOptions = subgroups.map((s) => ({ value: s.id, label: laneName(t, s) }));
   if (values.subgroup && !laneOptions.some((o) => o.value === values.subgroup))
     laneOptions.push({ value: values.subgroup, label: values.subgroup });
@@ -53,6 +60,7 @@ export function ItemOverviewTab({ form, editable, group, itemId }: Props) {
 
   return (
     <Stack>
+      <CalendarRulesWarning failed={failed} />
       {editable && (
         <SegmentedControl
           aria-label={t('overview.kind')}

@@ -14,6 +14,7 @@ import {
   trimText,
   uiToServerDateTime,
   workload,
+  capacityDays,
 } from '@fahrplan/contracts';
 import type {
   AttributeValue,
@@ -21,6 +22,7 @@ import type {
   GroupView,
   ItemSystemType,
   ItemView,
+  ResourceCapacity,
   Subgroup,
   SubgroupType,
 } from '@fahrplan/contracts';
@@ -83,7 +85,10 @@ export interface ItemRecord {
 }
 
 /** A project the dialog offers (§3 Group for the item dialog). */
-export type ItemGroup = Pick<GroupView, 'id' | 'title' | 'subgroups' | 'resource' | 'jirarepo' | 'calendar'>;
+export type ItemGroup = Pick<
+  GroupView,
+  'id' | 'title' | 'subgroups' | 'resource' | 'jirarepo' | 'calendar' | 'shared'
+>;
 
 /** What a new item starts from (§2 new-item: group, start date, optional preset values). */
 export interface NewItemRequest {
@@ -206,14 +211,38 @@ export const durationOf = (
   }
 };
 
-/** §9 workload of a task: effort / duration; null when not computable (no effort, or one out of range). */
+/**
+ * §9 workload of a task: effort / capacity, the person-days its resource can give it (issue 24:
+ * `capacityOf`; without a resource its duration); null when not computable (no effort, or one out of range).
+ */
 export const workloadOf = (
   values: Pick<ItemFormValues, 'milestone' | 'start' | 'end' | 'effort'>,
-  duration: number | null = durationOf(values),
+  capacity: number | null = durationOf(values),
 ) => {
   const effort = fieldNumber(values.effort);
   if (values.milestone || (effort !== null && !isInRange(ranges.effort, effort))) return null;
-  return workload(effort, duration);
+  return workload(effort, capacity);
+};
+
+/**
+ * Issue 24: what the task's resource can give it in its span (`capacityDays`: the resource's own
+ * calendar, else the project's `rules`, times its share); its duration without a resource; null while
+ * the resource loads (undefined) or where the duration is unknown.
+ */
+export const capacityOf = (
+  values: Pick<ItemFormValues, 'milestone' | 'start' | 'end'>,
+  rules: CalendarRules | null,
+  resource: ResourceCapacity | null | undefined,
+): number | null => {
+  const duration = durationOf(values, rules);
+  if (resource === undefined) return null;
+  if (duration === null || resource === null || !rules) return duration;
+  return capacityDays(
+    datePart(serverStart(values.start)!),
+    datePart(serverEnd(values.end)!),
+    rules,
+    resource,
+  );
 };
 
 /**

@@ -18,10 +18,12 @@ import {
   toSaveCommand,
   withProjectRepository,
   workloadOf,
+  capacityOf,
 } from './itemForm';
 import type { ItemFormValues, ItemGroup } from './itemForm';
 import { englishT } from '../i18n/testing';
 import { closingDayRules } from '../common/testing/calendars';
+import { bernRules } from '../common/bernRules';
 
 const t = englishT('items');
 
@@ -66,6 +68,7 @@ const apollo: ItemGroup = {
   resource: 4,
   jirarepo: { id: 'APO', url: 'https://jira.example' },
   calendar: 0,
+  shared: false,
 };
 const gemini: ItemGroup = {
   id: 8,
@@ -74,6 +77,7 @@ const gemini: ItemGroup = {
   resource: null,
   jirarepo: null,
   calendar: 0,
+  shared: false,
 };
 
 const task = (overrides: Partial<ItemFormValues> = {}): ItemFormValues => ({
@@ -151,6 +155,24 @@ describe('durationOf and workloadOf', () => {
   it('is null for a milestone and for an end before the begin', () => {
     expect(durationOf(task({ milestone: true, end: null }))).toBeNull();
     expect(durationOf(task({ start: '10.01.2027 00:00', end: '05.01.2027 00:00' }))).toBeNull();
+  });
+
+  it('counts the workload over what the task’s resource gives: its own calendar and its share (issue 24)', () => {
+    const week = task({ effort: 10 }); // Mon 04.01.2027 to Fri 08.01.2027: five working days in Bern
+    const project = bernRules;
+    // the resource's calendar closes Friday 8 January: 4 days, half time: 2 person-days
+    const ownCalendar = { rules: closingDayRules(), share: 50 };
+    expect(capacityOf(week, project, ownCalendar)).toBe(2);
+    expect(workloadOf(week, capacityOf(week, project, ownCalendar))).toBe('5');
+    // without a calendar of its own the project's counts; full time without one: §9's effort / duration
+    expect(capacityOf(week, project, { rules: null, share: 50 })).toBe(2.5);
+    expect(workloadOf(week, capacityOf(week, project, { rules: null, share: 100 }))).toBe('2');
+    expect(capacityOf(week, project, null)).toBe(5);
+    // the duration stays on the project's calendar whatever the resource's
+    expect(durationOf(week, project)).toBe(5);
+    // while the resource loads: unknown, never a guess
+    expect(capacityOf(week, project, undefined)).toBeNull();
+    expect(capacityOf(task({ milestone: true, end: null }), project, ownCalendar)).toBeNull();
   });
 
   it('computes the workload from effort and duration', () => {

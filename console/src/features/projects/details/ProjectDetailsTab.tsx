@@ -145,7 +145,12 @@ export function ProjectDetailsTab(props: Props) {
         />
       </SimpleGrid>
       <SchedulingField form={form} editable={editable} />
-      <ProjectCalendarField form={form} editable={editable} projectId={props.selfId} />
+      <ProjectCalendarField
+        form={form}
+        editable={editable}
+        projectId={props.selfId}
+        shared={group?.shared ?? false}
+      />
       {group?.shared && <TextInput label={t('details.owningTenant')} readOnly value={group.tenant} />}
       <TagsInput
         label={t('details.sharedWith')}

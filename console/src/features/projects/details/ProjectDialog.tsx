@@ -11,6 +11,7 @@ import { useGetProjectQuery } from './projectDetailsApi';
 import { ProjectEditor } from './ProjectEditor';
 import { useReturnFocus } from '../../common/useReturnFocus';
 import { useCalendarRulesState } from '../../calendars/useCalendarRules';
+import { useShownOnce } from '../../record-dialog/useShownOnce';
 
 interface Props {
   /** An existing project's id, or null for a new project. */
@@ -46,10 +47,17 @@ export function ProjectDialog({ projectId, application = null, onClose, onOpenPr
   const me = useAppSelector(selectMe);
   const loaded = useDialogRecord(useGetProjectQuery, projectId, failureMessage, onClose);
   // the project's calendar (a new one's: the default) counts its duration from the first render on
-  const calendar = useCalendarRulesState(projectId === null ? defaultCalendarId : loaded?.calendar);
+  const calendar = useCalendarRulesState(
+    projectId === null ? defaultCalendarId : loaded?.calendar,
+    // a project shared with the tenant plans on its owner's calendar, read through the project
+    loaded?.shared ? loaded.id : null,
+  );
+  const recordReady = projectId === null || loaded !== null;
+  // once shown, the editor stays while the rules refetch or fail: its form keeps what was typed
+  const shown = useShownOnce(recordReady && !calendar.loading);
 
   if (!me) return null;
-  if ((projectId !== null && !loaded) || calendar.loading) {
+  if (!recordReady || !shown) {
     return <LoadingDialog title={t('dialog.loadingTitle')} loading={t('dialog.loading')} onClose={onClose} />;
   }
   return (

@@ -244,7 +244,12 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
       notice={compare.notice}
     >
       <Tabs.Panel value="overview">
-        <ProjectOverviewTab form={form} editable={editable} agileLifecycle={me.features.agileLifecycle} />
+        <ProjectOverviewTab
+          form={form}
+          editable={editable}
+          agileLifecycle={me.features.agileLifecycle}
+          sharedProject={shared ? (group?.id ?? null) : null}
+        />
       </Tabs.Panel>
       <Tabs.Panel value="details">
         <ProjectDetailsTab

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { DescriptionField, DurationField, RequiredNameInput } from '../../record-dialog/SharedFields';
 import { UiDateInput } from '../../common/UiDateInput';
 import { OptionSelect } from '../../options/OptionSelect';
-import { useCalendarRules } from '../../calendars/useCalendarRules';
+import { useCountingRules } from '../../calendars/useCalendarRules';
+import { CalendarRulesWarning } from '../../calendars/CalendarRulesWarning';
 import { changeStart, durationOf } from './projectForm';
 import type { ProjectTabProps } from './projectFormTypes';
 
@@ -38,18 +39,21 @@ function CodeSelect({
   );
 }
 
-/** §2 overview; `agileLifecycle` shows the phase. */
+/** §2 overview; `agileLifecycle` shows the phase; `sharedProject`: the id of a project shared with the tenant. */
 export function ProjectOverviewTab({
   form,
   editable,
   agileLifecycle,
-}: ProjectTabProps & { agileLifecycle: boolean }) {
+  sharedProject,
+}: ProjectTabProps & { agileLifecycle: boolean; sharedProject: number | null }) {
   const { t } = useTranslation('projects');
   const readOnly = !editable;
-  const rules = useCalendarRules(form.values.calendar);
+  // a project shared with the tenant counts on its owner's calendar (issue 24)
+  const { rules, failed } = useCountingRules(form.values.calendar, sharedProject);
   const duration = durationOf(form.values, rules);
   return (
     <Stack>
+      <CalendarRulesWarning failed={failed} />
       <RequiredNameInput form={form} field="title" label={t('overview.title')} editable={editable} />
       <DescriptionField form={form} readOnly={readOnly} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
