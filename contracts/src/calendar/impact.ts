@@ -141,11 +141,11 @@ export const windowsOf = (
   return windows.map((w) => ({ from: fromDayNumber(w.from), to: fromDayNumber(w.to) }));
 };
 
-/** An item as the preview reads it (§3: start, exclusive end, null for a milestone). */
+/** An item as the preview reads it (§3: start, exclusive end, null for a milestone); its title may be read later. */
 export interface PreviewCandidate {
   readonly id: number;
   readonly group: number;
-  readonly title: string;
+  readonly title?: string;
   readonly start: string;
   readonly end: string | null;
 }
@@ -191,7 +191,7 @@ export const affectedItems = (
     const before = workingDaysOf(rules.before, item.start, item.end);
     const after = workingDaysOf(rules.after, item.start, item.end);
     if (before === null || after === null || before === after) continue;
-    const { id, group, title, start, end } = item;
+    const { id, group, title = '', start, end } = item;
     found.set(id, { id, project: group, title, start, end, before, after });
   }
   return [...found.values()].sort((a, b) => a.project - b.project || a.id - b.id);

@@ -26,7 +26,8 @@ export interface PreviewMilestones {
   readonly milestonesComplete: boolean;
 }
 
-const automatic = (project: Pick<PreviewProject, 'scheduling'> | undefined) =>
+/** Whether a project schedules automatically (issue 21). */
+export const automatic = (project: Pick<PreviewProject, 'scheduling'> | undefined) =>
   project?.scheduling === 'automatic';
 
 /** The rules of each of `projects`: `reached` ones before and after the change, others their own calendar's. */
