@@ -109,7 +109,8 @@ export const eachCandidateIn = async (
   const levels: OwnerLevels = new Map([[tenant, levelsOf(store, tenant)]]);
   const held = await levels.get(tenant)!;
   let read = 0;
-  let previousEnd = Number.MIN_SAFE_INTEGER;
+  // the end of the window before, as a date: ISO dates compare as their days do
+  let previousEnd = '';
   for (const { from, to } of windows) {
     const window = { from: toDayNumber(from), to: toDayNumber(to) };
     const found = tenantWide
@@ -124,7 +125,7 @@ export const eachCandidateIn = async (
       );
     // an item starting before the previous window's end overlapped that window too, and was taken there
     const since = previousEnd;
-    take(found.filter((item) => reached.has(item.group) && toDayNumber(item.start.slice(0, 10)) >= since));
-    previousEnd = window.to;
+    take(found.filter((item) => reached.has(item.group) && item.start.slice(0, 10) >= since));
+    previousEnd = to;
   }
 };

@@ -67,6 +67,7 @@ export const previewMilestones = async (
   projects: readonly PreviewProject[],
   rules: RulesPair,
 ): Promise<PreviewMilestones> => {
+  if (affected.length === 0) return { milestones: [], milestonesComplete: true };
   const reached = new Map(projects.map((p) => [p.id, p]));
   const seeds = affected.filter((item) => automatic(reached.get(item.project)));
   if (seeds.length === 0) return { milestones: [], milestonesComplete: true };
