@@ -167,6 +167,28 @@ export interface RulesPair {
   readonly after: CalendarRules;
 }
 
+/**
+ * The change of the working days of [start, end) (dates) when the rules differ only on `days` (the
+ * changed days, ascending, as `changedDays` answers them for the days compared): the sum of after −
+ * before over the changed days within it, by binary search. What `after.countWorkingDays` −
+ * `before.countWorkingDays` answers, without counting either.
+ */
+export const changedDaysDelta = (days: readonly ChangedDay[]) => {
+  const sums = [0];
+  for (const day of days) sums.push(sums.at(-1)! + day.after - day.before);
+  /** How many changed days lie before `date`. */
+  const before = (date: string) => {
+    let [low, high] = [0, days.length];
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (days[middle]!.date < date) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  return (start: string, end: string): number => sums[before(end)]! - sums[before(start)]!;
+};
+
 /** An item's working days [start, end) by date part, as its duration counts them; null outside the rules. */
 const workingDaysOf = (rules: CalendarRules, start: string, end: string): number | null => {
   try {

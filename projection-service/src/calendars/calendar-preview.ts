@@ -3,6 +3,7 @@ import {
   changeSpan,
   candidateDays,
   changedDays,
+  changedDaysDelta,
   definitionOn,
   maxListedChangedDays,
   notFound,
@@ -36,12 +37,14 @@ export interface PreviewSources {
   readonly versionsOf: (id: number) => Promise<readonly CalendarVersion[] | null>;
 }
 
-const projectFields = ['id', 'tenant', 'title', 'scheduling', 'calendar'] as const;
-
-/** The tenant's live projects on calendar `id`, by the projects' calendar index. */
+/**
+ * The tenant's live projects on calendar `id`, by the projects' calendar index: what reading their
+ * items needs (the titles of a page's projects are read once paged).
+ */
 const projectsOn = async (store: ReadView, tenant: string, id: number): Promise<PreviewProject[]> => {
   const filter = { tenant, deleted: false, calendar: id };
-  return (await store.findFields('groups', filter, projectFields)) as unknown as PreviewProject[];
+  const found = await store.findFields('groups', filter, ['id', 'scheduling']);
+  return found.map((p) => ({ ...(p as unknown as PreviewProject), tenant, title: '', calendar: id }));
 };
 
 /**
@@ -108,19 +111,13 @@ const switchComparison = async (
   return { rules, days, projects: [project], read: async (take) => take(candidates) };
 };
 
-/** The titles of `items` (a page's), read by id. */
-const withTitles = async <T extends { id: number; title: string }>(
-  store: ReadView,
-  items: readonly T[],
-): Promise<T[]> => {
-  const docs = await store.getMany(
-    'items',
-    items.map((item) => String(item.id)),
-  );
-  return items.map((item) => ({
-    ...item,
-    title: (docs.get(String(item.id))?.title as string) ?? item.title,
-  }));
+/** The titles of the documents `ids` of `collection` (a page's items or projects). */
+const titlesOf = async (store: ReadView, collection: 'items' | 'groups', ids: Iterable<number>) => {
+  const docs = await store.getMany(collection, [...ids].map(String));
+  return (id: number) => {
+    const title = docs.get(String(id))?.title;
+    return typeof title === 'string' ? title : '';
+  };
 };
 
 /**
@@ -146,6 +143,7 @@ export const calendarPreview = async (
   const tally = new ImpactTally(
     page,
     (p) => (reached.has(p) ? rules : null),
+    changedDaysDelta(days),
     (p) => automatic(reached.get(p)),
   );
   if (days.length > 0) await comparison.read((candidates) => tally.add(candidates));
@@ -155,6 +153,12 @@ export const calendarPreview = async (
     : { milestones: [], milestonesComplete: false };
   const shown = tally.pageOfItems();
   const onPage = new Set(shown.items.map((item) => item.project));
+  const itemTitle = await titlesOf(
+    sources.store,
+    'items',
+    shown.items.map((item) => item.id),
+  );
+  const projectTitle = await titlesOf(sources.store, 'groups', onPage);
   return {
     changedDays: days.slice(0, maxListedChangedDays),
     changedDayCount: days.length,
@@ -166,8 +170,8 @@ export const calendarPreview = async (
     // the totals of the page's projects: a dialog shows them above their items
     projects: totals
       .filter((t) => onPage.has(t.project))
-      .map((t) => ({ ...t, title: reached.get(t.project)?.title ?? '' })),
-    items: await withTitles(sources.store, shown.items),
+      .map((t) => ({ ...t, title: projectTitle(t.project) })),
+    items: shown.items.map((item) => ({ ...item, title: itemTitle(item.id) })),
     nextCursor: shown.nextCursor,
     ...milestones,
   };

@@ -1,4 +1,4 @@
-import { affectedItems, maxScheduledItems } from '@fahrplan/contracts';
+import { calendarDaysEnd, firstCalendarDay, maxScheduledItems } from '@fahrplan/contracts';
 import type { AffectedItem, PreviewCandidate, ProjectImpact, RulesPair } from '@fahrplan/contracts';
 import { encodeCursor } from '../http/paging';
 import type { PageRequest } from '../http/paging';
@@ -22,7 +22,8 @@ const pageStart = (page: PageRequest): { project: number; id: number } => {
  * The impact of a change, tallied batch by batch as the candidates are read, in memory that follows
  * the page, not the change: the totals per project, the page's items (the first `limit` + 1 after the
  * cursor, by project and id) and, for the milestones, the affected tasks of automatic projects up to
- * the most a reschedule walks (`seedsComplete` false beyond).
+ * the most a reschedule walks (`seedsComplete` false beyond). A task's change is `delta` of its dates
+ * (`changedDaysDelta`); only the items kept are counted before the change.
  */
 export class ImpactTally {
   private readonly totals = new Map<number, { items: number; delta: number }>();
@@ -34,22 +35,34 @@ export class ImpactTally {
   constructor(
     private readonly page: PageRequest,
     private readonly rulesOf: (project: number) => RulesPair | null,
+    private readonly delta: (start: string, end: string) => number,
     private readonly automatic: (project: number) => boolean,
   ) {
     this.start = pageStart(page);
   }
 
-  /** Counts `candidates` (each item once over all batches) before and after. */
+  /** Tallies the tasks among `candidates` (each item once over all batches) whose working days change. */
   add(candidates: readonly PreviewCandidate[]): void {
     const { project: afterProject, id: afterId } = this.start;
-    for (const item of affectedItems(candidates, this.rulesOf)) {
-      const total = this.totals.get(item.project) ?? { items: 0, delta: 0 };
+    for (const { id, group: project, title = '', start, end } of candidates) {
+      const rules = end === null ? null : this.rulesOf(project);
+      if (!rules || end === null) continue;
+      const [from, to] = [start.slice(0, 10), end.slice(0, 10)];
+      // as the rules count: days outside theirs are no duration
+      if (from < firstCalendarDay || to > calendarDaysEnd) continue;
+      const delta = this.delta(from, to);
+      if (delta === 0) continue;
+      const total = this.totals.get(project) ?? { items: 0, delta: 0 };
       total.items++;
-      total.delta += item.after - item.before;
-      this.totals.set(item.project, total);
-      if (item.project > afterProject || (item.project === afterProject && item.id > afterId))
-        this.kept.push(item);
-      if (this.automatic(item.project))
+      total.delta += delta;
+      this.totals.set(project, total);
+      const onPage = project > afterProject || (project === afterProject && id > afterId);
+      const seed = this.automatic(project);
+      if (!onPage && !seed) continue;
+      const before = rules.before.countWorkingDays(from, to);
+      const item = { id, project, title, start, end, before, after: before + delta };
+      if (onPage) this.kept.push(item);
+      if (seed)
         if (this.seeds.length < maxScheduledItems) this.seeds.push(item);
         else this.seedsComplete = false;
     }
