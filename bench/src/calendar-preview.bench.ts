@@ -143,7 +143,9 @@ const measureCase = async (build: string, session: Session, pid: number, c: Case
   const timed: Timed[] = [];
   for (let i = 1; i <= config.repeats; i++) timed.push(await preview(session, pid, c.calendar, c.body(i)));
   const measured = row(build, c, cold, timed);
-  log(`  ${build}, ${c.name}: cold ${ms(cold.ms)} ms, then ${measured[4]}, CPU ${measured[5]}; ${machine()}`);
+  log(
+    `  ${build}, ${c.name}: cold ${ms(cold.ms)} ms, then ${measured[4]}, CPU ${measured[5]}, health ${measured[6]}; ${machine()}`,
+  );
   return { measured, cold };
 };
 
@@ -203,9 +205,26 @@ const measure = async (build: Build, folder: string) => {
     const rows: string[][] = [];
     let project: number | undefined;
     for (const c of cases) {
-      const { measured, cold } = await measureCase(build.name, session, pid, c);
-      project ??= cold.answer.items[0]?.project;
-      rows.push(measured);
+      // a case that fails (the server gone, a refusal) is said in its row; the others still run
+      const done = await measureCase(build.name, session, pid, c).catch((error: unknown) => {
+        log(`  ${build.name}, ${c.name}: failed, ${String(error)}`);
+        return null;
+      });
+      if (!done) {
+        rows.push([
+          build.name,
+          c.name,
+          '—',
+          'failed',
+          String(started.deployment.died() ?? 'no answer').slice(0, 80),
+          '',
+          '',
+          '',
+        ]);
+        continue;
+      }
+      project ??= done.cold.answer.items[0]?.project;
+      rows.push(done.measured);
     }
     // a calendar of Zürich to switch a project to, made outside the timing (the seeded tenant's roles
     // predate the calendars resource: a refusal is said, not hidden)
