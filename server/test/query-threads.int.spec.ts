@@ -1,3 +1,4 @@
+import { bernDefinition } from '@fahrplan/contracts';
 import { threadQueries } from '@fahrplan/projection-service/testing';
 import { adminApi } from './support/admin-api';
 import { TestClock, startPlatform } from '../src/testing/platform';
@@ -149,6 +150,41 @@ describe('query threads', () => {
       ['2032-07', '2032-09', '2032-07', '2032-09'].map((m) => ids(m, again.position, true)),
     );
     expect(after).toEqual([[], [task.id], [], [task.id]]);
+  });
+
+  it("answer a calendar's impact preview as the main thread does", async () => {
+    const project = await run('SaveGroup', { title: 'Zz thread preview project' });
+    const task = await run('SaveItem', {
+      title: 'Thread preview task',
+      group: project.id,
+      subgroup: 'tasks',
+      start: '2033-08-01T00:00',
+      end: '2033-08-06T00:00',
+    });
+    // Wednesday 3 August 2033 closed on the default calendar (1 August is the National Day)
+    const request = {
+      effectiveFrom: '2033-01-01',
+      definition: {
+        ...bernDefinition,
+        companyDays: [{ date: '2033-08-03', kind: 'closed' as const, yearly: false, name: 'Ausflug' }],
+      },
+    };
+    const reply = await platform.api.send('POST', '/api/calendars/0/preview?limit=10', {
+      token: platform.admin,
+      json: request,
+      headers: { 'x-fahrplan-after': String(task.position) },
+    });
+    expect(reply.status).toBe(200);
+    const expected = await onMainThread(
+      threadQueries.calendarPreview(platform.embedded.readStore, {
+        tenant: 'demo',
+        id: 0,
+        request,
+        page: { limit: 10, after: null },
+      }),
+    );
+    expect(reply.body).toEqual(expected);
+    expect(expected.items).toContainEqual(expect.objectContaining({ id: task.id, before: 4, after: 3 }));
   });
 
   it('refuse what the main thread refuses, with the same problem (a cursor no list gave)', async () => {

@@ -5,6 +5,7 @@ import type { AffectedItem, PreviewCandidate, RulesPair } from './impact';
 
 /** An item as the preview's scheduling reads it: with whether its project schedules automatically. */
 export interface PreviewScheduledItem extends PreviewCandidate {
+  readonly title: string;
   readonly automatic: boolean;
 }
 

@@ -141,11 +141,11 @@ export const windowsOf = (
   return windows.map((w) => ({ from: fromDayNumber(w.from), to: fromDayNumber(w.to) }));
 };
 
-/** An item as the preview reads it (§3: start, exclusive end, null for a milestone). */
+/** An item as the preview reads it (§3: start, exclusive end, null for a milestone); its title may be read later. */
 export interface PreviewCandidate {
   readonly id: number;
   readonly group: number;
-  readonly title: string;
+  readonly title?: string;
   readonly start: string;
   readonly end: string | null;
 }
@@ -166,6 +166,28 @@ export interface RulesPair {
   readonly before: CalendarRules;
   readonly after: CalendarRules;
 }
+
+/**
+ * The change of the working days of [start, end) (dates) when the rules differ only on `days` (the
+ * changed days, ascending, as `changedDays` answers them for the days compared): the sum of after −
+ * before over the changed days within it, by binary search. What `after.countWorkingDays` −
+ * `before.countWorkingDays` answers, without counting either.
+ */
+export const changedDaysDelta = (days: readonly ChangedDay[]) => {
+  const sums = [0];
+  for (const day of days) sums.push(sums.at(-1)! + day.after - day.before);
+  /** How many changed days lie before `date`. */
+  const before = (date: string) => {
+    let [low, high] = [0, days.length];
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (days[middle]!.date < date) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  return (start: string, end: string): number => sums[before(end)]! - sums[before(start)]!;
+};
 
 /** An item's working days [start, end) by date part, as its duration counts them; null outside the rules. */
 const workingDaysOf = (rules: CalendarRules, start: string, end: string): number | null => {
@@ -191,7 +213,7 @@ export const affectedItems = (
     const before = workingDaysOf(rules.before, item.start, item.end);
     const after = workingDaysOf(rules.after, item.start, item.end);
     if (before === null || after === null || before === after) continue;
-    const { id, group, title, start, end } = item;
+    const { id, group, title = '', start, end } = item;
     found.set(id, { id, project: group, title, start, end, before, after });
   }
   return [...found.values()].sort((a, b) => a.project - b.project || a.id - b.id);

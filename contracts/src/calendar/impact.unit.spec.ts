@@ -3,7 +3,15 @@ import type { Dependency, DependencyGraph } from '../dependency/dependency';
 import { publicHolidays } from '../rules/calendar';
 import { bernDefinition } from './definition';
 import type { CalendarRules, CompanyDay, HolidaysOf } from './definition';
-import { affectedItems, candidateDays, changeSpan, changedDays, impactPerProject, windowsOf } from './impact';
+import {
+  affectedItems,
+  candidateDays,
+  changeSpan,
+  changedDays,
+  changedDaysDelta,
+  impactPerProject,
+  windowsOf,
+} from './impact';
 import { withCalendarVersion } from './calendar';
 import { calendarRules } from './rules';
 import type { PreviewCandidate, RulesPair } from './impact';
@@ -202,6 +210,22 @@ describe('the affected items of a company closing day', () => {
       bernHolidays,
     );
     expect(affectedItems(candidates, () => pair(bern, sooner)).map((i) => i.id)).toEqual([1, 4, 5]);
+  });
+
+  it('change by the sum over the changed days they span, as counting before and after answers', () => {
+    const half = rulesWith(companyDay('2026-08-05', 'half'), companyDay('2026-08-07', 'closed'));
+    const days = changedDays(bern, half, '2026-08-01', '2026-09-01');
+    expect(days.map((d) => d.date)).toEqual(['2026-08-05', '2026-08-07']);
+    const delta = changedDaysDelta(days);
+    for (const item of candidates.filter((c) => c.end !== null)) {
+      const [start, end] = [item.start.slice(0, 10), item.end!.slice(0, 10)];
+      expect([item.id, delta(start, end)]).toEqual([
+        item.id,
+        half.countWorkingDays(start, end) - bern.countWorkingDays(start, end),
+      ]);
+    }
+    expect(delta('2026-08-03', '2026-08-08')).toBe(-1.5);
+    expect(delta('2026-08-06', '2026-08-07')).toBe(0);
   });
 
   it('name an item found in two windows once', () => {

@@ -26,7 +26,8 @@ export interface PreviewMilestones {
   readonly milestonesComplete: boolean;
 }
 
-const automatic = (project: Pick<PreviewProject, 'scheduling'> | undefined) =>
+/** Whether a project schedules automatically (issue 21). */
+export const automatic = (project: Pick<PreviewProject, 'scheduling'> | undefined) =>
   project?.scheduling === 'automatic';
 
 /** The rules of each of `projects`: `reached` ones before and after the change, others their own calendar's. */
@@ -66,6 +67,7 @@ export const previewMilestones = async (
   projects: readonly PreviewProject[],
   rules: RulesPair,
 ): Promise<PreviewMilestones> => {
+  if (affected.length === 0) return { milestones: [], milestonesComplete: true };
   const reached = new Map(projects.map((p) => [p.id, p]));
   const seeds = affected.filter((item) => automatic(reached.get(item.project)));
   if (seeds.length === 0) return { milestones: [], milestonesComplete: true };

@@ -82,6 +82,10 @@ export const itemsProjection = withDerived(
           ...Object.fromEntries(timelineItemFields.map((field) => [field, 1] as const)),
         },
         { tenant: 1, deleted: 1, _lvl: 1, group: 1, _startDay: 1, _id: 1 },
+        // issue 24's impact preview: per interval level, the tenant's items across its projects by start
+        // day, so that a change's window reads its items, and a level's first and last start bound the
+        // days its items span (what the preview reads of an item beside the keys: a covering read)
+        { tenant: 1, deleted: 1, _lvl: 1, _startDay: 1, _endDay: 1, group: 1, id: 1, start: 1, end: 1 },
       ],
     }),
   ),

@@ -1,3 +1,4 @@
+import { calendarPreviewPage, type CalendarPreviewQuery } from '../calendars/preview-query';
 import { portfolioPage, type PortfolioQuery } from '../groups/portfolio';
 import { timelinePage, type TimelineQuery } from '../items/timeline';
 // named here so that the declaration emitted for threadQueries reads it from its module, not from the
@@ -6,15 +7,20 @@ import type { ReadView } from '../read-store/read-store';
 
 /**
  * The queries a query thread answers, by name: the heaviest ones, whose work follows their answer's
- * size (a timeline window, a page of projects). Each reads only its view of the read models and plain
+ * size (a timeline window, a page of projects, a calendar change's affected items). Each reads only its view of the read models and plain
  * arguments that its controller checked, so that it runs alike on the main thread and beside it.
  */
 export const threadQueries: {
   readonly portfolio: (store: ReadView, query: PortfolioQuery) => ReturnType<typeof portfolioPage>;
   readonly timeline: (store: ReadView, query: TimelineQuery) => ReturnType<typeof timelinePage>;
+  readonly calendarPreview: (
+    store: ReadView,
+    query: CalendarPreviewQuery,
+  ) => ReturnType<typeof calendarPreviewPage>;
 } = {
   portfolio: portfolioPage,
   timeline: timelinePage,
+  calendarPreview: calendarPreviewPage,
 };
 
 type ThreadQueries = typeof threadQueries;
