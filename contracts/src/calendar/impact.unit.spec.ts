@@ -236,6 +236,7 @@ describe('the affected items of a company closing day', () => {
 describe('the milestones automatic scheduling moves', () => {
   const scheduled = (item: PreviewCandidate, automatic = true): PreviewScheduledItem => ({
     ...item,
+    title: item.title ?? `#${item.id}`,
     automatic,
   });
   const graphOf = (...links: [number, number, number][]): DependencyGraph => {
