@@ -40,7 +40,9 @@ export type TimelineItemDoc = Pick<ItemDoc, (typeof timelineItemFields)[number] 
 
 /**
  * A reschedule moves all its items in the one write of its event (docs/design/scheduling.md), so that
- * no reader sees half of it; each item's own `ItemUpdated` with the same dates follows and sets its version.
+ * no reader sees half of it. It sets the version each item's own `ItemUpdated` (the same dates,
+ * appended with it) gives, so that the step leaves the document as it is and costs no write; a
+ * reversal carries the versions the item streams have.
  */
 const withReschedules = (projection: Projection<ItemDoc>): Projection<ItemDoc> => ({
   ...projection,
@@ -51,10 +53,11 @@ const withReschedules = (projection: Projection<ItemDoc>): Projection<ItemDoc> =
       : null,
   evolve: (doc, event) => {
     if (event.type !== 'ItemsRescheduled') return projection.evolve(doc, event);
-    const move = (event.data as ItemsRescheduled['data']).moves.find((m) => m.item === doc?.id);
-    return doc && move && doc.tenant === event.metadata.tenant
-      ? { ...doc, start: move.start, end: move.end }
-      : doc;
+    const { moves, reverts } = event.data as ItemsRescheduled['data'];
+    const move = moves.find((m) => m.item === doc?.id);
+    if (!doc || !move || doc.tenant !== event.metadata.tenant) return doc;
+    const version = reverts === undefined ? move.version + 1 : move.version;
+    return { ...doc, start: move.start, end: move.end, version };
   },
 });
 

@@ -278,7 +278,11 @@ export class ProjectionRunner {
       }
       if (event.position <= doc.position) continue;
       const before = doc.document as Fields | null;
-      doc.document = projection.evolve(doc.document, event);
+      const after = projection.evolve(doc.document, event);
+      // a projection answers the document itself for an event that leaves it as it is (a
+      // reschedule's item step, docs/design/scheduling.md): no write, the position stays
+      if (after === before) continue;
+      doc.document = after;
       doc.position = event.position;
       doc.changed = true;
       if (covered.has(doc.collection))
