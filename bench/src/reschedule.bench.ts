@@ -172,7 +172,7 @@ function previewFigures(
   let moved = 0;
   for (let i = 0; i < config.warmup + config.frames; i++) {
     const s0 = performance.now();
-    const context = previewContext(items, new Set([1]));
+    const context = previewContext(items, new Set([1]), 1);
     const s1 = performance.now();
     const day = addWorkingDays('2031-01-06', 1 + (i % 20));
     const c0 = performance.now();

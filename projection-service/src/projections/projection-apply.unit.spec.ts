@@ -146,12 +146,18 @@ describe('ProjectionRunner.apply', () => {
         // the version each item's own step will give
         version: 1,
       });
-    expect(await store.get('items', String(foreign))).toMatchObject({ start: '2031-04-07T00:00', version: 0 });
+    expect(await store.get('items', String(foreign))).toMatchObject({
+      start: '2031-04-07T00:00',
+      version: 0,
+    });
 
     // the steps that follow leave the documents as the commit did: nothing is written
     const stepOf = (id: number) =>
       aStoredEvent(
-        { type: 'ItemUpdated', data: { id, changes: { start: '2031-04-08T00:00', end: '2031-04-10T00:00' } } },
+        {
+          type: 'ItemUpdated',
+          data: { id, changes: { start: '2031-04-08T00:00', end: '2031-04-10T00:00' } },
+        },
         { revision: 1 },
       );
     const before = await store.get('items', String(a));

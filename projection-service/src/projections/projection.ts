@@ -178,7 +178,10 @@ export const recordProjection = <Doc extends RecordDoc>(options: {
           return createdRecord(event, extra);
         case `${kind}Updated`: {
           const { changes } = event.data as { changes: Partial<Doc> };
-          return doc && (shows(doc, changes, event.revision) ? doc : { ...doc, ...changes, version: event.revision });
+          return (
+            doc &&
+            (shows(doc, changes, event.revision) ? doc : { ...doc, ...changes, version: event.revision })
+          );
         }
         case `${kind}Deleted`:
           return deletedRecord(doc, event);
