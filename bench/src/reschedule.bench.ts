@@ -171,7 +171,7 @@ function previewFigures(
   let moved = 0;
   for (let i = 0; i < config.warmup + config.frames; i++) {
     const s0 = performance.now();
-    const context = previewContext(items, new Set([1]));
+    const context = previewContext(items, new Set([1]), 1);
     const s1 = performance.now();
     const day = addWorkingDays('2031-01-06', 1 + (i % 20));
     const c0 = performance.now();
@@ -233,6 +233,8 @@ async function main() {
       );
       let moved = 0;
       const confirmed: number[] = [];
+      // the whole process's CPU (server, projection and this client): load-independent, unlike the times
+      const cpu: number[] = [];
       const previews: number[] = [];
       const sagas: number[] = [];
       for (let i = 0; i < config.warmup + config.drags; i++) {
@@ -242,6 +244,7 @@ async function main() {
           moves: [move],
         });
         const p1 = performance.now();
+        const c0 = process.cpuUsage();
         const t0 = performance.now();
         const done = await session.command<CommandResult & { moves: DoneMove[] }>('Reschedule', {
           id: randomUUID(),
@@ -249,6 +252,7 @@ async function main() {
         });
         const read = await session.request<ItemView>('GET', `/api/items/${last}`, undefined, done.position);
         const t1 = performance.now();
+        const c1 = process.cpuUsage(c0);
         const expected = done.moves.find((m) => m.item === last);
         if (!expected || read.start !== expected.start)
           throw new Error(`item ${last} does not show the reschedule`);
@@ -280,6 +284,7 @@ async function main() {
         current = { ...first, version: done.moves[0]!.version + 1 };
         if (i >= config.warmup) {
           confirmed.push(t1 - t0);
+          cpu.push((c1.user + c1.system) / 1000);
           previews.push(p1 - p0);
           sagas.push(s1 - s0);
         }
@@ -287,6 +292,7 @@ async function main() {
           throw new Error('the preview and the reschedule differ');
       }
       row(shape, moved, 'Reschedule → confirmed read', confirmed);
+      row(shape, moved, 'Reschedule → confirmed read: CPU time of the process', cpu);
       row(shape, moved, 'preview', previews);
       row(
         shape,
@@ -296,6 +302,7 @@ async function main() {
           : 'peer: SaveItem per item → confirmed',
         sagas,
       );
+      log(`${shape}: measured; load average ${load()}`);
     }
   } finally {
     await embedded.close();

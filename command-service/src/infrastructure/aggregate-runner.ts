@@ -26,6 +26,7 @@ import {
   nameBasedUuid,
 } from '@fahrplan/platform';
 import type { AppendResult, EventStore, ExpectedRevision } from '@fahrplan/platform';
+import { KeptFolds } from './kept-folds';
 
 /** Who runs a command, and how it can be retried safely. */
 export interface CommandEnvelope {
@@ -89,6 +90,8 @@ const MAX_ATTEMPTS = 3;
  * the expected revision. A race between load and append re-runs the decision.
  */
 export class AggregateRunner {
+  private readonly kept = new KeptFolds((stream, from) => this.store.readStream(stream, from));
+
   constructor(
     private readonly store: EventStore,
     private readonly ids: IdAllocator,
@@ -107,6 +110,16 @@ export class AggregateRunner {
     const state = events.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState);
     const last = events.at(-1);
     return { state, expected: last ? last.revision : 'no_stream', events, target: stream, live: 0 };
+  }
+
+  /** `load`'s state and revision, folded on from the state a former call kept (`KeptFolds`). */
+  loadState<S, E extends DomainEvent>(
+    stream: string,
+    decider: Pick<Decider<unknown, S, E, unknown>, 'initialState' | 'evolve'>,
+    tenant: string,
+    what: string,
+  ): Promise<Pick<Loaded<S>, 'state' | 'expected'>> {
+    return this.kept.load(stream, decider, tenant, what);
   }
 
   /**

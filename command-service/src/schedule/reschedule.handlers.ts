@@ -14,7 +14,7 @@ import type {
   RecordedMove,
   RescheduleData,
 } from '@fahrplan/contracts';
-import { WrongExpectedRevisionError, nameBasedUuid } from '@fahrplan/platform';
+import { nameBasedUuid } from '@fahrplan/platform';
 import { AggregateHandler } from '../infrastructure/aggregate-handler';
 import type { AggregateRunner, CommandEnvelope, Loaded } from '../infrastructure/aggregate-runner';
 import { RescheduleMessage } from '../infrastructure/command-message';
@@ -53,30 +53,18 @@ export class RescheduleHandler extends AggregateHandler<RescheduleMessage> {
     const committed = await this.committed(stream, envelope.tenant);
     if (committed?.reverts !== undefined) throw this.refusedEarlier(committed);
     let moves = committed?.moves;
-    let position = 0;
+    let commit: FollowStep | undefined;
     if (!moves) {
       const events = await decideOnStreams(this.runner, this.lookupsFor(envelope), envelope, command);
       if (events.length === 0)
-        return { id: command.moves[0]!.item, version: command.moves[0]!.version, position, moves: [] };
-      const commit = events[0]!;
-      try {
-        ({ position } = await this.runner.appendStep(
-          stream,
-          [{ id: stepId(stream, 0, 'move'), ...commit }],
-          'no_stream',
-          envelope,
-          command.id,
-        ));
-        moves = commit.data.moves;
-      } catch (error) {
-        // a concurrent run of the same request committed first: finish its steps
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        const winner = await this.committed(stream, envelope.tenant);
-        if (!winner || winner.reverts !== undefined) throw error;
-        moves = winner.moves;
-      }
+        return { id: command.moves[0]!.item, version: command.moves[0]!.version, position: 0, moves: [] };
+      moves = events[0]!.data.moves;
+      // appended with the items' steps, before them: one commit on SQLite, so none is ever stored alone
+      // (a concurrent run of the same request commits and steps under the same ids: ours are found done)
+      commit = { stream, expected: 'no_stream', events: [{ id: stepId(stream, 0, 'move'), ...events[0]! }] };
     }
-    const steps = await this.moveItems(plan, stream, moves, envelope, command.id);
+    const [committedAt, ...steps] = await this.moveItems(plan, stream, moves, envelope, command.id, commit);
+    let position = committedAt?.position ?? 0;
     const done = moves.flatMap((move, i) => {
       const at = steps[i];
       return at ? [{ ...move, version: move.version + 1, at }] : [];
@@ -118,8 +106,9 @@ export class RescheduleHandler extends AggregateHandler<RescheduleMessage> {
   }
 
   /**
-   * The items' steps, all at once (one commit on SQLite): each item's new dates on its stream,
-   * expecting the version the decision saw. Answers where each landed, that of an earlier attempt's
+   * The commit (when not stored yet) and the items' steps, all at once (one commit on SQLite): each
+   * item's new dates on its stream, expecting the version the decision saw. Answers where the commit
+   * landed (null when it was stored before), then where each step did, that of an earlier attempt's
    * step when it is there already, or null when someone else changed the item meanwhile.
    */
   private async moveItems(
@@ -128,6 +117,7 @@ export class RescheduleHandler extends AggregateHandler<RescheduleMessage> {
     moves: readonly RecordedMove[],
     envelope: CommandEnvelope,
     correlationId: string,
+    commit?: FollowStep,
   ): Promise<(StepDone | null)[]> {
     const steps = await Promise.all(
       moves.map(async (move) => {
@@ -136,7 +126,10 @@ export class RescheduleHandler extends AggregateHandler<RescheduleMessage> {
         return { ...(await plan.step(move)), events };
       }),
     );
-    return followSteps(this.runner, steps, envelope, correlationId);
+    if (!commit) return [null, ...(await followSteps(this.runner, steps, envelope, correlationId))];
+    const done = await followSteps(this.runner, [commit, ...steps], envelope, correlationId);
+    if (!done[0]) throw new Error(`the reschedule ${correlationId} found its stream taken`);
+    return done;
   }
 
   /**

@@ -12,7 +12,6 @@ import {
   streamName,
 } from '@fahrplan/contracts';
 import type {
-  Decider,
   DomainEvent,
   GroupState,
   ItemState,
@@ -21,9 +20,8 @@ import type {
   ReschedulePreviewData,
 } from '@fahrplan/contracts';
 import type { AggregateRunner } from '../infrastructure/aggregate-runner';
+import type { Fold } from '../infrastructure/kept-folds';
 import type { Lookups } from '../infrastructure/lookups';
-
-type Fold<S, E extends DomainEvent> = Pick<Decider<unknown, S, E, unknown>, 'initialState' | 'evolve'>;
 
 /** A stream of the tenant folded, or null when it is another tenant's (the runner's load refuses those). */
 const loadOwn = async <S>(load: () => Promise<{ state: S }>): Promise<S | null> => {
@@ -45,10 +43,11 @@ export const decideOnStreams = async (
   { tenant, user, scenario }: { readonly tenant: string; readonly user: string; readonly scenario?: number },
   command: ReschedulePreviewData & { readonly id: string },
 ): Promise<ItemsRescheduled[]> => {
-  // in a scenario (issue 22) every stream is read with the scenario's own events of it on top
+  // in a scenario (issue 22) every stream is read with the scenario's own events of it on top; live,
+  // each from its fold kept since the last decision (a drag moves the same thousand items again)
   const load = <S, E extends DomainEvent>(stream: string, decider: Fold<S, E>, what: string) =>
     scenario === undefined
-      ? runner.load(stream, decider, tenant, what)
+      ? runner.loadState(stream, decider, tenant, what)
       : runner.loadInScenario(stream, decider, tenant, what, scenario);
   const graph = graphOf((await load(dependencyStream(tenant), dependencyDecider, 'dependency')).state);
   const moved = command.moves.map((m) => m.item);

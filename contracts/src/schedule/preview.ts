@@ -1,6 +1,6 @@
 import type { Dependency, DependencyGraph } from '../dependency/dependency';
 import type { ItemDependencies } from '../read-models';
-import { reschedule } from './schedule';
+import { prepareReschedule, reschedule } from './schedule';
 import type { ScheduledItem, ScheduleMove } from './schedule';
 
 /**
@@ -77,21 +77,26 @@ export function graphOfLinks(items: Iterable<ChainItem>): DependencyGraph {
   return { byId, successors };
 }
 
-/** The rule's view of the known items: each with whether its project schedules automatically. */
+/**
+ * The rule's view of the known items: each with whether its project schedules automatically. With
+ * the `dragged` item, what every preview of its drag reuses is computed now, once (the graph's order
+ * from it, the successors' durations): per snapped date only the dates are.
+ */
 export const previewContext = (
   known: Iterable<ChainItem>,
   automaticGroups: ReadonlySet<number>,
+  dragged?: number,
 ): PreviewContext => {
-  const items = [...known];
-  return {
-    graph: graphOfLinks(items),
-    items: new Map(
-      items.map((item) => [
-        item.id,
-        { id: item.id, start: item.start, end: item.end, automatic: automaticGroups.has(item.group) },
-      ]),
-    ),
-  };
+  const list = [...known];
+  const graph = graphOfLinks(list);
+  const items = new Map(
+    list.map((item) => [
+      item.id,
+      { id: item.id, start: item.start, end: item.end, automatic: automaticGroups.has(item.group) },
+    ]),
+  );
+  if (dragged !== undefined) prepareReschedule(graph, items, [dragged]);
+  return { graph, items };
 };
 
 /** The projects of the items a preview may move: the dragged one's and its successors', reachable through `known`. */

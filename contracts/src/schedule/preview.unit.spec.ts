@@ -99,6 +99,24 @@ describe('previewMoves', () => {
     const manualB = previewContext([a, { ...b, group: 2 }, c, m], new Set([1]));
     expect(previewMoves(manualB, moveA('2026-04-01', '2026-04-03'))).toEqual([]);
   });
+
+  it('answers the same from a context prepared for the dragged item, at every snapped date', () => {
+    const prepared = previewContext([a, b, c, m], new Set([1]), 1);
+    for (const [start, end] of [
+      ['2026-04-01', '2026-04-03'],
+      ['2026-03-27', '2026-03-31'],
+      ['2026-04-08', '2026-04-10'],
+      ['2026-04-01', '2026-04-03'],
+    ] as const)
+      expect(previewMoves(prepared, moveA(start, end))).toEqual(
+        previewMoves(previewContext([a, b, c, m], new Set([1])), moveA(start, end)),
+      );
+    // and from another item than the one prepared: B's successors only
+    expect(previewMoves(prepared, { item: 2, start: '2026-04-13T00:00', end: '2026-04-15T00:00' })).toEqual([
+      { item: 3, start: '2026-04-15T00:00', end: '2026-04-16T00:00' },
+      { item: 4, start: '2026-04-16T00:00', end: null },
+    ]);
+  });
 });
 
 describe('previewOnChange', () => {

@@ -116,13 +116,81 @@ export const earliestStart = (
   );
 };
 
+const durations = new WeakMap<ScheduledItem, number>();
+
 /** The item moved to start on `day`, keeping its time of day and its duration in working days. */
 const movedTo = (item: ScheduledItem, day: string): ScheduleMove => {
   const start = `${day}${timePart(item.start)}`;
   if (item.end === null) return { item: item.id, start, end: null };
   const rules = item.rules ?? bernRules;
-  const days = rules.countWorkingDays(datePart(item.start), datePart(item.end));
+  // counted once per item: a drag's preview moves the same items at every snapped date
+  let days = durations.get(item);
+  if (days === undefined)
+    durations.set(item, (days = rules.countWorkingDays(datePart(item.start), datePart(item.end))));
   return { item: item.id, start, end: `${rules.addWorkingDays(day, days)}${timePart(item.end)}` };
+};
+
+/** The part of the graph a reschedule of some items walks: its topological order, each item's dependencies into it. */
+interface Walk {
+  readonly order: readonly number[];
+  readonly incoming: ReadonlyMap<number, readonly Dependency[]>;
+}
+
+const walks = new WeakMap<DependencyGraph, WeakMap<ReadonlyMap<number, ScheduledItem>, Map<string, Walk>>>();
+
+/**
+ * Kahn's order over the items reachable from `moved` (an item is decided once all its reachable
+ * predecessors are), and the dependencies into each from items there are. Kept per graph, items
+ * and moved items: a drag's preview walks the same part at every snapped date.
+ */
+const walkOf = (graph: DependencyGraph, items: ReadonlyMap<number, ScheduledItem>, moved: number[]): Walk => {
+  let byItems = walks.get(graph);
+  if (!byItems) walks.set(graph, (byItems = new WeakMap()));
+  let byMoved = byItems.get(items);
+  if (!byMoved) byItems.set(items, (byMoved = new Map()));
+  const key = moved.join(' ');
+  const kept = byMoved.get(key);
+  if (kept) return kept;
+  const successors = (item: number) =>
+    (graph.successors.get(item) ?? []).filter((d) => items.has(d.successor)).map((d) => d.successor);
+  const reachable = reach(moved, successors, Number.MAX_SAFE_INTEGER) ?? [];
+  const waiting = new Map<number, number>(reachable.map((item) => [item, 0]));
+  for (const item of reachable)
+    for (const next of successors(item)) waiting.set(next, waiting.get(next)! + 1);
+  const order = reachable.filter((item) => waiting.get(item) === 0);
+  for (let i = 0; i < order.length; i++)
+    for (const next of successors(order[i]!)) {
+      const left = waiting.get(next)! - 1;
+      waiting.set(next, left);
+      if (left === 0) order.push(next);
+    }
+  const predecessors = predecessorsOf(graph);
+  const incoming = new Map(
+    order.map((id) => [id, (predecessors.get(id) ?? []).filter((d) => items.has(d.predecessor))] as const),
+  );
+  const walk = { order, incoming };
+  byMoved.set(key, walk);
+  return walk;
+};
+
+/**
+ * Prepares a reschedule of `moved` on `graph` and `items` (a drag's start): the walk over the graph
+ * and each automatic item's duration are computed now and kept, so that `reschedule` of those items
+ * on the same graph and items is the date arithmetic alone.
+ */
+export const prepareReschedule = (
+  graph: DependencyGraph,
+  items: ReadonlyMap<number, ScheduledItem>,
+  moved: readonly number[],
+): void => {
+  for (const id of walkOf(
+    graph,
+    items,
+    moved.filter((item) => items.has(item)),
+  ).order) {
+    const item = items.get(id)!;
+    if (item.automatic && item.end !== null) movedTo(item, datePart(item.start));
+  }
 };
 
 export interface RescheduleInput {
@@ -152,20 +220,11 @@ export const reschedule = ({ graph, items, moved, backward = false }: Reschedule
     dates.set(move.item, { ...item, start: move.start, end: move.end });
     changed.add(move.item);
   }
-  const successors = (item: number) =>
-    (graph.successors.get(item) ?? []).filter((d) => items.has(d.successor)).map((d) => d.successor);
-  // Kahn's order over the reachable part: an item is decided once all its reachable predecessors are
-  const reachable = reach([...changed], successors, Number.MAX_SAFE_INTEGER) ?? [];
-  const waiting = new Map<number, number>(reachable.map((item) => [item, 0]));
-  for (const item of reachable)
-    for (const next of successors(item)) waiting.set(next, waiting.get(next)! + 1);
-  const ready = reachable.filter((item) => waiting.get(item) === 0);
-  const predecessors = predecessorsOf(graph);
+  const walk = walkOf(graph, items, [...changed]);
   const result: ScheduleMove[] = moved.filter((move) => items.has(move.item));
-  for (let i = 0; i < ready.length; i++) {
-    const id = ready[i]!;
+  for (const id of walk.order) {
     const item = dates.get(id)!;
-    const incoming = (predecessors.get(id) ?? []).filter((d) => dates.has(d.predecessor));
+    const incoming = walk.incoming.get(id)!;
     if (item.automatic && !changed.has(id) && incoming.some((d) => changed.has(d.predecessor))) {
       const earliest = incoming
         .map((d) => earliestStart(d, dates.get(d.predecessor)!, item.rules))
@@ -177,11 +236,6 @@ export const reschedule = ({ graph, items, moved, backward = false }: Reschedule
         changed.add(id);
         result.push(move);
       }
-    }
-    for (const next of successors(id)) {
-      const left = waiting.get(next)! - 1;
-      waiting.set(next, left);
-      if (left === 0) ready.push(next);
     }
   }
   return result;

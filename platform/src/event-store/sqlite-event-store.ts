@@ -131,7 +131,9 @@ export class SqliteEventStore implements EventStore {
 
   constructor(path: string, options: SqliteEventStoreOptions = {}) {
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
-    this.subscriptionBatchSize = options.subscriptionBatchSize ?? 1000;
+    // as many as the projections write in one batch (5,000): a reschedule's commit and its thousand
+    // item steps, appended together, then arrive together and are written in one transaction
+    this.subscriptionBatchSize = options.subscriptionBatchSize ?? 5000;
     this.db = openDurableSqlite(path, {
       schema,
       pragmas: 'PRAGMA cache_size = -65536;',

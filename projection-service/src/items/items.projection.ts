@@ -1,4 +1,4 @@
-import type { ItemCreated, ItemsRescheduled } from '@fahrplan/contracts';
+import type { ItemCreated, ItemsRescheduled, RecordedMove } from '@fahrplan/contracts';
 import type { Projection } from '../projections/projection';
 import { foldText, recordProjection, withDerived } from '../projections/projection';
 import type { RecordDoc } from '../projections/projection';
@@ -38,9 +38,20 @@ export const timelineItemFields = [
 /** An item as the timeline reads it. */
 export type TimelineItemDoc = Pick<ItemDoc, (typeof timelineItemFields)[number] | 'tenant' | 'group'>;
 
+const movesByItem = new WeakMap<ItemsRescheduled['data'], ReadonlyMap<number, RecordedMove>>();
+
+/** A reschedule's moves by item, made once per event: its thousand documents each look theirs up. */
+const movesOf = (data: ItemsRescheduled['data']): ReadonlyMap<number, RecordedMove> => {
+  let moves = movesByItem.get(data);
+  if (!moves) movesByItem.set(data, (moves = new Map(data.moves.map((move) => [move.item, move]))));
+  return moves;
+};
+
 /**
  * A reschedule moves all its items in the one write of its event (docs/design/scheduling.md), so that
- * no reader sees half of it; each item's own `ItemUpdated` with the same dates follows and sets its version.
+ * no reader sees half of it. It sets the version each item's own `ItemUpdated` (the same dates,
+ * appended with it) gives, so that the step leaves the document as it is and costs no write; a
+ * reversal carries the versions the item streams have.
  */
 const withReschedules = (projection: Projection<ItemDoc>): Projection<ItemDoc> => ({
   ...projection,
@@ -51,10 +62,11 @@ const withReschedules = (projection: Projection<ItemDoc>): Projection<ItemDoc> =
       : null,
   evolve: (doc, event) => {
     if (event.type !== 'ItemsRescheduled') return projection.evolve(doc, event);
-    const move = (event.data as ItemsRescheduled['data']).moves.find((m) => m.item === doc?.id);
-    return doc && move && doc.tenant === event.metadata.tenant
-      ? { ...doc, start: move.start, end: move.end }
-      : doc;
+    const data = event.data as ItemsRescheduled['data'];
+    const move = doc && movesOf(data).get(doc.id);
+    if (!doc || !move || doc.tenant !== event.metadata.tenant) return doc;
+    const version = data.reverts === undefined ? move.version + 1 : move.version;
+    return { ...doc, start: move.start, end: move.end, version };
   },
 });
 

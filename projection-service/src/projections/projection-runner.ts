@@ -292,6 +292,9 @@ export class ProjectionRunner {
       }
       if (event.position <= doc.position) continue;
       const next = projection.evolve(doc.document, event);
+      // a projection answers the document itself for an event that leaves it as it is (a
+      // reschedule's item step, docs/design/scheduling.md): no write, the position stays
+      if (next === doc.document) continue;
       advance(doc, event, next && projection.join ? await joins.derive(projection.join, next) : next);
     }
     // the summaries first: a store without transactions writes them before the documents they count

@@ -19,7 +19,10 @@ export interface Projection<Doc extends object = object> {
    * with it in the same write; when absent, `documentId`'s one.
    */
   readonly documentIds?: (event: StoredEvent) => readonly string[] | null;
-  /** Pure: the next document, or null to remove it. Never throws on a recorded fact. */
+  /**
+   * Pure: the next document, or null to remove it; `doc` itself when the event leaves it as it is
+   * (then nothing is written). Never throws on a recorded fact.
+   */
   readonly evolve: (doc: Doc | null, event: StoredEvent) => Doc | null;
   /** An index for every query on the collection beyond lookups by id (tenant first). */
   readonly indexes: readonly IndexKeys[];
@@ -120,7 +123,8 @@ export const withDerived = <Doc extends object>(
   ...projection,
   evolve: (doc, event) => {
     const next = projection.evolve(doc, event);
-    return next && { ...next, ...derive(next) };
+    // the document itself means unchanged (its derived fields are too)
+    return next === doc ? doc : next && { ...next, ...derive(next) };
   },
 });
 
@@ -157,6 +161,15 @@ export const deletedRecord = <Doc extends RecordDoc>(doc: Doc | null, event: Sto
   doc && { ...doc, deleted: true, version: event.revision };
 
 /**
+ * Whether `doc` shows an update already: its values and version (a reschedule's commit sets both
+ * before each item's own `ItemUpdated` follows, docs/design/scheduling.md). Then the update answers
+ * the document itself, which the runner does not write again.
+ */
+const shows = <Doc extends RecordDoc>(doc: Doc, changes: Partial<Doc>, revision: number): boolean =>
+  doc.version === revision &&
+  Object.entries(changes).every(([field, value]) => Object.is(doc[field as keyof Doc], value));
+
+/**
  * The read model of a record with `<kind>Created`, `<kind>Updated` (`changes`) and `<kind>Deleted`
  * events (e.g. kind 'Item'): the created data with the tenant, the version and the deleted flag, plus
  * `extra` (the projection's own fields, at their starting values); a deletion keeps the document.
@@ -179,10 +192,13 @@ export const recordProjection = <Doc extends RecordDoc>(options: {
       switch (event.type) {
         case `${kind}Created`:
           return createdRecord(event, extra);
-        case `${kind}Updated`:
+        case `${kind}Updated`: {
+          const { changes } = event.data as { changes: Partial<Doc> };
           return (
-            doc && { ...doc, ...(event.data as { changes: Partial<Doc> }).changes, version: event.revision }
+            doc &&
+            (shows(doc, changes, event.revision) ? doc : { ...doc, ...changes, version: event.revision })
           );
+        }
         case `${kind}Deleted`:
           return deletedRecord(doc, event);
         case `${kind}Restored`:

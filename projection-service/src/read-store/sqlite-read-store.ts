@@ -301,13 +301,20 @@ export class SqliteReadStore implements ReadStore {
     const table = documentsTable(collection);
     const remove = `DELETE FROM ${fts} WHERE rowid = old.rowid;`;
     const insert = `INSERT INTO ${fts} (rowid, text) ${text('new')};`;
-    const trigger = (event: string, when: string, body: string): [string, string] => {
+    const trigger = (event: string, when: string, body: string, condition?: string): [string, string] => {
       const name = `${wanted}:${event}`;
-      return [name, `CREATE TRIGGER ${quoteName(name)} ${when} ON ${table} BEGIN ${body} END`];
+      const only = condition ? ` WHEN ${condition}` : '';
+      return [name, `CREATE TRIGGER ${quoteName(name)} ${when} ON ${table}${only} BEGIN ${body} END`];
     };
     return new Map([
       trigger('insert', 'AFTER INSERT', insert),
-      trigger('update', 'AFTER UPDATE OF body', `${remove} ${insert}`),
+      // only when the text changes: a write of other fields (a reschedule's dates) leaves the index be
+      trigger(
+        'retext',
+        'AFTER UPDATE OF body',
+        `${remove} ${insert}`,
+        `old.body ->> ${jsonPath(field)} IS NOT new.body ->> ${jsonPath(field)}`,
+      ),
       trigger('delete', 'AFTER DELETE', remove),
     ]);
   }

@@ -331,6 +331,20 @@ describe('SqliteReadStore', () => {
       expect((await plain.find('c', { _search: { $regex: 'roll' } })).map((d) => d._id)).toEqual(['1', '3']);
     });
 
+    it('keeps the trigram index through writes: a new text replaces the old, a write of other fields keeps it', async () => {
+      const store = open(':memory:', [{ collection: 'c', indexes: [], textIndex: '_search' }]);
+      const found = async (text: string) =>
+        (await store.find('c', { _search: { $regex: text } })).map((d) => d._id);
+      await store.put('c', aDoc('1', { _search: 'payroll', start: 'monday' }));
+      await store.put('c', aDoc('1', { _search: 'payroll', start: 'tuesday' }));
+      expect(await found('roll')).toEqual(['1']);
+      await store.put('c', aDoc('1', { _search: 'billing', start: 'tuesday' }));
+      expect(await found('roll')).toEqual([]);
+      expect(await found('bill')).toEqual(['1']);
+      await store.delete('c', '1', nextPosition());
+      expect(await found('bill')).toEqual([]);
+    });
+
     it('follows a changed declaration: drops the indexes no longer declared, indexes the new multikey fields of stored documents', async () => {
       const file = join(directory, 'read.db');
       const before = open(file, [{ collection: 'c', indexes: [{ tenant: 1, status: 1 }] }]);

@@ -86,7 +86,8 @@ function usePreviewGathering(shownRef: RefObject<readonly TimelineItem[]>) {
       }
       const groups = chainGroups(from.id, known);
       const modes = await Promise.all(groups.map(automatic));
-      return previewOnChange(previewContext(known.values(), new Set(groups.filter((_, i) => modes[i]))));
+      const automaticGroups = new Set(groups.filter((_, i) => modes[i]));
+      return previewOnChange(previewContext(known.values(), automaticGroups, from.id));
     },
     [shownRef, getItem, automatic],
   );
