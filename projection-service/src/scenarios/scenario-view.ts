@@ -7,12 +7,19 @@ import type { OverlaidDocument } from './scenario-overlay';
 /** A scenario's overlay by collection and id. */
 export type Overlay = ReadonlyMap<string, ReadonlyMap<string, OverlaidDocument>>;
 
+/** The overlay of each fold, made once: its field indexes (`overlay-matching.ts`) are kept with it. */
+const overlays = new WeakMap<readonly OverlaidDocument[], Overlay>();
+
+/** `documents` by collection and id; the same map for the same (kept) fold, on every request. */
 export const overlayOf = (documents: readonly OverlaidDocument[]): Overlay => {
+  const kept = overlays.get(documents);
+  if (kept) return kept;
   const overlay = new Map<string, Map<string, OverlaidDocument>>();
   for (const doc of documents) {
     const collection = overlay.get(doc.collection) ?? new Map<string, OverlaidDocument>();
     overlay.set(doc.collection, collection.set(doc.id, doc));
   }
+  overlays.set(documents, overlay);
   return overlay;
 };
 
