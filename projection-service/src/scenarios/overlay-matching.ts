@@ -34,7 +34,10 @@ const rangeOf = (field: string, wanted: object): Check | null => {
   const limits = Object.entries(wanted) as [string, unknown][];
   const comparable = (bound: unknown): bound is string | number =>
     typeof bound === 'number' || typeof bound === 'string';
-  if (limits.length === 0 || !limits.every(([operator, bound]) => bounds[operator] && comparable(bound)))
+  if (
+    limits.length === 0 ||
+    !limits.every(([operator, bound]) => Object.hasOwn(bounds, operator) && comparable(bound))
+  )
     return null;
   return {
     field,
