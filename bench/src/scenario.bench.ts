@@ -41,6 +41,11 @@ const config = {
   connections: setting('BENCH_SCENARIO_CONNECTIONS', 10),
   /** Repeated diff reads after the first. */
   diffs: setting('BENCH_SCENARIO_DIFFS', 20),
+  /**
+   * Seconds to wait before the timelines (0: none): the server's start-up work (tracker-sync's fold of
+   * a tracked tenant's million items) may still run, and its CPU would count on the live side.
+   */
+  settle: Number(process.env.BENCH_SCENARIO_SETTLE_S ?? 0),
   startTimeoutMs: setting('BENCH_SCALE_START_TIMEOUT_MS', 1_800_000),
   seed: setting('BENCH_SCALE_SEED', 4711),
 };
@@ -185,6 +190,7 @@ const measure = async (folder: string) => {
       const from = addDays(sample.span[0], Math.floor(random() * (spanDays - 30)));
       return `/api/timeline?from=${from}&to=${addDays(from, 30)}&limit=40`;
     });
+    await new Promise((settled) => setTimeout(settled, config.settle * 1000));
     const firstInScenario = await ask(session, [`${windows[0]!}&scenario=${scenario}`], 1);
     // the server's CPU time per request beside each side's latency: what the machine's load does not inflate
     const timedSide = async (paths: readonly string[]) => {
