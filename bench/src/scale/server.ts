@@ -181,3 +181,18 @@ const rssOf = (pid: number): number => {
 /** The resident memory of a deployment's processes and their descendants, in MB. */
 export const rssMb = (deployment: Deployment): number =>
   deployment.pids.reduce((sum, pid) => sum + rssOf(pid), 0);
+
+/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`; 100 on Linux). */
+const TICKS_PER_S = 100;
+
+/** CPU time `pid` has used so far, every thread's, user and system, in ms (/proc/<pid>/stat). */
+const cpuOf = (pid: number): number => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // after the command's name in parentheses: state is field 3, utime and stime fields 14 and 15
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+};
+
+/** CPU time a deployment's processes have used so far, in ms: a cost that other work on the machine does not inflate. */
+export const cpuMs = (deployment: Deployment): number =>
+  deployment.pids.reduce((sum, pid) => sum + cpuOf(pid), 0);

@@ -65,10 +65,31 @@ export class IdAllocator {
   }
 
   private async catchUp(): Promise<void> {
-    const from = this.revision === 'no_stream' ? 0 : this.revision + 1;
+    const from = this.revision === 'no_stream' ? await this.lastRevision() : this.revision + 1;
     for (const event of await this.store.readStream(ALLOCATOR_STREAM, from)) {
       this.highest = Math.max(this.highest, (event.data as BlockReserved).last);
       this.revision = event.revision;
     }
+  }
+
+  /**
+   * The block stream's last revision (0 when it has none), by single-event reads that double and then
+   * halve: each block is reserved after the one before, so the last holds the highest id, and a
+   * process's first id reads ~2·log₂(blocks) events instead of every block ever reserved (one per 100
+   * ids: 10,000 at a million records).
+   */
+  private async lastRevision(): Promise<number> {
+    const has = async (revision: number) =>
+      (await this.store.readStream(ALLOCATOR_STREAM, revision, 1)).length > 0;
+    let [low, high] = [0, 1];
+    if (!(await has(low))) return 0;
+    while (await has(high)) [low, high] = [high, high * 2];
+    // low is a revision, high is past the last
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      if (await has(middle)) low = middle;
+      else high = middle;
+    }
+    return low;
   }
 }

@@ -1,17 +1,25 @@
 import { Query } from 'mingo';
 import { filterList, pickFields } from '../read-store/read-store';
 import type { FieldsOf, Filter, FindOptions, ReadDocument, ReadView } from '../read-store/read-store';
+import { candidates, judge, quickChecks } from './overlay-matching';
 import type { OverlaidDocument } from './scenario-overlay';
 
 /** A scenario's overlay by collection and id. */
 export type Overlay = ReadonlyMap<string, ReadonlyMap<string, OverlaidDocument>>;
 
+/** The overlay of each fold, made once: its field indexes (`overlay-matching.ts`) are kept with it. */
+const overlays = new WeakMap<readonly OverlaidDocument[], Overlay>();
+
+/** `documents` by collection and id; the same map for the same (kept) fold, on every request. */
 export const overlayOf = (documents: readonly OverlaidDocument[]): Overlay => {
+  const kept = overlays.get(documents);
+  if (kept) return kept;
   const overlay = new Map<string, Map<string, OverlaidDocument>>();
   for (const doc of documents) {
     const collection = overlay.get(doc.collection) ?? new Map<string, OverlaidDocument>();
     overlay.set(doc.collection, collection.set(doc.id, doc));
   }
+  overlays.set(documents, overlay);
   return overlay;
 };
 
@@ -22,11 +30,21 @@ const storedForm = ({ id, scenario, position }: OverlaidDocument): ReadDocument 
 
 /** `docs` sorted and limited as a store answers `options` (mingo, as the in-memory store does). */
 const arranged = <D extends object>(docs: D[], options: FindOptions = {}): D[] => {
+  if (!options.sort && !options.limit) return docs;
   let cursor = new Query({}, {}).find<D>(docs);
   if (options.sort) cursor = cursor.sort(options.sort);
   if (options.limit) cursor = cursor.limit(options.limit);
   return cursor.all();
 };
+
+/** What the overlay does to one filter's answer: live documents it hides, and its own documents that match. */
+interface Split {
+  readonly hidden: number;
+  readonly shown: readonly ReadDocument[];
+}
+
+/** The filter's answer is the live one (less any overlaid id): no overlaid document matches it on either side. */
+const untouched = ({ hidden, shown }: Split) => hidden === 0 && shown.length === 0;
 
 /**
  * The read models as a scenario sees them (docs/design/scenarios.md): the live answer with the
@@ -78,19 +96,38 @@ export class ScenarioReadView implements ReadView {
   ): Promise<FieldsOf<F>[]> {
     const overlaid = this.overlay.get(collection);
     if (!overlaid) return this.live.findFields(collection, filters, fields, options);
+    const list = filterList(filters);
+    const splits = list.map((filter) => this.split(overlaid, filter));
     // the sort keys are read too, to sort the live and the overlaid documents together
     const read = [...new Set([...fields, ...Object.keys(options.sort ?? {})])];
-    const answers = await Promise.all(
-      filterList(filters).map(async (filter) => {
-        const { hidden, shown } = this.split(overlaid, filter);
-        const live = await liveLess(overlaid, options, hidden, (limited) =>
-          this.live.findFields(collection, filter, read, limited),
-        );
-        const merged = [...live, ...shown.map((doc) => pickFields(doc, read))];
-        return arranged(merged, options).map((doc) => pickFields(doc as ReadDocument, fields));
-      }),
-    );
-    return answers.flat();
+    const one = async (filter: Filter, { hidden, shown }: Split) => {
+      const live = await liveLess(overlaid, options, hidden, (limited) =>
+        this.live.findFields(collection, filter, read, limited),
+      );
+      const merged = [...live, ...shown.map((doc) => pickFields(doc, read))];
+      return arranged(merged, options).map((doc) => pickFields(doc as ReadDocument, fields));
+    };
+    // consecutive filters that no overlaid document matches are asked together, as the live query asks
+    // them (one statement): of a timeline page's few hundred filters, only those of the few projects
+    // and levels the scenario changed are asked one by one and merged
+    const answers: Promise<FieldsOf<F>[]>[] = [];
+    for (let i = 0; i < list.length;) {
+      if (!untouched(splits[i]!)) {
+        answers.push(one(list[i]!, splits[i]!));
+        i++;
+        continue;
+      }
+      let end = i + 1;
+      while (end < list.length && untouched(splits[end]!)) end++;
+      const together = list.slice(i, end);
+      answers.push(
+        this.live
+          .findFields(collection, together.length === 1 ? together[0]! : together, fields, options)
+          .then((docs) => withoutOverlaid(overlaid, docs)),
+      );
+      i = end;
+    }
+    return (await Promise.all(answers)).flat();
   }
 
   async count(collection: string, filter: Filter): Promise<number> {
@@ -114,113 +151,34 @@ export class ScenarioReadView implements ReadView {
   }
 
   /** How many live documents matching `filter` the overlay hides, and its own documents that match it. */
-  private split(overlaid: ReadonlyMap<string, OverlaidDocument>, filter: Filter) {
+  private split(overlaid: ReadonlyMap<string, OverlaidDocument>, filter: Filter): Split {
     const checks = quickChecks(filter);
-    const may = mayMatch(checks);
-    const hidden: Readonly<Record<string, unknown>>[] = [];
+    let hidden = 0;
     const shown: ReadDocument[] = [];
+    // only what the checks cannot decide goes to mingo: most filters are decided by them alone
+    const unsure: { readonly doc: Readonly<Record<string, unknown>>; readonly live: boolean }[] = [];
     for (const doc of candidates(overlaid, checks)) {
-      if (doc.live && may(doc.live, doc.id)) hidden.push({ ...doc.live, _id: doc.id });
-      if (doc.scenario && may(doc.scenario, doc.id)) shown.push(storedForm(doc));
+      const live = doc.live && judge(checks, doc.live, doc.id);
+      if (live === 'yes') hidden++;
+      else if (live === 'maybe') unsure.push({ doc: { ...doc.live, _id: doc.id }, live: true });
+      const scenario = doc.scenario && judge(checks, doc.scenario, doc.id);
+      if (scenario === 'yes') shown.push(storedForm(doc));
+      else if (scenario === 'maybe') unsure.push({ doc: storedForm(doc), live: false });
     }
-    // most filters rule every overlaid document out: no query to compile
-    if (hidden.length === 0 && shown.length === 0) return { hidden: 0, shown };
+    if (unsure.length === 0) return { hidden, shown };
     const query = new Query(filter as never, {});
-    return {
-      hidden: hidden.filter((doc) => query.test(doc as never)).length,
-      shown: shown.filter((doc) => query.test(doc as never)),
-    };
+    for (const { doc, live } of unsure.filter(({ doc }) => query.test(doc as never)))
+      if (live) hidden++;
+      else shown.push(doc as ReadDocument);
+    return { hidden, shown };
   }
 }
 
-type Primitive = string | number | boolean;
-const isPrimitive = (value: unknown): value is Primitive =>
-  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-
-/** A filter's top-level fields asked to equal a value or be `$in` a list of values. */
-type Check = readonly [field: string, values: ReadonlySet<Primitive>];
-
-const quickChecks = (filter: Filter): Check[] => {
-  const checks: [string, ReadonlySet<Primitive>][] = [];
-  for (const [field, wanted] of Object.entries(filter)) {
-    if (field.startsWith('$') || field.includes('.')) continue;
-    if (isPrimitive(wanted)) checks.push([field, new Set([wanted])]);
-    else if (
-      typeof wanted === 'object' &&
-      wanted !== null &&
-      Object.keys(wanted).length === 1 &&
-      Array.isArray((wanted as { $in?: unknown }).$in) &&
-      (wanted as { $in: unknown[] }).$in.every(isPrimitive)
-    )
-      checks.push([field, new Set((wanted as { $in: Primitive[] }).$in)]);
-  }
-  return checks;
-};
-
-/**
- * A quick test that rules documents out before mingo does: the filter's top-level equal and `$in`
- * fields (tenant, a project's id, an interval level). A query asks for a few of the overlay's
- * documents (a page's projects), and mingo per document and filter cost a timeline in a scenario of
- * 1,000 changes seconds. An array value is left to mingo (multikey).
- */
-const mayMatch =
-  (checks: readonly Check[]): ((doc: Readonly<Record<string, unknown>>, id: string) => boolean) =>
-  (doc, id) =>
-    checks.every(([field, values]) => {
-      const value = field === '_id' ? id : doc[field];
-      return Array.isArray(value) || values.has(value as Primitive);
-    });
-
-/** An overlay collection's documents by the value of one field, on either side (an array value: `many`). */
-interface FieldIndex {
-  readonly byValue: ReadonlyMap<unknown, readonly OverlaidDocument[]>;
-  readonly many: readonly OverlaidDocument[];
-}
-
-/** Per overlay collection (the same map while its fold is kept), an index per field asked. */
-const fieldIndexes = new WeakMap<ReadonlyMap<string, OverlaidDocument>, Map<string, FieldIndex>>();
-
-const fieldIndex = (overlaid: ReadonlyMap<string, OverlaidDocument>, field: string): FieldIndex => {
-  const indexes = fieldIndexes.get(overlaid) ?? new Map<string, FieldIndex>();
-  fieldIndexes.set(overlaid, indexes);
-  const kept = indexes.get(field);
-  if (kept) return kept;
-  const byValue = new Map<unknown, OverlaidDocument[]>();
-  const many: OverlaidDocument[] = [];
-  for (const doc of overlaid.values()) {
-    const values = new Set(
-      [doc.live, doc.scenario].flatMap((side) => (side ? [field === '_id' ? doc.id : side[field]] : [])),
-    );
-    if ([...values].some(Array.isArray)) many.push(doc);
-    else
-      for (const value of values) {
-        const docs = byValue.get(value);
-        if (docs) docs.push(doc);
-        else byValue.set(value, [doc]);
-      }
-  }
-  const index = { byValue, many };
-  indexes.set(field, index);
-  return index;
-};
-
-/**
- * The overlay's documents that may match `checks`: those the most selective check's values name (by
- * an index of that field), not every document for each of the few hundred filters a timeline page asks.
- */
-const candidates = (
-  overlaid: ReadonlyMap<string, OverlaidDocument>,
-  checks: readonly Check[],
-): Iterable<OverlaidDocument> => {
-  let best: OverlaidDocument[] | null = null;
-  for (const [field, values] of checks) {
-    const { byValue, many } = fieldIndex(overlaid, field);
-    const found = [...values].flatMap((value) => byValue.get(value) ?? []);
-    if (best === null || found.length + many.length < best.length) best = [...found, ...many];
-  }
-  // a document under two of the values (its live and its scenario side) is taken once
-  return best === null ? overlaid.values() : new Set(best);
-};
+/** `docs` without the overlaid ones (a copy only when one is there). */
+const withoutOverlaid = <D extends { readonly _id: string }>(
+  overlaid: ReadonlyMap<string, unknown>,
+  docs: D[],
+): D[] => (docs.some((doc) => overlaid.has(doc._id)) ? docs.filter((doc) => !overlaid.has(doc._id)) : docs);
 
 /** `options` with room for the `hidden` live documents that are left out. */
 const widened = (options: FindOptions, hidden: number): FindOptions =>
@@ -241,7 +199,7 @@ const liveLess = async <D extends { readonly _id: string }>(
   hidden: number,
   read: (options: FindOptions) => Promise<D[]>,
 ): Promise<D[]> => {
-  const others = (docs: D[]) => docs.filter((doc) => !overlaid.has(doc._id));
+  const others = (docs: D[]) => withoutOverlaid(overlaid, docs);
   if (!options.limit || hidden <= ROOM) return others(await read(widened(options, hidden)));
   const first = await read(widened(options, ROOM));
   const kept = others(first);

@@ -86,3 +86,71 @@ describe('a query in a scenario, the overlay ruled out before mingo', () => {
     ).toEqual([13]);
   });
 });
+
+describe('a timeline read in a scenario: interval ranges and many filters', () => {
+  /** Items by start day (`_startDay` = rank), live; the scenario moves item 3 from day 3 to day 13. */
+  const item = (id: number, day: number, group = 1) => ({
+    tenant: 'acme',
+    deleted: false,
+    id,
+    group,
+    _lvl: 0,
+    _startDay: day,
+  });
+  const movedLater: OverlaidDocument = {
+    collection: 'items',
+    id: '3',
+    stream: 'item-3',
+    live: item(3, 3),
+    scenario: item(3, 13),
+    base: { start: '…' },
+    position: 40,
+  };
+  const viewWithCalls = async () => {
+    const live = new MemoryReadStore();
+    for (const [id, day] of [
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 12],
+      [5, 14],
+    ] as const)
+      await live.put('items', { _id: String(id), _position: id, ...item(id, day) });
+    const asked: unknown[] = [];
+    const counted = new Proxy(live, {
+      get: (target, name, receiver) =>
+        name === 'findFields'
+          ? (...args: Parameters<MemoryReadStore['findFields']>) => {
+              asked.push(args[1]);
+              return target.findFields(...args);
+            }
+          : Reflect.get(target, name, receiver),
+    });
+    return { view: new ScenarioReadView(counted, overlayOf([movedLater])), asked };
+  };
+  const window = (from: number, to: number, group = 1) => ({
+    tenant: 'acme',
+    deleted: false,
+    group: { $in: [group] },
+    _lvl: 0,
+    _startDay: { $gt: from, $lt: to },
+  });
+
+  it('hides a moved item from its live window and shows it in its scenario one', async () => {
+    const { view } = await viewWithCalls();
+    const days = async (from: number, to: number) =>
+      (await view.findFields('items', window(from, to), ['_startDay'])).map((doc) => doc._startDay).sort();
+    expect(await days(0, 10)).toEqual([1, 2]);
+    expect(await days(10, 20)).toEqual([12, 13, 14]);
+    expect(await view.count('items', window(10, 20))).toBe(3);
+  });
+
+  it('asks the filters no overlaid item matches together, in their order, and the others alone', async () => {
+    const { view, asked } = await viewWithCalls();
+    const filters = [window(0, 2), window(1, 3), window(0, 20, 2), window(10, 20), window(12, 15)];
+    const found = await view.findFields('items', filters, ['id']);
+    expect(found.map((doc) => doc.id)).toEqual([1, 2, 4, 5, 3, 5, 3]);
+    // the first three filters meet item 3 on neither side: one read; then each that does, alone
+    expect(asked).toEqual([filters.slice(0, 3), filters[3], filters[4]]);
+  });
+});

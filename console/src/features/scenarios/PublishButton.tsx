@@ -44,7 +44,11 @@ function PublishPreview({ diff, onResolve }: { diff: WholeDiff & { id: number };
           {t('publish.capped', { count: records.length })}
         </Text>
       )}
-      <ScrollArea.Autosize mah={320}>
+      {/* a list taller than the dialog scrolls, by keyboard too: the region is focusable and named */}
+      <ScrollArea.Autosize
+        mah={320}
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('publish.records') }}
+      >
         <RecordDifferences records={records} resolveIn={diff.id} onResolve={onResolve} />
       </ScrollArea.Autosize>
     </Stack>
