@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
   Alert,
   Button,
@@ -12,13 +12,11 @@ import {
   Code,
   Modal,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookView } from '@fahrplan/contracts';
 import { FormDialog } from '../record-dialog/FormDialog';
 import { useFormCommand } from '../record-dialog/useFormCommand';
-import { notifySuccess } from '../common/notify';
 import { useReturnFocus } from '../common/useReturnFocus';
 import { eventChoices, toSaveWebhook, toWebhookFormValues, webhookFormValidator } from './webhookForm';
 import type { WebhookFormValues } from './webhookForm';
@@ -87,39 +85,29 @@ export function WebhookDialog({
   const [save] = useSaveWebhookMutation();
   const { t } = useTranslation('webhooks');
   const validate = useMemo(() => webhookFormValidator(t), [t]);
-  const [initial] = useState(() => toWebhookFormValues(webhook));
-  const form = useForm<WebhookFormValues>({
-    mode: 'controlled',
-    initialValues: initial,
-    validate,
-    validateInputOnBlur: true,
-  });
-  const { submit, busy, error } = useFormCommand({
-    form,
+  const { form, changed, dialogProps } = useFormCommand({
+    form: { initialValues: toWebhookFormValues(webhook), validate, validateInputOnBlur: true },
     fields: formFields,
     step: 'save',
-    parse: (values) => toSaveWebhook(values, webhook),
-    send: (data, idempotencyKey) => save({ data, idempotencyKey }).unwrap(),
-    onDone: (data, { secret }) => {
-      notifySuccess(t('dialog.saved', { url: data.url }));
+    parse: (values: WebhookFormValues) => toSaveWebhook(values, webhook),
+    command: save,
+    notice: (data) => t('dialog.saved', { url: data.url }),
+    onClose,
+    onDone: (_data, { secret }) => {
       onClose();
       if (secret) onCreated(secret);
     },
   });
-  const changed = JSON.stringify(form.values) !== JSON.stringify(initial);
   const resumes = webhook?.status === 'paused' && form.values.active;
 
   return (
     <FormDialog
       title={webhook ? t('dialog.title', { url: webhook.url }) : t('dialog.newTitle')}
       size="lg"
-      onClose={onClose}
-      onSubmit={() => void submit()}
       submitLabel={webhook ? (resumes ? t('dialog.resume') : t('dialog.save')) : t('dialog.create')}
       editable={editable}
-      busy={busy}
       canSubmit={changed || resumes}
-      error={error}
+      {...dialogProps}
     >
       <Stack gap="sm" mb="md">
         <TextInput
