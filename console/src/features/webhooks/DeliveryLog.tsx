@@ -99,7 +99,12 @@ export function DeliveryLog({ webhook, onClose }: { webhook: WebhookView; onClos
   const { t } = useTranslation('webhooks');
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   return (
-    <InfoDialog title={t('log.title', { url: webhook.url })} size="xl" onClose={onClose}>
+    <InfoDialog
+      title={t('log.title', { url: webhook.url })}
+      size="xl"
+      onClose={onClose}
+      closeLabel={t('log.close')}
+    >
       <Stack>
         {cursors.map((cursor, index) => (
           <LogPage
@@ -109,11 +114,6 @@ export function DeliveryLog({ webhook, onClose }: { webhook: WebhookView; onClos
             onMore={(next) => index === cursors.length - 1 && setCursors([...cursors, next])}
           />
         ))}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('log.close')}
-          </Button>
-        </Group>
       </Stack>
     </InfoDialog>
   );

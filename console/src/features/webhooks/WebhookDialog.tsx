@@ -10,14 +10,13 @@ import {
   Text,
   TextInput,
   Code,
-  Modal,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookView } from '@fahrplan/contracts';
 import { FormDialog } from '../record-dialog/FormDialog';
 import { useFormCommand } from '../record-dialog/useFormCommand';
-import { useReturnFocus } from '../common/useReturnFocus';
+import { InfoDialog } from '../record-dialog/InfoDialog';
 import { eventChoices, toSaveWebhook, toWebhookFormValues, webhookFormValidator } from './webhookForm';
 import type { WebhookFormValues } from './webhookForm';
 import { useSaveWebhookMutation } from './webhooksApi';
@@ -26,16 +25,9 @@ const formFields = ['url', 'events', 'active'];
 
 /** A new webhook's secret, shown this once with a copy button: it is never answered again. */
 export function SecretOnce({ secret, onClose }: { secret: string; onClose: () => void }) {
-  useReturnFocus();
   const { t } = useTranslation('webhooks');
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('secret.title')}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('closeDialog') }}
-    >
+    <InfoDialog title={t('secret.title')} size="lg" onClose={onClose}>
       <Stack>
         <Alert color="yellow" variant="light" icon={<IconKey />}>
           {t('secret.once')}
@@ -65,7 +57,7 @@ export function SecretOnce({ secret, onClose }: { secret: string; onClose: () =>
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </InfoDialog>
   );
 }
 
