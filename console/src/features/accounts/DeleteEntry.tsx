@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { ActionIcon } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AccountEntry } from '@fahrplan/contracts';
 import { ConfirmDelete } from '../common/ConfirmDelete';
+import { RemoveButton } from '../common/RemoveButton';
 import { deleteWithUndo } from '../common/undo';
 import { useAddAccountEntriesMutation, useRemoveAccountEntryMutation } from './accountsApi';
 
@@ -23,15 +22,7 @@ export function DeleteEntry({ accountId, entry }: { accountId: number; entry: Ac
   const name = entryName(entry);
   return (
     <>
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        size="sm"
-        aria-label={t('delete.button', { name })}
-        onClick={() => setOpen(true)}
-      >
-        <IconTrash size={14} />
-      </ActionIcon>
+      <RemoveButton label={t('delete.button', { name })} size="sm" onClick={() => setOpen(true)} />
       <ConfirmDelete
         opened={open}
         title={t('delete.title')}

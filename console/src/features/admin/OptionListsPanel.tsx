@@ -21,16 +21,10 @@ import { useForm } from '@mantine/form';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconDeviceFloppy,
-  IconLanguage,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconDeviceFloppy, IconLanguage, IconPlus } from '@tabler/icons-react';
 import { SectionHeader } from '../common/SectionHeader';
 import { TableHeader } from '../common/TableHeader';
+import { RemoveButton } from '../common/RemoveButton';
 import {
   consoleLanguages,
   defaultOptionLists,
@@ -253,14 +247,10 @@ function OptionRows({ form, kind, readOnly }: { form: Form; kind: OptionListKind
                       >
                         <IconArrowDown size={16} />
                       </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('optionLists.remove', { name })}
+                      <RemoveButton
+                        label={t('optionLists.remove', { name })}
                         onClick={() => form.removeListItem(kind, i)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
+                      />
                     </Group>
                   )}
                 </Table.Td>
