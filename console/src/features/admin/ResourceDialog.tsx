@@ -11,7 +11,6 @@ import { useSaveResourceMutation } from '../resources/resourcesApi';
 import { resourceFormValidator, toResourceFormValues, toSaveResource } from './resourceForm';
 import type { ResourceFormValues } from './resourceForm';
 
-const formFields = ['name', 'calendar', 'share'];
 const shareRange = { min: 1, max: 100, decimals: 0 };
 
 /**
@@ -32,7 +31,6 @@ export function ResourceDialog({
   const validate = useMemo(() => resourceFormValidator(resource), [resource]);
   const { form, changed, dialogProps } = useFormCommand({
     form: { initialValues: toResourceFormValues(resource), validate, validateInputOnBlur: true },
-    fields: formFields,
     step: 'save',
     parse: (values: ResourceFormValues) => toSaveResource(values, resource),
     command: save,

@@ -137,7 +137,6 @@ export function RoleDialog({
       initialValues: { name: role?.name ?? '', permissions: normalizePermissions(role?.permissions ?? {}) },
       validate,
     },
-    fields: ['name', 'permissions'],
     step: 'save',
     parse,
     command: saveRole,

@@ -33,7 +33,6 @@ function NewTenantDialog({ onClose, onSwitch }: { onClose: () => void; onSwitch:
   } = useFormCommand({
     // a copy: the form writes into its values
     form: { initialValues: { name: '', features: { ...noFeatures } }, validate },
-    fields: ['name', 'features'],
     step: 'create',
     parse,
     command: createTenant,

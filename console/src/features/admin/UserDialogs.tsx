@@ -13,6 +13,11 @@ import { useCreateUserMutation, useInviteMemberMutation } from './adminApi';
 const roleOptions = (roles: readonly RoleView[]) =>
   roles.map((r) => ({ value: String(r.id), label: r.name }));
 export const roleIds = (values: readonly string[]) => values.map(Number);
+/** A form's values as its command takes them: the chosen roles by id. */
+const withRoleIds = <V extends { roles: string[] }>(values: V) => ({
+  ...values,
+  roles: roleIds(values.roles),
+});
 
 /** The roles multi-select; spread the form's `getInputProps('roles')` into it. */
 export function RolesField({
@@ -47,13 +52,9 @@ interface CreateUserValues {
 export function CreateUserDialog({ roles, onClose }: { roles: readonly RoleView[]; onClose: () => void }) {
   const [createUser] = useCreateUserMutation();
   const { t } = useTranslation('admin');
-  const { validate, parse } = zodCommand(createUserSchema, (v: CreateUserValues) => ({
-    ...v,
-    roles: roleIds(v.roles),
-  }));
+  const { validate, parse } = zodCommand(createUserSchema, withRoleIds<CreateUserValues>);
   const { form, dialogProps } = useFormCommand({
     form: { initialValues: { username: '', displayName: '', password: '', roles: [] }, validate },
-    fields: ['username', 'displayName', 'password', 'roles'],
     step: 'create',
     parse,
     command: createUser,
@@ -94,13 +95,9 @@ interface InviteValues {
 export function InviteDialog({ roles, onClose }: { roles: readonly RoleView[]; onClose: () => void }) {
   const [invite] = useInviteMemberMutation();
   const { t } = useTranslation('admin');
-  const { validate, parse } = zodCommand(inviteMemberSchema, (v: InviteValues) => ({
-    ...v,
-    roles: roleIds(v.roles),
-  }));
+  const { validate, parse } = zodCommand(inviteMemberSchema, withRoleIds<InviteValues>);
   const { form, dialogProps } = useFormCommand({
     form: { initialValues: { tenant: '', username: '', roles: [] }, validate },
-    fields: ['tenant', 'username', 'roles'],
     step: 'invite',
     parse,
     command: invite,

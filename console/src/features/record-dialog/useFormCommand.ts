@@ -12,7 +12,7 @@ type CommandTrigger<D, R> = (request: CommandRequest<D>) => { unwrap: () => Prom
  * A dialog's form that sends one command (FormDialog): the form itself (controlled, from `form`), and
  * on submit it validates, turns the values into the command's data (`parse`), sends it as `step` under
  * the step's kept Idempotency-Key through the `command` mutation (useCommandRun: busy, the failure for
- * the alert, a refusal's field errors onto `fields`) and, once it succeeded, says `notice` and closes,
+ * the alert, a refusal's field errors onto `fields`, by default the form's own) and, once it succeeded, says `notice` and closes,
  * or calls `onDone` with the data and the answer instead of closing. `onError` sees a failure besides.
  * `changed`: the values differ from where they started; `dialogProps` wires FormDialog's close, submit,
  * busy state and alert.
@@ -29,7 +29,7 @@ export function useFormCommand<V extends object, D, R>({
   onError,
 }: {
   form: UseFormInput<V> & { initialValues: V };
-  fields: readonly string[];
+  fields?: readonly string[];
   step: string;
   parse: (values: V) => D;
   command: CommandTrigger<D, R>;
@@ -41,7 +41,7 @@ export function useFormCommand<V extends object, D, R>({
 }) {
   const [initial] = useState(input.initialValues);
   const form = useForm<V>({ mode: 'controlled', ...input, initialValues: initial });
-  const command = useCommandRun({ form, fields });
+  const command = useCommandRun({ form, fields: fields ?? Object.keys(initial) });
   const submit = async () => {
     if (form.validate().hasErrors) return;
     const data = parse(form.getValues());

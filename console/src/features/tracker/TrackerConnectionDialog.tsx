@@ -35,8 +35,6 @@ import { ConnectionTestResult } from './ConnectionTestResult';
 import { useGetTrackerConnectionsQuery, useSaveTrackerConnectionMutation } from './trackerApi';
 import { useConnectionTest } from './useConnectionTest';
 
-const formFields = ['name', 'baseUrl', 'deployment', 'authMode', 'email', 'secret'];
-
 /** The connection's settings: name, deployment, base URL, authentication and its secret. */
 function ConnectionFields({
   form,
@@ -157,7 +155,6 @@ export function TrackerConnectionDialog({
       validateInputOnBlur: true,
       onValuesChange: () => test.reset(),
     },
-    fields: formFields,
     step: 'save',
     parse: (values: ConnectionFormValues) => toSaveConnection(values, connection),
     command: save,

@@ -21,8 +21,6 @@ import { eventChoices, toSaveWebhook, toWebhookFormValues, webhookFormValidator 
 import type { WebhookFormValues } from './webhookForm';
 import { useSaveWebhookMutation } from './webhooksApi';
 
-const formFields = ['url', 'events', 'active'];
-
 /** A new webhook's secret, shown this once with a copy button: it is never answered again. */
 export function SecretOnce({ secret, onClose }: { secret: string; onClose: () => void }) {
   const { t } = useTranslation('webhooks');
@@ -79,7 +77,6 @@ export function WebhookDialog({
   const validate = useMemo(() => webhookFormValidator(t), [t]);
   const { form, changed, dialogProps } = useFormCommand({
     form: { initialValues: toWebhookFormValues(webhook), validate, validateInputOnBlur: true },
-    fields: formFields,
     step: 'save',
     parse: (values: WebhookFormValues) => toSaveWebhook(values, webhook),
     command: save,

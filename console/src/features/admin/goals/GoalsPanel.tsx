@@ -34,8 +34,6 @@ interface GoalFormValues {
   assignable: boolean;
 }
 
-const fields = ['name', 'parent', 'type', 'rank', 'description', 'assignable'] as const;
-
 const valuesOf = (goal: AdminGoal | null): GoalFormValues => ({
   name: goal?.name ?? '',
   parent: goal?.parent == null ? null : String(goal.parent),
@@ -76,7 +74,6 @@ function GoalDialog({
       validate: zodValidate(createGoalSchema, commandOf),
       validateInputOnChange: true,
     },
-    fields,
     step: current ? 'update' : 'create',
     parse: commandOf,
     command: current
