@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookDeliveryView, WebhookView } from '@fahrplan/contracts';
@@ -9,6 +9,7 @@ import { TableHeader } from '../common/TableHeader';
 import { InfoDialog } from '../record-dialog/InfoDialog';
 import { deliveryStatusLabels } from './deliveryStatus';
 import { useGetWebhookDeliveriesQuery } from './webhooksApi';
+import { ValueBadge } from '../common/ValueBadge';
 
 const statusColor: Record<WebhookDeliveryView['status'], string> = {
   delivered: 'green',
@@ -44,9 +45,7 @@ export function DeliveryRows({ deliveries }: { deliveries: readonly WebhookDeliv
               </Text>
             </Table.Td>
             <Table.Td>
-              <Badge variant="light" color={statusColor[delivery.status]} tt="none">
-                {statuses[delivery.status]}
-              </Badge>
+              <ValueBadge value={delivery.status} colours={statusColor} labels={statuses} tt="none" />
             </Table.Td>
             <Table.Td>{delivery.attempts}</Table.Td>
             <Table.Td>
