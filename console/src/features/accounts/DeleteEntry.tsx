@@ -5,6 +5,7 @@ import { ConfirmDelete } from '../common/ConfirmDelete';
 import { RemoveButton } from '../common/RemoveButton';
 import { deleteWithUndo } from '../common/undo';
 import { useAddAccountEntriesMutation, useRemoveAccountEntryMutation } from './accountsApi';
+import { sendOnce } from '../api/commands';
 
 /** "PLAN 2026", or "PLAN" without a period: how the notices and labels name an entry. */
 export const entryName = ({ sicht, periode }: Pick<AccountEntry, 'sicht' | 'periode'>) =>
@@ -37,13 +38,8 @@ export function DeleteEntry({ accountId, entry }: { accountId: number; entry: Ac
           deleteWithUndo({
             message: t('delete.done', { name }),
             label: t('delete.undoLabel', { name }),
-            remove: () =>
-              remove({
-                data: { accountId, sicht: entry.sicht, periode: entry.periode },
-                idempotencyKey: crypto.randomUUID(),
-              }).unwrap(),
-            restore: () =>
-              add({ data: { accountId, entries: [entry] }, idempotencyKey: crypto.randomUUID() }).unwrap(),
+            remove: () => sendOnce(remove, { accountId, sicht: entry.sicht, periode: entry.periode }),
+            restore: () => sendOnce(add, { accountId, entries: [entry] }),
           })
         }
       />

@@ -16,6 +16,7 @@ import {
   useRemoveDependencyMutation,
   useSearchItemsQuery,
 } from './itemsApi';
+import { sendOnce } from '../api/commands';
 
 interface Props {
   itemId: number;
@@ -101,7 +102,7 @@ export function ItemDependencies({ itemId, editable }: Props) {
       setError(t('dependencies.lagRange', { min: ranges.dependencyLag.min, max: ranges.dependencyLag.max }));
       return;
     }
-    if (await run(() => add({ data: parsed.data, idempotencyKey: crypto.randomUUID() }).unwrap())) {
+    if (await run(() => sendOnce(add, parsed.data))) {
       setOther(null);
       setSearch('');
     }
@@ -123,14 +124,7 @@ export function ItemDependencies({ itemId, editable }: Props) {
               key={link.id}
               link={link}
               editable={editable}
-              onRemove={() =>
-                void run(() =>
-                  remove({
-                    data: { id: link.id, version: link.version },
-                    idempotencyKey: crypto.randomUUID(),
-                  }).unwrap(),
-                )
-              }
+              onRemove={() => void run(() => sendOnce(remove, { id: link.id, version: link.version }))}
             />
           ))
         )}
