@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { NumberFormatter, Table, VisuallyHidden } from '@mantine/core';
+import { NumberFormatter, Table } from '@mantine/core';
+import { TableHeader } from '../common/TableHeader';
 import { useTranslation } from 'react-i18next';
 import type { AccountView } from '@fahrplan/contracts';
 import { visibleColumns } from './entryColumns';
@@ -22,20 +23,12 @@ export function AccountEntriesTable({ entries, columnsOf = entries, label, actio
   return (
     <Table.ScrollContainer minWidth={500}>
       <Table striped highlightOnHover aria-label={label ?? t('table.label')}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.key} ta={c.key === 'amount' ? 'right' : undefined}>
-                {c.label}
-              </Table.Th>
-            ))}
-            {actions && (
-              <Table.Th w={40}>
-                <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
-              </Table.Th>
-            )}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader
+          cells={[
+            ...columns.map((c) => (c.key === 'amount' ? { label: c.label, ta: 'right' as const } : c.label)),
+            actions !== undefined && { label: t('table.actions'), w: 40, unlabelled: true },
+          ]}
+        />
         <Table.Tbody>
           {entries.map((entry, index) => (
             <Table.Tr key={`${entry.sicht}-${entry.periode ?? ''}-${index}`}>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AccountEntry } from '@fahrplan/contracts';
 import { ConfirmDelete } from '../common/ConfirmDelete';
+import { RemoveButton } from '../common/RemoveButton';
 import { deleteWithUndo } from '../common/undo';
 import { useAddAccountEntriesMutation, useRemoveAccountEntryMutation } from './accountsApi';
+import { sendOnce } from '../api/commands';
 
 /** "PLAN 2026", or "PLAN" without a period: how the notices and labels name an entry. */
 export const entryName = ({ sicht, periode }: Pick<AccountEntry, 'sicht' | 'periode'>) =>
@@ -23,15 +23,7 @@ export function DeleteEntry({ accountId, entry }: { accountId: number; entry: Ac
   const name = entryName(entry);
   return (
     <>
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        size="sm"
-        aria-label={t('delete.button', { name })}
-        onClick={() => setOpen(true)}
-      >
-        <IconTrash size={14} />
-      </ActionIcon>
+      <RemoveButton label={t('delete.button', { name })} size="sm" onClick={() => setOpen(true)} />
       <ConfirmDelete
         opened={open}
         title={t('delete.title')}
@@ -46,13 +38,8 @@ export function DeleteEntry({ accountId, entry }: { accountId: number; entry: Ac
           deleteWithUndo({
             message: t('delete.done', { name }),
             label: t('delete.undoLabel', { name }),
-            remove: () =>
-              remove({
-                data: { accountId, sicht: entry.sicht, periode: entry.periode },
-                idempotencyKey: crypto.randomUUID(),
-              }).unwrap(),
-            restore: () =>
-              add({ data: { accountId, entries: [entry] }, idempotencyKey: crypto.randomUUID() }).unwrap(),
+            remove: () => sendOnce(remove, { accountId, sicht: entry.sicht, periode: entry.periode }),
+            restore: () => sendOnce(add, { accountId, entries: [entry] }),
           })
         }
       />

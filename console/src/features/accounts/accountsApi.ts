@@ -1,8 +1,6 @@
-import type { CommandInput, AccountView } from '@fahrplan/contracts';
+import type { AccountView } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
 import { commandEndpoint } from '../api/commands';
-
-export type CreateAccountInput = CommandInput<'CreateAccount'>;
 
 export const accountsApi = apiSlice.injectEndpoints({
   endpoints: (builder) => ({

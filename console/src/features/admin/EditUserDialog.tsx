@@ -156,36 +156,31 @@ function useStatusActions({
     onClose();
   };
 
+  const actions = [
+    { action: 'disable', shown: home && !self && !user.disabled, color: 'red', Icon: IconUserOff },
+    { action: 'enable', shown: home && user.disabled, color: undefined, Icon: IconUserCheck },
+    { action: 'remove', shown: user.joined, color: 'red', Icon: IconUserMinus },
+  ] as const;
+  const labels = {
+    disable: t('editUser.disable'),
+    enable: t('editUser.enable'),
+    remove: t('editUser.remove'),
+  };
   const leading = editable && (
     <Group gap="xs">
-      {home && !self && !user.disabled && (
-        <Button
-          variant="subtle"
-          color="red"
-          leftSection={<IconUserOff size={16} />}
-          onClick={() => setPending('disable')}
-        >
-          {t('editUser.disable')}
-        </Button>
-      )}
-      {home && user.disabled && (
-        <Button
-          variant="subtle"
-          leftSection={<IconUserCheck size={16} />}
-          onClick={() => setPending('enable')}
-        >
-          {t('editUser.enable')}
-        </Button>
-      )}
-      {user.joined && (
-        <Button
-          variant="subtle"
-          color="red"
-          leftSection={<IconUserMinus size={16} />}
-          onClick={() => setPending('remove')}
-        >
-          {t('editUser.remove')}
-        </Button>
+      {actions.map(
+        ({ action, shown, color, Icon }) =>
+          shown && (
+            <Button
+              key={action}
+              variant="subtle"
+              color={color}
+              leftSection={<Icon size={16} />}
+              onClick={() => setPending(action)}
+            >
+              {labels[action]}
+            </Button>
+          ),
       )}
     </Group>
   );

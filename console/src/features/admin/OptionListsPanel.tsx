@@ -16,21 +16,15 @@ import {
   Table,
   Text,
   TextInput,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconDeviceFloppy,
-  IconLanguage,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconDeviceFloppy, IconLanguage, IconPlus } from '@tabler/icons-react';
 import { SectionHeader } from '../common/SectionHeader';
+import { TableHeader } from '../common/TableHeader';
+import { RemoveButton } from '../common/RemoveButton';
 import {
   consoleLanguages,
   defaultOptionLists,
@@ -152,22 +146,27 @@ function OptionRows({ form, kind, readOnly }: { form: Form; kind: OptionListKind
   const colourData = optionColours.map((colour) => ({ value: colour, label: colourNames[colour] }));
   const rows = form.values[kind];
   const statuses = kind === 'projectStatus';
+  // a row's switches: done, and for project statuses whether a subproject's status follows its parent's
+  const flags = [
+    { field: 'done', label: (name: string) => t('optionLists.doneOf', { name }) },
+    ...(statuses
+      ? [{ field: 'sharedParent', label: (name: string) => t('optionLists.sharedParentOf', { name }) }]
+      : []),
+  ];
   const move = (index: number, by: -1 | 1) => form.setFieldValue(kind, moveRow(rows, index, by));
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing={4} aria-label={t('optionLists.table', { list: listTitles(t)[kind] })}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={110}>{t('optionLists.columns.value')}</Table.Th>
-            <Table.Th>{t('optionLists.columns.label')}</Table.Th>
-            <Table.Th w={150}>{t('optionLists.columns.colour')}</Table.Th>
-            <Table.Th w={90}>{t('optionLists.columns.done')}</Table.Th>
-            {statuses && <Table.Th w={110}>{t('optionLists.columns.sharedParent')}</Table.Th>}
-            <Table.Th w={110}>
-              <VisuallyHidden>{t('optionLists.columns.order')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader
+          cells={[
+            { label: t('optionLists.columns.value'), w: 110 },
+            t('optionLists.columns.label'),
+            { label: t('optionLists.columns.colour'), w: 150 },
+            { label: t('optionLists.columns.done'), w: 90 },
+            statuses && { label: t('optionLists.columns.sharedParent'), w: 110 },
+            { label: t('optionLists.columns.order'), w: 110, unlabelled: true },
+          ]}
+        />
         <Table.Tbody>
           {rows.map((row, i) => {
             const name = row.label.trim() || t('optionLists.unnamed', { number: i + 1 });
@@ -220,22 +219,15 @@ function OptionRows({ form, kind, readOnly }: { form: Form; kind: OptionListKind
                     }
                   />
                 </Table.Td>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={t('optionLists.doneOf', { name })}
-                    disabled={readOnly}
-                    {...form.getInputProps(`${kind}.${i}.done`, { type: 'checkbox' })}
-                  />
-                </Table.Td>
-                {statuses && (
-                  <Table.Td>
+                {flags.map(({ field, label }) => (
+                  <Table.Td key={field}>
                     <Checkbox
-                      aria-label={t('optionLists.sharedParentOf', { name })}
+                      aria-label={label(name)}
                       disabled={readOnly}
-                      {...form.getInputProps(`${kind}.${i}.sharedParent`, { type: 'checkbox' })}
+                      {...form.getInputProps(`${kind}.${i}.${field}`, { type: 'checkbox' })}
                     />
                   </Table.Td>
-                )}
+                ))}
                 <Table.Td>
                   {!readOnly && (
                     <Group gap={4} wrap="nowrap">
@@ -255,14 +247,10 @@ function OptionRows({ form, kind, readOnly }: { form: Form; kind: OptionListKind
                       >
                         <IconArrowDown size={16} />
                       </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('optionLists.remove', { name })}
+                      <RemoveButton
+                        label={t('optionLists.remove', { name })}
                         onClick={() => form.removeListItem(kind, i)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
+                      />
                     </Group>
                   )}
                 </Table.Td>

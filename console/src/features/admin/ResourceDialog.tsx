@@ -5,14 +5,12 @@ import { resourceNameMax } from '@fahrplan/contracts';
 import type { ResourceView } from '@fahrplan/contracts';
 import { CalendarSelect } from '../calendars/CalendarSelect';
 import { NumberField } from '../common/NumberField';
-import { notifySuccess } from '../common/notify';
 import { FormDialog } from '../record-dialog/FormDialog';
-import { useFormDialog } from '../record-dialog/useFormDialog';
+import { useFormCommand } from '../record-dialog/useFormCommand';
 import { useSaveResourceMutation } from '../resources/resourcesApi';
 import { resourceFormValidator, toResourceFormValues, toSaveResource } from './resourceForm';
 import type { ResourceFormValues } from './resourceForm';
 
-const formFields = ['name', 'calendar', 'share'];
 const shareRange = { min: 1, max: 100, decimals: 0 };
 
 /**
@@ -31,33 +29,22 @@ export function ResourceDialog({
   const { t } = useTranslation('admin');
   const [save] = useSaveResourceMutation();
   const validate = useMemo(() => resourceFormValidator(resource), [resource]);
-  const { form, run, busy, error, changed } = useFormDialog<ResourceFormValues>(
-    () => toResourceFormValues(resource),
-    validate,
-    formFields,
-  );
-
-  const submit = async () => {
-    if (form.validate().hasErrors) return;
-    const data = toSaveResource(form.getValues(), resource);
-    const ok = await run(async (send) => {
-      await send('save', data, (idempotencyKey) => save({ data, idempotencyKey }).unwrap());
-    });
-    if (!ok) return;
-    notifySuccess(t('resources.saved', { name: data.name }));
-    onClose();
-  };
+  const { form, changed, dialogProps } = useFormCommand({
+    form: { initialValues: toResourceFormValues(resource), validate, validateInputOnBlur: true },
+    step: 'save',
+    parse: (values: ResourceFormValues) => toSaveResource(values, resource),
+    command: save,
+    notice: (data) => t('resources.saved', { name: data.name }),
+    onClose,
+  });
 
   return (
     <FormDialog
       title={t('resources.dialogTitle', { name: resource.name })}
-      onClose={onClose}
-      onSubmit={() => void submit()}
       submitLabel={t('resources.save')}
       editable={editable}
-      busy={busy}
       canSubmit={changed}
-      error={error}
+      {...dialogProps}
     >
       <Stack gap="sm" mb="md">
         <TextInput

@@ -23,6 +23,7 @@ import { SearchField } from '../common/CataloguePage';
 import { LoadMore, morePages } from '../common/LoadMore';
 import { TableHeader } from '../common/TableHeader';
 import { ResourceDialog } from './ResourceDialog';
+import { sendOnce } from '../api/commands';
 
 /** The shared name rule (§3: trimmed, 1–100 characters); null when the name is fine. */
 const nameError = (name: string): string | null =>
@@ -40,7 +41,7 @@ function AddResource() {
     setError(invalid);
     if (invalid) return;
     try {
-      await save({ data: { name }, idempotencyKey: crypto.randomUUID() }).unwrap();
+      await sendOnce(save, { name });
       notifySuccess(t('resources.added', { name: name.trim() }));
       setName('');
     } catch (failure) {

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { actions, resources, saveRoleSchema } from '@fahrplan/contracts';
 import type { Permissions, RoleView } from '@fahrplan/contracts';
 import { sameValues } from '../common/formChanges';
 import { notifySuccess } from '../common/notify';
-import { zodValidate } from '../common/zodValidate';
+import { zodCommand } from '../common/zodValidate';
 import { ConfirmDialog, FormDialog } from '../record-dialog/FormDialog';
 import { useFormCommand } from '../record-dialog/useFormCommand';
 import { useDeleteRoleMutation, useSaveRoleMutation } from './adminApi';
@@ -128,25 +127,21 @@ export function RoleDialog({
   const [deleteRole] = useDeleteRoleMutation();
   const [confirming, setConfirming] = useState(false);
   const { t } = useTranslation('admin');
-  const toInput = (v: RoleValues) => ({
+  const { validate, parse } = zodCommand(saveRoleSchema, (v: RoleValues) => ({
     ...(role ? { id: role.id } : {}),
     name: v.name,
     permissions: normalizePermissions(v.permissions),
-  });
-  const form = useForm<RoleValues>({
-    initialValues: { name: role?.name ?? '', permissions: normalizePermissions(role?.permissions ?? {}) },
-    validate: zodValidate(saveRoleSchema, toInput),
-  });
-  const { submit, run, busy, error } = useFormCommand({
-    form,
-    fields: ['name', 'permissions'],
-    step: 'save',
-    parse: (values) => saveRoleSchema.parse(toInput(values)),
-    send: (data, idempotencyKey) => saveRole({ data, idempotencyKey }).unwrap(),
-    onDone: (data) => {
-      notifySuccess(t('roleDialog.saved', { name: data.name }));
-      onClose();
+  }));
+  const { form, run, busy, dialogProps } = useFormCommand({
+    form: {
+      initialValues: { name: role?.name ?? '', permissions: normalizePermissions(role?.permissions ?? {}) },
+      validate,
     },
+    step: 'save',
+    parse,
+    command: saveRole,
+    notice: (data) => t('roleDialog.saved', { name: data.name }),
+    onClose,
   });
   const changed =
     !role ||
@@ -190,14 +185,11 @@ export function RoleDialog({
       <FormDialog
         title={role ? t('roleDialog.title', { name: role.name }) : t('roles.new')}
         size="xl"
-        onClose={onClose}
-        onSubmit={() => void submit()}
         submitLabel={role ? t('roleDialog.save') : t('roleDialog.create')}
         editable={editable}
-        busy={busy}
         canSubmit={changed}
-        error={error}
         leading={leading}
+        {...dialogProps}
       >
         <Stack>
           <TextInput

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Trans, useTranslation } from 'react-i18next';
 import { IconSwitchHorizontal } from '@tabler/icons-react';
 import { NewButton, SectionHeader } from '../common/SectionHeader';
@@ -8,7 +7,7 @@ import { createTenantSchema, noFeatures } from '@fahrplan/contracts';
 import type { FeatureFlags } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { selectMe } from '../session/selectMe';
-import { zodValidate } from '../common/zodValidate';
+import { zodCommand } from '../common/zodValidate';
 import { FormDialog } from '../record-dialog/FormDialog';
 import { useFormCommand } from '../record-dialog/useFormCommand';
 import { useCreateTenantMutation } from './adminApi';
@@ -26,21 +25,18 @@ function NewTenantDialog({ onClose, onSwitch }: { onClose: () => void; onSwitch:
   const [createTenant] = useCreateTenantMutation();
   const [created, setCreated] = useState<string | null>(null);
   const { t } = useTranslation('admin');
-  const form = useForm<NewTenantValues>({
-    // a copy: the form writes into its values
-    initialValues: { name: '', features: { ...noFeatures } },
-    validate: zodValidate(createTenantSchema, (v: NewTenantValues) => v),
-  });
+  const { validate, parse } = zodCommand(createTenantSchema, (v: NewTenantValues) => v);
   const {
-    submit: create,
-    busy,
-    error,
-  } = useFormCommand({
     form,
-    fields: ['name', 'features'],
+    submit: create,
+    dialogProps,
+  } = useFormCommand({
+    // a copy: the form writes into its values
+    form: { initialValues: { name: '', features: { ...noFeatures } }, validate },
     step: 'create',
-    parse: (values) => createTenantSchema.parse(values),
-    send: (data, idempotencyKey) => createTenant({ data, idempotencyKey }).unwrap(),
+    parse,
+    command: createTenant,
+    onClose,
     onDone: (data) => setCreated(data.name),
   });
 
@@ -74,11 +70,9 @@ function NewTenantDialog({ onClose, onSwitch }: { onClose: () => void; onSwitch:
     <FormDialog
       title={t('tenants.new')}
       size="lg"
-      onClose={onClose}
-      onSubmit={() => void submit()}
       submitLabel={t('tenants.create')}
-      busy={busy}
-      error={error}
+      {...dialogProps}
+      onSubmit={() => void submit()}
     >
       <Stack>
         <TextInput

@@ -1,12 +1,11 @@
 import { MultiSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { createUserSchema, inviteMemberSchema } from '@fahrplan/contracts';
 import type { RoleView } from '@fahrplan/contracts';
 import { describeError } from '../common/problem';
-import { notifyError, notifySuccess } from '../common/notify';
-import { zodValidate } from '../common/zodValidate';
+import { notifyError } from '../common/notify';
+import { zodCommand } from '../common/zodValidate';
 import { FormDialog } from '../record-dialog/FormDialog';
 import { useFormCommand } from '../record-dialog/useFormCommand';
 import { useCreateUserMutation, useInviteMemberMutation } from './adminApi';
@@ -14,6 +13,11 @@ import { useCreateUserMutation, useInviteMemberMutation } from './adminApi';
 const roleOptions = (roles: readonly RoleView[]) =>
   roles.map((r) => ({ value: String(r.id), label: r.name }));
 export const roleIds = (values: readonly string[]) => values.map(Number);
+/** A form's values as its command takes them: the chosen roles by id. */
+const withRoleIds = <V extends { roles: string[] }>(values: V) => ({
+  ...values,
+  roles: roleIds(values.roles),
+});
 
 /** The roles multi-select; spread the form's `getInputProps('roles')` into it. */
 export function RolesField({
@@ -48,31 +52,17 @@ interface CreateUserValues {
 export function CreateUserDialog({ roles, onClose }: { roles: readonly RoleView[]; onClose: () => void }) {
   const [createUser] = useCreateUserMutation();
   const { t } = useTranslation('admin');
-  const toInput = (v: CreateUserValues) => ({ ...v, roles: roleIds(v.roles) });
-  const form = useForm<CreateUserValues>({
-    initialValues: { username: '', displayName: '', password: '', roles: [] },
-    validate: zodValidate(createUserSchema, toInput),
-  });
-  const { submit, busy, error } = useFormCommand({
-    form,
-    fields: ['username', 'displayName', 'password', 'roles'],
+  const { validate, parse } = zodCommand(createUserSchema, withRoleIds<CreateUserValues>);
+  const { form, dialogProps } = useFormCommand({
+    form: { initialValues: { username: '', displayName: '', password: '', roles: [] }, validate },
     step: 'create',
-    parse: (values) => createUserSchema.parse(toInput(values)),
-    send: (data, idempotencyKey) => createUser({ data, idempotencyKey }).unwrap(),
-    onDone: (data) => {
-      notifySuccess(t('userDialogs.created', { username: data.username }));
-      onClose();
-    },
+    parse,
+    command: createUser,
+    notice: (data) => t('userDialogs.created', { username: data.username }),
+    onClose,
   });
   return (
-    <FormDialog
-      title={t('users.new')}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-      submitLabel={t('userDialogs.create')}
-      busy={busy}
-      error={error}
-    >
+    <FormDialog title={t('users.new')} submitLabel={t('userDialogs.create')} {...dialogProps}>
       <Stack>
         <TextInput
           label={t('users.columns.username')}
@@ -105,21 +95,14 @@ interface InviteValues {
 export function InviteDialog({ roles, onClose }: { roles: readonly RoleView[]; onClose: () => void }) {
   const [invite] = useInviteMemberMutation();
   const { t } = useTranslation('admin');
-  const toInput = (v: InviteValues) => ({ ...v, roles: roleIds(v.roles) });
-  const form = useForm<InviteValues>({
-    initialValues: { tenant: '', username: '', roles: [] },
-    validate: zodValidate(inviteMemberSchema, toInput),
-  });
-  const { submit, busy, error } = useFormCommand({
-    form,
-    fields: ['tenant', 'username', 'roles'],
+  const { validate, parse } = zodCommand(inviteMemberSchema, withRoleIds<InviteValues>);
+  const { form, dialogProps } = useFormCommand({
+    form: { initialValues: { tenant: '', username: '', roles: [] }, validate },
     step: 'invite',
-    parse: (values) => inviteMemberSchema.parse(toInput(values)),
-    send: (data, idempotencyKey) => invite({ data, idempotencyKey }).unwrap(),
-    onDone: (data) => {
-      notifySuccess(t('userDialogs.invited', { username: data.username, tenant: data.tenant }));
-      onClose();
-    },
+    parse,
+    command: invite,
+    notice: (data) => t('userDialogs.invited', { username: data.username, tenant: data.tenant }),
+    onClose,
     onError: (e) => {
       // §8: 'tenant not found' / 'tenant invalid' are notices too
       const message = describeError(e);
@@ -127,14 +110,7 @@ export function InviteDialog({ roles, onClose }: { roles: readonly RoleView[]; o
     },
   });
   return (
-    <FormDialog
-      title={t('userDialogs.inviteTitle')}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-      submitLabel={t('userDialogs.invite')}
-      busy={busy}
-      error={error}
-    >
+    <FormDialog title={t('userDialogs.inviteTitle')} submitLabel={t('userDialogs.invite')} {...dialogProps}>
       <Stack>
         <Text size="sm" c="dimmed">
           {t('userDialogs.inviteHint')}

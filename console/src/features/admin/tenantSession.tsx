@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { apiSlice } from '../api/apiSlice';
 import { describeError } from '../common/problem';
+import { MenuButton } from '../common/MenuButton';
 import { useGetMeQuery } from '../auth/authApi';
 import { selectMe } from '../session/selectMe';
 import { signedIn } from '../session/sessionSlice';
@@ -63,37 +64,34 @@ export function TenantSwitcher() {
   const others = me.tenants.filter((t) => t !== me.tenant);
   if (others.length === 0) return null;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconBuilding size={16} />}
-          rightSection={<IconChevronDown size={14} />}
-          loading={switching !== null}
-          aria-label={t('tenantSession.switcher', { tenant: me.tenant })}
-        >
-          {me.tenant}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('tenantSession.switchTo')}</Menu.Label>
-        {others.map((tenant) => (
-          <Menu.Item
-            key={tenant}
-            leftSection={<IconSwitchHorizontal size={14} />}
-            onClick={() => switchTo(tenant)}
-          >
-            {tenant}
-            {tenant === me.homeTenant && (
-              <Badge ml="xs" size="xs" variant="light">
-                {t('tenantSession.home')}
-              </Badge>
-            )}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <MenuButton
+      variant="light"
+      leftSection={<IconBuilding size={16} />}
+      rightSection={<IconChevronDown size={14} />}
+      loading={switching !== null}
+      aria-label={t('tenantSession.switcher', { tenant: me.tenant })}
+      items={
+        <>
+          <Menu.Label>{t('tenantSession.switchTo')}</Menu.Label>
+          {others.map((tenant) => (
+            <Menu.Item
+              key={tenant}
+              leftSection={<IconSwitchHorizontal size={14} />}
+              onClick={() => switchTo(tenant)}
+            >
+              {tenant}
+              {tenant === me.homeTenant && (
+                <Badge ml="xs" size="xs" variant="light">
+                  {t('tenantSession.home')}
+                </Badge>
+              )}
+            </Menu.Item>
+          ))}
+        </>
+      }
+    >
+      {me.tenant}
+    </MenuButton>
   );
 }
 

@@ -48,3 +48,12 @@ export const commandEndpoint = <T extends CommandType, Data = CommandInput<T>>(
   invalidatesTags: (result: CommandResult | undefined, _error: unknown, request: CommandRequest<Data>) =>
     result ? [...refetch(result, request.data)] : [],
 });
+
+/**
+ * Sends a command once, under a fresh Idempotency-Key (nothing retries it with the same key): the
+ * answer, or the failure thrown. `trigger` is the command's mutation trigger.
+ */
+export const sendOnce = <Data, Result>(
+  trigger: (request: CommandRequest<Data>) => { unwrap: () => Promise<Result> },
+  data: Data,
+): Promise<Result> => trigger({ data, idempotencyKey: crypto.randomUUID() }).unwrap();

@@ -4,7 +4,6 @@ import { idsOf, listPage, pagedList } from '../api/pages';
 import { commandEndpoint } from '../api/commands';
 
 export type SaveApplicationInput = CommandInput<'SaveApplication'>;
-export type DeleteApplicationInput = CommandInput<'DeleteApplication'>;
 
 export interface ApplicationFilter {
   q?: string;

@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconScale } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -15,6 +15,7 @@ import { saveBlob } from '../common/saveBlob';
 import { useExportComparisonMutation, useGetComparisonPagesInfiniteQuery } from './baselinesApi';
 import { comparisonSections, csvFileName, datesLabel, defaultWindow, slipLabel } from './comparisonRows';
 import { TableHeader } from '../common/TableHeader';
+import { ValueBadge } from '../common/ValueBadge';
 
 /** Each change's badge text (named one by one, so that the catalogue check sees every key). */
 const changeLabels = (t: TFunction<'baselines'>): Record<BaselineChange, string> => ({
@@ -170,9 +171,7 @@ export function BaselineComparisonPanel({
                     <Table.Tr key={`${project.id}-${item.id}`}>
                       <Table.Td>{item.title}</Table.Td>
                       <Table.Td>
-                        <Badge color={changeColour[item.change]} variant="light">
-                          {changes[item.change]}
-                        </Badge>
+                        <ValueBadge value={item.change} colours={changeColour} labels={changes} />
                       </Table.Td>
                       <Table.Td>{datesLabel(item.then)}</Table.Td>
                       <Table.Td>{datesLabel(item.now)}</Table.Td>

@@ -12,7 +12,7 @@ import { PagedTable } from '../common/PagedTable';
 import { SectionHeader } from '../common/SectionHeader';
 import { formatDateTime } from '../common/dateTime';
 import { notifySuccess } from '../common/notify';
-import { formErrorsOf } from '../common/problem';
+import { useCreateForm } from '../common/useCreateForm';
 import { pickerToAsOf } from '../as-of/asOfControl';
 import { positiveInt, useAddressParams } from '../common/urlParams';
 import { BaselineComparisonPanel } from './BaselineComparison';
@@ -22,60 +22,40 @@ import {
   useDeleteBaselineMutation,
   useGetBaselinePagesInfiniteQuery,
 } from './baselinesApi';
+import { sendOnce } from '../api/commands';
 
 /** Name and instant of a new baseline; an empty instant is now. */
 function CreateBaselineForm() {
   const { t } = useTranslation('baselines');
-  const [create, { isLoading }] = useCreateBaselineMutation();
-  const [name, setName] = useState('');
-  const [at, setAt] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ name?: string; at?: string; other?: string }>({});
-
-  const submit = async () => {
-    setErrors({});
-    try {
+  const [create] = useCreateBaselineMutation();
+  const { form, panelProps } = useCreateForm({
+    initialValues: { name: '', at: null as string | null },
+    fields: ['name', 'at'],
+    create: async ({ name, at }) => {
       const instant = pickerToAsOf(at);
-      await create({
-        data: { name, ...(instant ? { at: instant } : {}) },
-        idempotencyKey: crypto.randomUUID(),
-      }).unwrap();
+      await sendOnce(create, { name, ...(instant ? { at: instant } : {}) });
       notifySuccess(t('created', { name: name.trim() }));
-      setName('');
-      setAt(null);
-    } catch (error) {
-      setErrors(formErrorsOf(error, ['name', 'at']));
-    }
-  };
+    },
+  });
 
   return (
     <CreateFormPanel
       title={t('create.title')}
       submitLabel={t('create.submit')}
       submitIcon={<IconFlag size={16} />}
-      busy={isLoading}
-      failure={errors.other}
-      onSubmit={submit}
+      {...panelProps}
     >
       <Group align="flex-start" gap="sm">
-        <TextInput
-          label={t('create.name')}
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={errors.name}
-          required
-          w={280}
-        />
+        <TextInput label={t('create.name')} required w={280} {...form.getInputProps('name')} />
         <DateTimePicker
           label={t('create.at')}
           description={t('create.atHint')}
           placeholder={t('create.now')}
-          value={at}
-          onChange={setAt}
           valueFormat="DD.MM.YYYY HH:mm"
           maxDate={new Date()}
           clearable
-          error={errors.at}
           w={240}
+          {...form.getInputProps('at')}
         />
       </Group>
     </CreateFormPanel>
@@ -116,10 +96,7 @@ function BaselineRow({
               confirmLabel={t('delete.confirm')}
               consequences={t('delete.consequences')}
               onConfirm={async () => {
-                await remove({
-                  data: { id: baseline.id, version: baseline.version },
-                  idempotencyKey: crypto.randomUUID(),
-                }).unwrap();
+                await sendOnce(remove, { id: baseline.id, version: baseline.version });
                 notifySuccess(t('deleted', { name: baseline.name }));
               }}
             />

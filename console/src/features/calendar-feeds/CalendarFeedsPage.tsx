@@ -16,6 +16,7 @@ import {
   useRegenerateCalendarFeedMutation,
   useRevokeCalendarFeedMutation,
 } from './calendarFeedsApi';
+import { sendOnce } from '../api/commands';
 
 /** What a feed shows, in words: milestones (and tasks) of all or of chosen projects, resources, applications. */
 function FeedScope({ feed }: { feed: CalendarFeedView }) {
@@ -54,10 +55,7 @@ function FeedRow({ feed, onAddress }: { feed: CalendarFeedView; onAddress: (path
             text={t('regenerate.text')}
             confirmLabel={t('regenerate.confirm')}
             onConfirm={async () => {
-              const renewed = await regenerate({
-                data: { id: feed.id, version: feed.version },
-                idempotencyKey: crypto.randomUUID(),
-              }).unwrap();
+              const renewed = await sendOnce(regenerate, { id: feed.id, version: feed.version });
               if (renewed.path) onAddress(renewed.path);
             }}
           />
@@ -69,10 +67,7 @@ function FeedRow({ feed, onAddress }: { feed: CalendarFeedView; onAddress: (path
             text={t('revoke.text')}
             confirmLabel={t('revoke.confirm')}
             onConfirm={async () => {
-              await revoke({
-                data: { id: feed.id, version: feed.version },
-                idempotencyKey: crypto.randomUUID(),
-              }).unwrap();
+              await sendOnce(revoke, { id: feed.id, version: feed.version });
               notifySuccess(t('revoked', { name: feed.name }));
             }}
           />

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Checkbox, Group, TextInput } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +7,8 @@ import { ApplicationsPicker } from '../applications/ApplicationPicker';
 import { useCan } from '../auth/permissions';
 import { CreateFormPanel } from '../common/CreateFormPanel';
 import { notifySuccess } from '../common/notify';
-import { formErrorsOf } from '../common/problem';
+import { useCreateForm } from '../common/useCreateForm';
+import { sendOnce } from '../api/commands';
 import { ProjectsPicker } from '../projects/ProjectPicker';
 import { ResourcesSelect } from '../resources/ResourceSelect';
 import { selectMe } from '../session/selectMe';
@@ -21,34 +21,25 @@ import type { FeedSecretResult } from './calendarFeedsApi';
  */
 export function CreateFeedForm({ onCreated }: { onCreated: (created: FeedSecretResult) => void }) {
   const { t } = useTranslation('calendar-feeds');
-  const [create, { isLoading }] = useCreateCalendarFeedMutation();
+  const [create] = useCreateCalendarFeedMutation();
   const alm = useAppSelector(selectMe)?.features.alm ?? false;
   const canListApplications = useCan('application-details', 'VIEW');
-  const [name, setName] = useState('');
-  const [includeTasks, setIncludeTasks] = useState(false);
-  const [projects, setProjects] = useState<number[]>([]);
-  const [resources, setResources] = useState<number[]>([]);
-  const [applications, setApplications] = useState<number[]>([]);
-  const [errors, setErrors] = useState<{ name?: string; other?: string }>({});
-
-  const submit = async () => {
-    setErrors({});
-    try {
-      const created = await create({
-        data: { name, includeTasks, projects, resources, applications },
-        idempotencyKey: crypto.randomUUID(),
-      }).unwrap();
-      notifySuccess(t('created', { name: name.trim() }));
+  const { form, panelProps } = useCreateForm({
+    initialValues: {
+      name: '',
+      includeTasks: false,
+      projects: [] as number[],
+      resources: [] as number[],
+      applications: [] as number[],
+    },
+    fields: ['name'],
+    create: async (data) => {
+      const created = await sendOnce(create, data);
+      notifySuccess(t('created', { name: data.name.trim() }));
       onCreated(created);
-      setName('');
-      setIncludeTasks(false);
-      setProjects([]);
-      setResources([]);
-      setApplications([]);
-    } catch (error) {
-      setErrors(formErrorsOf(error, ['name']));
-    }
-  };
+    },
+  });
+  const { values } = form;
 
   const filter = { size: 'xs', placeholder: t('create.all'), clearable: true, w: 240 } as const;
   return (
@@ -56,43 +47,33 @@ export function CreateFeedForm({ onCreated }: { onCreated: (created: FeedSecretR
       title={t('create.title')}
       submitLabel={t('create.submit')}
       submitIcon={<IconCalendarPlus size={16} />}
-      busy={isLoading}
-      failure={errors.other}
-      onSubmit={submit}
+      {...panelProps}
     >
-      <TextInput
-        label={t('create.name')}
-        value={name}
-        onChange={(event) => setName(event.currentTarget.value)}
-        error={errors.name}
-        required
-        maw={360}
-      />
+      <TextInput label={t('create.name')} required maw={360} {...form.getInputProps('name')} />
       <Checkbox
         label={t('create.includeTasks')}
-        checked={includeTasks}
-        onChange={(event) => setIncludeTasks(event.currentTarget.checked)}
+        {...form.getInputProps('includeTasks', { type: 'checkbox' })}
       />
       <Group align="flex-start" gap="sm" wrap="wrap">
         <ProjectsPicker
           {...filter}
           label={t('create.projects')}
           hide={(project) => isSprintGroup(project) || project.deleted}
-          value={projects}
-          onChange={(values) => setProjects(values.map(Number))}
+          value={values.projects}
+          onChange={(chosen) => form.setFieldValue('projects', chosen.map(Number))}
         />
         <ResourcesSelect
           {...filter}
           label={t('create.resources')}
-          value={resources}
-          onChange={setResources}
+          value={values.resources}
+          onChange={(chosen) => form.setFieldValue('resources', chosen)}
         />
         {alm && canListApplications && (
           <ApplicationsPicker
             {...filter}
             label={t('create.applications')}
-            value={applications}
-            onChange={(values) => setApplications(values.map(Number))}
+            value={values.applications}
+            onChange={(chosen) => form.setFieldValue('applications', chosen.map(Number))}
           />
         )}
       </Group>

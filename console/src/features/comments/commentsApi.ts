@@ -1,9 +1,7 @@
-import type { CommandInput, CommentRefType, CommentView, Page } from '@fahrplan/contracts';
+import type { CommentRefType, CommentView, Page } from '@fahrplan/contracts';
 import { apiSlice } from '../api/apiSlice';
 import { commandEndpoint } from '../api/commands';
 import { pagedList } from '../api/pages';
-
-export type CreateCommentInput = CommandInput<'CreateComment'>;
 
 /** The record whose comments a list shows. */
 export interface CommentsOf {

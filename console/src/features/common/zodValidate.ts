@@ -25,3 +25,15 @@ export const zodValidate = <Values, Input>(
     return errors;
   };
 };
+
+/**
+ * A form's validator and its parser from the shared schema of the command it sends: the values are
+ * checked (zodValidate) and parsed as the command's data through the same `toInput`.
+ */
+export const zodCommand = <Values, Input, Output>(
+  schema: StandardSchema & { parse: (input: unknown) => Output },
+  toInput: (values: Values) => Input,
+) => ({
+  validate: zodValidate(schema, toInput),
+  parse: (values: Values): Output => schema.parse(toInput(values)),
+});

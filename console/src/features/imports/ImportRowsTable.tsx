@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Badge, Button, Group, List, SegmentedControl, Table, Text } from '@mantine/core';
+import { Button, Group, List, SegmentedControl, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ImportPreview, ImportRowAction } from '@fahrplan/contracts';
 import { useGetImportPageQuery } from './importsApi';
 import { refusalText } from './refusalText';
+import { ValueBadge } from '../common/ValueBadge';
 
 interface Props {
   preview: ImportPreview;
@@ -68,9 +69,7 @@ export function ImportRowsTable({ preview, colours }: Props) {
               <Table.Tr key={row.row}>
                 <Table.Td>{row.row}</Table.Td>
                 <Table.Td>
-                  <Badge color={colours[row.action]} variant="light">
-                    {badges[row.action]}
-                  </Badge>
+                  <ValueBadge value={row.action} colours={colours} labels={badges} />
                 </Table.Td>
                 <Table.Td>{row.name}</Table.Td>
                 <Table.Td>

@@ -3,6 +3,7 @@ import { DeleteButton } from '../common/ConfirmDelete';
 import { deleteWithUndo } from '../common/undo';
 import { useDeleteItemMutation, useRestoreItemMutation } from './itemsApi';
 import type { ItemRecord } from './itemForm';
+import { sendOnce } from '../api/commands';
 
 interface Props {
   record: ItemRecord;
@@ -29,9 +30,8 @@ export function DeleteItem({ record, title, milestone, disabled, onDeleted }: Pr
         await deleteWithUndo({
           message: t('delete.deleted', { title }),
           label: title,
-          remove: () => remove({ data: record, idempotencyKey: crypto.randomUUID() }).unwrap(),
-          restore: (version) =>
-            restore({ data: { id: record.id, version }, idempotencyKey: crypto.randomUUID() }).unwrap(),
+          remove: () => sendOnce(remove, record),
+          restore: (version) => sendOnce(restore, { id: record.id, version }),
         });
         onDeleted();
       }}

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { ActionIcon, Alert, Button, Divider, Group, Select, Stack, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Divider, Group, Select, Stack, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { addDependencySchema, dependencyTypes, ranges } from '@fahrplan/contracts';
 import type { DependencyLink, DependencyType } from '@fahrplan/contracts';
 import { NumberField } from '../common/NumberField';
 import type { NumberFieldValue } from '../common/numberField';
 import { describeError } from '../common/problem';
+import { RemoveButton } from '../common/RemoveButton';
 import { SearchSelect, pickerData, usePickerSearch } from '../common/SearchSelect';
 import {
   useAddDependencyMutation,
@@ -16,6 +16,7 @@ import {
   useRemoveDependencyMutation,
   useSearchItemsQuery,
 } from './itemsApi';
+import { sendOnce } from '../api/commands';
 
 interface Props {
   itemId: number;
@@ -54,14 +55,7 @@ function DependencyRow({
         {t('dependencies.shown', { type: typeLabel(t, link.type), count: link.lag })}
       </Text>
       {editable && (
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t('dependencies.remove', { title })}
-          onClick={() => onRemove(title)}
-        >
-          <IconTrash size={16} />
-        </ActionIcon>
+        <RemoveButton label={t('dependencies.remove', { title })} onClick={() => onRemove(title)} />
       )}
     </Group>
   );
@@ -108,7 +102,7 @@ export function ItemDependencies({ itemId, editable }: Props) {
       setError(t('dependencies.lagRange', { min: ranges.dependencyLag.min, max: ranges.dependencyLag.max }));
       return;
     }
-    if (await run(() => add({ data: parsed.data, idempotencyKey: crypto.randomUUID() }).unwrap())) {
+    if (await run(() => sendOnce(add, parsed.data))) {
       setOther(null);
       setSearch('');
     }
@@ -130,14 +124,7 @@ export function ItemDependencies({ itemId, editable }: Props) {
               key={link.id}
               link={link}
               editable={editable}
-              onRemove={() =>
-                void run(() =>
-                  remove({
-                    data: { id: link.id, version: link.version },
-                    idempotencyKey: crypto.randomUUID(),
-                  }).unwrap(),
-                )
-              }
+              onRemove={() => void run(() => sendOnce(remove, { id: link.id, version: link.version }))}
             />
           ))
         )}

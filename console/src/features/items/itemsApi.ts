@@ -10,7 +10,6 @@ import { apiSlice } from '../api/apiSlice';
 import { commandEndpoint } from '../api/commands';
 
 export type SaveItemInput = CommandInput<'SaveItem'>;
-export type DeleteItemInput = CommandInput<'DeleteItem'>;
 
 /** The timeline window and its filters (GET /api/timeline). */
 export interface TimelineArgs {

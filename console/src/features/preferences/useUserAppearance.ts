@@ -6,6 +6,7 @@ import type { AppearanceChange } from '../appearance/useAppearance';
 import { notifyError } from '../common/notify';
 import { describeError } from '../common/problem';
 import { useChangeMyPreferencesMutation } from './preferencesApi';
+import { sendOnce } from '../api/commands';
 
 /**
  * The console shows the signed-in user's theme and contrast once /api/me answers (before, the last
@@ -31,7 +32,7 @@ export function useUserAppearance(me: MeView | null) {
   const choose = async (chosen: AppearanceChange) => {
     show(chosen);
     try {
-      await change({ data: chosen, idempotencyKey: crypto.randomUUID() }).unwrap();
+      await sendOnce(change, chosen);
     } catch (error) {
       notifyError(t('appearanceNotKept', { reason: describeError(error) }));
     }

@@ -5,6 +5,7 @@ import { notifyError } from '../common/notify';
 import { describeError } from '../common/problem';
 import { languageOf, showIn } from '../i18n/i18n';
 import { useChangeMyPreferencesMutation } from './preferencesApi';
+import { sendOnce } from '../api/commands';
 
 /**
  * The console follows the signed-in user's language (else the browser's), and `choose` shows another
@@ -22,7 +23,7 @@ export function useUserLanguage(me: MeView | null) {
   const choose = async (language: ConsoleLanguage) => {
     await showIn(language);
     try {
-      await change({ data: { language }, idempotencyKey: crypto.randomUUID() }).unwrap();
+      await sendOnce(change, { language });
     } catch (error) {
       notifyError(t('languageNotKept', { reason: describeError(error) }));
     }

@@ -1,9 +1,10 @@
-import { Button, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { IconDownload, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { timelineFileName, timelineFormats, timelinePrintout } from './printoutRequests';
 import type { TimelineFormat, TimelineShown } from './printoutRequests';
 import { usePrintoutDownload } from './usePrintoutDownload';
+import { MenuButton } from '../common/MenuButton';
 
 /**
  * The timeline's Export menu (issue 23): PDF on A4 or A3 landscape, or a PNG, of exactly what the
@@ -18,29 +19,22 @@ export function TimelineExportMenu({ shown }: { shown: TimelineShown }) {
     png: t('timeline.png'),
   };
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconDownload size={14} />}
-          loading={running !== null}
-          data-testid="timeline-export"
+    <MenuButton
+      variant="default"
+      leftSection={<IconDownload size={14} />}
+      loading={running !== null}
+      data-testid="timeline-export"
+      items={timelineFormats.map((format) => (
+        <Menu.Item
+          key={format}
+          leftSection={format === 'png' ? <IconPhoto size={14} /> : <IconFileTypePdf size={14} />}
+          onClick={() => void run(format, timelinePrintout(shown, format), timelineFileName(shown, format))}
         >
-          {t('timeline.export')}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {timelineFormats.map((format) => (
-          <Menu.Item
-            key={format}
-            leftSection={format === 'png' ? <IconPhoto size={14} /> : <IconFileTypePdf size={14} />}
-            onClick={() => void run(format, timelinePrintout(shown, format), timelineFileName(shown, format))}
-          >
-            {labels[format]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+          {labels[format]}
+        </Menu.Item>
+      ))}
+    >
+      {t('timeline.export')}
+    </MenuButton>
   );
 }

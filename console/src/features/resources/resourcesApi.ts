@@ -4,7 +4,6 @@ import { listPage, pagedList } from '../api/pages';
 import { commandEndpoint } from '../api/commands';
 
 export type SaveResourceInput = CommandInput<'SaveResource'>;
-export type DeleteResourceInput = CommandInput<'DeleteResource'>;
 
 const listTag = { type: 'Resource', id: 'LIST' } as const;
 

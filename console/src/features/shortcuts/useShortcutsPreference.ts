@@ -6,6 +6,7 @@ import { describeError } from '../common/problem';
 import { useChangeMyPreferencesMutation } from '../preferences/preferencesApi';
 import { selectMe } from '../session/selectMe';
 import { useShortcutsOn } from './shortcutsOn';
+import { sendOnce } from '../api/commands';
 
 /**
  * Shortcuts follow the signed-in user's preference; `choose` switches them at once and keeps the choice
@@ -24,7 +25,7 @@ export function useShortcutsPreference() {
   const choose = async (next: boolean) => {
     setOn(next);
     try {
-      await change({ data: { shortcuts: next }, idempotencyKey: crypto.randomUUID() }).unwrap();
+      await sendOnce(change, { shortcuts: next });
     } catch (error) {
       notifyError(t('notKept', { reason: describeError(error) }));
     }

@@ -11,7 +11,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { IconPlugConnected } from '@tabler/icons-react';
@@ -20,7 +19,7 @@ import type { TrackerAuthMode, TrackerConnectionView, TrackerDeployment } from '
 import { FormDialog } from '../record-dialog/FormDialog';
 import { useFormCommand } from '../record-dialog/useFormCommand';
 import { commandFailure } from '../record-dialog/commandErrors';
-import { notifyError, notifySuccess } from '../common/notify';
+import { notifyError } from '../common/notify';
 import {
   authModeLabels,
   connectionChanged,
@@ -35,8 +34,6 @@ import type { ConnectionFormValues } from './connectionForm';
 import { ConnectionTestResult } from './ConnectionTestResult';
 import { useGetTrackerConnectionsQuery, useSaveTrackerConnectionMutation } from './trackerApi';
 import { useConnectionTest } from './useConnectionTest';
-
-const formFields = ['name', 'baseUrl', 'deployment', 'authMode', 'email', 'secret'];
 
 /** The connection's settings: name, deployment, base URL, authentication and its secret. */
 function ConnectionFields({
@@ -151,23 +148,18 @@ export function TrackerConnectionDialog({
   const [reloading, setReloading] = useState(false);
   const { t } = useTranslation('tracker');
   const validate = useMemo(() => connectionFormValidator(connection, t), [connection, t]);
-  const form = useForm<ConnectionFormValues>({
-    mode: 'controlled',
-    initialValues: toConnectionFormValues(connection),
-    validate,
-    validateInputOnBlur: true,
-    onValuesChange: () => test.reset(),
-  });
-  const { submit, busy, error, clearError } = useFormCommand({
-    form,
-    fields: formFields,
-    step: 'save',
-    parse: (values) => toSaveConnection(values, connection),
-    send: (data, idempotencyKey) => save({ data, idempotencyKey }).unwrap(),
-    onDone: (data) => {
-      notifySuccess(t('dialog.saved', { name: data.name.trim() }));
-      onClose();
+  const { form, error, clearError, dialogProps } = useFormCommand({
+    form: {
+      initialValues: toConnectionFormValues(connection),
+      validate,
+      validateInputOnBlur: true,
+      onValuesChange: () => test.reset(),
     },
+    step: 'save',
+    parse: (values: ConnectionFormValues) => toSaveConnection(values, connection),
+    command: save,
+    notice: (data) => t('dialog.saved', { name: data.name.trim() }),
+    onClose,
   });
   const values = form.values;
   const changed = connectionChanged(values, connection);
@@ -205,13 +197,10 @@ export function TrackerConnectionDialog({
     <FormDialog
       title={connection ? t('dialog.title', { name: connection.name }) : t('dialog.newTitle')}
       size="lg"
-      onClose={onClose}
-      onSubmit={() => void submit()}
       submitLabel={connection ? t('dialog.save') : t('dialog.create')}
       editable={editable}
-      busy={busy}
       canSubmit={changed}
-      error={error}
+      {...dialogProps}
       leading={
         editable && (
           <Button

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Stack, Table, Text } from '@mantine/core';
 import { IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { ConfirmRecordDelete } from '../record-dialog/ConfirmRecordDelete';
 import { RowAction, RecordsTable, RowActions, TableLoad } from '../common/AdminTable';
 import { useCan } from '../auth/permissions';
 import { NewButton, SectionHeader } from '../common/SectionHeader';
-import { useReturnFocus } from '../common/useReturnFocus';
+import { InfoDialog } from '../record-dialog/InfoDialog';
 import { authModeLabels, deploymentLabels } from './connectionForm';
 import { ConnectionTestResult } from './ConnectionTestResult';
 import { mirrorHealth, shownTime } from './mirrorStatus';
@@ -48,7 +48,6 @@ function MirrorCell({ connection, now }: { connection: TrackerConnectionView; no
 
 /** 'Test' of a saved connection with its stored secret, shown in a small dialog of its own. */
 function TestDialog({ connection, onClose }: { connection: TrackerConnectionView; onClose: () => void }) {
-  useReturnFocus();
   const test = useConnectionTest();
   const { run } = test;
   // once per dialog: the connection as shown when it opened is the one tested
@@ -59,23 +58,20 @@ function TestDialog({ connection, onClose }: { connection: TrackerConnectionView
     void run({ id, baseUrl, deployment, authMode, email });
   }, [run, tested]);
   return (
-    <Modal opened onClose={onClose} title={t('testDialog.title', { name: connection.name })} size="md">
-      <Stack>
-        <Text size="sm" c="dimmed">
-          {t('testDialog.what', {
-            url: connection.baseUrl,
-            deployment: deploymentLabels(t)[connection.deployment],
-            authentication: authModeLabels(t)[connection.authMode],
-          })}
-        </Text>
-        <ConnectionTestResult state={test.state} elapsed={test.elapsed} onCancel={onClose} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('testDialog.close')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <InfoDialog
+      title={t('testDialog.title', { name: connection.name })}
+      onClose={onClose}
+      closeLabel={t('testDialog.close')}
+    >
+      <Text size="sm" c="dimmed">
+        {t('testDialog.what', {
+          url: connection.baseUrl,
+          deployment: deploymentLabels(t)[connection.deployment],
+          authentication: authModeLabels(t)[connection.authMode],
+        })}
+      </Text>
+      <ConnectionTestResult state={test.state} elapsed={test.elapsed} onCancel={onClose} />
+    </InfoDialog>
   );
 }
 

@@ -13,8 +13,6 @@ import { apiSlice } from '../api/apiSlice';
 import { commandEndpoint } from '../api/commands';
 
 export type SaveTrackerConnectionInput = CommandInput<'SaveTrackerConnection'>;
-export type DeleteTrackerConnectionInput = CommandInput<'DeleteTrackerConnection'>;
-export type SyncTrackerConnectionInput = CommandInput<'SyncTrackerConnection'>;
 /** Not a command: the settings a connection test tries (POST /api/tracker/test). */
 export type TestTrackerConnectionInput = z.input<typeof testTrackerConnectionSchema>;
 

@@ -13,6 +13,7 @@ import {
   useGetTrackerStatusQuery,
   useSyncTrackerConnectionMutation,
 } from './trackerApi';
+import { sendOnce } from '../api/commands';
 
 /** The tenant's jira feature (§1): without it the console shows no tracker UI. */
 export const useJiraEnabled = (): boolean => useAppSelector(selectMe)?.features.jira ?? false;
@@ -84,7 +85,7 @@ export const useSyncNow = (connectionId: number | null) => {
     if (connectionId === null || following || !ready) return;
     before.current = current;
     try {
-      await sync({ data: { id: connectionId }, idempotencyKey: crypto.randomUUID() }).unwrap();
+      await sendOnce(sync, { id: connectionId });
       setFollowing(true);
     } catch (failure) {
       notifyError(describeError(failure));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookDeliveryView, WebhookView } from '@fahrplan/contracts';
@@ -9,6 +9,7 @@ import { TableHeader } from '../common/TableHeader';
 import { InfoDialog } from '../record-dialog/InfoDialog';
 import { deliveryStatusLabels } from './deliveryStatus';
 import { useGetWebhookDeliveriesQuery } from './webhooksApi';
+import { ValueBadge } from '../common/ValueBadge';
 
 const statusColor: Record<WebhookDeliveryView['status'], string> = {
   delivered: 'green',
@@ -44,9 +45,7 @@ export function DeliveryRows({ deliveries }: { deliveries: readonly WebhookDeliv
               </Text>
             </Table.Td>
             <Table.Td>
-              <Badge variant="light" color={statusColor[delivery.status]} tt="none">
-                {statuses[delivery.status]}
-              </Badge>
+              <ValueBadge value={delivery.status} colours={statusColor} labels={statuses} tt="none" />
             </Table.Td>
             <Table.Td>{delivery.attempts}</Table.Td>
             <Table.Td>
@@ -99,7 +98,12 @@ export function DeliveryLog({ webhook, onClose }: { webhook: WebhookView; onClos
   const { t } = useTranslation('webhooks');
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   return (
-    <InfoDialog title={t('log.title', { url: webhook.url })} size="xl" onClose={onClose}>
+    <InfoDialog
+      title={t('log.title', { url: webhook.url })}
+      size="xl"
+      onClose={onClose}
+      closeLabel={t('log.close')}
+    >
       <Stack>
         {cursors.map((cursor, index) => (
           <LogPage
@@ -109,11 +113,6 @@ export function DeliveryLog({ webhook, onClose }: { webhook: WebhookView; onClos
             onMore={(next) => index === cursors.length - 1 && setCursors([...cursors, next])}
           />
         ))}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('log.close')}
-          </Button>
-        </Group>
       </Stack>
     </InfoDialog>
   );

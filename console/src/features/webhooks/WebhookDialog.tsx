@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
   Alert,
   Button,
@@ -10,34 +10,22 @@ import {
   Text,
   TextInput,
   Code,
-  Modal,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookView } from '@fahrplan/contracts';
 import { FormDialog } from '../record-dialog/FormDialog';
 import { useFormCommand } from '../record-dialog/useFormCommand';
-import { notifySuccess } from '../common/notify';
-import { useReturnFocus } from '../common/useReturnFocus';
+import { InfoDialog } from '../record-dialog/InfoDialog';
 import { eventChoices, toSaveWebhook, toWebhookFormValues, webhookFormValidator } from './webhookForm';
 import type { WebhookFormValues } from './webhookForm';
 import { useSaveWebhookMutation } from './webhooksApi';
 
-const formFields = ['url', 'events', 'active'];
-
 /** A new webhook's secret, shown this once with a copy button: it is never answered again. */
 export function SecretOnce({ secret, onClose }: { secret: string; onClose: () => void }) {
-  useReturnFocus();
   const { t } = useTranslation('webhooks');
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('secret.title')}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('closeDialog') }}
-    >
+    <InfoDialog title={t('secret.title')} size="lg" onClose={onClose}>
       <Stack>
         <Alert color="yellow" variant="light" icon={<IconKey />}>
           {t('secret.once')}
@@ -67,7 +55,7 @@ export function SecretOnce({ secret, onClose }: { secret: string; onClose: () =>
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </InfoDialog>
   );
 }
 
@@ -87,39 +75,28 @@ export function WebhookDialog({
   const [save] = useSaveWebhookMutation();
   const { t } = useTranslation('webhooks');
   const validate = useMemo(() => webhookFormValidator(t), [t]);
-  const [initial] = useState(() => toWebhookFormValues(webhook));
-  const form = useForm<WebhookFormValues>({
-    mode: 'controlled',
-    initialValues: initial,
-    validate,
-    validateInputOnBlur: true,
-  });
-  const { submit, busy, error } = useFormCommand({
-    form,
-    fields: formFields,
+  const { form, changed, dialogProps } = useFormCommand({
+    form: { initialValues: toWebhookFormValues(webhook), validate, validateInputOnBlur: true },
     step: 'save',
-    parse: (values) => toSaveWebhook(values, webhook),
-    send: (data, idempotencyKey) => save({ data, idempotencyKey }).unwrap(),
-    onDone: (data, { secret }) => {
-      notifySuccess(t('dialog.saved', { url: data.url }));
+    parse: (values: WebhookFormValues) => toSaveWebhook(values, webhook),
+    command: save,
+    notice: (data) => t('dialog.saved', { url: data.url }),
+    onClose,
+    onDone: (_data, { secret }) => {
       onClose();
       if (secret) onCreated(secret);
     },
   });
-  const changed = JSON.stringify(form.values) !== JSON.stringify(initial);
   const resumes = webhook?.status === 'paused' && form.values.active;
 
   return (
     <FormDialog
       title={webhook ? t('dialog.title', { url: webhook.url }) : t('dialog.newTitle')}
       size="lg"
-      onClose={onClose}
-      onSubmit={() => void submit()}
       submitLabel={webhook ? (resumes ? t('dialog.resume') : t('dialog.save')) : t('dialog.create')}
       editable={editable}
-      busy={busy}
       canSubmit={changed || resumes}
-      error={error}
+      {...dialogProps}
     >
       <Stack gap="sm" mb="md">
         <TextInput

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Stack, Table, Text } from '@mantine/core';
+import { Alert, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconListDetails, IconSend, IconWebhook } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookStatus, WebhookView } from '@fahrplan/contracts';
@@ -17,6 +17,7 @@ import {
   useTestWebhookMutation,
   webhooksPollMs,
 } from './webhooksApi';
+import { ValueBadge } from '../common/ValueBadge';
 
 const statusColor: Record<WebhookStatus, string> = { active: 'green', paused: 'red', inactive: 'gray' };
 
@@ -124,9 +125,7 @@ export function WebhooksPanel() {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={statusColor[webhook.status]} tt="none">
-                    {statuses[webhook.status]}
-                  </Badge>
+                  <ValueBadge value={webhook.status} colours={statusColor} labels={statuses} tt="none" />
                 </Table.Td>
                 <Table.Td>
                   {last ? (

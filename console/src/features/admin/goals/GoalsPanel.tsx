@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Badge, Checkbox, Group, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { IconCheck, IconTarget } from '@tabler/icons-react';
 import { NewButton, SectionHeader } from '../../common/SectionHeader';
@@ -10,10 +9,10 @@ import { NumberField } from '../../common/NumberField';
 import { formatNumber } from '../../common/numbers';
 import { fieldNumber } from '../../common/numberField';
 import type { NumberFieldValue } from '../../common/numberField';
-import { notifySuccess } from '../../common/notify';
 import { zodValidate } from '../../common/zodValidate';
 import { ConfirmRecordDelete } from '../../record-dialog/ConfirmRecordDelete';
-import { FormDialog, useCommandRun } from '../../record-dialog/FormDialog';
+import { FormDialog } from '../../record-dialog/FormDialog';
+import { useFormCommand } from '../../record-dialog/useFormCommand';
 import { RecordsTable, RowActions, TableLoad } from '../../common/AdminTable';
 import { deleteRefusal, goalRows, parentOptions } from './goalRows';
 import type { AdminGoal } from './goalRows';
@@ -34,8 +33,6 @@ interface GoalFormValues {
   description: string;
   assignable: boolean;
 }
-
-const fields = ['name', 'parent', 'type', 'rank', 'description', 'assignable'] as const;
 
 const valuesOf = (goal: AdminGoal | null): GoalFormValues => ({
   name: goal?.name ?? '',
@@ -71,38 +68,29 @@ function GoalDialog({
   const [create] = useCreateGoalMutation();
   const [update] = useUpdateGoalMutation();
   const { t } = useTranslation('admin');
-  const form = useForm<GoalFormValues>({
-    initialValues: valuesOf(current),
-    validate: zodValidate(createGoalSchema, commandOf),
-    validateInputOnChange: true,
+  const { form, dialogProps } = useFormCommand({
+    form: {
+      initialValues: valuesOf(current),
+      validate: zodValidate(createGoalSchema, commandOf),
+      validateInputOnChange: true,
+    },
+    step: current ? 'update' : 'create',
+    parse: commandOf,
+    command: current
+      ? ({ data, idempotencyKey }) =>
+          update({ data: { ...data, id: current.id, version: current.version }, idempotencyKey })
+      : create,
+    notice: () => (current ? t('goals.saved') : t('goals.created')),
+    onClose,
   });
-  const { run, busy, error } = useCommandRun({ form, fields });
   const parents = useMemo(() => parentOptions(goals, current?.id ?? null), [goals, current]);
-
-  const submit = async () => {
-    if (form.validate().hasErrors) return;
-    const data = commandOf(form.getValues());
-    const ok = await run(async (send) => {
-      if (current) {
-        const changed = { ...data, id: current.id, version: current.version };
-        await send('update', changed, (idempotencyKey) => update({ data: changed, idempotencyKey }).unwrap());
-      } else await send('create', data, (idempotencyKey) => create({ data, idempotencyKey }).unwrap());
-    });
-    if (ok) {
-      notifySuccess(current ? t('goals.saved') : t('goals.created'));
-      onClose();
-    }
-  };
 
   return (
     <FormDialog
       title={current ? t('goals.editTitle', { name: current.name }) : t('goals.new')}
       size="lg"
-      onClose={onClose}
-      onSubmit={() => void submit()}
       submitLabel={current ? t('goals.save') : t('goals.create')}
-      busy={busy}
-      error={error}
+      {...dialogProps}
     >
       <Stack gap="sm">
         <TextInput label={t('goals.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />

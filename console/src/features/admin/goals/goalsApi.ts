@@ -1,4 +1,3 @@
-import type { CommandInput } from '@fahrplan/contracts';
 import { apiSlice } from '../../api/apiSlice';
 import { commandEndpoint } from '../../api/commands';
 import {
@@ -6,9 +5,6 @@ import {
   useCreateGoalMutation,
   useGetGoalsQuery,
 } from '../../projects/details/projectDetailsApi';
-
-export type UpdateGoalInput = CommandInput<'UpdateGoal'>;
-export type DeleteGoalInput = CommandInput<'DeleteGoal'>;
 
 // The goal list (GET /api/goals, in projectDetailsApi) rides on this Group tag id: the project
 // dialog's goal chooser and sunburst refetch it too.

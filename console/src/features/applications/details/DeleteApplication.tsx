@@ -3,6 +3,7 @@ import { DeleteButton } from '../../common/ConfirmDelete';
 import { deleteWithUndo } from '../../common/undo';
 import { useDeleteApplicationMutation, useRestoreApplicationMutation } from '../applicationsApi';
 import type { ApplicationRecord } from './applicationForm';
+import { sendOnce } from '../../api/commands';
 
 interface Props {
   record: ApplicationRecord;
@@ -29,13 +30,8 @@ export function DeleteApplication({ record, name, disabled, onDeleted }: Props) 
         await deleteWithUndo({
           message: t('delete.done', { name }),
           label: name,
-          remove: () =>
-            remove({
-              data: { id: record.id, version: record.version },
-              idempotencyKey: crypto.randomUUID(),
-            }).unwrap(),
-          restore: (version) =>
-            restore({ data: { id: record.id, version }, idempotencyKey: crypto.randomUUID() }).unwrap(),
+          remove: () => sendOnce(remove, { id: record.id, version: record.version }),
+          restore: (version) => sendOnce(restore, { id: record.id, version }),
         });
         onDeleted();
       }}
