@@ -213,14 +213,14 @@ export class ImportsController {
         .then(() => this.previews.progress(preview, progress))
         .catch((error: unknown) => this.logger.warn(`import ${id}: progress not recorded: ${String(error)}`));
     };
-    const started = applyPreview(this.bus, this.directory, preview, tell).catch((error: unknown) =>
+    // runs on after the answer: the first progress is told before it, the rest as the rows go
+    void applyPreview(this.bus, this.directory, preview, tell).catch((error: unknown) =>
       tell({
         ...last,
         status: 'failed',
         failed: [...last.failed, { row: 0, status: 500, reason: (error as Error).message }],
       }),
     );
-    void started;
     await told;
     return last;
   }
