@@ -19,6 +19,12 @@ export const jsonBody = (schema: object) => ({
   content: { 'application/json': { schema } },
 });
 
+/** An answer of `description` whose JSON body has `schema` (a JSON Schema). */
+export const jsonAnswer = (description: string, schema: object) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
 /** A zod schema (of contracts/src/view-schemas.ts) as the JSON Schema of what the server answers. */
 export const outputSchema = (schema: z.ZodType) =>
   z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });

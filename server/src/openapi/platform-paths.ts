@@ -1,5 +1,5 @@
 import { healthAnswerSchema, notReadyAnswerSchema, readyAnswerSchema } from '@fahrplan/contracts';
-import { json } from './operations';
+import { json, jsonAnswer } from './operations';
 
 /** Liveness, readiness and the AsyncAPI document: every service answers them. */
 export const platformPaths = () => ({
@@ -27,10 +27,7 @@ export const platformPaths = () => ({
     get: {
       summary: 'AsyncAPI 3 document of the Kafka topics and planning-event payloads',
       responses: {
-        200: {
-          description: 'The AsyncAPI document',
-          content: { 'application/json': { schema: { type: 'object' } } },
-        },
+        200: jsonAnswer('The AsyncAPI document', { type: 'object' }),
       },
     },
   },
