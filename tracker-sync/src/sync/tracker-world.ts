@@ -87,6 +87,17 @@ const changedFields = <F>(event: StoredEvent): { id: number; fields: Partial<F> 
   return { id: data.id, fields: event.type.endsWith('Created') ? data : (data.changes ?? {}) };
 };
 
+/** A record's Created or Updated event with its link so far; null when the record is another tenant's. */
+const linkUpdate = <F, L extends { readonly tenant: string }>(event: StoredEvent, links: Map<number, L>) => {
+  const { id, fields } = changedFields<F>(event);
+  const current = links.get(id);
+  return current && current.tenant !== event.metadata.tenant ? null : { id, fields, current };
+};
+
+/** Whether a link changed in any of `keys`: the tenant's tracker links must then be read again. */
+const moved = <L>(current: L | undefined, next: L, keys: readonly (keyof L)[]) =>
+  keys.some((key) => next[key] !== current?.[key]);
+
 /** Folds one event into the world (mutating its maps: the world lives in one service). */
 export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChange => {
   const tenant = event.metadata.tenant;
@@ -117,9 +128,9 @@ export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChan
     }
     case 'GroupCreated':
     case 'GroupUpdated': {
-      const { id, fields } = changedFields<GroupFields>(event);
-      const current = groups.get(id);
-      if (current && current.tenant !== tenant) return null;
+      const update = linkUpdate<GroupFields, GroupLink>(event, groups);
+      if (!update) return null;
+      const { id, fields, current } = update;
       const next: GroupLink = {
         tenant,
         repository: 'jirarepo' in fields ? repositoryOf(fields.jirarepo) : (current?.repository ?? null),
@@ -127,15 +138,13 @@ export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChan
         deleted: false,
       };
       groups.set(id, next);
-      return next.repository !== current?.repository || next.issue !== current?.issue
-        ? { kind: 'links', tenant }
-        : null;
+      return moved(current, next, ['repository', 'issue']) ? { kind: 'links', tenant } : null;
     }
     case 'ItemCreated':
     case 'ItemUpdated': {
-      const { id, fields } = changedFields<ItemFields>(event);
-      const current = items.get(id);
-      if (current && current.tenant !== tenant) return null;
+      const update = linkUpdate<ItemFields, ItemLink>(event, items);
+      if (!update) return null;
+      const { id, fields, current } = update;
       const next: ItemLink = {
         tenant,
         group: 'group' in fields ? (fields.group ?? null) : (current?.group ?? itemGroups.get(id) ?? null),
@@ -150,11 +159,7 @@ export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChan
         items.set(id, next);
         itemGroups.delete(id);
       }
-      return next.issue !== current?.issue ||
-        next.issueGroup !== current?.issueGroup ||
-        next.group !== current?.group
-        ? { kind: 'links', tenant }
-        : null;
+      return moved(current, next, ['issue', 'issueGroup', 'group']) ? { kind: 'links', tenant } : null;
     }
     case 'GroupDeleted':
     case 'ItemDeleted': {
