@@ -7,7 +7,7 @@ import {
   scenarioHeaderPattern,
 } from '@fahrplan/contracts';
 import { IDEMPOTENCY_KEY } from '@fahrplan/command-service';
-import { bearer, inputSchema, json, jsonAnswer, jsonBody, problems } from './operations';
+import { bearer, inputSchema, jsonAnswer, jsonBody, problems } from './operations';
 
 /** `POST /api/commands/<CommandType>` for every command of the catalogue in contracts/. */
 export const commandPaths = () =>
@@ -77,7 +77,7 @@ export const schedulePreviewPaths = () => ({
       ],
       requestBody: jsonBody(inputSchema(reschedulePreviewSchema)),
       responses: {
-        200: { description: 'The moves', content: json(rescheduleMovesSchema) },
+        200: jsonAnswer('The moves', rescheduleMovesSchema),
         ...problems(400, 401, 403, 404, 409),
       },
     },

@@ -19,18 +19,18 @@ export const jsonBody = (schema: object) => ({
   content: { 'application/json': { schema } },
 });
 
-/** An answer of `description` whose JSON body has `schema` (a JSON Schema). */
-export const jsonAnswer = (description: string, schema: object) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-
 /** A zod schema (of contracts/src/view-schemas.ts) as the JSON Schema of what the server answers. */
 export const outputSchema = (schema: z.ZodType) =>
   z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
 
 /** A JSON answer of `schema`. */
 export const json = (schema: z.ZodType) => ({ 'application/json': { schema: outputSchema(schema) } });
+
+/** An answer of `description` whose JSON body has `schema`: a zod schema of what the server answers, or a JSON Schema. */
+export const jsonAnswer = (description: string, schema: z.ZodType | object) => ({
+  description,
+  content: schema instanceof z.ZodType ? json(schema) : { 'application/json': { schema } },
+});
 
 /** A zod schema as the JSON Schema of what a client sends. */
 export const inputSchema = (schema: z.ZodType) =>
@@ -51,7 +51,7 @@ export const jsonPost = (
     security: bearer,
     requestBody: jsonBody(inputSchema(input)),
     responses: {
-      200: { description: ok.description, content: json(ok.output) },
+      200: jsonAnswer(ok.description, ok.output),
       ...problems(...statuses),
     },
   },
