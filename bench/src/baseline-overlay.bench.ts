@@ -15,10 +15,11 @@ import { join, resolve } from 'node:path';
 import { seeded } from '@fahrplan/platform/testing';
 import { MongoReadStore } from '@fahrplan/projection-service';
 import { format, load, printTable, setting } from './figures';
-import { existingSeededFolder, runFolder, sampleLog, seededFolderSettings } from './scale/data-folder';
+import { existingSeededFolder, runFolder, seededFolderSettings } from './scale/data-folder';
 import { ask, demoAdmin, latency } from './scale/load';
 import type { Latency, Sample, Session } from './scale/load';
-import { mongoDatabaseOf, startServer } from './scale/server';
+import { mongoDatabaseOf } from './scale/server';
+import { startSampled } from './scale/prepared-folder';
 import type { Build } from './scale/server';
 
 const repository = resolve(__dirname, '../..');
@@ -114,14 +115,7 @@ const sizeOf = (samples: readonly Sample[]) => samples.reduce((sum, s) => sum + 
 /** The measures of one build on a fresh copy of the seeded folder. */
 const measure = async (build: Build, folder: string) => {
   const { next: random } = seeded(config.seed);
-  const sample = sampleLog(folder, 1, random);
-  const started = await startServer(
-    build,
-    folder,
-    { FAHRPLAN_DEMO_PASSWORD: config.password },
-    sample.head,
-    config.startTimeoutMs,
-  );
+  const { sample, started } = await startSampled(config, build, folder, 1, random);
   const { deployment } = started;
   log(
     `  ${build.name}: ready after ${format(started.ready / 1000, 1)} s (a full rebuild of the copy's read models)`,

@@ -14,11 +14,10 @@ import { bernDefinition } from '@fahrplan/contracts';
 import type { CalendarDefinition, CalendarPreviewAnswer, CompanyDay } from '@fahrplan/contracts';
 import { seeded } from '@fahrplan/platform/testing';
 import { format, load, ms, printTable, setting } from './figures';
-import { existingSeededFolder, sampleLog, seededFolderSettings } from './scale/data-folder';
+import { existingSeededFolder, seededFolderSettings } from './scale/data-folder';
 import { demoAdmin, spread } from './scale/load';
 import type { Latency, Session } from './scale/load';
-import { copyOf, preparedFolder } from './scale/prepared-folder';
-import { startServer } from './scale/server';
+import { copyOf, preparedFolder, startSampled } from './scale/prepared-folder';
 import type { Build } from './scale/server';
 
 const repository = resolve(__dirname, '../..');
@@ -163,14 +162,7 @@ const saveCalendar = async (session: Session, definition: CalendarDefinition) =>
 };
 
 const measure = async (build: Build, folder: string) => {
-  const sample = sampleLog(folder, 1, seeded(config.seed).next);
-  const started = await startServer(
-    build,
-    folder,
-    { FAHRPLAN_DEMO_PASSWORD: config.password },
-    sample.head,
-    config.startTimeoutMs,
-  );
+  const { sample, started } = await startSampled(config, build, folder, 1, seeded(config.seed).next);
   log(
     `  ${build.name}: ready after ${format(started.ready / 1000, 1)} s (from the prepared checkpoint); ${machine()}`,
   );

@@ -16,12 +16,11 @@ import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { seeded } from '@fahrplan/platform/testing';
 import { format, load, printTable, setting } from './figures';
-import { existingSeededFolder, sampleLog, seededFolderSettings } from './scale/data-folder';
-import { copyOf, preparedFolder } from './scale/prepared-folder';
+import { existingSeededFolder, seededFolderSettings } from './scale/data-folder';
+import { copyOf, preparedFolder, startSampled } from './scale/prepared-folder';
 import { ask, demoAdmin, latency, spread } from './scale/load';
 import type { Latency, Session } from './scale/load';
-import { cpuMs, startServer } from './scale/server';
-import type { Build } from './scale/server';
+import { cpuMs } from './scale/server';
 
 const repository = resolve(__dirname, '../..');
 
@@ -142,13 +141,12 @@ const moveInScenario = async (session: Session, scenario: number, items: readonl
 
 const measure = async (folder: string) => {
   const { next: random, pick } = seeded(config.seed);
-  const sample = sampleLog(folder, 5, random);
-  const started = await startServer(
-    { name: 'embedded (SQLite)', root: repository, paged: true } satisfies Build,
+  const { sample, started } = await startSampled(
+    config,
+    { name: 'embedded (SQLite)', root: repository, paged: true },
     folder,
-    { FAHRPLAN_DEMO_PASSWORD: config.password },
-    sample.head,
-    config.startTimeoutMs,
+    5,
+    random,
   );
   const { deployment } = started;
   log(`  ready after ${format(started.ready / 1000, 1)} s (from the prepared checkpoint); ${machine()}`);

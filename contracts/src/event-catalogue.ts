@@ -43,21 +43,20 @@ import { planningEventHeaders } from './topics';
 
 const id = z.number().int().positive();
 const nullableText = (max: number) => z.string().max(max).nullable();
+/** Optional texts, each bounded by the limit of its own name. */
+const limitedTexts = <Name extends keyof typeof limits>(...names: Name[]) =>
+  Object.fromEntries(names.map((name) => [name, nullableText(limits[name])])) as Record<
+    Name,
+    ReturnType<typeof nullableText>
+  >;
 
 /** An application's fields as events carry them: the output of `applicationFieldsSchema`. */
 export const applicationFieldsEventSchema = z.object({
   name: z.string().min(1).max(limits.title),
-  release: nullableText(limits.release),
-  shortname: nullableText(limits.shortname),
-  description: nullableText(limits.description),
-  contact: nullableText(limits.contact),
+  ...limitedTexts('release', 'shortname', 'description', 'contact'),
   start: serverDateSchema.nullable(),
   end: serverDateSchema.nullable(),
-  assetNr: nullableText(limits.assetNr),
-  provider: nullableText(limits.provider),
-  vendor: nullableText(limits.vendor),
-  cockpitid: nullableText(limits.cockpitid),
-  docUrl: nullableText(limits.docUrl),
+  ...limitedTexts('assetNr', 'provider', 'vendor', 'cockpitid', 'docUrl'),
   parent: id.nullable(),
   parentOrder: z.number().int().nullable(),
   rank: z.string().max(100).nullable(),
@@ -72,12 +71,7 @@ const rating = numberIn(ranges.rating).nullable();
 /** A project's fields as events carry them: the output of `groupFieldsSchema`. */
 export const groupFieldsEventSchema = z.object({
   title: z.string().min(1).max(limits.title),
-  shortname: nullableText(limits.shortname),
-  description: nullableText(limits.description),
-  contact: nullableText(limits.contact),
-  projectNr: nullableText(limits.projectNr),
-  docUrl: nullableText(limits.docUrl),
-  iamId: nullableText(limits.iamId),
+  ...limitedTexts('shortname', 'description', 'contact', 'projectNr', 'docUrl', 'iamId'),
   start: serverDateSchema.nullable(),
   end: serverDateSchema.nullable(),
   parent: id.nullable(),
@@ -111,9 +105,7 @@ const itemStatus = numberIn(ranges.itemStatus);
 /** An item's fields as events carry them: the output of `itemFieldsSchema` after the §4/§5 rules. */
 export const itemFieldsEventSchema = z.object({
   title: z.string().min(1).max(limits.title),
-  subtitle: nullableText(limits.subtitle),
-  shortname: nullableText(limits.shortname),
-  description: nullableText(limits.description),
+  ...limitedTexts('subtitle', 'shortname', 'description'),
   effort: z.number().min(0).max(1_000_000).nullable(),
   jiraid: nullableText(limits.issueId),
   group: id,

@@ -5,6 +5,7 @@ import { seeded } from '@fahrplan/platform/testing';
 import { format } from '../figures';
 import { runFolder, sampleLog } from './data-folder';
 import { startServer } from './server';
+import type { Build } from './server';
 
 export interface PreparedRuns {
   /** Where the prepared copy (kept) and each run's copy (removed after the run) go. */
@@ -19,19 +20,40 @@ export interface PreparedRuns {
   readonly log: (line: string) => void;
 }
 
+/**
+ * The demo server of `build` on `folder`, after sampling `instants` past instants of its log: the
+ * sample's head is the position the server must reach before it counts as ready.
+ */
+export const startSampled = async (
+  config: Pick<PreparedRuns, 'password' | 'startTimeoutMs'>,
+  build: Build,
+  folder: string,
+  instants: number,
+  random: () => number,
+) => {
+  const sample = sampleLog(folder, instants, random);
+  const started = await startServer(
+    build,
+    folder,
+    { FAHRPLAN_DEMO_PASSWORD: config.password },
+    sample.head,
+    config.startTimeoutMs,
+  );
+  return { sample, started };
+};
+
 /** A prepared copy of the seeded folder, read models rebuilt once and kept; made when missing. */
 export const preparedFolder = async (config: PreparedRuns, seededDir: string) => {
   const prepared = join(config.runs, `${config.items}-prepared`);
   if (existsSync(join(prepared, 'prepared'))) return prepared;
   runFolder(seededDir, prepared);
   // read from the copy: opening the seeded log, even read-only, leaves SQLite's -wal and -shm beside it
-  const { head } = sampleLog(prepared, 1, seeded(config.seed).next);
-  const started = await startServer(
+  const { started } = await startSampled(
+    config,
     { name: 'prepare', root: config.root, paged: true },
     prepared,
-    { FAHRPLAN_DEMO_PASSWORD: config.password },
-    head,
-    config.startTimeoutMs,
+    1,
+    seeded(config.seed).next,
   );
   config.log(
     `  prepared ${prepared}: read models rebuilt in ${format(started.ready / 1000, 1)} s (kept for later runs)`,

@@ -5,6 +5,7 @@ import { conflictOf, existsAlready, refusal, validationError } from '../errors';
 import type { DecisionContext, DomainEvent } from '../events';
 import { requiredName, serverDateSchema } from '../rules/limits';
 import { say } from '../rules/messages';
+import { requireVersionWhenUpdating } from '../rules/save-command';
 import { assertLiveAt, markDeleted, revised } from '../rules/record-lifecycle';
 import type { RecordState } from '../rules/record-lifecycle';
 import { streamName } from '../streams';
@@ -32,8 +33,7 @@ export const saveCalendarSchema = z
     effectiveFrom: serverDateSchema.nullish(),
   })
   .superRefine((c, ctx) => {
-    if (c.id !== undefined && c.version === undefined)
-      ctx.addIssue({ code: 'custom', path: ['version'], message: say('required-when-updating') });
+    requireVersionWhenUpdating(c, ctx);
     if (c.id === undefined && c.effectiveFrom != null)
       ctx.addIssue({ code: 'custom', path: ['effectiveFrom'], message: say('not-valid') });
   });

@@ -243,10 +243,10 @@ export const impactPerProject = (items: readonly AffectedItem[]): ProjectImpact[
 export const maxListedChangedDays = 1000;
 
 const changedDaySchema = z.object({ date: z.string(), before: z.number(), after: z.number() });
+/** Which item an affected item or a moved milestone is, and of which project. */
+const projectItemShape = { id: z.number().int(), project: z.number().int(), title: z.string() };
 const affectedItemSchema = z.object({
-  id: z.number().int(),
-  project: z.number().int(),
-  title: z.string(),
+  ...projectItemShape,
   start: z.string(),
   end: z.string(),
   before: z.number(),
@@ -259,9 +259,7 @@ const projectImpactSchema = z.object({
   delta: z.number(),
 });
 const movedMilestoneSchema = z.object({
-  id: z.number().int(),
-  project: z.number().int(),
-  title: z.string(),
+  ...projectItemShape,
   before: z.string(),
   after: z.string(),
 });

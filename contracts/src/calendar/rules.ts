@@ -1,6 +1,6 @@
 import { fromDayNumber, toDayNumber } from '../rules/dates';
-import { dayRangeOrThrow, emptyWorkingDays } from '../rules/calendar';
-import type { PublicHoliday } from '../rules/calendar';
+import { dayRangeOrThrow, workingDaysByYear } from '../rules/calendar';
+import type { ClosedYear } from '../rules/calendar';
 import type { CalendarDefinition, CalendarRules, CalendarVersion, HolidaysOf } from './definition';
 
 // A calendar's answers from a per-year table of prefix sums of working half-day units (2 a full working
@@ -227,6 +227,11 @@ export function calendarRules(versions: readonly CalendarVersion[], holidaysOf: 
     return table.closed;
   };
 
+  const closedYearAt = (index: number): ClosedYear => {
+    const table = tableAt(index);
+    return { closed: closedOf(table), holidays: table.holidays };
+  };
+
   const rules: CalendarRules = {
     countWorkingDays(from, to) {
       const [start, end] = dayRangeOrThrow(from, to);
@@ -254,20 +259,13 @@ export function calendarRules(versions: readonly CalendarVersion[], holidaysOf: 
       return rules.addWorkingDays(newStart, rules.countWorkingDays(oldStart, oldEnd));
     },
     workingDays(from, to) {
-      const [start, end] = dayRangeOrThrow(from, to);
-      const result = emptyWorkingDays(end - start);
-      if (start === end) return result;
-      const last = yearIndexOf(end - 1);
-      for (let index = yearIndexOf(start); index <= last; index++) {
-        const table = tableAt(index);
-        const { days, dates } = closedOf(table);
-        const stop = upperBound(days, end - 1);
-        for (let i = upperBound(days, start - 1); i < stop; i++) result.notWorkingDays.push(dates[i]!);
-        for (const { day, date, name } of table.holidays)
-          if (day >= start && day < end) result.publicHolidays.push({ date, name } satisfies PublicHoliday);
-      }
-      result.workingDaysCount = unitsBetween(start, end) / 2;
-      return result;
+      return workingDaysByYear(
+        from,
+        to,
+        yearIndexOf,
+        closedYearAt,
+        (start, end) => unitsBetween(start, end) / 2,
+      );
     },
   };
   return rules;

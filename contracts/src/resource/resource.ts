@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { say } from '../rules/messages';
+import { requireVersionWhenUpdating } from '../rules/save-command';
 import { decideByType, deciderOf, evolverOf } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { existsAlready, validationError } from '../errors';
@@ -32,10 +33,7 @@ export const saveResourceSchema = z
     calendar: calendarIdSchema.nullable().optional(),
     share: resourceShareSchema.optional(),
   })
-  .superRefine((c, ctx) => {
-    if (c.id !== undefined && c.version === undefined)
-      ctx.addIssue({ code: 'custom', path: ['version'], message: say('required-when-updating') });
-  });
+  .superRefine(requireVersionWhenUpdating);
 export type SaveResourceData = z.infer<typeof saveResourceSchema>;
 
 export const deleteResourceSchema = z.strictObject({ id, version });

@@ -175,6 +175,44 @@ const notWorkingOf = (calendar: YearCalendar) => {
   return calendar.notWorking;
 };
 
+/** One year of a rule set as the working-day answer reads it: its closed days (ascending) and holidays. */
+export interface ClosedYear {
+  readonly closed: { readonly days: readonly number[]; readonly dates: readonly string[] };
+  readonly holidays: readonly { readonly day: number; readonly date: string; readonly name: string }[];
+}
+
+/**
+ * The working-day answer for [from, to) of a rule set, year by year: `yearOf` is a day's year (an
+ * index the rule set counts in), `yearAt` that year's closed days and holidays, `count` the working
+ * days of the range once its closed days are listed. Both rule sets (the fixed §9 calendar and a
+ * tenant calendar's `calendarRules`) answer this way.
+ */
+export const workingDaysByYear = (
+  from: string,
+  to: string,
+  yearOf: (day: number) => number,
+  yearAt: (year: number) => ClosedYear,
+  count: (start: number, end: number, result: WorkingDays) => number,
+): WorkingDays => {
+  const [start, end] = dayRangeOrThrow(from, to);
+  const result = emptyWorkingDays(end - start);
+  if (start === end) return result;
+  for (let year = yearOf(start), last = yearOf(end - 1); year <= last; year++) {
+    const { closed, holidays } = yearAt(year);
+    const stop = lowerBound(closed.days, end);
+    for (let i = lowerBound(closed.days, start); i < stop; i++) result.notWorkingDays.push(closed.dates[i]!);
+    for (const { day, date, name } of holidays)
+      if (day >= start && day < end) result.publicHolidays.push({ date, name });
+  }
+  result.workingDaysCount = count(start, end, result);
+  return result;
+};
+
+const closedYear = (year: number): ClosedYear => {
+  const calendar = calendarOf(year);
+  return { closed: notWorkingOf(calendar), holidays: calendar.holidays };
+};
+
 /** The first index of an ascending list whose value is ≥ `value`. */
 const lowerBound = (values: readonly number[], value: number) => {
   let low = 0;
@@ -212,20 +250,13 @@ export function isWorkingDay(date: string): boolean {
  * 1900–2200. Throws RangeError when a date is invalid or `from` is after `to`.
  */
 export function workingDays(from: string, to: string): WorkingDays {
-  const [start, end] = dayRangeOrThrow(from, to);
-  const result = emptyWorkingDays(end - start);
-  if (start === end) return result;
-  const lastYear = yearOfDay(end - 1);
-  for (let year = yearOfDay(start); year <= lastYear; year++) {
-    const calendar = calendarOf(year);
-    const { days, dates } = notWorkingOf(calendar);
-    const last = lowerBound(days, end);
-    for (let i = lowerBound(days, start); i < last; i++) result.notWorkingDays.push(dates[i]!);
-    for (const { day, date, name } of calendar.holidays)
-      if (day >= start && day < end) result.publicHolidays.push({ date, name });
-  }
-  result.workingDaysCount = result.days - result.notWorkingDays.length;
-  return result;
+  return workingDaysByYear(
+    from,
+    to,
+    yearOfDay,
+    closedYear,
+    (_start, _end, result) => result.days - result.notWorkingDays.length,
+  );
 }
 
 /** The number of working days in [from, to) (`to` exclusive). */

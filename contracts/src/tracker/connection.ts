@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { say } from '../rules/messages';
+import { requireVersionWhenUpdating } from '../rules/save-command';
 import { deciderOf, evolverOf, unknownCommand } from '../decider';
 import type { DecisionContext, DomainEvent } from '../events';
 import { DomainError, existsAlready, invalidField, notFound, validationError } from '../errors';
@@ -98,8 +99,7 @@ export const saveTrackerConnectionSchema = z
     ...connectionSettings,
   })
   .superRefine((c, ctx) => {
-    if (c.id !== undefined && c.version === undefined)
-      ctx.addIssue({ code: 'custom', path: ['version'], message: say('required-when-updating') });
+    requireVersionWhenUpdating(c, ctx);
     if (c.id === undefined && c.secret === undefined)
       ctx.addIssue({ code: 'custom', path: ['secret'], message: say('required') });
     basicNeedsEmail(c, ctx);

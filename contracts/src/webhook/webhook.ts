@@ -4,6 +4,7 @@ import { existsAlready, invalidField, validationError } from '../errors';
 import type { DecisionContext, DomainEvent } from '../events';
 import { eventCatalogue, publishedCategories } from '../event-catalogue';
 import { say } from '../rules/messages';
+import { requireVersionWhenUpdating } from '../rules/save-command';
 import { assertLiveAt, markDeleted, revised } from '../rules/record-lifecycle';
 import type { RecordState } from '../rules/record-lifecycle';
 import type { SealedSecret } from '../tracker/connection';
@@ -75,10 +76,7 @@ export const saveWebhookSchema = z
     secret: z.string().regex(webhookSecretPattern, 'whsec_ and base64 of 24 to 64 bytes').optional(),
     active: z.boolean(),
   })
-  .superRefine((c, ctx) => {
-    if (c.id !== undefined && c.version === undefined)
-      ctx.addIssue({ code: 'custom', path: ['version'], message: say('required-when-updating') });
-  });
+  .superRefine(requireVersionWhenUpdating);
 export type SaveWebhookData = z.output<typeof saveWebhookSchema>;
 
 export const deleteWebhookSchema = z.strictObject({ id, version });

@@ -1,8 +1,8 @@
 import { oidcConfigAnswerSchema, sessionAnswerSchema } from '@fahrplan/contracts';
 import { loginSchema, oidcStartSchema, switchSchema } from '@fahrplan/command-service';
-import { bearer, inputSchema, json, jsonBody, problems } from './operations';
+import { bearer, inputSchema, jsonAnswer, jsonBody, problems } from './operations';
 
-const session = (description: string) => ({ description, content: json(sessionAnswerSchema) });
+const session = (description: string) => jsonAnswer(description, sessionAnswerSchema);
 
 /** Log in, refresh, log out and switch tenants (local accounts). */
 export const sessionPaths = () => ({
@@ -38,7 +38,7 @@ export const oidcPaths = () => ({
   '/api/auth/oidc/config': {
     get: {
       summary: 'Whether OIDC login is offered: {enabled, label}',
-      responses: { 200: { description: 'OK', content: json(oidcConfigAnswerSchema) } },
+      responses: { 200: jsonAnswer('OK', oidcConfigAnswerSchema) },
     },
   },
   '/api/auth/oidc/start': {

@@ -10,6 +10,7 @@ import {
   idInPath,
   inputSchema,
   json,
+  jsonAnswer,
   jsonBody,
   listQuery,
   pageParameters,
@@ -45,7 +46,7 @@ export const calendarPreviewPaths = () => ({
       parameters: [{ ...idInPath(), required: true }, ...pageParameters],
       requestBody: jsonBody(inputSchema(calendarPreviewSchema)),
       responses: {
-        200: { description: 'The impact of the change', content: json(calendarPreviewAnswerSchema) },
+        200: jsonAnswer('The impact of the change', calendarPreviewAnswerSchema),
         ...problems(400, 401, 403, 404),
       },
     },

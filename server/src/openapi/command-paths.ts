@@ -7,7 +7,7 @@ import {
   scenarioHeaderPattern,
 } from '@fahrplan/contracts';
 import { IDEMPOTENCY_KEY } from '@fahrplan/command-service';
-import { bearer, inputSchema, json, jsonBody, problems } from './operations';
+import { bearer, inputSchema, jsonAnswer, jsonBody, problems } from './operations';
 
 /** `POST /api/commands/<CommandType>` for every command of the catalogue in contracts/. */
 export const commandPaths = () =>
@@ -48,10 +48,9 @@ export const commandPaths = () =>
           ],
           requestBody: jsonBody(inputSchema(definition.schema)),
           responses: {
-            200: {
-              description: 'The record id, its new version and the global position',
-              content: { 'application/json': { schema: { $ref: '#/components/schemas/CommandResult' } } },
-            },
+            200: jsonAnswer('The record id, its new version and the global position', {
+              $ref: '#/components/schemas/CommandResult',
+            }),
             ...problems(400, 401, 403, 404, 409, 422),
           },
         },
@@ -78,7 +77,7 @@ export const schedulePreviewPaths = () => ({
       ],
       requestBody: jsonBody(inputSchema(reschedulePreviewSchema)),
       responses: {
-        200: { description: 'The moves', content: json(rescheduleMovesSchema) },
+        200: jsonAnswer('The moves', rescheduleMovesSchema),
         ...problems(400, 401, 403, 404, 409),
       },
     },

@@ -1,5 +1,5 @@
 import { importBytesMax, importRowsMax, importableSheetKinds } from '@fahrplan/contracts';
-import { bearer, pageParameters, problems } from './operations';
+import { bearer, jsonAnswer, pageParameters, problems } from './operations';
 
 const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -96,10 +96,7 @@ export const importPaths = (): Record<string, object> => ({
         },
       },
       responses: {
-        200: {
-          description: 'The preview and its first page of rows',
-          content: { 'application/json': { schema: preview } },
-        },
+        200: jsonAnswer('The preview and its first page of rows', preview),
         ...problems(400, 401, 403),
       },
     },
@@ -115,10 +112,7 @@ export const importPaths = (): Record<string, object> => ({
         { name: 'action', in: 'query', required: false, schema: action },
       ],
       responses: {
-        200: {
-          description: 'The preview and a page of its rows',
-          content: { 'application/json': { schema: preview } },
-        },
+        200: jsonAnswer('The preview and a page of its rows', preview),
         ...problems(400, 401, 404),
       },
     },
@@ -133,10 +127,7 @@ export const importPaths = (): Record<string, object> => ({
         { name: 'valid', in: 'query', required: false, schema: { type: 'string', enum: ['true', 'false'] } },
       ],
       responses: {
-        202: {
-          description: 'The apply has started: its progress',
-          content: { 'application/json': { schema: progress } },
-        },
+        202: jsonAnswer('The apply has started: its progress', progress),
         ...problems(401, 404, 409),
       },
     },
@@ -145,7 +136,7 @@ export const importPaths = (): Record<string, object> => ({
       security: bearer,
       parameters: [previewId],
       responses: {
-        200: { description: 'The progress', content: { 'application/json': { schema: progress } } },
+        200: jsonAnswer('The progress', progress),
         ...problems(401, 404),
       },
     },

@@ -26,6 +26,12 @@ export const outputSchema = (schema: z.ZodType) =>
 /** A JSON answer of `schema`. */
 export const json = (schema: z.ZodType) => ({ 'application/json': { schema: outputSchema(schema) } });
 
+/** An answer of `description` whose JSON body has `schema`: a zod schema of what the server answers, or a JSON Schema. */
+export const jsonAnswer = (description: string, schema: z.ZodType | object) => ({
+  description,
+  content: schema instanceof z.ZodType ? json(schema) : { 'application/json': { schema } },
+});
+
 /** A zod schema as the JSON Schema of what a client sends. */
 export const inputSchema = (schema: z.ZodType) =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
@@ -45,7 +51,7 @@ export const jsonPost = (
     security: bearer,
     requestBody: jsonBody(inputSchema(input)),
     responses: {
-      200: { description: ok.description, content: json(ok.output) },
+      200: jsonAnswer(ok.description, ok.output),
       ...problems(...statuses),
     },
   },

@@ -1,12 +1,12 @@
 import { healthAnswerSchema, notReadyAnswerSchema, readyAnswerSchema } from '@fahrplan/contracts';
-import { json } from './operations';
+import { jsonAnswer } from './operations';
 
 /** Liveness, readiness and the AsyncAPI document: every service answers them. */
 export const platformPaths = () => ({
   '/api/health': {
     get: {
       summary: 'Liveness, the service and the projection position',
-      responses: { 200: { description: 'The process answers', content: json(healthAnswerSchema) } },
+      responses: { 200: jsonAnswer('The process answers', healthAnswerSchema) },
     },
   },
   '/api/ready': {
@@ -14,12 +14,11 @@ export const platformPaths = () => ({
       summary:
         'Readiness: every store the service depends on answers and the read models have caught up with the log',
       responses: {
-        200: { description: 'Ready', content: json(readyAnswerSchema) },
-        503: {
-          description:
-            'not ready: catching up (queries answer 503 meanwhile) with its progress, or a store that does not answer',
-          content: json(notReadyAnswerSchema),
-        },
+        200: jsonAnswer('Ready', readyAnswerSchema),
+        503: jsonAnswer(
+          'not ready: catching up (queries answer 503 meanwhile) with its progress, or a store that does not answer',
+          notReadyAnswerSchema,
+        ),
       },
     },
   },
@@ -27,10 +26,7 @@ export const platformPaths = () => ({
     get: {
       summary: 'AsyncAPI 3 document of the Kafka topics and planning-event payloads',
       responses: {
-        200: {
-          description: 'The AsyncAPI document',
-          content: { 'application/json': { schema: { type: 'object' } } },
-        },
+        200: jsonAnswer('The AsyncAPI document', { type: 'object' }),
       },
     },
   },

@@ -60,6 +60,7 @@ import {
   inPath,
   inQuery,
   json,
+  jsonAnswer,
   jsonPost,
   listQuery,
   pageParameters,
@@ -412,7 +413,7 @@ export const webhookPaths = () => ({
       security: bearer,
       parameters: [{ ...idInPath(), required: true }],
       responses: {
-        200: { description: "The ping's result", content: json(webhookTestResultSchema) },
+        200: jsonAnswer("The ping's result", webhookTestResultSchema),
         ...problems(401, 403, 404),
       },
     },

@@ -113,6 +113,13 @@ const isoOrNull = (value: string | null | undefined): string | null => {
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 };
 
+/** Every element of an async source, each made into a message. */
+const collect = async <T, M>(source: AsyncIterable<T>, toMessage: (element: T) => M): Promise<M[]> => {
+  const messages: M[] = [];
+  for await (const element of source) messages.push(toMessage(element));
+  return messages;
+};
+
 /**
  * One mirroring run of a connection: every project and board, the versions of linked projects, and
  * the linked issues (only those updated since the last successful run, when there was one). Pure
@@ -132,68 +139,65 @@ export async function mirrorConnection(
 > {
   const startedAt = now().toISOString();
   const base = { tenant: target.tenant, connectionId: target.connectionId, deleted: false };
-  const stamp = () => now().toISOString();
+  /** What every mirrored message carries: whose it is, its id as text, and when it was read. */
+  const message = <Fields extends object>(id: string | number, fields: Fields) => ({
+    ...base,
+    id: String(id),
+    ...fields,
+    syncedAt: now().toISOString(),
+  });
 
-  const projects: TrackerProjectMessage[] = [];
-  for await (const project of client.projects())
-    projects.push({
-      ...base,
-      id: String(project.id),
+  const projects: TrackerProjectMessage[] = await collect(client.projects(), (project) =>
+    message(project.id, {
       key: project.key,
       name: project.name,
       url: trackerProjectLink(target.baseUrl, project.key),
-      syncedAt: stamp(),
-    });
+    }),
+  );
   const keyOf = new Map(projects.map((p) => [p.id, p.key]));
 
-  const boards: TrackerBoardMessage[] = [];
-  for await (const board of client.boards())
-    boards.push({
-      ...base,
-      id: String(board.id),
+  const boards: TrackerBoardMessage[] = await collect(client.boards(), (board) =>
+    message(board.id, {
       name: board.name,
       type: board.type ?? null,
       projectKey: board.location?.projectKey ?? null,
       url: trackerBoardLink(target.baseUrl, board.id),
-      syncedAt: stamp(),
-    });
+    }),
+  );
 
   const versions: TrackerVersionMessage[] = [];
   for (const projectId of target.projectIds) {
     const projectKey = keyOf.get(projectId);
     if (projectKey === undefined) continue; // the linked project is gone or out of the connection's reach
     for await (const version of client.versions(projectId))
-      versions.push({
-        ...base,
-        id: String(version.id),
-        projectKey,
-        name: version.name,
-        description: version.description ?? null,
-        startDate: day(version.startDate),
-        releaseDate: day(version.releaseDate),
-        released: version.released ?? false,
-        archived: version.archived ?? false,
-        url: trackerReleaseLink(target.baseUrl, projectKey, version.id, links),
-        syncedAt: stamp(),
-      });
+      versions.push(
+        message(version.id, {
+          projectKey,
+          name: version.name,
+          description: version.description ?? null,
+          startDate: day(version.startDate),
+          releaseDate: day(version.releaseDate),
+          released: version.released ?? false,
+          archived: version.archived ?? false,
+          url: trackerReleaseLink(target.baseUrl, projectKey, version.id, links),
+        }),
+      );
   }
 
-  const toMessage = (issue: MirrorIssue): TrackerIssueMessage => ({
-    ...base,
-    id: String(issue.id),
-    key: issue.key,
-    projectKey: issue.fields.project?.key ?? issue.key.replace(/-\d+$/, ''),
-    summary: issue.fields.summary ?? '',
-    status: issue.fields.status?.name ?? null,
-    statusCategory: statusCategory(issue.fields.status?.statusCategory?.key),
-    assignee: issue.fields.assignee?.displayName ?? null,
-    dueDate: day(issue.fields.duedate),
-    issueType: issue.fields.issuetype?.name ?? null,
-    fixVersions: (issue.fields.fixVersions ?? []).map((v) => String(v.id ?? v.name ?? '')).filter(Boolean),
-    updatedAt: isoOrNull(issue.fields.updated),
-    url: trackerIssueLink(target.baseUrl, issue.key),
-    syncedAt: stamp(),
-  });
+  const toMessage = (issue: MirrorIssue): TrackerIssueMessage =>
+    message(issue.id, {
+      key: issue.key,
+      projectKey: issue.fields.project?.key ?? issue.key.replace(/-\d+$/, ''),
+      summary: issue.fields.summary ?? '',
+      status: issue.fields.status?.name ?? null,
+      statusCategory: statusCategory(issue.fields.status?.statusCategory?.key),
+      assignee: issue.fields.assignee?.displayName ?? null,
+      dueDate: day(issue.fields.duedate),
+      issueType: issue.fields.issuetype?.name ?? null,
+      fixVersions: (issue.fields.fixVersions ?? []).map((v) => String(v.id ?? v.name ?? '')).filter(Boolean),
+      updatedAt: isoOrNull(issue.fields.updated),
+      url: trackerIssueLink(target.baseUrl, issue.key),
+    });
 
   const issues: TrackerIssueMessage[] = [];
   const missingKeys: string[] = [];

@@ -87,6 +87,26 @@ const changedFields = <F>(event: StoredEvent): { id: number; fields: Partial<F> 
   return { id: data.id, fields: event.type.endsWith('Created') ? data : (data.changes ?? {}) };
 };
 
+/**
+ * A record's Created or Updated event folded into its link (`link` builds it from the fields the event
+ * carries and the link so far); null when the record is another tenant's.
+ */
+const relink = <F, L extends { readonly tenant: string }>(
+  event: StoredEvent,
+  links: Map<number, L>,
+  link: (fields: Partial<F>, current: L | undefined, id: number) => L,
+) => {
+  const { id, fields } = changedFields<F>(event);
+  const current = links.get(id);
+  return current && current.tenant !== event.metadata.tenant
+    ? null
+    : { id, current, next: link(fields, current, id) };
+};
+
+/** Whether a link changed in any of `keys`: the tenant's tracker links must then be read again. */
+const moved = <L>(current: L | undefined, next: L, keys: readonly (keyof L)[]) =>
+  keys.some((key) => next[key] !== current?.[key]);
+
 /** Folds one event into the world (mutating its maps: the world lives in one service). */
 export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChange => {
   const tenant = event.metadata.tenant;
@@ -117,32 +137,27 @@ export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChan
     }
     case 'GroupCreated':
     case 'GroupUpdated': {
-      const { id, fields } = changedFields<GroupFields>(event);
-      const current = groups.get(id);
-      if (current && current.tenant !== tenant) return null;
-      const next: GroupLink = {
+      const update = relink<GroupFields, GroupLink>(event, groups, (fields, current) => ({
         tenant,
         repository: 'jirarepo' in fields ? repositoryOf(fields.jirarepo) : (current?.repository ?? null),
         issue: 'jiraid' in fields ? text(fields.jiraid) : (current?.issue ?? null),
         deleted: false,
-      };
-      groups.set(id, next);
-      return next.repository !== current?.repository || next.issue !== current?.issue
-        ? { kind: 'links', tenant }
-        : null;
+      }));
+      if (!update) return null;
+      groups.set(update.id, update.next);
+      return moved(update.current, update.next, ['repository', 'issue']) ? { kind: 'links', tenant } : null;
     }
     case 'ItemCreated':
     case 'ItemUpdated': {
-      const { id, fields } = changedFields<ItemFields>(event);
-      const current = items.get(id);
-      if (current && current.tenant !== tenant) return null;
-      const next: ItemLink = {
+      const update = relink<ItemFields, ItemLink>(event, items, (fields, current, id) => ({
         tenant,
         group: 'group' in fields ? (fields.group ?? null) : (current?.group ?? itemGroups.get(id) ?? null),
         issueGroup: 'jiragroup' in fields ? text(fields.jiragroup) : (current?.issueGroup ?? null),
         issue: 'jiraid' in fields ? text(fields.jiraid) : (current?.issue ?? null),
         deleted: false,
-      };
+      }));
+      if (!update) return null;
+      const { id, current, next } = update;
       if (next.issue === null && next.issueGroup === null) {
         items.delete(id);
         itemGroups.set(id, next.group);
@@ -150,11 +165,7 @@ export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChan
         items.set(id, next);
         itemGroups.delete(id);
       }
-      return next.issue !== current?.issue ||
-        next.issueGroup !== current?.issueGroup ||
-        next.group !== current?.group
-        ? { kind: 'links', tenant }
-        : null;
+      return moved(current, next, ['issue', 'issueGroup', 'group']) ? { kind: 'links', tenant } : null;
     }
     case 'GroupDeleted':
     case 'ItemDeleted': {
