@@ -1,4 +1,6 @@
 import { jest } from '@jest/globals';
+import type * as Demo from '../src/demo/seed-demo';
+import type * as Platform from '../src/testing/platform';
 import type { Running } from '../src/testing/platform';
 
 /**
@@ -25,12 +27,13 @@ for (const name of heavy)
     return jest.requireActual(name);
   });
 
-let platform: typeof import('../src/testing/platform');
+let platform: typeof Platform;
 let dataDir: string;
 let running: Running | undefined;
 
-beforeAll(async () => {
-  platform = await import('../src/testing/platform');
+beforeAll(() => {
+  // required only now, after the libraries are replaced: its whole module graph sees the records
+  platform = jest.requireActual<typeof Platform>('../src/testing/platform');
   dataDir = platform.temporaryDataDir();
 });
 
@@ -48,7 +51,7 @@ describe('the embedded start', () => {
   });
 
   it('loads a sheet library with the first sheet, and never a distributed adapter', async () => {
-    const { seedDemo } = await import('../src/demo/seed-demo');
+    const { seedDemo } = jest.requireActual<typeof Demo>('../src/demo/seed-demo');
     await seedDemo(running!.embedded, platform.DEMO_PASSWORD);
     const token = await running!.api.token('demo', 'admin', platform.DEMO_PASSWORD);
     // polled here: the platform's testing entry would load EventStoreDB's client (its emulator)
