@@ -25,3 +25,4 @@ export * from './bus/event-publisher';
 export * from './bus/deduplicate';
 export * from './webhooks/webhook-signing';
 export * from './calendar/swiss-holidays';
+export * from './modules/on-first-use';

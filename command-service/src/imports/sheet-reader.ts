@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { Readable } from 'node:stream';
 import yauzl from 'yauzl';
@@ -10,6 +10,7 @@ import {
   sheetColumns,
   sheetHeader,
 } from '@fahrplan/contracts';
+import { onFirstUse } from '@fahrplan/platform';
 import type { ProblemCode } from '@fahrplan/contracts';
 import type { ImportTable, ImportableSheetKind } from '@fahrplan/contracts';
 
@@ -95,6 +96,9 @@ export const checkZip = (file: Buffer): Promise<void> =>
 
 const two = (n: number) => String(n).padStart(2, '0');
 
+/** exceljs, loaded with the first .xlsx upload rather than at start. */
+const exceljs = onFirstUse<typeof ExcelJS>(require, 'exceljs');
+
 /** A cell of exceljs as the text it shows; a formula refuses the whole file. */
 const cellText = (value: ExcelJS.CellValue, where: string): string => {
   if (value === null || value === undefined) return '';
@@ -135,7 +139,7 @@ const wrongSheet = (kind: ImportableSheetKind) => {
 /** The sheet of `kind` in a .xlsx, streamed: reading stops once the file holds too many rows. */
 const readXlsx = async (kind: ImportableSheetKind, file: Buffer): Promise<ImportTable> => {
   await checkZip(file);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+  const reader = new (exceljs().stream.xlsx.WorkbookReader)(Readable.from([file]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',

@@ -1,5 +1,6 @@
-import { Kafka, Partitioners, logLevel as kafkaLogLevel } from 'kafkajs';
-import type { Admin, Consumer, IHeaders, KafkaMessage, Producer, RetryOptions } from 'kafkajs';
+import type * as Kafkajs from 'kafkajs';
+import type { Admin, Consumer, IHeaders, Kafka, KafkaMessage, Producer, RetryOptions } from 'kafkajs';
+import { onFirstUse } from '../modules/on-first-use';
 import type { Bus, BusConsumer, BusMessage, MessageHandler, SubscribeOptions } from './bus';
 
 export interface KafkaBusOptions {
@@ -37,12 +38,15 @@ interface ConsumerEntry {
   closing?: Promise<void>;
 }
 
+/** kafkajs, loaded once a Kafka bus is made: the embedded shape never loads it. */
+const kafkajs = onFirstUse<typeof Kafkajs>(require, 'kafkajs');
+
 const logLevels = {
-  nothing: kafkaLogLevel.NOTHING,
-  error: kafkaLogLevel.ERROR,
-  warn: kafkaLogLevel.WARN,
-  info: kafkaLogLevel.INFO,
-  debug: kafkaLogLevel.DEBUG,
+  nothing: 'NOTHING',
+  error: 'ERROR',
+  warn: 'WARN',
+  info: 'INFO',
+  debug: 'DEBUG',
 } as const;
 
 const text = (value: Buffer | string | null | undefined): string =>
@@ -103,15 +107,15 @@ export class KafkaBus implements Bus {
   private closed = false;
 
   constructor(options: KafkaBusOptions) {
-    this.kafka = new Kafka({
+    this.kafka = new (kafkajs().Kafka)({
       clientId: options.clientId ?? 'fahrplan',
       brokers: [...options.brokers],
-      logLevel: logLevels[options.logLevel ?? 'error'],
+      logLevel: kafkajs().logLevel[logLevels[options.logLevel ?? 'error']],
     });
     this.producer = this.kafka.producer({
       idempotent: true,
       maxInFlightRequests: 1,
-      createPartitioner: Partitioners.DefaultPartitioner,
+      createPartitioner: kafkajs().Partitioners.DefaultPartitioner,
     });
     this.consumerRetry = options.consumerRetry;
     this.maxRequestBytes = options.maxRequestBytes ?? 900 * 1024;

@@ -1,4 +1,4 @@
-import Holidays from 'date-holidays';
+import type Holidays from 'date-holidays';
 import { calendarRules } from '@fahrplan/contracts';
 import type {
   CalendarRules,
@@ -8,6 +8,7 @@ import type {
   HolidaysOf,
   PublicHoliday,
 } from '@fahrplan/contracts';
+import { onFirstUse } from '../modules/on-first-use';
 
 // The cantons' public holidays from date-holidays (country CH, the canton as its state, type
 // 'public' only). The library computes a year in about a millisecond, so each (canton, year,
@@ -23,6 +24,8 @@ const libraryLanguage: Readonly<Record<ConsoleLanguage, string>> = {
 const firstYear = 1900;
 const lastYear = 2200;
 
+// loaded with the first calendar asked for, after the server listens
+const dateHolidays = onFirstUse<typeof Holidays>(require, 'date-holidays');
 const libraries = new Map<Canton, Holidays>();
 const cache = new Map<string, readonly PublicHoliday[]>();
 
@@ -31,7 +34,7 @@ const libraryOf = (region: Canton): Holidays => {
   if (!library) {
     // all types, filtered below: with the library's `types` option a rule that refers to a day of
     // another type moves (Glarus' Näfelser Fahrt follows Maundy Thursday, an observance)
-    library = new Holidays('CH', region);
+    library = new (dateHolidays())('CH', region);
     libraries.set(region, library);
   }
   return library;

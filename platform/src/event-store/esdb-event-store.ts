@@ -1,6 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { BACKWARDS, END, ErrorType, EventStoreDBClient, FORWARDS } from '@eventstore/db-client';
-import type { AppendResult as EsdbAppendResult, ReadPosition } from '@eventstore/db-client';
+import type {
+  AppendResult as EsdbAppendResult,
+  EventStoreDBClient,
+  ReadPosition,
+} from '@eventstore/db-client';
+import { esdbLibrary } from './esdb-library';
 import type { StoredEvent } from '@fahrplan/contracts';
 import { WrongExpectedRevisionError } from './event-store';
 import type {
@@ -62,7 +66,7 @@ function validate(streamId: string, events: readonly NewEvent[]): void {
 }
 
 const isStreamNotFound = (error: unknown): boolean =>
-  (error as { type?: unknown } | null)?.type === ErrorType.STREAM_NOT_FOUND;
+  (error as { type?: unknown } | null)?.type === esdbLibrary().ErrorType.STREAM_NOT_FOUND;
 
 /**
  * The event store on EventStoreDB / KurrentDB (20+, positions on stream reads from 22.6).
@@ -91,7 +95,7 @@ export class EsdbEventStore implements EventStore {
   ) {
     this.client =
       typeof connection === 'string'
-        ? EventStoreDBClient.connectionString(toEsdbConnectionString(connection))
+        ? esdbLibrary().EventStoreDBClient.connectionString(toEsdbConnectionString(connection))
         : connection;
     this.pageSize = Math.max(2, options.pageSize ?? 1000);
   }
@@ -159,7 +163,7 @@ export class EsdbEventStore implements EventStore {
     try {
       const read = this.client.readStream(streamId, {
         fromRevision: BigInt(fromRevision),
-        direction: FORWARDS,
+        direction: esdbLibrary().FORWARDS,
         ...(maxCount === undefined ? {} : { maxCount }),
       });
       for await (const resolved of read) events.push(toStoredEvent(resolved));
@@ -182,7 +186,7 @@ export class EsdbEventStore implements EventStore {
       const page = await collect(
         this.client.readAll({
           fromPosition: toEsdbPosition(floor),
-          direction: FORWARDS,
+          direction: esdbLibrary().FORWARDS,
           maxCount: this.pageSize,
         }),
       );
@@ -198,10 +202,14 @@ export class EsdbEventStore implements EventStore {
 
   async headPosition(): Promise<number> {
     this.assertOpen();
-    let from: ReadPosition = END;
+    let from: ReadPosition = esdbLibrary().END;
     for (;;) {
       const page = await collect(
-        this.client.readAll({ fromPosition: from, direction: BACKWARDS, maxCount: this.pageSize }),
+        this.client.readAll({
+          fromPosition: from,
+          direction: esdbLibrary().BACKWARDS,
+          maxCount: this.pageSize,
+        }),
       );
       const newest = page.find((resolved) => resolved.event && !isSystemEvent(resolved.event));
       if (newest) return positionOf(newest);
@@ -258,7 +266,11 @@ export class EsdbEventStore implements EventStore {
 
   private async lastEvent(streamId: string): Promise<StoredEvent | undefined> {
     try {
-      const read = this.client.readStream(streamId, { fromRevision: END, direction: BACKWARDS, maxCount: 1 });
+      const read = this.client.readStream(streamId, {
+        fromRevision: esdbLibrary().END,
+        direction: esdbLibrary().BACKWARDS,
+        maxCount: 1,
+      });
       const [last] = await collect(read);
       return last && toStoredEvent(last);
     } catch (error) {

@@ -1,13 +1,4 @@
 /** Between the event store port's terms and EventStoreDB's: events, metadata, positions, revisions, errors. */
-import {
-  ANY,
-  ErrorType,
-  NO_STREAM,
-  START,
-  excludeSystemEvents,
-  jsonEvent,
-  streamNameFilter,
-} from '@eventstore/db-client';
 import type {
   ExpectedRevision as EsdbExpectedRevision,
   Filter,
@@ -17,6 +8,7 @@ import type {
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import { parseStreamName, upcast } from '@fahrplan/contracts';
+import { esdbLibrary } from './esdb-library';
 import type { EventMetadata, StoredEvent } from '@fahrplan/contracts';
 import { WrongExpectedRevisionError } from './event-store';
 import type { AppendResult, ExpectedRevision, NewEvent } from './event-store';
@@ -72,7 +64,7 @@ export const knownPosition = (position: bigint | undefined): bigint | undefined 
  * commit: the event's own offset), so the pair {p, p} addresses the event at p exactly.
  */
 export const toEsdbPosition = (position: number): ReadPosition =>
-  position > 0 ? { commit: BigInt(position), prepare: BigInt(position) } : START;
+  position > 0 ? { commit: BigInt(position), prepare: BigInt(position) } : esdbLibrary().START;
 
 /** The position of any event read from `$all` (system events included). */
 export function positionOf(resolved: EsdbResolvedEvent): number {
@@ -142,13 +134,13 @@ export function selectEvent(
 /** The server-side filter of a subscription: the categories' streams, else every non-system event. */
 export const subscriptionFilter = (categories?: readonly string[]): Filter =>
   categories === undefined
-    ? excludeSystemEvents()
-    : streamNameFilter({ prefixes: categories.map((category) => `${category}-`) });
+    ? esdbLibrary().excludeSystemEvents()
+    : esdbLibrary().streamNameFilter({ prefixes: categories.map((category) => `${category}-`) });
 
 /** -1 is read as "no stream", as the SQLite adapter does. */
 export function toEsdbExpectedRevision(expected: ExpectedRevision): EsdbExpectedRevision {
-  if (expected === 'any') return ANY;
-  if (expected === 'no_stream' || expected === -1) return NO_STREAM;
+  if (expected === 'any') return esdbLibrary().ANY;
+  if (expected === 'no_stream' || expected === -1) return esdbLibrary().NO_STREAM;
   if (!Number.isSafeInteger(expected) || expected < 0) {
     throw new Error(`expected revision ${String(expected)} is not a stream revision`);
   }
@@ -157,7 +149,7 @@ export function toEsdbExpectedRevision(expected: ExpectedRevision): EsdbExpected
 
 /** Not `instanceof`: the class may come from another copy of the client. */
 export const isWrongExpectedVersion = (error: unknown): error is WrongExpectedVersionError =>
-  (error as { type?: unknown } | null)?.type === ErrorType.WRONG_EXPECTED_VERSION;
+  (error as { type?: unknown } | null)?.type === esdbLibrary().ErrorType.WRONG_EXPECTED_VERSION;
 
 export const toWrongExpectedRevisionError = (
   streamId: string,
@@ -171,7 +163,7 @@ export const toWrongExpectedRevisionError = (
   );
 
 export const toEventData = (event: NewEvent) =>
-  jsonEvent({
+  esdbLibrary().jsonEvent({
     id: event.id,
     type: event.type,
     data: (event.data ?? null) as JSONType,
@@ -201,15 +193,19 @@ export function findEarlierAppend(
 }
 
 /** Errors after which a subscription is worth retrying; anything else (access, arguments) ends it. */
-const fatalErrors = new Set<unknown>([
-  ErrorType.ACCESS_DENIED,
-  ErrorType.INVALID_ARGUMENT,
-  ErrorType.STREAM_DELETED,
-  ErrorType.UNSUPPORTED,
-  ErrorType.MISSING_REQUIRED_METADATA_PROPERTY,
-]);
+let fatal: ReadonlySet<unknown> | undefined;
+const fatalErrors = (): ReadonlySet<unknown> => {
+  const { ErrorType } = esdbLibrary();
+  return (fatal ??= new Set<unknown>([
+    ErrorType.ACCESS_DENIED,
+    ErrorType.INVALID_ARGUMENT,
+    ErrorType.STREAM_DELETED,
+    ErrorType.UNSUPPORTED,
+    ErrorType.MISSING_REQUIRED_METADATA_PROPERTY,
+  ]));
+};
 export const isTransient = (error: unknown): boolean =>
-  !fatalErrors.has((error as { type?: unknown } | null)?.type);
+  !fatalErrors().has((error as { type?: unknown } | null)?.type);
 
 export const resubscribeDelay = (attempt: number, { min, max }: { min: number; max: number }): number =>
   Math.min(max, min * 2 ** Math.min(attempt, 30));

@@ -1,8 +1,9 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { sheetCsvSeparator } from '@fahrplan/contracts';
 import type { SheetFormat } from '@fahrplan/contracts';
+import { onFirstUse } from '@fahrplan/platform';
 import { FORMULA } from '../http/csv';
 import { csvCell } from './sheet-rows';
 import type { SheetCell, SheetLayout } from './sheet-rows';
@@ -48,6 +49,9 @@ const drained = (out: Writable, response: Writable = out): Promise<void> =>
 const sheetPipes = (sheet: ExcelJS.Worksheet): Writable[] =>
   (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? [];
 
+/** exceljs, loaded with the first .xlsx download rather than at start. */
+const exceljs = onFirstUse<typeof ExcelJS>(require, 'exceljs');
+
 /** Width of a column in characters: the header's, within bounds (the rows are not held to measure). */
 const widthOf = (header: string) => Math.min(40, Math.max(10, header.length + 2));
 
@@ -57,7 +61,7 @@ const widthOf = (header: string) => Math.min(40, Math.max(10, header.length + 2)
  * column hidden, dates as date cells shown dd.mm.yyyy.
  */
 const xlsxWriter = (out: Writable, name: string, layout: SheetLayout): SheetWriter => {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({
     stream: out,
     useStyles: true,
     useSharedStrings: false,

@@ -1,4 +1,8 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+import { onFirstUse } from '@fahrplan/platform';
+
+/** pdfkit (and fontkit under it), loaded with the first printout rather than at start. */
+const pdfkit = onFirstUse<typeof PDFDocument>(require, 'pdfkit');
 
 /**
  * DejaVu Sans (shipped by the dejavu-fonts-ttf package), embedded in every printout: pdfkit's built-in
@@ -35,7 +39,7 @@ export const pdfOf = async (
   info: { title: string; language: string },
   draw: (pdf: Pdf) => void,
 ): Promise<Buffer> => {
-  const pdf = new PDFDocument({
+  const pdf = new (pdfkit())({
     size: [size.width, size.height],
     margin: 0,
     autoFirstPage: true,

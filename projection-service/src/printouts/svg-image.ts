@@ -1,6 +1,10 @@
-import { Resvg } from '@resvg/resvg-js';
+import type { Resvg } from '@resvg/resvg-js';
+import { onFirstUse } from '@fahrplan/platform';
 import { printColours, printFonts } from './pdf-document';
 import type { Painter, ShapeStyle } from './pdf-document';
+
+/** resvg, loaded with the first PNG printout rather than at start. */
+const resvg = onFirstUse<{ Resvg: typeof Resvg }>(require, '@resvg/resvg-js');
 
 /** DejaVu Sans ascends 0.93 of its size above the baseline: SVG places text by its baseline. */
 const ascent = 0.93;
@@ -59,7 +63,7 @@ export const svgOf = (width: number, height: number, elements: readonly string[]
 
 /** The SVG rasterised `scale` times its size in points (2: sharp on a slide), with the printouts' fonts. */
 export const pngOf = (svg: string, width: number, scale: number): Buffer =>
-  new Resvg(svg, {
+  new (resvg().Resvg)(svg, {
     fitTo: { mode: 'width', value: Math.round(width * scale) },
     font: {
       fontFiles: [printFonts.regular, printFonts.bold],

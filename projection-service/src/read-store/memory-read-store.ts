@@ -1,4 +1,3 @@
-import { Query } from 'mingo';
 import { compareIds, filterList, isTombstone, pickFields, storedForm } from './read-store';
 import type {
   CheckpointWrite,
@@ -9,6 +8,7 @@ import type {
   ReadDocument,
   ReadStore,
 } from './read-store';
+import { mingo } from './mingo-library';
 
 /**
  * Documents in memory, filtered by mingo: the test double of the read store, and the store of what
@@ -50,7 +50,9 @@ export class MemoryReadStore implements ReadStore {
     filter: Readonly<Record<string, unknown>>,
     options: FindOptions = {},
   ): Promise<ReadDocument[]> {
-    let cursor = new Query<ReadDocument>(filter as never, {}).find<ReadDocument>(this.visible(collection));
+    let cursor = new (mingo().Query)<ReadDocument>(filter as never, {}).find<ReadDocument>(
+      this.visible(collection),
+    );
     if (options.sort) cursor = cursor.sort(options.sort);
     // like MongoDB, a limit of 0 means no limit
     if (options.limit) cursor = cursor.limit(options.limit);
@@ -70,8 +72,9 @@ export class MemoryReadStore implements ReadStore {
   }
 
   async count(collection: string, filter: Readonly<Record<string, unknown>>): Promise<number> {
-    return new Query<ReadDocument>(filter as never, {}).find<ReadDocument>(this.visible(collection)).all()
-      .length;
+    return new (mingo().Query)<ReadDocument>(filter as never, {})
+      .find<ReadDocument>(this.visible(collection))
+      .all().length;
   }
 
   async put(collection: string, { _id, _position, ...document }: ReadDocument): Promise<void> {

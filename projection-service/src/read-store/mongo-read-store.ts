@@ -1,5 +1,6 @@
-import { MongoBulkWriteError, MongoClient, MongoServerError } from 'mongodb';
-import type { AnyBulkWriteOperation, Collection, Db, Filter as MongoFilter } from 'mongodb';
+import type * as MongoDb from 'mongodb';
+import type { AnyBulkWriteOperation, Collection, Db, MongoClient, Filter as MongoFilter } from 'mongodb';
+import { onFirstUse } from '@fahrplan/platform';
 import { compareIds, filterList, pickFields, storedForm } from './read-store';
 import type {
   CheckpointWrite,
@@ -19,14 +20,17 @@ export const internalCollections: readonly string[] = ['checkpoints', 'leases', 
 
 const DUPLICATE_KEY = 11000;
 
+/** The MongoDB driver, loaded once a MongoDB store is used: the embedded shape never loads it. */
+const mongodb = onFirstUse<typeof MongoDb>(require, 'mongodb');
+
 export const isDuplicateKey = (error: unknown): boolean =>
-  error instanceof MongoServerError && error.code === DUPLICATE_KEY;
+  error instanceof mongodb().MongoServerError && error.code === DUPLICATE_KEY;
 
 const visible = { _deleted: { $exists: false } };
 const MAX_BULK_ROUNDS = 5;
 
 const onlyDuplicateKeys = (error: unknown): boolean =>
-  error instanceof MongoBulkWriteError &&
+  error instanceof mongodb().MongoBulkWriteError &&
   !error.result.getWriteConcernError() &&
   error.result.getWriteErrors().length > 0 &&
   error.result.getWriteErrors().every((failure) => failure.code === DUPLICATE_KEY);
@@ -56,7 +60,7 @@ export class MongoReadStore implements ReadStore {
 
   /** Connects to `url` and uses `database` (by default the one named in the URL); `close()` disconnects. */
   static async connect(url: string, database?: string): Promise<MongoReadStore> {
-    const client = await new MongoClient(url, { ignoreUndefined: true }).connect();
+    const client = await new (mongodb().MongoClient)(url, { ignoreUndefined: true }).connect();
     return new MongoReadStore(client.db(database), client);
   }
 

@@ -1,8 +1,8 @@
-import { Query } from 'mingo';
 import { filterList, pickFields } from '../read-store/read-store';
 import type { FieldsOf, Filter, FindOptions, ReadDocument, ReadView } from '../read-store/read-store';
 import { candidates, judge, quickChecks } from './overlay-matching';
 import type { OverlaidDocument } from './scenario-overlay';
+import { mingo } from '../read-store/mingo-library';
 
 /** A scenario's overlay by collection and id. */
 export type Overlay = ReadonlyMap<string, ReadonlyMap<string, OverlaidDocument>>;
@@ -31,7 +31,7 @@ const storedForm = ({ id, scenario, position }: OverlaidDocument): ReadDocument 
 /** `docs` sorted and limited as a store answers `options` (mingo, as the in-memory store does). */
 const arranged = <D extends object>(docs: D[], options: FindOptions = {}): D[] => {
   if (!options.sort && !options.limit) return docs;
-  let cursor = new Query({}, {}).find<D>(docs);
+  let cursor = new (mingo().Query)({}, {}).find<D>(docs);
   if (options.sort) cursor = cursor.sort(options.sort);
   if (options.limit) cursor = cursor.limit(options.limit);
   return cursor.all();
@@ -166,7 +166,7 @@ export class ScenarioReadView implements ReadView {
       else if (scenario === 'maybe') unsure.push({ doc: storedForm(doc), live: false });
     }
     if (unsure.length === 0) return { hidden, shown };
-    const query = new Query(filter as never, {});
+    const query = new (mingo().Query)(filter as never, {});
     for (const { doc, live } of unsure.filter(({ doc }) => query.test(doc as never)))
       if (live) hidden++;
       else shown.push(doc as ReadDocument);
