@@ -82,6 +82,8 @@ interface Source {
 
 interface Spec {
   readonly indexes: IndexKeys[];
+  /** The indexes of its versions: the declarations' `asOfIndexes`, else their `indexes`. */
+  readonly asOfIndexes: IndexKeys[];
   readonly multikey: Set<string>;
   /** The collection is a projection's (declared with a version): it keeps the versions its writes replace. */
   history: boolean;
@@ -129,9 +131,15 @@ export class SqliteReadStore implements ReadStore {
     collections: readonly CollectionSpec[] = [],
     private readonly options: { readonly readOnly?: boolean } = {},
   ) {
-    for (const { collection, indexes, multikey = [], version, textIndex } of collections) {
-      const spec = this.specs.get(collection) ?? { indexes: [], multikey: new Set<string>(), history: false };
+    for (const { collection, indexes, asOfIndexes, multikey = [], version, textIndex } of collections) {
+      const spec = this.specs.get(collection) ?? {
+        indexes: [],
+        asOfIndexes: [],
+        multikey: new Set<string>(),
+        history: false,
+      };
       spec.indexes.push(...indexes);
+      spec.asOfIndexes.push(...(asOfIndexes ?? indexes));
       for (const field of multikey) spec.multikey.add(field);
       if (version !== undefined) spec.history = true;
       if (textIndex) spec.textIndex = textIndex;
@@ -200,7 +208,9 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private spec(collection: string): Spec {
-    return this.specs.get(collection) ?? { indexes: [], multikey: new Set(), history: false };
+    return (
+      this.specs.get(collection) ?? { indexes: [], asOfIndexes: [], multikey: new Set(), history: false }
+    );
   }
 
   private target(collection: string, rows: Rows): QueryTarget {
@@ -324,7 +334,7 @@ export class SqliteReadStore implements ReadStore {
     const table = quoteName(rows.table);
     const spec = this.spec(collection);
     const wanted = new Map<string, string>();
-    for (const keys of spec.indexes) {
+    for (const keys of rows.updated ? spec.indexes : spec.asOfIndexes) {
       // every index ends with the row's id, which is `_id`
       const entries = Object.entries(keys).filter(([field]) => field !== '_id');
       // an array field is served by the side table: the index ends before it
