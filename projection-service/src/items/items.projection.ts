@@ -102,6 +102,17 @@ export const itemsProjection = withDerived(
       // as of an instant: the same lists and the timeline; a version is read for its validity anyway, so
       // the timeline's index there holds its keys alone; the impact preview (a POST) never reads the past
       asOfIndexes: [title, byRank, search, projectDays, projectLevelDays],
+      // every indexed field but `deleted`: texts, numbers or null by the items' event schemas
+      scalarFields: [
+        'tenant',
+        'group',
+        '_rank',
+        '_search',
+        '_startDay',
+        '_endDay',
+        '_lvl',
+        ...timelineItemFields,
+      ],
     }),
   ),
   itemKeys,

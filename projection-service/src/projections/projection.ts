@@ -32,6 +32,11 @@ export interface Projection<Doc extends object = object> {
    * of the versions costs that write as much as one of the documents' (docs/design/as-of-indexes.md).
    */
   readonly asOfIndexes?: readonly IndexKeys[];
+  /**
+   * Fields that never hold a boolean, an object or an array (their schemas say so): a store may compare
+   * them more cheaply (SQLite: `->>` alone, docs/design/scalar-fields.md). Never one of `multikey`.
+   */
+  readonly scalarFields?: readonly string[];
   /** Indexed fields whose values are arrays: a query's equality matches any element (MongoDB's multikey). */
   readonly multikey?: readonly string[];
   /**
@@ -186,9 +191,10 @@ export const recordProjection = <Doc extends RecordDoc>(options: {
   version: number;
   indexes: readonly IndexKeys[];
   asOfIndexes?: readonly IndexKeys[];
+  scalarFields?: readonly string[];
   extra?: Partial<Doc>;
 }): Projection<Doc> => {
-  const { collection, kind, version, indexes, asOfIndexes, extra = {} } = options;
+  const { collection, kind, version, indexes, asOfIndexes, scalarFields, extra = {} } = options;
   return {
     collection,
     version,
@@ -196,6 +202,7 @@ export const recordProjection = <Doc extends RecordDoc>(options: {
     documentId: byRecordId,
     indexes,
     ...(asOfIndexes ? { asOfIndexes } : {}),
+    ...(scalarFields ? { scalarFields } : {}),
     evolve: (doc, event) => {
       switch (event.type) {
         case `${kind}Created`:
