@@ -70,34 +70,48 @@ const withReschedules = (projection: Projection<ItemDoc>): Projection<ItemDoc> =
   },
 });
 
+const title = { tenant: 1, deleted: 1, title: 1 } as const;
+const byRank = { tenant: 1, deleted: 1, group: 1, _rank: 1, start: 1, id: 1, _id: 1 } as const;
+const search = { tenant: 1, deleted: 1, _search: 1, _id: 1 } as const;
+/** A project's items by start day: the timeline's short levels. */
+const projectDays = { tenant: 1, deleted: 1, group: 1, _startDay: 1, _endDay: 1, _lvl: 1 } as const;
+/** A project's items per level by start day: the timeline's longer levels. */
+const projectLevelDays = { tenant: 1, deleted: 1, _lvl: 1, group: 1, _startDay: 1, _id: 1 } as const;
+
 /** Items, with their lists' keys and their interval derived. */
 export const itemsProjection = withDerived(
   withReschedules(
     recordProjection<ItemDoc>({
       collection: 'items',
-      version: 4,
+      version: 5,
       kind: 'Item',
       // GET /api/items/:title (own tenant), GET /api/items?group= (by rank), ?q= (by title), and the
       // timeline window of a page of projects (own ones by tenant, shared ones by their owner): the short
       // levels' items per project by start day, holding what a row shows; the longer levels' per level
       indexes: [
-        { tenant: 1, deleted: 1, title: 1 },
-        { tenant: 1, deleted: 1, group: 1, _rank: 1, start: 1, id: 1, _id: 1 },
-        { tenant: 1, deleted: 1, _search: 1, _id: 1 },
-        {
-          tenant: 1,
-          deleted: 1,
-          group: 1,
-          _startDay: 1,
-          _endDay: 1,
-          _lvl: 1,
-          ...Object.fromEntries(timelineItemFields.map((field) => [field, 1] as const)),
-        },
-        { tenant: 1, deleted: 1, _lvl: 1, group: 1, _startDay: 1, _id: 1 },
+        title,
+        byRank,
+        search,
+        { ...projectDays, ...Object.fromEntries(timelineItemFields.map((field) => [field, 1] as const)) },
+        projectLevelDays,
         // issue 24's impact preview: per interval level, the tenant's items across its projects by start
         // day, so that a change's window reads its items, and a level's first and last start bound the
         // days its items span (what the preview reads of an item beside the keys: a covering read)
         { tenant: 1, deleted: 1, _lvl: 1, _startDay: 1, _endDay: 1, group: 1, id: 1, start: 1, end: 1 },
+      ],
+      // as of an instant: the same lists and the timeline; a version is read for its validity anyway, so
+      // the timeline's index there holds its keys alone; the impact preview (a POST) never reads the past
+      asOfIndexes: [title, byRank, search, projectDays, projectLevelDays],
+      // every indexed field but `deleted`: texts, numbers or null by the items' event schemas
+      scalarFields: [
+        'tenant',
+        'group',
+        '_rank',
+        '_search',
+        '_startDay',
+        '_endDay',
+        '_lvl',
+        ...timelineItemFields,
       ],
     }),
   ),

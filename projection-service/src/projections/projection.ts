@@ -26,6 +26,17 @@ export interface Projection<Doc extends object = object> {
   readonly evolve: (doc: Doc | null, event: StoredEvent) => Doc | null;
   /** An index for every query on the collection beyond lookups by id (tenant first). */
   readonly indexes: readonly IndexKeys[];
+  /**
+   * The indexes the queries as of a position need (a store that keeps replaced versions indexes them
+   * with these), when fewer than `indexes`: every write of a document adds a version, and each index
+   * of the versions costs that write as much as one of the documents' (docs/design/as-of-indexes.md).
+   */
+  readonly asOfIndexes?: readonly IndexKeys[];
+  /**
+   * Fields that never hold a boolean, an object or an array (their schemas say so): a store may compare
+   * them more cheaply (SQLite: `->>` alone, docs/design/scalar-fields.md). Never one of `multikey`.
+   */
+  readonly scalarFields?: readonly string[];
   /** Indexed fields whose values are arrays: a query's equality matches any element (MongoDB's multikey). */
   readonly multikey?: readonly string[];
   /**
@@ -179,15 +190,19 @@ export const recordProjection = <Doc extends RecordDoc>(options: {
   kind: string;
   version: number;
   indexes: readonly IndexKeys[];
+  asOfIndexes?: readonly IndexKeys[];
+  scalarFields?: readonly string[];
   extra?: Partial<Doc>;
 }): Projection<Doc> => {
-  const { collection, kind, version, indexes, extra = {} } = options;
+  const { collection, kind, version, indexes, asOfIndexes, scalarFields, extra = {} } = options;
   return {
     collection,
     version,
     handles: [`${kind}Created`, `${kind}Updated`, `${kind}Deleted`, `${kind}Restored`],
     documentId: byRecordId,
     indexes,
+    ...(asOfIndexes ? { asOfIndexes } : {}),
+    ...(scalarFields ? { scalarFields } : {}),
     evolve: (doc, event) => {
       switch (event.type) {
         case `${kind}Created`:

@@ -22,6 +22,10 @@ const things: CollectionSpec = {
   ],
   multikey: ['tags'],
 };
+/** Its versions indexed for fewer queries than its documents (`asOfIndexes`): the same answers, from other plans. */
+const narrowPast: CollectionSpec = { ...things, asOfIndexes: [{ tenant: 1, deleted: 1 }] };
+/** Its fields that never hold a boolean, an object or an array declared so (`scalarFields`): the same answers. */
+const scalarThings: CollectionSpec = { ...things, scalarFields: ['tenant', 'name', 'rank', 'status'] };
 /** Written alike, but not a projection's (no version): it has no past. */
 const mirrored: CollectionSpec = { collection: 'mirrored', indexes: [] };
 
@@ -130,11 +134,16 @@ describe('SqliteReadStore.at: the read models as the writes up to a position lef
   beforeEach(() => (directory = mkdtempSync(join(tmpdir(), 'fahrplan-history-'))));
   afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
-  it.each([11, 4711])(
-    'answers every query as a store folded to the position does, at random positions (seed %i)',
-    async (seed) => {
+  it.each([
+    [11, things],
+    [4711, things],
+    [11, narrowPast],
+    [4711, scalarThings],
+  ])(
+    'answers every query as a store folded to the position does, at random positions (seed %i, %j)',
+    async (seed, spec) => {
       const bulks = generate(seed, 400);
-      const store = new SqliteReadStore(':memory:', [things, mirrored]);
+      const store = new SqliteReadStore(':memory:', [spec, mirrored]);
       for (const bulk of bulks) await store.write(bulk);
       const last = bulks.at(-1)!.at(-1)!.position;
       const { next } = seeded(seed + 1);
@@ -208,6 +217,46 @@ describe('SqliteReadStore.at: the read models as the writes up to a position lef
     expect(plan).toMatch(/SEARCH d USING INDEX ix1:things:tenant,deleted,rank \(<expr>=\? AND <expr>=\?\)/);
     expect(plan).toMatch(/SEARCH d USING INDEX vx1:things:tenant,deleted,rank \(<expr>=\? AND <expr>=\?\)/);
     expect(plan).not.toMatch(/SCAN d\b|TEMP B-TREE/);
+  });
+
+  it('indexes the versions with the declared asOfIndexes alone, the documents with every index', () => {
+    const store = new SqliteReadStore(':memory:', [narrowPast]);
+    const names = (store as unknown as { db: DatabaseSync }).db
+      .prepare(
+        `SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE '_x1:things:%' ORDER BY name`,
+      )
+      .all()
+      .map((row) => (row as { name: string }).name);
+    const plan = store.explain(things.collection, { tenant: 'acme', deleted: false }, {}, 9).join('\n');
+    store.close();
+
+    expect(names).toEqual([
+      'ix1:things:tenant,deleted,rank',
+      'ix1:things:tenant,status,name',
+      'vx1:things:tenant,deleted',
+    ]);
+    expect(plan).toMatch(/SEARCH d USING INDEX vx1:things:tenant,deleted \(<expr>=\? AND <expr>=\?\)/);
+  });
+
+  it('makes an index again when a field of its keys is declared scalar, and queries it alike', async () => {
+    const file = join(directory, 'read.db');
+    const first = new SqliteReadStore(file, [things]);
+    for (const bulk of generate(5, 60)) await first.write(bulk);
+    const before = await answers(first);
+    first.close();
+
+    const again = new SqliteReadStore(file, [scalarThings]);
+    const sql = (again as unknown as { db: DatabaseSync }).db
+      .prepare(`SELECT sql FROM sqlite_schema WHERE name = 'ix1:things:tenant,status,name'`)
+      .get() as { sql: string };
+    expect(sql.sql).toContain(
+      `(body ->> '$."tenant"' ASC, body ->> '$."status"' ASC, body ->> '$."name"' ASC, id)`,
+    );
+    expect(again.explain(things.collection, { tenant: 'acme', status: 'A' }).join()).toContain(
+      'USING INDEX ix1:things:tenant,status,name (<expr>=? AND <expr>=?)',
+    );
+    expect(await answers(again)).toEqual(before);
+    again.close();
   });
 
   it('finds a document as of a position by its id and the end of its versions', async () => {

@@ -82,7 +82,11 @@ interface Source {
 
 interface Spec {
   readonly indexes: IndexKeys[];
+  /** The indexes of its versions: the declarations' `asOfIndexes`, else their `indexes`. */
+  readonly asOfIndexes: IndexKeys[];
   readonly multikey: Set<string>;
+  /** Its fields declared scalar (`typedValue`). */
+  readonly scalar: Set<string>;
   /** The collection is a projection's (declared with a version): it keeps the versions its writes replace. */
   history: boolean;
   /** The fields its indexes hold, once asked (`indexedFields`). */
@@ -129,14 +133,7 @@ export class SqliteReadStore implements ReadStore {
     collections: readonly CollectionSpec[] = [],
     private readonly options: { readonly readOnly?: boolean } = {},
   ) {
-    for (const { collection, indexes, multikey = [], version, textIndex } of collections) {
-      const spec = this.specs.get(collection) ?? { indexes: [], multikey: new Set<string>(), history: false };
-      spec.indexes.push(...indexes);
-      for (const field of multikey) spec.multikey.add(field);
-      if (version !== undefined) spec.history = true;
-      if (textIndex) spec.textIndex = textIndex;
-      this.specs.set(collection, spec);
-    }
+    for (const spec of collections) this.declare(spec);
     this.db = options.readOnly ? openReader(file) : openWriter(file);
     this.transaction = writeTransaction(this.db);
     this.db.function('fahrplan_regexp', { deterministic: true }, (pattern, flags, value) => {
@@ -156,6 +153,30 @@ export class SqliteReadStore implements ReadStore {
     this.transaction(() => {
       for (const collection of new Set([...this.tables, ...this.specs.keys()])) this.ensureSchema(collection);
     });
+  }
+
+  /** Adds a declaration of a collection to its spec (several may declare indexes of one collection). */
+  private declare({
+    collection,
+    indexes,
+    asOfIndexes,
+    multikey = [],
+    scalarFields = [],
+    version,
+    textIndex,
+  }: CollectionSpec): void {
+    const spec = this.specs.get(collection) ?? this.emptySpec();
+    spec.indexes.push(...indexes);
+    spec.asOfIndexes.push(...(asOfIndexes ?? indexes));
+    for (const field of multikey) spec.multikey.add(field);
+    for (const field of scalarFields) spec.scalar.add(field);
+    if (version !== undefined) spec.history = true;
+    if (textIndex) spec.textIndex = textIndex;
+    this.specs.set(collection, spec);
+  }
+
+  private emptySpec(): Spec {
+    return { indexes: [], asOfIndexes: [], multikey: new Set(), scalar: new Set(), history: false };
   }
 
   private readTables(): void {
@@ -200,16 +221,17 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private spec(collection: string): Spec {
-    return this.specs.get(collection) ?? { indexes: [], multikey: new Set(), history: false };
+    return this.specs.get(collection) ?? this.emptySpec();
   }
 
   private target(collection: string, rows: Rows): QueryTarget {
-    const { multikey, textIndex } = this.spec(collection);
+    const { multikey, scalar, textIndex } = this.spec(collection);
     return {
       collection,
       sideTable: quoteName(sideTable(rows, collection)),
       rowKey: `d.${rows.key}`,
       multikey,
+      scalar,
       ...(textIndex && rows.updated
         ? { textIndex: { field: textIndex, table: quoteName(textTable(collection, textIndex)) } }
         : {}),
@@ -324,14 +346,17 @@ export class SqliteReadStore implements ReadStore {
     const table = quoteName(rows.table);
     const spec = this.spec(collection);
     const wanted = new Map<string, string>();
-    for (const keys of spec.indexes) {
+    for (const keys of rows.updated ? spec.indexes : spec.asOfIndexes) {
       // every index ends with the row's id, which is `_id`
       const entries = Object.entries(keys).filter(([field]) => field !== '_id');
       // an array field is served by the side table: the index ends before it
       const end = entries.findIndex(([field]) => spec.multikey.has(field));
       const indexed = end === -1 ? entries : entries.slice(0, end);
       if (indexed.length === 0) continue;
-      const columns = indexed.map(([field, order]) => `${typedValue(field)} ${order === 1 ? 'ASC' : 'DESC'}`);
+      const columns = indexed.map(
+        ([field, order]) =>
+          `${typedValue(field, 'body', spec.scalar.has(field))} ${order === 1 ? 'ASC' : 'DESC'}`,
+      );
       wanted.set(
         indexName(rows.indexPrefix, collection, indexed),
         `ON ${table} (${[...columns, 'id'].join(', ')}) WHERE body IS NOT NULL`,
@@ -342,11 +367,15 @@ export class SqliteReadStore implements ReadStore {
     const triggers =
       fields.length === 0 ? new Map<string, string>() : multikeyTriggers(rows, collection, fields);
     const existing = this.db
-      .prepare(`SELECT type, name FROM sqlite_schema WHERE tbl_name = ? AND type IN ('index', 'trigger')`)
-      .all(rows.table) as { type: string; name: string }[];
+      .prepare(
+        `SELECT type, name, sql FROM sqlite_schema WHERE tbl_name = ? AND type IN ('index', 'trigger')`,
+      )
+      .all(rows.table) as { type: string; name: string; sql: string | null }[];
     let triggersChanged = fields.length > 0 && !existing.some(({ name }) => triggers.has(name));
-    for (const { type, name } of existing) {
-      if (type === 'index' && name.startsWith(rows.indexPrefix) && !wanted.has(name))
+    for (const { type, name, sql } of existing) {
+      // an index of the same keys whose expressions changed (a field declared scalar) is made again
+      const definition = wanted.get(name);
+      if (type === 'index' && name.startsWith(rows.indexPrefix) && !sql?.endsWith(` ${definition}`))
         this.db.exec(`DROP INDEX ${quoteName(name)}`);
       if (type === 'trigger' && !triggers.has(name) && !other.has(name)) {
         this.db.exec(`DROP TRIGGER ${quoteName(name)}`);
@@ -512,8 +541,11 @@ export class SqliteReadStore implements ReadStore {
     position?: number,
   ): FieldsOf<F>[] {
     const indexed = this.indexedFields(collection);
+    const { scalar } = this.spec(collection);
     const typed = fields.map((field) => indexed.has(field));
-    const columns = fields.map((field, i) => (typed[i] ? typedValue(field) : `d.body -> ${jsonPath(field)}`));
+    const columns = fields.map((field, i) =>
+      typed[i] ? typedValue(field, 'body', scalar.has(field)) : `d.body -> ${jsonPath(field)}`,
+    );
     // one statement: each filter's SELECT (sorted and limited on its own) after the other
     const selects = filterList(filters).map((filter) =>
       this.select(collection, ['d.id', ...columns].join(', '), filter, options, position),
@@ -584,7 +616,10 @@ export class SqliteReadStore implements ReadStore {
     position?: number,
   ): GroupStats[] {
     if (by.length === 0) throw new Error('groupStats groups by one field or more');
-    const columns = [...by, ...fields].map((field, i) => `${typedValue(field)} AS c${i}`).join(', ');
+    const { scalar } = this.spec(collection);
+    const columns = [...by, ...fields]
+      .map((field, i) => `${typedValue(field, 'body', scalar.has(field))} AS c${i}`)
+      .join(', ');
     const selects = filters.map((filter) => this.select(collection, columns, filter, {}, position));
     if (selects.length === 0 || !this.hasTable(collection)) return [];
     const keys = by.map((_, i) => `c${i}`);

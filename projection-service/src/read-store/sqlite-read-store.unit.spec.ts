@@ -146,6 +146,51 @@ describe('SqliteReadStore', () => {
     });
   });
 
+  describe("query plans as of a position: the items' versions keep the indexes those queries use", () => {
+    const live = { tenant: 'acme', deleted: false };
+    const asOf = (filter: Record<string, unknown>, options?: FindOptions) => {
+      const store = open(':memory:', allProjections);
+      return store.explain('items', filter, options, 9).join('\n');
+    };
+    it.each([
+      [{ ...live, title: 'Rollout' }, {}, 'items:tenant,deleted,title'],
+      [
+        { ...live, group: 7 },
+        { sort: { _rank: 1, start: 1, id: 1, _id: 1 }, limit: 101 },
+        'items:tenant,deleted,group,_rank,start,id',
+      ],
+      [
+        { ...live, _search: { $regex: 'roll' } },
+        { sort: { _search: 1, _id: 1 }, limit: 101 },
+        'items:tenant,deleted,_search',
+      ],
+      [
+        { ...live, group: { $in: [1, 2] }, _startDay: { $gt: 20500, $lt: 20600 }, _endDay: { $gt: 20536 } },
+        {},
+        'items:tenant,deleted,group,_startDay,_endDay,_lvl',
+      ],
+      [
+        { ...live, _lvl: 9, group: { $in: [1, 2] }, _startDay: { $gt: 20024, $lte: 20472 } },
+        {},
+        'items:tenant,deleted,_lvl,group,_startDay',
+      ],
+      [{ ...live, _lvl: 3 }, { limit: 1 }, 'items:tenant,deleted,_lvl,group,_startDay'],
+    ] as const)('%j %j: %s', (filter, options, index) => {
+      const detail = asOf(filter, options as FindOptions);
+      expect(detail).toContain(`SEARCH d USING INDEX vx1:${index} (`);
+      expect(detail).not.toMatch(/SCAN d\b/);
+    });
+
+    it('indexes no version for the impact preview, which never reads the past', () => {
+      const store = open(':memory:', allProjections);
+      const detail = store
+        .explain('items', { ...live, _lvl: 3, _startDay: { $gt: 20024, $lt: 20472 } }, {}, 9)
+        .join('\n');
+      expect(detail).toContain('ix1:items:tenant,deleted,_lvl,_startDay,_endDay,group,id,start,end');
+      expect(detail).not.toContain('vx1:items:tenant,deleted,_lvl,_startDay');
+    });
+  });
+
   describe('refusing what is outside the filter subset, naming it', () => {
     let store: SqliteReadStore;
     beforeEach(async () => {
