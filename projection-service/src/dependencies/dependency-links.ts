@@ -60,8 +60,11 @@ export const dependenciesOf = async (
   const answer = new Map<number, { predecessors: DependencyLink[]; successors: DependencyLink[] }>();
   if (items.length === 0) return answer;
   const ids = [...new Set(items)];
+  // one item (GET /api/items/:id) by equality: read in the index's order, no list to join and sort
+  const [only] = ids;
+  const at = ids.length === 1 ? only : { $in: ids };
   const read = (end: 'predecessor' | 'successor') =>
-    store.findFields('dependencies', { tenant, [end]: { $in: ids } }, linkFields, {
+    store.findFields('dependencies', { tenant, [end]: at }, linkFields, {
       sort: { _id: 1 },
       limit,
     }) as unknown as Promise<LinkRead[]>;
