@@ -47,8 +47,8 @@ export abstract class ReadModelQueries {
   ) {}
 
   /**
-   * The live answer `key` names (the caller's tenant and the query's arguments, its permission already
-   * checked), as JSON kept for the read models' position, as the query threads keep theirs: asked again
+   * The live answer `key` names (the query, and the caller's tenant and the query's arguments written so
+   * that no two of them read alike; its permission already checked), as JSON kept for the read models' position, as the query threads keep theirs: asked again
    * before anything changed, a lookup. Made by `make` as of an instant, in a scenario, and where this
    * process does not follow the log (its position could lag behind the store).
    */

@@ -244,6 +244,10 @@ describe('item and timeline queries on the in-memory store', () => {
     // by title, and for another tenant: answers of their own
     expect(await title(acme, 'item 105')).toEqual({ kept: true, title: 'Item 105' });
     expect(await failure(c.item(other, '100'))).toMatchObject({ code: 'not_found' });
+    // acme's 'item 105' is not the answer of tenant 'acme item' asking for 105 (the two run together alike)
+    expect(await failure(c.item({ ...acme, tenant: 'acme item' }, '105'))).toMatchObject({
+      code: 'not_found',
+    });
     runner.following = 41;
     expect(await title(acme, '100')).toEqual({ kept: true, title: 'Renamed' });
     // as of an instant, an answer of its own view, never kept

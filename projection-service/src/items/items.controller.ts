@@ -113,7 +113,9 @@ export class ItemsController extends ReadModelQueries {
     @Param('idOrName') idOrName: string,
   ): Promise<Answer<ItemView>> {
     requireView(this.directory, principal, 'items');
-    return this.kept(`item ${principal.tenant} ${idOrName}`, () => this.itemOf(principal.tenant, idOrName));
+    // as JSON: a tenant's name and an item's title may hold spaces, and the two must not run together
+    const key = `item ${JSON.stringify([principal.tenant, idOrName])}`;
+    return this.kept(key, () => this.itemOf(principal.tenant, idOrName));
   }
 
   private async itemOf(tenant: string, idOrName: string): Promise<ItemView> {
