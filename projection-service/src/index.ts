@@ -12,6 +12,7 @@ export { comparisonPage } from './baselines/baseline-comparison';
 export * from './read-store/mongo-read-store';
 export * from './read-store/sqlite-read-store';
 export { QueryThreads } from './query-threads/query-threads';
+export { threadQueries } from './query-threads/thread-queries';
 export * from './lease/lease';
 export * from './lease/memory-lease';
 export * from './lease/mongo-lease';

@@ -47,6 +47,37 @@ const link = (doc: LinkRead, item: number): DependencyLink => ({
 const byId = (a: DependencyLink, b: DependencyLink) => a.id - b.id;
 
 /**
+ * The dependencies of `tenant` with one of `ids` as predecessor and as successor, at most `limit` each
+ * way. A tenant with no more dependencies than that (most have a few or none) has them all read in one
+ * range of its index, at most `ids.length` + 1 entries, and picked here; else each end's index is
+ * sought once per id, a `$in` of every item a page shows (a year page: 2,500 ids, 3.3 ms of CPU for
+ * the two reads even without a dependency).
+ */
+const linksOf = async (
+  store: ReadView,
+  tenant: string,
+  ids: readonly number[],
+  shown: ReadonlySet<number>,
+  limit: number,
+): Promise<[LinkRead[], LinkRead[]]> => {
+  const fewest = Math.min(ids.length, limit);
+  const all = (await store.findFields('dependencies', { tenant }, linkFields, {
+    limit: fewest + 1,
+  })) as unknown as LinkRead[];
+  if (all.length <= fewest)
+    return [all.filter((doc) => shown.has(doc.predecessor)), all.filter((doc) => shown.has(doc.successor))];
+  // one item (GET /api/items/:id) by equality: read in the index's order, no list to join and sort
+  const [only] = ids;
+  const at = ids.length === 1 ? only : { $in: ids };
+  const read = (end: 'predecessor' | 'successor') =>
+    store.findFields('dependencies', { tenant, [end]: at }, linkFields, {
+      sort: { _id: 1 },
+      limit,
+    }) as unknown as Promise<LinkRead[]>;
+  return Promise.all([read('predecessor'), read('successor')]);
+};
+
+/**
  * The dependencies of `tenant` at each of `items` (items it sees live): at most `limit` each way over
  * all of them, read from the two indexes by item. A dependency whose other item is deleted (or its
  * project, or no longer shared) is left out: it comes back when that item does.
@@ -60,16 +91,8 @@ export const dependenciesOf = async (
   const answer = new Map<number, { predecessors: DependencyLink[]; successors: DependencyLink[] }>();
   if (items.length === 0) return answer;
   const ids = [...new Set(items)];
-  // one item (GET /api/items/:id) by equality: read in the index's order, no list to join and sort
-  const [only] = ids;
-  const at = ids.length === 1 ? only : { $in: ids };
-  const read = (end: 'predecessor' | 'successor') =>
-    store.findFields('dependencies', { tenant, [end]: at }, linkFields, {
-      sort: { _id: 1 },
-      limit,
-    }) as unknown as Promise<LinkRead[]>;
-  const [asPredecessor, asSuccessor] = await Promise.all([read('predecessor'), read('successor')]);
   const shown = new Set(ids);
+  const [asPredecessor, asSuccessor] = await linksOf(store, tenant, ids, shown, limit);
   const others = [
     ...asPredecessor.map((doc) => doc.successor),
     ...asSuccessor.map((doc) => doc.predecessor),

@@ -9,6 +9,7 @@ import {
   describeAnswersOnEveryStore,
 } from '../http/testing/query-fixtures';
 import { answered } from '../http/json-text';
+import { dependenciesOf } from './dependency-links';
 
 /*
  * Issue 21: the answers that carry dependencies (an item, a project's items, the timeline), the same
@@ -69,6 +70,13 @@ const answers = async (store: ReadStore) => {
     shared300: links(300),
     list: (await items.items(acme, { group: '11' })).items.map((i) => [i.id, i.predecessors, i.successors]),
     othersItem300: (await answered(items.item(other, '300'))).successors,
+    // asked with more items than acme has dependencies: read all of them at once, the same answers
+    fewerThanAsked: await dependenciesOf(
+      store,
+      'acme',
+      [100, 101, ...Array.from({ length: 10 }, (_, i) => 5000 + i)],
+      100,
+    ),
   };
 };
 
@@ -83,6 +91,12 @@ const expectAnswers = (a: Awaited<ReturnType<typeof answers>>) => {
   expect(a.shared300).toEqual({ predecessors: [], successors: [link(904, 100)] });
   expect(a.list).toEqual([[110, [link(901, 101, -2)], []]]);
   expect(a.othersItem300).toEqual([link(906, 301)]);
+  expect(a.fewerThanAsked).toEqual(
+    new Map([
+      [100, a.item100],
+      [101, a.item101],
+    ]),
+  );
 };
 
 describeAnswersOnEveryStore('dependency answers', history, answers, expectAnswers);
