@@ -16,9 +16,13 @@ export class PositionGate {
     }
   }
 
-  /** Resolves true once `position` is passed, or false after `timeoutMs` when one is given. */
+  /**
+   * Resolves true once `position` is passed, or false after `timeoutMs` when one is given; with 0, at
+   * once (a question, not a wait: no timer, whose turn of the event loop comes only after the I/O).
+   */
   waitFor(position: number, timeoutMs?: number): Promise<boolean> {
     if (position <= this.reached) return Promise.resolve(true);
+    if (timeoutMs === 0) return Promise.resolve(false);
     return new Promise((resolve) => {
       const waiter = { position, resolve };
       this.waiters.add(waiter);

@@ -66,8 +66,11 @@ const linksOf = async (
   })) as unknown as LinkRead[];
   if (all.length <= fewest)
     return [all.filter((doc) => shown.has(doc.predecessor)), all.filter((doc) => shown.has(doc.successor))];
+  // one item (GET /api/items/:id) by equality: read in the index's order, no list to join and sort
+  const [only] = ids;
+  const at = ids.length === 1 ? only : { $in: ids };
   const read = (end: 'predecessor' | 'successor') =>
-    store.findFields('dependencies', { tenant, [end]: { $in: ids } }, linkFields, {
+    store.findFields('dependencies', { tenant, [end]: at }, linkFields, {
       sort: { _id: 1 },
       limit,
     }) as unknown as Promise<LinkRead[]>;

@@ -62,14 +62,14 @@ const answers = async (store: ReadStore) => {
     const item = window.items.find((i) => i.id === id);
     return item && { predecessors: item.predecessors, successors: item.successors };
   };
-  const { predecessors, successors } = await items.item(acme, '101');
+  const { predecessors, successors } = await answered(items.item(acme, '101'));
   return {
     item101: { predecessors, successors },
     item100: links(100),
     timeline101: links(101),
     shared300: links(300),
     list: (await items.items(acme, { group: '11' })).items.map((i) => [i.id, i.predecessors, i.successors]),
-    othersItem300: (await items.item(other, '300')).successors,
+    othersItem300: (await answered(items.item(other, '300'))).successors,
     // asked with more items than acme has dependencies: read all of them at once, the same answers
     fewerThanAsked: await dependenciesOf(
       store,

@@ -109,7 +109,7 @@ const answers = async (store: ReadStore) => {
     new TimelineController(store, allowingDirectory).timeline(acme, '2026-02-23', '2026-03-16'),
   );
   const dates = async (id: number) => {
-    const { start, end, version } = await items.item(acme, String(id));
+    const { start, end, version } = await answered(items.item(acme, String(id)));
     return { start, end, version };
   };
   return {

@@ -2,6 +2,8 @@ import { Controller, Inject, UseGuards, UseInterceptors, applyDecorators } from 
 import { AuthGuard, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
 import { AsOfInterceptor } from '../as-of/as-of.interceptor';
 import { asOfContext } from '../as-of/as-of-stores';
+import type { ProjectionRunner } from '../projections/projection-runner';
+import { AnswerCache } from '../query-threads/answer-cache';
 import type { QueryThreads } from '../query-threads/query-threads';
 import { threadQueries } from '../query-threads/thread-queries';
 import type { ThreadQueryAnswer, ThreadQueryArgs, ThreadQueryName } from '../query-threads/thread-queries';
@@ -9,10 +11,10 @@ import type { ReadStore } from '../read-store/read-store';
 import { ScenarioInterceptor } from '../scenarios/scenario.interceptor';
 import { scenarioContext } from '../scenarios/scenario-views';
 import { CatchUpGuard } from './catch-up.guard';
-import { JsonTextInterceptor } from './json-text';
+import { JsonText, JsonTextInterceptor } from './json-text';
 import type { Answer } from './json-text';
 import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
-import { QUERY_THREADS, READ_STORE } from './tokens';
+import { PROJECTION_RUNNER, QUERY_THREADS, READ_STORE } from './tokens';
 
 /**
  * A controller of read-model queries under /api: for signed-in callers, answered once the read models
@@ -26,16 +28,39 @@ export const ReadModelController = () =>
     UseInterceptors(JsonTextInterceptor, ReadYourWritesInterceptor, ScenarioInterceptor, AsOfInterceptor),
   );
 
+/** Room for the answers kept on the main thread (`ReadModelQueries.kept`), per controller. */
+const KEPT_CHARS = 4 * 2 ** 20;
+
 /**
  * What the queries of a read model read: the read store, the directory for the caller's permissions,
- * and the query threads where the read models are a SQLite file (embedded).
+ * the query threads where the read models are a SQLite file (embedded), and the projections' runner,
+ * whose position the answers kept here are kept for.
  */
 export abstract class ReadModelQueries {
+  private readonly answers = new AnswerCache(KEPT_CHARS);
+
   constructor(
     @Inject(READ_STORE) protected readonly store: ReadStore,
     @Inject(DIRECTORY) protected readonly directory: DirectoryCache,
     @Inject(QUERY_THREADS) private readonly threads: QueryThreads | null = null,
+    @Inject(PROJECTION_RUNNER) private readonly runner: Pick<ProjectionRunner, 'following'> | null = null,
   ) {}
+
+  /**
+   * The live answer `key` names (the query, and the caller's tenant and the query's arguments written so
+   * that no two of them read alike; its permission already checked), as JSON kept for the read models' position, as the query threads keep theirs: asked again
+   * before anything changed, a lookup. Made by `make` as of an instant, in a scenario, and where this
+   * process does not follow the log (its position could lag behind the store).
+   */
+  protected async kept<T>(key: string, make: () => Promise<T>): Promise<Answer<T>> {
+    const position = this.runner?.following;
+    if (position === undefined || asOfContext.getStore() || scenarioContext.getStore()) return make();
+    const at = `${position} ${key}`;
+    const json = this.answers.get(at) ?? JSON.stringify(await make());
+    // read before `make`: an answer is at least as new as the position it is kept for
+    this.answers.set(at, json);
+    return new JsonText(json);
+  }
 
   /**
    * The answer of one of the heaviest queries (`threadQueries`), its arguments checked: from a query

@@ -11,7 +11,8 @@ import {
   projectHistory,
   describeAnswersOnMongo,
 } from '../http/testing/query-fixtures';
-import { answered } from '../http/json-text';
+import { asOfContext } from '../as-of/as-of-stores';
+import { JsonText, answered } from '../http/json-text';
 
 const group = groupCreatedData;
 
@@ -89,9 +90,9 @@ const answers = async (store: ReadStore) => {
     byResource: await window(undefined, undefined, '3'),
     byApplication: await window(undefined, undefined, undefined, '5,6'),
     othersTimeline: await answered(timeline.timeline(other, '2026-03-02', '2026-03-09')),
-    byId: await c.item(acme, '100'),
-    byTitle: await c.item(acme, 'ITEM 105'),
-    milestone: await c.item(acme, '106'),
+    byId: await answered(c.item(acme, '100')),
+    byTitle: await answered(c.item(acme, 'ITEM 105')),
+    milestone: await answered(c.item(acme, '106')),
     othersItem: await failure(c.item(acme, '320')),
     deleted: await failure(c.item(acme, '104')),
     list: (await c.items(acme, { group: '10' })).items,
@@ -220,6 +221,42 @@ describe('item and timeline queries on the in-memory store', () => {
     await expect(c.items(acme, { group: '10', sort: 'start' })).rejects.toMatchObject({
       details: { fieldErrors: [{ field: 'sort' }] },
     });
+  });
+
+  it("keep an item's answer for the read models' position while the runner follows the log", async () => {
+    const memory = new MemoryReadStore();
+    await projectHistory(memory, history);
+    const runner: { following: number | undefined } = { following: 40 };
+    const c = new ItemsController(memory, allowingDirectory, null, runner);
+    const title = async (tenant: typeof acme, idOrName: string) => {
+      const answer = await c.item(tenant, idOrName);
+      return { kept: answer instanceof JsonText, title: (await answered(Promise.resolve(answer))).title };
+    };
+    const renamed = async (title: string) => {
+      const stored = (await memory.get('items', '100'))!;
+      await memory.put('items', { ...stored, title, _position: stored._position + 1 });
+    };
+
+    expect(await title(acme, '100')).toEqual({ kept: true, title: 'Item 100' });
+    // a write the runner has not passed yet: the position's answer stays
+    await renamed('Renamed');
+    expect(await title(acme, '100')).toEqual({ kept: true, title: 'Item 100' });
+    // by title, and for another tenant: answers of their own
+    expect(await title(acme, 'item 105')).toEqual({ kept: true, title: 'Item 105' });
+    expect(await failure(c.item(other, '100'))).toMatchObject({ code: 'not_found' });
+    // acme's 'item 105' is not the answer of tenant 'acme item' asking for 105 (the two run together alike)
+    expect(await failure(c.item({ ...acme, tenant: 'acme item' }, '105'))).toMatchObject({
+      code: 'not_found',
+    });
+    runner.following = 41;
+    expect(await title(acme, '100')).toEqual({ kept: true, title: 'Renamed' });
+    // as of an instant, an answer of its own view, never kept
+    const asOf = await asOfContext.run({ store: memory, position: 1 }, () => c.item(acme, '100'));
+    expect(asOf).not.toBeInstanceOf(JsonText);
+    // a runner that does not follow the log keeps nothing: the store's answer, as it is now
+    runner.following = undefined;
+    await renamed('Renamed again');
+    expect(await title(acme, '100')).toEqual({ kept: false, title: 'Renamed again' });
   });
 
   it('refuse a window without dates, with from after to, or wider than twenty years', async () => {

@@ -1,5 +1,6 @@
 import { bernDefinition, calendarStream } from '@fahrplan/contracts';
 import type { ItemView } from '@fahrplan/contracts';
+import { answered } from '../http/json-text';
 import { storedEvent as event } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import type { ReadStore } from '../read-store/read-store';
@@ -50,7 +51,7 @@ const acme = { userId: 1, tenant: 'acme', username: 'alice' };
 const answers = async (store: ReadStore) => {
   const c = new ItemsController(store, allowingDirectory);
   const one = async (id: number) => {
-    const { duration, workload } = await c.item(acme, String(id));
+    const { duration, workload } = await answered(c.item(acme, String(id)));
     return { duration, workload };
   };
   return {

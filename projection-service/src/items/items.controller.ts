@@ -12,6 +12,7 @@ import type { SortKey } from '../http/paging';
 import { findByName, requireView, searchFilter, strip } from '../http/query-helpers';
 import { fieldError, isRecordId, numbers } from '../http/query-params';
 import type { QueryParams } from '../http/query-params';
+import type { Answer } from '../http/json-text';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { isTombstone } from '../read-store/read-store';
 import type { ReadDocument } from '../read-store/read-store';
@@ -103,15 +104,21 @@ export class ItemsController extends ReadModelQueries {
 
   /**
    * Numeric id first, then title (case-insensitive, lowest id); the caller's own items (§2), and by id
-   * an item of a project shared with the caller and accepted (the timeline opens it read-only).
+   * an item of a project shared with the caller and accepted (the timeline opens it read-only). Kept
+   * for the read models' position: a dialog opened again, or the item read before its save, is a lookup.
    */
   @Get('items/:idOrName')
-  async item(
+  item(
     @CurrentPrincipal() principal: Principal,
     @Param('idOrName') idOrName: string,
-  ): Promise<ItemView> {
+  ): Promise<Answer<ItemView>> {
     requireView(this.directory, principal, 'items');
-    const { tenant } = principal;
+    // as JSON: a tenant's name and an item's title may hold spaces, and the two must not run together
+    const key = `item ${JSON.stringify([principal.tenant, idOrName])}`;
+    return this.kept(key, () => this.itemOf(principal.tenant, idOrName));
+  }
+
+  private async itemOf(tenant: string, idOrName: string): Promise<ItemView> {
     let doc: ReadDocument | null = null;
     if (isRecordId(idOrName)) {
       const byId = await this.store.get('items', String(Number(idOrName)));

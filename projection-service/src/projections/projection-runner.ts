@@ -71,6 +71,15 @@ export class ProjectionRunner {
     return this.gate.current;
   }
 
+  /**
+   * The read models' position while this runner follows the log and so moves it with every write it
+   * makes; undefined while it does not run (stopped, or standing by for another instance's lease),
+   * when the position it knows may lag behind the store.
+   */
+  get following(): number | undefined {
+    return this.running ? this.gate.current : undefined;
+  }
+
   /** How many events this runner has applied since it was made: the catch-up's pace (`/api/ready`). */
   get eventsApplied(): number {
     return this.applied;

@@ -40,7 +40,7 @@ const answers = async (store: ReadStore) => {
     });
   return {
     list: (await items.items(acme, { group: '10' })).items.map((i) => [i.id, i.start, i.version]),
-    moved: await items.item(acme, '201'),
+    moved: await answered(items.item(acme, '201')),
     march: await timeline('2026-03-01', '2026-04-01'),
     june: await timeline('2026-06-01', '2026-07-01'),
     counted: await view.count('items', { tenant: 'acme', deleted: false }),
