@@ -15,27 +15,22 @@ const show = (goals: readonly ForestGoal[]): Shown[] =>
     0,
   );
 
-const goal = (
-  id: number | string,
-  name: string,
-  parent: number | string | null,
-  rank: number | null = null,
-) => ({
-  id,
-  name,
-  parent,
-  rank,
-});
+type Id = ForestGoal['id'];
+/** Goals from rows of [id, name, parent, rank]. */
+const goals = (...rows: [Id, string, Id | null, number?][]): ForestGoal[] =>
+  rows.map(([id, name, parent, rank = null]) => ({ id, name, parent, rank }));
 
 describe('goalForest', () => {
   it('orders siblings by rank, the unranked last, then by name, and hands children their context', () => {
-    const forest = show([
-      goal(1, 'Growth', null),
-      goal(2, 'cost', null, 2),
-      goal(3, 'Brand', null),
-      goal(4, 'Cloud', 1, 1),
-      goal(5, 'apps', 1),
-    ]);
+    const forest = show(
+      goals(
+        [1, 'Growth', null],
+        [2, 'cost', null, 2],
+        [3, 'Brand', null],
+        [4, 'Cloud', 1, 1],
+        [5, 'apps', 1],
+      ),
+    );
     expect(forest.map((n) => n.name)).toEqual(['cost', 'Brand', 'Growth']);
     expect(forest[2]?.children.map((n) => [n.name, n.depth])).toEqual([
       ['Cloud', 1],
@@ -44,13 +39,13 @@ describe('goalForest', () => {
   });
 
   it('makes a goal whose parent is unknown, or is itself, a root', () => {
-    expect(show([goal(1, 'Orphan', 99), goal(2, 'Self', 2)]).map((n) => n.name)).toEqual(['Orphan', 'Self']);
+    expect(show(goals([1, 'Orphan', 99], [2, 'Self', 2])).map((n) => n.name)).toEqual(['Orphan', 'Self']);
   });
 
   it('cuts a parent cycle where it closes and builds every goal exactly once', () => {
     const built: (number | string)[] = [];
     const forest = goalForest<ForestGoal, string, null>(
-      [goal(1, 'A', 2), goal(2, 'B', 1), goal('new-1', 'C', 2)],
+      goals([1, 'A', 2], [2, 'B', 1], ['new-1', 'C', 2]),
       (g, children) => {
         built.push(g.id);
         return `${g.name}(${children(null).join(',')})`;
