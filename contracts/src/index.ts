@@ -39,6 +39,7 @@ export * from './dependency/dependency';
 export * from './schedule/schedule';
 export * from './schedule/preview';
 export * from './goal/goal';
+export * from './goal/goal-forest';
 export * from './resource/resource';
 export * from './baseline/baseline';
 export * from './baseline/comparison';

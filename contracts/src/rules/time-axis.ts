@@ -87,3 +87,34 @@ export const isoWeek = (monday: number): number => {
   const yearStart = Date.UTC(new Date(thursday).getUTCFullYear(), 0, 1);
   return Math.floor((thursday - yearStart) / (7 * axisDayMs)) + 1;
 };
+
+/** The words of a tick's label in the language shown, for the console's axis and the printouts' alike. */
+export interface TickWords {
+  readonly week: (week: number) => string;
+  readonly quarter: (quarter: number) => string;
+  /** The short name of the date's month (UTC), without an abbreviation's dot. */
+  readonly month: (date: Date) => string;
+}
+
+/**
+ * A tick's label: the day of the month, the ISO week, the short month (with its year on a major tick),
+ * the quarter or the year.
+ */
+export const tickText = (ms: number, unit: TickUnit, major: boolean, words: TickWords): string => {
+  const d = new Date(ms);
+  const year = d.getUTCFullYear();
+  switch (unit) {
+    case 'day':
+      return String(d.getUTCDate());
+    case 'week':
+      return words.week(isoWeek(ms));
+    case 'month': {
+      const month = words.month(d);
+      return major ? `${month} ${year}` : month;
+    }
+    case 'quarter':
+      return words.quarter(Math.floor(d.getUTCMonth() / 3) + 1);
+    case 'year':
+      return String(year);
+  }
+};

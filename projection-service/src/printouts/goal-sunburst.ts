@@ -1,3 +1,5 @@
+import { goalForest } from '@fahrplan/contracts';
+
 /** A goal as the sunburst needs it. */
 export interface SunburstGoal {
   readonly id: number;
@@ -26,10 +28,6 @@ interface Node {
   readonly children: readonly Node[];
 }
 
-const byRankThenName = (a: SunburstGoal, b: SunburstGoal) =>
-  (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) ||
-  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
-
 /**
  * The project's goals as the console's sunburst draws them: rings are goal levels, a goal's arc is its
  * value plus everything rated below it, goals without a positive value in their subtree left out. A goal
@@ -40,27 +38,15 @@ export const sunburstArcs = (
   goals: readonly SunburstGoal[],
   values: ReadonlyMap<number, number>,
 ): SunburstArc[] => {
-  const ids = new Set(goals.map((g) => g.id));
-  const childrenOf = new Map<number | null, SunburstGoal[]>();
-  for (const goal of goals) {
-    const parent =
-      goal.parent !== null && ids.has(goal.parent) && goal.parent !== goal.id ? goal.parent : null;
-    childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), goal]);
-  }
-  const placed = new Set<number>();
-  const build = (goal: SunburstGoal): Node | null => {
-    placed.add(goal.id);
-    const children = (childrenOf.get(goal.id) ?? [])
-      .filter((c) => !placed.has(c.id))
-      .sort(byRankThenName)
-      .map(build)
-      .filter((c): c is Node => c !== null);
-    const value = Math.max(0, values.get(goal.id) ?? 0) + children.reduce((sum, c) => sum + c.value, 0);
-    return value > 0 ? { goal, value, children } : null;
-  };
-  const roots = [...(childrenOf.get(null) ?? [])].sort(byRankThenName).map(build);
-  // goals only reachable through a cycle: top goals rather than lost
-  for (const goal of goals) if (!placed.has(goal.id)) roots.push(build(goal));
+  const roots = goalForest<SunburstGoal, Node | null, null>(
+    goals,
+    (goal, children) => {
+      const below = children(null).filter((c): c is Node => c !== null);
+      const value = Math.max(0, values.get(goal.id) ?? 0) + below.reduce((sum, c) => sum + c.value, 0);
+      return value > 0 ? { goal, value, children: below } : null;
+    },
+    null,
+  );
   const total = roots.reduce((sum, r) => sum + (r?.value ?? 0), 0);
   if (total === 0) return [];
   const arcs: SunburstArc[] = [];

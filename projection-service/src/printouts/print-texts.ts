@@ -1,7 +1,8 @@
 import { consoleLanguageOf, languageFor, serverToUiDate } from '@fahrplan/contracts';
 import type { ConsoleLanguage } from '@fahrplan/contracts';
 import { fieldError, single } from '../http/query-params';
-import { isoWeek } from '@fahrplan/contracts';
+import { tickText } from '@fahrplan/contracts';
+import type { TickWords } from '@fahrplan/contracts';
 import type { TickNamer } from './print-axis';
 
 /**
@@ -205,23 +206,10 @@ const shortMonth = (language: string) => {
 
 /** The axis' labels in `texts`' language: day numbers, weeks, short months, quarters, years. */
 export const tickNamer = ({ language, say }: PrintTexts): TickNamer => {
-  const month = shortMonth(language);
-  return (ms, unit, major) => {
-    const d = new Date(ms);
-    const year = d.getUTCFullYear();
-    switch (unit) {
-      case 'day':
-        return String(d.getUTCDate());
-      case 'week':
-        return say('week', { n: isoWeek(ms) });
-      case 'month': {
-        const name = month(d);
-        return major ? `${name} ${year}` : name;
-      }
-      case 'quarter':
-        return say('quarter', { n: Math.floor(d.getUTCMonth() / 3) + 1 });
-      case 'year':
-        return String(year);
-    }
+  const words: TickWords = {
+    week: (n) => say('week', { n }),
+    quarter: (n) => say('quarter', { n }),
+    month: shortMonth(language),
   };
+  return (ms, unit, major) => tickText(ms, unit, major, words);
 };

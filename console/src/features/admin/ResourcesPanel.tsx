@@ -80,7 +80,7 @@ function DeleteConfirm({ resource, onClose }: { resource: ResourceView; onClose:
     <ConfirmRecordDelete
       title={t('resources.deleteTitle')}
       confirmLabel={t('resources.deleteConfirm')}
-      remove={(idempotencyKey) => remove({ data, idempotencyKey }).unwrap()}
+      remove={() => sendOnce(remove, data)}
       deleted={t('resources.deleted', { name: resource.name })}
       onClose={onClose}
     >

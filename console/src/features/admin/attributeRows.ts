@@ -1,6 +1,7 @@
 import { attributeDefinitionSchema } from '@fahrplan/contracts';
 import type { AttributeDefinition, attributeTypes } from '@fahrplan/contracts';
 import type { TFunction } from 'i18next';
+import { newRowKey } from '../common/rowKey';
 
 export type AttributeType = (typeof attributeTypes)[number];
 
@@ -22,19 +23,22 @@ export const attributeTypeLabels = (t: TFunction<'admin'>): Record<AttributeType
   select: t('attributes.types.select'),
 });
 
-let counter = 0;
-const nextUid = () => `row-${++counter}`;
-
 export const rowsOf = (definitions: readonly AttributeDefinition[]): AttributeRow[] =>
   definitions.map((d) => ({
-    uid: nextUid(),
+    uid: newRowKey('row'),
     key: d.key,
     label: d.label,
     type: d.type,
     options: [...(d.options ?? [])],
   }));
 
-export const newRow = (): AttributeRow => ({ uid: nextUid(), key: '', label: '', type: 'text', options: [] });
+export const newRow = (): AttributeRow => ({
+  uid: newRowKey('row'),
+  key: '',
+  label: '',
+  type: 'text',
+  options: [],
+});
 
 /** What ChangeAttributeSchemas receives: trimmed, options only for a select. */
 export const definitionsOf = (rows: readonly AttributeRow[]): AttributeDefinition[] =>

@@ -2,6 +2,7 @@ import { optionListSchema } from '@fahrplan/contracts';
 import { consoleLanguages } from '@fahrplan/contracts';
 import type { ConsoleLanguage, OptionColour, OptionDefinition, OptionListKind } from '@fahrplan/contracts';
 import type { TFunction } from 'i18next';
+import { newRowKey } from '../common/rowKey';
 
 /** One option as the editor holds it: the value as typed (a number once valid), and a key for React. */
 export interface OptionRow {
@@ -21,12 +22,9 @@ const labelsOf = (option?: Pick<OptionDefinition, 'labels'>): Record<ConsoleLang
     string
   >;
 
-let nextKey = 0;
-const newKey = () => `option-${++nextKey}`;
-
 export const rowsOfOptions = (options: readonly OptionDefinition[]): OptionRow[] =>
   options.map((o) => ({
-    key: newKey(),
+    key: newRowKey('option'),
     value: o.value,
     label: o.label,
     labels: labelsOf(o),
@@ -39,7 +37,7 @@ export const rowsOfOptions = (options: readonly OptionDefinition[]): OptionRow[]
 export const newOptionRow = (rows: readonly OptionRow[]): OptionRow => {
   const values = rows.map((r) => r.value).filter((v): v is number => typeof v === 'number');
   return {
-    key: newKey(),
+    key: newRowKey('option'),
     value: values.length === 0 ? 0 : Math.min(Math.max(...values) + 1, 99),
     label: '',
     labels: labelsOf(),

@@ -22,7 +22,7 @@ const changedStyles = {
   description: { color: 'var(--mantine-color-orange-light-color)' },
 };
 
-interface Options<R, V> {
+export interface CompareWithNowOptions<R, V> {
   kind: LiveRecordKind;
   /** The record's id; null for a new record (nothing to compare). */
   id: number | null;
@@ -59,7 +59,7 @@ export function useCompareWithNow<R, V extends object>({
   ignore = [],
   formatValue = (_field, value) => formatFormValue(value),
   listEntries = () => null,
-}: Options<R, V>) {
+}: CompareWithNowOptions<R, V>) {
   const asOf = useAsOf();
   const setAsOf = useSetAsOf();
   const { t } = useTranslation('as-of');
@@ -138,7 +138,7 @@ function CompareResult({
   differences: readonly FieldDifference[] | null;
   label: (field: string) => string;
   formatValue: (field: string, value: unknown) => ReactNode;
-  listEntries: NonNullable<Options<unknown, object>['listEntries']>;
+  listEntries: NonNullable<CompareWithNowOptions<unknown, object>['listEntries']>;
 }) {
   const { t } = useTranslation('as-of');
   if (loading) return <Loader size="xs" mt="xs" aria-label={t('compare.loading')} />;

@@ -10,6 +10,7 @@ import { AdminList, AdminPanel, RowActions } from '../common/AdminTable';
 import { LoadMore, morePages } from '../common/LoadMore';
 import { describeError } from '../common/problem';
 import { ConfirmRecordDelete } from '../record-dialog/ConfirmRecordDelete';
+import { sendOnce } from '../api/commands';
 import { InfoDialog } from '../record-dialog/InfoDialog';
 import { CalendarDialog } from './CalendarDialog';
 import { latestDefinition } from './calendarForm';
@@ -37,7 +38,7 @@ function DeleteCalendar({ calendar, onClose }: { calendar: CalendarView; onClose
     <ConfirmRecordDelete
       title={t('list.deleteTitle')}
       confirmLabel={t('list.deleteConfirm')}
-      remove={(idempotencyKey) => remove({ data, idempotencyKey }).unwrap()}
+      remove={() => sendOnce(remove, data)}
       deleted={t('list.deleted', { name: calendar.name })}
       refusal={{ title: t('list.deleteRefused'), message: describeError }}
       onClose={onClose}

@@ -7,9 +7,9 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { defaultCalendarId, defaultSubgroups, subgroupsOf } from '@fahrplan/contracts';
 import type { GroupView, ItemView } from '@fahrplan/contracts';
 import { useAppSelector } from '../../app/hooks';
-import { describeError, httpStatusOf } from '../common/problem';
 import { useDialogRecord } from '../record-dialog/useDialogRecord';
 import { LoadingDialog } from '../record-dialog/LoadingDialog';
+import { loadFailureText } from '../record-dialog/loadFailure';
 import { selectMe } from '../session/selectMe';
 import { useGetProjectsQuery } from '../projects/projectsApi';
 import { ItemEditor } from './ItemEditor';
@@ -27,12 +27,8 @@ interface Props {
 }
 
 /** §8: what a failed load tells the user. */
-const itemLoadFailureMessage = (t: TFunction<'items'>, error: unknown) => {
-  const status = httpStatusOf(error);
-  if (status === 404) return t('load.notFound');
-  if (status === 403) return t('notPermitted');
-  return describeError(error);
-};
+const itemLoadFailureMessage = (t: TFunction<'items'>, error: unknown) =>
+  loadFailureText(error, { notFound: t('load.notFound'), notPermitted: t('notPermitted') });
 
 /** What a failed load of an item tells the user, in the language shown. */
 export const useItemLoadFailureMessage = () => {

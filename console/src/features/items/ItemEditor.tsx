@@ -29,6 +29,7 @@ import {
 } from './itemForm';
 import type { IssueGroup, ItemGroup, ItemRecord, NewItemRequest } from './itemForm';
 import { useItemSaveFlow } from './useItemSaveFlow';
+import { takeServerValues } from '../record-dialog/takeServerValues';
 
 interface Props {
   /** The item to show, null for a new one. */
@@ -149,10 +150,7 @@ export function ItemEditor({ item, request, groups, ownGroup, issueGroups, me, o
       record &&
       (async () => {
         const fresh = await fetchItem(record.id).unwrap();
-        const next = toFormValues(fresh, null, [], definitions);
-        const comment = form.getValues().comment;
-        form.setInitialValues(next);
-        form.setValues({ ...next, comment });
+        takeServerValues(form, toFormValues(fresh, null, [], definitions), ['comment']);
         setRecord({ id: fresh.id, version: fresh.version });
       }),
     reloading,

@@ -11,8 +11,8 @@ interface ConfirmRecordDeleteProps {
   confirmLabel: string;
   /** What the confirmation says of the record. */
   children: ReactNode;
-  /** Sends the delete under a fresh Idempotency-Key. */
-  remove: (idempotencyKey: string) => Promise<unknown>;
+  /** Sends the delete once (api/commands' sendOnce: a fresh Idempotency-Key). */
+  remove: () => Promise<unknown>;
   /** The notice once the record is gone. */
   deleted: string;
   /**
@@ -38,7 +38,7 @@ export function ConfirmRecordDelete({
   const confirm = async () => {
     setBusy(true);
     try {
-      await remove(crypto.randomUUID());
+      await remove();
       notifySuccess(deleted);
       onClose();
     } catch (error) {

@@ -2,21 +2,19 @@ import type { ReactNode } from 'react';
 import { useForm } from '@mantine/form';
 import type { FormValidateInput } from '@mantine/form';
 import { useCompareWithNow } from '../as-of/CompareWithNow';
+import type { CompareWithNowOptions } from '../as-of/CompareWithNow';
 import { formatFormValue } from '../as-of/compareWithNow';
-import type { LiveRecordKind } from '../as-of/liveApi';
-import type { ListEntryLine } from '../common/listDiff';
 import { optionText } from '../options/optionData';
 import { useOptionLists } from '../options/useOptionLists';
 
-interface RecordFormOptions<R, V> {
-  kind: LiveRecordKind;
-  /** The record's id; null for a new record. */
-  id: number | null;
+/** The record, its form and its lists as "compare with now" reads them (see useCompareWithNow). */
+interface RecordFormOptions<R, V> extends Pick<
+  CompareWithNowOptions<R, V>,
+  'kind' | 'id' | 'toValues' | 'listEntries'
+> {
   /** The form as the dialog opened: the record as the console shows it (maybe as of a date). */
   initialValues: V;
   validate: FormValidateInput<V>;
-  /** Today's record as the same form, for "compare with now". */
-  toValues: (record: R) => V;
   /** Form fields that are the dialog's own input, not the record's (a new comment, 'add account'). */
   ignore: readonly string[];
   /**
@@ -24,8 +22,6 @@ interface RecordFormOptions<R, V> {
    * with now"; null: the usual form.
    */
   formatField?: (field: string, value: unknown) => ReactNode;
-  /** A listed field's differences element by element, for "compare with now"; null: as one value. */
-  listEntries?: (field: string, asOf: unknown, now: unknown) => readonly ListEntryLine[] | null;
 }
 
 /**

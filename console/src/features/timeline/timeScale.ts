@@ -2,7 +2,7 @@
 // YYYY-MM-DDTHH:mm has no zone, and UTC arithmetic has no DST, so a day is always 86,400,000 ms.
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import { addUnits, axisScaleOf, floorTo, isoWeek } from '@fahrplan/contracts';
+import { addUnits, axisScaleOf, floorTo, tickText } from '@fahrplan/contracts';
 import type { AxisScale, TickUnit } from '@fahrplan/contracts';
 
 export interface TimeRange {
@@ -133,24 +133,12 @@ const monthName = (year: number, month: number): string =>
     .format('MMM')
     .replace(/\.$/, '');
 
-export function tickLabel(t: TFunction<'timeline'>, ms: number, unit: TickUnit, major = false): string {
-  const d = new Date(ms);
-  const y = d.getUTCFullYear();
-  switch (unit) {
-    case 'day':
-      return String(d.getUTCDate());
-    case 'week':
-      return t('axis.week', { week: isoWeek(ms) });
-    case 'month': {
-      const month = monthName(y, d.getUTCMonth());
-      return major ? `${month} ${y}` : month;
-    }
-    case 'quarter':
-      return t('axis.quarter', { quarter: Math.floor(d.getUTCMonth() / 3) + 1 });
-    case 'year':
-      return String(y);
-  }
-}
+export const tickLabel = (t: TFunction<'timeline'>, ms: number, unit: TickUnit, major = false): string =>
+  tickText(ms, unit, major, {
+    week: (week) => t('axis.week', { week }),
+    quarter: (quarter) => t('axis.quarter', { quarter }),
+    month: (date) => monthName(date.getUTCFullYear(), date.getUTCMonth()),
+  });
 
 /** The axis labels' glyphs at 12 px: the widest (bold digits, 'M', 'W') stay under this. */
 const labelCharPx = 7.5;

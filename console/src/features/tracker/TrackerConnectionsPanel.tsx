@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TrackerConnectionView } from '@fahrplan/contracts';
 import { ConfirmRecordDelete } from '../record-dialog/ConfirmRecordDelete';
+import { sendOnce } from '../api/commands';
 import { RowAction, RecordsTable, RowActions, TableLoad } from '../common/AdminTable';
 import { useCan } from '../auth/permissions';
 import { NewButton, SectionHeader } from '../common/SectionHeader';
@@ -98,7 +99,7 @@ function DeleteConfirm({ connection, onClose }: { connection: TrackerConnectionV
     <ConfirmRecordDelete
       title={t('connections.deleteTitle')}
       confirmLabel={t('connections.deleteConfirm')}
-      remove={(idempotencyKey) => remove({ data, idempotencyKey }).unwrap()}
+      remove={() => sendOnce(remove, data)}
       deleted={t('connections.deleted', { name: connection.name })}
       onClose={onClose}
     >

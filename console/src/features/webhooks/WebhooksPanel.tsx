@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconListDetails, IconSend, IconWebhook } from '@tabl
 import { useTranslation } from 'react-i18next';
 import type { WebhookStatus, WebhookView } from '@fahrplan/contracts';
 import { ConfirmRecordDelete } from '../record-dialog/ConfirmRecordDelete';
+import { sendOnce } from '../api/commands';
 import { RowAction, RecordsTable, RowActions, TableLoad } from '../common/AdminTable';
 import { useCan } from '../auth/permissions';
 import { NewButton, SectionHeader } from '../common/SectionHeader';
@@ -179,9 +180,7 @@ export function WebhooksPanel() {
         <ConfirmRecordDelete
           title={t('list.deleteTitle')}
           confirmLabel={t('list.deleteConfirm')}
-          remove={(idempotencyKey) =>
-            remove({ data: { id: open.webhook.id, version: open.webhook.version }, idempotencyKey }).unwrap()
-          }
+          remove={() => sendOnce(remove, { id: open.webhook.id, version: open.webhook.version })}
           deleted={t('list.deleted', { url: open.webhook.url })}
           onClose={close}
         >

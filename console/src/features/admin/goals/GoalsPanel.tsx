@@ -11,6 +11,7 @@ import { fieldNumber } from '../../common/numberField';
 import type { NumberFieldValue } from '../../common/numberField';
 import { zodValidate } from '../../common/zodValidate';
 import { ConfirmRecordDelete } from '../../record-dialog/ConfirmRecordDelete';
+import { sendOnce } from '../../api/commands';
 import { FormDialog } from '../../record-dialog/FormDialog';
 import { useFormCommand } from '../../record-dialog/useFormCommand';
 import { RecordsTable, RowActions, TableLoad } from '../../common/AdminTable';
@@ -143,7 +144,7 @@ function DeleteGoal({ goal, onClose }: { goal: AdminGoal; onClose: () => void })
     <ConfirmRecordDelete
       title={t('goals.deleteTitle')}
       confirmLabel={t('goals.deleteConfirm')}
-      remove={(idempotencyKey) => remove({ data, idempotencyKey }).unwrap()}
+      remove={() => sendOnce(remove, data)}
       deleted={t('goals.deleted', { name: goal.name })}
       refusal={refusal}
       onClose={onClose}

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/i18n';
 import { useAppSelector } from '../../../app/hooks';
-import { describeError, httpStatusOf } from '../../common/problem';
 import { selectMe } from '../../session/selectMe';
 import { useGetApplicationQuery } from '../applicationsApi';
 import { ApplicationEditor } from './ApplicationEditor';
 import { useDialogRecord } from '../../record-dialog/useDialogRecord';
 import { LoadingDialog } from '../../record-dialog/LoadingDialog';
+import { loadFailureText } from '../../record-dialog/loadFailure';
 import { useReturnFocus } from '../../common/useReturnFocus';
 
 interface Props {
@@ -20,10 +20,7 @@ interface Props {
 export const loadFailureMessage = (error: unknown) => {
   // screens outside this folder take it as a plain (error) => string: it speaks the language shown now
   const t = i18n.getFixedT(null, 'applications');
-  const status = httpStatusOf(error);
-  if (status === 404) return t('dialog.notFound');
-  if (status === 403) return t('dialog.notPermitted');
-  return describeError(error);
+  return loadFailureText(error, { notFound: t('dialog.notFound'), notPermitted: t('dialog.notPermitted') });
 };
 
 /** The application details dialog (§2): loads the application, then hands it to the editor. */

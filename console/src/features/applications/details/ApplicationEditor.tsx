@@ -22,6 +22,7 @@ import { ProjectsTab } from './ProjectsTab';
 import { useApplicationSaveFlow } from './useApplicationSaveFlow';
 import { tabsWithErrors } from '../../record-dialog/fieldErrors';
 import { applyFieldErrors, tabOf } from './applicationFieldErrors';
+import { takeServerValues } from '../../record-dialog/takeServerValues';
 
 interface Props {
   /** The application to show, null for a new one. */
@@ -110,10 +111,7 @@ export function ApplicationEditor({ app, parent, me, onClose }: Props) {
       record &&
       (async () => {
         const fresh = await fetchApplication(record.id).unwrap();
-        const current = form.getValues();
-        const next = toFormValues(fresh, definitions);
-        form.setInitialValues(next);
-        form.setValues({ ...next, addAccount: current.addAccount, comment: current.comment });
+        takeServerValues(form, toFormValues(fresh, definitions), ['addAccount', 'comment']);
         setRecord({ id: fresh.id, version: fresh.version, account: fresh.account });
         setStoredAttributes(fresh.attributes);
       }),

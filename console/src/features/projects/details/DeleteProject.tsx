@@ -10,6 +10,7 @@ import {
   useRestoreGroupMutation,
 } from './projectDetailsApi';
 import type { ProjectRecord } from './projectForm';
+import { sendOnce } from '../../api/commands';
 
 /** The confirmation's text: counted when it opens, so that it names the items as they are now. */
 function ProjectDeleteSummary({ group }: { group: GroupDetailsView }) {
@@ -43,14 +44,11 @@ export function DeleteProject({ group, record, disabled, onDeleted }: Props) {
       refusal={groupDeleteRefusal(group.subprojects, group.shares)}
       disabled={disabled}
       onConfirm={async () => {
-        const { id } = record;
         await deleteWithUndo({
           message: t('delete.deleted', { title }),
           label: title,
-          remove: () =>
-            remove({ data: { id, version: record.version }, idempotencyKey: crypto.randomUUID() }).unwrap(),
-          restore: (version) =>
-            restore({ data: { id, version }, idempotencyKey: crypto.randomUUID() }).unwrap(),
+          remove: () => sendOnce(remove, { id: record.id, version: record.version }),
+          restore: (version) => sendOnce(restore, { id: record.id, version }),
         });
         onDeleted();
       }}

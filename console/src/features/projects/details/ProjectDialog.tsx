@@ -3,9 +3,9 @@ import { useCallback } from 'react';
 import { defaultCalendarId } from '@fahrplan/contracts';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
-import { describeError, httpStatusOf } from '../../common/problem';
 import { useDialogRecord } from '../../record-dialog/useDialogRecord';
 import { LoadingDialog } from '../../record-dialog/LoadingDialog';
+import { loadFailureText } from '../../record-dialog/loadFailure';
 import { selectMe } from '../../session/selectMe';
 import { useGetProjectQuery } from './projectDetailsApi';
 import { ProjectEditor } from './ProjectEditor';
@@ -26,12 +26,13 @@ interface Props {
  * §8: what a failed load tells the user. Without `t` (a caller outside this feature that has not
  * passed one yet) in English.
  */
-export const projectLoadFailureMessage = (error: unknown, t?: TFunction<'projects'>) => {
-  const status = httpStatusOf(error);
-  if (status === 404) return t ? t('dialog.notFound') : 'project not found';
-  if (status === 403) return t ? t('dialog.notPermitted') : 'not permitted';
-  return describeError(error);
-};
+export const projectLoadFailureMessage = (error: unknown, t?: TFunction<'projects'>) =>
+  loadFailureText(
+    error,
+    t
+      ? { notFound: t('dialog.notFound'), notPermitted: t('dialog.notPermitted') }
+      : { notFound: 'project not found', notPermitted: 'not permitted' },
+  );
 
 /** projectLoadFailureMessage in the language shown. */
 export const useProjectLoadFailureMessage = () => {

@@ -30,6 +30,7 @@ import { keyFigureEntries } from './keyFigures';
 import type { RatingValues, StrategyValue } from './tabTypes';
 import { useProjectSaveFlow } from './useProjectSaveFlow';
 import { today } from '../../common/dateTime';
+import { takeServerValues } from '../../record-dialog/takeServerValues';
 
 interface Props {
   /** The project to show, null for a new one. */
@@ -193,16 +194,12 @@ export function ProjectEditor({ group, application, me, onClose, onOpenProject }
       record &&
       (async () => {
         const fresh = await fetchProject(record.id).unwrap();
-        const current = form.getValues();
-        const next = toFormValues(fresh, today(), null, definitions);
-        form.setInitialValues(next);
-        form.setValues({
-          ...next,
-          shareWith: current.shareWith,
-          strategy: current.strategy,
-          addAccount: current.addAccount,
-          comment: current.comment,
-        });
+        takeServerValues(form, toFormValues(fresh, today(), null, definitions), [
+          'shareWith',
+          'strategy',
+          'addAccount',
+          'comment',
+        ]);
         setRecord({ id: fresh.id, version: fresh.version, account: fresh.account });
       }),
     reloading,

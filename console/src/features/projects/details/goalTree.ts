@@ -1,3 +1,4 @@
+import { goalForest } from '@fahrplan/contracts';
 import type { CreateGoalData, GoalView } from '@fahrplan/contracts';
 import type { TFunction } from 'i18next';
 import { diffList } from '../../common/listDiff';
@@ -41,36 +42,16 @@ export function goalNodes(
   ];
 }
 
-const byRankThenName = (a: GoalNode, b: GoalNode) =>
-  (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) ||
-  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
-
 /**
  * The goals as a forest in display order (rank, then name). A goal whose parent is unknown becomes a
  * root, and a parent cycle (bad data) is cut where it closes, so every goal appears exactly once.
  */
-export function buildGoalTree(nodes: readonly GoalNode[]): GoalTreeNode[] {
-  const ids = new Set(nodes.map((n) => n.id));
-  const childrenOf = new Map<GoalKey | null, GoalNode[]>();
-  for (const node of nodes) {
-    const parent =
-      node.parent !== null && ids.has(node.parent) && node.parent !== node.id ? node.parent : null;
-    childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), node]);
-  }
-  const placed = new Set<GoalKey>();
-  const build = (node: GoalNode, path: readonly string[]): GoalTreeNode => {
-    placed.add(node.id);
-    const children = (childrenOf.get(node.id) ?? [])
-      .filter((c) => !placed.has(c.id))
-      .sort(byRankThenName)
-      .map((c) => build(c, [...path, node.name]));
-    return { goal: node, path, children };
-  };
-  const roots = [...(childrenOf.get(null) ?? [])].sort(byRankThenName).map((n) => build(n, []));
-  // Goals only reachable through a cycle: show them as roots rather than lose them.
-  for (const node of nodes) if (!placed.has(node.id)) roots.push(build(node, []));
-  return roots;
-}
+export const buildGoalTree = (nodes: readonly GoalNode[]): GoalTreeNode[] =>
+  goalForest<GoalNode, GoalTreeNode, readonly string[]>(
+    nodes,
+    (goal, children, path) => ({ goal, path, children: children([...path, goal.name]) }),
+    [],
+  );
 
 /** Every node of the forest, depth first in display order. */
 export function flattenGoalTree(tree: readonly GoalTreeNode[]): GoalTreeNode[] {
