@@ -13,13 +13,13 @@ import type { Fields } from '../projections/projection';
  */
 export const EFFORT_DAYS = 'effortDays';
 
-/** A month of one calendar's histogram of a tenant: net task ends per day (`YYYY-MM-DD`). */
+/** A day (`YYYY-MM-DD`) of one calendar's histogram of a tenant: the tasks ending on it minus those starting. */
 export interface EffortDaysDoc {
   readonly tenant: string;
   readonly kind: typeof EFFORT_DAYS;
   readonly calendar: number;
-  readonly month: string;
-  readonly days: Readonly<Record<string, number>>;
+  readonly day: string;
+  readonly net: number;
 }
 
 /** What one task adds to one day of a calendar's histogram. */
@@ -31,8 +31,8 @@ export interface DayCount {
   readonly by: number;
 }
 
-export const effortDaysId = (tenant: string, calendar: number, month: string): string =>
-  `${tenant} ${EFFORT_DAYS} ${calendar} ${month}`;
+export const effortDaysId = (tenant: string, calendar: number, day: string): string =>
+  `${tenant} ${EFFORT_DAYS} ${calendar} ${day}`;
 
 /** A task's days (a live item with an end, no milestone nor background), on rules valid for every calendar. */
 const taskDays = (item: Fields | null | undefined): { start: string; end: string } | null => {
@@ -63,17 +63,11 @@ export const dayCounts = (item: Fields | null, sign: 1 | -1): DayCount[] => {
   ];
 };
 
-/** A month document with `count` added. */
+/** A day's document with `count` added. */
 export const withDayCount = (
   doc: EffortDaysDoc | null,
   { tenant, calendar, day, by }: DayCount,
-): EffortDaysDoc => {
-  const days = { ...doc?.days };
-  const next = (days[day] ?? 0) + by;
-  if (next === 0) delete days[day];
-  else days[day] = next;
-  return { tenant, kind: EFFORT_DAYS, calendar, month: day.slice(0, 7), days };
-};
+): EffortDaysDoc => ({ tenant, kind: EFFORT_DAYS, calendar, day, net: (doc?.net ?? 0) + by });
 
 /**
  * The working days of the tasks a histogram counts, on `rules`: Σ net(d) · U(d) with U counted from
@@ -90,13 +84,11 @@ export const weighed = (net: ReadonlyMap<string, number>, rules: CalendarRules):
   return total;
 };
 
-/** The histograms of `docs` (month documents) merged per calendar. */
+/** The histograms of `docs` (day documents) per calendar, without the days that net to nothing. */
 export const netByCalendar = (docs: readonly EffortDaysDoc[]): Map<number, Map<string, number>> => {
   const byCalendar = new Map<number, Map<string, number>>();
-  for (const { calendar, days } of docs) {
-    const net = byCalendar.get(calendar) ?? new Map<string, number>();
-    for (const [day, by] of Object.entries(days)) net.set(day, (net.get(day) ?? 0) + by);
-    byCalendar.set(calendar, net);
-  }
+  for (const { calendar, day, net } of docs)
+    if (net !== 0)
+      byCalendar.set(calendar, (byCalendar.get(calendar) ?? new Map<string, number>()).set(day, net));
   return byCalendar;
 };

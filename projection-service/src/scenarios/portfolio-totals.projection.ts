@@ -89,7 +89,7 @@ const isDayCount = (delta: Delta): delta is DayCount => (delta as DayCount).kind
 /** A task's move in its calendar's histogram: out as it was, in as it is (the same day's counts cancel). */
 const taskDeltas = ({ before, after }: Transition): SummaryDelta<Delta>[] =>
   [...dayCounts(before, -1), ...dayCounts(after, 1)].map((count) => ({
-    id: effortDaysId(count.tenant, count.calendar, count.day.slice(0, 7)),
+    id: effortDaysId(count.tenant, count.calendar, count.day),
     delta: count,
   }));
 
@@ -144,7 +144,7 @@ const portfolioSummary: Summary<Doc, Delta> = {
 /**
  * Each tenant's portfolio totals (issue 22's diff): the budgets of its live projects' accounts, its
  * projects per status and per priority (one document, id the tenant), and its tasks' start and end days
- * per calendar (`effort-days.ts`, a document per calendar and month), kept running in the same write as
+ * per calendar (`effort-days.ts`, a document per calendar and day), kept running in the same write as
  * the items, projects and account budgets they count, so the live totals are a few documents read.
  */
 export const portfolioTotalsProjection: Projection<Doc> = {
