@@ -1,5 +1,5 @@
-import type { CalendarDefinition, GroupView, Page, ScenarioDiff } from '@fahrplan/contracts';
-import { bernDefinition } from '@fahrplan/contracts';
+import type { GroupView, Page, ScenarioDiff } from '@fahrplan/contracts';
+import { zurichCalendar } from '@fahrplan/projection-service/testing';
 import { adminApi, clockedRun } from './support/admin-api';
 import { platformForSuite } from './support/platform-suite';
 import { TestClock, uniqueName } from '../src/testing/platform';
@@ -17,14 +17,7 @@ const api = adminApi(() => platform);
 const { read } = api;
 const run = clockedRun(api.run, clock);
 
-const zurich: CalendarDefinition = {
-  ...bernDefinition,
-  region: 'ZH',
-  companyDays: [
-    { date: '2034-03-08', kind: 'half', yearly: false, name: 'Sechseläuten' },
-    { date: '2034-03-09', kind: 'closed', yearly: false, name: 'Umzug' },
-  ],
-};
+const zurich = zurichCalendar('2034-03-08', '2034-03-09');
 
 const inScenario = (scenario: number) => ({ 'x-fahrplan-scenario': String(scenario) });
 

@@ -1,10 +1,11 @@
-import { bernDefinition, calendarStream } from '@fahrplan/contracts';
+import { calendarStream } from '@fahrplan/contracts';
 import type { CalendarDefinition, StoredEvent } from '@fahrplan/contracts';
 import { rulesOfProjectIds } from '../calendars/calendar-book';
 import type { EventStore } from '@fahrplan/platform';
 import { groupCreatedData, itemCreatedData } from '../http/testing/query-fixtures';
 import { allProjections } from '../projections/all-projections';
 import { ProjectionRunner, rebuild } from '../projections/projection-runner';
+import { zurichCalendar } from '../calendars/testing/zurich';
 import { storedEvent } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import type { DocumentWrite, ReadStore } from '../read-store/read-store';
@@ -25,14 +26,7 @@ const calendarEvent = (tenant: string, type: string, data: Record<string, unknow
   streamId: calendarStream(tenant, data.id as number),
 });
 /** Zürich: 1 May is a public holiday there (not in Bern); a half day and a company closing day. */
-const zurich: CalendarDefinition = {
-  ...bernDefinition,
-  region: 'ZH',
-  companyDays: [
-    { date: '2026-03-05', kind: 'half', yearly: false, name: 'Sechseläuten' },
-    { date: '2026-03-10', kind: 'closed', yearly: false, name: 'Move' },
-  ],
-};
+const zurich = zurichCalendar('2026-03-05', '2026-03-10');
 const closedOnApril2: CalendarDefinition = {
   ...zurich,
   companyDays: [...zurich.companyDays, { date: '2026-04-02', kind: 'closed', yearly: true, name: 'Day off' }],

@@ -1,5 +1,4 @@
-import { bernDefinition, calendarStream, streamName } from '@fahrplan/contracts';
-import type { CalendarDefinition } from '@fahrplan/contracts';
+import { calendarStream, streamName } from '@fahrplan/contracts';
 import { GroupsController } from '../groups/groups.controller';
 import { answered } from '../http/json-text';
 import type { EventStore } from '@fahrplan/platform';
@@ -11,6 +10,7 @@ import {
 } from '../http/testing/query-fixtures';
 import { allProjections, planProjections } from '../projections/all-projections';
 import { CHECKPOINT, ProjectionRunner } from '../projections/projection-runner';
+import { zurichCalendar } from '../calendars/testing/zurich';
 import { storedEvent } from '../projections/testing/stored-event';
 import type { ReadStore } from '../read-store/read-store';
 import { ScenarioDiffs } from './scenario-diff';
@@ -25,14 +25,7 @@ import { SCENARIO, liveEvent, scenarioEvent, streamsOf } from './testing/scenari
 const acme = { userId: 1, tenant: 'acme', username: 'alice' };
 
 /** Zürich: 1 May a public holiday (a working day in Bern), a half day on 8 March, closed on 9 March 2034. */
-const zurich: CalendarDefinition = {
-  ...bernDefinition,
-  region: 'ZH',
-  companyDays: [
-    { date: '2034-03-08', kind: 'half', yearly: false, name: 'Sechseläuten' },
-    { date: '2034-03-09', kind: 'closed', yearly: false, name: 'Umzug' },
-  ],
-};
+const zurich = zurichCalendar('2034-03-08', '2034-03-09');
 const inMarch = { start: '2034-03-06', end: '2034-03-13' };
 const groupStream = (id: number) => ({ base: 0, live: streamName('group', id) });
 
