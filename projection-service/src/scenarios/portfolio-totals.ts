@@ -76,18 +76,18 @@ export const sideTotals = async (
   overlay: readonly OverlaidDocument[],
   tenant: string,
 ): Promise<Totals> => {
-  const shared = new Set<string>();
+  const projectsChanged = new Set<string>();
   const own = (doc: Fields | null) => (doc?.tenant === tenant ? doc : null);
   const items = overlay.filter((doc) => doc.collection === 'items');
   for (const doc of overlay) {
-    if (doc.collection === 'groups') shared.add(doc.id);
+    if (doc.collection === 'groups') projectsChanged.add(doc.id);
     if (doc.collection === 'accountBudgets')
       for (const account of [doc.live, doc.scenario])
-        if (account?.refType === 'group') shared.add(String(account.refId));
+        if (account?.refType === 'group') projectsChanged.add(String(account.refId));
   }
   const ids = [
     ...new Set([
-      ...shared,
+      ...projectsChanged,
       ...items.flatMap(({ live: was, scenario: is }) =>
         [was, is].flatMap((i) => (i ? [String(i.group)] : [])),
       ),
@@ -103,13 +103,13 @@ export const sideTotals = async (
     effort += effortOn(is, await rulesIn(after, is)) - effortOn(was, await rulesIn(before, was));
   }
   const overlaid = new Set(items.map((doc) => doc.id));
-  for (const id of shared) {
+  for (const id of projectsChanged) {
     const [was, is] = [calendarOfProject(before.get(id)), calendarOfProject(after.get(id))];
     if (was === is || before.get(id)?.tenant !== tenant) continue;
     effort += await recounted(live, tenant, Number(id), overlaid, await rulesOf(was), await rulesOf(is));
   }
   const owned = (docs: Map<string, Fields>) =>
-    [...docs.values()].filter((doc) => doc.tenant === tenant && shared.has(String(doc.id)));
+    [...docs.values()].filter((doc) => doc.tenant === tenant && projectsChanged.has(String(doc.id)));
   const totals = await withProjects({ ...from, effortWorkingDays: effort }, live, owned(before), -1);
   return withProjects(totals, side, owned(after), 1);
 };
