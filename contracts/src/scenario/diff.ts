@@ -35,7 +35,7 @@ export interface RecordDifference {
 export interface PortfolioTotals {
   /** Sum of the projects' budgets (the Budget view of their accounts, CHF). */
   readonly budget: number;
-  /** Sum of the tasks' durations in working days (§9 calendar). */
+  /** Sum of the tasks' durations in working days, each on its project's calendar on that side (issue 24). */
   readonly effortWorkingDays: number;
   /** Number of live (not deleted) projects per status value. */
   readonly projectsByStatus: Readonly<Record<string, number>>;

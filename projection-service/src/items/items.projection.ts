@@ -1,5 +1,6 @@
-import type { ItemCreated, ItemsRescheduled, RecordedMove } from '@fahrplan/contracts';
-import type { Projection } from '../projections/projection';
+import { defaultCalendarId } from '@fahrplan/contracts';
+import type { GroupUpdated, ItemCreated, ItemsRescheduled, RecordedMove } from '@fahrplan/contracts';
+import type { Join, Projection } from '../projections/projection';
 import { foldText, recordProjection, withDerived } from '../projections/projection';
 import type { RecordDoc } from '../projections/projection';
 import { intervalOf } from './timeline-interval';
@@ -78,12 +79,36 @@ const projectDays = { tenant: 1, deleted: 1, group: 1, _startDay: 1, _endDay: 1,
 /** A project's items per level by start day: the timeline's longer levels. */
 const projectLevelDays = { tenant: 1, deleted: 1, _lvl: 1, group: 1, _startDay: 1, _id: 1 } as const;
 
+/**
+ * `_calendar`: the calendar of the item's project as the runner has it (the default without a project
+ * document), so that the running totals count the task's working days on it (running-totals.md); a
+ * project's change of calendar derives it again for the project's live items (a deleted one derives it
+ * when restored).
+ */
+export const itemCalendarKey: Join = {
+  collection: 'groups',
+  idOf: (doc) => String(doc.group),
+  derive: (doc, project) => ({
+    _calendar:
+      project && project.tenant === doc.tenant && typeof project.calendar === 'number'
+        ? project.calendar
+        : defaultCalendarId,
+  }),
+  handles: ['GroupUpdated'],
+  referring: (event) => {
+    const { id, changes } = event.data as GroupUpdated['data'];
+    return changes.calendar === undefined
+      ? null
+      : { tenant: event.metadata.tenant, deleted: false, group: id };
+  },
+};
+
 /** Items, with their lists' keys and their interval derived. */
-export const itemsProjection = withDerived(
+const itemsWithKeys = withDerived(
   withReschedules(
     recordProjection<ItemDoc>({
       collection: 'items',
-      version: 5,
+      version: 6,
       kind: 'Item',
       // GET /api/items/:title (own tenant), GET /api/items?group= (by rank), ?q= (by title), and the
       // timeline window of a page of projects (own ones by tenant, shared ones by their owner): the short
@@ -117,3 +142,6 @@ export const itemsProjection = withDerived(
   ),
   itemKeys,
 );
+
+/** Items, with their project's calendar joined (`itemCalendarKey`). */
+export const itemsProjection: Projection<ItemDoc> = { ...itemsWithKeys, join: itemCalendarKey };

@@ -61,6 +61,7 @@ export class Joins {
   /** The documents of `projection` that refer to what `event` changed, as the batch has them. */
   async referring(projection: Projection, event: StoredEvent): Promise<Folded[]> {
     const filter = projection.join!.referring(event);
+    if (filter === null) return [];
     const { collection } = projection;
     for (let after: number | undefined; ;) {
       const page = await this.store.findFields(

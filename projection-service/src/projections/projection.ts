@@ -33,6 +33,11 @@ export interface Projection<Doc extends object = object> {
    */
   readonly asOfIndexes?: readonly IndexKeys[];
   /**
+   * `false`: the collection is never read as of an instant (a running summary, read live only), so a
+   * store that keeps replaced versions keeps none of its: each write of it is one row, not two.
+   */
+  readonly asOf?: false;
+  /**
    * Fields that never hold a boolean, an object or an array (their schemas say so): a store may compare
    * them more cheaply (SQLite: `->>` alone, docs/design/scalar-fields.md). Never one of `multikey`.
    */
@@ -63,14 +68,16 @@ export interface Projection<Doc extends object = object> {
  * Keys of a document derived with another read model's document (`collection`, id `idOf(doc)`), which
  * the runner hands `derive` as the batch has it at each event. When one of `handles` (an event of the
  * joined collection) changes it, the runner derives again every document that `referring(event)`
- * matches (an equality filter, served by an index ending in `id`), reading their ids in pages.
+ * matches (an equality filter, served by an index ending in `id`, or by one whose equality prefix bounds
+ * the matches, such as a project's items), reading their ids in pages.
  */
 export interface Join<Doc = Fields> {
   readonly collection: string;
   readonly idOf: (doc: Doc) => string;
   readonly derive: (doc: Doc, joined: Fields | null) => Derived;
   readonly handles: readonly string[];
-  readonly referring: (event: StoredEvent) => Readonly<Record<string, string | number>>;
+  /** null: no document's keys change with this event (a project's update that leaves its calendar). */
+  readonly referring: (event: StoredEvent) => Readonly<Record<string, string | number | boolean>> | null;
 }
 
 /** A document of a read model before or after an event of a batch changed it. */

@@ -39,7 +39,7 @@ export interface DocumentWrite {
  * and the fields whose values are arrays (a projection, or the tracker mirror's indexes).
  */
 export type CollectionSpec = Pick<Projection, 'collection' | 'indexes'> &
-  Pick<Partial<Projection>, 'asOfIndexes' | 'multikey' | 'scalarFields' | 'version' | 'textIndex'>;
+  Pick<Partial<Projection>, 'asOf' | 'asOfIndexes' | 'multikey' | 'scalarFields' | 'version' | 'textIndex'>;
 
 /** An event of the log as a time index knows it: its position and when it was decided. */
 export interface Decided {

@@ -1,12 +1,16 @@
 import type { PortfolioTotals } from '@fahrplan/contracts';
-import { durationOf } from '../items/item-view';
 import type { Fields, Projection, Summary, SummaryDelta, Transition } from '../projections/projection';
+import { EFFORT_DAYS, dayCounts, effortDaysId, withDayCount } from './effort-days';
+import type { DayCount, EffortDaysDoc } from './effort-days';
 
 /** The totals of one side without its milestones. */
 export type Totals = Omit<PortfolioTotals, 'milestones'>;
 
+/** What the tenant's document holds: the totals but the effort, which its calendars' histograms hold. */
+export type ProjectTotals = Omit<Totals, 'effortWorkingDays'>;
+
 /** A tenant's running portfolio totals: one document per tenant, id the tenant. */
-export interface PortfolioTotalsDoc extends Totals {
+export interface PortfolioTotalsDoc extends ProjectTotals {
   readonly tenant: string;
 }
 
@@ -18,12 +22,6 @@ export const emptyTotals = (): Totals => ({
   projectsByStatus: {},
   priorities: {},
 });
-
-/** A task's effort in working days: a live item with an end (not a milestone) that is no background. */
-export const effortOf = (item: Fields | null | undefined): number =>
-  item && item.deleted === false && item.type === null && item.end
-    ? (durationOf(item.start as string, item.end as string) ?? 0)
-    : 0;
 
 /** A live project's share of the totals (null for none): its status, its priority and its account's budget. */
 export const projectShare = (project: Fields | null | undefined, account: Fields | null | undefined) =>
@@ -80,11 +78,22 @@ const projectOfAccount = ({ before, after }: Transition): string | null => {
 
 const isEmpty = (delta: Totals) =>
   delta.budget === 0 &&
-  delta.effortWorkingDays === 0 &&
   Object.keys(delta.projectsByStatus).length === 0 &&
   Object.keys(delta.priorities).length === 0;
 
-const portfolioSummary: Summary<PortfolioTotalsDoc, Totals> = {
+type Delta = Totals | DayCount;
+type Doc = PortfolioTotalsDoc | EffortDaysDoc;
+
+const isDayCount = (delta: Delta): delta is DayCount => (delta as DayCount).kind === EFFORT_DAYS;
+
+/** A task's move in its calendar's histogram: out as it was, in as it is (the same day's counts cancel). */
+const taskDeltas = ({ before, after }: Transition): SummaryDelta<Delta>[] =>
+  [...dayCounts(before, -1), ...dayCounts(after, 1)].map((count) => ({
+    id: effortDaysId(count.tenant, count.calendar, count.day),
+    delta: count,
+  }));
+
+const portfolioSummary: Summary<Doc, Delta> = {
   covers: ['items', 'groups', 'accountBudgets'],
   reads: (transition) => {
     if (transition.collection === 'groups')
@@ -94,11 +103,11 @@ const portfolioSummary: Summary<PortfolioTotalsDoc, Totals> = {
     const project = transition.collection === 'accountBudgets' ? projectOfAccount(transition) : null;
     return project === null ? [] : [{ collection: 'groups', id: project }];
   },
-  deltas: (transition, read): SummaryDelta<Totals>[] => {
+  deltas: (transition, read): SummaryDelta<Delta>[] => {
     const { collection, before, after } = transition;
+    if (collection === 'items') return taskDeltas(transition);
     let delta = emptyTotals();
-    if (collection === 'items') delta = { ...delta, effortWorkingDays: effortOf(after) - effortOf(before) };
-    else if (collection === 'groups') {
+    if (collection === 'groups') {
       const budget = (project: Fields | null) => {
         const account = accountOf(project);
         return account === null ? null : read('accountBudgets', account);
@@ -122,21 +131,32 @@ const portfolioSummary: Summary<PortfolioTotalsDoc, Totals> = {
     }
     return isEmpty(delta) ? [] : [{ id: tenantOf(transition), delta }];
   },
-  add: (doc, delta, tenant) => ({ ...addTotals(doc ?? emptyTotals(), delta), tenant }),
+  add: (doc, delta, id) => {
+    if (isDayCount(delta)) return withDayCount(doc as EffortDaysDoc | null, delta);
+    const { budget, projectsByStatus, priorities } = addTotals(
+      { ...emptyTotals(), ...(doc as PortfolioTotalsDoc | null) },
+      delta,
+    );
+    return { budget, projectsByStatus, priorities, tenant: id };
+  },
 };
 
 /**
- * Each tenant's portfolio totals (issue 22's diff): the budgets of its live projects' accounts, the
- * working days of its tasks, its projects per status and per priority, kept running in the same write
- * as the items, projects and account budgets they count, so the live totals are one document read.
+ * Each tenant's portfolio totals (issue 22's diff): the budgets of its live projects' accounts, its
+ * projects per status and per priority (one document, id the tenant), and its tasks' start and end days
+ * per calendar (`effort-days.ts`, a document per calendar and day), kept running in the same write as
+ * the items, projects and account budgets they count, so the live totals are a few documents read.
  */
-export const portfolioTotalsProjection: Projection<PortfolioTotalsDoc> = {
+export const portfolioTotalsProjection: Projection<Doc> = {
   collection: PORTFOLIO_TOTALS,
-  version: 1,
+  version: 2,
+  // read live only (the diff compares a scenario with the plan as it is): no versions kept, so that an
+  // item event's two day documents cost two rows, not four
+  asOf: false,
   handles: [],
   documentId: () => '',
   evolve: (doc) => doc,
-  // read by tenant (its id) only
-  indexes: [],
+  // the tenant's document by id; its calendars' histograms by tenant and kind
+  indexes: [{ tenant: 1, kind: 1 }],
   summary: portfolioSummary as Summary,
 };

@@ -1,17 +1,36 @@
-import type { StoredEvent } from '@fahrplan/contracts';
+import { calendarStream } from '@fahrplan/contracts';
+import type { CalendarDefinition, StoredEvent } from '@fahrplan/contracts';
+import { rulesOfProjectIds } from '../calendars/calendar-book';
 import type { EventStore } from '@fahrplan/platform';
 import { groupCreatedData, itemCreatedData } from '../http/testing/query-fixtures';
 import { allProjections } from '../projections/all-projections';
 import { ProjectionRunner, rebuild } from '../projections/projection-runner';
+import { zurichCalendar } from '../calendars/testing/zurich';
 import { storedEvent } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import type { DocumentWrite, ReadStore } from '../read-store/read-store';
-import { effortOf, emptyTotals, projectShare, withShare } from './portfolio-totals.projection';
+import { effortOn } from './effort-days';
+import {
+  emptyTotals,
+  portfolioTotalsProjection,
+  projectShare,
+  withShare,
+} from './portfolio-totals.projection';
 import type { Totals } from './portfolio-totals.projection';
 import { liveTotals } from './portfolio-totals';
 
 const at = (tenant: string, type: string, data: Record<string, unknown>) => storedEvent(tenant, type, data);
 const entry = (amount: number, periode = '2027') => ({ sicht: 'Budget', periode, amount });
+const calendarEvent = (tenant: string, type: string, data: Record<string, unknown>, revision = 0) => ({
+  ...storedEvent(tenant, type, data, revision),
+  streamId: calendarStream(tenant, data.id as number),
+});
+/** Zürich: 1 May is a public holiday there (not in Bern); a half day and a company closing day. */
+const zurich = zurichCalendar('2026-03-05', '2026-03-10');
+const closedOnApril2: CalendarDefinition = {
+  ...zurich,
+  companyDays: [...zurich.companyDays, { date: '2026-04-02', kind: 'closed', yearly: true, name: 'Day off' }],
+};
 
 /** Two tenants' projects, accounts, budgets and tasks, changed, moved, deleted and restored. */
 const history = (): StoredEvent[] => [
@@ -45,6 +64,26 @@ const history = (): StoredEvent[] => [
   at('globex', 'ItemCreated', itemCreatedData(301, 20, '2026-03-02T00:00', '2026-03-06T00:00')),
   at('acme', 'GroupRestored', { id: 11 }),
   at('acme', 'GroupUpdated', { id: 10, changes: { account: null } }),
+  // issue 24: a project moves to Zürich's calendar with its tasks, one task moves to a Bern project and
+  // back, the calendar changes, and the default calendar gets a closing day
+  calendarEvent('acme', 'CalendarCreated', { id: 12, name: 'Zürich', definition: zurich }),
+  at('acme', 'ItemCreated', itemCreatedData(205, 10, '2026-04-27T00:00', '2026-05-08T00:00')),
+  at('acme', 'GroupUpdated', { id: 10, changes: { calendar: 12 } }),
+  at('acme', 'ItemUpdated', { id: 205, changes: { group: 11 } }),
+  at('acme', 'ItemCreated', itemCreatedData(206, 10, '2026-03-02T00:00', '2026-03-16T00:00')),
+  calendarEvent(
+    'acme',
+    'CalendarChanged',
+    { id: 12, effectiveFrom: '2026-01-01', definition: closedOnApril2 },
+    1,
+  ),
+  at('acme', 'ItemUpdated', { id: 205, changes: { group: 10 } }),
+  calendarEvent('acme', 'CalendarChanged', {
+    id: 0,
+    effectiveFrom: '2026-01-01',
+    definition: closedOnApril2,
+  }),
+  at('acme', 'GroupUpdated', { id: 11, changes: { title: 'ERP 2' } }),
 ];
 
 /** What the totals are by definition: every live project and task of the tenant read and summed. */
@@ -60,7 +99,15 @@ const scanned = async (store: ReadStore, tenant: string): Promise<Totals> => {
     emptyTotals(),
   );
   const items = await store.find('items', live);
-  return { ...totals, effortWorkingDays: items.reduce((sum, item) => sum + effortOf(item), 0) };
+  const rules = await rulesOfProjectIds(
+    store,
+    tenant,
+    items.map((item) => item.group as number),
+  );
+  return {
+    ...totals,
+    effortWorkingDays: items.reduce((sum, item) => sum + effortOn(item, rules.get(item.group as number)), 0),
+  };
 };
 
 const logOf = (events: readonly StoredEvent[]) =>
@@ -161,6 +208,55 @@ describe('the running portfolio totals', () => {
     expect(await runner.waitFor(events.at(-1)!.position, 5000)).toBe(true);
     await runner.stop();
     expect(await liveTotals(store, 'acme')).toEqual(before);
-    expect((await store.versions()).portfolioTotals).toBe(1);
+    expect((await store.versions()).portfolioTotals).toBe(portfolioTotalsProjection.version);
+  });
+});
+
+describe("the running effort on each project's calendar (issue 24)", () => {
+  const tasks = (project: number, first: number) => [
+    // Bern: 27–30 April and 4–7 May, and 1 May (a working day there): 9; Zürich keeps 1 May: 8
+    at('acme', 'ItemCreated', itemCreatedData(first, project, '2026-04-27T00:00', '2026-05-08T00:00')),
+    // Bern: 10; Zürich: a half day on 5 March and closed on 10 March: 8.5
+    at('acme', 'ItemCreated', itemCreatedData(first + 1, project, '2026-03-02T00:00', '2026-03-16T00:00')),
+  ];
+  // calendar 13: rules are kept per tenant, calendar and version in the process, and 12 is the history's
+  const effortAfter = async (events: readonly StoredEvent[]) => {
+    const store = new MemoryReadStore();
+    await rebuild(logOf(events), store, allProjections);
+    return (await liveTotals(store, 'acme')).effortWorkingDays;
+  };
+  const onZurich = [
+    calendarEvent('acme', 'CalendarCreated', { id: 13, name: 'Zürich', definition: zurich }),
+    at('acme', 'GroupCreated', groupCreatedData(30, 'Zürich office', { calendar: 13 })),
+    at('acme', 'GroupCreated', groupCreatedData(31, 'Bern office')),
+    ...tasks(30, 400),
+    ...tasks(31, 500),
+  ];
+
+  it('counts a task on its project calendar, and those on Bern as before', async () => {
+    expect(await effortAfter(onZurich)).toBe(8 + 8.5 + 19);
+    expect(await effortAfter(onZurich.filter((e) => (e.data as { group?: number }).group !== 30))).toBe(19);
+  });
+
+  it("weighs a calendar's change when read, and moves a project's tasks with its calendar", async () => {
+    const closed = calendarEvent(
+      'acme',
+      'CalendarChanged',
+      {
+        id: 13,
+        effectiveFrom: '2026-04-01',
+        definition: {
+          ...zurich,
+          companyDays: [{ date: '2026-04-30', kind: 'closed', yearly: false, name: 'x' }],
+        },
+      },
+      1,
+    );
+    // from April 30 April is closed too; March keeps the first version
+    expect(await effortAfter([...onZurich, closed])).toBe(7 + 8.5 + 19);
+    const back = at('acme', 'GroupUpdated', { id: 30, changes: { calendar: 0 } });
+    expect(await effortAfter([...onZurich, closed, back])).toBe(19 + 19);
+    const again = at('acme', 'GroupUpdated', { id: 30, changes: { calendar: 13 } });
+    expect(await effortAfter([...onZurich, closed, back, again])).toBe(7 + 8.5 + 19);
   });
 });

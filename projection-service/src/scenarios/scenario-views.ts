@@ -6,6 +6,7 @@ import { keepRecent } from '../query-threads/thread-overlays';
 import { CHECKPOINT } from '../projections/projection-runner';
 import type { ReadDocument, ReadStore, ReadView } from '../read-store/read-store';
 import type { ScenarioChangeDoc } from './scenario-changes.projection';
+import { withOverlayJoins } from './overlay-joins';
 import { documentKey, foldOverlay, overlayInputs } from './scenario-overlay';
 import type { OverlaidDocument } from './scenario-overlay';
 import { ScenarioReadView, overlayOf } from './scenario-view';
@@ -18,6 +19,8 @@ interface Fold {
   readonly position: number;
   readonly key: string;
   readonly overlay: OverlaidDocument[];
+  /** The joined documents its keys were derived with (`withOverlayJoins`), by collection. */
+  readonly joined: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -57,22 +60,36 @@ export class ScenarioViews {
           live.set(documentKey(collection, id), doc);
       }),
     );
-    // both sides' positions: a scenario event or a live change of any of its documents refolds it
-    const key = [
-      ...changes.map((doc) => `${doc._id}@${doc._position}`),
-      ...[...live].map(([id, doc]) => `${id}@${doc._position}`),
-    ].join('\n');
-    if (kept?.key === key) return this.keep(name, { ...kept, position }).overlay;
+    // both sides' positions and the joined documents': a scenario event or a live change of any refolds it
+    const key = (joined: readonly string[]) =>
+      [
+        ...changes.map((doc) => `${doc._id}@${doc._position}`),
+        ...[...live].map(([id, doc]) => `${id}@${doc._position}`),
+        ...joined,
+      ].join('\n');
+    if (kept && kept.key === key(await this.positions(kept.joined)))
+      return this.keep(name, { ...kept, position }).overlay;
     const liveStreams = new Map<string, readonly StoredEvent[]>(
       await Promise.all(
         streams.map(async (stream) => [stream, await this.events.readStream(stream)] as const),
       ),
     );
-    return this.keep(name, {
-      position,
-      key,
-      overlay: foldOverlay(this.projections, changes, live, liveStreams),
-    }).overlay;
+    const folded = foldOverlay(this.projections, changes, live, liveStreams);
+    const { overlay, joined } = await withOverlayJoins(folded, this.projections, this.live);
+    const fold = { position, key: key(await this.positions(joined)), overlay, joined };
+    return this.keep(name, fold).overlay;
+  }
+
+  /** The positions of the joined documents a fold was derived with (a calendar changed live refolds it). */
+  private async positions(joined: ReadonlyMap<string, readonly string[]>): Promise<string[]> {
+    const read = await Promise.all(
+      [...joined].map(
+        async ([collection, ids]) => [collection, await this.live.getMany(collection, [...ids])] as const,
+      ),
+    );
+    return read.flatMap(([collection, docs]) =>
+      [...docs].map(([id, doc]) => `${collection}\u0000${id}@${doc._position}`),
+    );
   }
 
   /** `fold` kept as the most recently used, the least recently used beyond `KEPT` let go. */

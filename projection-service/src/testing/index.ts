@@ -8,3 +8,4 @@ export { groupsProjection } from '../groups/groups.projection';
 export type { GroupDoc } from '../groups/groups.projection';
 export { threadQueries } from '../query-threads/thread-queries';
 export { ExportsController } from '../exports/exports.controller';
+export { zurichCalendar } from '../calendars/testing/zurich';

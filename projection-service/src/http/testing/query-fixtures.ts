@@ -200,7 +200,7 @@ export const appendLogged = async (log: EventStore, { stream, type, data, tenant
  * MONGODB_URL is set (or a container runs); `answered` fills the store it is given and asks it. Each
  * store's answers are as `expectAnswers` says, and the SQLite and MongoDB ones equal those in memory.
  */
-const describeOnStores = <A>(
+export const describeOnStores = <A>(
   name: string,
   answered: (store: ReadStore) => Promise<A>,
   expectAnswers: (answered: A) => void,
