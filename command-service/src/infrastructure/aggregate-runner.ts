@@ -90,7 +90,7 @@ const MAX_ATTEMPTS = 3;
  * the expected revision. A race between load and append re-runs the decision.
  */
 export class AggregateRunner {
-  private readonly kept = new KeptFolds((stream, from) => this.store.readStream(stream, from));
+  private readonly kept = new KeptFolds((reads) => this.store.readStreams(reads));
 
   constructor(
     private readonly store: EventStore,
@@ -120,6 +120,15 @@ export class AggregateRunner {
     what: string,
   ): Promise<Pick<Loaded<S>, 'state' | 'expected'>> {
     return this.kept.load(stream, decider, tenant, what);
+  }
+
+  /** `loadState` of many streams in one read of the store; null for a stream of another tenant. */
+  loadStates<S, E extends DomainEvent>(
+    streams: readonly string[],
+    decider: Pick<Decider<unknown, S, E, unknown>, 'initialState' | 'evolve'>,
+    tenant: string,
+  ): Promise<(Pick<Loaded<S>, 'state' | 'expected'> | null)[]> {
+    return this.kept.loadMany(streams, decider, tenant);
   }
 
   /**

@@ -28,18 +28,24 @@ const anEvent = (stream: string, revision: number, tenant = 'acme'): StoredEvent
 describe('KeptFolds', () => {
   const streams = new Map<string, StoredEvent[]>();
   const reads: { stream: string; from: number }[] = [];
+  /** How many reads of the store were made: each `load` or `loadMany` one. */
+  let batches = 0;
   const append = (stream: string, tenant = 'acme') => {
     const events = streams.get(stream) ?? [];
     streams.set(stream, [...events, anEvent(stream, events.length, tenant)]);
   };
   const folds = () =>
-    new KeptFolds(async (stream, from) => {
-      reads.push({ stream, from });
-      return (streams.get(stream) ?? []).filter((event) => event.revision >= from);
+    new KeptFolds(async (asked) => {
+      batches += 1;
+      return asked.map(({ streamId: stream, fromRevision: from }) => {
+        reads.push({ stream, from });
+        return (streams.get(stream) ?? []).filter((event) => event.revision >= from);
+      });
     });
   beforeEach(() => {
     streams.clear();
     reads.length = 0;
+    batches = 0;
   });
 
   it("folds a stream once, then only what was appended since, answering the stream's own revision", async () => {
@@ -79,5 +85,31 @@ describe('KeptFolds', () => {
     };
     await kept.load('item-4', counting, 'acme', 'item');
     expect((await kept.load('item-4', doubling, 'acme', 'item')).state).toEqual({ count: 2 });
+  });
+
+  it('loads many streams in one read, each from its kept revision, null for another tenant’s', async () => {
+    const kept = folds();
+    append('item-5');
+    append('item-6');
+    append('item-7', 'other');
+    await kept.load('item-5', counting, 'acme', 'item');
+    append('item-5');
+    batches = 0;
+    reads.length = 0;
+
+    expect(await kept.loadMany(['item-5', 'item-6', 'item-7', 'item-8'], counting, 'acme')).toEqual([
+      { state: { count: 2 }, expected: 1 },
+      { state: { count: 1 }, expected: 0 },
+      null,
+      { state: { count: 0 }, expected: 'no_stream' },
+    ]);
+    expect(batches).toBe(1);
+    expect(reads).toEqual([
+      { stream: 'item-5', from: 1 },
+      { stream: 'item-6', from: 0 },
+      { stream: 'item-7', from: 0 },
+      { stream: 'item-8', from: 0 },
+    ]);
+    expect(await kept.loadMany([], counting, 'acme')).toEqual([]);
   });
 });

@@ -13,8 +13,6 @@ import {
 } from '@fahrplan/contracts';
 import type {
   DomainEvent,
-  GroupState,
-  ItemState,
   ItemToSchedule,
   ItemsRescheduled,
   ReschedulePreviewData,
@@ -44,11 +42,20 @@ export const decideOnStreams = async (
   command: ReschedulePreviewData & { readonly id: string },
 ): Promise<ItemsRescheduled[]> => {
   // in a scenario (issue 22) every stream is read with the scenario's own events of it on top; live,
-  // each from its fold kept since the last decision (a drag moves the same thousand items again)
+  // each from its fold kept since the last decision (a drag moves the same thousand items again),
+  // all of a kind in one read of the store
   const load = <S, E extends DomainEvent>(stream: string, decider: Fold<S, E>, what: string) =>
     scenario === undefined
       ? runner.loadState(stream, decider, tenant, what)
       : runner.loadInScenario(stream, decider, tenant, what, scenario);
+  const loadAll = async <S, E extends DomainEvent>(
+    streams: readonly string[],
+    decider: Fold<S, E>,
+    what: string,
+  ): Promise<(S | null)[]> =>
+    scenario === undefined
+      ? (await runner.loadStates(streams, decider, tenant)).map((loaded) => loaded?.state ?? null)
+      : Promise.all(streams.map((stream) => loadOwn(() => load(stream, decider, what))));
   const graph = graphOf((await load(dependencyStream(tenant), dependencyDecider, 'dependency')).state);
   const moved = command.moves.map((m) => m.item);
   const ids = command.cascade ? itemsToSchedule(graph, moved) : moved;
@@ -56,21 +63,18 @@ export const decideOnStreams = async (
     throw refusal('schedule-too-large', `a change may reschedule at most ${maxScheduledItems} items`, {
       params: { limit: maxScheduledItems },
     });
-  const states = await Promise.all(
-    ids.map((id) => loadOwn<ItemState>(() => load(streamName('item', id), itemDecider, 'item'))),
+  const states = await loadAll(
+    ids.map((id) => streamName('item', id)),
+    itemDecider,
+    'item',
   );
-  const groupIds = new Set(states.flatMap((s) => (s?.status === 'active' ? [s.fields.group] : [])));
-  const groups = new Map(
-    await Promise.all(
-      [...groupIds].map(
-        async (id) =>
-          [
-            id,
-            await loadOwn<GroupState>(() => load(streamName('group', id), groupDecider, 'project')),
-          ] as const,
-      ),
-    ),
+  const groupIds = [...new Set(states.flatMap((s) => (s?.status === 'active' ? [s.fields.group] : [])))];
+  const groupStates = await loadAll(
+    groupIds.map((id) => streamName('group', id)),
+    groupDecider,
+    'project',
   );
+  const groups = new Map(groupIds.map((id, i) => [id, groupStates[i]!] as const));
   // each item moves on its project's calendar (issue 24)
   const rules = new Map(
     await Promise.all(

@@ -14,6 +14,7 @@ import type {
   NewEvent,
   ReadAllOptions,
   StreamAppend,
+  StreamRead,
   Subscription,
 } from './event-store';
 import {
@@ -172,6 +173,11 @@ export class EsdbEventStore implements EventStore {
       throw error;
     }
     return events;
+  }
+
+  /** One read per stream, all at once: the server has no read of several streams. */
+  readStreams(reads: readonly StreamRead[]): Promise<StoredEvent[][]> {
+    return Promise.all(reads.map((read) => this.readStream(read.streamId, read.fromRevision)));
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {

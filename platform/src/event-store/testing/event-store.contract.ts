@@ -287,6 +287,26 @@ export function eventStoreContract(name: string, create: () => Promise<EventStor
         expect(await store.readStream(uniqueStream())).toEqual([]);
       });
 
+      it('reads many streams at once, each from its revision on, in the order asked', async () => {
+        const [a, b, missing] = [uniqueStream(), uniqueStream(), uniqueStream()];
+        const [eventsA, eventsB] = [newEvents(3), newEvents(2)];
+        await store.appendMany([
+          { streamId: a, events: eventsA, expected: 'no_stream' },
+          { streamId: b, events: eventsB, expected: 'no_stream' },
+        ]);
+
+        const read = await store.readStreams([
+          { streamId: b, fromRevision: 0 },
+          { streamId: missing, fromRevision: 0 },
+          { streamId: a, fromRevision: 1 },
+          { streamId: b, fromRevision: 2 },
+        ]);
+
+        expect(read.map(ids)).toEqual([ids(eventsB), [], ids(eventsA.slice(1)), []]);
+        expect(read[2]).toEqual(await store.readStream(a, 1));
+        expect(await store.readStreams([])).toEqual([]);
+      });
+
       it('reads all events after a position, in position order', async () => {
         const category = uniqueCategory();
         const [a, b] = [uniqueStream(category), uniqueStream(category)];
