@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { DomainError } from '@fahrplan/contracts';
 import type { DomainErrorCode } from '@fahrplan/contracts';
 import { JsonText } from '../http/json-text';
+import { specData } from '../read-store/read-store';
 import type { CollectionSpec } from '../read-store/read-store';
 import type { OverlaidDocument } from '../scenarios/scenario-overlay';
 import { AnswerCache } from './answer-cache';
@@ -15,6 +16,12 @@ export interface ThreadSetup {
   readonly file: string;
   readonly collections: readonly CollectionSpec[];
 }
+
+/** What a thread is sent of `setup`: its collections' specs as data (a thread cannot receive functions). */
+export const threadSetup = ({ file, collections }: ThreadSetup): ThreadSetup => ({
+  file,
+  collections: collections.map(specData),
+});
 
 /**
  * A scenario's view for a thread: its name (tenant and id) and, when the thread does not hold this
@@ -135,16 +142,7 @@ export class QueryThreads {
   ) {
     if (!Number.isSafeInteger(count) || count < 1) throw new Error(`query threads: at least 1, not ${count}`);
     // what a thread needs of each collection, without a projection's functions (which a thread cannot receive)
-    this.setup = {
-      file,
-      collections: collections.map(({ collection, indexes, multikey, version, textIndex }) => ({
-        collection,
-        indexes,
-        ...(multikey ? { multikey } : {}),
-        ...(version !== undefined ? { version } : {}),
-        ...(textIndex ? { textIndex } : {}),
-      })),
-    };
+    this.setup = threadSetup({ file, collections });
     this.count = count;
   }
 

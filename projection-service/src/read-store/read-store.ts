@@ -41,6 +41,30 @@ export interface DocumentWrite {
 export type CollectionSpec = Pick<Projection, 'collection' | 'indexes'> &
   Pick<Partial<Projection>, 'asOf' | 'asOfIndexes' | 'multikey' | 'scalarFields' | 'version' | 'textIndex'>;
 
+/** Every field of a spec, named so that a field added to `CollectionSpec` must be added here too. */
+const specFields: { readonly [K in keyof Required<CollectionSpec>]: true } = {
+  collection: true,
+  indexes: true,
+  asOf: true,
+  asOfIndexes: true,
+  multikey: true,
+  scalarFields: true,
+  version: true,
+  textIndex: true,
+};
+
+/**
+ * A collection's spec as data alone (a projection without its functions): what a query thread is sent
+ * to open the file as its writer did, so that it asks the same indexes with the same expressions.
+ */
+export const specData = (spec: CollectionSpec): CollectionSpec =>
+  Object.fromEntries(
+    Object.keys(specFields).flatMap((key) => {
+      const value = spec[key as keyof CollectionSpec];
+      return value === undefined ? [] : [[key, value]];
+    }),
+  ) as unknown as CollectionSpec;
+
 /** An event of the log as a time index knows it: its position and when it was decided. */
 export interface Decided {
   readonly position: number;
