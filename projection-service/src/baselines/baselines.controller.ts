@@ -91,11 +91,9 @@ export class BaselinesController extends ReadModelQueries {
 
   /** A page of the tenant's live baselines, the latest instant first. */
   @Get('baselines')
-  async baselines(
-    @Asked() { principal, query: { limit, cursor } }: ReadRequest,
-  ): Promise<Page<BaselineView>> {
+  async baselines(@Asked() { principal, query }: ReadRequest): Promise<Page<BaselineView>> {
     requireView(this.directory, principal, 'history');
-    return latestLivePage(this.store, 'baselines', principal.tenant, 'at', limit, cursor);
+    return latestLivePage(this.store, 'baselines', principal.tenant, 'at', query);
   }
 
   @Get('baselines/:id')

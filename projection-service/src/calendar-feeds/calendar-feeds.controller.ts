@@ -23,9 +23,7 @@ export const feedView = (doc: ReadDocument): CalendarFeedView => {
 export class CalendarFeedsController extends ReadModelQueries {
   /** A page of the caller's live feeds, the latest created first. */
   @Get('calendar-feeds')
-  async feeds(
-    @Asked() { principal, query: { limit, cursor } }: ReadRequest,
-  ): Promise<Page<CalendarFeedView>> {
+  async feeds(@Asked() { principal, query }: ReadRequest): Promise<Page<CalendarFeedView>> {
     const page = await pageOf(
       this.store,
       'calendarFeeds',
@@ -34,7 +32,7 @@ export class CalendarFeedsController extends ReadModelQueries {
         ['createdAt', -1],
         ['_id', -1],
       ],
-      pageRequest(limit, cursor),
+      pageRequest(query.limit, query.cursor),
     );
     return pageAnswer(page.docs.map(feedView), page.nextCursor);
   }

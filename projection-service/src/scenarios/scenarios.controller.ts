@@ -14,11 +14,9 @@ type Param = string | string[] | undefined;
 export class ScenariosController extends ReadModelQueries {
   /** A page of the tenant's open scenarios, the latest created first. */
   @Get('scenarios')
-  async scenarios(
-    @Asked() { principal, query: { limit, cursor } }: ReadRequest,
-  ): Promise<Page<ScenarioView>> {
+  async scenarios(@Asked() { principal, query }: ReadRequest): Promise<Page<ScenarioView>> {
     requireView(this.directory, principal, 'scenarios');
-    return latestLivePage(this.store, 'scenarios', principal.tenant, 'createdAt', limit, cursor);
+    return latestLivePage(this.store, 'scenarios', principal.tenant, 'createdAt', query);
   }
 
   @Get('scenarios/:id')
