@@ -1,5 +1,6 @@
 import { allPermissions } from '@fahrplan/contracts';
 import type { DirectoryCache } from '@fahrplan/platform';
+import { asked } from './http/testing/query-fixtures';
 import { allProjections } from './projections/all-projections';
 import { ApplicationsController, applicationSorts } from './applications/applications.controller';
 import { CommentsController } from './comments/comments.controller';
@@ -111,54 +112,56 @@ describe('the indexes the projections declare', () => {
       await list({ limit: '1', cursor: first.nextCursor! });
     };
 
-    await applications.applications(principal);
-    await applications.applications(principal, { q: 'bill' });
-    await applications.applications(principal, { status: 'PRODUKTIV' });
-    await applications.applications(principal, { q: 'bill', status: 'PRODUKTIV' });
-    await applications.applications(principal, { id: '5,6' });
+    await applications.applications(asked(principal));
+    await applications.applications(asked(principal, { q: 'bill' }));
+    await applications.applications(asked(principal, { status: 'PRODUKTIV' }));
+    await applications.applications(asked(principal, { q: 'bill', status: 'PRODUKTIV' }));
+    await applications.applications(asked(principal, { id: '5,6' }));
     for (const sort of Object.keys(applicationSorts))
       for (const direction of ['', '-']) {
-        await applications.applications(principal, { sort: `${direction}${sort}` });
-        await applications.applications(principal, { sort: `${direction}${sort}`, q: 'bill' });
+        await applications.applications(asked(principal, { sort: `${direction}${sort}` }));
+        await applications.applications(asked(principal, { sort: `${direction}${sort}`, q: 'bill' }));
       }
-    await applications.application(principal, 'billing');
-    await comments.comments(principal, 'application', '5');
-    await applications.application(principal, '5');
-    await applications.applicationProjects(principal, '5');
-    await pages((query) => applications.applicationProjects(principal, '5', query));
-    await answered(groups.groups(principal));
-    await answered(groups.groups(principal, { q: 'roll' }));
-    await answered(groups.groups(principal, { status: '3' }));
-    await answered(groups.groups(principal, { phase: '1' }));
-    await answered(groups.groups(principal, { health: '2' }));
-    await answered(groups.groups(principal, { resource: '3' }));
-    await answered(groups.groups(principal, { application: '5' }));
-    await answered(groups.groups(principal, { application: '5', q: 'roll' }));
-    await answered(groups.groups(principal, { parent: '7' }));
-    await answered(groups.groups(principal, { parent: '7,8' }));
-    await answered(groups.groups(principal, { id: '7,8,9' }));
-    await answered(groups.groups(principal, { shared: 'false' }));
-    await answered(groups.groups(principal, { shared: 'true' }));
+    await applications.application(asked(principal, {}, { idOrName: 'billing' }));
+    await comments.comments(asked(principal, { refType: 'application', refId: '5' }));
+    await applications.application(asked(principal, {}, { idOrName: '5' }));
+    await applications.applicationProjects(asked(principal, {}, { id: '5' }));
+    await pages((query) => applications.applicationProjects(asked(principal, query, { id: '5' })));
+    await answered(groups.groups(asked(principal)));
+    await answered(groups.groups(asked(principal, { q: 'roll' })));
+    await answered(groups.groups(asked(principal, { status: '3' })));
+    await answered(groups.groups(asked(principal, { phase: '1' })));
+    await answered(groups.groups(asked(principal, { health: '2' })));
+    await answered(groups.groups(asked(principal, { resource: '3' })));
+    await answered(groups.groups(asked(principal, { application: '5' })));
+    await answered(groups.groups(asked(principal, { application: '5', q: 'roll' })));
+    await answered(groups.groups(asked(principal, { parent: '7' })));
+    await answered(groups.groups(asked(principal, { parent: '7,8' })));
+    await answered(groups.groups(asked(principal, { id: '7,8,9' })));
+    await answered(groups.groups(asked(principal, { shared: 'false' })));
+    await answered(groups.groups(asked(principal, { shared: 'true' })));
     for (const sort of Object.keys(groupSorts))
       for (const direction of ['', '-']) {
-        await answered(groups.groups(principal, { sort: `${direction}${sort}` }));
-        await answered(groups.groups(principal, { sort: `${direction}${sort}`, q: 'roll' }));
-        await pages((query) => answered(groups.groups(principal, { ...query, sort: `${direction}${sort}` })));
+        await answered(groups.groups(asked(principal, { sort: `${direction}${sort}` })));
+        await answered(groups.groups(asked(principal, { sort: `${direction}${sort}`, q: 'roll' })));
+        await pages((query) =>
+          answered(groups.groups(asked(principal, { ...query, sort: `${direction}${sort}` }))),
+        );
       }
-    await groups.group(principal, 'roll-out');
-    await groups.group(principal, '7');
-    await groups.group(principal, 'shared');
-    await comments.comments(principal, 'PROJECT', '8');
-    await goals.groupGoals(principal, '7');
-    await goals.goals(principal);
+    await groups.group(asked(principal, {}, { idOrName: 'roll-out' }));
+    await groups.group(asked(principal, {}, { idOrName: '7' }));
+    await groups.group(asked(principal, {}, { idOrName: 'shared' }));
+    await comments.comments(asked(principal, { refType: 'PROJECT', refId: '8' }));
+    await goals.groupGoals(asked(principal, {}, { idOrName: '7' }));
+    await goals.goals(asked(principal));
     const resources = new ResourcesController(store, directory);
-    await resources.resources(principal);
-    await resources.resources(principal, { q: 'op' });
-    await resources.resources(principal, { id: '3' });
+    await resources.resources(asked(principal));
+    await resources.resources(asked(principal, { q: 'op' }));
+    await resources.resources(asked(principal, { id: '3' }));
     const shares = new SharesController(store, directory);
     for (const direction of ['incoming', 'outgoing']) {
-      await shares.shares(principal, { direction });
-      await shares.shares(principal, { direction, status: 'PENDING' });
+      await shares.shares(asked(principal, { direction }));
+      await shares.shares(asked(principal, { direction, status: 'PENDING' }));
     }
     await put('items', {
       _id: '50',
@@ -188,17 +191,28 @@ describe('the indexes the projections declare', () => {
     });
     const items = new ItemsController(store, directory);
     const timeline = new TimelineController(store, directory);
-    await items.item(principal, '50');
-    await items.item(principal, 'build');
-    await items.items(principal, { group: '7' });
-    await items.items(principal, { group: '7', sort: '-rank' });
-    await items.items(principal, { group: '8' });
-    await items.items(principal, { q: 'buil', sort: 'title' });
-    await items.items(principal, { q: 'buil', sort: '-title' });
-    await pages((query) => items.items(principal, { ...query, group: '7' }));
-    await answered(timeline.timeline(principal, '2026-03-01', '2026-04-01'));
-    await answered(timeline.timeline(principal, '2026-03-01', '2026-04-01', '7,8', '3', '1', '5'));
-    await comments.comments(principal, 'task', '50');
+    await items.item(asked(principal, {}, { idOrName: '50' }));
+    await items.item(asked(principal, {}, { idOrName: 'build' }));
+    await items.items(asked(principal, { group: '7' }));
+    await items.items(asked(principal, { group: '7', sort: '-rank' }));
+    await items.items(asked(principal, { group: '8' }));
+    await items.items(asked(principal, { q: 'buil', sort: 'title' }));
+    await items.items(asked(principal, { q: 'buil', sort: '-title' }));
+    await pages((query) => items.items(asked(principal, { ...query, group: '7' })));
+    await answered(timeline.timeline(asked(principal, { from: '2026-03-01', to: '2026-04-01' })));
+    await answered(
+      timeline.timeline(
+        asked(principal, {
+          from: '2026-03-01',
+          to: '2026-04-01',
+          group: '7,8',
+          status: '3',
+          resource: '1',
+          application: '5',
+        }),
+      ),
+    );
+    await comments.comments(asked(principal, { refType: 'task', refId: '50' }));
     for (const id of [60, 61])
       await store.put('calendarFeeds', {
         _id: String(id),
@@ -212,9 +226,11 @@ describe('the indexes the projections declare', () => {
         deleted: false,
       });
     // issue 23: the caller's feeds, a feed by its secret's hash, and a feed's items by window
-    await new CalendarFeedsController(store, directory).feeds(principal);
+    await new CalendarFeedsController(store, directory).feeds(asked(principal));
     await pages((query) =>
-      new CalendarFeedsController(store, directory).feeds(principal, query.limit, query.cursor),
+      new CalendarFeedsController(store, directory).feeds(
+        asked(principal, { limit: query.limit, cursor: query.cursor }),
+      ),
     );
     await liveFeedOf(store, `${'A'.repeat(43)}.ics`);
     const feedFilters = { includeTasks: true, projects: [7], resources: [3], applications: [5] };
@@ -236,7 +252,7 @@ describe('the indexes the projections declare', () => {
         deleted: false,
       });
     const calendars = new CalendarsController(store, directory);
-    await pages((query) => calendars.calendars(principal, query));
+    await pages((query) => calendars.calendars(asked(principal, query)));
     await calendars.calendar(principal, '12');
 
     const shapes = new Set(

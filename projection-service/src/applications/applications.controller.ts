@@ -1,8 +1,6 @@
-import { Get, Param, Query } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import { notFound } from '@fahrplan/contracts';
 import type { ApplicationView, Page, ProjectOfApplication } from '@fahrplan/contracts';
-import { CurrentPrincipal } from '@fahrplan/platform';
-import type { Principal } from '@fahrplan/platform';
 import { visibleFilters } from '../groups/visible-groups';
 import type { GroupDoc } from '../groups/groups.projection';
 import { pageAnswer, pageOf, pageRequest, sortRequest, sortedPage } from '../http/paging';
@@ -10,6 +8,8 @@ import type { SortKey } from '../http/paging';
 import { findByName, requireView, searchFilter, strip } from '../http/query-helpers';
 import { numbers, single } from '../http/query-params';
 import type { QueryParams } from '../http/query-params';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { byOptional } from '../projections/sort-keys';
 import { isTombstone } from '../read-store/read-store';
@@ -43,10 +43,7 @@ const isLive = (doc: ReadDocument | undefined, tenant: string): doc is ReadDocum
 export class ApplicationsController extends ReadModelQueries {
   /** A page of the tenant's applications, searched, filtered and sorted in the store; parents' names for the page. */
   @Get('applications')
-  async applications(
-    @CurrentPrincipal() principal: Principal,
-    @Query() query: QueryParams = {},
-  ): Promise<Page<ApplicationView>> {
+  async applications(@Asked() { principal, query }: ReadRequest): Promise<Page<ApplicationView>> {
     requireView(this.directory, principal, 'application-details');
     const { tenant } = principal;
     const request = pageRequest(query.limit, query.cursor);
@@ -69,8 +66,7 @@ export class ApplicationsController extends ReadModelQueries {
   /** Numeric id first, then name (§2). */
   @Get('applications/:idOrName')
   async application(
-    @CurrentPrincipal() principal: Principal,
-    @Param('idOrName') idOrName: string,
+    @Asked() { principal, params: { idOrName } }: ReadRequest<'idOrName'>,
   ): Promise<ApplicationView> {
     requireView(this.directory, principal, 'application-details');
     const byId = /^\d+$/.test(idOrName)
@@ -94,9 +90,7 @@ export class ApplicationsController extends ReadModelQueries {
   /** §2 the application's projects list: a page of the projects the tenant sees that use it, by title. */
   @Get('applications/:id/projects')
   async applicationProjects(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Query() query: QueryParams = {},
+    @Asked() { principal, params: { id }, query }: ReadRequest<'id'>,
   ): Promise<Page<ProjectOfApplication>> {
     requireView(this.directory, principal, 'application-details');
     const { tenant } = principal;

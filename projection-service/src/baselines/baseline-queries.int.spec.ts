@@ -13,6 +13,7 @@ import {
   itemCreatedData,
   logOf,
   loggedBy,
+  asked,
 } from '../http/testing/query-fixtures';
 import { BaselinesController } from './baselines.controller';
 
@@ -77,12 +78,14 @@ const answers = async (store: ReadStore, log: EventStore) => {
     asOfLimit: new AsOfLimit(),
   });
   // the timeline's overlay: one page of its rows, named
-  const overlay = await controller.comparison(acme, '900', from, to, '10,30', '2');
+  const overlay = await controller.comparison(
+    asked(acme, { from, to, group: '10,30', limit: '2' }, { id: '900' }),
+  );
   // the Baselines page's table, one project per page
   const table: BaselineComparison[] = [];
   let cursor: string | undefined;
   do {
-    const page = await controller.comparison(acme, '900', from, to, undefined, '1', cursor);
+    const page = await controller.comparison(asked(acme, { from, to, limit: '1', cursor }, { id: '900' }));
     table.push(page);
     cursor = page.nextCursor ?? undefined;
   } while (cursor !== undefined);
@@ -90,11 +93,13 @@ const answers = async (store: ReadStore, log: EventStore) => {
   const named: number[][] = [];
   cursor = undefined;
   do {
-    const page = await controller.comparison(acme, '900', from, to, '11,30,10', '1', cursor);
+    const page = await controller.comparison(
+      asked(acme, { from, to, group: '11,30,10', limit: '1', cursor }, { id: '900' }),
+    );
     named.push(page.groups.map((g) => g.id));
     cursor = page.nextCursor ?? undefined;
   } while (cursor !== undefined);
-  const csv = await controller.comparisonCsv(acme, '900', from, to, undefined);
+  const csv = await controller.comparisonCsv(asked(acme, { from, to }, { id: '900' }));
   return { overlay, table, named, csv };
 };
 

@@ -1,4 +1,4 @@
-import { Get, Header, Inject, Param, Query } from '@nestjs/common';
+import { Get, Header, Inject, Param } from '@nestjs/common';
 import { maxComparisonDays, toDayNumber } from '@fahrplan/contracts';
 import type { BaselineComparison, BaselineView, ComparedItem, Page } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
@@ -10,6 +10,8 @@ import { maxPageLimit, pageRequest } from '../http/paging';
 import type { PageRequest } from '../http/paging';
 import { latestLivePage, requireView } from '../http/query-helpers';
 import { fieldError, numbers } from '../http/query-params';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { AS_OF_LIMIT, AS_OF_STORES } from '../http/tokens';
 import { windowOf } from '../items/timeline';
@@ -89,13 +91,9 @@ export class BaselinesController extends ReadModelQueries {
 
   /** A page of the tenant's live baselines, the latest instant first. */
   @Get('baselines')
-  async baselines(
-    @CurrentPrincipal() principal: Principal,
-    @Query('limit') limit?: Param,
-    @Query('cursor') cursor?: Param,
-  ): Promise<Page<BaselineView>> {
+  async baselines(@Asked() { principal, query }: ReadRequest): Promise<Page<BaselineView>> {
     requireView(this.directory, principal, 'history');
-    return latestLivePage(this.store, 'baselines', principal.tenant, 'at', limit, cursor);
+    return latestLivePage(this.store, 'baselines', principal.tenant, 'at', query);
   }
 
   @Get('baselines/:id')
@@ -110,13 +108,7 @@ export class BaselinesController extends ReadModelQueries {
    */
   @Get('baselines/:id/comparison')
   async comparison(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Query('from') from?: Param,
-    @Query('to') to?: Param,
-    @Query('group') group?: Param,
-    @Query('limit') limit?: Param,
-    @Query('cursor') cursor?: Param,
+    @Asked() { principal, params: { id }, query: { from, to, group, limit, cursor } }: ReadRequest<'id'>,
   ): Promise<BaselineComparison> {
     return this.compare(principal, id, from, to, group, pageRequest(limit, cursor));
   }
@@ -125,11 +117,7 @@ export class BaselinesController extends ReadModelQueries {
   @Get('baselines/:id/comparison.csv')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   async comparisonCsv(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Query('from') from?: Param,
-    @Query('to') to?: Param,
-    @Query('group') group?: Param,
+    @Asked() { principal, params: { id }, query: { from, to, group } }: ReadRequest<'id'>,
   ): Promise<string> {
     const lines: object[] = [];
     let after: PageRequest['after'] = null;

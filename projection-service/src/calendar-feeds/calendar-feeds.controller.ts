@@ -1,14 +1,11 @@
-import { Get, Query } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import type { CalendarFeedView, Page } from '@fahrplan/contracts';
-import { CurrentPrincipal } from '@fahrplan/platform';
-import type { Principal } from '@fahrplan/platform';
 import { pageAnswer, pageOf, pageRequest } from '../http/paging';
 import { strip } from '../http/query-helpers';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import type { ReadDocument } from '../read-store/read-store';
-
-type Param = string | string[] | undefined;
-
 /** What a feed's owner sees of it: never its secret's hash, nor the tenant and the live flag. */
 export const feedView = (doc: ReadDocument): CalendarFeedView => {
   const {
@@ -26,11 +23,7 @@ export const feedView = (doc: ReadDocument): CalendarFeedView => {
 export class CalendarFeedsController extends ReadModelQueries {
   /** A page of the caller's live feeds, the latest created first. */
   @Get('calendar-feeds')
-  async feeds(
-    @CurrentPrincipal() principal: Principal,
-    @Query('limit') limit?: Param,
-    @Query('cursor') cursor?: Param,
-  ): Promise<Page<CalendarFeedView>> {
+  async feeds(@Asked() { principal, query }: ReadRequest): Promise<Page<CalendarFeedView>> {
     const page = await pageOf(
       this.store,
       'calendarFeeds',
@@ -39,7 +32,7 @@ export class CalendarFeedsController extends ReadModelQueries {
         ['createdAt', -1],
         ['_id', -1],
       ],
-      pageRequest(limit, cursor),
+      pageRequest(query.limit, query.cursor),
     );
     return pageAnswer(page.docs.map(feedView), page.nextCursor);
   }

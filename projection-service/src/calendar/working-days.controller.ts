@@ -1,4 +1,4 @@
-import { Get, Query } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import {
   calendarRules,
   consoleLanguages,
@@ -9,7 +9,7 @@ import {
   validationError,
 } from '@fahrplan/contracts';
 import type { CalendarVersion, ConsoleLanguage, WorkingDays } from '@fahrplan/contracts';
-import { CurrentPrincipal, swissHolidaysIn } from '@fahrplan/platform';
+import { swissHolidaysIn } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { z } from 'zod';
 import { liveCalendar } from '../calendars/calendar-book';
@@ -17,6 +17,8 @@ import { visibleGroup } from '../groups/visible-groups';
 import { requireView } from '../http/query-helpers';
 import { fieldError, integer } from '../http/query-params';
 import type { QueryParams } from '../http/query-params';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 
 /** A calendar's working days for [from, to), its holidays named in `language` (the library's names). */
@@ -38,10 +40,7 @@ export class WorkingDaysController extends ReadModelQueries {
    * (de-CH, fr-CH, it-CH or en; German without).
    */
   @Get('calendar/working-days')
-  async calendar(
-    @CurrentPrincipal() principal: Principal,
-    @Query() query: QueryParams,
-  ): Promise<WorkingDays> {
+  async calendar(@Asked() { principal, query }: ReadRequest): Promise<WorkingDays> {
     const language = z.enum(consoleLanguages).optional().safeParse(query.lang);
     if (!language.success)
       throw validationError(`lang must be one of ${consoleLanguages.join(', ')}`, [

@@ -1,4 +1,4 @@
-import { Get, Param, Query } from '@nestjs/common';
+import { Get, Param } from '@nestjs/common';
 import { defaultCalendarId, notFound } from '@fahrplan/contracts';
 import type { CalendarView, Page, ProjectCalendarView } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
@@ -6,7 +6,8 @@ import type { Principal } from '@fahrplan/platform';
 import { encodeCursor, pageAnswer, pageOf, pageRequest } from '../http/paging';
 import { requireView, strip } from '../http/query-helpers';
 import { isRecordId } from '../http/query-params';
-import type { QueryParams } from '../http/query-params';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import type { ReadView } from '../read-store/read-store';
 import { visibleGroup } from '../groups/visible-groups';
@@ -42,10 +43,7 @@ export class CalendarsController extends ReadModelQueries {
    * changed, each with how many live projects and resources use it.
    */
   @Get('calendars')
-  async calendars(
-    @CurrentPrincipal() principal: Principal,
-    @Query() query: QueryParams = {},
-  ): Promise<Page<CalendarView>> {
+  async calendars(@Asked() { principal, query }: ReadRequest): Promise<Page<CalendarView>> {
     requireView(this.directory, principal, ...calendarViewers);
     const { tenant } = principal;
     const request = pageRequest(query.limit, query.cursor);
@@ -79,8 +77,7 @@ export class CalendarsController extends ReadModelQueries {
    */
   @Get('groups/:id/calendar')
   async projectCalendar(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
+    @Asked() { principal, params: { id } }: ReadRequest<'id'>,
   ): Promise<ProjectCalendarView> {
     requireView(this.directory, principal, ...calendarViewers);
     const project = isRecordId(id) ? await visibleGroup(this.store, principal.tenant, Number(id)) : null;

@@ -1,33 +1,27 @@
-import { Get, Query } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import { commentRefTypes, validationError } from '@fahrplan/contracts';
 import type { CommentView, Page } from '@fahrplan/contracts';
-import { CurrentPrincipal } from '@fahrplan/platform';
-import type { Principal } from '@fahrplan/platform';
 import { ownerOf } from '../groups/visible-groups';
 import { pageAnswer, pageOf, pageRequest } from '../http/paging';
 import { requireView, strip } from '../http/query-helpers';
 import { single } from '../http/query-params';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 
 /** The comments of a record, oldest first, in pages; of a shared project's records, the owner's. */
 @ReadModelController()
 export class CommentsController extends ReadModelQueries {
   @Get('comments')
-  async comments(
-    @CurrentPrincipal() principal: Principal,
-    @Query('refType') refTypes: string | string[],
-    @Query('refId') refIds: string | string[],
-    @Query('limit') limit?: string | string[],
-    @Query('cursor') cursor?: string | string[],
-  ): Promise<Page<CommentView>> {
+  async comments(@Asked() { principal, query }: ReadRequest): Promise<Page<CommentView>> {
     requireView(this.directory, principal, 'application-details');
-    const refType = single('refType', refTypes);
-    const refId = single('refId', refIds);
+    const refType = single('refType', query.refType);
+    const refId = single('refId', query.refId);
     if (!refType || !(commentRefTypes as readonly string[]).includes(refType) || !/^\d+$/.test(refId ?? ''))
       throw validationError(`refType (${commentRefTypes.join(', ')}) and a numeric refId are required`, [
         { field: 'refType', message: commentRefTypes.join(', ') },
       ]);
-    const request = pageRequest(limit, cursor);
+    const request = pageRequest(query.limit, query.cursor);
     const filter = {
       tenant: await ownerOf(this.store, principal.tenant, refType, Number(refId)),
       refType,

@@ -1,10 +1,10 @@
-import { Get, Query } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import { criticalPath, maxScheduledItems, notFound, refusal } from '@fahrplan/contracts';
 import type { CriticalPath } from '@fahrplan/contracts';
-import { CurrentPrincipal } from '@fahrplan/platform';
-import type { Principal } from '@fahrplan/platform';
 import { requireView } from '../http/query-helpers';
 import { fieldError, integer } from '../http/query-params';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { rulesOfProjectIds } from '../calendars/calendar-book';
 import { isTombstone } from '../read-store/read-store';
@@ -14,12 +14,9 @@ import { dependencyWalk, graphOfEdges, liveItems } from './dependency-links';
 @ReadModelController()
 export class CriticalPathController extends ReadModelQueries {
   @Get('schedule/critical-path')
-  async criticalPath(
-    @CurrentPrincipal() principal: Principal,
-    @Query('to') toParam?: string | string[],
-  ): Promise<CriticalPath> {
+  async criticalPath(@Asked() { principal, query }: ReadRequest): Promise<CriticalPath> {
     requireView(this.directory, principal, 'items');
-    const to = integer('to', toParam);
+    const to = integer('to', query.to);
     if (to === undefined) throw fieldError('to', 'required', 'the item the path leads to is required');
     const { tenant } = principal;
     const edges = await dependencyWalk(this.store, tenant, [to], 'backward');

@@ -7,6 +7,7 @@ import {
   groupCreatedData,
   itemCreatedData,
   describeAnswersOnEveryStore,
+  asked,
 } from '../http/testing/query-fixtures';
 import { answered } from '../http/json-text';
 import { dependenciesOf } from './dependency-links';
@@ -57,19 +58,23 @@ const other = { userId: 2, tenant: 'other', username: 'bob' };
 const answers = async (store: ReadStore) => {
   const items = new ItemsController(store, allowingDirectory);
   const timeline = new TimelineController(store, allowingDirectory);
-  const window = await answered(timeline.timeline(acme, '2026-03-02', '2026-03-09'));
+  const window = await answered(timeline.timeline(asked(acme, { from: '2026-03-02', to: '2026-03-09' })));
   const links = (id: number) => {
     const item = window.items.find((i) => i.id === id);
     return item && { predecessors: item.predecessors, successors: item.successors };
   };
-  const { predecessors, successors } = await answered(items.item(acme, '101'));
+  const { predecessors, successors } = await answered(items.item(asked(acme, {}, { idOrName: '101' })));
   return {
     item101: { predecessors, successors },
     item100: links(100),
     timeline101: links(101),
     shared300: links(300),
-    list: (await items.items(acme, { group: '11' })).items.map((i) => [i.id, i.predecessors, i.successors]),
-    othersItem300: (await answered(items.item(other, '300'))).successors,
+    list: (await items.items(asked(acme, { group: '11' }))).items.map((i) => [
+      i.id,
+      i.predecessors,
+      i.successors,
+    ]),
+    othersItem300: (await answered(items.item(asked(other, {}, { idOrName: '300' })))).successors,
     // asked with more items than acme has dependencies: read all of them at once, the same answers
     fewerThanAsked: await dependenciesOf(
       store,

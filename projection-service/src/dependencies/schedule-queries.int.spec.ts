@@ -7,6 +7,7 @@ import {
   itemCreatedData,
   logOf,
   loggedBy,
+  asked,
 } from '../http/testing/query-fixtures';
 import { ItemsController } from '../items/items.controller';
 import { TimelineController } from '../items/timeline.controller';
@@ -106,10 +107,12 @@ const acme = { userId: 1, tenant: 'acme', username: 'alice' };
 const answers = async (store: ReadStore) => {
   const items = new ItemsController(store, allowingDirectory);
   const timeline = await answered(
-    new TimelineController(store, allowingDirectory).timeline(acme, '2026-02-23', '2026-03-16'),
+    new TimelineController(store, allowingDirectory).timeline(
+      asked(acme, { from: '2026-02-23', to: '2026-03-16' }),
+    ),
   );
   const dates = async (id: number) => {
-    const { start, end, version } = await answered(items.item(acme, String(id)));
+    const { start, end, version } = await answered(items.item(asked(acme, {}, { idOrName: String(id) })));
     return { start, end, version };
   };
   return {
@@ -122,7 +125,9 @@ const answers = async (store: ReadStore) => {
     timeline: timeline.items
       .map(({ id, start, end, version }) => ({ id, start, end, version }))
       .sort((a, b) => a.id - b.id),
-    critical: await new CriticalPathController(store, allowingDirectory).criticalPath(acme, '104'),
+    critical: await new CriticalPathController(store, allowingDirectory).criticalPath(
+      asked(acme, { to: '104' }),
+    ),
   };
 };
 

@@ -1,10 +1,10 @@
-import { Get, Param, Query } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import type { GoalView, GroupGoalView, Page } from '@fahrplan/contracts';
-import { CurrentPrincipal } from '@fahrplan/platform';
-import type { Principal } from '@fahrplan/platform';
 import { findVisibleGroup } from '../groups/visible-groups';
 import { pageAnswer, pageOf, pageRequest } from '../http/paging';
 import { requireView, strip } from '../http/query-helpers';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { isTombstone } from '../read-store/read-store';
 
@@ -13,11 +13,7 @@ import { isTombstone } from '../read-store/read-store';
 export class GoalsController extends ReadModelQueries {
   /** A page of the tenant's live goals by rank (ties by id). */
   @Get('goals')
-  async goals(
-    @CurrentPrincipal() principal: Principal,
-    @Query('limit') limit?: string | string[],
-    @Query('cursor') cursor?: string | string[],
-  ): Promise<Page<GoalView>> {
+  async goals(@Asked() { principal, query: { limit, cursor } }: ReadRequest): Promise<Page<GoalView>> {
     requireView(this.directory, principal, 'group-details');
     const page = await pageOf(
       this.store,
@@ -42,8 +38,7 @@ export class GoalsController extends ReadModelQueries {
   /** §3 project goals: the project's goal values with their goals. */
   @Get('groups/:idOrName/goals')
   async groupGoals(
-    @CurrentPrincipal() principal: Principal,
-    @Param('idOrName') idOrName: string,
+    @Asked() { principal, params: { idOrName } }: ReadRequest<'idOrName'>,
   ): Promise<GroupGoalView[]> {
     requireView(this.directory, principal, 'group-details');
     const doc = await findVisibleGroup(this.store, principal.tenant, idOrName);

@@ -9,6 +9,7 @@ import {
   groupCreatedData,
   logOf,
   loggedBy,
+  asked,
 } from '../http/testing/query-fixtures';
 import type { LoggedEvent } from '../http/testing/query-fixtures';
 import { allProjections } from '../projections/all-projections';
@@ -60,7 +61,7 @@ const acme = { userId: 1, tenant: 'acme', username: 'alice' };
 /** The portfolio sorted by duration: each project's id and duration, in order. */
 const byDuration = async (store: ReadStore) => {
   const page: Page<GroupView> = await answered(
-    new GroupsController(store, allowingDirectory).groups(acme, { sort: 'duration' }),
+    new GroupsController(store, allowingDirectory).groups(asked(acme, { sort: 'duration' })),
   );
   return page.items.map(({ id, duration }) => ({ id, duration }));
 };

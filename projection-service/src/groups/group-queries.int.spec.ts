@@ -7,7 +7,7 @@ import { describeWithMongo } from '../read-store/testing/mongo-server';
 import { ApplicationsController } from '../applications/applications.controller';
 import { GoalsController } from '../goals/goals.controller';
 import { GroupsController } from './groups.controller';
-import { allowingDirectory, groupCreatedData, projectHistory } from '../http/testing/query-fixtures';
+import { allowingDirectory, groupCreatedData, projectHistory, asked } from '../http/testing/query-fixtures';
 import { answered } from '../http/json-text';
 
 const event = storedEvent;
@@ -109,7 +109,7 @@ const answers = async (store: ReadStore) => {
   const goals = new GoalsController(store, allowingDirectory);
   const applications = new ApplicationsController(store, allowingDirectory);
   const list = async (query: Record<string, string> = {}) =>
-    (await answered(c.groups(principal, query))).items;
+    (await answered(c.groups(asked(principal, query)))).items;
   return {
     all: await list(),
     text: await list({ q: 'PHASE' }),
@@ -117,17 +117,20 @@ const answers = async (store: ReadStore) => {
     health: await list({ health: '2' }),
     resource: await list({ resource: '3' }),
     application: await list({ application: '5' }),
-    byId: await c.group(principal, '10'),
-    byTitle: await c.group(principal, 'roll-out phase 2'),
-    goals: (await goals.goals(principal)).items,
-    groupGoals: await goals.groupGoals(principal, '10'),
-    projects: (await applications.applicationProjects(principal, '5')).items,
-    shared: await c.group(principal, '31'),
-    sharedByTitle: await c.group(principal, 'shared ROLL-OUT'),
-    sharedGoals: await goals.groupGoals(principal, '31'),
-    childOfShared: await c.group(principal, '13'),
-    pending: [await statusOf(c.group(principal, '33')), await statusOf(c.group(principal, 'Pending one'))],
-    ownersView: await c.group(owner, '31'),
+    byId: await c.group(asked(principal, {}, { idOrName: '10' })),
+    byTitle: await c.group(asked(principal, {}, { idOrName: 'roll-out phase 2' })),
+    goals: (await goals.goals(asked(principal))).items,
+    groupGoals: await goals.groupGoals(asked(principal, {}, { idOrName: '10' })),
+    projects: (await applications.applicationProjects(asked(principal, {}, { id: '5' }))).items,
+    shared: await c.group(asked(principal, {}, { idOrName: '31' })),
+    sharedByTitle: await c.group(asked(principal, {}, { idOrName: 'shared ROLL-OUT' })),
+    sharedGoals: await goals.groupGoals(asked(principal, {}, { idOrName: '31' })),
+    childOfShared: await c.group(asked(principal, {}, { idOrName: '13' })),
+    pending: [
+      await statusOf(c.group(asked(principal, {}, { idOrName: '33' }))),
+      await statusOf(c.group(asked(principal, {}, { idOrName: 'Pending one' }))),
+    ],
+    ownersView: await c.group(asked(owner, {}, { idOrName: '31' })),
   };
 };
 
@@ -208,9 +211,9 @@ describe('group queries on the in-memory store', () => {
     await projectHistory(memory, history);
     const c = new GroupsController(memory, allowingDirectory);
 
-    expect((await c.group(principal, 'ROLL-OUT')).id).toBe(10);
-    expect((await c.group(principal, '34')).shared).toBe(true);
+    expect((await c.group(asked(principal, {}, { idOrName: 'ROLL-OUT' }))).id).toBe(10);
+    expect((await c.group(asked(principal, {}, { idOrName: '34' }))).shared).toBe(true);
     // the owner's title lookup never reaches the other tenant's project of the same title
-    expect((await c.group(owner, 'roll-out')).id).toBe(34);
+    expect((await c.group(asked(owner, {}, { idOrName: 'roll-out' }))).id).toBe(34);
   });
 });

@@ -1,13 +1,13 @@
-import { Get, Param, Query } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import type { GroupDetailsView, GroupView, Page } from '@fahrplan/contracts';
-import { CurrentPrincipal } from '@fahrplan/platform';
-import type { Principal } from '@fahrplan/platform';
 import type { Answer } from '../http/json-text';
 import { pageRequest, sortRequest } from '../http/paging';
 import type { SortKey } from '../http/paging';
 import { requireView, searchFilter } from '../http/query-helpers';
 import { flag, integer, numbers } from '../http/query-params';
 import type { QueryParams } from '../http/query-params';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { byOptional } from '../projections/sort-keys';
 import { calendarBook } from '../calendars/calendar-book';
@@ -53,10 +53,7 @@ export class GroupsController extends ReadModelQueries {
    * accepted), filtered and sorted in the store; parents' titles and budgets joined for the page.
    */
   @Get('groups')
-  async groups(
-    @CurrentPrincipal() principal: Principal,
-    @Query() query: QueryParams = {},
-  ): Promise<Answer<Page<GroupView>>> {
+  async groups(@Asked() { principal, query }: ReadRequest): Promise<Answer<Page<GroupView>>> {
     requireView(this.directory, principal, 'group-details');
     const { tenant } = principal;
     return this.answer('portfolio', {
@@ -73,8 +70,7 @@ export class GroupsController extends ReadModelQueries {
    */
   @Get('groups/:idOrName')
   async group(
-    @CurrentPrincipal() principal: Principal,
-    @Param('idOrName') idOrName: string,
+    @Asked() { principal, params: { idOrName } }: ReadRequest<'idOrName'>,
   ): Promise<GroupDetailsView> {
     requireView(this.directory, principal, 'group-details');
     const doc = await findVisibleGroup(this.store, principal.tenant, idOrName);

@@ -1,6 +1,6 @@
 import { DomainError } from '@fahrplan/contracts';
 import type { GroupView, Page } from '@fahrplan/contracts';
-import { allowingDirectory, groupCreatedData, projectHistory } from '../http/testing/query-fixtures';
+import { allowingDirectory, groupCreatedData, projectHistory, asked } from '../http/testing/query-fixtures';
 import { allProjections } from '../projections/all-projections';
 import { storedEvent } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
@@ -45,11 +45,13 @@ const walk = async (groups: GroupsController, query: Record<string, string>, lim
   let cursor: string | null = null;
   do {
     const page: Page<GroupView> = await answered(
-      groups.groups(principal, {
-        ...query,
-        limit: String(limit),
-        ...(cursor ? { cursor } : {}),
-      }),
+      groups.groups(
+        asked(principal, {
+          ...query,
+          limit: String(limit),
+          ...(cursor ? { cursor } : {}),
+        }),
+      ),
     );
     expect(page.items.length).toBeLessThanOrEqual(limit);
     ids.push(...page.items.map((g) => g.id));
@@ -84,7 +86,7 @@ const pagingSuite = (store: () => Promise<ReadStore>) => {
     const s = await store();
     await projectHistory(s, history);
     groups = new GroupsController(s, allowingDirectory);
-    all = [...(await answered(groups.groups(principal, { limit: '1000' }))).items];
+    all = [...(await answered(groups.groups(asked(principal, { limit: '1000' })))).items];
   });
 
   it('lists the own projects and the accepted shared ones, 100 a page unless asked otherwise', async () => {
@@ -94,7 +96,7 @@ const pagingSuite = (store: () => Promise<ReadStore>) => {
       201,
       202,
     ]);
-    const first = await answered(groups.groups(principal, {}));
+    const first = await answered(groups.groups(asked(principal, {})));
     expect(first.items).toHaveLength(26);
     expect(first.nextCursor).toBeNull();
   });
@@ -133,22 +135,22 @@ const pagingSuite = (store: () => Promise<ReadStore>) => {
   });
 
   it('refuses an unknown sort, a foreign cursor and a limit above 1,000, naming the parameter', async () => {
-    expect(await refusal(answered(groups.groups(principal, { sort: 'budget' })))).toEqual({
+    expect(await refusal(answered(groups.groups(asked(principal, { sort: 'budget' }))))).toEqual({
       fieldErrors: [expect.objectContaining({ field: 'sort' })],
     });
-    expect(await refusal(answered(groups.groups(principal, { limit: '1001' })))).toEqual({
+    expect(await refusal(answered(groups.groups(asked(principal, { limit: '1001' }))))).toEqual({
       fieldErrors: [{ field: 'limit', message: 'at most 1000' }],
     });
-    expect(await refusal(answered(groups.groups(principal, { cursor: 'bm90LWEtY3Vyc29y' })))).toEqual({
+    expect(await refusal(answered(groups.groups(asked(principal, { cursor: 'bm90LWEtY3Vyc29y' }))))).toEqual({
       fieldErrors: [expect.objectContaining({ field: 'cursor' })],
     });
     // a cursor of one sort does not fit a sort of more keys
-    const { nextCursor } = await answered(groups.groups(principal, { limit: '2' }));
-    expect(await refusal(answered(groups.groups(principal, { sort: 'start', cursor: nextCursor! })))).toEqual(
-      {
-        fieldErrors: [expect.objectContaining({ field: 'cursor' })],
-      },
-    );
+    const { nextCursor } = await answered(groups.groups(asked(principal, { limit: '2' })));
+    expect(
+      await refusal(answered(groups.groups(asked(principal, { sort: 'start', cursor: nextCursor! })))),
+    ).toEqual({
+      fieldErrors: [expect.objectContaining({ field: 'cursor' })],
+    });
   });
 };
 
@@ -159,7 +161,7 @@ describe('the portfolio in pages, on the in-memory store', () => {
     const store = new MemoryReadStore();
     await projectHistory(store, history);
     const groups = new GroupsController(store, allowingDirectory);
-    const first = await answered(groups.groups(principal, { limit: '10' }));
+    const first = await answered(groups.groups(asked(principal, { limit: '10' })));
     await projectHistory(store, [
       storedEvent('acme', 'GroupCreated', groupCreatedData(300, 'a project before every other')),
       storedEvent('acme', 'GroupCreated', groupCreatedData(301, 'zz after every other')),

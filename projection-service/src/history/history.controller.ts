@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Inject, Param, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, UseGuards } from '@nestjs/common';
 import { historyCategories, historyQuerySchema, notFound, validationError } from '@fahrplan/contracts';
 import type {
   ExportedEvent,
@@ -14,7 +14,8 @@ import { csvText } from '../http/csv';
 import { pageRequest } from '../http/paging';
 import { requireView } from '../http/query-helpers';
 import { isRecordId } from '../http/query-params';
-import type { QueryParams } from '../http/query-params';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import { HISTORY_READER, READ_STORE } from '../http/tokens';
 import { visibleGroup } from '../groups/visible-groups';
 import type { ReadStore } from '../read-store/read-store';
@@ -91,14 +92,14 @@ export class HistoryController {
   ) {}
 
   @Get(':category/:id')
-  async history(
-    @CurrentPrincipal() principal: Principal,
-    @Param('category') categoryText: string,
-    @Param('id') idText: string,
-    @Query() query: QueryParams,
-  ): Promise<HistoryPage> {
+  async history(@Asked() { principal, params, query }: ReadRequest<'category' | 'id'>): Promise<HistoryPage> {
     // what is not the caller's answers 403/404 first; a bad query is refused before anything is folded
-    const { category, id, events, budget, shared } = await this.load(principal, categoryText, idText, true);
+    const { category, id, events, budget, shared } = await this.load(
+      principal,
+      params.category,
+      params.id,
+      true,
+    );
     const { limit, cursor, ...filters } = query;
     const request = pageRequest(limit, cursor);
     const parsed = historyQuerySchema.safeParse(filters);
@@ -129,8 +130,7 @@ export class HistoryController {
 
   @Get('group/:id/events.json')
   async exportEvents(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') idText: string,
+    @Asked() { principal, params: { id: idText } }: ReadRequest<'id'>,
   ): Promise<{ stream: string; events: ExportedEvent[] }> {
     const { events } = await this.load(principal, 'group', idText);
     return {

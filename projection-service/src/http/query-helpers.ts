@@ -5,6 +5,7 @@ import { foldText } from '../projections/projection';
 import type { ReadDocument, ReadStore, ReadView } from '../read-store/read-store';
 import { pageAnswer, pageOf, pageRequest } from './paging';
 import { isRecordId, single } from './query-params';
+import type { QueryParams } from './query-params';
 
 /** A stored document without the read store's own fields and the fields derived for queries (`_…`). */
 export const strip = <T>(doc: ReadDocument): T => {
@@ -47,8 +48,7 @@ export const latestLivePage = async <V>(
   collection: string,
   tenant: string,
   field: string,
-  limit: string | string[] | undefined,
-  cursor: string | string[] | undefined,
+  { limit, cursor }: QueryParams,
 ): Promise<Page<V>> => {
   const page = await pageOf(
     store,

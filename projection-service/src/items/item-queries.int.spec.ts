@@ -10,9 +10,11 @@ import {
   itemCreatedData,
   projectHistory,
   describeAnswersOnMongo,
+  asked,
 } from '../http/testing/query-fixtures';
 import { asOfContext } from '../as-of/as-of-stores';
 import { JsonText, answered } from '../http/json-text';
+import type { QueryParams } from '../http/query-params';
 
 const group = groupCreatedData;
 
@@ -81,23 +83,23 @@ const failure = (query: Promise<unknown>) =>
 const answers = async (store: ReadStore) => {
   const c = new ItemsController(store, allowingDirectory);
   const timeline = new TimelineController(store, allowingDirectory);
-  const window = (...filters: (string | undefined)[]) =>
-    answered(timeline.timeline(acme, '2026-03-02', '2026-03-09', ...filters));
+  const window = (filters: QueryParams = {}) =>
+    answered(timeline.timeline(asked(acme, { from: '2026-03-02', to: '2026-03-09', ...filters })));
   return {
     timeline: await window(),
-    byGroup: await window('30,11'),
-    byStatus: await window(undefined, '5'),
-    byResource: await window(undefined, undefined, '3'),
-    byApplication: await window(undefined, undefined, undefined, '5,6'),
-    othersTimeline: await answered(timeline.timeline(other, '2026-03-02', '2026-03-09')),
-    byId: await answered(c.item(acme, '100')),
-    byTitle: await answered(c.item(acme, 'ITEM 105')),
-    milestone: await answered(c.item(acme, '106')),
-    othersItem: await failure(c.item(acme, '320')),
-    deleted: await failure(c.item(acme, '104')),
-    list: (await c.items(acme, { group: '10' })).items,
-    sharedList: (await c.items(acme, { group: '30' })).items,
-    pendingList: await failure(c.items(acme, { group: '31' })),
+    byGroup: await window({ group: '30,11' }),
+    byStatus: await window({ status: '5' }),
+    byResource: await window({ resource: '3' }),
+    byApplication: await window({ application: '5,6' }),
+    othersTimeline: await answered(timeline.timeline(asked(other, { from: '2026-03-02', to: '2026-03-09' }))),
+    byId: await answered(c.item(asked(acme, {}, { idOrName: '100' }))),
+    byTitle: await answered(c.item(asked(acme, {}, { idOrName: 'ITEM 105' }))),
+    milestone: await answered(c.item(asked(acme, {}, { idOrName: '106' }))),
+    othersItem: await failure(c.item(asked(acme, {}, { idOrName: '320' }))),
+    deleted: await failure(c.item(asked(acme, {}, { idOrName: '104' }))),
+    list: (await c.items(asked(acme, { group: '10' }))).items,
+    sharedList: (await c.items(asked(acme, { group: '30' }))).items,
+    pendingList: await failure(c.items(asked(acme, { group: '31' }))),
   };
 };
 
@@ -189,11 +191,13 @@ describe('item and timeline queries on the in-memory store', () => {
       const seen: number[] = [];
       let cursor: string | null = null;
       do {
-        const page: Page<ItemView> = await c.items(acme, {
-          ...query,
-          limit: '2',
-          ...(cursor ? { cursor } : {}),
-        });
+        const page: Page<ItemView> = await c.items(
+          asked(acme, {
+            ...query,
+            limit: '2',
+            ...(cursor ? { cursor } : {}),
+          }),
+        );
         seen.push(...page.items.map((i) => i.id));
         cursor = page.nextCursor;
       } while (cursor);
@@ -203,7 +207,7 @@ describe('item and timeline queries on the in-memory store', () => {
     expect(await walk({ group: '10' })).toEqual([100, 101, 102, 103, 105, 106, 107]);
     expect(await walk({ group: '10', sort: '-rank' })).toEqual([107, 106, 105, 103, 102, 101, 100]);
     // other's item 320 is also titled 'Item 100'; 104 is deleted, and 109 went with its project 'Dropped'
-    const found = await c.items(acme, { q: 'ITEM 10', sort: 'title' });
+    const found = await c.items(asked(acme, { q: 'ITEM 10', sort: 'title' }));
     expect(found.items.map((i) => [i.id, i.groupTitle])).toEqual([
       [100, 'Roll-out'],
       [101, 'Roll-out'],
@@ -215,10 +219,10 @@ describe('item and timeline queries on the in-memory store', () => {
       [108, 'Sprints'],
     ]);
     expect(await walk({ q: 'item 10', sort: '-title' })).toEqual([108, 107, 106, 105, 103, 102, 101, 100]);
-    await expect(c.items(acme, { group: '10,11' })).rejects.toMatchObject({
+    await expect(c.items(asked(acme, { group: '10,11' }))).rejects.toMatchObject({
       details: { fieldErrors: [{ field: 'group' }] },
     });
-    await expect(c.items(acme, { group: '10', sort: 'start' })).rejects.toMatchObject({
+    await expect(c.items(asked(acme, { group: '10', sort: 'start' }))).rejects.toMatchObject({
       details: { fieldErrors: [{ field: 'sort' }] },
     });
   });
@@ -229,7 +233,7 @@ describe('item and timeline queries on the in-memory store', () => {
     const runner: { following: number | undefined } = { following: 40 };
     const c = new ItemsController(memory, allowingDirectory, null, runner);
     const title = async (tenant: typeof acme, idOrName: string) => {
-      const answer = await c.item(tenant, idOrName);
+      const answer = await c.item(asked(tenant, {}, { idOrName }));
       return { kept: answer instanceof JsonText, title: (await answered(Promise.resolve(answer))).title };
     };
     const renamed = async (title: string) => {
@@ -243,15 +247,19 @@ describe('item and timeline queries on the in-memory store', () => {
     expect(await title(acme, '100')).toEqual({ kept: true, title: 'Item 100' });
     // by title, and for another tenant: answers of their own
     expect(await title(acme, 'item 105')).toEqual({ kept: true, title: 'Item 105' });
-    expect(await failure(c.item(other, '100'))).toMatchObject({ code: 'not_found' });
+    expect(await failure(c.item(asked(other, {}, { idOrName: '100' })))).toMatchObject({ code: 'not_found' });
     // acme's 'item 105' is not the answer of tenant 'acme item' asking for 105 (the two run together alike)
-    expect(await failure(c.item({ ...acme, tenant: 'acme item' }, '105'))).toMatchObject({
+    expect(
+      await failure(c.item(asked({ ...acme, tenant: 'acme item' }, {}, { idOrName: '105' }))),
+    ).toMatchObject({
       code: 'not_found',
     });
     runner.following = 41;
     expect(await title(acme, '100')).toEqual({ kept: true, title: 'Renamed' });
     // as of an instant, an answer of its own view, never kept
-    const asOf = await asOfContext.run({ store: memory, position: 1 }, () => c.item(acme, '100'));
+    const asOf = await asOfContext.run({ store: memory, position: 1 }, () =>
+      c.item(asked(acme, {}, { idOrName: '100' })),
+    );
     expect(asOf).not.toBeInstanceOf(JsonText);
     // a runner that does not follow the log keeps nothing: the store's answer, as it is now
     runner.following = undefined;
@@ -272,15 +280,19 @@ describe('item and timeline queries on the in-memory store', () => {
       ['2026-03-09', '2026-03-02', 'to'],
       ['2006-01-01', '2026-01-17', 'to'],
     ] as const)
-      expect(await failure(answered(timeline.timeline(acme, from, to)))).toMatchObject({
+      expect(await failure(answered(timeline.timeline(asked(acme, { from, to }))))).toMatchObject({
         code: 'validation',
         details: { fieldErrors: [{ field }] },
       });
-    expect(await failure(answered(timeline.timeline(acme, '2026-03-02', '2026-03-09', 'x')))).toMatchObject({
+    expect(
+      await failure(
+        answered(timeline.timeline(asked(acme, { from: '2026-03-02', to: '2026-03-09', group: 'x' }))),
+      ),
+    ).toMatchObject({
       code: 'validation',
       details: { fieldErrors: [{ field: 'group' }] },
     });
-    expect(await failure(c.items(acme, {}))).toMatchObject({ code: 'validation' });
+    expect(await failure(c.items(asked(acme, {})))).toMatchObject({ code: 'validation' });
   });
 });
 

@@ -11,6 +11,7 @@ import {
   groupCreatedData,
   itemCreatedData,
   projectHistory,
+  asked,
 } from '../http/testing/query-fixtures';
 
 /*
@@ -51,14 +52,14 @@ const acme = { userId: 1, tenant: 'acme', username: 'alice' };
 const answers = async (store: ReadStore) => {
   const c = new ItemsController(store, allowingDirectory);
   const one = async (id: number) => {
-    const { duration, workload } = await answered(c.item(acme, String(id)));
+    const { duration, workload } = await answered(c.item(asked(acme, {}, { idOrName: String(id) })));
     return { duration, workload };
   };
   return {
     items: Object.fromEntries(
       await Promise.all([100, 101, 102, 103, 104, 105, 106].map(async (id) => [id, await one(id)])),
     ) as Record<number, Pick<ItemView, 'duration' | 'workload'>>,
-    list: (await c.items(acme, { group: '10' })).items.map(({ id, duration, workload }) => ({
+    list: (await c.items(asked(acme, { group: '10' }))).items.map(({ id, duration, workload }) => ({
       id,
       duration,
       workload,

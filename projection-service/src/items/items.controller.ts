@@ -1,8 +1,6 @@
-import { Get, Param, Query } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import { notFound } from '@fahrplan/contracts';
 import type { ItemView, Page } from '@fahrplan/contracts';
-import { CurrentPrincipal } from '@fahrplan/platform';
-import type { Principal } from '@fahrplan/platform';
 import { calendarBook } from '../calendars/calendar-book';
 import { dependenciesOf } from '../dependencies/dependency-links';
 import type { GroupDoc } from '../groups/groups.projection';
@@ -11,8 +9,9 @@ import { maxPageLimit, pageAnswer, pageRequest, sortRequest, sortedPage } from '
 import type { SortKey } from '../http/paging';
 import { findByName, requireView, searchFilter, strip } from '../http/query-helpers';
 import { fieldError, isRecordId, numbers } from '../http/query-params';
-import type { QueryParams } from '../http/query-params';
 import type { Answer } from '../http/json-text';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { isTombstone } from '../read-store/read-store';
 import type { ReadDocument } from '../read-store/read-store';
@@ -35,10 +34,7 @@ export class ItemsController extends ReadModelQueries {
    * by title.
    */
   @Get('items')
-  async items(
-    @CurrentPrincipal() principal: Principal,
-    @Query() query: QueryParams = {},
-  ): Promise<Page<ItemView>> {
+  async items(@Asked() { principal, query }: ReadRequest): Promise<Page<ItemView>> {
     requireView(this.directory, principal, 'items');
     const request = pageRequest(query.limit, query.cursor);
     const sort = sortRequest(query.sort, itemSorts, 'rank');
@@ -108,10 +104,7 @@ export class ItemsController extends ReadModelQueries {
    * for the read models' position: a dialog opened again, or the item read before its save, is a lookup.
    */
   @Get('items/:idOrName')
-  item(
-    @CurrentPrincipal() principal: Principal,
-    @Param('idOrName') idOrName: string,
-  ): Promise<Answer<ItemView>> {
+  item(@Asked() { principal, params: { idOrName } }: ReadRequest<'idOrName'>): Promise<Answer<ItemView>> {
     requireView(this.directory, principal, 'items');
     // as JSON: a tenant's name and an item's title may hold spaces, and the two must not run together
     const key = `item ${JSON.stringify([principal.tenant, idOrName])}`;

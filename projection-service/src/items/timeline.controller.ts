@@ -1,11 +1,11 @@
-import { Get, Query } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import type { TimelineView } from '@fahrplan/contracts';
-import { CurrentPrincipal } from '@fahrplan/platform';
-import type { Principal } from '@fahrplan/platform';
 import type { Answer } from '../http/json-text';
 import { pageRequest } from '../http/paging';
 import { requireView } from '../http/query-helpers';
 import { numbers } from '../http/query-params';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { detailOf, windowOf } from './timeline';
 
@@ -19,30 +19,19 @@ export class TimelineController extends ReadModelQueries {
    * summary each. Items of a project shared with the tenant come read-only.
    */
   @Get('timeline')
-  async timeline(
-    @CurrentPrincipal() principal: Principal,
-    @Query('from') fromParam?: string | string[],
-    @Query('to') toParam?: string | string[],
-    @Query('group') groupParam?: string | string[],
-    @Query('status') statusParam?: string | string[],
-    @Query('resource') resourceParam?: string | string[],
-    @Query('application') applicationParam?: string | string[],
-    @Query('limit') limitParam?: string | string[],
-    @Query('cursor') cursorParam?: string | string[],
-    @Query('detail') detailParam?: string | string[],
-  ): Promise<Answer<TimelineView>> {
+  async timeline(@Asked() { principal, query }: ReadRequest): Promise<Answer<TimelineView>> {
     requireView(this.directory, principal, 'items');
-    const window = windowOf(fromParam, toParam);
+    const window = windowOf(query.from, query.to);
     return this.answer('timeline', {
       tenant: principal.tenant,
       ...window,
-      detail: detailOf(detailParam, window),
-      page: pageRequest(limitParam, cursorParam),
+      detail: detailOf(query.detail, window),
+      page: pageRequest(query.limit, query.cursor),
       filters: {
-        groups: numbers('group', groupParam),
-        status: numbers('status', statusParam),
-        resource: numbers('resource', resourceParam),
-        application: numbers('application', applicationParam),
+        groups: numbers('group', query.group),
+        status: numbers('status', query.status),
+        resource: numbers('resource', query.resource),
+        application: numbers('application', query.application),
       },
     });
   }

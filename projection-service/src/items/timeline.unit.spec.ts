@@ -1,5 +1,5 @@
 import type { TimelineView } from '@fahrplan/contracts';
-import { allowingDirectory, groupCreatedData, projectHistory } from '../http/testing/query-fixtures';
+import { allowingDirectory, groupCreatedData, projectHistory, asked } from '../http/testing/query-fixtures';
 import { storedEvent as event } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import type { ReadStore } from '../read-store/read-store';
@@ -36,16 +36,7 @@ const ask = (
 ) =>
   answered(
     new TimelineController(store, allowingDirectory).timeline(
-      principal,
-      from,
-      to,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      limit,
-      cursor,
-      detail,
+      asked(principal, { from, to, limit, cursor, detail }),
     ),
   );
 

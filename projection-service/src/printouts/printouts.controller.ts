@@ -1,6 +1,6 @@
-import { Get, Headers, Inject, Param, Query, StreamableFile } from '@nestjs/common';
+import { Get, Inject, Param, StreamableFile } from '@nestjs/common';
 import { notFound } from '@fahrplan/contracts';
-import { CurrentPrincipal, meView } from '@fahrplan/platform';
+import { meView } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import type { AsOfLimit } from '../as-of/as-of-limit';
 import { asOfContext } from '../as-of/as-of-stores';
@@ -11,6 +11,8 @@ import { answered } from '../http/json-text';
 import { AS_OF_LIMIT, AS_OF_STORES } from '../http/tokens';
 import { requireView } from '../http/query-helpers';
 import { fieldError, isRecordId, numbers, single } from '../http/query-params';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { findVisibleGroup } from '../groups/visible-groups';
 import { detailOf, windowOf } from '../items/timeline';
@@ -68,11 +70,7 @@ export class PrintoutsController extends ReadModelQueries {
 
   /** The timeline as a PDF: paged by projects, the axis on every page, its text as text. */
   @Get('exports/timeline.pdf')
-  async timelinePdf(
-    @CurrentPrincipal() principal: Principal,
-    @Query() query: Record<string, Param>,
-    @Headers('accept-language') acceptLanguage?: string,
-  ): Promise<StreamableFile> {
+  async timelinePdf(@Asked() { principal, query, acceptLanguage }: ReadRequest): Promise<StreamableFile> {
     const paper = paperOf(query.paper);
     return this.timelinePrintout(principal, query, acceptLanguage, async (content, header, texts) =>
       file(
@@ -85,11 +83,7 @@ export class PrintoutsController extends ReadModelQueries {
 
   /** The timeline as one PNG image, twice the size in pixels of its points. */
   @Get('exports/timeline.png')
-  async timelinePng(
-    @CurrentPrincipal() principal: Principal,
-    @Query() query: Record<string, Param>,
-    @Headers('accept-language') acceptLanguage?: string,
-  ): Promise<StreamableFile> {
+  async timelinePng(@Asked() { principal, query, acceptLanguage }: ReadRequest): Promise<StreamableFile> {
     return this.timelinePrintout(principal, query, acceptLanguage, async (content, header, texts) =>
       file(timelinePng(content, header, texts), 'image/png', `timeline-${query.from ?? ''}.png`),
     );
@@ -163,10 +157,7 @@ export class PrintoutsController extends ReadModelQueries {
   /** A project's summary on one A4 page, for the projects the caller sees (another's: 404). */
   @Get('exports/projects/:id/summary.pdf')
   async summaryPdf(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Query('lang') lang?: Param,
-    @Headers('accept-language') acceptLanguage?: string,
+    @Asked() { principal, params: { id }, query: { lang }, acceptLanguage }: ReadRequest<'id'>,
   ): Promise<StreamableFile> {
     requireView(this.directory, principal, 'group-details');
     const texts = printTexts(printLanguage(lang, acceptLanguage));

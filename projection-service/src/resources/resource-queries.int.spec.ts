@@ -6,7 +6,12 @@ import { MemoryReadStore } from '../read-store/memory-read-store';
 import type { ReadStore } from '../read-store/read-store';
 import { GoalsController } from '../goals/goals.controller';
 import { ResourcesController } from './resources.controller';
-import { allowingDirectory, describeAnswersOnMongo, projectHistory } from '../http/testing/query-fixtures';
+import {
+  allowingDirectory,
+  describeAnswersOnMongo,
+  projectHistory,
+  asked,
+} from '../http/testing/query-fixtures';
 
 const goal = (id: number, name: string, rank: number, parent: number | null = null) => ({
   id,
@@ -49,13 +54,13 @@ const answers = async (store: ReadStore) => {
   const resources = new ResourcesController(store, allowingDirectory);
   const goals = new GoalsController(store, allowingDirectory);
   return {
-    list: (await resources.resources(acme)).items,
+    list: (await resources.resources(asked(acme))).items,
     one: await resources.resource(acme, '3'),
     deleted: await failure(resources.resource(acme, '4')),
     othersTenant: await failure(resources.resource(acme, '9')),
     unknown: await failure(resources.resource(acme, '12345')),
     notANumber: await failure(resources.resource(acme, 'abc')),
-    goals: (await goals.goals(acme)).items,
+    goals: (await goals.goals(asked(acme))).items,
   };
 };
 
@@ -92,7 +97,7 @@ describe('resource queries on the in-memory store', () => {
     const memory = new MemoryReadStore();
     await projectHistory(memory, history);
     const withOnly = (permissions: Permissions) =>
-      failure(new ResourcesController(memory, directoryWith(permissions)).resources(acme));
+      failure(new ResourcesController(memory, directoryWith(permissions)).resources(asked(acme)));
 
     expect(await withOnly({ items: ['VIEW'] })).toBe('answered');
     expect(await withOnly({ 'group-details': ['VIEW'] })).toBe('answered');
@@ -108,7 +113,7 @@ describe('resource queries on the in-memory store', () => {
     // the document GoalCreated made before goals had a version and a deleted flag
     await memory.put('goals', { _id: '40', _position: 1, ...goal(40, 'Legacy', 1), tenant: 'acme' });
 
-    expect((await new GoalsController(memory, allowingDirectory).goals(acme)).items).toEqual([
+    expect((await new GoalsController(memory, allowingDirectory).goals(asked(acme))).items).toEqual([
       { ...goal(40, 'Legacy', 1), tenant: 'acme', version: 0 },
     ]);
   });

@@ -1,11 +1,12 @@
-import { Get, Param, Query } from '@nestjs/common';
+import { Get, Param } from '@nestjs/common';
 import type { Page, ResourceView } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { pageAnswer, pageOf, pageRequest } from '../http/paging';
 import { liveRecord, requireView, searchFilter } from '../http/query-helpers';
 import { numbers } from '../http/query-params';
-import type { QueryParams } from '../http/query-params';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import type { ReadDocument } from '../read-store/read-store';
 
@@ -25,10 +26,7 @@ export class ResourcesController extends ReadModelQueries {
    * tenant's live resources by name, searched by name (`q`) or picked by id (`id`, a comma list).
    */
   @Get('resources')
-  async resources(
-    @CurrentPrincipal() principal: Principal,
-    @Query() query: QueryParams = {},
-  ): Promise<Page<ResourceView>> {
+  async resources(@Asked() { principal, query }: ReadRequest): Promise<Page<ResourceView>> {
     requireView(this.directory, principal, 'items', 'group-details');
     const request = pageRequest(query.limit, query.cursor);
     const filter: Record<string, unknown> = {

@@ -1,5 +1,5 @@
 import { answered } from '../http/json-text';
-import { allowingDirectory, describeAnswersOnEveryStore } from '../http/testing/query-fixtures';
+import { allowingDirectory, describeAnswersOnEveryStore, asked } from '../http/testing/query-fixtures';
 import { ItemsController } from '../items/items.controller';
 import { TimelineController } from '../items/timeline.controller';
 import { planProjections } from '../projections/all-projections';
@@ -25,8 +25,8 @@ const answers = async (store: ReadStore) => {
   const view = (await views.view('acme', SCENARIO)) as unknown as ReadStore;
   const items = new ItemsController(view, allowingDirectory);
   const timeline = (from: string, to: string) =>
-    answered(new TimelineController(view, allowingDirectory).timeline(acme, from, to)).then((answer) =>
-      answer.items.map((item) => item.id).sort(),
+    answered(new TimelineController(view, allowingDirectory).timeline(asked(acme, { from, to }))).then(
+      (answer) => answer.items.map((item) => item.id).sort(),
     );
   const diffs = new ScenarioDiffs(store, views);
   const diff = (against: number | null) =>
@@ -39,8 +39,8 @@ const answers = async (store: ReadStore) => {
       page: { limit: 100, after: null },
     });
   return {
-    list: (await items.items(acme, { group: '10' })).items.map((i) => [i.id, i.start, i.version]),
-    moved: await answered(items.item(acme, '201')),
+    list: (await items.items(asked(acme, { group: '10' }))).items.map((i) => [i.id, i.start, i.version]),
+    moved: await answered(items.item(asked(acme, {}, { idOrName: '201' }))),
     march: await timeline('2026-03-01', '2026-04-01'),
     june: await timeline('2026-06-01', '2026-07-01'),
     counted: await view.count('items', { tenant: 'acme', deleted: false }),

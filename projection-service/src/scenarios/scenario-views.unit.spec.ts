@@ -1,7 +1,7 @@
 import type { StoredEvent } from '@fahrplan/contracts';
 import { answered } from '../http/json-text';
 import { streamName } from '@fahrplan/contracts';
-import { allowingDirectory, groupCreatedData, projectHistory } from '../http/testing/query-fixtures';
+import { allowingDirectory, groupCreatedData, projectHistory, asked } from '../http/testing/query-fixtures';
 import { GroupsController } from '../groups/groups.controller';
 import { ItemsController } from '../items/items.controller';
 import { TimelineController } from '../items/timeline.controller';
@@ -50,20 +50,24 @@ describe('a scenario’s view of the read models', () => {
     const { store, views } = await viewsOf(branch);
     const view = (await views.view('acme', SCENARIO)) as unknown as ReadStore;
     const march = (s: ReadStore) =>
-      answered(new TimelineController(s, allowingDirectory).timeline(acme, '2026-03-01', '2026-04-01')).then(
-        (answer) => answer.items.map((item) => item.id).sort(),
-      );
+      answered(
+        new TimelineController(s, allowingDirectory).timeline(
+          asked(acme, { from: '2026-03-01', to: '2026-04-01' }),
+        ),
+      ).then((answer) => answer.items.map((item) => item.id).sort());
 
     expect(await march(store)).toEqual([201, 202]);
     expect(await march(view)).toEqual([203]);
-    const page = await items(view).items(acme, { group: '10' });
+    const page = await items(view).items(asked(acme, { group: '10' }));
     expect(page.items.map((item) => [item.id, item.start])).toEqual([
       [201, '2026-06-01T00:00'],
       [203, '2026-03-05T00:00'],
     ]);
     // paged by keyset: the scenario's documents on the page their sort keys put them on
-    const first = await items(view).items(acme, { group: '10', limit: '1' });
-    const second = await items(view).items(acme, { group: '10', limit: '1', cursor: first.nextCursor! });
+    const first = await items(view).items(asked(acme, { group: '10', limit: '1' }));
+    const second = await items(view).items(
+      asked(acme, { group: '10', limit: '1', cursor: first.nextCursor! }),
+    );
     expect([...first.items, ...second.items].map((item) => item.id)).toEqual([201, 203]);
     expect(second.nextCursor).toBeNull();
   });
@@ -136,10 +140,10 @@ describe('a scenario’s view of the read models', () => {
     ]);
     const view = (await views.view('acme', SCENARIO)) as unknown as ReadStore;
     const portfolio = await answered(
-      new GroupsController(view, allowingDirectory).groups(acme, { sort: 'title' }),
+      new GroupsController(view, allowingDirectory).groups(asked(acme, { sort: 'title' })),
     );
     expect(portfolio.items.map((group) => group.title)).toEqual(['Billing', 'Zebra CRM']);
-    expect(await answered(items(view).item(acme, '201'))).toMatchObject({
+    expect(await answered(items(view).item(asked(acme, {}, { idOrName: '201' })))).toMatchObject({
       predecessors: [{ id: 950, item: 203, type: 'finish-to-start', lag: 0 }],
     });
   });

@@ -1,8 +1,10 @@
-import { Get, Param, Query } from '@nestjs/common';
+import { Get, Param } from '@nestjs/common';
 import type { Page, ScenarioView } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { latestLivePage, liveRecord, recordView, requireView } from '../http/query-helpers';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 
 type Param = string | string[] | undefined;
@@ -12,13 +14,9 @@ type Param = string | string[] | undefined;
 export class ScenariosController extends ReadModelQueries {
   /** A page of the tenant's open scenarios, the latest created first. */
   @Get('scenarios')
-  async scenarios(
-    @CurrentPrincipal() principal: Principal,
-    @Query('limit') limit?: Param,
-    @Query('cursor') cursor?: Param,
-  ): Promise<Page<ScenarioView>> {
+  async scenarios(@Asked() { principal, query }: ReadRequest): Promise<Page<ScenarioView>> {
     requireView(this.directory, principal, 'scenarios');
-    return latestLivePage(this.store, 'scenarios', principal.tenant, 'createdAt', limit, cursor);
+    return latestLivePage(this.store, 'scenarios', principal.tenant, 'createdAt', query);
   }
 
   @Get('scenarios/:id')

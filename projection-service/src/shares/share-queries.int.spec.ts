@@ -6,7 +6,7 @@ import { MongoReadStore } from '../read-store/mongo-read-store';
 import type { ReadStore } from '../read-store/read-store';
 import { describeWithMongo } from '../read-store/testing/mongo-server';
 import { SharesController } from './shares.controller';
-import { allowingDirectory, groupCreatedData, projectHistory } from '../http/testing/query-fixtures';
+import { allowingDirectory, groupCreatedData, projectHistory, asked } from '../http/testing/query-fixtures';
 
 let minute = 0;
 /** An event by `user` of `tenant`'s stream, a minute after the one before. */
@@ -44,8 +44,8 @@ const answers = async (store: ReadStore) => {
   const c = new SharesController(store, allowingDirectory);
   /** Both directions of a tenant's shares, each one page. */
   const both = async (tenant: string) => ({
-    outgoing: (await c.shares(as(tenant), { direction: 'outgoing' })).items,
-    incoming: (await c.shares(as(tenant), { direction: 'incoming' })).items,
+    outgoing: (await c.shares(asked(as(tenant), { direction: 'outgoing' }))).items,
+    incoming: (await c.shares(asked(as(tenant), { direction: 'incoming' }))).items,
   });
   return { acme: await both('acme'), other: await both('other'), third: await both('third') };
 };
@@ -102,27 +102,31 @@ describe('share queries on the in-memory store', () => {
       const seen: [number, string][] = [];
       let cursor: string | null = null;
       do {
-        const page: Page<ShareView> = await c.shares(as('acme'), {
-          ...query,
-          limit: '1',
-          ...(cursor ? { cursor } : {}),
-        });
+        const page: Page<ShareView> = await c.shares(
+          asked(as('acme'), {
+            ...query,
+            limit: '1',
+            ...(cursor ? { cursor } : {}),
+          }),
+        );
         expect(page.items).toHaveLength(1);
         seen.push(...page.items.map((share): [number, string] => [share.project, share.tenant]));
         cursor = page.nextCursor;
       } while (cursor);
       return seen;
     };
-    const whole = (await c.shares(as('acme'), { direction: 'outgoing' })).items;
+    const whole = (await c.shares(asked(as('acme'), { direction: 'outgoing' }))).items;
     expect(await walk({ direction: 'outgoing' })).toEqual(
       whole.map((share) => [share.project, share.tenant]),
     );
     expect(await walk({ direction: 'outgoing', status: 'PENDING' })).toEqual([[11, 'other']]);
     for (const query of [{}, { direction: 'sideways' }])
-      await expect(c.shares(as('acme'), query)).rejects.toMatchObject({
+      await expect(c.shares(asked(as('acme'), query))).rejects.toMatchObject({
         details: { fieldErrors: [{ field: 'direction' }] },
       });
-    await expect(c.shares(as('acme'), { direction: 'incoming', status: 'LOST' })).rejects.toMatchObject({
+    await expect(
+      c.shares(asked(as('acme'), { direction: 'incoming', status: 'LOST' })),
+    ).rejects.toMatchObject({
       details: { fieldErrors: [{ field: 'status' }] },
     });
   });

@@ -1,12 +1,11 @@
-import { Get, Query } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import type { Page, ShareView } from '@fahrplan/contracts';
-import { CurrentPrincipal } from '@fahrplan/platform';
-import type { Principal } from '@fahrplan/platform';
 import { pageAnswer, pageOf, pageRequest } from '../http/paging';
 import type { PageRequest, SortOrder } from '../http/paging';
 import { requireView, strip } from '../http/query-helpers';
 import { fieldError, single } from '../http/query-params';
-import type { QueryParams } from '../http/query-params';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { isTombstone } from '../read-store/read-store';
 import type { ReadDocument } from '../read-store/read-store';
@@ -48,10 +47,7 @@ const view = (share: ShareDoc, title: string | null): ShareView => ({
 export class SharesController extends ReadModelQueries {
   /** A page of the tenant's shares of one direction, all or of one status, the latest change first. */
   @Get('shares')
-  async shares(
-    @CurrentPrincipal() principal: Principal,
-    @Query() query: QueryParams = {},
-  ): Promise<Page<ShareView>> {
+  async shares(@Asked() { principal, query }: ReadRequest): Promise<Page<ShareView>> {
     requireView(this.directory, principal, 'group-details');
     const request = pageRequest(query.limit, query.cursor);
     const direction = directionOf(query.direction);

@@ -1,5 +1,6 @@
 import { allPermissions, topics } from '@fahrplan/contracts';
 import type { DirectoryCache } from '@fahrplan/platform';
+import { asked } from '../http/testing/query-fixtures';
 import { allProjections } from '../projections/all-projections';
 import { TrackerMirror } from './tracker-mirror';
 import { TrackerQueriesController } from './tracker-queries.controller';
@@ -56,10 +57,12 @@ describe('the indexes of the tracker queries', () => {
 
     await controller.trackerConnections(principal);
     await controller.repositories(principal);
-    await controller.issues(principal);
-    await controller.issues(principal, 'A-1,B-2');
+    await controller.issues(asked(principal));
+    await controller.issues(asked(principal, { keys: 'A-1,B-2' }));
     expect(
-      await new TrackerReleasesController(store, directory).releases(principal, '2026-01-01', '2026-12-31'),
+      await new TrackerReleasesController(store, directory).releases(
+        asked(principal, { from: '2026-01-01', to: '2026-12-31' }),
+      ),
     ).toEqual([]);
     await controller.status(principal);
 

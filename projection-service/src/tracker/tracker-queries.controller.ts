@@ -1,4 +1,4 @@
-import { Get, Query } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import { trackerRepositoryId, validationError } from '@fahrplan/contracts';
 import type {
   TrackerBoardMessage,
@@ -13,6 +13,8 @@ import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { requireView } from '../http/query-helpers';
 import { single } from '../http/query-params';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import type { TrackerObjectDoc } from './tracker-folding';
 import { TrackerController, TrackerQueries, byText, compareCodes, noSync } from './tracker-queries';
 
@@ -81,12 +83,9 @@ export class TrackerQueriesController extends TrackerQueries {
 
   /** Mirrored issues, all or those with `keys` (comma list), by key. */
   @Get('issues')
-  async issues(
-    @CurrentPrincipal() principal: Principal,
-    @Query('keys') keysParam?: string | string[],
-  ): Promise<TrackerIssueView[]> {
+  async issues(@Asked() { principal, query }: ReadRequest): Promise<TrackerIssueView[]> {
     requireView(this.directory, principal, 'group-details', 'items');
-    const text = single('keys', keysParam);
+    const text = single('keys', query.keys);
     // issue keys are upper case in the tracker, whatever was typed into a project or an item
     const keys =
       text === undefined

@@ -1,11 +1,11 @@
-import { Get, Query } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import { trackerRepositoryId, validationError } from '@fahrplan/contracts';
 import type { TrackerProjectMessage, TrackerReleaseView, TrackerVersionMessage } from '@fahrplan/contracts';
-import { CurrentPrincipal } from '@fahrplan/platform';
-import type { Principal } from '@fahrplan/platform';
 import { z } from 'zod';
 import { requireView } from '../http/query-helpers';
 import { single } from '../http/query-params';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import type { ReadDocument } from '../read-store/read-store';
 import type { TrackerObjectDoc } from './tracker-folding';
 import { TrackerController, TrackerQueries, byText, compareCodes } from './tracker-queries';
@@ -67,14 +67,10 @@ export class TrackerReleasesController extends TrackerQueries {
    * those whose dates meet the window [from, to]; by date.
    */
   @Get('releases')
-  async releases(
-    @CurrentPrincipal() principal: Principal,
-    @Query('from') fromParam?: string | string[],
-    @Query('to') toParam?: string | string[],
-  ): Promise<TrackerReleaseView[]> {
+  async releases(@Asked() { principal, query }: ReadRequest): Promise<TrackerReleaseView[]> {
     requireView(this.directory, principal, 'group-details', 'items');
-    const from = dateParam('from', fromParam);
-    const to = dateParam('to', toParam);
+    const from = dateParam('from', query.from);
+    const to = dateParam('to', query.to);
     const { tenant } = principal;
     const connections = await this.connections(tenant);
     const projects = await this.live<TrackerProjectMessage>('trackerProjects', tenant, connections);

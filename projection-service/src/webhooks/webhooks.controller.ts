@@ -1,11 +1,12 @@
-import { Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { DomainError, can, notFound, notPermitted } from '@fahrplan/contracts';
 import type { Page, WebhookDeliveryView, WebhookTestResult, WebhookView } from '@fahrplan/contracts';
 import { CurrentPrincipal } from '@fahrplan/platform';
 import type { Principal } from '@fahrplan/platform';
 import { pageAnswer, pageOf, pageRequest } from '../http/paging';
 import { requireView } from '../http/query-helpers';
-import type { QueryParams } from '../http/query-params';
+import { Asked } from '../http/read-request';
+import type { ReadRequest } from '../http/read-request';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { WEBHOOK_DELIVERER } from '../http/tokens';
 import type { ReadDocument } from '../read-store/read-store';
@@ -29,10 +30,7 @@ export class WebhooksController extends ReadModelQueries {
 
   /** A page of the tenant's webhooks by id, each with its latest deliveries (never a secret). */
   @Get('webhooks')
-  async webhooks(
-    @CurrentPrincipal() principal: Principal,
-    @Query() query: QueryParams = {},
-  ): Promise<Page<WebhookView>> {
+  async webhooks(@Asked() { principal, query }: ReadRequest): Promise<Page<WebhookView>> {
     requireView(this.directory, principal, 'webhooks');
     const { tenant } = principal;
     const page = await pageOf(
@@ -68,9 +66,7 @@ export class WebhooksController extends ReadModelQueries {
   /** A page of one webhook's delivery log, newest first. */
   @Get('webhooks/:id/deliveries')
   async deliveries(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Query() query: QueryParams = {},
+    @Asked() { principal, params: { id }, query }: ReadRequest<'id'>,
   ): Promise<Page<WebhookDeliveryView>> {
     requireView(this.directory, principal, 'webhooks');
     const { tenant } = principal;

@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { allPermissions, isScenarioStream } from '@fahrplan/contracts';
 import type { StoredEvent } from '@fahrplan/contracts';
 import { SqliteEventStore } from '@fahrplan/platform';
-import type { DirectoryCache, EventStore } from '@fahrplan/platform';
+import type { DirectoryCache, EventStore, Principal } from '@fahrplan/platform';
 import { allProjections, readModelCollections } from '../../projections/all-projections';
 import { documentIdsOf } from '../../projections/projection';
+import type { QueryParams } from '../query-params';
+import type { ReadRequest } from '../read-request';
 import { CHECKPOINT, ProjectionRunner } from '../../projections/projection-runner';
 import { MemoryReadStore } from '../../read-store/memory-read-store';
 import { MongoReadStore } from '../../read-store/mongo-read-store';
@@ -19,6 +21,13 @@ import { describeWithMongo } from '../../read-store/testing/mongo-server';
 export const allowingDirectory = {
   user: () => ({ permissions: allPermissions }),
 } as unknown as DirectoryCache;
+
+/** A query asked by `principal`, as the `@Asked()` parameter hands it to a handler. */
+export const asked = <P extends string = never>(
+  principal: Principal,
+  query: QueryParams = {},
+  params = {} as Record<P, string>,
+): ReadRequest<P> => ({ principal, query, params });
 
 /**
  * The data of an ItemCreated event of project `group` (a task, or a milestone when `end` is null) with no
