@@ -4,6 +4,7 @@ import { answered } from '../http/json-text';
 import type { EventStore } from '@fahrplan/platform';
 import {
   allowingDirectory,
+  asked,
   describeOnStores,
   groupCreatedData,
   itemCreatedData,
@@ -67,7 +68,7 @@ const answers = async (store: ReadStore) => {
   });
   const portfolio = async (view: ReadStore) =>
     (
-      await answered(new GroupsController(view, allowingDirectory).groups(acme, { sort: 'duration' }))
+      await answered(new GroupsController(view, allowingDirectory).groups(asked(acme, { sort: 'duration' })))
     ).items.map(({ id, duration }) => [id, duration]);
   return {
     live: diff.totals.against.effortWorkingDays,
