@@ -33,11 +33,6 @@ export interface Projection<Doc extends object = object> {
    */
   readonly asOfIndexes?: readonly IndexKeys[];
   /**
-   * `false`: the collection is never read as of an instant (a running summary, read live only), so a
-   * store that keeps replaced versions keeps none of its: each write of it is one row, not two.
-   */
-  readonly asOf?: false;
-  /**
    * Fields that never hold a boolean, an object or an array (their schemas say so): a store may compare
    * them more cheaply (SQLite: `->>` alone, docs/design/scalar-fields.md). Never one of `multikey`.
    */

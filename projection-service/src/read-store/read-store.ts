@@ -39,13 +39,12 @@ export interface DocumentWrite {
  * and the fields whose values are arrays (a projection, or the tracker mirror's indexes).
  */
 export type CollectionSpec = Pick<Projection, 'collection' | 'indexes'> &
-  Pick<Partial<Projection>, 'asOf' | 'asOfIndexes' | 'multikey' | 'scalarFields' | 'version' | 'textIndex'>;
+  Pick<Partial<Projection>, 'asOfIndexes' | 'multikey' | 'scalarFields' | 'version' | 'textIndex'>;
 
 /** Every field of a spec, named so that a field added to `CollectionSpec` must be added here too. */
 const specFields: { readonly [K in keyof Required<CollectionSpec>]: true } = {
   collection: true,
   indexes: true,
-  asOf: true,
   asOfIndexes: true,
   multikey: true,
   scalarFields: true,

@@ -201,35 +201,6 @@ describe('SqliteReadStore.at: the read models as the writes up to a position lef
     store.close();
   });
 
-  it('keeps no versions of a projection’s collection read live only (asOf: false), and drops those it kept', async () => {
-    const file = join(directory, 'read.db');
-    const tables = (store: SqliteReadStore) =>
-      (store as unknown as { db: DatabaseSync }).db
-        .prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'ver:%' ORDER BY name`)
-        .all()
-        .map((row) => (row as { name: string }).name);
-    const update = (position: number, rank: number): DocumentWrite[] => [
-      { collection: things.collection, id: '1', position, document: { tenant: 'acme', rank } },
-    ];
-    const first = new SqliteReadStore(file, [things]);
-    for (const [position, rank] of [
-      [1, 1],
-      [2, 2],
-      [3, 3],
-    ])
-      await first.write(update(position!, rank!));
-    expect(tables(first)).toEqual(['ver:things']);
-    expect(await first.at(1).get(things.collection, '1')).toMatchObject({ rank: 1 });
-    first.close();
-
-    const live = new SqliteReadStore(file, [{ ...things, asOf: false }]);
-    expect(tables(live)).toEqual([]);
-    await live.write(update(4, 4));
-    expect(tables(live)).toEqual([]);
-    expect(await live.get(things.collection, '1')).toMatchObject({ rank: 4 });
-    live.close();
-  });
-
   it('serves a query as of a position from the declared indexes of the documents and of the versions, merged in order', () => {
     const store = new SqliteReadStore(':memory:', [things]);
     const plan = store

@@ -159,7 +159,6 @@ export class SqliteReadStore implements ReadStore {
   private declare({
     collection,
     indexes,
-    asOf,
     asOfIndexes,
     multikey = [],
     scalarFields = [],
@@ -171,7 +170,7 @@ export class SqliteReadStore implements ReadStore {
     spec.asOfIndexes.push(...(asOfIndexes ?? indexes));
     for (const field of multikey) spec.multikey.add(field);
     for (const field of scalarFields) spec.scalar.add(field);
-    if (version !== undefined && asOf !== false) spec.history = true;
+    if (version !== undefined) spec.history = true;
     if (textIndex) spec.textIndex = textIndex;
     this.specs.set(collection, spec);
   }

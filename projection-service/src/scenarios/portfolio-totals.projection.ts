@@ -150,9 +150,6 @@ const portfolioSummary: Summary<Doc, Delta> = {
 export const portfolioTotalsProjection: Projection<Doc> = {
   collection: PORTFOLIO_TOTALS,
   version: 2,
-  // read live only (the diff compares a scenario with the plan as it is): no versions kept, so that an
-  // item event's two day documents cost two rows, not four
-  asOf: false,
   handles: [],
   documentId: () => '',
   evolve: (doc) => doc,
