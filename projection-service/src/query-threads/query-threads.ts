@@ -141,7 +141,6 @@ export class QueryThreads {
     private readonly position: () => number,
   ) {
     if (!Number.isSafeInteger(count) || count < 1) throw new Error(`query threads: at least 1, not ${count}`);
-    // what a thread needs of each collection, without a projection's functions (which a thread cannot receive)
     this.setup = threadSetup({ file, collections });
     this.count = count;
   }

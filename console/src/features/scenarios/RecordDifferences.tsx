@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RecordDifference } from '@fahrplan/contracts';
+import { useCalendarNames } from '../calendars/useCalendarNames';
 import { changeLabel, kindLabel, recordInScenario, shownFields } from './recordDifferences';
 import { ResolveConflictButtons } from './ResolveConflictButtons';
 
@@ -26,6 +27,7 @@ export function RecordDifferences({
   onResolved?: () => void;
 }) {
   const { t } = useTranslation('scenarios');
+  const calendarNames = useCalendarNames();
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {records.map((record) => (
@@ -49,7 +51,7 @@ export function RecordDifferences({
             )}
           </Group>
           <List size="sm" spacing={2} ml="md">
-            {shownFields(record, t).map((field) => (
+            {shownFields(record, t, calendarNames).map((field) => (
               <List.Item
                 key={field.field}
                 icon={field.conflict ? <IconAlertTriangle size={14} aria-hidden /> : undefined}

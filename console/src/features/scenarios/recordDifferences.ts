@@ -35,17 +35,27 @@ export interface ShownField {
   readonly conflict: boolean;
 }
 
+/** A calendar's name by its id, where the screen knows it (`useCalendarNames`). */
+export type CalendarNames = (id: unknown) => string | undefined;
+
 /**
  * A record's changed fields for the screens: the conflicting ones first (each once, with the live value
- * the live plan has now), then the others, labelled as the record's dialog labels them.
+ * the live plan has now), then the others, labelled as the record's dialog labels them; a project's
+ * calendar by its name where `calendarNames` knows it.
  */
-export function shownFields(record: RecordDifference, t: TFunction<'scenarios'>): ShownField[] {
+export function shownFields(
+  record: RecordDifference,
+  t: TFunction<'scenarios'>,
+  calendarNames: CalendarNames = () => undefined,
+): ShownField[] {
   const kind = labelledAs[record.kind] ?? null;
+  const value = (field: string, stored: unknown) =>
+    (field === 'calendar' ? calendarNames(stored) : undefined) ?? shownValue(field, stored);
   const shown = (difference: FieldDifference, conflict: boolean): ShownField => ({
     field: difference.field,
     label: fieldLabel(t as unknown as TFunction, kind, difference.field),
-    live: shownValue(difference.field, difference.live),
-    scenario: shownValue(difference.field, difference.scenario),
+    live: value(difference.field, difference.live),
+    scenario: value(difference.field, difference.scenario),
     conflict,
   });
   const conflicting = new Set(record.conflicts.map((c) => c.field));

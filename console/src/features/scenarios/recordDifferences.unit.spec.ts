@@ -44,6 +44,23 @@ describe('shownFields', () => {
     };
     expect(shownFields(account, t)[0]!.label).toBe('Budget total');
   });
+
+  it('names a project’s calendar by its name where the names are known, else by its id', () => {
+    const moved: RecordDifference = {
+      kind: 'group',
+      id: 7,
+      title: 'Data Platform',
+      change: 'changed',
+      fields: [{ field: 'calendar', live: 0, scenario: 180 }],
+      conflicts: [],
+    };
+    const names = (id: unknown) => ({ 0: 'Bern', 180: 'Zürich' })[id as number];
+    expect(shownFields(moved, t, names)[0]).toMatchObject({ live: 'Bern', scenario: 'Zürich' });
+    expect(shownFields(moved, t, (id) => (id === 0 ? 'Bern' : undefined))[0]).toMatchObject({
+      live: 'Bern',
+      scenario: '180',
+    });
+  });
 });
 
 describe('the values of a changed field', () => {
