@@ -75,14 +75,15 @@ export class TrackerWorldModel {
       this.current = checkpoint.world;
       this.position = this.savedPosition = checkpoint.position;
     }
-    const before = this.tenants();
+    for (const tenant of this.tenants()) this.tracked.add(tenant);
     // connections and links fold independently: the connections first tell whose links to fold
     await this.fold(connectionCategories, this.position, head);
-    const newcomers = [...this.tenants()].filter((tenant) => !before.has(tenant));
-    for (const tenant of this.tenants()) this.tracked.add(tenant);
-    if (before.size > 0) await this.fold(linkCategories, this.position, head, before);
-    // a tenant connected since the checkpoint brings its projects and items so far
-    if (newcomers.length > 0) await this.fold(linkCategories, 0, head, new Set(newcomers));
+    const newcomers = [...this.tenants()].filter((tenant) => !this.tracked.has(tenant));
+    for (const tenant of newcomers) this.tracked.add(tenant);
+    // a tenant connected since the checkpoint brings its projects and items up to it, then all go on
+    if (newcomers.length > 0 && this.position > 0)
+      await this.fold(linkCategories, 0, this.position, new Set(newcomers));
+    if (this.tracked.size > 0) await this.fold(linkCategories, this.position, head, this.tracked);
     this.position = head;
     this.save();
     await this.saving;
