@@ -7,12 +7,7 @@ import {
   trackerMessageKey,
   trackerTopicCatalogue,
 } from '@fahrplan/contracts';
-import type {
-  StoredEvent,
-  TrackerFailure,
-  TrackerLinkConfig,
-  TrackerIssueMessage,
-} from '@fahrplan/contracts';
+import type { TrackerFailure, TrackerLinkConfig, TrackerIssueMessage } from '@fahrplan/contracts';
 import { trackerSecretPurpose } from '@fahrplan/platform';
 import type {
   Bus,

@@ -74,7 +74,10 @@ describe("tracker-sync's world model", () => {
     await link('acme', 103, 'SDESK-103');
     await link('acme', 110, null);
     await append('acme', 'item-120', 'ItemDeleted', { id: 120 });
-    await append('acme', 'group-2', 'GroupUpdated', { id: 2, changes: { jirarepo: { id: '7/10001', url: 'x' } } });
+    await append('acme', 'group-2', 'GroupUpdated', {
+      id: 2,
+      changes: { jirarepo: { id: '7/10001', url: 'x' } },
+    });
     await link('beta', 201, 'BETA-201');
     await connect('beta', 8);
     await link('beta', 202, 'BETA-202');

@@ -125,7 +125,9 @@ export class TrackerWorldModel {
 
   private async load(head: number): Promise<TrackerWorldCheckpoint | null> {
     const checkpoint = await this.options.checkpoints?.load().catch((error: unknown) => {
-      this.options.log(`tracker-sync: the world's checkpoint cannot be read, folding the log: ${String(error)}`);
+      this.options.log(
+        `tracker-sync: the world's checkpoint cannot be read, folding the log: ${String(error)}`,
+      );
       return null;
     });
     if (!checkpoint) return null;
@@ -147,7 +149,7 @@ export class TrackerWorldModel {
     until: number,
     tenants?: ReadonlySet<string>,
   ): Promise<void> {
-    for (let from = after; ; ) {
+    for (let from = after; ;) {
       const events = await this.options.store.readAll({ after: from, maxCount: page, categories });
       const unplaced: Unplaced[] = [];
       let done = events.length < page;

@@ -171,7 +171,8 @@ export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChan
       keepLinked(items, id, next, linked);
       if (!moved(current, next, linked, ['issue', 'issueGroup', 'group'])) return null;
       // an item the world did not keep, linked by a change that does not name its project
-      const unplaced = !current && event.type === 'ItemUpdated' && !('group' in changedFields<ItemFields>(event).fields);
+      const unplaced =
+        !current && event.type === 'ItemUpdated' && !('group' in changedFields<ItemFields>(event).fields);
       return unplaced ? { kind: 'links', tenant, unplaced: id } : { kind: 'links', tenant };
     }
     case 'GroupDeleted':
