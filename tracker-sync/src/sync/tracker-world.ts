@@ -176,13 +176,17 @@ export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChan
       return unplaced ? { kind: 'links', tenant, unplaced: id } : { kind: 'links', tenant };
     }
     case 'GroupDeleted':
-    case 'ItemDeleted': {
+    case 'ItemDeleted':
+    case 'GroupRestored':
+    case 'ItemRestored': {
       const { id } = event.data as { id: number };
-      const map = event.type === 'GroupDeleted' ? groups : items;
+      const map = event.type.startsWith('Group') ? groups : items;
       const current = map.get(id);
       if (!current || current.tenant !== tenant) return null;
-      map.set(id, { ...current, deleted: true } as GroupLink & ItemLink);
-      return null;
+      // a restored record links what it linked when it was deleted
+      const restored = event.type.endsWith('Restored');
+      map.set(id, { ...current, deleted: !restored } as GroupLink & ItemLink);
+      return restored ? { kind: 'links', tenant } : null;
     }
     default:
       return null;

@@ -94,6 +94,10 @@ describe('the tracker world', () => {
     );
     applyToWorld(world, event('ItemDeleted', { id: 22 }));
     expect(linksOf(world, c1)).toEqual({ projectIds: [], issueKeys: [] });
+    // restored, it links its issue again
+    expect(applyToWorld(world, event('ItemRestored', { id: 22 }))).toEqual({ kind: 'links', tenant: 'demo' });
+    expect(linksOf(world, c1).issueKeys).toEqual(['PORTAL-4']);
+    applyToWorld(world, event('ItemDeleted', { id: 22 }));
     expect(linksOf(world, c2)).toEqual({
       projectIds: ['10001'],
       issueKeys: ['PORTAL-3', 'SDESK-1', 'SDESK-2'],
