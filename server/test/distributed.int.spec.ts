@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -265,6 +265,7 @@ describeWithMongo('distributed mode', (server) => {
             KAFKA_BROKERS: brokers!,
             FAHRPLAN_TRACKER_KEY,
             FAHRPLAN_TRACKER_PRIVATE_HOSTS: '127.0.0.1',
+            FAHRPLAN_TRACKER_STATE_DIR: join(dir, 'tracker-state'),
           },
           readyPath: '/api/ready',
         });
@@ -316,6 +317,15 @@ describeWithMongo('distributed mode', (server) => {
             expect(releases.every((release) => release.groups.includes(project.body.id))).toBe(true);
           },
           { timeoutMs: 60_000, intervalMs: 250 },
+        );
+        // tracker-sync keeps its world in its state folder, so that a restart reads only what came after
+        await eventually(
+          () => {
+            const world = JSON.parse(readFileSync(join(dir, 'tracker-state', 'tracker-world.json'), 'utf8'));
+            expect(world.connections.map(([id]: [number]) => id)).toEqual([connection.body.id]);
+            expect(world.groups.map(([id]: [number]) => id)).toEqual([project.body.id]);
+          },
+          { timeoutMs: 30_000, intervalMs: 500 },
         );
       } finally {
         await fake.close();

@@ -181,6 +181,11 @@ export const trackerSyncEnv = z.object({
   PORT: port(3003),
   /** the tracker topics go to Kafka; tracker-sync has nothing to do without it */
   KAFKA_BROKERS: url,
+  /**
+   * a folder where tracker-sync keeps its world of connections and links with the log position it covers,
+   * so that a restart folds only the events after it; unset: every start folds the whole log
+   */
+  FAHRPLAN_TRACKER_STATE_DIR: z.string().optional(),
   /** `index/count`: this instance mirrors the connections whose id % count = index */
   FAHRPLAN_TRACKER_SHARD: z
     .string()

@@ -34,7 +34,7 @@ import {
 import type { WebhookDeliveryOptions } from '@fahrplan/projection-service';
 import { TrackerSync, TrackerSyncModule, fakeTrackerHandler } from '@fahrplan/tracker-sync';
 import type { TrackerTester } from '@fahrplan/tracker-sync';
-import { trackerSyncParts } from '../services/tracker-sync';
+import { trackerSyncParts, trackerWorldFileIn } from '../services/tracker-sync';
 import { createHttpApp, serveConsole } from '../http/http-app';
 import { trustedProxiesOf } from '../http/trusted-proxies';
 import { platformEndpoints } from '../http/platform.controller';
@@ -253,6 +253,8 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
     secrets,
     links: { hostsWithoutReleaseReportSuffix: options.plainReleaseHosts ?? [] },
     privateHosts: options.trackerPrivateHosts ?? [],
+    // its world of connections and links beside the log, so that a restart folds only what came after
+    checkpoints: trackerWorldFileIn(options.dataDir),
     ...(options.trackerIntervalMs ? { intervalMs: options.trackerIntervalMs } : {}),
     ...(options.logger === false ? { log: () => undefined } : {}),
   });

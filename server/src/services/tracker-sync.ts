@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { trackerTopicCatalogue } from '@fahrplan/contracts';
 import type { TrackerConnectionSettings, TrackerLinkConfig } from '@fahrplan/contracts';
@@ -7,12 +9,18 @@ import type { Bus, DirectoryCache as Directory, EventStore } from '@fahrplan/pla
 import {
   TrackerSync,
   TrackerSyncModule,
+  TrackerWorldFile,
   createTrackerClient,
   describeTrackerError,
   publicAddressesOnly,
   testTrackerConnection,
 } from '@fahrplan/tracker-sync';
-import type { AddressGuard, TrackerClientConfig, TrackerTester } from '@fahrplan/tracker-sync';
+import type {
+  AddressGuard,
+  TrackerClientConfig,
+  TrackerTester,
+  TrackerWorldStore,
+} from '@fahrplan/tracker-sync';
 import { ConfigError, tokenSecretOf, trackerKeyOf } from '../config/config';
 import type { TrackerSyncConfig } from '../config/config';
 import { createServiceApp } from '../http/http-app';
@@ -29,6 +37,8 @@ export interface TrackerParts {
   readonly links: TrackerLinkConfig;
   readonly intervalMs?: number;
   readonly shard?: { readonly index: number; readonly count: number };
+  /** Where tracker-sync keeps its world between runs (else each start folds the whole log). */
+  readonly checkpoints?: TrackerWorldStore;
   /** Trackers allowed on non-public addresses (`*`: all). */
   readonly privateHosts: readonly string[] | '*';
   readonly log?: (line: string) => void;
@@ -61,6 +71,7 @@ export const trackerSyncParts = (parts: TrackerParts): { sync: TrackerSync; test
     ...(parts.intervalMs ? { intervalMs: parts.intervalMs } : {}),
     ...(parts.shard ? { shard: parts.shard } : {}),
     ...(parts.log ? { log: parts.log } : {}),
+    ...(parts.checkpoints ? { checkpoints: parts.checkpoints } : {}),
     client: (connection, secret) => createTrackerClient(clientSettings(connection, secret, guard)),
     describe: describeTrackerError,
   });
@@ -72,6 +83,12 @@ export const trackerSyncParts = (parts: TrackerParts): { sync: TrackerSync; test
       timeoutMs: 10_000,
     });
   return { sync, tester };
+};
+
+/** tracker-sync's world in `dir` (the data folder, or FAHRPLAN_TRACKER_STATE_DIR), created owner-only. */
+export const trackerWorldFileIn = (dir: string): TrackerWorldFile => {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return new TrackerWorldFile(join(dir, 'tracker-world.json'));
 };
 
 /** The tracker topics in Kafka: compacted, since each message is the latest state of its key. */
@@ -115,6 +132,9 @@ export const createTrackerSyncService = async (
     intervalMs: config.FAHRPLAN_TRACKER_SYNC_INTERVAL_MS,
     privateHosts: config.FAHRPLAN_TRACKER_PRIVATE_HOSTS,
     ...(config.FAHRPLAN_TRACKER_SHARD ? { shard: config.FAHRPLAN_TRACKER_SHARD } : {}),
+    ...(config.FAHRPLAN_TRACKER_STATE_DIR
+      ? { checkpoints: trackerWorldFileIn(config.FAHRPLAN_TRACKER_STATE_DIR) }
+      : {}),
   });
   await sync.start();
   const app = await createServiceApp(

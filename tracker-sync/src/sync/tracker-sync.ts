@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import {
   topics,
   trackerIssueChangedDataSchema,
@@ -8,12 +7,7 @@ import {
   trackerMessageKey,
   trackerTopicCatalogue,
 } from '@fahrplan/contracts';
-import type {
-  StoredEvent,
-  TrackerFailure,
-  TrackerLinkConfig,
-  TrackerIssueMessage,
-} from '@fahrplan/contracts';
+import type { TrackerFailure, TrackerLinkConfig, TrackerIssueMessage } from '@fahrplan/contracts';
 import { trackerSecretPurpose } from '@fahrplan/platform';
 import type {
   Bus,
@@ -27,16 +21,10 @@ import { IssueHistory } from './issue-history';
 import type { IssueObservation } from './issue-history';
 import { mirrorConnection, runMessage } from './mirror-run';
 import type { MirrorClient } from './mirror-run';
-import {
-  applyToWorld,
-  connectionCategories,
-  emptyTrackerWorld,
-  isLinkEvent,
-  linkCategories,
-  linksOf,
-  trackerWorldCategories,
-} from './tracker-world';
+import { linksOf, trackerWorldCategories } from './tracker-world';
 import type { ConnectionRecord, TrackerWorld, WorldChange } from './tracker-world';
+import type { TrackerWorldStore } from './tracker-world-checkpoint';
+import { TrackerWorldModel } from './tracker-world-model';
 
 /** How tracker-sync reaches a tracker: the client for a connection's settings and opened secret. */
 export type ClientFactory = (connection: ConnectionRecord, secret: string) => MirrorClient;
@@ -50,6 +38,10 @@ export interface TrackerSyncOptions {
   /** Turns an error of the client into the failure a run reports. */
   readonly describe: (error: unknown, baseUrl: string) => TrackerFailure;
   readonly links: TrackerLinkConfig;
+  /** Where the world of connections and links is kept between runs (else each start folds the whole log). */
+  readonly checkpoints?: TrackerWorldStore;
+  /** How long after a change the world is written to `checkpoints` (default 5 s). */
+  readonly checkpointDelayMs?: number;
   /** How often every connection is mirrored (default 5 minutes). */
   readonly intervalMs?: number;
   /** How long after a change of links or settings a connection is mirrored (default 1 s). */
@@ -76,14 +68,6 @@ interface ConnectionRun {
   timer: NodeJS.Timeout | null;
 }
 
-/**
- * Events per read of the log at start. The read and its fold hold the event loop (node:sqlite answers
- * synchronously), and a tenant with a tracker and a million items is folded for seconds after the
- * server is ready: in pages of 500 each holds it for a few ms, so that commands answered meanwhile (a
- * new scenario, docs/design/scenarios.md) wait for one short page, not for 5,000 events (~40 ms) a turn.
- */
-const startPage = 500;
-
 const freshRun = (): ConnectionRun => ({
   since: null,
   lastSuccessAt: null,
@@ -102,12 +86,7 @@ const freshRun = (): ConnectionRun => ({
  * going follows it.
  */
 export class TrackerSync {
-  private readonly world: TrackerWorld = emptyTrackerWorld();
-  /**
-   * The tenants with a tracker connection: only their projects and items are folded, so a tenant that
-   * plans a million items without a tracker costs nothing here.
-   */
-  private readonly tracked = new Set<string>();
+  private readonly model: TrackerWorldModel;
   private readonly runs = new Map<number, ConnectionRun>();
   private readonly history: IssueHistory;
   private subscription: Subscription | undefined;
@@ -120,18 +99,25 @@ export class TrackerSync {
     this.now = options.now ?? (() => new Date());
     this.log = options.log ?? ((line) => console.log(line));
     this.history = new IssueHistory(options.store, this.now);
+    this.model = new TrackerWorldModel({
+      store: options.store,
+      log: this.log,
+      ...(options.checkpoints ? { checkpoints: options.checkpoints } : {}),
+      ...(options.checkpointDelayMs ? { saveDelayMs: options.checkpointDelayMs } : {}),
+    });
+  }
+
+  private get world(): TrackerWorld {
+    return this.model.world;
   }
 
   async start(): Promise<void> {
-    const head = await this.options.store.headPosition();
-    await this.fold(connectionCategories, head);
-    for (const connection of this.world.connections.values()) this.tracked.add(connection.tenant);
-    if (this.tracked.size > 0) await this.fold(linkCategories, head, this.tracked);
+    const head = await this.model.start();
     // live from the head the folds read to: nothing read twice, nothing appended meanwhile missed
     const subscription = this.options.store.subscribe({ after: head, categories: trackerWorldCategories });
     this.subscription = subscription;
     void (async () => {
-      for await (const event of subscription) this.react(await this.follow(event));
+      for await (const event of subscription) this.react(await this.model.follow(event));
     })().catch((error: unknown) =>
       // without the log the worker would mirror stale connections and links: stop loudly
       this.log(`tracker-sync: following the event log failed, restart the service: ${String(error)}`),
@@ -154,6 +140,7 @@ export class TrackerSync {
     await this.subscription?.close();
     for (const run of this.runs.values()) if (run.timer) clearTimeout(run.timer);
     await Promise.all([...this.runs.values()].map((run) => run.running?.catch(() => undefined)));
+    await this.model.stop();
   }
 
   /** The connection record (for the connection test of a saved connection). */
@@ -168,40 +155,6 @@ export class TrackerSync {
       connection.secret,
       trackerSecretPurpose(connection.tenant, connection.id),
     );
-  }
-
-  /**
-   * Folds the events of `categories` up to `until` into the world, in pages, letting the server
-   * answer between them; with `tenants`, only theirs.
-   */
-  private async fold(
-    categories: readonly string[],
-    until: number,
-    tenants?: ReadonlySet<string>,
-  ): Promise<void> {
-    let after = 0;
-    for (;;) {
-      const page = await this.options.store.readAll({ after, maxCount: startPage, categories });
-      for (const event of page) {
-        if (event.position > until) return;
-        if (!tenants || tenants.has(event.metadata.tenant)) applyToWorld(this.world, event);
-      }
-      if (page.length < startPage) return;
-      after = page.at(-1)!.position;
-      await yieldToEventLoop();
-    }
-  }
-
-  /** One event as it is appended: a tenant's first connection brings its projects and items so far. */
-  private async follow(event: StoredEvent): Promise<WorldChange> {
-    const tenant = event.metadata.tenant;
-    if (isLinkEvent(event) && !this.tracked.has(tenant)) return null;
-    const change = applyToWorld(this.world, event);
-    if (change?.kind === 'connection' && !this.tracked.has(tenant)) {
-      this.tracked.add(tenant);
-      await this.fold(linkCategories, event.position, new Set([tenant]));
-    }
-    return change;
   }
 
   private react(change: WorldChange): void {

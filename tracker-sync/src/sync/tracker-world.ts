@@ -9,8 +9,8 @@ import type {
 
 /*
  * What tracker-sync knows of Fahrplan: the tenants' connections and which tracker projects and
- * issues their projects and items link. A pure fold of the event log (categories below), so every
- * instance rebuilds it at start and follows the log afterwards.
+ * issues their projects and items link. A pure fold of the event log (categories below), kept with
+ * the position it covers (tracker-world-model.ts), so that a restart folds only what came after.
  */
 
 /** The connections and the requests to mirror them: few, read in full. */
@@ -27,14 +27,14 @@ export type ConnectionRecord = Exclude<TrackerConnectionState, { status: 'absent
   readonly tenant: string;
 };
 
-interface GroupLink {
+export interface GroupLink {
   readonly tenant: string;
   readonly repository: string | null;
   readonly issue: string | null;
   readonly deleted: boolean;
 }
 
-interface ItemLink {
+export interface ItemLink {
   readonly tenant: string;
   readonly group: number | null;
   readonly issueGroup: string | null;
@@ -44,21 +44,16 @@ interface ItemLink {
 
 export interface TrackerWorld {
   readonly connections: ReadonlyMap<number, ConnectionRecord>;
+  /** The projects that name a repository or an issue: the few a tenant links, not all it plans. */
   readonly groups: ReadonlyMap<number, GroupLink>;
-  /** The items that name an issue or an issue's project: the few a tenant links, not all it plans. */
+  /** The items that name an issue or an issue's project. */
   readonly items: ReadonlyMap<number, ItemLink>;
-  /**
-   * The project of every other live item (a number each), so that an item linked later by a change
-   * that leaves its project out is still placed: a world of a million items stays a few megabytes.
-   */
-  readonly itemGroups: ReadonlyMap<number, number | null>;
 }
 
 export const emptyTrackerWorld = (): TrackerWorld => ({
   connections: new Map(),
   groups: new Map(),
   items: new Map(),
-  itemGroups: new Map(),
 });
 
 /** What an event changed, so the service can react (mirror a connection soon, or now). */
@@ -70,7 +65,11 @@ export type WorldChange =
       readonly full: boolean;
       readonly tenant: string;
     }
-  | { readonly kind: 'links'; readonly tenant: string }
+  /**
+   * The tenant's links moved; `unplaced`: an item linked by a change that leaves its project out, whose
+   * project the world does not keep (`groupOfItem` finds it in the item's stream, `placeItem` sets it).
+   */
+  | { readonly kind: 'links'; readonly tenant: string; readonly unplaced?: number }
   | null;
 
 const text = (value: unknown): string | null =>
@@ -94,18 +93,27 @@ const changedFields = <F>(event: StoredEvent): { id: number; fields: Partial<F> 
 const relink = <F, L extends { readonly tenant: string }>(
   event: StoredEvent,
   links: Map<number, L>,
-  link: (fields: Partial<F>, current: L | undefined, id: number) => L,
+  link: (fields: Partial<F>, current: L | undefined) => L,
 ) => {
   const { id, fields } = changedFields<F>(event);
   const current = links.get(id);
   return current && current.tenant !== event.metadata.tenant
     ? null
-    : { id, current, next: link(fields, current, id) };
+    : { id, current, next: link(fields, current) };
 };
 
-/** Whether a link changed in any of `keys`: the tenant's tracker links must then be read again. */
-const moved = <L>(current: L | undefined, next: L, keys: readonly (keyof L)[]) =>
-  keys.some((key) => next[key] !== current?.[key]);
+/**
+ * Whether a link changed in any of `keys`: the tenant's tracker links must then be read again. The world
+ * keeps no unlinked record: one it did not keep changed only if it is linked now.
+ */
+const moved = <L>(current: L | undefined, next: L, linked: boolean, keys: readonly (keyof L)[]) =>
+  current ? keys.some((key) => next[key] !== current[key]) : linked;
+
+/** Keeps a record while it links something (or was deleted while it did), forgets it otherwise. */
+const keepLinked = <L>(links: Map<number, L>, id: number, next: L, linked: boolean) => {
+  if (linked) links.set(id, next);
+  else links.delete(id);
+};
 
 /** Folds one event into the world (mutating its maps: the world lives in one service). */
 export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChange => {
@@ -113,7 +121,6 @@ export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChan
   const connections = world.connections as Map<number, ConnectionRecord>;
   const groups = world.groups as Map<number, GroupLink>;
   const items = world.items as Map<number, ItemLink>;
-  const itemGroups = world.itemGroups as Map<number, number | null>;
   switch (event.type) {
     case 'TrackerConnectionCreated':
     case 'TrackerConnectionUpdated':
@@ -144,42 +151,68 @@ export const applyToWorld = (world: TrackerWorld, event: StoredEvent): WorldChan
         deleted: false,
       }));
       if (!update) return null;
-      groups.set(update.id, update.next);
-      return moved(update.current, update.next, ['repository', 'issue']) ? { kind: 'links', tenant } : null;
+      const { id, current, next } = update;
+      const linked = next.repository !== null || next.issue !== null;
+      keepLinked(groups, id, next, linked);
+      return moved(current, next, linked, ['repository', 'issue']) ? { kind: 'links', tenant } : null;
     }
     case 'ItemCreated':
     case 'ItemUpdated': {
-      const update = relink<ItemFields, ItemLink>(event, items, (fields, current, id) => ({
+      const update = relink<ItemFields, ItemLink>(event, items, (fields, current) => ({
         tenant,
-        group: 'group' in fields ? (fields.group ?? null) : (current?.group ?? itemGroups.get(id) ?? null),
+        group: 'group' in fields ? (fields.group ?? null) : (current?.group ?? null),
         issueGroup: 'jiragroup' in fields ? text(fields.jiragroup) : (current?.issueGroup ?? null),
         issue: 'jiraid' in fields ? text(fields.jiraid) : (current?.issue ?? null),
         deleted: false,
       }));
       if (!update) return null;
       const { id, current, next } = update;
-      if (next.issue === null && next.issueGroup === null) {
-        items.delete(id);
-        itemGroups.set(id, next.group);
-      } else {
-        items.set(id, next);
-        itemGroups.delete(id);
-      }
-      return moved(current, next, ['issue', 'issueGroup', 'group']) ? { kind: 'links', tenant } : null;
+      const linked = next.issue !== null || next.issueGroup !== null;
+      keepLinked(items, id, next, linked);
+      if (!moved(current, next, linked, ['issue', 'issueGroup', 'group'])) return null;
+      // an item the world did not keep, linked by a change that does not name its project
+      const unplaced =
+        !current && event.type === 'ItemUpdated' && !('group' in changedFields<ItemFields>(event).fields);
+      return unplaced ? { kind: 'links', tenant, unplaced: id } : { kind: 'links', tenant };
     }
     case 'GroupDeleted':
-    case 'ItemDeleted': {
+    case 'ItemDeleted':
+    case 'GroupRestored':
+    case 'ItemRestored': {
       const { id } = event.data as { id: number };
-      if (event.type === 'ItemDeleted') itemGroups.delete(id);
-      const map = event.type === 'GroupDeleted' ? groups : items;
+      const map = event.type.startsWith('Group') ? groups : items;
       const current = map.get(id);
       if (!current || current.tenant !== tenant) return null;
-      map.set(id, { ...current, deleted: true } as GroupLink & ItemLink);
-      return null;
+      // a restored record links what it linked when it was deleted
+      const restored = event.type.endsWith('Restored');
+      map.set(id, { ...current, deleted: !restored } as GroupLink & ItemLink);
+      return restored ? { kind: 'links', tenant } : null;
     }
     default:
       return null;
   }
+};
+
+/**
+ * The project of item `id` as of `until`, from its stream (the events of `tenant`): for an item linked by
+ * a change that left its project out (`WorldChange.unplaced`).
+ */
+export const groupOfItem = (stream: readonly StoredEvent[], until: number, tenant: string): number | null => {
+  let group: number | null = null;
+  for (const event of stream) {
+    if (event.position > until) break;
+    if (event.metadata.tenant !== tenant || !/^Item(Created|Updated)$/.test(event.type)) continue;
+    const { fields } = changedFields<ItemFields>(event);
+    if ('group' in fields) group = fields.group ?? null;
+  }
+  return group;
+};
+
+/** Places an item reported `unplaced` in the project its stream names. */
+export const placeItem = (world: TrackerWorld, id: number, group: number | null): void => {
+  const items = world.items as Map<number, ItemLink>;
+  const item = items.get(id);
+  if (item) items.set(id, { ...item, group });
 };
 
 /** The tenant's live connections. */

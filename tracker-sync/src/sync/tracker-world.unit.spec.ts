@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import type { StoredEvent } from '@fahrplan/contracts';
-import { applyToWorld, connectionsOf, emptyTrackerWorld, linksOf } from './tracker-world';
+import {
+  applyToWorld,
+  connectionsOf,
+  emptyTrackerWorld,
+  groupOfItem,
+  linksOf,
+  placeItem,
+} from './tracker-world';
 
 let position = 0;
 const event = (type: string, data: object, tenant = 'demo'): StoredEvent =>
@@ -87,13 +94,17 @@ describe('the tracker world', () => {
     );
     applyToWorld(world, event('ItemDeleted', { id: 22 }));
     expect(linksOf(world, c1)).toEqual({ projectIds: [], issueKeys: [] });
+    // restored, it links its issue again
+    expect(applyToWorld(world, event('ItemRestored', { id: 22 }))).toEqual({ kind: 'links', tenant: 'demo' });
+    expect(linksOf(world, c1).issueKeys).toEqual(['PORTAL-4']);
+    applyToWorld(world, event('ItemDeleted', { id: 22 }));
     expect(linksOf(world, c2)).toEqual({
       projectIds: ['10001'],
       issueKeys: ['PORTAL-3', 'SDESK-1', 'SDESK-2'],
     });
   });
 
-  it('keeps only linked items as records, and places an item linked later by its project', () => {
+  it('keeps only linked projects and items, and reports an item linked without its project as unplaced', () => {
     const world = emptyTrackerWorld();
     applyToWorld(world, connection(1));
     applyToWorld(world, connection(2));
@@ -101,27 +112,47 @@ describe('the tracker world', () => {
       world,
       event('GroupCreated', { id: 10, jirarepo: { id: '2/10000', url: 'x' }, jiraid: null }),
     );
+    // a project that links nothing is not kept, and its changes move no links
+    expect(applyToWorld(world, event('GroupCreated', { id: 11, jirarepo: null, jiraid: null }))).toBeNull();
+    expect(applyToWorld(world, event('GroupUpdated', { id: 11, changes: { title: 'x' } }))).toBeNull();
+    expect([...world.groups.keys()]).toEqual([10]);
     for (let id = 30; id < 40; id++)
-      applyToWorld(world, event('ItemCreated', { id, group: 10, jiraid: null, jiragroup: null }));
+      expect(
+        applyToWorld(world, event('ItemCreated', { id, group: 10, jiraid: null, jiragroup: null })),
+      ).toBeNull();
     expect(world.items.size).toBe(0);
-    expect(world.itemGroups.size).toBe(10);
-    // a change that names only the issue: the project comes from what the world kept of the item
-    expect(applyToWorld(world, event('ItemUpdated', { id: 31, changes: { jiraid: 'OPS-7' } }))).toEqual({
-      kind: 'links',
-      tenant: 'demo',
-    });
-    expect([...world.items.keys()]).toEqual([31]);
+    // a change that names only the issue: the world does not know the item's project, and says so
+    const before = [
+      event('ItemCreated', { id: 31, group: 10, jiraid: null, jiragroup: null }),
+      event('ItemUpdated', { id: 31, changes: { title: 'y' } }),
+    ];
+    const linked = event('ItemUpdated', { id: 31, changes: { jiraid: 'OPS-7' } });
+    expect(applyToWorld(world, linked)).toEqual({ kind: 'links', tenant: 'demo', unplaced: 31 });
+    expect(world.items.get(31)).toMatchObject({ group: null, issue: 'OPS-7' });
+    // its stream names it: created in 10; moved after the link (not as of it), or by another tenant
+    const stream = [...before, linked, event('ItemUpdated', { id: 31, changes: { group: 12 } })];
+    expect(groupOfItem(stream, linked.position, 'demo')).toBe(10);
+    expect(groupOfItem(stream, stream[3]!.position, 'demo')).toBe(12);
+    const foreign = [...before, event('ItemUpdated', { id: 31, changes: { group: 11 } }, 'other')];
+    expect(groupOfItem(foreign, foreign[2]!.position, 'demo')).toBe(10);
+    placeItem(world, 31, groupOfItem(stream, linked.position, 'demo'));
     expect(linksOf(world, world.connections.get(2)!)).toEqual({
       projectIds: ['10000'],
       issueKeys: ['OPS-7'],
     });
     expect(linksOf(world, world.connections.get(1)!)).toEqual({ projectIds: [], issueKeys: [] });
-    // unlinked again, it is a project number once more; deleted, nothing
+    // a linked item is placed by what the world kept; unlinked again, it is forgotten
+    expect(applyToWorld(world, event('ItemUpdated', { id: 31, changes: { jiraid: 'OPS-8' } }))).toEqual({
+      kind: 'links',
+      tenant: 'demo',
+    });
+    expect(world.items.get(31)?.group).toBe(10);
     applyToWorld(world, event('ItemUpdated', { id: 31, changes: { jiraid: null } }));
     expect(world.items.size).toBe(0);
-    expect(world.itemGroups.get(31)).toBe(10);
-    applyToWorld(world, event('ItemDeleted', { id: 31 }));
-    expect(world.itemGroups.has(31)).toBe(false);
+    // a change that names the project places the item itself
+    expect(
+      applyToWorld(world, event('ItemUpdated', { id: 32, changes: { jiraid: 'OPS-9', group: 10 } })),
+    ).toEqual({ kind: 'links', tenant: 'demo' });
   });
 
   it("gives an issue without a repository to the tenant's only connection", () => {
