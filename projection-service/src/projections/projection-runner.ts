@@ -351,16 +351,21 @@ export class ProjectionRunner {
       }),
     );
     const states: DocumentWrite[] = [];
+    // each document's last state and where it is in `states`
+    const latest = new Map<string, { readonly position: number; readonly index: number }>();
     for (const { position, counted } of deltas)
       for (const { id, delta } of counted) {
         const doc = docs.get(id)!;
         if (position <= doc.from) continue;
         doc.document = summary.add(doc.document, delta, id);
         doc.changed = true;
-        // one state per event: the events of one position (a reschedule's items) leave one version
-        if (this.everyState && states.at(-1)?.id === id && states.at(-1)?.position === position) states.pop();
         doc.position = position;
-        if (this.everyState) states.push(writeOf(doc));
+        if (!this.everyState) continue;
+        // one state per document and event: a reschedule's thousand transitions at one position leave
+        // one version of each day they touch, the last (a store keeps the first write of a position)
+        const last = latest.get(id);
+        if (last?.position === position) states[last.index] = writeOf(doc);
+        else latest.set(id, { position, index: states.push(writeOf(doc)) - 1 });
       }
     const leading = (write: DocumentWrite) => ({ ...write, leads: true });
     if (this.everyState) return states.map(leading);
