@@ -1,4 +1,5 @@
 import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
+import { keyColumn } from './sqlite-query';
 
 /*
  * The key columns of the SQLite read store (docs/design/key-columns.md): each indexed field's typed
@@ -66,3 +67,45 @@ export const sameKey = (stored: SQLOutputValue | undefined, next: SQLInputValue)
   if (typeof next === 'number') return typeof stored === 'number' && stored === next;
   return (stored ?? null) === (next ?? null);
 };
+
+/** The SQL that writes the documents of one table with their key columns, made once per table. */
+export class KeyedWrites {
+  /** `live` and the key columns, in the order of `values`. */
+  readonly columns: readonly string[];
+  /** The row's position and its columns, by id. */
+  readonly select: string;
+  readonly insert: string;
+  private readonly updates = new Map<string, string>();
+
+  constructor(
+    private readonly table: string,
+    private readonly keys: readonly string[],
+  ) {
+    this.columns = ['live', ...keys.map(keyColumn)];
+    const list = this.columns.join(', ');
+    this.select = `SELECT position, ${list} FROM ${table} WHERE id = ?`;
+    this.insert =
+      `INSERT INTO ${table} (id, position, body, ${list}) ` +
+      `VALUES (?, ?, jsonb(?), ${this.columns.map(() => '?').join(', ')})`;
+  }
+
+  /** The columns' values for `document` (all NULL for a tombstone). */
+  values(document: Readonly<Record<string, unknown>> | null): SQLInputValue[] {
+    return [
+      document === null ? null : 1,
+      ...this.keys.map((field) => (document ? typedKey(document, field) : null)),
+    ];
+  }
+
+  /** The UPDATE that sets the position, the body and the columns numbered `changed`. */
+  update(changed: readonly number[]): string {
+    const key = changed.join();
+    let sql = this.updates.get(key);
+    if (sql === undefined) {
+      const set = changed.map((i) => `, ${this.columns[i]} = ?`).join('');
+      sql = `UPDATE ${this.table} SET position = ?, body = jsonb(?)${set} WHERE id = ?`;
+      this.updates.set(key, sql);
+    }
+    return sql;
+  }
+}

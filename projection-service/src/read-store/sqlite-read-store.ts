@@ -16,8 +16,8 @@ import type {
   ReadStore,
   ReadView,
 } from './read-store';
-import { sameKey, typedKey } from './sqlite-keys';
-import { jsonPath, keyColumn, quoteName, sortTermsOf, storedValue, whereOf } from './sqlite-query';
+import { KeyedWrites, sameKey } from './sqlite-keys';
+import { jsonPath, quoteName, sortTermsOf, storedValue, whereOf } from './sqlite-query';
 import type { QueryTarget } from './sqlite-query';
 import {
   DOCUMENTS,
@@ -96,6 +96,8 @@ interface Spec {
   /** The fields its documents' and versions' indexes hold, each in a key column, once asked (`keysOf`). */
   keys?: readonly string[];
   keySet?: ReadonlySet<string>;
+  /** The SQL of its writes, once written to. */
+  writes?: KeyedWrites;
   /** The field its trigram index holds. */
   textIndex?: string;
 }
@@ -750,29 +752,20 @@ export class SqliteReadStore implements ReadStore {
    * keys stay as they were: a reschedule's write moves the date indexes' entries alone.
    */
   private writeDocument({ collection, id, position, document }: DocumentWrite): void {
-    const { keys } = this.keysOf(collection);
-    const table = documentsTable(collection);
-    const columns = ['live', ...keys.map(keyColumn)];
-    const values = [
-      document === null ? null : 1,
-      ...keys.map((field) => (document ? typedKey(document, field) : null)),
-    ];
+    // (an undeclared collection's spec is kept too, for its statements)
+    const spec = this.specs.get(collection) ?? this.specs.set(collection, this.emptySpec()).get(collection)!;
+    spec.writes ??= new KeyedWrites(documentsTable(collection), this.keysOf(collection).keys);
+    const { writes } = spec;
+    const values = writes.values(document);
     const body = document === null ? null : JSON.stringify(document);
-    const old = this.arrayStatement(`SELECT position, ${columns.join(', ')} FROM ${table} WHERE id = ?`).get(
-      id,
-    ) as SQLOutputValue[] | undefined;
+    const old = this.arrayStatement(writes.select).get(id) as SQLOutputValue[] | undefined;
     if (!old) {
-      this.statement(
-        `INSERT INTO ${table} (id, position, body, ${columns.join(', ')}) ` +
-          `VALUES (?, ?, jsonb(?), ${columns.map(() => '?').join(', ')})`,
-      ).run(id, position, body, ...values);
+      this.statement(writes.insert).run(id, position, body, ...values);
       return;
     }
     if (Number(old[0]) >= position) return;
-    const changed = columns.flatMap((_, i) => (sameKey(old[i + 1], values[i]!) ? [] : [i]));
-    this.statement(
-      `UPDATE ${table} SET position = ?, body = jsonb(?)${changed.map((i) => `, ${columns[i]} = ?`).join('')} WHERE id = ?`,
-    ).run(position, body, ...changed.map((i) => values[i]!), id);
+    const changed = values.flatMap((value, i) => (sameKey(old[i + 1], value) ? [] : [i]));
+    this.statement(writes.update(changed)).run(position, body, ...changed.map((i) => values[i]!), id);
   }
 
   /**
