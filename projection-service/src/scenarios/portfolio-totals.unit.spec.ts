@@ -183,11 +183,22 @@ describe('the running portfolio totals', () => {
     }));
     const moved = at('acme', 'ItemsRescheduled', { id: 'r1', moves });
     const stores = [new MemoryReadStore(), new SqliteReadStore(':memory:', allProjections)];
+    const written: string[][] = [];
     for (const store of stores) {
       const runner = new ProjectionRunner({} as EventStore, store, allProjections);
       await runner.applyBatch(created);
+      const write = store.write.bind(store);
+      const totals: string[] = [];
+      store.write = (writes, checkpoint) => {
+        totals.push(...writes.filter((w) => w.collection === 'portfolioTotals').map((w) => w.id.slice(-10)));
+        return write(writes, checkpoint);
+      };
       await runner.applyBatch([moved]);
+      written.push(totals);
     }
+    // the days whose count changes, each once: the inner days' moves cancel out (days 4 to 8 stay at 0)
+    for (const days of written)
+      expect(days.sort()).toEqual(['2026-03-02', '2026-03-03', '2026-03-08', '2026-03-09']);
     const [memory, sqlite] = stores as [MemoryReadStore, SqliteReadStore];
     expect(await liveTotals(sqlite, 'acme')).toEqual(await scanned(memory, 'acme'));
     expect((await sqlite.dump()).portfolioTotals).toEqual((await memory.dump()).portfolioTotals);
