@@ -300,6 +300,8 @@ export class SqliteReadStore implements ReadStore {
     this.db.exec(
       `CREATE TABLE IF NOT EXISTS ${documentsTable(collection)} (id TEXT PRIMARY KEY, position INTEGER NOT NULL, body BLOB)`,
     );
+    // an older file's history trigger keeps a version of every update: filling the key columns would add one per row
+    this.db.exec(`DROP TRIGGER IF EXISTS ${quoteName(historyTrigger(collection, keys)[0])}`);
     ensureKeyColumns(this.db, documentRows(collection).table, keys);
     const versions = versionRows(collection);
     if (spec.history) {

@@ -62,7 +62,8 @@ export const historyTrigger = (collection: string, keys: readonly string[]): [st
   const columns = ['live', ...keys.map(keyColumn)];
   return [
     name,
-    `CREATE TRIGGER ${quoteName(name)} AFTER UPDATE ON ${documentsTable(collection)} BEGIN ` +
+    // (of the body: filling a key column added to the table keeps no version)
+    `CREATE TRIGGER ${quoteName(name)} AFTER UPDATE OF body ON ${documentsTable(collection)} BEGIN ` +
       `INSERT INTO ${versionsTable(collection)} (id, position, until, body, ${columns.join(', ')}) ` +
       `VALUES (old.id, old.position, new.position, old.body, ${columns.map((c) => `old.${c}`).join(', ')}); END`,
   ];
