@@ -4,7 +4,9 @@
  * items' `ItemUpdated` steps) in one batch on the embedded SQLite read store, as the live loop does.
  * It prints the CPU time per batch (the read store runs on this thread, so it is load-independent
  * beside the wall time) and the document writes. BENCH_RESCHEDULE_SIZE (items, default 1,001) and
- * BENCH_RESCHEDULE_ROUNDS (batches, default 12, the first two not counted) set the run.
+ * BENCH_RESCHEDULE_ROUNDS (batches, default 12, the first two not counted) set the run. With
+ * BENCH_RESCHEDULE_CHAIN=1 the items are tasks back to back (item i on day i), as the HTTP bench's
+ * chain is after its first drag, so the running totals count their days (the effort per calendar).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,7 @@ import { format, load, ms, percentile, setting } from './figures';
 
 const size = setting('BENCH_RESCHEDULE_SIZE', 1001);
 const rounds = setting('BENCH_RESCHEDULE_ROUNDS', 12);
+const chain = setting('BENCH_RESCHEDULE_CHAIN', 0) === 1;
 const WARMUP = 2;
 
 let position = 0;
@@ -44,7 +47,11 @@ const recorded = (type: string, data: object, streamId: string, revision: number
     },
   } as StoredEvent;
 };
-const day = (d: number) => `2031-01-${String(d).padStart(2, '0')}T00:00`;
+const day = (d: number) => `${new Date(Date.UTC(2031, 0, d)).toISOString().slice(0, 10)}T00:00`;
+/** Item `id`'s first day: all on the 7th, or one after the other in a chain. */
+const first = (id: number) => (chain ? 6 + id : 7);
+/** A task in the chain (counted by the running totals), else a bar as before. */
+const kind = chain ? { type: null } : {};
 
 async function main() {
   const directory = mkdtempSync(join(tmpdir(), 'fahrplan-reschedule-read-'));
@@ -63,7 +70,15 @@ async function main() {
       items.map((id) =>
         recorded(
           'ItemCreated',
-          { id, title: `T ${id}`, group: 1, subgroup: 'tasks', start: day(7), end: day(8) },
+          {
+            id,
+            title: `T ${id}`,
+            group: 1,
+            subgroup: 'tasks',
+            ...kind,
+            start: day(first(id)),
+            end: day(first(id) + 1),
+          },
           `item-${id}`,
           0,
         ),
@@ -73,13 +88,22 @@ async function main() {
     const wall: number[] = [];
     let counted = 0;
     for (let round = 0; round < rounds; round++) {
-      const [start, end] = round % 2 === 0 ? [day(8), day(9)] : [day(7), day(8)];
-      const before = round % 2 === 0 ? { start: day(7), end: day(8) } : { start: day(8), end: day(9) };
-      const moves = items.map((item) => ({ item, version: round, start, end, before }));
+      // each round moves every item a day later, then back
+      const shift = (item: number, by: number) => ({
+        start: day(first(item) + by),
+        end: day(first(item) + by + 1),
+      });
+      const [to, from] = round % 2 === 0 ? [1, 0] : [0, 1];
+      const moves = items.map((item) => ({
+        item,
+        version: round,
+        ...shift(item, to),
+        before: shift(item, from),
+      }));
       const batch = [
         recorded('ItemsRescheduled', { id: `r${round}`, moves }, `schedule-r${round}`, 0),
         ...items.map((id) =>
-          recorded('ItemUpdated', { id, changes: { start, end } }, `item-${id}`, round + 1),
+          recorded('ItemUpdated', { id, changes: shift(id, to) }, `item-${id}`, round + 1),
         ),
       ];
       writes = 0;

@@ -1,4 +1,5 @@
 import { setImmediate as yieldToEventLoop, setTimeout as delay } from 'node:timers/promises';
+import { isDeepStrictEqual } from 'node:util';
 import { Logger } from '@nestjs/common';
 import { isScenarioStream } from '@fahrplan/contracts';
 import type { StoredEvent } from '@fahrplan/contracts';
@@ -351,15 +352,22 @@ export class ProjectionRunner {
       }),
     );
     const states: DocumentWrite[] = [];
-    for (const { position, counted } of deltas)
-      for (const { id, delta } of counted) {
+    for (const [position, byId] of deltasByPosition(deltas))
+      for (const [id, added] of byId) {
         const doc = docs.get(id)!;
         if (position <= doc.from) continue;
-        doc.document = summary.add(doc.document, delta, id);
+        const before = doc.document as object | null;
+        const after = added.reduce<object | null>(
+          (document, delta) => summary.add(document, delta, id),
+          before,
+        );
+        // a position whose deltas cancel out on a document (a chain's inner days, whose tasks move
+        // together) leaves it as it was: nothing written, as if its events had not touched it
+        if (isDeepStrictEqual(after, before)) continue;
+        doc.document = after;
         doc.changed = true;
-        // one state per event: the events of one position (a reschedule's items) leave one version
-        if (this.everyState && states.at(-1)?.id === id && states.at(-1)?.position === position) states.pop();
         doc.position = position;
+        // one state per event: a reschedule's thousand transitions leave one version of each day
         if (this.everyState) states.push(writeOf(doc));
       }
     const leading = (write: DocumentWrite) => ({ ...write, leads: true });
@@ -430,6 +438,26 @@ interface Folding {
 }
 
 /** A transition of a covered document, at the position of the event that made it. */
+/** The deltas of each position (in order), each summary document's in the order they were counted. */
+const deltasByPosition = <D>(
+  deltas: readonly {
+    readonly position: number;
+    readonly counted: readonly { readonly id: string; readonly delta: D }[];
+  }[],
+): Map<number, Map<string, D[]>> => {
+  const byPosition = new Map<number, Map<string, D[]>>();
+  for (const { position, counted } of deltas) {
+    let byId = byPosition.get(position);
+    if (!byId) byPosition.set(position, (byId = new Map()));
+    for (const { id, delta } of counted) {
+      const added = byId.get(id);
+      if (added) added.push(delta);
+      else byId.set(id, [delta]);
+    }
+  }
+  return byPosition;
+};
+
 interface Counted extends Transition {
   readonly position: number;
 }

@@ -214,8 +214,12 @@ describe('SqliteReadStore.at: the read models as the writes up to a position lef
     store.close();
 
     expect(plan).toMatch(/MERGE \(UNION ALL\)/);
-    expect(plan).toMatch(/SEARCH d USING INDEX ix1:things:tenant,deleted,rank \(<expr>=\? AND <expr>=\?\)/);
-    expect(plan).toMatch(/SEARCH d USING INDEX vx1:things:tenant,deleted,rank \(<expr>=\? AND <expr>=\?\)/);
+    expect(plan).toMatch(
+      /SEARCH d USING INDEX ix1:things:tenant,deleted,rank \(k:tenant=\? AND k:deleted=\?\)/,
+    );
+    expect(plan).toMatch(
+      /SEARCH d USING INDEX vx1:things:tenant,deleted,rank \(k:tenant=\? AND k:deleted=\?\)/,
+    );
     expect(plan).not.toMatch(/SCAN d\b|TEMP B-TREE/);
   });
 
@@ -235,28 +239,103 @@ describe('SqliteReadStore.at: the read models as the writes up to a position lef
       'ix1:things:tenant,status,name',
       'vx1:things:tenant,deleted',
     ]);
-    expect(plan).toMatch(/SEARCH d USING INDEX vx1:things:tenant,deleted \(<expr>=\? AND <expr>=\?\)/);
+    expect(plan).toMatch(/SEARCH d USING INDEX vx1:things:tenant,deleted \(k:tenant=\? AND k:deleted=\?\)/);
   });
 
-  it('makes an index again when a field of its keys is declared scalar, and queries it alike', async () => {
+  it('fills the key columns of a file written without them, and of a field newly indexed, and answers as before', async () => {
     const file = join(directory, 'read.db');
-    const first = new SqliteReadStore(file, [things]);
-    for (const bulk of generate(5, 60)) await first.write(bulk);
-    const before = await answers(first);
+    const bulks = generate(5, 200);
+    const first = new SqliteReadStore(file, [things, mirrored]);
+    for (const bulk of bulks) await first.write(bulk);
+    const middle = bulks[Math.floor(bulks.length / 2)]![0]!.position;
+    const before = { now: await answers(first), then: await answers(first.at(middle)) };
     first.close();
 
-    const again = new SqliteReadStore(file, [scalarThings]);
-    const sql = (again as unknown as { db: DatabaseSync }).db
-      .prepare(`SELECT sql FROM sqlite_schema WHERE name = 'ix1:things:tenant,status,name'`)
-      .get() as { sql: string };
-    expect(sql.sql).toContain(
-      `(body ->> '$."tenant"' ASC, body ->> '$."status"' ASC, body ->> '$."name"' ASC, id)`,
+    // the file as a store before the key columns left it: indexes over the bodies' values, no key columns
+    const old = new DatabaseSync(file);
+    const schema = old
+      .prepare(
+        `SELECT type, name FROM sqlite_schema WHERE type IN ('index', 'trigger') AND name NOT LIKE 'sqlite_%'`,
+      )
+      .all() as { type: string; name: string }[];
+    for (const { type, name } of schema)
+      if (/^(ix|vx|ver)\d/.test(name)) old.exec(`DROP ${type.toUpperCase()} "${name}"`);
+    for (const table of ['doc:things', 'ver:things', 'doc:mirrored'])
+      for (const { name } of old.prepare('SELECT name FROM pragma_table_info(?)').all(table) as {
+        name: string;
+      }[])
+        if (name === 'live' || name.startsWith('k:'))
+          old.exec(`ALTER TABLE "${table}" DROP COLUMN "${name}"`);
+    // and the history trigger as it was: of every update
+    old.exec(
+      'CREATE TRIGGER "ver1:things" AFTER UPDATE ON "doc:things" BEGIN INSERT INTO "ver:things" ' +
+        '(id, position, until, body) VALUES (old.id, old.position, new.position, old.body); END',
     );
-    expect(again.explain(things.collection, { tenant: 'acme', status: 'A' }).join()).toContain(
-      'USING INDEX ix1:things:tenant,status,name (<expr>=? AND <expr>=?)',
+    const versions = () => (old.prepare('SELECT count(*) AS n FROM "ver:things"').get() as { n: number }).n;
+    const kept = versions();
+    old.close();
+
+    const byOwner = { tenant: 1, 'owner.name': 1 } as const;
+    const again = new SqliteReadStore(file, [{ ...things, indexes: [...things.indexes, byOwner] }, mirrored]);
+    // filling the columns kept no version
+    expect(
+      (
+        (again as unknown as { db: DatabaseSync }).db
+          .prepare('SELECT count(*) AS n FROM "ver:things"')
+          .get() as { n: number }
+      ).n,
+    ).toBe(kept);
+    expect(await answers(again)).toEqual(before.now);
+    expect(await answers(again.at(middle))).toEqual(before.then);
+    expect(again.explain(things.collection, { tenant: 'acme', 'owner.name': 'Ann' }).join()).toContain(
+      'USING INDEX ix1:things:tenant,owner.name (k:tenant=? AND k:owner.name=?)',
     );
-    expect(await answers(again)).toEqual(before);
+    const owners = await again.find(
+      things.collection,
+      { tenant: 'acme', 'owner.name': 'Ann' },
+      { sort: { _id: 1 } },
+    );
+    expect(owners.map((doc) => doc._id)).toEqual(
+      before.now.dump
+        .things!.filter((doc) => doc.tenant === 'acme' && (doc.owner as { name: string }).name === 'Ann')
+        .map((doc) => doc._id),
+    );
+    // and a write keeps what it replaces again
+    const last = bulks.at(-1)!.at(-1)!.position;
+    const [owner] = owners;
+    await again.write([
+      { collection: things.collection, id: owner!._id, position: last + 1, document: { tenant: 'globex' } },
+    ]);
+    expect(await again.at(last).get(things.collection, owner!._id)).toEqual(owner);
+    expect(await again.count(things.collection, { tenant: 'acme', 'owner.name': 'Ann' })).toBe(
+      owners.length - 1,
+    );
     again.close();
+  });
+
+  it('sets only the key columns a write changes, so that SQLite leaves the other indexes alone', async () => {
+    const store = new SqliteReadStore(':memory:', [things]);
+    const db = (store as unknown as { db: DatabaseSync }).db;
+    const doc = { tenant: 'acme', name: 'Billing', rank: 2, deleted: false, status: 'A', tags: ['x'] };
+    await store.write([{ collection: things.collection, id: '1', position: 1, document: doc }]);
+    const traced: string[] = [];
+    const prepare = db.prepare.bind(db);
+    db.prepare = (sql: string) => (traced.push(sql), prepare(sql));
+    await store.write([
+      { collection: things.collection, id: '1', position: 2, document: { ...doc, rank: 3 } },
+    ]);
+    expect(traced.filter((sql) => sql.startsWith('UPDATE'))).toEqual([
+      'UPDATE "doc:things" SET position = ?, body = jsonb(?), "k:rank" = ? WHERE id = ?',
+    ]);
+    expect(
+      await store.find(things.collection, { tenant: 'acme', deleted: false }, { sort: { rank: 1, _id: 1 } }),
+    ).toEqual([{ ...doc, rank: 3, _id: '1', _position: 2 }]);
+    expect(
+      await store
+        .at(1)
+        .find(things.collection, { tenant: 'acme', deleted: false }, { sort: { rank: 1, _id: 1 } }),
+    ).toEqual([{ ...doc, _id: '1', _position: 1 }]);
+    store.close();
   });
 
   it('finds a document as of a position by its id and the end of its versions', async () => {

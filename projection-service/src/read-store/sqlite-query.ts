@@ -77,6 +77,24 @@ export const typedValue = (field: string, body = 'body', scalar = false): string
   return typed;
 };
 
+/** The column that holds a key field's typed value, written beside the body (docs/design/key-columns.md). */
+export const keyColumn = (field: string): string => quoteName(`k:${field}`);
+
+/**
+ * The stored typed value of `field` in the row `row` (an alias, or '' in an index's definition): its
+ * key column where it has one, else computed from the body.
+ */
+export const storedValue = (
+  field: string,
+  row: string,
+  { keys, scalar }: { readonly keys?: ReadonlySet<string>; readonly scalar?: ReadonlySet<string> },
+): string => {
+  const prefix = row ? `${row}.` : '';
+  return keys?.has(field)
+    ? `${prefix}${keyColumn(field)}`
+    : typedValue(field, `${prefix}body`, scalar?.has(field));
+};
+
 /** The typed value of an element `json_each` gives (alias `e`). */
 export const typedElement =
   `CASE e.type WHEN 'true' THEN ${TRUE} WHEN 'false' THEN ${FALSE} ` +
@@ -98,6 +116,8 @@ export interface QueryTarget {
   readonly multikey: ReadonlySet<string>;
   /** The fields whose typed value is `->>` alone (`typedValue`). */
   readonly scalar?: ReadonlySet<string>;
+  /** The fields whose typed value a key column holds (`keyColumn`). */
+  readonly keys?: ReadonlySet<string>;
   /** The field a trigram index holds, and that index's table (quoted): live documents only. */
   readonly textIndex?: { readonly field: string; readonly table: string };
 }
@@ -245,7 +265,7 @@ class Builder {
   private column(field: string): string {
     if (field === '_id') return 'd.id';
     if (field === '_position') return 'd.position';
-    return typedValue(field, 'd.body', this.target.scalar?.has(field));
+    return storedValue(field, 'd', this.target);
   }
 
   private field(field: string, condition: unknown): string {

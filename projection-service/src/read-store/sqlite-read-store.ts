@@ -16,12 +16,14 @@ import type {
   ReadStore,
   ReadView,
 } from './read-store';
-import { jsonPath, quoteName, sortTermsOf, typedValue, whereOf } from './sqlite-query';
+import { KeyedWrites, sameKey } from './sqlite-keys';
+import { jsonPath, quoteName, sortTermsOf, storedValue, whereOf } from './sqlite-query';
 import type { QueryTarget } from './sqlite-query';
 import {
   DOCUMENTS,
   documentRows,
   documentsTable,
+  ensureKeyColumns,
   historyTrigger,
   indexName,
   multikeyRows,
@@ -91,6 +93,11 @@ interface Spec {
   history: boolean;
   /** The fields its indexes hold, once asked (`indexedFields`). */
   indexed?: ReadonlySet<string>;
+  /** The fields its documents' and versions' indexes hold, each in a key column, once asked (`keysOf`). */
+  keys?: readonly string[];
+  keySet?: ReadonlySet<string>;
+  /** The SQL of its writes, once written to. */
+  writes?: KeyedWrites;
   /** The field its trigram index holds. */
   textIndex?: string;
 }
@@ -224,6 +231,27 @@ export class SqliteReadStore implements ReadStore {
     return this.specs.get(collection) ?? this.emptySpec();
   }
 
+  /**
+   * The fields of the collection's indexes (its documents' and its versions'), up to a multikey field,
+   * which ends an index: each has a key column in both tables (docs/design/key-columns.md).
+   */
+  private keysOf(collection: string): {
+    readonly keys: readonly string[];
+    readonly keySet: ReadonlySet<string>;
+  } {
+    const spec = this.spec(collection);
+    if (!spec.keys) {
+      const fields = [...spec.indexes, ...spec.asOfIndexes].flatMap((keys) => {
+        const named = Object.keys(keys).filter((field) => field !== '_id' && field !== '_position');
+        const end = named.findIndex((field) => spec.multikey.has(field));
+        return end === -1 ? named : named.slice(0, end);
+      });
+      spec.keys = [...new Set(fields)].sort();
+      spec.keySet = new Set(spec.keys);
+    }
+    return { keys: spec.keys, keySet: spec.keySet! };
+  }
+
   private target(collection: string, rows: Rows): QueryTarget {
     const { multikey, scalar, textIndex } = this.spec(collection);
     return {
@@ -232,6 +260,7 @@ export class SqliteReadStore implements ReadStore {
       rowKey: `d.${rows.key}`,
       multikey,
       scalar,
+      keys: this.keysOf(collection).keySet,
       ...(textIndex && rows.updated
         ? { textIndex: { field: textIndex, table: quoteName(textTable(collection, textIndex)) } }
         : {}),
@@ -267,15 +296,20 @@ export class SqliteReadStore implements ReadStore {
    */
   private ensureSchema(collection: string): void {
     const spec = this.spec(collection);
+    const { keys } = this.keysOf(collection);
     this.db.exec(
       `CREATE TABLE IF NOT EXISTS ${documentsTable(collection)} (id TEXT PRIMARY KEY, position INTEGER NOT NULL, body BLOB)`,
     );
+    // an older file's history trigger keeps a version of every update: filling the key columns would add one per row
+    this.db.exec(`DROP TRIGGER IF EXISTS ${quoteName(historyTrigger(collection, keys)[0])}`);
+    ensureKeyColumns(this.db, documentRows(collection).table, keys);
     const versions = versionRows(collection);
     if (spec.history) {
       this.db.exec(
         `CREATE TABLE IF NOT EXISTS ${versionsTable(collection)} ` +
           '(vid INTEGER PRIMARY KEY, id TEXT NOT NULL, position INTEGER NOT NULL, until INTEGER NOT NULL, body BLOB)',
       );
+      ensureKeyColumns(this.db, versions.table, keys);
       this.db.exec(
         `CREATE INDEX IF NOT EXISTS ${quoteName(`${versions.table}:id`)} ON ${versionsTable(collection)} (id, until)`,
       );
@@ -288,7 +322,7 @@ export class SqliteReadStore implements ReadStore {
     this.ensureRows(
       collection,
       documentRows(collection),
-      new Map([...(spec.history ? [historyTrigger(collection)] : []), ...text]),
+      new Map([...(spec.history ? [historyTrigger(collection, keys)] : []), ...text]),
     );
     this.tables.add(collection);
   }
@@ -345,6 +379,7 @@ export class SqliteReadStore implements ReadStore {
   private ensureRows(collection: string, rows: Rows, other: ReadonlyMap<string, string>): void {
     const table = quoteName(rows.table);
     const spec = this.spec(collection);
+    const { keySet } = this.keysOf(collection);
     const wanted = new Map<string, string>();
     for (const keys of rows.updated ? spec.indexes : spec.asOfIndexes) {
       // every index ends with the row's id, which is `_id`
@@ -355,11 +390,12 @@ export class SqliteReadStore implements ReadStore {
       if (indexed.length === 0) continue;
       const columns = indexed.map(
         ([field, order]) =>
-          `${typedValue(field, 'body', spec.scalar.has(field))} ${order === 1 ? 'ASC' : 'DESC'}`,
+          `${storedValue(field, '', { keys: keySet, scalar: spec.scalar })} ${order === 1 ? 'ASC' : 'DESC'}`,
       );
+      // (partial over `live`, not `body`: SQLite rewrites every index whose condition reads a column a write sets)
       wanted.set(
         indexName(rows.indexPrefix, collection, indexed),
-        `ON ${table} (${[...columns, 'id'].join(', ')}) WHERE body IS NOT NULL`,
+        `ON ${table} (${[...columns, 'id'].join(', ')}) WHERE live IS NOT NULL`,
       );
     }
     const fields = [...spec.multikey].sort();
@@ -377,7 +413,8 @@ export class SqliteReadStore implements ReadStore {
       const definition = wanted.get(name);
       if (type === 'index' && name.startsWith(rows.indexPrefix) && !sql?.endsWith(` ${definition}`))
         this.db.exec(`DROP INDEX ${quoteName(name)}`);
-      if (type === 'trigger' && !triggers.has(name) && !other.has(name)) {
+      // a trigger of another declaration, or whose SQL changed (the key columns the history copies)
+      if (type === 'trigger' && !triggers.has(name) && (!other.has(name) || other.get(name) !== sql)) {
         this.db.exec(`DROP TRIGGER ${quoteName(name)}`);
         triggersChanged ||= name.startsWith(rows.sidePrefix);
       }
@@ -385,7 +422,8 @@ export class SqliteReadStore implements ReadStore {
     for (const [name, definition] of wanted)
       this.db.exec(`CREATE INDEX IF NOT EXISTS ${quoteName(name)} ${definition}`);
     for (const [name, definition] of other)
-      if (!existing.some((trigger) => trigger.name === name)) this.db.exec(definition);
+      if (!existing.some((trigger) => trigger.name === name && trigger.sql === definition))
+        this.db.exec(definition);
     if (fields.length === 0) {
       this.db.exec(`DROP TABLE IF EXISTS ${side}`);
     } else if (triggersChanged) {
@@ -463,7 +501,7 @@ export class SqliteReadStore implements ReadStore {
     const arms = this.sources(collection, position).map((source) => {
       const where = whereOf(source.target, filter);
       return {
-        from: `FROM ${source.table} AS d WHERE d.body IS NOT NULL AND ${source.where} AND (${where.sql})`,
+        from: `FROM ${source.table} AS d WHERE d.live IS NOT NULL AND ${source.where} AND (${where.sql})`,
         params: [...source.params, ...where.params],
         sort: sortTermsOf(source.target, options.sort),
       };
@@ -541,10 +579,10 @@ export class SqliteReadStore implements ReadStore {
     position?: number,
   ): FieldsOf<F>[] {
     const indexed = this.indexedFields(collection);
-    const { scalar } = this.spec(collection);
+    const target = this.target(collection, documentRows(collection));
     const typed = fields.map((field) => indexed.has(field));
     const columns = fields.map((field, i) =>
-      typed[i] ? typedValue(field, 'body', scalar.has(field)) : `d.body -> ${jsonPath(field)}`,
+      typed[i] ? storedValue(field, 'd', target) : `d.body -> ${jsonPath(field)}`,
     );
     // one statement: each filter's SELECT (sorted and limited on its own) after the other
     const selects = filterList(filters).map((filter) =>
@@ -616,9 +654,9 @@ export class SqliteReadStore implements ReadStore {
     position?: number,
   ): GroupStats[] {
     if (by.length === 0) throw new Error('groupStats groups by one field or more');
-    const { scalar } = this.spec(collection);
+    const target = this.target(collection, documentRows(collection));
     const columns = [...by, ...fields]
-      .map((field, i) => `${typedValue(field, 'body', scalar.has(field))} AS c${i}`)
+      .map((field, i) => `${storedValue(field, 'd', target)} AS c${i}`)
       .join(', ');
     const selects = filters.map((filter) => this.select(collection, columns, filter, {}, position));
     if (selects.length === 0 || !this.hasTable(collection)) return [];
@@ -702,17 +740,34 @@ export class SqliteReadStore implements ReadStore {
     if (missing.length > 0)
       this.transaction(() => missing.forEach((collection) => this.ensureSchema(collection)));
     this.transaction(() => {
-      for (const write of writes)
-        this.statement(
-          `INSERT INTO ${documentsTable(write.collection)} AS d (id, position, body) VALUES (?, ?, jsonb(?)) ` +
-            'ON CONFLICT (id) DO UPDATE SET position = excluded.position, body = excluded.body ' +
-            'WHERE excluded.position > d.position',
-        ).run(write.id, write.position, write.document === null ? null : JSON.stringify(write.document));
+      for (const write of writes) this.writeDocument(write);
       if (checkpoint) {
         this.saveCheckpointNow(checkpoint.name, checkpoint.position);
         if (checkpoint.decided) this.indexInstants(checkpoint.decided);
       }
     });
+  }
+
+  /**
+   * One document's write, applied only over an older position. It sets the key columns whose values
+   * change and no other (nor `live` unless it changes), so that SQLite leaves alone every index whose
+   * keys stay as they were: a reschedule's write moves the date indexes' entries alone.
+   */
+  private writeDocument({ collection, id, position, document }: DocumentWrite): void {
+    // (an undeclared collection's spec is kept too, for its statements)
+    const spec = this.specs.get(collection) ?? this.specs.set(collection, this.emptySpec()).get(collection)!;
+    spec.writes ??= new KeyedWrites(documentsTable(collection), this.keysOf(collection).keys);
+    const { writes } = spec;
+    const values = writes.values(document);
+    const body = document === null ? null : JSON.stringify(document);
+    const old = this.arrayStatement(writes.select).get(id) as SQLOutputValue[] | undefined;
+    if (!old) {
+      this.statement(writes.insert).run(id, position, body, ...values);
+      return;
+    }
+    if (Number(old[0]) >= position) return;
+    const changed = values.flatMap((value, i) => (sameKey(old[i + 1], value) ? [] : [i]));
+    this.statement(writes.update(changed)).run(position, body, ...changed.map((i) => values[i]!), id);
   }
 
   /**

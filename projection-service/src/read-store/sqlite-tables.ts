@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import { openDurableSqlite } from '@fahrplan/platform';
-import { jsonPath, quote, quoteName, typedElement, typedValue } from './sqlite-query';
+import { jsonPath, keyColumn, quote, quoteName, typedElement, typedValue } from './sqlite-query';
 
 /*
  * The SQL of the embedded read store's file: the tables a collection's documents and replaced versions
@@ -56,15 +56,39 @@ export const indexName = (prefix: string, collection: string, keys: readonly (re
 /** The trigram index of a collection's text field: its name holds the field, so another field is another index. */
 export const textTable = (collection: string, field: string) => `txt${SCHEMA}:${collection}:${field}`;
 
-/** The trigger that keeps what an update of a document replaces as a version. */
-export const historyTrigger = (collection: string): [string, string] => {
+/** The trigger that keeps what an update of a document replaces as a version, with its key columns. */
+export const historyTrigger = (collection: string, keys: readonly string[]): [string, string] => {
   const name = `ver${SCHEMA}:${collection}`;
+  const columns = ['live', ...keys.map(keyColumn)];
   return [
     name,
-    `CREATE TRIGGER ${quoteName(name)} AFTER UPDATE ON ${documentsTable(collection)} BEGIN ` +
-      `INSERT INTO ${versionsTable(collection)} (id, position, until, body) ` +
-      'VALUES (old.id, old.position, new.position, old.body); END',
+    // (of the body: filling a key column added to the table keeps no version)
+    `CREATE TRIGGER ${quoteName(name)} AFTER UPDATE OF body ON ${documentsTable(collection)} BEGIN ` +
+      `INSERT INTO ${versionsTable(collection)} (id, position, until, body, ${columns.join(', ')}) ` +
+      `VALUES (old.id, old.position, new.position, old.body, ${columns.map((c) => `old.${c}`).join(', ')}); END`,
   ];
+};
+
+/**
+ * Adds to `table` the columns it lacks: `live` (1, NULL for a tombstone: the partial indexes' condition,
+ * which a write that only moves a document leaves as it was) and a key column per field of `keys`,
+ * filled from the stored bodies.
+ */
+export const ensureKeyColumns = (db: DatabaseSync, table: string, keys: readonly string[]): void => {
+  const quoted = quoteName(table);
+  const columns = db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as { name: string }[];
+  const have = new Set(columns.map(({ name }) => name));
+  if (!have.has('live')) {
+    db.exec(`ALTER TABLE ${quoted} ADD COLUMN live INTEGER`);
+    db.exec(`UPDATE ${quoted} SET live = 1 WHERE body IS NOT NULL`);
+  }
+  const missing = keys.filter((field) => !have.has(`k:${field}`));
+  for (const field of missing) db.exec(`ALTER TABLE ${quoted} ADD COLUMN ${keyColumn(field)}`);
+  if (missing.length > 0)
+    db.exec(
+      `UPDATE ${quoted} SET ${missing.map((field) => `${keyColumn(field)} = ${typedValue(field)}`).join(', ')} ` +
+        'WHERE body IS NOT NULL',
+    );
 };
 
 /** The rows of the side table for the multikey `field` of the row `{id, body}` read `from` (a table, or none in a trigger). */

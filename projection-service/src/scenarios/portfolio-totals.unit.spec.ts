@@ -8,6 +8,7 @@ import { ProjectionRunner, rebuild } from '../projections/projection-runner';
 import { zurichCalendar } from '../calendars/testing/zurich';
 import { storedEvent } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
+import { SqliteReadStore } from '../read-store/sqlite-read-store';
 import type { DocumentWrite, ReadStore } from '../read-store/read-store';
 import { effortOn } from './effort-days';
 import {
@@ -163,6 +164,49 @@ describe('the running portfolio totals', () => {
     await runner.applyBatch(events.slice(0, 12));
     await runner.applyBatch(events.slice(6));
     expect(await liveTotals(store, 'acme')).toEqual(await scanned(store, 'acme'));
+  });
+
+  it("keep each day's last count of a reschedule's moves on a store that keeps versions", async () => {
+    // a chain: each task ends the day the next one starts, so the moves touch each day several times
+    const day = (d: number) => `2026-03-${String(d).padStart(2, '0')}T00:00`;
+    const tasks = [201, 202, 203, 204, 205, 206];
+    const created = [
+      at('acme', 'GroupCreated', groupCreatedData(10, 'CRM')),
+      ...tasks.map((id, i) => at('acme', 'ItemCreated', itemCreatedData(id, 10, day(2 + i), day(3 + i)))),
+    ];
+    const moves = tasks.map((item, i) => ({
+      item,
+      version: 0,
+      start: day(3 + i),
+      end: day(4 + i),
+      before: { start: day(2 + i), end: day(3 + i) },
+    }));
+    const moved = at('acme', 'ItemsRescheduled', { id: 'r1', moves });
+    const stores = [new MemoryReadStore(), new SqliteReadStore(':memory:', allProjections)];
+    const written: string[][] = [];
+    for (const store of stores) {
+      const runner = new ProjectionRunner({} as EventStore, store, allProjections);
+      await runner.applyBatch(created);
+      const write = store.write.bind(store);
+      const totals: string[] = [];
+      store.write = (writes, checkpoint) => {
+        totals.push(...writes.filter((w) => w.collection === 'portfolioTotals').map((w) => w.id.slice(-10)));
+        return write(writes, checkpoint);
+      };
+      await runner.applyBatch([moved]);
+      written.push(totals);
+    }
+    // the days whose count changes, each once: the inner days' moves cancel out (days 4 to 8 stay at 0)
+    for (const days of written)
+      expect(days.sort()).toEqual(['2026-03-02', '2026-03-03', '2026-03-08', '2026-03-09']);
+    const [memory, sqlite] = stores as [MemoryReadStore, SqliteReadStore];
+    expect(await liveTotals(sqlite, 'acme')).toEqual(await scanned(memory, 'acme'));
+    expect((await sqlite.dump()).portfolioTotals).toEqual((await memory.dump()).portfolioTotals);
+    // and as of the reschedule's position, as the memory store holds it now
+    expect((await sqlite.at(moved.position).dump()).portfolioTotals).toEqual(
+      (await memory.dump()).portfolioTotals,
+    );
+    sqlite.close();
   });
 
   it('count nothing twice after a crash between the totals and the documents they count', async () => {
