@@ -243,7 +243,7 @@ const main = async () => {
     log('baseline: skipped (set BENCH_SCALE_BASELINE to a built checkout of the design before issue 17)');
   if (!config.mongoUrl)
     log(
-      'MongoDB read store: skipped (MONGODB_URL is not set; `bash .ci/servers.sh run npm run bench:scale` sets it)',
+      'MongoDB read store: skipped (MONGODB_URL is not set; `bash .ci/servers.sh start` prints it, but its servers scan for every conditional write: their catch-up of 1,000,000 items takes hours, so run the mongodb build at 100,000 items in two steps, see bench/README.md)',
     );
   const all: { name: string; figures: Figures }[] = [];
   for (const items of config.sizes) {
