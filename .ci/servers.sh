@@ -3,6 +3,9 @@
 #   - Apache Kafka (KRaft, one node acting as broker and controller), from Maven Central;
 #   - a MongoDB wire-protocol server: mongo-java-server (in-memory) from Maven Central, or, with
 #     FAHRPLAN_MONGO_SERVER=ferretdb, FerretDB 1.x (SQLite backend) built from the Go module proxy.
+#     Both serve only a bare {_id} filter from the _id index: the read store's conditional writes
+#     and $in reads scan, fine for the tests, hours for a 1,000,000-item catch-up
+#     (docs/design/mongodb-scale-servers.md).
 #
 #   bash .ci/servers.sh install   resolve/build into the cache dir (skips what is there)
 #   bash .ci/servers.sh start     install if needed, start both (or reuse running ones), wait until

@@ -150,8 +150,12 @@ export class MongoReadStore implements ReadStore {
     if (writes.length === 0) return;
     if (writes.length === 1) return this.writeOne(writes[0]!);
     const byCollection = new Map<string, DocumentWrite[]>();
-    for (const write of writes)
-      byCollection.set(write.collection, [...(byCollection.get(write.collection) ?? []), write]);
+    for (const write of writes) {
+      const group = byCollection.get(write.collection);
+      // pushed, not spread: a catch-up page holds thousands of writes per collection
+      if (group) group.push(write);
+      else byCollection.set(write.collection, [write]);
+    }
     await Promise.all([...byCollection].map(([collection, group]) => this.bulk(collection, group)));
   }
 
