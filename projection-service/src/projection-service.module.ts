@@ -34,6 +34,8 @@ import {
   ReadYourWritesInterceptor,
 } from './http/read-your-writes.interceptor';
 import { CatchUpGuard } from './http/catch-up.guard';
+import { JsonTextInterceptor } from './http/json-text';
+import { ReadModelInterceptor } from './http/read-model.interceptor';
 import {
   AS_OF_LIMIT,
   AS_OF_STORES,
@@ -164,6 +166,8 @@ export class ProjectionServiceModule {
         DirectoryReadYourWritesInterceptor,
         AsOfInterceptor,
         ScenarioInterceptor,
+        JsonTextInterceptor,
+        ReadModelInterceptor,
       ],
     };
   }

@@ -400,6 +400,10 @@ describe('the rest of /api', () => {
       });
       expect(reply.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     }
+    // a HEAD of a path with a GET passes on to that GET's route
+    expect((await platform.api.send('HEAD', '/api/applications', { token: platform.admin })).status).toBe(
+      200,
+    );
     const get = await platform.api.get('/api/commands/SaveItem', platform.admin);
     expect({ status: get.status, allow: get.headers.get('allow') }).toEqual({ status: 405, allow: 'POST' });
     expect((await platform.api.send('PATCH', '/api/no-such-thing', { token: platform.admin })).status).toBe(

@@ -1,6 +1,5 @@
 import { Controller, Inject, UseGuards, UseInterceptors, applyDecorators } from '@nestjs/common';
 import { AuthGuard, DIRECTORY, DirectoryCache } from '@fahrplan/platform';
-import { AsOfInterceptor } from '../as-of/as-of.interceptor';
 import { asOfContext } from '../as-of/as-of-stores';
 import type { ProjectionRunner } from '../projections/projection-runner';
 import { AnswerCache } from '../query-threads/answer-cache';
@@ -8,12 +7,11 @@ import type { QueryThreads } from '../query-threads/query-threads';
 import { threadQueries } from '../query-threads/thread-queries';
 import type { ThreadQueryAnswer, ThreadQueryArgs, ThreadQueryName } from '../query-threads/thread-queries';
 import type { ReadStore } from '../read-store/read-store';
-import { ScenarioInterceptor } from '../scenarios/scenario.interceptor';
 import { scenarioContext } from '../scenarios/scenario-views';
 import { CatchUpGuard } from './catch-up.guard';
-import { JsonText, JsonTextInterceptor } from './json-text';
+import { JsonText } from './json-text';
 import type { Answer } from './json-text';
-import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
+import { ReadModelInterceptor } from './read-model.interceptor';
 import { PROJECTION_RUNNER, QUERY_THREADS, READ_STORE } from './tokens';
 
 /**
@@ -25,7 +23,7 @@ export const ReadModelController = () =>
   applyDecorators(
     Controller('api'),
     UseGuards(AuthGuard, CatchUpGuard),
-    UseInterceptors(JsonTextInterceptor, ReadYourWritesInterceptor, ScenarioInterceptor, AsOfInterceptor),
+    UseInterceptors(ReadModelInterceptor),
   );
 
 /** Room for the answers kept on the main thread (`ReadModelQueries.kept`), per controller. */
