@@ -105,7 +105,8 @@ const consoleLayers = [
   ['shortcuts'], // the keyboard shortcuts: one registry for the handlers and the help on ?, and whether they are on (issue 20)
   ['accounts', 'history', 'baselines', 'imports', 'printouts'], // finance accounts, a record's history, baselines and their comparison, the sheet import and the steering committee's printouts (issue 23)
   ['record-dialog'], // the dialog kit, and the root events that open the record dialogs from any screen
-  ['applications', 'tracker', 'shares', 'scenarios', 'webhooks', 'calendars'], // scenarios: the what-if plans, their switcher, Compare page and publish (issue 22); webhooks: signed webhooks and their deliveries (issue 23); calendars: working-day calendars, their year view and impact preview (issue 24)
+  ['calendars'], // working-day calendars, their year view and impact preview (issue 24); a scenario's changes name them
+  ['applications', 'tracker', 'shares', 'scenarios', 'webhooks'], // scenarios: the what-if plans, their switcher, Compare page and publish (issue 22); webhooks: signed webhooks and their deliveries (issue 23)
   ['projects', 'changes'], // a project's parent is an application; the change feed refreshes tracker data
   ['items', 'admin', 'calendar-feeds'], // an item belongs to a project; admin's goals are project goals; calendar feeds pick projects, resources and applications (issue 23)
   ['timeline', 'commands-palette'],
