@@ -11,7 +11,8 @@ import type { ReadStore } from '../read-store/read-store';
 import { ScenarioInterceptor } from '../scenarios/scenario.interceptor';
 import { scenarioContext } from '../scenarios/scenario-views';
 import { CatchUpGuard } from './catch-up.guard';
-import { JsonText, JsonTextInterceptor } from './json-text';
+import { JsonText } from './json-text';
+import { JsonTextInterceptor } from './json-text.interceptor';
 import type { Answer } from './json-text';
 import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
 import { PROJECTION_RUNNER, QUERY_THREADS, READ_STORE } from './tokens';
@@ -79,7 +80,7 @@ export abstract class ReadModelQueries {
     const query = threadQueries[name] as unknown as (
       store: ReadStore,
       args: ThreadQueryArgs<N>,
-    ) => Promise<ThreadQueryAnswer<N>>;
+    ) => Promise<Answer<ThreadQueryAnswer<N>>>;
     return query(this.store, args);
   }
 }
