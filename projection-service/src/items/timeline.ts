@@ -202,21 +202,33 @@ export interface TimelineQuery {
   readonly page: PageRequest;
 }
 
-/** What a row reads of its project (and the rows' order its title's key). */
-const rowFields = [
-  'id',
-  'tenant',
-  'title',
-  'subgroups',
-  'status',
-  'resource',
-  'jirarepo',
-  'calendar',
-  'start',
-  'end',
-] as const;
-type RowDoc = Pick<GroupDoc, (typeof rowFields)[number]>;
-type RowRead = RowDoc & { readonly _id: string; readonly _title: unknown };
+/** What the walk reads of each project to tell whether it is a row: its owner and dates (and its title's key). */
+const scanFields = ['id', 'tenant', 'start', 'end'] as const;
+
+/**
+ * What a row shows of its project beside those, read for the page's rows alone: a month page looks at
+ * about three projects for each row it shows, and these fields are read from the documents.
+ */
+const rowShownFields = ['title', 'subgroups', 'status', 'resource', 'jirarepo', 'calendar'] as const;
+type RowDoc = Pick<GroupDoc, (typeof scanFields)[number] | (typeof rowShownFields)[number]>;
+type RowRead = Pick<GroupDoc, (typeof scanFields)[number]> & {
+  readonly _id: string;
+  readonly _title: unknown;
+};
+
+/** The page's rows as the timeline shows them, in their order: what they show read in one read by id. */
+const pageGroups = async (store: ReadView, page: readonly RowRead[], tenant: string) => {
+  if (page.length === 0) return [];
+  const ids = page.map((row) => row._id);
+  const shown = new Map(
+    (await store.findFields('groups', { _id: { $in: ids } }, rowShownFields)).map((doc) => [doc._id, doc]),
+  );
+  // (a project removed since the walk read it has no row)
+  return page.flatMap((row) => {
+    const doc = shown.get(row._id);
+    return doc ? [timelineGroup({ ...row, ...doc } as unknown as RowDoc, tenant)] : [];
+  });
+};
 
 /** A project's place in the rows' order: the cursor's values. */
 const keyOf = (doc: RowRead) => [doc._title, doc._id];
@@ -311,7 +323,7 @@ const scanRows = async <T>(
   let looked = 0;
   for (let batch = 0; batch < maxBatches && rows.length <= limit; batch++) {
     const size = batch === 0 ? limit + 1 : batchSize(limit + 1 - rows.length, looked, rows.length, limit + 1);
-    const page = await fieldsPageOf(store, 'groups', filters, rowOrder, { limit: size, after }, rowFields);
+    const page = await fieldsPageOf(store, 'groups', filters, rowOrder, { limit: size, after }, scanFields);
     const { nextCursor } = page;
     const docs = page.docs as unknown as RowRead[];
     const window = await windowFilters(store, docs, fromDay, toDay, levels);
@@ -357,7 +369,7 @@ const timelineParts = async (store: ReadView, query: TimelineQuery): Promise<Tim
       maxTimelineDependencies,
     );
     const listed = pageItems.sort(byRank).map((item) => listedJson(item, tenant, dependencies.get(item.id)));
-    const groups = page.map((row) => timelineGroup(row, tenant));
+    const groups = await pageGroups(store, page, tenant);
     return { from, to, detail, groups, items: listed, summaries: [], itemCount: listed.length, nextCursor };
   }
   const scan = await scanRows(store, query, levels, summaryStats);
@@ -371,7 +383,7 @@ const timelineParts = async (store: ReadView, query: TimelineQuery): Promise<Tim
           window.map((filter) => ({ ...filter, type: null, end: null })),
           ['id', 'title', 'group', 'start'],
         )) as unknown as SummarisedMilestone[]);
-  const groups = page.map((row) => timelineGroup(row, tenant));
+  const groups = await pageGroups(store, page, tenant);
   const summaries = summariesFromStats(
     groups.map((g) => g.id),
     scan.found,
