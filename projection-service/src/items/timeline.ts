@@ -18,12 +18,14 @@ import { JsonText } from '../http/json-text';
 import { encodeCursor, fieldsPageOf } from '../http/paging';
 import type { PageRequest, SortOrder } from '../http/paging';
 import { date, fieldError, single } from '../http/query-params';
-import { findJson, groupStats } from '../read-store/read-store';
-import type { Filter, GroupStats, JsonRow, ReadView } from '../read-store/read-store';
+import { groupStats } from '../read-store/read-store';
+import type { Filter, GroupStats, ReadView } from '../read-store/read-store';
 import { byRank } from './item-view';
 import { timelineItemFields } from './items.projection';
 import type { TimelineItemDoc } from './items.projection';
 import { levelRanges, windowRanges } from './timeline-interval';
+import { answerJson, listedJson, readListed } from './timeline-json';
+import type { ListedItem, TimelineParts } from './timeline-json';
 import { summariesFromStats, summaryFields, summaryKeys } from './timeline-summary';
 import type { SummarisedMilestone } from './timeline-summary';
 
@@ -102,6 +104,13 @@ export const levelsOf = async (store: ReadView, tenant: string): Promise<Readonl
 /** The levels of each owner's items, read once per request. */
 export type OwnerLevels = Map<string, Promise<ReadonlySet<number>>>;
 
+/** The ids of `projects` by owner (a shared project's documents are stored under its owner's tenant). */
+const idsByOwner = (projects: readonly Pick<GroupDoc, 'tenant' | 'id'>[]): Map<string, number[]> => {
+  const byOwner = new Map<string, number[]>();
+  for (const { tenant, id } of projects) byOwner.set(tenant, [...(byOwner.get(tenant) ?? []), id]);
+  return byOwner;
+};
+
 /**
  * The filters of the items of `projects` that overlap the days [fromDay, toDay), disjoint: per owner (a
  * shared project's items are stored under its owner's tenant, and show only when planned there), per
@@ -115,9 +124,7 @@ export const windowFilters = async (
   toDay: number,
   levels: OwnerLevels = new Map(),
 ): Promise<Filter[]> => {
-  const byOwner = new Map<string, number[]>();
-  for (const { tenant, id } of projects) byOwner.set(tenant, [...(byOwner.get(tenant) ?? []), id]);
-  const owners = [...byOwner].map(async ([tenant, ids]) => {
+  const owners = [...idsByOwner(projects)].map(async ([tenant, ids]) => {
     if (!levels.has(tenant)) levels.set(tenant, levelsOf(store, tenant));
     const held = await levels.get(tenant)!;
     return windowRanges(fromDay, toDay, held).map((range) => ({
@@ -216,14 +223,21 @@ type RowRead = Pick<GroupDoc, (typeof scanFields)[number]> & {
   readonly _title: unknown;
 };
 
-/** The page's rows as the timeline shows them, in their order: what they show read in one read by id. */
+/**
+ * The page's rows as the timeline shows them, in their order: what they show read in one read, by owner
+ * and id (the rows are live projects, stored under their owner's tenant).
+ */
 const pageGroups = async (store: ReadView, page: readonly RowRead[], tenant: string) => {
   if (page.length === 0) return [];
-  const ids = page.map((row) => row._id);
+  const filters = [...idsByOwner(page)].map(([owner, ids]) => ({
+    tenant: owner,
+    deleted: false,
+    id: { $in: ids },
+  }));
   const shown = new Map(
-    (await store.findFields('groups', { _id: { $in: ids } }, rowShownFields)).map((doc) => [doc._id, doc]),
+    (await store.findFields('groups', filters, rowShownFields)).map((doc) => [doc._id, doc]),
   );
-  // (a project removed since the walk read it has no row)
+  // (a project removed or deleted since the walk read it has no row)
   return page.flatMap((row) => {
     const doc = shown.get(row._id);
     return doc ? [timelineGroup({ ...row, ...doc } as unknown as RowDoc, tenant)] : [];
@@ -247,45 +261,9 @@ interface WindowRead<T> {
   readonly groupOf: (found: T) => number;
 }
 
-/** What a row shows of an item, in `timelineItem`'s order: written as JSON where the store reads it. */
-const shownFields = [
-  'id',
-  'title',
-  'group',
-  'subgroup',
-  'start',
-  'end',
-  'type',
-  'className',
-  'rank',
-  'status',
-  'version',
-] as const satisfies readonly (keyof TimelineItem)[];
-
-/** What a page needs of a listed item beside its JSON: its project's row, its place (`byRank`), its owner. */
-const listedBeside = ['tenant', 'group', 'id', 'rank', 'start'] as const;
-
-/** An item of a page: its JSON as the store wrote it, and what the page needs beside. */
-export type ListedItem = JsonRow<(typeof listedBeside)[number]> &
-  Pick<TimelineItemDoc, (typeof listedBeside)[number]>;
-
 const listedItems: WindowRead<ListedItem> = {
-  read: async (store, filters) =>
-    (await findJson(store, 'items', filters, shownFields, listedBeside)) as ListedItem[],
+  read: async (store, filters) => readListed(store, filters),
   groupOf: (item) => item.group,
-};
-
-const noDependenciesJson = '"predecessors":[],"successors":[]';
-
-/**
- * The JSON of `timelineItem(item, tenant, dependencies)`, byte for byte: the store's JSON of the shown
- * fields, then whether it is shared and its dependencies (most items have none: one text for them).
- */
-export const listedJson = (item: ListedItem, tenant: string, dependencies?: ItemDependencies): string => {
-  const links = dependencies
-    ? `"predecessors":${JSON.stringify(dependencies.predecessors)},"successors":${JSON.stringify(dependencies.successors)}`
-    : noDependenciesJson;
-  return `${item.json.slice(0, -1)},"shared":${item.tenant !== tenant},${links}}`;
 };
 
 /** A summary's reads: the stats of the items per project and type, their milestones read for the page's rows only. */
@@ -346,9 +324,6 @@ const pageOf = <T>({ rows, resumeAfter }: Scan<T>, limit: number) => {
   return { page, nextCursor: resume && encodeCursor(resume) };
 };
 
-/** A page as `TimelineView` has it, but its items as JSON texts (`listedJson`). */
-type TimelineParts = Omit<TimelineView, 'items'> & { readonly items: readonly string[] };
-
 /**
  * One page of the timeline: the rows in title order, with their items in the window or their
  * summaries. What it reads follows the page (its projects and their items in the window), never the
@@ -401,13 +376,7 @@ export const timelineJson = async (
   store: ReadView,
   query: TimelineQuery,
 ): Promise<JsonText<TimelineView>> => {
-  const { from, to, detail, groups, items, summaries, itemCount, nextCursor } = await timelineParts(
-    store,
-    query,
-  );
-  const head = JSON.stringify({ from, to, detail, groups });
-  const tail = JSON.stringify({ summaries, itemCount, nextCursor });
-  return new JsonText(`${head.slice(0, -1)},"items":[${items.join(',')}],${tail.slice(1)}`);
+  return new JsonText(answerJson(await timelineParts(store, query)));
 };
 
 /** One page of the timeline as a value (`timelineJson` read): for the exports, which walk its rows. */

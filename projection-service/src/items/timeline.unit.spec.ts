@@ -6,7 +6,8 @@ import { MemoryReadStore } from '../read-store/memory-read-store';
 import type { ReadStore } from '../read-store/read-store';
 import { SqliteReadStore } from '../read-store/sqlite-read-store';
 import { allProjections } from '../projections/all-projections';
-import { levelsOf, listedJson, maxBatches, timelineItem } from './timeline';
+import { levelsOf, maxBatches, timelineItem } from './timeline';
+import { listedJson } from './timeline-json';
 import { TimelineController } from './timeline.controller';
 import { answered } from '../http/json-text';
 
