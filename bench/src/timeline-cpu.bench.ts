@@ -87,7 +87,7 @@ const main = async () => {
     // in SQLite's and the system's caches, as in a running server (a first pass reads from the disk)
     const alonePass = async () => {
       let bytes = 0;
-      for (const query of asked) bytes += JSON.stringify(await threadQueries.timeline(store, query)).length;
+      for (const query of asked) bytes += (await threadQueries.timeline(store, query)).json.length;
       return bytes;
     };
     await alonePass();

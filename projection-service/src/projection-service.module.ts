@@ -34,7 +34,7 @@ import {
   ReadYourWritesInterceptor,
 } from './http/read-your-writes.interceptor';
 import { CatchUpGuard } from './http/catch-up.guard';
-import { JsonTextInterceptor } from './http/json-text';
+import { JsonTextInterceptor } from './http/json-text.interceptor';
 import { ReadModelInterceptor } from './http/read-model.interceptor';
 import {
   AS_OF_LIMIT,

@@ -1,5 +1,5 @@
 import { bernDefinition } from '@fahrplan/contracts';
-import { threadQueries } from '@fahrplan/projection-service/testing';
+import { answered, threadQueries } from '@fahrplan/projection-service/testing';
 import { adminApi } from './support/admin-api';
 import { TestClock, startPlatform } from '../src/testing/platform';
 import type { Platform } from '../src/testing/platform';
@@ -26,7 +26,8 @@ afterAll(async () => {
 const firstPage = { limit: 100, after: null };
 const noFilters = { groups: undefined, status: undefined, resource: undefined, application: undefined };
 /** What the query answers on the main thread, from the live read models, as the HTTP answer carries it. */
-const onMainThread = async <T>(answer: Promise<T>) => JSON.parse(JSON.stringify(await answer)) as T;
+const onMainThread = async <T>(answer: Parameters<typeof answered<T>>[0]) =>
+  JSON.parse(JSON.stringify(await answered(answer))) as T;
 
 describe('query threads', () => {
   it('answer the timeline, at every level of detail, as the main thread does', async () => {

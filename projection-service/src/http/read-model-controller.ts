@@ -77,7 +77,7 @@ export abstract class ReadModelQueries {
     const query = threadQueries[name] as unknown as (
       store: ReadStore,
       args: ThreadQueryArgs<N>,
-    ) => Promise<ThreadQueryAnswer<N>>;
+    ) => Promise<Answer<ThreadQueryAnswer<N>>>;
     return query(this.store, args);
   }
 }

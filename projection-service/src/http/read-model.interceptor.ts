@@ -3,7 +3,7 @@ import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/com
 import type { Observable } from 'rxjs';
 import { AsOfInterceptor } from '../as-of/as-of.interceptor';
 import { ScenarioInterceptor } from '../scenarios/scenario.interceptor';
-import { JsonTextInterceptor } from './json-text';
+import { JsonTextInterceptor } from './json-text.interceptor';
 import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
 
 /** An interceptor that answers at once, as each of a read-model query's does. */

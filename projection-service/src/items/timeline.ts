@@ -14,6 +14,7 @@ import type {
 } from '@fahrplan/contracts';
 import { dependenciesOf, noDependencies } from '../dependencies/dependency-links';
 import type { GroupDoc } from '../groups/groups.projection';
+import { JsonText } from '../http/json-text';
 import { encodeCursor, fieldsPageOf } from '../http/paging';
 import type { PageRequest, SortOrder } from '../http/paging';
 import { date, fieldError, single } from '../http/query-params';
@@ -23,6 +24,8 @@ import { byRank } from './item-view';
 import { timelineItemFields } from './items.projection';
 import type { TimelineItemDoc } from './items.projection';
 import { levelRanges, windowRanges } from './timeline-interval';
+import { answerJson, listedJson, readListed } from './timeline-json';
+import type { ListedItem, TimelineParts } from './timeline-json';
 import { summariesFromStats, summaryFields, summaryKeys } from './timeline-summary';
 import type { SummarisedMilestone } from './timeline-summary';
 
@@ -101,6 +104,13 @@ export const levelsOf = async (store: ReadView, tenant: string): Promise<Readonl
 /** The levels of each owner's items, read once per request. */
 export type OwnerLevels = Map<string, Promise<ReadonlySet<number>>>;
 
+/** The ids of `projects` by owner (a shared project's documents are stored under its owner's tenant). */
+const idsByOwner = (projects: readonly Pick<GroupDoc, 'tenant' | 'id'>[]): Map<string, number[]> => {
+  const byOwner = new Map<string, number[]>();
+  for (const { tenant, id } of projects) byOwner.set(tenant, [...(byOwner.get(tenant) ?? []), id]);
+  return byOwner;
+};
+
 /**
  * The filters of the items of `projects` that overlap the days [fromDay, toDay), disjoint: per owner (a
  * shared project's items are stored under its owner's tenant, and show only when planned there), per
@@ -114,9 +124,7 @@ export const windowFilters = async (
   toDay: number,
   levels: OwnerLevels = new Map(),
 ): Promise<Filter[]> => {
-  const byOwner = new Map<string, number[]>();
-  for (const { tenant, id } of projects) byOwner.set(tenant, [...(byOwner.get(tenant) ?? []), id]);
-  const owners = [...byOwner].map(async ([tenant, ids]) => {
+  const owners = [...idsByOwner(projects)].map(async ([tenant, ids]) => {
     if (!levels.has(tenant)) levels.set(tenant, levelsOf(store, tenant));
     const held = await levels.get(tenant)!;
     return windowRanges(fromDay, toDay, held).map((range) => ({
@@ -201,21 +209,40 @@ export interface TimelineQuery {
   readonly page: PageRequest;
 }
 
-/** What a row reads of its project (and the rows' order its title's key). */
-const rowFields = [
-  'id',
-  'tenant',
-  'title',
-  'subgroups',
-  'status',
-  'resource',
-  'jirarepo',
-  'calendar',
-  'start',
-  'end',
-] as const;
-type RowDoc = Pick<GroupDoc, (typeof rowFields)[number]>;
-type RowRead = RowDoc & { readonly _id: string; readonly _title: unknown };
+/** What the walk reads of each project to tell whether it is a row: its owner and dates (and its title's key). */
+const scanFields = ['id', 'tenant', 'start', 'end'] as const;
+
+/**
+ * What a row shows of its project beside those, read for the page's rows alone: a month page looks at
+ * about three projects for each row it shows, and these fields are read from the documents.
+ */
+const rowShownFields = ['title', 'subgroups', 'status', 'resource', 'jirarepo', 'calendar'] as const;
+type RowDoc = Pick<GroupDoc, (typeof scanFields)[number] | (typeof rowShownFields)[number]>;
+type RowRead = Pick<GroupDoc, (typeof scanFields)[number]> & {
+  readonly _id: string;
+  readonly _title: unknown;
+};
+
+/**
+ * The page's rows as the timeline shows them, in their order: what they show read in one read, by owner
+ * and id (the rows are live projects, stored under their owner's tenant).
+ */
+const pageGroups = async (store: ReadView, page: readonly RowRead[], tenant: string) => {
+  if (page.length === 0) return [];
+  const filters = [...idsByOwner(page)].map(([owner, ids]) => ({
+    tenant: owner,
+    deleted: false,
+    id: { $in: ids },
+  }));
+  const shown = new Map(
+    (await store.findFields('groups', filters, rowShownFields)).map((doc) => [doc._id, doc]),
+  );
+  // (a project removed or deleted since the walk read it has no row)
+  return page.flatMap((row) => {
+    const doc = shown.get(row._id);
+    return doc ? [timelineGroup({ ...row, ...doc } as unknown as RowDoc, tenant)] : [];
+  });
+};
 
 /** A project's place in the rows' order: the cursor's values. */
 const keyOf = (doc: RowRead) => [doc._title, doc._id];
@@ -234,7 +261,10 @@ interface WindowRead<T> {
   readonly groupOf: (found: T) => number;
 }
 
-const listedItems: WindowRead<TimelineItemDoc> = { read: readItems, groupOf: (item) => item.group };
+const listedItems: WindowRead<ListedItem> = {
+  read: async (store, filters) => readListed(store, filters),
+  groupOf: (item) => item.group,
+};
 
 /** A summary's reads: the stats of the items per project and type, their milestones read for the page's rows only. */
 const summaryStats: WindowRead<GroupStats> = {
@@ -271,7 +301,7 @@ const scanRows = async <T>(
   let looked = 0;
   for (let batch = 0; batch < maxBatches && rows.length <= limit; batch++) {
     const size = batch === 0 ? limit + 1 : batchSize(limit + 1 - rows.length, looked, rows.length, limit + 1);
-    const page = await fieldsPageOf(store, 'groups', filters, rowOrder, { limit: size, after }, rowFields);
+    const page = await fieldsPageOf(store, 'groups', filters, rowOrder, { limit: size, after }, scanFields);
     const { nextCursor } = page;
     const docs = page.docs as unknown as RowRead[];
     const window = await windowFilters(store, docs, fromDay, toDay, levels);
@@ -299,7 +329,7 @@ const pageOf = <T>({ rows, resumeAfter }: Scan<T>, limit: number) => {
  * summaries. What it reads follows the page (its projects and their items in the window), never the
  * tenant.
  */
-export const timelinePage = async (store: ReadView, query: TimelineQuery): Promise<TimelineView> => {
+const timelineParts = async (store: ReadView, query: TimelineQuery): Promise<TimelineParts> => {
   const { from, to, detail, tenant } = query;
   const levels: OwnerLevels = new Map();
   if (detail === 'items') {
@@ -313,10 +343,8 @@ export const timelinePage = async (store: ReadView, query: TimelineQuery): Promi
       pageItems.map((item) => item.id),
       maxTimelineDependencies,
     );
-    const listed = pageItems
-      .sort(byRank)
-      .map((item) => timelineItem(item, tenant, dependencies.get(item.id)));
-    const groups = page.map((row) => timelineGroup(row, tenant));
+    const listed = pageItems.sort(byRank).map((item) => listedJson(item, tenant, dependencies.get(item.id)));
+    const groups = await pageGroups(store, page, tenant);
     return { from, to, detail, groups, items: listed, summaries: [], itemCount: listed.length, nextCursor };
   }
   const scan = await scanRows(store, query, levels, summaryStats);
@@ -330,7 +358,7 @@ export const timelinePage = async (store: ReadView, query: TimelineQuery): Promi
           window.map((filter) => ({ ...filter, type: null, end: null })),
           ['id', 'title', 'group', 'start'],
         )) as unknown as SummarisedMilestone[]);
-  const groups = page.map((row) => timelineGroup(row, tenant));
+  const groups = await pageGroups(store, page, tenant);
   const summaries = summariesFromStats(
     groups.map((g) => g.id),
     scan.found,
@@ -339,3 +367,18 @@ export const timelinePage = async (store: ReadView, query: TimelineQuery): Promi
   const itemCount = summaries.reduce((sum, s) => sum + s.taskCount + s.milestoneCount, 0);
   return { from, to, detail, groups, items: [], summaries, itemCount, nextCursor };
 };
+
+/**
+ * One page of the timeline (`timelineParts`) as the JSON the API answers: the items' texts as the store
+ * wrote them, joined in place, never parsed (a month page's 600 items were most of its CPU as objects).
+ */
+export const timelineJson = async (
+  store: ReadView,
+  query: TimelineQuery,
+): Promise<JsonText<TimelineView>> => {
+  return new JsonText(answerJson(await timelineParts(store, query)));
+};
+
+/** One page of the timeline as a value (`timelineJson` read): for the exports, which walk its rows. */
+export const timelinePage = async (store: ReadView, query: TimelineQuery): Promise<TimelineView> =>
+  JSON.parse((await timelineJson(store, query)).json) as TimelineView;

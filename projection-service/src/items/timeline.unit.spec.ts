@@ -1,11 +1,13 @@
-import type { TimelineView } from '@fahrplan/contracts';
+import type { ItemDependencies, TimelineView } from '@fahrplan/contracts';
+import { noDependencies } from '../dependencies/dependency-links';
 import { allowingDirectory, groupCreatedData, projectHistory, asked } from '../http/testing/query-fixtures';
 import { storedEvent as event } from '../projections/testing/stored-event';
 import { MemoryReadStore } from '../read-store/memory-read-store';
 import type { ReadStore } from '../read-store/read-store';
 import { SqliteReadStore } from '../read-store/sqlite-read-store';
 import { allProjections } from '../projections/all-projections';
-import { levelsOf, maxBatches } from './timeline';
+import { levelsOf, maxBatches, timelineItem } from './timeline';
+import { listedJson } from './timeline-json';
 import { TimelineController } from './timeline.controller';
 import { answered } from '../http/json-text';
 
@@ -195,5 +197,38 @@ describe.each([
     expect(page.items.map((i) => i.id).sort()).toEqual([3, 6]);
     const march = await ask(store, '2026-03-01', '2026-04-01');
     expect(march.items.map((i) => i.id).sort()).toEqual([1, 2, 3, 6]);
+  });
+});
+
+describe('an item of a page written as JSON', () => {
+  const doc = {
+    id: 12,
+    title: 'Go "live" \\ now\n',
+    group: 3,
+    subgroup: null,
+    start: '2026-03-02T00:00',
+    end: null,
+    type: null,
+    className: 'late',
+    rank: 'a0',
+    status: 2,
+    version: 4,
+    tenant: 'other',
+  };
+  const listed = (tenant: string, dependencies?: ItemDependencies) =>
+    listedJson(
+      {
+        ...doc,
+        json: JSON.stringify(timelineItem(doc, tenant, noDependencies)).replace(/,"shared".*$/, '}'),
+      },
+      tenant,
+      dependencies,
+    );
+  const link = { id: 5, item: 13, type: 'finish-to-start' as const, lag: -1, version: 2 };
+
+  it('is the text of timelineItem, byte for byte, shared or not, with dependencies or none', () => {
+    for (const tenant of ['acme', 'other'])
+      for (const dependencies of [undefined, noDependencies, { predecessors: [link], successors: [] }])
+        expect(listed(tenant, dependencies)).toBe(JSON.stringify(timelineItem(doc, tenant, dependencies)));
   });
 });

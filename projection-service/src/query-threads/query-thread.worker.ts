@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { DomainError } from '@fahrplan/contracts';
+import { JsonText } from '../http/json-text';
 import { SqliteReadStore } from '../read-store/sqlite-read-store';
 import { ScenarioReadView, overlayOf } from '../scenarios/scenario-view';
 import type { Overlay } from '../scenarios/scenario-view';
@@ -29,7 +30,8 @@ const scenarioView = ({ name, overlay }: ThreadScenario): ScenarioReadView => {
 const answer = async ({ name, args, position, scenario }: ThreadRequest): Promise<string> => {
   const view = scenario ? scenarioView(scenario) : position === undefined ? store : store.at(position);
   const query = threadQueries[name] as (view: unknown, args: unknown) => Promise<unknown>;
-  return JSON.stringify(await query(view, args));
+  const answered = await query(view, args);
+  return answered instanceof JsonText ? answered.json : JSON.stringify(answered);
 };
 
 port.on('message', (request: ThreadRequest) => {

@@ -174,10 +174,43 @@ export const groupStats = async (
     ? store.groupStats(collection, filters, by, fields)
     : groupStatsOf(await store.findFields(collection, filters, [...by, ...fields]), by, fields);
 
+/** What `findJson` answers per document: the JSON object of the fields asked for, and the values of `beside`. */
+export type JsonRow<B extends string> = { readonly json: string } & { readonly [K in B]: unknown };
+
+/** `doc`'s `fields` as a JSON object in their order (null where it has none), with its `beside` values. */
+export const jsonRowOf = <B extends string>(
+  doc: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+  beside: readonly B[],
+): JsonRow<B> => {
+  const shown: Record<string, unknown> = {};
+  for (const field of fields) shown[field] = doc[field] ?? null;
+  const row: Record<string, unknown> = { json: JSON.stringify(shown) };
+  for (const field of beside) row[field] = doc[field] ?? null;
+  return row as JsonRow<B>;
+};
+
+/**
+ * What `findFields` finds for `filters`, each document as the JSON text of its `fields` (`jsonRowOf`)
+ * with the values of `beside`: by the store where it writes JSON where it reads, else from its rows.
+ */
+export const findJson = async <B extends string>(
+  store: ReadView,
+  collection: string,
+  filters: readonly Filter[],
+  fields: readonly string[],
+  beside: readonly B[],
+): Promise<JsonRow<B>[]> =>
+  store.findJson
+    ? store.findJson(collection, filters, fields, beside)
+    : (await store.findFields(collection, filters, [...new Set([...fields, ...beside])])).map((doc) =>
+        jsonRowOf(doc, fields, beside),
+      );
+
 /** What a query reads: the live read models, or those as of a position (`ReadStore.at`). */
 export type ReadView = Pick<
   ReadStore,
-  'get' | 'getMany' | 'find' | 'findFields' | 'count' | 'dump' | 'groupStats'
+  'get' | 'getMany' | 'find' | 'findFields' | 'count' | 'dump' | 'groupStats' | 'findJson'
 >;
 
 /**
@@ -224,6 +257,18 @@ export interface ReadStore {
     by: readonly string[],
     fields: readonly string[],
   ): Promise<GroupStats[]>;
+  /**
+   * Optional (`findJson` reads the rows where a store has none): what `findFields` finds for `filters`,
+   * each document as the JSON text of its `fields` in their order (null where it has none; the text
+   * `JSON.stringify` writes, byte for byte, as `jsonRowOf` makes it) and the values of `beside`, so
+   * that an answer made of many documents is written where they are read.
+   */
+  findJson?<B extends string>(
+    collection: string,
+    filters: readonly Filter[],
+    fields: readonly string[],
+    beside: readonly B[],
+  ): Promise<JsonRow<B>[]>;
   /** How many documents `find` would return without a limit. */
   count(collection: string, filter: Readonly<Record<string, unknown>>): Promise<number>;
   /** Stores `document` unless the stored one reflects `document._position` or a later one. */

@@ -12,12 +12,13 @@ import type {
   Filter,
   FindOptions,
   GroupStats,
+  JsonRow,
   ReadDocument,
   ReadStore,
   ReadView,
 } from './read-store';
 import { KeyedWrites, sameKey } from './sqlite-keys';
-import { jsonPath, quoteName, sortTermsOf, storedValue, whereOf } from './sqlite-query';
+import { jsonPath, quote, quoteName, sortTermsOf, storedValue, whereOf } from './sqlite-query';
 import type { QueryTarget } from './sqlite-query';
 import {
   DOCUMENTS,
@@ -584,18 +585,7 @@ export class SqliteReadStore implements ReadStore {
     const columns = fields.map((field, i) =>
       typed[i] ? storedValue(field, 'd', target) : `d.body -> ${jsonPath(field)}`,
     );
-    // one statement: each filter's SELECT (sorted and limited on its own) after the other
-    const selects = filterList(filters).map((filter) =>
-      this.select(collection, ['d.id', ...columns].join(', '), filter, options, position),
-    );
-    // (a SELECT that sorts or limits is one only as a subquery)
-    const arm =
-      options.sort || options.limit ? (one: string) => `SELECT * FROM (${one})` : (one: string) => one;
-    const sql =
-      selects.length === 1 ? selects[0]!.sql : selects.map((one) => arm(one.sql)).join(' UNION ALL ');
-    const params = selects.flatMap((one) => one.params);
-    if (!this.hasTable(collection)) return [];
-    const rows = this.arrayStatement(sql).all(...params) as unknown as SQLOutputValue[][];
+    const rows = this.rowsOf(collection, filters, ['d.id', ...columns], options, position);
     return rows.map((row) => {
       const doc: Record<string, unknown> = { _id: row[0] };
       for (let i = 0; i < fields.length; i++) {
@@ -608,6 +598,74 @@ export class SqliteReadStore implements ReadStore {
       }
       return doc as FieldsOf<F>;
     });
+  }
+
+  /**
+   * One statement's rows, as arrays of `columns`: each filter's SELECT (sorted and limited on its own)
+   * after the other; none without a filter or a table (each filter checked all the same).
+   */
+  private rowsOf(
+    collection: string,
+    filters: Filter | readonly Filter[],
+    columns: readonly string[],
+    options: FindOptions = {},
+    position?: number,
+  ): SQLOutputValue[][] {
+    const selects = filterList(filters).map((filter) =>
+      this.select(collection, columns.join(', '), filter, options, position),
+    );
+    // (a SELECT that sorts or limits is one only as a subquery)
+    const arm =
+      options.sort || options.limit ? (one: string) => `SELECT * FROM (${one})` : (one: string) => one;
+    const sql =
+      selects.length === 1 ? selects[0]!.sql : selects.map((one) => arm(one.sql)).join(' UNION ALL ');
+    const params = selects.flatMap((one) => one.params);
+    if (selects.length === 0 || !this.hasTable(collection)) return [];
+    return this.arrayStatement(sql).all(...params) as unknown as SQLOutputValue[][];
+  }
+
+  async findJson<B extends string>(
+    collection: string,
+    filters: readonly Filter[],
+    fields: readonly string[],
+    beside: readonly B[],
+  ): Promise<JsonRow<B>[]> {
+    return this.findJsonAt(collection, filters, fields, beside);
+  }
+
+  /**
+   * SQLite writes each row's JSON (`json_object`): a field declared scalar (a text, a number or null) from
+   * its typed value (its key column, which a covering index holds), any other from the document as JSON. One column per
+   * row instead of one per field: extracting each value into JavaScript was most of a timeline page's CPU.
+   */
+  private findJsonAt<B extends string>(
+    collection: string,
+    filters: readonly Filter[],
+    fields: readonly string[],
+    beside: readonly B[],
+    position?: number,
+  ): JsonRow<B>[] {
+    const { scalar } = this.spec(collection);
+    const target = this.target(collection, documentRows(collection));
+    const value = (field: string) =>
+      scalar.has(field) ? storedValue(field, 'd', target) : `d.body -> ${jsonPath(field)}`;
+    const json = `json_object(${fields.map((field) => `${quote(field)}, ${value(field)}`).join(', ')})`;
+    const besideRows = this.rowsOf(collection, filters, [json, ...beside.map(value)], {}, position);
+    return besideRows.map((row) => {
+      const found: Record<string, unknown> = { json: row[0] };
+      for (let i = 0; i < beside.length; i++)
+        found[beside[i]!] = this.besideValue(row[i + 1], beside[i]!, scalar);
+      return found as JsonRow<B>;
+    });
+  }
+
+  /** A `beside` value as `findFields` answers it: a scalar field's as SQLite reads it, another's parsed from its JSON. */
+  private besideValue(
+    value: SQLOutputValue | undefined,
+    field: string,
+    scalar: ReadonlySet<string>,
+  ): unknown {
+    return scalar.has(field) ? (value ?? null) : parsedField(value);
   }
 
   /** The fields the declared indexes hold as typed values (up to a multikey field, which ends an index). */
@@ -714,6 +772,8 @@ export class SqliteReadStore implements ReadStore {
         this.findFieldsAt(collection, filters, fields, options, position),
       groupStats: async (collection, filters, by, fields) =>
         this.groupStatsAt(collection, filters, by, fields, position),
+      findJson: async (collection, filters, fields, beside) =>
+        this.findJsonAt(collection, filters, fields, beside, position),
       count: async (collection, filter) => this.countAt(collection, filter, position),
       dump: async () => this.dumpAt(position),
     };

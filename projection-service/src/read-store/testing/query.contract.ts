@@ -15,6 +15,12 @@ export const contractCollections: readonly CollectionSpec[] = [
     textIndex: '_search',
   },
   {
+    // rows written as JSON where they are read (a timeline page's items): texts and numbers declared scalar
+    collection: 'rows',
+    indexes: [{ tenant: 1, group: 1, start: 1, title: 1, rank: 1, version: 1 }],
+    scalarFields: ['tenant', 'group', 'start', 'title', 'rank', 'version'],
+  },
+  {
     // the links of a graph read from either end (issue 21: an item's dependencies)
     collection: 'links',
     indexes: [

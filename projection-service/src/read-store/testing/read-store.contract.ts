@@ -1,6 +1,6 @@
 import { pageOf, pageRequest } from '../../http/paging';
 import type { SortOrder } from '../../http/paging';
-import { compareIds } from '../read-store';
+import { compareIds, findJson } from '../read-store';
 import type { CollectionSpec, ReadDocument, ReadStore } from '../read-store';
 import { itWhenAtomic } from './atomicity';
 import type { Atomicity } from './atomicity';
@@ -379,6 +379,53 @@ export function readStoreContract(
         expect(await at('to', [1, 3], 1)).toEqual([{ _id: '12', from: 2, to: 3, lag: -2 }]);
         expect(await at('to', [1])).toEqual([{ _id: '13', from: 4, to: 1, lag: -2 }]);
         expect(await at('from', [])).toEqual([]);
+      });
+    });
+
+    describe('findJson', () => {
+      // texts JSON escapes (quotes, backslashes, control characters), and others it writes as they are
+      const titles = ['Say "hi" \\ then\nleave\t\u0001\u001f', 'Zürich 😀 \u2028 </script>', ''];
+      const docs = [
+        aDoc('1', { group: 7, start: '2026-03-02T00:00', title: titles[0], rank: 'a0', version: 3 }),
+        aDoc('2', { group: 7, start: '2026-03-01T08:30', title: titles[1], rank: null, version: -1 }),
+        aDoc('3', { group: 8, start: '2026-03-04T00:00', title: titles[2], version: 2.5, done: true }),
+        aDoc('4', { group: 8, start: '2026-03-05T00:00', title: 'planned', owner: { id: 7, tags: ['x'] } }),
+        aDoc('5', { group: 7, start: '2026-03-03T00:00', title: 'other tenant', tenant: 'globex' }),
+      ];
+      const fields = ['title', 'group', 'rank', 'version', 'done', 'owner', 'missing'];
+      const shown = (doc: ReadDocument) =>
+        JSON.stringify(Object.fromEntries(fields.map((field) => [field, doc[field] ?? null])));
+
+      it('writes the fields asked for as JSON.stringify does, in their order, null where a document has none, with the values beside', async () => {
+        const store = await storeWith('rows', docs);
+        await store.delete('rows', '4', nextPosition());
+        const found = await findJson(
+          store,
+          'rows',
+          [{ tenant: 'acme', group: 7 }, { tenant: 'acme', group: 8 }, { tenant: 'none' }],
+          fields,
+          ['group', 'start', 'owner'],
+        );
+        const byStart = (a: { start: unknown }, b: { start: unknown }) =>
+          String(a.start).localeCompare(String(b.start));
+        expect(found.sort(byStart)).toEqual(
+          [docs[1]!, docs[0]!, docs[2]!].map((doc) => ({
+            json: shown(doc),
+            group: doc.group,
+            start: doc.start,
+            owner: doc.owner ?? null,
+          })),
+        );
+        // the texts themselves, byte for byte, as the answer carries them
+        expect(found.map(({ json }) => json)).toEqual([docs[1]!, docs[0]!, docs[2]!].map(shown));
+        expect(await findJson(store, 'rows', [{ tenant: 'acme', group: 8 }], ['owner'], [])).toEqual([
+          { json: '{"owner":null}' },
+        ]);
+        await store.put('rows', aDoc('6', { group: 9, owner: { id: 7, tags: ['x'] }, done: false }));
+        expect(await findJson(store, 'rows', [{ group: 9 }], ['owner', 'done'], ['done'])).toEqual([
+          { json: '{"owner":{"id":7,"tags":["x"]},"done":false}', done: false },
+        ]);
+        expect(await findJson(store, 'comments', [{ tenant: 'acme' }], ['text'], [])).toEqual([]);
       });
     });
 

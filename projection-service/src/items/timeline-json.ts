@@ -1,0 +1,62 @@
+import type { ItemDependencies, TimelineItem, TimelineView } from '@fahrplan/contracts';
+import { findJson } from '../read-store/read-store';
+import type { Filter, JsonRow, ReadView } from '../read-store/read-store';
+import type { TimelineItemDoc } from './items.projection';
+
+/** What a row shows of an item, in `timelineItem`'s order: written as JSON where the store reads it. */
+const shownFields = [
+  'id',
+  'title',
+  'group',
+  'subgroup',
+  'start',
+  'end',
+  'type',
+  'className',
+  'rank',
+  'status',
+  'version',
+] as const satisfies readonly (keyof TimelineItem)[];
+
+/** What a page needs of a listed item beside its JSON: its project's row, its place (`byRank`), its owner. */
+const listedBeside = ['tenant', 'group', 'id', 'rank', 'start'] as const;
+
+/** An item of a page: its JSON as the store wrote it, and what the page needs beside. */
+export type ListedItem = JsonRow<(typeof listedBeside)[number]> &
+  Pick<TimelineItemDoc, (typeof listedBeside)[number]>;
+
+/** A page's listed items in the window of `filters`, each as JSON with what the page needs beside. */
+export const readListed = async (store: ReadView, filters: readonly Filter[]): Promise<ListedItem[]> =>
+  (await findJson(store, 'items', filters, shownFields, listedBeside)) as ListedItem[];
+
+const noDependenciesJson = '"predecessors":[],"successors":[]';
+
+/**
+ * The JSON of `timelineItem(item, tenant, dependencies)`, byte for byte: the store's JSON of the shown
+ * fields, then whether it is shared and its dependencies (most items have none: one text for them).
+ */
+export const listedJson = (item: ListedItem, tenant: string, dependencies?: ItemDependencies): string => {
+  const links = dependencies
+    ? `"predecessors":${JSON.stringify(dependencies.predecessors)},"successors":${JSON.stringify(dependencies.successors)}`
+    : noDependenciesJson;
+  return `${item.json.slice(0, -1)},"shared":${item.tenant !== tenant},${links}}`;
+};
+
+/** A page as `TimelineView` has it, but its items as JSON texts (`listedJson`). */
+export type TimelineParts = Omit<TimelineView, 'items'> & { readonly items: readonly string[] };
+
+/** The answer's JSON, in `TimelineView`'s order, with the items' texts joined in place, never parsed. */
+export const answerJson = ({
+  from,
+  to,
+  detail,
+  groups,
+  items,
+  summaries,
+  itemCount,
+  nextCursor,
+}: TimelineParts) => {
+  const head = JSON.stringify({ from, to, detail, groups });
+  const tail = JSON.stringify({ summaries, itemCount, nextCursor });
+  return `${head.slice(0, -1)},"items":[${items.join(',')}],${tail.slice(1)}`;
+};
