@@ -222,8 +222,13 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
     const head = await catchUp.begin();
     // the query threads start once the read models have caught up: queries answer 503 until then, and
     // the server's start and the catch-up keep every core (a first query would start them too)
-    if (queryThreads)
-      void runner.waitFor(head, THREADS_AFTER_MS).then((reached) => reached && queryThreads.start());
+    void runner.waitFor(head, THREADS_AFTER_MS).then((reached) => {
+      if (!reached) return;
+      // the catch-up's reads and writes filled both connections' page caches: give them back
+      store.releaseMemory();
+      readStore.releaseMemory();
+      queryThreads?.start();
+    });
     return head;
   };
   // answer no query before the read models have caught up with the log (with listenFirst, 503 until then)
