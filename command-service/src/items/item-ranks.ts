@@ -145,18 +145,13 @@ export class ItemRanks implements OnModuleInit, OnModuleDestroy {
     let position = (this.statements.position.get() as { position: number }).position;
     // a log that is shorter than the index (a data folder whose log was replaced): build anew
     if (head < position) position = this.transaction(() => this.statements.clear.run(), 0);
-    for (let pages = 1; ; pages++) {
+    for (;;) {
       const page = await this.store.readAll({ after: position, maxCount: PAGE, categories: ['item'] });
       if (this.closed) return;
       const last = page.length < PAGE ? Math.max(head, page.at(-1)?.position ?? 0) : page.at(-1)!.position;
       if (last > position)
         position = this.transaction(() => page.forEach((event) => this.apply(event)), last);
-      if (page.length < PAGE) {
-        // a long read (the first start on a long log) filled the page cache, which a new item's few
-        // rows never need again: give it back
-        if (pages > 1) this.db.exec('PRAGMA shrink_memory');
-        return;
-      }
+      if (page.length < PAGE) return;
       // the pages resolve as microtasks: let the server answer between them
       await yieldToEventLoop();
     }

@@ -183,16 +183,6 @@ describe('SqliteEventStore', () => {
     await expect(store.readAll()).rejects.toThrow(/closed/);
   });
 
-  it('frees its page cache on request and reads as before; once closed that is a no-op', async () => {
-    const store = open(databaseFile());
-    const events = [newEvent(), newEvent()];
-    await store.append('item-1', events, 'no_stream');
-    store.releaseMemory();
-    expect((await store.readAll()).map((event) => event.id)).toEqual(events.map((event) => event.id));
-    await store.close();
-    expect(() => store.releaseMemory()).not.toThrow();
-  });
-
   it('ends open subscriptions when the store closes', async () => {
     const store = open(databaseFile());
     const received = collect(store.subscribe());

@@ -220,11 +220,6 @@ export class SqliteEventStore implements EventStore {
     return subscription;
   }
 
-  /** Frees the connection's page cache (a catch-up's read of the whole log filled it); it refills as used. */
-  releaseMemory(): void {
-    if (!this.closed) this.db.exec('PRAGMA shrink_memory');
-  }
-
   async close(): Promise<void> {
     if (this.closed) return;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));

@@ -792,11 +792,6 @@ export class SqliteReadStore implements ReadStore {
     return dump;
   }
 
-  /** Frees the connection's page cache (a rebuild's writes filled it); it refills as used. */
-  releaseMemory(): void {
-    if (this.db.isOpen) this.db.exec('PRAGMA shrink_memory');
-  }
-
   close(): void {
     this.db.close();
   }

@@ -306,16 +306,6 @@ describe('SqliteReadStore', () => {
     ]);
   });
 
-  it('frees its page cache on request and answers as before; once closed that is a no-op', async () => {
-    const store = new SqliteReadStore(':memory:');
-    await store.write([putOf('c', aDoc('1', { status: 'A' }))], { name: 'projections', position: 7 });
-    store.releaseMemory();
-    expect((await store.find('c', { tenant: 'acme', status: 'A' })).map((doc) => doc._id)).toEqual(['1']);
-    expect(await store.checkpoint('projections')).toBe(7);
-    store.close();
-    expect(() => store.releaseMemory()).not.toThrow();
-  });
-
   it('writes the documents of a bulk and its checkpoint in one transaction: all or nothing', async () => {
     const store = open(':memory:');
     const circular: Record<string, unknown> = {};

@@ -222,13 +222,8 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
     const head = await catchUp.begin();
     // the query threads start once the read models have caught up: queries answer 503 until then, and
     // the server's start and the catch-up keep every core (a first query would start them too)
-    void runner.waitFor(head, THREADS_AFTER_MS).then((reached) => {
-      if (!reached) return;
-      // the catch-up's reads and writes filled both connections' page caches: give them back
-      store.releaseMemory();
-      readStore.releaseMemory();
-      queryThreads?.start();
-    });
+    if (queryThreads)
+      void runner.waitFor(head, THREADS_AFTER_MS).then((reached) => reached && queryThreads.start());
     return head;
   };
   // answer no query before the read models have caught up with the log (with listenFirst, 503 until then)
