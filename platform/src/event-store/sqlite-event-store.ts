@@ -140,7 +140,11 @@ export class SqliteEventStore implements EventStore {
     this.subscriptionBatchSize = options.subscriptionBatchSize ?? 5000;
     this.db = openDurableSqlite(path, {
       schema,
-      pragmas: 'PRAGMA cache_size = -65536;',
+      // 16 MB: the log is read in order (catch-ups, the rank index) and streams are read once per
+      // command, so a larger cache saves no CPU (64 MB: the same time for 400,000 events read in order
+      // or by category, and for 6,000 stream loads), while every megabyte it fills stays in the
+      // process: freed pages go back to malloc, not to the system (PRAGMA shrink_memory gave back none)
+      pragmas: 'PRAGMA cache_size = -16384;',
       ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     });
     this.statements = prepareStatements(this.db);

@@ -37,6 +37,7 @@ import type { TrackerTester } from '@fahrplan/tracker-sync';
 import { trackerSyncParts, trackerWorldFileIn } from '../services/tracker-sync';
 import { createHttpApp, serveConsole } from '../http/http-app';
 import { trustedProxiesOf } from '../http/trusted-proxies';
+import type { EarlyListener } from '../http/early-listener';
 import { platformEndpoints } from '../http/platform.controller';
 import { ReadStoreImportRecords } from '../imports/read-store-import-records';
 
@@ -76,6 +77,8 @@ export interface EmbeddedOptions {
    * createEmbedded returns once they have caught up.
    */
   readonly listenFirst?: boolean;
+  /** The server listening already (`listenEarly`), which the app answers on once its `listen` is called. */
+  readonly early?: EarlyListener;
 }
 
 /** Where `npm start` serves the fake issue tracker for the demo. */
@@ -297,6 +300,7 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
       forceCloseConnections: true,
       logger: options.logger === false ? false : ['error', 'warn'],
       trustedProxies: await trustedProxiesOf(options.trustedProxies ?? []),
+      early: options.early,
     },
   );
   if (options.demoTracker)

@@ -3,13 +3,17 @@ import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import { Module } from '@nestjs/common';
 import type { DynamicModule, LogLevel } from '@nestjs/common';
+import type { NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { ProblemFilter, toProblem } from '@fahrplan/platform';
 import { methodNotAllowed } from './method-not-allowed';
 import type { TrustedProxies } from './trusted-proxies';
+import type { EarlyListener } from './early-listener';
 
 /**
  * JSON bodies only, parse errors as problem details (not Express's HTML page). Behind a reverse
@@ -49,8 +53,40 @@ export const serveConsole = (app: NestExpressApplication, consoleDir: string): v
 };
 
 /**
+ * Express on a server that listens already (`listenEarly`): the app's `listen` hands the server's
+ * requests over to it instead of binding the port, and its `close` closes that server.
+ */
+class EarlyListenerAdapter extends ExpressAdapter {
+  private forceClose = false;
+
+  constructor(private readonly early: EarlyListener) {
+    super();
+  }
+
+  override initHttpServer(options: NestApplicationOptions): void {
+    super.initHttpServer({ ...options, forceCloseConnections: false });
+    this.forceClose = options.forceCloseConnections === true;
+    this.setHttpServer(this.early.server);
+  }
+
+  override listen(_port: string | number, ...args: unknown[]): Server {
+    this.early.handOver(this.getInstance());
+    const callback = args.at(-1);
+    if (typeof callback === 'function') process.nextTick(callback as () => void);
+    return this.early.server;
+  }
+
+  override close(): Promise<unknown> | undefined {
+    const closed = super.close();
+    if (this.forceClose) this.early.server.closeAllConnections();
+    return closed;
+  }
+}
+
+/**
  * A service's Nest application with Fahrplan's HTTP setup; not initialised yet, so that the
- * embedded composition can add the console's routes behind the API.
+ * embedded composition can add the console's routes behind the API. With `early`, it answers on that
+ * server once its `listen` is called, whatever the port named there.
  */
 export const createHttpApp = async (
   root: DynamicModule,
@@ -58,17 +94,18 @@ export const createHttpApp = async (
     logger,
     forceCloseConnections = false,
     trustedProxies,
+    early,
   }: {
     logger: LogLevel[] | false;
     forceCloseConnections?: boolean;
     trustedProxies?: TrustedProxies | undefined;
+    early?: EarlyListener | undefined;
   },
 ): Promise<NestExpressApplication> => {
-  const app = await NestFactory.create<NestExpressApplication>(root, {
-    bodyParser: false,
-    forceCloseConnections,
-    logger,
-  });
+  const options = { bodyParser: false, forceCloseConnections, logger };
+  const app = early
+    ? await NestFactory.create<NestExpressApplication>(root, new EarlyListenerAdapter(early), options)
+    : await NestFactory.create<NestExpressApplication>(root, options);
   configureHttp(app, trustedProxies);
   return app;
 };
