@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { healthAnswerSchema } from '@fahrplan/contracts';
 import { createEmbedded } from '../src/embedded/embedded';
@@ -58,6 +59,31 @@ describe('a server that listens before the app has loaded', () => {
     });
     // from now on the app answers everything, health included
     expect((await api.get('/api/health')).body).toMatchObject({ answeredBy: 'app', url: '/api/health' });
+  });
+
+  it('holds at most its limit: one more is answered 503 with Retry-After, the held ones still reach the app', async () => {
+    const maxHeld = 5;
+    early = await listenEarly(0, 'embedded', '127.0.0.1', maxHeld);
+    const { port } = early.server.address() as AddressInfo;
+    // one socket per request, as many clients would open
+    const ask = (path: string) =>
+      new Promise<{ status: number; retryAfter: string | undefined }>((resolve, reject) =>
+        request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] }),
+          );
+        })
+          .on('error', reject)
+          .end(),
+      );
+    const heldOnes = Array.from({ length: maxHeld }, (_, i) => ask(`/api/held/${i}`));
+    // the held requests arrive before the one more (each answered only after the hand-over)
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await ask('/api/one-more')).toEqual({ status: 503, retryAfter: '1' });
+    early.handOver(echo);
+    const answered = await Promise.all(heldOnes);
+    expect(answered.every(({ status }) => status === 200)).toBe(true);
   });
 
   it('refuses to start when the port is taken', async () => {

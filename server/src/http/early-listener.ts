@@ -12,14 +12,32 @@ export interface EarlyListener {
   handOver(app: RequestListener): void;
 }
 
+/**
+ * The requests held at most until the hand-over (under a second): beyond them a request is answered
+ * 503 with Retry-After, so that a flood in the first second costs no unbounded memory or sockets.
+ */
+const maxHeldRequests = 1_000;
+
 const isHealth = (req: IncomingMessage) =>
   (req.method === 'GET' || req.method === 'HEAD') && req.url?.split('?')[0] === '/api/health';
 
-/** Listens on `port` (and `host`, when given) and resolves once it does; `service` names it in health. */
-export const listenEarly = (port: number, service: string, host?: string): Promise<EarlyListener> => {
+/**
+ * Listens on `port` (and `host`, when given) and resolves once it does; `service` names it in health;
+ * at most `maxHeld` requests are held.
+ */
+export const listenEarly = (
+  port: number,
+  service: string,
+  host?: string,
+  maxHeld = maxHeldRequests,
+): Promise<EarlyListener> => {
   const held: [IncomingMessage, ServerResponse][] = [];
   const early = (req: IncomingMessage, res: ServerResponse) => {
-    if (!isHealth(req)) return void held.push([req, res]);
+    if (!isHealth(req)) {
+      if (held.length < maxHeld) return void held.push([req, res]);
+      res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' });
+      return void res.end(JSON.stringify({ message: 'Fahrplan is starting: try again in a second' }));
+    }
     // the answer of the application's own health (healthAnswerSchema), without the details it adds
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify({ status: 'ok', service }));
