@@ -1,22 +1,18 @@
 import type { ItemDependencies, TimelineItem, TimelineView } from '@fahrplan/contracts';
 import { findJson } from '../read-store/read-store';
 import type { Filter, JsonRow, ReadView } from '../read-store/read-store';
+import { timelineItemFields } from './items.projection';
 import type { TimelineItemDoc } from './items.projection';
 
-/** What a row shows of an item, in `timelineItem`'s order: written as JSON where the store reads it. */
+/**
+ * What a row shows of an item, in `timelineItem`'s order (its project after its title): written as JSON
+ * where the store reads it.
+ */
 const shownFields = [
-  'id',
-  'title',
+  ...timelineItemFields.slice(0, 2),
   'group',
-  'subgroup',
-  'start',
-  'end',
-  'type',
-  'className',
-  'rank',
-  'status',
-  'version',
-] as const satisfies readonly (keyof TimelineItem)[];
+  ...timelineItemFields.slice(2),
+] satisfies readonly (keyof TimelineItem)[];
 
 /** What a page needs of a listed item beside its JSON: its project's row, its place (`byRank`), its owner. */
 const listedBeside = ['tenant', 'group', 'id', 'rank', 'start'] as const;
