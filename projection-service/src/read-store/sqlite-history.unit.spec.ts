@@ -394,8 +394,8 @@ describe('SqliteReadStore.positionAt: the log’s time index, written with the c
   });
 });
 
-describe('a read.db from before the versions', () => {
-  it('starts empty, so that the runner rebuilds it with its past', async () => {
+describe('a read.db of an older format: before the versions (0), before the key columns (1)', () => {
+  it.each([0, 1])('of format %i starts empty, so that the runner rebuilds it', async (format) => {
     const directory = mkdtempSync(join(tmpdir(), 'fahrplan-history-'));
     try {
       const file = join(directory, 'read.db');
@@ -407,7 +407,7 @@ describe('a read.db from before the versions', () => {
       await store.saveVersions({ things: 1 });
       store.close();
       const old = new DatabaseSync(file);
-      old.exec('PRAGMA user_version = 0');
+      old.exec(`PRAGMA user_version = ${format}`);
       old.close();
 
       const reopened = new SqliteReadStore(file, [things]);

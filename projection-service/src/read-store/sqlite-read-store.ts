@@ -40,9 +40,12 @@ import type { Rows } from './sqlite-tables';
 
 /**
  * The file's format (`PRAGMA user_version`): a file of an older one starts empty, so the runner
- * rebuilds it from the log (1: the versions and the time index, which a file without them lacks).
+ * rebuilds it from the log after the server listens, answering health and its progress meanwhile
+ * (1: the versions and the time index, which a file without them lacks; 2: the key columns and
+ * `live`, docs/design/key-columns.md: filling them in place in a file of a million items held the
+ * event loop for 30–50 s before the read side answered, health included).
  */
-const FORMAT = 1;
+const FORMAT = 2;
 const STATEMENTS_KEPT = 256;
 const REGEXES_KEPT = 64;
 /** Where the time index puts the events before the first readable timestamp: before every instant. */
