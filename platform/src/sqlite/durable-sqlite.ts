@@ -32,21 +32,30 @@ export const openDurableSqlite = (
 /**
  * Runs work in one write transaction of `db`, BEGIN IMMEDIATE (the write lock up front, so a second
  * process waits out its busy timeout instead of failing when a read would upgrade) to COMMIT; an error
- * rolls it back and is rethrown. Its statements are prepared once.
+ * rolls it back and is rethrown. Inside a transaction already open on `db` (one that groups several
+ * writes, `SqliteReadStore.writeTogether`), the work is a savepoint of it instead: an error undoes the
+ * work alone, and it is committed with that transaction. Its statements are prepared once.
  */
 export const writeTransaction = (db: DatabaseSync) => {
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commit = db.prepare('COMMIT');
   const rollback = db.prepare('ROLLBACK');
+  const save = db.prepare('SAVEPOINT work');
+  const release = db.prepare('RELEASE work');
+  const undo = db.prepare('ROLLBACK TO work');
   return <T>(work: () => T): T => {
-    begin.run();
+    const nested = db.isTransaction;
+    (nested ? save : begin).run();
     try {
       const result = work();
-      commit.run();
+      (nested ? release : commit).run();
       return result;
     } catch (error) {
       try {
-        rollback.run();
+        if (nested) {
+          undo.run();
+          release.run();
+        } else rollback.run();
       } catch {
         // SQLite already rolled back (it does so on some I/O errors); the original error matters.
       }

@@ -48,4 +48,31 @@ describe('writeTransaction', () => {
     transaction(() => db.exec('INSERT INTO t VALUES (3)'));
     expect(count(db)).toBe(1);
   });
+
+  describe('inside a transaction already open', () => {
+    it('leaves it open: its writes are committed with it', () => {
+      const db = database();
+      db.exec('BEGIN IMMEDIATE');
+      writeTransaction(db)(() => db.exec('INSERT INTO t VALUES (1)'));
+      expect(db.isTransaction).toBe(true);
+      db.exec('ROLLBACK');
+      expect(count(db)).toBe(0);
+    });
+
+    it("undoes only the failed work's writes and rethrows its error", () => {
+      const db = database();
+      const transaction = writeTransaction(db);
+      db.exec('BEGIN IMMEDIATE');
+      transaction(() => db.exec('INSERT INTO t VALUES (1)'));
+      expect(() =>
+        transaction(() => {
+          db.exec('INSERT INTO t VALUES (2), (3)');
+          throw new Error('refused');
+        }),
+      ).toThrow('refused');
+      expect(db.isTransaction).toBe(true);
+      db.exec('COMMIT');
+      expect(count(db)).toBe(1);
+    });
+  });
 });

@@ -22,9 +22,20 @@ export interface Change {
   readonly collections: readonly string[];
 }
 
+/**
+ * The longest a catch-up's group of pages stays uncommitted: the progress `/api/ready` shows and what a
+ * crash makes the next start read again.
+ */
+const groupMs = 1000;
+
 export interface ProjectionRunnerOptions {
   /** Events read per page while catching up; each page's documents are written in one bulk. */
   readonly batchSize?: number;
+  /**
+   * Events of a catch-up committed together where the store can (`ReadStore.writeTogether`), in pages
+   * of `batchSize`: 5,000 unless given; the store's own pages otherwise.
+   */
+  readonly groupEvents?: number;
   /** How often `waitFor` looks at the stored checkpoint while this runner is not running. */
   readonly pollIntervalMs?: number;
 }
@@ -40,6 +51,7 @@ export class ProjectionRunner {
   private readonly logger = new Logger('projections');
   private readonly byType: Folding;
   private readonly batchSize: number;
+  private readonly groupEvents: number;
   private readonly pollIntervalMs: number;
   private subscription: Subscription | undefined;
   private running: Promise<void> | undefined;
@@ -64,6 +76,7 @@ export class ProjectionRunner {
     }
     this.byType = byType(projections);
     this.batchSize = options.batchSize ?? 5000;
+    this.groupEvents = readStore.writeTogether ? (options.groupEvents ?? 5000) : 0;
     this.pollIntervalMs = options.pollIntervalMs ?? 50;
     this.everyState = keepsHistory(readStore);
   }
@@ -119,6 +132,8 @@ export class ProjectionRunner {
   /**
    * Pages of events after `after` (the checkpoint `checkpoint`'s position when not given) through
    * the projections of `projections`, up to `until`; `checkpoint` null leaves every checkpoint as it is.
+   * Each page is written with its checkpoint; where the store can (`writeTogether`), the pages of a
+   * group (`groupEvents`, or `groupMs` of work) are committed together, and only then count as passed.
    */
   private async pages(
     projections: Folding,
@@ -128,21 +143,35 @@ export class ProjectionRunner {
   ): Promise<{ events: number; position: number }> {
     let position = after ?? (checkpoint ? await this.readStore.checkpoint(checkpoint) : 0);
     let events = 0;
-    while (!this.stopping && position < until) {
-      const read = await this.store.readAll({ after: position, maxCount: this.batchSize });
-      const page =
-        (read.at(-1)?.position ?? 0) > until ? read.filter((event) => event.position <= until) : read;
-      if (page.length > 0) {
-        position = page.at(-1)!.position;
-        const writes = await this.fold(page, projections);
-        await this.readStore.write(writes, checkpoint ? checkpointOf(checkpoint, page) : undefined);
+    let end = false;
+    while (!end && !this.stopping && position < until) {
+      const written: StoredEvent[][] = [];
+      const group = async () => {
+        const started = performance.now();
+        for (let count = 0; !this.stopping && position < until;) {
+          const read = await this.store.readAll({ after: position, maxCount: this.batchSize });
+          const page =
+            (read.at(-1)?.position ?? 0) > until ? read.filter((event) => event.position <= until) : read;
+          if (page.length > 0) {
+            position = page.at(-1)!.position;
+            const writes = await this.fold(page, projections);
+            await this.readStore.write(writes, checkpoint ? checkpointOf(checkpoint, page) : undefined);
+            written.push(page);
+            count += page.length;
+          }
+          // a short page is the head; a page cut at `until` is the end
+          end = read.length < this.batchSize || page.length < read.length;
+          if (end || count >= this.groupEvents || performance.now() - started >= groupMs) return;
+          // the pages resolve as microtasks: let the server answer (health, readiness) between them
+          await yieldToEventLoop();
+        }
+      };
+      await (this.readStore.writeTogether ? this.readStore.writeTogether(group) : group());
+      for (const page of written) {
         events += page.length;
         this.passed(page, projections);
       }
-      // a short page is the head; a page cut at `until` is the end
-      if (read.length < this.batchSize || page.length < read.length) break;
-      // the pages resolve as microtasks: let the server answer (health, readiness) between them
-      await yieldToEventLoop();
+      if (!end) await yieldToEventLoop();
     }
     return { events, position };
   }

@@ -188,6 +188,85 @@ describe('ProjectionRunner catching up', () => {
   });
 });
 
+/** A RecordingReadStore that can write pages together (`writeTogether`), recording where each group begins and ends. */
+class GroupingReadStore extends RecordingReadStore {
+  async writeTogether<T>(work: () => Promise<T>): Promise<T> {
+    this.calls.push('begin');
+    try {
+      return await work();
+    } finally {
+      this.calls.push('commit');
+    }
+  }
+}
+
+describe('ProjectionRunner catching up into a store that writes pages together', () => {
+  it('commits groups of pages, and tells the listeners and moves its position only after each commit', async () => {
+    const store = eventStore();
+    await createApplications(store, range(1, 45));
+    const readStore = new GroupingReadStore();
+    const runner = new ProjectionRunner(store, readStore, allProjections, { batchSize: 10, groupEvents: 20 });
+    runner.onChange(({ position }) => readStore.calls.push(`told ${position} at ${runner.checkpoint}`));
+
+    const result = await runner.catchUp();
+
+    expect(result).toEqual({ events: 45, position: 45 });
+    expect(readStore.calls).toEqual([
+      'begin',
+      'write 10 with checkpoint 10',
+      'write 10 with checkpoint 20',
+      'commit',
+      'told 10 at 10',
+      'told 20 at 20',
+      'begin',
+      'write 10 with checkpoint 30',
+      'write 10 with checkpoint 40',
+      'commit',
+      'told 30 at 30',
+      'told 40 at 40',
+      'begin',
+      'write 5 with checkpoint 45',
+      'commit',
+      'told 45 at 45',
+    ]);
+    expect(runner.eventsApplied).toBe(45);
+    expect(await readStore.dump()).toEqual(
+      await oneAtATime(await store.readAll({ after: 0, maxCount: 100 })),
+    );
+  });
+
+  it('commits the pages written before a failed one, and resumes after them', async () => {
+    const store = eventStore();
+    await createApplications(store, range(1, 30));
+    const readStore = new GroupingReadStore();
+    const options = { batchSize: 10, groupEvents: 30 };
+    const write = readStore.write.bind(readStore);
+    readStore.write = async (writes, checkpoint) => {
+      if (checkpoint?.position === 20) throw new Error('the read store is down');
+      await write(writes, checkpoint);
+    };
+
+    await expect(new ProjectionRunner(store, readStore, allProjections, options).catchUp()).rejects.toThrow(
+      'the read store is down',
+    );
+    expect(readStore.calls).toEqual(['begin', 'write 10 with checkpoint 10', 'commit']);
+
+    readStore.write = write;
+    readStore.calls.length = 0;
+    expect(await new ProjectionRunner(store, readStore, allProjections, options).catchUp()).toEqual({
+      events: 20,
+      position: 30,
+    });
+    expect(readStore.calls).toEqual([
+      'begin',
+      'write 10 with checkpoint 20',
+      'write 10 with checkpoint 30',
+      'commit',
+    ]);
+    expect((await readStore.dump()).applications).toHaveLength(30);
+  });
+});
+
 describe('ProjectionRunner delivering again', () => {
   it('changes nothing when every event comes twice, within a page and as a whole stream', async () => {
     const store = eventStore();

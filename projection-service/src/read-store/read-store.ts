@@ -282,6 +282,14 @@ export interface ReadStore {
    * repeat after a crash harmless).
    */
   write(writes: readonly DocumentWrite[], checkpoint?: CheckpointWrite): Promise<void>;
+  /**
+   * Optional, where one transaction can span several calls (SQLite): runs `work`, whose writes (each
+   * still all or nothing, with its checkpoint) are committed together once it settles, whether it
+   * resolves or rejects. A catch-up's pages written so cost one commit per group instead of one per page:
+   * the B-tree pages a page changes go to the log once per group (docs/design/catch-up-groups.md).
+   * Other connections see none of them before that commit.
+   */
+  writeTogether?<T>(work: () => Promise<T>): Promise<T>;
   checkpoint(name: string): Promise<number>;
   /** Moves the checkpoint forward; a lower position than the stored one changes nothing. */
   saveCheckpoint(name: string, position: number): Promise<void>;

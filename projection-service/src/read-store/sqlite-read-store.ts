@@ -811,6 +811,17 @@ export class SqliteReadStore implements ReadStore {
     });
   }
 
+  async writeTogether<T>(work: () => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return work();
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      return await work();
+    } finally {
+      // (SQLite rolls a transaction back itself on some I/O errors: then there is nothing to commit)
+      if (this.db.isTransaction) this.db.exec('COMMIT');
+    }
+  }
+
   /**
    * One document's write, applied only over an older position. It sets the key columns whose values
    * change and no other (nor `live` unless it changes), so that SQLite leaves alone every index whose
