@@ -153,7 +153,8 @@ describe('SqliteReadStore', () => {
       return store.explain('items', filter, options, 9).join('\n');
     };
     it.each([
-      [{ ...live, title: 'Rollout' }, {}, 'items:tenant,deleted,title'],
+      // an item by its title (findByName): by the folded title, then tested exactly
+      [{ ...live, _search: 'rollout' }, { sort: { _id: 1 }, limit: 1000 }, 'items:tenant,deleted,_search'],
       [
         { ...live, group: 7 },
         { sort: { _rank: 1, start: 1, id: 1, _id: 1 }, limit: 101 },
