@@ -58,6 +58,13 @@ describe('SqliteReadStore', () => {
         { sort: { _search: 1, _id: 1 }, limit: 101 },
         searching('items:tenant,deleted,_search', 2),
       ],
+      // an item by its title (findByName): by the folded title, then tested exactly
+      [
+        'items',
+        { ...live, _search: 'rollout' },
+        { sort: { _id: 1 }, limit: 1000 },
+        searching('items:tenant,deleted,_search', 3),
+      ],
       [
         'items',
         {
