@@ -71,7 +71,6 @@ const withReschedules = (projection: Projection<ItemDoc>): Projection<ItemDoc> =
   },
 });
 
-const title = { tenant: 1, deleted: 1, title: 1 } as const;
 const byRank = { tenant: 1, deleted: 1, group: 1, _rank: 1, start: 1, id: 1, _id: 1 } as const;
 const search = { tenant: 1, deleted: 1, _search: 1, _id: 1 } as const;
 /** A project's items by start day: the timeline's short levels. */
@@ -110,11 +109,12 @@ const itemsWithKeys = withDerived(
       collection: 'items',
       version: 6,
       kind: 'Item',
-      // GET /api/items/:title (own tenant), GET /api/items?group= (by rank), ?q= (by title), and the
-      // timeline window of a page of projects (own ones by tenant, shared ones by their owner): the short
-      // levels' items per project by start day, holding what a row shows; the longer levels' per level
+      // GET /api/items?group= (by rank), ?q= and GET /api/items/:title (both by the folded title, which
+      // findByName then tests exactly: no index holds the title itself, docs/design/version-indexes.md),
+      // and the timeline window of a page of projects (own ones by tenant, shared ones by their owner):
+      // the short levels' items per project by start day, holding what a row shows; the longer levels'
+      // per level
       indexes: [
-        title,
         byRank,
         search,
         { ...projectDays, ...Object.fromEntries(timelineItemFields.map((field) => [field, 1] as const)) },
@@ -126,7 +126,7 @@ const itemsWithKeys = withDerived(
       ],
       // as of an instant: the same lists and the timeline; a version is read for its validity anyway, so
       // the timeline's index there holds its keys alone; the impact preview (a POST) never reads the past
-      asOfIndexes: [title, byRank, search, projectDays, projectLevelDays],
+      asOfIndexes: [byRank, search, projectDays, projectLevelDays],
       // every indexed field but `deleted`: texts, numbers or null by the items' event schemas
       scalarFields: [
         'tenant',

@@ -58,6 +58,13 @@ describe('SqliteReadStore', () => {
         { sort: { _search: 1, _id: 1 }, limit: 101 },
         searching('items:tenant,deleted,_search', 2),
       ],
+      // an item by its title (findByName): by the folded title, then tested exactly
+      [
+        'items',
+        { ...live, _search: 'rollout' },
+        { sort: { _id: 1 }, limit: 1000 },
+        searching('items:tenant,deleted,_search', 3),
+      ],
       [
         'items',
         {
@@ -153,7 +160,8 @@ describe('SqliteReadStore', () => {
       return store.explain('items', filter, options, 9).join('\n');
     };
     it.each([
-      [{ ...live, title: 'Rollout' }, {}, 'items:tenant,deleted,title'],
+      // an item by its title (findByName): by the folded title, then tested exactly
+      [{ ...live, _search: 'rollout' }, { sort: { _id: 1 }, limit: 1000 }, 'items:tenant,deleted,_search'],
       [
         { ...live, group: 7 },
         { sort: { _rank: 1, start: 1, id: 1, _id: 1 }, limit: 101 },
