@@ -37,6 +37,7 @@ import {
   versionsTable,
 } from './sqlite-tables';
 import type { Rows } from './sqlite-tables';
+import { WalCheckpointer } from './wal-checkpointer';
 
 /**
  * The file's format (`PRAGMA user_version`): a file of an older one starts empty, so the runner
@@ -47,6 +48,11 @@ import type { Rows } from './sqlite-tables';
  */
 const FORMAT = 2;
 const STATEMENTS_KEPT = 256;
+/**
+ * With background checkpoints, the log's pages past which the writer checkpoints on its own (SQLite's
+ * default is 1,000): about 100 MB, reached only when the checkpointer's thread falls behind or stops.
+ */
+const FALLBACK_CHECKPOINT_PAGES = 25_000;
 const REGEXES_KEPT = 64;
 /** Where the time index puts the events before the first readable timestamp: before every instant. */
 const DAWN = Number.MIN_SAFE_INTEGER;
@@ -133,6 +139,8 @@ export class SqliteReadStore implements ReadStore {
   /** The collections that have a table. */
   private readonly tables = new Set<string>();
   private readonly specs = new Map<string, Spec>();
+  /** With `backgroundCheckpoints`: the thread that copies the log into the file. */
+  readonly checkpointer: WalCheckpointer | undefined;
 
   /**
    * Opens (or creates) `file`; `collections` declare the indexes and multikey fields of the queries.
@@ -142,10 +150,15 @@ export class SqliteReadStore implements ReadStore {
   constructor(
     file: string,
     collections: readonly CollectionSpec[] = [],
-    private readonly options: { readonly readOnly?: boolean } = {},
+    private readonly options: { readonly readOnly?: boolean; readonly backgroundCheckpoints?: boolean } = {},
   ) {
     for (const spec of collections) this.declare(spec);
     this.db = options.readOnly ? openReader(file) : openWriter(file);
+    if (options.backgroundCheckpoints && !options.readOnly) {
+      // the writer checkpoints only past this many pages of log: the checkpointer's thread does it before
+      this.db.exec(`PRAGMA wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+      this.checkpointer = new WalCheckpointer(file);
+    }
     this.transaction = writeTransaction(this.db);
     this.db.function('fahrplan_regexp', { deterministic: true }, (pattern, flags, value) => {
       if (typeof value !== 'string') return 0;
@@ -922,6 +935,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   close(): void {
+    this.checkpointer?.close();
     this.db.close();
   }
 }

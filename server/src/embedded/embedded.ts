@@ -203,7 +203,8 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
   await directory.start();
   // the read models persist beside the log with their checkpoint: a restart resumes from it
   const readFile = join(options.dataDir, 'read.db');
-  const readStore = new SqliteReadStore(readFile, readModelCollections);
+  // the log copied into the file by a thread of its own: a commit (a reschedule's) only appends to it
+  const readStore = new SqliteReadStore(readFile, readModelCollections, { backgroundCheckpoints: true });
   // SQLite writes hold the event loop for a whole page: pages of 250 events keep the longest hold
   // near 0.2 s (1,000: 0.5–0.8 s; 5,000: 2 s, on a loaded 2-core machine); a catch-up commits them in
   // groups of 5,000 events, which halves a rebuild's time against a commit per page (catch-up-groups.md)
