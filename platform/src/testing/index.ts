@@ -3,6 +3,7 @@
  * for product code (eslint.config.mjs).
  */
 export * from './eventually';
+export * from './append-event';
 export * from './compile-for-node';
 export * from './container-runtime';
 export * from './service-process';

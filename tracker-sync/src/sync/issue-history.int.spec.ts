@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,11 +10,10 @@ import {
   InProcessBus,
   SecretBox,
   SqliteEventStore,
-  eventMetadata,
   trackerSecretPurpose,
 } from '@fahrplan/platform';
 import type { DirectoryCache, ReceivedMessage } from '@fahrplan/platform';
-import { eventually } from '@fahrplan/platform/testing';
+import { appendEvent, eventually } from '@fahrplan/platform/testing';
 import { createTrackerClient, describeTrackerError } from '../client';
 import { startFakeTracker } from '../fake/fake-tracker';
 import type { FakeIssue, FakeTracker } from '../fake/fake-tracker';
@@ -40,18 +39,7 @@ describe('the history of linked tracker issues', () => {
   const secrets = new SecretBox(randomBytes(32));
 
   const append = (stream: string, type: string, data: object) =>
-    store.append(
-      stream,
-      [
-        {
-          id: randomUUID(),
-          type,
-          data,
-          metadata: eventMetadata({ tenant, user: 'admin', timestamp: new Date().toISOString() }),
-        },
-      ],
-      'any',
-    );
+    appendEvent(store, tenant, stream, type, data);
   const runs = () => published.filter((m) => m.topic === topics.trackerSyncRuns);
   const waitForRuns = (count: number) =>
     eventually(() => expect(runs().length).toBeGreaterThanOrEqual(count), { timeoutMs: 15_000 });

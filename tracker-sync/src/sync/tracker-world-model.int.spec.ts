@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { SqliteEventStore, eventMetadata } from '@fahrplan/platform';
+import { SqliteEventStore } from '@fahrplan/platform';
 import type { EventStore, ReadAllOptions } from '@fahrplan/platform';
-import { eventually } from '@fahrplan/platform/testing';
+import { appendEvent, eventually } from '@fahrplan/platform/testing';
 import { emptyTrackerWorld, linksOf } from './tracker-world';
 import { TrackerWorldFile, trackerWorldFormat, worldToJson } from './tracker-world-checkpoint';
 import { TrackerWorldModel } from './tracker-world-model';
@@ -25,18 +24,7 @@ describe("tracker-sync's world model", () => {
   let counted: EventStore;
 
   const append = (tenant: string, stream: string, type: string, data: object) =>
-    store.append(
-      stream,
-      [
-        {
-          id: randomUUID(),
-          type,
-          data,
-          metadata: eventMetadata({ tenant, user: 'admin', timestamp: new Date().toISOString() }),
-        },
-      ],
-      'any',
-    );
+    appendEvent(store, tenant, stream, type, data);
   const connect = (tenant: string, id: number) =>
     append(tenant, `trackerConnection-${id}`, 'TrackerConnectionCreated', {
       id,
