@@ -207,7 +207,8 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
   const readStore = new SqliteReadStore(readFile, readModelCollections, { backgroundCheckpoints: true });
   // SQLite writes hold the event loop for a whole page: pages of 250 events keep the longest hold
   // near 0.2 s (1,000: 0.5–0.8 s; 5,000: 2 s, on a loaded 2-core machine); a catch-up commits them in
-  // groups of 5,000 events, which halves a rebuild's time against a commit per page (catch-up-groups.md)
+  // groups of 5,000 events, which cuts a full rebuild at 1,000,000 items from 437 to 263 s but holds
+  // health's p95 during it at 0.33 s instead of 0.11 s (a group's commit; catch-up-groups.md)
   const runner = new ProjectionRunner(store, readStore, allProjections, { batchSize: 250 });
   // each with its own connection to the file, so that the heaviest queries use every core and never
   // hold the main thread (commands, their confirmations, health)
