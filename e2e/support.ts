@@ -256,6 +256,17 @@ export const expectNoSeriousViolations = async (page: Page, where: string, optio
       .getAnimations()
       .every((animation) => animation.playState !== 'running'),
   );
+  // a tooltip mounts transparent and fades in on the next frame, before any transition runs: judge it
+  // once it is fully shown (or gone)
+  await page.waitForFunction(() => {
+    const { document, getComputedStyle } = globalThis as unknown as {
+      document: { querySelectorAll(selector: string): Iterable<object> };
+      getComputedStyle(element: object): { opacity: string };
+    };
+    return [...document.querySelectorAll('[role="tooltip"]')].every(
+      (tooltip) => getComputedStyle(tooltip).opacity === '1',
+    );
+  });
   let builder = new AxeBuilder({ page }).withTags(WCAG_AA_TAGS).disableRules(Object.keys(skip));
   if (options.include) builder = builder.include(options.include);
   const { violations } = await builder.analyze();
