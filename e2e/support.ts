@@ -256,14 +256,14 @@ export const expectNoSeriousViolations = async (page: Page, where: string, optio
       .getAnimations()
       .every((animation) => animation.playState !== 'running'),
   );
-  // a tooltip mounts transparent and fades in on the next frame, before any transition runs: judge it
-  // once it is fully shown (or gone)
+  // a Mantine tooltip mounts transparent and fades in on the next frame, before any transition runs:
+  // judge it once it is fully shown (or gone). (A chart's own tooltip rests hidden: not one of these.)
   await page.waitForFunction(() => {
     const { document, getComputedStyle } = globalThis as unknown as {
       document: { querySelectorAll(selector: string): Iterable<object> };
       getComputedStyle(element: object): { opacity: string };
     };
-    return [...document.querySelectorAll('[role="tooltip"]')].every(
+    return [...document.querySelectorAll('.mantine-Tooltip-tooltip')].every(
       (tooltip) => getComputedStyle(tooltip).opacity === '1',
     );
   });
