@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EventStore } from '../event-store/event-store';
-import { eventMetadata } from '../event-store/metadata';
+import { eventMetadata } from '@fahrplan/platform';
+import type { EventStore } from '@fahrplan/platform';
 
 /** A spec's fixture: one event of `type` on `stream`, by `admin` of `tenant` now, at any revision of the stream. */
 export const appendEvent = (store: EventStore, tenant: string, stream: string, type: string, data: object) =>
