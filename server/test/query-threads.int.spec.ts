@@ -110,6 +110,64 @@ describe('query threads', () => {
     expect(titles(then).length).toBe(titles(now).length - 1);
   });
 
+  it('answer the timeline anew after a move, a new item and a renamed project, whatever they kept of its windows', async () => {
+    const project = await run('SaveGroup', { title: '0 tiled project' });
+    const task = await run('SaveItem', {
+      title: 'Tiled task',
+      group: project.id,
+      subgroup: 'tasks',
+      start: '2033-03-03T00:00',
+      end: '2033-03-10T00:00',
+    });
+    const page = async (from: string, to: string, position: number) => {
+      const reply = await read(`/api/timeline?from=${from}&to=${to}&limit=5`, position);
+      expect(reply.status).toBe(200);
+      const body = reply.body as {
+        groups: { id: number; content: string }[];
+        items: { id: number; start: string }[];
+      };
+      return {
+        row: body.groups.find((group) => group.id === project.id)?.content,
+        items: body.items.map((item) => `${item.id} ${item.start}`),
+      };
+    };
+    // windows a day apart, several at once, so that both threads keep the tiles of these days
+    const windows = [
+      ['2033-03-01', '2033-03-31'],
+      ['2033-03-02', '2033-04-01'],
+      ['2033-02-20', '2033-03-22'],
+      ['2033-03-05', '2033-04-04'],
+    ] as const;
+    const asked = (position: number) => Promise.all(windows.map(([from, to]) => page(from, to, position)));
+    expect(await asked(task.position)).toEqual(
+      windows.map(() => ({ row: '0 tiled project', items: [`${task.id} 2033-03-03T00:00`] })),
+    );
+    const moved = await run('SaveItem', {
+      id: task.id,
+      version: task.version,
+      start: '2033-03-20T00:00',
+      end: '2033-03-25T00:00',
+    });
+    const added = await run('SaveItem', {
+      title: 'Tiled milestone',
+      group: project.id,
+      subgroup: 'milestones',
+      start: '2033-03-21T00:00',
+    });
+    const renamed = await run('SaveGroup', {
+      id: project.id,
+      version: project.version,
+      title: '0 tiled, renamed',
+    });
+    expect(moved.position).toBeLessThan(renamed.position);
+    expect(await asked(renamed.position)).toEqual(
+      windows.map(() => ({
+        row: '0 tiled, renamed',
+        items: [`${task.id} 2033-03-20T00:00`, `${added.id} 2033-03-21T00:00`],
+      })),
+    );
+  });
+
   it('answer the timeline in a scenario: its changes on top, anew after a change in it (read your writes)', async () => {
     const project = await run('SaveGroup', { title: 'Zz thread scenario project' });
     const task = await run('SaveItem', {

@@ -3,6 +3,7 @@ import { findJson } from '../read-store/read-store';
 import type { Filter, JsonRow, ReadView } from '../read-store/read-store';
 import { timelineItemFields } from './items.projection';
 import type { TimelineItemDoc } from './items.projection';
+import type { ItemInterval } from './timeline-interval';
 
 /**
  * What a row shows of an item, in `timelineItem`'s order (its project after its title): written as JSON
@@ -14,12 +15,16 @@ const shownFields = [
   ...timelineItemFields.slice(2),
 ] satisfies readonly (keyof TimelineItem)[];
 
-/** What a page needs of a listed item beside its JSON: its project's row, its place (`byRank`), its owner. */
-const listedBeside = ['tenant', 'group', 'id', 'rank', 'start'] as const;
+/**
+ * What a page needs of a listed item beside its JSON: its project's row, its place (`byRank`), its owner,
+ * and its days (a tile's items are kept for the windows that meet them, `WindowTiles`).
+ */
+const listedBeside = ['tenant', 'group', 'id', 'rank', 'start', '_startDay', '_endDay'] as const;
 
 /** An item of a page: its JSON as the store wrote it, and what the page needs beside. */
 export type ListedItem = JsonRow<(typeof listedBeside)[number]> &
-  Pick<TimelineItemDoc, (typeof listedBeside)[number]>;
+  Pick<TimelineItemDoc, 'tenant' | 'group' | 'id' | 'rank' | 'start'> &
+  Pick<ItemInterval, '_startDay' | '_endDay'>;
 
 /** A page's listed items in the window of `filters`, each as JSON with what the page needs beside. */
 export const readListed = async (store: ReadView, filters: readonly Filter[]): Promise<ListedItem[]> =>

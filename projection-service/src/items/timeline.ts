@@ -27,6 +27,8 @@ import { levelRanges, windowRanges } from './timeline-interval';
 import { answerJson, listedJson, readListed } from './timeline-json';
 import type { ListedItem, TimelineParts } from './timeline-json';
 import { summariesFromStats, summaryFields, summaryKeys } from './timeline-summary';
+import { tiledItems } from './window-tiles';
+import type { WindowTiles } from './window-tiles';
 import type { SummarisedMilestone } from './timeline-summary';
 
 /** The window [from, to) of a timeline query, or a 400 naming what is wrong with it. */
@@ -227,16 +229,27 @@ type RowRead = Pick<GroupDoc, (typeof scanFields)[number]> & {
  * The page's rows as the timeline shows them, in their order: what they show read in one read, by owner
  * and id (the rows are live projects, stored under their owner's tenant).
  */
-const pageGroups = async (store: ReadView, page: readonly RowRead[], tenant: string) => {
-  if (page.length === 0) return [];
-  const filters = [...idsByOwner(page)].map(([owner, ids]) => ({
+const pageGroups = async (
+  store: ReadView,
+  page: readonly RowRead[],
+  tenant: string,
+  tiles: WindowTiles | undefined,
+) => {
+  const shown = new Map<string, object>();
+  const missing = page.filter((row) => {
+    const kept = tiles?.recall<object>(`row ${row._id}`);
+    if (kept) shown.set(row._id, kept);
+    return !kept;
+  });
+  const filters = [...idsByOwner(missing)].map(([owner, ids]) => ({
     tenant: owner,
     deleted: false,
     id: { $in: ids },
   }));
-  const shown = new Map(
-    (await store.findFields('groups', filters, rowShownFields)).map((doc) => [doc._id, doc]),
-  );
+  for (const doc of filters.length === 0 ? [] : await store.findFields('groups', filters, rowShownFields)) {
+    shown.set(doc._id, doc);
+    tiles?.keep(`row ${doc._id}`, doc);
+  }
   // (a project removed or deleted since the walk read it has no row)
   return page.flatMap((row) => {
     const doc = shown.get(row._id);
@@ -255,20 +268,47 @@ interface Scan<T> {
   readonly resumeAfter: readonly unknown[] | null;
 }
 
-/** How a page reads its candidates' items in the window (`windowFilters`), and the project of each thing read. */
+/** How a page reads its candidates' items in the days [fromDay, toDay), and the project of each thing read. */
 interface WindowRead<T> {
-  readonly read: (store: ReadView, filters: Filter[]) => Promise<T[]>;
+  readonly read: (
+    store: ReadView,
+    projects: readonly RowRead[],
+    fromDay: number,
+    toDay: number,
+    levels: OwnerLevels,
+  ) => Promise<T[]>;
   readonly groupOf: (found: T) => number;
 }
 
-const listedItems: WindowRead<ListedItem> = {
-  read: async (store, filters) => readListed(store, filters),
-  groupOf: (item) => item.group,
+/** The listed items of `projects` in the days [fromDay, toDay), by their window's filters (`windowFilters`). */
+const readWindow = async (
+  store: ReadView,
+  projects: readonly Pick<GroupDoc, 'tenant' | 'id'>[],
+  fromDay: number,
+  toDay: number,
+  levels: OwnerLevels,
+) => {
+  const filters = await windowFilters(store, projects, fromDay, toDay, levels);
+  return filters.length === 0 ? [] : readListed(store, filters);
 };
+
+/** A page's items: read from the store, or through a query thread's tiles (`WindowTiles`). */
+const listedItems = (tiles: WindowTiles | undefined): WindowRead<ListedItem> => ({
+  read: (store, projects, fromDay, toDay, levels) =>
+    tiles
+      ? tiledItems(tiles, store, projects, fromDay, toDay, (_, missing, from, to) =>
+          readWindow(store, missing, from, to, levels),
+        )
+      : readWindow(store, projects, fromDay, toDay, levels),
+  groupOf: (item) => item.group,
+});
 
 /** A summary's reads: the stats of the items per project and type, their milestones read for the page's rows only. */
 const summaryStats: WindowRead<GroupStats> = {
-  read: (store, filters) => groupStats(store, 'items', filters, summaryKeys, summaryFields),
+  read: async (store, projects, fromDay, toDay, levels) => {
+    const filters = await windowFilters(store, projects, fromDay, toDay, levels);
+    return filters.length === 0 ? [] : groupStats(store, 'items', filters, summaryKeys, summaryFields);
+  },
   groupOf: (stats) => stats.keys[0] as number,
 };
 
@@ -290,7 +330,8 @@ const scanRows = async <T>(
   store: ReadView,
   query: TimelineQuery,
   levels: OwnerLevels,
-  { read: readWindow, groupOf }: WindowRead<T>,
+  { read: readFound, groupOf }: WindowRead<T>,
+  tiles: WindowTiles | undefined,
 ): Promise<Scan<T>> => {
   const { limit } = query.page;
   const [fromDay, toDay] = [toDayNumber(query.from), toDayNumber(query.to)];
@@ -301,11 +342,12 @@ const scanRows = async <T>(
   let looked = 0;
   for (let batch = 0; batch < maxBatches && rows.length <= limit; batch++) {
     const size = batch === 0 ? limit + 1 : batchSize(limit + 1 - rows.length, looked, rows.length, limit + 1);
-    const page = await fieldsPageOf(store, 'groups', filters, rowOrder, { limit: size, after }, scanFields);
+    const page = await walked(tiles, [filters, size, after], () =>
+      fieldsPageOf(store, 'groups', filters, rowOrder, { limit: size, after }, scanFields),
+    );
     const { nextCursor } = page;
     const docs = page.docs as unknown as RowRead[];
-    const window = await windowFilters(store, docs, fromDay, toDay, levels);
-    const read = window.length === 0 ? [] : await readWindow(store, window);
+    const read = docs.length === 0 ? [] : await readFound(store, docs, fromDay, toDay, levels);
     const planned = new Set(read.map(groupOf));
     rows.push(...docs.filter((doc) => planned.has(doc.id) || runsIn(doc, query.from, query.to)));
     found.push(...read);
@@ -315,6 +357,16 @@ const scanRows = async <T>(
     after = keyOf(last);
   }
   return { rows, found, resumeAfter: after };
+};
+
+/** A batch of the walk: as `tiles` kept it for the same filters, size and start, else `read`. */
+const walked = async <T>(tiles: WindowTiles | undefined, batch: unknown, read: () => Promise<T>) => {
+  const key = `walk ${JSON.stringify(batch)}`;
+  const kept = tiles?.recall<T>(key);
+  if (kept) return kept;
+  const page = await read();
+  tiles?.keep(key, page);
+  return page;
 };
 
 /** The page of `rows` (at most the limit) and the cursor after it. */
@@ -329,11 +381,15 @@ const pageOf = <T>({ rows, resumeAfter }: Scan<T>, limit: number) => {
  * summaries. What it reads follows the page (its projects and their items in the window), never the
  * tenant.
  */
-const timelineParts = async (store: ReadView, query: TimelineQuery): Promise<TimelineParts> => {
+const timelineParts = async (
+  store: ReadView,
+  query: TimelineQuery,
+  tiles: WindowTiles | undefined,
+): Promise<TimelineParts> => {
   const { from, to, detail, tenant } = query;
-  const levels: OwnerLevels = new Map();
+  const levels: OwnerLevels = tiles?.levels ?? new Map();
   if (detail === 'items') {
-    const scan = await scanRows(store, query, levels, listedItems);
+    const scan = await scanRows(store, query, levels, listedItems(tiles), tiles);
     const { page, nextCursor } = pageOf(scan, query.page.limit);
     const shown = new Set(page.map((row) => row.id));
     const pageItems = scan.found.filter((item) => shown.has(item.group));
@@ -344,10 +400,10 @@ const timelineParts = async (store: ReadView, query: TimelineQuery): Promise<Tim
       maxTimelineDependencies,
     );
     const listed = pageItems.sort(byRank).map((item) => listedJson(item, tenant, dependencies.get(item.id)));
-    const groups = await pageGroups(store, page, tenant);
+    const groups = await pageGroups(store, page, tenant, tiles);
     return { from, to, detail, groups, items: listed, summaries: [], itemCount: listed.length, nextCursor };
   }
-  const scan = await scanRows(store, query, levels, summaryStats);
+  const scan = await scanRows(store, query, levels, summaryStats, tiles);
   const { page, nextCursor } = pageOf(scan, query.page.limit);
   const window = await windowFilters(store, page, toDayNumber(from), toDayNumber(to), levels);
   const milestones =
@@ -358,7 +414,7 @@ const timelineParts = async (store: ReadView, query: TimelineQuery): Promise<Tim
           window.map((filter) => ({ ...filter, type: null, end: null })),
           ['id', 'title', 'group', 'start'],
         )) as unknown as SummarisedMilestone[]);
-  const groups = await pageGroups(store, page, tenant);
+  const groups = await pageGroups(store, page, tenant, tiles);
   const summaries = summariesFromStats(
     groups.map((g) => g.id),
     scan.found,
@@ -371,12 +427,14 @@ const timelineParts = async (store: ReadView, query: TimelineQuery): Promise<Tim
 /**
  * One page of the timeline (`timelineParts`) as the JSON the API answers: the items' texts as the store
  * wrote them, joined in place, never parsed (a month page's 600 items were most of its CPU as objects).
+ * A query thread passes its `tiles` for a live query: the items of the window are taken from those.
  */
 export const timelineJson = async (
   store: ReadView,
   query: TimelineQuery,
+  tiles?: WindowTiles,
 ): Promise<JsonText<TimelineView>> => {
-  return new JsonText(answerJson(await timelineParts(store, query)));
+  return new JsonText(answerJson(await timelineParts(store, query, tiles)));
 };
 
 /** One page of the timeline as a value (`timelineJson` read): for the exports, which walk its rows. */

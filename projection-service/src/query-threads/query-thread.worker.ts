@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { DomainError } from '@fahrplan/contracts';
 import { JsonText } from '../http/json-text';
+import { WindowTiles } from '../items/window-tiles';
 import { SqliteReadStore } from '../read-store/sqlite-read-store';
 import { ScenarioReadView, overlayOf } from '../scenarios/scenario-view';
 import type { Overlay } from '../scenarios/scenario-view';
@@ -27,10 +28,17 @@ const scenarioView = ({ name, overlay }: ThreadScenario): ScenarioReadView => {
   return new ScenarioReadView(store, held);
 };
 
-const answer = async ({ name, args, position, scenario }: ThreadRequest): Promise<string> => {
+/** The timeline's tiles of live windows, for the read models' position of the last live query. */
+const tiles = new WindowTiles();
+
+const answer = async ({ name, args, position, scenario, live }: ThreadRequest): Promise<string> => {
   const view = scenario ? scenarioView(scenario) : position === undefined ? store : store.at(position);
-  const query = threadQueries[name] as (view: unknown, args: unknown) => Promise<unknown>;
-  const answered = await query(view, args);
+  const query = threadQueries[name] as (
+    view: unknown,
+    args: unknown,
+    tiles?: WindowTiles,
+  ) => Promise<unknown>;
+  const answered = await query(view, args, live === undefined ? undefined : tiles.at(live));
   return answered instanceof JsonText ? answered.json : JSON.stringify(answered);
 };
 

@@ -40,6 +40,8 @@ export type ThreadRequest = {
     readonly args: ThreadQueryArgs<N>;
     readonly position?: number;
     readonly scenario?: ThreadScenario;
+    /** A live query's: the read models' position its answer is kept for (the thread's tiles hold for it). */
+    readonly live?: number;
   };
 }[ThreadQueryName];
 
@@ -204,7 +206,7 @@ export class QueryThreads {
     const id = this.nextId++;
     const within =
       view === undefined
-        ? {}
+        ? { live: this.position() }
         : 'asOf' in view
           ? { position: view.asOf }
           : { scenario: this.scenarioFor(thread, view) };
