@@ -45,6 +45,12 @@ const config = {
   connections: setting('BENCH_SCALE_CONNECTIONS', 10),
   /** Requests per query kind. */
   requests: setting('BENCH_SCALE_REQUESTS', 200),
+  /**
+   * Requests of each kind asked before its timed ones and not counted (other windows and words, the
+   * same kind): the figures are of a server in use, not of the first requests after its start. Their
+   * own p50 / p95 are printed beside, so that the cold figures stay in view. 0 asks none.
+   */
+  warmUp: setting('BENCH_SCALE_WARM_UP', 200),
   /** Cold as-of requests, each at an instant of its own. */
   instants: setting('BENCH_SCALE_INSTANTS', 20),
   /** Commands whose read-your-writes confirmation is timed while queries run. */
@@ -149,7 +155,14 @@ const measure = async (build: Build, folder: string, sample: LogSample, caughtUp
 
   const session = await demoAdmin(deployment, config.password);
   const kinds = queryKinds(build, sample, config);
-  for (const { measure: name, paths, connections } of kinds) {
+  const warmUps = queryKinds(build, sample, { ...config, seed: config.seed + 1 });
+  for (const [i, { measure: name, paths, connections }] of kinds.entries()) {
+    // (as of an instant: each is cold by design, at an instant of its own)
+    const warmUp = connections === 1 ? [] : warmUps[i]!.paths.slice(0, config.warmUp);
+    if (warmUp.length > 0)
+      note(
+        `${name}, warm-up of ${warmUp.length} (not counted): ${latency(await ask(session, warmUp, connections)).text}`,
+      );
     figures[name] = latency(await ask(session, paths, connections));
     note(`${name}: ${figures[name]!.text}`);
     const died = deployment.died();
@@ -237,7 +250,7 @@ const main = async () => {
   ).flatMap(([key, build]) => (build && config.builds.includes(key) ? [build as Build] : []));
   log(`bench:scale: ${builds.map((b) => `${b.name} (${b.root})`).join(', ')}`);
   log(
-    `${config.connections} connections, ${config.requests} requests per query, ${config.instants} as-of instants, ${config.commands} commands; ${machine()}`,
+    `${config.connections} connections, ${config.requests} requests per query after a warm-up of ${config.warmUp} not counted, ${config.instants} as-of instants, ${config.commands} commands; ${machine()}`,
   );
   if (!config.baseline)
     log('baseline: skipped (set BENCH_SCALE_BASELINE to a built checkout of the design before issue 17)');
