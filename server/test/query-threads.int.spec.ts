@@ -29,6 +29,19 @@ const noFilters = { groups: undefined, status: undefined, resource: undefined, a
 const onMainThread = async <T>(answer: Parameters<typeof answered<T>>[0]) =>
   JSON.parse(JSON.stringify(await answered(answer))) as T;
 
+/** A new project titled `title` with one task from `start` to `end`. */
+const projectWithTask = async (title: string, start: string, end: string) => {
+  const project = await run('SaveGroup', { title });
+  const task = await run('SaveItem', {
+    title: `${title}: task`,
+    group: project.id,
+    subgroup: 'tasks',
+    start,
+    end,
+  });
+  return { project, task };
+};
+
 describe('query threads', () => {
   it('answer the timeline, at every level of detail, as the main thread does', async () => {
     for (const detail of ['items', 'summary'] as const) {
@@ -111,14 +124,11 @@ describe('query threads', () => {
   });
 
   it('answer the timeline anew after a move, a new item and a renamed project, whatever they kept of its windows', async () => {
-    const project = await run('SaveGroup', { title: '0 tiled project' });
-    const task = await run('SaveItem', {
-      title: 'Tiled task',
-      group: project.id,
-      subgroup: 'tasks',
-      start: '2033-03-03T00:00',
-      end: '2033-03-10T00:00',
-    });
+    const { project, task } = await projectWithTask(
+      '0 tiled project',
+      '2033-03-03T00:00',
+      '2033-03-10T00:00',
+    );
     const page = async (from: string, to: string, position: number) => {
       const reply = await read(`/api/timeline?from=${from}&to=${to}&limit=5`, position);
       expect(reply.status).toBe(200);
@@ -169,14 +179,11 @@ describe('query threads', () => {
   });
 
   it('answer the timeline in a scenario: its changes on top, anew after a change in it (read your writes)', async () => {
-    const project = await run('SaveGroup', { title: 'Zz thread scenario project' });
-    const task = await run('SaveItem', {
-      title: 'Thread scenario task',
-      group: project.id,
-      subgroup: 'tasks',
-      start: '2032-04-01T00:00',
-      end: '2032-04-30T00:00',
-    });
+    const { project, task } = await projectWithTask(
+      'Zz thread scenario project',
+      '2032-04-01T00:00',
+      '2032-04-30T00:00',
+    );
     const scenario = await run('CreateScenario', { name: 'Thread scenario' });
     const header = { 'x-fahrplan-scenario': String(scenario.id) };
     const moved = await run(

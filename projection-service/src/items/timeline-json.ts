@@ -36,7 +36,11 @@ const noDependenciesJson = '"predecessors":[],"successors":[]';
  * The JSON of `timelineItem(item, tenant, dependencies)`, byte for byte: the store's JSON of the shown
  * fields, then whether it is shared and its dependencies (most items have none: one text for them).
  */
-export const listedJson = (item: ListedItem, tenant: string, dependencies?: ItemDependencies): string => {
+export const listedJson = (
+  item: Pick<ListedItem, 'json' | 'tenant'>,
+  tenant: string,
+  dependencies?: ItemDependencies,
+): string => {
   const links = dependencies
     ? `"predecessors":${JSON.stringify(dependencies.predecessors)},"successors":${JSON.stringify(dependencies.successors)}`
     : noDependenciesJson;
