@@ -296,7 +296,7 @@ const readWindow = async (
 const listedItems = (tiles: WindowTiles | undefined): WindowRead<ListedItem> => ({
   read: (store, projects, fromDay, toDay, levels) =>
     tiles
-      ? tiledItems(tiles, store, projects, fromDay, toDay, (_, missing, from, to) =>
+      ? tiledItems(tiles, projects, fromDay, toDay, (missing, from, to) =>
           readWindow(store, missing, from, to, levels),
         )
       : readWindow(store, projects, fromDay, toDay, levels),

@@ -1,5 +1,4 @@
 import type { GroupDoc } from '../groups/groups.projection';
-import type { ReadView } from '../read-store/read-store';
 import type { OwnerLevels } from './timeline';
 import type { ListedItem } from './timeline-json';
 
@@ -18,8 +17,9 @@ const MAX_KEPT = 4_096;
  * rows, so a window's page is mostly tiles read before: they cost a lookup instead of a read of the
  * interval index and SQLite's JSON of each item. Tiles hold for one position of the read models, as
  * the answer cache's answers do: any write drops them all (`at`). The oldest go first once their
- * items' JSON passes `maxChars` (a lookup does not reorder them: a page looks up hundreds). Beside them, for the same position, the smaller reads every
- * page repeats: the walk's batches of projects in title order, the rows' projects, the owners' levels.
+ * items' JSON passes `maxChars` (a lookup does not reorder them: a page looks up hundreds). Beside
+ * them, for the same position, the smaller reads every page repeats: the walk's batches of projects in
+ * title order, the rows' projects, the owners' levels.
  */
 export class WindowTiles {
   private readonly tiles = new Map<
@@ -94,7 +94,6 @@ const tileKey = (project: number, tile: number) => project * 2 ** 20 + tile + 2 
 
 /** Reads the listed items of `projects` that overlap the days [fromDay, toDay), in no order. */
 export type WindowReader = (
-  store: ReadView,
   projects: readonly Project[],
   fromDay: number,
   toDay: number,
@@ -107,7 +106,6 @@ export type WindowReader = (
  */
 export const tiledItems = async (
   tiles: WindowTiles,
-  store: ReadView,
   projects: readonly Project[],
   fromDay: number,
   toDay: number,
@@ -122,7 +120,7 @@ export const tiledItems = async (
       return !items;
     });
     if (missing.length === 0) continue;
-    const found = await read(store, missing, tile * tileDays, (tile + 1) * tileDays);
+    const found = await read(missing, tile * tileDays, (tile + 1) * tileDays);
     const byTile = new Map<number, ListedItem[]>(missing.map(({ id }) => [tileKey(id, tile), []]));
     for (const item of found) byTile.get(tileKey(item.group, tile))?.push(item);
     for (const [key, items] of byTile) {
