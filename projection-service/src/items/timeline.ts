@@ -139,21 +139,29 @@ export const windowFilters = async (
   return (await Promise.all(owners)).flat();
 };
 
-/** The items of `projects` that overlap the days [fromDay, toDay) (`windowFilters`), in one read, in no order. */
-export const itemsOf = async (
-  store: ReadView,
-  projects: readonly Pick<GroupDoc, 'tenant' | 'id'>[],
-  fromDay: number,
-  toDay: number,
-  levels: OwnerLevels = new Map(),
-): Promise<TimelineItemDoc[]> => {
-  const filters = await windowFilters(store, projects, fromDay, toDay, levels);
-  return filters.length === 0 ? [] : readItems(store, filters);
-};
+/**
+ * A read of what `projects` hold in the days [fromDay, toDay): `read` of their window's filters
+ * (`windowFilters`), in one statement; nothing when no filter is left.
+ */
+const inWindow =
+  <T>(read: (store: ReadView, filters: Filter[]) => Promise<T[]>) =>
+  async (
+    store: ReadView,
+    projects: readonly Pick<GroupDoc, 'tenant' | 'id'>[],
+    fromDay: number,
+    toDay: number,
+    levels: OwnerLevels = new Map(),
+  ): Promise<T[]> => {
+    const filters = await windowFilters(store, projects, fromDay, toDay, levels);
+    return filters.length === 0 ? [] : read(store, filters);
+  };
 
 // (each with its `_id` beside: nothing reads it, and leaving it saves a copy of every row)
 const readItems = async (store: ReadView, filters: Filter[]) =>
   (await store.findFields('items', filters, timelineReads)) as unknown as TimelineItemDoc[];
+
+/** The items of `projects` that overlap the days [fromDay, toDay) (`windowFilters`), in one read, in no order. */
+export const itemsOf = inWindow(readItems);
 
 /** What the timeline reads of an item: all of it from the interval index. */
 const timelineReads = [...timelineItemFields, 'tenant', 'group'] as const;
@@ -280,17 +288,8 @@ interface WindowRead<T> {
   readonly groupOf: (found: T) => number;
 }
 
-/** The listed items of `projects` in the days [fromDay, toDay), by their window's filters (`windowFilters`). */
-const readWindow = async (
-  store: ReadView,
-  projects: readonly Pick<GroupDoc, 'tenant' | 'id'>[],
-  fromDay: number,
-  toDay: number,
-  levels: OwnerLevels,
-) => {
-  const filters = await windowFilters(store, projects, fromDay, toDay, levels);
-  return filters.length === 0 ? [] : readListed(store, filters);
-};
+/** The listed items of `projects` in the days [fromDay, toDay). */
+const readWindow = inWindow(readListed);
 
 /** A page's items: read from the store, or through a query thread's tiles (`WindowTiles`). */
 const listedItems = (tiles: WindowTiles | undefined): WindowRead<ListedItem> => ({
@@ -305,10 +304,7 @@ const listedItems = (tiles: WindowTiles | undefined): WindowRead<ListedItem> => 
 
 /** A summary's reads: the stats of the items per project and type, their milestones read for the page's rows only. */
 const summaryStats: WindowRead<GroupStats> = {
-  read: async (store, projects, fromDay, toDay, levels) => {
-    const filters = await windowFilters(store, projects, fromDay, toDay, levels);
-    return filters.length === 0 ? [] : groupStats(store, 'items', filters, summaryKeys, summaryFields);
-  },
+  read: inWindow((store, filters) => groupStats(store, 'items', filters, summaryKeys, summaryFields)),
   groupOf: (stats) => stats.keys[0] as number,
 };
 
@@ -361,11 +357,12 @@ const scanRows = async <T>(
 
 /** A batch of the walk: as `tiles` kept it for the same filters, size and start, else `read`. */
 const walked = async <T>(tiles: WindowTiles | undefined, batch: unknown, read: () => Promise<T>) => {
+  if (!tiles) return read();
   const key = `walk ${JSON.stringify(batch)}`;
-  const kept = tiles?.recall<T>(key);
+  const kept = tiles.recall<T>(key);
   if (kept) return kept;
   const page = await read();
-  tiles?.keep(key, page);
+  tiles.keep(key, page);
   return page;
 };
 
