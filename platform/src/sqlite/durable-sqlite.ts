@@ -31,13 +31,17 @@ export const openDurableSqlite = (
 
 /**
  * Runs work in one write transaction of `db`, BEGIN IMMEDIATE (the write lock up front, so a second
- * process waits out its busy timeout instead of failing when a read would upgrade) to COMMIT; an error
+ * process waits out its busy timeout instead of failing when a read would upgrade; with files attached,
+ * the lock of the one given by `writeLock`) to COMMIT; an error
  * rolls it back and is rethrown. Inside a transaction already open on `db` (one that groups several
  * writes, `SqliteReadStore.writeTogether`), the work is a savepoint of it instead: an error undoes the
  * work alone, and it is committed with that transaction. Its statements are prepared once.
  */
-export const writeTransaction = (db: DatabaseSync) => {
-  const begin = db.prepare('BEGIN IMMEDIATE');
+export const writeTransaction = (db: DatabaseSync, { writeLock }: { readonly writeLock?: string } = {}) => {
+  // BEGIN IMMEDIATE takes the write lock of every file attached: `writeLock`, a write of the one file
+  // the work writes (changing nothing), takes its lock alone, up front all the same
+  const begin = db.prepare(writeLock ? 'BEGIN' : 'BEGIN IMMEDIATE');
+  const lock = writeLock ? db.prepare(writeLock) : undefined;
   const commit = db.prepare('COMMIT');
   const rollback = db.prepare('ROLLBACK');
   const save = db.prepare('SAVEPOINT work');
@@ -47,6 +51,7 @@ export const writeTransaction = (db: DatabaseSync) => {
     const nested = db.isTransaction;
     (nested ? save : begin).run();
     try {
+      if (!nested) lock?.run();
       const result = work();
       (nested ? release : commit).run();
       return result;

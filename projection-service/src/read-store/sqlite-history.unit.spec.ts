@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { seeded } from '@fahrplan/platform/testing';
+import { eventually, seeded } from '@fahrplan/platform/testing';
 import { MemoryReadStore } from './memory-read-store';
 import type { CollectionSpec, DocumentWrite, FindOptions, ReadView } from './read-store';
 import { SqliteReadStore } from './sqlite-read-store';
@@ -111,19 +111,19 @@ const queries: [Record<string, unknown>, FindOptions][] = [
 /** What `findFields` asks: indexed fields (typed, a boolean among them) and others (an array, an object). */
 const shown = ['name', 'rank', 'deleted', 'status', 'tags', 'owner'] as const;
 
-/** Everything a view answers, for comparing two of them whole. */
-const answers = async (view: ReadView) => ({
-  finds: await Promise.all(queries.map(([filter, options]) => view.find(things.collection, filter, options))),
+/** Everything a view answers, for comparing two of them whole (`asked`: the queries, by default all). */
+const answers = async (view: ReadView, asked = queries) => ({
+  finds: await Promise.all(asked.map(([filter, options]) => view.find(things.collection, filter, options))),
   fields: await Promise.all(
-    queries.map(([filter, options]) => view.findFields(things.collection, filter, shown, options)),
+    asked.map(([filter, options]) => view.findFields(things.collection, filter, shown, options)),
   ),
   fieldsOfMany: await view.findFields(
     things.collection,
-    queries.map(([filter]) => filter),
+    asked.map(([filter]) => filter),
     shown,
     { sort: { _id: 1 }, limit: 3 },
   ),
-  counts: await Promise.all(queries.map(([filter]) => view.count(things.collection, filter))),
+  counts: await Promise.all(asked.map(([filter]) => view.count(things.collection, filter))),
   gets: await Promise.all(ids.map((id) => view.get(things.collection, id))),
   many: Object.fromEntries(await view.getMany(things.collection, [...ids, 'never'])),
   dump: await view.dump(),
@@ -419,6 +419,192 @@ describe('a read.db of an older format: before the versions (0), before the key 
       reopened.close();
     } finally {
       rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+/*
+ * The version archive (docs/design/version-archive.md): in a file, the versions of a collection without
+ * multikey fields are inserted without indexes and moved into `read.versions.db`, where theirs are. The
+ * past must read the same wherever each version is: not moved yet, moved, or moved and dropped here.
+ */
+describe('SqliteReadStore: the versions archived beside the file', () => {
+  /** `things` without its multikey field: its versions go to the archive (the queries of `tags` left out). */
+  const flat: CollectionSpec = { collection: 'things', version: 1, indexes: things.indexes };
+  const flatQueries = queries.filter(([filter]) => !JSON.stringify(filter).includes('tags'));
+  let directory: string;
+  beforeEach(() => (directory = mkdtempSync(join(tmpdir(), 'fahrplan-archive-'))));
+  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+  const count = (store: SqliteReadStore, table: string) =>
+    (
+      (store as unknown as { db: DatabaseSync }).db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as {
+        n: number;
+      }
+    ).n;
+
+  it.each([3, 99])(
+    'answers every query as a store folded to the position does, whatever part of the versions is archived (seed %i)',
+    async (seed) => {
+      const bulks = generate(seed, 400);
+      const store = new SqliteReadStore(join(directory, 'read.db'), [flat, mirrored]);
+      const { next } = seeded(seed + 2);
+      let archivedAt = 0;
+      for (const bulk of bulks) {
+        await store.write(bulk);
+        if (next() < 0.3) store.archiveNow();
+        archivedAt = count(store, 'archive."ver:things"');
+      }
+      // some versions archived (and dropped from the file's table, all but its last), some not
+      expect(archivedAt).toBeGreaterThan(20);
+      expect(count(store, 'main."ver:things"')).toBeLessThan(archivedAt);
+      const last = bulks.at(-1)!.at(-1)!.position;
+      const positions = [0, last, ...Array.from({ length: 30 }, () => Math.floor(next() * (last + 3)))];
+      for (const position of positions) {
+        const expected = await answers(await foldedTo(bulks, position), flatQueries);
+        expect({ position, ...(await answers(store.at(position), flatQueries)) }).toEqual({
+          position,
+          ...expected,
+        });
+      }
+      // all moved: the same answers again, from the archive alone
+      store.archiveNow();
+      expect(count(store, 'main."ver:things"')).toBeLessThanOrEqual(1);
+      for (const position of positions.slice(0, 10))
+        expect(await answers(store.at(position), flatQueries)).toEqual(
+          await answers(await foldedTo(bulks, position), flatQueries),
+        );
+      store.close();
+    },
+    30_000,
+  );
+
+  it('reads the archive by its indexes, and the versions not archived yet after its last', () => {
+    const store = new SqliteReadStore(join(directory, 'read.db'), [flat]);
+    const plan = store
+      .explain(
+        things.collection,
+        { tenant: 'acme', deleted: false },
+        { sort: { rank: 1, _id: 1 }, limit: 10 },
+        9,
+      )
+      .join('\n');
+    const names = (schema: string) =>
+      (store as unknown as { db: DatabaseSync }).db
+        .prepare(`SELECT name FROM ${schema}.sqlite_schema WHERE type = 'index' AND tbl_name = 'ver:things'`)
+        .all()
+        .map((row) => (row as { name: string }).name)
+        .sort();
+    const [here, there] = [names('main'), names('archive')];
+    store.close();
+
+    expect(here).toEqual([]);
+    expect(there).toEqual([
+      'ver:things:id',
+      'vx1:things:tenant,deleted,rank',
+      'vx1:things:tenant,status,name',
+    ]);
+    expect(plan).toMatch(
+      /SEARCH d USING INDEX vx1:things:tenant,deleted,rank \(k:tenant=\? AND k:deleted=\?\)/,
+    );
+    expect(plan).toMatch(/SEARCH d USING INTEGER PRIMARY KEY \(rowid>\?\)/);
+    // only the versions not archived yet are sorted: they follow the archive's last
+    expect(plan.split('\n').slice(-6).join('\n')).toMatch(
+      /SEARCH d USING INTEGER PRIMARY KEY \(rowid>\?\)(.|\n)*USE TEMP B-TREE FOR ORDER BY$/,
+    );
+    expect(plan.match(/TEMP B-TREE/g)).toHaveLength(1);
+  });
+
+  it('forgets a cleared past wherever its versions are, and keeps what is written after', async () => {
+    const file = join(directory, 'read.db');
+    const store = new SqliteReadStore(file, [flat]);
+    const write = (id: string, position: number, name: string) =>
+      store.write([{ collection: 'things', id, position, document: { tenant: 'acme', name } }]);
+    await write('1', 1, 'one');
+    await write('1', 2, 'two');
+    await write('2', 3, 'three');
+    await write('2', 4, 'four');
+    store.archiveNow();
+    await write('1', 5, 'five');
+    expect((await store.at(1).get('things', '1'))?.name).toBe('one');
+    expect((await store.at(4).get('things', '1'))?.name).toBe('two');
+
+    await store.clear('things');
+    expect(await store.at(1).dump()).toEqual({});
+    expect(await store.at(4).get('things', '1')).toBeNull();
+    // the rebuilt history: its versions numbered after the cleared ones, archived or not
+    await write('1', 1, 'again one');
+    await write('1', 2, 'again two');
+    expect((await store.at(1).get('things', '1'))?.name).toBe('again one');
+    store.archiveNow();
+    await write('1', 3, 'again three');
+    expect((await store.at(1).get('things', '1'))?.name).toBe('again one');
+    expect((await store.at(2).get('things', '1'))?.name).toBe('again two');
+    expect(await store.at(2).get('things', '2')).toBeNull();
+    expect(count(store, 'archive."ver:things"')).toBe(1);
+    store.close();
+  });
+
+  it('empties an archive that is not the file’s (a replaced read.db), and fills it from the file', async () => {
+    const file = join(directory, 'read.db');
+    const first = new SqliteReadStore(file, [flat]);
+    await first.write([
+      { collection: 'things', id: '1', position: 1, document: { tenant: 'acme', name: 'a' } },
+    ]);
+    await first.write([
+      { collection: 'things', id: '1', position: 2, document: { tenant: 'acme', name: 'b' } },
+    ]);
+    first.archiveNow();
+    first.close();
+    // another file put in its place, as npm run replay does: its versions are numbered from 1 again
+    const other = join(directory, 'other.db');
+    const built = new SqliteReadStore(other, [flat]);
+    await built.write([
+      { collection: 'things', id: '7', position: 1, document: { tenant: 'acme', name: 'x' } },
+    ]);
+    await built.write([
+      { collection: 'things', id: '7', position: 2, document: { tenant: 'acme', name: 'y' } },
+    ]);
+    built.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+    renameSync(other, file);
+
+    const reopened = new SqliteReadStore(file, [flat]);
+    expect(await reopened.at(1).get('things', '1')).toBeNull();
+    expect((await reopened.at(1).get('things', '7'))?.name).toBe('x');
+    reopened.archiveNow();
+    expect((await reopened.at(1).get('things', '7'))?.name).toBe('x');
+    expect(count(reopened, 'archive."ver:things"')).toBe(1);
+    reopened.close();
+  });
+
+  it('is moved by the background thread, and a reader beside the writer reads it', async () => {
+    const file = join(directory, 'read.db');
+    const store = new SqliteReadStore(file, [flat], { backgroundCheckpoints: true });
+    const reader = new SqliteReadStore(file, [flat], { readOnly: true });
+    try {
+      for (let position = 1; position <= 60; position++)
+        await store.write([
+          {
+            collection: 'things',
+            id: String(position % 5),
+            position,
+            document: { tenant: 'acme', name: `v${position}` },
+          },
+        ]);
+      await eventually(() => expect(store.background!.archived).toBe(55));
+      // the next write drops what was archived from the file's table
+      await store.write([
+        { collection: 'things', id: '9', position: 61, document: { tenant: 'acme', name: 'new' } },
+      ]);
+      expect(count(store, 'main."ver:things"')).toBe(1);
+      for (const view of [store.at(12), reader.at(12)])
+        expect(
+          (await view.find('things', { tenant: 'acme' }, { sort: { _id: 1 } })).map((doc) => doc.name),
+        ).toEqual(['v10', 'v11', 'v12', 'v8', 'v9']);
+    } finally {
+      reader.close();
+      store.close();
     }
   });
 });

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import type { SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
-import { writeTransaction } from '@fahrplan/platform';
+import { createPrivateFile, writeTransaction } from '@fahrplan/platform';
 import type { IndexKeys } from '../projections/projection';
 import { compareIds, filterList } from './read-store';
 import type {
@@ -21,7 +23,10 @@ import { KeyedWrites, sameKey } from './sqlite-keys';
 import { jsonPath, quote, quoteName, sortTermsOf, storedValue, whereOf } from './sqlite-query';
 import type { QueryTarget } from './sqlite-query';
 import {
+  ARCHIVE,
   DOCUMENTS,
+  archiveFile,
+  archiveRows,
   documentRows,
   documentsTable,
   ensureKeyColumns,
@@ -37,7 +42,8 @@ import {
   versionsTable,
 } from './sqlite-tables';
 import type { Rows } from './sqlite-tables';
-import { WalCheckpointer } from './wal-checkpointer';
+import { BackgroundThread } from './background-thread';
+import { archiveJob, archivedUpTo, floorOf } from './version-archive';
 
 /**
  * The file's format (`PRAGMA user_version`): a file of an older one starts empty, so the runner
@@ -54,6 +60,10 @@ const STATEMENTS_KEPT = 256;
  */
 const FALLBACK_CHECKPOINT_PAGES = 25_000;
 const REGEXES_KEPT = 64;
+/** The archived versions a write deletes from the file's table at most (a few milliseconds' work). */
+const DROPPED_PER_WRITE = 5_000;
+/** A write of the store's file that changes nothing: its write lock, and not the archive's. */
+const WRITE_LOCK = 'DELETE FROM main.archive_floors WHERE 0';
 /** Where the time index puts the events before the first readable timestamp: before every instant. */
 const DAWN = Number.MIN_SAFE_INTEGER;
 
@@ -129,7 +139,10 @@ const parsedField = (value: SQLOutputValue | undefined): unknown =>
  * every version a write replaces (`ver:` tables, from its position until the replacing write's, with
  * the same indexes and side tables), and the checkpoint's writes index when the log's events were
  * decided (`instants`). The documents as of a position are the current ones written at or before it
- * and the versions valid then: the same queries, no fold (`at`, `positionAt`).
+ * and the versions valid then: the same queries, no fold (`at`, `positionAt`). In a file, the versions
+ * of a collection without multikey fields are indexed in an archive beside it (`read.versions.db`,
+ * docs/design/version-archive.md): the write's transaction inserts each version into a table without
+ * indexes, from which the background thread moves them into the archive's indexed table.
  */
 export class SqliteReadStore implements ReadStore {
   private readonly db: DatabaseSync;
@@ -139,8 +152,10 @@ export class SqliteReadStore implements ReadStore {
   /** The collections that have a table. */
   private readonly tables = new Set<string>();
   private readonly specs = new Map<string, Spec>();
-  /** With `backgroundCheckpoints`: the thread that copies the log into the file. */
-  readonly checkpointer: WalCheckpointer | undefined;
+  /** With `backgroundCheckpoints`: the thread that copies the log into the file and archives versions. */
+  readonly background: BackgroundThread | undefined;
+  /** The archive's file is attached (a store in a file). */
+  private readonly archived: boolean;
 
   /**
    * Opens (or creates) `file`; `collections` declare the indexes and multikey fields of the queries.
@@ -154,12 +169,22 @@ export class SqliteReadStore implements ReadStore {
   ) {
     for (const spec of collections) this.declare(spec);
     this.db = options.readOnly ? openReader(file) : openWriter(file);
-    if (options.backgroundCheckpoints && !options.readOnly) {
-      // the writer checkpoints only past this many pages of log: the checkpointer's thread does it before
-      this.db.exec(`PRAGMA wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
-      this.checkpointer = new WalCheckpointer(file);
+    const archive = archiveFile(file);
+    this.archived = file !== ':memory:' && (!options.readOnly || existsSync(archive));
+    if (this.archived) {
+      if (!options.readOnly) createPrivateFile(archive);
+      this.db.prepare(`ATTACH DATABASE ? AS ${ARCHIVE}`).run(archive);
+      if (!options.readOnly)
+        this.db.exec(`PRAGMA ${ARCHIVE}.journal_mode = WAL; PRAGMA ${ARCHIVE}.synchronous = NORMAL;`);
     }
-    this.transaction = writeTransaction(this.db);
+    if (options.backgroundCheckpoints && !options.readOnly) {
+      // the writer checkpoints only past this many pages of log: the background thread does it before
+      this.db.exec(`PRAGMA wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+      this.background = new BackgroundThread(file, this.archived ? archive : undefined);
+    }
+    // the archive's lock is the background thread's: a write of the store locks the store's file alone
+    const writeLock = this.archived ? WRITE_LOCK : undefined;
+    this.transaction = writeTransaction(this.db, { writeLock });
     this.db.function('fahrplan_regexp', { deterministic: true }, (pattern, flags, value) => {
       if (typeof value !== 'string') return 0;
       const regex = this.regexes.get(
@@ -172,11 +197,15 @@ export class SqliteReadStore implements ReadStore {
       this.readTables();
       return;
     }
-    this.transaction(() => this.upgrade());
+    this.transaction(() => {
+      this.upgrade();
+      if (this.archived) this.matchArchive();
+    });
     this.readTables();
     this.transaction(() => {
       for (const collection of new Set([...this.tables, ...this.specs.keys()])) this.ensureSchema(collection);
     });
+    this.archiveInBackground();
   }
 
   /** Adds a declaration of a collection to its spec (several may declare indexes of one collection). */
@@ -227,8 +256,77 @@ export class SqliteReadStore implements ReadStore {
       )
       .all() as { name: string }[];
     for (const { name } of tables) this.db.exec(`DROP TABLE ${quoteName(name)}`);
-    this.db.exec(`DELETE FROM checkpoints; DELETE FROM versions; DELETE FROM instants;`);
+    this.db.exec(
+      `DELETE FROM checkpoints; DELETE FROM versions; DELETE FROM instants; ` +
+        `DELETE FROM archive_token; DELETE FROM archive_floors;`,
+    );
     this.db.exec(`PRAGMA user_version = ${FORMAT}`);
+  }
+
+  /**
+   * Pairs the archive with this file: each holds the same token, made with the file's versions. An
+   * archive of another file (one `npm run replay` replaced, or of an older format) is emptied, and
+   * fills again from this file's versions.
+   */
+  private matchArchive(): void {
+    const token = (schema: string) =>
+      (this.db.prepare(`SELECT token FROM ${schema}.archive_token`).get() as { token: string } | undefined)
+        ?.token;
+    this.db.exec(`CREATE TABLE IF NOT EXISTS ${ARCHIVE}.archive_token (token TEXT NOT NULL)`);
+    let mine = token('main');
+    if (mine === undefined) {
+      mine = randomUUID();
+      this.db.prepare('INSERT INTO main.archive_token (token) VALUES (?)').run(mine);
+    }
+    if (token(ARCHIVE) === mine) return;
+    const tables = this.db
+      .prepare(`SELECT name FROM ${ARCHIVE}.sqlite_schema WHERE type = 'table' AND name LIKE 'ver:%'`)
+      .all() as { name: string }[];
+    for (const { name } of tables) this.db.exec(`DROP TABLE ${ARCHIVE}.${quoteName(name)}`);
+    this.db.exec(`DELETE FROM ${ARCHIVE}.archive_token`);
+    this.db.prepare(`INSERT INTO ${ARCHIVE}.archive_token (token) VALUES (?)`).run(mine);
+  }
+
+  /** Whether the collection's versions are indexed in the archive: a projection's, without multikey fields. */
+  private inArchive(collection: string): boolean {
+    const spec = this.spec(collection);
+    return this.archived && spec.history && spec.multikey.size === 0;
+  }
+
+  /** The archive's work for each collection it holds, as `connection` names the files. */
+  private archiveJobs(names: { store: string; archive: string }, limit?: number) {
+    return [...this.tables]
+      .filter((collection) => this.inArchive(collection))
+      .map((collection) => {
+        const columns = this.db
+          .prepare('SELECT name FROM pragma_table_info(?, ?)')
+          .all(versionRows(collection).table, ARCHIVE) as { name: string }[];
+        return archiveJob(
+          collection,
+          columns.map(({ name }) => name),
+          names,
+          limit,
+        );
+      });
+  }
+
+  private archiveInBackground(): void {
+    this.background?.archive(this.archiveJobs({ store: 'store', archive: 'main' }, 20_000));
+  }
+
+  /**
+   * Moves every version not yet archived into the archive, on this connection (the background thread
+   * copies them for a server, and the next write drops them here; tests call it).
+   */
+  archiveNow(): void {
+    if (!this.archived || this.options.readOnly) return;
+    this.transaction(() => {
+      for (const job of this.archiveJobs({ store: 'main', archive: ARCHIVE })) {
+        this.db.exec(job.collect);
+        this.db.exec(job.copy);
+      }
+      for (const collection of this.tables) if (this.inArchive(collection)) this.dropArchived(collection);
+    });
   }
 
   private statement(sql: string): StatementSync {
@@ -295,13 +393,33 @@ export class SqliteReadStore implements ReadStore {
     };
     if (position === undefined) return [{ ...documents, where: '1', params: [] }];
     if (!this.spec(collection).history) return [];
+    const valid = { where: 'd.position <= ? AND d.until > ?', params: [position, position] };
+    const versions = {
+      table: versionsTable(collection),
+      target: this.target(collection, versionRows(collection)),
+    };
+    if (!this.inArchive(collection))
+      return [
+        { ...documents, where: 'd.position <= ?', params: [position] },
+        { ...versions, ...valid },
+      ];
+    // the archived versions up to the last this file's snapshot holds (the archive's may be newer), and
+    // those after the archive's last (docs/design/version-archive.md: why the two snapshots agree)
+    const floor = floorOf('main', collection);
+    const last = `(SELECT coalesce(max(vid), 0) FROM main.${versions.table})`;
     return [
       { ...documents, where: 'd.position <= ?', params: [position] },
       {
-        table: versionsTable(collection),
-        target: this.target(collection, versionRows(collection)),
-        where: 'd.position <= ? AND d.until > ?',
-        params: [position, position],
+        ...versions,
+        table: `${ARCHIVE}.${versions.table}`,
+        where: `d.vid > ${floor} AND d.vid <= ${last} AND ${valid.where}`,
+        params: valid.params,
+      },
+      {
+        ...versions,
+        table: `main.${versions.table}`,
+        where: `d.vid > max(${floor}, ${archivedUpTo(ARCHIVE, collection)}) AND ${valid.where}`,
+        params: valid.params,
       },
     ];
   }
@@ -322,17 +440,27 @@ export class SqliteReadStore implements ReadStore {
     ensureKeyColumns(this.db, documentRows(collection).table, keys);
     const versions = versionRows(collection);
     if (spec.history) {
-      this.db.exec(
-        `CREATE TABLE IF NOT EXISTS ${versionsTable(collection)} ` +
-          '(vid INTEGER PRIMARY KEY, id TEXT NOT NULL, position INTEGER NOT NULL, until INTEGER NOT NULL, body BLOB)',
-      );
-      ensureKeyColumns(this.db, versions.table, keys);
-      this.db.exec(
-        `CREATE INDEX IF NOT EXISTS ${quoteName(`${versions.table}:id`)} ON ${versionsTable(collection)} (id, until)`,
-      );
-      this.ensureRows(collection, versions, new Map());
+      // in a file, a collection without multikey fields indexes its versions in the archive alone
+      const archived = this.inArchive(collection);
+      for (const rows of archived ? [versions, archiveRows(collection)] : [versions]) {
+        const schema = rows.schema ?? 'main';
+        this.db.exec(
+          `CREATE TABLE IF NOT EXISTS ${schema}.${versionsTable(collection)} ` +
+            '(vid INTEGER PRIMARY KEY, id TEXT NOT NULL, position INTEGER NOT NULL, until INTEGER NOT NULL, body BLOB)',
+        );
+        ensureKeyColumns(this.db, rows.table, keys, schema);
+        const indexed = !archived || rows.schema !== undefined;
+        const byId = `${schema}.${quoteName(`${rows.table}:id`)}`;
+        this.db.exec(
+          indexed
+            ? `CREATE INDEX IF NOT EXISTS ${byId} ON ${versionsTable(collection)} (id, until)`
+            : `DROP INDEX IF EXISTS ${byId}`,
+        );
+        this.ensureRows(collection, rows, new Map(), indexed ? spec.asOfIndexes : []);
+      }
     } else {
-      this.db.exec(`DROP TABLE IF EXISTS ${versionsTable(collection)}`);
+      this.db.exec(`DROP TABLE IF EXISTS main.${versionsTable(collection)}`);
+      if (this.archived) this.db.exec(`DROP TABLE IF EXISTS ${ARCHIVE}.${versionsTable(collection)}`);
       this.db.exec(`DROP TABLE IF EXISTS ${quoteName(sideTable(versions, collection))}`);
     }
     const text = this.ensureTextIndex(collection);
@@ -340,6 +468,7 @@ export class SqliteReadStore implements ReadStore {
       collection,
       documentRows(collection),
       new Map([...(spec.history ? [historyTrigger(collection, keys)] : []), ...text]),
+      spec.indexes,
     );
     this.tables.add(collection);
   }
@@ -392,13 +521,19 @@ export class SqliteReadStore implements ReadStore {
     ]);
   }
 
-  /** The declared indexes and multikey side table of `rows`, and its `other` triggers (by name). */
-  private ensureRows(collection: string, rows: Rows, other: ReadonlyMap<string, string>): void {
+  /** The `indexes` and multikey side table of `rows`, and its `other` triggers (by name). */
+  private ensureRows(
+    collection: string,
+    rows: Rows,
+    other: ReadonlyMap<string, string>,
+    indexes: readonly IndexKeys[],
+  ): void {
     const table = quoteName(rows.table);
+    const schema = rows.schema ?? 'main';
     const spec = this.spec(collection);
     const { keySet } = this.keysOf(collection);
     const wanted = new Map<string, string>();
-    for (const keys of rows.updated ? spec.indexes : spec.asOfIndexes) {
+    for (const keys of indexes) {
       // every index ends with the row's id, which is `_id`
       const entries = Object.entries(keys).filter(([field]) => field !== '_id');
       // an array field is served by the side table: the index ends before it
@@ -421,7 +556,7 @@ export class SqliteReadStore implements ReadStore {
       fields.length === 0 ? new Map<string, string>() : multikeyTriggers(rows, collection, fields);
     const existing = this.db
       .prepare(
-        `SELECT type, name, sql FROM sqlite_schema WHERE tbl_name = ? AND type IN ('index', 'trigger')`,
+        `SELECT type, name, sql FROM ${schema}.sqlite_schema WHERE tbl_name = ? AND type IN ('index', 'trigger')`,
       )
       .all(rows.table) as { type: string; name: string; sql: string | null }[];
     let triggersChanged = fields.length > 0 && !existing.some(({ name }) => triggers.has(name));
@@ -429,7 +564,7 @@ export class SqliteReadStore implements ReadStore {
       // an index of the same keys whose expressions changed (a field declared scalar) is made again
       const definition = wanted.get(name);
       if (type === 'index' && name.startsWith(rows.indexPrefix) && !sql?.endsWith(` ${definition}`))
-        this.db.exec(`DROP INDEX ${quoteName(name)}`);
+        this.db.exec(`DROP INDEX ${schema}.${quoteName(name)}`);
       // a trigger of another declaration, or whose SQL changed (the key columns the history copies)
       if (type === 'trigger' && !triggers.has(name) && (!other.has(name) || other.get(name) !== sql)) {
         this.db.exec(`DROP TRIGGER ${quoteName(name)}`);
@@ -437,7 +572,7 @@ export class SqliteReadStore implements ReadStore {
       }
     }
     for (const [name, definition] of wanted)
-      this.db.exec(`CREATE INDEX IF NOT EXISTS ${quoteName(name)} ${definition}`);
+      this.db.exec(`CREATE INDEX IF NOT EXISTS ${schema}.${quoteName(name)} ${definition}`);
     for (const [name, definition] of other)
       if (!existing.some((trigger) => trigger.name === name && trigger.sql === definition))
         this.db.exec(definition);
@@ -813,20 +948,45 @@ export class SqliteReadStore implements ReadStore {
   async write(writes: readonly DocumentWrite[], checkpoint?: CheckpointWrite): Promise<void> {
     const collections = new Set(writes.map((write) => write.collection));
     const missing = [...collections].filter((collection) => !this.tables.has(collection));
-    if (missing.length > 0)
+    if (missing.length > 0) {
       this.transaction(() => missing.forEach((collection) => this.ensureSchema(collection)));
+      if (missing.some((collection) => this.inArchive(collection))) this.archiveInBackground();
+    }
     this.transaction(() => {
       for (const write of writes) this.writeDocument(write);
       if (checkpoint) {
         this.saveCheckpointNow(checkpoint.name, checkpoint.position);
         if (checkpoint.decided) this.indexInstants(checkpoint.decided);
       }
+      for (const collection of collections) if (this.inArchive(collection)) this.dropArchived(collection);
     });
+  }
+
+  /**
+   * Deletes the versions the archive holds from the file's table, all but its last (so that no
+   * number is given twice), at most `DROPPED_PER_WRITE` per write: after a file's first archiving,
+   * each write drops a bounded part. A reader that began before still has them; one that begins
+   * after sees the archive at least as far (docs/design/version-archive.md).
+   */
+  private dropArchived(collection: string): void {
+    const table = `main.${versionsTable(collection)}`;
+    this.statement(
+      `DELETE FROM ${table} WHERE vid <= ${archivedUpTo(ARCHIVE, collection)} ` +
+        `AND vid < (SELECT max(vid) FROM ${table}) ` +
+        `AND vid < (SELECT min(vid) FROM ${table}) + ${DROPPED_PER_WRITE}`,
+    ).run();
   }
 
   async writeTogether<T>(work: () => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return work();
-    this.db.exec('BEGIN IMMEDIATE');
+    this.db.exec(this.archived ? 'BEGIN' : 'BEGIN IMMEDIATE');
+    if (this.archived)
+      try {
+        this.db.exec(WRITE_LOCK);
+      } catch (error) {
+        this.db.exec('ROLLBACK');
+        throw error;
+      }
     try {
       return await work();
     } finally {
@@ -917,7 +1077,22 @@ export class SqliteReadStore implements ReadStore {
     if (!this.tables.has(collection)) return;
     this.transaction(() => {
       this.db.exec(`DELETE FROM ${documentsTable(collection)}`);
-      if (this.spec(collection).history) this.db.exec(`DELETE FROM ${versionsTable(collection)}`);
+      if (!this.spec(collection).history) return;
+      if (!this.inArchive(collection)) {
+        this.db.exec(`DELETE FROM ${versionsTable(collection)}`);
+        return;
+      }
+      // the versions up to the last are no longer its past, wherever they are; the last stays, so that
+      // no number is given again (the background thread drops the archive's copies)
+      const table = `main.${versionsTable(collection)}`;
+      this.db
+        .prepare(
+          'INSERT INTO archive_floors (collection, floor) ' +
+            `VALUES (?, (SELECT coalesce(max(vid), 0) FROM ${table})) ` +
+            'ON CONFLICT (collection) DO UPDATE SET floor = max(floor, excluded.floor)',
+        )
+        .run(collection);
+      this.db.exec(`DELETE FROM ${table} WHERE vid < ${floorOf('main', collection)}`);
     });
   }
 
@@ -935,7 +1110,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   close(): void {
-    this.checkpointer?.close();
+    this.background?.close();
     this.db.close();
   }
 }

@@ -28,6 +28,8 @@ export interface Rows {
   readonly sidePrefix: string;
   /** Documents are updated in place; versions only inserted and deleted. */
   readonly updated: boolean;
+  /** The attached file the table lives in (`ARCHIVE`), else the store's own. */
+  readonly schema?: string;
 }
 
 export const documentRows = (collection: string): Rows => ({
@@ -44,6 +46,16 @@ export const versionRows = (collection: string): Rows => ({
   sidePrefix: 'mkv',
   updated: false,
 });
+
+/**
+ * The versions of a collection whose archive holds their indexes (docs/design/version-archive.md):
+ * the table of the same name in the archive's file, attached to every connection under this name.
+ */
+export const ARCHIVE = 'archive';
+export const archiveRows = (collection: string): Rows => ({ ...versionRows(collection), schema: ARCHIVE });
+
+/** The archive's file beside the store's: `read.db` → `read.versions.db`. */
+export const archiveFile = (file: string) => `${file.endsWith('.db') ? file.slice(0, -3) : file}.versions.db`;
 
 export const sideTable = (rows: Rows, collection: string) => `${rows.sidePrefix}:${collection}`;
 export const documentsTable = (collection: string) => quoteName(documentRows(collection).table);
@@ -74,9 +86,16 @@ export const historyTrigger = (collection: string, keys: readonly string[]): [st
  * which a write that only moves a document leaves as it was) and a key column per field of `keys`,
  * filled from the stored bodies.
  */
-export const ensureKeyColumns = (db: DatabaseSync, table: string, keys: readonly string[]): void => {
-  const quoted = quoteName(table);
-  const columns = db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as { name: string }[];
+export const ensureKeyColumns = (
+  db: DatabaseSync,
+  table: string,
+  keys: readonly string[],
+  schema = 'main',
+): void => {
+  const quoted = `${schema}.${quoteName(table)}`;
+  const columns = db.prepare('SELECT name FROM pragma_table_info(?, ?)').all(table, schema) as {
+    name: string;
+  }[];
   const have = new Set(columns.map(({ name }) => name));
   if (!have.has('live')) {
     db.exec(`ALTER TABLE ${quoted} ADD COLUMN live INTEGER`);
@@ -135,7 +154,9 @@ export const openWriter = (file: string): DatabaseSync =>
     schema: `
       CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS versions (collection TEXT PRIMARY KEY, version INTEGER NOT NULL);
-      CREATE TABLE IF NOT EXISTS instants (time INTEGER PRIMARY KEY, position INTEGER NOT NULL);`,
+      CREATE TABLE IF NOT EXISTS instants (time INTEGER PRIMARY KEY, position INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS archive_token (token TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS archive_floors (collection TEXT PRIMARY KEY, floor INTEGER NOT NULL);`,
     // read models are rebuilt from the log: a power cut may lose the last commits, never their order
     pragmas: 'PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;',
   });

@@ -32,13 +32,13 @@ describe('SqliteReadStore with background checkpoints', () => {
     // about 1,000 pages of log: below the writer's own checkpoint, which then never runs
     for (let page = 0; page < 20; page++) await store.write(writes(page * 500 + 1, 500));
 
-    await eventually(() => expect(store!.checkpointer!.checkpoints).toBeGreaterThan(0));
+    await eventually(() => expect(store!.background!.checkpoints).toBeGreaterThan(0));
     await eventually(() => expect(statSync(join(dir, 'read.db')).size).toBeGreaterThan(before + 2_000_000));
     expect(await store.count('things', {})).toBe(10_000);
   });
 
   it('leaves the checkpoints to the writer unless asked', () => {
     store = new SqliteReadStore(join(dir, 'read.db'), [things]);
-    expect(store.checkpointer).toBeUndefined();
+    expect(store.background).toBeUndefined();
   });
 });
