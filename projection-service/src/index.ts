@@ -11,6 +11,7 @@ export { scenarioRoutes } from './scenarios/scenario.interceptor';
 export { comparisonPage } from './baselines/baseline-comparison';
 export * from './read-store/mongo-read-store';
 export * from './read-store/sqlite-read-store';
+export { archiveFile } from './read-store/sqlite-tables';
 export { QueryThreads } from './query-threads/query-threads';
 export { threadQueries } from './query-threads/thread-queries';
 export * from './lease/lease';

@@ -546,26 +546,22 @@ describe('SqliteReadStore: the versions archived beside the file', () => {
   });
 
   it('empties an archive that is not the file’s (a replaced read.db), and fills it from the file', async () => {
+    /** A store in `file` whose document `id` was `names[0]` at position 1 and `names[1]` at 2. */
+    const twice = async (file: string, id: string, names: [string, string]) => {
+      const store = new SqliteReadStore(file, [flat]);
+      for (const [i, name] of names.entries())
+        await store.write([
+          { collection: 'things', id, position: i + 1, document: { tenant: 'acme', name } },
+        ]);
+      return store;
+    };
     const file = join(directory, 'read.db');
-    const first = new SqliteReadStore(file, [flat]);
-    await first.write([
-      { collection: 'things', id: '1', position: 1, document: { tenant: 'acme', name: 'a' } },
-    ]);
-    await first.write([
-      { collection: 'things', id: '1', position: 2, document: { tenant: 'acme', name: 'b' } },
-    ]);
+    const first = await twice(file, '1', ['a', 'b']);
     first.archiveNow();
     first.close();
     // another file put in its place, as npm run replay does: its versions are numbered from 1 again
     const other = join(directory, 'other.db');
-    const built = new SqliteReadStore(other, [flat]);
-    await built.write([
-      { collection: 'things', id: '7', position: 1, document: { tenant: 'acme', name: 'x' } },
-    ]);
-    await built.write([
-      { collection: 'things', id: '7', position: 2, document: { tenant: 'acme', name: 'y' } },
-    ]);
-    built.close();
+    (await twice(other, '7', ['x', 'y'])).close();
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
     renameSync(other, file);
 
