@@ -1,13 +1,22 @@
 import { join, resolve } from 'node:path';
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { SqliteEventStore } from '@fahrplan/platform';
-import { SqliteReadStore, allProjections, readModelCollections, rebuild } from '@fahrplan/projection-service';
+import {
+  SqliteReadStore,
+  allProjections,
+  archiveFile,
+  readModelCollections,
+  rebuild,
+} from '@fahrplan/projection-service';
 
-const sqliteFiles = (file: string) => [file, `${file}-wal`, `${file}-shm`];
+/** A read store's files: its own and its version archive's, each with its log and index. */
+const sqliteFiles = (file: string) =>
+  [file, archiveFile(file)].flatMap((name) => [name, `${name}-wal`, `${name}-shm`]);
 
 /**
  * `npm run replay`: rebuilds every read model of the data folder from its event log into a new
- * `read.db`, which then replaces the old one (stop the server first: it holds the old file open),
+ * `read.db` (and its version archive), which then replaces the old one (stop the server first: it
+ * holds the old file open),
  * and reports what it found and how fast. The tracker mirror's documents come back at the next
  * start, which folds the tracker topics again.
  */
@@ -32,6 +41,7 @@ const main = async () => {
   await store.close();
   for (const old of sqliteFiles(target)) rmSync(old, { force: true });
   renameSync(building, target);
+  renameSync(archiveFile(building), archiveFile(target));
   console.log(
     `replayed ${events} events up to position ${position} into ${target} in ${seconds.toFixed(2)} s ` +
       `(${Math.round(events / Math.max(seconds, 1e-9))} events/s, ${(statSync(target).size / 2 ** 20).toFixed(1)} MB, ` +
