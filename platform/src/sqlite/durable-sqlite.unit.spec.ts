@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { writeTransaction } from './durable-sqlite';
 
@@ -47,6 +50,39 @@ describe('writeTransaction', () => {
     ).toThrow('first');
     transaction(() => db.exec('INSERT INTO t VALUES (3)'));
     expect(count(db)).toBe(1);
+  });
+
+  describe('with another file attached, whose write lock another connection holds', () => {
+    let directory: string;
+    let db: DatabaseSync;
+    let other: DatabaseSync;
+    beforeEach(() => {
+      directory = mkdtempSync(join(tmpdir(), 'write-lock-'));
+      other = new DatabaseSync(join(directory, 'other.db'));
+      other.exec('PRAGMA journal_mode = WAL; CREATE TABLE u (n INTEGER); BEGIN IMMEDIATE');
+      db = new DatabaseSync(join(directory, 'main.db'));
+      db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 50; CREATE TABLE t (n INTEGER)');
+      db.prepare('ATTACH DATABASE ? AS other').run(join(directory, 'other.db'));
+    });
+    afterEach(() => {
+      db.close();
+      other.close();
+      rmSync(directory, { recursive: true, force: true });
+    });
+
+    it('waits for that lock by default (BEGIN IMMEDIATE locks every attached file)', () => {
+      expect(() => writeTransaction(db)(() => db.exec('INSERT INTO t VALUES (1)'))).toThrow(/locked/);
+      expect(db.isTransaction).toBe(false);
+    });
+
+    it('takes the lock of its own file alone with a writeLock, and reads the other file', () => {
+      const transaction = writeTransaction(db, { writeLock: 'DELETE FROM main.t WHERE 0' });
+      const read = transaction(() => {
+        db.exec('INSERT INTO t VALUES (1)');
+        return (db.prepare('SELECT count(*) AS n FROM other.u').get() as { n: number }).n;
+      });
+      expect([read, count(db)]).toEqual([0, 1]);
+    });
   });
 
   describe('inside a transaction already open', () => {
