@@ -43,7 +43,7 @@ import {
 } from './sqlite-tables';
 import type { Rows } from './sqlite-tables';
 import { BackgroundThread } from './background-thread';
-import { archiveJob, archivedUpTo, floorOf } from './version-archive';
+import { archiveJob, floorOf, lastVersion } from './version-archive';
 
 /**
  * The file's format (`PRAGMA user_version`): a file of an older one starts empty, so the runner
@@ -293,7 +293,7 @@ export class SqliteReadStore implements ReadStore {
     return this.archived && spec.history && spec.multikey.size === 0;
   }
 
-  /** The archive's work for each collection it holds, as `connection` names the files. */
+  /** The archive's work for each collection it holds, the files named as the connection running it has them (`names`). */
   private archiveJobs(names: { store: string; archive: string }, limit?: number) {
     return [...this.tables]
       .filter((collection) => this.inArchive(collection))
@@ -406,19 +406,18 @@ export class SqliteReadStore implements ReadStore {
     // the archived versions up to the last this file's snapshot holds (the archive's may be newer), and
     // those after the archive's last (docs/design/version-archive.md: why the two snapshots agree)
     const floor = floorOf('main', collection);
-    const last = `(SELECT coalesce(max(vid), 0) FROM main.${versions.table})`;
     return [
       { ...documents, where: 'd.position <= ?', params: [position] },
       {
         ...versions,
         table: `${ARCHIVE}.${versions.table}`,
-        where: `d.vid > ${floor} AND d.vid <= ${last} AND ${valid.where}`,
+        where: `d.vid > ${floor} AND d.vid <= ${lastVersion('main', collection)} AND ${valid.where}`,
         params: valid.params,
       },
       {
         ...versions,
         table: `main.${versions.table}`,
-        where: `d.vid > max(${floor}, ${archivedUpTo(ARCHIVE, collection)}) AND ${valid.where}`,
+        where: `d.vid > max(${floor}, ${lastVersion(ARCHIVE, collection)}) AND ${valid.where}`,
         params: valid.params,
       },
     ];
@@ -971,8 +970,8 @@ export class SqliteReadStore implements ReadStore {
   private dropArchived(collection: string): void {
     const table = `main.${versionsTable(collection)}`;
     this.statement(
-      `DELETE FROM ${table} WHERE vid <= ${archivedUpTo(ARCHIVE, collection)} ` +
-        `AND vid < (SELECT max(vid) FROM ${table}) ` +
+      `DELETE FROM ${table} WHERE vid <= ${lastVersion(ARCHIVE, collection)} ` +
+        `AND vid < ${lastVersion('main', collection)} ` +
         `AND vid < (SELECT min(vid) FROM ${table}) + ${DROPPED_PER_WRITE}`,
     ).run();
   }
@@ -1088,7 +1087,7 @@ export class SqliteReadStore implements ReadStore {
       this.db
         .prepare(
           'INSERT INTO archive_floors (collection, floor) ' +
-            `VALUES (?, (SELECT coalesce(max(vid), 0) FROM ${table})) ` +
+            `VALUES (?, ${lastVersion('main', collection)}) ` +
             'ON CONFLICT (collection) DO UPDATE SET floor = max(floor, excluded.floor)',
         )
         .run(collection);

@@ -11,9 +11,9 @@ import { versionsTable } from './sqlite-tables';
 export const floorOf = (store: string, collection: string) =>
   `(SELECT coalesce(max(floor), 0) FROM ${store}.archive_floors WHERE collection = ${quote(collection)})`;
 
-/** The last version the archive holds (0 for none). */
-export const archivedUpTo = (archive: string, collection: string) =>
-  `(SELECT coalesce(max(vid), 0) FROM ${archive}.${versionsTable(collection)})`;
+/** The number of the last version the collection's table in the file `schema` holds (0 for none). */
+export const lastVersion = (schema: string, collection: string) =>
+  `(SELECT coalesce(max(vid), 0) FROM ${schema}.${versionsTable(collection)})`;
 
 export interface ArchiveJob {
   /** Copies the versions after the archive's last (and after the floor), in order, at most `limit`. */
@@ -30,7 +30,7 @@ export const archiveJob = (
 ): ArchiveJob => {
   const table = versionsTable(collection);
   const list = columns.map(quoteName).join(', ');
-  const after = `max(${floorOf(names.store, collection)}, ${archivedUpTo(names.archive, collection)})`;
+  const after = `max(${floorOf(names.store, collection)}, ${lastVersion(names.archive, collection)})`;
   return {
     copy:
       `INSERT INTO ${names.archive}.${table} (${list}) SELECT ${list} FROM ${names.store}.${table} ` +
