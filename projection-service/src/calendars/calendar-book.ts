@@ -17,7 +17,9 @@ export interface CalendarBook {
   rulesOf(tenant: string, id: number): Promise<CalendarRules | null>;
   /** The calendar of a project (the default when it names none or is not the tenant's). */
   calendarOfProject(tenant: string, projectId: number): Promise<number>;
-  /** The rules each of `projects` plans on (its owner's calendar; the default where that is gone). */
+  /** The rules a project plans on: its owner's calendar, the default where that is gone. */
+  rulesOfProject(project: ProjectCalendar): Promise<CalendarRules>;
+  /** The rules each of `projects` plans on (`rulesOfProject`), each calendar read once. */
   rulesOfProjects(projects: readonly ProjectCalendar[]): Promise<ReadonlyMap<number, CalendarRules>>;
 }
 
@@ -59,15 +61,16 @@ export const calendarBook = (store: ReadView): CalendarBook => {
       const calendar = doc?.tenant === tenant && doc.deleted === false ? doc.calendar : undefined;
       return typeof calendar === 'number' ? calendar : defaultCalendarId;
     },
+    async rulesOfProject({ tenant, calendar = defaultCalendarId }) {
+      return (await book.rulesOf(tenant, calendar)) ?? (await book.rulesOf(tenant, defaultCalendarId))!;
+    },
     async rulesOfProjects(projects) {
       const byCalendar = new Map<string, Promise<CalendarRules>>();
-      const rulesOfProject = ({ tenant, calendar = defaultCalendarId }: ProjectCalendar) => {
-        const key = `${tenant} ${calendar}`;
+      const rulesOfProject = (project: ProjectCalendar) => {
+        const key = `${project.tenant} ${project.calendar ?? defaultCalendarId}`;
         let rules = byCalendar.get(key);
         if (!rules) {
-          rules = book
-            .rulesOf(tenant, calendar)
-            .then(async (found) => found ?? (await book.rulesOf(tenant, defaultCalendarId))!);
+          rules = book.rulesOfProject(project);
           byCalendar.set(key, rules);
         }
         return rules;

@@ -9,6 +9,21 @@ import type { DependencyDoc } from './dependencies.projection';
 const linkFields = ['id', 'predecessor', 'successor', 'type', 'lag', 'version'] as const;
 type LinkRead = Pick<DependencyDoc, (typeof linkFields)[number]>;
 
+/** The first links of a tenant, as many as `limit` asked for (fewer: all it has). */
+export interface FirstLinks {
+  readonly limit: number;
+  readonly links: readonly LinkRead[];
+}
+
+/**
+ * Up to `limit` of `tenant`'s dependencies, in one range of its index: what `dependenciesOf` reads
+ * first, which a caller may keep while the read models stay where they are (most tenants have none).
+ */
+export const firstLinks = async (store: ReadView, tenant: string, limit: number): Promise<FirstLinks> => ({
+  limit,
+  links: (await store.findFields('dependencies', { tenant }, linkFields, { limit })) as unknown as LinkRead[],
+});
+
 /** An item's dependencies when it has none. */
 export const noDependencies: ItemDependencies = { predecessors: [], successors: [] };
 
@@ -59,11 +74,10 @@ const linksOf = async (
   ids: readonly number[],
   shown: ReadonlySet<number>,
   limit: number,
-): Promise<[LinkRead[], LinkRead[]]> => {
+  known?: FirstLinks,
+): Promise<[readonly LinkRead[], readonly LinkRead[]]> => {
   const fewest = Math.min(ids.length, limit);
-  const all = (await store.findFields('dependencies', { tenant }, linkFields, {
-    limit: fewest + 1,
-  })) as unknown as LinkRead[];
+  const { links: all } = known && known.limit > fewest ? known : await firstLinks(store, tenant, fewest + 1);
   if (all.length <= fewest)
     return [all.filter((doc) => shown.has(doc.predecessor)), all.filter((doc) => shown.has(doc.successor))];
   // one item (GET /api/items/:id) by equality: read in the index's order, no list to join and sort
@@ -80,19 +94,21 @@ const linksOf = async (
 /**
  * The dependencies of `tenant` at each of `items` (items it sees live): at most `limit` each way over
  * all of them, read from the two indexes by item. A dependency whose other item is deleted (or its
- * project, or no longer shared) is left out: it comes back when that item does.
+ * project, or no longer shared) is left out: it comes back when that item does. `known`: the
+ * tenant's first links as `firstLinks` read them at the store's position, when the caller kept them.
  */
 export const dependenciesOf = async (
   store: ReadView,
   tenant: string,
   items: readonly number[],
   limit: number,
+  known?: FirstLinks,
 ): Promise<ReadonlyMap<number, ItemDependencies>> => {
   const answer = new Map<number, { predecessors: DependencyLink[]; successors: DependencyLink[] }>();
   if (items.length === 0) return answer;
   const ids = [...new Set(items)];
   const shown = new Set(ids);
-  const [asPredecessor, asSuccessor] = await linksOf(store, tenant, ids, shown, limit);
+  const [asPredecessor, asSuccessor] = await linksOf(store, tenant, ids, shown, limit, known);
   const others = [
     ...asPredecessor.map((doc) => doc.successor),
     ...asSuccessor.map((doc) => doc.predecessor),

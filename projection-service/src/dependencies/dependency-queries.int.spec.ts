@@ -10,7 +10,7 @@ import {
   asked,
 } from '../http/testing/query-fixtures';
 import { answered } from '../http/json-text';
-import { dependenciesOf } from './dependency-links';
+import { dependenciesOf, firstLinks } from './dependency-links';
 
 /*
  * Issue 21: the answers that carry dependencies (an item, a project's items, the timeline), the same
@@ -82,6 +82,10 @@ const answers = async (store: ReadStore) => {
       [100, 101, ...Array.from({ length: 10 }, (_, i) => 5000 + i)],
       100,
     ),
+    // with the tenant's first links already read (an item asked again at the same position): acme has
+    // more than two, read by item; other has one, picked from them
+    known100: await dependenciesOf(store, 'acme', [100], 100, await firstLinks(store, 'acme', 2)),
+    known301: await dependenciesOf(store, 'other', [301], 100, await firstLinks(store, 'other', 2)),
   };
 };
 
@@ -96,6 +100,8 @@ const expectAnswers = (a: Awaited<ReturnType<typeof answers>>) => {
   expect(a.shared300).toEqual({ predecessors: [], successors: [link(904, 100)] });
   expect(a.list).toEqual([[110, [link(901, 101, -2)], []]]);
   expect(a.othersItem300).toEqual([link(906, 301)]);
+  expect(a.known100).toEqual(new Map([[100, a.item100]]));
+  expect(a.known301).toEqual(new Map([[301, { predecessors: [link(906, 300)], successors: [] }]]));
   expect(a.fewerThanAsked).toEqual(
     new Map([
       [100, a.item100],

@@ -10,6 +10,7 @@ import type { ReadStore } from '../read-store/read-store';
 import { scenarioContext } from '../scenarios/scenario-views';
 import { CatchUpGuard } from './catch-up.guard';
 import { JsonText } from './json-text';
+import { PositionFacts } from './position-facts';
 import type { Answer } from './json-text';
 import { ReadModelInterceptor } from './read-model.interceptor';
 import { PROJECTION_RUNNER, QUERY_THREADS, READ_STORE } from './tokens';
@@ -28,6 +29,8 @@ export const ReadModelController = () =>
 
 /** Room for the answers kept on the main thread (`ReadModelQueries.kept`), per controller. */
 const KEPT_CHARS = 4 * 2 ** 20;
+/** How many facts (`ReadModelQueries.fact`) a controller keeps for one position before it starts again. */
+const FACTS_KEPT = 1_024;
 
 /**
  * What the queries of a read model read: the read store, the directory for the caller's permissions,
@@ -36,6 +39,7 @@ const KEPT_CHARS = 4 * 2 ** 20;
  */
 export abstract class ReadModelQueries {
   private readonly answers = new AnswerCache(KEPT_CHARS);
+  private readonly facts = new PositionFacts(FACTS_KEPT);
 
   constructor(
     @Inject(READ_STORE) protected readonly store: ReadStore,
@@ -58,6 +62,17 @@ export abstract class ReadModelQueries {
     // read before `make`: an answer is at least as new as the position it is kept for
     this.answers.set(at, json);
     return new JsonText(json);
+  }
+
+  /**
+   * A small fact of a tenant that many answers read alike (a calendar's rules, its first dependencies),
+   * named by `key` as `kept` names an answer, and kept like one for the read models' position: many
+   * answers in a row read it once. Made by `make` where `kept` makes its answer.
+   */
+  protected fact<T>(key: string, make: () => Promise<T>): Promise<T> {
+    const position = this.runner?.following;
+    if (position === undefined || asOfContext.getStore() || scenarioContext.getStore()) return make();
+    return this.facts.get(position, key, make);
   }
 
   /**

@@ -267,6 +267,28 @@ describe('item and timeline queries on the in-memory store', () => {
     expect(await title(acme, '100')).toEqual({ kept: false, title: 'Renamed again' });
   });
 
+  it("read a tenant's first links and a project's calendar once per position of the runner", async () => {
+    const memory = new MemoryReadStore();
+    await projectHistory(memory, history);
+    const runner: { following: number | undefined } = { following: 40 };
+    const c = new ItemsController(memory, allowingDirectory, null, runner);
+    const reads = jest.spyOn(memory, 'findFields');
+    const linkReads = () => reads.mock.calls.filter(([collection]) => collection === 'dependencies').length;
+    const item = (idOrName: string) => answered(c.item(asked(acme, {}, { idOrName })));
+
+    expect((await item('100')).successors).toEqual([]);
+    expect((await item('101')).successors).toEqual([]);
+    // the second item at the same position did not ask for the tenant's links again
+    expect(linkReads()).toBe(1);
+    const link = { id: 900, predecessor: 101, successor: 100, type: 'finish-to-start', lag: 0, version: 0 };
+    await memory.put('dependencies', { _id: '900', _position: 41, tenant: 'acme', ...link });
+    runner.following = 41;
+    expect((await item('101')).successors).toEqual([
+      { id: 900, item: 100, type: 'finish-to-start', lag: 0, version: 0 },
+    ]);
+    expect(linkReads()).toBeGreaterThan(1);
+  });
+
   it('refuse a window without dates, with from after to, or wider than twenty years', async () => {
     const store = new MemoryReadStore();
     const timeline = new TimelineController(store, allowingDirectory);

@@ -2,7 +2,7 @@ import { Get } from '@nestjs/common';
 import { notFound } from '@fahrplan/contracts';
 import type { ItemView, Page } from '@fahrplan/contracts';
 import { calendarBook } from '../calendars/calendar-book';
-import { dependenciesOf } from '../dependencies/dependency-links';
+import { dependenciesOf, firstLinks } from '../dependencies/dependency-links';
 import type { GroupDoc } from '../groups/groups.projection';
 import { visibleGroup } from '../groups/visible-groups';
 import { maxPageLimit, pageAnswer, pageRequest, sortRequest, sortedPage } from '../http/paging';
@@ -130,19 +130,26 @@ export class ItemsController extends ReadModelQueries {
     );
     if (!doc) throw notFound('item');
     const item = strip<ItemDoc>(doc);
-    const project = await this.store.get('groups', String(item.group));
-    if (project?.deleted === true) throw notFound('item');
+    const stored = await this.store.get('groups', String(item.group));
+    if (stored?.deleted === true) throw notFound('item');
+    const project = stored && strip<GroupDoc>(stored);
     const book = calendarBook(this.store);
+    // the tenant's first links and the project's calendar: the same for the items read in a row
     const [dependencies, rules, capacities] = await Promise.all([
-      dependenciesOf(this.store, tenant, [item.id], maxPageLimit),
-      book.rulesOfProjects(project ? [strip<GroupDoc>(project)] : []),
+      this.fact(`first links ${JSON.stringify(tenant)}`, () => firstLinks(this.store, tenant, 2)).then(
+        (known) => dependenciesOf(this.store, tenant, [item.id], maxPageLimit, known),
+      ),
+      project &&
+        this.fact(`calendar ${JSON.stringify([project.tenant, project.calendar ?? null])}`, () =>
+          book.rulesOfProject(project),
+        ),
       resourceCapacities(this.store, book, [item]),
     ]);
     return itemView(
       item,
-      (project?.title as string | undefined) ?? null,
+      project?.title ?? null,
       dependencies.get(item.id),
-      rules.get(item.group),
+      rules ?? undefined,
       capacityOfItem(capacities, item),
     );
   }

@@ -88,10 +88,14 @@ interface Row {
   readonly body: string | null;
 }
 
-const documentOf = ({ id, position, body }: Row): ReadDocument =>
-  body === null
-    ? { _id: id, _position: position, _deleted: true }
-    : { ...(JSON.parse(body) as object), _id: id, _position: position };
+const documentOf = ({ id, position, body }: Row): ReadDocument => {
+  if (body === null) return { _id: id, _position: position, _deleted: true };
+  // the parsed object is this document's own: named in place, not copied
+  const doc = JSON.parse(body) as Record<string, unknown>;
+  doc._id = id;
+  doc._position = position;
+  return doc as ReadDocument;
+};
 
 /** The tables a read takes its rows from, each with its condition: the live documents, or two as of a position. */
 interface Source {
@@ -148,6 +152,8 @@ export class SqliteReadStore implements ReadStore {
   private readonly db: DatabaseSync;
   private readonly transaction: ReturnType<typeof writeTransaction>;
   private readonly statements = new Recent<StatementSync>(STATEMENTS_KEPT);
+  /** The statement of a live document by id, per collection (`getAt` without a position). */
+  private readonly liveGets = new Recent<StatementSync>(STATEMENTS_KEPT);
   private readonly regexes = new Recent<RegExp>(REGEXES_KEPT);
   /** The collections that have a table. */
   private readonly tables = new Set<string>();
@@ -599,6 +605,17 @@ export class SqliteReadStore implements ReadStore {
 
   private getAt(collection: string, id: string, position?: number): ReadDocument | null {
     if (!this.hasTable(collection)) return null;
+    if (position === undefined) {
+      // the live document, by a statement kept per collection: the read of most small requests
+      const row = this.liveGets
+        .get(collection, () =>
+          this.db.prepare(
+            `SELECT id, position, json(body) AS body FROM ${documentsTable(collection)} WHERE id = ? AND body IS NOT NULL`,
+          ),
+        )
+        .get(id) as Row | undefined;
+      return row ? documentOf(row) : null;
+    }
     const sources = this.sources(collection, position);
     if (sources.length === 0) return null;
     const row = this.statement(
