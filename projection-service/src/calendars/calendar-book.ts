@@ -18,7 +18,7 @@ export interface CalendarBook {
   /** The calendar of a project (the default when it names none or is not the tenant's). */
   calendarOfProject(tenant: string, projectId: number): Promise<number>;
   /** The rules a project plans on: its owner's calendar, the default where that is gone. */
-  rulesOfProject(project: ProjectCalendar): Promise<CalendarRules>;
+  rulesOfProject(project: Omit<ProjectCalendar, 'id'>): Promise<CalendarRules>;
   /** The rules each of `projects` plans on (`rulesOfProject`), each calendar read once. */
   rulesOfProjects(projects: readonly ProjectCalendar[]): Promise<ReadonlyMap<number, CalendarRules>>;
 }

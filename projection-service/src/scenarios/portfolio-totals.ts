@@ -18,7 +18,7 @@ const calendarRulesOf = (view: ReadView, tenant: string) => {
   const of = (calendar: number): Promise<CalendarRules> => {
     let rules = known.get(calendar);
     if (!rules) {
-      rules = book.rulesOf(tenant, calendar).then(async (found) => found ?? (await of(defaultCalendarId)));
+      rules = book.rulesOfProject({ tenant, calendar });
       known.set(calendar, rules);
     }
     return rules;
