@@ -55,8 +55,8 @@ export abstract class ReadModelQueries {
    * process does not follow the log (its position could lag behind the store).
    */
   protected async kept<T>(key: string, make: () => Promise<T>): Promise<Answer<T>> {
-    const position = this.runner?.following;
-    if (position === undefined || asOfContext.getStore() || scenarioContext.getStore()) return make();
+    const position = this.keptPosition();
+    if (position === undefined) return make();
     const at = `${position} ${key}`;
     const json = this.answers.get(at) ?? JSON.stringify(await make());
     // read before `make`: an answer is at least as new as the position it is kept for
@@ -70,9 +70,17 @@ export abstract class ReadModelQueries {
    * answers in a row read it once. Made by `make` where `kept` makes its answer.
    */
   protected fact<T>(key: string, make: () => Promise<T>): Promise<T> {
-    const position = this.runner?.following;
-    if (position === undefined || asOfContext.getStore() || scenarioContext.getStore()) return make();
-    return this.facts.get(position, key, make);
+    const position = this.keptPosition();
+    return position === undefined ? make() : this.facts.get(position, key, make);
+  }
+
+  /**
+   * The position that answers and facts are kept for: the runner's, for a live request; none as of an
+   * instant, in a scenario, or where this process does not follow the log.
+   */
+  private keptPosition(): number | undefined {
+    if (asOfContext.getStore() || scenarioContext.getStore()) return undefined;
+    return this.runner?.following;
   }
 
   /**

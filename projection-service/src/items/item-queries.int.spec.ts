@@ -274,12 +274,15 @@ describe('item and timeline queries on the in-memory store', () => {
     const c = new ItemsController(memory, allowingDirectory, null, runner);
     const reads = jest.spyOn(memory, 'findFields');
     const linkReads = () => reads.mock.calls.filter(([collection]) => collection === 'dependencies').length;
+    const gets = jest.spyOn(memory, 'get');
+    const calendarReads = () => gets.mock.calls.filter(([collection]) => collection === 'calendars').length;
     const item = (idOrName: string) => answered(c.item(asked(acme, {}, { idOrName })));
 
     expect((await item('100')).successors).toEqual([]);
     expect((await item('101')).successors).toEqual([]);
-    // the second item at the same position did not ask for the tenant's links again
+    // the second item at the same position did not ask for the tenant's links or its project's calendar again
     expect(linkReads()).toBe(1);
+    expect(calendarReads()).toBe(1);
     const link = { id: 900, predecessor: 101, successor: 100, type: 'finish-to-start', lag: 0, version: 0 };
     await memory.put('dependencies', { _id: '900', _position: 41, tenant: 'acme', ...link });
     runner.following = 41;
