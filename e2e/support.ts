@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { ServiceProcess, freePort } from '@fahrplan/server/testing';
+import { ServiceProcess, freePort, nodeFlagsOf } from '@fahrplan/server/testing';
 import type { Platform } from '@fahrplan/server/testing';
 
 export { freePort };
@@ -20,6 +20,7 @@ export class FahrplanProcess extends ServiceProcess {
   ) {
     super({
       entry: 'server/dist/main.js',
+      nodeFlags: nodeFlagsOf(),
       port,
       env: { DATA_DIR: dataDir, FAHRPLAN_DEMO_PASSWORD: password, ...more.env },
       ...(more.readyPath ? { readyPath: more.readyPath } : {}),

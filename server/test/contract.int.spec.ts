@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Api, ServiceProcess, freePort } from '../src/testing';
+import { Api, ServiceProcess, freePort, nodeFlagsOf } from '../src/testing';
 
 /*
  * Issue 18: Schemathesis (from PyPI; `.ci/run` installs it) fuzzes every operation of the OpenAPI
@@ -44,6 +44,7 @@ const run = (command: string, args: string[], env: Record<string, string>, cwd: 
       dataDir = mkdtempSync(join(tmpdir(), 'fahrplan-schemathesis-'));
       server = new ServiceProcess({
         entry: 'server/dist/main.js',
+        nodeFlags: nodeFlagsOf(),
         port: await freePort(),
         env: { DATA_DIR: dataDir, FAHRPLAN_DEMO_PASSWORD: PASSWORD },
       });

@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { ServiceProcess, freePort } from '@fahrplan/platform/testing';
+import { ServiceProcess, freePort, nodeFlagsOf } from '@fahrplan/platform/testing';
 
 /** A build to measure: where its `server/dist` is and how its lists are asked. */
 export interface Build {
@@ -69,9 +69,16 @@ const timedStart = async (service: ServiceProcess, head: number, timeoutMs: numb
   }
 };
 
-const processOf = async (build: Build, entry: string, env: Record<string, string>, timeoutMs: number) =>
+const processOf = async (
+  build: Build,
+  entry: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+  nodeFlags: readonly string[] = [],
+) =>
   new ServiceProcess({
     entry: join(build.root, 'server/dist', entry),
+    nodeFlags,
     port: await freePort(),
     env,
     // resolve as soon as it listens (the test kit's default waits for /api/ready): timed apart below
@@ -98,6 +105,8 @@ export const startServer = async (
       'main.js',
       { ...env, DATA_DIR: dataDir, FAHRPLAN_DEMO_TRACKER: 'false' },
       timeoutMs,
+      // the heap's bounds that npm start gives Node (none in a build from before them)
+      nodeFlagsOf(build.root),
     );
     const timed = await timedStart(app, head, timeoutMs);
     const deployment = {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -30,7 +31,17 @@ export interface ServiceProcessOptions {
   readonly startTimeoutMs?: number;
   /** How often `start` asks `readyPath` (default 200 ms). */
   readonly pollIntervalMs?: number;
+  /** Node's flags before the entry, as `npm start` passes its own (`nodeFlagsOf`). */
+  readonly nodeFlags?: readonly string[];
 }
+
+/** The flags `npm start` gives Node in the repository at `repository` (this one by default): its package.json's `config.nodeFlags`. */
+export const nodeFlagsOf = (repository = root): string[] => {
+  const { config } = JSON.parse(readFileSync(resolve(repository, 'package.json'), 'utf8')) as {
+    config?: { nodeFlags?: string };
+  };
+  return (config?.nodeFlags ?? '').split(/\s+/).filter(Boolean);
+};
 
 /** A Fahrplan service in its own process, exactly as a user or an orchestrator starts it (after `npm run build`). */
 export class ServiceProcess {
@@ -53,11 +64,15 @@ export class ServiceProcess {
   }
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, [resolve(root, this.options.entry)], {
-      cwd: root,
-      env: { ...process.env, ...this.options.env, PORT: String(this.options.port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...(this.options.nodeFlags ?? []), resolve(root, this.options.entry)],
+      {
+        cwd: root,
+        env: { ...process.env, ...this.options.env, PORT: String(this.options.port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     this.child = child;
     child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));

@@ -80,7 +80,9 @@ const workerFile = (): string => {
 
 /**
  * A thread's heap: a few answers in flight (a year's window is about 4,000 items, 0.5 MB of JSON) need
- * far less; without a bound V8 lets each heap grow with the load, and the process past 600 MB.
+ * far less; without a bound V8 lets each heap grow with the load, and the process past 600 MB. (`npm
+ * start`'s `--max-semi-space-size`, a flag of the whole process, sets the young generation instead:
+ * docs/design/heap-flags.md.)
  */
 const threadHeap = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 };
 
