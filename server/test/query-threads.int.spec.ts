@@ -253,6 +253,43 @@ describe('query threads', () => {
     expect(expected.items).toContainEqual(expect.objectContaining({ id: task.id, before: 4, after: 3 }));
   });
 
+  /** A browser's revalidation (fetch adds `no-cache` to a conditional request, which is never fresh). */
+  const revalidating = { 'cache-control': 'max-age=0' };
+
+  it('tag a kept answer by the name it is kept as: the same ETag while the read models stay, 304 to it, another after a change', async () => {
+    const { task } = await projectWithTask('Etag Tagged', '2027-03-01T00:00', '2027-03-10T00:00');
+    const paths = [`/api/timeline?from=2027-02-01&to=2027-04-01&limit=100`, `/api/items/${task.id}`];
+    const before = await Promise.all(paths.map((path) => read(path, task.position)));
+    const again = await Promise.all(paths.map((path) => platform.api.get(path, platform.admin)));
+    for (const [i, reply] of before.entries()) {
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get('etag')).toMatch(/^W\/"[\w-]{27}"$/);
+      expect(again[i]!.headers.get('etag')).toBe(reply.headers.get('etag'));
+      expect(again[i]!.body).toEqual(reply.body);
+      const unchanged = await platform.api.get(paths[i]!, platform.admin, {
+        ...revalidating,
+        'if-none-match': reply.headers.get('etag')!,
+      });
+      expect(unchanged.status).toBe(304);
+    }
+    const renamed = await run('SaveItem', {
+      id: task.id,
+      version: task.version,
+      title: 'Etag Tagged: renamed',
+    });
+    const after = await Promise.all(paths.map((path) => read(path, renamed.position)));
+    for (const [i, reply] of after.entries()) {
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get('etag')).not.toBe(before[i]!.headers.get('etag'));
+      expect(JSON.stringify(reply.body)).toContain('Etag Tagged: renamed');
+      const stale = await platform.api.get(paths[i]!, platform.admin, {
+        ...revalidating,
+        'if-none-match': before[i]!.headers.get('etag')!,
+      });
+      expect(stale.status).toBe(200);
+    }
+  });
+
   it('refuse what the main thread refuses, with the same problem (a cursor no list gave)', async () => {
     const cursor = Buffer.from(JSON.stringify(['x'])).toString('base64url');
     const reply = await platform.api.get(`/api/groups?cursor=${cursor}`, platform.admin);

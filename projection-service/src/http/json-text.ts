@@ -6,7 +6,15 @@ export class JsonText<T> {
   /** Only for the type: what the text holds. */
   declare readonly answer?: T;
 
-  constructor(readonly json: string) {}
+  constructor(
+    readonly json: string,
+    /**
+     * Where the answer is kept (`AnswerCache`): the name it is kept under, which holds the read
+     * models' position, so that one name is one answer. Its ETag is made of this name, not of the
+     * text (docs/design/answer-etags.md).
+     */
+    readonly keptAs?: string,
+  ) {}
 }
 
 /** What a query answers: its view, or that view's JSON. */

@@ -61,7 +61,7 @@ export abstract class ReadModelQueries {
     const json = this.answers.get(at) ?? JSON.stringify(await make());
     // read before `make`: an answer is at least as new as the position it is kept for
     this.answers.set(at, json);
-    return new JsonText(json);
+    return new JsonText(json, at);
   }
 
   /**

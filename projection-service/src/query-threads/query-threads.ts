@@ -184,7 +184,7 @@ export class QueryThreads {
           : `scenario ${view.tenant} ${view.scenario}@${this.position()}`;
     const key = `${at} ${name} ${JSON.stringify(args)}`;
     const kept = this.answers.get(key);
-    if (kept !== undefined) return new JsonText(kept);
+    if (kept !== undefined) return new JsonText(kept, key);
     let asked = this.inFlight.get(key);
     if (!asked) {
       asked = this.ask(name, args, view).finally(() => this.inFlight.delete(key));
@@ -192,7 +192,7 @@ export class QueryThreads {
     }
     const json = await asked;
     this.answers.set(key, json);
-    return new JsonText(json);
+    return new JsonText(json, key);
   }
 
   private ask<N extends ThreadQueryName>(
