@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nodeFlagsOf } from './service-process';
@@ -24,7 +24,11 @@ describe('nodeFlagsOf: the flags npm start gives Node', () => {
     expect(nodeFlagsOf(folder)).toEqual([]);
   });
 
-  it("are in this repository's start script", () => {
+  it("are what this repository's npm start passes", () => {
+    const { scripts } = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
+      scripts: { start: string };
+    };
+    expect(scripts.start).toContain('node $npm_package_config_nodeFlags server/dist/main.js');
     expect(nodeFlagsOf()).toEqual(
       expect.arrayContaining([expect.stringMatching(/^--max-semi-space-size=\d+$/)]),
     );
