@@ -5,8 +5,8 @@ import { TestClock, startPlatform } from '../src/testing/platform';
 import type { Platform } from '../src/testing/platform';
 
 /*
- * Issue 17: with query threads the heaviest queries (timeline, portfolio) are answered beside the main
- * thread, each thread with its own read-only connection to read.db. Through the real embedded app:
+ * Issue 17: with query threads the heaviest queries (timeline, portfolio) and the most frequent (an item
+ * by id) are answered beside the main thread, each thread with its own read-only connection to read.db. Through the real embedded app:
  * what a thread answers is what the same query answers on the main thread, live, as of an instant,
  * right after a command (read your writes), and with the main thread's errors.
  */
@@ -83,6 +83,25 @@ describe('query threads', () => {
     );
     expect(reply.body).toEqual(expected);
     expect(expected.items.length).toBeGreaterThan(1);
+  });
+
+  it('answer an item, by id and by title, as the main thread does, and the same 404 for one that does not exist', async () => {
+    const { task } = await projectWithTask('Threaded Item', '2027-05-03T00:00', '2027-05-07T00:00');
+    for (const idOrName of [String(task.id), 'threaded item: TASK']) {
+      const reply = await read(`/api/items/${encodeURIComponent(idOrName)}`, task.position);
+      expect(reply.status).toBe(200);
+      const expected = await onMainThread(
+        threadQueries.item(platform.embedded.readStore, { tenant: 'demo', idOrName }),
+      );
+      expect(reply.body).toEqual(expected);
+      expect(expected).toMatchObject({ id: task.id, title: 'Threaded Item: task' });
+    }
+    const missing = await platform.api.get('/api/items/999999999', platform.admin);
+    expect(missing.status).toBe(404);
+    expect(JSON.stringify(missing.body)).toContain('item');
+    await expect(
+      threadQueries.item(platform.embedded.readStore, { tenant: 'demo', idOrName: '999999999' }),
+    ).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('keep an answer until the read models move, and answer anew after', async () => {

@@ -1,7 +1,7 @@
 import { notFound } from '@fahrplan/contracts';
 import { findByName, strip } from '../http/query-helpers';
 import { isTombstone } from '../read-store/read-store';
-import type { FindOptions, ReadDocument, ReadStore } from '../read-store/read-store';
+import type { FindOptions, ReadDocument, ReadStore, ReadView } from '../read-store/read-store';
 import type { GroupDoc } from './groups.projection';
 
 /** People's order of projects: by title, case-insensitively. */
@@ -29,11 +29,7 @@ export const visibleFilters = (
 ];
 
 /** A project of the tenant, or one shared with it and accepted, by id; null otherwise or when deleted. */
-export const visibleGroup = async (
-  store: ReadStore,
-  tenant: string,
-  id: number,
-): Promise<GroupDoc | null> => {
+export const visibleGroup = async (store: ReadView, tenant: string, id: number): Promise<GroupDoc | null> => {
   const doc = Number.isSafeInteger(id) ? await store.get('groups', String(id)) : null;
   return doc && isVisible(doc, tenant) ? strip<GroupDoc>(doc) : null;
 };

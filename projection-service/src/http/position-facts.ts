@@ -1,4 +1,14 @@
 /**
+ * A small fact of a tenant that many answers read alike (a calendar's rules, its first dependencies),
+ * by name: kept for the read models' position where the caller keeps any (`PositionFacts`), else
+ * read by `make` every time.
+ */
+export type Facts = <T>(key: string, make: () => Promise<T>) => Promise<T>;
+
+/** How many facts are kept for one position before the keeping starts again. */
+export const FACTS_KEPT = 1_024;
+
+/**
  * Values read for one position of the read models, by name: asked again at the same position, the
  * value read first (or still being read); at another position, none of them. At most `size` are
  * kept: one more starts again with none, so that a caller cannot make the map grow without bound.

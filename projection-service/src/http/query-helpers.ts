@@ -2,7 +2,7 @@ import { can, notFound, notPermitted } from '@fahrplan/contracts';
 import type { Page, PermissionResource } from '@fahrplan/contracts';
 import type { DirectoryCache, Principal } from '@fahrplan/platform';
 import { foldText } from '../projections/projection';
-import type { ReadDocument, ReadStore, ReadView } from '../read-store/read-store';
+import type { ReadDocument, ReadView } from '../read-store/read-store';
 import { pageAnswer, pageOf, pageRequest } from './paging';
 import { isRecordId, single } from './query-params';
 import type { QueryParams } from './query-params';
@@ -75,7 +75,7 @@ const maxNameTwins = 1000;
  * itself would read every document of the tenant.
  */
 export const findByName = async (
-  store: ReadStore,
+  store: ReadView,
   collection: string,
   filter: Readonly<Record<string, unknown>>,
   { field, folded }: { readonly field: string; readonly folded: string },

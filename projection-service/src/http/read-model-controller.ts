@@ -5,12 +5,17 @@ import type { ProjectionRunner } from '../projections/projection-runner';
 import { AnswerCache } from '../query-threads/answer-cache';
 import type { QueryThreads } from '../query-threads/query-threads';
 import { threadQueries } from '../query-threads/thread-queries';
-import type { ThreadQueryAnswer, ThreadQueryArgs, ThreadQueryName } from '../query-threads/thread-queries';
+import type {
+  LiveKeeping,
+  ThreadQueryAnswer,
+  ThreadQueryArgs,
+  ThreadQueryName,
+} from '../query-threads/thread-queries';
 import type { ReadStore } from '../read-store/read-store';
 import { scenarioContext } from '../scenarios/scenario-views';
 import { CatchUpGuard } from './catch-up.guard';
 import { JsonText } from './json-text';
-import { PositionFacts } from './position-facts';
+import { FACTS_KEPT, PositionFacts } from './position-facts';
 import type { Answer } from './json-text';
 import { ReadModelInterceptor } from './read-model.interceptor';
 import { PROJECTION_RUNNER, QUERY_THREADS, READ_STORE } from './tokens';
@@ -29,8 +34,6 @@ export const ReadModelController = () =>
 
 /** Room for the answers kept on the main thread (`ReadModelQueries.kept`), per controller. */
 const KEPT_CHARS = 4 * 2 ** 20;
-/** How many facts (`ReadModelQueries.fact`) a controller keeps for one position before it starts again. */
-const FACTS_KEPT = 1_024;
 
 /**
  * What the queries of a read model read: the read store, the directory for the caller's permissions,
@@ -54,25 +57,28 @@ export abstract class ReadModelQueries {
    * before anything changed, a lookup. Made by `make` as of an instant, in a scenario, and where this
    * process does not follow the log (its position could lag behind the store).
    */
-  protected async kept<T>(key: string, make: () => Promise<T>): Promise<Answer<T>> {
+  protected async kept<T>(key: string, make: () => Promise<Answer<T>>): Promise<Answer<T>> {
     const position = this.keptPosition();
     if (position === undefined) return make();
     const at = `${position} ${key}`;
-    const json = this.answers.get(at) ?? JSON.stringify(await make());
+    let json = this.answers.get(at);
+    if (json === undefined) {
+      const made = await make();
+      json = made instanceof JsonText ? made.json : JSON.stringify(made);
+    }
     // read before `make`: an answer is at least as new as the position it is kept for
     this.answers.set(at, json);
     return new JsonText(json, at);
   }
 
   /**
-   * A small fact of a tenant that many answers read alike (a calendar's rules, its first dependencies),
-   * named by `key` as `kept` names an answer, and kept like one for the read models' position: many
-   * answers in a row read it once. Made by `make` where `kept` makes its answer.
+   * The facts of a query read here (`Facts`), kept like `kept` keeps an answer: for the read models'
+   * position, so that many answers in a row read each once; read every time where `kept` makes its answer.
    */
-  protected fact<T>(key: string, make: () => Promise<T>): Promise<T> {
+  private readonly fact = <T>(key: string, make: () => Promise<T>): Promise<T> => {
     const position = this.keptPosition();
     return position === undefined ? make() : this.facts.get(position, key, make);
-  }
+  };
 
   /**
    * The position that answers and facts are kept for: the runner's, for a live request; none as of an
@@ -84,8 +90,9 @@ export abstract class ReadModelQueries {
   }
 
   /**
-   * The answer of one of the heaviest queries (`threadQueries`), its arguments checked: from a query
-   * thread where there are some (as JSON), else read here; as of the request's `asOf` either way.
+   * The answer of one of the queries of `threadQueries`, its arguments checked: from a query thread
+   * where there are some (as JSON), else read here and kept as a thread keeps it (`kept`); as of the
+   * request's `asOf` either way.
    */
   protected answer<N extends ThreadQueryName>(
     name: N,
@@ -96,11 +103,12 @@ export abstract class ReadModelQueries {
       const asOf = asOfContext.getStore()?.position;
       return this.threads.run(name, args, scenario ?? (asOf === undefined ? undefined : { asOf }));
     }
-    // a query of the registry, under the name it was asked by
+    // a query of the registry, under the name it was asked by, kept as a thread's answer is
     const query = threadQueries[name] as unknown as (
       store: ReadStore,
       args: ThreadQueryArgs<N>,
+      live: LiveKeeping,
     ) => Promise<Answer<ThreadQueryAnswer<N>>>;
-    return query(this.store, args);
+    return this.kept(`${name} ${JSON.stringify(args)}`, () => query(this.store, args, { facts: this.fact }));
   }
 }

@@ -2,19 +2,18 @@ import { Get } from '@nestjs/common';
 import { notFound } from '@fahrplan/contracts';
 import type { ItemView, Page } from '@fahrplan/contracts';
 import { calendarBook } from '../calendars/calendar-book';
-import { dependenciesOf, firstLinks } from '../dependencies/dependency-links';
+import { dependenciesOf } from '../dependencies/dependency-links';
 import type { GroupDoc } from '../groups/groups.projection';
 import { visibleGroup } from '../groups/visible-groups';
 import { maxPageLimit, pageAnswer, pageRequest, sortRequest, sortedPage } from '../http/paging';
 import type { SortKey } from '../http/paging';
-import { findByName, requireView, searchFilter, strip } from '../http/query-helpers';
-import { fieldError, isRecordId, numbers } from '../http/query-params';
+import { requireView, searchFilter, strip } from '../http/query-helpers';
+import { fieldError, numbers } from '../http/query-params';
 import type { Answer } from '../http/json-text';
 import { Asked } from '../http/read-request';
 import type { ReadRequest } from '../http/read-request';
 import { ReadModelController, ReadModelQueries } from '../http/read-model-controller';
 import { isTombstone } from '../read-store/read-store';
-import type { ReadDocument } from '../read-store/read-store';
 import { itemView } from './item-view';
 import { capacityOfItem, resourceCapacities } from './item-capacity';
 import type { ItemDoc } from './items.projection';
@@ -99,58 +98,13 @@ export class ItemsController extends ReadModelQueries {
   }
 
   /**
-   * Numeric id first, then title (case-insensitive, lowest id); the caller's own items (§2), and by id
-   * an item of a project shared with the caller and accepted (the timeline opens it read-only). Kept
-   * for the read models' position: a dialog opened again, or the item read before its save, is a lookup.
+   * One item by id or title (`itemAnswer`), for the caller's tenant. Where there are query threads,
+   * one reads it and the answer is kept for the read models' position (a dialog opened again, or the
+   * item read before its save, is a lookup): the main thread, which every request passes, only sends.
    */
   @Get('items/:idOrName')
   item(@Asked() { principal, params: { idOrName } }: ReadRequest<'idOrName'>): Promise<Answer<ItemView>> {
     requireView(this.directory, principal, 'items');
-    // as JSON: a tenant's name and an item's title may hold spaces, and the two must not run together
-    const key = `item ${JSON.stringify([principal.tenant, idOrName])}`;
-    return this.kept(key, () => this.itemOf(principal.tenant, idOrName));
-  }
-
-  private async itemOf(tenant: string, idOrName: string): Promise<ItemView> {
-    let doc: ReadDocument | null = null;
-    if (isRecordId(idOrName)) {
-      const byId = await this.store.get('items', String(Number(idOrName)));
-      if (byId && byId.deleted === false) {
-        const shared =
-          byId.tenant !== tenant && (await visibleGroup(this.store, tenant, byId.group as number));
-        if (byId.tenant === tenant || (shared && shared.tenant === byId.tenant)) doc = byId;
-      }
-    }
-    doc ??= await findByName(
-      this.store,
-      'items',
-      { tenant, deleted: false },
-      { field: 'title', folded: '_search' },
-      idOrName,
-    );
-    if (!doc) throw notFound('item');
-    const item = strip<ItemDoc>(doc);
-    const stored = await this.store.get('groups', String(item.group));
-    if (stored?.deleted === true) throw notFound('item');
-    const project = stored && strip<GroupDoc>(stored);
-    const book = calendarBook(this.store);
-    // the tenant's first links and the project's calendar: the same for the items read in a row
-    const [dependencies, rules, capacities] = await Promise.all([
-      this.fact(`first links ${JSON.stringify(tenant)}`, () => firstLinks(this.store, tenant, 2)).then(
-        (known) => dependenciesOf(this.store, tenant, [item.id], maxPageLimit, known),
-      ),
-      project &&
-        this.fact(`calendar ${JSON.stringify([project.tenant, project.calendar ?? null])}`, () =>
-          book.rulesOfProject(project),
-        ),
-      resourceCapacities(this.store, book, [item]),
-    ]);
-    return itemView(
-      item,
-      project?.title ?? null,
-      dependencies.get(item.id),
-      rules ?? undefined,
-      capacityOfItem(capacities, item),
-    );
+    return this.answer('item', { tenant: principal.tenant, idOrName });
   }
 }

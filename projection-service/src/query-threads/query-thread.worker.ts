@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { DomainError } from '@fahrplan/contracts';
 import { JsonText } from '../http/json-text';
+import { FACTS_KEPT, PositionFacts } from '../http/position-facts';
 import { WindowTiles } from '../items/window-tiles';
 import { SqliteReadStore } from '../read-store/sqlite-read-store';
 import { ScenarioReadView, overlayOf } from '../scenarios/scenario-view';
@@ -12,6 +13,7 @@ import type { Overlay } from '../scenarios/scenario-view';
 import { THREAD_OVERLAYS, keepRecent } from './thread-overlays';
 import type { ThreadRequest, ThreadResponse, ThreadScenario, ThreadSetup } from './query-threads';
 import { threadQueries } from './thread-queries';
+import type { LiveKeeping } from './thread-queries';
 
 const { file, collections } = workerData as ThreadSetup;
 const store = new SqliteReadStore(file, collections, { readOnly: true });
@@ -30,15 +32,18 @@ const scenarioView = ({ name, overlay }: ThreadScenario): ScenarioReadView => {
 
 /** The timeline's tiles of live windows, for the read models' position of the last live query. */
 const tiles = new WindowTiles();
+/** The facts of live queries (a calendar's rules, …), for the read models' position of the last one. */
+const facts = new PositionFacts(FACTS_KEPT);
+
+const liveKeeping = (position: number): LiveKeeping => ({
+  tiles: tiles.at(position),
+  facts: (key, make) => facts.get(position, key, make),
+});
 
 const answer = async ({ name, args, position, scenario, live }: ThreadRequest): Promise<string> => {
   const view = scenario ? scenarioView(scenario) : position === undefined ? store : store.at(position);
-  const query = threadQueries[name] as (
-    view: unknown,
-    args: unknown,
-    tiles?: WindowTiles,
-  ) => Promise<unknown>;
-  const answered = await query(view, args, live === undefined ? undefined : tiles.at(live));
+  const query = threadQueries[name] as (view: unknown, args: unknown, live?: LiveKeeping) => Promise<unknown>;
+  const answered = await query(view, args, live === undefined ? undefined : liveKeeping(live));
   return answered instanceof JsonText ? answered.json : JSON.stringify(answered);
 };
 
