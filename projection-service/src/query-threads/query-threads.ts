@@ -9,6 +9,7 @@ import type { CollectionSpec } from '../read-store/read-store';
 import type { OverlaidDocument } from '../scenarios/scenario-overlay';
 import { AnswerCache } from './answer-cache';
 import { THREAD_OVERLAYS, keepRecent } from './thread-overlays';
+import { lookupQueries } from './thread-queries';
 import type { ThreadQueryAnswer, ThreadQueryArgs, ThreadQueryName } from './thread-queries';
 
 /** What a query thread opens: the read models' SQLite file, and what it must know of the collections. */
@@ -79,12 +80,28 @@ const workerFile = (): string => {
 };
 
 /**
+ * Where a query waits: a page's work follows its size (a year's window, 4,000 items), a lookup's does
+ * not (an item by id, half a kilobyte), and a thread answers one query after the other. So lookups
+ * have a thread of their own, and an item read right after its save never waits behind the pages
+ * others asked for.
+ */
+export type Lane = 'pages' | 'lookups';
+
+/** The lane of query `name`: the lookups' (`lookupQueries`), or the pages'. */
+export const laneOf = (name: ThreadQueryName): Lane => (lookupQueries.has(name) ? 'lookups' : 'pages');
+
+/**
  * A thread's heap: a few answers in flight (a year's window is about 4,000 items, 0.5 MB of JSON) need
  * far less; without a bound V8 lets each heap grow with the load, and the process past 600 MB. (`npm
  * start`'s `--max-semi-space-size`, a flag of the whole process, sets the young generation instead:
- * docs/design/heap-flags.md.)
+ * docs/design/heap-flags.md.) The lookups' answers are small, and so is their thread's heap.
  */
-const threadHeap = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 };
+const threadHeaps: Readonly<
+  Record<Lane, { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number }>
+> = {
+  pages: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 },
+  lookups: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 4 },
+};
 
 /** A thread and the queries it has not answered yet. */
 class QueryThread {
@@ -93,8 +110,8 @@ class QueryThread {
   readonly pending = new Map<number, { resolve: (json: string) => void; reject: (error: Error) => void }>();
   readonly worker: Worker;
 
-  constructor(setup: ThreadSetup, onExit: (thread: QueryThread) => void) {
-    this.worker = new Worker(workerFile(), { workerData: setup, resourceLimits: threadHeap });
+  constructor(setup: ThreadSetup, lane: Lane, onExit: (thread: QueryThread) => void) {
+    this.worker = new Worker(workerFile(), { workerData: setup, resourceLimits: threadHeaps[lane] });
     this.worker.on('message', (response: ThreadResponse) => {
       const pending = this.pending.get(response.id);
       if (!pending) return;
@@ -120,13 +137,14 @@ class QueryThread {
  * thread: `node:sqlite` answers synchronously, so on the main thread a query holds every other request,
  * the commands and their read-your-writes confirmations among them, and uses one core. Each thread has
  * its own read-only connection (WAL: readers never wait for the writer) and answers with the JSON of
- * the whole answer, so that one message goes each way and the main thread parses nothing. A query
- * goes to the thread with the fewest in flight; a thread that dies fails its queries and is replaced.
+ * the whole answer, so that one message goes each way and the main thread parses nothing. A page goes
+ * to the thread of `count` with the fewest in flight, a lookup (`lookupQueries`) to the lookups' own
+ * thread; a thread that dies fails its queries and is replaced.
  * An answer is kept for the read models' position it was asked at (`AnswerCache`).
  */
 export class QueryThreads {
   private readonly setup: ThreadSetup;
-  private threads: QueryThread[] = [];
+  private threads: Record<Lane, QueryThread[]> = { pages: [], lookups: [] };
   private nextId = 0;
   private closed = false;
   private readonly count: number;
@@ -154,14 +172,18 @@ export class QueryThreads {
    * so that they do not hold up its start; a first query starts them too.
    */
   start(): void {
-    if (this.threads.length > 0 || this.closed) return;
-    for (let i = 0; i < this.count; i++) this.threads.push(this.spawn());
+    if (this.threads.pages.length > 0 || this.closed) return;
+    this.threads = {
+      pages: Array.from({ length: this.count }, () => this.spawn('pages')),
+      lookups: [this.spawn('lookups')],
+    };
   }
 
-  private spawn(): QueryThread {
-    return new QueryThread(this.setup, (gone) => {
+  private spawn(lane: Lane): QueryThread {
+    return new QueryThread(this.setup, lane, (gone) => {
       if (this.closed) return;
-      this.threads = this.threads.map((thread) => (thread === gone ? this.spawn() : thread));
+      const replaced = this.threads[lane].map((thread) => (thread === gone ? this.spawn(lane) : thread));
+      this.threads = { ...this.threads, [lane]: replaced };
     });
   }
 
@@ -202,7 +224,7 @@ export class QueryThreads {
   ): Promise<string> {
     if (this.closed) return Promise.reject(new Error('the query threads are closed'));
     this.start();
-    const thread = this.threads.reduce((least, next) =>
+    const thread = this.threads[laneOf(name)].reduce((least, next) =>
       next.pending.size < least.pending.size ? next : least,
     );
     const id = this.nextId++;
@@ -232,6 +254,8 @@ export class QueryThreads {
   /** Stops the threads; their queries in flight fail. */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.threads.map((thread) => thread.worker.terminate()));
+    await Promise.all(
+      [...this.threads.pages, ...this.threads.lookups].map((thread) => thread.worker.terminate()),
+    );
   }
 }

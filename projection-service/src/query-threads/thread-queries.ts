@@ -46,6 +46,9 @@ export const threadQueries: {
   item: (store, query, live) => itemAnswer(store, query, live?.facts),
 };
 
+/** The queries whose answer is small whatever the tenant's size: they never wait behind a page (`QueryThreads`). */
+export const lookupQueries: ReadonlySet<keyof typeof threadQueries> = new Set(['item']);
+
 type ThreadQueries = typeof threadQueries;
 export type ThreadQueryName = keyof ThreadQueries;
 export type ThreadQueryArgs<N extends ThreadQueryName> = Parameters<ThreadQueries[N]>[1];
