@@ -17,7 +17,7 @@ import { MongoReadStore } from '@fahrplan/projection-service';
 import { format, load, printTable, setting, settingList } from './figures';
 import { runFolder, sampleLog, seededFolder, seededFolderSettings } from './scale/data-folder';
 import type { LogSample } from './scale/data-folder';
-import { ask, askUntil, demoAdmin, latency, readYourWrites, spread } from './scale/load';
+import { ask, askUntil, clientCollects, demoAdmin, latency, readYourWrites, spread } from './scale/load';
 import { checked, measures, queryKinds } from './scale/queries';
 import type { Figure, Measure } from './scale/queries';
 import { mongoDatabaseOf, replay, rssMb, startServer } from './scale/server';
@@ -250,7 +250,7 @@ const main = async () => {
   ).flatMap(([key, build]) => (build && config.builds.includes(key) ? [build as Build] : []));
   log(`bench:scale: ${builds.map((b) => `${b.name} (${b.root})`).join(', ')}`);
   log(
-    `${config.connections} connections, ${config.requests} requests per query after a warm-up of ${config.warmUp} not counted, ${config.instants} as-of instants, ${config.commands} commands; ${machine()}`,
+    `${config.connections} connections, ${config.requests} requests per query after a warm-up of ${config.warmUp} not counted, ${config.instants} as-of instants, ${config.commands} commands; the client ${clientCollects ? 'collects its garbage before each run of requests' : 'does not collect its garbage before each run of requests (node without --expose-gc)'}; ${machine()}`,
   );
   if (!config.baseline)
     log('baseline: skipped (set BENCH_SCALE_BASELINE to a built checkout of the design before issue 17)');
