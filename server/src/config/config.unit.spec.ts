@@ -1,7 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, commandServiceEnv, parseEnv, projectionServiceEnv, tokenSecretOf } from './config';
+import {
+  ConfigError,
+  commandServiceEnv,
+  embeddedTrackerEnv,
+  parseEnv,
+  projectionServiceEnv,
+  tokenSecretOf,
+} from './config';
 
 const secret = Buffer.alloc(32, 7).toString('base64');
 const failure = (run: () => unknown): ConfigError => {
@@ -36,6 +43,14 @@ describe('parseEnv', () => {
     expect(parseEnv(commandServiceEnv, { EVENTSTORE_URL: 'x', FAHRPLAN_DEMO: 'false' }).FAHRPLAN_DEMO).toBe(
       false,
     ));
+
+  it("gives npm start one page thread per core but one (at least one), and takes the operator's count", () => {
+    expect(parseEnv(embeddedTrackerEnv, {}).FAHRPLAN_QUERY_THREADS).toBe(
+      Math.max(1, availableParallelism() - 1),
+    );
+    expect(parseEnv(embeddedTrackerEnv, { FAHRPLAN_QUERY_THREADS: '3' }).FAHRPLAN_QUERY_THREADS).toBe(3);
+    expect(parseEnv(embeddedTrackerEnv, { FAHRPLAN_QUERY_THREADS: '0' }).FAHRPLAN_QUERY_THREADS).toBe(0);
+  });
 
   it('names every bad variable at once', () => {
     const { message } = failure(() => parseEnv(projectionServiceEnv, { PORT: 'eighty', LEASE_TTL_MS: '-1' }));
