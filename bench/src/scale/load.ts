@@ -91,8 +91,9 @@ const timed = async (session: Session, path: string): Promise<Sample> => {
  * requests held the ten under way, 61 ms of the client's CPU in one run of items that otherwise took
  * 12, and landed in the server's p95. Whether it does is printed with the bench's settings.
  */
-export const clientCollects = typeof (globalThis as { gc?: unknown }).gc === 'function';
-const collectClientGarbage = () => (globalThis as { gc?: () => void }).gc?.();
+const clientGc = (globalThis as { gc?: () => void }).gc;
+export const clientCollects = clientGc !== undefined;
+const collectClientGarbage = () => clientGc?.();
 
 /** Asks every path once, `connections` requests at a time. */
 export const ask = async (session: Session, paths: readonly string[], connections: number) => {

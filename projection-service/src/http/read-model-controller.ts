@@ -57,7 +57,7 @@ export abstract class ReadModelQueries {
    * before anything changed, a lookup. Made by `make` as of an instant, in a scenario, and where this
    * process does not follow the log (its position could lag behind the store).
    */
-  protected async kept<T>(key: string, make: () => Promise<Answer<T>>): Promise<Answer<T>> {
+  private async kept<T>(key: string, make: () => Promise<Answer<T>>): Promise<Answer<T>> {
     const position = this.keptPosition();
     if (position === undefined) return make();
     const at = `${position} ${key}`;

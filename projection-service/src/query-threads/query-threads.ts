@@ -255,7 +255,9 @@ export class QueryThreads {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(
-      [...this.threads.pages, ...this.threads.lookups].map((thread) => thread.worker.terminate()),
+      Object.values(this.threads)
+        .flat()
+        .map((thread) => thread.worker.terminate()),
     );
   }
 }

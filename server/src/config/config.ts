@@ -47,7 +47,7 @@ const asOfLimitEnv = {
  * the main thread, which keeps serving commands meanwhile; one more answers the lookups (an item by
  * id); 0: the main thread answers them all. Default: one per core but one, so that with the lookups'
  * thread there is one per core (at least one): on two cores a second page thread found no core free
- * (the main thread and the lookups take one) and held 120–150 MB more after bench:scale's load.
+ * (the main thread and the lookups take one) and held 120–180 MB more after bench:scale's load.
  */
 const queryThreadsEnv = {
   FAHRPLAN_QUERY_THREADS: z.coerce
