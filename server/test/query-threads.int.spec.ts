@@ -1,5 +1,6 @@
 import { bernDefinition } from '@fahrplan/contracts';
-import { answered, threadQueries } from '@fahrplan/projection-service/testing';
+import { request } from 'node:http';
+import { SLOT_MIN_CHARS, answered, threadQueries } from '@fahrplan/projection-service/testing';
 import { adminApi } from './support/admin-api';
 import { TestClock, startPlatform } from '../src/testing/platform';
 import type { Platform } from '../src/testing/platform';
@@ -307,6 +308,82 @@ describe('query threads', () => {
       });
       expect(stale.status).toBe(200);
     }
+  });
+
+  /** Until `check` passes, or it fails after a second: a slot comes back once its response's end is noted. */
+  const eventually = async (check: () => void) => {
+    for (let tries = 0; ; tries++) {
+      try {
+        return check();
+      } catch (error) {
+        if (tries === 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  };
+
+  it('send a large answer as the bytes its thread wrote: whole, to every request that waited for it, from the slot it is kept in, and take the slot back once nothing holds it', async () => {
+    const threads = platform.embedded.queryThreads!;
+    const project = await run('SaveGroup', { title: 'Zz Übergabe – Zürich ✓' });
+    let position = project.position;
+    for (let i = 0; i < 60; i++) {
+      ({ position } = await run('SaveItem', {
+        title: `Übergabe ${i} – Zürich ✓ ${'x'.repeat(100)}`,
+        group: project.id,
+        subgroup: 'tasks',
+        start: '2034-01-02T00:00',
+        end: '2034-01-20T00:00',
+      }));
+    }
+    await read('/api/groups?limit=1', position);
+    const before = threads.slotUse();
+    expect(before.views).toBe(0);
+    const path = `/api/timeline?from=2034-01-01&to=2034-02-01&group=${project.id}&limit=1000`;
+    // asked three times at once: one thread's answer, lent to each
+    const replies = await Promise.all([1, 2, 3].map(() => platform.api.get(path, platform.admin)));
+    const expected = await onMainThread(
+      threadQueries.timeline(platform.embedded.readStore, {
+        tenant: 'demo',
+        from: '2034-01-01',
+        to: '2034-02-01',
+        detail: 'items',
+        page: { limit: 1000, after: null },
+        filters: { ...noFilters, groups: [project.id] },
+      }),
+    );
+    expect(JSON.stringify(expected).length).toBeGreaterThan(SLOT_MIN_CHARS);
+    expect(expected.items).toHaveLength(60);
+    for (const reply of replies) {
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get('content-type')).toContain('application/json');
+      expect(reply.body).toEqual(expected);
+    }
+    // sent three times: the slot held by its keeping alone
+    const kept = (more: number) => ({ taken: before.taken + more, kept: before.kept + more, views: 0 });
+    await eventually(() => expect(threads.slotUse()).toEqual(kept(1)));
+
+    // kept: the same bytes again, with the same ETag, and 304 to it
+    const again = await platform.api.get(path, platform.admin);
+    expect(again.body).toEqual(expected);
+    expect(again.headers.get('etag')).toBe(replies[0]!.headers.get('etag'));
+    const unchanged = await platform.api.get(path, platform.admin, {
+      ...revalidating,
+      'if-none-match': again.headers.get('etag')!,
+    });
+    expect(unchanged.status).toBe(304);
+
+    // a request whose client leaves before reading its answer frees the slot all the same
+    const other = new URL(path.replace('to=2034-02-01', 'to=2034-02-02'), platform.api.baseUrl);
+    await new Promise<void>((resolve, reject) => {
+      const asked = request(other, { headers: { authorization: `Bearer ${platform.admin}` } }, (response) => {
+        expect(response.statusCode).toBe(200);
+        response.destroy();
+        resolve();
+      });
+      asked.on('error', reject);
+      asked.end();
+    });
+    await eventually(() => expect(threads.slotUse()).toEqual(kept(2)));
   });
 
   it('refuse what the main thread refuses, with the same problem (a cursor no list gave)', async () => {

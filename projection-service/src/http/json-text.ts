@@ -17,11 +17,41 @@ export class JsonText<T> {
   ) {}
 }
 
-/** What a query answers: its view, or that view's JSON. */
-export type Answer<T> = T | JsonText<T>;
+/**
+ * An answer already written as JSON, as UTF-8 bytes in memory a query thread shares (`AnswerSlots`):
+ * sent as they are (`JsonTextInterceptor`), then `release`d, once, so that the memory can hold
+ * another answer. Its ETag is made of `keptAs`, as a `JsonText`'s.
+ */
+export class JsonBytes<T> {
+  /** Only for the type: what the bytes hold. */
+  declare readonly answer?: T;
+  private held = true;
 
-/** The view an answer holds: itself, or its JSON read (for specs that call a controller). */
+  constructor(
+    readonly bytes: Buffer,
+    readonly keptAs: string,
+    private readonly letGo: () => void,
+  ) {}
+
+  /** Once the bytes were sent, or the request that waited for them ended: their memory is free. */
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    this.letGo();
+  }
+}
+
+/** What a query answers: its view, or that view's JSON. */
+export type Answer<T> = T | JsonText<T> | JsonBytes<T>;
+
+/** The view an answer holds: itself, or its JSON read (for specs that call a controller, printouts). */
 export const answered = async <T>(answer: Promise<Answer<T>>): Promise<T> => {
   const value = await answer;
-  return value instanceof JsonText ? (JSON.parse(value.json) as T) : value;
+  if (value instanceof JsonText) return JSON.parse(value.json) as T;
+  if (!(value instanceof JsonBytes)) return value;
+  try {
+    return JSON.parse(value.bytes.toString('utf8')) as T;
+  } finally {
+    value.release();
+  }
 };

@@ -1,6 +1,7 @@
 /**
  * A query thread of `QueryThreads`: its own read-only connection to the read models' file, answering
- * the queries the main thread sends it (`ThreadRequest`) with their answers as JSON.
+ * the queries the main thread sends it (`ThreadRequest`) with their answers as JSON: a large one
+ * written into its query's slot (`AnswerSlots`), any other as a string.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { DomainError } from '@fahrplan/contracts';
@@ -10,12 +11,14 @@ import { WindowTiles } from '../items/window-tiles';
 import { SqliteReadStore } from '../read-store/sqlite-read-store';
 import { ScenarioReadView, overlayOf } from '../scenarios/scenario-view';
 import type { Overlay } from '../scenarios/scenario-view';
+import { SLOT_MIN_CHARS, writeToSlot } from './answer-slots';
 import { THREAD_OVERLAYS, keepRecent } from './thread-overlays';
-import type { ThreadRequest, ThreadResponse, ThreadScenario, ThreadSetup } from './query-threads';
+import type { ThreadData, ThreadRequest, ThreadResponse, ThreadScenario } from './query-threads';
 import { threadQueries } from './thread-queries';
 import type { LiveKeeping } from './thread-queries';
 
-const { file, collections } = workerData as ThreadSetup;
+const { file, collections, memory, slotBytes } = workerData as ThreadData;
+const slotMemory = memory && slotBytes ? { memory, slotBytes } : undefined;
 const store = new SqliteReadStore(file, collections, { readOnly: true });
 const port = parentPort!;
 
@@ -47,9 +50,16 @@ const answer = async ({ name, args, position, scenario, live }: ThreadRequest): 
   return answered instanceof JsonText ? answered.json : JSON.stringify(answered);
 };
 
+/** `json` into the request's slot where it was given one and the answer is large and fits, else as it is. */
+const respond = ({ id, slot }: ThreadRequest, json: string): ThreadResponse => {
+  if (slot === undefined || !slotMemory || json.length < SLOT_MIN_CHARS) return { id, json };
+  const bytes = writeToSlot(slotMemory, slot, json);
+  return bytes === undefined ? { id, json } : { id, bytes };
+};
+
 port.on('message', (request: ThreadRequest) => {
   answer(request).then(
-    (json) => port.postMessage({ id: request.id, json } satisfies ThreadResponse),
+    (json) => port.postMessage(respond(request, json)),
     (error: unknown) => {
       const failure =
         error instanceof DomainError

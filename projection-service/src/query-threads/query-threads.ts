@@ -5,10 +5,13 @@ import { Worker } from 'node:worker_threads';
 import { DomainError } from '@fahrplan/contracts';
 import type { DomainErrorCode } from '@fahrplan/contracts';
 import { JsonText } from '../http/json-text';
+import type { JsonBytes } from '../http/json-text';
 import { specData } from '../read-store/read-store';
 import type { CollectionSpec } from '../read-store/read-store';
 import type { OverlaidDocument } from '../scenarios/scenario-overlay';
 import { AnswerCache } from './answer-cache';
+import { AnswerSlots } from './answer-slots';
+import type { SlotMemory } from './answer-slots';
 import { THREAD_OVERLAYS, keepRecent } from './thread-overlays';
 import { lookupQueries } from './thread-queries';
 import type { ThreadQueryAnswer, ThreadQueryArgs, ThreadQueryName } from './thread-queries';
@@ -34,12 +37,19 @@ export interface ThreadScenario {
   readonly overlay?: readonly OverlaidDocument[];
 }
 
-/** One query for a thread: live, as of `position`, or in a scenario. */
+/** What a page thread is started with: the read models, and the memory of its answers' slots. */
+export type ThreadData = ThreadSetup & Partial<SlotMemory>;
+
+/**
+ * One query for a thread: live, as of `position`, or in a scenario; a large answer written into slot
+ * `slot` where one was free.
+ */
 export type ThreadRequest = {
   [N in ThreadQueryName]: {
     readonly id: number;
     readonly name: N;
     readonly args: ThreadQueryArgs<N>;
+    readonly slot?: number;
     readonly position?: number;
     readonly scenario?: ThreadScenario;
     /** A live query's: the read models' position its answer is kept for (the thread's tiles hold for it). */
@@ -61,8 +71,11 @@ interface Failure {
   readonly details?: DomainError['details'];
 }
 
+/** A thread's answer: as a string, as `bytes` bytes of UTF-8 in its query's slot, or the query's failure. */
 export type ThreadResponse =
-  { readonly id: number; readonly json: string } | { readonly id: number; readonly error: Failure };
+  | { readonly id: number; readonly json: string }
+  | { readonly id: number; readonly bytes: number }
+  | { readonly id: number; readonly error: Failure };
 
 const errorOf = ({ name, message, code, details }: Failure): Error =>
   code ? new DomainError(code, message, details) : Object.assign(new Error(message), { name });
@@ -106,6 +119,17 @@ export const threadHeaps: Readonly<
 };
 
 /**
+ * A page thread's slots (`AnswerSlots`): half of them for kept answers, the rest more than the queries
+ * in flight at 10 connections; each room for a year's page (600 kB, 880 kB at most in bench:scale's
+ * tenant). A larger answer, or one asked while every slot is taken, comes as a string. Only the memory
+ * written into is resident: at most the largest answer each slot held (about 1 MB for 32 years' pages).
+ */
+export const PAGE_THREAD_SLOTS = { count: 64, slotBytes: 2 * 2 ** 20, kept: 48 };
+
+/** An answer as a thread gave it: the JSON, or where its UTF-8 is (`AnswerSlots`). */
+type ThreadAnswer = string | { readonly slots: AnswerSlots; readonly slot: number; readonly length: number };
+
+/**
  * Lets each thread's `resourceLimits` size its young generation. `npm start`'s `--max-semi-space-size`
  * is a V8 flag of the whole process, and V8 reads it again for every heap it creates, where it takes
  * precedence over the thread's own bound (the lookups' thread had 48 MB instead of 4). V8 reads it only
@@ -113,21 +137,41 @@ export const threadHeaps: Readonly<
  */
 export const threadsSizeTheirYoungGeneration = (): void => setFlagsFromString('--max-semi-space-size=0');
 
-/** A thread and the queries it has not answered yet. */
+interface Pending {
+  readonly slot: number | undefined;
+  readonly resolve: (answer: ThreadAnswer) => void;
+  readonly reject: (error: Error) => void;
+}
+
+/** A thread, the slots of its answers (a page thread's), and the queries it has not answered yet. */
 class QueryThread {
   /** The overlay last sent for each scenario, by name, as the thread holds them. */
   readonly overlays = new Map<string, readonly OverlaidDocument[]>();
-  readonly pending = new Map<number, { resolve: (json: string) => void; reject: (error: Error) => void }>();
+  readonly pending = new Map<number, Pending>();
+  readonly slots: AnswerSlots | undefined;
   readonly worker: Worker;
 
   constructor(setup: ThreadSetup, lane: Lane, onExit: (thread: QueryThread) => void) {
-    this.worker = new Worker(workerFile(), { workerData: setup, resourceLimits: threadHeaps[lane] });
+    const { count, slotBytes, kept } = PAGE_THREAD_SLOTS;
+    if (lane === 'pages') this.slots = new AnswerSlots(count, slotBytes, kept);
+    const slots = this.slots && { memory: this.slots.memory, slotBytes: this.slots.slotBytes };
+    this.worker = new Worker(workerFile(), {
+      workerData: { ...setup, ...slots } satisfies ThreadData,
+      resourceLimits: threadHeaps[lane],
+    });
     this.worker.on('message', (response: ThreadResponse) => {
       const pending = this.pending.get(response.id);
       if (!pending) return;
       this.pending.delete(response.id);
+      const { slot } = pending;
+      if ('bytes' in response && this.slots && slot !== undefined) {
+        pending.resolve({ slots: this.slots, slot, length: response.bytes });
+        return;
+      }
+      if (slot !== undefined) this.slots?.giveBack(slot);
       if ('error' in response) pending.reject(errorOf(response.error));
-      else pending.resolve(response.json);
+      else if ('json' in response) pending.resolve(response.json);
+      else pending.reject(new Error('a query thread answered in a slot its query was not given'));
     });
     this.worker.on('error', (error) => this.fail(error));
     this.worker.on('exit', (code) => {
@@ -137,7 +181,10 @@ class QueryThread {
   }
 
   private fail(error: Error): void {
-    for (const { reject } of this.pending.values()) reject(error);
+    for (const { slot, reject } of this.pending.values()) {
+      if (slot !== undefined) this.slots?.giveBack(slot);
+      reject(error);
+    }
     this.pending.clear();
   }
 }
@@ -147,10 +194,11 @@ class QueryThread {
  * thread: `node:sqlite` answers synchronously, so on the main thread a query holds every other request,
  * the commands and their read-your-writes confirmations among them, and uses one core. Each thread has
  * its own read-only connection (WAL: readers never wait for the writer) and answers with the JSON of
- * the whole answer, so that one message goes each way and the main thread parses nothing. A page goes
- * to the thread of `count` with the fewest in flight, a lookup (`lookupQueries`) to the lookups' own
- * thread; a thread that dies fails its queries and is replaced.
- * An answer is kept for the read models' position it was asked at (`AnswerCache`).
+ * the whole answer, so that one message goes each way and the main thread parses nothing: a large
+ * answer as UTF-8 in memory the page thread shares (`AnswerSlots`), sent as it is. A page goes to the
+ * thread of `count` with the fewest in flight, a lookup (`lookupQueries`) to the lookups' own thread;
+ * a thread that dies fails its queries and is replaced. An answer is kept for the read models'
+ * position it was asked at: a large one in its slot, any other as a string (`AnswerCache`).
  */
 export class QueryThreads {
   private readonly setup: ThreadSetup;
@@ -159,8 +207,11 @@ export class QueryThreads {
   private closed = false;
   private readonly count: number;
   private readonly answers = new AnswerCache();
-  /** The same query asked again while a thread answers it waits for that answer. */
-  private readonly inFlight = new Map<string, Promise<string>>();
+  /**
+   * The same query asked again while a thread answers it waits for that answer: `waiters` requests, each
+   * of which sends an answer in a slot and lets go of it once.
+   */
+  private readonly inFlight = new Map<string, { waiters: number; readonly answer: Promise<ThreadAnswer> }>();
 
   /**
    * `position`: how far the read models are (the projections' checkpoint, which moves only once the
@@ -208,7 +259,7 @@ export class QueryThreads {
     name: N,
     args: ThreadQueryArgs<N>,
     view?: ThreadView,
-  ): Promise<JsonText<ThreadQueryAnswer<N>>> {
+  ): Promise<JsonText<ThreadQueryAnswer<N>> | JsonBytes<ThreadQueryAnswer<N>>> {
     const at =
       view === undefined
         ? `live@${this.position()}`
@@ -218,21 +269,41 @@ export class QueryThreads {
     const key = `${at} ${name} ${JSON.stringify(args)}`;
     const kept = this.answers.get(key);
     if (kept !== undefined) return new JsonText(kept, key);
+    for (const { slots } of this.threads.pages) {
+      const keptInSlot = slots?.kept<ThreadQueryAnswer<N>>(key);
+      if (keptInSlot) return keptInSlot;
+    }
     let asked = this.inFlight.get(key);
     if (!asked) {
-      asked = this.ask(name, args, view).finally(() => this.inFlight.delete(key));
+      const waiting = { waiters: 0 };
+      // whoever asks before the answer is here waits for it (a slot's answer is lent to each of them)
+      const answer = this.ask(name, args, view).then(
+        (answered) => {
+          this.inFlight.delete(key);
+          if (typeof answered !== 'string')
+            answered.slots.lend(answered.slot, answered.length, key, waiting.waiters);
+          return answered;
+        },
+        (error: unknown) => {
+          this.inFlight.delete(key);
+          throw error;
+        },
+      );
+      asked = Object.assign(waiting, { answer });
       this.inFlight.set(key, asked);
     }
-    const json = await asked;
-    this.answers.set(key, json);
-    return new JsonText(json, key);
+    asked.waiters += 1;
+    const answered = await asked.answer;
+    if (typeof answered !== 'string') return answered.slots.lent(answered.slot, answered.length, key);
+    this.answers.set(key, answered);
+    return new JsonText(answered, key);
   }
 
   private ask<N extends ThreadQueryName>(
     name: N,
     args: ThreadQueryArgs<N>,
     view: ThreadView,
-  ): Promise<string> {
+  ): Promise<ThreadAnswer> {
     if (this.closed) return Promise.reject(new Error('the query threads are closed'));
     this.start();
     const thread = this.threads[laneOf(name)].reduce((least, next) =>
@@ -245,9 +316,10 @@ export class QueryThreads {
         : 'asOf' in view
           ? { position: view.asOf }
           : { scenario: this.scenarioFor(thread, view) };
-    return new Promise<string>((resolve, reject) => {
-      thread.pending.set(id, { resolve, reject });
-      thread.worker.postMessage({ id, name, args, ...within });
+    const slot = thread.slots?.take();
+    return new Promise<ThreadAnswer>((resolve, reject) => {
+      thread.pending.set(id, { slot, resolve, reject });
+      thread.worker.postMessage({ id, name, args, ...(slot === undefined ? {} : { slot }), ...within });
     });
   }
 
@@ -260,6 +332,16 @@ export class QueryThreads {
     const held = thread.overlays.get(name) === overlay;
     keepRecent(thread.overlays, name, overlay, THREAD_OVERLAYS);
     return held ? { name } : { name, overlay };
+  }
+
+  /** What holds the page threads' answer slots, all together (`AnswerSlots.use`, specs). */
+  slotUse(): { taken: number; kept: number; views: number } {
+    const total = { taken: 0, kept: 0, views: 0 };
+    for (const { slots } of this.threads.pages) {
+      const use = slots?.use();
+      if (use) for (const key of ['taken', 'kept', 'views'] as const) total[key] += use[key];
+    }
+    return total;
   }
 
   /** Stops the threads; their queries in flight fail. */

@@ -7,6 +7,7 @@ export { AS_OF_STORES } from '../http/tokens';
 export { groupsProjection } from '../groups/groups.projection';
 export type { GroupDoc } from '../groups/groups.projection';
 export { threadQueries } from '../query-threads/thread-queries';
+export { SLOT_MIN_CHARS } from '../query-threads/answer-slots';
 export { answered } from '../http/json-text';
 export { ExportsController } from '../exports/exports.controller';
 export { zurichCalendar } from '../calendars/testing/zurich';

@@ -53,10 +53,23 @@ export const serveConsole = (app: NestExpressApplication, consoleDir: string): v
 };
 
 /**
+ * Nest's Express adapter, which sends bytes an interceptor answers (a query thread's answer in shared
+ * memory, `JsonBytes`) as Express does, with their Content-Type, ETag and 304, where Nest's own writes
+ * any object as JSON (a Buffer as `{"type":"Buffer","data":[…]}`).
+ */
+class FahrplanExpressAdapter extends ExpressAdapter {
+  override reply(response: Response, body: unknown, statusCode?: number): unknown {
+    if (!(body instanceof Uint8Array)) return super.reply(response, body, statusCode);
+    if (statusCode !== undefined) response.status(statusCode);
+    return response.send(body);
+  }
+}
+
+/**
  * Express on a server that listens already (`listenEarly`): the app's `listen` hands the server's
  * requests over to it instead of binding the port, and its `close` closes that server.
  */
-class EarlyListenerAdapter extends ExpressAdapter {
+class EarlyListenerAdapter extends FahrplanExpressAdapter {
   private forceClose = false;
 
   constructor(private readonly early: EarlyListener) {
@@ -105,7 +118,7 @@ export const createHttpApp = async (
   const options = { bodyParser: false, forceCloseConnections, logger };
   const app = early
     ? await NestFactory.create<NestExpressApplication>(root, new EarlyListenerAdapter(early), options)
-    : await NestFactory.create<NestExpressApplication>(root, options);
+    : await NestFactory.create<NestExpressApplication>(root, new FahrplanExpressAdapter(), options);
   configureHttp(app, trustedProxies);
   return app;
 };
