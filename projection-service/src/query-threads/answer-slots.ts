@@ -1,4 +1,5 @@
 import { JsonBytes } from '../http/json-text';
+import { keepRecent } from './thread-overlays';
 
 /**
  * Answers at least this long go through a slot (a month's page is about 170,000 characters, a year's
@@ -79,17 +80,7 @@ export class AnswerSlots implements SlotMemory {
    */
   lend(slot: number, length: number, keptAs: string, borrowers: number): void {
     this.holders[slot] = borrowers + 1;
-    const before = this.keptAnswers.get(keptAs);
-    if (before) {
-      this.keptAnswers.delete(keptAs);
-      this.letGo(before.slot);
-    }
-    this.keptAnswers.set(keptAs, { slot, length });
-    for (const [name, oldest] of this.keptAnswers) {
-      if (this.keptAnswers.size <= this.keptBound) break;
-      this.keptAnswers.delete(name);
-      this.letGo(oldest.slot);
-    }
+    keepRecent(this.keptAnswers, keptAs, { slot, length }, this.keptBound, (gone) => this.letGo(gone.slot));
   }
 
   /** A borrower's view of the answer in slot `slot` (`lend`). */
@@ -103,8 +94,7 @@ export class AnswerSlots implements SlotMemory {
   kept<T>(keptAs: string): JsonBytes<T> | undefined {
     const kept = this.keptAnswers.get(keptAs);
     if (!kept) return undefined;
-    this.keptAnswers.delete(keptAs);
-    this.keptAnswers.set(keptAs, kept);
+    keepRecent(this.keptAnswers, keptAs, kept, this.keptBound);
     this.holders[kept.slot] = (this.holders[kept.slot] ?? 0) + 1;
     return this.lent(kept.slot, kept.length, keptAs);
   }

@@ -58,6 +58,15 @@ describe('AnswerSlots', () => {
     expect(slots.kept('live@8 timeline')?.bytes.toString()).toBe('{"year":2027}');
   });
 
+  it('lets go of the slot an answer was kept in when the same name is kept anew', () => {
+    const slots = new AnswerSlots(3, 64, 2);
+    const [first, second] = [slots.take()!, slots.take()!];
+    slots.lend(first, writeToSlot(slots, first, '"before"')!, 'live@9 portfolio', 0);
+    slots.lend(second, writeToSlot(slots, second, '"after"')!, 'live@9 portfolio', 0);
+    expect(slots.use()).toEqual({ taken: 1, kept: 1, views: 0 });
+    expect(slots.kept('live@9 portfolio')?.bytes.toString()).toBe('"after"');
+  });
+
   it('keeps fewer answers than it has slots, so that some are left to answer in', () => {
     expect(() => new AnswerSlots(4, 64, 4)).toThrow('none of 4');
   });
