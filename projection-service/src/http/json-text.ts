@@ -5,16 +5,30 @@
 export class JsonText<T> {
   /** Only for the type: what the text holds. */
   declare readonly answer?: T;
+  /**
+   * The text in the pieces its query wrote it in (a timeline page: its head, each item's two pieces, its
+   * tail), or in one: a query thread writes them one after the other into a slot (`writeToSlot`).
+   */
+  readonly pieces: readonly string[];
+  private text: string | undefined;
 
   constructor(
-    readonly json: string,
+    json: string | readonly string[],
     /**
      * Where the answer is kept (`AnswerCache`): the name it is kept under, which holds the read
      * models' position, so that one name is one answer. Its ETag is made of this name, not of the
      * text (docs/design/answer-etags.md).
      */
     readonly keptAs?: string,
-  ) {}
+  ) {
+    this.text = typeof json === 'string' ? json : undefined;
+    this.pieces = typeof json === 'string' ? [json] : json;
+  }
+
+  /** The whole text: its pieces joined, once. */
+  get json(): string {
+    return (this.text ??= this.pieces.join(''));
+  }
 }
 
 /**

@@ -30,28 +30,43 @@ export type ListedItem = JsonRow<(typeof listedBeside)[number]> &
 export const readListed = async (store: ReadView, filters: readonly Filter[]): Promise<ListedItem[]> =>
   (await findJson(store, 'items', filters, shownFields, listedBeside)) as ListedItem[];
 
-const noDependenciesJson = '"predecessors":[],"successors":[]';
+/** An item's JSON in two pieces: the store's text of its shown fields without its closing brace, and the rest. */
+export type ListedJson = readonly [fields: string, rest: string];
+
+/** The rest of an item's text for an item without dependencies (most items): one text for them all. */
+const noDependenciesRest = {
+  own: ',"shared":false,"predecessors":[],"successors":[]}',
+  shared: ',"shared":true,"predecessors":[],"successors":[]}',
+};
 
 /**
- * The JSON of `timelineItem(item, tenant, dependencies)`, byte for byte: the store's JSON of the shown
- * fields, then whether it is shared and its dependencies (most items have none: one text for them).
+ * The JSON of `timelineItem(item, tenant, dependencies)`, byte for byte, in two pieces (`ListedJson`):
+ * the store's JSON of the shown fields, then whether it is shared and its dependencies. Kept apart, so
+ * that neither is copied again before the answer's writer copies both (`answerPieces`).
  */
 export const listedJson = (
   item: Pick<ListedItem, 'json' | 'tenant'>,
   tenant: string,
   dependencies?: ItemDependencies,
-): string => {
-  const links = dependencies
-    ? `"predecessors":${JSON.stringify(dependencies.predecessors)},"successors":${JSON.stringify(dependencies.successors)}`
-    : noDependenciesJson;
-  return `${item.json.slice(0, -1)},"shared":${item.tenant !== tenant},${links}}`;
+): ListedJson => {
+  const shared = item.tenant !== tenant;
+  const rest =
+    dependencies && (dependencies.predecessors.length > 0 || dependencies.successors.length > 0)
+      ? `,"shared":${shared},"predecessors":${JSON.stringify(dependencies.predecessors)},"successors":${JSON.stringify(dependencies.successors)}}`
+      : noDependenciesRest[shared ? 'shared' : 'own'];
+  return [item.json.slice(0, -1), rest];
 };
 
 /** A page as `TimelineView` has it, but its items as JSON texts (`listedJson`). */
-export type TimelineParts = Omit<TimelineView, 'items'> & { readonly items: readonly string[] };
+export type TimelineParts = Omit<TimelineView, 'items'> & { readonly items: readonly ListedJson[] };
 
-/** The answer's JSON, in `TimelineView`'s order, with the items' texts joined in place, never parsed. */
-export const answerJson = ({
+/**
+ * The answer's JSON, in `TimelineView`'s order, as the pieces it is made of (`JsonText`): the items'
+ * texts in place, never parsed, and not joined here. A month's page is about 600 items: joined into
+ * one string, then written as UTF-8, it cost a query thread 0.35 ms; written piece by piece into its
+ * slot, 0.11 ms (docs/design/answer-slots.md).
+ */
+export const answerPieces = ({
   from,
   to,
   detail,
@@ -60,8 +75,14 @@ export const answerJson = ({
   summaries,
   itemCount,
   nextCursor,
-}: TimelineParts) => {
+}: TimelineParts): string[] => {
   const head = JSON.stringify({ from, to, detail, groups });
   const tail = JSON.stringify({ summaries, itemCount, nextCursor });
-  return `${head.slice(0, -1)},"items":[${items.join(',')}],${tail.slice(1)}`;
+  const pieces = [head.slice(0, -1), ',"items":['];
+  for (const [index, [fields, rest]] of items.entries()) {
+    if (index > 0) pieces.push(',');
+    pieces.push(fields, rest);
+  }
+  pieces.push('],', tail.slice(1));
+  return pieces;
 };

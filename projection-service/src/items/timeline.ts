@@ -24,7 +24,7 @@ import { byRank } from './item-view';
 import { timelineItemFields } from './items.projection';
 import type { TimelineItemDoc } from './items.projection';
 import { levelRanges, windowRanges } from './timeline-interval';
-import { answerJson, listedJson, readListed } from './timeline-json';
+import { answerPieces, listedJson, readListed } from './timeline-json';
 import type { ListedItem, TimelineParts } from './timeline-json';
 import { summariesFromStats, summaryFields, summaryKeys } from './timeline-summary';
 import { tiledItems } from './window-tiles';
@@ -431,7 +431,7 @@ export const timelineJson = async (
   query: TimelineQuery,
   tiles?: WindowTiles,
 ): Promise<JsonText<TimelineView>> => {
-  return new JsonText(answerJson(await timelineParts(store, query, tiles)));
+  return new JsonText(answerPieces(await timelineParts(store, query, tiles)));
 };
 
 /** One page of the timeline as a value (`timelineJson` read): for the exports, which walk its rows. */

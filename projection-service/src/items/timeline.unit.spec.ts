@@ -228,7 +228,14 @@ describe('an item of a page written as JSON', () => {
 
   it('is the text of timelineItem, byte for byte, shared or not, with dependencies or none', () => {
     for (const tenant of ['acme', 'other'])
-      for (const dependencies of [undefined, noDependencies, { predecessors: [link], successors: [] }])
-        expect(listed(tenant, dependencies)).toBe(JSON.stringify(timelineItem(doc, tenant, dependencies)));
+      for (const dependencies of [
+        undefined,
+        noDependencies,
+        { predecessors: [link], successors: [] },
+        { predecessors: [], successors: [link] },
+      ])
+        expect(listed(tenant, dependencies).join('')).toBe(
+          JSON.stringify(timelineItem(doc, tenant, dependencies)),
+        );
   });
 });

@@ -43,23 +43,33 @@ const liveKeeping = (position: number): LiveKeeping => ({
   facts: (key, make) => facts.get(position, key, make),
 });
 
-const answer = async ({ name, args, position, scenario, live }: ThreadRequest): Promise<string> => {
+/** The answer's JSON, in the pieces its query wrote it in (`JsonText`), or in one. */
+const answer = async ({
+  name,
+  args,
+  position,
+  scenario,
+  live,
+}: ThreadRequest): Promise<readonly string[]> => {
   const view = scenario ? scenarioView(scenario) : position === undefined ? store : store.at(position);
   const query = threadQueries[name] as (view: unknown, args: unknown, live?: LiveKeeping) => Promise<unknown>;
   const answered = await query(view, args, live === undefined ? undefined : liveKeeping(live));
-  return answered instanceof JsonText ? answered.json : JSON.stringify(answered);
+  return answered instanceof JsonText ? answered.pieces : [JSON.stringify(answered)];
 };
 
-/** `json` into the request's slot where it was given one and the answer is large and fits, else as it is. */
-const respond = ({ id, slot }: ThreadRequest, json: string): ThreadResponse => {
-  if (slot === undefined || !slotMemory || json.length < SLOT_MIN_CHARS) return { id, json };
-  const bytes = writeToSlot(slotMemory, slot, json);
-  return bytes === undefined ? { id, json } : { id, bytes };
+/** The answer in the request's slot where it was given one and the answer is large and fits, else as a string. */
+const respond = ({ id, slot }: ThreadRequest, pieces: readonly string[]): ThreadResponse => {
+  const chars = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  const bytes =
+    slot === undefined || !slotMemory || chars < SLOT_MIN_CHARS
+      ? undefined
+      : writeToSlot(slotMemory, slot, pieces);
+  return bytes === undefined ? { id, json: pieces.join('') } : { id, bytes };
 };
 
 port.on('message', (request: ThreadRequest) => {
   answer(request).then(
-    (json) => port.postMessage(respond(request, json)),
+    (pieces) => port.postMessage(respond(request, pieces)),
     (error: unknown) => {
       const failure =
         error instanceof DomainError
