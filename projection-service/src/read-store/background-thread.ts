@@ -87,6 +87,8 @@ export class BackgroundThread {
   checkpoints = 0;
   /** How many versions it archived. */
   archived = 0;
+  /** Once the thread has ended, its connections closed (after `close`, or a failure). */
+  readonly ended: Promise<void>;
 
   constructor(
     file: string,
@@ -95,6 +97,7 @@ export class BackgroundThread {
   ) {
     this.worker = new Worker(source, { eval: true, workerData: { file, archive, intervalMs, batch } });
     this.worker.unref();
+    this.ended = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     this.worker.on('message', (message: { checkpointed?: number; archived?: number; error?: string }) => {
       if (message.archived !== undefined) this.archived += message.archived;
       else if (message.error === undefined) this.checkpoints += 1;

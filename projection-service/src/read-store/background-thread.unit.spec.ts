@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually } from '@fahrplan/platform/testing';
@@ -35,6 +36,26 @@ describe('SqliteReadStore with background checkpoints', () => {
     await eventually(() => expect(store!.background!.checkpoints).toBeGreaterThan(0));
     await eventually(() => expect(statSync(join(dir, 'read.db')).size).toBeGreaterThan(before + 2_000_000));
     expect(await store.count('things', {})).toBe(10_000);
+  });
+
+  it('leaves no log behind when it closes, though a connection of its thread may close after it', async () => {
+    const file = join(dir, 'read.db');
+    store = new SqliteReadStore(file, [things], { backgroundCheckpoints: true });
+    for (let page = 0; page < 4; page++) await store.write(writes(page * 500 + 1, 500));
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(100_000);
+    // a connection still open, as its thread's is while the thread is on its way to close
+    const late = new DatabaseSync(file);
+    expect(late.prepare('SELECT count(*) AS n FROM sqlite_master').get()!.n).toBeGreaterThan(0);
+    const { ended } = store.background!;
+    store.close();
+    store = undefined;
+
+    expect(statSync(`${file}-wal`).size).toBe(0);
+    late.close();
+    await ended;
+    const reader = new SqliteReadStore(file, [things], { readOnly: true });
+    expect(await reader.count('things', {})).toBe(2_000);
+    reader.close();
   });
 
   it('leaves the checkpoints to the writer unless asked', () => {
