@@ -5,12 +5,8 @@
 export class JsonText<T> {
   /** Only for the type: what the text holds. */
   declare readonly answer?: T;
-  /**
-   * The text in the pieces its query wrote it in (a timeline page: its head, each item's two pieces, its
-   * tail), or in one: a query thread writes them one after the other into a slot (`writeToSlot`).
-   */
-  readonly pieces: readonly string[];
-  private text: string | undefined;
+  /** The text, or the pieces its query wrote it in (a timeline page: `answerPieces`), joined once read. */
+  private source: string | readonly string[];
 
   constructor(
     json: string | readonly string[],
@@ -21,13 +17,21 @@ export class JsonText<T> {
      */
     readonly keptAs?: string,
   ) {
-    this.text = typeof json === 'string' ? json : undefined;
-    this.pieces = typeof json === 'string' ? [json] : json;
+    this.source = json;
   }
 
   /** The whole text: its pieces joined, once. */
   get json(): string {
-    return (this.text ??= this.pieces.join(''));
+    if (typeof this.source !== 'string') this.source = this.source.join('');
+    return this.source;
+  }
+
+  /**
+   * The text in the pieces its query wrote it in, or in one: a query thread writes them one after the
+   * other into a slot (`writeToSlot`).
+   */
+  get pieces(): readonly string[] {
+    return typeof this.source === 'string' ? [this.source] : this.source;
   }
 }
 

@@ -1128,8 +1128,8 @@ export class SqliteReadStore implements ReadStore {
   /**
    * Closes the store. With background work, its thread's connections close after this one (a message
    * away), and SQLite keeps the log of a connection that is not the last: after a full rebuild, 190 MB
-   * of it, which the next start first reads whole to recover, and whose copy into the file a thread
-   * still did when the process exited. So the log is copied into the file and emptied here first.
+   * of it, whose copy into the file the thread was still making when the process exited, and which the
+   * next start opened beside the file. So the log is copied into the file and emptied here first.
    */
   close(): void {
     if (this.background) {
