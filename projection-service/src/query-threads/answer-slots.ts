@@ -1,5 +1,5 @@
 import { JsonBytes } from '../http/json-text';
-import { keepRecent } from './thread-overlays';
+import { keepRecent } from './keep-recent';
 
 /**
  * Answers at least this long go through a slot (a month's page is about 170,000 characters, a year's

@@ -12,7 +12,8 @@ import type { OverlaidDocument } from '../scenarios/scenario-overlay';
 import { AnswerCache } from './answer-cache';
 import { AnswerSlots } from './answer-slots';
 import type { SlotMemory } from './answer-slots';
-import { THREAD_OVERLAYS, keepRecent } from './thread-overlays';
+import { keepRecent } from './keep-recent';
+import { THREAD_OVERLAYS } from './thread-overlays';
 import { lookupQueries } from './thread-queries';
 import type { ThreadQueryAnswer, ThreadQueryArgs, ThreadQueryName } from './thread-queries';
 

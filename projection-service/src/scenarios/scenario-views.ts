@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { StoredEvent } from '@fahrplan/contracts';
 import type { EventStore } from '@fahrplan/platform';
 import type { Projection } from '../projections/projection';
-import { keepRecent } from '../query-threads/thread-overlays';
+import { keepRecent } from '../query-threads/keep-recent';
 import { CHECKPOINT } from '../projections/projection-runner';
 import type { ReadDocument, ReadStore, ReadView } from '../read-store/read-store';
 import type { ScenarioChangeDoc } from './scenario-changes.projection';
