@@ -1,6 +1,7 @@
 import { maxScheduledItems } from '@fahrplan/contracts';
 import type { Dependency, DependencyGraph, DependencyLink, ItemDependencies } from '@fahrplan/contracts';
 import { isVisible } from '../groups/visible-groups';
+import type { Facts } from '../http/position-facts';
 import { isTombstone } from '../read-store/read-store';
 import type { ReadView } from '../read-store/read-store';
 import type { DependencyDoc } from './dependencies.projection';
@@ -9,20 +10,13 @@ import type { DependencyDoc } from './dependencies.projection';
 const linkFields = ['id', 'predecessor', 'successor', 'type', 'lag', 'version'] as const;
 type LinkRead = Pick<DependencyDoc, (typeof linkFields)[number]>;
 
-/** The first links of a tenant, as many as `limit` asked for (fewer: all it has). */
-export interface FirstLinks {
-  readonly limit: number;
-  readonly links: readonly LinkRead[];
-}
-
 /**
- * Up to `limit` of `tenant`'s dependencies, in one range of its index: what `dependenciesOf` reads
- * first, which a caller may keep while the read models stay where they are (most tenants have none).
+ * Up to `limit` of `tenant`'s dependencies, in one range of its index (fewer: all it has): what
+ * `dependenciesOf` reads first, which a caller may keep while the read models stay where they are
+ * (most tenants have none).
  */
-export const firstLinks = async (store: ReadView, tenant: string, limit: number): Promise<FirstLinks> => ({
-  limit,
-  links: (await store.findFields('dependencies', { tenant }, linkFields, { limit })) as unknown as LinkRead[],
-});
+const firstLinks = async (store: ReadView, tenant: string, limit: number): Promise<readonly LinkRead[]> =>
+  (await store.findFields('dependencies', { tenant }, linkFields, { limit })) as unknown as LinkRead[];
 
 /** An item's dependencies when it has none. */
 export const noDependencies: ItemDependencies = { predecessors: [], successors: [] };
@@ -62,11 +56,27 @@ const link = (doc: LinkRead, item: number): DependencyLink => ({
 const byId = (a: DependencyLink, b: DependencyLink) => a.id - b.id;
 
 /**
+ * The first links of `tenant` for a read of `fewest` items: more than `fewest` of them, so that as few
+ * say they are all it has. Where the caller keeps `facts` (for the read models' position), read up to
+ * the power of two above `fewest` and kept under that limit, so that pages of about one size (a
+ * month's 600 items, a year's 2,500) share one read while the read models stay where they are.
+ */
+const firstLinksFor = (
+  store: ReadView,
+  tenant: string,
+  fewest: number,
+  facts?: Facts,
+): Promise<readonly LinkRead[]> => {
+  if (!facts) return firstLinks(store, tenant, fewest + 1);
+  const limit = 2 ** Math.ceil(Math.log2(fewest + 2));
+  return facts(`first links ${JSON.stringify([tenant, limit])}`, () => firstLinks(store, tenant, limit));
+};
+
+/**
  * The dependencies of `tenant` with one of `ids` as predecessor and as successor, at most `limit` each
- * way. A tenant with no more dependencies than that (most have a few or none) has them all read in one
- * range of its index, at most `ids.length` + 1 entries, and picked here; else each end's index is
- * sought once per id, a `$in` of every item a page shows (a year page: 2,500 ids, 3.3 ms of CPU for
- * the two reads even without a dependency).
+ * way. A tenant with no more dependencies than that (most have a few or none) has them all in its first
+ * links (`firstLinksFor`), picked here; else each end's index is sought once per id, a `$in` of every
+ * item a page shows (a year page: 2,500 ids, 3.3 ms of CPU for the two reads even without a dependency).
  */
 const linksOf = async (
   store: ReadView,
@@ -74,11 +84,9 @@ const linksOf = async (
   ids: readonly number[],
   shown: ReadonlySet<number>,
   limit: number,
-  known?: FirstLinks,
+  all: readonly LinkRead[],
 ): Promise<[readonly LinkRead[], readonly LinkRead[]]> => {
-  const fewest = Math.min(ids.length, limit);
-  const { links: all } = known && known.limit > fewest ? known : await firstLinks(store, tenant, fewest + 1);
-  if (all.length <= fewest)
+  if (all.length <= Math.min(ids.length, limit))
     return [all.filter((doc) => shown.has(doc.predecessor)), all.filter((doc) => shown.has(doc.successor))];
   // one item (GET /api/items/:id) by equality: read in the index's order, no list to join and sort
   const [only] = ids;
@@ -94,21 +102,24 @@ const linksOf = async (
 /**
  * The dependencies of `tenant` at each of `items` (items it sees live): at most `limit` each way over
  * all of them, read from the two indexes by item. A dependency whose other item is deleted (or its
- * project, or no longer shared) is left out: it comes back when that item does. `known`: the
- * tenant's first links as `firstLinks` read them at the store's position, when the caller kept them.
+ * project, or no longer shared) is left out: it comes back when that item does. `facts`: where the
+ * caller keeps facts for the store's position, the tenant's first links are kept there.
  */
 export const dependenciesOf = async (
   store: ReadView,
   tenant: string,
   items: readonly number[],
   limit: number,
-  known?: FirstLinks,
+  facts?: Facts,
 ): Promise<ReadonlyMap<number, ItemDependencies>> => {
   const answer = new Map<number, { predecessors: DependencyLink[]; successors: DependencyLink[] }>();
   if (items.length === 0) return answer;
+  const first = await firstLinksFor(store, tenant, Math.min(items.length, limit), facts);
+  // a tenant without dependencies (most): nothing more to read or look up
+  if (first.length === 0) return answer;
   const ids = [...new Set(items)];
   const shown = new Set(ids);
-  const [asPredecessor, asSuccessor] = await linksOf(store, tenant, ids, shown, limit, known);
+  const [asPredecessor, asSuccessor] = await linksOf(store, tenant, ids, shown, limit, first);
   const others = [
     ...asPredecessor.map((doc) => doc.successor),
     ...asSuccessor.map((doc) => doc.predecessor),

@@ -10,7 +10,9 @@ import {
   asked,
 } from '../http/testing/query-fixtures';
 import { answered } from '../http/json-text';
-import { dependenciesOf, firstLinks } from './dependency-links';
+import { PositionFacts } from '../http/position-facts';
+import type { Facts } from '../http/position-facts';
+import { dependenciesOf } from './dependency-links';
 
 /*
  * Issue 21: the answers that carry dependencies (an item, a project's items, the timeline), the same
@@ -64,6 +66,14 @@ const answers = async (store: ReadStore) => {
     return item && { predecessors: item.predecessors, successors: item.successors };
   };
   const { predecessors, successors } = await answered(items.item(asked(acme, {}, { idOrName: '101' })));
+  // facts kept for one position, as a query thread keeps them, with the names of those read
+  const facts = new PositionFacts(16);
+  const read: string[] = [];
+  const kept: Facts = (key, make) =>
+    facts.get(1, key, () => {
+      read.push(key);
+      return make();
+    });
   return {
     item101: { predecessors, successors },
     item100: links(100),
@@ -82,10 +92,14 @@ const answers = async (store: ReadStore) => {
       [100, 101, ...Array.from({ length: 10 }, (_, i) => 5000 + i)],
       100,
     ),
-    // with the tenant's first links already read (an item asked again at the same position): acme has
-    // more than two, read by item; other has one, picked from them
-    known100: await dependenciesOf(store, 'acme', [100], 100, await firstLinks(store, 'acme', 2)),
-    known301: await dependenciesOf(store, 'other', [301], 100, await firstLinks(store, 'other', 2)),
+    // with the tenant's first links kept (an item asked again at the same position): acme has more
+    // than its first links of an item (4), read by item; other has one, picked from them
+    known100: await dependenciesOf(store, 'acme', [100], 100, kept),
+    known301: await dependenciesOf(store, 'other', [301], 100, kept),
+    known100again: await dependenciesOf(store, 'acme', [100], 100, kept),
+    // a tenant without dependencies: its first links say so, nothing more is read
+    none: await dependenciesOf(store, 'nobody', [100, 101], 100, kept),
+    firstLinksRead: read,
   };
 };
 
@@ -102,6 +116,14 @@ const expectAnswers = (a: Awaited<ReturnType<typeof answers>>) => {
   expect(a.othersItem300).toEqual([link(906, 301)]);
   expect(a.known100).toEqual(new Map([[100, a.item100]]));
   expect(a.known301).toEqual(new Map([[301, { predecessors: [link(906, 300)], successors: [] }]]));
+  expect(a.known100again).toEqual(a.known100);
+  expect(a.none).toEqual(new Map());
+  // each tenant's first links read once for the position, up to the power of two above one item
+  expect(a.firstLinksRead).toEqual([
+    'first links ["acme",4]',
+    'first links ["other",4]',
+    'first links ["nobody",4]',
+  ]);
   expect(a.fewerThanAsked).toEqual(
     new Map([
       [100, a.item100],

@@ -1,7 +1,7 @@
 import { notFound } from '@fahrplan/contracts';
 import type { ItemView } from '@fahrplan/contracts';
 import { calendarBook } from '../calendars/calendar-book';
-import { dependenciesOf, firstLinks } from '../dependencies/dependency-links';
+import { dependenciesOf } from '../dependencies/dependency-links';
 import type { GroupDoc } from '../groups/groups.projection';
 import { visibleGroup } from '../groups/visible-groups';
 import { maxPageLimit } from '../http/paging';
@@ -55,9 +55,7 @@ export const itemAnswer = async (
   const project = stored && strip<GroupDoc>(stored);
   const book = calendarBook(store);
   const [dependencies, rules, capacities] = await Promise.all([
-    facts(`first links ${JSON.stringify(tenant)}`, () => firstLinks(store, tenant, 2)).then((known) =>
-      dependenciesOf(store, tenant, [item.id], maxPageLimit, known),
-    ),
+    dependenciesOf(store, tenant, [item.id], maxPageLimit, facts),
     project &&
       facts(`calendar ${JSON.stringify([project.tenant, project.calendar ?? null])}`, () =>
         book.rulesOfProject(project),

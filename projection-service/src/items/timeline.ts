@@ -15,6 +15,7 @@ import type {
 import { dependenciesOf, noDependencies } from '../dependencies/dependency-links';
 import type { GroupDoc } from '../groups/groups.projection';
 import { JsonText } from '../http/json-text';
+import type { Facts } from '../http/position-facts';
 import { encodeCursor, fieldsPageOf } from '../http/paging';
 import type { PageRequest, SortOrder } from '../http/paging';
 import { date, fieldError, single } from '../http/query-params';
@@ -381,7 +382,7 @@ const pageOf = <T>({ rows, resumeAfter }: Scan<T>, limit: number) => {
 const timelineParts = async (
   store: ReadView,
   query: TimelineQuery,
-  tiles: WindowTiles | undefined,
+  { tiles, facts }: TimelineKeeping,
 ): Promise<TimelineParts> => {
   const { from, to, detail, tenant } = query;
   const levels: OwnerLevels = tiles?.levels ?? new Map();
@@ -395,6 +396,7 @@ const timelineParts = async (
       tenant,
       pageItems.map((item) => item.id),
       maxTimelineDependencies,
+      facts,
     );
     const listed = pageItems.sort(byRank).map((item) => listedJson(item, tenant, dependencies.get(item.id)));
     const groups = await pageGroups(store, page, tenant, tiles);
@@ -422,16 +424,24 @@ const timelineParts = async (
 };
 
 /**
+ * What a query thread keeps for a live query's timeline, for the read models' position: its tiles
+ * (the items of the window are taken from those) and its facts (the tenant's first dependencies).
+ */
+export interface TimelineKeeping {
+  readonly tiles?: WindowTiles;
+  readonly facts?: Facts;
+}
+
+/**
  * One page of the timeline (`timelineParts`) as the JSON the API answers: the items' texts as the store
  * wrote them, joined in place, never parsed (a month page's 600 items were most of its CPU as objects).
- * A query thread passes its `tiles` for a live query: the items of the window are taken from those.
  */
 export const timelineJson = async (
   store: ReadView,
   query: TimelineQuery,
-  tiles?: WindowTiles,
+  keeping: TimelineKeeping = {},
 ): Promise<JsonText<TimelineView>> => {
-  return new JsonText(answerPieces(await timelineParts(store, query, tiles)));
+  return new JsonText(answerPieces(await timelineParts(store, query, keeping)));
 };
 
 /** One page of the timeline as a value (`timelineJson` read): for the exports, which walk its rows. */

@@ -31,7 +31,7 @@ const pages = async (store: SqliteReadStore, from: string, to: string, tiles?: W
   const answers: string[] = [];
   let cursor: string | undefined;
   do {
-    const { json } = await timelineJson(store, query(from, to, cursor), tiles);
+    const { json } = await timelineJson(store, query(from, to, cursor), { tiles });
     answers.push(json);
     cursor = (JSON.parse(json) as { nextCursor: string | null }).nextCursor ?? undefined;
   } while (cursor);

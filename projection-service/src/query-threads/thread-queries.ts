@@ -41,7 +41,7 @@ export const threadQueries: {
   readonly item: (store: ReadView, query: ItemQuery, live?: LiveKeeping) => ReturnType<typeof itemAnswer>;
 } = {
   portfolio: portfolioPage,
-  timeline: (store, query, live) => timelineJson(store, query, live?.tiles),
+  timeline: (store, query, live) => timelineJson(store, query, live),
   calendarPreview: calendarPreviewPage,
   item: (store, query, live) => itemAnswer(store, query, live?.facts),
 };
