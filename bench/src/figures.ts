@@ -1,10 +1,10 @@
 /** What every benchmark shares: its settings from the environment and how it prints figures. */
 import { loadavg } from 'node:os';
 
-/** A positive whole number from the environment variable `name`, else `fallback`. */
-export const setting = (name: string, fallback: number): number => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? Math.trunc(value) : fallback;
+/** A positive whole number from the environment variable `name` (or 0 where `none` allows it), else `fallback`. */
+export const setting = (name: string, fallback: number, { none = false } = {}): number => {
+  const value = Number(process.env[name] || Number.NaN);
+  return Number.isFinite(value) && (value > 0 || (none && value === 0)) ? Math.trunc(value) : fallback;
 };
 
 /** Seconds since `start` (a `performance.now()` reading). */

@@ -50,7 +50,7 @@ const config = {
    * same kind): the figures are of a server in use, not of the first requests after its start. Their
    * own p50 / p95 are printed beside, so that the cold figures stay in view. 0 asks none.
    */
-  warmUp: setting('BENCH_SCALE_WARM_UP', 200),
+  warmUp: setting('BENCH_SCALE_WARM_UP', 200, { none: true }),
   /** Cold as-of requests, each at an instant of its own. */
   instants: setting('BENCH_SCALE_INSTANTS', 20),
   /** Commands whose read-your-writes confirmation is timed while queries run. */
@@ -155,10 +155,10 @@ const measure = async (build: Build, folder: string, sample: LogSample, caughtUp
 
   const session = await demoAdmin(deployment, config.password);
   const kinds = queryKinds(build, sample, config);
-  const warmUps = queryKinds(build, sample, { ...config, seed: config.seed + 1 });
+  const warmUps = queryKinds(build, sample, { ...config, requests: config.warmUp, seed: config.seed + 1 });
   for (const [i, { measure: name, paths, connections }] of kinds.entries()) {
     // (as of an instant: each is cold by design, at an instant of its own)
-    const warmUp = connections === 1 ? [] : warmUps[i]!.paths.slice(0, config.warmUp);
+    const warmUp = connections === 1 ? [] : warmUps[i]!.paths;
     if (warmUp.length > 0)
       note(
         `${name}, warm-up of ${warmUp.length} (not counted): ${latency(await ask(session, warmUp, connections)).text}`,
