@@ -424,8 +424,9 @@ const timelineParts = async (
 };
 
 /**
- * What a query thread keeps for a live query's timeline, for the read models' position: its tiles
- * (the items of the window are taken from those) and its facts (the tenant's first dependencies).
+ * What a live query's timeline may keep for the read models' position: a query thread's tiles (the
+ * items of the window are taken from those), and the facts of its caller (the tenant's first
+ * dependency links).
  */
 export interface TimelineKeeping {
   readonly tiles?: WindowTiles;

@@ -3,8 +3,7 @@ import { portfolioPage, type PortfolioQuery } from '../groups/portfolio';
 import type { JsonText } from '../http/json-text';
 import type { Facts } from '../http/position-facts';
 import { itemAnswer, type ItemQuery } from '../items/item-query';
-import { timelineJson, type TimelineQuery } from '../items/timeline';
-import type { WindowTiles } from '../items/window-tiles';
+import { timelineJson, type TimelineKeeping, type TimelineQuery } from '../items/timeline';
 // named here so that the declaration emitted for threadQueries reads it from its module, not from the
 // package's index (which imports this file: a circle in dist/*.d.ts)
 import type { ReadView } from '../read-store/read-store';
@@ -14,8 +13,7 @@ import type { ReadView } from '../read-store/read-store';
  * the timeline (`WindowTiles`), and the facts that many answers read alike (`Facts`; on the main
  * thread, its controller's).
  */
-export interface LiveKeeping {
-  readonly tiles?: WindowTiles;
+export interface LiveKeeping extends TimelineKeeping {
   readonly facts: Facts;
 }
 
