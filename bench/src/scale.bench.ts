@@ -48,9 +48,11 @@ const config = {
   /**
    * Requests of each kind asked before its timed ones and not counted (other windows and words, the
    * same kind): the figures are of a server in use, not of the first requests after its start. Their
-   * own p50 / p95 are printed beside, so that the cold figures stay in view. 0 asks none.
+   * own p50 / p95 are printed beside, so that the cold figures stay in view. 0 asks none. 1,000: V8
+   * still compiles the server's functions through the first few hundred of each kind after a restart
+   * (bench/README.md, "A server in use").
    */
-  warmUp: setting('BENCH_SCALE_WARM_UP', 200, { none: true }),
+  warmUp: setting('BENCH_SCALE_WARM_UP', 1_000, { none: true }),
   /** Cold as-of requests, each at an instant of its own. */
   instants: setting('BENCH_SCALE_INSTANTS', 20),
   /** Commands whose read-your-writes confirmation is timed while queries run. */
