@@ -13,6 +13,8 @@ export * from './read-store/mongo-read-store';
 export * from './read-store/sqlite-read-store';
 export { archiveFile } from './read-store/sqlite-tables';
 export { QueryThreads } from './query-threads/query-threads';
+export { LookupLane } from './http/lookup-lane';
+export type { FrontLane } from './http/lookup-lane';
 export { threadQueries } from './query-threads/thread-queries';
 export * from './lease/lease';
 export * from './lease/memory-lease';

@@ -36,6 +36,7 @@ import {
 import { CatchUpGuard } from './http/catch-up.guard';
 import { JsonTextInterceptor } from './http/json-text.interceptor';
 import { ReadModelInterceptor } from './http/read-model.interceptor';
+import { LookupLane } from './http/lookup-lane';
 import {
   AS_OF_LIMIT,
   AS_OF_STORES,
@@ -168,6 +169,7 @@ export class ProjectionServiceModule {
         ScenarioInterceptor,
         JsonTextInterceptor,
         ReadModelInterceptor,
+        LookupLane,
       ],
     };
   }

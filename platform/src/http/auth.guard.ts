@@ -26,15 +26,20 @@ export class AuthGuard implements CanActivate {
     const request = context
       .switchToHttp()
       .getRequest<{ headers: Record<string, string | undefined>; principal?: Principal }>();
+    const principal = this.principalOf(request.headers.authorization);
+    if (!principal) throw new UnauthorizedException('a valid access token is required');
+    request.principal = principal;
+    return true;
+  }
+
+  /** The principal of an Authorization header this guard lets through, else null. */
+  principalOf(authorization: string | undefined): Principal | null {
     // the scheme is case-insensitive (RFC 9110, 11.1)
-    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const token = BEARER.exec(authorization ?? '')?.[1];
     const principal = token ? this.tokens.verifyAccessToken(token) : null;
     const user =
       principal && this.directory.activeUser(principal.tenant, principal.username, principal.userId);
-    if (!principal || !user || this.revocations.isEnded(principal.session))
-      throw new UnauthorizedException('a valid access token is required');
-    request.principal = principal;
-    return true;
+    return principal && user && !this.revocations.isEnded(principal.session) ? principal : null;
   }
 }
 

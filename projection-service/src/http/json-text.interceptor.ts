@@ -13,7 +13,7 @@ import { JsonBytes, JsonText } from './json-text';
  * 170 kB, 0.4 ms for a year's). Weak, as Express's: any answer kept under one name is as new as its
  * position.
  */
-const keptAnswerTag = (keptAs: string): string => `W/"${hash('sha1', keptAs, 'base64url')}"`;
+export const keptAnswerTag = (keptAs: string): string => `W/"${hash('sha1', keptAs, 'base64url')}"`;
 
 /**
  * Sends a `JsonText` or `JsonBytes` answer as `application/json`, with the ETag of the name it is kept

@@ -103,12 +103,21 @@ export const searchFilter = (q: string | string[] | undefined): Record<string, u
   return text ? { _search: { $regex: escapeRegex(text) } } : {};
 };
 
+/** Whether the caller's user may view at least one of `resources`. */
+export const mayView = (
+  directory: DirectoryCache,
+  principal: Principal,
+  ...resources: [PermissionResource, ...PermissionResource[]]
+): boolean => {
+  const user = directory.user(principal.tenant, principal.username);
+  return user !== undefined && resources.some((resource) => can(user.permissions, resource, 'VIEW'));
+};
+
 /** Refuses a caller whose user may view none of `resources`. */
 export const requireView = (
   directory: DirectoryCache,
   principal: Principal,
   ...resources: [PermissionResource, ...PermissionResource[]]
 ): void => {
-  const user = directory.user(principal.tenant, principal.username);
-  if (!user || !resources.some((resource) => can(user.permissions, resource, 'VIEW'))) throw notPermitted();
+  if (!mayView(directory, principal, ...resources)) throw notPermitted();
 };

@@ -50,6 +50,11 @@ export class CatchUpProgress {
     return head;
   }
 
+  /** Whether the read models are known to have reached the head, without asking (`isReady` asks). */
+  get readyKnown(): boolean {
+    return this.reached;
+  }
+
   /** Whether the read models have reached the head; asks the stored checkpoint on a standby instance. */
   async isReady(): Promise<boolean> {
     if (this.reached) return true;

@@ -9,5 +9,6 @@ export type { GroupDoc } from '../groups/groups.projection';
 export { threadQueries } from '../query-threads/thread-queries';
 export { SLOT_MIN_CHARS } from '../query-threads/answer-slots';
 export { answered } from '../http/json-text';
+export { ReadModelInterceptor } from '../http/read-model.interceptor';
 export { ExportsController } from '../exports/exports.controller';
 export { zurichCalendar } from '../calendars/testing/zurich';

@@ -22,6 +22,7 @@ import {
 import type { EventStore } from '@fahrplan/platform';
 import {
   CatchUpProgress,
+  LookupLane,
   ProjectionRunner,
   ProjectionServiceModule,
   QueryThreads,
@@ -304,6 +305,8 @@ export const createEmbedded = async (options: EmbeddedOptions): Promise<Embedded
       logger: options.logger === false ? false : ['error', 'warn'],
       trustedProxies: await trustedProxiesOf(options.trustedProxies ?? []),
       early: options.early,
+      // the item by id in front of Express and Nest, where query threads answer it (lookup-lane.md)
+      ...(queryThreads ? { front: (app: NestExpressApplication) => app.get(LookupLane).handle } : {}),
     },
   );
   if (options.demoTracker)

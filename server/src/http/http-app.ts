@@ -8,9 +8,10 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { join } from 'node:path';
 import { ProblemFilter, toProblem } from '@fahrplan/platform';
+import type { FrontLane } from '@fahrplan/projection-service';
 import { methodNotAllowed } from './method-not-allowed';
 import type { TrustedProxies } from './trusted-proxies';
 import type { EarlyListener } from './early-listener';
@@ -58,6 +59,27 @@ export const serveConsole = (app: NestExpressApplication, consoleDir: string): v
  * any object as JSON (a Buffer as `{"type":"Buffer","data":[…]}`).
  */
 class FahrplanExpressAdapter extends ExpressAdapter {
+  private front: FrontLane | undefined;
+
+  /** From now on `lane` sees every request first, and hands what it does not answer to Express. */
+  putInFront(lane: FrontLane): void {
+    this.front = lane;
+  }
+
+  /** The server's listener: the lane in front, if any, then Express. */
+  protected readonly listener: RequestListener = (req, res) => {
+    const app = this.getInstance<RequestListener>();
+    if (this.front) this.front(req, res, () => app(req, res));
+    else app(req, res);
+  };
+
+  override initHttpServer(options: NestApplicationOptions): void {
+    super.initHttpServer(options);
+    const server = this.getHttpServer() as Server;
+    server.removeListener('request', this.getInstance<RequestListener>());
+    server.on('request', this.listener);
+  }
+
   override reply(response: Response, body: unknown, statusCode?: number): unknown {
     if (!(body instanceof Uint8Array)) return super.reply(response, body, statusCode);
     if (statusCode !== undefined) response.status(statusCode);
@@ -83,7 +105,7 @@ class EarlyListenerAdapter extends FahrplanExpressAdapter {
   }
 
   override listen(_port: string | number, ...args: unknown[]): Server {
-    this.early.handOver(this.getInstance());
+    this.early.handOver(this.listener);
     const callback = args.at(-1);
     if (typeof callback === 'function') process.nextTick(callback as () => void);
     return this.early.server;
@@ -108,17 +130,20 @@ export const createHttpApp = async (
     forceCloseConnections = false,
     trustedProxies,
     early,
+    front,
   }: {
     logger: LogLevel[] | false;
     forceCloseConnections?: boolean;
     trustedProxies?: TrustedProxies | undefined;
     early?: EarlyListener | undefined;
+    /** What answers some requests before Express, read from the app's providers (`LookupLane`). */
+    front?: ((app: NestExpressApplication) => FrontLane) | undefined;
   },
 ): Promise<NestExpressApplication> => {
   const options = { bodyParser: false, forceCloseConnections, logger };
-  const app = early
-    ? await NestFactory.create<NestExpressApplication>(root, new EarlyListenerAdapter(early), options)
-    : await NestFactory.create<NestExpressApplication>(root, new FahrplanExpressAdapter(), options);
+  const adapter = early ? new EarlyListenerAdapter(early) : new FahrplanExpressAdapter();
+  const app = await NestFactory.create<NestExpressApplication>(root, adapter, options);
+  if (front) adapter.putInFront(front(app));
   configureHttp(app, trustedProxies);
   return app;
 };
