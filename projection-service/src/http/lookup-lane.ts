@@ -17,7 +17,7 @@ import { CATCH_UP, QUERY_THREADS } from './tokens';
  */
 export type FrontLane = (req: IncomingMessage, res: ServerResponse, behind: () => void) => void;
 
-/** `GET /api/items/<id>`, as the item dialog and read-your-writes ask it; a title, a query or a slash more is not. */
+/** `GET /api/items/<id>`, as the item dialog asks it; a title, a query or a slash more is not. */
 const ITEM_BY_ID = /^\/api\/items\/(\d{1,16})$/;
 
 /**
@@ -40,6 +40,7 @@ export class LookupLane {
     @Inject(QUERY_THREADS) private readonly threads: QueryThreads | null,
   ) {}
 
+  /** Answers a plain item by id, or hands the request behind; the server calls it for every request. */
   readonly handle: FrontLane = (req, res, behind) => {
     const id = req.method === 'GET' ? ITEM_BY_ID.exec(req.url ?? '')?.[1] : undefined;
     const threads = this.threads;
@@ -56,6 +57,7 @@ export class LookupLane {
 
 /** The answer as `JsonTextInterceptor` and Express's `res.send` write it: JSON, its ETag, 304 when fresh. */
 const send = (req: IncomingMessage, res: ServerResponse, answer: JsonText<unknown> | JsonBytes<unknown>) => {
+  // a thread's answer is always kept, under the name that holds the position (QueryThreads.run)
   const tag = keptAnswerTag(answer.keptAs!);
   res.setHeader('ETag', tag);
   if (fresh(req.headers, { etag: tag })) {
