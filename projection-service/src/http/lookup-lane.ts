@@ -48,10 +48,14 @@ export class LookupLane {
     if (this.progress && !this.progress.readyKnown) return behind();
     const principal = this.auth.principalOf(req.headers.authorization);
     if (!principal || !mayView(this.directory, principal, 'items')) return behind();
-    threads.run('item', { tenant: principal.tenant, idOrName: id }).then(
-      (answer) => send(req, res, answer),
-      () => behind(),
-    );
+    threads
+      .run('item', { tenant: principal.tenant, idOrName: id })
+      .then(
+        (answer) => send(req, res, answer),
+        () => behind(),
+      )
+      // a write that failed half-way leaves nothing to answer with: the connection ends, the process stays
+      .catch((error: unknown) => res.destroy(error instanceof Error ? error : undefined));
   };
 }
 
